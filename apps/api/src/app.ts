@@ -1,0 +1,151 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './lib/mailer.ts';
+import { registerAuthentication } from './plugins/authenticate.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+
+/** Everything a module needs; passed explicitly so tests can build the app on any database. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  mailer: Mailer;
+  /** pino instance from lib/logger.ts (tests give one that writes to memory). */
+  logger: Logger;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    // DESIGN.md §5: Fastify leaves these off; an idle or slow client must not hold a socket forever.
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 5_000,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Quill and radix set inline style attributes; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // Outside /api (the web app, /uploads) and the API docs are public; everything else needs a token.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) {
+      route.config = { ...(route.config ?? {}), public: true };
+    }
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Cask Admin API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list' },
+    uiHooks: {},
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+  });
+  registerAuthentication(app, deps.database.db, deps.jwtSecret);
+
+  await app.register(
+    async (api) => {
+      // DESIGN.md §5: API answers are never cached.
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+
+      api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({
+        success: true as const,
+        data: { status: 'ok' },
+      }));
+
+      api.get(
+        '/ready',
+        { config: { public: true }, schema: { hide: true } },
+        async (_request, reply) => {
+          try {
+            await deps.database.db.execute(sql`select 1`);
+            return { success: true as const, data: { status: 'ready' } };
+          } catch {
+            return reply.status(503).send({ success: false, message: 'Database unreachable' });
+          }
+        },
+      );
+
+      // Domain modules register here (one line each).
+    },
+    { prefix: '/api' },
+  );
+
+  registerWebApp(app, config.WEB_DIST_DIR);
+  return app;
+}
+
+/** Serves the built SPA with history fallback to index.html (DESIGN.md §1). */
+function registerWebApp(app: FastifyInstance, distDir: string | undefined): void {
+  if (!distDir) return;
+  const root = path.resolve(distDir);
+  if (!existsSync(path.join(root, 'index.html'))) return;
+  void app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (
+      request.method !== 'GET' ||
+      url.startsWith('/api/') ||
+      url.startsWith('/uploads/') ||
+      path.extname(url)
+    ) {
+      return reply
+        .status(404)
+        .send({ success: false, message: `Route ${request.method} ${url} not found` });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

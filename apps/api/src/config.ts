@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** DESIGN.md §3: every setting comes from the environment and is parsed here, once. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Cask Admin <no-reply@cask-admin.local>'),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  ADMIN_NAME: z.string().min(1).max(100).optional(),
+  SEED_DEMO: bool.default(false),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Sign-in throttle (DESIGN.md §5): failures per account / per IP in the window. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(30),
+  LOGIN_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
+  /** Concurrent argon2 hashes; more wait in line (bounds memory and CPU). */
+  PASSWORD_HASH_CONCURRENCY: positiveInt.default(4),
+  /** Public base URL used in links and mails; defaults to http://HOST:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Where the built web app lives; served with history fallback when present. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Empty strings count as unset, so `.env` lines like `SMTP_URL=` are harmless. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return parsed.data;
+}

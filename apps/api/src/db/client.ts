@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+/** Both drivers produce a PgDatabase; the code above this file never knows which. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Human-readable description for the start-up banner (never includes a password). */
+  describe: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL; when absent, embedded PGlite is used. */
+  url?: string | undefined;
+  /** Directory for PGlite's files; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+}
+
+/**
+ * The committed migrations live in apps/api/drizzle. This file runs from src/db (tsx, tests)
+ * or from the bundle in dist/, so look upwards for the folder instead of hard-coding a depth.
+ */
+function findMigrationsDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Cannot find the migrations folder (apps/api/drizzle)');
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    // Numeric and bigint columns come back as strings (exact money); counts are parsed where read.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    pool.on('error', () => {
+      /* idle client errors surface on the next query */
+    });
+    const url = new URL(options.url);
+    return {
+      db: drizzle(pool) as unknown as Db,
+      kind: 'postgres',
+      describe: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const inMemory = options.dataDir.startsWith('memory://');
+  const dir = inMemory ? options.dataDir : path.resolve(options.dataDir, 'pglite');
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  return {
+    db: drizzle(client) as unknown as Db,
+    kind: 'pglite',
+    describe: inMemory ? 'embedded PGlite (in memory)' : `embedded PGlite in ${dir}`,
+    close: () => client.close(),
+  };
+}
+
+/** Applies the committed SQL migrations (same files for both drivers). */
+export async function migrate(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+    // @ts-expect-error the migrator wants the driver-specific type; Db is its base class
+    await run(database.db, { migrationsFolder: findMigrationsDir() });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    // @ts-expect-error the migrator wants the driver-specific type; Db is its base class
+    await run(database.db, { migrationsFolder: findMigrationsDir() });
+  }
+}

@@ -1,0 +1,43 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'cask-admin';
+const AUDIENCE = 'cask-admin-web';
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export interface AccessClaims {
+  adminId: string;
+}
+
+function key(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+/** DESIGN.md §5: a 15-minute HS256 JWT with issuer, audience and type checked on the way in. */
+export async function signAccessToken(secret: string, claims: AccessClaims): Promise<string> {
+  return new SignJWT({ typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.adminId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(key(secret));
+}
+
+/** Returns the claims, or null for any invalid, expired or foreign token. */
+export async function verifyAccessToken(
+  secret: string,
+  token: string,
+): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
+    return { adminId: payload.sub };
+  } catch {
+    return null;
+  }
+}

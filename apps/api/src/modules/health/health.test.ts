@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+test('health answers without a token and is never cached', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ success: true, data: { status: 'ok' } });
+  expect(res.headers['cache-control']).toBe('no-store');
+});
+
+test('ready checks the database', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data.status).toBe('ready');
+});
+
+test('security headers carry a CSP without inline scripts', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  const csp = String(res.headers['content-security-policy']);
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+});
+
+test('an unknown API route answers 404 in the envelope', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
+  expect(res.statusCode).toBe(404);
+  expect(res.json().success).toBe(false);
+});
+
+test('the OpenAPI document is served', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().openapi).toMatch(/^3\./);
+});

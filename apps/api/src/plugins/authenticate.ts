@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { admins } from '../db/schema/admins.ts';
+import { UnauthorizedError } from '../lib/errors.ts';
+import { verifyAccessToken } from '../lib/tokens.ts';
+
+export interface SignedInAdmin {
+  id: string;
+  email: string;
+  fullName: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every route that is not `config: { public: true }`. */
+    admin: SignedInAdmin;
+  }
+  interface FastifyContextConfig {
+    /** Opt out of authentication (sign-in, recovery, health, docs). Secure by default. */
+    public?: boolean;
+  }
+}
+
+/**
+ * DESIGN.md §5: every route but sign-in, recovery, health and static files requires a valid
+ * access token of an active admin. Authentication is on by default; routes opt out explicitly.
+ */
+export function registerAuthentication(app: FastifyInstance, db: Db, jwtSecret: string): void {
+  app.decorateRequest('admin', null as unknown as SignedInAdmin);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (request.routeOptions.config.public || !request.routeOptions.url) return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new UnauthorizedError('You are not authorized: sign in first');
+    const claims = await verifyAccessToken(jwtSecret, token);
+    if (!claims) throw new UnauthorizedError('You are not authorized: the session has expired');
+    const [admin] = await db
+      .select({
+        id: admins.id,
+        email: admins.email,
+        fullName: admins.fullName,
+        isActive: admins.isActive,
+      })
+      .from(admins)
+      .where(eq(admins.id, claims.adminId))
+      .limit(1);
+    if (!admin || !admin.isActive)
+      throw new UnauthorizedError('You are not authorized: account disabled');
+    request.admin = { id: admin.id, email: admin.email, fullName: admin.fullName };
+  });
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrate, openDatabase } from './db/client.ts';
+import { createLogger } from './lib/logger.ts';
+import { createMailer } from './lib/mailer.ts';
+import { resolveJwtSecret } from './lib/secrets.ts';
+import { runStartupTasks } from './startup.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const webDist =
+    config.WEB_DIST_DIR ??
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrate(database);
+  const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+
+  const logger = createLogger(config.LOG_LEVEL);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  const app = await buildApp({
+    config: { ...config, WEB_DIST_DIR: webDist },
+    database,
+    jwtSecret,
+    mailer,
+    logger,
+  });
+
+  await runStartupTasks({ config, database, log: app.log });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      mailer.close();
+      await database.close(); // PGlite loses data when not closed
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const url = config.PUBLIC_URL ?? address.replace('0.0.0.0', '127.0.0.1');
+  console.info(
+    [
+      '',
+      `  Cask Admin is running at ${url}`,
+      `  Database: ${database.describe}`,
+      `  Mail goes to: ${mailer.describe}`,
+      `  API docs: ${url}/api/docs`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { migrate, openDatabase, type Database } from '../src/db/client.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { createMailer } from '../src/lib/mailer.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  smtp: SmtpSink;
+  /** Every line the app logged, as raw JSON text (to prove secrets are redacted). */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a brand-new database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (dropped again at close).
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: async () => {} };
+  }
+  const name = `cask_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: 'unused' });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const { database, drop } = await freshDatabase();
+  await migrate(database);
+  const smtp = await startSmtpSink();
+  const config = loadConfig({ LOG_LEVEL: 'info', SMTP_URL: smtp.url, ...env });
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  const logger = createLogger(config.LOG_LEVEL, stream);
+  const mailer = createMailer({ smtpUrl: smtp.url, from: config.MAIL_FROM, logger });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: randomBytes(32).toString('hex'),
+    mailer,
+    logger,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    smtp,
+    logs,
+    async close() {
+      await app.close();
+      mailer.close();
+      await smtp.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

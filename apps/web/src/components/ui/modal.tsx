@@ -1,0 +1,66 @@
+import { Dialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The dialog's accessible name. */
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons row at the bottom. */
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+}
+
+const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-3xl' };
+
+/**
+ * Every modal of the app: a Radix dialog (focus trap, Escape, scroll lock as spec 000 §4 asks),
+ * titled, with a 'Close' button.
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+}: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-oak-900/40 backdrop-blur-[1px]" />
+        <Dialog.Content
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-cream-300 bg-cream-50 shadow-xl focus:outline-none`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-cream-200 px-6 py-4">
+            <Dialog.Title className="text-lg font-semibold text-oak-900">{title}</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className="-mr-2 inline-flex h-8 w-8 items-center justify-center rounded-md text-oak-700 hover:bg-cream-200"
+            >
+              <X size={18} aria-hidden />
+            </Dialog.Close>
+          </div>
+          <div className="overflow-y-auto px-6 py-4">
+            {description ? (
+              <Dialog.Description className="mb-3 text-sm text-oak-700">
+                {description}
+              </Dialog.Description>
+            ) : null}
+            {children}
+          </div>
+          {footer ? (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-cream-200 px-6 py-4">
+              {footer}
+            </div>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

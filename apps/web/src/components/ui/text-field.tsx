@@ -1,0 +1,93 @@
+import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: ReactNode;
+  /** Shown under the field in red and announced; ties to the input by aria-describedby. */
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+export const inputClass =
+  'block w-full rounded-lg border border-cream-300 bg-white px-3 py-2 text-sm text-oak-900 placeholder:text-oak-700/50 focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60 focus:outline-none disabled:bg-cream-100 read-only:bg-cream-100 aria-[invalid=true]:border-red-600';
+
+/** A labelled input with its error under it: every input in the app has a label tied to it. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, id, className = '', ...props },
+  ref,
+) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy =
+    [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-oak-900">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+        {...props}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-oak-700">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+/** A password input with a 'Show password' / 'Hide password' toggle. */
+export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type'>>(
+  function PasswordField({ label, error, hint, id, className = '', ...props }, ref) {
+    const generated = useId();
+    const inputId = id ?? generated;
+    const errorId = `${inputId}-error`;
+    const [visible, setVisible] = useState(false);
+    return (
+      <div className={className}>
+        <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-oak-900">
+          {label}
+        </label>
+        <div className="relative">
+          <input
+            ref={ref}
+            id={inputId}
+            type={visible ? 'text' : 'password'}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className={`${inputClass} pr-10`}
+            {...props}
+          />
+          <button
+            type="button"
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-oak-700 hover:text-oak-900"
+          >
+            {visible ? <EyeOff size={18} aria-hidden /> : <Eye size={18} aria-hidden />}
+          </button>
+        </div>
+        {hint ? <p className="mt-1 text-xs text-oak-700">{hint}</p> : null}
+        {error ? (
+          <p id={errorId} className="mt-1 text-sm text-red-700" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  },
+);

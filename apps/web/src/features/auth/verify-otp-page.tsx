@@ -1,0 +1,4 @@
+/** Placeholder: built by the authentication work of issue 2. */
+export default function Page() {
+  return <main>verify-otp</main>;
+}

@@ -1,0 +1,6 @@
+import { PageHeader } from '@/components/ui/page-header.tsx';
+
+/** Placeholder: this screen is built by its own issue; the route and title exist already. */
+export default function ReferralsPage() {
+  return <PageHeader title="Referrals" />;
+}

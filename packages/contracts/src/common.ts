@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** A field error as the API returns it inside `errors[]` (DESIGN.md §4). */
+export const fieldError = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldError>;
+
+/** The failure envelope every error answer uses. */
+export const errorEnvelope = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.array(fieldError).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** The success envelope: `{ success: true, message?, data? }`. */
+export const okEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string().optional(), data });
+
+/** An envelope with no data (e.g. "mail sent"). */
+export const messageEnvelope = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+});
+export type MessageEnvelope = z.infer<typeof messageEnvelope>;
+
+export const uuidParam = z.object({ id: z.uuid() });
+
+/** Paging query shared by every list (DESIGN.md §4: page from 1, limit 1..100). */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const pagination = z.object({
+  current: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  limit: z.number().int(),
+});
+export type Pagination = z.infer<typeof pagination>;
