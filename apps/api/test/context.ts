@@ -13,6 +13,7 @@ export interface TestContext {
   database: Database;
   config: Config;
   smtp: SmtpSink;
+  jwtSecret: string;
   /** Every line the app logged, as raw JSON text (to prove secrets are redacted). */
   logs: string[];
   close(): Promise<void>;
@@ -61,10 +62,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const logger = createLogger(config.LOG_LEVEL, stream);
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.MAIL_FROM, logger });
+  const jwtSecret = randomBytes(32).toString('hex');
   const app = await buildApp({
     config,
     database,
-    jwtSecret: randomBytes(32).toString('hex'),
+    jwtSecret,
     mailer,
     logger,
   });
@@ -74,6 +76,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     database,
     config,
     smtp,
+    jwtSecret,
     logs,
     async close() {
       await app.close();

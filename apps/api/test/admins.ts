@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { admins } from '../src/db/schema/admins.ts';
+import { signAccessToken } from '../src/lib/tokens.ts';
+import type { TestContext } from './context.ts';
+
+export interface TestAdmin {
+  id: string;
+  email: string;
+  password: string;
+  fullName: string;
+  /** A valid access token for this admin. */
+  token: string;
+  /** `{ authorization: 'Bearer …' }` for app.inject. */
+  headers: { authorization: string };
+}
+
+/** Creates an active admin straight in the database and mints an access token for it. */
+export async function createAdmin(
+  ctx: TestContext,
+  overrides: Partial<{ email: string; password: string; fullName: string; isActive: boolean }> = {},
+): Promise<TestAdmin> {
+  const email = overrides.email ?? `admin-${randomBytes(4).toString('hex')}@example.com`;
+  const password = overrides.password ?? 'correct horse 42';
+  const fullName = overrides.fullName ?? 'Ada Admin';
+  const [row] = await ctx.database.db
+    .insert(admins)
+    .values({
+      email,
+      fullName,
+      // Low-cost parameters keep the tests fast; production parameters live in lib/password.ts.
+      passwordHash: await hash(password, { memoryCost: 1024, timeCost: 1, parallelism: 1 }),
+      isActive: overrides.isActive ?? true,
+    })
+    .returning({ id: admins.id });
+  if (!row) throw new Error('admin insert returned nothing');
+  const token = await signAccessToken(ctx.jwtSecret, { adminId: row.id });
+  return {
+    id: row.id,
+    email,
+    password,
+    fullName,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
