@@ -1,65 +1,111 @@
 import { z } from 'zod';
-import { okEnvelope } from './common.ts';
+import { messageEnvelope, okEnvelope } from './common.ts';
 
 /** Spec 000 §5: non-space text, an @, non-space text. */
 export const EMAIL_PATTERN = /^\S+@\S+$/;
+export const EMAIL_MAX = 254;
 
 /** DESIGN.md §5: the server accepts 8 to 128 characters everywhere. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+/**
+ * Spec 000 §5 / §9: the reset screen keeps the 8-10 rule in the browser only; the server
+ * accepts PASSWORD_MIN..PASSWORD_MAX (DESIGN.md §5).
+ */
+export const RESET_SCREEN_PASSWORD_MAX = 10;
+
 /** Spec 000 §9: four digits. */
 export const OTP_LENGTH = 4;
 
-const email = z
-  .string()
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .regex(EMAIL_PATTERN, 'Invalid Email')
-  .transform((value) => value.toLowerCase());
+/** Spec 000 §9: the resend countdown; the server refuses a new code sooner than this. */
+export const OTP_RESEND_SECONDS = 60;
+
+export const FULL_NAME_MAX = 100;
+
+/**
+ * E-mails are compared lower-cased and trimmed. The invalid-pattern message differs per screen
+ * (spec 000 §5: 'Invalid username' on sign-in, 'Invalid Email' on forgot-password).
+ */
+function emailField(invalidMessage: string) {
+  return z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(EMAIL_MAX, 'Email is too long')
+    .regex(EMAIL_PATTERN, invalidMessage)
+    .transform((value) => value.toLowerCase());
+}
+
+const email = emailField('Invalid Email');
 
 const newPassword = z
-  .string()
+  .string({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 const otp = z
-  .string()
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The code must be ${OTP_LENGTH} digits`);
+  .string({ error: 'OTP is required' })
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The OTP must be ${OTP_LENGTH} digits`);
+
+/** An opaque refresh token: 256 bits in base64url are 43 characters; the cap stops abuse. */
+const refreshToken = z.string().min(1, 'refreshToken is required').max(200);
 
 export const loginBody = z.object({
-  email,
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
+  email: emailField('Invalid username'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** Spec 000 §3: the sign-in answer carries accessToken and refreshToken in data. */
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
 export const loginResponse = okEnvelope(tokenPair);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const refreshQuery = z.object({ refreshToken: z.string().min(1).max(200) });
-export const refreshResponse = okEnvelope(
-  z.object({ accessToken: z.string(), refreshToken: z.string() }),
-);
+export const refreshQuery = z.object({ refreshToken });
+/**
+ * Spec 000 §3 only reads data.accessToken, but refresh tokens rotate (DESIGN.md §5): the client
+ * MUST store the new data.refreshToken, the one it sent is spent.
+ */
+export const refreshResponse = okEnvelope(tokenPair);
 export type RefreshResponse = z.infer<typeof refreshResponse>;
 
-export const logoutBody = z.object({ refreshToken: z.string().max(200).optional() });
+/** Logout is public: holding the refresh token is the proof (docs/decisions/011). */
+export const logoutBody = z.object({ refreshToken: refreshToken.optional() });
+export type LogoutBody = z.infer<typeof logoutBody>;
+export const logoutResponse = messageEnvelope;
 
 export const forgotPasswordBody = z.object({ email });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+/** The same answer whether or not the account exists (DESIGN.md §5). */
+export const forgotPasswordResponse = messageEnvelope;
 
 export const verifyOtpBody = z.object({ email, otp });
 export type VerifyOtpBody = z.infer<typeof verifyOtpBody>;
+export const verifyOtpResponse = messageEnvelope;
 
 export const resetPasswordBody = z.object({ email, otp, newPassword });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+export const resetPasswordResponse = messageEnvelope;
 
 export const changePasswordBody = z.object({
-  currentPassword: z.string().min(1, 'All fields are required').max(PASSWORD_MAX),
+  currentPassword: z
+    .string({ error: 'All fields are required' })
+    .min(1, 'All fields are required')
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
   newPassword,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+/**
+ * A password change ends every session, this browser's too, and hands it a fresh pair so it
+ * stays signed in (docs/decisions/012): the client stores both tokens.
+ */
+export const changePasswordResponse = okEnvelope(tokenPair);
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
 
 /** The signed-in admin, as `GET /auth/profile` answers in `data.user`. */
 export const adminProfile = z.object({
@@ -72,3 +118,16 @@ export const adminProfile = z.object({
 });
 export type AdminProfile = z.infer<typeof adminProfile>;
 export const profileResponse = okEnvelope(z.object({ user: adminProfile }));
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+/** `npm run admin:create` and ADMIN_* at start-up: the same rules as everywhere else. */
+export const createAdminInput = z.object({
+  fullName: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(FULL_NAME_MAX, `Name must be at most ${FULL_NAME_MAX} characters`),
+  email,
+  password: newPassword,
+});
+export type CreateAdminInput = z.infer<typeof createAdminInput>;

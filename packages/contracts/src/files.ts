@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** DESIGN.md §5: an uploaded image is at most 5 MB (spec 001 §5 and §9 say the same for casks). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** DESIGN.md §5: png, jpeg, webp, gif; never svg (it can carry scripts). */
+export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+
+export const IMAGE_TOO_LARGE = 'The image is too large: at most 5 MB is allowed';
+export const IMAGE_TYPE_NOT_ALLOWED = 'Only PNG, JPEG, WebP or GIF images are allowed';
+
+/** Where an uploaded file is served (outside /api): `/uploads/<uuid>`. */
+export const UPLOAD_URL_PATTERN =
+  /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function uploadUrl(id: string): string {
+  return `/uploads/${id}`;
+}
+
+/** The id inside an `/uploads/<uuid>` URL, or undefined when the URL is not one of ours. */
+export function uploadIdOf(url: string): string | undefined {
+  return UPLOAD_URL_PATTERN.test(url) ? url.slice('/uploads/'.length).toLowerCase() : undefined;
+}
+
+/** What storing an image gives back: its id and the URL the API hands out. */
+export const storedImage = z.object({ id: z.uuid(), url: z.string() });
+export type StoredImage = z.infer<typeof storedImage>;

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { okEnvelope, pageQuery, pagination } from './common.ts';
+
+/** Spec 000 §3: the seven notification types, in the order the Type select lists them. */
+export const NOTIFICATION_TYPES = [
+  'system',
+  'tier',
+  'referral',
+  'payment',
+  'cask',
+  'offer',
+  'purchase',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * The spec names a priority but not its values; the database allows these four
+ * (db/schema/notifications.ts) and 'medium' is the default (docs/decisions/082).
+ */
+export const NOTIFICATION_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+export const DEFAULT_NOTIFICATION_PRIORITY: NotificationPriority = 'medium';
+
+/**
+ * Category is free text on the server (short); the create form offers these choices
+ * (docs/decisions/082). The list shows its first letter in a circle (spec 000 §2).
+ */
+export const NOTIFICATION_CATEGORIES = [
+  'general',
+  'system',
+  'account',
+  'rewards',
+  'billing',
+  'investment',
+  'marketing',
+  'orders',
+] as const;
+export const DEFAULT_NOTIFICATION_CATEGORY = 'general';
+
+/** Spec 000 §9: the list and Load More use pages of 20. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const NOTIFICATION_TITLE_MAX = 200;
+export const NOTIFICATION_MESSAGE_MAX = 5000;
+export const NOTIFICATION_CATEGORY_MAX = 50;
+export const NOTIFICATION_ADMIN_NOTES_MAX = 2000;
+
+/** Spec 000 §5: the three messages of the create form, shared by the form and the route. */
+export const TITLE_REQUIRED = 'Title is required';
+export const MESSAGE_REQUIRED = 'Message is required';
+export const RECIPIENT_REQUIRED = 'Recipient user ID is required';
+export const GLOBAL_HAS_NO_RECIPIENT = 'A global notification has no recipient';
+
+export const notificationListQuery = pageQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuery>;
+
+/** The customer a targeted notification was sent to. */
+export const notificationRecipient = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+});
+export type NotificationRecipient = z.infer<typeof notificationRecipient>;
+
+/** Spec 000 §3 plus what the details need: `time` is the ISO creation time. */
+export const notification = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  priority: z.enum(NOTIFICATION_PRIORITIES),
+  category: z.string(),
+  time: z.string(),
+  /** Read by the admin asking, not by anybody (read state is per admin). */
+  isRead: z.boolean(),
+  isGlobal: z.boolean(),
+  recipient: notificationRecipient.nullable(),
+  adminNotes: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationList = z.object({
+  notifications: z.array(notification),
+  pagination,
+  /** Every notification this admin has not read, across all pages. */
+  unreadCount: z.number().int().min(0),
+});
+export type NotificationList = z.infer<typeof notificationList>;
+export const notificationListResponse = okEnvelope(notificationList);
+export type NotificationListResponse = z.infer<typeof notificationListResponse>;
+
+/** Blank strings count as absent: the form sends '' for an untouched optional field. */
+const blankToNull = (value: string | null | undefined) => (value ? value : null);
+
+const recipientField = z
+  .string({ error: 'Recipient must be a user ID' })
+  .trim()
+  .nullish()
+  .transform(blankToNull)
+  .pipe(z.uuid('Recipient must be a valid user ID').nullable());
+
+/** The recipient rules need both fields parsed; other fields may have failed. */
+function scopeIsReadable(payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) {
+  return !payload.issues.some(
+    (issue) => issue.path?.[0] === 'isGlobal' || issue.path?.[0] === 'recipient',
+  );
+}
+
+/**
+ * Spec 000 §3 creation payload. The recipient rule looks at two fields, so it sits on the
+ * object; `when` lets it run even if another field (say the title) failed, so the form shows
+ * every message at once.
+ */
+export const createNotificationBody = z
+  .object({
+    title: z
+      .string({ error: TITLE_REQUIRED })
+      .trim()
+      .min(1, TITLE_REQUIRED)
+      .max(NOTIFICATION_TITLE_MAX, `Title must be at most ${NOTIFICATION_TITLE_MAX} characters`),
+    message: z
+      .string({ error: MESSAGE_REQUIRED })
+      .trim()
+      .min(1, MESSAGE_REQUIRED)
+      .max(
+        NOTIFICATION_MESSAGE_MAX,
+        `Message must be at most ${NOTIFICATION_MESSAGE_MAX} characters`,
+      ),
+    type: z.enum(NOTIFICATION_TYPES, {
+      error: (issue) =>
+        issue.input === undefined
+          ? 'Type is required'
+          : `Type must be one of: ${NOTIFICATION_TYPES.join(', ')}`,
+    }),
+    priority: z
+      .enum(NOTIFICATION_PRIORITIES, {
+        error: `Priority must be one of: ${NOTIFICATION_PRIORITIES.join(', ')}`,
+      })
+      .default(DEFAULT_NOTIFICATION_PRIORITY),
+    category: z
+      .string({ error: 'Category must be text' })
+      .trim()
+      .max(
+        NOTIFICATION_CATEGORY_MAX,
+        `Category must be at most ${NOTIFICATION_CATEGORY_MAX} characters`,
+      )
+      .nullish()
+      .transform((value) => value || DEFAULT_NOTIFICATION_CATEGORY),
+    adminNotes: z
+      .string({ error: 'Admin notes must be text' })
+      .trim()
+      .max(
+        NOTIFICATION_ADMIN_NOTES_MAX,
+        `Admin notes must be at most ${NOTIFICATION_ADMIN_NOTES_MAX} characters`,
+      )
+      .nullish()
+      .transform(blankToNull),
+    isGlobal: z.boolean({ error: 'Is Global must be true or false' }).default(false),
+    recipient: recipientField,
+  })
+  .refine((body) => body.isGlobal || body.recipient !== null, {
+    path: ['recipient'],
+    message: RECIPIENT_REQUIRED,
+    when: scopeIsReadable,
+  })
+  .refine((body) => !body.isGlobal || body.recipient === null, {
+    path: ['recipient'],
+    message: GLOBAL_HAS_NO_RECIPIENT,
+    when: scopeIsReadable,
+  });
+export type CreateNotificationInput = z.input<typeof createNotificationBody>;
+export type CreateNotificationBody = z.output<typeof createNotificationBody>;
+
+export const createNotificationResponse = okEnvelope(z.object({ notification }));
+export type CreateNotificationResponse = z.infer<typeof createNotificationResponse>;
+
+export const markNotificationReadResponse = okEnvelope(
+  z.object({ id: z.uuid(), isRead: z.literal(true), unreadCount: z.number().int().min(0) }),
+);
+export type MarkNotificationReadResponse = z.infer<typeof markNotificationReadResponse>;
+
+export const markAllNotificationsReadResponse = okEnvelope(
+  z.object({
+    /** How many notifications this call turned from unread to read. */
+    marked: z.number().int().min(0),
+    unreadCount: z.number().int().min(0),
+  }),
+);
+export type MarkAllNotificationsReadResponse = z.infer<typeof markAllNotificationsReadResponse>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { adminProfile, FULL_NAME_MAX } from './auth.ts';
+import { okEnvelope } from './common.ts';
+import { UPLOAD_URL_PATTERN } from './files.ts';
+
+/** Spec 000 §5 / §9: the phone number holds at most 15 digits (E.164). */
+export const PHONE_MAX_DIGITS = 15;
+const PHONE_PATTERN = new RegExp(`^\\+?\\d{1,${PHONE_MAX_DIGITS}}$`);
+
+export const NAME_REQUIRED = 'Name is required';
+export const EMAIL_READ_ONLY = 'Email cannot be changed';
+export const ROLE_READ_ONLY = 'Role cannot be changed';
+export const PHONE_INVALID = `Phone number must be digits only (at most ${PHONE_MAX_DIGITS}), with an optional leading +`;
+export const AVATAR_INVALID = 'Avatar must be an uploaded image';
+
+/**
+ * `PUT /auth/profile` (spec 000 §7): fullName, email, phone, role, avatar. The e-mail and the role
+ * are read-only: they are sent back as the profile gave them, and the service refuses a change.
+ */
+export const updateProfileBody = z.object({
+  fullName: z
+    .string({ error: NAME_REQUIRED })
+    .trim()
+    .min(1, NAME_REQUIRED)
+    .max(FULL_NAME_MAX, `Name must be at most ${FULL_NAME_MAX} characters`),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is too long')
+    .transform((value) => value.toLowerCase()),
+  /** Empty or absent clears the number. */
+  phone: z
+    .string()
+    .trim()
+    .max(16, PHONE_INVALID)
+    .refine((value) => value === '' || PHONE_PATTERN.test(value), PHONE_INVALID)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  role: z.string().max(50).nullish(),
+  /** An `/uploads/<id>` URL from `POST /auth/upload-avatar`, or null for the placeholder. */
+  avatar: z
+    .string()
+    .trim()
+    .max(200, AVATAR_INVALID)
+    .refine((value) => value === '' || UPLOAD_URL_PATTERN.test(value), AVATAR_INVALID)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileBody>;
+export type UpdateProfileBody = z.output<typeof updateProfileBody>;
+
+export const updateProfileResponse = okEnvelope(z.object({ user: adminProfile }));
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponse>;
+
+/** Spec 000 §7: `POST /auth/upload-avatar` (multipart field `avatar`) answers data.avatarUrl. */
+export const AVATAR_FIELD = 'avatar';
+export const uploadAvatarResponse = okEnvelope(z.object({ avatarUrl: z.string() }));
+export type UploadAvatarResponse = z.infer<typeof uploadAvatarResponse>;

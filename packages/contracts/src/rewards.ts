@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { okEnvelope, pageQuery, pagination } from './common.ts';
+import { searchParam } from './users.ts';
+
+/** GET /referrals/admin/rewards (DESIGN.md §4): the Reward List under User Management. */
+export const rewardListQuery = pageQuery.extend({ search: searchParam });
+export type RewardListQuery = z.input<typeof rewardListQuery>;
+export type RewardListParams = z.output<typeof rewardListQuery>;
+
+/** Spec 000 §3 "Reward row": one customer and their referral totals. */
+export const rewardRow = z.object({
+  /** The customer's id (the userId of a manual adjustment). */
+  id: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+  /** Customers this one referred (the "Casks" column, as the spec maps it). */
+  totalReferrals: z.number().int(),
+  /** Dollars: the customer's orders, rejected ones excepted ("Invest"). */
+  totalInvestmentAmount: z.number(),
+  /** The reward-point balance, from the ledger ("Point"). */
+  referralPoints: z.number().int(),
+});
+export type RewardRow = z.infer<typeof rewardRow>;
+
+export const rewardListResponse = okEnvelope(z.object({ rewards: z.array(rewardRow), pagination }));
+export type RewardListResponse = z.infer<typeof rewardListResponse>;
+
+/** Spec 000 §9: the only adjustment type this screen sends. */
+export const MANUAL_ADJUSTMENT = 'manual_adjustment';
+/** A bound well above any real adjustment, so a typo of extra zeros is refused. */
+export const MAX_POINTS_ADJUSTMENT = 1_000_000;
+export const POINTS_DESCRIPTION_MAX = 500;
+export const POINTS_ADMIN_NOTES_MAX = 1000;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * POST /referrals/admin/manual-points: spec 000 §3 "Manual point adjustment". Points are a whole
+ * number, positive (add) or negative (remove), never zero; the server also refuses any adjustment
+ * that would take the balance below zero.
+ */
+export const manualPointsBody = z.object({
+  userId: z.uuid({ error: 'userId must be a user id' }),
+  points: z
+    .number({ error: 'Points must be a number' })
+    .int('Points must be a whole number')
+    .min(
+      -MAX_POINTS_ADJUSTMENT,
+      `Points must be at least -${MAX_POINTS_ADJUSTMENT.toLocaleString('en-US')}`,
+    )
+    .max(
+      MAX_POINTS_ADJUSTMENT,
+      `Points must be at most ${MAX_POINTS_ADJUSTMENT.toLocaleString('en-US')}`,
+    )
+    .refine((value) => value !== 0, 'Points cannot be zero'),
+  type: z.literal(MANUAL_ADJUSTMENT).default(MANUAL_ADJUSTMENT),
+  description: optionalText(POINTS_DESCRIPTION_MAX, 'Description'),
+  adminNotes: optionalText(POINTS_ADMIN_NOTES_MAX, 'Admin notes'),
+});
+/** What the form holds and sends (type may be left out). */
+export type ManualPointsBody = z.input<typeof manualPointsBody>;
+/** The body once parsed: type filled in, empty texts as null. */
+export type ManualPoints = z.output<typeof manualPointsBody>;
+
+/** One entry of the append-only point ledger. */
+export const pointTransaction = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  points: z.number().int(),
+  type: z.enum(['manual_adjustment', 'referral', 'purchase']),
+  description: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type PointTransaction = z.infer<typeof pointTransaction>;
+
+/** The ledger entry written and the customer's new balance. */
+export const manualPointsResponse = okEnvelope(
+  z.object({ transaction: pointTransaction, referralPoints: z.number().int() }),
+);
+export type ManualPointsResponse = z.infer<typeof manualPointsResponse>;

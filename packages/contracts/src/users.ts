@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { okEnvelope, pageQuery, pagination } from './common.ts';
+
+/** Spec 000 §9: User Management shows 6 a page; the dashboard's Recent Users table 10. */
+export const USERS_PAGE_SIZE = 6;
+export const DASHBOARD_USERS_LIMIT = 10;
+export const SEARCH_MAX_LENGTH = 100;
+
+/**
+ * A case-insensitive substring search; surrounding spaces are ignored and an empty search is no
+ * search. `%`, `_` and `\` are matched literally by the API.
+ */
+export const searchParam = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`)
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** GET /users: spec 000 §7 (page, limit, search over fullName and email). */
+export const userListQuery = pageQuery.extend({ search: searchParam });
+export type UserListQuery = z.input<typeof userListQuery>;
+/** The query once parsed: page and limit filled in, an empty search dropped. */
+export type UserListParams = z.output<typeof userListQuery>;
+
+/** Spec 000 §3 "User list item"; a customer of the club, never an admin. */
+export const user = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  /** The number of casks the customer owns: the Casks column (docs/decisions/002-data-model.md). */
+  balance: z.number().int(),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type User = z.infer<typeof user>;
+
+/**
+ * Newest first. `pagination.pages` is ceil(total / limit), so 0 when nothing matches; a page past
+ * the last one answers an empty list with the real total.
+ */
+export const userListResponse = okEnvelope(z.object({ users: z.array(user), pagination }));
+export type UserListResponse = z.infer<typeof userListResponse>;
+
+/** PUT /users/{id}: spec 000 §7, the only field an admin edits is the Active/Inactive status. */
+export const updateUserBody = z.object({
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const updateUserResponse = okEnvelope(z.object({ user }));
+export type UpdateUserResponse = z.infer<typeof updateUserResponse>;
+
+/** DELETE /users/{id}: the customer is hidden; casks, orders and points are kept. */
+export const deleteUserResponse = okEnvelope(z.object({ id: z.uuid() }));
+export type DeleteUserResponse = z.infer<typeof deleteUserResponse>;
