@@ -1,0 +1,23 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Failed sign-ins and wrong reset codes, kept in PostgreSQL so every API instance counts the
+ * same failures (DESIGN.md §5, §6). Keyed by the lower-cased e-mail as typed, not the admin id:
+ * unknown addresses are throttled exactly like real ones, so throttling reveals no accounts.
+ */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'login' (wrong e-mail or password) or 'reset_code' (wrong one-time code). */
+    kind: text('kind', { enum: ['login', 'reset_code'] }).notNull(),
+    email: text('email').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('auth_failures_email_idx').on(table.kind, table.email, table.createdAt),
+    index('auth_failures_ip_idx').on(table.kind, table.ip, table.createdAt),
+    index('auth_failures_created_at_idx').on(table.createdAt),
+  ],
+);

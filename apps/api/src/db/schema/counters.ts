@@ -1,0 +1,43 @@
+import { numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Exact totals kept by statement-level triggers in the same transaction as each change
+ * (migrations 0004 and 0006), so no screen runs count(*) or sum() over a million rows per request.
+ * Read a missing counter as 0. `select refresh_counters()` recomputes them all from the tables
+ * (after a bulk load with triggers disabled); TRUNCATE of a counted table does it by itself.
+ * Never write these rows from application code.
+ */
+export const counters = pgTable('counters', {
+  name: text('name').primaryKey(),
+  /** A count or a sum of dollars; numeric keeps both exact. Comes back as a string. */
+  value: numeric('value', { precision: 20, scale: 2 }).notNull().default('0'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every counter the triggers keep (see the *_counter_rows functions in migration 0004). */
+export const COUNTER_NAMES = {
+  /** Customers not deleted. */
+  customers: 'customers.total',
+  /** Moves whenever a search over customers could answer differently (migration 0006). */
+  customersSearchVersion: 'customers.search_version',
+  casks: 'casks.total',
+  caskStatus: (status: 'Ready' | 'Maturing' | 'Experience') => `casks.status.${status}`,
+  /** Sum of casks.current_value (null counts as 0), in dollars. */
+  casksCurrentValue: 'casks.current_value',
+  /** Sum of casks.purchase_price (null counts as 0), in dollars. */
+  casksPurchasePrice: 'casks.purchase_price',
+  offers: 'offers.total',
+  offerType: (type: 'cask' | 'bottle' | 'experience') => `offers.type.${type}`,
+  /** Offers with is_active = true. */
+  activeOffers: 'offers.active',
+  purchases: 'purchases.total',
+  purchaseStatus: (status: 'Active' | 'Pending' | 'Delivered' | 'Reject') =>
+    `purchases.status.${status}`,
+  /** Sum of investment_amount of purchases whose manual_payment_status is paid or completed. */
+  revenue: 'purchases.revenue',
+  referrals: 'referrals.total',
+  referralStatus: (status: 'pending' | 'completed') => `referrals.status.${status}`,
+  /** Sum of reward_amount over all referrals, and over completed ones. */
+  referralRewards: 'referrals.reward_amount',
+  completedReferralRewards: 'referrals.reward_amount.completed',
+} as const;

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The club's customers: the spec's "users" (spec 000 §3). They never sign in here (DESIGN.md §6).
+ * A customer with financial history is never hard-deleted: `deleted_at` hides them from every list
+ * and keeps their casks, purchases, referrals and ledger intact.
+ *
+ * Set by custom migrations, not modelled here: counter triggers (0004, 0007), the search version
+ * trigger and statistics target 300 on full_name and email (0006), gin_pending_list_limit 128 kB
+ * on the two trigram indexes and fillfactor 90 (0008). See docs/decisions/041.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    /** Stored lower-cased; unique among customers that are not deleted. */
+    email: text('email').notNull(),
+    phone: text('phone'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The code a customer hands out to refer friends; 12 random hex characters by default. */
+    referralCode: text('referral_code')
+      .notNull()
+      .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12))`),
+    /**
+     * The reward-point balance, derived from `point_transactions` by a statement trigger in the
+     * same transaction as each ledger insert (migration 0003). Never written directly; the CHECK
+     * makes an overdraw impossible even if a service forgot to lock and check.
+     */
+    pointsBalance: integer('points_balance').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('customers_points_balance_not_negative', sql`${table.pointsBalance} >= 0`),
+    uniqueIndex('customers_referral_code_unique').on(table.referralCode),
+    uniqueIndex('customers_email_unique')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.deletedAt} is null`),
+    // The lists read newest first, forwards for early pages and backwards for late ones.
+    index('customers_listing_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    // ILIKE '%term%' search (pg_trgm, migration 0001); partial like the lists that use them.
+    index('customers_full_name_trgm_idx')
+      .using('gin', table.fullName.op('gin_trgm_ops'))
+      .where(sql`${table.deletedAt} is null`),
+    index('customers_email_trgm_idx')
+      .using('gin', table.email.op('gin_trgm_ops'))
+      .where(sql`${table.deletedAt} is null`),
+  ],
+);
+
+export type Customer = typeof customers.$inferSelect;
+export type NewCustomer = typeof customers.$inferInsert;

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { admins } from './admins.ts';
+import { customers } from './customers.ts';
+
+export const POINT_TRANSACTION_TYPES = ['manual_adjustment', 'referral', 'purchase'] as const;
+export type PointTransactionType = (typeof POINT_TRANSACTION_TYPES)[number];
+
+/**
+ * The append-only ledger of reward points (DESIGN.md §6). A customer's balance is the sum of their
+ * rows, kept in customers.points_balance by a trigger in the same transaction (migration 0003).
+ * Rows are never updated or deleted (a trigger refuses it); a correction is a new row. The
+ * foreign keys never cascade for the same reason: customers are soft-deleted and admins kept.
+ */
+export const pointTransactions = pgTable(
+  'point_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    /** Positive adds, negative removes; never zero. */
+    points: integer('points').notNull(),
+    type: text('type', { enum: POINT_TRANSACTION_TYPES }).notNull(),
+    description: text('description'),
+    adminNotes: text('admin_notes'),
+    /** The admin who made a manual adjustment; null for automatic entries. */
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('point_transactions_points_not_zero', sql`${table.points} <> 0`),
+    check(
+      'point_transactions_type_valid',
+      sql`${table.type} in ('manual_adjustment', 'referral', 'purchase')`,
+    ),
+    index('point_transactions_customer_idx').on(table.customerId, table.createdAt),
+  ],
+);
+
+export type PointTransaction = typeof pointTransactions.$inferSelect;
+export type NewPointTransaction = typeof pointTransactions.$inferInsert;

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { admins } from './admins.ts';
+import { customers } from './customers.ts';
+import { offers } from './offers.ts';
+
+/** Spec 001 §4: all freely selectable by the admin. */
+export const PURCHASE_STATUSES = ['Active', 'Pending', 'Delivered', 'Reject'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+export const CASK_PROGRESSES = ['Ready', 'Maturing'] as const;
+export type CaskProgress = (typeof CASK_PROGRESSES)[number];
+export const MANUAL_PAYMENT_STATUSES = [
+  'paid',
+  'refunded',
+  'Delivered',
+  'due',
+  'completed',
+] as const;
+export type ManualPaymentStatus = (typeof MANUAL_PAYMENT_STATUSES)[number];
+/** The payment states that count as money received (the dashboard's Total Value). */
+export const PAID_PAYMENT_STATUSES = ['paid', 'completed'] as const satisfies ManualPaymentStatus[];
+
+/**
+ * An order a customer placed for an offer (spec 001 §3 "Purchase"). The title and the contact
+ * details are copied at the time of the order, so they survive later edits of the offer or
+ * customer, and the order survives the offer's deletion (offer_id set null).
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    /** personalInfo {fullName, email, preferredContactMethod, phoneNumber} as given with the order. */
+    contactFullName: text('contact_full_name'),
+    contactEmail: text('contact_email'),
+    preferredContactMethod: text('preferred_contact_method'),
+    phoneNumber: text('phone_number'),
+    /** The budget, in dollars. */
+    investmentAmount: numeric('investment_amount', { precision: 14, scale: 2 }).notNull(),
+    status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('Pending'),
+    caskProgress: text('cask_progress', { enum: CASK_PROGRESSES }),
+    manualPaymentStatus: text('manual_payment_status', { enum: MANUAL_PAYMENT_STATUSES })
+      .notNull()
+      .default('due'),
+    isFirstPurchase: boolean('is_first_purchase').notNull().default(false),
+    referralPointsAmount: integer('referral_points_amount').notNull().default(0),
+    submittedDate: timestamp('submitted_date', { withTimezone: true }).notNull().defaultNow(),
+    /** Days from submittedDate to the deadline (spec 001 §2: deadline = submitted + daysLeft). */
+    daysLeft: integer('days_left'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'purchases_status_valid',
+      sql`${table.status} in ('Active', 'Pending', 'Delivered', 'Reject')`,
+    ),
+    check('purchases_cask_progress_valid', sql`${table.caskProgress} in ('Ready', 'Maturing')`),
+    check(
+      'purchases_manual_payment_status_valid',
+      sql`${table.manualPaymentStatus} in ('paid', 'refunded', 'Delivered', 'due', 'completed')`,
+    ),
+    check('purchases_investment_amount_not_negative', sql`${table.investmentAmount} >= 0`),
+    check('purchases_referral_points_not_negative', sql`${table.referralPointsAmount} >= 0`),
+    check('purchases_days_left_not_negative', sql`${table.daysLeft} >= 0`),
+    // The reward list sums a customer's investments that were not rejected: index-only.
+    index('purchases_customer_idx').on(table.customerId, table.status, table.investmentAmount),
+    index('purchases_listing_idx').on(table.createdAt, table.id),
+    index('purchases_status_idx').on(table.status),
+    index('purchases_offer_idx').on(table.offerId),
+  ],
+);
+
+/**
+ * The notes history of an order: each save appends an entry; the screen shows the last one
+ * (spec 001 §2 "When notes is a list it shows the last entry's content").
+ */
+export const purchaseNotes = pgTable(
+  'purchase_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('purchase_notes_purchase_idx').on(table.purchaseId, table.createdAt)],
+);
+
+export type Purchase = typeof purchases.$inferSelect;
+export type NewPurchase = typeof purchases.$inferInsert;
+export type PurchaseNote = typeof purchaseNotes.$inferSelect;
