@@ -18,6 +18,15 @@ import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { termsRoutes } from './modules/terms/terms.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { rewardsRoutes } from './modules/referrals/rewards.routes.ts';
 
 /** Everything a module needs; passed explicitly so tests can build the app on any database. */
 export interface AppDeps {
@@ -93,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transformStaticCSP: (header) => header,
   });
   registerAuthentication(app, deps.database.db, deps.jwtSecret);
+  await registerRateLimit(app, config);
 
   await app.register(
     async (api) => {
@@ -120,10 +130,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       );
 
       // Domain modules register here (one line each).
+      await api.register(authRoutes, deps);
+      await api.register(profileRoutes, deps);
+      await api.register(termsRoutes, deps);
+      await api.register(notificationsRoutes, deps);
+      await api.register(usersRoutes, deps);
+      await api.register(dashboardRoutes, deps);
+      await api.register(rewardsRoutes, deps);
     },
     { prefix: '/api' },
   );
 
+  // Uploaded files are served outside /api (DESIGN.md §1), before the web app's fallback.
+  await app.register(filesRoutes, deps);
   registerWebApp(app, config.WEB_DIST_DIR);
   return app;
 }
@@ -134,14 +153,11 @@ function registerWebApp(app: FastifyInstance, distDir: string | undefined): void
   const root = path.resolve(distDir);
   if (!existsSync(path.join(root, 'index.html'))) return;
   void app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: ['index.html'] });
-  app.setNotFoundHandler((request, reply) => {
+  // plugins/errors.ts owns the not-found handler and Fastify allows only one per prefix, so the
+  // history fallback is a catch-all GET route (specific routes and static files win over it).
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (
-      request.method !== 'GET' ||
-      url.startsWith('/api/') ||
-      url.startsWith('/uploads/') ||
-      path.extname(url)
-    ) {
+    if (url.startsWith('/api/') || url.startsWith('/uploads/') || path.extname(url)) {
       return reply
         .status(404)
         .send({ success: false, message: `Route ${request.method} ${url} not found` });

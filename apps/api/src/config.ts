@@ -26,6 +26,8 @@ export const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
+  /** Flood guard: requests per IP and minute for routes without their own limit. */
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   /** Concurrent argon2 hashes; more wait in line (bounds memory and CPU). */
   PASSWORD_HASH_CONCURRENCY: positiveInt.default(4),
   /** Public base URL used in links and mails; defaults to http://HOST:PORT. */

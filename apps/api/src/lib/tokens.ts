@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'cask-admin';
@@ -40,4 +41,21 @@ export async function verifyAccessToken(
   } catch {
     return null;
   }
+}
+
+/** DESIGN.md §5 and spec 000 §9: a session lasts as long as the 365-day refreshToken cookie. */
+export const REFRESH_TOKEN_TTL_DAYS = 365;
+
+/** 256 random bits in base64url (43 characters) and the SHA-256 under which it is stored. */
+export function createRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+/**
+ * A plain SHA-256 is enough here (no salt, no argon2): the token already carries 256 bits of
+ * entropy, so nobody can guess inputs, and the lookup by hash stays one index probe.
+ */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }

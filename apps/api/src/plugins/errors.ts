@@ -40,11 +40,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        success: false,
-        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-      });
+    reply.status(404).send({
+      success: false,
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    });
   });
 }

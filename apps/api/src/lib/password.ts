@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify, type Options } from '@node-rs/argon2';
+import { AppError } from './errors.ts';
+
+/**
+ * DESIGN.md §5: argon2id at the OWASP Password Storage Cheat Sheet minimum
+ * (m=19 MiB, t=2, p=1). `algorithm: 2` is Argon2id: the library's enum is a `const enum`,
+ * which isolatedModules cannot import.
+ */
+export const ARGON2_OPTIONS: Options = {
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+  algorithm: 2,
+};
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** False for a wrong password and for a stored value that is not an argon2 hash. */
+  verify(passwordHash: string, password: string): Promise<boolean>;
+  /**
+   * Spends the time of one real check against a throw-away hash, so an unknown e-mail takes as
+   * long as a known one with a wrong password (no account enumeration by timing). Always false.
+   */
+  verifyNothing(password: string): Promise<false>;
+}
+
+export class ServerBusyError extends AppError {
+  constructor() {
+    super(503, 'The server is busy. Please try again in a moment.', undefined, {
+      'retry-after': '1',
+    });
+  }
+}
+
+/**
+ * Each hash holds ~19 MiB and a libuv thread for tens of milliseconds, so a burst of sign-ins
+ * must not run them all at once: at most `concurrency` run, up to `maxQueued` wait in line,
+ * and beyond that the caller gets a 503 instead of the process running out of memory.
+ */
+export function createPasswordHasher(options: {
+  concurrency: number;
+  maxQueued?: number;
+}): PasswordHasher {
+  const concurrency = Math.max(1, options.concurrency);
+  const maxQueued = options.maxQueued ?? concurrency * 32;
+  let running = 0;
+  const waiting: Array<() => void> = [];
+
+  async function bounded<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= concurrency) {
+      if (waiting.length >= maxQueued) throw new ServerBusyError();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      // Hand the slot straight to the next in line, so `running` never dips and overshoots.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  }
+
+  let dummyHash: Promise<string> | undefined;
+
+  return {
+    hash: (password) => bounded(() => hash(password, ARGON2_OPTIONS)),
+    verify: (passwordHash, password) =>
+      bounded(async () => {
+        try {
+          return await verify(passwordHash, password);
+        } catch {
+          return false;
+        }
+      }),
+    async verifyNothing(password) {
+      dummyHash ??= bounded(() =>
+        hash(randomBytes(24).toString('base64url'), ARGON2_OPTIONS),
+      ).catch((error: unknown) => {
+        dummyHash = undefined; // a busy server must not poison every later unknown-e-mail check
+        throw error;
+      });
+      const stored = await dummyHash;
+      await bounded(async () => {
+        try {
+          await verify(stored, password);
+        } catch {
+          /* same cost either way */
+        }
+      });
+      return false;
+    },
+  };
+}

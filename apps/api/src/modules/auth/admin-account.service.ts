@@ -1,0 +1,38 @@
+import type { CreateAdminInput } from '@cask/contracts/auth';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import type { PasswordHasher } from '../../lib/password.ts';
+import * as repo from './auth.repository.ts';
+
+export type CreateAdminResult =
+  { created: true; admin: { id: string; email: string; fullName: string } } | { created: false };
+
+/**
+ * Creates an admin (start-up from ADMIN_*, `npm run admin:create`). An existing admin with the
+ * same e-mail is never touched: not its password, not its name (DESIGN.md §3).
+ */
+export async function createAdminAccount(
+  deps: { db: Db; hasher: PasswordHasher },
+  input: CreateAdminInput,
+  source: 'environment' | 'cli',
+): Promise<CreateAdminResult> {
+  if (await repo.findAdminCredentialsByEmail(deps.db, input.email)) return { created: false };
+  const passwordHash = await deps.hasher.hash(input.password);
+  return deps.db.transaction(async (tx): Promise<CreateAdminResult> => {
+    // Several instances may start at once: the unique index decides, the losers change nothing.
+    const admin = await repo.insertAdminIfAbsent(tx, {
+      fullName: input.fullName,
+      email: input.email,
+      passwordHash,
+    });
+    if (!admin) return { created: false };
+    await writeAudit(tx, {
+      adminId: null,
+      action: 'admin.created',
+      entity: 'admin',
+      entityId: admin.id,
+      after: { email: admin.email, fullName: admin.fullName, source },
+    });
+    return { created: true, admin };
+  });
+}

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { admins } from '../../db/schema/admins.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { runStartupTasks } from '../../startup.ts';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function login(email: string, password: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+}
+
+async function adminsWithEmail(email: string) {
+  return ctx.database.db
+    .select({ id: admins.id, fullName: admins.fullName, passwordHash: admins.passwordHash })
+    .from(admins)
+    .where(sql`lower(${admins.email}) = ${email.toLowerCase()}`);
+}
+
+test('start-up creates the admin from ADMIN_* once and never changes it afterwards', async () => {
+  const start = (name: string, password: string) =>
+    runStartupTasks({
+      config: {
+        ...ctx.config,
+        ADMIN_EMAIL: 'Owner@Example.com',
+        ADMIN_PASSWORD: password,
+        ADMIN_NAME: name,
+      },
+      database: ctx.database,
+      log: ctx.app.log,
+    });
+
+  await start('Olive Owner', 'first password');
+  const [created] = await adminsWithEmail('owner@example.com');
+  expect(created?.fullName).toBe('Olive Owner');
+  expect(created?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  expect((await login('owner@example.com', 'first password')).statusCode).toBe(200);
+  expect(ctx.logs.join('')).toContain('created the admin from ADMIN_EMAIL');
+  expect(ctx.logs.join('')).not.toContain('first password');
+
+  await start('Someone Else', 'second password');
+  const after = await adminsWithEmail('owner@example.com');
+  expect(after).toEqual([created]);
+  expect((await login('owner@example.com', 'second password')).statusCode).toBe(401);
+  expect(ctx.logs.join('')).toContain('exists already; left unchanged');
+
+  const audit = await ctx.database.db
+    .select({ action: auditLog.action, after: auditLog.after })
+    .from(auditLog)
+    .where(eq(auditLog.entityId, created!.id));
+  expect(audit).toEqual([
+    {
+      action: 'admin.created',
+      after: { email: 'owner@example.com', fullName: 'Olive Owner', source: 'environment' },
+    },
+  ]);
+});
+
+test('start-up without ADMIN_* creates nobody', async () => {
+  const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(admins);
+  await runStartupTasks({ config: ctx.config, database: ctx.database, log: ctx.app.log });
+  const after = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(admins);
+  expect(after).toEqual(before);
+});
+
+function runCli(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin-create.ts'], {
+      cwd: apiDir,
+      // No TTY on stdin: the CLI takes its answers from ADMIN_*.
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+test('admin:create creates an admin in the database the server uses, from ADMIN_* without a terminal', async () => {
+  // npm runs the script inside apps/api; the server runs where `npm start` was typed (INIT_CWD).
+  const project = mkdtempSync(path.join(tmpdir(), 'cask-cli-'));
+  try {
+    const env = {
+      INIT_CWD: project,
+      DATA_DIR: 'data',
+      ADMIN_NAME: 'Cli Admin',
+      ADMIN_EMAIL: 'cli@example.com',
+      ADMIN_PASSWORD: 'from the script',
+    };
+    const invalid = await runCli({ ...env, ADMIN_PASSWORD: 'short' });
+    expect(invalid.code).toBe(1);
+    expect(invalid.output).toMatch(/ADMIN_PASSWORD/);
+    expect(existsSync(path.join(project, 'data'))).toBe(false);
+
+    const created = await runCli(env);
+    expect(created.output).toContain('Created admin Cli Admin <cli@example.com>');
+    expect(created.output).toContain(path.join(project, 'data', 'pglite'));
+    expect(created.code).toBe(0);
+    expect(existsSync(path.join(project, 'data', 'pglite'))).toBe(true);
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}, 120_000); // a child process that opens an embedded database on disk

@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordBody,
+  changePasswordResponse,
+  forgotPasswordBody,
+  forgotPasswordResponse,
+  loginBody,
+  loginResponse,
+  logoutBody,
+  logoutResponse,
+  profileResponse,
+  refreshQuery,
+  refreshResponse,
+  resetPasswordBody,
+  resetPasswordResponse,
+  verifyOtpBody,
+  verifyOtpResponse,
+} from '@cask/contracts/auth';
+import type { AppDeps } from '../../app.ts';
+import { done, ok } from '../../lib/envelope.ts';
+import { createPasswordHasher } from '../../lib/password.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import { createAuthService } from './auth.service.ts';
+import { createPasswordResetService } from './password-reset.service.ts';
+
+// Recovery calls are the ones a stranger can hammer: per IP and minute, well above what the
+// screens need (one code per 60 s, a handful of tries), well below a brute-force budget.
+const forgotLimit = routeRateLimit(10);
+const verifyLimit = routeRateLimit(20);
+const resetLimit = routeRateLimit(10);
+
+/** Spec 000 §7: every /auth call; sign-in and recovery are public, the rest need a token. */
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const hasher = createPasswordHasher({ concurrency: deps.config.PASSWORD_HASH_CONCURRENCY });
+  const auth = createAuthService({
+    db: deps.database.db,
+    config: deps.config,
+    jwtSecret: deps.jwtSecret,
+    hasher,
+  });
+  const recovery = createPasswordResetService({
+    db: deps.database.db,
+    config: deps.config,
+    jwtSecret: deps.jwtSecret,
+    hasher,
+    mailer: deps.mailer,
+    log: app.log,
+  });
+
+  app.post(
+    '/auth/login',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], security: [], body: loginBody, response: { 200: loginResponse } },
+    },
+    async (request) => ok(await auth.login(request.body, request), 'Signed in successfully'),
+  );
+
+  app.get(
+    '/auth/refresh-token',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        querystring: refreshQuery,
+        response: { 200: refreshResponse },
+      },
+    },
+    async (request) => ok(await auth.refresh(request.query.refreshToken, request)),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], security: [], body: logoutBody, response: { 200: logoutResponse } },
+    },
+    async (request) => {
+      await auth.logout(request.body.refreshToken, request);
+      return done('Logged out successfully');
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { public: true, rateLimit: forgotLimit },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: forgotPasswordBody,
+        response: { 200: forgotPasswordResponse },
+      },
+    },
+    async (request) => done(await recovery.forgotPassword(request.body.email, request)),
+  );
+
+  app.post(
+    '/auth/verify-password-reset-otp',
+    {
+      config: { public: true, rateLimit: verifyLimit },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: verifyOtpBody,
+        response: { 200: verifyOtpResponse },
+      },
+    },
+    async (request) => {
+      await recovery.verifyCode(request.body, request);
+      return done('OTP verified successfully!');
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { public: true, rateLimit: resetLimit },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: resetPasswordBody,
+        response: { 200: resetPasswordResponse },
+      },
+    },
+    async (request) => {
+      await recovery.resetPassword(request.body, request);
+      return done('Password reset successfully!');
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      schema: {
+        tags: ['auth'],
+        body: changePasswordBody,
+        response: { 200: changePasswordResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await auth.changePassword(request.admin.id, request.body, request),
+        'Password changed successfully!',
+      ),
+  );
+
+  app.get(
+    '/auth/profile',
+    { schema: { tags: ['auth'], response: { 200: profileResponse } } },
+    async (request) => ok({ user: await auth.profile(request.admin.id) }),
+  );
+};

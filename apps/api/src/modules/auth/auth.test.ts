@@ -1,0 +1,395 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { admins } from '../../db/schema/admins.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { authFailures } from '../../db/schema/auth-failures.ts';
+import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
+import { hashRefreshToken } from '../../lib/tokens.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** Each test signs in from its own address, so the per-IP failure count stays its own. */
+function newIp(): string {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+function login(email: string, password: string, ip = newIp()) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
+}
+
+function refresh(refreshToken: string) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/refresh-token',
+    query: { refreshToken },
+  });
+}
+
+async function signIn(admin: TestAdmin): Promise<{ accessToken: string; refreshToken: string }> {
+  const res = await login(admin.email, admin.password);
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+async function auditActions(entityId: string): Promise<string[]> {
+  const rows = await ctx.database.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(eq(auditLog.entityId, entityId));
+  return rows.map((row) => row.action);
+}
+
+test('an admin signs in with e-mail and password and gets an access and a refresh token', async () => {
+  const admin = await createAdmin(ctx, { fullName: 'Morag Malt' });
+  const res = await login(admin.email.toUpperCase(), admin.password);
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  expect(body.success).toBe(true);
+  expect(body.data.accessToken.split('.')).toHaveLength(3);
+  expect(body.data.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+  const profile = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/profile',
+    headers: { authorization: `Bearer ${body.data.accessToken}` },
+  });
+  expect(profile.statusCode).toBe(200);
+  expect(profile.json().data.user).toEqual({
+    id: admin.id,
+    fullName: 'Morag Malt',
+    email: admin.email,
+    phone: null,
+    role: 'admin',
+    avatar: null,
+  });
+});
+
+test('the refresh token is stored only as its SHA-256', async () => {
+  const admin = await createAdmin(ctx);
+  const { refreshToken } = await signIn(admin);
+  const rows = await ctx.database.db
+    .select({ tokenHash: refreshTokens.tokenHash })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.adminId, admin.id));
+  expect(rows).toEqual([{ tokenHash: hashRefreshToken(refreshToken) }]);
+  expect(JSON.stringify(rows)).not.toContain(refreshToken);
+});
+
+test('a wrong password and an unknown e-mail get the same 401 answer', async () => {
+  const admin = await createAdmin(ctx);
+  const wrongPassword = await login(admin.email, 'not the password');
+  const unknownEmail = await login('nobody@example.com', 'not the password');
+  expect(wrongPassword.statusCode).toBe(401);
+  expect(unknownEmail.statusCode).toBe(401);
+  expect(wrongPassword.json()).toEqual({ success: false, message: 'Invalid email or password' });
+  expect(unknownEmail.json()).toEqual(wrongPassword.json());
+});
+
+test('an inactive admin cannot sign in, even with the right password', async () => {
+  const admin = await createAdmin(ctx, { isActive: false });
+  const res = await login(admin.email, admin.password);
+  expect(res.statusCode).toBe(403);
+  expect(res.json().message).toMatch(/inactive/);
+  expect(res.json().data).toBeUndefined();
+});
+
+test('sign-in input is validated field by field', async () => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'not-an-email', password: '' },
+  });
+  expect(res.statusCode).toBe(400);
+  const body = res.json();
+  expect(body.success).toBe(false);
+  expect(body.errors).toEqual(
+    expect.arrayContaining([
+      { field: 'email', message: 'Invalid username' },
+      { field: 'password', message: 'Password is required' },
+    ]),
+  );
+});
+
+test('the 6th failed sign-in of an account in 15 minutes is refused with 429 and Retry-After, even with the right password', async () => {
+  const admin = await createAdmin(ctx);
+  // Failures from different addresses: the per-account limit is what trips here.
+  for (let i = 0; i < 5; i++) {
+    expect((await login(admin.email, `wrong ${i}`)).statusCode).toBe(401);
+  }
+  const sixth = await login(admin.email, 'wrong again');
+  expect(sixth.statusCode).toBe(429);
+  expect(sixth.json().message).toMatch(/Too many failed sign-in attempts/);
+  const retryAfter = Number(sixth.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(14 * 60);
+  expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+  const rightPassword = await login(admin.email, admin.password);
+  expect(rightPassword.statusCode).toBe(429);
+  expect(rightPassword.json().data).toBeUndefined();
+
+  // Fifteen minutes later the failures have aged out of the window.
+  await ctx.database.db
+    .update(authFailures)
+    .set({ createdAt: sql`${authFailures.createdAt} - interval '16 minutes'` })
+    .where(eq(authFailures.email, admin.email));
+  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+});
+
+test('unknown e-mails are throttled exactly like real accounts', async () => {
+  const email = `ghost-${randomBytes(4).toString('hex')}@example.com`;
+  for (let i = 0; i < 5; i++) expect((await login(email, 'guess')).statusCode).toBe(401);
+  expect((await login(email, 'guess')).statusCode).toBe(429);
+});
+
+test('successful sign-ins do not count towards the throttle', async () => {
+  const admin = await createAdmin(ctx);
+  const ip = newIp();
+  for (let i = 0; i < 7; i++)
+    expect((await login(admin.email, admin.password, ip)).statusCode).toBe(200);
+});
+
+test('30 failed sign-ins from one address block that address, for every account', async () => {
+  const ip = newIp();
+  const admin = await createAdmin(ctx);
+  for (let i = 0; i < 30; i++) {
+    const res = await login(`spray-${i}@example.com`, 'guess', ip);
+    expect(res.statusCode).toBe(401);
+  }
+  const blocked = await login(admin.email, admin.password, ip);
+  expect(blocked.statusCode).toBe(429);
+  expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  // The account itself is fine from elsewhere.
+  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+});
+
+test('a refresh rotates the refresh token and gives a working access token', async () => {
+  const admin = await createAdmin(ctx);
+  const first = await signIn(admin);
+  const res = await refresh(first.refreshToken);
+  expect(res.statusCode).toBe(200);
+  const next = res.json().data;
+  expect(next.refreshToken).not.toBe(first.refreshToken);
+  const profile = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/profile',
+    headers: { authorization: `Bearer ${next.accessToken}` },
+  });
+  expect(profile.statusCode).toBe(200);
+  expect((await refresh(next.refreshToken)).statusCode).toBe(200);
+});
+
+test('a spent refresh token presented again revokes its whole family, the newest token included', async () => {
+  const admin = await createAdmin(ctx);
+  const first = await signIn(admin);
+  const otherSession = await signIn(admin);
+  const second = (await refresh(first.refreshToken)).json().data;
+  const third = (await refresh(second.refreshToken)).json().data;
+
+  const replay = await refresh(first.refreshToken);
+  expect(replay.statusCode).toBe(401);
+  expect(replay.json().message).toContain('You are not authorized');
+  expect((await refresh(third.refreshToken)).statusCode).toBe(401);
+  // Another sign-in is another family: untouched.
+  expect((await refresh(otherSession.refreshToken)).statusCode).toBe(200);
+  const [family] = await ctx.database.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(first.refreshToken)));
+  expect(await auditActions(family!.familyId)).toEqual(['auth.refresh_token_reused']);
+});
+
+test('unknown, malformed and expired refresh tokens are refused with 401', async () => {
+  const unknown = await refresh(randomBytes(32).toString('base64url'));
+  expect(unknown.statusCode).toBe(401);
+  expect(unknown.json().message).toContain('You are not authorized');
+
+  const missing = await ctx.app.inject({ method: 'GET', url: '/api/auth/refresh-token' });
+  expect(missing.statusCode).toBe(400);
+
+  const admin = await createAdmin(ctx);
+  const { refreshToken } = await signIn(admin);
+  await ctx.database.db
+    .update(refreshTokens)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
+  expect((await refresh(refreshToken)).statusCode).toBe(401);
+});
+
+test('an admin made inactive cannot refresh any more', async () => {
+  const admin = await createAdmin(ctx);
+  const { refreshToken } = await signIn(admin);
+  await ctx.database.db.update(admins).set({ isActive: false }).where(eq(admins.id, admin.id));
+  expect((await refresh(refreshToken)).statusCode).toBe(401);
+});
+
+test('logout revokes the session of the refresh token and is audited', async () => {
+  const admin = await createAdmin(ctx);
+  const session = await signIn(admin);
+  const rotated = (await refresh(session.refreshToken)).json().data;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/logout',
+    payload: { refreshToken: rotated.refreshToken },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ success: true, message: 'Logged out successfully' });
+  expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+
+  const [row] = await ctx.database.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(rotated.refreshToken)));
+  expect(await auditActions(row!.familyId)).toEqual(['auth.logout']);
+
+  // Logging out again, or with an unknown token, answers the same and changes nothing.
+  const again = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/logout',
+    payload: { refreshToken: rotated.refreshToken },
+  });
+  expect(again.statusCode).toBe(200);
+  expect(await auditActions(row!.familyId)).toEqual(['auth.logout']);
+});
+
+test('the profile needs a valid access token', async () => {
+  const none = await ctx.app.inject({ method: 'GET', url: '/api/auth/profile' });
+  expect(none.statusCode).toBe(401);
+  expect(none.json().message).toContain('You are not authorized');
+  const forged = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/profile',
+    headers: { authorization: 'Bearer not.a.token' },
+  });
+  expect(forged.statusCode).toBe(401);
+  expect(forged.json().message).toContain('You are not authorized');
+});
+
+test('change-password refuses a wrong current password on its field and changes nothing', async () => {
+  const admin = await createAdmin(ctx);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    headers: admin.headers,
+    payload: { currentPassword: 'not it', newPassword: 'brand new secret' },
+  });
+  expect(res.statusCode).toBe(400);
+  expect(res.json().errors).toEqual([
+    { field: 'currentPassword', message: 'Current password is incorrect' },
+  ]);
+  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+  expect(await auditActions(admin.id)).toEqual([]);
+});
+
+test('change-password refuses a new password equal to the current one, and one too short', async () => {
+  const admin = await createAdmin(ctx);
+  const same = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    headers: admin.headers,
+    payload: { currentPassword: admin.password, newPassword: admin.password },
+  });
+  expect(same.statusCode).toBe(400);
+  expect(same.json().errors).toEqual([
+    { field: 'newPassword', message: 'New password must be different from the current password' },
+  ]);
+  const short = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    headers: admin.headers,
+    payload: { currentPassword: admin.password, newPassword: 'short' },
+  });
+  expect(short.statusCode).toBe(400);
+  expect(short.json().errors).toEqual([
+    { field: 'newPassword', message: 'Password must be at least 8 characters' },
+  ]);
+});
+
+test('change-password needs a signed-in admin', async () => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    payload: { currentPassword: 'whatever1', newPassword: 'whatever2' },
+  });
+  expect(res.statusCode).toBe(401);
+});
+
+test('a password change ends every other session, keeps this browser signed in and is audited', async () => {
+  const admin = await createAdmin(ctx);
+  const otherBrowser = await signIn(admin);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    headers: admin.headers,
+    payload: { currentPassword: admin.password, newPassword: 'a much better secret' },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().message).toBe('Password changed successfully!');
+  const fresh = res.json().data;
+
+  expect((await refresh(otherBrowser.refreshToken)).statusCode).toBe(401);
+  expect((await refresh(fresh.refreshToken)).statusCode).toBe(200);
+  expect((await login(admin.email, admin.password)).statusCode).toBe(401);
+  expect((await login(admin.email, 'a much better secret')).statusCode).toBe(200);
+
+  const [stored] = await ctx.database.db
+    .select({ hash: admins.passwordHash })
+    .from(admins)
+    .where(eq(admins.id, admin.id));
+  expect(stored!.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  expect(await auditActions(admin.id)).toEqual(['auth.password_changed']);
+});
+
+test('wrong current passwords count as failed sign-ins, so a stolen token is no password oracle', async () => {
+  const admin = await createAdmin(ctx);
+  for (let i = 0; i < 5; i++) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: admin.headers,
+      payload: { currentPassword: `guess ${i}`, newPassword: 'brand new secret' },
+      remoteAddress: newIp(),
+    });
+    expect(res.statusCode).toBe(400);
+  }
+  const sixth = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    headers: admin.headers,
+    payload: { currentPassword: admin.password, newPassword: 'brand new secret' },
+  });
+  expect(sixth.statusCode).toBe(429);
+  expect(sixth.headers['retry-after']).toBeDefined();
+  const failures = await ctx.database.db
+    .select()
+    .from(authFailures)
+    .where(and(eq(authFailures.email, admin.email), eq(authFailures.kind, 'login')));
+  expect(failures).toHaveLength(5);
+});
+
+test('the refresh token in the query string never reaches the log', async () => {
+  const admin = await createAdmin(ctx);
+  const { refreshToken, accessToken } = await signIn(admin);
+  const res = await refresh(refreshToken);
+  expect(res.statusCode).toBe(200);
+  const logs = ctx.logs.join('');
+  expect(logs).toContain('/api/auth/refresh-token?refreshToken=[redacted]');
+  expect(logs).not.toContain(refreshToken);
+  expect(logs).not.toContain(res.json().data.refreshToken);
+  expect(logs).not.toContain(accessToken);
+  expect(logs).not.toContain(admin.password);
+});

@@ -1,0 +1,243 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  OTP_LENGTH,
+  OTP_RESEND_SECONDS,
+  type ResetPasswordBody,
+  type VerifyOtpBody,
+} from '@cask/contracts/auth';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { BadRequestError, TooManyRequestsError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { PasswordHasher } from '../../lib/password.ts';
+import * as repo from './auth.repository.ts';
+import type { Caller } from './auth.service.ts';
+import { recoveryMail } from './recovery-mail.ts';
+
+/** DESIGN.md §5, the one-time code rules. */
+export const CODE_VALID_MINUTES = 10;
+export const MAX_WRONG_TRIES_PER_CODE = 5;
+export const MAX_WRONG_TRIES_PER_DAY = 10;
+export const RESET_LOCK_HOURS = 24;
+const DAY_MINUTES = 24 * 60;
+
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this e-mail, a code has been sent.';
+export const INVALID_CODE = 'Invalid or expired OTP. Please check the code or request a new one.';
+export const RESET_LOCKED =
+  'Too many wrong codes: password reset is locked for this account for 24 hours.';
+
+export interface PasswordResetServiceDeps {
+  db: Db;
+  config: Config;
+  jwtSecret: string;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+type CodeCheck =
+  | { kind: 'valid'; codeId: string; adminId: string }
+  | { kind: 'wrong' }
+  | { kind: 'locked'; seconds: number };
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
+
+/**
+ * Password recovery by a 4-digit code (spec 000 §2, DESIGN.md §5). Every answer is the same for
+ * known and unknown addresses up to the point where the right code is typed, so the recovery
+ * screens cannot be used to find out who has an account.
+ */
+export function createPasswordResetService(deps: PasswordResetServiceDeps) {
+  const { db, config, jwtSecret, hasher, mailer, log } = deps;
+
+  /**
+   * Codes are stored as an HMAC keyed with the server secret and bound to their row: with only
+   * 10,000 possible codes a plain hash would be reversed instantly from a database copy.
+   */
+  function codeHash(codeId: string, code: string): string {
+    return createHmac('sha256', jwtSecret).update(`password-reset:${codeId}:${code}`).digest('hex');
+  }
+
+  function sameHash(a: string, b: string): boolean {
+    const left = Buffer.from(a, 'hex');
+    const right = Buffer.from(b, 'hex');
+    return left.length === right.length && timingSafeEqual(left, right);
+  }
+
+  function lockedError(seconds: number): TooManyRequestsError {
+    return new TooManyRequestsError(RESET_LOCKED, seconds);
+  }
+
+  /**
+   * Checks a code without consuming it; every wrong try counts against the code (5) and the
+   * address (10 a day, the 11th locks recovery for a day). Runs under the address's lock.
+   */
+  async function checkCode(email: string, otp: string, caller: Caller): Promise<CodeCheck> {
+    return db.transaction(async (tx): Promise<CodeCheck> => {
+      await repo.lockRecoveryOf(tx, email);
+      const admin = await repo.findAdminCredentialsByEmail(tx, email);
+      if (admin?.resetLockedForSeconds) {
+        return { kind: 'locked', seconds: admin.resetLockedForSeconds };
+      }
+      // Unknown addresses "lock" the same way, judged from their recorded wrong tries alone.
+      if (!admin) {
+        const wrongToday = await repo.countFailures(tx, {
+          kind: 'reset_code',
+          email,
+          minutes: DAY_MINUTES,
+        });
+        if (wrongToday > MAX_WRONG_TRIES_PER_DAY) {
+          const seconds = await repo.secondsUntilNewestFailureAges(tx, {
+            kind: 'reset_code',
+            email,
+            minutes: RESET_LOCK_HOURS * 60,
+          });
+          return { kind: 'locked', seconds };
+        }
+      }
+
+      const code = admin?.isActive ? await repo.findOutstandingCodeForUpdate(tx, email) : undefined;
+      const usable =
+        code !== undefined &&
+        code.codeHash !== null &&
+        code.adminId === admin?.id &&
+        !code.expired &&
+        code.wrongAttempts < MAX_WRONG_TRIES_PER_CODE;
+      if (usable && code.codeHash && sameHash(codeHash(code.id, otp), code.codeHash)) {
+        return { kind: 'valid', codeId: code.id, adminId: code.adminId as string };
+      }
+
+      if (usable) await repo.incrementWrongAttempts(tx, code.id);
+      await repo.insertFailure(tx, { kind: 'reset_code', email, ip: caller.ip });
+      const wrongToday = await repo.countFailures(tx, {
+        kind: 'reset_code',
+        email,
+        minutes: DAY_MINUTES,
+      });
+      if (wrongToday <= MAX_WRONG_TRIES_PER_DAY) return { kind: 'wrong' };
+
+      if (admin) {
+        await repo.lockResetChannel(tx, admin.id, RESET_LOCK_HOURS);
+        await repo.invalidateCodesOf(tx, email);
+        await writeAudit(tx, {
+          adminId: null,
+          action: 'auth.reset_locked',
+          entity: 'admin',
+          entityId: admin.id,
+          after: { wrongTriesToday: wrongToday, lockedForHours: RESET_LOCK_HOURS },
+          ip: caller.ip,
+        });
+      }
+      return { kind: 'locked', seconds: RESET_LOCK_HOURS * 3600 };
+    });
+  }
+
+  function throwUnlessValid(
+    check: CodeCheck,
+  ): asserts check is Extract<CodeCheck, { kind: 'valid' }> {
+    if (check.kind === 'locked') throw lockedError(check.seconds);
+    if (check.kind === 'wrong') {
+      throw new BadRequestError(INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
+    }
+  }
+
+  function sendCode(to: string, fullName: string, code: string): void {
+    const mail = recoveryMail({
+      to,
+      fullName,
+      code,
+      validMinutes: CODE_VALID_MINUTES,
+      from: config.MAIL_FROM,
+    });
+    // Not awaited: waiting for SMTP only on known addresses would make them measurably slower
+    // (docs/decisions/013). A failed send is logged; the admin can ask again after 60 s.
+    mailer.send(mail).catch((error: unknown) => {
+      log.error({ err: error }, 'the password reset mail could not be sent');
+    });
+  }
+
+  return {
+    async forgotPassword(email: string, caller: Caller): Promise<string> {
+      const outcome = await db.transaction(async (tx) => {
+        await repo.lockRecoveryOf(tx, email);
+        const wait = await repo.secondsUntilNextCodeAllowed(tx, email, OTP_RESEND_SECONDS);
+        if (wait > 0) return { kind: 'wait' as const, seconds: wait };
+
+        const admin = await repo.findAdminCredentialsByEmail(tx, email);
+        const id = randomUUID();
+        if (!admin || !admin.isActive || admin.resetLockedForSeconds) {
+          // Recorded without a code, so the resend wait applies to this address all the same.
+          await repo.insertResetRequest(tx, {
+            id,
+            email,
+            adminId: admin?.id ?? null,
+            codeHash: null,
+            validMinutes: CODE_VALID_MINUTES,
+          });
+          return { kind: 'nothing' as const };
+        }
+        const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+        await repo.invalidateCodesOf(tx, email);
+        await repo.insertResetRequest(tx, {
+          id,
+          email,
+          adminId: admin.id,
+          codeHash: codeHash(id, code),
+          validMinutes: CODE_VALID_MINUTES,
+        });
+        await writeAudit(tx, {
+          adminId: null,
+          action: 'auth.reset_code_sent',
+          entity: 'admin',
+          entityId: admin.id,
+          ip: caller.ip,
+        });
+        return { kind: 'send' as const, to: admin.email, fullName: admin.fullName, code };
+      });
+
+      if (outcome.kind === 'wait') {
+        throw new TooManyRequestsError(
+          `Please wait ${outcome.seconds} seconds before requesting a new code.`,
+          outcome.seconds,
+        );
+      }
+      if (outcome.kind === 'send') sendCode(outcome.to, outcome.fullName, outcome.code);
+      await repo.pruneResetRequests(db, 48);
+      return FORGOT_PASSWORD_ANSWER;
+    },
+
+    async verifyCode(body: VerifyOtpBody, caller: Caller): Promise<void> {
+      throwUnlessValid(await checkCode(body.email, body.otp, caller));
+    },
+
+    async resetPassword(body: ResetPasswordBody, caller: Caller): Promise<void> {
+      const check = await checkCode(body.email, body.otp, caller);
+      throwUnlessValid(check);
+      // Hashed outside any transaction: no row lock or connection is held for the argon2 time.
+      const passwordHash = await hasher.hash(body.newPassword);
+      const reset = await db.transaction(async (tx) => {
+        await repo.lockRecoveryOf(tx, body.email);
+        // Re-checked: a parallel reset or a newer code may have spent this one meanwhile.
+        if (!(await repo.consumeCode(tx, check.codeId, MAX_WRONG_TRIES_PER_CODE))) return false;
+        await repo.updatePasswordHash(tx, check.adminId, passwordHash);
+        const revoked = await repo.revokeAllRefreshTokensOfAdmin(tx, check.adminId);
+        await repo.invalidateCodesOf(tx, body.email);
+        // Proving the mailbox ends any sign-in lock-out others caused on this account.
+        await repo.deleteFailuresOfEmail(tx, 'login', body.email);
+        await writeAudit(tx, {
+          adminId: null,
+          action: 'auth.password_reset',
+          entity: 'admin',
+          entityId: check.adminId,
+          after: { revokedSessions: revoked },
+          ip: caller.ip,
+        });
+        return true;
+      });
+      if (!reset)
+        throw new BadRequestError(INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
+    },
+  };
+}

@@ -1,0 +1,316 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { admins } from '../../db/schema/admins.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { passwordResetCodes } from '../../db/schema/password-reset-codes.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const SAME_ANSWER = {
+  success: true,
+  message: 'If an account exists for this e-mail, a code has been sent.',
+};
+
+/** Recovery calls are rate-limited per address: each test comes from its own. */
+function newIp(): string {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+function post(url: string, payload: object, ip = newIp()) {
+  return ctx.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, remoteAddress: ip });
+}
+
+const forgot = (email: string, ip?: string) => post('forgot-password', { email }, ip);
+const verify = (email: string, otp: string, ip?: string) =>
+  post('verify-password-reset-otp', { email, otp }, ip);
+const reset = (email: string, otp: string, newPassword: string, ip?: string) =>
+  post('reset-password', { email, otp, newPassword }, ip);
+
+/** Reads the code out of the mail the SMTP sink received. */
+async function codeFromMail(email: string): Promise<{ code: string; raw: string }> {
+  const mail = await ctx.smtp.waitForMail(email);
+  const match = /reset code is: (\d{4})/.exec(mail.raw);
+  if (!match?.[1]) throw new Error(`no code in the mail:\n${mail.raw}`);
+  return { code: match[1], raw: mail.raw };
+}
+
+async function requestCode(admin: TestAdmin): Promise<string> {
+  const res = await forgot(admin.email);
+  expect(res.statusCode).toBe(200);
+  return (await codeFromMail(admin.email)).code;
+}
+
+/** Moves the address's reset history back in time (no clock in src: windows are SQL now()). */
+async function ageResetRequests(email: string, seconds: number) {
+  await ctx.database.db
+    .update(passwordResetCodes)
+    .set({ createdAt: sql`${passwordResetCodes.createdAt} - make_interval(secs => ${seconds})` })
+    .where(eq(passwordResetCodes.email, email));
+}
+
+function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 10_000).padStart(4, '0');
+}
+
+async function auditActions(adminId: string): Promise<string[]> {
+  const rows = await ctx.database.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(eq(auditLog.entityId, adminId))
+    .orderBy(auditLog.createdAt);
+  return rows.map((row) => row.action);
+}
+
+test('forgot-password mails a 4-digit code from MAIL_FROM, valid 10 minutes', async () => {
+  const admin = await createAdmin(ctx, { fullName: 'Fiona Finish' });
+  const res = await forgot(admin.email.toUpperCase());
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual(SAME_ANSWER);
+
+  const { code, raw } = await codeFromMail(admin.email);
+  expect(code).toMatch(/^\d{4}$/);
+  expect(raw).toContain(`From: ${ctx.config.MAIL_FROM}`);
+  expect(raw).toContain('Subject: Your Cask Admin password reset code');
+  expect(raw).toContain('valid for 10 minutes');
+  expect(raw).toContain('Hello Fiona Finish');
+
+  const [row] = await ctx.database.db
+    .select({ codeHash: passwordResetCodes.codeHash })
+    .from(passwordResetCodes)
+    .where(eq(passwordResetCodes.email, admin.email));
+  expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+  expect(row!.codeHash).not.toContain(code);
+});
+
+test('forgot-password answers an unknown e-mail identically and sends no mail', async () => {
+  const email = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+  const res = await forgot(email);
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual(SAME_ANSWER);
+  await expect(ctx.smtp.waitForMail(email, 500)).rejects.toThrow(/no mail/);
+});
+
+test('a new code is refused sooner than 60 s, for known and unknown e-mails alike', async () => {
+  const admin = await createAdmin(ctx);
+  const unknown = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+  await requestCode(admin);
+  expect((await forgot(unknown)).statusCode).toBe(200);
+
+  const known = await forgot(admin.email);
+  const stranger = await forgot(unknown);
+  expect(known.statusCode).toBe(429);
+  expect(stranger.statusCode).toBe(429);
+  expect(known.json().message).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/);
+  expect(Number(known.headers['retry-after'])).toBeGreaterThan(50);
+  expect(Number(known.headers['retry-after'])).toBeLessThanOrEqual(60);
+  expect(stranger.json().message).toMatch(/^Please wait \d+ seconds/);
+  await expect(ctx.smtp.waitForMail(admin.email, 300)).rejects.toThrow(/no mail/);
+});
+
+test('a new code invalidates the old one', async () => {
+  const admin = await createAdmin(ctx);
+  const oldCode = await requestCode(admin);
+  await ageResetRequests(admin.email, 61);
+  const newCode = await requestCode(admin);
+  if (oldCode !== newCode) expect((await verify(admin.email, oldCode)).statusCode).toBe(400);
+  expect((await verify(admin.email, newCode)).statusCode).toBe(200);
+});
+
+test('verifying checks the code without consuming it; the reset consumes it', async () => {
+  const admin = await createAdmin(ctx);
+  const code = await requestCode(admin);
+  const first = await verify(admin.email, code);
+  expect(first.statusCode).toBe(200);
+  expect(first.json()).toEqual({ success: true, message: 'OTP verified successfully!' });
+  expect((await verify(admin.email, code)).statusCode).toBe(200);
+
+  const done = await reset(admin.email, code, 'fresh password 1');
+  expect(done.statusCode).toBe(200);
+  expect(done.json()).toEqual({ success: true, message: 'Password reset successfully!' });
+  expect((await reset(admin.email, code, 'fresh password 2')).statusCode).toBe(400);
+  expect((await verify(admin.email, code)).statusCode).toBe(400);
+});
+
+test('an expired code fails', async () => {
+  const admin = await createAdmin(ctx);
+  const code = await requestCode(admin);
+  await ctx.database.db
+    .update(passwordResetCodes)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(passwordResetCodes.email, admin.email));
+  const res = await verify(admin.email, code);
+  expect(res.statusCode).toBe(400);
+  expect(res.json().message).toMatch(/Invalid or expired OTP/);
+});
+
+test('a code dies after 5 wrong tries: then even the right code fails', async () => {
+  const admin = await createAdmin(ctx);
+  const code = await requestCode(admin);
+  for (let i = 0; i < 5; i++) {
+    const res = await verify(admin.email, wrongCode(code));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'otp', message: res.json().message }]);
+  }
+  expect((await verify(admin.email, code)).statusCode).toBe(400);
+  expect((await reset(admin.email, code, 'fresh password 1')).statusCode).toBe(400);
+  expect(
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: admin.email, password: admin.password },
+      })
+    ).statusCode,
+  ).toBe(200);
+});
+
+test('wrong codes for an unknown e-mail get the same answer as for a real one', async () => {
+  const admin = await createAdmin(ctx);
+  const code = await requestCode(admin);
+  const unknown = `nobody-${randomBytes(4).toString('hex')}@example.com`;
+  await forgot(unknown);
+  const real = await verify(admin.email, wrongCode(code));
+  const fake = await verify(unknown, wrongCode(code));
+  expect(fake.statusCode).toBe(real.statusCode);
+  expect(fake.json()).toEqual(real.json());
+});
+
+test('the 11th wrong code in 24 hours locks the reset channel for 24 hours', async () => {
+  const admin = await createAdmin(ctx);
+  // Ten wrong tries spread over several codes (5 per code at most).
+  for (const tries of [4, 4, 2]) {
+    const code = await requestCode(admin);
+    for (let i = 0; i < tries; i++) {
+      expect((await verify(admin.email, wrongCode(code))).statusCode).toBe(400);
+    }
+    await ageResetRequests(admin.email, 61);
+  }
+  const code = await requestCode(admin);
+  const eleventh = await verify(admin.email, wrongCode(code));
+  expect(eleventh.statusCode).toBe(429);
+  expect(eleventh.json().message).toBe(
+    'Too many wrong codes: password reset is locked for this account for 24 hours.',
+  );
+  expect(Number(eleventh.headers['retry-after'])).toBe(24 * 3600);
+
+  // Locked: the right code fails, reset fails, and forgot-password sends nothing.
+  expect((await verify(admin.email, code)).statusCode).toBe(429);
+  expect((await reset(admin.email, code, 'fresh password 1')).statusCode).toBe(429);
+  await ageResetRequests(admin.email, 61);
+  const again = await forgot(admin.email);
+  expect(again.statusCode).toBe(200);
+  expect(again.json()).toEqual(SAME_ANSWER);
+  await expect(ctx.smtp.waitForMail(admin.email, 500)).rejects.toThrow(/no mail/);
+
+  const [row] = await ctx.database.db
+    .select({
+      lockedHours: sql<number>`round(extract(epoch from ${admins.resetLockedUntil} - now()) / 3600)::int`,
+    })
+    .from(admins)
+    .where(eq(admins.id, admin.id));
+  expect(row!.lockedHours).toBe(24);
+  expect(await auditActions(admin.id)).toContain('auth.reset_locked');
+});
+
+test('the lock ends after 24 hours', async () => {
+  const admin = await createAdmin(ctx);
+  await ctx.database.db
+    .update(admins)
+    .set({ resetLockedUntil: sql`now() - interval '1 second'` })
+    .where(eq(admins.id, admin.id));
+  const code = await requestCode(admin);
+  expect((await verify(admin.email, code)).statusCode).toBe(200);
+});
+
+test('a reset ends every session, the new password signs in and the reset is audited', async () => {
+  const admin = await createAdmin(ctx);
+  const signIn = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: admin.email, password: admin.password },
+  });
+  const { refreshToken } = signIn.json().data;
+
+  const code = await requestCode(admin);
+  expect((await verify(admin.email, code)).statusCode).toBe(200);
+  expect((await reset(admin.email, code, 'reset and renewed')).statusCode).toBe(200);
+
+  const stale = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/refresh-token',
+    query: { refreshToken },
+  });
+  expect(stale.statusCode).toBe(401);
+  const loginWith = (password: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: admin.email, password },
+    });
+  expect((await loginWith(admin.password)).statusCode).toBe(401);
+  expect((await loginWith('reset and renewed')).statusCode).toBe(200);
+  expect(await auditActions(admin.id)).toEqual(['auth.reset_code_sent', 'auth.password_reset']);
+});
+
+test('reset input is validated and a bad one changes nothing', async () => {
+  const admin = await createAdmin(ctx);
+  const code = await requestCode(admin);
+  const short = await reset(admin.email, code, 'short');
+  expect(short.statusCode).toBe(400);
+  expect(short.json().errors).toEqual([
+    { field: 'newPassword', message: 'Password must be at least 8 characters' },
+  ]);
+  const badOtp = await verify(admin.email, '12a4');
+  expect(badOtp.statusCode).toBe(400);
+  expect(badOtp.json().errors).toEqual([{ field: 'otp', message: 'The OTP must be 4 digits' }]);
+  const badEmail = await forgot('no-at-sign');
+  expect(badEmail.statusCode).toBe(400);
+  expect(badEmail.json().errors).toEqual([{ field: 'email', message: 'Invalid Email' }]);
+  // The code survived all that.
+  expect((await reset(admin.email, code, 'long enough now')).statusCode).toBe(200);
+});
+
+test('forgot-password is rate-limited per address beyond 10 requests a minute', async () => {
+  const ip = newIp();
+  for (let i = 0; i < 10; i++) {
+    expect((await forgot(`flood-${i}@example.com`, ip)).statusCode).toBe(200);
+  }
+  const res = await forgot('flood-10@example.com', ip);
+  expect(res.statusCode).toBe(429);
+  expect(res.json().success).toBe(false);
+  expect(res.json().message).toMatch(/Too many requests/);
+  expect(res.headers['retry-after']).toBeDefined();
+});
+
+test('no code, password or token appears in the log after a full recovery', async () => {
+  const admin = await createAdmin(ctx);
+  const code = await requestCode(admin);
+  await verify(admin.email, wrongCode(code));
+  await verify(admin.email, code);
+  await reset(admin.email, code, 'a secret nobody logs');
+  const signIn = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: admin.email, password: 'a secret nobody logs' },
+  });
+  const { accessToken, refreshToken } = signIn.json().data;
+  await ctx.app.inject({ method: 'GET', url: '/api/auth/refresh-token', query: { refreshToken } });
+
+  const logs = ctx.logs.join('');
+  expect(logs).toContain('/api/auth/reset-password'); // request logging is on
+  for (const secret of ['a secret nobody logs', admin.password, accessToken, refreshToken]) {
+    expect(logs).not.toContain(secret);
+  }
+  // Four digits alone turn up in any timestamp: look for the code as a value, not a substring.
+  for (const shape of [`"${code}"`, `=${code}`, `: ${code}`]) expect(logs).not.toContain(shape);
+});

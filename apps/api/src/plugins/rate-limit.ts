@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+
+/** Per IP and minute for every route without its own limit: far above any real admin's use. */
+export const GLOBAL_REQUESTS_PER_MINUTE = 600;
+
+function tooManyRequests(after: string): Error & { statusCode: number } {
+  return Object.assign(new Error(`Too many requests. Please try again in ${after}.`), {
+    statusCode: 429,
+  });
+}
+
+/** A stricter per-route limit (per IP and minute), for `config: { rateLimit }` on a route. */
+export function routeRateLimit(maxPerMinute: number): RateLimitOptions {
+  return { max: maxPerMinute, timeWindow: '1 minute' };
+}
+
+/**
+ * Request-rate limits (DESIGN.md §5, §6). Counters live in Redis when REDIS_URL is set, so all
+ * API instances share them; otherwise in this process. They guard against floods only: the
+ * sign-in and code throttles that matter for security count failures in PostgreSQL.
+ */
+export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, {
+        // Fail fast instead of queueing requests behind a Redis outage.
+        connectTimeout: 1_000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+      })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit Redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    // Without the offline queue, commands sent before the connection is up fail (and are let
+    // through): wait for it, briefly, so the first requests after start are counted too.
+    await new Promise<void>((resolve) => {
+      const settle = () => {
+        clearTimeout(timer);
+        redis.off('ready', settle);
+        redis.off('error', settle);
+        resolve();
+      };
+      const timer = setTimeout(settle, 2_000);
+      redis.once('ready', settle);
+      redis.once('error', settle);
+    });
+  }
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE ?? GLOBAL_REQUESTS_PER_MINUTE,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: 'cask-admin:rate-limit:' } : {}),
+    // Availability over strictness when Redis is down: the security throttles do not use it.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.after),
+  });
+}

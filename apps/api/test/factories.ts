@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../src/db/client.ts';
+import { caskAppreciation, casks, type Cask, type NewCask } from '../src/db/schema/casks.ts';
+import { customers, type Customer, type NewCustomer } from '../src/db/schema/customers.ts';
+import {
+  notifications,
+  type NewNotification,
+  type Notification,
+} from '../src/db/schema/notifications.ts';
+import { offers, type NewOffer, type Offer } from '../src/db/schema/offers.ts';
+import {
+  pointTransactions,
+  type NewPointTransaction,
+  type PointTransaction,
+} from '../src/db/schema/point-transactions.ts';
+import {
+  purchaseNotes,
+  purchases,
+  type NewPurchase,
+  type Purchase,
+} from '../src/db/schema/purchases.ts';
+import { referrals, type NewReferral, type Referral } from '../src/db/schema/referrals.ts';
+
+/**
+ * Factories for the business tables: each inserts straight into the database (no API call) and
+ * returns the row as stored. Every default is unique or harmless, so a test states only what its
+ * story is about, and related rows it does not care about (an owner, a customer) are created too.
+ */
+type Ctx = { database: Database };
+
+/** A short random marker, handy for a search term that only one test's rows contain. */
+export function uniqueMarker(prefix = 'm'): string {
+  return `${prefix}${randomBytes(5).toString('hex')}`;
+}
+
+function one<T>(rows: T[]): T {
+  const [row] = rows;
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+export async function createCustomer(
+  ctx: Ctx,
+  overrides: Partial<NewCustomer> = {},
+): Promise<Customer> {
+  const marker = uniqueMarker('c');
+  return one(
+    await ctx.database.db
+      .insert(customers)
+      .values({ fullName: `Customer ${marker}`, email: `${marker}@example.com`, ...overrides })
+      .returning(),
+  );
+}
+
+/** Several customers in one statement; `each(i)` gives the overrides of the i-th (from 0). */
+export async function createCustomers(
+  ctx: Ctx,
+  count: number,
+  each: (index: number) => Partial<NewCustomer> = () => ({}),
+): Promise<Customer[]> {
+  const values = Array.from({ length: count }, (_, index) => {
+    const marker = uniqueMarker('c');
+    return { fullName: `Customer ${marker}`, email: `${marker}@example.com`, ...each(index) };
+  });
+  return ctx.database.db.insert(customers).values(values).returning();
+}
+
+export async function createCask(
+  ctx: Ctx,
+  overrides: Partial<NewCask> & { appreciation?: { month: string; value: string }[] } = {},
+): Promise<Cask> {
+  const { appreciation, ...fields } = overrides;
+  const ownerId = fields.ownerId ?? (await createCustomer(ctx)).id;
+  const cask = one(
+    await ctx.database.db
+      .insert(casks)
+      .values({
+        name: `Cask ${uniqueMarker('k')}`,
+        distillery: 'Springbank',
+        year: 2012,
+        volume: '200L',
+        abv: '58.2%',
+        location: 'Campbeltown',
+        currentValue: '12000.00',
+        purchasePrice: '9000.00',
+        status: 'Maturing',
+        type: 'cask',
+        ...fields,
+        ownerId,
+      })
+      .returning(),
+  );
+  if (appreciation?.length) {
+    await ctx.database.db
+      .insert(caskAppreciation)
+      .values(appreciation.map((point) => ({ caskId: cask.id, ...point })));
+  }
+  return cask;
+}
+
+export async function createOffer(ctx: Ctx, overrides: Partial<NewOffer> = {}): Promise<Offer> {
+  return one(
+    await ctx.database.db
+      .insert(offers)
+      .values({
+        title: `Offer ${uniqueMarker('o')}`,
+        type: 'cask',
+        priceNumeric: '15000.00',
+        originalPrice: '12000.00',
+        isActive: true,
+        expiryDate: '2030-12-31',
+        details: { distillery: 'Ardbeg', caskType: 'Bourbon barrel', vintage: 2015 },
+        ...overrides,
+      })
+      .returning(),
+  );
+}
+
+export async function createPurchase(
+  ctx: Ctx,
+  overrides: Partial<NewPurchase> & { notes?: string[] } = {},
+): Promise<Purchase> {
+  const { notes, ...fields } = overrides;
+  const customerId = fields.customerId ?? (await createCustomer(ctx)).id;
+  const purchase = one(
+    await ctx.database.db
+      .insert(purchases)
+      .values({
+        title: `Order ${uniqueMarker('p')}`,
+        investmentAmount: '5000.00',
+        status: 'Pending',
+        manualPaymentStatus: 'due',
+        ...fields,
+        customerId,
+      })
+      .returning(),
+  );
+  if (notes?.length) {
+    await ctx.database.db
+      .insert(purchaseNotes)
+      .values(notes.map((content) => ({ purchaseId: purchase.id, content })));
+  }
+  return purchase;
+}
+
+export async function createReferral(
+  ctx: Ctx,
+  overrides: Partial<NewReferral> = {},
+): Promise<Referral> {
+  const referrerId = overrides.referrerId ?? (await createCustomer(ctx)).id;
+  const refereeId = overrides.refereeId ?? (await createCustomer(ctx)).id;
+  return one(
+    await ctx.database.db
+      .insert(referrals)
+      .values({
+        referralCode: uniqueMarker('R').toUpperCase(),
+        rewardAmount: '50.00',
+        ...overrides,
+        referrerId,
+        refereeId,
+      })
+      .returning(),
+  );
+}
+
+/** A ledger entry; the database adds its points to the customer's balance. */
+export async function createPointTransaction(
+  ctx: Ctx,
+  overrides: Partial<NewPointTransaction> & { customerId: string; points: number },
+): Promise<PointTransaction> {
+  return one(
+    await ctx.database.db
+      .insert(pointTransactions)
+      .values({ type: 'referral', description: 'Referral bonus', ...overrides })
+      .returning(),
+  );
+}
+
+export async function createNotification(
+  ctx: Ctx,
+  overrides: Partial<NewNotification> = {},
+): Promise<Notification> {
+  return one(
+    await ctx.database.db
+      .insert(notifications)
+      .values({
+        title: `Notice ${uniqueMarker('n')}`,
+        message: 'The warehouse inventory was completed.',
+        type: 'system',
+        isGlobal: true,
+        ...overrides,
+      })
+      .returning(),
+  );
+}
