@@ -1,0 +1,200 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { casks } from '../../db/schema/casks.ts';
+import { counters } from '../../db/schema/counters.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { offers } from '../../db/schema/offers.ts';
+import { purchases } from '../../db/schema/purchases.ts';
+import { referrals } from '../../db/schema/referrals.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+import {
+  createCask,
+  createCustomer,
+  createCustomers,
+  createOffer,
+  createPurchase,
+  createReferral,
+} from '../../../test/factories.ts';
+
+let ctx: TestContext;
+let admin: TestAdmin;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createAdmin(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+interface Summary {
+  users: { totalUsers: number };
+  casks: { totalCasks: number };
+  offers: { activeOffers: number };
+  payments: { totalRevenue: number };
+}
+
+async function summary(): Promise<Summary> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/admin/dashboard',
+    headers: admin.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<{ success: boolean; data: Summary }>();
+  expect(body.success).toBe(true);
+  return body.data;
+}
+
+/** Every counter as the triggers left it, then as recomputed from the tables. */
+async function countersBeforeAndAfterRefresh() {
+  const read = async () =>
+    Object.fromEntries(
+      (await ctx.database.db.select().from(counters))
+        // A counter that went back to 0 may stay as a row; a recount leaves it out.
+        .filter((row) => !row.name.endsWith('.search_version') && Number(row.value) !== 0)
+        .map((row) => [row.name, row.value]),
+    );
+  const kept = await read();
+  await ctx.database.db.execute(sql`select refresh_counters()`);
+  return { kept, recomputed: await read() };
+}
+
+test('the dashboard needs a signed-in admin', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard' });
+  expect(res.statusCode).toBe(401);
+  expect(res.json().message).toContain('You are not authorized');
+});
+
+test('an empty club shows zeros on every card', async () => {
+  // First test to add business rows: the database holds only the admin.
+  expect(await summary()).toEqual({
+    users: { totalUsers: 0 },
+    casks: { totalCasks: 0 },
+    offers: { activeOffers: 0 },
+    payments: { totalRevenue: 0 },
+  });
+});
+
+test('the cards count customers not deleted, every cask and the active offers', async () => {
+  const before = await summary();
+  const [kept, deleted] = await createCustomers(ctx, 2);
+  await createCask(ctx, { ownerId: kept!.id });
+  await createCask(ctx, { ownerId: deleted!.id });
+  await createOffer(ctx, { isActive: true });
+  const paused = await createOffer(ctx, { isActive: false });
+
+  const res = await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/users/${deleted!.id}`,
+    headers: admin.headers,
+  });
+  expect(res.statusCode).toBe(200);
+
+  const after = await summary();
+  expect(after.users.totalUsers).toBe(before.users.totalUsers + 1);
+  // A deleted customer's casks are kept, so they still count.
+  expect(after.casks.totalCasks).toBe(before.casks.totalCasks + 2);
+  expect(after.offers.activeOffers).toBe(before.offers.activeOffers + 1);
+
+  await ctx.database.db.update(offers).set({ isActive: true }).where(eq(offers.id, paused.id));
+  expect((await summary()).offers.activeOffers).toBe(before.offers.activeOffers + 2);
+  await ctx.database.db.delete(offers).where(eq(offers.id, paused.id));
+  expect((await summary()).offers.activeOffers).toBe(before.offers.activeOffers + 1);
+});
+
+test('total revenue is the exact sum of paid and completed orders, to the cent', async () => {
+  const before = (await summary()).payments.totalRevenue;
+  const customer = await createCustomer(ctx);
+  await createPurchase(ctx, {
+    customerId: customer.id,
+    investmentAmount: '0.10',
+    manualPaymentStatus: 'paid',
+  });
+  await createPurchase(ctx, {
+    customerId: customer.id,
+    investmentAmount: '0.20',
+    manualPaymentStatus: 'completed',
+  });
+  const due = await createPurchase(ctx, {
+    customerId: customer.id,
+    investmentAmount: '1000000.05',
+    manualPaymentStatus: 'due',
+  });
+  await createPurchase(ctx, {
+    customerId: customer.id,
+    investmentAmount: '7.00',
+    manualPaymentStatus: 'refunded',
+  });
+
+  // 0.1 + 0.2 in floating point would be 0.30000000000000004.
+  expect((await summary()).payments.totalRevenue).toBe(Number((before + 0.3).toFixed(2)));
+
+  await ctx.database.db
+    .update(purchases)
+    .set({ manualPaymentStatus: 'paid' })
+    .where(eq(purchases.id, due.id));
+  expect((await summary()).payments.totalRevenue).toBe(Number((before + 1000000.35).toFixed(2)));
+
+  await ctx.database.db.delete(purchases).where(eq(purchases.id, due.id));
+  expect((await summary()).payments.totalRevenue).toBe(Number((before + 0.3).toFixed(2)));
+});
+
+test('the maintained counters always equal a recount of the tables', async () => {
+  const people = await createCustomers(ctx, 25);
+  // Bulk statements, updates that move rows between counters, and deletes.
+  await ctx.database.db.insert(casks).values(
+    people.map((person, i) => ({
+      name: `Bulk cask ${i}`,
+      ownerId: person.id,
+      status: i % 3 === 0 ? ('Ready' as const) : ('Maturing' as const),
+      currentValue: `${1000 + i}.25`,
+      purchasePrice: i % 4 === 0 ? null : `${900 + i}.10`,
+    })),
+  );
+  await ctx.database.db
+    .update(casks)
+    .set({ status: 'Experience' })
+    .where(eq(casks.name, 'Bulk cask 1'));
+  await ctx.database.db.delete(casks).where(eq(casks.name, 'Bulk cask 2'));
+  await ctx.database.db.insert(purchases).values(
+    people.slice(0, 10).map((person, i) => ({
+      customerId: person.id,
+      title: `Bulk order ${i}`,
+      investmentAmount: `${i * 111}.11`,
+      status: (['Active', 'Pending', 'Delivered', 'Reject'] as const)[i % 4],
+      manualPaymentStatus: (['paid', 'refunded', 'Delivered', 'due', 'completed'] as const)[i % 5],
+    })),
+  );
+  await ctx.database.db.update(purchases).set({ status: 'Delivered' });
+  for (let i = 0; i < 5; i++) {
+    await createReferral(ctx, { referrerId: people[i]!.id, refereeId: people[i + 10]!.id });
+  }
+  await ctx.database.db.update(referrals).set({ status: 'completed', rewardAmount: '75.50' });
+  await ctx.database.db
+    .update(customers)
+    .set({ deletedAt: new Date() })
+    .where(eq(customers.id, people[24]!.id));
+
+  const { kept, recomputed } = await countersBeforeAndAfterRefresh();
+  expect(kept).toEqual(recomputed);
+  expect(Number(kept['casks.status.Experience'])).toBeGreaterThanOrEqual(1);
+});
+
+// Last in this file on purpose: it empties every business table (a second database would cost
+// another start-up and migration run on a machine the whole team shares).
+test('emptying the tables resets the counters, and the dashboard shows zeros again', async () => {
+  const owner = await createCustomer(ctx);
+  await createCask(ctx, { ownerId: owner.id });
+  await createOffer(ctx, { isActive: true });
+  await createPurchase(ctx, { customerId: owner.id, manualPaymentStatus: 'paid' });
+
+  await ctx.database.db.execute(sql`truncate customers, offers cascade`);
+
+  expect(await summary()).toEqual({
+    users: { totalUsers: 0 },
+    casks: { totalCasks: 0 },
+    offers: { activeOffers: 0 },
+    payments: { totalRevenue: 0 },
+  });
+});

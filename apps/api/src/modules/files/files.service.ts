@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import {
+  IMAGE_CONTENT_TYPES,
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE,
+  IMAGE_TYPE_NOT_ALLOWED,
+  uploadUrl,
+  type ImageContentType,
+  type StoredImage,
+} from '@cask/contracts/files';
+import type { DbOrTx } from '../../db/client.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import {
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../../lib/errors.ts';
+import * as repo from './files.repository.ts';
+
+export const FILE_NOT_FOUND = 'File not found';
+
+/** Longest side of a stored image unless the caller asks for less (avatars use 1024). */
+export const DEFAULT_MAX_DIMENSION = 2048;
+
+/**
+ * A 5 MB PNG can still decode to gigabytes (a "decompression bomb"); 40 megapixels is far above
+ * any photo a club admin uploads and keeps one decode under ~160 MB.
+ */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export interface PreparedImage {
+  bytes: Buffer;
+  contentType: ImageContentType;
+  size: number;
+  sha256: string;
+}
+
+export interface ImageOptions {
+  /** Longest side in pixels after re-encoding; smaller images are never enlarged. */
+  maxDimension?: number;
+}
+
+/** Who stored the file and why: written to the audit trail with it. */
+export interface UploadContext extends ImageOptions {
+  adminId: string;
+  ip?: string | null;
+  /** What the image is for, e.g. 'avatar', 'cask', 'offer'. */
+  purpose: string;
+}
+
+function isAllowedType(mime: string | undefined): mime is ImageContentType {
+  return (IMAGE_CONTENT_TYPES as readonly string[]).includes(mime ?? '');
+}
+
+/**
+ * Checks and re-encodes an uploaded image (DESIGN.md §5). The type comes from the magic bytes,
+ * never from the file name or the client's content type, and the bytes we keep are sharp's own
+ * output: metadata (EXIF, GPS, comments) is gone and anything hidden after the image data too.
+ */
+export async function prepareImage(
+  buffer: Buffer,
+  options: ImageOptions = {},
+): Promise<PreparedImage> {
+  if (buffer.length > IMAGE_MAX_BYTES) throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
+  if (buffer.length === 0) throw new UnsupportedMediaTypeError(IMAGE_TYPE_NOT_ALLOWED);
+  // SVG is text, so file-type finds no magic bytes for it and it is refused here as well.
+  const detected = await fileTypeFromBuffer(buffer);
+  const contentType = detected?.mime;
+  if (!isAllowedType(contentType)) throw new UnsupportedMediaTypeError(IMAGE_TYPE_NOT_ALLOWED);
+
+  const maxDimension = options.maxDimension ?? DEFAULT_MAX_DIMENSION;
+  let bytes: Buffer;
+  try {
+    const animated = contentType === 'image/gif' || contentType === 'image/webp';
+    const input = sharp(buffer, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const { pages = 1 } = await input.metadata();
+    // EXIF orientation must be applied before the metadata is dropped, or phone photos end
+    // up sideways; libvips cannot rotate multi-page (animated) images, which carry no EXIF.
+    const oriented = pages > 1 ? input : input.rotate();
+    const resized = oriented.resize({
+      width: maxDimension,
+      height: maxDimension,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    const encoded =
+      contentType === 'image/png'
+        ? resized.png({ compressionLevel: 9 })
+        : contentType === 'image/jpeg'
+          ? resized.jpeg({ quality: 85, mozjpeg: true })
+          : contentType === 'image/webp'
+            ? resized.webp({ quality: 85 })
+            : resized.gif();
+    bytes = await encoded.toBuffer();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new PayloadTooLargeError('The image is too large: at most 40 megapixels are allowed');
+    }
+    throw new UnsupportedMediaTypeError('The file is not a readable image');
+  }
+  return {
+    bytes,
+    contentType,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
+}
+
+/** Stores an image prepared by `prepareImage`, with its audit row, in the caller's transaction. */
+export async function savePreparedImage(
+  tx: DbOrTx,
+  image: PreparedImage,
+  context: UploadContext,
+): Promise<StoredImage> {
+  const { id } = await repo.insertFile(tx, image);
+  await writeAudit(tx, {
+    adminId: context.adminId,
+    action: 'file.uploaded',
+    entity: 'file',
+    entityId: id,
+    after: {
+      purpose: context.purpose,
+      contentType: image.contentType,
+      size: image.size,
+      sha256: image.sha256,
+    },
+    ip: context.ip ?? null,
+  });
+  return { id, url: uploadUrl(id) };
+}
+
+/**
+ * The one way modules store an uploaded image (avatars, casks, offers): check, re-encode, keep.
+ * Throws 413 / 415 errors before anything is written, so a wrong file stores nothing. Callers
+ * storing several images may `prepareImage` them all first, then save inside one transaction.
+ */
+export async function storeImage(
+  tx: DbOrTx,
+  buffer: Buffer,
+  context: UploadContext,
+): Promise<StoredImage> {
+  const image = await prepareImage(buffer, context);
+  return savePreparedImage(tx, image, context);
+}
+
+/** What `GET /uploads/:id` sends: the validators always, the bytes unless the client has them. */
+export interface ServedFile {
+  contentType: string;
+  /** A strong validator: the bytes never change once stored. */
+  etag: string;
+  /** Undefined when the client's If-None-Match already names this ETag (answer 304). */
+  bytes?: Buffer;
+}
+
+export function etagOf(sha256: string): string {
+  return `"${sha256}"`;
+}
+
+/** True when an If-None-Match header names this ETag (or `*`); weak forms match too (RFC 9110). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((candidate) => candidate.trim().replace(/^W\//, ''))
+    .some((candidate) => candidate === '*' || candidate === etag);
+}
+
+/** Reads the metadata first, so a revalidation (304) never loads the bytes from the database. */
+export async function serveFile(
+  db: DbOrTx,
+  id: string,
+  ifNoneMatch: string | undefined,
+): Promise<ServedFile> {
+  const meta = await repo.findFileMeta(db, id);
+  if (!meta) throw new NotFoundError(FILE_NOT_FOUND);
+  const etag = etagOf(meta.sha256);
+  if (matchesEtag(ifNoneMatch, etag)) return { contentType: meta.contentType, etag };
+  const bytes = await repo.findFileBytes(db, id);
+  if (!bytes) throw new NotFoundError(FILE_NOT_FOUND);
+  return { contentType: meta.contentType, etag, bytes };
+}
+
+/** Whether an `/uploads/<id>` file exists, for modules that accept a URL we handed out. */
+export async function fileExists(db: DbOrTx, id: string): Promise<boolean> {
+  return Boolean(await repo.findFileMeta(db, id));
+}

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelope, uuidParam } from '@cask/contracts/common';
+import {
+  createNotificationBody,
+  createNotificationResponse,
+  markAllNotificationsReadResponse,
+  markNotificationReadResponse,
+  notificationListQuery,
+  notificationListResponse,
+} from '@cask/contracts/notifications';
+import type { AppDeps } from '../../app.ts';
+import { ok } from '../../lib/envelope.ts';
+import { createNotificationsService } from './notifications.service.ts';
+
+/** Spec 000 §7: the four notification calls; all need a signed-in admin. */
+export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const notifications = createNotificationsService({ db: deps.database.db });
+  const actor = (request: { admin: { id: string }; ip: string }) => ({
+    adminId: request.admin.id,
+    ip: request.ip,
+  });
+
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        querystring: notificationListQuery,
+        response: { 200: notificationListResponse },
+      },
+    },
+    async (request) => ok(await notifications.list(request.admin.id, request.query)),
+  );
+
+  app.post(
+    '/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        body: createNotificationBody,
+        response: { 201: createNotificationResponse, 404: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const notification = await notifications.create(request.body, actor(request));
+      return reply.status(201).send(ok({ notification }, 'Notification created successfully!'));
+    },
+  );
+
+  app.put(
+    '/notifications/mark-all-read',
+    {
+      schema: { tags: ['notifications'], response: { 200: markAllNotificationsReadResponse } },
+    },
+    async (request) =>
+      ok(await notifications.markAllRead(actor(request)), 'All notifications marked as read'),
+  );
+
+  app.put(
+    '/notifications/:id/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        params: uuidParam,
+        response: { 200: markNotificationReadResponse, 404: errorEnvelope },
+      },
+    },
+    async (request) =>
+      ok(
+        await notifications.markRead(request.params.id, actor(request)),
+        'Notification marked as read',
+      ),
+  );
+};

@@ -1,0 +1,418 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+// Every admin sees every notification, so each test starts from an empty list.
+beforeEach(async () => {
+  await ctx.database.db.delete(notifications);
+});
+
+async function createCustomer(
+  overrides: Partial<{ fullName: string; deleted: boolean }> = {},
+): Promise<{ id: string; fullName: string; email: string }> {
+  const email = `customer-${randomBytes(4).toString('hex')}@example.com`;
+  const fullName = overrides.fullName ?? 'Callum Cooper';
+  const [row] = await ctx.database.db
+    .insert(customers)
+    .values({ fullName, email, deletedAt: overrides.deleted ? new Date() : null })
+    .returning({ id: customers.id });
+  if (!row) throw new Error('customer insert returned nothing');
+  return { id: row.id, fullName, email };
+}
+
+const globalNotice = {
+  title: 'Warehouse open day',
+  message: 'Visit your casks on Saturday.',
+  type: 'system',
+  priority: 'high',
+  category: 'general',
+  adminNotes: 'Announced at the AGM',
+  isGlobal: true,
+  recipient: null,
+};
+
+function create(admin: TestAdmin, payload: Record<string, unknown>) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/notifications',
+    headers: admin.headers,
+    payload,
+  });
+}
+
+async function createOk(admin: TestAdmin, payload: Record<string, unknown> = globalNotice) {
+  const res = await create(admin, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.notification as { id: string };
+}
+
+function list(admin: TestAdmin, query: Record<string, string> = {}) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: '/api/notifications',
+    headers: admin.headers,
+    query,
+  });
+}
+
+async function listOk(admin: TestAdmin, query: Record<string, string> = {}) {
+  const res = await list(admin, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as {
+    notifications: { id: string; title: string; isRead: boolean }[];
+    pagination: { current: number; pages: number; total: number; limit: number };
+    unreadCount: number;
+  };
+}
+
+function markRead(admin: TestAdmin, id: string) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/notifications/${id}/read`,
+    headers: admin.headers,
+  });
+}
+
+function markAllRead(admin: TestAdmin) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: '/api/notifications/mark-all-read',
+    headers: admin.headers,
+  });
+}
+
+async function notificationCount(): Promise<number> {
+  const [row] = await ctx.database.db.select({ n: count() }).from(notifications);
+  return Number(row?.n ?? 0);
+}
+
+async function auditRows(action: string, entityId?: string) {
+  return ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(
+      entityId
+        ? and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))
+        : eq(auditLog.action, action),
+    );
+}
+
+/** Creates `n` global notifications one millisecond apart, oldest first. */
+async function seedNotifications(n: number, admin: TestAdmin): Promise<void> {
+  await ctx.database.db.insert(notifications).values(
+    Array.from({ length: n }, (_, index) => ({
+      title: `Notice ${index + 1}`,
+      message: `Message ${index + 1}`,
+      isGlobal: true,
+      createdBy: admin.id,
+      createdAt: new Date(Date.UTC(2025, 0, 1, 12, 0, 0, index)),
+    })),
+  );
+}
+
+test('every notification call needs a signed-in admin', async () => {
+  const id = randomUUID();
+  const calls = [
+    ctx.app.inject({ method: 'GET', url: '/api/notifications' }),
+    ctx.app.inject({ method: 'POST', url: '/api/notifications', payload: globalNotice }),
+    ctx.app.inject({ method: 'PUT', url: `/api/notifications/${id}/read` }),
+    ctx.app.inject({ method: 'PUT', url: '/api/notifications/mark-all-read' }),
+  ];
+  for (const res of await Promise.all(calls)) {
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toContain('You are not authorized');
+  }
+  expect(await notificationCount()).toBe(0);
+});
+
+test('an empty list says so with zero pages and nothing unread', async () => {
+  const admin = await createAdmin(ctx);
+  expect(await listOk(admin)).toEqual({
+    notifications: [],
+    pagination: { current: 1, pages: 0, total: 0, limit: 20 },
+    unreadCount: 0,
+  });
+});
+
+test('an admin creates a global notification; it is listed unread with every field', async () => {
+  const admin = await createAdmin(ctx);
+  const res = await create(admin, globalNotice);
+  expect(res.statusCode).toBe(201);
+  const body = res.json();
+  expect(body.success).toBe(true);
+  expect(body.message).toBe('Notification created successfully!');
+  const created = body.data.notification;
+  expect(created).toEqual({
+    id: expect.any(String),
+    title: 'Warehouse open day',
+    message: 'Visit your casks on Saturday.',
+    type: 'system',
+    priority: 'high',
+    category: 'general',
+    time: expect.any(String),
+    isRead: false,
+    isGlobal: true,
+    recipient: null,
+    adminNotes: 'Announced at the AGM',
+  });
+  expect(new Date(created.time).toISOString()).toBe(created.time);
+
+  const page = await listOk(admin);
+  expect(page.notifications).toEqual([created]);
+  expect(page.unreadCount).toBe(1);
+});
+
+test('creating a notification writes its audit entry with the admin and the values', async () => {
+  const admin = await createAdmin(ctx);
+  const created = await createOk(admin);
+  const [entry, ...more] = await auditRows('notification.created', created.id);
+  expect(more).toHaveLength(0);
+  expect(entry).toMatchObject({
+    adminId: admin.id,
+    entity: 'notification',
+    entityId: created.id,
+    after: expect.objectContaining({ title: 'Warehouse open day', isGlobal: true }),
+  });
+  expect(entry?.ip).toBeTruthy();
+});
+
+test('a targeted notification names its recipient; priority and category have defaults', async () => {
+  const admin = await createAdmin(ctx);
+  const customer = await createCustomer({ fullName: 'Fiona Firkin' });
+  const res = await create(admin, {
+    title: 'Your cask was regauged',
+    message: 'New bulk litres are in your statement.',
+    type: 'cask',
+    isGlobal: false,
+    recipient: customer.id,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  expect(res.json().data.notification).toMatchObject({
+    type: 'cask',
+    priority: 'medium',
+    category: 'general',
+    adminNotes: null,
+    isGlobal: false,
+    recipient: customer,
+  });
+});
+
+test('title and message are required, with the spec messages, and nothing is saved', async () => {
+  const admin = await createAdmin(ctx);
+  const res = await create(admin, { ...globalNotice, title: '  ', message: '' });
+  expect(res.statusCode).toBe(400);
+  expect(res.json().errors).toEqual(
+    expect.arrayContaining([
+      { field: 'title', message: 'Title is required' },
+      { field: 'message', message: 'Message is required' },
+    ]),
+  );
+  const missing = await create(admin, { type: 'system', isGlobal: true });
+  expect(missing.statusCode).toBe(400);
+  expect(missing.json().errors.map((error: { field: string }) => error.field)).toEqual(
+    expect.arrayContaining(['title', 'message']),
+  );
+  expect(await notificationCount()).toBe(0);
+});
+
+test('a notification that is not global needs a recipient', async () => {
+  const admin = await createAdmin(ctx);
+  for (const recipient of [null, '', undefined]) {
+    const res = await create(admin, { ...globalNotice, isGlobal: false, recipient });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Recipient user ID is required');
+    expect(res.json().errors).toEqual([
+      { field: 'recipient', message: 'Recipient user ID is required' },
+    ]);
+  }
+  expect(await notificationCount()).toBe(0);
+});
+
+test('a global notification cannot also name a recipient', async () => {
+  const admin = await createAdmin(ctx);
+  const customer = await createCustomer();
+  const res = await create(admin, { ...globalNotice, recipient: customer.id });
+  expect(res.statusCode).toBe(400);
+  expect(res.json().errors).toEqual([
+    { field: 'recipient', message: 'A global notification has no recipient' },
+  ]);
+  expect(await notificationCount()).toBe(0);
+});
+
+test('an unknown or deleted recipient is refused with 404, a malformed one with 400', async () => {
+  const admin = await createAdmin(ctx);
+  const deleted = await createCustomer({ deleted: true });
+  for (const recipient of [randomUUID(), deleted.id]) {
+    const res = await create(admin, { ...globalNotice, isGlobal: false, recipient });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'Recipient user not found' });
+  }
+  const malformed = await create(admin, { ...globalNotice, isGlobal: false, recipient: 'cask-7' });
+  expect(malformed.statusCode).toBe(400);
+  expect(malformed.json().errors[0].field).toBe('recipient');
+  expect(await notificationCount()).toBe(0);
+  const audited = await auditRows('notification.created');
+  expect(audited.filter((entry) => entry.adminId === admin.id)).toHaveLength(0);
+});
+
+test('type, priority and the length limits are checked', async () => {
+  const admin = await createAdmin(ctx);
+  const cases: [Record<string, unknown>, string][] = [
+    [{ type: 'newsletter' }, 'type'],
+    [{ type: undefined }, 'type'],
+    [{ priority: 'whenever' }, 'priority'],
+    [{ title: 'x'.repeat(201) }, 'title'],
+    [{ message: 'x'.repeat(5001) }, 'message'],
+    [{ category: 'x'.repeat(51) }, 'category'],
+    [{ isGlobal: 'yes' }, 'isGlobal'],
+  ];
+  for (const [change, field] of cases) {
+    const res = await create(admin, { ...globalNotice, ...change });
+    expect(res.statusCode, JSON.stringify(change)).toBe(400);
+    expect(res.json().errors.map((error: { field: string }) => error.field)).toContain(field);
+  }
+  // The limits themselves are allowed.
+  await createOk(admin, {
+    ...globalNotice,
+    title: 'x'.repeat(200),
+    message: 'x'.repeat(5000),
+    type: 'purchase',
+    priority: 'low',
+  });
+  expect(await notificationCount()).toBe(1);
+});
+
+test('the list is newest first, 20 a page by default, with exact pagination', async () => {
+  const admin = await createAdmin(ctx);
+  await seedNotifications(25, admin);
+
+  const first = await listOk(admin);
+  expect(first.notifications).toHaveLength(20);
+  expect(first.notifications[0]?.title).toBe('Notice 25');
+  expect(first.notifications[19]?.title).toBe('Notice 6');
+  expect(first.pagination).toEqual({ current: 1, pages: 2, total: 25, limit: 20 });
+  expect(first.unreadCount).toBe(25);
+
+  const second = await listOk(admin, { page: '2' });
+  expect(second.notifications.map((n) => n.title)).toEqual([
+    'Notice 5',
+    'Notice 4',
+    'Notice 3',
+    'Notice 2',
+    'Notice 1',
+  ]);
+  expect(second.pagination).toEqual({ current: 2, pages: 2, total: 25, limit: 20 });
+
+  const small = await listOk(admin, { page: '3', limit: '10' });
+  expect(small.notifications).toHaveLength(5);
+  expect(small.pagination).toEqual({ current: 3, pages: 3, total: 25, limit: 10 });
+});
+
+test('page and limit outside their ranges are refused', async () => {
+  const admin = await createAdmin(ctx);
+  const queries: Record<string, string>[] = [
+    { limit: '0' },
+    { limit: '101' },
+    { page: '0' },
+    { page: 'two' },
+  ];
+  for (const query of queries) {
+    const res = await list(admin, query);
+    expect(res.statusCode, JSON.stringify(query)).toBe(400);
+  }
+  expect((await listOk(admin, { limit: '100' })).pagination.limit).toBe(100);
+});
+
+test('read state is per admin: A reads one, B still sees it unread', async () => {
+  const adminA = await createAdmin(ctx, { fullName: 'Alasdair A' });
+  const adminB = await createAdmin(ctx, { fullName: 'Bethan B' });
+  const older = await createOk(adminA, { ...globalNotice, title: 'Older' });
+  const newer = await createOk(adminA, { ...globalNotice, title: 'Newer' });
+
+  const res = await markRead(adminA, older.id);
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data).toEqual({ id: older.id, isRead: true, unreadCount: 1 });
+
+  const seenByA = await listOk(adminA);
+  expect(seenByA.unreadCount).toBe(1);
+  expect(seenByA.notifications.find((n) => n.id === older.id)?.isRead).toBe(true);
+  expect(seenByA.notifications.find((n) => n.id === newer.id)?.isRead).toBe(false);
+
+  const seenByB = await listOk(adminB);
+  expect(seenByB.unreadCount).toBe(2);
+  expect(seenByB.notifications.every((n) => !n.isRead)).toBe(true);
+});
+
+test('marking read is idempotent and audited once', async () => {
+  const admin = await createAdmin(ctx);
+  const created = await createOk(admin);
+  for (let i = 0; i < 2; i++) {
+    const res = await markRead(admin, created.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ id: created.id, isRead: true, unreadCount: 0 });
+  }
+  const entries = await auditRows('notification.read', created.id);
+  expect(entries).toHaveLength(1);
+  expect(entries[0]?.adminId).toBe(admin.id);
+});
+
+test('marking an unknown notification read answers 404, a malformed id 400', async () => {
+  const admin = await createAdmin(ctx);
+  const unknown = await markRead(admin, randomUUID());
+  expect(unknown.statusCode).toBe(404);
+  expect(unknown.json()).toEqual({ success: false, message: 'Notification not found' });
+  const malformed = await markRead(admin, 'not-an-id');
+  expect(malformed.statusCode).toBe(400);
+});
+
+test('mark all read brings this admin to zero unread across every page, not the others', async () => {
+  const adminA = await createAdmin(ctx);
+  const adminB = await createAdmin(ctx);
+  await seedNotifications(23, adminA);
+  const first = await listOk(adminA);
+  const oneId = first.notifications[0]?.id ?? '';
+  expect((await markRead(adminA, oneId)).statusCode).toBe(200);
+
+  const res = await markAllRead(adminA);
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data).toEqual({ marked: 22, unreadCount: 0 });
+
+  expect((await listOk(adminA)).unreadCount).toBe(0);
+  expect((await listOk(adminA, { page: '2' })).notifications.every((n) => n.isRead)).toBe(true);
+  expect((await listOk(adminB)).unreadCount).toBe(23);
+
+  const entries = await auditRows('notification.all_read');
+  expect(entries.filter((entry) => entry.adminId === adminA.id)).toHaveLength(1);
+  expect(entries.find((entry) => entry.adminId === adminA.id)?.after).toEqual({ marked: 22 });
+
+  // Nothing left to mark: the call still succeeds, marks nothing and is not audited again.
+  const again = await markAllRead(adminA);
+  expect(again.json().data).toEqual({ marked: 0, unreadCount: 0 });
+  expect(
+    (await auditRows('notification.all_read')).filter((entry) => entry.adminId === adminA.id),
+  ).toHaveLength(1);
+});
+
+test('unreadCount is exact and counts what arrives after a mark-all', async () => {
+  const admin = await createAdmin(ctx);
+  await seedNotifications(3, admin);
+  await markAllRead(admin);
+  await createOk(admin, { ...globalNotice, title: 'Fresh news' });
+  const page = await listOk(admin, { limit: '1' });
+  expect(page.unreadCount).toBe(1);
+  expect(page.notifications[0]?.title).toBe('Fresh news');
+  const [row] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(notifications);
+  expect(page.pagination.total).toBe(row?.n);
+});

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AVATAR_FIELD,
+  updateProfileBody,
+  updateProfileResponse,
+  uploadAvatarResponse,
+} from '@cask/contracts/profile';
+import type { AppDeps } from '../../app.ts';
+import { ok } from '../../lib/envelope.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import { readImageUpload, registerImageUploads } from '../files/multipart.ts';
+import { createProfileService } from './profile.service.ts';
+
+/**
+ * Spec 000 §7: `PUT /auth/profile` and `POST /auth/upload-avatar`. (`GET /auth/profile` and
+ * `POST /auth/change-password` live in modules/auth.)
+ */
+export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const profile = createProfileService({ db: deps.database.db });
+  await registerImageUploads(app, { maxFiles: 1 });
+
+  app.put(
+    '/auth/profile',
+    {
+      schema: {
+        tags: ['auth'],
+        body: updateProfileBody,
+        response: { 200: updateProfileResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        { user: await profile.update(request.admin, request.body, request) },
+        'Profile updated successfully!',
+      ),
+  );
+
+  app.post(
+    '/auth/upload-avatar',
+    {
+      // Each upload decodes an image: far more than a person needs, far less than a flood.
+      config: { rateLimit: routeRateLimit(30) },
+      schema: {
+        tags: ['auth'],
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadAvatarResponse },
+      },
+    },
+    async (request) => {
+      const buffer = await readImageUpload(request, AVATAR_FIELD);
+      return ok({ avatarUrl: await profile.uploadAvatar(request.admin, buffer, request) });
+    },
+  );
+};

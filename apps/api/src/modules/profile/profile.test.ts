@@ -1,0 +1,242 @@
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { admins } from '../../db/schema/admins.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** What the screen sends: the profile as read, with the edited fields changed. */
+function profileBody(admin: TestAdmin, changes: Record<string, unknown> = {}) {
+  return {
+    fullName: admin.fullName,
+    email: admin.email,
+    phone: '',
+    role: 'admin',
+    avatar: null,
+    ...changes,
+  };
+}
+
+async function putProfile(admin: TestAdmin, body: Record<string, unknown>) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: '/api/auth/profile',
+    headers: admin.headers,
+    payload: body,
+  });
+}
+
+async function readProfile(admin: TestAdmin) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/profile',
+    headers: admin.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.user;
+}
+
+async function uploadAvatar(admin: TestAdmin): Promise<string> {
+  const png = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 192, g: 146, b: 46 } },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('avatar', new Blob([png], { type: 'image/png' }), 'me.png');
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/upload-avatar',
+    headers: admin.headers,
+    payload: form,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.avatarUrl;
+}
+
+test('an admin saves a new name and phone number and reads them back', async () => {
+  const admin = await createAdmin(ctx, { fullName: 'Morag Campbell' });
+  const res = await putProfile(
+    admin,
+    profileBody(admin, { fullName: '  Morag Campbell-Reid ', phone: '+447700900123' }),
+  );
+
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  expect(body.success).toBe(true);
+  expect(body.message).toBe('Profile updated successfully!');
+  expect(body.data.user).toMatchObject({
+    id: admin.id,
+    fullName: 'Morag Campbell-Reid',
+    email: admin.email,
+    phone: '+447700900123',
+    role: 'admin',
+    avatar: null,
+  });
+  expect(await readProfile(admin)).toEqual(body.data.user);
+});
+
+test('saving the profile writes an audit entry with the values before and after', async () => {
+  const admin = await createAdmin(ctx, { fullName: 'Fiona Ross' });
+  const res = await putProfile(
+    admin,
+    profileBody(admin, { fullName: 'Fiona Ross-Dewar', phone: '15551234567' }),
+  );
+  expect(res.statusCode).toBe(200);
+
+  const rows = await ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, admin.id), eq(auditLog.action, 'admin.profile_updated')));
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    adminId: admin.id,
+    entity: 'admin',
+    before: { fullName: 'Fiona Ross', phone: null, avatar: null },
+    after: { fullName: 'Fiona Ross-Dewar', phone: '15551234567', avatar: null },
+  });
+});
+
+test('an empty phone number clears the stored one', async () => {
+  const admin = await createAdmin(ctx);
+  await putProfile(admin, profileBody(admin, { phone: '+15551234567' }));
+  const res = await putProfile(admin, profileBody(admin, { phone: '' }));
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data.user.phone).toBeNull();
+});
+
+test('the e-mail is read-only: a different one is refused with a field error and nothing changes', async () => {
+  const admin = await createAdmin(ctx, { fullName: 'Callum Reid' });
+  const res = await putProfile(
+    admin,
+    profileBody(admin, { fullName: 'Someone Else', email: 'other@example.com' }),
+  );
+
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toMatchObject({
+    success: false,
+    message: 'Email cannot be changed',
+    errors: [{ field: 'email', message: 'Email cannot be changed' }],
+  });
+  const stored = await readProfile(admin);
+  expect(stored.fullName).toBe('Callum Reid');
+  expect(stored.email).toBe(admin.email);
+});
+
+test('the same e-mail in other letter case is not a change', async () => {
+  const admin = await createAdmin(ctx);
+  const res = await putProfile(admin, profileBody(admin, { email: admin.email.toUpperCase() }));
+  expect(res.statusCode).toBe(200);
+});
+
+test('an admin cannot change their own role', async () => {
+  const admin = await createAdmin(ctx);
+  const res = await putProfile(admin, profileBody(admin, { role: 'superadmin' }));
+
+  expect(res.statusCode).toBe(400);
+  expect(res.json().errors).toEqual([{ field: 'role', message: 'Role cannot be changed' }]);
+  const [row] = await ctx.database.db
+    .select({ role: admins.role })
+    .from(admins)
+    .where(eq(admins.id, admin.id));
+  expect(row?.role).toBe('admin');
+});
+
+test.each([
+  ['letters', '+1 555-CASK'],
+  ['spaces and dashes', '+1 555 123-4567'],
+  ['more than 15 digits', '+1234567890123456'],
+  ['a plus sign in the middle', '12+345'],
+])('a phone number with %s is refused with a field error', async (_what, phone) => {
+  const admin = await createAdmin(ctx);
+  const res = await putProfile(admin, profileBody(admin, { phone }));
+  expect(res.statusCode).toBe(400);
+  const body = res.json();
+  expect(body.errors[0].field).toBe('phone');
+  expect(body.errors[0].message).toMatch(/digits only/);
+  expect((await readProfile(admin)).phone).toBeNull();
+});
+
+test('fifteen digits with a leading + are accepted', async () => {
+  const admin = await createAdmin(ctx);
+  const res = await putProfile(admin, profileBody(admin, { phone: '+123456789012345' }));
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data.user.phone).toBe('+123456789012345');
+});
+
+test('an empty name is refused with "Name is required"', async () => {
+  const admin = await createAdmin(ctx);
+  const res = await putProfile(admin, profileBody(admin, { fullName: '   ' }));
+  expect(res.statusCode).toBe(400);
+  expect(res.json().errors[0]).toEqual({ field: 'fullName', message: 'Name is required' });
+});
+
+test('a name over 100 characters is refused', async () => {
+  const admin = await createAdmin(ctx);
+  const res = await putProfile(admin, profileBody(admin, { fullName: 'x'.repeat(101) }));
+  expect(res.statusCode).toBe(400);
+  expect(res.json().errors[0].field).toBe('fullName');
+});
+
+test('the avatar uploaded first is saved with the profile, and null brings the placeholder back', async () => {
+  const admin = await createAdmin(ctx);
+  const avatarUrl = await uploadAvatar(admin);
+  expect(avatarUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}$/);
+  // Spec 000 §4: uploading alone does not change the profile; saving does.
+  expect((await readProfile(admin)).avatar).toBeNull();
+
+  const saved = await putProfile(admin, profileBody(admin, { avatar: avatarUrl }));
+  expect(saved.statusCode).toBe(200);
+  expect(saved.json().data.user.avatar).toBe(avatarUrl);
+  expect((await readProfile(admin)).avatar).toBe(avatarUrl);
+
+  const cleared = await putProfile(admin, profileBody(admin, { avatar: null }));
+  expect(cleared.json().data.user.avatar).toBeNull();
+});
+
+test.each([
+  ['an external URL', 'https://evil.example/x.png'],
+  ['a script URL', 'javascript:alert(1)'],
+  ['an upload that does not exist', '/uploads/00000000-0000-4000-8000-000000000000'],
+])('an avatar that is %s is refused with a field error', async (_what, avatar) => {
+  const admin = await createAdmin(ctx);
+  const res = await putProfile(admin, profileBody(admin, { avatar }));
+  expect(res.statusCode).toBe(400);
+  expect(res.json().errors[0].field).toBe('avatar');
+  expect((await readProfile(admin)).avatar).toBeNull();
+});
+
+test('the profile calls need a signed-in admin', async () => {
+  const put = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/auth/profile',
+    payload: {
+      fullName: 'Nobody',
+      email: 'nobody@example.com',
+      phone: '',
+      role: 'admin',
+      avatar: null,
+    },
+  });
+  expect(put.statusCode).toBe(401);
+  expect(put.json().message).toContain('You are not authorized');
+
+  const form = new FormData();
+  form.append('avatar', new Blob([Buffer.from('x')], { type: 'image/png' }), 'x.png');
+  const upload = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/upload-avatar',
+    payload: form,
+  });
+  expect(upload.statusCode).toBe(401);
+  expect(upload.json().message).toContain('You are not authorized');
+});

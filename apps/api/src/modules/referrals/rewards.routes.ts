@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  manualPointsBody,
+  manualPointsResponse,
+  rewardListQuery,
+  rewardListResponse,
+} from '@cask/contracts/rewards';
+import type { AppDeps } from '../../app.ts';
+import { ok } from '../../lib/envelope.ts';
+import { createRewardsService } from './rewards.service.ts';
+
+/** The Reward List and manual point adjustments (spec 000 §2, §7; DESIGN.md §4). */
+export const rewardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const rewards = createRewardsService({ db: deps.database.db });
+
+  app.get(
+    '/referrals/admin/rewards',
+    {
+      schema: {
+        tags: ['referrals'],
+        querystring: rewardListQuery,
+        response: { 200: rewardListResponse },
+      },
+    },
+    async (request) => ok(await rewards.list(request.query)),
+  );
+
+  app.post(
+    '/referrals/admin/manual-points',
+    {
+      schema: {
+        tags: ['referrals'],
+        body: manualPointsBody,
+        response: { 200: manualPointsResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await rewards.adjust(request.body, { adminId: request.admin.id, ip: request.ip }),
+        'Points updated successfully',
+      ),
+  );
+};

@@ -1,0 +1,94 @@
+import type { Pagination } from '@cask/contracts/common';
+import type {
+  ManualPoints,
+  PointTransaction,
+  RewardListParams,
+  RewardRow,
+} from '@cask/contracts/rewards';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { planCustomerPage } from '../users/customer-paging.ts';
+import { lockVisibleCustomer } from '../users/users.repository.ts';
+import { USER_NOT_FOUND, type Actor } from '../users/users.service.ts';
+import {
+  insertPointTransaction,
+  readPointsBalance,
+  selectRewardPage,
+} from './rewards.repository.ts';
+
+/** points_balance is an integer column; refuse before PostgreSQL would overflow. */
+const MAX_POINTS_BALANCE = 2_147_483_647;
+
+export function createRewardsService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /** The Reward List (spec 000 §2): customers newest first, with referral totals and points. */
+    async list(query: RewardListParams): Promise<{ rewards: RewardRow[]; pagination: Pagination }> {
+      const plan = await planCustomerPage(db, query);
+      const rows = plan.window ? await selectRewardPage(db, plan.window) : [];
+      return {
+        rewards: rows.map((row) => ({
+          ...row,
+          totalInvestmentAmount: Number(row.totalInvestmentAmount),
+        })),
+        pagination: plan.pagination,
+      };
+    },
+
+    /**
+     * Spec 000 §7 POST /referrals/admin/manual-points: one ledger entry (DESIGN.md §6). The row
+     * lock makes concurrent adjustments of one customer take turns, so each checks the balance the
+     * previous one left; the CHECK on points_balance backs this up inside the database.
+     */
+    async adjust(
+      body: ManualPoints,
+      actor: Actor,
+    ): Promise<{ transaction: PointTransaction; referralPoints: number }> {
+      return db.transaction(async (tx) => {
+        const customer = await lockVisibleCustomer(tx, body.userId);
+        if (!customer) throw new NotFoundError(USER_NOT_FOUND);
+        const balance = customer.pointsBalance;
+        const next = balance + body.points;
+        if (next < 0) {
+          const message = `Insufficient points: ${customer.fullName} has ${balance} points, so at most ${balance} can be removed`;
+          throw new BadRequestError(message, [{ field: 'points', message }]);
+        }
+        if (next > MAX_POINTS_BALANCE) {
+          const message = `The balance cannot exceed ${MAX_POINTS_BALANCE} points`;
+          throw new BadRequestError(message, [{ field: 'points', message }]);
+        }
+        const entry = await insertPointTransaction(tx, {
+          customerId: customer.id,
+          points: body.points,
+          type: body.type,
+          description: body.description,
+          adminNotes: body.adminNotes,
+          adminId: actor.adminId,
+        });
+        const referralPoints = await readPointsBalance(tx, customer.id);
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'points.adjusted',
+          entity: 'customer',
+          entityId: customer.id,
+          before: { referralPoints: balance },
+          after: { referralPoints, points: entry.points, pointTransactionId: entry.id },
+          ip: actor.ip,
+        });
+        return {
+          transaction: {
+            id: entry.id,
+            userId: entry.customerId,
+            points: entry.points,
+            type: entry.type,
+            description: entry.description,
+            adminNotes: entry.adminNotes,
+            createdAt: entry.createdAt.toISOString(),
+          },
+          referralPoints,
+        };
+      });
+    },
+  };
+}

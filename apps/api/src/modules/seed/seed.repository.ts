@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { admins } from '../../db/schema/admins.ts';
+import { terms } from '../../db/schema/terms.ts';
+
+/** Every table the seeders fill, children after parents (the order inserts need). */
+export const SEEDED_TABLES = [
+  'customers',
+  'casks',
+  'cask_appreciation',
+  'offers',
+  'offer_images',
+  'purchases',
+  'purchase_notes',
+  'referrals',
+  'point_transactions',
+  'notifications',
+  'notification_reads',
+  'terms',
+] as const;
+export type SeededTable = (typeof SEEDED_TABLES)[number];
+
+/** What --force empties: the policy text is the club's own writing, not demo data, so it stays. */
+const REPLACED_TABLES = SEEDED_TABLES.filter((table) => table !== 'terms');
+
+/** Both drivers answer `execute` with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown }).rows;
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}
+
+/** True when there is not a single customer, hidden ones included. */
+export async function hasNoCustomers(db: DbOrTx): Promise<boolean> {
+  const result = await db.execute(sql`select not exists (select 1 from customers) as empty`);
+  return rowsOf<{ empty: boolean }>(result)[0]?.empty === true;
+}
+
+/** "Empty" for SEED_DEMO: no customers and no offers (admins and settings may exist). */
+export async function hasNoBusinessData(db: DbOrTx): Promise<boolean> {
+  const result = await db.execute(
+    sql`select not exists (select 1 from customers) and not exists (select 1 from offers) as empty`,
+  );
+  return rowsOf<{ empty: boolean }>(result)[0]?.empty === true;
+}
+
+export async function listAdminIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: admins.id }).from(admins).orderBy(admins.createdAt, admins.id);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Empties every seeded table in one statement (the counter and balance triggers of migration
+ * 0004 reset themselves on TRUNCATE), and the images only seeded rows pointed at. Admins, their
+ * avatars, sessions, the privacy policy and the audit log are kept: --force replaces business data, not accounts.
+ */
+export async function clearBusinessData(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    create temporary table seeded_files on commit drop as
+      select image_file_id as id from offers where image_file_id is not null
+      union select file_id from offer_images
+      union select image_file_id from casks where image_file_id is not null`);
+  await db.execute(sql.raw(`truncate table ${REPLACED_TABLES.join(', ')}`));
+  await db.execute(sql`delete from files where id in (select id from seeded_files)`);
+  await db.execute(sql`drop table seeded_files`);
+}
+
+/**
+ * One multi-row INSERT per chunk: far fewer round trips than a row each, and well under the
+ * 65,535 bind parameters PostgreSQL allows in one statement.
+ */
+export async function insertInChunks<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  table: PgTable,
+  rows: readonly T[],
+  chunkSize = 500,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += chunkSize) {
+    // drizzle's insert typing cannot follow a table passed as a value; the rows come typed from
+    // demo-data.ts against the same schema.
+    await db.insert(table).values(rows.slice(start, start + chunkSize) as never);
+  }
+}
+
+/** Serialises seeders across processes (two API instances starting with SEED_DEMO=true). */
+export async function lockSeeding(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('cask-admin:seed'))`);
+}
+
+export async function countRows(db: DbOrTx, table: SeededTable): Promise<number> {
+  const result = await db.execute(sql.raw(`select count(*)::int as count from ${table}`));
+  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+}
+
+export type SeedCounts = Record<SeededTable, number>;
+
+export async function countSeededRows(db: DbOrTx): Promise<SeedCounts> {
+  const counts = {} as SeedCounts;
+  for (const table of SEEDED_TABLES) counts[table] = await countRows(db, table);
+  return counts;
+}
+
+export interface DroppedIndex {
+  name: string;
+  definition: string;
+}
+
+/**
+ * The secondary indexes of the given tables (not the primary keys or other constraint indexes):
+ * a bulk load drops them, loads, and builds each once, far faster than growing a trigram GIN
+ * index a row at a time. Definitions come from the catalogue, so they follow the migrations.
+ */
+export async function dropSecondaryIndexes(
+  db: DbOrTx,
+  tables: readonly string[],
+): Promise<DroppedIndex[]> {
+  const result = await db.execute(sql`
+    select quote_ident(ci.relname) as name, pg_get_indexdef(i.indexrelid) as definition
+    from pg_index i
+    join pg_class ci on ci.oid = i.indexrelid
+    join pg_class ct on ct.oid = i.indrelid
+    where ct.relnamespace = 'public'::regnamespace
+      and ct.relname in (${sql.join(
+        tables.map((table) => sql`${table}`),
+        sql`, `,
+      )})
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+    order by ci.relname`);
+  const indexes = rowsOf<DroppedIndex>(result);
+  for (const index of indexes) await db.execute(sql.raw(`drop index ${index.name}`));
+  return indexes;
+}
+
+export async function executeStatement(db: DbOrTx, statement: string): Promise<void> {
+  await db.execute(sql.raw(statement));
+}
+
+/** Customers whose stored balance differs from the sum of their ledger: must be none. */
+export async function countBalanceMismatches(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as count
+    from customers c
+    left join (select customer_id, sum(points) as total from point_transactions group by customer_id) l
+      on l.customer_id = c.id
+    where c.points_balance <> coalesce(l.total, 0)`);
+  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+}
+
+export async function insertPrivacyPolicyIfMissing(db: DbOrTx, content: string): Promise<void> {
+  if ((await countRows(db, 'terms')) === 0) {
+    await db.insert(terms).values({ type: 'privacy', content });
+  }
+}

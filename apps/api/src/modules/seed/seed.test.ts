@@ -1,0 +1,312 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createAdmin } from '../../../test/admins.ts';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { runStartupTasks } from '../../startup.ts';
+import { seedBulk } from './bulk-seed.service.ts';
+import { FIRST_NAMES, LAST_NAMES, SEARCH_TERMS } from './catalogue.ts';
+import { seedDemo, seedDemoIfEmpty } from './demo-seed.service.ts';
+import { DatabaseNotEmptyError } from './seed-errors.ts';
+import { countSeededRows, rowsOf, SEEDED_TABLES } from './seed.repository.ts';
+
+let ctx: TestContext;
+const TODAY = new Date('2026-03-15T00:00:00Z');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // An admin first, as SEED_DEMO finds one made from ADMIN_*: the demo marks some notifications read.
+  await createAdmin(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function query<T>(text: string): Promise<T[]> {
+  return rowsOf<T>(await ctx.database.db.execute(sql.raw(text)));
+}
+
+async function customersInOrder() {
+  return query<{ full_name: string; email: string; phone: string | null; referral_code: string }>(
+    'select full_name, email, phone, referral_code from customers order by email',
+  );
+}
+
+/** Every way the ledger could have let a customer go below zero, counted. */
+async function ledgerProblems() {
+  const [row] = await query<{
+    negative_balances: number;
+    negative_on_the_way: number;
+    mismatches: number;
+  }>(`
+    select
+      (select count(*)::int from customers where points_balance < 0) as negative_balances,
+      (select count(*)::int from (
+         select sum(points) over (partition by customer_id order by created_at, id) as running
+         from point_transactions) as steps
+       where running < 0) as negative_on_the_way,
+      (select count(*)::int from customers c
+         left join (select customer_id, sum(points) as total from point_transactions group by 1) l
+           on l.customer_id = c.id
+       where c.points_balance <> coalesce(l.total, 0)) as mismatches`);
+  return row;
+}
+
+test('the demo seed fills every table of the data model, with every status the screens show', async () => {
+  const counts = await seedDemo(ctx.database, { seed: 42, today: TODAY, force: true });
+
+  for (const table of SEEDED_TABLES) expect(counts[table], table).toBeGreaterThan(0);
+  expect(counts.customers).toBe(300);
+  const [files] = await query<{ count: number }>('select count(*)::int as count from files');
+  expect(files?.count).toBeGreaterThan(0);
+
+  const distinct = async (column: string, table: string) =>
+    (
+      await query<{ value: string }>(
+        `select distinct ${column}::text as value from ${table} order by 1`,
+      )
+    ).map((row) => row.value);
+  expect(await distinct('status', 'purchases')).toEqual([
+    'Active',
+    'Delivered',
+    'Pending',
+    'Reject',
+  ]);
+  expect(await distinct('manual_payment_status', 'purchases')).toEqual([
+    'Delivered',
+    'completed',
+    'due',
+    'paid',
+    'refunded',
+  ]);
+  expect(await distinct('cask_progress', 'purchases')).toEqual(['Maturing', 'Ready']);
+  expect(await distinct('type', 'offers')).toEqual(['bottle', 'cask', 'experience']);
+  expect(await distinct('status', 'referrals')).toEqual(['completed', 'pending']);
+  expect(await distinct('type', 'notifications')).toEqual([
+    'cask',
+    'offer',
+    'payment',
+    'purchase',
+    'referral',
+    'system',
+    'tier',
+  ]);
+  expect(await distinct('is_global', 'notifications')).toEqual(['false', 'true']);
+  expect(await distinct('type', 'point_transactions')).toEqual([
+    'manual_adjustment',
+    'purchase',
+    'referral',
+  ]);
+  expect(await distinct('is_active', 'customers')).toEqual(['false', 'true']);
+
+  // Real distilleries with vintage, volume and ABV as the cask screen shows them.
+  const casks = await query<{ distillery: string; year: number; volume: string; abv: string }>(
+    'select distillery, year, volume, abv from casks',
+  );
+  expect(new Set(casks.map((cask) => cask.distillery))).toContain('Macallan');
+  for (const cask of casks) {
+    expect(cask.volume).toMatch(/^\d+(L|cl)$/);
+    expect(cask.abv).toMatch(/^\d{2}\.\d%$/);
+    expect(cask.year).toBeGreaterThanOrEqual(1988);
+  }
+  // Each offer type carries the details of its type (spec 001 §3).
+  const details = await query<{ type: string; keys: string[] }>(
+    'select distinct type, array(select jsonb_object_keys(details) order by 1) as keys from offers',
+  );
+  expect(details).toEqual(
+    expect.arrayContaining([
+      { type: 'cask', keys: ['abv', 'caskType', 'distillery', 'vintage', 'volume'] },
+      { type: 'bottle', keys: ['certificate', 'distillery', 'packaging', 'quantity', 'volume'] },
+      {
+        type: 'experience',
+        keys: ['duration', 'includes', 'packaging', 'participants', 'testing'],
+      },
+    ]),
+  );
+  // The maintained totals agree with the rows (the dashboard shows them).
+  const [totals] = await query<{ counted: number; counter: string }>(`
+    select (select count(*)::int from customers where deleted_at is null) as counted,
+           (select value::text from counters where name = 'customers.total') as counter`);
+  expect(Number(totals?.counter)).toBe(totals?.counted);
+  const [audit] = await query<{ after: { customers: number; seed: number } }>(
+    "select after from audit_log where action = 'seed.demo' order by created_at desc limit 1",
+  );
+  expect(audit?.after).toMatchObject({ customers: 300, seed: 42 });
+}, 120_000);
+
+test('the demo seed never lets a point balance go below zero', async () => {
+  await seedDemo(ctx.database, { seed: 7, today: TODAY, force: true });
+  expect(await ledgerProblems()).toEqual({
+    negative_balances: 0,
+    negative_on_the_way: 0,
+    mismatches: 0,
+  });
+  const [redemptions] = await query<{ count: number }>(
+    'select count(*)::int as count from point_transactions where points < 0',
+  );
+  expect(redemptions?.count).toBeGreaterThan(0);
+}, 120_000);
+
+test('the demo seed refuses a database that has customers, and changes nothing', async () => {
+  await seedBulk(ctx.database, { customers: 100, seed: 1, replace: true, today: TODAY });
+  const before = await countSeededRows(ctx.database.db);
+  await expect(seedDemo(ctx.database, { seed: 7, today: TODAY })).rejects.toBeInstanceOf(
+    DatabaseNotEmptyError,
+  );
+  await expect(seedBulk(ctx.database, { customers: 100, seed: 7 })).rejects.toBeInstanceOf(
+    DatabaseNotEmptyError,
+  );
+  expect(await countSeededRows(ctx.database.db)).toEqual(before);
+}, 120_000);
+
+test('SEED_DEMO leaves a database that has data alone', async () => {
+  await seedBulk(ctx.database, { customers: 100, seed: 1, replace: true, today: TODAY });
+  const before = await customersInOrder();
+  const lines: string[] = [];
+  await seedDemoIfEmpty(ctx.database, { info: (line) => lines.push(line) });
+  expect(await customersInOrder()).toEqual(before);
+  expect(lines.join('\n')).toMatch(/has data already/);
+}, 120_000);
+
+test('the same seed gives the same customers; another seed gives others', async () => {
+  await seedDemo(ctx.database, { seed: 42, today: TODAY, force: true });
+  const first = await customersInOrder();
+  await seedDemo(ctx.database, { seed: 42, today: TODAY, force: true });
+  expect(await customersInOrder()).toEqual(first);
+
+  await seedDemo(ctx.database, { seed: 7, today: TODAY, force: true });
+  const other = await customersInOrder();
+  expect(other).toHaveLength(300);
+  expect(other.map((c) => c.email)).not.toEqual(first.map((c) => c.email));
+}, 120_000);
+
+test('a bulk seed of 2,000 customers gives exact counts, totals and search matches', async () => {
+  const result = await seedBulk(ctx.database, {
+    customers: 2000,
+    seed: 42,
+    replace: true,
+    today: TODAY,
+  });
+  expect(result).toMatchObject({
+    customers: 2000,
+    casks: 666,
+    offers: 30,
+    purchases: 500,
+    referrals: 200,
+    pointTransactions: 800,
+    notifications: 20,
+  });
+  const counts = await countSeededRows(ctx.database.db);
+  expect(counts).toMatchObject({
+    customers: 2000,
+    casks: 666,
+    offers: 30,
+    purchases: 500,
+    // A note for every other order and a second for every sixth.
+    purchase_notes: 250 + 84,
+    referrals: 200,
+    point_transactions: 800,
+    notifications: 20,
+    notification_reads: 0,
+    offer_images: 0,
+  });
+  // --force replaced the demo data: none of the 300 demo customers is left.
+  const [hidden] = await query<{
+    deleted: number;
+    counter: string;
+    search_common: number;
+    search_rare: number;
+  }>(`
+    select count(*) filter (where deleted_at is not null)::int as deleted,
+           (select value::text from counters where name = 'customers.total') as counter,
+           count(*) filter (where deleted_at is null
+             and (full_name ilike '%${SEARCH_TERMS.common}%' or email ilike '%${SEARCH_TERMS.common}%'))::int
+             as search_common,
+           count(*) filter (where deleted_at is null
+             and (full_name ilike '%${SEARCH_TERMS.rare}%' or email ilike '%${SEARCH_TERMS.rare}%'))::int
+             as search_rare
+    from customers`);
+  // Customers 499, 999, 1499 and 1999 are hidden; the total counts the 1,996 others.
+  expect(hidden).toEqual({ deleted: 4, counter: '1996.00', search_common: 40, search_rare: 5 });
+  expect(await ledgerProblems()).toEqual({
+    negative_balances: 0,
+    negative_on_the_way: 0,
+    mismatches: 0,
+  });
+  // Every referral links two different customers, the referee after the referrer.
+  const [referrals] = await query<{ bad: number }>(`
+    select count(*)::int as bad from referrals r
+    join customers a on a.id = r.referrer_id join customers b on b.id = r.referee_id
+    where a.created_at >= b.created_at or r.referral_code <> a.referral_code`);
+  expect(referrals?.bad).toBe(0);
+  // Ids are RFC 4122 version 4 UUIDs, as the contracts validate them in every answer.
+  const [ids] = await query<{ bad: number }>(`
+    select count(*)::int as bad from (
+      select id from customers union all select id from casks union all select id from offers
+      union all select id from purchases union all select id from referrals) as all_ids
+    where id::text !~ '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'`);
+  expect(ids?.bad).toBe(0);
+  // The secondary indexes dropped for the load are all back.
+  const [indexes] = await query<{ count: number }>(
+    "select count(*)::int as count from pg_indexes where indexname in ('customers_full_name_trgm_idx', 'customers_email_trgm_idx', 'customers_listing_idx', 'customers_email_unique')",
+  );
+  expect(indexes?.count).toBe(4);
+  // ...with their storage settings (migration 0008), which pg_get_indexdef carries over.
+  const [settings] = await query<{ options: string[] | null }>(
+    "select reloptions as options from pg_class where relname = 'customers_full_name_trgm_idx'",
+  );
+  expect(settings?.options).toEqual(['gin_pending_list_limit=128']);
+}, 120_000);
+
+test('the screens can read bulk data: lists, searches and the dashboard answer with it', async () => {
+  await seedBulk(ctx.database, { customers: 2000, seed: 42, replace: true, today: TODAY });
+  const admin = await createAdmin(ctx);
+  const get = async (url: string) => {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: admin.headers });
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    return response.json() as { data: { pagination?: { total: number }; users?: unknown[] } };
+  };
+  expect((await get('/api/users?page=1&limit=6')).data.pagination?.total).toBe(1996);
+  expect((await get('/api/users?page=333&limit=6')).data.users).toHaveLength(4);
+  expect(
+    (await get(`/api/users?limit=6&search=${SEARCH_TERMS.common}`)).data.pagination?.total,
+  ).toBe(40);
+  expect((await get(`/api/users?limit=6&search=${SEARCH_TERMS.rare}`)).data.pagination?.total).toBe(
+    5,
+  );
+  await get('/api/admin/dashboard');
+  await get('/api/referrals/admin/rewards?page=1&limit=6');
+}, 120_000);
+
+test('the same bulk seed gives the same rows', async () => {
+  await seedBulk(ctx.database, { customers: 2000, seed: 42, replace: true, today: TODAY });
+  const before = await customersInOrder();
+  await seedBulk(ctx.database, { customers: 2000, seed: 42, replace: true, today: TODAY });
+  expect(await customersInOrder()).toEqual(before);
+}, 120_000);
+
+test('the search terms appear in no other name, so the benchmark knows its match counts', () => {
+  for (const name of [...FIRST_NAMES, ...LAST_NAMES]) {
+    expect(name.toLowerCase()).not.toContain(SEARCH_TERMS.common.toLowerCase());
+    expect(name.toLowerCase()).not.toContain(SEARCH_TERMS.rare.toLowerCase());
+  }
+});
+
+test('SEED_DEMO=true fills an empty database at start, once', async () => {
+  const fresh = await createTestContext({ SEED_DEMO: 'true' });
+  try {
+    const start = () =>
+      runStartupTasks({ config: fresh.config, database: fresh.database, log: fresh.app.log });
+    const customers = async () =>
+      rowsOf<{ count: number }>(
+        await fresh.database.db.execute(sql`select count(*)::int as count from customers`),
+      )[0]?.count;
+    expect(await customers()).toBe(0);
+    await start();
+    expect(await customers()).toBe(300);
+    await start();
+    expect(await customers()).toBe(300);
+    expect(fresh.logs.join('')).toMatch(/has data already/);
+  } finally {
+    await fresh.close();
+  }
+}, 120_000);

@@ -1,0 +1,32 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { terms, type TermsType } from '../../db/schema/terms.ts';
+
+/** The current text of a type: its newest version. */
+export async function findCurrentTerms(db: DbOrTx, type: TermsType) {
+  const [row] = await db
+    .select({ id: terms.id, type: terms.type, content: terms.content, updatedAt: terms.updatedAt })
+    .from(terms)
+    .where(eq(terms.type, type))
+    .orderBy(desc(terms.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function insertTermsVersion(
+  tx: DbOrTx,
+  values: { type: TermsType; content: string; updatedBy: string },
+) {
+  // clock_timestamp(), not now(): two saves in quick succession must still order by time.
+  const [row] = await tx
+    .insert(terms)
+    .values({ ...values, createdAt: sql`clock_timestamp()`, updatedAt: sql`clock_timestamp()` })
+    .returning({
+      id: terms.id,
+      type: terms.type,
+      content: terms.content,
+      updatedAt: terms.updatedAt,
+    });
+  if (!row) throw new Error('terms insert returned nothing');
+  return row;
+}

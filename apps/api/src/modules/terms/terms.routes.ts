@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { saveTermsBody, termsQuery, termsResponse } from '@cask/contracts/terms';
+import type { AppDeps } from '../../app.ts';
+import { ok } from '../../lib/envelope.ts';
+import { createTermsService } from './terms.service.ts';
+
+/** Spec 001 §7 `POST /terms`, and `GET /terms?type=privacy` (DESIGN.md §4) to read it back. */
+export const termsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const terms = createTermsService({ db: deps.database.db });
+
+  app.get(
+    '/terms',
+    { schema: { tags: ['terms'], querystring: termsQuery, response: { 200: termsResponse } } },
+    async (request) => ok(await terms.current(request.query.type)),
+  );
+
+  app.post(
+    '/terms',
+    { schema: { tags: ['terms'], body: saveTermsBody, response: { 200: termsResponse } } },
+    async (request) =>
+      ok(
+        await terms.save(request.admin.id, request.body, request),
+        'Privacy policy updated successfully!',
+      ),
+  );
+};

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import {
+  TERMS_CONTENT_REQUIRED,
+  type SaveTermsBody,
+  type TermsDocument,
+  type TermsType,
+} from '@cask/contracts/terms';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { BadRequestError } from '../../lib/errors.ts';
+import { isBlankHtml, sanitizePolicyHtml } from './policy-html.ts';
+import * as repo from './terms.repository.ts';
+
+export interface Caller {
+  ip: string;
+}
+
+/** Enough to tell versions apart in the audit trail without copying the whole text into it. */
+function fingerprint(content: string | undefined) {
+  if (content === undefined) return null;
+  return { length: content.length, sha256: createHash('sha256').update(content).digest('hex') };
+}
+
+export type TermsService = ReturnType<typeof createTermsService>;
+
+/** The club's legal texts (spec 001 §2 Privacy policy page, §7 `POST /terms`). */
+export function createTermsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  return {
+    /** Content and updatedAt are null until the first save: the web shows its default text. */
+    async current(type: TermsType): Promise<TermsDocument> {
+      const row = await repo.findCurrentTerms(db, type);
+      return {
+        type,
+        content: row?.content ?? null,
+        updatedAt: row?.updatedAt.toISOString() ?? null,
+      };
+    },
+
+    /** Sanitized on save (DESIGN.md §5); each save is a new version, the newest one is shown. */
+    async save(adminId: string, body: SaveTermsBody, caller: Caller): Promise<TermsDocument> {
+      const content = sanitizePolicyHtml(body.content);
+      if (isBlankHtml(content)) {
+        throw new BadRequestError(TERMS_CONTENT_REQUIRED, [
+          { field: 'content', message: TERMS_CONTENT_REQUIRED },
+        ]);
+      }
+      const saved = await db.transaction(async (tx) => {
+        const before = await repo.findCurrentTerms(tx, body.type);
+        const row = await repo.insertTermsVersion(tx, {
+          type: body.type,
+          content,
+          updatedBy: adminId,
+        });
+        await writeAudit(tx, {
+          adminId,
+          action: 'terms.updated',
+          entity: 'terms',
+          entityId: row.id,
+          before: fingerprint(before?.content),
+          after: { type: row.type, ...fingerprint(row.content) },
+          ip: caller.ip,
+        });
+        return row;
+      });
+      return { type: saved.type, content: saved.content, updatedAt: saved.updatedAt.toISOString() };
+    },
+  };
+}

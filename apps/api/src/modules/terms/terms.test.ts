@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { terms } from '../../db/schema/terms.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+
+let ctx: TestContext;
+let admin: TestAdmin;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createAdmin(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function readPolicy() {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/terms?type=privacy',
+    headers: admin.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as { type: string; content: string | null; updatedAt: string | null };
+}
+
+async function savePolicy(content: unknown, type: unknown = 'privacy') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/terms',
+    headers: admin.headers,
+    payload: { type, content },
+  });
+}
+
+async function versionCount(): Promise<number> {
+  return (await ctx.database.db.select({ id: terms.id }).from(terms)).length;
+}
+
+// Runs first: a fresh database has no saved policy, so the web shows its built-in default.
+test('before any save the policy has no content', async () => {
+  expect(await readPolicy()).toEqual({ type: 'privacy', content: null, updatedAt: null });
+});
+
+test('a saved policy is returned by GET with its formatting kept', async () => {
+  const html =
+    '<h2 class="ql-align-center">Our promise</h2>' +
+    '<p class="ql-indent-2">We keep <strong>your</strong> <em>data</em> <u>safe</u>, <s>always</s>.</p>' +
+    '<ol><li data-list="bullet"><span class="ql-ui"></span>Casks</li>' +
+    '<li data-list="ordered" class="ql-indent-1">Offers</li></ol>' +
+    '<p><span class="ql-font-serif">Serif</span> <a href="https://example.com/privacy">details</a>' +
+    ' <a href="mailto:privacy@example.com">mail us</a></p>' +
+    '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt="seal"></p>';
+  const res = await savePolicy(html);
+
+  expect(res.statusCode).toBe(200);
+  expect(res.json().message).toBe('Privacy policy updated successfully!');
+  const saved = res.json().data;
+  expect(saved.type).toBe('privacy');
+  expect(saved.content).toBe(
+    '<h2 class="ql-align-center">Our promise</h2>' +
+      '<p class="ql-indent-2">We keep <strong>your</strong> <em>data</em> <u>safe</u>, <s>always</s>.</p>' +
+      '<ol><li data-list="bullet"><span class="ql-ui"></span>Casks</li>' +
+      '<li data-list="ordered" class="ql-indent-1">Offers</li></ol>' +
+      '<p><span class="ql-font-serif">Serif</span> ' +
+      '<a href="https://example.com/privacy" rel="noopener noreferrer" target="_blank">details</a>' +
+      ' <a href="mailto:privacy@example.com" rel="noopener noreferrer" target="_blank">mail us</a></p>' +
+      '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt="seal" /></p>',
+  );
+  expect(Date.parse(saved.updatedAt)).not.toBeNaN();
+  expect(await readPolicy()).toEqual(saved);
+});
+
+test('saving strips scripts, event handlers and javascript: links', async () => {
+  const res = await savePolicy(
+    '<p>Hello<script>window.__xss = 1</script></p>' +
+      '<img src=x onerror="window.__xss = 2">' +
+      '<p onclick="window.__xss = 3" style="color:red">Click</p>' +
+      '<a href="javascript:window.__xss = 4">link</a>' +
+      '<a href="JaVaScRiPt&colon;alert(1)">encoded</a>' +
+      '<a href=" java\tscript:alert(1)">spaced</a>' +
+      '<iframe src="https://evil.example"></iframe>' +
+      '<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=">' +
+      '<svg><script>alert(1)</script></svg>' +
+      '<p class="evil ql-align-right">kept</p>',
+  );
+  expect(res.statusCode).toBe(200);
+  const content: string = res.json().data.content;
+
+  expect(content).not.toMatch(/<script/i);
+  expect(content).not.toMatch(/window\.__xss/);
+  expect(content).not.toMatch(/\son\w+=/i);
+  expect(content).not.toMatch(/javascript/i);
+  expect(content).not.toMatch(/<iframe|<svg|style=|svg\+xml/i);
+  expect(content).not.toMatch(/<img/);
+  expect(content).toContain('<p>Hello</p>');
+  expect(content).toContain('<p>Click</p>');
+  expect(content).toContain('<a rel="noopener noreferrer" target="_blank">link</a>');
+  expect(content).toContain('<p class="ql-align-right">kept</p>');
+  expect((await readPolicy()).content).toBe(content);
+});
+
+test('the newest save is the policy shown, and each save is kept as a version', async () => {
+  const before = await versionCount();
+  await savePolicy('<p>Version one</p>');
+  await savePolicy('<p>Version two</p>');
+  expect((await readPolicy()).content).toBe('<p>Version two</p>');
+  expect(await versionCount()).toBe(before + 2);
+});
+
+test('saving writes an audit entry with the lengths and hashes, before and after', async () => {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  const before = '<p>Before the audit</p>';
+  const after = '<p>After the audit, longer</p>';
+  await savePolicy(before);
+  const res = await savePolicy(after);
+  expect(res.statusCode).toBe(200);
+
+  const rows = await ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, 'terms.updated'));
+  const row = rows.find((candidate) => JSON.stringify(candidate.after).includes(sha256(after)));
+  expect(row).toMatchObject({
+    adminId: admin.id,
+    entity: 'terms',
+    before: { length: before.length, sha256: sha256(before) },
+    after: { type: 'privacy', length: after.length, sha256: sha256(after) },
+  });
+});
+
+test.each([
+  ['empty content', ''],
+  ["Quill's empty document", '<p><br></p>'],
+  ['only a script', '<script>alert(1)</script>'],
+  ['only spaces', '<p>&nbsp; </p>'],
+])(
+  '%s is refused with "Privacy policy content is required" and nothing is stored',
+  async (_what, content) => {
+    const before = await versionCount();
+    const res = await savePolicy(content);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'content', message: 'Privacy policy content is required' },
+    ]);
+    expect(await versionCount()).toBe(before);
+  },
+);
+
+test('a policy over 200000 characters is refused', async () => {
+  const before = await versionCount();
+  const res = await savePolicy(`<p>${'a'.repeat(200_000)}</p>`);
+  expect(res.statusCode).toBe(400);
+  expect(res.json().errors[0].field).toBe('content');
+  expect(await versionCount()).toBe(before);
+});
+
+test('only the privacy type exists', async () => {
+  const saved = await savePolicy('<p>Terms of sale</p>', 'sale');
+  expect(saved.statusCode).toBe(400);
+  expect(saved.json().errors[0].field).toBe('type');
+
+  const read = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/terms?type=sale',
+    headers: admin.headers,
+  });
+  expect(read.statusCode).toBe(400);
+});
+
+test('reading and saving the policy need a signed-in admin', async () => {
+  const read = await ctx.app.inject({ method: 'GET', url: '/api/terms?type=privacy' });
+  expect(read.statusCode).toBe(401);
+  expect(read.json().message).toContain('You are not authorized');
+
+  const before = await versionCount();
+  const save = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/terms',
+    payload: { type: 'privacy', content: '<p>Sneaky</p>' },
+  });
+  expect(save.statusCode).toBe(401);
+  expect(await versionCount()).toBe(before);
+});

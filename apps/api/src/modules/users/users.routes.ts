@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uuidParam } from '@cask/contracts/common';
+import {
+  deleteUserResponse,
+  updateUserBody,
+  updateUserResponse,
+  userListQuery,
+  userListResponse,
+} from '@cask/contracts/users';
+import type { AppDeps } from '../../app.ts';
+import { ok } from '../../lib/envelope.ts';
+import { createUsersService } from './users.service.ts';
+
+/** Spec 000 §7: the club's customers ("users") as User Management and the Dashboard use them. */
+export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const users = createUsersService({ db: deps.database.db });
+
+  app.get(
+    '/users',
+    {
+      schema: { tags: ['users'], querystring: userListQuery, response: { 200: userListResponse } },
+    },
+    async (request) => ok(await users.list(request.query)),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        params: uuidParam,
+        body: updateUserBody,
+        response: { 200: updateUserResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        {
+          user: await users.setActive(request.params.id, request.body, {
+            adminId: request.admin.id,
+            ip: request.ip,
+          }),
+        },
+        'User updated successfully',
+      ),
+  );
+
+  app.delete(
+    '/users/:id',
+    { schema: { tags: ['users'], params: uuidParam, response: { 200: deleteUserResponse } } },
+    async (request) =>
+      ok(
+        await users.remove(request.params.id, { adminId: request.admin.id, ip: request.ip }),
+        'User deleted successfully',
+      ),
+  );
+};

@@ -1,0 +1,82 @@
+import type { UpdateUserBody, User, UserListParams } from '@cask/contracts/users';
+import type { Pagination } from '@cask/contracts/common';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { planCustomerPage } from './customer-paging.ts';
+import {
+  findUser,
+  lockVisibleCustomer,
+  selectUserPage,
+  softDeleteCustomer,
+  updateCustomerActive,
+  type UserRow,
+} from './users.repository.ts';
+
+/** Who is acting, for the audit trail. */
+export interface Actor {
+  adminId: string;
+  ip: string;
+}
+
+export const USER_NOT_FOUND = 'User not found';
+
+function toUser(row: UserRow): User {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+export function createUsersService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /** Spec 000 §7 GET /users: newest first; deleted customers never appear. */
+    async list(query: UserListParams): Promise<{ users: User[]; pagination: Pagination }> {
+      const plan = await planCustomerPage(db, query);
+      const rows = plan.window ? await selectUserPage(db, plan.window) : [];
+      return { users: rows.map(toUser), pagination: plan.pagination };
+    },
+
+    /** Spec 000 §4: the admin toggles Active/Inactive; audited with before and after. */
+    async setActive(id: string, body: UpdateUserBody, actor: Actor): Promise<User> {
+      return db.transaction(async (tx) => {
+        const before = await lockVisibleCustomer(tx, id);
+        if (!before) throw new NotFoundError(USER_NOT_FOUND);
+        await updateCustomerActive(tx, id, body.isActive);
+        const updated = await findUser(tx, id);
+        if (!updated) throw new NotFoundError(USER_NOT_FOUND);
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'user.updated',
+          entity: 'customer',
+          entityId: id,
+          before: { isActive: before.isActive },
+          after: { isActive: updated.isActive },
+          ip: actor.ip,
+        });
+        return toUser(updated);
+      });
+    },
+
+    /**
+     * DESIGN.md §6: a customer is hidden, never erased; their casks, orders, referrals and ledger
+     * stay as they are. Deleting twice answers 404 like an unknown id.
+     */
+    async remove(id: string, actor: Actor): Promise<{ id: string }> {
+      return db.transaction(async (tx) => {
+        const before = await lockVisibleCustomer(tx, id);
+        if (!before) throw new NotFoundError(USER_NOT_FOUND);
+        const deletedAt = await softDeleteCustomer(tx, id);
+        if (!deletedAt) throw new NotFoundError(USER_NOT_FOUND);
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'user.deleted',
+          entity: 'customer',
+          entityId: id,
+          before: { fullName: before.fullName, email: before.email, isActive: before.isActive },
+          after: { deletedAt: deletedAt.toISOString() },
+          ip: actor.ip,
+        });
+        return { id };
+      });
+    },
+  };
+}
