@@ -1,12 +1,20 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { hasAccessToken } from '@/lib/session.ts';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { hasAccessToken, onSessionExpired } from '@/lib/session.ts';
+
+/**
+ * Whether an access token is stored, re-read whenever the API client ends the session (a failed
+ * refresh, 'You are not authorized'): cookies raise no events of their own.
+ */
+function useHasAccessToken(): boolean {
+  return useSyncExternalStore(onSessionExpired, hasAccessToken);
+}
 
 /** Spec 001 §2: the guarded area requires a stored access token, otherwise /signin. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const location = useLocation();
-  if (!hasAccessToken())
-    return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
+  const signedIn = useHasAccessToken();
+  // Spec 000 §2: a successful sign-in always goes to /, so the page left is not remembered.
+  if (!signedIn) return <Navigate to="/signin" replace />;
   return children;
 }
 

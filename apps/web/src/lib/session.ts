@@ -1,41 +1,67 @@
 import Cookies from 'js-cookie';
 
-/** Spec 000 §3 and §9: the three cookies, their lifetimes, path /, SameSite strict. */
+/** Spec 000 §4 and §9: the three cookies, their lifetimes, path /, SameSite strict. */
 export const ACCESS_TOKEN_COOKIE = 'accessToken';
 export const REFRESH_TOKEN_COOKIE = 'refreshToken';
 export const AUTHENTICATED_COOKIE = 'isAuthenticated';
 
-const base = () =>
+/** Spec 000 §9: the access-token cookie lives 30 days, the other two 365 days. */
+const ACCESS_TOKEN_DAYS = 30;
+const LONG_LIVED_DAYS = 365;
+
+/**
+ * Fired on `window` when the API client ends the session on its own (a failed refresh, or an
+ * answer saying 'You are not authorized'), so the guarded screens can leave for /signin.
+ */
+export const SESSION_EXPIRED_EVENT = 'session-expired';
+
+const cookieOptions = () =>
   ({
     path: '/',
     sameSite: 'strict',
+    // Spec 000 §9 says "not secure"; DESIGN.md §7 adds Secure whenever the page is on https.
     secure: typeof window !== 'undefined' && window.location.protocol === 'https:',
   }) as const;
 
 export function getAccessToken(): string | undefined {
-  return Cookies.get(ACCESS_TOKEN_COOKIE);
+  return Cookies.get(ACCESS_TOKEN_COOKIE) || undefined;
 }
 
 export function getRefreshToken(): string | undefined {
-  return Cookies.get(REFRESH_TOKEN_COOKIE);
+  return Cookies.get(REFRESH_TOKEN_COOKIE) || undefined;
 }
 
 export function hasAccessToken(): boolean {
   return Boolean(getAccessToken());
 }
 
-export function storeAccessToken(token: string): void {
-  Cookies.set(ACCESS_TOKEN_COOKIE, token, { ...base(), expires: 30 });
-}
-
+/** Stores both tokens: used after sign-in, after a refresh (tokens rotate) and after a password change. */
 export function storeSession(tokens: { accessToken: string; refreshToken: string }): void {
-  storeAccessToken(tokens.accessToken);
-  Cookies.set(REFRESH_TOKEN_COOKIE, tokens.refreshToken, { ...base(), expires: 365 });
-  Cookies.set(AUTHENTICATED_COOKIE, 'true', { ...base(), expires: 365 });
+  Cookies.set(ACCESS_TOKEN_COOKIE, tokens.accessToken, {
+    ...cookieOptions(),
+    expires: ACCESS_TOKEN_DAYS,
+  });
+  Cookies.set(REFRESH_TOKEN_COOKIE, tokens.refreshToken, {
+    ...cookieOptions(),
+    expires: LONG_LIVED_DAYS,
+  });
+  Cookies.set(AUTHENTICATED_COOKIE, 'true', { ...cookieOptions(), expires: LONG_LIVED_DAYS });
 }
 
 export function clearSession(): void {
   for (const name of [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, AUTHENTICATED_COOKIE]) {
     Cookies.remove(name, { path: '/' });
   }
+}
+
+/** Clears the cookies and tells whoever listens (the route guard) that the session is over. */
+export function expireSession(): void {
+  clearSession();
+  window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+}
+
+/** Subscribes to SESSION_EXPIRED_EVENT; returns the unsubscribe function. */
+export function onSessionExpired(listener: () => void): () => void {
+  window.addEventListener(SESSION_EXPIRED_EVENT, listener);
+  return () => window.removeEventListener(SESSION_EXPIRED_EVENT, listener);
 }

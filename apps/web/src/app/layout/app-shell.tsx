@@ -1,10 +1,49 @@
-import { Outlet } from 'react-router';
+import { useRef, useState } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { Header } from './header.tsx';
+import { DesktopSidebar, MobileSidebar } from './sidebar.tsx';
+import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
 
-/** Placeholder shell: the sidebar and header are built by the shell work of issue 2. */
+/**
+ * The signed-in frame (spec 000 §2, Shell): sidebar on the left (a drawer on phones), the
+ * header on top, and the current screen below. Each screen brings its own PageHeader title.
+ */
 export function AppShell() {
+  const { collapsed, toggle } = useSidebarCollapsed();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // Routes are lazy (DESIGN.md §7): while the next screen's code loads, the old one stays and
+  // a thin bar says something is happening.
+  const navigating = useNavigation().state !== 'idle';
+
   return (
-    <main className="p-6">
-      <Outlet />
-    </main>
+    <div className="flex min-h-screen bg-cream-100">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-cream-50 focus:px-3 focus:py-2 focus:text-oak-900 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <DesktopSidebar collapsed={collapsed} onToggle={toggle} />
+      <MobileSidebar open={drawerOpen} onOpenChange={setDrawerOpen} returnFocusTo={menuButtonRef} />
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header onOpenMenu={() => setDrawerOpen(true)} menuButtonRef={menuButtonRef} />
+        {navigating ? (
+          <div
+            role="progressbar"
+            aria-label="Loading page"
+            className="h-0.5 w-full animate-pulse bg-gold-400"
+          />
+        ) : null}
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
+        >
+          <Outlet />
+        </main>
+      </div>
+    </div>
   );
 }

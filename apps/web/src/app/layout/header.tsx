@@ -1,0 +1,75 @@
+import { Menu } from 'lucide-react';
+import { useEffect, type RefObject } from 'react';
+import { Link } from 'react-router';
+import logoUrl from '@/assets/logo.svg';
+import { Avatar } from '@/components/ui/avatar.tsx';
+import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
+import { useProfile } from '@/features/profile/api/get-profile.ts';
+
+/**
+ * Spec 000 §1: 'Welcome, {name}', the admin's avatar (a link to /setting/profile, spec 000 §2)
+ * and the fixed label Admin: the profile's role is not shown (spec 000 §6).
+ */
+export function Header({
+  onOpenMenu,
+  menuButtonRef,
+}: {
+  onOpenMenu: () => void;
+  /** The drawer gives focus back to this button when it closes. */
+  menuButtonRef?: RefObject<HTMLButtonElement | null>;
+}) {
+  const profile = useProfile();
+  const admin = profile.data;
+
+  useEffect(() => {
+    // Spec 000 §8: a failed profile fetch is only logged; the header stays usable without a name.
+    if (profile.error) console.error('Could not load the profile', profile.error);
+  }, [profile.error]);
+
+  return (
+    <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-cream-300 bg-cream-50/95 px-4 backdrop-blur sm:px-6 lg:px-8">
+      <button
+        ref={menuButtonRef}
+        type="button"
+        aria-label="Open menu"
+        title="Open menu"
+        onClick={onOpenMenu}
+        className="-ml-1 inline-flex h-10 w-10 items-center justify-center rounded-lg text-oak-900 hover:bg-cream-200 md:hidden"
+      >
+        <Menu aria-hidden size={22} />
+      </button>
+      <img src={logoUrl} alt="" className="h-8 w-8 md:hidden" />
+
+      <div className="ml-auto flex min-w-0 items-center gap-3 sm:gap-4">
+        <NotificationBell />
+
+        <div className="min-w-0 text-right">
+          {admin ? (
+            <p className="truncate text-sm font-semibold text-oak-900">
+              {`Welcome, ${admin.fullName}`}
+            </p>
+          ) : (
+            <p className="flex items-center justify-end gap-1 text-sm font-semibold text-oak-900">
+              Welcome
+              {profile.isPending ? (
+                <span
+                  aria-hidden
+                  className="inline-block h-3.5 w-24 animate-pulse rounded bg-cream-300"
+                />
+              ) : null}
+            </p>
+          )}
+          <p className="text-xs font-medium tracking-wide text-gold-700">Admin</p>
+        </div>
+        <Link
+          to="/setting/profile"
+          aria-label="Your profile"
+          title="Your profile"
+          className="shrink-0 rounded-full"
+        >
+          <Avatar src={admin?.avatar} name={admin?.fullName} size="md" />
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, expect, test, vi, type Mock } from 'vitest';
+import { storeSession } from '@/lib/session.ts';
+import { renderShell } from './shell-test-utils.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function signedIn() {
+  storeSession({ accessToken: 'access-token-1', refreshToken: 'refresh-token-1' });
+}
+
+const sessionCookies = () => [
+  Cookies.get('accessToken'),
+  Cookies.get('refreshToken'),
+  Cookies.get('isAuthenticated'),
+];
+
+/** The method, URL and JSON body of every request the page sent through fetch(url, init). */
+function sentRequests(fetchMock: Mock<typeof fetch>) {
+  return fetchMock.mock.calls.map(([url, init]) => ({
+    method: init?.method ?? 'GET',
+    url: String(url),
+    body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+  }));
+}
+
+test('Logout asks for confirmation with the spec’s words', async () => {
+  signedIn();
+  const { user } = renderShell();
+  await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+  const dialog = screen.getByRole('alertdialog', { name: 'Are you sure?' });
+  expect(within(dialog).getByText('You want to logout!')).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'Yes, Logout!' })).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'No, Cancel!' })).toBeInTheDocument();
+});
+
+test('No, Cancel! keeps the admin signed in where they were', async () => {
+  signedIn();
+  const fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  const { user, router } = renderShell({ path: '/orders' });
+  await user.click(screen.getByRole('button', { name: 'Logout' }));
+  await user.click(screen.getByRole('button', { name: 'No, Cancel!' }));
+
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/orders');
+  expect(sessionCookies()).toEqual(['access-token-1', 'refresh-token-1', 'true']);
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test('confirming revokes the refresh token, clears the session and goes to /signin', async () => {
+  signedIn();
+  const fetchMock = vi.fn<typeof fetch>(async () =>
+    Response.json({ success: true, message: 'Logged out' }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const { user, router, queryClient } = renderShell({ path: '/cask' });
+
+  await user.click(screen.getByRole('button', { name: 'Logout' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
+
+  expect(await screen.findByRole('heading', { name: 'Sign in screen' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/signin');
+  expect(sessionCookies()).toEqual([undefined, undefined, undefined]);
+  expect(queryClient.getQueryData(['profile'])).toBeUndefined();
+
+  const logout = sentRequests(fetchMock).find((request) => request.url.endsWith('/auth/logout'));
+  expect(logout).toMatchObject({ method: 'POST', body: { refreshToken: 'refresh-token-1' } });
+});
+
+test('a failing logout request still logs the admin out', async () => {
+  signedIn();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }),
+  );
+  const { user, router } = renderShell();
+
+  await user.click(screen.getByRole('button', { name: 'Logout' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+  expect(sessionCookies()).toEqual([undefined, undefined, undefined]);
+});
+
+test('a server error on logout still logs the admin out', async () => {
+  signedIn();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      Response.json({ success: false, message: 'Something went wrong' }, { status: 500 }),
+    ),
+  );
+  const { user, router } = renderShell();
+
+  await user.click(screen.getByRole('button', { name: 'Logout' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+  expect(sessionCookies()).toEqual([undefined, undefined, undefined]);
+});

@@ -1,0 +1,32 @@
+import {
+  Barrel,
+  Bell,
+  LayoutDashboard,
+  Settings,
+  ShoppingCart,
+  Tag,
+  UserPlus,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active only on this exact path (the dashboard would otherwise be active everywhere). */
+  end?: boolean;
+}
+
+/** Spec 000 §2 (Shell): the eight entries, in this order, with these routes. */
+export const navItems: readonly NavItem[] = [
+  { label: 'Dashboard', to: '/', icon: LayoutDashboard, end: true },
+  { label: 'User', to: '/user', icon: Users },
+  { label: 'Cask', to: '/cask', icon: Barrel },
+  { label: 'Offers', to: '/offers', icon: Tag },
+  { label: 'Orders', to: '/orders', icon: ShoppingCart },
+  { label: 'Referrals', to: '/referrals', icon: UserPlus },
+  { label: 'Notifications', to: '/notifications', icon: Bell },
+  // Not `end`: /setting/profile and /setting/privacy keep Settings highlighted.
+  { label: 'Settings', to: '/setting', icon: Settings },
+];

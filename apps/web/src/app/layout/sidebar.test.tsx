@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { renderShell } from './shell-test-utils.tsx';
+import { SIDEBAR_STORAGE_KEY } from './use-sidebar-collapsed.ts';
+
+const sections = [
+  ['Dashboard', '/'],
+  ['User', '/user'],
+  ['Cask', '/cask'],
+  ['Offers', '/offers'],
+  ['Orders', '/orders'],
+  ['Referrals', '/referrals'],
+  ['Notifications', '/notifications'],
+  ['Settings', '/setting'],
+];
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+const navLinks = () =>
+  within(mainNav())
+    .getAllByRole('link')
+    .map((link) => [
+      link.getAttribute('aria-label') ?? link.textContent,
+      link.getAttribute('href'),
+    ]);
+
+test('the sidebar lists the eight sections in order, each with its route', () => {
+  renderShell();
+  expect(navLinks()).toEqual(sections);
+  expect(screen.getByText('Cask Admin')).toBeInTheDocument();
+});
+
+test('the dashboard entry is current only on / itself', async () => {
+  renderShell({ path: '/' });
+  expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  expect(screen.getByRole('link', { name: 'User' })).not.toHaveAttribute('aria-current');
+});
+
+test('Settings stays current on its sub-pages, and Dashboard does not light up', () => {
+  renderShell({ path: '/setting/privacy' });
+  expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+});
+
+test('following an entry opens its screen and makes it current', async () => {
+  const { user, router } = renderShell();
+  await user.click(screen.getByRole('link', { name: 'Orders' }));
+  expect(router.state.location.pathname).toBe('/orders');
+  expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('collapsing narrows the sidebar, renames the toggle and keeps every entry named', async () => {
+  const { user } = renderShell();
+  const toggle = screen.getByRole('button', { name: 'Collapse sidebar' });
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+  await user.click(toggle);
+
+  const expand = screen.getByRole('button', { name: 'Expand sidebar' });
+  expect(expand).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.queryByRole('button', { name: 'Collapse sidebar' })).not.toBeInTheDocument();
+  expect(
+    within(mainNav())
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href')),
+  ).toEqual(sections.map(([, href]) => href));
+  for (const [name] of sections) {
+    expect(within(mainNav()).getByRole('link', { name })).toHaveAttribute('title', name);
+  }
+  expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+
+  await user.click(expand);
+  expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
+});
+
+test('the collapsed choice is remembered for the next visit', async () => {
+  const first = renderShell();
+  await first.user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+  expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('true');
+  first.unmount();
+
+  renderShell();
+  expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+});
+
+test('on a phone the menu button opens the sidebar as a drawer that closes on navigation', async () => {
+  const { user, router } = renderShell();
+  await user.click(screen.getByRole('button', { name: 'Open menu' }));
+
+  const drawer = screen.getByRole('dialog', { name: 'Menu' });
+  expect(
+    within(drawer)
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(sections.map(([name]) => name));
+
+  await user.click(within(drawer).getByRole('link', { name: 'Referrals' }));
+  expect(router.state.location.pathname).toBe('/referrals');
+  expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+});
+
+test('Escape closes the drawer and returns focus to the menu button', async () => {
+  const { user } = renderShell();
+  const open = screen.getByRole('button', { name: 'Open menu' });
+  await user.click(open);
+  expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  expect(open).toHaveFocus();
+});

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '@/lib/api-client.ts';
+import { clearSession, getRefreshToken } from '@/lib/session.ts';
+
+/** How long logout waits for the server to revoke the refresh token before leaving anyway. */
+const REVOKE_TIMEOUT_MS = 5_000;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('Logout request timed out')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Spec 000 §2 and §4: logout clears the session and goes to /signin. The server is asked to
+ * revoke the refresh token first (DESIGN.md §4), but an offline or failing server must never
+ * keep the admin signed in on this browser, so its failure is ignored.
+ */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const refreshToken = getRefreshToken();
+    try {
+      await within(api.post('/auth/logout', { refreshToken }), REVOKE_TIMEOUT_MS);
+    } catch {
+      // Ignored on purpose (see above): the token expires on its own or is revoked by rotation.
+    }
+    clearSession();
+    // The next admin on this browser must not see the previous one's cached data.
+    queryClient.clear();
+    await navigate('/signin', { replace: true });
+  }, [navigate, queryClient]);
+}

@@ -1,0 +1,69 @@
+import { render, screen, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { DataTable, type Column } from './data-table.tsx';
+
+interface Cask {
+  id: string;
+  name: string;
+  distillery: string;
+}
+
+const columns: Column<Cask>[] = [
+  { id: 'name', header: 'Cask Name', cell: (cask) => cask.name },
+  { id: 'distillery', header: 'Distillery', cell: (cask) => cask.distillery },
+];
+
+const casks: Cask[] = [
+  { id: 'c1', name: 'Sherry Butt 1998', distillery: 'Glenfarclas' },
+  { id: 'c2', name: 'Bourbon Barrel 2012', distillery: 'Ardbeg' },
+];
+
+function renderTable(props: Partial<Parameters<typeof DataTable<Cask>>[0]> = {}) {
+  return render(
+    <DataTable
+      caption="Cask List"
+      columns={columns}
+      rows={casks}
+      rowKey={(cask) => cask.id}
+      loadingText="Loading casks..."
+      emptyText="No casks found."
+      {...props}
+    />,
+  );
+}
+
+test('a table named by its caption, with column headers and one row per item', () => {
+  renderTable();
+  const table = screen.getByRole('table', { name: 'Cask List' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Cask Name', 'Distillery']);
+  expect(within(table).getByRole('row', { name: /Sherry Butt 1998 Glenfarclas/ })).toBeVisible();
+  expect(within(table).getAllByRole('row')).toHaveLength(3);
+});
+
+test('the first load shows the loading text in place of rows', () => {
+  renderTable({ rows: undefined, loading: true });
+  expect(screen.getByText('Loading casks...')).toBeInTheDocument();
+  expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+});
+
+test('an empty answer shows the empty text', () => {
+  renderTable({ rows: [] });
+  expect(screen.getByText('No casks found.')).toBeInTheDocument();
+});
+
+test('a refetch keeps the rows on screen and only marks the table as updating', () => {
+  renderTable({ fetching: true, loading: true });
+  expect(screen.getByRole('table', { name: 'Cask List' })).toHaveAttribute('aria-busy', 'true');
+  expect(screen.queryByText('Loading casks...')).not.toBeInTheDocument();
+  expect(screen.getByText('Sherry Butt 1998')).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Updating…');
+});
+
+test('without a visible caption the table takes its name from the label', () => {
+  renderTable({ caption: undefined, label: 'Reward list' });
+  expect(screen.getByRole('table', { name: 'Reward list' })).toBeInTheDocument();
+});

@@ -1,0 +1,134 @@
+import type { ReactNode } from 'react';
+
+export interface Column<Row> {
+  /** Stable key of the column. */
+  id: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** 'right' suits amounts and the Action column. */
+  align?: 'left' | 'center' | 'right';
+  /** Extra classes for this column's cells (e.g. 'hidden md:table-cell', a width). */
+  className?: string;
+}
+
+export interface DataTableProps<Row> {
+  columns: readonly Column<Row>[];
+  /** undefined until the first answer arrives. */
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => string;
+  /** A visible caption, e.g. 'Order List'. Without it, give `label`. */
+  caption?: ReactNode;
+  /** The table's accessible name when no caption is shown. */
+  label?: string;
+  /** True while the data loads; with rows already on screen it only shows the busy mark. */
+  loading?: boolean;
+  /** The first-load text, e.g. 'Loading users...'. */
+  loadingText?: string;
+  /** True while a refetch runs behind rows already shown (TanStack Query's isFetching). */
+  fetching?: boolean;
+  /** The empty-list text, e.g. 'No Data found'; a node such as <EmptyState/> also fits. */
+  emptyText?: ReactNode;
+  rowClassName?: (row: Row) => string | undefined;
+}
+
+const alignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
+
+/**
+ * A semantic table for every list screen. Rows keep their place while a refetch runs (page
+ * change with placeholderData, Refresh, a save): only a thin gold line shows above them, so the
+ * table never flashes 'Loading...' over rows the admin is reading.
+ */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  label,
+  loading = false,
+  loadingText = 'Loading...',
+  fetching = false,
+  emptyText = 'No Data found',
+  rowClassName,
+}: DataTableProps<Row>) {
+  const hasRows = rows !== undefined && rows.length > 0;
+  const firstLoad = !hasRows && (loading || rows === undefined);
+  const busy = hasRows && (fetching || loading);
+
+  // A thin gold line over the table while it refetches; the text is for screen readers.
+  const busyMark = busy ? (
+    <div role="status" className="absolute inset-x-0 top-0 z-10 h-0.5 overflow-hidden">
+      <div aria-hidden className="h-full w-full animate-pulse bg-gold-400" />
+      <span className="sr-only">Updating…</span>
+    </div>
+  ) : null;
+
+  return (
+    <div className="relative">
+      {/* Outside the caption, so the table keeps its accessible name while it refetches. */}
+      {busyMark}
+      <div className="overflow-x-auto">
+        <table
+          aria-label={caption ? undefined : label}
+          aria-busy={firstLoad || busy || undefined}
+          className="w-full min-w-[36rem] border-collapse text-sm"
+        >
+          {caption ? (
+            <caption className="px-4 pt-4 pb-3 text-left text-base font-semibold text-oak-900">
+              {caption}
+            </caption>
+          ) : null}
+          <thead>
+            <tr className="border-y border-cream-200 bg-cream-100/70">
+              {columns.map((column) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={`px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-oak-700 uppercase ${alignClass[column.align ?? 'left']} ${column.className ?? ''}`}
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className={busy ? 'opacity-70 transition-opacity' : 'transition-opacity'}>
+            {firstLoad ? (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10 text-center text-oak-700">
+                  <span className="inline-flex items-center gap-3">
+                    <span
+                      aria-hidden
+                      className="h-5 w-5 animate-spin rounded-full border-2 border-gold-300 border-t-gold-600"
+                    />
+                    {loadingText}
+                  </span>
+                </td>
+              </tr>
+            ) : !hasRows ? (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10 text-center text-oak-700">
+                  {emptyText}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr
+                  key={rowKey(row)}
+                  className={`border-b border-cream-200 last:border-b-0 hover:bg-cream-100/60 ${rowClassName?.(row) ?? ''}`}
+                >
+                  {columns.map((column) => (
+                    <td
+                      key={column.id}
+                      className={`px-4 py-3 text-oak-900 ${alignClass[column.align ?? 'left']} ${column.className ?? ''}`}
+                    >
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

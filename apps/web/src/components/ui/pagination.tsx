@@ -1,0 +1,119 @@
+import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
+import { isPageChange, pageWindow } from './page-window.ts';
+
+export interface PaginationProps {
+  /** The current page, from 1. */
+  page: number;
+  /** How many pages there are (the API's pagination.pages). */
+  pages: number;
+  /** How many items there are in all (pagination.total): the M of 'Showing N of M'. */
+  total: number;
+  /** How many items this page shows: the N of 'Showing N of M'. */
+  count: number;
+  /** What is counted, as the screen words it: 'users', 'Reward', 'offers'... */
+  noun: string;
+  onPageChange: (page: number) => void;
+  /** Shows a 'Refresh' button when given (Referrals has none, spec 001 §2). */
+  onRefresh?: () => void;
+  /** Spins the refresh icon while a refetch runs. */
+  refreshing?: boolean;
+  /** The navigation landmark's name; give each pagination on a screen its own. */
+  label?: string;
+}
+
+// 32 px buttons on a phone so Previous, seven items and Next fit a 375 px screen in one row.
+const pageButton =
+  'inline-flex h-8 min-w-8 items-center justify-center rounded-lg px-1.5 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40 sm:h-9 sm:min-w-9 sm:px-2';
+
+/**
+ * 'Showing N of M {noun}', Previous / page numbers / Next and an optional Refresh
+ * (spec 000 §2 and §9). Page numbers come from pageWindow: at most five, first and last always.
+ */
+export function Pagination({
+  page,
+  pages,
+  total,
+  count,
+  noun,
+  onPageChange,
+  onRefresh,
+  refreshing = false,
+  label = 'Pagination',
+}: PaginationProps) {
+  const go = (target: number) => {
+    if (isPageChange(target, page, pages)) onPageChange(target);
+  };
+  const items = pageWindow(page, pages);
+
+  return (
+    <nav
+      aria-label={label}
+      className="flex flex-col gap-3 border-t border-cream-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm text-oak-700" aria-live="polite">
+          Showing {count} of {total} {noun}
+        </p>
+        {onRefresh ? (
+          <button
+            type="button"
+            onClick={onRefresh}
+            disabled={refreshing}
+            aria-busy={refreshing || undefined}
+            className={`${pageButton} gap-1.5 border border-cream-300 bg-cream-50 px-3 text-oak-900 hover:bg-cream-200 sm:px-3`}
+          >
+            <RefreshCw aria-hidden size={14} className={refreshing ? 'animate-spin' : undefined} />
+            Refresh
+          </button>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-0.5 sm:gap-1">
+        <button
+          type="button"
+          onClick={() => go(page - 1)}
+          disabled={page <= 1}
+          className={`${pageButton} gap-1 text-oak-900 hover:bg-cream-200`}
+        >
+          <ChevronLeft aria-hidden size={16} />
+          <span className="sr-only sm:not-sr-only">Previous</span>
+        </button>
+        {items.map((item, index) =>
+          item === 'gap' ? (
+            <span
+              // Two gaps at most, one on each side of the middle run: their position is their identity.
+              key={`gap-${index}`}
+              aria-hidden
+              className="inline-flex h-8 w-5 items-end justify-center pb-1.5 text-oak-700 sm:h-9 sm:w-6 sm:pb-2"
+            >
+              …
+            </span>
+          ) : (
+            <button
+              key={item}
+              type="button"
+              aria-label={`Page ${item}`}
+              aria-current={item === page ? 'page' : undefined}
+              onClick={() => go(item)}
+              className={`${pageButton} ${
+                item === page
+                  ? 'bg-gold-400 text-oak-900 shadow-sm'
+                  : 'text-oak-900 hover:bg-cream-200'
+              }`}
+            >
+              {item}
+            </button>
+          ),
+        )}
+        <button
+          type="button"
+          onClick={() => go(page + 1)}
+          disabled={page >= pages}
+          className={`${pageButton} gap-1 text-oak-900 hover:bg-cream-200`}
+        >
+          <span className="sr-only sm:not-sr-only">Next</span>
+          <ChevronRight aria-hidden size={16} />
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,217 @@
+import { refreshResponse } from '@cask/contracts/auth';
+import { expireSession, getAccessToken, getRefreshToken, storeSession } from './session.ts';
+
+/**
+ * The one door to the API (DESIGN.md §7): bearer header, JSON or multipart bodies, a single-flight
+ * token refresh with a queue of waiting requests, cookie clearing, and the spec's error messages.
+ * Every method resolves with the whole JSON envelope `{ success, message?, data? }`.
+ */
+
+export interface ApiFieldError {
+  field: string;
+  message: string;
+}
+
+/** A failed call. `message` is the server's own words, or '' when it sent none. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors?: ApiFieldError[];
+
+  constructor(message: string, status: number, errors?: ApiFieldError[]) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    if (errors) this.errors = errors;
+  }
+}
+
+/** Spec 000 §8: what an HTML page or a bare string in place of the envelope is reported as. */
+export const INVALID_FORMAT_MESSAGE = 'Invalid response format from server (likely HTML)';
+
+/** Spec 000 §4: any answer saying this ends the session, whatever its status. */
+const NOT_AUTHORIZED = 'You are not authorized';
+
+const REFRESH_PATH = '/auth/refresh-token';
+
+/**
+ * Calls whose 401 means "wrong credentials or code", not "stale access token": refreshing and
+ * retrying them would be pointless (and would replay a failed sign-in). See docs/decisions/020.
+ */
+const NEVER_REFRESHED = new Set([
+  '/auth/login',
+  REFRESH_PATH,
+  '/auth/logout',
+  '/auth/forgot-password',
+  '/auth/verify-password-reset-otp',
+  '/auth/reset-password',
+]);
+
+type Params = Record<string, string | number | boolean | undefined>;
+
+interface RequestSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  params?: Params;
+}
+
+function apiBase(): string {
+  const configured: unknown = import.meta.env.VITE_API_URL;
+  const base = typeof configured === 'string' && configured !== '' ? configured : '/api';
+  return base.replace(/\/+$/, '');
+}
+
+function buildUrl(path: string, params?: Params): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined) query.set(key, String(value));
+  }
+  const search = query.toString();
+  return `${apiBase()}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
+}
+
+function send(spec: RequestSpec, token: string | undefined): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  // Spec 000 §7: for form data no content-type is set, so the browser adds the boundary.
+  if (spec.body instanceof FormData) body = spec.body;
+  else if (spec.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(spec.body);
+  }
+  return fetch(buildUrl(spec.path, spec.params), {
+    method: spec.method,
+    headers,
+    body,
+    credentials: 'include',
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fieldErrors(value: unknown): ApiFieldError[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.flatMap((item: unknown) =>
+    isRecord(item) && typeof item.field === 'string' && typeof item.message === 'string'
+      ? [{ field: item.field, message: item.message }]
+      : [],
+  );
+}
+
+/** Reads the envelope; anything that is not a JSON object (an HTML page, a string) is an error. */
+async function readEnvelope(response: Response): Promise<Record<string, unknown>> {
+  if (response.status === 204) return { success: true };
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (!isRecord(parsed)) throw new ApiError(INVALID_FORMAT_MESSAGE, response.status);
+  return parsed;
+}
+
+/** One round trip: resolves with the envelope, or throws an ApiError carrying its message. */
+async function attempt<T>(spec: RequestSpec, token: string | undefined): Promise<T> {
+  const response = await send(spec, token);
+  const envelope = await readEnvelope(response);
+  if (!response.ok || envelope.success === false) {
+    const message = typeof envelope.message === 'string' ? envelope.message : '';
+    throw new ApiError(message, response.status, fieldErrors(envelope.errors));
+  }
+  return envelope as T;
+}
+
+let refreshing: Promise<string> | null = null;
+
+/** Trades the refresh token for a new pair; on any failure the session is over. */
+async function refreshTokens(): Promise<string> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) {
+    expireSession();
+    throw new ApiError(NOT_AUTHORIZED, 401);
+  }
+  try {
+    const envelope = await attempt<unknown>(
+      { method: 'GET', path: REFRESH_PATH, params: { refreshToken } },
+      undefined,
+    );
+    // Refresh tokens rotate (DESIGN.md §5): the one just sent is spent, so both are stored.
+    const tokens = refreshResponse.parse(envelope).data;
+    storeSession(tokens);
+    return tokens.accessToken;
+  } catch (error) {
+    expireSession();
+    throw error;
+  }
+}
+
+/**
+ * Spec 000 §4: one refresh at a time; requests failing with 401 meanwhile wait for it. A request
+ * sent with a token that a finished refresh has already replaced just uses the new one.
+ */
+function renewAccessToken(sentWith: string | undefined): Promise<string> {
+  const current = getAccessToken();
+  if (!refreshing && current && current !== sentWith) return Promise.resolve(current);
+  refreshing ??= refreshTokens().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Spec 000 §4: cookies are cleared on any message containing 'You are not authorized', not only on 401. */
+function endSessionIfUnauthorized(error: unknown): void {
+  if (error instanceof ApiError && error.message.includes(NOT_AUTHORIZED)) expireSession();
+}
+
+async function request<T>(spec: RequestSpec): Promise<T> {
+  const token = getAccessToken();
+  try {
+    return await attempt<T>(spec, token);
+  } catch (error) {
+    const refreshable =
+      error instanceof ApiError && error.status === 401 && !NEVER_REFRESHED.has(spec.path);
+    if (!refreshable) {
+      endSessionIfUnauthorized(error);
+      throw error;
+    }
+    let renewed: string;
+    try {
+      renewed = await renewAccessToken(token);
+    } catch {
+      // The refresh already cleared the cookies; the caller sees its own request's error.
+      throw error;
+    }
+    try {
+      // Retried once: a second 401 is passed on, never refreshed again.
+      return await attempt<T>(spec, renewed);
+    } catch (retryError) {
+      endSessionIfUnauthorized(retryError);
+      throw retryError;
+    }
+  }
+}
+
+export const api = {
+  get<T>(path: string, options?: { params?: Params }): Promise<T> {
+    return request<T>({ method: 'GET', path, params: options?.params });
+  },
+  post<T>(path: string, body?: unknown): Promise<T> {
+    return request<T>({ method: 'POST', path, body });
+  },
+  put<T>(path: string, body?: unknown): Promise<T> {
+    return request<T>({ method: 'PUT', path, body });
+  },
+  delete<T>(path: string): Promise<T> {
+    return request<T>({ method: 'DELETE', path });
+  },
+};
+
+/** Spec 000 §8: the server's message when it sent one, else the screen's own fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message.trim() !== '' ? error.message : fallback;
+}

@@ -1,0 +1,65 @@
+import Cookies from 'js-cookie';
+import { expect, test, vi } from 'vitest';
+import {
+  clearSession,
+  expireSession,
+  getAccessToken,
+  getRefreshToken,
+  hasAccessToken,
+  onSessionExpired,
+  storeSession,
+} from './session.ts';
+
+test('a stored session sets the three cookies the spec names', () => {
+  storeSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  expect(Cookies.get()).toMatchObject({
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    isAuthenticated: 'true',
+  });
+  expect(getAccessToken()).toBe('access-1');
+  expect(getRefreshToken()).toBe('refresh-1');
+  expect(hasAccessToken()).toBe(true);
+});
+
+test('the cookies are written for path / with SameSite strict and the spec’s lifetimes', () => {
+  const set = vi.spyOn(Cookies, 'set');
+  storeSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  expect(set).toHaveBeenCalledWith(
+    'accessToken',
+    'access-1',
+    expect.objectContaining({ path: '/', sameSite: 'strict', expires: 30 }),
+  );
+  expect(set).toHaveBeenCalledWith(
+    'refreshToken',
+    'refresh-1',
+    expect.objectContaining({ path: '/', sameSite: 'strict', expires: 365 }),
+  );
+  expect(set).toHaveBeenCalledWith(
+    'isAuthenticated',
+    'true',
+    expect.objectContaining({ path: '/', sameSite: 'strict', expires: 365 }),
+  );
+  set.mockRestore();
+});
+
+test('clearing the session removes all three cookies', () => {
+  storeSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  clearSession();
+  expect(Cookies.get()).toEqual({});
+  expect(hasAccessToken()).toBe(false);
+});
+
+test('an expired session is cleared and announced to its listeners', () => {
+  storeSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  const listener = vi.fn();
+  const unsubscribe = onSessionExpired(listener);
+
+  expireSession();
+  expect(listener).toHaveBeenCalledTimes(1);
+  expect(hasAccessToken()).toBe(false);
+
+  unsubscribe();
+  expireSession();
+  expect(listener).toHaveBeenCalledTimes(1);
+});

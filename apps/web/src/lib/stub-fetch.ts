@@ -1,0 +1,53 @@
+import { vi } from 'vitest';
+
+/**
+ * Test support (imported by tests only): the server is outside the unit under test of the API
+ * client and the screens, so global fetch is replaced by a scripted answer. The real server is
+ * exercised by the API integration tests and the Playwright specs.
+ */
+
+export interface SentRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Headers;
+  body: unknown;
+}
+
+export interface StubbedAnswer {
+  status?: number;
+  /** An object is sent as JSON; a string as text/html. */
+  body: unknown;
+}
+
+/**
+ * Replaces global fetch with `answer` and records every request. Settles asynchronously, as a
+ * network would, so requests sent together really overlap.
+ */
+export function stubFetch(
+  answer: (request: SentRequest) => StubbedAnswer | Promise<StubbedAnswer>,
+) {
+  const sent: SentRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    const request: SentRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: new Headers(init?.headers),
+      body: text === undefined ? init?.body : JSON.parse(text),
+    };
+    sent.push(request);
+    await Promise.resolve();
+    const { status = 200, body } = await answer(request);
+    return typeof body === 'string'
+      ? new Response(body, { status, headers: { 'Content-Type': 'text/html' } })
+      : new Response(JSON.stringify(body), {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { sent, fetchMock };
+}
