@@ -1,0 +1,110 @@
+import { screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import { stubFetch } from '@/lib/stub-fetch.ts';
+import { renderAuthScreen } from './auth-test-harness.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.remove();
+});
+
+const RECOVERY = { email: 'ailsa@cask.club', otp: '2468' };
+const openResetScreen = () => renderAuthScreen('/reset_password', { state: RECOVERY });
+
+const newPassword = () => screen.getByLabelText('New Password', { selector: 'input' });
+const confirmPassword = () => screen.getByLabelText('Confirm New Password', { selector: 'input' });
+const confirmButton = () => screen.getByRole('button', { name: /^(Confirm|Resetting\.\.\.)$/ });
+
+test('without the e-mail and the code the visitor is sent to /forgot_password', async () => {
+  const { router } = renderAuthScreen('/reset_password', { state: { email: RECOVERY.email } });
+  expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/forgot_password');
+});
+
+test('the screen states the 8-10 rule and keeps Confirm disabled until the form is valid', () => {
+  openResetScreen();
+  expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+  expect(screen.getByText(/8-10 characters/)).toBeInTheDocument();
+  expect(newPassword()).toHaveAttribute('type', 'password');
+  expect(confirmPassword()).toHaveAttribute('type', 'password');
+  expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
+  expect(confirmButton()).toBeDisabled();
+});
+
+test('the new password is checked on every change: required, at least 8, at most 10', async () => {
+  const { user } = openResetScreen();
+
+  await user.type(newPassword(), 'Dram');
+  expect(await screen.findByText('Minimum 8 characters')).toBeInTheDocument();
+
+  await user.type(newPassword(), '-2026!x');
+  expect(await screen.findByText('Maximum 10 characters')).toBeInTheDocument();
+
+  await user.clear(newPassword());
+  expect(await screen.findByText('Password is required')).toBeInTheDocument();
+  expect(confirmButton()).toBeDisabled();
+});
+
+test('the confirmation must be given and must match, also after the password changes', async () => {
+  const { user } = openResetScreen();
+  await user.type(newPassword(), 'Dram-2026!');
+
+  await user.type(confirmPassword(), 'Dram-2025');
+  expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+  expect(confirmButton()).toBeDisabled();
+
+  await user.clear(confirmPassword());
+  expect(await screen.findByText('Please re-enter password')).toBeInTheDocument();
+
+  await user.type(confirmPassword(), 'Dram-2026!');
+  expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
+  expect(confirmButton()).toBeEnabled();
+
+  await user.type(newPassword(), '{Backspace}');
+  expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+  expect(confirmButton()).toBeDisabled();
+});
+
+test('a valid new password is sent with the e-mail and the code, then Sign In opens', async () => {
+  let answer: (value: { body: unknown }) => void = () => {};
+  const { sent } = stubFetch(() => new Promise((resolve) => (answer = resolve)));
+  const { user, router } = openResetScreen();
+
+  await user.type(newPassword(), 'Dram-2026!');
+  await user.type(confirmPassword(), 'Dram-2026!');
+  await user.click(confirmButton());
+
+  expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();
+  expect(sent[0]).toMatchObject({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    body: { email: 'ailsa@cask.club', otp: '2468', newPassword: 'Dram-2026!' },
+  });
+  answer({ body: { success: true, message: 'Password reset successfully!' } });
+
+  expect(await screen.findByText('Password reset successfully!')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/signin');
+});
+
+test('a refused reset shows the server message, else its own, and stays', async () => {
+  let answer = {
+    status: 400,
+    body: { success: false, message: 'The code is invalid or has expired' },
+  };
+  stubFetch(() => answer);
+  const { user, router } = openResetScreen();
+  await user.type(newPassword(), 'Dram-2026!');
+  await user.type(confirmPassword(), 'Dram-2026!');
+
+  await user.click(confirmButton());
+  expect(await screen.findByText('The code is invalid or has expired')).toBeInTheDocument();
+
+  answer = { status: 502, body: { success: false, message: '' } };
+  await user.click(confirmButton());
+  expect(
+    await screen.findByText('Failed to reset password. Please try again.'),
+  ).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/reset_password');
+});
