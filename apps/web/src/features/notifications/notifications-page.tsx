@@ -1,6 +1,136 @@
+import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { Notification } from '@cask/contracts/notifications';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useNotifications } from './api/get-notifications.ts';
+import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
+import { useMarkNotificationRead } from './api/mark-notification-read.ts';
+import { CreateNotificationModal } from './components/create-notification-modal.tsx';
+import { NotificationDetailsModal } from './components/notification-details-modal.tsx';
+import { NotificationListItem } from './components/notification-list-item.tsx';
 
-/** Placeholder: this screen is built by its own issue; the route and title exist already. */
+/** Spec 000 §8: the notification screen's failure texts. */
+export const FETCH_FAILURE = 'Failed to fetch notifications. Please try again.';
+export const MARK_READ_FAILURE = 'Failed to mark notification as read.';
+export const MARK_ALL_FAILURE = 'Failed to mark all notifications as read.';
+export const LOAD_MORE_FAILURE = 'Failed to load more notifications.';
+
+/**
+ * Spec 000 §2 Notifications (/notifications): the list with this admin's unread count, items
+ * that open their details (and are marked read on the way), Mark All as Read, Load More and
+ * the Create Notification modal.
+ */
 export default function NotificationsPage() {
-  return <PageHeader title="Notifications" />;
+  const list = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const [opened, setOpened] = useState<Notification | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  // A notification created between two pages shifts the later pages by one: drop repeats.
+  const notifications = useMemo(() => {
+    const seen = new Set<string>();
+    return (list.data?.pages ?? [])
+      .flatMap((page) => page.notifications)
+      .filter((notification) => !seen.has(notification.id) && seen.add(notification.id));
+  }, [list.data]);
+  const lastPage = list.data?.pages.at(-1);
+  const unreadCount = lastPage?.unreadCount;
+
+  // The first load (or a refresh of it) failed; a failed Load More says so itself.
+  const fetchFailed = list.isError && !list.isFetchNextPageError;
+  useEffect(() => {
+    if (fetchFailed) toast.error(FETCH_FAILURE, { id: 'notifications-fetch' });
+  }, [fetchFailed, list.errorUpdatedAt]);
+
+  function open(notification: Notification) {
+    setOpened(notification);
+    if (notification.isRead) return;
+    markRead.mutate(notification.id, {
+      onError: () => toast.error(MARK_READ_FAILURE),
+    });
+  }
+
+  function loadMore() {
+    void list.fetchNextPage().then((result) => {
+      if (result.isError) toast.error(LOAD_MORE_FAILURE);
+    });
+  }
+
+  const title =
+    unreadCount === undefined ? 'Notifications' : `Notifications (${unreadCount} unread)`;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            {unreadCount !== undefined && unreadCount > 1 ? (
+              <Button
+                variant="secondary"
+                disabled={markAll.isPending}
+                aria-busy={markAll.isPending || undefined}
+                onClick={() =>
+                  markAll.mutate(undefined, { onError: () => toast.error(MARK_ALL_FAILURE) })
+                }
+              >
+                Mark All as Read
+              </Button>
+            ) : null}
+            <Button onClick={() => setCreating(true)}>+ Create Notification</Button>
+          </>
+        }
+      />
+
+      <Card>
+        {list.isPending ? (
+          <LoadingState label="Loading notifications..." />
+        ) : list.data === undefined ? (
+          <div className="p-4">
+            <ErrorState
+              title="Error Loading Notifications"
+              message={errorMessage(list.error, FETCH_FAILURE)}
+              onRetry={() => void list.refetch()}
+            />
+          </div>
+        ) : notifications.length === 0 ? (
+          <EmptyState title="No notifications available." />
+        ) : (
+          <>
+            <ul aria-label="Notifications" className="divide-y divide-cream-200">
+              {notifications.map((notification) => (
+                <NotificationListItem
+                  key={notification.id}
+                  notification={notification}
+                  onOpen={open}
+                />
+              ))}
+            </ul>
+            {list.hasNextPage ? (
+              <div className="flex justify-center border-t border-cream-200 p-4">
+                <Button
+                  variant="secondary"
+                  onClick={loadMore}
+                  disabled={list.isFetchingNextPage}
+                  aria-busy={list.isFetchingNextPage || undefined}
+                >
+                  {list.isFetchingNextPage ? 'Loading...' : 'Load More'}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </Card>
+
+      <NotificationDetailsModal notification={opened} onClose={() => setOpened(null)} />
+      <CreateNotificationModal open={creating} onOpenChange={setCreating} />
+    </>
+  );
 }

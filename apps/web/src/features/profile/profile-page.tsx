@@ -1,6 +1,205 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { ArrowLeft, Pencil } from 'lucide-react';
+import type { AdminProfile } from '@cask/contracts/auth';
+import { Button } from '@/components/ui/button.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { useProfile } from './api/get-profile.ts';
+import { AvatarPicker } from './components/avatar-picker.tsx';
+import { PhoneField } from './components/phone-field.tsx';
+import { profileForm, toProfileForm, type ProfileForm } from './profile-form.ts';
+import { AvatarUploadError, useSaveProfile } from './use-save-profile.ts';
 
-/** Placeholder: this screen is built by its own issue; the route and title exist already. */
+const EMPTY_FORM: ProfileForm = { fullName: '', phone: '' };
+const SAVE_FAILED = 'Failed to update profile. Please try again.';
+
+/** 'admin' -> 'Admin': the role as a label under the avatar (spec 000 §2). */
+function roleLabel(role: string): string {
+  return role ? `${role.charAt(0).toUpperCase()}${role.slice(1)}` : '';
+}
+
+/**
+ * Spec 000 §2 Personal Information (/setting/profile) and §4: read-only until 'Edit Profile';
+ * while editing, the avatar opens an image chooser and 'Save Info' uploads the chosen file, then
+ * saves the profile. Success returns to read-only; failure stays editable.
+ */
 export default function ProfilePage() {
-  return <PageHeader title="Personal Information" />;
+  const navigate = useNavigate();
+  const profileQuery = useProfile();
+  const profile = profileQuery.data;
+  const save = useSaveProfile();
+  const formId = useId();
+  const [editing, setEditing] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [avatarRemoved, setAvatarRemoved] = useState(false);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const wasEditing = useRef(false);
+
+  const form = useForm<ProfileForm>({
+    resolver: zodResolver(profileForm),
+    // Follows the saved profile: after a save the fields show what the server stored.
+    values: profile ? toProfileForm(profile) : EMPTY_FORM,
+  });
+  const { register, control, handleSubmit, reset, setError, setFocus } = form;
+  const errors = form.formState.errors;
+
+  // Keyboard users land on the first field when editing starts, and back on 'Edit Profile'.
+  useEffect(() => {
+    if (editing) setFocus('fullName');
+    else if (wasEditing.current) actionsRef.current?.querySelector('button')?.focus();
+    wasEditing.current = editing;
+  }, [editing, setFocus]);
+
+  const leaveEditing = (saved: AdminProfile) => {
+    reset(toProfileForm(saved));
+    setFile(null);
+    setAvatarRemoved(false);
+    setEditing(false);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    if (!profile) return;
+    save.mutate(
+      { profile, values, file, avatar: avatarRemoved ? null : profile.avatar },
+      {
+        onSuccess: (saved) => {
+          toast.success('Profile updated successfully!');
+          leaveEditing(saved);
+        },
+        onError: (error) => {
+          if (error instanceof AvatarUploadError) {
+            toast.error(error.message);
+            return;
+          }
+          // Spec 000 §8: the first message of errors[], else the screen's own text.
+          const fieldErrors = error instanceof ApiError ? (error.errors ?? []) : [];
+          for (const item of fieldErrors) {
+            if (item.field === 'fullName' || item.field === 'phone') {
+              setError(item.field, { message: item.message });
+            }
+          }
+          toast.error(fieldErrors[0]?.message ?? SAVE_FAILED);
+        },
+      },
+    );
+  });
+
+  const saving = save.isPending;
+  const actions = editing ? (
+    <div ref={actionsRef} className="flex flex-wrap gap-2">
+      <Button
+        variant="secondary"
+        disabled={saving}
+        onClick={() => profile && leaveEditing(profile)}
+      >
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} disabled={saving} aria-busy={saving}>
+        {saving ? 'Saving...' : 'Save Info'}
+      </Button>
+    </div>
+  ) : (
+    <div ref={actionsRef}>
+      <Button disabled={!profile} onClick={() => setEditing(true)}>
+        <Pencil aria-hidden size={16} />
+        Edit Profile
+      </Button>
+    </div>
+  );
+
+  let content;
+  if (profileQuery.isPending) {
+    content = <LoadingState label="Loading profile..." />;
+  } else if (!profile) {
+    content = (
+      <ErrorState
+        title="Could not load your profile"
+        message={errorMessage(profileQuery.error, 'Please try again.')}
+        onRetry={() => void profileQuery.refetch()}
+      />
+    );
+  } else if (saving) {
+    // Spec 000 §4: a spinner replaces the form while saving.
+    content = <LoadingState label="Saving your profile..." />;
+  } else {
+    const shownAvatar = avatarRemoved ? null : profile.avatar;
+    content = (
+      <form
+        id={formId}
+        noValidate
+        onSubmit={onSubmit}
+        className="grid gap-8 md:grid-cols-[12rem_1fr]"
+      >
+        <div className="flex flex-col items-center gap-3 text-center">
+          <AvatarPicker
+            key={editing ? 'editing' : 'viewing'}
+            currentUrl={shownAvatar}
+            name={profile.fullName}
+            file={file}
+            editing={editing}
+            onFileChange={(chosen) => {
+              setFile(chosen);
+              setAvatarRemoved(false);
+            }}
+            onRemove={() => {
+              setFile(null);
+              setAvatarRemoved(true);
+            }}
+          />
+          <p className="text-sm font-medium tracking-wide text-gold-700">
+            {roleLabel(profile.role)}
+          </p>
+        </div>
+        <div className="space-y-4">
+          <TextField
+            label="Name"
+            autoComplete="name"
+            readOnly={!editing}
+            error={errors.fullName?.message}
+            {...register('fullName')}
+          />
+          <TextField
+            label="E-mail"
+            type="email"
+            value={profile.email}
+            readOnly
+            hint={editing ? 'The e-mail address cannot be changed.' : undefined}
+          />
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field }) => (
+              <PhoneField
+                label="Phone Number"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                readOnly={!editing}
+                error={errors.phone?.message}
+              />
+            )}
+          />
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Button variant="ghost" size="sm" className="-ml-2 mb-2" onClick={() => navigate('/setting')}>
+        <ArrowLeft aria-hidden size={16} />
+        Back
+      </Button>
+      <PageHeader title="Personal Information" actions={actions} />
+      <section className="rounded-2xl border border-cream-300 bg-cream-50 p-6">{content}</section>
+    </div>
+  );
 }

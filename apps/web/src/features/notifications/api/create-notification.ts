@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  createNotificationResponse,
+  type CreateNotificationBody,
+  type Notification,
+} from '@cask/contracts/notifications';
+import { api } from '@/lib/api-client.ts';
+import { notificationsKey } from './get-notifications.ts';
+
+/** `POST /notifications` (spec 000 §7). */
+export async function createNotification(body: CreateNotificationBody): Promise<Notification> {
+  const envelope = await api.post<unknown>('/notifications', body);
+  return createNotificationResponse.parse(envelope).data.notification;
+}
+
+export function useCreateNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createNotification,
+    // The new notification goes on top of the list and raises the bell's count.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { markNotificationReadResponse } from '@cask/contracts/notifications';
+import { api } from '@/lib/api-client.ts';
+import { applyReadState } from './notifications-cache.ts';
+
+/** `PUT /notifications/{id}/read` (spec 000 §7): answers this admin's new unread count. */
+export async function markNotificationRead(id: string) {
+  const envelope = await api.put<unknown>(`/notifications/${encodeURIComponent(id)}/read`);
+  return markNotificationReadResponse.parse(envelope).data;
+}
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onSuccess: (result) =>
+      applyReadState(queryClient, { readIds: [result.id], unreadCount: result.unreadCount }),
+  });
+}

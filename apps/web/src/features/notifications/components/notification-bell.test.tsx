@@ -1,0 +1,73 @@
+import { act, screen, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import {
+  aNotification,
+  createFakeApi,
+  manyNotifications,
+  renderNotifications,
+} from '../notifications-test-harness.tsx';
+
+afterEach(() => {
+  toast.remove();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  setVisibility('visible');
+});
+
+const banner = () => screen.getByRole('banner');
+/** The bell's own calls: the smallest list page, which carries the unread count. */
+const bellPolls = (api: ReturnType<typeof createFakeApi>) =>
+  api.sent('GET', '/api/notifications').filter((request) => request.query.limit === '1');
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+test('the bell links to /notifications and names the unread count', async () => {
+  const api = createFakeApi({ notifications: manyNotifications(3) });
+  renderNotifications(api);
+  const bell = await within(banner()).findByRole('link', { name: 'Notifications, 3 unread' });
+  expect(bell).toHaveAttribute('href', '/notifications');
+  expect(bell).toHaveTextContent('3');
+  expect(bellPolls(api)[0]?.query).toEqual({ page: '1', limit: '1' });
+});
+
+test('with nothing unread the bell shows no badge', async () => {
+  renderNotifications(createFakeApi({ notifications: [aNotification({ isRead: true })] }));
+  const bell = await within(banner()).findByRole('link', { name: 'Notifications, 0 unread' });
+  expect(bell).toHaveTextContent('');
+});
+
+test('the bell follows reads on the page without a reload', async () => {
+  const api = createFakeApi({ notifications: manyNotifications(2) });
+  const { user } = renderNotifications(api);
+  await within(banner()).findByRole('link', { name: 'Notifications, 2 unread' });
+  await user.click(screen.getByRole('button', { name: /Notice 2/ }));
+  await screen.findByRole('dialog', { name: 'Notification Details' });
+  await user.keyboard('{Escape}');
+  expect(
+    await within(banner()).findByRole('link', { name: 'Notifications, 1 unread' }),
+  ).toBeInTheDocument();
+});
+
+test('the bell polls every 30 s, and not while the tab is hidden', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const api = createFakeApi({ notifications: manyNotifications(1) });
+  renderNotifications(api);
+  await within(banner()).findByRole('link', { name: 'Notifications, 1 unread' });
+  expect(bellPolls(api)).toHaveLength(1);
+
+  // Someone else creates a notification; the next poll brings it in.
+  api.state.notifications.unshift(aNotification());
+  await act(() => vi.advanceTimersByTimeAsync(30_000));
+  expect(bellPolls(api)).toHaveLength(2);
+  expect(
+    await within(banner()).findByRole('link', { name: 'Notifications, 2 unread' }),
+  ).toBeInTheDocument();
+
+  setVisibility('hidden');
+  await act(() => vi.advanceTimersByTimeAsync(90_000));
+  expect(bellPolls(api)).toHaveLength(2);
+});

@@ -1,0 +1,61 @@
+import type { Notification } from '@cask/contracts/notifications';
+import { formatDateTime } from '@/lib/format.ts';
+import { categoryInitial } from '../labels.ts';
+import { formatRelativeTime } from '../relative-time.ts';
+
+/**
+ * One row of the list (spec 000 §2): a circle with the category's first letter, the title,
+ * the message and the time. The whole row is a button, so Tab and Enter open it; read rows
+ * are dimmed, and unread ones also say so in words and with a dot (colour is never the only
+ * signal).
+ */
+export function NotificationListItem({
+  notification,
+  onOpen,
+}: {
+  notification: Notification;
+  onOpen: (notification: Notification) => void;
+}) {
+  const { isRead } = notification;
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onOpen(notification)}
+        className={`flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-cream-100 focus-visible:bg-cream-100 focus-visible:ring-2 focus-visible:ring-gold-300 focus-visible:outline-none focus-visible:ring-inset sm:gap-4 ${isRead ? 'opacity-60' : ''}`}
+      >
+        <span
+          aria-hidden
+          className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${isRead ? 'bg-cream-200 text-oak-700' : 'bg-gold-500 text-white'}`}
+        >
+          {categoryInitial(notification.category)}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-start justify-between gap-3">
+            <span
+              className={`min-w-0 break-words text-oak-900 ${isRead ? 'font-medium' : 'font-semibold'}`}
+            >
+              {notification.title}
+            </span>
+            <time
+              dateTime={notification.time}
+              title={formatDateTime(notification.time)}
+              className="shrink-0 text-xs whitespace-nowrap text-oak-700"
+            >
+              {formatRelativeTime(notification.time)}
+            </time>
+          </span>
+          <span className="mt-0.5 line-clamp-2 block text-sm break-words text-oak-700">
+            {notification.message}
+          </span>
+        </span>
+        {isRead ? null : (
+          <span className="mt-2 flex shrink-0 items-center">
+            <span aria-hidden className="h-2.5 w-2.5 rounded-full bg-gold-600" />
+            <span className="sr-only">Unread</span>
+          </span>
+        )}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,230 @@
+import { ChevronDown, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { FieldError, fieldIds, labelClass } from '@/components/ui/field-parts.tsx';
+import { inputClass } from '@/components/ui/text-field.tsx';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useRecipientSearch, type RecipientOption } from '../api/search-recipients.ts';
+
+/** Spec 000 §9: 'Dropdown search debounce 250 ms'. */
+export const RECIPIENT_SEARCH_DEBOUNCE_MS = 250;
+
+/** Spec 000 §2: what the empty Recipient field reads. */
+export const RECIPIENT_PLACEHOLDER = '-- Select a user --';
+
+const optionLabel = (option: RecipientOption) => `${option.fullName} (${option.email})`;
+
+export interface RecipientPickerProps {
+  label: string;
+  /** The chosen customer's id, '' when none. */
+  value: string;
+  onChange: (id: string) => void;
+  onBlur?: () => void;
+  error?: string | undefined;
+  name?: string;
+}
+
+/**
+ * The Recipient field: a searchable picker over the club's customers (GET /users?search=, by
+ * name or e-mail) instead of a plain select, because the customer list is long and paged.
+ * Built on the ARIA 1.2 combobox pattern (docs/decisions/083): type to search, ArrowDown and
+ * ArrowUp to move, Enter to choose, Escape to close the list (not the modal).
+ */
+export function RecipientPicker({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  name,
+}: RecipientPickerProps) {
+  const inputId = useId();
+  const listboxId = `${inputId}-listbox`;
+  const labelId = `${inputId}-label`;
+  const { errorId, describedBy } = fieldIds(inputId, error, undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const [text, setText] = useState('');
+  const [selected, setSelected] = useState<RecipientOption | null>(null);
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+
+  // A form reset (value back to '') forgets the chosen customer too.
+  const chosen = selected && selected.id === value ? selected : null;
+  const typed = chosen ? '' : text;
+  const search = useDebouncedValue(typed, RECIPIENT_SEARCH_DEBOUNCE_MS);
+  const results = useRecipientSearch(search, open);
+  const options = results.data ?? [];
+  const settling = typed.trim() !== search.trim() || (results.isFetching && !results.data);
+
+  const activeOption = open && activeIndex >= 0 ? options[activeIndex] : undefined;
+  const optionId = (index: number) => `${inputId}-option-${index}`;
+
+  // Radix closes the modal on Escape from a capturing listener on the document; a capturing
+  // listener on the window runs first, so an open list can swallow the key and close itself.
+  useEffect(() => {
+    if (!open) return;
+    const closeListOnEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.target !== inputRef.current) return;
+      event.stopPropagation();
+      event.preventDefault();
+      setOpen(false);
+      setActiveIndex(-1);
+    };
+    window.addEventListener('keydown', closeListOnEscape, true);
+    return () => window.removeEventListener('keydown', closeListOnEscape, true);
+  }, [open]);
+
+  // Arrow keys move the highlight; keep it in view inside the scrolling list.
+  useEffect(() => {
+    if (!open || activeIndex < 0) return;
+    document.getElementById(`${inputId}-option-${activeIndex}`)?.scrollIntoView?.({
+      block: 'nearest',
+    });
+  }, [open, activeIndex, inputId]);
+
+  function choose(option: RecipientOption) {
+    setSelected(option);
+    setText(optionLabel(option));
+    setOpen(false);
+    setActiveIndex(-1);
+    onChange(option.id);
+  }
+
+  function clear() {
+    setSelected(null);
+    setText('');
+    setActiveIndex(-1);
+    onChange('');
+    inputRef.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) {
+        setOpen(true);
+        setActiveIndex(event.key === 'ArrowDown' ? 0 : options.length - 1);
+        return;
+      }
+      if (options.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActiveIndex((index) => (index + step + options.length) % options.length);
+    } else if (event.key === 'Enter') {
+      // Enter chooses the highlighted customer; it must not submit the form meanwhile.
+      if (open && activeOption) {
+        event.preventDefault();
+        choose(activeOption);
+      } else if (open) {
+        event.preventDefault();
+      }
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  }
+
+  const statusText = settling
+    ? 'Searching...'
+    : results.isError
+      ? 'Could not load users. Try again.'
+      : options.length === 0
+        ? 'No users found'
+        : `${options.length} ${options.length === 1 ? 'user' : 'users'} found`;
+
+  return (
+    <div>
+      <label id={labelId} htmlFor={inputId} className={labelClass}>
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={inputRef}
+          id={inputId}
+          name={name}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listboxId}
+          aria-activedescendant={activeOption ? optionId(activeIndex) : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          placeholder={RECIPIENT_PLACEHOLDER}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setSelected(null);
+            setOpen(true);
+            setActiveIndex(-1);
+            if (value) onChange('');
+          }}
+          onClick={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            setOpen(false);
+            setActiveIndex(-1);
+            onBlur?.();
+          }}
+          className={`${inputClass} pr-16`}
+        />
+        <span className="absolute inset-y-0 right-1 flex items-center gap-0.5">
+          {chosen ? (
+            <button
+              type="button"
+              aria-label="Clear recipient"
+              title="Clear recipient"
+              onClick={clear}
+              className="inline-flex h-7 w-7 items-center justify-center rounded-md text-oak-700 hover:bg-cream-200 hover:text-oak-900"
+            >
+              <X size={14} aria-hidden />
+            </button>
+          ) : null}
+          <ChevronDown aria-hidden size={16} className="pointer-events-none mr-2 text-oak-700" />
+        </span>
+      </div>
+      {/* In the flow, not floating: inside a scrolling modal a floating list would be cut off. */}
+      <div
+        className={
+          open
+            ? 'mt-1 overflow-hidden rounded-lg border border-cream-300 bg-white shadow-sm'
+            : 'hidden'
+        }
+      >
+        <ul
+          id={listboxId}
+          role="listbox"
+          aria-labelledby={labelId}
+          className="max-h-56 overflow-y-auto py-1"
+        >
+          {open
+            ? options.map((option, index) => (
+                // Keyboard users choose through the input (aria-activedescendant, the ARIA
+                // combobox pattern); options never take focus, so they need no key handler.
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+                <li
+                  key={option.id}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === activeIndex}
+                  // Keep the focus in the input, so the list does not close before the click.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option)}
+                  onMouseEnter={() => setActiveIndex(index)}
+                  className={`cursor-pointer px-3 py-2 text-sm ${index === activeIndex ? 'bg-cream-200' : ''}`}
+                >
+                  <span className="block font-medium text-oak-900">{option.fullName}</span>
+                  <span className="block text-xs break-all text-oak-700">{option.email}</span>
+                </li>
+              ))
+            : null}
+        </ul>
+        {open ? (
+          <p role="status" className="border-t border-cream-200 px-3 py-1.5 text-xs text-oak-700">
+            {statusText}
+          </p>
+        ) : null}
+      </div>
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
+  );
+}

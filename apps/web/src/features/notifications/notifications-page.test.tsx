@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import {
+  aNotification,
+  createFakeApi,
+  manyNotifications,
+  renderNotifications,
+} from './notifications-test-harness.tsx';
+
+afterEach(() => {
+  // react-hot-toast keeps its toasts in a module-level store, across tests.
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const heading = () => screen.getByRole('heading', { level: 1 });
+const list = () => screen.getByRole('list', { name: 'Notifications' });
+const items = () => within(list()).getAllByRole('button');
+
+test('the title counts the unread notifications and each item shows its parts', async () => {
+  const api = createFakeApi({
+    notifications: [
+      aNotification({ title: 'Cask regauged', message: 'New litres.', category: 'investment' }),
+      aNotification({ title: 'Tier reached', category: 'rewards' }),
+      aNotification({ title: 'Old news', isRead: true, category: 'general' }),
+    ],
+  });
+  renderNotifications(api);
+
+  expect(await screen.findByRole('heading', { name: 'Notifications (2 unread)' })).toBeVisible();
+  const [first, , third] = items();
+  expect(first).toHaveTextContent('I');
+  expect(first).toHaveTextContent('Cask regauged');
+  expect(first).toHaveTextContent('New litres.');
+  expect(first).toHaveTextContent('5 minutes ago');
+  expect(first).toHaveTextContent('Unread');
+  expect(third).not.toHaveTextContent('Unread');
+});
+
+test('Mark All as Read shows only when more than one is unread', async () => {
+  const api = createFakeApi({
+    notifications: [aNotification(), aNotification({ isRead: true })],
+  });
+  renderNotifications(api);
+  expect(await screen.findByRole('heading', { name: 'Notifications (1 unread)' })).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Mark All as Read' })).not.toBeInTheDocument();
+});
+
+test('Mark All as Read brings the count to 0 and dims every item', async () => {
+  const api = createFakeApi({ notifications: manyNotifications(3) });
+  const { user } = renderNotifications(api);
+  await user.click(await screen.findByRole('button', { name: 'Mark All as Read' }));
+
+  expect(await screen.findByRole('heading', { name: 'Notifications (0 unread)' })).toBeVisible();
+  expect(api.sent('PUT', '/api/notifications/mark-all-read')).toHaveLength(1);
+  expect(screen.queryByRole('button', { name: 'Mark All as Read' })).not.toBeInTheDocument();
+  expect(items().every((item) => !item.textContent?.includes('Unread'))).toBe(true);
+  expect(await screen.findByRole('link', { name: 'Notifications, 0 unread' })).toBeInTheDocument();
+});
+
+test('clicking an item marks it read (the count drops by 1) and opens its details', async () => {
+  const target = aNotification({
+    title: 'Payment received',
+    message: 'Thank you for your payment.',
+    type: 'payment',
+    priority: 'low',
+    category: 'account',
+  });
+  const api = createFakeApi({ notifications: [aNotification(), target] });
+  const { user } = renderNotifications(api);
+  await screen.findByRole('heading', { name: 'Notifications (2 unread)' });
+
+  await user.click(screen.getByRole('button', { name: /Payment received/ }));
+
+  const dialog = await screen.findByRole('dialog', { name: 'Notification Details' });
+  expect(within(dialog).getByRole('heading', { name: 'Payment received' })).toBeVisible();
+  expect(within(dialog).getByText('Thank you for your payment.')).toBeVisible();
+  expect(
+    within(dialog).getByText('Priority: Low | Type: Payment | Category: Account'),
+  ).toBeVisible();
+  expect(within(dialog).getByText(/\d{4}, \d{1,2}:\d{2}/)).toBeVisible();
+  // The page behind the open dialog is hidden from assistive technology, hence `hidden`.
+  await waitFor(() =>
+    expect(screen.getByRole('heading', { level: 1, hidden: true })).toHaveTextContent(
+      'Notifications (1 unread)',
+    ),
+  );
+  expect(api.sent('PUT', `/api/notifications/${target.id}/read`)).toHaveLength(1);
+});
+
+test('an item opens from the keyboard, and a read one is not marked again', async () => {
+  const api = createFakeApi({ notifications: [aNotification({ title: 'Seen', isRead: true })] });
+  const { user } = renderNotifications(api);
+  await screen.findByRole('heading', { name: 'Notifications (0 unread)' });
+
+  await user.tab(); // the bell
+  await user.tab(); // '+ Create Notification'
+  await user.tab(); // the item
+  expect(screen.getByRole('button', { name: /Seen/ })).toHaveFocus();
+  await user.keyboard('{Enter}');
+
+  expect(await screen.findByRole('dialog', { name: 'Notification Details' })).toBeVisible();
+  expect(api.state.requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+test('Load More appends the next page of 20 until none is left', async () => {
+  const api = createFakeApi({ notifications: manyNotifications(25) });
+  const { user } = renderNotifications(api);
+  await screen.findByRole('heading', { name: 'Notifications (25 unread)' });
+  expect(items()).toHaveLength(20);
+  expect(api.sent('GET', '/api/notifications').at(-1)?.query).toEqual({ page: '1', limit: '20' });
+
+  await user.click(screen.getByRole('button', { name: 'Load More' }));
+
+  await waitFor(() => expect(items()).toHaveLength(25));
+  expect(items()[0]).toHaveTextContent('Notice 25');
+  expect(items()[24]).toHaveTextContent('Notice 1');
+  expect(api.sent('GET', '/api/notifications').at(-1)?.query).toEqual({ page: '2', limit: '20' });
+  expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+});
+
+test('an empty list says so', async () => {
+  renderNotifications(createFakeApi());
+  expect(await screen.findByText('No notifications available.')).toBeVisible();
+  expect(heading()).toHaveTextContent('Notifications (0 unread)');
+});
+
+test('a failed load shows the error toast and a panel to retry', async () => {
+  const api = createFakeApi({ notifications: [aNotification({ title: 'Back again' })] });
+  api.state.failing.add('list');
+  const { user } = renderNotifications(api);
+
+  expect(
+    await screen.findByText('Failed to fetch notifications. Please try again.'),
+  ).toBeInTheDocument();
+  const panel = screen.getByRole('alert');
+  expect(panel).toHaveTextContent('Error Loading Notifications');
+
+  api.state.failing.delete('list');
+  await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('button', { name: /Back again/ })).toBeVisible();
+});
+
+test('failures to mark read, mark all or load more are told in toasts', async () => {
+  const api = createFakeApi({ notifications: manyNotifications(21) });
+  const { user } = renderNotifications(api);
+  await screen.findByRole('heading', { name: 'Notifications (21 unread)' });
+  api.state.failing.add('read');
+  api.state.failing.add('mark-all');
+  api.state.failing.add('next-page');
+
+  await user.click(items()[0]!);
+  expect(await screen.findByText('Failed to mark notification as read.')).toBeInTheDocument();
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  await user.click(screen.getByRole('button', { name: 'Mark All as Read' }));
+  expect(await screen.findByText('Failed to mark all notifications as read.')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Load More' }));
+  expect(await screen.findByText('Failed to load more notifications.')).toBeInTheDocument();
+  // What was loaded stays, and so does the count.
+  expect(items()).toHaveLength(20);
+  expect(heading()).toHaveTextContent('Notifications (21 unread)');
+});

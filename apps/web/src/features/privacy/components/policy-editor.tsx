@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react';
+import ReactQuill from 'react-quill-new';
+
+/** Spec 001 §2: headers, font, bold/italic/underline/strike, lists, indent, align, link, image. */
+const modules = {
+  toolbar: [
+    [{ header: [1, 2, 3, 4, 5, 6, false] }],
+    [{ font: [] }],
+    ['bold', 'italic', 'underline', 'strike'],
+    [{ list: 'ordered' }, { list: 'bullet' }],
+    [{ indent: '-1' }, { indent: '+1' }],
+    [{ align: [] }],
+    ['link', 'image'],
+  ],
+};
+
+const formats = [
+  'header',
+  'font',
+  'bold',
+  'italic',
+  'underline',
+  'strike',
+  'list',
+  'indent',
+  'align',
+  'link',
+  'image',
+];
+
+export interface PolicyEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  /** The accessible name of the editing area. */
+  label: string;
+}
+
+/**
+ * The rich-text editor, in its own lazily loaded chunk (Quill is large and only admins who edit
+ * the policy need it). Quill's own markup is kept (not its "semantic" HTML, which turns every
+ * space into &nbsp; in Quill 2.0), and the view renders it with Quill's styles.
+ */
+export default function PolicyEditor({ value, onChange, label }: PolicyEditorProps) {
+  const quillRef = useRef<ReactQuill>(null);
+
+  useEffect(() => {
+    // Quill's editing area is a bare contenteditable div: give it a role and a name.
+    const root = quillRef.current?.getEditor().root;
+    if (!root) return;
+    root.setAttribute('role', 'textbox');
+    root.setAttribute('aria-multiline', 'true');
+    root.setAttribute('aria-label', label);
+  }, [label]);
+
+  return (
+    <div className="policy-editor rounded-xl bg-white [&_.ql-container]:min-h-80 [&_.ql-container]:rounded-b-xl [&_.ql-container]:text-base [&_.ql-toolbar]:rounded-t-xl [&_.ql-toolbar]:bg-cream-50">
+      <ReactQuill
+        ref={quillRef}
+        theme="snow"
+        value={value}
+        onChange={(html) => onChange(html)}
+        modules={modules}
+        formats={formats}
+        placeholder="Write your privacy policy here..."
+        useSemanticHTML={false}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { screen, waitFor } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import { renderPrivacy, stubApi, type SentRequest } from './privacy-test-harness.tsx';
+
+declare global {
+  interface Window {
+    __xss?: unknown;
+  }
+}
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+  delete window.__xss;
+});
+
+/** The editor's chunk loads lazily; the first load in a test run takes a moment. */
+const findEditor = () =>
+  screen.findByRole('textbox', { name: 'Privacy policy' }, { timeout: 5000 });
+
+const policy = (content: string | null) =>
+  Response.json({
+    success: true,
+    data: { type: 'privacy', content, updatedAt: content ? '2026-01-05T10:00:00.000Z' : null },
+  });
+
+/** A server holding `saved`; POST /terms stores what it is sent (the real one sanitizes too). */
+function serverWith(saved: string | null, onSave?: (request: SentRequest) => Response | undefined) {
+  let stored = saved;
+  return stubApi(async (request) => {
+    if (request.method === 'GET' && request.path === '/api/terms') return policy(stored);
+    if (request.method === 'POST' && request.path === '/api/terms') {
+      const answer = onSave?.(request);
+      if (answer) return answer;
+      stored = String((request.body as { content: string }).content);
+      return policy(stored);
+    }
+    return Response.json({ success: false, message: 'unexpected call' }, { status: 404 });
+  });
+}
+
+test('before any policy is saved the built-in default is shown', async () => {
+  const sent = serverWith(null);
+  renderPrivacy();
+  expect(
+    await screen.findByRole('heading', { name: '1. Information we collect' }),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+  expect(sent[0]).toMatchObject({ method: 'GET', path: '/api/terms', query: '?type=privacy' });
+});
+
+test('the saved policy is shown as formatted text, with anything executable removed', async () => {
+  serverWith(
+    '<h2>Our promise</h2><p>We keep <strong>your data</strong> safe.</p>' +
+      '<script>window.__xss = 1</script>' +
+      '<img src="x" onerror="window.__xss = 2">' +
+      '<a href="javascript:window.__xss = 3">Click me</a>' +
+      '<a href="https://example.com/more">Read more</a>',
+  );
+  const { user } = renderPrivacy();
+
+  expect(await screen.findByRole('heading', { name: 'Our promise' })).toBeInTheDocument();
+  expect(screen.getByText('your data').tagName).toBe('STRONG');
+  expect(document.querySelector('script')).toBeNull();
+  expect(document.querySelector('[onerror]')).toBeNull();
+  const bad = screen.getByText('Click me');
+  expect(bad).not.toHaveAttribute('href');
+  await user.click(bad);
+  expect(screen.getByRole('link', { name: 'Read more' })).toHaveAttribute(
+    'rel',
+    'noopener noreferrer',
+  );
+  expect(window.__xss).toBeUndefined();
+});
+
+test('Edit opens the editor with the current policy; Cancel goes back to viewing', async () => {
+  serverWith('<p>Current policy text</p>');
+  const { user } = renderPrivacy();
+  await user.click(await screen.findByRole('button', { name: 'Edit' }));
+
+  const editor = await findEditor();
+  expect(editor).toHaveTextContent('Current policy text');
+  expect(screen.getByRole('button', { name: 'Update Info' })).toBeInTheDocument();
+  // Spec 001 §2's toolbar; Quill names its buttons after the formats.
+  for (const name of ['bold', 'italic', 'underline', 'strike', 'link', 'image']) {
+    expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  }
+  expect(screen.getByRole('button', { name: 'list: ordered' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'list: bullet' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'indent: +1' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('textbox', { name: 'Privacy policy' })).not.toBeInTheDocument();
+  expect(screen.getByText('Current policy text')).toBeInTheDocument();
+});
+
+test('Update Info saves the edited policy, says so and goes back to viewing', async () => {
+  const sent = serverWith('<p>Old text</p>');
+  const { user } = renderPrivacy();
+  await user.click(await screen.findByRole('button', { name: 'Edit' }));
+  const editor = await findEditor();
+  await user.click(editor);
+  await user.keyboard('{Control>}a{/Control}New policy text');
+  await waitFor(() => expect(editor).toHaveTextContent('New policy text'));
+
+  await user.click(screen.getByRole('button', { name: 'Update Info' }));
+
+  expect(await screen.findByText('Privacy policy updated successfully!')).toBeInTheDocument();
+  const save = sent.find((request) => request.method === 'POST');
+  expect(save?.body).toMatchObject({ type: 'privacy' });
+  expect(String((save?.body as { content: string }).content)).toContain('New policy text');
+  expect(screen.queryByRole('textbox', { name: 'Privacy policy' })).not.toBeInTheDocument();
+  expect(screen.getByText(/New policy text/)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+});
+
+test('a failed save shows the server message, else the screen’s text, and stays in edit mode', async () => {
+  let answer = () =>
+    Response.json(
+      { success: false, message: 'Privacy policy content is required' },
+      { status: 400 },
+    );
+  serverWith('<p>Old text</p>', () => answer());
+  const { user } = renderPrivacy();
+  await user.click(await screen.findByRole('button', { name: 'Edit' }));
+  await findEditor();
+
+  await user.click(screen.getByRole('button', { name: 'Update Info' }));
+  expect(await screen.findByText('Privacy policy content is required')).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: 'Privacy policy' })).toBeInTheDocument();
+
+  answer = () => Response.json({ success: false }, { status: 500 });
+  toast.remove();
+  await user.click(screen.getByRole('button', { name: 'Update Info' }));
+  expect(await screen.findByText('Failed to update privacy policy')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Update Info' })).toBeInTheDocument();
+});
+
+test('Back returns to the settings', async () => {
+  serverWith(null);
+  const { router, user } = renderPrivacy();
+  await user.click(await screen.findByRole('button', { name: 'Back' }));
+  expect(router.state.location.pathname).toBe('/setting');
+});

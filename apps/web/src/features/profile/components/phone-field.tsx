@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import { ChevronDown } from 'lucide-react';
+import {
+  defaultCountries,
+  parseCountry,
+  usePhoneInput,
+  type CountryIso2,
+} from 'react-international-phone';
+import { FieldError, labelClass } from '@/components/ui/field-parts.tsx';
+import { inputClass } from '@/components/ui/text-field.tsx';
+
+const countries = defaultCountries.map(parseCountry);
+
+/** Spec 000 §5: the mask for countries the list has none for. */
+const DEFAULT_MASK = '... ... ... ... ..';
+
+export interface PhoneFieldProps {
+  label: string;
+  /** E.164-like, e.g. '+15551234567'; '' shows the default country's dial code. */
+  value: string;
+  onChange: (phone: string) => void;
+  onBlur?: () => void;
+  readOnly?: boolean;
+  error?: string | undefined;
+  name?: string;
+}
+
+/**
+ * Spec 000 §2: the phone number with a country picker (default country us), formatted by the
+ * country's mask. The picker is a native <select> laid over a small "US +1" chip: keyboards,
+ * screen readers and phones handle it without extra code, and no flag images are fetched from
+ * a CDN (the CSP allows same-origin images only).
+ */
+export function PhoneField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  readOnly = false,
+  error,
+  name,
+}: PhoneFieldProps) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const { inputValue, handlePhoneValueChange, inputRef, country, setCountry } = usePhoneInput({
+    defaultCountry: 'us',
+    value,
+    countries: defaultCountries,
+    defaultMask: DEFAULT_MASK,
+    onChange: (data) => onChange(data.phone),
+  });
+
+  return (
+    <div>
+      <label htmlFor={inputId} className={labelClass}>
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <div
+          className={`relative flex shrink-0 items-center gap-1 rounded-lg border border-cream-300 px-3 text-sm text-oak-900 focus-within:border-gold-500 focus-within:ring-2 focus-within:ring-gold-300/60 ${readOnly ? 'bg-cream-100' : 'bg-white'}`}
+        >
+          <span aria-hidden className="font-medium uppercase">
+            {country.iso2}
+          </span>
+          <span aria-hidden className="text-oak-700">{`+${country.dialCode}`}</span>
+          {readOnly ? null : <ChevronDown aria-hidden size={14} className="text-oak-700" />}
+          <select
+            aria-label="Country"
+            value={country.iso2}
+            disabled={readOnly}
+            onChange={(event) =>
+              setCountry(event.target.value as CountryIso2, { focusOnInput: true })
+            }
+            className="absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-default"
+          >
+            {countries.map((option) => (
+              <option key={option.iso2} value={option.iso2}>
+                {`${option.name} (+${option.dialCode})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <input
+          id={inputId}
+          ref={inputRef}
+          type="tel"
+          name={name}
+          autoComplete="tel"
+          inputMode="tel"
+          value={inputValue}
+          onChange={handlePhoneValueChange}
+          onBlur={onBlur}
+          readOnly={readOnly}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`${inputClass} min-w-0 flex-1`}
+        />
+      </div>
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
+  );
+}

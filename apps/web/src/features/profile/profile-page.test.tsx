@@ -1,0 +1,251 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import {
+  morag,
+  ok,
+  pngFile,
+  renderProfile,
+  stubApi,
+  type SentRequest,
+} from './profile-test-harness.tsx';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const AVATAR_URL = '/uploads/9a4f2a8e-3c55-4b6d-8f0e-2a1b3c4d5e6f';
+
+/** The server as the screen sees it: the profile, an upload and a save that echo back. */
+function serverWith(overrides: Partial<Record<string, (request: SentRequest) => Response>> = {}) {
+  let stored = { ...morag };
+  return stubApi(async (request) => {
+    const key = `${request.method} ${request.path}`;
+    const override = overrides[key];
+    if (override) return override(request);
+    if (key === 'GET /api/auth/profile') return ok({ user: stored });
+    if (key === 'POST /api/auth/upload-avatar') return ok({ avatarUrl: AVATAR_URL });
+    if (key === 'PUT /api/auth/profile') {
+      const body = request.body as Record<string, unknown>;
+      stored = {
+        ...stored,
+        fullName: String(body.fullName),
+        phone: (body.phone as string) || null,
+        avatar: (body.avatar as string | null) ?? null,
+      };
+      return ok({ user: stored }, 'Profile updated successfully!');
+    }
+    return Response.json({ success: false, message: 'unexpected call' }, { status: 404 });
+  });
+}
+
+test('the profile is read-only until Edit Profile, with the role under the avatar', async () => {
+  serverWith();
+  const { user } = renderProfile();
+
+  const name = await screen.findByLabelText('Name');
+  expect(name).toHaveValue('Morag Campbell');
+  expect(name).toHaveAttribute('readonly');
+  expect(screen.getByLabelText('E-mail')).toHaveValue('morag@example.com');
+  expect(screen.getByLabelText('Phone Number')).toHaveAttribute('readonly');
+  expect(screen.getByLabelText('Country')).toBeDisabled();
+  expect(screen.getByLabelText('Country')).toHaveValue('us');
+  expect(screen.getByText('Admin', { selector: 'main p, section p' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Save Info' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Change avatar' })).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+
+  expect(screen.getByLabelText('Name')).not.toHaveAttribute('readonly');
+  expect(screen.getByLabelText('Name')).toHaveFocus();
+  expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
+  expect(screen.getByLabelText('Phone Number')).not.toHaveAttribute('readonly');
+  expect(screen.getByRole('button', { name: 'Save Info' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Change avatar' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+});
+
+test('saving uploads the chosen avatar first, then saves the profile, and the header follows', async () => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const sent = serverWith();
+  const { user } = renderProfile();
+  await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+
+  const name = screen.getByLabelText('Name');
+  await user.clear(name);
+  await user.type(name, 'Morag Campbell-Reid');
+  await user.type(screen.getByLabelText('Phone Number'), '5551234567');
+  expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 (555) 123-4567');
+  await user.upload(screen.getByLabelText('Avatar image'), pngFile());
+  // The chosen picture is previewed (the image inside the button is decorative: alt '').
+  expect(
+    screen.getByRole('button', { name: 'Change avatar' }).querySelector('img'),
+  ).toHaveAttribute('src', 'blob:avatar-preview');
+
+  // Hold the save so the busy state can be seen.
+  const original = vi.mocked(fetch).getMockImplementation();
+  vi.mocked(fetch).mockImplementation(async (...args) => {
+    const url = String(args[0]);
+    if (url.endsWith('/auth/profile') && args[1]?.method === 'PUT') await held;
+    return original!(...args);
+  });
+  await user.click(screen.getByRole('button', { name: 'Save Info' }));
+
+  expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+  expect(screen.getByText('Saving your profile...')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+  release();
+
+  expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+  const upload = sent.find((request) => request.path === '/api/auth/upload-avatar');
+  const save = sent.find((request) => request.method === 'PUT');
+  expect(sent.indexOf(upload!)).toBeLessThan(sent.indexOf(save!));
+  expect(upload?.body).toBeInstanceOf(FormData);
+  expect((upload?.body as FormData).get('avatar')).toBeInstanceOf(File);
+  expect(save?.body).toEqual({
+    fullName: 'Morag Campbell-Reid',
+    email: 'morag@example.com',
+    phone: '+15551234567',
+    role: 'admin',
+    avatar: AVATAR_URL,
+  });
+
+  // Back to read-only, the chosen file cleared, the header showing the new name and picture.
+  expect(await screen.findByRole('button', { name: 'Edit Profile' })).toHaveFocus();
+  expect(screen.getByLabelText('Name')).toHaveValue('Morag Campbell-Reid');
+  expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
+  const banner = screen.getByRole('banner');
+  expect(within(banner).getByText('Welcome, Morag Campbell-Reid')).toBeInTheDocument();
+  expect(
+    within(banner).getByRole('link', { name: 'Your profile' }).querySelector('img'),
+  ).toHaveAttribute('src', AVATAR_URL);
+  expect(screen.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', AVATAR_URL);
+});
+
+test('without a new file the profile is saved with the avatar it had, and an untouched phone as empty', async () => {
+  const sent = serverWith({
+    'GET /api/auth/profile': () => ok({ user: { ...morag, avatar: AVATAR_URL } }),
+  });
+  const { user } = renderProfile();
+  await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+  await user.click(screen.getByRole('button', { name: 'Save Info' }));
+
+  expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+  expect(sent.some((request) => request.path === '/api/auth/upload-avatar')).toBe(false);
+  expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({
+    phone: '',
+    avatar: AVATAR_URL,
+  });
+});
+
+test('removing the avatar saves null, which brings the placeholder back', async () => {
+  const sent = serverWith({
+    'GET /api/auth/profile': () => ok({ user: { ...morag, avatar: AVATAR_URL } }),
+  });
+  const { user } = renderProfile();
+  await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+  await user.click(screen.getByRole('button', { name: 'Remove avatar' }));
+  await user.click(screen.getByRole('button', { name: 'Save Info' }));
+
+  expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+  expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({ avatar: null });
+});
+
+test('a file that is not an image is refused with a message and never uploaded', async () => {
+  const sent = serverWith();
+  const { user } = renderProfile({ applyAccept: false });
+  await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+
+  await user.upload(
+    screen.getByLabelText('Avatar image'),
+    new File(['just text'], 'notes.txt', { type: 'text/plain' }),
+  );
+  expect(screen.getByRole('alert')).toHaveTextContent('Please select a valid image file');
+
+  await user.upload(
+    screen.getByLabelText('Avatar image'),
+    new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }),
+  );
+  expect(screen.getByRole('alert')).toHaveTextContent(
+    'Only PNG, JPEG, WebP or GIF images are allowed',
+  );
+
+  await user.click(screen.getByRole('button', { name: 'Save Info' }));
+  expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+  expect(sent.some((request) => request.path === '/api/auth/upload-avatar')).toBe(false);
+});
+
+test('a failed upload says so, saves nothing and stays editable', async () => {
+  const sent = serverWith({
+    'POST /api/auth/upload-avatar': () =>
+      Response.json({ success: false, message: 'The image is too large' }, { status: 413 }),
+  });
+  const { user } = renderProfile();
+  await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+  await user.upload(screen.getByLabelText('Avatar image'), pngFile());
+  await user.click(screen.getByRole('button', { name: 'Save Info' }));
+
+  expect(await screen.findByText('Failed to upload avatar. Please try again.')).toBeInTheDocument();
+  expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+  expect(screen.getByRole('button', { name: 'Save Info' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Name')).not.toHaveAttribute('readonly');
+});
+
+test('a refused save shows the first error and stays editable; without errors, the screen’s text', async () => {
+  let answer = () =>
+    Response.json(
+      {
+        success: false,
+        message: 'Name is required',
+        errors: [{ field: 'fullName', message: 'Name is required' }],
+      },
+      { status: 400 },
+    );
+  serverWith({ 'PUT /api/auth/profile': () => answer() });
+  const { user } = renderProfile();
+  await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+  await user.clear(screen.getByLabelText('Name'));
+  await user.click(screen.getByRole('button', { name: 'Save Info' }));
+
+  await waitFor(() =>
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required'),
+  );
+  // Once under the field, once in the toast.
+  expect(screen.getAllByText('Name is required')).toHaveLength(2);
+  expect(screen.getByRole('button', { name: 'Save Info' })).toBeInTheDocument();
+
+  answer = () => Response.json({ success: false, message: 'Database on fire' }, { status: 500 });
+  toast.remove();
+  await user.type(screen.getByLabelText('Name'), 'Morag');
+  await user.click(screen.getByRole('button', { name: 'Save Info' }));
+  expect(
+    await screen.findByText('Failed to update profile. Please try again.'),
+  ).toBeInTheDocument();
+  expect(screen.getByLabelText('Name')).toHaveValue('Morag');
+  expect(screen.getByLabelText('Name')).not.toHaveAttribute('readonly');
+});
+
+test('Cancel drops the edits and the chosen file', async () => {
+  const sent = serverWith();
+  const { user } = renderProfile();
+  await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+  await user.type(screen.getByLabelText('Name'), ' Jr');
+  await user.upload(screen.getByLabelText('Avatar image'), pngFile());
+  await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+  expect(screen.getByLabelText('Name')).toHaveValue('Morag Campbell');
+  // The placeholder (initials) is back instead of the chosen picture.
+  expect(screen.getByRole('img', { name: 'Your avatar' })).toHaveTextContent('MC');
+  expect(sent.every((request) => request.method === 'GET')).toBe(true);
+});
+
+test('Back returns to the settings', async () => {
+  serverWith();
+  const { router, user } = renderProfile();
+  await user.click(await screen.findByRole('button', { name: 'Back' }));
+  expect(router.state.location.pathname).toBe('/setting');
+});

@@ -1,0 +1,114 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { PasswordField } from '@/components/ui/text-field.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import {
+  changePasswordForm,
+  SERVER_FIELDS,
+  type ChangePasswordForm,
+} from './change-password-form.ts';
+
+const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function isServerField(field: string): field is (typeof SERVER_FIELDS)[number] {
+  return (SERVER_FIELDS as readonly string[]).includes(field);
+}
+
+/** Spec 000 §2 Settings: the 'Change Password' modal. */
+export function ChangePasswordModal({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const formId = useId();
+  const changePassword = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordForm),
+    defaultValues: EMPTY,
+  });
+
+  const close = (next: boolean) => {
+    // A half-typed password must not be there when the modal opens again.
+    if (!next) {
+      reset(EMPTY);
+      changePassword.reset();
+    }
+    onOpenChange(next);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    changePassword.mutate(
+      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      {
+        onSuccess: () => {
+          toast.success('Password changed successfully!');
+          close(false);
+        },
+        onError: (error) => {
+          // Spec 000 §8: server field errors under their fields, else its message, else ours.
+          const fieldErrors = (error instanceof ApiError ? (error.errors ?? []) : []).filter(
+            (item) => isServerField(item.field),
+          );
+          for (const item of fieldErrors) {
+            if (isServerField(item.field)) setError(item.field, { message: item.message });
+          }
+          if (fieldErrors.length === 0) toast.error(errorMessage(error, 'Something went wrong'));
+        },
+      },
+    );
+  });
+
+  const busy = changePassword.isPending;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Change Password"
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => close(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={busy} aria-busy={busy}>
+            {busy ? 'Submitting...' : 'Update Password'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+      </form>
+    </Modal>
+  );
+}

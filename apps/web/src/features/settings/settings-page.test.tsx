@@ -1,0 +1,219 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import { getAccessToken, getRefreshToken } from '@/lib/session.ts';
+import { renderSettings, stubApi } from './settings-test-harness.tsx';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+async function openChangePassword(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Change Password' }));
+  return screen.findByRole('dialog', { name: 'Change Password' });
+}
+
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  values: { current?: string; next?: string; confirm?: string },
+) {
+  if (values.current)
+    await user.type(within(dialog).getByLabelText('Current Password'), values.current);
+  if (values.next) await user.type(within(dialog).getByLabelText('New Password'), values.next);
+  if (values.confirm) {
+    await user.type(within(dialog).getByLabelText('Confirm New Password'), values.confirm);
+  }
+}
+
+test('settings lists personal information, change password and privacy, with a way back', async () => {
+  const { router, user } = renderSettings();
+  expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Personal Information' })).toHaveAttribute(
+    'href',
+    '/setting/profile',
+  );
+  expect(screen.getByRole('link', { name: 'Privacy & Policy' })).toHaveAttribute(
+    'href',
+    '/setting/privacy',
+  );
+  expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Back' }));
+  expect(router.state.location.pathname).toBe('/');
+});
+
+test('the password fields are required and nothing is sent while one is empty', async () => {
+  const calls = stubApi(async () => Response.json({ success: true }));
+  const { user } = renderSettings();
+  const dialog = await openChangePassword(user);
+
+  await fill(user, dialog, { current: 'old-password' });
+  await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+
+  expect(within(dialog).getByLabelText('New Password')).toHaveAccessibleDescription(
+    'All fields are required',
+  );
+  expect(within(dialog).getByLabelText('Confirm New Password')).toHaveAccessibleDescription(
+    'All fields are required',
+  );
+  expect(within(dialog).getByLabelText('Current Password')).not.toHaveAccessibleDescription(
+    'All fields are required',
+  );
+  expect(calls).toHaveLength(0);
+});
+
+test('a confirmation that differs shows "Passwords do not match" on the confirm field', async () => {
+  const calls = stubApi(async () => Response.json({ success: true }));
+  const { user } = renderSettings();
+  const dialog = await openChangePassword(user);
+
+  await fill(user, dialog, {
+    current: 'old-password',
+    next: 'new-password-1',
+    confirm: 'new-password-2',
+  });
+  await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+
+  expect(within(dialog).getByLabelText('Confirm New Password')).toHaveAccessibleDescription(
+    'Passwords do not match',
+  );
+  expect(within(dialog).getByLabelText('New Password')).not.toHaveAccessibleDescription(
+    'Passwords do not match',
+  );
+  expect(calls).toHaveLength(0);
+});
+
+test('server field errors appear under the matching fields', async () => {
+  stubApi(async () =>
+    Response.json(
+      {
+        success: false,
+        message: 'Current password is incorrect',
+        errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+      },
+      { status: 400 },
+    ),
+  );
+  const { user } = renderSettings();
+  const dialog = await openChangePassword(user);
+  await fill(user, dialog, {
+    current: 'wrong-password',
+    next: 'new-password-1',
+    confirm: 'new-password-1',
+  });
+  await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+
+  await waitFor(() =>
+    expect(within(dialog).getByLabelText('Current Password')).toHaveAccessibleDescription(
+      'Current password is incorrect',
+    ),
+  );
+  expect(screen.getByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
+});
+
+test('a new password the server refuses shows its reason under New Password', async () => {
+  stubApi(async () =>
+    Response.json(
+      {
+        success: false,
+        message: 'Password must be at least 8 characters',
+        errors: [{ field: 'newPassword', message: 'Password must be at least 8 characters' }],
+      },
+      { status: 400 },
+    ),
+  );
+  const { user } = renderSettings();
+  const dialog = await openChangePassword(user);
+  await fill(user, dialog, { current: 'old-password', next: 'short', confirm: 'short' });
+  await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+
+  await waitFor(() =>
+    expect(within(dialog).getByLabelText('New Password')).toHaveAccessibleDescription(
+      'Password must be at least 8 characters',
+    ),
+  );
+});
+
+test('without field errors the server message is shown, and without one "Something went wrong"', async () => {
+  let answer: () => Response = () =>
+    Response.json(
+      {
+        success: false,
+        message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+      },
+      { status: 429 },
+    );
+  stubApi(async () => answer());
+  const { user } = renderSettings();
+  const dialog = await openChangePassword(user);
+  await fill(user, dialog, {
+    current: 'old-password',
+    next: 'new-password-1',
+    confirm: 'new-password-1',
+  });
+  await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+  expect(
+    await screen.findByText('Too many failed sign-in attempts. Please try again in 15 minutes.'),
+  ).toBeInTheDocument();
+
+  answer = () => new Response('<html>Bad gateway</html>', { status: 502 });
+  toast.remove();
+  await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+  // The client reports an HTML answer with its own wording; a request that never got an
+  // answer at all is where the screen's own fallback applies.
+  expect(
+    await screen.findByText('Invalid response format from server (likely HTML)'),
+  ).toBeInTheDocument();
+
+  answer = () => {
+    throw new TypeError('Failed to fetch');
+  };
+  toast.remove();
+  await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+  expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+});
+
+test('a successful change stores the new session, says so and closes the modal', async () => {
+  let release: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const calls = stubApi(async () => {
+    await answered;
+    return Response.json({
+      success: true,
+      message: 'Password changed successfully!',
+      data: { accessToken: 'new-access-token', refreshToken: 'new-refresh-token' },
+    });
+  });
+  const { user } = renderSettings();
+  const dialog = await openChangePassword(user);
+  await fill(user, dialog, {
+    current: 'old-password',
+    next: 'new-password-1',
+    confirm: 'new-password-1',
+  });
+  await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+
+  expect(await within(dialog).findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  release();
+
+  expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(calls).toEqual([
+    {
+      method: 'POST',
+      path: '/api/auth/change-password',
+      body: { currentPassword: 'old-password', newPassword: 'new-password-1' },
+    },
+  ]);
+  expect(getAccessToken()).toBe('new-access-token');
+  expect(getRefreshToken()).toBe('new-refresh-token');
+
+  // Opened again, the modal starts empty.
+  const again = await openChangePassword(user);
+  expect(within(again).getByLabelText('Current Password')).toHaveValue('');
+});
