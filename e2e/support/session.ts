@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { AdminCredentials } from './admins.ts';
+import { screensDir } from './paths.ts';
+
+/** A react-hot-toast message (role status) containing `text`. */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole('status').filter({ hasText: text });
+}
+
+/** Waits until the browser shows `pathname` (the spec's routes, without query or hash). */
+export async function expectPath(page: Page, pathname: string): Promise<void> {
+  await expect(page).toHaveURL((url) => url.pathname === pathname);
+}
+
+async function submitSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  // exact: the show/hide toggle is an icon button named 'Show password'.
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const response = page.waitForResponse(
+    (candidate) =>
+      new URL(candidate.url()).pathname === '/api/auth/login' &&
+      candidate.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  return response;
+}
+
+/** Signs in through the sign-in screen and waits for the shell's greeting. */
+export async function signIn(page: Page, admin: AdminCredentials): Promise<void> {
+  if (new URL(page.url()).pathname !== '/signin') await page.goto('/signin');
+  await submitSignIn(page, admin.email, admin.password);
+  await expectPath(page, '/');
+  await expect(page.getByText(`Welcome, ${admin.name}`)).toBeVisible();
+}
+
+/**
+ * Submits credentials that must be refused; checks that the toast shows the server's own
+ * message (spec 000 §8) and that the browser stays signed out. Returns that message.
+ */
+export async function signInFails(page: Page, email: string, password: string): Promise<string> {
+  if (new URL(page.url()).pathname !== '/signin') await page.goto('/signin');
+  const response = await submitSignIn(page, email, password);
+  expect(response.ok(), 'the API refuses the credentials').toBe(false);
+  const body: unknown = await response.json();
+  const message =
+    typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : '';
+  expect(message, 'the API explains the refusal').not.toBe('');
+  await expect(toast(page, message)).toBeVisible();
+  await expectPath(page, '/signin');
+  const cookies = await page.context().cookies();
+  expect(cookies.map((cookie) => cookie.name)).not.toContain('accessToken');
+  return message;
+}
+
+/** Saves a screenshot to e2e/.tmp/screens/ for a human to look at (not compared). */
+export async function saveScreen(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
+}
+
+/** Runs `body` at the 375 px width the spec's accessibility bar asks for, then restores. */
+export async function atPhoneWidth(page: Page, body: () => Promise<void>): Promise<void> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  try {
+    await body();
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
+}

@@ -1,0 +1,40 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mainAdmin } from '../support/admins.ts';
+import { expectPath, signIn } from '../support/session.ts';
+
+// Radix gives a confirmation the alertdialog role; a plain dialog is accepted as well.
+const logoutDialog = (page: Page) =>
+  page
+    .getByRole('alertdialog', { name: 'Are you sure?' })
+    .or(page.getByRole('dialog', { name: 'Are you sure?' }));
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, mainAdmin);
+});
+
+test('logout asks first, and No, Cancel! keeps the admin signed in', async ({ page }) => {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const dialog = logoutDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('You want to logout!')).toBeVisible();
+  await dialog.getByRole('button', { name: 'No, Cancel!' }).click();
+  await expect(dialog).toBeHidden();
+  await expectPath(page, '/');
+  await expect(page.getByText(`Welcome, ${mainAdmin.name}`)).toBeVisible();
+});
+
+test('Yes, Logout! ends the session: /signin now, and / stays closed', async ({ page }) => {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const dialog = logoutDialog(page);
+  await expect(dialog.getByText('You want to logout!')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Yes, Logout!' }).click();
+  await expectPath(page, '/signin');
+
+  const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
+  expect(cookies).not.toContain('accessToken');
+  expect(cookies).not.toContain('refreshToken');
+  expect(cookies).not.toContain('isAuthenticated');
+
+  await page.goto('/');
+  await expectPath(page, '/signin');
+});

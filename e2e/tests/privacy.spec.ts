@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mainAdmin } from '../support/admins.ts';
+import { expectPath, signIn, toast } from '../support/session.ts';
+
+declare global {
+  interface Window {
+    __xss?: unknown;
+  }
+}
+
+async function accessToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
+  if (!cookie) throw new Error('not signed in');
+  return cookie.value;
+}
+
+async function openPrivacy(page: Page) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('link', { name: 'Privacy & Policy' }).click();
+  await expectPath(page, '/setting/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, mainAdmin);
+});
+
+test('an admin edits the privacy policy in the rich-text editor and it is kept', async ({
+  page,
+}) => {
+  await openPrivacy(page);
+  await page.getByRole('button', { name: 'Edit' }).click();
+
+  const editor = page.getByRole('textbox', { name: 'Privacy policy' });
+  await expect(editor).toBeVisible();
+  await expect(editor).toHaveAttribute('data-placeholder', 'Write your privacy policy here...');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  // Empty, the editor shows the spec's placeholder.
+  await expect(editor).toHaveClass(/ql-blank/);
+
+  await page.keyboard.type('Cask Club Privacy');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'bold' }).click();
+  await page.keyboard.type('We never sell your data.');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'list: bullet' }).click();
+  await page.keyboard.type('Casks are insured.');
+
+  await page.getByRole('button', { name: 'Update Info' }).click();
+  await expect(toast(page, 'Privacy policy updated successfully!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  const policy = page.getByRole('article', { name: 'Privacy Policy' });
+  await expect(policy.getByText('Cask Club Privacy')).toBeVisible();
+  await expect(policy.locator('strong', { hasText: 'We never sell your data.' })).toBeVisible();
+  await expect(
+    policy.getByRole('listitem').filter({ hasText: 'Casks are insured.' }),
+  ).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Privacy Policy' })).toContainText(
+    'We never sell your data.',
+  );
+});
+
+test('a policy carrying a script, an onerror handler and a javascript: link runs none of them', async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  // Saved straight through the API, as a hostile client would send it.
+  const saved = await page.request.post('/api/terms', {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+    data: {
+      type: 'privacy',
+      content:
+        '<h2>Hostile policy</h2>' +
+        '<p>Hello<script>window.__xss = "script"; alert("script")</script></p>' +
+        "<p><img src=x onerror=\"window.__xss = 'onerror'; alert('onerror')\"></p>" +
+        "<p><a href=\"javascript:window.__xss='link';alert('link')\">Click me</a></p>" +
+        '<p><a href="https://example.com/privacy">A safe link</a></p>',
+    },
+  });
+  expect(saved.status()).toBe(200);
+  const stored: string = (await saved.json()).data.content;
+  expect(stored).not.toMatch(/<script|onerror|javascript:/i);
+
+  await openPrivacy(page);
+  await expect(page.getByRole('heading', { name: 'Hostile policy' })).toBeVisible();
+  await page.getByText('Click me').click();
+  await page.waitForTimeout(300);
+
+  expect(await page.evaluate(() => window.__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  expect(errors).toEqual([]);
+  await expect(page.locator('article script, article [onerror]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'A safe link' })).toHaveAttribute(
+    'rel',
+    'noopener noreferrer',
+  );
+
+  // The editor does not run them either when the policy is opened for editing.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('textbox', { name: 'Privacy policy' })).toContainText(
+    'Hostile policy',
+  );
+  expect(await page.evaluate(() => window.__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});

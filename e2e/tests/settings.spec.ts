@@ -1,0 +1,207 @@
+import { deflateSync } from 'node:zlib';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { mainAdmin } from '../support/admins.ts';
+import { atPhoneWidth, expectPath, signIn, toast } from '../support/session.ts';
+
+/** CRC-32 as PNG chunks need it (kept here: Node 20.19 may lack zlib.crc32). */
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real 96×96 RGB PNG (a gold gradient), encoded here so the upload is a genuine image. */
+function goldPng(): Buffer {
+  const size = 96;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, truecolour, no interlace
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3); // filter byte 0, then RGB
+    for (let x = 0; x < size; x++) row.set([192, 146 - (y >> 2), 46 + (x >> 2)], 1 + x * 3);
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function accessToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
+  if (!cookie) throw new Error('not signed in');
+  return cookie.value;
+}
+
+/** Puts the main admin's name and phone back through the API, so later specs see them as seeded. */
+async function restoreProfile(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const read = await request.get('/api/auth/profile', { headers });
+  const { user } = (await read.json()).data;
+  await request.put('/api/auth/profile', {
+    headers,
+    data: { ...user, fullName: mainAdmin.name, phone: '', avatar: user.avatar },
+  });
+}
+
+async function openSettings(page: Page) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings', exact: true }).click();
+  await expectPath(page, '/setting');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+}
+
+test('an admin edits the profile with a new avatar and phone number, and the header follows', async ({
+  page,
+}) => {
+  await signIn(page, mainAdmin);
+  await openSettings(page);
+  await page.getByRole('link', { name: 'Personal Information' }).click();
+  await expectPath(page, '/setting/profile');
+
+  const name = page.getByLabel('Name', { exact: true });
+  await expect(name).toHaveValue(mainAdmin.name);
+  await expect(name).not.toBeEditable();
+  await expect(page.getByLabel('E-mail')).toHaveValue(mainAdmin.email);
+
+  const token = await accessToken(page);
+  try {
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await expect(page.getByLabel('E-mail')).not.toBeEditable();
+    await name.fill('Ailsa Mackenzie-Ross');
+    await page.getByLabel('Country').selectOption('gb');
+    await page.getByLabel('Phone Number').pressSequentially('7700900123');
+    await expect(page.getByLabel('Phone Number')).toHaveValue('+44 7700 900123');
+    // Clicking the avatar opens the image chooser (spec 000 §2).
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Change avatar' }).click();
+    await (await chooser).setFiles({ name: 'ailsa.png', mimeType: 'image/png', buffer: goldPng() });
+
+    const upload = page.waitForResponse((r) => r.url().endsWith('/api/auth/upload-avatar'));
+    await page.getByRole('button', { name: 'Save Info' }).click();
+    expect((await upload).status()).toBe(200);
+    await expect(toast(page, 'Profile updated successfully!')).toBeVisible();
+
+    // Back to read-only; the header shows the new name and the uploaded picture.
+    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+    await expect(page.getByText('Welcome, Ailsa Mackenzie-Ross')).toBeVisible();
+    const headerAvatar = page.getByRole('link', { name: 'Your profile' }).locator('img');
+    await expect(headerAvatar).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]{36}$/);
+    await expect
+      .poll(() => headerAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(96);
+
+    // Saved on the server: a reload shows the same.
+    await page.reload();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ailsa Mackenzie-Ross');
+    await expect(page.getByLabel('Phone Number')).toHaveValue('+44 7700 900123');
+    await expect(page.getByLabel('Country')).toHaveValue('gb');
+    await expect(page.getByRole('img', { name: 'Your avatar' })).toHaveAttribute(
+      'src',
+      /^\/uploads\//,
+    );
+  } finally {
+    await restoreProfile(page.request, token);
+  }
+});
+
+test('choosing a file that is not an image says so and uploads nothing', async ({ page }) => {
+  await signIn(page, mainAdmin);
+  await page.goto('/setting/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  let uploads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/upload-avatar')) uploads += 1;
+  });
+  await page.getByLabel('Avatar image').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a picture'),
+  });
+  await expect(page.getByRole('alert')).toHaveText('Please select a valid image file');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  expect(uploads).toBe(0);
+});
+
+test('an admin changes the password and signs in with the new one', async ({ page }) => {
+  const newPassword = 'Warehouse-No8-Key';
+  await signIn(page, mainAdmin);
+  await openSettings(page);
+  let changed = false;
+  try {
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+
+    // Client rules first, then the server's field error under its field.
+    await dialog.getByRole('button', { name: 'Update Password' }).click();
+    await expect(dialog.getByText('All fields are required')).toHaveCount(3);
+    await dialog.getByLabel('Current Password', { exact: true }).fill('not-my-password');
+    await dialog.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await dialog.getByLabel('Confirm New Password', { exact: true }).fill('something-else');
+    await dialog.getByRole('button', { name: 'Update Password' }).click();
+    await expect(dialog.getByText('Passwords do not match')).toBeVisible();
+    await dialog.getByLabel('Confirm New Password', { exact: true }).fill(newPassword);
+    await dialog.getByRole('button', { name: 'Update Password' }).click();
+    await expect(dialog.getByText('Current password is incorrect')).toBeVisible();
+
+    await dialog.getByLabel('Current Password', { exact: true }).fill(mainAdmin.password);
+    await dialog.getByRole('button', { name: 'Update Password' }).click();
+    await expect(toast(page, 'Password changed successfully!')).toBeVisible();
+    changed = true;
+    await expect(dialog).toBeHidden();
+
+    // Still signed in here (a fresh session came with the answer): the profile still loads.
+    await page.reload();
+    await expect(page.getByText(`Welcome, ${mainAdmin.name}`)).toBeVisible();
+
+    // Sign out, then in again with the new password.
+    await page.context().clearCookies();
+    await signIn(page, { ...mainAdmin, password: newPassword });
+  } finally {
+    if (changed) {
+      // Other specs sign in with the seeded password: put it back.
+      const login = await page.request.post('/api/auth/login', {
+        data: { email: mainAdmin.email, password: newPassword },
+      });
+      const { accessToken: token } = (await login.json()).data;
+      const restored = await page.request.post('/api/auth/change-password', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { currentPassword: newPassword, newPassword: mainAdmin.password },
+      });
+      expect(restored.status()).toBe(200);
+    }
+  }
+});
+
+test('settings and the profile work at 375 px wide', async ({ page }) => {
+  await signIn(page, mainAdmin);
+  await atPhoneWidth(page, async () => {
+    await page.goto('/setting');
+    await page.getByRole('link', { name: 'Personal Information' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await expect(page.getByRole('button', { name: 'Save Info' })).toBeInViewport();
+    await expect(page.getByLabel('Phone Number')).toBeInViewport();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expectPath(page, '/setting');
+  });
+});

@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mainAdmin } from '../support/admins.ts';
+import { expectPath, signIn } from '../support/session.ts';
+
+// Spec 000 §2 (Shell): the sidebar's eight entries and their routes. The titles are the h1 of
+// each screen; patterns, because some carry counts ('Notifications (N unread)').
+const sidebar = [
+  { link: 'User', path: '/user', title: /User Management/ },
+  { link: 'Cask', path: '/cask', title: /Cask/ },
+  { link: 'Offers', path: '/offers', title: /Offers/ },
+  { link: 'Orders', path: '/orders', title: /Order/ },
+  { link: 'Referrals', path: '/referrals', title: /Referral/ },
+  { link: 'Notifications', path: '/notifications', title: /^Notifications/ },
+  { link: 'Settings', path: '/setting', title: /Settings/ },
+  { link: 'Dashboard', path: '/', title: /Dashboard/ },
+];
+
+const sidebarLink = (page: Page, name: string) =>
+  page.getByRole('navigation').getByRole('link', { name, exact: true });
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, mainAdmin);
+});
+
+test('the shell greets the admin by name and shows the fixed Admin label', async ({ page }) => {
+  await expect(page.getByText(`Welcome, ${mainAdmin.name}`)).toBeVisible();
+  await expect(page.getByText('Admin', { exact: true })).toBeVisible();
+});
+
+test('each of the eight sidebar entries opens its route and shows its title', async ({ page }) => {
+  for (const entry of sidebar) {
+    await sidebarLink(page, entry.link).click();
+    await expectPath(page, entry.path);
+    await expect(page.getByRole('heading', { level: 1, name: entry.title })).toBeVisible();
+  }
+});
+
+test('the collapsed sidebar still names and opens every entry', async ({ page }) => {
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  for (const entry of sidebar) {
+    await expect(sidebarLink(page, entry.link)).toBeVisible();
+  }
+  await sidebarLink(page, 'Offers').click();
+  await expectPath(page, '/offers');
+});
+
+test('at 375 px the sidebar opens as a menu and an entry closes it', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await menu.getByRole('link', { name: 'Referrals', exact: true }).click();
+  await expectPath(page, '/referrals');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: /Referral/ })).toBeVisible();
+});
