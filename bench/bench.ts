@@ -1,0 +1,381 @@
+/**
+ * `npm run bench` (issue 3, "Performance"): seeds a PostgreSQL database with a million customers
+ * (once), starts the real API on it, drives it with autocannon over loopback and compares every
+ * endpoint with two references measured in the same run: GET /api/health (the server's own
+ * ceiling) and the very SQL the endpoint ran, issued straight through node-postgres (the floor).
+ * Then the list endpoints once more on embedded PGlite with 100,000 customers.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { signAccessToken } from '../apps/api/src/lib/tokens.ts';
+import { BULK_SEARCH_TERMS } from '../apps/api/src/modules/seed/bulk-seed.service.ts';
+import { repoRoot, startApi, type RunningApi } from './lib/api-server.ts';
+import { createQueryCapture, type QueryCapture } from './lib/capture.ts';
+import {
+  BENCH_ADMIN,
+  ensureBenchAdmin,
+  ensurePostgresDatabase,
+  prepareDatabase,
+} from './lib/database.ts';
+import { measureEndpoint, type LoadOptions, type LoadTarget } from './lib/load.ts';
+import { describeMachine } from './lib/machine.ts';
+import {
+  checkTargets,
+  consoleTable,
+  machineLines,
+  markdownChecks,
+  markdownTable,
+  type Row,
+  type RowKind,
+} from './lib/report.ts';
+import { explain, measureSql, type CapturedQuery } from './lib/sql-reference.ts';
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a number, got "${raw}"`);
+  return value;
+}
+
+const settings = {
+  databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/cask_bench',
+  customers: numberFromEnv('BENCH_CUSTOMERS', 1_000_000),
+  embeddedCustomers: numberFromEnv('BENCH_EMBEDDED_CUSTOMERS', 100_000),
+  embeddedDir: process.env.BENCH_EMBEDDED_DIR || path.join(repoRoot, 'bench/.tmp/pglite'),
+  seed: numberFromEnv('BENCH_SEED', 42),
+  connections: numberFromEnv('BENCH_CONNECTIONS', 10),
+  seconds: numberFromEnv('BENCH_SECONDS', 10),
+  warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 3),
+  skipEmbedded: process.env.BENCH_SKIP_EMBEDDED === '1',
+  output: process.env.BENCH_OUTPUT || path.join(repoRoot, 'bench/results/latest.md'),
+};
+
+const log = (line: string) => console.info(line);
+
+interface Endpoint {
+  label: string;
+  kind: RowKind;
+  target: LoadTarget;
+  /** GET endpoints get an SQL reference. */
+  reference: boolean;
+}
+
+async function lastPage(api: RunningApi, headers: Record<string, string>): Promise<number> {
+  const response = await fetch(`${api.baseUrl}/api/users?page=1&limit=6`, { headers });
+  const body = (await response.json()) as { data?: { pagination?: { pages?: number } } };
+  return Math.max(1, body.data?.pagination?.pages ?? 1);
+}
+
+function listEndpoints(pages: number, headers: Record<string, string>): Endpoint[] {
+  const get = (label: string, kind: RowKind, pathAndQuery: string): Endpoint => ({
+    label,
+    kind,
+    target: { method: 'GET', path: pathAndQuery, headers },
+    reference: true,
+  });
+  return [
+    get('GET /api/users?page=1&limit=6', 'list', '/api/users?page=1&limit=6'),
+    get(
+      `GET /api/users?page=${pages}&limit=6 (last page)`,
+      'list',
+      `/api/users?page=${pages}&limit=6`,
+    ),
+    get(
+      `GET /api/users?search=${BULK_SEARCH_TERMS.rare} (rare)`,
+      'search-rare',
+      `/api/users?page=1&limit=6&search=${BULK_SEARCH_TERMS.rare}`,
+    ),
+    get(
+      `GET /api/users?search=${BULK_SEARCH_TERMS.common} (2%)`,
+      'search-common',
+      `/api/users?page=1&limit=6&search=${BULK_SEARCH_TERMS.common}`,
+    ),
+    get(
+      'GET /api/referrals/admin/rewards?page=1&limit=6',
+      'list',
+      '/api/referrals/admin/rewards?page=1&limit=6',
+    ),
+  ];
+}
+
+async function measureRow(
+  endpoint: Endpoint,
+  api: RunningApi,
+  load: LoadOptions,
+  reference: { pool: pg.Pool; capture: QueryCapture; plans: string[] } | null,
+): Promise<Row> {
+  const row: Row = { label: endpoint.label, kind: endpoint.kind };
+  // One request first: a missing endpoint is reported as such, not as a throughput of 404s.
+  const probe = await fetch(api.baseUrl + endpoint.target.path, {
+    method: endpoint.target.method,
+    headers: {
+      ...endpoint.target.headers,
+      ...(endpoint.target.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(endpoint.target.body === undefined ? {} : { body: JSON.stringify(endpoint.target.body) }),
+  });
+  if (probe.status === 404 && endpoint.target.method === 'GET') {
+    row.note = 'not implemented yet (404)';
+    log(`  ${endpoint.label}: ${row.note}`);
+    return row;
+  }
+  let captured: CapturedQuery[] = [];
+  if (reference && endpoint.reference) {
+    const capture = await reference.capture.capture({ method: 'GET', url: endpoint.target.path });
+    if (capture.status >= 300) throw new Error(`${endpoint.label} answered ${capture.status}`);
+    captured = capture.queries;
+    row.statements = captured.length;
+    reference.plans.push(`## ${endpoint.label}\n`);
+    row.databaseMs = 0;
+    for (const [index, query] of captured.entries()) {
+      const plan = await explain(reference.pool, query);
+      for (const match of plan.matchAll(/(?:Planning|Execution) Time: ([\d.]+) ms/g)) {
+        row.databaseMs += Number(match[1]);
+      }
+      reference.plans.push(
+        `### statement ${index + 1}\n\n\`\`\`sql\n${query.sql}\n-- params: ${JSON.stringify(query.params)}\n\`\`\`\n\n\`\`\`\n${plan}\n\`\`\`\n`,
+      );
+    }
+  }
+  row.api = await measureEndpoint(endpoint.target, load);
+  if (row.api.failures > 0) row.note = `${row.api.failures} failed (${row.api.firstFailure})`;
+  if (reference && captured.length > 0) {
+    row.sql = await measureSql(reference.pool, captured, load);
+  }
+  log(
+    `  ${endpoint.label}: ${row.api.requestsPerSecond.toFixed(0)} req/s, p99 ${row.api.p99.toFixed(2)} ms` +
+      (row.sql ? `; its SQL ${row.sql.requestsPerSecond.toFixed(0)} req/s` : ''),
+  );
+  return row;
+}
+
+async function customerIds(pool: pg.Pool, count: number): Promise<string[]> {
+  const result = await pool.query<{ id: string }>(
+    'select id from customers where deleted_at is null order by id limit $1',
+    [count],
+  );
+  return result.rows.map((row) => row.id);
+}
+
+async function benchPostgres(load: LoadOptions) {
+  log(`PostgreSQL: ${settings.databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
+  await ensurePostgresDatabase(settings.databaseUrl);
+  const seeding = await prepareDatabase(
+    { url: settings.databaseUrl },
+    settings.customers,
+    settings.seed,
+    log,
+  );
+  const adminId = await ensureBenchAdmin({ url: settings.databaseUrl });
+  const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: settings.connections });
+  const version =
+    (await pool.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ??
+    '?';
+  const postgres = `PostgreSQL ${version}`;
+  const rows: Row[] = [];
+  const plans: string[] = [];
+  let nothingToMeasure = false;
+  const api = await startApi({ url: settings.databaseUrl });
+  let capture: QueryCapture | null = null;
+  try {
+    const token = await signAccessToken(api.jwtSecret, { adminId });
+    const headers = { authorization: `Bearer ${token}` };
+    const health = await measureEndpoint(
+      { method: 'GET', path: '/api/health' },
+      { ...load, baseUrl: api.baseUrl },
+    );
+    rows.push({ label: 'GET /api/health (reference)', kind: 'reference', api: health });
+    log(`  GET /api/health: ${health.requestsPerSecond.toFixed(0)} req/s`);
+    const probe = await fetch(`${api.baseUrl}/api/users?page=1&limit=6`, { headers });
+    if (probe.status === 404) {
+      nothingToMeasure = true;
+      log('nothing to measure yet: the users API (GET /api/users) does not exist');
+    } else {
+      const apiLoad = { ...load, baseUrl: api.baseUrl };
+      capture = await createQueryCapture(settings.databaseUrl, adminId);
+      const reference = { pool, capture, plans };
+      const pages = await lastPage(api, headers);
+      for (const endpoint of listEndpoints(pages, headers)) {
+        rows.push(await measureRow(endpoint, api, apiLoad, reference));
+      }
+      rows.push(
+        await measureRow(
+          {
+            label: 'GET /api/admin/dashboard',
+            kind: 'read',
+            target: { method: 'GET', path: '/api/admin/dashboard', headers },
+            reference: true,
+          },
+          api,
+          apiLoad,
+          reference,
+        ),
+      );
+      // Alternate each customer between inactive and active, so the run leaves them as it found them.
+      const ids = await customerIds(pool, 200);
+      const bodies = [false, true].flatMap((isActive) =>
+        ids.map((id) => ({ path: `/api/users/${id}`, body: { isActive } })),
+      );
+      const firstId = ids[0] ?? '00000000-0000-0000-0000-000000000000';
+      rows.push(
+        await measureRow(
+          {
+            label: 'PUT /api/users/{id} (isActive)',
+            kind: 'write',
+            target: {
+              method: 'PUT',
+              path: `/api/users/${firstId}`,
+              headers,
+              body: { isActive: true },
+              bodies,
+            },
+            reference: false,
+          },
+          api,
+          apiLoad,
+          null,
+        ),
+      );
+      rows.push(
+        await measureRow(
+          {
+            label: 'POST /api/auth/login',
+            kind: 'sign-in',
+            target: {
+              method: 'POST',
+              path: '/api/auth/login',
+              body: { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password },
+            },
+            reference: false,
+          },
+          api,
+          apiLoad,
+          null,
+        ),
+      );
+    }
+  } finally {
+    await capture?.close();
+    await api.stop();
+    await pool.end();
+  }
+  return { rows, plans, postgres, seeding, nothingToMeasure };
+}
+
+async function benchEmbedded(load: LoadOptions): Promise<Row[]> {
+  log(`Embedded PGlite in ${path.relative(repoRoot, settings.embeddedDir)}`);
+  mkdirSync(settings.embeddedDir, { recursive: true });
+  const where = { dataDir: settings.embeddedDir };
+  await prepareDatabase(where, settings.embeddedCustomers, settings.seed, log);
+  const adminId = await ensureBenchAdmin(where);
+  const api = await startApi(where);
+  const rows: Row[] = [];
+  try {
+    const token = await signAccessToken(api.jwtSecret, { adminId });
+    const headers = { authorization: `Bearer ${token}` };
+    const apiLoad = { ...load, baseUrl: api.baseUrl };
+    const health = await measureEndpoint({ method: 'GET', path: '/api/health' }, apiLoad);
+    rows.push({ label: 'GET /api/health (reference)', kind: 'reference', api: health });
+    const probe = await fetch(`${api.baseUrl}/api/users?page=1&limit=6`, { headers });
+    if (probe.status === 404) return rows;
+    const pages = await lastPage(api, headers);
+    for (const endpoint of listEndpoints(pages, headers)) {
+      rows.push(await measureRow(endpoint, api, apiLoad, null));
+    }
+  } finally {
+    await api.stop();
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const machine = describeMachine();
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  if (loadAtStart > machine.cores) {
+    log(
+      `warning: load average ${loadAtStart.toFixed(1)} on ${machine.cores} cores: other work competes with the run`,
+    );
+  }
+  const load: LoadOptions = {
+    baseUrl: '',
+    connections: settings.connections,
+    warmupSeconds: settings.warmupSeconds,
+    seconds: settings.seconds,
+  };
+  const server = await benchPostgres(load);
+  const embedded = settings.skipEmbedded ? [] : await benchEmbedded(load);
+  const health = server.rows.find((row) => row.kind === 'reference')?.api;
+  const embeddedHealth = embedded.find((row) => row.kind === 'reference')?.api;
+
+  console.info(
+    `\n${settings.customers.toLocaleString('en-US')} customers on ${server.postgres}, ${settings.connections} connections, ${settings.seconds} s each after ${settings.warmupSeconds} s warm-up\n`,
+  );
+  console.info(consoleTable(server.rows, health));
+  if (embedded.length > 0) {
+    console.info(
+      `\nEmbedded PGlite, ${settings.embeddedCustomers.toLocaleString('en-US')} customers\n`,
+    );
+    console.info(consoleTable(embedded, embeddedHealth));
+  }
+  const checks = checkTargets(server.rows, embedded);
+  const loadAtEnd = os.loadavg()[0] ?? 0;
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+
+  const markdown = [
+    '# Benchmark: latest run',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString()} (the whole run took ${minutes} min).`,
+    '',
+    '## Machine',
+    '',
+    machineLines(machine, server.postgres),
+    `- Load average (1 min) of the machine: ${loadAtStart.toFixed(1)} at the start of the run, ${loadAtEnd.toFixed(1)} at the end (anything above 0 is other work competing for the same cores).`,
+    `- Load: autocannon over loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per endpoint; the API in its own process (apps/api/src/server.ts, NODE_ENV=production, LOG_LEVEL=warn, sign-in throttle and per-IP flood guard raised through LOGIN_* and RATE_LIMIT_PER_MINUTE), autocannon and the SQL reference in the bench process, all on this one machine.`,
+    `- Data: ${settings.customers.toLocaleString('en-US')} customers and proportionate casks, purchases, referrals, point transactions and notifications (seed ${settings.seed}; ${server.seeding.reused ? 'reused from an earlier run' : `seeded in this run in ${server.seeding.seconds.toFixed(0)} s`}). Search terms: '${BULK_SEARCH_TERMS.common}' matches 2% of customers, '${BULK_SEARCH_TERMS.rare}' a handful.`,
+    '',
+    server.nothingToMeasure
+      ? '**Nothing to measure yet: the users API (GET /api/users) does not exist.** Only the reference was measured.\n'
+      : '',
+    '## PostgreSQL server',
+    '',
+    'Ratio to health: requests/s of the endpoint over requests/s of GET /api/health. Ratio to its SQL: requests/s of the endpoint over requests/s of the same statements (every statement the request ran, the admin look-up of authentication included, in order, on one connection) issued straight through node-postgres by 10 concurrent workers.',
+    '',
+    markdownTable(server.rows, health),
+    '',
+    ...(embedded.length > 0
+      ? [
+          `## Embedded PGlite, ${settings.embeddedCustomers.toLocaleString('en-US')} customers`,
+          '',
+          markdownTable(embedded, embeddedHealth),
+          '',
+        ]
+      : []),
+    '## Targets (issue 3)',
+    '',
+    markdownChecks(checks),
+    '',
+    'The statements and their `EXPLAIN (ANALYZE, BUFFERS)` plans, as captured in this run, are in [plans-latest.md](plans-latest.md).',
+    '',
+  ].join('\n');
+  mkdirSync(path.dirname(settings.output), { recursive: true });
+  writeFileSync(settings.output, markdown);
+  if (server.plans.length > 0) {
+    writeFileSync(
+      path.join(path.dirname(settings.output), 'plans-latest.md'),
+      `# Plans captured by the latest \`npm run bench\`\n\n${settings.customers.toLocaleString('en-US')} customers, ${server.postgres}.\n\n${server.plans.join('\n')}`,
+    );
+  }
+  console.info(
+    `\n${markdownChecks(checks)}\n\nWritten to ${path.relative(repoRoot, settings.output)} (${minutes} min).`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningApi {
+  baseUrl: string;
+  jwtSecret: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real server (apps/api/src/server.ts: real config, buildApp, migrations) in its own process,
+ * so the load generator and the API do not share one event loop. Only what the run needs is
+ * passed: the database, a throw-away JWT secret, and the sign-in throttle and flood guard raised
+ * for the run.
+ */
+export async function startApi(
+  database: { url: string } | { dataDir: string },
+  extraEnv: Record<string, string> = {},
+): Promise<RunningApi> {
+  const port = await freePort();
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    JWT_SECRET: jwtSecret,
+    // Request logs at info would measure pino writing to a pipe; warnings and errors still show.
+    LOG_LEVEL: 'warn',
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+    LOGIN_MAX_FAILURES_PER_IP: '1000000',
+    // Every request comes from 127.0.0.1: the per-IP flood guard would cap the run at 10/s.
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...('url' in database ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')],
+    { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString('utf8'));
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited = false;
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exited) throw new Error(`The API exited during start-up:\n${output.join('')}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/ready`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The API did not become ready in 120 s:\n${output.join('')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    baseUrl,
+    jwtSecret,
+    async stop() {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exitedPromise;
+      clearTimeout(timer);
+    },
+  };
+}

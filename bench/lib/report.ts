@@ -1,0 +1,138 @@
+import type { MachineInfo } from './machine.ts';
+import type { Measurement } from './stats.ts';
+
+export type RowKind =
+  'reference' | 'list' | 'search-rare' | 'search-common' | 'read' | 'write' | 'sign-in';
+
+export interface Row {
+  label: string;
+  kind: RowKind;
+  api?: Measurement;
+  sql?: Measurement;
+  /** How many statements one request runs (the SQL reference replays all of them). */
+  statements?: number;
+  /** Planning plus execution time of those statements in one EXPLAIN ANALYZE, in ms. */
+  databaseMs?: number;
+  /** Why there is no number (endpoint missing, failed requests...). */
+  note?: string;
+}
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  met: boolean | null;
+}
+
+const rps = (m?: Measurement) => (m ? m.requestsPerSecond.toFixed(0) : '-');
+const ms = (value?: number) =>
+  value === undefined || Number.isNaN(value) ? '-' : value.toFixed(2);
+const ratio = (a?: Measurement, b?: Measurement) =>
+  a && b && b.requestsPerSecond > 0 ? (a.requestsPerSecond / b.requestsPerSecond).toFixed(2) : '-';
+
+export function markdownTable(rows: readonly Row[], health?: Measurement): string {
+  const lines = [
+    '| endpoint | requests/s | p50 ms | p99 ms | ratio to health | ratio to its SQL | its SQL: requests/s, p50, p99 ms (statements) | its SQL alone: plan + execution ms | note |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
+  ];
+  for (const row of rows) {
+    const sql = row.sql
+      ? `${rps(row.sql)}, ${ms(row.sql.p50)}, ${ms(row.sql.p99)} (${row.statements ?? '?'})`
+      : '-';
+    lines.push(
+      `| ${row.label} | ${rps(row.api)} | ${ms(row.api?.p50)} | ${ms(row.api?.p99)} | ${
+        row.kind === 'reference' ? '1.00' : ratio(row.api, health)
+      } | ${ratio(row.api, row.sql)} | ${sql} | ${ms(row.databaseMs)} | ${row.note ?? ''} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** The targets of issue 3 ("Performance"), checked against what was measured. */
+export function checkTargets(rows: readonly Row[], embedded: readonly Row[]): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const row of rows) {
+    const m = row.api;
+    const listLike = row.kind === 'list' || row.kind === 'search-rare';
+    if (listLike || row.kind === 'search-common') {
+      const limit = row.kind === 'search-common' ? 50 : 15;
+      checks.push({
+        target: `${row.label}: p99 <= ${limit} ms`,
+        measured: m ? `${ms(m.p99)} ms` : (row.note ?? 'not measured'),
+        met: m ? m.p99 <= limit : null,
+      });
+      checks.push({
+        target: `${row.label}: >= 70% of its SQL's throughput`,
+        measured:
+          m && row.sql ? `${(100 * Number(ratio(m, row.sql))).toFixed(0)}%` : 'not measured',
+        met: m && row.sql ? m.requestsPerSecond >= 0.7 * row.sql.requestsPerSecond : null,
+      });
+    }
+    if (row.kind === 'sign-in') {
+      checks.push({
+        target: `${row.label}: >= 80 sign-ins/s (argon2id, OWASP parameters)`,
+        measured: m ? `${rps(m)}/s` : (row.note ?? 'not measured'),
+        met: m ? m.requestsPerSecond >= 80 : null,
+      });
+    }
+  }
+  for (const row of embedded) {
+    if (row.kind === 'reference') continue;
+    checks.push({
+      target: `embedded, ${row.label}: >= 1,000 requests/s`,
+      measured: row.api ? `${rps(row.api)}/s` : (row.note ?? 'not measured'),
+      met: row.api ? row.api.requestsPerSecond >= 1000 : null,
+    });
+  }
+  return checks;
+}
+
+export function markdownChecks(checks: readonly TargetCheck[]): string {
+  const lines = ['| target | measured | met |', '| --- | --- | --- |'];
+  for (const check of checks) {
+    lines.push(
+      `| ${check.target} | ${check.measured} | ${check.met === null ? 'n/a' : check.met ? 'yes' : '**no**'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** A plain-text table for the terminal. */
+export function consoleTable(rows: readonly Row[], health?: Measurement): string {
+  const header = [
+    'endpoint',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'x health',
+    'x its SQL',
+    'SQL req/s',
+    'note',
+  ];
+  const body = rows.map((row) => [
+    row.label,
+    rps(row.api),
+    ms(row.api?.p50),
+    ms(row.api?.p99),
+    row.kind === 'reference' ? '1.00' : ratio(row.api, health),
+    ratio(row.api, row.sql),
+    rps(row.sql),
+    row.note ?? '',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) =>
+        i === 0 || i === 7 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
+      )
+      .join('  ');
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(format)].join(
+    '\n',
+  );
+}
+
+export function machineLines(machine: MachineInfo, postgres: string): string {
+  return [
+    `- CPU: ${machine.cpu}, ${machine.cores} cores available; RAM ${machine.memoryGiB} GiB; ${machine.os}`,
+    `- Node ${machine.node}; ${postgres}`,
+  ].join('\n');
+}
