@@ -59,6 +59,10 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     ...(redis ? { redis, nameSpace: 'cask-admin:rate-limit:' } : {}),
     // Availability over strictness when Redis is down: the security throttles do not use it.
     skipOnError: true,
+    // Only the API is counted. The web app's files and uploaded images are cheap, cacheable
+    // reads, and a single page load fetches dozens of them: counted, a few admins behind one
+    // office address would lock themselves out of the app's own HTML within minutes.
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) => tooManyRequests(context.after),
   });
 }

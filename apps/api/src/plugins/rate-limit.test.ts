@@ -1,0 +1,44 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+
+const LIMIT = 3;
+let ctx: TestContext;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(tmpdir(), 'cask-web-'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Cask Admin</title>');
+  await writeFile(path.join(webDir, 'app.js'), 'console.log(1);');
+  ctx = await createTestContext({ RATE_LIMIT_PER_MINUTE: String(LIMIT), WEB_DIST_DIR: webDir });
+});
+afterAll(async () => {
+  await ctx.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+test('the web app and its files are never throttled, however often they are loaded', async () => {
+  for (let i = 0; i < LIMIT * 3; i += 1) {
+    const html = await ctx.app.inject({ method: 'GET', url: '/user' });
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('Cask Admin');
+    const script = await ctx.app.inject({ method: 'GET', url: '/app.js' });
+    expect(script.statusCode).toBe(200);
+  }
+});
+
+test('API calls past the per-minute flood guard answer 429 with Retry-After', async () => {
+  for (let i = 0; i < LIMIT; i += 1) {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+  }
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  expect(res.statusCode).toBe(429);
+  expect(res.headers['retry-after']).toBeDefined();
+  expect(res.json()).toMatchObject({
+    success: false,
+    message: expect.stringMatching(/^Too many requests/),
+  });
+});
