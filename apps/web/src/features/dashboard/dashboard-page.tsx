@@ -1,6 +1,180 @@
+import { useState } from 'react';
+import { Boxes, CircleDollarSign, Tag, Users } from 'lucide-react';
+import type { User } from '@cask/contracts/users';
+import { Card } from '@/components/ui/card.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { DataTable, type Column } from '@/components/ui/data-table.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { formatCount, formatThousands } from '@/lib/format.ts';
+import { useDashboard } from './api/get-dashboard.ts';
+import { useRecentUsers } from './api/get-recent-users.ts';
+import { useDeleteUser } from './api/delete-user.ts';
+import { EditUserModal } from './components/edit-user-modal.tsx';
+import { UserRowActions } from './components/user-row-actions.tsx';
 
-/** Placeholder: this screen is built by its own issue; the route and title exist already. */
+/** Spec 000 §8: the dashboard's failure texts. */
+export const DASHBOARD_FAILURE = 'Failed to fetch dashboard data';
+export const USERS_FAILURE = 'Failed to fetch users';
+export const DELETE_FAILURE = 'Failed to delete user';
+
+/** 'Error: {message}' with the server's words, else the spec's fallback (spec 000 §8). */
+function dashboardFailure(error: unknown): string {
+  return error instanceof ApiError && error.message.trim() !== ''
+    ? `Error: ${error.message}`
+    : DASHBOARD_FAILURE;
+}
+
+/**
+ * Spec 000 §2 Dashboard (/): the four totals and the Recent Users table, whose rows can be
+ * edited (status) and deleted.
+ */
 export default function DashboardPage() {
-  return <PageHeader title="Dashboard" />;
+  const dashboard = useDashboard();
+  const [page, setPage] = useState(1);
+  const users = useRecentUsers(page);
+  const remove = useDeleteUser();
+  const [editing, setEditing] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+
+  // A deletion can empty the last page: go back to the new last one (adjusted while rendering,
+  // as React recommends for state derived from props or queries).
+  const pages = users.data?.pagination.pages;
+  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+
+  const columns: Column<User>[] = [
+    { id: 'name', header: 'User Name', cell: (user) => user.fullName },
+    { id: 'email', header: 'Email', cell: (user) => user.email },
+    { id: 'casks', header: 'Casks', align: 'right', cell: (user) => formatCount(user.balance) },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (user) =>
+        user.isActive ? (
+          <StatusBadge tone="green">Active</StatusBadge>
+        ) : (
+          <StatusBadge tone="grey">Inactive</StatusBadge>
+        ),
+    },
+    {
+      id: 'action',
+      header: 'Action',
+      align: 'right',
+      cell: (user) => (
+        <UserRowActions
+          onEdit={() => setEditing(user)}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(user);
+          }}
+        />
+      ),
+    },
+  ];
+
+  const totals = dashboard.data;
+  const total = users.data?.pagination.total;
+
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+
+      {dashboard.isError && totals === undefined ? (
+        <div className="mb-6">
+          <ErrorState
+            title={dashboardFailure(dashboard.error)}
+            onRetry={() => void dashboard.refetch()}
+          />
+        </div>
+      ) : (
+        <StatCardGrid>
+          <StatCard
+            title="Total Users"
+            icon={<Users size={22} />}
+            loading={dashboard.isPending}
+            value={formatCount(totals?.users.totalUsers)}
+          />
+          <StatCard
+            title="Total Casks"
+            icon={<Boxes size={22} />}
+            loading={dashboard.isPending}
+            value={formatCount(totals?.casks.totalCasks)}
+          />
+          <StatCard
+            title="Active Offers"
+            icon={<Tag size={22} />}
+            loading={dashboard.isPending}
+            value={formatCount(totals?.offers.activeOffers)}
+          />
+          <StatCard
+            title="Total Value"
+            icon={<CircleDollarSign size={22} />}
+            loading={dashboard.isPending}
+            value={formatThousands(totals?.payments.totalRevenue)}
+          />
+        </StatCardGrid>
+      )}
+
+      <Card>
+        {users.isError && users.data === undefined ? (
+          <div className="p-4">
+            <ErrorState
+              title="Error Loading Users"
+              message={errorMessage(users.error, USERS_FAILURE)}
+              onRetry={() => void users.refetch()}
+            />
+          </div>
+        ) : (
+          <>
+            <DataTable
+              caption={total === undefined ? 'Recent Users' : `Recent Users (${total})`}
+              columns={columns}
+              rows={users.data?.users}
+              rowKey={(user) => user.id}
+              loading={users.isPending}
+              fetching={users.isFetching}
+              emptyText="No Data found"
+            />
+            {users.data ? (
+              <Pagination
+                page={users.data.pagination.current}
+                pages={users.data.pagination.pages}
+                total={users.data.pagination.total}
+                count={users.data.users.length}
+                noun="users"
+                label="Recent users pagination"
+                onPageChange={setPage}
+                onRefresh={() => {
+                  void users.refetch();
+                  void dashboard.refetch();
+                }}
+                refreshing={users.isFetching}
+              />
+            ) : null}
+          </>
+        )}
+      </Card>
+
+      <EditUserModal user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Confirm Delete"
+        message={`Are you sure you want to delete ${deleting?.fullName ?? ''}?`}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+      />
+    </>
+  );
 }

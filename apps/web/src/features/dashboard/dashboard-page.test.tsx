@@ -1,0 +1,194 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import {
+  aCustomer,
+  createFakeCustomerApi,
+  manyCustomers,
+  renderWithFakeApi,
+  type FakeCustomerApi,
+} from '@/lib/fake-customer-api.tsx';
+import DashboardPage from './dashboard-page.tsx';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const renderDashboard = (api: FakeCustomerApi) => renderWithFakeApi(<DashboardPage />, api);
+const table = () => screen.getByRole('table', { name: /^Recent Users/ });
+const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+const card = (title: string) => screen.getByText(title).closest('dl') as HTMLElement;
+
+test('the four cards show the totals, Total Value in thousands of dollars', async () => {
+  const api = createFakeCustomerApi({
+    customers: manyCustomers(3),
+    totals: { totalCasks: 1234, activeOffers: 7, totalRevenue: 125_500 },
+  });
+  renderDashboard(api);
+
+  expect(await within(card('Total Users')).findByText('3')).toBeVisible();
+  expect(within(card('Total Casks')).getByText('1,234')).toBeVisible();
+  expect(within(card('Active Offers')).getByText('7')).toBeVisible();
+  expect(within(card('Total Value')).getByText('$125.5k')).toBeVisible();
+});
+
+test('a failed dashboard call shows the server message after Error:', async () => {
+  const api = createFakeCustomerApi({ customers: manyCustomers(1) });
+  api.state.failing.add('dashboard');
+  api.state.failureMessage = 'Database unreachable';
+  renderDashboard(api);
+  expect(await screen.findByText('Error: Database unreachable')).toBeVisible();
+});
+
+test('without a server message the failure reads Failed to fetch dashboard data', async () => {
+  const api = createFakeCustomerApi({ customers: manyCustomers(1) });
+  api.state.failing.add('dashboard');
+  api.state.failureMessage = '';
+  renderDashboard(api);
+  expect(await screen.findByText('Failed to fetch dashboard data')).toBeVisible();
+  expect(screen.queryByText(/^Error:/)).not.toBeInTheDocument();
+});
+
+test('Recent Users asks for page 1 of 10, counts every user and lists the columns', async () => {
+  const api = createFakeCustomerApi({
+    customers: [
+      aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 4 }),
+      aCustomer({ fullName: 'Hamish Reid', isActive: false }),
+      ...manyCustomers(10),
+    ],
+  });
+  renderDashboard(api);
+
+  expect(await screen.findByRole('table', { name: 'Recent Users (12)' })).toBeVisible();
+  expect(api.sent('GET', '/api/users')[0]?.query).toEqual({ page: '1', limit: '10' });
+  const headers = within(table())
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent);
+  expect(headers).toEqual(['User Name', 'Email', 'Casks', 'Status', 'Action']);
+  expect(within(row('Morag Campbell')).getByText('morag@example.com')).toBeVisible();
+  expect(within(row('Morag Campbell')).getByRole('cell', { name: '4' })).toBeVisible();
+  expect(within(row('Morag Campbell')).getByText('Active')).toBeVisible();
+  expect(within(row('Hamish Reid')).getByText('Inactive')).toBeVisible();
+  expect(within(row('Hamish Reid')).getByRole('button', { name: 'Edit' })).toBeVisible();
+  expect(within(row('Hamish Reid')).getByRole('button', { name: 'Delete' })).toBeVisible();
+  expect(screen.getByText('Showing 10 of 12 users')).toBeVisible();
+});
+
+test('an empty list reads No Data found', async () => {
+  renderDashboard(createFakeCustomerApi());
+  expect(await screen.findByText('No Data found')).toBeVisible();
+  expect(screen.getByRole('table', { name: 'Recent Users (0)' })).toBeVisible();
+});
+
+test('Next loads page 2 and keeps page 1 on screen meanwhile', async () => {
+  const api = createFakeCustomerApi({ customers: manyCustomers(15) });
+  const { user } = renderDashboard(api);
+  await screen.findByText('Customer 1');
+
+  const release = api.holdLists();
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(screen.getByText('Customer 1')).toBeVisible();
+  expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  release();
+
+  expect(await screen.findByText('Customer 11')).toBeVisible();
+  expect(screen.queryByText('Customer 1')).not.toBeInTheDocument();
+  expect(screen.getByText('Showing 5 of 15 users')).toBeVisible();
+  expect(api.sent('GET', '/api/users').at(-1)?.query).toEqual({ page: '2', limit: '10' });
+  expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('Edit shows the user read-only and Save sends the chosen status, then refetches', async () => {
+  const morag = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 3 });
+  const api = createFakeCustomerApi({ customers: [morag] });
+  const { user } = renderDashboard(api);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
+  );
+
+  const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+  expect(within(dialog).getByLabelText('Name')).toHaveValue('Morag Campbell');
+  expect(within(dialog).getByLabelText('Name')).toHaveAttribute('readonly');
+  expect(within(dialog).getByLabelText('Email')).toHaveValue('morag@example.com');
+  expect(within(dialog).getByLabelText('Email')).toHaveAttribute('readonly');
+  expect(within(dialog).getByLabelText('Casks')).toHaveValue('3');
+  expect(within(dialog).getByLabelText('Casks')).toHaveAttribute('readonly');
+  const status = within(dialog).getByRole('combobox', { name: 'Status' });
+  expect(status).toHaveValue('Active');
+  expect(
+    within(status)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Active', 'Inactive']);
+
+  const listCalls = api.sent('GET', '/api/users').length;
+  await user.selectOptions(status, 'Inactive');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+  await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  expect(api.sent('PUT', `/api/users/${morag.id}`).map((r) => r.body)).toEqual([
+    { isActive: false },
+  ]);
+  expect(await within(row('Morag')).findByText('Inactive')).toBeVisible();
+  expect(api.sent('GET', '/api/users').length).toBeGreaterThan(listCalls);
+});
+
+test('Cancel closes Edit User without a request', async () => {
+  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const { user } = renderDashboard(api);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
+  );
+  await user.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(api.state.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+});
+
+test('a failed save keeps Edit User open with the server message', async () => {
+  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  api.state.failing.add('update');
+  api.state.failureMessage = 'The database is read-only';
+  const { user } = renderDashboard(api);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await within(dialog).findByText('The database is read-only')).toBeVisible();
+  expect(dialog).toBeInTheDocument();
+});
+
+test('Delete asks Confirm Delete, sends DELETE and the user and the totals drop', async () => {
+  const morag = aCustomer({ fullName: 'Morag Campbell' });
+  const api = createFakeCustomerApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
+  const { user } = renderDashboard(api);
+  await screen.findByRole('table', { name: 'Recent Users (2)' });
+  await user.click(within(row('Morag')).getByRole('button', { name: 'Delete' }));
+
+  const dialog = screen.getByRole('alertdialog', { name: 'Confirm Delete' });
+  expect(within(dialog).getByText('Are you sure you want to delete Morag Campbell?')).toBeVisible();
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+  await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  expect(api.sent('DELETE', `/api/users/${morag.id}`)).toHaveLength(1);
+  expect(await screen.findByRole('table', { name: 'Recent Users (1)' })).toBeVisible();
+  expect(screen.queryByText('Morag Campbell')).not.toBeInTheDocument();
+  expect(await within(card('Total Users')).findByText('1')).toBeVisible();
+});
+
+test('a failed delete stays open with the server message', async () => {
+  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  api.state.failing.add('delete');
+  api.state.failureMessage = 'Could not delete';
+  const { user } = renderDashboard(api);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', {
+      name: 'Delete',
+    }),
+  );
+  const dialog = screen.getByRole('alertdialog', { name: 'Confirm Delete' });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  expect(await within(dialog).findByText('Could not delete')).toBeVisible();
+  expect(screen.getByText('Morag Campbell', { selector: 'td' })).toBeVisible();
+});
