@@ -47,7 +47,7 @@ test('start-up creates the admin from ADMIN_* once and never changes it afterwar
   await start('Olive Owner', 'first password');
   const [created] = await adminsWithEmail('owner@example.com');
   expect(created?.fullName).toBe('Olive Owner');
-  expect(created?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  expect(created?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
   expect((await login('owner@example.com', 'first password')).statusCode).toBe(200);
   expect(ctx.logs.join('')).toContain('created the admin from ADMIN_EMAIL');
   expect(ctx.logs.join('')).not.toContain('first password');

@@ -350,7 +350,7 @@ test('a password change ends every other session, keeps this browser signed in a
     .select({ hash: admins.passwordHash })
     .from(admins)
     .where(eq(admins.id, admin.id));
-  expect(stored!.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  expect(stored!.hash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
   expect(await auditActions(admin.id)).toEqual(['auth.password_changed']);
 });
 
