@@ -42,7 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // Numeric and bigint columns come back as strings (exact money); counts are parsed where read.
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // jit=off: JIT compilation only ever costs an OLTP API (530+ ms on one request once,
+    // docs/decisions/041-customer-list-performance.md); no statement here profits from it.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' });
     pool.on('error', () => {
       /* idle client errors surface on the next query */
     });
