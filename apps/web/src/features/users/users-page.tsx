@@ -1,6 +1,38 @@
+import { useState } from 'react';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { SearchInput } from '@/components/ui/search-input.tsx';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { RewardList } from './components/reward-list.tsx';
+import { UserList } from './components/user-list.tsx';
 
-/** Placeholder: this screen is built by its own issue; the route and title exist already. */
+/** Typing pauses this long before a search is sent (within the 250-500 ms the issue allows). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Spec 000 §2 User Management (/user) with the Reward List under it. The one search box filters
+ * both lists (they list the same customers, decision 042); each list keeps its own page.
+ */
 export default function UsersPage() {
-  return <PageHeader title="User Management" />;
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        actions={
+          <SearchInput
+            label="Search users"
+            placeholder="Search users by name or email..."
+            value={searchText}
+            onValueChange={setSearchText}
+            maxLength={SEARCH_MAX_LENGTH}
+          />
+        }
+      />
+      <UserList search={search} />
+      <RewardList search={search} />
+    </>
+  );
 }

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { manualPointsResponse, type ManualPoints } from '@cask/contracts/rewards';
+import { api } from '@/lib/api-client.ts';
+import { invalidateCustomerData } from '@/lib/customer-queries.ts';
+import { rewardsListKey, type RewardPage } from './get-rewards.ts';
+
+/**
+ * `POST /referrals/admin/manual-points` (spec 000 §7): userId, points (a number),
+ * type 'manual_adjustment', description, adminNotes. Answers the customer's new balance.
+ */
+export async function adjustPoints(body: ManualPoints) {
+  const envelope = await api.post<unknown>('/referrals/admin/manual-points', body);
+  return manualPointsResponse.parse(envelope).data;
+}
+
+export function useAdjustPoints() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: adjustPoints,
+    onSuccess: async (result, body) => {
+      // The Point column shows the server's new balance at once, then every list is refetched.
+      queryClient.setQueriesData<RewardPage>({ queryKey: rewardsListKey }, (page) =>
+        page
+          ? {
+              ...page,
+              rewards: page.rewards.map((row) =>
+                row.id === body.userId ? { ...row, referralPoints: result.referralPoints } : row,
+              ),
+            }
+          : page,
+      );
+      await invalidateCustomerData(queryClient);
+    },
+  });
+}

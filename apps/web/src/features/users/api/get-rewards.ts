@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { rewardListResponse, type RewardListResponse } from '@cask/contracts/rewards';
+import { USERS_PAGE_SIZE } from '@cask/contracts/users';
+import { api } from '@/lib/api-client.ts';
+import { rewardsKey } from '@/lib/customer-queries.ts';
+
+export type RewardPage = RewardListResponse['data'];
+
+/** Spec 000 §7: the lists of the management screen show six a page, rewards included. */
+export const REWARDS_PAGE_SIZE = USERS_PAGE_SIZE;
+
+export interface RewardListRequest {
+  page: number;
+  /** Already trimmed; '' is no search. */
+  search: string;
+}
+
+/** `GET /referrals/admin/rewards` (DESIGN.md §4): page, limit and search, like the user list. */
+export async function getRewards({ page, search }: RewardListRequest): Promise<RewardPage> {
+  const envelope = await api.get<unknown>('/referrals/admin/rewards', {
+    params: { page, limit: REWARDS_PAGE_SIZE, search: search || undefined },
+  });
+  return rewardListResponse.parse(envelope).data;
+}
+
+export const rewardsListKey = [...rewardsKey, 'list'] as const;
+
+export const rewardsQuery = (request: RewardListRequest) =>
+  queryOptions({
+    queryKey: [
+      ...rewardsListKey,
+      { page: request.page, limit: REWARDS_PAGE_SIZE, search: request.search },
+    ],
+    queryFn: () => getRewards(request),
+    placeholderData: keepPreviousData,
+  });
+
+export function useRewards(request: RewardListRequest) {
+  return useQuery(rewardsQuery(request));
+}

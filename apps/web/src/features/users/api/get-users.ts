@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { USERS_PAGE_SIZE, userListResponse, type UserListResponse } from '@cask/contracts/users';
+import { api } from '@/lib/api-client.ts';
+import { usersKey } from '@/lib/customer-queries.ts';
+
+export type UserPage = UserListResponse['data'];
+
+export interface UserListRequest {
+  page: number;
+  /** Already trimmed; '' is no search. */
+  search: string;
+}
+
+/** `GET /users` (spec 000 §7): page, limit and search over the name and the e-mail. */
+export async function getUsers({ page, search }: UserListRequest): Promise<UserPage> {
+  const envelope = await api.get<unknown>('/users', {
+    params: { page, limit: USERS_PAGE_SIZE, search: search || undefined },
+  });
+  return userListResponse.parse(envelope).data;
+}
+
+/**
+ * Spec 000 §9: six users a page. The rows of the last answer stay on screen while the next page
+ * or search loads (keepPreviousData), so the table never flashes 'Loading users...'.
+ */
+export const usersQuery = (request: UserListRequest) =>
+  queryOptions({
+    queryKey: [
+      ...usersKey,
+      'list',
+      { page: request.page, limit: USERS_PAGE_SIZE, search: request.search },
+    ],
+    queryFn: () => getUsers(request),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsers(request: UserListRequest) {
+  return useQuery(usersQuery(request));
+}

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import {
+  MANUAL_ADJUSTMENT,
+  manualPointsBody,
+  type ManualPoints,
+  type ManualPointsBody,
+  type RewardRow,
+} from '@cask/contracts/rewards';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { formatCount } from '@/lib/format.ts';
+import { useAdjustPoints } from '../api/adjust-points.ts';
+
+/** Spec 000 §8, shown as toasts rather than the original's alert() (decision 046). */
+export const POINTS_SUCCESS = 'Points updated successfully ✅';
+export const POINTS_FAILURE = 'Failed to update points ❌';
+
+const formFields = new Set(['points', 'description', 'adminNotes']);
+
+/**
+ * Spec 000 §2 'Manual Point Adjustment - {name}': Points (a number), Description, Admin Notes,
+ * Cancel and 'Save Changes'. The form is checked with the contract the API checks.
+ */
+export function ManualPointsModal({
+  reward,
+  onClose,
+}: {
+  reward: RewardRow | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={reward !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={reward ? `Manual Point Adjustment - ${reward.fullName}` : 'Manual Point Adjustment'}
+    >
+      {reward ? <ManualPointsForm key={reward.id} reward={reward} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ManualPointsForm({ reward, onClose }: { reward: RewardRow; onClose: () => void }) {
+  const adjust = useAdjustPoints();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ManualPointsBody, unknown, ManualPoints>({
+    resolver: zodResolver(manualPointsBody),
+    defaultValues: {
+      userId: reward.id,
+      type: MANUAL_ADJUSTMENT,
+      description: '',
+      adminNotes: '',
+    },
+  });
+  const busy = adjust.isPending;
+
+  const onSubmit = handleSubmit((body) => {
+    adjust.mutate(body, {
+      onSuccess: () => {
+        toast.success(POINTS_SUCCESS);
+        onClose();
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error, POINTS_FAILURE));
+        // e.g. a removal that would take the balance below zero: said under Points too.
+        if (error instanceof ApiError) {
+          for (const fieldError of error.errors ?? []) {
+            if (formFields.has(fieldError.field)) {
+              setError(fieldError.field as 'points' | 'description' | 'adminNotes', {
+                message: fieldError.message,
+              });
+            }
+          }
+        }
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <p className="text-sm text-oak-700">
+        Current balance:{' '}
+        <span className="font-semibold text-oak-900">{formatCount(reward.referralPoints)}</span>{' '}
+        points
+      </p>
+      <TextField
+        label="Points"
+        type="number"
+        inputMode="numeric"
+        step={1}
+        autoComplete="off"
+        hint="A positive number adds points, a negative one removes them."
+        error={errors.points?.message}
+        // Spec 000 §5: points are converted to a number before sending.
+        {...register('points', { valueAsNumber: true })}
+      />
+      <TextField
+        label="Description"
+        autoComplete="off"
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <TextareaField
+        label="Admin Notes"
+        rows={3}
+        error={errors.adminNotes?.message}
+        {...register('adminNotes')}
+      />
+      <div className="flex flex-col-reverse gap-2 border-t border-cream-200 pt-4 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
+import type { User } from '@cask/contracts/users';
+import { IconButton } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { DataTable, type Column } from '@/components/ui/data-table.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatCount } from '@/lib/format.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useUsers } from '../api/get-users.ts';
+import { usePageForSearch } from '../use-page-for-search.ts';
+import { EditUserModal } from './edit-user-modal.tsx';
+import { UserStatusBadge } from './user-status.tsx';
+
+/** Spec 000 §8. */
+export const USERS_FAILURE = 'Failed to fetch users';
+export const DELETE_FAILURE = 'Failed to delete user';
+
+/**
+ * Spec 000 §2 User Management: the table (User Name, Email, Casks, Status, Actions), its states,
+ * the pagination with Refresh, and the edit and delete modals.
+ */
+export function UserList({ search }: { search: string }) {
+  const [page, setPage] = usePageForSearch(search);
+  const users = useUsers({ page, search });
+  const { data, isPending, isFetching, error } = users;
+  const onRefresh = () => void users.refetch();
+  // A deletion can empty the last page: show the new last one (adjusted while rendering).
+  const pages = data?.pagination.pages;
+  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+
+  const remove = useDeleteUser();
+  const [editing, setEditing] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+
+  const columns: Column<User>[] = [
+    { id: 'name', header: 'User Name', cell: (user) => user.fullName },
+    { id: 'email', header: 'Email', cell: (user) => user.email },
+    { id: 'casks', header: 'Casks', align: 'right', cell: (user) => formatCount(user.balance) },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (user) => <UserStatusBadge isActive={user.isActive} />,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cell: (user) => (
+        <div className="inline-flex items-center gap-1">
+          <IconButton label="Edit" onClick={() => setEditing(user)}>
+            <Pencil size={16} aria-hidden />
+          </IconButton>
+          <IconButton
+            label="Delete"
+            className="hover:bg-red-50 hover:text-red-700"
+            onClick={() => {
+              remove.reset();
+              setDeleting(user);
+            }}
+          >
+            <Trash2 size={16} aria-hidden />
+          </IconButton>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title="Users"
+      actions={
+        data ? (
+          <p className="text-sm text-oak-700">
+            Total:{' '}
+            <span className="font-semibold text-oak-900">{formatCount(data.pagination.total)}</span>
+          </p>
+        ) : null
+      }
+    >
+      {data === undefined && !isPending ? (
+        <div className="p-4">
+          <ErrorState
+            title="Error Loading Users"
+            message={errorMessage(error, USERS_FAILURE)}
+            onRetry={onRefresh}
+          />
+        </div>
+      ) : (
+        <>
+          <DataTable
+            label="Users"
+            columns={columns}
+            rows={data?.users}
+            rowKey={(user) => user.id}
+            loading={isPending}
+            loadingText="Loading users..."
+            fetching={isFetching}
+            emptyText={
+              <EmptyState title="No users found" hint="Try adjusting your search criteria" />
+            }
+          />
+          {data ? (
+            <Pagination
+              page={data.pagination.current}
+              pages={data.pagination.pages}
+              total={data.pagination.total}
+              count={data.users.length}
+              noun="users"
+              label="Users pagination"
+              onPageChange={setPage}
+              onRefresh={onRefresh}
+              refreshing={isFetching}
+            />
+          ) : null}
+        </>
+      )}
+
+      <EditUserModal user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete User Account"
+        message={`Are you sure you want to delete ${deleting?.fullName ?? ''}? This action cannot be undone.`}
+        confirmLabel="Delete User"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+      />
+    </Card>
+  );
+}

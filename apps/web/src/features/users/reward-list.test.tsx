@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import {
+  aCustomer,
+  createFakeCustomerApi,
+  manyCustomers,
+  renderWithFakeApi,
+  type FakeCustomerApi,
+} from '@/lib/fake-customer-api.tsx';
+import UsersPage from './users-page.tsx';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const renderUsers = (api: FakeCustomerApi) => renderWithFakeApi(<UsersPage />, api);
+const rewardsTable = () => screen.getByRole('table', { name: 'Reward List' });
+const rewardsNav = () => screen.getByRole('navigation', { name: 'Reward pagination' });
+const rewardRow = (name: string) =>
+  within(rewardsTable()).getByRole('row', { name: new RegExp(name) });
+
+async function openAdjustment(api: FakeCustomerApi, name: string) {
+  const rendered = renderUsers(api);
+  await within(await screen.findByRole('table', { name: 'Reward List' })).findByText(name);
+  await rendered.user.click(within(rewardRow(name)).getByRole('button', { name: 'Adjust Points' }));
+  const dialog = screen.getByRole('dialog', { name: `Manual Point Adjustment - ${name}` });
+  return { ...rendered, dialog };
+}
+
+test('the Reward List shows referrals, investment and points, six a page', async () => {
+  const api = createFakeCustomerApi({
+    customers: [
+      aCustomer({
+        fullName: 'Morag Campbell',
+        email: 'morag@example.com',
+        totalReferrals: 3,
+        totalInvestmentAmount: 12500.5,
+        referralPoints: 1250,
+      }),
+      ...manyCustomers(7),
+    ],
+  });
+  renderUsers(api);
+
+  const table = await screen.findByRole('table', { name: 'Reward List' });
+  await within(table).findByText('Morag Campbell');
+  expect(api.sent('GET', '/api/referrals/admin/rewards')[0]?.query).toEqual({
+    page: '1',
+    limit: '6',
+  });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['User Name', 'Email', 'Casks', 'Invest', 'Point', 'Action']);
+  const cells = within(rewardRow('Morag Campbell'))
+    .getAllByRole('cell')
+    .map((td) => td.textContent);
+  expect(cells.slice(0, 5)).toEqual([
+    'Morag Campbell',
+    'morag@example.com',
+    '3',
+    '$12,500.50',
+    '1,250',
+  ]);
+  expect(within(rewardsNav()).getByText('Showing 6 of 8 Reward')).toBeVisible();
+  // Two paginations on one screen, each its own landmark.
+  expect(screen.getByRole('navigation', { name: 'Users pagination' })).toBeVisible();
+});
+
+test('the Reward List pages on its own', async () => {
+  const api = createFakeCustomerApi({ customers: manyCustomers(8) });
+  const { user } = renderUsers(api);
+  await within(await screen.findByRole('table', { name: 'Reward List' })).findByText('Customer 1');
+  await user.click(within(rewardsNav()).getByRole('button', { name: 'Next' }));
+  expect(await within(rewardsTable()).findByText('Customer 7')).toBeVisible();
+  expect(within(rewardsNav()).getByText('Showing 2 of 8 Reward')).toBeVisible();
+  // The user table stays on its first page.
+  expect(
+    within(screen.getByRole('table', { name: 'Users' })).getByText('Customer 1'),
+  ).toBeVisible();
+});
+
+test('the Reward List reads Loading... then No Data found when empty', async () => {
+  const api = createFakeCustomerApi();
+  const release = api.holdLists();
+  renderUsers(api);
+  expect(
+    await within(screen.getByRole('table', { name: 'Reward List' })).findByText('Loading...'),
+  ).toBeVisible();
+  release();
+  expect(await within(rewardsTable()).findByText('No Data found')).toBeVisible();
+});
+
+test('the adjustment form has Points, Description and Admin Notes, and Cancel closes it', async () => {
+  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
+  expect(within(dialog).getByRole('spinbutton', { name: 'Points' })).toBeVisible();
+  expect(within(dialog).getByRole('textbox', { name: 'Description' })).toBeVisible();
+  expect(within(dialog).getByRole('textbox', { name: 'Admin Notes' })).toBeVisible();
+  expect(within(dialog).getByRole('button', { name: 'Save Changes' })).toBeVisible();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(dialog).not.toBeInTheDocument();
+});
+
+test('zero or missing points are refused under the field, without a request', async () => {
+  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
+  const points = within(dialog).getByRole('spinbutton', { name: 'Points' });
+
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  expect(await within(dialog).findByText('Points must be a number')).toBeVisible();
+  await user.type(points, '0');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  expect(await within(dialog).findByText('Points cannot be zero')).toBeVisible();
+  expect(points).toHaveAccessibleDescription(/Points cannot be zero/);
+  expect(api.sent('POST', '/api/referrals/admin/manual-points')).toHaveLength(0);
+});
+
+test('Save Changes sends the adjustment with numeric points, toasts and shows the new balance', async () => {
+  const morag = aCustomer({ fullName: 'Morag Campbell', referralPoints: 100 });
+  const api = createFakeCustomerApi({ customers: [morag] });
+  const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
+  await user.type(within(dialog).getByRole('spinbutton', { name: 'Points' }), '25');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Tasting evening');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Admin Notes' }), 'Agreed by phone');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+  // The toaster sits behind the modal's overlay while it fades in: present, announced.
+  expect(await screen.findByText('Points updated successfully ✅')).toBeInTheDocument();
+  expect(dialog).not.toBeInTheDocument();
+  expect(api.sent('POST', '/api/referrals/admin/manual-points').map((r) => r.body)).toEqual([
+    {
+      userId: morag.id,
+      points: 25,
+      type: 'manual_adjustment',
+      description: 'Tasting evening',
+      adminNotes: 'Agreed by phone',
+    },
+  ]);
+  await waitFor(() =>
+    expect(within(rewardRow('Morag Campbell')).getAllByRole('cell')[4]).toHaveTextContent('125'),
+  );
+});
+
+test('a removal below zero shows the server message as a toast and under Points', async () => {
+  const api = createFakeCustomerApi({
+    customers: [aCustomer({ fullName: 'Morag Campbell', referralPoints: 40 })],
+  });
+  const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
+  await user.type(within(dialog).getByRole('spinbutton', { name: 'Points' }), '-60');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+  const message = 'Insufficient points: Morag Campbell has 40 points, so at most 40 can be removed';
+  expect(await within(dialog).findByText(message)).toBeVisible();
+  // Once under the field, once as the toast.
+  expect(screen.getAllByText(message)).toHaveLength(2);
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(within(rewardRow('Morag Campbell')).getAllByRole('cell')[4]).toHaveTextContent('40');
+});
+
+test('a failure without a message toasts Failed to update points ❌ and keeps the form', async () => {
+  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  api.state.failing.add('points');
+  api.state.failureMessage = '';
+  const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
+  await user.type(within(dialog).getByRole('spinbutton', { name: 'Points' }), '10');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText('Failed to update points ❌')).toBeInTheDocument();
+  expect(within(dialog).getByRole('spinbutton', { name: 'Points' })).toHaveValue(10);
+});

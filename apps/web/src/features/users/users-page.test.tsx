@@ -1,0 +1,214 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import {
+  aCustomer,
+  createFakeCustomerApi,
+  manyCustomers,
+  renderWithFakeApi,
+  type FakeCustomerApi,
+} from '@/lib/fake-customer-api.tsx';
+import UsersPage from './users-page.tsx';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const renderUsers = (api: FakeCustomerApi) => renderWithFakeApi(<UsersPage />, api);
+const usersTable = () => screen.getByRole('table', { name: 'Users' });
+const usersNav = () => screen.getByRole('navigation', { name: 'Users pagination' });
+const userRow = (name: string) => within(usersTable()).getByRole('row', { name: new RegExp(name) });
+const searchBox = () => screen.getByRole('searchbox', { name: 'Search users' });
+const userListCalls = (api: FakeCustomerApi) => api.sent('GET', '/api/users');
+
+test('the screen shows its heading, the total, the search box and six users a page', async () => {
+  const api = createFakeCustomerApi({
+    customers: [
+      aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 4 }),
+      aCustomer({ fullName: 'Hamish Reid', isActive: false }),
+      ...manyCustomers(8),
+    ],
+  });
+  renderUsers(api);
+
+  expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  expect(searchBox()).toHaveAttribute('placeholder', 'Search users by name or email...');
+  expect(await screen.findByText('Total:')).toHaveTextContent('Total: 10');
+  expect(userListCalls(api)[0]?.query).toEqual({ page: '1', limit: '6' });
+  expect(
+    within(usersTable())
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['User Name', 'Email', 'Casks', 'Status', 'Actions']);
+  expect(within(userRow('Morag Campbell')).getByText('morag@example.com')).toBeVisible();
+  expect(within(userRow('Morag Campbell')).getByRole('cell', { name: '4' })).toBeVisible();
+  expect(within(userRow('Morag Campbell')).getByText('Active')).toBeVisible();
+  expect(within(userRow('Hamish Reid')).getByText('Inactive')).toBeVisible();
+  expect(within(usersNav()).getByText('Showing 6 of 10 users')).toBeVisible();
+  expect(within(usersNav()).getByRole('button', { name: 'Refresh' })).toBeVisible();
+});
+
+test('Loading users... shows until the first answer arrives', async () => {
+  const api = createFakeCustomerApi({ customers: manyCustomers(2) });
+  const release = api.holdLists();
+  renderUsers(api);
+  expect(await screen.findByText('Loading users...')).toBeVisible();
+  release();
+  expect(await screen.findByText('Customer 1')).toBeVisible();
+  expect(screen.queryByText('Loading users...')).not.toBeInTheDocument();
+});
+
+test('a failed list shows Error Loading Users with the server message', async () => {
+  const api = createFakeCustomerApi({ customers: manyCustomers(2) });
+  api.state.failing.add('users');
+  api.state.failureMessage = 'Database unreachable';
+  renderUsers(api);
+  const panel = await screen.findByRole('alert');
+  expect(within(panel).getByText('Error Loading Users')).toBeVisible();
+  expect(within(panel).getByText('Database unreachable')).toBeVisible();
+});
+
+test('without a server message the error reads Failed to fetch users', async () => {
+  const api = createFakeCustomerApi({ customers: manyCustomers(2) });
+  api.state.failing.add('users');
+  api.state.failureMessage = '';
+  renderUsers(api);
+  expect(await screen.findByText('Failed to fetch users')).toBeVisible();
+});
+
+test('no match reads No users found with a hint', async () => {
+  renderUsers(createFakeCustomerApi());
+  expect(await screen.findByText('No users found')).toBeVisible();
+  expect(screen.getByText('Try adjusting your search criteria')).toBeVisible();
+});
+
+test('typing sends one debounced search, keeps the rows on screen and starts at page 1', async () => {
+  const api = createFakeCustomerApi({
+    customers: [...manyCustomers(12), aCustomer({ fullName: 'Morag Campbell' })],
+  });
+  const { user } = renderUsers(api);
+  await screen.findByText('Customer 1');
+  await user.click(within(usersNav()).getByRole('button', { name: 'Page 2' }));
+  expect(await screen.findByText('Customer 7')).toBeVisible();
+
+  const release = api.holdLists();
+  await user.type(searchBox(), 'morag');
+  // Nothing is sent while typing.
+  expect(userListCalls(api).filter((r) => r.query.search !== undefined)).toHaveLength(0);
+  await waitFor(() =>
+    expect(userListCalls(api).filter((r) => r.query.search !== undefined)).toHaveLength(1),
+  );
+  expect(userListCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '6', search: 'morag' });
+  // The previous rows stay while the answer is on its way: no 'Loading users...' flash.
+  expect(screen.getByText('Customer 7')).toBeVisible();
+  expect(screen.queryByText('Loading users...')).not.toBeInTheDocument();
+  release();
+
+  expect(await within(usersTable()).findByText('Morag Campbell')).toBeVisible();
+  expect(screen.queryByText('Customer 7')).not.toBeInTheDocument();
+  expect(within(usersNav()).getByText('Showing 1 of 1 users')).toBeVisible();
+  expect(screen.getByText('Total:')).toHaveTextContent('Total: 1');
+  // The Reward List follows the same search, from its first page.
+  expect(api.sent('GET', '/api/referrals/admin/rewards').at(-1)?.query).toEqual({
+    page: '1',
+    limit: '6',
+    search: 'morag',
+  });
+});
+
+test('Edit User - {name} shows the user read-only and Save Changes sends the status', async () => {
+  const morag = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 3 });
+  const api = createFakeCustomerApi({ customers: [morag] });
+  const { user } = renderUsers(api);
+  await screen.findByText('Total:');
+  await user.click(within(userRow('Morag')).getByRole('button', { name: 'Edit' }));
+
+  const dialog = screen.getByRole('dialog', { name: 'Edit User - Morag Campbell' });
+  for (const [label, value] of [
+    ['User ID', morag.id],
+    ['Name', 'Morag Campbell'],
+    ['Email', 'morag@example.com'],
+    ['Casks', '3'],
+  ] as const) {
+    expect(within(dialog).getByLabelText(label)).toHaveValue(value);
+    expect(within(dialog).getByLabelText(label)).toHaveAttribute('readonly');
+  }
+  const status = within(dialog).getByRole('combobox', { name: 'Status' });
+  expect(status).toHaveValue('Active');
+  await user.selectOptions(status, 'Inactive');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+  await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  expect(api.sent('PUT', `/api/users/${morag.id}`).map((r) => r.body)).toEqual([
+    { isActive: false },
+  ]);
+  expect(await within(userRow('Morag')).findByText('Inactive')).toBeVisible();
+});
+
+test('a failed status change stays open with the server message', async () => {
+  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  api.state.failing.add('update');
+  api.state.failureMessage = 'The database is read-only';
+  const { user } = renderUsers(api);
+  await screen.findByText('Total:');
+  await user.click(within(userRow('Morag')).getByRole('button', { name: 'Edit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit User - Morag Campbell' });
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  expect(await within(dialog).findByText('The database is read-only')).toBeVisible();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(dialog).not.toBeInTheDocument();
+});
+
+test('Delete User Account deletes the user: the row goes and the total drops by one', async () => {
+  const morag = aCustomer({ fullName: 'Morag Campbell' });
+  const api = createFakeCustomerApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
+  const { user } = renderUsers(api);
+  expect(await screen.findByText('Total:')).toHaveTextContent('Total: 2');
+  await user.click(within(userRow('Morag')).getByRole('button', { name: 'Delete' }));
+
+  const dialog = screen.getByRole('alertdialog', { name: 'Delete User Account' });
+  expect(
+    within(dialog).getByText(
+      'Are you sure you want to delete Morag Campbell? This action cannot be undone.',
+    ),
+  ).toBeVisible();
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await user.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+
+  await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  expect(api.sent('DELETE', `/api/users/${morag.id}`)).toHaveLength(1);
+  expect(screen.getByText('Total:')).toHaveTextContent('Total: 1');
+  expect(within(usersTable()).queryByText('Morag Campbell')).not.toBeInTheDocument();
+  const rewards = screen.getByRole('table', { name: 'Reward List' });
+  await waitFor(() =>
+    expect(within(rewards).queryByText('Morag Campbell')).not.toBeInTheDocument(),
+  );
+});
+
+test('deleting the only user of the last page shows the page before it', async () => {
+  const api = createFakeCustomerApi({ customers: manyCustomers(7) });
+  const { user } = renderUsers(api);
+  await screen.findByText('Customer 1');
+  await user.click(within(usersNav()).getByRole('button', { name: 'Page 2' }));
+  await user.click(
+    within(await screen.findByRole('row', { name: /Customer 7/ })).getByRole('button', {
+      name: 'Delete',
+    }),
+  );
+  await user.click(screen.getByRole('button', { name: 'Delete User' }));
+  expect(await within(usersTable()).findByText('Customer 1')).toBeVisible();
+  expect(within(usersNav()).getByText('Showing 6 of 6 users')).toBeVisible();
+});
+
+test('a failed delete stays open with the server message', async () => {
+  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  api.state.failing.add('delete');
+  api.state.failureMessage = 'Could not delete';
+  const { user } = renderUsers(api);
+  await screen.findByText('Total:');
+  await user.click(within(userRow('Morag')).getByRole('button', { name: 'Delete' }));
+  const dialog = screen.getByRole('alertdialog', { name: 'Delete User Account' });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+  expect(await within(dialog).findByText('Could not delete')).toBeVisible();
+});
