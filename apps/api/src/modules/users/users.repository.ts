@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { casks } from '../../db/schema/casks.ts';
 import { COUNTER_NAMES, counters } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -21,17 +21,31 @@ function visibleCustomers(pattern: string | undefined) {
   return and(visible, or(ilike(customers.fullName, pattern), ilike(customers.email, pattern)));
 }
 
+function prepareCounterRead(db: Db) {
+  return db
+    .select({ name: counters.name, value: counters.value })
+    .from(counters)
+    .where(inArray(counters.name, [COUNTER_NAMES.customers, COUNTER_NAMES.customersSearchVersion]))
+    .prepare('read_customer_counters');
+}
+
+// Every list request reads the counters first: built once per database and planned once per
+// connection (a named prepared statement) instead of on every request.
+const counterReads = new WeakMap<Db, ReturnType<typeof prepareCounterRead>>();
+
 /**
  * The exact number of customers not deleted (maintained counter, migration 0004) and the version of
  * the searchable data (migration 0006), in one statement. A counter never written reads as 0.
  */
 export async function readCustomerCounters(
-  db: DbOrTx,
+  db: Db,
 ): Promise<{ total: number; searchVersion: number }> {
-  const rows = await db
-    .select({ name: counters.name, value: counters.value })
-    .from(counters)
-    .where(inArray(counters.name, [COUNTER_NAMES.customers, COUNTER_NAMES.customersSearchVersion]));
+  let read = counterReads.get(db);
+  if (!read) {
+    read = prepareCounterRead(db);
+    counterReads.set(db, read);
+  }
+  const rows = await read.execute();
   const value = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0);
   return {
     total: value(COUNTER_NAMES.customers),
