@@ -14,10 +14,12 @@ export interface StatCardProps {
 /** One summary number of a screen (dashboard, offers, orders, casks, referrals). */
 export function StatCard({ title, value, icon, loading = false, hint }: StatCardProps) {
   return (
-    <div className="flex items-start justify-between gap-4 rounded-2xl border border-cream-300 bg-cream-50 p-5 shadow-sm">
+    // A size container: in a narrow card (four in a row beside the sidebar) the value steps down
+    // from text-2xl to text-xl rather than being cut off ('$2,959.1k').
+    <div className="@container flex items-start justify-between gap-4 rounded-2xl border border-cream-300 bg-cream-50 p-5 shadow-sm">
       <dl className="min-w-0">
         <dt className="text-sm font-medium text-oak-700">{title}</dt>
-        <dd className="mt-2 truncate text-2xl font-semibold tracking-tight text-oak-900">
+        <dd className="mt-2 truncate text-xl font-semibold tracking-tight text-oak-900 @[16rem]:text-2xl">
           {loading ? <span className="text-base font-normal text-oak-700">Loading...</span> : value}
         </dd>
         {hint ? <dd className="mt-1 text-xs text-oak-700">{hint}</dd> : null}

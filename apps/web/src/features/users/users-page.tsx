@@ -19,18 +19,18 @@ export default function UsersPage() {
 
   return (
     <>
-      <PageHeader
-        title="User Management"
-        actions={
-          <SearchInput
-            label="Search users"
-            placeholder="Search users by name or email..."
-            value={searchText}
-            onValueChange={setSearchText}
-            maxLength={SEARCH_MAX_LENGTH}
-          />
-        }
-      />
+      <PageHeader title="User Management" />
+      {/* Its own row, wide enough for the whole placeholder, at 375 px too. */}
+      <div className="mb-4">
+        <SearchInput
+          label="Search users"
+          placeholder="Search users by name or email..."
+          value={searchText}
+          onValueChange={setSearchText}
+          maxLength={SEARCH_MAX_LENGTH}
+          className="sm:w-96!"
+        />
+      </div>
       <UserList search={search} />
       <RewardList search={search} />
     </>
