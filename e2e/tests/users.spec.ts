@@ -1,0 +1,219 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mainAdmin } from '../support/admins.ts';
+import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
+
+// Spec 000 §2 Dashboard, User Management and Reward List, end to end on the demo customers
+// (SEED_DEMO=true). Other specs may change customers too, so numbers are read, never assumed.
+// The customer deleted here is the oldest one (the last row of the last page): the
+// notifications spec picks the newest.
+
+const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
+const usersNav = (page: Page) => page.getByRole('navigation', { name: 'Users pagination' });
+const rewardsTable = (page: Page) => page.getByRole('table', { name: 'Reward List' });
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search users' });
+const bodyRows = (table: Locator) => table.locator('tbody').getByRole('row');
+const totalLine = (page: Page) => page.getByText(/^Total: [\d,]+$/);
+
+const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+async function openUsers(page: Page) {
+  await page.getByRole('navigation').getByRole('link', { name: 'User', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  await expect(bodyRows(usersTable(page))).toHaveCount(6);
+}
+
+async function total(page: Page): Promise<number> {
+  return count(await totalLine(page).textContent());
+}
+
+/** The text of one cell of a row, by its column position. */
+async function cell(row: Locator, index: number): Promise<string> {
+  return ((await row.getByRole('cell').nth(index).textContent()) ?? '').trim();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, mainAdmin);
+});
+
+test('the dashboard shows the four totals and the recent users, and edits a status', async ({
+  page,
+}) => {
+  for (const title of ['Total Users', 'Total Casks', 'Active Offers', 'Total Value']) {
+    await expect(page.getByText(title, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(/^\$[\d,.]+k$/)).toBeVisible();
+  const table = page.getByRole('table', { name: /^Recent Users \(\d+\)$/ });
+  await expect(bodyRows(table)).toHaveCount(10);
+  await expect(page.getByText(/^Showing 10 of [\d]+ users$/)).toBeVisible();
+
+  const row = bodyRows(table).nth(1);
+  const name = await cell(row, 0);
+  const before = await cell(row, 3);
+  const after = before === 'Active' ? 'Inactive' : 'Active';
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(dialog.getByLabel('Name')).toHaveValue(name);
+  await dialog.getByLabel('Status').selectOption(after);
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bodyRows(table).filter({ hasText: name })).toContainText(after);
+
+  // Put it back, so the demo customer is as other specs expect it.
+  await bodyRows(table).filter({ hasText: name }).getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByLabel('Status').selectOption(before);
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(bodyRows(table).filter({ hasText: name })).toContainText(before);
+  await saveScreen(page, 'dashboard-1280');
+  await atPhoneWidth(page, async () => {
+    await saveScreen(page, 'dashboard-375');
+  });
+});
+
+test('an admin deactivates a customer and the table still says so after a reload', async ({
+  page,
+}) => {
+  await openUsers(page);
+  const row = bodyRows(usersTable(page)).nth(2);
+  const name = await cell(row, 0);
+  const email = await cell(row, 1);
+  const before = await cell(row, 3);
+  const after = before === 'Active' ? 'Inactive' : 'Active';
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit User - ${name}` });
+  await expect(dialog.getByLabel('Email')).toHaveValue(email);
+  await expect(dialog.getByLabel('User ID')).toHaveAttribute('readonly', '');
+  await atPhoneWidth(page, async () => {
+    await expect(dialog).toBeInViewport({ ratio: 1 });
+    await saveScreen(page, 'users-edit-375');
+  });
+  await dialog.getByLabel('Status').selectOption(after);
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bodyRows(usersTable(page)).filter({ hasText: email })).toContainText(after);
+
+  await page.reload();
+  await expect(bodyRows(usersTable(page)).filter({ hasText: email })).toContainText(after);
+});
+
+test('an admin deletes the oldest customer: gone from the list, the total drops by one', async ({
+  page,
+}) => {
+  await openUsers(page);
+  const before = await total(page);
+  const lastPage = Math.ceil(before / 6);
+  await usersNav(page)
+    .getByRole('button', { name: `Page ${lastPage}` })
+    .click();
+  await expect(usersNav(page).getByRole('button', { name: `Page ${lastPage}` })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(usersNav(page).getByText(`of ${before} users`)).toBeVisible();
+  const row = bodyRows(usersTable(page)).last();
+  const name = await cell(row, 0);
+  const email = await cell(row, 1);
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete User Account' });
+  await expect(
+    dialog.getByText(`Are you sure you want to delete ${name}? This action cannot be undone.`),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete User' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(totalLine(page)).toHaveText(`Total: ${(before - 1).toLocaleString('en-US')}`);
+  await expect(usersTable(page).getByText(email)).toBeHidden();
+
+  await searchBox(page).fill(email);
+  await expect(page.getByText('No users found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search criteria')).toBeVisible();
+  await expect(rewardsTable(page).getByText('No Data found')).toBeVisible();
+});
+
+test('searching narrows both lists and paging moves through the customers', async ({ page }) => {
+  await openUsers(page);
+  const all = await total(page);
+  const firstPageNames = await bodyRows(usersTable(page))
+    .locator('td:first-child')
+    .allTextContents();
+
+  // Paging: page 2 shows six other customers; Previous comes back.
+  await usersNav(page).getByRole('button', { name: 'Next' }).click();
+  await expect(usersNav(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(bodyRows(usersTable(page)).first()).not.toContainText(firstPageNames[0] ?? '');
+  const secondPageNames = await bodyRows(usersTable(page))
+    .locator('td:first-child')
+    .allTextContents();
+  expect(secondPageNames.filter((name) => firstPageNames.includes(name))).toEqual([]);
+  await usersNav(page).getByRole('button', { name: 'Previous' }).click();
+  await expect(bodyRows(usersTable(page)).first()).toContainText(firstPageNames[0] ?? '');
+
+  // Searching: a part of one customer's e-mail finds them, in both lists, from page 1.
+  await usersNav(page).getByRole('button', { name: 'Page 2' }).click();
+  const email = await cell(bodyRows(usersTable(page)).first(), 1);
+  const term = email.split('@')[0] ?? email;
+  await searchBox(page).fill(term);
+  await expect(totalLine(page)).not.toHaveText(`Total: ${all.toLocaleString('en-US')}`);
+  await expect(usersTable(page).getByText(email)).toBeVisible();
+  await expect(rewardsTable(page).getByText(email)).toBeVisible();
+  for (const text of await bodyRows(usersTable(page)).allTextContents()) {
+    expect(text.toLowerCase()).toContain(term.toLowerCase());
+  }
+  await expect(usersNav(page).getByText(/^Showing \d of \d+ users$/)).toBeVisible();
+
+  await searchBox(page).fill('no-such-customer-anywhere');
+  await expect(page.getByText('No users found')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(totalLine(page)).toHaveText(`Total: ${all.toLocaleString('en-US')}`);
+});
+
+test('a manual point adjustment shows in the Point column and survives a reload', async ({
+  page,
+}) => {
+  await openUsers(page);
+  const row = bodyRows(rewardsTable(page)).first();
+  await expect(row).toBeVisible();
+  const name = await cell(row, 0);
+  const email = await cell(row, 1);
+  const before = count(await cell(row, 4));
+
+  await row.getByRole('button', { name: 'Adjust Points' }).click();
+  const dialog = page.getByRole('dialog', { name: `Manual Point Adjustment - ${name}` });
+  await atPhoneWidth(page, async () => {
+    await expect(dialog).toBeInViewport({ ratio: 1 });
+    await saveScreen(page, 'users-points-375');
+  });
+  // Zero is refused in the form, without a request.
+  await dialog.getByLabel('Points').fill('0');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText('Points cannot be zero')).toBeVisible();
+
+  await dialog.getByLabel('Points').fill('15');
+  await dialog.getByLabel('Description').fill('Tasting evening host');
+  await dialog.getByLabel('Admin Notes').fill('Agreed with the warehouse manager');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Points updated successfully ✅')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const updated = bodyRows(rewardsTable(page)).filter({ hasText: email });
+  await expect(updated.getByRole('cell').nth(4)).toHaveText((before + 15).toLocaleString('en-US'));
+
+  // Taking away more than the balance is refused by the server, which says why.
+  await updated.getByRole('button', { name: 'Adjust Points' }).click();
+  await dialog.getByLabel('Points').fill(String(-(before + 16)));
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Insufficient points')).toBeVisible();
+  await expect(dialog.getByText(/^Insufficient points/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.reload();
+  await expect(
+    bodyRows(rewardsTable(page)).filter({ hasText: email }).getByRole('cell').nth(4),
+  ).toHaveText((before + 15).toLocaleString('en-US'));
+  await saveScreen(page, 'users-1280');
+  await atPhoneWidth(page, async () => {
+    await saveScreen(page, 'users-375');
+  });
+});
