@@ -53,3 +53,35 @@ test('while busy the confirm button reads the busy label, is disabled, and Escap
   expect(screen.getByRole('alertdialog')).toBeInTheDocument();
   expect(onConfirm).not.toHaveBeenCalled();
 });
+
+function LogoutEntry() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Logout
+      </button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Are you sure?"
+        message="You want to logout!"
+        onConfirm={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+test('closing it puts focus back on the button that opened it', async () => {
+  const user = userEvent.setup();
+  render(<LogoutEntry />);
+  const opener = screen.getByRole('button', { name: 'Logout' });
+  await user.click(opener);
+  expect(screen.getByRole('alertdialog')).toContainElement(document.activeElement as HTMLElement);
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  expect(opener).toHaveFocus();
+  await user.keyboard('{Enter}');
+  await user.click(screen.getByRole('button', { name: 'Confirm' }));
+  expect(opener).toHaveFocus();
+});

@@ -2,6 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { InlineError } from './error-state.tsx';
+import { useReturnFocus } from './return-focus.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -46,6 +47,7 @@ export function ConfirmDialog({
   error,
   onConfirm,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus();
   // While the request runs the question stays on screen: closing it would hide the outcome.
   const handleOpenChange = (next: boolean) => {
     if (busy && !next) return;
@@ -56,6 +58,7 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-oak-900/40 backdrop-blur-[1px]" />
         <AlertDialog.Content
+          {...returnFocus}
           onEscapeKeyDown={(event) => {
             if (busy) event.preventDefault();
           }}

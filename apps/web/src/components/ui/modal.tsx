@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from './return-focus.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -18,7 +19,7 @@ const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-3xl' };
 
 /**
  * Every modal of the app: a Radix dialog (focus trap, Escape, scroll lock as spec 000 §4 asks),
- * titled, with a 'Close' button.
+ * titled, with a 'Close' button. Closing it puts focus back where it was (return-focus.ts).
  */
 export function Modal({
   open,
@@ -29,11 +30,13 @@ export function Modal({
   footer,
   size = 'md',
 }: ModalProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-oak-900/40 backdrop-blur-[1px]" />
         <Dialog.Content
+          {...returnFocus}
           className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-cream-300 bg-cream-50 shadow-xl focus:outline-none`}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
