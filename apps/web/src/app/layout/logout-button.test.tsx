@@ -72,6 +72,23 @@ test('confirming revokes the refresh token, clears the session and goes to /sign
   expect(logout).toMatchObject({ method: 'POST', body: { refreshToken: 'refresh-token-1' } });
 });
 
+test('after confirming, nothing but the logout call is sent, even while /signin loads', async () => {
+  signedIn();
+  const fetchMock = vi.fn<typeof fetch>(async () =>
+    Response.json({ success: true, message: 'Logged out' }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const { user, router } = renderShell({ lazySignIn: true });
+
+  await user.click(screen.getByRole('button', { name: 'Logout' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
+
+  expect(await screen.findByRole('heading', { name: 'Sign in screen' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/signin');
+  // The header's profile and bell queries must not be fetched again without a token (401s).
+  expect(sentRequests(fetchMock).map((request) => request.url)).toEqual(['/api/auth/logout']);
+});
+
 test('a failing logout request still logs the admin out', async () => {
   signedIn();
   vi.stubGlobal(

@@ -25,7 +25,14 @@ export function renderShell({
   path = '/',
   profile = ada,
   unreadCount = 0,
-}: { path?: string; profile?: AdminProfile | null; unreadCount?: number | null } = {}) {
+  lazySignIn = false,
+}: {
+  path?: string;
+  profile?: AdminProfile | null;
+  unreadCount?: number | null;
+  /** Load /signin lazily, as the app's router does: the shell stays up while it loads. */
+  lazySignIn?: boolean;
+} = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
@@ -42,7 +49,15 @@ export function renderShell({
           { path: '*', element: <h1>Another screen</h1> },
         ],
       },
-      { path: '/signin', element: <h1>Sign in screen</h1> },
+      lazySignIn
+        ? {
+            path: '/signin',
+            lazy: async () => {
+              await new Promise((resolve) => setTimeout(resolve, 50));
+              return { Component: () => <h1>Sign in screen</h1> };
+            },
+          }
+        : { path: '/signin', element: <h1>Sign in screen</h1> },
     ],
     { initialEntries: [path] },
   );

@@ -31,8 +31,10 @@ export function useLogout(): () => Promise<void> {
       // Ignored on purpose (see above): the token expires on its own or is revoked by rotation.
     }
     clearSession();
-    // The next admin on this browser must not see the previous one's cached data.
-    queryClient.clear();
     await navigate('/signin', { replace: true });
+    // The next admin on this browser must not see the previous one's cached data. Cleared only
+    // once the shell is gone: while the lazy /signin route loads the shell re-renders, and its
+    // header queries, finding the cache empty, would be fetched again without a token (401s).
+    queryClient.clear();
   }, [navigate, queryClient]);
 }
