@@ -17,6 +17,9 @@ import { useDeleteUser } from './api/delete-user.ts';
 import { EditUserModal } from './components/edit-user-modal.tsx';
 import { UserRowActions } from './components/user-row-actions.tsx';
 
+// On a phone the table scrolls sideways; the buttons stay in reach at its right edge.
+const stickyActions =
+  'sticky right-0 bg-cream-50 shadow-[-6px_0_6px_-6px_rgb(43_31_16/0.25)] md:static md:bg-transparent md:shadow-none';
 /** Spec 000 §8: the dashboard's failure texts. */
 export const DASHBOARD_FAILURE = 'Failed to fetch dashboard data';
 export const USERS_FAILURE = 'Failed to fetch users';
@@ -62,6 +65,7 @@ export default function DashboardPage() {
     },
     {
       id: 'action',
+      className: stickyActions,
       header: 'Action',
       align: 'right',
       cell: (user) => (

@@ -16,6 +16,9 @@ import { usePageForSearch } from '../use-page-for-search.ts';
 import { EditUserModal } from './edit-user-modal.tsx';
 import { UserStatusBadge } from './user-status.tsx';
 
+// On a phone the table scrolls sideways; the buttons stay in reach at its right edge.
+const stickyActions =
+  'sticky right-0 bg-cream-50 shadow-[-6px_0_6px_-6px_rgb(43_31_16/0.25)] md:static md:bg-transparent md:shadow-none';
 /** Spec 000 §8. */
 export const USERS_FAILURE = 'Failed to fetch users';
 export const DELETE_FAILURE = 'Failed to delete user';
@@ -48,6 +51,7 @@ export function UserList({ search }: { search: string }) {
     },
     {
       id: 'actions',
+      className: stickyActions,
       header: 'Actions',
       align: 'right',
       cell: (user) => (
