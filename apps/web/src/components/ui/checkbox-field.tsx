@@ -22,7 +22,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(
             type="checkbox"
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
-            className="h-4 w-4 rounded border-cream-300 accent-gold-600 focus-visible:ring-2 focus-visible:ring-gold-300"
+            className="h-4 w-4 rounded border-cream-300 accent-gold-600"
             {...props}
           />
           <label htmlFor={inputId} className="text-sm font-medium text-oak-900 select-none">

@@ -105,7 +105,7 @@ export function OtpInput({ digits, onChange, disabled = false, ref }: OtpInputPr
           onKeyDown={(event) => handleKeyDown(index, event)}
           onPaste={(event) => handlePaste(index, event)}
           onFocus={(event) => event.currentTarget.select()}
-          className="h-14 w-12 rounded-xl border border-cream-300 bg-white text-center text-2xl font-semibold text-oak-900 shadow-sm focus:border-gold-500 focus:ring-2 focus:ring-gold-300/60 focus:outline-none disabled:bg-cream-100 sm:h-16 sm:w-14"
+          className="h-14 w-12 rounded-xl border border-cream-300 bg-white text-center text-2xl font-semibold text-oak-900 shadow-sm focus:border-gold-600 focus:ring-1 focus:ring-gold-600 focus:outline-none disabled:bg-cream-100 sm:h-16 sm:w-14"
         />
       ))}
     </fieldset>

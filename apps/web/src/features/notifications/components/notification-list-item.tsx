@@ -22,11 +22,11 @@ export function NotificationListItem({
       <button
         type="button"
         onClick={() => onOpen(notification)}
-        className={`flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-cream-100 focus-visible:bg-cream-100 focus-visible:ring-2 focus-visible:ring-gold-300 focus-visible:outline-none focus-visible:ring-inset sm:gap-4 ${isRead ? 'opacity-60' : ''}`}
+        className={`flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-cream-100 focus-visible:bg-cream-100 focus-visible:ring-2 focus-visible:ring-gold-600 focus-visible:outline-none focus-visible:ring-inset sm:gap-4 ${isRead ? 'opacity-60 focus-visible:opacity-100' : ''}`}
       >
         <span
           aria-hidden
-          className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${isRead ? 'bg-cream-200 text-oak-700' : 'bg-gold-500 text-white'}`}
+          className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${isRead ? 'bg-cream-200 text-oak-700' : 'bg-gold-500 text-oak-900'}`}
         >
           {categoryInitial(notification.category)}
         </span>
