@@ -89,6 +89,10 @@ test('Edit opens the editor with the current policy; Cancel goes back to viewing
   expect(screen.getByRole('button', { name: 'list: ordered' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'list: bullet' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'indent: +1' })).toBeInTheDocument();
+  // Quill's pickers are unnamed spans of their own; the align one shows only an icon.
+  for (const name of ['Heading', 'Font', 'Alignment', 'Align center', 'Justify', 'Heading 2']) {
+    expect(screen.getByRole('button', { name, hidden: true })).toBeInTheDocument();
+  }
   expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Cancel' }));

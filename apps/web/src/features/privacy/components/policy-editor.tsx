@@ -14,6 +14,42 @@ const modules = {
   ],
 };
 
+/**
+ * Quill's header, font and align pickers are spans with role button but no name (the align one
+ * shows only an icon, the others a value painted by CSS); these name them and their choices.
+ * A missing data-value is Quill's default choice.
+ */
+const pickerNames: Record<string, { label: string; items: Record<string, string> }> = {
+  header: {
+    label: 'Heading',
+    items: {
+      '1': 'Heading 1',
+      '2': 'Heading 2',
+      '3': 'Heading 3',
+      '4': 'Heading 4',
+      '5': 'Heading 5',
+      '6': 'Heading 6',
+      '': 'Normal',
+    },
+  },
+  font: { label: 'Font', items: { '': 'Sans Serif', serif: 'Serif', monospace: 'Monospace' } },
+  align: {
+    label: 'Alignment',
+    items: { '': 'Align left', center: 'Align center', right: 'Align right', justify: 'Justify' },
+  },
+};
+
+function namePickers(toolbar: HTMLElement): void {
+  for (const [format, names] of Object.entries(pickerNames)) {
+    const picker = toolbar.querySelector(`.ql-picker.ql-${format}`);
+    picker?.querySelector('.ql-picker-label')?.setAttribute('aria-label', names.label);
+    for (const item of picker?.querySelectorAll('.ql-picker-item') ?? []) {
+      const name = names.items[item.getAttribute('data-value') ?? ''];
+      if (name) item.setAttribute('aria-label', name);
+    }
+  }
+}
+
 const formats = [
   'header',
   'font',
@@ -45,11 +81,17 @@ export default function PolicyEditor({ value, onChange, label }: PolicyEditorPro
 
   useEffect(() => {
     // Quill's editing area is a bare contenteditable div: give it a role and a name.
-    const root = quillRef.current?.getEditor().root;
-    if (!root) return;
+    const editor = quillRef.current?.getEditor();
+    if (!editor) return;
+    const root = editor.root;
     root.setAttribute('role', 'textbox');
     root.setAttribute('aria-multiline', 'true');
     root.setAttribute('aria-label', label);
+    const toolbar: unknown = editor.getModule('toolbar');
+    if (toolbar && typeof toolbar === 'object' && 'container' in toolbar) {
+      const { container } = toolbar;
+      if (container instanceof HTMLElement) namePickers(container);
+    }
   }, [label]);
 
   return (
