@@ -55,6 +55,9 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
     const generated = useId();
     const inputId = id ?? generated;
     const errorId = `${inputId}-error`;
+    const hintId = `${inputId}-hint`;
+    const describedBy =
+      [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
     const [visible, setVisible] = useState(false);
     return (
       <div className={className}>
@@ -67,7 +70,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
             id={inputId}
             type={visible ? 'text' : 'password'}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={describedBy}
             className={`${inputClass} pr-10`}
             {...props}
           />
@@ -81,7 +84,11 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
             {visible ? <EyeOff size={18} aria-hidden /> : <Eye size={18} aria-hidden />}
           </button>
         </div>
-        {hint ? <p className="mt-1 text-xs text-oak-700">{hint}</p> : null}
+        {hint ? (
+          <p id={hintId} className="mt-1 text-xs text-oak-700">
+            {hint}
+          </p>
+        ) : null}
         {error ? (
           <p id={errorId} className="mt-1 text-sm text-red-700" role="alert">
             {error}
