@@ -27,7 +27,7 @@ export default function ForgotPasswordPage() {
       {
         onSuccess: async () => {
           toast.success('Password reset email sent successfully!');
-          // A code was just mailed: the OTP screen's resend wait starts now (docs/decisions/022).
+          // A code was just mailed: the OTP screen's resend wait starts now (docs/decisions/021).
           startOtpWindow(Date.now());
           const state: OtpScreenState = { email };
           await navigate('/otp', { state });
