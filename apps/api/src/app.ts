@@ -18,6 +18,7 @@ import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerInFlightTracking } from './plugins/in-flight.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -53,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First, so every request is counted before any other hook can answer it.
+  registerInFlightTracking(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Requests that have started and not yet produced their answer. */
+    readonly inFlightRequests: number;
+  }
+}
+
+const counted = Symbol('counted as in flight');
+
+/**
+ * Graceful shutdown (issue 2: finish in-flight requests, then close the database). Fastify's
+ * close() resolves once every connection has ended, but a client that hangs up mid-request ends
+ * its connection while the handler is still working: without this, the database would be closed
+ * under that handler (a half-done sign-in, a write cut between two statements). Each request is
+ * counted from its first hook until its answer is produced (onSend runs for answers and errors
+ * alike, whether or not the client is still there), and close() waits for the count to reach 0;
+ * server.ts bounds the whole shutdown in time.
+ */
+export function registerInFlightTracking(app: FastifyInstance): void {
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+
+  const done = (request: object) => {
+    if (!Reflect.get(request, counted)) return;
+    Reflect.set(request, counted, false);
+    inFlight -= 1;
+    if (inFlight === 0) drained?.();
+  };
+
+  app.decorate('inFlightRequests', {
+    getter: () => inFlight,
+  });
+  app.addHook('onRequest', async (request) => {
+    Reflect.set(request, counted, true);
+    inFlight += 1;
+  });
+  app.addHook('onSend', async (request) => {
+    done(request);
+  });
+  // A request that never reached onSend (e.g. its socket failed while the answer was written).
+  app.addHook('onResponse', async (request) => {
+    done(request);
+  });
+  app.addHook('onClose', async () => {
+    if (inFlight === 0) return;
+    app.log.info({ inFlight }, 'waiting for in-flight requests to finish');
+    await new Promise<void>((resolve) => {
+      drained = resolve;
+    });
+  });
+}
