@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Boxes, CircleDollarSign, Tag, Users } from 'lucide-react';
 import type { User } from '@cask/contracts/users';
+import { EditUserModal } from '@/components/customers/edit-user-modal.tsx';
+import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
+import { UserStatusBadge } from '@/components/customers/user-status.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable, type Column } from '@/components/ui/data-table.tsx';
@@ -8,14 +11,11 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
-import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount, formatThousands } from '@/lib/format.ts';
 import { useDashboard } from './api/get-dashboard.ts';
 import { useRecentUsers } from './api/get-recent-users.ts';
-import { useDeleteUser } from './api/delete-user.ts';
-import { EditUserModal } from './components/edit-user-modal.tsx';
-import { UserRowActions } from './components/user-row-actions.tsx';
 
 // On a phone the table scrolls sideways; the buttons stay in reach at its right edge.
 const stickyActions =
@@ -23,7 +23,6 @@ const stickyActions =
 /** Spec 000 §8: the dashboard's failure texts. */
 export const DASHBOARD_FAILURE = 'Failed to fetch dashboard data';
 export const USERS_FAILURE = 'Failed to fetch users';
-export const DELETE_FAILURE = 'Failed to delete user';
 
 /** 'Error: {message}' with the server's words, else the spec's fallback (spec 000 §8). */
 function dashboardFailure(error: unknown): string {
@@ -56,12 +55,7 @@ export default function DashboardPage() {
     {
       id: 'status',
       header: 'Status',
-      cell: (user) =>
-        user.isActive ? (
-          <StatusBadge tone="green">Active</StatusBadge>
-        ) : (
-          <StatusBadge tone="grey">Inactive</StatusBadge>
-        ),
+      cell: (user) => <UserStatusBadge isActive={user.isActive} />,
     },
     {
       id: 'action',
@@ -163,7 +157,12 @@ export default function DashboardPage() {
         )}
       </Card>
 
-      <EditUserModal user={editing} onClose={() => setEditing(null)} />
+      <EditUserModal
+        user={editing}
+        onClose={() => setEditing(null)}
+        title={() => 'Edit User'}
+        saveLabel="Save"
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

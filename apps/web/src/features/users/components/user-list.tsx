@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Pencil, Trash2 } from 'lucide-react';
 import type { User } from '@cask/contracts/users';
-import { IconButton } from '@/components/ui/button.tsx';
+import { EditUserModal } from '@/components/customers/edit-user-modal.tsx';
+import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
+import { UserStatusBadge } from '@/components/customers/user-status.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable, type Column } from '@/components/ui/data-table.tsx';
@@ -9,19 +10,16 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
-import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
 import { usePageForSearch } from '../use-page-for-search.ts';
-import { EditUserModal } from './edit-user-modal.tsx';
-import { UserStatusBadge } from './user-status.tsx';
 
 // On a phone the table scrolls sideways; the buttons stay in reach at its right edge.
 const stickyActions =
   'sticky right-0 bg-cream-50 shadow-[-6px_0_6px_-6px_rgb(43_31_16/0.25)] md:static md:bg-transparent md:shadow-none';
 /** Spec 000 §8. */
 export const USERS_FAILURE = 'Failed to fetch users';
-export const DELETE_FAILURE = 'Failed to delete user';
 
 /**
  * Spec 000 §2 User Management: the table (User Name, Email, Casks, Status, Actions), its states,
@@ -55,21 +53,13 @@ export function UserList({ search }: { search: string }) {
       header: 'Actions',
       align: 'right',
       cell: (user) => (
-        <div className="inline-flex items-center gap-1">
-          <IconButton label="Edit" onClick={() => setEditing(user)}>
-            <Pencil size={16} aria-hidden />
-          </IconButton>
-          <IconButton
-            label="Delete"
-            className="hover:bg-red-50 hover:text-red-700"
-            onClick={() => {
-              remove.reset();
-              setDeleting(user);
-            }}
-          >
-            <Trash2 size={16} aria-hidden />
-          </IconButton>
-        </div>
+        <UserRowActions
+          onEdit={() => setEditing(user)}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(user);
+          }}
+        />
       ),
     },
   ];
@@ -124,7 +114,13 @@ export function UserList({ search }: { search: string }) {
         </>
       )}
 
-      <EditUserModal user={editing} onClose={() => setEditing(null)} />
+      <EditUserModal
+        user={editing}
+        onClose={() => setEditing(null)}
+        title={(user) => `Edit User - ${user.fullName}`}
+        saveLabel="Save Changes"
+        showUserId
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

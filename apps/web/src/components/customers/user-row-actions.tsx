@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { IconButton } from '@/components/ui/button.tsx';
 
-/** The Action cell: two icon buttons named 'Edit' and 'Delete' for assistive technology. */
+/** The Action(s) cell of the customer tables: two icon buttons named 'Edit' and 'Delete' for assistive technology. */
 export function UserRowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
   return (
     <div className="inline-flex items-center gap-1">
