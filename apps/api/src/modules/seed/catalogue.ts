@@ -237,8 +237,9 @@ export const NOTIFICATION_TEMPLATES = {
   ],
 } as const;
 
+// No title of its own: the page shows the policy under its 'Privacy Policy' heading, and a second
+// h1 of the same name would leave a screen reader with two identical top-level headings.
 export const PRIVACY_POLICY_HTML = [
-  '<h1>Privacy Policy</h1>',
   '<p>This policy explains how the club collects, uses and protects the personal data of its members.</p>',
   '<h2>What we collect</h2>',
   '<ul><li>Your name, e-mail address and phone number.</li><li>The casks, bottles and experiences you hold or order.</li><li>Your referrals and reward points.</li></ul>',
