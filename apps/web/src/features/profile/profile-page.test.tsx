@@ -9,6 +9,7 @@ import {
   stubApi,
   type SentRequest,
 } from './profile-test-harness.tsx';
+import { profileQueryKey } from './api/get-profile.ts';
 
 afterEach(() => {
   toast.remove();
@@ -248,4 +249,32 @@ test('Back returns to the settings', async () => {
   const { router, user } = renderProfile();
   await user.click(await screen.findByRole('button', { name: 'Back' }));
   expect(router.state.location.pathname).toBe('/setting');
+});
+
+test('a background refresh of the profile never overwrites what the admin is typing', async () => {
+  let serverName = 'Morag Campbell';
+  stubApi(async (request) => {
+    if (request.method === 'GET' && request.path === '/api/auth/profile') {
+      return ok({ user: { ...morag, fullName: serverName, phone: '+14155550100' } });
+    }
+    return Response.json({ success: false, message: 'unexpected call' }, { status: 404 });
+  });
+  const { user, queryClient } = renderProfile();
+
+  await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+  const name = screen.getByLabelText('Name');
+  await user.clear(name);
+  await user.type(name, 'Morag C. Campbell');
+
+  // Another tab renamed the admin meanwhile; the screen refetches (e.g. on window focus).
+  serverName = 'Someone Else';
+  await queryClient.refetchQueries({ queryKey: profileQueryKey });
+  await waitFor(() =>
+    expect(queryClient.getQueryData<{ fullName: string }>(profileQueryKey)?.fullName).toBe(
+      'Someone Else',
+    ),
+  );
+
+  expect(screen.getByLabelText('Name')).toHaveValue('Morag C. Campbell');
+  expect(screen.getByRole('button', { name: 'Save Info' })).toBeInTheDocument();
 });

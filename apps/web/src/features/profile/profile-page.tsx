@@ -44,8 +44,10 @@ export default function ProfilePage() {
 
   const form = useForm<ProfileForm>({
     resolver: zodResolver(profileForm),
-    // Follows the saved profile: after a save the fields show what the server stored.
-    values: profile ? toProfileForm(profile) : EMPTY_FORM,
+    // Follows the saved profile while viewing: after a save the fields show what the server
+    // stored. While editing it stops following, so a refetch (window focus, another tab's save)
+    // never overwrites what the admin is typing.
+    values: editing ? undefined : profile ? toProfileForm(profile) : EMPTY_FORM,
   });
   const { register, control, handleSubmit, reset, setError, setFocus } = form;
   const errors = form.formState.errors;
