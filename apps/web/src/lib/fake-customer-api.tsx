@@ -232,21 +232,6 @@ export function createFakeCustomerApi(
 
 export type FakeCustomerApi = ReturnType<typeof createFakeCustomerApi>;
 
-/** jsdom has no matchMedia; react-hot-toast asks it about prefers-reduced-motion. */
-function stubMatchMedia() {
-  if (typeof window.matchMedia === 'function') return;
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
-
 /**
  * Renders a screen with a fresh query client (no retries) and the toaster, fetch answered by
  * `fakeApi`. With `fakeTimers`, user-event advances vitest's fake clock.
@@ -256,7 +241,6 @@ export function renderWithFakeApi(
   fakeApi: FakeCustomerApi,
   options: { fakeTimers?: boolean } = {},
 ) {
-  stubMatchMedia();
   vi.stubGlobal('fetch', fakeApi.fetchMock);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

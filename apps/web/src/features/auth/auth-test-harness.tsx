@@ -20,26 +20,10 @@ function Dashboard() {
   return <h1>Dashboard</h1>;
 }
 
-/** jsdom has no matchMedia; react-hot-toast asks it about prefers-reduced-motion. */
-function stubMatchMedia() {
-  if (typeof window.matchMedia === 'function') return;
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
-
 export function renderAuthScreen(
   path: '/signin' | '/forgot_password' | '/otp' | '/reset_password',
   options: { state?: unknown; fakeTimers?: boolean } = {},
 ) {
-  stubMatchMedia();
   const router = createMemoryRouter(
     [
       { path: '/signin', element: <SignInPage /> },

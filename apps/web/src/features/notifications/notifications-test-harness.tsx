@@ -176,24 +176,8 @@ export function createFakeApi(
 
 export type FakeApi = ReturnType<typeof createFakeApi>;
 
-/** jsdom has no matchMedia; react-hot-toast asks it about prefers-reduced-motion. */
-function stubMatchMedia() {
-  if (typeof window.matchMedia === 'function') return;
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
-
 /** The notifications screen with the header bell above it, as the shell shows them. */
 export function renderNotifications(fakeApi: FakeApi, options: { fakeTimers?: boolean } = {}) {
-  stubMatchMedia();
   vi.stubGlobal('fetch', fakeApi.fetchMock);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

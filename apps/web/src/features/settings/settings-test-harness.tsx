@@ -33,23 +33,7 @@ export function stubApi(answer: (request: SentRequest) => Response | Promise<Res
   return sent;
 }
 
-/** jsdom has no matchMedia; react-hot-toast asks it about prefers-reduced-motion. */
-function stubMatchMedia() {
-  if (typeof window.matchMedia === 'function') return;
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
-
 export function renderSettings() {
-  stubMatchMedia();
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
