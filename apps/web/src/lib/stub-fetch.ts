@@ -27,6 +27,31 @@ export interface StubbedAnswer {
 export function stubFetch(
   answer: (request: SentRequest) => StubbedAnswer | Promise<StubbedAnswer>,
 ) {
+  return recordFetch(async (request) => {
+    await Promise.resolve();
+    const { status = 200, body } = await answer(request);
+    return typeof body === 'string'
+      ? new Response(body, { status, headers: { 'Content-Type': 'text/html' } })
+      : new Response(JSON.stringify(body), {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        });
+  });
+}
+
+/**
+ * The same, for tests that build each Response themselves (e.g. with `ok()` below). Returns the
+ * list of requests sent, in order.
+ */
+export function stubApi(answer: (request: SentRequest) => Response | Promise<Response>) {
+  return recordFetch(answer).sent;
+}
+
+/** A success envelope as the API sends it. */
+export const ok = (data: unknown, message?: string) =>
+  Response.json({ success: true, ...(message ? { message } : {}), data });
+
+function recordFetch(answer: (request: SentRequest) => Response | Promise<Response>) {
   const sent: SentRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -36,17 +61,11 @@ export function stubFetch(
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       headers: new Headers(init?.headers),
+      // Parsed JSON, or the FormData as sent.
       body: text === undefined ? init?.body : JSON.parse(text),
     };
     sent.push(request);
-    await Promise.resolve();
-    const { status = 200, body } = await answer(request);
-    return typeof body === 'string'
-      ? new Response(body, { status, headers: { 'Content-Type': 'text/html' } })
-      : new Response(JSON.stringify(body), {
-          status,
-          headers: { 'Content-Type': 'application/json' },
-        });
+    return answer(request);
   });
   vi.stubGlobal('fetch', fetchMock);
   return { sent, fetchMock };

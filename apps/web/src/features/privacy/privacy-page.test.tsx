@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { renderPrivacy, stubApi, type SentRequest } from './privacy-test-harness.tsx';
+import { stubApi, type SentRequest } from '@/lib/stub-fetch.ts';
+import { renderPrivacy } from './privacy-test-harness.tsx';
 
 declare global {
   interface Window {
@@ -47,7 +48,7 @@ test('before any policy is saved the built-in default is shown', async () => {
     await screen.findByRole('heading', { name: '1. Information we collect' }),
   ).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
-  expect(sent[0]).toMatchObject({ method: 'GET', path: '/api/terms', query: '?type=privacy' });
+  expect(sent[0]).toMatchObject({ method: 'GET', path: '/api/terms', query: { type: 'privacy' } });
 });
 
 test('the saved policy is shown as formatted text, with anything executable removed', async () => {

@@ -22,32 +22,6 @@ export const morag: AdminProfile = {
   avatar: null,
 };
 
-export interface SentRequest {
-  method: string;
-  path: string;
-  /** Parsed JSON, or the FormData as sent. */
-  body: unknown;
-}
-
-/** Stands in for the network: every call the screen makes goes through `answer`. */
-export function stubApi(answer: (request: SentRequest) => Response | Promise<Response>) {
-  const sent: SentRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-      const request = { method: init?.method ?? 'GET', path: url.pathname, body };
-      sent.push(request);
-      return answer(request);
-    }),
-  );
-  return sent;
-}
-
-export const ok = (data: unknown, message?: string) =>
-  Response.json({ success: true, ...(message ? { message } : {}), data });
-
 /** jsdom has no matchMedia (react-hot-toast) and no object URLs (the avatar preview). */
 function stubBrowserGaps() {
   if (typeof window.matchMedia !== 'function') {
