@@ -94,6 +94,8 @@ test('Edit opens the editor with the current policy; Cancel goes back to viewing
   for (const name of ['Heading', 'Font', 'Alignment', 'Align center', 'Justify', 'Heading 2']) {
     expect(screen.getByRole('button', { name, hidden: true })).toBeInTheDocument();
   }
+  // The address box of Quill's link tooltip has a name too.
+  expect(screen.getByRole('textbox', { name: 'Link address', hidden: true })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -92,6 +92,10 @@ export default function PolicyEditor({ value, onChange, label }: PolicyEditorPro
       const { container } = toolbar;
       if (container instanceof HTMLElement) namePickers(container);
     }
+    // The link button opens Quill's own tooltip with a bare text input for the address.
+    editor.container
+      .querySelector('.ql-tooltip input[type="text"]')
+      ?.setAttribute('aria-label', 'Link address');
   }, [label]);
 
   return (
