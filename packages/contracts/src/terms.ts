@@ -14,6 +14,35 @@ export const TERMS_CONTENT_MAX = 200_000;
 export const TERMS_CONTENT_REQUIRED = 'Privacy policy content is required';
 export const TERMS_CONTENT_TOO_LONG = `Privacy policy is too long: at most ${TERMS_CONTENT_MAX} characters`;
 
+/**
+ * The HTML elements a policy may contain: what the editor's toolbar produces (spec 001 §2:
+ * headers, font, bold / italic / underline / strike, lists, indent, align, link, image). The API
+ * keeps only these when saving and the web app again when showing (DESIGN.md §5).
+ */
+export const POLICY_ALLOWED_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'ol',
+  'ul',
+  'li',
+  'a',
+  'img',
+] as const;
+
 export const termsQuery = z.object({ type: termsType.default('privacy') });
 export type TermsQuery = z.infer<typeof termsQuery>;
 

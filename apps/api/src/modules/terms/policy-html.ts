@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { POLICY_ALLOWED_TAGS } from '@cask/contracts/terms';
 
 /** Quill's indent levels (spec 001 §9: 1 to 8), alignments and the fonts of the toolbar. */
 const QUILL_CLASSES = [
@@ -21,29 +22,7 @@ const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
  * scripts, event handlers, styles, iframes, forms, javascript: URLs, is dropped (DESIGN.md §5).
  */
 const options: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'p',
-    'br',
-    'span',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'ol',
-    'ul',
-    'li',
-    'a',
-    'img',
-  ],
+  allowedTags: [...POLICY_ALLOWED_TAGS],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt'],

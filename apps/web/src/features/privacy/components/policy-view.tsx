@@ -1,31 +1,10 @@
 import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
+import { POLICY_ALLOWED_TAGS } from '@cask/contracts/terms';
 
-/** The same allowlist the server applies on save (apps/api/src/modules/terms/policy-html.ts). */
+/** The allowlist the server applies on save (apps/api/src/modules/terms/policy-html.ts). */
 const PURIFY_CONFIG = {
-  ALLOWED_TAGS: [
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'p',
-    'br',
-    'span',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'ol',
-    'ul',
-    'li',
-    'a',
-    'img',
-  ],
+  ALLOWED_TAGS: [...POLICY_ALLOWED_TAGS],
   ALLOWED_ATTR: ['href', 'target', 'rel', 'src', 'alt', 'class', 'data-list'],
   // Links: http, https and mailto only. Images may also be data: URLs (DOMPurify allows those
   // on <img> by itself); javascript: and every other scheme are removed.
