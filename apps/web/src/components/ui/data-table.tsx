@@ -9,6 +9,11 @@ export interface Column<Row> {
   align?: 'left' | 'center' | 'right';
   /** Extra classes for this column's cells (e.g. 'hidden md:table-cell', a width). */
   className?: string;
+  /**
+   * Keeps the column at the table's right edge while a phone scrolls the table sideways, so
+   * the row's buttons stay in reach (the Action columns).
+   */
+  pinned?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -32,6 +37,13 @@ export interface DataTableProps<Row> {
 }
 
 const alignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
+
+const pinnedClass =
+  'sticky right-0 bg-cream-50 shadow-[-6px_0_6px_-6px_rgb(43_31_16/0.25)] md:static md:bg-transparent md:shadow-none';
+
+function cellClass<Row>(column: Column<Row>): string {
+  return `${alignClass[column.align ?? 'left']} ${column.pinned ? pinnedClass : ''} ${column.className ?? ''}`;
+}
 
 /**
  * A semantic table for every list screen. Rows keep their place while a refetch runs (page
@@ -83,7 +95,7 @@ export function DataTable<Row>({
                 <th
                   key={column.id}
                   scope="col"
-                  className={`px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-oak-700 uppercase ${alignClass[column.align ?? 'left']} ${column.className ?? ''}`}
+                  className={`px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-oak-700 uppercase ${cellClass(column)}`}
                 >
                   {column.header}
                 </th>
@@ -116,10 +128,7 @@ export function DataTable<Row>({
                   className={`border-b border-cream-200 last:border-b-0 hover:bg-cream-100/60 ${rowClassName?.(row) ?? ''}`}
                 >
                   {columns.map((column) => (
-                    <td
-                      key={column.id}
-                      className={`px-4 py-3 text-oak-900 ${alignClass[column.align ?? 'left']} ${column.className ?? ''}`}
-                    >
+                    <td key={column.id} className={`px-4 py-3 text-oak-900 ${cellClass(column)}`}>
                       {column.cell(row)}
                     </td>
                   ))}

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Boxes, CircleDollarSign, Tag, Users } from 'lucide-react';
 import type { User } from '@cask/contracts/users';
 import { EditUserModal } from '@/components/customers/edit-user-modal.tsx';
-import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
-import { UserStatusBadge } from '@/components/customers/user-status.tsx';
+import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { DataTable, type Column } from '@/components/ui/data-table.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
@@ -17,9 +16,6 @@ import { formatCount, formatThousands } from '@/lib/format.ts';
 import { useDashboard } from './api/get-dashboard.ts';
 import { useRecentUsers } from './api/get-recent-users.ts';
 
-// On a phone the table scrolls sideways; the buttons stay in reach at its right edge.
-const stickyActions =
-  'sticky right-0 bg-cream-50 shadow-[-6px_0_6px_-6px_rgb(43_31_16/0.25)] md:static md:bg-transparent md:shadow-none';
 /** Spec 000 §8: the dashboard's failure texts. */
 export const DASHBOARD_FAILURE = 'Failed to fetch dashboard data';
 export const USERS_FAILURE = 'Failed to fetch users';
@@ -48,31 +44,14 @@ export default function DashboardPage() {
   const pages = users.data?.pagination.pages;
   if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
 
-  const columns: Column<User>[] = [
-    { id: 'name', header: 'User Name', cell: (user) => user.fullName },
-    { id: 'email', header: 'Email', cell: (user) => user.email },
-    { id: 'casks', header: 'Casks', align: 'right', cell: (user) => formatCount(user.balance) },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (user) => <UserStatusBadge isActive={user.isActive} />,
+  const columns = userColumns({
+    actionsHeader: 'Action',
+    onEdit: setEditing,
+    onDelete: (user) => {
+      remove.reset();
+      setDeleting(user);
     },
-    {
-      id: 'action',
-      className: stickyActions,
-      header: 'Action',
-      align: 'right',
-      cell: (user) => (
-        <UserRowActions
-          onEdit={() => setEditing(user)}
-          onDelete={() => {
-            remove.reset();
-            setDeleting(user);
-          }}
-        />
-      ),
-    },
-  ];
+  });
 
   const totals = dashboard.data;
   const total = users.data?.pagination.total;

@@ -14,9 +14,6 @@ import { ManualPointsModal } from './manual-points-modal.tsx';
 
 export const REWARDS_FAILURE = 'Failed to fetch rewards';
 
-// On a phone the table scrolls sideways; the buttons stay in reach at its right edge.
-const stickyActions =
-  'sticky right-0 bg-cream-50 shadow-[-6px_0_6px_-6px_rgb(43_31_16/0.25)] md:static md:bg-transparent md:shadow-none';
 /**
  * Spec 000 §2 Reward List, under User Management: User Name, Email, Casks (referrals made),
  * Invest, Point and an Action opening the manual point adjustment. Its page follows the screen's
@@ -55,7 +52,7 @@ export function RewardList({ search }: { search: string }) {
     },
     {
       id: 'action',
-      className: stickyActions,
+      pinned: true,
       header: 'Action',
       align: 'right',
       cell: (row) => (

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { User } from '@cask/contracts/users';
 import { EditUserModal } from '@/components/customers/edit-user-modal.tsx';
-import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
-import { UserStatusBadge } from '@/components/customers/user-status.tsx';
+import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { DataTable, type Column } from '@/components/ui/data-table.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
@@ -15,9 +14,6 @@ import { formatCount } from '@/lib/format.ts';
 import { useUsers } from '../api/get-users.ts';
 import { usePageForSearch } from '../use-page-for-search.ts';
 
-// On a phone the table scrolls sideways; the buttons stay in reach at its right edge.
-const stickyActions =
-  'sticky right-0 bg-cream-50 shadow-[-6px_0_6px_-6px_rgb(43_31_16/0.25)] md:static md:bg-transparent md:shadow-none';
 /** Spec 000 §8. */
 export const USERS_FAILURE = 'Failed to fetch users';
 
@@ -38,31 +34,14 @@ export function UserList({ search }: { search: string }) {
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
 
-  const columns: Column<User>[] = [
-    { id: 'name', header: 'User Name', cell: (user) => user.fullName },
-    { id: 'email', header: 'Email', cell: (user) => user.email },
-    { id: 'casks', header: 'Casks', align: 'right', cell: (user) => formatCount(user.balance) },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (user) => <UserStatusBadge isActive={user.isActive} />,
+  const columns = userColumns({
+    actionsHeader: 'Actions',
+    onEdit: setEditing,
+    onDelete: (user) => {
+      remove.reset();
+      setDeleting(user);
     },
-    {
-      id: 'actions',
-      className: stickyActions,
-      header: 'Actions',
-      align: 'right',
-      cell: (user) => (
-        <UserRowActions
-          onEdit={() => setEditing(user)}
-          onDelete={() => {
-            remove.reset();
-            setDeleting(user);
-          }}
-        />
-      ),
-    },
-  ];
+  });
 
   return (
     <Card

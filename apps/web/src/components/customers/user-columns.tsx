@@ -1,0 +1,40 @@
+import type { User } from '@cask/contracts/users';
+import type { Column } from '@/components/ui/data-table.tsx';
+import { formatCount } from '@/lib/format.ts';
+import { UserRowActions } from './user-row-actions.tsx';
+import { UserStatusBadge } from './user-status.tsx';
+
+/**
+ * Spec 000 §2: the columns both customer tables show, User Name, Email, Casks (the `balance`),
+ * Status and the edit / delete buttons, whose header the screen names ('Action' on the
+ * Dashboard, 'Actions' in User Management).
+ */
+export function userColumns({
+  actionsHeader,
+  onEdit,
+  onDelete,
+}: {
+  actionsHeader: string;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+}): Column<User>[] {
+  return [
+    { id: 'name', header: 'User Name', cell: (user) => user.fullName },
+    { id: 'email', header: 'Email', cell: (user) => user.email },
+    { id: 'casks', header: 'Casks', align: 'right', cell: (user) => formatCount(user.balance) },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (user) => <UserStatusBadge isActive={user.isActive} />,
+    },
+    {
+      id: 'actions',
+      pinned: true,
+      header: actionsHeader,
+      align: 'right',
+      cell: (user) => (
+        <UserRowActions onEdit={() => onEdit(user)} onDelete={() => onDelete(user)} />
+      ),
+    },
+  ];
+}
