@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { vi } from 'vitest';
+import { readRequest, testUuid, type SentRequest } from './stub-fetch.ts';
 
 /**
  * Test support (imported by tests only): an in-memory stand-in for the customer endpoints the
@@ -25,22 +26,8 @@ export interface FakeCustomer {
 
 export type FailingCall = 'dashboard' | 'users' | 'update' | 'delete' | 'rewards' | 'points';
 
-export interface SentRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-
-let counter = 0;
-/** A unique, valid UUID per call (the contracts check ids are UUIDs). */
-export function uuid(): string {
-  counter += 1;
-  return `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
-}
-
 export function aCustomer(overrides: Partial<FakeCustomer> = {}): FakeCustomer {
-  const id = uuid();
+  const id = testUuid();
   return {
     id,
     fullName: `Customer ${id.slice(-4)}`,
@@ -179,7 +166,7 @@ export function createFakeCustomerApi(
         message: 'Points updated successfully',
         data: {
           transaction: {
-            id: uuid(),
+            id: testUuid(),
             userId: target.id,
             points: body.points,
             type: 'manual_adjustment',
@@ -195,13 +182,7 @@ export function createFakeCustomerApi(
   }
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const request: SentRequest = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-    };
+    const request = readRequest(input, init);
     state.requests.push(request);
     await Promise.resolve();
     if (state.hold && request.method === 'GET' && !request.path.endsWith('/dashboard')) {

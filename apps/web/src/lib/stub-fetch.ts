@@ -51,19 +51,31 @@ export function stubApi(answer: (request: SentRequest) => Response | Promise<Res
 export const ok = (data: unknown, message?: string) =>
   Response.json({ success: true, ...(message ? { message } : {}), data });
 
+/** What a test sees of one call: the parts of `fetch(input, init)` the API cares about. */
+export function readRequest(input: RequestInfo | URL, init?: RequestInit): SentRequest {
+  const url = new URL(String(input), 'http://localhost');
+  const text = typeof init?.body === 'string' ? init.body : undefined;
+  return {
+    method: init?.method ?? 'GET',
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers: new Headers(init?.headers),
+    // Parsed JSON, or the FormData as sent.
+    body: text === undefined ? init?.body : JSON.parse(text),
+  };
+}
+
+let uuidCounter = 0;
+/** A unique, valid UUID per call, for test data (the contracts check that ids are UUIDs). */
+export function testUuid(): string {
+  uuidCounter += 1;
+  return `00000000-0000-4000-8000-${String(uuidCounter).padStart(12, '0')}`;
+}
+
 function recordFetch(answer: (request: SentRequest) => Response | Promise<Response>) {
   const sent: SentRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const text = typeof init?.body === 'string' ? init.body : undefined;
-    const request: SentRequest = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: new Headers(init?.headers),
-      // Parsed JSON, or the FormData as sent.
-      body: text === undefined ? init?.body : JSON.parse(text),
-    };
+    const request = readRequest(input, init);
     sent.push(request);
     return answer(request);
   });

@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import type { Notification } from '@cask/contracts/notifications';
 import NotificationsPage from './notifications-page.tsx';
 import { NotificationBell } from './components/notification-bell.tsx';
+import { readRequest, testUuid, type SentRequest } from '@/lib/stub-fetch.ts';
 
 /**
  * Test support for the notifications screen and bell: the real components, the real API client
@@ -22,23 +23,9 @@ export interface Customer {
 
 export type FailingCall = 'list' | 'next-page' | 'read' | 'mark-all' | 'create' | 'users';
 
-export interface SentRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-}
-
-let counter = 0;
-/** A unique, valid UUID per call (the contracts check ids are UUIDs). */
-export function uuid(): string {
-  counter += 1;
-  return `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
-}
-
 export function aNotification(overrides: Partial<Notification> = {}): Notification {
   return {
-    id: uuid(),
+    id: testUuid(),
     title: 'Warehouse open day',
     message: 'Visit your casks on Saturday.',
     type: 'system',
@@ -154,13 +141,7 @@ export function createFakeApi(
   }
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const request: SentRequest = {
-      method: init?.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-    };
+    const request = readRequest(input, init);
     state.requests.push(request);
     return handle(request);
   });

@@ -5,9 +5,9 @@ import {
   aNotification,
   createFakeApi,
   renderNotifications,
-  uuid,
   type FakeApi,
 } from '../notifications-test-harness.tsx';
+import { testUuid } from '@/lib/stub-fetch.ts';
 
 afterEach(() => {
   // react-hot-toast keeps its toasts in a module-level store, across tests.
@@ -16,8 +16,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const fiona = { id: uuid(), fullName: 'Fiona Firkin', email: 'fiona@example.com' };
-const hamish = { id: uuid(), fullName: 'Hamish Hogshead', email: 'hamish@example.com' };
+const fiona = { id: testUuid(), fullName: 'Fiona Firkin', email: 'fiona@example.com' };
+const hamish = { id: testUuid(), fullName: 'Hamish Hogshead', email: 'hamish@example.com' };
 
 async function openCreateModal(api: FakeApi) {
   const view = renderNotifications(api);
