@@ -7,8 +7,6 @@ declare module 'fastify' {
   }
 }
 
-const counted = Symbol('counted as in flight');
-
 /**
  * Graceful shutdown (issue 2: finish in-flight requests, then close the database). Fastify's
  * close() resolves once every connection has ended, but a client that hangs up mid-request ends
@@ -21,10 +19,10 @@ const counted = Symbol('counted as in flight');
 export function registerInFlightTracking(app: FastifyInstance): void {
   let inFlight = 0;
   let drained: (() => void) | undefined;
+  const counted = new WeakSet<object>();
 
   const done = (request: object) => {
-    if (!Reflect.get(request, counted)) return;
-    Reflect.set(request, counted, false);
+    if (!counted.delete(request)) return;
     inFlight -= 1;
     if (inFlight === 0) drained?.();
   };
@@ -33,7 +31,7 @@ export function registerInFlightTracking(app: FastifyInstance): void {
     getter: () => inFlight,
   });
   app.addHook('onRequest', async (request) => {
-    Reflect.set(request, counted, true);
+    counted.add(request);
     inFlight += 1;
   });
   app.addHook('onSend', async (request) => {
