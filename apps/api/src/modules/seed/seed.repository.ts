@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { admins } from '../../db/schema/admins.ts';
+import { caskAppreciation, casks } from '../../db/schema/casks.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { files } from '../../db/schema/files.ts';
+import { notificationReads, notifications } from '../../db/schema/notifications.ts';
+import { offerImages, offers } from '../../db/schema/offers.ts';
+import { pointTransactions } from '../../db/schema/point-transactions.ts';
+import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
+import { referrals } from '../../db/schema/referrals.ts';
 import { terms } from '../../db/schema/terms.ts';
+import type { DemoData } from './demo-data.ts';
 
 /** Every table the seeders fill, children after parents (the order inserts need). */
 export const SEEDED_TABLES = [
@@ -69,7 +78,7 @@ export async function clearBusinessData(db: DbOrTx): Promise<void> {
  * One multi-row INSERT per chunk: far fewer round trips than a row each, and well under the
  * 65,535 bind parameters PostgreSQL allows in one statement.
  */
-export async function insertInChunks<T extends Record<string, unknown>>(
+async function insertInChunks<T extends Record<string, unknown>>(
   db: DbOrTx,
   table: PgTable,
   rows: readonly T[],
@@ -133,6 +142,32 @@ export async function dropSecondaryIndexes(
 
 export async function executeStatement(db: DbOrTx, statement: string): Promise<void> {
   await db.execute(sql.raw(statement));
+}
+
+/** Visibility map and planner statistics; cannot run inside a transaction. */
+export async function vacuumAnalyze(db: DbOrTx, tables: readonly string[]): Promise<void> {
+  await db.execute(sql.raw(`vacuum analyze ${tables.join(', ')}`));
+}
+
+/** The demo data set, parents before children; the ledger in time order (its trigger keeps balances). */
+export async function insertDemoRows(
+  db: DbOrTx,
+  data: DemoData,
+  images: readonly (typeof files.$inferInsert)[],
+): Promise<void> {
+  await insertInChunks(db, customers, data.customers);
+  await insertInChunks(db, files, images, 20);
+  await insertInChunks(db, casks, data.casks);
+  await insertInChunks(db, caskAppreciation, data.caskAppreciation);
+  await insertInChunks(db, offers, data.offers);
+  await insertInChunks(db, offerImages, data.offerImages);
+  await insertInChunks(db, purchases, data.purchases);
+  await insertInChunks(db, purchaseNotes, data.purchaseNotes);
+  await insertInChunks(db, referrals, data.referrals);
+  // In time order, so the balance (kept by the ledger trigger) is never below zero on the way.
+  await insertInChunks(db, pointTransactions, data.pointTransactions);
+  await insertInChunks(db, notifications, data.notifications);
+  await insertInChunks(db, notificationReads, data.notificationReads);
 }
 
 /** Customers whose stored balance differs from the sum of their ledger: must be none. */
