@@ -2,11 +2,12 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },
@@ -19,7 +20,10 @@ export default defineConfig({
     },
   },
   build: {
-    sourcemap: true,
+    // No public source maps (decision 120): `npm run build -w apps/web -- --sourcemap` makes them
+    // for a local analysis. The manifest (dist/.vite/, never served) feeds `npm run check:bundle`.
+    sourcemap: false,
+    manifest: true,
     chunkSizeWarningLimit: 800,
   },
   test: {

@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
@@ -20,6 +17,7 @@ import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInFlightTracking } from './plugins/in-flight.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -148,23 +146,4 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(filesRoutes, deps);
   registerWebApp(app, config.WEB_DIST_DIR);
   return app;
-}
-
-/** Serves the built SPA with history fallback to index.html (DESIGN.md §1). */
-function registerWebApp(app: FastifyInstance, distDir: string | undefined): void {
-  if (!distDir) return;
-  const root = path.resolve(distDir);
-  if (!existsSync(path.join(root, 'index.html'))) return;
-  void app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: ['index.html'] });
-  // plugins/errors.ts owns the not-found handler and Fastify allows only one per prefix, so the
-  // history fallback is a catch-all GET route (specific routes and static files win over it).
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url.startsWith('/uploads/') || path.extname(url)) {
-      return reply
-        .status(404)
-        .send({ success: false, message: `Route ${request.method} ${url} not found` });
-    }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }
