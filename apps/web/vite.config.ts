@@ -3,11 +3,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), precompress()],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },

@@ -1,22 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
-/** DESIGN.md §7: toasts at top-center, success 2000 ms, error 4000 ms (at most 20 kept). */
-export function AppToaster() {
-  return (
-    <Toaster
-      position="top-center"
-      toastOptions={{
-        success: { duration: 2000 },
-        error: { duration: 4000 },
-        blank: { duration: 4000 },
-        loading: { duration: Infinity },
-        style: { background: '#fffdf7', color: '#2b1f10', border: '1px solid #eadbb5' },
-      }}
-    />
-  );
-}
+/**
+ * react-hot-toast (and goober, its CSS-in-JS) load after the first page is drawn (decision 121):
+ * a toast raised before the toaster mounts waits in react-hot-toast's store and shows then.
+ */
+const AppToaster = lazy(() => import('./toaster.tsx'));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -32,7 +21,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <AppToaster />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

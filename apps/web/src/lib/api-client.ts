@@ -1,4 +1,5 @@
 import { refreshResponse } from '@cask/contracts/auth';
+import { ApiError, type ApiFieldError } from './api-error.ts';
 import { expireSession, getAccessToken, getRefreshToken, storeSession } from './session.ts';
 
 /**
@@ -7,23 +8,7 @@ import { expireSession, getAccessToken, getRefreshToken, storeSession } from './
  * Every method resolves with the whole JSON envelope `{ success, message?, data? }`.
  */
 
-export interface ApiFieldError {
-  field: string;
-  message: string;
-}
-
-/** A failed call. `message` is the server's own words, or '' when it sent none. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly errors?: ApiFieldError[];
-
-  constructor(message: string, status: number, errors?: ApiFieldError[]) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    if (errors) this.errors = errors;
-  }
-}
+export { ApiError, errorMessage, type ApiFieldError } from './api-error.ts';
 
 /** Spec 000 §8: what an HTML page or a bare string in place of the envelope is reported as. */
 export const INVALID_FORMAT_MESSAGE = 'Invalid response format from server (likely HTML)';
@@ -210,8 +195,3 @@ export const api = {
     return request<T>({ method: 'DELETE', path });
   },
 };
-
-/** Spec 000 §8: the server's message when it sent one, else the screen's own fallback text. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message.trim() !== '' ? error.message : fallback;
-}

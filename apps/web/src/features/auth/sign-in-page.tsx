@@ -1,26 +1,39 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { loginBody } from '@cask/contracts/auth';
+import type { LoginBody } from '@cask/contracts/auth';
 import { Button } from '@/components/ui/button.tsx';
 import { PasswordField, TextField } from '@/components/ui/text-field.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-error.ts';
 import { clearSession, storeSession } from '@/lib/session.ts';
-import { useLogin } from './api/login.ts';
+import { loadLogin, useLogin } from './api/use-login.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
+
+const loadValidation = () => import('./sign-in-validation.ts');
+
+/**
+ * The first page a new visitor loads draws its form before zod and the contracts arrive
+ * (decision 121): the rules are imported on the first validation, the request on the first send.
+ */
+const resolver: Resolver<LoginBody> = async (values, context, options) =>
+  (await loadValidation()).loginResolver(values, context, options);
 
 /** Spec 000 §2 Sign In, §5 validation, §8 'Login failed. Please try again.' */
 export default function SignInPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
+  useEffect(() => {
+    // Warm both up once the form is drawn, so the first submit does not wait for them.
+    void loadValidation();
+    void loadLogin();
+  }, []);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginBody>({ resolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit((credentials) =>
     login.mutate(credentials, {
@@ -33,7 +46,9 @@ export default function SignInPage() {
       onError: (error) => {
         // Spec 000 §4: a failed login clears the cookies.
         clearSession();
-        toast.error(errorMessage(error, 'Login failed. Please try again.'));
+        const message = errorMessage(error, 'Login failed. Please try again.');
+        // Imported here: the sign-in page draws without react-hot-toast (decision 121).
+        void import('react-hot-toast').then(({ default: toast }) => toast.error(message));
       },
     }),
   );

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { loginResponse, type LoginBody, type TokenPair } from '@cask/contracts/auth';
 import { api } from '@/lib/api-client.ts';
 
@@ -6,8 +5,4 @@ import { api } from '@/lib/api-client.ts';
 export async function login(body: LoginBody): Promise<TokenPair> {
   const envelope = await api.post<unknown>('/auth/login', body);
   return loginResponse.parse(envelope).data;
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }
