@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// `npm run check:bundle`: the JavaScript budget of the web app, in gzip bytes (docs/decisions/121).
+// Reads the Vite manifest of the last `npm run build` and, for every route, adds up the gzip size
+// of each JavaScript file the browser must load before the route can render: the entry chunk and
+// its static imports, plus the route's lazy modules and their static imports. Chunks loaded later
+// (a dynamic import inside a page, such as the privacy policy editor) count for the whole app only.
+// Gzip at level 9 is deterministic, so the same build always gives the same table.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+
+/** Budgets in gzip kB (1 kB = 1000 bytes, as Vite reports them); decision 121. */
+const SIGN_IN = 130;
+const SCREEN = 170;
+/**
+ * Screens whose modals (react-hook-form, Radix) load with the page: over the issue's 170 for now,
+ * see decision 121 for why and what brings them under it.
+ */
+const SCREEN_WITH_MODALS = 195;
+const WHOLE_APP = 450;
+
+const SHELL = 'src/app/layout/app-shell.tsx';
+const guest = (route, page, budget = SCREEN) => ({ route, budget, modules: [page] });
+const signedIn = (route, page, budget = SCREEN) => ({ route, budget, modules: [SHELL, page] });
+
+/**
+ * Every route of apps/web/src/app/router.tsx with the lazy modules it loads before it can render;
+ * a new screen joins with one line (a lazy page missing here fails the check).
+ */
+const ROUTES = [
+  guest('/signin', 'src/features/auth/sign-in-page.tsx', SIGN_IN),
+  guest('/forgot_password', 'src/features/auth/forgot-password-page.tsx'),
+  guest('/otp', 'src/features/auth/verify-otp-page.tsx'),
+  guest('/reset_password', 'src/features/auth/reset-password-page.tsx'),
+  signedIn('/', 'src/features/dashboard/dashboard-page.tsx'),
+  signedIn('/user', 'src/features/users/users-page.tsx', SCREEN_WITH_MODALS),
+  signedIn('/cask', 'src/features/casks/casks-page.tsx'),
+  signedIn('/offers', 'src/features/offers/offers-page.tsx'),
+  signedIn('/orders', 'src/features/orders/orders-page.tsx'),
+  signedIn('/referrals', 'src/features/referrals/referrals-page.tsx'),
+  signedIn(
+    '/notifications',
+    'src/features/notifications/notifications-page.tsx',
+    SCREEN_WITH_MODALS,
+  ),
+  signedIn('/setting', 'src/features/settings/settings-page.tsx', SCREEN_WITH_MODALS),
+  signedIn('/setting/profile', 'src/features/profile/profile-page.tsx', SCREEN_WITH_MODALS),
+  signedIn('/setting/privacy', 'src/features/privacy/privacy-page.tsx', SCREEN_WITH_MODALS),
+  signedIn('(not found)', 'src/app/not-found-page.tsx'),
+];
+
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+} catch {
+  console.error(
+    `No build manifest at ${path.relative(root, manifestPath)}: run npm run build first.`,
+  );
+  process.exit(1);
+}
+
+const gzipCache = new Map();
+function gzipBytes(file) {
+  if (!gzipCache.has(file)) {
+    gzipCache.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+  }
+  return gzipCache.get(file);
+}
+
+/** The JavaScript files a manifest key loads before it runs: itself and its static imports. */
+function staticClosure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest: is the route table current?`);
+  if (seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+const kB = (bytes) => (bytes / 1000).toFixed(1);
+const failures = [];
+
+// A lazy page missing from the table would escape the budget.
+const covered = new Set(ROUTES.flatMap((r) => r.modules));
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (chunk.isDynamicEntry && /-page\.tsx$/.test(key) && !covered.has(key)) {
+    failures.push(`${key} is a lazy page missing from ROUTES in scripts/check-bundle.mjs`);
+  }
+}
+
+const rows = ROUTES.map(({ route, budget, modules }) => {
+  const files = staticClosure('index.html');
+  for (const module of modules) staticClosure(module, files);
+  const bytes = [...files].reduce((sum, file) => sum + gzipBytes(file), 0);
+  const limit = budget * 1000;
+  if (bytes > limit) failures.push(`${route}: ${kB(bytes)} kB > ${budget} kB`);
+  return { route, files: files.size, bytes, limit };
+});
+
+const allJs = [
+  ...new Set(
+    Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((file) => file.endsWith('.js')),
+  ),
+];
+const appBytes = allJs.reduce((sum, file) => sum + gzipBytes(file), 0);
+if (appBytes > WHOLE_APP * 1000) failures.push(`whole app: ${kB(appBytes)} kB > ${WHOLE_APP} kB`);
+rows.push({ route: 'whole app', files: allJs.length, bytes: appBytes, limit: WHOLE_APP * 1000 });
+
+const header = ['route', 'JS files', 'JS gzip kB', 'budget kB', ''];
+const lines = rows.map((r) => [
+  r.route,
+  String(r.files),
+  kB(r.bytes),
+  String(r.limit / 1000),
+  r.bytes <= r.limit ? 'ok' : 'OVER',
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+const format = (cells) =>
+  `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+console.info(format(header));
+console.info(
+  `| ${widths.map((w, i) => (i === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`,
+);
+for (const line of lines) console.info(format(line));
+
+if (failures.length > 0) {
+  console.error(`\nJavaScript budget exceeded:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+  process.exit(1);
+}
+console.info('\nEvery route is within its JavaScript budget.');
