@@ -17,7 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerInFlightTracking } from './plugins/in-flight.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -52,6 +52,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     keepAliveTimeout: 5_000,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a path parameter over its length limit, a malformed URL) do not
+    // reach the error handler by default; this hands them over so they are enveloped too.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // First, so every request is counted before any other hook can answer it.
