@@ -101,10 +101,13 @@ const recipientField = z
   .transform(blankToNull)
   .pipe(z.uuid('Recipient must be a valid user ID').nullable());
 
-/** The recipient rules need both fields parsed; other fields may have failed. */
+/**
+ * The recipient rules need both fields parsed; other fields may have failed. An issue without a
+ * path is about the body itself (`null`, an array, a string...): then there are no fields at all.
+ */
 function scopeIsReadable(payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) {
   return !payload.issues.some(
-    (issue) => issue.path?.[0] === 'isGlobal' || issue.path?.[0] === 'recipient',
+    (issue) => !issue.path?.length || issue.path[0] === 'isGlobal' || issue.path[0] === 'recipient',
   );
 }
 
