@@ -18,6 +18,7 @@ import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
+import { declareErrorResponses } from './plugins/error-responses.ts';
 import { registerInFlightTracking } from './plugins/in-flight.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  declareErrorResponses(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
