@@ -14,7 +14,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
+import { declareErrorResponses } from './plugins/error-responses.ts';
 import { registerInFlightTracking } from './plugins/in-flight.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -50,6 +51,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     keepAliveTimeout: 5_000,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a path parameter over its length limit, a malformed URL) do not
+    // reach the error handler by default; this hands them over so they are enveloped too.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // First, so every request is counted before any other hook can answer it.
@@ -57,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  declareErrorResponses(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageEnvelope, okEnvelope } from './common.ts';
+import { messageEnvelope, okEnvelope, text } from './common.ts';
 
 /** Spec 000 §5: non-space text, an @, non-space text. */
 export const EMAIL_PATTERN = /^\S+@\S+$/;
@@ -28,8 +28,7 @@ export const FULL_NAME_MAX = 100;
  * (spec 000 §5: 'Invalid username' on sign-in, 'Invalid Email' on forgot-password).
  */
 function emailField(invalidMessage: string) {
-  return z
-    .string({ error: 'Email is required' })
+  return text({ error: 'Email is required' })
     .trim()
     .min(1, 'Email is required')
     .max(EMAIL_MAX, 'Email is too long')
@@ -39,22 +38,21 @@ function emailField(invalidMessage: string) {
 
 const email = emailField('Invalid Email');
 
-const newPassword = z
-  .string({ error: 'Password is required' })
+const newPassword = text({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-const otp = z
-  .string({ error: 'OTP is required' })
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The OTP must be ${OTP_LENGTH} digits`);
+const otp = text({ error: 'OTP is required' }).regex(
+  new RegExp(`^\\d{${OTP_LENGTH}}$`),
+  `The OTP must be ${OTP_LENGTH} digits`,
+);
 
 /** An opaque refresh token: 256 bits in base64url are 43 characters; the cap stops abuse. */
-const refreshToken = z.string().min(1, 'refreshToken is required').max(200);
+const refreshToken = text().min(1, 'refreshToken is required').max(200);
 
 export const loginBody = z.object({
   email: emailField('Invalid username'),
-  password: z
-    .string({ error: 'Password is required' })
+  password: text({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
@@ -93,8 +91,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export const resetPasswordResponse = messageEnvelope;
 
 export const changePasswordBody = z.object({
-  currentPassword: z
-    .string({ error: 'All fields are required' })
+  currentPassword: text({ error: 'All fields are required' })
     .min(1, 'All fields are required')
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
   newPassword,
@@ -122,8 +119,7 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
 
 /** `npm run admin:create` and ADMIN_* at start-up: the same rules as everywhere else. */
 export const createAdminInput = z.object({
-  fullName: z
-    .string({ error: 'Name is required' })
+  fullName: text({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
     .max(FULL_NAME_MAX, `Name must be at most ${FULL_NAME_MAX} characters`),

@@ -23,6 +23,17 @@ export const messageEnvelope = z.object({
 });
 export type MessageEnvelope = z.infer<typeof messageEnvelope>;
 
+/** DESIGN.md §4: PostgreSQL cannot store U+0000 in text, so no request may carry it. */
+export const NUL_CHARACTER_REFUSED = 'Text must not contain the NUL character (U+0000)';
+
+/**
+ * Every text field of every request starts here instead of at `z.string()`: the string, minus
+ * the NUL character, refused with a field error (400) before it can reach the database (500).
+ * The check does not stop the chain, so the field's own messages are reported alongside it.
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((value) => !value.includes('\u0000'), NUL_CHARACTER_REFUSED);
+
 export const uuidParam = z.object({ id: z.uuid() });
 
 /** Paging query shared by every list (DESIGN.md §4: page from 1, limit 1..100). */

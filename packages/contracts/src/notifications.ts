@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination } from './common.ts';
+import { okEnvelope, pageQuery, pagination, text } from './common.ts';
 
 /** Spec 000 §3: the seven notification types, in the order the Type select lists them. */
 export const NOTIFICATION_TYPES = [
@@ -94,17 +94,19 @@ export type NotificationListResponse = z.infer<typeof notificationListResponse>;
 /** Blank strings count as absent: the form sends '' for an untouched optional field. */
 const blankToNull = (value: string | null | undefined) => (value ? value : null);
 
-const recipientField = z
-  .string({ error: 'Recipient must be a user ID' })
+const recipientField = text({ error: 'Recipient must be a user ID' })
   .trim()
   .nullish()
   .transform(blankToNull)
   .pipe(z.uuid('Recipient must be a valid user ID').nullable());
 
-/** The recipient rules need both fields parsed; other fields may have failed. */
+/**
+ * The recipient rules need both fields parsed; other fields may have failed. An issue without a
+ * path is about the body itself (`null`, an array, a string...): then there are no fields at all.
+ */
 function scopeIsReadable(payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) {
   return !payload.issues.some(
-    (issue) => issue.path?.[0] === 'isGlobal' || issue.path?.[0] === 'recipient',
+    (issue) => !issue.path?.length || issue.path[0] === 'isGlobal' || issue.path[0] === 'recipient',
   );
 }
 
@@ -115,13 +117,11 @@ function scopeIsReadable(payload: { issues: readonly { path?: readonly PropertyK
  */
 export const createNotificationBody = z
   .object({
-    title: z
-      .string({ error: TITLE_REQUIRED })
+    title: text({ error: TITLE_REQUIRED })
       .trim()
       .min(1, TITLE_REQUIRED)
       .max(NOTIFICATION_TITLE_MAX, `Title must be at most ${NOTIFICATION_TITLE_MAX} characters`),
-    message: z
-      .string({ error: MESSAGE_REQUIRED })
+    message: text({ error: MESSAGE_REQUIRED })
       .trim()
       .min(1, MESSAGE_REQUIRED)
       .max(
@@ -139,8 +139,7 @@ export const createNotificationBody = z
         error: `Priority must be one of: ${NOTIFICATION_PRIORITIES.join(', ')}`,
       })
       .default(DEFAULT_NOTIFICATION_PRIORITY),
-    category: z
-      .string({ error: 'Category must be text' })
+    category: text({ error: 'Category must be text' })
       .trim()
       .max(
         NOTIFICATION_CATEGORY_MAX,
@@ -148,8 +147,7 @@ export const createNotificationBody = z
       )
       .nullish()
       .transform((value) => value || DEFAULT_NOTIFICATION_CATEGORY),
-    adminNotes: z
-      .string({ error: 'Admin notes must be text' })
+    adminNotes: text({ error: 'Admin notes must be text' })
       .trim()
       .max(
         NOTIFICATION_ADMIN_NOTES_MAX,

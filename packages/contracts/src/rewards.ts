@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination } from './common.ts';
+import { okEnvelope, pageQuery, pagination, text } from './common.ts';
 import { searchParam } from './users.ts';
 
 /** GET /referrals/admin/rewards (DESIGN.md §4): the Reward List under User Management. */
@@ -33,8 +33,7 @@ export const POINTS_DESCRIPTION_MAX = 500;
 export const POINTS_ADMIN_NOTES_MAX = 1000;
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope } from './common.ts';
+import { okEnvelope, text } from './common.ts';
 
 /** Spec 001 §3: the only kind of legal text so far. */
 export const TERMS_TYPES = ['privacy'] as const;
@@ -49,8 +49,7 @@ export type TermsQuery = z.infer<typeof termsQuery>;
 /** Spec 001 §7: `POST /terms` with `{ type: 'privacy', content }`. */
 export const saveTermsBody = z.object({
   type: termsType,
-  content: z
-    .string({ error: TERMS_CONTENT_REQUIRED })
+  content: text({ error: TERMS_CONTENT_REQUIRED })
     .min(1, TERMS_CONTENT_REQUIRED)
     .max(TERMS_CONTENT_MAX, TERMS_CONTENT_TOO_LONG),
 });

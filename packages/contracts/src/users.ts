@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination } from './common.ts';
+import { okEnvelope, pageQuery, pagination, text } from './common.ts';
 
 /** Spec 000 §9: User Management shows 6 a page; the dashboard's Recent Users table 10. */
 export const USERS_PAGE_SIZE = 6;
@@ -10,8 +10,7 @@ export const SEARCH_MAX_LENGTH = 100;
  * A case-insensitive substring search; surrounding spaces are ignored and an empty search is no
  * search. `%`, `_` and `\` are matched literally by the API.
  */
-export const searchParam = z
-  .string()
+export const searchParam = text()
   .trim()
   .max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`)
   .optional()

@@ -1,43 +1,56 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError } from '@cask/contracts/common';
 import { AppError } from '../lib/errors.ts';
 
-/** One error shape from one handler (STYLE.md rule 4). 5xx answers never reveal internals. */
+/** Maps any error to the failure envelope (DESIGN.md §4). 5xx answers never reveal internals. */
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: FieldError[] = error.validation.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: issue.message ?? 'Invalid value',
+    }));
+    return reply.status(400).send({
+      success: false,
+      message: errors[0]?.message ?? 'Invalid request',
+      errors,
+    });
+  }
+  if (error instanceof AppError) {
+    if (error.headers) reply.headers(error.headers);
+    return reply.status(error.statusCode).send({
+      success: false,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, message: 'Something went wrong' });
+  }
+  // Fastify's own 4xx (body too large, bad JSON, rate limit, multipart limits, URL too long...).
+  return reply.status(status).send({ success: false, message: error.message || 'Invalid request' });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route is found (414
+ * for a path parameter over `maxParamLength`, 400 for a URL that is not valid percent-encoding).
+ * Fastify answers those in its own shape unless given this; no route's hooks run for them, so
+ * the API's no-store header is set here.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply.header('cache-control', 'no-store');
+  void sendError(error, request, reply);
+}
+
+/** One error shape from one handler (STYLE.md rule 4). */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldError[] = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'Invalid value',
-      }));
-      return reply.status(400).send({
-        success: false,
-        message: errors[0]?.message ?? 'Invalid request',
-        errors,
-      });
-    }
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({
-        success: false,
-        message: error.message,
-        ...(error.errors ? { errors: error.errors } : {}),
-      });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ success: false, message: 'Something went wrong' });
-    }
-    // Fastify's own 4xx (body too large, bad JSON, rate limit, multipart limits...).
-    if (status === 429 && error.message) {
-      return reply.status(429).send({ success: false, message: error.message });
-    }
-    return reply
-      .status(status)
-      .send({ success: false, message: error.message || 'Invalid request' });
-  });
+  app.setErrorHandler(sendError);
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({

@@ -12,6 +12,17 @@ function tooManyRequests(after: string): Error & { statusCode: number } {
   });
 }
 
+/**
+ * DESIGN.md §4: the load balancer's probes are never throttled, however busy the address they
+ * come from (a probe answered 429 takes a healthy instance out of service).
+ */
+const PROBE_ROUTES: ReadonlySet<string> = new Set(['/api/health', '/api/ready']);
+
+/** Whether the flood guard counts this route (by its declared URL, not the raw request line). */
+export function isThrottled(routeUrl: string): boolean {
+  return routeUrl.startsWith('/api/') && !PROBE_ROUTES.has(routeUrl);
+}
+
 /** A stricter per-route limit (per IP and minute), for `config: { rateLimit }` on a route. */
 export function routeRateLimit(maxPerMinute: number): RateLimitOptions {
   return { max: maxPerMinute, timeWindow: '1 minute' };
@@ -59,10 +70,11 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     ...(redis ? { redis, nameSpace: 'cask-admin:rate-limit:' } : {}),
     // Availability over strictness when Redis is down: the security throttles do not use it.
     skipOnError: true,
-    // Only the API is counted. The web app's files and uploaded images are cheap, cacheable
-    // reads, and a single page load fetches dozens of them: counted, a few admins behind one
-    // office address would lock themselves out of the app's own HTML within minutes.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // Only the API is counted, its probes excepted. The web app's files and uploaded images are
+    // cheap, cacheable reads, and a single page load fetches dozens of them: counted, a few
+    // admins behind one office address would lock themselves out of the app's own HTML within
+    // minutes.
+    allowList: (request) => !isThrottled(request.routeOptions.url ?? request.url),
     errorResponseBuilder: (_request, context) => tooManyRequests(context.after),
   });
 }

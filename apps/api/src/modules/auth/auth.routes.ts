@@ -16,6 +16,7 @@ import {
   verifyOtpBody,
   verifyOtpResponse,
 } from '@cask/contracts/auth';
+import { errorEnvelope } from '@cask/contracts/common';
 import type { AppDeps } from '../../app.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
@@ -51,7 +52,16 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/auth/login',
     {
       config: { public: true },
-      schema: { tags: ['auth'], security: [], body: loginBody, response: { 200: loginResponse } },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: loginBody,
+        response: {
+          200: loginResponse,
+          401: errorEnvelope.describe('Wrong e-mail or password'),
+          403: errorEnvelope.describe('The account is inactive'),
+        },
+      },
     },
     async (request) => ok(await auth.login(request.body, request), 'Signed in successfully'),
   );
@@ -64,7 +74,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         tags: ['auth'],
         security: [],
         querystring: refreshQuery,
-        response: { 200: refreshResponse },
+        response: {
+          200: refreshResponse,
+          401: errorEnvelope.describe('The refresh token is unknown, expired or revoked'),
+        },
       },
     },
     async (request) => ok(await auth.refresh(request.query.refreshToken, request)),

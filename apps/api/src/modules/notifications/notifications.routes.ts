@@ -38,7 +38,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       schema: {
         tags: ['notifications'],
         body: createNotificationBody,
-        response: { 201: createNotificationResponse, 404: errorEnvelope },
+        response: {
+          201: createNotificationResponse,
+          404: errorEnvelope.describe('No such recipient'),
+        },
       },
     },
     async (request, reply) => {
@@ -62,7 +65,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       schema: {
         tags: ['notifications'],
         params: uuidParam,
-        response: { 200: markNotificationReadResponse, 404: errorEnvelope },
+        response: { 200: markNotificationReadResponse },
       },
     },
     async (request) =>

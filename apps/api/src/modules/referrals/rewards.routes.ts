@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelope } from '@cask/contracts/common';
 import {
   manualPointsBody,
   manualPointsResponse,
@@ -31,7 +32,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       schema: {
         tags: ['referrals'],
         body: manualPointsBody,
-        response: { 200: manualPointsResponse },
+        response: { 200: manualPointsResponse, 404: errorEnvelope.describe('No such customer') },
       },
     },
     async (request) =>

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { auditLog } from './db/schema/audit-log.ts';
+import { createAdmin, type TestAdmin } from '../test/admins.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+
+let ctx: TestContext;
+let admin: TestAdmin;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createAdmin(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+interface JsonSchema {
+  type?: string;
+  enum?: unknown[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  anyOf?: JsonSchema[];
+}
+interface Operation {
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+interface Route {
+  method: string;
+  /** The path with every `{param}` filled in with a random id. */
+  url: string;
+  operation: Operation;
+}
+
+/** Every documented route, read from the app's own OpenAPI document: a new route is covered too. */
+async function documentedRoutes(): Promise<Route[]> {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  const paths = res.json().paths as Record<string, Record<string, Operation>>;
+  return Object.entries(paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      url: path.replace(/\{[^}]+\}/g, () => randomUUID()),
+      operation,
+    })),
+  );
+}
+
+const jsonBodyOf = (route: Route) => route.operation.requestBody?.content?.['application/json'];
+
+async function auditRows(): Promise<number> {
+  const [row] = await ctx.database.db.select({ n: count() }).from(auditLog);
+  return row?.n ?? 0;
+}
+
+function expectBadInput(res: { statusCode: number; json(): unknown; body: string }) {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+}
+
+describe('a JSON body that is not an object', () => {
+  const shapes: [string, string | undefined][] = [
+    ['null', 'null'],
+    ['an array', '[]'],
+    ['a string', '"text"'],
+    ['a number', '42'],
+    ['no body at all', undefined],
+  ];
+
+  test('answers 400 with the envelope on every JSON route, and changes nothing', async () => {
+    const routes = (await documentedRoutes()).filter(jsonBodyOf);
+    // Guards the derivation itself: the create-notification route must be among them.
+    expect(routes.map((route) => `${route.method} ${route.url}`)).toContain(
+      'POST /api/notifications',
+    );
+    const before = await auditRows();
+    for (const route of routes) {
+      for (const [shape, payload] of shapes) {
+        const res = await ctx.app.inject({
+          method: route.method as 'POST',
+          url: route.url,
+          headers: {
+            ...admin.headers,
+            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(payload === undefined ? {} : { payload }),
+        });
+        expect.soft(res.statusCode, `${route.method} ${route.url} with ${shape}`).toBe(400);
+        expect.soft(res.json(), `${route.method} ${route.url} with ${shape}`).toMatchObject({
+          success: false,
+          message: expect.any(String),
+        });
+      }
+    }
+    expect(await auditRows()).toBe(before);
+  });
+});
+
+describe('a NUL character in text', () => {
+  const NUL = 'a\u0000b';
+  const nulMessage = /NUL character/;
+
+  /** The listed reports: each once answered 500 because PostgreSQL refuses the character. */
+  const cases: {
+    name: string;
+    method: 'GET' | 'POST' | 'PUT';
+    url: string;
+    field: string;
+    payload?: Record<string, unknown>;
+    signedIn: boolean;
+  }[] = [
+    {
+      name: 'the customer search',
+      method: 'GET',
+      url: '/api/users?search=%00',
+      field: 'search',
+      signedIn: true,
+    },
+    {
+      name: 'the reward list search',
+      method: 'GET',
+      url: '/api/referrals/admin/rewards?search=x%00',
+      field: 'search',
+      signedIn: true,
+    },
+    {
+      name: 'the sign-in e-mail',
+      method: 'POST',
+      url: '/api/auth/login',
+      field: 'email',
+      payload: { email: `${NUL}@example.com`, password: 'whatever1' },
+      signedIn: false,
+    },
+    {
+      name: 'the forgot-password e-mail',
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      field: 'email',
+      payload: { email: `${NUL}@example.com` },
+      signedIn: false,
+    },
+    {
+      name: 'the reset-code e-mail',
+      method: 'POST',
+      url: '/api/auth/verify-password-reset-otp',
+      field: 'email',
+      payload: { email: `${NUL}@example.com`, otp: '1234' },
+      signedIn: false,
+    },
+    {
+      name: 'a notification title',
+      method: 'POST',
+      url: '/api/notifications',
+      field: 'title',
+      payload: { title: NUL, message: 'm', type: 'system', isGlobal: true },
+      signedIn: true,
+    },
+    {
+      name: 'a notification category',
+      method: 'POST',
+      url: '/api/notifications',
+      field: 'category',
+      payload: { title: 't', message: 'm', type: 'system', category: NUL, isGlobal: true },
+      signedIn: true,
+    },
+    {
+      name: 'the profile name',
+      method: 'PUT',
+      url: '/api/auth/profile',
+      field: 'fullName',
+      payload: { fullName: NUL, email: 'x@example.com' },
+      signedIn: true,
+    },
+    {
+      name: 'the policy content',
+      method: 'POST',
+      url: '/api/terms',
+      field: 'content',
+      payload: { type: 'privacy', content: `<p>${NUL}</p>` },
+      signedIn: true,
+    },
+    {
+      name: 'a point description',
+      method: 'POST',
+      url: '/api/referrals/admin/manual-points',
+      field: 'description',
+      payload: { userId: randomUUID(), points: 5, description: NUL },
+      signedIn: true,
+    },
+  ];
+
+  test.each(cases)('in $name answers 400 with a field error', async (c) => {
+    const before = await auditRows();
+    const res = await ctx.app.inject({
+      method: c.method,
+      url: c.url,
+      headers: c.signedIn ? admin.headers : {},
+      ...(c.payload ? { payload: c.payload } : {}),
+    });
+    expectBadInput(res);
+    expect(res.json().errors).toContainEqual({
+      field: c.field,
+      message: expect.stringMatching(nulMessage),
+    });
+    expect(await auditRows()).toBe(before);
+  });
+
+  test('in any text field of any route answers 400 naming that field', async () => {
+    const checked: string[] = [];
+    const isText = (schema: JsonSchema): boolean =>
+      (schema.type === 'string' && !schema.enum) || (schema.anyOf ?? []).some(isText);
+    for (const route of await documentedRoutes()) {
+      const bodyFields = Object.entries(jsonBodyOf(route)?.schema?.properties ?? {});
+      const queryFields = (route.operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => [parameter.name, parameter.schema ?? {}] as const);
+      const attempts = [
+        ...bodyFields
+          .filter(([, schema]) => isText(schema))
+          .map(([field, schema]) => ({
+            field,
+            schema,
+            label: `${route.method} ${route.url} ${field}`,
+            request: { url: route.url, payload: { [field]: NUL } },
+          })),
+        ...queryFields
+          .filter(([, schema]) => isText(schema))
+          .map(([field, schema]) => ({
+            field,
+            schema,
+            label: `${route.method} ${route.url} ?${field}`,
+            request: { url: `${route.url}?${field}=x%00` },
+          })),
+      ];
+      for (const { field, schema, label, request } of attempts) {
+        const res = await ctx.app.inject({
+          method: route.method as 'GET',
+          headers: admin.headers,
+          ...request,
+        });
+        checked.push(label);
+        expect.soft(res.statusCode, label).toBe(400);
+        expect.soft(res.json().errors, label).toContainEqual({
+          field,
+          // A formatted string (a uuid) is refused by its format, which a NUL never matches.
+          message: schema.format ? expect.any(String) : expect.stringMatching(nulMessage),
+        });
+      }
+    }
+    // Guards the derivation: fields of a body and of a query string are among those checked.
+    expect(checked).toEqual(
+      expect.arrayContaining(['POST /api/notifications title', 'GET /api/users ?search']),
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+
+type Responses = Record<string, unknown>;
+let ctx: TestContext;
+let paths: Record<string, Record<string, { responses: Responses }>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  paths = res.json().paths;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const statuses = (path: string, method: string) =>
+  Object.keys(paths[path]?.[method]?.responses ?? {});
+
+test('a protected route with input lists 400, 401, 429 and 500', () => {
+  expect(statuses('/api/users', 'get')).toEqual(
+    expect.arrayContaining(['200', '400', '401', '429', '500']),
+  );
+});
+
+test('a route with an id in its path lists 404', () => {
+  expect(statuses('/api/users/{id}', 'put')).toEqual(
+    expect.arrayContaining(['400', '401', '404', '413', '415', '429']),
+  );
+});
+
+test('an upload route lists 413 and 415', () => {
+  expect(statuses('/api/auth/upload-avatar', 'post')).toEqual(
+    expect.arrayContaining(['400', '401', '413', '415', '429']),
+  );
+});
+
+test('the sign-in route is public and lists 400, 401 and 429', () => {
+  expect(statuses('/api/auth/login', 'post')).toEqual(
+    expect.arrayContaining(['400', '401', '429']),
+  );
+});
+
+test('a route without input does not claim a 400', () => {
+  expect(statuses('/api/admin/dashboard', 'get')).not.toContain('400');
+  expect(statuses('/api/admin/dashboard', 'get')).toContain('401');
+});
+
+test('each error answer is described as the failure envelope', () => {
+  const declared = paths['/api/users/{id}']?.put?.responses['404'];
+  expect(JSON.stringify(declared)).toContain('"success"');
+  expect(JSON.stringify(declared)).toContain('"errors"');
+});
+
+test('every documented route lists 429 and 500, and every route needing a token 401', () => {
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const declared = Object.keys(operation.responses);
+      expect(declared, `${method} ${path}`).toEqual(expect.arrayContaining(['429', '500']));
+      const isPublic = (operation as { security?: unknown[] }).security?.length === 0;
+      if (!isPublic) expect(declared, `${method} ${path}`).toContain('401');
+    }
+  }
+});
+
+test('answers only a service gives are declared by their route', () => {
+  expect(statuses('/api/auth/login', 'post')).toContain('403');
+  expect(statuses('/api/referrals/admin/manual-points', 'post')).toContain('404');
+  expect(statuses('/api/notifications', 'post')).toContain('404');
+});

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createAdmin, type TestAdmin } from '../../test/admins.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+
+const LIMIT = 3;
+let ctx: TestContext;
+let admin: TestAdmin;
+beforeAll(async () => {
+  ctx = await createTestContext({ RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+  admin = await createAdmin(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+test('health and ready still answer after a burst of API calls from the same address', async () => {
+  const burst = [];
+  for (let i = 0; i <= LIMIT; i += 1) {
+    burst.push(
+      await ctx.app.inject({ method: 'GET', url: '/api/auth/profile', headers: admin.headers }),
+    );
+  }
+  expect(burst.at(-1)?.statusCode).toBe(429);
+
+  // A load balancer probes far more often than the flood guard allows anybody.
+  for (let i = 0; i <= LIMIT * 3; i += 1) {
+    for (const url of ['/api/health', '/api/ready', '/api/health/', '/api/ready?probe=1']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, `${url} after ${i} probes`).toBe(200);
+    }
+  }
+});

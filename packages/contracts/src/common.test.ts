@@ -1,0 +1,20 @@
+import { expect, test } from 'vitest';
+import { NUL_CHARACTER_REFUSED, text } from './common.ts';
+
+test('text refuses the NUL character wherever it stands, with a message naming it', () => {
+  for (const value of ['\u0000', 'a\u0000', '\u0000b', 'a\u0000b']) {
+    const result = text().safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([NUL_CHARACTER_REFUSED]);
+  }
+});
+
+test("text keeps the field's own rules and reports them alongside", () => {
+  const name = text({ error: 'Name is required' }).trim().min(2, 'Name is too short');
+  expect(name.parse('  Ada  ')).toBe('Ada');
+  expect(name.safeParse(undefined).error?.issues[0]?.message).toBe('Name is required');
+  expect(name.safeParse('\u0000').error?.issues.map((issue) => issue.message)).toEqual([
+    NUL_CHARACTER_REFUSED,
+    'Name is too short',
+  ]);
+});
