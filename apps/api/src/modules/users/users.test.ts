@@ -7,7 +7,8 @@ import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { selectUserPage, type CustomerWindow } from './users.repository.ts';
+import type { CustomerWindow } from '../customers/customers.repository.ts';
+import { selectUserPage } from './users.repository.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import {
   createCask,
