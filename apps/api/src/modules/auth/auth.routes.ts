@@ -8,7 +8,6 @@ import {
   loginResponse,
   logoutBody,
   logoutResponse,
-  profileResponse,
   refreshQuery,
   refreshResponse,
   resetPasswordBody,
@@ -144,11 +143,5 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         await auth.changePassword(request.admin.id, request.body, request),
         'Password changed successfully!',
       ),
-  );
-
-  app.get(
-    '/auth/profile',
-    { schema: { tags: ['auth'], response: { 200: profileResponse } } },
-    async (request) => ok({ user: await auth.profile(request.admin.id) }),
   );
 };
