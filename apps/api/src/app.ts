@@ -5,7 +5,6 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
   jsonSchemaTransform,
@@ -22,6 +21,7 @@ import { registerInFlightTracking } from './plugins/in-flight.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -114,25 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         reply.header('cache-control', 'no-store');
       });
 
-      api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({
-        success: true as const,
-        data: { status: 'ok' },
-      }));
-
-      api.get(
-        '/ready',
-        { config: { public: true }, schema: { hide: true } },
-        async (_request, reply) => {
-          try {
-            await deps.database.db.execute(sql`select 1`);
-            return { success: true as const, data: { status: 'ready' } };
-          } catch {
-            return reply.status(503).send({ success: false, message: 'Database unreachable' });
-          }
-        },
-      );
-
       // Domain modules register here (one line each).
+      await api.register(healthRoutes, deps);
       await api.register(authRoutes, deps);
       await api.register(profileRoutes, deps);
       await api.register(termsRoutes, deps);
