@@ -5,16 +5,13 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Logger } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import type { Mailer } from './lib/mailer.ts';
+import type { AppDeps } from './app-deps.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInFlightTracking } from './plugins/in-flight.ts';
@@ -28,16 +25,6 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { rewardsRoutes } from './modules/referrals/rewards.routes.ts';
-
-/** Everything a module needs; passed explicitly so tests can build the app on any database. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  jwtSecret: string;
-  mailer: Mailer;
-  /** pino instance from lib/logger.ts (tests give one that writes to memory). */
-  logger: Logger;
-}
 
 export type App = FastifyInstance;
 

@@ -15,7 +15,7 @@ import {
   verifyOtpBody,
   verifyOtpResponse,
 } from '@cask/contracts/auth';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';

@@ -6,7 +6,7 @@ import {
   updateProfileResponse,
   uploadAvatarResponse,
 } from '@cask/contracts/profile';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { readImageUpload, registerImageUploads } from '../files/multipart.ts';
