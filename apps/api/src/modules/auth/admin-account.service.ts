@@ -1,6 +1,6 @@
 import type { CreateAdminInput } from '@cask/contracts/auth';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import * as admins from './admins.repository.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChangePasswordBody, LoginBody, TokenPair } from '@cask/contracts/auth';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import {
   BadRequestError,
   ForbiddenError,

@@ -8,7 +8,7 @@ import {
 } from '@cask/contracts/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { BadRequestError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/password.ts';

@@ -4,7 +4,7 @@ import type {
   NotificationList,
 } from '@cask/contracts/notifications';
 import type { Db } from '../../db/client.ts';
-import { writeAudit, type Actor } from '../../lib/audit.ts';
+import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import * as repo from './notifications.repository.ts';
 

@@ -8,7 +8,7 @@ import {
   type UpdateProfileBody,
 } from '@cask/contracts/profile';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors.ts';
 import { fileExists, prepareImage, savePreparedImage } from '../files/files.service.ts';
 import * as repo from './profile.repository.ts';

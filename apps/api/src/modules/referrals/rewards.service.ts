@@ -6,7 +6,7 @@ import type {
   RewardRow,
 } from '@cask/contracts/rewards';
 import type { Db } from '../../db/client.ts';
-import { writeAudit, type Actor } from '../../lib/audit.ts';
+import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { planCustomerPage } from '../customers/customer-paging.ts';
 import { lockCustomer } from '../customers/customers.service.ts';

@@ -1,13 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { caskAppreciation, casks } from '../../db/schema/casks.ts';
-import { customers } from '../../db/schema/customers.ts';
-import { files } from '../../db/schema/files.ts';
-import { notificationReads, notifications } from '../../db/schema/notifications.ts';
-import { offerImages, offers } from '../../db/schema/offers.ts';
-import { pointTransactions } from '../../db/schema/point-transactions.ts';
-import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
-import { referrals } from '../../db/schema/referrals.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { PRIVACY_POLICY_HTML } from './catalogue.ts';
 import { buildDemoData } from './demo-data.ts';
 import { renderDemoImages } from './images.ts';
@@ -17,7 +9,7 @@ import {
   countSeededRows,
   hasNoBusinessData,
   hasNoCustomers,
-  insertInChunks,
+  insertDemoData,
   insertPrivacyPolicyIfMissing,
   listAdminIds,
   lockSeeding,
@@ -62,19 +54,7 @@ export async function seedDemo(
     await lockSeeding(tx);
     if (options.force) await clearBusinessData(tx);
     else if (!(await hasNoCustomers(tx))) throw new DatabaseNotEmptyError();
-    await insertInChunks(tx, customers, data.customers);
-    await insertInChunks(tx, files, images, 20);
-    await insertInChunks(tx, casks, data.casks);
-    await insertInChunks(tx, caskAppreciation, data.caskAppreciation);
-    await insertInChunks(tx, offers, data.offers);
-    await insertInChunks(tx, offerImages, data.offerImages);
-    await insertInChunks(tx, purchases, data.purchases);
-    await insertInChunks(tx, purchaseNotes, data.purchaseNotes);
-    await insertInChunks(tx, referrals, data.referrals);
-    // In time order, so the balance (kept by the ledger trigger) is never below zero on the way.
-    await insertInChunks(tx, pointTransactions, data.pointTransactions);
-    await insertInChunks(tx, notifications, data.notifications);
-    await insertInChunks(tx, notificationReads, data.notificationReads);
+    await insertDemoData(tx, data, images);
     await insertPrivacyPolicyIfMissing(tx, PRIVACY_POLICY_HTML);
     await writeAudit(tx, {
       adminId: null,

@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { admins } from '../../db/schema/admins.ts';
+import { caskAppreciation, casks } from '../../db/schema/casks.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { files } from '../../db/schema/files.ts';
+import { notificationReads, notifications } from '../../db/schema/notifications.ts';
+import { offerImages, offers } from '../../db/schema/offers.ts';
+import { pointTransactions } from '../../db/schema/point-transactions.ts';
+import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
+import { referrals } from '../../db/schema/referrals.ts';
 import { terms } from '../../db/schema/terms.ts';
+import type { DemoData } from './demo-data.ts';
 
 /** Every table the seeders fill, children after parents (the order inserts need). */
 export const SEEDED_TABLES = [
@@ -69,7 +78,7 @@ export async function clearBusinessData(db: DbOrTx): Promise<void> {
  * One multi-row INSERT per chunk: far fewer round trips than a row each, and well under the
  * 65,535 bind parameters PostgreSQL allows in one statement.
  */
-export async function insertInChunks<T extends Record<string, unknown>>(
+async function insertInChunks<T extends Record<string, unknown>>(
   db: DbOrTx,
   table: PgTable,
   rows: readonly T[],
@@ -80,6 +89,32 @@ export async function insertInChunks<T extends Record<string, unknown>>(
     // demo-data.ts against the same schema.
     await db.insert(table).values(rows.slice(start, start + chunkSize) as never);
   }
+}
+
+/** Every row of the demo data set, parents before children, in the caller's transaction. */
+export async function insertDemoData(
+  tx: DbOrTx,
+  data: DemoData,
+  images: readonly (typeof files.$inferInsert)[],
+): Promise<void> {
+  await insertInChunks(tx, customers, data.customers);
+  await insertInChunks(tx, files, images, 20);
+  await insertInChunks(tx, casks, data.casks);
+  await insertInChunks(tx, caskAppreciation, data.caskAppreciation);
+  await insertInChunks(tx, offers, data.offers);
+  await insertInChunks(tx, offerImages, data.offerImages);
+  await insertInChunks(tx, purchases, data.purchases);
+  await insertInChunks(tx, purchaseNotes, data.purchaseNotes);
+  await insertInChunks(tx, referrals, data.referrals);
+  // In time order, so the balance (kept by the ledger trigger) is never below zero on the way.
+  await insertInChunks(tx, pointTransactions, data.pointTransactions);
+  await insertInChunks(tx, notifications, data.notifications);
+  await insertInChunks(tx, notificationReads, data.notificationReads);
+}
+
+/** VACUUM cannot run in a transaction: after a bulk seed, for index-only scans and the planner. */
+export async function vacuumAnalyzeSeededTables(db: DbOrTx): Promise<void> {
+  await db.execute(sql.raw(`vacuum analyze ${SEEDED_TABLES.join(', ')}, counters`));
 }
 
 /** Serialises seeders across processes (two API instances starting with SEED_DEMO=true). */

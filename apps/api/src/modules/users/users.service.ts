@@ -1,7 +1,7 @@
 import type { UpdateUserBody, User, UserListParams } from '@cask/contracts/users';
 import type { Pagination } from '@cask/contracts/common';
 import type { Db } from '../../db/client.ts';
-import { writeAudit, type Actor } from '../../lib/audit.ts';
+import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { planCustomerPage } from '../customers/customer-paging.ts';
 import { lockCustomer, USER_NOT_FOUND } from '../customers/customers.service.ts';

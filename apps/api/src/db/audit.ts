@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../db/client.ts';
-import { auditLog } from '../db/schema/audit-log.ts';
+import type { DbOrTx } from './client.ts';
+import { auditLog } from './schema/audit-log.ts';
 
 /** The signed-in admin acting, and from where: what most audit entries record. */
 export interface Actor {
