@@ -2,17 +2,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import type { Mailer } from './lib/mailer.ts';
+import type { AppDeps } from './app-deps.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { declareErrorResponses } from './plugins/error-responses.ts';
@@ -21,22 +17,13 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { rewardsRoutes } from './modules/referrals/rewards.routes.ts';
-
-/** Everything a module needs; passed explicitly so tests can build the app on any database. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  jwtSecret: string;
-  mailer: Mailer;
-  /** pino instance from lib/logger.ts (tests give one that writes to memory). */
-  logger: Logger;
-}
 
 export type App = FastifyInstance;
 
@@ -117,25 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         reply.header('cache-control', 'no-store');
       });
 
-      api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({
-        success: true as const,
-        data: { status: 'ok' },
-      }));
-
-      api.get(
-        '/ready',
-        { config: { public: true }, schema: { hide: true } },
-        async (_request, reply) => {
-          try {
-            await deps.database.db.execute(sql`select 1`);
-            return { success: true as const, data: { status: 'ready' } };
-          } catch {
-            return reply.status(503).send({ success: false, message: 'Database unreachable' });
-          }
-        },
-      );
-
       // Domain modules register here (one line each).
+      await api.register(healthRoutes, deps);
       await api.register(authRoutes, deps);
       await api.register(profileRoutes, deps);
       await api.register(termsRoutes, deps);

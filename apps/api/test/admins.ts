@@ -17,7 +17,7 @@ export interface TestAdmin {
 
 /** Creates an active admin straight in the database and mints an access token for it. */
 export async function createAdmin(
-  ctx: TestContext,
+  ctx: Pick<TestContext, 'database' | 'jwtSecret'>,
   overrides: Partial<{ email: string; password: string; fullName: string; isActive: boolean }> = {},
 ): Promise<TestAdmin> {
   const email = overrides.email ?? `admin-${randomBytes(4).toString('hex')}@example.com`;

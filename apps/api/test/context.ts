@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrate, openDatabase, type Database } from '../src/db/client.ts';
@@ -48,7 +49,14 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/** Environment overrides for the app under test (see config.ts), on top of the test defaults. */
+export type TestEnv = Record<string, string>;
+
+/**
+ * A context that the caller opens and closes itself: for a second app inside one test (e.g. one
+ * started with other settings). A test file's own context comes from `useTestContext`.
+ */
+export async function createTestContext(env: TestEnv = {}): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   await migrate(database);
   const smtp = await startSmtpSink();
@@ -84,6 +92,52 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await smtp.close();
       await database.close();
       await drop();
+    },
+  };
+}
+
+/** The test file's context as its tests see it: `useTestContext` closes it, so no `close`. */
+export type FileTestContext = Omit<TestContext, 'close'>;
+
+/**
+ * The context of one test file: a fresh database and app, built before the file's first test and
+ * closed after its last. Call it once at the top of the file; its fields can be read in tests and
+ * hooks (not at import time, before they exist). `env` may be a function, run in the same
+ * beforeAll, for settings that need something prepared first (e.g. a temporary folder).
+ */
+export function useTestContext(
+  env: TestEnv | (() => TestEnv | Promise<TestEnv>) = {},
+): FileTestContext {
+  let context: TestContext | undefined;
+  beforeAll(async () => {
+    context = await createTestContext(typeof env === 'function' ? await env() : env);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  const current = (): TestContext => {
+    if (!context)
+      throw new Error('The test context is built in beforeAll: read it inside tests and hooks');
+    return context;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    get smtp() {
+      return current().smtp;
+    },
+    get jwtSecret() {
+      return current().jwtSecret;
+    },
+    get logs() {
+      return current().logs;
     },
   };
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { admins } from '../db/schema/admins.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
+import { prepareAdminLookup } from '../modules/auth/admins.repository.ts';
 
 export interface SignedInAdmin {
   id: string;
@@ -28,19 +27,7 @@ declare module 'fastify' {
  */
 export function registerAuthentication(app: FastifyInstance, db: Db, jwtSecret: string): void {
   app.decorateRequest('admin', null as unknown as SignedInAdmin);
-  // Run before every request: a named prepared statement is built once and planned once per
-  // connection (its plan is the primary-key probe whatever the id), not on every request.
-  const findAdmin = db
-    .select({
-      id: admins.id,
-      email: admins.email,
-      fullName: admins.fullName,
-      isActive: admins.isActive,
-    })
-    .from(admins)
-    .where(eq(admins.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('authenticate_admin');
+  const findAdmin = prepareAdminLookup(db);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (request.routeOptions.config.public || !request.routeOptions.url) return;
     const header = request.headers.authorization;
@@ -48,7 +35,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, jwtSecret: 
     if (!token) throw new UnauthorizedError('You are not authorized: sign in first');
     const claims = await verifyAccessToken(jwtSecret, token);
     if (!claims) throw new UnauthorizedError('You are not authorized: the session has expired');
-    const [admin] = await findAdmin.execute({ id: claims.adminId });
+    const admin = await findAdmin(claims.adminId);
     if (!admin || !admin.isActive)
       throw new UnauthorizedError('You are not authorized: account disabled');
     request.admin = { id: admin.id, email: admin.email, fullName: admin.fullName };

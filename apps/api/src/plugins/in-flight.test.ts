@@ -1,16 +1,10 @@
 import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { expect, test } from 'vitest';
+import { useTestContext } from '../../test/context.ts';
 import { authFailures } from '../db/schema/auth-failures.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 async function until(condition: () => boolean, what: string) {
   const deadline = Date.now() + 5_000;

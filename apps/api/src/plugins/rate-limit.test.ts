@@ -1,21 +1,18 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { afterAll, expect, test } from 'vitest';
+import { useTestContext } from '../../test/context.ts';
 
 const LIMIT = 3;
-let ctx: TestContext;
 let webDir: string;
-
-beforeAll(async () => {
+const ctx = useTestContext(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'cask-web-'));
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Cask Admin</title>');
   await writeFile(path.join(webDir, 'app.js'), 'console.log(1);');
-  ctx = await createTestContext({ RATE_LIMIT_PER_MINUTE: String(LIMIT), WEB_DIST_DIR: webDir });
+  return { RATE_LIMIT_PER_MINUTE: String(LIMIT), WEB_DIST_DIR: webDir };
 });
 afterAll(async () => {
-  await ctx.close();
   await rm(webDir, { recursive: true, force: true });
 });
 

@@ -9,23 +9,18 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  DEFAULT_NOTIFICATION_CATEGORY,
+  DEFAULT_NOTIFICATION_PRIORITY,
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_TYPES,
+} from '@cask/contracts/notifications';
 import { admins } from './admins.ts';
 import { customers } from './customers.ts';
 
-/** Spec 000 §3. */
-export const NOTIFICATION_TYPES = [
-  'system',
-  'tier',
-  'referral',
-  'payment',
-  'cask',
-  'offer',
-  'purchase',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-/** The spec names a priority but not its values; these four are the usual scale. */
-export const NOTIFICATION_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+/** `('a', 'b')`: the CHECK constraints follow the contracts' lists (the values are our own). */
+const sqlList = (values: readonly string[]) =>
+  sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`);
 
 /**
  * A notification sent to every customer (global) or to one (spec 000 §2 "Create Notification").
@@ -38,8 +33,10 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull().default('system'),
-    priority: text('priority', { enum: NOTIFICATION_PRIORITIES }).notNull().default('medium'),
-    category: text('category').notNull().default('general'),
+    priority: text('priority', { enum: NOTIFICATION_PRIORITIES })
+      .notNull()
+      .default(DEFAULT_NOTIFICATION_PRIORITY),
+    category: text('category').notNull().default(DEFAULT_NOTIFICATION_CATEGORY),
     adminNotes: text('admin_notes'),
     isGlobal: boolean('is_global').notNull().default(false),
     recipientId: uuid('recipient_id').references(() => customers.id, { onDelete: 'restrict' }),
@@ -47,13 +44,10 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check(
-      'notifications_type_valid',
-      sql`${table.type} in ('system', 'tier', 'referral', 'payment', 'cask', 'offer', 'purchase')`,
-    ),
+    check('notifications_type_valid', sql`${table.type} in ${sqlList(NOTIFICATION_TYPES)}`),
     check(
       'notifications_priority_valid',
-      sql`${table.priority} in ('low', 'medium', 'high', 'urgent')`,
+      sql`${table.priority} in ${sqlList(NOTIFICATION_PRIORITIES)}`,
     ),
     // Spec 000 §3: recipient is a user id, null when global.
     check(

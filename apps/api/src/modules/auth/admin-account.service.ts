@@ -1,8 +1,8 @@
 import type { CreateAdminInput } from '@cask/contracts/auth';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
-import * as repo from './auth.repository.ts';
+import * as admins from './admins.repository.ts';
 
 export type CreateAdminResult =
   { created: true; admin: { id: string; email: string; fullName: string } } | { created: false };
@@ -16,11 +16,11 @@ export async function createAdminAccount(
   input: CreateAdminInput,
   source: 'environment' | 'cli',
 ): Promise<CreateAdminResult> {
-  if (await repo.findAdminCredentialsByEmail(deps.db, input.email)) return { created: false };
+  if (await admins.findAdminCredentialsByEmail(deps.db, input.email)) return { created: false };
   const passwordHash = await deps.hasher.hash(input.password);
   return deps.db.transaction(async (tx): Promise<CreateAdminResult> => {
     // Several instances may start at once: the unique index decides, the losers change nothing.
-    const admin = await repo.insertAdminIfAbsent(tx, {
+    const admin = await admins.insertAdminIfAbsent(tx, {
       fullName: input.fullName,
       email: input.email,
       passwordHash,

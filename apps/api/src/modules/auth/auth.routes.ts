@@ -8,7 +8,6 @@ import {
   loginResponse,
   logoutBody,
   logoutResponse,
-  profileResponse,
   refreshQuery,
   refreshResponse,
   resetPasswordBody,
@@ -17,7 +16,7 @@ import {
   verifyOtpResponse,
 } from '@cask/contracts/auth';
 import { errorEnvelope } from '@cask/contracts/common';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
@@ -157,11 +156,5 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         await auth.changePassword(request.admin.id, request.body, request),
         'Password changed successfully!',
       ),
-  );
-
-  app.get(
-    '/auth/profile',
-    { schema: { tags: ['auth'], response: { 200: profileResponse } } },
-    async (request) => ok({ user: await auth.profile(request.admin.id) }),
   );
 };

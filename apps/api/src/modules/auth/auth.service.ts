@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminProfile, ChangePasswordBody, LoginBody, TokenPair } from '@cask/contracts/auth';
+import type { ChangePasswordBody, LoginBody, TokenPair } from '@cask/contracts/auth';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import {
   BadRequestError,
   ForbiddenError,
@@ -11,7 +11,9 @@ import {
 } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import { createRefreshToken, hashRefreshToken, signAccessToken } from '../../lib/tokens.ts';
-import * as repo from './auth.repository.ts';
+import * as admins from './admins.repository.ts';
+import * as sessions from './sessions.repository.ts';
+import * as failures from './sign-in-throttle.repository.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const SESSION_ENDED = 'You are not authorized: the session has ended, please sign in again';
@@ -32,7 +34,7 @@ export interface Caller {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-/** Sign-in, sessions, password change and the profile read (DESIGN.md §5). */
+/** Sign-in, sessions and password change (DESIGN.md §5). */
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, jwtSecret, hasher } = deps;
   const windowMinutes = config.LOGIN_FAILURE_WINDOW_MINUTES;
@@ -43,20 +45,20 @@ export function createAuthService(deps: AuthServiceDeps) {
    * slip under the limit while the first ones are still being hashed.
    */
   async function beginCredentialAttempt(email: string, caller: Caller): Promise<string> {
-    const attemptId = await repo.insertFailure(db, { kind: 'login', email, ip: caller.ip });
+    const attemptId = await failures.insertFailure(db, { kind: 'login', email, ip: caller.ip });
     const [byAccount, byIp] = await Promise.all([
-      repo.countFailures(db, { kind: 'login', email, minutes: windowMinutes }),
-      repo.countFailures(db, { kind: 'login', ip: caller.ip, minutes: windowMinutes }),
+      failures.countFailures(db, { kind: 'login', email, minutes: windowMinutes }),
+      failures.countFailures(db, { kind: 'login', ip: caller.ip, minutes: windowMinutes }),
     ]);
     const accountLimit = config.LOGIN_MAX_FAILURES_PER_ACCOUNT;
     const ipLimit = config.LOGIN_MAX_FAILURES_PER_IP;
     if (byAccount <= accountLimit && byIp <= ipLimit) return attemptId;
 
     // Refused attempts do not count: the lock ends when the window passes, not later.
-    await repo.deleteFailure(db, attemptId);
+    await failures.deleteFailure(db, attemptId);
     const waits = await Promise.all([
       byAccount > accountLimit
-        ? repo.secondsUntilFailuresBelow(db, {
+        ? failures.secondsUntilFailuresBelow(db, {
             kind: 'login',
             email,
             minutes: windowMinutes,
@@ -65,7 +67,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           })
         : 0,
       byIp > ipLimit
-        ? repo.secondsUntilFailuresBelow(db, {
+        ? failures.secondsUntilFailuresBelow(db, {
             kind: 'login',
             ip: caller.ip,
             minutes: windowMinutes,
@@ -83,14 +85,14 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function settleCredentialAttempt(attemptId: string, succeeded: boolean) {
-    if (succeeded) await repo.deleteFailure(db, attemptId);
+    if (succeeded) await failures.deleteFailure(db, attemptId);
     // Failures older than the window count for nothing; reset codes need a day of history.
-    else await repo.pruneFailures(db, Math.max(windowMinutes, 24 * 60));
+    else await failures.pruneFailures(db, Math.max(windowMinutes, 24 * 60));
   }
 
   async function startSession(tx: DbOrTx, adminId: string): Promise<string> {
     const refresh = createRefreshToken();
-    await repo.insertRefreshToken(tx, {
+    await sessions.insertRefreshToken(tx, {
       adminId,
       familyId: randomUUID(),
       tokenHash: refresh.hash,
@@ -105,7 +107,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     async login(body: LoginBody, caller: Caller): Promise<TokenPair> {
       const attemptId = await beginCredentialAttempt(body.email, caller);
-      const admin = await repo.findAdminCredentialsByEmail(db, body.email);
+      const admin = await admins.findAdminCredentialsByEmail(db, body.email);
       const valid = admin
         ? await hasher.verify(admin.passwordHash, body.password)
         : await hasher.verifyNothing(body.password);
@@ -116,7 +118,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new ForbiddenError('This account is inactive. Please contact an administrator.');
       }
       const refreshToken = await db.transaction(async (tx) => {
-        await repo.pruneRefreshTokensOfAdmin(tx, admin.id);
+        await sessions.pruneRefreshTokensOfAdmin(tx, admin.id);
         return startSession(tx, admin.id);
       });
       return tokenPair(admin.id, refreshToken);
@@ -128,10 +130,10 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async refresh(refreshToken: string, caller: Caller): Promise<TokenPair> {
       const outcome = await db.transaction(async (tx) => {
-        const row = await repo.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
+        const row = await sessions.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
         if (!row || row.revoked) return { kind: 'refused' as const };
         if (row.rotated) {
-          const revoked = await repo.revokeRefreshTokenFamily(tx, row.familyId);
+          const revoked = await sessions.revokeRefreshTokenFamily(tx, row.familyId);
           await writeAudit(tx, {
             adminId: row.adminId,
             action: 'auth.refresh_token_reused',
@@ -143,11 +145,11 @@ export function createAuthService(deps: AuthServiceDeps) {
           return { kind: 'refused' as const };
         }
         if (row.expired) return { kind: 'refused' as const };
-        const admin = await repo.findAdminCredentialsById(tx, row.adminId);
+        const admin = await admins.findAdminCredentialsById(tx, row.adminId);
         if (!admin?.isActive) return { kind: 'refused' as const };
-        await repo.markRefreshTokenRotated(tx, row.id);
+        await sessions.markRefreshTokenRotated(tx, row.id);
         const next = createRefreshToken();
-        await repo.insertRefreshToken(tx, {
+        await sessions.insertRefreshToken(tx, {
           adminId: row.adminId,
           familyId: row.familyId,
           tokenHash: next.hash,
@@ -162,9 +164,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     async logout(refreshToken: string | undefined, caller: Caller): Promise<void> {
       if (!refreshToken) return;
       await db.transaction(async (tx) => {
-        const row = await repo.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
+        const row = await sessions.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
         if (!row) return;
-        const revoked = await repo.revokeRefreshTokenFamily(tx, row.familyId);
+        const revoked = await sessions.revokeRefreshTokenFamily(tx, row.familyId);
         if (revoked === 0) return;
         await writeAudit(tx, {
           adminId: row.adminId,
@@ -186,7 +188,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       body: ChangePasswordBody,
       caller: Caller,
     ): Promise<TokenPair> {
-      const admin = await repo.findAdminCredentialsById(db, adminId);
+      const admin = await admins.findAdminCredentialsById(db, adminId);
       if (!admin?.isActive) throw new UnauthorizedError('You are not authorized: account disabled');
       // A stolen access token must not become a password oracle: wrong current passwords
       // count against the same throttle as failed sign-ins.
@@ -205,8 +207,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const passwordHash = await hasher.hash(body.newPassword);
       const refreshToken = await db.transaction(async (tx) => {
-        await repo.updatePasswordHash(tx, admin.id, passwordHash);
-        const revoked = await repo.revokeAllRefreshTokensOfAdmin(tx, admin.id);
+        await admins.updatePasswordHash(tx, admin.id, passwordHash);
+        const revoked = await sessions.revokeAllRefreshTokensOfAdmin(tx, admin.id);
         await writeAudit(tx, {
           adminId: admin.id,
           action: 'auth.password_changed',
@@ -218,12 +220,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         return startSession(tx, admin.id);
       });
       return tokenPair(admin.id, refreshToken);
-    },
-
-    async profile(adminId: string): Promise<AdminProfile> {
-      const profile = await repo.findAdminProfile(db, adminId);
-      if (!profile) throw new UnauthorizedError('You are not authorized: account disabled');
-      return profile;
     },
   };
 }

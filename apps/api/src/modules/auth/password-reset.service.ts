@@ -8,11 +8,14 @@ import {
 } from '@cask/contracts/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { BadRequestError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
-import * as repo from './auth.repository.ts';
+import * as admins from './admins.repository.ts';
+import * as codes from './password-recovery.repository.ts';
+import * as sessions from './sessions.repository.ts';
+import * as failures from './sign-in-throttle.repository.ts';
 import type { Caller } from './auth.service.ts';
 import { recoveryMail } from './recovery-mail.ts';
 
@@ -76,20 +79,20 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
    */
   async function checkCode(email: string, otp: string, caller: Caller): Promise<CodeCheck> {
     return db.transaction(async (tx): Promise<CodeCheck> => {
-      await repo.lockRecoveryOf(tx, email);
-      const admin = await repo.findAdminCredentialsByEmail(tx, email);
+      await codes.lockRecoveryOf(tx, email);
+      const admin = await admins.findAdminCredentialsByEmail(tx, email);
       if (admin?.resetLockedForSeconds) {
         return { kind: 'locked', seconds: admin.resetLockedForSeconds };
       }
       // Unknown addresses "lock" the same way, judged from their recorded wrong tries alone.
       if (!admin) {
-        const wrongToday = await repo.countFailures(tx, {
+        const wrongToday = await failures.countFailures(tx, {
           kind: 'reset_code',
           email,
           minutes: DAY_MINUTES,
         });
         if (wrongToday > MAX_WRONG_TRIES_PER_DAY) {
-          const seconds = await repo.secondsUntilNewestFailureAges(tx, {
+          const seconds = await failures.secondsUntilNewestFailureAges(tx, {
             kind: 'reset_code',
             email,
             minutes: RESET_LOCK_HOURS * 60,
@@ -98,7 +101,9 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
         }
       }
 
-      const code = admin?.isActive ? await repo.findOutstandingCodeForUpdate(tx, email) : undefined;
+      const code = admin?.isActive
+        ? await codes.findOutstandingCodeForUpdate(tx, email)
+        : undefined;
       const usable =
         code !== undefined &&
         code.codeHash !== null &&
@@ -109,9 +114,9 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
         return { kind: 'valid', codeId: code.id, adminId: code.adminId as string };
       }
 
-      if (usable) await repo.incrementWrongAttempts(tx, code.id);
-      await repo.insertFailure(tx, { kind: 'reset_code', email, ip: caller.ip });
-      const wrongToday = await repo.countFailures(tx, {
+      if (usable) await codes.incrementWrongAttempts(tx, code.id);
+      await failures.insertFailure(tx, { kind: 'reset_code', email, ip: caller.ip });
+      const wrongToday = await failures.countFailures(tx, {
         kind: 'reset_code',
         email,
         minutes: DAY_MINUTES,
@@ -119,8 +124,8 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
       if (wrongToday <= MAX_WRONG_TRIES_PER_DAY) return { kind: 'wrong' };
 
       if (admin) {
-        await repo.lockResetChannel(tx, admin.id, RESET_LOCK_HOURS);
-        await repo.invalidateCodesOf(tx, email);
+        await codes.lockResetChannel(tx, admin.id, RESET_LOCK_HOURS);
+        await codes.invalidateCodesOf(tx, email);
         await writeAudit(tx, {
           adminId: null,
           action: 'auth.reset_locked',
@@ -161,15 +166,15 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
   return {
     async forgotPassword(email: string, caller: Caller): Promise<string> {
       const outcome = await db.transaction(async (tx) => {
-        await repo.lockRecoveryOf(tx, email);
-        const wait = await repo.secondsUntilNextCodeAllowed(tx, email, OTP_RESEND_SECONDS);
+        await codes.lockRecoveryOf(tx, email);
+        const wait = await codes.secondsUntilNextCodeAllowed(tx, email, OTP_RESEND_SECONDS);
         if (wait > 0) return { kind: 'wait' as const, seconds: wait };
 
-        const admin = await repo.findAdminCredentialsByEmail(tx, email);
+        const admin = await admins.findAdminCredentialsByEmail(tx, email);
         const id = randomUUID();
         if (!admin || !admin.isActive || admin.resetLockedForSeconds) {
           // Recorded without a code, so the resend wait applies to this address all the same.
-          await repo.insertResetRequest(tx, {
+          await codes.insertResetRequest(tx, {
             id,
             email,
             adminId: admin?.id ?? null,
@@ -179,8 +184,8 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
           return { kind: 'nothing' as const };
         }
         const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-        await repo.invalidateCodesOf(tx, email);
-        await repo.insertResetRequest(tx, {
+        await codes.invalidateCodesOf(tx, email);
+        await codes.insertResetRequest(tx, {
           id,
           email,
           adminId: admin.id,
@@ -204,7 +209,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
         );
       }
       if (outcome.kind === 'send') sendCode(outcome.to, outcome.fullName, outcome.code);
-      await repo.pruneResetRequests(db, 48);
+      await codes.pruneResetRequests(db, 48);
       return FORGOT_PASSWORD_ANSWER;
     },
 
@@ -218,14 +223,14 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
       // Hashed outside any transaction: no row lock or connection is held for the argon2 time.
       const passwordHash = await hasher.hash(body.newPassword);
       const reset = await db.transaction(async (tx) => {
-        await repo.lockRecoveryOf(tx, body.email);
+        await codes.lockRecoveryOf(tx, body.email);
         // Re-checked: a parallel reset or a newer code may have spent this one meanwhile.
-        if (!(await repo.consumeCode(tx, check.codeId, MAX_WRONG_TRIES_PER_CODE))) return false;
-        await repo.updatePasswordHash(tx, check.adminId, passwordHash);
-        const revoked = await repo.revokeAllRefreshTokensOfAdmin(tx, check.adminId);
-        await repo.invalidateCodesOf(tx, body.email);
+        if (!(await codes.consumeCode(tx, check.codeId, MAX_WRONG_TRIES_PER_CODE))) return false;
+        await admins.updatePasswordHash(tx, check.adminId, passwordHash);
+        const revoked = await sessions.revokeAllRefreshTokensOfAdmin(tx, check.adminId);
+        await codes.invalidateCodesOf(tx, body.email);
         // Proving the mailbox ends any sign-in lock-out others caused on this account.
-        await repo.deleteFailuresOfEmail(tx, 'login', body.email);
+        await failures.deleteFailuresOfEmail(tx, 'login', body.email);
         await writeAudit(tx, {
           adminId: null,
           action: 'auth.password_reset',

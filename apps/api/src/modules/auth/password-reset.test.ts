@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { passwordResetCodes } from '../../db/schema/password-reset-codes.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { useTestContext } from '../../../test/context.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 const SAME_ANSWER = {
   success: true,

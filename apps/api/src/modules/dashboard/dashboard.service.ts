@@ -8,12 +8,12 @@ export function createDashboardService(deps: { db: Db }) {
     async summary(): Promise<Dashboard> {
       const counters = await readDashboardCounters(deps.db);
       return {
-        users: { totalUsers: counters.customers },
-        casks: { totalCasks: counters.casks },
-        offers: { activeOffers: counters.activeOffers },
+        users: { totalUsers: Number(counters.customers) },
+        casks: { totalCasks: Number(counters.casks) },
+        offers: { activeOffers: Number(counters.activeOffers) },
         // Summed exactly in SQL; as a JSON number it prints back the same cents up to 15 significant
         // digits (about $10 trillion).
-        payments: { totalRevenue: counters.revenue },
+        payments: { totalRevenue: Number(counters.revenue) },
       };
     },
   };

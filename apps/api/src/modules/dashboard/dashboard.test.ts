@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Dashboard, DashboardResponse } from '@cask/contracts/dashboard';
+import { beforeAll, expect, test } from 'vitest';
 import { casks } from '../../db/schema/casks.ts';
 import { counters } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -7,7 +8,7 @@ import { offers } from '../../db/schema/offers.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { useTestContext } from '../../../test/context.ts';
 import {
   createCask,
   createCustomer,
@@ -17,31 +18,20 @@ import {
   createReferral,
 } from '../../../test/factories.ts';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: TestAdmin;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createAdmin(ctx);
 });
-afterAll(async () => {
-  await ctx.close();
-});
 
-interface Summary {
-  users: { totalUsers: number };
-  casks: { totalCasks: number };
-  offers: { activeOffers: number };
-  payments: { totalRevenue: number };
-}
-
-async function summary(): Promise<Summary> {
+async function summary(): Promise<Dashboard> {
   const res = await ctx.app.inject({
     method: 'GET',
     url: '/api/admin/dashboard',
     headers: admin.headers,
   });
   expect(res.statusCode, res.body).toBe(200);
-  const body = res.json<{ success: boolean; data: Summary }>();
+  const body = res.json<DashboardResponse>();
   expect(body.success).toBe(true);
   return body.data;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { FILE_NOT_FOUND, serveFile } from './files.service.ts';
 

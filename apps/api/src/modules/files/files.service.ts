@@ -11,7 +11,7 @@ import {
   type StoredImage,
 } from '@cask/contracts/files';
 import type { DbOrTx } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import {
   NotFoundError,
   PayloadTooLargeError,

@@ -1,20 +1,16 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { files } from '../../db/schema/files.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { useTestContext } from '../../../test/context.ts';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: TestAdmin;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 async function storedFileCount(): Promise<number> {

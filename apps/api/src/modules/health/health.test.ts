@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { expect, test } from 'vitest';
+import { useTestContext } from '../../../test/context.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 test('health answers without a token and is never cached', async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,12 +1,11 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { NotificationPriority, NotificationType } from '@cask/contracts/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
 import {
   notificationReads,
   notifications,
   type NewNotification,
-  type NotificationPriority,
-  type NotificationType,
 } from '../../db/schema/notifications.ts';
 
 /** A notification as one admin sees it: with that admin's read state and the recipient. */

@@ -8,7 +8,7 @@ import {
   notificationListQuery,
   notificationListResponse,
 } from '@cask/contracts/notifications';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createNotificationsService } from './notifications.service.ts';
 

@@ -4,18 +4,12 @@ import type {
   NotificationList,
 } from '@cask/contracts/notifications';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import * as repo from './notifications.repository.ts';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 export const RECIPIENT_NOT_FOUND = 'Recipient user not found';
-
-/** The signed-in admin acting, and from where (for the audit trail). */
-export interface Actor {
-  adminId: string;
-  ip: string;
-}
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 

@@ -1,19 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import type {
+  CreateNotificationResponse,
+  NotificationListResponse,
+} from '@cask/contracts/notifications';
+import { beforeEach, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { useTestContext } from '../../../test/context.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 // Every admin sees every notification, so each test starts from an empty list.
 beforeEach(async () => {
   await ctx.database.db.delete(notifications);
@@ -55,7 +53,7 @@ function create(admin: TestAdmin, payload: Record<string, unknown>) {
 async function createOk(admin: TestAdmin, payload: Record<string, unknown> = globalNotice) {
   const res = await create(admin, payload);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data.notification as { id: string };
+  return res.json<CreateNotificationResponse>().data.notification;
 }
 
 function list(admin: TestAdmin, query: Record<string, string> = {}) {
@@ -70,11 +68,7 @@ function list(admin: TestAdmin, query: Record<string, string> = {}) {
 async function listOk(admin: TestAdmin, query: Record<string, string> = {}) {
   const res = await list(admin, query);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as {
-    notifications: { id: string; title: string; isRead: boolean }[];
-    pagination: { current: number; pages: number; total: number; limit: number };
-    unreadCount: number;
-  };
+  return res.json<NotificationListResponse>().data;
 }
 
 function markRead(admin: TestAdmin, id: string) {

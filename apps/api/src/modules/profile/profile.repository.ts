@@ -11,6 +11,11 @@ const profileColumns = {
   avatar: admins.avatar,
 };
 
+export async function findProfile(db: DbOrTx, adminId: string) {
+  const [row] = await db.select(profileColumns).from(admins).where(eq(admins.id, adminId)).limit(1);
+  return row;
+}
+
 /** The admin's profile, row-locked so two saves of the same profile apply one after the other. */
 export async function findProfileForUpdate(tx: DbOrTx, adminId: string) {
   const [row] = await tx

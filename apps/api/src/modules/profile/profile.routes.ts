@@ -1,23 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { profileResponse } from '@cask/contracts/auth';
 import {
   AVATAR_FIELD,
   updateProfileBody,
   updateProfileResponse,
   uploadAvatarResponse,
 } from '@cask/contracts/profile';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { readImageUpload, registerImageUploads } from '../files/multipart.ts';
 import { createProfileService } from './profile.service.ts';
 
 /**
- * Spec 000 §7: `PUT /auth/profile` and `POST /auth/upload-avatar`. (`GET /auth/profile` and
- * `POST /auth/change-password` live in modules/auth.)
+ * Spec 000 §7: `GET` and `PUT /auth/profile` and `POST /auth/upload-avatar`, the signed-in admin's
+ * own profile. (`POST /auth/change-password` lives in modules/auth, with the sessions it ends.)
  */
 export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const profile = createProfileService({ db: deps.database.db });
   await registerImageUploads(app, { maxFiles: 1 });
+
+  app.get(
+    '/auth/profile',
+    { schema: { tags: ['auth'], response: { 200: profileResponse } } },
+    async (request) => ok({ user: await profile.read(request.admin) }),
+  );
 
   app.put(
     '/auth/profile',

@@ -8,7 +8,7 @@ import {
   type UpdateProfileBody,
 } from '@cask/contracts/profile';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors.ts';
 import { fileExists, prepareImage, savePreparedImage } from '../files/files.service.ts';
 import * as repo from './profile.repository.ts';
@@ -33,6 +33,12 @@ export function createProfileService(deps: { db: Db }) {
   const { db } = deps;
 
   return {
+    async read(owner: ProfileOwner): Promise<AdminProfile> {
+      const profile = await repo.findProfile(db, owner.id);
+      if (!profile) throw new UnauthorizedError('You are not authorized: account disabled');
+      return profile;
+    },
+
     /**
      * Spec 000 §7: the screen sends fullName, email, phone, role and avatar back. E-mail and role
      * are read-only (docs/decisions/090): a different value is refused with a field error, never

@@ -4,7 +4,7 @@ import { pointTransactions, type NewPointTransaction } from '../../db/schema/poi
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { customers } from '../../db/schema/customers.ts';
-import { customerWindow, type CustomerWindow } from '../users/users.repository.ts';
+import { customerWindow, type CustomerWindow } from '../customers/customers.repository.ts';
 
 export interface RewardRowData {
   id: string;

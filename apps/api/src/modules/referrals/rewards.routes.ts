@@ -6,7 +6,7 @@ import {
   rewardListQuery,
   rewardListResponse,
 } from '@cask/contracts/rewards';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createRewardsService } from './rewards.service.ts';
 

@@ -6,11 +6,10 @@ import type {
   RewardRow,
 } from '@cask/contracts/rewards';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { planCustomerPage } from '../users/customer-paging.ts';
-import { lockVisibleCustomer } from '../users/users.repository.ts';
-import { USER_NOT_FOUND, type Actor } from '../users/users.service.ts';
+import { writeAudit, type Actor } from '../../db/audit.ts';
+import { BadRequestError } from '../../lib/errors.ts';
+import { planCustomerPage } from '../customers/customer-paging.ts';
+import { lockCustomer } from '../customers/customers.service.ts';
 import {
   insertPointTransaction,
   readPointsBalance,
@@ -46,8 +45,7 @@ export function createRewardsService(deps: { db: Db }) {
       actor: Actor,
     ): Promise<{ transaction: PointTransaction; referralPoints: number }> {
       return db.transaction(async (tx) => {
-        const customer = await lockVisibleCustomer(tx, body.userId);
-        if (!customer) throw new NotFoundError(USER_NOT_FOUND);
+        const customer = await lockCustomer(tx, body.userId);
         const balance = customer.pointsBalance;
         const next = balance + body.points;
         if (next < 0) {

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { RewardListResponse } from '@cask/contracts/rewards';
+import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { useTestContext } from '../../../test/context.ts';
 import {
   createCustomer,
   createCustomers,
@@ -14,24 +15,11 @@ import {
   uniqueMarker,
 } from '../../../test/factories.ts';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: TestAdmin;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createAdmin(ctx);
 });
-afterAll(async () => {
-  await ctx.close();
-});
-
-interface RewardRow {
-  id: string;
-  fullName: string;
-  email: string;
-  totalReferrals: number;
-  totalInvestmentAmount: number;
-  referralPoints: number;
-}
 
 async function listRewards(query: Record<string, string | number> = {}) {
   const res = await ctx.app.inject({
@@ -41,12 +29,7 @@ async function listRewards(query: Record<string, string | number> = {}) {
     headers: admin.headers,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{
-    data: {
-      rewards: RewardRow[];
-      pagination: { current: number; pages: number; total: number; limit: number };
-    };
-  }>().data;
+  return res.json<RewardListResponse>().data;
 }
 
 function adjust(payload: Record<string, unknown>, headers = admin.headers) {

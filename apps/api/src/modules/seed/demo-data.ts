@@ -1,6 +1,6 @@
 import type { NewCask } from '../../db/schema/casks.ts';
 import type { NewCustomer } from '../../db/schema/customers.ts';
-import type { NotificationPriority, NotificationType } from '../../db/schema/notifications.ts';
+import type { NotificationPriority, NotificationType } from '@cask/contracts/notifications';
 import type { NewOffer, OfferDetails } from '../../db/schema/offers.ts';
 import type { NewPointTransaction } from '../../db/schema/point-transactions.ts';
 import type {

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { PRIVACY_POLICY_HTML } from './catalogue.ts';
 import { buildDemoData } from './demo-data.ts';
 import { renderDemoImages } from './images.ts';
@@ -9,7 +9,7 @@ import {
   countSeededRows,
   hasNoBusinessData,
   hasNoCustomers,
-  insertDemoRows,
+  insertDemoData,
   insertPrivacyPolicyIfMissing,
   listAdminIds,
   lockSeeding,
@@ -54,7 +54,7 @@ export async function seedDemo(
     await lockSeeding(tx);
     if (options.force) await clearBusinessData(tx);
     else if (!(await hasNoCustomers(tx))) throw new DatabaseNotEmptyError();
-    await insertDemoRows(tx, data, images);
+    await insertDemoData(tx, data, images);
     await insertPrivacyPolicyIfMissing(tx, PRIVACY_POLICY_HTML);
     await writeAudit(tx, {
       adminId: null,

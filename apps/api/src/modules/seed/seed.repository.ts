@@ -91,6 +91,32 @@ async function insertInChunks<T extends Record<string, unknown>>(
   }
 }
 
+/** Every row of the demo data set, parents before children, in the caller's transaction. */
+export async function insertDemoData(
+  tx: DbOrTx,
+  data: DemoData,
+  images: readonly (typeof files.$inferInsert)[],
+): Promise<void> {
+  await insertInChunks(tx, customers, data.customers);
+  await insertInChunks(tx, files, images, 20);
+  await insertInChunks(tx, casks, data.casks);
+  await insertInChunks(tx, caskAppreciation, data.caskAppreciation);
+  await insertInChunks(tx, offers, data.offers);
+  await insertInChunks(tx, offerImages, data.offerImages);
+  await insertInChunks(tx, purchases, data.purchases);
+  await insertInChunks(tx, purchaseNotes, data.purchaseNotes);
+  await insertInChunks(tx, referrals, data.referrals);
+  // In time order, so the balance (kept by the ledger trigger) is never below zero on the way.
+  await insertInChunks(tx, pointTransactions, data.pointTransactions);
+  await insertInChunks(tx, notifications, data.notifications);
+  await insertInChunks(tx, notificationReads, data.notificationReads);
+}
+
+/** VACUUM cannot run in a transaction: after a bulk seed, for index-only scans and the planner. */
+export async function vacuumAnalyzeSeededTables(db: DbOrTx): Promise<void> {
+  await db.execute(sql.raw(`vacuum analyze ${SEEDED_TABLES.join(', ')}, counters`));
+}
+
 /** Serialises seeders across processes (two API instances starting with SEED_DEMO=true). */
 export async function lockSeeding(db: DbOrTx): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('cask-admin:seed'))`);
@@ -142,32 +168,6 @@ export async function dropSecondaryIndexes(
 
 export async function executeStatement(db: DbOrTx, statement: string): Promise<void> {
   await db.execute(sql.raw(statement));
-}
-
-/** Visibility map and planner statistics; cannot run inside a transaction. */
-export async function vacuumAnalyze(db: DbOrTx, tables: readonly string[]): Promise<void> {
-  await db.execute(sql.raw(`vacuum analyze ${tables.join(', ')}`));
-}
-
-/** The demo data set, parents before children; the ledger in time order (its trigger keeps balances). */
-export async function insertDemoRows(
-  db: DbOrTx,
-  data: DemoData,
-  images: readonly (typeof files.$inferInsert)[],
-): Promise<void> {
-  await insertInChunks(db, customers, data.customers);
-  await insertInChunks(db, files, images, 20);
-  await insertInChunks(db, casks, data.casks);
-  await insertInChunks(db, caskAppreciation, data.caskAppreciation);
-  await insertInChunks(db, offers, data.offers);
-  await insertInChunks(db, offerImages, data.offerImages);
-  await insertInChunks(db, purchases, data.purchases);
-  await insertInChunks(db, purchaseNotes, data.purchaseNotes);
-  await insertInChunks(db, referrals, data.referrals);
-  // In time order, so the balance (kept by the ledger trigger) is never below zero on the way.
-  await insertInChunks(db, pointTransactions, data.pointTransactions);
-  await insertInChunks(db, notifications, data.notifications);
-  await insertInChunks(db, notificationReads, data.notificationReads);
 }
 
 /** Customers whose stored balance differs from the sum of their ledger: must be none. */

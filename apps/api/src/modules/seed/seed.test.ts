@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { UserListResponse } from '@cask/contracts/users';
+import { beforeAll, expect, test } from 'vitest';
 import { createAdmin } from '../../../test/admins.ts';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createTestContext, useTestContext } from '../../../test/context.ts';
 import { runStartupTasks } from '../../startup.ts';
 import { seedBulk } from './bulk-seed.service.ts';
 import { FIRST_NAMES, LAST_NAMES, SEARCH_TERMS } from './catalogue.ts';
@@ -9,16 +10,12 @@ import { seedDemo, seedDemoIfEmpty } from './demo-seed.service.ts';
 import { DatabaseNotEmptyError } from './seed-errors.ts';
 import { countSeededRows, rowsOf, SEEDED_TABLES } from './seed.repository.ts';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 const TODAY = new Date('2026-03-15T00:00:00Z');
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   // An admin first, as SEED_DEMO finds one made from ADMIN_*: the demo marks some notifications read.
   await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 async function query<T>(text: string): Promise<T[]> {
@@ -263,16 +260,14 @@ test('the screens can read bulk data: lists, searches and the dashboard answer w
   const get = async (url: string) => {
     const response = await ctx.app.inject({ method: 'GET', url, headers: admin.headers });
     expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    return response.json() as { data: { pagination?: { total: number }; users?: unknown[] } };
+    return response;
   };
-  expect((await get('/api/users?page=1&limit=6')).data.pagination?.total).toBe(1996);
-  expect((await get('/api/users?page=333&limit=6')).data.users).toHaveLength(4);
-  expect(
-    (await get(`/api/users?limit=6&search=${SEARCH_TERMS.common}`)).data.pagination?.total,
-  ).toBe(40);
-  expect((await get(`/api/users?limit=6&search=${SEARCH_TERMS.rare}`)).data.pagination?.total).toBe(
-    5,
-  );
+  const users = async (query: string) =>
+    (await get(`/api/users?${query}`)).json<UserListResponse>().data;
+  expect((await users('page=1&limit=6')).pagination.total).toBe(1996);
+  expect((await users('page=333&limit=6')).users).toHaveLength(4);
+  expect((await users(`limit=6&search=${SEARCH_TERMS.common}`)).pagination.total).toBe(40);
+  expect((await users(`limit=6&search=${SEARCH_TERMS.rare}`)).pagination.total).toBe(5);
   await get('/api/admin/dashboard');
   await get('/api/referrals/admin/rewards?page=1&limit=6');
 }, 120_000);

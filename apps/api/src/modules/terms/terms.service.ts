@@ -6,7 +6,7 @@ import {
   type TermsType,
 } from '@cask/contracts/terms';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit } from '../../db/audit.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { isBlankHtml, sanitizePolicyHtml } from './policy-html.ts';
 import * as repo from './terms.repository.ts';

@@ -1,19 +1,16 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { TermsResponse } from '@cask/contracts/terms';
+import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { terms } from '../../db/schema/terms.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { useTestContext } from '../../../test/context.ts';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: TestAdmin;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 async function readPolicy() {
@@ -23,7 +20,7 @@ async function readPolicy() {
     headers: admin.headers,
   });
   expect(res.statusCode).toBe(200);
-  return res.json().data as { type: string; content: string | null; updatedAt: string | null };
+  return res.json<TermsResponse>().data;
 }
 
 async function savePolicy(content: unknown, type: unknown = 'privacy') {

@@ -7,7 +7,7 @@ import {
   userListQuery,
   userListResponse,
 } from '@cask/contracts/users';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createUsersService } from './users.service.ts';
 

@@ -1,25 +1,17 @@
 import type { UpdateUserBody, User, UserListParams } from '@cask/contracts/users';
 import type { Pagination } from '@cask/contracts/common';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { planCustomerPage } from './customer-paging.ts';
+import { planCustomerPage } from '../customers/customer-paging.ts';
+import { lockCustomer, USER_NOT_FOUND } from '../customers/customers.service.ts';
 import {
   findUser,
-  lockVisibleCustomer,
   selectUserPage,
   softDeleteCustomer,
   updateCustomerActive,
   type UserRow,
 } from './users.repository.ts';
-
-/** Who is acting, for the audit trail. */
-export interface Actor {
-  adminId: string;
-  ip: string;
-}
-
-export const USER_NOT_FOUND = 'User not found';
 
 function toUser(row: UserRow): User {
   return { ...row, createdAt: row.createdAt.toISOString() };
@@ -38,8 +30,7 @@ export function createUsersService(deps: { db: Db }) {
     /** Spec 000 §4: the admin toggles Active/Inactive; audited with before and after. */
     async setActive(id: string, body: UpdateUserBody, actor: Actor): Promise<User> {
       return db.transaction(async (tx) => {
-        const before = await lockVisibleCustomer(tx, id);
-        if (!before) throw new NotFoundError(USER_NOT_FOUND);
+        const before = await lockCustomer(tx, id);
         await updateCustomerActive(tx, id, body.isActive);
         const updated = await findUser(tx, id);
         if (!updated) throw new NotFoundError(USER_NOT_FOUND);
@@ -62,8 +53,7 @@ export function createUsersService(deps: { db: Db }) {
      */
     async remove(id: string, actor: Actor): Promise<{ id: string }> {
       return db.transaction(async (tx) => {
-        const before = await lockVisibleCustomer(tx, id);
-        if (!before) throw new NotFoundError(USER_NOT_FOUND);
+        const before = await lockCustomer(tx, id);
         const deletedAt = await softDeleteCustomer(tx, id);
         if (!deletedAt) throw new NotFoundError(USER_NOT_FOUND);
         await writeAudit(tx, {

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { UserListResponse } from '@cask/contracts/users';
+import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -7,8 +8,9 @@ import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { selectUserPage, type CustomerWindow } from './users.repository.ts';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import type { CustomerWindow } from '../customers/customers.repository.ts';
+import { selectUserPage } from './users.repository.ts';
+import { useTestContext } from '../../../test/context.ts';
 import {
   createCask,
   createCustomer,
@@ -19,34 +21,15 @@ import {
   uniqueMarker,
 } from '../../../test/factories.ts';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: TestAdmin;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createAdmin(ctx);
 });
-afterAll(async () => {
-  await ctx.close();
-});
 
-interface ListedUser {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  balance: number;
-  isActive: boolean;
-  createdAt: string;
-}
-interface ListBody {
-  success: boolean;
-  data: {
-    users: ListedUser[];
-    pagination: { current: number; pages: number; total: number; limit: number };
-  };
-}
-
-async function listUsers(query: Record<string, string | number> = {}): Promise<ListBody['data']> {
+async function listUsers(
+  query: Record<string, string | number> = {},
+): Promise<UserListResponse['data']> {
   const res = await ctx.app.inject({
     method: 'GET',
     url: '/api/users',
@@ -54,7 +37,7 @@ async function listUsers(query: Record<string, string | number> = {}): Promise<L
     headers: admin.headers,
   });
   expect(res.statusCode, res.body).toBe(200);
-  const body = res.json<ListBody>();
+  const body = res.json<UserListResponse>();
   expect(body.success).toBe(true);
   return body.data;
 }

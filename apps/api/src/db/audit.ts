@@ -1,5 +1,11 @@
-import type { DbOrTx } from '../db/client.ts';
-import { auditLog } from '../db/schema/audit-log.ts';
+import type { DbOrTx } from './client.ts';
+import { auditLog } from './schema/audit-log.ts';
+
+/** The signed-in admin acting, and from where: what most audit entries record. */
+export interface Actor {
+  adminId: string;
+  ip: string;
+}
 
 export interface AuditEntry {
   /** The admin who did it; null for anonymous actions such as a password reset by code. */

@@ -5,7 +5,7 @@ import {
   countCustomerMatches,
   readCustomerCounters,
   type CustomerWindow,
-} from './users.repository.ts';
+} from './customers.repository.ts';
 
 /**
  * Paging over a million customers (docs/decisions/041-customer-list-performance.md):

@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { admins } from '../../db/schema/admins.ts';
+import { secondsUntil } from '../../db/seconds-until.ts';
+
+export interface AdminCredentials {
+  id: string;
+  email: string;
+  fullName: string;
+  passwordHash: string;
+  isActive: boolean;
+  /** Seconds left on the reset-channel lock, or null when not locked. */
+  resetLockedForSeconds: number | null;
+}
+
+export async function findAdminCredentialsByEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<AdminCredentials | undefined> {
+  const [row] = await db
+    .select({
+      id: admins.id,
+      email: admins.email,
+      fullName: admins.fullName,
+      passwordHash: admins.passwordHash,
+      isActive: admins.isActive,
+      resetLockedForSeconds: sql<number | null>`case when ${admins.resetLockedUntil} > now()
+        then ${secondsUntil(admins.resetLockedUntil)} end`,
+    })
+    .from(admins)
+    .where(sql`lower(${admins.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findAdminCredentialsById(
+  db: DbOrTx,
+  id: string,
+): Promise<Pick<AdminCredentials, 'id' | 'email' | 'passwordHash' | 'isActive'> | undefined> {
+  const [row] = await db
+    .select({
+      id: admins.id,
+      email: admins.email,
+      passwordHash: admins.passwordHash,
+      isActive: admins.isActive,
+    })
+    .from(admins)
+    .where(eq(admins.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Inserts unless an admin with that e-mail (any case) exists; returns undefined then. */
+export async function insertAdminIfAbsent(
+  db: DbOrTx,
+  values: { fullName: string; email: string; passwordHash: string },
+) {
+  const [row] = await db
+    .insert(admins)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: admins.id, email: admins.email, fullName: admins.fullName });
+  return row;
+}
+
+export async function updatePasswordHash(db: DbOrTx, adminId: string, passwordHash: string) {
+  await db
+    .update(admins)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(admins.id, adminId));
+}
+
+/**
+ * The look-up plugins/authenticate.ts runs before every request. A named prepared statement is
+ * built once and planned once per connection (its plan is the primary-key probe whatever the id),
+ * not on every request (docs/decisions/064).
+ */
+export function prepareAdminLookup(db: Db) {
+  const statement = db
+    .select({
+      id: admins.id,
+      email: admins.email,
+      fullName: admins.fullName,
+      isActive: admins.isActive,
+    })
+    .from(admins)
+    .where(eq(admins.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('authenticate_admin');
+  return async (id: string) => {
+    const [admin] = await statement.execute({ id });
+    return admin;
+  };
+}

@@ -1,0 +1,102 @@
+import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { authFailures } from '../../db/schema/auth-failures.ts';
+import { secondsUntil } from '../../db/seconds-until.ts';
+
+// Failed sign-ins (and wrong password reset codes, which count the same way): what the sign-in
+// throttle and the recovery lock are judged from (docs/decisions/014).
+//
+// Every time window below is computed by PostgreSQL from now(), never from the Node clock:
+// all API instances share one clock, and tests move time by back-dating rows.
+
+export type FailureKind = 'login' | 'reset_code';
+
+export async function insertFailure(
+  db: DbOrTx,
+  failure: { kind: FailureKind; email: string; ip: string | null },
+): Promise<string> {
+  const [row] = await db.insert(authFailures).values(failure).returning({ id: authFailures.id });
+  if (!row) throw new Error('failure insert returned nothing');
+  return row.id;
+}
+
+export async function deleteFailure(db: DbOrTx, id: string) {
+  await db.delete(authFailures).where(eq(authFailures.id, id));
+}
+
+export async function deleteFailuresOfEmail(db: DbOrTx, kind: FailureKind, email: string) {
+  await db
+    .delete(authFailures)
+    .where(and(eq(authFailures.kind, kind), eq(authFailures.email, email)));
+}
+
+const withinMinutes = (minutes: number) =>
+  gt(authFailures.createdAt, sql`now() - make_interval(mins => ${minutes})`);
+
+export async function countFailures(
+  db: DbOrTx,
+  filter: { kind: FailureKind; minutes: number } & ({ email: string } | { ip: string }),
+): Promise<number> {
+  const key =
+    'email' in filter ? eq(authFailures.email, filter.email) : eq(authFailures.ip, filter.ip);
+  const [row] = await db
+    .select({ n: count() })
+    .from(authFailures)
+    .where(and(eq(authFailures.kind, filter.kind), key, withinMinutes(filter.minutes)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Seconds until only `allowed - 1` failures remain in the window, i.e. until one more attempt
+ * is let through: the failure that must age out is the (count - allowed + 1)-th oldest.
+ */
+export async function secondsUntilFailuresBelow(
+  db: DbOrTx,
+  filter: { kind: FailureKind; minutes: number; allowed: number; current: number } & (
+    { email: string } | { ip: string }
+  ),
+): Promise<number> {
+  const key =
+    'email' in filter ? eq(authFailures.email, filter.email) : eq(authFailures.ip, filter.ip);
+  const [row] = await db
+    .select({
+      seconds: secondsUntil(
+        sql`${authFailures.createdAt} + make_interval(mins => ${filter.minutes})`,
+      ),
+    })
+    .from(authFailures)
+    .where(and(eq(authFailures.kind, filter.kind), key, withinMinutes(filter.minutes)))
+    .orderBy(asc(authFailures.createdAt))
+    .offset(Math.max(0, filter.current - filter.allowed))
+    .limit(1);
+  return row?.seconds ?? 1;
+}
+
+/** Seconds until the newest failure is `minutes` old (how long a code lock still lasts). */
+export async function secondsUntilNewestFailureAges(
+  db: DbOrTx,
+  filter: { kind: FailureKind; email: string; minutes: number },
+): Promise<number> {
+  const [row] = await db
+    .select({
+      seconds: secondsUntil(
+        sql`max(${authFailures.createdAt}) + make_interval(mins => ${filter.minutes})`,
+      ),
+    })
+    .from(authFailures)
+    .where(
+      and(
+        eq(authFailures.kind, filter.kind),
+        eq(authFailures.email, filter.email),
+        withinMinutes(filter.minutes),
+      ),
+    );
+  return row?.seconds ?? 1;
+}
+
+/** Old failures count for nothing; dropping them keeps the table and its indexes small. */
+export async function pruneFailures(db: DbOrTx, olderThanMinutes: number) {
+  await db
+    .delete(authFailures)
+    .where(lt(authFailures.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes})`));
+}
