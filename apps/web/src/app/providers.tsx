@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
+import { canQuery } from '@/lib/session.ts';
 
 /** DESIGN.md §7: toasts at top-center, success 2000 ms, error 4000 ms (at most 20 kept). */
 export function AppToaster() {
@@ -21,7 +22,14 @@ export function AppToaster() {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false },
+      queries: {
+        staleTime: 15_000,
+        retry: 1,
+        refetchOnWindowFocus: false,
+        // Every query reads the admin's data: none runs without a session or once logout has
+        // begun (docs/decisions/110). Read at each mount, render, focus and refetch decision.
+        enabled: () => canQuery(),
+      },
       mutations: { retry: false },
     },
   });

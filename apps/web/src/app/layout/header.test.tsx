@@ -1,6 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { storeSession } from '@/lib/session.ts';
 import { ada, renderShell } from './shell-test-utils.tsx';
+
+// The shell is only ever shown to a signed-in admin.
+beforeEach(() => {
+  storeSession({ accessToken: 'access-token-1', refreshToken: 'refresh-token-1' });
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

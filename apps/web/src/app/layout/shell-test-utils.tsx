@@ -1,10 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AdminProfile } from '@cask/contracts/auth';
 import { unreadCountQueryKey } from '@/features/notifications/api/get-unread-count.ts';
 import { profileQueryKey } from '@/features/profile/api/get-profile.ts';
+import { createQueryClient } from '../providers.tsx';
 import { AppShell } from './app-shell.tsx';
 
 export const ada: AdminProfile = {
@@ -33,8 +34,12 @@ export function renderShell({
   /** Load /signin lazily, as the app's router does: the shell stays up while it loads. */
   lazySignIn?: boolean;
 } = {}) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  // The app's own client, so its defaults (when a query may run) are under test too.
+  const queryClient = createQueryClient();
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, retry: false, staleTime: Infinity },
   });
   if (profile) queryClient.setQueryData(profileQueryKey, profile);
   // The header bell's count (features/notifications); null leaves it to be fetched.
