@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
-import { stubFetch } from '@/lib/stub-fetch.ts';
+import { stubFetch } from '@/testing/stub-fetch.ts';
 import { api } from '@/lib/api-client.ts';
 import { storeSession } from '@/lib/session.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { vi } from 'vitest';
-import { readRequest, testUuid, type SentRequest } from './stub-fetch.ts';
+import { readRequest, testUuid, type SentRequest } from '@/testing/stub-fetch.ts';
 
 /**
  * Test support (imported by tests only): an in-memory stand-in for the customer endpoints the

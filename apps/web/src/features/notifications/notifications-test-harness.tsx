@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 import type { Notification } from '@cask/contracts/notifications';
 import NotificationsPage from './notifications-page.tsx';
 import { NotificationBell } from './components/notification-bell.tsx';
-import { readRequest, testUuid, type SentRequest } from '@/lib/stub-fetch.ts';
+import { readRequest, testUuid, type SentRequest } from '@/testing/stub-fetch.ts';
 
 /**
  * Test support for the notifications screen and bell: the real components, the real API client

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { stubApi, type SentRequest } from '@/lib/stub-fetch.ts';
+import { stubApi, type SentRequest } from '@/testing/stub-fetch.ts';
 import { renderPrivacy } from './privacy-test-harness.tsx';
 
 declare global {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ok, stubApi, type SentRequest } from '@/lib/stub-fetch.ts';
+import { ok, stubApi, type SentRequest } from '@/testing/stub-fetch.ts';
 import { morag, pngFile, renderProfile } from './profile-test-harness.tsx';
 import { profileQueryKey } from './api/get-profile.ts';
 

@@ -3,7 +3,7 @@ import type userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { getAccessToken, getRefreshToken } from '@/lib/session.ts';
-import { stubApi } from '@/lib/stub-fetch.ts';
+import { stubApi } from '@/testing/stub-fetch.ts';
 import { renderSettings } from './settings-test-harness.tsx';
 
 afterEach(() => {

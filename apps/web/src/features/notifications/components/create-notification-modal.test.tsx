@@ -7,7 +7,7 @@ import {
   renderNotifications,
   type FakeApi,
 } from '../notifications-test-harness.tsx';
-import { testUuid } from '@/lib/stub-fetch.ts';
+import { testUuid } from '@/testing/stub-fetch.ts';
 
 afterEach(() => {
   // react-hot-toast keeps its toasts in a module-level store, across tests.
