@@ -25,6 +25,10 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 
+// jsdom has no object URLs; the avatar picker previews the chosen file with one.
+URL.createObjectURL = () => 'blob:avatar-preview';
+URL.revokeObjectURL = () => {};
+
 afterEach(() => {
   cleanup();
   // Also ends a logout a test left half-way (queries stay disabled until the session is cleared).
