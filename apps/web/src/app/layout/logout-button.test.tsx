@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, expect, test, vi, type Mock } from 'vitest';
+import { UNREAD_POLL_MS } from '@/features/notifications/api/get-unread-count.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -45,6 +47,23 @@ test('No, Cancel! keeps the admin signed in where they were', async () => {
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
+test('after confirming, nothing but the logout call is sent, even while the lazy /signin loads', async () => {
+  const fetchMock = vi.fn<typeof fetch>(async () =>
+    Response.json({ success: true, message: 'Logged out' }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  // First in this file to open /signin, so its lazy module really loads while the shell is up.
+  const { user, router } = await renderApp({ route: '/cask' });
+
+  await user.click(screen.getByRole('button', { name: 'Logout' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
+
+  expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/signin');
+  // The header's profile and bell queries must not be fetched again without a token (401s).
+  expect(sentRequests(fetchMock).map((request) => request.url)).toEqual(['/api/auth/logout']);
+});
+
 test('confirming revokes the refresh token, clears the session and goes to /signin', async () => {
   const fetchMock = vi.fn<typeof fetch>(async () =>
     Response.json({ success: true, message: 'Logged out' }),
@@ -64,19 +83,20 @@ test('confirming revokes the refresh token, clears the session and goes to /sign
   expect(logout).toMatchObject({ method: 'POST', body: { refreshToken: 'refresh-token-1' } });
 });
 
-test('after confirming, nothing but the logout call is sent, even while the lazy /signin loads', async () => {
-  const fetchMock = vi.fn<typeof fetch>(async () =>
-    Response.json({ success: true, message: 'Logged out' }),
-  );
+test('the bell’s poll does not fire while the logout request is on its way', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  // The logout call stays unanswered (the server is slow); anything else would be a query.
+  const fetchMock = vi.fn<typeof fetch>(() => new Promise<Response>(() => {}));
   vi.stubGlobal('fetch', fetchMock);
-  const { user, router } = await renderApp({ route: '/cask' });
+  const { user } = await renderApp({ route: '/cask', fakeTimers: true });
+  await vi.advanceTimersByTimeAsync(UNREAD_POLL_MS - 1_000);
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
+  await waitFor(() => expect(sentRequests(fetchMock)).toHaveLength(1));
+  // The 30 s poll falls due now, well before logout gives up on the server (5 s).
+  await vi.advanceTimersByTimeAsync(2_000);
 
-  expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
-  expect(router.state.location.pathname).toBe('/signin');
-  // The header's profile and bell queries must not be fetched again without a token (401s).
   expect(sentRequests(fetchMock).map((request) => request.url)).toEqual(['/api/auth/logout']);
 });
 
