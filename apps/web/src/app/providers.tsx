@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { canQuery } from '@/lib/session.ts';
 
 /**
  * react-hot-toast (and goober, its CSS-in-JS) load after the first page is drawn (decision 121):
@@ -10,7 +11,14 @@ const AppToaster = lazy(() => import('./toaster.tsx'));
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false },
+      queries: {
+        staleTime: 15_000,
+        retry: 1,
+        refetchOnWindowFocus: false,
+        // Every query reads the admin's data: none runs without a session or once logout has
+        // begun (docs/decisions/110). Read at each mount, render, focus and refetch decision.
+        enabled: () => canQuery(),
+      },
       mutations: { retry: false },
     },
   });

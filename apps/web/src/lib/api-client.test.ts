@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { afterEach, expect, test, vi } from 'vitest';
-import { stubFetch, type SentRequest } from './stub-fetch.ts';
+import { stubFetch, type SentRequest } from '@/testing/stub-fetch.ts';
 import { api, ApiError, errorMessage } from './api-client.ts';
 import { SESSION_EXPIRED_EVENT, storeSession } from './session.ts';
 

@@ -1,6 +1,8 @@
 import Cookies from 'js-cookie';
 import { expect, test, vi } from 'vitest';
 import {
+  beginLogout,
+  canQuery,
   clearSession,
   expireSession,
   getAccessToken,
@@ -62,4 +64,20 @@ test('an expired session is cleared and announced to its listeners', () => {
   unsubscribe();
   expireSession();
   expect(listener).toHaveBeenCalledTimes(1);
+});
+
+test('queries may run only with a session, and stop as soon as logout begins', () => {
+  expect(canQuery()).toBe(false);
+  storeSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  expect(canQuery()).toBe(true);
+
+  beginLogout();
+  // The cookies are still there (the refresh token is revoked next), but no query may start.
+  expect(hasAccessToken()).toBe(true);
+  expect(canQuery()).toBe(false);
+
+  clearSession();
+  expect(canQuery()).toBe(false);
+  storeSession({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+  expect(canQuery()).toBe(true);
 });

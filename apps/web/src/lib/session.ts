@@ -48,7 +48,28 @@ export function storeSession(tokens: { accessToken: string; refreshToken: string
   Cookies.set(AUTHENTICATED_COOKIE, 'true', { ...cookieOptions(), expires: LONG_LIVED_DAYS });
 }
 
+/**
+ * Set by logout before it does anything else and cleared with the cookies: from the moment the
+ * admin confirms until the session is gone, no query may start (docs/decisions/110).
+ */
+let loggingOut = false;
+
+/** Logout's first step: queries stop here, before the session ends. */
+export function beginLogout(): void {
+  loggingOut = true;
+}
+
+/**
+ * Whether the signed-in admin's data may be fetched: a session is stored and logout has not
+ * begun. Every query's default `enabled` (app/providers.tsx).
+ */
+export function canQuery(): boolean {
+  return !loggingOut && hasAccessToken();
+}
+
 export function clearSession(): void {
+  // The session is over now; without an access token canQuery() stays false until a new one.
+  loggingOut = false;
   for (const name of [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, AUTHENTICATED_COOKIE]) {
     Cookies.remove(name, { path: '/' });
   }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ada, renderShell } from './shell-test-utils.tsx';
+import { ada } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -8,42 +9,45 @@ afterEach(() => {
 
 const banner = () => screen.getByRole('banner');
 
-test('the header welcomes the signed-in admin by name, with the fixed label Admin', () => {
-  renderShell({ profile: { ...ada, fullName: 'Grace Hopper', role: 'superadmin' } });
+test('the header welcomes the signed-in admin by name, with the fixed label Admin', async () => {
+  await renderApp({
+    route: '/',
+    profile: { ...ada, fullName: 'Grace Hopper', role: 'superadmin' },
+  });
   expect(within(banner()).getByText('Welcome, Grace Hopper')).toBeInTheDocument();
   expect(within(banner()).getByText('Admin')).toBeInTheDocument();
   // Spec 000 §6: the role the profile returns is never shown.
   expect(within(banner()).queryByText('superadmin')).not.toBeInTheDocument();
 });
 
-test('the avatar links to the personal information page', () => {
-  renderShell();
+test('the avatar links to the personal information page', async () => {
+  await renderApp({ route: '/' });
   expect(within(banner()).getByRole('link', { name: 'Your profile' })).toHaveAttribute(
     'href',
     '/setting/profile',
   );
 });
 
-test('without a picture the avatar shows the admin’s initials', () => {
-  renderShell({ profile: { ...ada, avatar: null } });
+test('without a picture the avatar shows the admin’s initials', async () => {
+  await renderApp({ route: '/', profile: { ...ada, avatar: null } });
   const link = within(banner()).getByRole('link', { name: 'Your profile' });
   expect(link).toHaveTextContent('AL');
   expect(link.querySelector('img')).toBeNull();
 });
 
-test('with a picture the avatar shows it', () => {
-  renderShell({ profile: { ...ada, avatar: '/uploads/7d3a1c2e-avatar' } });
+test('with a picture the avatar shows it', async () => {
+  await renderApp({ route: '/', profile: { ...ada, avatar: '/uploads/7d3a1c2e-avatar' } });
   const link = within(banner()).getByRole('link', { name: 'Your profile' });
   expect(link.querySelector('img')).toHaveAttribute('src', '/uploads/7d3a1c2e-avatar');
 });
 
-test('while the profile loads the header greets without a name', () => {
+test('while the profile loads the header greets without a name', async () => {
   // The profile request never answers during this test.
   vi.stubGlobal(
     'fetch',
     vi.fn(() => new Promise<Response>(() => {})),
   );
-  renderShell({ profile: null });
+  await renderApp({ route: '/', profile: null });
   expect(within(banner()).getByText('Welcome')).toBeInTheDocument();
   expect(within(banner()).queryByText(/Welcome,/)).not.toBeInTheDocument();
   expect(within(banner()).getByText('Admin')).toBeInTheDocument();
@@ -54,7 +58,7 @@ test('the header loads the admin from GET /auth/profile', async () => {
     Response.json({ success: true, data: { user: { ...ada, fullName: 'Ada King' } } }),
   );
   vi.stubGlobal('fetch', fetchMock);
-  renderShell({ profile: null });
+  await renderApp({ route: '/', profile: null });
 
   expect(await within(banner()).findByText('Welcome, Ada King')).toBeInTheDocument();
   expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/api\/auth\/profile$/);

@@ -1,16 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, expect, test, vi, type Mock } from 'vitest';
-import { storeSession } from '@/lib/session.ts';
-import { renderShell } from './shell-test-utils.tsx';
+import { UNREAD_POLL_MS } from '@/features/notifications/api/get-unread-count.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-function signedIn() {
-  storeSession({ accessToken: 'access-token-1', refreshToken: 'refresh-token-1' });
-}
 
 const sessionCookies = () => [
   Cookies.get('accessToken'),
@@ -28,8 +25,7 @@ function sentRequests(fetchMock: Mock<typeof fetch>) {
 }
 
 test('Logout asks for confirmation with the spec’s words', async () => {
-  signedIn();
-  const { user } = renderShell();
+  const { user } = await renderApp({ route: '/cask' });
   await user.click(screen.getByRole('button', { name: 'Logout' }));
 
   const dialog = screen.getByRole('alertdialog', { name: 'Are you sure?' });
@@ -39,10 +35,9 @@ test('Logout asks for confirmation with the spec’s words', async () => {
 });
 
 test('No, Cancel! keeps the admin signed in where they were', async () => {
-  signedIn();
   const fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-  const { user, router } = renderShell({ path: '/orders' });
+  const { user, router } = await renderApp({ route: '/orders' });
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   await user.click(screen.getByRole('button', { name: 'No, Cancel!' }));
 
@@ -52,18 +47,34 @@ test('No, Cancel! keeps the admin signed in where they were', async () => {
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
-test('confirming revokes the refresh token, clears the session and goes to /signin', async () => {
-  signedIn();
+test('after confirming, nothing but the logout call is sent, even while the lazy /signin loads', async () => {
   const fetchMock = vi.fn<typeof fetch>(async () =>
     Response.json({ success: true, message: 'Logged out' }),
   );
   vi.stubGlobal('fetch', fetchMock);
-  const { user, router, queryClient } = renderShell({ path: '/cask' });
+  // First in this file to open /signin, so its lazy module really loads while the shell is up.
+  const { user, router } = await renderApp({ route: '/cask' });
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
 
-  expect(await screen.findByRole('heading', { name: 'Sign in screen' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/signin');
+  // The header's profile and bell queries must not be fetched again without a token (401s).
+  expect(sentRequests(fetchMock).map((request) => request.url)).toEqual(['/api/auth/logout']);
+});
+
+test('confirming revokes the refresh token, clears the session and goes to /signin', async () => {
+  const fetchMock = vi.fn<typeof fetch>(async () =>
+    Response.json({ success: true, message: 'Logged out' }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const { user, router, queryClient } = await renderApp({ route: '/cask' });
+
+  await user.click(screen.getByRole('button', { name: 'Logout' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
+
+  expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/signin');
   expect(sessionCookies()).toEqual([undefined, undefined, undefined]);
   expect(queryClient.getQueryData(['profile'])).toBeUndefined();
@@ -72,32 +83,31 @@ test('confirming revokes the refresh token, clears the session and goes to /sign
   expect(logout).toMatchObject({ method: 'POST', body: { refreshToken: 'refresh-token-1' } });
 });
 
-test('after confirming, nothing but the logout call is sent, even while /signin loads', async () => {
-  signedIn();
-  const fetchMock = vi.fn<typeof fetch>(async () =>
-    Response.json({ success: true, message: 'Logged out' }),
-  );
+test('the bell’s poll does not fire while the logout request is on its way', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  // The logout call stays unanswered (the server is slow); anything else would be a query.
+  const fetchMock = vi.fn<typeof fetch>(() => new Promise<Response>(() => {}));
   vi.stubGlobal('fetch', fetchMock);
-  const { user, router } = renderShell({ lazySignIn: true });
+  const { user } = await renderApp({ route: '/cask', fakeTimers: true });
+  await vi.advanceTimersByTimeAsync(UNREAD_POLL_MS - 1_000);
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
+  await waitFor(() => expect(sentRequests(fetchMock)).toHaveLength(1));
+  // The 30 s poll falls due now, well before logout gives up on the server (5 s).
+  await vi.advanceTimersByTimeAsync(2_000);
 
-  expect(await screen.findByRole('heading', { name: 'Sign in screen' })).toBeInTheDocument();
-  expect(router.state.location.pathname).toBe('/signin');
-  // The header's profile and bell queries must not be fetched again without a token (401s).
   expect(sentRequests(fetchMock).map((request) => request.url)).toEqual(['/api/auth/logout']);
 });
 
 test('a failing logout request still logs the admin out', async () => {
-  signedIn();
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     }),
   );
-  const { user, router } = renderShell();
+  const { user, router } = await renderApp({ route: '/cask' });
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
@@ -107,14 +117,13 @@ test('a failing logout request still logs the admin out', async () => {
 });
 
 test('a server error on logout still logs the admin out', async () => {
-  signedIn();
   vi.stubGlobal(
     'fetch',
     vi.fn(async () =>
       Response.json({ success: false, message: 'Something went wrong' }, { status: 500 }),
     ),
   );
-  const { user, router } = renderShell();
+  const { user, router } = await renderApp({ route: '/cask' });
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { renderShell } from './shell-test-utils.tsx';
+import { renderApp } from '@/testing/render-app.tsx';
 import { SIDEBAR_STORAGE_KEY } from './use-sidebar-collapsed.ts';
 
 const sections = [
@@ -23,14 +23,14 @@ const navLinks = () =>
       link.getAttribute('href'),
     ]);
 
-test('the sidebar lists the eight sections in order, each with its route', () => {
-  renderShell();
+test('the sidebar lists the eight sections in order, each with its route', async () => {
+  await renderApp({ route: '/' });
   expect(navLinks()).toEqual(sections);
   expect(screen.getByText('Cask Admin')).toBeInTheDocument();
 });
 
 test('the dashboard entry is current only on / itself', async () => {
-  renderShell({ path: '/' });
+  await renderApp({ route: '/' });
   expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute(
     'aria-current',
     'page',
@@ -38,21 +38,22 @@ test('the dashboard entry is current only on / itself', async () => {
   expect(screen.getByRole('link', { name: 'User' })).not.toHaveAttribute('aria-current');
 });
 
-test('Settings stays current on its sub-pages, and Dashboard does not light up', () => {
-  renderShell({ path: '/setting/privacy' });
+test('Settings stays current on its sub-pages, and Dashboard does not light up', async () => {
+  await renderApp({ route: '/setting/privacy' });
   expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
   expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
 });
 
 test('following an entry opens its screen and makes it current', async () => {
-  const { user, router } = renderShell();
+  const { user, router } = await renderApp({ route: '/' });
   await user.click(screen.getByRole('link', { name: 'Orders' }));
+  expect(await screen.findByRole('heading', { name: 'Order List' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/orders');
   expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
 });
 
 test('collapsing narrows the sidebar, renames the toggle and keeps every entry named', async () => {
-  const { user } = renderShell();
+  const { user } = await renderApp({ route: '/' });
   const toggle = screen.getByRole('button', { name: 'Collapse sidebar' });
   expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
@@ -76,17 +77,17 @@ test('collapsing narrows the sidebar, renames the toggle and keeps every entry n
 });
 
 test('the collapsed choice is remembered for the next visit', async () => {
-  const first = renderShell();
+  const first = await renderApp({ route: '/' });
   await first.user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
   expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('true');
   first.unmount();
 
-  renderShell();
+  await renderApp({ route: '/' });
   expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
 });
 
 test('on a phone the menu button opens the sidebar as a drawer that closes on navigation', async () => {
-  const { user, router } = renderShell();
+  const { user, router } = await renderApp({ route: '/' });
   await user.click(screen.getByRole('button', { name: 'Open menu' }));
 
   const drawer = screen.getByRole('dialog', { name: 'Menu' });
@@ -97,12 +98,12 @@ test('on a phone the menu button opens the sidebar as a drawer that closes on na
   ).toEqual(sections.map(([name]) => name));
 
   await user.click(within(drawer).getByRole('link', { name: 'Referrals' }));
-  expect(router.state.location.pathname).toBe('/referrals');
+  await waitFor(() => expect(router.state.location.pathname).toBe('/referrals'));
   expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
 });
 
 test('Escape closes the drawer and returns focus to the menu button', async () => {
-  const { user } = renderShell();
+  const { user } = await renderApp({ route: '/' });
   const open = screen.getByRole('button', { name: 'Open menu' });
   await user.click(open);
   expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '@/lib/api-client.ts';
-import { clearSession, getRefreshToken } from '@/lib/session.ts';
+import { beginLogout, clearSession, getRefreshToken } from '@/lib/session.ts';
 
 /** How long logout waits for the server to revoke the refresh token before leaving anyway. */
 const REVOKE_TIMEOUT_MS = 5_000;
@@ -25,6 +25,13 @@ export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     const refreshToken = getRefreshToken();
+    // Queries stop before the session ends (docs/decisions/110). From here the query client's
+    // default `enabled` is false, so no mount, re-render, focus or invalidation starts a fetch;
+    // fetches in flight are dropped; marking every query stale makes each observer re-read
+    // `enabled` now, which also stops the bell's 30 s poll timer. Nothing is refetched.
+    beginLogout();
+    await queryClient.cancelQueries();
+    await queryClient.invalidateQueries({ refetchType: 'none' });
     try {
       await within(api.post('/auth/logout', { refreshToken }), REVOKE_TIMEOUT_MS);
     } catch {
@@ -32,9 +39,9 @@ export function useLogout(): () => Promise<void> {
     }
     clearSession();
     await navigate('/signin', { replace: true });
-    // The next admin on this browser must not see the previous one's cached data. Cleared only
-    // once the shell is gone: while the lazy /signin route loads the shell re-renders, and its
-    // header queries, finding the cache empty, would be fetched again without a token (401s).
+    // The next admin on this browser must not see the previous one's cached data. Cleared last
+    // (docs/decisions/094), so the shell, still up while the lazy /signin route loads, keeps its
+    // data; its queries, disabled above, do not refetch what the clearing removes.
     queryClient.clear();
   }, [navigate, queryClient]);
 }

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { stubFetch } from '@/lib/stub-fetch.ts';
-import { renderAuthScreen } from './auth-test-harness.tsx';
+import { renderApp } from '@/testing/render-app.tsx';
+import { stubFetch } from '@/testing/stub-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -11,8 +11,8 @@ afterEach(() => {
 
 const emailBox = () => screen.getByLabelText('Email');
 
-test('the screen explains itself and asks for the e-mail', () => {
-  renderAuthScreen('/forgot_password');
+test('the screen explains itself and asks for the e-mail', async () => {
+  await renderApp({ route: '/forgot_password', session: 'signed-out' });
   expect(screen.getByRole('img', { name: 'Cask Admin' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
   expect(
@@ -24,7 +24,7 @@ test('the screen explains itself and asks for the e-mail', () => {
 
 test('an empty e-mail is required and a malformed one is an invalid e-mail; nothing is sent', async () => {
   const { sent } = stubFetch(() => ({ body: { success: true } }));
-  const { user } = renderAuthScreen('/forgot_password');
+  const { user } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(await screen.findByText('Email is required')).toBeInTheDocument();
@@ -38,7 +38,7 @@ test('an empty e-mail is required and a malformed one is an invalid e-mail; noth
 test('a sent code is confirmed and the OTP screen opens with the e-mail', async () => {
   let answer: (value: { body: unknown }) => void = () => {};
   const { sent } = stubFetch(() => new Promise((resolve) => (answer = resolve)));
-  const { user, router } = renderAuthScreen('/forgot_password');
+  const { user, router } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
   await user.type(emailBox(), 'Ailsa@Cask.Club');
   await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -63,7 +63,7 @@ test('a refusal shows the server message and stays', async () => {
     status: 429,
     body: { success: false, message: 'Please wait 60 seconds before asking for a new code' },
   }));
-  const { user, router } = renderAuthScreen('/forgot_password');
+  const { user, router } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
   await user.type(emailBox(), 'ailsa@cask.club');
   await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -77,7 +77,7 @@ test('a refusal shows the server message and stays', async () => {
 
 test('without a server message the failure reads: Failed to send reset email. Please try again.', async () => {
   vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-  const { user } = renderAuthScreen('/forgot_password');
+  const { user } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
   await user.type(emailBox(), 'ailsa@cask.club');
   await user.click(screen.getByRole('button', { name: 'Next' }));

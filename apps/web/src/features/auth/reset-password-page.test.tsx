@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { stubFetch } from '@/lib/stub-fetch.ts';
-import { renderAuthScreen } from './auth-test-harness.tsx';
+import { renderApp } from '@/testing/render-app.tsx';
+import { stubFetch } from '@/testing/stub-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -10,20 +10,25 @@ afterEach(() => {
 });
 
 const RECOVERY = { email: 'ailsa@cask.club', otp: '2468' };
-const openResetScreen = () => renderAuthScreen('/reset_password', { state: RECOVERY });
+const openResetScreen = () =>
+  renderApp({ route: '/reset_password', session: 'signed-out', state: RECOVERY });
 
 const newPassword = () => screen.getByLabelText('New Password', { selector: 'input' });
 const confirmPassword = () => screen.getByLabelText('Confirm New Password', { selector: 'input' });
 const confirmButton = () => screen.getByRole('button', { name: /^(Confirm|Resetting\.\.\.)$/ });
 
 test('without the e-mail and the code the visitor is sent to /forgot_password', async () => {
-  const { router } = renderAuthScreen('/reset_password', { state: { email: RECOVERY.email } });
+  const { router } = await renderApp({
+    route: '/reset_password',
+    session: 'signed-out',
+    state: { email: RECOVERY.email },
+  });
   expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/forgot_password');
 });
 
-test('the screen states the 8-10 rule and keeps Confirm disabled until the form is valid', () => {
-  openResetScreen();
+test('the screen states the 8-10 rule and keeps Confirm disabled until the form is valid', async () => {
+  await openResetScreen();
   expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
   expect(screen.getByText(/8-10 characters/)).toBeInTheDocument();
   expect(newPassword()).toHaveAttribute('type', 'password');
@@ -33,7 +38,7 @@ test('the screen states the 8-10 rule and keeps Confirm disabled until the form 
 });
 
 test('the new password is checked on every change: required, at least 8, at most 10', async () => {
-  const { user } = openResetScreen();
+  const { user } = await openResetScreen();
 
   await user.type(newPassword(), 'Dram');
   expect(await screen.findByText('Minimum 8 characters')).toBeInTheDocument();
@@ -47,7 +52,7 @@ test('the new password is checked on every change: required, at least 8, at most
 });
 
 test('the confirmation must be given and must match, also after the password changes', async () => {
-  const { user } = openResetScreen();
+  const { user } = await openResetScreen();
   await user.type(newPassword(), 'Dram-2026!');
 
   await user.type(confirmPassword(), 'Dram-2025');
@@ -69,7 +74,7 @@ test('the confirmation must be given and must match, also after the password cha
 test('a valid new password is sent with the e-mail and the code, then Sign In opens', async () => {
   let answer: (value: { body: unknown }) => void = () => {};
   const { sent } = stubFetch(() => new Promise((resolve) => (answer = resolve)));
-  const { user, router } = openResetScreen();
+  const { user, router } = await openResetScreen();
 
   await user.type(newPassword(), 'Dram-2026!');
   await user.type(confirmPassword(), 'Dram-2026!');
@@ -94,7 +99,7 @@ test('a refused reset shows the server message, else its own, and stays', async 
     body: { success: false, message: 'The code is invalid or has expired' },
   };
   stubFetch(() => answer);
-  const { user, router } = openResetScreen();
+  const { user, router } = await openResetScreen();
   await user.type(newPassword(), 'Dram-2026!');
   await user.type(confirmPassword(), 'Dram-2026!');
 

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { stubFetch } from '@/lib/stub-fetch.ts';
-import { renderAuthScreen } from './auth-test-harness.tsx';
+import { renderApp } from '@/testing/render-app.tsx';
+import { stubFetch } from '@/testing/stub-fetch.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -14,8 +14,8 @@ const emailBox = () => screen.getByLabelText('Email');
 const passwordBox = () => screen.getByLabelText('Password', { selector: 'input' });
 const signInButton = () => screen.getByRole('button', { name: /^Sign(ing)? In/ });
 
-test('the screen shows the logo, the heading, both fields and the way to recover a password', () => {
-  renderAuthScreen('/signin');
+test('the screen shows the logo, the heading, both fields and the way to recover a password', async () => {
+  await renderApp({ route: '/signin', session: 'signed-out' });
   expect(screen.getByRole('img', { name: 'Cask Admin' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
   expect(emailBox()).toBeInTheDocument();
@@ -29,7 +29,7 @@ test('the screen shows the logo, the heading, both fields and the way to recover
 
 test('an empty form is refused with both required messages and nothing is sent', async () => {
   const { sent } = stubFetch(() => ({ body: { success: true } }));
-  const { user } = renderAuthScreen('/signin');
+  const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.click(signInButton());
 
@@ -40,7 +40,7 @@ test('an empty form is refused with both required messages and nothing is sent',
 
 test('an e-mail without an @ is an invalid username', async () => {
   const { sent } = stubFetch(() => ({ body: { success: true } }));
-  const { user } = renderAuthScreen('/signin');
+  const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(emailBox(), 'master blender');
   await user.type(passwordBox(), 'secret-1');
@@ -52,7 +52,7 @@ test('an e-mail without an @ is an invalid username', async () => {
 });
 
 test('the show/hide toggle reveals the password and hides it again', async () => {
-  const { user } = renderAuthScreen('/signin');
+  const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
   await user.type(passwordBox(), 'secret-1');
 
   await user.click(screen.getByRole('button', { name: 'Show password' }));
@@ -64,7 +64,7 @@ test('the show/hide toggle reveals the password and hides it again', async () =>
 test('a successful sign-in stores the three cookies and opens the dashboard', async () => {
   let answer: (value: { body: unknown }) => void = () => {};
   const { sent } = stubFetch(() => new Promise((resolve) => (answer = resolve)));
-  const { user, router } = renderAuthScreen('/signin');
+  const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(emailBox(), ' Ailsa@Cask.Club ');
   await user.type(passwordBox(), 'Angels-05');
@@ -95,7 +95,7 @@ test('a refused sign-in shows the server message, clears the cookies and stays o
     status: 401,
     body: { success: false, message: 'Invalid email or password' },
   }));
-  const { user, router } = renderAuthScreen('/signin');
+  const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(emailBox(), 'ailsa@cask.club');
   await user.type(passwordBox(), 'wrong-one');
@@ -110,7 +110,7 @@ test('a refused sign-in shows the server message, clears the cookies and stays o
 
 test('without a server message the failure reads: Login failed. Please try again.', async () => {
   vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-  const { user } = renderAuthScreen('/signin');
+  const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(emailBox(), 'ailsa@cask.club');
   await user.type(passwordBox(), 'Angels-05');

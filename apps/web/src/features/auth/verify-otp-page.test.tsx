@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { stubFetch } from '@/lib/stub-fetch.ts';
-import { renderAuthScreen } from './auth-test-harness.tsx';
+import { renderApp } from '@/testing/render-app.tsx';
+import { stubFetch } from '@/testing/stub-fetch.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -12,19 +12,19 @@ afterEach(() => {
 
 const EMAIL = 'ailsa@cask.club';
 const openOtpScreen = (options: { fakeTimers?: boolean } = {}) =>
-  renderAuthScreen('/otp', { state: { email: EMAIL }, ...options });
+  renderApp({ route: '/otp', session: 'signed-out', state: { email: EMAIL }, ...options });
 
 const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 4` });
 const values = () => [1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value);
 
 test('without the e-mail from the previous screen the visitor is sent to /forgot_password', async () => {
-  const { router } = renderAuthScreen('/otp');
+  const { router } = await renderApp({ route: '/otp', session: 'signed-out' });
   expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/forgot_password');
 });
 
-test('the screen asks for the code in four labelled numeric boxes', () => {
-  openOtpScreen();
+test('the screen asks for the code in four labelled numeric boxes', async () => {
+  await openOtpScreen();
   expect(screen.getByRole('heading', { name: 'Verify Email' })).toBeInTheDocument();
   expect(screen.getByText('Please enter the OTP sent to your email.')).toBeInTheDocument();
   expect(screen.getAllByRole('textbox', { name: /^Digit \d of 4$/ })).toHaveLength(4);
@@ -35,7 +35,7 @@ test('the screen asks for the code in four labelled numeric boxes', () => {
 });
 
 test('each digit typed moves the focus to the next box', async () => {
-  const { user } = openOtpScreen();
+  const { user } = await openOtpScreen();
   await user.click(box(1));
 
   await user.keyboard('4');
@@ -49,7 +49,7 @@ test('each digit typed moves the focus to the next box', async () => {
 });
 
 test('anything but a digit is ignored and the focus stays', async () => {
-  const { user } = openOtpScreen();
+  const { user } = await openOtpScreen();
   await user.click(box(1));
 
   await user.keyboard('a-. ');
@@ -62,7 +62,7 @@ test('anything but a digit is ignored and the focus stays', async () => {
 });
 
 test('a digit typed over another replaces it', async () => {
-  const { user } = openOtpScreen();
+  const { user } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('12');
 
@@ -74,7 +74,7 @@ test('a digit typed over another replaces it', async () => {
 });
 
 test('Backspace on an empty box goes back to the previous one', async () => {
-  const { user } = openOtpScreen();
+  const { user } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('12');
   expect(box(3)).toHaveFocus();
@@ -93,7 +93,7 @@ test('Backspace on an empty box goes back to the previous one', async () => {
 });
 
 test('a whole code pasted into any box fills all four', async () => {
-  const { user } = openOtpScreen();
+  const { user } = await openOtpScreen();
   await user.click(box(3));
 
   await user.paste('9271');
@@ -103,7 +103,7 @@ test('a whole code pasted into any box fills all four', async () => {
 });
 
 test('pasted text without digits changes nothing', async () => {
-  const { user } = openOtpScreen();
+  const { user } = await openOtpScreen();
   await user.click(box(1));
   await user.paste('abcd');
   expect(values()).toEqual(['', '', '', '']);
@@ -111,7 +111,7 @@ test('pasted text without digits changes nothing', async () => {
 
 test('verifying with an empty box shows an error toast and sends nothing', async () => {
   const { sent } = stubFetch(() => ({ body: { success: true } }));
-  const { user } = openOtpScreen();
+  const { user } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('123');
 
@@ -125,7 +125,7 @@ test('a right code is verified and the reset screen opens with the e-mail and th
   const { sent } = stubFetch(() => ({
     body: { success: true, message: 'OTP verified successfully!' },
   }));
-  const { user, router } = openOtpScreen();
+  const { user, router } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('2468');
 
@@ -147,7 +147,7 @@ test('a wrong code shows the server message and stays', async () => {
     status: 400,
     body: { success: false, message: 'The code is invalid or has expired' },
   }));
-  const { user, router } = openOtpScreen();
+  const { user, router } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('0000');
   await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
@@ -158,7 +158,7 @@ test('a wrong code shows the server message and stays', async () => {
 
 test('a failed verification without a server message reads: Invalid OTP. Please try again.', async () => {
   stubFetch(() => ({ status: 500, body: { success: false } }));
-  const { user } = openOtpScreen();
+  const { user } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('0000');
   await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
@@ -167,7 +167,7 @@ test('a failed verification without a server message reads: Invalid OTP. Please 
 });
 
 test('Back goes to /forgot_password', async () => {
-  const { user, router } = openOtpScreen();
+  const { user, router } = await openOtpScreen();
   await user.click(screen.getByRole('button', { name: 'Back' }));
   expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/forgot_password');
@@ -197,9 +197,9 @@ async function elapse(ms: number) {
   } while (left > 0);
 }
 
-test('the countdown starts at 60 seconds on open and stores its end', () => {
+test('the countdown starts at 60 seconds on open and stores its end', async () => {
   onFakeClock();
-  openOtpScreen({ fakeTimers: true });
+  await openOtpScreen({ fakeTimers: true });
 
   expect(screen.getByText('Resend OTP in 60s')).toBeInTheDocument();
   expect(localStorage.getItem('otpExpiry')).toBe(String(NOW + 60_000));
@@ -209,7 +209,7 @@ test('the countdown starts at 60 seconds on open and stores its end', () => {
 test('a stored expiry still in the future is resumed', async () => {
   onFakeClock();
   localStorage.setItem('otpExpiry', String(NOW + 25_000));
-  openOtpScreen({ fakeTimers: true });
+  await openOtpScreen({ fakeTimers: true });
 
   expect(screen.getByText('Resend OTP in 25s')).toBeInTheDocument();
   await elapse(1_000);
@@ -217,10 +217,10 @@ test('a stored expiry still in the future is resumed', async () => {
   expect(localStorage.getItem('otpExpiry')).toBe(String(NOW + 25_000));
 });
 
-test('a stored expiry that has passed starts a new 60-second window', () => {
+test('a stored expiry that has passed starts a new 60-second window', async () => {
   onFakeClock();
   localStorage.setItem('otpExpiry', String(NOW - 5_000));
-  openOtpScreen({ fakeTimers: true });
+  await openOtpScreen({ fakeTimers: true });
 
   expect(screen.getByText('Resend OTP in 60s')).toBeInTheDocument();
   expect(localStorage.getItem('otpExpiry')).toBe(String(NOW + 60_000));
@@ -228,7 +228,7 @@ test('a stored expiry that has passed starts a new 60-second window', () => {
 
 test('at zero the line becomes a Resend OTP button and the stored expiry is removed', async () => {
   onFakeClock();
-  openOtpScreen({ fakeTimers: true });
+  await openOtpScreen({ fakeTimers: true });
 
   await elapse(59_000);
   expect(screen.getByText('Resend OTP in 1s')).toBeInTheDocument();
@@ -243,7 +243,7 @@ test('at zero the line becomes a Resend OTP button and the stored expiry is remo
 test('a successful resend sends the e-mail again and restarts the 60 seconds', async () => {
   onFakeClock();
   const { sent } = stubFetch(() => ({ body: { success: true } }));
-  openOtpScreen({ fakeTimers: true });
+  await openOtpScreen({ fakeTimers: true });
   await elapse(60_000);
 
   fireEvent.click(screen.getByRole('button', { name: 'Resend OTP' }));
@@ -267,7 +267,7 @@ test('a failed resend shows the server message, else its own, and leaves resend 
     body: { success: false, message: 'Please wait before asking again' },
   };
   stubFetch(() => answer);
-  openOtpScreen({ fakeTimers: true });
+  await openOtpScreen({ fakeTimers: true });
   await elapse(60_000);
 
   fireEvent.click(screen.getByRole('button', { name: 'Resend OTP' }));
@@ -288,7 +288,7 @@ test('verify and resend never run at the same time', async () => {
   const { sent } = stubFetch(
     () => new Promise((resolve) => pending.push(() => resolve({ body: { success: true } }))),
   );
-  openOtpScreen({ fakeTimers: true });
+  await openOtpScreen({ fakeTimers: true });
   await elapse(60_000);
 
   // While a resend runs, the code cannot be verified.

@@ -1,31 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import {
-  aCustomer,
-  createFakeCustomerApi,
-  manyCustomers,
-  renderWithFakeApi,
-  type FakeCustomerApi,
-} from '@/lib/fake-customer-api.tsx';
-import DashboardPage from './dashboard-page.tsx';
+import { aCustomer, createFakeApi, manyCustomers, type FakeApi } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
 
-const renderDashboard = (api: FakeCustomerApi) => renderWithFakeApi(<DashboardPage />, api);
+const renderDashboard = (api: FakeApi) => renderApp({ route: '/', api });
 const table = () => screen.getByRole('table', { name: /^Recent Users/ });
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 const card = (title: string) => screen.getByText(title).closest('dl') as HTMLElement;
 
 test('the four cards show the totals, Total Value in thousands of dollars', async () => {
-  const api = createFakeCustomerApi({
+  const api = createFakeApi({
     customers: manyCustomers(3),
     totals: { totalCasks: 1234, activeOffers: 7, totalRevenue: 125_500 },
   });
-  renderDashboard(api);
+  await renderDashboard(api);
 
   expect(await within(card('Total Users')).findByText('3')).toBeVisible();
   expect(within(card('Total Casks')).getByText('1,234')).toBeVisible();
@@ -34,31 +28,31 @@ test('the four cards show the totals, Total Value in thousands of dollars', asyn
 });
 
 test('a failed dashboard call shows the server message after Error:', async () => {
-  const api = createFakeCustomerApi({ customers: manyCustomers(1) });
+  const api = createFakeApi({ customers: manyCustomers(1) });
   api.state.failing.add('dashboard');
   api.state.failureMessage = 'Database unreachable';
-  renderDashboard(api);
+  await renderDashboard(api);
   expect(await screen.findByText('Error: Database unreachable')).toBeVisible();
 });
 
 test('without a server message the failure reads Failed to fetch dashboard data', async () => {
-  const api = createFakeCustomerApi({ customers: manyCustomers(1) });
+  const api = createFakeApi({ customers: manyCustomers(1) });
   api.state.failing.add('dashboard');
   api.state.failureMessage = '';
-  renderDashboard(api);
+  await renderDashboard(api);
   expect(await screen.findByText('Failed to fetch dashboard data')).toBeVisible();
   expect(screen.queryByText(/^Error:/)).not.toBeInTheDocument();
 });
 
 test('Recent Users asks for page 1 of 10, counts every user and lists the columns', async () => {
-  const api = createFakeCustomerApi({
+  const api = createFakeApi({
     customers: [
       aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 4 }),
       aCustomer({ fullName: 'Hamish Reid', isActive: false }),
       ...manyCustomers(10),
     ],
   });
-  renderDashboard(api);
+  await renderDashboard(api);
 
   expect(await screen.findByRole('table', { name: 'Recent Users (12)' })).toBeVisible();
   expect(api.sent('GET', '/api/users')[0]?.query).toEqual({ page: '1', limit: '10' });
@@ -76,14 +70,14 @@ test('Recent Users asks for page 1 of 10, counts every user and lists the column
 });
 
 test('an empty list reads No Data found', async () => {
-  renderDashboard(createFakeCustomerApi());
+  await renderDashboard(createFakeApi());
   expect(await screen.findByText('No Data found')).toBeVisible();
   expect(screen.getByRole('table', { name: 'Recent Users (0)' })).toBeVisible();
 });
 
 test('Next loads page 2 and keeps page 1 on screen meanwhile', async () => {
-  const api = createFakeCustomerApi({ customers: manyCustomers(15) });
-  const { user } = renderDashboard(api);
+  const api = createFakeApi({ customers: manyCustomers(15) });
+  const { user } = await renderDashboard(api);
   await screen.findByText('Customer 1');
 
   const release = api.holdLists();
@@ -101,8 +95,8 @@ test('Next loads page 2 and keeps page 1 on screen meanwhile', async () => {
 
 test('Edit shows the user read-only and Save sends the chosen status, then refetches', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 3 });
-  const api = createFakeCustomerApi({ customers: [morag] });
-  const { user } = renderDashboard(api);
+  const api = createFakeApi({ customers: [morag] });
+  const { user } = await renderDashboard(api);
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
@@ -135,8 +129,8 @@ test('Edit shows the user read-only and Save sends the chosen status, then refet
 });
 
 test('Cancel closes Edit User without a request', async () => {
-  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
-  const { user } = renderDashboard(api);
+  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const { user } = await renderDashboard(api);
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
@@ -146,10 +140,10 @@ test('Cancel closes Edit User without a request', async () => {
 });
 
 test('a failed save keeps Edit User open with the server message', async () => {
-  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   api.state.failing.add('update');
   api.state.failureMessage = 'The database is read-only';
-  const { user } = renderDashboard(api);
+  const { user } = await renderDashboard(api);
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
@@ -161,8 +155,8 @@ test('a failed save keeps Edit User open with the server message', async () => {
 
 test('Delete asks Confirm Delete, sends DELETE and the user and the totals drop', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell' });
-  const api = createFakeCustomerApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
-  const { user } = renderDashboard(api);
+  const api = createFakeApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
+  const { user } = await renderDashboard(api);
   await screen.findByRole('table', { name: 'Recent Users (2)' });
   await user.click(within(row('Morag')).getByRole('button', { name: 'Delete' }));
 
@@ -178,10 +172,10 @@ test('Delete asks Confirm Delete, sends DELETE and the user and the totals drop'
 });
 
 test('a failed delete stays open with the server message', async () => {
-  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   api.state.failing.add('delete');
   api.state.failureMessage = 'Could not delete';
-  const { user } = renderDashboard(api);
+  const { user } = await renderDashboard(api);
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', {
       name: 'Delete',

@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import {
-  aNotification,
-  createFakeApi,
-  manyNotifications,
-  renderNotifications,
-} from './notifications-test-harness.tsx';
+import { aNotification, createFakeApi, manyNotifications } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
   // react-hot-toast keeps its toasts in a module-level store, across tests.
@@ -26,7 +22,7 @@ test('the title counts the unread notifications and each item shows its parts', 
       aNotification({ title: 'Old news', isRead: true, category: 'general' }),
     ],
   });
-  renderNotifications(api);
+  await renderApp({ route: '/notifications', api, unreadCount: null });
 
   expect(await screen.findByRole('heading', { name: 'Notifications (2 unread)' })).toBeVisible();
   const [first, , third] = items();
@@ -42,14 +38,14 @@ test('Mark All as Read shows only when more than one is unread', async () => {
   const api = createFakeApi({
     notifications: [aNotification(), aNotification({ isRead: true })],
   });
-  renderNotifications(api);
+  await renderApp({ route: '/notifications', api, unreadCount: null });
   expect(await screen.findByRole('heading', { name: 'Notifications (1 unread)' })).toBeVisible();
   expect(screen.queryByRole('button', { name: 'Mark All as Read' })).not.toBeInTheDocument();
 });
 
 test('Mark All as Read brings the count to 0 and dims every item', async () => {
   const api = createFakeApi({ notifications: manyNotifications(3) });
-  const { user } = renderNotifications(api);
+  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
   await user.click(await screen.findByRole('button', { name: 'Mark All as Read' }));
 
   expect(await screen.findByRole('heading', { name: 'Notifications (0 unread)' })).toBeVisible();
@@ -68,7 +64,7 @@ test('clicking an item marks it read (the count drops by 1) and opens its detail
     category: 'account',
   });
   const api = createFakeApi({ notifications: [aNotification(), target] });
-  const { user } = renderNotifications(api);
+  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
   await screen.findByRole('heading', { name: 'Notifications (2 unread)' });
 
   await user.click(screen.getByRole('button', { name: /Payment received/ }));
@@ -91,11 +87,11 @@ test('clicking an item marks it read (the count drops by 1) and opens its detail
 
 test('an item opens from the keyboard, and a read one is not marked again', async () => {
   const api = createFakeApi({ notifications: [aNotification({ title: 'Seen', isRead: true })] });
-  const { user } = renderNotifications(api);
+  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
   await screen.findByRole('heading', { name: 'Notifications (0 unread)' });
 
-  await user.tab(); // the bell
-  await user.tab(); // '+ Create Notification'
+  // The shell (sidebar, header) comes first in the tab order; the screen starts at its button.
+  screen.getByRole('button', { name: /Create Notification/ }).focus();
   await user.tab(); // the item
   expect(screen.getByRole('button', { name: /Seen/ })).toHaveFocus();
   await user.keyboard('{Enter}');
@@ -108,7 +104,7 @@ test('an item opens from the keyboard, and a read one is not marked again', asyn
 
 test('Load More appends the next page of 20 until none is left', async () => {
   const api = createFakeApi({ notifications: manyNotifications(25) });
-  const { user } = renderNotifications(api);
+  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
   await screen.findByRole('heading', { name: 'Notifications (25 unread)' });
   expect(items()).toHaveLength(20);
   expect(api.sent('GET', '/api/notifications').at(-1)?.query).toEqual({ page: '1', limit: '20' });
@@ -123,7 +119,7 @@ test('Load More appends the next page of 20 until none is left', async () => {
 });
 
 test('an empty list says so', async () => {
-  renderNotifications(createFakeApi());
+  await renderApp({ route: '/notifications', api: createFakeApi(), unreadCount: null });
   expect(await screen.findByText('No notifications available.')).toBeVisible();
   expect(heading()).toHaveTextContent('Notifications (0 unread)');
 });
@@ -131,7 +127,7 @@ test('an empty list says so', async () => {
 test('a failed load shows the error toast and a panel to retry', async () => {
   const api = createFakeApi({ notifications: [aNotification({ title: 'Back again' })] });
   api.state.failing.add('list');
-  const { user } = renderNotifications(api);
+  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
 
   expect(
     await screen.findByText('Failed to fetch notifications. Please try again.'),
@@ -146,7 +142,7 @@ test('a failed load shows the error toast and a panel to retry', async () => {
 
 test('failures to mark read, mark all or load more are told in toasts', async () => {
   const api = createFakeApi({ notifications: manyNotifications(21) });
-  const { user } = renderNotifications(api);
+  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
   await screen.findByRole('heading', { name: 'Notifications (21 unread)' });
   api.state.failing.add('read');
   api.state.failing.add('mark-all');

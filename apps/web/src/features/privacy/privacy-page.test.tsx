@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { stubApi, type SentRequest } from '@/lib/stub-fetch.ts';
-import { renderPrivacy } from './privacy-test-harness.tsx';
+import { stubApi, type SentRequest } from '@/testing/stub-fetch.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 declare global {
   interface Window {
@@ -43,7 +43,7 @@ function serverWith(saved: string | null, onSave?: (request: SentRequest) => Res
 
 test('before any policy is saved the built-in default is shown', async () => {
   const sent = serverWith(null);
-  renderPrivacy();
+  await renderApp({ route: '/setting/privacy' });
   expect(
     await screen.findByRole('heading', { name: '1. Information we collect' }),
   ).toBeInTheDocument();
@@ -59,7 +59,7 @@ test('the saved policy is shown as formatted text, with anything executable remo
       '<a href="javascript:window.__xss = 3">Click me</a>' +
       '<a href="https://example.com/more">Read more</a>',
   );
-  const { user } = renderPrivacy();
+  const { user } = await renderApp({ route: '/setting/privacy' });
 
   expect(await screen.findByRole('heading', { name: 'Our promise' })).toBeInTheDocument();
   expect(screen.getByText('your data').tagName).toBe('STRONG');
@@ -77,7 +77,7 @@ test('the saved policy is shown as formatted text, with anything executable remo
 
 test('Edit opens the editor with the current policy; Cancel goes back to viewing', async () => {
   serverWith('<p>Current policy text</p>');
-  const { user } = renderPrivacy();
+  const { user } = await renderApp({ route: '/setting/privacy' });
   await user.click(await screen.findByRole('button', { name: 'Edit' }));
 
   const editor = await findEditor();
@@ -105,7 +105,7 @@ test('Edit opens the editor with the current policy; Cancel goes back to viewing
 
 test('Update Info saves the edited policy, says so and goes back to viewing', async () => {
   const sent = serverWith('<p>Old text</p>');
-  const { user } = renderPrivacy();
+  const { user } = await renderApp({ route: '/setting/privacy' });
   await user.click(await screen.findByRole('button', { name: 'Edit' }));
   const editor = await findEditor();
   await user.click(editor);
@@ -130,7 +130,7 @@ test('a failed save shows the server message, else the screen’s text, and stay
       { status: 400 },
     );
   serverWith('<p>Old text</p>', () => answer());
-  const { user } = renderPrivacy();
+  const { user } = await renderApp({ route: '/setting/privacy' });
   await user.click(await screen.findByRole('button', { name: 'Edit' }));
   await findEditor();
 
@@ -147,7 +147,8 @@ test('a failed save shows the server message, else the screen’s text, and stay
 
 test('Back returns to the settings', async () => {
   serverWith(null);
-  const { router, user } = renderPrivacy();
+  const { router, user } = await renderApp({ route: '/setting/privacy' });
   await user.click(await screen.findByRole('button', { name: 'Back' }));
+  expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/setting');
 });

@@ -1,14 +1,35 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ok, stubApi, type SentRequest } from '@/lib/stub-fetch.ts';
-import { morag, pngFile, renderProfile } from './profile-test-harness.tsx';
+import { ok, stubApi, type SentRequest } from '@/testing/stub-fetch.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+import type { AdminProfile } from '@cask/contracts/auth';
 import { profileQueryKey } from './api/get-profile.ts';
 
 afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
+
+const morag: AdminProfile = {
+  id: '3b0c1c7e-5d55-4f1b-9c11-0d3f1a6b2e01',
+  fullName: 'Morag Campbell',
+  email: 'morag@example.com',
+  phone: null,
+  role: 'admin',
+  avatar: null,
+};
+
+/** A small real PNG (1×1), as a file the chooser would give. */
+function pngFile(name = 'me.png'): File {
+  const bytes = Uint8Array.from(
+    atob(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    ),
+    (char) => char.charCodeAt(0),
+  );
+  return new File([bytes], name, { type: 'image/png' });
+}
 
 const AVATAR_URL = '/uploads/9a4f2a8e-3c55-4b6d-8f0e-2a1b3c4d5e6f';
 
@@ -37,7 +58,7 @@ function serverWith(overrides: Partial<Record<string, (request: SentRequest) => 
 
 test('the profile is read-only until Edit Profile, with the role under the avatar', async () => {
   serverWith();
-  const { user } = renderProfile();
+  const { user } = await renderApp({ route: '/setting/profile', profile: null });
 
   const name = await screen.findByLabelText('Name');
   expect(name).toHaveValue('Morag Campbell');
@@ -67,7 +88,7 @@ test('saving uploads the chosen avatar first, then saves the profile, and the he
     release = resolve;
   });
   const sent = serverWith();
-  const { user } = renderProfile();
+  const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
 
   const name = screen.getByLabelText('Name');
@@ -125,7 +146,7 @@ test('without a new file the profile is saved with the avatar it had, and an unt
   const sent = serverWith({
     'GET /api/auth/profile': () => ok({ user: { ...morag, avatar: AVATAR_URL } }),
   });
-  const { user } = renderProfile();
+  const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
 
@@ -141,7 +162,7 @@ test('removing the avatar saves null, which brings the placeholder back', async 
   const sent = serverWith({
     'GET /api/auth/profile': () => ok({ user: { ...morag, avatar: AVATAR_URL } }),
   });
-  const { user } = renderProfile();
+  const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   await user.click(screen.getByRole('button', { name: 'Remove avatar' }));
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
@@ -152,7 +173,11 @@ test('removing the avatar saves null, which brings the placeholder back', async 
 
 test('a file that is not an image is refused with a message and never uploaded', async () => {
   const sent = serverWith();
-  const { user } = renderProfile({ applyAccept: false });
+  const { user } = await renderApp({
+    route: '/setting/profile',
+    profile: null,
+    applyAccept: false,
+  });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
 
   await user.upload(
@@ -179,7 +204,7 @@ test('a failed upload says so, saves nothing and stays editable', async () => {
     'POST /api/auth/upload-avatar': () =>
       Response.json({ success: false, message: 'The image is too large' }, { status: 413 }),
   });
-  const { user } = renderProfile();
+  const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   await user.upload(screen.getByLabelText('Avatar image'), pngFile());
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
@@ -201,7 +226,7 @@ test('a refused save shows the first error and stays editable; without errors, t
       { status: 400 },
     );
   serverWith({ 'PUT /api/auth/profile': () => answer() });
-  const { user } = renderProfile();
+  const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   await user.clear(screen.getByLabelText('Name'));
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
@@ -226,7 +251,7 @@ test('a refused save shows the first error and stays editable; without errors, t
 
 test('Cancel drops the edits and the chosen file', async () => {
   const sent = serverWith();
-  const { user } = renderProfile();
+  const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   await user.type(screen.getByLabelText('Name'), ' Jr');
   await user.upload(screen.getByLabelText('Avatar image'), pngFile());
@@ -240,8 +265,9 @@ test('Cancel drops the edits and the chosen file', async () => {
 
 test('Back returns to the settings', async () => {
   serverWith();
-  const { router, user } = renderProfile();
+  const { router, user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Back' }));
+  expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/setting');
 });
 
@@ -253,7 +279,7 @@ test('a background refresh of the profile never overwrites what the admin is typ
     }
     return Response.json({ success: false, message: 'unexpected call' }, { status: 404 });
   });
-  const { user, queryClient } = renderProfile();
+  const { user, queryClient } = await renderApp({ route: '/setting/profile', profile: null });
 
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   const name = screen.getByLabelText('Name');

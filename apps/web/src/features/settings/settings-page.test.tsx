@@ -3,8 +3,8 @@ import type userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { getAccessToken, getRefreshToken } from '@/lib/session.ts';
-import { stubApi } from '@/lib/stub-fetch.ts';
-import { renderSettings } from './settings-test-harness.tsx';
+import { stubApi } from '@/testing/stub-fetch.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
   toast.remove();
@@ -30,7 +30,7 @@ async function fill(
 }
 
 test('settings lists personal information, change password and privacy, with a way back', async () => {
-  const { router, user } = renderSettings();
+  const { router, user } = await renderApp({ route: '/setting' });
   expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Personal Information' })).toHaveAttribute(
     'href',
@@ -43,12 +43,13 @@ test('settings lists personal information, change password and privacy, with a w
   expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Back' }));
+  expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/');
 });
 
 test('the password fields are required and nothing is sent while one is empty', async () => {
   const calls = stubApi(async () => Response.json({ success: true }));
-  const { user } = renderSettings();
+  const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
 
   await fill(user, dialog, { current: 'old-password' });
@@ -68,7 +69,7 @@ test('the password fields are required and nothing is sent while one is empty', 
 
 test('a confirmation that differs shows "Passwords do not match" on the confirm field', async () => {
   const calls = stubApi(async () => Response.json({ success: true }));
-  const { user } = renderSettings();
+  const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
 
   await fill(user, dialog, {
@@ -98,7 +99,7 @@ test('server field errors appear under the matching fields', async () => {
       { status: 400 },
     ),
   );
-  const { user } = renderSettings();
+  const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
   await fill(user, dialog, {
     current: 'wrong-password',
@@ -126,7 +127,7 @@ test('a new password the server refuses shows its reason under New Password', as
       { status: 400 },
     ),
   );
-  const { user } = renderSettings();
+  const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
   await fill(user, dialog, { current: 'old-password', next: 'short', confirm: 'short' });
   await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
@@ -148,7 +149,7 @@ test('without field errors the server message is shown, and without one "Somethi
       { status: 429 },
     );
   stubApi(async () => answer());
-  const { user } = renderSettings();
+  const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
   await fill(user, dialog, {
     current: 'old-password',
@@ -190,7 +191,7 @@ test('a successful change stores the new session, says so and closes the modal',
       data: { accessToken: 'new-access-token', refreshToken: 'new-refresh-token' },
     });
   });
-  const { user } = renderSettings();
+  const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
   await fill(user, dialog, {
     current: 'old-password',

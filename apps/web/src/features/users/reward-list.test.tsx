@@ -1,28 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import {
-  aCustomer,
-  createFakeCustomerApi,
-  manyCustomers,
-  renderWithFakeApi,
-  type FakeCustomerApi,
-} from '@/lib/fake-customer-api.tsx';
-import UsersPage from './users-page.tsx';
+import { aCustomer, createFakeApi, manyCustomers, type FakeApi } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
 
-const renderUsers = (api: FakeCustomerApi) => renderWithFakeApi(<UsersPage />, api);
+const renderUsers = (api: FakeApi) => renderApp({ route: '/user', api });
 const rewardsTable = () => screen.getByRole('table', { name: 'Reward List' });
 const rewardsNav = () => screen.getByRole('navigation', { name: 'Reward pagination' });
 const rewardRow = (name: string) =>
   within(rewardsTable()).getByRole('row', { name: new RegExp(name) });
 
-async function openAdjustment(api: FakeCustomerApi, name: string) {
-  const rendered = renderUsers(api);
+async function openAdjustment(api: FakeApi, name: string) {
+  const rendered = await renderUsers(api);
   await within(await screen.findByRole('table', { name: 'Reward List' })).findByText(name);
   await rendered.user.click(within(rewardRow(name)).getByRole('button', { name: 'Adjust Points' }));
   const dialog = screen.getByRole('dialog', { name: `Manual Point Adjustment - ${name}` });
@@ -30,7 +24,7 @@ async function openAdjustment(api: FakeCustomerApi, name: string) {
 }
 
 test('the Reward List shows referrals, investment and points, six a page', async () => {
-  const api = createFakeCustomerApi({
+  const api = createFakeApi({
     customers: [
       aCustomer({
         fullName: 'Morag Campbell',
@@ -42,7 +36,7 @@ test('the Reward List shows referrals, investment and points, six a page', async
       ...manyCustomers(7),
     ],
   });
-  renderUsers(api);
+  await renderUsers(api);
 
   const table = await screen.findByRole('table', { name: 'Reward List' });
   await within(table).findByText('Morag Campbell');
@@ -71,8 +65,8 @@ test('the Reward List shows referrals, investment and points, six a page', async
 });
 
 test('the Reward List pages on its own', async () => {
-  const api = createFakeCustomerApi({ customers: manyCustomers(8) });
-  const { user } = renderUsers(api);
+  const api = createFakeApi({ customers: manyCustomers(8) });
+  const { user } = await renderUsers(api);
   await within(await screen.findByRole('table', { name: 'Reward List' })).findByText('Customer 1');
   await user.click(within(rewardsNav()).getByRole('button', { name: 'Next' }));
   expect(await within(rewardsTable()).findByText('Customer 7')).toBeVisible();
@@ -84,9 +78,9 @@ test('the Reward List pages on its own', async () => {
 });
 
 test('the Reward List reads Loading... then No Data found when empty', async () => {
-  const api = createFakeCustomerApi();
+  const api = createFakeApi();
   const release = api.holdLists();
-  renderUsers(api);
+  await renderUsers(api);
   expect(
     await within(screen.getByRole('table', { name: 'Reward List' })).findByText('Loading...'),
   ).toBeVisible();
@@ -95,7 +89,7 @@ test('the Reward List reads Loading... then No Data found when empty', async () 
 });
 
 test('the adjustment form has Points, Description and Admin Notes, and Cancel closes it', async () => {
-  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
   expect(within(dialog).getByRole('spinbutton', { name: 'Points' })).toBeVisible();
   expect(within(dialog).getByRole('textbox', { name: 'Description' })).toBeVisible();
@@ -106,7 +100,7 @@ test('the adjustment form has Points, Description and Admin Notes, and Cancel cl
 });
 
 test('zero or missing points are refused under the field, without a request', async () => {
-  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
   const points = within(dialog).getByRole('spinbutton', { name: 'Points' });
 
@@ -121,7 +115,7 @@ test('zero or missing points are refused under the field, without a request', as
 
 test('Save Changes sends the adjustment with numeric points, toasts and shows the new balance', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell', referralPoints: 100 });
-  const api = createFakeCustomerApi({ customers: [morag] });
+  const api = createFakeApi({ customers: [morag] });
   const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
   await user.type(within(dialog).getByRole('spinbutton', { name: 'Points' }), '25');
   await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Tasting evening');
@@ -146,7 +140,7 @@ test('Save Changes sends the adjustment with numeric points, toasts and shows th
 });
 
 test('a removal below zero shows the server message as a toast and under Points', async () => {
-  const api = createFakeCustomerApi({
+  const api = createFakeApi({
     customers: [aCustomer({ fullName: 'Morag Campbell', referralPoints: 40 })],
   });
   const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
@@ -162,7 +156,7 @@ test('a removal below zero shows the server message as a toast and under Points'
 });
 
 test('a failure without a message toasts Failed to update points ❌ and keeps the form', async () => {
-  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   api.state.failing.add('points');
   api.state.failureMessage = '';
   const { dialog, user } = await openAdjustment(api, 'Morag Campbell');

@@ -1,36 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import {
-  aCustomer,
-  createFakeCustomerApi,
-  manyCustomers,
-  renderWithFakeApi,
-  type FakeCustomerApi,
-} from '@/lib/fake-customer-api.tsx';
-import UsersPage from './users-page.tsx';
+import { aCustomer, createFakeApi, manyCustomers, type FakeApi } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
 
-const renderUsers = (api: FakeCustomerApi) => renderWithFakeApi(<UsersPage />, api);
+const renderUsers = (api: FakeApi) => renderApp({ route: '/user', api });
 const usersTable = () => screen.getByRole('table', { name: 'Users' });
 const usersNav = () => screen.getByRole('navigation', { name: 'Users pagination' });
 const userRow = (name: string) => within(usersTable()).getByRole('row', { name: new RegExp(name) });
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search users' });
-const userListCalls = (api: FakeCustomerApi) => api.sent('GET', '/api/users');
+const userListCalls = (api: FakeApi) => api.sent('GET', '/api/users');
 
 test('the screen shows its heading, the total, the search box and six users a page', async () => {
-  const api = createFakeCustomerApi({
+  const api = createFakeApi({
     customers: [
       aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 4 }),
       aCustomer({ fullName: 'Hamish Reid', isActive: false }),
       ...manyCustomers(8),
     ],
   });
-  renderUsers(api);
+  await renderUsers(api);
 
   expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
   expect(searchBox()).toHaveAttribute('placeholder', 'Search users by name or email...');
@@ -50,45 +44,47 @@ test('the screen shows its heading, the total, the search box and six users a pa
 });
 
 test('Loading users... shows until the first answer arrives', async () => {
-  const api = createFakeCustomerApi({ customers: manyCustomers(2) });
+  const api = createFakeApi({ customers: manyCustomers(2) });
   const release = api.holdLists();
-  renderUsers(api);
+  await renderUsers(api);
   expect(await screen.findByText('Loading users...')).toBeVisible();
   release();
-  expect(await screen.findByText('Customer 1')).toBeVisible();
+  expect(
+    await within(await screen.findByRole('table', { name: 'Users' })).findByText('Customer 1'),
+  ).toBeVisible();
   expect(screen.queryByText('Loading users...')).not.toBeInTheDocument();
 });
 
 test('a failed list shows Error Loading Users with the server message', async () => {
-  const api = createFakeCustomerApi({ customers: manyCustomers(2) });
+  const api = createFakeApi({ customers: manyCustomers(2) });
   api.state.failing.add('users');
   api.state.failureMessage = 'Database unreachable';
-  renderUsers(api);
+  await renderUsers(api);
   const panel = await screen.findByRole('alert');
   expect(within(panel).getByText('Error Loading Users')).toBeVisible();
   expect(within(panel).getByText('Database unreachable')).toBeVisible();
 });
 
 test('without a server message the error reads Failed to fetch users', async () => {
-  const api = createFakeCustomerApi({ customers: manyCustomers(2) });
+  const api = createFakeApi({ customers: manyCustomers(2) });
   api.state.failing.add('users');
   api.state.failureMessage = '';
-  renderUsers(api);
+  await renderUsers(api);
   expect(await screen.findByText('Failed to fetch users')).toBeVisible();
 });
 
 test('no match reads No users found with a hint', async () => {
-  renderUsers(createFakeCustomerApi());
+  await renderUsers(createFakeApi());
   expect(await screen.findByText('No users found')).toBeVisible();
   expect(screen.getByText('Try adjusting your search criteria')).toBeVisible();
 });
 
 test('typing sends one debounced search, keeps the rows on screen and starts at page 1', async () => {
-  const api = createFakeCustomerApi({
+  const api = createFakeApi({
     customers: [...manyCustomers(12), aCustomer({ fullName: 'Morag Campbell' })],
   });
-  const { user } = renderUsers(api);
-  await screen.findByText('Customer 1');
+  const { user } = await renderUsers(api);
+  await within(await screen.findByRole('table', { name: 'Users' })).findByText('Customer 1');
   await user.click(within(usersNav()).getByRole('button', { name: 'Page 2' }));
   expect(await screen.findByText('Customer 7')).toBeVisible();
 
@@ -119,8 +115,8 @@ test('typing sends one debounced search, keeps the rows on screen and starts at 
 
 test('Edit User - {name} shows the user read-only and Save Changes sends the status', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 3 });
-  const api = createFakeCustomerApi({ customers: [morag] });
-  const { user } = renderUsers(api);
+  const api = createFakeApi({ customers: [morag] });
+  const { user } = await renderUsers(api);
   await screen.findByText('Total:');
   await user.click(within(userRow('Morag')).getByRole('button', { name: 'Edit' }));
 
@@ -147,10 +143,10 @@ test('Edit User - {name} shows the user read-only and Save Changes sends the sta
 });
 
 test('a failed status change stays open with the server message', async () => {
-  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   api.state.failing.add('update');
   api.state.failureMessage = 'The database is read-only';
-  const { user } = renderUsers(api);
+  const { user } = await renderUsers(api);
   await screen.findByText('Total:');
   await user.click(within(userRow('Morag')).getByRole('button', { name: 'Edit' }));
   const dialog = screen.getByRole('dialog', { name: 'Edit User - Morag Campbell' });
@@ -162,8 +158,8 @@ test('a failed status change stays open with the server message', async () => {
 
 test('Delete User Account deletes the user: the row goes and the total drops by one', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell' });
-  const api = createFakeCustomerApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
-  const { user } = renderUsers(api);
+  const api = createFakeApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
+  const { user } = await renderUsers(api);
   expect(await screen.findByText('Total:')).toHaveTextContent('Total: 2');
   await user.click(within(userRow('Morag')).getByRole('button', { name: 'Delete' }));
 
@@ -187,9 +183,9 @@ test('Delete User Account deletes the user: the row goes and the total drops by 
 });
 
 test('deleting the only user of the last page shows the page before it', async () => {
-  const api = createFakeCustomerApi({ customers: manyCustomers(7) });
-  const { user } = renderUsers(api);
-  await screen.findByText('Customer 1');
+  const api = createFakeApi({ customers: manyCustomers(7) });
+  const { user } = await renderUsers(api);
+  await within(await screen.findByRole('table', { name: 'Users' })).findByText('Customer 1');
   await user.click(within(usersNav()).getByRole('button', { name: 'Page 2' }));
   await user.click(
     within(await screen.findByRole('row', { name: /Customer 7/ })).getByRole('button', {
@@ -202,10 +198,10 @@ test('deleting the only user of the last page shows the page before it', async (
 });
 
 test('a failed delete stays open with the server message', async () => {
-  const api = createFakeCustomerApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   api.state.failing.add('delete');
   api.state.failureMessage = 'Could not delete';
-  const { user } = renderUsers(api);
+  const { user } = await renderUsers(api);
   await screen.findByText('Total:');
   await user.click(within(userRow('Morag')).getByRole('button', { name: 'Delete' }));
   const dialog = screen.getByRole('alertdialog', { name: 'Delete User Account' });

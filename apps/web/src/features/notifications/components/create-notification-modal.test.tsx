@@ -1,13 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import {
-  aNotification,
-  createFakeApi,
-  renderNotifications,
-  type FakeApi,
-} from '../notifications-test-harness.tsx';
-import { testUuid } from '@/lib/stub-fetch.ts';
+import { aCustomer, aNotification, createFakeApi, type FakeApi } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
   // react-hot-toast keeps its toasts in a module-level store, across tests.
@@ -16,11 +11,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const fiona = { id: testUuid(), fullName: 'Fiona Firkin', email: 'fiona@example.com' };
-const hamish = { id: testUuid(), fullName: 'Hamish Hogshead', email: 'hamish@example.com' };
+const fiona = aCustomer({ fullName: 'Fiona Firkin', email: 'fiona@example.com' });
+const hamish = aCustomer({ fullName: 'Hamish Hogshead', email: 'hamish@example.com' });
 
 async function openCreateModal(api: FakeApi) {
-  const view = renderNotifications(api);
+  const view = await renderApp({ route: '/notifications', api, unreadCount: null });
   await screen.findByRole('heading', { name: /^Notifications \(/ });
   await view.user.click(screen.getByRole('button', { name: '+ Create Notification' }));
   const dialog = await screen.findByRole('dialog', { name: 'Create Notification' });

@@ -1,12 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import {
-  aNotification,
-  createFakeApi,
-  manyNotifications,
-  renderNotifications,
-} from '../notifications-test-harness.tsx';
+import { aNotification, createFakeApi, manyNotifications } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
   toast.remove();
@@ -27,7 +23,7 @@ function setVisibility(state: 'visible' | 'hidden') {
 
 test('the bell links to /notifications and names the unread count', async () => {
   const api = createFakeApi({ notifications: manyNotifications(3) });
-  renderNotifications(api);
+  await renderApp({ route: '/notifications', api, unreadCount: null });
   const bell = await within(banner()).findByRole('link', { name: 'Notifications, 3 unread' });
   expect(bell).toHaveAttribute('href', '/notifications');
   expect(bell).toHaveTextContent('3');
@@ -35,14 +31,18 @@ test('the bell links to /notifications and names the unread count', async () => 
 });
 
 test('with nothing unread the bell shows no badge', async () => {
-  renderNotifications(createFakeApi({ notifications: [aNotification({ isRead: true })] }));
+  await renderApp({
+    route: '/notifications',
+    api: createFakeApi({ notifications: [aNotification({ isRead: true })] }),
+    unreadCount: null,
+  });
   const bell = await within(banner()).findByRole('link', { name: 'Notifications, 0 unread' });
   expect(bell).toHaveTextContent('');
 });
 
 test('the bell follows reads on the page without a reload', async () => {
   const api = createFakeApi({ notifications: manyNotifications(2) });
-  const { user } = renderNotifications(api);
+  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
   await within(banner()).findByRole('link', { name: 'Notifications, 2 unread' });
   await user.click(screen.getByRole('button', { name: /Notice 2/ }));
   await screen.findByRole('dialog', { name: 'Notification Details' });
@@ -55,7 +55,7 @@ test('the bell follows reads on the page without a reload', async () => {
 test('the bell polls every 30 s, and not while the tab is hidden', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const api = createFakeApi({ notifications: manyNotifications(1) });
-  renderNotifications(api);
+  await renderApp({ route: '/notifications', api, unreadCount: null });
   await within(banner()).findByRole('link', { name: 'Notifications, 1 unread' });
   expect(bellPolls(api)).toHaveLength(1);
 

@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { clearSession } from '@/lib/session.ts';
+
+// STYLE.md rule 10: tests pass on a busy 2-core machine. findBy*/waitFor give up after 1 s by
+// default, less than a lazy screen's first load (its whole module graph) can take under load.
+// Waiting longer costs nothing when the test passes.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; react-hot-toast asks it about prefers-reduced-motion.
 if (typeof window.matchMedia !== 'function') {
@@ -19,8 +25,14 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 
+// jsdom has no object URLs; the avatar picker previews the chosen file with one.
+URL.createObjectURL = () => 'blob:avatar-preview';
+URL.revokeObjectURL = () => {};
+
 afterEach(() => {
   cleanup();
+  // Also ends a logout a test left half-way (queries stay disabled until the session is cleared).
+  clearSession();
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
