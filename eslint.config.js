@@ -1,8 +1,52 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+
+// The architecture's boundaries, enforced here rather than remembered (STYLE.md, decision 100).
+// A new folder under apps/web/src/features or apps/api/src/modules gets its zone automatically.
+const subfolders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const WEB = 'apps/web/src';
+const API = 'apps/api/src';
+const webFeatures = subfolders(`./${WEB}/features/`);
+const apiModules = subfolders(`./${API}/modules/`);
+
+// What several API modules build on lives in shared modules: the club's customers (read by
+// users, rewards, and later casks and orders) and the one store of uploaded images. A module
+// imports these and nothing else of another module (STYLE.md, decision 100).
+const sharedModules = ['./customers', './files'];
+
+const testFiles = ['**/*.test.{ts,tsx}', '**/*.spec.ts'];
+const testSupport = [
+  ...testFiles,
+  `${WEB}/testing/**`,
+  'apps/api/test/**',
+  'e2e/**',
+  'bench/**',
+  '**/vite.config.ts',
+  '**/vitest.config.ts',
+  '**/vitest.setup.ts',
+];
+
+// Production code never pulls in a test runner or test helper (it would end up in a bundle).
+const testImports = [
+  { group: ['vitest', 'vitest/*', '@vitest/*'], message: 'Test runners stay in test files.' },
+  { group: ['@testing-library/*'], message: 'Testing Library stays in test files.' },
+  { group: ['fast-check', 'smtp-server'], message: 'Test tools stay in test files.' },
+  {
+    regex: '(^|/)(testing|test)(/|$)',
+    message: 'Test support (apps/web/src/testing, apps/api/test) is for test files only.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -21,6 +65,23 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: {
+      // no-cycle reads the imported files too: they are TypeScript.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'packages/contracts/tsconfig.json',
+            'apps/api/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -33,7 +94,140 @@ export default tseslint.config(
         { 'ts-expect-error': 'allow-with-description' },
       ],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{apps,packages}/*/src/**/': 'KEBAB_CASE' },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // The two apps only meet through the contracts and HTTP.
+            {
+              target: 'apps/web',
+              from: 'apps/api',
+              message: 'The web app talks to the API over HTTP only.',
+            },
+            { target: 'apps/api', from: 'apps/web', message: 'The API never imports the web app.' },
+            {
+              target: ['apps', 'packages', 'bench'],
+              from: 'e2e',
+              message: 'e2e is a client of the app.',
+            },
+            // Web: lib -> components -> features -> app.
+            {
+              target: `${WEB}/lib`,
+              from: [`${WEB}/components`, `${WEB}/features`, `${WEB}/app`],
+              message: 'lib/ is the bottom layer: it imports no components, features or app code.',
+            },
+            {
+              target: `${WEB}/components`,
+              from: [`${WEB}/features`, `${WEB}/app`],
+              message: 'Shared components import no feature and no app code.',
+            },
+            {
+              target: `${WEB}/features`,
+              from: `${WEB}/app`,
+              message: 'Features import no app code (router, shell).',
+            },
+            ...webFeatures.map((feature) => ({
+              target: `${WEB}/features/${feature}`,
+              from: `${WEB}/features`,
+              except: [`./${feature}`],
+              message:
+                'Features do not import each other: move what two features share to components/ or lib/.',
+            })),
+            // API: a module imports its own files, lib/, db client and the shared repositories.
+            ...apiModules.map((module) => ({
+              target: `${API}/modules/${module}`,
+              from: `${API}/modules`,
+              except: [...new Set([`./${module}`, ...sharedModules])],
+              message: `A module never reaches into another module; what several need lives in ${sharedModules.join(', ')}.`,
+            })),
+            {
+              target: [`${API}/lib`, `${API}/db`],
+              from: [`${API}/modules`, `${API}/plugins`],
+              message: 'lib/ and db/ are below the modules and plugins.',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // Only repositories (and the database layer itself) touch Drizzle and the tables.
+    files: [`${API}/**/*.ts`],
+    ignores: [`${API}/**/*.repository.ts`, `${API}/db/**`, ...testSupport],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...testImports,
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories use Drizzle.' },
+            {
+              regex: '(^|/)db/schema(/|$)',
+              // A row's type may be named (seed data is written as rows); the table itself not.
+              allowTypeImports: true,
+              message: 'Only repositories use the tables.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes are HTTP only: schema + one service call.
+    files: [`${API}/**/*.routes.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...testImports,
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Routes call services, not Drizzle.',
+            },
+            { regex: '(^|/)db/', message: 'Routes call services, not the database.' },
+            { regex: '\\.repository(\\.ts)?$', message: 'Routes call services, not repositories.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${API}/**/*.repository.ts`, `${API}/db/**/*.ts`],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: testImports }] },
+  },
+  {
+    // The contracts are shared by the browser and the server: zod and each other, nothing else.
+    files: ['packages/contracts/src/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|zod/|\\./)',
+              message: 'The contracts import nothing but zod (and their own files).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: testSupport,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: testImports }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -1,0 +1,183 @@
+// Proves that every architecture rule of eslint.config.js can fail: each case lints a small
+// snippet as if it were a file at the given path (the file need not exist; what it imports does)
+// and expects the named rule to report it. Run by `npm run lint` (node's test runner).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+const eslint = new ESLint({ cwd: root });
+
+async function problems(filePath, code) {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${filePath}` });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+const PATHS = 'import-x/no-restricted-paths';
+const IMPORTS = '@typescript-eslint/no-restricted-imports';
+
+const violations = [
+  // Web layers: lib -> components -> features -> app.
+  [
+    'web lib imports a component',
+    'apps/web/src/lib/probe.ts',
+    "import '@/components/ui/button.tsx';",
+    PATHS,
+  ],
+  [
+    'web component imports a feature',
+    'apps/web/src/components/ui/probe.tsx',
+    "import '@/features/users/users-page.tsx';",
+    PATHS,
+  ],
+  [
+    'web feature imports the app',
+    'apps/web/src/features/users/probe.tsx',
+    "import '@/app/router.tsx';",
+    PATHS,
+  ],
+  [
+    'a feature imports another feature',
+    'apps/web/src/features/users/probe.ts',
+    "import '../notifications/labels.ts';",
+    PATHS,
+  ],
+  [
+    'the web app imports the API',
+    'apps/web/src/lib/probe.ts',
+    "import '../../../api/src/config.ts';",
+    PATHS,
+  ],
+  [
+    'the API imports the web app',
+    'apps/api/src/lib/probe.ts',
+    "import '../../../web/src/lib/format.ts';",
+    PATHS,
+  ],
+  // API layers.
+  [
+    'a route imports a repository',
+    'apps/api/src/modules/users/probe.routes.ts',
+    "import './users.repository.ts';",
+    IMPORTS,
+  ],
+  [
+    'a route imports a table',
+    'apps/api/src/modules/users/probe.routes.ts',
+    "import '../../db/schema/admins.ts';",
+    IMPORTS,
+  ],
+  [
+    'a route imports drizzle',
+    'apps/api/src/modules/users/probe.routes.ts',
+    "import { sql } from 'drizzle-orm'; export const q = sql``;",
+    IMPORTS,
+  ],
+  [
+    'a service imports drizzle',
+    'apps/api/src/modules/users/probe.service.ts',
+    "import { sql } from 'drizzle-orm'; export const q = sql``;",
+    IMPORTS,
+  ],
+  [
+    'a plugin imports a table',
+    'apps/api/src/plugins/probe.ts',
+    "import { admins } from '../db/schema/admins.ts'; export const t = admins;",
+    IMPORTS,
+  ],
+  [
+    'a module imports another module',
+    'apps/api/src/modules/users/probe.service.ts',
+    "import '../notifications/notifications.service.ts';",
+    PATHS,
+  ],
+  // Contracts: zod only.
+  [
+    'the contracts import something else than zod',
+    'packages/contracts/src/probe.ts',
+    "import 'node:fs';",
+    IMPORTS,
+  ],
+  // Test tools stay out of production files.
+  ['production web code imports vitest', 'apps/web/src/lib/probe.ts', "import 'vitest';", IMPORTS],
+  [
+    'production web code imports Testing Library',
+    'apps/web/src/components/ui/probe.tsx',
+    "import '@testing-library/react';",
+    IMPORTS,
+  ],
+  [
+    'production web code imports test support',
+    'apps/web/src/features/users/probe.tsx',
+    "import '@/testing/render-app.tsx';",
+    IMPORTS,
+  ],
+  [
+    'production API code imports test support',
+    'apps/api/src/modules/users/probe.service.ts',
+    "import '../../../test/context.ts';",
+    IMPORTS,
+  ],
+  // Cycles and names.
+  [
+    'an import cycle',
+    'apps/web/src/lib/format.ts',
+    "import '@/components/customers/user-columns.tsx';",
+    'import-x/no-cycle',
+  ],
+  [
+    'a file name that is not kebab-case',
+    'apps/web/src/lib/FormatProbe.ts',
+    'export const x = 1;',
+    'check-file/filename-naming-convention',
+  ],
+];
+
+for (const [name, filePath, code, rule] of violations) {
+  test(`lint reports: ${name}`, async () => {
+    const found = await problems(filePath, code);
+    assert.ok(
+      found.some((line) => line.startsWith(`${rule}:`)),
+      `expected ${rule} on ${filePath}, got:\n${found.join('\n') || '(nothing)'}`,
+    );
+  });
+}
+
+const allowed = [
+  [
+    'a feature imports lib and components',
+    'apps/web/src/features/users/probe.tsx',
+    "import '@/lib/format.ts';\nimport '@/components/ui/button.tsx';",
+  ],
+  [
+    'a test file imports test support',
+    'apps/web/src/features/users/probe.test.tsx',
+    "import '@/testing/render-app.tsx';\nimport 'vitest';",
+  ],
+  [
+    'a repository uses drizzle',
+    'apps/api/src/modules/users/probe.repository.ts',
+    "import { sql } from 'drizzle-orm'; export const q = sql``;",
+  ],
+  [
+    'a module uses the shared customers module',
+    'apps/api/src/modules/referrals/probe.service.ts',
+    "import '../customers/customers.repository.ts';",
+  ],
+  [
+    'the contracts import zod',
+    'packages/contracts/src/probe.ts',
+    "import { z } from 'zod'; export const s = z.string();",
+  ],
+];
+
+for (const [name, filePath, code] of allowed) {
+  test(`lint allows: ${name}`, async () => {
+    const found = await problems(filePath, code);
+    const boundary = found.filter((line) =>
+      /^(import-x|check-file|@typescript-eslint\/no-restricted-imports)/.test(line),
+    );
+    assert.deepEqual(boundary, []);
+  });
+}
