@@ -3,8 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
@@ -70,17 +69,18 @@ export default tseslint.config(
       // no-cycle reads the imported files too: they are TypeScript.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          noWarnOnMultipleProjects: true,
+      // eslint-import-resolver-typescript 3 (pure JavaScript: the native resolvers of its
+      // later majors are not all on this registry, so their lock file cannot be complete).
+      'import-x/resolver': {
+        typescript: {
           project: [
             'packages/contracts/tsconfig.json',
             'apps/api/tsconfig.json',
             'apps/web/tsconfig.json',
             'e2e/tsconfig.json',
           ],
-        }),
-      ],
+        },
+      },
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
