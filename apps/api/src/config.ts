@@ -26,6 +26,11 @@ export const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
+  /**
+   * Seconds in which a just-rotated refresh token still answers with its successor (two tabs
+   * refreshing together) instead of counting as reuse (docs/decisions/130). 0: strict.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Flood guard: requests per IP and minute for routes without their own limit. */
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   /** Concurrent argon2 hashes; more wait in line (bounds memory and CPU). */

@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'cask-admin';
@@ -90,6 +90,22 @@ export const REFRESH_TOKEN_TTL_DAYS = 365;
 /** 256 random bits in base64url (43 characters) and the SHA-256 under which it is stored. */
 export function createRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+/**
+ * The token that replaces `spent` on rotation: an HMAC of it under the server secret, so the same
+ * spent token always yields the same successor. Two tabs refreshing with one token therefore get
+ * the same new pair without the successor ever being stored in clear (docs/decisions/130). It is
+ * as unguessable as a random token to anyone who lacks the secret or the spent token.
+ */
+export function successorRefreshToken(
+  secret: string,
+  spent: string,
+): { token: string; hash: string } {
+  const token = createHmac('sha256', secret)
+    .update(`refresh-rotation:${spent}`)
+    .digest('base64url');
   return { token, hash: hashRefreshToken(token) };
 }
 

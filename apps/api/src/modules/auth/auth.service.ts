@@ -10,7 +10,12 @@ import {
   UnauthorizedError,
 } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
-import { createRefreshToken, hashRefreshToken, signAccessToken } from '../../lib/tokens.ts';
+import {
+  createRefreshToken,
+  hashRefreshToken,
+  signAccessToken,
+  successorRefreshToken,
+} from '../../lib/tokens.ts';
 import * as admins from './admins.repository.ts';
 import * as sessions from './sessions.repository.ts';
 import * as failures from './sign-in-throttle.repository.ts';
@@ -127,12 +132,27 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * Rotates the refresh token. A token that was already rotated and comes back means two
      * parties hold it (theft or replay): the whole family, the newest token included, dies.
+     * Except within the grace period, while its successor is still unused: that is two tabs of
+     * one browser refreshing together, and each gets the same successor (docs/decisions/130).
      */
     async refresh(refreshToken: string, caller: Caller): Promise<TokenPair> {
+      const successor = successorRefreshToken(jwtSecret, refreshToken);
       const outcome = await db.transaction(async (tx) => {
-        const row = await sessions.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
+        const row = await sessions.findRefreshTokenForUpdate(
+          tx,
+          hashRefreshToken(refreshToken),
+          config.REFRESH_REUSE_GRACE_SECONDS,
+        );
         if (!row || row.revoked) return { kind: 'refused' as const };
         if (row.rotated) {
+          const sameTabsRace =
+            row.withinGrace &&
+            (await sessions.isCurrentTokenOfFamily(tx, successor.hash, row.familyId));
+          if (sameTabsRace) {
+            const admin = await admins.findAdminCredentialsById(tx, row.adminId);
+            if (!admin?.isActive) return { kind: 'refused' as const };
+            return { kind: 'rotated' as const, adminId: row.adminId };
+          }
           const revoked = await sessions.revokeRefreshTokenFamily(tx, row.familyId);
           await writeAudit(tx, {
             adminId: row.adminId,
@@ -148,16 +168,15 @@ export function createAuthService(deps: AuthServiceDeps) {
         const admin = await admins.findAdminCredentialsById(tx, row.adminId);
         if (!admin?.isActive) return { kind: 'refused' as const };
         await sessions.markRefreshTokenRotated(tx, row.id);
-        const next = createRefreshToken();
         await sessions.insertRefreshToken(tx, {
           adminId: row.adminId,
           familyId: row.familyId,
-          tokenHash: next.hash,
+          tokenHash: successor.hash,
         });
-        return { kind: 'rotated' as const, adminId: row.adminId, refreshToken: next.token };
+        return { kind: 'rotated' as const, adminId: row.adminId };
       });
       if (outcome.kind === 'refused') throw new UnauthorizedError(SESSION_ENDED);
-      return tokenPair(outcome.adminId, outcome.refreshToken);
+      return tokenPair(outcome.adminId, successor.token);
     },
 
     /** Ends the session the refresh token belongs to; unknown tokens end nothing, quietly. */

@@ -207,6 +207,36 @@ test('a spent refresh token presented again revokes its whole family, the newest
   expect(await auditActions(family!.familyId)).toEqual(['auth.refresh_token_reused']);
 });
 
+test('two tabs refreshing with the same token at once all get the same new pair, and the session lives on', async () => {
+  const admin = await createAdmin(ctx);
+  const session = await signIn(admin);
+  const answers = await Promise.all([1, 2, 3].map(() => refresh(session.refreshToken)));
+  expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+  const pairs = answers.map((res) => res.json().data);
+  expect(new Set(pairs.map((pair) => pair.refreshToken)).size).toBe(1);
+  for (const pair of pairs) {
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: { authorization: `Bearer ${pair.accessToken}` },
+    });
+    expect(profile.statusCode).toBe(200);
+  }
+  expect((await refresh(pairs[0].refreshToken)).statusCode).toBe(200);
+});
+
+test('the just-rotated token used again after the grace period revokes the family', async () => {
+  const admin = await createAdmin(ctx);
+  const first = await signIn(admin);
+  const second = (await refresh(first.refreshToken)).json().data;
+  await ctx.database.db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now() - interval '31 seconds'` })
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(first.refreshToken)));
+  expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+  expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+});
+
 test('unknown, malformed and expired refresh tokens are refused with 401', async () => {
   const unknown = await refresh(randomBytes(32).toString('base64url'));
   expect(unknown.statusCode).toBe(401);
