@@ -7,6 +7,11 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 export interface AccessClaims {
   adminId: string;
+  /**
+   * The admin's token version when the token was issued; the look-up on every request compares
+   * it with the current one, so raising it ends every earlier token at once (decisions/131).
+   */
+  tokenVersion: number;
 }
 
 // Importing the raw secret on every call cost more than the HMAC itself (0.40 ms a verification
@@ -25,7 +30,7 @@ function key(secret: string): KeyObject {
 
 /** DESIGN.md §5: a 15-minute HS256 JWT with issuer, audience and type checked on the way in. */
 export async function signAccessToken(secret: string, claims: AccessClaims): Promise<string> {
-  return new SignJWT({ typ: 'access' })
+  return new SignJWT({ typ: 'access', ver: claims.tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.adminId)
     .setIssuer(ISSUER)
@@ -73,10 +78,11 @@ export async function verifyAccessToken(
     if (
       payload.typ !== 'access' ||
       typeof payload.sub !== 'string' ||
-      typeof payload.exp !== 'number'
+      typeof payload.exp !== 'number' ||
+      !Number.isSafeInteger(payload.ver)
     )
       return null;
-    const claims = { adminId: payload.sub };
+    const claims = { adminId: payload.sub, tokenVersion: payload.ver as number };
     rememberVerified(secret, token, claims, payload.exp);
     return claims;
   } catch {

@@ -105,8 +105,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     return refresh.token;
   }
 
-  async function tokenPair(adminId: string, refreshToken: string): Promise<TokenPair> {
-    return { accessToken: await signAccessToken(jwtSecret, { adminId }), refreshToken };
+  async function tokenPair(
+    admin: { id: string; tokenVersion: number },
+    refreshToken: string,
+  ): Promise<TokenPair> {
+    const accessToken = await signAccessToken(jwtSecret, {
+      adminId: admin.id,
+      tokenVersion: admin.tokenVersion,
+    });
+    return { accessToken, refreshToken };
   }
 
   return {
@@ -126,7 +133,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await sessions.pruneRefreshTokensOfAdmin(tx, admin.id);
         return startSession(tx, admin.id);
       });
-      return tokenPair(admin.id, refreshToken);
+      return tokenPair(admin, refreshToken);
     },
 
     /**
@@ -151,9 +158,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           if (sameTabsRace) {
             const admin = await admins.findAdminCredentialsById(tx, row.adminId);
             if (!admin?.isActive) return { kind: 'refused' as const };
-            return { kind: 'rotated' as const, adminId: row.adminId };
+            return { kind: 'rotated' as const, admin };
           }
           const revoked = await sessions.revokeRefreshTokenFamily(tx, row.familyId);
+          await admins.endAccessTokensOf(tx, row.adminId);
           await writeAudit(tx, {
             adminId: row.adminId,
             action: 'auth.refresh_token_reused',
@@ -173,10 +181,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           familyId: row.familyId,
           tokenHash: successor.hash,
         });
-        return { kind: 'rotated' as const, adminId: row.adminId };
+        return { kind: 'rotated' as const, admin };
       });
       if (outcome.kind === 'refused') throw new UnauthorizedError(SESSION_ENDED);
-      return tokenPair(outcome.adminId, successor.token);
+      return tokenPair(outcome.admin, successor.token);
     },
 
     /** Ends the session the refresh token belongs to; unknown tokens end nothing, quietly. */
@@ -187,6 +195,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!row) return;
         const revoked = await sessions.revokeRefreshTokenFamily(tx, row.familyId);
         if (revoked === 0) return;
+        await admins.endAccessTokensOf(tx, row.adminId);
         await writeAudit(tx, {
           adminId: row.adminId,
           action: 'auth.logout',
@@ -225,9 +234,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         ]);
       }
       const passwordHash = await hasher.hash(body.newPassword);
-      const refreshToken = await db.transaction(async (tx) => {
+      const session = await db.transaction(async (tx) => {
         await admins.updatePasswordHash(tx, admin.id, passwordHash);
         const revoked = await sessions.revokeAllRefreshTokensOfAdmin(tx, admin.id);
+        const tokenVersion = await admins.endAccessTokensOf(tx, admin.id);
         await writeAudit(tx, {
           adminId: admin.id,
           action: 'auth.password_changed',
@@ -236,9 +246,9 @@ export function createAuthService(deps: AuthServiceDeps) {
           after: { revokedSessions: revoked },
           ip: caller.ip,
         });
-        return startSession(tx, admin.id);
+        return { tokenVersion, refreshToken: await startSession(tx, admin.id) };
       });
-      return tokenPair(admin.id, refreshToken);
+      return tokenPair({ id: admin.id, tokenVersion: session.tokenVersion }, session.refreshToken);
     },
   };
 }

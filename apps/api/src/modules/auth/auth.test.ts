@@ -40,6 +40,14 @@ async function signIn(admin: TestAdmin): Promise<{ accessToken: string; refreshT
   return res.json().data;
 }
 
+function profileWith(accessToken: string) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/profile',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+}
+
 async function auditActions(entityId: string): Promise<string[]> {
   const rows = await ctx.database.db
     .select({ action: auditLog.action })
@@ -364,6 +372,10 @@ test('a password change ends every other session, keeps this browser signed in a
   expect(res.statusCode).toBe(200);
   expect(res.json().message).toBe('Password changed successfully!');
   const fresh = res.json().data;
+  // Access tokens issued before the change end at once; the fresh one works.
+  expect((await profileWith(admin.token)).statusCode).toBe(401);
+  expect((await profileWith(otherBrowser.accessToken)).statusCode).toBe(401);
+  expect((await profileWith(fresh.accessToken)).statusCode).toBe(200);
 
   expect((await refresh(otherBrowser.refreshToken)).statusCode).toBe(401);
   expect((await refresh(fresh.refreshToken)).statusCode).toBe(200);
@@ -416,4 +428,37 @@ test('the refresh token in the query string never reaches the log', async () => 
   expect(logs).not.toContain(res.json().data.refreshToken);
   expect(logs).not.toContain(accessToken);
   expect(logs).not.toContain(admin.password);
+});
+
+test('logout ends every access token of the admin issued before it, at once', async () => {
+  const admin = await createAdmin(ctx);
+  const session = await signIn(admin);
+  const otherBrowser = await signIn(admin);
+  expect((await profileWith(session.accessToken)).statusCode).toBe(200);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/logout',
+    payload: { refreshToken: session.refreshToken },
+  });
+  expect(res.statusCode).toBe(200);
+  expect((await profileWith(session.accessToken)).statusCode).toBe(401);
+  expect((await profileWith(otherBrowser.accessToken)).statusCode).toBe(401);
+  // The other browser's session itself lives on: its next refresh gives it a working token.
+  const renewed = await refresh(otherBrowser.refreshToken);
+  expect(renewed.statusCode).toBe(200);
+  expect((await profileWith(renewed.json().data.accessToken)).statusCode).toBe(200);
+  // Signing in again works at once too.
+  expect((await profileWith((await signIn(admin)).accessToken)).statusCode).toBe(200);
+});
+
+test('a detected refresh token reuse ends the access tokens issued before it, at once', async () => {
+  const admin = await createAdmin(ctx);
+  const first = await signIn(admin);
+  const second = (await refresh(first.refreshToken)).json().data;
+  await ctx.database.db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now() - interval '1 hour'` })
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(first.refreshToken)));
+  expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+  expect((await profileWith(second.accessToken)).statusCode).toBe(401);
 });

@@ -228,6 +228,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
         if (!(await codes.consumeCode(tx, check.codeId, MAX_WRONG_TRIES_PER_CODE))) return false;
         await admins.updatePasswordHash(tx, check.adminId, passwordHash);
         const revoked = await sessions.revokeAllRefreshTokensOfAdmin(tx, check.adminId);
+        await admins.endAccessTokensOf(tx, check.adminId);
         await codes.invalidateCodesOf(tx, body.email);
         // Proving the mailbox ends any sign-in lock-out others caused on this account.
         await failures.deleteFailuresOfEmail(tx, 'login', body.email);

@@ -233,7 +233,7 @@ test('a reset ends every session, the new password signs in and the reset is aud
     url: '/api/auth/login',
     payload: { email: admin.email, password: admin.password },
   });
-  const { refreshToken } = signIn.json().data;
+  const { refreshToken, accessToken } = signIn.json().data;
 
   const code = await requestCode(admin);
   expect((await verify(admin.email, code)).statusCode).toBe(200);
@@ -245,6 +245,15 @@ test('a reset ends every session, the new password signs in and the reset is aud
     query: { refreshToken },
   });
   expect(stale.statusCode).toBe(401);
+  // Access tokens issued before the reset end at once, not when they expire.
+  for (const token of [accessToken, admin.token]) {
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.statusCode).toBe(401);
+  }
   const loginWith = (password: string) =>
     ctx.app.inject({
       method: 'POST',
