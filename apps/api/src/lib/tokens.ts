@@ -1,5 +1,6 @@
 import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 
 const ISSUER = 'cask-admin';
 const AUDIENCE = 'cask-admin-web';
@@ -58,6 +59,21 @@ function rememberVerified(secret: string, token: string, claims: AccessClaims, e
   }
 }
 
+/**
+ * Parse at the boundary: a token signed with the real key is still input. A `sub` that is not a
+ * UUID once reached PostgreSQL's uuid parser and answered 500 (issue 10, finding 4).
+ */
+const accessPayload = z.object({
+  typ: z.literal('access'),
+  sub: z.uuid(),
+  exp: z.number(),
+  ver: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
+});
+
 /** Returns the claims, or null for any invalid, expired or foreign token. */
 export async function verifyAccessToken(
   secret: string,
@@ -75,15 +91,10 @@ export async function verifyAccessToken(
       issuer: ISSUER,
       audience: AUDIENCE,
     });
-    if (
-      payload.typ !== 'access' ||
-      typeof payload.sub !== 'string' ||
-      typeof payload.exp !== 'number' ||
-      !Number.isSafeInteger(payload.ver)
-    )
-      return null;
-    const claims = { adminId: payload.sub, tokenVersion: payload.ver as number };
-    rememberVerified(secret, token, claims, payload.exp);
+    const parsed = accessPayload.safeParse(payload);
+    if (!parsed.success) return null;
+    const claims = { adminId: parsed.data.sub, tokenVersion: parsed.data.ver };
+    rememberVerified(secret, token, claims, parsed.data.exp);
     return claims;
   } catch {
     return null;

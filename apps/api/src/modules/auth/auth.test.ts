@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
@@ -461,4 +462,29 @@ test('a detected refresh token reuse ends the access tokens issued before it, at
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(first.refreshToken)));
   expect((await refresh(first.refreshToken)).statusCode).toBe(401);
   expect((await profileWith(second.accessToken)).statusCode).toBe(401);
+});
+
+test('a token signed with the real key but with malformed claims answers 401, never 500', async () => {
+  const admin = await createAdmin(ctx);
+  const signed = (claims: Record<string, unknown>, subject: string) =>
+    new SignJWT({ typ: 'access', ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(subject)
+      .setIssuer('cask-admin')
+      .setAudience('cask-admin-web')
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(ctx.jwtSecret));
+  const tokens = await Promise.all([
+    signed({ ver: 0 }, 'not-a-uuid'),
+    signed({ ver: 0 }, "' or 1=1 --"),
+    signed({ ver: '0' }, admin.id),
+    signed({ ver: -1 }, admin.id),
+    signed({}, admin.id),
+  ]);
+  for (const token of tokens) {
+    const res = await profileWith(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toContain('You are not authorized');
+  }
+  expect(ctx.logs.join('')).not.toContain('not-a-uuid');
 });
