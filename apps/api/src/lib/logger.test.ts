@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { expect, test } from 'vitest';
-import { createLogger } from './logger.ts';
+import { createLogger, redactUrl } from './logger.ts';
 
 function capture() {
   const lines: string[] = [];
@@ -35,4 +35,27 @@ test("a failed query's parameters never reach the log, only the statement", () =
   expect(text()).toContain('select \\"id\\" from \\"admins\\"');
   expect(text()).toContain('22P02');
   expect(text()).not.toContain('forged-subject-value');
+});
+
+test('a secret query parameter is redacted in every spelling and encoding of its name', () => {
+  const path = '/api/auth/refresh-token';
+  for (const name of [
+    'refreshToken',
+    'refresh%54oken',
+    '%72%65freshToken',
+    'refresh%2554oken',
+    'REFRESHTOKEN',
+    'refresh_token',
+    'refresh+token',
+    'refresh%ZZToken',
+    'otp',
+    'newPassword',
+  ]) {
+    const url = redactUrl(`${path}?page=2&${name}=s3cr3t-value&x=1`);
+    expect(url, name).toBe(`${path}?page=2&${name}=[redacted]&x=1`);
+  }
+  expect(redactUrl(`${path}?refreshToken=a&refreshToken=b`)).toBe(
+    `${path}?refreshToken=[redacted]&refreshToken=[redacted]`,
+  );
+  expect(redactUrl('/api/users?search=whisky&page=1')).toBe('/api/users?search=whisky&page=1');
 });

@@ -18,6 +18,7 @@ import {
 import { errorEnvelope } from '@cask/contracts/common';
 import type { AppDeps } from '../../app-deps.ts';
 import { done, ok } from '../../lib/envelope.ts';
+import { onlyExactQueryNames } from '../../lib/exact-query.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { createAuthService } from './auth.service.ts';
@@ -69,6 +70,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/auth/refresh-token',
     {
       config: { public: true },
+      // The token travels in the query (spec 000 §7): only its exact name is taken, so every
+      // copy of it in a log line is one the redaction recognises.
+      preValidation: onlyExactQueryNames('refreshToken'),
       schema: {
         tags: ['auth'],
         security: [],

@@ -488,3 +488,23 @@ test('a token signed with the real key but with malformed claims answers 401, ne
   }
   expect(ctx.logs.join('')).not.toContain('not-a-uuid');
 });
+
+test('the refresh route takes only the exact parameter name, and no spelling of it is logged', async () => {
+  const admin = await createAdmin(ctx);
+  const { refreshToken } = await signIn(admin);
+  const spellings = [
+    `refresh%54oken=${refreshToken}`,
+    `%72efreshToken=${refreshToken}`,
+    `refresh%2554oken=${refreshToken}`,
+    `x=1&REFRESHTOKEN=${refreshToken}`,
+    `refresh_token=${refreshToken}`,
+  ];
+  for (const query of spellings) {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/refresh-token?${query}` });
+    expect(res.statusCode, query).toBe(400);
+  }
+  expect(ctx.logs.join('')).not.toContain(refreshToken);
+  // The session was not touched: the token still refreshes under its exact name.
+  expect((await refresh(refreshToken)).statusCode).toBe(200);
+  expect(ctx.logs.join('')).not.toContain(refreshToken);
+});
