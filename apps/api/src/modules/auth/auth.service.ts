@@ -44,43 +44,41 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, jwtSecret, hasher } = deps;
   const windowMinutes = config.LOGIN_FAILURE_WINDOW_MINUTES;
 
+  /** A counter over the limit: why an attempt is refused, and until when. */
+  interface Breach {
+    filter: failures.FailureFilter;
+    limit: number;
+    count: number;
+  }
+
   /**
    * Counts this attempt as a failure BEFORE checking the password and forgives it afterwards
    * if the password was right. Counting first means a burst of parallel guesses cannot all
-   * slip under the limit while the first ones are still being hashed.
+   * slip under the limit while the first ones are still being hashed. `breaches` judges the
+   * counts (this attempt included); any breach refuses the attempt with 429.
    */
-  async function beginCredentialAttempt(email: string, caller: Caller): Promise<string> {
-    const attemptId = await failures.insertFailure(db, { kind: 'login', email, ip: caller.ip });
-    const [byAccount, byIp] = await Promise.all([
-      failures.countFailures(db, { kind: 'login', email, minutes: windowMinutes }),
-      failures.countFailures(db, { kind: 'login', ip: caller.ip, minutes: windowMinutes }),
-    ]);
-    const accountLimit = config.LOGIN_MAX_FAILURES_PER_ACCOUNT;
-    const ipLimit = config.LOGIN_MAX_FAILURES_PER_IP;
-    if (byAccount <= accountLimit && byIp <= ipLimit) return attemptId;
+  async function beginAttempt(
+    kind: failures.FailureKind,
+    email: string,
+    caller: Caller,
+    breaches: () => Promise<Breach[]>,
+  ): Promise<string> {
+    const attemptId = await failures.insertFailure(db, { kind, email, ip: caller.ip });
+    const found = await breaches();
+    if (found.length === 0) return attemptId;
 
     // Refused attempts do not count: the lock ends when the window passes, not later.
     await failures.deleteFailure(db, attemptId);
-    const waits = await Promise.all([
-      byAccount > accountLimit
-        ? failures.secondsUntilFailuresBelow(db, {
-            kind: 'login',
-            email,
-            minutes: windowMinutes,
-            allowed: accountLimit,
-            current: byAccount - 1,
-          })
-        : 0,
-      byIp > ipLimit
-        ? failures.secondsUntilFailuresBelow(db, {
-            kind: 'login',
-            ip: caller.ip,
-            minutes: windowMinutes,
-            allowed: ipLimit,
-            current: byIp - 1,
-          })
-        : 0,
-    ]);
+    const waits = await Promise.all(
+      found.map((breach) =>
+        failures.secondsUntilFailuresBelow(db, {
+          ...breach.filter,
+          allowed: breach.limit,
+          current: breach.count - 1,
+        }),
+      ),
+    );
+    // Every breach must have passed before an attempt is let through.
     const seconds = Math.max(...waits);
     const minutes = Math.ceil(seconds / 60);
     throw new TooManyRequestsError(
@@ -89,10 +87,60 @@ export function createAuthService(deps: AuthServiceDeps) {
     );
   }
 
-  async function settleCredentialAttempt(attemptId: string, succeeded: boolean) {
+  async function countOver(filter: failures.FailureFilter, limit: number): Promise<Breach[]> {
+    const count = await failures.countFailures(db, filter);
+    return count > limit ? [{ filter, limit, count }] : [];
+  }
+
+  /**
+   * The sign-in limits (docs/decisions/132): the (account, address) pair always; the address
+   * and the account only for an address the admin has not signed in from lately; the account
+   * limit only for an address that has failed itself, so the right password from an address
+   * that has not failed is never refused.
+   */
+  function signInBreaches(email: string, caller: Caller) {
+    return async (): Promise<Breach[]> => {
+      const ip = caller.ip;
+      const recent = { kind: 'login' as const, minutes: windowMinutes };
+      const [pair, known, byIp] = await Promise.all([
+        countOver({ ...recent, email, ip }, config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP),
+        failures.isKnownSignInAddress(db, { email, ip, days: config.KNOWN_ADDRESS_DAYS }),
+        failures.countFailures(db, { ...recent, ip }),
+      ]);
+      if (known) return pair;
+      const breaches = [...pair];
+      if (byIp > config.LOGIN_MAX_FAILURES_PER_IP) {
+        breaches.push({
+          filter: { ...recent, ip },
+          limit: config.LOGIN_MAX_FAILURES_PER_IP,
+          count: byIp,
+        });
+      }
+      // This attempt is one of byIp: more than it means the address has failed before.
+      const addressHasFailed = byIp > 1;
+      if (addressHasFailed) {
+        const account = {
+          kind: 'login' as const,
+          email,
+          minutes: config.LOGIN_ACCOUNT_WINDOW_HOURS * 60,
+        };
+        const over = await countOver(account, config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
+        // Over the account limit, the address waits until it is clean again (its failures
+        // left the short window), or until the account is under its limit, whichever is first.
+        if (over.length > 0) breaches.push({ filter: { ...recent, ip }, limit: 1, count: byIp });
+      }
+      return breaches;
+    };
+  }
+
+  async function settleAttempt(attemptId: string, succeeded: boolean) {
     if (succeeded) await failures.deleteFailure(db, attemptId);
-    // Failures older than the window count for nothing; reset codes need a day of history.
-    else await failures.pruneFailures(db, Math.max(windowMinutes, 24 * 60));
+    // Failures older than every window count for nothing; reset codes need a day of history.
+    else
+      await failures.pruneFailures(
+        db,
+        Math.max(windowMinutes, config.LOGIN_ACCOUNT_WINDOW_HOURS * 60, 24 * 60),
+      );
   }
 
   async function startSession(tx: DbOrTx, adminId: string): Promise<string> {
@@ -118,12 +166,17 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async login(body: LoginBody, caller: Caller): Promise<TokenPair> {
-      const attemptId = await beginCredentialAttempt(body.email, caller);
+      const attemptId = await beginAttempt(
+        'login',
+        body.email,
+        caller,
+        signInBreaches(body.email, caller),
+      );
       const admin = await admins.findAdminCredentialsByEmail(db, body.email);
       const valid = admin
         ? await hasher.verify(admin.passwordHash, body.password)
         : await hasher.verifyNothing(body.password);
-      await settleCredentialAttempt(attemptId, valid);
+      await settleAttempt(attemptId, valid);
       if (!admin || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS);
       // Only said to someone who knows the password, so it reveals nothing to a guesser.
       if (!admin.isActive) {
@@ -131,6 +184,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const refreshToken = await db.transaction(async (tx) => {
         await sessions.pruneRefreshTokensOfAdmin(tx, admin.id);
+        await failures.rememberSignInAddress(tx, {
+          adminId: admin.id,
+          ip: caller.ip,
+          forgetAfterDays: config.KNOWN_ADDRESS_DAYS,
+        });
         return startSession(tx, admin.id);
       });
       return tokenPair(admin, refreshToken);
@@ -218,11 +276,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<TokenPair> {
       const admin = await admins.findAdminCredentialsById(db, adminId);
       if (!admin?.isActive) throw new UnauthorizedError('You are not authorized: account disabled');
-      // A stolen access token must not become a password oracle: wrong current passwords
-      // count against the same throttle as failed sign-ins.
-      const attemptId = await beginCredentialAttempt(admin.email, caller);
+      // A stolen access token must not become a password oracle, so wrong current passwords
+      // have a limit; a limit of their own, so sign-in failures never block this call.
+      const attemptId = await beginAttempt('password_change', admin.email, caller, () =>
+        countOver(
+          { kind: 'password_change', email: admin.email, minutes: windowMinutes },
+          config.CHANGE_PASSWORD_MAX_FAILURES,
+        ),
+      );
       const valid = await hasher.verify(admin.passwordHash, body.currentPassword);
-      await settleCredentialAttempt(attemptId, valid);
+      await settleAttempt(attemptId, valid);
       if (!valid) {
         throw new BadRequestError(CURRENT_PASSWORD_INCORRECT, [
           { field: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
@@ -128,20 +128,26 @@ test('sign-in input is validated field by field', async () => {
   );
 });
 
-test('the 6th failed sign-in of an account in 15 minutes is refused with 429 and Retry-After, even with the right password', async () => {
+/** Failures recorded as if `count` guesses came from as many addresses (a botnet). */
+async function recordFailuresFromManyAddresses(email: string, count: number) {
+  await ctx.database.db
+    .insert(authFailures)
+    .values(Array.from({ length: count }, () => ({ kind: 'login' as const, email, ip: newIp() })));
+}
+
+test('five wrong passwords from one address: the 6th try from it is refused with 429 and Retry-After, even with the right password', async () => {
   const admin = await createAdmin(ctx);
-  // Failures from different addresses: the per-account limit is what trips here.
+  const ip = newIp();
   for (let i = 0; i < 5; i++) {
-    expect((await login(admin.email, `wrong ${i}`)).statusCode).toBe(401);
+    expect((await login(admin.email, `wrong ${i}`, ip)).statusCode).toBe(401);
   }
-  const sixth = await login(admin.email, 'wrong again');
+  const sixth = await login(admin.email, 'wrong again', ip);
   expect(sixth.statusCode).toBe(429);
   expect(sixth.json().message).toMatch(/Too many failed sign-in attempts/);
   const retryAfter = Number(sixth.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(14 * 60);
   expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-
-  const rightPassword = await login(admin.email, admin.password);
+  const rightPassword = await login(admin.email, admin.password, ip);
   expect(rightPassword.statusCode).toBe(429);
   expect(rightPassword.json().data).toBeUndefined();
 
@@ -150,13 +156,41 @@ test('the 6th failed sign-in of an account in 15 minutes is refused with 429 and
     .update(authFailures)
     .set({ createdAt: sql`${authFailures.createdAt} - interval '16 minutes'` })
     .where(eq(authFailures.email, admin.email));
+  expect((await login(admin.email, admin.password, ip)).statusCode).toBe(200);
+});
+
+test('nobody can lock an admin out: the right password from an address that has not failed always signs in', async () => {
+  const admin = await createAdmin(ctx);
+  // Five wrong passwords from anywhere, then far beyond the per-account limit (a botnet).
+  for (let i = 0; i < 5; i++) expect((await login(admin.email, `wrong ${i}`)).statusCode).toBe(401);
   expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+  await recordFailuresFromManyAddresses(admin.email, 150);
+  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+});
+
+test('over the per-account limit, an address that has failed gets no further guesses at that account', async () => {
+  const admin = await createAdmin(ctx);
+  await recordFailuresFromManyAddresses(admin.email, 100);
+  const ip = newIp();
+  // Its first guess is let through (the address has not failed), the next is refused.
+  expect((await login(admin.email, 'guess 1', ip)).statusCode).toBe(401);
+  const second = await login(admin.email, 'guess 2', ip);
+  expect(second.statusCode).toBe(429);
+  // One guess per address and window: it may guess again once its own failures aged out.
+  expect(Number(second.headers['retry-after'])).toBeGreaterThan(14 * 60);
+  expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+  await ctx.database.db
+    .update(authFailures)
+    .set({ createdAt: sql`${authFailures.createdAt} - interval '16 minutes'` })
+    .where(eq(authFailures.ip, ip));
+  expect((await login(admin.email, admin.password, ip)).statusCode).toBe(200);
 });
 
 test('unknown e-mails are throttled exactly like real accounts', async () => {
   const email = `ghost-${randomBytes(4).toString('hex')}@example.com`;
-  for (let i = 0; i < 5; i++) expect((await login(email, 'guess')).statusCode).toBe(401);
-  expect((await login(email, 'guess')).statusCode).toBe(429);
+  const ip = newIp();
+  for (let i = 0; i < 5; i++) expect((await login(email, 'guess', ip)).statusCode).toBe(401);
+  expect((await login(email, 'guess', ip)).statusCode).toBe(429);
 });
 
 test('successful sign-ins do not count towards the throttle', async () => {
@@ -166,18 +200,22 @@ test('successful sign-ins do not count towards the throttle', async () => {
     expect((await login(admin.email, admin.password, ip)).statusCode).toBe(200);
 });
 
-test('30 failed sign-ins from one address block that address, for every account', async () => {
-  const ip = newIp();
-  const admin = await createAdmin(ctx);
+test('30 failed sign-ins from one address block it for accounts never signed in from there, not for those that were', async () => {
+  const office = newIp();
+  const regular = await createAdmin(ctx);
+  const newcomer = await createAdmin(ctx);
+  expect((await login(regular.email, regular.password, office)).statusCode).toBe(200);
   for (let i = 0; i < 30; i++) {
-    const res = await login(`spray-${i}@example.com`, 'guess', ip);
+    const res = await login(`spray-${i}@example.com`, 'guess', office);
     expect(res.statusCode).toBe(401);
   }
-  const blocked = await login(admin.email, admin.password, ip);
+  const blocked = await login(newcomer.email, newcomer.password, office);
   expect(blocked.statusCode).toBe(429);
   expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-  // The account itself is fine from elsewhere.
-  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+  // The admin who signs in from this office is not locked out by the others' failures.
+  expect((await login(regular.email, regular.password, office)).statusCode).toBe(200);
+  // The blocked account itself is fine from elsewhere.
+  expect((await login(newcomer.email, newcomer.password)).statusCode).toBe(200);
 });
 
 test('a refresh rotates the refresh token and gives a working access token', async () => {
@@ -391,31 +429,35 @@ test('a password change ends every other session, keeps this browser signed in a
   expect(await auditActions(admin.id)).toEqual(['auth.password_changed']);
 });
 
-test('wrong current passwords count as failed sign-ins, so a stolen token is no password oracle', async () => {
-  const admin = await createAdmin(ctx);
-  for (let i = 0; i < 5; i++) {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      headers: admin.headers,
-      payload: { currentPassword: `guess ${i}`, newPassword: 'brand new secret' },
-      remoteAddress: newIp(),
-    });
-    expect(res.statusCode).toBe(400);
-  }
-  const sixth = await ctx.app.inject({
+function changePassword(admin: TestAdmin, currentPassword: string, ip = newIp()) {
+  return ctx.app.inject({
     method: 'POST',
     url: '/api/auth/change-password',
     headers: admin.headers,
-    payload: { currentPassword: admin.password, newPassword: 'brand new secret' },
+    payload: { currentPassword, newPassword: 'brand new secret' },
+    remoteAddress: ip,
   });
+}
+
+test('change-password has a limit of its own: 5 wrong current passwords, then 429, so a stolen token is no password oracle', async () => {
+  const admin = await createAdmin(ctx);
+  for (let i = 0; i < 5; i++) {
+    expect((await changePassword(admin, `guess ${i}`)).statusCode).toBe(400);
+  }
+  const sixth = await changePassword(admin, admin.password);
   expect(sixth.statusCode).toBe(429);
   expect(sixth.headers['retry-after']).toBeDefined();
-  const failures = await ctx.database.db
-    .select()
-    .from(authFailures)
-    .where(and(eq(authFailures.email, admin.email), eq(authFailures.kind, 'login')));
-  expect(failures).toHaveLength(5);
+  // Its failures are not sign-in failures: signing in is not slowed by them.
+  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+});
+
+test('sign-in failures never block change-password', async () => {
+  const office = newIp();
+  const admin = await createAdmin(ctx);
+  for (let i = 0; i < 30; i++) await login(`spray-${i}@example.com`, 'guess', office);
+  for (let i = 0; i < 5; i++) await login(admin.email, `wrong ${i}`, office);
+  await recordFailuresFromManyAddresses(admin.email, 150);
+  expect((await changePassword(admin, admin.password, office)).statusCode).toBe(200);
 });
 
 test('the refresh token in the query string never reaches the log', async () => {

@@ -7,7 +7,7 @@ import {
   type VerifyOtpBody,
 } from '@cask/contracts/auth';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { BadRequestError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -69,6 +69,18 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     return left.length === right.length && timingSafeEqual(left, right);
   }
 
+  /**
+   * The reset lock (too many wrong codes) does not bind the addresses the admin signed in from
+   * lately: whoever caused it cannot lock the admin out there (docs/decisions/132).
+   */
+  function isKnownAddress(tx: DbOrTx, email: string, caller: Caller): Promise<boolean> {
+    return failures.isKnownSignInAddress(tx, {
+      email,
+      ip: caller.ip,
+      days: config.KNOWN_ADDRESS_DAYS,
+    });
+  }
+
   function lockedError(seconds: number): TooManyRequestsError {
     return new TooManyRequestsError(RESET_LOCKED, seconds);
   }
@@ -81,8 +93,22 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     return db.transaction(async (tx): Promise<CodeCheck> => {
       await codes.lockRecoveryOf(tx, email);
       const admin = await admins.findAdminCredentialsByEmail(tx, email);
-      if (admin?.resetLockedForSeconds) {
+      const known = await isKnownAddress(tx, email, caller);
+      if (admin?.resetLockedForSeconds && !known) {
         return { kind: 'locked', seconds: admin.resetLockedForSeconds };
+      }
+      if (known) {
+        // Checked before the code, or a correct guess after the limit would still answer 200.
+        const here = { kind: 'reset_code' as const, email, ip: caller.ip, minutes: DAY_MINUTES };
+        const wrongHere = await failures.countFailures(tx, here);
+        if (wrongHere >= MAX_WRONG_TRIES_PER_DAY) {
+          const seconds = await failures.secondsUntilFailuresBelow(tx, {
+            ...here,
+            allowed: MAX_WRONG_TRIES_PER_DAY,
+            current: wrongHere,
+          });
+          return { kind: 'locked', seconds };
+        }
       }
       // Unknown addresses "lock" the same way, judged from their recorded wrong tries alone.
       if (!admin) {
@@ -116,12 +142,15 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
 
       if (usable) await codes.incrementWrongAttempts(tx, code.id);
       await failures.insertFailure(tx, { kind: 'reset_code', email, ip: caller.ip });
+      // Where the admin signs in, only that address's own wrong codes count (and lock it alone).
       const wrongToday = await failures.countFailures(tx, {
         kind: 'reset_code',
         email,
         minutes: DAY_MINUTES,
+        ...(known ? { ip: caller.ip } : {}),
       });
       if (wrongToday <= MAX_WRONG_TRIES_PER_DAY) return { kind: 'wrong' };
+      if (known) return { kind: 'locked', seconds: RESET_LOCK_HOURS * 3600 };
 
       if (admin) {
         await codes.lockResetChannel(tx, admin.id, RESET_LOCK_HOURS);
@@ -172,7 +201,8 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
 
         const admin = await admins.findAdminCredentialsByEmail(tx, email);
         const id = randomUUID();
-        if (!admin || !admin.isActive || admin.resetLockedForSeconds) {
+        const locked = admin?.resetLockedForSeconds && !(await isKnownAddress(tx, email, caller));
+        if (!admin || !admin.isActive || locked) {
           // Recorded without a code, so the resend wait applies to this address all the same.
           await codes.insertResetRequest(tx, {
             id,

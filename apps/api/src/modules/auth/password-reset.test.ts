@@ -216,6 +216,34 @@ test('the 11th wrong code in 24 hours locks the reset channel for 24 hours', asy
   expect(await auditActions(admin.id)).toContain('auth.reset_locked');
 });
 
+test('the lock does not apply where the admin signs in: there the admin can still reset', async () => {
+  const admin = await createAdmin(ctx);
+  const desk = newIp();
+  const signIn = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: admin.email, password: admin.password },
+    remoteAddress: desk,
+  });
+  expect(signIn.statusCode).toBe(200);
+  // Someone else locks the reset channel with eleven wrong codes from elsewhere.
+  for (const tries of [5, 5, 1]) {
+    await ageResetRequests(admin.email, 61);
+    const code = await requestCode(admin);
+    for (let i = 0; i < tries; i++) await verify(admin.email, wrongCode(code));
+  }
+  await ageResetRequests(admin.email, 61);
+  expect((await forgot(admin.email)).statusCode).toBe(200);
+  await expect(ctx.smtp.waitForMail(admin.email, 500)).rejects.toThrow(/no mail/);
+
+  await ageResetRequests(admin.email, 61);
+  expect((await forgot(admin.email, desk)).statusCode).toBe(200);
+  const { code } = await codeFromMail(admin.email);
+  expect((await verify(admin.email, code, newIp())).statusCode).toBe(429);
+  expect((await verify(admin.email, code, desk)).statusCode).toBe(200);
+  expect((await reset(admin.email, code, 'back in at my desk', desk)).statusCode).toBe(200);
+});
+
 test('the lock ends after 24 hours', async () => {
   const admin = await createAdmin(ctx);
   await ctx.database.db
