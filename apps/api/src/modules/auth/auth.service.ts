@@ -35,6 +35,15 @@ export interface AuthServiceDeps {
 /** Who is asking: the address the audit trail and the per-IP throttle record. */
 export interface Caller {
   ip: string;
+  headers?: { 'user-agent'?: string | undefined };
+}
+
+/** Why a sign-in failed, as the audit log records it (never shown to the caller). */
+type SignInFailure = 'wrong_password' | 'unknown_email' | 'inactive' | 'throttled';
+
+/** The user agent as sent, bounded: it is the caller's text, stored in the audit log. */
+function userAgentOf(caller: Caller): string | null {
+  return caller.headers?.['user-agent']?.slice(0, 300) ?? null;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -143,6 +152,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       );
   }
 
+  /**
+   * ASVS V7: authentication events are logged, failures included: who (the admin, or the e-mail
+   * as typed), from where, with what, and why it failed. Never the password.
+   */
+  async function auditSignInFailure(
+    email: string,
+    adminId: string | undefined,
+    reason: SignInFailure,
+    caller: Caller,
+  ) {
+    await writeAudit(db, {
+      adminId: adminId ?? null,
+      action: 'auth.sign_in_failed',
+      entity: 'admin',
+      entityId: adminId ?? null,
+      after: { email, reason, userAgent: userAgentOf(caller) },
+      ip: caller.ip,
+    });
+  }
+
   async function startSession(tx: DbOrTx, adminId: string): Promise<string> {
     const refresh = createRefreshToken();
     await sessions.insertRefreshToken(tx, {
@@ -171,15 +200,29 @@ export function createAuthService(deps: AuthServiceDeps) {
         body.email,
         caller,
         signInBreaches(body.email, caller),
-      );
+      ).catch(async (error: unknown) => {
+        if (error instanceof TooManyRequestsError) {
+          await auditSignInFailure(body.email, undefined, 'throttled', caller);
+        }
+        throw error;
+      });
       const admin = await admins.findAdminCredentialsByEmail(db, body.email);
       const valid = admin
         ? await hasher.verify(admin.passwordHash, body.password)
         : await hasher.verifyNothing(body.password);
       await settleAttempt(attemptId, valid);
-      if (!admin || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS);
+      if (!admin || !valid) {
+        await auditSignInFailure(
+          body.email,
+          admin?.id,
+          admin ? 'wrong_password' : 'unknown_email',
+          caller,
+        );
+        throw new UnauthorizedError(INVALID_CREDENTIALS);
+      }
       // Only said to someone who knows the password, so it reveals nothing to a guesser.
       if (!admin.isActive) {
+        await auditSignInFailure(body.email, admin.id, 'inactive', caller);
         throw new ForbiddenError('This account is inactive. Please contact an administrator.');
       }
       const refreshToken = await db.transaction(async (tx) => {
@@ -188,6 +231,14 @@ export function createAuthService(deps: AuthServiceDeps) {
           adminId: admin.id,
           ip: caller.ip,
           forgetAfterDays: config.KNOWN_ADDRESS_DAYS,
+        });
+        await writeAudit(tx, {
+          adminId: admin.id,
+          action: 'auth.signed_in',
+          entity: 'admin',
+          entityId: admin.id,
+          after: { email: admin.email, userAgent: userAgentOf(caller) },
+          ip: caller.ip,
         });
         return startSession(tx, admin.id);
       });

@@ -53,7 +53,8 @@ async function auditActions(entityId: string): Promise<string[]> {
   const rows = await ctx.database.db
     .select({ action: auditLog.action })
     .from(auditLog)
-    .where(eq(auditLog.entityId, entityId));
+    .where(eq(auditLog.entityId, entityId))
+    .orderBy(auditLog.createdAt);
   return rows.map((row) => row.action);
 }
 
@@ -363,7 +364,7 @@ test('change-password refuses a wrong current password on its field and changes 
     { field: 'currentPassword', message: 'Current password is incorrect' },
   ]);
   expect((await login(admin.email, admin.password)).statusCode).toBe(200);
-  expect(await auditActions(admin.id)).toEqual([]);
+  expect(await auditActions(admin.id)).toEqual(['auth.signed_in']);
 });
 
 test('change-password refuses a new password equal to the current one, and one too short', async () => {
@@ -426,7 +427,12 @@ test('a password change ends every other session, keeps this browser signed in a
     .from(admins)
     .where(eq(admins.id, admin.id));
   expect(stored!.hash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
-  expect(await auditActions(admin.id)).toEqual(['auth.password_changed']);
+  expect(await auditActions(admin.id)).toEqual([
+    'auth.signed_in',
+    'auth.password_changed',
+    'auth.sign_in_failed',
+    'auth.signed_in',
+  ]);
 });
 
 function changePassword(admin: TestAdmin, currentPassword: string, ip = newIp()) {
@@ -549,4 +555,62 @@ test('the refresh route takes only the exact parameter name, and no spelling of 
   // The session was not touched: the token still refreshes under its exact name.
   expect((await refresh(refreshToken)).statusCode).toBe(200);
   expect(ctx.logs.join('')).not.toContain(refreshToken);
+});
+
+test('sign-ins are audited, successful or not, with address, user agent and reason, never the password', async () => {
+  const admin = await createAdmin(ctx);
+  const inactive = await createAdmin(ctx, { isActive: false });
+  const ghost = `ghost-${randomBytes(4).toString('hex')}@example.com`;
+  const ip = newIp();
+  const attempt = (email: string, password: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: ip,
+      headers: { 'user-agent': 'Probe/1.0' },
+    });
+  expect((await attempt(admin.email, 'wrong secret 1')).statusCode).toBe(401);
+  expect((await attempt(admin.email, admin.password)).statusCode).toBe(200);
+  expect((await attempt(ghost, 'wrong secret 2')).statusCode).toBe(401);
+  expect((await attempt(inactive.email, inactive.password)).statusCode).toBe(403);
+  for (let i = 0; i < 5; i++) await attempt(ghost, 'wrong secret 3');
+  expect((await attempt(ghost, 'wrong secret 4')).statusCode).toBe(429);
+
+  const rows = await ctx.database.db
+    .select({
+      adminId: auditLog.adminId,
+      action: auditLog.action,
+      after: auditLog.after,
+      ip: auditLog.ip,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.ip, ip))
+    .orderBy(auditLog.createdAt);
+  const summary = rows.map((row) => ({
+    adminId: row.adminId,
+    action: row.action,
+    ...(row.after as object),
+  }));
+  expect(summary[0]).toEqual({
+    adminId: admin.id,
+    action: 'auth.sign_in_failed',
+    email: admin.email,
+    reason: 'wrong_password',
+    userAgent: 'Probe/1.0',
+  });
+  expect(summary[1]).toEqual({
+    adminId: admin.id,
+    action: 'auth.signed_in',
+    email: admin.email,
+    userAgent: 'Probe/1.0',
+  });
+  expect(summary[2]).toMatchObject({ adminId: null, email: ghost, reason: 'unknown_email' });
+  expect(summary[3]).toMatchObject({ adminId: inactive.id, reason: 'inactive' });
+  expect(summary.at(-1)).toMatchObject({ adminId: null, email: ghost, reason: 'throttled' });
+  expect(rows.every((row) => row.ip === ip)).toBe(true);
+  const text = JSON.stringify(rows);
+  for (const secret of ['wrong secret', admin.password, inactive.password]) {
+    expect(text).not.toContain(secret);
+  }
 });

@@ -290,7 +290,13 @@ test('a reset ends every session, the new password signs in and the reset is aud
     });
   expect((await loginWith(admin.password)).statusCode).toBe(401);
   expect((await loginWith('reset and renewed')).statusCode).toBe(200);
-  expect(await auditActions(admin.id)).toEqual(['auth.reset_code_sent', 'auth.password_reset']);
+  expect(await auditActions(admin.id)).toEqual([
+    'auth.signed_in',
+    'auth.reset_code_sent',
+    'auth.password_reset',
+    'auth.sign_in_failed',
+    'auth.signed_in',
+  ]);
 });
 
 test('reset input is validated and a bad one changes nothing', async () => {
