@@ -88,8 +88,12 @@ for (const { signal, target } of cases) {
       assert.ok(isAlive(started.serverPid), 'the server process is running');
 
       process.kill(target === 'the npm process' ? started.child.pid : -started.child.pid, signal);
+      // Unref'd: a pending timer would keep this test process alive after the tests pass.
       const timeout = new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`npm did not exit:\n${started.output()}`)), 60_000),
+        setTimeout(
+          () => reject(new Error(`npm did not exit:\n${started.output()}`)),
+          60_000,
+        ).unref(),
       );
       const { code } = await Promise.race([started.exited, timeout]);
 

@@ -134,8 +134,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           minutes: config.LOGIN_ACCOUNT_WINDOW_HOURS * 60,
         };
         const over = await countOver(account, config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
-        // Over the account limit, the address waits until it is clean again (its failures
-        // left the short window), or until the account is under its limit, whichever is first.
+        // Over the account limit, a failed address waits until it is clean again (its own
+        // failures have left the short window): one guess per address and window.
         if (over.length > 0) breaches.push({ filter: { ...recent, ip }, limit: 1, count: byIp });
       }
       return breaches;
