@@ -182,7 +182,7 @@ async function benchPostgres(load: LoadOptions) {
   const api = await startApi({ url: settings.databaseUrl });
   let capture: QueryCapture | null = null;
   try {
-    const token = await signAccessToken(api.jwtSecret, { adminId });
+    const token = await signAccessToken(api.jwtSecret, { adminId, tokenVersion: 0 });
     const headers = { authorization: `Bearer ${token}` };
     const health = await measureEndpoint(
       { method: 'GET', path: '/api/health' },
@@ -275,7 +275,7 @@ async function benchEmbedded(load: LoadOptions): Promise<Row[]> {
   const api = await startApi(where);
   const rows: Row[] = [];
   try {
-    const token = await signAccessToken(api.jwtSecret, { adminId });
+    const token = await signAccessToken(api.jwtSecret, { adminId, tokenVersion: 0 });
     const headers = { authorization: `Bearer ${token}` };
     const apiLoad = { ...load, baseUrl: api.baseUrl };
     const health = await measureEndpoint({ method: 'GET', path: '/api/health' }, apiLoad);

@@ -52,6 +52,9 @@ const args = [
   path.join(root, 'apps/api/dist/server.js'),
 ];
 const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
-// Forward stop signals so the server can finish requests and close the database cleanly.
+// Forward stop signals so the server can finish requests and close the database cleanly. The
+// package.json script runs this file with `exec`, so the signal npm forwards reaches this
+// process and not a shell that would die and leave the server orphaned (issue 10, finding 7).
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+// The server exits 0 after a clean shutdown; killed by a signal, it did not shut down cleanly.
+server.on('exit', (code) => process.exit(code ?? 1));

@@ -42,7 +42,7 @@ export async function createQueryCapture(url: string, adminId: string): Promise<
   const jwtSecret = randomBytes(32).toString('hex');
   const app: App = await buildApp({ config, database, jwtSecret, mailer, logger });
   await app.ready();
-  const token = await signAccessToken(jwtSecret, { adminId });
+  const token = await signAccessToken(jwtSecret, { adminId, tokenVersion: 0 });
   return {
     async capture(request) {
       // The first request warms what the service keeps between requests (e.g. a search's exact

@@ -22,10 +22,25 @@ export const configSchema = z.object({
   SEED_DEMO: bool.default(false),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Sign-in throttle (DESIGN.md §5): failures per account / per IP in the window. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
+  /**
+   * Sign-in throttle (DESIGN.md §5, docs/decisions/132): failures of one account from one
+   * address, and from one address, within the window; failures of one account within the
+   * account window (this limit binds only addresses that have failed themselves); how long a
+   * successful sign-in makes its address known (exempt from the address and account limits).
+   */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: positiveInt.default(5),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt.default(15),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(100),
+  LOGIN_ACCOUNT_WINDOW_HOURS: positiveInt.default(24),
+  KNOWN_ADDRESS_DAYS: positiveInt.default(30),
+  /** Wrong current passwords per admin within LOGIN_FAILURE_WINDOW_MINUTES, then 429. */
+  CHANGE_PASSWORD_MAX_FAILURES: positiveInt.default(5),
+  /**
+   * Seconds in which a just-rotated refresh token still answers with its successor (two tabs
+   * refreshing together) instead of counting as reuse (docs/decisions/130). 0: strict.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Flood guard: requests per IP and minute for routes without their own limit. */
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   /** Concurrent argon2 hashes; more wait in line (bounds memory and CPU). */

@@ -43,14 +43,17 @@ async function main(): Promise<void> {
       await app.close(); // stops accepting, waits for in-flight requests
       mailer.close();
       await database.close(); // PGlite loses data when not closed
+      app.log.info('stopped cleanly: database closed');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: a signal to the process group reaches the server twice (directly and
+  // forwarded by scripts/start.mjs), and a second one without a handler would kill it mid-way.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const url = config.PUBLIC_URL ?? address.replace('0.0.0.0', '127.0.0.1');

@@ -32,9 +32,12 @@ export async function createAdmin(
       passwordHash: await hash(password, { memoryCost: 1024, timeCost: 1, parallelism: 1 }),
       isActive: overrides.isActive ?? true,
     })
-    .returning({ id: admins.id });
+    .returning({ id: admins.id, tokenVersion: admins.tokenVersion });
   if (!row) throw new Error('admin insert returned nothing');
-  const token = await signAccessToken(ctx.jwtSecret, { adminId: row.id });
+  const token = await signAccessToken(ctx.jwtSecret, {
+    adminId: row.id,
+    tokenVersion: row.tokenVersion,
+  });
   return {
     id: row.id,
     email,

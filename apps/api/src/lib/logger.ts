@@ -19,8 +19,75 @@ export const REDACTED_PATHS = [
   '*.token',
 ];
 
+/** A query parameter whose name, once decoded and stripped of punctuation, contains these. */
+const SECRET_PARAMETER = /token|password|otp|code|secret/;
+
+/**
+ * The name as any query parser might read it: `+` is a space, percent-escapes are decoded (up
+ * to three times, for double encodings; invalid sequences are decoded byte by byte), then case
+ * and everything but letters and digits are dropped (`refresh_token`, `Refresh%54oken`...).
+ */
+function normalizedParameterName(raw: string): string {
+  let name = raw.replaceAll('+', ' ');
+  for (let round = 0; round < 3 && name.includes('%'); round++) {
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      name = name.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+        String.fromCharCode(parseInt(hex, 16)),
+      );
+    }
+  }
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * Redacts the value of every query parameter whose name, in any spelling or encoding, names a
+ * secret. Judged on the parsed query, not on one spelling: `refresh%54oken=` is `refreshToken=`
+ * to the parser (issue 10, finding 5).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:refreshToken|token|otp|code|password)=)[^&#]*/gi, '$1[redacted]');
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      if (!SECRET_PARAMETER.test(normalizedParameterName(name))) return pair;
+      return `${name}=[redacted]`;
+    });
+  return `${url.slice(0, start)}?${query.join('&')}`;
+}
+
+function isFailedQuery(error: unknown): error is Error & { query: string; cause?: unknown } {
+  return (
+    error instanceof Error &&
+    typeof (error as { query?: unknown }).query === 'string' &&
+    Array.isArray((error as { params?: unknown }).params)
+  );
+}
+
+/**
+ * A failed query's error (drizzle-orm's DrizzleQueryError) carries its parameters in `params`
+ * and in its message, and the driver's error in `cause` quotes the offending value in its
+ * message and detail: any of them may be an e-mail, a hash or a forged token's claim. Only the
+ * statement and the SQLSTATE reach the log (issue 10, finding 4).
+ */
+function serializeError(error: unknown) {
+  if (!isFailedQuery(error)) return pino.stdSerializers.err(error as Error);
+  const cause = error.cause as { code?: unknown; constraint?: unknown } | undefined;
+  return {
+    type: error.name,
+    message: `Failed query: ${error.query}`,
+    // The stack's first lines repeat the message; only the frames are kept.
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+    cause: { code: cause?.code, constraint: cause?.constraint },
+  };
 }
 
 export function createLogger(level: string, stream?: DestinationStream): Logger {
@@ -37,7 +104,7 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
             id: request.id,
           };
         },
-        err: pino.stdSerializers.err,
+        err: serializeError,
       },
     },
     stream,

@@ -1,5 +1,6 @@
-import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 
 const ISSUER = 'cask-admin';
 const AUDIENCE = 'cask-admin-web';
@@ -7,6 +8,11 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 export interface AccessClaims {
   adminId: string;
+  /**
+   * The admin's token version when the token was issued; the look-up on every request compares
+   * it with the current one, so raising it ends every earlier token at once (decisions/131).
+   */
+  tokenVersion: number;
 }
 
 // Importing the raw secret on every call cost more than the HMAC itself (0.40 ms a verification
@@ -25,7 +31,7 @@ function key(secret: string): KeyObject {
 
 /** DESIGN.md §5: a 15-minute HS256 JWT with issuer, audience and type checked on the way in. */
 export async function signAccessToken(secret: string, claims: AccessClaims): Promise<string> {
-  return new SignJWT({ typ: 'access' })
+  return new SignJWT({ typ: 'access', ver: claims.tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.adminId)
     .setIssuer(ISSUER)
@@ -53,6 +59,21 @@ function rememberVerified(secret: string, token: string, claims: AccessClaims, e
   }
 }
 
+/**
+ * Parse at the boundary: a token signed with the real key is still input. A `sub` that is not a
+ * UUID once reached PostgreSQL's uuid parser and answered 500 (issue 10, finding 4).
+ */
+const accessPayload = z.object({
+  typ: z.literal('access'),
+  sub: z.uuid(),
+  exp: z.number(),
+  ver: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
+});
+
 /** Returns the claims, or null for any invalid, expired or foreign token. */
 export async function verifyAccessToken(
   secret: string,
@@ -70,14 +91,10 @@ export async function verifyAccessToken(
       issuer: ISSUER,
       audience: AUDIENCE,
     });
-    if (
-      payload.typ !== 'access' ||
-      typeof payload.sub !== 'string' ||
-      typeof payload.exp !== 'number'
-    )
-      return null;
-    const claims = { adminId: payload.sub };
-    rememberVerified(secret, token, claims, payload.exp);
+    const parsed = accessPayload.safeParse(payload);
+    if (!parsed.success) return null;
+    const claims = { adminId: parsed.data.sub, tokenVersion: parsed.data.ver };
+    rememberVerified(secret, token, claims, parsed.data.exp);
     return claims;
   } catch {
     return null;
@@ -90,6 +107,22 @@ export const REFRESH_TOKEN_TTL_DAYS = 365;
 /** 256 random bits in base64url (43 characters) and the SHA-256 under which it is stored. */
 export function createRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+/**
+ * The token that replaces `spent` on rotation: an HMAC of it under the server secret, so the same
+ * spent token always yields the same successor. Two tabs refreshing with one token therefore get
+ * the same new pair without the successor ever being stored in clear (docs/decisions/130). It is
+ * as unguessable as a random token to anyone who lacks the secret or the spent token.
+ */
+export function successorRefreshToken(
+  secret: string,
+  spent: string,
+): { token: string; hash: string } {
+  const token = createHmac('sha256', secret)
+    .update(`refresh-rotation:${spent}`)
+    .digest('base64url');
   return { token, hash: hashRefreshToken(token) };
 }
 

@@ -38,6 +38,10 @@ export function registerAuthentication(app: FastifyInstance, db: Db, jwtSecret: 
     const admin = await findAdmin(claims.adminId);
     if (!admin || !admin.isActive)
       throw new UnauthorizedError('You are not authorized: account disabled');
+    // Raised by logout, password change or reset and reuse detection (docs/decisions/131): the
+    // row is read anyway, so ending earlier tokens at once costs no query.
+    if (admin.tokenVersion !== claims.tokenVersion)
+      throw new UnauthorizedError('You are not authorized: the session has ended');
     request.admin = { id: admin.id, email: admin.email, fullName: admin.fullName };
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Administrators: the only people who sign in here (DESIGN.md §6). */
 export const admins = pgTable(
@@ -15,6 +15,12 @@ export const admins = pgTable(
     /** Public URL of the avatar (`/uploads/<id>`), or null for the placeholder. */
     avatar: text('avatar'),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Carried by every access token (`ver`); logout, password change or reset and a detected
+     * refresh token reuse raise it, which ends every access token issued before at once
+     * (docs/decisions/131).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     /** Set when too many wrong reset codes were tried (DESIGN.md §5). */
     resetLockedUntil: timestamp('reset_locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,8 +9,8 @@ export const authFailures = pgTable(
   'auth_failures',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'login' (wrong e-mail or password) or 'reset_code' (wrong one-time code). */
-    kind: text('kind', { enum: ['login', 'reset_code'] }).notNull(),
+    /** 'login' (wrong e-mail or password), 'password_change' (wrong current password) or 'reset_code' (wrong one-time code). */
+    kind: text('kind', { enum: ['login', 'password_change', 'reset_code'] }).notNull(),
     email: text('email').notNull(),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,8 @@ export interface AdminCredentials {
   fullName: string;
   passwordHash: string;
   isActive: boolean;
+  /** What access tokens carry as `ver` (docs/decisions/131). */
+  tokenVersion: number;
   /** Seconds left on the reset-channel lock, or null when not locked. */
   resetLockedForSeconds: number | null;
 }
@@ -24,6 +26,7 @@ export async function findAdminCredentialsByEmail(
       fullName: admins.fullName,
       passwordHash: admins.passwordHash,
       isActive: admins.isActive,
+      tokenVersion: admins.tokenVersion,
       resetLockedForSeconds: sql<number | null>`case when ${admins.resetLockedUntil} > now()
         then ${secondsUntil(admins.resetLockedUntil)} end`,
     })
@@ -36,13 +39,16 @@ export async function findAdminCredentialsByEmail(
 export async function findAdminCredentialsById(
   db: DbOrTx,
   id: string,
-): Promise<Pick<AdminCredentials, 'id' | 'email' | 'passwordHash' | 'isActive'> | undefined> {
+): Promise<
+  Pick<AdminCredentials, 'id' | 'email' | 'passwordHash' | 'isActive' | 'tokenVersion'> | undefined
+> {
   const [row] = await db
     .select({
       id: admins.id,
       email: admins.email,
       passwordHash: admins.passwordHash,
       isActive: admins.isActive,
+      tokenVersion: admins.tokenVersion,
     })
     .from(admins)
     .where(eq(admins.id, id))
@@ -71,6 +77,19 @@ export async function updatePasswordHash(db: DbOrTx, adminId: string, passwordHa
 }
 
 /**
+ * Ends every access token of the admin issued so far (logout, password change or reset, a
+ * detected refresh token reuse); returns the version new tokens must carry.
+ */
+export async function endAccessTokensOf(db: DbOrTx, adminId: string): Promise<number> {
+  const [row] = await db
+    .update(admins)
+    .set({ tokenVersion: sql`${admins.tokenVersion} + 1` })
+    .where(eq(admins.id, adminId))
+    .returning({ tokenVersion: admins.tokenVersion });
+  return row?.tokenVersion ?? 0;
+}
+
+/**
  * The look-up plugins/authenticate.ts runs before every request. A named prepared statement is
  * built once and planned once per connection (its plan is the primary-key probe whatever the id),
  * not on every request (docs/decisions/064).
@@ -82,6 +101,7 @@ export function prepareAdminLookup(db: Db) {
       email: admins.email,
       fullName: admins.fullName,
       isActive: admins.isActive,
+      tokenVersion: admins.tokenVersion,
     })
     .from(admins)
     .where(eq(admins.id, sql.placeholder('id')))

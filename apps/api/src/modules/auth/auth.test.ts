@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
@@ -40,11 +41,20 @@ async function signIn(admin: TestAdmin): Promise<{ accessToken: string; refreshT
   return res.json().data;
 }
 
+function profileWith(accessToken: string) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/profile',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+}
+
 async function auditActions(entityId: string): Promise<string[]> {
   const rows = await ctx.database.db
     .select({ action: auditLog.action })
     .from(auditLog)
-    .where(eq(auditLog.entityId, entityId));
+    .where(eq(auditLog.entityId, entityId))
+    .orderBy(auditLog.createdAt);
   return rows.map((row) => row.action);
 }
 
@@ -119,20 +129,26 @@ test('sign-in input is validated field by field', async () => {
   );
 });
 
-test('the 6th failed sign-in of an account in 15 minutes is refused with 429 and Retry-After, even with the right password', async () => {
+/** Failures recorded as if `count` guesses came from as many addresses (a botnet). */
+async function recordFailuresFromManyAddresses(email: string, count: number) {
+  await ctx.database.db
+    .insert(authFailures)
+    .values(Array.from({ length: count }, () => ({ kind: 'login' as const, email, ip: newIp() })));
+}
+
+test('five wrong passwords from one address: the 6th try from it is refused with 429 and Retry-After, even with the right password', async () => {
   const admin = await createAdmin(ctx);
-  // Failures from different addresses: the per-account limit is what trips here.
+  const ip = newIp();
   for (let i = 0; i < 5; i++) {
-    expect((await login(admin.email, `wrong ${i}`)).statusCode).toBe(401);
+    expect((await login(admin.email, `wrong ${i}`, ip)).statusCode).toBe(401);
   }
-  const sixth = await login(admin.email, 'wrong again');
+  const sixth = await login(admin.email, 'wrong again', ip);
   expect(sixth.statusCode).toBe(429);
   expect(sixth.json().message).toMatch(/Too many failed sign-in attempts/);
   const retryAfter = Number(sixth.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(14 * 60);
   expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-
-  const rightPassword = await login(admin.email, admin.password);
+  const rightPassword = await login(admin.email, admin.password, ip);
   expect(rightPassword.statusCode).toBe(429);
   expect(rightPassword.json().data).toBeUndefined();
 
@@ -141,13 +157,41 @@ test('the 6th failed sign-in of an account in 15 minutes is refused with 429 and
     .update(authFailures)
     .set({ createdAt: sql`${authFailures.createdAt} - interval '16 minutes'` })
     .where(eq(authFailures.email, admin.email));
+  expect((await login(admin.email, admin.password, ip)).statusCode).toBe(200);
+});
+
+test('nobody can lock an admin out: the right password from an address that has not failed always signs in', async () => {
+  const admin = await createAdmin(ctx);
+  // Five wrong passwords from anywhere, then far beyond the per-account limit (a botnet).
+  for (let i = 0; i < 5; i++) expect((await login(admin.email, `wrong ${i}`)).statusCode).toBe(401);
   expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+  await recordFailuresFromManyAddresses(admin.email, 150);
+  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+});
+
+test('over the per-account limit, an address that has failed gets no further guesses at that account', async () => {
+  const admin = await createAdmin(ctx);
+  await recordFailuresFromManyAddresses(admin.email, 100);
+  const ip = newIp();
+  // Its first guess is let through (the address has not failed), the next is refused.
+  expect((await login(admin.email, 'guess 1', ip)).statusCode).toBe(401);
+  const second = await login(admin.email, 'guess 2', ip);
+  expect(second.statusCode).toBe(429);
+  // One guess per address and window: it may guess again once its own failures aged out.
+  expect(Number(second.headers['retry-after'])).toBeGreaterThan(14 * 60);
+  expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+  await ctx.database.db
+    .update(authFailures)
+    .set({ createdAt: sql`${authFailures.createdAt} - interval '16 minutes'` })
+    .where(eq(authFailures.ip, ip));
+  expect((await login(admin.email, admin.password, ip)).statusCode).toBe(200);
 });
 
 test('unknown e-mails are throttled exactly like real accounts', async () => {
   const email = `ghost-${randomBytes(4).toString('hex')}@example.com`;
-  for (let i = 0; i < 5; i++) expect((await login(email, 'guess')).statusCode).toBe(401);
-  expect((await login(email, 'guess')).statusCode).toBe(429);
+  const ip = newIp();
+  for (let i = 0; i < 5; i++) expect((await login(email, 'guess', ip)).statusCode).toBe(401);
+  expect((await login(email, 'guess', ip)).statusCode).toBe(429);
 });
 
 test('successful sign-ins do not count towards the throttle', async () => {
@@ -157,18 +201,22 @@ test('successful sign-ins do not count towards the throttle', async () => {
     expect((await login(admin.email, admin.password, ip)).statusCode).toBe(200);
 });
 
-test('30 failed sign-ins from one address block that address, for every account', async () => {
-  const ip = newIp();
-  const admin = await createAdmin(ctx);
+test('30 failed sign-ins from one address block it for accounts never signed in from there, not for those that were', async () => {
+  const office = newIp();
+  const regular = await createAdmin(ctx);
+  const newcomer = await createAdmin(ctx);
+  expect((await login(regular.email, regular.password, office)).statusCode).toBe(200);
   for (let i = 0; i < 30; i++) {
-    const res = await login(`spray-${i}@example.com`, 'guess', ip);
+    const res = await login(`spray-${i}@example.com`, 'guess', office);
     expect(res.statusCode).toBe(401);
   }
-  const blocked = await login(admin.email, admin.password, ip);
+  const blocked = await login(newcomer.email, newcomer.password, office);
   expect(blocked.statusCode).toBe(429);
   expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-  // The account itself is fine from elsewhere.
-  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+  // The admin who signs in from this office is not locked out by the others' failures.
+  expect((await login(regular.email, regular.password, office)).statusCode).toBe(200);
+  // The blocked account itself is fine from elsewhere.
+  expect((await login(newcomer.email, newcomer.password)).statusCode).toBe(200);
 });
 
 test('a refresh rotates the refresh token and gives a working access token', async () => {
@@ -205,6 +253,36 @@ test('a spent refresh token presented again revokes its whole family, the newest
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(first.refreshToken)));
   expect(await auditActions(family!.familyId)).toEqual(['auth.refresh_token_reused']);
+});
+
+test('two tabs refreshing with the same token at once all get the same new pair, and the session lives on', async () => {
+  const admin = await createAdmin(ctx);
+  const session = await signIn(admin);
+  const answers = await Promise.all([1, 2, 3].map(() => refresh(session.refreshToken)));
+  expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+  const pairs = answers.map((res) => res.json().data);
+  expect(new Set(pairs.map((pair) => pair.refreshToken)).size).toBe(1);
+  for (const pair of pairs) {
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: { authorization: `Bearer ${pair.accessToken}` },
+    });
+    expect(profile.statusCode).toBe(200);
+  }
+  expect((await refresh(pairs[0].refreshToken)).statusCode).toBe(200);
+});
+
+test('the just-rotated token used again after the grace period revokes the family', async () => {
+  const admin = await createAdmin(ctx);
+  const first = await signIn(admin);
+  const second = (await refresh(first.refreshToken)).json().data;
+  await ctx.database.db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now() - interval '31 seconds'` })
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(first.refreshToken)));
+  expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+  expect((await refresh(second.refreshToken)).statusCode).toBe(401);
 });
 
 test('unknown, malformed and expired refresh tokens are refused with 401', async () => {
@@ -286,7 +364,7 @@ test('change-password refuses a wrong current password on its field and changes 
     { field: 'currentPassword', message: 'Current password is incorrect' },
   ]);
   expect((await login(admin.email, admin.password)).statusCode).toBe(200);
-  expect(await auditActions(admin.id)).toEqual([]);
+  expect(await auditActions(admin.id)).toEqual(['auth.signed_in']);
 });
 
 test('change-password refuses a new password equal to the current one, and one too short', async () => {
@@ -334,6 +412,10 @@ test('a password change ends every other session, keeps this browser signed in a
   expect(res.statusCode).toBe(200);
   expect(res.json().message).toBe('Password changed successfully!');
   const fresh = res.json().data;
+  // Access tokens issued before the change end at once; the fresh one works.
+  expect((await profileWith(admin.token)).statusCode).toBe(401);
+  expect((await profileWith(otherBrowser.accessToken)).statusCode).toBe(401);
+  expect((await profileWith(fresh.accessToken)).statusCode).toBe(200);
 
   expect((await refresh(otherBrowser.refreshToken)).statusCode).toBe(401);
   expect((await refresh(fresh.refreshToken)).statusCode).toBe(200);
@@ -345,34 +427,43 @@ test('a password change ends every other session, keeps this browser signed in a
     .from(admins)
     .where(eq(admins.id, admin.id));
   expect(stored!.hash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
-  expect(await auditActions(admin.id)).toEqual(['auth.password_changed']);
+  expect(await auditActions(admin.id)).toEqual([
+    'auth.signed_in',
+    'auth.password_changed',
+    'auth.sign_in_failed',
+    'auth.signed_in',
+  ]);
 });
 
-test('wrong current passwords count as failed sign-ins, so a stolen token is no password oracle', async () => {
-  const admin = await createAdmin(ctx);
-  for (let i = 0; i < 5; i++) {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      headers: admin.headers,
-      payload: { currentPassword: `guess ${i}`, newPassword: 'brand new secret' },
-      remoteAddress: newIp(),
-    });
-    expect(res.statusCode).toBe(400);
-  }
-  const sixth = await ctx.app.inject({
+function changePassword(admin: TestAdmin, currentPassword: string, ip = newIp()) {
+  return ctx.app.inject({
     method: 'POST',
     url: '/api/auth/change-password',
     headers: admin.headers,
-    payload: { currentPassword: admin.password, newPassword: 'brand new secret' },
+    payload: { currentPassword, newPassword: 'brand new secret' },
+    remoteAddress: ip,
   });
+}
+
+test('change-password has a limit of its own: 5 wrong current passwords, then 429, so a stolen token is no password oracle', async () => {
+  const admin = await createAdmin(ctx);
+  for (let i = 0; i < 5; i++) {
+    expect((await changePassword(admin, `guess ${i}`)).statusCode).toBe(400);
+  }
+  const sixth = await changePassword(admin, admin.password);
   expect(sixth.statusCode).toBe(429);
   expect(sixth.headers['retry-after']).toBeDefined();
-  const failures = await ctx.database.db
-    .select()
-    .from(authFailures)
-    .where(and(eq(authFailures.email, admin.email), eq(authFailures.kind, 'login')));
-  expect(failures).toHaveLength(5);
+  // Its failures are not sign-in failures: signing in is not slowed by them.
+  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+});
+
+test('sign-in failures never block change-password', async () => {
+  const office = newIp();
+  const admin = await createAdmin(ctx);
+  for (let i = 0; i < 30; i++) await login(`spray-${i}@example.com`, 'guess', office);
+  for (let i = 0; i < 5; i++) await login(admin.email, `wrong ${i}`, office);
+  await recordFailuresFromManyAddresses(admin.email, 150);
+  expect((await changePassword(admin, admin.password, office)).statusCode).toBe(200);
 });
 
 test('the refresh token in the query string never reaches the log', async () => {
@@ -386,4 +477,140 @@ test('the refresh token in the query string never reaches the log', async () => 
   expect(logs).not.toContain(res.json().data.refreshToken);
   expect(logs).not.toContain(accessToken);
   expect(logs).not.toContain(admin.password);
+});
+
+test('logout ends every access token of the admin issued before it, at once', async () => {
+  const admin = await createAdmin(ctx);
+  const session = await signIn(admin);
+  const otherBrowser = await signIn(admin);
+  expect((await profileWith(session.accessToken)).statusCode).toBe(200);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/logout',
+    payload: { refreshToken: session.refreshToken },
+  });
+  expect(res.statusCode).toBe(200);
+  expect((await profileWith(session.accessToken)).statusCode).toBe(401);
+  expect((await profileWith(otherBrowser.accessToken)).statusCode).toBe(401);
+  // The other browser's session itself lives on: its next refresh gives it a working token.
+  const renewed = await refresh(otherBrowser.refreshToken);
+  expect(renewed.statusCode).toBe(200);
+  expect((await profileWith(renewed.json().data.accessToken)).statusCode).toBe(200);
+  // Signing in again works at once too.
+  expect((await profileWith((await signIn(admin)).accessToken)).statusCode).toBe(200);
+});
+
+test('a detected refresh token reuse ends the access tokens issued before it, at once', async () => {
+  const admin = await createAdmin(ctx);
+  const first = await signIn(admin);
+  const second = (await refresh(first.refreshToken)).json().data;
+  await ctx.database.db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now() - interval '1 hour'` })
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(first.refreshToken)));
+  expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+  expect((await profileWith(second.accessToken)).statusCode).toBe(401);
+});
+
+test('a token signed with the real key but with malformed claims answers 401, never 500', async () => {
+  const admin = await createAdmin(ctx);
+  const signed = (claims: Record<string, unknown>, subject: string) =>
+    new SignJWT({ typ: 'access', ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(subject)
+      .setIssuer('cask-admin')
+      .setAudience('cask-admin-web')
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(ctx.jwtSecret));
+  const tokens = await Promise.all([
+    signed({ ver: 0 }, 'not-a-uuid'),
+    signed({ ver: 0 }, "' or 1=1 --"),
+    signed({ ver: '0' }, admin.id),
+    signed({ ver: -1 }, admin.id),
+    signed({}, admin.id),
+  ]);
+  for (const token of tokens) {
+    const res = await profileWith(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toContain('You are not authorized');
+  }
+  expect(ctx.logs.join('')).not.toContain('not-a-uuid');
+});
+
+test('the refresh route takes only the exact parameter name, and no spelling of it is logged', async () => {
+  const admin = await createAdmin(ctx);
+  const { refreshToken } = await signIn(admin);
+  const spellings = [
+    `refresh%54oken=${refreshToken}`,
+    `%72efreshToken=${refreshToken}`,
+    `refresh%2554oken=${refreshToken}`,
+    `x=1&REFRESHTOKEN=${refreshToken}`,
+    `refresh_token=${refreshToken}`,
+  ];
+  for (const query of spellings) {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/refresh-token?${query}` });
+    expect(res.statusCode, query).toBe(400);
+  }
+  expect(ctx.logs.join('')).not.toContain(refreshToken);
+  // The session was not touched: the token still refreshes under its exact name.
+  expect((await refresh(refreshToken)).statusCode).toBe(200);
+  expect(ctx.logs.join('')).not.toContain(refreshToken);
+});
+
+test('sign-ins are audited, successful or not, with address, user agent and reason, never the password', async () => {
+  const admin = await createAdmin(ctx);
+  const inactive = await createAdmin(ctx, { isActive: false });
+  const ghost = `ghost-${randomBytes(4).toString('hex')}@example.com`;
+  const ip = newIp();
+  const attempt = (email: string, password: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: ip,
+      headers: { 'user-agent': 'Probe/1.0' },
+    });
+  expect((await attempt(admin.email, 'wrong secret 1')).statusCode).toBe(401);
+  expect((await attempt(admin.email, admin.password)).statusCode).toBe(200);
+  expect((await attempt(ghost, 'wrong secret 2')).statusCode).toBe(401);
+  expect((await attempt(inactive.email, inactive.password)).statusCode).toBe(403);
+  for (let i = 0; i < 5; i++) await attempt(ghost, 'wrong secret 3');
+  expect((await attempt(ghost, 'wrong secret 4')).statusCode).toBe(429);
+
+  const rows = await ctx.database.db
+    .select({
+      adminId: auditLog.adminId,
+      action: auditLog.action,
+      after: auditLog.after,
+      ip: auditLog.ip,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.ip, ip))
+    .orderBy(auditLog.createdAt);
+  const summary = rows.map((row) => ({
+    adminId: row.adminId,
+    action: row.action,
+    ...(row.after as object),
+  }));
+  expect(summary[0]).toEqual({
+    adminId: admin.id,
+    action: 'auth.sign_in_failed',
+    email: admin.email,
+    reason: 'wrong_password',
+    userAgent: 'Probe/1.0',
+  });
+  expect(summary[1]).toEqual({
+    adminId: admin.id,
+    action: 'auth.signed_in',
+    email: admin.email,
+    userAgent: 'Probe/1.0',
+  });
+  expect(summary[2]).toMatchObject({ adminId: null, email: ghost, reason: 'unknown_email' });
+  expect(summary[3]).toMatchObject({ adminId: inactive.id, reason: 'inactive' });
+  expect(summary.at(-1)).toMatchObject({ adminId: null, email: ghost, reason: 'throttled' });
+  expect(rows.every((row) => row.ip === ip)).toBe(true);
+  const text = JSON.stringify(rows);
+  for (const secret of ['wrong secret', admin.password, inactive.password]) {
+    expect(text).not.toContain(secret);
+  }
 });

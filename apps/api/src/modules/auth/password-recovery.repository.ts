@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { admins } from '../../db/schema/admins.ts';
 import { passwordResetCodes } from '../../db/schema/password-reset-codes.ts';
@@ -58,8 +58,11 @@ export async function insertResetRequest(
   });
 }
 
-/** Kills every outstanding code of the address (a newer code, a lock, a completed reset). */
-export async function invalidateCodesOf(db: DbOrTx, email: string) {
+/**
+ * Kills every outstanding code of the address (a newer code, a lock, a completed reset), but
+ * `exceptId`, the request a new code is being attached to.
+ */
+export async function invalidateCodesOf(db: DbOrTx, email: string, exceptId?: string) {
   await db
     .update(passwordResetCodes)
     .set({ invalidatedAt: sql`now()` })
@@ -68,8 +71,20 @@ export async function invalidateCodesOf(db: DbOrTx, email: string) {
         eq(passwordResetCodes.email, email),
         isNull(passwordResetCodes.invalidatedAt),
         isNull(passwordResetCodes.consumedAt),
+        exceptId === undefined ? undefined : ne(passwordResetCodes.id, exceptId),
       ),
     );
+}
+
+/** Gives a recorded request its code (after the request has answered, decisions/134). */
+export async function attachCode(
+  db: DbOrTx,
+  request: { id: string; adminId: string; codeHash: string },
+) {
+  await db
+    .update(passwordResetCodes)
+    .set({ adminId: request.adminId, codeHash: request.codeHash })
+    .where(and(eq(passwordResetCodes.id, request.id), isNull(passwordResetCodes.codeHash)));
 }
 
 /** The address's newest code that is neither consumed nor invalidated, locked for this check. */

@@ -1,5 +1,4 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   OTP_LENGTH,
   OTP_RESEND_SECONDS,
@@ -7,9 +6,10 @@ import {
   type VerifyOtpBody,
 } from '@cask/contracts/auth';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { BadRequestError, TooManyRequestsError } from '../../lib/errors.ts';
+import type { BackgroundJobs } from '../../lib/background-jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import * as admins from './admins.repository.ts';
@@ -37,7 +37,8 @@ export interface PasswordResetServiceDeps {
   jwtSecret: string;
   hasher: PasswordHasher;
   mailer: Mailer;
-  log: FastifyBaseLogger;
+  /** Where the code and its mail are made, after the answer (decisions/134). */
+  jobs: BackgroundJobs;
 }
 
 type CodeCheck =
@@ -53,7 +54,7 @@ export type PasswordResetService = ReturnType<typeof createPasswordResetService>
  * screens cannot be used to find out who has an account.
  */
 export function createPasswordResetService(deps: PasswordResetServiceDeps) {
-  const { db, config, jwtSecret, hasher, mailer, log } = deps;
+  const { db, config, jwtSecret, hasher, mailer, jobs } = deps;
 
   /**
    * Codes are stored as an HMAC keyed with the server secret and bound to their row: with only
@@ -69,6 +70,18 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     return left.length === right.length && timingSafeEqual(left, right);
   }
 
+  /**
+   * The reset lock (too many wrong codes) does not bind the addresses the admin signed in from
+   * lately: whoever caused it cannot lock the admin out there (docs/decisions/132).
+   */
+  function isKnownAddress(tx: DbOrTx, email: string, caller: Caller): Promise<boolean> {
+    return failures.isKnownSignInAddress(tx, {
+      email,
+      ip: caller.ip,
+      days: config.KNOWN_ADDRESS_DAYS,
+    });
+  }
+
   function lockedError(seconds: number): TooManyRequestsError {
     return new TooManyRequestsError(RESET_LOCKED, seconds);
   }
@@ -81,8 +94,22 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     return db.transaction(async (tx): Promise<CodeCheck> => {
       await codes.lockRecoveryOf(tx, email);
       const admin = await admins.findAdminCredentialsByEmail(tx, email);
-      if (admin?.resetLockedForSeconds) {
+      const known = await isKnownAddress(tx, email, caller);
+      if (admin?.resetLockedForSeconds && !known) {
         return { kind: 'locked', seconds: admin.resetLockedForSeconds };
+      }
+      if (known) {
+        // Checked before the code, or a correct guess after the limit would still answer 200.
+        const here = { kind: 'reset_code' as const, email, ip: caller.ip, minutes: DAY_MINUTES };
+        const wrongHere = await failures.countFailures(tx, here);
+        if (wrongHere >= MAX_WRONG_TRIES_PER_DAY) {
+          const seconds = await failures.secondsUntilFailuresBelow(tx, {
+            ...here,
+            allowed: MAX_WRONG_TRIES_PER_DAY,
+            current: wrongHere,
+          });
+          return { kind: 'locked', seconds };
+        }
       }
       // Unknown addresses "lock" the same way, judged from their recorded wrong tries alone.
       if (!admin) {
@@ -116,12 +143,15 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
 
       if (usable) await codes.incrementWrongAttempts(tx, code.id);
       await failures.insertFailure(tx, { kind: 'reset_code', email, ip: caller.ip });
+      // Where the admin signs in, only that address's own wrong codes count (and lock it alone).
       const wrongToday = await failures.countFailures(tx, {
         kind: 'reset_code',
         email,
         minutes: DAY_MINUTES,
+        ...(known ? { ip: caller.ip } : {}),
       });
       if (wrongToday <= MAX_WRONG_TRIES_PER_DAY) return { kind: 'wrong' };
+      if (known) return { kind: 'locked', seconds: RESET_LOCK_HOURS * 3600 };
 
       if (admin) {
         await codes.lockResetChannel(tx, admin.id, RESET_LOCK_HOURS);
@@ -148,68 +178,69 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     }
   }
 
-  function sendCode(to: string, fullName: string, code: string): void {
-    const mail = recoveryMail({
-      to,
-      fullName,
-      code,
-      validMinutes: CODE_VALID_MINUTES,
-      from: config.MAIL_FROM,
+  /** For an active, unlocked admin: attaches a code to the recorded request and mails it. */
+  async function issueCode(requestId: string, email: string, caller: Caller): Promise<void> {
+    const mail = await db.transaction(async (tx) => {
+      await codes.lockRecoveryOf(tx, email);
+      const admin = await admins.findAdminCredentialsByEmail(tx, email);
+      if (!admin?.isActive) return undefined;
+      if (admin.resetLockedForSeconds && !(await isKnownAddress(tx, email, caller)))
+        return undefined;
+      const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+      await codes.invalidateCodesOf(tx, email, requestId);
+      await codes.attachCode(tx, {
+        id: requestId,
+        adminId: admin.id,
+        codeHash: codeHash(requestId, code),
+      });
+      await writeAudit(tx, {
+        adminId: null,
+        action: 'auth.reset_code_sent',
+        entity: 'admin',
+        entityId: admin.id,
+        ip: caller.ip,
+      });
+      return recoveryMail({
+        to: admin.email,
+        fullName: admin.fullName,
+        code,
+        validMinutes: CODE_VALID_MINUTES,
+        from: config.MAIL_FROM,
+      });
     });
-    // Not awaited: waiting for SMTP only on known addresses would make them measurably slower
-    // (docs/decisions/013). A failed send is logged; the admin can ask again after 60 s.
-    mailer.send(mail).catch((error: unknown) => {
-      log.error({ err: error }, 'the password reset mail could not be sent');
-    });
+    // A failed send is logged by the job runner; the admin can ask again after 60 s.
+    if (mail) await mailer.send(mail);
+    await codes.pruneResetRequests(db, 48);
   }
 
   return {
+    /**
+     * Answers once the request is recorded; the account look-up, the code and the mail happen
+     * after the answer (decisions/134), so known and unknown e-mails take the same time.
+     */
     async forgotPassword(email: string, caller: Caller): Promise<string> {
       const outcome = await db.transaction(async (tx) => {
         await codes.lockRecoveryOf(tx, email);
         const wait = await codes.secondsUntilNextCodeAllowed(tx, email, OTP_RESEND_SECONDS);
         if (wait > 0) return { kind: 'wait' as const, seconds: wait };
-
-        const admin = await admins.findAdminCredentialsByEmail(tx, email);
+        // Recorded without a code, so the resend wait applies to every address alike.
         const id = randomUUID();
-        if (!admin || !admin.isActive || admin.resetLockedForSeconds) {
-          // Recorded without a code, so the resend wait applies to this address all the same.
-          await codes.insertResetRequest(tx, {
-            id,
-            email,
-            adminId: admin?.id ?? null,
-            codeHash: null,
-            validMinutes: CODE_VALID_MINUTES,
-          });
-          return { kind: 'nothing' as const };
-        }
-        const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-        await codes.invalidateCodesOf(tx, email);
         await codes.insertResetRequest(tx, {
           id,
           email,
-          adminId: admin.id,
-          codeHash: codeHash(id, code),
+          adminId: null,
+          codeHash: null,
           validMinutes: CODE_VALID_MINUTES,
         });
-        await writeAudit(tx, {
-          adminId: null,
-          action: 'auth.reset_code_sent',
-          entity: 'admin',
-          entityId: admin.id,
-          ip: caller.ip,
-        });
-        return { kind: 'send' as const, to: admin.email, fullName: admin.fullName, code };
+        return { kind: 'recorded' as const, id };
       });
-
       if (outcome.kind === 'wait') {
         throw new TooManyRequestsError(
           `Please wait ${outcome.seconds} seconds before requesting a new code.`,
           outcome.seconds,
         );
       }
-      if (outcome.kind === 'send') sendCode(outcome.to, outcome.fullName, outcome.code);
-      await codes.pruneResetRequests(db, 48);
+      jobs.defer('password reset code', () => issueCode(outcome.id, email, caller));
       return FORGOT_PASSWORD_ANSWER;
     },
 
@@ -228,6 +259,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
         if (!(await codes.consumeCode(tx, check.codeId, MAX_WRONG_TRIES_PER_CODE))) return false;
         await admins.updatePasswordHash(tx, check.adminId, passwordHash);
         const revoked = await sessions.revokeAllRefreshTokensOfAdmin(tx, check.adminId);
+        await admins.endAccessTokensOf(tx, check.adminId);
         await codes.invalidateCodesOf(tx, body.email);
         // Proving the mailbox ends any sign-in lock-out others caused on this account.
         await failures.deleteFailuresOfEmail(tx, 'login', body.email);

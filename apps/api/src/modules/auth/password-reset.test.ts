@@ -216,6 +216,34 @@ test('the 11th wrong code in 24 hours locks the reset channel for 24 hours', asy
   expect(await auditActions(admin.id)).toContain('auth.reset_locked');
 });
 
+test('the lock does not apply where the admin signs in: there the admin can still reset', async () => {
+  const admin = await createAdmin(ctx);
+  const desk = newIp();
+  const signIn = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: admin.email, password: admin.password },
+    remoteAddress: desk,
+  });
+  expect(signIn.statusCode).toBe(200);
+  // Someone else locks the reset channel with eleven wrong codes from elsewhere.
+  for (const tries of [5, 5, 1]) {
+    await ageResetRequests(admin.email, 61);
+    const code = await requestCode(admin);
+    for (let i = 0; i < tries; i++) await verify(admin.email, wrongCode(code));
+  }
+  await ageResetRequests(admin.email, 61);
+  expect((await forgot(admin.email)).statusCode).toBe(200);
+  await expect(ctx.smtp.waitForMail(admin.email, 500)).rejects.toThrow(/no mail/);
+
+  await ageResetRequests(admin.email, 61);
+  expect((await forgot(admin.email, desk)).statusCode).toBe(200);
+  const { code } = await codeFromMail(admin.email);
+  expect((await verify(admin.email, code, newIp())).statusCode).toBe(429);
+  expect((await verify(admin.email, code, desk)).statusCode).toBe(200);
+  expect((await reset(admin.email, code, 'back in at my desk', desk)).statusCode).toBe(200);
+});
+
 test('the lock ends after 24 hours', async () => {
   const admin = await createAdmin(ctx);
   await ctx.database.db
@@ -233,7 +261,7 @@ test('a reset ends every session, the new password signs in and the reset is aud
     url: '/api/auth/login',
     payload: { email: admin.email, password: admin.password },
   });
-  const { refreshToken } = signIn.json().data;
+  const { refreshToken, accessToken } = signIn.json().data;
 
   const code = await requestCode(admin);
   expect((await verify(admin.email, code)).statusCode).toBe(200);
@@ -245,6 +273,15 @@ test('a reset ends every session, the new password signs in and the reset is aud
     query: { refreshToken },
   });
   expect(stale.statusCode).toBe(401);
+  // Access tokens issued before the reset end at once, not when they expire.
+  for (const token of [accessToken, admin.token]) {
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.statusCode).toBe(401);
+  }
   const loginWith = (password: string) =>
     ctx.app.inject({
       method: 'POST',
@@ -253,7 +290,13 @@ test('a reset ends every session, the new password signs in and the reset is aud
     });
   expect((await loginWith(admin.password)).statusCode).toBe(401);
   expect((await loginWith('reset and renewed')).statusCode).toBe(200);
-  expect(await auditActions(admin.id)).toEqual(['auth.reset_code_sent', 'auth.password_reset']);
+  expect(await auditActions(admin.id)).toEqual([
+    'auth.signed_in',
+    'auth.reset_code_sent',
+    'auth.password_reset',
+    'auth.sign_in_failed',
+    'auth.signed_in',
+  ]);
 });
 
 test('reset input is validated and a bad one changes nothing', async () => {

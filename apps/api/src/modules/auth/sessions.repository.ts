@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { REFRESH_TOKEN_TTL_DAYS } from '../../lib/tokens.ts';
@@ -15,14 +15,18 @@ export async function insertRefreshToken(
   });
 }
 
-/** Locks the row so two refreshes with one token cannot both rotate it. */
-export async function findRefreshTokenForUpdate(db: DbOrTx, tokenHash: string) {
+/**
+ * Locks the row so two refreshes with one token cannot both rotate it. `withinGrace`: rotated no
+ * longer than `graceSeconds` ago (docs/decisions/130).
+ */
+export async function findRefreshTokenForUpdate(db: DbOrTx, tokenHash: string, graceSeconds = 0) {
   const [row] = await db
     .select({
       id: refreshTokens.id,
       adminId: refreshTokens.adminId,
       familyId: refreshTokens.familyId,
       rotated: sql<boolean>`${refreshTokens.rotatedAt} is not null`,
+      withinGrace: sql<boolean>`coalesce(${refreshTokens.rotatedAt} > now() - make_interval(secs => ${graceSeconds}), false)`,
       revoked: sql<boolean>`${refreshTokens.revokedAt} is not null`,
       expired: sql<boolean>`${refreshTokens.expiresAt} <= now()`,
     })
@@ -31,6 +35,28 @@ export async function findRefreshTokenForUpdate(db: DbOrTx, tokenHash: string) {
     .limit(1)
     .for('update');
   return row;
+}
+
+/** Whether the token is the live, unspent head of the family. */
+export async function isCurrentTokenOfFamily(
+  db: DbOrTx,
+  tokenHash: string,
+  familyId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function markRefreshTokenRotated(db: DbOrTx, id: string) {

@@ -1,6 +1,8 @@
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { admins } from '../../db/schema/admins.ts';
 import { authFailures } from '../../db/schema/auth-failures.ts';
+import { knownSignInAddresses } from '../../db/schema/known-sign-in-addresses.ts';
 import { secondsUntil } from '../../db/seconds-until.ts';
 
 // Failed sign-ins (and wrong password reset codes, which count the same way): what the sign-in
@@ -9,7 +11,20 @@ import { secondsUntil } from '../../db/seconds-until.ts';
 // Every time window below is computed by PostgreSQL from now(), never from the Node clock:
 // all API instances share one clock, and tests move time by back-dating rows.
 
-export type FailureKind = 'login' | 'reset_code';
+export type FailureKind = 'login' | 'password_change' | 'reset_code';
+
+/** Which failures a counter counts: of an account (e-mail), of an address, or of the pair. */
+export type FailureFilter = { kind: FailureKind; minutes: number } & (
+  { email: string; ip?: string } | { email?: string; ip: string }
+);
+
+function keyOf(filter: FailureFilter): SQL | undefined {
+  return and(
+    eq(authFailures.kind, filter.kind),
+    filter.email === undefined ? undefined : eq(authFailures.email, filter.email),
+    filter.ip === undefined ? undefined : eq(authFailures.ip, filter.ip),
+  );
+}
 
 export async function insertFailure(
   db: DbOrTx,
@@ -33,16 +48,11 @@ export async function deleteFailuresOfEmail(db: DbOrTx, kind: FailureKind, email
 const withinMinutes = (minutes: number) =>
   gt(authFailures.createdAt, sql`now() - make_interval(mins => ${minutes})`);
 
-export async function countFailures(
-  db: DbOrTx,
-  filter: { kind: FailureKind; minutes: number } & ({ email: string } | { ip: string }),
-): Promise<number> {
-  const key =
-    'email' in filter ? eq(authFailures.email, filter.email) : eq(authFailures.ip, filter.ip);
+export async function countFailures(db: DbOrTx, filter: FailureFilter): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(authFailures)
-    .where(and(eq(authFailures.kind, filter.kind), key, withinMinutes(filter.minutes)));
+    .where(and(keyOf(filter), withinMinutes(filter.minutes)));
   return Number(row?.n ?? 0);
 }
 
@@ -52,12 +62,8 @@ export async function countFailures(
  */
 export async function secondsUntilFailuresBelow(
   db: DbOrTx,
-  filter: { kind: FailureKind; minutes: number; allowed: number; current: number } & (
-    { email: string } | { ip: string }
-  ),
+  filter: FailureFilter & { allowed: number; current: number },
 ): Promise<number> {
-  const key =
-    'email' in filter ? eq(authFailures.email, filter.email) : eq(authFailures.ip, filter.ip);
   const [row] = await db
     .select({
       seconds: secondsUntil(
@@ -65,11 +71,59 @@ export async function secondsUntilFailuresBelow(
       ),
     })
     .from(authFailures)
-    .where(and(eq(authFailures.kind, filter.kind), key, withinMinutes(filter.minutes)))
+    .where(and(keyOf(filter), withinMinutes(filter.minutes)))
     .orderBy(asc(authFailures.createdAt))
     .offset(Math.max(0, filter.current - filter.allowed))
     .limit(1);
   return row?.seconds ?? 1;
+}
+
+/**
+ * Whether the admin with this e-mail signed in successfully from this address within `days`
+ * (docs/decisions/132). One query whether or not the e-mail has an account.
+ */
+export async function isKnownSignInAddress(
+  db: DbOrTx,
+  filter: { email: string; ip: string; days: number },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ adminId: knownSignInAddresses.adminId })
+    .from(knownSignInAddresses)
+    .innerJoin(admins, eq(admins.id, knownSignInAddresses.adminId))
+    .where(
+      and(
+        sql`lower(${admins.email}) = ${filter.email.toLowerCase()}`,
+        eq(knownSignInAddresses.ip, filter.ip),
+        gt(knownSignInAddresses.lastSignedInAt, sql`now() - make_interval(days => ${filter.days})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Records a successful sign-in from the address and forgets the admin's stale addresses. */
+export async function rememberSignInAddress(
+  db: DbOrTx,
+  entry: { adminId: string; ip: string; forgetAfterDays: number },
+) {
+  await db
+    .insert(knownSignInAddresses)
+    .values({ adminId: entry.adminId, ip: entry.ip })
+    .onConflictDoUpdate({
+      target: [knownSignInAddresses.adminId, knownSignInAddresses.ip],
+      set: { lastSignedInAt: sql`now()` },
+    });
+  await db
+    .delete(knownSignInAddresses)
+    .where(
+      and(
+        eq(knownSignInAddresses.adminId, entry.adminId),
+        lt(
+          knownSignInAddresses.lastSignedInAt,
+          sql`now() - make_interval(days => ${entry.forgetAfterDays})`,
+        ),
+      ),
+    );
 }
 
 /** Seconds until the newest failure is `minutes` old (how long a code lock still lasts). */
