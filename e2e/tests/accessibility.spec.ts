@@ -170,8 +170,11 @@ const modals: Modal[] = [
 
 /** Opens `screen` and waits for its content; recovery screens get their history state first. */
 async function visit(page: Page, screen: Screen): Promise<void> {
-  await page.goto(screen.path);
   if (screen.state) {
+    // From a screen that stays put: loading the recovery screen itself first redirects, and
+    // that redirect can land after the history entry is replaced below.
+    await page.goto('/signin');
+    await expect(h1('Sign In')(page)).toBeVisible();
     // What navigate(path, { state }) leaves in history; React Router reads it on load.
     await page.evaluate(
       ({ path, state }) =>
@@ -179,6 +182,8 @@ async function visit(page: Page, screen: Screen): Promise<void> {
       { path: screen.path, state: screen.state },
     );
     await page.reload();
+  } else {
+    await page.goto(screen.path);
   }
   await expect(screen.ready(page)).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(screen.path);
