@@ -22,7 +22,7 @@ test('the header welcomes the signed-in admin by name, with the fixed label Admi
 
 test('the avatar links to the personal information page', async () => {
   await renderApp({ route: '/' });
-  expect(within(banner()).getByRole('link', { name: 'Your profile' })).toHaveAttribute(
+  expect(within(banner()).getByRole('link', { name: 'AL, your profile' })).toHaveAttribute(
     'href',
     '/setting/profile',
   );
@@ -30,14 +30,14 @@ test('the avatar links to the personal information page', async () => {
 
 test('without a picture the avatar shows the admin’s initials', async () => {
   await renderApp({ route: '/', profile: { ...ada, avatar: null } });
-  const link = within(banner()).getByRole('link', { name: 'Your profile' });
+  const link = within(banner()).getByRole('link', { name: 'AL, your profile' });
   expect(link).toHaveTextContent('AL');
   expect(link.querySelector('img')).toBeNull();
 });
 
 test('with a picture the avatar shows it', async () => {
   await renderApp({ route: '/', profile: { ...ada, avatar: '/uploads/7d3a1c2e-avatar' } });
-  const link = within(banner()).getByRole('link', { name: 'Your profile' });
+  const link = within(banner()).getByRole('link', { name: 'AL, your profile' });
   expect(link.querySelector('img')).toHaveAttribute('src', '/uploads/7d3a1c2e-avatar');
 });
 

@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react';
 import { useEffect, type RefObject } from 'react';
 import { Link } from 'react-router';
 import logoUrl from '@/assets/logo.svg';
-import { Avatar } from '@/components/ui/avatar.tsx';
+import { Avatar, initialsOf } from '@/components/ui/avatar.tsx';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { useProfile } from '@/features/profile/api/get-profile.ts';
 
@@ -20,6 +20,9 @@ export function Header({
 }) {
   const profile = useProfile();
   const admin = profile.data;
+  // The placeholder shows the initials: the link's name starts with them (WCAG 2.5.3).
+  const initials = initialsOf(admin?.fullName);
+  const profileLabel = initials ? `${initials}, your profile` : 'Your profile';
 
   useEffect(() => {
     // Spec 000 §8: a failed profile fetch is only logged; the header stays usable without a name.
@@ -63,7 +66,7 @@ export function Header({
         </div>
         <Link
           to="/setting/profile"
-          aria-label="Your profile"
+          aria-label={profileLabel}
           title="Your profile"
           className="shrink-0 rounded-full"
         >

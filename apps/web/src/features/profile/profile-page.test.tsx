@@ -137,7 +137,7 @@ test('saving uploads the chosen avatar first, then saves the profile, and the he
   const banner = screen.getByRole('banner');
   expect(within(banner).getByText('Welcome, Morag Campbell-Reid')).toBeInTheDocument();
   expect(
-    within(banner).getByRole('link', { name: 'Your profile' }).querySelector('img'),
+    within(banner).getByRole('link', { name: 'MC, your profile' }).querySelector('img'),
   ).toHaveAttribute('src', AVATAR_URL);
   expect(screen.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', AVATAR_URL);
 });

@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 async function openChangePassword(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Change Password' }));
+  await user.click(screen.getByRole('button', { name: /^Change Password/ }));
   return screen.findByRole('dialog', { name: 'Change Password' });
 }
 
@@ -32,15 +32,20 @@ async function fill(
 test('settings lists personal information, change password and privacy, with a way back', async () => {
   const { router, user } = await renderApp({ route: '/setting' });
   expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Personal Information' })).toHaveAttribute(
-    'href',
-    '/setting/profile',
-  );
-  expect(screen.getByRole('link', { name: 'Privacy & Policy' })).toHaveAttribute(
-    'href',
-    '/setting/privacy',
-  );
-  expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
+  // Each entry's name is everything it shows, title then description (WCAG 2.5.3).
+  expect(
+    screen.getByRole('link', {
+      name: 'Personal Information Your name, phone number and picture',
+    }),
+  ).toHaveAttribute('href', '/setting/profile');
+  expect(
+    screen.getByRole('link', { name: "Privacy & Policy The club's privacy policy" }),
+  ).toHaveAttribute('href', '/setting/privacy');
+  expect(
+    screen.getByRole('button', {
+      name: 'Change Password A new password signs you out on your other devices',
+    }),
+  ).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Back' }));
   expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();

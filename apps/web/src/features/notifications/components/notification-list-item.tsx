@@ -5,9 +5,10 @@ import { formatRelativeTime } from '../relative-time.ts';
 
 /**
  * One row of the list (spec 000 §2): a circle with the category's first letter, the title,
- * the message and the time. The whole row is a button, so Tab and Enter open it; read rows
- * are dimmed, and unread ones also say so in words and with a dot (colour is never the only
- * signal).
+ * the message and the time. The whole row is a button, so Tab and Enter open it. Unread rows
+ * stand out by a gold bar on their left, a gold circle, a bolder title, a dot and the word
+ * Unread for screen readers; read rows keep full-contrast text (never an opacity, which took
+ * them to 3.5:1, under WCAG 1.4.3's 4.5:1).
  */
 export function NotificationListItem({
   notification,
@@ -22,7 +23,7 @@ export function NotificationListItem({
       <button
         type="button"
         onClick={() => onOpen(notification)}
-        className={`flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-cream-100 focus-visible:bg-cream-100 focus-visible:ring-2 focus-visible:ring-gold-600 focus-visible:outline-none focus-visible:ring-inset sm:gap-4 ${isRead ? 'opacity-60 focus-visible:opacity-100' : ''}`}
+        className={`flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-cream-100 focus-visible:bg-cream-100 focus-visible:ring-2 focus-visible:ring-gold-600 focus-visible:outline-none focus-visible:ring-inset sm:gap-4 border-l-4 ${isRead ? 'border-transparent' : 'border-gold-500'}`}
       >
         <span
           aria-hidden
@@ -33,7 +34,7 @@ export function NotificationListItem({
         <span className="min-w-0 flex-1">
           <span className="flex items-start justify-between gap-3">
             <span
-              className={`min-w-0 break-words text-oak-900 ${isRead ? 'font-medium' : 'font-semibold'}`}
+              className={`min-w-0 break-words text-oak-900 ${isRead ? 'font-normal' : 'font-semibold'}`}
             >
               {notification.title}
             </span>
