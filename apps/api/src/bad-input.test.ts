@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from './db/schema/audit-log.ts';
 import { createAdmin, type TestAdmin } from '../test/admins.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
+import { useTestContext } from '../test/context.ts';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: TestAdmin;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 interface JsonSchema {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { beforeAll, expect, test } from 'vitest';
+import { useTestContext } from '../../test/context.ts';
 
 type Responses = Record<string, unknown>;
-let ctx: TestContext;
+const ctx = useTestContext();
 let paths: Record<string, Record<string, { responses: Responses }>>;
 beforeAll(async () => {
-  ctx = await createTestContext();
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   paths = res.json().paths;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const statuses = (path: string, method: string) =>

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../test/admins.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { useTestContext } from '../../test/context.ts';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: TestAdmin;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 function expectEnvelope(

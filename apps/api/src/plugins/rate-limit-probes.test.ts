@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../test/admins.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { useTestContext } from '../../test/context.ts';
 
 const LIMIT = 3;
-let ctx: TestContext;
+const ctx = useTestContext({ RATE_LIMIT_PER_MINUTE: String(LIMIT) });
 let admin: TestAdmin;
 beforeAll(async () => {
-  ctx = await createTestContext({ RATE_LIMIT_PER_MINUTE: String(LIMIT) });
   admin = await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 test('health and ready still answer after a burst of API calls from the same address', async () => {

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { afterAll, describe, expect, test } from 'vitest';
+import { useTestContext } from '../../test/context.ts';
 
 // A small stand-in for apps/web/dist, laid out as the Vite build and its precompress plugin
 // write it (decision 120).
@@ -11,10 +11,9 @@ const SCRIPT = `console.log(${JSON.stringify('cask '.repeat(400))});`;
 const INDEX_HTML = '<!doctype html><title>Cask Admin</title><div id="root"></div>';
 const SCRIPT_URL = '/assets/index-Ab12Cd34.js';
 
-let ctx: TestContext;
 let webDir: string;
 
-beforeAll(async () => {
+const ctx = useTestContext(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'cask-web-app-'));
   await mkdir(path.join(webDir, 'assets'));
   await mkdir(path.join(webDir, '.vite'));
@@ -26,10 +25,9 @@ beforeAll(async () => {
   await writeFile(`${script}.gz`, gzipSync(SCRIPT));
   await writeFile(`${script}.map`, '{"version":3,"sources":["src/main.tsx"],"mappings":""}');
   await writeFile(path.join(webDir, '.vite/manifest.json'), '{}');
-  ctx = await createTestContext({ WEB_DIST_DIR: webDir });
+  return { WEB_DIST_DIR: webDir };
 });
 afterAll(async () => {
-  await ctx.close();
   await rm(webDir, { recursive: true, force: true });
 });
 
