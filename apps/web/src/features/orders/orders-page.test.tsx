@@ -225,7 +225,7 @@ test('Edit Order shows the order read-only, saves the editable fields and keeps 
   ).toEqual(['Cask sampled', 'Called about the sample']);
 });
 
-test("a failed save stays open with the server message, also as a toast", async () => {
+test('a failed save stays open with the server message, also as a toast', async () => {
   const api = createFakeApi({ orders: [morag()] });
   api.state.failing.add('order-update');
   api.state.failureMessage = 'Order is locked';
