@@ -81,7 +81,8 @@ export const purchases = pgTable(
     index('purchases_customer_idx')
       .on(table.customerId, table.status, table.investmentAmount)
       .where(sql`${table.deletedAt} is null`),
-    // The Orders list, newest first, whole or by status (decision 152).
+    // The Orders list, newest first, whole or by status (decision 152). Migration 0011 adds
+    // INCLUDE (contact_full_name, title) to both, which drizzle cannot declare: keep it there.
     index('purchases_listing_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),

@@ -75,20 +75,44 @@ const STATUS_COUNTERS = ['Active', 'Pending', 'Delivered', 'Reject'].map((status
   COUNTER_NAMES.purchaseStatus(status as OrderStatus),
 );
 
-/**
- * The maintained counters of visible orders (migrations 0004, 0007, 0011): the total and one per
- * status, exact and read in one statement. A counter never written reads as 0.
- */
-export async function readOrderCounters(
-  db: DbOrTx,
-): Promise<{ total: number; byStatus: Record<OrderStatus, number> }> {
-  const rows = await db
+function prepareCounterRead(db: Db) {
+  return db
     .select({ name: counters.name, value: counters.value })
     .from(counters)
-    .where(inArray(counters.name, [COUNTER_NAMES.purchases, ...STATUS_COUNTERS]));
+    .where(
+      inArray(counters.name, [
+        COUNTER_NAMES.purchases,
+        COUNTER_NAMES.purchasesSearchVersion,
+        ...STATUS_COUNTERS,
+      ]),
+    )
+    .prepare('read_order_counters');
+}
+
+// Every list request reads the counters first: a named prepared statement, planned once per
+// connection, as the customer lists do.
+const counterReads = new WeakMap<Db, ReturnType<typeof prepareCounterRead>>();
+
+/**
+ * The maintained counters of visible orders (migrations 0004, 0007, 0011): the total, one per
+ * status and the search version, exact and read in one statement. A counter never written reads
+ * as 0.
+ */
+export async function readOrderCounters(db: Db): Promise<{
+  total: number;
+  searchVersion: number;
+  byStatus: Record<OrderStatus, number>;
+}> {
+  let read = counterReads.get(db);
+  if (!read) {
+    read = prepareCounterRead(db);
+    counterReads.set(db, read);
+  }
+  const rows = await read.execute();
   const value = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0);
   return {
     total: value(COUNTER_NAMES.purchases),
+    searchVersion: value(COUNTER_NAMES.purchasesSearchVersion),
     byStatus: {
       Active: value(COUNTER_NAMES.purchaseStatus('Active')),
       Pending: value(COUNTER_NAMES.purchaseStatus('Pending')),

@@ -206,6 +206,19 @@ describe('GET /purchases', () => {
     expect((await listOrders()).pagination.total).toBe(table.overall.totalPurchases);
   });
 
+  test("a search's exact total follows new orders, status changes and deletions", async () => {
+    const marker = uniqueMarker('cnt');
+    const first = await createPurchase(ctx, { title: `${marker} one`, status: 'Pending' });
+    expect((await listOrders({ search: marker })).pagination.total).toBe(1);
+    expect((await listOrders({ search: marker, status: 'Pending' })).pagination.total).toBe(1);
+    await createPurchase(ctx, { title: `${marker} two` });
+    expect((await listOrders({ search: marker })).pagination.total).toBe(2);
+    await putOrder(first.id, { ...validEdit, status: 'Active' });
+    expect((await listOrders({ search: marker, status: 'Pending' })).pagination.total).toBe(1);
+    await deleteOrder(first.id);
+    expect((await listOrders({ search: marker })).pagination.total).toBe(1);
+  });
+
   test('refuses bad queries with a field error', async () => {
     for (const query of [
       { status: 'Shipped' },
