@@ -1,8 +1,9 @@
-import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus, UpdateOrderBody } from '@cask/contracts/orders';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { counterReader } from '../../db/counter-reads.ts';
 import { admins } from '../../db/schema/admins.ts';
-import { COUNTER_NAMES, counters } from '../../db/schema/counters.ts';
+import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
 
@@ -75,41 +76,21 @@ const STATUS_COUNTERS = ['Active', 'Pending', 'Delivered', 'Reject'].map((status
   COUNTER_NAMES.purchaseStatus(status as OrderStatus),
 );
 
-function prepareCounterRead(db: Db) {
-  return db
-    .select({ name: counters.name, value: counters.value })
-    .from(counters)
-    .where(
-      inArray(counters.name, [
-        COUNTER_NAMES.purchases,
-        COUNTER_NAMES.purchasesSearchVersion,
-        ...STATUS_COUNTERS,
-      ]),
-    )
-    .prepare('read_order_counters');
-}
-
-// Every list request reads the counters first: a named prepared statement, planned once per
-// connection, as the customer lists do.
-const counterReads = new WeakMap<Db, ReturnType<typeof prepareCounterRead>>();
+const readCounters = counterReader(
+  [COUNTER_NAMES.purchases, COUNTER_NAMES.purchasesSearchVersion, ...STATUS_COUNTERS],
+  'read_order_counters',
+);
 
 /**
  * The maintained counters of visible orders (migrations 0004, 0007, 0011): the total, one per
- * status and the search version, exact and read in one statement. A counter never written reads
- * as 0.
+ * status and the search version, exact and read in one statement.
  */
 export async function readOrderCounters(db: Db): Promise<{
   total: number;
   searchVersion: number;
   byStatus: Record<OrderStatus, number>;
 }> {
-  let read = counterReads.get(db);
-  if (!read) {
-    read = prepareCounterRead(db);
-    counterReads.set(db, read);
-  }
-  const rows = await read.execute();
-  const value = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0);
+  const value = await readCounters(db);
   return {
     total: value(COUNTER_NAMES.purchases),
     searchVersion: value(COUNTER_NAMES.purchasesSearchVersion),
