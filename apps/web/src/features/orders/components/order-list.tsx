@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import type { Order } from '@cask/contracts/orders';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -64,7 +63,13 @@ export function OrderList({
   const [deleting, setDeleting] = useState<Order | null>(null);
 
   useEffect(() => {
-    if (isError) toast.error(errorMessage(error, FETCH_FAILURE), { id: 'orders-fetch' });
+    if (!isError) return;
+    const message = errorMessage(error, FETCH_FAILURE);
+    // Imported here: the screen draws without react-hot-toast, which the dialogs load with them
+    // (decision 121's budget).
+    void import('react-hot-toast').then(({ default: toast }) =>
+      toast.error(message, { id: 'orders-fetch' }),
+    );
   }, [isError, error, errorUpdatedAt]);
 
   // A deletion can empty the last page: show the new last one (adjusted while rendering).

@@ -1,4 +1,4 @@
-import { Clock, ShoppingCart, Truck } from 'lucide-react';
+import { ClipboardList, Clock, Truck } from 'lucide-react';
 import type { OrderStats as Stats } from '@cask/contracts/orders';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { formatCount } from '@/lib/format.ts';
@@ -15,7 +15,7 @@ export function OrderStats({ stats }: { stats: Stats | undefined }) {
         title="Total Orders"
         value={formatCount(stats?.overall.totalPurchases ?? 0)}
         loading={loading}
-        icon={<ShoppingCart size={22} />}
+        icon={<ClipboardList size={22} />}
       />
       <StatCard
         title="Total Pending Orders"
