@@ -75,7 +75,11 @@ const signedInScreens: Screen[] = [
   },
   { path: '/cask', ready: h1('Cask List') },
   { path: '/offers', ready: h1('Offers') },
-  { path: '/orders', ready: h1('Order List') },
+  {
+    path: '/orders',
+    ready: (page) =>
+      page.getByRole('table', { name: 'Order List' }).getByRole('button', { name: 'Edit' }).first(),
+  },
   { path: '/referrals', ready: h1('Referrals') },
   {
     path: '/notifications',
@@ -120,6 +124,18 @@ const modals: Modal[] = [
     path: '/user',
     open: firstRowButton('Reward List', 'Adjust Points'),
     shown: dialog(/^Manual Point Adjustment - /),
+  },
+  {
+    label: 'orders edit',
+    path: '/orders',
+    open: firstRowButton('Order List', 'Edit'),
+    shown: dialog('Edit Order'),
+  },
+  {
+    label: 'orders delete',
+    path: '/orders',
+    open: firstRowButton('Order List', 'Delete'),
+    shown: dialog('Confirm Delete'),
   },
   {
     label: 'notifications create',

@@ -10,6 +10,14 @@ import type {
   Notification,
   NotificationListResponse,
 } from '@cask/contracts/notifications';
+import {
+  ORDER_STATUSES,
+  type DeleteOrderResponse,
+  type Order,
+  type OrderListResponse,
+  type UpdateOrderBody,
+  type UpdateOrderResponse,
+} from '@cask/contracts/orders';
 import type {
   ManualPoints,
   ManualPointsResponse,
@@ -65,7 +73,10 @@ export type FailingCall =
   | 'next-page'
   | 'read'
   | 'mark-all'
-  | 'create';
+  | 'create'
+  | 'orders'
+  | 'order-update'
+  | 'order-delete';
 
 export function aCustomer(overrides: Partial<FakeCustomer> = {}): FakeCustomer {
   const id = testUuid();
@@ -116,6 +127,36 @@ export function manyNotifications(n: number): Notification[] {
   );
 }
 
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  const id = testUuid();
+  return {
+    _id: id,
+    user: { fullName: `Customer ${id.slice(-4)}` },
+    personalInfo: {
+      fullName: `Customer ${id.slice(-4)}`,
+      email: `customer${id.slice(-4)}@example.com`,
+      preferredContactMethod: 'email',
+      phoneNumber: '+44 7700 900123',
+    },
+    title: `Cask ${id.slice(-4)}`,
+    investmentAmount: 25_000,
+    status: 'Pending',
+    caskProgress: 'Maturing',
+    manualPaymentStatus: 'due',
+    notes: [],
+    isFirstPurchase: false,
+    referralPointsAmount: 0,
+    submittedDate: '2026-03-01T10:00:00.000Z',
+    daysLeft: 30,
+    ...overrides,
+  };
+}
+
+/** `n` orders titled 'Order 1' … 'Order n', newest (1) first. */
+export function manyOrders(n: number): Order[] {
+  return Array.from({ length: n }, (_, index) => anOrder({ title: `Order ${index + 1}` }));
+}
+
 /** Each success body below `satisfies` its contract; failures are the one error envelope. */
 const json = <T extends MessageEnvelope | ErrorEnvelope>(status: number, body: T) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -126,6 +167,7 @@ export function createFakeApi(
     profile?: AdminProfile;
     customers?: FakeCustomer[];
     notifications?: Notification[];
+    orders?: Order[];
     totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
   } = {},
 ) {
@@ -133,11 +175,12 @@ export function createFakeApi(
     profile: initial.profile ?? ada,
     customers: [...(initial.customers ?? [])],
     notifications: [...(initial.notifications ?? [])],
+    orders: [...(initial.orders ?? [])],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...initial.totals },
     /** Calls answering 500; the message is 'Something went wrong' unless `failureMessage` says. */
     failing: new Set<FailingCall>(),
     failureMessage: 'Something went wrong',
-    /** While set, customer list calls (users, rewards) wait for it: a slow network. */
+    /** While set, list calls (users, rewards, orders) wait for it: a slow network. */
     hold: null as Promise<void> | null,
     requests: [] as SentRequest[],
   };
@@ -316,6 +359,64 @@ export function createFakeApi(
         data: { notification: created },
       } satisfies CreateNotificationResponse);
     }
+    if (method === 'GET' && path === '/api/purchases') {
+      if (state.failing.has('orders')) return fail();
+      const search = (query.search ?? '').trim().toLowerCase();
+      const matches = state.orders.filter(
+        (o) =>
+          (!query.status || o.status === query.status) &&
+          ((o.personalInfo.fullName ?? '').toLowerCase().includes(search) ||
+            o.title.toLowerCase().includes(search)),
+      );
+      const { rows, pagination } = page(matches, query, 20);
+      return json(200, {
+        success: true,
+        data: {
+          purchases: rows,
+          stats: {
+            overall: { totalPurchases: state.orders.length },
+            byStatus: ORDER_STATUSES.map((status) => ({
+              _id: status,
+              count: state.orders.filter((o) => o.status === status).length,
+            })),
+          },
+          pagination,
+        },
+      } satisfies OrderListResponse);
+    }
+    const purchase = /^\/api\/purchases\/([^/]+)(\/status)?$/.exec(path);
+    const order = purchase ? state.orders.find((o) => o._id === purchase[1]) : undefined;
+    if (purchase && !order) return notFound('Order not found');
+    if (method === 'PUT' && order && purchase?.[2]) {
+      if (state.failing.has('order-update')) return fail();
+      const { notes, ...fields } = request.body as UpdateOrderBody;
+      Object.assign(order, fields);
+      if (notes.trim() !== (order.notes.at(-1)?.content ?? '')) {
+        order.notes = [
+          ...order.notes,
+          {
+            id: testUuid(),
+            content: notes.trim(),
+            admin: { fullName: state.profile.fullName },
+            createdAt: new Date().toISOString(),
+          },
+        ];
+      }
+      return json(200, {
+        success: true,
+        message: 'Order updated successfully!',
+        data: { purchase: order },
+      } satisfies UpdateOrderResponse);
+    }
+    if (method === 'DELETE' && order && !purchase?.[2]) {
+      if (state.failing.has('order-delete')) return fail();
+      state.orders = state.orders.filter((o) => o !== order);
+      return json(200, {
+        success: true,
+        message: 'Order deleted successfully!',
+        data: { id: order._id },
+      } satisfies DeleteOrderResponse);
+    }
     return notFound(`Route ${method} ${path} not found`);
   }
 
@@ -323,7 +424,10 @@ export function createFakeApi(
     const request = readRequest(input, init);
     state.requests.push(request);
     await Promise.resolve();
-    const isCustomerList = request.path === '/api/users' || request.path.endsWith('/rewards');
+    const isCustomerList =
+      request.path === '/api/users' ||
+      request.path.endsWith('/rewards') ||
+      request.path === '/api/purchases';
     if (state.hold && request.method === 'GET' && isCustomerList) await state.hold;
     return handle(request);
   });

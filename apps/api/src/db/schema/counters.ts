@@ -31,6 +31,8 @@ export const COUNTER_NAMES = {
   /** Offers with is_active = true. */
   activeOffers: 'offers.active',
   purchases: 'purchases.total',
+  /** Moves whenever an Orders search count could answer differently (migration 0011). */
+  purchasesSearchVersion: 'purchases.search_version',
   purchaseStatus: (status: 'Active' | 'Pending' | 'Delivered' | 'Reject') =>
     `purchases.status.${status}`,
   /** Sum of investment_amount of purchases whose manual_payment_status is paid or completed. */

@@ -10,22 +10,17 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CASK_PROGRESSES, ORDER_STATUSES, PAYMENT_STATUSES } from '@cask/contracts/orders';
 import { admins } from './admins.ts';
 import { customers } from './customers.ts';
 import { offers } from './offers.ts';
 
-/** Spec 001 §4: all freely selectable by the admin. */
-export const PURCHASE_STATUSES = ['Active', 'Pending', 'Delivered', 'Reject'] as const;
+/** Spec 001 §4: all freely selectable by the admin; the lists are the contracts' (one definition). */
+export const PURCHASE_STATUSES = ORDER_STATUSES;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
-export const CASK_PROGRESSES = ['Ready', 'Maturing'] as const;
+export { CASK_PROGRESSES };
 export type CaskProgress = (typeof CASK_PROGRESSES)[number];
-export const MANUAL_PAYMENT_STATUSES = [
-  'paid',
-  'refunded',
-  'Delivered',
-  'due',
-  'completed',
-] as const;
+export const MANUAL_PAYMENT_STATUSES = PAYMENT_STATUSES;
 export type ManualPaymentStatus = (typeof MANUAL_PAYMENT_STATUSES)[number];
 /** The payment states that count as money received (the dashboard's Total Value). */
 export const PAID_PAYMENT_STATUSES = ['paid', 'completed'] as const satisfies ManualPaymentStatus[];
@@ -63,6 +58,11 @@ export const purchases = pgTable(
     daysLeft: integer('days_left'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when an admin deletes the order: it is hidden, never erased (decision 151). Hidden orders
+     * count nowhere: not in the counters (migration 0011), the lists, the searches or the sums.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     check(
@@ -77,10 +77,25 @@ export const purchases = pgTable(
     check('purchases_investment_amount_not_negative', sql`${table.investmentAmount} >= 0`),
     check('purchases_referral_points_not_negative', sql`${table.referralPointsAmount} >= 0`),
     check('purchases_days_left_not_negative', sql`${table.daysLeft} >= 0`),
-    // The reward list sums a customer's investments that were not rejected: index-only.
-    index('purchases_customer_idx').on(table.customerId, table.status, table.investmentAmount),
-    index('purchases_listing_idx').on(table.createdAt, table.id),
-    index('purchases_status_idx').on(table.status),
+    // The reward list sums a customer's visible investments that were not rejected: index-only.
+    index('purchases_customer_idx')
+      .on(table.customerId, table.status, table.investmentAmount)
+      .where(sql`${table.deletedAt} is null`),
+    // The Orders list, newest first, whole or by status (decision 152). Migration 0011 adds
+    // INCLUDE (contact_full_name, title) to both, which drizzle cannot declare: keep it there.
+    index('purchases_listing_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('purchases_status_idx')
+      .on(table.status, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    // The Orders search: a substring of the customer's name or of the title (decision 152).
+    index('purchases_contact_name_trgm_idx')
+      .using('gin', table.contactFullName.op('gin_trgm_ops'))
+      .where(sql`${table.deletedAt} is null`),
+    index('purchases_title_trgm_idx')
+      .using('gin', table.title.op('gin_trgm_ops'))
+      .where(sql`${table.deletedAt} is null`),
     index('purchases_offer_idx').on(table.offerId),
   ],
 );

@@ -1,5 +1,6 @@
 import type { Pagination } from '@cask/contracts/common';
 import type { Db } from '../../db/client.ts';
+import { createVersionedCounts } from '../../lib/versioned-counts.ts';
 import {
   containsPattern,
   countCustomerMatches,
@@ -31,42 +32,8 @@ export interface CustomerPagePlan {
   window: CustomerWindow | null;
 }
 
-const SEARCH_COUNT_CACHE_SIZE = 500;
-
-interface CachedCount {
-  version: number;
-  total: number;
-}
-
-// One cache per database, so two apps in one process (tests) never share counts.
-const searchCounts = new WeakMap<Db, Map<string, CachedCount>>();
-
-function countsFor(db: Db): Map<string, CachedCount> {
-  let cache = searchCounts.get(db);
-  if (!cache) {
-    cache = new Map();
-    searchCounts.set(db, cache);
-  }
-  return cache;
-}
-
-/** The exact number of matches: from the cache while the search version has not moved. */
-async function exactMatchCount(db: Db, pattern: string, currentVersion: number): Promise<number> {
-  const cache = countsFor(db);
-  const cached = cache.get(pattern);
-  cache.delete(pattern);
-  if (cached && cached.version === currentVersion) {
-    cache.set(pattern, cached); // most recently used goes last
-    return cached.total;
-  }
-  const counted = await countCustomerMatches(db, pattern);
-  cache.set(pattern, counted);
-  if (cache.size > SEARCH_COUNT_CACHE_SIZE) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
-  return counted.total;
-}
+// Exact match counts by pattern, kept while the search version has not moved.
+const exactMatchCount = createVersionedCounts();
 
 export async function planCustomerPage(
   db: Db,
@@ -78,7 +45,9 @@ export async function planCustomerPage(
   const total =
     pattern === undefined
       ? counters.total
-      : await exactMatchCount(db, pattern, counters.searchVersion);
+      : await exactMatchCount(db, pattern, counters.searchVersion, () =>
+          countCustomerMatches(db, pattern),
+        );
   const pagination = { current: page, pages: Math.ceil(total / limit), total, limit };
 
   const offset = (page - 1) * limit;

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { counterReader } from '../../db/counter-reads.ts';
 import { COUNTER_NAMES, counters } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 
@@ -23,17 +24,10 @@ function visibleCustomers(pattern: string | undefined) {
   return and(visible, or(ilike(customers.fullName, pattern), ilike(customers.email, pattern)));
 }
 
-function prepareCounterRead(db: Db) {
-  return db
-    .select({ name: counters.name, value: counters.value })
-    .from(counters)
-    .where(inArray(counters.name, [COUNTER_NAMES.customers, COUNTER_NAMES.customersSearchVersion]))
-    .prepare('read_customer_counters');
-}
-
-// Every list request reads the counters first: built once per database and planned once per
-// connection (a named prepared statement) instead of on every request.
-const counterReads = new WeakMap<Db, ReturnType<typeof prepareCounterRead>>();
+const readCounters = counterReader(
+  [COUNTER_NAMES.customers, COUNTER_NAMES.customersSearchVersion],
+  'read_customer_counters',
+);
 
 /**
  * The exact number of customers not deleted (maintained counter, migration 0004) and the version of
@@ -42,13 +36,7 @@ const counterReads = new WeakMap<Db, ReturnType<typeof prepareCounterRead>>();
 export async function readCustomerCounters(
   db: Db,
 ): Promise<{ total: number; searchVersion: number }> {
-  let read = counterReads.get(db);
-  if (!read) {
-    read = prepareCounterRead(db);
-    counterReads.set(db, read);
-  }
-  const rows = await read.execute();
-  const value = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0);
+  const value = await readCounters(db);
   return {
     total: value(COUNTER_NAMES.customers),
     searchVersion: value(COUNTER_NAMES.customersSearchVersion),

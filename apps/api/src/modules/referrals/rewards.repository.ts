@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { pointTransactions, type NewPointTransaction } from '../../db/schema/point-transactions.ts';
 import { purchases } from '../../db/schema/purchases.ts';
@@ -29,7 +29,14 @@ export async function selectRewardPage(
   const investment = db
     .select({ total: sql<string>`coalesce(${sum(purchases.investmentAmount)}, 0)::text` })
     .from(purchases)
-    .where(and(eq(purchases.customerId, page.id), ne(purchases.status, 'Reject')));
+    .where(
+      and(
+        eq(purchases.customerId, page.id),
+        ne(purchases.status, 'Reject'),
+        // A deleted order is hidden (decision 151): it counts in no sum.
+        isNull(purchases.deletedAt),
+      ),
+    );
   return db
     .select({
       id: page.id,

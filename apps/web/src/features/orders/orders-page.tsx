@@ -1,6 +1,59 @@
+import { useState } from 'react';
+import { ORDER_STATUSES, type OrderStatus } from '@cask/contracts/orders';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { SearchInput } from '@/components/ui/search-input.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useOrders } from './api/get-orders.ts';
+import { OrderList } from './components/order-list.tsx';
+import { OrderStats } from './components/order-stats.tsx';
 
-/** Placeholder: this screen is built by its own issue; the route and title exist already. */
+/** Typing pauses this long before a search is sent, as in User Management. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const STATUS_FILTER = [
+  { value: '', label: 'All statuses' },
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: status })),
+];
+
+/**
+ * Spec 001 §2 Orders (/orders): the three cards, the search over all orders on the server
+ * (decision 152) and a status filter, and the Order List. A new search or status shows page 1.
+ */
 export default function OrdersPage() {
-  return <PageHeader title="Order List" />;
+  const [searchText, setSearchText] = useState('');
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  // The page belongs to the filters it was chosen under: new filters start at page 1.
+  const filters = `${status}\n${search}`;
+  const [paging, setPaging] = useState({ filters, page: 1 });
+  const page = paging.filters === filters ? paging.page : 1;
+  const orders = useOrders({ page, search, status });
+
+  return (
+    <>
+      <PageHeader title="Order List" />
+      <OrderStats stats={orders.data?.stats} />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchInput
+          label="Search orders"
+          placeholder="Search order ..."
+          value={searchText}
+          onValueChange={setSearchText}
+          maxLength={SEARCH_MAX_LENGTH}
+          className="sm:w-96!"
+        />
+        <SelectField
+          label="Filter by status"
+          hideLabel
+          options={STATUS_FILTER}
+          value={status}
+          onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
+          className="sm:w-48"
+        />
+      </div>
+      <OrderList orders={orders} onPageChange={(next) => setPaging({ filters, page: next })} />
+    </>
+  );
 }

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uuidParam } from '@cask/contracts/common';
+import {
+  deleteOrderResponse,
+  orderListQuery,
+  orderListResponse,
+  updateOrderBody,
+  updateOrderResponse,
+} from '@cask/contracts/orders';
+import type { AppDeps } from '../../app-deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { createOrdersService } from './orders.service.ts';
+
+/** Spec 001 §7: the club's orders ("purchases") as the Orders screen uses them. */
+export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const orders = createOrdersService({ db: deps.database.db });
+
+  app.get(
+    '/purchases',
+    {
+      schema: {
+        tags: ['orders'],
+        querystring: orderListQuery,
+        response: { 200: orderListResponse },
+      },
+    },
+    async (request) => ok(await orders.list(request.query)),
+  );
+
+  app.put(
+    '/purchases/:id/status',
+    {
+      schema: {
+        tags: ['orders'],
+        params: uuidParam,
+        body: updateOrderBody,
+        response: { 200: updateOrderResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        {
+          purchase: await orders.update(request.params.id, request.body, {
+            adminId: request.admin.id,
+            ip: request.ip,
+          }),
+        },
+        'Order updated successfully!',
+      ),
+  );
+
+  app.delete(
+    '/purchases/:id',
+    { schema: { tags: ['orders'], params: uuidParam, response: { 200: deleteOrderResponse } } },
+    async (request) =>
+      ok(
+        await orders.remove(request.params.id, { adminId: request.admin.id, ip: request.ip }),
+        'Order deleted successfully!',
+      ),
+  );
+};

@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  deleteOrderResponse,
+  updateOrderResponse,
+  type Order,
+  type UpdateOrderBody,
+} from '@cask/contracts/orders';
+import { api } from '@/lib/api-client.ts';
+import { dashboardKey } from '@/lib/customer-queries.ts';
+import { ordersKey, type OrderPage } from './get-orders.ts';
+
+/** Spec 001 §8. */
+export const UPDATE_FAILURE = 'Failed to update order.';
+export const DELETE_FAILURE = 'Failed to delete order.';
+export const UPDATE_SUCCESS = 'Order updated successfully!';
+export const DELETE_SUCCESS = 'Order deleted successfully!';
+
+/** `PUT /purchases/{id}/status` (spec 001 §7): notes go as one string, '' when none. */
+export async function updateOrder(input: { id: string; body: UpdateOrderBody }): Promise<Order> {
+  const envelope = await api.put<unknown>(
+    `/purchases/${encodeURIComponent(input.id)}/status`,
+    input.body,
+  );
+  return updateOrderResponse.parse(envelope).data.purchase;
+}
+
+/** `DELETE /purchases/{id}`: the order is hidden on the server (decision 151). */
+export async function deleteOrder(id: string): Promise<string> {
+  const envelope = await api.delete<unknown>(`/purchases/${encodeURIComponent(id)}`);
+  return deleteOrderResponse.parse(envelope).data.id;
+}
+
+/** The stats, the totals and the dashboard's revenue follow any change: refetched behind. */
+function refreshTotals(queryClient: QueryClient) {
+  return Promise.all(
+    [ordersKey, dashboardKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+/** The saved order replaces its row in every loaded page at once, then the totals refetch. */
+export function useUpdateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrder,
+    onSuccess: (saved) => {
+      queryClient.setQueriesData<OrderPage>({ queryKey: ordersKey }, (page) =>
+        page
+          ? {
+              ...page,
+              purchases: page.purchases.map((order) => (order._id === saved._id ? saved : order)),
+            }
+          : page,
+      );
+      return refreshTotals(queryClient);
+    },
+  });
+}
+
+export function useDeleteOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteOrder, onSuccess: () => refreshTotals(queryClient) });
+}

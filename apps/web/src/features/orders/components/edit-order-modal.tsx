@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import {
+  CASK_PROGRESSES,
+  ORDER_NOTES_MAX,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  updateOrderBody,
+  type Order,
+  type UpdateOrderBody,
+} from '@cask/contracts/orders';
+import { Button } from '@/components/ui/button.tsx';
+import { InlineError } from '@/components/ui/error-state.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatCount, formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
+import { UPDATE_FAILURE, UPDATE_SUCCESS, useUpdateOrder } from '../api/order-mutations.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/** Spec 001 §2: the deadline is the submitted date plus daysLeft days. */
+export function orderDeadline(order: Pick<Order, 'submittedDate' | 'daysLeft'>): string {
+  if (order.daysLeft === null) return 'N/A';
+  return formatDate(new Date(order.submittedDate).getTime() + order.daysLeft * DAY_MS);
+}
+
+/**
+ * Spec 001 §2 'Edit Order': the order's details read-only, then Progress, Notes, Payment and
+ * Status; the notes history under the Notes field (decision 150). A failed save stays open with
+ * the server's message and shows the toast of spec 001 §8.
+ */
+export default function EditOrderModal({
+  order,
+  onClose,
+}: {
+  order: Order | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={order !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Edit Order"
+      size="lg"
+    >
+      {/* Keyed by the order, so the form starts from its current values each time. */}
+      {order ? <EditOrderForm key={order._id} order={order} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+type FormValues = UpdateOrderBody;
+type FieldErrors = Partial<Record<keyof FormValues, string>>;
+
+function EditOrderForm({ order, onClose }: { order: Order; onClose: () => void }) {
+  const update = useUpdateOrder();
+  const [values, setValues] = useState<FormValues>({
+    status: order.status,
+    caskProgress: order.caskProgress ?? ('' as FormValues['caskProgress']),
+    manualPaymentStatus: order.manualPaymentStatus,
+    notes: order.notes.at(-1)?.content ?? '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const busy = update.isPending;
+  const set = (field: keyof FormValues) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+  const na = (value: string | null) => value || 'N/A';
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = updateOrderBody.safeParse(values);
+        if (!parsed.success) {
+          setErrors(
+            Object.fromEntries(
+              parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
+            ),
+          );
+          return;
+        }
+        setErrors({});
+        update.mutate(
+          { id: order._id, body: parsed.data },
+          {
+            onSuccess: () => {
+              toast.success(UPDATE_SUCCESS);
+              onClose();
+            },
+            onError: (error) => toast.error(errorMessage(error, UPDATE_FAILURE)),
+          },
+        );
+      }}
+    >
+      <TextField label="User Name" value={na(order.user.fullName)} readOnly />
+      <TextField label="Email" value={na(order.personalInfo.email)} readOnly />
+      <TextField
+        label="Preferred Contact Method"
+        value={na(order.personalInfo.preferredContactMethod)}
+        readOnly
+      />
+      <TextField label="Phone Number" value={na(order.personalInfo.phoneNumber)} readOnly />
+      <TextField label="Product" value={order.title} readOnly />
+      <TextField label="First Purchase" value={order.isFirstPurchase ? 'Yes' : 'No'} readOnly />
+      <TextField label="Budget" value={formatMoney(order.investmentAmount)} readOnly />
+      <TextField label="Points" value={formatCount(order.referralPointsAmount)} readOnly />
+      <TextField label="Deadline" value={orderDeadline(order)} readOnly />
+
+      <SelectField
+        label="Progress"
+        options={options(CASK_PROGRESSES)}
+        placeholder={order.caskProgress === null ? 'Select progress' : undefined}
+        value={values.caskProgress}
+        onChange={(event) => set('caskProgress')(event.target.value)}
+        error={errors.caskProgress}
+        disabled={busy}
+      />
+      <SelectField
+        label="Payment"
+        options={options(PAYMENT_STATUSES)}
+        value={values.manualPaymentStatus}
+        onChange={(event) => set('manualPaymentStatus')(event.target.value)}
+        error={errors.manualPaymentStatus}
+        disabled={busy}
+      />
+      <SelectField
+        label="Status"
+        options={options(ORDER_STATUSES)}
+        value={values.status}
+        onChange={(event) => set('status')(event.target.value)}
+        error={errors.status}
+        disabled={busy}
+      />
+      <div className="sm:col-span-2">
+        <TextareaField
+          label="Notes"
+          placeholder="Enter notes here"
+          value={values.notes}
+          maxLength={ORDER_NOTES_MAX}
+          onChange={(event) => set('notes')(event.target.value)}
+          error={errors.notes}
+          disabled={busy}
+          rows={3}
+        />
+        <NotesHistory notes={order.notes} />
+      </div>
+
+      {update.isError ? (
+        <div className="sm:col-span-2">
+          <InlineError>{errorMessage(update.error, UPDATE_FAILURE)}</InlineError>
+        </div>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 border-t border-cream-200 pt-4 sm:col-span-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Every saved note, newest first, with who saved it and when (decision 150). */
+function NotesHistory({ notes }: { notes: Order['notes'] }) {
+  if (notes.length === 0) {
+    return <p className="mt-2 text-sm text-oak-700">No notes yet.</p>;
+  }
+  return (
+    <section aria-labelledby="order-notes-history" className="mt-3">
+      <h3 id="order-notes-history" className="text-sm font-medium text-oak-900">
+        Notes history
+      </h3>
+      <ol aria-labelledby="order-notes-history" className="mt-2 max-h-48 space-y-2 overflow-y-auto">
+        {[...notes].reverse().map((note) => (
+          <li key={note.id} className="rounded-lg border border-cream-200 bg-cream-100 px-3 py-2">
+            <p className="text-sm break-words whitespace-pre-wrap text-oak-900">
+              {note.content || <em>(cleared)</em>}
+            </p>
+            <p className="mt-1 text-xs text-oak-700">
+              {note.admin?.fullName ?? 'Unknown admin'} · {formatDateTime(note.createdAt)}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Order } from '@cask/contracts/orders';
+import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { DataTable, type Column } from '@/components/ui/data-table.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatMoney } from '@/lib/format.ts';
+import type { OrderPage, useOrders } from '../api/get-orders.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+// The dialogs load when first opened, keeping the screen inside its JavaScript budget.
+const EditOrderModal = lazy(() => import('./edit-order-modal.tsx'));
+const DeleteOrderDialog = lazy(() => import('./delete-order-dialog.tsx'));
+
+/** Spec 001 §8. */
+export const FETCH_FAILURE = 'Failed to fetch purchases.';
+
+function orderColumns(actions: {
+  onEdit: (order: Order) => void;
+  onDelete: (order: Order) => void;
+}): Column<Order>[] {
+  return [
+    { id: 'user', header: 'User Name', cell: (order) => order.user.fullName || 'N/A' },
+    { id: 'product', header: 'Product Name', cell: (order) => order.title },
+    {
+      id: 'budget',
+      header: 'Budget',
+      align: 'right',
+      cell: (order) => formatMoney(order.investmentAmount),
+    },
+    { id: 'status', header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      id: 'action',
+      pinned: true,
+      header: 'Action',
+      align: 'right',
+      cell: (order) => (
+        <UserRowActions
+          onEdit={() => actions.onEdit(order)}
+          onDelete={() => actions.onDelete(order)}
+        />
+      ),
+    },
+  ];
+}
+
+/**
+ * Spec 001 §2 'Order List': the table, its loading, empty and error states, the pagination with
+ * Refresh, and the Edit Order and Confirm Delete dialogs.
+ */
+export function OrderList({
+  orders,
+  onPageChange,
+}: {
+  orders: ReturnType<typeof useOrders>;
+  onPageChange: (page: number) => void;
+}) {
+  const { data, isPending, isFetching, error, isError, errorUpdatedAt } = orders;
+  const onRefresh = () => void orders.refetch();
+  const [editing, setEditing] = useState<Order | null>(null);
+  const [deleting, setDeleting] = useState<Order | null>(null);
+
+  useEffect(() => {
+    if (!isError) return;
+    const message = errorMessage(error, FETCH_FAILURE);
+    // Imported here: the screen draws without react-hot-toast, which the dialogs load with them
+    // (decision 121's budget).
+    void import('react-hot-toast').then(({ default: toast }) =>
+      toast.error(message, { id: 'orders-fetch' }),
+    );
+  }, [isError, error, errorUpdatedAt]);
+
+  // A deletion can empty the last page: show the new last one (adjusted while rendering).
+  const pages = data?.pagination.pages;
+  if (data && pages !== undefined && pages > 0 && data.pagination.current > pages) {
+    onPageChange(pages);
+  }
+
+  return (
+    <Card>
+      {data === undefined && !isPending ? (
+        <div className="p-4">
+          <ErrorState
+            title="Error Loading Orders"
+            message={errorMessage(error, FETCH_FAILURE)}
+            onRetry={onRefresh}
+          />
+        </div>
+      ) : (
+        <OrderTable
+          data={data}
+          loading={isPending}
+          fetching={isFetching}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+          onPageChange={onPageChange}
+          onRefresh={onRefresh}
+        />
+      )}
+      <Suspense fallback={null}>
+        {editing ? <EditOrderModal order={editing} onClose={() => setEditing(null)} /> : null}
+        {deleting ? <DeleteOrderDialog order={deleting} onClose={() => setDeleting(null)} /> : null}
+      </Suspense>
+    </Card>
+  );
+}
+
+function OrderTable({
+  data,
+  loading,
+  fetching,
+  onEdit,
+  onDelete,
+  onPageChange,
+  onRefresh,
+}: {
+  data: OrderPage | undefined;
+  loading: boolean;
+  fetching: boolean;
+  onEdit: (order: Order) => void;
+  onDelete: (order: Order) => void;
+  onPageChange: (page: number) => void;
+  onRefresh: () => void;
+}) {
+  return (
+    <>
+      <DataTable
+        label="Order List"
+        columns={orderColumns({ onEdit, onDelete })}
+        rows={data?.purchases}
+        rowKey={(order) => order._id}
+        loading={loading}
+        loadingText="Loading orders..."
+        fetching={fetching}
+        emptyText="No purchases found."
+      />
+      {data ? (
+        <Pagination
+          page={data.pagination.current}
+          pages={data.pagination.pages}
+          total={data.pagination.total}
+          count={data.purchases.length}
+          noun="orders"
+          label="Orders pagination"
+          onPageChange={onPageChange}
+          onRefresh={onRefresh}
+          refreshing={fetching}
+        />
+      ) : null}
+    </>
+  );
+}

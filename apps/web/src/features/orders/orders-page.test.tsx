@@ -1,0 +1,287 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import { anOrder, createFakeApi, manyOrders, type FakeApi } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const renderOrders = (api: FakeApi) => renderApp({ route: '/orders', api });
+const table = () => screen.getByRole('table', { name: 'Order List' });
+const nav = () => screen.getByRole('navigation', { name: 'Orders pagination' });
+const row = (text: string) => within(table()).getByRole('row', { name: new RegExp(text) });
+const searchBox = () => screen.getByRole('searchbox', { name: 'Search orders' });
+const listCalls = (api: FakeApi) => api.sent('GET', '/api/purchases');
+const card = (title: string) => screen.getByText(title).closest('dl') as HTMLElement;
+
+const morag = () =>
+  anOrder({
+    user: { fullName: 'Morag Campbell' },
+    personalInfo: {
+      fullName: 'Morag Campbell',
+      email: 'morag@example.com',
+      preferredContactMethod: 'whatsapp',
+      phoneNumber: '+44 7700 900001',
+    },
+    title: 'Glenfarclas 2008',
+    investmentAmount: 48_250.5,
+    status: 'Active',
+    caskProgress: 'Ready',
+    manualPaymentStatus: 'paid',
+    isFirstPurchase: true,
+    referralPointsAmount: 250,
+    submittedDate: '2026-03-01T10:00:00.000Z',
+    daysLeft: 10,
+    notes: [
+      {
+        id: '0b8d7c52-1111-4b8f-9d3a-2f4c8e0b7a11',
+        content: 'Called about the sample',
+        admin: { fullName: 'Ada Lovelace' },
+        createdAt: '2026-03-02T09:00:00.000Z',
+      },
+    ],
+  });
+
+test('the screen shows the cards, the search box, the table and 20 orders a page', async () => {
+  const api = createFakeApi({
+    orders: [
+      morag(),
+      anOrder({ title: 'Ardbeg 2012', status: 'Pending' }),
+      anOrder({ title: 'Lagavulin 2015', status: 'Delivered' }),
+      anOrder({ title: 'Rejected cask', status: 'Reject' }),
+      ...manyOrders(21),
+    ],
+  });
+  const { user } = await renderOrders(api);
+
+  expect(screen.getByRole('heading', { level: 1, name: 'Order List' })).toBeVisible();
+  expect(searchBox()).toHaveAttribute('placeholder', 'Search order ...');
+  await within(table()).findByText('Glenfarclas 2008');
+  expect(listCalls(api)[0]?.query).toEqual({ page: '1', limit: '20' });
+  expect(card('Total Orders')).toHaveTextContent('25');
+  expect(card('Total Pending Orders')).toHaveTextContent('22');
+  expect(card('Total Delivered Orders')).toHaveTextContent('1');
+  expect(
+    within(table())
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['User Name', 'Product Name', 'Budget', 'Status', 'Action']);
+  const first = row('Glenfarclas 2008');
+  expect(within(first).getByText('Morag Campbell')).toBeVisible();
+  expect(within(first).getByText('$48,250.50')).toBeVisible();
+  expect(within(first).getByText('Active')).toBeVisible();
+  expect(within(first).getByRole('button', { name: 'Edit' })).toBeVisible();
+  expect(within(first).getByRole('button', { name: 'Delete' })).toBeVisible();
+  expect(within(table()).getAllByRole('row')).toHaveLength(21); // header + 20
+  expect(within(nav()).getByRole('button', { name: 'Refresh' })).toBeVisible();
+
+  // Page 2 holds the rest.
+  await user.click(within(nav()).getByRole('button', { name: 'Page 2' }));
+  expect(await within(table()).findByText('Order 21')).toBeVisible();
+  expect(listCalls(api).at(-1)?.query).toEqual({ page: '2', limit: '20' });
+});
+
+test('the status badge is green, yellow, blue, or red for anything else', async () => {
+  const api = createFakeApi({
+    orders: (['Active', 'Pending', 'Delivered', 'Reject'] as const).map((status) =>
+      anOrder({ title: `${status} order`, status }),
+    ),
+  });
+  await renderOrders(api);
+  await within(table()).findByText('Active order');
+  const dot = (status: string) =>
+    within(row(`${status} order`))
+      .getByText(status)
+      .querySelector('span[aria-hidden]');
+  expect(dot('Active')).toHaveClass('bg-emerald-500');
+  expect(dot('Pending')).toHaveClass('bg-amber-500');
+  expect(dot('Delivered')).toHaveClass('bg-sky-500');
+  expect(dot('Reject')).toHaveClass('bg-red-500');
+});
+
+test("'Loading...' cards and 'Loading orders...' until the first answer; then 'No purchases found.'", async () => {
+  const api = createFakeApi();
+  const release = api.holdLists();
+  await renderOrders(api);
+  expect(await screen.findByText('Loading orders...')).toBeVisible();
+  expect(card('Total Orders')).toHaveTextContent('Loading...');
+  expect(card('Total Delivered Orders')).toHaveTextContent('Loading...');
+  release();
+  expect(await screen.findByText('No purchases found.')).toBeVisible();
+  expect(card('Total Orders')).toHaveTextContent('0');
+});
+
+test('the search goes to the server over all orders, from page 1; so does the status', async () => {
+  const api = createFakeApi({ orders: [morag(), ...manyOrders(30)] });
+  const { user } = await renderOrders(api);
+  await within(table()).findByText('Glenfarclas 2008');
+  await user.click(within(nav()).getByRole('button', { name: 'Page 2' }));
+  await within(table()).findByText('Order 30');
+
+  await user.type(searchBox(), '  morag ');
+  await waitFor(() =>
+    expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20', search: 'morag' }),
+  );
+  await waitFor(() => expect(within(table()).queryByText('Order 30')).not.toBeInTheDocument());
+  expect(within(table()).getByText('Glenfarclas 2008')).toBeVisible();
+
+  await user.clear(searchBox());
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Active');
+  await waitFor(() =>
+    expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20', status: 'Active' }),
+  );
+});
+
+test('a failed fetch shows the server message in a toast and the error state', async () => {
+  const api = createFakeApi({ orders: [morag()] });
+  api.state.failing.add('orders');
+  api.state.failureMessage = 'Database unavailable';
+  await renderOrders(api);
+  expect(await screen.findByText('Error Loading Orders')).toBeVisible();
+  // Once in the error state, once as the toast.
+  await waitFor(() => expect(screen.getAllByText('Database unavailable')).toHaveLength(2));
+});
+
+test("a failed fetch without a message falls back to 'Failed to fetch purchases.'", async () => {
+  const api = createFakeApi();
+  api.state.failing.add('orders');
+  api.state.failureMessage = '';
+  await renderOrders(api);
+  await waitFor(() => expect(screen.getAllByText('Failed to fetch purchases.')).toHaveLength(2));
+});
+
+test('Edit Order shows the order read-only, saves the editable fields and keeps the history', async () => {
+  const order = morag();
+  const api = createFakeApi({ orders: [order] });
+  const { user } = await renderOrders(api);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
+      name: 'Edit',
+    }),
+  );
+
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Order' });
+  for (const [label, value] of [
+    ['User Name', 'Morag Campbell'],
+    ['Email', 'morag@example.com'],
+    ['Preferred Contact Method', 'whatsapp'],
+    ['Phone Number', '+44 7700 900001'],
+    ['Product', 'Glenfarclas 2008'],
+    ['First Purchase', 'Yes'],
+    ['Budget', '$48,250.50'],
+    ['Points', '250'],
+    ['Deadline', 'Mar 11, 2026'],
+  ] as const) {
+    expect(within(dialog).getByLabelText(label)).toHaveValue(value);
+    expect(within(dialog).getByLabelText(label)).toHaveAttribute('readonly');
+  }
+  const notes = within(dialog).getByRole('textbox', { name: 'Notes' });
+  expect(notes).toHaveAttribute('placeholder', 'Enter notes here');
+  expect(notes).toHaveValue('Called about the sample');
+  expect(within(dialog).getByRole('combobox', { name: 'Progress' })).toHaveValue('Ready');
+  expect(
+    within(within(dialog).getByRole('combobox', { name: 'Payment' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['paid', 'refunded', 'Delivered', 'due', 'completed']);
+  expect(
+    within(within(dialog).getByRole('combobox', { name: 'Status' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['Active', 'Pending', 'Delivered', 'Reject']);
+
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Progress' }), 'Maturing');
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Payment' }), 'completed');
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'Delivered');
+  await user.clear(notes);
+  await user.type(notes, 'Cask sampled');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+  await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  expect(await screen.findByText('Order updated successfully!')).toBeInTheDocument();
+  expect(api.sent('PUT', `/api/purchases/${order._id}/status`).map((r) => r.body)).toEqual([
+    {
+      status: 'Delivered',
+      caskProgress: 'Maturing',
+      manualPaymentStatus: 'completed',
+      notes: 'Cask sampled',
+    },
+  ]);
+  // Updated in place, and the cards follow.
+  expect(await within(row('Glenfarclas')).findByText('Delivered')).toBeVisible();
+  await waitFor(() => expect(card('Total Delivered Orders')).toHaveTextContent('1'));
+
+  // The history shows both notes, newest first.
+  await user.click(within(row('Glenfarclas')).getByRole('button', { name: 'Edit' }));
+  const again = await screen.findByRole('dialog', { name: 'Edit Order' });
+  const history = within(again).getByRole('list', { name: 'Notes history' });
+  expect(
+    within(history)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('p')?.textContent),
+  ).toEqual(['Cask sampled', 'Called about the sample']);
+});
+
+test('a failed save stays open with the server message, also as a toast', async () => {
+  const api = createFakeApi({ orders: [morag()] });
+  api.state.failing.add('order-update');
+  api.state.failureMessage = 'Order is locked';
+  const { user } = await renderOrders(api);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
+      name: 'Edit',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Order' });
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await within(dialog).findByText('Order is locked')).toBeVisible();
+  // Once in the dialog, once as the toast.
+  expect(screen.getAllByText('Order is locked')).toHaveLength(2);
+});
+
+test('Confirm Delete asks with the title and the user, then the row and the counts go', async () => {
+  const order = morag();
+  const api = createFakeApi({ orders: [order, anOrder({ title: 'Ardbeg 2012' })] });
+  const { user } = await renderOrders(api);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
+      name: 'Delete',
+    }),
+  );
+
+  const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
+  expect(
+    within(dialog).getByText(
+      'Are you sure you want to delete order Glenfarclas 2008 for Morag Campbell?',
+    ),
+  ).toBeVisible();
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+  await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  expect(await screen.findByText('Order deleted successfully!')).toBeInTheDocument();
+  expect(api.sent('DELETE', `/api/purchases/${order._id}`)).toHaveLength(1);
+  await waitFor(() =>
+    expect(within(table()).queryByText('Glenfarclas 2008')).not.toBeInTheDocument(),
+  );
+  expect(card('Total Orders')).toHaveTextContent('1');
+});
+
+test("a failed delete stays open with 'Failed to delete order.' when the server says nothing", async () => {
+  const api = createFakeApi({ orders: [morag()] });
+  const { user } = await renderOrders(api);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
+      name: 'Delete',
+    }),
+  );
+  const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
+  api.state.failing.add('order-delete');
+  api.state.failureMessage = '';
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  expect(await within(dialog).findByText('Failed to delete order.')).toBeVisible();
+  expect(screen.getAllByText('Failed to delete order.')).toHaveLength(2);
+});

@@ -1,0 +1,162 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mainAdmin } from '../support/admins.ts';
+import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
+
+// Spec 001 §2 Orders, end to end on the demo orders (SEED_DEMO=true). Other specs may change
+// customers, so numbers are read, never assumed.
+
+const ordersTable = (page: Page) => page.getByRole('table', { name: 'Order List' });
+const ordersNav = (page: Page) => page.getByRole('navigation', { name: 'Orders pagination' });
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search orders' });
+const bodyRows = (table: Locator) => table.locator('tbody').getByRole('row');
+const cardValue = (page: Page, title: string) =>
+  page
+    .locator('dl')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .locator('dd');
+
+const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+async function cell(row: Locator, index: number): Promise<string> {
+  return ((await row.getByRole('cell').nth(index).textContent()) ?? '').trim();
+}
+
+async function openOrders(page: Page) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order List' })).toBeVisible();
+  await expect(bodyRows(ordersTable(page))).toHaveCount(20);
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, mainAdmin);
+});
+
+test('the screen shows the cards, the table and 20 orders a page', async ({ page }) => {
+  await openOrders(page);
+  for (const title of ['Total Orders', 'Total Pending Orders', 'Total Delivered Orders']) {
+    await expect(cardValue(page, title)).toHaveText(/^[\d,]+$/);
+  }
+  await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search order ...');
+  await expect(ordersTable(page).getByRole('columnheader')).toHaveText([
+    'User Name',
+    'Product Name',
+    'Budget',
+    'Status',
+    'Action',
+  ]);
+  const total = count(await cardValue(page, 'Total Orders').textContent());
+  await expect(ordersNav(page).getByText(`Showing 20 of ${total} orders`)).toBeVisible();
+  await ordersNav(page).getByRole('button', { name: 'Page 2' }).click();
+  await expect(ordersNav(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(bodyRows(ordersTable(page))).toHaveCount(20);
+  await saveScreen(page, 'orders-1280');
+  await atPhoneWidth(page, async () => {
+    await saveScreen(page, 'orders-375');
+  });
+});
+
+test("an admin finds an order by the customer's name and edits it twice: both notes stay", async ({
+  page,
+}) => {
+  await openOrders(page);
+  // A customer from page 2, so the search must reach past the loaded page.
+  await ordersNav(page).getByRole('button', { name: 'Page 2' }).click();
+  await expect(ordersNav(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const picked = bodyRows(ordersTable(page)).nth(3);
+  const customer = await cell(picked, 0);
+  const product = await cell(picked, 1);
+
+  await searchBox(page).fill(customer);
+  await expect(ordersNav(page).getByRole('button', { name: 'Page 1' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const rows = bodyRows(ordersTable(page));
+  await expect(rows.first()).toContainText(customer);
+  const row = rows.filter({ hasText: product }).first();
+
+  const marker = `${Date.now()}`;
+  const firstNote = `First call ${marker}`;
+  const secondNote = `Paid by wire ${marker}`;
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Edit Order' });
+  await expect(dialog.getByLabel('User Name')).toHaveValue(customer);
+  await expect(dialog.getByLabel('Product')).toHaveValue(product);
+  await expect(dialog.getByLabel('User Name')).toHaveAttribute('readonly', '');
+  await expect(dialog.getByLabel('Notes', { exact: true })).toHaveAttribute(
+    'placeholder',
+    'Enter notes here',
+  );
+  await dialog.getByLabel('Progress').selectOption('Maturing');
+  await dialog.getByLabel('Payment').selectOption('completed');
+  await dialog.getByLabel('Status').selectOption('Delivered');
+  await dialog.getByLabel('Notes', { exact: true }).fill(firstNote);
+  await atPhoneWidth(page, async () => {
+    await saveScreen(page, 'orders-edit-375');
+  });
+  await saveScreen(page, 'orders-edit-1280');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, 'Order updated successfully!')).toBeVisible();
+  await expect(row).toContainText('Delivered');
+
+  // The second save, from a fresh page: the first note is the field's text and in the history.
+  await page.reload();
+  await searchBox(page).fill(customer);
+  await expect(rows.first()).toContainText(customer);
+  await rows.filter({ hasText: product }).first().getByRole('button', { name: 'Edit' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Order' });
+  await expect(dialog.getByLabel('Status')).toHaveValue('Delivered');
+  await expect(dialog.getByLabel('Payment')).toHaveValue('completed');
+  await expect(dialog.getByLabel('Progress')).toHaveValue('Maturing');
+  await expect(dialog.getByLabel('Notes', { exact: true })).toHaveValue(firstNote);
+  await dialog.getByLabel('Status').selectOption('Active');
+  await dialog.getByLabel('Notes', { exact: true }).fill(secondNote);
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows.filter({ hasText: product }).first()).toContainText('Active');
+
+  await rows.filter({ hasText: product }).first().getByRole('button', { name: 'Edit' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Order' });
+  const history = dialog.getByRole('list', { name: 'Notes history' });
+  await expect(history.getByRole('listitem').first()).toContainText(secondNote);
+  await expect(history.getByText(firstNote)).toBeVisible();
+  await expect(history.getByText(mainAdmin.name).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('an admin deletes an order: gone from the list, the totals drop by one', async ({ page }) => {
+  await openOrders(page);
+  const before = count(await cardValue(page, 'Total Orders').textContent());
+  const row = bodyRows(ordersTable(page)).nth(5);
+  const customer = await cell(row, 0);
+  const product = await cell(row, 1);
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Confirm Delete' });
+  await expect(
+    dialog.getByText(`Are you sure you want to delete order ${product} for ${customer}?`),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, 'Order deleted successfully!')).toBeVisible();
+  await expect(cardValue(page, 'Total Orders')).toHaveText((before - 1).toLocaleString('en-US'));
+  await expect(ordersNav(page).getByText(`of ${before - 1} orders`)).toBeVisible();
+
+  await page.reload();
+  await expect(cardValue(page, 'Total Orders')).toHaveText((before - 1).toLocaleString('en-US'));
+});
+
+test("a search that matches nothing says 'No purchases found.'", async ({ page }) => {
+  await openOrders(page);
+  await searchBox(page).fill('no order has this name zzqx');
+  await expect(ordersTable(page).getByText('No purchases found.')).toBeVisible();
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { okEnvelope, pageQuery, pagination, text } from './common.ts';
+import { searchParam } from './users.ts';
+
+/** Spec 001 §9: the Orders screen shows 20 orders a page. */
+export const ORDERS_PAGE_SIZE = 20;
+/** A bound on one note, far above a real one, so a pasted document is refused with a message. */
+export const ORDER_NOTES_MAX = 2000;
+
+/** Spec 001 §4: all freely selectable by the admin (the database's CHECK constraints agree). */
+export const ORDER_STATUSES = ['Active', 'Pending', 'Delivered', 'Reject'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const CASK_PROGRESSES = ['Ready', 'Maturing'] as const;
+export type CaskProgress = (typeof CASK_PROGRESSES)[number];
+export const PAYMENT_STATUSES = ['paid', 'refunded', 'Delivered', 'due', 'completed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const orderStatus = z.enum(ORDER_STATUSES, {
+  error: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
+});
+
+/**
+ * GET /purchases: spec 001 §7 (page, limit default 20), plus `search` (a case-insensitive
+ * substring of the customer's name or the order's title, over all orders) and `status`.
+ */
+export const orderListQuery = pageQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
+  search: searchParam,
+  status: orderStatus.optional(),
+});
+export type OrderListQuery = z.input<typeof orderListQuery>;
+export type OrderListParams = z.output<typeof orderListQuery>;
+
+/** One entry of an order's notes history: who wrote it and when. */
+export const orderNote = z.object({
+  id: z.uuid(),
+  content: z.string(),
+  /** The admin who saved it; null for imported notes or a deleted admin. */
+  admin: z.object({ fullName: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type OrderNote = z.infer<typeof orderNote>;
+
+/** Spec 001 §3 "Purchase (order)". Money is dollars as a number (numeric(14,2) in the database). */
+export const order = z.object({
+  _id: z.uuid(),
+  user: z.object({ fullName: z.string() }),
+  personalInfo: z.object({
+    fullName: z.string().nullable(),
+    email: z.string().nullable(),
+    preferredContactMethod: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+  }),
+  title: z.string(),
+  investmentAmount: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  caskProgress: z.enum(CASK_PROGRESSES).nullable(),
+  manualPaymentStatus: z.enum(PAYMENT_STATUSES),
+  /** The notes history, oldest first; the screen shows the last entry (spec 001 §2). */
+  notes: z.array(orderNote),
+  isFirstPurchase: z.boolean(),
+  referralPointsAmount: z.number().int(),
+  submittedDate: z.iso.datetime(),
+  daysLeft: z.number().int().nullable(),
+});
+export type Order = z.infer<typeof order>;
+
+/** Exact, from the counters the database keeps (all visible orders, whatever the filters). */
+export const orderStats = z.object({
+  overall: z.object({ totalPurchases: z.number().int() }),
+  byStatus: z.array(z.object({ _id: z.enum(ORDER_STATUSES), count: z.number().int() })),
+});
+export type OrderStats = z.infer<typeof orderStats>;
+
+/** Newest first; `pagination.total` counts the orders the search and status filter match. */
+export const orderListResponse = okEnvelope(
+  z.object({ purchases: z.array(order), stats: orderStats, pagination }),
+);
+export type OrderListResponse = z.infer<typeof orderListResponse>;
+
+/**
+ * PUT /purchases/{id}/status: spec 001 §7. Notes arrive as one string ('' when none); a save
+ * whose notes differ from the last entry appends an entry to the history, never overwrites.
+ */
+export const updateOrderBody = z.object({
+  status: orderStatus,
+  caskProgress: z.enum(CASK_PROGRESSES, {
+    error: `Progress must be one of ${CASK_PROGRESSES.join(', ')}`,
+  }),
+  manualPaymentStatus: z.enum(PAYMENT_STATUSES, {
+    error: `Payment must be one of ${PAYMENT_STATUSES.join(', ')}`,
+  }),
+  notes: text({ error: 'Notes must be text' })
+    .trim()
+    .max(ORDER_NOTES_MAX, `Notes must be at most ${ORDER_NOTES_MAX} characters`),
+});
+export type UpdateOrderBody = z.input<typeof updateOrderBody>;
+
+export const updateOrderResponse = okEnvelope(z.object({ purchase: order }));
+export type UpdateOrderResponse = z.infer<typeof updateOrderResponse>;
+
+/** DELETE /purchases/{id}: the order is hidden, its money history kept (decision 151). */
+export const deleteOrderResponse = okEnvelope(z.object({ id: z.uuid() }));
+export type DeleteOrderResponse = z.infer<typeof deleteOrderResponse>;
