@@ -3,18 +3,20 @@ import type { FieldError, Pagination } from '@cask/contracts/common';
 import { uploadIdOf, uploadUrl } from '@cask/contracts/files';
 import {
   createOfferFields,
-  DETAILS_NOT_JSON,
   fieldErrorsOf,
+  offerDetailsSchemas,
+  updateOfferFields,
+  type OfferDetailValues,
+  type OfferFields,
+} from '@cask/contracts/offer-form';
+import {
+  DETAILS_NOT_JSON,
   MAX_SLIDING_IMAGES,
   OFFER_IMAGE_FIELD,
   OFFER_IMAGES_FIELD,
   OFFER_NOT_FOUND,
-  offerDetailsSchemas,
   TOO_MANY_SLIDING_IMAGES,
-  updateOfferFields,
   type Offer,
-  type OfferDetailValues,
-  type OfferFields,
   type OfferListParams,
   type OfferStats,
 } from '@cask/contracts/offers';

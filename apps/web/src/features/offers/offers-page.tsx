@@ -1,11 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { CircleCheck, Plus, Tags } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { OFFER_TYPES, OFFERS_PAGE_SIZE, type Offer, type OfferType } from '@cask/contracts/offers';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -18,7 +16,6 @@ import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useOffers } from './api/get-offers.ts';
-import { DELETE_FAILURE, DELETE_SUCCESS, useDeleteOffer } from './api/offer-mutations.ts';
 import { offerColumns } from './components/offer-columns.tsx';
 import { typeLabel } from './offer-labels.ts';
 
@@ -28,9 +25,10 @@ export const FETCH_FAILURE = 'Failed to fetch offers';
 export const SEARCH_DEBOUNCE_MS = 500;
 const PAGE_SIZES = [10, 20, 50] as const;
 
-// The form (react-hook-form, the type's fields, the image pickers) loads when first opened, so the
-// list stays within its JavaScript budget (docs/decisions/144).
+// The form (react-hook-form, the type's fields, the image pickers) and Confirm Delete load when
+// first opened, so the list stays within its JavaScript budget (docs/decisions/144).
 const OfferFormModal = lazy(() => import('./components/offer-form-modal.tsx'));
+const DeleteOfferDialog = lazy(() => import('./components/delete-offer-dialog.tsx'));
 
 const typeOptions = [
   { value: '', label: 'All' },
@@ -68,14 +66,10 @@ export default function OffersPage() {
 
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Offer | null>(null);
-  const remove = useDeleteOffer();
 
   const columns = offerColumns({
     onEdit: (offer) => setEditing({ mode: 'edit', offer }),
-    onDelete: (offer) => {
-      remove.reset();
-      setDeleting(offer);
-    },
+    onDelete: setDeleting,
   });
 
   return (
@@ -181,27 +175,11 @@ export default function OffersPage() {
         </Suspense>
       ) : null}
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Confirm Delete"
-        message={`Are you sure you want to delete ${deleting?.title ?? ''}?`}
-        confirmLabel="Confirm"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(DELETE_SUCCESS);
-              setDeleting(null);
-            },
-          });
-        }}
-      />
+      {deleting ? (
+        <Suspense fallback={null}>
+          <DeleteOfferDialog offer={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { ImageOff } from 'lucide-react';
 import type { Offer } from '@cask/contracts/offers';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import type { Column } from '@/components/ui/data-table.tsx';
@@ -33,10 +32,8 @@ export function offerColumns({
           ) : (
             <span
               aria-hidden
-              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-cream-300 bg-cream-100 text-oak-700"
-            >
-              <ImageOff size={16} />
-            </span>
+              className="h-10 w-10 shrink-0 rounded-lg border border-cream-300 bg-cream-100"
+            />
           )}
           <span className="max-w-72 truncate font-medium">{offer.title}</span>
         </div>

@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
+  fieldErrorsOf,
   OFFER_DETAIL_FIELDS,
-  OFFER_TYPES,
   offerDetailsSchemas,
   offerFields,
-  fieldErrorsOf,
-  type Offer,
-  type OfferType,
-} from '@cask/contracts/offers';
+} from '@cask/contracts/offer-form';
+import { OFFER_TYPES, type Offer, type OfferType } from '@cask/contracts/offers';
 import { Button } from '@/components/ui/button.tsx';
 import { InlineError } from '@/components/ui/error-state.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
