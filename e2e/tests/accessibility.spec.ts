@@ -74,7 +74,11 @@ const signedInScreens: Screen[] = [
         .first(),
   },
   { path: '/cask', ready: h1('Cask List') },
-  { path: '/offers', ready: h1('Offers') },
+  {
+    path: '/offers',
+    ready: (page) =>
+      page.getByRole('table', { name: 'Offers' }).getByRole('button', { name: 'Edit' }).first(),
+  },
   { path: '/orders', ready: h1('Order List') },
   { path: '/referrals', ready: h1('Referrals') },
   {
@@ -120,6 +124,24 @@ const modals: Modal[] = [
     path: '/user',
     open: firstRowButton('Reward List', 'Adjust Points'),
     shown: dialog(/^Manual Point Adjustment - /),
+  },
+  {
+    label: 'offers add',
+    path: '/offers',
+    open: click('button', 'Add Offer'),
+    shown: dialog('Add Offer'),
+  },
+  {
+    label: 'offers edit',
+    path: '/offers',
+    open: firstRowButton('Offers', 'Edit'),
+    shown: dialog('Edit Offer'),
+  },
+  {
+    label: 'offers delete',
+    path: '/offers',
+    open: firstRowButton('Offers', 'Delete'),
+    shown: dialog('Confirm Delete'),
   },
   {
     label: 'notifications create',
