@@ -111,6 +111,14 @@ function listEndpoints(pages: number, headers: Record<string, string>): Endpoint
       'list',
       '/api/purchases?page=1&limit=20&status=Pending',
     ),
+    // Offers (decision 144): the first page, a search over titles and descriptions, a type.
+    get('GET /api/offers?page=1&limit=10', 'list', '/api/offers?page=1&limit=10'),
+    get(
+      'GET /api/offers?search=year old (a third)',
+      'search-common',
+      '/api/offers?page=1&limit=10&search=year%20old',
+    ),
+    get('GET /api/offers?type=bottle', 'list', '/api/offers?page=1&limit=10&type=bottle'),
   ];
 }
 

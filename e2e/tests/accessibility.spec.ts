@@ -74,7 +74,11 @@ const signedInScreens: Screen[] = [
         .first(),
   },
   { path: '/cask', ready: h1('Cask List') },
-  { path: '/offers', ready: h1('Offers') },
+  {
+    path: '/offers',
+    ready: (page) =>
+      page.getByRole('table', { name: 'Offers' }).getByRole('button', { name: 'Edit' }).first(),
+  },
   {
     path: '/orders',
     ready: (page) =>
@@ -135,6 +139,24 @@ const modals: Modal[] = [
     label: 'orders delete',
     path: '/orders',
     open: firstRowButton('Order List', 'Delete'),
+    shown: dialog('Confirm Delete'),
+  },
+  {
+    label: 'offers add',
+    path: '/offers',
+    open: click('button', 'Add Offer'),
+    shown: dialog('Add Offer'),
+  },
+  {
+    label: 'offers edit',
+    path: '/offers',
+    open: firstRowButton('Offers', 'Edit'),
+    shown: dialog('Edit Offer'),
+  },
+  {
+    label: 'offers delete',
+    path: '/offers',
+    open: firstRowButton('Offers', 'Delete'),
     shown: dialog('Confirm Delete'),
   },
   {

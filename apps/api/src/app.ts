@@ -25,6 +25,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { rewardsRoutes } from './modules/referrals/rewards.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { offersRoutes } from './modules/offers/offers.routes.ts';
 
 export type App = FastifyInstance;
 
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(dashboardRoutes, deps);
       await api.register(rewardsRoutes, deps);
       await api.register(ordersRoutes, deps);
+      await api.register(offersRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,13 @@ import {
   type UpdateOrderResponse,
 } from '@cask/contracts/orders';
 import type {
+  DeleteOfferResponse,
+  Offer,
+  OfferListResponse,
+  OfferResponse,
+  OfferType,
+} from '@cask/contracts/offers';
+import type {
   ManualPoints,
   ManualPointsResponse,
   RewardListResponse,
@@ -76,7 +83,11 @@ export type FailingCall =
   | 'create'
   | 'orders'
   | 'order-update'
-  | 'order-delete';
+  | 'order-delete'
+  | 'offers'
+  | 'offer-add'
+  | 'offer-update'
+  | 'offer-delete';
 
 export function aCustomer(overrides: Partial<FakeCustomer> = {}): FakeCustomer {
   const id = testUuid();
@@ -152,9 +163,54 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
+export function anOffer(overrides: Partial<Offer> = {}): Offer {
+  const id = testUuid();
+  return {
+    id,
+    title: `Offer ${id.slice(-4)}`,
+    type: 'cask',
+    priceNumeric: 15000,
+    isActive: true,
+    isFeatured: false,
+    expiryDate: '2031-06-30',
+    description: 'A fine cask.',
+    image: null,
+    images: [],
+    category: 'standard',
+    daysLeft: 100,
+    originalPrice: 12000,
+    currentPrice: 15000,
+    location: 'Warehouse 4',
+    details: { distillery: 'Ardbeg', caskType: 'Sherry Butt', vintage: 2015 },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
 /** `n` orders titled 'Order 1' … 'Order n', newest (1) first. */
 export function manyOrders(n: number): Order[] {
   return Array.from({ length: n }, (_, index) => anOrder({ title: `Order ${index + 1}` }));
+}
+
+/** `n` offers titled 'Offer 1' … 'Offer n', newest (1) first. */
+export function manyOffers(n: number): Offer[] {
+  return Array.from({ length: n }, (_, index) => anOffer({ title: `Offer ${index + 1}` }));
+}
+
+/** What the form sent, read back from its multipart body (text fields and file names). */
+function formFields(body: unknown): {
+  fields: Record<string, string>;
+  files: Record<string, File[]>;
+} {
+  const fields: Record<string, string> = {};
+  const files: Record<string, File[]> = {};
+  if (body instanceof FormData) {
+    body.forEach((value, key) => {
+      if (typeof value === 'string') fields[key] = value;
+      else (files[key] ??= []).push(value);
+    });
+  }
+  return { fields, files };
 }
 
 /** Each success body below `satisfies` its contract; failures are the one error envelope. */
@@ -168,6 +224,8 @@ export function createFakeApi(
     customers?: FakeCustomer[];
     notifications?: Notification[];
     orders?: Order[];
+    /** The catalogue; when given, the dashboard's Active Offers card counts its active ones. */
+    offers?: Offer[];
     totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
   } = {},
 ) {
@@ -176,6 +234,7 @@ export function createFakeApi(
     customers: [...(initial.customers ?? [])],
     notifications: [...(initial.notifications ?? [])],
     orders: [...(initial.orders ?? [])],
+    offers: [...(initial.offers ?? [])],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...initial.totals },
     /** Calls answering 500; the message is 'Something went wrong' unless `failureMessage` says. */
     failing: new Set<FailingCall>(),
@@ -231,7 +290,11 @@ export function createFakeApi(
         data: {
           users: { totalUsers: state.customers.length },
           casks: { totalCasks: state.totals.totalCasks },
-          offers: { activeOffers: state.totals.activeOffers },
+          offers: {
+            activeOffers: initial.offers
+              ? state.offers.filter((o) => o.isActive).length
+              : state.totals.activeOffers,
+          },
           payments: { totalRevenue: state.totals.totalRevenue },
         },
       } satisfies DashboardResponse);
@@ -417,6 +480,88 @@ export function createFakeApi(
         data: { id: order._id },
       } satisfies DeleteOrderResponse);
     }
+    if (method === 'GET' && path === '/api/offers') {
+      if (state.failing.has('offers')) return fail();
+      const search = (query.search ?? '').trim().toLowerCase();
+      const matches = state.offers.filter(
+        (o) =>
+          (!query.type || o.type === query.type) &&
+          (o.title.toLowerCase().includes(search) ||
+            (o.description ?? '').toLowerCase().includes(search)),
+      );
+      const { rows, pagination } = page(matches, query, 10);
+      return json(200, {
+        success: true,
+        data: {
+          offers: rows,
+          pagination,
+          stats: {
+            totalOffers: state.offers.length,
+            activeOffers: state.offers.filter((o) => o.isActive).length,
+          },
+        },
+      } satisfies OfferListResponse);
+    }
+    if (method === 'POST' && path === '/api/offers') {
+      if (state.failing.has('offer-add')) return fail();
+      const { fields, files } = formFields(request.body);
+      const created = anOffer({
+        title: fields.title ?? '',
+        type: (fields.type ?? 'cask') as OfferType,
+        priceNumeric: Number(fields.priceNumeric),
+        currentPrice: Number(fields.currentPrice),
+        originalPrice: fields.originalPrice ? Number(fields.originalPrice) : null,
+        expiryDate: fields.expiryDate ?? null,
+        description: fields.description || null,
+        location: fields.location || null,
+        isFeatured: fields.isFeatured === 'true',
+        details: JSON.parse(fields.details ?? '{}') as Offer['details'],
+        image: files.offerImage ? `/uploads/${testUuid()}` : null,
+        images: (files.offerImages ?? []).map(() => `/uploads/${testUuid()}`),
+      });
+      state.offers.unshift(created);
+      return json(201, {
+        success: true,
+        message: 'Offer added successfully',
+        data: { offer: created },
+      } satisfies OfferResponse);
+    }
+    const oneOffer = /^\/api\/offers\/([^/]+)$/.exec(path);
+    const offer = oneOffer ? state.offers.find((o) => o.id === oneOffer[1]) : undefined;
+    if (oneOffer && (method === 'PUT' || method === 'DELETE') && !offer) {
+      return notFound('Offer not found');
+    }
+    if (method === 'PUT' && offer) {
+      if (state.failing.has('offer-update')) return fail();
+      const { fields, files } = formFields(request.body);
+      const kept = JSON.parse(fields.images ?? '[]') as string[];
+      Object.assign(offer, {
+        title: fields.title ?? offer.title,
+        type: (fields.type ?? offer.type) as OfferType,
+        priceNumeric: Number(fields.priceNumeric),
+        currentPrice: Number(fields.currentPrice),
+        originalPrice: fields.originalPrice ? Number(fields.originalPrice) : null,
+        expiryDate: fields.expiryDate ?? null,
+        isActive: fields.isActive === 'true',
+        details: JSON.parse(fields.details ?? '{}') as Offer['details'],
+        image: files.offerImage ? `/uploads/${testUuid()}` : fields.image || null,
+        images: [...kept, ...(files.offerImages ?? []).map(() => `/uploads/${testUuid()}`)],
+      } satisfies Partial<Offer>);
+      return json(200, {
+        success: true,
+        message: 'Offer updated successfully',
+        data: { offer },
+      } satisfies OfferResponse);
+    }
+    if (method === 'DELETE' && offer) {
+      if (state.failing.has('offer-delete')) return fail();
+      state.offers = state.offers.filter((o) => o !== offer);
+      return json(200, {
+        success: true,
+        message: 'Offer deleted successfully',
+        data: { id: offer.id, retired: false },
+      } satisfies DeleteOfferResponse);
+    }
     return notFound(`Route ${method} ${path} not found`);
   }
 
@@ -427,7 +572,8 @@ export function createFakeApi(
     const isCustomerList =
       request.path === '/api/users' ||
       request.path.endsWith('/rewards') ||
-      request.path === '/api/purchases';
+      request.path === '/api/purchases' ||
+      request.path === '/api/offers';
     if (state.hold && request.method === 'GET' && isCustomerList) await state.hold;
     return handle(request);
   });

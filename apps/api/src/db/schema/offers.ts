@@ -45,6 +45,11 @@ export const offers = pgTable(
     category: text('category').notNull().default('standard'),
     location: text('location'),
     details: jsonb('details').$type<OfferDetails>().notNull().default({}),
+    /**
+     * Set when an offer that orders refer to is deleted: it is hidden from the list and the
+     * counters but kept for the orders' history (docs/decisions/141).
+     */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,6 +62,7 @@ export const offers = pgTable(
     index('offers_listing_idx').on(table.createdAt, table.id),
     index('offers_type_idx').on(table.type, table.createdAt),
     index('offers_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    index('offers_description_trgm_idx').using('gin', table.description.op('gin_trgm_ops')),
   ],
 );
 

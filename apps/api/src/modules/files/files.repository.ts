@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 
@@ -33,4 +33,14 @@ export async function findFileBytes(db: DbOrTx, id: string): Promise<Buffer | un
     .where(eq(files.id, id))
     .limit(1);
   return row?.bytes;
+}
+
+/** Deletes the files with these ids; returns the ids that existed. */
+export async function deleteFiles(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(files)
+    .where(inArray(files.id, [...ids]))
+    .returning({ id: files.id });
+  return rows.map((row) => row.id);
 }

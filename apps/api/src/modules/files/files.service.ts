@@ -145,6 +145,29 @@ export async function storeImage(
   return savePreparedImage(tx, image, context);
 }
 
+/**
+ * Deletes stored files the caller no longer references (an offer's removed images), each with a
+ * `file.deleted` audit row, in the caller's transaction: the change and the clean-up commit
+ * together or not at all.
+ */
+export async function deleteStoredFiles(
+  tx: DbOrTx,
+  ids: readonly string[],
+  context: Omit<UploadContext, 'maxDimension'>,
+): Promise<void> {
+  const deleted = await repo.deleteFiles(tx, ids);
+  for (const id of deleted) {
+    await writeAudit(tx, {
+      adminId: context.adminId,
+      action: 'file.deleted',
+      entity: 'file',
+      entityId: id,
+      before: { purpose: context.purpose },
+      ip: context.ip ?? null,
+    });
+  }
+}
+
 /** What `GET /uploads/:id` sends: the validators always, the bytes unless the client has them. */
 export interface ServedFile {
   contentType: string;

@@ -39,7 +39,7 @@ export async function registerImageUploads(
 }
 
 /** Turns the multipart plugin's errors into our typed errors, with messages a person can act on. */
-function uploadError(error: unknown): unknown {
+function uploadError(error: unknown, maxFiles = 1): unknown {
   if (error instanceof AppError || !hasCode(error)) return error;
   switch (error.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -47,7 +47,9 @@ function uploadError(error: unknown): unknown {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new UnsupportedMediaTypeError('Send the image as multipart/form-data');
     case 'FST_FILES_LIMIT':
-      return new PayloadTooLargeError('Too many files: send one image');
+      return new PayloadTooLargeError(
+        maxFiles === 1 ? 'Too many files: send one image' : `Too many files: at most ${maxFiles}`,
+      );
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return new PayloadTooLargeError('Too many form fields in the upload');
@@ -82,4 +84,52 @@ export async function readImageUpload(request: FastifyRequest, field: string): P
   } catch (error) {
     throw uploadError(error);
   }
+}
+
+/** A multipart form of text fields and images, read into memory; nothing is stored yet. */
+export interface ImageForm {
+  /** Each text field's first value. */
+  fields: Record<string, string>;
+  /** The files of each allowed file field, in the order sent (each at most 5 MB). */
+  files: Record<string, Buffer[]>;
+}
+
+/**
+ * Reads a form that carries text fields and images in the given file fields (e.g. a banner and
+ * several sliding images). The same limits as `readImageUpload`: 5 MB a file, enforced while
+ * streaming and checked again after each file (`truncated`, see there); a file in any other
+ * field is a 400. Nothing is stored here: prepare the buffers with `prepareImage`, then save.
+ */
+export async function readImageForm(
+  request: FastifyRequest,
+  { fileFields, maxFiles }: { fileFields: readonly string[]; maxFiles: number },
+): Promise<ImageForm> {
+  if (!request.isMultipart()) {
+    throw new UnsupportedMediaTypeError('Send the form as multipart/form-data');
+  }
+  const form: ImageForm = { fields: {}, files: {} };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (!(part.fieldname in form.fields) && typeof part.value === 'string') {
+          form.fields[part.fieldname] = part.value;
+        }
+        continue;
+      }
+      if (!fileFields.includes(part.fieldname)) {
+        part.file.resume();
+        throw new BadRequestError(`Files are accepted only in ${fileFields.join(' and ')}`, [
+          { field: part.fieldname, message: 'This field does not take a file' },
+        ]);
+      }
+      const buffer = await part.toBuffer();
+      if (part.file.truncated) throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
+      // A file chooser left empty sends a part with no name and no bytes: it is no file.
+      if (buffer.length === 0 && !part.filename) continue;
+      (form.files[part.fieldname] ??= []).push(buffer);
+    }
+  } catch (error) {
+    throw uploadError(error, maxFiles);
+  }
+  return form;
 }

@@ -28,3 +28,10 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
 }
 
 export const labelClass = 'mb-1 block text-sm font-medium text-oak-900';
+
+/**
+ * The look of every text-like control. Here rather than in text-field.tsx so that a select or a
+ * search box does not load TextField and PasswordField with it (decision 144).
+ */
+export const inputClass =
+  'block w-full rounded-lg border border-cream-300 bg-white px-3 py-2 text-sm text-oak-900 placeholder:text-oak-700/50 focus:border-gold-600 focus:ring-1 focus:ring-gold-600 focus:outline-none disabled:bg-cream-100 read-only:bg-cream-100 aria-[invalid=true]:border-red-600';

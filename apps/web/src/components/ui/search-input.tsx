@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { Search, X } from 'lucide-react';
-import { inputClass } from './text-field.tsx';
+import { inputClass } from './field-parts.tsx';
 
 export interface SearchInputProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,

@@ -1,7 +1,6 @@
 import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { inputClass } from './text-field.tsx';
-import { FieldError, FieldHint, fieldIds, labelClass } from './field-parts.tsx';
+import { FieldError, FieldHint, fieldIds, inputClass, labelClass } from './field-parts.tsx';
 
 // A <select> always matches :read-only (it is not a text control), so TextField's read-only tint
 // would paint every select grey: drop it here.

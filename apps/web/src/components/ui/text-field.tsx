@@ -1,5 +1,6 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
+import { inputClass } from './field-parts.tsx';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
@@ -8,8 +9,7 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
 }
 
-export const inputClass =
-  'block w-full rounded-lg border border-cream-300 bg-white px-3 py-2 text-sm text-oak-900 placeholder:text-oak-700/50 focus:border-gold-600 focus:ring-1 focus:ring-gold-600 focus:outline-none disabled:bg-cream-100 read-only:bg-cream-100 aria-[invalid=true]:border-red-600';
+export { inputClass };
 
 /** A labelled input with its error under it: every input in the app has a label tied to it. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(

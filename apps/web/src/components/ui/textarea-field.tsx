@@ -1,6 +1,5 @@
 import { forwardRef, useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { inputClass } from './text-field.tsx';
-import { FieldError, FieldHint, fieldIds, labelClass } from './field-parts.tsx';
+import { FieldError, FieldHint, fieldIds, inputClass, labelClass } from './field-parts.tsx';
 
 export interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: ReactNode;

@@ -1,6 +1,185 @@
+import { lazy, Suspense, useState } from 'react';
+import { CircleCheck, Plus, Tags } from 'lucide-react';
+import { OFFER_TYPES, OFFERS_PAGE_SIZE, type Offer, type OfferType } from '@cask/contracts/offers';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { SearchInput } from '@/components/ui/search-input.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { formatCount } from '@/lib/format.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useOffers } from './api/get-offers.ts';
+import { offerColumns } from './components/offer-columns.tsx';
+import { typeLabel } from './offer-labels.ts';
 
-/** Placeholder: this screen is built by its own issue; the route and title exist already. */
+/** Spec 001 §8. */
+export const FETCH_FAILURE = 'Failed to fetch offers';
+/** Spec 001 §9: typing pauses this long before a search is sent. */
+export const SEARCH_DEBOUNCE_MS = 500;
+const PAGE_SIZES = [10, 20, 50] as const;
+
+// The form (react-hook-form, the type's fields, the image pickers) and Confirm Delete load when
+// first opened, so the list stays within its JavaScript budget (docs/decisions/144).
+const OfferFormModal = lazy(() => import('./components/offer-form-modal.tsx'));
+const DeleteOfferDialog = lazy(() => import('./components/delete-offer-dialog.tsx'));
+
+const typeOptions = [
+  { value: '', label: 'All' },
+  ...OFFER_TYPES.map((type) => ({ value: type, label: typeLabel(type) })),
+];
+const pageSizeOptions = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
+
+type Editing = { mode: 'add' } | { mode: 'edit'; offer: Offer } | null;
+
+/**
+ * Spec 001 §2 Offers (/offers): the two cards, search, type filter, page size, the table with
+ * edit and delete, Add Offer / Edit Offer and Confirm Delete. Changing the search, the type or
+ * the page size goes back to page 1 (spec 001 §4).
+ */
 export default function OffersPage() {
-  return <PageHeader title="Offers" />;
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [type, setType] = useState<OfferType | undefined>(undefined);
+  const [limit, setLimit] = useState<number>(OFFERS_PAGE_SIZE);
+  // The page belongs to one search, type and size: any change of them shows page 1.
+  const filterKey = `${search}\u0000${type ?? ''}\u0000${limit}`;
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  // Adjusted while rendering (not in an effect), and stored: going back to an earlier search
+  // must not bring back the page it was on.
+  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
+
+  const offers = useOffers({ page, limit, search, type });
+  const { data, isPending, isFetching, error } = offers;
+  const onRefresh = () => void offers.refetch();
+  // A deletion can empty the last page: show the new last one (adjusted while rendering).
+  const pages = data?.pagination.pages;
+  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Offer | null>(null);
+
+  const columns = offerColumns({
+    onEdit: (offer) => setEditing({ mode: 'edit', offer }),
+    onDelete: setDeleting,
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Offers"
+        actions={
+          <Button onClick={() => setEditing({ mode: 'add' })}>
+            <Plus size={16} aria-hidden />
+            Add Offer
+          </Button>
+        }
+      />
+
+      <StatCardGrid columns={2}>
+        <StatCard
+          title="Total Offers"
+          icon={<Tags size={22} />}
+          loading={data === undefined && isPending}
+          value={formatCount(data?.stats.totalOffers)}
+        />
+        <StatCard
+          title="Active Offers"
+          icon={<CircleCheck size={22} />}
+          loading={data === undefined && isPending}
+          value={formatCount(data?.stats.activeOffers)}
+        />
+      </StatCardGrid>
+
+      <Card>
+        <div className="flex flex-col gap-3 px-4 pt-4 pb-3 sm:flex-row sm:items-end sm:justify-between">
+          <SearchInput
+            label="Search offers"
+            placeholder="Search offers..."
+            value={searchText}
+            onValueChange={setSearchText}
+            maxLength={SEARCH_MAX_LENGTH}
+          />
+          <div className="flex gap-3">
+            <SelectField
+              label="Type"
+              className="w-40"
+              options={typeOptions}
+              value={type ?? ''}
+              onChange={(event) => setType((event.target.value || undefined) as OfferType)}
+            />
+            <SelectField
+              label="Page size"
+              className="w-28"
+              options={pageSizeOptions}
+              value={String(limit)}
+              onChange={(event) => setLimit(Number(event.target.value))}
+            />
+          </div>
+        </div>
+
+        {data === undefined && !isPending ? (
+          <div className="p-4">
+            {/* Spec 001 §8: the list is emptied and the failure shows in a red box. */}
+            <ErrorState
+              title="Error Loading Offers"
+              message={errorMessage(error, FETCH_FAILURE)}
+              onRetry={onRefresh}
+            />
+          </div>
+        ) : (
+          <>
+            <DataTable
+              label="Offers"
+              columns={columns}
+              rows={data?.offers}
+              rowKey={(offer) => offer.id}
+              loading={isPending}
+              loadingText="Loading offers..."
+              fetching={isFetching}
+              emptyText={
+                <EmptyState title="No offers found" hint="Try adjusting your search or type" />
+              }
+            />
+            {data ? (
+              <Pagination
+                page={data.pagination.current}
+                pages={data.pagination.pages}
+                total={data.pagination.total}
+                count={data.offers.length}
+                noun="offers"
+                label="Offers pagination"
+                onPageChange={setPage}
+                onRefresh={onRefresh}
+                refreshing={isFetching}
+              />
+            ) : null}
+          </>
+        )}
+      </Card>
+
+      {editing ? (
+        <Suspense fallback={null}>
+          <OfferFormModal
+            offer={editing.mode === 'edit' ? editing.offer : null}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      ) : null}
+
+      {deleting ? (
+        <Suspense fallback={null}>
+          <DeleteOfferDialog offer={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defaultCountries, parseCountry } from 'react-international-phone';
-import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '@cask/contracts/files';
 import { PHONE_MAX_DIGITS } from '@cask/contracts/profile';
 import type { AdminProfile } from '@cask/contracts/auth';
 
@@ -33,14 +32,4 @@ export function phoneForSave(phone: string): string {
   const digits = digitsOf(phone);
   if (digits === '' || dialCodes.has(digits)) return '';
   return `+${digits}`;
-}
-
-/** Spec 001 §5's wording for a wrong image, used for the avatar too; null when the file is fine. */
-export function avatarFileProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return 'Please select a valid image file';
-  if (!(IMAGE_CONTENT_TYPES as readonly string[]).includes(file.type)) {
-    return 'Only PNG, JPEG, WebP or GIF images are allowed';
-  }
-  if (file.size > IMAGE_MAX_BYTES) return 'Image size should be less than 5MB';
-  return null;
 }

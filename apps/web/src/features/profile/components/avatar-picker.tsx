@@ -1,17 +1,7 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Camera } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar.tsx';
-import { avatarFileProblem } from '../profile-form.ts';
-
-/** A preview URL for the chosen file, released when the file changes or the screen closes. */
-function usePreviewUrl(file: File | null): string | null {
-  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => {
-    if (!url) return;
-    return () => URL.revokeObjectURL(url);
-  }, [url]);
-  return url;
-}
+import { imageFileProblem, usePreviewUrl } from '@/lib/image-file.ts';
 
 export interface AvatarPickerProps {
   /** The avatar to show when no file is chosen: the saved URL, or null for the placeholder. */
@@ -76,7 +66,7 @@ export function AvatarPicker({
           // The same file chosen again must fire a change next time too.
           event.target.value = '';
           if (!chosen) return;
-          const reason = avatarFileProblem(chosen);
+          const reason = imageFileProblem(chosen);
           setProblem(reason);
           if (!reason) onFileChange(chosen);
         }}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uuidParam } from '@cask/contracts/common';
+import {
+  deleteOfferResponse,
+  MAX_SLIDING_IMAGES,
+  OFFER_IMAGE_FIELD,
+  OFFER_IMAGES_FIELD,
+  offerListQuery,
+  offerListResponse,
+  offerResponse,
+} from '@cask/contracts/offers';
+import type { AppDeps } from '../../app-deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { readImageForm, registerImageUploads } from '../files/multipart.ts';
+import { createOffersService } from './offers.service.ts';
+
+/** A banner and the sliding images: the most files one form may carry. */
+const MAX_FILES = 1 + MAX_SLIDING_IMAGES;
+const FILE_FIELDS = [OFFER_IMAGE_FIELD, OFFER_IMAGES_FIELD] as const;
+
+/** Spec 001 §7: the offers catalogue (cask, bottle, experience) with its images. */
+export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const offers = createOffersService({ db: deps.database.db });
+  await registerImageUploads(app, { maxFiles: MAX_FILES });
+  const readForm = (request: Parameters<typeof readImageForm>[0]) =>
+    readImageForm(request, { fileFields: FILE_FIELDS, maxFiles: MAX_FILES });
+
+  app.get(
+    '/offers',
+    {
+      schema: {
+        tags: ['offers'],
+        querystring: offerListQuery,
+        response: { 200: offerListResponse },
+      },
+    },
+    async (request) => ok(await offers.list(request.query)),
+  );
+
+  app.post(
+    '/offers',
+    {
+      schema: {
+        tags: ['offers'],
+        consumes: ['multipart/form-data'],
+        response: { 201: offerResponse },
+      },
+    },
+    async (request, reply) => {
+      const form = await readForm(request);
+      const offer = await offers.create(form, { adminId: request.admin.id, ip: request.ip });
+      return reply.status(201).send(ok({ offer }, 'Offer added successfully'));
+    },
+  );
+
+  app.put(
+    '/offers/:id',
+    {
+      schema: {
+        tags: ['offers'],
+        params: uuidParam,
+        consumes: ['multipart/form-data'],
+        response: { 200: offerResponse },
+      },
+    },
+    async (request) => {
+      const form = await readForm(request);
+      const offer = await offers.update(request.params.id, form, {
+        adminId: request.admin.id,
+        ip: request.ip,
+      });
+      return ok({ offer }, 'Offer updated successfully');
+    },
+  );
+
+  app.delete(
+    '/offers/:id',
+    { schema: { tags: ['offers'], params: uuidParam, response: { 200: deleteOfferResponse } } },
+    async (request) => {
+      const result = await offers.remove(request.params.id, {
+        adminId: request.admin.id,
+        ip: request.ip,
+      });
+      return ok(
+        result,
+        result.retired
+          ? 'Offer deleted successfully: orders refer to it, so it is kept for their history'
+          : 'Offer deleted successfully',
+      );
+    },
+  );
+};

@@ -1,0 +1,354 @@
+import type { z } from 'zod';
+import type { FieldError, Pagination } from '@cask/contracts/common';
+import { uploadIdOf, uploadUrl } from '@cask/contracts/files';
+import {
+  createOfferFields,
+  fieldErrorsOf,
+  offerDetailsSchemas,
+  updateOfferFields,
+  type OfferDetailValues,
+  type OfferFields,
+} from '@cask/contracts/offer-form';
+import {
+  DETAILS_NOT_JSON,
+  MAX_SLIDING_IMAGES,
+  OFFER_IMAGE_FIELD,
+  OFFER_IMAGES_FIELD,
+  OFFER_NOT_FOUND,
+  TOO_MANY_SLIDING_IMAGES,
+  type Offer,
+  type OfferListParams,
+  type OfferStats,
+} from '@cask/contracts/offers';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { writeAudit, type Actor } from '../../db/audit.ts';
+import type { NewOffer } from '../../db/schema/offers.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import {
+  deleteStoredFiles,
+  prepareImage,
+  savePreparedImage,
+  type PreparedImage,
+} from '../files/files.service.ts';
+import type { ImageForm } from '../files/multipart.ts';
+import * as repo from './offers.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PURPOSE = 'offer';
+
+/** Whole days from today (UTC) to the deadline, 0 once it has passed. */
+export function daysLeft(expiryDate: string | null, now = new Date()): number | null {
+  if (!expiryDate) return null;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Math.max(0, Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - today) / DAY_MS));
+}
+
+const money = (value: string | null) => (value === null ? null : Number(value));
+
+function toOffer(row: repo.OfferRow, slideIds: readonly string[]): Offer {
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type,
+    priceNumeric: money(row.priceNumeric),
+    isActive: row.isActive,
+    isFeatured: row.isFeatured,
+    expiryDate: row.expiryDate,
+    description: row.description,
+    image: row.imageFileId ? uploadUrl(row.imageFileId) : null,
+    images: slideIds.map(uploadUrl),
+    category: row.category,
+    daysLeft: daysLeft(row.expiryDate),
+    originalPrice: money(row.originalPrice),
+    currentPrice: money(row.currentPrice),
+    location: row.location,
+    details: row.details,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What the audit trail keeps of an offer: its fields and which files it shows. */
+function auditView(row: repo.OfferRow, slideIds: readonly string[]) {
+  return {
+    title: row.title,
+    type: row.type,
+    priceNumeric: row.priceNumeric,
+    currentPrice: row.currentPrice,
+    originalPrice: row.originalPrice,
+    isActive: row.isActive,
+    expiryDate: row.expiryDate,
+    location: row.location,
+    details: row.details,
+    imageFileId: row.imageFileId,
+    slideFileIds: slideIds,
+  };
+}
+
+function invalid(errors: FieldError[]): never {
+  throw new BadRequestError(errors[0]?.message ?? 'Invalid request', errors);
+}
+
+/**
+ * The text fields of an offer form and its details (JSON text), checked with the shared contracts:
+ * every error of both is reported at once, named as the form names its inputs.
+ */
+function parseFields<S extends z.ZodType<OfferFields>>(
+  schema: S,
+  fields: Record<string, string>,
+): { values: z.output<S>; details: OfferDetailValues } {
+  const errors: FieldError[] = [];
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) errors.push(...fieldErrorsOf(parsed.error));
+  let details: OfferDetailValues = {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fields.details ?? '{}');
+  } catch {
+    errors.push({ field: 'details', message: DETAILS_NOT_JSON });
+  }
+  if (parsed.success && raw !== undefined) {
+    const result = offerDetailsSchemas[parsed.data.type].safeParse(raw);
+    if (result.success) {
+      details = Object.fromEntries(
+        Object.entries(result.data).filter(
+          (entry): entry is [string, string | number] => entry[1] !== undefined,
+        ),
+      );
+    } else errors.push(...fieldErrorsOf(result.error, 'details'));
+  }
+  if (!parsed.success || errors.length > 0) invalid(errors);
+  return { values: parsed.data, details };
+}
+
+/** The offer's columns from the checked fields (the list price is the current value unless given). */
+function columnsOf(values: OfferFields, details: OfferDetailValues) {
+  return {
+    type: values.type,
+    title: values.title,
+    description: values.description ?? null,
+    location: values.location ?? null,
+    currentPrice: values.currentPrice,
+    originalPrice: values.originalPrice ?? null,
+    priceNumeric: values.priceNumeric ?? values.currentPrice,
+    expiryDate: values.expiryDate,
+    details,
+  } satisfies Partial<NewOffer>;
+}
+
+/**
+ * The images of the form, checked and re-encoded before anything is written (DESIGN.md §5): a
+ * wrong file answers 413 or 415 and the offer, its fields included, is not touched.
+ */
+async function prepareFormImages(form: ImageForm) {
+  const banners = form.files[OFFER_IMAGE_FIELD] ?? [];
+  const slides = form.files[OFFER_IMAGES_FIELD] ?? [];
+  if (banners.length > 1) {
+    invalid([{ field: OFFER_IMAGE_FIELD, message: 'Send one banner image' }]);
+  }
+  if (slides.length > MAX_SLIDING_IMAGES) {
+    invalid([{ field: OFFER_IMAGES_FIELD, message: TOO_MANY_SLIDING_IMAGES }]);
+  }
+  const banner = banners[0] ? await prepareImage(banners[0]) : undefined;
+  const prepared: PreparedImage[] = [];
+  for (const slide of slides) prepared.push(await prepareImage(slide));
+  return { banner, slides: prepared };
+}
+
+/** `images` of an edit: the URLs of the current sliding images to keep, as JSON text. */
+function keptImageUrls(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) {
+    invalid([{ field: 'images', message: 'Images must be a JSON list of image URLs' }]);
+  }
+  return parsed;
+}
+
+export function createOffersService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function slidesOf(tx: DbOrTx, offerId: string): Promise<string[]> {
+    return (await repo.selectSlidingImages(tx, [offerId])).map((row) => row.fileId);
+  }
+
+  return {
+    /**
+     * Spec 001 §7 GET /offers: newest first, retired offers hidden. The cards and the total of
+     * an unsearched list come from the maintained counters; a search is counted exactly.
+     */
+    async list(
+      query: OfferListParams,
+    ): Promise<{ offers: Offer[]; pagination: Pagination; stats: OfferStats }> {
+      const filter = { search: query.search, type: query.type };
+      const counters = await repo.readOfferCounters(db, query.type);
+      const total = query.search
+        ? await repo.countOffers(db, filter)
+        : query.type
+          ? counters.ofType
+          : counters.total;
+      const offset = (query.page - 1) * query.limit;
+      const rows =
+        offset < total
+          ? await repo.selectOfferPage(db, filter, { limit: query.limit, offset })
+          : [];
+      const slides = await repo.selectSlidingImages(
+        db,
+        rows.map((row) => row.id),
+      );
+      return {
+        offers: rows.map((row) =>
+          toOffer(
+            row,
+            slides.filter((slide) => slide.offerId === row.id).map((slide) => slide.fileId),
+          ),
+        ),
+        pagination: {
+          current: query.page,
+          pages: Math.ceil(total / query.limit),
+          total,
+          limit: query.limit,
+        },
+        stats: { totalOffers: counters.total, activeOffers: counters.active },
+      };
+    },
+
+    /** Spec 001 §7 POST /offers: the offer, its banner and sliding images, in one transaction. */
+    async create(form: ImageForm, actor: Actor): Promise<Offer> {
+      const { values, details } = parseFields(createOfferFields, form.fields);
+      const images = await prepareFormImages(form);
+      const context = { adminId: actor.adminId, ip: actor.ip, purpose: PURPOSE };
+      return db.transaction(async (tx) => {
+        const banner = images.banner
+          ? await savePreparedImage(tx, images.banner, context)
+          : undefined;
+        const slideIds: string[] = [];
+        for (const slide of images.slides) {
+          slideIds.push((await savePreparedImage(tx, slide, context)).id);
+        }
+        const row = await repo.insertOffer(tx, {
+          ...columnsOf(values, details),
+          isActive: true,
+          isFeatured: values.isFeatured ?? false,
+          imageFileId: banner?.id ?? null,
+        });
+        await repo.replaceSlidingImages(tx, row.id, slideIds);
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'offer.created',
+          entity: 'offer',
+          entityId: row.id,
+          after: auditView(row, slideIds),
+          ip: actor.ip,
+        });
+        return toOffer(row, slideIds);
+      });
+    },
+
+    /**
+     * Spec 001 §7 PUT /offers/{id}: the fields, the images the admin kept plus the new ones; the
+     * files of removed images are deleted in the same transaction (docs/decisions/142).
+     */
+    async update(id: string, form: ImageForm, actor: Actor): Promise<Offer> {
+      const { values, details } = parseFields(updateOfferFields, form.fields);
+      const keptUrls = keptImageUrls(values.images);
+      const images = await prepareFormImages(form);
+      const context = { adminId: actor.adminId, ip: actor.ip, purpose: PURPOSE };
+      return db.transaction(async (tx) => {
+        const before = await repo.lockOffer(tx, id);
+        if (!before) throw new NotFoundError(OFFER_NOT_FOUND);
+        const current = await slidesOf(tx, id);
+
+        const kept =
+          keptUrls === undefined
+            ? current
+            : [...new Set(keptUrls.map((url) => uploadIdOf(url) ?? url))];
+        if (kept.some((fileId) => !current.includes(fileId))) {
+          invalid([
+            { field: 'images', message: "An image to keep is not one of this offer's images" },
+          ]);
+        }
+        if (kept.length + images.slides.length > MAX_SLIDING_IMAGES) {
+          invalid([{ field: OFFER_IMAGES_FIELD, message: TOO_MANY_SLIDING_IMAGES }]);
+        }
+        let bannerId = before.imageFileId;
+        if (images.banner) bannerId = (await savePreparedImage(tx, images.banner, context)).id;
+        else if (values.image === '') bannerId = null;
+        else if (values.image !== undefined && uploadIdOf(values.image) !== before.imageFileId) {
+          invalid([{ field: 'image', message: "The banner to keep is not this offer's banner" }]);
+        }
+        const added: string[] = [];
+        for (const slide of images.slides) {
+          added.push((await savePreparedImage(tx, slide, context)).id);
+        }
+        const slideIds = [...kept, ...added];
+
+        const row = await repo.updateOffer(tx, id, {
+          ...columnsOf(values, details),
+          ...(values.isActive === undefined ? {} : { isActive: values.isActive }),
+          imageFileId: bannerId,
+        });
+        await repo.replaceSlidingImages(tx, id, slideIds);
+        const removed = current.filter((fileId) => !kept.includes(fileId));
+        if (before.imageFileId && before.imageFileId !== bannerId) removed.push(before.imageFileId);
+        await deleteStoredFiles(tx, removed, context);
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'offer.updated',
+          entity: 'offer',
+          entityId: id,
+          before: auditView(before, current),
+          after: auditView(row, slideIds),
+          ip: actor.ip,
+        });
+        return toOffer(row, slideIds);
+      });
+    },
+
+    /**
+     * Spec 001 §7 DELETE /offers/{id}: an offer that orders refer to is retired (hidden from the
+     * list and the cards, kept for the orders' history); one without orders is erased with its
+     * images (docs/decisions/141). A retired or unknown offer answers 404.
+     */
+    async remove(id: string, actor: Actor): Promise<{ id: string; retired: boolean }> {
+      return db.transaction(async (tx) => {
+        const before = await repo.lockOffer(tx, id);
+        if (!before) throw new NotFoundError(OFFER_NOT_FOUND);
+        const slides = await slidesOf(tx, id);
+        if (await repo.hasOrders(tx, id)) {
+          const row = await repo.retireOffer(tx, id);
+          await writeAudit(tx, {
+            adminId: actor.adminId,
+            action: 'offer.retired',
+            entity: 'offer',
+            entityId: id,
+            before: auditView(before, slides),
+            after: { retiredAt: row.retiredAt?.toISOString() ?? null, isActive: row.isActive },
+            ip: actor.ip,
+          });
+          return { id, retired: true };
+        }
+        await repo.deleteOffer(tx, id);
+        const files = before.imageFileId ? [before.imageFileId, ...slides] : slides;
+        await deleteStoredFiles(tx, files, {
+          adminId: actor.adminId,
+          ip: actor.ip,
+          purpose: PURPOSE,
+        });
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'offer.deleted',
+          entity: 'offer',
+          entityId: id,
+          before: auditView(before, slides),
+          ip: actor.ip,
+        });
+        return { id, retired: false };
+      });
+    },
+  };
+}

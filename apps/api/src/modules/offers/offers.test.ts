@@ -1,0 +1,730 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Offer } from '@cask/contracts/offers';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { files } from '../../db/schema/files.ts';
+import { offerImages, offers } from '../../db/schema/offers.ts';
+import { purchases } from '../../db/schema/purchases.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { createOffer, createPurchase, uniqueMarker } from '../../../test/factories.ts';
+
+const ctx = useTestContext();
+let admin: TestAdmin;
+let png: Buffer;
+beforeAll(async () => {
+  admin = await createAdmin(ctx);
+  png = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 180, g: 130, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+});
+
+const CASK_DETAILS = {
+  distillery: 'Ardbeg',
+  caskType: 'Sherry Butt',
+  vintage: 2015,
+  abv: '58.2%',
+  volume: '500L',
+};
+const BOTTLE_DETAILS = {
+  distillery: 'Lagavulin',
+  packaging: 'Wooden case',
+  quantity: 12,
+  volume: '70cl',
+  certificate: 'Certificate of authenticity',
+};
+const EXPERIENCE_DETAILS = {
+  packaging: 'Digital voucher',
+  duration: '1 day',
+  testing: '5 drams',
+  participants: 4,
+  includes: 'Lunch and transfers',
+};
+
+type FileSpec = { field: string; bytes: Buffer; name?: string; type?: string };
+
+/** A multipart form as the browser sends it: text fields, then the files. */
+function form(fields: Record<string, string | object>, fileSpecs: FileSpec[] = []): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    body.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  for (const spec of fileSpecs) {
+    body.append(
+      spec.field,
+      new Blob([new Uint8Array(spec.bytes)], { type: spec.type ?? 'image/png' }),
+      spec.name ?? 'image.png',
+    );
+  }
+  return body;
+}
+
+const validFields = (overrides: Record<string, string | object> = {}) => ({
+  title: `Ardbeg 2015 ${uniqueMarker()}`,
+  type: 'cask',
+  priceNumeric: '15000',
+  currentPrice: '15000',
+  originalPrice: '12000.50',
+  expiryDate: '2031-06-30',
+  description: 'A sherry butt of Islay malt.',
+  location: 'Warehouse 4',
+  isFeatured: 'true',
+  details: CASK_DETAILS,
+  ...overrides,
+});
+
+const images = (banner: Buffer | null, slides: Buffer[]): FileSpec[] => [
+  ...(banner ? [{ field: 'offerImage', bytes: banner }] : []),
+  ...slides.map((bytes, index) => ({ field: 'offerImages', bytes, name: `slide-${index}.png` })),
+];
+
+async function post(payload: FormData | object, headers = admin.headers) {
+  return ctx.app.inject({ method: 'POST', url: '/api/offers', headers, payload });
+}
+
+async function put(id: string, payload: FormData | object) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/offers/${id}`,
+    headers: admin.headers,
+    payload,
+  });
+}
+
+async function list(query = '') {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/offers${query}`,
+    headers: admin.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as {
+    offers: Offer[];
+    pagination: { current: number; pages: number; total: number; limit: number };
+    stats: { totalOffers: number; activeOffers: number };
+  };
+}
+
+async function tableCounts() {
+  const [o] = await ctx.database.db.select({ n: count() }).from(offers);
+  const [f] = await ctx.database.db.select({ n: count() }).from(files);
+  const [i] = await ctx.database.db.select({ n: count() }).from(offerImages);
+  const [a] = await ctx.database.db.select({ n: count() }).from(auditLog);
+  return { offers: o?.n, files: f?.n, images: i?.n, audit: a?.n };
+}
+
+async function auditOf(entityId: string) {
+  return ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
+}
+
+const fileIdOf = (url: string) => url.split('/').pop() ?? '';
+
+async function storedFileIds(ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await ctx.database.db
+    .select({ id: files.id })
+    .from(files)
+    .where(inArray(files.id, ids));
+  return rows.map((row) => row.id);
+}
+
+/** The counters are exact: compare them with a count over the table itself. */
+async function expectExactStats(stats: { totalOffers: number; activeOffers: number }) {
+  const visible = await ctx.database.db.select().from(offers);
+  const shown = visible.filter((row) => row.retiredAt === null);
+  expect(stats).toEqual({
+    totalOffers: shown.length,
+    activeOffers: shown.filter((row) => row.isActive).length,
+  });
+}
+
+describe('POST /offers', () => {
+  test.each([
+    ['cask', CASK_DETAILS],
+    ['bottle', BOTTLE_DETAILS],
+    ['experience', EXPERIENCE_DETAILS],
+  ])('adds a %s offer with a banner and three sliding images', async (type, details) => {
+    const res = await post(
+      form(
+        validFields({ type, details: { ...details, unknownKey: 'dropped' } }),
+        images(png, [png, png, png]),
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe('Offer added successfully');
+    const offer: Offer = res.json().data.offer;
+    expect(offer).toMatchObject({
+      type,
+      priceNumeric: 15000,
+      currentPrice: 15000,
+      originalPrice: 12000.5,
+      expiryDate: '2031-06-30',
+      isActive: true,
+      isFeatured: true,
+      category: 'standard',
+      location: 'Warehouse 4',
+      details,
+    });
+    expect(offer.details).not.toHaveProperty('unknownKey');
+    expect(offer.daysLeft).toBeGreaterThan(0);
+    expect(offer.image).toMatch(/^\/uploads\//);
+    expect(offer.images).toHaveLength(3);
+    // Every image is stored, re-encoded and served.
+    for (const url of [offer.image ?? '', ...offer.images]) {
+      const served = await ctx.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+    }
+    const entries = await auditOf(offer.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'offer.created',
+      adminId: admin.id,
+      entity: 'offer',
+    });
+    const uploads = await auditOf(fileIdOf(offer.images[0] ?? ''));
+    expect(uploads[0]).toMatchObject({ action: 'file.uploaded', after: { purpose: 'offer' } });
+  });
+
+  test('an offer without images, price or purchase value is fine; the list price is the current value', async () => {
+    const res = await post(
+      form({
+        title: 'Plain',
+        type: 'experience',
+        currentPrice: '300',
+        expiryDate: '2030-01-01',
+        details: { duration: '3 hours', participants: 2 },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.offer).toMatchObject({
+      priceNumeric: 300,
+      originalPrice: null,
+      image: null,
+      images: [],
+      isFeatured: false,
+      details: { duration: '3 hours', participants: 2 },
+    });
+  });
+
+  test.each([
+    ['type', { type: undefined }, 'type', 'Type must be cask, bottle or experience'],
+    [
+      'a type not in the list',
+      { type: 'barrel' },
+      'type',
+      'Type must be cask, bottle or experience',
+    ],
+    ['the title', { title: '   ' }, 'title', 'Title is required'],
+    ['the current value', { currentPrice: '' }, 'currentPrice', 'Current value is required'],
+    [
+      'a current value that is no amount',
+      { currentPrice: '12,000' },
+      'currentPrice',
+      'Current value must be an amount in dollars, e.g. 1500 or 1500.50',
+    ],
+    [
+      'a negative purchase value',
+      { originalPrice: '-5' },
+      'originalPrice',
+      'Purchase value must be an amount in dollars, e.g. 1500 or 1500.50',
+    ],
+    ['the deadline', { expiryDate: undefined }, 'expiryDate', 'Deadline is required'],
+    [
+      'an impossible deadline',
+      { expiryDate: '2030-02-30' },
+      'expiryDate',
+      'Deadline must be a real date',
+    ],
+    [
+      'a cask without distillery',
+      { details: { ...CASK_DETAILS, distillery: '' } },
+      'details.distillery',
+      'Distillery is required',
+    ],
+    [
+      'a cask vintage as text',
+      { details: { ...CASK_DETAILS, vintage: 'old' } },
+      'details.vintage',
+      'Vintage must be a whole number',
+    ],
+    [
+      'a cask without vintage',
+      { details: { distillery: 'A', caskType: 'B' } },
+      'details.vintage',
+      'Vintage is required',
+    ],
+    [
+      'a bottle quantity with decimals',
+      { type: 'bottle', details: { ...BOTTLE_DETAILS, quantity: 1.5 } },
+      'details.quantity',
+      'Quantity must be a whole number',
+    ],
+    [
+      'a bottle packaging as a number',
+      { type: 'bottle', details: { ...BOTTLE_DETAILS, packaging: 5 } },
+      'details.packaging',
+      'Packaging must be text',
+    ],
+    [
+      'an experience without duration',
+      { type: 'experience', details: { participants: 3 } },
+      'details.duration',
+      'Duration is required',
+    ],
+    [
+      'details that are not JSON',
+      { details: '{distillery: Ardbeg' },
+      'details',
+      'Details must be a JSON object',
+    ],
+    ['details that are a list', { details: '[1, 2]' }, 'details', 'Details must be a JSON object'],
+    [
+      'a NUL character in the title',
+      { title: 'a\u0000b' },
+      'title',
+      'Text must not contain the NUL character (U+0000)',
+    ],
+    [
+      'a NUL character in a detail',
+      { details: { ...CASK_DETAILS, caskType: 'x\u0000' } },
+      'details.caskType',
+      'Text must not contain the NUL character (U+0000)',
+    ],
+    [
+      'isFeatured that is no flag',
+      { isFeatured: 'yes' },
+      'isFeatured',
+      'isFeatured must be true or false',
+    ],
+  ])(
+    'refuses %s with a field error and stores nothing, the images included',
+    async (_name, change, field, message) => {
+      const before = await tableCounts();
+      const fields: Record<string, string | object> = validFields();
+      for (const [key, value] of Object.entries(change)) {
+        if (value === undefined) delete fields[key];
+        else fields[key] = value;
+      }
+      const res = await post(form(fields, images(png, [png])));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().success).toBe(false);
+      expect(res.json().errors).toContainEqual({ field, message });
+      expect(await tableCounts()).toEqual(before);
+    },
+  );
+
+  test('reports every missing required field at once', async () => {
+    const res = await post(form({ details: {} }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual([
+      'type',
+      'title',
+      'currentPrice',
+      'expiryDate',
+    ]);
+  });
+
+  test.each([
+    [
+      'a text file as the banner',
+      'offerImage',
+      Buffer.from('not an image at all\n'),
+      415,
+      'Only PNG, JPEG, WebP or GIF images are allowed',
+    ],
+    [
+      'an SVG among the sliding images',
+      'offerImages',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      415,
+      'Only PNG, JPEG, WebP or GIF images are allowed',
+    ],
+    ['a broken PNG', 'offerImages', 'broken', 415, 'The file is not a readable image'],
+    [
+      'a file over 5 MB',
+      'offerImages',
+      Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        Buffer.alloc(6 * 1024 * 1024, 7),
+      ]),
+      413,
+      'The image is too large: at most 5 MB is allowed',
+    ],
+  ])(
+    'refuses %s and stores nothing, the other fields included',
+    async (_name, field, given, status, message) => {
+      const before = await tableCounts();
+      // A PNG cut after its header: the right signature, then nothing readable.
+      const bytes = typeof given === 'string' ? png.subarray(0, 50) : given;
+      const banner = field === 'offerImage' ? [] : [{ field: 'offerImage', bytes: png }];
+      const res = await post(form(validFields(), [...banner, { field, bytes }]));
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toEqual({ success: false, message });
+      expect(await tableCounts()).toEqual(before);
+    },
+  );
+
+  test('refuses more than ten sliding images, two banners, or a file in another field', async () => {
+    const before = await tableCounts();
+    const eleven = await post(
+      form(
+        validFields(),
+        images(
+          null,
+          Array.from({ length: 11 }, () => png),
+        ),
+      ),
+    );
+    expect(eleven.statusCode).toBe(400);
+    expect(eleven.json().errors).toEqual([
+      { field: 'offerImages', message: 'At most 10 sliding images are allowed' },
+    ]);
+    const twoBanners = await post(form(validFields(), images(png, []).concat(images(png, []))));
+    expect(twoBanners.statusCode).toBe(400);
+    expect(twoBanners.json().errors).toEqual([
+      { field: 'offerImage', message: 'Send one banner image' },
+    ]);
+    const elsewhere = await post(form(validFields(), [{ field: 'picture', bytes: png }]));
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().errors).toEqual([
+      { field: 'picture', message: 'This field does not take a file' },
+    ]);
+    const tooMany = await post(
+      form(
+        validFields(),
+        images(
+          png,
+          Array.from({ length: 11 }, () => png),
+        ),
+      ),
+    );
+    expect(tooMany.statusCode).toBe(413);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  test('a JSON body is refused with 415: the form is multipart', async () => {
+    const res = await post({ title: 'x', type: 'cask' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('Send the form as multipart/form-data');
+  });
+
+  test('needs a signed-in admin', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/offers',
+      payload: form(validFields()),
+    });
+    expect(res.statusCode).toBe(401);
+    const read = await ctx.app.inject({ method: 'GET', url: '/api/offers' });
+    expect(read.statusCode).toBe(401);
+  });
+});
+
+describe('GET /offers', () => {
+  test('pages newest first, ten by default, with exact cards', async () => {
+    const marker = uniqueMarker('page');
+    for (let i = 0; i < 12; i++) {
+      await createOffer(ctx, {
+        title: `${marker} ${i}`,
+        createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)),
+        isActive: i % 3 !== 0,
+      });
+    }
+    const first = await list();
+    expect(first.offers).toHaveLength(10);
+    expect(first.offers[0]?.title).toBe(`${marker} 11`);
+    expect(first.pagination.limit).toBe(10);
+    expect(first.pagination.total).toBe(first.stats.totalOffers);
+    expect(first.pagination.pages).toBe(Math.ceil(first.pagination.total / 10));
+    await expectExactStats(first.stats);
+    const searched = await list(`?search=${marker}&limit=5&page=3`);
+    expect(searched.offers.map((o) => o.title)).toEqual([`${marker} 1`, `${marker} 0`]);
+    expect(searched.pagination).toEqual({ current: 3, pages: 3, total: 12, limit: 5 });
+    const past = await list(`?search=${marker}&page=9`);
+    expect(past.offers).toEqual([]);
+    expect(past.pagination.total).toBe(12);
+  });
+
+  test('searches the title and the description, case-insensitively and literally', async () => {
+    const marker = uniqueMarker('find');
+    const byTitle = await createOffer(ctx, { title: `Old ${marker.toUpperCase()} cask` });
+    const byDescription = await createOffer(ctx, { description: `Rare ${marker} from Islay` });
+    await createOffer(ctx, { title: 'Something else' });
+    const found = await list(`?search=${marker}`);
+    expect(found.offers.map((o) => o.id).sort()).toEqual([byTitle.id, byDescription.id].sort());
+    expect(found.pagination.total).toBe(2);
+    // The stats stay the catalogue's, whatever the search.
+    await expectExactStats(found.stats);
+    expect((await list('?search=%25')).pagination.total).toBe(0);
+  });
+
+  test('filters by type, alone or with a search', async () => {
+    const marker = uniqueMarker('type');
+    await createOffer(ctx, { title: `${marker} a`, type: 'bottle' });
+    await createOffer(ctx, { title: `${marker} b`, type: 'experience' });
+    const bottles = await list('?type=bottle');
+    expect(bottles.offers.every((o) => o.type === 'bottle')).toBe(true);
+    const rows = await ctx.database.db.select().from(offers).where(eq(offers.type, 'bottle'));
+    expect(bottles.pagination.total).toBe(rows.filter((row) => row.retiredAt === null).length);
+    const both = await list(`?type=experience&search=${marker}`);
+    expect(both.offers.map((o) => o.title)).toEqual([`${marker} b`]);
+  });
+
+  test('answers each offer with the fields of spec 001 §3', async () => {
+    const created = await createOffer(ctx, {
+      title: uniqueMarker('fields'),
+      expiryDate: '2000-01-01',
+      currentPrice: '99.99',
+    });
+    const [shown] = (await list(`?search=${created.title}`)).offers;
+    expect(shown).toEqual({
+      id: created.id,
+      title: created.title,
+      type: 'cask',
+      priceNumeric: 15000,
+      isActive: true,
+      isFeatured: false,
+      expiryDate: '2000-01-01',
+      description: null,
+      image: null,
+      images: [],
+      category: 'standard',
+      daysLeft: 0,
+      originalPrice: 12000,
+      currentPrice: 99.99,
+      location: null,
+      details: created.details,
+      createdAt: created.createdAt.toISOString(),
+    });
+  });
+
+  test.each([
+    ['?type=barrel', 'type'],
+    ['?limit=101', 'limit'],
+    ['?page=0', 'page'],
+    [`?search=${'x'.repeat(101)}`, 'search'],
+  ])('refuses %s with a field error', async (query, field) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/offers${query}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe(field);
+  });
+});
+
+describe('PUT /offers/{id}', () => {
+  async function added() {
+    const res = await post(form(validFields(), images(png, [png, png, png])));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.offer as Offer;
+  }
+
+  test('keeps the images the admin kept, adds the new ones, deletes the removed ones, changes the type', async () => {
+    const offer = await added();
+    const [first, removed, third] = offer.images as [string, string, string];
+    const res = await put(
+      offer.id,
+      form(
+        validFields({
+          title: 'Now a bottle',
+          type: 'bottle',
+          details: BOTTLE_DETAILS,
+          isActive: 'false',
+          image: offer.image ?? '',
+          images: [third, first],
+          currentPrice: '16000.25',
+        }),
+        images(null, [png]),
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Offer updated successfully');
+    const updated: Offer = res.json().data.offer;
+    expect(updated).toMatchObject({
+      title: 'Now a bottle',
+      type: 'bottle',
+      details: BOTTLE_DETAILS,
+      isActive: false,
+      currentPrice: 16000.25,
+      image: offer.image,
+    });
+    expect(updated.images.slice(0, 2)).toEqual([third, first]);
+    expect(updated.images).toHaveLength(3);
+    expect(updated.images[2]).not.toBe(removed);
+    // The removed file is gone from storage; the others are still served.
+    expect(await storedFileIds([fileIdOf(removed)])).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: removed })).statusCode).toBe(404);
+    for (const url of updated.images) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+    const actions = (await auditOf(offer.id)).map((entry) => entry.action);
+    expect(actions).toEqual(['offer.created', 'offer.updated']);
+    const updateEntry = (await auditOf(offer.id)).find((entry) => entry.action === 'offer.updated');
+    expect(updateEntry).toMatchObject({
+      before: { type: 'cask', isActive: true },
+      after: { type: 'bottle', isActive: false },
+    });
+    expect((await auditOf(fileIdOf(removed))).map((entry) => entry.action)).toEqual([
+      'file.uploaded',
+      'file.deleted',
+    ]);
+  });
+
+  test('a new banner replaces the old one, whose file is deleted; image "" removes it', async () => {
+    const offer = await added();
+    const replaced = await put(offer.id, form(validFields(), images(png, [])));
+    const withNew: Offer = replaced.json().data.offer;
+    expect(withNew.image).not.toBe(offer.image);
+    expect(withNew.images).toEqual(offer.images);
+    expect(await storedFileIds([fileIdOf(offer.image ?? '')])).toEqual([]);
+    const removed = await put(offer.id, form(validFields({ image: '', images: [] })));
+    expect(removed.json().data.offer).toMatchObject({ image: null, images: [] });
+    expect(await storedFileIds([withNew.image ?? '', ...withNew.images].map(fileIdOf))).toEqual([]);
+  });
+
+  test('the cards follow an edit of the status', async () => {
+    const offer = await added();
+    const before = (await list()).stats;
+    await put(offer.id, form(validFields({ isActive: 'false' })));
+    const after = (await list()).stats;
+    expect(after).toEqual({
+      totalOffers: before.totalOffers,
+      activeOffers: before.activeOffers - 1,
+    });
+    await expectExactStats(after);
+    const dashboard = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      headers: admin.headers,
+    });
+    expect(dashboard.json().data.offers.activeOffers).toBe(after.activeOffers);
+  });
+
+  test.each([
+    ['a missing title', { title: '' }, [], 400],
+    ['details that are not JSON', { details: 'nope' }, [], 400],
+    [
+      "an image to keep that is not this offer's",
+      { images: ['/uploads/00000000-0000-4000-8000-000000000000'] },
+      [],
+      400,
+    ],
+    ['images that are no list', { images: '"x"' }, [], 400],
+    [
+      "a banner to keep that is not this offer's",
+      { image: '/uploads/00000000-0000-4000-8000-000000000000' },
+      [],
+      400,
+    ],
+    ['a wrong image', {}, [{ field: 'offerImages', bytes: Buffer.from('hello') }], 415],
+    ['more than ten sliding images in all', {}, 'eight more' as const, 400],
+  ])('refuses %s and changes nothing', async (_name, change, given, status) => {
+    // Three sliding images already, eight more would make eleven.
+    const fileSpecs =
+      given === 'eight more'
+        ? images(
+            null,
+            Array.from({ length: 8 }, () => png),
+          )
+        : given;
+    const offer = await added();
+    const before = await tableCounts();
+    const [row] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
+    const res = await put(offer.id, form(validFields({ title: 'Changed', ...change }), fileSpecs));
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().success).toBe(false);
+    expect(await tableCounts()).toEqual(before);
+    const [after] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
+    expect(after).toEqual(row);
+  });
+
+  test('an unknown, malformed or retired offer answers 404 (or 400 for a malformed id)', async () => {
+    const unknown = await put('00000000-0000-4000-8000-000000000000', form(validFields()));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ success: false, message: 'Offer not found' });
+    const malformed = await put('not-an-id', form(validFields()));
+    expect(malformed.statusCode).toBe(400);
+    const retired = await createOffer(ctx);
+    await createPurchase(ctx, { offerId: retired.id });
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/offers/${retired.id}`,
+      headers: admin.headers,
+    });
+    expect((await put(retired.id, form(validFields()))).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /offers/{id}', () => {
+  async function remove(id: string) {
+    return ctx.app.inject({ method: 'DELETE', url: `/api/offers/${id}`, headers: admin.headers });
+  }
+
+  test('an offer without orders is erased with its images, and audited', async () => {
+    const res = await post(form(validFields(), images(png, [png, png])));
+    const offer: Offer = res.json().data.offer;
+    const before = (await list()).stats;
+    const deleted = await remove(offer.id);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({
+      success: true,
+      message: 'Offer deleted successfully',
+      data: { id: offer.id, retired: false },
+    });
+    expect(await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id))).toEqual([]);
+    expect(await storedFileIds([offer.image ?? '', ...offer.images].map(fileIdOf))).toEqual([]);
+    const after = (await list()).stats;
+    expect(after).toEqual({
+      totalOffers: before.totalOffers - 1,
+      activeOffers: before.activeOffers - 1,
+    });
+    await expectExactStats(after);
+    const entry = (await auditOf(offer.id)).find((row) => row.action === 'offer.deleted');
+    expect(entry).toMatchObject({ adminId: admin.id, before: { title: offer.title } });
+    expect((await remove(offer.id)).statusCode).toBe(404);
+  });
+
+  test('an offer that orders refer to is retired: hidden from the list and the cards, kept for the orders', async () => {
+    const res = await post(form(validFields(), images(png, [png])));
+    const offer: Offer = res.json().data.offer;
+    const order = await createPurchase(ctx, { offerId: offer.id, title: offer.title });
+    const before = (await list()).stats;
+    const retired = await remove(offer.id);
+    expect(retired.statusCode).toBe(200);
+    expect(retired.json().data).toEqual({ id: offer.id, retired: true });
+    const [row] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
+    expect(row?.retiredAt).toBeInstanceOf(Date);
+    expect(row?.isActive).toBe(false);
+    const [kept] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, order.id));
+    expect(kept?.offerId).toBe(offer.id);
+    // Its images stay: the orders' history still shows them.
+    expect(await storedFileIds([offer.image ?? ''].map(fileIdOf))).toHaveLength(1);
+    const after = await list(`?search=${encodeURIComponent(offer.title)}`);
+    expect(after.offers).toEqual([]);
+    expect(after.stats).toEqual({
+      totalOffers: before.totalOffers - 1,
+      activeOffers: before.activeOffers - 1,
+    });
+    await expectExactStats(after.stats);
+    const bottles = await list('?type=cask');
+    const casks = await ctx.database.db.select().from(offers).where(eq(offers.type, 'cask'));
+    expect(bottles.pagination.total).toBe(casks.filter((r) => r.retiredAt === null).length);
+    const entry = (await auditOf(offer.id)).find((r) => r.action === 'offer.retired');
+    expect(entry).toMatchObject({ adminId: admin.id, after: { isActive: false } });
+    expect((await remove(offer.id)).statusCode).toBe(404);
+  });
+
+  test('an unknown id answers 404 and writes nothing', async () => {
+    const before = await tableCounts();
+    const res = await remove('00000000-0000-4000-8000-000000000000');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'Offer not found' });
+    expect(await tableCounts()).toEqual(before);
+  });
+});

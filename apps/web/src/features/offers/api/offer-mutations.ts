@@ -1,0 +1,77 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { deleteOfferResponse, offerResponse, type Offer } from '@cask/contracts/offers';
+import { api } from '@/lib/api-client.ts';
+import { dashboardKey } from '@/lib/customer-queries.ts';
+import { offersKey, type OfferPage } from './get-offers.ts';
+
+/** Spec 001 §8. */
+export const ADD_SUCCESS = 'Offer added successfully';
+export const UPDATE_SUCCESS = 'Offer updated successfully';
+export const ADD_FAILURE = 'Failed to add offer';
+export const UPDATE_FAILURE = 'Failed to update offer';
+export const DELETE_FAILURE = 'Failed to delete offer';
+/** Spec 001 §8 leaves the delete success text open (docs/decisions/143). */
+export const DELETE_SUCCESS = 'Offer deleted successfully';
+
+/** `POST /offers` (spec 001 §7): multipart, the browser sets the boundary. */
+export async function createOffer(form: FormData): Promise<Offer> {
+  const envelope = await api.post<unknown>('/offers', form);
+  return offerResponse.parse(envelope).data.offer;
+}
+
+/** `PUT /offers/{id}` (spec 001 §7): the same fields, isActive instead of isFeatured. */
+export async function updateOffer(input: { id: string; form: FormData }): Promise<Offer> {
+  const envelope = await api.put<unknown>(`/offers/${encodeURIComponent(input.id)}`, input.form);
+  return offerResponse.parse(envelope).data.offer;
+}
+
+/** `DELETE /offers/{id}`: erased, or retired when orders refer to it (docs/decisions/141). */
+export async function deleteOffer(id: string): Promise<{ id: string; retired: boolean }> {
+  const envelope = await api.delete<unknown>(`/offers/${encodeURIComponent(id)}`);
+  return deleteOfferResponse.parse(envelope).data;
+}
+
+/** Applies `change` to the rows of every cached offers page, at once, before the refetch. */
+function patchCachedPages(queryClient: QueryClient, change: (offers: Offer[]) => Offer[]) {
+  queryClient.setQueriesData<OfferPage>({ queryKey: offersKey }, (page) =>
+    page ? { ...page, offers: change(page.offers) } : page,
+  );
+}
+
+/**
+ * No page reload (docs/decisions/143): the row changes or disappears in every cached page at
+ * once, then the lists, their cards and the Dashboard's Active Offers card are refetched.
+ */
+function refresh(queryClient: QueryClient): void {
+  // Not awaited: the modal closes and the toast shows without waiting for the refetch.
+  void Promise.all(
+    [offersKey, dashboardKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+export function useCreateOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createOffer, onSuccess: () => refresh(queryClient) });
+}
+
+export function useUpdateOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOffer,
+    onSuccess: (offer) => {
+      patchCachedPages(queryClient, (offers) => offers.map((o) => (o.id === offer.id ? offer : o)));
+      refresh(queryClient);
+    },
+  });
+}
+
+export function useDeleteOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteOffer,
+    onSuccess: ({ id }) => {
+      patchCachedPages(queryClient, (offers) => offers.filter((o) => o.id !== id));
+      refresh(queryClient);
+    },
+  });
+}

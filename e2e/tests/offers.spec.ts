@@ -1,0 +1,191 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mainAdmin } from '../support/admins.ts';
+import { saveScreen, signIn, toast } from '../support/session.ts';
+
+// Spec 001 §2-§9 Offers, end to end on the demo data (SEED_DEMO=true): an offer of each type is
+// added with a banner and three sliding images, found by search and type, edited (an image
+// removed, one added, the type changed) and deleted. Other specs may add offers too, so the
+// cards are read, never assumed.
+
+/** A 1×1 PNG: the server re-encodes it, so any real image will do. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+
+const table = (page: Page) => page.getByRole('table', { name: 'Offers' });
+const bodyRows = (page: Page) => table(page).locator('tbody').getByRole('row');
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search offers' });
+const typeFilter = (page: Page) => page.getByRole('combobox', { name: 'Type', exact: true });
+const cardValue = (page: Page, title: string) =>
+  page.locator('dl').filter({ hasText: title }).locator('dd').first();
+const count = async (locator: Locator) =>
+  Number(((await locator.textContent()) ?? '').replace(/[^\d]/g, ''));
+
+const marker = `e2e${Date.now().toString(36)}`;
+
+const typeFields = {
+  cask: { Distillery: 'Springbank', 'Cask Type': 'Sherry Hogshead', Vintage: '2012' },
+  bottle: { Distillery: 'Lagavulin', Quantity: '12' },
+  experience: { Duration: '1 day', Participants: '6' },
+} as const;
+type OfferType = keyof typeof typeFields;
+
+async function fillTypeFields(dialog: Locator, type: OfferType) {
+  for (const [label, value] of Object.entries(typeFields[type])) {
+    await dialog.getByLabel(new RegExp(`^${label}`)).fill(value);
+  }
+}
+
+async function search(page: Page, text: string) {
+  await searchBox(page).fill(text);
+  // The debounced search has gone out once the first page shows only matching rows.
+  await expect(bodyRows(page).first()).toContainText(text);
+}
+
+/** Adds an offer through the Add Offer modal; resolves with the offer as the API saved it. */
+async function addOffer(
+  page: Page,
+  type: OfferType,
+  title: string,
+): Promise<{ image: string; images: string[] }> {
+  await page.getByRole('button', { name: 'Add Offer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Offer' });
+  await expect(dialog.getByLabel(/^Type/)).toHaveValue('cask');
+  await dialog.getByLabel(/^Type/).selectOption(type);
+  await dialog.getByLabel(/^Title/).fill(title);
+  await dialog.getByLabel('Description').fill(`A ${type} for the end-to-end test`);
+  await fillTypeFields(dialog, type);
+  await dialog.getByLabel('Purchase Value ($)').fill('900');
+  await dialog.getByLabel(/^Current Value/).fill('1250.50');
+  await dialog.getByLabel(/^Deadline/).fill('2031-06-30');
+  await dialog.getByLabel('Banner Image').setInputFiles(png('banner.png'));
+  await expect(dialog.getByText('banner.png')).toBeVisible();
+  await expect(dialog.getByText(/^\d+\.\d\d MB$/)).toBeVisible();
+  await dialog
+    .getByLabel('Sliding Images')
+    .setInputFiles([png('one.png'), png('two.png'), png('three.png')]);
+  await expect(dialog.getByRole('img', { name: /^Sliding image/ })).toHaveCount(3);
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/offers') && r.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const answer = await saved;
+  expect(answer.status()).toBe(201);
+  await expect(toast(page, 'Offer added successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  return (await answer.json()).data.offer;
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, mainAdmin);
+  await page.getByRole('navigation').getByRole('link', { name: 'Offers', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
+  await expect(bodyRows(page).first().getByRole('button', { name: 'Edit' })).toBeVisible();
+});
+
+test('the list shows its cards, search, filter and pagination; required fields are asked for', async ({
+  page,
+}) => {
+  await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search offers...');
+  await expect(cardValue(page, 'Total Offers')).toHaveText(/^[\d,]+$/);
+  await expect(cardValue(page, 'Active Offers')).toHaveText(/^[\d,]+$/);
+  await expect(page.getByText(/^Showing 10 of [\d]+ offers$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+  await saveScreen(page, 'offers');
+
+  await searchBox(page).fill(`${marker}-nothing-matches`);
+  await expect(page.getByText('No offers found')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Offer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Offer' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  for (const message of [
+    'Title is required',
+    'Current value is required',
+    'Deadline is required',
+  ]) {
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
+  await saveScreen(page, 'offers-add');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('an offer of each type is added with images, found by search and type, edited and deleted', async ({
+  page,
+}) => {
+  // Three saves with images, an edit and three deletions: a long story on a busy machine.
+  test.setTimeout(120_000);
+  const totalBefore = await count(cardValue(page, 'Total Offers'));
+  const titles = {
+    cask: `${marker} cask`,
+    bottle: `${marker} bottle`,
+    experience: `${marker} experience`,
+  };
+  const cask = await addOffer(page, 'cask', titles.cask);
+  expect(cask.images).toHaveLength(3);
+  await addOffer(page, 'bottle', titles.bottle);
+  await addOffer(page, 'experience', titles.experience);
+  // The list and the cards follow without a reload.
+  await expect(cardValue(page, 'Total Offers')).toHaveText(
+    String(totalBefore + 3).replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+  );
+
+  await search(page, marker);
+  await expect(bodyRows(page)).toHaveCount(3);
+  await typeFilter(page).selectOption('Bottle');
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText(titles.bottle);
+  await expect(bodyRows(page).first()).toContainText('Bottle');
+  await typeFilter(page).selectOption('All');
+  await expect(bodyRows(page)).toHaveCount(3);
+
+  // Edit the cask: one sliding image out, one in, and it becomes an experience.
+  const caskRow = bodyRows(page).filter({ hasText: titles.cask });
+  await caskRow.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Offer' });
+  await expect(dialog.getByLabel(/^Title/)).toHaveValue(titles.cask);
+  await expect(dialog.getByText('Current banner')).toBeVisible();
+  await expect(dialog.getByRole('img', { name: /^Sliding image/ })).toHaveCount(3);
+  await dialog.getByRole('button', { name: 'Remove sliding image 1' }).click();
+  await dialog.getByLabel('Sliding Images').setInputFiles(png('four.png'));
+  await expect(dialog.getByRole('img', { name: /^Sliding image/ })).toHaveCount(3);
+  await dialog.getByLabel(/^Type/).selectOption('experience');
+  await expect(dialog.getByLabel(/^Title/)).toHaveValue(titles.cask);
+  await expect(dialog.getByLabel(/^Duration/)).toHaveValue('');
+  await fillTypeFields(dialog, 'experience');
+  await dialog.getByLabel(/^Title/).fill(`${titles.cask} tour`);
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/offers/') && r.request().method() === 'PUT',
+  );
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  const answer = await (await saved).json();
+  expect(answer.data.offer.images).toHaveLength(3);
+  expect(answer.data.offer.type).toBe('experience');
+  await expect(toast(page, 'Offer updated successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const edited = bodyRows(page).filter({ hasText: `${titles.cask} tour` });
+  await expect(edited).toContainText('Experience');
+  // The removed image is gone from storage; the kept ones are still served.
+  expect(answer.data.offer.images).not.toContain(cask.images[0]);
+  expect((await page.request.get(cask.images[0] ?? '')).status()).toBe(404);
+  expect((await page.request.get(cask.images[1] ?? '')).status()).toBe(200);
+  expect((await page.request.get(cask.image)).status()).toBe(200);
+
+  // Delete all three: none has orders, so each is erased.
+  for (const title of [`${titles.cask} tour`, titles.bottle, titles.experience]) {
+    await bodyRows(page).filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
+    await expect(confirm.getByText(`Are you sure you want to delete ${title}?`)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(bodyRows(page).filter({ hasText: title })).toHaveCount(0);
+  }
+  await expect(page.getByText('No offers found')).toBeVisible();
+  await searchBox(page).fill('');
+  await expect(cardValue(page, 'Total Offers')).toHaveText(
+    String(totalBefore).replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+  );
+});

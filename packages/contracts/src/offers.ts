@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { okEnvelope, pageQuery, pagination } from './common.ts';
+import { searchParam } from './users.ts';
+
+/** Spec 001 §9: the three kinds of offer. */
+export const OFFER_TYPES = ['cask', 'bottle', 'experience'] as const;
+export type OfferType = (typeof OFFER_TYPES)[number];
+
+/** Spec 001 §9: ten offers a page by default. */
+export const OFFERS_PAGE_SIZE = 10;
+/** At most this many sliding images per offer (the issue), besides the one banner. */
+export const MAX_SLIDING_IMAGES = 10;
+/** The multipart file fields of spec 001 §7: the banner and the sliding images. */
+export const OFFER_IMAGE_FIELD = 'offerImage';
+export const OFFER_IMAGES_FIELD = 'offerImages';
+
+export const OFFER_NOT_FOUND = 'Offer not found';
+export const TOO_MANY_SLIDING_IMAGES = `At most ${MAX_SLIDING_IMAGES} sliding images are allowed`;
+export const DETAILS_NOT_JSON = 'Details must be a JSON object';
+
+/** GET /offers: spec 001 §7 (page, limit, search over title and description, type). */
+export const offerListQuery = pageQuery.extend({
+  search: searchParam,
+  type: z.enum(OFFER_TYPES, { error: 'Type must be cask, bottle or experience' }).optional(),
+});
+export type OfferListQuery = z.input<typeof offerListQuery>;
+export type OfferListParams = z.output<typeof offerListQuery>;
+
+/** What `details` holds in an answer: the checked details of the offer's type. */
+export type OfferDetailsAnswer = Record<string, string | number | boolean | string[] | null>;
+// Checked as a plain object only: z.record and z.union would add their code to the zod chunk
+// every screen loads (decision 144); the API wrote the details through the schemas above.
+const offerDetailsAnswer = z.custom<OfferDetailsAnswer>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'Details must be an object',
+);
+
+/** Spec 001 §3 "Offer" as the server returns it. Money in dollars, dates as YYYY-MM-DD. */
+export const offer = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  type: z.enum(OFFER_TYPES),
+  priceNumeric: z.number().nullable(),
+  isActive: z.boolean(),
+  isFeatured: z.boolean(),
+  expiryDate: z.string().nullable(),
+  description: z.string().nullable(),
+  /** The banner's URL (`/uploads/<id>`), or null. */
+  image: z.string().nullable(),
+  /** The sliding images' URLs, in order. */
+  images: z.array(z.string()),
+  category: z.string(),
+  /** Whole days from today (UTC) to the deadline, 0 once it has passed; null without one. */
+  daysLeft: z.number().int().nullable(),
+  originalPrice: z.number().nullable(),
+  currentPrice: z.number().nullable(),
+  location: z.string().nullable(),
+  details: offerDetailsAnswer,
+  createdAt: z.iso.datetime(),
+});
+export type Offer = z.infer<typeof offer>;
+
+/** The two cards of the screen, from the maintained counters (retired offers excluded). */
+export const offerStats = z.object({
+  totalOffers: z.number().int(),
+  activeOffers: z.number().int(),
+});
+export type OfferStats = z.infer<typeof offerStats>;
+
+export const offerListResponse = okEnvelope(
+  z.object({ offers: z.array(offer), pagination, stats: offerStats }),
+);
+export type OfferListResponse = z.infer<typeof offerListResponse>;
+
+export const offerResponse = okEnvelope(z.object({ offer }));
+export type OfferResponse = z.infer<typeof offerResponse>;
+
+/** DELETE /offers/{id}: `retired` when orders refer to it (hidden, kept), else erased. */
+export const deleteOfferResponse = okEnvelope(z.object({ id: z.uuid(), retired: z.boolean() }));
+export type DeleteOfferResponse = z.infer<typeof deleteOfferResponse>;
