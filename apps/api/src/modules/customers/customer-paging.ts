@@ -1,5 +1,6 @@
-import type { Pagination } from '@cask/contracts/common';
 import type { Db } from '../../db/client.ts';
+import { createSearchCounts, planPage } from '../../lib/page-plan.ts';
+import type { Pagination } from '@cask/contracts/common';
 import {
   containsPattern,
   countCustomerMatches,
@@ -8,16 +9,10 @@ import {
 } from './customers.repository.ts';
 
 /**
- * Paging over a million customers (docs/decisions/041-customer-list-performance.md):
- *
- * - The total is exact and never a count(*) over the table: the maintained counter without a
- *   search; with one, a count through the trigram indexes, kept for as long as the search version
- *   (bumped in the same transaction as any change to names, e-mails or deletions) stays the same.
- * - A page is read from whichever end of the (created_at, id) index is nearer, so the first and the
- *   last page both skip only a handful of rows; only pages in the middle pay a long OFFSET.
- * - With a search, the exact match count decides how to read: walking the index until the page is
- *   full pays off when matches are dense; when they are few, collecting them all is cheaper. The
- *   planner only guesses that number, and a wrong guess cost seconds (bench/plans.md).
+ * Paging over a million customers (docs/decisions/041-customer-list-performance.md), planned by
+ * lib/page-plan.ts. The total is exact and never a count(*) over the table: the maintained counter
+ * without a search; with one, a count through the trigram indexes, kept for as long as the search
+ * version (bumped in the same transaction as any change to names, e-mails or deletions) stays.
  */
 export interface CustomerPageRequest {
   page: number;
@@ -31,42 +26,7 @@ export interface CustomerPagePlan {
   window: CustomerWindow | null;
 }
 
-const SEARCH_COUNT_CACHE_SIZE = 500;
-
-interface CachedCount {
-  version: number;
-  total: number;
-}
-
-// One cache per database, so two apps in one process (tests) never share counts.
-const searchCounts = new WeakMap<Db, Map<string, CachedCount>>();
-
-function countsFor(db: Db): Map<string, CachedCount> {
-  let cache = searchCounts.get(db);
-  if (!cache) {
-    cache = new Map();
-    searchCounts.set(db, cache);
-  }
-  return cache;
-}
-
-/** The exact number of matches: from the cache while the search version has not moved. */
-async function exactMatchCount(db: Db, pattern: string, currentVersion: number): Promise<number> {
-  const cache = countsFor(db);
-  const cached = cache.get(pattern);
-  cache.delete(pattern);
-  if (cached && cached.version === currentVersion) {
-    cache.set(pattern, cached); // most recently used goes last
-    return cached.total;
-  }
-  const counted = await countCustomerMatches(db, pattern);
-  cache.set(pattern, counted);
-  if (cache.size > SEARCH_COUNT_CACHE_SIZE) {
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
-  return counted.total;
-}
+const exactMatchCount = createSearchCounts<Db>();
 
 export async function planCustomerPage(
   db: Db,
@@ -78,32 +38,15 @@ export async function planCustomerPage(
   const total =
     pattern === undefined
       ? counters.total
-      : await exactMatchCount(db, pattern, counters.searchVersion);
-  const pagination = { current: page, pages: Math.ceil(total / limit), total, limit };
-
-  const offset = (page - 1) * limit;
-  if (offset >= total) return { pagination, window: null };
-  const rowsAfter = total - offset - limit;
-  const fromNewest = offset <= rowsAfter;
-  // Rows the index walk reads before the page is full, counted from the nearer end.
-  const rowsToReach = fromNewest ? offset + limit : total - offset;
-
-  if (pattern !== undefined && total * total < rowsToReach * counters.total) {
-    // Walking the index would read about rowsToReach * (customers / matches) rows; collecting
-    // the matches reads `total` rows. Few matches: collect them.
-    return { pagination, window: { pattern, read: 'matches-first', limit, offset } };
-  }
-  if (fromNewest) {
-    return { pagination, window: { pattern, read: 'newest-first', limit, offset } };
-  }
-  // The same rows read oldest first, counting from the end of the list.
-  return {
-    pagination,
-    window: {
-      pattern,
-      read: 'oldest-first',
-      limit: Math.min(limit, total - offset),
-      offset: Math.max(0, rowsAfter),
-    },
-  };
+      : await exactMatchCount(db, pattern, counters.searchVersion, () =>
+          countCustomerMatches(db, pattern),
+        );
+  const plan = planPage({
+    page,
+    limit,
+    total,
+    listTotal: counters.total,
+    searching: pattern !== undefined,
+  });
+  return { pagination: plan.pagination, window: plan.window && { ...plan.window, pattern } };
 }
