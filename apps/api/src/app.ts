@@ -24,6 +24,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { rewardsRoutes } from './modules/referrals/rewards.routes.ts';
+import { casksRoutes } from './modules/casks/casks.routes.ts';
 
 export type App = FastifyInstance;
 
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(usersRoutes, deps);
       await api.register(dashboardRoutes, deps);
       await api.register(rewardsRoutes, deps);
+      await api.register(casksRoutes, deps);
     },
     { prefix: '/api' },
   );

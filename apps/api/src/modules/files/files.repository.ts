@@ -34,3 +34,7 @@ export async function findFileBytes(db: DbOrTx, id: string): Promise<Buffer | un
     .limit(1);
   return row?.bytes;
 }
+
+export async function deleteFile(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(files).where(eq(files.id, id));
+}

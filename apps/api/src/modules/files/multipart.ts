@@ -83,3 +83,43 @@ export async function readImageUpload(request: FastifyRequest, field: string): P
     throw uploadError(error);
   }
 }
+
+/** A multipart form: its text fields (the last value of a repeated one) and its optional image. */
+export interface ImageForm {
+  fields: Record<string, string>;
+  image: Buffer | undefined;
+}
+
+/**
+ * Reads a form of text fields plus at most one image in `field` (at most 5 MB, enforced while
+ * streaming, as `readImageUpload`). A file in any other field is refused; a form without an image
+ * is fine (the caller decides whether one is required). Validate `fields` with the contract.
+ */
+export async function readImageForm(request: FastifyRequest, field: string): Promise<ImageForm> {
+  if (!request.isMultipart()) {
+    throw new UnsupportedMediaTypeError('Send the form as multipart/form-data');
+  }
+  const fields: Record<string, string> = {};
+  let image: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== field) {
+        part.file.resume();
+        throw new BadRequestError(`Send the image in the field '${field}'`, [
+          { field: part.fieldname, message: `Send the image in the field '${field}'` },
+        ]);
+      }
+      const buffer = await part.toBuffer();
+      if (part.file.truncated) throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
+      // An empty file input (nothing chosen) sends a part with no bytes: no image.
+      image = buffer.length > 0 ? buffer : undefined;
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  return { fields, image };
+}
