@@ -1,17 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Camera } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar.tsx';
+import { usePreviewUrl } from '@/lib/use-preview-url.ts';
 import { avatarFileProblem } from '../profile-form.ts';
-
-/** A preview URL for the chosen file, released when the file changes or the screen closes. */
-function usePreviewUrl(file: File | null): string | null {
-  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => {
-    if (!url) return;
-    return () => URL.revokeObjectURL(url);
-  }, [url]);
-  return url;
-}
 
 export interface AvatarPickerProps {
   /** The avatar to show when no file is chosen: the saved URL, or null for the placeholder. */
