@@ -1,13 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Boxes, CircleCheck, Hourglass } from 'lucide-react';
-import toast from 'react-hot-toast';
 import type { Cask, CaskStatus } from '@cask/contracts/casks';
 import { CASK_SEARCH_DEBOUNCE_MS } from '@cask/contracts/casks';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable, type Column } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -19,16 +17,15 @@ import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
-import { useCasks, useDeleteCask } from './api/casks-api.ts';
+import { useCasks } from './api/get-casks.ts';
 
 // The two forms load when first opened, not with the list (decision 121's budget).
 const AddCaskModal = lazy(() => import('./components/add-cask-modal.tsx'));
 const EditCaskModal = lazy(() => import('./components/edit-cask-modal.tsx'));
+const DeleteCaskDialog = lazy(() => import('./components/delete-cask-dialog.tsx'));
 
 /** Spec 001 §8. */
 export const FETCH_FAILURE = 'Failed to fetch casks.';
-export const DELETE_SUCCESS = 'Cask deleted successfully!';
-export const DELETE_FAILURE = 'Failed to delete cask.';
 
 /** Spec 001 §2: green Ready, yellow Maturing, blue Experience, grey otherwise. */
 const statusTones: Record<CaskStatus, StatusTone> = {
@@ -83,25 +80,25 @@ export default function CasksPage() {
   if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
 
   useEffect(() => {
-    if (isError) toast.error(errorMessage(error, FETCH_FAILURE), { id: 'casks-fetch' });
+    if (!isError) return;
+    // Imported here: the list draws without react-hot-toast (decision 121).
+    void import('react-hot-toast').then(({ default: toast }) =>
+      toast.error(errorMessage(error, FETCH_FAILURE), { id: 'casks-fetch' }),
+    );
   }, [isError, error]);
 
   const [adding, setAdding] = useState(false);
   const [addedBefore, setAddedBefore] = useState(false);
   const [editing, setEditing] = useState<Cask | null>(null);
   const [deleting, setDeleting] = useState<Cask | null>(null);
-  const remove = useDeleteCask();
 
   const stats = data?.stats;
-  const columns = caskColumns(setEditing, (cask) => {
-    remove.reset();
-    setDeleting(cask);
-  });
+  const columns = caskColumns(setEditing, setDeleting);
 
   return (
     <>
       <PageHeader
-        title="Casks"
+        title="Cask List"
         actions={<Button onClick={() => setAdding(true)}>+ Add Cask</Button>}
       />
       <StatCardGrid columns={3}>
@@ -125,7 +122,6 @@ export default function CasksPage() {
         />
       </StatCardGrid>
       <Card
-        title="Cask List"
         actions={
           <SearchInput
             label="Search casks"
@@ -187,32 +183,8 @@ export default function CasksPage() {
           />
         ) : null}
         {editing ? <EditCaskModal cask={editing} onClose={() => setEditing(null)} /> : null}
+        {deleting ? <DeleteCaskDialog cask={deleting} onClose={() => setDeleting(null)} /> : null}
       </Suspense>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Confirm Delete"
-        message={`Are you sure you want to delete cask ${deleting?.name ?? ''} from ${deleting?.distillery ?? ''}?`}
-        confirmLabel="Delete Cask"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success(DELETE_SUCCESS);
-              setDeleting(null);
-            },
-            onError: (failure) => {
-              toast.error(errorMessage(failure, DELETE_FAILURE));
-            },
-          });
-        }}
-      >
-        <p className="text-sm text-oak-700">This action cannot be undone.</p>
-      </ConfirmDialog>
     </>
   );
 }

@@ -101,7 +101,7 @@ test('Edit shows the user read-only and Save sends the chosen status, then refet
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
 
-  const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+  const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
   expect(within(dialog).getByLabelText('Name')).toHaveValue('Morag Campbell');
   expect(within(dialog).getByLabelText('Name')).toHaveAttribute('readonly');
   expect(within(dialog).getByLabelText('Email')).toHaveValue('morag@example.com');
@@ -134,7 +134,7 @@ test('Cancel closes Edit User without a request', async () => {
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
-  await user.click(screen.getByRole('button', { name: 'Cancel' }));
+  await user.click(await screen.findByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(api.state.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
 });
@@ -147,7 +147,7 @@ test('a failed save keeps Edit User open with the server message', async () => {
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
-  const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+  const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(await within(dialog).findByText('The database is read-only')).toBeVisible();
   expect(dialog).toBeInTheDocument();

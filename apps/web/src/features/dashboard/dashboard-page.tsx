@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Boxes, CircleDollarSign, Tag, Users } from 'lucide-react';
 import type { User } from '@cask/contracts/users';
-import { EditUserModal } from '@/components/customers/edit-user-modal.tsx';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
@@ -15,6 +14,13 @@ import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount, formatThousands } from '@/lib/format.ts';
 import { useDashboard } from './api/get-dashboard.ts';
 import { useRecentUsers } from './api/get-recent-users.ts';
+
+// The edit form loads when first opened, not with the cards (decision 121's budget).
+const EditUserModal = lazy(() =>
+  import('@/components/customers/edit-user-modal.tsx').then((module) => ({
+    default: module.EditUserModal,
+  })),
+);
 
 /** Spec 000 §8: the dashboard's failure texts. */
 export const DASHBOARD_FAILURE = 'Failed to fetch dashboard data';
@@ -136,12 +142,16 @@ export default function DashboardPage() {
         )}
       </Card>
 
-      <EditUserModal
-        user={editing}
-        onClose={() => setEditing(null)}
-        title={() => 'Edit User'}
-        saveLabel="Save"
-      />
+      {editing ? (
+        <Suspense fallback={null}>
+          <EditUserModal
+            user={editing}
+            onClose={() => setEditing(null)}
+            title={() => 'Edit User'}
+            saveLabel="Save"
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

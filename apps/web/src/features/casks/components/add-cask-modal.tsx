@@ -13,7 +13,7 @@ import { Modal } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
-import { useCreateCask } from '../api/casks-api.ts';
+import { useCreateCask } from '../api/cask-mutations.ts';
 import { CaskImageField } from './cask-image-field.tsx';
 
 /** Spec 001 §5 / §8. */

@@ -7,7 +7,7 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
-import { useUpdateCask } from '../api/casks-api.ts';
+import { useUpdateCask } from '../api/cask-mutations.ts';
 import { AppreciationChart } from './appreciation-chart.tsx';
 
 /** Spec 001 §8. */

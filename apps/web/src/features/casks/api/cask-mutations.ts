@@ -1,49 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import {
-  CASKS_PAGE_SIZE,
-  caskListResponse,
   caskResponse,
   deleteCaskResponse,
   type Cask,
-  type CaskList,
   type UpdateCaskBody,
 } from '@cask/contracts/casks';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
+import { casksKey } from './get-casks.ts';
 
-export const casksKey = ['casks'] as const;
-
-export interface CaskListRequest {
-  page: number;
-  /** Already trimmed; '' is no search. */
-  search: string;
-}
-
-/** `GET /casks` (spec 001 §7): page, limit 10 and search over name and distillery. */
-export async function getCasks({ page, search }: CaskListRequest): Promise<CaskList> {
-  const envelope = await api.get<unknown>('/casks', {
-    params: { page, limit: CASKS_PAGE_SIZE, search: search || undefined },
-  });
-  return caskListResponse.parse(envelope).data;
-}
-
-/** The rows of the last answer stay on screen while the next page or search loads. */
-export const casksQuery = (request: CaskListRequest) =>
-  queryOptions({
-    queryKey: [...casksKey, 'list', { page: request.page, search: request.search }],
-    queryFn: () => getCasks(request),
-    placeholderData: keepPreviousData,
-  });
-
-export function useCasks(request: CaskListRequest) {
-  return useQuery(casksQuery(request));
-}
+// The changes load with the dialogs that make them, not with the list (decision 121's budget).
 
 /**
  * After any change: the cask list and its cards, the Dashboard's Total Casks and the users'
