@@ -33,7 +33,7 @@ export function AppreciationChart({ points }: { points: Cask['appreciationData']
             <li
               key={point.month}
               title={label}
-              className="flex h-full min-w-8 flex-1 flex-col items-center justify-end gap-1"
+              className="flex h-full max-w-14 min-w-8 flex-1 flex-col items-center justify-end gap-1"
             >
               <span className="sr-only">{label}</span>
               <span
