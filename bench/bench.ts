@@ -11,6 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { signAccessToken } from '../apps/api/src/lib/tokens.ts';
 import { BULK_SEARCH_TERMS } from '../apps/api/src/modules/seed/bulk-seed.service.ts';
+import { DISTILLERIES } from '../apps/api/src/modules/seed/catalogue.ts';
 import { repoRoot, startApi, type RunningApi } from './lib/api-server.ts';
 import { createQueryCapture, type QueryCapture } from './lib/capture.ts';
 import {
@@ -64,13 +65,23 @@ interface Endpoint {
   reference: boolean;
 }
 
-async function lastPage(api: RunningApi, headers: Record<string, string>): Promise<number> {
-  const response = await fetch(`${api.baseUrl}/api/users?page=1&limit=6`, { headers });
+/** A distillery: the cask search matches about one cask in eighteen (name or distillery). */
+const CASK_SEARCH_TERM = DISTILLERIES[1]!.name.toLowerCase();
+
+async function lastPage(
+  api: RunningApi,
+  headers: Record<string, string>,
+  list = '/api/users?page=1&limit=6',
+): Promise<number> {
+  const response = await fetch(`${api.baseUrl}${list}`, { headers });
   const body = (await response.json()) as { data?: { pagination?: { pages?: number } } };
   return Math.max(1, body.data?.pagination?.pages ?? 1);
 }
 
-function listEndpoints(pages: number, headers: Record<string, string>): Endpoint[] {
+function listEndpoints(
+  pages: { users: number; casks: number },
+  headers: Record<string, string>,
+): Endpoint[] {
   const get = (label: string, kind: RowKind, pathAndQuery: string): Endpoint => ({
     label,
     kind,
@@ -80,9 +91,9 @@ function listEndpoints(pages: number, headers: Record<string, string>): Endpoint
   return [
     get('GET /api/users?page=1&limit=6', 'list', '/api/users?page=1&limit=6'),
     get(
-      `GET /api/users?page=${pages}&limit=6 (last page)`,
+      `GET /api/users?page=${pages.users}&limit=6 (last page)`,
       'list',
-      `/api/users?page=${pages}&limit=6`,
+      `/api/users?page=${pages.users}&limit=6`,
     ),
     get(
       `GET /api/users?search=${BULK_SEARCH_TERMS.rare} (rare)`,
@@ -119,6 +130,17 @@ function listEndpoints(pages: number, headers: Record<string, string>): Endpoint
       '/api/offers?page=1&limit=10&search=year%20old',
     ),
     get('GET /api/offers?type=bottle', 'list', '/api/offers?page=1&limit=10&type=bottle'),
+    get('GET /api/casks?page=1&limit=10', 'list', '/api/casks?page=1&limit=10'),
+    get(
+      `GET /api/casks?page=${pages.casks}&limit=10 (last page)`,
+      'list',
+      `/api/casks?page=${pages.casks}&limit=10`,
+    ),
+    get(
+      `GET /api/casks?search=${CASK_SEARCH_TERM}`,
+      'search-common',
+      `/api/casks?page=1&limit=10&search=${CASK_SEARCH_TERM}`,
+    ),
   ];
 }
 
@@ -218,7 +240,10 @@ async function benchPostgres(load: LoadOptions) {
       const apiLoad = { ...load, baseUrl: api.baseUrl };
       capture = await createQueryCapture(settings.databaseUrl, adminId);
       const reference = { pool, capture, plans };
-      const pages = await lastPage(api, headers);
+      const pages = {
+        users: await lastPage(api, headers),
+        casks: await lastPage(api, headers, '/api/casks?page=1&limit=10'),
+      };
       for (const endpoint of listEndpoints(pages, headers)) {
         rows.push(await measureRow(endpoint, api, apiLoad, reference));
       }
@@ -302,7 +327,10 @@ async function benchEmbedded(load: LoadOptions): Promise<Row[]> {
     rows.push({ label: 'GET /api/health (reference)', kind: 'reference', api: health });
     const probe = await fetch(`${api.baseUrl}/api/users?page=1&limit=6`, { headers });
     if (probe.status === 404) return rows;
-    const pages = await lastPage(api, headers);
+    const pages = {
+      users: await lastPage(api, headers),
+      casks: await lastPage(api, headers, '/api/casks?page=1&limit=10'),
+    };
     for (const endpoint of listEndpoints(pages, headers)) {
       rows.push(await measureRow(endpoint, api, apiLoad, null));
     }

@@ -73,7 +73,11 @@ const signedInScreens: Screen[] = [
         .getByRole('button', { name: 'Adjust Points' })
         .first(),
   },
-  { path: '/cask', ready: h1('Cask List') },
+  {
+    path: '/cask',
+    ready: (page) =>
+      page.getByRole('table', { name: 'Cask List' }).getByRole('button', { name: 'Edit' }).first(),
+  },
   {
     path: '/offers',
     ready: (page) =>
@@ -157,6 +161,24 @@ const modals: Modal[] = [
     label: 'offers delete',
     path: '/offers',
     open: firstRowButton('Offers', 'Delete'),
+    shown: dialog('Confirm Delete'),
+  },
+  {
+    label: 'casks add',
+    path: '/cask',
+    open: click('button', '+ Add Cask'),
+    shown: dialog('Add New Cask'),
+  },
+  {
+    label: 'casks edit',
+    path: '/cask',
+    open: firstRowButton('Cask List', 'Edit'),
+    shown: dialog('Edit Cask'),
+  },
+  {
+    label: 'casks delete',
+    path: '/cask',
+    open: firstRowButton('Cask List', 'Delete'),
     shown: dialog('Confirm Delete'),
   },
   {

@@ -26,6 +26,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { rewardsRoutes } from './modules/referrals/rewards.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { casksRoutes } from './modules/casks/casks.routes.ts';
 
 export type App = FastifyInstance;
 
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(rewardsRoutes, deps);
       await api.register(ordersRoutes, deps);
       await api.register(offersRoutes, deps);
+      await api.register(casksRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { caskAppreciation, casks, type Cask, type NewCask } from '../src/db/schema/casks.ts';
 import { customers, type Customer, type NewCustomer } from '../src/db/schema/customers.ts';
@@ -93,7 +94,12 @@ export async function createCask(
   if (appreciation?.length) {
     await ctx.database.db
       .insert(caskAppreciation)
-      .values(appreciation.map((point) => ({ caskId: cask.id, ...point })));
+      .values(appreciation.map((point) => ({ caskId: cask.id, ...point })))
+      // The trigger of migration 0011 wrote this month's point already; a given one replaces it.
+      .onConflictDoUpdate({
+        target: [caskAppreciation.caskId, caskAppreciation.month],
+        set: { value: sql`excluded.value` },
+      });
   }
   return cask;
 }

@@ -1,6 +1,13 @@
 import { vi } from 'vitest';
 import type { AdminProfile, ProfileResponse } from '@cask/contracts/auth';
 import type { ErrorEnvelope, MessageEnvelope } from '@cask/contracts/common';
+import type {
+  Cask,
+  CaskListResponse,
+  CaskResponse,
+  DeleteCaskResponse,
+  UpdateCaskBody,
+} from '@cask/contracts/casks';
 import type { DashboardResponse } from '@cask/contracts/dashboard';
 import type {
   CreateNotificationBody,
@@ -87,7 +94,11 @@ export type FailingCall =
   | 'offers'
   | 'offer-add'
   | 'offer-update'
-  | 'offer-delete';
+  | 'offer-delete'
+  | 'casks'
+  | 'cask-create'
+  | 'cask-update'
+  | 'cask-delete';
 
 export function aCustomer(overrides: Partial<FakeCustomer> = {}): FakeCustomer {
   const id = testUuid();
@@ -127,6 +138,34 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
     isGlobal: true,
     recipient: null,
     adminNotes: null,
+    ...overrides,
+  };
+}
+
+export function aCask(overrides: Partial<Cask> = {}): Cask {
+  const id = testUuid();
+  return {
+    id,
+    name: `Cask ${id.slice(-4)}`,
+    distillery: 'Springbank',
+    year: 2012,
+    volume: '200L',
+    abv: '58.2%',
+    location: 'Campbeltown',
+    estimatedValue: null,
+    currentValue: 12000,
+    purchasePrice: 9000,
+    status: 'Maturing',
+    owner: { id: testUuid(), fullName: 'Isla Grant', email: 'isla@example.com' },
+    caskImages: null,
+    type: 'cask',
+    notes: null,
+    gain: 3000,
+    gainPercentage: 33.33,
+    calculatedGain: 3000,
+    purchaseDate: '2024-03-01T00:00:00.000Z',
+    appreciationData: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
@@ -226,6 +265,7 @@ export function createFakeApi(
     orders?: Order[];
     /** The catalogue; when given, the dashboard's Active Offers card counts its active ones. */
     offers?: Offer[];
+    casks?: Cask[];
     totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
   } = {},
 ) {
@@ -235,6 +275,7 @@ export function createFakeApi(
     notifications: [...(initial.notifications ?? [])],
     orders: [...(initial.orders ?? [])],
     offers: [...(initial.offers ?? [])],
+    casks: [...(initial.casks ?? [])],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...initial.totals },
     /** Calls answering 500; the message is 'Something went wrong' unless `failureMessage` says. */
     failing: new Set<FailingCall>(),
@@ -561,6 +602,87 @@ export function createFakeApi(
         message: 'Offer deleted successfully',
         data: { id: offer.id, retired: false },
       } satisfies DeleteOfferResponse);
+    }
+    if (method === 'GET' && path === '/api/casks') {
+      if (state.failing.has('casks')) return fail();
+      const search = (query.search ?? '').trim().toLowerCase();
+      const found = state.casks.filter((c) =>
+        `${c.name} ${c.distillery ?? ''}`.toLowerCase().includes(search),
+      );
+      const { rows, pagination } = page(found, query, 10);
+      const totalValue = state.casks.reduce((sum, c) => sum + (c.currentValue ?? 0), 0);
+      return json(200, {
+        success: true,
+        data: {
+          casks: rows,
+          stats: {
+            totalCasks: state.casks.length,
+            readyCasks: state.casks.filter((c) => c.status === 'Ready').length,
+            maturingCasks: state.casks.filter((c) => c.status === 'Maturing').length,
+            totalValue,
+            avgValue: state.casks.length ? totalValue / state.casks.length : 0,
+            totalGain: state.casks.reduce((sum, c) => sum + (c.gain ?? 0), 0),
+          },
+          pagination,
+        },
+      } satisfies CaskListResponse);
+    }
+    if (method === 'POST' && path === '/api/casks') {
+      if (state.failing.has('cask-create')) return fail();
+      const form = request.body as FormData;
+      const field = (name: string) => (form.get(name) as string | null) ?? null;
+      const owner = state.customers.find((c) => c.id === field('owner'));
+      if (!owner) return json(400, { success: false, message: 'Owner not found' });
+      const money = (name: string) => (field(name) === null ? null : Number(field(name)));
+      const created = aCask({
+        name: field('name') ?? '',
+        distillery: field('distillery'),
+        year: money('year'),
+        volume: field('volume'),
+        abv: field('abv'),
+        location: field('location'),
+        currentValue: money('currentValue'),
+        purchasePrice: money('purchasePrice'),
+        status: (field('status') ?? 'Ready') as Cask['status'],
+        type: (field('type') ?? 'cask') as Cask['type'],
+        owner: { id: owner.id, fullName: owner.fullName, email: owner.email },
+        caskImages: form.get('caskImages') ? `/uploads/${testUuid()}` : null,
+        createdAt: new Date().toISOString(),
+      });
+      state.casks.unshift(created);
+      state.totals.totalCasks += 1;
+      return json(201, {
+        success: true,
+        message: 'Cask added successfully!',
+        data: { cask: created },
+      } satisfies CaskResponse);
+    }
+    const caskUpdate = /^\/api\/casks\/([^/]+)\/appreciation$/.exec(path);
+    if (method === 'PUT' && caskUpdate) {
+      if (state.failing.has('cask-update')) return fail();
+      const target = state.casks.find((c) => c.id === caskUpdate[1]);
+      if (!target) return notFound('Cask not found');
+      const body = request.body as UpdateCaskBody;
+      target.status = body.status;
+      target.notes = body.notes ? body.notes : null;
+      return json(200, {
+        success: true,
+        message: 'Cask updated successfully!',
+        data: { cask: target },
+      } satisfies CaskResponse);
+    }
+    const caskDelete = /^\/api\/casks\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && caskDelete) {
+      if (state.failing.has('cask-delete')) return fail();
+      const target = state.casks.find((c) => c.id === caskDelete[1]);
+      if (!target) return notFound('Cask not found');
+      state.casks = state.casks.filter((c) => c !== target);
+      state.totals.totalCasks -= 1;
+      return json(200, {
+        success: true,
+        message: 'Cask deleted successfully!',
+        data: { id: target.id },
+      } satisfies DeleteCaskResponse);
     }
     return notFound(`Route ${method} ${path} not found`);
   }

@@ -11,11 +11,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CASK_STATUSES, type CaskStatus } from '@cask/contracts/casks';
 import { customers } from './customers.ts';
 import { files } from './files.ts';
 
-export const CASK_STATUSES = ['Ready', 'Maturing', 'Experience'] as const;
-export type CaskStatus = (typeof CASK_STATUSES)[number];
+/** The one list is the contract's (packages/contracts/src/casks.ts). */
+export { CASK_STATUSES, type CaskStatus };
 
 /** Shared by casks and offers (spec 001 §3). */
 export const PRODUCT_TYPES = ['cask', 'bottle', 'experience'] as const;

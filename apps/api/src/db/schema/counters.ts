@@ -2,7 +2,7 @@ import { numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Exact totals kept by statement-level triggers in the same transaction as each change
- * (migrations 0004 and 0006), so no screen runs count(*) or sum() over a million rows per request.
+ * (migrations 0004, 0006 and 0011), so no screen runs count(*) or sum() over a million rows per request.
  * Read a missing counter as 0. `select refresh_counters()` recomputes them all from the tables
  * (after a bulk load with triggers disabled); TRUNCATE of a counted table does it by itself.
  * Never write these rows from application code.
@@ -26,6 +26,10 @@ export const COUNTER_NAMES = {
   casksCurrentValue: 'casks.current_value',
   /** Sum of casks.purchase_price (null counts as 0), in dollars. */
   casksPurchasePrice: 'casks.purchase_price',
+  /** Sum of current_value - purchase_price over casks where both are known (migration 0011). */
+  casksGain: 'casks.gain',
+  /** Moves whenever a search over casks could answer differently (migration 0011). */
+  casksSearchVersion: 'casks.search_version',
   offers: 'offers.total',
   offerType: (type: 'cask' | 'bottle' | 'experience') => `offers.type.${type}`,
   /** Offers with is_active = true. */

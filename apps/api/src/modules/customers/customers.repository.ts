@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { counterReader } from '../../db/counter-reads.ts';
-import { COUNTER_NAMES, counters } from '../../db/schema/counters.ts';
+import { countMatches, pageWindow } from '../../db/page-window.ts';
+import type { PageWindow } from '../../lib/page-plan.ts';
+import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 
 // The customers as every list of them reads them (User Management, the Reward List): the same
@@ -51,34 +53,17 @@ export async function countCustomerMatches(
   db: DbOrTx,
   pattern: string,
 ): Promise<{ total: number; version: number }> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      version: sql<string>`coalesce((select ${counters.value} from ${counters}
-        where ${counters.name} = ${COUNTER_NAMES.customersSearchVersion}), 0)::text`,
-    })
-    .from(customers)
-    .where(visibleCustomers(pattern));
-  return { total: row?.total ?? 0, version: Number(row?.version ?? 0) };
+  return countMatches(db, {
+    table: customers,
+    where: visibleCustomers(pattern),
+    versionCounter: COUNTER_NAMES.customersSearchVersion,
+  });
 }
 
-/** Which slice of the newest-first list to read, and how (see customer-paging.ts). */
-export interface CustomerWindow {
+/** Which slice of the newest-first list to read, and how (see lib/page-plan.ts). */
+export interface CustomerWindow extends PageWindow {
   pattern: string | undefined;
-  /**
-   * 'newest-first' / 'oldest-first': walk customers_listing_idx from that end, filtering as it
-   * goes (right when rows are plenty or the search matches many). 'matches-first': collect every
-   * match through the trigram indexes, then sort them (right when a search matches few).
-   */
-  read: 'newest-first' | 'oldest-first' | 'matches-first';
-  limit: number;
-  offset: number;
 }
-
-// PostgreSQL never flattens a subquery with an OFFSET, so `OFFSET 0` makes it plan the search on
-// its own (trigram bitmap scan) instead of walking the created_at index with a LIMIT it guessed
-// would stop early. Drizzle leaves out a numeric 0 and types OFFSET as a number, hence the SQL.
-const OPTIMIZATION_FENCE = sql`0` as unknown as number;
 
 const windowFields = {
   id: customers.id,
@@ -96,33 +81,7 @@ const windowFields = {
  */
 export function customerWindow(db: DbOrTx, window: CustomerWindow) {
   const where = visibleCustomers(window.pattern);
-  if (window.read === 'matches-first') {
-    const matches = db
-      .select(windowFields)
-      .from(customers)
-      .where(where)
-      .offset(OPTIMIZATION_FENCE)
-      .as('matches');
-    return db
-      .select()
-      .from(matches)
-      .orderBy(desc(matches.createdAt), desc(matches.id))
-      .limit(window.limit)
-      .offset(window.offset)
-      .as('page');
-  }
-  const order =
-    window.read === 'newest-first'
-      ? [desc(customers.createdAt), desc(customers.id)]
-      : [asc(customers.createdAt), asc(customers.id)];
-  return db
-    .select(windowFields)
-    .from(customers)
-    .where(where)
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset)
-    .as('page');
+  return pageWindow(db, { table: customers, fields: windowFields, where }, window);
 }
 
 /** Locks the customer's row for the rest of the transaction; deleted customers are not found. */

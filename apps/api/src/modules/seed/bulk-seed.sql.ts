@@ -147,7 +147,10 @@ export function createBulkSql(shape: BulkShape) {
       from generate_series(${from}, ${to}) as k
     ) as c`;
 
-  /** Twelve months of values for one cask in five, rising from the price paid to today's value. */
+  /**
+   * This month's value for every cask (what the appreciation trigger writes, disabled during the
+   * load), and eleven months before it for one cask in five, rising from the price paid.
+   */
   const caskAppreciation = `
     insert into cask_appreciation (cask_id, month, value)
     select c.id, m.month, round(c.purchase_price + (c.current_value - c.purchase_price) * (12 - m.back) / 12.0, 2)
@@ -156,7 +159,7 @@ export function createBulkSql(shape: BulkShape) {
       select back, (date_trunc('month', ${anchor} at time zone 'UTC') - make_interval(months => back))::date as month
       from generate_series(0, 11) as back
     ) as m
-    where (hashtext(c.id::text) & 2147483647) % 5 = 0
+    where (m.back = 0 or (hashtext(c.id::text) & 2147483647) % 5 = 0)
       and m.month >= date_trunc('month', c.purchase_date at time zone 'UTC')::date`;
 
   const experienceTitles = EXPERIENCES.map((e) => e.title);

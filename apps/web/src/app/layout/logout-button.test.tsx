@@ -25,7 +25,7 @@ function sentRequests(fetchMock: Mock<typeof fetch>) {
 }
 
 test('Logout asks for confirmation with the spec’s words', async () => {
-  const { user } = await renderApp({ route: '/cask' });
+  const { user } = await renderApp({ route: '/no-such-page' });
   await user.click(screen.getByRole('button', { name: 'Logout' }));
 
   const dialog = screen.getByRole('alertdialog', { name: 'Are you sure?' });
@@ -55,7 +55,7 @@ test('after confirming, nothing but the logout call is sent, even while the lazy
   );
   vi.stubGlobal('fetch', fetchMock);
   // First in this file to open /signin, so its lazy module really loads while the shell is up.
-  const { user, router } = await renderApp({ route: '/cask' });
+  const { user, router } = await renderApp({ route: '/no-such-page' });
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
@@ -71,7 +71,7 @@ test('confirming revokes the refresh token, clears the session and goes to /sign
     Response.json({ success: true, message: 'Logged out' }),
   );
   vi.stubGlobal('fetch', fetchMock);
-  const { user, router, queryClient } = await renderApp({ route: '/cask' });
+  const { user, router, queryClient } = await renderApp({ route: '/no-such-page' });
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
@@ -90,7 +90,7 @@ test('the bell’s poll does not fire while the logout request is on its way', a
   // The logout call stays unanswered (the server is slow); anything else would be a query.
   const fetchMock = vi.fn<typeof fetch>(() => new Promise<Response>(() => {}));
   vi.stubGlobal('fetch', fetchMock);
-  const { user } = await renderApp({ route: '/cask', fakeTimers: true });
+  const { user } = await renderApp({ route: '/no-such-page', fakeTimers: true });
   await vi.advanceTimersByTimeAsync(UNREAD_POLL_MS - 1_000);
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
@@ -109,7 +109,7 @@ test('a failing logout request still logs the admin out', async () => {
       throw new TypeError('Failed to fetch');
     }),
   );
-  const { user, router } = await renderApp({ route: '/cask' });
+  const { user, router } = await renderApp({ route: '/no-such-page' });
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
@@ -125,7 +125,7 @@ test('a server error on logout still logs the admin out', async () => {
       Response.json({ success: false, message: 'Something went wrong' }, { status: 500 }),
     ),
   );
-  const { user, router } = await renderApp({ route: '/cask' });
+  const { user, router } = await renderApp({ route: '/no-such-page' });
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));

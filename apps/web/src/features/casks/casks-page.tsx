@@ -1,6 +1,190 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Boxes, CircleCheck, Hourglass } from 'lucide-react';
+import type { Cask, CaskStatus } from '@cask/contracts/casks';
+import { CASK_SEARCH_DEBOUNCE_MS } from '@cask/contracts/casks';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { DataTable, type Column } from '@/components/ui/data-table.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { SearchInput } from '@/components/ui/search-input.tsx';
+import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
+import { StatusBadge, type StatusTone } from '@/components/ui/status-badge.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { formatCount, formatMoney } from '@/lib/format.ts';
+import { usePageForSearch } from '@/lib/use-page-for-search.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useCasks } from './api/get-casks.ts';
 
-/** Placeholder: this screen is built by its own issue; the route and title exist already. */
+// The two forms load when first opened, not with the list (decision 121's budget).
+const AddCaskModal = lazy(() => import('./components/add-cask-modal.tsx'));
+const EditCaskModal = lazy(() => import('./components/edit-cask-modal.tsx'));
+const DeleteCaskDialog = lazy(() => import('./components/delete-cask-dialog.tsx'));
+
+/** Spec 001 §8. */
+export const FETCH_FAILURE = 'Failed to fetch casks.';
+
+/** Spec 001 §2: green Ready, yellow Maturing, blue Experience, grey otherwise. */
+const statusTones: Record<CaskStatus, StatusTone> = {
+  Ready: 'green',
+  Maturing: 'yellow',
+  Experience: 'blue',
+};
+export const caskStatusTone = (status: string): StatusTone =>
+  statusTones[status as CaskStatus] ?? 'grey';
+
+function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => void) {
+  const columns: Column<Cask>[] = [
+    { id: 'name', header: 'Cask Name', cell: (cask) => cask.name },
+    { id: 'distillery', header: 'Distillery', cell: (cask) => cask.distillery ?? '—' },
+    { id: 'year', header: 'Year', cell: (cask) => cask.year ?? '—' },
+    { id: 'volume', header: 'Volume', cell: (cask) => cask.volume ?? '—' },
+    { id: 'abv', header: 'ABV', cell: (cask) => cask.abv ?? '—' },
+    {
+      id: 'value',
+      header: 'Current Value',
+      align: 'right',
+      cell: (cask) => formatMoney(cask.currentValue),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (cask) => <StatusBadge tone={caskStatusTone(cask.status)}>{cask.status}</StatusBadge>,
+    },
+    {
+      id: 'action',
+      header: 'Action',
+      align: 'right',
+      pinned: true,
+      cell: (cask) => (
+        <UserRowActions onEdit={() => onEdit(cask)} onDelete={() => onDelete(cask)} />
+      ),
+    },
+  ];
+  return columns;
+}
+
+/** Spec 001 §2 Casks (/cask): the cards, the search, the Cask List and its three dialogs. */
 export default function CasksPage() {
-  return <PageHeader title="Cask List" />;
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), CASK_SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = usePageForSearch(search);
+  const casks = useCasks({ page, search });
+  const { data, isPending, isFetching, error, isError } = casks;
+  const onRefresh = () => void casks.refetch();
+  // A deletion can empty the last page: show the new last one (adjusted while rendering).
+  const pages = data?.pagination.pages;
+  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+
+  useEffect(() => {
+    if (!isError) return;
+    // Imported here: the list draws without react-hot-toast (decision 121).
+    void import('react-hot-toast').then(({ default: toast }) =>
+      toast.error(errorMessage(error, FETCH_FAILURE), { id: 'casks-fetch' }),
+    );
+  }, [isError, error]);
+
+  const [adding, setAdding] = useState(false);
+  const [addedBefore, setAddedBefore] = useState(false);
+  const [editing, setEditing] = useState<Cask | null>(null);
+  const [deleting, setDeleting] = useState<Cask | null>(null);
+
+  const stats = data?.stats;
+  const columns = caskColumns(setEditing, setDeleting);
+
+  return (
+    <>
+      <PageHeader
+        title="Cask List"
+        actions={<Button onClick={() => setAdding(true)}>+ Add Cask</Button>}
+      />
+      <StatCardGrid columns={3}>
+        <StatCard
+          title="Total Casks"
+          value={formatCount(stats?.totalCasks)}
+          loading={!stats}
+          icon={<Boxes size={22} />}
+        />
+        <StatCard
+          title="Ready Casks"
+          value={formatCount(stats?.readyCasks)}
+          loading={!stats}
+          icon={<CircleCheck size={22} />}
+        />
+        <StatCard
+          title="Maturing Casks"
+          value={formatCount(stats?.maturingCasks)}
+          loading={!stats}
+          icon={<Hourglass size={22} />}
+        />
+      </StatCardGrid>
+      <Card
+        actions={
+          <SearchInput
+            label="Search casks"
+            placeholder="Search casks..."
+            value={searchText}
+            onValueChange={setSearchText}
+            maxLength={SEARCH_MAX_LENGTH}
+          />
+        }
+      >
+        {data === undefined && !isPending ? (
+          <div className="p-4">
+            <ErrorState
+              title="Error Loading Casks"
+              message={errorMessage(error, FETCH_FAILURE)}
+              onRetry={onRefresh}
+            />
+          </div>
+        ) : (
+          <>
+            <DataTable
+              label="Cask List"
+              columns={columns}
+              rows={data?.casks}
+              rowKey={(cask) => cask.id}
+              loading={isPending}
+              loadingText="Loading casks..."
+              fetching={isFetching}
+              emptyText="No casks found."
+            />
+            {data ? (
+              <Pagination
+                page={data.pagination.current}
+                pages={data.pagination.pages}
+                total={data.pagination.total}
+                count={data.casks.length}
+                noun="casks"
+                label="Casks pagination"
+                onPageChange={setPage}
+                onRefresh={onRefresh}
+                refreshing={isFetching}
+              />
+            ) : null}
+          </>
+        )}
+      </Card>
+
+      <Suspense fallback={null}>
+        {adding || addedBefore ? (
+          <AddCaskModal
+            open={adding}
+            onOpenChange={setAdding}
+            addedBefore={addedBefore}
+            onAdded={() => {
+              setAddedBefore(true);
+              // The new cask is the newest: show it at the top of the first page.
+              setPage(1);
+            }}
+          />
+        ) : null}
+        {editing ? <EditCaskModal cask={editing} onClose={() => setEditing(null)} /> : null}
+        {deleting ? <DeleteCaskDialog cask={deleting} onClose={() => setDeleting(null)} /> : null}
+      </Suspense>
+    </>
+  );
 }

@@ -134,7 +134,7 @@ test('Cancel closes Edit User without a request', async () => {
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
-  await user.click(screen.getByRole('button', { name: 'Cancel' }));
+  await user.click(await screen.findByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(api.state.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
 });

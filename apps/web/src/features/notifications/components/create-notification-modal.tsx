@@ -13,6 +13,7 @@ import {
 } from '@cask/contracts/notifications';
 import { Button } from '@/components/ui/button.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
+import { CustomerCombobox } from '@/components/ui/customer-combobox.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -20,7 +21,9 @@ import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useCreateNotification } from '../api/create-notification.ts';
 import { capitalize } from '../labels.ts';
-import { RecipientPicker } from './recipient-picker.tsx';
+
+/** Spec 000 §2: what the empty Recipient field reads. */
+export const RECIPIENT_PLACEHOLDER = '-- Select a user --';
 
 export const CREATE_SUCCESS = 'Notification created successfully!';
 export const CREATE_FAILURE = 'Failed to create notification. Please try again.';
@@ -184,8 +187,10 @@ export function CreateNotificationModal({
               control={control}
               name="recipient"
               render={({ field, fieldState }) => (
-                <RecipientPicker
+                <CustomerCombobox
                   label="Recipient"
+                  placeholder={RECIPIENT_PLACEHOLDER}
+                  clearLabel="Clear recipient"
                   name={field.name}
                   value={field.value ?? ''}
                   onChange={field.onChange}

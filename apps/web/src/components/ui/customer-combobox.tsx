@@ -1,20 +1,24 @@
 import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { FieldError, fieldIds, labelClass } from '@/components/ui/field-parts.tsx';
-import { inputClass } from '@/components/ui/text-field.tsx';
+import {
+  CUSTOMER_SEARCH_DEBOUNCE_MS,
+  useCustomerSearch,
+  type CustomerOption,
+} from '@/lib/customer-search.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
-import { useRecipientSearch, type RecipientOption } from '../api/search-recipients.ts';
+import { FieldError, fieldIds, labelClass } from './field-parts.tsx';
+import { inputClass } from './text-field.tsx';
 
-/** Spec 000 §9: 'Dropdown search debounce 250 ms'. */
-export const RECIPIENT_SEARCH_DEBOUNCE_MS = 250;
+/** Spec 001 §2: the cask owner's options read 'name (email)'; so does the chosen one. */
+export const customerOptionLabel = (option: CustomerOption) =>
+  `${option.fullName} (${option.email})`;
 
-/** Spec 000 §2: what the empty Recipient field reads. */
-export const RECIPIENT_PLACEHOLDER = '-- Select a user --';
-
-const optionLabel = (option: RecipientOption) => `${option.fullName} (${option.email})`;
-
-export interface RecipientPickerProps {
+export interface CustomerComboboxProps {
   label: string;
+  /** What the empty field reads, e.g. '-- Select a user --' or 'Select User'. */
+  placeholder: string;
+  /** The accessible name of the button that clears the choice, e.g. 'Clear recipient'. */
+  clearLabel: string;
   /** The chosen customer's id, '' when none. */
   value: string;
   onChange: (id: string) => void;
@@ -24,19 +28,22 @@ export interface RecipientPickerProps {
 }
 
 /**
- * The Recipient field: a searchable picker over the club's customers (GET /users?search=, by
- * name or e-mail) instead of a plain select, because the customer list is long and paged.
- * Built on the ARIA 1.2 combobox pattern (docs/decisions/083): type to search, ArrowDown and
+ * A customer field (the notification Recipient, the cask Owner): a searchable picker over the
+ * club's customers (GET /users?search=, by name or e-mail, 250 ms after typing) instead of a
+ * plain select, because the customer list is long and paged; it never loads them all.
+ * Built on the ARIA 1.2 combobox pattern (docs/decisions/083, 147): type to search, ArrowDown and
  * ArrowUp to move, Enter to choose, Escape to close the list (not the modal).
  */
-export function RecipientPicker({
+export function CustomerCombobox({
   label,
+  placeholder,
+  clearLabel,
   value,
   onChange,
   onBlur,
   error,
   name,
-}: RecipientPickerProps) {
+}: CustomerComboboxProps) {
   const inputId = useId();
   const listboxId = `${inputId}-listbox`;
   const labelId = `${inputId}-label`;
@@ -44,15 +51,15 @@ export function RecipientPicker({
   const inputRef = useRef<HTMLInputElement>(null);
 
   const [text, setText] = useState('');
-  const [selected, setSelected] = useState<RecipientOption | null>(null);
+  const [selected, setSelected] = useState<CustomerOption | null>(null);
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
 
   // A form reset (value back to '') forgets the chosen customer too.
   const chosen = selected && selected.id === value ? selected : null;
   const typed = chosen ? '' : text;
-  const search = useDebouncedValue(typed, RECIPIENT_SEARCH_DEBOUNCE_MS);
-  const results = useRecipientSearch(search, open);
+  const search = useDebouncedValue(typed, CUSTOMER_SEARCH_DEBOUNCE_MS);
+  const results = useCustomerSearch(search, open);
   const options = results.data ?? [];
   const settling = typed.trim() !== search.trim() || (results.isFetching && !results.data);
 
@@ -82,9 +89,9 @@ export function RecipientPicker({
     });
   }, [open, activeIndex, inputId]);
 
-  function choose(option: RecipientOption) {
+  function choose(option: CustomerOption) {
     setSelected(option);
-    setText(optionLabel(option));
+    setText(customerOptionLabel(option));
     setOpen(false);
     setActiveIndex(-1);
     onChange(option.id);
@@ -149,7 +156,7 @@ export function RecipientPicker({
           aria-activedescendant={activeOption ? optionId(activeIndex) : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          placeholder={RECIPIENT_PLACEHOLDER}
+          placeholder={placeholder}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -171,8 +178,8 @@ export function RecipientPicker({
           {chosen ? (
             <button
               type="button"
-              aria-label="Clear recipient"
-              title="Clear recipient"
+              aria-label={clearLabel}
+              title={clearLabel}
               onClick={clear}
               className="inline-flex h-7 w-7 items-center justify-center rounded-md text-oak-700 hover:bg-cream-200 hover:text-oak-900"
             >

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelope, uuidParam } from '@cask/contracts/common';
+import {
+  CASK_IMAGE_FIELD,
+  caskListQuery,
+  caskListResponse,
+  caskResponse,
+  createCaskFields,
+  deleteCaskResponse,
+  updateCaskBody,
+} from '@cask/contracts/casks';
+import type { AppDeps } from '../../app-deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { BadRequestError } from '../../lib/errors.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import { readImageForm, registerImageUploads } from '../files/multipart.ts';
+import { createCasksService } from './casks.service.ts';
+
+/** Spec 001 §7: the four cask calls; all need a signed-in admin. */
+export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const casks = createCasksService({ db: deps.database.db });
+  await registerImageUploads(app, { maxFiles: 1 });
+  const actor = (request: { admin: { id: string }; ip: string }) => ({
+    adminId: request.admin.id,
+    ip: request.ip,
+  });
+
+  app.get(
+    '/casks',
+    {
+      schema: {
+        tags: ['casks'],
+        querystring: caskListQuery,
+        response: { 200: caskListResponse },
+      },
+    },
+    async (request) => ok(await casks.list(request.query)),
+  );
+
+  app.post(
+    '/casks',
+    {
+      // Each add may decode an image: far more than a person needs, far less than a flood.
+      config: { rateLimit: routeRateLimit(60) },
+      schema: {
+        tags: ['casks'],
+        consumes: ['multipart/form-data'],
+        response: {
+          201: caskResponse,
+          400: errorEnvelope.describe('A field is missing or wrong, or the owner is unknown'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const form = await readImageForm(request, { fileFields: [CASK_IMAGE_FIELD], maxFiles: 1 });
+      const parsed = createCaskFields.safeParse(form.fields);
+      if (!parsed.success) {
+        const errors = parsed.error.issues.map((issue) => ({
+          field: issue.path.join('.'),
+          message: issue.message,
+        }));
+        throw new BadRequestError(errors[0]?.message ?? 'Invalid request', errors);
+      }
+      const cask = await casks.create(
+        parsed.data,
+        form.files[CASK_IMAGE_FIELD]?.[0],
+        actor(request),
+      );
+      return reply.status(201).send(ok({ cask }, 'Cask added successfully!'));
+    },
+  );
+
+  app.put(
+    '/casks/:id/appreciation',
+    {
+      schema: {
+        tags: ['casks'],
+        params: uuidParam,
+        body: updateCaskBody,
+        response: { 200: caskResponse, 404: errorEnvelope.describe('No such cask') },
+      },
+    },
+    async (request) =>
+      ok(
+        { cask: await casks.update(request.params.id, request.body, actor(request)) },
+        'Cask updated successfully!',
+      ),
+  );
+
+  app.delete(
+    '/casks/:id',
+    {
+      schema: {
+        tags: ['casks'],
+        params: uuidParam,
+        response: { 200: deleteCaskResponse, 404: errorEnvelope.describe('No such cask') },
+      },
+    },
+    async (request) =>
+      ok(await casks.remove(request.params.id, actor(request)), 'Cask deleted successfully!'),
+  );
+};

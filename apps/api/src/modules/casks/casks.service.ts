@@ -1,0 +1,192 @@
+import { uploadUrl } from '@cask/contracts/files';
+import {
+  CASK_NOT_FOUND,
+  CASK_OWNER_NOT_FOUND,
+  STATUS_NOT_EDITABLE,
+  type Cask,
+  type CaskList,
+  type CaskListParams,
+  type CaskStats,
+  type CreateCaskFields,
+  type UpdateCaskBody,
+} from '@cask/contracts/casks';
+import type { Db } from '../../db/client.ts';
+import { writeAudit, type Actor } from '../../db/audit.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { planPage } from '../../lib/page-plan.ts';
+import { createVersionedCounts } from '../../lib/versioned-counts.ts';
+import { containsPattern } from '../customers/customers.repository.ts';
+import { lockCustomer } from '../customers/customers.service.ts';
+import { prepareImage, removeImage, savePreparedImage } from '../files/files.service.ts';
+import * as repo from './casks.repository.ts';
+
+const money = (value: string | null) => (value === null ? null : Number(value));
+
+function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>>>): Cask {
+  const gain = money(row.gain);
+  return {
+    id: row.id,
+    name: row.name,
+    distillery: row.distillery,
+    year: row.year,
+    volume: row.volume,
+    abv: row.abv,
+    location: row.location,
+    estimatedValue: money(row.estimatedValue),
+    currentValue: money(row.currentValue),
+    purchasePrice: money(row.purchasePrice),
+    status: row.status,
+    owner: { id: row.ownerId, fullName: row.ownerName, email: row.ownerEmail },
+    caskImages: row.imageFileId ? uploadUrl(row.imageFileId) : null,
+    type: row.type,
+    notes: row.notes,
+    gain,
+    gainPercentage: money(row.gainPercentage),
+    calculatedGain: gain,
+    purchaseDate: row.purchaseDate?.toISOString() ?? null,
+    appreciationData: row.appreciation.map((point) => ({
+      month: point.month,
+      value: Number(point.value),
+    })),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toStats(counters: repo.CaskCounters): CaskStats {
+  const totalCasks = Number(counters.total);
+  const totalValue = Number(counters.currentValue);
+  return {
+    totalCasks,
+    readyCasks: Number(counters.ready),
+    maturingCasks: Number(counters.maturing),
+    totalValue,
+    // Cents, rounded half up from the exact sum (the counters hold it exactly).
+    avgValue: totalCasks === 0 ? 0 : Math.round((totalValue / totalCasks) * 100) / 100,
+    totalGain: Number(counters.gain),
+  };
+}
+
+const exactMatchCount = createVersionedCounts();
+
+/**
+ * Spec 001 casks: the list with exact stats from maintained counters, add with an image for an
+ * existing customer, status and notes, delete with its image. Every change is one transaction
+ * with its audit entry; the value history is written by the database (migration 0011).
+ */
+export function createCasksService({ db }: { db: Db }) {
+  async function read(id: string): Promise<Cask> {
+    const row = await repo.findCask(db, id);
+    if (!row) throw new NotFoundError(CASK_NOT_FOUND);
+    return toCask(row);
+  }
+
+  return {
+    async list(query: CaskListParams): Promise<CaskList> {
+      const counters = await repo.readCaskCounters(db);
+      const listTotal = Number(counters.total);
+      const pattern = query.search === undefined ? undefined : containsPattern(query.search);
+      const total =
+        pattern === undefined
+          ? listTotal
+          : await exactMatchCount(db, pattern, Number(counters.searchVersion), () =>
+              repo.countCaskMatches(db, pattern),
+            );
+      const plan = planPage({
+        page: query.page,
+        limit: query.limit,
+        total,
+        listTotal,
+        searching: pattern !== undefined,
+      });
+      const rows = plan.window ? await repo.selectCaskPage(db, { ...plan.window, pattern }) : [];
+      return { casks: rows.map(toCask), stats: toStats(counters), pagination: plan.pagination };
+    },
+
+    async create(fields: CreateCaskFields, image: Buffer | undefined, actor: Actor): Promise<Cask> {
+      // Decode and re-encode outside the transaction: no row is held while sharp works.
+      const prepared = image ? await prepareImage(image) : undefined;
+      const id = await db.transaction(async (tx) => {
+        // The owner must be a customer nobody has deleted; the lock keeps it so until commit.
+        await lockCustomer(tx, fields.owner).catch((error: unknown) => {
+          if (!(error instanceof NotFoundError)) throw error;
+          throw new BadRequestError(CASK_OWNER_NOT_FOUND, [
+            { field: 'owner', message: CASK_OWNER_NOT_FOUND },
+          ]);
+        });
+        const stored = prepared
+          ? await savePreparedImage(tx, prepared, { ...actor, purpose: 'cask' })
+          : undefined;
+        const values = {
+          type: fields.type,
+          name: fields.name,
+          distillery: fields.distillery ?? null,
+          year: fields.year ?? null,
+          volume: fields.volume ?? null,
+          abv: fields.abv ?? null,
+          location: fields.location ?? null,
+          estimatedValue: fields.estimatedValue ?? null,
+          currentValue: fields.currentValue ?? null,
+          purchasePrice: fields.purchasePrice ?? null,
+          status: fields.status,
+          ownerId: fields.owner,
+          imageFileId: stored?.id ?? null,
+        };
+        const created = await repo.insertCask(tx, { ...values, purchaseDate: new Date() });
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'cask.created',
+          entity: 'cask',
+          entityId: created.id,
+          after: values,
+          ip: actor.ip,
+        });
+        return created.id;
+      });
+      return read(id);
+    },
+
+    /** Spec 001 §7 `PUT /casks/{id}/appreciation`: status (Ready/Maturing) and notes. */
+    async update(id: string, body: UpdateCaskBody, actor: Actor): Promise<Cask> {
+      await db.transaction(async (tx) => {
+        const before = await repo.lockCask(tx, id);
+        if (!before) throw new NotFoundError(CASK_NOT_FOUND);
+        if (body.status === 'Experience' && before.status !== 'Experience') {
+          throw new BadRequestError(STATUS_NOT_EDITABLE, [
+            { field: 'status', message: STATUS_NOT_EDITABLE },
+          ]);
+        }
+        const after = { status: body.status, notes: body.notes ? body.notes : null };
+        await repo.updateCaskStatusAndNotes(tx, id, after);
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'cask.updated',
+          entity: 'cask',
+          entityId: id,
+          before: { status: before.status, notes: before.notes },
+          after,
+          ip: actor.ip,
+        });
+      });
+      return read(id);
+    },
+
+    /** Removes the cask, its value history (cascade) and its image; the counters follow. */
+    async remove(id: string, actor: Actor): Promise<{ id: string }> {
+      return db.transaction(async (tx) => {
+        const before = await repo.lockCask(tx, id);
+        if (!before) throw new NotFoundError(CASK_NOT_FOUND);
+        await repo.deleteCask(tx, id);
+        if (before.imageFileId) await removeImage(tx, before.imageFileId);
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'cask.deleted',
+          entity: 'cask',
+          entityId: id,
+          before,
+          ip: actor.ip,
+        });
+        return { id };
+      });
+    },
+  };
+}

@@ -1,0 +1,436 @@
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Cask, CaskListResponse } from '@cask/contracts/casks';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { caskAppreciation, casks } from '../../db/schema/casks.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { files } from '../../db/schema/files.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { createCask, createCustomer, uniqueMarker } from '../../../test/factories.ts';
+
+const ctx = useTestContext();
+let admin: TestAdmin;
+beforeAll(async () => {
+  admin = await createAdmin(ctx);
+});
+
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+async function listCasks(query: Record<string, string | number> = {}) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/casks',
+    query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
+    headers: admin.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<CaskListResponse>().data;
+}
+
+async function png(): Promise<Buffer> {
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: '#b8860b' } })
+    .png()
+    .toBuffer();
+}
+
+function postCask(fields: Record<string, string>, image?: Buffer, headers = admin.headers) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (image)
+    form.append('caskImages', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'cask.png');
+  return ctx.app.inject({ method: 'POST', url: '/api/casks', headers, payload: form });
+}
+
+function putCask(id: string, payload: unknown, headers = admin.headers) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/casks/${id}/appreciation`,
+    payload: payload as object,
+    headers,
+  });
+}
+
+function deleteCask(id: string, headers = admin.headers) {
+  return ctx.app.inject({ method: 'DELETE', url: `/api/casks/${id}`, headers });
+}
+
+async function auditOf(entityId: string) {
+  return ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'cask'), eq(auditLog.entityId, entityId)));
+}
+
+/** The stats computed the slow way, straight from the table, as exact decimal strings. */
+async function statsFromTable() {
+  const result = await ctx.database.db.execute<Record<string, string>>(sql`
+    select count(*)::text as total,
+           count(*) filter (where status = 'Ready')::text as ready,
+           count(*) filter (where status = 'Maturing')::text as maturing,
+           coalesce(sum(current_value), 0)::text as value,
+           coalesce(sum(current_value - purchase_price), 0)::text as gain
+    from casks`);
+  const row = (result as unknown as { rows: Record<string, string>[] }).rows[0]!;
+  return {
+    totalCasks: Number(row.total),
+    readyCasks: Number(row.ready),
+    maturingCasks: Number(row.maturing),
+    totalValue: Number(row.value),
+    totalGain: Number(row.gain),
+  };
+}
+
+describe('GET /casks', () => {
+  test('lists newest first with the owner, the gain from exact numbers and the history', async () => {
+    const owner = await createCustomer(ctx, { fullName: 'Isla Grant' });
+    const older = await createCask(ctx, { ownerId: owner.id, name: `Older ${uniqueMarker()}` });
+    const cask = await createCask(ctx, {
+      ownerId: owner.id,
+      currentValue: '10000.10',
+      purchasePrice: '8000.05',
+      appreciation: [
+        { month: '2024-01-01', value: '8000.05' },
+        { month: '2024-02-01', value: '9000.00' },
+      ],
+    });
+
+    const data = await listCasks();
+    expect(data.casks.map((row) => row.id).slice(0, 2)).toEqual([cask.id, older.id]);
+    const first = data.casks[0]!;
+    expect(first).toMatchObject({
+      name: cask.name,
+      distillery: 'Springbank',
+      year: 2012,
+      volume: '200L',
+      abv: '58.2%',
+      currentValue: 10000.1,
+      purchasePrice: 8000.05,
+      status: 'Maturing',
+      type: 'cask',
+      owner: { id: owner.id, fullName: 'Isla Grant', email: owner.email },
+      gain: 2000.05,
+      calculatedGain: 2000.05,
+      gainPercentage: 25,
+      caskImages: null,
+    });
+    // The two given points and this month's, written by the database from the current value.
+    expect(first.appreciationData).toEqual([
+      { month: '2024-01', value: 8000.05 },
+      { month: '2024-02', value: 9000 },
+      { month: thisMonth(), value: 10000.1 },
+    ]);
+    expect(data.pagination).toMatchObject({ current: 1, limit: 10 });
+  });
+
+  test('a cask without a purchase price has no gain and adds nothing to the total gain', async () => {
+    const cask = await createCask(ctx, { purchasePrice: null, currentValue: '500.00' });
+    const data = await listCasks({ search: cask.name });
+    expect(data.casks[0]).toMatchObject({ gain: null, gainPercentage: null });
+    expect(data.stats).toMatchObject(await statsFromTable());
+  });
+
+  test('searches name and distillery, case-insensitively, with an exact total', async () => {
+    const marker = uniqueMarker('s');
+    await createCask(ctx, { name: `Alpha ${marker}` });
+    await createCask(ctx, { distillery: `Glen ${marker.toUpperCase()}` });
+    await createCask(ctx);
+    const data = await listCasks({ search: marker.toLowerCase() });
+    expect(data.casks).toHaveLength(2);
+    expect(data.pagination).toMatchObject({ total: 2, pages: 1 });
+
+    // The cached count follows a new match.
+    await createCask(ctx, { name: `Beta ${marker}` });
+    expect((await listCasks({ search: marker })).pagination.total).toBe(3);
+  });
+
+  test('pages of 10 read the same rows from either end; stats are those of the table', async () => {
+    const marker = uniqueMarker('p');
+    for (let index = 0; index < 23; index++) {
+      await createCask(ctx, { name: `Paged ${marker} ${index}` });
+    }
+    const pages = [];
+    for (let page = 1; page <= 3; page++) {
+      pages.push(...(await listCasks({ search: marker, page })).casks.map((row) => row.name));
+    }
+    expect(pages).toEqual(
+      Array.from({ length: 23 }, (_, index) => `Paged ${marker} ${22 - index}`),
+    );
+    const all = await listCasks({ page: 1 });
+    const last = await listCasks({ page: all.pagination.pages });
+    expect(last.casks.length).toBe(all.pagination.total - (all.pagination.pages - 1) * 10);
+    expect(all.stats).toMatchObject(await statsFromTable());
+    expect(all.stats.avgValue).toBeCloseTo(all.stats.totalValue / all.stats.totalCasks, 2);
+  });
+
+  test('refuses a bad page or limit and needs a signed-in admin', async () => {
+    for (const query of ['page=0', 'limit=101', 'search=%00']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/casks?${query}`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode, query).toBe(400);
+    }
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/casks' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('POST /casks', () => {
+  test('adds a cask with its image for a customer; audited; first in the list', async () => {
+    const owner = await createCustomer(ctx);
+    const before = await listCasks();
+    const res = await postCask(
+      {
+        type: 'bottle',
+        name: '  Glenfarclas 2004 ',
+        distillery: 'Glenfarclas',
+        year: '2004',
+        volume: '70cl',
+        abv: '',
+        location: 'Speyside',
+        currentValue: '1250.50',
+        purchasePrice: '1000',
+        status: 'Maturing',
+        owner: owner.id,
+      },
+      await png(),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe('Cask added successfully!');
+    const cask: Cask = res.json().data.cask;
+    expect(cask).toMatchObject({
+      type: 'bottle',
+      name: 'Glenfarclas 2004',
+      year: 2004,
+      abv: null,
+      estimatedValue: null,
+      currentValue: 1250.5,
+      purchasePrice: 1000,
+      gain: 250.5,
+      gainPercentage: 25.05,
+      status: 'Maturing',
+      owner: { id: owner.id, fullName: owner.fullName, email: owner.email },
+      appreciationData: [{ month: thisMonth(), value: 1250.5 }],
+    });
+    expect(cask.purchaseDate).not.toBeNull();
+    expect(cask.caskImages).toMatch(/^\/uploads\/[0-9a-f-]{36}$/);
+    const image = await ctx.app.inject({ method: 'GET', url: cask.caskImages! });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+
+    const after = await listCasks();
+    expect(after.casks[0]!.id).toBe(cask.id);
+    expect(after.stats.totalCasks).toBe(before.stats.totalCasks + 1);
+    expect(after.stats.maturingCasks).toBe(before.stats.maturingCasks + 1);
+    expect(after.stats).toMatchObject(await statsFromTable());
+
+    const [audit] = await auditOf(cask.id);
+    expect(audit).toMatchObject({ action: 'cask.created', adminId: admin.id });
+    expect(audit!.after).toMatchObject({ name: 'Glenfarclas 2004', ownerId: owner.id });
+  });
+
+  test('defaults to a Ready cask and needs no image', async () => {
+    const owner = await createCustomer(ctx);
+    const res = await postCask({ name: 'Plain', owner: owner.id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.cask).toMatchObject({
+      type: 'cask',
+      status: 'Ready',
+      currentValue: null,
+      caskImages: null,
+      appreciationData: [],
+    });
+  });
+
+  test('refuses a missing, unknown or deleted owner and stores nothing', async () => {
+    const deleted = await createCustomer(ctx);
+    await ctx.database.db
+      .update(customers)
+      .set({ deletedAt: new Date() })
+      .where(eq(customers.id, deleted.id));
+    const [{ n: filesBefore }] = (await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(files)) as [{ n: number }];
+    const image = await png();
+    for (const owner of ['', 'not-an-id', crypto.randomUUID(), deleted.id]) {
+      const res = await postCask({ name: `No owner ${uniqueMarker()}`, owner }, image);
+      expect(res.statusCode, owner).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'owner', message: expect.any(String) }]);
+    }
+    const [{ n: filesAfter }] = (await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(files)) as [{ n: number }];
+    expect(filesAfter).toBe(filesBefore);
+  });
+
+  test('validates the fields: name, numbers, status, text', async () => {
+    const owner = await createCustomer(ctx);
+    const cases: [Record<string, string>, string][] = [
+      [{ name: '' }, 'name'],
+      [{ year: 'nineteen' }, 'year'],
+      [{ year: '1700' }, 'year'],
+      [{ currentValue: '-5' }, 'currentValue'],
+      [{ purchasePrice: '1.234' }, 'purchasePrice'],
+      [{ status: 'Experience' }, 'status'],
+      [{ type: 'barrel' }, 'type'],
+      [{ location: 'a\u0000b' }, 'location'],
+    ];
+    for (const [fields, field] of cases) {
+      const res = await postCask({ name: 'Valid', owner: owner.id, ...fields });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().errors.map((error: { field: string }) => error.field)).toContain(field);
+    }
+  });
+
+  test('refuses a file that is not an image, one in another field, and JSON', async () => {
+    const owner = await createCustomer(ctx);
+    const notImage = await postCask({ name: 'X', owner: owner.id }, Buffer.from('hello'));
+    expect(notImage.statusCode).toBe(415);
+
+    const form = new FormData();
+    form.append('name', 'X');
+    form.append('owner', owner.id);
+    form.append('photo', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'x.png');
+    const wrongField = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/casks',
+      headers: admin.headers,
+      payload: form,
+    });
+    expect(wrongField.statusCode).toBe(400);
+
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/casks',
+      headers: admin.headers,
+      payload: { name: 'X', owner: owner.id },
+    });
+    expect(json.statusCode).toBe(415);
+    const anonymous = await postCask({ name: 'X', owner: owner.id }, undefined, {
+      authorization: '',
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('PUT /casks/{id}/appreciation', () => {
+  test('saves status and notes, audited with before and after', async () => {
+    const cask = await createCask(ctx, { status: 'Ready', notes: null });
+    const res = await putCask(cask.id, { status: 'Maturing', notes: 'Regauged in May.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Cask updated successfully!');
+    expect(res.json().data.cask).toMatchObject({ status: 'Maturing', notes: 'Regauged in May.' });
+    const [audit] = await auditOf(cask.id);
+    expect(audit).toMatchObject({
+      action: 'cask.updated',
+      before: { status: 'Ready', notes: null },
+      after: { status: 'Maturing', notes: 'Regauged in May.' },
+    });
+    // Empty notes clear them.
+    const cleared = await putCask(cask.id, { status: 'Maturing', notes: '' });
+    expect(cleared.json().data.cask.notes).toBeNull();
+  });
+
+  test('refuses Experience, other statuses and an unknown cask', async () => {
+    const cask = await createCask(ctx);
+    for (const status of ['Experience', 'ready', '']) {
+      expect((await putCask(cask.id, { status, notes: '' })).statusCode, status).toBe(400);
+    }
+    // An experience keeps its status while its notes change.
+    const experience = await createCask(ctx, { status: 'Experience', type: 'experience' });
+    const kept = await putCask(experience.id, { status: 'Experience', notes: 'Booked.' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.cask).toMatchObject({ status: 'Experience', notes: 'Booked.' });
+    const unknown = await putCask(crypto.randomUUID(), { status: 'Ready' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Cask not found');
+  });
+
+  test('a change of current value records the month point; other changes do not', async () => {
+    const cask = await createCask(ctx, { currentValue: '100.00' });
+    const points = () =>
+      ctx.database.db
+        .select({ month: caskAppreciation.month, value: caskAppreciation.value })
+        .from(caskAppreciation)
+        .where(eq(caskAppreciation.caskId, cask.id));
+    expect(await points()).toEqual([{ month: `${thisMonth()}-01`, value: '100.00' }]);
+    await ctx.database.db
+      .update(casks)
+      .set({ currentValue: '150.25' })
+      .where(eq(casks.id, cask.id));
+    expect(await points()).toEqual([{ month: `${thisMonth()}-01`, value: '150.25' }]);
+    await putCask(cask.id, { status: 'Ready', notes: 'x' });
+    expect(await points()).toHaveLength(1);
+  });
+});
+
+describe('DELETE /casks/{id}', () => {
+  test('removes the cask, its history and its image; stats follow; audited', async () => {
+    const owner = await createCustomer(ctx);
+    const created = await postCask(
+      {
+        name: 'To go',
+        owner: owner.id,
+        currentValue: '300',
+        purchasePrice: '100',
+        status: 'Ready',
+      },
+      await png(),
+    );
+    const cask: Cask = created.json().data.cask;
+    const before = await listCasks();
+
+    const res = await deleteCask(cask.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Cask deleted successfully!',
+      data: { id: cask.id },
+    });
+    const after = await listCasks();
+    expect(after.stats).toMatchObject({
+      totalCasks: before.stats.totalCasks - 1,
+      readyCasks: before.stats.readyCasks - 1,
+      totalValue: before.stats.totalValue - 300,
+      totalGain: before.stats.totalGain - 200,
+    });
+    expect(after.stats).toMatchObject(await statsFromTable());
+    expect(after.pagination.total).toBe(before.pagination.total - 1);
+    expect((await ctx.app.inject({ method: 'GET', url: cask.caskImages! })).statusCode).toBe(404);
+    const history = await ctx.database.db
+      .select()
+      .from(caskAppreciation)
+      .where(eq(caskAppreciation.caskId, cask.id));
+    expect(history).toEqual([]);
+    const audits = await auditOf(cask.id);
+    expect(audits.map((entry) => entry.action).sort()).toEqual(['cask.created', 'cask.deleted']);
+
+    const again = await deleteCask(cask.id);
+    expect(again.statusCode).toBe(404);
+  });
+});
+
+test("the Dashboard's Total Casks and the owner's Casks column follow", async () => {
+  const owner = await createCustomer(ctx, { fullName: `Owner ${uniqueMarker()}` });
+  const dashboard = async () =>
+    (
+      await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin.headers })
+    ).json().data.casks.totalCasks as number;
+  const balance = async () =>
+    (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users?search=${encodeURIComponent(owner.fullName)}`,
+        headers: admin.headers,
+      })
+    ).json().data.users[0].balance as number;
+  const total = await dashboard();
+  const created = await postCask({ name: 'Counted', owner: owner.id });
+  expect(await dashboard()).toBe(total + 1);
+  expect(await balance()).toBe(1);
+  await deleteCask(created.json().data.cask.id);
+  expect(await dashboard()).toBe(total);
+  expect(await balance()).toBe(0);
+});

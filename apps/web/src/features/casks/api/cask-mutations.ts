@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  caskResponse,
+  deleteCaskResponse,
+  type Cask,
+  type UpdateCaskBody,
+} from '@cask/contracts/casks';
+import { api } from '@/lib/api-client.ts';
+import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
+import { casksKey } from './get-casks.ts';
+
+// The changes load with the dialogs that make them, not with the list (decision 121's budget).
+
+/**
+ * After any change: the cask list and its cards, the Dashboard's Total Casks and the users'
+ * Casks column all read again, in place.
+ */
+function useInvalidateCaskData() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [casksKey, dashboardKey, usersKey].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+/** `POST /casks` (spec 001 §7): the form as multipart, the image in `caskImages`. */
+export async function createCask(form: FormData): Promise<Cask> {
+  const envelope = await api.post<unknown>('/casks', form);
+  return caskResponse.parse(envelope).data.cask;
+}
+
+export function useCreateCask() {
+  const invalidate = useInvalidateCaskData();
+  return useMutation({ mutationFn: createCask, onSuccess: invalidate });
+}
+
+/** `PUT /casks/{id}/appreciation` (spec 001 §7): status and notes. */
+export async function updateCask({ id, ...body }: UpdateCaskBody & { id: string }): Promise<Cask> {
+  const envelope = await api.put<unknown>(`/casks/${id}/appreciation`, body);
+  return caskResponse.parse(envelope).data.cask;
+}
+
+export function useUpdateCask() {
+  const invalidate = useInvalidateCaskData();
+  return useMutation({ mutationFn: updateCask, onSuccess: invalidate });
+}
+
+/** `DELETE /casks/{id}` (spec 001 §7). */
+export async function deleteCask(id: string): Promise<string> {
+  const envelope = await api.delete<unknown>(`/casks/${id}`);
+  return deleteCaskResponse.parse(envelope).data.id;
+}
+
+export function useDeleteCask() {
+  const invalidate = useInvalidateCaskData();
+  return useMutation({ mutationFn: deleteCask, onSuccess: invalidate });
+}

@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { CASKS_PAGE_SIZE, caskListResponse, type CaskList } from '@cask/contracts/casks';
+import { api } from '@/lib/api-client.ts';
+
+export const casksKey = ['casks'] as const;
+
+export interface CaskListRequest {
+  page: number;
+  /** Already trimmed; '' is no search. */
+  search: string;
+}
+
+/** `GET /casks` (spec 001 §7): page, limit 10 and search over name and distillery. */
+export async function getCasks({ page, search }: CaskListRequest): Promise<CaskList> {
+  const envelope = await api.get<unknown>('/casks', {
+    params: { page, limit: CASKS_PAGE_SIZE, search: search || undefined },
+  });
+  return caskListResponse.parse(envelope).data;
+}
+
+/** The rows of the last answer stay on screen while the next page or search loads. */
+export const casksQuery = (request: CaskListRequest) =>
+  queryOptions({
+    queryKey: [...casksKey, 'list', { page: request.page, search: request.search }],
+    queryFn: () => getCasks(request),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCasks(request: CaskListRequest) {
+  return useQuery(casksQuery(request));
+}

@@ -1,0 +1,223 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test } from 'vitest';
+import { aCask, aCustomer, createFakeApi } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+afterEach(() => {
+  // react-hot-toast keeps its toasts in a module-level store, across tests.
+  toast.remove();
+});
+
+const table = () => screen.getByRole('table', { name: 'Cask List' });
+const rows = () => within(table()).getAllByRole('row').slice(1);
+const card = (title: string) => screen.getByText(title).closest('dl') as HTMLElement;
+const pngFile = (bytes = 10) =>
+  new File([new Uint8Array(bytes)], 'cask.png', { type: 'image/png' });
+
+test('shows the cards, the Cask List with its columns, money and status colours', async () => {
+  const api = createFakeApi({
+    casks: [
+      aCask({ name: 'Glen Ready', status: 'Ready', currentValue: 125500.5 }),
+      aCask({ name: 'Glen Maturing', status: 'Maturing' }),
+      aCask({ name: 'Tasting Day', status: 'Experience', type: 'experience' }),
+    ],
+  });
+  await renderApp({ route: '/cask', api });
+
+  expect(await screen.findByText('Glen Ready')).toBeVisible();
+  expect(card('Total Casks')).toHaveTextContent('3');
+  expect(card('Ready Casks')).toHaveTextContent('1');
+  expect(card('Maturing Casks')).toHaveTextContent('1');
+  const headers = within(table())
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+  expect(headers).toEqual([
+    'Cask Name',
+    'Distillery',
+    'Year',
+    'Volume',
+    'ABV',
+    'Current Value',
+    'Status',
+    'Action',
+  ]);
+  const [first] = rows();
+  expect(first).toHaveTextContent('$125,500.50');
+  expect(within(first!).getByText('Ready').className).toContain('emerald');
+  expect(screen.getByText('Maturing', { selector: 'span' }).className).toContain('amber');
+  expect(screen.getByText('Experience', { selector: 'span' }).className).toContain('sky');
+  expect(within(first!).getByRole('button', { name: 'Edit' })).toBeVisible();
+  expect(within(first!).getByRole('button', { name: 'Delete' })).toBeVisible();
+});
+
+test('searches after typing stops, from page 1; says when nothing is found', async () => {
+  const api = createFakeApi({
+    casks: Array.from({ length: 12 }, (_, index) => aCask({ name: `Cask number ${index + 1}` })),
+  });
+  const { user } = await renderApp({ route: '/cask', api });
+  await screen.findByText('Cask number 1');
+  expect(rows()).toHaveLength(10);
+  await user.click(screen.getByRole('button', { name: /next/i }));
+  expect(await screen.findByText('Cask number 11')).toBeVisible();
+
+  await user.type(screen.getByLabelText('Search casks'), 'nothing like it');
+  expect(await screen.findByText('No casks found.')).toBeVisible();
+  const searches = api.state.requests.filter((request) => request.query.search);
+  expect(searches.map((request) => request.query)).toEqual([
+    expect.objectContaining({ search: 'nothing like it', page: '1', limit: '10' }),
+  ]);
+});
+
+test('a failed load says so in a toast and offers a retry', async () => {
+  const api = createFakeApi();
+  api.state.failing.add('casks');
+  api.state.failureMessage = '';
+  await renderApp({ route: '/cask', api });
+  expect(await screen.findByText('Error Loading Casks')).toBeVisible();
+  expect(await screen.findAllByText('Failed to fetch casks.')).not.toHaveLength(0);
+});
+
+test('adds a cask for an owner found by typing, with an image dropped on the form', async () => {
+  const owner = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com' });
+  const api = createFakeApi({
+    customers: [aCustomer({ fullName: 'Someone Else' }), owner],
+    casks: [aCask({ name: 'Older cask' })],
+  });
+  const { user } = await renderApp({ route: '/cask', api, applyAccept: false });
+  await screen.findByText('Older cask');
+  await user.click(screen.getByRole('button', { name: '+ Add Cask' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add New Cask' });
+  expect(within(dialog).getByText('PNG, JPG up to 5MB')).toBeVisible();
+  expect(within(dialog).getByLabelText('Status')).toHaveValue('Ready');
+  expect(within(dialog).getByPlaceholderText('e.g. 2000L')).toBeVisible();
+  expect(within(dialog).getByPlaceholderText('e.g. 40%')).toBeVisible();
+
+  // No owner yet: refused here.
+  await user.click(within(dialog).getByRole('button', { name: 'Add Cask' }));
+  expect(await within(dialog).findByText('Please select a user!')).toBeVisible();
+  expect(api.sent('POST', '/api/casks')).toHaveLength(0);
+
+  // The image: a wrong type and a too large file are refused; a PNG dropped is previewed.
+  const input = within(dialog).getByLabelText('Cask Image');
+  await user.upload(input, new File(['text'], 'notes.txt', { type: 'text/plain' }));
+  expect(within(dialog).getByText('Please select a valid image file')).toBeVisible();
+  await user.upload(input, pngFile(5 * 1024 * 1024 + 1));
+  expect(within(dialog).getByText('Image size should be less than 5MB')).toBeVisible();
+  fireEvent.drop(within(dialog).getByTestId('cask-image-drop-zone'), {
+    dataTransfer: { files: [pngFile()] },
+  });
+  expect(await within(dialog).findByAltText('Chosen cask picture, preview')).toBeVisible();
+
+  const combobox = within(dialog).getByRole('combobox', { name: 'Owner' });
+  expect(combobox).toHaveAttribute('placeholder', 'Select User');
+  await user.type(combobox, 'morag');
+  // The server searches: the customers are never all loaded.
+  await waitFor(() =>
+    expect(api.sent('GET', '/api/users').map((request) => request.query)).toContainEqual(
+      expect.objectContaining({ search: 'morag', limit: '10' }),
+    ),
+  );
+  const listbox = within(dialog).getByRole('listbox');
+  await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(1));
+  await user.click(within(listbox).getByRole('option', { name: /Morag Campbell/ }));
+  expect(combobox).toHaveValue('Morag Campbell (morag@example.com)');
+
+  await user.selectOptions(within(dialog).getByLabelText('Type'), 'bottle');
+  await user.type(within(dialog).getByLabelText('Cask Name'), 'Glenfarclas 2004');
+  await user.type(within(dialog).getByLabelText('Year'), '2004');
+  await user.type(within(dialog).getByLabelText('Current Price'), '1250.5');
+  await user.click(within(dialog).getByRole('button', { name: 'Add Cask' }));
+
+  expect(await screen.findByText('Cask added successfully!')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(rows()[0]).toHaveTextContent('Glenfarclas 2004'));
+  expect(card('Total Casks')).toHaveTextContent('2');
+
+  const form = api.sent('POST', '/api/casks')[0]!.body as FormData;
+  expect(Object.fromEntries([...form.keys()].map((key) => [key, form.get(key)]))).toEqual({
+    type: 'bottle',
+    name: 'Glenfarclas 2004',
+    year: '2004',
+    currentValue: '1250.5',
+    status: 'Ready',
+    owner: owner.id,
+    caskImages: expect.any(File),
+  });
+});
+
+test('edits status and notes, showing the gain and the value history as text', async () => {
+  const cask = aCask({
+    name: 'Springbank 2012',
+    status: 'Ready',
+    gain: 3000,
+    gainPercentage: 33.33,
+    appreciationData: [
+      { month: '2025-01', value: 9000 },
+      { month: '2025-02', value: 12000 },
+    ],
+  });
+  const api = createFakeApi({ casks: [cask] });
+  const { user } = await renderApp({ route: '/cask', api });
+  await screen.findByText('Springbank 2012');
+  await user.click(within(rows()[0]!).getByRole('button', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
+  expect(dialog).toHaveTextContent('+$3,000 (+33.33%)');
+  expect(dialog).toHaveTextContent('$12,000');
+  const history = within(dialog).getByRole('region', { name: 'Value Appreciation Over Time' });
+  expect(
+    within(history)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
+    expect.stringContaining('Jan 2025: $9,000'),
+    expect.stringContaining('Feb 2025: $12,000'),
+  ]);
+
+  await user.selectOptions(within(dialog).getByLabelText('Status'), 'Maturing');
+  const notes = within(dialog).getByPlaceholderText('Enter notes here...');
+  await user.type(notes, 'Regauged in May.');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+  expect(await screen.findByText('Cask updated successfully!')).toBeInTheDocument();
+  expect(api.sent('PUT', `/api/casks/${cask.id}/appreciation`)[0]?.body).toEqual({
+    status: 'Maturing',
+    notes: 'Regauged in May.',
+  });
+  await waitFor(() => expect(rows()[0]).toHaveTextContent('Maturing'));
+});
+
+test('a failed save says so and keeps the dialog open', async () => {
+  const api = createFakeApi({ casks: [aCask({ name: 'Kept' })] });
+  api.state.failing.add('cask-update');
+  api.state.failureMessage = '';
+  const { user } = await renderApp({ route: '/cask', api });
+  await screen.findByText('Kept');
+  await user.click(within(rows()[0]!).getByRole('button', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText('Failed to update cask.')).toBeInTheDocument();
+  expect(screen.getByRole('dialog', { name: 'Edit Cask' })).toBeVisible();
+});
+
+test('deletes after confirming; the cards and the total follow', async () => {
+  const api = createFakeApi({
+    casks: [
+      aCask({ name: 'Doomed', distillery: 'Ardbeg', status: 'Ready' }),
+      aCask({ name: 'Stays', status: 'Ready' }),
+    ],
+  });
+  const { user } = await renderApp({ route: '/cask', api });
+  await screen.findByText('Doomed');
+  expect(card('Ready Casks')).toHaveTextContent('2');
+  await user.click(within(rows()[0]!).getByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
+  expect(dialog).toHaveTextContent('Are you sure you want to delete cask Doomed from Ardbeg?');
+  expect(dialog).toHaveTextContent('This action cannot be undone.');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete Cask' }));
+
+  expect(await screen.findByText('Cask deleted successfully!')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByText('Doomed')).not.toBeInTheDocument());
+  expect(card('Ready Casks')).toHaveTextContent('1');
+  expect(card('Total Casks')).toHaveTextContent('1');
+});

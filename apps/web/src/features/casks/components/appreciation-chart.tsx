@@ -1,0 +1,53 @@
+import type { Cask } from '@cask/contracts/casks';
+import { formatMoney } from '@/lib/format.ts';
+
+const monthName = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '2025-03' → 'Mar 2025'. */
+export function formatMonth(month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? month : monthName.format(date);
+}
+
+/**
+ * Spec 001 §2 'Value Appreciation Over Time': one bar a month, as tall as its value against the
+ * highest. A list, so a screen reader reads each month and its value as text; the bars are drawn
+ * for the eye only.
+ */
+export function AppreciationChart({ points }: { points: Cask['appreciationData'] }) {
+  const highest = Math.max(...points.map((point) => point.value), 0);
+  return (
+    <section aria-labelledby="appreciation-title" className="mt-5">
+      <h3 id="appreciation-title" className="mb-2 text-sm font-semibold text-oak-900">
+        Value Appreciation Over Time
+      </h3>
+      <ol className="flex h-40 items-end gap-1.5 overflow-x-auto rounded-xl border border-cream-300 bg-white px-3 pt-3 pb-2">
+        {points.map((point) => {
+          const label = `${formatMonth(point.month)}: ${formatMoney(point.value)}`;
+          const height = highest > 0 ? Math.max(4, (point.value / highest) * 100) : 4;
+          return (
+            <li
+              key={point.month}
+              title={label}
+              className="flex h-full max-w-14 min-w-8 flex-1 flex-col items-center justify-end gap-1"
+            >
+              <span className="sr-only">{label}</span>
+              <span
+                aria-hidden
+                className="w-full rounded-t-md bg-gold-500"
+                style={{ height: `${height}%` }}
+              />
+              <span aria-hidden className="text-[10px] whitespace-nowrap text-oak-700">
+                {formatMonth(point.month).replace(' 20', " '")}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { EDITABLE_CASK_STATUSES, type Cask, type CaskStatus } from '@cask/contracts/casks';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { formatDate, formatMoney } from '@/lib/format.ts';
+import { useUpdateCask } from '../api/cask-mutations.ts';
+import { AppreciationChart } from './appreciation-chart.tsx';
+
+/** Spec 001 §8. */
+export const UPDATE_SUCCESS = 'Cask updated successfully!';
+export const UPDATE_FAILURE = 'Failed to update cask.';
+
+function gainText(cask: Cask): string {
+  if (cask.gain === null) return '—';
+  const sign = cask.gain > 0 ? '+' : cask.gain < 0 ? '-' : '';
+  const percent = cask.gainPercentage === null ? '' : ` (${sign}${Math.abs(cask.gainPercentage)}%)`;
+  return `${sign}${formatMoney(Math.abs(cask.gain))}${percent}`;
+}
+
+function Detail({ term, children }: { term: string; children: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-oak-700">{term}</dt>
+      <dd className="mt-0.5 text-sm font-medium text-oak-900">{children}</dd>
+    </div>
+  );
+}
+
+function EditCaskForm({ cask, onDone }: { cask: Cask; onDone: () => void }) {
+  // An Experience cask keeps its status unless the admin picks Ready or Maturing (spec 001 §4).
+  const [status, setStatus] = useState<CaskStatus>(cask.status);
+  const [notes, setNotes] = useState(cask.notes ?? '');
+  const update = useUpdateCask();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate(
+      { id: cask.id, status, notes },
+      {
+        onSuccess: () => {
+          toast.success(UPDATE_SUCCESS);
+          onDone();
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, UPDATE_FAILURE));
+        },
+      },
+    );
+  }
+
+  const statuses: readonly CaskStatus[] =
+    cask.status === 'Experience'
+      ? ['Experience', ...EDITABLE_CASK_STATUSES]
+      : EDITABLE_CASK_STATUSES;
+
+  return (
+    <form id="edit-cask-form" noValidate onSubmit={onSubmit}>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-xl border border-cream-300 bg-white p-4 sm:grid-cols-4">
+        <Detail term="Name">{cask.name}</Detail>
+        <Detail term="Distillery">{cask.distillery ?? '—'}</Detail>
+        <Detail term="Year">{cask.year === null ? '—' : String(cask.year)}</Detail>
+        <Detail term="Volume">{cask.volume ?? '—'}</Detail>
+        <Detail term="ABV">{cask.abv ?? '—'}</Detail>
+        <Detail term="Current Value">{formatMoney(cask.currentValue)}</Detail>
+        <Detail term="Gain">{gainText(cask)}</Detail>
+        <Detail term="Purchase Date">{formatDate(cask.purchaseDate) || '—'}</Detail>
+      </dl>
+      <div className="mt-4 grid gap-4">
+        <SelectField
+          label="Status"
+          name="status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as CaskStatus)}
+          options={statuses.map((value) => ({
+            value,
+            label: value,
+            disabled: value === 'Experience',
+          }))}
+        />
+        <TextareaField
+          label="Notes"
+          name="notes"
+          rows={3}
+          placeholder="Enter notes here..."
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+        />
+      </div>
+      {cask.appreciationData.length > 0 ? (
+        <AppreciationChart points={cask.appreciationData} />
+      ) : null}
+    </form>
+  );
+}
+
+/** Spec 001 §2 'Edit Cask': the cask read-only, its status and notes editable, its history. */
+export default function EditCaskModal({
+  cask,
+  onClose,
+}: {
+  cask: Cask | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={cask !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Edit Cask"
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="edit-cask-form">
+            Save Changes
+          </Button>
+        </>
+      }
+    >
+      {cask ? <EditCaskForm key={cask.id} cask={cask} onDone={onClose} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { okEnvelope } from '@cask/contracts/common';
+import { user } from '@cask/contracts/users';
+import { api } from './api-client.ts';
+import { usersKey } from './customer-queries.ts';
+
+/** How many customers a customer picker offers at once; typing narrows them down. */
+export const CUSTOMER_OPTIONS_LIMIT = 10;
+
+/** Spec 000 §9: 'Dropdown search debounce 250 ms' (the recipient and the cask owner pickers). */
+export const CUSTOMER_SEARCH_DEBOUNCE_MS = 250;
+
+/** Only what a picker shows is read, so the user list can grow fields freely. */
+const customerOption = user.pick({ id: true, fullName: true, email: true });
+export type CustomerOption = z.infer<typeof customerOption>;
+const customerSearchResponse = okEnvelope(z.object({ users: z.array(customerOption) }));
+
+/** `GET /users?search=` (spec 000 §7): customers by name or e-mail, deleted ones never. */
+export async function searchCustomers(search: string): Promise<CustomerOption[]> {
+  const envelope = await api.get<unknown>('/users', {
+    params: { page: 1, limit: CUSTOMER_OPTIONS_LIMIT, search: search.trim() || undefined },
+  });
+  return customerSearchResponse.parse(envelope).data.users;
+}
+
+/** Under `usersKey`, so a change to a customer refreshes the pickers too. */
+export const customerSearchQuery = (search: string) =>
+  queryOptions({
+    queryKey: [...usersKey, 'customer-search', search.trim()],
+    queryFn: () => searchCustomers(search),
+    staleTime: 30_000,
+  });
+
+export function useCustomerSearch(search: string, enabled: boolean) {
+  return useQuery({ ...customerSearchQuery(search), enabled, placeholderData: keepPreviousData });
+}

@@ -1,0 +1,140 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mainAdmin } from '../support/admins.ts';
+import { saveScreen, signIn, toast } from '../support/session.ts';
+
+// Spec 001 §2 Casks, end to end on the demo data (SEED_DEMO=true): a cask is added for a
+// customer found by typing part of their name, with an image dropped onto the form, then edited
+// and deleted. Other specs change data too, so numbers are read, never assumed.
+
+/** A 1×1 PNG. */
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+const caskTable = (page: Page) => page.getByRole('table', { name: 'Cask List' });
+const bodyRows = (table: Locator) => table.locator('tbody').getByRole('row');
+const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+/** The number a stat card shows, by its title. */
+async function cardValue(page: Page, title: string): Promise<number> {
+  const card = page.locator('dl').filter({ has: page.getByText(title, { exact: true }) });
+  await expect(card.locator('dd').first()).not.toHaveText('Loading...');
+  return count(await card.locator('dd').first().textContent());
+}
+
+async function openCasks(page: Page) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Cask', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cask List' })).toBeVisible();
+  await expect(bodyRows(caskTable(page)).first()).toBeVisible();
+}
+
+/** Drops a PNG onto the drop zone as a browser does: a drop event carrying the file. */
+async function dropImage(page: Page, zone: Locator) {
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], 'cask.png', { type: 'image/png' }));
+    return transfer;
+  }, PNG_BASE64);
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, mainAdmin);
+});
+
+test('adds a cask for a customer found by name, edits it and deletes it; totals follow', async ({
+  page,
+}) => {
+  const dashboardTotal = await cardValue(page, 'Total Casks');
+
+  // A customer to own the cask: the third of User Management (other specs take the ends).
+  await page.getByRole('navigation').getByRole('link', { name: 'User', exact: true }).click();
+  const usersTable = page.getByRole('table', { name: 'Users' });
+  await expect(bodyRows(usersTable)).toHaveCount(6);
+  const ownerName = (
+    (await bodyRows(usersTable).nth(2).getByRole('cell').first().textContent()) ?? ''
+  ).trim();
+  const ownerEmail = (
+    (await bodyRows(usersTable).nth(2).getByRole('cell').nth(1).textContent()) ?? ''
+  ).trim();
+
+  await openCasks(page);
+  const totalBefore = await cardValue(page, 'Total Casks');
+  const maturingBefore = await cardValue(page, 'Maturing Casks');
+
+  // Add.
+  await page.getByRole('button', { name: '+ Add Cask' }).click();
+  const add = page.getByRole('dialog', { name: 'Add New Cask' });
+  await expect(add.getByText('PNG, JPG up to 5MB')).toBeVisible();
+  await add.getByRole('button', { name: 'Add Cask' }).click();
+  await expect(add.getByText('Please select a user!')).toBeVisible();
+
+  await dropImage(page, add.getByTestId('cask-image-drop-zone'));
+  await expect(add.getByRole('img', { name: /preview/ })).toBeVisible();
+
+  const owner = add.getByRole('combobox', { name: 'Owner' });
+  await owner.fill(ownerName.split(' ')[0]!.slice(0, 5));
+  await add.getByRole('option', { name: new RegExp(ownerEmail.replace(/[.+]/g, '\\$&')) }).click();
+  await expect(owner).toHaveValue(`${ownerName} (${ownerEmail})`);
+
+  const name = `E2E Cask ${Date.now()}`;
+  await add.getByLabel('Type').selectOption('bottle');
+  await add.getByLabel('Cask Name').fill(name);
+  await add.getByLabel('Distillery').fill('Glenfarclas');
+  await add.getByLabel('Year').fill('2004');
+  await add.getByLabel('Volume').fill('70cl');
+  await add.getByLabel('ABV').fill('46%');
+  await add.getByLabel('Status').selectOption('Maturing');
+  await add.getByLabel('Current Price').fill('15000');
+  await add.getByLabel('Purchase Price').fill('12000');
+  await saveScreen(page, 'casks-add');
+  await add.getByRole('button', { name: 'Add Cask' }).click();
+
+  await expect(toast(page, 'Cask added successfully!')).toBeVisible();
+  await expect(add).toBeHidden();
+  const first = bodyRows(caskTable(page)).first();
+  await expect(first).toContainText(name);
+  await expect(first).toContainText('$15,000');
+  await expect(first).toContainText('Maturing');
+  expect(await cardValue(page, 'Total Casks')).toBe(totalBefore + 1);
+  expect(await cardValue(page, 'Maturing Casks')).toBe(maturingBefore + 1);
+  await saveScreen(page, 'casks');
+
+  // Edit: the gain, the history (recorded by the database), status and notes.
+  await first.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Cask' });
+  await expect(edit).toContainText('+$3,000 (+25%)');
+  const history = edit.getByRole('region', { name: 'Value Appreciation Over Time' });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history).toContainText('$15,000');
+  await edit.getByLabel('Status').selectOption('Ready');
+  await edit.getByPlaceholder('Enter notes here...').fill('Bottled for the owner.');
+  await saveScreen(page, 'casks-edit');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Cask updated successfully!')).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(first).toContainText('Ready');
+  expect(await cardValue(page, 'Maturing Casks')).toBe(maturingBefore);
+
+  // The Dashboard counts it.
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect.poll(() => cardValue(page, 'Total Casks')).toBe(dashboardTotal + 1);
+
+  // Search finds it; delete it.
+  await openCasks(page);
+  await page.getByRole('searchbox', { name: 'Search casks' }).fill(name);
+  await expect(bodyRows(caskTable(page))).toHaveCount(1);
+  const row = bodyRows(caskTable(page)).first();
+  await expect(row).toContainText(name);
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
+  await expect(confirm).toContainText(
+    `Are you sure you want to delete cask ${name} from Glenfarclas?`,
+  );
+  await expect(confirm).toContainText('This action cannot be undone.');
+  await confirm.getByRole('button', { name: 'Delete Cask' }).click();
+  await expect(toast(page, 'Cask deleted successfully!')).toBeVisible();
+  await expect(page.getByText('No casks found.')).toBeVisible();
+  expect(await cardValue(page, 'Total Casks')).toBe(totalBefore);
+});

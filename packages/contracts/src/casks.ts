@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { okEnvelope, pageQuery, pagination, text } from './common.ts';
+import { searchParam } from './users.ts';
+
+/** Spec 001 §3: Ready and Maturing are chosen by the admin; Experience is only ever shown. */
+export const CASK_STATUSES = ['Ready', 'Maturing', 'Experience'] as const;
+export type CaskStatus = (typeof CASK_STATUSES)[number];
+export const EDITABLE_CASK_STATUSES = ['Ready', 'Maturing'] as const;
+export type EditableCaskStatus = (typeof EDITABLE_CASK_STATUSES)[number];
+export const DEFAULT_CASK_STATUS: EditableCaskStatus = 'Ready';
+
+/** Spec 001 §3 / §9: cask, bottle, experience; a new cask is a cask. */
+export const CASK_TYPES = ['cask', 'bottle', 'experience'] as const;
+export type CaskType = (typeof CASK_TYPES)[number];
+
+/** Spec 001 §9: the list shows 10 a page, and the search waits 300 ms. */
+export const CASKS_PAGE_SIZE = 10;
+export const CASK_SEARCH_DEBOUNCE_MS = 300;
+
+/** The multipart field holding the image (spec 001 §7 `caskImages`). */
+export const CASK_IMAGE_FIELD = 'caskImages';
+
+export const CASK_TEXT_MAX = 200;
+export const CASK_NOTES_MAX = 2000;
+export const CASK_YEAR_MIN = 1800;
+export const CASK_YEAR_MAX = 2200;
+/** numeric(14,2): at most 12 digits before the point and 2 after. */
+const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+
+export const CASK_NAME_REQUIRED = 'Cask name is required';
+export const CASK_OWNER_REQUIRED = 'Owner is required';
+export const CASK_OWNER_NOT_FOUND = 'Owner not found';
+export const CASK_NOT_FOUND = 'Cask not found';
+
+/** A form field as multipart sends it: a string, where empty means "left out" (spec 001 §5). */
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalText = (label: string, max = CASK_TEXT_MAX) =>
+  z.preprocess(
+    blankToUndefined,
+    text().trim().max(max, `${label} must be at most ${max} characters`).optional(),
+  );
+
+/** Dollars with at most two decimals, kept as the exact decimal string for numeric(14,2). */
+const money = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    text()
+      .trim()
+      .regex(MONEY_PATTERN, `${label} must be an amount of dollars, e.g. 1250.50`)
+      .optional(),
+  );
+
+/**
+ * `POST /casks` (spec 001 §7), multipart/form-data: these text fields plus the image in
+ * `caskImages`. Empty fields count as left out; the owner is required, and so is the name (the
+ * list shows it). Year and money are numbers.
+ */
+export const createCaskFields = z.object({
+  type: z.preprocess(
+    blankToUndefined,
+    z.enum(CASK_TYPES, { error: 'Type must be cask, bottle or experience' }).default('cask'),
+  ),
+  name: z.preprocess(
+    (value) => blankToUndefined(value) ?? '',
+    text({ error: CASK_NAME_REQUIRED })
+      .trim()
+      .min(1, CASK_NAME_REQUIRED)
+      .max(CASK_TEXT_MAX, `Cask name must be at most ${CASK_TEXT_MAX} characters`),
+  ),
+  distillery: optionalText('Distillery'),
+  year: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'Year must be a number' })
+      .int('Year must be a whole number')
+      .min(CASK_YEAR_MIN, `Year must be from ${CASK_YEAR_MIN} to ${CASK_YEAR_MAX}`)
+      .max(CASK_YEAR_MAX, `Year must be from ${CASK_YEAR_MIN} to ${CASK_YEAR_MAX}`)
+      .optional(),
+  ),
+  volume: optionalText('Volume', 50),
+  abv: optionalText('ABV', 50),
+  location: optionalText('Location'),
+  estimatedValue: money('Estimated value'),
+  currentValue: money('Current value'),
+  purchasePrice: money('Purchase price'),
+  status: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(EDITABLE_CASK_STATUSES, { error: 'Status must be Ready or Maturing' })
+      .default(DEFAULT_CASK_STATUS),
+  ),
+  owner: z.preprocess(
+    (value) => blankToUndefined(value) ?? '',
+    z.string().min(1, CASK_OWNER_REQUIRED).pipe(z.uuid(CASK_OWNER_NOT_FOUND)),
+  ),
+});
+export type CreateCaskFields = z.output<typeof createCaskFields>;
+/** The text fields the form may send (all as strings in the multipart body). */
+export type CreateCaskField = keyof CreateCaskFields;
+
+export const STATUS_NOT_EDITABLE = 'Status must be Ready or Maturing';
+
+/**
+ * `PUT /casks/{id}/appreciation` (spec 001 §7): the two things the Edit Cask dialog changes.
+ * Ready or Maturing; Experience only as the status the cask has already (display only, spec 001
+ * §4), so the notes of an experience can be saved without changing what it is.
+ */
+export const updateCaskBody = z.object({
+  status: z.enum(CASK_STATUSES, { error: STATUS_NOT_EDITABLE }),
+  notes: text({ error: 'Notes must be text' })
+    .max(CASK_NOTES_MAX, `Notes must be at most ${CASK_NOTES_MAX} characters`)
+    .optional()
+    .default(''),
+});
+export type UpdateCaskBody = z.input<typeof updateCaskBody>;
+
+/** GET /casks: spec 001 §7 (page, limit, search over name and distillery). */
+export const caskListQuery = pageQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(CASKS_PAGE_SIZE),
+  search: searchParam,
+});
+export type CaskListQuery = z.input<typeof caskListQuery>;
+export type CaskListParams = z.output<typeof caskListQuery>;
+
+export const caskOwner = z.object({ id: z.uuid(), fullName: z.string(), email: z.string() });
+
+/** One point of "Value Appreciation Over Time": month as YYYY-MM, value in dollars. */
+export const appreciationPoint = z.object({ month: z.string(), value: z.number() });
+
+/**
+ * Spec 001 §3 "Cask". Money is in dollars (exact in the database, summed there). `gain` is the
+ * current value minus the purchase price, computed in SQL, null when either is unknown;
+ * `calculatedGain` is the same number (the spec names both); `gainPercentage` is the gain over
+ * the purchase price in percent, two decimals, null without a positive purchase price.
+ */
+export const cask = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  distillery: z.string().nullable(),
+  year: z.number().int().nullable(),
+  volume: z.string().nullable(),
+  abv: z.string().nullable(),
+  location: z.string().nullable(),
+  estimatedValue: z.number().nullable(),
+  currentValue: z.number().nullable(),
+  purchasePrice: z.number().nullable(),
+  status: z.enum(CASK_STATUSES),
+  owner: caskOwner,
+  /** The image's URL (`/uploads/<id>`), or null. */
+  caskImages: z.string().nullable(),
+  type: z.enum(CASK_TYPES),
+  notes: z.string().nullable(),
+  gain: z.number().nullable(),
+  gainPercentage: z.number().nullable(),
+  calculatedGain: z.number().nullable(),
+  purchaseDate: z.iso.datetime().nullable(),
+  appreciationData: z.array(appreciationPoint),
+  createdAt: z.iso.datetime(),
+});
+export type Cask = z.infer<typeof cask>;
+
+/** Exact over every cask, from maintained counters (docs/decisions/146). */
+export const caskStats = z.object({
+  totalCasks: z.number().int(),
+  readyCasks: z.number().int(),
+  maturingCasks: z.number().int(),
+  /** Sum of current values (unknown counts as 0). */
+  totalValue: z.number(),
+  /** totalValue / totalCasks, rounded to cents; 0 without casks. */
+  avgValue: z.number(),
+  /** Sum of the gains of the casks that have one. */
+  totalGain: z.number(),
+});
+export type CaskStats = z.infer<typeof caskStats>;
+
+export const caskListResponse = okEnvelope(
+  z.object({ casks: z.array(cask), stats: caskStats, pagination }),
+);
+export type CaskListResponse = z.infer<typeof caskListResponse>;
+export type CaskList = CaskListResponse['data'];
+
+export const caskResponse = okEnvelope(z.object({ cask }));
+export type CaskResponse = z.infer<typeof caskResponse>;
+
+export const deleteCaskResponse = okEnvelope(z.object({ id: z.uuid() }));
+export type DeleteCaskResponse = z.infer<typeof deleteCaskResponse>;
