@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Boxes, CircleDollarSign, Tag, Users } from 'lucide-react';
 import type { User } from '@cask/contracts/users';
-import { EditUserModal } from '@/components/customers/edit-user-modal.tsx';
+import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
@@ -106,7 +106,7 @@ export default function DashboardPage() {
             />
           </div>
         ) : (
-          <>
+          <div {...preloadOn(LazyEditUserModal, LazyConfirmDialog)}>
             <DataTable
               caption={total === undefined ? 'Recent Users' : `Recent Users (${total})`}
               columns={columns}
@@ -132,17 +132,17 @@ export default function DashboardPage() {
                 refreshing={users.isFetching}
               />
             ) : null}
-          </>
+          </div>
         )}
       </Card>
 
-      <EditUserModal
+      <LazyEditUserModal
         user={editing}
         onClose={() => setEditing(null)}
         title={() => 'Edit User'}
         saveLabel="Save"
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
           if (!open) setDeleting(null);

@@ -5,15 +5,24 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useNotifications } from './api/get-notifications.ts';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
-import { CreateNotificationModal } from './components/create-notification-modal.tsx';
-import { NotificationDetailsModal } from './components/notification-details-modal.tsx';
 import { NotificationListItem } from './components/notification-list-item.tsx';
+
+const CreateNotificationModal = lazyModal(
+  () => import('./components/create-notification-modal.tsx').then((m) => m.CreateNotificationModal),
+  (props) => props.open,
+);
+const NotificationDetailsModal = lazyModal(
+  () =>
+    import('./components/notification-details-modal.tsx').then((m) => m.NotificationDetailsModal),
+  (props) => props.notification !== null,
+);
 
 /** Spec 000 §8: the notification screen's failure texts. */
 export const FETCH_FAILURE = 'Failed to fetch notifications. Please try again.';
@@ -84,7 +93,9 @@ export default function NotificationsPage() {
                 Mark All as Read
               </Button>
             ) : null}
-            <Button onClick={() => setCreating(true)}>+ Create Notification</Button>
+            <Button onClick={() => setCreating(true)} {...preloadOn(CreateNotificationModal)}>
+              + Create Notification
+            </Button>
           </>
         }
       />
@@ -104,7 +115,11 @@ export default function NotificationsPage() {
           <EmptyState title="No notifications available." />
         ) : (
           <>
-            <ul aria-label="Notifications" className="divide-y divide-cream-200">
+            <ul
+              aria-label="Notifications"
+              className="divide-y divide-cream-200"
+              {...preloadOn(NotificationDetailsModal)}
+            >
               {notifications.map((notification) => (
                 <NotificationListItem
                   key={notification.id}

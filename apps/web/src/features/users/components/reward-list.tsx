@@ -5,12 +5,17 @@ import { IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { DataTable, type Column } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 import { useRewards } from '../api/get-rewards.ts';
 import { usePageForSearch } from '../use-page-for-search.ts';
-import { ManualPointsModal } from './manual-points-modal.tsx';
+
+const ManualPointsModal = lazyModal(
+  () => import('./manual-points-modal.tsx').then((m) => m.ManualPointsModal),
+  (props) => props.reward !== null,
+);
 
 export const REWARDS_FAILURE = 'Failed to fetch rewards';
 
@@ -74,7 +79,7 @@ export function RewardList({ search }: { search: string }) {
           />
         </div>
       ) : (
-        <>
+        <div {...preloadOn(ManualPointsModal)}>
           <DataTable
             label="Reward List"
             columns={columns}
@@ -98,7 +103,7 @@ export function RewardList({ search }: { search: string }) {
               refreshing={rewards.isFetching}
             />
           ) : null}
-        </>
+        </div>
       )}
       <ManualPointsModal reward={adjusting} onClose={() => setAdjusting(null)} />
     </Card>

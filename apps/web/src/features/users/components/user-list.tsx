@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { User } from '@cask/contracts/users';
-import { EditUserModal } from '@/components/customers/edit-user-modal.tsx';
+import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
@@ -64,7 +64,7 @@ export function UserList({ search }: { search: string }) {
           />
         </div>
       ) : (
-        <>
+        <div {...preloadOn(LazyEditUserModal, LazyConfirmDialog)}>
           <DataTable
             label="Users"
             columns={columns}
@@ -90,17 +90,17 @@ export function UserList({ search }: { search: string }) {
               refreshing={isFetching}
             />
           ) : null}
-        </>
+        </div>
       )}
 
-      <EditUserModal
+      <LazyEditUserModal
         user={editing}
         onClose={() => setEditing(null)}
         title={(user) => `Edit User - ${user.fullName}`}
         saveLabel="Save Changes"
         showUserId
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
