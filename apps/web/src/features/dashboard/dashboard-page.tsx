@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Boxes, CircleDollarSign, Tag, Users } from 'lucide-react';
-import type { User } from '@cask/contracts/users';
+import { DASHBOARD_USERS_LIMIT, type User } from '@cask/contracts/users';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -8,7 +8,7 @@ import { DataTable } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
+import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
@@ -113,6 +113,7 @@ export default function DashboardPage() {
               rows={users.data?.users}
               rowKey={(user) => user.id}
               loading={users.isPending}
+              skeletonRows={DASHBOARD_USERS_LIMIT}
               fetching={users.isFetching}
               emptyText="No Data found"
             />
@@ -131,7 +132,9 @@ export default function DashboardPage() {
                 }}
                 refreshing={users.isFetching}
               />
-            ) : null}
+            ) : (
+              <PaginationPlaceholder refresh />
+            )}
           </div>
         )}
       </Card>

@@ -1,18 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Notification } from '@cask/contracts/notifications';
+import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@cask/contracts/notifications';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
-import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useNotifications } from './api/get-notifications.ts';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
-import { NotificationListItem } from './components/notification-list-item.tsx';
+import {
+  NotificationListItem,
+  NotificationListSkeleton,
+} from './components/notification-list-item.tsx';
 
 const CreateNotificationModal = lazyModal(
   () => import('./components/create-notification-modal.tsx').then((m) => m.CreateNotificationModal),
@@ -81,7 +83,15 @@ export default function NotificationsPage() {
         title={title}
         actions={
           <>
-            {unreadCount !== undefined && unreadCount > 1 ? (
+            {unreadCount === undefined ? (
+              // Holds the button's place until the count is known: on a phone the two buttons
+              // take two lines, and the list must not move down when they do (decision 126).
+              <span aria-hidden inert className="invisible">
+                <Button variant="secondary" tabIndex={-1}>
+                  Mark All as Read
+                </Button>
+              </span>
+            ) : unreadCount > 1 ? (
               <Button
                 variant="secondary"
                 disabled={markAll.isPending}
@@ -102,7 +112,10 @@ export default function NotificationsPage() {
 
       <Card>
         {list.isPending ? (
-          <LoadingState label="Loading notifications..." />
+          <NotificationListSkeleton
+            rows={NOTIFICATIONS_PAGE_SIZE}
+            label="Loading notifications..."
+          />
         ) : list.data === undefined ? (
           <div className="p-4">
             <ErrorState

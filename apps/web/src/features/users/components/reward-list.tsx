@@ -6,10 +6,10 @@ import { Card } from '@/components/ui/card.tsx';
 import { DataTable, type Column } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
+import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
-import { useRewards } from '../api/get-rewards.ts';
+import { REWARDS_PAGE_SIZE, useRewards } from '../api/get-rewards.ts';
 import { usePageForSearch } from '../use-page-for-search.ts';
 
 const ManualPointsModal = lazyModal(
@@ -87,6 +87,7 @@ export function RewardList({ search }: { search: string }) {
             rowKey={(row) => row.id}
             loading={rewards.isPending}
             loadingText="Loading..."
+            skeletonRows={REWARDS_PAGE_SIZE}
             fetching={rewards.isFetching}
             emptyText="No Data found"
           />
@@ -102,7 +103,9 @@ export function RewardList({ search }: { search: string }) {
               onRefresh={() => void rewards.refetch()}
               refreshing={rewards.isFetching}
             />
-          ) : null}
+          ) : (
+            <PaginationPlaceholder refresh />
+          )}
         </div>
       )}
       <ManualPointsModal reward={adjusting} onClose={() => setAdjusting(null)} />
