@@ -181,10 +181,18 @@ async function audit(url, port, preset) {
   }
 }
 
+/** The 1, 5 and 15 minute load averages, to tell a run on a busy machine from one on an idle one. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(', ');
+
 async function main() {
   if (!process.argv.includes('--no-build')) {
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   }
+  const loadAtStart = loadAverage();
   const app = await startApp();
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -223,11 +231,11 @@ async function main() {
     chrome.kill();
     await app.stop();
   }
-  writeFileSync(resultsFile, report(rows));
+  writeFileSync(resultsFile, report(rows, { start: loadAtStart, end: loadAverage() }));
   console.info(`\nWritten to ${path.relative(root, resultsFile)}`);
 }
 
-function report(rows) {
+function report(rows, load) {
   const lines = [
     '# Web app: Lighthouse on every screen',
     '',
@@ -236,6 +244,12 @@ function report(rows) {
       `${chromiumVersion()}, production build served by \`node apps/api/dist/server.js\` on ` +
       `loopback with the demo data; signed-in screens with the session cookies of a real sign-in. ` +
       `${os.cpus().length} CPU(s), ${os.cpus()[0]?.model ?? 'unknown CPU'}.`,
+    '',
+    `Load average (1, 5, 15 min) ${load.start} at the start, ${load.end} at the end. ` +
+      `Lighthouse simulates the network and the CPU slowdown but runs on the real CPU: on a ` +
+      `machine shared with other work (a load above its ${os.cpus().length} CPU(s)) the main thread ` +
+      'waits, total blocking time and with it the performance score are worse than on an idle ' +
+      'machine, and a rerun can move a screen by 10 points or more.',
     '',
     `Targets: performance at least ${targets.mobile} on mobile and ${targets.desktop} on desktop, ` +
       `accessibility ${targets.accessibility}. FCP, LCP and TBT in ms; JS is the transferred ` +

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Outlet } from 'react-router';
+import { BootSplash } from './boot-splash.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -20,6 +21,7 @@ export const routes = [
       </GuestOnly>
     ),
     errorElement: <RouteError />,
+    hydrateFallbackElement: <BootSplash />,
     children: [
       { path: '/signin', lazy: page(() => import('@/features/auth/sign-in-page.tsx')) },
       {
@@ -46,6 +48,7 @@ export const routes = [
       };
     },
     errorElement: <RouteError />,
+    hydrateFallbackElement: <BootSplash />,
     children: [
       { index: true, lazy: page(() => import('@/features/dashboard/dashboard-page.tsx')) },
       { path: 'user', lazy: page(() => import('@/features/users/users-page.tsx')) },

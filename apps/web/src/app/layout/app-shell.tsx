@@ -1,8 +1,15 @@
 import { useRef, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { Header } from './header.tsx';
-import { DesktopSidebar, MobileSidebar } from './sidebar.tsx';
+import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { DesktopSidebar } from './sidebar.tsx';
 import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
+
+/** The phone drawer (Radix Dialog) loads when first opened (docs/decisions/125). */
+const MobileSidebar = lazyModal(
+  () => import('./mobile-sidebar.tsx').then((m) => m.MobileSidebar),
+  (props) => props.open,
+);
 
 /**
  * The signed-in frame (spec 000 §2, Shell): sidebar on the left (a drawer on phones), the
@@ -28,7 +35,11 @@ export function AppShell() {
       <MobileSidebar open={drawerOpen} onOpenChange={setDrawerOpen} returnFocusTo={menuButtonRef} />
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <Header onOpenMenu={() => setDrawerOpen(true)} menuButtonRef={menuButtonRef} />
+        <Header
+          onOpenMenu={() => setDrawerOpen(true)}
+          menuButtonRef={menuButtonRef}
+          menuButtonProps={preloadOn(MobileSidebar)}
+        />
         {navigating ? (
           <div
             role="progressbar"

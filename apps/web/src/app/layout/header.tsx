@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, type ButtonHTMLAttributes, type RefObject } from 'react';
 import { Link } from 'react-router';
 import logoUrl from '@/assets/logo.svg';
 import { Avatar, initialsOf } from '@/components/ui/avatar.tsx';
@@ -13,10 +13,13 @@ import { useProfile } from '@/features/profile/api/get-profile.ts';
 export function Header({
   onOpenMenu,
   menuButtonRef,
+  menuButtonProps,
 }: {
   onOpenMenu: () => void;
   /** The drawer gives focus back to this button when it closes. */
   menuButtonRef?: RefObject<HTMLButtonElement | null>;
+  /** Further props of the 'Open menu' button (the drawer's preload handlers). */
+  menuButtonProps?: ButtonHTMLAttributes<HTMLButtonElement>;
 }) {
   const profile = useProfile();
   const admin = profile.data;
@@ -38,6 +41,7 @@ export function Header({
         title="Open menu"
         onClick={onOpenMenu}
         className="-ml-1 inline-flex h-10 w-10 items-center justify-center rounded-lg text-oak-900 hover:bg-cream-200 md:hidden"
+        {...menuButtonProps}
       >
         <Menu aria-hidden size={22} />
       </button>

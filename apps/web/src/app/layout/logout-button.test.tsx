@@ -28,7 +28,7 @@ test('Logout asks for confirmation with the spec’s words', async () => {
   const { user } = await renderApp({ route: '/no-such-page' });
   await user.click(screen.getByRole('button', { name: 'Logout' }));
 
-  const dialog = screen.getByRole('alertdialog', { name: 'Are you sure?' });
+  const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
   expect(within(dialog).getByText('You want to logout!')).toBeInTheDocument();
   expect(within(dialog).getByRole('button', { name: 'Yes, Logout!' })).toBeInTheDocument();
   expect(within(dialog).getByRole('button', { name: 'No, Cancel!' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { useLogout } from './use-logout.ts';
 
 /** The sidebar's last entry: asks first (spec 000 §2), then logs out. */
@@ -14,13 +14,14 @@ export function LogoutButton({ collapsed = false }: { collapsed?: boolean }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
+        {...preloadOn(LazyConfirmDialog)}
         title={collapsed ? 'Logout' : undefined}
         className={`flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-cream-200 transition-colors hover:bg-white/10 hover:text-white ${collapsed ? 'justify-center' : ''}`}
       >
         <LogOut aria-hidden size={20} className="shrink-0" />
         <span className={collapsed ? 'sr-only' : undefined}>Logout</span>
       </button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title="Are you sure?"

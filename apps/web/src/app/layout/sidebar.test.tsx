@@ -90,7 +90,7 @@ test('on a phone the menu button opens the sidebar as a drawer that closes on na
   const { user, router } = await renderApp({ route: '/' });
   await user.click(screen.getByRole('button', { name: 'Open menu' }));
 
-  const drawer = screen.getByRole('dialog', { name: 'Menu' });
+  const drawer = await screen.findByRole('dialog', { name: 'Menu' });
   expect(
     within(drawer)
       .getAllByRole('link')
@@ -106,7 +106,7 @@ test('Escape closes the drawer and returns focus to the menu button', async () =
   const { user } = await renderApp({ route: '/' });
   const open = screen.getByRole('button', { name: 'Open menu' });
   await user.click(open);
-  expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+  expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
   await user.keyboard('{Escape}');
   expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
   expect(open).toHaveFocus();

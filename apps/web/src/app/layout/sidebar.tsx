@@ -1,6 +1,5 @@
-import { Dialog } from 'radix-ui';
-import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import logoUrl from '@/assets/logo.svg';
 import { LogoutButton } from './logout-button.tsx';
@@ -12,7 +11,7 @@ const DESKTOP_NAV_ID = 'sidebar-navigation';
  * The sidebar's content: brand, the eight entries, Logout at the bottom. Shared by the desktop
  * column (wide or narrow) and the phone drawer (always wide).
  */
-function SidebarContent({
+export function SidebarContent({
   navId,
   collapsed,
   topAction,
@@ -79,7 +78,7 @@ function SidebarContent({
   );
 }
 
-const toggleClass =
+export const toggleClass =
   'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-cream-200 transition-colors hover:bg-white/10 hover:text-white';
 
 /** From 768 px up: a column beside the content, wide (icons and labels) or narrow (icons). */
@@ -117,49 +116,5 @@ export function DesktopSidebar({
         }
       />
     </aside>
-  );
-}
-
-/**
- * Under 768 px (a 375 px phone): the same sidebar slides in from the left as a modal drawer,
- * opened by the header's 'Open menu' button. Radix traps focus and closes it on Escape; a tap
- * on an entry closes it too.
- */
-export function MobileSidebar({
-  open,
-  onOpenChange,
-  returnFocusTo,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The 'Open menu' button: it lives in the header, outside this dialog, so Radix cannot know it. */
-  returnFocusTo?: RefObject<HTMLElement | null>;
-}) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-oak-900/50 md:hidden" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocusTo?.current?.focus();
-          }}
-          className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-2xl focus:outline-none md:hidden"
-        >
-          <Dialog.Title className="sr-only">Menu</Dialog.Title>
-          <SidebarContent
-            navId="drawer-navigation"
-            collapsed={false}
-            onNavigate={() => onOpenChange(false)}
-            topAction={
-              <Dialog.Close aria-label="Close menu" title="Close menu" className={toggleClass}>
-                <X aria-hidden size={20} />
-              </Dialog.Close>
-            }
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }

@@ -29,6 +29,11 @@ export interface DataTableProps<Row> {
   loading?: boolean;
   /** The first-load text, e.g. 'Loading users...'. */
   loadingText?: string;
+  /**
+   * The page size: on the first load the table is drawn this many rows high (the loading text,
+   * then placeholder rows), so the rows arriving push nothing below it (no layout shift).
+   */
+  skeletonRows?: number;
   /** True while a refetch runs behind rows already shown (TanStack Query's isFetching). */
   fetching?: boolean;
   /** The empty-list text, e.g. 'No Data found'; a node such as <EmptyState/> also fits. */
@@ -58,6 +63,7 @@ export function DataTable<Row>({
   label,
   loading = false,
   loadingText = 'Loading...',
+  skeletonRows = 1,
   fetching = false,
   emptyText = 'No Data found',
   rowClassName,
@@ -65,6 +71,9 @@ export function DataTable<Row>({
   const hasRows = rows !== undefined && rows.length > 0;
   const firstLoad = !hasRows && (loading || rows === undefined);
   const busy = hasRows && (fetching || loading);
+  // Rows with buttons (the pinned Action columns, 32 px) are taller than rows of text (20 px):
+  // placeholder cells take the height the row's real content will have.
+  const lineHeight = columns.some((column) => column.pinned) ? 'h-8' : 'h-5';
 
   // A thin gold line over the table while it refetches; the text is for screen readers.
   const busyMark = busy ? (
@@ -104,17 +113,30 @@ export function DataTable<Row>({
           </thead>
           <tbody className={busy ? 'opacity-70 transition-opacity' : 'transition-opacity'}>
             {firstLoad ? (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-10 text-center text-oak-700">
-                  <span className="inline-flex items-center gap-3">
-                    <span
-                      aria-hidden
-                      className="h-5 w-5 animate-spin rounded-full border-2 border-gold-300 border-t-gold-600"
-                    />
-                    {loadingText}
-                  </span>
-                </td>
-              </tr>
+              <>
+                <tr className="border-b border-cream-200 last:border-b-0">
+                  <td colSpan={columns.length} className="px-4 py-3 text-center text-oak-700">
+                    <span className={`inline-flex items-center gap-3 ${lineHeight}`}>
+                      <span
+                        aria-hidden
+                        className="h-5 w-5 animate-spin rounded-full border-2 border-gold-300 border-t-gold-600"
+                      />
+                      {loadingText}
+                    </span>
+                  </td>
+                </tr>
+                {Array.from({ length: skeletonRows - 1 }, (_, index) => (
+                  <tr key={index} aria-hidden className="border-b border-cream-200 last:border-b-0">
+                    {columns.map((column) => (
+                      <td key={column.id} className={`px-4 py-3 ${cellClass(column)}`}>
+                        <span className={`flex items-center ${lineHeight}`}>
+                          <span className="h-3 w-full max-w-24 animate-pulse rounded bg-cream-200" />
+                        </span>
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </>
             ) : !hasRows ? (
               <tr>
                 <td colSpan={columns.length} className="px-4 py-10 text-center text-oak-700">

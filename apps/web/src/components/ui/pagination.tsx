@@ -117,3 +117,26 @@ export function Pagination({
     </nav>
   );
 }
+
+const ignore = () => undefined;
+
+/**
+ * Holds the pagination's place while a list's first page loads, so the bar arriving moves
+ * nothing under it (no layout shift): the same bar, invisible, inert and hidden from assistive
+ * technology. `refresh` when the real bar has a Refresh button.
+ */
+export function PaginationPlaceholder({ refresh = false }: { refresh?: boolean }) {
+  return (
+    <div aria-hidden inert className="invisible">
+      <Pagination
+        page={1}
+        pages={1}
+        total={0}
+        count={0}
+        noun=""
+        onPageChange={ignore}
+        onRefresh={refresh ? ignore : undefined}
+      />
+    </div>
+  );
+}

@@ -1,26 +1,20 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Boxes, CircleDollarSign, Tag, Users } from 'lucide-react';
-import type { User } from '@cask/contracts/users';
+import { DASHBOARD_USERS_LIMIT, type User } from '@cask/contracts/users';
+import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
+import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount, formatThousands } from '@/lib/format.ts';
 import { useDashboard } from './api/get-dashboard.ts';
 import { useRecentUsers } from './api/get-recent-users.ts';
-
-// Loaded when first opened: the screen draws without the form (decision 121's 170 kB budget).
-const EditUserModal = lazy(() =>
-  import('@/components/customers/edit-user-modal.tsx').then((module) => ({
-    default: module.EditUserModal,
-  })),
-);
 
 /** Spec 000 §8: the dashboard's failure texts. */
 export const DASHBOARD_FAILURE = 'Failed to fetch dashboard data';
@@ -112,13 +106,14 @@ export default function DashboardPage() {
             />
           </div>
         ) : (
-          <>
+          <div {...preloadOn(LazyEditUserModal, LazyConfirmDialog)}>
             <DataTable
               caption={total === undefined ? 'Recent Users' : `Recent Users (${total})`}
               columns={columns}
               rows={users.data?.users}
               rowKey={(user) => user.id}
               loading={users.isPending}
+              skeletonRows={DASHBOARD_USERS_LIMIT}
               fetching={users.isFetching}
               emptyText="No Data found"
             />
@@ -137,22 +132,20 @@ export default function DashboardPage() {
                 }}
                 refreshing={users.isFetching}
               />
-            ) : null}
-          </>
+            ) : (
+              <PaginationPlaceholder refresh />
+            )}
+          </div>
         )}
       </Card>
 
-      {editing ? (
-        <Suspense fallback={null}>
-          <EditUserModal
-            user={editing}
-            onClose={() => setEditing(null)}
-            title={() => 'Edit User'}
-            saveLabel="Save"
-          />
-        </Suspense>
-      ) : null}
-      <ConfirmDialog
+      <LazyEditUserModal
+        user={editing}
+        onClose={() => setEditing(null)}
+        title={() => 'Edit User'}
+        saveLabel="Save"
+      />
+      <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
           if (!open) setDeleting(null);

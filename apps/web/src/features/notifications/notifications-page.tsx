@@ -1,19 +1,30 @@
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Notification } from '@cask/contracts/notifications';
+import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@cask/contracts/notifications';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { LoadingState } from '@/components/ui/loading-state.tsx';
+import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useNotifications } from './api/get-notifications.ts';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
-import { CreateNotificationModal } from './components/create-notification-modal.tsx';
-import { NotificationDetailsModal } from './components/notification-details-modal.tsx';
-import { NotificationListItem } from './components/notification-list-item.tsx';
+import {
+  NotificationListItem,
+  NotificationListSkeleton,
+} from './components/notification-list-item.tsx';
+
+const CreateNotificationModal = lazyModal(
+  () => import('./components/create-notification-modal.tsx').then((m) => m.CreateNotificationModal),
+  (props) => props.open,
+);
+const NotificationDetailsModal = lazyModal(
+  () =>
+    import('./components/notification-details-modal.tsx').then((m) => m.NotificationDetailsModal),
+  (props) => props.notification !== null,
+);
 
 /** Spec 000 §8: the notification screen's failure texts. */
 export const FETCH_FAILURE = 'Failed to fetch notifications. Please try again.';
@@ -72,7 +83,15 @@ export default function NotificationsPage() {
         title={title}
         actions={
           <>
-            {unreadCount !== undefined && unreadCount > 1 ? (
+            {unreadCount === undefined ? (
+              // Holds the button's place until the count is known: on a phone the two buttons
+              // take two lines, and the list must not move down when they do (decision 126).
+              <span aria-hidden inert className="invisible">
+                <Button variant="secondary" tabIndex={-1}>
+                  Mark All as Read
+                </Button>
+              </span>
+            ) : unreadCount > 1 ? (
               <Button
                 variant="secondary"
                 disabled={markAll.isPending}
@@ -84,14 +103,19 @@ export default function NotificationsPage() {
                 Mark All as Read
               </Button>
             ) : null}
-            <Button onClick={() => setCreating(true)}>+ Create Notification</Button>
+            <Button onClick={() => setCreating(true)} {...preloadOn(CreateNotificationModal)}>
+              + Create Notification
+            </Button>
           </>
         }
       />
 
       <Card>
         {list.isPending ? (
-          <LoadingState label="Loading notifications..." />
+          <NotificationListSkeleton
+            rows={NOTIFICATIONS_PAGE_SIZE}
+            label="Loading notifications..."
+          />
         ) : list.data === undefined ? (
           <div className="p-4">
             <ErrorState
@@ -104,7 +128,11 @@ export default function NotificationsPage() {
           <EmptyState title="No notifications available." />
         ) : (
           <>
-            <ul aria-label="Notifications" className="divide-y divide-cream-200">
+            <ul
+              aria-label="Notifications"
+              className="divide-y divide-cream-200"
+              {...preloadOn(NotificationDetailsModal)}
+            >
               {notifications.map((notification) => (
                 <NotificationListItem
                   key={notification.id}

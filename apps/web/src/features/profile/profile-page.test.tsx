@@ -64,8 +64,9 @@ test('the profile is read-only until Edit Profile, with the role under the avata
   expect(name).toHaveValue('Morag Campbell');
   expect(name).toHaveAttribute('readonly');
   expect(screen.getByLabelText('E-mail')).toHaveValue('morag@example.com');
+  // The phone field's code loads beside the profile (decision 125).
+  expect(await screen.findByLabelText('Country')).toBeDisabled();
   expect(screen.getByLabelText('Phone Number')).toHaveAttribute('readonly');
-  expect(screen.getByLabelText('Country')).toBeDisabled();
   expect(screen.getByLabelText('Country')).toHaveValue('us');
   expect(screen.getByText('Admin', { selector: 'main p, section p' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Save Info' })).not.toBeInTheDocument();

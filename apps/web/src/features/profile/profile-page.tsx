@@ -13,7 +13,7 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { useProfile } from './api/get-profile.ts';
 import { AvatarPicker } from './components/avatar-picker.tsx';
-import { PhoneField } from './components/phone-field.tsx';
+import { LazyPhoneField } from './components/lazy-phone-field.tsx';
 import { profileForm, toProfileForm, type ProfileForm } from './profile-form.ts';
 import { AvatarUploadError, useSaveProfile } from './use-save-profile.ts';
 
@@ -178,7 +178,7 @@ export default function ProfilePage() {
             control={control}
             name="phone"
             render={({ field }) => (
-              <PhoneField
+              <LazyPhoneField
                 label="Phone Number"
                 name={field.name}
                 value={field.value}

@@ -3,7 +3,7 @@ import type { AdminProfile } from '@cask/contracts/auth';
 import { profileQueryKey } from './api/get-profile.ts';
 import { updateProfile } from './api/update-profile.ts';
 import { uploadAvatar } from './api/upload-avatar.ts';
-import { phoneForSave, type ProfileForm } from './profile-form.ts';
+import type { ProfileForm } from './profile-form.ts';
 
 /** The upload step failed: spec 000 §8 has its own message for it. */
 export class AvatarUploadError extends Error {
@@ -40,6 +40,7 @@ export async function saveProfile({
       throw new AvatarUploadError(error);
     }
   }
+  const { phoneForSave } = await import('./phone-for-save.ts');
   return updateProfile({
     fullName: values.fullName,
     email: profile.email,

@@ -3,7 +3,12 @@ import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, ChevronRight, KeyRound, ShieldCheck, UserRound } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { ChangePasswordModal } from './components/change-password-modal.tsx';
+import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+
+const ChangePasswordModal = lazyModal(
+  () => import('./components/change-password-modal.tsx').then((m) => m.ChangePasswordModal),
+  (props) => props.open,
+);
 
 const entryClass =
   'flex w-full items-center gap-4 rounded-xl border border-cream-300 bg-cream-50 px-4 py-4 text-left transition-colors hover:border-gold-400 hover:bg-white';
@@ -74,6 +79,7 @@ export default function SettingsPage() {
             className={entryClass}
             aria-haspopup="dialog"
             onClick={() => setPasswordOpen(true)}
+            {...preloadOn(ChangePasswordModal)}
           >
             <EntryContent icon={<KeyRound aria-hidden size={20} />} {...entries.password} />
           </button>

@@ -19,7 +19,7 @@ async function openAdjustment(api: FakeApi, name: string) {
   const rendered = await renderUsers(api);
   await within(await screen.findByRole('table', { name: 'Reward List' })).findByText(name);
   await rendered.user.click(within(rewardRow(name)).getByRole('button', { name: 'Adjust Points' }));
-  const dialog = screen.getByRole('dialog', { name: `Manual Point Adjustment - ${name}` });
+  const dialog = await screen.findByRole('dialog', { name: `Manual Point Adjustment - ${name}` });
   return { ...rendered, dialog };
 }
 

@@ -120,7 +120,7 @@ test('Edit User - {name} shows the user read-only and Save Changes sends the sta
   await screen.findByText('Total:');
   await user.click(within(userRow('Morag')).getByRole('button', { name: 'Edit' }));
 
-  const dialog = screen.getByRole('dialog', { name: 'Edit User - Morag Campbell' });
+  const dialog = await screen.findByRole('dialog', { name: 'Edit User - Morag Campbell' });
   for (const [label, value] of [
     ['User ID', morag.id],
     ['Name', 'Morag Campbell'],
@@ -149,7 +149,7 @@ test('a failed status change stays open with the server message', async () => {
   const { user } = await renderUsers(api);
   await screen.findByText('Total:');
   await user.click(within(userRow('Morag')).getByRole('button', { name: 'Edit' }));
-  const dialog = screen.getByRole('dialog', { name: 'Edit User - Morag Campbell' });
+  const dialog = await screen.findByRole('dialog', { name: 'Edit User - Morag Campbell' });
   await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
   expect(await within(dialog).findByText('The database is read-only')).toBeVisible();
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -163,7 +163,7 @@ test('Delete User Account deletes the user: the row goes and the total drops by 
   expect(await screen.findByText('Total:')).toHaveTextContent('Total: 2');
   await user.click(within(userRow('Morag')).getByRole('button', { name: 'Delete' }));
 
-  const dialog = screen.getByRole('alertdialog', { name: 'Delete User Account' });
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete User Account' });
   expect(
     within(dialog).getByText(
       'Are you sure you want to delete Morag Campbell? This action cannot be undone.',
@@ -204,7 +204,7 @@ test('a failed delete stays open with the server message', async () => {
   const { user } = await renderUsers(api);
   await screen.findByText('Total:');
   await user.click(within(userRow('Morag')).getByRole('button', { name: 'Delete' }));
-  const dialog = screen.getByRole('alertdialog', { name: 'Delete User Account' });
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete User Account' });
   await user.click(within(dialog).getByRole('button', { name: 'Delete User' }));
   expect(await within(dialog).findByText('Could not delete')).toBeVisible();
 });

@@ -60,3 +60,45 @@ export function NotificationListItem({
     </li>
   );
 }
+
+/**
+ * The list while its first page loads: 'Loading notifications...' in the first row, then rows
+ * of a list item's height (a title and two message lines on a phone, one from 640 px), so the
+ * items arriving move nothing (no layout shift).
+ */
+export function NotificationListSkeleton({ rows, label }: { rows: number; label: string }) {
+  return (
+    <div className="divide-y divide-cream-200">
+      <div
+        role="status"
+        className="flex items-center gap-3 border-l-4 border-transparent px-4 py-3"
+      >
+        <span
+          aria-hidden
+          className="h-10 w-10 shrink-0 animate-spin rounded-full border-2 border-gold-300 border-t-gold-600"
+        />
+        <span className="text-sm text-oak-700">{label}</span>
+      </div>
+      {Array.from({ length: rows - 1 }, (_, index) => (
+        <div
+          key={index}
+          aria-hidden
+          className="flex items-start gap-3 border-l-4 border-transparent px-4 py-3 sm:gap-4"
+        >
+          <span className="h-10 w-10 shrink-0 animate-pulse rounded-full bg-cream-200" />
+          <span className="min-w-0 flex-1">
+            <span className="flex h-6 items-center">
+              <span className="h-3.5 w-40 animate-pulse rounded bg-cream-200" />
+            </span>
+            <span className="mt-0.5 flex h-5 items-center">
+              <span className="h-3 w-full max-w-md animate-pulse rounded bg-cream-200" />
+            </span>
+            <span className="flex h-5 items-center sm:hidden">
+              <span className="h-3 w-2/3 animate-pulse rounded bg-cream-200" />
+            </span>
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}

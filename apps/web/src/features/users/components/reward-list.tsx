@@ -5,12 +5,17 @@ import { IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { DataTable, type Column } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
+import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
-import { useRewards } from '../api/get-rewards.ts';
+import { REWARDS_PAGE_SIZE, useRewards } from '../api/get-rewards.ts';
 import { usePageForSearch } from '@/lib/use-page-for-search.ts';
-import { ManualPointsModal } from './manual-points-modal.tsx';
+
+const ManualPointsModal = lazyModal(
+  () => import('./manual-points-modal.tsx').then((m) => m.ManualPointsModal),
+  (props) => props.reward !== null,
+);
 
 export const REWARDS_FAILURE = 'Failed to fetch rewards';
 
@@ -74,7 +79,7 @@ export function RewardList({ search }: { search: string }) {
           />
         </div>
       ) : (
-        <>
+        <div {...preloadOn(ManualPointsModal)}>
           <DataTable
             label="Reward List"
             columns={columns}
@@ -82,6 +87,7 @@ export function RewardList({ search }: { search: string }) {
             rowKey={(row) => row.id}
             loading={rewards.isPending}
             loadingText="Loading..."
+            skeletonRows={REWARDS_PAGE_SIZE}
             fetching={rewards.isFetching}
             emptyText="No Data found"
           />
@@ -97,8 +103,10 @@ export function RewardList({ search }: { search: string }) {
               onRefresh={() => void rewards.refetch()}
               refreshing={rewards.isFetching}
             />
-          ) : null}
-        </>
+          ) : (
+            <PaginationPlaceholder refresh />
+          )}
+        </div>
       )}
       <ManualPointsModal reward={adjusting} onClose={() => setAdjusting(null)} />
     </Card>

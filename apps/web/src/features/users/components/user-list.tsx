@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { User } from '@cask/contracts/users';
-import { EditUserModal } from '@/components/customers/edit-user-modal.tsx';
+import { USERS_PAGE_SIZE, type User } from '@cask/contracts/users';
+import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
+import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
@@ -52,7 +52,12 @@ export function UserList({ search }: { search: string }) {
             Total:{' '}
             <span className="font-semibold text-oak-900">{formatCount(data.pagination.total)}</span>
           </p>
-        ) : null
+        ) : (
+          // Its line is kept while loading (phones show it under the title): nothing moves.
+          <p aria-hidden className="text-sm">
+            {'\u00a0'}
+          </p>
+        )
       }
     >
       {data === undefined && !isPending ? (
@@ -64,7 +69,7 @@ export function UserList({ search }: { search: string }) {
           />
         </div>
       ) : (
-        <>
+        <div {...preloadOn(LazyEditUserModal, LazyConfirmDialog)}>
           <DataTable
             label="Users"
             columns={columns}
@@ -72,6 +77,7 @@ export function UserList({ search }: { search: string }) {
             rowKey={(user) => user.id}
             loading={isPending}
             loadingText="Loading users..."
+            skeletonRows={USERS_PAGE_SIZE}
             fetching={isFetching}
             emptyText={
               <EmptyState title="No users found" hint="Try adjusting your search criteria" />
@@ -89,18 +95,20 @@ export function UserList({ search }: { search: string }) {
               onRefresh={onRefresh}
               refreshing={isFetching}
             />
-          ) : null}
-        </>
+          ) : (
+            <PaginationPlaceholder refresh />
+          )}
+        </div>
       )}
 
-      <EditUserModal
+      <LazyEditUserModal
         user={editing}
         onClose={() => setEditing(null)}
         title={(user) => `Edit User - ${user.fullName}`}
         saveLabel="Save Changes"
         showUserId
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
