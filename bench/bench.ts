@@ -99,6 +99,17 @@ function listEndpoints(pages: number, headers: Record<string, string>): Endpoint
       'list',
       '/api/referrals/admin/rewards?page=1&limit=6',
     ),
+    get('GET /api/referrals?page=1&limit=10', 'list', '/api/referrals?page=1&limit=10'),
+    get(
+      'GET /api/referrals?status=pending',
+      'list',
+      '/api/referrals?page=1&limit=10&status=pending',
+    ),
+    get(
+      `GET /api/referrals?search=${BULK_SEARCH_TERMS.rare} (rare)`,
+      'search-rare',
+      `/api/referrals?page=1&limit=10&search=${BULK_SEARCH_TERMS.rare}`,
+    ),
   ];
 }
 

@@ -23,6 +23,7 @@ import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { rewardsRoutes } from './modules/referrals/rewards.routes.ts';
 
 export type App = FastifyInstance;
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(usersRoutes, deps);
       await api.register(dashboardRoutes, deps);
       await api.register(rewardsRoutes, deps);
+      await api.register(referralsRoutes, deps);
     },
     { prefix: '/api' },
   );
