@@ -11,6 +11,12 @@ import type {
   NotificationListResponse,
 } from '@cask/contracts/notifications';
 import type {
+  Referral,
+  ReferralListResponse,
+  UpdateReferralStatusBody,
+  UpdateReferralStatusResponse,
+} from '@cask/contracts/referrals';
+import type {
   ManualPoints,
   ManualPointsResponse,
   RewardListResponse,
@@ -26,7 +32,7 @@ import { readRequest, testUuid, type SentRequest } from './stub-fetch.ts';
 
 /**
  * Test support: an in-memory stand-in for the endpoints the shell and the screens call (the
- * admin's profile and logout, the dashboard, customers, rewards, notifications), so screen tests
+ * admin's profile and logout, the dashboard, customers, rewards, referrals, notifications), so screen tests
  * run the real components, API client and TanStack Query. Every answer is checked against the
  * contracts' types (`satisfies`): a fake that drifts from the API fails `tsc`. The real server
  * has its own tests in apps/api.
@@ -65,7 +71,9 @@ export type FailingCall =
   | 'next-page'
   | 'read'
   | 'mark-all'
-  | 'create';
+  | 'create'
+  | 'referrals'
+  | 'referral-status';
 
 export function aCustomer(overrides: Partial<FakeCustomer> = {}): FakeCustomer {
   const id = testUuid();
@@ -109,6 +117,33 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
   };
 }
 
+/**
+ * A referral; pass `referrer: { id: customer.id, ... }` of a fake customer for its completion to
+ * move that customer's points in the Reward List, as the server's ledger does.
+ */
+export function aReferral(overrides: Partial<Referral> = {}): Referral {
+  const id = testUuid();
+  return {
+    id,
+    referrer: { id: testUuid(), fullName: 'Rhona Fraser', email: 'rhona@example.com' },
+    referee: { id: testUuid(), fullName: `Referee ${id.slice(-4)}`, email: 'referee@example.com' },
+    rewardAmount: 100,
+    currency: 'USD',
+    status: 'pending',
+    completedDate: null,
+    firstPurchaseAmount: null,
+    firstPurchaseDate: null,
+    referralCode: `CODE${id.slice(-4).toUpperCase()}`,
+    adminNotes: null,
+    totalPurchases: 0,
+    totalPurchaseAmount: 0,
+    pointsAwarded: 250,
+    rewardPaid: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
 /** `n` notifications, newest first, titled 'Notice n' … 'Notice 1'. */
 export function manyNotifications(n: number): Notification[] {
   return Array.from({ length: n }, (_, index) =>
@@ -126,6 +161,7 @@ export function createFakeApi(
     profile?: AdminProfile;
     customers?: FakeCustomer[];
     notifications?: Notification[];
+    referrals?: Referral[];
     totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
   } = {},
 ) {
@@ -133,11 +169,12 @@ export function createFakeApi(
     profile: initial.profile ?? ada,
     customers: [...(initial.customers ?? [])],
     notifications: [...(initial.notifications ?? [])],
+    referrals: [...(initial.referrals ?? [])],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...initial.totals },
     /** Calls answering 500; the message is 'Something went wrong' unless `failureMessage` says. */
     failing: new Set<FailingCall>(),
     failureMessage: 'Something went wrong',
-    /** While set, customer list calls (users, rewards) wait for it: a slow network. */
+    /** While set, list calls (users, rewards, referrals) wait for it: a slow network. */
     hold: null as Promise<void> | null,
     requests: [] as SentRequest[],
   };
@@ -262,6 +299,70 @@ export function createFakeApi(
         },
       } satisfies ManualPointsResponse);
     }
+    if (method === 'GET' && path === '/api/referrals') {
+      if (state.failing.has('referrals')) return fail();
+      const search = (query.search ?? '').trim().toLowerCase();
+      const found = state.referrals.filter(
+        (r) =>
+          (!query.status || r.status === query.status) &&
+          [
+            r.referrer.fullName,
+            r.referrer.email,
+            r.referee.fullName,
+            r.referee.email,
+            r.referralCode,
+          ]
+            .join('\n')
+            .toLowerCase()
+            .includes(search),
+      );
+      const { rows, pagination } = page(found, query, 10);
+      const completed = state.referrals.filter((r) => r.status === 'completed');
+      return json(200, {
+        success: true,
+        data: {
+          referrals: rows,
+          stats: {
+            overall: {
+              totalReferrals: state.referrals.length,
+              completedReferrals: completed.length,
+              pendingReferrals: state.referrals.length - completed.length,
+              totalRewards: completed.reduce((total, r) => total + r.rewardAmount, 0),
+            },
+          },
+          pagination,
+        },
+      } satisfies ReferralListResponse);
+    }
+    const referralStatus = /^\/api\/referrals\/([^/]+)\/status$/.exec(path);
+    if (method === 'PUT' && referralStatus) {
+      if (state.failing.has('referral-status')) return fail();
+      const index = state.referrals.findIndex((r) => r.id === referralStatus[1]);
+      const found = state.referrals[index];
+      if (!found) return notFound('Referral not found');
+      const { status } = request.body as UpdateReferralStatusBody;
+      const referrer = state.customers.find((c) => c.id === found.referrer.id);
+      const updated: Referral = {
+        ...found,
+        status,
+        completedDate:
+          status === found.status
+            ? found.completedDate
+            : status === 'completed'
+              ? new Date().toISOString()
+              : null,
+      };
+      if (referrer && status !== found.status) {
+        referrer.referralPoints +=
+          status === 'completed' ? found.pointsAwarded : -found.pointsAwarded;
+      }
+      state.referrals[index] = updated;
+      return json(200, {
+        success: true,
+        message: 'Referral status updated',
+        data: { referral: updated, referrerPoints: referrer?.referralPoints ?? 0 },
+      } satisfies UpdateReferralStatusResponse);
+    }
     if (method === 'GET' && path === '/api/notifications') {
       const current = Number(query.page ?? 1);
       if (state.failing.has(current > 1 ? 'next-page' : 'list')) return fail();
@@ -323,7 +424,10 @@ export function createFakeApi(
     const request = readRequest(input, init);
     state.requests.push(request);
     await Promise.resolve();
-    const isCustomerList = request.path === '/api/users' || request.path.endsWith('/rewards');
+    const isCustomerList =
+      request.path === '/api/users' ||
+      request.path.endsWith('/rewards') ||
+      request.path === '/api/referrals';
     if (state.hold && request.method === 'GET' && isCustomerList) await state.hold;
     return handle(request);
   });

@@ -3,7 +3,6 @@ import type { ReferralListResponse, UpdateReferralStatusResponse } from '@cask/c
 import type { RewardListResponse } from '@cask/contracts/rewards';
 import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
-import { customers } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
@@ -13,6 +12,7 @@ import {
   createPointTransaction,
   createPurchase,
   createReferral,
+  pointsBalanceOf,
   uniqueMarker,
 } from '../../../test/factories.ts';
 
@@ -42,13 +42,7 @@ function setStatus(id: string, payload: unknown, headers = admin.headers) {
   });
 }
 
-async function balanceOf(customerId: string): Promise<number> {
-  const [row] = await ctx.database.db
-    .select({ points: customers.pointsBalance })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row?.points ?? Number.NaN;
-}
+const balanceOf = (customerId: string) => pointsBalanceOf(ctx, customerId);
 
 async function ledgerOf(referralId: string) {
   return ctx.database.db

@@ -9,7 +9,7 @@ import { Pagination } from '@/components/ui/pagination.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 import { useRewards } from '../api/get-rewards.ts';
-import { usePageForSearch } from '../use-page-for-search.ts';
+import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { ManualPointsModal } from './manual-points-modal.tsx';
 
 export const REWARDS_FAILURE = 'Failed to fetch rewards';

@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useUsers } from '../api/get-users.ts';
-import { usePageForSearch } from '../use-page-for-search.ts';
+import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 
 /** Spec 000 §8. */
 export const USERS_FAILURE = 'Failed to fetch users';
