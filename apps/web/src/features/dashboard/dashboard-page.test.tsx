@@ -101,7 +101,7 @@ test('Edit shows the user read-only and Save sends the chosen status, then refet
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
 
-  const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+  const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
   expect(within(dialog).getByLabelText('Name')).toHaveValue('Morag Campbell');
   expect(within(dialog).getByLabelText('Name')).toHaveAttribute('readonly');
   expect(within(dialog).getByLabelText('Email')).toHaveValue('morag@example.com');
@@ -147,7 +147,7 @@ test('a failed save keeps Edit User open with the server message', async () => {
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
-  const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+  const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(await within(dialog).findByText('The database is read-only')).toBeVisible();
   expect(dialog).toBeInTheDocument();
@@ -160,7 +160,7 @@ test('Delete asks Confirm Delete, sends DELETE and the user and the totals drop'
   await screen.findByRole('table', { name: 'Recent Users (2)' });
   await user.click(within(row('Morag')).getByRole('button', { name: 'Delete' }));
 
-  const dialog = screen.getByRole('alertdialog', { name: 'Confirm Delete' });
+  const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
   expect(within(dialog).getByText('Are you sure you want to delete Morag Campbell?')).toBeVisible();
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
@@ -181,7 +181,7 @@ test('a failed delete stays open with the server message', async () => {
       name: 'Delete',
     }),
   );
-  const dialog = screen.getByRole('alertdialog', { name: 'Confirm Delete' });
+  const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
   expect(await within(dialog).findByText('Could not delete')).toBeVisible();
   expect(screen.getByText('Morag Campbell', { selector: 'td' })).toBeVisible();

@@ -1,10 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Boxes, CircleDollarSign, Tag, Users } from 'lucide-react';
 import type { User } from '@cask/contracts/users';
-import { EditUserModal } from '@/components/customers/edit-user-modal.tsx';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -15,6 +13,15 @@ import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount, formatThousands } from '@/lib/format.ts';
 import { useDashboard } from './api/get-dashboard.ts';
 import { useRecentUsers } from './api/get-recent-users.ts';
+
+// The two dialogs (Radix, about 15 kB gzip) load on the first Edit or Delete click, so the screen
+// stays within its JavaScript budget as other screens come to share its pieces (decision 159).
+const EditUserModal = lazy(() =>
+  import('@/components/customers/edit-user-modal.tsx').then((m) => ({ default: m.EditUserModal })),
+);
+const ConfirmDialog = lazy(() =>
+  import('@/components/ui/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /** Spec 000 §8: the dashboard's failure texts. */
 export const DASHBOARD_FAILURE = 'Failed to fetch dashboard data';
@@ -136,27 +143,31 @@ export default function DashboardPage() {
         )}
       </Card>
 
-      <EditUserModal
-        user={editing}
-        onClose={() => setEditing(null)}
-        title={() => 'Edit User'}
-        saveLabel="Save"
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Confirm Delete"
-        message={`Are you sure you want to delete ${deleting?.fullName ?? ''}?`}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
-      />
+      <Suspense fallback={null}>
+        {editing ? (
+          <EditUserModal
+            user={editing}
+            onClose={() => setEditing(null)}
+            title={() => 'Edit User'}
+            saveLabel="Save"
+          />
+        ) : null}
+        {deleting ? (
+          <ConfirmDialog
+            open
+            onOpenChange={(open) => {
+              if (!open) setDeleting(null);
+            }}
+            title="Confirm Delete"
+            message={`Are you sure you want to delete ${deleting.fullName}?`}
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            busy={remove.isPending}
+            error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
+            onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }
