@@ -76,7 +76,14 @@ const signedInScreens: Screen[] = [
   { path: '/cask', ready: h1('Cask List') },
   { path: '/offers', ready: h1('Offers') },
   { path: '/orders', ready: h1('Order List') },
-  { path: '/referrals', ready: h1('Referrals') },
+  {
+    path: '/referrals',
+    ready: (page) =>
+      page
+        .getByRole('table', { name: 'Referrals List' })
+        .getByRole('button', { name: 'Edit' })
+        .first(),
+  },
   {
     path: '/notifications',
     ready: (page) => page.getByRole('list', { name: 'Notifications' }).getByRole('button').first(),
@@ -120,6 +127,12 @@ const modals: Modal[] = [
     path: '/user',
     open: firstRowButton('Reward List', 'Adjust Points'),
     shown: dialog(/^Manual Point Adjustment - /),
+  },
+  {
+    label: 'referrals edit',
+    path: '/referrals',
+    open: firstRowButton('Referrals List', 'Edit'),
+    shown: dialog(/^Edit Referral - /),
   },
   {
     label: 'notifications create',

@@ -72,11 +72,17 @@ function EditReferralForm({ referral, onClose }: { referral: Referral; onClose: 
       }}
     >
       <TextField label="Referral ID" value={referral.id} readOnly className="sm:col-span-2" />
-      <TextField label="Referrer" value={orNotAvailable(referral.referrer.fullName)} readOnly />
+      <TextField
+        label="Referrer"
+        value={orNotAvailable(referral.referrer.fullName)}
+        readOnly
+        className="sm:col-span-2"
+      />
       <TextField
         label="Referee"
         value={`${orNotAvailable(referee.fullName)} (${orNotAvailable(referee.email)})`}
         readOnly
+        className="sm:col-span-2"
       />
       <TextField
         label="Reward Amount"
