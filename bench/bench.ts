@@ -141,6 +141,17 @@ function listEndpoints(
       'search-common',
       `/api/casks?page=1&limit=10&search=${CASK_SEARCH_TERM}`,
     ),
+    get('GET /api/referrals?page=1&limit=10', 'list', '/api/referrals?page=1&limit=10'),
+    get(
+      'GET /api/referrals?status=pending',
+      'list',
+      '/api/referrals?page=1&limit=10&status=pending',
+    ),
+    get(
+      `GET /api/referrals?search=${BULK_SEARCH_TERMS.rare} (rare)`,
+      'search-rare',
+      `/api/referrals?page=1&limit=10&search=${BULK_SEARCH_TERMS.rare}`,
+    ),
   ];
 }
 

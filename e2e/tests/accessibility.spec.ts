@@ -88,7 +88,14 @@ const signedInScreens: Screen[] = [
     ready: (page) =>
       page.getByRole('table', { name: 'Order List' }).getByRole('button', { name: 'Edit' }).first(),
   },
-  { path: '/referrals', ready: h1('Referrals') },
+  {
+    path: '/referrals',
+    ready: (page) =>
+      page
+        .getByRole('table', { name: 'Referrals List' })
+        .getByRole('button', { name: 'Edit' })
+        .first(),
+  },
   {
     path: '/notifications',
     ready: (page) => page.getByRole('list', { name: 'Notifications' }).getByRole('button').first(),
@@ -180,6 +187,12 @@ const modals: Modal[] = [
     path: '/cask',
     open: firstRowButton('Cask List', 'Delete'),
     shown: dialog('Confirm Delete'),
+  },
+  {
+    label: 'referrals edit',
+    path: '/referrals',
+    open: firstRowButton('Referrals List', 'Edit'),
+    shown: dialog(/^Edit Referral - /),
   },
   {
     label: 'notifications create',

@@ -23,6 +23,7 @@ import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { rewardsRoutes } from './modules/referrals/rewards.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(ordersRoutes, deps);
       await api.register(offersRoutes, deps);
       await api.register(casksRoutes, deps);
+      await api.register(referralsRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { caskAppreciation, casks, type Cask, type NewCask } from '../src/db/schema/casks.ts';
 import { customers, type Customer, type NewCustomer } from '../src/db/schema/customers.ts';
@@ -180,6 +180,15 @@ export async function createPointTransaction(
       .values({ type: 'referral', description: 'Referral bonus', ...overrides })
       .returning(),
   );
+}
+
+/** A customer's point balance as stored (the Reward List's Point column); NaN if unknown. */
+export async function pointsBalanceOf(ctx: Ctx, customerId: string): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ points: customers.pointsBalance })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row?.points ?? Number.NaN;
 }
 
 export async function createNotification(

@@ -33,6 +33,12 @@ import type {
   OfferType,
 } from '@cask/contracts/offers';
 import type {
+  Referral,
+  ReferralListResponse,
+  UpdateReferralStatusBody,
+  UpdateReferralStatusResponse,
+} from '@cask/contracts/referrals';
+import type {
   ManualPoints,
   ManualPointsResponse,
   RewardListResponse,
@@ -48,7 +54,7 @@ import { readRequest, testUuid, type SentRequest } from './stub-fetch.ts';
 
 /**
  * Test support: an in-memory stand-in for the endpoints the shell and the screens call (the
- * admin's profile and logout, the dashboard, customers, rewards, notifications), so screen tests
+ * admin's profile and logout, the dashboard, customers, rewards, referrals, notifications), so screen tests
  * run the real components, API client and TanStack Query. Every answer is checked against the
  * contracts' types (`satisfies`): a fake that drifts from the API fails `tsc`. The real server
  * has its own tests in apps/api.
@@ -98,7 +104,9 @@ export type FailingCall =
   | 'casks'
   | 'cask-create'
   | 'cask-update'
-  | 'cask-delete';
+  | 'cask-delete'
+  | 'referrals'
+  | 'referral-status';
 
 export function aCustomer(overrides: Partial<FakeCustomer> = {}): FakeCustomer {
   const id = testUuid();
@@ -165,6 +173,33 @@ export function aCask(overrides: Partial<Cask> = {}): Cask {
     calculatedGain: 3000,
     purchaseDate: '2024-03-01T00:00:00.000Z',
     appreciationData: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A referral; pass `referrer: { id: customer.id, ... }` of a fake customer for its completion to
+ * move that customer's points in the Reward List, as the server's ledger does.
+ */
+export function aReferral(overrides: Partial<Referral> = {}): Referral {
+  const id = testUuid();
+  return {
+    id,
+    referrer: { id: testUuid(), fullName: 'Rhona Fraser', email: 'rhona@example.com' },
+    referee: { id: testUuid(), fullName: `Referee ${id.slice(-4)}`, email: 'referee@example.com' },
+    rewardAmount: 100,
+    currency: 'USD',
+    status: 'pending',
+    completedDate: null,
+    firstPurchaseAmount: null,
+    firstPurchaseDate: null,
+    referralCode: `CODE${id.slice(-4).toUpperCase()}`,
+    adminNotes: null,
+    totalPurchases: 0,
+    totalPurchaseAmount: 0,
+    pointsAwarded: 250,
+    rewardPaid: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -266,6 +301,7 @@ export function createFakeApi(
     /** The catalogue; when given, the dashboard's Active Offers card counts its active ones. */
     offers?: Offer[];
     casks?: Cask[];
+    referrals?: Referral[];
     totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
   } = {},
 ) {
@@ -276,11 +312,12 @@ export function createFakeApi(
     orders: [...(initial.orders ?? [])],
     offers: [...(initial.offers ?? [])],
     casks: [...(initial.casks ?? [])],
+    referrals: [...(initial.referrals ?? [])],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...initial.totals },
     /** Calls answering 500; the message is 'Something went wrong' unless `failureMessage` says. */
     failing: new Set<FailingCall>(),
     failureMessage: 'Something went wrong',
-    /** While set, list calls (users, rewards, orders) wait for it: a slow network. */
+    /** While set, list calls (users, rewards, orders, offers, referrals) wait for it: a slow network. */
     hold: null as Promise<void> | null,
     requests: [] as SentRequest[],
   };
@@ -408,6 +445,70 @@ export function createFakeApi(
           referralPoints: target.referralPoints,
         },
       } satisfies ManualPointsResponse);
+    }
+    if (method === 'GET' && path === '/api/referrals') {
+      if (state.failing.has('referrals')) return fail();
+      const search = (query.search ?? '').trim().toLowerCase();
+      const found = state.referrals.filter(
+        (r) =>
+          (!query.status || r.status === query.status) &&
+          [
+            r.referrer.fullName,
+            r.referrer.email,
+            r.referee.fullName,
+            r.referee.email,
+            r.referralCode,
+          ]
+            .join('\n')
+            .toLowerCase()
+            .includes(search),
+      );
+      const { rows, pagination } = page(found, query, 10);
+      const completed = state.referrals.filter((r) => r.status === 'completed');
+      return json(200, {
+        success: true,
+        data: {
+          referrals: rows,
+          stats: {
+            overall: {
+              totalReferrals: state.referrals.length,
+              completedReferrals: completed.length,
+              pendingReferrals: state.referrals.length - completed.length,
+              totalRewards: completed.reduce((total, r) => total + r.rewardAmount, 0),
+            },
+          },
+          pagination,
+        },
+      } satisfies ReferralListResponse);
+    }
+    const referralStatus = /^\/api\/referrals\/([^/]+)\/status$/.exec(path);
+    if (method === 'PUT' && referralStatus) {
+      if (state.failing.has('referral-status')) return fail();
+      const index = state.referrals.findIndex((r) => r.id === referralStatus[1]);
+      const found = state.referrals[index];
+      if (!found) return notFound('Referral not found');
+      const { status } = request.body as UpdateReferralStatusBody;
+      const referrer = state.customers.find((c) => c.id === found.referrer.id);
+      const updated: Referral = {
+        ...found,
+        status,
+        completedDate:
+          status === found.status
+            ? found.completedDate
+            : status === 'completed'
+              ? new Date().toISOString()
+              : null,
+      };
+      if (referrer && status !== found.status) {
+        referrer.referralPoints +=
+          status === 'completed' ? found.pointsAwarded : -found.pointsAwarded;
+      }
+      state.referrals[index] = updated;
+      return json(200, {
+        success: true,
+        message: 'Referral status updated',
+        data: { referral: updated, referrerPoints: referrer?.referralPoints ?? 0 },
+      } satisfies UpdateReferralStatusResponse);
     }
     if (method === 'GET' && path === '/api/notifications') {
       const current = Number(query.page ?? 1);
@@ -695,7 +796,8 @@ export function createFakeApi(
       request.path === '/api/users' ||
       request.path.endsWith('/rewards') ||
       request.path === '/api/purchases' ||
-      request.path === '/api/offers';
+      request.path === '/api/offers' ||
+      request.path === '/api/referrals';
     if (state.hold && request.method === 'GET' && isCustomerList) await state.hold;
     return handle(request);
   });

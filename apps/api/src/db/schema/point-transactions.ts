@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { admins } from './admins.ts';
 import { customers } from './customers.ts';
+import { referrals } from './referrals.ts';
 
 export const POINT_TRANSACTION_TYPES = ['manual_adjustment', 'referral', 'purchase'] as const;
 export type PointTransactionType = (typeof POINT_TRANSACTION_TYPES)[number];
@@ -26,6 +27,12 @@ export const pointTransactions = pgTable(
     adminNotes: text('admin_notes'),
     /** The admin who made a manual adjustment; null for automatic entries. */
     adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'restrict' }),
+    /**
+     * The referral whose completion (a credit) or return to pending (the reversal) wrote this
+     * entry; null for every other entry. The sum of a referral's entries is its points credited
+     * now: pointsAwarded while it is completed, 0 while it is pending (docs/decisions/155).
+     */
+    referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -34,7 +41,14 @@ export const pointTransactions = pgTable(
       'point_transactions_type_valid',
       sql`${table.type} in ('manual_adjustment', 'referral', 'purchase')`,
     ),
+    check(
+      'point_transactions_referral_type',
+      sql`${table.referralId} is null or ${table.type} = 'referral'`,
+    ),
     index('point_transactions_customer_idx').on(table.customerId, table.createdAt),
+    index('point_transactions_referral_idx')
+      .on(table.referralId)
+      .where(sql`${table.referralId} is not null`),
   ],
 );
 

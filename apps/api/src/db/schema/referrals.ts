@@ -54,6 +54,8 @@ export const referrals = pgTable(
     index('referrals_listing_idx').on(table.createdAt, table.id),
     index('referrals_status_idx').on(table.status, table.createdAt),
     index('referrals_code_idx').on(table.referralCode),
+    // The referral list's search matches a substring of the code (pg_trgm, migration 0001).
+    index('referrals_code_trgm_idx').using('gin', table.referralCode.op('gin_trgm_ops')),
   ],
 );
 

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { RewardListResponse } from '@cask/contracts/rewards';
 import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
-import { customers } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
@@ -12,6 +11,7 @@ import {
   createPointTransaction,
   createPurchase,
   createReferral,
+  pointsBalanceOf,
   uniqueMarker,
 } from '../../../test/factories.ts';
 
@@ -41,13 +41,7 @@ function adjust(payload: Record<string, unknown>, headers = admin.headers) {
   });
 }
 
-async function balanceOf(customerId: string): Promise<number> {
-  const [row] = await ctx.database.db
-    .select({ points: customers.pointsBalance })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row?.points ?? Number.NaN;
-}
+const balanceOf = (customerId: string) => pointsBalanceOf(ctx, customerId);
 
 async function ledgerOf(customerId: string) {
   return ctx.database.db

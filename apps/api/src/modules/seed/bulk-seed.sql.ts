@@ -273,7 +273,7 @@ export function createBulkSql(shape: BulkShape) {
            case when ${completed('j')} then (2000 + (${rnd('j', 54)} % 580) * 100)::numeric(14, 2) end,
            case when ${completed('j')} then ${completedAt('j')} end,
            null,
-           case when ${completed('j')} then (array[100, 200, 250, 500])[1 + ${rnd('j', 55)} % 4] else 0 end,
+           (array[100, 200, 250, 500])[1 + ${rnd('j', 55)} % 4],
            ${completed('j')} and ${rnd('j', 56)} % 10 < 7,
            ${createdAt(referee('j'))},
            case when ${completed('j')} then ${completedAt('j')} else ${createdAt(referee('j'))} end

@@ -363,7 +363,8 @@ function buildReferrals(options: DemoOptions, customers: DemoData['customers']) 
             'Reward to be paid with the next statement.',
           ])
         : null,
-      pointsAwarded: completed ? random.pick([100, 200, 250, 500]) : 0,
+      // What completing it credits the referrer: a pending referral has its points waiting too.
+      pointsAwarded: random.pick([100, 200, 250, 500]),
       rewardPaid: completed && random.chance(0.7),
       createdAt: joined,
       updatedAt: completedDate ?? joined,
@@ -485,6 +486,8 @@ function buildLedger(
       customerId: referral.referrerId,
       points: referral.pointsAwarded!,
       type: 'referral',
+      // Linked, so setting the referral back to pending takes back exactly this (decision 155).
+      referralId: referral.id,
       description: `Referral reward: ${byName.get(referral.refereeId) ?? 'new member'}`,
       createdAt: referral.completedDate,
     });

@@ -95,6 +95,17 @@ test('the demo seed fills every table of the data model, with every status the s
   ]);
   expect(await distinct('is_active', 'customers')).toEqual(['false', 'true']);
 
+  // Each completed referral holds its credit in the ledger, linked to it, and a pending one none
+  // yet but points waiting: Referrals can complete one and set it back (decision 155).
+  const [credits] = await query<{ wrong: number; unpointed: number }>(`
+    select count(*) filter (where coalesce(l.points, 0) <>
+             case when r.status = 'completed' then r.points_awarded else 0 end)::int as wrong,
+           count(*) filter (where r.points_awarded = 0)::int as unpointed
+    from referrals r
+    left join (select referral_id, sum(points)::int as points from point_transactions
+               group by referral_id) l on l.referral_id = r.id`);
+  expect(credits).toEqual({ wrong: 0, unpointed: 0 });
+
   // Real distilleries with vintage, volume and ABV as the cask screen shows them.
   const casks = await query<{ distillery: string; year: number; volume: string; abv: string }>(
     'select distillery, year, volume, abv from casks',

@@ -1,6 +1,195 @@
+import { lazy, Suspense, useState } from 'react';
+import { CircleCheck, CircleDollarSign, Hourglass, Pencil, UserPlus } from 'lucide-react';
+import { referralStatus, type Referral } from '@cask/contracts/referrals';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+import { IconButton } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { DataTable, type Column } from '@/components/ui/data-table.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { SearchInput } from '@/components/ui/search-input.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { usePageForSearch } from '@/lib/use-page-for-search.ts';
+import { useReferrals } from './api/get-referrals.ts';
+import { orNotAvailable, STATUS_LABELS, statusTone } from './components/referral-labels.ts';
 
-/** Placeholder: this screen is built by its own issue; the route and title exist already. */
+// Loaded on the first Edit click (decision 159): Radix Dialog and the toasts are a fifth of the
+// screen's JavaScript.
+const EditReferralModal = lazy(() => import('./components/edit-referral-modal.tsx'));
+
+/** Spec 001 §9: the referral search waits 500 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 500;
+/** Spec 001 §8. */
+export const FETCH_FAILURE = 'Failed to fetch referrals';
+
+const FILTER_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'completed', label: STATUS_LABELS.completed },
+  { value: 'pending', label: STATUS_LABELS.pending },
+] as const;
+
+/**
+ * Spec 001 §2 Referrals (/referrals): the four cards, the 'Referrals List' with its status filter,
+ * search and pagination (no refresh button), and the Edit Referral dialog. A new filter or search
+ * starts again at page 1 (spec 001 §4). A failed fetch replaces the screen with 'Error: {message}'.
+ */
 export default function ReferralsPage() {
-  return <PageHeader title="Referrals" />;
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [filter, setFilter] = useState<string>('all');
+  const parsedStatus = referralStatus.safeParse(filter);
+  const status = parsedStatus.success ? parsedStatus.data : undefined;
+  const [page, setPage] = usePageForSearch(`${filter}\n${search}`);
+  const referrals = useReferrals({ page, status, search });
+  const [editing, setEditing] = useState<Referral | null>(null);
+  const data = referrals.data;
+  const overall = data?.stats.overall;
+  // Completing the last pending referral of the last page empties it: show the new last page.
+  const pages = data?.pagination.pages;
+  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+
+  if (referrals.isError) {
+    return (
+      <>
+        <PageHeader title="Referrals" />
+        <ErrorState
+          title={`Error: ${errorMessage(referrals.error, FETCH_FAILURE)}`}
+          onRetry={() => void referrals.refetch()}
+        />
+      </>
+    );
+  }
+
+  const columns: Column<Referral>[] = [
+    {
+      id: 'referrer',
+      header: 'Referrer',
+      cell: (row) => (
+        <div className="min-w-0">
+          <p className="font-medium text-oak-900">{orNotAvailable(row.referrer.fullName)}</p>
+          <p className="text-xs text-oak-700">{orNotAvailable(row.referrer.email)}</p>
+        </div>
+      ),
+    },
+    { id: 'referee', header: 'Referrals', cell: (row) => orNotAvailable(row.referee.fullName) },
+    {
+      id: 'code',
+      header: 'Code',
+      cell: (row) => <span className="font-mono text-xs">{orNotAvailable(row.referralCode)}</span>,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <StatusBadge tone={statusTone(row.status)}>{STATUS_LABELS[row.status]}</StatusBadge>
+      ),
+    },
+    {
+      id: 'completed',
+      header: 'Completed Date',
+      cell: (row) => formatDate(row.completedDate),
+    },
+    {
+      id: 'action',
+      pinned: true,
+      header: 'Action',
+      align: 'right',
+      cell: (row) => (
+        <IconButton label="Edit" onClick={() => setEditing(row)}>
+          <Pencil size={16} aria-hidden />
+        </IconButton>
+      ),
+    },
+  ];
+
+  const loading = referrals.isPending;
+  return (
+    <>
+      <PageHeader title="Referrals" />
+
+      <StatCardGrid>
+        <StatCard
+          title="Total Referrals"
+          icon={<UserPlus size={22} />}
+          loading={loading}
+          value={formatCount(overall?.totalReferrals)}
+        />
+        <StatCard
+          title="Completed Referrals"
+          icon={<CircleCheck size={22} />}
+          loading={loading}
+          value={formatCount(overall?.completedReferrals)}
+        />
+        <StatCard
+          title="Pending Referrals"
+          icon={<Hourglass size={22} />}
+          loading={loading}
+          value={formatCount(overall?.pendingReferrals)}
+        />
+        <StatCard
+          title="Total Rewards"
+          icon={<CircleDollarSign size={22} />}
+          loading={loading}
+          value={formatMoney(overall?.totalRewards)}
+        />
+      </StatCardGrid>
+
+      <Card
+        title="Referrals List"
+        actions={
+          <>
+            <SelectField
+              label="Filter by status"
+              hideLabel
+              options={FILTER_OPTIONS}
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+              className="w-full sm:w-40"
+            />
+            <SearchInput
+              label="Search referrals"
+              placeholder="Search referrals"
+              value={searchText}
+              onValueChange={setSearchText}
+              maxLength={SEARCH_MAX_LENGTH}
+            />
+          </>
+        }
+      >
+        <DataTable
+          label="Referrals List"
+          columns={columns}
+          rows={data?.referrals}
+          rowKey={(row) => row.id}
+          loading={loading}
+          loadingText="Loading Referrals ..."
+          fetching={referrals.isFetching}
+          emptyText="No referrals found."
+        />
+        {data ? (
+          <Pagination
+            page={data.pagination.current}
+            pages={data.pagination.pages}
+            total={data.pagination.total}
+            count={data.referrals.length}
+            noun="referrals"
+            label="Referrals pagination"
+            onPageChange={setPage}
+          />
+        ) : null}
+      </Card>
+
+      {editing ? (
+        <Suspense fallback={null}>
+          <EditReferralModal referral={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

@@ -1,0 +1,154 @@
+import type { Pagination } from '@cask/contracts/common';
+import type {
+  Referral,
+  ReferralListParams,
+  ReferralStats,
+  UpdateReferralStatusBody,
+} from '@cask/contracts/referrals';
+import type { Db } from '../../db/client.ts';
+import { writeAudit, type Actor } from '../../db/audit.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { containsPattern } from '../customers/customers.repository.ts';
+import {
+  lockReferral,
+  lockReferrer,
+  readCreditedPoints,
+  readReferralCounters,
+  searchReferralIds,
+  selectReferralIds,
+  selectReferralRows,
+  updateReferralStatus,
+  type ReferralRowData,
+} from './referrals.repository.ts';
+import { insertPointTransaction, readPointsBalance } from './rewards.repository.ts';
+
+export const REFERRAL_NOT_FOUND = 'Referral not found';
+
+const amount = (value: string | null) => (value === null ? null : Number(value));
+
+function toReferral(row: ReferralRowData): Referral {
+  return {
+    ...row,
+    rewardAmount: Number(row.rewardAmount),
+    completedDate: row.completedDate?.toISOString() ?? null,
+    firstPurchaseAmount: amount(row.firstPurchaseAmount),
+    firstPurchaseDate: row.firstPurchaseDate?.toISOString() ?? null,
+    totalPurchaseAmount: Number(row.totalPurchaseAmount),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createReferralsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function readOne(tx: Parameters<typeof selectReferralRows>[0], id: string) {
+    const [row] = await selectReferralRows(tx, [id]);
+    if (!row) throw new NotFoundError(REFERRAL_NOT_FOUND);
+    return toReferral(row);
+  }
+
+  return {
+    /**
+     * Spec 001 §2-§3 Referrals: one page, newest first, of every referral or of one status,
+     * optionally searched; the cards always count every referral (stats.overall).
+     */
+    async list(
+      query: ReferralListParams,
+    ): Promise<{ referrals: Referral[]; stats: ReferralStats; pagination: Pagination }> {
+      const { page, limit, status, search } = query;
+      const slice = { status, limit, offset: (page - 1) * limit };
+      const counts = await readReferralCounters(db);
+      let ids: string[];
+      let total: number;
+      if (search === undefined) {
+        ids = await selectReferralIds(db, slice);
+        total = status === undefined ? counts.total : counts[status];
+      } else {
+        ({ ids, total } = await searchReferralIds(db, {
+          ...slice,
+          pattern: containsPattern(search),
+        }));
+      }
+      const rows = await selectReferralRows(db, ids);
+      return {
+        referrals: rows.map(toReferral),
+        stats: {
+          overall: {
+            totalReferrals: counts.total,
+            completedReferrals: counts.completed,
+            pendingReferrals: counts.pending,
+            totalRewards: Number(counts.completedRewards),
+          },
+        },
+        pagination: { current: page, pages: Math.ceil(total / limit), total, limit },
+      };
+    },
+
+    /**
+     * Spec 001 §4 PUT /referrals/{id}/status: pending and completed, freely either way. The
+     * referral's row lock makes changes to it take turns, and each compares the status it finds
+     * after waiting, so a repeat or a race changes nothing. The ledger holds the referral's credit
+     * (entries linked by referral_id): completing tops it up to pointsAwarded, going back to
+     * pending takes back what it holds, so the referrer is credited exactly once (decision 155).
+     */
+    async setStatus(
+      id: string,
+      body: UpdateReferralStatusBody,
+      actor: Actor,
+    ): Promise<{ referral: Referral; referrerPoints: number }> {
+      return db.transaction(async (tx) => {
+        const locked = await lockReferral(tx, id);
+        if (!locked) throw new NotFoundError(REFERRAL_NOT_FOUND);
+        if (locked.status === body.status) {
+          // Nothing to change, so nothing to audit: the answer is the referral as it stands.
+          const referral = await readOne(tx, id);
+          return { referral, referrerPoints: await readPointsBalance(tx, locked.referrerId) };
+        }
+
+        const credited = await readCreditedPoints(tx, id);
+        const change = body.status === 'completed' ? locked.pointsAwarded - credited : -credited;
+        const referrer = await lockReferrer(tx, locked.referrerId);
+        if (referrer.pointsBalance + change < 0) {
+          const message = `${referrer.fullName} has ${referrer.pointsBalance} points left, fewer than the ${-change} this referral credited, so it cannot go back to pending`;
+          throw new ConflictError(message, [{ field: 'status', message }]);
+        }
+        const entry =
+          change === 0
+            ? null
+            : await insertPointTransaction(tx, {
+                customerId: locked.referrerId,
+                points: change,
+                type: 'referral',
+                referralId: id,
+                description:
+                  change > 0
+                    ? 'Referral completed'
+                    : 'Referral set back to pending: reward reversed',
+                adminId: actor.adminId,
+              });
+        const saved = await updateReferralStatus(tx, id, body.status);
+        const referrerPoints = await readPointsBalance(tx, locked.referrerId);
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'referral.status_changed',
+          entity: 'referral',
+          entityId: id,
+          before: {
+            status: locked.status,
+            completedDate: locked.completedDate?.toISOString() ?? null,
+            referrerPoints: referrer.pointsBalance,
+          },
+          after: {
+            status: saved.status,
+            completedDate: saved.completedDate?.toISOString() ?? null,
+            referrerPoints,
+            points: change,
+            pointTransactionId: entry?.id ?? null,
+          },
+          ip: actor.ip,
+        });
+        return { referral: await readOne(tx, id), referrerPoints };
+      });
+    },
+  };
+}

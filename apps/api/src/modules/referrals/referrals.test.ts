@@ -1,0 +1,400 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ReferralListResponse, UpdateReferralStatusResponse } from '@cask/contracts/referrals';
+import type { RewardListResponse } from '@cask/contracts/rewards';
+import { beforeAll, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { pointTransactions } from '../../db/schema/point-transactions.ts';
+import { referrals } from '../../db/schema/referrals.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import {
+  createCustomer,
+  createPointTransaction,
+  createPurchase,
+  createReferral,
+  pointsBalanceOf,
+  uniqueMarker,
+} from '../../../test/factories.ts';
+
+const ctx = useTestContext();
+let admin: TestAdmin;
+beforeAll(async () => {
+  admin = await createAdmin(ctx);
+});
+
+async function listReferrals(query: Record<string, string | number> = {}) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/referrals',
+    query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
+    headers: admin.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ReferralListResponse>().data;
+}
+
+function setStatus(id: string, payload: unknown, headers = admin.headers) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/referrals/${id}/status`,
+    payload: payload as Record<string, unknown>,
+    headers,
+  });
+}
+
+const balanceOf = (customerId: string) => pointsBalanceOf(ctx, customerId);
+
+async function ledgerOf(referralId: string) {
+  return ctx.database.db
+    .select()
+    .from(pointTransactions)
+    .where(eq(pointTransactions.referralId, referralId));
+}
+
+async function statusAudits(referralId: string) {
+  return ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'referral.status_changed'), eq(auditLog.entityId, referralId)));
+}
+
+async function statusOf(referralId: string) {
+  const [row] = await ctx.database.db
+    .select({ status: referrals.status, completedDate: referrals.completedDate })
+    .from(referrals)
+    .where(eq(referrals.id, referralId));
+  return row;
+}
+
+/** The Reward List's Point column for one customer, found by their unique name. */
+async function rewardPoints(fullName: string): Promise<number | undefined> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/referrals/admin/rewards',
+    query: { search: fullName },
+    headers: admin.headers,
+  });
+  return res.json<RewardListResponse>().data.rewards.find((row) => row.fullName === fullName)
+    ?.referralPoints;
+}
+
+/** What the cards must say, counted the slow way over the whole table. */
+async function countedStats() {
+  const [row] = await ctx.database.db
+    .select({
+      totalReferrals: sql<number>`count(*)::int`,
+      completedReferrals: sql<number>`(count(*) filter (where ${referrals.status} = 'completed'))::int`,
+      pendingReferrals: sql<number>`(count(*) filter (where ${referrals.status} = 'pending'))::int`,
+      totalRewards: sql<string>`coalesce(sum(${referrals.rewardAmount}) filter (where ${referrals.status} = 'completed'), 0)::text`,
+    })
+    .from(referrals);
+  return { ...row!, totalRewards: Number(row!.totalRewards) };
+}
+
+test('the referral calls need a signed-in admin and change nothing without one', async () => {
+  const referral = await createReferral(ctx, { pointsAwarded: 100 });
+  const list = await ctx.app.inject({ method: 'GET', url: '/api/referrals' });
+  const put = await setStatus(referral.id, { status: 'completed' }, { authorization: '' });
+  for (const res of [list, put]) {
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toContain('You are not authorized');
+  }
+  expect((await statusOf(referral.id))?.status).toBe('pending');
+  expect(await ledgerOf(referral.id)).toHaveLength(0);
+});
+
+test('a referral row carries the fields of spec 001 §3, with both customers and the referee orders', async () => {
+  const marker = uniqueMarker();
+  const referrer = await createCustomer(ctx, {
+    fullName: `Rhona ${marker}`,
+    email: `rhona.${marker}@club.example`,
+  });
+  const referee = await createCustomer(ctx, {
+    fullName: `Angus ${marker}`,
+    email: `angus.${marker}@club.example`,
+  });
+  const referral = await createReferral(ctx, {
+    referrerId: referrer.id,
+    refereeId: referee.id,
+    referralCode: `CODE${marker}`.toUpperCase(),
+    rewardAmount: '125.50',
+    pointsAwarded: 250,
+    firstPurchaseAmount: '4000.10',
+    firstPurchaseDate: new Date('2031-02-03T04:05:06.000Z'),
+    adminNotes: 'Met at the Islay festival',
+  });
+  await createPurchase(ctx, { customerId: referee.id, investmentAmount: '4000.10' });
+  await createPurchase(ctx, { customerId: referee.id, investmentAmount: '0.20', status: 'Active' });
+  await createPurchase(ctx, {
+    customerId: referee.id,
+    investmentAmount: '900.00',
+    status: 'Reject',
+  });
+
+  const { referrals: rows } = await listReferrals({ search: marker });
+
+  expect(rows).toEqual([
+    {
+      id: referral.id,
+      referrer: { id: referrer.id, fullName: referrer.fullName, email: referrer.email },
+      referee: { id: referee.id, fullName: referee.fullName, email: referee.email },
+      rewardAmount: 125.5,
+      currency: 'USD',
+      status: 'pending',
+      completedDate: null,
+      firstPurchaseAmount: 4000.1,
+      firstPurchaseDate: '2031-02-03T04:05:06.000Z',
+      referralCode: `CODE${marker}`.toUpperCase(),
+      adminNotes: 'Met at the Islay festival',
+      totalPurchases: 2,
+      totalPurchaseAmount: 4000.3,
+      pointsAwarded: 250,
+      rewardPaid: false,
+      createdAt: referral.createdAt.toISOString(),
+    },
+  ]);
+});
+
+test('the list pages newest first, filters by status and searches names, e-mails and the code', async () => {
+  const marker = uniqueMarker();
+  const referrer = await createCustomer(ctx, { fullName: `Morag ${marker}` });
+  const made = [];
+  for (let i = 0; i < 5; i++) {
+    made.push(
+      await createReferral(ctx, {
+        referrerId: referrer.id,
+        status: i % 2 === 0 ? 'completed' : 'pending',
+        createdAt: new Date(Date.UTC(2034, 0, 1, 0, 0, i)),
+      }),
+    );
+  }
+  const newestFirst = [...made].reverse().map((r) => r.id);
+
+  const page1 = await listReferrals({ search: marker.toUpperCase(), limit: 2 });
+  expect(page1.pagination).toEqual({ current: 1, pages: 3, total: 5, limit: 2 });
+  expect(page1.referrals.map((r) => r.id)).toEqual(newestFirst.slice(0, 2));
+  const page3 = await listReferrals({ search: marker, limit: 2, page: 3 });
+  expect(page3.referrals.map((r) => r.id)).toEqual(newestFirst.slice(4));
+  const past = await listReferrals({ search: marker, limit: 2, page: 9 });
+  expect(past.referrals).toEqual([]);
+  expect(past.pagination).toEqual({ current: 9, pages: 3, total: 5, limit: 2 });
+
+  const completed = await listReferrals({ search: marker, status: 'completed' });
+  expect(completed.referrals.map((r) => r.id)).toEqual([made[4]!.id, made[2]!.id, made[0]!.id]);
+  expect(completed.pagination.total).toBe(3);
+  const pending = await listReferrals({ search: marker, status: 'pending' });
+  expect(pending.referrals.map((r) => r.id)).toEqual([made[3]!.id, made[1]!.id]);
+
+  // The referee's e-mail and the code find their one referral; the pattern characters are literal.
+  const referee = await createCustomer(ctx, { email: `only.${marker}@referee.example` });
+  const byReferee = await createReferral(ctx, { refereeId: referee.id });
+  expect((await listReferrals({ search: `only.${marker}` })).referrals.map((r) => r.id)).toEqual([
+    byReferee.id,
+  ]);
+  const byCode = await createReferral(ctx, { referralCode: `Z${marker}Z`.toUpperCase() });
+  const found = await listReferrals({ search: `z${marker}z` });
+  expect(found.referrals.map((r) => r.id)).toEqual([byCode.id]);
+  expect((await listReferrals({ search: `${marker}%` })).pagination.total).toBe(0);
+
+  // Without a search the filter's total is the exact count of that status.
+  const stats = await countedStats();
+  expect((await listReferrals({ status: 'pending' })).pagination.total).toBe(
+    stats.pendingReferrals,
+  );
+  expect((await listReferrals()).pagination.total).toBe(stats.totalReferrals);
+});
+
+test('the cards count every referral exactly, whatever the filter or search', async () => {
+  await createReferral(ctx, { status: 'completed', rewardAmount: '0.10' });
+  await createReferral(ctx, { status: 'completed', rewardAmount: '0.20' });
+  await createReferral(ctx, { status: 'pending', rewardAmount: '1000.00' });
+
+  const expected = await countedStats();
+  expect((await listReferrals()).stats.overall).toEqual(expected);
+  expect((await listReferrals({ status: 'pending', search: 'nobody' })).stats.overall).toEqual(
+    expected,
+  );
+  // 0.1 + 0.2 in SQL numeric, not in floating point.
+  expect(String(expected.totalRewards)).not.toContain('000000');
+});
+
+test('completing credits the referrer once, a repeat changes nothing, pending takes it back', async () => {
+  const marker = uniqueMarker();
+  const referrer = await createCustomer(ctx, { fullName: `Isla ${marker}` });
+  await createPointTransaction(ctx, { customerId: referrer.id, points: 40 });
+  const referral = await createReferral(ctx, {
+    referrerId: referrer.id,
+    pointsAwarded: 250,
+    rewardAmount: '75.25',
+  });
+  const before = await countedStats();
+
+  const done = await setStatus(referral.id, { status: 'completed' });
+  expect(done.statusCode, done.body).toBe(200);
+  const body = done.json<UpdateReferralStatusResponse>();
+  expect(body.message).toBe('Referral status updated');
+  expect(body.data.referrerPoints).toBe(290);
+  expect(body.data.referral).toMatchObject({ id: referral.id, status: 'completed' });
+  expect(body.data.referral.completedDate).not.toBeNull();
+  expect(await balanceOf(referrer.id)).toBe(290);
+  expect(await rewardPoints(referrer.fullName)).toBe(290);
+  const ledger = await ledgerOf(referral.id);
+  expect(ledger).toMatchObject([
+    { customerId: referrer.id, points: 250, type: 'referral', adminId: admin.id },
+  ]);
+  const audits = await statusAudits(referral.id);
+  expect(audits).toHaveLength(1);
+  expect(audits[0]).toMatchObject({
+    adminId: admin.id,
+    entity: 'referral',
+    before: { status: 'pending', completedDate: null, referrerPoints: 40 },
+    after: {
+      status: 'completed',
+      referrerPoints: 290,
+      points: 250,
+      pointTransactionId: ledger[0]!.id,
+    },
+  });
+  expect((await listReferrals()).stats.overall).toEqual({
+    ...before,
+    completedReferrals: before.completedReferrals + 1,
+    pendingReferrals: before.pendingReferrals - 1,
+    totalRewards: Number((before.totalRewards + 75.25).toFixed(2)),
+  });
+
+  const again = await setStatus(referral.id, { status: 'completed' });
+  expect(again.statusCode).toBe(200);
+  expect(again.json<UpdateReferralStatusResponse>().data.referral.completedDate).toBe(
+    body.data.referral.completedDate,
+  );
+  expect(await ledgerOf(referral.id)).toHaveLength(1);
+  expect(await statusAudits(referral.id)).toHaveLength(1);
+  expect(await balanceOf(referrer.id)).toBe(290);
+
+  const back = await setStatus(referral.id, { status: 'pending' });
+  expect(back.statusCode, back.body).toBe(200);
+  expect(back.json<UpdateReferralStatusResponse>().data).toMatchObject({
+    referrerPoints: 40,
+    referral: { status: 'pending', completedDate: null },
+  });
+  expect(await balanceOf(referrer.id)).toBe(40);
+  expect(await rewardPoints(referrer.fullName)).toBe(40);
+  expect((await ledgerOf(referral.id)).map((e) => e.points).sort()).toEqual([-250, 250]);
+  const reversal = await statusAudits(referral.id);
+  expect(reversal).toHaveLength(2);
+  expect(reversal.map((a) => a.after)).toContainEqual(
+    expect.objectContaining({ status: 'pending', points: -250, referrerPoints: 40 }),
+  );
+  expect((await listReferrals()).stats.overall).toEqual(before);
+
+  // A second round credits again, once.
+  expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
+  expect(await balanceOf(referrer.id)).toBe(290);
+  expect(await ledgerOf(referral.id)).toHaveLength(3);
+});
+
+test('two admins completing one referral at the same moment credit it once', async () => {
+  const other = await createAdmin(ctx);
+  const referrer = await createCustomer(ctx);
+  const referral = await createReferral(ctx, { referrerId: referrer.id, pointsAwarded: 100 });
+
+  const results = await Promise.all([
+    setStatus(referral.id, { status: 'completed' }),
+    setStatus(referral.id, { status: 'completed' }, other.headers),
+    setStatus(referral.id, { status: 'completed' }),
+  ]);
+
+  expect(results.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+  expect(await balanceOf(referrer.id)).toBe(100);
+  expect(await ledgerOf(referral.id)).toHaveLength(1);
+  expect(await statusAudits(referral.id)).toHaveLength(1);
+
+  // And going back concurrently takes it back once.
+  await Promise.all([
+    setStatus(referral.id, { status: 'pending' }),
+    setStatus(referral.id, { status: 'pending' }, other.headers),
+  ]);
+  expect(await balanceOf(referrer.id)).toBe(0);
+  expect((await ledgerOf(referral.id)).map((e) => e.points).sort()).toEqual([-100, 100]);
+});
+
+test('a referral worth no points completes without a ledger entry', async () => {
+  const referrer = await createCustomer(ctx);
+  const referral = await createReferral(ctx, { referrerId: referrer.id, pointsAwarded: 0 });
+
+  expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
+  expect((await statusOf(referral.id))?.status).toBe('completed');
+  expect(await ledgerOf(referral.id)).toHaveLength(0);
+  expect(await statusAudits(referral.id)).toHaveLength(1);
+  expect((await setStatus(referral.id, { status: 'pending' })).statusCode).toBe(200);
+  expect(await balanceOf(referrer.id)).toBe(0);
+});
+
+test('going back to pending is refused when the referrer has spent the reward', async () => {
+  const referrer = await createCustomer(ctx, { fullName: 'Catriona Bell' });
+  const referral = await createReferral(ctx, { referrerId: referrer.id, pointsAwarded: 200 });
+  expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
+  await createPointTransaction(ctx, {
+    customerId: referrer.id,
+    points: -150,
+    type: 'manual_adjustment',
+  });
+
+  const res = await setStatus(referral.id, { status: 'pending' });
+
+  expect(res.statusCode).toBe(409);
+  const message =
+    'Catriona Bell has 50 points left, fewer than the 200 this referral credited, so it cannot go back to pending';
+  expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'status', message }] });
+  expect((await statusOf(referral.id))?.status).toBe('completed');
+  expect(await balanceOf(referrer.id)).toBe(50);
+  expect(await ledgerOf(referral.id)).toHaveLength(1);
+  expect(await statusAudits(referral.id)).toHaveLength(1);
+});
+
+test('bad input is refused with a clear error and changes nothing', async () => {
+  const referral = await createReferral(ctx, { pointsAwarded: 100 });
+  const bodies: [unknown, string][] = [
+    [{}, 'status'],
+    [{ status: 'Completed' }, 'status'],
+    [{ status: 'rejected' }, 'status'],
+    [{ status: 1 }, 'status'],
+    [{ status: null }, 'status'],
+  ];
+  for (const [payload, field] of bodies) {
+    const res = await setStatus(referral.id, payload);
+    expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    expect(res.json().errors[0]).toEqual({
+      field,
+      message: 'Status must be pending or completed',
+    });
+  }
+  const badId = await setStatus('not-a-uuid', { status: 'completed' });
+  expect(badId.statusCode).toBe(400);
+  const unknown = await setStatus('6f1c9a52-1b7e-4b8f-9d3a-2f4c8e0b7a99', { status: 'completed' });
+  expect(unknown.statusCode).toBe(404);
+  expect(unknown.json()).toEqual({ success: false, message: 'Referral not found' });
+
+  for (const query of ['status=done', 'limit=101', 'page=0', `search=${'x'.repeat(101)}`]) {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/referrals?${query}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, query).toBe(400);
+    expect(res.json().errors[0].field).toBe(query.split('=')[0]);
+  }
+  expect(
+    (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/referrals?status=done',
+        headers: admin.headers,
+      })
+    ).json().errors[0].message,
+  ).toBe('Status must be pending or completed');
+
+  expect((await statusOf(referral.id))?.status).toBe('pending');
+  expect(await ledgerOf(referral.id)).toHaveLength(0);
+  expect(await statusAudits(referral.id)).toHaveLength(0);
+});

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { referralStatus, type Referral, type ReferralStatus } from '@cask/contracts/referrals';
+import { Button } from '@/components/ui/button.tsx';
+import { InlineError } from '@/components/ui/error-state.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatDate, formatMoney } from '@/lib/format.ts';
+import { useUpdateReferralStatus } from '../api/update-referral-status.ts';
+import { orNotAvailable, STATUS_OPTIONS } from './referral-labels.ts';
+
+/** Spec 001 §8. */
+export const UPDATE_SUCCESS = 'Referral updated successfully!';
+export const UPDATE_FAILURE = 'Failed to update referral';
+export const STATUS_CHANGE_FAILURE = 'Failed to update referral status';
+
+/**
+ * Spec 001 §2 'Edit Referral - {referrer name}': the referral read-only and the status select,
+ * Cancel and Save. A failed save keeps the dialog open: a toast and a red box say why
+ * (decision 156). The default export is for React.lazy: the page loads it (with Radix Dialog and
+ * the toasts) only when a row's Edit is clicked, to stay in the screen's JavaScript budget.
+ */
+export default function EditReferralModal({
+  referral,
+  onClose,
+}: {
+  referral: Referral | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={referral !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={
+        referral ? `Edit Referral - ${orNotAvailable(referral.referrer.fullName)}` : 'Edit Referral'
+      }
+    >
+      {/* Keyed by the referral, so the form starts from its current status each time. */}
+      {referral ? (
+        <EditReferralForm key={referral.id} referral={referral} onClose={onClose} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function EditReferralForm({ referral, onClose }: { referral: Referral; onClose: () => void }) {
+  const update = useUpdateReferralStatus();
+  const [status, setStatus] = useState<ReferralStatus>(referral.status);
+  const busy = update.isPending;
+  const { referee } = referral;
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        update.mutate(
+          { id: referral.id, body: { status } },
+          {
+            onSuccess: () => {
+              toast.success(UPDATE_SUCCESS);
+              onClose();
+            },
+            onError: (error) => toast.error(errorMessage(error, UPDATE_FAILURE)),
+          },
+        );
+      }}
+    >
+      <TextField label="Referral ID" value={referral.id} readOnly className="sm:col-span-2" />
+      <TextField
+        label="Referrer"
+        value={orNotAvailable(referral.referrer.fullName)}
+        readOnly
+        className="sm:col-span-2"
+      />
+      <TextField
+        label="Referee"
+        value={`${orNotAvailable(referee.fullName)} (${orNotAvailable(referee.email)})`}
+        readOnly
+        className="sm:col-span-2"
+      />
+      <TextField
+        label="Reward Amount"
+        value={`${formatMoney(referral.rewardAmount)} ${referral.currency}`}
+        readOnly
+      />
+      <TextField label="Completed Date" value={formatDate(referral.completedDate)} readOnly />
+      <SelectField
+        label="Status"
+        options={STATUS_OPTIONS}
+        value={status}
+        onChange={(event) => {
+          const chosen = referralStatus.safeParse(event.target.value);
+          if (chosen.success) setStatus(chosen.data);
+        }}
+        disabled={busy}
+        className="sm:col-span-2"
+      />
+      {update.isError ? (
+        <div className="sm:col-span-2">
+          <InlineError>{errorMessage(update.error, STATUS_CHANGE_FAILURE)}</InlineError>
+        </div>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 border-t border-cream-200 pt-4 sm:col-span-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,259 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import type { Referral } from '@cask/contracts/referrals';
+import { aCustomer, aReferral, createFakeApi, type FakeApi } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const renderReferrals = (api: FakeApi) => renderApp({ route: '/referrals', api });
+const table = () => screen.getByRole('table', { name: 'Referrals List' });
+const nav = () => screen.getByRole('navigation', { name: 'Referrals pagination' });
+const row = (name: string) => within(table()).getByRole('row', { name: new RegExp(name) });
+const searchBox = () => screen.getByRole('searchbox', { name: 'Search referrals' });
+const filter = () => screen.getByRole('combobox', { name: 'Filter by status' });
+const listCalls = (api: FakeApi) => api.sent('GET', '/api/referrals');
+const card = (title: string) => screen.getByText(title).closest('dl') as HTMLElement;
+
+/** Clicks Edit in the row of `referee` once the list has arrived. */
+async function clickEdit(user: { click: (element: Element) => Promise<void> }, referee: RegExp) {
+  const list = await screen.findByRole('table', { name: 'Referrals List' });
+  await user.click(
+    within(await within(list).findByRole('row', { name: referee })).getByRole('button', {
+      name: 'Edit',
+    }),
+  );
+}
+
+function manyReferrals(n: number, overrides: Partial<Referral> = {}): Referral[] {
+  return Array.from({ length: n }, (_, index) =>
+    aReferral({
+      referee: {
+        id: crypto.randomUUID(),
+        fullName: `Referee ${index + 1}`,
+        email: `referee${index + 1}@example.com`,
+      },
+      ...overrides,
+    }),
+  );
+}
+
+test('the screen shows the four cards, the list with its columns, badges and a count', async () => {
+  const api = createFakeApi({
+    referrals: [
+      aReferral({
+        referrer: { id: crypto.randomUUID(), fullName: 'Rhona Fraser', email: 'rhona@example.com' },
+        referee: { id: crypto.randomUUID(), fullName: 'Angus Bell', email: 'angus@example.com' },
+        referralCode: 'SPEY2025',
+        status: 'completed',
+        completedDate: '2025-03-04T12:00:00.000Z',
+        rewardAmount: 125.5,
+      }),
+      aReferral({
+        referrer: { id: crypto.randomUUID(), fullName: '', email: '' },
+        referee: { id: crypto.randomUUID(), fullName: 'Isla Grant', email: 'isla@example.com' },
+        rewardAmount: 1000,
+      }),
+    ],
+  });
+  await renderReferrals(api);
+
+  expect(screen.getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible();
+  expect(await within(card('Total Referrals')).findByText('2')).toBeVisible();
+  expect(within(card('Completed Referrals')).getByText('1')).toBeVisible();
+  expect(within(card('Pending Referrals')).getByText('1')).toBeVisible();
+  // Spec 001 §2: Total Rewards in dollars (the completed referrals' rewards, decision 157).
+  expect(within(card('Total Rewards')).getByText('$125.50')).toBeVisible();
+  expect(screen.getByRole('heading', { level: 2, name: 'Referrals List' })).toBeVisible();
+  expect(
+    within(table())
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Referrer', 'Referrals', 'Code', 'Status', 'Completed Date', 'Action']);
+
+  const done = row('Angus Bell');
+  expect(within(done).getByText('Rhona Fraser')).toBeVisible();
+  expect(within(done).getByText('SPEY2025')).toBeVisible();
+  expect(within(done).getByText('Completed').className).toContain('emerald');
+  expect(within(done).getByText('Mar 4, 2025')).toBeVisible();
+  const open = row('Isla Grant');
+  expect(within(open).getByText('Pending').className).toContain('amber');
+  // Spec 001 §3: a missing name, e-mail or date reads 'N/A'.
+  expect(within(open).getAllByText('N/A')).toHaveLength(3);
+  expect(within(open).getByRole('button', { name: 'Edit' })).toBeVisible();
+
+  expect(within(nav()).getByText('Showing 2 of 2 referrals')).toBeVisible();
+  expect(within(nav()).queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+  expect(searchBox()).toHaveAttribute('placeholder', 'Search referrals');
+  expect(
+    within(filter())
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['All', 'Completed', 'Pending']);
+  expect(listCalls(api)[0]?.query).toEqual({ page: '1', limit: '10' });
+});
+
+test('Loading Referrals ... shows until the first answer, No referrals found. when empty', async () => {
+  const api = createFakeApi();
+  const release = api.holdLists();
+  await renderReferrals(api);
+  expect(await screen.findByText('Loading Referrals ...')).toBeVisible();
+  expect(within(card('Total Referrals')).getByText('Loading...')).toBeVisible();
+  release();
+  expect(await screen.findByText('No referrals found.')).toBeVisible();
+  expect(screen.queryByText('Loading Referrals ...')).not.toBeInTheDocument();
+});
+
+test('a failed fetch replaces the screen with Error: and the message', async () => {
+  const api = createFakeApi({ referrals: manyReferrals(2) });
+  api.state.failing.add('referrals');
+  api.state.failureMessage = 'Database unreachable';
+  await renderReferrals(api);
+  const panel = await screen.findByRole('alert');
+  expect(within(panel).getByText('Error: Database unreachable')).toBeVisible();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  expect(screen.queryByText('Total Referrals')).not.toBeInTheDocument();
+
+  api.state.failureMessage = '';
+  await act(async () => {
+    within(panel).getByRole('button', { name: 'Try again' }).click();
+  });
+  expect(await screen.findByText('Error: Failed to fetch referrals')).toBeVisible();
+
+  api.state.failing.delete('referrals');
+  await act(async () => {
+    screen.getByRole('button', { name: 'Try again' }).click();
+  });
+  expect(await within(await screen.findByRole('table')).findByText('Referee 1')).toBeVisible();
+});
+
+test('the filter and a search debounced at 500 ms each start again at page 1', async () => {
+  const api = createFakeApi({
+    referrals: [
+      ...manyReferrals(12),
+      ...manyReferrals(3, { status: 'completed', completedDate: '2025-05-01T00:00:00.000Z' }),
+    ],
+  });
+  const { user } = await renderReferrals(api);
+  await within(await screen.findByRole('table')).findByText('Referee 1');
+  await user.click(within(nav()).getByRole('button', { name: 'Page 2' }));
+  expect(await within(table()).findByText('Referee 11')).toBeVisible();
+
+  await user.selectOptions(filter(), 'Completed');
+  await waitFor(() =>
+    expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '10', status: 'completed' }),
+  );
+  expect(await within(nav()).findByText('Showing 3 of 3 referrals')).toBeVisible();
+  // The cards count every referral, whatever the filter.
+  expect(within(card('Total Referrals')).getByText('15')).toBeVisible();
+
+  await user.selectOptions(filter(), 'All');
+  await user.click(await within(nav()).findByRole('button', { name: 'Page 2' }));
+  await within(table()).findByText('Referee 11');
+  const before = listCalls(api).length;
+  await user.type(searchBox(), 'referee 12');
+  // Nothing is sent while typing.
+  expect(listCalls(api)).toHaveLength(before);
+  await waitFor(() => expect(listCalls(api)).toHaveLength(before + 1));
+  expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '10', search: 'referee 12' });
+  expect(await within(nav()).findByText('Showing 1 of 1 referrals')).toBeVisible();
+});
+
+test('Edit Referral saves the status, says so, and the referrer points follow in the Reward List', async () => {
+  const rhona = aCustomer({
+    fullName: 'Rhona Fraser',
+    email: 'rhona@example.com',
+    referralPoints: 100,
+  });
+  const referral = aReferral({
+    referrer: { id: rhona.id, fullName: rhona.fullName, email: rhona.email },
+    referee: { id: crypto.randomUUID(), fullName: 'Angus Bell', email: 'angus@example.com' },
+    rewardAmount: 75.25,
+    pointsAwarded: 250,
+  });
+  const api = createFakeApi({ customers: [rhona], referrals: [referral] });
+  const { user, router } = await renderApp({ route: '/user', api });
+  const rewardRow = async () =>
+    within(await screen.findByRole('table', { name: 'Reward List' })).findByRole('row', {
+      name: /Rhona Fraser/,
+    });
+  expect(within(await rewardRow()).getByRole('cell', { name: '100' })).toBeVisible();
+
+  await act(() => router.navigate('/referrals'));
+  await clickEdit(user, /Angus Bell/);
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Referral - Rhona Fraser' });
+  const field = (label: string) => within(dialog).getByLabelText(label);
+  expect(field('Referral ID')).toHaveValue(referral.id);
+  expect(field('Referral ID')).toHaveAttribute('readonly');
+  expect(field('Referrer')).toHaveValue('Rhona Fraser');
+  expect(field('Referee')).toHaveValue('Angus Bell (angus@example.com)');
+  expect(field('Reward Amount')).toHaveValue('$75.25 USD');
+  expect(field('Completed Date')).toHaveValue('N/A');
+  expect(field('Status')).toHaveValue('pending');
+  expect(
+    within(field('Status'))
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['Completed', 'Pending']);
+
+  await user.selectOptions(field('Status'), 'Completed');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Referral updated successfully!')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(api.sent('PUT', `/api/referrals/${referral.id}/status`)[0]?.body).toEqual({
+    status: 'completed',
+  });
+  // The list is reloaded: the badge and the cards follow.
+  expect(await within(row('Angus Bell')).findByText('Completed')).toBeVisible();
+  expect(within(card('Completed Referrals')).getByText('1')).toBeVisible();
+  expect(within(card('Total Rewards')).getByText('$75.25')).toBeVisible();
+
+  // The Reward List was invalidated, so it is not served from the cache.
+  await act(() => router.navigate('/user'));
+  await waitFor(async () =>
+    expect(within(await rewardRow()).getByRole('cell', { name: '350' })).toBeVisible(),
+  );
+});
+
+test('a failed save keeps the dialog open with a toast and the message', async () => {
+  const api = createFakeApi({ referrals: manyReferrals(1) });
+  const { user } = await renderReferrals(api);
+  await clickEdit(user, /Referee 1/);
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Referral - Rhona Fraser' });
+  api.state.failing.add('referral-status');
+  api.state.failureMessage = '';
+  const release = api.holdLists();
+  await user.selectOptions(within(dialog).getByLabelText('Status'), 'Completed');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  // Spec 001 §8: the toast's fallback, and the status change's in the dialog.
+  expect(await screen.findByText('Failed to update referral')).toBeInTheDocument();
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to update referral status');
+  expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+  expect(screen.getByRole('dialog', { name: 'Edit Referral - Rhona Fraser' })).toBeVisible();
+  release();
+  expect(api.state.referrals[0]?.status).toBe('pending');
+});
+
+test('Save reads Saving... while the change is on its way', async () => {
+  const api = createFakeApi({ referrals: manyReferrals(1) });
+  const { user } = await renderReferrals(api);
+  await clickEdit(user, /Referee 1/);
+  const dialog = await screen.findByRole('dialog');
+  // Hold the save so the busy state can be seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const original = api.fetchMock.getMockImplementation();
+  api.fetchMock.mockImplementation(async (input, init) => {
+    if (init?.method === 'PUT') await held;
+    return original!(input, init);
+  });
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();
+  expect(within(dialog).getByLabelText('Status')).toBeDisabled();
+  release();
+  expect(await screen.findByText('Referral updated successfully!')).toBeInTheDocument();
+});

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { okEnvelope, pageQuery, pagination } from './common.ts';
+import { searchParam } from './users.ts';
+
+/** Spec 001 §4: a referral is pending or completed, and the admin may set either freely. */
+export const REFERRAL_STATUSES = ['pending', 'completed'] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+/**
+ * Spec 001 §9 leaves the page size open: ten, pageQuery's default, like the offers list
+ * (docs/decisions/157).
+ */
+export const REFERRALS_PAGE_SIZE = 10;
+
+const STATUS_MESSAGE = 'Status must be pending or completed';
+export const referralStatus = z.enum(REFERRAL_STATUSES, { error: STATUS_MESSAGE });
+
+/**
+ * GET /referrals (spec 001 §7): page, limit, an optional status filter and a search over the
+ * referrer's and the referee's names and e-mails and the referral code.
+ */
+export const referralListQuery = pageQuery.extend({
+  status: referralStatus.optional(),
+  search: searchParam,
+});
+export type ReferralListQuery = z.input<typeof referralListQuery>;
+export type ReferralListParams = z.output<typeof referralListQuery>;
+
+/** A referrer or a referee. A customer deleted since still shows under their name. */
+export const referralParty = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+});
+export type ReferralParty = z.infer<typeof referralParty>;
+
+/**
+ * Spec 001 §3 "Referral (as mapped)". Amounts are dollars; an absent one is null (the screen shows
+ * '0', and 'N/A' for an absent name or date: those are the screen's, not the API's).
+ */
+export const referral = z.object({
+  id: z.uuid(),
+  referrer: referralParty,
+  referee: referralParty,
+  rewardAmount: z.number(),
+  currency: z.string(),
+  status: z.enum(REFERRAL_STATUSES),
+  completedDate: z.iso.datetime().nullable(),
+  firstPurchaseAmount: z.number().nullable(),
+  firstPurchaseDate: z.iso.datetime().nullable(),
+  referralCode: z.string(),
+  adminNotes: z.string().nullable(),
+  /** The referee's orders, rejected ones excepted (as the Reward List's Invest column). */
+  totalPurchases: z.number().int(),
+  totalPurchaseAmount: z.number(),
+  /** What completing the referral credits the referrer in the points ledger. */
+  pointsAwarded: z.number().int(),
+  rewardPaid: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type Referral = z.infer<typeof referral>;
+
+/**
+ * The four cards (spec 001 §2), over every referral whatever the filter: exact, from counters.
+ * totalRewards is the dollars of the completed referrals' rewards (docs/decisions/157).
+ */
+export const referralStats = z.object({
+  overall: z.object({
+    totalReferrals: z.number().int(),
+    completedReferrals: z.number().int(),
+    pendingReferrals: z.number().int(),
+    totalRewards: z.number(),
+  }),
+});
+export type ReferralStats = z.infer<typeof referralStats>;
+
+/** Newest first; `pagination.total` counts what the filter and search match. */
+export const referralListResponse = okEnvelope(
+  z.object({ referrals: z.array(referral), stats: referralStats, pagination }),
+);
+export type ReferralListResponse = z.infer<typeof referralListResponse>;
+
+/** PUT /referrals/{id}/status (spec 001 §7). */
+export const updateReferralStatusBody = z.object({ status: referralStatus });
+export type UpdateReferralStatusBody = z.infer<typeof updateReferralStatusBody>;
+
+/** The referral as saved, and the referrer's point balance after it. */
+export const updateReferralStatusResponse = okEnvelope(
+  z.object({ referral, referrerPoints: z.number().int() }),
+);
+export type UpdateReferralStatusResponse = z.infer<typeof updateReferralStatusResponse>;
