@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Boxes, CircleCheck, Hourglass } from 'lucide-react';
 import type { Cask, CaskStatus } from '@cask/contracts/casks';
-import { CASK_SEARCH_DEBOUNCE_MS } from '@cask/contracts/casks';
+import { CASK_SEARCH_DEBOUNCE_MS, CASKS_PAGE_SIZE } from '@cask/contracts/casks';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -9,23 +9,33 @@ import { Card } from '@/components/ui/card.tsx';
 import { DataTable, type Column } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
+import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { StatusBadge, type StatusTone } from '@/components/ui/status-badge.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
+import { lazyToast } from '@/lib/lazy-toast.ts';
 import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useDeleteCask } from './api/cask-mutations.ts';
 import { useCasks } from './api/get-casks.ts';
 
-// The two forms load when first opened, not with the list (decision 121's budget).
-const AddCaskModal = lazy(() => import('./components/add-cask-modal.tsx'));
-const EditCaskModal = lazy(() => import('./components/edit-cask-modal.tsx'));
-const DeleteCaskDialog = lazy(() => import('./components/delete-cask-dialog.tsx'));
+// The two forms and Confirm Delete load when first opened, not with the list (decision 125).
+const AddCaskModal = lazyModal(
+  () => import('./components/add-cask-modal.tsx').then((m) => m.AddCaskModal),
+  (props) => props.open,
+);
+const EditCaskModal = lazyModal(
+  () => import('./components/edit-cask-modal.tsx').then((m) => m.EditCaskModal),
+  (props) => props.cask !== null,
+);
 
 /** Spec 001 §8. */
 export const FETCH_FAILURE = 'Failed to fetch casks.';
+export const DELETE_SUCCESS = 'Cask deleted successfully!';
+export const DELETE_FAILURE = 'Failed to delete cask.';
 
 /** Spec 001 §2: green Ready, yellow Maturing, blue Experience, grey otherwise. */
 const statusTones: Record<CaskStatus, StatusTone> = {
@@ -91,15 +101,23 @@ export default function CasksPage() {
   const [addedBefore, setAddedBefore] = useState(false);
   const [editing, setEditing] = useState<Cask | null>(null);
   const [deleting, setDeleting] = useState<Cask | null>(null);
+  const remove = useDeleteCask();
 
   const stats = data?.stats;
-  const columns = caskColumns(setEditing, setDeleting);
+  const columns = caskColumns(setEditing, (cask) => {
+    remove.reset();
+    setDeleting(cask);
+  });
 
   return (
     <>
       <PageHeader
         title="Cask List"
-        actions={<Button onClick={() => setAdding(true)}>+ Add Cask</Button>}
+        actions={
+          <Button onClick={() => setAdding(true)} {...preloadOn(AddCaskModal)}>
+            + Add Cask
+          </Button>
+        }
       />
       <StatCardGrid columns={3}>
         <StatCard
@@ -141,7 +159,7 @@ export default function CasksPage() {
             />
           </div>
         ) : (
-          <>
+          <div {...preloadOn(EditCaskModal, LazyConfirmDialog)}>
             <DataTable
               label="Cask List"
               columns={columns}
@@ -149,6 +167,7 @@ export default function CasksPage() {
               rowKey={(cask) => cask.id}
               loading={isPending}
               loadingText="Loading casks..."
+              skeletonRows={CASKS_PAGE_SIZE}
               fetching={isFetching}
               emptyText="No casks found."
             />
@@ -164,27 +183,48 @@ export default function CasksPage() {
                 onRefresh={onRefresh}
                 refreshing={isFetching}
               />
-            ) : null}
-          </>
+            ) : (
+              <PaginationPlaceholder refresh />
+            )}
+          </div>
         )}
       </Card>
 
-      <Suspense fallback={null}>
-        {adding || addedBefore ? (
-          <AddCaskModal
-            open={adding}
-            onOpenChange={setAdding}
-            addedBefore={addedBefore}
-            onAdded={() => {
-              setAddedBefore(true);
-              // The new cask is the newest: show it at the top of the first page.
-              setPage(1);
-            }}
-          />
-        ) : null}
-        {editing ? <EditCaskModal cask={editing} onClose={() => setEditing(null)} /> : null}
-        {deleting ? <DeleteCaskDialog cask={deleting} onClose={() => setDeleting(null)} /> : null}
-      </Suspense>
+      <AddCaskModal
+        open={adding}
+        onOpenChange={setAdding}
+        addedBefore={addedBefore}
+        onAdded={() => {
+          setAddedBefore(true);
+          // The new cask is the newest: show it at the top of the first page.
+          setPage(1);
+        }}
+      />
+      <EditCaskModal cask={editing} onClose={() => setEditing(null)} />
+      {/* Spec 001 §2 'Confirm Delete': the cask's name and distillery, then 'Delete Cask'. */}
+      <LazyConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Confirm Delete"
+        message={`Are you sure you want to delete cask ${deleting?.name ?? ''} from ${deleting?.distillery ?? ''}?`}
+        confirmLabel="Delete Cask"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              lazyToast('success', DELETE_SUCCESS);
+              setDeleting(null);
+            },
+            onError: (failure) => lazyToast('error', errorMessage(failure, DELETE_FAILURE)),
+          });
+        }}
+      >
+        <p className="text-sm text-oak-700">This action cannot be undone.</p>
+      </LazyConfirmDialog>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { CircleCheck, Plus, Tags } from 'lucide-react';
 import { OFFER_TYPES, OFFERS_PAGE_SIZE, type Offer, type OfferType } from '@cask/contracts/offers';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
@@ -8,14 +8,18 @@ import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
+import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount } from '@/lib/format.ts';
+import { lazyToast } from '@/lib/lazy-toast.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useOffers } from './api/get-offers.ts';
+import { DELETE_FAILURE, DELETE_SUCCESS, useDeleteOffer } from './api/offer-mutations.ts';
+import type { OfferEditing } from './components/offer-form-modal.tsx';
 import { offerColumns } from './components/offer-columns.tsx';
 import { typeLabel } from './offer-labels.ts';
 
@@ -26,17 +30,17 @@ export const SEARCH_DEBOUNCE_MS = 500;
 const PAGE_SIZES = [10, 20, 50] as const;
 
 // The form (react-hook-form, the type's fields, the image pickers) and Confirm Delete load when
-// first opened, so the list stays within its JavaScript budget (docs/decisions/144).
-const OfferFormModal = lazy(() => import('./components/offer-form-modal.tsx'));
-const DeleteOfferDialog = lazy(() => import('./components/delete-offer-dialog.tsx'));
+// first opened, so the list stays within its JavaScript budget (docs/decisions/125 and 144).
+const OfferFormModal = lazyModal(
+  () => import('./components/offer-form-modal.tsx').then((m) => m.OfferFormModal),
+  (props) => props.editing !== null,
+);
 
 const typeOptions = [
   { value: '', label: 'All' },
   ...OFFER_TYPES.map((type) => ({ value: type, label: typeLabel(type) })),
 ];
 const pageSizeOptions = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
-
-type Editing = { mode: 'add' } | { mode: 'edit'; offer: Offer } | null;
 
 /**
  * Spec 001 §2 Offers (/offers): the two cards, search, type filter, page size, the table with
@@ -64,12 +68,16 @@ export default function OffersPage() {
   const pages = data?.pagination.pages;
   if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
 
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<OfferEditing>(null);
   const [deleting, setDeleting] = useState<Offer | null>(null);
+  const remove = useDeleteOffer();
 
   const columns = offerColumns({
     onEdit: (offer) => setEditing({ mode: 'edit', offer }),
-    onDelete: setDeleting,
+    onDelete: (offer) => {
+      remove.reset();
+      setDeleting(offer);
+    },
   });
 
   return (
@@ -77,7 +85,7 @@ export default function OffersPage() {
       <PageHeader
         title="Offers"
         actions={
-          <Button onClick={() => setEditing({ mode: 'add' })}>
+          <Button onClick={() => setEditing({ mode: 'add' })} {...preloadOn(OfferFormModal)}>
             <Plus size={16} aria-hidden />
             Add Offer
           </Button>
@@ -136,7 +144,7 @@ export default function OffersPage() {
             />
           </div>
         ) : (
-          <>
+          <div {...preloadOn(OfferFormModal, LazyConfirmDialog)}>
             <DataTable
               label="Offers"
               columns={columns}
@@ -144,6 +152,7 @@ export default function OffersPage() {
               rowKey={(offer) => offer.id}
               loading={isPending}
               loadingText="Loading offers..."
+              skeletonRows={limit}
               fetching={isFetching}
               emptyText={
                 <EmptyState title="No offers found" hint="Try adjusting your search or type" />
@@ -161,25 +170,37 @@ export default function OffersPage() {
                 onRefresh={onRefresh}
                 refreshing={isFetching}
               />
-            ) : null}
-          </>
+            ) : (
+              <PaginationPlaceholder refresh />
+            )}
+          </div>
         )}
       </Card>
 
-      {editing ? (
-        <Suspense fallback={null}>
-          <OfferFormModal
-            offer={editing.mode === 'edit' ? editing.offer : null}
-            onClose={() => setEditing(null)}
-          />
-        </Suspense>
-      ) : null}
+      <OfferFormModal editing={editing} onClose={() => setEditing(null)} />
 
-      {deleting ? (
-        <Suspense fallback={null}>
-          <DeleteOfferDialog offer={deleting} onClose={() => setDeleting(null)} />
-        </Suspense>
-      ) : null}
+      {/* Spec 001 §2 Confirm Delete; a failure stays in the dialog in a red box (spec 001 §8). */}
+      <LazyConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Confirm Delete"
+        message={`Are you sure you want to delete ${deleting?.title ?? ''}?`}
+        confirmLabel="Confirm"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              lazyToast('success', DELETE_SUCCESS);
+              setDeleting(null);
+            },
+          });
+        }}
+      />
     </>
   );
 }

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { CircleCheck, CircleDollarSign, Hourglass, Pencil, UserPlus } from 'lucide-react';
-import { referralStatus, type Referral } from '@cask/contracts/referrals';
+import { REFERRALS_PAGE_SIZE, referralStatus, type Referral } from '@cask/contracts/referrals';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { DataTable, type Column } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
+import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
@@ -19,9 +20,12 @@ import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { useReferrals } from './api/get-referrals.ts';
 import { orNotAvailable, STATUS_LABELS, statusTone } from './components/referral-labels.ts';
 
-// Loaded on the first Edit click (decision 159): Radix Dialog and the toasts are a fifth of the
-// screen's JavaScript.
-const EditReferralModal = lazy(() => import('./components/edit-referral-modal.tsx'));
+// Loaded on the first Edit click or when the pointer or focus reaches the list (decisions 125
+// and 159): Radix Dialog and the toasts are a fifth of the screen's JavaScript.
+const EditReferralModal = lazyModal(
+  () => import('./components/edit-referral-modal.tsx').then((m) => m.EditReferralModal),
+  (props) => props.referral !== null,
+);
 
 /** Spec 001 §9: the referral search waits 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -162,34 +166,35 @@ export default function ReferralsPage() {
           </>
         }
       >
-        <DataTable
-          label="Referrals List"
-          columns={columns}
-          rows={data?.referrals}
-          rowKey={(row) => row.id}
-          loading={loading}
-          loadingText="Loading Referrals ..."
-          fetching={referrals.isFetching}
-          emptyText="No referrals found."
-        />
-        {data ? (
-          <Pagination
-            page={data.pagination.current}
-            pages={data.pagination.pages}
-            total={data.pagination.total}
-            count={data.referrals.length}
-            noun="referrals"
-            label="Referrals pagination"
-            onPageChange={setPage}
+        <div {...preloadOn(EditReferralModal)}>
+          <DataTable
+            label="Referrals List"
+            columns={columns}
+            rows={data?.referrals}
+            rowKey={(row) => row.id}
+            loading={loading}
+            loadingText="Loading Referrals ..."
+            skeletonRows={REFERRALS_PAGE_SIZE}
+            fetching={referrals.isFetching}
+            emptyText="No referrals found."
           />
-        ) : null}
+          {data ? (
+            <Pagination
+              page={data.pagination.current}
+              pages={data.pagination.pages}
+              total={data.pagination.total}
+              count={data.referrals.length}
+              noun="referrals"
+              label="Referrals pagination"
+              onPageChange={setPage}
+            />
+          ) : (
+            <PaginationPlaceholder />
+          )}
+        </div>
       </Card>
 
-      {editing ? (
-        <Suspense fallback={null}>
-          <EditReferralModal referral={editing} onClose={() => setEditing(null)} />
-        </Suspense>
-      ) : null}
+      <EditReferralModal referral={editing} onClose={() => setEditing(null)} />
     </>
   );
 }

@@ -51,22 +51,27 @@ function toFormData(form: FormState, image: File | null): FormData {
   return data;
 }
 
-/**
- * Spec 001 §2 'Add New Cask'. Only the owner is required here (spec 001 §5); the server checks
- * the rest and its field messages show under the fields.
- */
-export default function AddCaskModal({
-  open,
-  onOpenChange,
-  addedBefore,
-  onAdded,
-}: {
+interface AddCaskModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Whether a cask was added since the screen opened (the current value then starts at 200). */
   addedBefore: boolean;
   onAdded: () => void;
-}) {
+}
+
+/**
+ * Add New Cask, loaded through `lazyModal` (docs/decisions/125). Until a cask is added, each
+ * opening starts from an empty form; after one it stays mounted (its next form starts at 200).
+ */
+export function AddCaskModal(props: AddCaskModalProps) {
+  return props.open || props.addedBefore ? <AddCaskDialog {...props} /> : null;
+}
+
+/**
+ * Spec 001 §2 'Add New Cask'. Only the owner is required here (spec 001 §5); the server checks
+ * the rest and its field messages show under the fields.
+ */
+function AddCaskDialog({ open, onOpenChange, addedBefore, onAdded }: AddCaskModalProps) {
   const initial = () => emptyForm(addedBefore ? CURRENT_VALUE_AFTER_ADD : '');
   const [form, setForm] = useState<FormState>(initial);
   const [image, setImage] = useState<File | null>(null);

@@ -98,13 +98,7 @@ function EditCaskForm({ cask, onDone }: { cask: Cask; onDone: () => void }) {
 }
 
 /** Spec 001 §2 'Edit Cask': the cask read-only, its status and notes editable, its history. */
-export default function EditCaskModal({
-  cask,
-  onClose,
-}: {
-  cask: Cask | null;
-  onClose: () => void;
-}) {
+export function EditCaskModal({ cask, onClose }: { cask: Cask | null; onClose: () => void }) {
   return (
     <Modal
       open={cask !== null}

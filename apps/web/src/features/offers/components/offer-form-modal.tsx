@@ -96,11 +96,30 @@ const required = (label: string) => (
   </>
 );
 
+/** What the form edits: a new offer, an existing one, or nothing (closed). */
+export type OfferEditing = { mode: 'add' } | { mode: 'edit'; offer: Offer } | null;
+
+/**
+ * Add Offer / Edit Offer while `editing` is set, nothing otherwise: each opening starts from a new
+ * form. The page loads it through `lazyModal` (docs/decisions/125).
+ */
+export function OfferFormModal({
+  editing,
+  onClose,
+}: {
+  editing: OfferEditing;
+  onClose: () => void;
+}) {
+  if (editing === null) return null;
+  const offer = editing.mode === 'edit' ? editing.offer : null;
+  return <OfferFormDialog key={offer?.id ?? 'add'} offer={offer} onClose={onClose} />;
+}
+
 /**
  * Spec 001 §2 Add Offer / Edit Offer. Checked with the contracts the API uses (the required
  * fields are enforced on both sides, docs/decisions/140), sent as multipart (spec 001 §7).
  */
-export default function OfferFormModal({
+function OfferFormDialog({
   offer,
   onClose,
 }: {

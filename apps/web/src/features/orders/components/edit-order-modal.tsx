@@ -33,13 +33,7 @@ export function orderDeadline(order: Pick<Order, 'submittedDate' | 'daysLeft'>):
  * Status; the notes history under the Notes field (decision 150). A failed save stays open with
  * the server's message and shows the toast of spec 001 §8.
  */
-export default function EditOrderModal({
-  order,
-  onClose,
-}: {
-  order: Order | null;
-  onClose: () => void;
-}) {
+export function EditOrderModal({ order, onClose }: { order: Order | null; onClose: () => void }) {
   return (
     <Modal
       open={order !== null}

@@ -1,18 +1,24 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Order } from '@cask/contracts/orders';
+import { useEffect, useState } from 'react';
+import { ORDERS_PAGE_SIZE, type Order } from '@cask/contracts/orders';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { DataTable, type Column } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
+import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
+import { lazyToast } from '@/lib/lazy-toast.ts';
 import type { OrderPage, useOrders } from '../api/get-orders.ts';
+import { DELETE_FAILURE, DELETE_SUCCESS, useDeleteOrder } from '../api/order-mutations.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
-// The dialogs load when first opened, keeping the screen inside its JavaScript budget.
-const EditOrderModal = lazy(() => import('./edit-order-modal.tsx'));
-const DeleteOrderDialog = lazy(() => import('./delete-order-dialog.tsx'));
+// The dialogs load when first opened, keeping the screen inside its JavaScript budget
+// (docs/decisions/125).
+const EditOrderModal = lazyModal(
+  () => import('./edit-order-modal.tsx').then((m) => m.EditOrderModal),
+  (props) => props.order !== null,
+);
 
 /** Spec 001 §8. */
 export const FETCH_FAILURE = 'Failed to fetch purchases.';
@@ -61,15 +67,12 @@ export function OrderList({
   const onRefresh = () => void orders.refetch();
   const [editing, setEditing] = useState<Order | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
+  const remove = useDeleteOrder();
 
   useEffect(() => {
     if (!isError) return;
-    const message = errorMessage(error, FETCH_FAILURE);
-    // Imported here: the screen draws without react-hot-toast, which the dialogs load with them
-    // (decision 121's budget).
-    void import('react-hot-toast').then(({ default: toast }) =>
-      toast.error(message, { id: 'orders-fetch' }),
-    );
+    // The screen draws without react-hot-toast, which the dialogs load with them (decision 121).
+    lazyToast('error', errorMessage(error, FETCH_FAILURE), { id: 'orders-fetch' });
   }, [isError, error, errorUpdatedAt]);
 
   // A deletion can empty the last page: show the new last one (adjusted while rendering).
@@ -89,20 +92,50 @@ export function OrderList({
           />
         </div>
       ) : (
-        <OrderTable
-          data={data}
-          loading={isPending}
-          fetching={isFetching}
-          onEdit={setEditing}
-          onDelete={setDeleting}
-          onPageChange={onPageChange}
-          onRefresh={onRefresh}
-        />
+        <div {...preloadOn(EditOrderModal, LazyConfirmDialog)}>
+          <OrderTable
+            data={data}
+            loading={isPending}
+            fetching={isFetching}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+            onPageChange={onPageChange}
+            onRefresh={onRefresh}
+          />
+        </div>
       )}
-      <Suspense fallback={null}>
-        {editing ? <EditOrderModal order={editing} onClose={() => setEditing(null)} /> : null}
-        {deleting ? <DeleteOrderDialog order={deleting} onClose={() => setDeleting(null)} /> : null}
-      </Suspense>
+      <EditOrderModal order={editing} onClose={() => setEditing(null)} />
+      {/* Spec 001 §2 'Confirm Delete'; a failure stays in the dialog and shows a toast (decision 153). */}
+      <LazyConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            remove.reset();
+            setDeleting(null);
+          }
+        }}
+        title="Confirm Delete"
+        message={
+          deleting
+            ? `Are you sure you want to delete order ${deleting.title} for ${deleting.user.fullName}?`
+            : ''
+        }
+        confirmLabel="Confirm"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting._id, {
+            onSuccess: () => {
+              lazyToast('success', DELETE_SUCCESS);
+              remove.reset();
+              setDeleting(null);
+            },
+            onError: (failure) => lazyToast('error', errorMessage(failure, DELETE_FAILURE)),
+          });
+        }}
+      />
     </Card>
   );
 }
@@ -133,6 +166,7 @@ function OrderTable({
         rowKey={(order) => order._id}
         loading={loading}
         loadingText="Loading orders..."
+        skeletonRows={ORDERS_PAGE_SIZE}
         fetching={fetching}
         emptyText="No purchases found."
       />
@@ -148,7 +182,9 @@ function OrderTable({
           onRefresh={onRefresh}
           refreshing={fetching}
         />
-      ) : null}
+      ) : (
+        <PaginationPlaceholder refresh />
+      )}
     </>
   );
 }

@@ -19,10 +19,11 @@ export const STATUS_CHANGE_FAILURE = 'Failed to update referral status';
 /**
  * Spec 001 §2 'Edit Referral - {referrer name}': the referral read-only and the status select,
  * Cancel and Save. A failed save keeps the dialog open: a toast and a red box say why
- * (decision 156). The default export is for React.lazy: the page loads it (with Radix Dialog and
- * the toasts) only when a row's Edit is clicked, to stay in the screen's JavaScript budget.
+ * (decision 156). The page loads it through `lazyModal` (docs/decisions/125): with Radix Dialog
+ * and the toasts, it comes when a row's Edit is first clicked or preloaded, to stay in the
+ * screen's JavaScript budget.
  */
-export default function EditReferralModal({
+export function EditReferralModal({
   referral,
   onClose,
 }: {
