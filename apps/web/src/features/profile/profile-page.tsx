@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
+import { lazyToast } from '@/lib/lazy-toast.ts';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import type { AdminProfile } from '@cask/contracts/auth';
 import { Button } from '@/components/ui/button.tsx';
@@ -72,12 +72,12 @@ export default function ProfilePage() {
       { profile, values, file, avatar: avatarRemoved ? null : profile.avatar },
       {
         onSuccess: (saved) => {
-          toast.success('Profile updated successfully!');
+          lazyToast('success', 'Profile updated successfully!');
           leaveEditing(saved);
         },
         onError: (error) => {
           if (error instanceof AvatarUploadError) {
-            toast.error(error.message);
+            lazyToast('error', error.message);
             return;
           }
           // Spec 000 §8: the first message of errors[], else the screen's own text.
@@ -87,7 +87,7 @@ export default function ProfilePage() {
               setError(item.field, { message: item.message });
             }
           }
-          toast.error(fieldErrors[0]?.message ?? SAVE_FAILED);
+          lazyToast('error', fieldErrors[0]?.message ?? SAVE_FAILED);
         },
       },
     );
