@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { COUNTER_NAMES, counters } from '../../db/schema/counters.ts';
@@ -121,8 +121,13 @@ const referee = alias(customers, 'referee');
 /** The referrals with these ids, newest first, with both customers and the referee's orders. */
 export async function selectReferralRows(db: DbOrTx, ids: string[]): Promise<ReferralRowData[]> {
   if (ids.length === 0) return [];
-  // Orders that count: the Reward List's Invest column leaves rejected ones out too.
-  const orders = and(eq(purchases.customerId, referrals.refereeId), ne(purchases.status, 'Reject'));
+  // Orders that count: the Reward List's Invest column leaves rejected and deleted (hidden,
+  // decision 151) ones out too; the same filter lets the partial purchases_customer_idx serve it.
+  const orders = and(
+    eq(purchases.customerId, referrals.refereeId),
+    ne(purchases.status, 'Reject'),
+    isNull(purchases.deletedAt),
+  );
   const orderCount = db.$count(purchases, orders);
   const orderTotal = db
     .select({ total: sql<string>`coalesce(${sum(purchases.investmentAmount)}, 0)::text` })

@@ -130,6 +130,13 @@ test('a referral row carries the fields of spec 001 §3, with both customers and
     investmentAmount: '900.00',
     status: 'Reject',
   });
+  // A deleted order is hidden (decision 151): it counts nowhere.
+  await createPurchase(ctx, {
+    customerId: referee.id,
+    investmentAmount: '700.00',
+    status: 'Active',
+    deletedAt: new Date(),
+  });
 
   const { referrals: rows } = await listReferrals({ search: marker });
 
