@@ -43,6 +43,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // Drained on close, before server.ts closes the mailer and the database: no mail is lost.
   const jobs = createBackgroundJobs(app.log);
   app.addHook('onClose', () => jobs.drain());
+  // Deferred work (the recovery code and its mail) starts once the answer has left.
+  app.addHook('onResponse', (_request, _reply, done) => {
+    jobs.release();
+    done();
+  });
   const recovery = createPasswordResetService({
     db: deps.database.db,
     config: deps.config,
