@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp, type App } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
-import type { Database, Db } from '../../apps/api/src/db/client.ts';
+import { postgresReader, type Database, type Db } from '../../apps/api/src/db/client.ts';
 import { createLogger } from '../../apps/api/src/lib/logger.ts';
 import { createMailer } from '../../apps/api/src/lib/mailer.ts';
 import { signAccessToken } from '../../apps/api/src/lib/tokens.ts';
@@ -28,10 +28,17 @@ export async function createQueryCapture(url: string, adminId: string): Promise<
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   let recorded: CapturedQuery[] = [];
   const db = drizzle(pool, {
-    logger: { logQuery: (sql, params) => recorded.push({ sql, params: [...params] }) },
+    logger: {
+      logQuery: (sql, params) => recorded.push({ sql, params: [...params], prepared: false }),
+    },
   }) as unknown as Db;
+  const reader = postgresReader(pool);
   const database: Database = {
     db,
+    readRows: (text, values, options) => {
+      recorded.push({ sql: text, params: [...values], prepared: options.prepared });
+      return reader(text, values, options);
+    },
     kind: 'postgres',
     describe: 'bench capture',
     close: () => pool.end(),

@@ -5,6 +5,18 @@ import { summarise, type Measurement } from './stats.ts';
 export interface CapturedQuery {
   sql: string;
   params: unknown[];
+  /** Sent as a named prepared statement (db/client.ts `readRows`), so replayed as one. */
+  prepared: boolean;
+}
+
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `floor_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /**
@@ -29,7 +41,12 @@ export async function measureSql(
         try {
           for (const query of queries) {
             // rowMode 'array' is how drizzle's node-postgres session reads select results.
-            await client.query({ text: query.sql, values: query.params, rowMode: 'array' });
+            await client.query({
+              ...(query.prepared ? { name: statementName(query.sql) } : {}),
+              text: query.sql,
+              values: query.params,
+              rowMode: 'array',
+            });
           }
           latencies?.push(Number(process.hrtime.bigint() - started) / 1e6);
         } catch (error) {

@@ -8,8 +8,23 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/**
+ * Runs one read statement straight through the driver and answers its rows as arrays of column
+ * values (docs/decisions/170). With `prepared`, PostgreSQL gets a named statement per distinct
+ * text, parsed once per connection and free to settle on a generic plan: only for shapes whose
+ * best plan does not depend on the values. A search is planned with its values on every call
+ * (decision 041: a generic plan of an ILIKE took 1.3 s). Select only int4, text, boolean and
+ * json columns: both drivers give those the same JavaScript types.
+ */
+export type ReadRows = (
+  text: string,
+  values: readonly unknown[],
+  options: { prepared: boolean },
+) => Promise<unknown[][]>;
+
 export interface Database {
   db: Db;
+  readRows: ReadRows;
   kind: 'pglite' | 'postgres';
   /** Human-readable description for the start-up banner (never includes a password). */
   describe: string;
@@ -37,6 +52,31 @@ function findMigrationsDir(): string {
   throw new Error('Cannot find the migrations folder (apps/api/drizzle)');
 }
 
+/** Statement names by text, process-wide, so one name never stands for two texts. */
+const statementNames = new Map<string, string>();
+
+export function postgresReader(pool: {
+  query(config: {
+    name?: string;
+    text: string;
+    values: unknown[];
+    rowMode: 'array';
+  }): Promise<{ rows: unknown[][] }>;
+}): ReadRows {
+  return async (text, values, options) => {
+    let name: string | undefined;
+    if (options.prepared) {
+      name = statementNames.get(text);
+      if (name === undefined) {
+        name = `read_${statementNames.size + 1}`;
+        statementNames.set(text, name);
+      }
+    }
+    const result = await pool.query({ name, text, values: [...values], rowMode: 'array' });
+    return result.rows;
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const { default: pg } = await import('pg');
@@ -51,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const url = new URL(options.url);
     return {
       db: drizzle(pool) as unknown as Db,
+      readRows: postgresReader(pool),
       kind: 'postgres',
       describe: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       close: () => pool.end(),
@@ -65,6 +106,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   return {
     db: drizzle(client) as unknown as Db,
+    readRows: async (text, values) => {
+      const result = await client.query<unknown[]>(text, [...values], { rowMode: 'array' });
+      return result.rows;
+    },
     kind: 'pglite',
     describe: inMemory ? 'embedded PGlite (in memory)' : `embedded PGlite in ${dir}`,
     close: () => client.close(),

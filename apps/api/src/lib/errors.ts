@@ -25,6 +25,10 @@ export class UnauthorizedError extends AppError {
   }
 }
 
+/** What the authentication check answers for a disabled admin and for an ended session. */
+export const ACCOUNT_DISABLED = 'You are not authorized: account disabled';
+export const TOKEN_ENDED = 'You are not authorized: the session has ended';
+
 export class ForbiddenError extends AppError {
   constructor(message = 'Forbidden') {
     super(403, message);

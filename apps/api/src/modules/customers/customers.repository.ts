@@ -1,14 +1,13 @@
-import { and, eq, ilike, isNull, or } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { counterReader } from '../../db/counter-reads.ts';
-import { countMatches, pageWindow } from '../../db/page-window.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { windowSql, type ListRequest, type StatementValues } from '../../db/list-pipeline.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 
 // The customers as every list of them reads them (User Management, the Reward List): the same
 // visible rows, search, order and paging, and the row lock a change to one customer takes.
-// Each module adds its own per-row columns on top of `customerWindow` in its own repository.
+// Each module adds its own per-row columns on top of `customerWindowSql` in its own repository.
 
 /** `%term%` for ILIKE, with the pattern characters of the term matched literally. */
 export function containsPattern(term: string): string {
@@ -16,72 +15,93 @@ export function containsPattern(term: string): string {
 }
 
 /**
- * The search the lists share: a case-insensitive substring of the name or the e-mail. Each side is
- * served by its partial pg_trgm GIN index (customers.ts), so the condition must keep the
- * `deleted_at is null` the indexes are built with.
+ * The visible customers, and the search the lists share, as SQL text for db/list-pipeline.ts: a
+ * case-insensitive substring of the name or the e-mail. Each side is served by its partial pg_trgm
+ * GIN index (customers.ts), so the condition keeps the `deleted_at is null` the indexes are built
+ * with. `pattern` is a placeholder holding containsPattern's result.
  */
-function visibleCustomers(pattern: string | undefined) {
-  const visible = isNull(customers.deletedAt);
-  if (pattern === undefined) return visible;
-  return and(visible, or(ilike(customers.fullName, pattern), ilike(customers.email, pattern)));
+function visibleCustomersSql(pattern: string | undefined): string {
+  return pattern === undefined
+    ? 'deleted_at is null'
+    : `deleted_at is null and (full_name ilike ${pattern} or email ilike ${pattern})`;
 }
 
-const readCounters = counterReader(
-  [COUNTER_NAMES.customers, COUNTER_NAMES.customersSearchVersion],
-  'read_customer_counters',
-);
+/**
+ * The page subquery `w` (id, full_name, email, phone, is_active, points_balance, created_at) that a
+ * customer list selects from.
+ */
+export function customerWindowSql(
+  window: PageWindow,
+  pattern: string | undefined,
+  values: StatementValues,
+): string {
+  return windowSql(
+    {
+      table: 'customers',
+      columns: 'id, full_name, email, phone, is_active, points_balance, created_at',
+      where: visibleCustomersSql(pattern),
+    },
+    window,
+    values,
+  );
+}
+
+export function countCustomerMatchesSql(pattern: string): string {
+  return `select count(*)::int from customers where ${visibleCustomersSql(pattern)}`;
+}
 
 /**
- * The exact number of customers not deleted (maintained counter, migration 0004) and the version of
- * the searchable data (migration 0006), in one statement. A counter never written reads as 0.
+ * Paging over a million customers (docs/decisions/041 and 170) for the lists of them (User
+ * Management, the Reward List), as one request of db/list-pipeline.ts. The total is exact and never
+ * a count(*) over the table: the maintained counter without a search; with one, a count through
+ * the trigram indexes, kept for as long as the search version (bumped in the same transaction as
+ * any change to names, e-mails or deletions) stays.
  */
-export async function readCustomerCounters(
-  db: Db,
-): Promise<{ total: number; searchVersion: number }> {
-  const value = await readCounters(db);
+export interface CustomerPageRequest {
+  page: number;
+  limit: number;
+  search?: string | undefined;
+}
+
+/** The counters every customer list reads with its page. */
+export const CUSTOMER_LIST_COUNTERS = [
+  COUNTER_NAMES.customers,
+  COUNTER_NAMES.customersSearchVersion,
+] as const;
+
+/** The page's order over the page subquery: newest first. */
+export const CUSTOMER_LIST_ORDER = 'p.created_at desc, p.id desc';
+
+/**
+ * `rowSql(w)` is the list's select list over the page's customers `w` (customerWindowSql's
+ * columns); it must keep `created_at` and `id` under those names for the order.
+ */
+export function customerListRequest(
+  request: CustomerPageRequest,
+  name: string,
+  rowSql: string,
+): ListRequest {
+  const { page, limit, search } = request;
+  const pattern = search === undefined ? undefined : containsPattern(search);
+  const placeholder = (values: StatementValues) =>
+    pattern === undefined ? undefined : values.add(pattern);
   return {
-    total: value(COUNTER_NAMES.customers),
-    searchVersion: value(COUNTER_NAMES.customersSearchVersion),
+    page,
+    limit,
+    key: `${name}:${pattern ?? ''}`,
+    listTotal: (counter) => counter(COUNTER_NAMES.customers),
+    ...(pattern === undefined
+      ? {}
+      : {
+          count: {
+            sql: (values) => countCustomerMatchesSql(values.add(pattern)),
+            versionCounter: COUNTER_NAMES.customersSearchVersion,
+          },
+        }),
+    pageSql: (window, values) =>
+      `select ${rowSql} from (${customerWindowSql(window, placeholder(values), values)}) w`,
+    plannedPerCall: pattern !== undefined,
   };
-}
-
-/**
- * The exact number of customers a search matches, counted through the trigram indexes, with the
- * search version read in the same statement (so in the same snapshot) as the count.
- */
-export async function countCustomerMatches(
-  db: DbOrTx,
-  pattern: string,
-): Promise<{ total: number; version: number }> {
-  return countMatches(db, {
-    table: customers,
-    where: visibleCustomers(pattern),
-    versionCounter: COUNTER_NAMES.customersSearchVersion,
-  });
-}
-
-/** Which slice of the newest-first list to read, and how (see lib/page-plan.ts). */
-export interface CustomerWindow extends PageWindow {
-  pattern: string | undefined;
-}
-
-const windowFields = {
-  id: customers.id,
-  fullName: customers.fullName,
-  email: customers.email,
-  phone: customers.phone,
-  isActive: customers.isActive,
-  pointsBalance: customers.pointsBalance,
-  createdAt: customers.createdAt,
-};
-
-/**
- * The rows of one page as a subquery named `page`. Callers select from it and add their per-row
- * columns, which PostgreSQL then computes for the page's rows only, never for skipped rows.
- */
-export function customerWindow(db: DbOrTx, window: CustomerWindow) {
-  const where = visibleCustomers(window.pattern);
-  return pageWindow(db, { table: customers, fields: windowFields, where }, window);
 }
 
 /** Locks the customer's row for the rest of the transaction; deleted customers are not found. */

@@ -1,53 +1,44 @@
-import { and, desc, eq, isNull, ne, sql, sum } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { eq } from 'drizzle-orm';
+import type { RewardRow } from '@cask/contracts/rewards';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { createListPipeline } from '../../db/list-pipeline.ts';
 import { pointTransactions, type NewPointTransaction } from '../../db/schema/point-transactions.ts';
-import { purchases } from '../../db/schema/purchases.ts';
-import { referrals } from '../../db/schema/referrals.ts';
 import { customers } from '../../db/schema/customers.ts';
-import { customerWindow, type CustomerWindow } from '../customers/customers.repository.ts';
-
-export interface RewardRowData {
-  id: string;
-  fullName: string;
-  email: string;
-  totalReferrals: number;
-  /** Exact numeric text. */
-  totalInvestmentAmount: string;
-  referralPoints: number;
-}
+import type { AccessClaims } from '../../lib/tokens.ts';
+import {
+  CUSTOMER_LIST_COUNTERS,
+  CUSTOMER_LIST_ORDER,
+  customerListRequest,
+  type CustomerPageRequest,
+} from '../customers/customers.repository.ts';
 
 /**
- * One page of the reward list: the same customers, order and search as User Management, with the
- * referral totals computed for the page's rows only (index-only on referrals_referrer_idx and
- * purchases_customer_idx).
+ * The Reward List (spec 000 §3) through db/list-pipeline.ts: the same customers, order and search
+ * as User Management, with the referral totals computed for the page's rows only (index-only on
+ * referrals_referrer_idx, and purchases_customer_idx, whose `deleted_at is null` the sum keeps: a
+ * deleted order counts in no sum, decision 151), mapped straight into the contract's RewardRow.
  */
-export async function selectRewardPage(
-  db: DbOrTx,
-  window: CustomerWindow,
-): Promise<RewardRowData[]> {
-  const page = customerWindow(db, window);
-  const investment = db
-    .select({ total: sql<string>`coalesce(${sum(purchases.investmentAmount)}, 0)::text` })
-    .from(purchases)
-    .where(
-      and(
-        eq(purchases.customerId, page.id),
-        ne(purchases.status, 'Reject'),
-        // A deleted order is hidden (decision 151): it counts in no sum.
-        isNull(purchases.deletedAt),
-      ),
-    );
-  return db
-    .select({
-      id: page.id,
-      fullName: page.fullName,
-      email: page.email,
-      totalReferrals: db.$count(referrals, eq(referrals.referrerId, page.id)),
-      totalInvestmentAmount: sql<string>`(${investment})`,
-      referralPoints: page.pointsBalance,
-    })
-    .from(page)
-    .orderBy(desc(page.createdAt), desc(page.id));
+export function createRewardList(database: Database) {
+  const read = createListPipeline<RewardRow>(database, {
+    counters: CUSTOMER_LIST_COUNTERS,
+    columns: 7,
+    order: CUSTOMER_LIST_ORDER,
+    toItem: (row, at) => ({
+      id: row[at] as string,
+      fullName: row[at + 1] as string,
+      email: row[at + 2] as string,
+      totalReferrals: row[at + 3] as number,
+      totalInvestmentAmount: Number(row[at + 4]),
+      referralPoints: row[at + 5] as number,
+    }),
+  });
+  const rowSql =
+    'w.id, w.full_name, w.email,' +
+    ' (select count(*)::int from referrals r where r.referrer_id = w.id) as total_referrals,' +
+    " (select coalesce(sum(o.investment_amount), 0)::text from purchases o where o.customer_id = w.id and o.status <> 'Reject' and o.deleted_at is null) as invested," +
+    ' w.points_balance, w.created_at';
+  return (claims: AccessClaims, query: CustomerPageRequest) =>
+    read(claims, customerListRequest(query, 'rewards', rowSql));
 }
 
 /** Appends one ledger entry; a trigger adds its points to the customer's balance (migration 0004). */

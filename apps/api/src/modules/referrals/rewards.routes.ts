@@ -12,18 +12,23 @@ import { createRewardsService } from './rewards.service.ts';
 
 /** The Reward List and manual point adjustments (spec 000 §2, §7; DESIGN.md §4). */
 export const rewardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const rewards = createRewardsService({ db: deps.database.db });
+  const rewards = createRewardsService({ database: deps.database });
 
   app.get(
     '/referrals/admin/rewards',
     {
+      config: { adminReadWithList: true },
       schema: {
         tags: ['referrals'],
         querystring: rewardListQuery,
         response: { 200: rewardListResponse },
       },
     },
-    async (request) => ok(await rewards.list(request.query)),
+    async (request) => {
+      const { admin, page } = await rewards.list(request.accessClaims, request.query);
+      request.admin = admin;
+      return ok(page);
+    },
   );
 
   app.post(

@@ -5,33 +5,36 @@ import type {
   RewardListParams,
   RewardRow,
 } from '@cask/contracts/rewards';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError } from '../../lib/errors.ts';
-import { planCustomerPage } from '../customers/customer-paging.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import {
+  createRewardList,
   insertPointTransaction,
   readPointsBalance,
-  selectRewardPage,
 } from './rewards.repository.ts';
 
 /** points_balance is an integer column; refuse before PostgreSQL would overflow. */
 const MAX_POINTS_BALANCE = 2_147_483_647;
 
-export function createRewardsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createRewardsService(deps: { database: Database }) {
+  const { db } = deps.database;
+  const readRewardList = createRewardList(deps.database);
   return {
-    /** The Reward List (spec 000 §2): customers newest first, with referral totals and points. */
-    async list(query: RewardListParams): Promise<{ rewards: RewardRow[]; pagination: Pagination }> {
-      const plan = await planCustomerPage(db, query);
-      const rows = plan.window ? await selectRewardPage(db, plan.window) : [];
+    /**
+     * The Reward List (spec 000 §2): customers newest first, with referral totals and points, and
+     * the signed-in admin checked in the same statement (db/list-pipeline.ts).
+     */
+    async list(claims: AccessClaims, query: RewardListParams) {
+      const answer = await readRewardList(claims, query);
       return {
-        rewards: rows.map((row) => ({
-          ...row,
-          totalInvestmentAmount: Number(row.totalInvestmentAmount),
-        })),
-        pagination: plan.pagination,
+        admin: answer.admin,
+        page: { rewards: answer.items, pagination: answer.pagination } satisfies {
+          rewards: RewardRow[];
+          pagination: Pagination;
+        },
       };
     },
 

@@ -1,9 +1,17 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import type { User } from '@cask/contracts/users';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { createListPipeline } from '../../db/list-pipeline.ts';
 import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
-import { customerWindow, type CustomerWindow } from '../customers/customers.repository.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
+import {
+  CUSTOMER_LIST_COUNTERS,
+  CUSTOMER_LIST_ORDER,
+  customerListRequest,
+  type CustomerPageRequest,
+} from '../customers/customers.repository.ts';
 
 /**
  * A customer's cask count: an index-only count on casks_owner_idx. (Built with $count so drizzle
@@ -23,20 +31,32 @@ export interface UserRow {
   createdAt: Date;
 }
 
-export async function selectUserPage(db: DbOrTx, window: CustomerWindow): Promise<UserRow[]> {
-  const page = customerWindow(db, window);
-  return db
-    .select({
-      id: page.id,
-      fullName: page.fullName,
-      email: page.email,
-      phone: page.phone,
-      balance: caskCount(db, page.id),
-      isActive: page.isActive,
-      createdAt: page.createdAt,
-    })
-    .from(page)
-    .orderBy(desc(page.createdAt), desc(page.id));
+/**
+ * User Management's list (spec 000 §7 GET /users) through db/list-pipeline.ts: the page's
+ * customers `w` with their cask count (index-only on casks_owner_idx), mapped straight into the
+ * contract's User.
+ */
+export function createUserList(database: Database) {
+  const read = createListPipeline<User>(database, {
+    counters: CUSTOMER_LIST_COUNTERS,
+    columns: 7,
+    order: CUSTOMER_LIST_ORDER,
+    toItem: (row, at) => ({
+      id: row[at] as string,
+      fullName: row[at + 1] as string,
+      email: row[at + 2] as string,
+      phone: row[at + 3] as string | null,
+      balance: row[at + 4] as number,
+      isActive: row[at + 5] as boolean,
+      createdAt: (row[at + 6] as Date).toISOString(),
+    }),
+  });
+  const rowSql =
+    'w.id, w.full_name, w.email, w.phone,' +
+    ' (select count(*)::int from casks k where k.owner_id = w.id) as balance,' +
+    ' w.is_active, w.created_at';
+  return (claims: AccessClaims, query: CustomerPageRequest) =>
+    read(claims, customerListRequest(query, 'users', rowSql));
 }
 
 export async function updateCustomerActive(tx: DbOrTx, id: string, isActive: boolean) {

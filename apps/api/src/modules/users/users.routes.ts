@@ -13,14 +13,19 @@ import { createUsersService } from './users.service.ts';
 
 /** Spec 000 §7: the club's customers ("users") as User Management and the Dashboard use them. */
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const users = createUsersService({ db: deps.database.db });
+  const users = createUsersService({ database: deps.database });
 
   app.get(
     '/users',
     {
+      config: { adminReadWithList: true },
       schema: { tags: ['users'], querystring: userListQuery, response: { 200: userListResponse } },
     },
-    async (request) => ok(await users.list(request.query)),
+    async (request) => {
+      const { admin, page } = await users.list(request.accessClaims, request.query);
+      request.admin = admin;
+      return ok(page);
+    },
   );
 
   app.put(

@@ -1,13 +1,13 @@
 import type { UpdateUserBody, User, UserListParams } from '@cask/contracts/users';
 import type { Pagination } from '@cask/contracts/common';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { planCustomerPage } from '../customers/customer-paging.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
 import { lockCustomer, USER_NOT_FOUND } from '../customers/customers.service.ts';
 import {
+  createUserList,
   findUser,
-  selectUserPage,
   softDeleteCustomer,
   updateCustomerActive,
   type UserRow,
@@ -17,14 +17,23 @@ function toUser(row: UserRow): User {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-export function createUsersService(deps: { db: Db }) {
-  const { db } = deps;
+export function createUsersService(deps: { database: Database }) {
+  const { db } = deps.database;
+  const readUserList = createUserList(deps.database);
   return {
-    /** Spec 000 §7 GET /users: newest first; deleted customers never appear. */
-    async list(query: UserListParams): Promise<{ users: User[]; pagination: Pagination }> {
-      const plan = await planCustomerPage(db, query);
-      const rows = plan.window ? await selectUserPage(db, plan.window) : [];
-      return { users: rows.map(toUser), pagination: plan.pagination };
+    /**
+     * Spec 000 §7 GET /users: newest first; deleted customers never appear. One statement also
+     * checks the signed-in admin (db/list-pipeline.ts), who comes back with the page.
+     */
+    async list(claims: AccessClaims, query: UserListParams) {
+      const answer = await readUserList(claims, query);
+      return {
+        admin: answer.admin,
+        page: { users: answer.items, pagination: answer.pagination } satisfies {
+          users: User[];
+          pagination: Pagination;
+        },
+      };
     },
 
     /** Spec 000 §4: the admin toggles Active/Inactive; audited with before and after. */

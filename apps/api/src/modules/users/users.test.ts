@@ -8,8 +8,9 @@ import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import type { CustomerWindow } from '../customers/customers.repository.ts';
-import { selectUserPage } from './users.repository.ts';
+import { StatementValues } from '../../db/list-pipeline.ts';
+import type { PageWindow } from '../../lib/page-plan.ts';
+import { customerWindowSql } from '../customers/customers.repository.ts';
 import { useTestContext } from '../../../test/context.ts';
 import {
   createCask,
@@ -201,12 +202,17 @@ test('the three ways of reading a search page return the same rows', async () =>
     [4, 8],
     [9, 0],
   ] as const) {
-    const read = (window: CustomerWindow) => selectUserPage(ctx.database.db, window);
-    const newest = await read({ pattern, read: 'newest-first', limit, offset });
-    const matches = await read({ pattern, read: 'matches-first', limit, offset });
+    const read = async (window: PageWindow) => {
+      const values = new StatementValues();
+      const page = customerWindowSql(window, values.add(pattern), values);
+      const text = `select w.id from (${page}) w order by w.created_at desc, w.id desc`;
+      const rows = await ctx.database.readRows(text, values.values, { prepared: false });
+      return rows.map(([id]) => id);
+    };
+    const newest = await read({ read: 'newest-first', limit, offset });
+    const matches = await read({ read: 'matches-first', limit, offset });
     const rowsAfter = 9 - offset - limit;
     const oldest = await read({
-      pattern,
       read: 'oldest-first',
       limit: Math.min(limit, 9 - offset),
       offset: Math.max(0, rowsAfter),

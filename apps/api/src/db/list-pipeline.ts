@@ -1,0 +1,234 @@
+import type { Pagination } from '@cask/contracts/common';
+import { planPage, type PageWindow } from '../lib/page-plan.ts';
+import { ACCOUNT_DISABLED, TOKEN_ENDED, UnauthorizedError } from '../lib/errors.ts';
+import type { AccessClaims } from '../lib/tokens.ts';
+import type { Database } from './client.ts';
+
+/**
+ * The one path every list endpoint takes (issue 14, docs/decisions/170): the admin's
+ * authorization, the counters, the exact total and the page's rows come back from ONE statement,
+ * in one snapshot, through the driver (db/client.ts `readRows`), and each row is mapped once,
+ * straight into the contract's shape.
+ *
+ *   select <the admin's row>, <counters>, <count of a search, when not known>, page.*
+ *   from (select 1) one left join admins on id = $1
+ *   left join lateral (<the page>) page on true order by <the page's order>
+ *
+ * The page window depends on the total (lib/page-plan.ts reads the nearer end of the list), and
+ * the total comes back with the page, so the window is planned from the total this process last
+ * saw for the same list; when the answer shows it planned from a stale total that changes the
+ * rows (a window read from the oldest end, or a page thought past the end), it reads again with
+ * the right window. Read from the newest end, the rows of a page never depend on the total.
+ */
+
+/** The values of one statement's placeholders, in order (the pipeline's `$1` is the admin's id). */
+export class StatementValues {
+  readonly values: unknown[];
+  constructor(first: readonly unknown[] = []) {
+    this.values = [...first];
+  }
+  /** The placeholder of `value` (a new one each call). */
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export interface SignedInAdminRow {
+  id: string;
+  email: string;
+  fullName: string;
+}
+
+export interface ListSource<Item> {
+  /** Counters read with every page (db/schema/counters.ts names), in this order. */
+  counters: readonly string[];
+  /** Columns one page row has (the page subquery's select list). */
+  columns: number;
+  /** The page's order over the page subquery `p`, e.g. `p.created_at desc, p.id desc`. */
+  order: string;
+  /** One row of the page subquery's columns, as the contract wants it. */
+  toItem(row: readonly unknown[], at: number): Item;
+}
+
+export interface ListRequest {
+  page: number;
+  limit: number;
+  /** What this list is within its source (filters, search), for the remembered totals. */
+  key: string;
+  /** Rows the list holds without the search, from the counters (the whole list, or a status). */
+  listTotal(counter: (name: string) => number): number;
+  /**
+   * A search (or a total no counter holds): the SQL that counts its rows, and the counter whose
+   * version tells that a count made earlier is still exact. Without a version counter the count
+   * is made on every request.
+   */
+  count?: { sql: (values: StatementValues) => string; versionCounter?: string };
+  /** The page subquery for a window: select the `columns`, in the window's order. */
+  pageSql(window: PageWindow, values: StatementValues): string;
+  /** Plan every call (a search): its best plan depends on the values. */
+  plannedPerCall: boolean;
+}
+
+export interface ListAnswer<Item> {
+  admin: SignedInAdminRow;
+  items: Item[];
+  pagination: Pagination;
+  /** A counter read in the same snapshot as the page (0 when never written). */
+  counter(name: string): number;
+}
+
+interface Remembered {
+  total: number;
+  /** The version counter's value the total was counted at (searches), or null. */
+  version: number | null;
+}
+
+const HEADER_COLUMNS = 4;
+const REMEMBERED_LISTS = 500;
+
+function windowToRead(window: PageWindow | null): PageWindow {
+  // Past the end: read nothing (LIMIT 0 runs no scan).
+  return window ?? { read: 'newest-first', limit: 0, offset: 0 };
+}
+
+export function createListPipeline<Item>(database: Database, source: ListSource<Item>) {
+  const remembered = new Map<string, Remembered>();
+  const counterSql = source.counters
+    .map((name) => {
+      if (!/^[a-z_.A-Z]+$/.test(name)) throw new Error(`Unusable counter name ${name}`);
+      return `(select value::text from counters where name = '${name}')`;
+    })
+    .join(', ');
+
+  function remember(key: string, value: Remembered) {
+    remembered.delete(key);
+    remembered.set(key, value);
+    if (remembered.size > REMEMBERED_LISTS) {
+      const oldest = remembered.keys().next();
+      if (!oldest.done) remembered.delete(oldest.value);
+    }
+  }
+
+  async function read(
+    claims: AccessClaims,
+    request: ListRequest,
+    window: PageWindow,
+    withCount: boolean,
+  ) {
+    const values = new StatementValues([claims.adminId]);
+    const count = withCount && request.count ? `(${request.count.sql(values)})` : 'null::int';
+    const page = request.pageSql(window, values);
+    const text =
+      `select a.is_active, a.token_version, a.email, a.full_name` +
+      (counterSql ? `, ${counterSql}` : '') +
+      `, ${count}, p.* from (select 1) one left join admins a on a.id = $1` +
+      ` left join lateral (${page}) p on true order by ${source.order}`;
+    return database.readRows(text, values.values, { prepared: !request.plannedPerCall });
+  }
+
+  return async function list(
+    claims: AccessClaims,
+    request: ListRequest,
+  ): Promise<ListAnswer<Item>> {
+    const { page, limit, key } = request;
+    const searching = request.count !== undefined;
+    let known = remembered.get(key);
+    // Count when nothing is known, or when the count has no version to keep it by.
+    let withCount = searching && (!known || request.count?.versionCounter === undefined);
+    let assumed: number | null = known?.total ?? null;
+    let listTotalSeen: number | null = null;
+    for (let attempt = 0; ; attempt++) {
+      const plan =
+        assumed === null
+          ? { read: 'newest-first' as const, limit, offset: (page - 1) * limit }
+          : planPage({
+              page,
+              limit,
+              total: assumed,
+              listTotal: Math.max(assumed, listTotalSeen ?? assumed),
+              searching,
+            }).window;
+      const rows = await read(claims, request, windowToRead(plan), withCount);
+      const header = rows[0] ?? [];
+      // The same refusals, in the same order, as plugins/authenticate.ts's look-up.
+      if (header[0] !== true) throw new UnauthorizedError(ACCOUNT_DISABLED);
+      if (Number(header[1]) !== claims.tokenVersion) throw new UnauthorizedError(TOKEN_ENDED);
+      const counters = new Map<string, number>();
+      source.counters.forEach((name, index) =>
+        counters.set(name, Number(header[HEADER_COLUMNS + index] ?? 0)),
+      );
+      const counter = (name: string) => counters.get(name) ?? 0;
+      const listTotal = request.listTotal(counter);
+      listTotalSeen = listTotal;
+      const countAt = HEADER_COLUMNS + source.counters.length;
+      const versionCounter = request.count?.versionCounter;
+      const version = versionCounter === undefined ? null : counter(versionCounter);
+
+      let total: number;
+      if (!searching) total = listTotal;
+      else if (withCount) total = Number(header[countAt]);
+      else if (known && known.version === version) total = known.total;
+      else {
+        // The data moved since the count this process kept: count again, with the page.
+        withCount = true;
+        assumed = known?.total ?? null;
+        if (attempt < 3) continue;
+        throw new Error('The list kept changing while it was read');
+      }
+      known = { total, version };
+      remember(key, known);
+
+      const actual = planPage({ page, limit, total, listTotal, searching });
+      const stale =
+        actual.window !== null &&
+        (plan === null || (plan.read === 'oldest-first' && assumed !== total));
+      if (stale && attempt < 3) {
+        assumed = total;
+        withCount = false;
+        continue;
+      }
+      const first = countAt + 1;
+      const items =
+        actual.window === null || header[first] === null
+          ? []
+          : rows.map((row) => source.toItem(row, first));
+      return {
+        admin: { id: claims.adminId, email: String(header[2]), fullName: String(header[3]) },
+        items,
+        pagination: actual.pagination,
+        counter,
+      };
+    }
+  };
+}
+
+/**
+ * The rows of one page of a newest-first list (by created_at, then id), read as the window says,
+ * as SQL: a subquery over `table` with `columns`, for callers to select from and add per-row
+ * columns computed for the page's rows only (as db/page-window.ts does through drizzle). `limit`
+ * is written into the text (a handful of shapes), the offset is a value.
+ */
+export function windowSql(
+  source: { table: string; columns: string; where: string },
+  window: PageWindow,
+  values: StatementValues,
+): string {
+  const { table, columns, where } = source;
+  if (!Number.isSafeInteger(window.limit) || window.limit < 0)
+    throw new Error(`Unusable page size ${window.limit}`);
+  const offset = values.add(window.offset);
+  if (window.read === 'matches-first') {
+    // OFFSET 0 fences the matches so PostgreSQL collects them through the search indexes
+    // (db/page-window.ts explains why).
+    return (
+      `select * from (select ${columns} from ${table} where ${where} offset 0) m` +
+      ` order by m.created_at desc, m.id desc limit ${window.limit} offset ${offset}`
+    );
+  }
+  const direction = window.read === 'newest-first' ? 'desc' : 'asc';
+  return (
+    `select ${columns} from ${table} where ${where}` +
+    ` order by created_at ${direction}, id ${direction} limit ${window.limit} offset ${offset}`
+  );
+}
