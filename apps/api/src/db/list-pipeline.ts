@@ -68,6 +68,12 @@ export interface ListRequest {
   pageSql(window: PageWindow, values: StatementValues): string;
   /** Plan every call (a search): its best plan depends on the values. */
   plannedPerCall: boolean;
+  /**
+   * How to read the page once the total is known: lib/page-plan.ts's planPage unless the list
+   * knows better (e.g. what collecting one match costs against an index step). It must read
+   * 'newest-first' or 'matches-first' windows at offset (page - 1) * limit, or 'oldest-first'.
+   */
+  plan?: typeof planPage;
 }
 
 export interface ListAnswer<Item> {
@@ -132,6 +138,7 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
     request: ListRequest,
   ): Promise<ListAnswer<Item>> {
     const { page, limit, key } = request;
+    const planWindow = request.plan ?? planPage;
     const searching = request.count !== undefined;
     let known = remembered.get(key);
     // Count when nothing is known, or when the count has no version to keep it by.
@@ -139,17 +146,17 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
     let assumed: number | null = known?.total ?? null;
     let listTotalSeen: number | null = null;
     for (let attempt = 0; ; attempt++) {
-      const plan =
+      const used =
         assumed === null
           ? { read: 'newest-first' as const, limit, offset: (page - 1) * limit }
-          : planPage({
+          : planWindow({
               page,
               limit,
               total: assumed,
               listTotal: Math.max(assumed, listTotalSeen ?? assumed),
               searching,
             }).window;
-      const rows = await read(claims, request, windowToRead(plan), withCount);
+      const rows = await read(claims, request, windowToRead(used), withCount);
       const header = rows[0] ?? [];
       // The same refusals, in the same order, as plugins/authenticate.ts's look-up.
       if (header[0] !== true) throw new UnauthorizedError(ACCOUNT_DISABLED);
@@ -179,10 +186,10 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
       known = { total, version };
       remember(key, known);
 
-      const actual = planPage({ page, limit, total, listTotal, searching });
+      const actual = planWindow({ page, limit, total, listTotal, searching });
       const stale =
         actual.window !== null &&
-        (plan === null || (plan.read === 'oldest-first' && assumed !== total));
+        (used === null || (used.read === 'oldest-first' && assumed !== total));
       if (stale && attempt < 3) {
         assumed = total;
         withCount = false;

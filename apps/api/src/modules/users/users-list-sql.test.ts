@@ -1,0 +1,142 @@
+import { beforeAll, expect, test } from 'vitest';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { expectListMatchesSql } from '../../../test/list-against-sql.ts';
+import { BULK_SEARCH_TERMS, seedBulk } from '../seed/bulk-seed.service.ts';
+
+// Issue 14: User Management and the Reward List, read through the list pipeline, answer exactly
+// what plain SQL answers, on every kind of page (nearer end, middle, past the end), with and
+// without a search, and after writes the pipeline's remembered totals did not see coming.
+const ctx = useTestContext();
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  await seedBulk(ctx.database, { customers: 1500, seed: 11, replace: true });
+  admin = await createAdmin(ctx);
+}, 120_000);
+
+const VISIBLE = 'deleted_at is null';
+const MATCHING = 'deleted_at is null and (full_name ilike $1 or email ilike $1)';
+const ORDER = 'order by created_at desc, id desc';
+
+function customerCases(where: string, values: unknown[]) {
+  const placeholders = values.length;
+  return {
+    countSql: `select count(*)::int from customers where ${where}`,
+    idsSql: `select id from customers where ${where} ${ORDER} limit $${placeholders + 1} offset $${placeholders + 2}`,
+    values,
+  };
+}
+
+const LISTS = [
+  { url: '/api/users', itemsKey: 'users' },
+  { url: '/api/referrals/admin/rewards', itemsKey: 'rewards' },
+] as const;
+
+function pagesToTry(total: number, limit: number): number[] {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return [
+    ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
+  ].filter((page) => page >= 1);
+}
+
+test('both customer lists answer what plain SQL answers on every kind of page', async () => {
+  for (const list of LISTS) {
+    const first = await expectListMatchesSql(ctx, admin, {
+      ...list,
+      query: { page: 1, limit: 6 },
+      ...customerCases(VISIBLE, []),
+    });
+    expect(first.total).toBeGreaterThan(1000);
+    for (const limit of [6, 10]) {
+      for (const page of pagesToTry(first.total, limit)) {
+        await expectListMatchesSql(ctx, admin, {
+          ...list,
+          query: { page, limit },
+          ...customerCases(VISIBLE, []),
+        });
+      }
+    }
+  }
+});
+
+test('both customer lists answer what plain SQL answers for a common, a rare and no match', async () => {
+  for (const list of LISTS) {
+    for (const term of [BULK_SEARCH_TERMS.common, BULK_SEARCH_TERMS.rare, 'no-such-customer']) {
+      const pattern = `%${term}%`;
+      const first = await expectListMatchesSql(ctx, admin, {
+        ...list,
+        query: { page: 1, limit: 6, search: term },
+        ...customerCases(MATCHING, [pattern]),
+      });
+      for (const page of pagesToTry(first.total, 6)) {
+        await expectListMatchesSql(ctx, admin, {
+          ...list,
+          query: { page, limit: 6, search: term },
+          ...customerCases(MATCHING, [pattern]),
+        });
+      }
+    }
+  }
+});
+
+test('after deletions the lists read the new totals and rows, whatever they remembered', async () => {
+  const term = BULK_SEARCH_TERMS.common;
+  const pattern = `%${term}%`;
+  const before = await expectListMatchesSql(ctx, admin, {
+    url: '/api/users',
+    itemsKey: 'users',
+    query: { page: 1, limit: 6, search: term },
+    ...customerCases(MATCHING, [pattern]),
+  });
+  const lastPage = Math.ceil(before.total / 6);
+  // Remember a total and a search count, then delete a matching customer and the oldest one.
+  for (const list of LISTS) {
+    await expectListMatchesSql(ctx, admin, {
+      ...list,
+      query: { page: 2, limit: 6, search: term },
+      ...customerCases(MATCHING, [pattern]),
+    });
+  }
+  const allPages = (
+    await expectListMatchesSql(ctx, admin, {
+      url: '/api/users',
+      itemsKey: 'users',
+      query: { page: 1, limit: 6 },
+      ...customerCases(VISIBLE, []),
+    })
+  ).total;
+  const [[oldest]] = await ctx.database.readRows(
+    `select id from customers where ${VISIBLE} order by created_at asc, id asc limit 1`,
+    [],
+    { prepared: false },
+  );
+  for (const id of [before.ids[0], oldest]) {
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${String(id)}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  for (const list of LISTS) {
+    // The far end first: a window read from the oldest end depends on the total.
+    for (const page of [lastPage, lastPage + 1, 1]) {
+      const after = await expectListMatchesSql(ctx, admin, {
+        ...list,
+        query: { page, limit: 6, search: term },
+        ...customerCases(MATCHING, [pattern]),
+      });
+      expect(after.total).toBe(before.total - 1);
+    }
+    const pages = Math.ceil((allPages - 2) / 6);
+    for (const page of [pages, pages - 1, pages + 1, 1]) {
+      const after = await expectListMatchesSql(ctx, admin, {
+        ...list,
+        query: { page, limit: 6 },
+        ...customerCases(VISIBLE, []),
+      });
+      expect(after.total).toBe(allPages - 2);
+    }
+  }
+});

@@ -1,0 +1,59 @@
+import { expect } from 'vitest';
+import type { TestAdmin } from './admins.ts';
+import type { TestContext } from './context.ts';
+
+/**
+ * Issue 14's check that the list pipeline answers what plain SQL answers: the same exact total
+ * and the same rows in the same order, for one request of a list endpoint. The plain SQL is
+ * written by the test, as simply as possible (a count(*) and an ordered select of ids, no
+ * counters, no windows), and runs through the driver on the same database.
+ */
+export interface ListCase {
+  /** e.g. '/api/users' */
+  url: string;
+  query: Record<string, string | number>;
+  /** The array of the answer's `data` holding the rows, e.g. 'users'. */
+  itemsKey: string;
+  /** The id of one row of the answer (`id`, or `_id` where the contract says so). */
+  idOf?: (item: Record<string, unknown>) => unknown;
+  /** `select count(*)::int from … where …` over the rows the list shows. */
+  countSql: string;
+  /** `select id from … where … order by … limit $1 offset $2` (the two last placeholders). */
+  idsSql: string;
+  /** Values of the placeholders before limit and offset (e.g. a search pattern). */
+  values?: unknown[];
+}
+
+export async function expectListMatchesSql(
+  ctx: Pick<TestContext, 'app' | 'database'>,
+  admin: TestAdmin,
+  list: ListCase,
+): Promise<{ total: number; ids: unknown[] }> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: list.url,
+    query: Object.fromEntries(Object.entries(list.query).map(([k, v]) => [k, String(v)])),
+    headers: admin.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<{
+    data: Record<string, unknown> & { pagination: { total: number; limit: number } };
+  }>();
+  const items = body.data[list.itemsKey] as Record<string, unknown>[];
+  const idOf = list.idOf ?? ((item) => item.id);
+  const page = Number(list.query.page ?? 1);
+  const { limit } = body.data.pagination;
+  const values = list.values ?? [];
+  const [[count]] = (await ctx.database.readRows(list.countSql, values, {
+    prepared: false,
+  })) as [[number]];
+  const expectedIds = (
+    await ctx.database.readRows(list.idsSql, [...values, limit, (page - 1) * limit], {
+      prepared: false,
+    })
+  ).map(([id]) => id);
+  const label = `${list.url} ${JSON.stringify(list.query)}`;
+  expect(body.data.pagination.total, label).toBe(count);
+  expect(items.map(idOf), label).toEqual(expectedIds);
+  return { total: count, ids: expectedIds };
+}
