@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { seedBulk } from '../src/modules/seed/bulk-seed.service.ts';
 import type { TestAdmin } from './admins.ts';
 import type { TestContext } from './context.ts';
 
@@ -56,4 +57,17 @@ export async function expectListMatchesSql(
   expect(body.data.pagination.total, label).toBe(count);
   expect(items.map(idOf), label).toEqual(expectedIds);
   return { total: count, ids: expectedIds };
+}
+
+export { BULK_SEARCH_TERMS } from '../src/modules/seed/bulk-seed.service.ts';
+
+/**
+ * The bulk seeder's data (every table, searchable names, thousands of rows) at a size PGlite
+ * seeds in a few seconds: enough rows for first, middle, last and past-the-end pages.
+ */
+export async function seedListData(
+  ctx: Pick<TestContext, 'database'>,
+  customers = 1500,
+): Promise<void> {
+  await seedBulk(ctx.database, { customers, seed: 11, replace: true });
 }

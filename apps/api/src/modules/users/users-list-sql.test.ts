@@ -1,8 +1,11 @@
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
-import { expectListMatchesSql } from '../../../test/list-against-sql.ts';
-import { BULK_SEARCH_TERMS, seedBulk } from '../seed/bulk-seed.service.ts';
+import {
+  BULK_SEARCH_TERMS,
+  expectListMatchesSql,
+  seedListData,
+} from '../../../test/list-against-sql.ts';
 
 // Issue 14: User Management and the Reward List, read through the list pipeline, answer exactly
 // what plain SQL answers, on every kind of page (nearer end, middle, past the end), with and
@@ -11,7 +14,7 @@ const ctx = useTestContext();
 let admin: TestAdmin;
 
 beforeAll(async () => {
-  await seedBulk(ctx.database, { customers: 1500, seed: 11, replace: true });
+  await seedListData(ctx);
   admin = await createAdmin(ctx);
 }, 120_000);
 
@@ -106,11 +109,11 @@ test('after deletions the lists read the new totals and rows, whatever they reme
       ...customerCases(VISIBLE, []),
     })
   ).total;
-  const [[oldest]] = await ctx.database.readRows(
+  const [[oldest]] = (await ctx.database.readRows(
     `select id from customers where ${VISIBLE} order by created_at asc, id asc limit 1`,
     [],
     { prepared: false },
-  );
+  )) as [[string]];
   for (const id of [before.ids[0], oldest]) {
     const res = await ctx.app.inject({
       method: 'DELETE',
