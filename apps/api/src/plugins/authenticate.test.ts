@@ -1,0 +1,70 @@
+import Fastify from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { expect, test } from 'vitest';
+import { createAdmin } from '../../test/admins.ts';
+import { useTestContext } from '../../test/context.ts';
+import { admins } from '../db/schema/admins.ts';
+import { ACCOUNT_DISABLED, TOKEN_ENDED } from '../lib/errors.ts';
+import { registerAuthentication } from './authenticate.ts';
+import { registerErrorHandler } from './errors.ts';
+
+const ctx = useTestContext();
+
+// Issue 14: the seven lists read the admin's row inside their own statement
+// (db/list-pipeline.ts) instead of the hook's look-up. Authorization must stay as exact as the
+// look-up's: a change to the admin is refused on the very next request, with the same answers.
+const LISTS = [
+  '/api/users',
+  '/api/referrals/admin/rewards',
+  '/api/notifications',
+  '/api/offers',
+  '/api/casks',
+  '/api/purchases',
+  '/api/referrals',
+];
+
+async function get(url: string, headers: Record<string, string>) {
+  const res = await ctx.app.inject({ method: 'GET', url, headers });
+  return { status: res.statusCode, body: res.json<{ success: boolean; message?: string }>() };
+}
+
+test('every list refuses a disabled admin and an ended session on the next request', async () => {
+  const admin = await createAdmin(ctx);
+  for (const url of LISTS) {
+    expect((await get(url, admin.headers)).status, url).toBe(200);
+  }
+  await ctx.database.db.update(admins).set({ isActive: false }).where(eq(admins.id, admin.id));
+  for (const url of LISTS) {
+    const res = await get(url, admin.headers);
+    expect(res, url).toEqual({ status: 401, body: { success: false, message: ACCOUNT_DISABLED } });
+  }
+  await ctx.database.db
+    .update(admins)
+    .set({ isActive: true, tokenVersion: sql`${admins.tokenVersion} + 1` })
+    .where(eq(admins.id, admin.id));
+  for (const url of LISTS) {
+    const res = await get(url, admin.headers);
+    expect(res, url).toEqual({ status: 401, body: { success: false, message: TOKEN_ENDED } });
+  }
+  await ctx.database.db.delete(admins).where(eq(admins.id, admin.id));
+  for (const url of LISTS) {
+    expect((await get(url, admin.headers)).status, url).toBe(401);
+    expect((await get(url, {})).status, url).toBe(401);
+  }
+});
+
+test('a list route whose handler never checked the admin sends nothing it read', async () => {
+  const app = Fastify();
+  registerErrorHandler(app);
+  registerAuthentication(app, ctx.database.db, ctx.jwtSecret);
+  app.get('/forgot-the-check', { config: { adminReadWithList: true } }, async () => ({
+    success: true,
+    data: { secret: 'rows read without checking the admin' },
+  }));
+  await app.ready();
+  const admin = await createAdmin(ctx);
+  const res = await app.inject({ method: 'GET', url: '/forgot-the-check', headers: admin.headers });
+  expect(res.statusCode).toBe(401);
+  expect(res.body).not.toContain('rows read');
+  await app.close();
+});
