@@ -7,9 +7,12 @@ export type RowKind =
 export interface Row {
   label: string;
   kind: RowKind;
+  /** The first page of a list without a search (the embedded targets are set for these). */
+  firstPage?: boolean;
   api?: Measurement;
+  /** The floor: the request's statements replayed through node-postgres, prepared as the API sends them. */
   sql?: Measurement;
-  /** How many statements one request runs (the SQL reference replays all of them). */
+  /** How many statements one request runs (the floor replays all of them). */
   statements?: number;
   /** Planning plus execution time of those statements in one EXPLAIN ANALYZE, in ms. */
   databaseMs?: number;
@@ -31,7 +34,7 @@ const ratio = (a?: Measurement, b?: Measurement) =>
 
 export function markdownTable(rows: readonly Row[], health?: Measurement): string {
   const lines = [
-    '| endpoint | requests/s | p50 ms | p99 ms | ratio to health | ratio to its SQL | its SQL: requests/s, p50, p99 ms (statements) | its SQL alone: plan + execution ms | note |',
+    '| endpoint | requests/s | p50 ms | p99 ms | ratio to health | ratio to floor | floor: requests/s, p50, p99 ms (statements) | floor alone: plan + execution ms | note |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
   ];
   for (const row of rows) {
@@ -47,21 +50,25 @@ export function markdownTable(rows: readonly Row[], health?: Measurement): strin
   return lines.join('\n');
 }
 
-/** The targets of issue 3 ("Performance"), checked against what was measured. */
+/**
+ * The targets of issue 14, checked against what was measured: on PostgreSQL every list and search
+ * at least 70% of its floor with a p99 of at most 15 ms (25 ms for a rare-term search); on
+ * embedded PGlite every first page at least 1,000 requests/s with a p99 of at most 20 ms. And
+ * issue 3's sign-in rate.
+ */
 export function checkTargets(rows: readonly Row[], embedded: readonly Row[]): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const row of rows) {
     const m = row.api;
-    const listLike = row.kind === 'list' || row.kind === 'search-rare';
-    if (listLike || row.kind === 'search-common') {
-      const limit = row.kind === 'search-common' ? 50 : 15;
+    if (row.kind === 'list' || row.kind === 'search-rare' || row.kind === 'search-common') {
+      const limit = row.kind === 'search-rare' ? 25 : 15;
       checks.push({
         target: `${row.label}: p99 <= ${limit} ms`,
         measured: m ? `${ms(m.p99)} ms` : (row.note ?? 'not measured'),
         met: m ? m.p99 <= limit : null,
       });
       checks.push({
-        target: `${row.label}: >= 70% of its SQL's throughput`,
+        target: `${row.label}: >= 70% of its floor`,
         measured:
           m && row.sql ? `${(100 * Number(ratio(m, row.sql))).toFixed(0)}%` : 'not measured',
         met: m && row.sql ? m.requestsPerSecond >= 0.7 * row.sql.requestsPerSecond : null,
@@ -76,11 +83,16 @@ export function checkTargets(rows: readonly Row[], embedded: readonly Row[]): Ta
     }
   }
   for (const row of embedded) {
-    if (row.kind === 'reference') continue;
+    if (!row.firstPage) continue;
     checks.push({
       target: `embedded, ${row.label}: >= 1,000 requests/s`,
       measured: row.api ? `${rps(row.api)}/s` : (row.note ?? 'not measured'),
       met: row.api ? row.api.requestsPerSecond >= 1000 : null,
+    });
+    checks.push({
+      target: `embedded, ${row.label}: p99 <= 20 ms`,
+      measured: row.api ? `${ms(row.api.p99)} ms` : (row.note ?? 'not measured'),
+      met: row.api ? row.api.p99 <= 20 : null,
     });
   }
   return checks;
@@ -104,8 +116,8 @@ export function consoleTable(rows: readonly Row[], health?: Measurement): string
     'p50 ms',
     'p99 ms',
     'x health',
-    'x its SQL',
-    'SQL req/s',
+    'x floor',
+    'floor req/s',
     'note',
   ];
   const body = rows.map((row) => [
