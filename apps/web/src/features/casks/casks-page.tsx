@@ -6,11 +6,10 @@ import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { DataTable, type Column } from '@/components/ui/data-table.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
+import type { Column } from '@/components/ui/data-table.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
-import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { StatusBadge, type StatusTone } from '@/components/ui/status-badge.tsx';
@@ -150,44 +149,32 @@ export default function CasksPage() {
           />
         }
       >
-        {data === undefined && !isPending ? (
-          <div className="p-4">
-            <ErrorState
-              title="Error Loading Casks"
-              message={errorMessage(error, FETCH_FAILURE)}
-              onRetry={onRefresh}
-            />
-          </div>
-        ) : (
-          <div {...preloadOn(EditCaskModal, LazyConfirmDialog)}>
-            <DataTable
-              label="Cask List"
-              columns={columns}
-              rows={data?.casks}
-              rowKey={(cask) => cask.id}
-              loading={isPending}
-              loadingText="Loading casks..."
-              skeletonRows={CASKS_PAGE_SIZE}
-              fetching={isFetching}
-              emptyText="No casks found."
-            />
-            {data ? (
-              <Pagination
-                page={data.pagination.current}
-                pages={data.pagination.pages}
-                total={data.pagination.total}
-                count={data.casks.length}
-                noun="casks"
-                label="Casks pagination"
-                onPageChange={setPage}
-                onRefresh={onRefresh}
-                refreshing={isFetching}
-              />
-            ) : (
-              <PaginationPlaceholder refresh />
-            )}
-          </div>
-        )}
+        <PagedTable
+          failure={
+            data === undefined && !isPending
+              ? {
+                  title: 'Error Loading Casks',
+                  message: errorMessage(error, FETCH_FAILURE),
+                  onRetry: onRefresh,
+                }
+              : undefined
+          }
+          blockProps={preloadOn(EditCaskModal, LazyConfirmDialog)}
+          label="Cask List"
+          columns={columns}
+          rows={data?.casks}
+          rowKey={(cask) => cask.id}
+          loading={isPending}
+          loadingText="Loading casks..."
+          skeletonRows={CASKS_PAGE_SIZE}
+          fetching={isFetching}
+          emptyText="No casks found."
+          pagination={data?.pagination}
+          noun="casks"
+          paginationLabel="Casks pagination"
+          onPageChange={setPage}
+          onRefresh={onRefresh}
+        />
       </Card>
 
       <AddCaskModal

@@ -4,11 +4,10 @@ import { DASHBOARD_USERS_LIMIT, type User } from '@cask/contracts/users';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { DataTable } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
@@ -97,46 +96,34 @@ export default function DashboardPage() {
       )}
 
       <Card>
-        {users.isError && users.data === undefined ? (
-          <div className="p-4">
-            <ErrorState
-              title="Error Loading Users"
-              message={errorMessage(users.error, USERS_FAILURE)}
-              onRetry={() => void users.refetch()}
-            />
-          </div>
-        ) : (
-          <div {...preloadOn(LazyEditUserModal, LazyConfirmDialog)}>
-            <DataTable
-              caption={total === undefined ? 'Recent Users' : `Recent Users (${total})`}
-              columns={columns}
-              rows={users.data?.users}
-              rowKey={(user) => user.id}
-              loading={users.isPending}
-              skeletonRows={DASHBOARD_USERS_LIMIT}
-              fetching={users.isFetching}
-              emptyText="No Data found"
-            />
-            {users.data ? (
-              <Pagination
-                page={users.data.pagination.current}
-                pages={users.data.pagination.pages}
-                total={users.data.pagination.total}
-                count={users.data.users.length}
-                noun="users"
-                label="Recent users pagination"
-                onPageChange={setPage}
-                onRefresh={() => {
-                  void users.refetch();
-                  void dashboard.refetch();
-                }}
-                refreshing={users.isFetching}
-              />
-            ) : (
-              <PaginationPlaceholder refresh />
-            )}
-          </div>
-        )}
+        <PagedTable
+          failure={
+            users.isError && users.data === undefined
+              ? {
+                  title: 'Error Loading Users',
+                  message: errorMessage(users.error, USERS_FAILURE),
+                  onRetry: () => void users.refetch(),
+                }
+              : undefined
+          }
+          blockProps={preloadOn(LazyEditUserModal, LazyConfirmDialog)}
+          caption={total === undefined ? 'Recent Users' : `Recent Users (${total})`}
+          columns={columns}
+          rows={users.data?.users}
+          rowKey={(user) => user.id}
+          loading={users.isPending}
+          skeletonRows={DASHBOARD_USERS_LIMIT}
+          fetching={users.isFetching}
+          emptyText="No Data found"
+          pagination={users.data?.pagination}
+          noun="users"
+          paginationLabel="Recent users pagination"
+          onPageChange={setPage}
+          onRefresh={() => {
+            void users.refetch();
+            void dashboard.refetch();
+          }}
+        />
       </Card>
 
       <LazyEditUserModal

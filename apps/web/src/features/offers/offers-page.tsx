@@ -4,12 +4,10 @@ import { OFFER_TYPES, OFFERS_PAGE_SIZE, type Offer, type OfferType } from '@cask
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
-import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
@@ -134,47 +132,35 @@ export default function OffersPage() {
           </div>
         </div>
 
-        {data === undefined && !isPending ? (
-          <div className="p-4">
-            {/* Spec 001 §8: the list is emptied and the failure shows in a red box. */}
-            <ErrorState
-              title="Error Loading Offers"
-              message={errorMessage(error, FETCH_FAILURE)}
-              onRetry={onRefresh}
-            />
-          </div>
-        ) : (
-          <div {...preloadOn(OfferFormModal, LazyConfirmDialog)}>
-            <DataTable
-              label="Offers"
-              columns={columns}
-              rows={data?.offers}
-              rowKey={(offer) => offer.id}
-              loading={isPending}
-              loadingText="Loading offers..."
-              skeletonRows={limit}
-              fetching={isFetching}
-              emptyText={
-                <EmptyState title="No offers found" hint="Try adjusting your search or type" />
-              }
-            />
-            {data ? (
-              <Pagination
-                page={data.pagination.current}
-                pages={data.pagination.pages}
-                total={data.pagination.total}
-                count={data.offers.length}
-                noun="offers"
-                label="Offers pagination"
-                onPageChange={setPage}
-                onRefresh={onRefresh}
-                refreshing={isFetching}
-              />
-            ) : (
-              <PaginationPlaceholder refresh />
-            )}
-          </div>
-        )}
+        <PagedTable
+          // Spec 001 §8: the list is emptied and the failure shows in a red box.
+          failure={
+            data === undefined && !isPending
+              ? {
+                  title: 'Error Loading Offers',
+                  message: errorMessage(error, FETCH_FAILURE),
+                  onRetry: onRefresh,
+                }
+              : undefined
+          }
+          blockProps={preloadOn(OfferFormModal, LazyConfirmDialog)}
+          label="Offers"
+          columns={columns}
+          rows={data?.offers}
+          rowKey={(offer) => offer.id}
+          loading={isPending}
+          loadingText="Loading offers..."
+          skeletonRows={limit}
+          fetching={isFetching}
+          emptyText={
+            <EmptyState title="No offers found" hint="Try adjusting your search or type" />
+          }
+          pagination={data?.pagination}
+          noun="offers"
+          paginationLabel="Offers pagination"
+          onPageChange={setPage}
+          onRefresh={onRefresh}
+        />
       </Card>
 
       <OfferFormModal editing={editing} onClose={() => setEditing(null)} />

@@ -4,11 +4,11 @@ import { REFERRALS_PAGE_SIZE, referralStatus, type Referral } from '@cask/contra
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { DataTable, type Column } from '@/components/ui/data-table.tsx';
+import type { Column } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
-import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
@@ -166,32 +166,22 @@ export default function ReferralsPage() {
           </>
         }
       >
-        <div {...preloadOn(EditReferralModal)}>
-          <DataTable
-            label="Referrals List"
-            columns={columns}
-            rows={data?.referrals}
-            rowKey={(row) => row.id}
-            loading={loading}
-            loadingText="Loading Referrals ..."
-            skeletonRows={REFERRALS_PAGE_SIZE}
-            fetching={referrals.isFetching}
-            emptyText="No referrals found."
-          />
-          {data ? (
-            <Pagination
-              page={data.pagination.current}
-              pages={data.pagination.pages}
-              total={data.pagination.total}
-              count={data.referrals.length}
-              noun="referrals"
-              label="Referrals pagination"
-              onPageChange={setPage}
-            />
-          ) : (
-            <PaginationPlaceholder />
-          )}
-        </div>
+        <PagedTable
+          blockProps={preloadOn(EditReferralModal)}
+          label="Referrals List"
+          columns={columns}
+          rows={data?.referrals}
+          rowKey={(row) => row.id}
+          loading={loading}
+          loadingText="Loading Referrals ..."
+          skeletonRows={REFERRALS_PAGE_SIZE}
+          fetching={referrals.isFetching}
+          emptyText="No referrals found."
+          pagination={data?.pagination}
+          noun="referrals"
+          paginationLabel="Referrals pagination"
+          onPageChange={setPage}
+        />
       </Card>
 
       <EditReferralModal referral={editing} onClose={() => setEditing(null)} />

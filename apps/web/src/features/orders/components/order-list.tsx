@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { ORDERS_PAGE_SIZE, type Order } from '@cask/contracts/orders';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { DataTable, type Column } from '@/components/ui/data-table.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
+import type { Column } from '@/components/ui/data-table.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
-import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
-import type { OrderPage, useOrders } from '../api/get-orders.ts';
+import type { useOrders } from '../api/get-orders.ts';
 import { DELETE_FAILURE, DELETE_SUCCESS, useDeleteOrder } from '../api/order-mutations.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
@@ -83,27 +82,32 @@ export function OrderList({
 
   return (
     <Card>
-      {data === undefined && !isPending ? (
-        <div className="p-4">
-          <ErrorState
-            title="Error Loading Orders"
-            message={errorMessage(error, FETCH_FAILURE)}
-            onRetry={onRefresh}
-          />
-        </div>
-      ) : (
-        <div {...preloadOn(EditOrderModal, LazyConfirmDialog)}>
-          <OrderTable
-            data={data}
-            loading={isPending}
-            fetching={isFetching}
-            onEdit={setEditing}
-            onDelete={setDeleting}
-            onPageChange={onPageChange}
-            onRefresh={onRefresh}
-          />
-        </div>
-      )}
+      <PagedTable
+        failure={
+          data === undefined && !isPending
+            ? {
+                title: 'Error Loading Orders',
+                message: errorMessage(error, FETCH_FAILURE),
+                onRetry: onRefresh,
+              }
+            : undefined
+        }
+        blockProps={preloadOn(EditOrderModal, LazyConfirmDialog)}
+        label="Order List"
+        columns={orderColumns({ onEdit: setEditing, onDelete: setDeleting })}
+        rows={data?.purchases}
+        rowKey={(order) => order._id}
+        loading={isPending}
+        loadingText="Loading orders..."
+        skeletonRows={ORDERS_PAGE_SIZE}
+        fetching={isFetching}
+        emptyText="No purchases found."
+        pagination={data?.pagination}
+        noun="orders"
+        paginationLabel="Orders pagination"
+        onPageChange={onPageChange}
+        onRefresh={onRefresh}
+      />
       <EditOrderModal order={editing} onClose={() => setEditing(null)} />
       {/* Spec 001 §2 'Confirm Delete'; a failure stays in the dialog and shows a toast (decision 153). */}
       <LazyConfirmDialog
@@ -137,54 +141,5 @@ export function OrderList({
         }}
       />
     </Card>
-  );
-}
-
-function OrderTable({
-  data,
-  loading,
-  fetching,
-  onEdit,
-  onDelete,
-  onPageChange,
-  onRefresh,
-}: {
-  data: OrderPage | undefined;
-  loading: boolean;
-  fetching: boolean;
-  onEdit: (order: Order) => void;
-  onDelete: (order: Order) => void;
-  onPageChange: (page: number) => void;
-  onRefresh: () => void;
-}) {
-  return (
-    <>
-      <DataTable
-        label="Order List"
-        columns={orderColumns({ onEdit, onDelete })}
-        rows={data?.purchases}
-        rowKey={(order) => order._id}
-        loading={loading}
-        loadingText="Loading orders..."
-        skeletonRows={ORDERS_PAGE_SIZE}
-        fetching={fetching}
-        emptyText="No purchases found."
-      />
-      {data ? (
-        <Pagination
-          page={data.pagination.current}
-          pages={data.pagination.pages}
-          total={data.pagination.total}
-          count={data.purchases.length}
-          noun="orders"
-          label="Orders pagination"
-          onPageChange={onPageChange}
-          onRefresh={onRefresh}
-          refreshing={fetching}
-        />
-      ) : (
-        <PaginationPlaceholder refresh />
-      )}
-    </>
   );
 }

@@ -3,10 +3,9 @@ import { SlidersHorizontal } from 'lucide-react';
 import type { RewardRow } from '@cask/contracts/rewards';
 import { IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { DataTable, type Column } from '@/components/ui/data-table.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
+import type { Column } from '@/components/ui/data-table.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
-import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 import { REWARDS_PAGE_SIZE, useRewards } from '../api/get-rewards.ts';
@@ -70,44 +69,32 @@ export function RewardList({ search }: { search: string }) {
 
   return (
     <Card title="Reward List" className="mt-6">
-      {data === undefined && rewards.isError ? (
-        <div className="p-4">
-          <ErrorState
-            title="Error Loading Rewards"
-            message={errorMessage(rewards.error, REWARDS_FAILURE)}
-            onRetry={() => void rewards.refetch()}
-          />
-        </div>
-      ) : (
-        <div {...preloadOn(ManualPointsModal)}>
-          <DataTable
-            label="Reward List"
-            columns={columns}
-            rows={data?.rewards}
-            rowKey={(row) => row.id}
-            loading={rewards.isPending}
-            loadingText="Loading..."
-            skeletonRows={REWARDS_PAGE_SIZE}
-            fetching={rewards.isFetching}
-            emptyText="No Data found"
-          />
-          {data ? (
-            <Pagination
-              page={data.pagination.current}
-              pages={data.pagination.pages}
-              total={data.pagination.total}
-              count={data.rewards.length}
-              noun="Reward"
-              label="Reward pagination"
-              onPageChange={setPage}
-              onRefresh={() => void rewards.refetch()}
-              refreshing={rewards.isFetching}
-            />
-          ) : (
-            <PaginationPlaceholder refresh />
-          )}
-        </div>
-      )}
+      <PagedTable
+        failure={
+          data === undefined && rewards.isError
+            ? {
+                title: 'Error Loading Rewards',
+                message: errorMessage(rewards.error, REWARDS_FAILURE),
+                onRetry: () => void rewards.refetch(),
+              }
+            : undefined
+        }
+        blockProps={preloadOn(ManualPointsModal)}
+        label="Reward List"
+        columns={columns}
+        rows={data?.rewards}
+        rowKey={(row) => row.id}
+        loading={rewards.isPending}
+        loadingText="Loading..."
+        skeletonRows={REWARDS_PAGE_SIZE}
+        fetching={rewards.isFetching}
+        emptyText="No Data found"
+        pagination={data?.pagination}
+        noun="Reward"
+        paginationLabel="Reward pagination"
+        onPageChange={setPage}
+        onRefresh={() => void rewards.refetch()}
+      />
       <ManualPointsModal reward={adjusting} onClose={() => setAdjusting(null)} />
     </Card>
   );

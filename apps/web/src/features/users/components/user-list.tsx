@@ -3,11 +3,9 @@ import { USERS_PAGE_SIZE, type User } from '@cask/contracts/users';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
-import { Pagination, PaginationPlaceholder } from '@/components/ui/pagination.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
@@ -60,46 +58,32 @@ export function UserList({ search }: { search: string }) {
         )
       }
     >
-      {data === undefined && !isPending ? (
-        <div className="p-4">
-          <ErrorState
-            title="Error Loading Users"
-            message={errorMessage(error, USERS_FAILURE)}
-            onRetry={onRefresh}
-          />
-        </div>
-      ) : (
-        <div {...preloadOn(LazyEditUserModal, LazyConfirmDialog)}>
-          <DataTable
-            label="Users"
-            columns={columns}
-            rows={data?.users}
-            rowKey={(user) => user.id}
-            loading={isPending}
-            loadingText="Loading users..."
-            skeletonRows={USERS_PAGE_SIZE}
-            fetching={isFetching}
-            emptyText={
-              <EmptyState title="No users found" hint="Try adjusting your search criteria" />
-            }
-          />
-          {data ? (
-            <Pagination
-              page={data.pagination.current}
-              pages={data.pagination.pages}
-              total={data.pagination.total}
-              count={data.users.length}
-              noun="users"
-              label="Users pagination"
-              onPageChange={setPage}
-              onRefresh={onRefresh}
-              refreshing={isFetching}
-            />
-          ) : (
-            <PaginationPlaceholder refresh />
-          )}
-        </div>
-      )}
+      <PagedTable
+        failure={
+          data === undefined && !isPending
+            ? {
+                title: 'Error Loading Users',
+                message: errorMessage(error, USERS_FAILURE),
+                onRetry: onRefresh,
+              }
+            : undefined
+        }
+        blockProps={preloadOn(LazyEditUserModal, LazyConfirmDialog)}
+        label="Users"
+        columns={columns}
+        rows={data?.users}
+        rowKey={(user) => user.id}
+        loading={isPending}
+        loadingText="Loading users..."
+        skeletonRows={USERS_PAGE_SIZE}
+        fetching={isFetching}
+        emptyText={<EmptyState title="No users found" hint="Try adjusting your search criteria" />}
+        pagination={data?.pagination}
+        noun="users"
+        paginationLabel="Users pagination"
+        onPageChange={setPage}
+        onRefresh={onRefresh}
+      />
 
       <LazyEditUserModal
         user={editing}
