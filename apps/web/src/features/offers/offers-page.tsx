@@ -13,6 +13,7 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount } from '@/lib/format.ts';
+import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useOffers } from './api/get-offers.ts';
@@ -51,13 +52,7 @@ export default function OffersPage() {
   const [type, setType] = useState<OfferType | undefined>(undefined);
   const [limit, setLimit] = useState<number>(OFFERS_PAGE_SIZE);
   // The page belongs to one search, type and size: any change of them shows page 1.
-  const filterKey = `${search}\u0000${type ?? ''}\u0000${limit}`;
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  // Adjusted while rendering (not in an effect), and stored: going back to an earlier search
-  // must not bring back the page it was on.
-  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ filterKey, page: next });
+  const [page, setPage] = usePageForSearch(`${search}\u0000${type ?? ''}\u0000${limit}`);
 
   const offers = useOffers({ page, limit, search, type });
   const { data, isPending, isFetching, error } = offers;
