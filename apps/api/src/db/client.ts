@@ -25,6 +25,14 @@ export type ReadRows = (
 export interface Database {
   db: Db;
   readRows: ReadRows;
+  /**
+   * Only where this process alone can change the database (embedded PGlite): a number that moves
+   * with every statement and transaction sent through `db`, before it starts and after it ends.
+   * While it stays the same, nothing in the database has changed, so an answer read at that
+   * number is still exact (db/list-pipeline.ts keeps list answers by it, docs/decisions/170).
+   * `readRows` does not move it: it only reads.
+   */
+  changes?: () => number;
   kind: 'pglite' | 'postgres';
   /** Human-readable description for the start-up banner (never includes a password). */
   describe: string;
@@ -104,8 +112,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dir = inMemory ? options.dataDir : path.resolve(options.dataDir, 'pglite');
   if (!inMemory) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // Drizzle sends every statement through `query`, and a transaction's statements inside
+  // `transaction`, which keeps other statements waiting until it ends (PGlite runs one at a time).
+  let changes = 0;
+  const changing = <T>(work: () => Promise<T>): Promise<T> => {
+    changes++;
+    return work().finally(() => {
+      changes++;
+    });
+  };
+  const observed = {
+    query: (...args: Parameters<typeof client.query>) => changing(() => client.query(...args)),
+    transaction: <T>(callback: Parameters<typeof client.transaction<T>>[0]) =>
+      changing(() => client.transaction(callback)),
+  };
   return {
-    db: drizzle(client) as unknown as Db,
+    db: drizzle(observed as unknown as typeof client) as unknown as Db,
+    changes: () => changes,
     readRows: async (text, values) => {
       const result = await client.query<unknown[]>(text, [...values], { rowMode: 'array' });
       return result.rows;

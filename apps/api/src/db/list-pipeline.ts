@@ -54,7 +54,10 @@ export interface ListSource<Item> {
 export interface ListRequest {
   page: number;
   limit: number;
-  /** What this list is within its source (filters, search), for the remembered totals. */
+  /**
+   * Everything but the page and its size that changes the answer (the list, its filters and
+   * search): the remembered totals and kept answers are found by it.
+   */
   key: string;
   /** Rows the list holds without the search, from the counters (the whole list, or a status). */
   listTotal(counter: (name: string) => number): number;
@@ -92,6 +95,7 @@ interface Remembered {
 
 const HEADER_COLUMNS = 4;
 const REMEMBERED_LISTS = 500;
+const KEPT_ANSWERS = 1000;
 
 function windowToRead(window: PageWindow | null): PageWindow {
   // Past the end: read nothing (LIMIT 0 runs no scan).
@@ -133,10 +137,7 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
     return database.readRows(text, values.values, { prepared: !request.plannedPerCall });
   }
 
-  return async function list(
-    claims: AccessClaims,
-    request: ListRequest,
-  ): Promise<ListAnswer<Item>> {
+  async function readList(claims: AccessClaims, request: ListRequest): Promise<ListAnswer<Item>> {
     const { page, limit, key } = request;
     const planWindow = request.plan ?? planPage;
     const searching = request.count !== undefined;
@@ -207,6 +208,30 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
         counter,
       };
     }
+  }
+
+  // Embedded PGlite: this process alone changes the database, so an answer stays exact for as
+  // long as nothing has been sent through `db` since it was read; the admin's state included
+  // (disabling an admin or ending a session is such a write). The answer is kept per admin,
+  // token version, list, page and size. PostgreSQL answers are never kept: other processes write.
+  const changes = database.changes;
+  if (!changes) return readList;
+  const answers = new Map<string, { at: number; answer: ListAnswer<Item> }>();
+  return async function list(claims: AccessClaims, request: ListRequest) {
+    const id = `${claims.adminId}\n${claims.tokenVersion}\n${request.key}\n${request.page}\n${request.limit}`;
+    const at = changes();
+    const kept = answers.get(id);
+    if (kept && kept.at === at) return kept.answer;
+    const answer = await readList(claims, request);
+    if (changes() === at) {
+      answers.delete(id);
+      answers.set(id, { at, answer });
+      if (answers.size > KEPT_ANSWERS) {
+        const oldest = answers.keys().next();
+        if (!oldest.done) answers.delete(oldest.value);
+      }
+    }
+    return answer;
   };
 }
 
