@@ -80,7 +80,7 @@ const MATCH_COST = 20;
  * all costs less than the walk. The walk reads about rowsToReach * (listTotal / total) entries,
  * index-only; collecting fetches `total` rows from the table, each costing about MATCH_COST entries.
  */
-export function planOrderPage(request: Parameters<typeof planPage>[0]): PagePlan {
+function planOrderPage(request: Parameters<typeof planPage>[0]): PagePlan {
   const plan = planPage({ ...request, searching: false });
   const { window, pagination } = plan;
   if (!request.searching || window === null) return plan;
@@ -117,7 +117,7 @@ const ORDER_ROW_SQL =
 const STATUS_COUNTERS = ORDER_STATUSES.map((status) => COUNTER_NAMES.purchaseStatus(status));
 
 /** The counters read with every page: the total, the search version and one per status. */
-export const ORDER_LIST_COUNTERS = [
+const ORDER_LIST_COUNTERS = [
   COUNTER_NAMES.purchases,
   COUNTER_NAMES.purchasesSearchVersion,
   ...STATUS_COUNTERS,
