@@ -77,6 +77,12 @@ export interface ListRequest {
    * 'newest-first' or 'matches-first' windows at offset (page - 1) * limit, or 'oldest-first'.
    */
   plan?: typeof planPage;
+  /**
+   * Values the answer needs that neither a counter nor the count holds, and that do not depend on
+   * the page (the Notifications' per-admin unread count): scalar subqueries read in the same
+   * statement, given back in order as `answer.extras`, even for a page past the end.
+   */
+  extras?: (values: StatementValues) => readonly string[];
 }
 
 export interface ListAnswer<Item> {
@@ -85,12 +91,19 @@ export interface ListAnswer<Item> {
   pagination: Pagination;
   /** A counter read in the same snapshot as the page (0 when never written). */
   counter(name: string): number;
+  /** The request's `extras`, in order, as the driver gave them. */
+  extras: unknown[];
 }
 
 interface Remembered {
   total: number;
   /** The version counter's value the total was counted at (searches), or null. */
   version: number | null;
+  /**
+   * The list's total without the search when the total was seen: the next request plans with it
+   * (with only the search's total, a rare search would look dense and walk the whole index).
+   */
+  listTotal: number;
 }
 
 const HEADER_COLUMNS = 4;
@@ -128,13 +141,17 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
   ) {
     const values = new StatementValues([claims.adminId]);
     const count = withCount && request.count ? `(${request.count.sql(values)})` : 'null::int';
+    const extras = request.extras?.(values) ?? [];
     const page = request.pageSql(window, values);
     const text =
       `select a.is_active, a.token_version, a.email, a.full_name` +
       (counterSql ? `, ${counterSql}` : '') +
-      `, ${count}, p.* from (select 1) one left join admins a on a.id = $1` +
+      `, ${count}${extras.map((extra) => `, (${extra})`).join('')}, p.* from (select 1) one left join admins a on a.id = $1` +
       ` left join lateral (${page}) p on true order by ${source.order}`;
-    return database.readRows(text, values.values, { prepared: !request.plannedPerCall });
+    const rows = await database.readRows(text, values.values, {
+      prepared: !request.plannedPerCall,
+    });
+    return { rows, extras: extras.length };
   }
 
   async function readList(claims: AccessClaims, request: ListRequest): Promise<ListAnswer<Item>> {
@@ -145,7 +162,7 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
     // Count when nothing is known, or when the count has no version to keep it by.
     let withCount = searching && (!known || request.count?.versionCounter === undefined);
     let assumed: number | null = known?.total ?? null;
-    let listTotalSeen: number | null = null;
+    let listTotalSeen: number | null = known?.listTotal ?? null;
     for (let attempt = 0; ; attempt++) {
       const used =
         assumed === null
@@ -157,7 +174,7 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
               listTotal: Math.max(assumed, listTotalSeen ?? assumed),
               searching,
             }).window;
-      const rows = await read(claims, request, windowToRead(used), withCount);
+      const { rows, extras } = await read(claims, request, windowToRead(used), withCount);
       const header = rows[0] ?? [];
       // The same refusals, in the same order, as plugins/authenticate.ts's look-up.
       if (header[0] !== true) throw new UnauthorizedError(ACCOUNT_DISABLED);
@@ -184,7 +201,7 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
         if (attempt < 3) continue;
         throw new Error('The list kept changing while it was read');
       }
-      known = { total, version };
+      known = { total, version, listTotal };
       remember(key, known);
 
       const actual = planWindow({ page, limit, total, listTotal, searching });
@@ -196,7 +213,7 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
         withCount = false;
         continue;
       }
-      const first = countAt + 1;
+      const first = countAt + 1 + extras;
       const items =
         actual.window === null || header[first] === null
           ? []
@@ -206,6 +223,7 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
         items,
         pagination: actual.pagination,
         counter,
+        extras: header.slice(countAt + 1, first),
       };
     }
   }

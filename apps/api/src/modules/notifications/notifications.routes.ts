@@ -14,7 +14,7 @@ import { createNotificationsService } from './notifications.service.ts';
 
 /** Spec 000 §7: the four notification calls; all need a signed-in admin. */
 export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const notifications = createNotificationsService({ db: deps.database.db });
+  const notifications = createNotificationsService({ database: deps.database });
   const actor = (request: { admin: { id: string }; ip: string }) => ({
     adminId: request.admin.id,
     ip: request.ip,
@@ -23,13 +23,18 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
   app.get(
     '/notifications',
     {
+      config: { adminReadWithList: true },
       schema: {
         tags: ['notifications'],
         querystring: notificationListQuery,
         response: { 200: notificationListResponse },
       },
     },
-    async (request) => ok(await notifications.list(request.admin.id, request.query)),
+    async (request) => {
+      const { admin, page } = await notifications.list(request.accessClaims, request.query);
+      request.admin = admin;
+      return ok(page);
+    },
   );
 
   app.post(

@@ -3,9 +3,10 @@ import type {
   Notification,
   NotificationList,
 } from '@cask/contracts/notifications';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
 import * as repo from './notifications.repository.ts';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
@@ -34,26 +35,23 @@ function toNotification(row: repo.NotificationRow): Notification {
  * reading an item leaves it unread for the others. Marking read writes an audit row only when
  * it changed something (docs/decisions/080).
  */
-export function createNotificationsService({ db }: { db: Db }) {
+export function createNotificationsService({ database }: { database: Database }) {
+  const { db } = database;
+  const readNotificationList = repo.createNotificationList(database);
   return {
-    async list(adminId: string, query: { page: number; limit: number }): Promise<NotificationList> {
-      const [rows, counts] = await Promise.all([
-        repo.listNotificationsForAdmin(db, {
-          adminId,
-          limit: query.limit,
-          offset: (query.page - 1) * query.limit,
-        }),
-        repo.countNotificationsForAdmin(db, adminId),
-      ]);
+    /**
+     * Spec 000 §2: newest first, with this admin's read state and unread count. One statement also
+     * checks the signed-in admin (db/list-pipeline.ts), who comes back with the page.
+     */
+    async list(claims: AccessClaims, query: { page: number; limit: number }) {
+      const answer = await readNotificationList(claims, query);
       return {
-        notifications: rows.map(toNotification),
-        pagination: {
-          current: query.page,
-          pages: Math.ceil(counts.total / query.limit),
-          total: counts.total,
-          limit: query.limit,
-        },
-        unreadCount: counts.unread,
+        admin: answer.admin,
+        page: {
+          notifications: answer.items,
+          pagination: answer.pagination,
+          unreadCount: answer.unreadCount,
+        } satisfies NotificationList,
       };
     },
 

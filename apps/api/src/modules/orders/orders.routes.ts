@@ -13,18 +13,23 @@ import { createOrdersService } from './orders.service.ts';
 
 /** Spec 001 §7: the club's orders ("purchases") as the Orders screen uses them. */
 export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const orders = createOrdersService({ db: deps.database.db });
+  const orders = createOrdersService({ database: deps.database });
 
   app.get(
     '/purchases',
     {
+      config: { adminReadWithList: true },
       schema: {
         tags: ['orders'],
         querystring: orderListQuery,
         response: { 200: orderListResponse },
       },
     },
-    async (request) => ok(await orders.list(request.query)),
+    async (request) => {
+      const { admin, page } = await orders.list(request.accessClaims, request.query);
+      request.admin = admin;
+      return ok(page);
+    },
   );
 
   app.put(

@@ -1,39 +1,21 @@
-import {
-  ORDER_STATUSES,
-  type Order,
-  type OrderListParams,
-  type OrderStats,
-  type UpdateOrderBody,
-} from '@cask/contracts/orders';
+import type { Order, OrderListParams, OrderStats, UpdateOrderBody } from '@cask/contracts/orders';
 import type { Pagination } from '@cask/contracts/common';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { createVersionedCounts } from '../../lib/versioned-counts.ts';
-import { containsPattern } from '../customers/customers.repository.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
 import {
   appendOrderNote,
-  countOrderMatches,
+  createOrderList,
   findOrder,
+  orderStats,
   lockOrder,
-  readOrderCounters,
-  selectOrderPage,
   softDeleteOrder,
   updateOrderFields,
   type OrderRow,
 } from './orders.repository.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
-
-// Exact search counts by status and pattern, kept while the orders' search version stays.
-const exactMatchCount = createVersionedCounts();
-
-/**
- * What collecting one match costs against stepping over one entry of the index walk: a heap fetch
- * and recheck of a trigram match against an index-only step (measured at 250,000 orders: about
- * 5 µs against well under 1 µs; 20 leaves room for a status filter the trigram scan cannot use).
- */
-const MATCH_COST = 20;
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -63,8 +45,9 @@ function toOrder(row: OrderRow): Order {
   };
 }
 
-export function createOrdersService(deps: { db: Db }) {
-  const { db } = deps;
+export function createOrdersService(deps: { database: Database }) {
+  const { db } = deps.database;
+  const readOrderList = createOrderList(deps.database);
 
   async function mustFind(id: string, dbOrTx: Parameters<typeof findOrder>[0] = db) {
     const row = await findOrder(dbOrTx, id);
@@ -75,47 +58,20 @@ export function createOrdersService(deps: { db: Db }) {
   return {
     /**
      * Spec 001 §7 GET /purchases, searched over all orders on the server (decision 152). The stats
-     * and the unfiltered totals are the maintained counters; only a search counts its matches.
+     * and the unfiltered totals are the maintained counters; only a search counts its matches. One
+     * statement also checks the signed-in admin (db/list-pipeline.ts), who comes back with the page.
      */
-    async list(
-      query: OrderListParams,
-    ): Promise<{ purchases: Order[]; stats: OrderStats; pagination: Pagination }> {
-      const { page, limit, status } = query;
-      const pattern = query.search === undefined ? undefined : containsPattern(query.search);
-      const counts = await readOrderCounters(db);
-      const scope = status === undefined ? counts.total : counts.byStatus[status];
-      // The version is read before the count, so a count is never tagged newer than its data.
-      const total =
-        pattern === undefined
-          ? scope
-          : await exactMatchCount(
-              db,
-              `${status ?? ''}:${pattern}`,
-              counts.searchVersion,
-              async () => ({
-                total: await countOrderMatches(db, { pattern, status }),
-                version: counts.searchVersion,
-              }),
-            );
-      const stats: OrderStats = {
-        overall: { totalPurchases: counts.total },
-        byStatus: ORDER_STATUSES.map((value) => ({ _id: value, count: counts.byStatus[value] })),
+    async list(claims: AccessClaims, query: OrderListParams) {
+      const answer = await readOrderList(claims, query);
+      const stats = orderStats(answer.counter);
+      return {
+        admin: answer.admin,
+        page: { purchases: answer.items, stats, pagination: answer.pagination } satisfies {
+          purchases: Order[];
+          stats: OrderStats;
+          pagination: Pagination;
+        },
       };
-      const pagination = { current: page, pages: Math.ceil(total / limit), total, limit };
-      const offset = (page - 1) * limit;
-      if (offset >= total) return { purchases: [], stats, pagination };
-      // Walking the index reads about (offset + limit) * scope / total entries before the page is
-      // full, index-only; collecting the matches fetches at least `total` rows from the table,
-      // each costing about MATCH_COST entries. Few matches: collect them (decision 152).
-      const read =
-        total * total * MATCH_COST < (offset + limit) * scope ? 'matches-first' : 'newest-first';
-      const rows = await selectOrderPage(db, {
-        filter: { pattern, status },
-        read,
-        limit,
-        offset,
-      });
-      return { purchases: rows.map(toOrder), stats, pagination };
     },
 
     /**

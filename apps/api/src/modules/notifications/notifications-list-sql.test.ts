@@ -1,0 +1,132 @@
+import type { NotificationListResponse } from '@cask/contracts/notifications';
+import { beforeAll, expect, test } from 'vitest';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { expectListMatchesSql, seedListData } from '../../../test/list-against-sql.ts';
+
+// Issue 14: the notifications list, read through the list pipeline, answers exactly what plain
+// SQL answers (the total, the rows in order, each row's read state and the unread count of the
+// admin asking), on every kind of page, and after writes the pipeline's remembered total did not
+// see coming.
+const ctx = useTestContext();
+let admin: TestAdmin;
+let other: TestAdmin;
+
+beforeAll(async () => {
+  await seedListData(ctx);
+  admin = await createAdmin(ctx);
+  other = await createAdmin(ctx);
+}, 120_000);
+
+const LIST = {
+  url: '/api/notifications',
+  itemsKey: 'notifications',
+  countSql: 'select count(*)::int from notifications',
+  idsSql: 'select id from notifications order by created_at desc, id desc limit $1 offset $2',
+};
+
+function pagesToTry(total: number, limit: number): number[] {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return [
+    ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
+  ].filter((page) => page >= 1);
+}
+
+/** The page as the admin sees it, its read states and unread count checked against plain SQL. */
+async function expectPage(reader: TestAdmin, page: number, limit: number) {
+  const { total, ids } = await expectListMatchesSql(ctx, reader, {
+    ...LIST,
+    query: { page, limit },
+  });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/notifications',
+    query: { page: String(page), limit: String(limit) },
+    headers: reader.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const data = res.json<NotificationListResponse>().data;
+  const read = new Set(
+    (
+      await ctx.database.readRows(
+        'select notification_id from notification_reads where admin_id = $1',
+        [reader.id],
+        { prepared: false },
+      )
+    ).map(([id]) => id),
+  );
+  expect(data.notifications.map((item) => item.id)).toEqual(ids);
+  expect(data.notifications.map((item) => item.isRead)).toEqual(ids.map((id) => read.has(id)));
+  const [[unread]] = (await ctx.database.readRows(
+    `select count(*)::int from notifications n
+     where not exists (select 1 from notification_reads r
+                       where r.admin_id = $1 and r.notification_id = n.id)`,
+    [reader.id],
+    { prepared: false },
+  )) as [[number]];
+  expect(data.unreadCount).toBe(unread);
+  return { total, ids };
+}
+
+async function markRead(reader: TestAdmin, id: unknown) {
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/notifications/${String(id)}/read`,
+    headers: reader.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+test('the notifications list answers what plain SQL answers on every kind of page, for each admin', async () => {
+  const first = await expectPage(admin, 1, 6);
+  expect(first.total).toBeGreaterThanOrEqual(20);
+  // One admin has read a few notifications, on the first page and further on; the other none.
+  const { ids } = await expectPage(admin, 1, first.total);
+  for (const id of [ids[0], ids[3], ids[ids.length - 1]]) await markRead(admin, id);
+  for (const reader of [admin, other]) {
+    for (const limit of [3, 6]) {
+      for (const page of pagesToTry(first.total, limit)) await expectPage(reader, page, limit);
+    }
+  }
+});
+
+test('after a new notification and "mark all read" the list reads the new total and rows, whatever it remembered', async () => {
+  const before = await expectPage(admin, 1, 6);
+  const last = Math.ceil(before.total / 6);
+  // Remember the total at the far end (read from the oldest end), then add a notification.
+  await expectPage(admin, last, 6);
+  await expectPage(other, last, 6);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/notifications',
+    headers: admin.headers,
+    payload: {
+      title: 'Warehouse open day',
+      message: 'Visit your casks on Saturday.',
+      type: 'system',
+      priority: 'high',
+      category: 'general',
+      adminNotes: null,
+      isGlobal: true,
+      recipient: null,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const pages = Math.ceil((before.total + 1) / 6);
+  // The far end first: a window read from the oldest end depends on the total.
+  for (const reader of [admin, other]) {
+    for (const page of [pages, pages + 1, pages - 1, 1]) {
+      const after = await expectPage(reader, page, 6);
+      expect(after.total).toBe(before.total + 1);
+    }
+  }
+  const all = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/notifications/mark-all-read',
+    headers: other.headers,
+  });
+  expect(all.statusCode, all.body).toBe(200);
+  for (const reader of [other, admin]) {
+    for (const page of [pages, 1]) await expectPage(reader, page, 6);
+  }
+});

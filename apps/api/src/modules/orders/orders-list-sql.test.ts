@@ -1,0 +1,208 @@
+import { ORDER_STATUSES, type OrderListResponse } from '@cask/contracts/orders';
+import { beforeAll, expect, test } from 'vitest';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import {
+  BULK_SEARCH_TERMS,
+  expectListMatchesSql,
+  seedListData,
+} from '../../../test/list-against-sql.ts';
+
+// Issue 14: the Orders list, read through the list pipeline, answers exactly what plain SQL
+// answers, whole and by status, with and without a search (of the customer's name or the title),
+// on every kind of page (nearer end, middle, past the end), and after writes the pipeline's
+// remembered totals did not see coming.
+const ctx = useTestContext();
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  await seedListData(ctx);
+  admin = await createAdmin(ctx);
+}, 120_000);
+
+const ORDER = 'order by created_at desc, id desc';
+/** A word of many bulk offer titles ("Cask Sampling Masterclass"). */
+const TITLE_TERM = 'masterclass';
+
+/** The plain SQL of one filter: the visible orders, of a status, matching a pattern. */
+function orderCase(filter: { status?: string; search?: string }) {
+  const values: unknown[] = [];
+  let where = 'deleted_at is null';
+  if (filter.status !== undefined) {
+    values.push(filter.status);
+    where += ` and status = $${values.length}`;
+  }
+  if (filter.search !== undefined) {
+    values.push(`%${filter.search}%`);
+    where += ` and (contact_full_name ilike $${values.length} or title ilike $${values.length})`;
+  }
+  return {
+    url: '/api/purchases',
+    itemsKey: 'purchases',
+    idOf: (item: Record<string, unknown>) => item._id,
+    query: { ...filter } as Record<string, string | number>,
+    countSql: `select count(*)::int from purchases where ${where}`,
+    idsSql: `select id from purchases where ${where} ${ORDER} limit $${values.length + 1} offset $${values.length + 2}`,
+    values,
+  };
+}
+
+function pagesToTry(total: number, limit: number): number[] {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return [
+    ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
+  ].filter((page) => page >= 1);
+}
+
+async function expectAllPages(
+  filter: { status?: string; search?: string },
+  limits: number[] = [6],
+): Promise<number> {
+  const list = orderCase(filter);
+  const first = await expectListMatchesSql(ctx, admin, {
+    ...list,
+    query: { ...list.query, page: 1, limit: limits[0] ?? 6 },
+  });
+  for (const limit of limits) {
+    for (const page of pagesToTry(first.total, limit)) {
+      await expectListMatchesSql(ctx, admin, { ...list, query: { ...list.query, page, limit } });
+    }
+  }
+  return first.total;
+}
+
+async function readOrders(query: Record<string, string | number>) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/purchases',
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    headers: admin.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<OrderListResponse>().data;
+}
+
+async function expectStatsMatchSql() {
+  const { stats } = await readOrders({ page: 1, limit: 1 });
+  const rows = (await ctx.database.readRows(
+    'select status, count(*)::int from purchases where deleted_at is null group by status',
+    [],
+    { prepared: false },
+  )) as [string, number][];
+  const byStatus = new Map(rows);
+  expect(stats.overall.totalPurchases).toBe(rows.reduce((sum, [, n]) => sum + n, 0));
+  expect(stats.byStatus).toEqual(
+    ORDER_STATUSES.map((status) => ({ _id: status, count: byStatus.get(status) ?? 0 })),
+  );
+}
+
+test('the Orders list answers what plain SQL answers on every kind of page, whole and by status', async () => {
+  const total = await expectAllPages({}, [6, 10]);
+  expect(total).toBeGreaterThan(300);
+  for (const status of ORDER_STATUSES) {
+    const byStatus = await expectAllPages({ status }, [6, 10]);
+    expect(byStatus).toBeGreaterThan(10);
+  }
+  await expectStatsMatchSql();
+});
+
+test('the Orders search answers what plain SQL answers: common, rare, title and no match, whole and by status', async () => {
+  const terms = [BULK_SEARCH_TERMS.common, BULK_SEARCH_TERMS.rare, TITLE_TERM, 'no-such-order'];
+  const totals = new Map<string, number>();
+  for (const search of terms) {
+    totals.set(search, await expectAllPages({ search }, [3, 6]));
+    for (const status of ORDER_STATUSES) await expectAllPages({ status, search }, [3]);
+  }
+  // The bulk data holds what the cases are about: dense and sparse matches, and none.
+  expect(totals.get(TITLE_TERM)).toBeGreaterThan(15);
+  expect(totals.get(BULK_SEARCH_TERMS.common)).toBeGreaterThan(3);
+  expect(totals.get('no-such-order')).toBe(0);
+});
+
+test('after a deletion and a status change the list reads the new totals and rows, whatever it remembered', async () => {
+  const search = TITLE_TERM;
+  const status = 'Pending';
+  const searched = orderCase({ search });
+  const before = await expectListMatchesSql(ctx, admin, {
+    ...searched,
+    query: { search, page: 1, limit: 6 },
+  });
+  const whole = await expectListMatchesSql(ctx, admin, {
+    ...orderCase({}),
+    query: { page: 1, limit: 6 },
+  });
+  const pending = await expectListMatchesSql(ctx, admin, {
+    ...orderCase({ status }),
+    query: { status, page: 1, limit: 6 },
+  });
+  const pendingSearched = await expectListMatchesSql(ctx, admin, {
+    ...orderCase({ status, search }),
+    query: { status, search, page: 1, limit: 6 },
+  });
+  // Remember every total at the far end too (read from the oldest end).
+  const lastOf = (total: number) => Math.ceil(total / 6);
+  for (const [filter, total] of [
+    [{ search }, before.total],
+    [{}, whole.total],
+    [{ status }, pending.total],
+    [{ status, search }, pendingSearched.total],
+  ] as const) {
+    const list = orderCase(filter);
+    await expectListMatchesSql(ctx, admin, {
+      ...list,
+      query: { ...list.query, page: lastOf(total), limit: 6 },
+    });
+  }
+
+  // Delete the oldest order matching the search, and make the oldest visible order that is
+  // neither Pending nor a match Pending: every total above moves.
+  const [[oldestMatch, oldestMatchStatus]] = (await ctx.database.readRows(
+    `select id, status from purchases
+     where deleted_at is null and (contact_full_name ilike $1 or title ilike $1)
+     order by created_at asc, id asc limit 1`,
+    [`%${search}%`],
+    { prepared: false },
+  )) as [[string, string]];
+  const deleted = await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/purchases/${oldestMatch}`,
+    headers: admin.headers,
+  });
+  expect(deleted.statusCode, deleted.body).toBe(200);
+  const [[oldestOther]] = (await ctx.database.readRows(
+    `select id from purchases
+     where deleted_at is null and status <> $1 and contact_full_name not ilike $2
+       and title not ilike $2
+     order by created_at asc, id asc limit 1`,
+    [status, `%${search}%`],
+    { prepared: false },
+  )) as [[string]];
+  const changed = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/purchases/${oldestOther}/status`,
+    payload: { status, caskProgress: 'Ready', manualPaymentStatus: 'due', notes: '' },
+    headers: admin.headers,
+  });
+  expect(changed.statusCode, changed.body).toBe(200);
+
+  const wasPending = oldestMatchStatus === status ? 1 : 0;
+  const expected = [
+    [{ search }, before.total - 1],
+    [{}, whole.total - 1],
+    [{ status }, pending.total + 1 - wasPending],
+    [{ status, search }, pendingSearched.total - wasPending],
+  ] as const;
+  for (const [filter, total] of expected) {
+    const list = orderCase(filter);
+    const last = lastOf(total);
+    // The far end first: a window read from the oldest end depends on the total.
+    for (const page of [last, last + 1, last - 1, 1].filter((page) => page >= 1)) {
+      const after = await expectListMatchesSql(ctx, admin, {
+        ...list,
+        query: { ...list.query, page, limit: 6 },
+      });
+      expect(after.total, JSON.stringify(filter)).toBe(total);
+    }
+  }
+  await expectStatsMatchSql();
+});
