@@ -74,6 +74,13 @@ export interface ListRequest {
    * 'newest-first' or 'matches-first' windows at offset (page - 1) * limit, or 'oldest-first'.
    */
   plan?: typeof planPage;
+  /**
+   * How to read a page while no total is known (the list's first request in this process):
+   * 'newest-first' unless the list says otherwise. Both read the right rows whatever the total.
+   * A search that walks the list probing other tables for every row (the Referrals list) collects
+   * its matches instead: a walk over a list that holds almost none of them reads all of it.
+   */
+  firstRead?: 'newest-first' | 'matches-first';
 }
 
 export interface ListAnswer<Item> {
@@ -88,6 +95,13 @@ interface Remembered {
   total: number;
   /** The version counter's value the total was counted at (searches), or null. */
   version: number | null;
+  /**
+   * The list's total without the search, seen with `total`. A search's plan weighs walking the
+   * list against collecting the matches by it; planned with the search's own total in its place,
+   * a search with few matches was never collected and walked the whole list instead (a rare
+   * referral search: seconds).
+   */
+  listTotal: number;
 }
 
 const HEADER_COLUMNS = 4;
@@ -144,11 +158,11 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
     // Count when nothing is known, or when the count has no version to keep it by.
     let withCount = searching && (!known || request.count?.versionCounter === undefined);
     let assumed: number | null = known?.total ?? null;
-    let listTotalSeen: number | null = null;
+    let listTotalSeen: number | null = known?.listTotal ?? null;
     for (let attempt = 0; ; attempt++) {
       const used =
         assumed === null
-          ? { read: 'newest-first' as const, limit, offset: (page - 1) * limit }
+          ? { read: request.firstRead ?? 'newest-first', limit, offset: (page - 1) * limit }
           : planWindow({
               page,
               limit,
@@ -183,7 +197,7 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
         if (attempt < 3) continue;
         throw new Error('The list kept changing while it was read');
       }
-      known = { total, version };
+      known = { total, version, listTotal };
       remember(key, known);
 
       const actual = planWindow({ page, limit, total, listTotal, searching });
