@@ -250,6 +250,9 @@ export function createReferralList(database: Database) {
       pageSql: (window, values) =>
         referralRowsSql(referralWindowSql(window, filter(values), values)),
       plannedPerCall: pattern !== undefined,
+      // A first search in this process collects its matches: walking the list for a rare term
+      // would probe both customers of every referral (3 s over 100,000 referrals).
+      ...(pattern === undefined ? {} : { firstRead: 'matches-first' as const }),
     };
     return read(claims, request);
   };
