@@ -83,6 +83,13 @@ export interface ListRequest {
    * statement, given back in order as `answer.extras`, even for a page past the end.
    */
   extras?: (values: StatementValues) => readonly string[];
+  /**
+   * How to read a page while no total is known (the list's first request in this process):
+   * 'newest-first' unless the list says otherwise. Both read the right rows whatever the total.
+   * A search that walks the list probing other tables for every row (the Referrals list) collects
+   * its matches instead: a walk over a list that holds almost none of them reads all of it.
+   */
+  firstRead?: 'newest-first' | 'matches-first';
 }
 
 export interface ListAnswer<Item> {
@@ -100,8 +107,10 @@ interface Remembered {
   /** The version counter's value the total was counted at (searches), or null. */
   version: number | null;
   /**
-   * The list's total without the search when the total was seen: the next request plans with it
-   * (with only the search's total, a rare search would look dense and walk the whole index).
+   * The list's total without the search, seen with `total`. A search's plan weighs walking the
+   * list against collecting the matches by it; planned with the search's own total in its place,
+   * a search with few matches was never collected and walked the whole list instead (a rare
+   * referral search: seconds).
    */
   listTotal: number;
 }
@@ -166,7 +175,7 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
     for (let attempt = 0; ; attempt++) {
       const used =
         assumed === null
-          ? { read: 'newest-first' as const, limit, offset: (page - 1) * limit }
+          ? { read: request.firstRead ?? 'newest-first', limit, offset: (page - 1) * limit }
           : planWindow({
               page,
               limit,

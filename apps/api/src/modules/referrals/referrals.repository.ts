@@ -1,98 +1,273 @@
-import { and, desc, eq, inArray, isNull, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import { COUNTER_NAMES, counters } from '../../db/schema/counters.ts';
+import type { Referral } from '@cask/contracts/referrals';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import {
+  createListPipeline,
+  windowSql,
+  type ListRequest,
+  type StatementValues,
+} from '../../db/list-pipeline.ts';
+import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals, type ReferralStatus } from '../../db/schema/referrals.ts';
+import type { PageWindow } from '../../lib/page-plan.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
+import { containsPattern } from '../customers/customers.repository.ts';
 
-export interface ReferralCounters {
-  total: number;
-  completed: number;
-  pending: number;
-  /** Exact numeric text: the rewards of the completed referrals, in dollars. */
-  completedRewards: string;
-}
+// The Referrals list (spec 001 §2-§3, issue 14) through db/list-pipeline.ts: the admin check,
+// the four cards' counters, the exact count of a search and the page's rows in one statement.
 
-/** The four cards, from the counters the referral triggers keep (migrations 0004, 0007). */
-export async function readReferralCounters(db: DbOrTx): Promise<ReferralCounters> {
-  const names = {
-    total: COUNTER_NAMES.referrals,
-    completed: COUNTER_NAMES.referralStatus('completed'),
-    pending: COUNTER_NAMES.referralStatus('pending'),
-    completedRewards: COUNTER_NAMES.completedReferralRewards,
-  };
-  const rows = await db
-    .select({ name: counters.name, value: counters.value })
-    .from(counters)
-    .where(inArray(counters.name, Object.values(names)));
-  // A counter never written reads as 0.
-  const value = (name: string) => rows.find((row) => row.name === name)?.value ?? '0';
-  return {
-    total: Number(value(names.total)),
-    completed: Number(value(names.completed)),
-    pending: Number(value(names.pending)),
-    completedRewards: value(names.completedRewards),
-  };
-}
+/** The four cards and the list's totals without a search (migrations 0004, 0007). */
+const REFERRAL_LIST_COUNTERS = [
+  COUNTER_NAMES.referrals,
+  COUNTER_NAMES.referralStatus('completed'),
+  COUNTER_NAMES.referralStatus('pending'),
+  COUNTER_NAMES.completedReferralRewards,
+] as const;
 
-export interface ReferralSlice {
-  status: ReferralStatus | undefined;
-  limit: number;
-  offset: number;
-}
+/** The referral columns the page subquery `w` has; the per-row columns are added over them. */
+const REFERRAL_COLUMNS = [
+  'id',
+  'referrer_id',
+  'referee_id',
+  'referral_code',
+  'status',
+  'reward_amount',
+  'currency',
+  'completed_date',
+  'first_purchase_amount',
+  'first_purchase_date',
+  'admin_notes',
+  'points_awarded',
+  'reward_paid',
+  'created_at',
+];
 
-/** One page of ids, newest first, of every referral or of one status (referrals_listing_idx). */
-export async function selectReferralIds(db: DbOrTx, slice: ReferralSlice): Promise<string[]> {
-  const rows = await db
-    .select({ id: referrals.id })
-    .from(referrals)
-    .where(slice.status ? eq(referrals.status, slice.status) : undefined)
-    .orderBy(desc(referrals.createdAt), desc(referrals.id))
-    .limit(slice.limit)
-    .offset(slice.offset);
-  return rows.map((row) => row.id);
+/** The customers a search names (case-insensitive substring of a name or an e-mail). */
+function matchedCustomersSql(pattern: string): string {
+  return (
+    'select c.id from customers c' +
+    ` where c.deleted_at is null and (c.full_name ilike ${pattern} or c.email ilike ${pattern})`
+  );
 }
 
 /**
- * One page of the referrals a search matches, and how many match in all. Customers first: the
- * names and e-mails that match come from the customers' trigram indexes (partial: customers not
- * deleted), their referrals from referrals_referrer_idx and referrals_referee_unique, and codes
- * from referrals_code_trgm_idx; the three sets are united, so no branch scans the table
- * (docs/decisions/158).
+ * The referrals a search matches, as the union of three index-driven sets (docs/decisions/158):
+ * referrals whose referrer (referrals_referrer_idx) or referee (referrals_referee_unique) is one
+ * of the `matched` customers (the partial trigram indexes of customers, so customers not deleted),
+ * and referrals whose code matches (referrals_code_trgm_idx). The status filter applies in each
+ * branch. Selects `id` and `created_at`; `matched` is the caller's CTE.
  */
-export async function searchReferralIds(
-  db: DbOrTx,
-  slice: ReferralSlice & { pattern: string },
-): Promise<{ ids: string[]; total: number }> {
-  const statusIs: SQL = slice.status ? sql`and r.status = ${slice.status}` : sql``;
-  const result = await db.execute(sql`
-    with matched as materialized (
-      select c.id from ${customers} c
-      where c.deleted_at is null and (c.full_name ilike ${slice.pattern} or c.email ilike ${slice.pattern})
-    ),
-    hits as (
-      select r.id, r.created_at from ${referrals} r
-        where r.referrer_id in (select id from matched) ${statusIs}
-      union
-      select r.id, r.created_at from ${referrals} r
-        where r.referee_id in (select id from matched) ${statusIs}
-      union
-      select r.id, r.created_at from ${referrals} r
-        where r.referral_code ilike ${slice.pattern} ${statusIs}
-    )
-    select id, (count(*) over ())::int as total from hits
-    order by created_at desc, id desc
-    limit ${slice.limit} offset ${slice.offset}`);
-  // node-postgres and PGlite both answer { rows }; the driver-neutral type does not say so.
-  const rows = (result as unknown as { rows: { id: string; total: number }[] }).rows;
-  if (rows.length > 0)
-    return { ids: rows.map((row) => row.id), total: Number(rows[0]?.total ?? 0) };
-  // A page past the last one has no row to carry the total: count on its own.
-  if (slice.offset === 0) return { ids: [], total: 0 };
-  const counted = await searchReferralIds(db, { ...slice, offset: 0, limit: 1 });
-  return { ids: [], total: counted.total };
+function searchHitsSql(pattern: string, status: string | undefined): string {
+  const statusIs = status === undefined ? '' : ` and r.status = ${status}`;
+  return (
+    'select r.id, r.created_at from referrals r' +
+    ` where r.referrer_id in (select id from matched)${statusIs}` +
+    ' union select r.id, r.created_at from referrals r' +
+    ` where r.referee_id in (select id from matched)${statusIs}` +
+    ' union select r.id, r.created_at from referrals r' +
+    ` where r.referral_code ilike ${pattern}${statusIs}`
+  );
+}
+
+/**
+ * Whether one referral (a row of `referrals`) matches the search, for a page read by walking
+ * referrals_listing_idx until it is full: each customer is one primary-key probe. Scalar
+ * subqueries, not EXISTS: PostgreSQL may turn an EXISTS into a hashed subplan that collects every
+ * matching customer first, which is what the walk is there to avoid. A customer deleted since
+ * answers null, which matches nothing, as in the union.
+ */
+function referralMatchesSql(pattern: string): string {
+  const party = (column: string) =>
+    `(select c.full_name ilike ${pattern} or c.email ilike ${pattern} from customers c` +
+    ` where c.id = referrals.${column} and c.deleted_at is null)`;
+  return (
+    `(referrals.referral_code ilike ${pattern}` +
+    ` or ${party('referrer_id')} or ${party('referee_id')})`
+  );
+}
+
+interface ReferralFilter {
+  /** Placeholders holding the status and containsPattern's result, when given. */
+  status: string | undefined;
+  pattern: string | undefined;
+}
+
+/**
+ * The page subquery `w` (REFERRAL_COLUMNS) for a window, as lib/page-plan.ts planned it: walking
+ * referrals_listing_idx from the nearer end, or, for a search with few matches, collecting the
+ * matches through the union (sorting only them) and reading the page's referrals by id.
+ */
+export function referralWindowSql(
+  window: PageWindow,
+  filter: ReferralFilter,
+  values: StatementValues,
+): string {
+  const { status, pattern } = filter;
+  if (pattern !== undefined && window.read === 'matches-first') {
+    if (!Number.isSafeInteger(window.limit) || window.limit < 0)
+      throw new Error(`Unusable page size ${window.limit}`);
+    const offset = values.add(window.offset);
+    const columns = REFERRAL_COLUMNS.map((column) => `r.${column}`).join(', ');
+    return (
+      `with matched as materialized (${matchedCustomersSql(pattern)})` +
+      ` select ${columns} from (select h.id from (${searchHitsSql(pattern, status)}) h` +
+      ` order by h.created_at desc, h.id desc limit ${window.limit} offset ${offset}) h` +
+      ' join referrals r on r.id = h.id'
+    );
+  }
+  const conditions = [
+    ...(status === undefined ? [] : [`referrals.status = ${status}`]),
+    ...(pattern === undefined ? [] : [referralMatchesSql(pattern)]),
+  ];
+  return windowSql(
+    {
+      table: 'referrals',
+      columns: REFERRAL_COLUMNS.join(', '),
+      where: conditions.length === 0 ? 'true' : conditions.join(' and '),
+    },
+    window,
+    values,
+  );
+}
+
+/** The exact number of referrals a search matches (with the status filter, when given). */
+export function countReferralMatchesSql(pattern: string, status: string | undefined): string {
+  return (
+    `with matched as materialized (${matchedCustomersSql(pattern)})` +
+    ` select count(*)::int from (${searchHitsSql(pattern, status)}) h`
+  );
+}
+
+/**
+ * The page's columns over `w`: both customers (primary-key probes), and the referee's orders in
+ * one probe of purchases_customer_idx, computed for the page's rows only. Orders that count leave
+ * rejected and deleted (hidden, decision 151) ones out, as the Reward List's Invest column; the
+ * `deleted_at is null` is also what lets the partial index serve them.
+ */
+const REFERRAL_ROW_SQL =
+  'select w.id, w.referrer_id, referrer.full_name as referrer_name, referrer.email as referrer_email,' +
+  ' w.referee_id, referee.full_name as referee_name, referee.email as referee_email,' +
+  ' w.reward_amount::text as reward_amount, w.currency, w.status, w.completed_date,' +
+  ' w.first_purchase_amount::text as first_purchase_amount, w.first_purchase_date,' +
+  ' w.referral_code, w.admin_notes, orders.order_count as total_purchases,' +
+  ' orders.order_amount as total_purchase_amount, w.points_awarded, w.reward_paid, w.created_at';
+
+function referralRowsSql(windowSqlText: string): string {
+  return (
+    `${REFERRAL_ROW_SQL} from (${windowSqlText}) w` +
+    ' join customers referrer on referrer.id = w.referrer_id' +
+    ' join customers referee on referee.id = w.referee_id' +
+    ' cross join lateral (select count(*)::int as order_count,' +
+    ' coalesce(sum(o.investment_amount), 0)::text as order_amount from purchases o' +
+    " where o.customer_id = w.referee_id and o.status <> 'Reject' and o.deleted_at is null) orders"
+  );
+}
+
+const amount = (value: unknown) => (value === null ? null : Number(value));
+const isoDate = (value: unknown) => (value === null ? null : (value as Date).toISOString());
+
+/** One row of referralRowsSql's columns, from index `at`, as the contract's Referral. */
+function toReferral(row: readonly unknown[], at: number): Referral {
+  return {
+    id: row[at] as string,
+    referrer: {
+      id: row[at + 1] as string,
+      fullName: row[at + 2] as string,
+      email: row[at + 3] as string,
+    },
+    referee: {
+      id: row[at + 4] as string,
+      fullName: row[at + 5] as string,
+      email: row[at + 6] as string,
+    },
+    rewardAmount: Number(row[at + 7]),
+    currency: row[at + 8] as string,
+    status: row[at + 9] as ReferralStatus,
+    completedDate: isoDate(row[at + 10]),
+    firstPurchaseAmount: amount(row[at + 11]),
+    firstPurchaseDate: isoDate(row[at + 12]),
+    referralCode: row[at + 13] as string,
+    adminNotes: row[at + 14] as string | null,
+    totalPurchases: row[at + 15] as number,
+    totalPurchaseAmount: Number(row[at + 16]),
+    pointsAwarded: row[at + 17] as number,
+    rewardPaid: row[at + 18] as boolean,
+    createdAt: (row[at + 19] as Date).toISOString(),
+  };
+}
+
+export interface ReferralPageRequest {
+  page: number;
+  limit: number;
+  status?: ReferralStatus | undefined;
+  search?: string | undefined;
+}
+
+/**
+ * The Referrals list: newest first, every referral or one status, optionally searched. Without a
+ * search the total is a counter. A search is counted on every request: no version counter moves
+ * with every change that can change its count (customers.search_version, migration 0006, follows
+ * the customers' names, e-mails and deletions, but not a referral's insertion, deletion, status or
+ * code), so a remembered count could not be known to be exact.
+ */
+export function createReferralList(database: Database) {
+  const read = createListPipeline<Referral>(database, {
+    counters: REFERRAL_LIST_COUNTERS,
+    columns: 20,
+    order: 'p.created_at desc, p.id desc',
+    toItem: toReferral,
+  });
+  return (claims: AccessClaims, query: ReferralPageRequest) => {
+    const { page, limit, status, search } = query;
+    const pattern = search === undefined ? undefined : containsPattern(search);
+    const filter = (values: StatementValues): ReferralFilter => ({
+      status: status === undefined ? undefined : values.add(status),
+      pattern: pattern === undefined ? undefined : values.add(pattern),
+    });
+    const request: ListRequest = {
+      page,
+      limit,
+      key: `referrals:${status ?? ''}:${pattern ?? ''}`,
+      listTotal: (counter) =>
+        counter(
+          status === undefined ? COUNTER_NAMES.referrals : COUNTER_NAMES.referralStatus(status),
+        ),
+      ...(pattern === undefined
+        ? {}
+        : {
+            count: {
+              sql: (values: StatementValues) =>
+                countReferralMatchesSql(
+                  values.add(pattern),
+                  status === undefined ? undefined : values.add(status),
+                ),
+            },
+          }),
+      pageSql: (window, values) =>
+        referralRowsSql(referralWindowSql(window, filter(values), values)),
+      plannedPerCall: pattern !== undefined,
+      // A first search in this process collects its matches: walking the list for a rare term
+      // would probe both customers of every referral (3 s over 100,000 referrals).
+      ...(pattern === undefined ? {} : { firstRead: 'matches-first' as const }),
+    };
+    return read(claims, request);
+  };
+}
+
+/** The counters of the four cards, as read with a page (a counter never written reads 0). */
+export function referralStats(counter: (name: string) => number) {
+  return {
+    overall: {
+      totalReferrals: counter(COUNTER_NAMES.referrals),
+      completedReferrals: counter(COUNTER_NAMES.referralStatus('completed')),
+      pendingReferrals: counter(COUNTER_NAMES.referralStatus('pending')),
+      totalRewards: counter(COUNTER_NAMES.completedReferralRewards),
+    },
+  };
 }
 
 export interface ReferralRowData {
@@ -118,11 +293,9 @@ export interface ReferralRowData {
 const referrer = alias(customers, 'referrer');
 const referee = alias(customers, 'referee');
 
-/** The referrals with these ids, newest first, with both customers and the referee's orders. */
-export async function selectReferralRows(db: DbOrTx, ids: string[]): Promise<ReferralRowData[]> {
-  if (ids.length === 0) return [];
-  // Orders that count: the Reward List's Invest column leaves rejected and deleted (hidden,
-  // decision 151) ones out too; the same filter lets the partial purchases_customer_idx serve it.
+/** One referral with both customers and the referee's orders (a status change's answer). */
+export async function selectReferral(db: DbOrTx, id: string): Promise<ReferralRowData | undefined> {
+  // Orders that count: as the list's (referralRowsSql).
   const orders = and(
     eq(purchases.customerId, referrals.refereeId),
     ne(purchases.status, 'Reject'),
@@ -133,7 +306,7 @@ export async function selectReferralRows(db: DbOrTx, ids: string[]): Promise<Ref
     .select({ total: sql<string>`coalesce(${sum(purchases.investmentAmount)}, 0)::text` })
     .from(purchases)
     .where(orders);
-  return db
+  const [row] = await db
     .select({
       id: referrals.id,
       referrer: { id: referrer.id, fullName: referrer.fullName, email: referrer.email },
@@ -155,8 +328,8 @@ export async function selectReferralRows(db: DbOrTx, ids: string[]): Promise<Ref
     .from(referrals)
     .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
     .innerJoin(referee, eq(referee.id, referrals.refereeId))
-    .where(inArray(referrals.id, ids))
-    .orderBy(desc(referrals.createdAt), desc(referrals.id));
+    .where(eq(referrals.id, id));
+  return row;
 }
 
 /** Locks one referral for a status change, so changes to it take turns; undefined if unknown. */

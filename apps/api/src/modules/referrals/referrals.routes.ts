@@ -12,18 +12,23 @@ import { createReferralsService } from './referrals.service.ts';
 
 /** Spec 001 §7: the referral list and its status change. */
 export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const referrals = createReferralsService({ db: deps.database.db });
+  const referrals = createReferralsService({ database: deps.database });
 
   app.get(
     '/referrals',
     {
+      config: { adminReadWithList: true },
       schema: {
         tags: ['referrals'],
         querystring: referralListQuery,
         response: { 200: referralListResponse },
       },
     },
-    async (request) => ok(await referrals.list(request.query)),
+    async (request) => {
+      const { admin, page } = await referrals.list(request.accessClaims, request.query);
+      request.admin = admin;
+      return ok(page);
+    },
   );
 
   app.put(

@@ -5,18 +5,17 @@ import type {
   ReferralStats,
   UpdateReferralStatusBody,
 } from '@cask/contracts/referrals';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { containsPattern } from '../customers/customers.repository.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
 import {
+  createReferralList,
   lockReferral,
   lockReferrer,
   readCreditedPoints,
-  readReferralCounters,
-  searchReferralIds,
-  selectReferralIds,
-  selectReferralRows,
+  referralStats,
+  selectReferral,
   updateReferralStatus,
   type ReferralRowData,
 } from './referrals.repository.ts';
@@ -38,11 +37,12 @@ function toReferral(row: ReferralRowData): Referral {
   };
 }
 
-export function createReferralsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createReferralsService(deps: { database: Database }) {
+  const { db } = deps.database;
+  const readReferralList = createReferralList(deps.database);
 
-  async function readOne(tx: Parameters<typeof selectReferralRows>[0], id: string) {
-    const [row] = await selectReferralRows(tx, [id]);
+  async function readOne(tx: Parameters<typeof selectReferral>[0], id: string) {
+    const row = await selectReferral(tx, id);
     if (!row) throw new NotFoundError(REFERRAL_NOT_FOUND);
     return toReferral(row);
   }
@@ -50,37 +50,18 @@ export function createReferralsService(deps: { db: Db }) {
   return {
     /**
      * Spec 001 §2-§3 Referrals: one page, newest first, of every referral or of one status,
-     * optionally searched; the cards always count every referral (stats.overall).
+     * optionally searched; the cards always count every referral (stats.overall). The signed-in
+     * admin is checked in the same statement (db/list-pipeline.ts).
      */
-    async list(
-      query: ReferralListParams,
-    ): Promise<{ referrals: Referral[]; stats: ReferralStats; pagination: Pagination }> {
-      const { page, limit, status, search } = query;
-      const slice = { status, limit, offset: (page - 1) * limit };
-      const counts = await readReferralCounters(db);
-      let ids: string[];
-      let total: number;
-      if (search === undefined) {
-        ids = await selectReferralIds(db, slice);
-        total = status === undefined ? counts.total : counts[status];
-      } else {
-        ({ ids, total } = await searchReferralIds(db, {
-          ...slice,
-          pattern: containsPattern(search),
-        }));
-      }
-      const rows = await selectReferralRows(db, ids);
+    async list(claims: AccessClaims, query: ReferralListParams) {
+      const answer = await readReferralList(claims, query);
       return {
-        referrals: rows.map(toReferral),
-        stats: {
-          overall: {
-            totalReferrals: counts.total,
-            completedReferrals: counts.completed,
-            pendingReferrals: counts.pending,
-            totalRewards: Number(counts.completedRewards),
-          },
-        },
-        pagination: { current: page, pages: Math.ceil(total / limit), total, limit },
+        admin: answer.admin,
+        page: {
+          referrals: answer.items,
+          stats: referralStats(answer.counter),
+          pagination: answer.pagination,
+        } satisfies { referrals: Referral[]; stats: ReferralStats; pagination: Pagination },
       };
     },
 
