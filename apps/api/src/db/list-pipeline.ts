@@ -62,11 +62,15 @@ export interface ListRequest {
   /** Rows the list holds without the search, from the counters (the whole list, or a status). */
   listTotal(counter: (name: string) => number): number;
   /**
-   * A search (or a total no counter holds): the SQL that counts its rows, and the counter whose
-   * version tells that a count made earlier is still exact. Without a version counter the count
-   * is made on every request.
+   * A search (or a total no counter holds): the SQL that counts its rows, and the version
+   * counter(s) whose values tell that a count made earlier is still exact (a trigger moves them
+   * in the same transaction as any change that could change the count; with several, the count
+   * is kept while none has moved). Without a version counter the count is made on every request.
    */
-  count?: { sql: (values: StatementValues) => string; versionCounter?: string };
+  count?: {
+    sql: (values: StatementValues) => string;
+    versionCounter?: string | readonly string[];
+  };
   /** The page subquery for a window: select the `columns`, in the window's order. */
   pageSql(window: PageWindow, values: StatementValues): string;
   /** Plan every call (a search): its best plan depends on the values. */
@@ -104,8 +108,8 @@ export interface ListAnswer<Item> {
 
 interface Remembered {
   total: number;
-  /** The version counter's value the total was counted at (searches), or null. */
-  version: number | null;
+  /** The version counters' values the total was counted at (searches), or null. */
+  version: string | null;
   /**
    * The list's total without the search, seen with `total`. A search's plan weighs walking the
    * list against collecting the matches by it; planned with the search's own total in its place,
@@ -197,7 +201,12 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
       listTotalSeen = listTotal;
       const countAt = HEADER_COLUMNS + source.counters.length;
       const versionCounter = request.count?.versionCounter;
-      const version = versionCounter === undefined ? null : counter(versionCounter);
+      const version =
+        versionCounter === undefined
+          ? null
+          : typeof versionCounter === 'string'
+            ? String(counter(versionCounter))
+            : versionCounter.map(counter).join(':');
 
       let total: number;
       if (!searching) total = listTotal;

@@ -26,6 +26,8 @@ const REFERRAL_LIST_COUNTERS = [
   COUNTER_NAMES.referralStatus('completed'),
   COUNTER_NAMES.referralStatus('pending'),
   COUNTER_NAMES.completedReferralRewards,
+  COUNTER_NAMES.customersSearchVersion,
+  COUNTER_NAMES.referralsSearchVersion,
 ] as const;
 
 /** The referral columns the page subquery `w` has; the per-row columns are added over them. */
@@ -245,6 +247,12 @@ export function createReferralList(database: Database) {
                   values.add(pattern),
                   status === undefined ? undefined : values.add(status),
                 ),
+              // A search matches the referral's code and status and both customers' names and
+              // e-mails: its count stays exact while neither data version moves (migration 0015).
+              versionCounter: [
+                COUNTER_NAMES.customersSearchVersion,
+                COUNTER_NAMES.referralsSearchVersion,
+              ],
             },
           }),
       pageSql: (window, values) =>
