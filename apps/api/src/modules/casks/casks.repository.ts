@@ -50,7 +50,8 @@ export function countCaskMatchesSql(pattern: string): string {
 /**
  * The page's casks `w` with their owner, the gain computed from the exact numbers, and the last
  * 24 monthly points of the history, oldest first, for the page's rows only. Money comes back as
- * exact decimal text; created_at and id keep their names for the pipeline's order.
+ * exact decimal text; created_at and id keep their names for the pipeline's order. The history is
+ * `ap`, not `a`: the pipeline's statement already names the admins row `a`.
  */
 const CASK_ROW_SQL =
   'c.id, c.name, c.distillery, c.year, c.volume, c.abv, c.location,' +
@@ -60,8 +61,8 @@ const CASK_ROW_SQL =
   ' round((c.current_value - c.purchase_price) * 100 / nullif(c.purchase_price, 0), 2)::text' +
   ' as gain_percentage,' +
   " coalesce((select json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM'), 'value', h.value)" +
-  ' order by h.month) from (select a.month, a.value from cask_appreciation a' +
-  " where a.cask_id = c.id order by a.month desc limit 24) h), '[]'::json) as appreciation," +
+  ' order by h.month) from (select ap.month, ap.value from cask_appreciation ap' +
+  " where ap.cask_id = c.id order by ap.month desc limit 24) h), '[]'::json) as appreciation," +
   ' c.created_at';
 
 const money = (value: unknown) => (value === null ? null : Number(value));
