@@ -18,7 +18,7 @@ import { createCasksService } from './casks.service.ts';
 
 /** Spec 001 §7: the four cask calls; all need a signed-in admin. */
 export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const casks = createCasksService({ db: deps.database.db });
+  const casks = createCasksService({ database: deps.database });
   await registerImageUploads(app, { maxFiles: 1 });
   const actor = (request: { admin: { id: string }; ip: string }) => ({
     adminId: request.admin.id,
@@ -28,13 +28,18 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.get(
     '/casks',
     {
+      config: { adminReadWithList: true },
       schema: {
         tags: ['casks'],
         querystring: caskListQuery,
         response: { 200: caskListResponse },
       },
     },
-    async (request) => ok(await casks.list(request.query)),
+    async (request) => {
+      const { admin, page } = await casks.list(request.accessClaims, request.query);
+      request.admin = admin;
+      return ok(page);
+    },
   );
 
   app.post(

@@ -6,16 +6,13 @@ import {
   type Cask,
   type CaskList,
   type CaskListParams,
-  type CaskStats,
   type CreateCaskFields,
   type UpdateCaskBody,
 } from '@cask/contracts/casks';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { planPage } from '../../lib/page-plan.ts';
-import { createVersionedCounts } from '../../lib/versioned-counts.ts';
-import { containsPattern } from '../customers/customers.repository.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import { prepareImage, removeImage, savePreparedImage } from '../files/files.service.ts';
 import * as repo from './casks.repository.ts';
@@ -52,28 +49,15 @@ function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>>>): Ca
   };
 }
 
-function toStats(counters: repo.CaskCounters): CaskStats {
-  const totalCasks = Number(counters.total);
-  const totalValue = Number(counters.currentValue);
-  return {
-    totalCasks,
-    readyCasks: Number(counters.ready),
-    maturingCasks: Number(counters.maturing),
-    totalValue,
-    // Cents, rounded half up from the exact sum (the counters hold it exactly).
-    avgValue: totalCasks === 0 ? 0 : Math.round((totalValue / totalCasks) * 100) / 100,
-    totalGain: Number(counters.gain),
-  };
-}
-
-const exactMatchCount = createVersionedCounts();
-
 /**
  * Spec 001 casks: the list with exact stats from maintained counters, add with an image for an
  * existing customer, status and notes, delete with its image. Every change is one transaction
  * with its audit entry; the value history is written by the database (migration 0011).
  */
-export function createCasksService({ db }: { db: Db }) {
+export function createCasksService(deps: { database: Database }) {
+  const { db } = deps.database;
+  const readCaskList = repo.createCaskList(deps.database);
+
   async function read(id: string): Promise<Cask> {
     const row = await repo.findCask(db, id);
     if (!row) throw new NotFoundError(CASK_NOT_FOUND);
@@ -81,25 +65,20 @@ export function createCasksService({ db }: { db: Db }) {
   }
 
   return {
-    async list(query: CaskListParams): Promise<CaskList> {
-      const counters = await repo.readCaskCounters(db);
-      const listTotal = Number(counters.total);
-      const pattern = query.search === undefined ? undefined : containsPattern(query.search);
-      const total =
-        pattern === undefined
-          ? listTotal
-          : await exactMatchCount(db, pattern, Number(counters.searchVersion), () =>
-              repo.countCaskMatches(db, pattern),
-            );
-      const plan = planPage({
-        page: query.page,
-        limit: query.limit,
-        total,
-        listTotal,
-        searching: pattern !== undefined,
-      });
-      const rows = plan.window ? await repo.selectCaskPage(db, { ...plan.window, pattern }) : [];
-      return { casks: rows.map(toCask), stats: toStats(counters), pagination: plan.pagination };
+    /**
+     * Spec 001 §7 GET /casks: newest first, with the stats from the maintained counters. One
+     * statement also checks the signed-in admin (db/list-pipeline.ts), who comes back with the page.
+     */
+    async list(claims: AccessClaims, query: CaskListParams) {
+      const answer = await readCaskList(claims, query);
+      return {
+        admin: answer.admin,
+        page: {
+          casks: answer.items,
+          stats: answer.stats,
+          pagination: answer.pagination,
+        } satisfies CaskList,
+      };
     },
 
     async create(fields: CreateCaskFields, image: Buffer | undefined, actor: Actor): Promise<Cask> {

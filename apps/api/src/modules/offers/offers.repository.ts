@@ -1,70 +1,165 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { OfferType } from '@cask/contracts/offers';
-import type { DbOrTx } from '../../db/client.ts';
-import { COUNTER_NAMES, counters } from '../../db/schema/counters.ts';
-import { offerImages, offers, type NewOffer, type Offer } from '../../db/schema/offers.ts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { uploadUrl } from '@cask/contracts/files';
+import type { Offer, OfferListParams, OfferStats, OfferType } from '@cask/contracts/offers';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { createListPipeline, windowSql, type StatementValues } from '../../db/list-pipeline.ts';
+import { COUNTER_NAMES } from '../../db/schema/counters.ts';
+import {
+  offerImages,
+  offers,
+  type NewOffer,
+  type Offer as OfferTableRow,
+} from '../../db/schema/offers.ts';
 import { purchases } from '../../db/schema/purchases.ts';
+import type { PageWindow } from '../../lib/page-plan.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
 import { containsPattern } from '../customers/customers.repository.ts';
 
-export type OfferRow = Offer;
+export type OfferRow = OfferTableRow;
 
-export interface OfferFilter {
-  /** Already trimmed; undefined is no search. */
-  search?: string | undefined;
-  type?: OfferType | undefined;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whole days from today (UTC) to the deadline, 0 once it has passed. Here because the list maps
+ * its rows straight into the contract's Offer (createOfferList); the service uses it too.
+ */
+export function daysLeft(expiryDate: string | null, now = new Date()): number | null {
+  if (!expiryDate) return null;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Math.max(0, Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - today) / DAY_MS));
+}
+
+/** The counters the list reads with every page (migrations 0004, 0007, 0011, 0012). */
+const COUNTERS = {
+  total: COUNTER_NAMES.offers,
+  active: COUNTER_NAMES.activeOffers,
+  cask: COUNTER_NAMES.offerType('cask'),
+  bottle: COUNTER_NAMES.offerType('bottle'),
+  experience: COUNTER_NAMES.offerType('experience'),
+} as const;
+
+/**
+ * The offers the list shows, as SQL: not retired, of the type, and with the search in the title
+ * or the description (each side served by its pg_trgm GIN index, schema/offers.ts). `type` and
+ * `pattern` are placeholders (the pattern holding containsPattern's result).
+ */
+function listedSql(type: string | undefined, pattern: string | undefined): string {
+  const conditions = ['retired_at is null'];
+  if (type !== undefined) conditions.push(`type = ${type}`);
+  if (pattern !== undefined) {
+    conditions.push(`(title ilike ${pattern} or description ilike ${pattern})`);
+  }
+  return conditions.join(' and ');
+}
+
+/** The page subquery `w` of the offers, newest first (see lib/page-plan.ts). */
+export function offerWindowSql(
+  window: PageWindow,
+  filter: { type: string | undefined; pattern: string | undefined },
+  values: StatementValues,
+): string {
+  return windowSql(
+    {
+      table: 'offers',
+      columns:
+        'id, title, type, price_numeric, is_active, is_featured, expiry_date, description,' +
+        ' image_file_id, category, original_price, current_price, location, details, created_at',
+      where: listedSql(filter.type, filter.pattern),
+    },
+    window,
+    values,
+  );
+}
+
+export function countOffersSql(type: string | undefined, pattern: string | undefined): string {
+  return `select count(*)::int from offers where ${listedSql(type, pattern)}`;
 }
 
 /**
- * The offers the list shows: not retired, of the type, and with the search in the title or the
- * description (each side served by its pg_trgm GIN index, schema/offers.ts).
+ * One page row: money as exact decimal text, the deadline as its date (YYYY-MM-DD), the details
+ * as json, and the sliding images' file ids in display order (offer_images, for the page's rows
+ * only); created_at and id keep their names for the pipeline's order.
  */
-function listed({ search, type }: OfferFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [isNull(offers.retiredAt)];
-  if (type) conditions.push(eq(offers.type, type));
-  if (search) {
-    const pattern = containsPattern(search);
-    conditions.push(or(ilike(offers.title, pattern), ilike(offers.description, pattern)));
-  }
-  return and(...conditions);
-}
+const OFFER_ROW_SQL =
+  'w.id, w.title, w.type, w.price_numeric::text, w.is_active, w.is_featured,' +
+  ' w.expiry_date::text, w.description, w.image_file_id, w.category, w.original_price::text,' +
+  ' w.current_price::text, w.location, w.details::json,' +
+  " coalesce((select json_agg(i.file_id order by i.position) from offer_images i where i.offer_id = w.id), '[]'::json) as slides," +
+  ' w.created_at';
 
-/** Newest first, ties broken by id, so pages never overlap or skip. */
-export async function selectOfferPage(
-  db: DbOrTx,
-  filter: OfferFilter,
-  window: { limit: number; offset: number },
-): Promise<OfferRow[]> {
-  return db
-    .select()
-    .from(offers)
-    .where(listed(filter))
-    .orderBy(desc(offers.createdAt), desc(offers.id))
-    .limit(window.limit)
-    .offset(window.offset);
-}
+const money = (value: unknown) => (value === null ? null : Number(value));
 
-/** The exact number of offers a search matches (the counters cannot know every search). */
-export async function countOffers(db: DbOrTx, filter: OfferFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(offers).where(listed(filter));
-  return row?.n ?? 0;
-}
-
-/** The maintained counters (migrations 0004, 0007, 0011): retired offers are not in them. */
-export async function readOfferCounters(
-  db: DbOrTx,
-  type: OfferType | undefined,
-): Promise<{ total: number; active: number; ofType: number }> {
-  const typeCounter = COUNTER_NAMES.offerType(type ?? 'cask');
-  const names = [COUNTER_NAMES.offers, COUNTER_NAMES.activeOffers, typeCounter];
-  const rows = await db
-    .select({ name: counters.name, value: counters.value })
-    .from(counters)
-    .where(inArray(counters.name, names));
-  const value = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0);
+/** One page row (OFFER_ROW_SQL's columns from `at`) as the contract's Offer. */
+function toOfferItem(row: readonly unknown[], at: number): Offer {
+  const imageFileId = row[at + 8] as string | null;
+  const expiryDate = row[at + 6] as string | null;
   return {
-    total: value(COUNTER_NAMES.offers),
-    active: value(COUNTER_NAMES.activeOffers),
-    ofType: value(typeCounter),
+    id: row[at] as string,
+    title: row[at + 1] as string,
+    type: row[at + 2] as OfferType,
+    priceNumeric: money(row[at + 3]),
+    isActive: row[at + 4] as boolean,
+    isFeatured: row[at + 5] as boolean,
+    expiryDate,
+    description: row[at + 7] as string | null,
+    image: imageFileId ? uploadUrl(imageFileId) : null,
+    images: (row[at + 14] as string[]).map(uploadUrl),
+    category: row[at + 9] as string,
+    daysLeft: daysLeft(expiryDate),
+    originalPrice: money(row[at + 10]),
+    currentPrice: money(row[at + 11]),
+    location: row[at + 12] as string | null,
+    details: row[at + 13] as Offer['details'],
+    createdAt: (row[at + 15] as Date).toISOString(),
+  };
+}
+
+/**
+ * The offers list (spec 001 §7 GET /offers) through db/list-pipeline.ts: the cards and the total
+ * of an unsearched list from the maintained counters, and the page, in one statement. A search is
+ * counted exactly in the same statement on every request, as before: no version counter tells
+ * when an offer search could answer differently, and the catalogue is small.
+ */
+export function createOfferList(database: Database) {
+  const read = createListPipeline<Offer>(database, {
+    counters: Object.values(COUNTERS),
+    columns: 16,
+    order: 'p.created_at desc, p.id desc',
+    toItem: toOfferItem,
+  });
+  return async (claims: AccessClaims, query: OfferListParams) => {
+    const { page, limit, search, type } = query;
+    const pattern = search ? containsPattern(search) : undefined;
+    const placeholders = (values: StatementValues) => ({
+      type: type === undefined ? undefined : values.add(type),
+      pattern: pattern === undefined ? undefined : values.add(pattern),
+    });
+    const answer = await read(claims, {
+      page,
+      limit,
+      key: `offers:${type ?? ''}:${pattern ?? ''}`,
+      listTotal: (counter) => counter(type === undefined ? COUNTERS.total : COUNTERS[type]),
+      ...(pattern === undefined
+        ? {}
+        : {
+            count: {
+              sql: (values) => {
+                const filter = placeholders(values);
+                return countOffersSql(filter.type, filter.pattern);
+              },
+            },
+          }),
+      pageSql: (window, values) =>
+        `select ${OFFER_ROW_SQL} from (${offerWindowSql(window, placeholders(values), values)}) w`,
+      plannedPerCall: pattern !== undefined,
+    });
+    return {
+      ...answer,
+      stats: {
+        totalOffers: answer.counter(COUNTERS.total),
+        activeOffers: answer.counter(COUNTERS.active),
+      } satisfies OfferStats,
+    };
   };
 }
 

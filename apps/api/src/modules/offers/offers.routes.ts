@@ -20,7 +20,7 @@ const FILE_FIELDS = [OFFER_IMAGE_FIELD, OFFER_IMAGES_FIELD] as const;
 
 /** Spec 001 §7: the offers catalogue (cask, bottle, experience) with its images. */
 export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const offers = createOffersService({ db: deps.database.db });
+  const offers = createOffersService({ database: deps.database });
   await registerImageUploads(app, { maxFiles: MAX_FILES });
   const readForm = (request: Parameters<typeof readImageForm>[0]) =>
     readImageForm(request, { fileFields: FILE_FIELDS, maxFiles: MAX_FILES });
@@ -28,13 +28,18 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.get(
     '/offers',
     {
+      config: { adminReadWithList: true },
       schema: {
         tags: ['offers'],
         querystring: offerListQuery,
         response: { 200: offerListResponse },
       },
     },
-    async (request) => ok(await offers.list(request.query)),
+    async (request) => {
+      const { admin, page } = await offers.list(request.accessClaims, request.query);
+      request.admin = admin;
+      return ok(page);
+    },
   );
 
   app.post(

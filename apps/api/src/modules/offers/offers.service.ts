@@ -20,10 +20,11 @@ import {
   type OfferListParams,
   type OfferStats,
 } from '@cask/contracts/offers';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import type { NewOffer } from '../../db/schema/offers.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import type { AccessClaims } from '../../lib/tokens.ts';
 import {
   deleteStoredFiles,
   prepareImage,
@@ -33,15 +34,7 @@ import {
 import type { ImageForm } from '../files/multipart.ts';
 import * as repo from './offers.repository.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const PURPOSE = 'offer';
-
-/** Whole days from today (UTC) to the deadline, 0 once it has passed. */
-export function daysLeft(expiryDate: string | null, now = new Date()): number | null {
-  if (!expiryDate) return null;
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Math.max(0, Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - today) / DAY_MS));
-}
 
 const money = (value: string | null) => (value === null ? null : Number(value));
 
@@ -58,7 +51,7 @@ function toOffer(row: repo.OfferRow, slideIds: readonly string[]): Offer {
     image: row.imageFileId ? uploadUrl(row.imageFileId) : null,
     images: slideIds.map(uploadUrl),
     category: row.category,
-    daysLeft: daysLeft(row.expiryDate),
+    daysLeft: repo.daysLeft(row.expiryDate),
     originalPrice: money(row.originalPrice),
     currentPrice: money(row.currentPrice),
     location: row.location,
@@ -169,8 +162,9 @@ function keptImageUrls(raw: string | undefined): string[] | undefined {
   return parsed;
 }
 
-export function createOffersService(deps: { db: Db }) {
-  const { db } = deps;
+export function createOffersService(deps: { database: Database }) {
+  const { db } = deps.database;
+  const readOfferList = repo.createOfferList(deps.database);
 
   async function slidesOf(tx: DbOrTx, offerId: string): Promise<string[]> {
     return (await repo.selectSlidingImages(tx, [offerId])).map((row) => row.fileId);
@@ -181,39 +175,20 @@ export function createOffersService(deps: { db: Db }) {
      * Spec 001 §7 GET /offers: newest first, retired offers hidden. The cards and the total of
      * an unsearched list come from the maintained counters; a search is counted exactly.
      */
-    async list(
-      query: OfferListParams,
-    ): Promise<{ offers: Offer[]; pagination: Pagination; stats: OfferStats }> {
-      const filter = { search: query.search, type: query.type };
-      const counters = await repo.readOfferCounters(db, query.type);
-      const total = query.search
-        ? await repo.countOffers(db, filter)
-        : query.type
-          ? counters.ofType
-          : counters.total;
-      const offset = (query.page - 1) * query.limit;
-      const rows =
-        offset < total
-          ? await repo.selectOfferPage(db, filter, { limit: query.limit, offset })
-          : [];
-      const slides = await repo.selectSlidingImages(
-        db,
-        rows.map((row) => row.id),
-      );
+    /**
+     * Spec 001 §7 GET /offers: newest first, retired offers hidden. The cards and the total of
+     * an unsearched list come from the maintained counters; a search is counted exactly. One
+     * statement also checks the signed-in admin (db/list-pipeline.ts), who comes back with the page.
+     */
+    async list(claims: AccessClaims, query: OfferListParams) {
+      const answer = await readOfferList(claims, query);
       return {
-        offers: rows.map((row) =>
-          toOffer(
-            row,
-            slides.filter((slide) => slide.offerId === row.id).map((slide) => slide.fileId),
-          ),
-        ),
-        pagination: {
-          current: query.page,
-          pages: Math.ceil(total / query.limit),
-          total,
-          limit: query.limit,
-        },
-        stats: { totalOffers: counters.total, activeOffers: counters.active },
+        admin: answer.admin,
+        page: {
+          offers: answer.items,
+          pagination: answer.pagination,
+          stats: answer.stats,
+        } satisfies { offers: Offer[]; pagination: Pagination; stats: OfferStats },
       };
     },
 

@@ -1,0 +1,191 @@
+import { beforeAll, expect, test } from 'vitest';
+import { ACCOUNT_DISABLED, TOKEN_ENDED } from '../../lib/errors.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { expectListMatchesSql, seedListData } from '../../../test/list-against-sql.ts';
+
+// Issue 14: the cask list, read through the list pipeline, answers exactly what plain SQL
+// answers, on every kind of page (nearer end, middle, past the end), with and without a search,
+// and after writes the pipeline's remembered totals did not see coming.
+const ctx = useTestContext();
+let admin: TestAdmin;
+/** A whole cask name of the bulk data: a search only a few casks match. */
+let rareTerm: string;
+
+beforeAll(async () => {
+  await seedListData(ctx);
+  admin = await createAdmin(ctx);
+  const [[name]] = (await ctx.database.readRows(
+    'select name from casks order by created_at asc, id asc limit 1',
+    [],
+    { prepared: false },
+  )) as [[string]];
+  rareTerm = name.toLowerCase();
+}, 120_000);
+
+const ALL = 'true';
+const MATCHING = '(name ilike $1 or distillery ilike $1)';
+const ORDER = 'order by created_at desc, id desc';
+/** A distillery of the bulk data (one cask in twenty or so). */
+const COMMON_TERM = 'glenfarclas';
+
+function caskCases(where: string, values: unknown[]) {
+  const placeholders = values.length;
+  return {
+    url: '/api/casks',
+    itemsKey: 'casks',
+    countSql: `select count(*)::int from casks where ${where}`,
+    idsSql: `select id from casks where ${where} ${ORDER} limit $${placeholders + 1} offset $${placeholders + 2}`,
+    values,
+  };
+}
+
+function pagesToTry(total: number, limit: number): number[] {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return [
+    ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
+  ].filter((page) => page >= 1);
+}
+
+async function statsOfAnswer(query: Record<string, string | number>) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/casks',
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    headers: admin.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { stats: Record<string, number> } }>().data.stats;
+}
+
+async function statsFromTable() {
+  const [[total, ready, maturing]] = (await ctx.database.readRows(
+    "select count(*)::int, (count(*) filter (where status = 'Ready'))::int, (count(*) filter (where status = 'Maturing'))::int from casks",
+    [],
+    { prepared: false },
+  )) as [[number, number, number]];
+  return { totalCasks: total, readyCasks: ready, maturingCasks: maturing };
+}
+
+test('the cask list answers what plain SQL answers on every kind of page', async () => {
+  const first = await expectListMatchesSql(ctx, admin, {
+    ...caskCases(ALL, []),
+    query: { page: 1, limit: 6 },
+  });
+  expect(first.total).toBeGreaterThan(400);
+  for (const limit of [6, 10]) {
+    for (const page of pagesToTry(first.total, limit)) {
+      await expectListMatchesSql(ctx, admin, { ...caskCases(ALL, []), query: { page, limit } });
+    }
+  }
+  expect(await statsOfAnswer({ page: 1 })).toMatchObject(await statsFromTable());
+});
+
+test('the cask list answers what plain SQL answers for a common, a rare and no match', async () => {
+  for (const term of [COMMON_TERM, rareTerm, 'no-such-cask']) {
+    const pattern = `%${term}%`;
+    const first = await expectListMatchesSql(ctx, admin, {
+      ...caskCases(MATCHING, [pattern]),
+      query: { page: 1, limit: 6, search: term },
+    });
+    if (term === COMMON_TERM) expect(first.total).toBeGreaterThan(12);
+    if (term === rareTerm) expect(first.total).toBeGreaterThan(0);
+    for (const page of pagesToTry(first.total, 6)) {
+      await expectListMatchesSql(ctx, admin, {
+        ...caskCases(MATCHING, [pattern]),
+        query: { page, limit: 6, search: term },
+      });
+    }
+  }
+});
+
+test('after deletions the list reads the new totals and rows, whatever it remembered', async () => {
+  const pattern = `%${COMMON_TERM}%`;
+  const before = await expectListMatchesSql(ctx, admin, {
+    ...caskCases(MATCHING, [pattern]),
+    query: { page: 1, limit: 6, search: COMMON_TERM },
+  });
+  const lastPage = Math.ceil(before.total / 6);
+  // Remember a total and a search count, then delete a matching cask and the oldest one.
+  await expectListMatchesSql(ctx, admin, {
+    ...caskCases(MATCHING, [pattern]),
+    query: { page: lastPage, limit: 6, search: COMMON_TERM },
+  });
+  const all = await expectListMatchesSql(ctx, admin, {
+    ...caskCases(ALL, []),
+    query: { page: 1, limit: 6 },
+  });
+  const allPages = Math.ceil(all.total / 6);
+  await expectListMatchesSql(ctx, admin, {
+    ...caskCases(ALL, []),
+    query: { page: allPages, limit: 6 },
+  });
+  const [[oldest]] = (await ctx.database.readRows(
+    `select id from casks where not (${MATCHING}) order by created_at asc, id asc limit 1`,
+    [pattern],
+    { prepared: false },
+  )) as [[string]];
+  for (const id of [before.ids[0], oldest]) {
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/casks/${String(id)}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  // The far end first: a window read from the oldest end depends on the total.
+  for (const page of [lastPage, lastPage + 1, 1]) {
+    const after = await expectListMatchesSql(ctx, admin, {
+      ...caskCases(MATCHING, [pattern]),
+      query: { page, limit: 6, search: COMMON_TERM },
+    });
+    expect(after.total).toBe(before.total - 1);
+  }
+  const pages = Math.ceil((all.total - 2) / 6);
+  for (const page of [pages, pages - 1, pages + 1, 1]) {
+    const after = await expectListMatchesSql(ctx, admin, {
+      ...caskCases(ALL, []),
+      query: { page, limit: 6 },
+    });
+    expect(after.total).toBe(all.total - 2);
+  }
+  expect(await statsOfAnswer({ page: 1 })).toMatchObject(await statsFromTable());
+});
+
+test('a status change moves the stats in the same answer as the page', async () => {
+  const [[id, status]] = (await ctx.database.readRows(
+    "select id, status from casks where status in ('Ready', 'Maturing') order by created_at desc, id desc limit 1",
+    [],
+    { prepared: false },
+  )) as [[string, string]];
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/casks/${id}/appreciation`,
+    payload: { status: status === 'Ready' ? 'Maturing' : 'Ready' },
+    headers: admin.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(await statsOfAnswer({ page: 1 })).toMatchObject(await statsFromTable());
+});
+
+test('a disabled admin, or one whose tokens were ended, is refused by the list itself', async () => {
+  const disabled = await createAdmin(ctx, { isActive: false });
+  const ended = await createAdmin(ctx);
+  await ctx.database.readRows(
+    'update admins set token_version = token_version + 1 where id = $1 returning id',
+    [ended.id],
+    { prepared: false },
+  );
+  for (const [who, message] of [
+    [disabled, ACCOUNT_DISABLED],
+    [ended, TOKEN_ENDED],
+  ] as const) {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/casks?search=a&page=2',
+      headers: who.headers,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, message });
+  }
+});

@@ -1,0 +1,257 @@
+import sharp from 'sharp';
+import { uploadUrl } from '@cask/contracts/files';
+import type { Offer } from '@cask/contracts/offers';
+import { beforeAll, expect, test } from 'vitest';
+import { ACCOUNT_DISABLED, TOKEN_ENDED } from '../../lib/errors.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { expectListMatchesSql, seedListData } from '../../../test/list-against-sql.ts';
+
+// Issue 14: the offers list, read through the list pipeline, answers exactly what plain SQL
+// answers, for every type, with and without a search, on every kind of page, with the images of
+// each offer, and after an erasure and a retirement the pipeline's remembered totals did not see.
+const ctx = useTestContext();
+let admin: TestAdmin;
+/** A whole offer title of the bulk data: a search only a few offers match. */
+let rareTerm: string;
+
+const TYPES = [undefined, 'cask', 'bottle', 'experience'] as const;
+/** In every bottle's title of the bulk data (and the offers added below). */
+const COMMON_TERM = 'year old';
+
+async function png(shade: number): Promise<Buffer> {
+  return sharp({
+    create: { width: 8, height: 8, channels: 3, background: { r: shade, g: 90, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+}
+
+/** An offer with a banner and sliding images, added through the API as the screen does. */
+async function postOfferWithImages(title: string, slides: number): Promise<Offer> {
+  const body = new FormData();
+  const fields = {
+    title,
+    type: 'bottle',
+    currentPrice: '450',
+    expiryDate: '2031-06-30',
+    description: 'Bottled for the members.',
+    details: JSON.stringify({
+      distillery: 'Lagavulin',
+      packaging: 'Wooden case',
+      quantity: 12,
+      volume: '70cl',
+      certificate: 'Certificate of authenticity',
+    }),
+  };
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  const files: [string, Buffer][] = [['offerImage', await png(10)]];
+  for (let i = 0; i < slides; i++) files.push(['offerImages', await png(20 + i)]);
+  for (const [field, bytes] of files) {
+    body.append(field, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${field}.png`);
+  }
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/offers',
+    headers: admin.headers,
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { offer: Offer } }>().data.offer;
+}
+
+beforeAll(async () => {
+  await seedListData(ctx);
+  admin = await createAdmin(ctx);
+  await postOfferWithImages('Lagavulin 16 Year Old, boxed', 3);
+  await postOfferWithImages('Talisker 10 Year Old, boxed', 1);
+  await postOfferWithImages('Ardbeg Corryvreckan, boxed', 0);
+  const [[title]] = (await ctx.database.readRows(
+    'select title from offers order by created_at asc, id asc limit 1',
+    [],
+    { prepared: false },
+  )) as [[string]];
+  rareTerm = title.toLowerCase();
+}, 120_000);
+
+const ORDER = 'order by created_at desc, id desc';
+
+function offerCases(type: string | undefined, term: string | undefined) {
+  const values: unknown[] = [];
+  const conditions = ['retired_at is null'];
+  if (type !== undefined) {
+    values.push(type);
+    conditions.push(`type = $${values.length}`);
+  }
+  if (term !== undefined) {
+    // The API searches the term literally: its pattern characters are escaped.
+    values.push(`%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+    conditions.push(`(title ilike $${values.length} or description ilike $${values.length})`);
+  }
+  const where = conditions.join(' and ');
+  const query: Record<string, string> = {};
+  if (type !== undefined) query.type = type;
+  if (term !== undefined) query.search = term;
+  return {
+    url: '/api/offers',
+    itemsKey: 'offers',
+    countSql: `select count(*)::int from offers where ${where}`,
+    idsSql: `select id from offers where ${where} ${ORDER} limit $${values.length + 1} offset $${values.length + 2}`,
+    values,
+    filter: query,
+  };
+}
+
+function pagesToTry(total: number, limit: number): number[] {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return [
+    ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
+  ].filter((page) => page >= 1);
+}
+
+async function expectEveryPage(type: string | undefined, term: string | undefined, limit = 3) {
+  const { filter, ...list } = offerCases(type, term);
+  const first = await expectListMatchesSql(ctx, admin, { ...list, query: { ...filter, limit } });
+  for (const page of pagesToTry(first.total, limit)) {
+    await expectListMatchesSql(ctx, admin, { ...list, query: { ...filter, page, limit } });
+  }
+  return first.total;
+}
+
+async function readList(query: Record<string, string | number>) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/offers',
+    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    headers: admin.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{
+    data: { offers: Offer[]; stats: { totalOffers: number; activeOffers: number } };
+  }>().data;
+}
+
+test('the offers list answers what plain SQL answers for every type on every kind of page', async () => {
+  for (const type of TYPES) {
+    const total = await expectEveryPage(type, undefined);
+    expect(total).toBeGreaterThan(type === undefined ? 30 : 9);
+  }
+});
+
+test('the offers list answers what plain SQL answers for a common, a rare and no match', async () => {
+  for (const type of TYPES) {
+    for (const term of [COMMON_TERM, rareTerm, 'no-such-offer', '%']) {
+      const total = await expectEveryPage(type, term);
+      if (type === undefined && term === COMMON_TERM) expect(total).toBeGreaterThan(6);
+      if (type === undefined && term === rareTerm) expect(total).toBeGreaterThan(0);
+    }
+  }
+});
+
+test('each offer shows its banner and sliding images, and the cards are the tables', async () => {
+  const [[total, active]] = (await ctx.database.readRows(
+    'select count(*)::int, (count(*) filter (where is_active))::int from offers where retired_at is null',
+    [],
+    { prepared: false },
+  )) as [[number, number]];
+  const { offers, stats } = await readList({ limit: 100 });
+  expect(stats).toEqual({ totalOffers: total, activeOffers: active });
+  expect(offers).toHaveLength(total);
+  const rows = (await ctx.database.readRows(
+    `select o.id, o.image_file_id, coalesce((select json_agg(i.file_id order by i.position)
+       from offer_images i where i.offer_id = o.id), '[]'::json)
+     from offers o where o.retired_at is null`,
+    [],
+    { prepared: false },
+  )) as [string, string | null, string[]][];
+  const expected = new Map(
+    rows.map(([id, banner, slides]) => [
+      id,
+      { image: banner ? uploadUrl(banner) : null, images: slides.map(uploadUrl) },
+    ]),
+  );
+  for (const offer of offers) {
+    expect({ image: offer.image, images: offer.images }, offer.title).toEqual(
+      expected.get(offer.id),
+    );
+  }
+  expect(offers.filter((offer) => offer.images.length > 0)).toHaveLength(2);
+  expect(offers.filter((offer) => offer.image !== null)).toHaveLength(3);
+});
+
+test('after an erasure and a retirement the list reads the new totals and rows', async () => {
+  const limit = 3;
+  const bottles = offerCases('bottle', COMMON_TERM);
+  const { filter: bottleFilter, ...bottleList } = bottles;
+  const before = await expectListMatchesSql(ctx, admin, {
+    ...bottleList,
+    query: { ...bottleFilter, limit },
+  });
+  const all = offerCases(undefined, undefined);
+  const { filter: _none, ...allList } = all;
+  const allBefore = await expectListMatchesSql(ctx, admin, { ...allList, query: { limit } });
+  // Remember totals near the far ends, then erase the newest matching bottle (it has no orders)
+  // and retire the oldest offer of another type that orders refer to.
+  const lastAll = Math.ceil(allBefore.total / limit);
+  await expectListMatchesSql(ctx, admin, { ...allList, query: { page: lastAll, limit } });
+  const lastBottle = Math.ceil(before.total / limit);
+  await expectListMatchesSql(ctx, admin, {
+    ...bottleList,
+    query: { ...bottleFilter, page: lastBottle, limit },
+  });
+  const [[ordered]] = (await ctx.database.readRows(
+    `select o.id from offers o where o.retired_at is null and o.type <> 'bottle'
+       and exists (select 1 from purchases p where p.offer_id = o.id)
+     order by o.created_at asc, o.id asc limit 1`,
+    [],
+    { prepared: false },
+  )) as [[string]];
+  const removed: boolean[] = [];
+  for (const id of [before.ids[0], ordered]) {
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/offers/${String(id)}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    removed.push(res.json<{ data: { retired: boolean } }>().data.retired);
+  }
+  expect(removed).toEqual([false, true]);
+  // The far end first: a window read from the oldest end depends on the total.
+  for (const page of [lastBottle, lastBottle + 1, 1]) {
+    const after = await expectListMatchesSql(ctx, admin, {
+      ...bottleList,
+      query: { ...bottleFilter, page, limit },
+    });
+    expect(after.total).toBe(before.total - 1);
+  }
+  for (const page of [lastAll, lastAll - 1, lastAll + 1, 1]) {
+    const after = await expectListMatchesSql(ctx, admin, { ...allList, query: { page, limit } });
+    expect(after.total).toBe(allBefore.total - 2);
+  }
+  for (const type of TYPES) await expectEveryPage(type, undefined);
+  const { stats } = await readList({});
+  expect(stats.totalOffers).toBe(allBefore.total - 2);
+});
+
+test('a disabled admin, or one whose tokens were ended, is refused by the list itself', async () => {
+  const disabled = await createAdmin(ctx, { isActive: false });
+  const ended = await createAdmin(ctx);
+  await ctx.database.readRows(
+    'update admins set token_version = token_version + 1 where id = $1 returning id',
+    [ended.id],
+    { prepared: false },
+  );
+  for (const [who, message] of [
+    [disabled, ACCOUNT_DISABLED],
+    [ended, TOKEN_ENDED],
+  ] as const) {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/offers?search=a&page=2',
+      headers: who.headers,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, message });
+  }
+});
