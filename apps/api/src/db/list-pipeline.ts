@@ -122,6 +122,7 @@ interface Remembered {
 const HEADER_COLUMNS = 4;
 const REMEMBERED_LISTS = 500;
 const KEPT_ANSWERS = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function windowToRead(window: PageWindow | null): PageWindow {
   // Past the end: read nothing (LIMIT 0 runs no scan).
@@ -249,19 +250,21 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
   // Embedded PGlite: this process alone changes the database, so an answer stays exact for as
   // long as nothing has been sent through `db` since it was read; the admin's state included
   // (disabling an admin or ending a session is such a write). The answer is kept per admin,
-  // token version, list, page and size. PostgreSQL answers are never kept: other processes write.
+  // token version, list, page and size, and only for the UTC day it was read on (an offer's days
+  // left count from today). PostgreSQL answers are never kept: other processes write.
   const changes = database.changes;
   if (!changes) return readList;
-  const answers = new Map<string, { at: number; answer: ListAnswer<Item> }>();
+  const answers = new Map<string, { at: number; day: number; answer: ListAnswer<Item> }>();
   return async function list(claims: AccessClaims, request: ListRequest) {
     const id = `${claims.adminId}\n${claims.tokenVersion}\n${request.key}\n${request.page}\n${request.limit}`;
     const at = changes();
+    const day = Math.floor(Date.now() / DAY_MS);
     const kept = answers.get(id);
-    if (kept && kept.at === at) return kept.answer;
+    if (kept && kept.at === at && kept.day === day) return kept.answer;
     const answer = await readList(claims, request);
     if (changes() === at) {
       answers.delete(id);
-      answers.set(id, { at, answer });
+      answers.set(id, { at, day, answer });
       if (answers.size > KEPT_ANSWERS) {
         const oldest = answers.keys().next();
         if (!oldest.done) answers.delete(oldest.value);
