@@ -277,7 +277,7 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
 /**
  * The rows of one page of a newest-first list (by created_at, then id), read as the window says,
  * as SQL: a subquery over `table` with `columns`, for callers to select from and add per-row
- * columns computed for the page's rows only (as db/page-window.ts does through drizzle). `limit`
+ * columns computed for the page's rows only, never for rows an OFFSET skips. `limit`
  * is written into the text (a handful of shapes), the offset is a value.
  */
 export function windowSql(
@@ -290,8 +290,9 @@ export function windowSql(
     throw new Error(`Unusable page size ${window.limit}`);
   const offset = values.add(window.offset);
   if (window.read === 'matches-first') {
-    // OFFSET 0 fences the matches so PostgreSQL collects them through the search indexes
-    // (db/page-window.ts explains why).
+    // PostgreSQL never flattens a subquery with an OFFSET, so `OFFSET 0` makes it collect the
+    // matches through the search indexes on its own, instead of walking the listing index with a
+    // LIMIT it guessed would stop early (decision 041).
     return (
       `select * from (select ${columns} from ${table} where ${where} offset 0) m` +
       ` order by m.created_at desc, m.id desc limit ${window.limit} offset ${offset}`

@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../test/admins.ts';
-import { useTestContext } from '../../test/context.ts';
-import { createCustomer, uniqueMarker } from '../../test/factories.ts';
-import { verifyAccessToken, type AccessClaims } from '../lib/tokens.ts';
-import { createUserList } from '../modules/users/users.repository.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { createCustomer, uniqueMarker } from '../../../test/factories.ts';
+import { verifyAccessToken, type AccessClaims } from '../../lib/tokens.ts';
+import { createUserList } from './users.repository.ts';
 
 // What db/list-pipeline.ts keeps between requests on embedded PGlite (docs/decisions/170): an
 // answer is given again only while nothing has been sent to the database since it was read, and
