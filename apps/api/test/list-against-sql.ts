@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { seedBulk } from '../src/modules/seed/bulk-seed.service.ts';
 import type { TestAdmin } from './admins.ts';
 import type { TestContext } from './context.ts';
+import { getData } from './requests.ts';
 
 /**
  * Issue 14's check that the list pipeline answers what plain SQL answers: the same exact total
@@ -30,20 +31,13 @@ export async function expectListMatchesSql(
   admin: TestAdmin,
   list: ListCase,
 ): Promise<{ total: number; ids: unknown[] }> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: list.url,
-    query: Object.fromEntries(Object.entries(list.query).map(([k, v]) => [k, String(v)])),
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json<{
+  const data = await getData<{
     data: Record<string, unknown> & { pagination: { total: number; limit: number } };
-  }>();
-  const items = body.data[list.itemsKey] as Record<string, unknown>[];
+  }>(ctx, admin, list.url, list.query);
+  const items = data[list.itemsKey] as Record<string, unknown>[];
   const idOf = list.idOf ?? ((item) => item.id);
   const page = Number(list.query.page ?? 1);
-  const { limit } = body.data.pagination;
+  const { limit } = data.pagination;
   const values = list.values ?? [];
   const [[count]] = (await ctx.database.readRows(list.countSql, values, {
     prepared: false,
@@ -54,7 +48,7 @@ export async function expectListMatchesSql(
     })
   ).map(([id]) => id);
   const label = `${list.url} ${JSON.stringify(list.query)}`;
-  expect(body.data.pagination.total, label).toBe(count);
+  expect(data.pagination.total, label).toBe(count);
   expect(items.map(idOf), label).toEqual(expectedIds);
   return { total: count, ids: expectedIds };
 }

@@ -2,6 +2,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { ACCOUNT_DISABLED, TOKEN_ENDED } from '../../lib/errors.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
+import { getData } from '../../../test/requests.ts';
 import { expectListMatchesSql, seedListData } from '../../../test/list-against-sql.ts';
 
 // Issue 14: the cask list, read through the list pipeline, answers exactly what plain SQL
@@ -48,14 +49,13 @@ function pagesToTry(total: number, limit: number): number[] {
 }
 
 async function statsOfAnswer(query: Record<string, string | number>) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/casks',
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { stats: Record<string, number> } }>().data.stats;
+  const data = await getData<{ data: { stats: Record<string, number> } }>(
+    ctx,
+    admin,
+    '/api/casks',
+    query,
+  );
+  return data.stats;
 }
 
 async function statsFromTable() {

@@ -8,6 +8,7 @@ import { customers } from '../../db/schema/customers.ts';
 import { files } from '../../db/schema/files.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
+import { getData } from '../../../test/requests.ts';
 import { createCask, createCustomer, uniqueMarker } from '../../../test/factories.ts';
 
 const ctx = useTestContext();
@@ -18,16 +19,8 @@ beforeAll(async () => {
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
-async function listCasks(query: Record<string, string | number> = {}) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/casks',
-    query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<CaskListResponse>().data;
-}
+const listCasks = (query: Record<string, string | number> = {}) =>
+  getData<CaskListResponse>(ctx, admin, '/api/casks', query);
 
 async function png(): Promise<Buffer> {
   return sharp({ create: { width: 8, height: 8, channels: 3, background: '#b8860b' } })

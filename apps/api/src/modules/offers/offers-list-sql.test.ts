@@ -5,6 +5,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { ACCOUNT_DISABLED, TOKEN_ENDED } from '../../lib/errors.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
+import { getData } from '../../../test/requests.ts';
 import { expectListMatchesSql, seedListData } from '../../../test/list-against-sql.ts';
 
 // Issue 14: the offers list, read through the list pipeline, answers exactly what plain SQL
@@ -118,18 +119,13 @@ async function expectEveryPage(type: string | undefined, term: string | undefine
   return first.total;
 }
 
-async function readList(query: Record<string, string | number>) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/offers',
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{
-    data: { offers: Offer[]; stats: { totalOffers: number; activeOffers: number } };
-  }>().data;
-}
+const readList = (query: Record<string, string | number>) =>
+  getData<{ data: { offers: Offer[]; stats: { totalOffers: number; activeOffers: number } } }>(
+    ctx,
+    admin,
+    '/api/offers',
+    query,
+  );
 
 test('the offers list answers what plain SQL answers for every type on every kind of page', async () => {
   for (const type of TYPES) {

@@ -2,6 +2,7 @@ import { ORDER_STATUSES, type OrderListResponse } from '@cask/contracts/orders';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
+import { getData } from '../../../test/requests.ts';
 import {
   BULK_SEARCH_TERMS,
   expectListMatchesSql,
@@ -71,16 +72,8 @@ async function expectAllPages(
   return first.total;
 }
 
-async function readOrders(query: Record<string, string | number>) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/purchases',
-    query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<OrderListResponse>().data;
-}
+const readOrders = (query: Record<string, string | number>) =>
+  getData<OrderListResponse>(ctx, admin, '/api/purchases', query);
 
 async function expectStatsMatchSql() {
   const { stats } = await readOrders({ page: 1, limit: 1 });

@@ -11,6 +11,7 @@ import { auditLog } from '../../db/schema/audit-log.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
+import { getData } from '../../../test/requests.ts';
 import { createCustomer, createPurchase, uniqueMarker } from '../../../test/factories.ts';
 
 const ctx = useTestContext();
@@ -21,18 +22,8 @@ beforeAll(async () => {
   other = await createAdmin(ctx, { fullName: 'Bob Admin' });
 });
 
-async function listOrders(
-  query: Record<string, string | number> = {},
-): Promise<OrderListResponse['data']> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/purchases',
-    query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<OrderListResponse>().data;
-}
+const listOrders = (query: Record<string, string | number> = {}) =>
+  getData<OrderListResponse>(ctx, admin, '/api/purchases', query);
 
 const validEdit = {
   status: 'Active',

@@ -7,6 +7,7 @@ import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
+import { getData } from '../../../test/requests.ts';
 import {
   createCustomer,
   createPointTransaction,
@@ -22,16 +23,8 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-async function listReferrals(query: Record<string, string | number> = {}) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/referrals',
-    query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<ReferralListResponse>().data;
-}
+const listReferrals = (query: Record<string, string | number> = {}) =>
+  getData<ReferralListResponse>(ctx, admin, '/api/referrals', query);
 
 function setStatus(id: string, payload: unknown, headers = admin.headers) {
   return ctx.app.inject({

@@ -5,6 +5,7 @@ import { auditLog } from '../../db/schema/audit-log.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
+import { getData } from '../../../test/requests.ts';
 import {
   createCustomer,
   createCustomers,
@@ -21,16 +22,8 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-async function listRewards(query: Record<string, string | number> = {}) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/referrals/admin/rewards',
-    query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<RewardListResponse>().data;
-}
+const listRewards = (query: Record<string, string | number> = {}) =>
+  getData<RewardListResponse>(ctx, admin, '/api/referrals/admin/rewards', query);
 
 function adjust(payload: Record<string, unknown>, headers = admin.headers) {
   return ctx.app.inject({

@@ -12,6 +12,7 @@ import { StatementValues } from '../../db/list-pipeline.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 import { customerWindowSql } from '../customers/customers.repository.ts';
 import { useTestContext } from '../../../test/context.ts';
+import { getData } from '../../../test/requests.ts';
 import {
   createCask,
   createCustomer,
@@ -28,20 +29,8 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-async function listUsers(
-  query: Record<string, string | number> = {},
-): Promise<UserListResponse['data']> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/users',
-    query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json<UserListResponse>();
-  expect(body.success).toBe(true);
-  return body.data;
-}
+const listUsers = (query: Record<string, string | number> = {}) =>
+  getData<UserListResponse>(ctx, admin, '/api/users', query);
 
 function putUser(id: string, payload: unknown, headers = admin.headers) {
   return ctx.app.inject({
