@@ -11,6 +11,7 @@ import {
 } from '@cask/contracts/casks';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { readImageForm, registerImageUploads } from '../files/multipart.ts';
@@ -28,7 +29,7 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.get(
     '/casks',
     {
-      config: { adminReadWithList: true },
+      ...LIST_ROUTE,
       schema: {
         tags: ['casks'],
         querystring: caskListQuery,

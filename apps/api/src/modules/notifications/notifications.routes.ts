@@ -10,6 +10,7 @@ import {
 } from '@cask/contracts/notifications';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
 /** Spec 000 §7: the four notification calls; all need a signed-in admin. */
@@ -23,7 +24,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
   app.get(
     '/notifications',
     {
-      config: { adminReadWithList: true },
+      ...LIST_ROUTE,
       schema: {
         tags: ['notifications'],
         querystring: notificationListQuery,

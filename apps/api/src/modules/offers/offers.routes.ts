@@ -11,6 +11,7 @@ import {
 } from '@cask/contracts/offers';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { readImageForm, registerImageUploads } from '../files/multipart.ts';
 import { createOffersService } from './offers.service.ts';
 
@@ -28,7 +29,7 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.get(
     '/offers',
     {
-      config: { adminReadWithList: true },
+      ...LIST_ROUTE,
       schema: {
         tags: ['offers'],
         querystring: offerListQuery,

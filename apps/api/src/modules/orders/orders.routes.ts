@@ -9,6 +9,7 @@ import {
 } from '@cask/contracts/orders';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createOrdersService } from './orders.service.ts';
 
 /** Spec 001 §7: the club's orders ("purchases") as the Orders screen uses them. */
@@ -18,7 +19,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.get(
     '/purchases',
     {
-      config: { adminReadWithList: true },
+      ...LIST_ROUTE,
       schema: {
         tags: ['orders'],
         querystring: orderListQuery,

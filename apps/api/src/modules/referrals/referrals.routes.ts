@@ -8,6 +8,7 @@ import {
 } from '@cask/contracts/referrals';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createReferralsService } from './referrals.service.ts';
 
 /** Spec 001 §7: the referral list and its status change. */
@@ -17,7 +18,7 @@ export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.get(
     '/referrals',
     {
-      config: { adminReadWithList: true },
+      ...LIST_ROUTE,
       schema: {
         tags: ['referrals'],
         querystring: referralListQuery,

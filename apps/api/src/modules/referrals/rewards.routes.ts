@@ -8,6 +8,7 @@ import {
 } from '@cask/contracts/rewards';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createRewardsService } from './rewards.service.ts';
 
 /** The Reward List and manual point adjustments (spec 000 §2, §7; DESIGN.md §4). */
@@ -17,7 +18,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.get(
     '/referrals/admin/rewards',
     {
-      config: { adminReadWithList: true },
+      ...LIST_ROUTE,
       schema: {
         tags: ['referrals'],
         querystring: rewardListQuery,

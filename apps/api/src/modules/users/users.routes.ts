@@ -9,6 +9,7 @@ import {
 } from '@cask/contracts/users';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createUsersService } from './users.service.ts';
 
 /** Spec 000 §7: the club's customers ("users") as User Management and the Dashboard use them. */
@@ -18,7 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.get(
     '/users',
     {
-      config: { adminReadWithList: true },
+      ...LIST_ROUTE,
       schema: { tags: ['users'], querystring: userListQuery, response: { 200: userListResponse } },
     },
     async (request) => {
