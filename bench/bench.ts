@@ -245,7 +245,12 @@ async function benchPostgres(load: LoadOptions) {
     log,
   );
   const adminId = await ensureBenchAdmin({ url: settings.databaseUrl });
-  const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: settings.connections });
+  // As the API's pool (db/client.ts): JIT only ever costs these statements.
+  const pool = new pg.Pool({
+    connectionString: settings.databaseUrl,
+    max: settings.connections,
+    options: '-c jit=off',
+  });
   const version =
     (await pool.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ??
     '?';
