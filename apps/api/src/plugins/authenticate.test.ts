@@ -13,6 +13,7 @@ const ctx = useTestContext();
 // Issue 14: the seven lists read the admin's row inside their own statement
 // (db/list-pipeline.ts) instead of the hook's look-up. Authorization must stay as exact as the
 // look-up's: a change to the admin is refused on the very next request, with the same answers.
+// Each list's first page, and a search's later page (planned per call, counted in the statement).
 const LISTS = [
   '/api/users',
   '/api/referrals/admin/rewards',
@@ -21,7 +22,10 @@ const LISTS = [
   '/api/casks',
   '/api/purchases',
   '/api/referrals',
-];
+].flatMap((url) => [
+  url,
+  url === '/api/notifications' ? `${url}?page=2&limit=5` : `${url}?search=a&page=2&limit=5`,
+]);
 
 async function get(url: string, headers: Record<string, string>) {
   const res = await ctx.app.inject({ method: 'GET', url, headers });
