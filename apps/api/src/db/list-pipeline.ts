@@ -1,18 +1,21 @@
 import type { Pagination } from '@cask/contracts/common';
+import { uploadUrl } from '@cask/contracts/files';
 import { planPage, type PageWindow } from '../lib/page-plan.ts';
 import { ACCOUNT_DISABLED, TOKEN_ENDED, UnauthorizedError } from '../lib/errors.ts';
+import { JsonText } from '../lib/json-text.ts';
 import type { AccessClaims } from '../lib/tokens.ts';
 import type { Database } from './client.ts';
 
 /**
- * The one path every list endpoint takes (issue 14, docs/decisions/170): the admin's
- * authorization, the counters, the exact total and the page's rows come back from ONE statement,
- * in one snapshot, through the driver (db/client.ts `readRows`), and each row is mapped once,
- * straight into the contract's shape.
+ * The one path every list endpoint takes (issue 14, docs/decisions/170 and 171): the admin's
+ * authorization, the counters, the exact total and the page come back from ONE statement, in one
+ * snapshot, as one row, through the driver (db/client.ts `readRows`). PostgreSQL writes the page's
+ * items in the contract's shape as JSON text, which the answer carries as it is (lib/json-text.ts):
+ * no row is parsed, mapped or stringified in JavaScript.
  *
- *   select <the admin's row>, <counters>, <count of a search, when not known>, page.*
+ *   select <the admin's row>, <counters>, <count of a search, when not known>,
+ *          (select json_agg(<item> order by <the page's order>) from (<the page>) p)::text
  *   from (select 1) one left join admins on id = $1
- *   left join lateral (<the page>) page on true order by <the page's order>
  *
  * The page window depends on the total (lib/page-plan.ts reads the nearer end of the list), and
  * the total comes back with the page, so the window is planned from the total this process last
@@ -40,15 +43,33 @@ export interface SignedInAdminRow {
   fullName: string;
 }
 
-export interface ListSource<Item> {
+export interface ListSource {
   /** Counters read with every page (db/schema/counters.ts names), in this order. */
   counters: readonly string[];
-  /** Columns one page row has (the page subquery's select list). */
-  columns: number;
   /** The page's order over the page subquery `p`, e.g. `p.created_at desc, p.id desc`. */
   order: string;
-  /** One row of the page subquery's columns, as the contract wants it. */
-  toItem(row: readonly unknown[], at: number): Item;
+  /**
+   * One row of the page subquery `p` as the contract's item: an SQL json expression, e.g.
+   * `json_build_object('id', p.id, 'createdAt', ${isoTimeSql('p.created_at')})`. Numbers come out
+   * as JSON numbers, so money (numeric) is written as its exact decimal.
+   */
+  itemJson: string;
+}
+
+const UPLOADS = uploadUrl('');
+if (!/^[a-z/]+$/.test(UPLOADS)) throw new Error(`Unusable uploads prefix ${UPLOADS}`);
+
+/** The address of an uploaded file (the contracts' uploadUrl) by its id's column; null for null. */
+export function uploadUrlSql(column: string): string {
+  return `'${UPLOADS}' || ${column}`;
+}
+
+/**
+ * A timestamp as JavaScript's Date#toISOString writes it (UTC, milliseconds, `Z`), which is what
+ * the contracts' datetimes accept; PostgreSQL's own json form would carry `+00:00`.
+ */
+export function isoTimeSql(column: string): string {
+  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 export interface ListRequest {
@@ -98,7 +119,8 @@ export interface ListRequest {
 
 export interface ListAnswer<Item> {
   admin: SignedInAdminRow;
-  items: Item[];
+  /** The page's items, as JSON text of the contract's items (written into the answer as it is). */
+  items: JsonText<Item[]>;
   pagination: Pagination;
   /** A counter read in the same snapshot as the page (0 when never written). */
   counter(name: string): number;
@@ -120,6 +142,7 @@ interface Remembered {
 }
 
 const HEADER_COLUMNS = 4;
+const NO_ITEMS = '[]';
 const REMEMBERED_LISTS = 500;
 const KEPT_ANSWERS = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -129,7 +152,7 @@ function windowToRead(window: PageWindow | null): PageWindow {
   return window ?? { read: 'newest-first', limit: 0, offset: 0 };
 }
 
-export function createListPipeline<Item>(database: Database, source: ListSource<Item>) {
+export function createListPipeline<Item>(database: Database, source: ListSource) {
   const remembered = new Map<string, Remembered>();
   const counterSql = source.counters
     .map((name) => {
@@ -160,8 +183,9 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
     const text =
       `select a.is_active, a.token_version, a.email, a.full_name` +
       (counterSql ? `, ${counterSql}` : '') +
-      `, ${count}${extras.map((extra) => `, (${extra})`).join('')}, p.* from (select 1) one left join admins a on a.id = $1` +
-      ` left join lateral (${page}) p on true order by ${source.order}`;
+      `, ${count}${extras.map((extra) => `, (${extra})`).join('')}` +
+      `, (select json_agg(${source.itemJson} order by ${source.order}) from (${page}) p)::text` +
+      ` from (select 1) one left join admins a on a.id = $1`;
     const rows = await database.readRows(text, values.values, {
       prepared: !request.plannedPerCall,
     });
@@ -232,17 +256,15 @@ export function createListPipeline<Item>(database: Database, source: ListSource<
         withCount = false;
         continue;
       }
-      const first = countAt + 1 + extras;
-      const items =
-        actual.window === null || header[first] === null
-          ? []
-          : rows.map((row) => source.toItem(row, first));
+      const itemsAt = countAt + 1 + extras;
+      // json_agg of no rows is null: an empty page, or a window past the end (LIMIT 0).
+      const items = actual.window === null ? null : header[itemsAt];
       return {
         admin: { id: claims.adminId, email: String(header[2]), fullName: String(header[3]) },
-        items,
+        items: new JsonText<Item[]>(typeof items === 'string' ? items : NO_ITEMS),
         pagination: actual.pagination,
         counter,
-        extras: header.slice(countAt + 1, first),
+        extras: header.slice(countAt + 1, itemsAt),
       };
     }
   }

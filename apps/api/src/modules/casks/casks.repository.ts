@@ -1,8 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Cask, CaskListParams, CaskStats } from '@cask/contracts/casks';
-import { uploadUrl } from '@cask/contracts/files';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createListPipeline, windowSql, type StatementValues } from '../../db/list-pipeline.ts';
+import {
+  createListPipeline,
+  isoTimeSql,
+  uploadUrlSql,
+  windowSql,
+  type StatementValues,
+} from '../../db/list-pipeline.ts';
 import { caskAppreciation, casks, type CaskStatus, type NewCask } from '../../db/schema/casks.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -49,61 +54,33 @@ export function countCaskMatchesSql(pattern: string): string {
 
 /**
  * The page's casks `w` with their owner, the gain computed from the exact numbers, and the last
- * 24 monthly points of the history, oldest first, for the page's rows only. Money comes back as
- * exact decimal text; created_at and id keep their names for the pipeline's order. The history is
- * `ap`, not `a`: the pipeline's statement already names the admins row `a`.
+ * 24 monthly points of the history, oldest first, for the page's rows only; created_at and id
+ * keep their names for the pipeline's order. The history is `ap`, not `a`: the pipeline's
+ * statement already names the admins row `a`.
  */
 const CASK_ROW_SQL =
-  'c.id, c.name, c.distillery, c.year, c.volume, c.abv, c.location,' +
-  ' c.estimated_value::text, c.current_value::text, c.purchase_price::text, c.status, c.type,' +
-  ' c.notes, c.purchase_date, c.image_file_id, o.id as owner_id, o.full_name as owner_name,' +
-  ' o.email as owner_email, (c.current_value - c.purchase_price)::text as gain,' +
-  ' round((c.current_value - c.purchase_price) * 100 / nullif(c.purchase_price, 0), 2)::text' +
+  'c.id, c.name, c.distillery, c.year, c.volume, c.abv, c.location, c.estimated_value,' +
+  ' c.current_value, c.purchase_price, c.status, c.type, c.notes, c.purchase_date,' +
+  ' c.image_file_id, o.id as owner_id, o.full_name as owner_name, o.email as owner_email,' +
+  ' c.current_value - c.purchase_price as gain,' +
+  ' round((c.current_value - c.purchase_price) * 100 / nullif(c.purchase_price, 0), 2)' +
   ' as gain_percentage,' +
   " coalesce((select json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM'), 'value', h.value)" +
   ' order by h.month) from (select ap.month, ap.value from cask_appreciation ap' +
   " where ap.cask_id = c.id order by ap.month desc limit 24) h), '[]'::json) as appreciation," +
   ' c.created_at';
 
-const money = (value: unknown) => (value === null ? null : Number(value));
-
-/** One page row (CASK_ROW_SQL's columns from `at`) as the contract's Cask. */
-function toCaskItem(row: readonly unknown[], at: number): Cask {
-  const gain = money(row[at + 18]);
-  const imageFileId = row[at + 14] as string | null;
-  const purchaseDate = row[at + 13] as Date | null;
-  const appreciation = row[at + 20] as { month: string; value: number }[];
-  return {
-    id: row[at] as string,
-    name: row[at + 1] as string,
-    distillery: row[at + 2] as string | null,
-    year: row[at + 3] as number | null,
-    volume: row[at + 4] as string | null,
-    abv: row[at + 5] as string | null,
-    location: row[at + 6] as string | null,
-    estimatedValue: money(row[at + 7]),
-    currentValue: money(row[at + 8]),
-    purchasePrice: money(row[at + 9]),
-    status: row[at + 10] as CaskStatus,
-    owner: {
-      id: row[at + 15] as string,
-      fullName: row[at + 16] as string,
-      email: row[at + 17] as string,
-    },
-    caskImages: imageFileId ? uploadUrl(imageFileId) : null,
-    type: row[at + 11] as Cask['type'],
-    notes: row[at + 12] as string | null,
-    gain,
-    gainPercentage: money(row[at + 19]),
-    calculatedGain: gain,
-    purchaseDate: purchaseDate?.toISOString() ?? null,
-    appreciationData: appreciation.map((point) => ({
-      month: point.month,
-      value: Number(point.value),
-    })),
-    createdAt: (row[at + 21] as Date).toISOString(),
-  };
-}
+/** One page row (CASK_ROW_SQL's columns) as the contract's Cask; money as its exact decimal. */
+const CASK_JSON =
+  "json_build_object('id', p.id, 'name', p.name, 'distillery', p.distillery, 'year', p.year," +
+  " 'volume', p.volume, 'abv', p.abv, 'location', p.location," +
+  " 'estimatedValue', p.estimated_value, 'currentValue', p.current_value," +
+  " 'purchasePrice', p.purchase_price, 'status', p.status, 'owner', json_build_object(" +
+  "'id', p.owner_id, 'fullName', p.owner_name, 'email', p.owner_email)," +
+  ` 'caskImages', ${uploadUrlSql('p.image_file_id')}, 'type', p.type, 'notes', p.notes,` +
+  " 'gain', p.gain, 'gainPercentage', p.gain_percentage, 'calculatedGain', p.gain," +
+  ` 'purchaseDate', ${isoTimeSql('p.purchase_date')}, 'appreciationData', p.appreciation,` +
+  ` 'createdAt', ${isoTimeSql('p.created_at')})`;
 
 function toStats(counter: (name: string) => number): CaskStats {
   const totalCasks = counter(COUNTERS.total);
@@ -127,9 +104,8 @@ function toStats(counter: (name: string) => number): CaskStats {
 export function createCaskList(database: Database) {
   const read = createListPipeline<Cask>(database, {
     counters: Object.values(COUNTERS),
-    columns: 22,
     order: 'p.created_at desc, p.id desc',
-    toItem: toCaskItem,
+    itemJson: CASK_JSON,
   });
   return async (claims: AccessClaims, query: CaskListParams) => {
     const { page, limit, search } = query;

@@ -11,6 +11,7 @@ import {
 } from '@cask/contracts/casks';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { asSerialized } from '../../lib/json-text.ts';
 import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
@@ -39,7 +40,7 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => {
       const { admin, page } = await casks.list(request.accessClaims, request.query);
       request.admin = admin;
-      return ok(page);
+      return asSerialized(ok(page));
     },
   );
 

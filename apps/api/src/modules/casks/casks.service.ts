@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import type { WithJsonText } from '../../lib/json-text.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import { prepareImage, removeImage, savePreparedImage } from '../files/files.service.ts';
@@ -77,7 +78,7 @@ export function createCasksService(deps: { database: Database }) {
           casks: answer.items,
           stats: answer.stats,
           pagination: answer.pagination,
-        } satisfies CaskList,
+        } satisfies WithJsonText<CaskList, 'casks'>,
       };
     },
 

@@ -5,7 +5,12 @@ import type {
   NotificationType,
 } from '@cask/contracts/notifications';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createListPipeline, windowSql, type ListRequest } from '../../db/list-pipeline.ts';
+import {
+  createListPipeline,
+  isoTimeSql,
+  windowSql,
+  type ListRequest,
+} from '../../db/list-pipeline.ts';
 import { planPage } from '../../lib/page-plan.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -78,7 +83,7 @@ function toNotificationRow(row: SelectedRow): NotificationRow {
 /**
  * The notifications list (spec 000 §2) through db/list-pipeline.ts: newest first (`id` breaks ties
  * so pages never overlap or skip rows created together), with the asking admin's read state and
- * the recipient read for the page's rows only, mapped straight into the contract's Notification.
+ * the recipient read for the page's rows only, written by PostgreSQL as the contract's Notification.
  * No counter holds the total, so it is counted with every page, as before (about 1 ms at 10,000
  * notifications), and the number the admin has read comes back with it as an extra value. The
  * pipeline's `$1` is the admin.
@@ -86,30 +91,15 @@ function toNotificationRow(row: SelectedRow): NotificationRow {
 export function createNotificationList(database: Database) {
   const read = createListPipeline<Notification>(database, {
     counters: [],
-    columns: 13,
     order: 'p.created_at desc, p.id desc',
-    toItem: (row, at) => ({
-      id: row[at] as string,
-      title: row[at + 1] as string,
-      message: row[at + 2] as string,
-      type: row[at + 3] as NotificationType,
-      priority: row[at + 4] as NotificationPriority,
-      category: row[at + 5] as string,
-      time: (row[at + 12] as Date).toISOString(),
-      // node-postgres and PGlite both give booleans here, but a driver that gave 't' would lie.
-      isRead: row[at + 9] === true,
-      isGlobal: row[at + 7] as boolean,
-      // A recipient soft-deleted later still shows: the notification was sent to them.
-      recipient:
-        row[at + 8] === null
-          ? null
-          : {
-              id: row[at + 8] as string,
-              fullName: row[at + 10] as string,
-              email: row[at + 11] as string,
-            },
-      adminNotes: row[at + 6] as string | null,
-    }),
+    // A recipient soft-deleted later still shows: the notification was sent to them.
+    itemJson:
+      "json_build_object('id', p.id, 'title', p.title, 'message', p.message, 'type', p.type," +
+      " 'priority', p.priority, 'category', p.category," +
+      ` 'time', ${isoTimeSql('p.created_at')}, 'isRead', p.is_read, 'isGlobal', p.is_global,` +
+      " 'recipient', case when p.recipient_id is null then null else json_build_object(" +
+      "'id', p.recipient_id, 'fullName', p.recipient_name, 'email', p.recipient_email) end," +
+      " 'adminNotes', p.admin_notes)",
   });
   const rowSql =
     'w.id, w.title, w.message, w.type, w.priority, w.category, w.admin_notes, w.is_global,' +

@@ -6,6 +6,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import type { WithJsonText } from '../../lib/json-text.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -51,7 +52,7 @@ export function createNotificationsService({ database }: { database: Database })
           notifications: answer.items,
           pagination: answer.pagination,
           unreadCount: answer.unreadCount,
-        } satisfies NotificationList,
+        } satisfies WithJsonText<NotificationList, 'notifications'>,
       };
     },
 

@@ -1,8 +1,13 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { uploadUrl } from '@cask/contracts/files';
-import type { Offer, OfferListParams, OfferStats, OfferType } from '@cask/contracts/offers';
+import type { Offer, OfferListParams, OfferStats } from '@cask/contracts/offers';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createListPipeline, windowSql, type StatementValues } from '../../db/list-pipeline.ts';
+import {
+  createListPipeline,
+  isoTimeSql,
+  uploadUrlSql,
+  windowSql,
+  type StatementValues,
+} from '../../db/list-pipeline.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import {
   offerImages,
@@ -20,8 +25,8 @@ export type OfferRow = OfferTableRow;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Whole days from today (UTC) to the deadline, 0 once it has passed. Here because the list maps
- * its rows straight into the contract's Offer (createOfferList); the service uses it too.
+ * Whole days from today (UTC) to the deadline, 0 once it has passed: what the service answers for
+ * one offer. The list counts the same in SQL from the same day (offerRowSql).
  */
 export function daysLeft(expiryDate: string | null, now = new Date()): number | null {
   if (!expiryDate) return null;
@@ -76,42 +81,35 @@ export function countOffersSql(type: string | undefined, pattern: string | undef
 }
 
 /**
- * One page row: money as exact decimal text, the deadline as its date (YYYY-MM-DD), the details
- * as json, and the sliding images' file ids in display order (offer_images, for the page's rows
- * only); created_at and id keep their names for the pipeline's order.
+ * One page row: the sliding images' addresses in display order (offer_images, for the page's
+ * rows only) and the whole days from `today` (UTC, the placeholder given) to the deadline, 0 once
+ * it has passed, as daysLeft() counts them; created_at and id keep their names for the
+ * pipeline's order.
  */
-const OFFER_ROW_SQL =
-  'w.id, w.title, w.type, w.price_numeric::text, w.is_active, w.is_featured,' +
-  ' w.expiry_date::text, w.description, w.image_file_id, w.category, w.original_price::text,' +
-  ' w.current_price::text, w.location, w.details::json,' +
-  " coalesce((select json_agg(i.file_id order by i.position) from offer_images i where i.offer_id = w.id), '[]'::json) as slides," +
-  ' w.created_at';
+function offerRowSql(today: string): string {
+  return (
+    'w.id, w.title, w.type, w.price_numeric, w.is_active, w.is_featured, w.expiry_date,' +
+    ' w.description, w.image_file_id, w.category, w.original_price, w.current_price, w.location,' +
+    // greatest() passes over a null: an offer without a deadline has no days left (null), not 0.
+    ' w.details, case when w.expiry_date is null then null' +
+    ` else greatest(0, w.expiry_date - ${today}::date) end as days_left,` +
+    ` coalesce((select json_agg(${uploadUrlSql('i.file_id')} order by i.position) from offer_images i where i.offer_id = w.id), '[]'::json) as slides,` +
+    ' w.created_at'
+  );
+}
 
-const money = (value: unknown) => (value === null ? null : Number(value));
+/** One page row (offerRowSql's columns) as the contract's Offer. */
+const OFFER_JSON =
+  "json_build_object('id', p.id, 'title', p.title, 'type', p.type," +
+  " 'priceNumeric', p.price_numeric, 'isActive', p.is_active, 'isFeatured', p.is_featured," +
+  " 'expiryDate', p.expiry_date::text, 'description', p.description," +
+  ` 'image', ${uploadUrlSql('p.image_file_id')}, 'images', p.slides, 'category', p.category,` +
+  " 'daysLeft', p.days_left, 'originalPrice', p.original_price, 'currentPrice', p.current_price," +
+  ` 'location', p.location, 'details', p.details, 'createdAt', ${isoTimeSql('p.created_at')})`;
 
-/** One page row (OFFER_ROW_SQL's columns from `at`) as the contract's Offer. */
-function toOfferItem(row: readonly unknown[], at: number): Offer {
-  const imageFileId = row[at + 8] as string | null;
-  const expiryDate = row[at + 6] as string | null;
-  return {
-    id: row[at] as string,
-    title: row[at + 1] as string,
-    type: row[at + 2] as OfferType,
-    priceNumeric: money(row[at + 3]),
-    isActive: row[at + 4] as boolean,
-    isFeatured: row[at + 5] as boolean,
-    expiryDate,
-    description: row[at + 7] as string | null,
-    image: imageFileId ? uploadUrl(imageFileId) : null,
-    images: (row[at + 14] as string[]).map(uploadUrl),
-    category: row[at + 9] as string,
-    daysLeft: daysLeft(expiryDate),
-    originalPrice: money(row[at + 10]),
-    currentPrice: money(row[at + 11]),
-    location: row[at + 12] as string | null,
-    details: row[at + 13] as Offer['details'],
-    createdAt: (row[at + 15] as Date).toISOString(),
-  };
+/** Today's date in UTC (YYYY-MM-DD): the day an offer's days left count from. */
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
 }
 
 /**
@@ -123,9 +121,8 @@ function toOfferItem(row: readonly unknown[], at: number): Offer {
 export function createOfferList(database: Database) {
   const read = createListPipeline<Offer>(database, {
     counters: Object.values(COUNTERS),
-    columns: 16,
     order: 'p.created_at desc, p.id desc',
-    toItem: toOfferItem,
+    itemJson: OFFER_JSON,
   });
   return async (claims: AccessClaims, query: OfferListParams) => {
     const { page, limit, search, type } = query;
@@ -150,7 +147,8 @@ export function createOfferList(database: Database) {
             },
           }),
       pageSql: (window, values) =>
-        `select ${OFFER_ROW_SQL} from (${offerWindowSql(window, placeholders(values), values)}) w`,
+        `select ${offerRowSql(values.add(todayUtc()))}` +
+        ` from (${offerWindowSql(window, placeholders(values), values)}) w`,
       plannedPerCall: pattern !== undefined,
     });
     return {

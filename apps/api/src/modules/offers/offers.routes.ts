@@ -11,6 +11,7 @@ import {
 } from '@cask/contracts/offers';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { asSerialized } from '../../lib/json-text.ts';
 import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { readImageForm, registerImageUploads } from '../files/multipart.ts';
 import { createOffersService } from './offers.service.ts';
@@ -39,7 +40,7 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const { admin, page } = await offers.list(request.accessClaims, request.query);
       request.admin = admin;
-      return ok(page);
+      return asSerialized(ok(page));
     },
   );
 

@@ -24,6 +24,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import type { NewOffer } from '../../db/schema/offers.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import type { JsonText } from '../../lib/json-text.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import {
   deleteStoredFiles,
@@ -188,7 +189,7 @@ export function createOffersService(deps: { database: Database }) {
           offers: answer.items,
           pagination: answer.pagination,
           stats: answer.stats,
-        } satisfies { offers: Offer[]; pagination: Pagination; stats: OfferStats },
+        } satisfies { offers: JsonText<Offer[]>; pagination: Pagination; stats: OfferStats },
       };
     },
 

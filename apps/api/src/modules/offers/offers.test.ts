@@ -9,6 +9,7 @@ import { purchases } from '../../db/schema/purchases.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
 import { createOffer, createPurchase, uniqueMarker } from '../../../test/factories.ts';
+import { daysLeft } from './offers.repository.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -500,6 +501,22 @@ describe('GET /offers', () => {
       details: created.details,
       createdAt: created.createdAt.toISOString(),
     });
+  });
+
+  test('counts the days left from today (UTC), as one offer answered alone does', async () => {
+    const marker = uniqueMarker('days');
+    const inDays = (days: number) =>
+      new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    for (const [days, expiryDate] of [
+      [3, inDays(3)],
+      [0, inDays(0)],
+      [null, null],
+    ] as const) {
+      const created = await createOffer(ctx, { title: `${marker} ${days}`, expiryDate });
+      const [shown] = (await list(`?search=${encodeURIComponent(created.title)}`)).offers;
+      expect(shown?.daysLeft, `${expiryDate}`).toBe(days);
+      expect(daysLeft(expiryDate)).toBe(days);
+    }
   });
 
   test.each([

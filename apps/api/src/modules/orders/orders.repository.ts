@@ -10,6 +10,7 @@ import {
 import type { Database, DbOrTx } from '../../db/client.ts';
 import {
   createListPipeline,
+  isoTimeSql,
   windowSql,
   type ListRequest,
   type StatementValues,
@@ -92,13 +93,14 @@ function planOrderPage(request: Parameters<typeof planPage>[0]): PagePlan {
   return plan;
 }
 
-/** The whole notes history of the order `o`, oldest first, as a JSON array. */
+/** The whole notes history of the order `o`, oldest first, as the contract's notes (JSON). */
 const NOTES_HISTORY_SQL = `coalesce((
     select json_agg(json_build_object(
       'id', n.id,
       'content', n.content,
-      'adminName', na.full_name,
-      'createdAt', to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      'admin', case when na.full_name is null then null
+        else json_build_object('fullName', na.full_name) end,
+      'createdAt', ${isoTimeSql('n.created_at')}
     ) order by n.created_at, n.id)
     from purchase_notes n left join admins na on na.id = n.admin_id
     where n.purchase_id = o.id), '[]'::json)`;
@@ -110,9 +112,20 @@ const NOTES_HISTORY_SQL = `coalesce((
  */
 const ORDER_ROW_SQL =
   'w.id, c.full_name, o.contact_full_name, o.contact_email, o.preferred_contact_method,' +
-  ' o.phone_number, o.title, o.investment_amount::text, o.status, o.cask_progress,' +
-  ` o.manual_payment_status, ${NOTES_HISTORY_SQL}, o.is_first_purchase,` +
+  ' o.phone_number, o.title, o.investment_amount, o.status, o.cask_progress,' +
+  ` o.manual_payment_status, ${NOTES_HISTORY_SQL} as notes, o.is_first_purchase,` +
   ' o.referral_points_amount, o.submitted_date, o.days_left, w.created_at';
+
+/** One page row (ORDER_ROW_SQL's columns) as the contract's Order; money as its exact decimal. */
+const ORDER_JSON =
+  "json_build_object('_id', p.id, 'user', json_build_object('fullName', p.full_name)," +
+  " 'personalInfo', json_build_object('fullName', p.contact_full_name," +
+  " 'email', p.contact_email, 'preferredContactMethod', p.preferred_contact_method," +
+  " 'phoneNumber', p.phone_number), 'title', p.title, 'investmentAmount', p.investment_amount," +
+  " 'status', p.status, 'caskProgress', p.cask_progress," +
+  " 'manualPaymentStatus', p.manual_payment_status, 'notes', p.notes," +
+  " 'isFirstPurchase', p.is_first_purchase, 'referralPointsAmount', p.referral_points_amount," +
+  ` 'submittedDate', ${isoTimeSql('p.submitted_date')}, 'daysLeft', p.days_left)`;
 
 const STATUS_COUNTERS = ORDER_STATUSES.map((status) => COUNTER_NAMES.purchaseStatus(status));
 
@@ -134,39 +147,6 @@ export function orderStats(counter: (name: string) => number): OrderStats {
   };
 }
 
-function toOrderItem(row: readonly unknown[], at: number): Order {
-  const notes = row[at + 11] as NoteRow[];
-  return {
-    _id: row[at] as string,
-    user: { fullName: row[at + 1] as string },
-    personalInfo: {
-      fullName: row[at + 2] as string | null,
-      email: row[at + 3] as string | null,
-      preferredContactMethod: row[at + 4] as string | null,
-      phoneNumber: row[at + 5] as string | null,
-    },
-    title: row[at + 6] as string,
-    investmentAmount: Number(row[at + 7]),
-    status: row[at + 8] as OrderStatus,
-    caskProgress: row[at + 9] as Order['caskProgress'],
-    manualPaymentStatus: row[at + 10] as Order['manualPaymentStatus'],
-    notes: notes.map(toOrderNote),
-    isFirstPurchase: row[at + 12] as boolean,
-    referralPointsAmount: row[at + 13] as number,
-    submittedDate: (row[at + 14] as Date).toISOString(),
-    daysLeft: row[at + 15] as number | null,
-  };
-}
-
-function toOrderNote(note: NoteRow): Order['notes'][number] {
-  return {
-    id: note.id,
-    content: note.content,
-    admin: note.adminName === null ? null : { fullName: note.adminName },
-    createdAt: note.createdAt,
-  };
-}
-
 /**
  * The Orders list (spec 001 §7 GET /purchases, decision 152) through db/list-pipeline.ts: newest
  * first, whole or by status, searched over all orders; the total and the stats are the maintained
@@ -175,9 +155,8 @@ function toOrderNote(note: NoteRow): Order['notes'][number] {
 export function createOrderList(database: Database) {
   const read = createListPipeline<Order>(database, {
     counters: ORDER_LIST_COUNTERS,
-    columns: 17,
     order: 'p.created_at desc, p.id desc',
-    toItem: toOrderItem,
+    itemJson: ORDER_JSON,
   });
   return (claims: AccessClaims, query: OrderListParams) => {
     const { page, limit, status } = query;

@@ -9,6 +9,7 @@ import {
 } from '@cask/contracts/orders';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { asSerialized } from '../../lib/json-text.ts';
 import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createOrdersService } from './orders.service.ts';
 
@@ -29,7 +30,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const { admin, page } = await orders.list(request.accessClaims, request.query);
       request.admin = admin;
-      return ok(page);
+      return asSerialized(ok(page));
     },
   );
 

@@ -3,6 +3,7 @@ import type { Pagination } from '@cask/contracts/common';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import type { JsonText } from '../../lib/json-text.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import {
   appendOrderNote,
@@ -67,7 +68,7 @@ export function createOrdersService(deps: { database: Database }) {
       return {
         admin: answer.admin,
         page: { purchases: answer.items, stats, pagination: answer.pagination } satisfies {
-          purchases: Order[];
+          purchases: JsonText<Order[]>;
           stats: OrderStats;
           pagination: Pagination;
         },

@@ -4,6 +4,7 @@ import type { Referral } from '@cask/contracts/referrals';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import {
   createListPipeline,
+  isoTimeSql,
   windowSql,
   type ListRequest,
   type StatementValues,
@@ -153,8 +154,8 @@ export function countReferralMatchesSql(pattern: string, status: string | undefi
 const REFERRAL_ROW_SQL =
   'select w.id, w.referrer_id, referrer.full_name as referrer_name, referrer.email as referrer_email,' +
   ' w.referee_id, referee.full_name as referee_name, referee.email as referee_email,' +
-  ' w.reward_amount::text as reward_amount, w.currency, w.status, w.completed_date,' +
-  ' w.first_purchase_amount::text as first_purchase_amount, w.first_purchase_date,' +
+  ' w.reward_amount, w.currency, w.status, w.completed_date,' +
+  ' w.first_purchase_amount, w.first_purchase_date,' +
   ' w.referral_code, w.admin_notes, orders.order_count as total_purchases,' +
   ' orders.order_amount as total_purchase_amount, w.points_awarded, w.reward_paid, w.created_at';
 
@@ -164,43 +165,24 @@ function referralRowsSql(windowSqlText: string): string {
     ' join customers referrer on referrer.id = w.referrer_id' +
     ' join customers referee on referee.id = w.referee_id' +
     ' cross join lateral (select count(*)::int as order_count,' +
-    ' coalesce(sum(o.investment_amount), 0)::text as order_amount from purchases o' +
+    ' coalesce(sum(o.investment_amount), 0) as order_amount from purchases o' +
     " where o.customer_id = w.referee_id and o.status <> 'Reject' and o.deleted_at is null) orders"
   );
 }
 
-const amount = (value: unknown) => (value === null ? null : Number(value));
-const isoDate = (value: unknown) => (value === null ? null : (value as Date).toISOString());
-
-/** One row of referralRowsSql's columns, from index `at`, as the contract's Referral. */
-function toReferral(row: readonly unknown[], at: number): Referral {
-  return {
-    id: row[at] as string,
-    referrer: {
-      id: row[at + 1] as string,
-      fullName: row[at + 2] as string,
-      email: row[at + 3] as string,
-    },
-    referee: {
-      id: row[at + 4] as string,
-      fullName: row[at + 5] as string,
-      email: row[at + 6] as string,
-    },
-    rewardAmount: Number(row[at + 7]),
-    currency: row[at + 8] as string,
-    status: row[at + 9] as ReferralStatus,
-    completedDate: isoDate(row[at + 10]),
-    firstPurchaseAmount: amount(row[at + 11]),
-    firstPurchaseDate: isoDate(row[at + 12]),
-    referralCode: row[at + 13] as string,
-    adminNotes: row[at + 14] as string | null,
-    totalPurchases: row[at + 15] as number,
-    totalPurchaseAmount: Number(row[at + 16]),
-    pointsAwarded: row[at + 17] as number,
-    rewardPaid: row[at + 18] as boolean,
-    createdAt: (row[at + 19] as Date).toISOString(),
-  };
-}
+/** One row of referralRowsSql's columns as the contract's Referral; money as its exact decimal. */
+const REFERRAL_JSON =
+  "json_build_object('id', p.id, 'referrer', json_build_object('id', p.referrer_id," +
+  " 'fullName', p.referrer_name, 'email', p.referrer_email), 'referee', json_build_object(" +
+  "'id', p.referee_id, 'fullName', p.referee_name, 'email', p.referee_email)," +
+  " 'rewardAmount', p.reward_amount, 'currency', p.currency, 'status', p.status," +
+  ` 'completedDate', ${isoTimeSql('p.completed_date')},` +
+  " 'firstPurchaseAmount', p.first_purchase_amount," +
+  ` 'firstPurchaseDate', ${isoTimeSql('p.first_purchase_date')},` +
+  " 'referralCode', p.referral_code, 'adminNotes', p.admin_notes," +
+  " 'totalPurchases', p.total_purchases, 'totalPurchaseAmount', p.total_purchase_amount," +
+  " 'pointsAwarded', p.points_awarded, 'rewardPaid', p.reward_paid," +
+  ` 'createdAt', ${isoTimeSql('p.created_at')})`;
 
 export interface ReferralPageRequest {
   page: number;
@@ -219,9 +201,8 @@ export interface ReferralPageRequest {
 export function createReferralList(database: Database) {
   const read = createListPipeline<Referral>(database, {
     counters: REFERRAL_LIST_COUNTERS,
-    columns: 20,
     order: 'p.created_at desc, p.id desc',
-    toItem: toReferral,
+    itemJson: REFERRAL_JSON,
   });
   return (claims: AccessClaims, query: ReferralPageRequest) => {
     const { page, limit, status, search } = query;

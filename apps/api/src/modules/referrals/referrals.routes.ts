@@ -8,6 +8,7 @@ import {
 } from '@cask/contracts/referrals';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { asSerialized } from '../../lib/json-text.ts';
 import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createReferralsService } from './referrals.service.ts';
 
@@ -28,7 +29,7 @@ export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     async (request) => {
       const { admin, page } = await referrals.list(request.accessClaims, request.query);
       request.admin = admin;
-      return ok(page);
+      return asSerialized(ok(page));
     },
   );
 

@@ -8,6 +8,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import type { JsonText } from '../../lib/json-text.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import {
   createReferralList,
@@ -61,7 +62,11 @@ export function createReferralsService(deps: { database: Database }) {
           referrals: answer.items,
           stats: referralStats(answer.counter),
           pagination: answer.pagination,
-        } satisfies { referrals: Referral[]; stats: ReferralStats; pagination: Pagination },
+        } satisfies {
+          referrals: JsonText<Referral[]>;
+          stats: ReferralStats;
+          pagination: Pagination;
+        },
       };
     },
 

@@ -16,26 +16,21 @@ import {
  * The Reward List (spec 000 §3) through db/list-pipeline.ts: the same customers, order and search
  * as User Management, with the referral totals computed for the page's rows only (index-only on
  * referrals_referrer_idx, and purchases_customer_idx, whose `deleted_at is null` the sum keeps: a
- * deleted order counts in no sum, decision 151), mapped straight into the contract's RewardRow.
+ * deleted order counts in no sum, decision 151), written by PostgreSQL as the contract's RewardRow.
  */
 export function createRewardList(database: Database) {
   const read = createListPipeline<RewardRow>(database, {
     counters: CUSTOMER_LIST_COUNTERS,
-    columns: 7,
     order: CUSTOMER_LIST_ORDER,
-    toItem: (row, at) => ({
-      id: row[at] as string,
-      fullName: row[at + 1] as string,
-      email: row[at + 2] as string,
-      totalReferrals: row[at + 3] as number,
-      totalInvestmentAmount: Number(row[at + 4]),
-      referralPoints: row[at + 5] as number,
-    }),
+    itemJson:
+      "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email," +
+      " 'totalReferrals', p.total_referrals, 'totalInvestmentAmount', p.invested," +
+      " 'referralPoints', p.points_balance)",
   });
   const rowSql =
     'w.id, w.full_name, w.email,' +
     ' (select count(*)::int from referrals r where r.referrer_id = w.id) as total_referrals,' +
-    " (select coalesce(sum(o.investment_amount), 0)::text from purchases o where o.customer_id = w.id and o.status <> 'Reject' and o.deleted_at is null) as invested," +
+    " (select coalesce(sum(o.investment_amount), 0) from purchases o where o.customer_id = w.id and o.status <> 'Reject' and o.deleted_at is null) as invested," +
     ' w.points_balance, w.created_at';
   return (claims: AccessClaims, query: CustomerPageRequest) =>
     read(claims, customerListRequest(query, 'rewards', rowSql));

@@ -8,6 +8,7 @@ import {
 } from '@cask/contracts/rewards';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { asSerialized } from '../../lib/json-text.ts';
 import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createRewardsService } from './rewards.service.ts';
 
@@ -28,7 +29,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request) => {
       const { admin, page } = await rewards.list(request.accessClaims, request.query);
       request.admin = admin;
-      return ok(page);
+      return asSerialized(ok(page));
     },
   );
 

@@ -8,6 +8,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError } from '../../lib/errors.ts';
+import type { JsonText } from '../../lib/json-text.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import {
@@ -32,7 +33,7 @@ export function createRewardsService(deps: { database: Database }) {
       return {
         admin: answer.admin,
         page: { rewards: answer.items, pagination: answer.pagination } satisfies {
-          rewards: RewardRow[];
+          rewards: JsonText<RewardRow[]>;
           pagination: Pagination;
         },
       };

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { User } from '@cask/contracts/users';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createListPipeline } from '../../db/list-pipeline.ts';
+import { createListPipeline, isoTimeSql } from '../../db/list-pipeline.ts';
 import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
@@ -33,23 +33,16 @@ export interface UserRow {
 
 /**
  * User Management's list (spec 000 §7 GET /users) through db/list-pipeline.ts: the page's
- * customers `w` with their cask count (index-only on casks_owner_idx), mapped straight into the
- * contract's User.
+ * customers `w` with their cask count (index-only on casks_owner_idx), written by PostgreSQL as
+ * the contract's User.
  */
 export function createUserList(database: Database) {
   const read = createListPipeline<User>(database, {
     counters: CUSTOMER_LIST_COUNTERS,
-    columns: 7,
     order: CUSTOMER_LIST_ORDER,
-    toItem: (row, at) => ({
-      id: row[at] as string,
-      fullName: row[at + 1] as string,
-      email: row[at + 2] as string,
-      phone: row[at + 3] as string | null,
-      balance: row[at + 4] as number,
-      isActive: row[at + 5] as boolean,
-      createdAt: (row[at + 6] as Date).toISOString(),
-    }),
+    itemJson:
+      "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'phone', p.phone," +
+      ` 'balance', p.balance, 'isActive', p.is_active, 'createdAt', ${isoTimeSql('p.created_at')})`,
   });
   const rowSql =
     'w.id, w.full_name, w.email, w.phone,' +

@@ -9,6 +9,7 @@ import {
 } from '@cask/contracts/users';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { asSerialized } from '../../lib/json-text.ts';
 import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createUsersService } from './users.service.ts';
 
@@ -25,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => {
       const { admin, page } = await users.list(request.accessClaims, request.query);
       request.admin = admin;
-      return ok(page);
+      return asSerialized(ok(page));
     },
   );
 

@@ -3,6 +3,7 @@ import type { Pagination } from '@cask/contracts/common';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import type { JsonText } from '../../lib/json-text.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { lockCustomer, USER_NOT_FOUND } from '../customers/customers.service.ts';
 import {
@@ -30,7 +31,7 @@ export function createUsersService(deps: { database: Database }) {
       return {
         admin: answer.admin,
         page: { users: answer.items, pagination: answer.pagination } satisfies {
-          users: User[];
+          users: JsonText<User[]>;
           pagination: Pagination;
         },
       };

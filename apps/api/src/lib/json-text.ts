@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * A value that is already JSON text: a list's page of items as PostgreSQL wrote it
+ * (db/list-pipeline.ts, docs/decisions/171). `serializeWithJsonText` writes the text into the
+ * answer as it is, so the rows are neither parsed by the driver nor mapped nor stringified again.
+ * `T` is what the text holds, for the route's types (`Serialized`).
+ */
+export class JsonText<T> {
+  declare readonly holds?: T;
+  constructor(readonly text: string) {}
+}
+
+/** `T` with its field `K` (a list of items) held as JSON text. */
+export type WithJsonText<T, K extends keyof T> = Omit<T, K> & { [P in K]: JsonText<T[P]> };
+
+/** What JSON.stringify with `serializeWithJsonText` makes of a value's type. */
+export type Serialized<T> =
+  T extends JsonText<infer Held>
+    ? Held
+    : T extends readonly (infer Element)[]
+      ? Serialized<Element>[]
+      : T extends Date
+        ? string
+        : T extends object
+          ? { [K in keyof T]: Serialized<T[K]> }
+          : T;
+
+/** The route's answer as its response schema types it: each JsonText becomes what it holds. */
+export function asSerialized<T>(data: T): Serialized<T> {
+  return data as Serialized<T>;
+}
+
+// A string no answer can contain by chance: this process's own random marker, then the index.
+const MARK = `jsontext:${randomUUID()}:`;
+const MARKED = new RegExp(`"${MARK}(\\d+)"`, 'g');
+
+/**
+ * JSON.stringify, except that every JsonText is written as its text. A JsonText stands in the
+ * answer as a marker string first; the markers are then replaced by the texts they stand for.
+ */
+export function serializeWithJsonText(data: unknown): string {
+  const texts: string[] = [];
+  const json = JSON.stringify(data, (_key, value: unknown) =>
+    value instanceof JsonText ? `${MARK}${texts.push(value.text) - 1}` : value,
+  );
+  if (texts.length === 0) return json;
+  return json.replace(MARKED, (_marker, index: string) => texts[Number(index)] ?? 'null');
+}
