@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { POSTGRES_OPTIONS, PREPARED_READ_OPTIONS } from '../apps/api/src/db/client.ts';
 import { signAccessToken } from '../apps/api/src/lib/tokens.ts';
 import { BULK_SEARCH_TERMS } from '../apps/api/src/modules/seed/bulk-seed.service.ts';
 import { DISTILLERIES } from '../apps/api/src/modules/seed/catalogue.ts';
@@ -32,7 +33,7 @@ import {
   type Row,
   type RowKind,
 } from './lib/report.ts';
-import { explain, measureSql, type CapturedQuery } from './lib/sql-reference.ts';
+import { explain, measureSql, type CapturedQuery, type FloorPools } from './lib/sql-reference.ts';
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -176,7 +177,7 @@ async function measureRow(
   endpoint: Endpoint,
   api: RunningApi,
   load: LoadOptions,
-  reference: { pool: pg.Pool; capture: QueryCapture; plans: string[] } | null,
+  reference: { pools: FloorPools; capture: QueryCapture; plans: string[] } | null,
 ): Promise<Row> {
   const row: Row = {
     label: endpoint.label,
@@ -206,7 +207,7 @@ async function measureRow(
     reference.plans.push(`## ${endpoint.label}\n`);
     row.databaseMs = 0;
     for (const [index, query] of captured.entries()) {
-      const plan = await explain(reference.pool, query);
+      const plan = await explain(reference.pools, query);
       for (const match of plan.matchAll(/(?:Planning|Execution) Time: ([\d.]+) ms/g)) {
         row.databaseMs += Number(match[1]);
       }
@@ -218,7 +219,7 @@ async function measureRow(
   row.api = await measureEndpoint(endpoint.target, load);
   if (row.api.failures > 0) row.note = `${row.api.failures} failed (${row.api.firstFailure})`;
   if (reference && captured.length > 0) {
-    row.sql = await measureSql(reference.pool, captured, load);
+    row.sql = await measureSql(reference.pools, captured, load);
   }
   log(
     `  ${endpoint.label}: ${row.api.requestsPerSecond.toFixed(0)} req/s, p99 ${row.api.p99.toFixed(2)} ms` +
@@ -245,11 +246,16 @@ async function benchPostgres(load: LoadOptions) {
     log,
   );
   const adminId = await ensureBenchAdmin({ url: settings.databaseUrl });
-  // As the API's pool (db/client.ts): JIT only ever costs these statements.
+  // As the API's two pools (db/client.ts): no JIT; named statements on their generic plans.
   const pool = new pg.Pool({
     connectionString: settings.databaseUrl,
     max: settings.connections,
-    options: '-c jit=off',
+    options: POSTGRES_OPTIONS,
+  });
+  const generic = new pg.Pool({
+    connectionString: settings.databaseUrl,
+    max: settings.connections,
+    options: PREPARED_READ_OPTIONS,
   });
   const version =
     (await pool.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ??
@@ -276,7 +282,7 @@ async function benchPostgres(load: LoadOptions) {
     } else {
       const apiLoad = { ...load, baseUrl: api.baseUrl };
       capture = await createQueryCapture(settings.databaseUrl, adminId);
-      const reference = { pool, capture, plans };
+      const reference = { pools: { pool, generic }, capture, plans };
       const pages = {
         users: await lastPage(api, headers),
         casks: await lastPage(api, headers, '/api/casks?page=1&limit=10'),
@@ -343,7 +349,7 @@ async function benchPostgres(load: LoadOptions) {
   } finally {
     await capture?.close();
     await api.stop();
-    await pool.end();
+    await Promise.all([pool.end(), generic.end()]);
   }
   return { rows, plans, postgres, seeding, nothingToMeasure };
 }

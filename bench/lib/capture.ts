@@ -32,7 +32,8 @@ export async function createQueryCapture(url: string, adminId: string): Promise<
       logQuery: (sql, params) => recorded.push({ sql, params: [...params], prepared: false }),
     },
   }) as unknown as Db;
-  const reader = postgresReader(pool);
+  // What the API runs is recorded here, not timed: one pool serves both kinds of statement.
+  const reader = postgresReader({ pool, generic: pool });
   const database: Database = {
     db,
     readRows: (text, values, options) => {

@@ -19,13 +19,20 @@ function statementName(text: string): string {
   return name;
 }
 
+/** The two pools of the API's reader (db/client.ts): named statements run on generic plans. */
+export interface FloorPools {
+  pool: pg.Pool;
+  generic: pg.Pool;
+}
+
 /**
  * The floor under any API (issue 3, Performance): the very statements one API request ran,
  * replayed straight through node-postgres at the same concurrency, one after the other per
- * "request" as the handler awaits them, with no HTTP, no JSON and no framework in between.
+ * "request" as the handler awaits them, with no HTTP, no JSON and no framework in between; a
+ * prepared one on a session of the API's generic-plan pool, as the API runs it (decision 172).
  */
 export async function measureSql(
-  pool: pg.Pool,
+  pools: FloorPools,
   queries: readonly CapturedQuery[],
   options: { connections: number; warmupSeconds: number; seconds: number },
 ): Promise<Measurement> {
@@ -37,7 +44,9 @@ export async function measureSql(
       while (process.hrtime.bigint() < deadline) {
         const started = process.hrtime.bigint();
         // One connection per request, so a captured begin/commit pair stays on one session.
-        const client = await pool.connect();
+        const client = await (
+          queries.every((query) => query.prepared) ? pools.generic : pools.pool
+        ).connect();
         try {
           for (const query of queries) {
             // rowMode 'array' is how drizzle's node-postgres session reads select results.
@@ -66,11 +75,33 @@ export async function measureSql(
   return summarise(latencies, options.seconds, failures, firstFailure);
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of each captured statement with its real values: a custom plan. */
-export async function explain(pool: pg.Pool, query: CapturedQuery): Promise<string> {
-  const result = await pool.query<{ 'QUERY PLAN': string }>({
-    text: `explain (analyze, buffers) ${query.sql}`,
-    values: query.params,
-  });
-  return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each captured statement with its real values, on the plan the API
+ * runs: a prepared statement's generic plan (on a session of the generic pool), or a plan made for
+ * the values.
+ */
+export async function explain(pools: FloorPools, query: CapturedQuery): Promise<string> {
+  const lines = (rows: { 'QUERY PLAN': string }[]) =>
+    rows.map((row) => row['QUERY PLAN']).join('\n');
+  if (!query.prepared) {
+    const result = await pools.pool.query<{ 'QUERY PLAN': string }>({
+      text: `explain (analyze, buffers) ${query.sql}`,
+      values: query.params,
+    });
+    return lines(result.rows);
+  }
+  const client = await pools.generic.connect();
+  try {
+    await client.query(`prepare bench_explain as ${query.sql}`);
+    const values = query.params.map((value) =>
+      value === null ? 'null' : `'${String(value).replaceAll("'", "''")}'`,
+    );
+    const result = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) execute bench_explain${values.length > 0 ? `(${values.join(', ')})` : ''}`,
+    );
+    return `(generic plan)\n${lines(result.rows)}`;
+  } finally {
+    await client.query('deallocate bench_explain').catch(() => undefined);
+    client.release();
+  }
 }

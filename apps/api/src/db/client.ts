@@ -11,10 +11,10 @@ export type DbOrTx = Db | Tx;
 /**
  * Runs one read statement straight through the driver and answers its rows as arrays of column
  * values (docs/decisions/170). With `prepared`, PostgreSQL gets a named statement per distinct
- * text, parsed once per connection and free to settle on a generic plan: only for shapes whose
- * best plan does not depend on the values. A search is planned with its values on every call
- * (decision 041: a generic plan of an ILIKE took 1.3 s). Select only int4, text, boolean and
- * json columns: both drivers give those the same JavaScript types.
+ * text, parsed once per connection and run on its generic plan, planned once (decision 172):
+ * only for shapes whose best plan does not depend on the values. A search is planned with its
+ * values on every call (decision 041: a generic plan of an ILIKE took 1.3 s). Select only int4,
+ * text, boolean and json columns: both drivers give those the same JavaScript types.
  */
 export type ReadRows = (
   text: string,
@@ -63,24 +63,46 @@ function findMigrationsDir(): string {
 /** Statement names by text, process-wide, so one name never stands for two texts. */
 const statementNames = new Map<string, string>();
 
-export function postgresReader(pool: {
+interface ArrayRowPool {
   query(config: {
     name?: string;
     text: string;
     values: unknown[];
     rowMode: 'array';
   }): Promise<{ rows: unknown[][] }>;
-}): ReadRows {
+}
+
+/**
+ * The connection options of every PostgreSQL pool. jit=off: JIT compilation only ever costs an
+ * OLTP API (530+ ms on one request once, docs/decisions/041-customer-list-performance.md); no
+ * statement here profits from it.
+ */
+export const POSTGRES_OPTIONS = '-c jit=off';
+
+/**
+ * ...and of the pool that runs the named read statements (decision 172). PostgreSQL's own choice
+ * between a statement's generic plan and a plan made for its values re-planned every list page
+ * on every call (0.3-0.9 ms, half of its time): a page's `OFFSET $n` is costed at a tenth of the
+ * table in a generic plan, so that plan always looked dearer than it is.
+ */
+export const PREPARED_READ_OPTIONS = `${POSTGRES_OPTIONS} -c plan_cache_mode=force_generic_plan`;
+
+/**
+ * `prepared` statements go to `generic` (a pool whose sessions run PREPARED_READ_OPTIONS), the
+ * others, planned with their values on each call, to `pool`.
+ */
+export function postgresReader(pools: { pool: ArrayRowPool; generic: ArrayRowPool }): ReadRows {
   return async (text, values, options) => {
-    let name: string | undefined;
-    if (options.prepared) {
-      name = statementNames.get(text);
-      if (name === undefined) {
-        name = `read_${statementNames.size + 1}`;
-        statementNames.set(text, name);
-      }
+    if (!options.prepared) {
+      const result = await pools.pool.query({ text, values: [...values], rowMode: 'array' });
+      return result.rows;
     }
-    const result = await pool.query({ name, text, values: [...values], rowMode: 'array' });
+    let name = statementNames.get(text);
+    if (name === undefined) {
+      name = `read_${statementNames.size + 1}`;
+      statementNames.set(text, name);
+    }
+    const result = await pools.generic.query({ name, text, values: [...values], rowMode: 'array' });
     return result.rows;
   };
 }
@@ -90,19 +112,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // Numeric and bigint columns come back as strings (exact money); counts are parsed where read.
-    // jit=off: JIT compilation only ever costs an OLTP API (530+ ms on one request once,
-    // docs/decisions/041-customer-list-performance.md); no statement here profits from it.
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' });
-    pool.on('error', () => {
-      /* idle client errors surface on the next query */
+    // Two pools of at most 10 connections each: drizzle's statements and the searches, and the
+    // named list reads on their generic plans (decision 172).
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: POSTGRES_OPTIONS });
+    const generic = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      options: PREPARED_READ_OPTIONS,
     });
+    for (const each of [pool, generic]) {
+      each.on('error', () => {
+        /* idle client errors surface on the next query */
+      });
+    }
     const url = new URL(options.url);
     return {
       db: drizzle(pool) as unknown as Db,
-      readRows: postgresReader(pool),
+      readRows: postgresReader({ pool, generic }),
       kind: 'postgres',
       describe: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), generic.end()]);
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');

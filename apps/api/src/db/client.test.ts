@@ -1,0 +1,44 @@
+import { expect, test } from 'vitest';
+import { useTestContext } from '../../test/context.ts';
+
+// db/client.ts `readRows` (decision 172): on PostgreSQL a named (prepared) read runs on a session
+// that always uses the statement's generic plan, planned once; anything else, a search among
+// them, is planned with its values on every call. Embedded PGlite plans every statement anew.
+const ctx = useTestContext();
+
+const PLAN_MODE = "select current_setting('plan_cache_mode'), current_setting('jit')";
+
+test('prepared reads run on generic plans, the others are planned for their values', async () => {
+  const { database } = ctx;
+  const prepared = await database.readRows(PLAN_MODE, [], { prepared: true });
+  const planned = await database.readRows(PLAN_MODE, [], { prepared: false });
+  if (database.kind === 'postgres') {
+    expect(prepared).toEqual([['force_generic_plan', 'off']]);
+    expect(planned).toEqual([['auto', 'off']]);
+  } else {
+    // PGlite has no JIT to turn off; what matters is that nothing forces a plan there.
+    expect(prepared[0]?.[0]).toBe('auto');
+    expect(planned).toEqual(prepared);
+  }
+});
+
+// Only a PostgreSQL server keeps named statements (TEST_DATABASE_URL, see README).
+test.runIf(process.env.TEST_DATABASE_URL)(
+  'a prepared list statement runs on its generic plan from the first call',
+  async () => {
+    const { database } = ctx;
+    // The same text seven times: PostgreSQL would make a plan for the values of each of the first
+    // five executions by itself; on this session it never does.
+    const text =
+      'select count(*)::int, (select count(*)::int from pg_prepared_statements' +
+      ' where generic_plans > 0 and custom_plans = 0 and statement like $1) from customers' +
+      ' where created_at < now() limit $2';
+    for (let i = 0; i < 7; i++) {
+      const [[, generic]] = (await database.readRows(text, ['%generic_plans > 0%', 10], {
+        prepared: true,
+      })) as [[number, number]];
+      // The statement is counted from its first run: it ran on a generic plan from the start.
+      expect(generic).toBeGreaterThanOrEqual(1);
+    }
+  },
+);
