@@ -204,6 +204,7 @@ export default tseslint.config(
   },
   {
     files: [`${API}/**/*.repository.ts`, `${API}/db/**/*.ts`],
+    ignores: testSupport,
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: testImports }] },
   },
   {
