@@ -24,3 +24,8 @@ test('an answer without JSON text is plain JSON.stringify, strings that look lik
     items: [1],
   });
 });
+
+test('JSON text written by a plain JSON.stringify is still the JSON it holds', () => {
+  const answer = { items: new JsonText<{ id: number }[]>('[{"id":1}]') };
+  expect(JSON.stringify(answer)).toBe('{"items":[{"id":1}]}');
+});
