@@ -93,16 +93,20 @@ function planOrderPage(request: Parameters<typeof planPage>[0]): PagePlan {
   return plan;
 }
 
-/** The whole notes history of the order `o`, oldest first, as the contract's notes (JSON). */
+/**
+ * The whole notes history of the order `o`, oldest first, as the contract's notes (JSON). The
+ * admin who wrote a note is a primary-key probe per note (null when gone): as a join, PostgreSQL
+ * hashed the admins table again for each of the page's orders.
+ */
 const NOTES_HISTORY_SQL = `coalesce((
     select json_agg(json_build_object(
       'id', n.id,
       'content', n.content,
-      'admin', case when na.full_name is null then null
-        else json_build_object('fullName', na.full_name) end,
+      'admin', (select json_build_object('fullName', na.full_name) from admins na
+        where na.id = n.admin_id),
       'createdAt', ${isoTimeSql('n.created_at')}
     ) order by n.created_at, n.id)
-    from purchase_notes n left join admins na on na.id = n.admin_id
+    from purchase_notes n
     where n.purchase_id = o.id), '[]'::json)`;
 
 /**
