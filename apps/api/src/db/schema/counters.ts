@@ -42,6 +42,8 @@ export const COUNTER_NAMES = {
   /** Sum of investment_amount of purchases whose manual_payment_status is paid or completed. */
   revenue: 'purchases.revenue',
   referrals: 'referrals.total',
+  /** Notifications (migration 0016). */
+  notifications: 'notifications.total',
   /** Moves with any change to a referral row (migration 0015): a Referrals search's count. */
   referralsSearchVersion: 'referrals.search_version',
   referralStatus: (status: 'pending' | 'completed') => `referrals.status.${status}`,

@@ -1,4 +1,5 @@
 import type { NotificationListResponse } from '@cask/contracts/notifications';
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
@@ -129,4 +130,20 @@ test('after a new notification and "mark all read" the list reads the new total 
   for (const reader of [other, admin]) {
     for (const page of [pages, 1]) await expectPage(reader, page, 6);
   }
+});
+
+test('the total follows notifications deleted in bulk, a truncation and a recount of the counters (migration 0016)', async () => {
+  const { db } = ctx.database;
+  const before = await expectPage(admin, 1, 6);
+  // Three of them deleted in one statement: the counter moves by three in the same transaction.
+  await db.execute(
+    sql`delete from notifications where id in (select id from notifications order by created_at limit 3)`,
+  );
+  expect((await expectPage(admin, 1, 6)).total).toBe(before.total - 3);
+  await db.execute(sql`select refresh_counters()`);
+  expect((await expectPage(other, 2, 6)).total).toBe(before.total - 3);
+  await db.execute(sql`truncate notifications cascade`);
+  const emptied = await expectPage(admin, 1, 6);
+  expect(emptied.total).toBe(0);
+  expect(emptied.ids).toEqual([]);
 });

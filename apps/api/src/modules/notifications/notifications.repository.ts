@@ -13,6 +13,7 @@ import {
 } from '../../db/list-pipeline.ts';
 import { planPage } from '../../lib/page-plan.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
+import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import {
   notificationReads,
@@ -84,13 +85,13 @@ function toNotificationRow(row: SelectedRow): NotificationRow {
  * The notifications list (spec 000 §2) through db/list-pipeline.ts: newest first (`id` breaks ties
  * so pages never overlap or skip rows created together), with the asking admin's read state and
  * the recipient read for the page's rows only, written by PostgreSQL as the contract's Notification.
- * No counter holds the total, so it is counted with every page, as before (about 1 ms at 10,000
- * notifications), and the number the admin has read comes back with it as an extra value. The
- * pipeline's `$1` is the admin.
+ * The total is a maintained counter (migration 0016; counting 10,000 rows took 2.3 ms a page), and
+ * the number the admin has read comes back with it as an extra value. The pipeline's `$1` is the
+ * admin.
  */
 export function createNotificationList(database: Database) {
   const read = createListPipeline<Notification>(database, {
-    counters: [],
+    counters: [COUNTER_NAMES.notifications],
     order: 'p.created_at desc, p.id desc',
     // A recipient soft-deleted later still shows: the notification was sent to them.
     itemJson:
@@ -110,9 +111,8 @@ export function createNotificationList(database: Database) {
     page: query.page,
     limit: query.limit,
     key: 'notifications',
-    // No counter holds the list: the count below is its total, searched or not.
-    listTotal: () => 0,
-    count: { sql: () => 'select count(*)::int from notifications' },
+    // The maintained counter (migration 0016), read in the same snapshot as the page.
+    listTotal: (counter) => counter(COUNTER_NAMES.notifications),
     // The notifications this admin has read: an index-only count on notification_reads_pk. Each
     // read row names an existing notification (the foreign key, deleted with it) at most once
     // (the primary key), so the unread ones are the total less these, exactly, in one snapshot.
