@@ -11,14 +11,16 @@ const REVALIDATE = 'no-cache';
 
 /** The encoding of the page to send: brotli first, then gzip, as @fastify/static chooses. */
 function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = new Set<string>();
+  const quality = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((s) => s.trim());
     const q = params.find((p) => p.startsWith('q='));
-    if (!q || Number(q.slice(2)) > 0) accepted.add(name);
+    quality.set(name, q ? Number(q.slice(2)) : 1);
   }
-  if (accepted.has('br') || accepted.has('*')) return 'br';
-  return accepted.has('gzip') ? 'gzip' : 'identity';
+  // `*` stands for any encoding not named; `br;q=0` refuses brotli even beside it.
+  const accepts = (name: string) => (quality.get(name) ?? quality.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  return accepts('gzip') ? 'gzip' : 'identity';
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
