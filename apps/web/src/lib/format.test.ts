@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import {
   formatCount,
   formatDate,
@@ -36,4 +36,26 @@ test('dates read naturally, and a missing date reads N/A', () => {
 test('upload sizes read in MB with two decimals', () => {
   expect(formatMegabytes(1_310_720)).toBe('1.25 MB');
   expect(formatMegabytes(0)).toBe('0.00 MB');
+});
+
+test('each formatter is made once, on first use, not when a screen loads', async () => {
+  const { NumberFormat, DateTimeFormat } = Intl;
+  // Counted, still the real ones (a constructor's mock must be a function to be called by new).
+  const numberFormats = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (...args) {
+    return new NumberFormat(...args);
+  });
+  const dateFormats = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args) {
+    return new DateTimeFormat(...args);
+  });
+  vi.resetModules();
+  const format = await import('./format.ts');
+  expect(numberFormats).not.toHaveBeenCalled();
+  for (let row = 0; row < 20; row++) {
+    expect(format.formatMoney(12500)).toBe('$12,500');
+    expect(format.formatDate('2025-03-04T12:00:00Z')).toBe('Mar 4, 2025');
+  }
+  expect(numberFormats).toHaveBeenCalledTimes(1);
+  expect(dateFormats).toHaveBeenCalledTimes(1);
+  numberFormats.mockRestore();
+  dateFormats.mockRestore();
 });

@@ -11,28 +11,44 @@ function toNumber(value: Amount): number {
   return Number.isFinite(parsed) ? parsed : 0;
 }
 
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/**
+ * An Intl formatter made on its first use and kept. Making one costs far more than using it
+ * (`toLocaleString` with options makes a new one on every call): a table of 20 rows formatted
+ * each cell anew, and the formatters made when this module loaded delayed every screen's first
+ * draw (docs/decisions/135).
+ */
+function formatter<F>(make: () => F): () => F {
+  let made: F | undefined;
+  return () => (made ??= make());
+}
+
+const usd = { style: 'currency', currency: 'USD' } as const;
+const wholeDollars = formatter(
+  () => new Intl.NumberFormat('en-US', { ...usd, maximumFractionDigits: 0 }),
+);
+const dollarsAndCents = formatter(() => new Intl.NumberFormat('en-US', usd));
+const oneDecimal = formatter(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }));
+const twoDecimals = formatter(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
+const day = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+const dayFormat = formatter(() => new Intl.DateTimeFormat('en-US', day));
+const dayAndTime = formatter(
+  () => new Intl.DateTimeFormat('en-US', { ...day, hour: 'numeric', minute: '2-digit' }),
+);
 
 /** 12500 → '$12,500', 12500.5 → '$12,500.50'; a missing amount is '$0' (spec 001 §3). */
 export function formatMoney(value: Amount): string {
   const amount = toNumber(value);
-  return Number.isInteger(amount) ? wholeDollars.format(amount) : dollarsAndCents.format(amount);
+  return (Number.isInteger(amount) ? wholeDollars() : dollarsAndCents()).format(amount);
 }
 
 /** Spec 000 §2: Total Value reads in thousands of dollars, e.g. 125500 → '$125.5k'. */
 export function formatThousands(value: Amount): string {
-  const thousands = toNumber(value) / 1000;
-  return `$${thousands.toLocaleString('en-US', { maximumFractionDigits: 1 })}k`;
+  return `$${oneDecimal().format(toNumber(value) / 1000)}k`;
 }
 
 /** A plain count with thousands separators: 12345 → '12,345'. */
 export function formatCount(value: Amount): string {
-  return toNumber(value).toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return twoDecimals().format(toNumber(value));
 }
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
@@ -44,23 +60,13 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** 'Mar 4, 2025'; an absent or unreadable date is 'N/A' (spec 001 §3). */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date
-    ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
-    : 'N/A';
+  return date ? dayFormat().format(date) : 'N/A';
 }
 
 /** 'Mar 4, 2025, 3:07 PM'. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date
-    ? date.toLocaleString('en-US', {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      })
-    : 'N/A';
+  return date ? dayAndTime().format(date) : 'N/A';
 }
 
 /** Spec 001 §2 (offers): the deadline shows only the date part, as YYYY-MM-DD. */

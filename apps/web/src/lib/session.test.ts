@@ -81,3 +81,27 @@ test('queries may run only with a session, and stop as soon as logout begins', (
   storeSession({ accessToken: 'access-2', refreshToken: 'refresh-2' });
   expect(canQuery()).toBe(true);
 });
+
+test('the cookie store is read once per task, however often the token is asked for', async () => {
+  storeSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  const cookieReads = vi.spyOn(Document.prototype, 'cookie', 'get');
+  expect(canQuery()).toBe(true);
+  const oneRead = cookieReads.mock.calls.length;
+  for (let i = 0; i < 100; i++) expect(canQuery()).toBe(true);
+  expect(cookieReads).toHaveBeenCalledTimes(oneRead);
+  // A cookie written outside this module (another tab) is seen once the task is over.
+  document.cookie = 'accessToken=access-2; path=/';
+  expect(getAccessToken()).toBe('access-1');
+  await Promise.resolve();
+  expect(getAccessToken()).toBe('access-2');
+  expect(cookieReads).toHaveBeenCalledTimes(2 * oneRead);
+  cookieReads.mockRestore();
+});
+
+test('storing or clearing the session is seen at once, in the same task', () => {
+  expect(hasAccessToken()).toBe(false);
+  storeSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  expect(getAccessToken()).toBe('access-1');
+  clearSession();
+  expect(hasAccessToken()).toBe(false);
+});
