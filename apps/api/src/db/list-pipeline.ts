@@ -94,7 +94,13 @@ export interface ListRequest {
   };
   /** The page subquery for a window: select the `columns`, in the window's order. */
   pageSql(window: PageWindow, values: StatementValues): string;
-  /** Plan every call (a search): its best plan depends on the values. */
+  /**
+   * A search: its best plan may depend on the values, so a statement that counts its matches or
+   * collects them ('matches-first') is planned with its values on every call. A walk over the
+   * list's own index ('newest-first', 'oldest-first', which the pipeline chooses only where the
+   * matches are dense) has one best plan whatever the term, and runs on its generic plan like
+   * any other page (decision 174).
+   */
   plannedPerCall: boolean;
   /**
    * How to read the page once the total is known: lib/page-plan.ts's planPage unless the list
@@ -186,8 +192,9 @@ export function createListPipeline<Item>(database: Database, source: ListSource)
       `, ${count}${extras.map((extra) => `, (${extra})`).join('')}` +
       `, (select json_agg(${source.itemJson} order by ${source.order}) from (${page}) p)::text` +
       ` from (select 1) one left join admins a on a.id = $1`;
+    const walk = window.read !== 'matches-first' && !(withCount && request.count);
     const rows = await database.readRows(text, values.values, {
-      prepared: !request.plannedPerCall,
+      prepared: !request.plannedPerCall || walk,
     });
     return { rows, extras: extras.length };
   }
