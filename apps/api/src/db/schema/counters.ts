@@ -31,6 +31,8 @@ export const COUNTER_NAMES = {
   /** Moves whenever a search over casks could answer differently (migration 0011). */
   casksSearchVersion: 'casks.search_version',
   offers: 'offers.total',
+  /** Moves with any change to an offer row (migration 0017): an offers search's count. */
+  offersSearchVersion: 'offers.search_version',
   offerType: (type: 'cask' | 'bottle' | 'experience') => `offers.type.${type}`,
   /** Offers with is_active = true. */
   activeOffers: 'offers.active',

@@ -41,6 +41,7 @@ const COUNTERS = {
   cask: COUNTER_NAMES.offerType('cask'),
   bottle: COUNTER_NAMES.offerType('bottle'),
   experience: COUNTER_NAMES.offerType('experience'),
+  searchVersion: COUNTER_NAMES.offersSearchVersion,
 } as const;
 
 /**
@@ -114,9 +115,9 @@ function todayUtc(): string {
 
 /**
  * The offers list (spec 001 §7 GET /offers) through db/list-pipeline.ts: the cards and the total
- * of an unsearched list from the maintained counters, and the page, in one statement. A search is
- * counted exactly in the same statement on every request, as before: no version counter tells
- * when an offer search could answer differently, and the catalogue is small.
+ * of an unsearched list from the maintained counters, and the page, in one statement. A search's
+ * exact count is made in the same statement and kept while offers.search_version stays (any
+ * change to an offer moves it, migration 0017).
  */
 export function createOfferList(database: Database) {
   const read = createListPipeline<Offer>(database, {
@@ -144,6 +145,8 @@ export function createOfferList(database: Database) {
                 const filter = placeholders(values);
                 return countOffersSql(filter.type, filter.pattern);
               },
+              // Kept while no offer changes (migration 0017, decision 175).
+              versionCounter: COUNTERS.searchVersion,
             },
           }),
       pageSql: (window, values) =>
