@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   ORDER_STATUSES,
   type Order,
@@ -17,20 +17,13 @@ import {
 } from '../../db/list-pipeline.ts';
 import { planPage, type PagePlan } from '../../lib/page-plan.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
-import { admins } from '../../db/schema/admins.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
 import { containsPattern } from '../customers/customers.repository.ts';
 
-/** One entry of the notes history as the database gives it (inside a JSON array). */
-export interface NoteRow {
-  id: string;
-  content: string;
-  adminName: string | null;
-  /** ISO 8601 in UTC, written by PostgreSQL. */
-  createdAt: string;
-}
+/** One entry of the notes history, written by PostgreSQL in the contract's shape (notesHistorySql). */
+export type NoteRow = Order['notes'][number];
 
 export interface OrderRow {
   id: string;
@@ -94,11 +87,13 @@ function planOrderPage(request: Parameters<typeof planPage>[0]): PagePlan {
 }
 
 /**
- * The whole notes history of the order `o`, oldest first, as the contract's notes (JSON). The
- * admin who wrote a note is a primary-key probe per note (null when gone): as a join, PostgreSQL
- * hashed the admins table again for each of the page's orders.
+ * The whole notes history of the order whose id is `orderId` (a column), oldest first, as the
+ * contract's notes (JSON): for the list's rows and for one order read alone. The admin who wrote a
+ * note is a primary-key probe per note (null when gone): as a join, PostgreSQL hashed the admins
+ * table again for each of the page's orders.
  */
-const NOTES_HISTORY_SQL = `coalesce((
+function notesHistorySql(orderId: string): string {
+  return `coalesce((
     select json_agg(json_build_object(
       'id', n.id,
       'content', n.content,
@@ -107,7 +102,8 @@ const NOTES_HISTORY_SQL = `coalesce((
       'createdAt', ${isoTimeSql('n.created_at')}
     ) order by n.created_at, n.id)
     from purchase_notes n
-    where n.purchase_id = o.id), '[]'::json)`;
+    where n.purchase_id = ${orderId}), '[]'::json)`;
+}
 
 /**
  * The page's rows: the page is chosen first over purchases alone (`w`, index-only on the listing
@@ -117,7 +113,7 @@ const NOTES_HISTORY_SQL = `coalesce((
 const ORDER_ROW_SQL =
   'w.id, c.full_name, o.contact_full_name, o.contact_email, o.preferred_contact_method,' +
   ' o.phone_number, o.title, o.investment_amount, o.status, o.cask_progress,' +
-  ` o.manual_payment_status, ${NOTES_HISTORY_SQL} as notes, o.is_first_purchase,` +
+  ` o.manual_payment_status, ${notesHistorySql('o.id')} as notes, o.is_first_purchase,` +
   ' o.referral_points_amount, o.submitted_date, o.days_left, w.created_at';
 
 /** One page row (ORDER_ROW_SQL's columns) as the contract's Order; money as its exact decimal. */
@@ -201,19 +197,6 @@ export function createOrderList(database: Database) {
   };
 }
 
-/** The whole notes history of the order `purchaseId` names, oldest first, as a JSON array. */
-function notesHistory(purchaseId: SQL | typeof purchases.id) {
-  return sql<NoteRow[]>`coalesce((
-    select json_agg(json_build_object(
-      'id', ${purchaseNotes.id},
-      'content', ${purchaseNotes.content},
-      'adminName', ${admins.fullName},
-      'createdAt', to_char(${purchaseNotes.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-    ) order by ${purchaseNotes.createdAt}, ${purchaseNotes.id})
-    from ${purchaseNotes} left join ${admins} on ${admins.id} = ${purchaseNotes.adminId}
-    where ${purchaseNotes.purchaseId} = ${purchaseId}), '[]'::json)`;
-}
-
 const orderColumns = {
   id: purchases.id,
   customerName: customers.fullName,
@@ -235,7 +218,10 @@ const orderColumns = {
 /** One visible order with its notes history. */
 export async function findOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
   const [row] = await db
-    .select({ ...orderColumns, notes: notesHistory(purchases.id) })
+    .select({
+      ...orderColumns,
+      notes: sql<NoteRow[]>`${sql.raw(notesHistorySql('"purchases"."id"'))}`,
+    })
     .from(purchases)
     .innerJoin(customers, eq(customers.id, purchases.customerId))
     .where(and(eq(purchases.id, id), isNull(purchases.deletedAt)));

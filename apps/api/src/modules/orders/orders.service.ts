@@ -33,12 +33,7 @@ function toOrder(row: OrderRow): Order {
     status: row.status,
     caskProgress: row.caskProgress,
     manualPaymentStatus: row.manualPaymentStatus,
-    notes: row.notes.map((note) => ({
-      id: note.id,
-      content: note.content,
-      admin: note.adminName === null ? null : { fullName: note.adminName },
-      createdAt: note.createdAt,
-    })),
+    notes: row.notes,
     isFirstPurchase: row.isFirstPurchase,
     referralPointsAmount: row.referralPointsAmount,
     submittedDate: row.submittedDate.toISOString(),
