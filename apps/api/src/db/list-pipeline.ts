@@ -183,7 +183,8 @@ export function createListPipeline<Item>(database: Database, source: ListSource)
     withCount: boolean,
   ) {
     const values = new StatementValues([claims.adminId]);
-    const count = withCount && request.count ? `(${request.count.sql(values)})` : 'null::int';
+    const countSql = withCount ? request.count?.sql(values) : undefined;
+    const count = countSql === undefined ? 'null::int' : `(${countSql})`;
     const extras = request.extras?.(values) ?? [];
     const page = request.pageSql(window, values);
     const text =
@@ -192,7 +193,7 @@ export function createListPipeline<Item>(database: Database, source: ListSource)
       `, ${count}${extras.map((extra) => `, (${extra})`).join('')}` +
       `, (select json_agg(${source.itemJson} order by ${source.order}) from (${page}) p)::text` +
       ` from (select 1) one left join admins a on a.id = $1`;
-    const walk = window.read !== 'matches-first' && !(withCount && request.count);
+    const walk = window.read !== 'matches-first' && countSql === undefined;
     const rows = await database.readRows(text, values.values, {
       prepared: !request.plannedPerCall || walk,
     });
