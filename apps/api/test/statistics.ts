@@ -47,3 +47,17 @@ export function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
+
+/**
+ * The items in a uniformly random order (Fisher-Yates). `sort(() => Math.random() - 0.5)` is not:
+ * V8's sort leaves items near where they started, so two kinds listed one after the other stay
+ * clustered, and a timing test that interleaves them compares the early kind with the late one.
+ */
+export function shuffled<T>(items: readonly T[]): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [result[i], result[j]] = [result[j]!, result[i]!];
+  }
+  return result;
+}

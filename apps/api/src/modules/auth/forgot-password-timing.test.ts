@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { createAdmin } from '../../../test/admins.ts';
 import { createTestContext, useTestContext } from '../../../test/context.ts';
-import { mannWhitneyP, median } from '../../../test/statistics.ts';
+import { mannWhitneyP, median, shuffled } from '../../../test/statistics.ts';
 
 const ctx = useTestContext();
 const client = fileURLToPath(new URL('../../../test/timing-client.mjs', import.meta.url));
@@ -64,10 +64,10 @@ test('forgot-password takes as long for an existing account as for an unknown e-
     { tag: 'warm', body: { email: admin.email } },
     { tag: 'warm', body: { email: ghost() } },
   ]);
-  const order = [
+  const order = shuffled([
     ...Array<string>(samples).fill('known'),
     ...Array<string>(samples).fill('unknown'),
-  ].sort(() => Math.random() - 0.5);
+  ]);
   let next = 0;
   const measured = order.map((tag) => ({
     tag,
