@@ -250,3 +250,44 @@ describe('a NUL character in text', () => {
     );
   });
 });
+
+describe('a line break inside a search', () => {
+  // Every list matches a search against its fields held one per line (decision 176): a term
+  // spanning a line break could match across two fields, so it is refused, on every list.
+  const LISTS = [
+    '/api/users',
+    '/api/referrals/admin/rewards',
+    '/api/referrals',
+    '/api/purchases',
+    '/api/casks',
+    '/api/offers',
+  ];
+
+  test('is refused with a field error on every searchable list', async () => {
+    for (const list of LISTS) {
+      for (const term of ['kil%0Abride', 'kil%0Dbride']) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `${list}?search=${term}`,
+          headers: admin.headers,
+        });
+        expect.soft(res.statusCode, `${list} ${term}`).toBe(400);
+        expect.soft(res.json(), `${list} ${term}`).toMatchObject({
+          success: false,
+          errors: [{ field: 'search', message: 'Search must be a single line' }],
+        });
+      }
+    }
+  });
+
+  test('around the term is trimmed like any space, and the search answers', async () => {
+    for (const list of LISTS) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `${list}?search=%0Akilbride%0D%0A`,
+        headers: admin.headers,
+      });
+      expect.soft(res.statusCode, list).toBe(200);
+    }
+  });
+});

@@ -114,13 +114,6 @@ export interface ListRequest {
    * statement, given back in order as `answer.extras`, even for a page past the end.
    */
   extras?: (values: StatementValues) => readonly string[];
-  /**
-   * How to read a page while no total is known (the list's first request in this process):
-   * 'newest-first' unless the list says otherwise. Both read the right rows whatever the total.
-   * A search that walks the list probing other tables for every row (the Referrals list) collects
-   * its matches instead: a walk over a list that holds almost none of them reads all of it.
-   */
-  firstRead?: 'newest-first' | 'matches-first';
 }
 
 export interface ListAnswer<Item> {
@@ -212,7 +205,7 @@ export function createListPipeline<Item>(database: Database, source: ListSource)
     for (let attempt = 0; ; attempt++) {
       const used =
         assumed === null
-          ? { read: request.firstRead ?? 'newest-first', limit, offset: (page - 1) * limit }
+          ? { read: 'newest-first' as const, limit, offset: (page - 1) * limit }
           : planWindow({
               page,
               limit,

@@ -51,6 +51,13 @@ export const casks = pgTable(
     purchaseDate: timestamp('purchase_date', { withTimezone: true }),
     /** The uploaded picture (`caskImages` in the spec), served from /uploads/<id>. */
     imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /**
+     * What a search matches (decision 176): the name and the distillery lower-cased, one per line,
+     * so one trigram index serves the search and the listing index can carry it (migration 0018).
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name) || chr(10) || coalesce(lower(distillery), '')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,8 +73,8 @@ export const casks = pgTable(
     index('casks_owner_idx').on(table.ownerId),
     index('casks_listing_idx').on(table.createdAt, table.id),
     index('casks_status_idx').on(table.status),
-    index('casks_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
-    index('casks_distillery_trgm_idx').using('gin', table.distillery.op('gin_trgm_ops')),
+    // The substring search (pg_trgm, decision 176).
+    index('casks_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -40,6 +40,14 @@ export const customers = pgTable(
      */
     pointsBalance: integer('points_balance').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * What a search matches (decision 176): the name and the e-mail lower-cased, one per line. A
+     * search is one line (the contracts' searchParam), so `search_text like lower(pattern)` matches
+     * exactly where `full_name ilike pattern or email ilike pattern` does, from one trigram index.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(full_name) || chr(10) || lower(email)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,12 +61,9 @@ export const customers = pgTable(
     index('customers_listing_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
-    // ILIKE '%term%' search (pg_trgm, migration 0001); partial like the lists that use them.
-    index('customers_full_name_trgm_idx')
-      .using('gin', table.fullName.op('gin_trgm_ops'))
-      .where(sql`${table.deletedAt} is null`),
-    index('customers_email_trgm_idx')
-      .using('gin', table.email.op('gin_trgm_ops'))
+    // The substring search (pg_trgm); partial like the lists that use it.
+    index('customers_search_trgm_idx')
+      .using('gin', table.searchText.op('gin_trgm_ops'))
       .where(sql`${table.deletedAt} is null`),
   ],
 );

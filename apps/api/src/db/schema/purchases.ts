@@ -62,6 +62,13 @@ export const purchases = pgTable(
      * Set when an admin deletes the order: it is hidden, never erased (decision 151). Hidden orders
      * count nowhere: not in the counters (migration 0011), the lists, the searches or the sums.
      */
+    /**
+     * What a search matches (decision 176): the contact's name and the title lower-cased, one per
+     * line; the listing indexes carry it (migration 0018), so a search walks them index-only.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(lower(contact_full_name), '') || chr(10) || lower(title)`),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
@@ -81,20 +88,17 @@ export const purchases = pgTable(
     index('purchases_customer_idx')
       .on(table.customerId, table.status, table.investmentAmount)
       .where(sql`${table.deletedAt} is null`),
-    // The Orders list, newest first, whole or by status (decision 152). Migration 0011 adds
-    // INCLUDE (contact_full_name, title) to both, which drizzle cannot declare: keep it there.
+    // The Orders list, newest first, whole or by status (decision 152). Migration 0018 adds
+    // INCLUDE (search_text) to both, which drizzle cannot declare: keep it there.
     index('purchases_listing_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
     index('purchases_status_idx')
       .on(table.status, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
-    // The Orders search: a substring of the customer's name or of the title (decision 152).
-    index('purchases_contact_name_trgm_idx')
-      .using('gin', table.contactFullName.op('gin_trgm_ops'))
-      .where(sql`${table.deletedAt} is null`),
-    index('purchases_title_trgm_idx')
-      .using('gin', table.title.op('gin_trgm_ops'))
+    // The Orders search: a substring of the customer's name or of the title (decisions 152, 176).
+    index('purchases_search_trgm_idx')
+      .using('gin', table.searchText.op('gin_trgm_ops'))
       .where(sql`${table.deletedAt} is null`),
     index('purchases_offer_idx').on(table.offerId),
   ],

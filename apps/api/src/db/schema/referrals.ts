@@ -38,6 +38,13 @@ export const referrals = pgTable(
     adminNotes: text('admin_notes'),
     pointsAwarded: integer('points_awarded').notNull().default(0),
     rewardPaid: boolean('reward_paid').notNull().default(false),
+    /**
+     * What a search matches (decision 176): the code, then the referrer's and the referee's
+     * `customers.search_text` (empty for a deleted customer), lower-cased, one per line. Kept by
+     * triggers (migration 0018) when the referral's code or customers change, or a customer's name,
+     * e-mail or deletion does; never written by the API.
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,8 +61,8 @@ export const referrals = pgTable(
     index('referrals_listing_idx').on(table.createdAt, table.id),
     index('referrals_status_idx').on(table.status, table.createdAt),
     index('referrals_code_idx').on(table.referralCode),
-    // The referral list's search matches a substring of the code (pg_trgm, migration 0001).
-    index('referrals_code_trgm_idx').using('gin', table.referralCode.op('gin_trgm_ops')),
+    // The referral list's substring search (pg_trgm, decision 176).
+    index('referrals_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -13,7 +13,7 @@ import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
-import { containsPattern } from '../customers/customers.repository.ts';
+import { containsPattern, searchTextSql } from '../customers/customers.repository.ts';
 
 /** The counters the list reads with every page: the stats and the search version. */
 const COUNTERS = {
@@ -25,16 +25,16 @@ const COUNTERS = {
   searchVersion: COUNTER_NAMES.casksSearchVersion,
 } as const;
 
-/** Name or distillery contains the pattern (each side served by its pg_trgm GIN index). */
+/** Name or distillery contains the pattern: casks.search_text (decision 176). */
 function matchingSql(pattern: string | undefined): string {
-  return pattern === undefined ? 'true' : `(name ilike ${pattern} or distillery ilike ${pattern})`;
+  return pattern === undefined ? 'true' : searchTextSql(pattern);
 }
 
 /**
  * The ids of one page of casks, newest first, as SQL for db/list-pipeline.ts (see
- * lib/page-plan.ts). Only id and created_at, as before: without a search the walk over
- * casks_listing_idx stays index-only however many rows a middle page skips, and the page's ten
- * rows are fetched by id afterwards.
+ * lib/page-plan.ts). Only id and created_at: the walk over casks_listing_idx, which carries
+ * search_text (migration 0018), stays index-only however many rows a middle page skips or a
+ * search passes over, and the page's ten rows are fetched by id afterwards.
  */
 export function caskWindowSql(
   window: PageWindow,

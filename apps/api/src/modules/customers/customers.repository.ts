@@ -9,21 +9,36 @@ import { customers } from '../../db/schema/customers.ts';
 // visible rows, search, order and paging, and the row lock a change to one customer takes.
 // Each module adds its own per-row columns on top of `customerWindowSql` in its own repository.
 
-/** `%term%` for ILIKE, with the pattern characters of the term matched literally. */
+/**
+ * `%term%` for LIKE and ILIKE, with the pattern characters of the term matched literally. A term is
+ * one line (the contracts' searchParam refuses a line break): the lists' `search_text` columns
+ * hold one field per line, and a term spanning two lines would match across fields.
+ */
 export function containsPattern(term: string): string {
+  if (/[\n\r]/.test(term)) throw new Error('A search term must be a single line');
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /**
- * The visible customers, and the search the lists share, as SQL text for db/list-pipeline.ts: a
- * case-insensitive substring of the name or the e-mail. Each side is served by its partial pg_trgm
- * GIN index (customers.ts), so the condition keeps the `deleted_at is null` the indexes are built
- * with. `pattern` is a placeholder holding containsPattern's result.
+ * A case-insensitive substring search over a list's `search_text` column (decision 176): the
+ * searched fields lower-cased, one per line, behind one trigram index. ILIKE lower-cases both
+ * sides, so this matches exactly the rows where one of the fields is `ilike` the pattern.
+ * `pattern` is a placeholder holding containsPattern's result.
+ */
+export function searchTextSql(pattern: string, column = 'search_text'): string {
+  return `${column} like lower(${pattern})`;
+}
+
+/**
+ * The visible customers, and the search the lists share (a substring of the name or the e-mail),
+ * as SQL text for db/list-pipeline.ts. The trigram index is partial (customers.ts), so the
+ * condition keeps the `deleted_at is null` it is built with. `pattern` is a placeholder holding
+ * containsPattern's result.
  */
 function visibleCustomersSql(pattern: string | undefined): string {
   return pattern === undefined
     ? 'deleted_at is null'
-    : `deleted_at is null and (full_name ilike ${pattern} or email ilike ${pattern})`;
+    : `deleted_at is null and ${searchTextSql(pattern)}`;
 }
 
 /**
@@ -54,7 +69,7 @@ export function countCustomerMatchesSql(pattern: string): string {
  * Paging over a million customers (docs/decisions/041 and 170) for the lists of them (User
  * Management, the Reward List), as one request of db/list-pipeline.ts. The total is exact and never
  * a count(*) over the table: the maintained counter without a search; with one, a count through
- * the trigram indexes, kept for as long as the search version (bumped in the same transaction as
+ * the trigram index, kept for as long as the search version (bumped in the same transaction as
  * any change to names, e-mails or deletions) stays.
  */
 export interface CustomerPageRequest {

@@ -20,7 +20,7 @@ import type { AccessClaims } from '../../lib/tokens.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
-import { containsPattern } from '../customers/customers.repository.ts';
+import { containsPattern, searchTextSql } from '../customers/customers.repository.ts';
 
 /** One entry of the notes history, written by PostgreSQL in the contract's shape (notesHistorySql). */
 export type NoteRow = Order['notes'][number];
@@ -48,16 +48,15 @@ export interface OrderRow {
 /**
  * The visible orders a filter matches, as SQL text over `purchases` for db/list-pipeline.ts;
  * `status` and `pattern` are placeholders (the pattern holds containsPattern's result). The search
- * is served by the two partial trigram indexes and the status by purchases_status_idx, so the
- * condition keeps their `deleted_at is null`.
+ * (the contact's name or the title: purchases.search_text, decision 176) is served by the partial
+ * trigram index, and the status by purchases_status_idx, so the condition keeps their
+ * `deleted_at is null`.
  */
 function visibleOrdersSql(filter: { status?: string; pattern?: string }): string {
   return (
     'deleted_at is null' +
     (filter.status === undefined ? '' : ` and status = ${filter.status}`) +
-    (filter.pattern === undefined
-      ? ''
-      : ` and (contact_full_name ilike ${filter.pattern} or title ilike ${filter.pattern})`)
+    (filter.pattern === undefined ? '' : ` and ${searchTextSql(filter.pattern)}`)
   );
 }
 

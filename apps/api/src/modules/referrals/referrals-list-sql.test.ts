@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
@@ -232,4 +233,44 @@ test('after a status change, then a deletion, the list reads the new totals and 
     -lostOf('completed'),
     0,
   ]);
+});
+
+test("a customer's new name is searchable on their referrals at once, and their old one no longer is", async () => {
+  // Names change outside the API (no endpoint edits one): the trigger of migration 0018 still
+  // rewrites the referrals' search text in the same statement (decision 176).
+  const [[customerId, oldName]] = (await ctx.database.readRows(
+    `select c.id, c.full_name from referrals r join customers c on c.id = r.referee_id
+     where c.deleted_at is null order by r.created_at desc limit 1`,
+    [],
+    { prepared: false },
+  )) as [[string, string]];
+  const renamed = 'Quokka Marchbanks';
+  const search = async (term: string) => {
+    for (const status of STATUSES) {
+      await expectListMatchesSql(ctx, admin, {
+        ...referralCases(status, term),
+        query: query(1, 6, status, term),
+      });
+    }
+    const all = await expectListMatchesSql(ctx, admin, {
+      ...referralCases(undefined, term),
+      query: query(1, 6, undefined, term),
+    });
+    return all.total;
+  };
+  expect(await search('quokka marchbanks')).toBe(0);
+  const oldTotal = await search(oldName);
+  expect(oldTotal).toBeGreaterThan(0);
+
+  await ctx.database.db.execute(
+    sql`update customers set full_name = ${renamed} where id = ${customerId}`,
+  );
+  expect(await search('quokka marchbanks')).toBe(1);
+  expect(await search(oldName)).toBe(oldTotal - 1);
+
+  await ctx.database.db.execute(
+    sql`update customers set full_name = ${oldName} where id = ${customerId}`,
+  );
+  expect(await search('QUOKKA')).toBe(0);
+  expect(await search(oldName)).toBe(oldTotal);
 });

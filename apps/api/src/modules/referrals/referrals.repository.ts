@@ -16,7 +16,7 @@ import { purchases } from '../../db/schema/purchases.ts';
 import { referrals, type ReferralStatus } from '../../db/schema/referrals.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
-import { containsPattern } from '../customers/customers.repository.ts';
+import { containsPattern, searchTextSql } from '../customers/customers.repository.ts';
 
 // The Referrals list (spec 001 §2-§3, issue 14) through db/list-pipeline.ts: the admin check,
 // the four cards' counters, the exact count of a search and the page's rows in one statement.
@@ -31,68 +31,6 @@ const REFERRAL_LIST_COUNTERS = [
   COUNTER_NAMES.referralsSearchVersion,
 ] as const;
 
-/** The referral columns the page subquery `w` has; the per-row columns are added over them. */
-const REFERRAL_COLUMNS = [
-  'id',
-  'referrer_id',
-  'referee_id',
-  'referral_code',
-  'status',
-  'reward_amount',
-  'currency',
-  'completed_date',
-  'first_purchase_amount',
-  'first_purchase_date',
-  'admin_notes',
-  'points_awarded',
-  'reward_paid',
-  'created_at',
-];
-
-/** The customers a search names (case-insensitive substring of a name or an e-mail). */
-function matchedCustomersSql(pattern: string): string {
-  return (
-    'select c.id from customers c' +
-    ` where c.deleted_at is null and (c.full_name ilike ${pattern} or c.email ilike ${pattern})`
-  );
-}
-
-/**
- * The referrals a search matches, as the union of three index-driven sets (docs/decisions/158):
- * referrals whose referrer (referrals_referrer_idx) or referee (referrals_referee_unique) is one
- * of the `matched` customers (the partial trigram indexes of customers, so customers not deleted),
- * and referrals whose code matches (referrals_code_trgm_idx). The status filter applies in each
- * branch. Selects `id` and `created_at`; `matched` is the caller's CTE.
- */
-function searchHitsSql(pattern: string, status: string | undefined): string {
-  const statusIs = status === undefined ? '' : ` and r.status = ${status}`;
-  return (
-    'select r.id, r.created_at from referrals r' +
-    ` where r.referrer_id in (select id from matched)${statusIs}` +
-    ' union select r.id, r.created_at from referrals r' +
-    ` where r.referee_id in (select id from matched)${statusIs}` +
-    ' union select r.id, r.created_at from referrals r' +
-    ` where r.referral_code ilike ${pattern}${statusIs}`
-  );
-}
-
-/**
- * Whether one referral (a row of `referrals`) matches the search, for a page read by walking
- * referrals_listing_idx until it is full: each customer is one primary-key probe. Scalar
- * subqueries, not EXISTS: PostgreSQL may turn an EXISTS into a hashed subplan that collects every
- * matching customer first, which is what the walk is there to avoid. A customer deleted since
- * answers null, which matches nothing, as in the union.
- */
-function referralMatchesSql(pattern: string): string {
-  const party = (column: string) =>
-    `(select c.full_name ilike ${pattern} or c.email ilike ${pattern} from customers c` +
-    ` where c.id = referrals.${column} and c.deleted_at is null)`;
-  return (
-    `(referrals.referral_code ilike ${pattern}` +
-    ` or ${party('referrer_id')} or ${party('referee_id')})`
-  );
-}
-
 interface ReferralFilter {
   /** Placeholders holding the status and containsPattern's result, when given. */
   status: string | undefined;
@@ -100,38 +38,30 @@ interface ReferralFilter {
 }
 
 /**
- * The page subquery `w` (REFERRAL_COLUMNS) for a window, as lib/page-plan.ts planned it: walking
- * referrals_listing_idx from the nearer end, or, for a search with few matches, collecting the
- * matches through the union (sorting only them) and reading the page's referrals by id.
+ * The referrals a filter matches. A search matches the code or either customer's name or e-mail
+ * (a deleted customer's match nothing): referrals.search_text, kept by triggers (migration 0018,
+ * decision 176), so a referral is matched without reading its customers.
+ */
+function matchingReferralsSql(filter: ReferralFilter): string {
+  const conditions = [
+    ...(filter.status === undefined ? [] : [`status = ${filter.status}`]),
+    ...(filter.pattern === undefined ? [] : [searchTextSql(filter.pattern)]),
+  ];
+  return conditions.length === 0 ? 'true' : conditions.join(' and ');
+}
+
+/**
+ * The page subquery `w` (id, created_at) for a window, as lib/page-plan.ts planned it: walking
+ * referrals_listing_idx (which carries search_text, so a search's walk is index-only) from the
+ * nearer end, or, for a search with few matches, collecting them through the trigram index.
  */
 export function referralWindowSql(
   window: PageWindow,
   filter: ReferralFilter,
   values: StatementValues,
 ): string {
-  const { status, pattern } = filter;
-  if (pattern !== undefined && window.read === 'matches-first') {
-    if (!Number.isSafeInteger(window.limit) || window.limit < 0)
-      throw new Error(`Unusable page size ${window.limit}`);
-    const offset = values.add(window.offset);
-    const columns = REFERRAL_COLUMNS.map((column) => `r.${column}`).join(', ');
-    return (
-      `with matched as materialized (${matchedCustomersSql(pattern)})` +
-      ` select ${columns} from (select h.id from (${searchHitsSql(pattern, status)}) h` +
-      ` order by h.created_at desc, h.id desc limit ${window.limit} offset ${offset}) h` +
-      ' join referrals r on r.id = h.id'
-    );
-  }
-  const conditions = [
-    ...(status === undefined ? [] : [`referrals.status = ${status}`]),
-    ...(pattern === undefined ? [] : [referralMatchesSql(pattern)]),
-  ];
   return windowSql(
-    {
-      table: 'referrals',
-      columns: REFERRAL_COLUMNS.join(', '),
-      where: conditions.length === 0 ? 'true' : conditions.join(' and '),
-    },
+    { table: 'referrals', columns: 'id, created_at', where: matchingReferralsSql(filter) },
     window,
     values,
   );
@@ -139,10 +69,7 @@ export function referralWindowSql(
 
 /** The exact number of referrals a search matches (with the status filter, when given). */
 export function countReferralMatchesSql(pattern: string, status: string | undefined): string {
-  return (
-    `with matched as materialized (${matchedCustomersSql(pattern)})` +
-    ` select count(*)::int from (${searchHitsSql(pattern, status)}) h`
-  );
+  return `select count(*)::int from referrals where ${matchingReferralsSql({ status, pattern })}`;
 }
 
 /**
@@ -152,21 +79,22 @@ export function countReferralMatchesSql(pattern: string, status: string | undefi
  * `deleted_at is null` is also what lets the partial index serve them.
  */
 const REFERRAL_ROW_SQL =
-  'select w.id, w.referrer_id, referrer.full_name as referrer_name, referrer.email as referrer_email,' +
-  ' w.referee_id, referee.full_name as referee_name, referee.email as referee_email,' +
-  ' w.reward_amount, w.currency, w.status, w.completed_date,' +
-  ' w.first_purchase_amount, w.first_purchase_date,' +
-  ' w.referral_code, w.admin_notes, orders.order_count as total_purchases,' +
-  ' orders.order_amount as total_purchase_amount, w.points_awarded, w.reward_paid, w.created_at';
+  'select r.id, r.referrer_id, referrer.full_name as referrer_name,' +
+  ' referrer.email as referrer_email, r.referee_id, referee.full_name as referee_name,' +
+  ' referee.email as referee_email, r.reward_amount, r.currency, r.status, r.completed_date,' +
+  ' r.first_purchase_amount, r.first_purchase_date, r.referral_code, r.admin_notes,' +
+  ' orders.order_count as total_purchases, orders.order_amount as total_purchase_amount,' +
+  ' r.points_awarded, r.reward_paid, r.created_at';
 
 function referralRowsSql(windowSqlText: string): string {
   return (
     `${REFERRAL_ROW_SQL} from (${windowSqlText}) w` +
-    ' join customers referrer on referrer.id = w.referrer_id' +
-    ' join customers referee on referee.id = w.referee_id' +
+    ' join referrals r on r.id = w.id' +
+    ' join customers referrer on referrer.id = r.referrer_id' +
+    ' join customers referee on referee.id = r.referee_id' +
     ' cross join lateral (select count(*)::int as order_count,' +
     ' coalesce(sum(o.investment_amount), 0) as order_amount from purchases o' +
-    " where o.customer_id = w.referee_id and o.status <> 'Reject' and o.deleted_at is null) orders"
+    " where o.customer_id = r.referee_id and o.status <> 'Reject' and o.deleted_at is null) orders"
   );
 }
 
@@ -239,9 +167,6 @@ export function createReferralList(database: Database) {
       pageSql: (window, values) =>
         referralRowsSql(referralWindowSql(window, filter(values), values)),
       plannedPerCall: pattern !== undefined,
-      // A first search in this process collects its matches: walking the list for a rare term
-      // would probe both customers of every referral (3 s over 100,000 referrals).
-      ...(pattern === undefined ? {} : { firstRead: 'matches-first' as const }),
     };
     return read(claims, request);
   };

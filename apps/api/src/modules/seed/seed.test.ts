@@ -255,12 +255,12 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
   expect(ids?.bad).toBe(0);
   // The secondary indexes dropped for the load are all back.
   const [indexes] = await query<{ count: number }>(
-    "select count(*)::int as count from pg_indexes where indexname in ('customers_full_name_trgm_idx', 'customers_email_trgm_idx', 'customers_listing_idx', 'customers_email_unique')",
+    "select count(*)::int as count from pg_indexes where indexname in ('customers_search_trgm_idx', 'referrals_search_trgm_idx', 'customers_listing_idx', 'customers_email_unique')",
   );
   expect(indexes?.count).toBe(4);
   // ...with their storage settings (migration 0008), which pg_get_indexdef carries over.
   const [settings] = await query<{ options: string[] | null }>(
-    "select reloptions as options from pg_class where relname = 'customers_full_name_trgm_idx'",
+    "select reloptions as options from pg_class where relname = 'customers_search_trgm_idx'",
   );
   expect(settings?.options).toEqual(['gin_pending_list_limit=128']);
 }, 120_000);
