@@ -103,6 +103,13 @@ export interface ListRequest {
    */
   plannedPerCall: boolean;
   /**
+   * A search whose matches the list's trigram index finds by the term's own trigrams
+   * (`searchTextSql` with a term `trigramIndexable` accepts): collecting them has one best plan
+   * too, that index, and runs on its generic plan; only its count is planned per call
+   * (decision 177).
+   */
+  collectsOnGenericPlan?: boolean;
+  /**
    * How to read the page once the total is known: lib/page-plan.ts's planPage unless the list
    * knows better (e.g. what collecting one match costs against an index step). It must read
    * 'newest-first' or 'matches-first' windows at offset (page - 1) * limit, or 'oldest-first'.
@@ -186,9 +193,11 @@ export function createListPipeline<Item>(database: Database, source: ListSource)
       `, ${count}${extras.map((extra) => `, (${extra})`).join('')}` +
       `, (select json_agg(${source.itemJson} order by ${source.order}) from (${page}) p)::text` +
       ` from (select 1) one left join admins a on a.id = $1`;
-    const walk = window.read !== 'matches-first' && countSql === undefined;
+    const generic =
+      countSql === undefined &&
+      (window.read !== 'matches-first' || request.collectsOnGenericPlan === true);
     const rows = await database.readRows(text, values.values, {
-      prepared: !request.plannedPerCall || walk,
+      prepared: !request.plannedPerCall || generic,
     });
     return { rows, extras: extras.length };
   }

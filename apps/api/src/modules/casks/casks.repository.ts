@@ -13,7 +13,11 @@ import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
-import { containsPattern, searchTextSql } from '../customers/customers.repository.ts';
+import {
+  containsPattern,
+  searchTextSql,
+  trigramIndexable,
+} from '../customers/customers.repository.ts';
 
 /** The counters the list reads with every page: the stats and the search version. */
 const COUNTERS = {
@@ -129,6 +133,7 @@ export function createCaskList(database: Database) {
         `select ${CASK_ROW_SQL} from (${caskWindowSql(window, placeholder(values), values)}) w` +
         ' join casks c on c.id = w.id join customers o on o.id = c.owner_id',
       plannedPerCall: pattern !== undefined,
+      collectsOnGenericPlan: search !== undefined && trigramIndexable(search),
     });
     return { ...answer, stats: toStats(answer.counter) };
   };

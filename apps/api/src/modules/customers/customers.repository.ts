@@ -30,6 +30,17 @@ export function searchTextSql(pattern: string, column = 'search_text'): string {
 }
 
 /**
+ * Whether the trigram index finds a term's rows by the term's own trigrams (decision 177).
+ * pg_trgm takes trigrams from runs of word characters, and three ASCII letters or digits in a row
+ * are word characters in any locale. A term without such a run ('zq', 'ø-å', '@x') gives it no
+ * trigram: the index would be read whole, so such a term's matches are collected on a plan made
+ * for the term (which reads the table instead).
+ */
+export function trigramIndexable(term: string): boolean {
+  return /[A-Za-z0-9]{3}/.test(term);
+}
+
+/**
  * The visible customers, and the search the lists share (a substring of the name or the e-mail),
  * as SQL text for db/list-pipeline.ts. The trigram index is partial (customers.ts), so the
  * condition keeps the `deleted_at is null` it is built with. `pattern` is a placeholder holding
@@ -116,6 +127,7 @@ export function customerListRequest(
     pageSql: (window, values) =>
       `select ${rowSql} from (${customerWindowSql(window, placeholder(values), values)}) w`,
     plannedPerCall: pattern !== undefined,
+    collectsOnGenericPlan: search !== undefined && trigramIndexable(search),
   };
 }
 

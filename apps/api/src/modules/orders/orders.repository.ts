@@ -20,7 +20,11 @@ import type { AccessClaims } from '../../lib/tokens.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
-import { containsPattern, searchTextSql } from '../customers/customers.repository.ts';
+import {
+  containsPattern,
+  searchTextSql,
+  trigramIndexable,
+} from '../customers/customers.repository.ts';
 
 /** One entry of the notes history, written by PostgreSQL in the contract's shape (notesHistorySql). */
 export type NoteRow = Order['notes'][number];
@@ -190,6 +194,7 @@ export function createOrderList(database: Database) {
         ) +
         ') w join purchases o on o.id = w.id join customers c on c.id = o.customer_id',
       plannedPerCall: pattern !== undefined,
+      collectsOnGenericPlan: query.search !== undefined && trigramIndexable(query.search),
       plan: planOrderPage,
     };
     return read(claims, request);

@@ -16,7 +16,11 @@ import { purchases } from '../../db/schema/purchases.ts';
 import { referrals, type ReferralStatus } from '../../db/schema/referrals.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
-import { containsPattern, searchTextSql } from '../customers/customers.repository.ts';
+import {
+  containsPattern,
+  searchTextSql,
+  trigramIndexable,
+} from '../customers/customers.repository.ts';
 
 // The Referrals list (spec 001 §2-§3, issue 14) through db/list-pipeline.ts: the admin check,
 // the four cards' counters, the exact count of a search and the page's rows in one statement.
@@ -167,6 +171,7 @@ export function createReferralList(database: Database) {
       pageSql: (window, values) =>
         referralRowsSql(referralWindowSql(window, filter(values), values)),
       plannedPerCall: pattern !== undefined,
+      collectsOnGenericPlan: search !== undefined && trigramIndexable(search),
     };
     return read(claims, request);
   };

@@ -7,12 +7,15 @@ import { createUserList } from './users.repository.ts';
 import type { Database } from '../../db/client.ts';
 
 // Which list statements run on a generic plan (db/client.ts `readRows` with `prepared`,
-// decisions 172 and 174): every page without a search, and a search's walk over the list's own
-// index; never a statement that counts a search's matches or collects them, whose best plan
-// depends on the term.
+// decisions 172, 174 and 177): every page without a search, a search's walk over the list's own
+// index, and the collection of a term the trigram index finds by its trigrams; never a statement
+// that counts a search's matches, nor the collection of a term without a trigram, whose best
+// plans depend on the term.
 const ctx = useTestContext();
 const dense = uniqueMarker('dense');
 const rare = uniqueMarker('rare');
+/** No three ASCII letters or digits in a row: no trigram for the index to look up. */
+const noTrigram = 'ø-å-ø';
 let claims: AccessClaims;
 
 beforeAll(async () => {
@@ -22,6 +25,7 @@ beforeAll(async () => {
   claims = verified;
   for (let i = 0; i < 20; i++) await createCustomer(ctx, { fullName: `${dense} ${i}` });
   await createCustomer(ctx, { fullName: `${rare} one` });
+  await createCustomer(ctx, { fullName: `Øyvind ${noTrigram}` });
   for (let i = 0; i < 9; i++) await createCustomer(ctx);
 });
 
@@ -46,7 +50,7 @@ test('a page without a search is prepared', async () => {
   expect(prepared).toEqual([true, true]);
 });
 
-test('a search is planned for its term while it counts or collects, prepared when it walks', async () => {
+test('a search is planned for its term while it counts, or collects without a trigram; prepared otherwise', async () => {
   const { list, prepared } = recordedList();
   // First: the count goes with the page. Then the count is kept, and 20 matches in 30 customers
   // are dense enough to walk the listing index.
@@ -54,10 +58,19 @@ test('a search is planned for its term while it counts or collects, prepared whe
   const again = await list(claims, { page: 2, limit: 6, search: dense });
   expect([first.pagination.total, again.pagination.total]).toEqual([20, 20]);
   expect(prepared).toEqual([false, true]);
-  // One match: collected through the search indexes, planned for the term every time.
+  // One match: counted for the term, then collected through the trigram index on its generic plan.
   prepared.length = 0;
   await list(claims, { page: 1, limit: 6, search: rare });
   const rareAgain = await list(claims, { page: 1, limit: 6, search: rare });
   expect(rareAgain.pagination.total).toBe(1);
-  expect(prepared).toEqual([false, false]);
+  expect(prepared).toEqual([false, true]);
+  // One match of a term without a trigram: collected on a plan made for the term every time.
+  prepared.length = 0;
+  const odd = await list(claims, { page: 1, limit: 6, search: noTrigram });
+  const oddAgain = await list(claims, { page: 1, limit: 6, search: noTrigram });
+  // Upper case found too: lower() folds the term as ILIKE did (a new term: counted first).
+  const upper = await list(claims, { page: 1, limit: 6, search: noTrigram.toUpperCase() });
+  expect([odd, oddAgain, upper].map((answer) => answer.pagination.total)).toEqual([1, 1, 1]);
+  expect(upper.items.text).toContain('Øyvind');
+  expect(prepared).toEqual([false, false, false]);
 });
