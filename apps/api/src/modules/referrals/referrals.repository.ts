@@ -125,10 +125,9 @@ export interface ReferralPageRequest {
 
 /**
  * The Referrals list: newest first, every referral or one status, optionally searched. Without a
- * search the total is a counter. A search is counted on every request: no version counter moves
- * with every change that can change its count (customers.search_version, migration 0006, follows
- * the customers' names, e-mails and deletions, but not a referral's insertion, deletion, status or
- * code), so a remembered count could not be known to be exact.
+ * search the total is a counter. A search's count is kept while neither customers.search_version
+ * (names, e-mails, deletions; migration 0006) nor referrals.search_version (any change to a
+ * referral, which includes the triggers rewriting its search text; migration 0015) moves.
  */
 export function createReferralList(database: Database) {
   const read = createListPipeline<Referral>(database, {
