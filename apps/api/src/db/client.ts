@@ -22,6 +22,12 @@ export type ReadRows = (
   options: { prepared: boolean },
 ) => Promise<unknown[][]>;
 
+/** The rows of `db.execute`: both drivers answer it with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown }).rows;
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}
+
 export interface Database {
   db: Db;
   readRows: ReadRows;

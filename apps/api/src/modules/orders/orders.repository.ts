@@ -4,10 +4,9 @@ import {
   type Order,
   type OrderListParams,
   type OrderStats,
-  type OrderStatus,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import {
   createListPipeline,
   isoTimeSql,
@@ -18,36 +17,12 @@ import {
 import { planPage, type PagePlan } from '../../lib/page-plan.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
-import { customers } from '../../db/schema/customers.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
 import {
   containsPattern,
   searchTextSql,
   trigramIndexable,
 } from '../customers/customers.repository.ts';
-
-/** One entry of the notes history, written by PostgreSQL in the contract's shape (notesHistorySql). */
-export type NoteRow = Order['notes'][number];
-
-export interface OrderRow {
-  id: string;
-  customerName: string;
-  contactFullName: string | null;
-  contactEmail: string | null;
-  preferredContactMethod: string | null;
-  phoneNumber: string | null;
-  title: string;
-  /** Exact numeric text. */
-  investmentAmount: string;
-  status: OrderStatus;
-  caskProgress: 'Ready' | 'Maturing' | null;
-  manualPaymentStatus: 'paid' | 'refunded' | 'Delivered' | 'due' | 'completed';
-  notes: NoteRow[];
-  isFirstPurchase: boolean;
-  referralPointsAmount: number;
-  submittedDate: Date;
-  daysLeft: number | null;
-}
 
 /**
  * The visible orders a filter matches, as SQL text over `purchases` for db/list-pipeline.ts;
@@ -201,35 +176,19 @@ export function createOrderList(database: Database) {
   };
 }
 
-const orderColumns = {
-  id: purchases.id,
-  customerName: customers.fullName,
-  contactFullName: purchases.contactFullName,
-  contactEmail: purchases.contactEmail,
-  preferredContactMethod: purchases.preferredContactMethod,
-  phoneNumber: purchases.phoneNumber,
-  title: purchases.title,
-  investmentAmount: purchases.investmentAmount,
-  status: purchases.status,
-  caskProgress: purchases.caskProgress,
-  manualPaymentStatus: purchases.manualPaymentStatus,
-  isFirstPurchase: purchases.isFirstPurchase,
-  referralPointsAmount: purchases.referralPointsAmount,
-  submittedDate: purchases.submittedDate,
-  daysLeft: purchases.daysLeft,
-};
-
-/** One visible order with its notes history. */
-export async function findOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select({
-      ...orderColumns,
-      notes: sql<NoteRow[]>`${sql.raw(notesHistorySql('"purchases"."id"'))}`,
-    })
-    .from(purchases)
-    .innerJoin(customers, eq(customers.id, purchases.customerId))
-    .where(and(eq(purchases.id, id), isNull(purchases.deletedAt)));
-  return row;
+/**
+ * One visible order with its notes history, in the contract's shape: written by PostgreSQL with
+ * the list's own row SQL and JSON (ORDER_ROW_SQL, ORDER_JSON), so an order reads the same alone
+ * as on a page.
+ */
+export async function findOrder(db: DbOrTx, id: string): Promise<Order | undefined> {
+  const result = await db.execute(
+    sql`select ${sql.raw(ORDER_JSON)}::text as "order" from (select ${sql.raw(ORDER_ROW_SQL)}
+      from (select id, created_at from purchases where id = ${id} and deleted_at is null) w
+      join purchases o on o.id = w.id join customers c on c.id = o.customer_id) p`,
+  );
+  const [row] = rowsOf<{ order: string }>(result);
+  return row === undefined ? undefined : (JSON.parse(row.order) as Order);
 }
 
 /**

@@ -13,42 +13,18 @@ import {
   lockOrder,
   softDeleteOrder,
   updateOrderFields,
-  type OrderRow,
 } from './orders.repository.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
-
-function toOrder(row: OrderRow): Order {
-  return {
-    _id: row.id,
-    user: { fullName: row.customerName },
-    personalInfo: {
-      fullName: row.contactFullName,
-      email: row.contactEmail,
-      preferredContactMethod: row.preferredContactMethod,
-      phoneNumber: row.phoneNumber,
-    },
-    title: row.title,
-    investmentAmount: Number(row.investmentAmount),
-    status: row.status,
-    caskProgress: row.caskProgress,
-    manualPaymentStatus: row.manualPaymentStatus,
-    notes: row.notes,
-    isFirstPurchase: row.isFirstPurchase,
-    referralPointsAmount: row.referralPointsAmount,
-    submittedDate: row.submittedDate.toISOString(),
-    daysLeft: row.daysLeft,
-  };
-}
 
 export function createOrdersService(deps: { database: Database }) {
   const { db } = deps.database;
   const readOrderList = createOrderList(deps.database);
 
   async function mustFind(id: string, dbOrTx: Parameters<typeof findOrder>[0] = db) {
-    const row = await findOrder(dbOrTx, id);
-    if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
-    return toOrder(row);
+    const order = await findOrder(dbOrTx, id);
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    return order;
   }
 
   return {

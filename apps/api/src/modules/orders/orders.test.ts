@@ -291,6 +291,24 @@ describe('PUT /purchases/{id}/status', () => {
     expect(listed?.notes.at(-1)?.content).toBe('second');
   });
 
+  test('answers the saved order exactly as the list shows it', async () => {
+    const customer = await createCustomer(ctx, { fullName: `Iona ${uniqueMarker('same')}` });
+    const order = await createPurchase(ctx, { customerId: customer.id, daysLeft: 9 });
+    const saved = await putOrder(order.id, { ...validEdit, notes: 'Called, wire on Monday' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const alone = saved.json<UpdateOrderResponse>().data.purchase;
+    const listed = (await listOrders({ search: order.title })).purchases.find(
+      (item) => item._id === order.id,
+    );
+    expect(alone).toEqual(listed);
+    expect(alone).toMatchObject({
+      _id: order.id,
+      user: { fullName: customer.fullName },
+      status: 'Active',
+      notes: [{ content: 'Called, wire on Monday', admin: { fullName: 'Ada Admin' } }],
+    });
+  });
+
   test('two admins saving the same order at once both keep their note', async () => {
     const order = await createPurchase(ctx, { notes: ['before'] });
     const [first, second] = await Promise.all([

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { admins } from '../../db/schema/admins.ts';
 import { caskAppreciation, casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -32,12 +32,6 @@ export type SeededTable = (typeof SEEDED_TABLES)[number];
 
 /** What --force empties: the policy text is the club's own writing, not demo data, so it stays. */
 const REPLACED_TABLES = SEEDED_TABLES.filter((table) => table !== 'terms');
-
-/** Both drivers answer `execute` with `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as T[]) : [];
-}
 
 /** True when there is not a single customer, hidden ones included. */
 export async function hasNoCustomers(db: DbOrTx): Promise<boolean> {

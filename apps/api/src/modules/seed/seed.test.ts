@@ -8,7 +8,8 @@ import { seedBulk } from './bulk-seed.service.ts';
 import { FIRST_NAMES, LAST_NAMES, SEARCH_TERMS } from './catalogue.ts';
 import { seedDemo, seedDemoIfEmpty } from './demo-seed.service.ts';
 import { DatabaseNotEmptyError } from './seed-errors.ts';
-import { countSeededRows, rowsOf, SEEDED_TABLES } from './seed.repository.ts';
+import { rowsOf } from '../../db/client.ts';
+import { countSeededRows, SEEDED_TABLES } from './seed.repository.ts';
 
 const ctx = useTestContext();
 const TODAY = new Date('2026-03-15T00:00:00Z');
