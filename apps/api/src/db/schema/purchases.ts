@@ -59,16 +59,16 @@ export const purchases = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Set when an admin deletes the order: it is hidden, never erased (decision 151). Hidden orders
-     * count nowhere: not in the counters (migration 0011), the lists, the searches or the sums.
-     */
-    /**
      * What a search matches (decision 176): the contact's name and the title lower-cased, one per
      * line; the listing indexes carry it (migration 0018), so a search walks them index-only.
      */
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`coalesce(lower(contact_full_name), '') || chr(10) || lower(title)`),
+    /**
+     * Set when an admin deletes the order: it is hidden, never erased (decision 151). Hidden orders
+     * count nowhere: not in the counters (migration 0011), the lists, the searches or the sums.
+     */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [

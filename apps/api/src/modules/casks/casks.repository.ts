@@ -16,7 +16,7 @@ import type { AccessClaims } from '../../lib/tokens.ts';
 import {
   containsPattern,
   searchTextSql,
-  trigramIndexable,
+  searchPlanning,
 } from '../customers/customers.repository.ts';
 
 /** The counters the list reads with every page: the stats and the search version. */
@@ -132,8 +132,7 @@ export function createCaskList(database: Database) {
       pageSql: (window, values) =>
         `select ${CASK_ROW_SQL} from (${caskWindowSql(window, placeholder(values), values)}) w` +
         ' join casks c on c.id = w.id join customers o on o.id = c.owner_id',
-      plannedPerCall: pattern !== undefined,
-      collectsOnGenericPlan: search !== undefined && trigramIndexable(search),
+      ...searchPlanning(search),
     });
     return { ...answer, stats: toStats(answer.counter) };
   };

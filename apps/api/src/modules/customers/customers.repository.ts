@@ -25,8 +25,8 @@ export function containsPattern(term: string): string {
  * sides, so this matches exactly the rows where one of the fields is `ilike` the pattern.
  * `pattern` is a placeholder holding containsPattern's result.
  */
-export function searchTextSql(pattern: string, column = 'search_text'): string {
-  return `${column} like lower(${pattern})`;
+export function searchTextSql(pattern: string): string {
+  return `search_text like lower(${pattern})`;
 }
 
 /**
@@ -36,8 +36,22 @@ export function searchTextSql(pattern: string, column = 'search_text'): string {
  * trigram: the index would be read whole, so such a term's matches are collected on a plan made
  * for the term (which reads the table instead).
  */
-export function trigramIndexable(term: string): boolean {
+function trigramIndexable(term: string): boolean {
   return /[A-Za-z0-9]{3}/.test(term);
+}
+
+/**
+ * How a list on `searchTextSql` plans a request (db/list-pipeline.ts): with a search, counting
+ * and collecting depend on the term, and collecting runs on its generic plan when the term has a
+ * trigram (decisions 174, 177); without one, every statement is prepared.
+ */
+export function searchPlanning(
+  search: string | undefined,
+): Pick<ListRequest, 'plannedPerCall' | 'collectsOnGenericPlan'> {
+  return {
+    plannedPerCall: search !== undefined,
+    collectsOnGenericPlan: search !== undefined && trigramIndexable(search),
+  };
 }
 
 /**
@@ -126,8 +140,7 @@ export function customerListRequest(
         }),
     pageSql: (window, values) =>
       `select ${rowSql} from (${customerWindowSql(window, placeholder(values), values)}) w`,
-    plannedPerCall: pattern !== undefined,
-    collectsOnGenericPlan: search !== undefined && trigramIndexable(search),
+    ...searchPlanning(search),
   };
 }
 

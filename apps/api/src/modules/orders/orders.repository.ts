@@ -21,7 +21,7 @@ import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
 import {
   containsPattern,
   searchTextSql,
-  trigramIndexable,
+  searchPlanning,
 } from '../customers/customers.repository.ts';
 
 /**
@@ -65,13 +65,11 @@ function planOrderPage(request: Parameters<typeof planPage>[0]): PagePlan {
 }
 
 /**
- * The whole notes history of the order whose id is `orderId` (a column), oldest first, as the
- * contract's notes (JSON): for the list's rows and for one order read alone. The admin who wrote a
- * note is a primary-key probe per note (null when gone): as a join, PostgreSQL hashed the admins
- * table again for each of the page's orders.
+ * The whole notes history of the order `o`, oldest first, as the contract's notes (JSON). The
+ * admin who wrote a note is a primary-key probe per note (null when gone): as a join, PostgreSQL
+ * hashed the admins table again for each of the page's orders.
  */
-function notesHistorySql(orderId: string): string {
-  return `coalesce((
+const NOTES_HISTORY_SQL = `coalesce((
     select json_agg(json_build_object(
       'id', n.id,
       'content', n.content,
@@ -80,8 +78,7 @@ function notesHistorySql(orderId: string): string {
       'createdAt', ${isoTimeSql('n.created_at')}
     ) order by n.created_at, n.id)
     from purchase_notes n
-    where n.purchase_id = ${orderId}), '[]'::json)`;
-}
+    where n.purchase_id = o.id), '[]'::json)`;
 
 /**
  * The page's rows: the page is chosen first over purchases alone (`w`, index-only on the listing
@@ -91,7 +88,7 @@ function notesHistorySql(orderId: string): string {
 const ORDER_ROW_SQL =
   'w.id, c.full_name, o.contact_full_name, o.contact_email, o.preferred_contact_method,' +
   ' o.phone_number, o.title, o.investment_amount, o.status, o.cask_progress,' +
-  ` o.manual_payment_status, ${notesHistorySql('o.id')} as notes, o.is_first_purchase,` +
+  ` o.manual_payment_status, ${NOTES_HISTORY_SQL} as notes, o.is_first_purchase,` +
   ' o.referral_points_amount, o.submitted_date, o.days_left, w.created_at';
 
 /** One page row (ORDER_ROW_SQL's columns) as the contract's Order; money as its exact decimal. */
@@ -168,8 +165,7 @@ export function createOrderList(database: Database) {
           values,
         ) +
         ') w join purchases o on o.id = w.id join customers c on c.id = o.customer_id',
-      plannedPerCall: pattern !== undefined,
-      collectsOnGenericPlan: query.search !== undefined && trigramIndexable(query.search),
+      ...searchPlanning(query.search),
       plan: planOrderPage,
     };
     return read(claims, request);

@@ -19,7 +19,7 @@ import type { AccessClaims } from '../../lib/tokens.ts';
 import {
   containsPattern,
   searchTextSql,
-  trigramIndexable,
+  searchPlanning,
 } from '../customers/customers.repository.ts';
 
 // The Referrals list (spec 001 §2-§3, issue 14) through db/list-pipeline.ts: the admin check,
@@ -169,8 +169,7 @@ export function createReferralList(database: Database) {
           }),
       pageSql: (window, values) =>
         referralRowsSql(referralWindowSql(window, filter(values), values)),
-      plannedPerCall: pattern !== undefined,
-      collectsOnGenericPlan: search !== undefined && trigramIndexable(search),
+      ...searchPlanning(search),
     };
     return read(claims, request);
   };
