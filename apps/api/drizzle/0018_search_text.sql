@@ -12,9 +12,8 @@ ALTER TABLE "referrals" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> st
 CREATE INDEX "casks_search_trgm_idx" ON "casks" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin ("search_text" gin_trgm_ops) WHERE "customers"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "purchases_search_trgm_idx" ON "purchases" USING gin ("search_text" gin_trgm_ops) WHERE "purchases"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "referrals_search_trgm_idx" ON "referrals" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 -- Issue 14 (docs/decisions/176): each searchable list has one `search_text` column, the fields a
--- search matches lower-cased, one per line, behind one trigram index (above). A search is one
+-- search matches lower-cased, one per line, behind one trigram index. A search is one
 -- line (the contracts refuse a line break in it), so `search_text like lower(pattern)` matches
 -- exactly the rows where one of the fields is `ilike pattern` (ILIKE lower-cases both sides).
 --
@@ -33,10 +32,6 @@ DROP INDEX purchases_status_idx;
 --> statement-breakpoint
 CREATE INDEX purchases_status_idx ON purchases (status, created_at, id) INCLUDE (search_text)
   WHERE deleted_at IS NULL;
---> statement-breakpoint
-DROP INDEX referrals_listing_idx;
---> statement-breakpoint
-CREATE INDEX referrals_listing_idx ON referrals (created_at, id) INCLUDE (search_text);
 --> statement-breakpoint
 -- A search's count is planned for its term: the histogram estimates an unanchored pattern only
 -- with more than 101 entries (migration 0006 says why).
@@ -90,3 +85,10 @@ CREATE TRIGGER customers_referral_search_text
   EXECUTE FUNCTION customers_refresh_referral_search_text();
 --> statement-breakpoint
 UPDATE referrals SET search_text = '';
+--> statement-breakpoint
+-- The referrals' indexes on the column are built once it is filled, not updated row by row.
+DROP INDEX referrals_listing_idx;
+--> statement-breakpoint
+CREATE INDEX referrals_listing_idx ON referrals (created_at, id) INCLUDE (search_text);
+--> statement-breakpoint
+CREATE INDEX "referrals_search_trgm_idx" ON "referrals" USING gin ("search_text" gin_trgm_ops);
