@@ -1,8 +1,8 @@
 /**
  * `npm run bench` (issues 3 and 14): seeds a PostgreSQL database with a million customers
- * (once), starts the real API on it, drives it with autocannon over loopback and compares every
- * endpoint with two references measured in the same run: GET /api/health (the server's own
- * ceiling) and the floor: the statements the endpoint ran (one, for a list on the list pipeline),
+ * (once), starts the real API on it, drives it over loopback (wrk where it is installed, else
+ * autocannon: lib/load.ts) and compares every endpoint with two references measured in the same
+ * run: GET /api/health (the server's own ceiling) and the floor: the statements the endpoint ran (one, for a list on the list pipeline),
  * issued straight through node-postgres, prepared as the API prepares them.
  * Then the list endpoints once more on embedded PGlite with 100,000 customers.
  */
@@ -22,7 +22,7 @@ import {
   ensurePostgresDatabase,
   prepareDatabase,
 } from './lib/database.ts';
-import { measureEndpoint, type LoadOptions, type LoadTarget } from './lib/load.ts';
+import { chooseGenerator, measureEndpoint, type LoadOptions, type LoadTarget } from './lib/load.ts';
 import { describeMachine } from './lib/machine.ts';
 import {
   checkTargets,
@@ -54,6 +54,7 @@ const settings = {
   seconds: numberFromEnv('BENCH_SECONDS', 10),
   warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 3),
   skipEmbedded: process.env.BENCH_SKIP_EMBEDDED === '1',
+  generator: chooseGenerator(process.env.BENCH_LOAD),
   output: process.env.BENCH_OUTPUT || path.join(repoRoot, 'bench/results/latest.md'),
 };
 
@@ -392,7 +393,9 @@ async function main(): Promise<void> {
       `warning: load average ${loadAtStart.toFixed(1)} on ${machine.cores} cores: other work competes with the run`,
     );
   }
+  log(`Load generator: ${settings.generator}`);
   const load: LoadOptions = {
+    generator: settings.generator,
     baseUrl: '',
     connections: settings.connections,
     warmupSeconds: settings.warmupSeconds,
@@ -426,7 +429,7 @@ async function main(): Promise<void> {
     '',
     machineLines(machine, server.postgres),
     `- Load average (1 min) of the machine: ${loadAtStart.toFixed(1)} at the start of the run, ${loadAtEnd.toFixed(1)} at the end (anything above 0 is other work competing for the same cores).`,
-    `- Load: autocannon over loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per endpoint; the API in its own process (apps/api/src/server.ts, NODE_ENV=production, LOG_LEVEL=warn, sign-in throttle and per-IP flood guard raised through LOGIN_* and RATE_LIMIT_PER_MINUTE), autocannon and the floor in the bench process, all on this one machine.`,
+    `- Load: ${settings.generator === 'wrk' ? 'wrk (one thread)' : 'autocannon'} over loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per endpoint; the API in its own process (apps/api/src/server.ts, NODE_ENV=production, LOG_LEVEL=warn, sign-in throttle and per-IP flood guard raised through LOGIN_* and RATE_LIMIT_PER_MINUTE), ${settings.generator === 'wrk' ? 'wrk in its own process (C, started for each measurement), the floor in the bench process' : 'autocannon and the floor in the bench process'}, all on this one machine.`,
     `- Data: ${settings.customers.toLocaleString('en-US')} customers and proportionate casks, purchases, referrals, point transactions and notifications (seed ${settings.seed}; ${server.seeding.reused ? 'reused from an earlier run' : `seeded in this run in ${server.seeding.seconds.toFixed(0)} s`}). Search terms: '${BULK_SEARCH_TERMS.common}' matches 2% of customers, '${BULK_SEARCH_TERMS.rare}' a handful.`,
     '',
     server.nothingToMeasure

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { summarise, type Measurement } from './stats.ts';
+import { runWrk, wrkAvailable } from './wrk.ts';
 
 export interface LoadTarget {
   method: 'GET' | 'POST' | 'PUT';
@@ -10,14 +11,29 @@ export interface LoadTarget {
   bodies?: readonly { path: string; body: unknown }[];
 }
 
+/** wrk where it is installed (decision 178), else autocannon; BENCH_LOAD picks one. */
+export type LoadGenerator = 'wrk' | 'autocannon';
+
+export function chooseGenerator(requested: string | undefined): LoadGenerator {
+  if (requested === 'autocannon') return 'autocannon';
+  if (requested === 'wrk') {
+    if (!wrkAvailable())
+      throw new Error('BENCH_LOAD=wrk, but wrk is not installed (apt-get install wrk)');
+    return 'wrk';
+  }
+  if (requested) throw new Error(`BENCH_LOAD must be wrk or autocannon, got "${requested}"`);
+  return wrkAvailable() ? 'wrk' : 'autocannon';
+}
+
 export interface LoadOptions {
+  generator: LoadGenerator;
   baseUrl: string;
   connections: number;
   warmupSeconds: number;
   seconds: number;
 }
 
-function run(
+function runAutocannon(
   target: LoadTarget,
   options: LoadOptions,
   seconds: number,
@@ -81,6 +97,10 @@ export async function measureEndpoint(
   target: LoadTarget,
   options: LoadOptions,
 ): Promise<Measurement> {
-  if (options.warmupSeconds > 0) await run(target, options, options.warmupSeconds, false);
-  return run(target, options, options.seconds, true);
+  if (options.generator === 'wrk') {
+    if (options.warmupSeconds > 0) await runWrk(target, options, options.warmupSeconds);
+    return runWrk(target, options, options.seconds);
+  }
+  if (options.warmupSeconds > 0) await runAutocannon(target, options, options.warmupSeconds, false);
+  return runAutocannon(target, options, options.seconds, true);
 }
