@@ -3,7 +3,7 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { migrate, openDatabase, type Database } from '../../apps/api/src/db/client.ts';
+import { migrate, openDatabase, rowsOf, type Database } from '../../apps/api/src/db/client.ts';
 import { admins } from '../../apps/api/src/db/schema/admins.ts';
 import { ARGON2_OPTIONS } from '../../apps/api/src/lib/password.ts';
 import {
@@ -47,12 +47,6 @@ function latestMigrationTag(): string {
     readFileSync(path.join(repoRoot, 'apps/api/drizzle/meta/_journal.json'), 'utf8'),
   ) as { entries: { tag: string }[] };
   return journal.entries.at(-1)?.tag ?? 'none';
-}
-
-/** Both drivers answer `execute` with `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  return Array.isArray(rows) ? (rows as T[]) : [];
 }
 
 async function readMarker(database: Database): Promise<SeedMarker | null> {
