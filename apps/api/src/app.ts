@@ -86,8 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       // DESIGN.md §5: API answers are never cached.
-      api.addHook('onSend', async (_request, reply) => {
+      api.addHook('onSend', (_request, reply, payload, next) => {
         reply.header('cache-control', 'no-store');
+        next(null, payload);
       });
 
       // Domain modules register here (one line each).

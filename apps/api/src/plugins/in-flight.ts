@@ -30,16 +30,20 @@ export function registerInFlightTracking(app: FastifyInstance): void {
   app.decorate('inFlightRequests', {
     getter: () => inFlight,
   });
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks, not async ones: each async hook costs every request a promise.
+  app.addHook('onRequest', (request, _reply, next) => {
     counted.add(request);
     inFlight += 1;
+    next();
   });
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, next) => {
     done(request);
+    next(null, payload);
   });
   // A request that never reached onSend (e.g. its socket failed while the answer was written).
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, next) => {
     done(request);
+    next();
   });
   app.addHook('onClose', async () => {
     if (inFlight === 0) return;

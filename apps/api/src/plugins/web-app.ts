@@ -75,8 +75,10 @@ export function registerWebApp(app: FastifyInstance, distDir: string | undefined
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/uploads/') || path.extname(url)) {
+      // An answer of the API (DESIGN.md §5), so never cached, like the API's own 404s.
       return reply
         .status(404)
+        .header('cache-control', 'no-store')
         .send({ success: false, message: `Route ${request.method} ${url} not found` });
     }
     return sendPage(request, reply, pages.forPath(url));

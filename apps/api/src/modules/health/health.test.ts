@@ -26,6 +26,25 @@ test('security headers carry a CSP without inline scripts', async () => {
   expect(csp).toContain("frame-ancestors 'none'");
 });
 
+test.each([
+  ['a success', 'GET', '/api/health', 200],
+  ['a refusal without a token', 'GET', '/api/users', 401],
+  ['an unknown API route', 'GET', '/api/nope', 404],
+  ['bad input', 'POST', '/api/auth/login', 400],
+] as const)('%s carries every security header', async (_kind, method, url, status) => {
+  const res = await ctx.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+  expect(res.statusCode).toBe(status);
+  expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(res.headers['referrer-policy']).toBe('no-referrer');
+  expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+});
+
 test('an unknown API route answers 404 in the envelope', async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
   expect(res.statusCode).toBe(404);
