@@ -53,9 +53,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(sendError);
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).header('cache-control', 'no-store').send({
-      success: false,
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-    });
+    reply
+      .status(404)
+      .header('cache-control', 'no-store')
+      .send({
+        success: false,
+        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      });
   });
 }
