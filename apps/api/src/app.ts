@@ -7,7 +7,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps.ts';
+import { requestLoggerFactory } from './lib/logger.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
@@ -35,6 +37,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    // request.log becomes pino's child only when it writes (lib/logger.ts).
+    childLoggerFactory: (logger, bindings, options) =>
+      requestLoggerFactory(logger as Logger, bindings, options),
     bodyLimit: 1024 * 1024,
     // DESIGN.md §5: Fastify leaves these off; an idle or slow client must not hold a socket forever.
     requestTimeout: 30_000,

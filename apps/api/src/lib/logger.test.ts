@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { expect, test } from 'vitest';
-import { createLogger, redactUrl } from './logger.ts';
+import { createLogger, redactUrl, requestLoggerFactory } from './logger.ts';
 
-function capture() {
+function capture(level = 'info') {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -10,8 +10,48 @@ function capture() {
       callback();
     },
   });
-  return { logger: createLogger('info', stream), text: () => lines.join('') };
+  return { logger: createLogger(level, stream), text: () => lines.join('') };
 }
+
+function entries(text: string): Record<string, unknown>[] {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+test("a request's logger writes the child's lines: the request's id, redaction, the levels", () => {
+  const { logger, text } = capture('warn');
+  const log = requestLoggerFactory(logger, { reqId: 'req-7' }, {});
+  log.info({ note: 'below the level' }, 'not written');
+  log.debug('not written either');
+  expect(text()).toBe('');
+
+  log.warn({ body: { password: 'hunter2' }, kept: 'yes' }, 'slow answer');
+  log.error(new Error('boom'), 'request failed');
+  const [warning, failure] = entries(text());
+  expect(warning).toMatchObject({ reqId: 'req-7', msg: 'slow answer', kept: 'yes' });
+  expect(warning?.body).toEqual({ password: '[redacted]' });
+  expect(failure).toMatchObject({ reqId: 'req-7', msg: 'request failed', level: 50 });
+  expect(text()).not.toContain('hunter2');
+
+  // Its own level and its children behave as pino's child would.
+  expect(log.level).toBe('warn');
+  log.level = 'debug';
+  log.debug('now written');
+  log.child({ step: 'mail' }).info('from a child');
+  const [, , debug, child] = entries(text());
+  expect(debug).toMatchObject({ reqId: 'req-7', msg: 'now written' });
+  expect(child).toMatchObject({ reqId: 'req-7', step: 'mail', msg: 'from a child' });
+  expect(logger.level).toBe('warn');
+});
+
+test("a route's own log level gets pino's child as it is", () => {
+  const { logger, text } = capture('warn');
+  const log = requestLoggerFactory(logger, { reqId: 'req-8' }, { level: 'info' });
+  log.info('written at the route level');
+  expect(entries(text())[0]).toMatchObject({ reqId: 'req-8', msg: 'written at the route level' });
+});
 
 test("a failed query's parameters never reach the log, only the statement", () => {
   const { logger, text } = capture();

@@ -1,4 +1,5 @@
-import { pino, type DestinationStream, type Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino, type ChildLoggerOptions, type DestinationStream, type Logger } from 'pino';
 
 /**
  * DESIGN.md §5: pino redacts tokens, passwords and codes, including the refresh token that
@@ -109,4 +110,79 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
     },
     stream,
   );
+}
+
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type LogArguments = [unknown, ...unknown[]];
+
+/**
+ * A request's logger (Fastify's `request.log`) that becomes pino's child, bound to the request's
+ * id, only when something is written at a level the logger writes. Making the child reads its
+ * bindings through the redaction's wildcard paths: 2% of a list request's CPU, paid by every
+ * request although at `warn` a successful one writes nothing (issue 14). A line it writes is the
+ * child's line, with the request's id, exactly as before.
+ */
+class RequestLogger {
+  #child: Logger | undefined;
+  readonly #parent: Logger;
+  readonly #bindings: Record<string, unknown>;
+
+  constructor(parent: Logger, bindings: Record<string, unknown>) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+  }
+
+  #logger(): Logger {
+    return (this.#child ??= this.#parent.child(this.#bindings));
+  }
+
+  #write(level: LogLevel, args: LogArguments): void {
+    if (!(this.#child ?? this.#parent).isLevelEnabled(level)) return;
+    (this.#logger()[level] as (...values: LogArguments) => void)(...args);
+  }
+
+  get level(): string {
+    return (this.#child ?? this.#parent).level;
+  }
+
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+
+  fatal(...args: LogArguments): void {
+    this.#write('fatal', args);
+  }
+  error(...args: LogArguments): void {
+    this.#write('error', args);
+  }
+  warn(...args: LogArguments): void {
+    this.#write('warn', args);
+  }
+  info(...args: LogArguments): void {
+    this.#write('info', args);
+  }
+  debug(...args: LogArguments): void {
+    this.#write('debug', args);
+  }
+  trace(...args: LogArguments): void {
+    this.#write('trace', args);
+  }
+  silent(): void {}
+
+  child(bindings: Record<string, unknown>, options?: ChildLoggerOptions): Logger {
+    return this.#logger().child(bindings, options);
+  }
+}
+
+/**
+ * Fastify's `childLoggerFactory`: a RequestLogger, unless the route asks for its own level or
+ * serializers, which only pino's child applies.
+ */
+export function requestLoggerFactory(
+  logger: Logger,
+  bindings: Record<string, unknown>,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  if (Object.keys(options).length > 0) return logger.child(bindings, options);
+  return new RequestLogger(logger, bindings) as unknown as FastifyBaseLogger;
 }
