@@ -75,7 +75,8 @@ export function registerWebApp(app: FastifyInstance, distDir: string | undefined
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/uploads/') || path.extname(url)) {
-      // An answer of the API (DESIGN.md §5), so never cached, like the API's own 404s.
+      // Never cached: an API answer is not (DESIGN.md §5), and a missing file or upload must not
+      // stay missing in a cache once it exists.
       return reply
         .status(404)
         .header('cache-control', 'no-store')
