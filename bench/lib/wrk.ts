@@ -19,7 +19,7 @@ function luaString(text: string): string {
 
 /**
  * wrk's script for one target: its method, headers and body; a request per item when the server
- * must see different input; and a summary line on standard output that `run` reads back.
+ * must see different input; and a summary line on standard output that `runWrk` reads back.
  * Success is a 2xx answer. wrk itself counts 4xx and 5xx answers (`errors.status`), which is
  * enough for a list; a write also has a `response` hook that keeps the first status that was not
  * a 2xx, to say why (a hook makes wrk hand every answer to Lua, so reads go without it).
@@ -38,10 +38,10 @@ function script(target: LoadTarget): string {
     );
     lines.push(
       `local items = { ${items.join(', ')} }`,
-      'local next = 0',
+      'local index = 0',
       'request = function()',
-      '  next = next % #items + 1',
-      '  return wrk.format(nil, items[next][1], nil, items[next][2])',
+      '  index = index % #items + 1',
+      '  return wrk.format(nil, items[index][1], nil, items[index][2])',
       'end',
     );
   }
@@ -73,6 +73,12 @@ function script(target: LoadTarget): string {
     'end',
   );
   return lines.join('\n');
+}
+
+/** Why a run had failures: the first failed status a write kept, else what wrk counted. */
+function failureText(firstStatus: number, failedAnswers: number): string {
+  if (firstStatus > 0) return `HTTP ${firstStatus}`;
+  return failedAnswers > 0 ? 'HTTP 4xx or 5xx' : 'socket errors';
 }
 
 /**
@@ -126,9 +132,7 @@ export async function runWrk(
       p50: p50Us / 1000,
       p99: p99Us / 1000,
       failures,
-      ...(failures === 0
-        ? {}
-        : { firstFailure: firstStatus > 0 ? `HTTP ${firstStatus}` : 'socket errors' }),
+      ...(failures === 0 ? {} : { firstFailure: failureText(firstStatus, failed) }),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
