@@ -46,6 +46,16 @@ test("a request's logger writes the child's lines: the request's id, redaction, 
   expect(logger.level).toBe('warn');
 });
 
+test('a secret field is redacted at the top of a line and one level down', () => {
+  const { logger, text } = capture();
+  logger.warn({ password: 'top-secret-1', token: 'top-secret-2', otp: '123456' }, 'top level');
+  logger.warn({ body: { newPassword: 'nested-secret', code: '654321' } }, 'one level down');
+  const [top, nested] = entries(text());
+  expect(top).toMatchObject({ password: '[redacted]', token: '[redacted]', otp: '[redacted]' });
+  expect(nested?.body).toEqual({ newPassword: '[redacted]', code: '[redacted]' });
+  expect(text()).not.toMatch(/top-secret|nested-secret|123456|654321/);
+});
+
 test("a route's own log level gets pino's child as it is", () => {
   const { logger, text } = capture('warn');
   const log = requestLoggerFactory(logger, { reqId: 'req-8' }, { level: 'info' });
