@@ -52,13 +52,21 @@ export function frameworkErrors(
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(sendError);
 
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .header('cache-control', 'no-store')
-      .send({
-        success: false,
-        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-      });
-  });
+  app.setNotFoundHandler(sendRouteNotFound);
+}
+
+/**
+ * The 404 of a route that does not exist, in the envelope: the not-found handler's, and the web
+ * app's for an API route, upload or file (plugins/web-app.ts). Never cached: an API answer is
+ * not (DESIGN.md §5), and a missing file or upload must not stay missing in a cache once it
+ * exists.
+ */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply
+    .status(404)
+    .header('cache-control', 'no-store')
+    .send({
+      success: false,
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    });
 }

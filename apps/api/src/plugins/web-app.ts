@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { sendRouteNotFound } from './errors.ts';
 import { loadPages, type Page } from './web-app-pages.ts';
 
 /** Content-hashed by Vite: a changed file gets a new name, so a copy never goes stale. */
@@ -75,12 +76,7 @@ export function registerWebApp(app: FastifyInstance, distDir: string | undefined
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/uploads/') || path.extname(url)) {
-      // Never cached: an API answer is not (DESIGN.md §5), and a missing file or upload must not
-      // stay missing in a cache once it exists.
-      return reply
-        .status(404)
-        .header('cache-control', 'no-store')
-        .send({ success: false, message: `Route ${request.method} ${url} not found` });
+      return sendRouteNotFound(request, reply);
     }
     return sendPage(request, reply, pages.forPath(url));
   });
