@@ -2,8 +2,9 @@
  * `npm run bench` (issues 3 and 14): seeds a PostgreSQL database with a million customers
  * (once), starts the real API on it, drives it over loopback (wrk where it is installed, else
  * autocannon: lib/load.ts) and compares every endpoint with two references measured in the same
- * run: GET /api/health (the server's own ceiling) and the floor: the statements the endpoint ran (one, for a list on the list pipeline),
- * issued straight through node-postgres, prepared as the API prepares them.
+ * run: GET /api/health (the server's own ceiling) and the floor: the statements the endpoint ran
+ * (one, for a list on the list pipeline), issued straight through node-postgres, prepared as the
+ * API prepares them.
  * Then the list endpoints once more on embedded PGlite with 100,000 customers.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -420,6 +421,14 @@ async function main(): Promise<void> {
   const loadAtEnd = os.loadavg()[0] ?? 0;
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
+  const generator =
+    settings.generator === 'wrk'
+      ? {
+          name: 'wrk (one thread)',
+          where:
+            'wrk in its own process (C, started for each measurement), the floor in the bench process',
+        }
+      : { name: 'autocannon', where: 'autocannon and the floor in the bench process' };
   const markdown = [
     '# Benchmark: latest run',
     '',
@@ -429,7 +438,7 @@ async function main(): Promise<void> {
     '',
     machineLines(machine, server.postgres),
     `- Load average (1 min) of the machine: ${loadAtStart.toFixed(1)} at the start of the run, ${loadAtEnd.toFixed(1)} at the end (anything above 0 is other work competing for the same cores).`,
-    `- Load: ${settings.generator === 'wrk' ? 'wrk (one thread)' : 'autocannon'} over loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per endpoint; the API in its own process (apps/api/src/server.ts, NODE_ENV=production, LOG_LEVEL=warn, sign-in throttle and per-IP flood guard raised through LOGIN_* and RATE_LIMIT_PER_MINUTE), ${settings.generator === 'wrk' ? 'wrk in its own process (C, started for each measurement), the floor in the bench process' : 'autocannon and the floor in the bench process'}, all on this one machine.`,
+    `- Load: ${generator.name} over loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per endpoint; the API in its own process (apps/api/src/server.ts, NODE_ENV=production, LOG_LEVEL=warn, sign-in throttle and per-IP flood guard raised through LOGIN_* and RATE_LIMIT_PER_MINUTE), ${generator.where}, all on this one machine.`,
     `- Data: ${settings.customers.toLocaleString('en-US')} customers and proportionate casks, purchases, referrals, point transactions and notifications (seed ${settings.seed}; ${server.seeding.reused ? 'reused from an earlier run' : `seeded in this run in ${server.seeding.seconds.toFixed(0)} s`}). Search terms: '${BULK_SEARCH_TERMS.common}' matches 2% of customers, '${BULK_SEARCH_TERMS.rare}' a handful.`,
     '',
     server.nothingToMeasure
