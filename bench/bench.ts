@@ -438,7 +438,7 @@ async function main(): Promise<void> {
     '',
     machineLines(machine, server.postgres),
     `- Load average (1 min) of the machine: ${loadAtStart.toFixed(1)} at the start of the run, ${loadAtEnd.toFixed(1)} at the end (anything above 0 is other work competing for the same cores).`,
-    `- Load: ${generator.name} over loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per endpoint; the API in its own process (apps/api/src/server.ts, NODE_ENV=production, LOG_LEVEL=warn, sign-in throttle and per-IP flood guard raised through LOGIN_* and RATE_LIMIT_PER_MINUTE), ${generator.where}, all on this one machine.`,
+    `- Load: ${generator.name} over loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per endpoint; the API in its own process (its production bundle apps/api/dist/server.js, NODE_ENV=production, LOG_LEVEL=warn, sign-in throttle and per-IP flood guard raised through LOGIN_* and RATE_LIMIT_PER_MINUTE), ${generator.where}, all on this one machine.`,
     `- Data: ${settings.customers.toLocaleString('en-US')} customers and proportionate casks, purchases, referrals, point transactions and notifications (seed ${settings.seed}; ${server.seeding.reused ? 'reused from an earlier run' : `seeded in this run in ${server.seeding.seconds.toFixed(0)} s`}). Search terms: '${BULK_SEARCH_TERMS.common}' matches 2% of customers, '${BULK_SEARCH_TERMS.rare}' a handful.`,
     '',
     server.nothingToMeasure

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -24,16 +24,37 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** What `npm start` runs (scripts/start.mjs): the API bundled by esbuild. */
+const API_BUNDLE = path.join(repoRoot, 'apps/api/dist/server.js');
+let bundleBuilt = false;
+
 /**
- * The real server (apps/api/src/server.ts: real config, buildApp, migrations) in its own process,
- * so the load generator and the API do not share one event loop. Only what the run needs is
- * passed: the database, a throw-away JWT secret, and the sign-in throttle and flood guard raised
+ * Bundles the API from the sources of this checkout, once per run, so that the bench measures the
+ * code as it is and as production runs it: without tsx's loader in the process (decision 061).
+ */
+function buildApiBundle(): void {
+  if (bundleBuilt) return;
+  const result = spawnSync(process.execPath, ['build.mjs'], {
+    cwd: path.join(repoRoot, 'apps/api'),
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`Building the API bundle failed:\n${result.stdout}${result.stderr}`);
+  }
+  bundleBuilt = true;
+}
+
+/**
+ * The real server (the production bundle of apps/api/src/server.ts: real config, buildApp,
+ * migrations) in its own process, so the load generator and the API do not share one event loop.
+ * Only what the run needs is passed: the database, a throw-away JWT secret, and the sign-in throttle and flood guard raised
  * for the run.
  */
 export async function startApi(
   database: { url: string } | { dataDir: string },
   extraEnv: Record<string, string> = {},
 ): Promise<RunningApi> {
+  buildApiBundle();
   const port = await freePort();
   const jwtSecret = randomBytes(48).toString('base64url');
   const env: Record<string, string> = {
@@ -52,11 +73,11 @@ export async function startApi(
     ...('url' in database ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')],
-    { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child: ChildProcess = spawn(process.execPath, [API_BUNDLE], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString('utf8'));
