@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (issues 3 and 14): seeds a PostgreSQL database with a million customers
- * (once), starts the real API on it, drives it over loopback (wrk where it is installed, else
+ * (once), starts the real API on it, drives it over loopback (h2load where it is installed, else
  * autocannon: lib/load.ts) and compares every endpoint with two references measured in the same
  * run: GET /api/health (the server's own ceiling) and the floor: the statements the endpoint ran
  * (one, for a list on the list pipeline), issued straight through node-postgres, prepared as the
@@ -422,11 +422,11 @@ async function main(): Promise<void> {
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
   const generator =
-    settings.generator === 'wrk'
+    settings.generator === 'h2load'
       ? {
-          name: 'wrk (one thread)',
+          name: 'h2load (nghttp2, HTTP/1.1, one thread; latencies from its per-request log)',
           where:
-            'wrk in its own process (C, started for each measurement), the floor in the bench process',
+            'h2load in its own process (C++, started for each measurement; the write, whose body changes per request, through autocannon in the bench process), the floor in the bench process',
         }
       : { name: 'autocannon', where: 'autocannon and the floor in the bench process' };
   const markdown = [

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { summarise, type Measurement } from './stats.ts';
-import { runWrk, wrkAvailable } from './wrk.ts';
+import { h2loadAvailable, h2loadCanDrive, runH2load } from './h2load.ts';
 
 export interface LoadTarget {
   method: 'GET' | 'POST' | 'PUT';
@@ -11,18 +11,21 @@ export interface LoadTarget {
   bodies?: readonly { path: string; body: unknown }[];
 }
 
-/** wrk where it is installed (decision 178), else autocannon; BENCH_LOAD picks one. */
-export type LoadGenerator = 'wrk' | 'autocannon';
+/** h2load where it is installed (decision 179), else autocannon; BENCH_LOAD picks one. */
+export type LoadGenerator = 'h2load' | 'autocannon';
 
 export function chooseGenerator(requested: string | undefined): LoadGenerator {
   if (requested === 'autocannon') return 'autocannon';
-  if (requested === 'wrk') {
-    if (!wrkAvailable())
-      throw new Error('BENCH_LOAD=wrk, but wrk is not installed (apt-get install wrk)');
-    return 'wrk';
+  if (requested === 'h2load') {
+    if (!h2loadAvailable()) {
+      throw new Error(
+        'BENCH_LOAD=h2load, but h2load is not installed (apt-get install nghttp2-client)',
+      );
+    }
+    return 'h2load';
   }
-  if (requested) throw new Error(`BENCH_LOAD must be wrk or autocannon, got "${requested}"`);
-  return wrkAvailable() ? 'wrk' : 'autocannon';
+  if (requested) throw new Error(`BENCH_LOAD must be h2load or autocannon, got "${requested}"`);
+  return h2loadAvailable() ? 'h2load' : 'autocannon';
 }
 
 export interface LoadOptions {
@@ -97,9 +100,9 @@ export async function measureEndpoint(
   target: LoadTarget,
   options: LoadOptions,
 ): Promise<Measurement> {
-  if (options.generator === 'wrk') {
-    if (options.warmupSeconds > 0) await runWrk(target, options, options.warmupSeconds);
-    return runWrk(target, options, options.seconds);
+  if (options.generator === 'h2load' && h2loadCanDrive(target)) {
+    if (options.warmupSeconds > 0) await runH2load(target, options, options.warmupSeconds, false);
+    return runH2load(target, options, options.seconds, true);
   }
   if (options.warmupSeconds > 0) await runAutocannon(target, options, options.warmupSeconds, false);
   return runAutocannon(target, options, options.seconds, true);
