@@ -16,6 +16,8 @@ export interface RunningServer {
   baseURL: string;
   /** SIGTERM, then wait: a clean shutdown exits 0 (PGlite must be closed to keep its data). */
   stop(): Promise<void>;
+  /** SIGKILL, then wait for the exit: a crash, with no chance to close anything. */
+  kill(): Promise<void>;
 }
 
 const serverScript = path.join(repoRoot, 'apps/api/dist/server.js');
@@ -95,6 +97,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (code !== 0) throw new Error(`The server exited with code ${code} after SIGTERM`);
   };
 
+  const kill = async () => {
+    child.kill('SIGKILL');
+    await exited;
+  };
+
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -104,7 +111,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     try {
       const response = await fetch(`${baseURL}/api/ready`);
-      if (response.ok) return { baseURL, stop };
+      if (response.ok) return { baseURL, stop, kill };
     } catch {
       // not listening yet
     }
