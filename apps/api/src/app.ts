@@ -12,7 +12,7 @@ import type { AppDeps } from './app-deps.ts';
 import { requestLoggerFactory } from './lib/logger.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { declareErrorResponses } from './plugins/error-responses.ts';
 import { registerInFlightTracking } from './plugins/in-flight.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -50,6 +50,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The router's own refusals (a path parameter over its length limit, a malformed URL) do not
     // reach the error handler by default; this hands them over so they are enveloped too.
     frameworkErrors,
+    // And what Node's HTTP parser refuses before there is a request (headers over 16 KB...).
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // First, so every request is counted before any other hook can answer it.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../test/admins.ts';
 import { useTestContext } from '../../test/context.ts';
@@ -76,5 +77,64 @@ describe("the framework's own answers are the envelope", () => {
       payload: '{"isActive":',
     });
     expectEnvelope(res, 400);
+  });
+});
+
+/** Writes raw bytes to the listening app and reads its whole answer (it closes the connection). */
+async function rawExchange(port: number, request: string) {
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+    socket.end(request);
+  });
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    headerLines.map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+    }),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body };
+}
+
+describe("what Node's HTTP parser refuses is the envelope too", () => {
+  let port = 0;
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    port = address.port;
+  });
+
+  function expectRawEnvelope(
+    answer: Awaited<ReturnType<typeof rawExchange>>,
+    status: number,
+    message: string,
+  ) {
+    expect(answer.status, answer.body).toBe(status);
+    expect(JSON.parse(answer.body)).toEqual({ success: false, message });
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+  }
+
+  test('a URL over the 16 KB header limit answers 431', async () => {
+    const search = 'x'.repeat(20_000);
+    const answer = await rawExchange(
+      port,
+      `GET /api/users?search=${search} HTTP/1.1\r\nHost: localhost\r\n` +
+        `Authorization: ${admin.headers.authorization}\r\n\r\n`,
+    );
+    expectRawEnvelope(answer, 431, 'The request line or headers are too large');
+  });
+
+  test('bytes that are not HTTP answer 400', async () => {
+    const answer = await rawExchange(port, 'HELLO THERE\r\n\r\n');
+    expectRawEnvelope(answer, 400, 'The request is not valid HTTP');
   });
 });

@@ -1,7 +1,10 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError } from '@cask/contracts/common';
 import { AppError } from '../lib/errors.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** Maps any error to the failure envelope (DESIGN.md §4). 5xx answers never reveal internals. */
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -46,6 +49,40 @@ export function frameworkErrors(
 ): void {
   reply.header('cache-control', 'no-store');
   void sendError(error, request, reply);
+}
+
+/** What Node's HTTP parser refuses, by its error code; anything else is a 400. */
+const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request line or headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: what Node's HTTP parser refuses before Fastify sees a
+ * request (a URL or headers over its 16 KB limit, a request that did not arrive in time, bytes
+ * that are not HTTP). Fastify's default answers those as `{ error, message, statusCode }`; this
+ * writes the envelope with the headers of every other answer, then closes the connection, which
+ * the parser cannot read on from.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'The request is not valid HTTP',
+  ];
+  if (socket.writable) {
+    const body = JSON.stringify({ success: false, message });
+    const headers: Record<string, string | number> = {
+      ...SECURITY_HEADERS,
+      'cache-control': 'no-store',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    };
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /** One error shape from one handler (STYLE.md rule 4). */
