@@ -11,12 +11,13 @@ beforeAll(async () => {
 });
 
 function expectEnvelope(
-  res: { statusCode: number; body: string; json(): unknown },
+  res: { statusCode: number; body: string; headers: Record<string, unknown>; json(): unknown },
   status: number,
 ) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
   expect(Object.keys(res.json() as object).sort()).toEqual(['message', 'success']);
+  expect(res.headers['cache-control']).toBe('no-store');
 }
 
 describe("the framework's own answers are the envelope", () => {
@@ -67,6 +68,18 @@ describe("the framework's own answers are the envelope", () => {
       payload: JSON.stringify({ type: 'privacy', content: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expectEnvelope(res, 413);
+  });
+
+  test('an empty JSON body on a path with no route answers 400, before any route runs', async () => {
+    for (const url of ['/api/auth/login', '/api/no-such-thing', '/uploads/x.png']) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+      expectEnvelope(res, 400);
+    }
   });
 
   test('malformed JSON answers 400', async () => {

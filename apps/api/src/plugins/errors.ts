@@ -6,8 +6,13 @@ import type { FieldError } from '@cask/contracts/common';
 import { AppError } from '../lib/errors.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
-/** Maps any error to the failure envelope (DESIGN.md §4). 5xx answers never reveal internals. */
+/**
+ * Maps any error to the failure envelope (DESIGN.md §4). 5xx answers never reveal internals. No
+ * failure is cached: not every one passes the API's own no-store hook (a body Fastify cannot
+ * parse on a path with no route fails before any route's hooks run).
+ */
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: FieldError[] = error.validation.map((issue) => ({
       field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
@@ -39,15 +44,13 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
 /**
  * Fastify's `frameworkErrors` option: what the router refuses before any route is found (414
  * for a path parameter over `maxParamLength`, 400 for a URL that is not valid percent-encoding).
- * Fastify answers those in its own shape unless given this; no route's hooks run for them, so
- * the API's no-store header is set here.
+ * Fastify answers those in its own shape unless given this.
  */
 export function frameworkErrors(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  reply.header('cache-control', 'no-store');
   void sendError(error, request, reply);
 }
 
