@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  TERMS_CHANGED_ELSEWHERE,
   TERMS_CONTENT_REQUIRED,
   type SaveTermsBody,
   type TermsDocument,
@@ -7,7 +8,7 @@ import {
 } from '@cask/contracts/terms';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
-import { BadRequestError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { isBlankHtml, sanitizePolicyHtml } from './policy-html.ts';
 import * as repo from './terms.repository.ts';
 
@@ -19,6 +20,19 @@ export interface Caller {
 function fingerprint(content: string | undefined) {
   if (content === undefined) return null;
   return { length: content.length, sha256: createHash('sha256').update(content).digest('hex') };
+}
+
+/**
+ * The version a save replaces (docs/decisions/180): the updatedAt of one, any saved version
+ * ('*'), no saved version yet (null), or not said (undefined: whatever is current).
+ */
+export type ExpectedVersion = string | '*' | null | undefined;
+
+function isExpected(expected: ExpectedVersion, current: { updatedAt: Date } | undefined) {
+  if (expected === undefined) return true;
+  if (expected === null) return current === undefined;
+  if (expected === '*') return current !== undefined;
+  return current?.updatedAt.toISOString() === expected;
 }
 
 export type TermsService = ReturnType<typeof createTermsService>;
@@ -38,8 +52,16 @@ export function createTermsService(deps: { db: Db }) {
       };
     },
 
-    /** Sanitized on save (DESIGN.md §5); each save is a new version, the newest one is shown. */
-    async save(adminId: string, body: SaveTermsBody, caller: Caller): Promise<TermsDocument> {
+    /**
+     * Sanitized on save (DESIGN.md §5); each save is a new version, the newest one is shown. A
+     * save that names the version it replaces is refused (409) once another save has replaced it.
+     */
+    async save(
+      adminId: string,
+      body: SaveTermsBody,
+      caller: Caller,
+      expected?: ExpectedVersion,
+    ): Promise<TermsDocument> {
       const content = sanitizePolicyHtml(body.content);
       if (isBlankHtml(content)) {
         throw new BadRequestError(TERMS_CONTENT_REQUIRED, [
@@ -47,7 +69,13 @@ export function createTermsService(deps: { db: Db }) {
         ]);
       }
       const saved = await db.transaction(async (tx) => {
+        await repo.lockTermsType(tx, body.type);
         const before = await repo.findCurrentTerms(tx, body.type);
+        if (!isExpected(expected, before)) {
+          throw new ConflictError(TERMS_CHANGED_ELSEWHERE, [
+            { field: 'content', message: TERMS_CHANGED_ELSEWHERE },
+          ]);
+        }
         const row = await repo.insertTermsVersion(tx, {
           type: body.type,
           content,

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { TermsResponse } from '@cask/contracts/terms';
-import { beforeAll, expect, test } from 'vitest';
+import {
+  TERMS_CHANGED_ELSEWHERE,
+  TERMS_VERSION_HEADER_INVALID,
+  termsVersionHeaders,
+  type TermsResponse,
+} from '@cask/contracts/terms';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { terms } from '../../db/schema/terms.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
@@ -180,4 +185,75 @@ test('reading and saving the policy need a signed-in admin', async () => {
   });
   expect(save.statusCode).toBe(401);
   expect(await versionCount()).toBe(before);
+});
+
+describe('a save that names the version it replaces (decision 180)', () => {
+  async function saveOver(content: string, headers: Record<string, string>) {
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/terms',
+      headers: { ...admin.headers, ...headers },
+      payload: { type: 'privacy', content },
+    });
+  }
+
+  test('replaces the version it names, and is refused once another save replaced it', async () => {
+    const base = (await readPolicy()).updatedAt;
+    if (base === null) throw new Error('an earlier test saved a policy');
+    const first = await saveOver('<p>Mine</p>', termsVersionHeaders(base));
+    expect(first.statusCode, first.body).toBe(200);
+
+    const versions = await versionCount();
+    const second = await saveOver('<p>Theirs, from the same start</p>', termsVersionHeaders(base));
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({ success: false, message: TERMS_CHANGED_ELSEWHERE });
+    expect(await versionCount()).toBe(versions);
+    expect((await readPolicy()).content).toBe('<p>Mine</p>');
+
+    // Started again from what is current now, it saves.
+    const again = await saveOver(
+      '<p>Theirs, again</p>',
+      termsVersionHeaders(first.json<TermsResponse>().data.updatedAt),
+    );
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  test('two saves from the same version at once: one is saved, the other refused', async () => {
+    const base = (await readPolicy()).updatedAt;
+    if (base === null) throw new Error('an earlier test saved a policy');
+    const answers = await Promise.all(
+      ['<p>A</p>', '<p>B</p>'].map((content) => saveOver(content, termsVersionHeaders(base))),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((res) => res.statusCode === 200);
+    expect((await readPolicy()).content).toBe(winner?.json<TermsResponse>().data.content);
+  });
+
+  test('If-Match: * needs a saved policy; If-None-Match: * needs none', async () => {
+    expect((await saveOver('<p>Any</p>', { 'if-match': '*' })).statusCode).toBe(200);
+    const refused = await saveOver('<p>First?</p>', termsVersionHeaders(null));
+    expect(refused.statusCode).toBe(409);
+
+    await ctx.database.db.delete(terms);
+    expect((await saveOver('<p>Any</p>', { 'if-match': '*' })).statusCode).toBe(409);
+    const first = await saveOver('<p>First</p>', termsVersionHeaders(null));
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await readPolicy()).content).toBe('<p>First</p>');
+  });
+
+  test('a malformed precondition is bad input and saves nothing', async () => {
+    const versions = await versionCount();
+    const malformed: Record<string, string>[] = [
+      { 'if-match': '2026-01-05T10:00:00.000Z' },
+      { 'if-match': '""' },
+      { 'if-none-match': '"abc"' },
+      { 'if-match': '*', 'if-none-match': '*' },
+    ];
+    for (const headers of malformed) {
+      const res = await saveOver('<p>Nope</p>', headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: TERMS_VERSION_HEADER_INVALID });
+    }
+    expect(await versionCount()).toBe(versions);
+  });
 });
