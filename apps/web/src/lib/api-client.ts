@@ -38,6 +38,8 @@ interface RequestSpec {
   path: string;
   body?: unknown;
   params?: Params;
+  /** Extra request headers, e.g. a save's precondition (`If-Match`). */
+  headers?: Record<string, string>;
 }
 
 function apiBase(): string {
@@ -56,7 +58,7 @@ function buildUrl(path: string, params?: Params): string {
 }
 
 function send(spec: RequestSpec, token: string | undefined): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...spec.headers, Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
   // Spec 000 §7: for form data no content-type is set, so the browser adds the boundary.
@@ -185,8 +187,12 @@ export const api = {
   get<T>(path: string, options?: { params?: Params }): Promise<T> {
     return request<T>({ method: 'GET', path, params: options?.params });
   },
-  post<T>(path: string, body?: unknown): Promise<T> {
-    return request<T>({ method: 'POST', path, body });
+  post<T>(
+    path: string,
+    body?: unknown,
+    options?: { headers?: Record<string, string> },
+  ): Promise<T> {
+    return request<T>({ method: 'POST', path, body, headers: options?.headers });
   },
   put<T>(path: string, body?: unknown): Promise<T> {
     return request<T>({ method: 'PUT', path, body });

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
+import { TERMS_CHANGED_ELSEWHERE } from '@cask/contracts/terms';
 import { stubApi, type SentRequest } from '@/testing/stub-fetch.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
@@ -19,6 +21,15 @@ afterEach(() => {
 /** The editor's chunk loads lazily; the first load in a test run takes a moment. */
 const findEditor = () =>
   screen.findByRole('textbox', { name: 'Privacy policy' }, { timeout: 5000 });
+
+/** Edit, then replace the whole text in the editor with `text`. */
+async function rewritePolicy(user: UserEvent, text: string) {
+  await user.click(await screen.findByRole('button', { name: 'Edit' }));
+  const editor = await findEditor();
+  await user.click(editor);
+  await user.keyboard(`{Control>}a{/Control}${text}`);
+  await waitFor(() => expect(editor).toHaveTextContent(text));
+}
 
 const policy = (content: string | null) =>
   Response.json({
@@ -106,11 +117,7 @@ test('Edit opens the editor with the current policy; Cancel goes back to viewing
 test('Update Info saves the edited policy, says so and goes back to viewing', async () => {
   const sent = serverWith('<p>Old text</p>');
   const { user } = await renderApp({ route: '/setting/privacy' });
-  await user.click(await screen.findByRole('button', { name: 'Edit' }));
-  const editor = await findEditor();
-  await user.click(editor);
-  await user.keyboard('{Control>}a{/Control}New policy text');
-  await waitFor(() => expect(editor).toHaveTextContent('New policy text'));
+  await rewritePolicy(user, 'New policy text');
 
   await user.click(screen.getByRole('button', { name: 'Update Info' }));
 
@@ -143,6 +150,42 @@ test('a failed save shows the server message, else the screen’s text, and stay
   await user.click(screen.getByRole('button', { name: 'Update Info' }));
   expect(await screen.findByText('Failed to update privacy policy')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Update Info' })).toBeInTheDocument();
+});
+
+test('a save names the version it started from; refused as replaced meanwhile, the text stays', async () => {
+  let conflict = true;
+  const sent = serverWith('<p>Old text</p>', () =>
+    conflict
+      ? Response.json({ success: false, message: TERMS_CHANGED_ELSEWHERE }, { status: 409 })
+      : undefined,
+  );
+  const { user } = await renderApp({ route: '/setting/privacy' });
+  await rewritePolicy(user, 'My careful rewrite');
+
+  await user.click(screen.getByRole('button', { name: 'Update Info' }));
+  expect(await screen.findByText(TERMS_CHANGED_ELSEWHERE)).toBeInTheDocument();
+  const save = sent.find((request) => request.method === 'POST');
+  expect(save?.headers.get('if-match')).toBe('"2026-01-05T10:00:00.000Z"');
+  expect(save?.headers.get('if-none-match')).toBeNull();
+  expect(screen.getByRole('textbox', { name: 'Privacy policy' })).toHaveTextContent(
+    'My careful rewrite',
+  );
+
+  conflict = false;
+  await user.click(screen.getByRole('button', { name: 'Update Info' }));
+  expect(await screen.findByText('Privacy policy updated successfully!')).toBeInTheDocument();
+});
+
+test('with no policy saved yet, a save says it replaces none', async () => {
+  const sent = serverWith(null);
+  const { user } = await renderApp({ route: '/setting/privacy' });
+  await user.click(await screen.findByRole('button', { name: 'Edit' }));
+  await findEditor();
+  await user.click(screen.getByRole('button', { name: 'Update Info' }));
+  expect(await screen.findByText('Privacy policy updated successfully!')).toBeInTheDocument();
+  const save = sent.find((request) => request.method === 'POST');
+  expect(save?.headers.get('if-none-match')).toBe('*');
+  expect(save?.headers.get('if-match')).toBeNull();
 });
 
 test('Back returns to the settings', async () => {

@@ -26,21 +26,26 @@ export default function PrivacyPage() {
   const policy = usePrivacyPolicy();
   const save = useSavePrivacyPolicy();
   const [draft, setDraft] = useState<string | null>(null);
+  // The version the draft started from: what the save replaces (docs/decisions/180).
+  const [basedOn, setBasedOn] = useState<string | null>(null);
   const editing = draft !== null;
   // Spec 001 §2: the built-in default until a policy has been saved.
   const current = policy.data?.content ?? DEFAULT_PRIVACY_POLICY;
 
   const update = () => {
     if (draft === null) return;
-    save.mutate(draft, {
-      onSuccess: () => {
-        toast.success('Privacy policy updated successfully!');
-        setDraft(null);
+    save.mutate(
+      { content: draft, basedOn },
+      {
+        onSuccess: () => {
+          toast.success('Privacy policy updated successfully!');
+          setDraft(null);
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, 'Failed to update privacy policy'));
+        },
       },
-      onError: (error) => {
-        toast.error(errorMessage(error, 'Failed to update privacy policy'));
-      },
-    });
+    );
   };
 
   const actions = editing ? (
@@ -53,7 +58,13 @@ export default function PrivacyPage() {
       </Button>
     </>
   ) : (
-    <Button disabled={policy.isPending || policy.isError} onClick={() => setDraft(current)}>
+    <Button
+      disabled={policy.isPending || policy.isError}
+      onClick={() => {
+        setBasedOn(policy.data?.updatedAt ?? null);
+        setDraft(current);
+      }}
+    >
       <Pencil aria-hidden size={16} />
       Edit
     </Button>

@@ -1,11 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { termsResponse, type TermsDocument } from '@cask/contracts/terms';
+import { termsResponse, termsVersionHeaders, type TermsDocument } from '@cask/contracts/terms';
 import { api } from '@/lib/api-client.ts';
 import { privacyPolicyQueryKey } from './get-privacy-policy.ts';
 
-/** Spec 001 §7 `POST /terms` with `{ type: 'privacy', content }`; answers the stored policy. */
-export async function savePrivacyPolicy(content: string): Promise<TermsDocument> {
-  const envelope = await api.post<unknown>('/terms', { type: 'privacy', content });
+export interface PolicySave {
+  content: string;
+  /** The updatedAt of the version the editor started from (null: none saved yet). */
+  basedOn: string | null;
+}
+
+/**
+ * Spec 001 §7 `POST /terms` with `{ type: 'privacy', content }`; answers the stored policy. It
+ * names the version it replaces, so a policy another admin saved meanwhile is not silently
+ * replaced: the server answers 409 instead (docs/decisions/180).
+ */
+export async function savePrivacyPolicy({ content, basedOn }: PolicySave): Promise<TermsDocument> {
+  const envelope = await api.post<unknown>(
+    '/terms',
+    { type: 'privacy', content },
+    { headers: termsVersionHeaders(basedOn) },
+  );
   return termsResponse.parse(envelope).data;
 }
 
