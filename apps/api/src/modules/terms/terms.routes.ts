@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelope } from '@cask/contracts/common';
 import {
   saveTermsBody,
   saveTermsHeaders,
@@ -41,7 +42,12 @@ export const termsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         tags: ['terms'],
         headers: saveTermsHeaders,
         body: saveTermsBody,
-        response: { 200: termsResponse },
+        response: {
+          200: termsResponse,
+          409: errorEnvelope.describe(
+            'Another save replaced the version named by If-Match (or If-None-Match: *) first',
+          ),
+        },
       },
     },
     async (request) =>

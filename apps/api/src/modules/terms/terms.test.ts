@@ -257,3 +257,14 @@ describe('a save that names the version it replaces (decision 180)', () => {
     expect(await versionCount()).toBe(versions);
   });
 });
+
+test('the API document shows the precondition headers and the 409 of POST /terms', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  const operation = res.json().paths['/api/terms'].post as {
+    parameters: { in: string; name: string }[];
+    responses: Record<string, unknown>;
+  };
+  const headers = operation.parameters.filter((p) => p.in === 'header').map((p) => p.name);
+  expect(headers.sort()).toEqual(['if-match', 'if-none-match']);
+  expect(Object.keys(operation.responses)).toContain('409');
+});
