@@ -49,3 +49,27 @@ export const pagination = z.object({
   limit: z.number().int(),
 });
 export type Pagination = z.infer<typeof pagination>;
+
+/**
+ * A save may name the version it replaces (docs/decisions/180), so that one admin's save never
+ * silently replaces another's: `If-Match: "<updatedAt>"` of the version the form started from, or
+ * `If-None-Match: *` when it started from nothing saved yet. Without either header a save
+ * replaces whatever is current, as the spec's plain calls do.
+ */
+export function versionHeaders(
+  updatedAt: string | null,
+): { 'If-Match': string } | { 'If-None-Match': '*' } {
+  return updatedAt === null ? { 'If-None-Match': '*' } : { 'If-Match': `"${updatedAt}"` };
+}
+export const VERSION_HEADER_INVALID =
+  'If-Match must be "*" or the quoted updatedAt of the version the save replaces, and If-None-Match must be "*"';
+
+/** The headers of a save that say which version it replaces (see above). */
+export const versionPreconditionHeaders = z.looseObject({
+  'if-match': z
+    .string()
+    .regex(/^(?:\*|(?:W\/)?"[^"]+")$/, VERSION_HEADER_INVALID)
+    .optional(),
+  'if-none-match': z.literal('*', { error: VERSION_HEADER_INVALID }).optional(),
+});
+export type VersionPreconditionHeaders = z.infer<typeof versionPreconditionHeaders>;

@@ -63,31 +63,8 @@ export const termsDocument = z.object({
 });
 export type TermsDocument = z.infer<typeof termsDocument>;
 
-/**
- * A save may say which version it replaces (docs/decisions/180), so that one admin's save never
- * silently replaces another's: `If-Match: "<updatedAt>"` of the version the editor started from,
- * or `If-None-Match: *` when it started from no saved policy. Without either header the save
- * replaces whatever is current, as spec 001 §7's plain call does.
- */
-export function termsVersionHeaders(
-  updatedAt: string | null,
-): { 'If-Match': string } | { 'If-None-Match': '*' } {
-  return updatedAt === null ? { 'If-None-Match': '*' } : { 'If-Match': `"${updatedAt}"` };
-}
 export const TERMS_CHANGED_ELSEWHERE =
   'Another admin saved the privacy policy after you started editing. Copy your text, reload the page to see their version, then save again.';
-export const TERMS_VERSION_HEADER_INVALID =
-  'If-Match must be "*" or the quoted updatedAt of the version the save replaces, and If-None-Match must be "*"';
-
-/** The headers of `POST /terms` that say which version a save replaces (see above). */
-export const saveTermsHeaders = z.looseObject({
-  'if-match': z
-    .string()
-    .regex(/^(?:\*|(?:W\/)?"[^"]+")$/, TERMS_VERSION_HEADER_INVALID)
-    .optional(),
-  'if-none-match': z.literal('*', { error: TERMS_VERSION_HEADER_INVALID }).optional(),
-});
-export type SaveTermsHeaders = z.infer<typeof saveTermsHeaders>;
 
 export const termsResponse = okEnvelope(termsDocument);
 export type TermsResponse = z.infer<typeof termsResponse>;

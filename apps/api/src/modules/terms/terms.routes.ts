@@ -1,29 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope } from '@cask/contracts/common';
-import {
-  saveTermsBody,
-  saveTermsHeaders,
-  termsQuery,
-  termsResponse,
-  TERMS_VERSION_HEADER_INVALID,
-  type SaveTermsHeaders,
-} from '@cask/contracts/terms';
+import { errorEnvelope, versionPreconditionHeaders } from '@cask/contracts/common';
+import { saveTermsBody, termsQuery, termsResponse } from '@cask/contracts/terms';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { BadRequestError } from '../../lib/errors.ts';
-import { createTermsService, type ExpectedVersion } from './terms.service.ts';
-
-/** What a save's headers say it replaces: a version, any version ('*'), none (null), or unsaid. */
-function expectedVersion(headers: SaveTermsHeaders): ExpectedVersion {
-  const ifMatch = headers['if-match'];
-  const ifNoneMatch = headers['if-none-match'];
-  if (ifMatch !== undefined && ifNoneMatch !== undefined) {
-    throw new BadRequestError(TERMS_VERSION_HEADER_INVALID);
-  }
-  if (ifNoneMatch !== undefined) return null;
-  if (ifMatch === undefined) return undefined;
-  return ifMatch === '*' ? '*' : ifMatch.replace(/^W\//, '').slice(1, -1);
-}
+import { expectedVersion } from '../../lib/preconditions.ts';
+import { createTermsService } from './terms.service.ts';
 
 /** Spec 001 §7 `POST /terms`, and `GET /terms?type=privacy` (DESIGN.md §4) to read it back. */
 export const termsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -40,7 +21,7 @@ export const termsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     {
       schema: {
         tags: ['terms'],
-        headers: saveTermsHeaders,
+        headers: versionPreconditionHeaders,
         body: saveTermsBody,
         response: {
           200: termsResponse,

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { BadRequestError, ConflictError } from '../../lib/errors.ts';
+import { isExpectedVersion, type ExpectedVersion } from '../../lib/preconditions.ts';
 import { isBlankHtml, sanitizePolicyHtml } from './policy-html.ts';
 import * as repo from './terms.repository.ts';
 
@@ -20,19 +21,6 @@ export interface Caller {
 function fingerprint(content: string | undefined) {
   if (content === undefined) return null;
   return { length: content.length, sha256: createHash('sha256').update(content).digest('hex') };
-}
-
-/**
- * The version a save replaces (docs/decisions/180): the updatedAt of one, any saved version
- * ('*'), no saved version yet (null), or not said (undefined: whatever is current).
- */
-export type ExpectedVersion = string | '*' | null | undefined;
-
-function isExpected(expected: ExpectedVersion, current: { updatedAt: Date } | undefined) {
-  if (expected === undefined) return true;
-  if (expected === null) return current === undefined;
-  if (expected === '*') return current !== undefined;
-  return current?.updatedAt.toISOString() === expected;
 }
 
 export type TermsService = ReturnType<typeof createTermsService>;
@@ -71,7 +59,7 @@ export function createTermsService(deps: { db: Db }) {
       const saved = await db.transaction(async (tx) => {
         await repo.lockTermsType(tx, body.type);
         const before = await repo.findCurrentTerms(tx, body.type);
-        if (!isExpected(expected, before)) {
+        if (!isExpectedVersion(expected, before?.updatedAt.toISOString())) {
           throw new ConflictError(TERMS_CHANGED_ELSEWHERE, [
             { field: 'content', message: TERMS_CHANGED_ELSEWHERE },
           ]);

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import {
-  TERMS_CHANGED_ELSEWHERE,
-  TERMS_VERSION_HEADER_INVALID,
-  termsVersionHeaders,
-  type TermsResponse,
-} from '@cask/contracts/terms';
+import { VERSION_HEADER_INVALID, versionHeaders } from '@cask/contracts/common';
+import { TERMS_CHANGED_ELSEWHERE, type TermsResponse } from '@cask/contracts/terms';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { terms } from '../../db/schema/terms.ts';
@@ -200,11 +196,11 @@ describe('a save that names the version it replaces (decision 180)', () => {
   test('replaces the version it names, and is refused once another save replaced it', async () => {
     const base = (await readPolicy()).updatedAt;
     if (base === null) throw new Error('an earlier test saved a policy');
-    const first = await saveOver('<p>Mine</p>', termsVersionHeaders(base));
+    const first = await saveOver('<p>Mine</p>', versionHeaders(base));
     expect(first.statusCode, first.body).toBe(200);
 
     const versions = await versionCount();
-    const second = await saveOver('<p>Theirs, from the same start</p>', termsVersionHeaders(base));
+    const second = await saveOver('<p>Theirs, from the same start</p>', versionHeaders(base));
     expect(second.statusCode, second.body).toBe(409);
     expect(second.json()).toMatchObject({ success: false, message: TERMS_CHANGED_ELSEWHERE });
     expect(await versionCount()).toBe(versions);
@@ -213,7 +209,7 @@ describe('a save that names the version it replaces (decision 180)', () => {
     // Started again from what is current now, it saves.
     const again = await saveOver(
       '<p>Theirs, again</p>',
-      termsVersionHeaders(first.json<TermsResponse>().data.updatedAt),
+      versionHeaders(first.json<TermsResponse>().data.updatedAt),
     );
     expect(again.statusCode, again.body).toBe(200);
   });
@@ -222,7 +218,7 @@ describe('a save that names the version it replaces (decision 180)', () => {
     const base = (await readPolicy()).updatedAt;
     if (base === null) throw new Error('an earlier test saved a policy');
     const answers = await Promise.all(
-      ['<p>A</p>', '<p>B</p>'].map((content) => saveOver(content, termsVersionHeaders(base))),
+      ['<p>A</p>', '<p>B</p>'].map((content) => saveOver(content, versionHeaders(base))),
     );
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((res) => res.statusCode === 200);
@@ -231,12 +227,12 @@ describe('a save that names the version it replaces (decision 180)', () => {
 
   test('If-Match: * needs a saved policy; If-None-Match: * needs none', async () => {
     expect((await saveOver('<p>Any</p>', { 'if-match': '*' })).statusCode).toBe(200);
-    const refused = await saveOver('<p>First?</p>', termsVersionHeaders(null));
+    const refused = await saveOver('<p>First?</p>', versionHeaders(null));
     expect(refused.statusCode).toBe(409);
 
     await ctx.database.db.delete(terms);
     expect((await saveOver('<p>Any</p>', { 'if-match': '*' })).statusCode).toBe(409);
-    const first = await saveOver('<p>First</p>', termsVersionHeaders(null));
+    const first = await saveOver('<p>First</p>', versionHeaders(null));
     expect(first.statusCode, first.body).toBe(200);
     expect((await readPolicy()).content).toBe('<p>First</p>');
   });
@@ -252,7 +248,7 @@ describe('a save that names the version it replaces (decision 180)', () => {
     for (const headers of malformed) {
       const res = await saveOver('<p>Nope</p>', headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, message: TERMS_VERSION_HEADER_INVALID });
+      expect(res.json()).toMatchObject({ success: false, message: VERSION_HEADER_INVALID });
     }
     expect(await versionCount()).toBe(versions);
   });

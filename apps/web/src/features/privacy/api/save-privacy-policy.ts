@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { termsResponse, termsVersionHeaders, type TermsDocument } from '@cask/contracts/terms';
+import { versionHeaders } from '@cask/contracts/common';
+import { termsResponse, type TermsDocument } from '@cask/contracts/terms';
 import { api } from '@/lib/api-client.ts';
 import { privacyPolicyQueryKey } from './get-privacy-policy.ts';
 
@@ -18,7 +19,7 @@ export async function savePrivacyPolicy({ content, basedOn }: PolicySave): Promi
   const envelope = await api.post<unknown>(
     '/terms',
     { type: 'privacy', content },
-    { headers: termsVersionHeaders(basedOn) },
+    { headers: versionHeaders(basedOn) },
   );
   return termsResponse.parse(envelope).data;
 }
