@@ -69,7 +69,7 @@ export function offerWindowSql(
       table: 'offers',
       columns:
         'id, title, type, price_numeric, is_active, is_featured, expiry_date, description,' +
-        ' image_file_id, category, original_price, current_price, location, details, created_at',
+        ' image_file_id, category, original_price, current_price, location, details, created_at, updated_at',
       where: listedSql(filter.type, filter.pattern),
     },
     window,
@@ -95,7 +95,7 @@ function offerRowSql(today: string): string {
     ' w.details, case when w.expiry_date is null then null' +
     ` else greatest(0, w.expiry_date - ${today}::date) end as days_left,` +
     ` coalesce((select json_agg(${uploadUrlSql('i.file_id')} order by i.position) from offer_images i where i.offer_id = w.id), '[]'::json) as slides,` +
-    ' w.created_at'
+    ' w.created_at, w.updated_at'
   );
 }
 
@@ -106,7 +106,8 @@ const OFFER_JSON =
   " 'expiryDate', p.expiry_date::text, 'description', p.description," +
   ` 'image', ${uploadUrlSql('p.image_file_id')}, 'images', p.slides, 'category', p.category,` +
   " 'daysLeft', p.days_left, 'originalPrice', p.original_price, 'currentPrice', p.current_price," +
-  ` 'location', p.location, 'details', p.details, 'createdAt', ${isoTimeSql('p.created_at')})`;
+  ` 'location', p.location, 'details', p.details, 'createdAt', ${isoTimeSql('p.created_at')},` +
+  ` 'updatedAt', ${isoTimeSql('p.updated_at')})`;
 
 /** Today's date in UTC (YYYY-MM-DD): the day an offer's days left count from. */
 function todayUtc(): string {

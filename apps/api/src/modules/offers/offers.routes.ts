@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uuidParam } from '@cask/contracts/common';
+import { errorEnvelope, uuidParam, versionPreconditionHeaders } from '@cask/contracts/common';
 import {
   deleteOfferResponse,
   MAX_SLIDING_IMAGES,
@@ -11,6 +11,7 @@ import {
 } from '@cask/contracts/offers';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { expectedVersion } from '../../lib/preconditions.ts';
 import { asSerialized } from '../../lib/json-text.ts';
 import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { readImageForm, registerImageUploads } from '../files/multipart.ts';
@@ -66,16 +67,23 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags: ['offers'],
         params: uuidParam,
+        headers: versionPreconditionHeaders,
         consumes: ['multipart/form-data'],
-        response: { 200: offerResponse },
+        response: {
+          200: offerResponse,
+          409: errorEnvelope.describe('Another save replaced the version named by If-Match first'),
+        },
       },
     },
     async (request) => {
+      const expected = expectedVersion(request.headers);
       const form = await readForm(request);
-      const offer = await offers.update(request.params.id, form, {
-        adminId: request.admin.id,
-        ip: request.ip,
-      });
+      const offer = await offers.update(
+        request.params.id,
+        form,
+        { adminId: request.admin.id, ip: request.ip },
+        expected,
+      );
       return ok({ offer }, 'Offer updated successfully');
     },
   );

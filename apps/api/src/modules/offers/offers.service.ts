@@ -14,6 +14,7 @@ import {
   MAX_SLIDING_IMAGES,
   OFFER_IMAGE_FIELD,
   OFFER_IMAGES_FIELD,
+  OFFER_CHANGED_ELSEWHERE,
   OFFER_NOT_FOUND,
   TOO_MANY_SLIDING_IMAGES,
   type Offer,
@@ -23,7 +24,8 @@ import {
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import type { NewOffer } from '../../db/schema/offers.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { isExpectedVersion, type ExpectedVersion } from '../../lib/preconditions.ts';
 import type { JsonText } from '../../lib/json-text.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import {
@@ -58,6 +60,7 @@ function toOffer(row: repo.OfferRow, slideIds: readonly string[]): Offer {
     location: row.location,
     details: row.details,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -229,7 +232,12 @@ export function createOffersService(deps: { database: Database }) {
      * Spec 001 §7 PUT /offers/{id}: the fields, the images the admin kept plus the new ones; the
      * files of removed images are deleted in the same transaction (docs/decisions/142).
      */
-    async update(id: string, form: ImageForm, actor: Actor): Promise<Offer> {
+    async update(
+      id: string,
+      form: ImageForm,
+      actor: Actor,
+      expected?: ExpectedVersion,
+    ): Promise<Offer> {
       const { values, details } = parseFields(updateOfferFields, form.fields);
       const keptUrls = keptImageUrls(values.images);
       const images = await prepareFormImages(form);
@@ -237,6 +245,9 @@ export function createOffersService(deps: { database: Database }) {
       return db.transaction(async (tx) => {
         const before = await repo.lockOffer(tx, id);
         if (!before) throw new NotFoundError(OFFER_NOT_FOUND);
+        if (!isExpectedVersion(expected, before.updatedAt.toISOString())) {
+          throw new ConflictError(OFFER_CHANGED_ELSEWHERE);
+        }
         const current = await slidesOf(tx, id);
 
         const kept =

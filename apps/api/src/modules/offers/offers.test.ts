@@ -1,7 +1,8 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Offer } from '@cask/contracts/offers';
+import { versionHeaders } from '@cask/contracts/common';
+import { OFFER_CHANGED_ELSEWHERE, type Offer } from '@cask/contracts/offers';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { files } from '../../db/schema/files.ts';
 import { offerImages, offers } from '../../db/schema/offers.ts';
@@ -500,6 +501,7 @@ describe('GET /offers', () => {
       location: null,
       details: created.details,
       createdAt: created.createdAt.toISOString(),
+      updatedAt: created.updatedAt.toISOString(),
     });
   });
 
@@ -603,6 +605,43 @@ describe('PUT /offers/{id}', () => {
     const removed = await put(offer.id, form(validFields({ image: '', images: [] })));
     expect(removed.json().data.offer).toMatchObject({ image: null, images: [] });
     expect(await storedFileIds([withNew.image ?? '', ...withNew.images].map(fileIdOf))).toEqual([]);
+  });
+
+  test('an edit that names the version it opened is refused once another save replaced it', async () => {
+    const offer = await added();
+    const listed = (await list(`?search=${encodeURIComponent(offer.title)}`)).offers[0];
+    expect(listed?.updatedAt).toBe(offer.updatedAt);
+    const withVersion = (payload: FormData, version: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/offers/${offer.id}`,
+        headers: { ...admin.headers, ...versionHeaders(version) },
+        payload,
+      });
+
+    const mine = await withVersion(
+      form(validFields({ title: `${offer.title} mine` })),
+      offer.updatedAt,
+    );
+    expect(mine.statusCode, mine.body).toBe(200);
+    const saved: Offer = mine.json().data.offer;
+    expect(saved.updatedAt).not.toBe(offer.updatedAt);
+
+    const theirs = await withVersion(
+      form(validFields({ title: `${offer.title} theirs` })),
+      offer.updatedAt,
+    );
+    expect(theirs.statusCode, theirs.body).toBe(409);
+    expect(theirs.json()).toMatchObject({ success: false, message: OFFER_CHANGED_ELSEWHERE });
+    const now = (await list(`?search=${encodeURIComponent(offer.title)}`)).offers[0];
+    expect(now?.title).toBe(`${offer.title} mine`);
+    expect(now?.updatedAt).toBe(saved.updatedAt);
+
+    const again = await withVersion(
+      form(validFields({ title: `${offer.title} again` })),
+      saved.updatedAt,
+    );
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   test('the cards follow an edit of the status', async () => {
