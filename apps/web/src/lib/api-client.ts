@@ -194,8 +194,8 @@ export const api = {
   ): Promise<T> {
     return request<T>({ method: 'POST', path, body, headers: options?.headers });
   },
-  put<T>(path: string, body?: unknown): Promise<T> {
-    return request<T>({ method: 'PUT', path, body });
+  put<T>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<T> {
+    return request<T>({ method: 'PUT', path, body, headers: options?.headers });
   },
   delete<T>(path: string): Promise<T> {
     return request<T>({ method: 'DELETE', path });

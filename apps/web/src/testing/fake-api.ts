@@ -25,12 +25,13 @@ import {
   type UpdateOrderBody,
   type UpdateOrderResponse,
 } from '@cask/contracts/orders';
-import type {
-  DeleteOfferResponse,
-  Offer,
-  OfferListResponse,
-  OfferResponse,
-  OfferType,
+import {
+  OFFER_CHANGED_ELSEWHERE,
+  type DeleteOfferResponse,
+  type Offer,
+  type OfferListResponse,
+  type OfferResponse,
+  type OfferType,
 } from '@cask/contracts/offers';
 import type {
   Referral,
@@ -257,6 +258,7 @@ export function anOffer(overrides: Partial<Offer> = {}): Offer {
     location: 'Warehouse 4',
     details: { distillery: 'Ardbeg', caskType: 'Sherry Butt', vintage: 2015 },
     createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
@@ -675,6 +677,11 @@ export function createFakeApi(
     }
     if (method === 'PUT' && offer) {
       if (state.failing.has('offer-update')) return fail();
+      // As the API (docs/decisions/180): a save that names another version than the current one.
+      const ifMatch = request.headers.get('if-match');
+      if (ifMatch !== null && ifMatch !== `"${offer.updatedAt}"`) {
+        return json(409, { success: false, message: OFFER_CHANGED_ELSEWHERE });
+      }
       const { fields, files } = formFields(request.body);
       const kept = JSON.parse(fields.images ?? '[]') as string[];
       Object.assign(offer, {
@@ -688,6 +695,7 @@ export function createFakeApi(
         details: JSON.parse(fields.details ?? '{}') as Offer['details'],
         image: files.offerImage ? `/uploads/${testUuid()}` : fields.image || null,
         images: [...kept, ...(files.offerImages ?? []).map(() => `/uploads/${testUuid()}`)],
+        updatedAt: new Date(Date.parse(offer.updatedAt) + 1000).toISOString(),
       } satisfies Partial<Offer>);
       return json(200, {
         success: true,

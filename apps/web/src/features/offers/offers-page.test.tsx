@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
+import { OFFER_CHANGED_ELSEWHERE } from '@cask/contracts/offers';
 import { anOffer, createFakeApi, manyOffers, type FakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
@@ -290,6 +291,26 @@ test('Edit Offer: starts from the offer, removes a sliding image, adds one, and 
   expect(await within(table()).findByText('Ardbeg 2015 Cask 42')).toBeVisible();
   expect(within(row('Ardbeg 2015 Cask 42')).getByText('Inactive')).toBeVisible();
   await waitFor(() => expect(within(card('Active Offers')).getByText('0')).toBeVisible());
+});
+
+test('Edit Offer names the version it opened; saved over meanwhile, it says so and keeps the form', async () => {
+  const offer = anOffer({ title: 'Glenfarclas 2009', updatedAt: '2026-02-01T09:00:00.000Z' });
+  const api = createFakeApi({ offers: [offer] });
+  const { user } = await renderOffers(api);
+  await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Glenfarclas 2009');
+  await user.click(within(row('Glenfarclas 2009')).getByRole('button', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Offer' });
+  // Another admin saves the offer while this form is open.
+  offer.updatedAt = '2026-02-01T09:05:00.000Z';
+  await user.clear(within(dialog).getByRole('textbox', { name: /Title/ }));
+  await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'My new title');
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+  expect(await within(dialog).findByText(OFFER_CHANGED_ELSEWHERE)).toBeVisible();
+  const [sent] = api.sent('PUT', `/api/offers/${offer.id}`);
+  expect(sent?.headers.get('if-match')).toBe('"2026-02-01T09:00:00.000Z"');
+  expect(within(dialog).getByRole('textbox', { name: /Title/ })).toHaveValue('My new title');
+  expect(api.state.offers[0]?.title).toBe('Glenfarclas 2009');
 });
 
 test('Confirm Delete asks by name; the row disappears; a failure shows in the dialog', async () => {

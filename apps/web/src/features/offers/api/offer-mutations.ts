@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { versionHeaders } from '@cask/contracts/common';
 import { deleteOfferResponse, offerResponse, type Offer } from '@cask/contracts/offers';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
@@ -19,9 +20,19 @@ export async function createOffer(form: FormData): Promise<Offer> {
   return offerResponse.parse(envelope).data.offer;
 }
 
-/** `PUT /offers/{id}` (spec 001 §7): the same fields, isActive instead of isFeatured. */
-export async function updateOffer(input: { id: string; form: FormData }): Promise<Offer> {
-  const envelope = await api.put<unknown>(`/offers/${encodeURIComponent(input.id)}`, input.form);
+/**
+ * `PUT /offers/{id}` (spec 001 §7): the same fields, isActive instead of isFeatured. It names the
+ * version the form was opened on, so an offer another admin saved meanwhile is not silently
+ * replaced: the server answers 409 instead (docs/decisions/180).
+ */
+export async function updateOffer(input: {
+  id: string;
+  form: FormData;
+  basedOn: string;
+}): Promise<Offer> {
+  const envelope = await api.put<unknown>(`/offers/${encodeURIComponent(input.id)}`, input.form, {
+    headers: versionHeaders(input.basedOn),
+  });
   return offerResponse.parse(envelope).data.offer;
 }
 

@@ -213,8 +213,11 @@ function OfferFormDialog({
       toast.success(editing ? UPDATE_SUCCESS : ADD_SUCCESS);
       onClose();
     };
-    if (offer) update.mutate({ id: offer.id, form }, { onSuccess, onError });
-    else create.mutate(form, { onSuccess, onError });
+    if (offer) {
+      update.mutate({ id: offer.id, form, basedOn: offer.updatedAt }, { onSuccess, onError });
+    } else {
+      create.mutate(form, { onSuccess, onError });
+    }
   });
 
   const detailError = (key: string) => errors.details?.[key]?.message;
