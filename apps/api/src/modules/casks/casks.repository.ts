@@ -72,7 +72,7 @@ const CASK_ROW_SQL =
   " coalesce((select json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM'), 'value', h.value)" +
   ' order by h.month) from (select ap.month, ap.value from cask_appreciation ap' +
   " where ap.cask_id = c.id order by ap.month desc limit 24) h), '[]'::json) as appreciation," +
-  ' c.created_at';
+  ' c.created_at, c.updated_at';
 
 /** One page row (CASK_ROW_SQL's columns) as the contract's Cask; money as its exact decimal. */
 const CASK_JSON =
@@ -84,7 +84,7 @@ const CASK_JSON =
   ` 'caskImages', ${uploadUrlSql('p.image_file_id')}, 'type', p.type, 'notes', p.notes,` +
   " 'gain', p.gain, 'gainPercentage', p.gain_percentage, 'calculatedGain', p.gain," +
   ` 'purchaseDate', ${isoTimeSql('p.purchase_date')}, 'appreciationData', p.appreciation,` +
-  ` 'createdAt', ${isoTimeSql('p.created_at')})`;
+  ` 'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')})`;
 
 function toStats(counter: (name: string) => number): CaskStats {
   const totalCasks = counter(COUNTERS.total);
@@ -160,6 +160,7 @@ const caskFields = {
   purchaseDate: casks.purchaseDate,
   imageFileId: casks.imageFileId,
   createdAt: casks.createdAt,
+  updatedAt: casks.updatedAt,
   ownerId: customers.id,
   ownerName: customers.fullName,
   ownerEmail: customers.email,
@@ -203,6 +204,7 @@ export async function lockCask(tx: DbOrTx, id: string) {
       purchasePrice: casks.purchasePrice,
       ownerId: casks.ownerId,
       imageFileId: casks.imageFileId,
+      updatedAt: casks.updatedAt,
     })
     .from(casks)
     .where(eq(casks.id, id))

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, uuidParam } from '@cask/contracts/common';
+import { errorEnvelope, uuidParam, versionPreconditionHeaders } from '@cask/contracts/common';
 import {
   CASK_IMAGE_FIELD,
   caskListQuery,
@@ -14,6 +14,7 @@ import { ok } from '../../lib/envelope.ts';
 import { asSerialized } from '../../lib/json-text.ts';
 import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { BadRequestError } from '../../lib/errors.ts';
+import { expectedVersion } from '../../lib/preconditions.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { readImageForm, registerImageUploads } from '../files/multipart.ts';
 import { createCasksService } from './casks.service.ts';
@@ -83,13 +84,25 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags: ['casks'],
         params: uuidParam,
+        headers: versionPreconditionHeaders,
         body: updateCaskBody,
-        response: { 200: caskResponse, 404: errorEnvelope.describe('No such cask') },
+        response: {
+          200: caskResponse,
+          404: errorEnvelope.describe('No such cask'),
+          409: errorEnvelope.describe('Another save replaced the version named by If-Match first'),
+        },
       },
     },
     async (request) =>
       ok(
-        { cask: await casks.update(request.params.id, request.body, actor(request)) },
+        {
+          cask: await casks.update(
+            request.params.id,
+            request.body,
+            actor(request),
+            expectedVersion(request.headers),
+          ),
+        },
         'Cask updated successfully!',
       ),
   );

@@ -1,5 +1,6 @@
 import { uploadUrl } from '@cask/contracts/files';
 import {
+  CASK_CHANGED_ELSEWHERE,
   CASK_NOT_FOUND,
   CASK_OWNER_NOT_FOUND,
   STATUS_NOT_EDITABLE,
@@ -11,7 +12,8 @@ import {
 } from '@cask/contracts/casks';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { isExpectedVersion, type ExpectedVersion } from '../../lib/preconditions.ts';
 import type { WithJsonText } from '../../lib/json-text.ts';
 import type { AccessClaims } from '../../lib/tokens.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
@@ -47,6 +49,7 @@ function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>>>): Ca
       value: Number(point.value),
     })),
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -126,10 +129,18 @@ export function createCasksService(deps: { database: Database }) {
     },
 
     /** Spec 001 §7 `PUT /casks/{id}/appreciation`: status (Ready/Maturing) and notes. */
-    async update(id: string, body: UpdateCaskBody, actor: Actor): Promise<Cask> {
+    async update(
+      id: string,
+      body: UpdateCaskBody,
+      actor: Actor,
+      expected?: ExpectedVersion,
+    ): Promise<Cask> {
       await db.transaction(async (tx) => {
         const before = await repo.lockCask(tx, id);
         if (!before) throw new NotFoundError(CASK_NOT_FOUND);
+        if (!isExpectedVersion(expected, before.updatedAt.toISOString())) {
+          throw new ConflictError(CASK_CHANGED_ELSEWHERE);
+        }
         if (body.status === 'Experience' && before.status !== 'Experience') {
           throw new BadRequestError(STATUS_NOT_EDITABLE, [
             { field: 'status', message: STATUS_NOT_EDITABLE },

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Cask, CaskListResponse } from '@cask/contracts/casks';
+import { versionHeaders } from '@cask/contracts/common';
+import { CASK_CHANGED_ELSEWHERE, type Cask, type CaskListResponse } from '@cask/contracts/casks';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { caskAppreciation, casks } from '../../db/schema/casks.ts';
@@ -325,6 +326,46 @@ describe('PUT /casks/{id}/appreciation', () => {
     // Empty notes clear them.
     const cleared = await putCask(cask.id, { status: 'Maturing', notes: '' });
     expect(cleared.json().data.cask.notes).toBeNull();
+  });
+
+  test('an edit that names the version it opened is refused once another save replaced it', async () => {
+    const cask = await createCask(ctx, { status: 'Ready', notes: null, name: uniqueMarker('v') });
+    const listed = await getData<CaskListResponse>(
+      ctx,
+      admin,
+      `/api/casks?page=1&limit=10&search=${encodeURIComponent(cask.name)}`,
+    );
+    const opened = listed.casks[0]?.updatedAt;
+    if (!opened) throw new Error('the cask is not listed');
+
+    const mine = await putCask(
+      cask.id,
+      { status: 'Maturing', notes: 'Mine' },
+      { ...admin.headers, ...versionHeaders(opened) },
+    );
+    expect(mine.statusCode, mine.body).toBe(200);
+    const saved: Cask = mine.json().data.cask;
+    expect(saved.updatedAt).not.toBe(opened);
+
+    const theirs = await putCask(
+      cask.id,
+      { status: 'Ready', notes: 'Theirs' },
+      { ...admin.headers, ...versionHeaders(opened) },
+    );
+    expect(theirs.statusCode, theirs.body).toBe(409);
+    expect(theirs.json()).toMatchObject({ success: false, message: CASK_CHANGED_ELSEWHERE });
+    const [row] = await ctx.database.db
+      .select({ status: casks.status, notes: casks.notes })
+      .from(casks)
+      .where(eq(casks.id, cask.id));
+    expect(row).toEqual({ status: 'Maturing', notes: 'Mine' });
+
+    const again = await putCask(
+      cask.id,
+      { status: 'Ready', notes: 'Theirs' },
+      { ...admin.headers, ...versionHeaders(saved.updatedAt) },
+    );
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   test('refuses Experience, other statuses and an unknown cask', async () => {
