@@ -1,12 +1,13 @@
 import { vi } from 'vitest';
 import type { AdminProfile, ProfileResponse } from '@cask/contracts/auth';
 import type { ErrorEnvelope, MessageEnvelope } from '@cask/contracts/common';
-import type {
-  Cask,
-  CaskListResponse,
-  CaskResponse,
-  DeleteCaskResponse,
-  UpdateCaskBody,
+import {
+  CASK_CHANGED_ELSEWHERE,
+  type Cask,
+  type CaskListResponse,
+  type CaskResponse,
+  type DeleteCaskResponse,
+  type UpdateCaskBody,
 } from '@cask/contracts/casks';
 import type { DashboardResponse } from '@cask/contracts/dashboard';
 import type {
@@ -175,6 +176,7 @@ export function aCask(overrides: Partial<Cask> = {}): Cask {
     purchaseDate: '2024-03-01T00:00:00.000Z',
     appreciationData: [],
     createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
@@ -771,9 +773,15 @@ export function createFakeApi(
       if (state.failing.has('cask-update')) return fail();
       const target = state.casks.find((c) => c.id === caskUpdate[1]);
       if (!target) return notFound('Cask not found');
+      // As the API (docs/decisions/180): a save that names another version than the current one.
+      const ifMatch = request.headers.get('if-match');
+      if (ifMatch !== null && ifMatch !== `"${target.updatedAt}"`) {
+        return json(409, { success: false, message: CASK_CHANGED_ELSEWHERE });
+      }
       const body = request.body as UpdateCaskBody;
       target.status = body.status;
       target.notes = body.notes ? body.notes : null;
+      target.updatedAt = new Date(Date.parse(target.updatedAt) + 1000).toISOString();
       return json(200, {
         success: true,
         message: 'Cask updated successfully!',

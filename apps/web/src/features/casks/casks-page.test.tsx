@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
+import { CASK_CHANGED_ELSEWHERE } from '@cask/contracts/casks';
 import { aCask, aCustomer, createFakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
@@ -198,6 +199,26 @@ test('a failed save says so and keeps the dialog open', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
   expect(await screen.findByText('Failed to update cask.')).toBeInTheDocument();
   expect(screen.getByRole('dialog', { name: 'Edit Cask' })).toBeVisible();
+});
+
+test('Edit Cask names the version it opened; saved over meanwhile, it says so and keeps the dialog', async () => {
+  const cask = aCask({ name: 'Contested', updatedAt: '2026-02-01T09:00:00.000Z' });
+  const api = createFakeApi({ casks: [cask] });
+  const { user } = await renderApp({ route: '/cask', api });
+  await screen.findByText('Contested');
+  await user.click(within(rows()[0]!).getByRole('button', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
+  // Another admin saves the cask while this dialog is open.
+  cask.updatedAt = '2026-02-01T09:05:00.000Z';
+  await user.type(within(dialog).getByPlaceholderText('Enter notes here...'), 'My notes');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+  expect(await screen.findByText(CASK_CHANGED_ELSEWHERE)).toBeInTheDocument();
+  const [sent] = api.sent('PUT', `/api/casks/${cask.id}/appreciation`);
+  expect(sent?.headers.get('if-match')).toBe('"2026-02-01T09:00:00.000Z"');
+  expect(screen.getByRole('dialog', { name: 'Edit Cask' })).toBeVisible();
+  expect(within(dialog).getByPlaceholderText('Enter notes here...')).toHaveValue('My notes');
+  expect(api.state.casks[0]?.notes).toBeNull();
 });
 
 test('deletes after confirming; the cards and the total follow', async () => {

@@ -5,6 +5,7 @@ import {
   type Cask,
   type UpdateCaskBody,
 } from '@cask/contracts/casks';
+import { versionHeaders } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
 import { casksKey } from './get-casks.ts';
@@ -36,9 +37,19 @@ export function useCreateCask() {
   return useMutation({ mutationFn: createCask, onSuccess: invalidate });
 }
 
-/** `PUT /casks/{id}/appreciation` (spec 001 §7): status and notes. */
-export async function updateCask({ id, ...body }: UpdateCaskBody & { id: string }): Promise<Cask> {
-  const envelope = await api.put<unknown>(`/casks/${id}/appreciation`, body);
+/**
+ * `PUT /casks/{id}/appreciation` (spec 001 §7): status and notes. It names the version the form
+ * was opened on, so a cask another admin saved meanwhile is not silently replaced: the server
+ * answers 409 instead (docs/decisions/180).
+ */
+export async function updateCask({
+  id,
+  basedOn,
+  ...body
+}: UpdateCaskBody & { id: string; basedOn: string }): Promise<Cask> {
+  const envelope = await api.put<unknown>(`/casks/${id}/appreciation`, body, {
+    headers: versionHeaders(basedOn),
+  });
   return caskResponse.parse(envelope).data.cask;
 }
 

@@ -34,12 +34,14 @@ function EditCaskForm({ cask, onDone }: { cask: Cask; onDone: () => void }) {
   // An Experience cask keeps its status unless the admin picks Ready or Maturing (spec 001 §4).
   const [status, setStatus] = useState<CaskStatus>(cask.status);
   const [notes, setNotes] = useState(cask.notes ?? '');
+  // The version the form was opened on, kept if the list refreshes meanwhile (decision 180).
+  const [basedOn] = useState(cask.updatedAt);
   const update = useUpdateCask();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     update.mutate(
-      { id: cask.id, status, notes },
+      { id: cask.id, status, notes, basedOn },
       {
         onSuccess: () => {
           toast.success(UPDATE_SUCCESS);
