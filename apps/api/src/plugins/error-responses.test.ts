@@ -58,6 +58,18 @@ test('every documented route lists 429 and 500, and every route needing a token 
   }
 });
 
+test('a save that may name the version it replaces lists 409, and no other route does', () => {
+  const saves = ['/api/terms post', '/api/offers/{id} put', '/api/casks/{id}/appreciation put'];
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const method of Object.keys(operations)) {
+      const listed = statuses(path, method).includes('409');
+      // The referral status change gives a 409 of its own service (docs/decisions/155).
+      if (path === '/api/referrals/{id}/status') continue;
+      expect(listed, `${method} ${path}`).toBe(saves.includes(`${path} ${method}`));
+    }
+  }
+});
+
 test('answers only a service gives are declared by their route', () => {
   expect(statuses('/api/auth/login', 'post')).toContain('403');
   expect(statuses('/api/referrals/admin/manual-points', 'post')).toContain('404');

@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { errorEnvelope } from '@cask/contracts/common';
+import { errorEnvelope, versionPreconditionHeaders } from '@cask/contracts/common';
 import { isThrottled } from './rate-limit.ts';
 
 /** DESIGN.md §4: what each error status means, as `/api/docs` describes it. */
@@ -7,6 +7,7 @@ const ERROR_ANSWERS = {
   400: 'Bad input: `errors[]` names each field that was refused',
   401: "Not signed in, or the token is invalid: the message contains 'You are not authorized'",
   404: 'Nothing with this id',
+  409: 'Another save replaced the version named by If-Match (or If-None-Match: *) first',
   413: 'The body is too large',
   415: 'The body is of a type this route does not read',
   429: 'Too many requests: try again after the `Retry-After` header',
@@ -25,6 +26,8 @@ function errorStatuses(route: RouteOptions): ErrorStatus[] {
   if (takesInput) statuses.push(400);
   if (!route.config?.public) statuses.push(401);
   if (schema.params) statuses.push(404);
+  // A save that may name the version it replaces (docs/decisions/180).
+  if (schema.headers === versionPreconditionHeaders) statuses.push(409);
   if ([route.method].flat().some((method) => METHODS_WITH_BODY.has(method))) {
     statuses.push(413, 415);
   }

@@ -86,11 +86,7 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         params: uuidParam,
         headers: versionPreconditionHeaders,
         body: updateCaskBody,
-        response: {
-          200: caskResponse,
-          404: errorEnvelope.describe('No such cask'),
-          409: errorEnvelope.describe('Another save replaced the version named by If-Match first'),
-        },
+        response: { 200: caskResponse, 404: errorEnvelope.describe('No such cask') },
       },
     },
     async (request) =>

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, uuidParam, versionPreconditionHeaders } from '@cask/contracts/common';
+import { uuidParam, versionPreconditionHeaders } from '@cask/contracts/common';
 import {
   deleteOfferResponse,
   MAX_SLIDING_IMAGES,
@@ -69,10 +69,7 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         params: uuidParam,
         headers: versionPreconditionHeaders,
         consumes: ['multipart/form-data'],
-        response: {
-          200: offerResponse,
-          409: errorEnvelope.describe('Another save replaced the version named by If-Match first'),
-        },
+        response: { 200: offerResponse },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, versionPreconditionHeaders } from '@cask/contracts/common';
+import { versionPreconditionHeaders } from '@cask/contracts/common';
 import { saveTermsBody, termsQuery, termsResponse } from '@cask/contracts/terms';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -23,12 +23,7 @@ export const termsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         tags: ['terms'],
         headers: versionPreconditionHeaders,
         body: saveTermsBody,
-        response: {
-          200: termsResponse,
-          409: errorEnvelope.describe(
-            'Another save replaced the version named by If-Match (or If-None-Match: *) first',
-          ),
-        },
+        response: { 200: termsResponse },
       },
     },
     async (request) =>
