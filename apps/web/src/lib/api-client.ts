@@ -42,6 +42,11 @@ interface RequestSpec {
   headers?: Record<string, string>;
 }
 
+/** What a write may add to its request. */
+interface WriteOptions {
+  headers?: Record<string, string>;
+}
+
 function apiBase(): string {
   const configured: unknown = import.meta.env.VITE_API_URL;
   const base = typeof configured === 'string' && configured !== '' ? configured : '/api';
@@ -187,14 +192,10 @@ export const api = {
   get<T>(path: string, options?: { params?: Params }): Promise<T> {
     return request<T>({ method: 'GET', path, params: options?.params });
   },
-  post<T>(
-    path: string,
-    body?: unknown,
-    options?: { headers?: Record<string, string> },
-  ): Promise<T> {
+  post<T>(path: string, body?: unknown, options?: WriteOptions): Promise<T> {
     return request<T>({ method: 'POST', path, body, headers: options?.headers });
   },
-  put<T>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<T> {
+  put<T>(path: string, body?: unknown, options?: WriteOptions): Promise<T> {
     return request<T>({ method: 'PUT', path, body, headers: options?.headers });
   },
   delete<T>(path: string): Promise<T> {

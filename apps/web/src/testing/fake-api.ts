@@ -295,6 +295,23 @@ function formFields(body: unknown): {
 const json = <T extends MessageEnvelope | ErrorEnvelope>(status: number, body: T) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/**
+ * As the API (docs/decisions/180): a save whose If-Match names another version than the current
+ * one is refused with 409 and `message`; undefined lets it through.
+ */
+function refuseStaleSave(
+  request: SentRequest,
+  current: string,
+  message: string,
+): Response | undefined {
+  const ifMatch = request.headers.get('if-match');
+  if (ifMatch === null || ifMatch === `"${current}"`) return undefined;
+  return json(409, { success: false, message });
+}
+
+/** The version a save leaves: a second after the one it replaced. */
+const nextVersion = (updatedAt: string) => new Date(Date.parse(updatedAt) + 1000).toISOString();
+
 /** The in-memory API, newest customers and notifications first, as the server orders them. */
 export function createFakeApi(
   initial: {
@@ -679,11 +696,8 @@ export function createFakeApi(
     }
     if (method === 'PUT' && offer) {
       if (state.failing.has('offer-update')) return fail();
-      // As the API (docs/decisions/180): a save that names another version than the current one.
-      const ifMatch = request.headers.get('if-match');
-      if (ifMatch !== null && ifMatch !== `"${offer.updatedAt}"`) {
-        return json(409, { success: false, message: OFFER_CHANGED_ELSEWHERE });
-      }
+      const stale = refuseStaleSave(request, offer.updatedAt, OFFER_CHANGED_ELSEWHERE);
+      if (stale) return stale;
       const { fields, files } = formFields(request.body);
       const kept = JSON.parse(fields.images ?? '[]') as string[];
       Object.assign(offer, {
@@ -697,7 +711,7 @@ export function createFakeApi(
         details: JSON.parse(fields.details ?? '{}') as Offer['details'],
         image: files.offerImage ? `/uploads/${testUuid()}` : fields.image || null,
         images: [...kept, ...(files.offerImages ?? []).map(() => `/uploads/${testUuid()}`)],
-        updatedAt: new Date(Date.parse(offer.updatedAt) + 1000).toISOString(),
+        updatedAt: nextVersion(offer.updatedAt),
       } satisfies Partial<Offer>);
       return json(200, {
         success: true,
@@ -773,15 +787,12 @@ export function createFakeApi(
       if (state.failing.has('cask-update')) return fail();
       const target = state.casks.find((c) => c.id === caskUpdate[1]);
       if (!target) return notFound('Cask not found');
-      // As the API (docs/decisions/180): a save that names another version than the current one.
-      const ifMatch = request.headers.get('if-match');
-      if (ifMatch !== null && ifMatch !== `"${target.updatedAt}"`) {
-        return json(409, { success: false, message: CASK_CHANGED_ELSEWHERE });
-      }
+      const stale = refuseStaleSave(request, target.updatedAt, CASK_CHANGED_ELSEWHERE);
+      if (stale) return stale;
       const body = request.body as UpdateCaskBody;
       target.status = body.status;
       target.notes = body.notes ? body.notes : null;
-      target.updatedAt = new Date(Date.parse(target.updatedAt) + 1000).toISOString();
+      target.updatedAt = nextVersion(target.updatedAt);
       return json(200, {
         success: true,
         message: 'Cask updated successfully!',
