@@ -42,3 +42,26 @@ test.runIf(process.env.TEST_DATABASE_URL)(
     }
   },
 );
+
+test.runIf(process.env.TEST_DATABASE_URL)(
+  'each prepared text keeps one statement of its own, also among texts of the same length',
+  async () => {
+    const { database } = ctx;
+    // Built at run time, so each call passes a new string, not the one first seen.
+    const text = (addend: number) => ['select $1::int + ', String(addend), ' as sum'].join('');
+    for (let i = 0; i < 3; i++) {
+      for (const addend of [1, 2, 3]) {
+        expect(await database.readRows(text(addend), [10], { prepared: true })).toEqual([
+          [10 + addend],
+        ]);
+      }
+    }
+    // Sequential reads reuse the pool's most recent connection: one statement for each text there.
+    const [[count]] = (await database.readRows(
+      'select count(*)::int from pg_prepared_statements where statement = $1',
+      [text(2)],
+      { prepared: true },
+    )) as [[number]];
+    expect(count).toBe(1);
+  },
+);

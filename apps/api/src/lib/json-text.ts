@@ -41,7 +41,8 @@ export function asSerialized<T>(data: T): Serialized<T> {
 
 // A string no answer can contain by chance: this process's own random marker, then the index.
 const MARK = `jsontext:${randomUUID()}:`;
-const MARKED = new RegExp(`"${MARK}(\\d+)"`, 'g');
+/** A marker as JSON.stringify writes it: in quotes (the mark has nothing it would escape). */
+const MARKED = `"${MARK}`;
 /** The texts of the answer being written (JSON.stringify runs synchronously, one at a time). */
 let writing: string[] | null = null;
 
@@ -60,5 +61,15 @@ export function serializeWithJsonText(data: unknown): string {
     writing = null;
   }
   if (texts.length === 0) return json;
-  return json.replace(MARKED, (_marker, index: string) => texts[Number(index)] ?? 'null');
+  // Found with indexOf rather than a global regular expression with a replacer function: a third
+  // less time for a list's answer (docs/decisions/182).
+  let answer = '';
+  let from = 0;
+  for (let at = json.indexOf(MARKED); at !== -1; at = json.indexOf(MARKED, from)) {
+    const close = json.indexOf('"', at + MARKED.length);
+    answer +=
+      json.slice(from, at) + (texts[Number(json.slice(at + MARKED.length, close))] ?? 'null');
+    from = close + 1;
+  }
+  return answer + json.slice(from);
 }
