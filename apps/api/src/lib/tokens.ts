@@ -74,17 +74,26 @@ const accessPayload = z.object({
     .max(2 ** 31 - 1),
 });
 
+/**
+ * A token this process verified before, without verifying it again: its claims while it has not
+ * expired, null once it has, undefined when it was never verified here (verifyAccessToken then
+ * checks its signature). Synchronous, so a hook can admit a known token without a promise.
+ */
+export function knownAccessToken(secret: string, token: string): AccessClaims | null | undefined {
+  const known = verified.get(token);
+  if (!known || known.secret !== secret) return undefined;
+  if (Date.now() < known.expiresAtMs) return known.claims;
+  verified.delete(token);
+  return null;
+}
+
 /** Returns the claims, or null for any invalid, expired or foreign token. */
 export async function verifyAccessToken(
   secret: string,
   token: string,
 ): Promise<AccessClaims | null> {
-  const known = verified.get(token);
-  if (known && known.secret === secret) {
-    if (Date.now() < known.expiresAtMs) return known.claims;
-    verified.delete(token);
-    return null;
-  }
+  const known = knownAccessToken(secret, token);
+  if (known !== undefined) return known;
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],

@@ -30,10 +30,14 @@ test('API calls past the per-minute flood guard answer 429 with Retry-After', as
   for (let i = 0; i < LIMIT; i += 1) {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {} });
     expect(res.statusCode).toBe(200);
+    // The counters' headers go with the 429 only (docs/decisions/183).
+    expect(Object.keys(res.headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
   }
   const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {} });
   expect(res.statusCode).toBe(429);
   expect(res.headers['retry-after']).toBeDefined();
+  expect(res.headers['x-ratelimit-limit']).toBe(String(LIMIT));
+  expect(res.headers['x-ratelimit-remaining']).toBe('0');
   expect(res.json()).toMatchObject({
     success: false,
     message: expect.stringMatching(/^Too many requests/),
