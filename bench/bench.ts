@@ -35,6 +35,7 @@ import {
   type RowKind,
 } from './lib/report.ts';
 import { explain, measureSql, type CapturedQuery, type FloorPools } from './lib/sql-reference.ts';
+import { measureThinHttp } from './lib/thin-http.ts';
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -179,7 +180,12 @@ async function measureRow(
   endpoint: Endpoint,
   api: RunningApi,
   load: LoadOptions,
-  reference: { pools: FloorPools; capture: QueryCapture; plans: string[] } | null,
+  reference: {
+    pools: FloorPools;
+    capture: QueryCapture;
+    plans: string[];
+    databaseUrl: string;
+  } | null,
 ): Promise<Row> {
   const row: Row = {
     label: endpoint.label,
@@ -222,10 +228,12 @@ async function measureRow(
   if (row.api.failures > 0) row.note = `${row.api.failures} failed (${row.api.firstFailure})`;
   if (reference && captured.length > 0) {
     row.sql = await measureSql(reference.pools, captured, load);
+    row.thin = await measureThinHttp(reference.databaseUrl, captured, load);
   }
   log(
     `  ${endpoint.label}: ${row.api.requestsPerSecond.toFixed(0)} req/s, p99 ${row.api.p99.toFixed(2)} ms` +
-      (row.sql ? `; floor ${row.sql.requestsPerSecond.toFixed(0)} req/s` : ''),
+      (row.sql ? `; floor ${row.sql.requestsPerSecond.toFixed(0)} req/s` : '') +
+      (row.thin ? `; thin HTTP ${row.thin.requestsPerSecond.toFixed(0)} req/s` : ''),
   );
   return row;
 }
@@ -284,7 +292,12 @@ async function benchPostgres(load: LoadOptions) {
     } else {
       const apiLoad = { ...load, baseUrl: api.baseUrl };
       capture = await createQueryCapture(settings.databaseUrl, adminId);
-      const reference = { pools: { pool, generic }, capture, plans };
+      const reference = {
+        pools: { pool, generic },
+        capture,
+        plans,
+        databaseUrl: settings.databaseUrl,
+      };
       const pages = {
         users: await lastPage(api, headers),
         casks: await lastPage(api, headers, '/api/casks?page=1&limit=10'),

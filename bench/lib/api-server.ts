@@ -12,7 +12,7 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -73,9 +73,36 @@ export async function startApi(
     ...('url' in database ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir }),
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, [API_BUNDLE], {
-    cwd: repoRoot,
+  const server = await startServerProcess({
+    name: 'The API',
+    args: [API_BUNDLE],
     env,
+    baseUrl: `http://127.0.0.1:${port}`,
+    readyPath: '/api/ready',
+  });
+  return { ...server, jwtSecret };
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A server of the bench's in its own process: started with `args`, ready once `readyPath`
+ * answers 2xx (at most 120 s), stopped with SIGTERM (SIGKILL after 20 s).
+ */
+export async function startServerProcess(options: {
+  name: string;
+  args: string[];
+  env: Record<string, string>;
+  baseUrl: string;
+  readyPath: string;
+}): Promise<RunningServer> {
+  const { name, baseUrl } = options;
+  const child: ChildProcess = spawn(process.execPath, options.args, {
+    cwd: repoRoot,
+    env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -93,26 +120,24 @@ export async function startApi(
     }),
   );
 
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (exited) throw new Error(`The API exited during start-up:\n${output.join('')}`);
+    if (exited) throw new Error(`${name} exited during start-up:\n${output.join('')}`);
     try {
-      const response = await fetch(`${baseUrl}/api/ready`);
+      const response = await fetch(`${baseUrl}${options.readyPath}`);
       if (response.ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The API did not become ready in 120 s:\n${output.join('')}`);
+      throw new Error(`${name} did not become ready in 120 s:\n${output.join('')}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 
   return {
     baseUrl,
-    jwtSecret,
     async stop() {
       if (exited) return;
       child.kill('SIGTERM');

@@ -12,6 +12,11 @@ export interface Row {
   api?: Measurement;
   /** The floor: the request's statements replayed through node-postgres, prepared as the API sends them. */
   sql?: Measurement;
+  /**
+   * The same statements behind the thinnest HTTP server (bench/lib/thin-http-server.mjs, decision
+   * 184): what any Node API would serve at most.
+   */
+  thin?: Measurement;
   /** How many statements one request runs (the floor replays all of them). */
   statements?: number;
   /** Planning plus execution time of those statements in one EXPLAIN ANALYZE, in ms. */
@@ -34,17 +39,18 @@ const ratio = (a?: Measurement, b?: Measurement) =>
 
 export function markdownTable(rows: readonly Row[], health?: Measurement): string {
   const lines = [
-    '| endpoint | requests/s | p50 ms | p99 ms | ratio to health | ratio to floor | floor: requests/s, p50, p99 ms (statements) | floor alone: plan + execution ms | note |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |',
+    '| endpoint | requests/s | p50 ms | p99 ms | ratio to health | ratio to floor | floor: requests/s, p50, p99 ms (statements) | thin HTTP: requests/s (ratio to floor) | floor alone: plan + execution ms | note |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | --- |',
   ];
   for (const row of rows) {
     const sql = row.sql
       ? `${rps(row.sql)}, ${ms(row.sql.p50)}, ${ms(row.sql.p99)} (${row.statements ?? '?'})`
       : '-';
+    const thin = row.thin ? `${rps(row.thin)} (${ratio(row.thin, row.sql)})` : '-';
     lines.push(
       `| ${row.label} | ${rps(row.api)} | ${ms(row.api?.p50)} | ${ms(row.api?.p99)} | ${
         row.kind === 'reference' ? '1.00' : ratio(row.api, health)
-      } | ${ratio(row.api, row.sql)} | ${sql} | ${ms(row.databaseMs)} | ${row.note ?? ''} |`,
+      } | ${ratio(row.api, row.sql)} | ${sql} | ${thin} | ${ms(row.databaseMs)} | ${row.note ?? ''} |`,
     );
   }
   return lines.join('\n');
@@ -118,6 +124,7 @@ export function consoleTable(rows: readonly Row[], health?: Measurement): string
     'x health',
     'x floor',
     'floor req/s',
+    'thin req/s',
     'note',
   ];
   const body = rows.map((row) => [
@@ -128,13 +135,14 @@ export function consoleTable(rows: readonly Row[], health?: Measurement): string
     row.kind === 'reference' ? '1.00' : ratio(row.api, health),
     ratio(row.api, row.sql),
     rps(row.sql),
+    rps(row.thin),
     row.note ?? '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
   const format = (cells: string[]) =>
     cells
       .map((cell, i) =>
-        i === 0 || i === 7 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
+        i === 0 || i === 8 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
       )
       .join('  ');
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(format)].join(
