@@ -65,3 +65,35 @@ test.runIf(process.env.TEST_DATABASE_URL)(
     expect(count).toBe(1);
   },
 );
+
+// db/array-rows-read.ts (decision 185): a prepared read goes straight on the connection.
+test.runIf(process.env.TEST_DATABASE_URL)(
+  'a prepared read gives the rows and types node-postgres gives, and its errors',
+  async () => {
+    const { database } = ctx;
+    const text =
+      "select $1::int + 1, $2::text, $3::boolean, json_build_object('a', $1::int), null::int" +
+      ' from generate_series(1, 2)';
+    const rows = await database.readRows(text, [41, 'cask', true], { prepared: true });
+    // The same statement through the unprepared path (node-postgres's own Query).
+    expect(await database.readRows(text, [41, 'cask', true], { prepared: false })).toEqual(rows);
+    expect(rows).toEqual([
+      [42, 'cask', true, { a: 41 }, null],
+      [42, 'cask', true, { a: 41 }, null],
+    ]);
+
+    // An error while it runs, with the values of that call: the read fails with PostgreSQL's
+    // error, and the connection still serves the next reads.
+    const divide = 'select 10 / $1::int';
+    await expect(database.readRows(divide, [0], { prepared: true })).rejects.toThrow(
+      /division by zero/,
+    );
+    expect(await database.readRows(divide, [5], { prepared: true })).toEqual([[2]]);
+    // Values that do not fit the statement.
+    await expect(database.readRows(divide, [], { prepared: true })).rejects.toThrow(/parameters/);
+    await expect(
+      database.readRows('select definitely not sql', [], { prepared: true }),
+    ).rejects.toThrow(/syntax/);
+    expect(await database.readRows(divide, [2], { prepared: true })).toEqual([[5]]);
+  },
+);

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { readNamedRows } from './array-rows-read.ts';
 
 /** Both drivers produce a PgDatabase; the code above this file never knows which. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -96,12 +98,9 @@ function namedStatement(text: string): NamedStatement {
 }
 
 interface ArrayRowPool {
-  query(config: {
-    name?: string;
-    text: string;
-    values: unknown[];
-    rowMode: 'array';
-  }): Promise<{ rows: unknown[][] }>;
+  query(config: { text: string; values: unknown[]; rowMode: 'array' }): Promise<{
+    rows: unknown[][];
+  }>;
 }
 
 /**
@@ -123,20 +122,15 @@ export const PREPARED_READ_OPTIONS = `${POSTGRES_OPTIONS} -c plan_cache_mode=for
  * `prepared` statements go to `generic` (a pool whose sessions run PREPARED_READ_OPTIONS), the
  * others, planned with their values on each call, to `pool`.
  */
-export function postgresReader(pools: { pool: ArrayRowPool; generic: ArrayRowPool }): ReadRows {
+export function postgresReader(pools: { pool: ArrayRowPool; generic: pg.Pool }): ReadRows {
   return async (text, values, options) => {
     if (!options.prepared) {
       const result = await pools.pool.query({ text, values: [...values], rowMode: 'array' });
       return result.rows;
     }
-    const { name, text: known } = namedStatement(text);
-    const result = await pools.generic.query({
-      name,
-      text: known,
-      values: [...values],
-      rowMode: 'array',
-    });
-    return result.rows;
+    // Straight on the connection (db/array-rows-read.ts, decision 185): the same rows as
+    // pool.query({ name, text, values, rowMode: 'array' }) without its per-call overhead.
+    return readNamedRows(pools.generic, namedStatement(text), values);
   };
 }
 
