@@ -439,9 +439,13 @@ async function main(): Promise<void> {
       ? {
           name: 'h2load (nghttp2, HTTP/1.1, one thread; latencies from its per-request log)',
           where:
-            'h2load in its own process (C++, started for each measurement; the write, whose body changes per request, through autocannon in the bench process), the floor in the bench process',
+            'h2load in its own process (C++, started for each measurement; the write, whose body changes per request, through autocannon in the bench process), the floor in the bench process, the thin HTTP server in its own process',
         }
-      : { name: 'autocannon', where: 'autocannon and the floor in the bench process' };
+      : {
+          name: 'autocannon',
+          where:
+            'autocannon and the floor in the bench process, the thin HTTP server in its own process',
+        };
   const markdown = [
     '# Benchmark: latest run',
     '',
@@ -459,7 +463,7 @@ async function main(): Promise<void> {
       : '',
     '## PostgreSQL server',
     '',
-    'Ratio to health: requests/s of the endpoint over requests/s of GET /api/health. Ratio to floor: requests/s of the endpoint over requests/s of its floor, the fewest statements that answer the same page (rows and exact total): the statements one warm request ran (a list on the list pipeline runs one, which also checks the admin), replayed in order on one connection straight through node-postgres by 10 concurrent workers, as named prepared statements where the API prepares them (a search is planned with its values every time, as the API does).',
+    'Ratio to health: requests/s of the endpoint over requests/s of GET /api/health. Ratio to floor: requests/s of the endpoint over requests/s of its floor, the fewest statements that answer the same page (rows and exact total): the statements one warm request ran (a list on the list pipeline runs one, which also checks the admin), replayed in order on one connection straight through node-postgres by 10 concurrent workers, as named prepared statements where the API prepares them (a search is planned with its values every time, as the API does). Thin HTTP: the floor behind the thinnest node:http server (bench/lib/thin-http-server.mjs: the same statements on the same pools, answered with two headers and nothing else), driven like the API; its ratio is to the floor (decision 184).',
     '',
     markdownTable(server.rows, health),
     '',
