@@ -81,12 +81,13 @@ export function registerAuthentication(app: FastifyInstance, db: Db, jwtSecret: 
   };
 
   // Only the routes that need them run these hooks: a public route (health, sign-in, the web
-  // app's files) pays nothing for them. onRoute sees every route registered after this.
+  // app's files) pays nothing for them. onRoute sees every route registered after this. Each
+  // goes first among the route's own hooks, as a global hook ran before them.
   app.addHook('onRoute', (route) => {
     if (route.config?.public) return;
-    route.onRequest = [...hooksOf(route.onRequest), authenticate];
+    route.onRequest = [authenticate, ...hooksOf(route.onRequest)];
     if (route.config?.adminReadWithList) {
-      route.preSerialization = [...hooksOf(route.preSerialization), listGuard];
+      route.preSerialization = [listGuard, ...hooksOf(route.preSerialization)];
     }
   });
 }
