@@ -450,17 +450,16 @@ async function main(): Promise<void> {
   const loadAtEnd = os.loadavg()[0] ?? 0;
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
+  const thinServer = 'the thin HTTP server in its own process';
   const generator =
     settings.generator === 'h2load'
       ? {
           name: 'h2load (nghttp2, HTTP/1.1, one thread; latencies from its per-request log)',
-          where:
-            'h2load in its own process (C++, started for each measurement; the write, whose body changes per request, through autocannon in the bench process), the floor in the bench process, the thin HTTP server in its own process',
+          where: `h2load in its own process (C++, started for each measurement; the write, whose body changes per request, through autocannon in the bench process), the floor in the bench process, ${thinServer}`,
         }
       : {
           name: 'autocannon',
-          where:
-            'autocannon and the floor in the bench process, the thin HTTP server in its own process',
+          where: `autocannon and the floor in the bench process, ${thinServer}`,
         };
   const markdown = [
     '# Benchmark: latest run',

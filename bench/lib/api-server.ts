@@ -6,10 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export interface RunningApi {
-  baseUrl: string;
+export interface RunningApi extends RunningServer {
   jwtSecret: string;
-  stop(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -77,7 +75,7 @@ export async function startApi(
     name: 'The API',
     args: [API_BUNDLE],
     env,
-    baseUrl: `http://127.0.0.1:${port}`,
+    port,
     readyPath: '/api/ready',
   });
   return { ...server, jwtSecret };
@@ -89,17 +87,19 @@ export interface RunningServer {
 }
 
 /**
- * A server of the bench's in its own process: started with `args`, ready once `readyPath`
- * answers 2xx (at most 120 s), stopped with SIGTERM (SIGKILL after 20 s).
+ * A server of the bench's in its own process: started with `args` and listening on 127.0.0.1 at
+ * `port` (which `env` tells it), ready once `readyPath` answers 2xx (at most 120 s), stopped with
+ * SIGTERM (SIGKILL after 20 s).
  */
 export async function startServerProcess(options: {
   name: string;
   args: string[];
   env: Record<string, string>;
-  baseUrl: string;
+  port: number;
   readyPath: string;
 }): Promise<RunningServer> {
-  const { name, baseUrl } = options;
+  const { name } = options;
+  const baseUrl = `http://127.0.0.1:${options.port}`;
   const child: ChildProcess = spawn(process.execPath, options.args, {
     cwd: repoRoot,
     env: options.env,

@@ -30,7 +30,7 @@ export async function measureThinHttp(
       THIN_CONNECTIONS: String(load.connections),
       THIN_QUERIES: JSON.stringify(queries),
     },
-    baseUrl: `http://127.0.0.1:${port}`,
+    port,
     readyPath: '/ready',
   });
   try {
