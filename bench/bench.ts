@@ -244,7 +244,7 @@ async function measureRow(
  * requests/s, then 12,700-13,000; no garbage collection to blame), while V8 compiled the shared
  * list path on a background thread that the saturated cores left little time. The endpoint's own
  * warm-up (BENCH_WARMUP_SECONDS) did not cover it, and the first list measured was always the
- * users' first page.
+ * users' first page. Both the PostgreSQL and the embedded runs start a fresh API, so both do it.
  */
 async function warmUpLists(endpoints: readonly Endpoint[], load: LoadOptions): Promise<void> {
   for (const endpoint of endpoints) {
@@ -405,7 +405,9 @@ async function benchEmbedded(load: LoadOptions): Promise<Row[]> {
       users: await lastPage(api, headers),
       casks: await lastPage(api, headers, '/api/casks?page=1&limit=10'),
     };
-    for (const endpoint of listEndpoints(pages, headers)) {
+    const endpoints = listEndpoints(pages, headers);
+    await warmUpLists(endpoints, apiLoad);
+    for (const endpoint of endpoints) {
       rows.push(await measureRow(endpoint, api, apiLoad, null));
     }
   } finally {
