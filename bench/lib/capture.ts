@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { postgresReader, type Database, type Db } from '../../apps/api/src/db/client.ts';
+import { ReadLanes } from '../../apps/api/src/db/read-lanes.ts';
 import { createLogger } from '../../apps/api/src/lib/logger.ts';
 import { createMailer } from '../../apps/api/src/lib/mailer.ts';
 import { signAccessToken } from '../../apps/api/src/lib/tokens.ts';
@@ -32,8 +33,9 @@ export async function createQueryCapture(url: string, adminId: string): Promise<
       logQuery: (sql, params) => recorded.push({ sql, params: [...params], prepared: false }),
     },
   }) as unknown as Db;
-  // What the API runs is recorded here, not timed: one pool serves both kinds of statement.
-  const reader = postgresReader({ pool, generic: pool });
+  // What the API runs is recorded here, not timed: its sessions need not force generic plans.
+  const lanes = new ReadLanes({ connectionString: url });
+  const reader = postgresReader({ pool, lanes });
   const database: Database = {
     db,
     readRows: (text, values, options) => {
@@ -42,7 +44,9 @@ export async function createQueryCapture(url: string, adminId: string): Promise<
     },
     kind: 'postgres',
     describe: 'bench capture',
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), lanes.close()]);
+    },
   };
   const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
   const logger = createLogger(process.env.BENCH_CAPTURE_LOG ?? 'silent');

@@ -1,41 +1,30 @@
 import { createRequire } from 'node:module';
-import type { Pool, PoolClient, Submittable } from 'pg';
+import pg from 'pg';
 
 /**
  * One named read statement on node-postgres, its rows as arrays of column values (decision 185).
  *
- * This is node-postgres's own extension point (a "submittable", as pg-cursor and pg-query-stream
- * are): the client hands it the connection, and calls its `handle...` methods with the backend's
- * messages. It sends what node-postgres's Query sends for a named statement (Parse once per
- * connection, then Bind, Describe, Execute, Sync) and parses each column with the client's own
- * type parsers, so the rows are the same as `pool.query({ name, text, values, rowMode: 'array' })`
- * gives. It skips what that path costs on every call and a read has no use for: the config object
- * cloned through property descriptors, an EventEmitter and a Result per query, a promise per
- * layer. Those were a sixth of the API's own JavaScript time on a list request.
+ * It is a node-postgres `Query` that does its own protocol work: the client hands it the
+ * connection, and calls its `handle...` methods with the backend's messages. It sends what
+ * node-postgres's Query sends for a named statement (Parse once per connection, then Bind,
+ * Describe, Execute, Sync) and parses each column with the client's own type parsers, so the rows
+ * are the same as `client.query({ name, text, values, rowMode: 'array' })` gives. It skips what
+ * that path costs on every call and a read has no use for: the config object cloned through
+ * property descriptors, a row template and an event per row, a promise per layer. Those were a
+ * sixth of the API's own JavaScript time on a list request. It stays a `Query` (and ends with its
+ * own Sync) so that a pipelined client takes it (db/read-lanes.ts, decision 186): node-postgres
+ * refuses other query objects there, as they may keep a portal open across round trips.
  */
-export function readNamedRows(
-  pool: Pool,
+export function submitNamedRead(
+  client: pg.Client,
   statement: { name: string; text: string },
   values: readonly unknown[],
-): Promise<unknown[][]> {
-  return new Promise((resolve, reject) => {
-    pool.connect((connectError, client, release) => {
-      if (connectError || !client) {
-        reject(connectError ?? new Error('The pool gave no connection'));
-        return;
-      }
-      const read = new ArrayRowsRead(statement, values, client, (error, rows) => {
-        // As pool.query does: a connection that failed a statement is not given out again.
-        release(error);
-        if (error) reject(error);
-        else resolve(rows);
-      });
-      client.query(read as unknown as Submittable);
-    });
-  });
+  done: Done,
+): void {
+  client.query(new ArrayRowsRead(statement, values, client, done) as unknown as pg.Submittable);
 }
 
-type Done = (error: Error | undefined, rows: unknown[][]) => void;
+export type Done = (error: Error | undefined, rows: unknown[][]) => void;
 type Parser = (text: string) => unknown;
 
 /** What of node-postgres's Connection a read uses (its protocol writer, and its statement books). */
@@ -71,41 +60,49 @@ function valueMapper(): ValueMapper {
   return prepareValue;
 }
 
-class ArrayRowsRead {
-  /** Read by node-postgres: it books the statement as parsed on ParseComplete by these two. */
-  readonly name: string;
-  readonly text: string;
-  private readonly rows: unknown[][] = [];
+/**
+ * node-postgres's Query as this file extends it. Its published types declare `submit` as a
+ * property and leave out the name, text and row mode it keeps, so they are given here.
+ */
+const QueryBase = pg.Query as unknown as new (config: {
+  name: string;
+  text: string;
+  rowMode: 'array';
+}) => { readonly name: string; readonly text: string };
+
+class ArrayRowsRead extends QueryBase {
+  // Not `rows`: node-postgres reads that name as the portal's row limit.
+  private readonly collected: unknown[][] = [];
   private parsers: Parser[] = [];
   private failure: Error | undefined;
   private finished = false;
 
   constructor(
     statement: { name: string; text: string },
-    private readonly values: readonly unknown[],
-    private readonly client: PoolClient,
+    private readonly boundValues: readonly unknown[],
+    private readonly client: pg.Client,
     private readonly done: Done,
   ) {
-    this.name = statement.name;
-    this.text = statement.text;
+    // node-postgres books the statement as parsed, on ParseComplete, by this name and text.
+    super({ name: statement.name, text: statement.text, rowMode: 'array' });
   }
 
   submit(connection: ReadConnection): null {
     // One write for the whole exchange, as node-postgres's Query corks it.
     connection.stream.cork?.();
     try {
-      const known =
-        connection.parsedStatements[this.name] ?? connection.submittedNamedStatements[this.name];
+      const { name, text } = this;
+      const known = connection.parsedStatements[name] ?? connection.submittedNamedStatements[name];
       if (known === undefined) {
-        connection.parse({ name: this.name, text: this.text });
-        connection.submittedNamedStatements[this.name] = this.text;
-      } else if (known !== this.text) {
-        throw new Error(`Statement ${this.name} was prepared for another text`);
+        connection.parse({ name, text });
+        connection.submittedNamedStatements[name] = text;
+      } else if (known !== text) {
+        throw new Error(`Statement ${name} was prepared for another text`);
       }
       connection.bind({
         portal: '',
-        statement: this.name,
-        values: this.values,
+        statement: name,
+        values: this.boundValues,
         valueMapper: valueMapper(),
       });
       connection.describe({ type: 'P', name: '' });
@@ -126,7 +123,7 @@ class ArrayRowsRead {
   handleDataRow(message: { fields: readonly (string | null)[] }): void {
     if (this.failure) return;
     try {
-      this.rows.push(
+      this.collected.push(
         message.fields.map((value, index) =>
           value === null ? null : (this.parsers[index] ?? String)(value),
         ),
@@ -160,6 +157,6 @@ class ArrayRowsRead {
   private finish(error: Error | undefined): void {
     if (this.finished) return;
     this.finished = true;
-    this.done(error, this.rows);
+    this.done(error, this.collected);
   }
 }

@@ -2,8 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
-import { readNamedRows } from './array-rows-read.ts';
+import type { ReadLanes } from './read-lanes.ts';
 
 /** Both drivers produce a PgDatabase; the code above this file never knows which. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -111,7 +110,7 @@ interface ArrayRowPool {
 export const POSTGRES_OPTIONS = '-c jit=off';
 
 /**
- * ...and of the pool that runs the named read statements (decision 172). PostgreSQL's own choice
+ * ...and of the connections that run the named read statements (decisions 172, 186). PostgreSQL's own choice
  * between a statement's generic plan and a plan made for its values re-planned every list page
  * on every call (0.3-0.9 ms, half of its time): a page's `OFFSET $n` is costed at a tenth of the
  * table in a generic plan, so that plan always looked dearer than it is.
@@ -119,18 +118,22 @@ export const POSTGRES_OPTIONS = '-c jit=off';
 export const PREPARED_READ_OPTIONS = `${POSTGRES_OPTIONS} -c plan_cache_mode=force_generic_plan`;
 
 /**
- * `prepared` statements go to `generic` (a pool whose sessions run PREPARED_READ_OPTIONS), the
- * others, planned with their values on each call, to `pool`.
+ * `prepared` statements go to `lanes` (pipelined connections whose sessions run
+ * PREPARED_READ_OPTIONS, db/read-lanes.ts), the others, planned with their values on each call,
+ * to `pool`.
  */
-export function postgresReader(pools: { pool: ArrayRowPool; generic: pg.Pool }): ReadRows {
+export function postgresReader(readers: {
+  pool: ArrayRowPool;
+  lanes: Pick<ReadLanes, 'read'>;
+}): ReadRows {
   return async (text, values, options) => {
     if (!options.prepared) {
-      const result = await pools.pool.query({ text, values: [...values], rowMode: 'array' });
+      const result = await readers.pool.query({ text, values: [...values], rowMode: 'array' });
       return result.rows;
     }
-    // Straight on the connection (db/array-rows-read.ts, decision 185): the same rows as
-    // pool.query({ name, text, values, rowMode: 'array' }) without its per-call overhead.
-    return readNamedRows(pools.generic, namedStatement(text), values);
+    // Pipelined (decision 186), and straight on the connection (db/array-rows-read.ts, decision
+    // 185): the same rows as client.query({ name, text, values, rowMode: 'array' }) gives.
+    return readers.lanes.read(namedStatement(text), values);
   };
 }
 
@@ -138,28 +141,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { ReadLanes } = await import('./read-lanes.ts');
     // Numeric and bigint columns come back as strings (exact money); counts are parsed where read.
-    // Two pools of at most 10 connections each: drizzle's statements and the searches, and the
-    // named list reads on their generic plans (decision 172).
+    // A pool of at most 10 connections for drizzle's statements and the searches, and a few
+    // pipelined connections for the named list reads on their generic plans (decisions 172, 186).
     const pool = new pg.Pool({ connectionString: options.url, max: 10, options: POSTGRES_OPTIONS });
-    const generic = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      options: PREPARED_READ_OPTIONS,
+    pool.on('error', () => {
+      /* idle client errors surface on the next query */
     });
-    for (const each of [pool, generic]) {
-      each.on('error', () => {
-        /* idle client errors surface on the next query */
-      });
-    }
+    const lanes = new ReadLanes({ connectionString: options.url, options: PREPARED_READ_OPTIONS });
     const url = new URL(options.url);
     return {
       db: drizzle(pool) as unknown as Db,
-      readRows: postgresReader({ pool, generic }),
+      readRows: postgresReader({ pool, lanes }),
       kind: 'postgres',
       describe: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       close: async () => {
-        await Promise.all([pool.end(), generic.end()]);
+        await Promise.all([pool.end(), lanes.close()]);
       },
     };
   }

@@ -1,0 +1,112 @@
+import pg from 'pg';
+import { submitNamedRead, type Done } from './array-rows-read.ts';
+
+/**
+ * How many connections the named reads share. Two cores' worth of PostgreSQL backends kept busy,
+ * with room for a slow read beside the quick ones (docs/decisions/186).
+ */
+export const READ_LANES = 8;
+export const PIPELINE_DEPTH = 8;
+
+/**
+ * The named (prepared) reads, pipelined on a few long-lived connections (decision 186).
+ *
+ * A pool gives each read a connection of its own: ten concurrent reads keep ten PostgreSQL
+ * backends, each woken for one statement and put to sleep again after it. Here a read goes to an
+ * idle lane if there is one, else to a new lane while fewer than `size` are open, else to the
+ * lane with the fewest reads in flight, and is written at once behind the reads already on it:
+ * node-postgres's pipeline mode sends each read's Bind, Describe, Execute and Sync without
+ * waiting for the one before to end, and hands the backend's answers back in order. Each read
+ * keeps its own Sync, so it runs in its own implicit transaction, sees what was committed before
+ * it started, and fails alone: an error in one read leaves the others on the lane untouched.
+ *
+ * A lane whose connection fails fails the reads in flight on it (node-postgres errors them), is
+ * left, and a new one is opened in its place for the next read.
+ */
+export class ReadLanes {
+  private readonly lanes: (Lane | undefined)[];
+
+  constructor(
+    private readonly config: pg.ClientConfig,
+    size: number = READ_LANES,
+  ) {
+    this.lanes = Array.from({ length: size }, () => undefined);
+  }
+
+  read(
+    statement: { name: string; text: string },
+    values: readonly unknown[],
+  ): Promise<unknown[][]> {
+    return new Promise((resolve, reject) => {
+      this.pick().read(statement, values, (error, rows) => {
+        if (error) reject(error);
+        else resolve(rows);
+      });
+    });
+  }
+
+  /** Ends every lane once its reads in flight have been answered. */
+  async close(): Promise<void> {
+    const open = this.lanes.filter((lane): lane is Lane => lane !== undefined);
+    this.lanes.fill(undefined);
+    await Promise.all(open.map((lane) => lane.close()));
+  }
+
+  private pick(): Lane {
+    let least: Lane | undefined;
+    let free = -1;
+    for (let index = 0; index < this.lanes.length; index++) {
+      const lane = this.lanes[index];
+      if (lane === undefined || lane.broken) {
+        if (free < 0) free = index;
+      } else if (lane.inFlight < PIPELINE_DEPTH) {
+        return lane;
+      } else if (least === undefined || lane.inFlight < least.inFlight) {
+        least = lane;
+      }
+    }
+    if (free >= 0) {
+      const lane = new Lane(this.config);
+      this.lanes[free] = lane;
+      return lane;
+    }
+    // Every slot holds a lane that is open and full.
+    return least as Lane;
+  }
+}
+
+class Lane {
+  inFlight = 0;
+  /** The connection failed or ended: no new read goes to this lane. */
+  broken = false;
+  private readonly client: pg.Client;
+
+  constructor(config: pg.ClientConfig) {
+    this.client = new pg.Client({ ...config, pipeline: true });
+    const broken = () => {
+      this.broken = true;
+    };
+    // node-postgres fails every read queued or in flight on the connection itself; without a
+    // listener its 'error' event would end the process.
+    this.client.on('error', broken);
+    this.client.on('end', broken);
+    // Reads submitted while it connects wait in node-postgres's queue and are sent once it is
+    // ready, or fail with the connection's error.
+    this.client.connect((error?: Error) => {
+      if (error) broken();
+    });
+  }
+
+  read(statement: { name: string; text: string }, values: readonly unknown[], done: Done): void {
+    this.inFlight++;
+    submitNamedRead(this.client, statement, values, (error, rows) => {
+      this.inFlight--;
+      done(error, rows);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.broken = true;
+    await this.client.end().catch(() => undefined);
+  }
+}
