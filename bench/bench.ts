@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { POSTGRES_OPTIONS, PREPARED_READ_OPTIONS } from '../apps/api/src/db/client.ts';
+import { ReadLanes } from '../apps/api/src/db/read-lanes.ts';
 import { signAccessToken } from '../apps/api/src/lib/tokens.ts';
 import { BULK_SEARCH_TERMS } from '../apps/api/src/modules/seed/bulk-seed.service.ts';
 import { DISTILLERIES } from '../apps/api/src/modules/seed/catalogue.ts';
@@ -34,7 +35,13 @@ import {
   type Row,
   type RowKind,
 } from './lib/report.ts';
-import { explain, measureSql, type CapturedQuery, type FloorPools } from './lib/sql-reference.ts';
+import {
+  explain,
+  measurePipelinedSql,
+  measureSql,
+  type CapturedQuery,
+  type FloorPools,
+} from './lib/sql-reference.ts';
 import { measureThinHttp } from './lib/thin-http.ts';
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -182,6 +189,7 @@ async function measureRow(
   load: LoadOptions,
   reference: {
     pools: FloorPools;
+    lanes: ReadLanes;
     capture: QueryCapture;
     plans: string[];
     databaseUrl: string;
@@ -229,11 +237,16 @@ async function measureRow(
   if (reference && captured.length > 0) {
     row.sql = await measureSql(reference.pools, captured, load);
     row.thin = await measureThinHttp(reference.databaseUrl, captured, load);
+    const pipelined = await measurePipelinedSql(reference.lanes, captured, load);
+    if (pipelined) row.pipelined = pipelined;
   }
   log(
     `  ${endpoint.label}: ${row.api.requestsPerSecond.toFixed(0)} req/s, p99 ${row.api.p99.toFixed(2)} ms` +
       (row.sql ? `; floor ${row.sql.requestsPerSecond.toFixed(0)} req/s` : '') +
-      (row.thin ? `; thin HTTP ${row.thin.requestsPerSecond.toFixed(0)} req/s` : ''),
+      (row.thin ? `; thin HTTP ${row.thin.requestsPerSecond.toFixed(0)} req/s` : '') +
+      (row.pipelined
+        ? `; pipelined floor ${row.pipelined.requestsPerSecond.toFixed(0)} req/s`
+        : ''),
   );
   return row;
 }
@@ -270,7 +283,8 @@ async function benchPostgres(load: LoadOptions) {
     log,
   );
   const adminId = await ensureBenchAdmin({ url: settings.databaseUrl });
-  // As the API's two pools (db/client.ts): no JIT; named statements on their generic plans.
+  // The floor's two pools, with the settings of the API's pool and read lanes (db/client.ts): no
+  // JIT; named statements on their generic plans. And the read lanes themselves (decision 186).
   const pool = new pg.Pool({
     connectionString: settings.databaseUrl,
     max: settings.connections,
@@ -279,6 +293,10 @@ async function benchPostgres(load: LoadOptions) {
   const generic = new pg.Pool({
     connectionString: settings.databaseUrl,
     max: settings.connections,
+    options: PREPARED_READ_OPTIONS,
+  });
+  const lanes = new ReadLanes({
+    connectionString: settings.databaseUrl,
     options: PREPARED_READ_OPTIONS,
   });
   const version =
@@ -308,6 +326,7 @@ async function benchPostgres(load: LoadOptions) {
       capture = await createQueryCapture(settings.databaseUrl, adminId);
       const reference = {
         pools: { pool, generic },
+        lanes,
         capture,
         plans,
         databaseUrl: settings.databaseUrl,
@@ -380,7 +399,7 @@ async function benchPostgres(load: LoadOptions) {
   } finally {
     await capture?.close();
     await api.stop();
-    await Promise.all([pool.end(), generic.end()]);
+    await Promise.all([pool.end(), generic.end(), lanes.close()]);
   }
   return { rows, plans, postgres, seeding, nothingToMeasure };
 }

@@ -17,6 +17,11 @@ export interface Row {
    * 184): what any Node API would serve at most.
    */
   thin?: Measurement;
+  /**
+   * The floor with its named statements pipelined on the API's read lanes (decision 186), as the
+   * API runs them; only where every statement is a named read.
+   */
+  pipelined?: Measurement;
   /** How many statements one request runs (the floor replays all of them). */
   statements?: number;
   /** Planning plus execution time of those statements in one EXPLAIN ANALYZE, in ms. */
@@ -39,18 +44,21 @@ const ratio = (a?: Measurement, b?: Measurement) =>
 
 export function markdownTable(rows: readonly Row[], health?: Measurement): string {
   const lines = [
-    '| endpoint | requests/s | p50 ms | p99 ms | ratio to health | ratio to floor | floor: requests/s, p50, p99 ms (statements) | thin HTTP: requests/s (ratio to floor) | floor alone: plan + execution ms | note |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | --- |',
+    '| endpoint | requests/s | p50 ms | p99 ms | ratio to health | ratio to floor | floor: requests/s, p50, p99 ms (statements) | thin HTTP: requests/s (ratio to floor) | pipelined floor: requests/s (API ratio to it) | floor alone: plan + execution ms | note |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | ---: | --- |',
   ];
   for (const row of rows) {
     const sql = row.sql
       ? `${rps(row.sql)}, ${ms(row.sql.p50)}, ${ms(row.sql.p99)} (${row.statements ?? '?'})`
       : '-';
     const thin = row.thin ? `${rps(row.thin)} (${ratio(row.thin, row.sql)})` : '-';
+    const pipelined = row.pipelined
+      ? `${rps(row.pipelined)} (${ratio(row.api, row.pipelined)})`
+      : '-';
     lines.push(
       `| ${row.label} | ${rps(row.api)} | ${ms(row.api?.p50)} | ${ms(row.api?.p99)} | ${
         row.kind === 'reference' ? '1.00' : ratio(row.api, health)
-      } | ${ratio(row.api, row.sql)} | ${sql} | ${thin} | ${ms(row.databaseMs)} | ${row.note ?? ''} |`,
+      } | ${ratio(row.api, row.sql)} | ${sql} | ${thin} | ${pipelined} | ${ms(row.databaseMs)} | ${row.note ?? ''} |`,
     );
   }
   return lines.join('\n');
@@ -125,6 +133,7 @@ export function consoleTable(rows: readonly Row[], health?: Measurement): string
     'x floor',
     'floor req/s',
     'thin req/s',
+    'pipelined req/s',
     'note',
   ];
   const body = rows.map((row) => [
@@ -136,13 +145,14 @@ export function consoleTable(rows: readonly Row[], health?: Measurement): string
     ratio(row.api, row.sql),
     rps(row.sql),
     rps(row.thin),
+    rps(row.pipelined),
     row.note ?? '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
   const format = (cells: string[]) =>
     cells
       .map((cell, i) =>
-        i === 0 || i === 8 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
+        i === 0 || i === 9 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
       )
       .join('  ');
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(format)].join(

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { ReadLanes } from '../../apps/api/src/db/read-lanes.ts';
 import { summarise, type Measurement } from './stats.ts';
 
 /** One statement exactly as the API sent it to the driver: text and bound values. */
@@ -19,7 +20,7 @@ function statementName(text: string): string {
   return name;
 }
 
-/** The two pools of the API's reader (db/client.ts): named statements run on generic plans. */
+/** The floor's pools, with the settings of the API's (db/client.ts): named statements on generic plans. */
 export interface FloorPools {
   pool: pg.Pool;
   generic: pg.Pool;
@@ -29,12 +30,60 @@ export interface FloorPools {
  * The floor under any API (issue 3, Performance): the very statements one API request ran,
  * replayed straight through node-postgres at the same concurrency, one after the other per
  * "request" as the handler awaits them, with no HTTP, no JSON and no framework in between; a
- * prepared one on a session of the API's generic-plan pool, as the API runs it (decision 172).
+ * prepared one on a session with the settings of the API's read lanes (decision 172).
  */
 export async function measureSql(
   pools: FloorPools,
   queries: readonly CapturedQuery[],
   options: { connections: number; warmupSeconds: number; seconds: number },
+): Promise<Measurement> {
+  const pool = queries.every((query) => query.prepared) ? pools.generic : pools.pool;
+  return measureRequests(options, async () => {
+    // One connection per request, so a captured begin/commit pair stays on one session.
+    const client = await pool.connect();
+    try {
+      for (const query of queries) {
+        // rowMode 'array' is how drizzle's node-postgres session reads select results.
+        await client.query({
+          ...(query.prepared ? { name: statementName(query.sql) } : {}),
+          text: query.sql,
+          values: query.params,
+          rowMode: 'array',
+        });
+      }
+    } finally {
+      client.release();
+    }
+  });
+}
+
+/**
+ * The floor as the API now runs its named reads (decision 186): the same statements, each on
+ * the read lanes, pipelined on as few connections as the reads in flight need. Only for requests
+ * whose statements are all named reads; any other statement runs on a pool in the API too.
+ */
+export async function measurePipelinedSql(
+  lanes: ReadLanes,
+  queries: readonly CapturedQuery[],
+  options: { connections: number; warmupSeconds: number; seconds: number },
+): Promise<Measurement | undefined> {
+  if (!queries.every((query) => query.prepared)) return undefined;
+  const statements = queries.map((query) => ({
+    statement: { name: statementName(query.sql), text: query.sql },
+    params: query.params,
+  }));
+  return measureRequests(options, async () => {
+    for (const { statement, params } of statements) await lanes.read(statement, params);
+  });
+}
+
+/**
+ * Runs `request` from `options.connections` concurrent workers, one request after the other in
+ * each, for the warm-up and then for the measured seconds, timing each request.
+ */
+async function measureRequests(
+  options: { connections: number; warmupSeconds: number; seconds: number },
+  request: () => Promise<void>,
 ): Promise<Measurement> {
   const runFor = async (seconds: number, latencies: number[] | null) => {
     const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
@@ -43,26 +92,12 @@ export async function measureSql(
     const worker = async () => {
       while (process.hrtime.bigint() < deadline) {
         const started = process.hrtime.bigint();
-        // One connection per request, so a captured begin/commit pair stays on one session.
-        const client = await (
-          queries.every((query) => query.prepared) ? pools.generic : pools.pool
-        ).connect();
         try {
-          for (const query of queries) {
-            // rowMode 'array' is how drizzle's node-postgres session reads select results.
-            await client.query({
-              ...(query.prepared ? { name: statementName(query.sql) } : {}),
-              text: query.sql,
-              values: query.params,
-              rowMode: 'array',
-            });
-          }
+          await request();
           latencies?.push(Number(process.hrtime.bigint() - started) / 1e6);
         } catch (error) {
           failures++;
           firstFailure ??= error instanceof Error ? error.message : String(error);
-        } finally {
-          client.release();
         }
       }
     };
