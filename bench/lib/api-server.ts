@@ -65,6 +65,7 @@ export async function startApi(
     // Request logs at info would measure pino writing to a pipe; warnings and errors still show.
     LOG_LEVEL: 'warn',
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: '1000000',
     LOGIN_MAX_FAILURES_PER_IP: '1000000',
     // Every request comes from 127.0.0.1: the per-IP flood guard would cap the run at 10/s.
     RATE_LIMIT_PER_MINUTE: '1000000000',
