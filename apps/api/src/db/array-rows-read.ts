@@ -87,17 +87,23 @@ class ArrayRowsRead extends QueryBase {
     super({ name: statement.name, text: statement.text, rowMode: 'array' });
   }
 
-  submit(connection: ReadConnection): null {
+  /**
+   * Returns an error instead of throwing it, as node-postgres's Query does: the client may call
+   * this from its connection's message handler (a read queued while it connected), where a throw
+   * would end the process. The client then hands the error to `handleError`.
+   */
+  submit(connection: ReadConnection): Error | null {
+    const { name, text } = this;
+    const known = connection.parsedStatements[name] ?? connection.submittedNamedStatements[name];
+    if (known !== undefined && known !== text) {
+      return new Error(`Statement ${name} was prepared for another text`);
+    }
     // One write for the whole exchange, as node-postgres's Query corks it.
     connection.stream.cork?.();
     try {
-      const { name, text } = this;
-      const known = connection.parsedStatements[name] ?? connection.submittedNamedStatements[name];
       if (known === undefined) {
         connection.parse({ name, text });
         connection.submittedNamedStatements[name] = text;
-      } else if (known !== text) {
-        throw new Error(`Statement ${name} was prepared for another text`);
       }
       connection.bind({
         portal: '',
@@ -108,6 +114,8 @@ class ArrayRowsRead extends QueryBase {
       connection.describe({ type: 'P', name: '' });
       connection.execute({ portal: '' });
       connection.sync();
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
     } finally {
       connection.stream.uncork?.();
     }

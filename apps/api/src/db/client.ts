@@ -110,10 +110,11 @@ interface ArrayRowPool {
 export const POSTGRES_OPTIONS = '-c jit=off';
 
 /**
- * ...and of the connections that run the named read statements (decisions 172, 186). PostgreSQL's own choice
- * between a statement's generic plan and a plan made for its values re-planned every list page
- * on every call (0.3-0.9 ms, half of its time): a page's `OFFSET $n` is costed at a tenth of the
- * table in a generic plan, so that plan always looked dearer than it is.
+ * ...and of the connections that run the named read statements (decisions 172, 186).
+ * PostgreSQL's own choice between a statement's generic plan and a plan made for its values
+ * re-planned every list page on every call (0.3-0.9 ms, half of its time): a page's `OFFSET $n`
+ * is costed at a tenth of the table in a generic plan, so that plan always looked dearer than it
+ * is.
  */
 export const PREPARED_READ_OPTIONS = `${POSTGRES_OPTIONS} -c plan_cache_mode=force_generic_plan`;
 

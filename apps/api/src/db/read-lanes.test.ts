@@ -96,6 +96,20 @@ describe.runIf(serverUrl)('read lanes', () => {
     expect(await lanes.read(DIVIDE, [50])).toEqual([[2]]);
   });
 
+  test('a name already prepared for another text fails that read, even one queued while connecting', async () => {
+    const { lanes } = lanesForTest();
+    // Both wait for the new connection; it sends them once it is ready.
+    const [first, second] = await Promise.allSettled([
+      lanes.read({ name: 'lanes_same', text: 'select 1' }, []),
+      lanes.read({ name: 'lanes_same', text: 'select 2' }, []),
+    ]);
+    expect(first).toEqual({ status: 'fulfilled', value: [[1]] });
+    expect(second?.status === 'rejected' && String(second.reason)).toMatch(/another text/);
+    // Nothing was written for the refused read: the connection goes on in step.
+    expect(await lanes.read(ECHO, [3, 'after'])).toEqual([[3, 'after']]);
+    expect(await lanes.read({ name: 'lanes_same', text: 'select 1' }, [])).toEqual([[1]]);
+  });
+
   test('a connection that dies fails the reads in flight on it; the next reads get a new one', async () => {
     const { lanes, applicationName } = lanesForTest();
     expect(await lanes.read(ECHO, [1, 'before'])).toEqual([[1, 'before']]);

@@ -99,10 +99,16 @@ class Lane {
 
   read(statement: { name: string; text: string }, values: readonly unknown[], done: Done): void {
     this.inFlight++;
-    submitNamedRead(this.client, statement, values, (error, rows) => {
+    const finish: Done = (error, rows) => {
       this.inFlight--;
       done(error, rows);
-    });
+    };
+    try {
+      submitNamedRead(this.client, statement, values, finish);
+    } catch (error) {
+      // node-postgres refused the read before writing it.
+      finish(error instanceof Error ? error : new Error(String(error)), []);
+    }
   }
 
   async close(): Promise<void> {
