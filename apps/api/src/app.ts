@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     staticCSP: true,
     transformStaticCSP: (header) => header,
   });
-  registerAuthentication(app, deps.database.db, deps.jwtSecret);
+  registerAuthentication(app, deps.database, deps.jwtSecret);
   await registerRateLimit(app, config);
 
   await app.register(

@@ -60,7 +60,7 @@ test('every list refuses a disabled admin and an ended session on the next reque
 test('a list route whose handler never checked the admin sends nothing it read', async () => {
   const app = Fastify();
   registerErrorHandler(app);
-  registerAuthentication(app, ctx.database.db, ctx.jwtSecret);
+  registerAuthentication(app, ctx.database, ctx.jwtSecret);
   app.get('/forgot-the-check', { config: { adminReadWithList: true } }, async () => ({
     success: true,
     data: { secret: 'rows read without checking the admin' },

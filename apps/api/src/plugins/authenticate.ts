@@ -4,7 +4,7 @@ import type {
   onRequestHookHandler,
   preSerializationHookHandler,
 } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { ACCOUNT_DISABLED, TOKEN_ENDED, UnauthorizedError } from '../lib/errors.ts';
 import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../lib/tokens.ts';
 import { prepareAdminLookup } from '../modules/auth/admins.repository.ts';
@@ -41,10 +41,14 @@ declare module 'fastify' {
  * DESIGN.md §5: every route but sign-in, recovery, health and static files requires a valid
  * access token of an active admin. Authentication is on by default; routes opt out explicitly.
  */
-export function registerAuthentication(app: FastifyInstance, db: Db, jwtSecret: string): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  database: Pick<Database, 'readRows'>,
+  jwtSecret: string,
+): void {
   app.decorateRequest('admin', null as unknown as SignedInAdmin);
   app.decorateRequest('accessClaims', null as unknown as AccessClaims);
-  const findAdmin = prepareAdminLookup(db);
+  const findAdmin = prepareAdminLookup(database);
 
   const admit = (request: FastifyRequest, claims: AccessClaims | null, done: Done) => {
     if (!claims)

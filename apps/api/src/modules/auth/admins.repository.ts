@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { admins } from '../../db/schema/admins.ts';
 import { secondsUntil } from '../../db/seconds-until.ts';
 
@@ -89,26 +89,35 @@ export async function endAccessTokensOf(db: DbOrTx, adminId: string): Promise<nu
   return row?.tokenVersion ?? 0;
 }
 
+/** The admin's row as plugins/authenticate.ts checks it. */
+export interface AdminForRequest {
+  id: string;
+  email: string;
+  fullName: string;
+  isActive: boolean;
+  tokenVersion: number;
+}
+
+const ADMIN_FOR_REQUEST =
+  'select id::text, email, full_name, is_active, token_version from admins where id = $1 limit 1';
+
 /**
- * The look-up plugins/authenticate.ts runs before every request. A named prepared statement is
- * built once and planned once per connection (its plan is the primary-key probe whatever the id),
- * not on every request (docs/decisions/064).
+ * The look-up plugins/authenticate.ts runs before every request that is not a list (a list checks
+ * the admin in its own statement). A named statement, planned once per connection (its plan is
+ * the primary-key probe whatever the id, docs/decisions/064), on the read path of the lists: on
+ * PostgreSQL it is pipelined with the other reads (db/read-lanes.ts, decision 186).
  */
-export function prepareAdminLookup(db: Db) {
-  const statement = db
-    .select({
-      id: admins.id,
-      email: admins.email,
-      fullName: admins.fullName,
-      isActive: admins.isActive,
-      tokenVersion: admins.tokenVersion,
-    })
-    .from(admins)
-    .where(eq(admins.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('authenticate_admin');
-  return async (id: string) => {
-    const [admin] = await statement.execute({ id });
-    return admin;
+export function prepareAdminLookup(database: Pick<Database, 'readRows'>) {
+  return async (id: string): Promise<AdminForRequest | undefined> => {
+    const [row] = await database.readRows(ADMIN_FOR_REQUEST, [id], { prepared: true });
+    if (!row) return undefined;
+    const [adminId, email, fullName, isActive, tokenVersion] = row as [
+      string,
+      string,
+      string,
+      boolean,
+      number,
+    ];
+    return { id: adminId, email, fullName, isActive, tokenVersion };
   };
 }

@@ -1,6 +1,5 @@
-import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { COUNTER_NAMES, counters } from '../../db/schema/counters.ts';
+import type { Database } from '../../db/client.ts';
+import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 
 const DASHBOARD_COUNTERS = [
   COUNTER_NAMES.customers,
@@ -16,16 +15,22 @@ export interface DashboardCounters {
   revenue: string;
 }
 
+const DASHBOARD_COUNTERS_SQL =
+  'select name, value::text from counters where name in ($1, $2, $3, $4)';
+
 /**
  * The four maintained counters the dashboard shows, in one statement (one snapshot). Values are
- * exact numeric text; a counter that was never written is absent and reads as '0'.
+ * exact numeric text; a counter that was never written is absent and reads as '0'. A named
+ * statement on the lists' read path: on PostgreSQL it is pipelined (db/read-lanes.ts, decision
+ * 186).
  */
-export async function readDashboardCounters(db: DbOrTx): Promise<DashboardCounters> {
-  const rows = await db
-    .select({ name: counters.name, value: counters.value })
-    .from(counters)
-    .where(inArray(counters.name, DASHBOARD_COUNTERS));
-  const values = new Map(rows.map((row) => [row.name, row.value]));
+export async function readDashboardCounters(
+  database: Pick<Database, 'readRows'>,
+): Promise<DashboardCounters> {
+  const rows = (await database.readRows(DASHBOARD_COUNTERS_SQL, DASHBOARD_COUNTERS, {
+    prepared: true,
+  })) as [string, string][];
+  const values = new Map(rows);
   const read = (name: string) => values.get(name) ?? '0';
   return {
     customers: read(COUNTER_NAMES.customers),

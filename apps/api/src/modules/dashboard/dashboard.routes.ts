@@ -6,7 +6,7 @@ import { createDashboardService } from './dashboard.service.ts';
 
 /** Spec 000 §7: GET /admin/dashboard. */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const dashboard = createDashboardService({ db: deps.database.db });
+  const dashboard = createDashboardService({ database: deps.database });
 
   app.get(
     '/admin/dashboard',

@@ -1,12 +1,12 @@
 import type { Dashboard } from '@cask/contracts/dashboard';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { readDashboardCounters } from './dashboard.repository.ts';
 
 /** Spec 000 §2 Dashboard: the four cards, from counters kept exact by the database. */
-export function createDashboardService(deps: { db: Db }) {
+export function createDashboardService(deps: { database: Pick<Database, 'readRows'> }) {
   return {
     async summary(): Promise<Dashboard> {
-      const counters = await readDashboardCounters(deps.db);
+      const counters = await readDashboardCounters(deps.database);
       return {
         users: { totalUsers: Number(counters.customers) },
         casks: { totalCasks: Number(counters.casks) },
