@@ -1,20 +1,22 @@
 import pg from 'pg';
 import { submitNamedRead, type Done } from './array-rows-read.ts';
 
-/**
- * How many connections the named reads share. Two cores' worth of PostgreSQL backends kept busy,
- * with room for a slow read beside the quick ones (docs/decisions/186).
- */
+/** At most this many connections carry the named reads (docs/decisions/186). */
 export const READ_LANES = 8;
+/**
+ * A lane takes this many reads in flight before another lane is opened: at 10 concurrent reads,
+ * two lanes. Depths of 4 and 6 served fewer reads with no better tail (decision 186).
+ */
 export const PIPELINE_DEPTH = 8;
 
 /**
  * The named (prepared) reads, pipelined on a few long-lived connections (decision 186).
  *
  * A pool gives each read a connection of its own: ten concurrent reads keep ten PostgreSQL
- * backends, each woken for one statement and put to sleep again after it. Here a read goes to an
- * idle lane if there is one, else to a new lane while fewer than `size` are open, else to the
- * lane with the fewest reads in flight, and is written at once behind the reads already on it:
+ * backends, each woken for one statement and put to sleep again after it. Here a read goes to the
+ * first lane with fewer than PIPELINE_DEPTH reads in flight, else to a new lane while fewer than
+ * `size` are open, else to the lane with the fewest reads in flight, and is written at once
+ * behind the reads already on it:
  * node-postgres's pipeline mode sends each read's Bind, Describe, Execute and Sync without
  * waiting for the one before to end, and hands the backend's answers back in order. Each read
  * keeps its own Sync, so it runs in its own implicit transaction, sees what was committed before
@@ -99,16 +101,11 @@ class Lane {
 
   read(statement: { name: string; text: string }, values: readonly unknown[], done: Done): void {
     this.inFlight++;
-    const finish: Done = (error, rows) => {
+    // A read node-postgres refuses also ends through `done` (its submit returns the error).
+    submitNamedRead(this.client, statement, values, (error, rows) => {
       this.inFlight--;
       done(error, rows);
-    };
-    try {
-      submitNamedRead(this.client, statement, values, finish);
-    } catch (error) {
-      // node-postgres refused the read before writing it.
-      finish(error instanceof Error ? error : new Error(String(error)), []);
-    }
+    });
   }
 
   async close(): Promise<void> {

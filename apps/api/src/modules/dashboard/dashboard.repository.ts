@@ -15,8 +15,8 @@ export interface DashboardCounters {
   revenue: string;
 }
 
-const DASHBOARD_COUNTERS_SQL =
-  'select name, value::text from counters where name in ($1, $2, $3, $4)';
+const placeholders = DASHBOARD_COUNTERS.map((_, index) => `$${index + 1}`).join(', ');
+const DASHBOARD_COUNTERS_SQL = `select name, value::text from counters where name in (${placeholders})`;
 
 /**
  * The four maintained counters the dashboard shows, in one statement (one snapshot). Values are
