@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
-import { PIPELINE_DEPTH, READ_LANES, ReadLanes } from './read-lanes.ts';
+import {
+  MAX_PIPELINE_DEPTH,
+  PIPELINE_DEPTH,
+  READ_LANES,
+  ReadLanes,
+  type ReadLanesOptions,
+} from './read-lanes.ts';
 
 // db/read-lanes.ts (decision 186): the named reads, pipelined on a few connections. Only a
 // PostgreSQL server has connections to pipeline on (TEST_DATABASE_URL, see README).
@@ -14,9 +20,12 @@ afterEach(async () => {
 });
 
 /** Lanes whose connections carry a name of their own, so the server can count them. */
-function lanesForTest(): { lanes: ReadLanes; applicationName: string } {
+function lanesForTest(options?: ReadLanesOptions): { lanes: ReadLanes; applicationName: string } {
   const applicationName = `read_lanes_test_${randomBytes(4).toString('hex')}`;
-  const lanes = new ReadLanes({ connectionString: serverUrl, application_name: applicationName });
+  const lanes = new ReadLanes(
+    { connectionString: serverUrl, application_name: applicationName },
+    options,
+  );
   opened.push(lanes);
   return { lanes, applicationName };
 }
@@ -56,6 +65,29 @@ describe.runIf(serverUrl)('read lanes', () => {
       expect(await lanes.read(ECHO, [index, `read ${index}`])).toEqual([[index, `read ${index}`]]);
     }
     expect(await backendsOf(applicationName)).toHaveLength(3);
+
+    // Measured at about 50 ms a read, PIPELINE_DEPTH of them are over the 2 ms budget already.
+    await Promise.all(Array.from({ length: count }, (_, index) => lanes.read(SLOW, [index])));
+    expect(await backendsOf(applicationName)).toHaveLength(3);
+  });
+
+  test('reads that answer within the budget share one connection, up to MAX_PIPELINE_DEPTH', async () => {
+    // A budget of a minute: any read this test makes is well within it, however busy the machine.
+    const budgetMs = 60_000;
+    const { lanes, applicationName } = lanesForTest({ budgetMs });
+    // Until it has measured its reads, a lane takes PIPELINE_DEPTH of them.
+    for (let index = 0; index < 60; index++) await lanes.read(ECHO, [index, 'measure']);
+    expect(await backendsOf(applicationName)).toHaveLength(1);
+
+    const count = MAX_PIPELINE_DEPTH + PIPELINE_DEPTH;
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, index) => lanes.read(ECHO, [index, 'x'])),
+    );
+    expect(answers.map((rows) => rows[0]?.[0])).toEqual(
+      Array.from({ length: count }, (_, index) => index),
+    );
+    // MAX_PIPELINE_DEPTH on the measured lane; the new one, not yet measured, takes the rest.
+    expect(await backendsOf(applicationName)).toHaveLength(2);
   });
 
   test('never more than READ_LANES connections, however many reads wait', async () => {
