@@ -6,6 +6,7 @@ import type {
 } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { ACCOUNT_DISABLED, TOKEN_ENDED, UnauthorizedError } from '../lib/errors.ts';
+import { hooksOf } from '../lib/route-hooks.ts';
 import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../lib/tokens.ts';
 import { prepareAdminLookup } from '../modules/auth/admins.repository.ts';
 
@@ -97,8 +98,3 @@ export function registerAuthentication(
 }
 
 type Done = (error?: Error) => void;
-
-function hooksOf<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? hooks : [hooks];
-}

@@ -43,3 +43,22 @@ test('API calls past the per-minute flood guard answer 429 with Retry-After', as
     message: expect.stringMatching(/^Too many requests/),
   });
 });
+
+test('requests without a valid token are counted too: a flood of them is answered 429', async () => {
+  // An address of its own, so the calls of the tests above do not count here.
+  const remoteAddress = '198.51.100.7';
+  for (let i = 0; i < LIMIT; i += 1) {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/users', remoteAddress });
+    expect(res.statusCode).toBe(401);
+  }
+  const noToken = await ctx.app.inject({ method: 'GET', url: '/api/users', remoteAddress });
+  expect(noToken.statusCode).toBe(429);
+  const forged = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/users',
+    remoteAddress,
+    headers: { authorization: 'Bearer not-a-token' },
+  });
+  expect(forged.statusCode).toBe(429);
+  expect(forged.headers['retry-after']).toBeDefined();
+});
