@@ -44,6 +44,10 @@ import {
 } from './lib/sql-reference.ts';
 import { measureThinHttp } from './lib/thin-http.ts';
 
+// The servers run in sessions of their own (lib/api-server.ts): exiting, not dying of the signal,
+// lets them be ended with the bench.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -471,12 +475,12 @@ async function main(): Promise<void> {
   const loadAtEnd = os.loadavg()[0] ?? 0;
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
-  const thinServer = 'the thin HTTP server in its own process';
+  const thinServer = 'the thin HTTP server in its own process and session';
   const generator =
     settings.generator === 'h2load'
       ? {
           name: 'h2load (nghttp2, HTTP/1.1, one thread; latencies from its per-request log)',
-          where: `h2load in its own process (C++, started for each measurement; the write, whose body changes per request, through autocannon in the bench process), the floor in the bench process, ${thinServer}`,
+          where: `h2load in its own process and session (C++, started for each measurement; the write, whose body changes per request, through autocannon in the bench process), the floor in the bench process, ${thinServer}`,
         }
       : {
           name: 'autocannon',
@@ -491,7 +495,7 @@ async function main(): Promise<void> {
     '',
     machineLines(machine, server.postgres),
     `- Load average (1 min) of the machine: ${loadAtStart.toFixed(1)} at the start of the run, ${loadAtEnd.toFixed(1)} at the end (anything above 0 is other work competing for the same cores).`,
-    `- Load: ${generator.name} over loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per endpoint; the API in its own process (its production bundle apps/api/dist/server.js, NODE_ENV=production, LOG_LEVEL=warn, sign-in throttle and per-IP flood guard raised through LOGIN_* and RATE_LIMIT_PER_MINUTE), ${generator.where}, all on this one machine.`,
+    `- Load: ${generator.name} over loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per endpoint; the API in its own process and session (decision 188; its production bundle apps/api/dist/server.js, NODE_ENV=production, LOG_LEVEL=warn, sign-in throttle and per-IP flood guard raised through LOGIN_* and RATE_LIMIT_PER_MINUTE), ${generator.where}, all on this one machine.`,
     `- Data: ${settings.customers.toLocaleString('en-US')} customers and proportionate casks, purchases, referrals, point transactions and notifications (seed ${settings.seed}; ${server.seeding.reused ? 'reused from an earlier run' : `seeded in this run in ${server.seeding.seconds.toFixed(0)} s`}). Search terms: '${BULK_SEARCH_TERMS.common}' matches 2% of customers, '${BULK_SEARCH_TERMS.rare}' a handful.`,
     '',
     server.nothingToMeasure

@@ -105,7 +105,15 @@ export async function startServerProcess(options: {
     cwd: repoRoot,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A session of its own, as a service has (decision 188): Linux's scheduler shares the cores
+    // between sessions first (autogroup), so in the bench's session the server would share one
+    // share with the load generator and the bench itself, against PostgreSQL's.
+    detached: true,
   });
+  // Outside the bench's process group, Ctrl-C no longer reaches it: it ends with the bench.
+  const endWithBench = () => child.kill('SIGKILL');
+  process.once('exit', endWithBench);
+  child.once('exit', () => process.off('exit', endWithBench));
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString('utf8'));

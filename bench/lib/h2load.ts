@@ -60,6 +60,8 @@ export async function runH2load(
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn('h2load', [...args, options.baseUrl + target.path], {
         stdio: ['ignore', 'pipe', 'pipe'],
+        // A session of its own, as a client on another machine would be (decision 188).
+        detached: true,
       });
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
