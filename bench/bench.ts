@@ -46,7 +46,9 @@ import { measureThinHttp } from './lib/thin-http.ts';
 
 // The servers run in sessions of their own (lib/api-server.ts): exiting, not dying of the signal,
 // lets them be ended with the bench.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
+}
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
