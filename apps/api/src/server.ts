@@ -1,4 +1,3 @@
-import './v8-flags.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';

@@ -12,10 +12,11 @@ import { useTestContext } from './context.ts';
 import { createNotification, createOffer } from './factories.ts';
 import { BULK_SEARCH_TERMS, seedListData } from './list-against-sql.ts';
 
-// The list routes write their answers without parsing them again with the response schema
-// (lib/list-route.ts, docs/decisions/170): the list pipeline maps each row straight into the
-// contract's shape. This proves it on real data: every list's answer, parsed with its contract,
-// comes out exactly as it went in (nothing missing, mistyped, or extra to strip).
+// Every list answer, parsed with its contract, comes out exactly as it went in: nothing missing,
+// mistyped, or extra to strip. The list routes are read from the app's own OpenAPI document (every
+// GET whose answer has `data.pagination`), so a new list cannot be left out: it fails below until
+// its contract is added to CONTRACTS. The routes' serializer checks each answer too (a mismatch
+// answers 500); this also proves nothing was stripped on the way.
 const ctx = useTestContext();
 let admin: TestAdmin;
 
@@ -27,23 +28,53 @@ beforeAll(async () => {
   await createNotification(ctx, { isGlobal: true });
 }, 120_000);
 
+interface JsonSchema {
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+}
+interface Operation {
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+}
+
+/** Each list route of the OpenAPI document with the queries to try on it. */
+async function documentedLists(): Promise<Map<string, string[]>> {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  const paths = res.json().paths as Record<string, Record<string, Operation>>;
+  const lists = new Map<string, string[]>();
+  for (const [path, operations] of Object.entries(paths)) {
+    const get = operations.get;
+    const answer = get?.responses?.['200']?.content?.['application/json']?.schema;
+    if (!get || !answer?.properties?.data?.properties?.pagination) continue;
+    const queries = ['page=1&limit=5', 'page=2&limit=5', 'page=9999&limit=5'];
+    for (const parameter of get.parameters ?? []) {
+      if (parameter.in !== 'query') continue;
+      if (parameter.name === 'search') queries.push(`search=${term}`, 'search=zzqqzz');
+      for (const value of parameter.schema?.enum ?? []) {
+        queries.push(`${parameter.name}=${encodeURIComponent(String(value))}`);
+      }
+    }
+    lists.set(path, queries);
+  }
+  return lists;
+}
+
 const term = BULK_SEARCH_TERMS.common;
-const LISTS: [string, z.ZodType, string[]][] = [
-  ['/api/users', userListResponse, ['page=1&limit=6', `search=${term}`, 'page=999&limit=6']],
-  ['/api/referrals/admin/rewards', rewardListResponse, ['page=1&limit=6', `search=${term}`]],
-  ['/api/notifications', notificationListResponse, ['page=1&limit=10', 'page=2&limit=5']],
-  ['/api/offers', offerListResponse, ['page=1&limit=10', 'type=bottle', 'search=year%20old']],
-  ['/api/casks', caskListResponse, ['page=1&limit=10', 'search=glen', 'page=3&limit=10']],
-  ['/api/purchases', orderListResponse, ['page=1&limit=20', 'status=Pending', `search=${term}`]],
-  [
-    '/api/referrals',
-    referralListResponse,
-    ['page=1&limit=10', 'status=completed', `search=${term}`],
-  ],
-];
+const CONTRACTS: Record<string, z.ZodType> = {
+  '/api/users': userListResponse,
+  '/api/referrals/admin/rewards': rewardListResponse,
+  '/api/notifications': notificationListResponse,
+  '/api/offers': offerListResponse,
+  '/api/casks': caskListResponse,
+  '/api/purchases': orderListResponse,
+  '/api/referrals': referralListResponse,
+};
 
 test('every list answer is exactly what its contract describes', async () => {
-  for (const [url, schema, queries] of LISTS) {
+  const lists = await documentedLists();
+  expect([...lists.keys()].sort()).toEqual(Object.keys(CONTRACTS).sort());
+  for (const [url, queries] of lists) {
+    const schema = CONTRACTS[url]!;
     for (const query of queries) {
       const res = await ctx.app.inject({
         method: 'GET',

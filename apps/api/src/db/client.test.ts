@@ -66,7 +66,7 @@ test.runIf(process.env.TEST_DATABASE_URL)(
   },
 );
 
-// db/array-rows-read.ts (decision 185): a prepared read goes straight on the connection.
+// A named read (db/client.ts) gives the rows and types an unnamed one gives, and fails alone.
 test.runIf(process.env.TEST_DATABASE_URL)(
   'a prepared read gives the rows and types node-postgres gives, and its errors',
   async () => {

@@ -2,7 +2,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { ReadLanes } from './read-lanes.ts';
 
 /** Both drivers produce a PgDatabase; the code above this file never knows which. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -32,14 +31,6 @@ export function rowsOf<T>(result: unknown): T[] {
 export interface Database {
   db: Db;
   readRows: ReadRows;
-  /**
-   * Only where this process alone can change the database (embedded PGlite): a number that moves
-   * with every statement and transaction sent through `db`, before it starts and after it ends.
-   * While it stays the same, nothing in the database has changed, so an answer read at that
-   * number is still exact (db/list-pipeline.ts keeps list answers by it, docs/decisions/170).
-   * `readRows` does not move it: it only reads.
-   */
-  changes?: () => number;
   kind: 'pglite' | 'postgres';
   /** Human-readable description for the start-up banner (never includes a password). */
   describe: string;
@@ -67,37 +58,20 @@ function findMigrationsDir(): string {
   throw new Error('Cannot find the migrations folder (apps/api/drizzle)');
 }
 
-interface NamedStatement {
-  name: string;
-  /** The text the name was given for: passed to the driver as this very string. */
-  text: string;
-}
+/** Statement names by text, process-wide, so one name never stands for two texts. */
+const statementNames = new Map<string, string>();
 
-/**
- * Statement names by text, process-wide, so one name never stands for two texts. Found by the
- * text's length, then compared: a list's text is 1-2 KB, built anew for every request, and a
- * Map keyed by the text hashed all of it on every request (2-4 µs, more than the rest of the
- * look-up, docs/decisions/182). The known text, not the new one, goes to the driver, which then
- * finds it is the statement it parsed by identity instead of comparing it again.
- */
-const statementsByLength = new Map<number, NamedStatement[]>();
-let statementCount = 0;
-
-function namedStatement(text: string): NamedStatement {
-  let sameLength = statementsByLength.get(text.length);
-  if (sameLength === undefined) {
-    sameLength = [];
-    statementsByLength.set(text.length, sameLength);
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `read_${statementNames.size + 1}`;
+    statementNames.set(text, name);
   }
-  for (const known of sameLength) if (known.text === text) return known;
-  statementCount += 1;
-  const named = { name: `read_${statementCount}`, text };
-  sameLength.push(named);
-  return named;
+  return name;
 }
 
 interface ArrayRowPool {
-  query(config: { text: string; values: unknown[]; rowMode: 'array' }): Promise<{
+  query(config: { name?: string; text: string; values: unknown[]; rowMode: 'array' }): Promise<{
     rows: unknown[][];
   }>;
 }
@@ -110,31 +84,28 @@ interface ArrayRowPool {
 export const POSTGRES_OPTIONS = '-c jit=off';
 
 /**
- * ...and of the connections that run the named read statements (decisions 172, 186).
- * PostgreSQL's own choice between a statement's generic plan and a plan made for its values
- * re-planned every list page on every call (0.3-0.9 ms, half of its time): a page's `OFFSET $n`
- * is costed at a tenth of the table in a generic plan, so that plan always looked dearer than it
- * is.
+ * ...and of the pool that runs the named read statements (decision 172). PostgreSQL's own choice
+ * between a statement's generic plan and a plan made for its values re-planned every list page on
+ * every call (0.3-0.9 ms, half of its time): a page's `OFFSET $n` is costed at a tenth of the
+ * table in a generic plan, so that plan always looked dearer than it is.
  */
 export const PREPARED_READ_OPTIONS = `${POSTGRES_OPTIONS} -c plan_cache_mode=force_generic_plan`;
 
 /**
- * `prepared` statements go to `lanes` (pipelined connections whose sessions run
- * PREPARED_READ_OPTIONS, db/read-lanes.ts), the others, planned with their values on each call,
- * to `pool`.
+ * `prepared` statements go to `generic` as named statements (node-postgres prepares each name
+ * once per connection), the others, planned with their values on each call, to `pool`.
  */
-export function postgresReader(readers: {
-  pool: ArrayRowPool;
-  lanes: Pick<ReadLanes, 'read'>;
-}): ReadRows {
+export function postgresReader(pools: { pool: ArrayRowPool; generic: ArrayRowPool }): ReadRows {
   return async (text, values, options) => {
-    if (!options.prepared) {
-      const result = await readers.pool.query({ text, values: [...values], rowMode: 'array' });
-      return result.rows;
-    }
-    // Pipelined (decision 186), and straight on the connection (db/array-rows-read.ts, decision
-    // 185): the same rows as client.query({ name, text, values, rowMode: 'array' }) gives.
-    return readers.lanes.read(namedStatement(text), values);
+    const result = options.prepared
+      ? await pools.generic.query({
+          name: statementName(text),
+          text,
+          values: [...values],
+          rowMode: 'array',
+        })
+      : await pools.pool.query({ text, values: [...values], rowMode: 'array' });
+    return result.rows;
   };
 }
 
@@ -142,23 +113,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { ReadLanes } = await import('./read-lanes.ts');
     // Numeric and bigint columns come back as strings (exact money); counts are parsed where read.
-    // A pool of at most 10 connections for drizzle's statements and the searches, and a few
-    // pipelined connections for the named list reads on their generic plans (decisions 172, 186).
+    // A pool for drizzle's statements and the searches, and one for the named reads on their
+    // generic plans (decision 172).
     const pool = new pg.Pool({ connectionString: options.url, max: 10, options: POSTGRES_OPTIONS });
-    pool.on('error', () => {
-      /* idle client errors surface on the next query */
+    const generic = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      options: PREPARED_READ_OPTIONS,
     });
-    const lanes = new ReadLanes({ connectionString: options.url, options: PREPARED_READ_OPTIONS });
+    for (const each of [pool, generic]) {
+      each.on('error', () => {
+        /* idle client errors surface on the next query */
+      });
+    }
     const url = new URL(options.url);
     return {
       db: drizzle(pool) as unknown as Db,
-      readRows: postgresReader({ pool, lanes }),
+      readRows: postgresReader({ pool, generic }),
       kind: 'postgres',
       describe: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       close: async () => {
-        await Promise.all([pool.end(), lanes.close()]);
+        await Promise.all([pool.end(), generic.end()]);
       },
     };
   }
@@ -169,23 +145,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dir = inMemory ? options.dataDir : path.resolve(options.dataDir, 'pglite');
   if (!inMemory) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  // Drizzle sends every statement through `query`, and a transaction's statements inside
-  // `transaction`, which keeps other statements waiting until it ends (PGlite runs one at a time).
-  let changes = 0;
-  const changing = <T>(work: () => Promise<T>): Promise<T> => {
-    changes++;
-    return work().finally(() => {
-      changes++;
-    });
-  };
-  const observed = {
-    query: (...args: Parameters<typeof client.query>) => changing(() => client.query(...args)),
-    transaction: <T>(callback: Parameters<typeof client.transaction<T>>[0]) =>
-      changing(() => client.transaction(callback)),
-  };
   return {
-    db: drizzle(observed as unknown as typeof client) as unknown as Db,
-    changes: () => changes,
+    db: drizzle(client) as unknown as Db,
     readRows: async (text, values) => {
       const result = await client.query<unknown[]>(text, [...values], { rowMode: 'array' });
       return result.rows;

@@ -1,9 +1,4 @@
-import type {
-  FastifyInstance,
-  FastifyRequest,
-  onRequestHookHandler,
-  preSerializationHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { ACCOUNT_DISABLED, TOKEN_ENDED, UnauthorizedError } from '../lib/errors.ts';
 import { hooksOf } from '../lib/route-hooks.ts';
@@ -18,10 +13,7 @@ export interface SignedInAdmin {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /**
-     * Set for every route that is not `config: { public: true }`: by the look-up below, or, on a
-     * list route, by the list's own statement (see `adminReadWithList`).
-     */
+    /** Set for every route that is not `config: { public: true }`, by the look-up below. */
     admin: SignedInAdmin;
     /** The verified token's claims (every route that is not public). */
     accessClaims: AccessClaims;
@@ -29,12 +21,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Opt out of authentication (sign-in, recovery, health, docs). Secure by default. */
     public?: boolean;
-    /**
-     * A list route (db/list-pipeline.ts, docs/decisions/170): the token is verified here, and the
-     * admin's row is read and checked by the list's one statement instead of a look-up of its own.
-     * Nothing is sent unless the handler has set `request.admin`.
-     */
-    adminReadWithList?: boolean;
   }
 }
 
@@ -55,7 +41,8 @@ export function registerAuthentication(
     if (!claims)
       return done(new UnauthorizedError('You are not authorized: the session has expired'));
     request.accessClaims = claims;
-    if (request.routeOptions.config.adminReadWithList) return done();
+    // One primary-key read a request, never cached: disabling an admin or ending their tokens
+    // takes effect on the next request, on every instance (DESIGN.md §5).
     findAdmin(claims.adminId).then((admin) => {
       if (!admin || !admin.isActive) return done(new UnauthorizedError(ACCOUNT_DISABLED));
       // Raised by logout, password change or reset and reuse detection (docs/decisions/131): the
@@ -78,22 +65,12 @@ export function registerAuthentication(
     verifyAccessToken(jwtSecret, token).then((claims) => admit(request, claims, done), done);
   };
 
-  // The guard of `adminReadWithList`: a list route whose handler did not check the admin (through
-  // db/list-pipeline.ts) sends nothing it read.
-  const listGuard: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
-    if (reply.statusCode >= 400 || request.admin) return done(null, payload);
-    done(new UnauthorizedError(ACCOUNT_DISABLED));
-  };
-
   // Only the routes that need them run these hooks: a public route (health, sign-in, the web
   // app's files) pays nothing for them. onRoute sees every route registered after this. Each
   // goes first among the route's own hooks, as a global hook ran before them.
   app.addHook('onRoute', (route) => {
     if (route.config?.public) return;
     route.onRequest = [authenticate, ...hooksOf(route.onRequest)];
-    if (route.config?.adminReadWithList) {
-      route.preSerialization = [listGuard, ...hooksOf(route.preSerialization)];
-    }
   });
 }
 

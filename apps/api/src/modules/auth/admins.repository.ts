@@ -102,10 +102,9 @@ const ADMIN_FOR_REQUEST =
   'select id::text, email, full_name, is_active, token_version from admins where id = $1 limit 1';
 
 /**
- * The look-up plugins/authenticate.ts runs before every request that is not a list (a list checks
- * the admin in its own statement). A named statement, planned once per connection (its plan is
- * the primary-key probe whatever the id, docs/decisions/064), on the read path of the lists: on
- * PostgreSQL it is pipelined with the other reads (db/read-lanes.ts, decision 186).
+ * The look-up plugins/authenticate.ts runs before every authenticated request. A named statement,
+ * planned once per connection (its plan is the primary-key probe whatever the id,
+ * docs/decisions/064).
  */
 export function prepareAdminLookup(database: Pick<Database, 'readRows'>) {
   return async (id: string): Promise<AdminForRequest | undefined> => {

@@ -4,9 +4,9 @@ import { useTestContext } from '../../../test/context.ts';
 import { getData } from '../../../test/requests.ts';
 import { expectListMatchesSql, seedListData } from '../../../test/list-against-sql.ts';
 
-// Issue 14: the cask list, read through the list pipeline, answers exactly what plain SQL
+// Issue 14: the cask list, read through the list path (db/list.ts), answers exactly what plain SQL
 // answers, on every kind of page (nearer end, middle, past the end), with and without a search,
-// and after writes the pipeline's remembered totals did not see coming.
+// and after writes the remembered totals did not see coming.
 const ctx = useTestContext();
 let admin: TestAdmin;
 /** A whole cask name of the bulk data: a search only a few casks match. */

@@ -2,22 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { Cask, CaskListParams, CaskStats } from '@cask/contracts/casks';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import {
-  createListPipeline,
+  type StatementValues,
+  containsPattern,
+  createList,
   isoTimeSql,
+  searchTextSql,
   uploadUrlSql,
   windowSql,
-  type StatementValues,
-} from '../../db/list-pipeline.ts';
+} from '../../db/list.ts';
 import { caskAppreciation, casks, type CaskStatus, type NewCask } from '../../db/schema/casks.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
-import {
-  containsPattern,
-  searchTextSql,
-  searchPlanning,
-} from '../customers/customers.repository.ts';
 
 /** The counters the list reads with every page: the stats and the search version. */
 const COUNTERS = {
@@ -35,7 +31,7 @@ function matchingSql(pattern: string | undefined): string {
 }
 
 /**
- * The ids of one page of casks, newest first, as SQL for db/list-pipeline.ts (see
+ * The ids of one page of casks, newest first, as SQL for db/list.ts (see
  * lib/page-plan.ts). Only id and created_at: the walk over casks_listing_idx, which carries
  * search_text (migration 0018), stays index-only however many rows a middle page skips or a
  * search passes over, and the page's ten rows are fetched by id afterwards.
@@ -59,7 +55,7 @@ export function countCaskMatchesSql(pattern: string): string {
 /**
  * The page's casks `w` with their owner, the gain computed from the exact numbers, and the last
  * 24 monthly points of the history, oldest first, for the page's rows only; created_at and id
- * keep their names for the pipeline's order. The history is `ap`, not `a`: the pipeline's
+ * keep their names for the list's order. The history is `ap`, not `a`: the pipeline's
  * statement already names the admins row `a`.
  */
 const CASK_ROW_SQL =
@@ -101,22 +97,22 @@ function toStats(counter: (name: string) => number): CaskStats {
 }
 
 /**
- * The cask list (spec 001 §7 GET /casks) through db/list-pipeline.ts: the stats from the
+ * The cask list (spec 001 §7 GET /casks) through db/list.ts: the stats from the
  * maintained counters, the exact total (the counter, or a search's count kept while
  * casks.search_version stays), and the page, in one statement.
  */
 export function createCaskList(database: Database) {
-  const read = createListPipeline<Cask>(database, {
+  const read = createList<Cask>(database, {
     counters: Object.values(COUNTERS),
     order: 'p.created_at desc, p.id desc',
     itemJson: CASK_JSON,
   });
-  return async (claims: AccessClaims, query: CaskListParams) => {
+  return async (query: CaskListParams) => {
     const { page, limit, search } = query;
     const pattern = search === undefined ? undefined : containsPattern(search);
     const placeholder = (values: StatementValues) =>
       pattern === undefined ? undefined : values.add(pattern);
-    const answer = await read(claims, {
+    const answer = await read({
       page,
       limit,
       key: `casks:${pattern ?? ''}`,
@@ -124,15 +120,14 @@ export function createCaskList(database: Database) {
       ...(pattern === undefined
         ? {}
         : {
-            count: {
-              sql: (values) => countCaskMatchesSql(values.add(pattern)),
-              versionCounter: COUNTERS.searchVersion,
+            search: {
+              countSql: (values) => countCaskMatchesSql(values.add(pattern)),
+              versionCounters: [COUNTERS.searchVersion],
             },
           }),
       pageSql: (window, values) =>
         `select ${CASK_ROW_SQL} from (${caskWindowSql(window, placeholder(values), values)}) w` +
         ' join casks c on c.id = w.id join customers o on o.id = c.owner_id',
-      ...searchPlanning(search),
     });
     return { ...answer, stats: toStats(answer.counter) };
   };

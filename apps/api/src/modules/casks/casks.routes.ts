@@ -11,8 +11,6 @@ import {
 } from '@cask/contracts/casks';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { asSerialized } from '../../lib/json-text.ts';
-import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { expectedVersion } from '../../lib/preconditions.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
@@ -31,18 +29,13 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.get(
     '/casks',
     {
-      ...LIST_ROUTE,
       schema: {
         tags: ['casks'],
         querystring: caskListQuery,
         response: { 200: caskListResponse },
       },
     },
-    async (request) => {
-      const { admin, page } = await casks.list(request.accessClaims, request.query);
-      request.admin = admin;
-      return asSerialized(ok(page));
-    },
+    async (request) => ok(await casks.list(request.query)),
   );
 
   app.post(

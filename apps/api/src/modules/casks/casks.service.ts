@@ -5,7 +5,6 @@ import {
   CASK_OWNER_NOT_FOUND,
   STATUS_NOT_EDITABLE,
   type Cask,
-  type CaskList,
   type CaskListParams,
   type CreateCaskFields,
   type UpdateCaskBody,
@@ -14,8 +13,6 @@ import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { isExpectedVersion, type ExpectedVersion } from '../../lib/preconditions.ts';
-import type { WithJsonText } from '../../lib/json-text.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import { prepareImage, removeImage, savePreparedImage } from '../files/files.service.ts';
 import * as repo from './casks.repository.ts';
@@ -70,19 +67,11 @@ export function createCasksService(deps: { database: Database }) {
 
   return {
     /**
-     * Spec 001 §7 GET /casks: newest first, with the stats from the maintained counters. One
-     * statement also checks the signed-in admin (db/list-pipeline.ts), who comes back with the page.
+     * Spec 001 §7 GET /casks: newest first, with the stats from the maintained counters (db/list.ts).
      */
-    async list(claims: AccessClaims, query: CaskListParams) {
-      const answer = await readCaskList(claims, query);
-      return {
-        admin: answer.admin,
-        page: {
-          casks: answer.items,
-          stats: answer.stats,
-          pagination: answer.pagination,
-        } satisfies WithJsonText<CaskList, 'casks'>,
-      };
+    async list(query: CaskListParams) {
+      const answer = await readCaskList(query);
+      return { casks: answer.items, stats: answer.stats, pagination: answer.pagination };
     },
 
     async create(fields: CreateCaskFields, image: Buffer | undefined, actor: Actor): Promise<Cask> {

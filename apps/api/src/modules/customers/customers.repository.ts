@@ -1,6 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { windowSql, type ListRequest, type StatementValues } from '../../db/list-pipeline.ts';
+import {
+  containsPattern,
+  searchTextSql,
+  windowSql,
+  type ListRequest,
+  type StatementValues,
+} from '../../db/list.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -10,53 +16,8 @@ import { customers } from '../../db/schema/customers.ts';
 // Each module adds its own per-row columns on top of `customerWindowSql` in its own repository.
 
 /**
- * `%term%` for LIKE and ILIKE, with the pattern characters of the term matched literally. A term is
- * one line (the contracts' searchParam refuses a line break): the lists' `search_text` columns
- * hold one field per line, and a term spanning two lines would match across fields.
- */
-export function containsPattern(term: string): string {
-  if (/[\n\r]/.test(term)) throw new Error('A search term must be a single line');
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/**
- * A case-insensitive substring search over a list's `search_text` column (decision 176): the
- * searched fields lower-cased, one per line, behind one trigram index. ILIKE lower-cases both
- * sides, so this matches exactly the rows where one of the fields is `ilike` the pattern.
- * `pattern` is a placeholder holding containsPattern's result.
- */
-export function searchTextSql(pattern: string): string {
-  return `search_text like lower(${pattern})`;
-}
-
-/**
- * Whether the trigram index finds a term's rows by the term's own trigrams (decision 177).
- * pg_trgm takes trigrams from runs of word characters, and three ASCII letters or digits in a row
- * are word characters in any locale. A term without such a run ('zq', 'ø-å', '@x') gives it no
- * trigram: the index would be read whole, so such a term's matches are collected on a plan made
- * for the term (which reads the table instead).
- */
-function trigramIndexable(term: string): boolean {
-  return /[A-Za-z0-9]{3}/.test(term);
-}
-
-/**
- * How a list on `searchTextSql` plans a request (db/list-pipeline.ts): with a search, counting
- * and collecting depend on the term, and collecting runs on its generic plan when the term has a
- * trigram (decisions 174, 177); without one, every statement is prepared.
- */
-export function searchPlanning(
-  search: string | undefined,
-): Pick<ListRequest, 'plannedPerCall' | 'collectsOnGenericPlan'> {
-  return {
-    plannedPerCall: search !== undefined,
-    collectsOnGenericPlan: search !== undefined && trigramIndexable(search),
-  };
-}
-
-/**
  * The visible customers, and the search the lists share (a substring of the name or the e-mail),
- * as SQL text for db/list-pipeline.ts. The trigram index is partial (customers.ts), so the
+ * as SQL text for db/list.ts. The trigram index is partial (customers.ts), so the
  * condition keeps the `deleted_at is null` it is built with. `pattern` is a placeholder holding
  * containsPattern's result.
  */
@@ -92,7 +53,7 @@ export function countCustomerMatchesSql(pattern: string): string {
 
 /**
  * Paging over a million customers (docs/decisions/041 and 170) for the lists of them (User
- * Management, the Reward List), as one request of db/list-pipeline.ts. The total is exact and never
+ * Management, the Reward List), as one request of db/list.ts. The total is exact and never
  * a count(*) over the table: the maintained counter without a search; with one, a count through
  * the trigram index, kept for as long as the search version (bumped in the same transaction as
  * any change to names, e-mails or deletions) stays.
@@ -133,14 +94,13 @@ export function customerListRequest(
     ...(pattern === undefined
       ? {}
       : {
-          count: {
-            sql: (values) => countCustomerMatchesSql(values.add(pattern)),
-            versionCounter: COUNTER_NAMES.customersSearchVersion,
+          search: {
+            countSql: (values) => countCustomerMatchesSql(values.add(pattern)),
+            versionCounters: [COUNTER_NAMES.customersSearchVersion],
           },
         }),
     pageSql: (window, values) =>
       `select ${rowSql} from (${customerWindowSql(window, placeholder(values), values)}) w`,
-    ...searchPlanning(search),
   };
 }
 

@@ -21,8 +21,7 @@ const DASHBOARD_COUNTERS_SQL = `select name, value::text from counters where nam
 /**
  * The four maintained counters the dashboard shows, in one statement (one snapshot). Values are
  * exact numeric text; a counter that was never written is absent and reads as '0'. A named
- * statement on the lists' read path: on PostgreSQL it is pipelined (db/read-lanes.ts, decision
- * 186).
+ * statement, planned once (db/client.ts).
  */
 export async function readDashboardCounters(
   database: Pick<Database, 'readRows'>,

@@ -5,9 +5,9 @@ import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
 import { expectListMatchesSql, seedListData } from '../../../test/list-against-sql.ts';
 
-// Issue 14: the notifications list, read through the list pipeline, answers exactly what plain
+// Issue 14: the notifications list, read through the list path (db/list.ts), answers exactly what plain
 // SQL answers (the total, the rows in order, each row's read state and the unread count of the
-// admin asking), on every kind of page, and after writes the pipeline's remembered total did not
+// admin asking), on every kind of page, and after writes the remembered total did not
 // see coming.
 const ctx = useTestContext();
 let admin: TestAdmin;

@@ -5,14 +5,8 @@ import type {
   NotificationType,
 } from '@cask/contracts/notifications';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import {
-  createListPipeline,
-  isoTimeSql,
-  windowSql,
-  type ListRequest,
-} from '../../db/list-pipeline.ts';
+import { createList, isoTimeSql, windowSql, type ListRequest } from '../../db/list.ts';
 import { planPage } from '../../lib/page-plan.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import {
@@ -82,15 +76,14 @@ function toNotificationRow(row: SelectedRow): NotificationRow {
 }
 
 /**
- * The notifications list (spec 000 §2) through db/list-pipeline.ts: newest first (`id` breaks ties
+ * The notifications list (spec 000 §2) through db/list.ts: newest first (`id` breaks ties
  * so pages never overlap or skip rows created together), with the asking admin's read state and
  * the recipient read for the page's rows only, written by PostgreSQL as the contract's Notification.
  * The total is a maintained counter (migration 0016; counting 10,000 rows took 2.3 ms a page), and
- * the number the admin has read comes back with it as an extra value. The pipeline's `$1` is the
- * admin.
+ * the number the admin has read comes back with it as an extra value.
  */
 export function createNotificationList(database: Database) {
-  const read = createListPipeline<Notification>(database, {
+  const read = createList<Notification>(database, {
     counters: [COUNTER_NAMES.notifications],
     order: 'p.created_at desc, p.id desc',
     // A recipient soft-deleted later still shows: the notification was sent to them.
@@ -102,12 +95,13 @@ export function createNotificationList(database: Database) {
       "'id', p.recipient_id, 'fullName', p.recipient_name, 'email', p.recipient_email) end," +
       " 'adminNotes', p.admin_notes)",
   });
-  const rowSql =
+  /** The page's rows as `admin` (a placeholder) sees them: with that admin's read state. */
+  const rowSql = (admin: string) =>
     'w.id, w.title, w.message, w.type, w.priority, w.category, w.admin_notes, w.is_global,' +
     ' c.id as recipient_id, exists (select 1 from notification_reads r' +
-    ' where r.admin_id = $1 and r.notification_id = w.id) as is_read,' +
+    ` where r.admin_id = ${admin} and r.notification_id = w.id) as is_read,` +
     ' c.full_name as recipient_name, c.email as recipient_email, w.created_at';
-  const request = (query: { page: number; limit: number }): ListRequest => ({
+  const request = (adminId: string, query: { page: number; limit: number }): ListRequest => ({
     page: query.page,
     limit: query.limit,
     key: 'notifications',
@@ -116,9 +110,11 @@ export function createNotificationList(database: Database) {
     // The notifications this admin has read: an index-only count on notification_reads_pk. Each
     // read row names an existing notification (the foreign key, deleted with it) at most once
     // (the primary key), so the unread ones are the total less these, exactly, in one snapshot.
-    extras: () => ['select count(*)::int from notification_reads where admin_id = $1'],
+    extras: (values) => [
+      `select count(*)::int from notification_reads where admin_id = ${values.add(adminId)}`,
+    ],
     pageSql: (window, values) =>
-      `select ${rowSql} from (` +
+      `select ${rowSql(values.add(adminId))} from (` +
       windowSql(
         {
           table: 'notifications',
@@ -131,13 +127,12 @@ export function createNotificationList(database: Database) {
         values,
       ) +
       ') w left join customers c on c.id = w.recipient_id',
-    plannedPerCall: false,
     // The count is the whole list's, not a search's: read from the nearer end, never by
     // collecting matches.
     plan: (planned) => planPage({ ...planned, searching: false }),
   });
-  return async (claims: AccessClaims, query: { page: number; limit: number }) => {
-    const answer = await read(claims, request(query));
+  return async (adminId: string, query: { page: number; limit: number }) => {
+    const answer = await read(request(adminId, query));
     return { ...answer, unreadCount: answer.pagination.total - Number(answer.extras[0]) };
   };
 }

@@ -10,8 +10,6 @@ import {
 } from '@cask/contracts/notifications';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { asSerialized } from '../../lib/json-text.ts';
-import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
 /** Spec 000 §7: the four notification calls; all need a signed-in admin. */
@@ -25,18 +23,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
   app.get(
     '/notifications',
     {
-      ...LIST_ROUTE,
       schema: {
         tags: ['notifications'],
         querystring: notificationListQuery,
         response: { 200: notificationListResponse },
       },
     },
-    async (request) => {
-      const { admin, page } = await notifications.list(request.accessClaims, request.query);
-      request.admin = admin;
-      return asSerialized(ok(page));
-    },
+    async (request) => ok(await notifications.list(request.admin.id, request.query)),
   );
 
   app.post(

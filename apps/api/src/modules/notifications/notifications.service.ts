@@ -1,13 +1,7 @@
-import type {
-  CreateNotificationBody,
-  Notification,
-  NotificationList,
-} from '@cask/contracts/notifications';
+import type { CreateNotificationBody, Notification } from '@cask/contracts/notifications';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { WithJsonText } from '../../lib/json-text.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
 import * as repo from './notifications.repository.ts';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
@@ -41,18 +35,14 @@ export function createNotificationsService({ database }: { database: Database })
   const readNotificationList = repo.createNotificationList(database);
   return {
     /**
-     * Spec 000 §2: newest first, with this admin's read state and unread count. One statement also
-     * checks the signed-in admin (db/list-pipeline.ts), who comes back with the page.
+     * Spec 000 §2: newest first, with this admin's read state and unread count (db/list.ts).
      */
-    async list(claims: AccessClaims, query: { page: number; limit: number }) {
-      const answer = await readNotificationList(claims, query);
+    async list(adminId: string, query: { page: number; limit: number }) {
+      const answer = await readNotificationList(adminId, query);
       return {
-        admin: answer.admin,
-        page: {
-          notifications: answer.items,
-          pagination: answer.pagination,
-          unreadCount: answer.unreadCount,
-        } satisfies WithJsonText<NotificationList, 'notifications'>,
+        notifications: answer.items,
+        pagination: answer.pagination,
+        unreadCount: answer.unreadCount,
       };
     },
 

@@ -7,9 +7,9 @@ import { useTestContext } from '../../../test/context.ts';
 import { getData } from '../../../test/requests.ts';
 import { expectListMatchesSql, seedListData } from '../../../test/list-against-sql.ts';
 
-// Issue 14: the offers list, read through the list pipeline, answers exactly what plain SQL
+// Issue 14: the offers list, read through the list path (db/list.ts), answers exactly what plain SQL
 // answers, for every type, with and without a search, on every kind of page, with the images of
-// each offer, and after an erasure and a retirement the pipeline's remembered totals did not see.
+// each offer, and after an erasure and a retirement the remembered totals did not see.
 const ctx = useTestContext();
 let admin: TestAdmin;
 /** A whole offer title of the bulk data: a search only a few offers match. */

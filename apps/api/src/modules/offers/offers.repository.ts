@@ -2,12 +2,13 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Offer, OfferListParams, OfferStats } from '@cask/contracts/offers';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import {
-  createListPipeline,
+  type StatementValues,
+  containsPattern,
+  createList,
   isoTimeSql,
   uploadUrlSql,
   windowSql,
-  type StatementValues,
-} from '../../db/list-pipeline.ts';
+} from '../../db/list.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import {
   offerImages,
@@ -17,8 +18,6 @@ import {
 } from '../../db/schema/offers.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
-import { containsPattern } from '../customers/customers.repository.ts';
 
 export type OfferRow = OfferTableRow;
 
@@ -115,25 +114,25 @@ function todayUtc(): string {
 }
 
 /**
- * The offers list (spec 001 §7 GET /offers) through db/list-pipeline.ts: the cards and the total
+ * The offers list (spec 001 §7 GET /offers) through db/list.ts: the cards and the total
  * of an unsearched list from the maintained counters, and the page, in one statement. A search's
  * exact count is made in the same statement and kept while offers.search_version stays (any
  * change to an offer moves it, migration 0017).
  */
 export function createOfferList(database: Database) {
-  const read = createListPipeline<Offer>(database, {
+  const read = createList<Offer>(database, {
     counters: Object.values(COUNTERS),
     order: 'p.created_at desc, p.id desc',
     itemJson: OFFER_JSON,
   });
-  return async (claims: AccessClaims, query: OfferListParams) => {
+  return async (query: OfferListParams) => {
     const { page, limit, search, type } = query;
     const pattern = search ? containsPattern(search) : undefined;
     const placeholders = (values: StatementValues) => ({
       type: type === undefined ? undefined : values.add(type),
       pattern: pattern === undefined ? undefined : values.add(pattern),
     });
-    const answer = await read(claims, {
+    const answer = await read({
       page,
       limit,
       key: `offers:${type ?? ''}:${pattern ?? ''}`,
@@ -141,19 +140,18 @@ export function createOfferList(database: Database) {
       ...(pattern === undefined
         ? {}
         : {
-            count: {
-              sql: (values) => {
+            search: {
+              countSql: (values) => {
                 const filter = placeholders(values);
                 return countOffersSql(filter.type, filter.pattern);
               },
               // Kept while no offer changes (migration 0017, decision 175).
-              versionCounter: COUNTERS.searchVersion,
+              versionCounters: [COUNTERS.searchVersion],
             },
           }),
       pageSql: (window, values) =>
         `select ${offerRowSql(values.add(todayUtc()))}` +
         ` from (${offerWindowSql(window, placeholders(values), values)}) w`,
-      plannedPerCall: pattern !== undefined,
     });
     return {
       ...answer,

@@ -12,8 +12,6 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedVersion } from '../../lib/preconditions.ts';
-import { asSerialized } from '../../lib/json-text.ts';
-import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { readImageForm, registerImageUploads } from '../files/multipart.ts';
 import { createOffersService } from './offers.service.ts';
 
@@ -31,18 +29,13 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.get(
     '/offers',
     {
-      ...LIST_ROUTE,
       schema: {
         tags: ['offers'],
         querystring: offerListQuery,
         response: { 200: offerListResponse },
       },
     },
-    async (request) => {
-      const { admin, page } = await offers.list(request.accessClaims, request.query);
-      request.admin = admin;
-      return asSerialized(ok(page));
-    },
+    async (request) => ok(await offers.list(request.query)),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldError, Pagination } from '@cask/contracts/common';
+import type { FieldError } from '@cask/contracts/common';
 import { uploadIdOf, uploadUrl } from '@cask/contracts/files';
 import {
   createOfferFields,
@@ -19,15 +19,12 @@ import {
   TOO_MANY_SLIDING_IMAGES,
   type Offer,
   type OfferListParams,
-  type OfferStats,
 } from '@cask/contracts/offers';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import type { NewOffer } from '../../db/schema/offers.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { isExpectedVersion, type ExpectedVersion } from '../../lib/preconditions.ts';
-import type { JsonText } from '../../lib/json-text.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
 import {
   deleteStoredFiles,
   prepareImage,
@@ -177,23 +174,12 @@ export function createOffersService(deps: { database: Database }) {
   return {
     /**
      * Spec 001 §7 GET /offers: newest first, retired offers hidden. The cards and the total of
-     * an unsearched list come from the maintained counters; a search is counted exactly.
+     * an unsearched list come from the maintained counters; a search is counted exactly
+     * (db/list.ts).
      */
-    /**
-     * Spec 001 §7 GET /offers: newest first, retired offers hidden. The cards and the total of
-     * an unsearched list come from the maintained counters; a search is counted exactly. One
-     * statement also checks the signed-in admin (db/list-pipeline.ts), who comes back with the page.
-     */
-    async list(claims: AccessClaims, query: OfferListParams) {
-      const answer = await readOfferList(claims, query);
-      return {
-        admin: answer.admin,
-        page: {
-          offers: answer.items,
-          pagination: answer.pagination,
-          stats: answer.stats,
-        } satisfies { offers: JsonText<Offer[]>; pagination: Pagination; stats: OfferStats },
-      };
+    async list(query: OfferListParams) {
+      const answer = await readOfferList(query);
+      return { offers: answer.items, pagination: answer.pagination, stats: answer.stats };
     },
 
     /** Spec 001 §7 POST /offers: the offer, its banner and sliding images, in one transaction. */

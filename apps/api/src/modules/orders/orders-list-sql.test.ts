@@ -9,7 +9,7 @@ import {
   seedListData,
 } from '../../../test/list-against-sql.ts';
 
-// Issue 14: the Orders list, read through the list pipeline, answers exactly what plain SQL
+// Issue 14: the Orders list, read through the list path (db/list.ts), answers exactly what plain SQL
 // answers, whole and by status, with and without a search (of the customer's name or the title),
 // on every kind of page (nearer end, middle, past the end), and after writes the pipeline's
 // remembered totals did not see coming.

@@ -8,24 +8,20 @@ import {
 } from '@cask/contracts/orders';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import {
-  createListPipeline,
-  isoTimeSql,
-  windowSql,
   type ListRequest,
   type StatementValues,
-} from '../../db/list-pipeline.ts';
+  containsPattern,
+  createList,
+  isoTimeSql,
+  searchTextSql,
+  windowSql,
+} from '../../db/list.ts';
 import { planPage, type PagePlan } from '../../lib/page-plan.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
-import {
-  containsPattern,
-  searchTextSql,
-  searchPlanning,
-} from '../customers/customers.repository.ts';
 
 /**
- * The visible orders a filter matches, as SQL text over `purchases` for db/list-pipeline.ts;
+ * The visible orders a filter matches, as SQL text over `purchases` for db/list.ts;
  * `status` and `pattern` are placeholders (the pattern holds containsPattern's result). The search
  * (the contact's name or the title: purchases.search_text, decision 176) is served by the partial
  * trigram index, and the status by purchases_status_idx, so the condition keeps their
@@ -123,17 +119,17 @@ export function orderStats(counter: (name: string) => number): OrderStats {
 }
 
 /**
- * The Orders list (spec 001 §7 GET /purchases, decision 152) through db/list-pipeline.ts: newest
+ * The Orders list (spec 001 §7 GET /purchases, decision 152) through db/list.ts: newest
  * first, whole or by status, searched over all orders; the total and the stats are the maintained
  * counters, and a search's exact count is kept while the orders' search version stays.
  */
 export function createOrderList(database: Database) {
-  const read = createListPipeline<Order>(database, {
+  const read = createList<Order>(database, {
     counters: ORDER_LIST_COUNTERS,
     order: 'p.created_at desc, p.id desc',
     itemJson: ORDER_JSON,
   });
-  return (claims: AccessClaims, query: OrderListParams) => {
+  return (query: OrderListParams) => {
     const { page, limit, status } = query;
     const pattern = query.search === undefined ? undefined : containsPattern(query.search);
     const where = (values: StatementValues) =>
@@ -152,9 +148,9 @@ export function createOrderList(database: Database) {
       ...(pattern === undefined
         ? {}
         : {
-            count: {
-              sql: (values) => `select count(*)::int from purchases where ${where(values)}`,
-              versionCounter: COUNTER_NAMES.purchasesSearchVersion,
+            search: {
+              countSql: (values) => `select count(*)::int from purchases where ${where(values)}`,
+              versionCounters: [COUNTER_NAMES.purchasesSearchVersion],
             },
           }),
       pageSql: (window, values) =>
@@ -165,10 +161,9 @@ export function createOrderList(database: Database) {
           values,
         ) +
         ') w join purchases o on o.id = w.id join customers c on c.id = o.customer_id',
-      ...searchPlanning(query.search),
       plan: planOrderPage,
     };
-    return read(claims, request);
+    return read(request);
   };
 }
 

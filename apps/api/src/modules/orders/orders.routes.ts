@@ -9,8 +9,6 @@ import {
 } from '@cask/contracts/orders';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { asSerialized } from '../../lib/json-text.ts';
-import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createOrdersService } from './orders.service.ts';
 
 /** Spec 001 §7: the club's orders ("purchases") as the Orders screen uses them. */
@@ -20,18 +18,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.get(
     '/purchases',
     {
-      ...LIST_ROUTE,
       schema: {
         tags: ['orders'],
         querystring: orderListQuery,
         response: { 200: orderListResponse },
       },
     },
-    async (request) => {
-      const { admin, page } = await orders.list(request.accessClaims, request.query);
-      request.admin = admin;
-      return asSerialized(ok(page));
-    },
+    async (request) => ok(await orders.list(request.query)),
   );
 
   app.put(

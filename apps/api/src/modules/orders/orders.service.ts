@@ -1,10 +1,7 @@
-import type { Order, OrderListParams, OrderStats, UpdateOrderBody } from '@cask/contracts/orders';
-import type { Pagination } from '@cask/contracts/common';
+import type { Order, OrderListParams, UpdateOrderBody } from '@cask/contracts/orders';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { JsonText } from '../../lib/json-text.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
 import {
   appendOrderNote,
   createOrderList,
@@ -30,20 +27,13 @@ export function createOrdersService(deps: { database: Database }) {
   return {
     /**
      * Spec 001 §7 GET /purchases, searched over all orders on the server (decision 152). The stats
-     * and the unfiltered totals are the maintained counters; only a search counts its matches. One
-     * statement also checks the signed-in admin (db/list-pipeline.ts), who comes back with the page.
+     * and the unfiltered totals are the maintained counters; only a search counts its matches
+     * (db/list.ts).
      */
-    async list(claims: AccessClaims, query: OrderListParams) {
-      const answer = await readOrderList(claims, query);
+    async list(query: OrderListParams) {
+      const answer = await readOrderList(query);
       const stats = orderStats(answer.counter);
-      return {
-        admin: answer.admin,
-        page: { purchases: answer.items, stats, pagination: answer.pagination } satisfies {
-          purchases: JsonText<Order[]>;
-          stats: OrderStats;
-          pagination: Pagination;
-        },
-      };
+      return { purchases: answer.items, stats, pagination: answer.pagination };
     },
 
     /**

@@ -8,9 +8,9 @@ import {
   seedListData,
 } from '../../../test/list-against-sql.ts';
 
-// Issue 14: the Referrals list, read through the list pipeline, answers exactly what plain SQL
+// Issue 14: the Referrals list, read through the list path (db/list.ts), answers exactly what plain SQL
 // answers, for every status and search, on every kind of page (nearer end, middle, past the end),
-// and after writes the pipeline's remembered totals did not see coming.
+// and after writes the remembered totals did not see coming.
 const ctx = useTestContext();
 let admin: TestAdmin;
 /** Search terms found in the seeded data (see beforeAll). */

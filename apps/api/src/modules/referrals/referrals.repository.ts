@@ -3,27 +3,23 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Referral } from '@cask/contracts/referrals';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import {
-  createListPipeline,
-  isoTimeSql,
-  windowSql,
   type ListRequest,
   type StatementValues,
-} from '../../db/list-pipeline.ts';
+  containsPattern,
+  createList,
+  isoTimeSql,
+  searchTextSql,
+  windowSql,
+} from '../../db/list.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals, type ReferralStatus } from '../../db/schema/referrals.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
-import {
-  containsPattern,
-  searchTextSql,
-  searchPlanning,
-} from '../customers/customers.repository.ts';
 
-// The Referrals list (spec 001 §2-§3, issue 14) through db/list-pipeline.ts: the admin check,
-// the four cards' counters, the exact count of a search and the page's rows in one statement.
+// The Referrals list (spec 001 §2-§3) through db/list.ts: the four cards' counters, the exact
+// count of a search and the page's rows in one statement.
 
 /** The four cards and the list's totals without a search (migrations 0004, 0007). */
 const REFERRAL_LIST_COUNTERS = [
@@ -130,12 +126,12 @@ export interface ReferralPageRequest {
  * referral, which includes the triggers rewriting its search text; migration 0015) moves.
  */
 export function createReferralList(database: Database) {
-  const read = createListPipeline<Referral>(database, {
+  const read = createList<Referral>(database, {
     counters: REFERRAL_LIST_COUNTERS,
     order: 'p.created_at desc, p.id desc',
     itemJson: REFERRAL_JSON,
   });
-  return (claims: AccessClaims, query: ReferralPageRequest) => {
+  return (query: ReferralPageRequest) => {
     const { page, limit, status, search } = query;
     const pattern = search === undefined ? undefined : containsPattern(search);
     const filter = (values: StatementValues): ReferralFilter => ({
@@ -153,15 +149,15 @@ export function createReferralList(database: Database) {
       ...(pattern === undefined
         ? {}
         : {
-            count: {
-              sql: (values: StatementValues) =>
+            search: {
+              countSql: (values: StatementValues) =>
                 countReferralMatchesSql(
                   values.add(pattern),
                   status === undefined ? undefined : values.add(status),
                 ),
               // A search matches the referral's code and status and both customers' names and
               // e-mails: its count stays exact while neither data version moves (migration 0015).
-              versionCounter: [
+              versionCounters: [
                 COUNTER_NAMES.customersSearchVersion,
                 COUNTER_NAMES.referralsSearchVersion,
               ],
@@ -169,9 +165,8 @@ export function createReferralList(database: Database) {
           }),
       pageSql: (window, values) =>
         referralRowsSql(referralWindowSql(window, filter(values), values)),
-      ...searchPlanning(search),
     };
-    return read(claims, request);
+    return read(request);
   };
 }
 

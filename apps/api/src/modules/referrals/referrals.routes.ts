@@ -8,8 +8,6 @@ import {
 } from '@cask/contracts/referrals';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { asSerialized } from '../../lib/json-text.ts';
-import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createReferralsService } from './referrals.service.ts';
 
 /** Spec 001 §7: the referral list and its status change. */
@@ -19,18 +17,13 @@ export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   app.get(
     '/referrals',
     {
-      ...LIST_ROUTE,
       schema: {
         tags: ['referrals'],
         querystring: referralListQuery,
         response: { 200: referralListResponse },
       },
     },
-    async (request) => {
-      const { admin, page } = await referrals.list(request.accessClaims, request.query);
-      request.admin = admin;
-      return asSerialized(ok(page));
-    },
+    async (request) => ok(await referrals.list(request.query)),
   );
 
   app.put(

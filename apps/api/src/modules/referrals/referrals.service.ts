@@ -1,15 +1,11 @@
-import type { Pagination } from '@cask/contracts/common';
 import type {
   Referral,
   ReferralListParams,
-  ReferralStats,
   UpdateReferralStatusBody,
 } from '@cask/contracts/referrals';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import type { JsonText } from '../../lib/json-text.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
 import {
   createReferralList,
   lockReferral,
@@ -51,22 +47,14 @@ export function createReferralsService(deps: { database: Database }) {
   return {
     /**
      * Spec 001 §2-§3 Referrals: one page, newest first, of every referral or of one status,
-     * optionally searched; the cards always count every referral (stats.overall). The signed-in
-     * admin is checked in the same statement (db/list-pipeline.ts).
+     * optionally searched; the cards always count every referral (stats.overall).
      */
-    async list(claims: AccessClaims, query: ReferralListParams) {
-      const answer = await readReferralList(claims, query);
+    async list(query: ReferralListParams) {
+      const answer = await readReferralList(query);
       return {
-        admin: answer.admin,
-        page: {
-          referrals: answer.items,
-          stats: referralStats(answer.counter),
-          pagination: answer.pagination,
-        } satisfies {
-          referrals: JsonText<Referral[]>;
-          stats: ReferralStats;
-          pagination: Pagination;
-        },
+        referrals: answer.items,
+        stats: referralStats(answer.counter),
+        pagination: answer.pagination,
       };
     },
 

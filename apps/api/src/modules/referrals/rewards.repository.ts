@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { RewardRow } from '@cask/contracts/rewards';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createListPipeline } from '../../db/list-pipeline.ts';
+import { createList } from '../../db/list.ts';
 import { pointTransactions, type NewPointTransaction } from '../../db/schema/point-transactions.ts';
 import { customers } from '../../db/schema/customers.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
 import {
   CUSTOMER_LIST_COUNTERS,
   CUSTOMER_LIST_ORDER,
@@ -13,13 +12,13 @@ import {
 } from '../customers/customers.repository.ts';
 
 /**
- * The Reward List (spec 000 §3) through db/list-pipeline.ts: the same customers, order and search
+ * The Reward List (spec 000 §3) through db/list.ts: the same customers, order and search
  * as User Management, with the referral totals computed for the page's rows only (index-only on
  * referrals_referrer_idx, and purchases_customer_idx, whose `deleted_at is null` the sum keeps: a
  * deleted order counts in no sum, decision 151), written by PostgreSQL as the contract's RewardRow.
  */
 export function createRewardList(database: Database) {
-  const read = createListPipeline<RewardRow>(database, {
+  const read = createList<RewardRow>(database, {
     counters: CUSTOMER_LIST_COUNTERS,
     order: CUSTOMER_LIST_ORDER,
     itemJson:
@@ -32,8 +31,7 @@ export function createRewardList(database: Database) {
     ' (select count(*)::int from referrals r where r.referrer_id = w.id) as total_referrals,' +
     " (select coalesce(sum(o.investment_amount), 0) from purchases o where o.customer_id = w.id and o.status <> 'Reject' and o.deleted_at is null) as invested," +
     ' w.points_balance, w.created_at';
-  return (claims: AccessClaims, query: CustomerPageRequest) =>
-    read(claims, customerListRequest(query, 'rewards', rowSql));
+  return (query: CustomerPageRequest) => read(customerListRequest(query, 'rewards', rowSql));
 }
 
 /** Appends one ledger entry; a trigger adds its points to the customer's balance (migration 0004). */

@@ -8,8 +8,6 @@ import {
 } from '@cask/contracts/rewards';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { asSerialized } from '../../lib/json-text.ts';
-import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createRewardsService } from './rewards.service.ts';
 
 /** The Reward List and manual point adjustments (spec 000 §2, §7; DESIGN.md §4). */
@@ -19,18 +17,13 @@ export const rewardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.get(
     '/referrals/admin/rewards',
     {
-      ...LIST_ROUTE,
       schema: {
         tags: ['referrals'],
         querystring: rewardListQuery,
         response: { 200: rewardListResponse },
       },
     },
-    async (request) => {
-      const { admin, page } = await rewards.list(request.accessClaims, request.query);
-      request.admin = admin;
-      return asSerialized(ok(page));
-    },
+    async (request) => ok(await rewards.list(request.query)),
   );
 
   app.post(

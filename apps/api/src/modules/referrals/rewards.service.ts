@@ -1,15 +1,7 @@
-import type { Pagination } from '@cask/contracts/common';
-import type {
-  ManualPoints,
-  PointTransaction,
-  RewardListParams,
-  RewardRow,
-} from '@cask/contracts/rewards';
+import type { ManualPoints, PointTransaction, RewardListParams } from '@cask/contracts/rewards';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError } from '../../lib/errors.ts';
-import type { JsonText } from '../../lib/json-text.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import {
   createRewardList,
@@ -25,18 +17,12 @@ export function createRewardsService(deps: { database: Database }) {
   const readRewardList = createRewardList(deps.database);
   return {
     /**
-     * The Reward List (spec 000 §2): customers newest first, with referral totals and points, and
-     * the signed-in admin checked in the same statement (db/list-pipeline.ts).
+     * The Reward List (spec 000 §2): customers newest first, with referral totals and points
+     * (db/list.ts).
      */
-    async list(claims: AccessClaims, query: RewardListParams) {
-      const answer = await readRewardList(claims, query);
-      return {
-        admin: answer.admin,
-        page: { rewards: answer.items, pagination: answer.pagination } satisfies {
-          rewards: JsonText<RewardRow[]>;
-          pagination: Pagination;
-        },
-      };
+    async list(query: RewardListParams) {
+      const answer = await readRewardList(query);
+      return { rewards: answer.items, pagination: answer.pagination };
     },
 
     /**

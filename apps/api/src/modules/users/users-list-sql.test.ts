@@ -7,9 +7,9 @@ import {
   seedListData,
 } from '../../../test/list-against-sql.ts';
 
-// Issue 14: User Management and the Reward List, read through the list pipeline, answer exactly
+// Issue 14: User Management and the Reward List, read through the list path (db/list.ts), answer exactly
 // what plain SQL answers, on every kind of page (nearer end, middle, past the end), with and
-// without a search, and after writes the pipeline's remembered totals did not see coming.
+// without a search, and after writes the remembered totals did not see coming.
 const ctx = useTestContext();
 let admin: TestAdmin;
 

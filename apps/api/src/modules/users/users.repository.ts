@@ -2,10 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { User } from '@cask/contracts/users';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createListPipeline, isoTimeSql } from '../../db/list-pipeline.ts';
+import { createList, isoTimeSql } from '../../db/list.ts';
 import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
 import {
   CUSTOMER_LIST_COUNTERS,
   CUSTOMER_LIST_ORDER,
@@ -32,12 +31,12 @@ export interface UserRow {
 }
 
 /**
- * User Management's list (spec 000 §7 GET /users) through db/list-pipeline.ts: the page's
+ * User Management's list (spec 000 §7 GET /users) through db/list.ts: the page's
  * customers `w` with their cask count (index-only on casks_owner_idx), written by PostgreSQL as
  * the contract's User.
  */
 export function createUserList(database: Database) {
-  const read = createListPipeline<User>(database, {
+  const read = createList<User>(database, {
     counters: CUSTOMER_LIST_COUNTERS,
     order: CUSTOMER_LIST_ORDER,
     itemJson:
@@ -48,8 +47,7 @@ export function createUserList(database: Database) {
     'w.id, w.full_name, w.email, w.phone,' +
     ' (select count(*)::int from casks k where k.owner_id = w.id) as balance,' +
     ' w.is_active, w.created_at';
-  return (claims: AccessClaims, query: CustomerPageRequest) =>
-    read(claims, customerListRequest(query, 'users', rowSql));
+  return (query: CustomerPageRequest) => read(customerListRequest(query, 'users', rowSql));
 }
 
 export async function updateCustomerActive(tx: DbOrTx, id: string, isActive: boolean) {

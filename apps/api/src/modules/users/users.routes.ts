@@ -9,8 +9,6 @@ import {
 } from '@cask/contracts/users';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { asSerialized } from '../../lib/json-text.ts';
-import { LIST_ROUTE } from '../../lib/list-route.ts';
 import { createUsersService } from './users.service.ts';
 
 /** Spec 000 §7: the club's customers ("users") as User Management and the Dashboard use them. */
@@ -20,14 +18,9 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.get(
     '/users',
     {
-      ...LIST_ROUTE,
       schema: { tags: ['users'], querystring: userListQuery, response: { 200: userListResponse } },
     },
-    async (request) => {
-      const { admin, page } = await users.list(request.accessClaims, request.query);
-      request.admin = admin;
-      return asSerialized(ok(page));
-    },
+    async (request) => ok(await users.list(request.query)),
   );
 
   app.put(

@@ -1,10 +1,7 @@
 import type { UpdateUserBody, User, UserListParams } from '@cask/contracts/users';
-import type { Pagination } from '@cask/contracts/common';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { JsonText } from '../../lib/json-text.ts';
-import type { AccessClaims } from '../../lib/tokens.ts';
 import { lockCustomer, USER_NOT_FOUND } from '../customers/customers.service.ts';
 import {
   createUserList,
@@ -22,19 +19,10 @@ export function createUsersService(deps: { database: Database }) {
   const { db } = deps.database;
   const readUserList = createUserList(deps.database);
   return {
-    /**
-     * Spec 000 §7 GET /users: newest first; deleted customers never appear. One statement also
-     * checks the signed-in admin (db/list-pipeline.ts), who comes back with the page.
-     */
-    async list(claims: AccessClaims, query: UserListParams) {
-      const answer = await readUserList(claims, query);
-      return {
-        admin: answer.admin,
-        page: { users: answer.items, pagination: answer.pagination } satisfies {
-          users: JsonText<User[]>;
-          pagination: Pagination;
-        },
-      };
+    /** Spec 000 §7 GET /users: newest first; deleted customers never appear. */
+    async list(query: UserListParams) {
+      const answer = await readUserList(query);
+      return { users: answer.items, pagination: answer.pagination };
     },
 
     /** Spec 000 §4: the admin toggles Active/Inactive; audited with before and after. */

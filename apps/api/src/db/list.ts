@@ -1,0 +1,219 @@
+import type { Pagination } from '@cask/contracts/common';
+import { uploadUrl } from '@cask/contracts/files';
+import { planPage, type PageWindow } from '../lib/page-plan.ts';
+import type { Database } from './client.ts';
+
+/**
+ * The one path every list endpoint takes (docs/adding-a-list.md, decision 189). A list is declared
+ * once, in its module, with `createList`: the counters it shows, the order of its pages, and each
+ * row as the contract's item (SQL json). A request gives its page, filters and search; one
+ * statement answers the counters, the exact total and the page's items, in one snapshot:
+ *
+ *   select (<counters as a json object>), (<a search's count, when not known>),
+ *          (select json_agg(<item> order by <order>) from (<the page>) p)
+ *
+ * Totals are exact: without a search, a counter kept by triggers in the same transaction as every
+ * change (src/db/sql/); with one, a count that is made again only when the search's version
+ * counters have moved since this process last counted. A deep page is read from the nearer end of
+ * the list (lib/page-plan.ts), which needs the total first: the window is planned from the total
+ * last seen for the same list, and read again in the rare case the answer shows it was stale.
+ */
+
+/** The values of one statement's placeholders, in order. */
+export class StatementValues {
+  readonly values: unknown[] = [];
+  /** The placeholder of `value` (a new one each call). */
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export interface ListSource {
+  /** Counters read with every page (db/schema/counters.ts names). */
+  counters: readonly string[];
+  /** The page's order over the page subquery `p`, e.g. `p.created_at desc, p.id desc`. */
+  order: string;
+  /** One row of the page subquery `p` as the contract's item: an SQL json expression. */
+  itemJson: string;
+}
+
+export interface ListRequest {
+  page: number;
+  limit: number;
+  /** The list, its filters and its search: what the remembered totals are kept by. */
+  key: string;
+  /** Rows the list holds without a search, from the counters (the whole list, or a filter). */
+  listTotal(counter: (name: string) => number): number;
+  /**
+   * A search: the SQL that counts its matches, and the counters that move (in the same
+   * transaction) with any change that could change that count.
+   */
+  search?: { countSql(values: StatementValues): string; versionCounters: readonly string[] };
+  /** The page subquery for a window: the rows `itemJson` and `order` read, in the window. */
+  pageSql(window: PageWindow, values: StatementValues): string;
+  /** How to read the page once the total is known: lib/page-plan.ts's planPage by default. */
+  plan?: typeof planPage;
+  /** Scalar subqueries the answer needs besides the counters (e.g. an admin's unread count). */
+  extras?(values: StatementValues): readonly string[];
+}
+
+export interface ListAnswer<Item> {
+  items: Item[];
+  pagination: Pagination;
+  /** A counter read in the same snapshot as the page (0 when never written). */
+  counter(name: string): number;
+  /** The request's `extras`, in order, as the driver gave them. */
+  extras: unknown[];
+}
+
+interface Remembered {
+  total: number;
+  /** The sum of the search's version counters when it was counted. */
+  version: number;
+  /** The list's total without the search, seen with `total` (the page plan weighs the two). */
+  listTotal: number;
+}
+
+const REMEMBERED_LISTS = 500;
+const NAME = /^[a-z_.A-Z]+$/;
+
+function sameWindow(a: PageWindow | null, b: PageWindow | null): boolean {
+  return a?.read === b?.read && a?.limit === b?.limit && a?.offset === b?.offset;
+}
+
+export function createList<Item>(database: Database, source: ListSource) {
+  const remembered = new Map<string, Remembered>();
+  const names = source.counters.map((name) => {
+    if (!NAME.test(name)) throw new Error(`Unusable counter name ${name}`);
+    return `'${name}'`;
+  });
+  const countersSql = `(select json_object_agg(name, value) from counters where name in (${names.join(', ')}))`;
+
+  async function read(request: ListRequest, window: PageWindow | null, known?: Remembered) {
+    const values = new StatementValues();
+    let count = 'null::int';
+    if (request.search) {
+      const versions = request.search.versionCounters.map((name) => `'${name}'`).join(', ');
+      // The count is made only when a version counter has moved since it was last made: CASE runs
+      // the subquery only in the branch it takes.
+      count =
+        `case when (select sum(value) from counters where name in (${versions})) = ` +
+        `${values.add(known?.version ?? -1)} then null else (${request.search.countSql(values)}) end`;
+    }
+    const extras = request.extras?.(values) ?? [];
+    // Past the end: read nothing (LIMIT 0 runs no scan).
+    const page = request.pageSql(window ?? { read: 'newest-first', limit: 0, offset: 0 }, values);
+    const text =
+      `select ${countersSql}, ${count}${extras.map((extra) => `, (${extra})`).join('')}` +
+      `, (select coalesce(json_agg(${source.itemJson} order by ${source.order}), '[]') from (${page}) p)`;
+    // A search's best plan depends on its term: planned with its values on every call. Anything
+    // else has one best plan whatever its values: named, planned once (db/client.ts).
+    const [row] = await database.readRows(text, values.values, { prepared: !request.search });
+    return row ?? [];
+  }
+
+  return async function list(request: ListRequest): Promise<ListAnswer<Item>> {
+    const { page, limit, key, search } = request;
+    const plan = request.plan ?? planPage;
+    let known = remembered.get(key);
+    let window: PageWindow | null = known
+      ? plan({ page, limit, total: known.total, listTotal: known.listTotal, searching: !!search })
+          .window
+      : { read: 'newest-first', limit, offset: (page - 1) * limit };
+    for (let attempt = 1; ; attempt++) {
+      const row = await read(request, window, known);
+      const values = (row[0] ?? {}) as Record<string, number | undefined>;
+      const counter = (name: string) => Number(values[name] ?? 0);
+      const listTotal = request.listTotal(counter);
+      const version = search
+        ? search.versionCounters.reduce((sum, name) => sum + counter(name), 0)
+        : 0;
+      // Without a search the counter is the total; a search's count is null when it was not made
+      // again (its version has not moved), and then the one remembered is still exact.
+      const counted = row[1] === null || row[1] === undefined ? undefined : Number(row[1]);
+      const total = !search ? listTotal : (counted ?? known?.total ?? 0);
+      known = { total, version, listTotal };
+      remembered.delete(key);
+      remembered.set(key, known);
+      const oldest = remembered.keys().next();
+      if (remembered.size > REMEMBERED_LISTS && !oldest.done) remembered.delete(oldest.value);
+
+      const actual = plan({ page, limit, total, listTotal, searching: !!search });
+      if (!sameWindow(actual.window, window)) {
+        // Planned from a stale total: the rows may be the wrong ones. Read again.
+        if (attempt === 3) throw new Error('The list kept changing while it was read');
+        window = actual.window;
+        continue;
+      }
+      return {
+        items: (row[row.length - 1] ?? []) as Item[],
+        pagination: actual.pagination,
+        counter,
+        extras: row.slice(2, row.length - 1),
+      };
+    }
+  };
+}
+
+/**
+ * The rows of one page of a newest-first list (by created_at, then id), read as the window says:
+ * a subquery over `table` with `columns`, for callers to select from and add per-row columns
+ * computed for the page's rows only, never for rows an OFFSET skips.
+ */
+export function windowSql(
+  source: { table: string; columns: string; where: string },
+  window: PageWindow,
+  values: StatementValues,
+): string {
+  const { table, columns, where } = source;
+  if (!Number.isSafeInteger(window.limit) || window.limit < 0)
+    throw new Error(`Unusable page size ${window.limit}`);
+  const offset = values.add(window.offset);
+  if (window.read === 'matches-first') {
+    // PostgreSQL never flattens a subquery with an OFFSET, so `OFFSET 0` makes it collect the
+    // matches through the search indexes on its own, instead of walking the listing index with a
+    // LIMIT it guessed would stop early (decision 041).
+    return (
+      `select * from (select ${columns} from ${table} where ${where} offset 0) m` +
+      ` order by m.created_at desc, m.id desc limit ${window.limit} offset ${offset}`
+    );
+  }
+  const direction = window.read === 'newest-first' ? 'desc' : 'asc';
+  return (
+    `select ${columns} from ${table} where ${where}` +
+    ` order by created_at ${direction}, id ${direction} limit ${window.limit} offset ${offset}`
+  );
+}
+
+/**
+ * `%term%` for LIKE and ILIKE, with the pattern characters of the term matched literally. A term is
+ * one line (the contracts' searchParam refuses a line break): the lists' `search_text` columns
+ * hold one field per line, and a term spanning two lines would match across fields.
+ */
+export function containsPattern(term: string): string {
+  if (/[\n\r]/.test(term)) throw new Error('A search term must be a single line');
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * A case-insensitive substring search over a list's `search_text` column (decision 176): the
+ * searched fields lower-cased, one per line, behind one trigram index. `pattern` is a placeholder
+ * holding containsPattern's result.
+ */
+export function searchTextSql(pattern: string): string {
+  return `search_text like lower(${pattern})`;
+}
+
+const UPLOADS = uploadUrl('');
+if (!/^[a-z/]+$/.test(UPLOADS)) throw new Error(`Unusable uploads prefix ${UPLOADS}`);
+
+/** The address of an uploaded file (the contracts' uploadUrl) by its id's column; null for null. */
+export function uploadUrlSql(column: string): string {
+  return `'${UPLOADS}' || ${column}`;
+}
+
+/** A timestamp as Date#toISOString writes it (UTC, milliseconds, `Z`), as the contracts want. */
+export function isoTimeSql(column: string): string {
+  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
