@@ -1,19 +1,18 @@
 /**
- * `npm run bench` (issues 3 and 14): seeds a PostgreSQL database with a million customers
+ * `npm run bench` (issues 3, 14 and 26): seeds a PostgreSQL database with a million customers
  * (once), starts the real API on it, drives it over loopback (h2load where it is installed, else
  * autocannon: lib/load.ts) and compares every endpoint with two references measured in the same
  * run: GET /api/health (the server's own ceiling) and the floor: the statements the endpoint ran
- * (one, for a list on the list pipeline), issued straight through node-postgres, prepared as the
- * API prepares them.
+ * (for a list, the admin look-up and the list's statement), issued straight through
+ * node-postgres, prepared as the API prepares them.
  * Then the list endpoints once more on embedded PGlite with 100,000 customers.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { POSTGRES_OPTIONS, PREPARED_READ_OPTIONS } from '../apps/api/src/db/client.ts';
-import { ReadLanes } from '../apps/api/src/db/read-lanes.ts';
-import { signAccessToken } from '../apps/api/src/lib/tokens.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../apps/api/src/lib/tokens.ts';
 import { BULK_SEARCH_TERMS } from '../apps/api/src/modules/seed/bulk-seed.service.ts';
 import { DISTILLERIES } from '../apps/api/src/modules/seed/catalogue.ts';
 import { repoRoot, startApi, type RunningApi } from './lib/api-server.ts';
@@ -27,6 +26,7 @@ import {
 import { chooseGenerator, measureEndpoint, type LoadOptions, type LoadTarget } from './lib/load.ts';
 import { describeMachine } from './lib/machine.ts';
 import {
+  beforeSection,
   checkTargets,
   consoleTable,
   machineLines,
@@ -35,14 +35,7 @@ import {
   type Row,
   type RowKind,
 } from './lib/report.ts';
-import {
-  explain,
-  measurePipelinedSql,
-  measureSql,
-  type CapturedQuery,
-  type FloorPools,
-} from './lib/sql-reference.ts';
-import { measureThinHttp } from './lib/thin-http.ts';
+import { explain, measureSql, type CapturedQuery, type FloorPools } from './lib/sql-reference.ts';
 
 // The servers run in sessions of their own (lib/api-server.ts): exiting, not dying of the signal,
 // lets them be ended with the bench.
@@ -71,46 +64,61 @@ const settings = {
   skipEmbedded: process.env.BENCH_SKIP_EMBEDDED === '1',
   generator: chooseGenerator(process.env.BENCH_LOAD),
   output: process.env.BENCH_OUTPUT || path.join(repoRoot, 'bench/results/latest.md'),
+  /** An earlier run's report (e.g. of the commit before a change), shown beside this run's. */
+  before: process.env.BENCH_BEFORE || null,
 };
+
+// Every measurement signs a token of its own (the run lasts longer than one), which must outlive it.
+if (settings.warmupSeconds + settings.seconds > ACCESS_TOKEN_TTL_SECONDS / 2) {
+  throw new Error(
+    `BENCH_WARMUP_SECONDS + BENCH_SECONDS must be at most ${ACCESS_TOKEN_TTL_SECONDS / 2}: an access token lives ${ACCESS_TOKEN_TTL_SECONDS} s`,
+  );
+}
 
 const log = (line: string) => console.info(line);
 
 interface Endpoint {
   label: string;
   kind: RowKind;
-  firstPage?: boolean;
+  /** Without the token: each measurement signs its own (`Auth`). */
   target: LoadTarget;
+  /** Sent with an admin's access token. */
+  authenticated: boolean;
   /** GET endpoints get an SQL reference. */
   reference: boolean;
+}
+
+/**
+ * The authorization header of the bench's admin with a token signed now. Access tokens live
+ * 15 minutes and a run lasts longer (on a machine half as fast as this one, the PostgreSQL part
+ * alone did), so every measurement, probe and capture asks for a fresh one.
+ */
+type Auth = () => Promise<Record<string, string>>;
+
+function adminAuth(jwtSecret: string, adminId: string): Auth {
+  return async () => ({
+    authorization: `Bearer ${await signAccessToken(jwtSecret, { adminId, tokenVersion: 0 })}`,
+  });
 }
 
 /** A distillery: the cask search matches about one cask in eighteen (name or distillery). */
 const CASK_SEARCH_TERM = DISTILLERIES[1]!.name.toLowerCase();
 
-async function lastPage(
-  api: RunningApi,
-  headers: Record<string, string>,
-  list = '/api/users?page=1&limit=6',
-): Promise<number> {
-  const response = await fetch(`${api.baseUrl}${list}`, { headers });
+async function lastPage(api: RunningApi, auth: Auth, list: string): Promise<number> {
+  const response = await fetch(`${api.baseUrl}${list}`, { headers: await auth() });
   const body = (await response.json()) as { data?: { pagination?: { pages?: number } } };
   return Math.max(1, body.data?.pagination?.pages ?? 1);
 }
 
-function listEndpoints(
-  pages: { users: number; casks: number },
-  headers: Record<string, string>,
-): Endpoint[] {
+function listEndpoints(pages: { users: number; casks: number }): Endpoint[] {
   const get = (label: string, kind: RowKind, pathAndQuery: string): Endpoint => ({
     label,
     kind,
-    target: { method: 'GET', path: pathAndQuery, headers },
+    target: { method: 'GET', path: pathAndQuery },
+    authenticated: true,
     reference: true,
   });
-  const first = (label: string, pathAndQuery: string): Endpoint => ({
-    ...get(label, 'list', pathAndQuery),
-    firstPage: true,
-  });
+  const first = (label: string, pathAndQuery: string) => get(label, 'list', pathAndQuery);
   // The seven lists of issue 14: each one's first page, and its searches and filters.
   return [
     first('GET /api/users?page=1&limit=6', '/api/users?page=1&limit=6'),
@@ -193,36 +201,32 @@ async function measureRow(
   endpoint: Endpoint,
   api: RunningApi,
   load: LoadOptions,
+  auth: Auth,
   reference: {
     pools: FloorPools;
-    lanes: ReadLanes;
     capture: QueryCapture;
     plans: string[];
-    databaseUrl: string;
   } | null,
 ): Promise<Row> {
-  const row: Row = {
-    label: endpoint.label,
-    kind: endpoint.kind,
-    ...(endpoint.firstPage ? { firstPage: true } : {}),
-  };
+  const row: Row = { label: endpoint.label, kind: endpoint.kind };
+  const target = await withToken(endpoint, auth);
   // One request first: a missing endpoint is reported as such, not as a throughput of 404s.
-  const probe = await fetch(api.baseUrl + endpoint.target.path, {
-    method: endpoint.target.method,
+  const probe = await fetch(api.baseUrl + target.path, {
+    method: target.method,
     headers: {
-      ...endpoint.target.headers,
-      ...(endpoint.target.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...target.headers,
+      ...(target.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
-    ...(endpoint.target.body === undefined ? {} : { body: JSON.stringify(endpoint.target.body) }),
+    ...(target.body === undefined ? {} : { body: JSON.stringify(target.body) }),
   });
-  if (probe.status === 404 && endpoint.target.method === 'GET') {
+  if (probe.status === 404 && target.method === 'GET') {
     row.note = 'not implemented yet (404)';
     log(`  ${endpoint.label}: ${row.note}`);
     return row;
   }
   let captured: CapturedQuery[] = [];
   if (reference && endpoint.reference) {
-    const capture = await reference.capture.capture({ method: 'GET', url: endpoint.target.path });
+    const capture = await reference.capture.capture({ method: 'GET', url: target.path });
     if (capture.status >= 300) throw new Error(`${endpoint.label} answered ${capture.status}`);
     captured = capture.queries;
     row.statements = captured.length;
@@ -238,23 +242,22 @@ async function measureRow(
       );
     }
   }
-  row.api = await measureEndpoint(endpoint.target, load);
+  // Signed again after the capture and the plans: the token is as fresh as the measurement.
+  row.api = await measureEndpoint(await withToken(endpoint, auth), load);
   if (row.api.failures > 0) row.note = `${row.api.failures} failed (${row.api.firstFailure})`;
   if (reference && captured.length > 0) {
     row.sql = await measureSql(reference.pools, captured, load);
-    row.thin = await measureThinHttp(reference.databaseUrl, captured, load);
-    const pipelined = await measurePipelinedSql(reference.lanes, captured, load);
-    if (pipelined) row.pipelined = pipelined;
   }
   log(
     `  ${endpoint.label}: ${row.api.requestsPerSecond.toFixed(0)} req/s, p99 ${row.api.p99.toFixed(2)} ms` +
-      (row.sql ? `; floor ${row.sql.requestsPerSecond.toFixed(0)} req/s` : '') +
-      (row.thin ? `; thin HTTP ${row.thin.requestsPerSecond.toFixed(0)} req/s` : '') +
-      (row.pipelined
-        ? `; pipelined floor ${row.pipelined.requestsPerSecond.toFixed(0)} req/s`
-        : ''),
+      (row.sql ? `; floor ${row.sql.requestsPerSecond.toFixed(0)} req/s` : ''),
   );
   return row;
+}
+
+async function withToken(endpoint: Endpoint, auth: Auth): Promise<LoadTarget> {
+  if (!endpoint.authenticated) return endpoint.target;
+  return { ...endpoint.target, headers: { ...endpoint.target.headers, ...(await auth()) } };
 }
 
 /**
@@ -265,9 +268,17 @@ async function measureRow(
  * warm-up (BENCH_WARMUP_SECONDS) did not cover it, and the first list measured was always the
  * users' first page. Both the PostgreSQL and the embedded runs start a fresh API, so both do it.
  */
-async function warmUpLists(endpoints: readonly Endpoint[], load: LoadOptions): Promise<void> {
+async function warmUpLists(
+  endpoints: readonly Endpoint[],
+  load: LoadOptions,
+  auth: Auth,
+): Promise<void> {
   for (const endpoint of endpoints) {
-    await measureEndpoint(endpoint.target, { ...load, warmupSeconds: 0, seconds: 1 });
+    await measureEndpoint(await withToken(endpoint, auth), {
+      ...load,
+      warmupSeconds: 0,
+      seconds: 1,
+    });
   }
 }
 
@@ -277,6 +288,13 @@ async function customerIds(pool: pg.Pool, count: number): Promise<string[]> {
     [count],
   );
   return result.rows.map((row) => row.id);
+}
+
+async function listPages(api: RunningApi, auth: Auth) {
+  return {
+    users: await lastPage(api, auth, '/api/users?page=1&limit=6'),
+    casks: await lastPage(api, auth, '/api/casks?page=1&limit=10'),
+  };
 }
 
 async function benchPostgres(load: LoadOptions) {
@@ -289,8 +307,8 @@ async function benchPostgres(load: LoadOptions) {
     log,
   );
   const adminId = await ensureBenchAdmin({ url: settings.databaseUrl });
-  // The floor's two pools, with the settings of the API's pool and read lanes (db/client.ts): no
-  // JIT; named statements on their generic plans. And the read lanes themselves (decision 186).
+  // The floor's two pools, with the settings of the API's two (db/client.ts): no JIT; and named
+  // statements on their generic plans.
   const pool = new pg.Pool({
     connectionString: settings.databaseUrl,
     max: settings.connections,
@@ -299,10 +317,6 @@ async function benchPostgres(load: LoadOptions) {
   const generic = new pg.Pool({
     connectionString: settings.databaseUrl,
     max: settings.connections,
-    options: PREPARED_READ_OPTIONS,
-  });
-  const lanes = new ReadLanes({
-    connectionString: settings.databaseUrl,
     options: PREPARED_READ_OPTIONS,
   });
   const version =
@@ -315,47 +329,40 @@ async function benchPostgres(load: LoadOptions) {
   const api = await startApi({ url: settings.databaseUrl });
   let capture: QueryCapture | null = null;
   try {
-    const token = await signAccessToken(api.jwtSecret, { adminId, tokenVersion: 0 });
-    const headers = { authorization: `Bearer ${token}` };
+    const auth = adminAuth(api.jwtSecret, adminId);
     const health = await measureEndpoint(
       { method: 'GET', path: '/api/health' },
       { ...load, baseUrl: api.baseUrl },
     );
     rows.push({ label: 'GET /api/health (reference)', kind: 'reference', api: health });
     log(`  GET /api/health: ${health.requestsPerSecond.toFixed(0)} req/s`);
-    const probe = await fetch(`${api.baseUrl}/api/users?page=1&limit=6`, { headers });
+    const probe = await fetch(`${api.baseUrl}/api/users?page=1&limit=6`, {
+      headers: await auth(),
+    });
     if (probe.status === 404) {
       nothingToMeasure = true;
       log('nothing to measure yet: the users API (GET /api/users) does not exist');
     } else {
       const apiLoad = { ...load, baseUrl: api.baseUrl };
       capture = await createQueryCapture(settings.databaseUrl, adminId);
-      const reference = {
-        pools: { pool, generic },
-        lanes,
-        capture,
-        plans,
-        databaseUrl: settings.databaseUrl,
-      };
-      const pages = {
-        users: await lastPage(api, headers),
-        casks: await lastPage(api, headers, '/api/casks?page=1&limit=10'),
-      };
-      const endpoints = listEndpoints(pages, headers);
-      await warmUpLists(endpoints, apiLoad);
+      const reference = { pools: { pool, generic }, capture, plans };
+      const endpoints = listEndpoints(await listPages(api, auth));
+      await warmUpLists(endpoints, apiLoad, auth);
       for (const endpoint of endpoints) {
-        rows.push(await measureRow(endpoint, api, apiLoad, reference));
+        rows.push(await measureRow(endpoint, api, apiLoad, auth, reference));
       }
       rows.push(
         await measureRow(
           {
             label: 'GET /api/admin/dashboard',
             kind: 'read',
-            target: { method: 'GET', path: '/api/admin/dashboard', headers },
+            target: { method: 'GET', path: '/api/admin/dashboard' },
+            authenticated: true,
             reference: true,
           },
           api,
           apiLoad,
+          auth,
           reference,
         ),
       );
@@ -373,14 +380,15 @@ async function benchPostgres(load: LoadOptions) {
             target: {
               method: 'PUT',
               path: `/api/users/${firstId}`,
-              headers,
               body: { isActive: true },
               bodies,
             },
+            authenticated: true,
             reference: false,
           },
           api,
           apiLoad,
+          auth,
           null,
         ),
       );
@@ -394,10 +402,12 @@ async function benchPostgres(load: LoadOptions) {
               path: '/api/auth/login',
               body: { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password },
             },
+            authenticated: false,
             reference: false,
           },
           api,
           apiLoad,
+          auth,
           null,
         ),
       );
@@ -405,7 +415,7 @@ async function benchPostgres(load: LoadOptions) {
   } finally {
     await capture?.close();
     await api.stop();
-    await Promise.all([pool.end(), generic.end(), lanes.close()]);
+    await Promise.all([pool.end(), generic.end()]);
   }
   return { rows, plans, postgres, seeding, nothingToMeasure };
 }
@@ -419,21 +429,18 @@ async function benchEmbedded(load: LoadOptions): Promise<Row[]> {
   const api = await startApi(where);
   const rows: Row[] = [];
   try {
-    const token = await signAccessToken(api.jwtSecret, { adminId, tokenVersion: 0 });
-    const headers = { authorization: `Bearer ${token}` };
+    const auth = adminAuth(api.jwtSecret, adminId);
     const apiLoad = { ...load, baseUrl: api.baseUrl };
     const health = await measureEndpoint({ method: 'GET', path: '/api/health' }, apiLoad);
     rows.push({ label: 'GET /api/health (reference)', kind: 'reference', api: health });
-    const probe = await fetch(`${api.baseUrl}/api/users?page=1&limit=6`, { headers });
+    const probe = await fetch(`${api.baseUrl}/api/users?page=1&limit=6`, {
+      headers: await auth(),
+    });
     if (probe.status === 404) return rows;
-    const pages = {
-      users: await lastPage(api, headers),
-      casks: await lastPage(api, headers, '/api/casks?page=1&limit=10'),
-    };
-    const endpoints = listEndpoints(pages, headers);
-    await warmUpLists(endpoints, apiLoad);
+    const endpoints = listEndpoints(await listPages(api, auth));
+    await warmUpLists(endpoints, apiLoad, auth);
     for (const endpoint of endpoints) {
-      rows.push(await measureRow(endpoint, api, apiLoad, null));
+      rows.push(await measureRow(endpoint, api, apiLoad, auth, null));
     }
   } finally {
     await api.stop();
@@ -444,6 +451,11 @@ async function benchEmbedded(load: LoadOptions): Promise<Row[]> {
 async function main(): Promise<void> {
   const started = Date.now();
   const machine = describeMachine();
+  // Read first: a wrong path should not cost a whole run.
+  const before =
+    settings.before === null
+      ? null
+      : { report: readFileSync(settings.before, 'utf8'), source: path.basename(settings.before) };
   const loadAtStart = os.loadavg()[0] ?? 0;
   if (loadAtStart > machine.cores) {
     log(
@@ -477,17 +489,14 @@ async function main(): Promise<void> {
   const loadAtEnd = os.loadavg()[0] ?? 0;
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
-  const thinServer = 'the thin HTTP server in its own process and session';
   const generator =
     settings.generator === 'h2load'
       ? {
           name: 'h2load (nghttp2, HTTP/1.1, one thread; latencies from its per-request log)',
-          where: `h2load in its own process and session (C++, started for each measurement; the write, whose body changes per request, through autocannon in the bench process), the floor in the bench process, ${thinServer}`,
+          where:
+            'h2load in its own process and session (C++, started for each measurement; the write, whose body changes per request, through autocannon in the bench process), the floor in the bench process',
         }
-      : {
-          name: 'autocannon',
-          where: `autocannon and the floor in the bench process, ${thinServer}`,
-        };
+      : { name: 'autocannon', where: 'autocannon and the floor in the bench process' };
   const markdown = [
     '# Benchmark: latest run',
     '',
@@ -497,7 +506,7 @@ async function main(): Promise<void> {
     '',
     machineLines(machine, server.postgres),
     `- Load average (1 min) of the machine: ${loadAtStart.toFixed(1)} at the start of the run, ${loadAtEnd.toFixed(1)} at the end (anything above 0 is other work competing for the same cores).`,
-    `- Load: ${generator.name} over loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per endpoint; the API in its own process and session (decision 188; its production bundle apps/api/dist/server.js, NODE_ENV=production, LOG_LEVEL=warn, sign-in throttle and per-IP flood guard raised through LOGIN_* and RATE_LIMIT_PER_MINUTE), ${generator.where}, all on this one machine.`,
+    `- Load: ${generator.name} over loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per endpoint, each with an access token signed for it; the API in its own process and session (decision 188; its production bundle apps/api/dist/server.js, NODE_ENV=production, LOG_LEVEL=warn, sign-in throttle and per-IP flood guard raised through LOGIN_* and RATE_LIMIT_PER_MINUTE), ${generator.where}, all on this one machine.`,
     `- Data: ${settings.customers.toLocaleString('en-US')} customers and proportionate casks, purchases, referrals, point transactions and notifications (seed ${settings.seed}; ${server.seeding.reused ? 'reused from an earlier run' : `seeded in this run in ${server.seeding.seconds.toFixed(0)} s`}). Search terms: '${BULK_SEARCH_TERMS.common}' matches 2% of customers, '${BULK_SEARCH_TERMS.rare}' a handful.`,
     '',
     server.nothingToMeasure
@@ -505,7 +514,7 @@ async function main(): Promise<void> {
       : '',
     '## PostgreSQL server',
     '',
-    "Ratio to health: requests/s of the endpoint over requests/s of GET /api/health. Ratio to floor: requests/s of the endpoint over requests/s of its floor, the fewest statements that answer the same page (rows and exact total): the statements one warm request ran (a list on the list pipeline runs one, which also checks the admin), replayed in order on one connection straight through node-postgres by 10 concurrent workers, as named prepared statements where the API prepares them (a search is planned with its values every time, as the API does). Thin HTTP: the floor behind the thinnest node:http server (bench/lib/thin-http-server.mjs: the same statements on the same pools, answered with two headers and nothing else), driven like the API; its ratio is to the floor (decision 184). Pipelined floor: the same statements on read lanes of the bench's own (apps/api/src/db/read-lanes.ts), pipelined as the API runs its named reads, with no HTTP; the ratio in brackets is the API's to it (decision 186). Only where every statement is a named read.",
+    'Ratio to health: requests/s of the endpoint over requests/s of GET /api/health. Floor: the statements one warm request ran (for a list, the admin look-up and the list itself), replayed in order straight through node-postgres by 10 concurrent workers, each where the API sends it: a named read as a named prepared statement on a session that runs its generic plan, any other statement (a search, planned with its values every time) on a plain one. Ratio to floor: requests/s of the endpoint over requests/s of its floor. Statements: how many one request runs. Database ms: their planning plus execution time in one `EXPLAIN (ANALYZE, BUFFERS)`.',
     '',
     markdownTable(server.rows, health),
     '',
@@ -517,12 +526,15 @@ async function main(): Promise<void> {
           '',
         ]
       : []),
-    '## Targets (issue 14; sign-in: issue 3)',
+    '## Targets (issue 26)',
     '',
     markdownChecks(checks),
     '',
     'The statements and their `EXPLAIN (ANALYZE, BUFFERS)` plans, as captured in this run, are in [plans-latest.md](plans-latest.md).',
     '',
+    ...(before === null
+      ? []
+      : [beforeSection(before.report, before.source, { server: server.rows, embedded })]),
   ].join('\n');
   mkdirSync(path.dirname(settings.output), { recursive: true });
   writeFileSync(settings.output, markdown);

@@ -10,7 +10,7 @@ export interface RunningApi extends RunningServer {
   jwtSecret: string;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -92,7 +92,7 @@ export interface RunningServer {
  * `port` (which `env` tells it), ready once `readyPath` answers 2xx (at most 120 s), stopped with
  * SIGTERM (SIGKILL after 20 s).
  */
-export async function startServerProcess(options: {
+async function startServerProcess(options: {
   name: string;
   args: string[];
   env: Record<string, string>;

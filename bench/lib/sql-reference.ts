@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { ReadLanes } from '../../apps/api/src/db/read-lanes.ts';
 import { summarise, type Measurement } from './stats.ts';
 
 /** One statement exactly as the API sent it to the driver: text and bound values. */
@@ -11,7 +10,8 @@ export interface CapturedQuery {
 }
 
 const statementNames = new Map<string, string>();
-function statementName(text: string): string {
+/** One name per statement text, for the floor and the capture alike. */
+export function statementName(text: string): string {
   let name = statementNames.get(text);
   if (name === undefined) {
     name = `floor_${statementNames.size + 1}`;
@@ -20,7 +20,10 @@ function statementName(text: string): string {
   return name;
 }
 
-/** The floor's pools, with the settings of the API's (db/client.ts): named statements on generic plans. */
+/**
+ * The floor's pools, with the settings of the API's (db/client.ts): `generic` runs the named
+ * reads on their generic plans, `pool` everything else.
+ */
 export interface FloorPools {
   pool: pg.Pool;
   generic: pg.Pool;
@@ -29,51 +32,33 @@ export interface FloorPools {
 /**
  * The floor under any API (issue 3, Performance): the very statements one API request ran,
  * replayed straight through node-postgres at the same concurrency, one after the other per
- * "request" as the handler awaits them, with no HTTP, no JSON and no framework in between; a
- * prepared one on a session with the settings of the API's read lanes (decision 172).
+ * "request" as the handler awaits them, with no HTTP, no JSON and no framework in between. Each
+ * goes where the API's reader sends it (db/client.ts): a named read to the pool whose sessions
+ * run its generic plan, any other statement to the plain pool.
  */
 export async function measureSql(
   pools: FloorPools,
   queries: readonly CapturedQuery[],
   options: { connections: number; warmupSeconds: number; seconds: number },
 ): Promise<Measurement> {
-  const pool = queries.every((query) => query.prepared) ? pools.generic : pools.pool;
   return measureRequests(options, async () => {
-    // One connection per request, so a captured begin/commit pair stays on one session.
-    const client = await pool.connect();
+    // The statements that are not named reads share one session, so a captured begin/commit
+    // pair stays together.
+    let session: pg.PoolClient | undefined;
     try {
       for (const query of queries) {
-        // rowMode 'array' is how drizzle's node-postgres session reads select results.
-        await client.query({
-          ...(query.prepared ? { name: statementName(query.sql) } : {}),
-          text: query.sql,
-          values: query.params,
-          rowMode: 'array',
-        });
+        // rowMode 'array' is how drizzle's node-postgres session and the API's reader read rows.
+        const config = { text: query.sql, values: query.params, rowMode: 'array' as const };
+        if (query.prepared) {
+          await pools.generic.query({ name: statementName(query.sql), ...config });
+        } else {
+          session ??= await pools.pool.connect();
+          await session.query(config);
+        }
       }
     } finally {
-      client.release();
+      session?.release();
     }
-  });
-}
-
-/**
- * The floor as the API now runs its named reads (decision 186): the same statements, each on
- * the read lanes, pipelined on as few connections as the reads in flight need. Only for requests
- * whose statements are all named reads; any other statement runs on a pool in the API too.
- */
-export async function measurePipelinedSql(
-  lanes: ReadLanes,
-  queries: readonly CapturedQuery[],
-  options: { connections: number; warmupSeconds: number; seconds: number },
-): Promise<Measurement | undefined> {
-  if (!queries.every((query) => query.prepared)) return undefined;
-  const statements = queries.map((query) => ({
-    statement: { name: statementName(query.sql), text: query.sql },
-    params: query.params,
-  }));
-  return measureRequests(options, async () => {
-    for (const { statement, params } of statements) await lanes.read(statement, params);
   });
 }
 
