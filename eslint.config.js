@@ -155,6 +155,21 @@ export default tseslint.config(
               from: [`${API}/modules`, `${API}/plugins`],
               message: 'lib/ and db/ are below the modules and plugins.',
             },
+            // The demo and bulk seeds fill a database for start-up (startup.ts), the CLI, the
+            // bench and the tests; nothing that serves HTTP reaches them (decision 201).
+            {
+              target: [
+                `${API}/app.ts`,
+                `${API}/modules`,
+                `${API}/plugins`,
+                `${API}/lib`,
+                `${API}/db/*.ts`,
+                `${API}/db/schema`,
+              ],
+              from: `${API}/db/seed`,
+              message:
+                'The seed code is for start-up, the CLI, the bench and the tests: the HTTP app and the rest of db/ never import it.',
+            },
           ],
         },
       ],

@@ -13,8 +13,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { POSTGRES_OPTIONS, PREPARED_READ_OPTIONS } from '../apps/api/src/db/client.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../apps/api/src/lib/tokens.ts';
-import { BULK_SEARCH_TERMS } from '../apps/api/src/modules/seed/bulk-seed.service.ts';
-import { DISTILLERIES } from '../apps/api/src/modules/seed/catalogue.ts';
+import { BULK_SEARCH_TERMS } from '../apps/api/src/db/seed/bulk-seed.service.ts';
+import { DISTILLERIES } from '../apps/api/src/db/seed/catalogue.ts';
 import { repoRoot, startApi, type RunningApi } from './lib/api-server.ts';
 import { createQueryCapture, type QueryCapture } from './lib/capture.ts';
 import {

@@ -92,6 +92,18 @@ const violations = [
     "import '../notifications/notifications.service.ts';",
     PATHS,
   ],
+  [
+    'a module imports the seed code',
+    'apps/api/src/modules/users/probe.service.ts',
+    "import '../../db/seed/demo-seed.service.ts';",
+    PATHS,
+  ],
+  [
+    'the database client imports the seed code',
+    'apps/api/src/db/probe.ts',
+    "import './seed/demo-data.ts';",
+    PATHS,
+  ],
   // Contracts: zod only.
   [
     'the contracts import something else than zod',
@@ -164,6 +176,16 @@ const allowed = [
     'a module uses the shared customers module',
     'apps/api/src/modules/referrals/probe.service.ts',
     "import '../customers/customers.repository.ts';",
+  ],
+  [
+    'start-up and the CLI use the seed code',
+    'apps/api/src/cli/probe.ts',
+    "import '../db/seed/demo-seed.service.ts';\nimport '../db/seed/bulk-seed.service.ts';",
+  ],
+  [
+    'the seed code uses the database layer',
+    'apps/api/src/db/seed/probe.ts',
+    "import './catalogue.ts';\nimport '../client.ts';\nimport '../schema/admins.ts';",
   ],
   [
     'the contracts import zod',

@@ -6,10 +6,7 @@ import pg from 'pg';
 import { migrate, openDatabase, rowsOf, type Database } from '../../apps/api/src/db/client.ts';
 import { admins } from '../../apps/api/src/db/schema/admins.ts';
 import { ARGON2_OPTIONS } from '../../apps/api/src/lib/password.ts';
-import {
-  BULK_SEEDER_VERSION,
-  seedBulk,
-} from '../../apps/api/src/modules/seed/bulk-seed.service.ts';
+import { BULK_SEEDER_VERSION, seedBulk } from '../../apps/api/src/db/seed/bulk-seed.service.ts';
 import { repoRoot } from './api-server.ts';
 
 export const BENCH_ADMIN = {

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAdminInput } from '@cask/contracts/auth';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { seedDemoIfEmpty } from './db/seed/demo-seed.service.ts';
 import { createPasswordHasher } from './lib/password.ts';
 import { createAdminAccount } from './modules/auth/admin-account.service.ts';
-import { seedDemoIfEmpty } from './modules/seed/demo-seed.service.ts';
 
 export interface StartupContext {
   config: Config;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { seedBulk } from '../src/modules/seed/bulk-seed.service.ts';
+import { seedBulk } from '../src/db/seed/bulk-seed.service.ts';
 import type { TestAdmin } from './admins.ts';
 import type { TestContext } from './context.ts';
 import { getData } from './requests.ts';
@@ -53,7 +53,7 @@ export async function expectListMatchesSql(
   return { total: count, ids: expectedIds };
 }
 
-export { BULK_SEARCH_TERMS } from '../src/modules/seed/bulk-seed.service.ts';
+export { BULK_SEARCH_TERMS } from '../src/db/seed/bulk-seed.service.ts';
 
 /**
  * The bulk seeder's data (every table, searchable names, thousands of rows) at a size PGlite

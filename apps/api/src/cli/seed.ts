@@ -6,9 +6,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { migrate, openDatabase } from '../db/client.ts';
-import { MAX_BULK_CUSTOMERS, seedBulk } from '../modules/seed/bulk-seed.service.ts';
-import { DEFAULT_SEED, seedDemo } from '../modules/seed/demo-seed.service.ts';
-import { DatabaseNotEmptyError } from '../modules/seed/seed-errors.ts';
+import { MAX_BULK_CUSTOMERS, seedBulk } from '../db/seed/bulk-seed.service.ts';
+import { DEFAULT_SEED, seedDemo } from '../db/seed/demo-seed.service.ts';
+import { DatabaseNotEmptyError } from '../db/seed/seed-errors.ts';
 
 /** Same rule as admin-create: .env and a relative DATA_DIR are read from where npm was typed. */
 const invokedFrom = process.env.INIT_CWD ?? process.cwd();

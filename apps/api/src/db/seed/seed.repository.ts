@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { admins } from '../../db/schema/admins.ts';
-import { caskAppreciation, casks } from '../../db/schema/casks.ts';
-import { customers } from '../../db/schema/customers.ts';
-import { files } from '../../db/schema/files.ts';
-import { notificationReads, notifications } from '../../db/schema/notifications.ts';
-import { offerImages, offers } from '../../db/schema/offers.ts';
-import { pointTransactions } from '../../db/schema/point-transactions.ts';
-import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
-import { referrals } from '../../db/schema/referrals.ts';
-import { terms } from '../../db/schema/terms.ts';
+import { rowsOf, type DbOrTx } from '../client.ts';
+import { admins } from '../schema/admins.ts';
+import { caskAppreciation, casks } from '../schema/casks.ts';
+import { customers } from '../schema/customers.ts';
+import { files } from '../schema/files.ts';
+import { notificationReads, notifications } from '../schema/notifications.ts';
+import { offerImages, offers } from '../schema/offers.ts';
+import { pointTransactions } from '../schema/point-transactions.ts';
+import { purchaseNotes, purchases } from '../schema/purchases.ts';
+import { referrals } from '../schema/referrals.ts';
+import { terms } from '../schema/terms.ts';
 import type { DemoData } from './demo-data.ts';
 
 /** Every table the seeders fill, children after parents (the order inserts need). */

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import { writeAudit } from '../../db/audit.ts';
+import type { Database } from '../client.ts';
+import { writeAudit } from '../audit.ts';
 import { PRIVACY_POLICY_HTML, SEARCH_TERMS } from './catalogue.ts';
 import { createBulkSql } from './bulk-seed.sql.ts';
 import { DatabaseNotEmptyError } from './seed-errors.ts';

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import { writeAudit } from '../../db/audit.ts';
+import type { Database } from '../client.ts';
+import { writeAudit } from '../audit.ts';
 import { PRIVACY_POLICY_HTML } from './catalogue.ts';
 import { buildDemoData } from './demo-data.ts';
 import { renderDemoImages } from './images.ts';

@@ -1,15 +1,15 @@
-import type { NewCask } from '../../db/schema/casks.ts';
-import type { NewCustomer } from '../../db/schema/customers.ts';
+import type { NewCask } from '../schema/casks.ts';
+import type { NewCustomer } from '../schema/customers.ts';
 import type { NotificationPriority, NotificationType } from '@cask/contracts/notifications';
-import type { NewOffer, OfferDetails } from '../../db/schema/offers.ts';
-import type { NewPointTransaction } from '../../db/schema/point-transactions.ts';
+import type { NewOffer, OfferDetails } from '../schema/offers.ts';
+import type { NewPointTransaction } from '../schema/point-transactions.ts';
 import type {
   CaskProgress,
   ManualPaymentStatus,
   NewPurchase,
   PurchaseStatus,
-} from '../../db/schema/purchases.ts';
-import type { NewReferral } from '../../db/schema/referrals.ts';
+} from '../schema/purchases.ts';
+import type { NewReferral } from '../schema/referrals.ts';
 import {
   BOTTLE_PACKAGING,
   CASK_FINISHES,

@@ -8,7 +8,7 @@ import { seedBulk } from './bulk-seed.service.ts';
 import { FIRST_NAMES, LAST_NAMES, SEARCH_TERMS } from './catalogue.ts';
 import { seedDemo, seedDemoIfEmpty } from './demo-seed.service.ts';
 import { DatabaseNotEmptyError } from './seed-errors.ts';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../client.ts';
 import { countSeededRows, SEEDED_TABLES } from './seed.repository.ts';
 
 const ctx = useTestContext();
