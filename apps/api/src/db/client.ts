@@ -207,4 +207,7 @@ export async function migrate(database: Database): Promise<void> {
     // @ts-expect-error the migrator wants the driver-specific type; Db is its base class
     await run(database.db, { migrationsFolder: findMigrationsDir() });
   }
+  // Then every function and trigger from its file in src/db/sql, at every start (decision 206).
+  const { applyDatabaseFunctions } = await import('./sql-functions.ts');
+  await applyDatabaseFunctions(database.db);
 }
