@@ -199,13 +199,20 @@ test('a trigger whose statement changed is made again, and only that one', async
   );
 });
 
-test('a trigger dropped by hand is back after the next start', async () => {
+test('a trigger dropped or disabled by hand is back after the next start', async () => {
   await ctx.database.db.execute(sql`drop trigger casks_appreciation_update on casks`);
+  await ctx.database.db.execute(sql`alter table casks disable trigger casks_appreciation_insert`);
   expect(await triggerDefinition('casks_appreciation_update')).toBeUndefined();
   await applyDatabaseFunctions(ctx.database.db);
   expect(await triggerDefinition('casks_appreciation_update')).toMatch(
     /^CREATE TRIGGER casks_appreciation_update AFTER UPDATE ON public\.casks /,
   );
+  const [enabled] = rowsOf<{ state: string }>(
+    await ctx.database.db.execute(
+      sql`select tgenabled as state from pg_trigger where tgname = 'casks_appreciation_insert'`,
+    ),
+  );
+  expect(enabled).toEqual({ state: 'O' });
 });
 
 test('a file that fails changes nothing, and its name is in the error', async () => {

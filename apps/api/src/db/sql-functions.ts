@@ -83,9 +83,11 @@ export async function applyDatabaseFunctions(
   const files = await databaseFunctionFiles(dir);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${APPLY_LOCK})`);
-    // Read after the lock: what an instance that started just before has made is seen.
+    // Read after the lock: what an instance that started just before has made is seen. A
+    // trigger left disabled ('D', ALTER TABLE ... DISABLE TRIGGER) counts as missing.
     const result = await tx.execute(sql`
-      select c.relname || '.' || t.tgname as trigger, obj_description(t.oid, 'pg_trigger') as stamp
+      select c.relname || '.' || t.tgname as trigger,
+        case when t.tgenabled = 'O' then obj_description(t.oid, 'pg_trigger') end as stamp
       from pg_trigger t join pg_class c on c.oid = t.tgrelid
       where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace`);
     // Both drivers answer with { rows } (db/client.ts rowsOf, not imported: it imports this file).
