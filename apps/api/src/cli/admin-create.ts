@@ -7,7 +7,8 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { createAdminInput, type CreateAdminInput } from '@cask/contracts/auth';
 import { loadConfig } from '../config.ts';
-import { migrate, openDatabase } from '../db/client.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
 import { createPasswordHasher } from '../lib/password.ts';
 import { createAdminAccount } from '../modules/auth/admin-account.service.ts';
 

@@ -1,6 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /** Both drivers produce a PgDatabase; the code above this file never knows which. */
@@ -42,20 +41,6 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Directory for PGlite's files; `memory://` keeps it in memory (tests). */
   dataDir: string;
-}
-
-/**
- * The committed migrations live in apps/api/drizzle. This file runs from src/db (tsx, tests)
- * or from the bundle in dist/, so look upwards for the folder instead of hard-coding a depth.
- */
-function findMigrationsDir(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const candidate = path.join(dir, 'drizzle');
-    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
-    dir = path.dirname(dir);
-  }
-  throw new Error('Cannot find the migrations folder (apps/api/drizzle)');
 }
 
 /** Statement names by text, process-wide, so one name never stands for two texts. */
@@ -155,17 +140,4 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     describe: inMemory ? 'embedded PGlite (in memory)' : `embedded PGlite in ${dir}`,
     close: () => client.close(),
   };
-}
-
-/** Applies the committed SQL migrations (same files for both drivers). */
-export async function migrate(database: Database): Promise<void> {
-  if (database.kind === 'postgres') {
-    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    // @ts-expect-error the migrator wants the driver-specific type; Db is its base class
-    await run(database.db, { migrationsFolder: findMigrationsDir() });
-  } else {
-    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
-    // @ts-expect-error the migrator wants the driver-specific type; Db is its base class
-    await run(database.db, { migrationsFolder: findMigrationsDir() });
-  }
 }

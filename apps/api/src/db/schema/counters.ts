@@ -2,7 +2,8 @@ import { numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Exact totals kept by statement-level triggers in the same transaction as each change
- * (migrations 0004, 0006 and 0011), so no screen runs count(*) or sum() over a million rows per request.
+ * (src/db/sql/: the *_counters_apply files, docs/decisions/206), so no screen runs count(*) or
+ * sum() over a million rows per request.
  * Read a missing counter as 0. `select refresh_counters()` recomputes them all from the tables
  * (after a bulk load with triggers disabled); TRUNCATE of a counted table does it by itself.
  * Never write these rows from application code.
@@ -14,11 +15,17 @@ export const counters = pgTable('counters', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Every counter the triggers keep (see the *_counter_rows functions in migration 0004). */
+/**
+ * Every counter the triggers keep: what each row counts for is its table's *_counter_rows
+ * function (src/db/sql/011_customers_counter_rows.sql to 015_referrals_counter_rows.sql), the
+ * search versions are bumped by 022_bump_counter_version.sql, notifications.total is kept by
+ * 035_notifications_counters_apply.sql. A new counter is an edit of those files and of
+ * 020_refresh_counters.sql, never a migration.
+ */
 export const COUNTER_NAMES = {
   /** Customers not deleted. */
   customers: 'customers.total',
-  /** Moves whenever a search over customers could answer differently (migration 0006). */
+  /** Moves whenever a search over customers could answer differently (022_bump_counter_version). */
   customersSearchVersion: 'customers.search_version',
   casks: 'casks.total',
   caskStatus: (status: 'Ready' | 'Maturing' | 'Experience') => `casks.status.${status}`,
@@ -26,27 +33,27 @@ export const COUNTER_NAMES = {
   casksCurrentValue: 'casks.current_value',
   /** Sum of casks.purchase_price (null counts as 0), in dollars. */
   casksPurchasePrice: 'casks.purchase_price',
-  /** Sum of current_value - purchase_price over casks where both are known (migration 0011). */
+  /** Sum of current_value - purchase_price over casks where both are known. */
   casksGain: 'casks.gain',
-  /** Moves whenever a search over casks could answer differently (migration 0011). */
+  /** Moves whenever a search over casks could answer differently (022_bump_counter_version). */
   casksSearchVersion: 'casks.search_version',
   offers: 'offers.total',
-  /** Moves with any change to an offer row (migration 0017): an offers search's count. */
+  /** Moves with any change to an offer row (022_bump_counter_version): an offers search's count. */
   offersSearchVersion: 'offers.search_version',
   offerType: (type: 'cask' | 'bottle' | 'experience') => `offers.type.${type}`,
   /** Offers with is_active = true. */
   activeOffers: 'offers.active',
   purchases: 'purchases.total',
-  /** Moves whenever an Orders search count could answer differently (migration 0011). */
+  /** Moves whenever an Orders search count could answer differently (022_bump_counter_version). */
   purchasesSearchVersion: 'purchases.search_version',
   purchaseStatus: (status: 'Active' | 'Pending' | 'Delivered' | 'Reject') =>
     `purchases.status.${status}`,
   /** Sum of investment_amount of purchases whose manual_payment_status is paid or completed. */
   revenue: 'purchases.revenue',
   referrals: 'referrals.total',
-  /** Notifications (migration 0016). */
+  /** Notifications (035_notifications_counters_apply). */
   notifications: 'notifications.total',
-  /** Moves with any change to a referral row (migration 0015): a Referrals search's count. */
+  /** Moves with any change to a referral row (022_bump_counter_version): a Referrals search. */
   referralsSearchVersion: 'referrals.search_version',
   referralStatus: (status: 'pending' | 'completed') => `referrals.status.${status}`,
   /** Sum of reward_amount over all referrals, and over completed ones. */

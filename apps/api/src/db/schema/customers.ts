@@ -35,8 +35,9 @@ export const customers = pgTable(
       .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 12))`),
     /**
      * The reward-point balance, derived from `point_transactions` by a statement trigger in the
-     * same transaction as each ledger insert (migration 0003). Never written directly; the CHECK
-     * makes an overdraw impossible even if a service forgot to lock and check.
+     * same transaction as each ledger insert (src/db/sql/040_apply_point_transactions.sql).
+     * Never written directly; the CHECK makes an overdraw impossible even if a service forgot to
+     * lock and check.
      */
     pointsBalance: integer('points_balance').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -41,8 +41,8 @@ export const referrals = pgTable(
     /**
      * What a search matches (decision 176): the code, then the referrer's and the referee's
      * `customers.search_text` (empty for a deleted customer), lower-cased, one per line. Kept by
-     * triggers (migration 0018) when the referral's code or customers change, or a customer's name,
-     * e-mail or deletion does; never written by the API.
+     * triggers (src/db/sql/060 to 062) when the referral's code or customers change, or a
+     * customer's name, e-mail or deletion does; never written by the API.
      */
     searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

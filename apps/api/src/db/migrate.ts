@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './client.ts';
+import { applyDatabaseFunctions } from './sql-functions.ts';
+
+/**
+ * The committed migrations live in apps/api/drizzle. This file runs from src/db (tsx, tests)
+ * or from the bundle in dist/, so look upwards for the folder instead of hard-coding a depth.
+ */
+function findMigrationsDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Cannot find the migrations folder (apps/api/drizzle)');
+}
+
+/** Applies the committed SQL migrations (same files for both drivers). */
+export async function migrate(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+    // @ts-expect-error the migrator wants the driver-specific type; Db is its base class
+    await run(database.db, { migrationsFolder: findMigrationsDir() });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    // @ts-expect-error the migrator wants the driver-specific type; Db is its base class
+    await run(database.db, { migrationsFolder: findMigrationsDir() });
+  }
+  // Then every function and trigger from its file in src/db/sql, at every start (decision 206).
+  await applyDatabaseFunctions(database.db);
+}

@@ -1,0 +1,36 @@
+-- Keeps the counters of customers in the same transaction as each statement that changes its rows:
+-- adds what the inserted rows contribute (customers_counter_rows), subtracts what the deleted rows
+-- did (an update is both), one counter write per statement, so bulk loads stay fast. Static SQL,
+-- not EXECUTE: PL/pgSQL keeps the plan for the session (bench/plans.md). TRUNCATE recounts
+-- instead (021_refresh_counters_after_truncate.sql).
+CREATE OR REPLACE FUNCTION customers_counters_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM add_to_counters(array_agg(name), array_agg(delta)) FROM (
+      SELECT d.name, sum(d.delta) FROM new_rows r CROSS JOIN LATERAL customers_counter_rows(r) d GROUP BY d.name
+    ) s(name, delta);
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM add_to_counters(array_agg(name), array_agg(delta)) FROM (
+      SELECT d.name, -sum(d.delta) FROM old_rows r CROSS JOIN LATERAL customers_counter_rows(r) d GROUP BY d.name
+    ) s(name, delta);
+  ELSE
+    PERFORM add_to_counters(array_agg(name), array_agg(delta)) FROM (
+      SELECT name, sum(delta) FROM (
+        SELECT d.name, d.delta FROM new_rows r CROSS JOIN LATERAL customers_counter_rows(r) d
+        UNION ALL
+        SELECT d.name, -d.delta FROM old_rows r CROSS JOIN LATERAL customers_counter_rows(r) d
+      ) u GROUP BY name
+    ) s(name, delta);
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER customers_counters_insert AFTER INSERT ON customers REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION customers_counters_apply();
+--> statement-breakpoint
+CREATE TRIGGER customers_counters_update AFTER UPDATE ON customers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION customers_counters_apply();
+--> statement-breakpoint
+CREATE TRIGGER customers_counters_delete AFTER DELETE ON customers REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION customers_counters_apply();

@@ -1,0 +1,18 @@
+-- The notifications list's total as a maintained counter (docs/decisions/173): only an insert or
+-- a delete changes it. TRUNCATE recounts instead (021_refresh_counters_after_truncate.sql).
+CREATE OR REPLACE FUNCTION notifications_counters_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM add_to_counters(ARRAY['notifications.total'], ARRAY[(SELECT count(*) FROM new_rows)::numeric]);
+  ELSE
+    PERFORM add_to_counters(ARRAY['notifications.total'], ARRAY[-(SELECT count(*) FROM old_rows)::numeric]);
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER notifications_counters_insert AFTER INSERT ON notifications REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION notifications_counters_apply();
+--> statement-breakpoint
+CREATE TRIGGER notifications_counters_delete AFTER DELETE ON notifications REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION notifications_counters_apply();
