@@ -98,7 +98,7 @@ export function createList<Item>(database: Database, source: ListSource) {
       // The count is made only when a version counter has moved since it was last made: CASE runs
       // the subquery only in the branch it takes.
       count =
-        `case when (select sum(value) from counters where name in (${versions})) = ` +
+        `case when (select coalesce(sum(value), 0) from counters where name in (${versions})) = ` +
         `${values.add(known?.version ?? -1)} then null else (${request.search.countSql(values)}) end`;
     }
     const extras = request.extras?.(values) ?? [];

@@ -93,9 +93,15 @@ test('the database holds the functions and triggers of the files, with their bod
       );
       return match ? [[match[1]!, match[2]!] as const] : [];
     });
-    // One function a file, named after it: 010_add_to_counters.sql defines add_to_counters.
-    expect(defined.map(([name]) => name)).toEqual([file.name.slice(4, -'.sql'.length)]);
-    functions.set(...defined[0]!);
+    // One function a file, named after it (010_add_to_counters.sql defines add_to_counters), but
+    // a table's counters: NNN_<table>_counters.sql defines <table>_counter_rows, what one row adds
+    // to which counter, and <table>_counters_apply, which its triggers run.
+    const subject = file.name.slice(4, -'.sql'.length);
+    const table = defined.length === 2 ? /^(\w+)_counters$/.exec(subject)?.[1] : undefined;
+    expect(defined.map(([name]) => name)).toEqual(
+      table ? [`${table}_counter_rows`, `${table}_counters_apply`] : [subject],
+    );
+    for (const [name, body] of defined) functions.set(name, body);
     for (const statement of statements) {
       const created = /^CREATE TRIGGER (\w+)/m.exec(statement);
       if (created) triggers.push(created[1]!);

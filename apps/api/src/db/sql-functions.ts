@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /**
- * The database's functions and triggers, one file per function in src/db/sql
+ * The database's functions and triggers, one file per function (a table's counters: one file)
+ * in src/db/sql
  * (docs/decisions/206). This file runs from src/db (tsx, tests) or from the bundle in dist/, so
  * look upwards for the package's src/db/sql, as client.ts does for the migrations.
  */
@@ -28,7 +29,9 @@ export async function databaseFunctionFiles(
   const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
   for (const name of names) {
     if (!/^\d{3}_[a-z0-9_]+\.sql$/.test(name))
-      throw new Error(`${path.join(dir, name)}: name it NNN_function_name.sql`);
+      throw new Error(
+        `${path.join(dir, name)}: name it NNN_function_name.sql or NNN_table_counters.sql`,
+      );
   }
   return Promise.all(
     names.map(async (name) => ({ name, text: await readFile(path.join(dir, name), 'utf8') })),

@@ -1,5 +1,12 @@
--- The notifications list's total as a maintained counter (docs/decisions/173): only an insert or
--- a delete changes it. TRUNCATE recounts instead (021_refresh_counters_after_truncate.sql).
+-- The notifications list's total as a maintained counter (docs/decisions/173): every notification
+-- counts once, so only an insert or a delete changes it. refresh_counters sums the rows below.
+CREATE OR REPLACE FUNCTION notifications_counter_rows(r notifications) RETURNS TABLE (name text, delta numeric)
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT 'notifications.total', 1::numeric
+$$;
+--> statement-breakpoint
+-- The triggers count the rows inserted or deleted. TRUNCATE recounts instead
+-- (021_refresh_counters_after_truncate.sql).
 CREATE OR REPLACE FUNCTION notifications_counters_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN

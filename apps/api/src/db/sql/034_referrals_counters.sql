@@ -1,3 +1,15 @@
+-- What one referral contributes to which counter: the total, its status, and the reward amounts
+-- of all referrals and of the completed ones.
+CREATE OR REPLACE FUNCTION referrals_counter_rows(r referrals) RETURNS TABLE (name text, delta numeric)
+LANGUAGE sql IMMUTABLE AS $$
+  VALUES
+    ('referrals.total', 1::numeric),
+    ('referrals.status.' || r.status, 1::numeric),
+    ('referrals.reward_amount', r.reward_amount),
+    ('referrals.reward_amount.completed',
+      CASE WHEN r.status = 'completed' THEN r.reward_amount ELSE 0 END)
+$$;
+--> statement-breakpoint
 -- Keeps the counters of referrals in the same transaction as each statement that changes its rows:
 -- adds what the inserted rows contribute (referrals_counter_rows), subtracts what the deleted rows
 -- did (an update is both), one counter write per statement, so bulk loads stay fast. Static SQL,

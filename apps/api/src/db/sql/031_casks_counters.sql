@@ -1,3 +1,16 @@
+-- What one cask contributes to which counter: the total, its status, the sums of the current
+-- values and purchase prices (null counts as 0), and the total gain: current value - purchase
+-- price where both are known (docs/decisions/146; a cask missing either adds 0).
+CREATE OR REPLACE FUNCTION casks_counter_rows(r casks) RETURNS TABLE (name text, delta numeric)
+LANGUAGE sql IMMUTABLE AS $$
+  VALUES
+    ('casks.total', 1::numeric),
+    ('casks.status.' || r.status, 1::numeric),
+    ('casks.current_value', coalesce(r.current_value, 0)),
+    ('casks.purchase_price', coalesce(r.purchase_price, 0)),
+    ('casks.gain', coalesce(r.current_value - r.purchase_price, 0))
+$$;
+--> statement-breakpoint
 -- Keeps the counters of casks in the same transaction as each statement that changes its rows:
 -- adds what the inserted rows contribute (casks_counter_rows), subtracts what the deleted rows
 -- did (an update is both), one counter write per statement, so bulk loads stay fast. Static SQL,

@@ -1,3 +1,11 @@
+-- What one customer contributes to which counter (docs/decisions/002-data-model.md): a deleted
+-- customer counts nowhere. customers_counters_apply (statement triggers) and refresh_counters
+-- (a full recount) both sum these rows, so a counter rule is changed here and nowhere else.
+CREATE OR REPLACE FUNCTION customers_counter_rows(r customers) RETURNS TABLE (name text, delta numeric)
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT 'customers.total', 1::numeric WHERE r.deleted_at IS NULL
+$$;
+--> statement-breakpoint
 -- Keeps the counters of customers in the same transaction as each statement that changes its rows:
 -- adds what the inserted rows contribute (customers_counter_rows), subtracts what the deleted rows
 -- did (an update is both), one counter write per statement, so bulk loads stay fast. Static SQL,
