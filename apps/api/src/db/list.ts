@@ -63,17 +63,12 @@ export interface ListAnswer<Item> {
   pagination: Pagination;
   /** A counter read in the same snapshot as the page (0 when never written). */
   counter(name: string): number;
-  /** The request's `extras`, in order, as the driver gave them. */
+  /** The request's `extras`, in order. */
   extras: unknown[];
 }
 
-interface Remembered {
-  total: number;
-  /** The sum of the search's version counters when it was counted. */
-  version: number;
-  /** The list's total without the search, seen with `total` (the page plan weighs the two). */
-  listTotal: number;
-}
+/** A list's last total; `version`: its search's version counters then; `listTotal`: unsearched. */
+type Remembered = { total: number; version: number; listTotal: number };
 
 const REMEMBERED_LISTS = 500;
 const NAME = /^[a-z_.A-Z]+$/;
