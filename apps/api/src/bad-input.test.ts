@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from './db/schema/audit-log.ts';
+import { files } from './db/schema/files.ts';
 import { createAdmin, type TestAdmin } from '../test/admins.ts';
 import { useTestContext } from '../test/context.ts';
 
@@ -16,6 +17,7 @@ interface JsonSchema {
   enum?: unknown[];
   format?: string;
   properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
   anyOf?: JsonSchema[];
 }
 interface Operation {
@@ -44,10 +46,17 @@ async function documentedRoutes(): Promise<Route[]> {
 }
 
 const jsonBodyOf = (route: Route) => route.operation.requestBody?.content?.['application/json'];
+const formBodyOf = (route: Route) => route.operation.requestBody?.content?.['multipart/form-data'];
 
 async function auditRows(): Promise<number> {
   const [row] = await ctx.database.db.select({ n: count() }).from(auditLog);
   return row?.n ?? 0;
+}
+
+/** What a refused request must leave as it was: the audit trail and the stored files. */
+async function savedRows(): Promise<{ audit: number; files: number }> {
+  const [row] = await ctx.database.db.select({ n: count() }).from(files);
+  return { audit: await auditRows(), files: row?.n ?? 0 };
 }
 
 function expectBadInput(res: { statusCode: number; json(): unknown; body: string }) {
@@ -90,6 +99,77 @@ describe('a JSON body that is not an object', () => {
       }
     }
     expect(await auditRows()).toBe(before);
+  });
+});
+
+describe('a malformed multipart body', () => {
+  const part = (name: string, filename?: string) =>
+    `Content-Disposition: form-data; name="${name}"` +
+    (filename ? `; filename="${filename}"\r\nContent-Type: image/png` : '') +
+    '\r\n\r\n';
+  const whole = `--x\r\n${part('title')}Ardbeg\r\n--x--\r\n`;
+
+  /** The bodies the outside probe sent, each once answered 500. */
+  const bodies = (fileField: string | undefined): [string, string, string][] => [
+    ['no boundary in the Content-Type', 'multipart/form-data', whole],
+    ['a boundary the body does not use', 'multipart/form-data; boundary=y', whole],
+    ['garbage', 'multipart/form-data; boundary=x', 'garbage \u0001\u0002 not a form'],
+    [
+      'a part that is never closed',
+      'multipart/form-data; boundary=x',
+      `--x\r\n${part('title')}Ard`,
+    ],
+    [
+      'headers that never end',
+      'multipart/form-data; boundary=x',
+      `--x\r\n${part('title')}`.slice(0, -4),
+    ],
+    ...(fileField
+      ? ([
+          [
+            'a file that is never closed',
+            'multipart/form-data; boundary=x',
+            `--x\r\n${part(fileField, 'a.png')}\u0089PNG\r\n\u001a\n`,
+          ],
+        ] as [string, string, string][])
+      : []),
+  ];
+
+  test('answers 400 with the envelope on every multipart route, and saves nothing', async () => {
+    const routes = (await documentedRoutes()).filter(formBodyOf);
+    // Guards the derivation: the document names every form the spec's screens send.
+    expect(
+      routes.map((route) => `${route.method} ${route.url.replace(/[0-9a-f-]{36}/, ':id')}`),
+    ).toEqual(
+      expect.arrayContaining([
+        'POST /api/offers',
+        'PUT /api/offers/:id',
+        'POST /api/casks',
+        'POST /api/auth/upload-avatar',
+      ]),
+    );
+    const before = await savedRows();
+    for (const route of routes) {
+      const properties = formBodyOf(route)?.schema?.properties ?? {};
+      const fileField = Object.entries(properties).find(
+        ([, schema]) => (schema.items ?? schema).format === 'binary',
+      )?.[0];
+      for (const [shape, contentType, payload] of bodies(fileField)) {
+        const res = await ctx.app.inject({
+          method: route.method as 'POST',
+          url: route.url,
+          headers: { ...admin.headers, 'content-type': contentType },
+          payload,
+        });
+        const label = `${route.method} ${route.url} with ${shape}`;
+        expect.soft(res.statusCode, label).toBe(400);
+        expect.soft(res.json(), label).toMatchObject({
+          success: false,
+          message: expect.any(String),
+        });
+      }
+    }
+    expect(await savedRows()).toEqual(before);
   });
 });
 
