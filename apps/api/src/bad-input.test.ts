@@ -5,6 +5,7 @@ import { auditLog } from './db/schema/audit-log.ts';
 import { files } from './db/schema/files.ts';
 import { createAdmin, type TestAdmin } from '../test/admins.ts';
 import { useTestContext } from '../test/context.ts';
+import { createCask, createCustomer, createOffer, createPurchase } from '../test/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -328,6 +329,135 @@ describe('a NUL character in text', () => {
     expect(checked).toEqual(
       expect.arrayContaining(['POST /api/notifications title', 'GET /api/users ?search']),
     );
+  });
+});
+
+describe('half of a surrogate pair standing alone in text', () => {
+  // JSON can spell it (`"x\ud800"`); it has no UTF-8 form, so PostgreSQL cannot store it.
+  const LONE = 'x\ud800';
+  const surrogateMessage = /surrogate/;
+  const isText = (schema: JsonSchema): boolean =>
+    (schema.type === 'string' && !schema.enum) || (schema.anyOf ?? []).some(isText);
+
+  /** The reports of the outside probe, each on a record that exists: each once answered 500. */
+  test('in cask notes, order notes, a notification title, offer details and more answers 400', async () => {
+    const customer = await createCustomer(ctx);
+    const cask = await createCask(ctx, { ownerId: customer.id });
+    const purchase = await createPurchase(ctx, { customerId: customer.id });
+    const offer = await createOffer(ctx);
+    const cases: {
+      name: string;
+      method: 'POST' | 'PUT';
+      url: string;
+      field: string;
+      payload: object;
+    }[] = [
+      {
+        name: 'cask notes',
+        method: 'PUT',
+        url: `/api/casks/${cask.id}/appreciation`,
+        field: 'notes',
+        payload: { status: 'Ready', notes: LONE },
+      },
+      {
+        name: 'order notes',
+        method: 'PUT',
+        url: `/api/purchases/${purchase.id}/status`,
+        field: 'notes',
+        payload: { status: 'Active', caskProgress: 'Ready', notes: LONE },
+      },
+      {
+        name: 'a notification title',
+        method: 'POST',
+        url: '/api/notifications',
+        field: 'title',
+        payload: { title: LONE, message: 'm', type: 'system', isGlobal: true },
+      },
+      {
+        name: 'the profile name',
+        method: 'PUT',
+        url: '/api/auth/profile',
+        field: 'fullName',
+        payload: { fullName: LONE, email: admin.email },
+      },
+      {
+        name: 'the policy content',
+        method: 'POST',
+        url: '/api/terms',
+        field: 'content',
+        payload: { type: 'privacy', content: `<p>${LONE}</p>` },
+      },
+      {
+        name: 'a point description',
+        method: 'POST',
+        url: '/api/referrals/admin/manual-points',
+        field: 'description',
+        payload: { userId: customer.id, points: 5, description: LONE },
+      },
+    ];
+    const before = await savedRows();
+    for (const c of cases) {
+      const res = await ctx.app.inject({
+        method: c.method,
+        url: c.url,
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        // JSON.stringify writes a lone surrogate as the escape `\ud800`, as the probe sent it.
+        payload: JSON.stringify(c.payload),
+      });
+      expect.soft(res.statusCode, `${c.name}: ${res.body}`).toBe(400);
+      expect.soft(res.json().errors, c.name).toContainEqual({
+        field: c.field,
+        message: expect.stringMatching(surrogateMessage),
+      });
+    }
+
+    // Offer details are JSON text inside the multipart form: the one way a form carries it.
+    const form = new FormData();
+    const fields = {
+      type: 'cask',
+      title: 'Ardbeg 2015',
+      currentPrice: '15000',
+      expiryDate: '2031-06-30',
+      details: JSON.stringify({ distillery: 'Ardbeg', caskType: LONE, vintage: 2015 }),
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const [method, url] of [
+      ['POST', '/api/offers'],
+      ['PUT', `/api/offers/${offer.id}`],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url, headers: admin.headers, payload: form });
+      expect.soft(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
+      expect.soft(res.json().errors, `${method} ${url}`).toContainEqual({
+        field: 'details.caskType',
+        message: expect.stringMatching(surrogateMessage),
+      });
+    }
+    expect(await savedRows()).toEqual(before);
+  });
+
+  test('in any text field of any JSON body answers 400 naming that field', async () => {
+    const checked: string[] = [];
+    const before = await savedRows();
+    for (const route of await documentedRoutes()) {
+      const fields = Object.entries(jsonBodyOf(route)?.schema?.properties ?? {});
+      for (const [field, schema] of fields.filter(([, schema]) => isText(schema))) {
+        const label = `${route.method} ${route.url} ${field}`;
+        const res = await ctx.app.inject({
+          method: route.method as 'POST',
+          url: route.url,
+          headers: { ...admin.headers, 'content-type': 'application/json' },
+          payload: JSON.stringify({ [field]: LONE }),
+        });
+        checked.push(label);
+        expect.soft(res.statusCode, label).toBe(400);
+        expect.soft(res.json().errors, label).toContainEqual({
+          field,
+          message: schema.format ? expect.any(String) : expect.stringMatching(surrogateMessage),
+        });
+      }
+    }
+    expect(checked).toContain('POST /api/notifications title');
+    expect(await savedRows()).toEqual(before);
   });
 });
 

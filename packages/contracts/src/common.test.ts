@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { NUL_CHARACTER_REFUSED, text } from './common.ts';
+import { LONE_SURROGATE_REFUSED, NUL_CHARACTER_REFUSED, text } from './common.ts';
 
 test('text refuses the NUL character wherever it stands, with a message naming it', () => {
   for (const value of ['\u0000', 'a\u0000', '\u0000b', 'a\u0000b']) {
@@ -17,4 +17,15 @@ test("text keeps the field's own rules and reports them alongside", () => {
     NUL_CHARACTER_REFUSED,
     'Name is too short',
   ]);
+});
+
+test('text refuses half of a surrogate pair standing alone, and keeps whole pairs', () => {
+  for (const value of ['x\ud800', '\udc00x', 'a\ud83d', '\ude00\ud83d']) {
+    const result = text().safeParse(value);
+    expect(result.success, JSON.stringify(value)).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([LONE_SURROGATE_REFUSED]);
+  }
+  for (const value of ['Ardbeg \u{1F943}', '\ud83d\ude00', 'Glen Scotia, Campbeltown']) {
+    expect(text().parse(value)).toBe(value);
+  }
 });

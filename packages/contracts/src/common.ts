@@ -25,14 +25,27 @@ export type MessageEnvelope = z.infer<typeof messageEnvelope>;
 
 /** DESIGN.md §4: PostgreSQL cannot store U+0000 in text, so no request may carry it. */
 export const NUL_CHARACTER_REFUSED = 'Text must not contain the NUL character (U+0000)';
+/**
+ * Half of a UTF-16 surrogate pair without its other half (`"x\ud800"` in JSON) is no character:
+ * it has no UTF-8 form, so PostgreSQL cannot store it either (issue 27).
+ */
+export const LONE_SURROGATE_REFUSED =
+  'Text must be well-formed Unicode: half of a surrogate pair (U+D800 to U+DFFF) alone is no character';
+
+// With the u flag a whole pair is one code point, so only a half standing alone matches.
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * Every text field of every request starts here instead of at `z.string()`: the string, minus
- * the NUL character, refused with a field error (400) before it can reach the database (500).
- * The check does not stop the chain, so the field's own messages are reported alongside it.
+ * the NUL character and lone surrogates, refused with a field error (400) before they can reach
+ * the database (500). The checks do not stop the chain, so the field's own messages are
+ * reported alongside them.
  */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine((value) => !value.includes('\u0000'), NUL_CHARACTER_REFUSED);
+  z
+    .string(params)
+    .refine((value) => !value.includes('\u0000'), NUL_CHARACTER_REFUSED)
+    .refine((value) => !LONE_SURROGATE.test(value), LONE_SURROGATE_REFUSED);
 
 export const uuidParam = z.object({ id: z.uuid() });
 
