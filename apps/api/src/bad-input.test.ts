@@ -332,6 +332,59 @@ describe('a NUL character in text', () => {
   });
 });
 
+describe('an impossible date', () => {
+  // Each reads as a date to someone: JavaScript takes year 0000, which PostgreSQL has not.
+  const IMPOSSIBLE = ['0000-01-01', '2030-02-30', '2030-13-01', '2030-00-10', '+12030-01-01'];
+  const isDate = (schema: JsonSchema): boolean =>
+    schema.format === 'date' || schema.format === 'date-time' || (schema.anyOf ?? []).some(isDate);
+
+  test('in any date field of any body (JSON or form) answers 400 naming that field', async () => {
+    const checked: string[] = [];
+    const before = await savedRows();
+    for (const route of await documentedRoutes()) {
+      const bodies = [
+        ['json', jsonBodyOf(route)] as const,
+        ['form', formBodyOf(route)] as const,
+      ].filter(([, body]) => body);
+      for (const [kind, body] of bodies) {
+        const dates = Object.entries(body?.schema?.properties ?? {}).filter(([, schema]) =>
+          isDate(schema),
+        );
+        for (const [field] of dates) {
+          for (const value of IMPOSSIBLE) {
+            let payload: FormData | string;
+            if (kind === 'form') {
+              payload = new FormData();
+              payload.append(field, value);
+            } else payload = JSON.stringify({ [field]: value });
+            const label = `${route.method} ${route.url} ${field}=${value}`;
+            const res = await ctx.app.inject({
+              method: route.method as 'POST',
+              url: route.url,
+              headers: {
+                ...admin.headers,
+                ...(kind === 'json' ? { 'content-type': 'application/json' } : {}),
+              },
+              payload,
+            });
+            checked.push(`${route.method} ${route.url.replace(/[0-9a-f-]{36}/, ':id')} ${field}`);
+            expect.soft(res.statusCode, label).toBe(400);
+            expect.soft(res.json().errors, label).toContainEqual({
+              field,
+              message: expect.any(String),
+            });
+          }
+        }
+      }
+    }
+    // Guards the derivation: the offer forms document their deadline as a date.
+    expect(checked).toEqual(
+      expect.arrayContaining(['POST /api/offers expiryDate', 'PUT /api/offers/:id expiryDate']),
+    );
+    expect(await savedRows()).toEqual(before);
+  });
+});
+
 describe('half of a surrogate pair standing alone in text', () => {
   // JSON can spell it (`"x\ud800"`); it has no UTF-8 form, so PostgreSQL cannot store it.
   const LONE = 'x\ud800';

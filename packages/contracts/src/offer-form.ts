@@ -37,13 +37,24 @@ const optionalMoney = (label: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/** The deadline: a calendar date (only the date part is shown, spec 001 §3). */
+/**
+ * The deadline: a calendar date (only the date part is shown, spec 001 §3). Year 0000 reads as a
+ * date in JavaScript, but there is no year zero in the calendar PostgreSQL keeps (1 BC is followed
+ * by AD 1), so it cannot be stored: it is no real date either.
+ */
 const deadline = requiredText('Deadline', 10)
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Deadline must be a date (YYYY-MM-DD)')
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    return (
+      !value.startsWith('0000') &&
+      !Number.isNaN(date.getTime()) &&
+      date.toISOString().startsWith(value)
+    );
   }, 'Deadline must be a real date');
+
+/** What the API answers for a deadline that was over before the offer existed (issue 27). */
+export const DEADLINE_BEFORE_CREATION = 'Deadline must not be before the day the offer is created';
 
 /** One type-specific field of spec 001 §3 "Details by type", as the form shows it. */
 export interface OfferDetailField {

@@ -154,6 +154,8 @@ export async function readImageForm(
 /** What one multipart form carries, for `/api/docs`: its text fields and its file fields. */
 export interface MultipartFormDocs {
   fields: readonly string[];
+  /** The JSON Schema format of a text field that has one (`date` for YYYY-MM-DD). */
+  formats?: Readonly<Record<string, string>>;
   /** Each file field, and whether it takes several files. */
   files: Readonly<Record<string, 'one' | 'many'>>;
 }
@@ -167,7 +169,12 @@ export interface MultipartFormDocs {
 export function documentMultipartForm(form: MultipartFormDocs): SwaggerTransform {
   const file = { type: 'string', format: 'binary' };
   const properties = {
-    ...Object.fromEntries(form.fields.map((field) => [field, { type: 'string' }])),
+    ...Object.fromEntries(
+      form.fields.map((field) => {
+        const format = form.formats?.[field];
+        return [field, format ? { type: 'string', format } : { type: 'string' }];
+      }),
+    ),
     ...Object.fromEntries(
       Object.entries(form.files).map(([field, count]) => [
         field,

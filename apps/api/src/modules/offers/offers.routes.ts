@@ -25,6 +25,7 @@ const FILE_FIELDS = [OFFER_IMAGE_FIELD, OFFER_IMAGES_FIELD] as const;
 const formDocs = (fields: object) =>
   documentMultipartForm({
     fields: [...Object.keys(fields), 'details'],
+    formats: { expiryDate: 'date' },
     files: { [OFFER_IMAGE_FIELD]: 'one', [OFFER_IMAGES_FIELD]: 'many' },
   });
 
