@@ -29,6 +29,8 @@ export type RewardListResponse = z.infer<typeof rewardListResponse>;
 export const MANUAL_ADJUSTMENT = 'manual_adjustment';
 /** A bound well above any real adjustment, so a typo of extra zeros is refused. */
 export const MAX_POINTS_ADJUSTMENT = 1_000_000;
+/** A customer's balance is an integer column: no credit may take it past PostgreSQL's int4. */
+export const MAX_POINTS_BALANCE = 2_147_483_647;
 export const POINTS_DESCRIPTION_MAX = 500;
 export const POINTS_ADMIN_NOTES_MAX = 1000;
 

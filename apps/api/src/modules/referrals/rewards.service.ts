@@ -1,9 +1,10 @@
 import type { Pagination } from '@cask/contracts/common';
-import type {
-  ManualPoints,
-  PointTransaction,
-  RewardListParams,
-  RewardRow,
+import {
+  MAX_POINTS_BALANCE,
+  type ManualPoints,
+  type PointTransaction,
+  type RewardListParams,
+  type RewardRow,
 } from '@cask/contracts/rewards';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
@@ -16,9 +17,6 @@ import {
   insertPointTransaction,
   readPointsBalance,
 } from './rewards.repository.ts';
-
-/** points_balance is an integer column; refuse before PostgreSQL would overflow. */
-const MAX_POINTS_BALANCE = 2_147_483_647;
 
 export function createRewardsService(deps: { database: Database }) {
   const { db } = deps.database;
