@@ -60,6 +60,16 @@ async function savedRows(): Promise<{ audit: number; files: number }> {
   return { audit: await auditRows(), files: row?.n ?? 0 };
 }
 
+let addresses = 0;
+/**
+ * A client address of its own, for a fuzz that sends many requests to one route: the routes with
+ * a rate limit of their own (password recovery: 10 a minute) would otherwise answer 429.
+ */
+const freshAddress = () => {
+  addresses += 1;
+  return `10.27.${addresses >> 8}.${addresses & 255}`;
+};
+
 function expectBadInput(res: { statusCode: number; json(): unknown; body: string }) {
   expect(res.statusCode, res.body).toBe(400);
   expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
@@ -366,6 +376,7 @@ describe('an impossible date', () => {
                 ...(kind === 'json' ? { 'content-type': 'application/json' } : {}),
               },
               payload,
+              remoteAddress: freshAddress(),
             });
             checked.push(`${route.method} ${route.url.replace(/[0-9a-f-]{36}/, ':id')} ${field}`);
             expect.soft(res.statusCode, label).toBe(400);
@@ -500,6 +511,7 @@ describe('half of a surrogate pair standing alone in text', () => {
           url: route.url,
           headers: { ...admin.headers, 'content-type': 'application/json' },
           payload: JSON.stringify({ [field]: LONE }),
+          remoteAddress: freshAddress(),
         });
         checked.push(label);
         expect.soft(res.statusCode, label).toBe(400);
@@ -511,6 +523,117 @@ describe('half of a surrogate pair standing alone in text', () => {
     }
     expect(checked).toContain('POST /api/notifications title');
     expect(await savedRows()).toEqual(before);
+  });
+});
+
+describe('a control character or a direction override in a one-line field', () => {
+  const BAD = [
+    ['ESC', 'Ardbeg\u001b[31m'],
+    ['BEL', 'Ardbeg\u0007'],
+    ['CR LF', 'Ardbeg\r\nUigeadail'],
+    ['U+202E', 'Ardbeg \u202e10 YO'],
+  ] as const;
+  const oneLine = /single line/;
+
+  test('in names and titles answers 400 naming the field, and saves nothing', async () => {
+    const customer = await createCustomer(ctx);
+    const json = (
+      method: 'POST' | 'PUT',
+      url: string,
+      field: string,
+      body: (v: string) => object,
+    ) => ({
+      method,
+      url,
+      field,
+      send: (value: string) =>
+        ctx.app.inject({ method, url, headers: admin.headers, payload: body(value) }),
+    });
+    const multipart = (
+      url: string,
+      field: string,
+      fields: (v: string) => Record<string, string>,
+    ) => ({
+      method: 'POST' as const,
+      url,
+      field,
+      send: (value: string) => {
+        const form = new FormData();
+        for (const [name, text] of Object.entries(fields(value))) form.append(name, text);
+        return ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload: form });
+      },
+    });
+    const offerFields = (title: string, distillery = 'Ardbeg') => ({
+      type: 'cask',
+      title,
+      currentPrice: '15000',
+      expiryDate: '2031-06-30',
+      details: JSON.stringify({ distillery, caskType: 'Sherry Butt', vintage: 2015 }),
+    });
+    const cases = [
+      json('POST', '/api/notifications', 'title', (title) => ({
+        title,
+        message: 'm',
+        type: 'system',
+        isGlobal: true,
+      })),
+      json('POST', '/api/notifications', 'category', (category) => ({
+        title: 't',
+        message: 'm',
+        type: 'system',
+        category,
+        isGlobal: true,
+      })),
+      json('PUT', '/api/auth/profile', 'fullName', (fullName) => ({
+        fullName,
+        email: admin.email,
+      })),
+      json('POST', '/api/referrals/admin/manual-points', 'description', (description) => ({
+        userId: customer.id,
+        points: 5,
+        description,
+      })),
+      multipart('/api/casks', 'name', (name) => ({ name, owner: customer.id })),
+      multipart('/api/casks', 'distillery', (distillery) => ({
+        name: 'Ardbeg',
+        distillery,
+        owner: customer.id,
+      })),
+      multipart('/api/offers', 'title', (title) => offerFields(title)),
+      multipart('/api/offers', 'details.distillery', (value) => offerFields('Ardbeg', value)),
+    ];
+    const before = await savedRows();
+    for (const c of cases) {
+      for (const [name, value] of BAD) {
+        const res = await c.send(value);
+        const label = `${c.method} ${c.url} ${c.field} with ${name}`;
+        expect.soft(res.statusCode, `${label}: ${res.body}`).toBe(400);
+        expect.soft(res.json().errors, label).toContainEqual({
+          field: c.field,
+          message: expect.stringMatching(oneLine),
+        });
+      }
+    }
+    expect(await savedRows()).toEqual(before);
+  });
+
+  test('a multi-line field keeps its line breaks', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: admin.headers,
+      payload: {
+        title: '  New cask offers\r\n',
+        message: 'Two casks this week.\nAsk your manager.',
+        type: 'system',
+        isGlobal: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.notification).toMatchObject({
+      title: 'New cask offers',
+      message: 'Two casks this week.\nAsk your manager.',
+    });
   });
 });
 

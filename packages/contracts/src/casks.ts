@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, text } from './common.ts';
+import { okEnvelope, pageQuery, pagination, line, text } from './common.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §3: Ready and Maturing are chosen by the admin; Experience is only ever shown. */
@@ -40,7 +40,7 @@ const blankToUndefined = (value: unknown) =>
 const optionalText = (label: string, max = CASK_TEXT_MAX) =>
   z.preprocess(
     blankToUndefined,
-    text().trim().max(max, `${label} must be at most ${max} characters`).optional(),
+    line().max(max, `${label} must be at most ${max} characters`).optional(),
   );
 
 /** Dollars with at most two decimals, kept as the exact decimal string for numeric(14,2). */
@@ -65,8 +65,7 @@ export const createCaskFields = z.object({
   ),
   name: z.preprocess(
     (value) => blankToUndefined(value) ?? '',
-    text({ error: CASK_NAME_REQUIRED })
-      .trim()
+    line({ error: CASK_NAME_REQUIRED })
       .min(1, CASK_NAME_REQUIRED)
       .max(CASK_TEXT_MAX, `Cask name must be at most ${CASK_TEXT_MAX} characters`),
   ),

@@ -47,6 +47,28 @@ export const text = (params?: Parameters<typeof z.string>[0]) =>
     .refine((value) => !value.includes('\u0000'), NUL_CHARACTER_REFUSED)
     .refine((value) => !LONE_SURROGATE.test(value), LONE_SURROGATE_REFUSED);
 
+export const SINGLE_LINE_REFUSED =
+  'Text must be a single line without control characters (a line break, tab, ESC...) or direction overrides (U+202A to U+202E, U+2066 to U+2069)';
+
+/**
+ * What a one-line field (a name, a title, an e-mail) must not hold (issue 27): the C0 controls
+ * but NUL (text() names that one), DEL, the C1 controls, the line and paragraph separators, and
+ * the bidirectional embeddings, overrides and isolates, which make a name show other than it
+ * reads (U+202E turns 'gpj.exe' around).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NOT_ONE_LINE = /[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A one-line text field: `text()`, trimmed (so a line break typed or pasted around the value
+ * is only space), then refused with a field error when a control character or a direction
+ * override is left inside. Multi-line fields (notes, messages, descriptions) stay `text()`.
+ */
+export const line = (params?: Parameters<typeof z.string>[0]) =>
+  text(params)
+    .trim()
+    .refine((value) => !NOT_ONE_LINE.test(value), SINGLE_LINE_REFUSED);
+
 export const uuidParam = z.object({ id: z.uuid() });
 
 /** Paging query shared by every list (DESIGN.md §4: page from 1, limit 1..100). */
