@@ -81,6 +81,38 @@ test('a JPEG keeps its type and loses its EXIF data', async () => {
   expect(meta.exif).toBeUndefined();
 });
 
+/** An animation of `frames` frames of `size` x `size`, each a colour of its own. */
+async function animation(format: 'gif' | 'webp', frames: number, size: number): Promise<Buffer> {
+  const frame = size * size * 3;
+  const pixels = Buffer.alloc(frame * frames);
+  for (let index = 0; index < frames; index += 1) {
+    pixels.fill((index * 8) % 256, index * frame, (index + 1) * frame);
+  }
+  const input = sharp(pixels, {
+    raw: { width: size, height: size * frames, channels: 3, pageHeight: size },
+  });
+  return (format === 'gif' ? input.gif({ effort: 1 }) : input.webp({ effort: 0 })).toBuffer();
+}
+
+test('a large animation is stored as its first frame; a small one keeps moving', async () => {
+  // The outside probe's file: 52 kB of GIF, 30 frames of 1000x1000, seconds of CPU to re-encode.
+  const probe = await animation('gif', 30, 1000);
+  expect((await sharp(probe, { animated: true }).metadata()).pages).toBe(30);
+  const small = await animation('webp', 8, 200);
+  for (const [bytes, type, pages, side] of [
+    [probe, 'image/gif', 1, 1000],
+    [small, 'image/webp', 8, 200],
+  ] as const) {
+    const res = await upload(bytes, 'moving', type);
+    expect(res.statusCode, res.body).toBe(200);
+    const served = await ctx.app.inject({ method: 'GET', url: res.json().data.avatarUrl });
+    expect(served.headers['content-type']).toBe(type);
+    const meta = await sharp(served.rawPayload, { animated: true }).metadata();
+    expect(meta.pages ?? 1, type).toBe(pages);
+    expect(meta.width, type).toBe(Math.min(side, 1024));
+  }
+});
+
 test('the type comes from the bytes, not from the name or the declared type', async () => {
   const webp = await sharp({
     create: { width: 40, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } },
