@@ -453,6 +453,10 @@ describe('DELETE /casks/{id}', () => {
     );
     const cask: Cask = created.json().data.cask;
     const before = await listCasks();
+    // A browser that showed the image keeps it only until it asks again, with its ETag.
+    const shown = await ctx.app.inject({ method: 'GET', url: cask.caskImages! });
+    expect(shown.headers['cache-control']).toBe('no-cache');
+    const etag = String(shown.headers.etag);
 
     const res = await deleteCask(cask.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -470,6 +474,13 @@ describe('DELETE /casks/{id}', () => {
     expect(after.stats).toMatchObject(await statsFromTable());
     expect(after.pagination.total).toBe(before.pagination.total - 1);
     expect((await ctx.app.inject({ method: 'GET', url: cask.caskImages! })).statusCode).toBe(404);
+    const revalidated = await ctx.app.inject({
+      method: 'GET',
+      url: cask.caskImages!,
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.statusCode).toBe(404);
+    expect(revalidated.headers['cache-control']).toBe('no-store');
     const history = await ctx.database.db
       .select()
       .from(caskAppreciation)
