@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from './db/schema/audit-log.ts';
+import { files } from './db/schema/files.ts';
 import { createAdmin, type TestAdmin } from '../test/admins.ts';
 import { useTestContext } from '../test/context.ts';
+import { createCask, createCustomer, createOffer, createPurchase } from '../test/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -16,6 +18,7 @@ interface JsonSchema {
   enum?: unknown[];
   format?: string;
   properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
   anyOf?: JsonSchema[];
 }
 interface Operation {
@@ -44,11 +47,28 @@ async function documentedRoutes(): Promise<Route[]> {
 }
 
 const jsonBodyOf = (route: Route) => route.operation.requestBody?.content?.['application/json'];
+const formBodyOf = (route: Route) => route.operation.requestBody?.content?.['multipart/form-data'];
 
 async function auditRows(): Promise<number> {
   const [row] = await ctx.database.db.select({ n: count() }).from(auditLog);
   return row?.n ?? 0;
 }
+
+/** What a refused request must leave as it was: the audit trail and the stored files. */
+async function savedRows(): Promise<{ audit: number; files: number }> {
+  const [row] = await ctx.database.db.select({ n: count() }).from(files);
+  return { audit: await auditRows(), files: row?.n ?? 0 };
+}
+
+let addresses = 0;
+/**
+ * A client address of its own, for a fuzz that sends many requests to one route: the routes with
+ * a rate limit of their own (password recovery: 10 a minute) would otherwise answer 429.
+ */
+const freshAddress = () => {
+  addresses += 1;
+  return `10.27.${addresses >> 8}.${addresses & 255}`;
+};
 
 function expectBadInput(res: { statusCode: number; json(): unknown; body: string }) {
   expect(res.statusCode, res.body).toBe(400);
@@ -90,6 +110,77 @@ describe('a JSON body that is not an object', () => {
       }
     }
     expect(await auditRows()).toBe(before);
+  });
+});
+
+describe('a malformed multipart body', () => {
+  const part = (name: string, filename?: string) =>
+    `Content-Disposition: form-data; name="${name}"` +
+    (filename ? `; filename="${filename}"\r\nContent-Type: image/png` : '') +
+    '\r\n\r\n';
+  const whole = `--x\r\n${part('title')}Ardbeg\r\n--x--\r\n`;
+
+  /** The bodies the outside probe sent, each once answered 500. */
+  const bodies = (fileField: string | undefined): [string, string, string][] => [
+    ['no boundary in the Content-Type', 'multipart/form-data', whole],
+    ['a boundary the body does not use', 'multipart/form-data; boundary=y', whole],
+    ['garbage', 'multipart/form-data; boundary=x', 'garbage \u0001\u0002 not a form'],
+    [
+      'a part that is never closed',
+      'multipart/form-data; boundary=x',
+      `--x\r\n${part('title')}Ard`,
+    ],
+    [
+      'headers that never end',
+      'multipart/form-data; boundary=x',
+      `--x\r\n${part('title')}`.slice(0, -4),
+    ],
+    ...(fileField
+      ? ([
+          [
+            'a file that is never closed',
+            'multipart/form-data; boundary=x',
+            `--x\r\n${part(fileField, 'a.png')}\u0089PNG\r\n\u001a\n`,
+          ],
+        ] as [string, string, string][])
+      : []),
+  ];
+
+  test('answers 400 with the envelope on every multipart route, and saves nothing', async () => {
+    const routes = (await documentedRoutes()).filter(formBodyOf);
+    // Guards the derivation: the document names every form the spec's screens send.
+    expect(
+      routes.map((route) => `${route.method} ${route.url.replace(/[0-9a-f-]{36}/, ':id')}`),
+    ).toEqual(
+      expect.arrayContaining([
+        'POST /api/offers',
+        'PUT /api/offers/:id',
+        'POST /api/casks',
+        'POST /api/auth/upload-avatar',
+      ]),
+    );
+    const before = await savedRows();
+    for (const route of routes) {
+      const properties = formBodyOf(route)?.schema?.properties ?? {};
+      const fileField = Object.entries(properties).find(
+        ([, schema]) => (schema.items ?? schema).format === 'binary',
+      )?.[0];
+      for (const [shape, contentType, payload] of bodies(fileField)) {
+        const res = await ctx.app.inject({
+          method: route.method as 'POST',
+          url: route.url,
+          headers: { ...admin.headers, 'content-type': contentType },
+          payload,
+        });
+        const label = `${route.method} ${route.url} with ${shape}`;
+        expect.soft(res.statusCode, label).toBe(400);
+        expect.soft(res.json(), label).toMatchObject({
+          success: false,
+          message: expect.any(String),
+        });
+      }
+    }
+    expect(await savedRows()).toEqual(before);
   });
 });
 
@@ -248,6 +339,301 @@ describe('a NUL character in text', () => {
     expect(checked).toEqual(
       expect.arrayContaining(['POST /api/notifications title', 'GET /api/users ?search']),
     );
+  });
+});
+
+describe('an impossible date', () => {
+  // Each reads as a date to someone: JavaScript takes year 0000, which PostgreSQL has not.
+  const IMPOSSIBLE = ['0000-01-01', '2030-02-30', '2030-13-01', '2030-00-10', '+12030-01-01'];
+  const isDate = (schema: JsonSchema): boolean =>
+    schema.format === 'date' || schema.format === 'date-time' || (schema.anyOf ?? []).some(isDate);
+
+  test('in any date field of any body (JSON or form) answers 400 naming that field', async () => {
+    const checked: string[] = [];
+    const before = await savedRows();
+    for (const route of await documentedRoutes()) {
+      const bodies = [
+        ['json', jsonBodyOf(route)] as const,
+        ['form', formBodyOf(route)] as const,
+      ].filter(([, body]) => body);
+      for (const [kind, body] of bodies) {
+        const dates = Object.entries(body?.schema?.properties ?? {}).filter(([, schema]) =>
+          isDate(schema),
+        );
+        for (const [field] of dates) {
+          for (const value of IMPOSSIBLE) {
+            let payload: FormData | string;
+            if (kind === 'form') {
+              payload = new FormData();
+              payload.append(field, value);
+            } else payload = JSON.stringify({ [field]: value });
+            const label = `${route.method} ${route.url} ${field}=${value}`;
+            const res = await ctx.app.inject({
+              method: route.method as 'POST',
+              url: route.url,
+              headers: {
+                ...admin.headers,
+                ...(kind === 'json' ? { 'content-type': 'application/json' } : {}),
+              },
+              payload,
+              remoteAddress: freshAddress(),
+            });
+            checked.push(`${route.method} ${route.url.replace(/[0-9a-f-]{36}/, ':id')} ${field}`);
+            expect.soft(res.statusCode, label).toBe(400);
+            expect.soft(res.json().errors, label).toContainEqual({
+              field,
+              message: expect.any(String),
+            });
+          }
+        }
+      }
+    }
+    // Guards the derivation: the offer forms document their deadline as a date.
+    expect(checked).toEqual(
+      expect.arrayContaining(['POST /api/offers expiryDate', 'PUT /api/offers/:id expiryDate']),
+    );
+    expect(await savedRows()).toEqual(before);
+  });
+});
+
+describe('half of a surrogate pair standing alone in text', () => {
+  // JSON can spell it (`"x\ud800"`); it has no UTF-8 form, so PostgreSQL cannot store it.
+  const LONE = 'x\ud800';
+  const surrogateMessage = /surrogate/;
+  const isText = (schema: JsonSchema): boolean =>
+    (schema.type === 'string' && !schema.enum) || (schema.anyOf ?? []).some(isText);
+
+  /** The reports of the outside probe, each on a record that exists: each once answered 500. */
+  test('in cask notes, order notes, a notification title, offer details and more answers 400', async () => {
+    const customer = await createCustomer(ctx);
+    const cask = await createCask(ctx, { ownerId: customer.id });
+    const purchase = await createPurchase(ctx, { customerId: customer.id });
+    const offer = await createOffer(ctx);
+    const cases: {
+      name: string;
+      method: 'POST' | 'PUT';
+      url: string;
+      field: string;
+      payload: object;
+    }[] = [
+      {
+        name: 'cask notes',
+        method: 'PUT',
+        url: `/api/casks/${cask.id}/appreciation`,
+        field: 'notes',
+        payload: { status: 'Ready', notes: LONE },
+      },
+      {
+        name: 'order notes',
+        method: 'PUT',
+        url: `/api/purchases/${purchase.id}/status`,
+        field: 'notes',
+        payload: { status: 'Active', caskProgress: 'Ready', notes: LONE },
+      },
+      {
+        name: 'a notification title',
+        method: 'POST',
+        url: '/api/notifications',
+        field: 'title',
+        payload: { title: LONE, message: 'm', type: 'system', isGlobal: true },
+      },
+      {
+        name: 'the profile name',
+        method: 'PUT',
+        url: '/api/auth/profile',
+        field: 'fullName',
+        payload: { fullName: LONE, email: admin.email },
+      },
+      {
+        name: 'the policy content',
+        method: 'POST',
+        url: '/api/terms',
+        field: 'content',
+        payload: { type: 'privacy', content: `<p>${LONE}</p>` },
+      },
+      {
+        name: 'a point description',
+        method: 'POST',
+        url: '/api/referrals/admin/manual-points',
+        field: 'description',
+        payload: { userId: customer.id, points: 5, description: LONE },
+      },
+    ];
+    const before = await savedRows();
+    for (const c of cases) {
+      const res = await ctx.app.inject({
+        method: c.method,
+        url: c.url,
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        // JSON.stringify writes a lone surrogate as the escape `\ud800`, as the probe sent it.
+        payload: JSON.stringify(c.payload),
+      });
+      expect.soft(res.statusCode, `${c.name}: ${res.body}`).toBe(400);
+      expect.soft(res.json().errors, c.name).toContainEqual({
+        field: c.field,
+        message: expect.stringMatching(surrogateMessage),
+      });
+    }
+
+    // Offer details are JSON text inside the multipart form: the one way a form carries it.
+    const form = new FormData();
+    const fields = {
+      type: 'cask',
+      title: 'Ardbeg 2015',
+      currentPrice: '15000',
+      expiryDate: '2031-06-30',
+      details: JSON.stringify({ distillery: 'Ardbeg', caskType: LONE, vintage: 2015 }),
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const [method, url] of [
+      ['POST', '/api/offers'],
+      ['PUT', `/api/offers/${offer.id}`],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url, headers: admin.headers, payload: form });
+      expect.soft(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
+      expect.soft(res.json().errors, `${method} ${url}`).toContainEqual({
+        field: 'details.caskType',
+        message: expect.stringMatching(surrogateMessage),
+      });
+    }
+    expect(await savedRows()).toEqual(before);
+  });
+
+  test('in any text field of any JSON body answers 400 naming that field', async () => {
+    const checked: string[] = [];
+    const before = await savedRows();
+    for (const route of await documentedRoutes()) {
+      const fields = Object.entries(jsonBodyOf(route)?.schema?.properties ?? {});
+      for (const [field, schema] of fields.filter(([, schema]) => isText(schema))) {
+        const label = `${route.method} ${route.url} ${field}`;
+        const res = await ctx.app.inject({
+          method: route.method as 'POST',
+          url: route.url,
+          headers: { ...admin.headers, 'content-type': 'application/json' },
+          payload: JSON.stringify({ [field]: LONE }),
+          remoteAddress: freshAddress(),
+        });
+        checked.push(label);
+        expect.soft(res.statusCode, label).toBe(400);
+        expect.soft(res.json().errors, label).toContainEqual({
+          field,
+          message: schema.format ? expect.any(String) : expect.stringMatching(surrogateMessage),
+        });
+      }
+    }
+    expect(checked).toContain('POST /api/notifications title');
+    expect(await savedRows()).toEqual(before);
+  });
+});
+
+describe('a control character or a direction override in a one-line field', () => {
+  const BAD = [
+    ['ESC', 'Ardbeg\u001b[31m'],
+    ['BEL', 'Ardbeg\u0007'],
+    ['CR LF', 'Ardbeg\r\nUigeadail'],
+    ['U+202E', 'Ardbeg \u202e10 YO'],
+  ] as const;
+  const oneLine = /single line/;
+
+  test('in names and titles answers 400 naming the field, and saves nothing', async () => {
+    const customer = await createCustomer(ctx);
+    const json = (
+      method: 'POST' | 'PUT',
+      url: string,
+      field: string,
+      body: (v: string) => object,
+    ) => ({
+      method,
+      url,
+      field,
+      send: (value: string) =>
+        ctx.app.inject({ method, url, headers: admin.headers, payload: body(value) }),
+    });
+    const multipart = (
+      url: string,
+      field: string,
+      fields: (v: string) => Record<string, string>,
+    ) => ({
+      method: 'POST' as const,
+      url,
+      field,
+      send: (value: string) => {
+        const form = new FormData();
+        for (const [name, text] of Object.entries(fields(value))) form.append(name, text);
+        return ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload: form });
+      },
+    });
+    const offerFields = (title: string, distillery = 'Ardbeg') => ({
+      type: 'cask',
+      title,
+      currentPrice: '15000',
+      expiryDate: '2031-06-30',
+      details: JSON.stringify({ distillery, caskType: 'Sherry Butt', vintage: 2015 }),
+    });
+    const cases = [
+      json('POST', '/api/notifications', 'title', (title) => ({
+        title,
+        message: 'm',
+        type: 'system',
+        isGlobal: true,
+      })),
+      json('POST', '/api/notifications', 'category', (category) => ({
+        title: 't',
+        message: 'm',
+        type: 'system',
+        category,
+        isGlobal: true,
+      })),
+      json('PUT', '/api/auth/profile', 'fullName', (fullName) => ({
+        fullName,
+        email: admin.email,
+      })),
+      json('POST', '/api/referrals/admin/manual-points', 'description', (description) => ({
+        userId: customer.id,
+        points: 5,
+        description,
+      })),
+      multipart('/api/casks', 'name', (name) => ({ name, owner: customer.id })),
+      multipart('/api/casks', 'distillery', (distillery) => ({
+        name: 'Ardbeg',
+        distillery,
+        owner: customer.id,
+      })),
+      multipart('/api/offers', 'title', (title) => offerFields(title)),
+      multipart('/api/offers', 'details.distillery', (value) => offerFields('Ardbeg', value)),
+    ];
+    const before = await savedRows();
+    for (const c of cases) {
+      for (const [name, value] of BAD) {
+        const res = await c.send(value);
+        const label = `${c.method} ${c.url} ${c.field} with ${name}`;
+        expect.soft(res.statusCode, `${label}: ${res.body}`).toBe(400);
+        expect.soft(res.json().errors, label).toContainEqual({
+          field: c.field,
+          message: expect.stringMatching(oneLine),
+        });
+      }
+    }
+    expect(await savedRows()).toEqual(before);
+  });
+
+  test('a multi-line field keeps its line breaks', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: admin.headers,
+      payload: {
+        title: '  New cask offers\r\n',
+        message: 'Two casks this week.\nAsk your manager.',
+        type: 'system',
+        isGlobal: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.notification).toMatchObject({
+      title: 'New cask offers',
+      message: 'Two casks this week.\nAsk your manager.',
+    });
   });
 });
 

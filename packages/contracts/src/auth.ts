@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageEnvelope, okEnvelope, text } from './common.ts';
+import { messageEnvelope, okEnvelope, line, text } from './common.ts';
 
 /** Spec 000 §5: non-space text, an @, non-space text. */
 export const EMAIL_PATTERN = /^\S+@\S+$/;
@@ -28,8 +28,7 @@ export const FULL_NAME_MAX = 100;
  * (spec 000 §5: 'Invalid username' on sign-in, 'Invalid Email' on forgot-password).
  */
 function emailField(invalidMessage: string) {
-  return text({ error: 'Email is required' })
-    .trim()
+  return line({ error: 'Email is required' })
     .min(1, 'Email is required')
     .max(EMAIL_MAX, 'Email is too long')
     .regex(EMAIL_PATTERN, invalidMessage)
@@ -119,8 +118,7 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
 
 /** `npm run admin:create` and ADMIN_* at start-up: the same rules as everywhere else. */
 export const createAdminInput = z.object({
-  fullName: text({ error: 'Name is required' })
-    .trim()
+  fullName: line({ error: 'Name is required' })
     .min(1, 'Name is required')
     .max(FULL_NAME_MAX, `Name must be at most ${FULL_NAME_MAX} characters`),
   email,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, text } from './common.ts';
+import { okEnvelope, pageQuery, pagination, line, text } from './common.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §3: Ready and Maturing are chosen by the admin; Experience is only ever shown. */
@@ -23,7 +23,8 @@ export const CASK_IMAGE_FIELD = 'caskImages';
 export const CASK_TEXT_MAX = 200;
 export const CASK_NOTES_MAX = 2000;
 export const CASK_YEAR_MIN = 1800;
-export const CASK_YEAR_MAX = 2200;
+/** A cask can be filled this year at the latest: next year, so a cask ordered ahead still fits. */
+export const caskYearMax = (today = new Date()) => today.getUTCFullYear() + 1;
 /** numeric(14,2): at most 12 digits before the point and 2 after. */
 const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 
@@ -39,7 +40,7 @@ const blankToUndefined = (value: unknown) =>
 const optionalText = (label: string, max = CASK_TEXT_MAX) =>
   z.preprocess(
     blankToUndefined,
-    text().trim().max(max, `${label} must be at most ${max} characters`).optional(),
+    line().max(max, `${label} must be at most ${max} characters`).optional(),
   );
 
 /** Dollars with at most two decimals, kept as the exact decimal string for numeric(14,2). */
@@ -64,19 +65,23 @@ export const createCaskFields = z.object({
   ),
   name: z.preprocess(
     (value) => blankToUndefined(value) ?? '',
-    text({ error: CASK_NAME_REQUIRED })
-      .trim()
+    line({ error: CASK_NAME_REQUIRED })
       .min(1, CASK_NAME_REQUIRED)
       .max(CASK_TEXT_MAX, `Cask name must be at most ${CASK_TEXT_MAX} characters`),
   ),
   distillery: optionalText('Distillery'),
+  // Plain digits only: Number() would also read 0x7DF, 0b11111011111, 2.015e3 and ' 2015 '.
   year: z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: 'Year must be a number' })
-      .int('Year must be a whole number')
-      .min(CASK_YEAR_MIN, `Year must be from ${CASK_YEAR_MIN} to ${CASK_YEAR_MAX}`)
-      .max(CASK_YEAR_MAX, `Year must be from ${CASK_YEAR_MIN} to ${CASK_YEAR_MAX}`)
+    text({ error: 'Year must be a number' })
+      .regex(/^\d{1,4}$/, 'Year must be a year in plain digits, e.g. 2015')
+      .transform(Number)
+      .superRefine((year, ctx) => {
+        const max = caskYearMax();
+        if (year < CASK_YEAR_MIN || year > max) {
+          ctx.addIssue({ code: 'custom', message: `Year must be from ${CASK_YEAR_MIN} to ${max}` });
+        }
+      })
       .optional(),
   ),
   volume: optionalText('Volume', 50),

@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import { NUL_CHARACTER_REFUSED, text } from './common.ts';
+import {
+  line,
+  LONE_SURROGATE_REFUSED,
+  NUL_CHARACTER_REFUSED,
+  SINGLE_LINE_REFUSED,
+  text,
+} from './common.ts';
 
 test('text refuses the NUL character wherever it stands, with a message naming it', () => {
   for (const value of ['\u0000', 'a\u0000', '\u0000b', 'a\u0000b']) {
@@ -17,4 +23,45 @@ test("text keeps the field's own rules and reports them alongside", () => {
     NUL_CHARACTER_REFUSED,
     'Name is too short',
   ]);
+});
+
+test('text refuses half of a surrogate pair standing alone, and keeps whole pairs', () => {
+  for (const value of ['x\ud800', '\udc00x', 'a\ud83d', '\ude00\ud83d']) {
+    const result = text().safeParse(value);
+    expect(result.success, JSON.stringify(value)).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([LONE_SURROGATE_REFUSED]);
+  }
+  for (const value of ['Ardbeg \u{1F943}', '\ud83d\ude00', 'Glen Scotia, Campbeltown']) {
+    expect(text().parse(value)).toBe(value);
+  }
+});
+
+test('line refuses control characters and direction overrides inside, once trimmed', () => {
+  const refused = [
+    'Ard\u001bbeg', // ESC
+    'Ard\u0007beg', // BEL
+    'Ard\r\nbeg',
+    'Ard\tbeg',
+    'Ard\u0085beg', // NEL, a C1 control
+    'Ard\u2028beg', // line separator
+    'photo\u202egpj.exe', // right-to-left override
+    'a\u2066b\u2069', // an isolate
+  ];
+  for (const value of refused) {
+    const result = line().safeParse(value);
+    expect(result.success, JSON.stringify(value)).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([SINGLE_LINE_REFUSED]);
+  }
+  expect(line().parse('  Ardbeg Uigeadail\r\n')).toBe('Ardbeg Uigeadail');
+  expect(line().parse('Bruichladdich – Octomore 13.1 ★ \u05e9\u05dc\u05d5\u05dd')).toBe(
+    'Bruichladdich – Octomore 13.1 ★ \u05e9\u05dc\u05d5\u05dd',
+  );
+  // NUL is named by its own message only.
+  expect(
+    line()
+      .safeParse('a\u0000b')
+      .error?.issues.map((issue) => issue.message),
+  ).toEqual([NUL_CHARACTER_REFUSED]);
+  // Several lines stay text: notes keep their line breaks.
+  expect(text().parse('Regauged in May.\nNext in June.')).toBe('Regauged in May.\nNext in June.');
 });

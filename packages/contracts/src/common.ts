@@ -25,14 +25,49 @@ export type MessageEnvelope = z.infer<typeof messageEnvelope>;
 
 /** DESIGN.md §4: PostgreSQL cannot store U+0000 in text, so no request may carry it. */
 export const NUL_CHARACTER_REFUSED = 'Text must not contain the NUL character (U+0000)';
+/**
+ * Half of a UTF-16 surrogate pair without its other half (`"x\ud800"` in JSON) is no character:
+ * it has no UTF-8 form, so PostgreSQL cannot store it either (issue 27).
+ */
+export const LONE_SURROGATE_REFUSED =
+  'Text must be well-formed Unicode: half of a surrogate pair (U+D800 to U+DFFF) alone is no character';
+
+// With the u flag a whole pair is one code point, so only a half standing alone matches.
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * Every text field of every request starts here instead of at `z.string()`: the string, minus
- * the NUL character, refused with a field error (400) before it can reach the database (500).
- * The check does not stop the chain, so the field's own messages are reported alongside it.
+ * the NUL character and lone surrogates, refused with a field error (400) before they can reach
+ * the database (500). The checks do not stop the chain, so the field's own messages are
+ * reported alongside them.
  */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine((value) => !value.includes('\u0000'), NUL_CHARACTER_REFUSED);
+  z
+    .string(params)
+    .refine((value) => !value.includes('\u0000'), NUL_CHARACTER_REFUSED)
+    .refine((value) => !LONE_SURROGATE.test(value), LONE_SURROGATE_REFUSED);
+
+export const SINGLE_LINE_REFUSED =
+  'Text must be a single line without control characters (a line break, tab, ESC...) or direction overrides (U+202A to U+202E, U+2066 to U+2069)';
+
+/**
+ * What a one-line field (a name, a title, an e-mail) must not hold (issue 27): the C0 controls
+ * but NUL (text() names that one), DEL, the C1 controls, the line and paragraph separators, and
+ * the bidirectional embeddings, overrides and isolates, which make a name show other than it
+ * reads (U+202E turns 'gpj.exe' around).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NOT_ONE_LINE = /[\u0001-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A one-line text field: `text()`, trimmed (so a line break typed or pasted around the value
+ * is only space), then refused with a field error when a control character or a direction
+ * override is left inside. Multi-line fields (notes, messages, descriptions) stay `text()`.
+ */
+export const line = (params?: Parameters<typeof z.string>[0]) =>
+  text(params)
+    .trim()
+    .refine((value) => !NOT_ONE_LINE.test(value), SINGLE_LINE_REFUSED);
 
 export const uuidParam = z.object({ id: z.uuid() });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, text } from './common.ts';
+import { okEnvelope, pageQuery, pagination, line, text } from './common.ts';
 
 /** Spec 000 §3: the seven notification types, in the order the Type select lists them. */
 export const NOTIFICATION_TYPES = [
@@ -117,8 +117,7 @@ function scopeIsReadable(payload: { issues: readonly { path?: readonly PropertyK
  */
 export const createNotificationBody = z
   .object({
-    title: text({ error: TITLE_REQUIRED })
-      .trim()
+    title: line({ error: TITLE_REQUIRED })
       .min(1, TITLE_REQUIRED)
       .max(NOTIFICATION_TITLE_MAX, `Title must be at most ${NOTIFICATION_TITLE_MAX} characters`),
     message: text({ error: MESSAGE_REQUIRED })
@@ -139,8 +138,7 @@ export const createNotificationBody = z
         error: `Priority must be one of: ${NOTIFICATION_PRIORITIES.join(', ')}`,
       })
       .default(DEFAULT_NOTIFICATION_PRIORITY),
-    category: text({ error: 'Category must be text' })
-      .trim()
+    category: line({ error: 'Category must be text' })
       .max(
         NOTIFICATION_CATEGORY_MAX,
         `Category must be at most ${NOTIFICATION_CATEGORY_MAX} characters`,

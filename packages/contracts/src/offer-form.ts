@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, type FieldError } from './common.ts';
+import { line, text, type FieldError } from './common.ts';
 import { DETAILS_NOT_JSON, OFFER_TYPES, type OfferType } from './offers.ts';
 
 /**
@@ -10,17 +10,21 @@ import { DETAILS_NOT_JSON, OFFER_TYPES, type OfferType } from './offers.ts';
 const TEXT_MAX = 200;
 const DESCRIPTION_MAX = 5000;
 
-/** A text the admin must fill in: missing, empty or blank all say '{label} is required'. */
+/** A one-line text the admin must fill in: missing, empty or blank say '{label} is required'. */
 const requiredText = (label: string, max = TEXT_MAX) =>
-  text({ error: `${label} is required` })
-    .trim()
+  line({ error: `${label} is required` })
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** A text the admin may leave empty: blank counts as not given. */
-const optionalText = (label: string, max = TEXT_MAX) =>
-  text({ error: `${label} must be text` })
-    .trim()
+/**
+ * A text the admin may leave empty: blank counts as not given. One line (a name, a place) unless
+ * it is the description, whose box takes several.
+ */
+const optionalText = (label: string, max = TEXT_MAX, lines: 'one' | 'several' = 'one') =>
+  (lines === 'one'
+    ? line({ error: `${label} must be text` })
+    : text({ error: `${label} must be text` }).trim()
+  )
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
     .transform((value) => (value ? value : undefined));
@@ -37,13 +41,24 @@ const optionalMoney = (label: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/** The deadline: a calendar date (only the date part is shown, spec 001 §3). */
+/**
+ * The deadline: a calendar date (only the date part is shown, spec 001 §3). Year 0000 reads as a
+ * date in JavaScript, but there is no year zero in the calendar PostgreSQL keeps (1 BC is followed
+ * by AD 1), so it cannot be stored: it is no real date either.
+ */
 const deadline = requiredText('Deadline', 10)
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Deadline must be a date (YYYY-MM-DD)')
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    return (
+      !value.startsWith('0000') &&
+      !Number.isNaN(date.getTime()) &&
+      date.toISOString().startsWith(value)
+    );
   }, 'Deadline must be a real date');
+
+/** What the API answers for a deadline that was over before the offer existed (issue 27). */
+export const DEADLINE_BEFORE_CREATION = 'Deadline must not be before the day the offer is created';
 
 /** One type-specific field of spec 001 §3 "Details by type", as the form shows it. */
 export interface OfferDetailField {
@@ -176,7 +191,7 @@ export type OfferDetailValues = Record<string, string | number>;
 export const offerFields = z.object({
   type: z.enum(OFFER_TYPES, { error: 'Type must be cask, bottle or experience' }),
   title: requiredText('Title'),
-  description: optionalText('Description', DESCRIPTION_MAX),
+  description: optionalText('Description', DESCRIPTION_MAX, 'several'),
   location: optionalText('Location'),
   currentPrice: requiredMoney('Current value'),
   originalPrice: optionalMoney('Purchase value'),
@@ -200,7 +215,7 @@ export const createOfferFields = offerFields.extend({ isFeatured: flag('isFeatur
  */
 export const updateOfferFields = offerFields.extend({
   isActive: flag('isActive'),
-  image: text().trim().max(200).optional(),
+  image: line().max(200).optional(),
   images: text().max(5000).optional(),
 });
 export type CreateOfferFields = z.output<typeof createOfferFields>;

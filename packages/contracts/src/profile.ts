@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminProfile, FULL_NAME_MAX } from './auth.ts';
-import { okEnvelope, text } from './common.ts';
+import { okEnvelope, line } from './common.ts';
 import { UPLOAD_URL_PATTERN } from './files.ts';
 
 /** Spec 000 §5 / §9: the phone number holds at most 15 digits (E.164). */
@@ -18,26 +18,22 @@ export const AVATAR_INVALID = 'Avatar must be an uploaded image';
  * are read-only: they are sent back as the profile gave them, and the service refuses a change.
  */
 export const updateProfileBody = z.object({
-  fullName: text({ error: NAME_REQUIRED })
-    .trim()
+  fullName: line({ error: NAME_REQUIRED })
     .min(1, NAME_REQUIRED)
     .max(FULL_NAME_MAX, `Name must be at most ${FULL_NAME_MAX} characters`),
-  email: text({ error: 'Email is required' })
-    .trim()
+  email: line({ error: 'Email is required' })
     .min(1, 'Email is required')
     .max(254, 'Email is too long')
     .transform((value) => value.toLowerCase()),
   /** Empty or absent clears the number. */
-  phone: text()
-    .trim()
+  phone: line()
     .max(16, PHONE_INVALID)
     .refine((value) => value === '' || PHONE_PATTERN.test(value), PHONE_INVALID)
     .nullish()
     .transform((value) => (value ? value : null)),
-  role: text().max(50).nullish(),
+  role: line().max(50).nullish(),
   /** An `/uploads/<id>` URL from `POST /auth/upload-avatar`, or null for the placeholder. */
-  avatar: text()
-    .trim()
+  avatar: line()
     .max(200, AVATAR_INVALID)
     .refine((value) => value === '' || UPLOAD_URL_PATTERN.test(value), AVATAR_INVALID)
     .nullish()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, text } from './common.ts';
+import { okEnvelope, pageQuery, pagination, line, text } from './common.ts';
 import { searchParam } from './users.ts';
 
 /** GET /referrals/admin/rewards (DESIGN.md §4): the Reward List under User Management. */
@@ -29,12 +29,14 @@ export type RewardListResponse = z.infer<typeof rewardListResponse>;
 export const MANUAL_ADJUSTMENT = 'manual_adjustment';
 /** A bound well above any real adjustment, so a typo of extra zeros is refused. */
 export const MAX_POINTS_ADJUSTMENT = 1_000_000;
+/** A customer's balance is an integer column: no credit may take it past PostgreSQL's int4. */
+export const MAX_POINTS_BALANCE = 2_147_483_647;
 export const POINTS_DESCRIPTION_MAX = 500;
 export const POINTS_ADMIN_NOTES_MAX = 1000;
 
-const optionalText = (max: number, label: string) =>
-  text()
-    .trim()
+/** An optional text: one line (`line`) or several (`text`, trimmed). */
+const optionalText = (max: number, label: string, lines: 'one' | 'several') =>
+  (lines === 'one' ? line() : text().trim())
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((value) => (value ? value : null));
@@ -59,8 +61,8 @@ export const manualPointsBody = z.object({
     )
     .refine((value) => value !== 0, 'Points cannot be zero'),
   type: z.literal(MANUAL_ADJUSTMENT).default(MANUAL_ADJUSTMENT),
-  description: optionalText(POINTS_DESCRIPTION_MAX, 'Description'),
-  adminNotes: optionalText(POINTS_ADMIN_NOTES_MAX, 'Admin notes'),
+  description: optionalText(POINTS_DESCRIPTION_MAX, 'Description', 'one'),
+  adminNotes: optionalText(POINTS_ADMIN_NOTES_MAX, 'Admin notes', 'several'),
 });
 /** What the form holds and sends (type may be left out). */
 export type ManualPointsBody = z.input<typeof manualPointsBody>;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';
-import { AppError } from './errors.ts';
+import { createLimiter } from './limiter.ts';
 
 /**
  * DESIGN.md §5: argon2id at one of the OWASP Password Storage Cheat Sheet's equivalent minimum
@@ -28,14 +28,6 @@ export interface PasswordHasher {
   verifyNothing(password: string): Promise<false>;
 }
 
-export class ServerBusyError extends AppError {
-  constructor() {
-    super(503, 'The server is busy. Please try again in a moment.', undefined, {
-      'retry-after': '1',
-    });
-  }
-}
-
 /**
  * Each hash holds ~12 MiB and a libuv thread for tens of milliseconds, so a burst of sign-ins
  * must not run them all at once: at most `concurrency` run, up to `maxQueued` wait in line,
@@ -45,27 +37,7 @@ export function createPasswordHasher(options: {
   concurrency: number;
   maxQueued?: number;
 }): PasswordHasher {
-  const concurrency = Math.max(1, options.concurrency);
-  const maxQueued = options.maxQueued ?? concurrency * 32;
-  let running = 0;
-  const waiting: Array<() => void> = [];
-
-  async function bounded<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= concurrency) {
-      if (waiting.length >= maxQueued) throw new ServerBusyError();
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    } else {
-      running += 1;
-    }
-    try {
-      return await work();
-    } finally {
-      // Hand the slot straight to the next in line, so `running` never dips and overshoots.
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  }
+  const bounded = createLimiter(options);
 
   let dummyHash: Promise<string> | undefined;
 

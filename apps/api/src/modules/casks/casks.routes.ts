@@ -14,7 +14,7 @@ import { ok } from '../../lib/envelope.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { expectedVersion } from '../../lib/preconditions.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
-import { readImageForm, registerImageUploads } from '../files/multipart.ts';
+import { documentMultipartForm, readImageForm, registerImageUploads } from '../files/multipart.ts';
 import { createCasksService } from './casks.service.ts';
 
 /** Spec 001 §7: the four cask calls; all need a signed-in admin. */
@@ -42,7 +42,13 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/casks',
     {
       // Each add may decode an image: far more than a person needs, far less than a flood.
-      config: { rateLimit: routeRateLimit(60) },
+      config: {
+        rateLimit: routeRateLimit(60),
+        swaggerTransform: documentMultipartForm({
+          fields: Object.keys(createCaskFields.shape),
+          files: { [CASK_IMAGE_FIELD]: 'one' },
+        }),
+      },
       schema: {
         tags: ['casks'],
         consumes: ['multipart/form-data'],

@@ -279,6 +279,43 @@ describe('POST /casks', () => {
     }
   });
 
+  test('takes the year in plain digits only, from 1800 to next year, and stores nothing else', async () => {
+    const owner = await createCustomer(ctx);
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(casks);
+    // Each once read as 2015 (Number() takes hex, binary, exponents and spaces) or stored as is.
+    for (const year of [
+      '0x7DF',
+      '0b11111011111',
+      '2.015e3',
+      ' 2015 ',
+      '2015.0',
+      '+2015',
+      '１９９９',
+    ]) {
+      const res = await postCask({ name: `Year ${uniqueMarker()}`, owner: owner.id, year });
+      expect(res.statusCode, year).toBe(400);
+      expect(res.json().errors, year).toEqual([
+        { field: 'year', message: 'Year must be a year in plain digits, e.g. 2015' },
+      ]);
+    }
+    for (const year of ['1799', String(nextYear + 1)]) {
+      const res = await postCask({ name: `Year ${uniqueMarker()}`, owner: owner.id, year });
+      expect(res.statusCode, year).toBe(400);
+      expect(res.json().errors, year).toEqual([
+        { field: 'year', message: `Year must be from 1800 to ${nextYear}` },
+      ]);
+    }
+    expect(await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(casks)).toEqual(
+      before,
+    );
+    for (const year of ['1800', '2015', String(nextYear)]) {
+      const res = await postCask({ name: `Year ${uniqueMarker()}`, owner: owner.id, year });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.cask.year).toBe(Number(year));
+    }
+  });
+
   test('refuses a file that is not an image, one in another field, and JSON', async () => {
     const owner = await createCustomer(ctx);
     const notImage = await postCask({ name: 'X', owner: owner.id }, Buffer.from('hello'));
@@ -416,6 +453,10 @@ describe('DELETE /casks/{id}', () => {
     );
     const cask: Cask = created.json().data.cask;
     const before = await listCasks();
+    // A browser that showed the image keeps it only until it asks again, with its ETag.
+    const shown = await ctx.app.inject({ method: 'GET', url: cask.caskImages! });
+    expect(shown.headers['cache-control']).toBe('no-cache');
+    const etag = String(shown.headers.etag);
 
     const res = await deleteCask(cask.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -433,6 +474,13 @@ describe('DELETE /casks/{id}', () => {
     expect(after.stats).toMatchObject(await statsFromTable());
     expect(after.pagination.total).toBe(before.pagination.total - 1);
     expect((await ctx.app.inject({ method: 'GET', url: cask.caskImages! })).statusCode).toBe(404);
+    const revalidated = await ctx.app.inject({
+      method: 'GET',
+      url: cask.caskImages!,
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.statusCode).toBe(404);
+    expect(revalidated.headers['cache-control']).toBe('no-store');
     const history = await ctx.database.db
       .select()
       .from(caskAppreciation)

@@ -8,8 +8,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `GET /uploads/:id` (DESIGN.md §4), outside /api and public: an <img> cannot send a bearer
- * token. Ids are random UUIDs and a stored file never changes, so answers may be cached for a
- * year and revalidated by ETag.
+ * token. Ids are random UUIDs and a stored file never changes, but it can be deleted with the
+ * cask or offer that showed it: so a cache may keep it but must ask again before each use
+ * (`no-cache`), which costs a 304 without the bytes while the file exists and a 404 once it is
+ * gone (decision 192).
  */
 export const filesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
@@ -28,7 +30,7 @@ export const filesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       );
       reply.headers({
         etag: file.etag,
-        'cache-control': 'public, max-age=31536000, immutable',
+        'cache-control': 'no-cache',
         // The type was decided from the magic bytes when stored; the browser must not guess.
         'x-content-type-options': 'nosniff',
         'content-disposition': 'inline',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import {
   IMAGE_CONTENT_TYPES,
   IMAGE_MAX_BYTES,
@@ -17,6 +17,7 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../../lib/errors.ts';
+import { createLimiter, ServerBusyError } from '../../lib/limiter.ts';
 import * as repo from './files.repository.ts';
 
 export const FILE_NOT_FOUND = 'File not found';
@@ -29,6 +30,23 @@ export const DEFAULT_MAX_DIMENSION = 2048;
  * any photo a club admin uploads and keeps one decode under ~160 MB.
  */
 const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Re-encoding an animation costs about its frames times its pixels: 30 frames of 1000x1000 in a
+ * 52 kB GIF took seconds of CPU (issue 27). An animation keeps moving while it has at most 100
+ * frames and 5 megapixels in all (say 30 frames of 400x400); a larger one is stored as its first
+ * frame only, which costs one frame.
+ */
+export const ANIMATION_MAX_FRAMES = 100;
+export const ANIMATION_MAX_PIXELS = 5_000_000;
+
+/**
+ * At most this many images are decoded and re-encoded at once in a process, each on a thread of
+ * libuv's pool of four, which password hashing and file reads share; the others wait in line (an
+ * offer form brings up to eleven, one after another).
+ */
+export const IMAGE_PROCESSING_CONCURRENCY = 2;
+const imageProcessing = createLimiter({ concurrency: IMAGE_PROCESSING_CONCURRENCY });
 
 export interface PreparedImage {
   bytes: Buffer;
@@ -54,6 +72,48 @@ function isAllowedType(mime: string | undefined): mime is ImageContentType {
   return (IMAGE_CONTENT_TYPES as readonly string[]).includes(mime ?? '');
 }
 
+/** Whether an animation is small enough to re-encode whole (see ANIMATION_MAX_PIXELS). */
+function keepsMoving({ pages = 1, width = 0, height = 0, pageHeight }: Metadata): boolean {
+  const framePixels = width * (pageHeight ?? height / pages);
+  return pages <= ANIMATION_MAX_FRAMES && framePixels * pages <= ANIMATION_MAX_PIXELS;
+}
+
+/** sharp's part of `prepareImage`: the same format out as in, bounded, without metadata. */
+async function reencode(
+  buffer: Buffer,
+  contentType: ImageContentType,
+  maxDimension: number,
+): Promise<Buffer> {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
+  const animatable = contentType === 'image/gif' || contentType === 'image/webp';
+  let input = sharp(buffer, { ...options, animated: animatable });
+  const metadata = await input.metadata();
+  let pages = metadata.pages ?? 1;
+  if (pages > 1 && !keepsMoving(metadata)) {
+    // Only the first frame is decoded at all.
+    input = sharp(buffer, { ...options, pages: 1 });
+    pages = 1;
+  }
+  // EXIF orientation must be applied before the metadata is dropped, or phone photos end
+  // up sideways; libvips cannot rotate multi-page (animated) images, which carry no EXIF.
+  const oriented = pages > 1 ? input : input.rotate();
+  const resized = oriented.resize({
+    width: maxDimension,
+    height: maxDimension,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+  const encoded =
+    contentType === 'image/png'
+      ? resized.png({ compressionLevel: 9 })
+      : contentType === 'image/jpeg'
+        ? resized.jpeg({ quality: 85, mozjpeg: true })
+        : contentType === 'image/webp'
+          ? resized.webp({ quality: 85 })
+          : resized.gif();
+  return encoded.toBuffer();
+}
+
 /**
  * Checks and re-encodes an uploaded image (DESIGN.md §5). The type comes from the magic bytes,
  * never from the file name or the client's content type, and the bytes we keep are sharp's own
@@ -73,28 +133,9 @@ export async function prepareImage(
   const maxDimension = options.maxDimension ?? DEFAULT_MAX_DIMENSION;
   let bytes: Buffer;
   try {
-    const animated = contentType === 'image/gif' || contentType === 'image/webp';
-    const input = sharp(buffer, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    const { pages = 1 } = await input.metadata();
-    // EXIF orientation must be applied before the metadata is dropped, or phone photos end
-    // up sideways; libvips cannot rotate multi-page (animated) images, which carry no EXIF.
-    const oriented = pages > 1 ? input : input.rotate();
-    const resized = oriented.resize({
-      width: maxDimension,
-      height: maxDimension,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
-    const encoded =
-      contentType === 'image/png'
-        ? resized.png({ compressionLevel: 9 })
-        : contentType === 'image/jpeg'
-          ? resized.jpeg({ quality: 85, mozjpeg: true })
-          : contentType === 'image/webp'
-            ? resized.webp({ quality: 85 })
-            : resized.gif();
-    bytes = await encoded.toBuffer();
+    bytes = await imageProcessing(() => reencode(buffer, contentType, maxDimension));
   } catch (error) {
+    if (error instanceof ServerBusyError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new PayloadTooLargeError('The image is too large: at most 40 megapixels are allowed');
     }

@@ -54,7 +54,8 @@ test('an uploaded PNG is re-encoded, bounded to 1024 px, stripped of metadata an
   expect(served.statusCode).toBe(200);
   expect(served.headers['content-type']).toBe('image/png');
   expect(served.headers['x-content-type-options']).toBe('nosniff');
-  expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  // Revalidated at each use (a 304 reads no bytes), so a deleted image is gone at once.
+  expect(served.headers['cache-control']).toBe('no-cache');
   const bytes = served.rawPayload;
   expect(bytes.equals(original)).toBe(false);
   expect(served.headers.etag).toBe(`"${createHash('sha256').update(bytes).digest('hex')}"`);
@@ -79,6 +80,38 @@ test('a JPEG keeps its type and loses its EXIF data', async () => {
   const meta = await sharp(served.rawPayload).metadata();
   expect(meta.width).toBe(300);
   expect(meta.exif).toBeUndefined();
+});
+
+/** An animation of `frames` frames of `size` x `size`, each a colour of its own. */
+async function animation(format: 'gif' | 'webp', frames: number, size: number): Promise<Buffer> {
+  const frame = size * size * 3;
+  const pixels = Buffer.alloc(frame * frames);
+  for (let index = 0; index < frames; index += 1) {
+    pixels.fill((index * 8) % 256, index * frame, (index + 1) * frame);
+  }
+  const input = sharp(pixels, {
+    raw: { width: size, height: size * frames, channels: 3, pageHeight: size },
+  });
+  return (format === 'gif' ? input.gif({ effort: 1 }) : input.webp({ effort: 0 })).toBuffer();
+}
+
+test('a large animation is stored as its first frame; a small one keeps moving', async () => {
+  // The outside probe's file: 52 kB of GIF, 30 frames of 1000x1000, seconds of CPU to re-encode.
+  const probe = await animation('gif', 30, 1000);
+  expect((await sharp(probe, { animated: true }).metadata()).pages).toBe(30);
+  const small = await animation('webp', 8, 200);
+  for (const [bytes, type, pages, side] of [
+    [probe, 'image/gif', 1, 1000],
+    [small, 'image/webp', 8, 200],
+  ] as const) {
+    const res = await upload(bytes, 'moving', type);
+    expect(res.statusCode, res.body).toBe(200);
+    const served = await ctx.app.inject({ method: 'GET', url: res.json().data.avatarUrl });
+    expect(served.headers['content-type']).toBe(type);
+    const meta = await sharp(served.rawPayload, { animated: true }).metadata();
+    expect(meta.pages ?? 1, type).toBe(pages);
+    expect(meta.width, type).toBe(Math.min(side, 1024));
+  }
 });
 
 test('the type comes from the bytes, not from the name or the declared type', async () => {

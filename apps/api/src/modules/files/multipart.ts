@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import type { SwaggerTransform } from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from '@cask/contracts/files';
 import {
   AppError,
@@ -15,6 +17,15 @@ function hasCode(error: unknown): error is { code: string } {
     typeof (error as { code?: unknown }).code === 'string'
   );
 }
+
+/** A client error the plugin raised itself (its own 4xx codes), kept as it is. */
+function isClientError(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+export const MULTIPART_BODY_MALFORMED =
+  'The form could not be read: the multipart/form-data body is malformed or incomplete';
 
 /**
  * Multipart parsing for one module's routes (register it inside the module's plugin, so it only
@@ -40,8 +51,8 @@ export async function registerImageUploads(
 
 /** Turns the multipart plugin's errors into our typed errors, with messages a person can act on. */
 function uploadError(error: unknown, maxFiles = 1): unknown {
-  if (error instanceof AppError || !hasCode(error)) return error;
-  switch (error.code) {
+  if (error instanceof AppError) return error;
+  switch (hasCode(error) ? error.code : undefined) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return new PayloadTooLargeError(IMAGE_TOO_LARGE);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
@@ -53,8 +64,14 @@ function uploadError(error: unknown, maxFiles = 1): unknown {
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return new PayloadTooLargeError('Too many form fields in the upload');
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return new BadRequestError(MULTIPART_BODY_MALFORMED);
     default:
-      return error;
+      // The parser (busboy) reports a body it cannot read (no boundary in the Content-Type, a
+      // boundary the body never uses, a part that never ends) as a plain Error without a code;
+      // the request stream reports a body cut short the same way. Either is the body's fault.
+      return isClientError(error) ? error : new BadRequestError(MULTIPART_BODY_MALFORMED);
   }
 }
 
@@ -132,4 +149,48 @@ export async function readImageForm(
     throw uploadError(error, maxFiles);
   }
   return form;
+}
+
+/** What one multipart form carries, for `/api/docs`: its text fields and its file fields. */
+export interface MultipartFormDocs {
+  fields: readonly string[];
+  /** The JSON Schema format of a text field that has one (`date` for YYYY-MM-DD). */
+  formats?: Readonly<Record<string, string>>;
+  /** Each file field, and whether it takes several files. */
+  files: Readonly<Record<string, 'one' | 'many'>>;
+}
+
+/**
+ * The route's `config.swaggerTransform`: documents the multipart form as the route's request
+ * body. A multipart route declares no `body` schema (the plugin hands the parts to the handler,
+ * which checks them with the shared contracts), so without this the document would say the
+ * route takes no body at all, and nothing reading the document could tell it takes a form.
+ */
+export function documentMultipartForm(form: MultipartFormDocs): SwaggerTransform {
+  const file = { type: 'string', format: 'binary' };
+  const properties = {
+    ...Object.fromEntries(
+      form.fields.map((field) => {
+        const format = form.formats?.[field];
+        return [field, format ? { type: 'string', format } : { type: 'string' }];
+      }),
+    ),
+    ...Object.fromEntries(
+      Object.entries(form.files).map(([field, count]) => [
+        field,
+        count === 'one' ? file : { type: 'array', items: file },
+      ]),
+    ),
+  };
+  return (document) => {
+    const { schema, url } = jsonSchemaTransform(document);
+    return {
+      url,
+      schema: {
+        ...schema,
+        consumes: ['multipart/form-data'],
+        body: { type: 'object', properties },
+      },
+    };
+  };
 }

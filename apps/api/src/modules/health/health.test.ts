@@ -37,7 +37,11 @@ test.each([
   expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
   expect(res.headers['x-content-type-options']).toBe('nosniff');
-  expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  // The legacy header agrees with the CSP's frame-ancestors 'none'.
+  expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['permissions-policy']).toContain('camera=(), ');
+  expect(res.headers['permissions-policy']).toContain('geolocation=()');
   expect(res.headers['referrer-policy']).toBe('no-referrer');
   expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');

@@ -9,15 +9,23 @@ import {
   offerListResponse,
   offerResponse,
 } from '@cask/contracts/offers';
+import { createOfferFields, updateOfferFields } from '@cask/contracts/offer-form';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedVersion } from '../../lib/preconditions.ts';
-import { readImageForm, registerImageUploads } from '../files/multipart.ts';
+import { documentMultipartForm, readImageForm, registerImageUploads } from '../files/multipart.ts';
 import { createOffersService } from './offers.service.ts';
 
 /** A banner and the sliding images: the most files one form may carry. */
 const MAX_FILES = 1 + MAX_SLIDING_IMAGES;
 const FILE_FIELDS = [OFFER_IMAGE_FIELD, OFFER_IMAGES_FIELD] as const;
+/** The form of each save for `/api/docs`: its text fields, `details` (JSON text), the images. */
+const formDocs = (fields: object) =>
+  documentMultipartForm({
+    fields: [...Object.keys(fields), 'details'],
+    formats: { expiryDate: 'date' },
+    files: { [OFFER_IMAGE_FIELD]: 'one', [OFFER_IMAGES_FIELD]: 'many' },
+  });
 
 /** Spec 001 §7: the offers catalogue (cask, bottle, experience) with its images. */
 export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -41,6 +49,7 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/offers',
     {
+      config: { swaggerTransform: formDocs(createOfferFields.shape) },
       schema: {
         tags: ['offers'],
         consumes: ['multipart/form-data'],
@@ -57,6 +66,7 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.put(
     '/offers/:id',
     {
+      config: { swaggerTransform: formDocs(updateOfferFields.shape) },
       schema: {
         tags: ['offers'],
         params: uuidParam,

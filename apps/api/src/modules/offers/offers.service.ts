@@ -3,6 +3,7 @@ import type { FieldError } from '@cask/contracts/common';
 import { uploadIdOf, uploadUrl } from '@cask/contracts/files';
 import {
   createOfferFields,
+  DEADLINE_BEFORE_CREATION,
   fieldErrorsOf,
   offerDetailsSchemas,
   updateOfferFields,
@@ -77,6 +78,20 @@ function auditView(row: repo.OfferRow, slideIds: readonly string[]) {
     slideFileIds: slideIds,
   };
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Whether the deadline was over before `instant` everywhere on Earth: its day has ended even at
+ * UTC-12, the last place it ends. So an admin west of Greenwich who picks today's date late in
+ * their evening (already tomorrow in UTC) is not told that today is past.
+ */
+function deadlineOverBefore(expiryDate: string, instant: Date): boolean {
+  return Date.parse(`${expiryDate}T00:00:00Z`) + 36 * HOUR_MS <= instant.getTime();
+}
+
+const deadlineBeforeCreation = (): never =>
+  invalid([{ field: 'expiryDate', message: DEADLINE_BEFORE_CREATION }]);
 
 function invalid(errors: FieldError[]): never {
   throw new BadRequestError(errors[0]?.message ?? 'Invalid request', errors);
@@ -185,6 +200,7 @@ export function createOffersService(deps: { database: Database }) {
     /** Spec 001 §7 POST /offers: the offer, its banner and sliding images, in one transaction. */
     async create(form: ImageForm, actor: Actor): Promise<Offer> {
       const { values, details } = parseFields(createOfferFields, form.fields);
+      if (deadlineOverBefore(values.expiryDate, new Date())) deadlineBeforeCreation();
       const images = await prepareFormImages(form);
       const context = { adminId: actor.adminId, ip: actor.ip, purpose: PURPOSE };
       return db.transaction(async (tx) => {
@@ -233,6 +249,14 @@ export function createOffersService(deps: { database: Database }) {
         if (!before) throw new NotFoundError(OFFER_NOT_FOUND);
         if (!isExpectedVersion(expected, before.updatedAt.toISOString())) {
           throw new ConflictError(OFFER_CHANGED_ELSEWHERE);
+        }
+        // An unchanged deadline is kept as it is: offers imported or seeded with a deadline
+        // before their row was written must stay editable.
+        if (
+          values.expiryDate !== before.expiryDate &&
+          deadlineOverBefore(values.expiryDate, before.createdAt)
+        ) {
+          deadlineBeforeCreation();
         }
         const current = await slidesOf(tx, id);
 

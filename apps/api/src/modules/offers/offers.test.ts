@@ -2,6 +2,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { versionHeaders } from '@cask/contracts/common';
+import { DEADLINE_BEFORE_CREATION } from '@cask/contracts/offer-form';
 import { OFFER_CHANGED_ELSEWHERE, type Offer } from '@cask/contracts/offers';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { files } from '../../db/schema/files.ts';
@@ -45,6 +46,10 @@ const EXPERIENCE_DETAILS = {
   participants: 4,
   includes: 'Lunch and transfers',
 };
+
+/** The calendar date (UTC) this many days from now. */
+const isoDay = (days: number) =>
+  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 type FileSpec = { field: string; bytes: Buffer; name?: string; type?: string };
 
@@ -240,6 +245,19 @@ describe('POST /offers', () => {
       { expiryDate: '2030-02-30' },
       'expiryDate',
       'Deadline must be a real date',
+    ],
+    // JavaScript reads it as a date; PostgreSQL has no year zero and answered 500.
+    [
+      'a deadline in year 0000',
+      { expiryDate: '0000-01-01' },
+      'expiryDate',
+      'Deadline must be a real date',
+    ],
+    [
+      'a deadline over before the offer is created',
+      { expiryDate: isoDay(-2) },
+      'expiryDate',
+      DEADLINE_BEFORE_CREATION,
     ],
     [
       'a cask without distillery',
@@ -698,6 +716,25 @@ describe('PUT /offers/{id}', () => {
     expect(await tableCounts()).toEqual(before);
     const [after] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
     expect(after).toEqual(row);
+  });
+
+  test('a new deadline before the day the offer was created is refused; an old one kept is fine', async () => {
+    // Seeded or imported offers may carry a deadline before their row was written.
+    const old = await createOffer(ctx, { expiryDate: '2000-01-01' });
+    const kept = await put(old.id, form(validFields({ expiryDate: '2000-01-01' })));
+    expect(kept.statusCode, kept.body).toBe(200);
+    const [row] = await ctx.database.db.select().from(offers).where(eq(offers.id, old.id));
+    const earlier = await put(old.id, form(validFields({ expiryDate: '1999-12-31' })));
+    expect(earlier.statusCode, earlier.body).toBe(400);
+    expect(earlier.json().errors).toEqual([
+      { field: 'expiryDate', message: DEADLINE_BEFORE_CREATION },
+    ]);
+    const [after] = await ctx.database.db.select().from(offers).where(eq(offers.id, old.id));
+    expect(after).toEqual(row);
+    // Today's date is fine wherever the admin is: even at UTC-12, where today began last.
+    const todayAtUtcMinus12 = new Date(Date.now() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const today = await put(old.id, form(validFields({ expiryDate: todayAtUtcMinus12 })));
+    expect(today.statusCode, today.body).toBe(200);
   });
 
   test('an unknown, malformed or retired offer answers 404 (or 400 for a malformed id)', async () => {

@@ -9,7 +9,11 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
-import { readImageUpload, registerImageUploads } from '../files/multipart.ts';
+import {
+  documentMultipartForm,
+  readImageUpload,
+  registerImageUploads,
+} from '../files/multipart.ts';
 import { createProfileService } from './profile.service.ts';
 
 /**
@@ -46,7 +50,10 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/auth/upload-avatar',
     {
       // Each upload decodes an image: far more than a person needs, far less than a flood.
-      config: { rateLimit: routeRateLimit(30) },
+      config: {
+        rateLimit: routeRateLimit(30),
+        swaggerTransform: documentMultipartForm({ fields: [], files: { [AVATAR_FIELD]: 'one' } }),
+      },
       schema: {
         tags: ['auth'],
         consumes: ['multipart/form-data'],

@@ -3,6 +3,7 @@ import type {
   ReferralListParams,
   UpdateReferralStatusBody,
 } from '@cask/contracts/referrals';
+import { MAX_POINTS_BALANCE } from '@cask/contracts/rewards';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
@@ -84,6 +85,12 @@ export function createReferralsService(deps: { database: Database }) {
         const referrer = await lockReferrer(tx, locked.referrerId);
         if (referrer.pointsBalance + change < 0) {
           const message = `${referrer.fullName} has ${referrer.pointsBalance} points left, fewer than the ${-change} this referral credited, so it cannot go back to pending`;
+          throw new ConflictError(message, [{ field: 'status', message }]);
+        }
+        // As manual points are (rewards.service.ts): refused before PostgreSQL's integer would
+        // overflow and answer 500.
+        if (referrer.pointsBalance + change > MAX_POINTS_BALANCE) {
+          const message = `${referrer.fullName} has ${referrer.pointsBalance} points: the ${change} of this referral would take the balance past ${MAX_POINTS_BALANCE}, so it cannot be completed`;
           throw new ConflictError(message, [{ field: 'status', message }]);
         }
         const entry =

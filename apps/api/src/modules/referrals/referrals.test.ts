@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReferralListResponse, UpdateReferralStatusResponse } from '@cask/contracts/referrals';
-import type { RewardListResponse } from '@cask/contracts/rewards';
+import { MAX_POINTS_BALANCE, type RewardListResponse } from '@cask/contracts/rewards';
 import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
@@ -350,6 +350,26 @@ test('going back to pending is refused when the referrer has spent the reward', 
   expect(await balanceOf(referrer.id)).toBe(50);
   expect(await ledgerOf(referral.id)).toHaveLength(1);
   expect(await statusAudits(referral.id)).toHaveLength(1);
+});
+
+test('completing is refused when the credit would take the referrer past the balance cap', async () => {
+  const referrer = await createCustomer(ctx, { fullName: 'Ewan Munro' });
+  await createPointTransaction(ctx, {
+    customerId: referrer.id,
+    points: MAX_POINTS_BALANCE - 50,
+    type: 'manual_adjustment',
+  });
+  const referral = await createReferral(ctx, { referrerId: referrer.id, pointsAwarded: 200 });
+
+  const res = await setStatus(referral.id, { status: 'completed' });
+
+  expect(res.statusCode, res.body).toBe(409);
+  const message = `Ewan Munro has ${MAX_POINTS_BALANCE - 50} points: the 200 of this referral would take the balance past ${MAX_POINTS_BALANCE}, so it cannot be completed`;
+  expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'status', message }] });
+  expect((await statusOf(referral.id))?.status).toBe('pending');
+  expect(await balanceOf(referrer.id)).toBe(MAX_POINTS_BALANCE - 50);
+  expect(await ledgerOf(referral.id)).toHaveLength(0);
+  expect(await statusAudits(referral.id)).toHaveLength(0);
 });
 
 test('bad input is refused with a clear error and changes nothing', async () => {

@@ -1,4 +1,9 @@
-import type { ManualPoints, PointTransaction, RewardListParams } from '@cask/contracts/rewards';
+import {
+  MAX_POINTS_BALANCE,
+  type ManualPoints,
+  type PointTransaction,
+  type RewardListParams,
+} from '@cask/contracts/rewards';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError } from '../../lib/errors.ts';
@@ -8,9 +13,6 @@ import {
   insertPointTransaction,
   readPointsBalance,
 } from './rewards.repository.ts';
-
-/** points_balance is an integer column; refuse before PostgreSQL would overflow. */
-const MAX_POINTS_BALANCE = 2_147_483_647;
 
 export function createRewardsService(deps: { database: Database }) {
   const { db } = deps.database;
