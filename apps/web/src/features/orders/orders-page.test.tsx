@@ -153,6 +153,17 @@ test("a failed fetch without a message falls back to 'Failed to fetch purchases.
   await waitFor(() => expect(screen.getAllByText('Failed to fetch purchases.')).toHaveLength(2));
 });
 
+test('a failed fetch shows the cards as unavailable, not loading for ever', async () => {
+  const api = createFakeApi({ orders: [morag()] });
+  api.state.failing.add('orders');
+  await renderOrders(api);
+  expect(await screen.findByText('Error Loading Orders')).toBeVisible();
+  for (const title of ['Total Orders', 'Total Pending Orders', 'Total Delivered Orders']) {
+    expect(card(title)).toHaveTextContent('Unavailable');
+    expect(card(title)).not.toHaveTextContent('Loading...');
+  }
+});
+
 test('Edit Order shows the order read-only, saves the editable fields and keeps the history', async () => {
   const order = morag();
   const api = createFakeApi({ orders: [order] });
