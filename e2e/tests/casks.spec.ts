@@ -138,3 +138,60 @@ test('adds a cask for a customer found by name, edits it and deletes it; totals 
   await expect(page.getByText('No casks found.')).toBeVisible();
   expect(await cardValue(page, 'Total Casks')).toBe(totalBefore);
 });
+
+test('a long name and distillery end in an ellipsis; Status and Action stay in view', async ({
+  page,
+}) => {
+  // Issue 27: one long value widened the table until Status and Action left a desktop screen.
+  // Now a long value takes two lines at most and ends in an ellipsis.
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
+  const headers = { authorization: `Bearer ${cookie?.value ?? ''}` };
+  const customers = await page.request.get('/api/users?page=1&limit=1', { headers });
+  const [owner] = (await customers.json()).data.users as { id: string }[];
+  const marker = `${Date.now()}`;
+  const name = `Long ${marker} ${'Sherry Butt of the Old Dunnage Warehouse '.repeat(4)}`.trim();
+  // One unbroken word (as an address or a code would be): the browser cannot wrap it.
+  const distillery = 'www.theglenlivetdistilleryatballindallochbanffshirescotland.co.uk';
+  const added = await page.request.post('/api/casks', {
+    headers,
+    multipart: {
+      name,
+      distillery,
+      year: '1998',
+      volume: '500L',
+      abv: '58.2%',
+      currentValue: '25000',
+      purchasePrice: '20000',
+      status: 'Maturing',
+      owner: owner?.id ?? '',
+    },
+  });
+  expect(added.ok()).toBe(true);
+
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await openCasks(page);
+    await page.getByRole('searchbox', { name: 'Search casks' }).fill(marker);
+    const row = bodyRows(caskTable(page)).filter({ hasText: marker });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell').nth(6)).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('button', { name: 'Edit' })).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('button', { name: 'Delete' })).toBeInViewport({ ratio: 1 });
+    // Cut on screen, whole on hover and for a screen reader (the row's name holds it all).
+    const nameText = row.getByTitle(name, { exact: true });
+    expect(await nameText.evaluate((text) => text.scrollHeight > text.clientHeight)).toBe(true);
+    await expect(row.getByRole('cell').first()).toHaveText(name);
+    await expect(row.getByTitle(distillery, { exact: true })).toBeVisible();
+    await saveScreen(page, `casks-long-values-${viewport.width}`);
+  }
+
+  // Cleanup: the cask goes, as an admin would remove it.
+  const row = bodyRows(caskTable(page)).filter({ hasText: marker });
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
+  await confirm.getByRole('button', { name: 'Delete Cask' }).click();
+  await expect(row).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mainAdmin } from '../support/admins.ts';
+import { detailValue } from '../support/details.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
 
 // Spec 001 §2 Orders, end to end on the demo orders (SEED_DEMO=true). Other specs may change
@@ -19,6 +20,12 @@ const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, '')
 
 async function cell(row: Locator, index: number): Promise<string> {
   return ((await row.getByRole('cell').nth(index).textContent()) ?? '').trim();
+}
+
+async function accessToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
+  if (!cookie) throw new Error('not signed in');
+  return cookie.value;
 }
 
 async function openOrders(page: Page) {
@@ -87,9 +94,9 @@ test("an admin finds an order by the customer's name and edits it twice: both no
 
   await row.getByRole('button', { name: 'Edit' }).click();
   let dialog = page.getByRole('dialog', { name: 'Edit Order' });
-  await expect(dialog.getByLabel('User Name')).toHaveValue(customer);
-  await expect(dialog.getByLabel('Product')).toHaveValue(product);
-  await expect(dialog.getByLabel('User Name')).toHaveAttribute('readonly', '');
+  // The read-only details are text under their terms, not inputs (issue 27).
+  await expect(detailValue(dialog, 'User Name')).toHaveText(customer);
+  await expect(detailValue(dialog, 'Product')).toHaveText(product);
   await expect(dialog.getByLabel('Notes', { exact: true })).toHaveAttribute(
     'placeholder',
     'Enter notes here',
@@ -129,6 +136,63 @@ test("an admin finds an order by the customer's name and edits it twice: both no
   await expect(history.getByRole('listitem').first()).toContainText(secondNote);
   await expect(history.getByText(firstNote)).toBeVisible();
   await expect(history.getByText(mainAdmin.name).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('Edit Order keeps Save in view under a long notes history, on a desktop and on a phone', async ({
+  page,
+}) => {
+  // Issue 27: the read-only details were nine keyboard stops, a notes history pushed Save out
+  // of the dialog on a 1366x900 screen, and a phone's first screen held only read-only fields.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  const listed = await page.request.get('/api/purchases?page=1&limit=1', { headers });
+  const [order] = (await listed.json()).data.purchases as {
+    _id: string;
+    title: string;
+    status: string;
+    caskProgress: string | null;
+    manualPaymentStatus: string;
+    user: { fullName: string };
+  }[];
+  if (!order) throw new Error('the demo data has no order');
+  for (let note = 1; note <= 8; note += 1) {
+    const saved = await page.request.put(`/api/purchases/${order._id}/status`, {
+      headers,
+      data: {
+        status: order.status,
+        caskProgress: order.caskProgress ?? 'Ready',
+        manualPaymentStatus: order.manualPaymentStatus,
+        notes: `Call ${note}: the customer asked about the sample, the regauge and the invoice.`,
+      },
+    });
+    expect(saved.ok()).toBe(true);
+  }
+
+  await openOrders(page);
+  await searchBox(page).fill(order.user.fullName);
+  const row = bodyRows(ordersTable(page)).filter({ hasText: order.title }).first();
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Order' });
+  const save = dialog.getByRole('button', { name: 'Save', exact: true });
+  await expect(
+    dialog.getByRole('list', { name: 'Notes history' }).getByRole('listitem'),
+  ).toHaveCount(8);
+  await expect(dialog).toBeInViewport({ ratio: 1 });
+  await expect(save).toBeInViewport({ ratio: 1 });
+
+  // From Close, Tab reaches the four editable fields, then Cancel and Save: six presses.
+  await dialog.getByRole('button', { name: 'Close' }).focus();
+  for (let press = 0; press < 6; press += 1) await page.keyboard.press('Tab');
+  await expect(save).toBeFocused();
+  await saveScreen(page, 'orders-edit-history-1366');
+
+  await atPhoneWidth(page, async () => {
+    await expect(save).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByLabel('Progress')).toBeInViewport({ ratio: 1 });
+    await saveScreen(page, 'orders-edit-history-375');
+  });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainAdmin } from '../support/admins.ts';
-import { expectPath, signIn, toast } from '../support/session.ts';
+import { atPhoneWidth, expectPath, saveScreen, signIn, toast } from '../support/session.ts';
 
 declare global {
   interface Window {
@@ -23,6 +23,56 @@ async function openPrivacy(page: Page) {
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, mainAdmin);
+});
+
+/** What a person sees of a policy's text: the bullets, the headings' spacing, the text. */
+async function looks(page: Page, root: string) {
+  return page.locator(root).evaluate((element) => {
+    const item = element.querySelector('li');
+    // Quill draws a bullet in a span of its own; a plain <ul> (the demo policy) has none.
+    const marker = item?.querySelector(':scope > .ql-ui') ?? item;
+    const heading = element.querySelector('h2:not(:first-child)');
+    const paragraph = element.querySelector('p');
+    return {
+      bullet: marker ? getComputedStyle(marker, '::before').content : null,
+      itemIndent: item
+        ? parseFloat(getComputedStyle(item.parentElement!).paddingLeft) +
+          parseFloat(getComputedStyle(item).paddingLeft)
+        : null,
+      headingMargins: heading
+        ? [getComputedStyle(heading).marginTop, getComputedStyle(heading).marginBottom]
+        : null,
+      headingWeight: heading ? getComputedStyle(heading).fontWeight : null,
+      textSize: paragraph ? getComputedStyle(paragraph).fontSize : null,
+      textFont: paragraph ? getComputedStyle(paragraph).fontFamily : null,
+      lineHeight: paragraph ? getComputedStyle(paragraph).lineHeight : null,
+    };
+  });
+}
+
+// Runs before the test below saves a policy: the built-in one is still shown.
+test('the policy reads the same on the page and in the editor: bullets, spaced headings, 16px', async ({
+  page,
+}) => {
+  // Issue 27: the page showed the lists without bullets and the headings without spacing, and
+  // the editor used 13px text where the page used 16px. (The demo policy is a plain <ul>.)
+  await openPrivacy(page);
+  const article = page.getByRole('article', { name: 'Privacy Policy' });
+  await expect(article.getByRole('heading').first()).toBeVisible();
+  const viewed = await looks(page, 'article .ql-editor');
+  expect(viewed.bullet).toBe('"•"');
+  expect(parseFloat(viewed.headingMargins?.[0] ?? '0')).toBeGreaterThanOrEqual(16);
+  expect(viewed.textSize).toBe('16px');
+  await saveScreen(page, 'privacy-1280');
+  await atPhoneWidth(page, async () => {
+    await saveScreen(page, 'privacy-375');
+  });
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('textbox', { name: 'Privacy policy' })).toBeVisible();
+  expect(await looks(page, '.ql-container .ql-editor')).toEqual(viewed);
+  await saveScreen(page, 'privacy-edit-1280');
+  await page.getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('an admin edits the privacy policy in the rich-text editor and it is kept', async ({
@@ -58,6 +108,7 @@ test('an admin edits the privacy policy in the rich-text editor and it is kept',
   await expect(
     policy.getByRole('listitem').filter({ hasText: 'Casks are insured.' }),
   ).toBeVisible();
+  expect((await looks(page, 'article .ql-editor')).bullet).toBe('"•"');
 
   await page.reload();
   await expect(page.getByRole('article', { name: 'Privacy Policy' })).toContainText(

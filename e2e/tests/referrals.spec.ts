@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mainAdmin } from '../support/admins.ts';
+import { detailValue } from '../support/details.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
 
 // Spec 001 §2-§9 Referrals, end to end on the demo referrals (SEED_DEMO=true): filter, search,
@@ -95,10 +96,11 @@ test('an admin filters, searches, completes a referral and the referrer points f
   // The edit dialog shows the referral read-only.
   await row.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: `Edit Referral - ${referrer}` });
-  await expect(dialog.getByLabel('Referrer')).toHaveValue(referrer);
-  await expect(dialog.getByLabel('Referee')).toHaveValue(new RegExp(`^${referee} \\(`));
-  await expect(dialog.getByLabel('Reward Amount')).toHaveValue(/^\$[\d,.]+ USD$/);
-  await expect(dialog.getByLabel('Completed Date')).toHaveValue('N/A');
+  const detail = (term: string) => detailValue(dialog, term);
+  await expect(detail('Referrer')).toHaveText(referrer);
+  await expect(detail('Referee')).toHaveText(new RegExp(`^${referee} \\(`));
+  await expect(detail('Reward Amount')).toHaveText(/^\$[\d,.]+ USD$/);
+  await expect(detail('Completed Date')).toHaveText('N/A');
   await saveScreen(page, 'referrals-edit-1280');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();

@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { mainAdmin } from '../support/admins.ts';
-import { expectPath, signIn } from '../support/session.ts';
+import { screensDir } from '../support/paths.ts';
+import { expectPath, saveScreen, signIn } from '../support/session.ts';
 
 // Spec 000 §2 (Shell): the sidebar's eight entries and their routes. The titles are the h1 of
 // each screen; patterns, because some carry counts ('Notifications (N unread)').
@@ -52,4 +54,26 @@ test('at 375 px the sidebar opens as a menu and an entry closes it', async ({ pa
   await expectPath(page, '/referrals');
   await expect(menu).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: /Referral/ })).toBeVisible();
+});
+
+test("at 1366x900 the sidebar's dark column runs to the bottom of a long page", async ({
+  page,
+}) => {
+  // Issue 27: on User Management the column stopped at the first screen, cream below it.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await sidebarLink(page, 'User').click();
+  await expect(page.getByRole('table', { name: 'Reward List' }).locator('tbody tr')).toHaveCount(6);
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(pageHeight).toBeGreaterThan(900);
+
+  const column = page.locator('aside');
+  const box = await column.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(pageHeight);
+  await saveScreen(page, 'shell-long-page-1366');
+
+  // Scrolled to the bottom, the entries and Logout are still beside the content.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport();
+  await expect(sidebarLink(page, 'Dashboard')).toBeInViewport();
+  await page.screenshot({ path: path.join(screensDir, 'shell-long-page-bottom-1366.png') });
 });

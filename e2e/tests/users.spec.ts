@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mainAdmin } from '../support/admins.ts';
+import { detailValue } from '../support/details.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
 
 // Spec 000 §2 Dashboard, User Management and Reward List, end to end on the demo customers
@@ -52,7 +53,7 @@ test('the dashboard shows the four totals and the recent users, and edits a stat
   const after = before === 'Active' ? 'Inactive' : 'Active';
   await row.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit User' });
-  await expect(dialog.getByLabel('Name')).toHaveValue(name);
+  await expect(detailValue(dialog, 'Name')).toHaveText(name);
   await dialog.getByLabel('Status').selectOption(after);
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -81,8 +82,8 @@ test('an admin deactivates a customer and the table still says so after a reload
 
   await row.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: `Edit User - ${name}` });
-  await expect(dialog.getByLabel('Email')).toHaveValue(email);
-  await expect(dialog.getByLabel('User ID')).toHaveAttribute('readonly', '');
+  await expect(detailValue(dialog, 'Email')).toHaveText(email);
+  await expect(detailValue(dialog, 'User ID')).toHaveText(/^[0-9a-f-]{36}$/);
   await atPhoneWidth(page, async () => {
     await expect(dialog).toBeInViewport({ ratio: 1 });
     await saveScreen(page, 'users-edit-375');

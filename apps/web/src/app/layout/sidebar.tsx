@@ -81,7 +81,12 @@ export function SidebarContent({
 export const toggleClass =
   'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-cream-200 transition-colors hover:bg-white/10 hover:text-white';
 
-/** From 768 px up: a column beside the content, wide (icons and labels) or narrow (icons). */
+/**
+ * From 768 px up: a column beside the content, wide (icons and labels) or narrow (icons). The
+ * column itself is as tall as the page (the shell's flex row stretches it), so its dark
+ * background runs to the bottom of a long page; its content sticks to the top of the screen
+ * while the page scrolls (issue 27).
+ */
 export function DesktopSidebar({
   collapsed,
   onToggle,
@@ -92,29 +97,31 @@ export function DesktopSidebar({
   const label = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
   return (
     <aside
-      className={`sticky top-0 hidden h-screen shrink-0 transition-[width] duration-200 md:block ${collapsed ? 'w-20' : 'w-64'}`}
+      className={`hidden shrink-0 bg-oak-900 transition-[width] duration-200 md:block ${collapsed ? 'w-20' : 'w-64'}`}
     >
-      <SidebarContent
-        navId={DESKTOP_NAV_ID}
-        collapsed={collapsed}
-        topAction={
-          <button
-            type="button"
-            aria-label={label}
-            title={label}
-            aria-expanded={!collapsed}
-            aria-controls={DESKTOP_NAV_ID}
-            onClick={onToggle}
-            className={toggleClass}
-          >
-            {collapsed ? (
-              <PanelLeftOpen aria-hidden size={20} />
-            ) : (
-              <PanelLeftClose aria-hidden size={20} />
-            )}
-          </button>
-        }
-      />
+      <div className="sticky top-0 h-screen">
+        <SidebarContent
+          navId={DESKTOP_NAV_ID}
+          collapsed={collapsed}
+          topAction={
+            <button
+              type="button"
+              aria-label={label}
+              title={label}
+              aria-expanded={!collapsed}
+              aria-controls={DESKTOP_NAV_ID}
+              onClick={onToggle}
+              className={toggleClass}
+            >
+              {collapsed ? (
+                <PanelLeftOpen aria-hidden size={20} />
+              ) : (
+                <PanelLeftClose aria-hidden size={20} />
+              )}
+            </button>
+          }
+        />
+      </div>
     </aside>
   );
 }

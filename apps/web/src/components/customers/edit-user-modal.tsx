@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { User } from '@cask/contracts/users';
 import { Button } from '@/components/ui/button.tsx';
 import { InlineError } from '@/components/ui/error-state.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
+import { Modal, ModalForm } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { UPDATE_FAILURE, useUpdateUser } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
@@ -41,6 +41,7 @@ export function EditUserModal({
       }}
       title={user ? title(user) : 'Edit User'}
       size={showUserId ? 'md' : 'sm'}
+      layout="form"
     >
       {/* Keyed by the user, so the form starts from their current status each time. */}
       {user ? (
@@ -70,12 +71,21 @@ function EditUserForm({
   const update = useUpdateUser();
   const [status, setStatus] = useState<string>(user.isActive ? 'Active' : 'Inactive');
   const busy = update.isPending;
-  const wide = showUserId ? 'sm:col-span-2' : '';
 
   return (
-    <form
+    <ModalForm
       noValidate
-      className={`grid gap-4 ${showUserId ? 'sm:grid-cols-2' : ''}`}
+      className="grid gap-4"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving...' : saveLabel}
+          </Button>
+        </>
+      }
       onSubmit={(event) => {
         event.preventDefault();
         update.mutate(
@@ -85,10 +95,20 @@ function EditUserForm({
         );
       }}
     >
-      {showUserId ? <TextField label="User ID" value={user.id} readOnly className={wide} /> : null}
-      <TextField label="Name" value={user.fullName} readOnly />
-      <TextField label="Email" value={user.email} readOnly />
-      <TextField label="Casks" value={formatCount(user.balance)} readOnly />
+      <DetailList>
+        {showUserId ? (
+          <Detail term="User ID" wide>
+            {user.id}
+          </Detail>
+        ) : null}
+        <Detail term="Name" wide>
+          {user.fullName}
+        </Detail>
+        <Detail term="Email" wide>
+          {user.email}
+        </Detail>
+        <Detail term="Casks">{formatCount(user.balance)}</Detail>
+      </DetailList>
       <SelectField
         label="Status"
         options={STATUS_OPTIONS}
@@ -97,20 +117,8 @@ function EditUserForm({
         disabled={busy}
       />
       {update.isError ? (
-        <div className={wide}>
-          <InlineError>{errorMessage(update.error, UPDATE_FAILURE)}</InlineError>
-        </div>
+        <InlineError>{errorMessage(update.error, UPDATE_FAILURE)}</InlineError>
       ) : null}
-      <div
-        className={`flex flex-col-reverse gap-2 border-t border-cream-200 pt-4 sm:flex-row sm:justify-end ${wide}`}
-      >
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving...' : saveLabel}
-        </Button>
-      </div>
-    </form>
+    </ModalForm>
   );
 }

@@ -67,3 +67,16 @@ test('without a visible caption the table takes its name from the label', () => 
   renderTable({ caption: undefined, label: 'Reward list' });
   expect(screen.getByRole('table', { name: 'Reward list' })).toBeInTheDocument();
 });
+
+test('a long value keeps its whole text, for a screen reader and as the tooltip on hover', () => {
+  // Issue 27: one long name widened the table until Status and Action left the screen; the text
+  // is now cut with an ellipsis from 768 px up, so its whole is kept where it can be read.
+  const name = `Sherry Butt ${'of the Old Warehouse '.repeat(12)}1998`.trim();
+  renderTable({ rows: [{ id: 'c9', name, distillery: 'Glenfarclas' }] });
+  const cell = screen.getByRole('cell', { name });
+  expect(cell).toHaveTextContent(name);
+  expect(within(cell).getByTitle(name)).toBeInTheDocument();
+  expect(screen.getByRole('cell', { name: 'Glenfarclas' })).toContainElement(
+    screen.getByTitle('Glenfarclas'),
+  );
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 export interface Column<Row> {
   /** Stable key of the column. */
@@ -10,8 +10,9 @@ export interface Column<Row> {
   /** Extra classes for this column's cells (e.g. 'hidden md:table-cell', a width). */
   className?: string;
   /**
-   * Keeps the column at the table's right edge while a phone scrolls the table sideways, so
-   * the row's buttons stay in reach (the Action columns).
+   * Keeps the column at the table's right edge whenever the table scrolls sideways (a phone, or a
+   * desktop table widened by long values), so the row's buttons stay in reach (the Action
+   * columns).
    */
   pinned?: boolean;
 }
@@ -43,11 +44,53 @@ export interface DataTableProps<Row> {
 
 const alignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
 
+// Opaque, so cells scrolling under it do not show through; it follows the row's hover tint.
 const pinnedClass =
-  'sticky right-0 bg-cream-50 shadow-[-6px_0_6px_-6px_rgb(43_31_16/0.25)] md:static md:bg-transparent md:shadow-none';
+  'sticky right-0 bg-cream-50 group-hover:bg-cream-100 shadow-[-6px_0_6px_-6px_rgb(43_31_16/0.25)]';
 
-function cellClass<Row>(column: Column<Row>): string {
-  return `${alignClass[column.align ?? 'left']} ${column.pinned ? pinnedClass : ''} ${column.className ?? ''}`;
+function cellClass<Row>(column: Column<Row>, header = false): string {
+  const pinned = column.pinned ? `${pinnedClass} ${header ? 'bg-cream-100!' : ''}` : '';
+  return `${alignClass[column.align ?? 'left']} ${pinned} ${column.className ?? ''}`;
+}
+
+/**
+ * A cell's text that may be long (a name, an e-mail, a title). From 768 px up it takes at most two
+ * lines and a width of 16rem or the table's share for it (see `cellTextMax`), then ends in an
+ * ellipsis; a word longer than that (an address, a code) breaks at the edge. So one long value
+ * cannot push Status and Action out of the table, and short values lay out as before. The whole
+ * text stays in the page for screen readers and is the tooltip on hover. On a phone it wraps as
+ * before (the table scrolls sideways there, with the Action column pinned).
+ */
+export function CellText({ children, className = '' }: { children: string; className?: string }) {
+  return (
+    <span
+      title={children}
+      className={`md:line-clamp-2 md:max-w-(--cell-text-max) md:break-words ${className}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+/**
+ * The widest a CellText may be: 16rem, or less in a table of many columns (a share of the table's
+ * width, `cqw`), so that with every text column at its widest the table still fits its card on a
+ * 1280 px screen: 25% of it with five columns, 16% with eight (the Cask List).
+ */
+function cellTextMax(columnCount: number): string {
+  return `min(16rem, ${Math.round(125 / Math.max(columnCount, 5))}cqw)`;
+}
+
+/**
+ * Text returned by a column's `cell` is laid out by CellText; amounts (right-aligned columns) and
+ * numbers are never cut.
+ */
+function cellContent<Row>(column: Column<Row>, content: ReactNode): ReactNode {
+  return typeof content === 'string' && column.align !== 'right' ? (
+    <CellText>{content}</CellText>
+  ) : (
+    content
+  );
 }
 
 /**
@@ -84,7 +127,10 @@ export function DataTable<Row>({
   ) : null;
 
   return (
-    <div className="relative">
+    <div
+      className="@container relative"
+      style={{ '--cell-text-max': cellTextMax(columns.length) } as CSSProperties}
+    >
       {/* Outside the caption, so the table keeps its accessible name while it refetches. */}
       {busyMark}
       <div className="overflow-x-auto">
@@ -99,12 +145,12 @@ export function DataTable<Row>({
             </caption>
           ) : null}
           <thead>
-            <tr className="border-y border-cream-200 bg-cream-100/70">
+            <tr className="border-y border-cream-200 bg-cream-100">
               {columns.map((column) => (
                 <th
                   key={column.id}
                   scope="col"
-                  className={`px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-oak-700 uppercase ${cellClass(column)}`}
+                  className={`px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-oak-700 uppercase ${cellClass(column, true)}`}
                 >
                   {column.header}
                 </th>
@@ -147,11 +193,11 @@ export function DataTable<Row>({
               rows.map((row) => (
                 <tr
                   key={rowKey(row)}
-                  className={`border-b border-cream-200 last:border-b-0 hover:bg-cream-100/60 ${rowClassName?.(row) ?? ''}`}
+                  className={`group border-b border-cream-200 last:border-b-0 hover:bg-cream-100 ${rowClassName?.(row) ?? ''}`}
                 >
                   {columns.map((column) => (
                     <td key={column.id} className={`px-4 py-3 text-oak-900 ${cellClass(column)}`}>
-                      {column.cell(row)}
+                      {cellContent(column, column.cell(row))}
                     </td>
                   ))}
                 </tr>

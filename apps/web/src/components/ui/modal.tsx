@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { FormHTMLAttributes, ReactNode } from 'react';
 import { useReturnFocus } from './return-focus.ts';
 
 export interface ModalProps {
@@ -13,9 +13,19 @@ export interface ModalProps {
   /** Buttons row at the bottom. */
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * 'form': the children are a <ModalForm>, which brings its own scrolling body and fixed footer
+   * (its buttons inside the form). The description and `footer` are not used then.
+   */
+  layout?: 'body' | 'form';
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-3xl' };
+
+// The header and the footer keep their place; only the body between them scrolls, so however
+// long the content (a notes history, a phone's short screen) Save stays in view.
+const bodyClass = 'min-h-0 overflow-y-auto px-6 py-4';
+const footerClass = 'flex shrink-0 flex-wrap justify-end gap-2 border-t border-cream-200 px-6 py-4';
 
 /**
  * Every modal of the app: a Radix dialog (focus trap, Escape, scroll lock as spec 000 §4 asks),
@@ -29,6 +39,7 @@ export function Modal({
   children,
   footer,
   size = 'md',
+  layout = 'body',
 }: ModalProps) {
   const returnFocus = useReturnFocus();
   return (
@@ -40,7 +51,7 @@ export function Modal({
           className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-cream-300 bg-cream-50 shadow-xl focus:outline-none`}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-cream-200 px-6 py-4">
+          <div className="flex shrink-0 items-start justify-between gap-4 border-b border-cream-200 px-6 py-4">
             <Dialog.Title className="text-lg font-semibold text-oak-900">{title}</Dialog.Title>
             <Dialog.Close
               aria-label="Close"
@@ -49,21 +60,42 @@ export function Modal({
               <X size={18} aria-hidden />
             </Dialog.Close>
           </div>
-          <div className="overflow-y-auto px-6 py-4">
-            {description ? (
-              <Dialog.Description className="mb-3 text-sm text-oak-700">
-                {description}
-              </Dialog.Description>
-            ) : null}
-            {children}
-          </div>
-          {footer ? (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-cream-200 px-6 py-4">
-              {footer}
-            </div>
-          ) : null}
+          {layout === 'form' ? (
+            children
+          ) : (
+            <>
+              <div className={bodyClass}>
+                {description ? (
+                  <Dialog.Description className="mb-3 text-sm text-oak-700">
+                    {description}
+                  </Dialog.Description>
+                ) : null}
+                {children}
+              </div>
+              {footer ? <div className={footerClass}>{footer}</div> : null}
+            </>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+export interface ModalFormProps extends FormHTMLAttributes<HTMLFormElement> {
+  /** The buttons (Cancel, Save): kept in view under the fields, inside the form. */
+  footer: ReactNode;
+}
+
+/**
+ * A form that fills a `<Modal layout="form">`: its fields scroll in the dialog's body, its
+ * buttons stay in the dialog's footer, and a submit button there submits it as usual.
+ * `className` lays out the fields (e.g. a grid).
+ */
+export function ModalForm({ footer, children, className = '', ...form }: ModalFormProps) {
+  return (
+    <form {...form} className="flex min-h-0 flex-col">
+      <div className={`${bodyClass} ${className}`}>{children}</div>
+      <div className={footerClass}>{footer}</div>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -154,6 +154,25 @@ test('a wrong code shows the server message and stays', async () => {
 
   expect(await screen.findByText('The code is invalid or has expired')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/otp');
+});
+
+test('a wrong code empties the four boxes and puts the focus on the first', async () => {
+  stubFetch(() => ({
+    status: 400,
+    body: { success: false, message: 'The code is invalid or has expired' },
+  }));
+  const { user } = await openOtpScreen();
+  await user.click(box(1));
+  await user.keyboard('0000');
+  await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+
+  expect(await screen.findByText('The code is invalid or has expired')).toBeInTheDocument();
+  expect(values()).toEqual(['', '', '', '']);
+  await waitFor(() => expect(box(1)).toHaveFocus());
+
+  // The next try is typed straight away, from the first box.
+  await user.keyboard('12');
+  expect(values()).toEqual(['1', '2', '', '']);
 });
 
 test('a failed verification without a server message reads: Invalid OTP. Please try again.', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { OTP_LENGTH } from '@cask/contracts/auth';
@@ -29,6 +29,13 @@ function VerifyOtpForm({ email }: { email: string }) {
   const verify = useVerifyOtp();
   const resend = useForgotPassword();
   const busy = verify.isPending || resend.isPending;
+  // After a wrong code the boxes are emptied and the first one takes the focus, so the next try
+  // is typed straight away. The boxes are disabled while the check runs: the focus moves once
+  // they are enabled again, i.e. after the render that ends the check.
+  const [failedTries, setFailedTries] = useState(0);
+  useEffect(() => {
+    if (failedTries > 0 && !verify.isPending) otpInput.current?.focus(0);
+  }, [failedTries, verify.isPending]);
 
   const onVerify = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,6 +54,8 @@ function VerifyOtpForm({ email }: { email: string }) {
           await navigate('/reset_password', { state: next });
         },
         onError: (error) => {
+          setDigits(emptyCode());
+          setFailedTries((count) => count + 1);
           toast.error(errorMessage(error, 'Invalid OTP. Please try again.'));
         },
       },

@@ -79,6 +79,17 @@ test('a failed load says so in a toast and offers a retry', async () => {
   expect(await screen.findAllByText('Failed to fetch casks.')).not.toHaveLength(0);
 });
 
+test('a failed load shows the cards as unavailable, not loading for ever', async () => {
+  const api = createFakeApi();
+  api.state.failing.add('casks');
+  await renderApp({ route: '/cask', api });
+  expect(await screen.findByText('Error Loading Casks')).toBeVisible();
+  for (const title of ['Total Casks', 'Ready Casks', 'Maturing Casks']) {
+    expect(card(title)).toHaveTextContent('Unavailable');
+    expect(card(title)).not.toHaveTextContent('Loading...');
+  }
+});
+
 test('adds a cask for an owner found by typing, with an image dropped on the form', async () => {
   const owner = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com' });
   const api = createFakeApi({

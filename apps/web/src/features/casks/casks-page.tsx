@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
-import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
+import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
 import { StatusBadge, type StatusTone } from '@/components/ui/status-badge.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
@@ -103,6 +103,7 @@ export default function CasksPage() {
   const remove = useDeleteCask();
 
   const stats = data?.stats;
+  const cardState = statCardState(casks);
   const columns = caskColumns(setEditing, (cask) => {
     remove.reset();
     setDeleting(cask);
@@ -122,19 +123,19 @@ export default function CasksPage() {
         <StatCard
           title="Total Casks"
           value={formatCount(stats?.totalCasks)}
-          loading={!stats}
+          {...cardState}
           icon={<Boxes size={22} />}
         />
         <StatCard
           title="Ready Casks"
           value={formatCount(stats?.readyCasks)}
-          loading={!stats}
+          {...cardState}
           icon={<CircleCheck size={22} />}
         />
         <StatCard
           title="Maturing Casks"
           value={formatCount(stats?.maturingCasks)}
-          loading={!stats}
+          {...cardState}
           icon={<Hourglass size={22} />}
         />
       </StatCardGrid>

@@ -91,6 +91,17 @@ test('a failed list shows the server message, or Failed to fetch offers, in a re
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });
 
+test('a failed list shows the cards as unavailable, not as 0', async () => {
+  const api = createFakeApi({ offers: manyOffers(2) });
+  api.state.failing.add('offers');
+  await renderOffers(api);
+  await screen.findByRole('alert');
+  for (const title of ['Total Offers', 'Active Offers']) {
+    expect(card(title)).toHaveTextContent('Unavailable');
+    expect(card(title)).not.toHaveTextContent('0');
+  }
+});
+
 test('search (debounced), type and page size each go back to page 1', async () => {
   const api = createFakeApi({
     offers: [

@@ -10,7 +10,7 @@ import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-mo
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
-import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
+import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount } from '@/lib/format.ts';
 import { usePageForSearch } from '@/lib/use-page-for-search.ts';
@@ -89,13 +89,13 @@ export default function OffersPage() {
         <StatCard
           title="Total Offers"
           icon={<Tags size={22} />}
-          loading={data === undefined && isPending}
+          {...statCardState(offers)}
           value={formatCount(data?.stats.totalOffers)}
         />
         <StatCard
           title="Active Offers"
           icon={<CircleCheck size={22} />}
-          loading={data === undefined && isPending}
+          {...statCardState(offers)}
           value={formatCount(data?.stats.activeOffers)}
         />
       </StatCardGrid>

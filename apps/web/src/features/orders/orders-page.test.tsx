@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { anOrder, createFakeApi, manyOrders, type FakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { detailValue } from '@/testing/details.ts';
 
 afterEach(() => {
   toast.remove();
@@ -153,6 +154,53 @@ test("a failed fetch without a message falls back to 'Failed to fetch purchases.
   await waitFor(() => expect(screen.getAllByText('Failed to fetch purchases.')).toHaveLength(2));
 });
 
+test('a failed fetch shows the cards as unavailable, not loading for ever', async () => {
+  const api = createFakeApi({ orders: [morag()] });
+  api.state.failing.add('orders');
+  await renderOrders(api);
+  expect(await screen.findByText('Error Loading Orders')).toBeVisible();
+  for (const title of ['Total Orders', 'Total Pending Orders', 'Total Delivered Orders']) {
+    expect(card(title)).toHaveTextContent('Unavailable');
+    expect(card(title)).not.toHaveTextContent('Loading...');
+  }
+});
+
+test('in Edit Order, Tab goes from Close through the four editable fields to Save', async () => {
+  // Issue 27: the nine read-only fields were keyboard stops (15 Tabs from Close to Save).
+  const api = createFakeApi({ orders: [morag()] });
+  const { user } = await renderOrders(api);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
+      name: 'Edit',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Order' });
+  const close = within(dialog).getByRole('button', { name: 'Close' });
+  close.focus();
+
+  const stops: string[] = [];
+  for (let press = 0; press < 7; press += 1) {
+    await user.tab();
+    const focused = document.activeElement as HTMLElement;
+    const label =
+      focused instanceof HTMLButtonElement ? null : (focused as HTMLInputElement).labels;
+    const name =
+      focused.getAttribute('aria-label') ?? label?.[0]?.textContent ?? focused.textContent;
+    stops.push(`${focused.tagName.toLowerCase()} ${name}`);
+  }
+  expect(stops).toEqual([
+    'select Progress',
+    'select Payment',
+    'select Status',
+    'textarea Notes',
+    'button Cancel',
+    'button Save',
+    'button Close',
+  ]);
+  // Still there, for the eye and a screen reader alike: text under its term.
+  expect(detailValue(dialog, 'Deadline')).toHaveTextContent('Mar 11, 2026');
+});
+
 test('Edit Order shows the order read-only, saves the editable fields and keeps the history', async () => {
   const order = morag();
   const api = createFakeApi({ orders: [order] });
@@ -175,8 +223,9 @@ test('Edit Order shows the order read-only, saves the editable fields and keeps 
     ['Points', '250'],
     ['Deadline', 'Mar 11, 2026'],
   ] as const) {
-    expect(within(dialog).getByLabelText(label)).toHaveValue(value);
-    expect(within(dialog).getByLabelText(label)).toHaveAttribute('readonly');
+    // Read-only: shown as text under its term, never an input.
+    expect(detailValue(dialog, label)).toHaveTextContent(value);
+    expect(within(dialog).queryByLabelText(label, { selector: 'input' })).not.toBeInTheDocument();
   }
   const notes = within(dialog).getByRole('textbox', { name: 'Notes' });
   expect(notes).toHaveAttribute('placeholder', 'Enter notes here');

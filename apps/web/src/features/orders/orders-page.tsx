@@ -34,7 +34,7 @@ export default function OrdersPage() {
   return (
     <>
       <PageHeader title="Order List" />
-      <OrderStats stats={orders.data?.stats} />
+      <OrderStats orders={orders} />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchInput
           label="Search orders"

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { ok, stubApi, type SentRequest } from '@/testing/stub-fetch.ts';
@@ -298,4 +299,53 @@ test('a background refresh of the profile never overwrites what the admin is typ
 
   expect(screen.getByLabelText('Name')).toHaveValue('Morag C. Campbell');
   expect(screen.getByRole('button', { name: 'Save Info' })).toBeInTheDocument();
+});
+
+/** Opens the profile for editing and gives the phone number the admin saves after `typing`. */
+async function savedPhoneAfter(typing: (user: UserEvent, phone: HTMLElement) => Promise<void>) {
+  const sent = serverWith();
+  const { user } = await renderApp({ route: '/setting/profile', profile: null });
+  await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+  const phone = await screen.findByLabelText('Phone Number');
+  await typing(user, phone);
+  const country = (screen.getByLabelText('Country') as HTMLSelectElement).value;
+  await user.click(screen.getByRole('button', { name: 'Save Info' }));
+  expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+  const save = sent.find((request) => request.method === 'PUT');
+  return { country, phone: (save?.body as { phone: string }).phone };
+}
+
+test('digits typed after clearing the dial code stay in the chosen country', async () => {
+  // Issue 27: clearing '+1' and typing 2025550147 used to save +20 255 501 47 (Egypt).
+  const saved = await savedPhoneAfter(async (user, phone) => {
+    await user.clear(phone);
+    await user.type(phone, '2025550147');
+    expect(phone).toHaveValue('+1 (202) 555-0147');
+  });
+  expect(saved).toEqual({ country: 'us', phone: '+12025550147' });
+});
+
+test('a country the admin picks is kept, even when another of its dial code would match', async () => {
+  const saved = await savedPhoneAfter(async (user, phone) => {
+    await user.selectOptions(screen.getByLabelText('Country'), 'ca');
+    await user.type(phone, '2025550147');
+  });
+  expect(saved).toEqual({ country: 'ca', phone: '+12025550147' });
+});
+
+test('a picked country keeps its dial code when the field is cleared and typed again', async () => {
+  const british = await savedPhoneAfter(async (user, phone) => {
+    await user.selectOptions(screen.getByLabelText('Country'), 'gb');
+    await user.clear(phone);
+    await user.type(phone, '7700900123');
+  });
+  expect(british).toEqual({ country: 'gb', phone: '+447700900123' });
+});
+
+test('a number typed with a + names its own country', async () => {
+  const saved = await savedPhoneAfter(async (user, phone) => {
+    await user.clear(phone);
+    await user.type(phone, '+447700900123');
+  });
+  expect(saved).toEqual({ country: 'gb', phone: '+447700900123' });
 });

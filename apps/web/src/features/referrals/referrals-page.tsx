@@ -4,7 +4,7 @@ import { REFERRALS_PAGE_SIZE, referralStatus, type Referral } from '@cask/contra
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import type { Column } from '@/components/ui/data-table.tsx';
+import { CellText, type Column } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
@@ -76,8 +76,12 @@ export default function ReferralsPage() {
       header: 'Referrer',
       cell: (row) => (
         <div className="min-w-0">
-          <p className="font-medium text-oak-900">{orNotAvailable(row.referrer.fullName)}</p>
-          <p className="text-xs text-oak-700">{orNotAvailable(row.referrer.email)}</p>
+          <p className="font-medium text-oak-900">
+            <CellText>{orNotAvailable(row.referrer.fullName)}</CellText>
+          </p>
+          <p className="text-xs text-oak-700">
+            <CellText>{orNotAvailable(row.referrer.email)}</CellText>
+          </p>
         </div>
       ),
     },
@@ -85,7 +89,9 @@ export default function ReferralsPage() {
     {
       id: 'code',
       header: 'Code',
-      cell: (row) => <span className="font-mono text-xs">{orNotAvailable(row.referralCode)}</span>,
+      cell: (row) => (
+        <CellText className="font-mono text-xs">{orNotAvailable(row.referralCode)}</CellText>
+      ),
     },
     {
       id: 'status',

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { EDITABLE_CASK_STATUSES, type Cask, type CaskStatus } from '@cask/contracts/casks';
 import { Button } from '@/components/ui/button.tsx';
+import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
@@ -19,15 +20,6 @@ function gainText(cask: Cask): string {
   const sign = cask.gain > 0 ? '+' : cask.gain < 0 ? '-' : '';
   const percent = cask.gainPercentage === null ? '' : ` (${sign}${Math.abs(cask.gainPercentage)}%)`;
   return `${sign}${formatMoney(Math.abs(cask.gain))}${percent}`;
-}
-
-function Detail({ term, children }: { term: string; children: string }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium text-oak-700">{term}</dt>
-      <dd className="mt-0.5 text-sm font-medium text-oak-900">{children}</dd>
-    </div>
-  );
 }
 
 function EditCaskForm({ cask, onDone }: { cask: Cask; onDone: () => void }) {
@@ -61,7 +53,7 @@ function EditCaskForm({ cask, onDone }: { cask: Cask; onDone: () => void }) {
 
   return (
     <form id="edit-cask-form" noValidate onSubmit={onSubmit}>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-xl border border-cream-300 bg-white p-4 sm:grid-cols-4">
+      <DetailList columns={4}>
         <Detail term="Name">{cask.name}</Detail>
         <Detail term="Distillery">{cask.distillery ?? '—'}</Detail>
         <Detail term="Year">{cask.year === null ? '—' : String(cask.year)}</Detail>
@@ -70,7 +62,7 @@ function EditCaskForm({ cask, onDone }: { cask: Cask; onDone: () => void }) {
         <Detail term="Current Value">{formatMoney(cask.currentValue)}</Detail>
         <Detail term="Gain">{gainText(cask)}</Detail>
         <Detail term="Purchase Date">{formatDate(cask.purchaseDate) || '—'}</Detail>
-      </dl>
+      </DetailList>
       <div className="mt-4 grid gap-4">
         <SelectField
           label="Status"

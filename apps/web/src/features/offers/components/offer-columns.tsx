@@ -1,6 +1,6 @@
 import type { Offer } from '@cask/contracts/offers';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
-import type { Column } from '@/components/ui/data-table.tsx';
+import { CellText, type Column } from '@/components/ui/data-table.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { formatIsoDate, formatMoney } from '@/lib/format.ts';
 import { typeLabel } from '../offer-labels.ts';
@@ -35,7 +35,7 @@ export function offerColumns({
               className="h-10 w-10 shrink-0 rounded-lg border border-cream-300 bg-cream-100"
             />
           )}
-          <span className="max-w-72 truncate font-medium">{offer.title}</span>
+          <CellText className="min-w-0 font-medium">{offer.title}</CellText>
         </div>
       ),
     },

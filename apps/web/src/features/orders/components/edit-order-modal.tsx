@@ -11,10 +11,10 @@ import {
 } from '@cask/contracts/orders';
 import { Button } from '@/components/ui/button.tsx';
 import { InlineError } from '@/components/ui/error-state.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
+import { Modal, ModalForm } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { UPDATE_FAILURE, UPDATE_SUCCESS, useUpdateOrder } from '../api/order-mutations.ts';
@@ -31,7 +31,8 @@ export function orderDeadline(order: Pick<Order, 'submittedDate' | 'daysLeft'>):
 /**
  * Spec 001 §2 'Edit Order': the order's details read-only, then Progress, Notes, Payment and
  * Status; the notes history under the Notes field (decision 150). A failed save stays open with
- * the server's message and shows the toast of spec 001 §8.
+ * the server's message and shows the toast of spec 001 §8. The details are text, not inputs, and
+ * Save stays in the dialog's footer however long the history (issue 27, decision 196).
  */
 export function EditOrderModal({ order, onClose }: { order: Order | null; onClose: () => void }) {
   return (
@@ -42,6 +43,7 @@ export function EditOrderModal({ order, onClose }: { order: Order | null; onClos
       }}
       title="Edit Order"
       size="lg"
+      layout="form"
     >
       {/* Keyed by the order, so the form starts from its current values each time. */}
       {order ? <EditOrderForm key={order._id} order={order} onClose={onClose} /> : null}
@@ -67,9 +69,19 @@ function EditOrderForm({ order, onClose }: { order: Order; onClose: () => void }
   const na = (value: string | null) => value || 'N/A';
 
   return (
-    <form
+    <ModalForm
       noValidate
       className="grid gap-4 sm:grid-cols-2"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
       onSubmit={(event) => {
         event.preventDefault();
         const parsed = updateOrderBody.safeParse(values);
@@ -94,19 +106,19 @@ function EditOrderForm({ order, onClose }: { order: Order; onClose: () => void }
         );
       }}
     >
-      <TextField label="User Name" value={na(order.user.fullName)} readOnly />
-      <TextField label="Email" value={na(order.personalInfo.email)} readOnly />
-      <TextField
-        label="Preferred Contact Method"
-        value={na(order.personalInfo.preferredContactMethod)}
-        readOnly
-      />
-      <TextField label="Phone Number" value={na(order.personalInfo.phoneNumber)} readOnly />
-      <TextField label="Product" value={order.title} readOnly />
-      <TextField label="First Purchase" value={order.isFirstPurchase ? 'Yes' : 'No'} readOnly />
-      <TextField label="Budget" value={formatMoney(order.investmentAmount)} readOnly />
-      <TextField label="Points" value={formatCount(order.referralPointsAmount)} readOnly />
-      <TextField label="Deadline" value={orderDeadline(order)} readOnly />
+      <DetailList columns={3} className="sm:col-span-2">
+        <Detail term="User Name">{na(order.user.fullName)}</Detail>
+        <Detail term="Email">{na(order.personalInfo.email)}</Detail>
+        <Detail term="Preferred Contact Method">
+          {na(order.personalInfo.preferredContactMethod)}
+        </Detail>
+        <Detail term="Phone Number">{na(order.personalInfo.phoneNumber)}</Detail>
+        <Detail term="Product">{order.title}</Detail>
+        <Detail term="First Purchase">{order.isFirstPurchase ? 'Yes' : 'No'}</Detail>
+        <Detail term="Budget">{formatMoney(order.investmentAmount)}</Detail>
+        <Detail term="Points">{formatCount(order.referralPointsAmount)}</Detail>
+        <Detail term="Deadline">{orderDeadline(order)}</Detail>
+      </DetailList>
 
       <SelectField
         label="Progress"
@@ -152,15 +164,7 @@ function EditOrderForm({ order, onClose }: { order: Order; onClose: () => void }
           <InlineError>{errorMessage(update.error, UPDATE_FAILURE)}</InlineError>
         </div>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 border-t border-cream-200 pt-4 sm:col-span-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
-    </form>
+    </ModalForm>
   );
 }
 
@@ -174,7 +178,8 @@ function NotesHistory({ notes }: { notes: Order['notes'] }) {
       <h3 id="order-notes-history" className="text-sm font-medium text-oak-900">
         Notes history
       </h3>
-      <ol aria-labelledby="order-notes-history" className="mt-2 max-h-48 space-y-2 overflow-y-auto">
+      {/* No scroll box of its own: the dialog's body scrolls, with Save kept in view below it. */}
+      <ol aria-labelledby="order-notes-history" className="mt-2 space-y-2">
         {[...notes].reverse().map((note) => (
           <li key={note.id} className="rounded-lg border border-cream-200 bg-cream-100 px-3 py-2">
             <p className="text-sm break-words whitespace-pre-wrap text-oak-900">

@@ -99,7 +99,8 @@ export default function PolicyEditor({ value, onChange, label }: PolicyEditorPro
   }, [label]);
 
   return (
-    <div className="policy-editor rounded-xl bg-white [&_.ql-container]:min-h-80 [&_.ql-container]:rounded-b-xl [&_.ql-container]:text-base [&_.ql-toolbar]:rounded-t-xl [&_.ql-toolbar]:bg-cream-50">
+    // policy-text: the text looks as it will on the page (policy-text.css).
+    <div className="policy-editor policy-text rounded-xl bg-white [&_.ql-container]:min-h-80 [&_.ql-container]:rounded-b-xl [&_.ql-toolbar]:rounded-t-xl [&_.ql-toolbar]:bg-cream-50">
       <ReactQuill
         ref={quillRef}
         theme="snow"

@@ -26,14 +26,15 @@ export function purifyPolicyHtml(html: string): string {
 
 /**
  * Spec 001 §2: the policy shown as formatted text. The `ql-snow ql-editor` classes give it the
- * editor's own styles (headings, lists, indents, alignment, fonts), so it reads as it was written.
+ * editor's own styles (headings, lists, indents, alignment, fonts) and `policy-text` the spacing,
+ * size and bullets both share (policy-text.css), so it reads as it was written.
  */
 export function PolicyView({ html, labelledBy }: { html: string; labelledBy?: string }) {
   const clean = useMemo(() => purifyPolicyHtml(html), [html]);
   return (
-    <article aria-labelledby={labelledBy} className="ql-snow">
+    <article aria-labelledby={labelledBy} className="ql-snow policy-text">
       <div
-        className="ql-editor !h-auto !overflow-visible !p-0 text-base text-oak-900"
+        className="ql-editor !h-auto !overflow-visible !p-0 text-oak-900"
         // Sanitized twice: on save (sanitize-html) and here (DOMPurify).
         dangerouslySetInnerHTML={{ __html: clean }}
       />

@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 import {
+  buildCountryData,
   defaultCountries,
   parseCountry,
   usePhoneInput,
@@ -10,6 +11,16 @@ import { FieldError, labelClass } from '@/components/ui/field-parts.tsx';
 import { inputClass } from '@/components/ui/text-field.tsx';
 
 const countries = defaultCountries.map(parseCountry);
+
+/**
+ * The list the number is read against, without the area codes: with them, the library moves a
+ * number to another country of the same dial code by its first digits (Canada picked, a 202
+ * number typed: United States; United Kingdom, a 7700 number: Jersey). The admin's country is
+ * kept instead; a '+' and another dial code still name another country (decision 195).
+ */
+const countriesByDialCode = countries.map((country) =>
+  buildCountryData({ ...country, areaCodes: undefined }),
+);
 
 /** Spec 000 §5: the mask for countries the list has none for. */
 const DEFAULT_MASK = '... ... ... ... ..';
@@ -45,10 +56,27 @@ export function PhoneField({
   const { inputValue, handlePhoneValueChange, inputRef, country, setCountry } = usePhoneInput({
     defaultCountry: 'us',
     value,
-    countries: defaultCountries,
+    countries: countriesByDialCode,
     defaultMask: DEFAULT_MASK,
     onChange: (data) => onChange(data.phone),
   });
+
+  /**
+   * Digits typed or pasted without a '+' (the '+1' cleared first) are a number of the chosen
+   * country: the library would read them as a dial code and pick a country by it (2025550147:
+   * Egypt, +20). The chosen dial code is put in front before the library reads the input.
+   */
+  const onInput = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const inserted = (event.nativeEvent as InputEvent).inputType?.startsWith('insert') ?? false;
+    if (inserted && input.value !== '' && !input.value.includes('+')) {
+      const prefix = `+${country.dialCode} `;
+      const caret = input.selectionStart ?? input.value.length;
+      input.value = `${prefix}${input.value}`;
+      input.setSelectionRange(caret + prefix.length, caret + prefix.length);
+    }
+    handlePhoneValueChange(event);
+  };
 
   return (
     <div>
@@ -88,7 +116,7 @@ export function PhoneField({
           autoComplete="tel"
           inputMode="tel"
           value={inputValue}
-          onChange={handlePhoneValueChange}
+          onChange={onInput}
           onBlur={onBlur}
           readOnly={readOnly}
           aria-invalid={error ? true : undefined}

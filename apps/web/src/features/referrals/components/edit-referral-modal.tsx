@@ -3,9 +3,9 @@ import toast from 'react-hot-toast';
 import { referralStatus, type Referral, type ReferralStatus } from '@cask/contracts/referrals';
 import { Button } from '@/components/ui/button.tsx';
 import { InlineError } from '@/components/ui/error-state.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
+import { Modal, ModalForm } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { useUpdateReferralStatus } from '../api/update-referral-status.ts';
@@ -39,6 +39,7 @@ export function EditReferralModal({
       title={
         referral ? `Edit Referral - ${orNotAvailable(referral.referrer.fullName)}` : 'Edit Referral'
       }
+      layout="form"
     >
       {/* Keyed by the referral, so the form starts from its current status each time. */}
       {referral ? (
@@ -55,9 +56,19 @@ function EditReferralForm({ referral, onClose }: { referral: Referral; onClose: 
   const { referee } = referral;
 
   return (
-    <form
+    <ModalForm
       noValidate
-      className="grid gap-4 sm:grid-cols-2"
+      className="grid gap-4"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
       onSubmit={(event) => {
         event.preventDefault();
         update.mutate(
@@ -72,25 +83,21 @@ function EditReferralForm({ referral, onClose }: { referral: Referral; onClose: 
         );
       }}
     >
-      <TextField label="Referral ID" value={referral.id} readOnly className="sm:col-span-2" />
-      <TextField
-        label="Referrer"
-        value={orNotAvailable(referral.referrer.fullName)}
-        readOnly
-        className="sm:col-span-2"
-      />
-      <TextField
-        label="Referee"
-        value={`${orNotAvailable(referee.fullName)} (${orNotAvailable(referee.email)})`}
-        readOnly
-        className="sm:col-span-2"
-      />
-      <TextField
-        label="Reward Amount"
-        value={`${formatMoney(referral.rewardAmount)} ${referral.currency}`}
-        readOnly
-      />
-      <TextField label="Completed Date" value={formatDate(referral.completedDate)} readOnly />
+      <DetailList>
+        <Detail term="Referral ID" wide>
+          {referral.id}
+        </Detail>
+        <Detail term="Referrer" wide>
+          {orNotAvailable(referral.referrer.fullName)}
+        </Detail>
+        <Detail term="Referee" wide>
+          {`${orNotAvailable(referee.fullName)} (${orNotAvailable(referee.email)})`}
+        </Detail>
+        <Detail term="Reward Amount">
+          {`${formatMoney(referral.rewardAmount)} ${referral.currency}`}
+        </Detail>
+        <Detail term="Completed Date">{formatDate(referral.completedDate)}</Detail>
+      </DetailList>
       <SelectField
         label="Status"
         options={STATUS_OPTIONS}
@@ -100,21 +107,10 @@ function EditReferralForm({ referral, onClose }: { referral: Referral; onClose: 
           if (chosen.success) setStatus(chosen.data);
         }}
         disabled={busy}
-        className="sm:col-span-2"
       />
       {update.isError ? (
-        <div className="sm:col-span-2">
-          <InlineError>{errorMessage(update.error, STATUS_CHANGE_FAILURE)}</InlineError>
-        </div>
+        <InlineError>{errorMessage(update.error, STATUS_CHANGE_FAILURE)}</InlineError>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 border-t border-cream-200 pt-4 sm:col-span-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
-    </form>
+    </ModalForm>
   );
 }

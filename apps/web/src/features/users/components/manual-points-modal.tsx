@@ -9,7 +9,7 @@ import {
   type RewardRow,
 } from '@cask/contracts/rewards';
 import { Button } from '@/components/ui/button.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { Modal, ModalForm } from '@/components/ui/modal.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
@@ -40,6 +40,7 @@ export function ManualPointsModal({
         if (!open) onClose();
       }}
       title={reward ? `Manual Point Adjustment - ${reward.fullName}` : 'Manual Point Adjustment'}
+      layout="form"
     >
       {reward ? <ManualPointsForm key={reward.id} reward={reward} onClose={onClose} /> : null}
     </Modal>
@@ -87,7 +88,21 @@ function ManualPointsForm({ reward, onClose }: { reward: RewardRow; onClose: () 
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <ModalForm
+      noValidate
+      onSubmit={onSubmit}
+      className="grid gap-4"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </>
+      }
+    >
       <p className="text-sm text-oak-700">
         Current balance:{' '}
         <span className="font-semibold text-oak-900">{formatCount(reward.referralPoints)}</span>{' '}
@@ -116,14 +131,6 @@ function ManualPointsForm({ reward, onClose }: { reward: RewardRow; onClose: () 
         error={errors.adminNotes?.message}
         {...register('adminNotes')}
       />
-      <div className="flex flex-col-reverse gap-2 border-t border-cream-200 pt-4 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </div>
-    </form>
+    </ModalForm>
   );
 }
