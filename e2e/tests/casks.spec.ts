@@ -96,6 +96,9 @@ test('adds a cask for a customer found by name, edits it and deletes it; totals 
   const first = bodyRows(caskTable(page)).first();
   await expect(first).toContainText(name);
   await expect(first).toContainText('$15,000');
+  // Kept as numbers (litres, percent), shown as the form took them.
+  await expect(first).toContainText('70cl');
+  await expect(first).toContainText('46%');
   await expect(first).toContainText('Maturing');
   expect(await cardValue(page, 'Total Casks')).toBe(totalBefore + 1);
   expect(await cardValue(page, 'Maturing Casks')).toBe(maturingBefore + 1);

@@ -25,7 +25,10 @@ export interface TestContext {
  * A fresh database for one test file: in-memory PGlite by default, or a brand-new database on
  * the PostgreSQL server named by TEST_DATABASE_URL (dropped again at close).
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });

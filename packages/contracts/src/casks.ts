@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope, pageQuery, pagination, line, text } from './common.ts';
+import { abvInput, volumeInput } from './measures.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §3: Ready and Maturing are chosen by the admin; Experience is only ever shown. */
@@ -56,7 +57,7 @@ const money = (label: string) =>
 /**
  * `POST /casks` (spec 001 §7), multipart/form-data: these text fields plus the image in
  * `caskImages`. Empty fields count as left out; the owner is required, and so is the name (the
- * list shows it). Year and money are numbers.
+ * list shows it). Year, volume and ABV are parsed to numbers; money stays its exact decimal text.
  */
 export const createCaskFields = z.object({
   type: z.preprocess(
@@ -84,8 +85,9 @@ export const createCaskFields = z.object({
       })
       .optional(),
   ),
-  volume: optionalText('Volume', 50),
-  abv: optionalText('ABV', 50),
+  // Typed with a unit or without ('250L', '58.4%'), kept as numbers (issue 27).
+  volume: z.preprocess(blankToUndefined, volumeInput('Volume').optional()),
+  abv: z.preprocess(blankToUndefined, abvInput('ABV').optional()),
   location: optionalText('Location'),
   estimatedValue: money('Estimated value'),
   currentValue: money('Current value'),
@@ -145,8 +147,10 @@ export const cask = z.object({
   name: z.string(),
   distillery: z.string().nullable(),
   year: z.number().int().nullable(),
-  volume: z.string().nullable(),
-  abv: z.string().nullable(),
+  /** Litres; shown with `formatVolume` ('250L', '70cl'). */
+  volume: z.number().nullable(),
+  /** Percent; shown with `formatAbv` ('58.4%'). */
+  abv: z.number().nullable(),
   location: z.string().nullable(),
   estimatedValue: z.number().nullable(),
   currentValue: z.number().nullable(),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { line, text, type FieldError } from './common.ts';
-import { DETAILS_NOT_JSON, OFFER_TYPES, type OfferType } from './offers.ts';
+import { abvInput, formatAbv, formatVolume, volumeInput } from './measures.ts';
+import {
+  DETAILS_NOT_JSON,
+  OFFER_TYPES,
+  type OfferDetailsAnswer,
+  type OfferType,
+} from './offers.ts';
 
 /**
  * The offer form's fields (spec 001 §5, §7) as the Add/Edit Offer modal and the API check them.
@@ -64,7 +70,8 @@ export const DEADLINE_BEFORE_CREATION = 'Deadline must not be before the day the
 export interface OfferDetailField {
   key: string;
   label: string;
-  kind: 'text' | 'integer';
+  /** `abv` and `volume` are typed as text with a unit and kept as numbers (see measures.ts). */
+  kind: 'text' | 'integer' | 'abv' | 'volume';
   /** Marked required in the form and enforced by the API (docs/decisions/140). */
   required: boolean;
   placeholder?: string;
@@ -96,8 +103,8 @@ export const OFFER_DETAIL_FIELDS: Record<OfferType, readonly OfferDetailField[]>
       min: 1800,
       max: 2100,
     },
-    { key: 'abv', label: 'ABV', kind: 'text', required: false, placeholder: 'e.g. 58.2%' },
-    { key: 'volume', label: 'Volume', kind: 'text', required: false, placeholder: 'e.g. 500L' },
+    { key: 'abv', label: 'ABV', kind: 'abv', required: false, placeholder: 'e.g. 58.2%' },
+    { key: 'volume', label: 'Volume', kind: 'volume', required: false, placeholder: 'e.g. 500L' },
   ],
   bottle: [
     { key: 'distillery', label: 'Distillery', kind: 'text', required: true },
@@ -117,7 +124,7 @@ export const OFFER_DETAIL_FIELDS: Record<OfferType, readonly OfferDetailField[]>
       min: 1,
       max: 1_000_000,
     },
-    { key: 'volume', label: 'Volume', kind: 'text', required: false, placeholder: 'e.g. 70cl' },
+    { key: 'volume', label: 'Volume', kind: 'volume', required: false, placeholder: 'e.g. 70cl' },
     { key: 'certificate', label: 'Certificate', kind: 'text', required: false },
   ],
   experience: [
@@ -165,7 +172,28 @@ function detailSchema(field: OfferDetailField): z.ZodType<string | number | unde
       .max(max, `${field.label} must be at most ${max}`);
     return field.required ? number : number.optional();
   }
+  if (field.kind === 'abv' || field.kind === 'volume') {
+    const measure = (field.kind === 'abv' ? abvInput : volumeInput)(field.label);
+    // Left blank, it is left out, as an optional text is.
+    return z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      measure.optional(),
+    );
+  }
   return field.required ? requiredText(field.label) : optionalText(field.label);
+}
+
+/**
+ * What a detail's input shows for a saved value: ABV and volume with their unit, as the admin
+ * types them ('58.2%', '500L', '70cl'), anything else as text.
+ */
+export function detailInputValue(
+  field: Pick<OfferDetailField, 'kind'>,
+  value: OfferDetailsAnswer[string] | undefined,
+): string {
+  if (typeof value === 'number' && field.kind === 'abv') return formatAbv(value);
+  if (typeof value === 'number' && field.kind === 'volume') return formatVolume(value);
+  return value === null || value === undefined ? '' : String(value);
 }
 
 function detailsSchema(type: OfferType): z.ZodType<Record<string, string | number | undefined>> {

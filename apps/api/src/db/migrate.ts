@@ -18,16 +18,22 @@ function findMigrationsDir(): string {
   throw new Error('Cannot find the migrations folder (apps/api/drizzle)');
 }
 
-/** Applies the committed SQL migrations (same files for both drivers). */
-export async function migrate(database: Database): Promise<void> {
+/**
+ * Applies the committed SQL migrations (same files for both drivers), or those of another folder
+ * of drizzle-kit's layout (a test applies the migrations before one, then that one on its data).
+ */
+export async function migrate(
+  database: Database,
+  migrationsFolder = findMigrationsDir(),
+): Promise<void> {
   if (database.kind === 'postgres') {
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
     // @ts-expect-error the migrator wants the driver-specific type; Db is its base class
-    await run(database.db, { migrationsFolder: findMigrationsDir() });
+    await run(database.db, { migrationsFolder });
   } else {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     // @ts-expect-error the migrator wants the driver-specific type; Db is its base class
-    await run(database.db, { migrationsFolder: findMigrationsDir() });
+    await run(database.db, { migrationsFolder });
   }
   // Then every function and trigger from its file in src/db/sql, at every start (decision 206).
   await applyDatabaseFunctions(database.db);

@@ -52,7 +52,27 @@ import type {
   User,
   UserListResponse,
 } from '@cask/contracts/users';
+import { parseAbv, parseVolume } from '@cask/contracts/measures';
+import { offerDetailsSchemas } from '@cask/contracts/offer-form';
 import { readRequest, testUuid, type SentRequest } from './stub-fetch.ts';
+
+/** A typed ABV or volume as the API keeps it: the number, or the text when it is none. */
+function measured(
+  typed: string | null,
+  parse: (typed: string) => number | { error: string },
+): number | null {
+  if (typed === null) return null;
+  const parsed = parse(typed);
+  return typeof parsed === 'number' ? parsed : null;
+}
+
+/** Offer details as the API answers them: checked by the contract (ABV and volume as numbers). */
+function savedDetails(type: string | undefined, json: string | undefined): Offer['details'] {
+  const raw: unknown = JSON.parse(json ?? '{}');
+  const schema = offerDetailsSchemas[(type ?? 'cask') as OfferType];
+  const parsed = schema.safeParse(raw);
+  return (parsed.success ? parsed.data : raw) as Offer['details'];
+}
 
 /**
  * Test support: an in-memory stand-in for the endpoints the shell and the screens call (the
@@ -159,8 +179,8 @@ export function aCask(overrides: Partial<Cask> = {}): Cask {
     name: `Cask ${id.slice(-4)}`,
     distillery: 'Springbank',
     year: 2012,
-    volume: '200L',
-    abv: '58.2%',
+    volume: 200,
+    abv: 58.2,
     location: 'Campbeltown',
     estimatedValue: null,
     currentValue: 12000,
@@ -678,7 +698,7 @@ export function createFakeApi(
         description: fields.description || null,
         location: fields.location || null,
         isFeatured: fields.isFeatured === 'true',
-        details: JSON.parse(fields.details ?? '{}') as Offer['details'],
+        details: savedDetails(fields.type, fields.details),
         image: files.offerImage ? `/uploads/${testUuid()}` : null,
         images: (files.offerImages ?? []).map(() => `/uploads/${testUuid()}`),
       });
@@ -708,7 +728,7 @@ export function createFakeApi(
         originalPrice: fields.originalPrice ? Number(fields.originalPrice) : null,
         expiryDate: fields.expiryDate ?? null,
         isActive: fields.isActive === 'true',
-        details: JSON.parse(fields.details ?? '{}') as Offer['details'],
+        details: savedDetails(fields.type ?? offer.type, fields.details),
         image: files.offerImage ? `/uploads/${testUuid()}` : fields.image || null,
         images: [...kept, ...(files.offerImages ?? []).map(() => `/uploads/${testUuid()}`)],
         updatedAt: nextVersion(offer.updatedAt),
@@ -763,8 +783,9 @@ export function createFakeApi(
         name: field('name') ?? '',
         distillery: field('distillery'),
         year: money('year'),
-        volume: field('volume'),
-        abv: field('abv'),
+        // Read as the API reads them: '70cl' is 0.7 litres, '46%' is 46.
+        volume: measured(field('volume'), parseVolume),
+        abv: measured(field('abv'), parseAbv),
         location: field('location'),
         currentValue: money('currentValue'),
         purchasePrice: money('purchasePrice'),

@@ -33,10 +33,10 @@ export const casks = pgTable(
     name: text('name').notNull(),
     distillery: text('distillery'),
     year: integer('year'),
-    /** Free text as the admin types it, e.g. '2000L' (spec 001 §2 placeholder). */
-    volume: text('volume'),
-    /** Free text as the admin types it, e.g. '40%' (spec 001 §2 placeholder). */
-    abv: text('abv'),
+    /** Litres, to the millilitre; typed as '2000L' or '70cl' (spec 001 §2 placeholder). */
+    volume: numeric('volume', { precision: 12, scale: 3 }),
+    /** Percent, two decimals; typed as '40%' (spec 001 §2 placeholder). */
+    abv: numeric('abv', { precision: 5, scale: 2 }),
     location: text('location'),
     estimatedValue: numeric('estimated_value', { precision: 14, scale: 2 }),
     currentValue: numeric('current_value', { precision: 14, scale: 2 }),
@@ -65,6 +65,8 @@ export const casks = pgTable(
     check('casks_status_valid', sql`${table.status} in ('Ready', 'Maturing', 'Experience')`),
     check('casks_type_valid', sql`${table.type} in ('cask', 'bottle', 'experience')`),
     check('casks_year_range', sql`${table.year} between 1800 and 2200`),
+    check('casks_volume_positive', sql`${table.volume} > 0`),
+    check('casks_abv_range', sql`${table.abv} between 0 and 100`),
     check(
       'casks_money_not_negative',
       sql`coalesce(${table.estimatedValue}, 0) >= 0 and coalesce(${table.currentValue}, 0) >= 0 and coalesce(${table.purchasePrice}, 0) >= 0`,

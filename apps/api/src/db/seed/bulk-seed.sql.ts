@@ -6,6 +6,7 @@
  * recomputed where needed instead of joined.
  */
 import {
+  BOTTLE_LITRES,
   CASK_FINISHES,
   CASK_TYPES,
   DISTILLERIES,
@@ -117,7 +118,7 @@ export function createBulkSql(shape: BulkShape) {
   const caskTypeName = (k: string, s: number) =>
     `${textArray(CASK_TYPES.map((t) => t.name))}[${caskTypeIndex(k, s)}]`;
   const caskVolume = (k: string, s: number) =>
-    `${textArray(CASK_TYPES.map((t) => t.volume))}[${caskTypeIndex(k, s)}]`;
+    `(ARRAY[${CASK_TYPES.map((t) => t.litres).join(',')}]::numeric[])[${caskTypeIndex(k, s)}]`;
 
   const casks = (from: number, to: number) => `
     insert into casks (id, name, distillery, year, volume, abv, location, estimated_value,
@@ -135,7 +136,7 @@ export function createBulkSql(shape: BulkShape) {
              ${distillery('k', 21)} as distillery,
              (1988 + ${rnd('k', 22)} % 34)::int as year,
              ${caskVolume('k', 23)} as volume,
-             to_char(46 + (${rnd('k', 27)} % 200) / 10.0, 'FM990.0') || '%' as abv,
+             round(46 + (${rnd('k', 27)} % 200) / 10.0, 1) as abv,
              ${pick(WAREHOUSES, 'k', 28)} as location,
              (4000 + (${rnd('k', 29)} % 2320) * 50)::numeric(14, 2) as purchase_price,
              round((4000 + (${rnd('k', 29)} % 2320) * 50) * (0.95 + (${rnd('k', 30)} % 1000) * 0.0009), 2)
@@ -194,13 +195,13 @@ export function createBulkSql(shape: BulkShape) {
                  'distillery', ${distillery('o', 70)},
                  'caskType', ${pick(CASK_FINISHES, 'o', 72)} || ' ' || ${caskTypeName('o', 73)},
                  'vintage', 1990 + ${rnd('o', 71)} % 31,
-                 'abv', to_char(50 + (${rnd('o', 81)} % 150) / 10.0, 'FM990.0') || '%',
+                 'abv', round(50 + (${rnd('o', 81)} % 150) / 10.0, 1),
                  'volume', ${caskVolume('o', 73)})
                when 1 then jsonb_build_object(
                  'distillery', ${distillery('o', 70)},
                  'packaging', ${pick(['Presentation box', 'Wooden case', 'Gift tube'], 'o', 82)},
                  'quantity', 6 * (1 + ${rnd('o', 83)} % 20),
-                 'volume', '70cl',
+                 'volume', ${BOTTLE_LITRES},
                  'certificate', 'Certificate of authenticity')
                else jsonb_build_object(
                  'packaging', 'Digital voucher',

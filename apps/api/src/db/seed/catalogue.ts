@@ -95,15 +95,18 @@ export const DISTILLERIES = [
   { name: 'Clynelish', region: 'Highland' },
 ] as const;
 
-/** Cask sizes as the trade names them, with their usual volume. */
+/** Cask sizes as the trade names them, with their usual volume in litres. */
 export const CASK_TYPES = [
-  { name: 'Hogshead', volume: '250L' },
-  { name: 'Barrel', volume: '200L' },
-  { name: 'Butt', volume: '500L' },
-  { name: 'Puncheon', volume: '450L' },
-  { name: 'Quarter Cask', volume: '125L' },
-  { name: 'Barrique', volume: '225L' },
+  { name: 'Hogshead', litres: 250 },
+  { name: 'Barrel', litres: 200 },
+  { name: 'Butt', litres: 500 },
+  { name: 'Puncheon', litres: 450 },
+  { name: 'Quarter Cask', litres: 125 },
+  { name: 'Barrique', litres: 225 },
 ] as const;
+
+/** A bottle of whisky: 70cl, in litres as volumes are kept. */
+export const BOTTLE_LITRES = 0.7;
 
 export const CASK_FINISHES = [
   'Oloroso Sherry',

@@ -11,6 +11,7 @@ import type {
 } from '../schema/purchases.ts';
 import type { NewReferral } from '../schema/referrals.ts';
 import {
+  BOTTLE_LITRES,
   BOTTLE_PACKAGING,
   CASK_FINISHES,
   CASK_TYPES,
@@ -185,8 +186,9 @@ function buildCasks(options: DemoOptions, owners: DemoData['customers']) {
             : `${distillery.name} ${year} ${finish} ${caskType.name}`,
       distillery: distillery.name,
       year,
-      volume: kind === 'bottle' ? '70cl' : caskType.volume,
-      abv: `${(46 + random.next() * 20).toFixed(1)}%`,
+      // Litres and percent, as the numeric columns keep them (the screens add L, cl and %).
+      volume: String(kind === 'bottle' ? BOTTLE_LITRES : caskType.litres),
+      abv: (46 + random.next() * 20).toFixed(1),
       location: random.pick(WAREHOUSES),
       purchasePrice: money(purchasePrice),
       currentValue: money(currentValue),
@@ -259,8 +261,8 @@ function buildOffers(options: DemoOptions) {
         distillery: distillery.name,
         caskType: `${finish} ${caskType.name}`,
         vintage,
-        abv: `${(50 + random.next() * 15).toFixed(1)}%`,
-        volume: caskType.volume,
+        abv: Number((50 + random.next() * 15).toFixed(1)),
+        volume: caskType.litres,
       };
       price = roundTo(random.int(8_000, 150_000), 500);
       description = `A ${caskType.name.toLowerCase()} of ${vintage} ${distillery.region} single malt from ${distillery.name}, matured in ${finish.toLowerCase()} wood and held under bond.`;
@@ -271,7 +273,7 @@ function buildOffers(options: DemoOptions) {
         distillery: distillery.name,
         packaging: random.pick(BOTTLE_PACKAGING),
         quantity: random.pick([6, 12, 24, 60, 120]),
-        volume: '70cl',
+        volume: BOTTLE_LITRES,
         certificate: random.chance(0.7) ? 'Certificate of authenticity' : 'None',
       };
       price = roundTo(random.int(150, 4_000), 10);

@@ -17,6 +17,7 @@ import { lockCustomer } from '../customers/customers.service.ts';
 import { prepareImage, removeImage, savePreparedImage } from '../files/files.service.ts';
 import * as repo from './casks.repository.ts';
 
+/** A numeric column as the contract's number (money in dollars, volume in litres, ABV in %). */
 const money = (value: string | null) => (value === null ? null : Number(value));
 
 function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>>>): Cask {
@@ -26,8 +27,8 @@ function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>>>): Ca
     name: row.name,
     distillery: row.distillery,
     year: row.year,
-    volume: row.volume,
-    abv: row.abv,
+    volume: money(row.volume),
+    abv: money(row.abv),
     location: row.location,
     estimatedValue: money(row.estimatedValue),
     currentValue: money(row.currentValue),
@@ -93,8 +94,8 @@ export function createCasksService(deps: { database: Database }) {
           name: fields.name,
           distillery: fields.distillery ?? null,
           year: fields.year ?? null,
-          volume: fields.volume ?? null,
-          abv: fields.abv ?? null,
+          volume: fields.volume === undefined ? null : String(fields.volume),
+          abv: fields.abv === undefined ? null : String(fields.abv),
           location: fields.location ?? null,
           estimatedValue: fields.estimatedValue ?? null,
           currentValue: fields.currentValue ?? null,

@@ -97,8 +97,8 @@ describe('GET /casks', () => {
       name: cask.name,
       distillery: 'Springbank',
       year: 2012,
-      volume: '200L',
-      abv: '58.2%',
+      volume: 200,
+      abv: 58.2,
       currentValue: 10000.1,
       purchasePrice: 8000.05,
       status: 'Maturing',
@@ -199,6 +199,7 @@ describe('POST /casks', () => {
       type: 'bottle',
       name: 'Glenfarclas 2004',
       year: 2004,
+      volume: 0.7,
       abv: null,
       estimatedValue: null,
       currentValue: 1250.5,
@@ -314,6 +315,49 @@ describe('POST /casks', () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().data.cask.year).toBe(Number(year));
     }
+  });
+
+  test('takes ABV and volume as the form types them and keeps them as numbers', async () => {
+    const owner = await createCustomer(ctx);
+    for (const [volume, abv, litres, percent] of [
+      ['250', '58.4', 250, 58.4],
+      ['250L', '58.4%', 250, 58.4],
+      ['2000 l', '63.25 %', 2000, 63.25],
+      ['70cl', '40%', 0.7, 40],
+    ] as const) {
+      const name = `Measured ${uniqueMarker()}`;
+      const res = await postCask({ name, owner: owner.id, volume, abv });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.cask).toMatchObject({ volume: litres, abv: percent });
+      const listed = await listCasks({ search: name });
+      expect(listed.casks[0]).toMatchObject({ volume: litres, abv: percent });
+    }
+  });
+
+  test('refuses an ABV or a volume that is no such number, and stores nothing', async () => {
+    const owner = await createCustomer(ctx);
+    const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(casks);
+    const abvInvalid = 'ABV must be a percentage, e.g. 58.4 or 58.4%';
+    const volumeInvalid = 'Volume must be a number of litres, e.g. 250 or 250L (or 70cl, 700ml)';
+    // Each was stored as it came while the fields were free text (issue 27).
+    const cases: [Record<string, string>, string, string][] = [
+      [{ abv: '-5%' }, 'abv', abvInvalid],
+      [{ abv: 'NaN' }, 'abv', abvInvalid],
+      [{ abv: '1e999' }, 'abv', abvInvalid],
+      [{ abv: '100.5%' }, 'abv', 'ABV must be from 0 to 100%'],
+      [{ volume: '-5' }, 'volume', volumeInvalid],
+      [{ volume: 'NaN' }, 'volume', volumeInvalid],
+      [{ volume: '1e999' }, 'volume', volumeInvalid],
+      [{ volume: '0L' }, 'volume', 'Volume must be more than 0 and at most 1,000,000 litres'],
+    ];
+    for (const [fields, field, message] of cases) {
+      const res = await postCask({ name: 'Bad measure', owner: owner.id, ...fields });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().errors).toEqual([{ field, message }]);
+    }
+    expect(await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(casks)).toEqual(
+      before,
+    );
   });
 
   test('refuses a file that is not an image, one in another field, and JSON', async () => {

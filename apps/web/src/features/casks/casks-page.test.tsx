@@ -45,6 +45,9 @@ test('shows the cards, the Cask List with its columns, money and status colours'
   ]);
   const [first] = rows();
   expect(first).toHaveTextContent('$125,500.50');
+  // Volume in litres and ABV in percent, with their unit (spec 001 §2: 'e.g. 2000L', 'e.g. 40%').
+  expect(within(first!).getByText('200L')).toBeVisible();
+  expect(within(first!).getByText('58.2%')).toBeVisible();
   expect(within(first!).getByText('Ready').className).toContain('emerald');
   expect(screen.getByText('Maturing', { selector: 'span' }).className).toContain('amber');
   expect(screen.getByText('Experience', { selector: 'span' }).className).toContain('sky');
@@ -138,12 +141,17 @@ test('adds a cask for an owner found by typing, with an image dropped on the for
   await user.selectOptions(within(dialog).getByLabelText('Type'), 'bottle');
   await user.type(within(dialog).getByLabelText('Cask Name'), 'Glenfarclas 2004');
   await user.type(within(dialog).getByLabelText('Year'), '2004');
+  await user.type(within(dialog).getByLabelText('Volume'), '70cl');
+  await user.type(within(dialog).getByLabelText('ABV'), '46%');
   await user.type(within(dialog).getByLabelText('Current Price'), '1250.5');
   await user.click(within(dialog).getByRole('button', { name: 'Add Cask' }));
 
   expect(await screen.findByText('Cask added successfully!')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   await waitFor(() => expect(rows()[0]).toHaveTextContent('Glenfarclas 2004'));
+  // Kept as numbers (0.7 litres, 46 percent), shown as typed.
+  expect(rows()[0]).toHaveTextContent('70cl');
+  expect(rows()[0]).toHaveTextContent('46%');
   expect(card('Total Casks')).toHaveTextContent('2');
 
   const form = api.sent('POST', '/api/casks')[0]!.body as FormData;
@@ -151,6 +159,8 @@ test('adds a cask for an owner found by typing, with an image dropped on the for
     type: 'bottle',
     name: 'Glenfarclas 2004',
     year: '2004',
+    volume: '70cl',
+    abv: '46%',
     currentValue: '1250.5',
     status: 'Ready',
     owner: owner.id,
@@ -175,6 +185,9 @@ test('edits status and notes, showing the gain and the value history as text', a
   await user.click(within(rows()[0]!).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
   expect(dialog).toHaveTextContent('+$3,000 (+33.33%)');
+  // The API answers litres and percent; the dialog shows them with their unit.
+  expect(dialog).toHaveTextContent('200L');
+  expect(dialog).toHaveTextContent('58.2%');
   expect(dialog).toHaveTextContent('$12,000');
   const history = within(dialog).getByRole('region', { name: 'Value Appreciation Over Time' });
   expect(

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Boxes, CircleCheck, Hourglass } from 'lucide-react';
 import type { Cask, CaskStatus } from '@cask/contracts/casks';
 import { CASK_SEARCH_DEBOUNCE_MS, CASKS_PAGE_SIZE } from '@cask/contracts/casks';
+import { formatAbv, formatVolume } from '@cask/contracts/measures';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -50,8 +51,12 @@ function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => voi
     { id: 'name', header: 'Cask Name', cell: (cask) => cask.name },
     { id: 'distillery', header: 'Distillery', cell: (cask) => cask.distillery ?? '—' },
     { id: 'year', header: 'Year', cell: (cask) => cask.year ?? '—' },
-    { id: 'volume', header: 'Volume', cell: (cask) => cask.volume ?? '—' },
-    { id: 'abv', header: 'ABV', cell: (cask) => cask.abv ?? '—' },
+    {
+      id: 'volume',
+      header: 'Volume',
+      cell: (cask) => (cask.volume === null ? '—' : formatVolume(cask.volume)),
+    },
+    { id: 'abv', header: 'ABV', cell: (cask) => (cask.abv === null ? '—' : formatAbv(cask.abv)) },
     {
       id: 'value',
       header: 'Current Value',

@@ -304,6 +304,40 @@ test('Edit Offer: starts from the offer, removes a sliding image, adds one, and 
   await waitFor(() => expect(within(card('Active Offers')).getByText('0')).toBeVisible());
 });
 
+test('Edit Offer shows ABV and volume with their unit and sends them as typed', async () => {
+  const offer = anOffer({
+    title: 'Bowmore 1998',
+    details: { distillery: 'Bowmore', caskType: 'Hogshead', vintage: 1998, abv: 52.1, volume: 250 },
+  });
+  const api = createFakeApi({ offers: [offer] });
+  const { user } = await renderOffers(api);
+  await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Bowmore 1998');
+  await user.click(within(row('Bowmore 1998')).getByRole('button', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Offer' });
+  expect(within(dialog).getByRole('textbox', { name: 'ABV' })).toHaveValue('52.1%');
+  expect(within(dialog).getByRole('textbox', { name: 'Volume' })).toHaveValue('250L');
+  await user.clear(within(dialog).getByRole('textbox', { name: 'ABV' }));
+  await user.type(within(dialog).getByRole('textbox', { name: 'ABV' }), '1e999');
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+  expect(
+    await within(dialog).findByText('ABV must be a percentage, e.g. 58.4 or 58.4%'),
+  ).toBeVisible();
+  expect(api.sent('PUT', `/api/offers/${offer.id}`)).toHaveLength(0);
+
+  await user.clear(within(dialog).getByRole('textbox', { name: 'ABV' }));
+  await user.type(within(dialog).getByRole('textbox', { name: 'ABV' }), '51.8%');
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+  expect(await screen.findByText('Offer updated successfully')).toBeInTheDocument();
+  const form = sentForm(api, 'PUT', `/api/offers/${offer.id}`);
+  expect(JSON.parse(String(form.get('details')))).toEqual({
+    distillery: 'Bowmore',
+    caskType: 'Hogshead',
+    vintage: 1998,
+    abv: '51.8%',
+    volume: '250L',
+  });
+});
+
 test('Edit Offer names the version it opened; saved over meanwhile, it says so and keeps the form', async () => {
   const offer = anOffer({ title: 'Glenfarclas 2009', updatedAt: '2026-02-01T09:00:00.000Z' });
   const api = createFakeApi({ offers: [offer] });

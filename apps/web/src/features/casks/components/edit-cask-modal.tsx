@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { EDITABLE_CASK_STATUSES, type Cask, type CaskStatus } from '@cask/contracts/casks';
+import { formatAbv, formatVolume } from '@cask/contracts/measures';
 import { Button } from '@/components/ui/button.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
@@ -57,8 +58,8 @@ function EditCaskForm({ cask, onDone }: { cask: Cask; onDone: () => void }) {
         <Detail term="Name">{cask.name}</Detail>
         <Detail term="Distillery">{cask.distillery ?? '—'}</Detail>
         <Detail term="Year">{cask.year === null ? '—' : String(cask.year)}</Detail>
-        <Detail term="Volume">{cask.volume ?? '—'}</Detail>
-        <Detail term="ABV">{cask.abv ?? '—'}</Detail>
+        <Detail term="Volume">{cask.volume === null ? '—' : formatVolume(cask.volume)}</Detail>
+        <Detail term="ABV">{cask.abv === null ? '—' : formatAbv(cask.abv)}</Detail>
         <Detail term="Current Value">{formatMoney(cask.currentValue)}</Detail>
         <Detail term="Gain">{gainText(cask)}</Detail>
         <Detail term="Purchase Date">{formatDate(cask.purchaseDate) || '—'}</Detail>

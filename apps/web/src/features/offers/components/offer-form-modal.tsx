@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
+  detailInputValue,
   fieldErrorsOf,
   OFFER_DETAIL_FIELDS,
   offerDetailsSchemas,
@@ -56,8 +57,12 @@ function initialValues(offer: Offer | null): OfferFormValues {
     currentPrice: offer?.currentPrice?.toString() ?? offer?.priceNumeric?.toString() ?? '',
     expiryDate: offer?.expiryDate ?? '',
     status: offer && !offer.isActive ? 'Inactive' : 'Active',
+    // ABV and volume come back as numbers; the inputs show them with their unit ('58.2%').
     details: Object.fromEntries(
-      Object.entries(offer?.details ?? {}).map(([key, value]) => [key, String(value ?? '')]),
+      (offer ? OFFER_DETAIL_FIELDS[offer.type] : []).map((field) => [
+        field.key,
+        detailInputValue(field, offer?.details[field.key]),
+      ]),
     ),
   };
 }

@@ -1,0 +1,126 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Database } from './client.ts';
+import { migrate } from './migrate.ts';
+import { createCustomer } from '../../test/factories.ts';
+import { freshDatabase } from '../../test/context.ts';
+
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** A copy of the migrations folder that stops before the migration tagged `tag`. */
+function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'cask-migrations-'));
+  cpSync(MIGRATIONS, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(at, tag).toBeGreaterThan(0);
+  for (const entry of journal.entries.slice(at)) rmSync(path.join(folder, `${entry.tag}.sql`));
+  journal.entries = journal.entries.slice(0, at);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+let database: Database;
+let drop: () => Promise<void>;
+let folder: string;
+beforeAll(async () => {
+  ({ database, drop } = await freshDatabase());
+  folder = migrationsBefore('0019_cask_measures_numeric');
+});
+afterAll(async () => {
+  await database?.close();
+  await drop?.();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function rows<T>(query: string): Promise<T[]> {
+  // Both drivers answer { rows }; the Database type is their common base, which does not say so.
+  const result = (await database.db.execute(sql.raw(query))) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+test('0019 reads the volumes and ABVs typed so far as numbers, and audits what it cannot read', async () => {
+  await migrate(database, folder);
+  const owner = await createCustomer({ database });
+  const typed: [string, string | null, string | null][] = [
+    ['plain', '250L', '58.4%'],
+    ['spaced', ' 70 cl ', '58,4 % ABV'],
+    ['bare numbers', '2000', '40'],
+    ['litres spelled out', '2 litres', '63.456%'],
+    ['garbage', 'NaN', '-5%'],
+    ['too much', '1e999', '101%'],
+    ['nothing', null, null],
+  ];
+  for (const [name, volume, abv] of typed) {
+    await database.db.execute(
+      sql`insert into casks (name, owner_id, volume, abv) values (${name}, ${owner.id}, ${volume}, ${abv})`,
+    );
+  }
+  const details = (value: object) => `'${JSON.stringify(value)}'::jsonb`;
+  await database.db.execute(
+    sql.raw(
+      'insert into offers (title, type, details) values' +
+        ` ('cask offer', 'cask', ${details({ distillery: 'Ardbeg', vintage: 2015, abv: '58.2%', volume: '500L' })}),` +
+        ` ('bottle offer', 'bottle', ${details({ distillery: 'Lagavulin', quantity: 6, volume: '70cl' })}),` +
+        ` ('bad offer', 'cask', ${details({ distillery: 'Ardbeg', abv: 'strong', volume: '500L' })}),` +
+        ` ('experience', 'experience', ${details({ duration: '1 day', participants: 4 })})`,
+    ),
+  );
+
+  await migrate(database);
+
+  const casks = await rows<{ name: string; volume: string | null; abv: string | null }>(
+    'select name, volume::text, abv::text from casks order by name',
+  );
+  expect(Object.fromEntries(casks.map((c) => [c.name, [c.volume, c.abv]]))).toEqual({
+    'bare numbers': ['2000.000', '40.00'],
+    garbage: [null, null],
+    'litres spelled out': ['2.000', '63.46'],
+    nothing: [null, null],
+    plain: ['250.000', '58.40'],
+    spaced: ['0.700', '58.40'],
+    'too much': [null, null],
+  });
+  const offers = await rows<{ title: string; details: Record<string, unknown> }>(
+    'select title, details from offers order by title',
+  );
+  expect(Object.fromEntries(offers.map((o) => [o.title, o.details]))).toEqual({
+    'bad offer': { distillery: 'Ardbeg', volume: 500 },
+    'bottle offer': { distillery: 'Lagavulin', quantity: 6, volume: 0.7 },
+    'cask offer': { distillery: 'Ardbeg', vintage: 2015, abv: 58.2, volume: 500 },
+    experience: { duration: '1 day', participants: 4 },
+  });
+  const audits = await rows<{ action: string; before: object; after: object }>(
+    "select action, before, after from audit_log where action like '%measure_dropped' order by action, before::text",
+  );
+  expect(audits).toEqual([
+    {
+      action: 'cask.measure_dropped',
+      before: { volume: 'NaN', abv: '-5%' },
+      after: { volume: null, abv: null },
+    },
+    {
+      action: 'cask.measure_dropped',
+      before: { volume: '1e999', abv: '101%' },
+      after: { volume: null, abv: null },
+    },
+    {
+      action: 'offer.measure_dropped',
+      before: { details: { distillery: 'Ardbeg', abv: 'strong', volume: '500L' } },
+      after: { details: { distillery: 'Ardbeg', volume: 500 } },
+    },
+  ]);
+  // The database now refuses what the forms refuse.
+  await expect(
+    database.db.execute(
+      sql`insert into casks (name, owner_id, abv) values ('x', ${owner.id}, 101)`,
+    ),
+  ).rejects.toThrow();
+});
