@@ -20,7 +20,7 @@ export interface StatCardProps {
 /**
  * One summary number of a screen (dashboard, offers, orders, casks, referrals). The cards of a
  * list come with the list's answer: `statCardState(query)` gives their loading and unavailable
- * flags from that query, the same way on every screen.
+ * flags from that query, the same way on every screen (decision 199).
  */
 export function StatCard({
   title,
