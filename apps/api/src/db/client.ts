@@ -9,7 +9,7 @@ export type DbOrTx = Db | Tx;
 
 /**
  * Runs one read statement straight through the driver and answers its rows as arrays of column
- * values (docs/decisions/170). With `prepared`, PostgreSQL gets a named statement per distinct
+ * values (docs/decisions/189). With `prepared`, PostgreSQL gets a named statement per distinct
  * text, parsed once per connection and run on its generic plan, planned once (decision 172):
  * only for shapes whose best plan does not depend on the values. A search is planned with its
  * values on every call (decision 041: a generic plan of an ILIKE took 1.3 s). Select only int4,

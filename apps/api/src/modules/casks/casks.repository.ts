@@ -55,8 +55,7 @@ export function countCaskMatchesSql(pattern: string): string {
 /**
  * The page's casks `w` with their owner, the gain computed from the exact numbers, and the last
  * 24 monthly points of the history, oldest first, for the page's rows only; created_at and id
- * keep their names for the list's order. The history is `ap`, not `a`: the pipeline's
- * statement already names the admins row `a`.
+ * keep their names for the list's order.
  */
 const CASK_ROW_SQL =
   'c.id, c.name, c.distillery, c.year, c.volume, c.abv, c.location, c.estimated_value,' +

@@ -84,7 +84,7 @@ export function countOffersSql(type: string | undefined, pattern: string | undef
  * One page row: the sliding images' addresses in display order (offer_images, for the page's
  * rows only) and the whole days from `today` (UTC, the placeholder given) to the deadline, 0 once
  * it has passed, as daysLeft() counts them; created_at and id keep their names for the
- * pipeline's order.
+ * list's order.
  */
 function offerRowSql(today: string): string {
   return (

@@ -11,7 +11,7 @@ import {
 
 // Issue 14: the Orders list, read through the list path (db/list.ts), answers exactly what plain SQL
 // answers, whole and by status, with and without a search (of the customer's name or the title),
-// on every kind of page (nearer end, middle, past the end), and after writes the pipeline's
+// on every kind of page (nearer end, middle, past the end), and after writes the list's
 // remembered totals did not see coming.
 const ctx = useTestContext();
 let admin: TestAdmin;
