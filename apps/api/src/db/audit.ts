@@ -1,4 +1,5 @@
 import type { DbOrTx } from './client.ts';
+import { currentRequestContext } from '../lib/request-context.ts';
 import { auditLog } from './schema/audit-log.ts';
 
 /** The signed-in admin acting, and from where: what most audit entries record. */
@@ -17,6 +18,8 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   ip?: string | null;
+  /** The browser; by default the current request's (lib/request-context.ts). */
+  userAgent?: string | null;
 }
 
 /**
@@ -32,5 +35,6 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: entry.ip ?? null,
+    userAgent: entry.userAgent ?? currentRequestContext()?.userAgent ?? null,
   });
 }
