@@ -23,6 +23,25 @@ export interface AuditEntry {
 }
 
 /**
+ * Fields that hold a secret by their name: a password, a token or its hash, a one-time code.
+ * An entry never carries their values, even if a caller passed one by mistake (DESIGN.md §8).
+ */
+const SECRET_FIELD = /password|secret|otp|^(access|refresh)?token$|tokenhash|^code$|codehash/i;
+export const SECRET_WITHHELD = '[withheld]';
+
+/** `value` with the value of every secret-named field, at any depth, replaced. */
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      SECRET_FIELD.test(key) ? SECRET_WITHHELD : withoutSecrets(field),
+    ]),
+  );
+}
+
+/**
  * DESIGN.md §5: every mutation writes one audit row in the same transaction as the change,
  * so pass the transaction, not the pool. Never put secrets (hashes, tokens, codes) in before/after.
  */
@@ -32,8 +51,8 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: withoutSecrets(entry.before ?? null),
+    after: withoutSecrets(entry.after ?? null),
     ip: entry.ip ?? null,
     userAgent: entry.userAgent ?? currentRequestContext()?.userAgent ?? null,
   });

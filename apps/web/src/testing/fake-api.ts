@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { AdminProfile, ProfileResponse } from '@cask/contracts/auth';
+import type { AuditAdmin, AuditEntry, AuditListResponse } from '@cask/contracts/audit';
 import type { ErrorEnvelope, MessageEnvelope } from '@cask/contracts/common';
 import {
   CASK_CHANGED_ELSEWHERE,
@@ -168,6 +169,25 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
     isGlobal: true,
     recipient: null,
     adminNotes: null,
+    ...overrides,
+  };
+}
+
+export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: testUuid(),
+    time: '2026-03-04T15:07:00.000Z',
+    adminId: ada.id,
+    admin: { id: ada.id, fullName: ada.fullName, email: ada.email },
+    action: 'user.updated',
+    entity: 'customer',
+    recordType: 'customer',
+    recordId: testUuid(),
+    recordName: 'Isla Grant',
+    ip: '203.0.113.7',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130',
+    before: { isActive: true },
+    after: { isActive: false },
     ...overrides,
   };
 }
@@ -343,6 +363,9 @@ export function createFakeApi(
     offers?: Offer[];
     casks?: Cask[];
     referrals?: Referral[];
+    /** The audit log, newest first; `admins`: the Admin filter's choices. */
+    audit?: AuditEntry[];
+    admins?: AuditAdmin[];
     totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
   } = {},
 ) {
@@ -354,6 +377,8 @@ export function createFakeApi(
     offers: [...(initial.offers ?? [])],
     casks: [...(initial.casks ?? [])],
     referrals: [...(initial.referrals ?? [])],
+    audit: [...(initial.audit ?? [])],
+    admins: [...(initial.admins ?? [])],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...initial.totals },
     /** Calls answering 500; the message is 'Something went wrong' unless `failureMessage` says. */
     failing: new Set<FailingCall>(),
@@ -417,6 +442,34 @@ export function createFakeApi(
           payments: { totalRevenue: state.totals.totalRevenue },
         },
       } satisfies DashboardResponse);
+    }
+    if (method === 'GET' && path === '/api/audit') {
+      // As the API: every given filter narrows; the search is a record id or a name's part.
+      const search = (query.search ?? '').toLowerCase();
+      const kept = state.audit.filter(
+        (entry) =>
+          (!query.admin || entry.adminId === query.admin) &&
+          (!query.action || entry.action === query.action) &&
+          (!query.recordType || entry.recordType === query.recordType) &&
+          (!query.recordId || entry.recordId === query.recordId) &&
+          (!query.from || entry.time >= query.from) &&
+          (!query.to || entry.time < query.to) &&
+          (!search ||
+            entry.recordId === query.search ||
+            (entry.recordName ?? '').toLowerCase().includes(search)),
+      );
+      const { rows, pagination } = page(kept, query, 20);
+      return json(200, {
+        success: true,
+        data: { entries: rows, pagination },
+      } satisfies AuditListResponse);
+    }
+    if (method === 'GET' && path === '/api/audit/admins') {
+      const search = (query.search ?? '').toLowerCase();
+      return json(200, {
+        success: true,
+        data: { admins: state.admins.filter((a) => a.fullName.toLowerCase().includes(search)) },
+      });
     }
     if (method === 'GET' && path === '/api/users') {
       if (state.failing.has('users')) return fail();

@@ -5,6 +5,7 @@ import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
 import { createCustomer, uniqueMarker } from '../../../test/factories.ts';
 import { getData } from '../../../test/requests.ts';
+import { SECRET_WITHHELD, writeAudit } from '../../db/audit.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -114,7 +115,11 @@ describe('GET /api/audit', () => {
       theirs.id,
     ]);
 
-    const combined = await list({ admin: admin.id, action: 'user.updated', recordType: 'customer' });
+    const combined = await list({
+      admin: admin.id,
+      action: 'user.updated',
+      recordType: 'customer',
+    });
     expect(combined.entries.length).toBeGreaterThan(0);
     for (const entry of combined.entries) {
       expect(entry).toMatchObject({ adminId: admin.id, action: 'user.updated' });
@@ -179,5 +184,50 @@ describe('GET /api/audit', () => {
       { search: 'otto' },
     );
     expect(res.admins.map((each) => each.id)).toEqual([other.id]);
+  });
+});
+
+describe('secrets never reach the log', () => {
+  test('a password change and a refresh are listed without the passwords or tokens', async () => {
+    const me = await createAdmin(ctx, { password: 'old-Password-1' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: me.headers,
+      payload: { currentPassword: 'old-Password-1', newPassword: 'new-Password-2' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { refreshToken, accessToken } = res.json<{
+      data: { refreshToken: string; accessToken: string };
+    }>().data;
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBeLessThan(500);
+    const page = await list({ admin: me.id });
+    expect(page.entries.map((entry) => entry.action)).toContain('auth.password_changed');
+    const text = JSON.stringify(page);
+    for (const secret of ['old-Password-1', 'new-Password-2', refreshToken, accessToken]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  test('a field named like a secret is withheld whatever a caller passes', async () => {
+    const marker = uniqueMarker('secret');
+    await writeAudit(ctx.database.db, {
+      adminId: admin.id,
+      action: 'test.secret',
+      entity: 'admin',
+      entityId: marker,
+      after: { password: 'hunter2', nested: { refreshToken: 'abc', code: '1234' }, name: 'kept' },
+    });
+    const [entry] = (await list({ recordId: marker })).entries;
+    expect(entry!.after).toEqual({
+      password: SECRET_WITHHELD,
+      nested: { refreshToken: SECRET_WITHHELD, code: SECRET_WITHHELD },
+      name: 'kept',
+    });
   });
 });

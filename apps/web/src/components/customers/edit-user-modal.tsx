@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { UPDATE_FAILURE, useUpdateUser } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
 import { STATUS_OPTIONS } from './user-status.tsx';
+import { RecordHistory } from '@/components/audit/record-history.tsx';
 
 export interface EditUserModalProps {
   user: User | null;
@@ -119,6 +120,7 @@ function EditUserForm({
       {update.isError ? (
         <InlineError>{errorMessage(update.error, UPDATE_FAILURE)}</InlineError>
       ) : null}
+      <RecordHistory recordType="customer" recordId={user.id} />
     </ModalForm>
   );
 }

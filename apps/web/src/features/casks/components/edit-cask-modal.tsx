@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-error.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { useUpdateCask } from '../api/cask-mutations.ts';
 import { AppreciationChart } from './appreciation-chart.tsx';
+import { RecordHistory } from '@/components/audit/record-history.tsx';
 
 /** Spec 001 §8. */
 export const UPDATE_SUCCESS = 'Cask updated successfully!';
@@ -88,6 +89,7 @@ function EditCaskForm({ cask, onDone }: { cask: Cask; onDone: () => void }) {
       {cask.appreciationData.length > 0 ? (
         <AppreciationChart points={cask.appreciationData} />
       ) : null}
+      <RecordHistory recordType="cask" recordId={cask.id} />
     </form>
   );
 }

@@ -18,6 +18,7 @@ import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { UPDATE_FAILURE, UPDATE_SUCCESS, useUpdateOrder } from '../api/order-mutations.ts';
+import { RecordHistory } from '@/components/audit/record-history.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
@@ -164,6 +165,7 @@ function EditOrderForm({ order, onClose }: { order: Order; onClose: () => void }
           <InlineError>{errorMessage(update.error, UPDATE_FAILURE)}</InlineError>
         </div>
       ) : null}
+      <RecordHistory recordType="order" recordId={order._id} className="sm:col-span-2" />
     </ModalForm>
   );
 }

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { useUpdateReferralStatus } from '../api/update-referral-status.ts';
 import { orNotAvailable, STATUS_OPTIONS } from './referral-labels.ts';
+import { RecordHistory } from '@/components/audit/record-history.tsx';
 
 /** Spec 001 §8. */
 export const UPDATE_SUCCESS = 'Referral updated successfully!';
@@ -111,6 +112,7 @@ function EditReferralForm({ referral, onClose }: { referral: Referral; onClose: 
       {update.isError ? (
         <InlineError>{errorMessage(update.error, STATUS_CHANGE_FAILURE)}</InlineError>
       ) : null}
+      <RecordHistory recordType="referral" recordId={referral.id} />
     </ModalForm>
   );
 }

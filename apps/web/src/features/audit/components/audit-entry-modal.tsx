@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { AUDIT_RECORD_TYPE_LABELS, auditActionLabel, type AuditEntry } from '@cask/contracts/audit';
+import { ChangeTable } from '@/components/audit/change-table.tsx';
+import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { recordLink } from '../record-link.ts';
+
+export function adminText(entry: AuditEntry): string {
+  if (entry.admin) return entry.admin.fullName;
+  return entry.adminId ? 'Deleted admin' : 'Nobody signed in';
+}
+
+export function recordText(entry: AuditEntry): string {
+  const type =
+    AUDIT_RECORD_TYPE_LABELS[entry.recordType as keyof typeof AUDIT_RECORD_TYPE_LABELS] ??
+    entry.recordType;
+  return entry.recordName ? `${type}: ${entry.recordName}` : type;
+}
+
+/** Issue 29 'Audit Entry': who, when, from where, the action, the record, and the change. */
+export function AuditEntryModal({
+  entry,
+  onClose,
+}: {
+  entry: AuditEntry | null;
+  onClose: () => void;
+}) {
+  const link = entry ? recordLink(entry) : null;
+  return (
+    <Modal
+      open={entry !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Audit Entry"
+      size="lg"
+    >
+      {entry ? (
+        <div className="flex flex-col gap-4">
+          <DetailList columns={2}>
+            <Detail term="Who">
+              {adminText(entry)}
+              {entry.admin ? (
+                <span className="block text-xs font-normal text-oak-700">{entry.admin.email}</span>
+              ) : null}
+            </Detail>
+            <Detail term="When">
+              <time dateTime={entry.time}>{formatDateTime(entry.time)}</time>
+            </Detail>
+            <Detail term="Address">{entry.ip ?? 'Unknown'}</Detail>
+            <Detail term="Action">{auditActionLabel(entry.action)}</Detail>
+            <Detail term="Browser" wide>
+              {entry.userAgent ?? 'Unknown'}
+            </Detail>
+            <Detail term="Record" wide>
+              {link ? (
+                <Link to={link} className="text-gold-700 underline hover:text-oak-900">
+                  {recordText(entry)}
+                </Link>
+              ) : (
+                recordText(entry)
+              )}
+              {entry.recordId ? (
+                <span className="block text-xs font-normal text-oak-700">{entry.recordId}</span>
+              ) : null}
+            </Detail>
+          </DetailList>
+          <section aria-labelledby="audit-entry-change">
+            <h3 id="audit-entry-change" className="mb-2 text-sm font-semibold text-oak-900">
+              Change
+            </h3>
+            <ChangeTable before={entry.before} after={entry.after} />
+          </section>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
