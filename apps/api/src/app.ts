@@ -32,6 +32,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { casksRoutes } from './modules/casks/casks.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 
 export type App = FastifyInstance;
 
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(casksRoutes, deps);
       await api.register(referralsRoutes, deps);
       await api.register(auditRoutes, deps);
+      await api.register(exportsRoutes, deps);
     },
     { prefix: '/api' },
   );

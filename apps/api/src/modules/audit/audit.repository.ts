@@ -25,8 +25,8 @@ const RECORD_TYPE_SQL: Record<AuditRecordType, string> = {
   session: "entity = 'session'",
 };
 
-/** An entry's record type, the inverse of RECORD_TYPE_SQL, over the row `r`. */
-const RECORD_TYPE_OF = `case when r.action like 'points.%' then 'points'
+/** An entry's record type, the inverse of RECORD_TYPE_SQL, over the row `r` (also its export). */
+export const RECORD_TYPE_OF = `case when r.action like 'points.%' then 'points'
   when r.entity = 'purchase' then 'order' when r.entity = 'terms' then 'privacy-policy'
   else r.entity end`;
 
@@ -36,7 +36,7 @@ const UUID = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
  * Each record's current name by its entity, for the rows read (a primary-key probe each); CASE
  * runs only the branch it takes, so an id that is no uuid is never cast.
  */
-const RECORD_NAME_SQL = `case when r.entity_id !~ ${UUID} then null
+export const RECORD_NAME_SQL = `case when r.entity_id !~ ${UUID} then null
   when r.entity = 'customer' then (select x.full_name from customers x where x.id = r.entity_id::uuid)
   when r.entity = 'cask' then (select x.name from casks x where x.id = r.entity_id::uuid)
   when r.entity = 'offer' then (select x.title from offers x where x.id = r.entity_id::uuid)
