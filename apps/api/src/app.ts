@@ -33,6 +33,7 @@ import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { casksRoutes } from './modules/casks/casks.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { EXPORT_SOURCES } from './export-sources.ts';
 
 export type App = FastifyInstance;
 
@@ -121,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(casksRoutes, deps);
       await api.register(referralsRoutes, deps);
       await api.register(auditRoutes, deps);
-      await api.register(exportsRoutes, deps);
+      await api.register(exportsRoutes(EXPORT_SOURCES), deps);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { admins } from '../../db/schema/admins.ts';
 import { exportDownloads } from '../../db/schema/export-downloads.ts';
 
 export async function insertExport(
@@ -45,4 +46,13 @@ export async function findExport(db: DbOrTx, id: string, adminId: string) {
     .from(exportDownloads)
     .where(and(eq(exportDownloads.id, id), eq(exportDownloads.adminId, adminId)));
   return row;
+}
+
+/** Whether the admin who asked for an export may still have it (an inactive admin may not). */
+export async function isAdminActive(db: DbOrTx, adminId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ isActive: admins.isActive })
+    .from(admins)
+    .where(eq(admins.id, adminId));
+  return row?.isActive === true;
 }

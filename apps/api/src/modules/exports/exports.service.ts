@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import {
   EXPORT_FILTERS,
   EXPORT_LINK_INVALID,
@@ -10,46 +9,16 @@ import {
 } from '@cask/contracts/exports';
 import { writeAudit } from '../../db/audit.ts';
 import type { Database } from '../../db/client.ts';
-import { StatementValues } from '../../db/list.ts';
-import { admins } from '../../db/schema/admins.ts';
+import { csvExport, type ExportSource, type ExportSources } from '../../db/csv-export.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { BYTE_ORDER_MARK, csvLines } from './csv.ts';
-import { EXPORTS, type ExportDefinition } from './export-lists.ts';
 import * as repo from './exports.repository.ts';
 
 /** How long a download link stays valid: the browser follows it at once. */
 export const EXPORT_LINK_SECONDS = 60;
-/**
- * Rows read per statement. Each page is one short statement (keyset: after the last row's
- * created_at and id, on the list's (created_at, id) index), so a slow download holds no
- * connection or snapshot between pages, and memory holds one page whatever the list's size.
- */
-export const EXPORT_PAGE_ROWS = 2000;
-
+export type { ExportSources };
 export const EXPORT_NOT_FOUND = 'Export not found';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** The statement reading the page after `cursor` (the last row's created_at and id as text). */
-function pageSql<L extends ExportList>(
-  definition: ExportDefinition<L>,
-  filters: ExportFilters<L>,
-  cursor: readonly [string, string] | null,
-  values: StatementValues,
-): string {
-  const where = definition.where(filters, values);
-  const after = cursor
-    ? ` and (created_at, id) < (${values.add(cursor[0])}::timestamptz, ${values.add(cursor[1])}::uuid)`
-    : '';
-  const page =
-    `select id, created_at from ${definition.table} where (${where})${after}` +
-    ` order by created_at desc, id desc limit ${EXPORT_PAGE_ROWS}`;
-  const columns = definition.columns.map(([, column]) => column).join(', ');
-  return (
-    `select ${columns}, w.created_at::text, w.id::text from (${page}) w ${definition.joins}` +
-    ' order by w.created_at desc, w.id desc'
-  );
-}
 
 export interface Caller {
   ip: string;
@@ -57,41 +26,18 @@ export interface Caller {
 }
 
 /**
- * Issue 29: a list's whole CSV, with the filters it was asked with, streamed as it is read; the
- * export is written to the audit log when the file has been sent (or was cut short).
+ * Issue 29: a list's whole CSV, with the filters it was asked with, streamed as it is read
+ * (db/csv-export.ts); the export is written to the audit log once the file has been sent, or
+ * was cut short.
  */
-export function createExportsService({ database }: { database: Database }) {
+export function createExportsService({
+  database,
+  sources,
+}: {
+  database: Database;
+  sources: ExportSources;
+}) {
   const { db } = database;
-
-  /** The CSV text of `list`, page by page; `onEnd` once it ends, whole or not. */
-  async function* csvOf<L extends ExportList>(
-    list: L,
-    filters: ExportFilters<L>,
-    onEnd: (rows: number, whole: boolean) => Promise<void>,
-  ): AsyncGenerator<string> {
-    const definition = EXPORTS[list];
-    let rows = 0;
-    let whole = false;
-    try {
-      yield BYTE_ORDER_MARK + csvLines([definition.columns.map(([header]) => header)]);
-      let cursor: readonly [string, string] | null = null;
-      for (;;) {
-        const values = new StatementValues();
-        const text = pageSql(definition, filters, cursor, values);
-        const page = await database.readRows(text, values.values, { prepared: false });
-        if (page.length === 0) break;
-        rows += page.length;
-        const last = page[page.length - 1]!;
-        cursor = [String(last[last.length - 2]), String(last[last.length - 1])];
-        yield csvLines(page.map((row) => row.slice(0, -2)));
-        if (page.length < EXPORT_PAGE_ROWS) break;
-      }
-      whole = true;
-    } finally {
-      await onEnd(rows, whole);
-    }
-  }
-
   return {
     /** Makes the single-use link of an export of `list` with `filters`. */
     async create(list: ExportList, filters: unknown, adminId: string) {
@@ -117,13 +63,9 @@ export function createExportsService({ database }: { database: Database }) {
     async open(token: string, caller: Caller): Promise<{ fileName: string; body: Readable }> {
       const spent = await repo.spendExportToken(db, hashToken(token));
       if (!spent) throw new ForbiddenError(EXPORT_LINK_INVALID);
-      const [admin] = await db
-        .select({ isActive: admins.isActive })
-        .from(admins)
-        .where(eq(admins.id, spent.adminId));
       const list = spent.list as ExportList;
       const filters = EXPORT_FILTERS[list]?.safeParse(spent.query);
-      if (!admin?.isActive || !filters?.success) {
+      if (!filters?.success || !(await repo.isAdminActive(db, spent.adminId))) {
         await repo.finishExport(db, spent.id, null);
         throw new ForbiddenError(EXPORT_LINK_INVALID);
       }
@@ -141,10 +83,12 @@ export function createExportsService({ database }: { database: Database }) {
           });
         });
       };
+      // One source per list, typed by it (ExportSources); the parsed filters are that list's.
+      const source = sources[list] as ExportSource<ExportFilters<typeof list>>;
       const day = new Date().toISOString().slice(0, 10);
       return {
-        fileName: `${EXPORTS[list].file}-${day}.csv`,
-        body: Readable.from(csvOf(list, filters.data as ExportFilters<typeof list>, onEnd), {
+        fileName: `${source.file}-${day}.csv`,
+        body: Readable.from(csvExport(database, source, filters.data, onEnd), {
           objectMode: false,
         }),
       };

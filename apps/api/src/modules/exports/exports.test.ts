@@ -6,8 +6,8 @@ import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
 import { createCustomer, createPurchase, uniqueMarker } from '../../../test/factories.ts';
 import { BULK_SEARCH_TERMS, seedListData } from '../../../test/list-against-sql.ts';
-import { BYTE_ORDER_MARK, neutralise } from './csv.ts';
-import { EXPORT_PAGE_ROWS } from './exports.service.ts';
+import { BYTE_ORDER_MARK, neutralise } from '../../db/csv.ts';
+import { EXPORT_PAGE_ROWS } from '../../db/csv-export.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
