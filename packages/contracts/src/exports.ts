@@ -39,7 +39,7 @@ export const EXPORT_LINK_INVALID = 'This download link is invalid, used or expir
 
 export const exportStarted = z.object({
   id: z.uuid(),
-  /** Where the browser downloads the file: `/api/exports/download?token=...`. */
+  /** Where the browser downloads the file, under the API's base: `/exports/download?token=...`. */
   url: z.string(),
   expiresAt: z.string(),
 });

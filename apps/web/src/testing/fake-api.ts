@@ -1,6 +1,11 @@
 import { vi } from 'vitest';
 import type { AdminProfile, ProfileResponse } from '@cask/contracts/auth';
 import type { AuditAdmin, AuditEntry, AuditListResponse } from '@cask/contracts/audit';
+import type {
+  CreateExportResponse,
+  ExportState,
+  ExportStatusResponse,
+} from '@cask/contracts/exports';
 import type { ErrorEnvelope, MessageEnvelope } from '@cask/contracts/common';
 import {
   CASK_CHANGED_ELSEWHERE,
@@ -378,6 +383,9 @@ export function createFakeApi(
     casks: [...(initial.casks ?? [])],
     referrals: [...(initial.referrals ?? [])],
     audit: [...(initial.audit ?? [])],
+    /** Exports asked for, and the states GET /exports/:id answers in turn (the last repeats). */
+    exports: [] as { id: string; list: string; query: Record<string, string> }[],
+    exportStates: ['running', 'done'] as ExportState[],
     admins: [...(initial.admins ?? [])],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...initial.totals },
     /** Calls answering 500; the message is 'Something went wrong' unless `failureMessage` says. */
@@ -463,6 +471,29 @@ export function createFakeApi(
         success: true,
         data: { entries: rows, pagination },
       } satisfies AuditListResponse);
+    }
+    const exportList = /^\/api\/exports\/([a-z]+)$/.exec(path)?.[1];
+    if (method === 'POST' && exportList !== undefined && exportList !== 'download') {
+      const id = testUuid();
+      state.exports.push({ id, list: exportList, query });
+      return json(201, {
+        success: true,
+        data: {
+          export: {
+            id,
+            url: `/exports/download?token=t-${id}`,
+            expiresAt: new Date(Date.now() + 60_000).toISOString(),
+          },
+        },
+      } satisfies CreateExportResponse);
+    }
+    if (method === 'GET' && state.exports.some((e) => path === `/api/exports/${e.id}`)) {
+      const exportState =
+        state.exportStates.length > 1 ? state.exportStates.shift()! : state.exportStates[0]!;
+      return json(200, {
+        success: true,
+        data: { state: exportState, rows: exportState === 'done' ? 3 : null },
+      } satisfies ExportStatusResponse);
     }
     if (method === 'GET' && path === '/api/audit/admins') {
       const search = (query.search ?? '').toLowerCase();

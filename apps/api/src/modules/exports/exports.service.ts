@@ -51,7 +51,7 @@ export function createExportsService({
       });
       return {
         id: row.id,
-        url: `/api/exports/download?token=${token}`,
+        url: `/exports/download?token=${token}`,
         expiresAt: row.expiresAt.toISOString(),
       };
     },

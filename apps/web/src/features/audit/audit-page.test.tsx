@@ -71,7 +71,8 @@ test('the table lists Time, Admin, Action, Record and Address, newest first', as
 });
 
 test('the filters are read from and written to the URL, and combine', async () => {
-  const { user, router, api } = await renderApp({ route: '/audit?type=cask', api: auditApi() });
+  const api = auditApi();
+  const { user, router } = await renderApp({ route: '/audit?type=cask', api });
   await within(table()).findByText('Cask: Springbank 2012');
   expect(within(table()).queryByText('Customer: Isla Grant')).not.toBeInTheDocument();
   expect(screen.getByRole('combobox', { name: 'Record type' })).toHaveValue('cask');

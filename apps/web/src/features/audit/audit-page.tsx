@@ -20,11 +20,12 @@ import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useAuditAdminSearch, useAuditPage } from '@/lib/audit-queries.ts';
+import { auditParams, useAuditAdminSearch, useAuditPage } from '@/lib/audit-queries.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { auditRequest, readAuditFilters, writeAuditFilters } from './audit-filters.ts';
 import { AuditEntryModal, adminText, recordText } from './components/audit-entry-modal.tsx';
+import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const FETCH_FAILURE = 'Failed to fetch the audit log.';
@@ -83,7 +84,8 @@ export default function AuditPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the debounced text moves
   }, [search]);
 
-  const entries = useAuditPage(auditRequest(filters));
+  const request = auditRequest(filters);
+  const entries = useAuditPage(request);
   const { data, isPending, isFetching, error } = entries;
   const admins = useAuditAdminSearch('', filters.admin !== '');
   const chosenAdmin = admins.data?.find((admin) => admin.id === filters.admin) ?? null;
@@ -91,7 +93,10 @@ export default function AuditPage() {
 
   return (
     <>
-      <PageHeader title="Audit Log" />
+      <PageHeader
+        title="Audit Log"
+        actions={<ExportCsvButton list="audit" params={auditParams(request)} />}
+      />
       <Card className="mb-4 p-4">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <CustomerCombobox
