@@ -95,9 +95,7 @@ test('a change is in the Audit Log, the filters narrow it, History shows it, the
   await expect(history).toContainText('Customer updated');
 });
 
-test('an exported list neutralises formulas and has the total the screen shows', async ({
-  page,
-}) => {
+test('an exported list neutralises formulas', async ({ page }) => {
   await page.goto('/notifications');
   const token = (await page.context().cookies()).find((c) => c.name === 'accessToken')!.value;
   const titles = ['=1+2', '+SUM(A1)', '-3+4', '@cmd'];
@@ -108,25 +106,6 @@ test('an exported list neutralises formulas and has the total the screen shows',
     });
     expect(res.status()).toBe(201);
   }
-  await page.goto('/orders');
-  await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('Pending');
-  const ordersTotal = Number(
-    (
-      (await page
-        .getByRole('navigation', { name: 'Orders pagination' })
-        .getByText(/^Showing \d+ of [\d,]+ orders$/)
-        .textContent()) ?? ''
-    )
-      .replace(/^.* of ([\d,]+) .*$/, '$1')
-      .replace(/,/g, ''),
-  );
-  const [orderHeader, ...orders] = await exportCsv(
-    page,
-    page.getByRole('button', { name: 'Export CSV' }),
-  );
-  expect(orders).toHaveLength(ordersTotal);
-  expect(orders.every((order) => order[orderHeader!.indexOf('Status')] === 'Pending')).toBe(true);
-
   await page.goto('/notifications');
   const [header, ...rows] = await exportCsv(page, page.getByRole('button', { name: 'Export CSV' }));
   const exported = rows.map((each) => each[header!.indexOf('Title')]);

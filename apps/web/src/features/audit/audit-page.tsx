@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { CustomerCombobox } from '@/components/ui/customer-combobox.tsx';
 import { CellText, type Column } from '@/components/ui/data-table.tsx';
+import { lazyModal } from '@/components/ui/lazy-modal.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
@@ -24,7 +25,14 @@ import { auditParams, useAuditAdminSearch, useAuditPage } from '@/lib/audit-quer
 import { formatDateTime } from '@/lib/format.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { auditRequest, readAuditFilters, writeAuditFilters } from './audit-filters.ts';
-import { AuditEntryModal, adminText, recordText } from './components/audit-entry-modal.tsx';
+import { adminText, recordText } from './audit-text.ts';
+
+// The dialog loads when first opened, keeping the screen inside its JavaScript budget
+// (docs/decisions/125).
+const AuditEntryModal = lazyModal(
+  () => import('./components/audit-entry-modal.tsx').then((m) => m.AuditEntryModal),
+  (props) => props.entry !== null,
+);
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;

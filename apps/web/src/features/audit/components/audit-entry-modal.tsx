@@ -1,22 +1,11 @@
 import { Link } from 'react-router';
-import { AUDIT_RECORD_TYPE_LABELS, auditActionLabel, type AuditEntry } from '@cask/contracts/audit';
+import { auditActionLabel, type AuditEntry } from '@cask/contracts/audit';
 import { ChangeTable } from '@/components/audit/change-table.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { formatDateTime } from '@/lib/format.ts';
+import { adminText, recordText } from '../audit-text.ts';
 import { recordLink } from '../record-link.ts';
-
-export function adminText(entry: AuditEntry): string {
-  if (entry.admin) return entry.admin.fullName;
-  return entry.adminId ? 'Deleted admin' : 'Nobody signed in';
-}
-
-export function recordText(entry: AuditEntry): string {
-  const type =
-    AUDIT_RECORD_TYPE_LABELS[entry.recordType as keyof typeof AUDIT_RECORD_TYPE_LABELS] ??
-    entry.recordType;
-  return entry.recordName ? `${type}: ${entry.recordName}` : type;
-}
 
 /** Issue 29 'Audit Entry': who, when, from where, the action, the record, and the change. */
 export function AuditEntryModal({
