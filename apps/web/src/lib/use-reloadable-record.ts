@@ -29,6 +29,9 @@ export function useReloadableRecord<T extends { version: string } | null>(
   /** Refills a form that is not keyed (one that must keep its dialog mounted). */
   onReloaded?: (record: T) => void,
 ): { current: T; generation: number; reloader: RecordReload } {
+  // The record as the dialog was opened with it, kept while the list behind refetches: the
+  // form's values and the version it names must be of the same record.
+  const [initial] = useState(opened);
   const [reloaded, setReloaded] = useState<{ record: T; generation: number } | null>(null);
   const [reloading, setReloading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,7 +47,7 @@ export function useReloadableRecord<T extends { version: string } | null>(
       .finally(() => setReloading(false));
   };
   return {
-    current: reloaded?.record ?? opened,
+    current: reloaded?.record ?? initial,
     generation: reloaded?.generation ?? 0,
     reloader: { reload, reloading, failure },
   };
