@@ -22,7 +22,7 @@ const shownTotal = async (page: Page, noun: string) => {
 async function exportCsv(page: Page, button: Locator): Promise<string[][]> {
   const download = page.waitForEvent('download');
   await button.click();
-  await expect(page.getByRole('button', { name: 'Exporting...' })).toBeVisible();
+  // 'Exporting...' may already be over when the file is small (the web test holds it on screen).
   const file = await (await download).path();
   await expect(button).toHaveText('Export CSV');
   const text = await readFile(file, 'utf8');

@@ -22,6 +22,7 @@ export function AuditEntryModal({
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="Audit Entry"
       size="lg"
+      readingRegion="Entry details"
     >
       {entry ? (
         <div className="flex flex-col gap-4">
