@@ -136,9 +136,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const auditListResponse = okEnvelope(
-  z.object({ entries: z.array(auditEntry), pagination }),
-);
+export const auditListResponse = okEnvelope(z.object({ entries: z.array(auditEntry), pagination }));
 export type AuditListResponse = z.infer<typeof auditListResponse>;
 
 /** The Admin combobox: admins whose name or e-mail contains the search. */
