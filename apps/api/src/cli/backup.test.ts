@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
-import { backupDatabase, restoreDatabase } from './backup.ts';
-import { openDatabase, rowsOf, type Database } from './client.ts';
-import { migrate } from './migrate.ts';
-import { files } from './schema/files.ts';
-import { seedDemo } from './seed/demo-seed.service.ts';
+import { backupDatabase, restoreDatabase } from '../db/backup.ts';
+import { openDatabase, rowsOf, type Database } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { files } from '../db/schema/files.ts';
+import { seedDemo } from '../db/seed/demo-seed.service.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const scratch: string[] = [];
