@@ -10,19 +10,21 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
+import { buildIfStale } from './build-if-stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const deploy = path.join(root, 'deploy');
 const POSTGRES = process.env.SCALE_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_PORT = Number(process.env.SCALE_REDIS_PORT ?? 6379);
 const NGINX = '/usr/sbin/nginx';
+const REDIS_SERVER = '/usr/bin/redis-server';
 const ADMIN = { name: 'Scale Admin', email: 'scale@example.com', password: 'scale test 42' };
 const work = mkdtempSync(path.join(tmpdir(), 'cask-scale-'));
 // nginx's workers (user nobody when started as root) write their temp files in here.
@@ -70,6 +72,21 @@ async function instancePort(taken) {
       return port;
     }
   }
+}
+
+/** Whether Redis answers PING on 127.0.0.1:port. */
+function redisAnswers(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.setTimeout(1000, () => socket.destroy());
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('close', () => resolve(false));
+  });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -160,6 +177,49 @@ const state = {
   databaseUrl: '',
 };
 
+/** nginx's worker processes (children of the master this test started). */
+function nginxWorkers() {
+  const ps = spawnSync('ps', ['-o', 'pid=', '--ppid', String(state.nginx.pid)], {
+    encoding: 'utf8',
+  });
+  return ps.stdout.split('\n').filter(Boolean).map(Number);
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Marks an instance `down` in the site's upstream (or back up) and reloads nginx, as the README's
+ * rolling restart does with sed and `nginx -s reload`; done once the old workers, which may
+ * still send to it, have finished their requests and exited.
+ */
+async function setInstanceDown(port, down) {
+  const file = path.join(work, 'cask-admin.conf');
+  const line = new RegExp(`(server 127\\.0\\.0\\.1:${port} [^;]*?)( down)?;`);
+  assert.match(readFileSync(file, 'utf8'), line);
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace(line, (_, head) => `${head}${down ? ' down' : ''};`),
+  );
+  const old = nginxWorkers();
+  const reload = spawnSync(NGINX, [
+    '-p',
+    work,
+    '-c',
+    path.join(work, 'nginx.conf'),
+    '-s',
+    'reload',
+  ]);
+  assert.equal(reload.status, 0, String(reload.stderr));
+  await until('the old nginx workers to finish', () => !old.some(isAlive), 60_000);
+}
+
 function startInstance(port) {
   const unit = unitFor(port, state.sharedEnv);
   const child = spawn(unit.command, unit.args, {
@@ -247,11 +307,12 @@ async function signIn(port, client = randomClient()) {
 
 before(async () => {
   ensurePackage(NGINX, 'nginx');
-  const build = ['apps/api/dist/server.js', 'apps/web/dist/index.html'];
-  if (build.some((file) => !existsSync(path.join(root, file)))) {
-    const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    assert.equal(result.status, 0, 'npm run build');
-  }
+  assert.equal(buildIfStale(), 0, 'the build');
+  // The PostgreSQL server on 127.0.0.1:5432 (installed and started when none answers, as in CI).
+  const postgres = spawnSync('bash', [path.join(root, '.ci/postgres-server')], {
+    stdio: 'inherit',
+  });
+  assert.equal(postgres.status, 0, '.ci/postgres-server');
 
   // PostgreSQL: a scratch database on the local server.
   state.database = `cask_scale_${randomBytes(5).toString('hex')}`;
@@ -263,12 +324,27 @@ before(async () => {
   url.pathname = `/${state.database}`;
   state.databaseUrl = url.toString();
 
-  // Redis: the one on this machine.
-  const redis = await until('Redis', async () => {
-    const port = await freePort('127.0.0.1', REDIS_PORT);
-    return port === undefined; // taken: something listens there
-  });
-  assert.ok(redis, `Redis answers on 127.0.0.1:${REDIS_PORT}`);
+  // Redis: the one on this machine, else a redis-server of our own on a free port.
+  state.redisPort = REDIS_PORT;
+  if (!(await redisAnswers(REDIS_PORT))) {
+    ensurePackage(REDIS_SERVER, 'redis-server');
+    state.redisPort = await freePort();
+    state.redis = spawn(
+      REDIS_SERVER,
+      [
+        '--port',
+        String(state.redisPort),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ],
+      { stdio: 'ignore' },
+    );
+    await until('our redis-server', () => redisAnswers(state.redisPort));
+  }
 
   const taken = new Set();
   state.ports = [await instancePort(taken), await instancePort(taken)];
@@ -281,7 +357,7 @@ before(async () => {
   state.sharedEnv = {
     ...shared,
     DATABASE_URL: state.databaseUrl,
-    REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+    REDIS_URL: `redis://127.0.0.1:${state.redisPort}`,
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: path.join(work, 'data'),
     PUBLIC_URL: state.base,
@@ -335,6 +411,7 @@ before(async () => {
 
 after(async () => {
   state.nginx?.kill('SIGTERM');
+  state.redis?.kill('SIGTERM');
   for (const { child } of state.instances.values())
     if (child.exitCode === null) child.kill('SIGKILL');
   if (state.database) {
@@ -595,12 +672,15 @@ describe('the reference deployment (deploy/) with two instances behind nginx', (
       }
     };
     const clients = Array.from({ length: 4 }, (_, index) => client(index));
+    // README "Deployment", step 8: out of nginx's upstream, restarted, back in; one at a time.
     for (const port of state.ports) {
       const before = results.length;
       await until('traffic', () => results.length >= before + 20);
+      await setInstanceDown(port, true);
       const exit = await stopInstance(port, 'SIGTERM');
       assert.equal(exit.code, 0, `instance ${port} stopped cleanly`);
       await startInstance(port);
+      await setInstanceDown(port, false);
     }
     const before = results.length;
     await until('traffic after the restarts', () => results.length >= before + 20);

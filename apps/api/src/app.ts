@@ -50,6 +50,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // DESIGN.md §8 "Operations": X-Forwarded-For and X-Request-Id count only from a trusted proxy.
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
+    // While the server closes, a request that still arrives on a connection accepted before the
+    // close is served, not refused with Fastify's bare 503: a load balancer cannot retry a write
+    // it has sent, and the server waits for that connection before closing the database
+    // (docs/decisions/252).
+    return503OnClosing: false,
     genReqId: requestIdGenerator(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own refusals (a path parameter over its length limit, a malformed URL) do not
