@@ -62,6 +62,8 @@ export const exportsRoutes =
           ip: request.ip,
           userAgent: boundedUserAgent(request.headers['user-agent']),
         });
+        // Counted when it starts streaming (plugins/metrics.ts, README 'Metrics').
+        app.metrics.exports.inc({ list: file.list });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -60,7 +60,10 @@ export function createExportsService({
      * Spends a link and answers its file: a name and the CSV as a stream that reads the next
      * page only when the client has taken the last one (Readable.from pulls its generator).
      */
-    async open(token: string, caller: Caller): Promise<{ fileName: string; body: Readable }> {
+    async open(
+      token: string,
+      caller: Caller,
+    ): Promise<{ list: ExportList; fileName: string; body: Readable }> {
       const spent = await repo.spendExportToken(db, hashToken(token));
       if (!spent) throw new ForbiddenError(EXPORT_LINK_INVALID);
       const list = spent.list as ExportList;
@@ -87,6 +90,7 @@ export function createExportsService({
       const source = sources[list] as ExportSource<ExportFilters<typeof list>>;
       const day = new Date().toISOString().slice(0, 10);
       return {
+        list,
         fileName: `${source.file}-${day}.csv`,
         body: Readable.from(csvExport(database, source, filters.data, onEnd), {
           objectMode: false,

@@ -139,9 +139,14 @@ test('every injection prefix is neutralised, plain negative numbers stay numbers
 });
 
 describe('the download link', () => {
-  test('works once', async () => {
+  test('works once, and is counted in the metrics when it streams', async () => {
+    const counted = async () =>
+      (await ctx.app.metrics.exports.get()).values.find((value) => value.labels.list === 'casks')
+        ?.value ?? 0;
+    const before = await counted();
     const started = await startExport('casks');
     expect((await download(started.url)).statusCode).toBe(200);
+    expect(await counted()).toBe(before + 1);
     const again = await download(started.url);
     expect(again.statusCode).toBe(403);
     expect(again.json()).toEqual({ success: false, message: EXPORT_LINK_INVALID });
