@@ -25,6 +25,7 @@ import {
 } from './lib/database.ts';
 import { chooseGenerator, measureEndpoint, type LoadOptions, type LoadTarget } from './lib/load.ts';
 import { describeMachine } from './lib/machine.ts';
+import { exportLine, exportSection, measureExport, type ExportMeasurement } from './lib/export.ts';
 import {
   beforeSection,
   checkTargets,
@@ -62,6 +63,8 @@ const settings = {
   seconds: numberFromEnv('BENCH_SECONDS', 10),
   warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 3),
   skipEmbedded: process.env.BENCH_SKIP_EMBEDDED === '1',
+  /** `export`: only issue 29's export row, on PostgreSQL (e.g. against a small seed). */
+  only: process.env.BENCH_ONLY === 'export' ? ('export' as const) : null,
   generator: chooseGenerator(process.env.BENCH_LOAD),
   output: process.env.BENCH_OUTPUT || path.join(repoRoot, 'bench/results/latest.md'),
   /** An earlier run's report (e.g. of the commit before a change), shown beside this run's. */
@@ -326,6 +329,7 @@ async function benchPostgres(load: LoadOptions) {
   const rows: Row[] = [];
   const plans: string[] = [];
   let nothingToMeasure = false;
+  let exported: ExportMeasurement | null = null;
   const api = await startApi({ url: settings.databaseUrl });
   let capture: QueryCapture | null = null;
   try {
@@ -342,6 +346,9 @@ async function benchPostgres(load: LoadOptions) {
     if (probe.status === 404) {
       nothingToMeasure = true;
       log('nothing to measure yet: the users API (GET /api/users) does not exist');
+    } else if (settings.only === 'export') {
+      exported = await measureExport(api, await auth());
+      log(exportLine(exported));
     } else {
       const apiLoad = { ...load, baseUrl: api.baseUrl };
       capture = await createQueryCapture(settings.databaseUrl, adminId);
@@ -411,13 +418,16 @@ async function benchPostgres(load: LoadOptions) {
           null,
         ),
       );
+      // Issue 29: last, so its memory cannot be mistaken for the lists' (a fresh measure of RSS).
+      exported = await measureExport(api, await auth());
+      log(exportLine(exported));
     }
   } finally {
     await capture?.close();
     await api.stop();
     await Promise.all([pool.end(), generic.end()]);
   }
-  return { rows, plans, postgres, seeding, nothingToMeasure };
+  return { rows, plans, postgres, seeding, nothingToMeasure, exported };
 }
 
 async function benchEmbedded(load: LoadOptions): Promise<Row[]> {
@@ -471,7 +481,7 @@ async function main(): Promise<void> {
     seconds: settings.seconds,
   };
   const server = await benchPostgres(load);
-  const embedded = settings.skipEmbedded ? [] : await benchEmbedded(load);
+  const embedded = settings.skipEmbedded || settings.only !== null ? [] : await benchEmbedded(load);
   const health = server.rows.find((row) => row.kind === 'reference')?.api;
   const embeddedHealth = embedded.find((row) => row.kind === 'reference')?.api;
 
@@ -526,6 +536,7 @@ async function main(): Promise<void> {
           '',
         ]
       : []),
+    exportSection(server.exported, settings.customers),
     '## Targets (issue 26)',
     '',
     markdownChecks(checks),

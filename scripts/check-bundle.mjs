@@ -38,6 +38,7 @@ const ROUTES = [
   signedIn('/orders', 'src/features/orders/orders-page.tsx'),
   signedIn('/referrals', 'src/features/referrals/referrals-page.tsx'),
   signedIn('/notifications', 'src/features/notifications/notifications-page.tsx'),
+  signedIn('/audit', 'src/features/audit/audit-page.tsx'),
   signedIn('/setting', 'src/features/settings/settings-page.tsx'),
   signedIn('/setting/profile', 'src/features/profile/profile-page.tsx'),
   signedIn('/setting/privacy', 'src/features/privacy/privacy-page.tsx'),

@@ -84,6 +84,8 @@ export async function startApi(
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process id (its memory is read from /proc by the export row). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -147,6 +149,7 @@ async function startServerProcess(options: {
 
   return {
     baseUrl,
+    pid: child.pid,
     async stop() {
       if (exited) return;
       child.kill('SIGTERM');

@@ -100,6 +100,10 @@ const signedInScreens: Screen[] = [
     path: '/notifications',
     ready: (page) => page.getByRole('list', { name: 'Notifications' }).getByRole('button').first(),
   },
+  {
+    path: '/audit',
+    ready: (page) => page.getByRole('table', { name: 'Audit Log' }).getByRole('button').first(),
+  },
   { path: '/setting', ready: h1('Settings') },
   { path: '/setting/profile', ready: (page) => page.getByRole('button', { name: 'Edit Profile' }) },
   {
@@ -110,6 +114,14 @@ const signedInScreens: Screen[] = [
 ];
 
 const modals: Modal[] = [
+  {
+    label: 'audit entry',
+    path: '/audit',
+    open: async (page) => {
+      await page.getByRole('table', { name: 'Audit Log' }).getByRole('button').first().click();
+    },
+    shown: dialog('Audit Entry'),
+  },
   {
     label: 'dashboard edit',
     path: '/',

@@ -19,6 +19,7 @@ import { declareErrorResponses } from './plugins/error-responses.ts';
 import { registerInFlightTracking } from './plugins/in-flight.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { boundedUserAgent, runWithRequestContext } from './lib/request-context.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -32,6 +33,9 @@ import { rewardsRoutes } from './modules/referrals/rewards.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { casksRoutes } from './modules/casks/casks.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { EXPORT_SOURCES } from './export-sources.ts';
 
 export type App = FastifyInstance;
 
@@ -72,6 +76,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     next();
   });
   await registerMetrics(app, deps);
+  // The browser of each request, for the audit entries it writes (db/audit.ts). preValidation, as
+  // @fastify/request-context advises: the body is parsed by then, whose stream events would
+  // otherwise run outside the context.
+  app.addHook('preValidation', (request, _reply, done) => {
+    runWithRequestContext({ userAgent: boundedUserAgent(request.headers['user-agent']) }, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -127,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(offersRoutes, deps);
       await api.register(casksRoutes, deps);
       await api.register(referralsRoutes, deps);
+      await api.register(auditRoutes, deps);
+      await api.register(exportsRoutes(EXPORT_SOURCES), deps);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import type { DbOrTx } from './client.ts';
+import { currentRequestContext } from '../lib/request-context.ts';
 import { auditLog } from './schema/audit-log.ts';
 
 /** The signed-in admin acting, and from where: what most audit entries record. */
@@ -17,6 +18,27 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   ip?: string | null;
+  /** The browser; by default the current request's (lib/request-context.ts). */
+  userAgent?: string | null;
+}
+
+/**
+ * Fields that hold a secret by their name: a password, a token or its hash, a one-time code.
+ * An entry never carries their values, even if a caller passed one by mistake (DESIGN.md §8).
+ */
+const SECRET_FIELD = /password|secret|otp|^(access|refresh)?token$|tokenhash|^code$|codehash/i;
+export const SECRET_WITHHELD = '[withheld]';
+
+/** `value` with the value of every secret-named field, at any depth, replaced. */
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      SECRET_FIELD.test(key) ? SECRET_WITHHELD : withoutSecrets(field),
+    ]),
+  );
 }
 
 /**
@@ -29,8 +51,9 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: withoutSecrets(entry.before ?? null),
+    after: withoutSecrets(entry.after ?? null),
     ip: entry.ip ?? null,
+    userAgent: entry.userAgent ?? currentRequestContext()?.userAgent ?? null,
   });
 }

@@ -60,6 +60,7 @@ export const routes = [
         path: 'notifications',
         lazy: page(() => import('@/features/notifications/notifications-page.tsx')),
       },
+      { path: 'audit', lazy: page(() => import('@/features/audit/audit-page.tsx')) },
       { path: 'setting', lazy: page(() => import('@/features/settings/settings-page.tsx')) },
       { path: 'setting/profile', lazy: page(() => import('@/features/profile/profile-page.tsx')) },
       { path: 'setting/privacy', lazy: page(() => import('@/features/privacy/privacy-page.tsx')) },

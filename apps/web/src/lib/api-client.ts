@@ -62,6 +62,14 @@ function buildUrl(path: string, params?: Params): string {
   return `${apiBase()}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * The address of an API path (e.g. an export's download link) for the browser to open itself:
+ * under the configured base, as every call here.
+ */
+export function apiUrl(path: string): string {
+  return buildUrl(path);
+}
+
 function send(spec: RequestSpec, token: string | undefined): Promise<Response> {
   const headers = new Headers({ ...spec.headers, Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);

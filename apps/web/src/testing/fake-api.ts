@@ -1,5 +1,11 @@
 import { vi } from 'vitest';
 import type { AdminProfile, ProfileResponse } from '@cask/contracts/auth';
+import type { AuditAdmin, AuditEntry, AuditListResponse } from '@cask/contracts/audit';
+import type {
+  CreateExportResponse,
+  ExportState,
+  ExportStatusResponse,
+} from '@cask/contracts/exports';
 import {
   RECORD_CHANGED_ELSEWHERE,
   type ErrorEnvelope,
@@ -174,6 +180,25 @@ export function aNotification(overrides: Partial<Notification> = {}): Notificati
     isGlobal: true,
     recipient: null,
     adminNotes: null,
+    ...overrides,
+  };
+}
+
+export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: testUuid(),
+    time: '2026-03-04T15:07:00.000Z',
+    adminId: ada.id,
+    admin: { id: ada.id, fullName: ada.fullName, email: ada.email },
+    action: 'user.updated',
+    entity: 'customer',
+    recordType: 'customer',
+    recordId: testUuid(),
+    recordName: 'Isla Grant',
+    ip: '203.0.113.7',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130',
+    before: { isActive: true },
+    after: { isActive: false },
     ...overrides,
   };
 }
@@ -357,6 +382,9 @@ export function createFakeApi(
     offers?: Offer[];
     casks?: Cask[];
     referrals?: Referral[];
+    /** The audit log, newest first; `admins`: the Admin filter's choices. */
+    audit?: AuditEntry[];
+    admins?: AuditAdmin[];
     totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
   } = {},
 ) {
@@ -368,6 +396,11 @@ export function createFakeApi(
     offers: [...(initial.offers ?? [])],
     casks: [...(initial.casks ?? [])],
     referrals: [...(initial.referrals ?? [])],
+    audit: [...(initial.audit ?? [])],
+    /** Exports asked for, and the states GET /exports/:id answers in turn (the last repeats). */
+    exports: [] as { id: string; list: string; query: Record<string, string> }[],
+    exportStates: ['running', 'done'] as ExportState[],
+    admins: [...(initial.admins ?? [])],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...initial.totals },
     /** Calls answering 500; the message is 'Something went wrong' unless `failureMessage` says. */
     failing: new Set<FailingCall>(),
@@ -432,6 +465,57 @@ export function createFakeApi(
           payments: { totalRevenue: state.totals.totalRevenue },
         },
       } satisfies DashboardResponse);
+    }
+    if (method === 'GET' && path === '/api/audit') {
+      // As the API: every given filter narrows; the search is a record id or a name's part.
+      const search = (query.search ?? '').toLowerCase();
+      const kept = state.audit.filter(
+        (entry) =>
+          (!query.admin || entry.adminId === query.admin) &&
+          (!query.action || entry.action === query.action) &&
+          (!query.recordType || entry.recordType === query.recordType) &&
+          (!query.recordId || entry.recordId === query.recordId) &&
+          (!query.from || entry.time >= query.from) &&
+          (!query.to || entry.time < query.to) &&
+          (!search ||
+            entry.recordId === query.search ||
+            (entry.recordName ?? '').toLowerCase().includes(search)),
+      );
+      const { rows, pagination } = page(kept, query, 20);
+      return json(200, {
+        success: true,
+        data: { entries: rows, pagination },
+      } satisfies AuditListResponse);
+    }
+    const exportList = /^\/api\/exports\/([a-z]+)$/.exec(path)?.[1];
+    if (method === 'POST' && exportList !== undefined && exportList !== 'download') {
+      const id = testUuid();
+      state.exports.push({ id, list: exportList, query });
+      return json(201, {
+        success: true,
+        data: {
+          export: {
+            id,
+            url: `/exports/download?token=t-${id}`,
+            expiresAt: new Date(Date.now() + 60_000).toISOString(),
+          },
+        },
+      } satisfies CreateExportResponse);
+    }
+    if (method === 'GET' && state.exports.some((e) => path === `/api/exports/${e.id}`)) {
+      const exportState =
+        state.exportStates.length > 1 ? state.exportStates.shift()! : state.exportStates[0]!;
+      return json(200, {
+        success: true,
+        data: { state: exportState, rows: exportState === 'done' ? 3 : null },
+      } satisfies ExportStatusResponse);
+    }
+    if (method === 'GET' && path === '/api/audit/admins') {
+      const search = (query.search ?? '').toLowerCase();
+      return json(200, {
+        success: true,
+        data: { admins: state.admins.filter((a) => a.fullName.toLowerCase().includes(search)) },
+      });
     }
     if (method === 'GET' && path === '/api/users') {
       if (state.failing.has('users')) return fail();

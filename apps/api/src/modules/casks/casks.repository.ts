@@ -223,3 +223,6 @@ export async function deleteCask(tx: DbOrTx, id: string): Promise<boolean> {
   const rows = await tx.delete(casks).where(eq(casks.id, id)).returning({ id: casks.id });
   return rows.length > 0;
 }
+
+/** The Cask List's WHERE, for its CSV export (modules/exports). */
+export const caskListWhereSql = matchingSql;

@@ -120,3 +120,6 @@ export async function lockVisibleCustomer(tx: DbOrTx, id: string) {
     .for('update');
   return row;
 }
+
+/** The customer lists' WHERE (User Management, the Reward List), for their CSV export (modules/exports). */
+export const customerListWhereSql = visibleCustomersSql;

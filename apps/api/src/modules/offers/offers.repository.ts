@@ -253,3 +253,6 @@ export async function retireOffer(db: DbOrTx, id: string): Promise<OfferRow> {
 export async function deleteOffer(db: DbOrTx, id: string): Promise<void> {
   await db.delete(offers).where(eq(offers.id, id));
 }
+
+/** The Offers list's WHERE, for its CSV export (modules/exports). */
+export const offerListWhereSql = listedSql;

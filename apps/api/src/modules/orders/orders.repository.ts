@@ -249,3 +249,6 @@ export async function softDeleteOrder(tx: DbOrTx, id: string): Promise<Date | un
     .returning({ deletedAt: purchases.deletedAt });
   return row?.deletedAt ?? undefined;
 }
+
+/** The Order List's WHERE, for its CSV export (modules/exports). */
+export const orderListWhereSql = visibleOrdersSql;

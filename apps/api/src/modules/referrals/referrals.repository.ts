@@ -301,3 +301,6 @@ export async function updateReferralStatus(tx: DbOrTx, id: string, status: Refer
   if (!row) throw new Error('a locked referral vanished inside its own transaction');
   return row;
 }
+
+/** The Referrals List's WHERE, for its CSV export (modules/exports). */
+export const referralListWhereSql = matchingReferralsSql;

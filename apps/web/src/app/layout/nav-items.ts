@@ -1,6 +1,7 @@
 import {
   Barrel,
   Bell,
+  ScrollText,
   LayoutDashboard,
   Settings,
   ShoppingCart,
@@ -18,7 +19,8 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Spec 000 §2 (Shell): the eight entries, in this order, with these routes. */
+/** Spec 000 §2 (Shell): the eight entries, in this order, with these routes; issue 29 adds
+ * 'Audit Log'. */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboard, end: true },
   { label: 'User', to: '/user', icon: Users },
@@ -27,6 +29,8 @@ export const navItems: readonly NavItem[] = [
   { label: 'Orders', to: '/orders', icon: ShoppingCart },
   { label: 'Referrals', to: '/referrals', icon: UserPlus },
   { label: 'Notifications', to: '/notifications', icon: Bell },
+  // Issue 29: after Notifications.
+  { label: 'Audit Log', to: '/audit', icon: ScrollText },
   // Not `end`: /setting/profile and /setting/privacy keep Settings highlighted.
   { label: 'Settings', to: '/setting', icon: Settings },
 ];

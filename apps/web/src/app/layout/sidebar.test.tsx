@@ -11,6 +11,7 @@ const sections = [
   ['Orders', '/orders'],
   ['Referrals', '/referrals'],
   ['Notifications', '/notifications'],
+  ['Audit Log', '/audit'],
   ['Settings', '/setting'],
 ];
 
@@ -23,7 +24,7 @@ const navLinks = () =>
       link.getAttribute('href'),
     ]);
 
-test('the sidebar lists the eight sections in order, each with its route', async () => {
+test('the sidebar lists the nine sections in order (issue 29 adds Audit Log), each with its route', async () => {
   await renderApp({ route: '/' });
   expect(navLinks()).toEqual(sections);
   expect(screen.getByText('Cask Admin')).toBeInTheDocument();

@@ -15,6 +15,7 @@ import {
   type RecordReload,
 } from '@/lib/use-reloadable-record.ts';
 import { STATUS_OPTIONS } from './user-status.tsx';
+import { RecordHistory } from '@/components/audit/record-history.tsx';
 
 export interface EditUserModalProps {
   user: User | null;
@@ -139,6 +140,7 @@ function EditUserForm({
       ) : update.isError ? (
         <InlineError>{errorMessage(update.error, UPDATE_FAILURE)}</InlineError>
       ) : null}
+      <RecordHistory recordType="customer" recordId={user.id} />
     </ModalForm>
   );
 }

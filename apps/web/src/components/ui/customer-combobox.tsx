@@ -25,6 +25,22 @@ export interface CustomerComboboxProps {
   onBlur?: () => void;
   error?: string | undefined;
   name?: string;
+  /**
+   * Where the options come from: customers by default (GET /users?search=); the Audit Log's
+   * Admin filter passes its admins, which have the same shape.
+   */
+  useOptions?: (
+    search: string,
+    enabled: boolean,
+  ) => {
+    data?: CustomerOption[] | undefined;
+    isFetching: boolean;
+    isError: boolean;
+  };
+  /** What the status line counts: 'user' by default. */
+  noun?: string;
+  /** The chosen option when it came from elsewhere (a filter read from the URL). */
+  initialOption?: CustomerOption | null | undefined;
 }
 
 /**
@@ -43,6 +59,9 @@ export function CustomerCombobox({
   onBlur,
   error,
   name,
+  useOptions = useCustomerSearch,
+  noun = 'user',
+  initialOption,
 }: CustomerComboboxProps) {
   const inputId = useId();
   const listboxId = `${inputId}-listbox`;
@@ -56,10 +75,12 @@ export function CustomerCombobox({
   const [activeIndex, setActiveIndex] = useState(-1);
 
   // A form reset (value back to '') forgets the chosen customer too.
-  const chosen = selected && selected.id === value ? selected : null;
+  const given = initialOption && initialOption.id === value ? initialOption : null;
+  const chosen = selected && selected.id === value ? selected : given;
+  const shown = chosen && !selected ? customerOptionLabel(chosen) : text;
   const typed = chosen ? '' : text;
   const search = useDebouncedValue(typed, CUSTOMER_SEARCH_DEBOUNCE_MS);
-  const results = useCustomerSearch(search, open);
+  const results = useOptions(search, open);
   const options = results.data ?? [];
   const settling = typed.trim() !== search.trim() || (results.isFetching && !results.data);
 
@@ -132,10 +153,10 @@ export function CustomerCombobox({
   const statusText = settling
     ? 'Searching...'
     : results.isError
-      ? 'Could not load users. Try again.'
+      ? `Could not load ${noun}s. Try again.`
       : options.length === 0
-        ? 'No users found'
-        : `${options.length} ${options.length === 1 ? 'user' : 'users'} found`;
+        ? `No ${noun}s found`
+        : `${options.length} ${options.length === 1 ? noun : `${noun}s`} found`;
 
   return (
     <div>
@@ -157,7 +178,7 @@ export function CustomerCombobox({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           placeholder={placeholder}
-          value={text}
+          value={shown}
           onChange={(event) => {
             setText(event.target.value);
             setSelected(null);

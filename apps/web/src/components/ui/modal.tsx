@@ -18,6 +18,12 @@ export interface ModalProps {
    * (its buttons inside the form). The description and `footer` are not used then.
    */
   layout?: 'body' | 'form';
+  /**
+   * For a body of text without controls (a record's details): names its scrolling region and
+   * makes it focusable, so a keyboard can scroll it on a small screen (WCAG 2.1.1; axe's
+   * scrollable-region-focusable).
+   */
+  readingRegion?: string;
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-3xl' };
@@ -40,6 +46,7 @@ export function Modal({
   footer,
   size = 'md',
   layout = 'body',
+  readingRegion,
 }: ModalProps) {
   const returnFocus = useReturnFocus();
   return (
@@ -64,7 +71,12 @@ export function Modal({
             children
           ) : (
             <>
-              <div className={bodyClass}>
+              <div
+                className={bodyClass}
+                {...(readingRegion
+                  ? { role: 'region', 'aria-label': readingRegion, tabIndex: 0 }
+                  : {})}
+              >
                 {description ? (
                   <Dialog.Description className="mb-3 text-sm text-oak-700">
                     {description}

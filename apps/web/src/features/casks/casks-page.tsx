@@ -21,6 +21,7 @@ import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useDeleteCask } from './api/cask-mutations.ts';
 import { useCasks } from './api/get-casks.ts';
+import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 
 // The two forms and Confirm Delete load when first opened, not with the list (decision 125).
 const AddCaskModal = lazyModal(
@@ -119,9 +120,12 @@ export default function CasksPage() {
       <PageHeader
         title="Cask List"
         actions={
-          <Button onClick={() => setAdding(true)} {...preloadOn(AddCaskModal)}>
-            + Add Cask
-          </Button>
+          <>
+            <ExportCsvButton list="casks" params={{ search }} />
+            <Button onClick={() => setAdding(true)} {...preloadOn(AddCaskModal)}>
+              + Add Cask
+            </Button>
+          </>
         }
       />
       <StatCardGrid columns={3}>

@@ -15,6 +15,7 @@ import {
   NotificationListItem,
   NotificationListSkeleton,
 } from './components/notification-list-item.tsx';
+import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 
 const CreateNotificationModal = lazyModal(
   () => import('./components/create-notification-modal.tsx').then((m) => m.CreateNotificationModal),
@@ -83,6 +84,7 @@ export default function NotificationsPage() {
         title={title}
         actions={
           <>
+            <ExportCsvButton list="notifications" params={{}} />
             {unreadCount === undefined ? (
               // Holds the button's place until the count is known: on a phone the two buttons
               // take two lines, and the list must not move down when they do (decision 126).

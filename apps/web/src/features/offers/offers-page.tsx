@@ -21,6 +21,7 @@ import { DELETE_FAILURE, DELETE_SUCCESS, useDeleteOffer } from './api/offer-muta
 import type { OfferEditing } from './components/offer-form-modal.tsx';
 import { offerColumns } from './components/offer-columns.tsx';
 import { typeLabel } from './offer-labels.ts';
+import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 
 /** Spec 001 §8. */
 export const FETCH_FAILURE = 'Failed to fetch offers';
@@ -78,10 +79,13 @@ export default function OffersPage() {
       <PageHeader
         title="Offers"
         actions={
-          <Button onClick={() => setEditing({ mode: 'add' })} {...preloadOn(OfferFormModal)}>
-            <Plus size={16} aria-hidden />
-            Add Offer
-          </Button>
+          <>
+            <ExportCsvButton list="offers" params={{ search, type }} />
+            <Button onClick={() => setEditing({ mode: 'add' })} {...preloadOn(OfferFormModal)}>
+              <Plus size={16} aria-hidden />
+              Add Offer
+            </Button>
+          </>
         }
       />
 

@@ -8,6 +8,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useOrders } from './api/get-orders.ts';
 import { OrderList } from './components/order-list.tsx';
 import { OrderStats } from './components/order-stats.tsx';
+import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 
 /** Typing pauses this long before a search is sent, as in User Management. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -33,7 +34,10 @@ export default function OrdersPage() {
 
   return (
     <>
-      <PageHeader title="Order List" />
+      <PageHeader
+        title="Order List"
+        actions={<ExportCsvButton list="orders" params={{ search, status }} />}
+      />
       <OrderStats orders={orders} />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchInput

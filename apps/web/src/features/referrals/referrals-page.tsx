@@ -19,6 +19,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { useReferrals } from './api/get-referrals.ts';
 import { orNotAvailable, STATUS_LABELS, statusTone } from './components/referral-labels.ts';
+import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 
 // Loaded on the first Edit click or when the pointer or focus reaches the list (decisions 125
 // and 159): Radix Dialog and the toasts are a fifth of the screen's JavaScript.
@@ -169,6 +170,7 @@ export default function ReferralsPage() {
               onValueChange={setSearchText}
               maxLength={SEARCH_MAX_LENGTH}
             />
+            <ExportCsvButton list="referrals" params={{ search, status }} />
           </>
         }
       >

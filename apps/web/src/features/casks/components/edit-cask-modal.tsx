@@ -17,6 +17,7 @@ import {
 } from '@/lib/use-reloadable-record.ts';
 import { fetchCask, useUpdateCask } from '../api/cask-mutations.ts';
 import { AppreciationChart } from './appreciation-chart.tsx';
+import { RecordHistory } from '@/components/audit/record-history.tsx';
 
 /** Spec 001 §8. */
 export const UPDATE_SUCCESS = 'Cask updated successfully!';
@@ -112,6 +113,7 @@ function EditCaskForm({
       {cask.appreciationData.length > 0 ? (
         <AppreciationChart points={cask.appreciationData} />
       ) : null}
+      <RecordHistory recordType="cask" recordId={cask.id} />
     </form>
   );
 }

@@ -29,6 +29,7 @@ import {
 } from '../api/offer-mutations.ts';
 import { typeLabel } from '../offer-labels.ts';
 import { BannerPicker, SlidingImagesPicker, type ChosenImage } from './offer-images.tsx';
+import { RecordHistory } from '@/components/audit/record-history.tsx';
 
 interface OfferFormValues {
   type: OfferType;
@@ -372,6 +373,9 @@ function OfferFormDialog({
           error={errors.expiryDate?.message}
           {...register('expiryDate')}
         />
+        {offer ? (
+          <RecordHistory recordType="offer" recordId={offer.id} className="sm:col-span-2" />
+        ) : null}
       </form>
     </Modal>
   );

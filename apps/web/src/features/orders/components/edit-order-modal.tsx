@@ -29,6 +29,7 @@ import {
   UPDATE_SUCCESS,
   useUpdateOrder,
 } from '../api/order-mutations.ts';
+import { RecordHistory } from '@/components/audit/record-history.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
@@ -198,6 +199,7 @@ function EditOrderForm({
           )}
         </div>
       ) : null}
+      <RecordHistory recordType="order" recordId={order._id} className="sm:col-span-2" />
     </ModalForm>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from '@/lib/use-reloadable-record.ts';
 import { fetchReferral, useUpdateReferralStatus } from '../api/update-referral-status.ts';
 import { orNotAvailable, STATUS_OPTIONS } from './referral-labels.ts';
+import { RecordHistory } from '@/components/audit/record-history.tsx';
 
 /** Spec 001 §8. */
 export const UPDATE_SUCCESS = 'Referral updated successfully!';
@@ -147,6 +148,7 @@ function EditReferralForm({
       ) : update.isError ? (
         <InlineError>{errorMessage(update.error, STATUS_CHANGE_FAILURE)}</InlineError>
       ) : null}
+      <RecordHistory recordType="referral" recordId={referral.id} />
     </ModalForm>
   );
 }

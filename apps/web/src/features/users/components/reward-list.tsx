@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 import { REWARDS_PAGE_SIZE, useRewards } from '../api/get-rewards.ts';
 import { usePageForSearch } from '@/lib/use-page-for-search.ts';
+import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 
 const ManualPointsModal = lazyModal(
   () => import('./manual-points-modal.tsx').then((m) => m.ManualPointsModal),
@@ -68,7 +69,11 @@ export function RewardList({ search }: { search: string }) {
   ];
 
   return (
-    <Card title="Reward List" className="mt-6">
+    <Card
+      title="Reward List"
+      className="mt-6"
+      actions={<ExportCsvButton list="rewards" params={{ search }} listName="Reward List" />}
+    >
       <PagedTable
         failure={
           data === undefined && rewards.isError

@@ -11,6 +11,7 @@ import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useUsers } from '../api/get-users.ts';
 import { usePageForSearch } from '@/lib/use-page-for-search.ts';
+import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 
 /** Spec 000 §8. */
 export const USERS_FAILURE = 'Failed to fetch users';
@@ -45,17 +46,22 @@ export function UserList({ search }: { search: string }) {
     <Card
       title="Users"
       actions={
-        data ? (
-          <p className="text-sm text-oak-700">
-            Total:{' '}
-            <span className="font-semibold text-oak-900">{formatCount(data.pagination.total)}</span>
-          </p>
-        ) : (
-          // Its line is kept while loading (phones show it under the title): nothing moves.
-          <p aria-hidden className="text-sm">
-            {'\u00a0'}
-          </p>
-        )
+        <>
+          <ExportCsvButton list="users" params={{ search }} listName="Users" />
+          {data ? (
+            <p className="text-sm text-oak-700">
+              Total:{' '}
+              <span className="font-semibold text-oak-900">
+                {formatCount(data.pagination.total)}
+              </span>
+            </p>
+          ) : (
+            // Its line is kept while loading (phones show it under the title): nothing moves.
+            <p aria-hidden className="text-sm">
+              {'\u00a0'}
+            </p>
+          )}
+        </>
       }
     >
       <PagedTable

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  auditAdminsQuery,
+  auditAdminsResponse,
+  auditListQuery,
+  auditListResponse,
+} from '@cask/contracts/audit';
+import type { AppDeps } from '../../app-deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { createAuditService } from './audit.service.ts';
+
+/** Issue 29: the Audit Log's list (and each record's History), and its Admin filter's choices. */
+export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const audit = createAuditService({ database: deps.database });
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags: ['audit'],
+        querystring: auditListQuery,
+        response: { 200: auditListResponse },
+      },
+    },
+    async (request) => ok(await audit.list(request.query)),
+  );
+
+  app.get(
+    '/audit/admins',
+    {
+      schema: {
+        tags: ['audit'],
+        querystring: auditAdminsQuery,
+        response: { 200: auditAdminsResponse },
+      },
+    },
+    async (request) => ok(await audit.admins(request.query.search)),
+  );
+};

@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import type { AuditListResponse } from '@cask/contracts/audit';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { createCustomer, uniqueMarker } from '../../../test/factories.ts';
+import { getData } from '../../../test/requests.ts';
+import { SECRET_WITHHELD, writeAudit } from '../../db/audit.ts';
+
+const ctx = useTestContext();
+let admin: TestAdmin;
+let other: TestAdmin;
+
+type Page = AuditListResponse['data'];
+const list = (query: Record<string, string | number> = {}) =>
+  getData<AuditListResponse>(ctx, admin, '/api/audit', query);
+
+beforeAll(async () => {
+  admin = await createAdmin(ctx, { fullName: 'Audrey Auditor' });
+  other = await createAdmin(ctx, { fullName: 'Otto Other' });
+});
+
+/** PostgreSQL's reason a statement failed (drizzle's error names the query; the cause says why). */
+async function refusal(statement: Promise<unknown>): Promise<string> {
+  try {
+    await statement;
+  } catch (error) {
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    return (reason as Error).message;
+  }
+  throw new Error('the statement succeeded');
+}
+
+async function deactivate(as: TestAdmin, customerId: string, userAgent = 'AuditTest/1.0') {
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/users/${customerId}`,
+    headers: { ...as.headers, 'user-agent': userAgent },
+    payload: { isActive: false },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('the audit log is append-only in the database', () => {
+  test('UPDATE of an entry fails', async () => {
+    await deactivate(admin, (await createCustomer(ctx)).id);
+    expect(await refusal(ctx.database.db.execute(sql`update audit_log set action = 'x'`))).toBe(
+      'audit_log is append-only: UPDATE is not allowed',
+    );
+    const rows = await ctx.database.readRows(
+      "select count(*)::int from audit_log where action = 'x'",
+      [],
+      { prepared: false },
+    );
+    expect(rows[0]![0]).toBe(0);
+  });
+
+  test('DELETE of an entry fails', async () => {
+    const before = await list();
+    expect(await refusal(ctx.database.db.execute(sql`delete from audit_log`))).toBe(
+      'audit_log is append-only: DELETE is not allowed',
+    );
+    expect((await list()).pagination.total).toBe(before.pagination.total);
+  });
+
+  test('deleting an admin leaves their entries as they were', async () => {
+    const gone = await createAdmin(ctx, { fullName: 'Gone Admin' });
+    const customer = await createCustomer(ctx);
+    await deactivate(gone, customer.id);
+    await ctx.database.db.execute(sql`delete from admins where id = ${gone.id}`);
+    const page = await list({ recordId: customer.id });
+    expect(page.entries).toHaveLength(1);
+    expect(page.entries[0]).toMatchObject({ adminId: gone.id, admin: null });
+  });
+});
+
+describe('GET /api/audit', () => {
+  test('a change is listed newest first with who, when, from where, before and after', async () => {
+    const customer = await createCustomer(ctx);
+    await deactivate(admin, customer.id, 'Mozilla/5.0 AuditBrowser');
+    const page = await list();
+    const entry = page.entries[0]!;
+    expect(entry).toMatchObject({
+      action: 'user.updated',
+      recordType: 'customer',
+      recordId: customer.id,
+      recordName: customer.fullName,
+      admin: { id: admin.id, fullName: 'Audrey Auditor', email: admin.email },
+      userAgent: 'Mozilla/5.0 AuditBrowser',
+      before: { isActive: true },
+      after: { isActive: false },
+    });
+    expect(entry.ip).toBeTruthy();
+    expect(Date.parse(entry.time)).toBeGreaterThan(Date.now() - 60_000);
+    const times = page.entries.map((each) => each.time);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  test('the filters combine and each narrows the list', async () => {
+    const marker = uniqueMarker('narrow');
+    const mine = await createCustomer(ctx, { fullName: `Narrow ${marker}` });
+    const theirs = await createCustomer(ctx);
+    await deactivate(admin, mine.id);
+    await deactivate(other, theirs.id);
+
+    const byAdmin = await list({ admin: other.id });
+    expect(byAdmin.entries.every((entry) => entry.adminId === other.id)).toBe(true);
+    expect(byAdmin.entries.map((entry) => entry.recordId)).toContain(theirs.id);
+    expect(byAdmin.entries.map((entry) => entry.recordId)).not.toContain(mine.id);
+
+    const byName = await list({ search: marker });
+    expect(byName.entries.map((entry) => entry.recordId)).toEqual([mine.id]);
+    expect(byName.pagination.total).toBe(1);
+    expect((await list({ search: theirs.id })).entries.map((entry) => entry.recordId)).toEqual([
+      theirs.id,
+    ]);
+
+    const combined = await list({
+      admin: admin.id,
+      action: 'user.updated',
+      recordType: 'customer',
+    });
+    expect(combined.entries.length).toBeGreaterThan(0);
+    for (const entry of combined.entries) {
+      expect(entry).toMatchObject({ adminId: admin.id, action: 'user.updated' });
+    }
+    expect((await list({ recordType: 'cask', admin: admin.id })).pagination.total).toBe(0);
+
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await list({ from: future })).pagination.total).toBe(0);
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    expect((await list({ to: past })).pagination.total).toBe(0);
+    const whole = await list();
+    expect((await list({ from: past, to: future })).pagination.total).toBe(whole.pagination.total);
+  });
+
+  test("a filter's total follows new entries", async () => {
+    const customer = await createCustomer(ctx);
+    const first: Page = await list({ recordId: customer.id });
+    expect(first.pagination.total).toBe(0);
+    await deactivate(admin, customer.id);
+    expect((await list({ recordId: customer.id })).pagination.total).toBe(1);
+  });
+
+  test('sign-ins, failed and successful, are listed with the browser and no password', async () => {
+    const password = 'correct horse 42';
+    const wrong = 'a-wrong-Password-99';
+    const login = (pw: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'user-agent': 'SignInBrowser/2' },
+        payload: { email: other.email, password: pw },
+      });
+    expect((await login(wrong)).statusCode).toBe(401);
+    expect((await login(password)).statusCode).toBe(200);
+    const failed = await list({ action: 'auth.sign_in_failed', admin: other.id });
+    expect(failed.entries[0]).toMatchObject({ recordType: 'admin', userAgent: 'SignInBrowser/2' });
+    const signedIn = await list({ action: 'auth.signed_in', admin: other.id });
+    expect(signedIn.entries[0]).toMatchObject({ recordName: 'Otto Other' });
+    const text = JSON.stringify([failed, signedIn]);
+    expect(text).not.toContain(wrong);
+    expect(text).not.toContain(password);
+  });
+
+  test('needs a signed-in admin and refuses bad filters with a 400', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/audit' })).statusCode).toBe(401);
+    for (const query of ['recordType=planet', 'admin=nope', 'from=yesterday', "action=x'y"]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/audit?${query}`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ success: false });
+    }
+  });
+
+  test('the Admin filter finds admins by name or e-mail', async () => {
+    const res = await getData<{ data: { admins: { id: string }[] } }>(
+      ctx,
+      admin,
+      '/api/audit/admins',
+      { search: 'otto' },
+    );
+    expect(res.admins.map((each) => each.id)).toEqual([other.id]);
+  });
+});
+
+describe('secrets never reach the log', () => {
+  test('a password change and a refresh are listed without the passwords or tokens', async () => {
+    const me = await createAdmin(ctx, { password: 'old-Password-1' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: me.headers,
+      payload: { currentPassword: 'old-Password-1', newPassword: 'new-Password-2' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { refreshToken, accessToken } = res.json<{
+      data: { refreshToken: string; accessToken: string };
+    }>().data;
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBeLessThan(500);
+    const page = await list({ admin: me.id });
+    expect(page.entries.map((entry) => entry.action)).toContain('auth.password_changed');
+    const text = JSON.stringify(page);
+    for (const secret of ['old-Password-1', 'new-Password-2', refreshToken, accessToken]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  test('a field named like a secret is withheld whatever a caller passes', async () => {
+    const marker = uniqueMarker('secret');
+    await writeAudit(ctx.database.db, {
+      adminId: admin.id,
+      action: 'test.secret',
+      entity: 'admin',
+      entityId: marker,
+      after: { password: 'hunter2', nested: { refreshToken: 'abc', code: '1234' }, name: 'kept' },
+    });
+    const [entry] = (await list({ recordId: marker })).entries;
+    expect(entry!.after).toEqual({
+      password: SECRET_WITHHELD,
+      nested: { refreshToken: SECRET_WITHHELD, code: SECRET_WITHHELD },
+      name: 'kept',
+    });
+  });
+});

@@ -1,0 +1,31 @@
+import type { ExportFilters } from '@cask/contracts/exports';
+import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
+import { isoTimeSql } from '../../db/list.ts';
+import { caskListWhereSql } from './casks.repository.ts';
+
+const iso = isoTimeSql;
+
+/** The Cask List's CSV (issue 29): its columns plus the cask's id, owner, price and times. */
+export const casksExport: ExportSource<ExportFilters<'casks'>> = {
+  file: 'casks',
+  table: 'casks',
+  where: (filters, values) => caskListWhereSql(searchPattern(values, filters.search)),
+  joins: 'join casks t on t.id = w.id left join customers o on o.id = t.owner_id',
+  columns: [
+    ['ID', 't.id::text'],
+    ['Cask Name', 't.name'],
+    ['Distillery', 't.distillery'],
+    ['Year', 't.year::text'],
+    ['Volume (L)', 't.volume::text'],
+    ['ABV (%)', 't.abv::text'],
+    ['Current Value', 't.current_value::text'],
+    ['Purchase Price', 't.purchase_price::text'],
+    ['Status', 't.status'],
+    ['Owner', 'o.full_name'],
+    ['Owner Email', 'o.email'],
+    ['Location', 't.location'],
+    ['Purchase Date', iso('t.purchase_date')],
+    ['Created At', iso('t.created_at')],
+    ['Updated At', iso('t.updated_at')],
+  ],
+};

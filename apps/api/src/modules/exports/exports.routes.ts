@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelope, uuidParam } from '@cask/contracts/common';
+import {
+  EXPORT_FILTERS,
+  EXPORT_LISTS,
+  createExportResponse,
+  downloadQuery,
+  exportStatusResponse,
+} from '@cask/contracts/exports';
+import type { AppDeps } from '../../app-deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { boundedUserAgent } from '../../lib/request-context.ts';
+import { createExportsService, type ExportSources } from './exports.service.ts';
+
+/**
+ * Issue 29, decision 211: a list's CSV export. `POST /exports/<list>` (the list's filters in the
+ * query string, as its GET takes them) answers a single-use link valid for a minute;
+ * `GET /exports/download?token=` is that link, followed by the browser itself so its own download
+ * starts at once (no bearer header there: the token is the authorization); `GET /exports/:id`
+ * says whether the file was sent whole.
+ */
+export const exportsRoutes =
+  (sources: ExportSources): FastifyPluginAsyncZod<AppDeps> =>
+  async (app, deps) => {
+    const exports = createExportsService({ database: deps.database, sources });
+
+    for (const list of EXPORT_LISTS) {
+      app.post(
+        `/exports/${list}`,
+        {
+          schema: {
+            tags: ['exports'],
+            querystring: EXPORT_FILTERS[list],
+            response: { 201: createExportResponse },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .status(201)
+            .send(ok({ export: await exports.create(list, request.query, request.admin.id) })),
+      );
+    }
+
+    app.get(
+      '/exports/download',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['exports'],
+          security: [],
+          querystring: downloadQuery,
+          response: {
+            // A stream is sent as it is (Fastify serializes no stream); declared for the docs.
+            200: z.unknown().describe('The CSV file (text/csv, UTF-8 with a byte-order mark)'),
+            403: errorEnvelope.describe('The link is invalid, used or expired'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await exports.open(request.query.token, {
+          ip: request.ip,
+          userAgent: boundedUserAgent(request.headers['user-agent']),
+        });
+        // Counted when it starts streaming (plugins/metrics.ts, README 'Metrics').
+        app.metrics.exports.inc({ list: file.list });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .send(file.body);
+      },
+    );
+
+    app.get(
+      '/exports/:id',
+      {
+        schema: {
+          tags: ['exports'],
+          params: uuidParam,
+          response: { 200: exportStatusResponse, 404: errorEnvelope.describe('No such export') },
+        },
+      },
+      async (request) => ok(await exports.status(request.params.id, request.admin.id)),
+    );
+  };

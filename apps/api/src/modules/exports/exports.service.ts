@@ -1,0 +1,119 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  EXPORT_FILTERS,
+  EXPORT_LINK_INVALID,
+  type ExportFilters,
+  type ExportList,
+  type ExportState,
+} from '@cask/contracts/exports';
+import { writeAudit } from '../../db/audit.ts';
+import type { Database } from '../../db/client.ts';
+import { csvExport, type ExportSource, type ExportSources } from '../../db/csv-export.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import * as repo from './exports.repository.ts';
+
+/** How long a download link stays valid: the browser follows it at once. */
+export const EXPORT_LINK_SECONDS = 60;
+export type { ExportSources };
+export const EXPORT_NOT_FOUND = 'Export not found';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface Caller {
+  ip: string;
+  userAgent: string | null;
+}
+
+/**
+ * Issue 29: a list's whole CSV, with the filters it was asked with, streamed as it is read
+ * (db/csv-export.ts); the export is written to the audit log once the file has been sent, or
+ * was cut short.
+ */
+export function createExportsService({
+  database,
+  sources,
+}: {
+  database: Database;
+  sources: ExportSources;
+}) {
+  const { db } = database;
+  return {
+    /** Makes the single-use link of an export of `list` with `filters`. */
+    async create(list: ExportList, filters: unknown, adminId: string) {
+      const token = randomBytes(32).toString('base64url');
+      const row = await repo.insertExport(db, {
+        adminId,
+        list,
+        query: filters,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + EXPORT_LINK_SECONDS * 1000),
+      });
+      return {
+        id: row.id,
+        url: `/exports/download?token=${token}`,
+        expiresAt: row.expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * Spends a link and answers its file: a name and the CSV as a stream that reads the next
+     * page only when the client has taken the last one (Readable.from pulls its generator).
+     */
+    async open(
+      token: string,
+      caller: Caller,
+    ): Promise<{ list: ExportList; fileName: string; body: Readable }> {
+      const spent = await repo.spendExportToken(db, hashToken(token));
+      if (!spent) throw new ForbiddenError(EXPORT_LINK_INVALID);
+      const list = spent.list as ExportList;
+      const filters = EXPORT_FILTERS[list]?.safeParse(spent.query);
+      if (!filters?.success || !(await repo.isAdminActive(db, spent.adminId))) {
+        await repo.finishExport(db, spent.id, null);
+        throw new ForbiddenError(EXPORT_LINK_INVALID);
+      }
+      const onEnd = async (rows: number, whole: boolean) => {
+        await db.transaction(async (tx) => {
+          await repo.finishExport(tx, spent.id, whole ? rows : null);
+          await writeAudit(tx, {
+            adminId: spent.adminId,
+            action: 'list.exported',
+            entity: 'export',
+            entityId: spent.id,
+            after: { list, filters: filters.data, rows, whole },
+            ip: caller.ip,
+            userAgent: caller.userAgent,
+          });
+        });
+      };
+      // One source per list, typed by it (ExportSources); the parsed filters are that list's.
+      const source = sources[list] as ExportSource<ExportFilters<typeof list>>;
+      const day = new Date().toISOString().slice(0, 10);
+      return {
+        list,
+        fileName: `${source.file}-${day}.csv`,
+        body: Readable.from(csvExport(database, source, filters.data, onEnd), {
+          objectMode: false,
+        }),
+      };
+    },
+
+    async status(
+      id: string,
+      adminId: string,
+    ): Promise<{ state: ExportState; rows: number | null }> {
+      const row = await repo.findExport(db, id, adminId);
+      if (!row) throw new NotFoundError(EXPORT_NOT_FOUND);
+      const state: ExportState = row.finishedAt
+        ? row.rows === null
+          ? 'failed'
+          : 'done'
+        : row.startedAt
+          ? 'running'
+          : row.expiresAt.getTime() < Date.now()
+            ? 'expired'
+            : 'waiting';
+      return { state, rows: row.rows };
+    },
+  };
+}

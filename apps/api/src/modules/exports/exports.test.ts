@@ -1,0 +1,212 @@
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { EXPORT_LINK_INVALID, type ExportList } from '@cask/contracts/exports';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { createCustomer, createPurchase, uniqueMarker } from '../../../test/factories.ts';
+import { BULK_SEARCH_TERMS, seedListData } from '../../../test/list-against-sql.ts';
+import { BYTE_ORDER_MARK, neutralise } from '../../db/csv.ts';
+import { EXPORT_PAGE_ROWS } from '../../db/csv-export.ts';
+
+const ctx = useTestContext();
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  // More customers than one export page, so the users' exports read several pages.
+  await seedListData(ctx, EXPORT_PAGE_ROWS + 700);
+  admin = await createAdmin(ctx, { fullName: 'Edna Exporter' });
+}, 120_000);
+
+/** Each list's screen call. */
+const LIST_URL: Record<ExportList, string> = {
+  users: '/api/users',
+  rewards: '/api/referrals/admin/rewards',
+  casks: '/api/casks',
+  offers: '/api/offers',
+  orders: '/api/purchases',
+  referrals: '/api/referrals',
+  notifications: '/api/notifications',
+  audit: '/api/audit',
+};
+
+async function startExport(list: ExportList, query: Record<string, string> = {}, as = admin) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/exports/${list}`,
+    query,
+    headers: as.headers,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { export: { id: string; url: string } } }>().data.export;
+}
+
+/** Follows a link as the browser does: it is relative to the API's base, /api. */
+async function download(url: string, userAgent = 'ExportTest/1') {
+  return ctx.app.inject({ method: 'GET', url: `/api${url}`, headers: { 'user-agent': userAgent } });
+}
+
+/** The file's rows as a real CSV parser reads them (header first). */
+function csvRows(body: string): string[][] {
+  expect(body.startsWith(BYTE_ORDER_MARK)).toBe(true);
+  return parse(body, { bom: true, relax_column_count: false }) as string[][];
+}
+
+async function listTotal(list: ExportList, query: Record<string, string>) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: LIST_URL[list],
+    query: { ...query, limit: '1' },
+    headers: admin.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { pagination: { total: number } } }>().data.pagination.total;
+}
+
+const term = BULK_SEARCH_TERMS.common;
+const CASES: [ExportList, Record<string, string>][] = [
+  ['users', {}],
+  ['users', { search: term }],
+  ['rewards', { search: term }],
+  ['casks', {}],
+  ['casks', { search: term }],
+  ['offers', { type: 'cask' }],
+  ['offers', { search: term }],
+  ['orders', {}],
+  ['orders', { status: 'Pending', search: term }],
+  ['referrals', { status: 'completed' }],
+  ['referrals', { search: term }],
+  ['notifications', {}],
+  ['audit', {}],
+  ['audit', { action: 'list.exported' }],
+];
+
+describe('an export has exactly the rows the screen counts', () => {
+  test.each(CASES)('%s %j', async (list, query) => {
+    const expected = await listTotal(list, query);
+    const started = await startExport(list, query);
+    const res = await download(started.url);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, ...rows] = csvRows(res.body);
+    expect(header).toContain('ID');
+    // The audit list gains this export's own entry once the file is sent.
+    expect(rows.length).toBe(expected);
+    const ids = rows.map((row) => row[0]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+test('money is exact, times ISO 8601, and the order is newest first', async () => {
+  const marker = uniqueMarker('money');
+  const customer = await createCustomer(ctx, { fullName: `Money ${marker}` });
+  await createPurchase(ctx, {
+    customerId: customer.id,
+    contactFullName: customer.fullName,
+    investmentAmount: '12345.67',
+  });
+  await createPurchase(ctx, {
+    customerId: customer.id,
+    contactFullName: customer.fullName,
+    investmentAmount: '0.10',
+  });
+  const started = await startExport('orders', { search: marker });
+  const [header, ...rows] = csvRows((await download(started.url)).body);
+  const budget = header!.indexOf('Budget');
+  const created = header!.indexOf('Created At');
+  expect(rows.map((row) => row[budget])).toEqual(['0.10', '12345.67']);
+  for (const row of rows)
+    expect(row[created]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+});
+
+test('every injection prefix is neutralised, plain negative numbers stay numbers', async () => {
+  const marker = uniqueMarker('inject');
+  const prefixes = ['=', '+', '-', '@', '\t', '\r'];
+  for (const prefix of prefixes) {
+    await createCustomer(ctx, { fullName: `${prefix}SUM(1) ${marker}` });
+  }
+  const started = await startExport('users', { search: marker });
+  const [header, ...rows] = csvRows((await download(started.url)).body);
+  const names = rows.map((row) => row[header!.indexOf('User Name')]).sort();
+  expect(names).toEqual(prefixes.map((prefix) => `'${prefix}SUM(1) ${marker}`).sort());
+  for (const prefix of prefixes) expect(neutralise(`${prefix}x`)).toBe(`'${prefix}x`);
+  expect(neutralise('-12.50')).toBe('-12.50');
+  expect(neutralise('plain')).toBe('plain');
+  expect(neutralise(null)).toBe('');
+});
+
+describe('the download link', () => {
+  test('works once, and is counted in the metrics when it streams', async () => {
+    const counted = async () =>
+      (await ctx.app.metrics.exports.get()).values.find((value) => value.labels.list === 'casks')
+        ?.value ?? 0;
+    const before = await counted();
+    const started = await startExport('casks');
+    expect((await download(started.url)).statusCode).toBe(200);
+    expect(await counted()).toBe(before + 1);
+    const again = await download(started.url);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ success: false, message: EXPORT_LINK_INVALID });
+  });
+
+  test('expires', async () => {
+    const started = await startExport('casks');
+    await ctx.database.db.execute(
+      sql`update export_downloads set expires_at = now() - interval '1 second' where id = ${started.id}`,
+    );
+    expect((await download(started.url)).statusCode).toBe(403);
+  });
+
+  test('a made-up token, or none, opens nothing', async () => {
+    expect((await download('/exports/download?token=made-up')).statusCode).toBe(403);
+    expect((await download('/exports/download')).statusCode).toBe(400);
+  });
+
+  test('is refused once the admin who asked is inactive', async () => {
+    const leaving = await createAdmin(ctx);
+    const started = await startExport('users', {}, leaving);
+    await ctx.database.db.execute(
+      sql`update admins set is_active = false where id = ${leaving.id}`,
+    );
+    expect((await download(started.url)).statusCode).toBe(403);
+  });
+
+  test('asking for one needs a signed-in admin and valid filters', async () => {
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/exports/users' })).statusCode).toBe(
+      401,
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/exports/orders?status=Lost',
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+test('each export is in the audit log with its list, filters and rows, and its state is known', async () => {
+  const started = await startExport('orders', { status: 'Delivered' });
+  const status = (as = admin) =>
+    ctx.app.inject({ method: 'GET', url: `/api/exports/${started.id}`, headers: as.headers });
+  expect((await status()).json().data).toEqual({ state: 'waiting', rows: null });
+  const [, ...rows] = csvRows((await download(started.url, 'Mozilla/5.0 Exporter')).body);
+  expect((await status()).json().data).toEqual({ state: 'done', rows: rows.length });
+  expect((await status(await createAdmin(ctx))).statusCode).toBe(404);
+
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/audit',
+    query: { action: 'list.exported', recordId: started.id },
+    headers: admin.headers,
+  });
+  const [entry] = res.json().data.entries;
+  expect(entry).toMatchObject({
+    adminId: admin.id,
+    recordId: started.id,
+    userAgent: 'Mozilla/5.0 Exporter',
+    after: { list: 'orders', filters: { status: 'Delivered' }, rows: rows.length, whole: true },
+  });
+});

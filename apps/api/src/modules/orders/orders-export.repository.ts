@@ -1,0 +1,31 @@
+import type { ExportFilters } from '@cask/contracts/exports';
+import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
+import { isoTimeSql } from '../../db/list.ts';
+import { orderListWhereSql } from './orders.repository.ts';
+
+const iso = isoTimeSql;
+
+/** The Order List's CSV (issue 29): its columns plus the order's id, contact, payment and times. */
+export const ordersExport: ExportSource<ExportFilters<'orders'>> = {
+  file: 'orders',
+  table: 'purchases',
+  where: (filters, values) =>
+    orderListWhereSql({
+      ...(filters.status === undefined ? {} : { status: values.add(filters.status) }),
+      ...(filters.search === undefined ? {} : { pattern: searchPattern(values, filters.search)! }),
+    }),
+  joins: 'join purchases t on t.id = w.id left join customers c on c.id = t.customer_id',
+  columns: [
+    ['ID', 't.id::text'],
+    ['User Name', 'c.full_name'],
+    ['Product Name', 't.title'],
+    ['Budget', 't.investment_amount::text'],
+    ['Status', 't.status'],
+    ['Contact Name', 't.contact_full_name'],
+    ['Contact Email', 't.contact_email'],
+    ['Payment', 't.manual_payment_status'],
+    ['Submitted Date', iso('t.submitted_date')],
+    ['Created At', iso('t.created_at')],
+    ['Updated At', iso('t.updated_at')],
+  ],
+};

@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
+import { anOrder, createFakeApi } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+afterEach(() => vi.restoreAllMocks());
+
+/** The links the button hands to the browser (jsdom does not download). */
+function followedLinks(): string[] {
+  const hrefs: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    hrefs.push(this.getAttribute('href') ?? '');
+    expect(this.hasAttribute('download')).toBe(true);
+  });
+  return hrefs;
+}
+
+test("'Export CSV' exports the list with the screen's filters and reads 'Exporting...' until sent", async () => {
+  const hrefs = followedLinks();
+  const api = createFakeApi({ orders: [anOrder({ status: 'Pending' })] });
+  const { user } = await renderApp({ route: '/orders', api });
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Pending');
+  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+  expect(await screen.findByRole('button', { name: 'Exporting...' })).toBeDisabled();
+  expect(api.state.exports).toEqual([
+    { id: expect.any(String), list: 'orders', query: { status: 'Pending' } },
+  ]);
+  expect(hrefs).toEqual([`/api/exports/download?token=t-${api.state.exports[0]!.id}`]);
+  // The button asks until the API says the file was sent whole.
+  expect(
+    await screen.findByRole('button', { name: 'Export CSV' }, { timeout: 5000 }),
+  ).toBeEnabled();
+  expect(api.sent('GET', `/api/exports/${api.state.exports[0]!.id}`).length).toBeGreaterThan(1);
+});
+
+test('a failed export says so and the button is usable again', async () => {
+  followedLinks();
+  const api = createFakeApi();
+  api.state.exportStates = ['failed'];
+  const { user } = await renderApp({ route: '/notifications', api });
+  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+  expect(await screen.findByText('The export failed. Please try again.')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled());
+});
+
+test('the Users screen exports both of its lists, each button named by its list', async () => {
+  const hrefs = followedLinks();
+  const api = createFakeApi();
+  const { user } = await renderApp({ route: '/user', api });
+  await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'isla');
+  await waitFor(() => expect(api.sent('GET', '/api/users').at(-1)?.query.search).toBe('isla'));
+  await user.click(screen.getByRole('button', { name: 'Export CSV (Reward List)' }));
+  await waitFor(() => expect(hrefs).toHaveLength(1));
+  expect(api.state.exports[0]).toMatchObject({ list: 'rewards', query: { search: 'isla' } });
+  expect(screen.getByRole('button', { name: /Export CSV \(Users\)/ })).toBeEnabled();
+});
