@@ -77,6 +77,22 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
+/** A sort value: a column ascending (`name`) or descending (`-createdAt`). */
+export type SortValue<Column extends string> = Column | `-${Column}`;
+
+/**
+ * The optional `sort` of a list (issue 31): one of the list's sortable columns, ascending
+ * (`sort=fullName`) or descending (`sort=-createdAt`). Without it a list is newest first. Ties
+ * are broken by id in the same direction, so pages never overlap or skip rows.
+ */
+export function sortParam<const Columns extends readonly [string, ...string[]]>(columns: Columns) {
+  const values = columns.flatMap((column) => [column, `-${column}`]) as [
+    SortValue<Columns[number]>,
+    ...SortValue<Columns[number]>[],
+  ];
+  return z.enum(values, { error: `Sort must be one of ${values.join(', ')}` }).optional();
+}
+
 export const pagination = z.object({
   current: z.number().int(),
   pages: z.number().int(),

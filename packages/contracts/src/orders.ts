@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, text } from './common.ts';
+import { okEnvelope, pageQuery, pagination, sortParam, text } from './common.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §9: the Orders screen shows 20 orders a page. */
@@ -19,6 +19,9 @@ const orderStatus = z.enum(ORDER_STATUSES, {
   error: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
 });
 
+/** The columns the Order List sorts by (issue 31): Product Name, Budget, Status, date. */
+export const ORDER_SORTS = ['title', 'investmentAmount', 'status', 'createdAt'] as const;
+
 /**
  * GET /purchases: spec 001 §7 (page, limit default 20), plus `search` (a case-insensitive
  * substring of the customer's name or the order's title, over all orders) and `status`.
@@ -27,6 +30,7 @@ export const orderListQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
   search: searchParam,
   status: orderStatus.optional(),
+  sort: sortParam(ORDER_SORTS),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 export type OrderListParams = z.output<typeof orderListQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, text } from './common.ts';
+import { okEnvelope, pageQuery, pagination, sortParam, text } from './common.ts';
 
 /** Spec 000 §9: User Management shows 6 a page; the dashboard's Recent Users table 10. */
 export const USERS_PAGE_SIZE = 6;
@@ -21,7 +21,12 @@ export const searchParam = text()
   .transform((value) => (value ? value : undefined));
 
 /** GET /users: spec 000 §7 (page, limit, search over fullName and email). */
-export const userListQuery = pageQuery.extend({ search: searchParam });
+/** The columns User Management sorts by (issue 31). */
+export const USER_SORTS = ['fullName', 'email', 'createdAt'] as const;
+export const userListQuery = pageQuery.extend({
+  search: searchParam,
+  sort: sortParam(USER_SORTS),
+});
 export type UserListQuery = z.input<typeof userListQuery>;
 /** The query once parsed: page and limit filled in, an empty search dropped. */
 export type UserListParams = z.output<typeof userListQuery>;

@@ -126,7 +126,12 @@ export function orderStats(counter: (name: string) => number): OrderStats {
 export function createOrderList(database: Database) {
   const read = createList<Order>(database, {
     counters: ORDER_LIST_COUNTERS,
-    order: 'p.created_at desc, p.id desc',
+    sorts: {
+      createdAt: 'created_at',
+      title: 'title',
+      investmentAmount: 'investment_amount',
+      status: 'status',
+    },
     itemJson: ORDER_JSON,
   });
   return (query: OrderListParams) => {
@@ -140,6 +145,7 @@ export function createOrderList(database: Database) {
     const request: ListRequest = {
       page,
       limit,
+      sort: query.sort,
       key: `${status ?? ''}:${pattern ?? ''}`,
       listTotal: (counter) =>
         counter(

@@ -10,13 +10,13 @@ import {
   isoTimeSql,
   searchTextSql,
   windowSql,
+  type ListWindow,
 } from '../../db/list.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals, type ReferralStatus } from '../../db/schema/referrals.ts';
-import type { PageWindow } from '../../lib/page-plan.ts';
 
 // The Referrals list (spec 001 §2-§3) through db/list.ts: the four cards' counters, the exact
 // count of a search and the page's rows in one statement.
@@ -56,7 +56,7 @@ function matchingReferralsSql(filter: ReferralFilter): string {
  * nearer end, or, for a search with few matches, collecting them through the trigram index.
  */
 export function referralWindowSql(
-  window: PageWindow,
+  window: ListWindow,
   filter: ReferralFilter,
   values: StatementValues,
 ): string {
@@ -117,6 +117,7 @@ export interface ReferralPageRequest {
   limit: number;
   status?: ReferralStatus | undefined;
   search?: string | undefined;
+  sort?: string | undefined;
 }
 
 /**
@@ -128,7 +129,7 @@ export interface ReferralPageRequest {
 export function createReferralList(database: Database) {
   const read = createList<Referral>(database, {
     counters: REFERRAL_LIST_COUNTERS,
-    order: 'p.created_at desc, p.id desc',
+    sorts: { createdAt: 'created_at', rewardAmount: 'reward_amount', status: 'status' },
     itemJson: REFERRAL_JSON,
   });
   return (query: ReferralPageRequest) => {
@@ -141,6 +142,7 @@ export function createReferralList(database: Database) {
     const request: ListRequest = {
       page,
       limit,
+      sort: query.sort,
       key: `referrals:${status ?? ''}:${pattern ?? ''}`,
       listTotal: (counter) =>
         counter(

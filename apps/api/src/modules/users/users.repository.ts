@@ -7,7 +7,7 @@ import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
 import {
   CUSTOMER_LIST_COUNTERS,
-  CUSTOMER_LIST_ORDER,
+  CUSTOMER_SORTS,
   customerListRequest,
   type CustomerPageRequest,
 } from '../customers/customers.repository.ts';
@@ -38,7 +38,11 @@ export interface UserRow {
 export function createUserList(database: Database) {
   const read = createList<User>(database, {
     counters: CUSTOMER_LIST_COUNTERS,
-    order: CUSTOMER_LIST_ORDER,
+    sorts: {
+      createdAt: CUSTOMER_SORTS.createdAt,
+      fullName: CUSTOMER_SORTS.fullName,
+      email: CUSTOMER_SORTS.email,
+    },
     itemJson:
       "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'phone', p.phone," +
       ` 'balance', p.balance, 'isActive', p.is_active, 'createdAt', ${isoTimeSql('p.created_at')})`,
