@@ -372,9 +372,28 @@ export function createFakeApi(
     const limit = Number(query.limit ?? defaultLimit);
     const total = rows.length;
     return {
-      rows: rows.slice((current - 1) * limit, current * limit),
+      rows: sortedBy(rows, query.sort).slice((current - 1) * limit, current * limit),
       pagination: { current, pages: Math.ceil(total / limit), total, limit },
     };
+  }
+
+  /**
+   * A list's `sort` (issue 31) over the answer's items, whose field has the sort's name: numbers
+   * (and money as decimal text) by value, text as the locale orders it; ties keep their order.
+   */
+  function sortedBy<T>(rows: T[], sort: string | undefined): T[] {
+    if (!sort) return rows;
+    const descending = sort.startsWith('-');
+    const field = descending ? sort.slice(1) : sort;
+    const value = (row: T) => (row as Record<string, unknown>)[field];
+    const asNumber = (x: unknown) => (x === null || x === '' ? NaN : Number(x));
+    return [...rows].sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      const numbers = !Number.isNaN(asNumber(x)) && !Number.isNaN(asNumber(y));
+      const order = numbers ? asNumber(x) - asNumber(y) : String(x).localeCompare(String(y));
+      return descending ? -order : order;
+    });
   }
 
   const matching = (query: Record<string, string>) => {

@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 
 export interface Column<Row> {
@@ -15,6 +16,14 @@ export interface Column<Row> {
    * columns).
    */
   pinned?: boolean;
+  /** The API's sort name for this column (issue 31): its header becomes a sort button. */
+  sort?: string;
+}
+
+/** The list's sort (`name`, `-name`, or undefined for its default) and what a header press does. */
+export interface TableSort {
+  value: string | undefined;
+  onSort: (column: string) => void;
 }
 
 export interface DataTableProps<Row> {
@@ -40,6 +49,43 @@ export interface DataTableProps<Row> {
   /** The empty-list text, e.g. 'No Data found'; a node such as <EmptyState/> also fits. */
   emptyText?: ReactNode;
   rowClassName?: (row: Row) => string | undefined;
+  /** Makes the headers of columns with a `sort` buttons that sort the list. */
+  sort?: TableSort | undefined;
+}
+
+/** The order a column's cells are in: its `aria-sort`, undefined when the list is not sorted by it. */
+function sortDirection(column: string, value: string | undefined) {
+  if (value === column) return 'ascending';
+  if (value === `-${column}`) return 'descending';
+  return undefined;
+}
+
+const SORT_ICONS = { ascending: ArrowUp, descending: ArrowDown, none: ArrowUpDown };
+
+/**
+ * A sortable column's header: a button named by the column; `aria-sort` on its cell tells the
+ * order. Pressing it sorts ascending, pressing it again reverses (issue 31).
+ */
+function SortButton({
+  column,
+  sort,
+  children,
+}: {
+  column: string;
+  sort: TableSort;
+  children: ReactNode;
+}) {
+  const Icon = SORT_ICONS[sortDirection(column, sort.value) ?? 'none'];
+  return (
+    <button
+      type="button"
+      onClick={() => sort.onSort(column)}
+      className="inline-flex cursor-pointer items-center gap-1 rounded font-semibold tracking-wide uppercase hover:text-oak-900"
+    >
+      {children}
+      <Icon aria-hidden className="h-3.5 w-3.5 shrink-0" />
+    </button>
+  );
 }
 
 const alignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
@@ -110,6 +156,7 @@ export function DataTable<Row>({
   fetching = false,
   emptyText = 'No Data found',
   rowClassName,
+  sort,
 }: DataTableProps<Row>) {
   const hasRows = rows !== undefined && rows.length > 0;
   const firstLoad = !hasRows && (loading || rows === undefined);
@@ -150,9 +197,20 @@ export function DataTable<Row>({
                 <th
                   key={column.id}
                   scope="col"
+                  aria-sort={
+                    sort && column.sort
+                      ? (sortDirection(column.sort, sort.value) ?? 'none')
+                      : undefined
+                  }
                   className={`px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-oak-700 uppercase ${cellClass(column, true)}`}
                 >
-                  {column.header}
+                  {sort && column.sort ? (
+                    <SortButton column={column.sort} sort={sort}>
+                      {column.header}
+                    </SortButton>
+                  ) : (
+                    column.header
+                  )}
                 </th>
               ))}
             </tr>

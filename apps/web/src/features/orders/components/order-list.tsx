@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ORDERS_PAGE_SIZE, type Order } from '@cask/contracts/orders';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import type { Column } from '@/components/ui/data-table.tsx';
+import type { Column, TableSort } from '@/components/ui/data-table.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -28,14 +28,20 @@ function orderColumns(actions: {
 }): Column<Order>[] {
   return [
     { id: 'user', header: 'User Name', cell: (order) => order.user.fullName || 'N/A' },
-    { id: 'product', header: 'Product Name', cell: (order) => order.title },
+    { id: 'product', header: 'Product Name', sort: 'title', cell: (order) => order.title },
     {
       id: 'budget',
       header: 'Budget',
+      sort: 'investmentAmount',
       align: 'right',
       cell: (order) => formatMoney(order.investmentAmount),
     },
-    { id: 'status', header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      sort: 'status',
+      cell: (order) => <OrderStatusBadge status={order.status} />,
+    },
     {
       id: 'action',
       pinned: true,
@@ -58,9 +64,12 @@ function orderColumns(actions: {
 export function OrderList({
   orders,
   onPageChange,
+  sort,
 }: {
   orders: ReturnType<typeof useOrders>;
   onPageChange: (page: number) => void;
+  /** The column headers sort the list (issue 31). */
+  sort?: TableSort;
 }) {
   const { data, isPending, isFetching, error, isError, errorUpdatedAt } = orders;
   const onRefresh = () => void orders.refetch();
@@ -73,12 +82,6 @@ export function OrderList({
     // The screen draws without react-hot-toast, which the dialogs load with them (decision 121).
     lazyToast('error', errorMessage(error, FETCH_FAILURE), { id: 'orders-fetch' });
   }, [isError, error, errorUpdatedAt]);
-
-  // A deletion can empty the last page: show the new last one (adjusted while rendering).
-  const pages = data?.pagination.pages;
-  if (data && pages !== undefined && pages > 0 && data.pagination.current > pages) {
-    onPageChange(pages);
-  }
 
   return (
     <Card>
@@ -107,6 +110,7 @@ export function OrderList({
         paginationLabel="Orders pagination"
         onPageChange={onPageChange}
         onRefresh={onRefresh}
+        sort={sort}
       />
       <EditOrderModal order={editing} onClose={() => setEditing(null)} />
       {/* Spec 001 §2 'Confirm Delete'; a failure stays in the dialog and shows a toast (decision 153). */}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { USERS_PAGE_SIZE, type User } from '@cask/contracts/users';
+import { USER_SORTS, USERS_PAGE_SIZE, type User } from '@cask/contracts/users';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useUsers } from '../api/get-users.ts';
-import { usePageForSearch } from '@/lib/use-page-for-search.ts';
+import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
 
 /** Spec 000 §8. */
 export const USERS_FAILURE = 'Failed to fetch users';
@@ -20,13 +20,12 @@ export const USERS_FAILURE = 'Failed to fetch users';
  * the pagination with Refresh, and the edit and delete modals.
  */
 export function UserList({ search }: { search: string }) {
-  const [page, setPage] = usePageForSearch(search);
-  const users = useUsers({ page, search });
+  // Page and sort in the URL (issue 31); the search is the screen's.
+  const list = useListParams({ sorts: USER_SORTS });
+  const users = useUsers({ page: list.page, search, sort: list.sort });
   const { data, isPending, isFetching, error } = users;
   const onRefresh = () => void users.refetch();
-  // A deletion can empty the last page: show the new last one (adjusted while rendering).
-  const pages = data?.pagination.pages;
-  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+  usePageWithin(list, data?.pagination.pages);
 
   const remove = useDeleteUser();
   const [editing, setEditing] = useState<User | null>(null);
@@ -81,8 +80,9 @@ export function UserList({ search }: { search: string }) {
         pagination={data?.pagination}
         noun="users"
         paginationLabel="Users pagination"
-        onPageChange={setPage}
+        onPageChange={list.setPage}
         onRefresh={onRefresh}
+        sort={list.tableSort}
       />
 
       <LazyEditUserModal
