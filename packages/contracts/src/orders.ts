@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, sortParam, text } from './common.ts';
+import {
+  bulkAnswer,
+  bulkChanges,
+  okEnvelope,
+  pageQuery,
+  pagination,
+  sortParam,
+  text,
+} from './common.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §9: the Orders screen shows 20 orders a page. */
@@ -106,3 +114,13 @@ export type UpdateOrderResponse = z.infer<typeof updateOrderResponse>;
 /** DELETE /purchases/{id}: the order is hidden, its money history kept (decision 151). */
 export const deleteOrderResponse = okEnvelope(z.object({ id: z.uuid() }));
 export type DeleteOrderResponse = z.infer<typeof deleteOrderResponse>;
+
+/**
+ * POST /purchases/bulk/status (issue 31): the Order List's 'Set status' for the chosen orders, in
+ * one transaction; undone by sending the answer's `before` statuses back.
+ */
+export const orderStatusChangesBody = bulkChanges({ status: orderStatus });
+export type OrderStatusChanges = z.infer<typeof orderStatusChangesBody>;
+export const orderStatusChangesResponse = bulkAnswer({ status: orderStatus });
+export type OrderStatusChangesResponse = z.infer<typeof orderStatusChangesResponse>;
+export const BULK_ORDER_NOT_FOUND = 'Order not found (deleted, or never there)';

@@ -1,11 +1,14 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  BULK_ORDER_NOT_FOUND,
   ORDER_STATUSES,
+  type OrderStatus,
   type Order,
   type OrderListParams,
   type OrderStats,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
+import type { BulkAction } from '../../db/bulk.ts';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import {
   type ListRequest,
@@ -252,3 +255,25 @@ export async function softDeleteOrder(tx: DbOrTx, id: string): Promise<Date | un
     .returning({ deletedAt: purchases.deletedAt });
   return row?.deletedAt ?? undefined;
 }
+
+/** The bulk 'Set status' of the Order List (issue 31, db/bulk.ts): visible orders only. */
+export const orderStatusBulk: BulkAction<{ status: OrderStatus }> = {
+  action: 'order.updated',
+  entity: 'purchase',
+  missing: BULK_ORDER_NOT_FOUND,
+  async lock(tx, ids) {
+    const rows = await tx
+      .select({ id: purchases.id, status: purchases.status })
+      .from(purchases)
+      .where(and(inArray(purchases.id, ids), isNull(purchases.deletedAt)))
+      .orderBy(purchases.id)
+      .for('update');
+    return new Map(rows.map((row) => [row.id, { status: row.status as OrderStatus }]));
+  },
+  async write(tx, id, value) {
+    await tx
+      .update(purchases)
+      .set({ status: value.status, updatedAt: sql`now()` })
+      .where(eq(purchases.id, id));
+  },
+};
