@@ -25,7 +25,7 @@ const titles = () =>
   within(table())
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
 
 const budgets = () =>
   [30, 10, 20, 10].map((amount, index) =>

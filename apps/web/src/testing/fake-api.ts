@@ -25,6 +25,8 @@ import {
   type OrderListResponse,
   type UpdateOrderBody,
   type UpdateOrderResponse,
+  type OrderStatusChanges,
+  type OrderStatusChangesResponse,
 } from '@cask/contracts/orders';
 import {
   OFFER_CHANGED_ELSEWHERE,
@@ -648,6 +650,37 @@ export function createFakeApi(
           pagination,
         },
       } satisfies OrderListResponse);
+    }
+    if (method === 'POST' && path === '/api/purchases/bulk/status') {
+      // All or nothing, as the API: an order not there fails the whole change (409).
+      const { changes } = request.body as OrderStatusChanges;
+      const missing = changes.flatMap(({ id }, index) =>
+        state.orders.some((o) => o._id === id)
+          ? []
+          : [
+              {
+                field: `changes.${index}.id`,
+                message: 'Order not found (deleted, or never there)',
+              },
+            ],
+      );
+      if (missing.length > 0) {
+        return json(409, {
+          success: false,
+          message: `Nothing was changed: ${missing.length} of the ${changes.length} rows could not be changed`,
+          errors: missing,
+        });
+      }
+      const done = changes.map(({ id, status }) => {
+        const changed = state.orders.find((o) => o._id === id)!;
+        const before = { status: changed.status };
+        changed.status = status;
+        return { id, before, after: { status } };
+      });
+      return json(200, {
+        success: true,
+        data: { changes: done },
+      } satisfies OrderStatusChangesResponse);
     }
     const purchase = /^\/api\/purchases\/([^/]+)(\/status)?$/.exec(path);
     const order = purchase ? state.orders.find((o) => o._id === purchase[1]) : undefined;

@@ -51,6 +51,62 @@ export interface DataTableProps<Row> {
   rowClassName?: (row: Row) => string | undefined;
   /** Makes the headers of columns with a `sort` buttons that sort the list. */
   sort?: TableSort | undefined;
+  /** A checkbox per row and one for the page, for bulk actions (issue 31). */
+  selection?: TableSelection<Row> | undefined;
+}
+
+/** The rows chosen (by rowKey), what a change of the choice does, and how a row is named. */
+export interface TableSelection<Row> {
+  selected: ReadonlySet<string>;
+  onChange: (next: ReadonlySet<string>) => void;
+  /** The row's name in its checkbox's label, 'Select {name}'. */
+  rowLabel: (row: Row) => string;
+}
+
+/** The checkbox column: 'Select all on this page' in the header, 'Select {name}' in each row. */
+function selectionColumn<Row>(
+  selection: TableSelection<Row>,
+  rows: readonly Row[],
+  rowKey: (row: Row) => string,
+): Column<Row> {
+  const keys = rows.map(rowKey);
+  const chosen = keys.filter((key) => selection.selected.has(key)).length;
+  const all = keys.length > 0 && chosen === keys.length;
+  const toggle = (key: string, on: boolean) => {
+    const next = new Set(selection.selected);
+    if (on) next.add(key);
+    else next.delete(key);
+    selection.onChange(next);
+  };
+  const box = 'h-4 w-4 cursor-pointer rounded border-cream-300 align-middle accent-gold-600';
+  return {
+    id: 'select',
+    className: 'w-10',
+    header: (
+      <input
+        type="checkbox"
+        aria-label="Select all on this page"
+        className={box}
+        checked={all}
+        disabled={keys.length === 0}
+        ref={(input) => {
+          if (input) input.indeterminate = chosen > 0 && !all;
+        }}
+        onChange={(event) =>
+          selection.onChange(event.target.checked ? new Set(keys) : new Set<string>())
+        }
+      />
+    ),
+    cell: (row) => (
+      <input
+        type="checkbox"
+        aria-label={`Select ${selection.rowLabel(row)}`}
+        className={box}
+        checked={selection.selected.has(rowKey(row))}
+        onChange={(event) => toggle(rowKey(row), event.target.checked)}
+      />
+    ),
+  };
 }
 
 /** The order a column's cells are in: its `aria-sort`, undefined when the list is not sorted by it. */
@@ -145,7 +201,7 @@ function cellContent<Row>(column: Column<Row>, content: ReactNode): ReactNode {
  * table never flashes 'Loading...' over rows the admin is reading.
  */
 export function DataTable<Row>({
-  columns,
+  columns: givenColumns,
   rows,
   rowKey,
   caption,
@@ -157,7 +213,11 @@ export function DataTable<Row>({
   emptyText = 'No Data found',
   rowClassName,
   sort,
+  selection,
 }: DataTableProps<Row>) {
+  const columns = selection
+    ? [selectionColumn(selection, rows ?? [], rowKey), ...givenColumns]
+    : givenColumns;
   const hasRows = rows !== undefined && rows.length > 0;
   const firstLoad = !hasRows && (loading || rows === undefined);
   const busy = hasRows && (fetching || loading);

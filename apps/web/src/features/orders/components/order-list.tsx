@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ORDERS_PAGE_SIZE, type Order } from '@cask/contracts/orders';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
+import { BulkBar } from '@/components/ui/bulk-bar.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import type { Column, TableSort } from '@/components/ui/data-table.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
@@ -8,6 +10,7 @@ import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
+import { useRowSelection } from '@/lib/use-row-selection.ts';
 import type { useOrders } from '../api/get-orders.ts';
 import { DELETE_FAILURE, DELETE_SUCCESS, useDeleteOrder } from '../api/order-mutations.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -17,6 +20,10 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 const EditOrderModal = lazyModal(
   () => import('./edit-order-modal.tsx').then((m) => m.EditOrderModal),
   (props) => props.order !== null,
+);
+const BulkStatusModal = lazyModal(
+  () => import('./bulk-status-modal.tsx').then((m) => m.BulkStatusModal),
+  (props) => props.open,
 );
 
 /** Spec 001 §8. */
@@ -76,6 +83,11 @@ export function OrderList({
   const [editing, setEditing] = useState<Order | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
   const remove = useDeleteOrder();
+  // Issue 31: rows chosen for a bulk 'Set status'.
+  const rows = data?.purchases ?? [];
+  const selection = useRowSelection(rows.map((order) => order._id));
+  const chosen = rows.filter((order) => selection.selected.has(order._id));
+  const [settingStatus, setSettingStatus] = useState(false);
 
   useEffect(() => {
     if (!isError) return;
@@ -85,6 +97,11 @@ export function OrderList({
 
   return (
     <Card>
+      <BulkBar count={chosen.length} noun="orders" onClear={selection.clear}>
+        <Button size="sm" onClick={() => setSettingStatus(true)} {...preloadOn(BulkStatusModal)}>
+          Set status
+        </Button>
+      </BulkBar>
       <PagedTable
         failure={
           data === undefined && !isPending
@@ -111,6 +128,16 @@ export function OrderList({
         onPageChange={onPageChange}
         onRefresh={onRefresh}
         sort={sort}
+        selection={{
+          ...selection,
+          rowLabel: (order) => `order ${order.title} for ${order.user.fullName || 'N/A'}`,
+        }}
+      />
+      <BulkStatusModal
+        orders={chosen}
+        open={settingStatus}
+        onClose={() => setSettingStatus(false)}
+        onDone={selection.clear}
       />
       <EditOrderModal order={editing} onClose={() => setEditing(null)} />
       {/* Spec 001 §2 'Confirm Delete'; a failure stays in the dialog and shows a toast (decision 153). */}
