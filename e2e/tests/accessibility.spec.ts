@@ -35,6 +35,15 @@ const firstRowButton = (table: string | RegExp, button: string) => async (page: 
     .first()
     .click();
 };
+/** Ticks the first row's checkbox of a list with bulk actions (issue 31). */
+const chooseFirstRow = (table: string) => async (page: Page) => {
+  await page
+    .getByRole('table', { name: table })
+    .locator('tbody')
+    .getByRole('checkbox')
+    .first()
+    .check();
+};
 const click = (role: 'button' | 'link', name: string | RegExp) => async (page: Page) => {
   await page.getByRole(role, { name }).first().click();
 };
@@ -151,6 +160,21 @@ const modals: Modal[] = [
     path: '/orders',
     open: firstRowButton('Order List', 'Delete'),
     shown: dialog('Confirm Delete'),
+  },
+  {
+    label: 'orders bulk bar',
+    path: '/orders',
+    open: chooseFirstRow('Order List'),
+    shown: (page) => page.getByRole('region', { name: 'Bulk actions' }),
+  },
+  {
+    label: 'orders bulk set status',
+    path: '/orders',
+    open: async (page) => {
+      await chooseFirstRow('Order List')(page);
+      await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button').first().click();
+    },
+    shown: dialog('Set status'),
   },
   {
     label: 'offers add',
