@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, sortParam, text } from './common.ts';
+import {
+  bulkAnswer,
+  bulkChanges,
+  okEnvelope,
+  pageQuery,
+  pagination,
+  sortParam,
+  text,
+} from './common.ts';
 
 /** Spec 000 §9: User Management shows 6 a page; the dashboard's Recent Users table 10. */
 export const USERS_PAGE_SIZE = 6;
@@ -59,6 +67,18 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const updateUserResponse = okEnvelope(z.object({ user }));
 export type UpdateUserResponse = z.infer<typeof updateUserResponse>;
+
+/**
+ * POST /users/bulk/active (issue 31): User Management's 'Set Active' / 'Set Inactive' for the
+ * chosen customers, in one transaction; undone by sending the answer's `before` values back.
+ */
+export const userActiveChangesBody = bulkChanges({
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+});
+export type UserActiveChanges = z.infer<typeof userActiveChangesBody>;
+export const userActiveChangesResponse = bulkAnswer({ isActive: z.boolean() });
+export type UserActiveChangesResponse = z.infer<typeof userActiveChangesResponse>;
+export const BULK_USER_NOT_FOUND = 'User not found (deleted, or never there)';
 
 /** DELETE /users/{id}: the customer is hidden; casks, orders and points are kept. */
 export const deleteUserResponse = okEnvelope(z.object({ id: z.uuid() }));
