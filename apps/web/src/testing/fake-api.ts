@@ -53,6 +53,8 @@ import type {
   UpdateUserResponse,
   User,
   UserListResponse,
+  UserActiveChanges,
+  UserActiveChangesResponse,
 } from '@cask/contracts/users';
 import { parseAbv, parseVolume } from '@cask/contracts/measures';
 import { offerDetailsSchemas } from '@cask/contracts/offer-form';
@@ -462,6 +464,19 @@ export function createFakeApi(
         success: true,
         data: { rewards, pagination },
       } satisfies RewardListResponse);
+    }
+    if (method === 'POST' && path === '/api/users/bulk/active') {
+      const { changes } = request.body as UserActiveChanges;
+      const done = changes.map(({ id, isActive }) => {
+        const changed = state.customers.find((c) => c.id === id)!;
+        const before = { isActive: changed.isActive };
+        changed.isActive = isActive;
+        return { id, before, after: { isActive } };
+      });
+      return json(200, {
+        success: true,
+        data: { changes: done },
+      } satisfies UserActiveChangesResponse);
     }
     const one = /^\/api\/users\/([^/]+)$/.exec(path);
     const customer = one ? state.customers.find((c) => c.id === one[1]) : undefined;

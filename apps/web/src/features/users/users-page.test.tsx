@@ -35,7 +35,7 @@ test('the screen shows its heading, the total, the search box and six users a pa
     within(usersTable())
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['User Name', 'Email', 'Casks', 'Status', 'Actions']);
+  ).toEqual(['', 'User Name', 'Email', 'Casks', 'Status', 'Actions']);
   expect(within(userRow('Morag Campbell')).getByText('morag@example.com')).toBeVisible();
   expect(within(userRow('Morag Campbell')).getByRole('cell', { name: '4' })).toBeVisible();
   expect(within(userRow('Morag Campbell')).getByText('Active')).toBeVisible();

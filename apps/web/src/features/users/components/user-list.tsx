@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { USER_SORTS, USERS_PAGE_SIZE, type User } from '@cask/contracts/users';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
+import { BulkBar } from '@/components/ui/bulk-bar.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
@@ -9,8 +11,11 @@ import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
+import { lazyToast } from '@/lib/lazy-toast.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
+import { useRowSelection } from '@/lib/use-row-selection.ts';
+import { BULK_ACTIVE_FAILURE, useSetUsersActive } from '../api/bulk-active.ts';
 
 /** Spec 000 §8. */
 export const USERS_FAILURE = 'Failed to fetch users';
@@ -30,6 +35,45 @@ export function UserList({ search }: { search: string }) {
   const remove = useDeleteUser();
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+
+  // Issue 31: rows chosen for 'Set Active' / 'Set Inactive', confirmed with their count, undone
+  // from the toast.
+  const rows = data?.users ?? [];
+  const selection = useRowSelection(rows.map((row) => row.id));
+  const chosen = rows.filter((row) => selection.selected.has(row.id));
+  const [setting, setSetting] = useState<boolean | null>(null);
+  const setActive = useSetUsersActive();
+  const undoActive = useSetUsersActive();
+  const settingLabel = setting ? 'Set Active' : 'Set Inactive';
+  const counted = (count: number) => `${count} ${count === 1 ? 'user' : 'users'}`;
+  const confirmSetting = () => {
+    if (setting === null) return;
+    const count = chosen.length;
+    const status = setting ? 'Active' : 'Inactive';
+    setActive.mutate(
+      chosen.map((row) => ({ id: row.id, isActive: setting })),
+      {
+        onSuccess: (changes) => {
+          setSetting(null);
+          selection.clear();
+          // The toasts load with the dialogs, not with the list (decision 121).
+          void import('@/lib/undo-toast.tsx').then(({ undoToast }) =>
+            undoToast(`${counted(count)} set ${status}.`, () =>
+              undoActive.mutate(
+                changes.map(({ id, before }) => ({ id, ...before })),
+                {
+                  onSuccess: () => lazyToast('success', `Undone: ${counted(count)} as they were.`),
+                  onError: (failure) =>
+                    lazyToast('error', errorMessage(failure, BULK_ACTIVE_FAILURE)),
+                },
+              ),
+            ),
+          );
+        },
+        onError: (failure) => lazyToast('error', errorMessage(failure, BULK_ACTIVE_FAILURE)),
+      },
+    );
+  };
 
   const columns = userColumns({
     actionsHeader: 'Actions',
@@ -57,6 +101,14 @@ export function UserList({ search }: { search: string }) {
         )
       }
     >
+      <BulkBar count={chosen.length} noun="users" onClear={selection.clear}>
+        <Button size="sm" onClick={() => setSetting(true)} {...preloadOn(LazyConfirmDialog)}>
+          Set Active
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setSetting(false)}>
+          Set Inactive
+        </Button>
+      </BulkBar>
       <PagedTable
         failure={
           data === undefined && !isPending
@@ -83,6 +135,7 @@ export function UserList({ search }: { search: string }) {
         onPageChange={list.setPage}
         onRefresh={onRefresh}
         sort={list.tableSort}
+        selection={{ ...selection, rowLabel: (row) => row.fullName }}
       />
 
       <LazyEditUserModal
@@ -91,6 +144,22 @@ export function UserList({ search }: { search: string }) {
         title={(user) => `Edit User - ${user.fullName}`}
         saveLabel="Save Changes"
         showUserId
+      />
+      <LazyConfirmDialog
+        open={setting !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setActive.reset();
+            setSetting(null);
+          }
+        }}
+        title={settingLabel}
+        message={`Set ${counted(chosen.length)} ${setting ? 'Active' : 'Inactive'}?`}
+        confirmLabel={settingLabel}
+        busyLabel="Saving..."
+        busy={setActive.isPending}
+        error={setActive.isError ? errorMessage(setActive.error, BULK_ACTIVE_FAILURE) : undefined}
+        onConfirm={confirmSetting}
       />
       <LazyConfirmDialog
         open={deleting !== null}
