@@ -292,7 +292,7 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width > 400 ? 800 : 812 } });
     // Many screens per test (one sign-in each): more than the default 30 s on a busy machine.
-    test.describe.configure({ timeout: 180_000 });
+    test.describe.configure({ timeout: 240_000 });
 
     test('signed-out screens', async ({ page }) => {
       for (const screen of signedOutScreens) {
