@@ -5,6 +5,7 @@ import {
   okEnvelope,
   pageQuery,
   pagination,
+  recordVersion,
   sortParam,
   text,
 } from './common.ts';
@@ -74,6 +75,8 @@ export const order = z.object({
   referralPointsAmount: z.number().int(),
   submittedDate: z.iso.datetime(),
   daysLeft: z.number().int().nullable(),
+  /** Changes with every save; a save names it in If-Match (docs/decisions/208). */
+  version: recordVersion,
 });
 export type Order = z.infer<typeof order>;
 
@@ -110,6 +113,10 @@ export type UpdateOrderBody = z.input<typeof updateOrderBody>;
 
 export const updateOrderResponse = okEnvelope(z.object({ purchase: order }));
 export type UpdateOrderResponse = z.infer<typeof updateOrderResponse>;
+
+/** GET /purchases/{id}: one order, its version also in the ETag (docs/decisions/208). */
+export const orderResponse = updateOrderResponse;
+export type OrderResponse = UpdateOrderResponse;
 
 /** DELETE /purchases/{id}: the order is hidden, its money history kept (decision 151). */
 export const deleteOrderResponse = okEnvelope(z.object({ id: z.uuid() }));

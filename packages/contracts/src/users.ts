@@ -5,6 +5,7 @@ import {
   okEnvelope,
   pageQuery,
   pagination,
+  recordVersion,
   sortParam,
   text,
 } from './common.ts';
@@ -49,6 +50,8 @@ export const user = z.object({
   balance: z.number().int(),
   isActive: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** Changes with every save; a save names it in If-Match (docs/decisions/208). */
+  version: recordVersion,
 });
 export type User = z.infer<typeof user>;
 
@@ -67,6 +70,10 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const updateUserResponse = okEnvelope(z.object({ user }));
 export type UpdateUserResponse = z.infer<typeof updateUserResponse>;
+
+/** GET /users/{id}: one customer, its version also in the ETag (docs/decisions/208). */
+export const userResponse = updateUserResponse;
+export type UserResponse = UpdateUserResponse;
 
 /**
  * POST /users/bulk/active (issue 31): User Management's 'Set Active' / 'Set Inactive' for the
