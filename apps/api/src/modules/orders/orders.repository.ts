@@ -276,7 +276,7 @@ export const orderStatusBulk: BulkAction<{ status: OrderStatus }> = {
   async write(tx, id, value) {
     await tx
       .update(purchases)
-      .set({ status: value.status, updatedAt: sql`now()` })
+      .set({ status: value.status, updatedAt: nextUpdatedAt(purchases.updatedAt) })
       .where(eq(purchases.id, id));
   },
 };
