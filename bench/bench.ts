@@ -130,6 +130,18 @@ function listEndpoints(pages: { users: number; casks: number }): Endpoint[] {
       'list',
       `/api/users?page=${pages.users}&limit=6`,
     ),
+    // Issue 31: a sorted list at 1M customers, both ends, on customers_full_name_sort_idx.
+    first('GET /api/users?sort=fullName', '/api/users?page=1&limit=6&sort=fullName'),
+    get(
+      `GET /api/users?page=${pages.users}&limit=6&sort=-email (last page, sorted)`,
+      'list',
+      `/api/users?page=${pages.users}&limit=6&sort=-email`,
+    ),
+    get(
+      'GET /api/purchases?sort=-investmentAmount',
+      'list',
+      '/api/purchases?page=1&limit=20&sort=-investmentAmount',
+    ),
     get(
       `GET /api/users?search=${BULK_SEARCH_TERMS.rare} (rare)`,
       'search-rare',

@@ -35,6 +35,15 @@ const firstRowButton = (table: string | RegExp, button: string) => async (page: 
     .first()
     .click();
 };
+/** Ticks the first row's checkbox of a list with bulk actions (issue 31). */
+const chooseFirstRow = (table: string) => async (page: Page) => {
+  await page
+    .getByRole('table', { name: table })
+    .locator('tbody')
+    .getByRole('checkbox')
+    .first()
+    .check();
+};
 const click = (role: 'button' | 'link', name: string | RegExp) => async (page: Page) => {
   await page.getByRole(role, { name }).first().click();
 };
@@ -165,6 +174,21 @@ const modals: Modal[] = [
     shown: dialog('Confirm Delete'),
   },
   {
+    label: 'orders bulk bar',
+    path: '/orders',
+    open: chooseFirstRow('Order List'),
+    shown: (page) => page.getByRole('region', { name: 'Bulk actions' }),
+  },
+  {
+    label: 'orders bulk set status',
+    path: '/orders',
+    open: async (page) => {
+      await chooseFirstRow('Order List')(page);
+      await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button').first().click();
+    },
+    shown: dialog('Set status'),
+  },
+  {
     label: 'offers add',
     path: '/offers',
     open: click('button', 'Add Offer'),
@@ -280,7 +304,7 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width > 400 ? 800 : 812 } });
     // Many screens per test (one sign-in each): more than the default 30 s on a busy machine.
-    test.describe.configure({ timeout: 180_000 });
+    test.describe.configure({ timeout: 240_000 });
 
     test('signed-out screens', async ({ page }) => {
       for (const screen of signedOutScreens) {

@@ -44,7 +44,9 @@ test('the screen shows the cards, the table and 20 orders a page', async ({ page
     await expect(cardValue(page, title)).toHaveText(/^[\d,]+$/);
   }
   await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search order ...');
+  // The first column holds the row checkboxes of the bulk actions (issue 31).
   await expect(ordersTable(page).getByRole('columnheader')).toHaveText([
+    '',
     'User Name',
     'Product Name',
     'Budget',
@@ -76,8 +78,8 @@ test("an admin finds an order by the customer's name and edits it twice: both no
     'page',
   );
   const picked = bodyRows(ordersTable(page)).nth(3);
-  const customer = await cell(picked, 0);
-  const product = await cell(picked, 1);
+  const customer = await cell(picked, 1);
+  const product = await cell(picked, 2);
 
   await searchBox(page).fill(customer);
   await expect(ordersNav(page).getByRole('button', { name: 'Page 1' })).toHaveAttribute(
@@ -201,8 +203,8 @@ test('an admin deletes an order: gone from the list, the totals drop by one', as
   await openOrders(page);
   const before = count(await cardValue(page, 'Total Orders').textContent());
   const row = bodyRows(ordersTable(page)).nth(5);
-  const customer = await cell(row, 0);
-  const product = await cell(row, 1);
+  const customer = await cell(row, 1);
+  const product = await cell(row, 2);
 
   await row.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Confirm Delete' });

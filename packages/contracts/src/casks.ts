@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, line, recordVersion, text } from './common.ts';
+import {
+  line,
+  okEnvelope,
+  pageQuery,
+  pagination,
+  recordVersion,
+  sortParam,
+  text,
+} from './common.ts';
 import { abvInput, volumeInput } from './measures.ts';
 import { searchParam } from './users.ts';
 
@@ -123,10 +131,14 @@ export const updateCaskBody = z.object({
 });
 export type UpdateCaskBody = z.input<typeof updateCaskBody>;
 
+/** The columns the Cask List sorts by (issue 31). */
+export const CASK_SORTS = ['name', 'distillery', 'currentValue', 'status', 'createdAt'] as const;
+
 /** GET /casks: spec 001 §7 (page, limit, search over name and distillery). */
 export const caskListQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(CASKS_PAGE_SIZE),
   search: searchParam,
+  sort: sortParam(CASK_SORTS),
 });
 export type CaskListQuery = z.input<typeof caskListQuery>;
 export type CaskListParams = z.output<typeof caskListQuery>;

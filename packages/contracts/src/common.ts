@@ -77,6 +77,58 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
+/** A sort value: a column ascending (`name`) or descending (`-createdAt`). */
+export type SortValue<Column extends string> = Column | `-${Column}`;
+
+/**
+ * The optional `sort` of a list (issue 31): one of the list's sortable columns, ascending
+ * (`sort=fullName`) or descending (`sort=-createdAt`). Without it a list is newest first. Ties
+ * are broken by id in the same direction, so pages never overlap or skip rows.
+ */
+export function sortParam<const Columns extends readonly [string, ...string[]]>(columns: Columns) {
+  const values = columns.flatMap((column) => [column, `-${column}`]) as [
+    SortValue<Columns[number]>,
+    ...SortValue<Columns[number]>[],
+  ];
+  return z.enum(values, { error: `Sort must be one of ${values.join(', ')}` }).optional();
+}
+
+/** The most rows one bulk action changes: a page of the largest page size. */
+export const BULK_MAX = 100;
+export const BULK_EMPTY = 'Choose at least one row';
+export const BULK_TOO_MANY = `At most ${BULK_MAX} rows can be changed at once`;
+export const BULK_REPEATED = 'Each row may be named once';
+
+/**
+ * The body of a bulk action (issue 31): each row by id with the value it is to have, e.g.
+ * `{ changes: [{ id, status: 'Delivered' }, ...] }`. Undoing one sends the answer's `before`
+ * values back the same way.
+ */
+export function bulkChanges<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({
+    changes: z
+      .array(z.object({ id: z.uuid(), ...shape }))
+      .min(1, BULK_EMPTY)
+      .max(BULK_MAX, BULK_TOO_MANY)
+      .refine(
+        (rows) => new Set(rows.map((row) => (row as { id: string }).id)).size === rows.length,
+        BULK_REPEATED,
+      ),
+  });
+}
+
+/** A bulk action some of whose rows could not be changed (409): none of them was. */
+export const bulkRefused = (failed: number, named: number) =>
+  `Nothing was changed: ${failed} of the ${named} rows could not be changed`;
+
+/** A bulk action's answer: each row's value before and after, in the order the body named them. */
+export function bulkAnswer<Shape extends z.ZodRawShape>(shape: Shape) {
+  const value = z.object(shape);
+  return okEnvelope(
+    z.object({ changes: z.array(z.object({ id: z.uuid(), before: value, after: value })) }),
+  );
+}
+
 export const pagination = z.object({
   current: z.number().int(),
   pages: z.number().int(),

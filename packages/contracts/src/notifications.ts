@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, line, text } from './common.ts';
+import { okEnvelope, pageQuery, pagination, line, sortParam, text } from './common.ts';
 
 /** Spec 000 §3: the seven notification types, in the order the Type select lists them. */
 export const NOTIFICATION_TYPES = [
@@ -51,8 +51,12 @@ export const MESSAGE_REQUIRED = 'Message is required';
 export const RECIPIENT_REQUIRED = 'Recipient user ID is required';
 export const GLOBAL_HAS_NO_RECIPIENT = 'A global notification has no recipient';
 
+/** The columns the Notifications list sorts by (issue 31). */
+export const NOTIFICATION_SORTS = ['title', 'createdAt'] as const;
+
 export const notificationListQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
+  sort: sortParam(NOTIFICATION_SORTS),
 });
 export type NotificationListQuery = z.input<typeof notificationListQuery>;
 

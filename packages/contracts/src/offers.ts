@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, recordVersion } from './common.ts';
+import { okEnvelope, pageQuery, pagination, recordVersion, sortParam } from './common.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §9: the three kinds of offer. */
@@ -18,10 +18,14 @@ export const OFFER_NOT_FOUND = 'Offer not found';
 export const TOO_MANY_SLIDING_IMAGES = `At most ${MAX_SLIDING_IMAGES} sliding images are allowed`;
 export const DETAILS_NOT_JSON = 'Details must be a JSON object';
 
+/** The columns the offers list sorts by (issue 31). */
+export const OFFER_SORTS = ['title', 'priceNumeric', 'createdAt'] as const;
+
 /** GET /offers: spec 001 §7 (page, limit, search over title and description, type). */
 export const offerListQuery = pageQuery.extend({
   search: searchParam,
   type: z.enum(OFFER_TYPES, { error: 'Type must be cask, bottle or experience' }).optional(),
+  sort: sortParam(OFFER_SORTS),
 });
 export type OfferListQuery = z.input<typeof offerListQuery>;
 export type OfferListParams = z.output<typeof offerListQuery>;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, recordVersion, text } from './common.ts';
+import {
+  bulkAnswer,
+  bulkChanges,
+  okEnvelope,
+  pageQuery,
+  pagination,
+  recordVersion,
+  sortParam,
+  text,
+} from './common.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §9: the Orders screen shows 20 orders a page. */
@@ -19,6 +28,9 @@ const orderStatus = z.enum(ORDER_STATUSES, {
   error: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
 });
 
+/** The columns the Order List sorts by (issue 31): Product Name, Budget, Status, date. */
+export const ORDER_SORTS = ['title', 'investmentAmount', 'status', 'createdAt'] as const;
+
 /**
  * GET /purchases: spec 001 §7 (page, limit default 20), plus `search` (a case-insensitive
  * substring of the customer's name or the order's title, over all orders) and `status`.
@@ -27,6 +39,7 @@ export const orderListQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
   search: searchParam,
   status: orderStatus.optional(),
+  sort: sortParam(ORDER_SORTS),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 export type OrderListParams = z.output<typeof orderListQuery>;
@@ -108,3 +121,13 @@ export type OrderResponse = UpdateOrderResponse;
 /** DELETE /purchases/{id}: the order is hidden, its money history kept (decision 151). */
 export const deleteOrderResponse = okEnvelope(z.object({ id: z.uuid() }));
 export type DeleteOrderResponse = z.infer<typeof deleteOrderResponse>;
+
+/**
+ * POST /purchases/bulk/status (issue 31): the Order List's 'Set status' for the chosen orders, in
+ * one transaction; undone by sending the answer's `before` statuses back.
+ */
+export const orderStatusChangesBody = bulkChanges({ status: orderStatus });
+export type OrderStatusChanges = z.infer<typeof orderStatusChangesBody>;
+export const orderStatusChangesResponse = bulkAnswer({ status: orderStatus });
+export type OrderStatusChangesResponse = z.infer<typeof orderStatusChangesResponse>;
+export const BULK_ORDER_NOT_FOUND = 'Order not found (deleted, or never there)';

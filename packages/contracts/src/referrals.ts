@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, recordVersion } from './common.ts';
+import { okEnvelope, pageQuery, pagination, recordVersion, sortParam } from './common.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §4: a referral is pending or completed, and the admin may set either freely. */
@@ -15,6 +15,9 @@ export const REFERRALS_PAGE_SIZE = 10;
 const STATUS_MESSAGE = 'Status must be pending or completed';
 export const referralStatus = z.enum(REFERRAL_STATUSES, { error: STATUS_MESSAGE });
 
+/** The columns the Referrals list sorts by (issue 31): Reward, Status, date. */
+export const REFERRAL_SORTS = ['rewardAmount', 'status', 'createdAt'] as const;
+
 /**
  * GET /referrals (spec 001 §7): page, limit, an optional status filter and a search over the
  * referrer's and the referee's names and e-mails and the referral code.
@@ -22,6 +25,7 @@ export const referralStatus = z.enum(REFERRAL_STATUSES, { error: STATUS_MESSAGE 
 export const referralListQuery = pageQuery.extend({
   status: referralStatus.optional(),
   search: searchParam,
+  sort: sortParam(REFERRAL_SORTS),
 });
 export type ReferralListQuery = z.input<typeof referralListQuery>;
 export type ReferralListParams = z.output<typeof referralListQuery>;

@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, line, text } from './common.ts';
+import { okEnvelope, pageQuery, pagination, line, sortParam, text } from './common.ts';
 import { searchParam } from './users.ts';
 
 /** GET /referrals/admin/rewards (DESIGN.md §4): the Reward List under User Management. */
-export const rewardListQuery = pageQuery.extend({ search: searchParam });
+/** The columns the Reward List sorts by (issue 31). */
+export const REWARD_SORTS = ['fullName', 'email', 'referralPoints'] as const;
+export const rewardListQuery = pageQuery.extend({
+  search: searchParam,
+  sort: sortParam(REWARD_SORTS),
+});
 export type RewardListQuery = z.input<typeof rewardListQuery>;
 export type RewardListParams = z.output<typeof rewardListQuery>;
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, recordVersion, text } from './common.ts';
+import {
+  bulkAnswer,
+  bulkChanges,
+  okEnvelope,
+  pageQuery,
+  pagination,
+  recordVersion,
+  sortParam,
+  text,
+} from './common.ts';
 
 /** Spec 000 §9: User Management shows 6 a page; the dashboard's Recent Users table 10. */
 export const USERS_PAGE_SIZE = 6;
@@ -21,7 +30,12 @@ export const searchParam = text()
   .transform((value) => (value ? value : undefined));
 
 /** GET /users: spec 000 §7 (page, limit, search over fullName and email). */
-export const userListQuery = pageQuery.extend({ search: searchParam });
+/** The columns User Management sorts by (issue 31). */
+export const USER_SORTS = ['fullName', 'email', 'createdAt'] as const;
+export const userListQuery = pageQuery.extend({
+  search: searchParam,
+  sort: sortParam(USER_SORTS),
+});
 export type UserListQuery = z.input<typeof userListQuery>;
 /** The query once parsed: page and limit filled in, an empty search dropped. */
 export type UserListParams = z.output<typeof userListQuery>;
@@ -60,6 +74,18 @@ export type UpdateUserResponse = z.infer<typeof updateUserResponse>;
 /** GET /users/{id}: one customer, its version also in the ETag (docs/decisions/208). */
 export const userResponse = updateUserResponse;
 export type UserResponse = UpdateUserResponse;
+
+/**
+ * POST /users/bulk/active (issue 31): User Management's 'Set Active' / 'Set Inactive' for the
+ * chosen customers, in one transaction; undone by sending the answer's `before` values back.
+ */
+export const userActiveChangesBody = bulkChanges({
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+});
+export type UserActiveChanges = z.infer<typeof userActiveChangesBody>;
+export const userActiveChangesResponse = bulkAnswer({ isActive: z.boolean() });
+export type UserActiveChangesResponse = z.infer<typeof userActiveChangesResponse>;
+export const BULK_USER_NOT_FOUND = 'User not found (deleted, or never there)';
 
 /** DELETE /users/{id}: the customer is hidden; casks, orders and points are kept. */
 export const deleteUserResponse = okEnvelope(z.object({ id: z.uuid() }));

@@ -10,7 +10,12 @@ import type { Database } from './client.ts';
  * statement answers the counters, the exact total and the page's items, in one snapshot:
  *
  *   select (<counters as a json object>), (<a search's count, when not known>),
- *          (select json_agg(<item> order by <order>) from (<the page>) p)
+ *          (select json_agg(<item> order by <sort>, id) from (<the page>) p)
+ *
+ * A list declares the columns it can be sorted by (`sorts`, the contract's names); a request names
+ * one (`sort=name`, `sort=-createdAt`) or gets newest first. Ties are broken by id in the same
+ * direction, so a sorted list is one total order that reads the same both ways, served by an
+ * index on (column, id) from either end.
  *
  * Totals are exact: without a search, a counter kept by triggers in the same transaction as every
  * change (src/db/sql/); with one, a count that is made again only when the search's version
@@ -32,8 +37,13 @@ export class StatementValues {
 export interface ListSource {
   /** Counters read with every page (db/schema/counters.ts names). */
   counters: readonly string[];
-  /** The page's order over the page subquery `p`, e.g. `p.created_at desc, p.id desc`. */
-  order: string;
+  /**
+   * The orders a request may ask for: the contract's sort name (`createdAt`) and the column of the
+   * list's table (`created_at`), which the page subquery `p` keeps under the same name. Each is
+   * backed by an index on (column, id) so both ends of the list are a short walk (issue 31).
+   * `createdAt` is the default order, newest first.
+   */
+  sorts: Readonly<Record<string, string>>;
   /** One row of the page subquery `p` as the contract's item: an SQL json expression. */
   itemJson: string;
 }
@@ -41,6 +51,8 @@ export interface ListSource {
 export interface ListRequest {
   page: number;
   limit: number;
+  /** One of the source's sorts, descending with a leading `-`; newest first when not given. */
+  sort?: string | undefined;
   /** The list, its filters and its search: what the remembered totals are kept by. */
   key: string;
   /** Rows the list holds without a search, from the counters (the whole list, or a filter). */
@@ -50,8 +62,8 @@ export interface ListRequest {
    * transaction) with any change that could change that count.
    */
   search?: { countSql(values: StatementValues): string; versionCounters: readonly string[] };
-  /** The page subquery for a window: the rows `itemJson` and `order` read, in the window. */
-  pageSql(window: PageWindow, values: StatementValues): string;
+  /** The page subquery for a window (give it to windowSql): the rows `itemJson` reads. */
+  pageSql(window: ListWindow, values: StatementValues): string;
   /** How to read the page once the total is known: lib/page-plan.ts's planPage by default. */
   plan?: typeof planPage;
   /** Scalar subqueries the answer needs besides the counters (e.g. an admin's unread count). */
@@ -67,11 +79,38 @@ export interface ListAnswer<Item> {
   extras: unknown[];
 }
 
+/** A list's order: a column of its table, then id, both ascending or both descending. */
+export interface ListOrder {
+  column: string;
+  descending: boolean;
+}
+
+/** A window of the list in its order: 'newest-first' reads from its start, 'oldest-first' its end. */
+export type ListWindow = PageWindow & { order: ListOrder };
+
+const DEFAULT_ORDER: ListOrder = { column: 'created_at', descending: true };
+
+/** The request's sort as the source declares it; a sort it does not declare is a bug (500). */
+function listOrder(source: ListSource, sort: string | undefined): ListOrder {
+  if (sort === undefined) return DEFAULT_ORDER;
+  const descending = sort.startsWith('-');
+  const column = source.sorts[descending ? sort.slice(1) : sort];
+  if (column === undefined || !COLUMN.test(column)) throw new Error(`Unknown sort ${sort}`);
+  return { column, descending };
+}
+
+/** `<column> <direction>, id <direction>` over `table`, read forwards or backwards. */
+function orderSql(order: ListOrder, table: string, backwards = false): string {
+  const direction = order.descending !== backwards ? 'desc' : 'asc';
+  return `${table}.${order.column} ${direction}, ${table}.id ${direction}`;
+}
+
 /** A list's last total; `version`: its search's version counters then; `listTotal`: unsearched. */
 type Remembered = { total: number; version: number; listTotal: number };
 
 const REMEMBERED_LISTS = 500;
 const NAME = /^[a-z_.A-Z]+$/;
+const COLUMN = /^[a-z_]+$/;
 
 function sameWindow(a: PageWindow | null, b: PageWindow | null): boolean {
   return a?.read === b?.read && a?.limit === b?.limit && a?.offset === b?.offset;
@@ -86,6 +125,7 @@ export function createList<Item>(database: Database, source: ListSource) {
   const countersSql = `(select json_object_agg(name, value) from counters where name in (${names.join(', ')}))`;
 
   async function read(request: ListRequest, window: PageWindow | null, known?: Remembered) {
+    const order = listOrder(source, request.sort);
     const values = new StatementValues();
     let count = 'null::int';
     if (request.search) {
@@ -98,10 +138,14 @@ export function createList<Item>(database: Database, source: ListSource) {
     }
     const extras = request.extras?.(values) ?? [];
     // Past the end: read nothing (LIMIT 0 runs no scan).
-    const page = request.pageSql(window ?? { read: 'newest-first', limit: 0, offset: 0 }, values);
+    const page = request.pageSql(
+      { ...(window ?? { read: 'newest-first', limit: 0, offset: 0 }), order },
+      values,
+    );
     const text =
       `select ${countersSql}, ${count}${extras.map((extra) => `, (${extra})`).join('')}` +
-      `, (select coalesce(json_agg(${source.itemJson} order by ${source.order}), '[]') from (${page}) p)`;
+      `, (select coalesce(json_agg(${source.itemJson} order by ${orderSql(order, 'p')}), '[]')` +
+      ` from (${page}) p)`;
     // A search's best plan depends on its term: planned with its values on every call. Anything
     // else has one best plan whatever its values: named, planned once (db/client.ts).
     const [row] = await database.readRows(text, values.values, { prepared: !request.search });
@@ -152,16 +196,21 @@ export function createList<Item>(database: Database, source: ListSource) {
 }
 
 /**
- * The rows of one page of a newest-first list (by created_at, then id), read as the window says:
- * a subquery over `table` with `columns`, for callers to select from and add per-row columns
- * computed for the page's rows only, never for rows an OFFSET skips.
+ * The rows of one page of a list in the window's order (a column, then id), read as the window
+ * says: a subquery over `table` with `columns` (and the order's column), for callers to select
+ * from and add per-row columns computed for the page's rows only, never for rows an OFFSET skips.
  */
 export function windowSql(
   source: { table: string; columns: string; where: string },
-  window: PageWindow,
+  window: ListWindow,
   values: StatementValues,
 ): string {
-  const { table, columns, where } = source;
+  const { table, where } = source;
+  const { order } = window;
+  const listed = source.columns.split(',').map((column) => column.trim());
+  const columns = listed.includes(order.column)
+    ? source.columns
+    : `${source.columns}, ${order.column}`;
   if (!Number.isSafeInteger(window.limit) || window.limit < 0)
     throw new Error(`Unusable page size ${window.limit}`);
   const offset = values.add(window.offset);
@@ -171,13 +220,13 @@ export function windowSql(
     // LIMIT it guessed would stop early (decision 041).
     return (
       `select * from (select ${columns} from ${table} where ${where} offset 0) m` +
-      ` order by m.created_at desc, m.id desc limit ${window.limit} offset ${offset}`
+      ` order by ${orderSql(order, 'm')} limit ${window.limit} offset ${offset}`
     );
   }
-  const direction = window.read === 'newest-first' ? 'desc' : 'asc';
+  const backwards = window.read === 'oldest-first';
   return (
     `select ${columns} from ${table} where ${where}` +
-    ` order by created_at ${direction}, id ${direction} limit ${window.limit} offset ${offset}`
+    ` order by ${orderSql(order, table, backwards)} limit ${window.limit} offset ${offset}`
   );
 }
 

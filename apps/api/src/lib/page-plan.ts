@@ -13,7 +13,8 @@ import type { Pagination } from '@cask/contracts/common';
  */
 export interface PageWindow {
   /**
-   * 'newest-first' / 'oldest-first': walk the listing index from that end, filtering as it goes.
+   * 'newest-first' / 'oldest-first': walk the list's index from the start of its order (newest
+   * first by default; a sorted list's first row) or from its end, filtering as it goes.
    * 'matches-first': collect every match through the search indexes, then sort them.
    */
   read: 'newest-first' | 'oldest-first' | 'matches-first';

@@ -34,6 +34,8 @@ import {
   type OrderListResponse,
   type UpdateOrderBody,
   type UpdateOrderResponse,
+  type OrderStatusChanges,
+  type OrderStatusChangesResponse,
 } from '@cask/contracts/orders';
 import {
   type DeleteOfferResponse,
@@ -60,6 +62,8 @@ import type {
   UpdateUserResponse,
   User,
   UserListResponse,
+  UserActiveChanges,
+  UserActiveChangesResponse,
 } from '@cask/contracts/users';
 import { parseAbv, parseVolume } from '@cask/contracts/measures';
 import { offerDetailsSchemas } from '@cask/contracts/offer-form';
@@ -419,9 +423,28 @@ export function createFakeApi(
     const limit = Number(query.limit ?? defaultLimit);
     const total = rows.length;
     return {
-      rows: rows.slice((current - 1) * limit, current * limit),
+      rows: sortedBy(rows, query.sort).slice((current - 1) * limit, current * limit),
       pagination: { current, pages: Math.ceil(total / limit), total, limit },
     };
+  }
+
+  /**
+   * A list's `sort` (issue 31) over the answer's items, whose field has the sort's name: numbers
+   * (and money as decimal text) by value, text as the locale orders it; ties keep their order.
+   */
+  function sortedBy<T>(rows: T[], sort: string | undefined): T[] {
+    if (!sort) return rows;
+    const descending = sort.startsWith('-');
+    const field = descending ? sort.slice(1) : sort;
+    const value = (row: T) => (row as Record<string, unknown>)[field];
+    const asNumber = (x: unknown) => (x === null || x === '' ? NaN : Number(x));
+    return [...rows].sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      const numbers = !Number.isNaN(asNumber(x)) && !Number.isNaN(asNumber(y));
+      const order = numbers ? asNumber(x) - asNumber(y) : String(x).localeCompare(String(y));
+      return descending ? -order : order;
+    });
   }
 
   const matching = (query: Record<string, string>) => {
@@ -540,6 +563,19 @@ export function createFakeApi(
         success: true,
         data: { rewards, pagination },
       } satisfies RewardListResponse);
+    }
+    if (method === 'POST' && path === '/api/users/bulk/active') {
+      const { changes } = request.body as UserActiveChanges;
+      const done = changes.map(({ id, isActive }) => {
+        const changed = state.customers.find((c) => c.id === id)!;
+        const before = { isActive: changed.isActive };
+        changed.isActive = isActive;
+        return { id, before, after: { isActive } };
+      });
+      return json(200, {
+        success: true,
+        data: { changes: done },
+      } satisfies UserActiveChangesResponse);
     }
     const one = /^\/api\/users\/([^/]+)$/.exec(path);
     const customer = one ? state.customers.find((c) => c.id === one[1]) : undefined;
@@ -750,6 +786,37 @@ export function createFakeApi(
           pagination,
         },
       } satisfies OrderListResponse);
+    }
+    if (method === 'POST' && path === '/api/purchases/bulk/status') {
+      // All or nothing, as the API: an order not there fails the whole change (409).
+      const { changes } = request.body as OrderStatusChanges;
+      const missing = changes.flatMap(({ id }, index) =>
+        state.orders.some((o) => o._id === id)
+          ? []
+          : [
+              {
+                field: `changes.${index}.id`,
+                message: 'Order not found (deleted, or never there)',
+              },
+            ],
+      );
+      if (missing.length > 0) {
+        return json(409, {
+          success: false,
+          message: `Nothing was changed: ${missing.length} of the ${changes.length} rows could not be changed`,
+          errors: missing,
+        });
+      }
+      const done = changes.map(({ id, status }) => {
+        const changed = state.orders.find((o) => o._id === id)!;
+        const before = { status: changed.status };
+        changed.status = status;
+        return { id, before, after: { status } };
+      });
+      return json(200, {
+        success: true,
+        data: { changes: done },
+      } satisfies OrderStatusChangesResponse);
     }
     const purchase = /^\/api\/purchases\/([^/]+)(\/status)?$/.exec(path);
     const order = purchase ? state.orders.find((o) => o._id === purchase[1]) : undefined;

@@ -75,6 +75,11 @@ export const casks = pgTable(
     index('casks_owner_idx').on(table.ownerId),
     index('casks_listing_idx').on(table.createdAt, table.id),
     index('casks_status_idx').on(table.status),
+    // The sorted lists (issue 31): each sortable column, then id, read from either end.
+    index('casks_name_sort_idx').on(table.name, table.id),
+    index('casks_distillery_sort_idx').on(table.distillery, table.id),
+    index('casks_current_value_sort_idx').on(table.currentValue, table.id),
+    index('casks_status_sort_idx').on(table.status, table.id),
     // The substring search (pg_trgm, decision 176).
     index('casks_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
   ],

@@ -62,6 +62,16 @@ export const customers = pgTable(
     index('customers_listing_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
+    // The sorted lists (issue 31): each sortable column, then id, read from either end.
+    index('customers_full_name_sort_idx')
+      .on(table.fullName, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('customers_email_sort_idx')
+      .on(table.email, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('customers_points_balance_sort_idx')
+      .on(table.pointsBalance, table.id)
+      .where(sql`${table.deletedAt} is null`),
     // The substring search (pg_trgm); partial like the lists that use it.
     index('customers_search_trgm_idx')
       .using('gin', table.searchText.op('gin_trgm_ops'))

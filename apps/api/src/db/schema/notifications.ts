@@ -55,6 +55,8 @@ export const notifications = pgTable(
       sql`(${table.isGlobal} and ${table.recipientId} is null) or (not ${table.isGlobal} and ${table.recipientId} is not null)`,
     ),
     index('notifications_listing_idx').on(table.createdAt, table.id),
+    // The sorted lists (issue 31): each sortable column, then id, read from either end.
+    index('notifications_title_sort_idx').on(table.title, table.id),
     index('notifications_recipient_idx').on(table.recipientId),
   ],
 );

@@ -61,6 +61,9 @@ export const offers = pgTable(
     ),
     index('offers_listing_idx').on(table.createdAt, table.id),
     index('offers_type_idx').on(table.type, table.createdAt),
+    // The sorted lists (issue 31): each sortable column, then id, read from either end.
+    index('offers_title_sort_idx').on(table.title, table.id),
+    index('offers_price_numeric_sort_idx').on(table.priceNumeric, table.id),
     index('offers_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('offers_description_trgm_idx').using('gin', table.description.op('gin_trgm_ops')),
   ],

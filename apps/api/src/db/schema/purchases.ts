@@ -96,6 +96,16 @@ export const purchases = pgTable(
     index('purchases_status_idx')
       .on(table.status, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
+    // The sorted lists (issue 31): each sortable column, then id, read from either end.
+    index('purchases_title_sort_idx')
+      .on(table.title, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('purchases_investment_amount_sort_idx')
+      .on(table.investmentAmount, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('purchases_status_sort_idx')
+      .on(table.status, table.id)
+      .where(sql`${table.deletedAt} is null`),
     // The Orders search: a substring of the customer's name or of the title (decisions 152, 176).
     index('purchases_search_trgm_idx')
       .using('gin', table.searchText.op('gin_trgm_ops'))

@@ -60,6 +60,9 @@ export const referrals = pgTable(
     index('referrals_referrer_idx').on(table.referrerId),
     index('referrals_listing_idx').on(table.createdAt, table.id),
     index('referrals_status_idx').on(table.status, table.createdAt),
+    // The sorted lists (issue 31): each sortable column, then id, read from either end.
+    index('referrals_reward_amount_sort_idx').on(table.rewardAmount, table.id),
+    index('referrals_status_sort_idx').on(table.status, table.id),
     index('referrals_code_idx').on(table.referralCode),
     // The referral list's substring search (pg_trgm, decision 176).
     index('referrals_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),

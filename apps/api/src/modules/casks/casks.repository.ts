@@ -9,12 +9,12 @@ import {
   searchTextSql,
   uploadUrlSql,
   windowSql,
+  type ListWindow,
 } from '../../db/list.ts';
 import { caskAppreciation, casks, type CaskStatus, type NewCask } from '../../db/schema/casks.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
-import type { PageWindow } from '../../lib/page-plan.ts';
 
 /** The counters the list reads with every page: the stats and the search version. */
 const COUNTERS = {
@@ -38,7 +38,7 @@ function matchingSql(pattern: string | undefined): string {
  * search passes over, and the page's ten rows are fetched by id afterwards.
  */
 export function caskWindowSql(
-  window: PageWindow,
+  window: ListWindow,
   pattern: string | undefined,
   values: StatementValues,
 ): string {
@@ -105,7 +105,13 @@ function toStats(counter: (name: string) => number): CaskStats {
 export function createCaskList(database: Database) {
   const read = createList<Cask>(database, {
     counters: Object.values(COUNTERS),
-    order: 'p.created_at desc, p.id desc',
+    sorts: {
+      createdAt: 'created_at',
+      name: 'name',
+      distillery: 'distillery',
+      currentValue: 'current_value',
+      status: 'status',
+    },
     itemJson: CASK_JSON,
   });
   return async (query: CaskListParams) => {
@@ -116,6 +122,7 @@ export function createCaskList(database: Database) {
     const answer = await read({
       page,
       limit,
+      sort: query.sort,
       key: `casks:${pattern ?? ''}`,
       listTotal: (counter) => counter(COUNTERS.total),
       ...(pattern === undefined

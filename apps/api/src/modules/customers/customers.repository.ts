@@ -5,9 +5,9 @@ import {
   searchTextSql,
   windowSql,
   type ListRequest,
+  type ListWindow,
   type StatementValues,
 } from '../../db/list.ts';
-import type { PageWindow } from '../../lib/page-plan.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 
@@ -32,7 +32,7 @@ function visibleCustomersSql(pattern: string | undefined): string {
  * updated_at) that a customer list selects from.
  */
 export function customerWindowSql(
-  window: PageWindow,
+  window: ListWindow,
   pattern: string | undefined,
   values: StatementValues,
 ): string {
@@ -62,6 +62,7 @@ export interface CustomerPageRequest {
   page: number;
   limit: number;
   search?: string | undefined;
+  sort?: string | undefined;
 }
 
 /** The counters every customer list reads with its page. */
@@ -70,25 +71,34 @@ export const CUSTOMER_LIST_COUNTERS = [
   COUNTER_NAMES.customersSearchVersion,
 ] as const;
 
-/** The page's order over the page subquery: newest first. */
-export const CUSTOMER_LIST_ORDER = 'p.created_at desc, p.id desc';
+/**
+ * The customer columns a list sorts by, each with its partial index on (column, id) (migration
+ * list_sorts); a list's row SQL keeps the ones it offers under these names.
+ */
+export const CUSTOMER_SORTS = {
+  createdAt: 'created_at',
+  fullName: 'full_name',
+  email: 'email',
+  referralPoints: 'points_balance',
+} as const;
 
 /**
  * `rowSql(w)` is the list's select list over the page's customers `w` (customerWindowSql's
- * columns); it must keep `created_at` and `id` under those names for the order.
+ * columns); it must keep `id` and the columns of the sorts it offers under those names.
  */
 export function customerListRequest(
   request: CustomerPageRequest,
   name: string,
   rowSql: string,
 ): ListRequest {
-  const { page, limit, search } = request;
+  const { page, limit, search, sort } = request;
   const pattern = search === undefined ? undefined : containsPattern(search);
   const placeholder = (values: StatementValues) =>
     pattern === undefined ? undefined : values.add(pattern);
   return {
     page,
     limit,
+    sort,
     key: `${name}:${pattern ?? ''}`,
     listTotal: (counter) => counter(COUNTER_NAMES.customers),
     ...(pattern === undefined

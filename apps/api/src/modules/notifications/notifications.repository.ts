@@ -85,7 +85,7 @@ function toNotificationRow(row: SelectedRow): NotificationRow {
 export function createNotificationList(database: Database) {
   const read = createList<Notification>(database, {
     counters: [COUNTER_NAMES.notifications],
-    order: 'p.created_at desc, p.id desc',
+    sorts: { createdAt: 'created_at', title: 'title' },
     // A recipient soft-deleted later still shows: the notification was sent to them.
     itemJson:
       "json_build_object('id', p.id, 'title', p.title, 'message', p.message, 'type', p.type," +
@@ -101,9 +101,13 @@ export function createNotificationList(database: Database) {
     ' c.id as recipient_id, exists (select 1 from notification_reads r' +
     ` where r.admin_id = ${admin} and r.notification_id = w.id) as is_read,` +
     ' c.full_name as recipient_name, c.email as recipient_email, w.created_at';
-  const request = (adminId: string, query: { page: number; limit: number }): ListRequest => ({
+  const request = (
+    adminId: string,
+    query: { page: number; limit: number; sort?: string | undefined },
+  ): ListRequest => ({
     page: query.page,
     limit: query.limit,
+    sort: query.sort,
     key: 'notifications',
     // The maintained counter (migration 0016), read in the same snapshot as the page.
     listTotal: (counter) => counter(COUNTER_NAMES.notifications),
@@ -131,7 +135,10 @@ export function createNotificationList(database: Database) {
     // collecting matches.
     plan: (planned) => planPage({ ...planned, searching: false }),
   });
-  return async (adminId: string, query: { page: number; limit: number }) => {
+  return async (
+    adminId: string,
+    query: { page: number; limit: number; sort?: string | undefined },
+  ) => {
     const answer = await read(request(adminId, query));
     return { ...answer, unreadCount: answer.pagination.total - Number(answer.extras[0]) };
   };

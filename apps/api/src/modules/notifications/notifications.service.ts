@@ -37,7 +37,7 @@ export function createNotificationsService({ database }: { database: Database })
     /**
      * Spec 000 §2: newest first, with this admin's read state and unread count (db/list.ts).
      */
-    async list(adminId: string, query: { page: number; limit: number }) {
+    async list(adminId: string, query: { page: number; limit: number; sort?: string | undefined }) {
       const answer = await readNotificationList(adminId, query);
       return {
         notifications: answer.items,

@@ -8,6 +8,7 @@ import {
   isoTimeSql,
   uploadUrlSql,
   windowSql,
+  type ListWindow,
 } from '../../db/list.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import {
@@ -18,7 +19,6 @@ import {
 } from '../../db/schema/offers.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
-import type { PageWindow } from '../../lib/page-plan.ts';
 
 export type OfferRow = OfferTableRow;
 
@@ -60,7 +60,7 @@ function listedSql(type: string | undefined, pattern: string | undefined): strin
 
 /** The page subquery `w` of the offers, newest first (see lib/page-plan.ts). */
 export function offerWindowSql(
-  window: PageWindow,
+  window: ListWindow,
   filter: { type: string | undefined; pattern: string | undefined },
   values: StatementValues,
 ): string {
@@ -123,7 +123,7 @@ function todayUtc(): string {
 export function createOfferList(database: Database) {
   const read = createList<Offer>(database, {
     counters: Object.values(COUNTERS),
-    order: 'p.created_at desc, p.id desc',
+    sorts: { createdAt: 'created_at', title: 'title', priceNumeric: 'price_numeric' },
     itemJson: OFFER_JSON,
   });
   return async (query: OfferListParams) => {
@@ -136,6 +136,7 @@ export function createOfferList(database: Database) {
     const answer = await read({
       page,
       limit,
+      sort: query.sort,
       key: `offers:${type ?? ''}:${pattern ?? ''}`,
       listTotal: (counter) => counter(type === undefined ? COUNTERS.total : COUNTERS[type]),
       ...(pattern === undefined

@@ -1,11 +1,14 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  BULK_ORDER_NOT_FOUND,
   ORDER_STATUSES,
+  type OrderStatus,
   type Order,
   type OrderListParams,
   type OrderStats,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
+import type { BulkAction } from '../../db/bulk.ts';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import {
   type ListRequest,
@@ -128,7 +131,12 @@ export function orderStats(counter: (name: string) => number): OrderStats {
 export function createOrderList(database: Database) {
   const read = createList<Order>(database, {
     counters: ORDER_LIST_COUNTERS,
-    order: 'p.created_at desc, p.id desc',
+    sorts: {
+      createdAt: 'created_at',
+      title: 'title',
+      investmentAmount: 'investment_amount',
+      status: 'status',
+    },
     itemJson: ORDER_JSON,
   });
   return (query: OrderListParams) => {
@@ -142,6 +150,7 @@ export function createOrderList(database: Database) {
     const request: ListRequest = {
       page,
       limit,
+      sort: query.sort,
       key: `${status ?? ''}:${pattern ?? ''}`,
       listTotal: (counter) =>
         counter(
@@ -252,3 +261,25 @@ export async function softDeleteOrder(tx: DbOrTx, id: string): Promise<Date | un
 
 /** The Order List's WHERE, for its CSV export (modules/exports). */
 export const orderListWhereSql = visibleOrdersSql;
+
+/** The bulk 'Set status' of the Order List (issue 31, db/bulk.ts): visible orders only. */
+export const orderStatusBulk: BulkAction<{ status: OrderStatus }> = {
+  action: 'order.updated',
+  entity: 'purchase',
+  missing: BULK_ORDER_NOT_FOUND,
+  async lock(tx, ids) {
+    const rows = await tx
+      .select({ id: purchases.id, status: purchases.status })
+      .from(purchases)
+      .where(and(inArray(purchases.id, ids), isNull(purchases.deletedAt)))
+      .orderBy(purchases.id)
+      .for('update');
+    return new Map(rows.map((row) => [row.id, { status: row.status as OrderStatus }]));
+  },
+  async write(tx, id, value) {
+    await tx
+      .update(purchases)
+      .set({ status: value.status, updatedAt: nextUpdatedAt(purchases.updatedAt) })
+      .where(eq(purchases.id, id));
+  },
+};

@@ -4,6 +4,8 @@ import {
   deleteOrderResponse,
   orderListQuery,
   orderListResponse,
+  orderStatusChangesBody,
+  orderStatusChangesResponse,
   orderResponse,
   updateOrderBody,
   updateOrderResponse,
@@ -65,6 +67,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           ),
         },
         'Order updated successfully!',
+      ),
+  );
+
+  app.post(
+    '/purchases/bulk/status',
+    {
+      schema: {
+        tags: ['orders'],
+        body: orderStatusChangesBody,
+        response: { 200: orderStatusChangesResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await orders.setStatuses(request.body, { adminId: request.admin.id, ip: request.ip }),
+        'Orders updated successfully!',
       ),
   );
 

@@ -1,4 +1,10 @@
-import type { Order, OrderListParams, UpdateOrderBody } from '@cask/contracts/orders';
+import type {
+  Order,
+  OrderListParams,
+  OrderStatusChanges,
+  UpdateOrderBody,
+} from '@cask/contracts/orders';
+import { applyBulk } from '../../db/bulk.ts';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -8,6 +14,7 @@ import {
   createOrderList,
   findOrder,
   orderStats,
+  orderStatusBulk,
   lockOrder,
   softDeleteOrder,
   updateOrderFields,
@@ -84,6 +91,15 @@ export function createOrdersService(deps: { database: Database }) {
         });
         return mustFind(id, tx);
       });
+    },
+
+    /**
+     * Issue 31: the chosen orders' statuses in one transaction, each audited; when an order cannot
+     * be changed (deleted, unknown), none is and the 409 names each (db/bulk.ts).
+     */
+    async setStatuses(body: OrderStatusChanges, actor: Actor) {
+      const changes = body.changes.map(({ id, status }) => ({ id, value: { status } }));
+      return { changes: await applyBulk(deps.database, orderStatusBulk, changes, actor) };
     },
 
     /**

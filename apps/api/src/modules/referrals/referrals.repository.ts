@@ -10,6 +10,7 @@ import {
   isoTimeSql,
   searchTextSql,
   windowSql,
+  type ListWindow,
 } from '../../db/list.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -17,7 +18,6 @@ import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals, type ReferralStatus } from '../../db/schema/referrals.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
-import type { PageWindow } from '../../lib/page-plan.ts';
 
 // The Referrals list (spec 001 §2-§3) through db/list.ts: the four cards' counters, the exact
 // count of a search and the page's rows in one statement.
@@ -57,7 +57,7 @@ function matchingReferralsSql(filter: ReferralFilter): string {
  * nearer end, or, for a search with few matches, collecting them through the trigram index.
  */
 export function referralWindowSql(
-  window: PageWindow,
+  window: ListWindow,
   filter: ReferralFilter,
   values: StatementValues,
 ): string {
@@ -118,6 +118,7 @@ export interface ReferralPageRequest {
   limit: number;
   status?: ReferralStatus | undefined;
   search?: string | undefined;
+  sort?: string | undefined;
 }
 
 /**
@@ -129,7 +130,7 @@ export interface ReferralPageRequest {
 export function createReferralList(database: Database) {
   const read = createList<Referral>(database, {
     counters: REFERRAL_LIST_COUNTERS,
-    order: 'p.created_at desc, p.id desc',
+    sorts: { createdAt: 'created_at', rewardAmount: 'reward_amount', status: 'status' },
     itemJson: REFERRAL_JSON,
   });
   return (query: ReferralPageRequest) => {
@@ -142,6 +143,7 @@ export function createReferralList(database: Database) {
     const request: ListRequest = {
       page,
       limit,
+      sort: query.sort,
       key: `referrals:${status ?? ''}:${pattern ?? ''}`,
       listTotal: (counter) =>
         counter(

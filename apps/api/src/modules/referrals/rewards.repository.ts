@@ -6,7 +6,7 @@ import { pointTransactions, type NewPointTransaction } from '../../db/schema/poi
 import { customers } from '../../db/schema/customers.ts';
 import {
   CUSTOMER_LIST_COUNTERS,
-  CUSTOMER_LIST_ORDER,
+  CUSTOMER_SORTS,
   customerListRequest,
   type CustomerPageRequest,
 } from '../customers/customers.repository.ts';
@@ -20,7 +20,12 @@ import {
 export function createRewardList(database: Database) {
   const read = createList<RewardRow>(database, {
     counters: CUSTOMER_LIST_COUNTERS,
-    order: CUSTOMER_LIST_ORDER,
+    sorts: {
+      createdAt: CUSTOMER_SORTS.createdAt,
+      fullName: CUSTOMER_SORTS.fullName,
+      email: CUSTOMER_SORTS.email,
+      referralPoints: CUSTOMER_SORTS.referralPoints,
+    },
     itemJson:
       "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email," +
       " 'totalReferrals', p.total_referrals, 'totalInvestmentAmount', p.invested," +

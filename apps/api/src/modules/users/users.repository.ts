@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { User } from '@cask/contracts/users';
+import { BULK_USER_NOT_FOUND, type User } from '@cask/contracts/users';
+import type { BulkAction } from '../../db/bulk.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { createList, isoTimeSql } from '../../db/list.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
@@ -8,7 +9,7 @@ import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
 import {
   CUSTOMER_LIST_COUNTERS,
-  CUSTOMER_LIST_ORDER,
+  CUSTOMER_SORTS,
   customerListRequest,
   type CustomerPageRequest,
 } from '../customers/customers.repository.ts';
@@ -40,7 +41,11 @@ export interface UserRow {
 export function createUserList(database: Database) {
   const read = createList<User>(database, {
     counters: CUSTOMER_LIST_COUNTERS,
-    order: CUSTOMER_LIST_ORDER,
+    sorts: {
+      createdAt: CUSTOMER_SORTS.createdAt,
+      fullName: CUSTOMER_SORTS.fullName,
+      email: CUSTOMER_SORTS.email,
+    },
     itemJson:
       "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'phone', p.phone," +
       ` 'balance', p.balance, 'isActive', p.is_active, 'createdAt', ${isoTimeSql('p.created_at')},` +
@@ -85,3 +90,20 @@ export async function softDeleteCustomer(tx: DbOrTx, id: string): Promise<Date |
     .returning({ deletedAt: customers.deletedAt });
   return row?.deletedAt ?? undefined;
 }
+
+/** User Management's bulk 'Set Active' / 'Set Inactive' (issue 31, db/bulk.ts): visible customers. */
+export const customerActiveBulk: BulkAction<{ isActive: boolean }> = {
+  action: 'user.updated',
+  entity: 'customer',
+  missing: BULK_USER_NOT_FOUND,
+  async lock(tx, ids) {
+    const rows = await tx
+      .select({ id: customers.id, isActive: customers.isActive })
+      .from(customers)
+      .where(and(inArray(customers.id, ids), isNull(customers.deletedAt)))
+      .orderBy(customers.id)
+      .for('update');
+    return new Map(rows.map((row) => [row.id, { isActive: row.isActive }]));
+  },
+  write: (tx, id, value) => updateCustomerActive(tx, id, value.isActive),
+};

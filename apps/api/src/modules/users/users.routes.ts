@@ -4,6 +4,8 @@ import {
   deleteUserResponse,
   updateUserBody,
   updateUserResponse,
+  userActiveChangesBody,
+  userActiveChangesResponse,
   userListQuery,
   userListResponse,
   userResponse,
@@ -61,6 +63,22 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           ),
         },
         'User updated successfully',
+      ),
+  );
+
+  app.post(
+    '/users/bulk/active',
+    {
+      schema: {
+        tags: ['users'],
+        body: userActiveChangesBody,
+        response: { 200: userActiveChangesResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await users.setActives(request.body, { adminId: request.admin.id, ip: request.ip }),
+        'Users updated successfully',
       ),
   );
 

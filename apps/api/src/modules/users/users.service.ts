@@ -1,4 +1,10 @@
-import type { UpdateUserBody, User, UserListParams } from '@cask/contracts/users';
+import type {
+  UpdateUserBody,
+  User,
+  UserActiveChanges,
+  UserListParams,
+} from '@cask/contracts/users';
+import { applyBulk } from '../../db/bulk.ts';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -6,6 +12,7 @@ import { assertRecordVersion, versionOf } from '../../lib/preconditions.ts';
 import { lockCustomer, USER_NOT_FOUND } from '../customers/customers.service.ts';
 import {
   createUserList,
+  customerActiveBulk,
   findUser,
   softDeleteCustomer,
   updateCustomerActive,
@@ -60,6 +67,15 @@ export function createUsersService(deps: { database: Database }) {
         });
         return toUser(updated);
       });
+    },
+
+    /**
+     * Issue 31: the chosen customers' Active/Inactive in one transaction, each audited; when one
+     * cannot be changed (deleted, unknown), none is and the 409 names each (db/bulk.ts).
+     */
+    async setActives(body: UserActiveChanges, actor: Actor) {
+      const changes = body.changes.map(({ id, isActive }) => ({ id, value: { isActive } }));
+      return { changes: await applyBulk(deps.database, customerActiveBulk, changes, actor) };
     },
 
     /**

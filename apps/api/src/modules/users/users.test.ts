@@ -195,7 +195,12 @@ test('the three ways of reading a search page return the same rows', async () =>
   ] as const) {
     const read = async (window: PageWindow) => {
       const values = new StatementValues();
-      const page = customerWindowSql(window, values.add(pattern), values);
+      const newestFirst = { column: 'created_at', descending: true };
+      const page = customerWindowSql(
+        { ...window, order: newestFirst },
+        values.add(pattern),
+        values,
+      );
       const text = `select w.id from (${page}) w order by w.created_at desc, w.id desc`;
       const rows = await ctx.database.readRows(text, values.values, { prepared: false });
       return rows.map(([id]) => id);

@@ -19,8 +19,9 @@ export function userColumns({
   onDelete: (user: User) => void;
 }): Column<User>[] {
   return [
-    { id: 'name', header: 'User Name', cell: (user) => user.fullName },
-    { id: 'email', header: 'Email', cell: (user) => user.email },
+    // The sorts apply where the table is given one (User Management; the dashboard has none).
+    { id: 'name', header: 'User Name', sort: 'fullName', cell: (user) => user.fullName },
+    { id: 'email', header: 'Email', sort: 'email', cell: (user) => user.email },
     { id: 'casks', header: 'Casks', align: 'right', cell: (user) => formatCount(user.balance) },
     {
       id: 'status',

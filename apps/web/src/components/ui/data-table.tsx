@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 
 export interface Column<Row> {
@@ -15,6 +16,14 @@ export interface Column<Row> {
    * columns).
    */
   pinned?: boolean;
+  /** The API's sort name for this column (issue 31): its header becomes a sort button. */
+  sort?: string;
+}
+
+/** The list's sort (`name`, `-name`, or undefined for its default) and what a header press does. */
+export interface TableSort {
+  value: string | undefined;
+  onSort: (column: string) => void;
 }
 
 export interface DataTableProps<Row> {
@@ -40,6 +49,99 @@ export interface DataTableProps<Row> {
   /** The empty-list text, e.g. 'No Data found'; a node such as <EmptyState/> also fits. */
   emptyText?: ReactNode;
   rowClassName?: (row: Row) => string | undefined;
+  /** Makes the headers of columns with a `sort` buttons that sort the list. */
+  sort?: TableSort | undefined;
+  /** A checkbox per row and one for the page, for bulk actions (issue 31). */
+  selection?: TableSelection<Row> | undefined;
+}
+
+/** The rows chosen (by rowKey), what a change of the choice does, and how a row is named. */
+export interface TableSelection<Row> {
+  selected: ReadonlySet<string>;
+  onChange: (next: ReadonlySet<string>) => void;
+  /** The row's name in its checkbox's label, 'Select {name}'. */
+  rowLabel: (row: Row) => string;
+}
+
+/** The checkbox column: 'Select all on this page' in the header, 'Select {name}' in each row. */
+function selectionColumn<Row>(
+  selection: TableSelection<Row>,
+  rows: readonly Row[],
+  rowKey: (row: Row) => string,
+): Column<Row> {
+  const keys = rows.map(rowKey);
+  const chosen = keys.filter((key) => selection.selected.has(key)).length;
+  const all = keys.length > 0 && chosen === keys.length;
+  const toggle = (key: string, on: boolean) => {
+    const next = new Set(selection.selected);
+    if (on) next.add(key);
+    else next.delete(key);
+    selection.onChange(next);
+  };
+  const box = 'h-4 w-4 cursor-pointer rounded border-cream-300 align-middle accent-gold-600';
+  return {
+    id: 'select',
+    className: 'w-10',
+    header: (
+      <input
+        type="checkbox"
+        aria-label="Select all on this page"
+        className={box}
+        checked={all}
+        disabled={keys.length === 0}
+        ref={(input) => {
+          if (input) input.indeterminate = chosen > 0 && !all;
+        }}
+        onChange={(event) =>
+          selection.onChange(event.target.checked ? new Set(keys) : new Set<string>())
+        }
+      />
+    ),
+    cell: (row) => (
+      <input
+        type="checkbox"
+        aria-label={`Select ${selection.rowLabel(row)}`}
+        className={box}
+        checked={selection.selected.has(rowKey(row))}
+        onChange={(event) => toggle(rowKey(row), event.target.checked)}
+      />
+    ),
+  };
+}
+
+/** The order a column's cells are in: its `aria-sort`, undefined when the list is not sorted by it. */
+function sortDirection(column: string, value: string | undefined) {
+  if (value === column) return 'ascending';
+  if (value === `-${column}`) return 'descending';
+  return undefined;
+}
+
+const SORT_ICONS = { ascending: ArrowUp, descending: ArrowDown, none: ArrowUpDown };
+
+/**
+ * A sortable column's header: a button named by the column; `aria-sort` on its cell tells the
+ * order. Pressing it sorts ascending, pressing it again reverses (issue 31).
+ */
+function SortButton({
+  column,
+  sort,
+  children,
+}: {
+  column: string;
+  sort: TableSort;
+  children: ReactNode;
+}) {
+  const Icon = SORT_ICONS[sortDirection(column, sort.value) ?? 'none'];
+  return (
+    <button
+      type="button"
+      onClick={() => sort.onSort(column)}
+      className="inline-flex cursor-pointer items-center gap-1 rounded font-semibold tracking-wide uppercase hover:text-oak-900"
+    >
+      {children}
+      <Icon aria-hidden className="h-3.5 w-3.5 shrink-0" />
+    </button>
+  );
 }
 
 const alignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
@@ -99,7 +201,7 @@ function cellContent<Row>(column: Column<Row>, content: ReactNode): ReactNode {
  * table never flashes 'Loading...' over rows the admin is reading.
  */
 export function DataTable<Row>({
-  columns,
+  columns: givenColumns,
   rows,
   rowKey,
   caption,
@@ -110,7 +212,12 @@ export function DataTable<Row>({
   fetching = false,
   emptyText = 'No Data found',
   rowClassName,
+  sort,
+  selection,
 }: DataTableProps<Row>) {
+  const columns = selection
+    ? [selectionColumn(selection, rows ?? [], rowKey), ...givenColumns]
+    : givenColumns;
   const hasRows = rows !== undefined && rows.length > 0;
   const firstLoad = !hasRows && (loading || rows === undefined);
   const busy = hasRows && (fetching || loading);
@@ -150,9 +257,20 @@ export function DataTable<Row>({
                 <th
                   key={column.id}
                   scope="col"
+                  aria-sort={
+                    sort && column.sort
+                      ? (sortDirection(column.sort, sort.value) ?? 'none')
+                      : undefined
+                  }
                   className={`px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-oak-700 uppercase ${cellClass(column, true)}`}
                 >
-                  {column.header}
+                  {sort && column.sort ? (
+                    <SortButton column={column.sort} sort={sort}>
+                      {column.header}
+                    </SortButton>
+                  ) : (
+                    column.header
+                  )}
                 </th>
               ))}
             </tr>

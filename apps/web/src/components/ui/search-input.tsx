@@ -16,8 +16,9 @@ export interface SearchInputProps extends Omit<
 }
 
 /**
- * A labelled search box with a clear button. It reports every keystroke; pair it with
- * useDebouncedValue (lib/use-debounced-value.ts) before the value reaches a query key.
+ * A labelled search box with a clear button. It reports every keystroke; a list screen pairs it
+ * with useUrlSearch (lib/use-list-params.ts), which puts the search in the URL once the typing
+ * pauses; elsewhere useDebouncedValue (lib/use-debounced-value.ts) before a query key.
  */
 export function SearchInput({
   label,

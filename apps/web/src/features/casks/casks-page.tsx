@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Boxes, CircleCheck, Hourglass } from 'lucide-react';
 import type { Cask, CaskStatus } from '@cask/contracts/casks';
-import { CASK_SEARCH_DEBOUNCE_MS, CASKS_PAGE_SIZE } from '@cask/contracts/casks';
+import { CASK_SEARCH_DEBOUNCE_MS, CASK_SORTS, CASKS_PAGE_SIZE } from '@cask/contracts/casks';
 import { formatAbv, formatVolume } from '@cask/contracts/measures';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
@@ -17,8 +17,7 @@ import { StatusBadge, type StatusTone } from '@/components/ui/status-badge.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
-import { usePageForSearch } from '@/lib/use-page-for-search.ts';
-import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { useDeleteCask } from './api/cask-mutations.ts';
 import { useCasks } from './api/get-casks.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
@@ -49,8 +48,13 @@ export const caskStatusTone = (status: string): StatusTone =>
 
 function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => void) {
   const columns: Column<Cask>[] = [
-    { id: 'name', header: 'Cask Name', cell: (cask) => cask.name },
-    { id: 'distillery', header: 'Distillery', cell: (cask) => cask.distillery ?? '—' },
+    { id: 'name', header: 'Cask Name', sort: 'name', cell: (cask) => cask.name },
+    {
+      id: 'distillery',
+      header: 'Distillery',
+      sort: 'distillery',
+      cell: (cask) => cask.distillery ?? '—',
+    },
     { id: 'year', header: 'Year', cell: (cask) => cask.year ?? '—' },
     {
       id: 'volume',
@@ -61,12 +65,14 @@ function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => voi
     {
       id: 'value',
       header: 'Current Value',
+      sort: 'currentValue',
       align: 'right',
       cell: (cask) => formatMoney(cask.currentValue),
     },
     {
       id: 'status',
       header: 'Status',
+      sort: 'status',
       cell: (cask) => <StatusBadge tone={caskStatusTone(cask.status)}>{cask.status}</StatusBadge>,
     },
     {
@@ -84,15 +90,13 @@ function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => voi
 
 /** Spec 001 §2 Casks (/cask): the cards, the search, the Cask List and its three dialogs. */
 export default function CasksPage() {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), CASK_SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = usePageForSearch(search);
-  const casks = useCasks({ page, search });
+  // Page, search and sort in the URL (issue 31).
+  const list = useListParams({ sorts: CASK_SORTS });
+  const { text, onTextChange, search } = useUrlSearch(CASK_SEARCH_DEBOUNCE_MS);
+  const casks = useCasks({ page: list.page, search, sort: list.sort });
   const { data, isPending, isFetching, error, isError } = casks;
   const onRefresh = () => void casks.refetch();
-  // A deletion can empty the last page: show the new last one (adjusted while rendering).
-  const pages = data?.pagination.pages;
-  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+  usePageWithin(list, data?.pagination.pages);
 
   useEffect(() => {
     if (!isError) return;
@@ -153,8 +157,8 @@ export default function CasksPage() {
           <SearchInput
             label="Search casks"
             placeholder="Search casks..."
-            value={searchText}
-            onValueChange={setSearchText}
+            value={text}
+            onValueChange={onTextChange}
             maxLength={SEARCH_MAX_LENGTH}
           />
         }
@@ -182,8 +186,9 @@ export default function CasksPage() {
           pagination={data?.pagination}
           noun="casks"
           paginationLabel="Casks pagination"
-          onPageChange={setPage}
+          onPageChange={list.setPage}
           onRefresh={onRefresh}
+          sort={list.tableSort}
         />
       </Card>
 
@@ -194,7 +199,7 @@ export default function CasksPage() {
         onAdded={() => {
           setAddedBefore(true);
           // The new cask is the newest: show it at the top of the first page.
-          setPage(1);
+          list.setPage(1);
         }}
       />
       <EditCaskModal cask={editing} onClose={() => setEditing(null)} />

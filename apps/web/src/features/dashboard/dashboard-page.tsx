@@ -12,6 +12,7 @@ import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount, formatThousands } from '@/lib/format.ts';
+import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
 import { useDashboard } from './api/get-dashboard.ts';
 import { useRecentUsers } from './api/get-recent-users.ts';
 
@@ -32,16 +33,15 @@ function dashboardFailure(error: unknown): string {
  */
 export default function DashboardPage() {
   const dashboard = useDashboard();
-  const [page, setPage] = useState(1);
-  const users = useRecentUsers(page);
+  // The page is in the URL (issue 31): a reload or Back shows the same users.
+  const list = useListParams();
+  const users = useRecentUsers(list.page);
   const remove = useDeleteUser();
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
 
-  // A deletion can empty the last page: go back to the new last one (adjusted while rendering,
-  // as React recommends for state derived from props or queries).
-  const pages = users.data?.pagination.pages;
-  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+  // A deletion can empty the last page: go back to the new last one.
+  usePageWithin(list, users.data?.pagination.pages);
 
   const columns = userColumns({
     actionsHeader: 'Action',
@@ -118,7 +118,7 @@ export default function DashboardPage() {
           pagination={users.data?.pagination}
           noun="users"
           paginationLabel="Recent users pagination"
-          onPageChange={setPage}
+          onPageChange={list.setPage}
           onRefresh={() => {
             void users.refetch();
             void dashboard.refetch();
@@ -146,7 +146,10 @@ export default function DashboardPage() {
         onConfirm={() => {
           if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
         }}
-      />
+      >
+        {/* Issue 31: like User Management's, the dialog says what the button does. */}
+        <p className="text-sm text-oak-700">The user account will be deleted.</p>
+      </LazyConfirmDialog>
     </>
   );
 }

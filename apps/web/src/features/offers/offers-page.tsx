@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CircleCheck, Plus, Tags } from 'lucide-react';
-import { OFFER_TYPES, OFFERS_PAGE_SIZE, type Offer, type OfferType } from '@cask/contracts/offers';
+import { OFFER_SORTS, OFFER_TYPES, type Offer, type OfferType } from '@cask/contracts/offers';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -13,9 +13,8 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount } from '@/lib/format.ts';
-import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
-import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { useOffers } from './api/get-offers.ts';
 import { DELETE_FAILURE, DELETE_SUCCESS, useDeleteOffer } from './api/offer-mutations.ts';
 import type { OfferEditing } from './components/offer-form-modal.tsx';
@@ -27,6 +26,7 @@ import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 export const FETCH_FAILURE = 'Failed to fetch offers';
 /** Spec 001 §9: typing pauses this long before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 500;
+/** The first is the default (OFFERS_PAGE_SIZE). */
 const PAGE_SIZES = [10, 20, 50] as const;
 
 // The form (react-hook-form, the type's fields, the image pickers) and Confirm Delete load when
@@ -45,22 +45,22 @@ const pageSizeOptions = PAGE_SIZES.map((size) => ({ value: String(size), label: 
 /**
  * Spec 001 §2 Offers (/offers): the two cards, search, type filter, page size, the table with
  * edit and delete, Add Offer / Edit Offer and Confirm Delete. Changing the search, the type or
- * the page size goes back to page 1 (spec 001 §4).
+ * the page size goes back to page 1 (spec 001 §4). All of them and the sort are in the URL
+ * (issue 31).
  */
 export default function OffersPage() {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [type, setType] = useState<OfferType | undefined>(undefined);
-  const [limit, setLimit] = useState<number>(OFFERS_PAGE_SIZE);
-  // The page belongs to one search, type and size: any change of them shows page 1.
-  const [page, setPage] = usePageForSearch(`${search}\u0000${type ?? ''}\u0000${limit}`);
-
-  const offers = useOffers({ page, limit, search, type });
+  const list = useListParams({
+    sorts: OFFER_SORTS,
+    filters: { type: OFFER_TYPES },
+    limits: PAGE_SIZES,
+  });
+  const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
+  const type = (list.filter('type') || undefined) as OfferType | undefined;
+  const limit = list.limit ?? PAGE_SIZES[0];
+  const offers = useOffers({ page: list.page, limit, search, type, sort: list.sort });
   const { data, isPending, isFetching, error } = offers;
   const onRefresh = () => void offers.refetch();
-  // A deletion can empty the last page: show the new last one (adjusted while rendering).
-  const pages = data?.pagination.pages;
-  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+  usePageWithin(list, data?.pagination.pages);
 
   const [editing, setEditing] = useState<OfferEditing>(null);
   const [deleting, setDeleting] = useState<Offer | null>(null);
@@ -109,8 +109,8 @@ export default function OffersPage() {
           <SearchInput
             label="Search offers"
             placeholder="Search offers..."
-            value={searchText}
-            onValueChange={setSearchText}
+            value={text}
+            onValueChange={onTextChange}
             maxLength={SEARCH_MAX_LENGTH}
           />
           <div className="flex gap-3">
@@ -119,14 +119,14 @@ export default function OffersPage() {
               className="w-40"
               options={typeOptions}
               value={type ?? ''}
-              onChange={(event) => setType((event.target.value || undefined) as OfferType)}
+              onChange={(event) => list.setFilter('type', event.target.value)}
             />
             <SelectField
               label="Page size"
               className="w-28"
               options={pageSizeOptions}
               value={String(limit)}
-              onChange={(event) => setLimit(Number(event.target.value))}
+              onChange={(event) => list.setLimit(Number(event.target.value))}
             />
           </div>
         </div>
@@ -157,8 +157,9 @@ export default function OffersPage() {
           pagination={data?.pagination}
           noun="offers"
           paginationLabel="Offers pagination"
-          onPageChange={setPage}
+          onPageChange={list.setPage}
           onRefresh={onRefresh}
+          sort={list.tableSort}
         />
       </Card>
 

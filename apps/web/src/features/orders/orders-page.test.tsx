@@ -69,7 +69,7 @@ test('the screen shows the cards, the search box, the table and 20 orders a page
     within(table())
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['User Name', 'Product Name', 'Budget', 'Status', 'Action']);
+  ).toEqual(['', 'User Name', 'Product Name', 'Budget', 'Status', 'Action']);
   const first = row('Glenfarclas 2008');
   expect(within(first).getByText('Morag Campbell')).toBeVisible();
   expect(within(first).getByText('$48,250.50')).toBeVisible();

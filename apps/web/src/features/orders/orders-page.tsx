@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { ORDER_STATUSES, type OrderStatus } from '@cask/contracts/orders';
+import { ORDER_SORTS, ORDER_STATUSES, type OrderStatus } from '@cask/contracts/orders';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
-import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { useOrders } from './api/get-orders.ts';
 import { OrderList } from './components/order-list.tsx';
 import { OrderStats } from './components/order-stats.tsx';
@@ -21,16 +20,14 @@ const STATUS_FILTER = [
 /**
  * Spec 001 §2 Orders (/orders): the three cards, the search over all orders on the server
  * (decision 152) and a status filter, and the Order List. A new search or status shows page 1.
+ * The page, search, status and sort are in the URL (issue 31).
  */
 export default function OrdersPage() {
-  const [searchText, setSearchText] = useState('');
-  const [status, setStatus] = useState<OrderStatus | ''>('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  // The page belongs to the filters it was chosen under: new filters start at page 1.
-  const filters = `${status}\n${search}`;
-  const [paging, setPaging] = useState({ filters, page: 1 });
-  const page = paging.filters === filters ? paging.page : 1;
-  const orders = useOrders({ page, search, status });
+  const list = useListParams({ sorts: ORDER_SORTS, filters: { status: ORDER_STATUSES } });
+  const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
+  const status = list.filter('status') as OrderStatus | '';
+  const orders = useOrders({ page: list.page, search, status, sort: list.sort });
+  usePageWithin(list, orders.data?.pagination.pages);
 
   return (
     <>
@@ -43,8 +40,8 @@ export default function OrdersPage() {
         <SearchInput
           label="Search orders"
           placeholder="Search order ..."
-          value={searchText}
-          onValueChange={setSearchText}
+          value={text}
+          onValueChange={onTextChange}
           maxLength={SEARCH_MAX_LENGTH}
           className="sm:w-96!"
         />
@@ -53,11 +50,11 @@ export default function OrdersPage() {
           hideLabel
           options={STATUS_FILTER}
           value={status}
-          onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
+          onChange={(event) => list.setFilter('status', event.target.value)}
           className="sm:w-48"
         />
       </div>
-      <OrderList orders={orders} onPageChange={(next) => setPaging({ filters, page: next })} />
+      <OrderList orders={orders} onPageChange={list.setPage} sort={list.tableSort} />
     </>
   );
 }

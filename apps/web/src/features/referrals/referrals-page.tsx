@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { CircleCheck, CircleDollarSign, Hourglass, Pencil, UserPlus } from 'lucide-react';
-import { REFERRALS_PAGE_SIZE, referralStatus, type Referral } from '@cask/contracts/referrals';
+import {
+  REFERRAL_SORTS,
+  REFERRAL_STATUSES,
+  REFERRALS_PAGE_SIZE,
+  type Referral,
+  type ReferralStatus,
+} from '@cask/contracts/referrals';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -15,8 +21,7 @@ import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
-import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
-import { usePageForSearch } from '@/lib/use-page-for-search.ts';
+import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { useReferrals } from './api/get-referrals.ts';
 import { orNotAvailable, STATUS_LABELS, statusTone } from './components/referral-labels.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
@@ -45,19 +50,16 @@ const FILTER_OPTIONS = [
  * starts again at page 1 (spec 001 §4). A failed fetch replaces the screen with 'Error: {message}'.
  */
 export default function ReferralsPage() {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [filter, setFilter] = useState<string>('all');
-  const parsedStatus = referralStatus.safeParse(filter);
-  const status = parsedStatus.success ? parsedStatus.data : undefined;
-  const [page, setPage] = usePageForSearch(`${filter}\n${search}`);
-  const referrals = useReferrals({ page, status, search });
+  // Page, status, search and sort in the URL (issue 31); 'All' is no status.
+  const list = useListParams({ sorts: REFERRAL_SORTS, filters: { status: REFERRAL_STATUSES } });
+  const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
+  const status = (list.filter('status') || undefined) as ReferralStatus | undefined;
+  const referrals = useReferrals({ page: list.page, status, search, sort: list.sort });
   const [editing, setEditing] = useState<Referral | null>(null);
   const data = referrals.data;
   const overall = data?.stats.overall;
   // Completing the last pending referral of the last page empties it: show the new last page.
-  const pages = data?.pagination.pages;
-  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+  usePageWithin(list, data?.pagination.pages);
 
   if (referrals.isError) {
     return (
@@ -97,6 +99,7 @@ export default function ReferralsPage() {
     {
       id: 'status',
       header: 'Status',
+      sort: 'status',
       cell: (row) => (
         <StatusBadge tone={statusTone(row.status)}>{STATUS_LABELS[row.status]}</StatusBadge>
       ),
@@ -159,15 +162,17 @@ export default function ReferralsPage() {
               label="Filter by status"
               hideLabel
               options={FILTER_OPTIONS}
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
+              value={status ?? 'all'}
+              onChange={(event) =>
+                list.setFilter('status', event.target.value === 'all' ? '' : event.target.value)
+              }
               className="w-full sm:w-40"
             />
             <SearchInput
               label="Search referrals"
               placeholder="Search referrals"
-              value={searchText}
-              onValueChange={setSearchText}
+              value={text}
+              onValueChange={onTextChange}
               maxLength={SEARCH_MAX_LENGTH}
             />
             <ExportCsvButton list="referrals" params={{ search, status }} />
@@ -188,7 +193,8 @@ export default function ReferralsPage() {
           pagination={data?.pagination}
           noun="referrals"
           paginationLabel="Referrals pagination"
-          onPageChange={setPage}
+          onPageChange={list.setPage}
+          sort={list.tableSort}
         />
       </Card>
 

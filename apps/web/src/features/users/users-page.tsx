@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
-import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useUrlSearch } from '@/lib/use-list-params.ts';
 import { RewardList } from './components/reward-list.tsx';
 import { UserList } from './components/user-list.tsx';
 
@@ -14,8 +13,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * both lists (they list the same customers, decision 042); each list keeps its own page.
  */
 export default function UsersPage() {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  // In the URL (`q`), with each list's page and sort (issue 31).
+  const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
 
   return (
     <>
@@ -25,8 +24,8 @@ export default function UsersPage() {
         <SearchInput
           label="Search users"
           placeholder="Search users by name or email..."
-          value={searchText}
-          onValueChange={setSearchText}
+          value={text}
+          onValueChange={onTextChange}
           maxLength={SEARCH_MAX_LENGTH}
           className="sm:w-96!"
         />

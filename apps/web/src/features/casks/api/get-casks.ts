@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CASKS_PAGE_SIZE, caskListResponse, type CaskList } from '@cask/contracts/casks';
+import {
+  CASKS_PAGE_SIZE,
+  caskListResponse,
+  type CASK_SORTS,
+  type CaskList,
+} from '@cask/contracts/casks';
+import type { SortValue } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
 
 export const casksKey = ['casks'] as const;
@@ -8,12 +14,14 @@ export interface CaskListRequest {
   page: number;
   /** Already trimmed; '' is no search. */
   search: string;
+  /** The list's order (issue 31); undefined is newest first. */
+  sort?: SortValue<(typeof CASK_SORTS)[number]> | undefined;
 }
 
 /** `GET /casks` (spec 001 §7): page, limit 10 and search over name and distillery. */
-export async function getCasks({ page, search }: CaskListRequest): Promise<CaskList> {
+export async function getCasks({ page, search, sort }: CaskListRequest): Promise<CaskList> {
   const envelope = await api.get<unknown>('/casks', {
-    params: { page, limit: CASKS_PAGE_SIZE, search: search || undefined },
+    params: { page, limit: CASKS_PAGE_SIZE, search: search || undefined, sort },
   });
   return caskListResponse.parse(envelope).data;
 }
@@ -21,7 +29,11 @@ export async function getCasks({ page, search }: CaskListRequest): Promise<CaskL
 /** The rows of the last answer stay on screen while the next page or search loads. */
 export const casksQuery = (request: CaskListRequest) =>
   queryOptions({
-    queryKey: [...casksKey, 'list', { page: request.page, search: request.search }],
+    queryKey: [
+      ...casksKey,
+      'list',
+      { page: request.page, search: request.search, sort: request.sort },
+    ],
     queryFn: () => getCasks(request),
     placeholderData: keepPreviousData,
   });

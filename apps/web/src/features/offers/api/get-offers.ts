@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { offerListResponse, type OfferListResponse, type OfferType } from '@cask/contracts/offers';
+import type { SortValue } from '@cask/contracts/common';
+import {
+  offerListResponse,
+  type OFFER_SORTS,
+  type OfferListResponse,
+  type OfferType,
+} from '@cask/contracts/offers';
 import { api } from '@/lib/api-client.ts';
 
 export type OfferPage = OfferListResponse['data'];
@@ -14,6 +20,8 @@ export interface OfferListRequest {
   search: string;
   /** undefined: All. */
   type: OfferType | undefined;
+  /** The list's order (issue 31); undefined is newest first. */
+  sort?: SortValue<(typeof OFFER_SORTS)[number]> | undefined;
 }
 
 /** `GET /offers` (spec 001 §7): page, limit, search over title and description, type. */
@@ -22,9 +30,10 @@ export async function getOffers({
   limit,
   search,
   type,
+  sort,
 }: OfferListRequest): Promise<OfferPage> {
   const envelope = await api.get<unknown>('/offers', {
-    params: { page, limit, search: search || undefined, type },
+    params: { page, limit, search: search || undefined, type, sort },
   });
   return offerListResponse.parse(envelope).data;
 }

@@ -20,6 +20,7 @@ export function offerColumns({
     {
       id: 'offer',
       header: 'Offers',
+      sort: 'title',
       cell: (offer) => (
         <div className="flex min-w-0 items-center gap-3">
           {offer.image ? (
@@ -43,6 +44,7 @@ export function offerColumns({
     {
       id: 'price',
       header: 'Price',
+      sort: 'priceNumeric',
       align: 'right',
       cell: (offer) => formatMoney(offer.priceNumeric),
     },

@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   ORDERS_PAGE_SIZE,
+  type ORDER_SORTS,
   orderListResponse,
   type OrderListResponse,
   type OrderStatus,
 } from '@cask/contracts/orders';
+import type { SortValue } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
 
 export type OrderPage = OrderListResponse['data'];
@@ -18,16 +20,24 @@ export interface OrderListRequest {
   search: string;
   /** '' is every status. */
   status: OrderStatus | '';
+  /** The list's order (issue 31); undefined is newest first. */
+  sort?: SortValue<(typeof ORDER_SORTS)[number]> | undefined;
 }
 
 /** `GET /purchases` (spec 001 §7): page, 20 a page, a search over all orders and a status. */
-export async function getOrders({ page, search, status }: OrderListRequest): Promise<OrderPage> {
+export async function getOrders({
+  page,
+  search,
+  status,
+  sort,
+}: OrderListRequest): Promise<OrderPage> {
   const envelope = await api.get<unknown>('/purchases', {
     params: {
       page,
       limit: ORDERS_PAGE_SIZE,
       search: search || undefined,
       status: status || undefined,
+      sort,
     },
   });
   return orderListResponse.parse(envelope).data;

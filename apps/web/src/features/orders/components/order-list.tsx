@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { ORDERS_PAGE_SIZE, type Order } from '@cask/contracts/orders';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
+import { BulkBar } from '@/components/ui/bulk-bar.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import type { Column } from '@/components/ui/data-table.tsx';
+import type { Column, TableSort } from '@/components/ui/data-table.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
+import { useRowSelection } from '@/lib/use-row-selection.ts';
 import type { useOrders } from '../api/get-orders.ts';
 import { DELETE_FAILURE, DELETE_SUCCESS, useDeleteOrder } from '../api/order-mutations.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -17,6 +20,10 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 const EditOrderModal = lazyModal(
   () => import('./edit-order-modal.tsx').then((m) => m.EditOrderModal),
   (props) => props.order !== null,
+);
+const BulkStatusModal = lazyModal(
+  () => import('./bulk-status-modal.tsx').then((m) => m.BulkStatusModal),
+  (props) => props.open,
 );
 
 /** Spec 001 §8. */
@@ -28,14 +35,20 @@ function orderColumns(actions: {
 }): Column<Order>[] {
   return [
     { id: 'user', header: 'User Name', cell: (order) => order.user.fullName || 'N/A' },
-    { id: 'product', header: 'Product Name', cell: (order) => order.title },
+    { id: 'product', header: 'Product Name', sort: 'title', cell: (order) => order.title },
     {
       id: 'budget',
       header: 'Budget',
+      sort: 'investmentAmount',
       align: 'right',
       cell: (order) => formatMoney(order.investmentAmount),
     },
-    { id: 'status', header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      sort: 'status',
+      cell: (order) => <OrderStatusBadge status={order.status} />,
+    },
     {
       id: 'action',
       pinned: true,
@@ -58,15 +71,23 @@ function orderColumns(actions: {
 export function OrderList({
   orders,
   onPageChange,
+  sort,
 }: {
   orders: ReturnType<typeof useOrders>;
   onPageChange: (page: number) => void;
+  /** The column headers sort the list (issue 31). */
+  sort?: TableSort;
 }) {
   const { data, isPending, isFetching, error, isError, errorUpdatedAt } = orders;
   const onRefresh = () => void orders.refetch();
   const [editing, setEditing] = useState<Order | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
   const remove = useDeleteOrder();
+  // Issue 31: rows chosen for a bulk 'Set status'.
+  const rows = data?.purchases ?? [];
+  const selection = useRowSelection(rows.map((order) => order._id));
+  const chosen = rows.filter((order) => selection.selected.has(order._id));
+  const [settingStatus, setSettingStatus] = useState(false);
 
   useEffect(() => {
     if (!isError) return;
@@ -74,14 +95,13 @@ export function OrderList({
     lazyToast('error', errorMessage(error, FETCH_FAILURE), { id: 'orders-fetch' });
   }, [isError, error, errorUpdatedAt]);
 
-  // A deletion can empty the last page: show the new last one (adjusted while rendering).
-  const pages = data?.pagination.pages;
-  if (data && pages !== undefined && pages > 0 && data.pagination.current > pages) {
-    onPageChange(pages);
-  }
-
   return (
     <Card>
+      <BulkBar count={chosen.length} noun="orders" onClear={selection.clear}>
+        <Button size="sm" onClick={() => setSettingStatus(true)} {...preloadOn(BulkStatusModal)}>
+          Set status
+        </Button>
+      </BulkBar>
       <PagedTable
         failure={
           data === undefined && !isPending
@@ -107,6 +127,17 @@ export function OrderList({
         paginationLabel="Orders pagination"
         onPageChange={onPageChange}
         onRefresh={onRefresh}
+        sort={sort}
+        selection={{
+          ...selection,
+          rowLabel: (order) => `order ${order.title} for ${order.user.fullName || 'N/A'}`,
+        }}
+      />
+      <BulkStatusModal
+        orders={chosen}
+        open={settingStatus}
+        onClose={() => setSettingStatus(false)}
+        onDone={selection.clear}
       />
       <EditOrderModal order={editing} onClose={() => setEditing(null)} />
       {/* Spec 001 §2 'Confirm Delete'; a failure stays in the dialog and shows a toast (decision 153). */}

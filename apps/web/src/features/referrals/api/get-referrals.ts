@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   REFERRALS_PAGE_SIZE,
+  type REFERRAL_SORTS,
   referralListResponse,
   type ReferralListResponse,
   type ReferralStatus,
 } from '@cask/contracts/referrals';
+import type { SortValue } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
 
 export type ReferralPage = ReferralListResponse['data'];
@@ -15,6 +17,8 @@ export interface ReferralListRequest {
   status: ReferralStatus | undefined;
   /** Already trimmed; '' is no search. */
   search: string;
+  /** The list's order (issue 31); undefined is newest first. */
+  sort?: SortValue<(typeof REFERRAL_SORTS)[number]> | undefined;
 }
 
 /** `GET /referrals` (spec 001 §7): page, limit, status and search. */
@@ -22,9 +26,10 @@ export async function getReferrals({
   page,
   status,
   search,
+  sort,
 }: ReferralListRequest): Promise<ReferralPage> {
   const envelope = await api.get<unknown>('/referrals', {
-    params: { page, limit: REFERRALS_PAGE_SIZE, status, search: search || undefined },
+    params: { page, limit: REFERRALS_PAGE_SIZE, status, search: search || undefined, sort },
   });
   return referralListResponse.parse(envelope).data;
 }
@@ -42,6 +47,7 @@ export const referralsQuery = (request: ReferralListRequest) =>
         limit: REFERRALS_PAGE_SIZE,
         status: request.status ?? 'all',
         search: request.search,
+        sort: request.sort,
       },
     ],
     queryFn: () => getReferrals(request),

@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { USERS_PAGE_SIZE, userListResponse, type UserListResponse } from '@cask/contracts/users';
+import type { SortValue } from '@cask/contracts/common';
+import {
+  USERS_PAGE_SIZE,
+  userListResponse,
+  type USER_SORTS,
+  type UserListResponse,
+} from '@cask/contracts/users';
 import { api } from '@/lib/api-client.ts';
 import { usersKey } from '@/lib/customer-queries.ts';
 
@@ -9,12 +15,14 @@ export interface UserListRequest {
   page: number;
   /** Already trimmed; '' is no search. */
   search: string;
+  /** The list's order (issue 31); undefined is newest first. */
+  sort?: SortValue<(typeof USER_SORTS)[number]> | undefined;
 }
 
 /** `GET /users` (spec 000 §7): page, limit and search over the name and the e-mail. */
-export async function getUsers({ page, search }: UserListRequest): Promise<UserPage> {
+export async function getUsers({ page, search, sort }: UserListRequest): Promise<UserPage> {
   const envelope = await api.get<unknown>('/users', {
-    params: { page, limit: USERS_PAGE_SIZE, search: search || undefined },
+    params: { page, limit: USERS_PAGE_SIZE, search: search || undefined, sort },
   });
   return userListResponse.parse(envelope).data;
 }
@@ -28,7 +36,7 @@ export const usersQuery = (request: UserListRequest) =>
     queryKey: [
       ...usersKey,
       'list',
-      { page: request.page, limit: USERS_PAGE_SIZE, search: request.search },
+      { page: request.page, limit: USERS_PAGE_SIZE, search: request.search, sort: request.sort },
     ],
     queryFn: () => getUsers(request),
     placeholderData: keepPreviousData,

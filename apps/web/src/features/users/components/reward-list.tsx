@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
-import type { RewardRow } from '@cask/contracts/rewards';
+import { REWARD_SORTS, type RewardRow } from '@cask/contracts/rewards';
 import { IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import type { Column } from '@/components/ui/data-table.tsx';
@@ -9,8 +9,8 @@ import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 import { REWARDS_PAGE_SIZE, useRewards } from '../api/get-rewards.ts';
-import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
+import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
 
 const ManualPointsModal = lazyModal(
   () => import('./manual-points-modal.tsx').then((m) => m.ManualPointsModal),
@@ -26,17 +26,16 @@ export const REWARDS_FAILURE = 'Failed to fetch rewards';
  * 'Confirm Delete' of this list is not built.
  */
 export function RewardList({ search }: { search: string }) {
-  const [page, setPage] = usePageForSearch(search);
-  const rewards = useRewards({ page, search });
+  // Its page and sort in the URL beside the User List's (issue 31): rewardsPage, rewardsSort.
+  const list = useListParams({ prefix: 'rewards', sorts: REWARD_SORTS });
+  const rewards = useRewards({ page: list.page, search, sort: list.sort });
   const [adjusting, setAdjusting] = useState<RewardRow | null>(null);
   const data = rewards.data;
-  // A deletion can empty the last page: show the new last one (adjusted while rendering).
-  const pages = data?.pagination.pages;
-  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+  usePageWithin(list, data?.pagination.pages);
 
   const columns: Column<RewardRow>[] = [
-    { id: 'name', header: 'User Name', cell: (row) => row.fullName },
-    { id: 'email', header: 'Email', cell: (row) => row.email },
+    { id: 'name', header: 'User Name', sort: 'fullName', cell: (row) => row.fullName },
+    { id: 'email', header: 'Email', sort: 'email', cell: (row) => row.email },
     {
       id: 'casks',
       header: 'Casks',
@@ -52,6 +51,7 @@ export function RewardList({ search }: { search: string }) {
     {
       id: 'point',
       header: 'Point',
+      sort: 'referralPoints',
       align: 'right',
       cell: (row) => formatCount(row.referralPoints),
     },
@@ -97,8 +97,9 @@ export function RewardList({ search }: { search: string }) {
         pagination={data?.pagination}
         noun="Reward"
         paginationLabel="Reward pagination"
-        onPageChange={setPage}
+        onPageChange={list.setPage}
         onRefresh={() => void rewards.refetch()}
+        sort={list.tableSort}
       />
       <ManualPointsModal reward={adjusting} onClose={() => setAdjusting(null)} />
     </Card>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { USERS_PAGE_SIZE, type User } from '@cask/contracts/users';
+import { USER_SORTS, USERS_PAGE_SIZE, type User } from '@cask/contracts/users';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
+import { BulkBar } from '@/components/ui/bulk-bar.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
@@ -9,9 +11,12 @@ import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
+import { lazyToast } from '@/lib/lazy-toast.ts';
 import { useUsers } from '../api/get-users.ts';
-import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
+import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
+import { useRowSelection } from '@/lib/use-row-selection.ts';
+import { BULK_ACTIVE_FAILURE, useSetUsersActive } from '../api/bulk-active.ts';
 
 /** Spec 000 §8. */
 export const USERS_FAILURE = 'Failed to fetch users';
@@ -21,17 +26,55 @@ export const USERS_FAILURE = 'Failed to fetch users';
  * the pagination with Refresh, and the edit and delete modals.
  */
 export function UserList({ search }: { search: string }) {
-  const [page, setPage] = usePageForSearch(search);
-  const users = useUsers({ page, search });
+  // Page and sort in the URL (issue 31); the search is the screen's.
+  const list = useListParams({ sorts: USER_SORTS });
+  const users = useUsers({ page: list.page, search, sort: list.sort });
   const { data, isPending, isFetching, error } = users;
   const onRefresh = () => void users.refetch();
-  // A deletion can empty the last page: show the new last one (adjusted while rendering).
-  const pages = data?.pagination.pages;
-  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+  usePageWithin(list, data?.pagination.pages);
 
   const remove = useDeleteUser();
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+
+  // Issue 31: rows chosen for 'Set Active' / 'Set Inactive', confirmed with their count, undone
+  // from the toast.
+  const rows = data?.users ?? [];
+  const selection = useRowSelection(rows.map((row) => row.id));
+  const chosen = rows.filter((row) => selection.selected.has(row.id));
+  const [setting, setSetting] = useState<boolean | null>(null);
+  const setActive = useSetUsersActive();
+  const undoActive = useSetUsersActive();
+  const settingLabel = setting ? 'Set Active' : 'Set Inactive';
+  const counted = (count: number) => `${count} ${count === 1 ? 'user' : 'users'}`;
+  const confirmSetting = () => {
+    if (setting === null) return;
+    const count = chosen.length;
+    const status = setting ? 'Active' : 'Inactive';
+    setActive.mutate(
+      chosen.map((row) => ({ id: row.id, isActive: setting })),
+      {
+        onSuccess: (changes) => {
+          setSetting(null);
+          selection.clear();
+          // The toasts load with the dialogs, not with the list (decision 121).
+          void import('@/lib/undo-toast.tsx').then(({ undoToast }) =>
+            undoToast(`${counted(count)} set ${status}.`, () =>
+              undoActive.mutate(
+                changes.map(({ id, before }) => ({ id, ...before })),
+                {
+                  onSuccess: () => lazyToast('success', `Undone: ${counted(count)} as they were.`),
+                  onError: (failure) =>
+                    lazyToast('error', errorMessage(failure, BULK_ACTIVE_FAILURE)),
+                },
+              ),
+            ),
+          );
+        },
+        onError: (failure) => lazyToast('error', errorMessage(failure, BULK_ACTIVE_FAILURE)),
+      },
+    );
+  };
 
   const columns = userColumns({
     actionsHeader: 'Actions',
@@ -64,6 +107,14 @@ export function UserList({ search }: { search: string }) {
         </>
       }
     >
+      <BulkBar count={chosen.length} noun="users" onClear={selection.clear}>
+        <Button size="sm" onClick={() => setSetting(true)} {...preloadOn(LazyConfirmDialog)}>
+          Set Active
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setSetting(false)}>
+          Set Inactive
+        </Button>
+      </BulkBar>
       <PagedTable
         failure={
           data === undefined && !isPending
@@ -87,8 +138,10 @@ export function UserList({ search }: { search: string }) {
         pagination={data?.pagination}
         noun="users"
         paginationLabel="Users pagination"
-        onPageChange={setPage}
+        onPageChange={list.setPage}
         onRefresh={onRefresh}
+        sort={list.tableSort}
+        selection={{ ...selection, rowLabel: (row) => row.fullName }}
       />
 
       <LazyEditUserModal
@@ -97,6 +150,22 @@ export function UserList({ search }: { search: string }) {
         title={(user) => `Edit User - ${user.fullName}`}
         saveLabel="Save Changes"
         showUserId
+      />
+      <LazyConfirmDialog
+        open={setting !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setActive.reset();
+            setSetting(null);
+          }
+        }}
+        title={settingLabel}
+        message={`Set ${counted(chosen.length)} ${setting ? 'Active' : 'Inactive'}?`}
+        confirmLabel={settingLabel}
+        busyLabel="Saving..."
+        busy={setActive.isPending}
+        error={setActive.isError ? errorMessage(setActive.error, BULK_ACTIVE_FAILURE) : undefined}
+        onConfirm={confirmSetting}
       />
       <LazyConfirmDialog
         open={deleting !== null}

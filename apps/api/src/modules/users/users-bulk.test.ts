@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { BULK_USER_NOT_FOUND, type UserActiveChangesResponse } from '@cask/contracts/users';
+import { beforeAll, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { createCustomer } from '../../../test/factories.ts';
+
+// Issue 31: User Management's bulk 'Set Active' / 'Set Inactive' (POST /users/bulk/active): one
+// transaction, each customer audited, all or nothing; its undo sends the `before` values back.
+const ctx = useTestContext();
+let admin: TestAdmin;
+beforeAll(async () => {
+  admin = await createAdmin(ctx);
+});
+
+function setActives(changes: unknown, headers: Record<string, string> = admin.headers) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/bulk/active',
+    payload: { changes } as object,
+    headers,
+  });
+}
+
+async function activeOf(ids: string[]) {
+  const rows = await ctx.database.db
+    .select({ id: customers.id, isActive: customers.isActive })
+    .from(customers)
+    .where(inArray(customers.id, ids));
+  return Object.fromEntries(rows.map((row) => [row.id, row.isActive]));
+}
+
+const audited = (ids: string[]) =>
+  ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'customer'), inArray(auditLog.entityId, ids)));
+
+test('sets customers inactive in one action, each audited; its undo restores each one', async () => {
+  const chosen = [
+    await createCustomer(ctx, { isActive: true }),
+    await createCustomer(ctx, { isActive: false }),
+    await createCustomer(ctx, { isActive: true }),
+  ];
+  const ids = chosen.map((customer) => customer.id);
+  const before = await activeOf(ids);
+
+  const res = await setActives(ids.map((id) => ({ id, isActive: false })));
+  expect(res.statusCode, res.body).toBe(200);
+  const { changes } = (res.json() as UserActiveChangesResponse).data;
+  expect(changes.map((change) => change.before.isActive)).toEqual([true, false, true]);
+  expect(Object.values(await activeOf(ids))).toEqual([false, false, false]);
+  const audit = await audited(ids);
+  expect(audit).toHaveLength(3);
+  expect(audit.every((row) => row.action === 'user.updated' && row.adminId === admin.id)).toBe(
+    true,
+  );
+
+  const undo = await setActives(changes.map(({ id, before: was }) => ({ id, ...was })));
+  expect(undo.statusCode, undo.body).toBe(200);
+  expect(await activeOf(ids)).toEqual(before);
+});
+
+test('a deleted or unknown customer among them changes none, and is named', async () => {
+  const kept = await createCustomer(ctx, { isActive: true });
+  const gone = await createCustomer(ctx, { isActive: true, deletedAt: new Date() });
+  const res = await setActives([
+    { id: kept.id, isActive: false },
+    { id: gone.id, isActive: false },
+    { id: randomUUID(), isActive: false },
+  ]);
+  expect(res.statusCode).toBe(409);
+  expect(res.json().errors).toEqual([
+    { field: 'changes.1.id', message: BULK_USER_NOT_FOUND },
+    { field: 'changes.2.id', message: BULK_USER_NOT_FOUND },
+  ]);
+  expect(await activeOf([kept.id, gone.id])).toEqual({ [kept.id]: true, [gone.id]: true });
+  expect(await audited([kept.id, gone.id])).toHaveLength(0);
+});

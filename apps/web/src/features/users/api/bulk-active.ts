@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  userActiveChangesResponse,
+  type UserActiveChanges,
+  type UserActiveChangesResponse,
+} from '@cask/contracts/users';
+import { api } from '@/lib/api-client.ts';
+import { invalidateCustomerData } from '@/lib/customer-queries.ts';
+
+export const BULK_ACTIVE_FAILURE = 'Failed to update the users.';
+
+/**
+ * `POST /users/bulk/active` (issue 31): each chosen customer Active or Inactive, all or none. The
+ * answer's `before` values, sent the same way, undo it.
+ */
+export async function setUsersActive(
+  changes: UserActiveChanges['changes'],
+): Promise<UserActiveChangesResponse['data']['changes']> {
+  const envelope = await api.post<unknown>('/users/bulk/active', { changes });
+  return userActiveChangesResponse.parse(envelope).data.changes;
+}
+
+/** Every customer list and the dashboard follow the change (and its undo). */
+export function useSetUsersActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setUsersActive,
+    onSettled: () => invalidateCustomerData(queryClient),
+  });
+}

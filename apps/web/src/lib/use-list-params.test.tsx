@@ -1,0 +1,154 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import {
+  aCustomer,
+  anOrder,
+  createFakeApi,
+  manyCustomers,
+  manyOrders,
+} from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+// Issue 31: every list keeps its page, size, search, filters and sort in the URL, and its sortable
+// column headers are buttons with aria-sort. Shown here on the Orders screen (search, status
+// filter, sort) and User Management (two lists, one search).
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const table = () => screen.getByRole('table', { name: 'Order List' });
+const header = (name: string) =>
+  within(table()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+const titles = () =>
+  within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+
+const budgets = () =>
+  [30, 10, 20, 10].map((amount, index) =>
+    anOrder({ title: `Cask ${'ABCD'[index]}`, investmentAmount: amount * 1000 }),
+  );
+
+test('a sortable header is a button; aria-sort tells the order; pressing again reverses it', async () => {
+  const api = createFakeApi({ orders: budgets() });
+  const { user, router } = await renderApp({ route: '/orders', api });
+  await within(table()).findByText('Cask A');
+  // Product Name, Budget and Status sort; User Name and Action do not.
+  expect(within(header('User Name')).queryByRole('button')).toBeNull();
+  expect(header('Product Name')).toHaveAttribute('aria-sort', 'none');
+  expect(header('Status')).toHaveAttribute('aria-sort', 'none');
+
+  await user.click(within(header('Budget')).getByRole('button', { name: 'Budget' }));
+  await waitFor(() => expect(titles()).toEqual(['Cask B', 'Cask D', 'Cask C', 'Cask A']));
+  expect(header('Budget')).toHaveAttribute('aria-sort', 'ascending');
+  expect(header('Product Name')).toHaveAttribute('aria-sort', 'none');
+  expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({
+    page: '1',
+    limit: '20',
+    sort: 'investmentAmount',
+  });
+  expect(router.state.location.search).toBe('?sort=investmentAmount');
+
+  await user.click(within(header('Budget')).getByRole('button', { name: 'Budget' }));
+  await waitFor(() => expect(titles()).toEqual(['Cask A', 'Cask C', 'Cask B', 'Cask D']));
+  expect(header('Budget')).toHaveAttribute('aria-sort', 'descending');
+  expect(router.state.location.search).toBe('?sort=-investmentAmount');
+
+  // Back: the order before.
+  await act(() => router.navigate(-1));
+  await waitFor(() => expect(header('Budget')).toHaveAttribute('aria-sort', 'ascending'));
+  expect(titles()).toEqual(['Cask B', 'Cask D', 'Cask C', 'Cask A']);
+});
+
+test('a pasted link opens the view it names: page, search, status and sort', async () => {
+  const api = createFakeApi({
+    orders: [...manyOrders(25), anOrder({ title: 'Other', status: 'Delivered' })],
+  });
+  await renderApp({ route: '/orders?q=order&status=Pending&sort=-title&page=2', api });
+  await waitFor(() =>
+    expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({
+      page: '2',
+      limit: '20',
+      search: 'order',
+      status: 'Pending',
+      sort: '-title',
+    }),
+  );
+  expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('order');
+  expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('Pending');
+  expect(header('Product Name')).toHaveAttribute('aria-sort', 'descending');
+  const nav = screen.getByRole('navigation', { name: 'Orders pagination' });
+  expect(await within(nav).findByRole('button', { name: 'Page 2' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  // Descending by title as text ('Order 9', 'Order 8', ... 'Order 10', 'Order 1'): page 2 holds
+  // the last five.
+  expect(titles()).toEqual(['Order 13', 'Order 12', 'Order 11', 'Order 10', 'Order 1']);
+});
+
+test('values a link gets wrong are read as the defaults and never sent', async () => {
+  const api = createFakeApi({ orders: [anOrder({ title: 'Only one' })] });
+  await renderApp({ route: '/orders?sort=balance&status=Lost&page=abc', api });
+  await within(table()).findByText('Only one');
+  expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({ page: '1', limit: '20' });
+  expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('');
+});
+
+test('the search goes to the URL after the pause, from page 1; Back puts the earlier one back', async () => {
+  const api = createFakeApi({ orders: manyOrders(30) });
+  const { user, router } = await renderApp({ route: '/orders?page=2', api });
+  await within(table()).findByText('Order 21');
+  const box = screen.getByRole('searchbox', { name: 'Search orders' });
+  await user.type(box, 'order 1');
+  await waitFor(() => expect(router.state.location.search).toBe('?q=order+1'));
+  await waitFor(() =>
+    expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({
+      page: '1',
+      limit: '20',
+      search: 'order 1',
+    }),
+  );
+  // A new filter starts at page 1 and is a new entry; the typing replaced the page's entry.
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Pending');
+  await waitFor(() => expect(router.state.location.search).toBe('?q=order+1&status=Pending'));
+  await act(() => router.navigate(-1));
+  await waitFor(() =>
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue(''),
+  );
+  expect(box).toHaveValue('order 1');
+
+  // Another search written by a link shows in the box.
+  await act(() => router.navigate('/orders?q=order%2030'));
+  await waitFor(() => expect(box).toHaveValue('order 30'));
+  expect(await within(table()).findByText('Order 30')).toBeVisible();
+});
+
+test('User Management keeps each list’s page and sort apart, with one search for both', async () => {
+  const api = createFakeApi({
+    customers: [...manyCustomers(8), aCustomer({ fullName: 'Aaron Zed', referralPoints: 900 })],
+  });
+  const { user, router } = await renderApp({ route: '/user?rewardsPage=2', api });
+  const rewards = await screen.findByRole('table', { name: 'Reward List' });
+  await within(rewards).findByText('Customer 7');
+  const users = screen.getByRole('table', { name: 'Users' });
+  expect(within(users).getByText('Customer 1')).toBeVisible();
+
+  await user.click(within(users).getByRole('button', { name: 'User Name' }));
+  await waitFor(() => expect(router.state.location.search).toBe('?rewardsPage=2&sort=fullName'));
+  expect(await within(users).findByText('Aaron Zed')).toBeVisible();
+  // The Reward List kept its page and its own (default) order.
+  expect(within(rewards).getByText('Customer 7')).toBeVisible();
+
+  await user.click(within(rewards).getByRole('button', { name: 'Point' }));
+  await waitFor(() =>
+    expect(router.state.location.search).toBe('?sort=fullName&rewardsSort=referralPoints'),
+  );
+  expect(within(rewards).getByRole('columnheader', { name: /^Point/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+});

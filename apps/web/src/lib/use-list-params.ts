@@ -1,0 +1,193 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SortValue } from '@cask/contracts/common';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+
+/**
+ * A list's view in the URL's query string (issue 31, DESIGN.md §8 'Lists'): page, page size,
+ * search, filters and sort, so a reload, Back and a pasted link show the same rows. Every list
+ * screen reads its state here and nowhere else.
+ *
+ * - A new page, sort, filter or page size is a new history entry (Back returns to the view before
+ *   it); the search follows the typing and replaces the entry (Back does not step through letters).
+ * - A new sort, filter or page size starts the list at page 1 (the page belongs to the view it
+ *   was chosen in): its `page` parameter is removed. A new search starts every list of the screen
+ *   at page 1.
+ * - Values a pasted link gets wrong (an unknown sort, a filter or size the list does not offer, a
+ *   page that is no number) are read as the default, never sent to the API.
+ * - Default values are left out of the URL, so an untouched list keeps its plain address.
+ *
+ * A screen with two lists (User Management and its Reward List) names the second one's parameters
+ * with a prefix (`rewardsPage`, `rewardsSort`); both share the screen's search `q`.
+ */
+
+/** The search's parameter, shared by every list on a screen. */
+export const SEARCH_PARAM = 'q';
+
+const PAGE_MAX = 1_000_000;
+
+function paramName(prefix: string, name: string): string {
+  return prefix === '' ? name : `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}`;
+}
+
+/** Every list's page on the screen starts again at 1 (a new search). */
+function withoutPages(params: URLSearchParams): URLSearchParams {
+  for (const name of [...params.keys()]) {
+    if (name === 'page' || name.endsWith('Page')) params.delete(name);
+  }
+  return params;
+}
+
+export interface ListParamsOptions<Column extends string, Filter extends string> {
+  /** Names the parameters of a second list on the screen, e.g. 'rewards'. */
+  prefix?: string;
+  /** The columns the list sorts by (the contract's ..._SORTS). */
+  sorts?: readonly Column[];
+  /** The filters the list offers, each with the values it takes ('' is no filter). */
+  filters?: Readonly<Record<Filter, readonly string[]>>;
+  /** The page sizes offered, the first being the default (omit for a fixed size). */
+  limits?: readonly number[];
+}
+
+export interface ListParams<Column extends string, Filter extends string> {
+  page: number;
+  setPage(page: number, options?: { replace?: boolean }): void;
+  /** The page size; undefined when the list has a fixed one (no `limits`). */
+  limit: number | undefined;
+  setLimit(limit: number): void;
+  /** `column` ascending, `-column` descending, undefined for the list's default order. */
+  sort: SortValue<Column> | undefined;
+  /**
+   * What the table's headers need (DataTable's `sort`): the sort, and a header's press, which sorts
+   * by its column ascending, or reverses the order when the list is sorted by it already.
+   */
+  tableSort: { value: string | undefined; onSort(column: string): void };
+  /** The filter's value ('' when none). */
+  filter(name: Filter): string;
+  setFilter(name: Filter, value: string): void;
+}
+
+export function useListParams<Column extends string = never, Filter extends string = never>(
+  options: ListParamsOptions<Column, Filter> = {},
+): ListParams<Column, Filter> {
+  const { prefix = '', sorts = [], filters, limits } = options;
+  const [params, setParams] = useSearchParams();
+  const name = (key: string) => paramName(prefix, key);
+
+  const update = (change: (next: URLSearchParams) => void, replace = false) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        change(next);
+        return next;
+      },
+      { replace },
+    );
+  /** Sets one parameter of this list (deleted at its default) and starts it at page 1. */
+  const setView = (key: string, value: string, isDefault: boolean) =>
+    update((next) => {
+      next.delete(name('page'));
+      if (isDefault) next.delete(name(key));
+      else next.set(name(key), value);
+    });
+
+  const pageText = params.get(name('page')) ?? '';
+  const pageValue = /^[1-9]\d{0,6}$/.test(pageText) ? Number(pageText) : 1;
+  const page = pageValue <= PAGE_MAX ? pageValue : 1;
+
+  const limitValue = Number(params.get(name('limit')));
+  const limit = limits ? (limits.includes(limitValue) ? limitValue : limits[0]) : undefined;
+
+  const sortText = params.get(name('sort')) ?? '';
+  const sortColumn = sortText.startsWith('-') ? sortText.slice(1) : sortText;
+  const sort = (sorts as readonly string[]).includes(sortColumn)
+    ? (sortText as SortValue<Column>)
+    : undefined;
+
+  return {
+    page,
+    setPage: (next, { replace = false } = {}) =>
+      update((params) => {
+        if (next <= 1) params.delete(name('page'));
+        else params.set(name('page'), String(next));
+      }, replace),
+    limit,
+    setLimit: (next) => setView('limit', String(next), next === limits?.[0]),
+    sort,
+    tableSort: {
+      value: sort,
+      onSort: (column) => {
+        if ((sorts as readonly string[]).includes(column))
+          setView('sort', sort === column ? `-${column}` : column, false);
+      },
+    },
+    filter: (key) => {
+      const value = params.get(name(key)) ?? '';
+      return filters?.[key].includes(value) ? value : '';
+    },
+    setFilter: (key, value) => setView(key, value, value === ''),
+  };
+}
+
+/**
+ * A deletion can empty the last page: once the answer says the list has fewer pages, show the
+ * new last one (replacing the history entry of a page that no longer exists).
+ */
+export function usePageWithin(
+  list: Pick<ListParams<string, string>, 'page' | 'setPage'>,
+  pages: number | undefined,
+) {
+  const { page, setPage } = list;
+  useEffect(() => {
+    if (pages !== undefined && pages > 0 && page > pages) setPage(pages, { replace: true });
+  });
+}
+
+/**
+ * The screen's search box and its search: what is typed shows at once, and `delay` ms after the
+ * typing stops it becomes the URL's `q` (spec 001 §9's debounce), which the lists read. Going Back
+ * to a view with another search puts that search back in the box.
+ */
+export function useUrlSearch(delay: number) {
+  const [params, setParams] = useSearchParams();
+  const search = (params.get(SEARCH_PARAM) ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
+  const [text, setText] = useState(search);
+  // The URL's search the box last followed, and the last one the box wrote itself.
+  const [followed, setFollowed] = useState(search);
+  const [written, setWritten] = useState(search);
+  if (followed !== search) {
+    setFollowed(search);
+    // Back, Forward or a link changed it: the box shows it (unless the box wrote it itself).
+    if (search !== written && text.trim() !== search) setText(search);
+  }
+
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // react-router's functional update is given the query of the render that made the setter: the
+  // timer uses the newest one, so a filter chosen while the search waited is kept.
+  const latestSetParams = useRef(setParams);
+  useEffect(() => {
+    latestSetParams.current = setParams;
+  });
+
+  const onTextChange = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const typed = value.trim();
+      setWritten(typed);
+      latestSetParams.current(
+        (previous) => {
+          if ((previous.get(SEARCH_PARAM) ?? '') === typed) return previous;
+          const next = withoutPages(new URLSearchParams(previous));
+          if (typed === '') next.delete(SEARCH_PARAM);
+          else next.set(SEARCH_PARAM, typed);
+          return next;
+        },
+        { replace: true },
+      );
+    }, delay);
+  };
+
+  return { text, onTextChange, search };
+}
