@@ -109,7 +109,7 @@ function hasFilter(filters: AuditFilters): boolean {
 export function createAuditList(database: Database) {
   const read = createList<AuditEntry>(database, {
     counters: [AUDIT_TOTAL_COUNTER],
-    order: 'p.created_at desc, p.id desc',
+    sorts: { createdAt: 'created_at' },
     itemJson: AUDIT_JSON,
   });
   return (query: { page: number; limit: number } & AuditFilters) => {
