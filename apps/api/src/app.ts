@@ -17,6 +17,7 @@ import { declareErrorResponses } from './plugins/error-responses.ts';
 import { registerInFlightTracking } from './plugins/in-flight.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { adminsRoutes } from './modules/admins/admins.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(offersRoutes, deps);
       await api.register(casksRoutes, deps);
       await api.register(referralsRoutes, deps);
+      await api.register(adminsRoutes, deps);
     },
     { prefix: '/api' },
   );
