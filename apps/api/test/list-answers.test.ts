@@ -1,3 +1,4 @@
+import { adminListResponse } from '@cask/contracts/admins';
 import { caskListResponse } from '@cask/contracts/casks';
 import { notificationListResponse } from '@cask/contracts/notifications';
 import { offerListResponse } from '@cask/contracts/offers';
@@ -68,6 +69,7 @@ const CONTRACTS: Record<string, z.ZodType> = {
   '/api/casks': caskListResponse,
   '/api/purchases': orderListResponse,
   '/api/referrals': referralListResponse,
+  '/api/admins': adminListResponse,
 };
 
 test('every list answer is exactly what its contract describes', async () => {

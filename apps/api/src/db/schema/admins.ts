@@ -35,7 +35,7 @@ export const admins = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Set when too many wrong reset codes were tried (DESIGN.md §5). */
     resetLockedUntil: timestamp('reset_locked_until', { withTimezone: true }),
-    /** Kept by src/db/sql/090_admins_last_signed_in.sql from the `auth.signed_in` audit rows. */
+    /** Kept by src/db/sql/092_admins_record_sign_in.sql from the `auth.signed_in` audit rows. */
     lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

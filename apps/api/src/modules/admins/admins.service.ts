@@ -111,7 +111,8 @@ export function createAdminsService(deps: {
     const target = await repo.lockAdmin(tx, id);
     if (!target) throw new NotFoundError(ADMIN_NOT_FOUND);
     const losesOwner =
-      owners.includes(target.id) && (change.disable === true || (change.role ?? 'owner') !== 'owner');
+      owners.includes(target.id) &&
+      (change.disable === true || (change.role ?? 'owner') !== 'owner');
     if (losesOwner && owners.length <= 1) throw new ConflictError(LAST_OWNER);
     return target;
   }
@@ -173,7 +174,8 @@ export function createAdminsService(deps: {
     async withdrawInvite(id: string, acting: Acting): Promise<{ id: string }> {
       return db.transaction(async (tx) => {
         const invite = await repo.lockInvite(tx, id);
-        if (!invite || !(await repo.deleteInvite(tx, id))) throw new NotFoundError(INVITE_NOT_FOUND);
+        if (!invite || !(await repo.deleteInvite(tx, id)))
+          throw new NotFoundError(INVITE_NOT_FOUND);
         await writeAudit(tx, {
           adminId: acting.admin.id,
           action: 'admin.invite_withdrawn',
