@@ -21,6 +21,7 @@ import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useDeleteCask } from './api/cask-mutations.ts';
 import { useCasks } from './api/get-casks.ts';
+import { useCan } from '@/lib/current-admin.ts';
 
 // The two forms and Confirm Delete load when first opened, not with the list (decision 125).
 const AddCaskModal = lazyModal(
@@ -83,6 +84,8 @@ function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => voi
 
 /** Spec 001 §2 Casks (/cask): the cards, the search, the Cask List and its three dialogs. */
 export default function CasksPage() {
+  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), CASK_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = usePageForSearch(search);
@@ -119,9 +122,11 @@ export default function CasksPage() {
       <PageHeader
         title="Cask List"
         actions={
-          <Button onClick={() => setAdding(true)} {...preloadOn(AddCaskModal)}>
-            + Add Cask
-          </Button>
+          canChange ? (
+            <Button onClick={() => setAdding(true)} {...preloadOn(AddCaskModal)}>
+              + Add Cask
+            </Button>
+          ) : null
         }
       />
       <StatCardGrid columns={3}>

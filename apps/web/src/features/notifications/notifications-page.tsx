@@ -15,6 +15,7 @@ import {
   NotificationListItem,
   NotificationListSkeleton,
 } from './components/notification-list-item.tsx';
+import { useCan } from '@/lib/current-admin.ts';
 
 const CreateNotificationModal = lazyModal(
   () => import('./components/create-notification-modal.tsx').then((m) => m.CreateNotificationModal),
@@ -38,6 +39,8 @@ export const LOAD_MORE_FAILURE = 'Failed to load more notifications.';
  * the Create Notification modal.
  */
 export default function NotificationsPage() {
+  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
   const list = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
@@ -62,7 +65,7 @@ export default function NotificationsPage() {
 
   function open(notification: Notification) {
     setOpened(notification);
-    if (notification.isRead) return;
+    if (notification.isRead || !canChange) return;
     markRead.mutate(notification.id, {
       onError: () => toast.error(MARK_READ_FAILURE),
     });
@@ -91,7 +94,7 @@ export default function NotificationsPage() {
                   Mark All as Read
                 </Button>
               </span>
-            ) : unreadCount > 1 ? (
+            ) : unreadCount > 1 && canChange ? (
               <Button
                 variant="secondary"
                 disabled={markAll.isPending}
@@ -103,9 +106,11 @@ export default function NotificationsPage() {
                 Mark All as Read
               </Button>
             ) : null}
-            <Button onClick={() => setCreating(true)} {...preloadOn(CreateNotificationModal)}>
-              + Create Notification
-            </Button>
+            {canChange ? (
+              <Button onClick={() => setCreating(true)} {...preloadOn(CreateNotificationModal)}>
+                + Create Notification
+              </Button>
+            ) : null}
           </>
         }
       />

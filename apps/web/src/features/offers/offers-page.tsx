@@ -21,6 +21,7 @@ import { DELETE_FAILURE, DELETE_SUCCESS, useDeleteOffer } from './api/offer-muta
 import type { OfferEditing } from './components/offer-form-modal.tsx';
 import { offerColumns } from './components/offer-columns.tsx';
 import { typeLabel } from './offer-labels.ts';
+import { useCan } from '@/lib/current-admin.ts';
 
 /** Spec 001 §8. */
 export const FETCH_FAILURE = 'Failed to fetch offers';
@@ -47,6 +48,8 @@ const pageSizeOptions = PAGE_SIZES.map((size) => ({ value: String(size), label: 
  * the page size goes back to page 1 (spec 001 §4).
  */
 export default function OffersPage() {
+  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [type, setType] = useState<OfferType | undefined>(undefined);
@@ -78,10 +81,12 @@ export default function OffersPage() {
       <PageHeader
         title="Offers"
         actions={
-          <Button onClick={() => setEditing({ mode: 'add' })} {...preloadOn(OfferFormModal)}>
-            <Plus size={16} aria-hidden />
-            Add Offer
-          </Button>
+          canChange ? (
+            <Button onClick={() => setEditing({ mode: 'add' })} {...preloadOn(OfferFormModal)}>
+              <Plus size={16} aria-hidden />
+              Add Offer
+            </Button>
+          ) : null
         }
       />
 

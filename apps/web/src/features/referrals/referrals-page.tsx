@@ -19,6 +19,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { useReferrals } from './api/get-referrals.ts';
 import { orNotAvailable, STATUS_LABELS, statusTone } from './components/referral-labels.ts';
+import { useCan } from '@/lib/current-admin.ts';
 
 // Loaded on the first Edit click or when the pointer or focus reaches the list (decisions 125
 // and 159): Radix Dialog and the toasts are a fifth of the screen's JavaScript.
@@ -44,6 +45,8 @@ const FILTER_OPTIONS = [
  * starts again at page 1 (spec 001 §4). A failed fetch replaces the screen with 'Error: {message}'.
  */
 export default function ReferralsPage() {
+  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState<string>('all');
@@ -110,11 +113,12 @@ export default function ReferralsPage() {
       pinned: true,
       header: 'Action',
       align: 'right',
-      cell: (row) => (
-        <IconButton label="Edit" onClick={() => setEditing(row)}>
-          <Pencil size={16} aria-hidden />
-        </IconButton>
-      ),
+      cell: (row) =>
+        canChange ? (
+          <IconButton label="Edit" onClick={() => setEditing(row)}>
+            <Pencil size={16} aria-hidden />
+          </IconButton>
+        ) : null,
     },
   ];
 

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 import { REWARDS_PAGE_SIZE, useRewards } from '../api/get-rewards.ts';
 import { usePageForSearch } from '@/lib/use-page-for-search.ts';
+import { useCan } from '@/lib/current-admin.ts';
 
 const ManualPointsModal = lazyModal(
   () => import('./manual-points-modal.tsx').then((m) => m.ManualPointsModal),
@@ -25,6 +26,8 @@ export const REWARDS_FAILURE = 'Failed to fetch rewards';
  * 'Confirm Delete' of this list is not built.
  */
 export function RewardList({ search }: { search: string }) {
+  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
   const [page, setPage] = usePageForSearch(search);
   const rewards = useRewards({ page, search });
   const [adjusting, setAdjusting] = useState<RewardRow | null>(null);
@@ -59,11 +62,12 @@ export function RewardList({ search }: { search: string }) {
       pinned: true,
       header: 'Action',
       align: 'right',
-      cell: (row) => (
-        <IconButton label="Adjust Points" onClick={() => setAdjusting(row)}>
-          <SlidersHorizontal size={16} aria-hidden />
-        </IconButton>
-      ),
+      cell: (row) =>
+        canChange ? (
+          <IconButton label="Adjust Points" onClick={() => setAdjusting(row)}>
+            <SlidersHorizontal size={16} aria-hidden />
+          </IconButton>
+        ) : null,
     },
   ];
 
