@@ -55,6 +55,8 @@ const signedOutScreens: Screen[] = [
     ready: h1('Reset Password'),
     state: { email: recoveryEmail, otp: '2468' },
   },
+  // Issue 28: an invite's link (the token is checked when the password is sent).
+  { path: '/accept-invite?token=axe-scan', ready: h1('Accept Invite') },
 ];
 
 const usersTable = 'Users';
@@ -105,6 +107,14 @@ const signedInScreens: Screen[] = [
   {
     path: '/setting/privacy',
     ready: (page) => page.getByRole('article', { name: 'Privacy Policy' }),
+  },
+  {
+    path: '/setting/admins',
+    ready: (page) =>
+      page
+        .getByRole('table', { name: 'Admins' })
+        .getByRole('button', { name: /^Change role of / })
+        .first(),
   },
   { path: '/no-such-page', ready: h1('Page not found') },
 ];
@@ -225,6 +235,34 @@ const modals: Modal[] = [
     path: '/setting/privacy',
     open: click('button', 'Edit'),
     shown: (page) => page.getByRole('textbox', { name: 'Privacy policy' }),
+  },
+  {
+    label: 'admins invite',
+    path: '/setting/admins',
+    open: click('button', 'Invite Admin'),
+    shown: dialog('Invite Admin'),
+  },
+  {
+    label: 'admins change role',
+    path: '/setting/admins',
+    open: async (page) => {
+      await page
+        .getByRole('button', { name: /^Change role of / })
+        .first()
+        .click();
+    },
+    shown: dialog(/^Change Role - /),
+  },
+  {
+    label: 'admins disable',
+    path: '/setting/admins',
+    open: async (page) => {
+      await page
+        .getByRole('button', { name: /^Disable / })
+        .first()
+        .click();
+    },
+    shown: dialog('Disable Admin'),
   },
   {
     label: 'logout confirmation',
