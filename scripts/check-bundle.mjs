@@ -31,6 +31,8 @@ const ROUTES = [
   guest('/forgot_password', 'src/features/auth/forgot-password-page.tsx'),
   guest('/otp', 'src/features/auth/verify-otp-page.tsx'),
   guest('/reset_password', 'src/features/auth/reset-password-page.tsx'),
+  // Under neither guard (issue 28); counted as a guest screen, the closer of the two.
+  guest('/accept-invite', 'src/features/auth/accept-invite-page.tsx'),
   signedIn('/', 'src/features/dashboard/dashboard-page.tsx'),
   signedIn('/user', 'src/features/users/users-page.tsx'),
   signedIn('/cask', 'src/features/casks/casks-page.tsx'),
@@ -42,6 +44,7 @@ const ROUTES = [
   signedIn('/setting', 'src/features/settings/settings-page.tsx'),
   signedIn('/setting/profile', 'src/features/profile/profile-page.tsx'),
   signedIn('/setting/privacy', 'src/features/privacy/privacy-page.tsx'),
+  signedIn('/setting/admins', 'src/features/admins/admins-page.tsx'),
   signedIn('(not found)', 'src/app/not-found-page.tsx'),
 ];
 

@@ -20,6 +20,7 @@ import { registerInFlightTracking } from './plugins/in-flight.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { boundedUserAgent, runWithRequestContext } from './lib/request-context.ts';
+import { adminsRoutes } from './modules/admins/admins.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(referralsRoutes, deps);
       await api.register(auditRoutes, deps);
       await api.register(exportsRoutes(EXPORT_SOURCES), deps);
+      await api.register(adminsRoutes, deps);
     },
     { prefix: '/api' },
   );

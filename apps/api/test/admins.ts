@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import type { AdminRole } from '@cask/contracts/admins';
 import { admins } from '../src/db/schema/admins.ts';
 import { signAccessToken } from '../src/lib/tokens.ts';
 import type { TestContext } from './context.ts';
@@ -18,7 +19,13 @@ export interface TestAdmin {
 /** Creates an active admin straight in the database and mints an access token for it. */
 export async function createAdmin(
   ctx: Pick<TestContext, 'database' | 'jwtSecret'>,
-  overrides: Partial<{ email: string; password: string; fullName: string; isActive: boolean }> = {},
+  overrides: Partial<{
+    email: string;
+    password: string;
+    fullName: string;
+    isActive: boolean;
+    role: AdminRole;
+  }> = {},
 ): Promise<TestAdmin> {
   const email = overrides.email ?? `admin-${randomBytes(4).toString('hex')}@example.com`;
   const password = overrides.password ?? 'correct horse 42';
@@ -31,6 +38,8 @@ export async function createAdmin(
       // Low-cost parameters keep the tests fast; production parameters live in lib/password.ts.
       passwordHash: await hash(password, { memoryCost: 1024, timeCost: 1, parallelism: 1 }),
       isActive: overrides.isActive ?? true,
+      // The schema's default: today's behaviour, what the spec allows.
+      role: overrides.role ?? 'admin',
     })
     .returning({ id: admins.id, tokenVersion: admins.tokenVersion });
   if (!row) throw new Error('admin insert returned nothing');

@@ -1,4 +1,5 @@
 import { auditListResponse } from '@cask/contracts/audit';
+import { adminListResponse } from '@cask/contracts/admins';
 import { caskListResponse } from '@cask/contracts/casks';
 import { notificationListResponse } from '@cask/contracts/notifications';
 import { offerListResponse } from '@cask/contracts/offers';
@@ -70,6 +71,7 @@ const CONTRACTS: Record<string, z.ZodType> = {
   '/api/purchases': orderListResponse,
   '/api/referrals': referralListResponse,
   '/api/audit': auditListResponse,
+  '/api/admins': adminListResponse,
 };
 
 test('every list answer is exactly what its contract describes', async () => {

@@ -27,7 +27,7 @@ export const FULL_NAME_MAX = 100;
  * E-mails are compared lower-cased and trimmed. The invalid-pattern message differs per screen
  * (spec 000 §5: 'Invalid username' on sign-in, 'Invalid Email' on forgot-password).
  */
-function emailField(invalidMessage: string) {
+export function emailField(invalidMessage: string) {
   return line({ error: 'Email is required' })
     .min(1, 'Email is required')
     .max(EMAIL_MAX, 'Email is too long')
@@ -37,7 +37,7 @@ function emailField(invalidMessage: string) {
 
 const email = emailField('Invalid Email');
 
-const newPassword = text({ error: 'Password is required' })
+export const newPassword = text({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 

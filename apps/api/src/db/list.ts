@@ -201,11 +201,13 @@ export function createList<Item>(database: Database, source: ListSource) {
  * from and add per-row columns computed for the page's rows only, never for rows an OFFSET skips.
  */
 export function windowSql(
-  source: { table: string; columns: string; where: string },
+  source: { table: string; columns: string; where: string; alias?: string },
   window: ListWindow,
   values: StatementValues,
 ): string {
   const { table, where } = source;
+  // A subquery's alias (`(select ...) a`) names its columns in the order; a table names its own.
+  const qualifier = source.alias ?? table;
   const { order } = window;
   const listed = source.columns.split(',').map((column) => column.trim());
   const columns = listed.includes(order.column)
@@ -226,7 +228,7 @@ export function windowSql(
   const backwards = window.read === 'oldest-first';
   return (
     `select ${columns} from ${table} where ${where}` +
-    ` order by ${orderSql(order, table, backwards)} limit ${window.limit} offset ${offset}`
+    ` order by ${orderSql(order, qualifier, backwards)} limit ${window.limit} offset ${offset}`
   );
 }
 

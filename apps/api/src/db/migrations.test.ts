@@ -47,7 +47,7 @@ async function rows<T>(query: string): Promise<T[]> {
 }
 
 test('0019 reads the volumes and ABVs typed so far as numbers, and audits what it cannot read', async () => {
-  await migrate(database, folder);
+  await migrate(database, folder, { functions: false });
   const owner = await createCustomer({ database });
   const typed: [string, string | null, string | null][] = [
     ['plain', '250L', '58.4%'],
@@ -123,4 +123,34 @@ test('0019 reads the volumes and ABVs typed so far as numbers, and audits what i
       sql`insert into casks (name, owner_id, abv) values ('x', ${owner.id}, 101)`,
     ),
   ).rejects.toThrow();
+});
+
+test('0022 makes every existing admin an Owner and counts them for the Admins screen', async () => {
+  const older = await freshDatabase();
+  const before = migrationsBefore('0022_admin_roles_and_invites');
+  try {
+    await migrate(older.database, before, { functions: false });
+    await older.database.db.execute(
+      sql`insert into admins (full_name, email, password_hash) values
+          ('First', 'first@example.com', 'x'), ('Second', 'second@example.com', 'x')`,
+    );
+    await migrate(older.database);
+    const result = (await older.database.db.execute(
+      sql`select role, count(*)::int as n from admins group by role`,
+    )) as unknown as { rows: { role: string; n: number }[] };
+    expect(result.rows).toEqual([{ role: 'owner', n: 2 }]);
+    const counter = (await older.database.db.execute(
+      sql`select value::int as value from counters where name = 'admins.total'`,
+    )) as unknown as { rows: { value: number }[] };
+    expect(counter.rows).toEqual([{ value: 2 }]);
+    await expect(
+      older.database.db.execute(
+        sql`insert into admins (full_name, email, password_hash, role) values ('X', 'x@example.com', 'x', 'root')`,
+      ),
+    ).rejects.toThrow();
+  } finally {
+    await older.database.close();
+    await older.drop();
+    rmSync(before, { recursive: true, force: true });
+  }
 });

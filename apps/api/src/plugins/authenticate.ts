@@ -1,14 +1,18 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { AdminRole } from '@cask/contracts/admins';
 import type { Database } from '../db/client.ts';
 import { ACCOUNT_DISABLED, TOKEN_ENDED, UnauthorizedError } from '../lib/errors.ts';
 import { hooksOf } from '../lib/route-hooks.ts';
 import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../lib/tokens.ts';
 import { prepareAdminLookup } from '../modules/auth/admins.repository.ts';
+import { viewerRefusal } from './roles.ts';
 
 export interface SignedInAdmin {
   id: string;
   email: string;
   fullName: string;
+  /** What the admin may do (DESIGN.md §8, docs/decisions/220), as of this request. */
+  role: AdminRole;
 }
 
 declare module 'fastify' {
@@ -49,8 +53,14 @@ export function registerAuthentication(
       // row is read anyway, so ending earlier tokens at once costs no query.
       if (admin.tokenVersion !== claims.tokenVersion)
         return done(new UnauthorizedError(TOKEN_ENDED));
-      request.admin = { id: admin.id, email: admin.email, fullName: admin.fullName };
-      done();
+      request.admin = {
+        id: admin.id,
+        email: admin.email,
+        fullName: admin.fullName,
+        role: admin.role,
+      };
+      // A Viewer's change is refused here, once for every route (docs/decisions/220).
+      done(viewerRefusal(request, admin.role));
     }, done);
   };
 

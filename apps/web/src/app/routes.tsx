@@ -35,6 +35,14 @@ export const routes = [
       },
     ],
   },
+  // Issue 28: an invite's link works whether or not someone is signed in in this browser (the
+  // invitee's session replaces theirs), so it is under neither guard.
+  {
+    path: '/accept-invite',
+    lazy: page(() => import('@/features/auth/accept-invite-page.tsx')),
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <BootSplash />,
+  },
   {
     path: '/',
     lazy: async () => {
@@ -64,6 +72,7 @@ export const routes = [
       { path: 'setting', lazy: page(() => import('@/features/settings/settings-page.tsx')) },
       { path: 'setting/profile', lazy: page(() => import('@/features/profile/profile-page.tsx')) },
       { path: 'setting/privacy', lazy: page(() => import('@/features/privacy/privacy-page.tsx')) },
+      { path: 'setting/admins', lazy: page(() => import('@/features/admins/admins-page.tsx')) },
       { path: '*', lazy: page(() => import('./not-found-page.tsx')) },
     ],
   },

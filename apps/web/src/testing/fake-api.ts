@@ -1,5 +1,15 @@
 import { vi } from 'vitest';
-import type { AdminProfile, ProfileResponse } from '@cask/contracts/auth';
+import {
+  EMAIL_IS_INVITED,
+  INVITE_LINK_INVALID,
+  LAST_OWNER,
+  type AdminAccount,
+  type AdminAccountResponse,
+  type AdminListResponse,
+  type ChangeRoleBody,
+  type InviteAdminBody,
+} from '@cask/contracts/admins';
+import type { AdminProfile, LoginResponse, ProfileResponse } from '@cask/contracts/auth';
 import type { AuditAdmin, AuditEntry, AuditListResponse } from '@cask/contracts/audit';
 import type {
   CreateExportResponse,
@@ -96,6 +106,19 @@ function savedDetails(type: string | undefined, json: string | undefined): Offer
  */
 
 /** The signed-in admin the shell greets unless a test says otherwise. */
+/** An Owner's profile: the Admins screen's changes are theirs only (DESIGN.md §8). */
+export const olive: AdminProfile = {
+  id: '0b7e5d2c-4a1f-4c3e-9b8d-7e6f5a4b3c21',
+  fullName: 'Olive Owner',
+  email: 'olive@example.com',
+  phone: null,
+  role: 'owner',
+  avatar: null,
+};
+
+/** The accept-invite link's token the fake API takes once (any other is refused). */
+export const GOOD_INVITE_TOKEN = 'good-invite-token';
+
 export const ada: AdminProfile = {
   id: '6f1c9a52-1b7e-4b8f-9d3a-2f4c8e0b7a11',
   fullName: 'Ada Lovelace',
@@ -120,6 +143,7 @@ export interface FakeCustomer {
 
 /** The calls a test can make answer 500 through `state.failing`. */
 export type FailingCall =
+  | 'admins'
   | 'dashboard'
   | 'users'
   | 'update'
@@ -380,21 +404,25 @@ export function createFakeApi(
   initial: {
     profile?: AdminProfile;
     customers?: FakeCustomer[];
+    /** The Admins screen's rows (admins and outstanding invites), newest first. */
+    admins?: AdminAccount[];
     notifications?: Notification[];
     orders?: Order[];
     /** The catalogue; when given, the dashboard's Active Offers card counts its active ones. */
     offers?: Offer[];
     casks?: Cask[];
     referrals?: Referral[];
-    /** The audit log, newest first; `admins`: the Admin filter's choices. */
+    /** The audit log, newest first; `auditAdmins`: its Admin filter's choices. */
     audit?: AuditEntry[];
-    admins?: AuditAdmin[];
+    auditAdmins?: AuditAdmin[];
     totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
   } = {},
 ) {
   const state = {
     profile: initial.profile ?? ada,
     customers: [...(initial.customers ?? [])],
+    admins: [...(initial.admins ?? [])],
+    inviteSpent: false,
     notifications: [...(initial.notifications ?? [])],
     orders: [...(initial.orders ?? [])],
     offers: [...(initial.offers ?? [])],
@@ -404,7 +432,7 @@ export function createFakeApi(
     /** Exports asked for, and the states GET /exports/:id answers in turn (the last repeats). */
     exports: [] as { id: string; list: string; query: Record<string, string> }[],
     exportStates: ['running', 'done'] as ExportState[],
-    admins: [...(initial.admins ?? [])],
+    auditAdmins: [...(initial.auditAdmins ?? [])],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...initial.totals },
     /** Calls answering 500; the message is 'Something went wrong' unless `failureMessage` says. */
     failing: new Set<FailingCall>(),
@@ -465,11 +493,82 @@ export function createFakeApi(
     version: c.version,
   });
 
+  /** The Admins screen's calls and accept-invite, as modules/admins answers them. */
+  function handleAdmins({ method, path, query, body }: SentRequest): Response | undefined {
+    const account = (data: AdminAccount, message: string) =>
+      json(200, { success: true, message, data: { admin: data } } satisfies AdminAccountResponse);
+    if (method === 'GET' && path === '/api/admins') {
+      if (state.failing.has('admins')) return fail();
+      const { rows, pagination } = page(state.admins, query, 10);
+      return json(200, {
+        success: true,
+        data: { admins: rows, pagination },
+      } satisfies AdminListResponse);
+    }
+    if (method === 'POST' && path === '/api/admins/invites') {
+      const invite = body as InviteAdminBody;
+      if (state.admins.some((row) => row.email === invite.email)) {
+        return json(409, { success: false, message: EMAIL_IS_INVITED });
+      }
+      const row: AdminAccount = {
+        id: testUuid(),
+        ...invite,
+        status: 'invited',
+        lastSignedInAt: null,
+        createdAt: new Date().toISOString(),
+      };
+      state.admins.unshift(row);
+      return account(row, 'Invite sent');
+    }
+    if (method === 'POST' && path === '/api/auth/accept-invite') {
+      const { token } = body as { token: string };
+      if (token !== GOOD_INVITE_TOKEN || state.inviteSpent) {
+        return json(400, {
+          success: false,
+          message: INVITE_LINK_INVALID,
+          errors: [{ field: 'token', message: INVITE_LINK_INVALID }],
+        });
+      }
+      state.inviteSpent = true;
+      return json(200, {
+        success: true,
+        message: 'Welcome to Cask Admin',
+        data: { accessToken: 'invited-access', refreshToken: 'invited-refresh' },
+      } satisfies LoginResponse);
+    }
+    const change = /^\/api\/admins\/(?:invites\/)?([^/]+)(?:\/(resend|role|disable|enable))?$/.exec(
+      path,
+    );
+    const target = change ? state.admins.find((row) => row.id === change[1]) : undefined;
+    if (!change || !target || method === 'GET') return undefined;
+    const action = change[2];
+    if (method === 'DELETE') {
+      state.admins = state.admins.filter((row) => row !== target);
+      return json(200, { success: true, message: 'Invite withdrawn', data: { id: target.id } });
+    }
+    if (action === 'resend')
+      return account(Object.assign(target, { status: 'invited' }), 'Invite sent again');
+    const owners = state.admins.filter((row) => row.role === 'owner' && row.status === 'active');
+    const losesOwner =
+      target.role === 'owner' &&
+      (action === 'disable' || (action === 'role' && (body as ChangeRoleBody).role !== 'owner'));
+    if (losesOwner && owners.length <= 1) return json(409, { success: false, message: LAST_OWNER });
+    if (action === 'role')
+      return account(Object.assign(target, body as ChangeRoleBody), 'Role changed');
+    if (action === 'disable')
+      return account(Object.assign(target, { status: 'disabled' }), 'Admin disabled');
+    if (action === 'enable')
+      return account(Object.assign(target, { status: 'active' }), 'Admin enabled');
+    return undefined;
+  }
+
   function handle(request: SentRequest): Response {
     const { method, path, query } = request;
     if (method === 'GET' && path === '/api/auth/profile') {
       return json(200, { success: true, data: { user: state.profile } } satisfies ProfileResponse);
     }
+    const adminsAnswer = handleAdmins(request);
+    if (adminsAnswer) return adminsAnswer;
     if (method === 'POST' && path === '/api/auth/logout') {
       return json(200, { success: true, message: 'Logged out' } satisfies MessageEnvelope);
     }
@@ -537,7 +636,7 @@ export function createFakeApi(
       const search = (query.search ?? '').toLowerCase();
       return json(200, {
         success: true,
-        data: { admins: state.admins.filter((a) => a.fullName.toLowerCase().includes(search)) },
+        data: { admins: state.auditAdmins.filter((a) => a.fullName.toLowerCase().includes(search)) },
       });
     }
     if (method === 'GET' && path === '/api/users') {

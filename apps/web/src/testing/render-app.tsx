@@ -8,7 +8,7 @@ import { createQueryClient } from '@/app/providers.tsx';
 import AppToaster from '@/app/toaster.tsx';
 import { routes } from '@/app/routes.tsx';
 import { unreadCountQueryKey } from '@/features/notifications/api/get-unread-count.ts';
-import { profileQueryKey } from '@/features/profile/api/get-profile.ts';
+import { profileQueryKey } from '@/lib/current-admin.ts';
 import { storeSession } from '@/lib/session.ts';
 import { ada, createFakeApi, type FakeApi } from './fake-api.ts';
 

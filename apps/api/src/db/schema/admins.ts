@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ADMIN_ROLES } from '@cask/contracts/admins';
 
 /** Administrators: the only people who sign in here (DESIGN.md §6). */
 export const admins = pgTable(
@@ -11,7 +22,8 @@ export const admins = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     phone: text('phone'),
-    role: text('role').notNull().default('admin'),
+    /** One of ADMIN_ROLES; what the API lets this admin do (docs/decisions/220). */
+    role: text('role', { enum: ADMIN_ROLES }).notNull().default('admin'),
     /** Public URL of the avatar (`/uploads/<id>`), or null for the placeholder. */
     avatar: text('avatar'),
     isActive: boolean('is_active').notNull().default(true),
@@ -23,10 +35,16 @@ export const admins = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Set when too many wrong reset codes were tried (DESIGN.md §5). */
     resetLockedUntil: timestamp('reset_locked_until', { withTimezone: true }),
+    /** Kept by src/db/sql/092_admins_record_sign_in.sql from the `auth.signed_in` audit rows. */
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('admins_email_unique').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('admins_email_unique').on(sql`lower(${table.email})`),
+    check('admins_role_check', sql`${table.role} in ('owner', 'admin', 'viewer')`),
+    index('admins_listing_idx').on(table.createdAt, table.id),
+  ],
 );
 
 export type Admin = typeof admins.$inferSelect;

@@ -59,4 +59,7 @@ export const COUNTER_NAMES = {
   /** Sum of reward_amount over all referrals, and over completed ones. */
   referralRewards: 'referrals.reward_amount',
   completedReferralRewards: 'referrals.reward_amount.completed',
+  /** Admins, and outstanding invites (090_admins_counters, 091_admin_invites_counters). */
+  admins: 'admins.total',
+  adminInvites: 'admin_invites.total',
 } as const;

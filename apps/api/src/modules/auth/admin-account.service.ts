@@ -9,7 +9,8 @@ export type CreateAdminResult =
 
 /**
  * Creates an admin (start-up from ADMIN_*, `npm run admin:create`). An existing admin with the
- * same e-mail is never touched: not its password, not its name (DESIGN.md §3).
+ * same e-mail is never touched: not its password, not its name (DESIGN.md §3). Both make an
+ * Owner: whoever can reach the server's terminal or environment owns it (docs/decisions/220).
  */
 export async function createAdminAccount(
   deps: { db: Db; hasher: PasswordHasher },
@@ -24,6 +25,7 @@ export async function createAdminAccount(
       fullName: input.fullName,
       email: input.email,
       passwordHash,
+      role: 'owner',
     });
     if (!admin) return { created: false };
     await writeAudit(tx, {
@@ -31,7 +33,7 @@ export async function createAdminAccount(
       action: 'admin.created',
       entity: 'admin',
       entityId: admin.id,
-      after: { email: admin.email, fullName: admin.fullName, source },
+      after: { email: admin.email, fullName: admin.fullName, role: 'owner', source },
     });
     return { created: true, admin };
   });

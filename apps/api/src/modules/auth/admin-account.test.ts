@@ -20,12 +20,17 @@ function login(email: string, password: string) {
 
 async function adminsWithEmail(email: string) {
   return ctx.database.db
-    .select({ id: admins.id, fullName: admins.fullName, passwordHash: admins.passwordHash })
+    .select({
+      id: admins.id,
+      fullName: admins.fullName,
+      passwordHash: admins.passwordHash,
+      role: admins.role,
+    })
     .from(admins)
     .where(sql`lower(${admins.email}) = ${email.toLowerCase()}`);
 }
 
-test('start-up creates the admin from ADMIN_* once and never changes it afterwards', async () => {
+test('start-up creates the admin from ADMIN_* once, as an Owner, and never changes it afterwards', async () => {
   const start = (name: string, password: string) =>
     runStartupTasks({
       config: {
@@ -41,6 +46,8 @@ test('start-up creates the admin from ADMIN_* once and never changes it afterwar
   await start('Olive Owner', 'first password');
   const [created] = await adminsWithEmail('owner@example.com');
   expect(created?.fullName).toBe('Olive Owner');
+  // DESIGN.md §8: the first admin manages the others (docs/decisions/220).
+  expect(created?.role).toBe('owner');
   expect(created?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
   expect((await login('owner@example.com', 'first password')).statusCode).toBe(200);
   expect(ctx.logs.join('')).toContain('created the admin from ADMIN_EMAIL');
@@ -60,7 +67,12 @@ test('start-up creates the admin from ADMIN_* once and never changes it afterwar
   expect(audit.filter((entry) => !entry.action.startsWith('auth.sign'))).toEqual([
     {
       action: 'admin.created',
-      after: { email: 'owner@example.com', fullName: 'Olive Owner', source: 'environment' },
+      after: {
+        email: 'owner@example.com',
+        fullName: 'Olive Owner',
+        role: 'owner',
+        source: 'environment',
+      },
     },
   ]);
 });

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { AdminRole } from '@cask/contracts/admins';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { admins } from '../../db/schema/admins.ts';
 import { secondsUntil } from '../../db/seconds-until.ts';
@@ -59,7 +60,7 @@ export async function findAdminCredentialsById(
 /** Inserts unless an admin with that e-mail (any case) exists; returns undefined then. */
 export async function insertAdminIfAbsent(
   db: DbOrTx,
-  values: { fullName: string; email: string; passwordHash: string },
+  values: { fullName: string; email: string; passwordHash: string; role: AdminRole },
 ) {
   const [row] = await db
     .insert(admins)
@@ -96,10 +97,11 @@ export interface AdminForRequest {
   fullName: string;
   isActive: boolean;
   tokenVersion: number;
+  role: AdminRole;
 }
 
 const ADMIN_FOR_REQUEST =
-  'select id::text, email, full_name, is_active, token_version from admins where id = $1 limit 1';
+  'select id::text, email, full_name, is_active, token_version, role from admins where id = $1 limit 1';
 
 /**
  * The look-up plugins/authenticate.ts runs before every authenticated request. A named statement,
@@ -110,13 +112,14 @@ export function prepareAdminLookup(database: Pick<Database, 'readRows'>) {
   return async (id: string): Promise<AdminForRequest | undefined> => {
     const [row] = await database.readRows(ADMIN_FOR_REQUEST, [id], { prepared: true });
     if (!row) return undefined;
-    const [adminId, email, fullName, isActive, tokenVersion] = row as [
+    const [adminId, email, fullName, isActive, tokenVersion, role] = row as [
       string,
       string,
       string,
       boolean,
       number,
+      AdminRole,
     ];
-    return { id: adminId, email, fullName, isActive, tokenVersion };
+    return { id: adminId, email, fullName, isActive, tokenVersion, role };
   };
 }

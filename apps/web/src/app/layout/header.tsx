@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import logoUrl from '@/assets/logo.svg';
 import { Avatar, initialsOf } from '@/components/ui/avatar.tsx';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
-import { useProfile } from '@/features/profile/api/get-profile.ts';
+import { useProfile } from '@/lib/current-admin.ts';
 
 /**
  * Spec 000 §1: 'Welcome, {name}', the admin's avatar (a link to /setting/profile, spec 000 §2)

@@ -15,7 +15,7 @@ const otto = {
 
 function auditApi() {
   return createFakeApi({
-    admins: [{ id: ada.id, fullName: ada.fullName, email: ada.email }, otto],
+    auditAdmins: [{ id: ada.id, fullName: ada.fullName, email: ada.email }, otto],
     audit: [
       anAuditEntry({ recordName: 'Isla Grant', time: '2026-03-05T10:00:00.000Z' }),
       anAuditEntry({

@@ -21,6 +21,7 @@ import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-param
 import { useDeleteCask } from './api/cask-mutations.ts';
 import { useCasks } from './api/get-casks.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
+import { useCan } from '@/lib/current-admin.ts';
 
 // The two forms and Confirm Delete load when first opened, not with the list (decision 125).
 const AddCaskModal = lazyModal(
@@ -94,6 +95,8 @@ export default function CasksPage() {
   const list = useListParams({ sorts: CASK_SORTS });
   const { text, onTextChange, search } = useUrlSearch(CASK_SEARCH_DEBOUNCE_MS);
   const casks = useCasks({ page: list.page, search, sort: list.sort });
+  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
   const { data, isPending, isFetching, error, isError } = casks;
   const onRefresh = () => void casks.refetch();
   usePageWithin(list, data?.pagination.pages);
@@ -126,9 +129,11 @@ export default function CasksPage() {
         actions={
           <>
             <ExportCsvButton list="casks" params={{ search }} />
-            <Button onClick={() => setAdding(true)} {...preloadOn(AddCaskModal)}>
-              + Add Cask
-            </Button>
+            {canChange ? (
+              <Button onClick={() => setAdding(true)} {...preloadOn(AddCaskModal)}>
+                + Add Cask
+              </Button>
+            ) : null}
           </>
         }
       />

@@ -16,6 +16,7 @@ import {
   NotificationListSkeleton,
 } from './components/notification-list-item.tsx';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
+import { useCan } from '@/lib/current-admin.ts';
 
 const CreateNotificationModal = lazyModal(
   () => import('./components/create-notification-modal.tsx').then((m) => m.CreateNotificationModal),
@@ -39,6 +40,8 @@ export const LOAD_MORE_FAILURE = 'Failed to load more notifications.';
  * the Create Notification modal.
  */
 export default function NotificationsPage() {
+  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
   const list = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
@@ -63,7 +66,7 @@ export default function NotificationsPage() {
 
   function open(notification: Notification) {
     setOpened(notification);
-    if (notification.isRead) return;
+    if (notification.isRead || !canChange) return;
     markRead.mutate(notification.id, {
       onError: () => toast.error(MARK_READ_FAILURE),
     });
@@ -93,7 +96,7 @@ export default function NotificationsPage() {
                   Mark All as Read
                 </Button>
               </span>
-            ) : unreadCount > 1 ? (
+            ) : unreadCount > 1 && canChange ? (
               <Button
                 variant="secondary"
                 disabled={markAll.isPending}
@@ -105,9 +108,11 @@ export default function NotificationsPage() {
                 Mark All as Read
               </Button>
             ) : null}
-            <Button onClick={() => setCreating(true)} {...preloadOn(CreateNotificationModal)}>
-              + Create Notification
-            </Button>
+            {canChange ? (
+              <Button onClick={() => setCreating(true)} {...preloadOn(CreateNotificationModal)}>
+                + Create Notification
+              </Button>
+            ) : null}
           </>
         }
       />

@@ -21,6 +21,7 @@ import type { OfferEditing } from './components/offer-form-modal.tsx';
 import { offerColumns } from './components/offer-columns.tsx';
 import { typeLabel } from './offer-labels.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
+import { useCan } from '@/lib/current-admin.ts';
 
 /** Spec 001 §8. */
 export const FETCH_FAILURE = 'Failed to fetch offers';
@@ -58,6 +59,8 @@ export default function OffersPage() {
   const type = (list.filter('type') || undefined) as OfferType | undefined;
   const limit = list.limit ?? PAGE_SIZES[0];
   const offers = useOffers({ page: list.page, limit, search, type, sort: list.sort });
+  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
   const { data, isPending, isFetching, error } = offers;
   const onRefresh = () => void offers.refetch();
   usePageWithin(list, data?.pagination.pages);
@@ -81,10 +84,12 @@ export default function OffersPage() {
         actions={
           <>
             <ExportCsvButton list="offers" params={{ search, type }} />
+            {canChange ? (
             <Button onClick={() => setEditing({ mode: 'add' })} {...preloadOn(OfferFormModal)}>
               <Plus size={16} aria-hidden />
               Add Offer
             </Button>
+            ) : null}
           </>
         }
       />

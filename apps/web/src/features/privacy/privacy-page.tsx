@@ -13,6 +13,7 @@ import { usePrivacyPolicy } from './api/get-privacy-policy.ts';
 import { useSavePrivacyPolicy } from './api/save-privacy-policy.ts';
 import { PolicyView } from './components/policy-view.tsx';
 import { DEFAULT_PRIVACY_POLICY } from './default-policy.ts';
+import { useCan } from '@/lib/current-admin.ts';
 
 // Quill is large: its chunk loads only when an admin starts editing (DESIGN.md §7).
 const PolicyEditor = lazy(() => import('./components/policy-editor.tsx'));
@@ -22,6 +23,8 @@ const PolicyEditor = lazy(() => import('./components/policy-editor.tsx'));
  * then saved ('Update Info', back to viewing on success; failure stays in edit mode).
  */
 export default function PrivacyPage() {
+  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
   const navigate = useNavigate();
   const headingId = useId();
   const policy = usePrivacyPolicy();
@@ -58,7 +61,7 @@ export default function PrivacyPage() {
         {save.isPending ? 'Updating...' : 'Update Info'}
       </Button>
     </>
-  ) : (
+  ) : !canChange ? null : (
     <Button
       disabled={policy.isPending || policy.isError}
       onClick={() => {

@@ -5,7 +5,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { ok, stubApi, type SentRequest } from '@/testing/stub-fetch.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import type { AdminProfile } from '@cask/contracts/auth';
-import { profileQueryKey } from './api/get-profile.ts';
+import { profileQueryKey } from '@/lib/current-admin.ts';
 
 afterEach(() => {
   toast.remove();

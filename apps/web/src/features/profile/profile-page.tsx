@@ -11,7 +11,7 @@ import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
-import { useProfile } from './api/get-profile.ts';
+import { useProfile } from '@/lib/current-admin.ts';
 import { AvatarPicker } from './components/avatar-picker.tsx';
 import { LazyPhoneField } from './components/lazy-phone-field.tsx';
 import { profileForm, toProfileForm, type ProfileForm } from './profile-form.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminProfile } from '@cask/contracts/auth';
-import { profileQueryKey } from './api/get-profile.ts';
+import { profileQueryKey } from '@/lib/current-admin.ts';
 import { updateProfile } from './api/update-profile.ts';
 import { uploadAvatar } from './api/upload-avatar.ts';
 import type { ProfileForm } from './profile-form.ts';

@@ -25,6 +25,7 @@ import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-param
 import { useReferrals } from './api/get-referrals.ts';
 import { orNotAvailable, STATUS_LABELS, statusTone } from './components/referral-labels.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
+import { useCan } from '@/lib/current-admin.ts';
 
 // Loaded on the first Edit click or when the pointer or focus reaches the list (decisions 125
 // and 159): Radix Dialog and the toasts are a fifth of the screen's JavaScript.
@@ -55,6 +56,8 @@ export default function ReferralsPage() {
   const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const status = (list.filter('status') || undefined) as ReferralStatus | undefined;
   const referrals = useReferrals({ page: list.page, status, search, sort: list.sort });
+  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
   const [editing, setEditing] = useState<Referral | null>(null);
   const data = referrals.data;
   const overall = data?.stats.overall;
@@ -114,11 +117,12 @@ export default function ReferralsPage() {
       pinned: true,
       header: 'Action',
       align: 'right',
-      cell: (row) => (
-        <IconButton label="Edit" onClick={() => setEditing(row)}>
-          <Pencil size={16} aria-hidden />
-        </IconButton>
-      ),
+      cell: (row) =>
+        canChange ? (
+          <IconButton label="Edit" onClick={() => setEditing(row)}>
+            <Pencil size={16} aria-hidden />
+          </IconButton>
+        ) : null,
     },
   ];
 

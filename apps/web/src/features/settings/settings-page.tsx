@@ -1,6 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, ChevronRight, KeyRound, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  ArrowLeft,
+  ChevronRight,
+  KeyRound,
+  ShieldCheck,
+  UserRound,
+  UsersRound,
+} from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
@@ -41,7 +48,7 @@ function EntryContent({
   );
 }
 
-/** Spec 000 §2 Settings (/setting): three entries and a back button. */
+/** Spec 000 §2 Settings (/setting): its three entries, issue 28's 'Admins', and a back button. */
 export default function SettingsPage() {
   const navigate = useNavigate();
   const [passwordOpen, setPasswordOpen] = useState(false);
@@ -57,6 +64,10 @@ export default function SettingsPage() {
     privacy: {
       title: 'Privacy & Policy',
       description: "The club's privacy policy",
+    },
+    admins: {
+      title: 'Admins',
+      description: 'Who can sign in here, their roles and invites',
     },
   };
 
@@ -87,6 +98,11 @@ export default function SettingsPage() {
         <li>
           <Link to="/setting/privacy" className={entryClass}>
             <EntryContent icon={<ShieldCheck aria-hidden size={20} />} {...entries.privacy} />
+          </Link>
+        </li>
+        <li>
+          <Link to="/setting/admins" className={entryClass}>
+            <EntryContent icon={<UsersRound aria-hidden size={20} />} {...entries.admins} />
           </Link>
         </li>
       </ul>

@@ -11,6 +11,7 @@ import { formatCount, formatMoney } from '@/lib/format.ts';
 import { REWARDS_PAGE_SIZE, useRewards } from '../api/get-rewards.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
+import { useCan } from '@/lib/current-admin.ts';
 
 const ManualPointsModal = lazyModal(
   () => import('./manual-points-modal.tsx').then((m) => m.ManualPointsModal),
@@ -29,6 +30,8 @@ export function RewardList({ search }: { search: string }) {
   // Its page and sort in the URL beside the User List's (issue 31): rewardsPage, rewardsSort.
   const list = useListParams({ prefix: 'rewards', sorts: REWARD_SORTS });
   const rewards = useRewards({ page: list.page, search, sort: list.sort });
+  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
   const [adjusting, setAdjusting] = useState<RewardRow | null>(null);
   const data = rewards.data;
   usePageWithin(list, data?.pagination.pages);
@@ -60,11 +63,12 @@ export function RewardList({ search }: { search: string }) {
       pinned: true,
       header: 'Action',
       align: 'right',
-      cell: (row) => (
-        <IconButton label="Adjust Points" onClick={() => setAdjusting(row)}>
-          <SlidersHorizontal size={16} aria-hidden />
-        </IconButton>
-      ),
+      cell: (row) =>
+        canChange ? (
+          <IconButton label="Adjust Points" onClick={() => setAdjusting(row)}>
+            <SlidersHorizontal size={16} aria-hidden />
+          </IconButton>
+        ) : null,
     },
   ];
 

@@ -1,0 +1,230 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AdminAccount, AdminListParams, AdminRole } from '@cask/contracts/admins';
+import { INVITE_VALID_HOURS } from '@cask/contracts/admins';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { createList, isoTimeSql, windowSql } from '../../db/list.ts';
+import { adminInvites } from '../../db/schema/admin-invites.ts';
+import { admins } from '../../db/schema/admins.ts';
+import { COUNTER_NAMES } from '../../db/schema/counters.ts';
+import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
+import { REFRESH_TOKEN_TTL_DAYS } from '../../lib/tokens.ts';
+
+/**
+ * The Admins screen's rows (docs/adding-a-list.md): the admins and the outstanding invites, as one
+ * newest-first list. An invite past its 72 hours stays listed, as 'expired', until it is resent
+ * or withdrawn.
+ */
+const ROWS =
+  "(select id, full_name, email, role, case when is_active then 'active' else 'disabled' end as status," +
+  ' last_signed_in_at, created_at from admins' +
+  " union all select id, full_name, email, role, case when expires_at > now() then 'invited' else 'expired' end," +
+  ' null::timestamptz, created_at from admin_invites) a';
+
+export function createAdminList(database: Database) {
+  const read = createList<AdminAccount>(database, {
+    counters: [COUNTER_NAMES.admins, COUNTER_NAMES.adminInvites],
+    sorts: { createdAt: 'created_at' },
+    itemJson:
+      "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'role', p.role," +
+      ` 'status', p.status, 'lastSignedInAt', ${isoTimeSql('p.last_signed_in_at')},` +
+      ` 'createdAt', ${isoTimeSql('p.created_at')})`,
+  });
+  return (query: AdminListParams) =>
+    read({
+      page: query.page,
+      limit: query.limit,
+      key: 'admins',
+      listTotal: (counter) => counter(COUNTER_NAMES.admins) + counter(COUNTER_NAMES.adminInvites),
+      pageSql: (window, values) =>
+        windowSql({ table: ROWS, alias: 'a', columns: '*', where: 'true' }, window, values),
+    });
+}
+
+const accountColumns = {
+  id: admins.id,
+  fullName: admins.fullName,
+  email: admins.email,
+  role: admins.role,
+  isActive: admins.isActive,
+  lastSignedInAt: admins.lastSignedInAt,
+  createdAt: admins.createdAt,
+};
+
+export type AdminRow = Awaited<ReturnType<typeof lockAdmin>>;
+
+/** The admin's row, locked until the transaction ends; undefined for an unknown id. */
+export async function lockAdmin(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select(accountColumns)
+    .from(admins)
+    .where(eq(admins.id, id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/**
+ * The active Owners' ids, locked: two Owners demoting each other at once are served one after
+ * the other, so the second sees the first's change and the last Owner always stays.
+ */
+export async function lockActiveOwners(tx: DbOrTx): Promise<string[]> {
+  const rows = await tx
+    .select({ id: admins.id })
+    .from(admins)
+    .where(and(eq(admins.role, 'owner'), eq(admins.isActive, true)))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function updateAdminRole(tx: DbOrTx, id: string, role: AdminRole) {
+  const [row] = await tx
+    .update(admins)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(admins.id, id))
+    .returning(accountColumns);
+  return row;
+}
+
+/**
+ * Disabling also raises the token version, so the access tokens issued before stop at once and
+ * stay dead after a re-enable (docs/decisions/131).
+ */
+export async function updateAdminActive(tx: DbOrTx, id: string, isActive: boolean) {
+  const [row] = await tx
+    .update(admins)
+    .set({
+      isActive,
+      updatedAt: sql`now()`,
+      ...(isActive ? {} : { tokenVersion: sql`${admins.tokenVersion} + 1` }),
+    })
+    .where(eq(admins.id, id))
+    .returning(accountColumns);
+  return row;
+}
+
+/** Ends every session of the admin; returns how many refresh tokens were live. */
+export async function revokeSessionsOf(tx: DbOrTx, adminId: string): Promise<number> {
+  const rows = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.adminId, adminId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length;
+}
+
+export async function adminEmailExists(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(sql`lower(${admins.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row !== undefined;
+}
+
+const inviteColumns = {
+  id: adminInvites.id,
+  fullName: adminInvites.fullName,
+  email: adminInvites.email,
+  role: adminInvites.role,
+  expired: sql<boolean>`${adminInvites.expiresAt} <= now()`,
+  createdAt: adminInvites.createdAt,
+};
+
+export type InviteRow = NonNullable<Awaited<ReturnType<typeof lockInvite>>>;
+
+const validUntil = sql`now() + make_interval(hours => ${INVITE_VALID_HOURS})`;
+
+/** Inserts unless an invite to that e-mail (any case) is outstanding; undefined then. */
+export async function insertInviteIfAbsent(
+  tx: DbOrTx,
+  values: {
+    fullName: string;
+    email: string;
+    role: AdminRole;
+    tokenHash: string;
+    invitedBy: string;
+  },
+) {
+  const [row] = await tx
+    .insert(adminInvites)
+    .values({ ...values, expiresAt: validUntil })
+    .onConflictDoNothing()
+    .returning(inviteColumns);
+  return row;
+}
+
+export async function lockInvite(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select(inviteColumns)
+    .from(adminInvites)
+    .where(eq(adminInvites.id, id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** A new link: the earlier token's hash is replaced, so its link finds nothing any more. */
+export async function renewInvite(tx: DbOrTx, id: string, tokenHash: string) {
+  const [row] = await tx
+    .update(adminInvites)
+    .set({ tokenHash, expiresAt: validUntil, sentAt: sql`now()` })
+    .where(eq(adminInvites.id, id))
+    .returning(inviteColumns);
+  return row;
+}
+
+export async function deleteInvite(tx: DbOrTx, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(adminInvites)
+    .where(eq(adminInvites.id, id))
+    .returning({ id: adminInvites.id });
+  return rows.length > 0;
+}
+
+/** The invite a link's token opens while it is valid (not used, withdrawn, resent or expired). */
+export async function findValidInvite(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select(inviteColumns)
+    .from(adminInvites)
+    .where(and(eq(adminInvites.tokenHash, tokenHash), gt(adminInvites.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+/** Spends the invite: deleted, so its link works once. Undefined when it is no longer valid. */
+export async function spendInvite(tx: DbOrTx, tokenHash: string) {
+  const [row] = await tx
+    .delete(adminInvites)
+    .where(and(eq(adminInvites.tokenHash, tokenHash), gt(adminInvites.expiresAt, sql`now()`)))
+    .returning({
+      id: adminInvites.id,
+      fullName: adminInvites.fullName,
+      email: adminInvites.email,
+      role: adminInvites.role,
+      invitedBy: adminInvites.invitedBy,
+    });
+  return row;
+}
+
+export async function insertAdminIfAbsent(
+  tx: DbOrTx,
+  values: { fullName: string; email: string; role: AdminRole; passwordHash: string },
+) {
+  const [row] = await tx
+    .insert(admins)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: admins.id, tokenVersion: admins.tokenVersion });
+  return row;
+}
+
+/** A new session (a refresh-token family) for the admin who just accepted their invite. */
+export async function insertSession(
+  tx: DbOrTx,
+  session: { adminId: string; familyId: string; tokenHash: string },
+) {
+  await tx.insert(refreshTokens).values({
+    ...session,
+    expiresAt: sql`now() + make_interval(days => ${REFRESH_TOKEN_TTL_DAYS})`,
+  });
+}

@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  acceptInviteBody,
+  acceptInviteResponse,
+  adminAccountResponse,
+  adminListQuery,
+  adminListResponse,
+  changeRoleBody,
+  inviteAdminBody,
+  withdrawInviteResponse,
+} from '@cask/contracts/admins';
+import { errorEnvelope, uuidParam } from '@cask/contracts/common';
+import type { AppDeps } from '../../app-deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { createPasswordHasher } from '../../lib/password.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import { ownerOnly } from '../../plugins/roles.ts';
+import { createAdminsService, type Acting } from './admins.service.ts';
+
+const refusals = {
+  403: errorEnvelope.describe('Only an Owner manages admins'),
+  409: errorEnvelope.describe('Yourself, or the last active Owner'),
+};
+
+/**
+ * Issue 28, the Admins screen (Settings -> 'Admins'): every role reads the list; only an Owner
+ * invites, changes a role, disables or enables (docs/decisions/220, 221). The invitee's
+ * `POST /auth/accept-invite` is here too, with the invites it spends.
+ */
+export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const admins = createAdminsService({
+    database: deps.database,
+    config: deps.config,
+    mailer: deps.mailer,
+    hasher: createPasswordHasher({ concurrency: deps.config.PASSWORD_HASH_CONCURRENCY }),
+    jwtSecret: deps.jwtSecret,
+  });
+  const acting = (request: { admin: Acting['admin']; ip: string }): Acting => ({
+    admin: request.admin,
+    ip: request.ip,
+  });
+
+  app.get(
+    '/admins',
+    {
+      schema: {
+        tags: ['admins'],
+        querystring: adminListQuery,
+        response: { 200: adminListResponse },
+      },
+    },
+    async (request) => ok(await admins.list(request.query)),
+  );
+
+  app.post(
+    '/admins/invites',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags: ['admins'],
+        body: inviteAdminBody,
+        response: { 200: adminAccountResponse, ...refusals },
+      },
+    },
+    async (request) =>
+      ok({ admin: await admins.invite(request.body, acting(request)) }, 'Invite sent'),
+  );
+
+  app.post(
+    '/admins/invites/:id/resend',
+    {
+      onRequest: ownerOnly,
+      schema: { tags: ['admins'], params: uuidParam, response: { 200: adminAccountResponse } },
+    },
+    async (request) =>
+      ok(
+        { admin: await admins.resendInvite(request.params.id, acting(request)) },
+        'Invite sent again',
+      ),
+  );
+
+  app.delete(
+    '/admins/invites/:id',
+    {
+      onRequest: ownerOnly,
+      schema: { tags: ['admins'], params: uuidParam, response: { 200: withdrawInviteResponse } },
+    },
+    async (request) =>
+      ok(await admins.withdrawInvite(request.params.id, acting(request)), 'Invite withdrawn'),
+  );
+
+  app.put(
+    '/admins/:id/role',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags: ['admins'],
+        params: uuidParam,
+        body: changeRoleBody,
+        response: { 200: adminAccountResponse, ...refusals },
+      },
+    },
+    async (request) =>
+      ok(
+        { admin: await admins.changeRole(request.params.id, request.body.role, acting(request)) },
+        'Role changed',
+      ),
+  );
+
+  app.post(
+    '/admins/:id/disable',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags: ['admins'],
+        params: uuidParam,
+        response: { 200: adminAccountResponse, ...refusals },
+      },
+    },
+    async (request) =>
+      ok(
+        { admin: await admins.setActive(request.params.id, false, acting(request)) },
+        'Admin disabled',
+      ),
+  );
+
+  app.post(
+    '/admins/:id/enable',
+    {
+      onRequest: ownerOnly,
+      schema: { tags: ['admins'], params: uuidParam, response: { 200: adminAccountResponse } },
+    },
+    async (request) =>
+      ok(
+        { admin: await admins.setActive(request.params.id, true, acting(request)) },
+        'Admin enabled',
+      ),
+  );
+
+  app.post(
+    '/auth/accept-invite',
+    {
+      // The link's token is the proof; a stranger guessing tokens is slowed down per address.
+      config: { public: true, rateLimit: routeRateLimit(10) },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: acceptInviteBody,
+        response: {
+          200: acceptInviteResponse,
+          400: errorEnvelope.describe('The link is invalid, expired or used, or the password'),
+        },
+      },
+    },
+    async (request) =>
+      ok(await admins.acceptInvite(request.body, request), 'Welcome to Cask Admin'),
+  );
+};

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EMAIL_IS_ADMIN,
+  EMAIL_IS_INVITED,
+  INVITE_LINK_INVALID,
+  LAST_OWNER,
+  NOT_YOURSELF_DISABLE,
+  NOT_YOURSELF_ROLE,
+  type AcceptInviteBody,
+  type AdminAccount,
+  type AdminListParams,
+  type AdminRole,
+  type InviteAdminBody,
+} from '@cask/contracts/admins';
+import type { TokenPair } from '@cask/contracts/auth';
+import type { Config } from '../../config.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { writeAudit } from '../../db/audit.ts';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { PasswordHasher } from '../../lib/password.ts';
+import { createRefreshToken, hashRefreshToken, signAccessToken } from '../../lib/tokens.ts';
+import * as repo from './admins.repository.ts';
+import { inviteMail, publicBaseUrl } from './invite-mail.ts';
+
+export const ADMIN_NOT_FOUND = 'Admin not found';
+export const INVITE_NOT_FOUND = 'Invite not found: it was accepted or withdrawn';
+export const INVITE_MAIL_FAILED =
+  'The invite was saved but its e-mail could not be sent: try Resend Invite';
+
+/** The signed-in Owner acting (plugins/authenticate.ts), and from where. */
+export interface Acting {
+  admin: { id: string; fullName: string };
+  ip: string;
+}
+
+function accountOf(row: NonNullable<repo.AdminRow>): AdminAccount {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    role: row.role,
+    status: row.isActive ? 'active' : 'disabled',
+    lastSignedInAt: row.lastSignedInAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function inviteAccountOf(row: repo.InviteRow): AdminAccount {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    role: row.role,
+    status: row.expired ? 'expired' : 'invited',
+    lastSignedInAt: null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What an audit row says about an invite: never its token or its hash. */
+function inviteFacts(row: { fullName: string; email: string; role: AdminRole }) {
+  return { fullName: row.fullName, email: row.email, role: row.role };
+}
+
+/**
+ * Admin accounts (issue 28, DESIGN.md §8 Roles): the Admins screen's list, invites, roles and
+ * disabling. The routes let only Owners change anything here (docs/decisions/220, 221).
+ */
+export function createAdminsService(deps: {
+  database: Database;
+  config: Config;
+  mailer: Mailer;
+  hasher: PasswordHasher;
+  jwtSecret: string;
+}) {
+  const { database, config, mailer, hasher, jwtSecret } = deps;
+  const { db } = database;
+  const readAdminList = repo.createAdminList(database);
+
+  /** Sent after the commit: a mail is never sent for an invite that was rolled back. */
+  async function sendInvite(
+    invite: { fullName: string; email: string; role: AdminRole },
+    token: string,
+    invitedBy: string,
+  ) {
+    const link = `${publicBaseUrl(config)}/accept-invite?token=${encodeURIComponent(token)}`;
+    try {
+      await mailer.send(
+        inviteMail({ ...invite, to: invite.email, invitedBy, link, from: config.MAIL_FROM }),
+      );
+    } catch {
+      throw new AppError(502, INVITE_MAIL_FAILED);
+    }
+  }
+
+  /**
+   * The rules every role change and disable obeys: nobody changes their own role or disables
+   * themselves, and the last active Owner stays an active Owner.
+   */
+  async function lockTarget(
+    tx: DbOrTx,
+    id: string,
+    actorId: string,
+    change: { role?: AdminRole; disable?: boolean },
+  ) {
+    if (id === actorId) {
+      throw new ConflictError(change.disable ? NOT_YOURSELF_DISABLE : NOT_YOURSELF_ROLE);
+    }
+    const owners = await repo.lockActiveOwners(tx);
+    const target = await repo.lockAdmin(tx, id);
+    if (!target) throw new NotFoundError(ADMIN_NOT_FOUND);
+    const losesOwner =
+      owners.includes(target.id) &&
+      (change.disable === true || (change.role ?? 'owner') !== 'owner');
+    if (losesOwner && owners.length <= 1) throw new ConflictError(LAST_OWNER);
+    return target;
+  }
+
+  return {
+    /** GET /admins: admins and outstanding invites, newest first. */
+    async list(query: AdminListParams) {
+      const answer = await readAdminList(query);
+      return { admins: answer.items, pagination: answer.pagination };
+    },
+
+    async invite(body: InviteAdminBody, acting: Acting): Promise<AdminAccount> {
+      const link = createRefreshToken();
+      const invite = await db.transaction(async (tx) => {
+        if (await repo.adminEmailExists(tx, body.email)) throw new ConflictError(EMAIL_IS_ADMIN);
+        const row = await repo.insertInviteIfAbsent(tx, {
+          ...body,
+          tokenHash: link.hash,
+          invitedBy: acting.admin.id,
+        });
+        if (!row) throw new ConflictError(EMAIL_IS_INVITED);
+        await writeAudit(tx, {
+          adminId: acting.admin.id,
+          action: 'admin.invite_sent',
+          entity: 'admin_invite',
+          entityId: row.id,
+          after: inviteFacts(row),
+          ip: acting.ip,
+        });
+        return row;
+      });
+      await sendInvite(invite, link.token, acting.admin.fullName);
+      return inviteAccountOf(invite);
+    },
+
+    /** A new link valid 72 hours from now; the earlier one stops working. */
+    async resendInvite(id: string, acting: Acting): Promise<AdminAccount> {
+      const link = createRefreshToken();
+      const invite = await db.transaction(async (tx) => {
+        const before = await repo.lockInvite(tx, id);
+        if (!before) throw new NotFoundError(INVITE_NOT_FOUND);
+        const row = await repo.renewInvite(tx, id, link.hash);
+        if (!row) throw new NotFoundError(INVITE_NOT_FOUND);
+        await writeAudit(tx, {
+          adminId: acting.admin.id,
+          action: 'admin.invite_resent',
+          entity: 'admin_invite',
+          entityId: id,
+          before: { expired: before.expired },
+          after: inviteFacts(row),
+          ip: acting.ip,
+        });
+        return row;
+      });
+      await sendInvite(invite, link.token, acting.admin.fullName);
+      return inviteAccountOf(invite);
+    },
+
+    async withdrawInvite(id: string, acting: Acting): Promise<{ id: string }> {
+      return db.transaction(async (tx) => {
+        const invite = await repo.lockInvite(tx, id);
+        if (!invite || !(await repo.deleteInvite(tx, id)))
+          throw new NotFoundError(INVITE_NOT_FOUND);
+        await writeAudit(tx, {
+          adminId: acting.admin.id,
+          action: 'admin.invite_withdrawn',
+          entity: 'admin_invite',
+          entityId: id,
+          before: inviteFacts(invite),
+          ip: acting.ip,
+        });
+        return { id };
+      });
+    },
+
+    async changeRole(id: string, role: AdminRole, acting: Acting): Promise<AdminAccount> {
+      return db.transaction(async (tx) => {
+        const before = await lockTarget(tx, id, acting.admin.id, { role });
+        const after = (await repo.updateAdminRole(tx, id, role)) ?? before;
+        await writeAudit(tx, {
+          adminId: acting.admin.id,
+          action: 'admin.role_changed',
+          entity: 'admin',
+          entityId: id,
+          before: { role: before.role },
+          after: { role: after.role },
+          ip: acting.ip,
+        });
+        return accountOf(after);
+      });
+    },
+
+    /**
+     * Disabling ends the admin's sessions (refresh tokens) and access tokens at once: the
+     * authentication plugin reads `is_active` and the token version on every request.
+     */
+    async setActive(id: string, isActive: boolean, acting: Acting): Promise<AdminAccount> {
+      return db.transaction(async (tx) => {
+        const before = isActive
+          ? await repo.lockAdmin(tx, id)
+          : await lockTarget(tx, id, acting.admin.id, { disable: true });
+        if (!before) throw new NotFoundError(ADMIN_NOT_FOUND);
+        const after = (await repo.updateAdminActive(tx, id, isActive)) ?? before;
+        const endedSessions = isActive ? 0 : await repo.revokeSessionsOf(tx, id);
+        await writeAudit(tx, {
+          adminId: acting.admin.id,
+          action: isActive ? 'admin.enabled' : 'admin.disabled',
+          entity: 'admin',
+          entityId: id,
+          before: { isActive: before.isActive },
+          after: isActive ? { isActive } : { isActive, endedSessions },
+          ip: acting.ip,
+        });
+        return accountOf(after);
+      });
+    },
+
+    /**
+     * POST /auth/accept-invite: the link's token opens its invite once, within 72 hours; the
+     * invitee becomes an admin with the role invited as, and is signed in.
+     */
+    async acceptInvite(body: AcceptInviteBody, caller: { ip: string }): Promise<TokenPair> {
+      const tokenHash = hashRefreshToken(body.token);
+      // Checked before the password is hashed, so a wrong link costs no argon2 work.
+      if (!(await repo.findValidInvite(db, tokenHash))) {
+        throw new BadRequestError(INVITE_LINK_INVALID, [
+          { field: 'token', message: INVITE_LINK_INVALID },
+        ]);
+      }
+      const passwordHash = await hasher.hash(body.password);
+      const refresh = createRefreshToken();
+      const admin = await db.transaction(async (tx) => {
+        const invite = await repo.spendInvite(tx, tokenHash);
+        if (!invite) {
+          throw new BadRequestError(INVITE_LINK_INVALID, [
+            { field: 'token', message: INVITE_LINK_INVALID },
+          ]);
+        }
+        const created = await repo.insertAdminIfAbsent(tx, {
+          fullName: invite.fullName,
+          email: invite.email,
+          role: invite.role,
+          passwordHash,
+        });
+        if (!created) throw new ConflictError(EMAIL_IS_ADMIN);
+        await writeAudit(tx, {
+          adminId: created.id,
+          action: 'admin.invite_accepted',
+          entity: 'admin',
+          entityId: created.id,
+          after: { ...inviteFacts(invite), inviteId: invite.id, invitedBy: invite.invitedBy },
+          ip: caller.ip,
+        });
+        const familyId = randomUUID();
+        await repo.insertSession(tx, { adminId: created.id, familyId, tokenHash: refresh.hash });
+        await writeAudit(tx, {
+          adminId: created.id,
+          action: 'auth.signed_in',
+          entity: 'admin',
+          entityId: created.id,
+          after: { email: invite.email, via: 'invite' },
+          ip: caller.ip,
+        });
+        return created;
+      });
+      const accessToken = await signAccessToken(jwtSecret, {
+        adminId: admin.id,
+        tokenVersion: admin.tokenVersion,
+      });
+      return { accessToken, refreshToken: refresh.token };
+    },
+  };
+}

@@ -1,0 +1,403 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, expect, test } from 'vitest';
+import {
+  EMAIL_IS_ADMIN,
+  EMAIL_IS_INVITED,
+  INVITE_LINK_INVALID,
+  LAST_OWNER,
+  NOT_YOURSELF_DISABLE,
+  NOT_YOURSELF_ROLE,
+  OWNER_ONLY,
+} from '@cask/contracts/admins';
+import { pino } from 'pino';
+import { ACCOUNT_DISABLED } from '../../lib/errors.ts';
+import { createMailer } from '../../lib/mailer.ts';
+import { createPasswordHasher } from '../../lib/password.ts';
+import { adminInvites } from '../../db/schema/admin-invites.ts';
+import { admins } from '../../db/schema/admins.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { createAdminsService } from './admins.service.ts';
+
+const ctx = useTestContext();
+let owner: TestAdmin;
+
+beforeAll(async () => {
+  owner = await createAdmin(ctx, { role: 'owner', fullName: 'Olive Owner' });
+});
+
+function newEmail(): string {
+  return `invitee-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+/** Each call from an address of its own: accept-invite is rate-limited per address. */
+function newIp(): string {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+function call(
+  by: TestAdmin,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return ctx.app.inject({ method, url: `/api${url}`, headers: by.headers, payload });
+}
+
+function invite(by: TestAdmin, body: { fullName?: string; email?: string; role?: string } = {}) {
+  return call(by, 'POST', '/admins/invites', {
+    fullName: 'Nina New',
+    email: newEmail(),
+    role: 'viewer',
+    ...body,
+  });
+}
+
+function accept(token: string, password = 'a fresh pass 1') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/accept-invite',
+    payload: { token, password },
+    remoteAddress: newIp(),
+  });
+}
+
+/** The mail as the SMTP sink got it, quoted-printable soft breaks and escapes undone. */
+async function inviteLink(email: string): Promise<{ token: string; text: string }> {
+  const mail = await ctx.smtp.waitForMail(email);
+  const text = mail.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const match = /\/accept-invite\?token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no invite link in the mail:\n${text}`);
+  return { token: match[1], text };
+}
+
+async function auditOf(entityId: string) {
+  return ctx.database.db
+    .select({ action: auditLog.action, adminId: auditLog.adminId, after: auditLog.after })
+    .from(auditLog)
+    .where(eq(auditLog.entityId, entityId))
+    .orderBy(auditLog.createdAt);
+}
+
+async function listRows(by: TestAdmin = owner) {
+  const res = await call(by, 'GET', '/admins?limit=100');
+  expect(res.statusCode).toBe(200);
+  return res.json().data.admins as { id: string; email: string; status: string; role: string }[];
+}
+
+test('an Owner invites an admin: the mail holds a link to /accept-invite, the invite is listed as Invited and audited', async () => {
+  const email = newEmail();
+  const res = await invite(owner, { fullName: 'Ian Invitee', email, role: 'admin' });
+  expect(res.statusCode).toBe(200);
+  const { admin } = res.json().data;
+  expect(admin).toMatchObject({ fullName: 'Ian Invitee', email, role: 'admin', status: 'invited' });
+
+  const { token, text } = await inviteLink(email);
+  expect(text).toContain('Olive Owner invited you to Cask Admin as Admin');
+  expect(text).toContain('72 hours');
+  // Only the token's hash is stored.
+  const [stored] = await ctx.database.db
+    .select({ tokenHash: adminInvites.tokenHash })
+    .from(adminInvites)
+    .where(eq(adminInvites.id, admin.id));
+  expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  expect(stored?.tokenHash).not.toContain(token);
+
+  const row = (await listRows()).find((item) => item.id === admin.id);
+  expect(row).toMatchObject({ email, status: 'invited', role: 'admin' });
+  const audit = await auditOf(admin.id);
+  expect(audit).toEqual([
+    expect.objectContaining({ action: 'admin.invite_sent', adminId: owner.id }),
+  ]);
+  expect(JSON.stringify(audit)).not.toContain(token);
+});
+
+test('the invitee sets a password through the link, is signed in with the invited role, and the link works once', async () => {
+  const email = newEmail();
+  const sent = await invite(owner, { email, fullName: 'Vera Viewer', role: 'viewer' });
+  const inviteId = sent.json().data.admin.id as string;
+  const { token } = await inviteLink(email);
+
+  const res = await accept(token, 'short');
+  expect(res.statusCode).toBe(400);
+  expect(res.json().errors).toContainEqual({
+    field: 'password',
+    message: 'Password must be at least 8 characters',
+  });
+
+  const accepted = await accept(token, 'vera-sets-this-1');
+  expect(accepted.statusCode).toBe(200);
+  const { accessToken, refreshToken } = accepted.json().data;
+  expect(refreshToken).toEqual(expect.any(String));
+  const profile = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/profile',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(profile.json().data.user).toMatchObject({
+    email,
+    fullName: 'Vera Viewer',
+    role: 'viewer',
+  });
+
+  // The password set works for a normal sign-in, and the sign-in time is on the list.
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: 'vera-sets-this-1' },
+    remoteAddress: newIp(),
+  });
+  expect(login.statusCode).toBe(200);
+  const row = (await listRows()).find((item) => item.email === email);
+  expect(row).toMatchObject({ status: 'active', role: 'viewer' });
+  expect((row as unknown as { lastSignedInAt: string | null }).lastSignedInAt).not.toBeNull();
+  expect((await listRows()).some((item) => item.id === inviteId)).toBe(false);
+
+  const again = await accept(token, 'another-pass-2');
+  expect(again.statusCode).toBe(400);
+  expect(again.json()).toMatchObject({ success: false, message: INVITE_LINK_INVALID });
+  const newAdmin = profile.json().data.user.id as string;
+  expect((await auditOf(newAdmin)).map((entry) => entry.action)).toEqual([
+    'admin.invite_accepted',
+    'auth.signed_in',
+    'auth.signed_in',
+  ]);
+});
+
+test('an invite link older than 72 hours is refused and the invite shows as Expired; a resend gives a new link and kills the old one', async () => {
+  const email = newEmail();
+  const sent = await invite(owner, { email });
+  const inviteId = sent.json().data.admin.id as string;
+  const { token: first } = await inviteLink(email);
+  await ctx.database.db
+    .update(adminInvites)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(adminInvites.id, inviteId));
+  expect((await accept(first)).json().message).toBe(INVITE_LINK_INVALID);
+  expect((await listRows()).find((item) => item.id === inviteId)?.status).toBe('expired');
+
+  const resent = await call(owner, 'POST', `/admins/invites/${inviteId}/resend`);
+  expect(resent.statusCode).toBe(200);
+  expect(resent.json().data.admin.status).toBe('invited');
+  const { token: second } = await inviteLink(email);
+  expect(second).not.toBe(first);
+  expect((await accept(first)).statusCode).toBe(400);
+  expect((await accept(second)).statusCode).toBe(200);
+  expect((await auditOf(inviteId)).map((entry) => entry.action)).toEqual([
+    'admin.invite_sent',
+    'admin.invite_resent',
+  ]);
+});
+
+test('a pending invite can be withdrawn: its link dies and it leaves the list', async () => {
+  const email = newEmail();
+  const inviteId = (await invite(owner, { email })).json().data.admin.id as string;
+  const { token } = await inviteLink(email);
+  const res = await call(owner, 'DELETE', `/admins/invites/${inviteId}`);
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data).toEqual({ id: inviteId });
+  expect((await accept(token)).statusCode).toBe(400);
+  expect((await listRows()).some((item) => item.id === inviteId)).toBe(false);
+  expect((await call(owner, 'DELETE', `/admins/invites/${inviteId}`)).statusCode).toBe(404);
+  expect((await auditOf(inviteId)).map((entry) => entry.action)).toEqual([
+    'admin.invite_sent',
+    'admin.invite_withdrawn',
+  ]);
+});
+
+test('an invite to an admin or to an address already invited is refused with 409; bad input with 400', async () => {
+  expect((await invite(owner, { email: owner.email.toUpperCase() })).json()).toMatchObject({
+    success: false,
+    message: EMAIL_IS_ADMIN,
+  });
+  const email = newEmail();
+  expect((await invite(owner, { email })).statusCode).toBe(200);
+  const twice = await invite(owner, { email });
+  expect(twice.statusCode).toBe(409);
+  expect(twice.json().message).toBe(EMAIL_IS_INVITED);
+
+  const bad = await invite(owner, { fullName: '', email: 'nope', role: 'superuser' });
+  expect(bad.statusCode).toBe(400);
+  expect(
+    bad
+      .json()
+      .errors.map((error: { field: string }) => error.field)
+      .sort(),
+  ).toEqual(['email', 'fullName', 'role']);
+});
+
+test('only an Owner manages admins: an Admin reads the list but gets 403 on every change', async () => {
+  const admin = await createAdmin(ctx, { role: 'admin' });
+  const target = await createAdmin(ctx, { role: 'viewer' });
+  expect((await call(admin, 'GET', '/admins')).statusCode).toBe(200);
+  const attempts = [
+    invite(admin),
+    call(admin, 'PUT', `/admins/${target.id}/role`, { role: 'owner' }),
+    call(admin, 'POST', `/admins/${target.id}/disable`),
+    call(admin, 'POST', `/admins/${target.id}/enable`),
+  ];
+  for (const res of await Promise.all(attempts)) {
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ success: false, message: OWNER_ONLY });
+  }
+  const [row] = await ctx.database.db
+    .select({ role: admins.role })
+    .from(admins)
+    .where(eq(admins.id, target.id));
+  expect(row?.role).toBe('viewer');
+});
+
+test('an Owner changes a role; the new role applies to the next request and is audited', async () => {
+  const viewer = await createAdmin(ctx, { role: 'viewer' });
+  expect(
+    (await call(viewer, 'PUT', '/users/00000000-0000-4000-8000-000000000000', { isActive: true }))
+      .statusCode,
+  ).toBe(403);
+  const res = await call(owner, 'PUT', `/admins/${viewer.id}/role`, { role: 'admin' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data.admin).toMatchObject({ id: viewer.id, role: 'admin', status: 'active' });
+  // An Admin may change things again (404: no such customer, not 403).
+  expect(
+    (await call(viewer, 'PUT', '/users/00000000-0000-4000-8000-000000000000', { isActive: true }))
+      .statusCode,
+  ).toBe(404);
+  expect(await auditOf(viewer.id)).toEqual([
+    expect.objectContaining({
+      action: 'admin.role_changed',
+      adminId: owner.id,
+      after: { role: 'admin' },
+    }),
+  ]);
+});
+
+test('nobody can change their own role or disable themselves', async () => {
+  const ownRole = await call(owner, 'PUT', `/admins/${owner.id}/role`, { role: 'admin' });
+  expect(ownRole.statusCode).toBe(409);
+  expect(ownRole.json().message).toBe(NOT_YOURSELF_ROLE);
+  const ownDisable = await call(owner, 'POST', `/admins/${owner.id}/disable`);
+  expect(ownDisable.statusCode).toBe(409);
+  expect(ownDisable.json().message).toBe(NOT_YOURSELF_DISABLE);
+});
+
+test('two Owners removing each other at once: one wins, the other gets 409, and an active Owner always remains', async () => {
+  const { createTestContext } = await import('../../../test/context.ts');
+  const fresh = await createTestContext();
+  try {
+    const first = await createAdmin(fresh, { role: 'owner' });
+    const second = await createAdmin(fresh, { role: 'owner' });
+    const send = (by: TestAdmin, url: string, payload?: object) =>
+      fresh.app.inject({
+        method: payload ? 'PUT' : 'POST',
+        url: `/api${url}`,
+        headers: by.headers,
+        payload,
+      });
+    const answers = await Promise.all([
+      send(first, `/admins/${second.id}/role`, { role: 'viewer' }),
+      send(second, `/admins/${first.id}/disable`),
+    ]);
+    const codes = answers.map((res) => res.statusCode).sort();
+    expect(codes[0]).toBe(200);
+    // The loser was either still an Owner when it was authenticated (the rule answers 409) or
+    // was no longer one (403).
+    expect([403, 409]).toContain(codes[1]);
+    const loser = answers.find((res) => res.statusCode !== 200);
+    if (loser?.statusCode === 409) expect(loser.json().message).toBe(LAST_OWNER);
+    const owners = await fresh.database.db
+      .select({ id: admins.id })
+      .from(admins)
+      .where(sql`${admins.role} = 'owner' and ${admins.isActive}`);
+    expect(owners).toHaveLength(1);
+  } finally {
+    await fresh.close();
+  }
+});
+
+test('the service keeps the last active Owner whoever asks: demoting or disabling them is a 409', async () => {
+  const { createTestContext } = await import('../../../test/context.ts');
+  const fresh = await createTestContext();
+  try {
+    const last = await createAdmin(fresh, { role: 'owner' });
+    const other = await createAdmin(fresh, { role: 'admin' });
+    // Through the service, as an Owner that lost its role between authentication and the change
+    // would reach it (the route lets only Owners in).
+    const service = createAdminsService({
+      database: fresh.database,
+      config: fresh.config,
+      mailer: createMailer({
+        smtpUrl: fresh.smtp.url,
+        from: 'x <x@example.com>',
+        logger: pino({ level: 'silent' }),
+      }),
+      hasher: createPasswordHasher({ concurrency: 1 }),
+      jwtSecret: fresh.jwtSecret,
+    });
+    const acting = { admin: { id: other.id, fullName: 'Other' }, ip: '127.0.0.1' };
+    await expect(service.changeRole(last.id, 'admin', acting)).rejects.toThrow(LAST_OWNER);
+    await expect(service.setActive(last.id, false, acting)).rejects.toThrow(LAST_OWNER);
+    // Making them an Owner again is no removal.
+    await expect(service.changeRole(last.id, 'owner', acting)).resolves.toMatchObject({
+      role: 'owner',
+    });
+    const [row] = await fresh.database.db
+      .select({ role: admins.role, isActive: admins.isActive })
+      .from(admins)
+      .where(eq(admins.id, last.id));
+    expect(row).toEqual({ role: 'owner', isActive: true });
+  } finally {
+    await fresh.close();
+  }
+});
+
+test('disabling an admin ends their sessions and access tokens at once; enabling lets them sign in again', async () => {
+  const target = await createAdmin(ctx, { role: 'admin' });
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: target.email, password: target.password },
+    remoteAddress: newIp(),
+  });
+  const { refreshToken } = login.json().data;
+  expect((await call(target, 'GET', '/auth/profile')).statusCode).toBe(200);
+
+  const res = await call(owner, 'POST', `/admins/${target.id}/disable`);
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data.admin.status).toBe('disabled');
+  const refused = await call(target, 'GET', '/auth/profile');
+  expect(refused.statusCode).toBe(401);
+  expect(refused.json().message).toBe(ACCOUNT_DISABLED);
+  const refresh = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/auth/refresh-token?refreshToken=${encodeURIComponent(refreshToken)}`,
+  });
+  expect(refresh.statusCode).toBe(401);
+  const live = await ctx.database.db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(sql`${refreshTokens.adminId} = ${target.id} and ${refreshTokens.revokedAt} is null`);
+  expect(live).toEqual([]);
+
+  const enabled = await call(owner, 'POST', `/admins/${target.id}/enable`);
+  expect(enabled.json().data.admin.status).toBe('active');
+  // The tokens issued before the disable stay dead; a new sign-in works.
+  expect((await call(target, 'GET', '/auth/profile')).statusCode).toBe(401);
+  const again = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: target.email, password: target.password },
+    remoteAddress: newIp(),
+  });
+  expect(again.statusCode).toBe(200);
+  expect((await auditOf(target.id)).map((entry) => entry.action)).toEqual([
+    'auth.signed_in',
+    'admin.disabled',
+    'admin.enabled',
+    'auth.signed_in',
+  ]);
+});

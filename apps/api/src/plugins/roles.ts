@@ -1,0 +1,34 @@
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { OWNER_ONLY, VIEWER_READ_ONLY, type AdminRole } from '@cask/contracts/admins';
+import { ForbiddenError } from '../lib/errors.ts';
+
+/**
+ * DESIGN.md §8 Roles (docs/decisions/220). The methods that read: everything else changes
+ * something, so a Viewer's request with any other method is refused in one place, the
+ * authentication plugin, before any route code runs.
+ */
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The only writes a Viewer may make: to their own account, which changes no business data (their
+ * name, phone and picture, their password). Sign-out is public and needs no entry. A new route is
+ * refused to Viewers until it is added here, with the reason, and the test in
+ * test/viewer-read-only.test.ts lists this set.
+ */
+export const VIEWER_MAY_WRITE: ReadonlySet<string> = new Set([
+  'PUT /api/auth/profile',
+  'POST /api/auth/upload-avatar',
+  'POST /api/auth/change-password',
+]);
+
+/** The refusal for a Viewer's change, or undefined when the request may go on. */
+export function viewerRefusal(request: FastifyRequest, role: AdminRole): Error | undefined {
+  if (role !== 'viewer' || READING_METHODS.has(request.method)) return undefined;
+  if (VIEWER_MAY_WRITE.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return undefined;
+  return new ForbiddenError(VIEWER_READ_ONLY);
+}
+
+/** A route hook: only an Owner may go on (managing admins, DESIGN.md §8). */
+export const ownerOnly: onRequestHookHandler = (request, _reply, done) => {
+  done(request.admin.role === 'owner' ? undefined : new ForbiddenError(OWNER_ONLY));
+};

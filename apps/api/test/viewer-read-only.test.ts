@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, expect, test } from 'vitest';
+import { VIEWER_READ_ONLY } from '@cask/contracts/admins';
+import { rowsOf } from '../src/db/client.ts';
+import { VIEWER_MAY_WRITE } from '../src/plugins/roles.ts';
+import { createAdmin, type TestAdmin } from './admins.ts';
+import { useTestContext } from './context.ts';
+import { createOffer } from './factories.ts';
+
+// DESIGN.md §8 Roles (docs/decisions/220): a Viewer reads and exports, and every change is
+// refused with 403. The routes come from the OpenAPI document, so a route added later is covered
+// without touching this file.
+const ctx = useTestContext();
+let viewer: TestAdmin;
+let admin: TestAdmin;
+
+beforeAll(async () => {
+  viewer = await createAdmin(ctx, { role: 'viewer' });
+  admin = await createAdmin(ctx, { role: 'admin' });
+  await createOffer(ctx);
+});
+
+const READING = new Set(['get', 'head', 'options']);
+const ANY_ID = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+
+interface Operation {
+  security?: unknown[];
+}
+
+/** Every documented route that changes something and needs a signed-in admin. */
+async function mutatingRoutes(): Promise<{ method: string; path: string }[]> {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  const paths = res.json().paths as Record<string, Record<string, Operation>>;
+  const routes: { method: string; path: string }[] = [];
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (READING.has(method)) continue;
+      // `security: []`: a public route (sign-in, recovery, accept-invite) needs no token at all.
+      if (Array.isArray(operation.security) && operation.security.length === 0) continue;
+      routes.push({ method: method.toUpperCase(), path });
+    }
+  }
+  return routes;
+}
+
+const urlOf = (path: string) => path.replace(/\{[^}]+\}/g, ANY_ID);
+const keyOf = (route: { method: string; path: string }) =>
+  `${route.method} ${route.path.replace(/\{([^}]+)\}/g, ':$1')}`;
+
+/** Every row of every table of ours, as one digest per table. */
+async function databaseDigest(): Promise<Record<string, string>> {
+  const tables = rowsOf<{ name: string }>(
+    await ctx.database.db.execute(
+      sql`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
+    ),
+  );
+  const digest: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = rowsOf<{ digest: string }>(
+      await ctx.database.db.execute(
+        sql.raw(
+          `select count(*) || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from "${name}" t`,
+        ),
+      ),
+    );
+    digest[name] = row?.digest ?? '';
+  }
+  return digest;
+}
+
+test('a Viewer gets 403 with the envelope on every route that changes something, and nothing changes', async () => {
+  const routes = (await mutatingRoutes()).filter((route) => !VIEWER_MAY_WRITE.has(keyOf(route)));
+  // The enumeration finds the app's writes (a sample that must be among them).
+  expect(routes.map(keyOf)).toEqual(
+    expect.arrayContaining([
+      'DELETE /api/users/:id',
+      'PUT /api/users/:id',
+      'POST /api/admins/invites',
+      'POST /api/offers',
+    ]),
+  );
+  expect(routes.length).toBeGreaterThan(20);
+  const before = await databaseDigest();
+  for (const route of routes) {
+    const res = await ctx.app.inject({
+      method: route.method as 'POST',
+      url: urlOf(route.path),
+      headers: viewer.headers,
+      payload: {},
+    });
+    expect(res.statusCode, `${keyOf(route)}: ${res.body}`).toBe(403);
+    expect(res.json(), keyOf(route)).toEqual({ success: false, message: VIEWER_READ_ONLY });
+  }
+  expect(await databaseDigest()).toEqual(before);
+});
+
+test('the routes a Viewer may write to are their own account, and each exists', async () => {
+  const documented = new Set((await mutatingRoutes()).map(keyOf));
+  for (const allowed of VIEWER_MAY_WRITE) expect(documented).toContain(allowed);
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/auth/profile',
+    headers: viewer.headers,
+    payload: { fullName: 'Vic Viewer', email: viewer.email, phone: '', avatar: null },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data.user).toMatchObject({ fullName: 'Vic Viewer', role: 'viewer' });
+});
+
+test('an Admin is refused none of those routes for its role (the check is the Viewer’s only)', async () => {
+  for (const route of await mutatingRoutes()) {
+    const res = await ctx.app.inject({
+      method: route.method as 'POST',
+      url: urlOf(route.path),
+      headers: admin.headers,
+      payload: {},
+    });
+    expect(res.json().message, keyOf(route)).not.toBe(VIEWER_READ_ONLY);
+  }
+});
+
+test('a Viewer still reads: lists and the profile answer 200', async () => {
+  for (const url of ['/api/users', '/api/offers', '/api/admins', '/api/auth/profile']) {
+    const res = await ctx.app.inject({ method: 'GET', url, headers: viewer.headers });
+    expect(res.statusCode, url).toBe(200);
+  }
+});

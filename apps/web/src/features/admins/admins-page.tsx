@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ArrowLeft, UserPlus } from 'lucide-react';
+import type { AdminAccount } from '@cask/contracts/admins';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useCan, useProfile } from '@/lib/current-admin.ts';
+import { formatCount } from '@/lib/format.ts';
+import { lazyToast } from '@/lib/lazy-toast.ts';
+import { useChangeAdmin } from './api/change-admin.ts';
+import { ADMINS_PAGE_SIZE, useAdmins } from './api/get-admins.ts';
+import { adminColumns, type RowAction } from './components/admin-columns.tsx';
+
+const InviteAdminModal = lazyModal(
+  () => import('./components/invite-admin-modal.tsx').then((m) => m.InviteAdminModal),
+  (props) => props.open,
+);
+const ChangeRoleModal = lazyModal(
+  () => import('./components/change-role-modal.tsx').then((m) => m.ChangeRoleModal),
+  () => true,
+);
+
+export const ADMINS_FAILURE = 'Failed to fetch admins';
+
+type Confirming = { action: 'disable' | 'withdraw'; admin: AdminAccount };
+
+/** Issue 28, Settings -> 'Admins' (/setting/admins): who can sign in, as what, and invites. */
+export default function AdminsPage() {
+  const navigate = useNavigate();
+  const manage = useCan('manageAdmins');
+  const selfId = useProfile().data?.id;
+  const [page, setPage] = useState(1);
+  const admins = useAdmins(page);
+  const { data, isPending, isFetching, error } = admins;
+  const pages = data?.pagination.pages;
+  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
+
+  const change = useChangeAdmin();
+  const [inviting, setInviting] = useState(false);
+  const [reroling, setReroling] = useState<AdminAccount | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+
+  const onAction = (action: RowAction, admin: AdminAccount) => {
+    change.reset();
+    if (action === 'role') return setReroling(admin);
+    if (action === 'disable' || action === 'withdraw') return setConfirming({ action, admin });
+    change.mutate(
+      { kind: action, id: admin.id },
+      {
+        onSuccess: () =>
+          lazyToast(
+            'success',
+            action === 'resend'
+              ? `Invite sent again to ${admin.email}`
+              : `${admin.fullName} enabled`,
+          ),
+        onError: (failure) => lazyToast('error', errorMessage(failure, 'Something went wrong')),
+      },
+    );
+  };
+
+  const confirmed = confirming
+    ? confirming.action === 'disable'
+      ? {
+          title: 'Disable Admin',
+          message: `Disable ${confirming.admin.fullName}? They are signed out everywhere at once and cannot sign in until enabled again.`,
+          confirmLabel: 'Disable Admin',
+          busyLabel: 'Disabling...',
+          done: `${confirming.admin.fullName} disabled`,
+        }
+      : {
+          title: 'Withdraw Invite',
+          message: `Withdraw the invite to ${confirming.admin.email}? Its link stops working.`,
+          confirmLabel: 'Withdraw Invite',
+          busyLabel: 'Withdrawing...',
+          done: `Invite to ${confirming.admin.email} withdrawn`,
+        }
+    : undefined;
+
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="-ml-2 mb-2" onClick={() => navigate('/setting')}>
+        <ArrowLeft aria-hidden size={16} />
+        Back
+      </Button>
+      <PageHeader
+        title="Admins"
+        actions={
+          manage ? (
+            <Button
+              onClick={() => setInviting(true)}
+              aria-haspopup="dialog"
+              {...preloadOn(InviteAdminModal)}
+            >
+              <UserPlus aria-hidden size={16} />
+              Invite Admin
+            </Button>
+          ) : null
+        }
+      />
+      <Card
+        title="Admin accounts"
+        actions={
+          <p className="text-sm text-oak-700">
+            {data ? (
+              <>
+                Total:{' '}
+                <span className="font-semibold text-oak-900">
+                  {formatCount(data.pagination.total)}
+                </span>
+              </>
+            ) : (
+              '\u00a0'
+            )}
+          </p>
+        }
+      >
+        <PagedTable
+          failure={
+            data === undefined && !isPending
+              ? {
+                  title: 'Error Loading Admins',
+                  message: errorMessage(error, ADMINS_FAILURE),
+                  onRetry: () => void admins.refetch(),
+                }
+              : undefined
+          }
+          blockProps={manage ? preloadOn(ChangeRoleModal, LazyConfirmDialog) : undefined}
+          label="Admins"
+          columns={adminColumns({ selfId, manage, onAction })}
+          rows={data?.admins}
+          rowKey={(admin) => admin.id}
+          loading={isPending}
+          loadingText="Loading admins..."
+          skeletonRows={ADMINS_PAGE_SIZE}
+          fetching={isFetching}
+          emptyText={<EmptyState title="No admins found" />}
+          pagination={data?.pagination}
+          noun="admins"
+          paginationLabel="Admins pagination"
+          onPageChange={setPage}
+          onRefresh={() => void admins.refetch()}
+        />
+      </Card>
+
+      <InviteAdminModal open={inviting} onOpenChange={setInviting} />
+      {reroling ? <ChangeRoleModal admin={reroling} onClose={() => setReroling(null)} /> : null}
+      <LazyConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title={confirmed?.title ?? ''}
+        message={confirmed?.message ?? ''}
+        confirmLabel={confirmed?.confirmLabel}
+        busyLabel={confirmed?.busyLabel}
+        busy={change.isPending}
+        error={change.isError ? errorMessage(change.error, 'Something went wrong') : undefined}
+        onConfirm={() => {
+          if (!confirming || !confirmed) return;
+          change.mutate(
+            { kind: confirming.action, id: confirming.admin.id },
+            {
+              onSuccess: () => {
+                lazyToast('success', confirmed.done);
+                setConfirming(null);
+              },
+            },
+          );
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import { INVITE_LINK_INVALID } from '@cask/contracts/admins';
+import { getAccessToken, getRefreshToken } from '@/lib/session.ts';
+import { createFakeApi, GOOD_INVITE_TOKEN } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+import { INVITE_LINK_INCOMPLETE } from './accept-invite-page.tsx';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+test('the invitee sets a password (8-128 characters, typed twice) and is signed in on the Dashboard', async () => {
+  const api = createFakeApi();
+  const { user, router } = await renderApp({
+    route: `/accept-invite?token=${GOOD_INVITE_TOKEN}`,
+    session: 'signed-out',
+    api,
+    profile: null,
+  });
+  expect(screen.getByRole('heading', { name: 'Accept Invite' })).toBeInTheDocument();
+
+  await user.type(screen.getByLabelText('Password'), 'short');
+  await user.type(screen.getByLabelText('Confirm Password'), 'shorter');
+  await user.click(screen.getByRole('button', { name: 'Set Password and Sign In' }));
+  expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+  expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+  expect(api.sent('POST', '/api/auth/accept-invite')).toHaveLength(0);
+
+  await user.clear(screen.getByLabelText('Password'));
+  await user.clear(screen.getByLabelText('Confirm Password'));
+  await user.type(screen.getByLabelText('Password'), 'my new pass 1');
+  await user.type(screen.getByLabelText('Confirm Password'), 'my new pass 1');
+  await user.click(screen.getByRole('button', { name: 'Set Password and Sign In' }));
+
+  expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/');
+  expect(api.sent('POST', '/api/auth/accept-invite')[0]?.body).toEqual({
+    token: GOOD_INVITE_TOKEN,
+    password: 'my new pass 1',
+  });
+  expect(getAccessToken()).toBe('invited-access');
+  expect(getRefreshToken()).toBe('invited-refresh');
+});
+
+test('a used, expired or withdrawn link shows the API’s refusal and signs nobody in', async () => {
+  const api = createFakeApi();
+  const { user, router } = await renderApp({
+    route: '/accept-invite?token=spent-token',
+    session: 'signed-out',
+    api,
+    profile: null,
+  });
+  await user.type(screen.getByLabelText('Password'), 'my new pass 1');
+  await user.type(screen.getByLabelText('Confirm Password'), 'my new pass 1');
+  await user.click(screen.getByRole('button', { name: 'Set Password and Sign In' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(INVITE_LINK_INVALID);
+  expect(router.state.location.pathname).toBe('/accept-invite');
+  expect(getAccessToken()).toBeUndefined();
+});
+
+test('a link without its token says so and offers no form', async () => {
+  await renderApp({ route: '/accept-invite', session: 'signed-out', profile: null });
+  expect(screen.getByRole('alert')).toHaveTextContent(INVITE_LINK_INCOMPLETE);
+  expect(screen.queryByLabelText('Password')).toBeNull();
+});

@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminRole } from '@cask/contracts/admins';
+import { profileResponse, type AdminProfile } from '@cask/contracts/auth';
+import { api } from './api-client.ts';
+
+/** One key for the signed-in admin: the header reads it, the profile screen updates it. */
+export const profileQueryKey = ['profile'] as const;
+
+/** `GET /auth/profile` (DESIGN.md §4); spec 000 §3: the admin is in `data.user`. */
+export async function getProfile(): Promise<AdminProfile> {
+  const body = await api.get<unknown>('/auth/profile');
+  return profileResponse.parse(body).data.user;
+}
+
+export const profileQuery = () =>
+  queryOptions({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 5 * 60_000 });
+
+export function useProfile() {
+  return useQuery(profileQuery());
+}
+
+/** What a role may do on the screens (DESIGN.md §8; the API enforces it, decision 220). */
+export type Ability = 'change' | 'manageAdmins';
+
+export function can(role: AdminRole | undefined, ability: Ability): boolean {
+  if (ability === 'manageAdmins') return role === 'owner';
+  return role === 'owner' || role === 'admin';
+}
+
+/**
+ * The signed-in admin's role, from the profile the header already reads. While it loads nothing
+ * that changes data is offered: a Viewer never sees a button flash that the API would refuse.
+ */
+export function useRole(): AdminRole | undefined {
+  const role = useProfile().data?.role;
+  return role === 'owner' || role === 'admin' || role === 'viewer' ? role : undefined;
+}
+
+/** `can(useRole(), ability)`: the one line a screen adds to hide or disable a control. */
+export function useCan(ability: Ability): boolean {
+  return can(useRole(), ability);
+}
