@@ -636,7 +636,9 @@ export function createFakeApi(
       const search = (query.search ?? '').toLowerCase();
       return json(200, {
         success: true,
-        data: { admins: state.auditAdmins.filter((a) => a.fullName.toLowerCase().includes(search)) },
+        data: {
+          admins: state.auditAdmins.filter((a) => a.fullName.toLowerCase().includes(search)),
+        },
       });
     }
     if (method === 'GET' && path === '/api/users') {

@@ -85,10 +85,10 @@ export default function OffersPage() {
           <>
             <ExportCsvButton list="offers" params={{ search, type }} />
             {canChange ? (
-            <Button onClick={() => setEditing({ mode: 'add' })} {...preloadOn(OfferFormModal)}>
-              <Plus size={16} aria-hidden />
-              Add Offer
-            </Button>
+              <Button onClick={() => setEditing({ mode: 'add' })} {...preloadOn(OfferFormModal)}>
+                <Plus size={16} aria-hidden />
+                Add Offer
+              </Button>
             ) : null}
           </>
         }
