@@ -56,6 +56,11 @@ export const notifications = pgTable(
     ),
     index('notifications_listing_idx').on(table.createdAt, table.id),
     index('notifications_recipient_idx').on(table.recipientId),
+    // The customer page's 'Notifications': theirs and the global ones, newest first (issue 30).
+    index('notifications_recipient_listing_idx').on(table.recipientId, table.createdAt, table.id),
+    index('notifications_global_listing_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.isGlobal}`),
   ],
 );
 
