@@ -37,6 +37,8 @@ export const COUNTER_NAMES = {
   casksGain: 'casks.gain',
   /** Moves whenever a search over casks could answer differently (022_bump_counter_version). */
   casksSearchVersion: 'casks.search_version',
+  /** Moves whenever a cask's gauge alert days could change (103_cask_regauges_apply_alerts). */
+  casksAlertSearchVersion: 'casks.alert.search_version',
   offers: 'offers.total',
   /** Moves with any change to an offer row (022_bump_counter_version): an offers search's count. */
   offersSearchVersion: 'offers.search_version',
