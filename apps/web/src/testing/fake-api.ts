@@ -9,6 +9,14 @@ import {
   type DeleteCaskResponse,
   type UpdateCaskBody,
 } from '@cask/contracts/casks';
+import {
+  caskAlertsOf,
+  type CaskRecordResponse,
+  type CaskTransfer,
+  type ProvenanceEvent,
+  type ProvenanceResponse,
+  type Regauge,
+} from '@cask/contracts/cask-records';
 import type { DashboardResponse } from '@cask/contracts/dashboard';
 import type {
   CreateNotificationBody,
@@ -195,6 +203,8 @@ export function aCask(overrides: Partial<Cask> = {}): Cask {
     calculatedGain: 3000,
     purchaseDate: '2024-03-01T00:00:00.000Z',
     appreciationData: [],
+    regaugeDueOn: null,
+    abvFortyOn: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
@@ -353,6 +363,9 @@ export function createFakeApi(
     orders: [...(initial.orders ?? [])],
     offers: [...(initial.offers ?? [])],
     casks: [...(initial.casks ?? [])],
+    regauges: [] as { caskId: string; gauge: Regauge }[],
+    transfers: [] as { caskId: string; transfer: CaskTransfer }[],
+    provenance: [] as { caskId: string; event: ProvenanceEvent }[],
     referrals: [...(initial.referrals ?? [])],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...initial.totals },
     /** Calls answering 500; the message is 'Something went wrong' unless `failureMessage` says. */
@@ -751,9 +764,15 @@ export function createFakeApi(
     if (method === 'GET' && path === '/api/casks') {
       if (state.failing.has('casks')) return fail();
       const search = (query.search ?? '').trim().toLowerCase();
-      const found = state.casks.filter((c) =>
-        `${c.name} ${c.distillery ?? ''}`.toLowerCase().includes(search),
-      );
+      const alert = query.alert as 'regauge-due' | 'abv-near-40' | undefined;
+      const found = state.casks.filter((c) => {
+        const alerts = caskAlertsOf(c);
+        return (
+          `${c.name} ${c.distillery ?? ''}`.toLowerCase().includes(search) &&
+          (alert === undefined ||
+            (alert === 'regauge-due' ? alerts.regaugeDue : alerts.abvNearForty))
+        );
+      });
       const { rows, pagination } = page(found, query, 10);
       const totalValue = state.casks.reduce((sum, c) => sum + (c.currentValue ?? 0), 0);
       return json(200, {
@@ -819,6 +838,63 @@ export function createFakeApi(
         message: 'Cask updated successfully!',
         data: { cask: target },
       } satisfies CaskResponse);
+    }
+    const caskRecord = /^\/api\/casks\/([^/]+)(\/regauges|\/transfers|\/provenance)?$/.exec(path);
+    const recorded = caskRecord && state.casks.find((c) => c.id === caskRecord[1]);
+    if (caskRecord && method !== 'DELETE') {
+      if (!recorded) return notFound('Cask not found');
+      const answer = (status: number, message?: string) =>
+        json(status, {
+          success: true,
+          ...(message ? { message } : {}),
+          data: {
+            cask: recorded,
+            regauges: state.regauges.filter((g) => g.caskId === recorded.id).map((g) => g.gauge),
+            transfers: state.transfers
+              .filter((t) => t.caskId === recorded.id)
+              .map((t) => t.transfer),
+            alerts: caskAlertsOf(recorded),
+          },
+        } satisfies CaskRecordResponse);
+      if (method === 'GET' && caskRecord[2] === undefined) return answer(200);
+      if (method === 'GET' && caskRecord[2] === '/provenance') {
+        const events = state.provenance.filter((e) => e.caskId === recorded.id).map((e) => e.event);
+        return json(200, { success: true, data: { events } } satisfies ProvenanceResponse);
+      }
+      if (method === 'POST' && caskRecord[2] === '/regauges') {
+        // The server's checks are tested against the real API; the fake refuses one for the
+        // screen's sake: an ABV above 100, under the field.
+        const body = request.body as { gaugedOn: string; bulkLitres: string; abv: string };
+        const abv = parseAbv(body.abv, 'ABV (%)');
+        if (typeof abv !== 'number')
+          return json(400, {
+            success: false,
+            message: abv.error,
+            errors: [{ field: 'abv', message: abv.error }],
+          });
+        const bulkLitres = Number(body.bulkLitres);
+        const gauge: Regauge = {
+          id: testUuid(),
+          gaugedOn: body.gaugedOn,
+          bulkLitres,
+          abv,
+          lpa: Math.round(bulkLitres * abv * 10) / 1000,
+          yearlyLoss: null,
+          admin: state.profile.fullName,
+          createdAt: new Date().toISOString(),
+        };
+        state.regauges.unshift({ caskId: recorded.id, gauge });
+        state.provenance.unshift({
+          caskId: recorded.id,
+          event: {
+            kind: 'regauge',
+            at: gauge.createdAt,
+            summary: `Regauged on ${gauge.gaugedOn}`,
+            admin: state.profile.fullName,
+          },
+        });
+        return answer(201, 'Regauge recorded successfully!');
+      }
     }
     const caskDelete = /^\/api\/casks\/([^/]+)$/.exec(path);
     if (method === 'DELETE' && caskDelete) {

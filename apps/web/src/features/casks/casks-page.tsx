@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Boxes, CircleCheck, Hourglass } from 'lucide-react';
-import type { Cask, CaskStatus } from '@cask/contracts/casks';
+import type { Cask } from '@cask/contracts/casks';
 import { CASK_SEARCH_DEBOUNCE_MS, CASKS_PAGE_SIZE } from '@cask/contracts/casks';
 import { formatAbv, formatVolume } from '@cask/contracts/measures';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+import { Link } from 'react-router';
+import { CASK_ALERT_LABELS, CASK_ALERTS, type CaskAlert } from '@cask/contracts/cask-records';
+import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import type { Column } from '@/components/ui/data-table.tsx';
@@ -13,13 +17,20 @@ import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-mo
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
-import { StatusBadge, type StatusTone } from '@/components/ui/status-badge.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
 import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useDeleteCask } from './api/cask-mutations.ts';
+import { caskStatusTone } from './cask-status.ts';
+import { CaskAlertBadges } from './components/cask-alert-badges.tsx';
+
+const ALERT_FILTER = [
+  { value: '', label: 'All casks' },
+  ...CASK_ALERTS.map((alert) => ({ value: alert, label: CASK_ALERT_LABELS[alert] })),
+];
 import { useCasks } from './api/get-casks.ts';
 
 // The two forms and Confirm Delete load when first opened, not with the list (decision 125).
@@ -37,18 +48,30 @@ export const FETCH_FAILURE = 'Failed to fetch casks.';
 export const DELETE_SUCCESS = 'Cask deleted successfully!';
 export const DELETE_FAILURE = 'Failed to delete cask.';
 
-/** Spec 001 §2: green Ready, yellow Maturing, blue Experience, grey otherwise. */
-const statusTones: Record<CaskStatus, StatusTone> = {
-  Ready: 'green',
-  Maturing: 'yellow',
-  Experience: 'blue',
-};
-export const caskStatusTone = (status: string): StatusTone =>
-  statusTones[status as CaskStatus] ?? 'grey';
+export { caskStatusTone };
 
 function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => void) {
   const columns: Column<Cask>[] = [
-    { id: 'name', header: 'Cask Name', cell: (cask) => cask.name },
+    {
+      id: 'name',
+      header: 'Cask Name',
+      cell: (cask) => (
+        <span className="flex flex-wrap items-center gap-1.5">
+          <Link
+            to={`/cask/${cask.id}`}
+            className="font-medium text-gold-700 underline decoration-gold-300 underline-offset-2 hover:decoration-gold-700"
+          >
+            {cask.name}
+          </Link>
+          <CaskAlertBadges cask={cask} />
+        </span>
+      ),
+    },
+    {
+      id: 'owner',
+      header: 'Owner',
+      cell: (cask) => <CustomerLink id={cask.owner.id} name={cask.owner.fullName} />,
+    },
     { id: 'distillery', header: 'Distillery', cell: (cask) => cask.distillery ?? '—' },
     { id: 'year', header: 'Year', cell: (cask) => cask.year ?? '—' },
     {
@@ -85,8 +108,9 @@ function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => voi
 export default function CasksPage() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), CASK_SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = usePageForSearch(search);
-  const casks = useCasks({ page, search });
+  const [alert, setAlert] = useState<CaskAlert | ''>('');
+  const [page, setPage] = usePageForSearch(`${search}\n${alert}`);
+  const casks = useCasks({ page, search, alert });
   const { data, isPending, isFetching, error, isError } = casks;
   const onRefresh = () => void casks.refetch();
   // A deletion can empty the last page: show the new last one (adjusted while rendering).
@@ -146,13 +170,23 @@ export default function CasksPage() {
       </StatCardGrid>
       <Card
         actions={
-          <SearchInput
-            label="Search casks"
-            placeholder="Search casks..."
-            value={searchText}
-            onValueChange={setSearchText}
-            maxLength={SEARCH_MAX_LENGTH}
-          />
+          <>
+            <SearchInput
+              label="Search casks"
+              placeholder="Search casks..."
+              value={searchText}
+              onValueChange={setSearchText}
+              maxLength={SEARCH_MAX_LENGTH}
+            />
+            <SelectField
+              label="Filter by alert"
+              hideLabel
+              options={ALERT_FILTER}
+              value={alert}
+              onChange={(event) => setAlert(event.target.value as CaskAlert | '')}
+              className="sm:w-44"
+            />
+          </>
         }
       >
         <PagedTable

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CASKS_PAGE_SIZE, caskListResponse, type CaskList } from '@cask/contracts/casks';
+import type { CaskAlert } from '@cask/contracts/cask-records';
 import { api } from '@/lib/api-client.ts';
 
 export const casksKey = ['casks'] as const;
@@ -8,12 +9,19 @@ export interface CaskListRequest {
   page: number;
   /** Already trimmed; '' is no search. */
   search: string;
+  /** Only the casks with this gauge alert (issue 30); '' is every cask. */
+  alert?: CaskAlert | '';
 }
 
 /** `GET /casks` (spec 001 §7): page, limit 10 and search over name and distillery. */
-export async function getCasks({ page, search }: CaskListRequest): Promise<CaskList> {
+export async function getCasks({ page, search, alert }: CaskListRequest): Promise<CaskList> {
   const envelope = await api.get<unknown>('/casks', {
-    params: { page, limit: CASKS_PAGE_SIZE, search: search || undefined },
+    params: {
+      page,
+      limit: CASKS_PAGE_SIZE,
+      search: search || undefined,
+      alert: alert || undefined,
+    },
   });
   return caskListResponse.parse(envelope).data;
 }
@@ -21,7 +29,11 @@ export async function getCasks({ page, search }: CaskListRequest): Promise<CaskL
 /** The rows of the last answer stay on screen while the next page or search loads. */
 export const casksQuery = (request: CaskListRequest) =>
   queryOptions({
-    queryKey: [...casksKey, 'list', { page: request.page, search: request.search }],
+    queryKey: [
+      ...casksKey,
+      'list',
+      { page: request.page, search: request.search, alert: request.alert ?? '' },
+    ],
     queryFn: () => getCasks(request),
     placeholderData: keepPreviousData,
   });
