@@ -24,7 +24,12 @@ CREATE TABLE "cask_transfers" (
 	CONSTRAINT "cask_transfers_price_not_negative" CHECK (coalesce("cask_transfers"."price", 0) >= 0)
 );
 --> statement-breakpoint
-ALTER TABLE "casks" ADD COLUMN "regauge_due_on" date;--> statement-breakpoint
+ALTER TABLE "casks" ADD COLUMN "last_gauged_on" date;--> statement-breakpoint
+ALTER TABLE "casks" ADD COLUMN "regauge_due_on" date GENERATED ALWAYS AS (case when year is null then null else least(
+        greatest(make_date(year, 1, 1) + interval '5 years',
+                 coalesce(last_gauged_on, make_date(year, 1, 1)) + interval '3 years'),
+        greatest(make_date(year, 1, 1) + interval '15 years',
+                 coalesce(last_gauged_on, make_date(year, 1, 1)) + interval '1 year'))::date end) STORED;--> statement-breakpoint
 ALTER TABLE "casks" ADD COLUMN "abv_forty_on" date;--> statement-breakpoint
 ALTER TABLE "cask_regauges" ADD CONSTRAINT "cask_regauges_cask_id_casks_id_fk" FOREIGN KEY ("cask_id") REFERENCES "public"."casks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cask_regauges" ADD CONSTRAINT "cask_regauges_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

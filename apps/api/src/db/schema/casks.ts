@@ -60,12 +60,21 @@ export const casks = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`lower(name) || chr(10) || coalesce(lower(distillery), '')`),
     /**
-     * The gauge alerts (domain/casks.md, decision 230), kept by the database from the year and the
-     * regauges (src/db/sql/100_cask_gauge_alerts.sql), never written by the API: the day from
-     * which a regauge is due, and the day the trend of the gauges' ABV crosses 40% (null without
-     * a falling trend of two gauges or more).
+     * The gauge alerts (domain/casks.md, decision 230). `last_gauged_on` and `abv_forty_on` are
+     * written with every regauge by cask_refresh_gauge_alerts() (src/db/sql/100), never by hand:
+     * the day of the latest regauge, and the day the trend of the gauges' ABV crosses 40% (null
+     * without a falling trend of two gauges or more). `regauge_due_on` follows from the year and
+     * the last gauge: every 3 years once the cask is older than 5, every year once older than 15
+     * (the fill is the first day of its year; without a year no regauge is ever due).
      */
-    regaugeDueOn: date('regauge_due_on'),
+    lastGaugedOn: date('last_gauged_on'),
+    regaugeDueOn: date('regauge_due_on').generatedAlwaysAs(
+      sql`case when year is null then null else least(
+        greatest(make_date(year, 1, 1) + interval '5 years',
+                 coalesce(last_gauged_on, make_date(year, 1, 1)) + interval '3 years'),
+        greatest(make_date(year, 1, 1) + interval '15 years',
+                 coalesce(last_gauged_on, make_date(year, 1, 1)) + interval '1 year'))::date end`,
+    ),
     abvFortyOn: date('abv_forty_on'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -72,6 +72,8 @@ export async function insertRegauge(
     returning id`);
   const [row] = rowsOf<{ id: string }>(result);
   if (!row) throw new Error('regauge insert returned nothing');
+  // The alert days follow in the same transaction (src/db/sql/100).
+  await tx.execute(sql`select cask_refresh_gauge_alerts(array[${values.caskId}]::uuid[])`);
   return row.id;
 }
 

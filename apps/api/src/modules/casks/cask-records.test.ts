@@ -34,8 +34,17 @@ async function gaugeCount(caskId: string) {
   return row?.n ?? 0;
 }
 
+/** Gauges written as the seeds write them: the rows, then the alert days (src/db/sql/100). */
+async function insertGauges(rows: (typeof caskRegauges.$inferInsert)[]) {
+  await ctx.database.db.insert(caskRegauges).values(rows);
+  const ids = [...new Set(rows.map((row) => row.caskId))];
+  await ctx.database.db.execute(
+    sql`select cask_refresh_gauge_alerts(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+}
+
 async function insertGauge(caskId: string, gaugedOn: string, bulkLitres: string, abv: string) {
-  await ctx.database.db.insert(caskRegauges).values({ caskId, gaugedOn, bulkLitres, abv });
+  await insertGauges([{ caskId, gaugedOn, bulkLitres, abv }]);
 }
 
 describe('POST /api/casks/:id/regauges', () => {
@@ -197,7 +206,7 @@ describe('gauge alerts (domain/casks.md)', () => {
   test('ABV near 40%: the day the trend of the gauges crosses 40%', async () => {
     const cask = await createCask(ctx, { year: 1990 });
     // One point of ABV a year: 43% a year ago, so 40% two years from now.
-    await ctx.database.db.insert(caskRegauges).values([
+    await insertGauges([
       { caskId: cask.id, gaugedOn: yearsAgo(5, '01-01'), bulkLitres: '200', abv: '47' },
       { caskId: cask.id, gaugedOn: yearsAgo(3, '01-01'), bulkLitres: '190', abv: '45' },
       { caskId: cask.id, gaugedOn: yearsAgo(1, '01-01'), bulkLitres: '180', abv: '43' },
@@ -210,7 +219,7 @@ describe('gauge alerts (domain/casks.md)', () => {
     );
 
     const slow = await createCask(ctx, { year: 2000 });
-    await ctx.database.db.insert(caskRegauges).values([
+    await insertGauges([
       { caskId: slow.id, gaugedOn: yearsAgo(5), bulkLitres: '200', abv: '62' },
       { caskId: slow.id, gaugedOn: yearsAgo(1), bulkLitres: '190', abv: '61' },
     ]);

@@ -1,6 +1,7 @@
 import type { User } from '@cask/contracts/users';
 import type { Column } from '@/components/ui/data-table.tsx';
 import { formatCount } from '@/lib/format.ts';
+import { CustomerLink } from './customer-link.tsx';
 import { UserRowActions } from './user-row-actions.tsx';
 import { UserStatusBadge } from './user-status.tsx';
 
@@ -19,7 +20,11 @@ export function userColumns({
   onDelete: (user: User) => void;
 }): Column<User>[] {
   return [
-    { id: 'name', header: 'User Name', cell: (user) => user.fullName },
+    {
+      id: 'name',
+      header: 'User Name',
+      cell: (user) => <CustomerLink id={user.id} name={user.fullName} />,
+    },
     { id: 'email', header: 'Email', cell: (user) => user.email },
     { id: 'casks', header: 'Casks', align: 'right', cell: (user) => formatCount(user.balance) },
     {

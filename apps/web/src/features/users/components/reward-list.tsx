@@ -1,3 +1,4 @@
+import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
 import type { RewardRow } from '@cask/contracts/rewards';
@@ -34,7 +35,11 @@ export function RewardList({ search }: { search: string }) {
   if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
 
   const columns: Column<RewardRow>[] = [
-    { id: 'name', header: 'User Name', cell: (row) => row.fullName },
+    {
+      id: 'name',
+      header: 'User Name',
+      cell: (row) => <CustomerLink id={row.id} name={row.fullName} />,
+    },
     { id: 'email', header: 'Email', cell: (row) => row.email },
     {
       id: 'casks',
