@@ -17,6 +17,7 @@ import {
   type ProvenanceResponse,
   type Regauge,
 } from '@cask/contracts/cask-records';
+import type { CustomerRecordResponse } from '@cask/contracts/customer-records';
 import type { DashboardResponse } from '@cask/contracts/dashboard';
 import type {
   CreateNotificationBody,
@@ -838,6 +839,65 @@ export function createFakeApi(
         message: 'Cask updated successfully!',
         data: { cask: target },
       } satisfies CaskResponse);
+    }
+    const customerPage =
+      /^\/api\/users\/([^/]+)\/(record|casks|orders|referrals|points|notifications)$/.exec(path);
+    if (method === 'GET' && customerPage) {
+      const customer = state.customers.find((c) => c.id === customerPage[1]);
+      if (!customer) return notFound('User not found');
+      const held = state.casks.filter((c) => c.owner.id === customer.id);
+      if (customerPage[2] === 'record') {
+        return json(200, {
+          success: true,
+          data: {
+            customer: {
+              id: customer.id,
+              fullName: customer.fullName,
+              email: customer.email,
+              phone: null,
+              isActive: customer.isActive,
+              createdAt: '2025-01-01T00:00:00.000Z',
+            },
+            cards: {
+              casksHeld: held.length,
+              portfolioValue: held.reduce((sum, c) => sum + (c.currentValue ?? 0), 0),
+              totalInvested: customer.totalInvestmentAmount,
+              pointsBalance: customer.referralPoints,
+            },
+          },
+        } satisfies CustomerRecordResponse);
+      }
+      // The sections the tests fill: the customer's casks and the referrals they are part of.
+      const rows: unknown[] =
+        customerPage[2] === 'casks'
+          ? held.map((c) => ({
+              id: c.id,
+              name: c.name,
+              distillery: c.distillery,
+              year: c.year,
+              currentValue: c.currentValue,
+              gain: c.gain,
+              status: c.status,
+            }))
+          : customerPage[2] === 'referrals'
+            ? state.referrals
+                .filter((r) => r.referrer.id === customer.id || r.referee.id === customer.id)
+                .map((r) => {
+                  const made = r.referrer.id === customer.id;
+                  const other = made ? r.referee : r.referrer;
+                  return {
+                    id: r.id,
+                    direction: made ? 'made' : 'received',
+                    other: { id: other.id, fullName: other.fullName },
+                    status: r.status,
+                    rewardAmount: r.rewardAmount,
+                    pointsAwarded: r.pointsAwarded,
+                    createdAt: r.createdAt,
+                  };
+                })
+            : [];
+      const { rows: items, pagination } = page(rows, query, 5);
+      return json(200, { success: true, data: { items, pagination } });
     }
     const caskRecord = /^\/api\/casks\/([^/]+)(\/regauges|\/transfers|\/provenance)?$/.exec(path);
     const recorded = caskRecord && state.casks.find((c) => c.id === caskRecord[1]);
