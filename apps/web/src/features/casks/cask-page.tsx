@@ -18,7 +18,7 @@ import { formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { useCaskRecord, useProvenance } from './api/cask-record.ts';
 import { formatMonth } from './components/appreciation-chart.tsx';
 import { CaskAlertBadges } from './components/cask-alert-badges.tsx';
-import { caskStatusTone } from './cask-status.ts';
+import { caskStatusTone } from '@/components/casks/cask-status.ts';
 
 const RegaugeModal = lazyModal(
   () => import('./components/regauge-modal.tsx').then((m) => m.RegaugeModal),

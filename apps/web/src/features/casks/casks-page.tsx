@@ -24,7 +24,7 @@ import { lazyToast } from '@/lib/lazy-toast.ts';
 import { usePageForSearch } from '@/lib/use-page-for-search.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useDeleteCask } from './api/cask-mutations.ts';
-import { caskStatusTone } from './cask-status.ts';
+import { caskStatusTone } from '@/components/casks/cask-status.ts';
 import { CaskAlertBadges } from './components/cask-alert-badges.tsx';
 
 const ALERT_FILTER = [

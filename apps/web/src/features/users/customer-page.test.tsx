@@ -66,8 +66,11 @@ test('the page opens the dialogs the app has: status, points and a notification'
     await screen.findByRole('dialog', { name: 'Manual Point Adjustment - Isla Grant' }),
   ).toBeVisible();
   fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+  // The Notifications screen's dialog, addressed to this customer.
   fireEvent.click(screen.getByRole('button', { name: 'Send Notification' }));
-  expect(await screen.findByRole('dialog', { name: 'Create Notification' })).toBeVisible();
+  const create = await screen.findByRole('dialog', { name: 'Create Notification' });
+  expect(await screen.findByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  expect(create).toBeVisible();
 });
 
 test('an unknown customer says so', async () => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Boxes, Coins, Landmark, Star } from 'lucide-react';
 import { CUSTOMER_SECTION_PAGE_SIZE } from '@cask/contracts/customer-records';
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
@@ -18,25 +17,17 @@ import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
-import { caskStatusTone } from '../casks/cask-status.ts';
+import { caskStatusTone } from '@/components/casks/cask-status.ts';
 import {
-  customerRecordKey,
   useCustomerRecord,
   useCustomerSection,
   type SectionItem,
   type SectionName,
-} from './customer-api.ts';
+} from './api/customer-record.ts';
 
 const ManualPointsModal = lazyModal(
   () => import('../users/components/manual-points-modal.tsx').then((m) => m.ManualPointsModal),
   (props) => props.reward !== null,
-);
-const CreateNotificationModal = lazyModal(
-  () =>
-    import('../notifications/components/create-notification-modal.tsx').then(
-      (m) => m.CreateNotificationModal,
-    ),
-  (props) => props.open,
 );
 
 export const CUSTOMER_FETCH_FAILURE = 'Failed to fetch customer.';
@@ -184,10 +175,9 @@ function Section<Name extends SectionName>({ id, name }: { id: string; name: Nam
 export default function CustomerPage() {
   const { id = '' } = useParams();
   const record = useCustomerRecord(id);
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
-  const [notifying, setNotifying] = useState(false);
+  const navigate = useNavigate();
 
   if (record.isPending) return <LoadingState label="Loading customer..." />;
   if (record.isError)
@@ -226,7 +216,12 @@ export default function CustomerPage() {
             >
               Adjust Points
             </Button>
-            <Button onClick={() => setNotifying(true)} {...preloadOn(CreateNotificationModal)}>
+            {/* The Notifications screen's own dialog, addressed to this customer. */}
+            <Button
+              onClick={() =>
+                void navigate('/notifications', { state: { notifyCustomer: customer.id } })
+              }
+            >
               Send Notification
             </Button>
           </>
@@ -301,14 +296,6 @@ export default function CustomerPage() {
             : null
         }
         onClose={() => setAdjusting(false)}
-      />
-      <CreateNotificationModal
-        open={notifying}
-        recipient={customer.id}
-        onOpenChange={(open) => {
-          setNotifying(open);
-          if (!open) void queryClient.invalidateQueries({ queryKey: customerRecordKey(id) });
-        }}
       />
     </>
   );
