@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CASK_STATUSES } from './casks.ts';
-import { okEnvelope, pageQuery, pagination } from './common.ts';
+import { okEnvelope, pageQuery, pagination, recordVersion } from './common.ts';
 
 /**
  * The customer page (`/user/:id`, issue 30): the customer, four cards, and five paged sections
@@ -23,6 +23,8 @@ export const customerRecord = z.object({
     phone: z.string().nullable(),
     isActive: z.boolean(),
     createdAt: z.iso.datetime(),
+    /** What an edit names in If-Match (docs/decisions/208). */
+    version: recordVersion,
   }),
   cards: z.object({
     casksHeld: z.number().int(),

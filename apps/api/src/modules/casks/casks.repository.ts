@@ -14,6 +14,7 @@ import {
 import { caskAppreciation, casks, type CaskStatus, type NewCask } from '../../db/schema/casks.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
+import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 
 /** The counters the list reads with every page: the stats and the search version. */
@@ -98,7 +99,8 @@ const CASK_JSON =
   " 'gain', p.gain, 'gainPercentage', p.gain_percentage, 'calculatedGain', p.gain," +
   ` 'purchaseDate', ${isoTimeSql('p.purchase_date')}, 'appreciationData', p.appreciation,` +
   " 'regaugeDueOn', p.regauge_due_on, 'abvFortyOn', p.abv_forty_on," +
-  ` 'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')})`;
+  ` 'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')},` +
+  ` 'version', ${versionSql('p.updated_at')})`;
 
 function toStats(counter: (name: string) => number): CaskStats {
   const totalCasks = counter(COUNTERS.total);
@@ -239,7 +241,7 @@ export async function updateCaskStatusAndNotes(
 ): Promise<void> {
   await tx
     .update(casks)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: nextUpdatedAt(casks.updatedAt) })
     .where(eq(casks.id, id));
 }
 

@@ -13,6 +13,7 @@ type ItemOf<Response extends { data: { items: unknown[] } }> = Response['data'][
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import { createList, isoTimeSql, windowSql, type StatementValues } from '../../db/list.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
+import { versionSql } from '../../db/versions.ts';
 
 /**
  * The customer, with the four cards, in one statement: index-only counts and sums over their
@@ -23,7 +24,8 @@ export async function readCustomerRecord(db: DbOrTx, id: string): Promise<Custom
   const result = await db.execute(sql`
     select json_build_object(
       'customer', json_build_object('id', c.id, 'fullName', c.full_name, 'email', c.email,
-        'phone', c.phone, 'isActive', c.is_active, 'createdAt', ${sql.raw(isoTimeSql('c.created_at'))}),
+        'phone', c.phone, 'isActive', c.is_active, 'createdAt', ${sql.raw(isoTimeSql('c.created_at'))},
+        'version', ${sql.raw(versionSql('c.updated_at'))}),
       'cards', json_build_object(
         'casksHeld', (select count(*) from casks k where k.owner_id = c.id),
         'portfolioValue', (select coalesce(sum(k.current_value), 0) from casks k where k.owner_id = c.id),
