@@ -130,7 +130,7 @@ export const caskAlerts = z.object({
 });
 export type CaskAlerts = z.infer<typeof caskAlerts>;
 
-/** GET /casks/{id}: the cask, its gauges (newest first), its transfers and its alerts. */
+/** GET /casks/{id}/record: the cask, its gauges (newest first), its transfers and its alerts. */
 export const caskRecord = z.object({
   cask,
   regauges: z.array(regauge),

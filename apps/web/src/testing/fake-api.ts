@@ -949,7 +949,9 @@ export function createFakeApi(
       const { rows: items, pagination } = page(rows, query, 5);
       return json(200, { success: true, data: { items, pagination } });
     }
-    const caskRecord = /^\/api\/casks\/([^/]+)(\/regauges|\/transfers|\/provenance)?$/.exec(path);
+    const caskRecord = /^\/api\/casks\/([^/]+)(\/record|\/regauges|\/transfers|\/provenance)$/.exec(
+      path,
+    );
     const recorded = caskRecord && state.casks.find((c) => c.id === caskRecord[1]);
     if (caskRecord && method !== 'DELETE') {
       if (!recorded) return notFound('Cask not found');
@@ -966,7 +968,7 @@ export function createFakeApi(
             alerts: caskAlertsOf(recorded),
           },
         } satisfies CaskRecordResponse);
-      if (method === 'GET' && caskRecord[2] === undefined) return answer(200);
+      if (method === 'GET' && caskRecord[2] === '/record') return answer(200);
       if (method === 'GET' && caskRecord[2] === '/provenance') {
         const events = state.provenance.filter((e) => e.caskId === recorded.id).map((e) => e.event);
         return json(200, { success: true, data: { events } } satisfies ProvenanceResponse);

@@ -138,7 +138,8 @@ const money = (column: string) => `'$' || to_char(${column}, 'FM999,999,999,990.
 /**
  * Everything that happened to a cask, newest first: what the audit log recorded (added, status
  * and note changes, removal), the valuations the database kept (cask_appreciation), the regauges
- * and the transfers, each with the admin (null for a valuation: the database records it).
+ * and the transfers, each with the admin (null for a valuation: the database records it). Events
+ * recorded together (a seed's history) read by the day they are about, latest first.
  */
 export async function listProvenance(db: DbOrTx, caskId: string): Promise<ProvenanceEvent[]> {
   const result = await db.execute(
@@ -149,23 +150,25 @@ export async function listProvenance(db: DbOrTx, caskId: string): Promise<Proven
     from (
       select 'added' as kind, l.created_at as at, l.admin_id,
         'Added' || coalesce(' for ' || (select c.full_name from customers c
-          where c.id::text = l.after ->> 'ownerId'), '') as summary, l.id::text as tie
+          where c.id::text = l.after ->> 'ownerId'), '') as summary, null::date as day,
+        l.id::text as tie
       from audit_log l where l.entity = 'cask' and l.entity_id = (:cask)::text
         and l.action = 'cask.created'
       union all
       select 'status', l.created_at, l.admin_id,
-        'Status changed from ' || (l.before ->> 'status') || ' to ' || (l.after ->> 'status'), l.id::text
+        'Status changed from ' || (l.before ->> 'status') || ' to ' || (l.after ->> 'status'),
+        null, l.id::text
       from audit_log l where l.entity = 'cask' and l.entity_id = (:cask)::text
         and l.action = 'cask.updated' and (l.before ->> 'status') is distinct from (l.after ->> 'status')
       union all
       select 'note', l.created_at, l.admin_id,
         case when coalesce(l.after ->> 'notes', '') = '' then 'Notes cleared'
-          else 'Note: ' || (l.after ->> 'notes') end, l.id::text
+          else 'Note: ' || (l.after ->> 'notes') end, null, l.id::text
       from audit_log l where l.entity = 'cask' and l.entity_id = (:cask)::text
         and l.action = 'cask.updated' and (l.before ->> 'notes') is distinct from (l.after ->> 'notes')
       union all
       select 'valuation', p.created_at, null::uuid,
-        'Valued at ' || ${money('p.value')} || ' for ' || to_char(p.month, 'FMMonth YYYY'), p.id::text
+        'Valued at ' || ${money('p.value')} || ' for ' || to_char(p.month, 'FMMonth YYYY'), p.month, p.id::text
       from cask_appreciation p where p.cask_id = :cask
       union all
       select 'regauge', r.created_at, r.admin_id,
@@ -173,19 +176,19 @@ export async function listProvenance(db: DbOrTx, caskId: string): Promise<Proven
         trim(to_char(r.bulk_litres, 'FM999,999,990.999'), '.') || ' BL at ' ||
         trim(to_char(r.abv, 'FM990.99'), '.') || '% ABV, ' ||
         trim(to_char(round(r.bulk_litres * r.abv / 100, 3), 'FM999,999,990.999'), '.') || ' LPA',
-        r.id::text
+        r.gauged_on, r.id::text
       from cask_regauges r where r.cask_id = :cask
       union all
       select 'transfer', t.created_at, t.admin_id,
         'Transferred from ' || f.full_name || ' to ' || o.full_name || ' on ' ||
         to_char(t.transferred_on, 'YYYY-MM-DD') ||
         coalesce(' for ' || ${money('t.price')}, '') ||
-        coalesce(nullif(': ' || t.note, ': '), ''), t.id::text
+        coalesce(nullif(': ' || t.note, ': '), ''), t.transferred_on, t.id::text
       from cask_transfers t join customers f on f.id = t.from_customer_id
         join customers o on o.id = t.to_customer_id
       where t.cask_id = :cask
     ) e left join admins a on a.id = e.admin_id
-    order by e.at desc, e.kind, e.tie desc
+    order by e.at desc, e.day desc nulls last, e.kind, e.tie desc
     limit 500`,
       caskId,
     ),

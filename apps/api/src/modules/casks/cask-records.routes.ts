@@ -10,7 +10,10 @@ import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createCaskRecordsService } from './cask-records.service.ts';
 
-/** The cask page's calls (issue 30): the record, a regauge, a transfer, the provenance. */
+/**
+ * The cask page's calls (issue 30): the record (the cask with its gauges, transfers and alerts;
+ * GET /casks/{id} reads the cask alone, with its ETag), a regauge, a transfer, the provenance.
+ */
 export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const records = createCaskRecordsService({ database: deps.database });
   const actor = (request: { admin: { id: string }; ip: string }) => ({
@@ -19,7 +22,7 @@ export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
   });
 
   app.get(
-    '/casks/:id',
+    '/casks/:id/record',
     {
       schema: {
         tags: ['casks'],

@@ -24,7 +24,7 @@ const yearsAgo = (years: number, day = '06-01') => `${new Date().getUTCFullYear(
 
 const post = (url: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload });
-const record = (id: string) => getData<CaskRecordResponse>(ctx, admin, `/api/casks/${id}`);
+const record = (id: string) => getData<CaskRecordResponse>(ctx, admin, `/api/casks/${id}/record`);
 
 async function gaugeCount(caskId: string) {
   const [row] = await ctx.database.db

@@ -11,9 +11,9 @@ import { api } from '@/lib/api-client.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
 import { casksKey } from './get-casks.ts';
 
-/** `GET /casks/{id}`: the cask, its gauges, transfers and alerts (issue 30). */
+/** `GET /casks/{id}/record`: the cask, its gauges, transfers and alerts (issue 30). */
 export async function getCaskRecord(id: string): Promise<CaskRecord> {
-  return caskRecordResponse.parse(await api.get<unknown>(`/casks/${id}`)).data;
+  return caskRecordResponse.parse(await api.get<unknown>(`/casks/${id}/record`)).data;
 }
 
 /** `GET /casks/{id}/provenance`: everything that happened to it, newest first. */
