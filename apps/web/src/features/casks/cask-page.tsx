@@ -263,6 +263,7 @@ export default function CaskPage() {
         <Card title="Regauges">
           <DataTable
             label="Regauges"
+            keyboardScroll
             columns={regaugeColumns}
             rows={regauges}
             rowKey={(gauge) => gauge.id}
@@ -272,6 +273,7 @@ export default function CaskPage() {
         <Card title="Transfers">
           <DataTable
             label="Transfers"
+            keyboardScroll
             columns={transferColumns}
             rows={transfers}
             rowKey={(transfer) => transfer.id}

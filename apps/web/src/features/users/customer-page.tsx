@@ -154,6 +154,7 @@ function Section<Name extends SectionName>({ id, name }: { id: string; name: Nam
             : undefined
         }
         label={title}
+        keyboardScroll
         columns={COLUMNS[name] as Column<SectionItem<Name>>[]}
         rows={data?.items}
         rowKey={(row) => row.id}
