@@ -305,6 +305,15 @@ async function customerIds(pool: pg.Pool, count: number): Promise<string[]> {
   return result.rows.map((row) => row.id);
 }
 
+/** The customer with the most visible orders: the customer page's heaviest case (issue 30). */
+async function busiestCustomer(pool: pg.Pool): Promise<string> {
+  const result = await pool.query<{ id: string }>(
+    'select customer_id as id from purchases where deleted_at is null' +
+      ' group by customer_id order by count(*) desc, customer_id limit 1',
+  );
+  return result.rows[0]?.id ?? '00000000-0000-0000-0000-000000000000';
+}
+
 async function listPages(api: RunningApi, auth: Auth) {
   return {
     users: await lastPage(api, auth, '/api/users?page=1&limit=6'),
@@ -385,6 +394,29 @@ async function benchPostgres(load: LoadOptions) {
           reference,
         ),
       );
+      // Issue 30: the customer page of the customer with the most orders: its cards and the
+      // first page of its 'Orders' (the other sections take the same path).
+      const busiest = await busiestCustomer(pool);
+      for (const [label, path] of [
+        ['GET /api/users/{id}/record (most orders)', `/api/users/${busiest}/record`],
+        ['GET /api/users/{id}/orders (most orders)', `/api/users/${busiest}/orders?page=1&limit=5`],
+      ] as const) {
+        rows.push(
+          await measureRow(
+            {
+              label,
+              kind: 'read',
+              target: { method: 'GET', path },
+              authenticated: true,
+              reference: true,
+            },
+            api,
+            apiLoad,
+            auth,
+            reference,
+          ),
+        );
+      }
       // Alternate each customer between inactive and active, so the run leaves them as it found them.
       const ids = await customerIds(pool, 200);
       const bodies = [false, true].flatMap((isActive) =>

@@ -36,6 +36,8 @@ const ROUTES = [
   signedIn('/', 'src/features/dashboard/dashboard-page.tsx'),
   signedIn('/user', 'src/features/users/users-page.tsx'),
   signedIn('/cask', 'src/features/casks/casks-page.tsx'),
+  signedIn('/cask/:id', 'src/features/casks/cask-page.tsx'),
+  signedIn('/user/:id', 'src/features/users/customer-page.tsx'),
   signedIn('/offers', 'src/features/offers/offers-page.tsx'),
   signedIn('/orders', 'src/features/orders/orders-page.tsx'),
   signedIn('/referrals', 'src/features/referrals/referrals-page.tsx'),

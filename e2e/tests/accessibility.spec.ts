@@ -13,6 +13,8 @@ interface Screen {
   ready: (page: Page) => Locator;
   /** History state the recovery screens expect from the previous step (else they redirect). */
   state?: Record<string, string>;
+  /** A page reached by a link from `path` (a cask's, a customer's): follows it. */
+  follow?: (page: Page) => Promise<void>;
 }
 
 interface Modal {
@@ -69,6 +71,21 @@ const signedOutScreens: Screen[] = [
 ];
 
 const usersTable = 'Users';
+/** The first cask's page and the first customer's page (issue 30), from the lists' links. */
+const openFirstCask = async (page: Page) => {
+  await page
+    .getByRole('table', { name: 'Cask List' })
+    .locator('tbody tr')
+    .first()
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: 'Record Regauge' })).toBeVisible();
+};
+const openFirstCustomer = async (page: Page) => {
+  await page.getByRole('table', { name: 'Users' }).getByRole('link').first().click();
+  await expect(page.getByRole('button', { name: 'Send Notification' })).toBeVisible();
+};
 const recentUsers = /^Recent Users/;
 const signedInScreens: Screen[] = [
   {
@@ -114,6 +131,17 @@ const signedInScreens: Screen[] = [
   {
     path: '/audit',
     ready: (page) => page.getByRole('table', { name: 'Audit Log' }).getByRole('button').first(),
+  },
+  {
+    path: '/cask',
+    follow: openFirstCask,
+    ready: (page) => page.getByRole('list', { name: 'Provenance, newest first' }),
+  },
+  {
+    path: '/user',
+    follow: openFirstCustomer,
+    ready: (page) =>
+      page.getByRole('navigation', { name: 'Notifications pagination' }).getByText(/Showing/),
   },
   { path: '/setting', ready: h1('Settings') },
   { path: '/setting/profile', ready: (page) => page.getByRole('button', { name: 'Edit Profile' }) },
@@ -235,6 +263,51 @@ const modals: Modal[] = [
     shown: dialog('Confirm Delete'),
   },
   {
+    label: 'cask page regauge',
+    path: '/cask',
+    open: async (page) => {
+      await openFirstCask(page);
+      await page.getByRole('button', { name: 'Record Regauge' }).click();
+    },
+    shown: dialog('Record Regauge'),
+  },
+  {
+    label: 'cask page transfer',
+    path: '/cask',
+    open: async (page) => {
+      await openFirstCask(page);
+      await page.getByRole('button', { name: 'Transfer Ownership' }).click();
+    },
+    shown: dialog('Transfer Ownership'),
+  },
+  {
+    label: 'cask page value chart as a table',
+    path: '/cask',
+    open: async (page) => {
+      await openFirstCask(page);
+      await page.getByRole('button', { name: 'Show as table' }).first().click();
+    },
+    shown: (page) => page.getByRole('table', { name: 'Value over time' }),
+  },
+  {
+    label: 'customer page adjust points',
+    path: '/user',
+    open: async (page) => {
+      await openFirstCustomer(page);
+      await page.getByRole('button', { name: 'Adjust Points' }).click();
+    },
+    shown: dialog(/^Manual Point Adjustment - /),
+  },
+  {
+    label: 'customer page send notification',
+    path: '/user',
+    open: async (page) => {
+      await openFirstCustomer(page);
+      await page.getByRole('button', { name: 'Send Notification' }).click();
+    },
+    shown: dialog('Create Notification'),
+  },
+  {
     label: 'referrals edit',
     path: '/referrals',
     open: firstRowButton('Referrals List', 'Edit'),
@@ -332,6 +405,12 @@ async function visit(page: Page, screen: Screen): Promise<void> {
   } else {
     await page.goto(screen.path);
   }
+  if (screen.follow) {
+    await screen.follow(page);
+    await expect(screen.ready(page)).toBeVisible();
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`^${screen.path}/[0-9a-f-]{36}$`));
+    return;
+  }
   await expect(screen.ready(page)).toBeVisible();
   const url = new URL(page.url());
   expect(url.pathname + url.search).toBe(screen.path);
@@ -360,7 +439,10 @@ for (const width of [1280, 375]) {
       for (const screen of signedInScreens) {
         await test.step(screen.path, async () => {
           await visit(page, screen);
-          await saveScreen(page, `a11y-${width}-${slug(screen.path)}`);
+          await saveScreen(
+            page,
+            `a11y-${width}-${slug(screen.path)}${screen.follow ? '-page' : ''}`,
+          );
           await expectNoAxeViolations(page, `${screen.path} at ${width} px`);
         });
       }

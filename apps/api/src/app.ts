@@ -33,6 +33,8 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { rewardsRoutes } from './modules/referrals/rewards.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { caskRecordsRoutes } from './modules/casks/cask-records.routes.ts';
+import { customerRecordsRoutes } from './modules/customer-records/customer-records.routes.ts';
 import { casksRoutes } from './modules/casks/casks.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
@@ -137,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(ordersRoutes, deps);
       await api.register(offersRoutes, deps);
       await api.register(casksRoutes, deps);
+      await api.register(caskRecordsRoutes, deps);
+      await api.register(customerRecordsRoutes, deps);
       await api.register(referralsRoutes, deps);
       await api.register(auditRoutes, deps);
       await api.register(exportsRoutes(EXPORT_SOURCES), deps);

@@ -1,6 +1,15 @@
 import { auditListResponse } from '@cask/contracts/audit';
 import { adminListResponse } from '@cask/contracts/admins';
 import { caskListResponse } from '@cask/contracts/casks';
+import {
+  customerCasksResponse,
+  customerNotificationsResponse,
+  customerOrdersResponse,
+  customerPointsResponse,
+  customerReferralsResponse,
+} from '@cask/contracts/customer-records';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/client.ts';
 import { notificationListResponse } from '@cask/contracts/notifications';
 import { offerListResponse } from '@cask/contracts/offers';
 import { orderListResponse } from '@cask/contracts/orders';
@@ -72,17 +81,28 @@ const CONTRACTS: Record<string, z.ZodType> = {
   '/api/referrals': referralListResponse,
   '/api/audit': auditListResponse,
   '/api/admins': adminListResponse,
+  // The customer page's sections (issue 30), for the customer with the most orders.
+  '/api/users/{id}/casks': customerCasksResponse,
+  '/api/users/{id}/orders': customerOrdersResponse,
+  '/api/users/{id}/referrals': customerReferralsResponse,
+  '/api/users/{id}/points': customerPointsResponse,
+  '/api/users/{id}/notifications': customerNotificationsResponse,
 };
 
 test('every list answer is exactly what its contract describes', async () => {
   const lists = await documentedLists();
   expect([...lists.keys()].sort()).toEqual(Object.keys(CONTRACTS).sort());
+  const [busiest] = rowsOf<{ id: string }>(
+    await ctx.database.db.execute(sql`
+      select customer_id as id from purchases where deleted_at is null
+      group by customer_id order by count(*) desc limit 1`),
+  );
   for (const [url, queries] of lists) {
     const schema = CONTRACTS[url]!;
     for (const query of queries) {
       const res = await ctx.app.inject({
         method: 'GET',
-        url: `${url}?${query}`,
+        url: `${url.replace('{id}', busiest?.id ?? '')}?${query}`,
         headers: admin.headers,
       });
       expect(res.statusCode, `${url}?${query}: ${res.body}`).toBe(200);

@@ -139,6 +139,10 @@ export const caskListQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(CASKS_PAGE_SIZE),
   search: searchParam,
   sort: sortParam(CASK_SORTS),
+  /** Only the casks with this gauge alert (issue 30): 'regauge-due' or 'abv-near-40'. */
+  alert: z
+    .enum(['regauge-due', 'abv-near-40'], { error: 'Alert must be regauge-due or abv-near-40' })
+    .optional(),
 });
 export type CaskListQuery = z.input<typeof caskListQuery>;
 export type CaskListParams = z.output<typeof caskListQuery>;
@@ -178,6 +182,12 @@ export const cask = z.object({
   calculatedGain: z.number().nullable(),
   purchaseDate: z.iso.datetime().nullable(),
   appreciationData: z.array(appreciationPoint),
+  /**
+   * The gauge alerts' days (issue 30, decision 230), kept by the database: from when a regauge
+   * is due, and when the trend of the gauges' ABV crosses 40% (YYYY-MM-DD, or null).
+   */
+  regaugeDueOn: z.string().nullable(),
+  abvFortyOn: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   /** Changes with every save; a save names it in If-Match (docs/decisions/208). */

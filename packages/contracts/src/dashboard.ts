@@ -15,6 +15,11 @@ export const dashboard = z.object({
   casks: z.object({ totalCasks: z.number().int() }),
   offers: z.object({ activeOffers: z.number().int() }),
   payments: z.object({ totalRevenue: z.number() }),
+  /**
+   * The casks with each gauge alert today (issue 30, decision 230): 'Regauge due' and 'ABV near
+   * 40%'. Beyond the spec's response, so optional for a reader of it.
+   */
+  caskAlerts: z.object({ regaugeDue: z.number().int(), abvNearForty: z.number().int() }).optional(),
 });
 export type Dashboard = z.infer<typeof dashboard>;
 

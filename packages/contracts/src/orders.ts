@@ -57,7 +57,8 @@ export type OrderNote = z.infer<typeof orderNote>;
 /** Spec 001 §3 "Purchase (order)". Money is dollars as a number (numeric(14,2) in the database). */
 export const order = z.object({
   _id: z.uuid(),
-  user: z.object({ fullName: z.string() }),
+  /** The customer; `id` opens their page (issue 30), given by the list. */
+  user: z.object({ id: z.uuid().optional(), fullName: z.string() }),
   personalInfo: z.object({
     fullName: z.string().nullable(),
     email: z.string().nullable(),

@@ -60,7 +60,9 @@ export const routes = [
     children: [
       { index: true, lazy: page(() => import('@/features/dashboard/dashboard-page.tsx')) },
       { path: 'user', lazy: page(() => import('@/features/users/users-page.tsx')) },
+      { path: 'user/:id', lazy: page(() => import('@/features/users/customer-page.tsx')) },
       { path: 'cask', lazy: page(() => import('@/features/casks/casks-page.tsx')) },
+      { path: 'cask/:id', lazy: page(() => import('@/features/casks/cask-page.tsx')) },
       { path: 'offers', lazy: page(() => import('@/features/offers/offers-page.tsx')) },
       { path: 'orders', lazy: page(() => import('@/features/orders/orders-page.tsx')) },
       { path: 'referrals', lazy: page(() => import('@/features/referrals/referrals-page.tsx')) },

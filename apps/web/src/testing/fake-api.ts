@@ -28,6 +28,15 @@ import {
   type DeleteCaskResponse,
   type UpdateCaskBody,
 } from '@cask/contracts/casks';
+import {
+  caskAlertsOf,
+  type CaskRecordResponse,
+  type CaskTransfer,
+  type ProvenanceEvent,
+  type ProvenanceResponse,
+  type Regauge,
+} from '@cask/contracts/cask-records';
+import type { CustomerRecordResponse } from '@cask/contracts/customer-records';
 import type { DashboardResponse } from '@cask/contracts/dashboard';
 import type {
   CreateNotificationBody,
@@ -254,6 +263,8 @@ export function aCask(overrides: Partial<Cask> = {}): Cask {
     calculatedGain: 3000,
     purchaseDate: '2024-03-01T00:00:00.000Z',
     appreciationData: [],
+    regaugeDueOn: null,
+    abvFortyOn: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     version: '1',
@@ -427,6 +438,9 @@ export function createFakeApi(
     orders: [...(initial.orders ?? [])],
     offers: [...(initial.offers ?? [])],
     casks: [...(initial.casks ?? [])],
+    regauges: [] as { caskId: string; gauge: Regauge }[],
+    transfers: [] as { caskId: string; transfer: CaskTransfer }[],
+    provenance: [] as { caskId: string; event: ProvenanceEvent }[],
     referrals: [...(initial.referrals ?? [])],
     audit: [...(initial.audit ?? [])],
     /** Exports asked for, and the states GET /exports/:id answers in turn (the last repeats). */
@@ -1052,9 +1066,15 @@ export function createFakeApi(
     if (method === 'GET' && path === '/api/casks') {
       if (state.failing.has('casks')) return fail();
       const search = (query.search ?? '').trim().toLowerCase();
-      const found = state.casks.filter((c) =>
-        `${c.name} ${c.distillery ?? ''}`.toLowerCase().includes(search),
-      );
+      const alert = query.alert as 'regauge-due' | 'abv-near-40' | undefined;
+      const found = state.casks.filter((c) => {
+        const alerts = caskAlertsOf(c);
+        return (
+          `${c.name} ${c.distillery ?? ''}`.toLowerCase().includes(search) &&
+          (alert === undefined ||
+            (alert === 'regauge-due' ? alerts.regaugeDue : alerts.abvNearForty))
+        );
+      });
       const { rows, pagination } = page(found, query, 10);
       const totalValue = state.casks.reduce((sum, c) => sum + (c.currentValue ?? 0), 0);
       return json(200, {
@@ -1120,6 +1140,125 @@ export function createFakeApi(
         message: 'Cask updated successfully!',
         data: { cask: target },
       } satisfies CaskResponse);
+    }
+    const customerPage =
+      /^\/api\/users\/([^/]+)\/(record|casks|orders|referrals|points|notifications)$/.exec(path);
+    if (method === 'GET' && customerPage) {
+      const customer = state.customers.find((c) => c.id === customerPage[1]);
+      if (!customer) return notFound('User not found');
+      const held = state.casks.filter((c) => c.owner.id === customer.id);
+      if (customerPage[2] === 'record') {
+        return json(200, {
+          success: true,
+          data: {
+            customer: {
+              id: customer.id,
+              fullName: customer.fullName,
+              email: customer.email,
+              phone: null,
+              isActive: customer.isActive,
+              createdAt: '2025-01-01T00:00:00.000Z',
+              version: customer.version,
+            },
+            cards: {
+              casksHeld: held.length,
+              portfolioValue: held.reduce((sum, c) => sum + (c.currentValue ?? 0), 0),
+              totalInvested: customer.totalInvestmentAmount,
+              pointsBalance: customer.referralPoints,
+            },
+          },
+        } satisfies CustomerRecordResponse);
+      }
+      // The sections the tests fill: the customer's casks and the referrals they are part of.
+      const rows: unknown[] =
+        customerPage[2] === 'casks'
+          ? held.map((c) => ({
+              id: c.id,
+              name: c.name,
+              distillery: c.distillery,
+              year: c.year,
+              currentValue: c.currentValue,
+              gain: c.gain,
+              status: c.status,
+            }))
+          : customerPage[2] === 'referrals'
+            ? state.referrals
+                .filter((r) => r.referrer.id === customer.id || r.referee.id === customer.id)
+                .map((r) => {
+                  const made = r.referrer.id === customer.id;
+                  const other = made ? r.referee : r.referrer;
+                  return {
+                    id: r.id,
+                    direction: made ? 'made' : 'received',
+                    other: { id: other.id, fullName: other.fullName },
+                    status: r.status,
+                    rewardAmount: r.rewardAmount,
+                    pointsAwarded: r.pointsAwarded,
+                    createdAt: r.createdAt,
+                  };
+                })
+            : [];
+      const { rows: items, pagination } = page(rows, query, 5);
+      return json(200, { success: true, data: { items, pagination } });
+    }
+    const caskRecord = /^\/api\/casks\/([^/]+)(\/record|\/regauges|\/transfers|\/provenance)$/.exec(
+      path,
+    );
+    const recorded = caskRecord && state.casks.find((c) => c.id === caskRecord[1]);
+    if (caskRecord && method !== 'DELETE') {
+      if (!recorded) return notFound('Cask not found');
+      const answer = (status: number, message?: string) =>
+        json(status, {
+          success: true,
+          ...(message ? { message } : {}),
+          data: {
+            cask: recorded,
+            regauges: state.regauges.filter((g) => g.caskId === recorded.id).map((g) => g.gauge),
+            transfers: state.transfers
+              .filter((t) => t.caskId === recorded.id)
+              .map((t) => t.transfer),
+            alerts: caskAlertsOf(recorded),
+          },
+        } satisfies CaskRecordResponse);
+      if (method === 'GET' && caskRecord[2] === '/record') return answer(200);
+      if (method === 'GET' && caskRecord[2] === '/provenance') {
+        const events = state.provenance.filter((e) => e.caskId === recorded.id).map((e) => e.event);
+        return json(200, { success: true, data: { events } } satisfies ProvenanceResponse);
+      }
+      if (method === 'POST' && caskRecord[2] === '/regauges') {
+        // The server's checks are tested against the real API; the fake refuses one for the
+        // screen's sake: an ABV above 100, under the field.
+        const body = request.body as { gaugedOn: string; bulkLitres: string; abv: string };
+        const abv = parseAbv(body.abv, 'ABV (%)');
+        if (typeof abv !== 'number')
+          return json(400, {
+            success: false,
+            message: abv.error,
+            errors: [{ field: 'abv', message: abv.error }],
+          });
+        const bulkLitres = Number(body.bulkLitres);
+        const gauge: Regauge = {
+          id: testUuid(),
+          gaugedOn: body.gaugedOn,
+          bulkLitres,
+          abv,
+          lpa: Math.round(bulkLitres * abv * 10) / 1000,
+          yearlyLoss: null,
+          admin: state.profile.fullName,
+          createdAt: new Date().toISOString(),
+        };
+        state.regauges.unshift({ caskId: recorded.id, gauge });
+        state.provenance.unshift({
+          caskId: recorded.id,
+          event: {
+            kind: 'regauge',
+            at: gauge.createdAt,
+            summary: `Regauged on ${gauge.gaugedOn}`,
+            admin: state.profile.fullName,
+          },
+        });
+        return answer(201, 'Regauge recorded successfully!');
+      }
     }
     const caskDelete = /^\/api\/casks\/([^/]+)$/.exec(path);
     if (method === 'GET' && caskDelete) {

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CASK_STATUSES, type CaskStatus } from '@cask/contracts/casks';
+import { admins } from './admins.ts';
 import { customers } from './customers.ts';
 import { files } from './files.ts';
 
@@ -58,6 +59,23 @@ export const casks = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`lower(name) || chr(10) || coalesce(lower(distillery), '')`),
+    /**
+     * The gauge alerts (domain/casks.md, decision 230). `last_gauged_on` and `abv_forty_on` are
+     * written with every regauge by cask_refresh_gauge_alerts() (src/db/sql/100), never by hand:
+     * the day of the latest regauge, and the day the trend of the gauges' ABV crosses 40% (null
+     * without a falling trend of two gauges or more). `regauge_due_on` follows from the year and
+     * the last gauge: every 3 years once the cask is older than 5, every year once older than 15
+     * (the fill is the first day of its year; without a year no regauge is ever due).
+     */
+    lastGaugedOn: date('last_gauged_on'),
+    regaugeDueOn: date('regauge_due_on').generatedAlwaysAs(
+      sql`case when year is null then null else least(
+        greatest(make_date(year, 1, 1) + interval '5 years',
+                 coalesce(last_gauged_on, make_date(year, 1, 1)) + interval '3 years'),
+        greatest(make_date(year, 1, 1) + interval '15 years',
+                 coalesce(last_gauged_on, make_date(year, 1, 1)) + interval '1 year'))::date end`,
+    ),
+    abvFortyOn: date('abv_forty_on'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,6 +91,11 @@ export const casks = pgTable(
     ),
     // A customer's cask count (the users list's "Casks") is an index-only count on this.
     index('casks_owner_idx').on(table.ownerId),
+    // The customer page's 'Casks', newest first.
+    index('casks_owner_listing_idx').on(table.ownerId, table.createdAt, table.id),
+    // The Cask List's alert filters and the dashboard's alert counts (decision 230).
+    index('casks_regauge_due_idx').on(table.regaugeDueOn, table.createdAt, table.id),
+    index('casks_abv_forty_idx').on(table.abvFortyOn, table.createdAt, table.id),
     index('casks_listing_idx').on(table.createdAt, table.id),
     index('casks_status_idx').on(table.status),
     // The sorted lists (issue 31): each sortable column, then id, read from either end.
@@ -102,6 +125,60 @@ export const caskAppreciation = pgTable(
     uniqueIndex('cask_appreciation_cask_month_unique').on(table.caskId, table.month),
     check('cask_appreciation_first_of_month', sql`extract(day from ${table.month}) = 1`),
     check('cask_appreciation_value_not_negative', sql`${table.value} >= 0`),
+  ],
+);
+
+/**
+ * A regauge (domain/casks.md): bulk litres and ABV measured on a day. A history: rows are only
+ * ever added (decision 230); the litres of pure alcohol are computed, never stored.
+ */
+export const caskRegauges = pgTable(
+  'cask_regauges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caskId: uuid('cask_id')
+      .notNull()
+      .references(() => casks.id, { onDelete: 'cascade' }),
+    gaugedOn: date('gauged_on').notNull(),
+    bulkLitres: numeric('bulk_litres', { precision: 12, scale: 3 }).notNull(),
+    abv: numeric('abv', { precision: 5, scale: 2 }).notNull(),
+    /** Null for the seeds' history. */
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('cask_regauges_bulk_litres_positive', sql`${table.bulkLitres} > 0`),
+    check('cask_regauges_abv_range', sql`${table.abv} > 0 and ${table.abv} <= 100`),
+    index('cask_regauges_cask_idx').on(table.caskId, table.gaugedOn, table.createdAt),
+  ],
+);
+
+/** A change of owner (a delivery order, domain/casks.md): kept, never overwritten. */
+export const caskTransfers = pgTable(
+  'cask_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caskId: uuid('cask_id')
+      .notNull()
+      .references(() => casks.id, { onDelete: 'cascade' }),
+    fromCustomerId: uuid('from_customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    toCustomerId: uuid('to_customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    transferredOn: date('transferred_on').notNull(),
+    price: numeric('price', { precision: 14, scale: 2 }),
+    note: text('note'),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('cask_transfers_not_self', sql`${table.fromCustomerId} <> ${table.toCustomerId}`),
+    check('cask_transfers_price_not_negative', sql`coalesce(${table.price}, 0) >= 0`),
+    index('cask_transfers_cask_idx').on(table.caskId, table.createdAt),
+    index('cask_transfers_from_idx').on(table.fromCustomerId),
+    index('cask_transfers_to_idx').on(table.toCustomerId),
   ],
 );
 

@@ -37,6 +37,8 @@ export const COUNTER_NAMES = {
   casksGain: 'casks.gain',
   /** Moves whenever a search over casks could answer differently (022_bump_counter_version). */
   casksSearchVersion: 'casks.search_version',
+  /** Moves whenever a cask's gauge alert days could change (022_bump_counter_version). */
+  casksAlertSearchVersion: 'casks.alert.search_version',
   offers: 'offers.total',
   /** Moves with any change to an offer row (022_bump_counter_version): an offers search's count. */
   offersSearchVersion: 'offers.search_version',
@@ -46,6 +48,10 @@ export const COUNTER_NAMES = {
   purchases: 'purchases.total',
   /** Moves whenever an Orders search count could answer differently (022_bump_counter_version). */
   purchasesSearchVersion: 'purchases.search_version',
+  /** Moves with any change to the ledger (022_bump_counter_version). */
+  pointTransactionsSearchVersion: 'point_transactions.search_version',
+  /** Moves with any change to notifications (022_bump_counter_version). */
+  notificationsSearchVersion: 'notifications.search_version',
   purchaseStatus: (status: 'Active' | 'Pending' | 'Delivered' | 'Reject') =>
     `purchases.status.${status}`,
   /** Sum of investment_amount of purchases whose manual_payment_status is paid or completed. */

@@ -58,6 +58,11 @@ export const notifications = pgTable(
     // The sorted lists (issue 31): each sortable column, then id, read from either end.
     index('notifications_title_sort_idx').on(table.title, table.id),
     index('notifications_recipient_idx').on(table.recipientId),
+    // The customer page's 'Notifications': theirs and the global ones, newest first (issue 30).
+    index('notifications_recipient_listing_idx').on(table.recipientId, table.createdAt, table.id),
+    index('notifications_global_listing_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.isGlobal}`),
   ],
 );
 

@@ -111,6 +111,10 @@ export const purchases = pgTable(
       .using('gin', table.searchText.op('gin_trgm_ops'))
       .where(sql`${table.deletedAt} is null`),
     index('purchases_offer_idx').on(table.offerId),
+    // The customer page's 'Orders', newest first (issue 30).
+    index('purchases_customer_listing_idx')
+      .on(table.customerId, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
   ],
 );
 

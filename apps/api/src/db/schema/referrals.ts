@@ -58,6 +58,8 @@ export const referrals = pgTable(
     uniqueIndex('referrals_referee_unique').on(table.refereeId),
     // The reward list counts a customer's referrals: an index-only count on this.
     index('referrals_referrer_idx').on(table.referrerId),
+    // The customer page's 'Referrals' (made), newest first (issue 30).
+    index('referrals_referrer_listing_idx').on(table.referrerId, table.createdAt, table.id),
     index('referrals_listing_idx').on(table.createdAt, table.id),
     index('referrals_status_idx').on(table.status, table.createdAt),
     // The sorted lists (issue 31): each sortable column, then id, read from either end.

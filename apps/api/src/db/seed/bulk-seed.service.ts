@@ -12,6 +12,7 @@ import {
   insertPrivacyPolicyIfMissing,
   lockSeeding,
   vacuumAnalyzeSeededTables,
+  gaugeHistoryStatements,
 } from './seed.repository.ts';
 
 /** Bumped whenever the rows the bulk seeder writes change, so the benchmark re-seeds. */
@@ -40,6 +41,7 @@ const INDEXED_TABLES = [
   'customers',
   'casks',
   'cask_appreciation',
+  'cask_regauges',
   'purchases',
   'purchase_notes',
   'referrals',
@@ -140,6 +142,13 @@ export async function seedBulk(database: Database, options: BulkSeedOptions) {
     await executeStatement(tx, 'alter table casks enable trigger casks_appreciation_insert');
     for (const index of dropped) {
       await step(`index ${index.name}`, () => executeStatement(tx, index.definition));
+    }
+    // After the indexes: writing the alert days updates casks, whose appreciation trigger upserts
+    // through the unique index.
+    for (const [index, statement] of gaugeHistoryStatements(statements.anchorDay).entries()) {
+      await step(['cask gauge histories', 'cask transfers', 'cask gauge alerts'][index] ?? '', () =>
+        executeStatement(tx, statement),
+      );
     }
     const mismatches = await countBalanceMismatches(tx);
     if (mismatches > 0) {

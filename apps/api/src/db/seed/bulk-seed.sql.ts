@@ -328,6 +328,8 @@ export function createBulkSql(shape: BulkShape) {
 
   return {
     counts,
+    /** The anchor's day (UTC): the gauge histories end before it (seed.repository.ts). */
+    anchorDay: `(${anchor} at time zone 'UTC')::date`,
     customers,
     casks,
     caskAppreciation,

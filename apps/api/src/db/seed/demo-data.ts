@@ -44,6 +44,8 @@ export interface DemoImage {
 }
 
 export interface DemoData {
+  /** The day the data is laid out from (the gauge histories end before it). */
+  today: Date;
   customers: (NewCustomer & { id: string })[];
   casks: (NewCask & { id: string })[];
   caskAppreciation: { caskId: string; month: string; value: string }[];
@@ -628,6 +630,7 @@ export function buildDemoData(options: DemoOptions): DemoData {
   const pointTransactions = buildLedger(options, visible, referrals, purchases, byName);
   const { notifications, notificationReads } = buildNotifications(options, visible);
   return {
+    today: options.today,
     customers,
     casks,
     caskAppreciation,

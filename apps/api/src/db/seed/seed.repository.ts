@@ -18,6 +18,8 @@ export const SEEDED_TABLES = [
   'customers',
   'casks',
   'cask_appreciation',
+  'cask_regauges',
+  'cask_transfers',
   'offers',
   'offer_images',
   'purchases',
@@ -114,6 +116,7 @@ export async function insertDemoData(
   await insertInChunks(tx, pointTransactions, data.pointTransactions);
   await insertInChunks(tx, notifications, data.notifications);
   await insertInChunks(tx, notificationReads, data.notificationReads);
+  await insertGaugeHistory(tx, data.today);
 }
 
 /** VACUUM cannot run in a transaction: after a bulk seed, for index-only scans and the planner. */
@@ -189,4 +192,57 @@ export async function insertPrivacyPolicyIfMissing(db: DbOrTx, content: string):
   if ((await countRows(db, 'terms')) === 0) {
     await db.insert(terms).values({ type: 'privacy', content });
   }
+}
+
+/**
+ * A plausible gauge history for every cask of the seeds (issue 30, decision 230), from the
+ * figures it was added with: the fill gauge (its volume and ABV) early in its year, then one every
+ * 3 years, losing about 2% of the liquid a year and 0.1 to 0.4 points of ABV (never below 30%).
+ * Three casks in four were also gauged in the last 30 to 330 days; the others last more than 3
+ * years ago, so 'Regauge due' has casks to show, and the slow-falling old casks of low strength
+ * near 40%. Then one cask in 30 came from another customer (a transfer on its purchase day), and
+ * the alert days are written for all. Pseudo-random from each cask's id: the same casks, the
+ * same history. `today` is an SQL date expression.
+ */
+export function gaugeHistoryStatements(today: string): string[] {
+  const hash = (salt: string) => `(hashtext(c.id::text || '${salt}') & 2147483647)`;
+  return [
+    `insert into cask_regauges (cask_id, gauged_on, bulk_litres, abv)
+     select c.id, d.day,
+            round(c.volume * power(0.98, (d.day - c.fill) / 365.25), 3),
+            round(greatest(c.abv - c.rate * (d.day - c.fill) / 365.25, 30), 2)
+     from (
+       select c.id, c.volume, c.abv, make_date(c.year, 1, 1) + (${hash('fill')} % 90)::int as fill,
+              0.1 + (${hash('rate')} % 31) / 100.0 as rate,
+              ${hash('due')} % 100 >= 25 as recent,
+              ${today} - case when ${hash('due')} % 100 >= 25 then 30 + ${hash('last')} % 300
+                              else 1100 + ${hash('last')} % 400 end as cutoff
+       from casks c
+       where c.type = 'cask' and c.year is not null and c.volume is not null and c.abv is not null
+     ) c
+     cross join lateral (
+       select (c.fill + make_interval(years => 3 * k))::date as day
+       from generate_series(0, 80) as k
+       where c.fill + make_interval(years => 3 * k) <= c.cutoff - case when c.recent then 180 else 0 end
+       union
+       select c.cutoff where c.recent
+     ) d
+     where c.cutoff >= c.fill`,
+    `insert into cask_transfers (cask_id, from_customer_id, to_customer_id, transferred_on, price, note)
+     select t.id, t.previous_owner, t.owner_id, t.purchase_date::date, t.purchase_price,
+            'Delivery order endorsed by the new owner'
+     from (
+       select c.id, c.owner_id, c.purchase_date, c.purchase_price,
+              lag(c.owner_id) over (order by c.id) as previous_owner
+       from casks c where ${hash('transfer')} % 30 = 0
+     ) t
+     where t.previous_owner is not null and t.previous_owner <> t.owner_id`,
+    'select cask_refresh_gauge_alerts(null)',
+  ];
+}
+
+/** The demo seed's gauge histories and transfers (gaugeHistoryStatements), as of `today`. */
+export async function insertGaugeHistory(tx: DbOrTx, today: Date): Promise<void> {
+  const day = `'${today.toISOString().slice(0, 10)}'::date`;
+  for (const statement of gaugeHistoryStatements(day)) await tx.execute(sql.raw(statement));
 }

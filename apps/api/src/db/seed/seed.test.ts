@@ -49,11 +49,48 @@ async function ledgerProblems() {
   return row;
 }
 
+/** What the seeds' gauge histories look like, for domain/casks.md's numbers (issue 30). */
+async function gaugeHistoryShape() {
+  const [row] = await query<{
+    casks_gauged: number;
+    alcohol_gained: number;
+    median_loss: number;
+    regauge_due: number;
+    abv_near: number;
+    transfers: number;
+  }>(`
+    with g as (
+      select r.cask_id, r.gauged_on, r.bulk_litres * r.abv / 100 as lpa,
+             lag(r.bulk_litres * r.abv / 100) over w as previous_lpa,
+             lag(r.gauged_on) over w as previous_on
+      from cask_regauges r window w as (partition by r.cask_id order by r.gauged_on))
+    select
+      (select count(distinct cask_id)::int from g) as casks_gauged,
+      (select count(*)::int from g where lpa > previous_lpa) as alcohol_gained,
+      (select percentile_cont(0.5) within group (order by
+         1 - power((lpa / previous_lpa)::float8, 365.25 / (gauged_on - previous_on)))
+       from g where previous_on is not null and gauged_on - previous_on > 300) as median_loss,
+      (select count(*)::int from casks where regauge_due_on <= '${TODAY.toISOString().slice(0, 10)}') as regauge_due,
+      (select count(*)::int from casks where abv_forty_on <= '${TODAY.getUTCFullYear() + 3}-03-15') as abv_near,
+      (select count(*)::int from cask_transfers) as transfers`);
+  return row;
+}
+
 test('the demo seed fills every table of the data model, with every status the screens show', async () => {
   const counts = await seedDemo(ctx.database, { seed: 42, today: TODAY, force: true });
 
   for (const table of SEEDED_TABLES) expect(counts[table], table).toBeGreaterThan(0);
   expect(counts.customers).toBe(300);
+  // A gauge history for the casks (issue 30): about 2% a year lost, never a gain of alcohol,
+  // and casks for both alerts to show.
+  const gauges = await gaugeHistoryShape();
+  expect(gauges?.casks_gauged).toBeGreaterThan(100);
+  expect(gauges?.alcohol_gained).toBe(0);
+  expect(gauges?.median_loss).toBeGreaterThan(0.015);
+  expect(gauges?.median_loss).toBeLessThan(0.04);
+  expect(gauges?.regauge_due).toBeGreaterThan(5);
+  expect(gauges?.abv_near).toBeGreaterThan(0);
+  expect(gauges?.transfers).toBeGreaterThan(0);
   const [files] = await query<{ count: number }>('select count(*)::int as count from files');
   expect(files?.count).toBeGreaterThan(0);
 

@@ -37,3 +37,19 @@ CREATE TRIGGER referrals_search_version
 CREATE TRIGGER offers_search_version
   AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON offers
   FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('offers.search_version');
+--> statement-breakpoint
+-- Casks, for the Cask List's gauge alert filters (issue 30): any change, since a year, a gauge
+-- day or an owner may change a filter's or a customer page's count (decision 230).
+CREATE TRIGGER casks_alert_search_version
+  AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON casks
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('casks.alert.search_version');
+--> statement-breakpoint
+-- The customer page's 'Points' and 'Notifications' (issue 30): any change to the ledger
+-- (append-only: inserts) or to notifications.
+CREATE TRIGGER point_transactions_search_version
+  AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON point_transactions
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('point_transactions.search_version');
+--> statement-breakpoint
+CREATE TRIGGER notifications_search_version
+  AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON notifications
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('notifications.search_version');

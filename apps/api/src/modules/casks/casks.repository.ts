@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { abvNearUntil, todayIso, type CaskAlert } from '@cask/contracts/cask-records';
 import type { Cask, CaskListParams, CaskStats } from '@cask/contracts/casks';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import {
@@ -24,11 +25,26 @@ const COUNTERS = {
   currentValue: COUNTER_NAMES.casksCurrentValue,
   gain: COUNTER_NAMES.casksGain,
   searchVersion: COUNTER_NAMES.casksSearchVersion,
+  alertVersion: COUNTER_NAMES.casksAlertSearchVersion,
 } as const;
 
 /** Name or distillery contains the pattern: casks.search_text (decision 176). */
-function matchingSql(pattern: string | undefined): string {
-  return pattern === undefined ? 'true' : searchTextSql(pattern);
+function matchingSql(pattern: string | undefined, alert?: CaskAlertFilter): string {
+  const search = pattern === undefined ? 'true' : searchTextSql(pattern);
+  if (alert === undefined) return search;
+  const column = alert.alert === 'regauge-due' ? 'regauge_due_on' : 'abv_forty_on';
+  return `${search} and ${column} <= ${alert.until}::date`;
+}
+
+/** A gauge alert filter (decision 230): the alert's day column on or before `until` (a placeholder). */
+export interface CaskAlertFilter {
+  alert: CaskAlert;
+  until: string;
+}
+
+/** The last day an alert's column may hold for the cask to show that alert today. */
+function alertUntil(alert: CaskAlert, today = todayIso()): string {
+  return alert === 'regauge-due' ? today : abvNearUntil(today);
 }
 
 /**
@@ -41,16 +57,17 @@ export function caskWindowSql(
   window: ListWindow,
   pattern: string | undefined,
   values: StatementValues,
+  alert?: CaskAlertFilter,
 ): string {
   return windowSql(
-    { table: 'casks', columns: 'id, created_at', where: matchingSql(pattern) },
+    { table: 'casks', columns: 'id, created_at', where: matchingSql(pattern, alert) },
     window,
     values,
   );
 }
 
-export function countCaskMatchesSql(pattern: string): string {
-  return `select count(*)::int from casks where ${matchingSql(pattern)}`;
+export function countCaskMatchesSql(pattern: string | undefined, alert?: CaskAlertFilter): string {
+  return `select count(*)::int from casks where ${matchingSql(pattern, alert)}`;
 }
 
 /**
@@ -68,7 +85,8 @@ const CASK_ROW_SQL =
   " coalesce((select json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM'), 'value', h.value)" +
   ' order by h.month) from (select ap.month, ap.value from cask_appreciation ap' +
   " where ap.cask_id = c.id order by ap.month desc limit 24) h), '[]'::json) as appreciation," +
-  ' c.created_at, c.updated_at';
+  " to_char(c.regauge_due_on, 'YYYY-MM-DD') as regauge_due_on," +
+  " to_char(c.abv_forty_on, 'YYYY-MM-DD') as abv_forty_on, c.created_at, c.updated_at";
 
 /** One page row (CASK_ROW_SQL's columns) as the contract's Cask; money as its exact decimal. */
 const CASK_JSON =
@@ -80,6 +98,7 @@ const CASK_JSON =
   ` 'caskImages', ${uploadUrlSql('p.image_file_id')}, 'type', p.type, 'notes', p.notes,` +
   " 'gain', p.gain, 'gainPercentage', p.gain_percentage, 'calculatedGain', p.gain," +
   ` 'purchaseDate', ${isoTimeSql('p.purchase_date')}, 'appreciationData', p.appreciation,` +
+  " 'regaugeDueOn', p.regauge_due_on, 'abvFortyOn', p.abv_forty_on," +
   ` 'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')},` +
   ` 'version', ${versionSql('p.updated_at')})`;
 
@@ -115,26 +134,31 @@ export function createCaskList(database: Database) {
     itemJson: CASK_JSON,
   });
   return async (query: CaskListParams) => {
-    const { page, limit, search } = query;
+    const { page, limit, search, alert } = query;
     const pattern = search === undefined ? undefined : containsPattern(search);
+    const until = alert === undefined ? undefined : alertUntil(alert);
     const placeholder = (values: StatementValues) =>
       pattern === undefined ? undefined : values.add(pattern);
+    const filter = (values: StatementValues): CaskAlertFilter | undefined =>
+      alert === undefined || until === undefined ? undefined : { alert, until: values.add(until) };
+    // An alert filter is counted as a search is (db/list.ts): its count is made again when the
+    // casks' alert days or search text have moved, or the day has (the key holds it).
     const answer = await read({
       page,
       limit,
       sort: query.sort,
-      key: `casks:${pattern ?? ''}`,
+      key: `casks:${pattern ?? ''}:${alert ?? ''}:${until ?? ''}`,
       listTotal: (counter) => counter(COUNTERS.total),
-      ...(pattern === undefined
+      ...(pattern === undefined && alert === undefined
         ? {}
         : {
             search: {
-              countSql: (values) => countCaskMatchesSql(values.add(pattern)),
-              versionCounters: [COUNTERS.searchVersion],
+              countSql: (values) => countCaskMatchesSql(placeholder(values), filter(values)),
+              versionCounters: [COUNTERS.searchVersion, COUNTERS.alertVersion],
             },
           }),
       pageSql: (window, values) =>
-        `select ${CASK_ROW_SQL} from (${caskWindowSql(window, placeholder(values), values)}) w` +
+        `select ${CASK_ROW_SQL} from (${caskWindowSql(window, placeholder(values), values, filter(values))}) w` +
         ' join casks c on c.id = w.id join customers o on o.id = c.owner_id',
     });
     return { ...answer, stats: toStats(answer.counter) };
@@ -164,6 +188,8 @@ const caskFields = {
   imageFileId: casks.imageFileId,
   createdAt: casks.createdAt,
   updatedAt: casks.updatedAt,
+  regaugeDueOn: sql<string | null>`to_char(${casks.regaugeDueOn}, 'YYYY-MM-DD')`,
+  abvFortyOn: sql<string | null>`to_char(${casks.abvFortyOn}, 'YYYY-MM-DD')`,
   ownerId: customers.id,
   ownerName: customers.fullName,
   ownerEmail: customers.email,

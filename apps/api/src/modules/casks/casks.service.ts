@@ -19,7 +19,7 @@ import * as repo from './casks.repository.ts';
 /** A numeric column as the contract's number (money in dollars, volume in litres, ABV in %). */
 const money = (value: string | null) => (value === null ? null : Number(value));
 
-function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>>>): Cask {
+export function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>>>): Cask {
   const gain = money(row.gain);
   return {
     id: row.id,
@@ -45,6 +45,8 @@ function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>>>): Ca
       month: point.month,
       value: Number(point.value),
     })),
+    regaugeDueOn: row.regaugeDueOn,
+    abvFortyOn: row.abvFortyOn,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: versionOf(row.updatedAt),

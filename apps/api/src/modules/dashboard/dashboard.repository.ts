@@ -1,3 +1,4 @@
+import { abvNearUntil } from '@cask/contracts/cask-records';
 import type { Database } from '../../db/client.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 
@@ -37,4 +38,22 @@ export async function readDashboardCounters(
     activeOffers: read(COUNTER_NAMES.activeOffers),
     revenue: read(COUNTER_NAMES.revenue),
   };
+}
+
+const CASK_ALERTS_SQL =
+  'select (select count(*) from casks where regauge_due_on <= $1::date)::int,' +
+  ' (select count(*) from casks where abv_forty_on <= $2::date)::int';
+
+/**
+ * The casks with each gauge alert today: two index-only range counts (casks_regauge_due_idx,
+ * casks_abv_forty_idx); the alert days change with the date, so no counter can hold them.
+ */
+export async function readCaskAlertCounts(
+  database: Pick<Database, 'readRows'>,
+  today: string,
+): Promise<{ regaugeDue: number; abvNearForty: number }> {
+  const [row] = (await database.readRows(CASK_ALERTS_SQL, [today, abvNearUntil(today)], {
+    prepared: true,
+  })) as [number, number][];
+  return { regaugeDue: Number(row?.[0] ?? 0), abvNearForty: Number(row?.[1] ?? 0) };
 }

@@ -63,7 +63,36 @@ test('an empty club shows zeros on every card', async () => {
     casks: { totalCasks: 0 },
     offers: { activeOffers: 0 },
     payments: { totalRevenue: 0 },
+    caskAlerts: { regaugeDue: 0, abvNearForty: 0 },
   });
+});
+
+test('the cask alert counts are the casks the Cask List filters show (issue 30)', async () => {
+  const year = new Date().getUTCFullYear();
+  const before = (await summary()).caskAlerts;
+  // Never regauged and 20 years old: due. Two years old: not due.
+  await createCask(ctx, { year: year - 20 });
+  await createCask(ctx, { year: year - 2 });
+  const near = await createCask(ctx, { year: year - 30 });
+  await ctx.database.db.execute(sql`
+    insert into cask_regauges (cask_id, gauged_on, bulk_litres, abv) values
+      (${near.id}, current_date - 730, 200, 42), (${near.id}, current_date - 30, 195, 41)`);
+  await ctx.database.db.execute(sql`select cask_refresh_gauge_alerts(array[${near.id}]::uuid[])`);
+  const after = (await summary()).caskAlerts;
+  expect(after).toEqual({
+    regaugeDue: (before?.regaugeDue ?? 0) + 1,
+    abvNearForty: (before?.abvNearForty ?? 0) + 1,
+  });
+  const listed = async (alert: string) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/casks?alert=${alert}`,
+      headers: admin.headers,
+    });
+    return res.json<{ data: { pagination: { total: number } } }>().data.pagination.total;
+  };
+  expect(await listed('regauge-due')).toBe(after?.regaugeDue);
+  expect(await listed('abv-near-40')).toBe(after?.abvNearForty);
 });
 
 test('the cards count customers not deleted, every cask and the active offers', async () => {
@@ -186,5 +215,6 @@ test('emptying the tables resets the counters, and the dashboard shows zeros aga
     casks: { totalCasks: 0 },
     offers: { activeOffers: 0 },
     payments: { totalRevenue: 0 },
+    caskAlerts: { regaugeDue: 0, abvNearForty: 0 },
   });
 });

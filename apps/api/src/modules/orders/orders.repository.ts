@@ -86,14 +86,14 @@ const NOTES_HISTORY_SQL = `coalesce((
  * name and the notes history are then read for its rows only.
  */
 const ORDER_ROW_SQL =
-  'w.id, c.full_name, o.contact_full_name, o.contact_email, o.preferred_contact_method,' +
+  'w.id, c.id as customer_id, c.full_name, o.contact_full_name, o.contact_email, o.preferred_contact_method,' +
   ' o.phone_number, o.title, o.investment_amount, o.status, o.cask_progress,' +
   ` o.manual_payment_status, ${NOTES_HISTORY_SQL} as notes, o.is_first_purchase,` +
   ' o.referral_points_amount, o.submitted_date, o.days_left, w.created_at, o.updated_at';
 
 /** One page row (ORDER_ROW_SQL's columns) as the contract's Order; money as its exact decimal. */
 const ORDER_JSON =
-  "json_build_object('_id', p.id, 'user', json_build_object('fullName', p.full_name)," +
+  "json_build_object('_id', p.id, 'user', json_build_object('id', p.customer_id, 'fullName', p.full_name)," +
   " 'personalInfo', json_build_object('fullName', p.contact_full_name," +
   " 'email', p.contact_email, 'preferredContactMethod', p.preferred_contact_method," +
   " 'phoneNumber', p.phone_number), 'title', p.title, 'investmentAmount', p.investment_amount," +

@@ -1,6 +1,7 @@
 import type { User } from '@cask/contracts/users';
 import type { Column } from '@/components/ui/data-table.tsx';
 import { formatCount } from '@/lib/format.ts';
+import { CustomerLink } from './customer-link.tsx';
 import { UserRowActions } from './user-row-actions.tsx';
 import { UserStatusBadge } from './user-status.tsx';
 
@@ -20,7 +21,12 @@ export function userColumns({
 }): Column<User>[] {
   return [
     // The sorts apply where the table is given one (User Management; the dashboard has none).
-    { id: 'name', header: 'User Name', sort: 'fullName', cell: (user) => user.fullName },
+    {
+      id: 'name',
+      header: 'User Name',
+      sort: 'fullName',
+      cell: (user) => <CustomerLink id={user.id} name={user.fullName} />,
+    },
     { id: 'email', header: 'Email', sort: 'email', cell: (user) => user.email },
     { id: 'casks', header: 'Casks', align: 'right', cell: (user) => formatCount(user.balance) },
     {

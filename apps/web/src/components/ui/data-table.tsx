@@ -28,6 +28,11 @@ export interface TableSort {
 
 export interface DataTableProps<Row> {
   columns: readonly Column<Row>[];
+  /**
+   * For a table whose rows may hold nothing to focus (no link or button): its sideways scroll
+   * box takes focus, so a keyboard can scroll it on a phone (axe: scrollable-region-focusable).
+   */
+  keyboardScroll?: boolean;
   /** undefined until the first answer arrives. */
   rows: readonly Row[] | undefined;
   rowKey: (row: Row) => string;
@@ -214,6 +219,7 @@ export function DataTable<Row>({
   rowClassName,
   sort,
   selection,
+  keyboardScroll = false,
 }: DataTableProps<Row>) {
   const columns = selection
     ? [selectionColumn(selection, rows ?? [], rowKey), ...givenColumns]
@@ -240,7 +246,12 @@ export function DataTable<Row>({
     >
       {/* Outside the caption, so the table keeps its accessible name while it refetches. */}
       {busyMark}
-      <div className="overflow-x-auto">
+      <div
+        className="overflow-x-auto"
+        {...(keyboardScroll
+          ? { tabIndex: 0, role: 'region', 'aria-label': `${label ?? 'Table'}, scrolls sideways` }
+          : {})}
+      >
         <table
           aria-label={caption ? undefined : label}
           aria-busy={firstLoad || busy || undefined}

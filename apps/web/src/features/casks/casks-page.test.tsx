@@ -35,6 +35,7 @@ test('shows the cards, the Cask List with its columns, money and status colours'
     .map((header) => header.textContent);
   expect(headers).toEqual([
     'Cask Name',
+    'Owner',
     'Distillery',
     'Year',
     'Volume',

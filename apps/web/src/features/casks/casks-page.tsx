@@ -4,7 +4,11 @@ import type { Cask, CaskStatus } from '@cask/contracts/casks';
 import { CASK_SEARCH_DEBOUNCE_MS, CASK_SORTS, CASKS_PAGE_SIZE } from '@cask/contracts/casks';
 import { formatAbv, formatVolume } from '@cask/contracts/measures';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+import { Link } from 'react-router';
+import { CASK_ALERT_LABELS, CASK_ALERTS, type CaskAlert } from '@cask/contracts/cask-records';
+import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import type { Column } from '@/components/ui/data-table.tsx';
@@ -13,12 +17,19 @@ import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-mo
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
-import { StatusBadge, type StatusTone } from '@/components/ui/status-badge.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { useDeleteCask } from './api/cask-mutations.ts';
+import { caskStatusTone } from '@/components/casks/cask-status.ts';
+import { CaskAlertBadges } from './components/cask-alert-badges.tsx';
+
+const ALERT_FILTER = [
+  { value: '', label: 'All casks' },
+  ...CASK_ALERTS.map((alert) => ({ value: alert, label: CASK_ALERT_LABELS[alert] })),
+];
 import { useCasks } from './api/get-casks.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
@@ -38,18 +49,31 @@ export const FETCH_FAILURE = 'Failed to fetch casks.';
 export const DELETE_SUCCESS = 'Cask deleted successfully!';
 export const DELETE_FAILURE = 'Failed to delete cask.';
 
-/** Spec 001 §2: green Ready, yellow Maturing, blue Experience, grey otherwise. */
-const statusTones: Record<CaskStatus, StatusTone> = {
-  Ready: 'green',
-  Maturing: 'yellow',
-  Experience: 'blue',
-};
-export const caskStatusTone = (status: string): StatusTone =>
-  statusTones[status as CaskStatus] ?? 'grey';
+export { caskStatusTone };
 
 function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => void) {
   const columns: Column<Cask>[] = [
-    { id: 'name', header: 'Cask Name', sort: 'name', cell: (cask) => cask.name },
+    {
+      id: 'name',
+      header: 'Cask Name',
+      sort: 'name',
+      cell: (cask) => (
+        <span className="flex flex-wrap items-center gap-1.5">
+          <Link
+            to={`/cask/${cask.id}`}
+            className="font-medium text-gold-700 underline decoration-gold-300 underline-offset-2 hover:decoration-gold-700"
+          >
+            {cask.name}
+          </Link>
+          <CaskAlertBadges cask={cask} />
+        </span>
+      ),
+    },
+    {
+      id: 'owner',
+      header: 'Owner',
+      cell: (cask) => <CustomerLink id={cask.owner.id} name={cask.owner.fullName} />,
+    },
     {
       id: 'distillery',
       header: 'Distillery',
@@ -91,10 +115,11 @@ function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => voi
 
 /** Spec 001 §2 Casks (/cask): the cards, the search, the Cask List and its three dialogs. */
 export default function CasksPage() {
-  // Page, search and sort in the URL (issue 31).
-  const list = useListParams({ sorts: CASK_SORTS });
+  // Page, search, alert filter and sort in the URL (issue 31).
+  const list = useListParams({ sorts: CASK_SORTS, filters: { alert: CASK_ALERTS } });
   const { text, onTextChange, search } = useUrlSearch(CASK_SEARCH_DEBOUNCE_MS);
-  const casks = useCasks({ page: list.page, search, sort: list.sort });
+  const alert = (list.filter('alert') || '') as CaskAlert | '';
+  const casks = useCasks({ page: list.page, search, sort: list.sort, alert });
   // DESIGN.md §8: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const { data, isPending, isFetching, error, isError } = casks;
@@ -159,13 +184,23 @@ export default function CasksPage() {
       </StatCardGrid>
       <Card
         actions={
-          <SearchInput
-            label="Search casks"
-            placeholder="Search casks..."
-            value={text}
-            onValueChange={onTextChange}
-            maxLength={SEARCH_MAX_LENGTH}
-          />
+          <>
+            <SearchInput
+              label="Search casks"
+              placeholder="Search casks..."
+              value={text}
+              onValueChange={onTextChange}
+              maxLength={SEARCH_MAX_LENGTH}
+            />
+            <SelectField
+              label="Filter by alert"
+              hideLabel
+              options={ALERT_FILTER}
+              value={alert}
+              onChange={(event) => list.setFilter('alert', event.target.value)}
+              className="sm:w-44"
+            />
+          </>
         }
       >
         <PagedTable

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Boxes, CircleDollarSign, Tag, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { DASHBOARD_USERS_LIMIT, type User } from '@cask/contracts/users';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
@@ -79,6 +80,14 @@ export default function DashboardPage() {
             icon={<Boxes size={22} />}
             loading={dashboard.isPending}
             value={formatCount(totals?.casks.totalCasks)}
+            hint={
+              totals?.caskAlerts ? (
+                <Link to="/cask" className="text-gold-700 underline underline-offset-2">
+                  {formatCount(totals.caskAlerts.regaugeDue)} Regauge due ·{' '}
+                  {formatCount(totals.caskAlerts.abvNearForty)} ABV near 40%
+                </Link>
+              ) : undefined
+            }
           />
           <StatCard
             title="Active Offers"

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import toast from 'react-hot-toast';
 import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@cask/contracts/notifications';
 import { Button } from '@/components/ui/button.tsx';
@@ -46,7 +47,9 @@ export default function NotificationsPage() {
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [opened, setOpened] = useState<Notification | null>(null);
-  const [creating, setCreating] = useState(false);
+  // The customer page's 'Send Notification' (issue 30) comes here with the customer to address.
+  const addressedTo = (useLocation().state as { notifyCustomer?: string } | null)?.notifyCustomer;
+  const [creating, setCreating] = useState(addressedTo !== undefined);
 
   // A notification created between two pages shifts the later pages by one: drop repeats.
   const notifications = useMemo(() => {
@@ -165,7 +168,11 @@ export default function NotificationsPage() {
       </Card>
 
       <NotificationDetailsModal notification={opened} onClose={() => setOpened(null)} />
-      <CreateNotificationModal open={creating} onOpenChange={setCreating} />
+      <CreateNotificationModal
+        open={creating}
+        onOpenChange={setCreating}
+        {...(addressedTo ? { recipient: addressedTo } : {})}
+      />
     </>
   );
 }

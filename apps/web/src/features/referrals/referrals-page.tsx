@@ -1,3 +1,4 @@
+import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { useState } from 'react';
 import { CircleCheck, CircleDollarSign, Hourglass, Pencil, UserPlus } from 'lucide-react';
 import {
@@ -83,7 +84,11 @@ export default function ReferralsPage() {
       cell: (row) => (
         <div className="min-w-0">
           <p className="font-medium text-oak-900">
-            <CellText>{orNotAvailable(row.referrer.fullName)}</CellText>
+            {row.referrer.fullName ? (
+              <CustomerLink id={row.referrer.id} name={row.referrer.fullName} />
+            ) : (
+              <CellText>{orNotAvailable(row.referrer.fullName)}</CellText>
+            )}
           </p>
           <p className="text-xs text-oak-700">
             <CellText>{orNotAvailable(row.referrer.email)}</CellText>
@@ -91,7 +96,16 @@ export default function ReferralsPage() {
         </div>
       ),
     },
-    { id: 'referee', header: 'Referrals', cell: (row) => orNotAvailable(row.referee.fullName) },
+    {
+      id: 'referee',
+      header: 'Referrals',
+      cell: (row) =>
+        row.referee.fullName ? (
+          <CustomerLink id={row.referee.id} name={row.referee.fullName} />
+        ) : (
+          orNotAvailable(row.referee.fullName)
+        ),
+    },
     {
       id: 'code',
       header: 'Code',

@@ -6,6 +6,7 @@ import {
   type CaskList,
 } from '@cask/contracts/casks';
 import type { SortValue } from '@cask/contracts/common';
+import type { CaskAlert } from '@cask/contracts/cask-records';
 import { api } from '@/lib/api-client.ts';
 
 export const casksKey = ['casks'] as const;
@@ -16,12 +17,20 @@ export interface CaskListRequest {
   search: string;
   /** The list's order (issue 31); undefined is newest first. */
   sort?: SortValue<(typeof CASK_SORTS)[number]> | undefined;
+  /** Only the casks with this gauge alert (issue 30); '' is every cask. */
+  alert?: CaskAlert | '';
 }
 
 /** `GET /casks` (spec 001 §7): page, limit 10 and search over name and distillery. */
-export async function getCasks({ page, search, sort }: CaskListRequest): Promise<CaskList> {
+export async function getCasks({ page, search, sort, alert }: CaskListRequest): Promise<CaskList> {
   const envelope = await api.get<unknown>('/casks', {
-    params: { page, limit: CASKS_PAGE_SIZE, search: search || undefined, sort },
+    params: {
+      page,
+      limit: CASKS_PAGE_SIZE,
+      search: search || undefined,
+      sort,
+      alert: alert || undefined,
+    },
   });
   return caskListResponse.parse(envelope).data;
 }
@@ -32,7 +41,12 @@ export const casksQuery = (request: CaskListRequest) =>
     queryKey: [
       ...casksKey,
       'list',
-      { page: request.page, search: request.search, sort: request.sort },
+      {
+        page: request.page,
+        search: request.search,
+        sort: request.sort,
+        alert: request.alert ?? '',
+      },
     ],
     queryFn: () => getCasks(request),
     placeholderData: keepPreviousData,

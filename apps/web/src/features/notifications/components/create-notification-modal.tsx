@@ -60,11 +60,15 @@ const formFields = new Set<string>(Object.keys(emptyForm));
 export function CreateNotificationModal({
   open,
   onOpenChange,
+  recipient = '',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The customer it starts addressed to (their page, issue 30); none by default. */
+  recipient?: string;
 }) {
   const create = useCreateNotification();
+  const initialForm = { ...emptyForm, recipient };
   const {
     control,
     register,
@@ -75,14 +79,14 @@ export function CreateNotificationModal({
     formState: { errors },
   } = useForm<CreateNotificationInput, unknown, CreateNotificationBody>({
     resolver: zodResolver(createNotificationBody),
-    defaultValues: emptyForm,
+    defaultValues: initialForm,
   });
   const isGlobal = useWatch({ control, name: 'isGlobal' });
   const busy = create.isPending;
 
   const close = (next: boolean) => {
     if (busy && !next) return;
-    if (!next) reset(emptyForm);
+    if (!next) reset(initialForm);
     onOpenChange(next);
   };
 
@@ -90,7 +94,7 @@ export function CreateNotificationModal({
     create.mutate(body, {
       onSuccess: () => {
         toast.success(CREATE_SUCCESS);
-        reset(emptyForm);
+        reset(initialForm);
         onOpenChange(false);
       },
       onError: (error) => {

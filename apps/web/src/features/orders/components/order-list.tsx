@@ -1,3 +1,4 @@
+import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { useEffect, useState } from 'react';
 import { ORDERS_PAGE_SIZE, type Order } from '@cask/contracts/orders';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
@@ -34,7 +35,16 @@ function orderColumns(actions: {
   onDelete: (order: Order) => void;
 }): Column<Order>[] {
   return [
-    { id: 'user', header: 'User Name', cell: (order) => order.user.fullName || 'N/A' },
+    {
+      id: 'user',
+      header: 'User Name',
+      cell: (order) =>
+        order.user.id && order.user.fullName ? (
+          <CustomerLink id={order.user.id} name={order.user.fullName} />
+        ) : (
+          order.user.fullName || 'N/A'
+        ),
+    },
     { id: 'product', header: 'Product Name', sort: 'title', cell: (order) => order.title },
     {
       id: 'budget',

@@ -1,3 +1,4 @@
+import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
 import { REWARD_SORTS, type RewardRow } from '@cask/contracts/rewards';
@@ -37,7 +38,12 @@ export function RewardList({ search }: { search: string }) {
   usePageWithin(list, data?.pagination.pages);
 
   const columns: Column<RewardRow>[] = [
-    { id: 'name', header: 'User Name', sort: 'fullName', cell: (row) => row.fullName },
+    {
+      id: 'name',
+      header: 'User Name',
+      sort: 'fullName',
+      cell: (row) => <CustomerLink id={row.id} name={row.fullName} />,
+    },
     { id: 'email', header: 'Email', sort: 'email', cell: (row) => row.email },
     {
       id: 'casks',

@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import type { CaskTransfer, ProvenanceEvent, Regauge } from '@cask/contracts/cask-records';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+
+/** `to_char` of a timestamptz as the contracts' ISO 8601 instant (UTC, milliseconds). */
+/**
+ * The statement `text` with every `:cask` a placeholder holding the cask's id: nothing from a
+ * request is written into SQL text.
+ */
+const withCask = (text: string, caskId: string) =>
+  sql.join(
+    text.split(':cask').map((part) => sql.raw(part)),
+    sql`${caskId}::uuid`,
+  );
+
+const iso = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A cask's gauges, newest first, each with its litres of pure alcohol (bulk litres x ABV, to the
+ * millilitre) and the yearly loss since the gauge before it (domain/casks.md):
+ * 1 - (LPA now / LPA before) ^ (1 / years), in percent to two decimals.
+ */
+export async function listRegauges(db: DbOrTx, caskId: string): Promise<Regauge[]> {
+  const result = await db.execute(
+    withCask(
+      `
+    select json_build_object(
+      'id', g.id, 'gaugedOn', to_char(g.gauged_on, 'YYYY-MM-DD'),
+      'bulkLitres', g.bulk_litres, 'abv', g.abv, 'lpa', g.lpa,
+      'yearlyLoss', case when g.previous_lpa > 0 and g.gauged_on > g.previous_on then
+        round(((1 - power((g.lpa / g.previous_lpa)::float8,
+          365.25 / (g.gauged_on - g.previous_on))) * 100)::numeric, 2) end,
+      'admin', a.full_name, 'createdAt', ${iso('g.created_at')}) as item
+    from (
+      select r.*, round(r.bulk_litres * r.abv / 100, 3) as lpa,
+        lag(round(r.bulk_litres * r.abv / 100, 3)) over w as previous_lpa,
+        lag(r.gauged_on) over w as previous_on
+      from cask_regauges r where r.cask_id = :cask
+      window w as (order by r.gauged_on, r.created_at)
+    ) g left join admins a on a.id = g.admin_id
+    order by g.gauged_on desc, g.created_at desc`,
+      caskId,
+    ),
+  );
+  return rowsOf<{ item: Regauge }>(result).map((row) => row.item);
+}
+
+/** The gauges on either side of a day: the latest on or before it, the earliest after it. */
+export async function gaugesAround(db: DbOrTx, caskId: string, day: string) {
+  const result = await db.execute(sql`
+    select
+      (select json_build_object('on', to_char(r.gauged_on, 'YYYY-MM-DD'), 'ml', round(r.bulk_litres * 1000), 'abv100', round(r.abv * 100))
+       from cask_regauges r where r.cask_id = ${caskId} and r.gauged_on <= ${day}::date
+       order by r.gauged_on desc, r.created_at desc limit 1) as before,
+      (select json_build_object('on', to_char(r.gauged_on, 'YYYY-MM-DD'), 'ml', round(r.bulk_litres * 1000), 'abv100', round(r.abv * 100))
+       from cask_regauges r where r.cask_id = ${caskId} and r.gauged_on > ${day}::date
+       order by r.gauged_on, r.created_at limit 1) as after`);
+  type Gauge = { on: string; ml: number; abv100: number } | null;
+  const [row] = rowsOf<{ before: Gauge; after: Gauge }>(result);
+  return { before: row?.before ?? null, after: row?.after ?? null };
+}
+
+export async function insertRegauge(
+  tx: DbOrTx,
+  values: { caskId: string; gaugedOn: string; bulkLitres: number; abv: number; adminId: string },
+): Promise<string> {
+  const result = await tx.execute(sql`
+    insert into cask_regauges (cask_id, gauged_on, bulk_litres, abv, admin_id)
+    values (${values.caskId}, ${values.gaugedOn}::date, ${String(values.bulkLitres)}::numeric,
+      ${String(values.abv)}::numeric, ${values.adminId})
+    returning id`);
+  const [row] = rowsOf<{ id: string }>(result);
+  if (!row) throw new Error('regauge insert returned nothing');
+  // The alert days follow in the same transaction (src/db/sql/100).
+  await tx.execute(sql`select cask_refresh_gauge_alerts(array[${values.caskId}]::uuid[])`);
+  return row.id;
+}
+
+export async function listTransfers(db: DbOrTx, caskId: string): Promise<CaskTransfer[]> {
+  const result = await db.execute(
+    withCask(
+      `
+    select json_build_object(
+      'id', t.id, 'transferredOn', to_char(t.transferred_on, 'YYYY-MM-DD'),
+      'from', json_build_object('id', f.id, 'fullName', f.full_name),
+      'to', json_build_object('id', o.id, 'fullName', o.full_name),
+      'price', t.price, 'note', t.note, 'admin', a.full_name,
+      'createdAt', ${iso('t.created_at')}) as item
+    from cask_transfers t
+    join customers f on f.id = t.from_customer_id
+    join customers o on o.id = t.to_customer_id
+    left join admins a on a.id = t.admin_id
+    where t.cask_id = :cask
+    order by t.transferred_on desc, t.created_at desc`,
+      caskId,
+    ),
+  );
+  return rowsOf<{ item: CaskTransfer }>(result).map((row) => row.item);
+}
+
+/** The day of the cask's latest transfer, if it has one. */
+export async function lastTransferOn(db: DbOrTx, caskId: string): Promise<string | null> {
+  const result = await db.execute(sql`
+    select to_char(max(transferred_on), 'YYYY-MM-DD') as day from cask_transfers
+    where cask_id = ${caskId}`);
+  return rowsOf<{ day: string | null }>(result)[0]?.day ?? null;
+}
+
+export async function insertTransfer(
+  tx: DbOrTx,
+  values: {
+    caskId: string;
+    fromCustomerId: string;
+    toCustomerId: string;
+    transferredOn: string;
+    price: string | null;
+    note: string | null;
+    adminId: string;
+  },
+): Promise<string> {
+  const result = await tx.execute(sql`
+    insert into cask_transfers
+      (cask_id, from_customer_id, to_customer_id, transferred_on, price, note, admin_id)
+    values (${values.caskId}, ${values.fromCustomerId}, ${values.toCustomerId},
+      ${values.transferredOn}::date, ${values.price}::numeric, ${values.note}, ${values.adminId})
+    returning id`);
+  const [row] = rowsOf<{ id: string }>(result);
+  if (!row) throw new Error('transfer insert returned nothing');
+  await tx.execute(sql`
+    update casks set owner_id = ${values.toCustomerId}, updated_at = now()
+    where id = ${values.caskId}`);
+  return row.id;
+}
+
+const money = (column: string) => `'$' || to_char(${column}, 'FM999,999,999,990.00')`;
+
+/**
+ * Everything that happened to a cask, newest first: what the audit log recorded (added, status
+ * and note changes, removal), the valuations the database kept (cask_appreciation), the regauges
+ * and the transfers, each with the admin (null for a valuation: the database records it). Events
+ * recorded together (a seed's history) read by the day they are about, latest first.
+ */
+export async function listProvenance(db: DbOrTx, caskId: string): Promise<ProvenanceEvent[]> {
+  const result = await db.execute(
+    withCask(
+      `
+    select json_build_object('kind', e.kind, 'at', ${iso('e.at')}, 'summary', e.summary,
+      'admin', a.full_name) as item
+    from (
+      select 'added' as kind, l.created_at as at, l.admin_id,
+        'Added' || coalesce(' for ' || (select c.full_name from customers c
+          where c.id::text = l.after ->> 'ownerId'), '') as summary, null::date as day,
+        l.id::text as tie
+      from audit_log l where l.entity = 'cask' and l.entity_id = (:cask)::text
+        and l.action = 'cask.created'
+      union all
+      select 'status', l.created_at, l.admin_id,
+        'Status changed from ' || (l.before ->> 'status') || ' to ' || (l.after ->> 'status'),
+        null, l.id::text
+      from audit_log l where l.entity = 'cask' and l.entity_id = (:cask)::text
+        and l.action = 'cask.updated' and (l.before ->> 'status') is distinct from (l.after ->> 'status')
+      union all
+      select 'note', l.created_at, l.admin_id,
+        case when coalesce(l.after ->> 'notes', '') = '' then 'Notes cleared'
+          else 'Note: ' || (l.after ->> 'notes') end, null, l.id::text
+      from audit_log l where l.entity = 'cask' and l.entity_id = (:cask)::text
+        and l.action = 'cask.updated' and (l.before ->> 'notes') is distinct from (l.after ->> 'notes')
+      union all
+      select 'valuation', p.created_at, null::uuid,
+        'Valued at ' || ${money('p.value')} || ' for ' || to_char(p.month, 'FMMonth YYYY'), p.month, p.id::text
+      from cask_appreciation p where p.cask_id = :cask
+      union all
+      select 'regauge', r.created_at, r.admin_id,
+        'Regauged on ' || to_char(r.gauged_on, 'YYYY-MM-DD') || ': ' ||
+        trim(to_char(r.bulk_litres, 'FM999,999,990.999'), '.') || ' BL at ' ||
+        trim(to_char(r.abv, 'FM990.99'), '.') || '% ABV, ' ||
+        trim(to_char(round(r.bulk_litres * r.abv / 100, 3), 'FM999,999,990.999'), '.') || ' LPA',
+        r.gauged_on, r.id::text
+      from cask_regauges r where r.cask_id = :cask
+      union all
+      select 'transfer', t.created_at, t.admin_id,
+        'Transferred from ' || f.full_name || ' to ' || o.full_name || ' on ' ||
+        to_char(t.transferred_on, 'YYYY-MM-DD') ||
+        coalesce(' for ' || ${money('t.price')}, '') ||
+        coalesce(nullif(': ' || t.note, ': '), ''), t.transferred_on, t.id::text
+      from cask_transfers t join customers f on f.id = t.from_customer_id
+        join customers o on o.id = t.to_customer_id
+      where t.cask_id = :cask
+    ) e left join admins a on a.id = e.admin_id
+    order by e.at desc, e.day desc nulls last, e.kind, e.tie desc
+    limit 500`,
+      caskId,
+    ),
+  );
+  return rowsOf<{ item: ProvenanceEvent }>(result).map((row) => row.item);
+}

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  caskRecordResponse,
+  provenanceResponse,
+  regaugeBody,
+  transferBody,
+} from '@cask/contracts/cask-records';
+import { errorEnvelope, uuidParam } from '@cask/contracts/common';
+import type { AppDeps } from '../../app-deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { createCaskRecordsService } from './cask-records.service.ts';
+
+/**
+ * The cask page's calls (issue 30): the record (the cask with its gauges, transfers and alerts;
+ * GET /casks/{id} reads the cask alone, with its ETag), a regauge, a transfer, the provenance.
+ */
+export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const records = createCaskRecordsService({ database: deps.database });
+  const actor = (request: { admin: { id: string }; ip: string }) => ({
+    adminId: request.admin.id,
+    ip: request.ip,
+  });
+
+  app.get(
+    '/casks/:id/record',
+    {
+      schema: {
+        tags: ['casks'],
+        params: uuidParam,
+        response: { 200: caskRecordResponse, 404: errorEnvelope.describe('No such cask') },
+      },
+    },
+    async (request) => ok(await records.read(request.params.id)),
+  );
+
+  app.post(
+    '/casks/:id/regauges',
+    {
+      schema: {
+        tags: ['casks'],
+        params: uuidParam,
+        body: regaugeBody,
+        response: {
+          201: caskRecordResponse,
+          400: errorEnvelope.describe('A field is wrong, or the gauge is not physically possible'),
+          404: errorEnvelope.describe('No such cask'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await records.regauge(request.params.id, request.body, actor(request));
+      return reply
+        .status(201)
+        .send(ok(await records.read(request.params.id), 'Regauge recorded successfully!'));
+    },
+  );
+
+  app.post(
+    '/casks/:id/transfers',
+    {
+      schema: {
+        tags: ['casks'],
+        params: uuidParam,
+        body: transferBody,
+        response: {
+          201: caskRecordResponse,
+          400: errorEnvelope.describe('A field is wrong, or the new owner is unknown'),
+          404: errorEnvelope.describe('No such cask'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await records.transfer(request.params.id, request.body, actor(request));
+      return reply
+        .status(201)
+        .send(ok(await records.read(request.params.id), 'Ownership transferred successfully!'));
+    },
+  );
+
+  app.get(
+    '/casks/:id/provenance',
+    {
+      schema: {
+        tags: ['casks'],
+        params: uuidParam,
+        response: { 200: provenanceResponse, 404: errorEnvelope.describe('No such cask') },
+      },
+    },
+    async (request) => ok({ events: await records.provenance(request.params.id) }),
+  );
+};

@@ -1,0 +1,390 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  abvNearUntil,
+  type CaskRecordResponse,
+  type ProvenanceResponse,
+} from '@cask/contracts/cask-records';
+import type { CaskListResponse } from '@cask/contracts/casks';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { caskRegauges, casks, caskTransfers } from '../../db/schema/casks.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { getData } from '../../../test/requests.ts';
+import { createCask, createCustomer } from '../../../test/factories.ts';
+
+const ctx = useTestContext();
+let admin: TestAdmin;
+beforeAll(async () => {
+  admin = await createAdmin(ctx);
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+const yearsAgo = (years: number, day = '06-01') => `${new Date().getUTCFullYear() - years}-${day}`;
+
+const post = (url: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload });
+const record = (id: string) => getData<CaskRecordResponse>(ctx, admin, `/api/casks/${id}/record`);
+
+async function gaugeCount(caskId: string) {
+  const [row] = await ctx.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(caskRegauges)
+    .where(eq(caskRegauges.caskId, caskId));
+  return row?.n ?? 0;
+}
+
+/** Gauges written as the seeds write them: the rows, then the alert days (src/db/sql/100). */
+async function insertGauges(rows: (typeof caskRegauges.$inferInsert)[]) {
+  await ctx.database.db.insert(caskRegauges).values(rows);
+  const ids = [...new Set(rows.map((row) => row.caskId))];
+  await ctx.database.db.execute(
+    sql`select cask_refresh_gauge_alerts(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+}
+
+async function insertGauge(caskId: string, gaugedOn: string, bulkLitres: string, abv: string) {
+  await insertGauges([{ caskId, gaugedOn, bulkLitres, abv }]);
+}
+
+describe('POST /api/casks/:id/regauges', () => {
+  test('records a gauge with its litres of pure alcohol and the yearly loss since the last', async () => {
+    const cask = await createCask(ctx, { year: 2010, volume: '250', abv: '63.5' });
+    await insertGauge(cask.id, yearsAgo(3, '01-10'), '240', '60');
+    const gaugedOn = yearsAgo(1, '01-10');
+    const response = await post(`/api/casks/${cask.id}/regauges`, {
+      gaugedOn,
+      bulkLitres: '235L',
+      abv: '58.5%',
+    });
+    expect(response.statusCode).toBe(201);
+    const data = response.json<CaskRecordResponse>().data;
+    expect(data.regauges).toHaveLength(2);
+    const [latest, previous] = data.regauges;
+    expect(latest).toMatchObject({ gaugedOn, bulkLitres: 235, abv: 58.5, lpa: 137.475 });
+    // 144 LPA to 137.475 LPA over two years (730 or 731 days).
+    const years = (Date.parse(gaugedOn) - Date.parse(yearsAgo(3, '01-10'))) / (365.25 * 864e5);
+    const expected = (1 - (137.475 / 144) ** (1 / years)) * 100;
+    expect(latest?.yearlyLoss).toBeCloseTo(expected, 2);
+    expect(previous).toMatchObject({ lpa: 144, yearlyLoss: null });
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, cask.id), eq(auditLog.action, 'cask.regauged')));
+    expect(audits).toHaveLength(1);
+  });
+
+  const impossible: [string, (caskId: string) => object, string, RegExp][] = [
+    [
+      'an ABV above 100',
+      () => ({ gaugedOn: today(), bulkLitres: '200', abv: '101' }),
+      'abv',
+      /0 to 100/,
+    ],
+    [
+      'an ABV of 0',
+      () => ({ gaugedOn: today(), bulkLitres: '200', abv: '0' }),
+      'abv',
+      /more than 0/,
+    ],
+    [
+      'more pure alcohol than the last gauge',
+      () => ({ gaugedOn: today(), bulkLitres: '241', abv: '60' }),
+      'bulkLitres',
+      /gains no alcohol/,
+    ],
+    [
+      'a date before the fill',
+      () => ({ gaugedOn: '2009-12-31', bulkLitres: '200', abv: '55' }),
+      'gaugedOn',
+      /before the cask was filled \(2010\)/,
+    ],
+    [
+      'a date in the future',
+      () => ({
+        gaugedOn: `${new Date().getUTCFullYear() + 1}-01-01`,
+        bulkLitres: '200',
+        abv: '55',
+      }),
+      'gaugedOn',
+      /future/,
+    ],
+    [
+      'a day that does not exist',
+      () => ({ gaugedOn: '2021-02-30', bulkLitres: '200', abv: '55' }),
+      'gaugedOn',
+      /a day/,
+    ],
+    ['no bulk litres', () => ({ gaugedOn: today(), abv: '55' }), 'bulkLitres', /Bulk litres/],
+  ];
+  test.each(impossible)(
+    'refuses %s with a field error and saves nothing',
+    async (_, body, field, message) => {
+      const cask = await createCask(ctx, { year: 2010, volume: '250', abv: '63.5' });
+      await insertGauge(cask.id, yearsAgo(2), '240', '60');
+      const before = await record(cask.id);
+      const response = await post(`/api/casks/${cask.id}/regauges`, body(cask.id));
+      expect(response.statusCode).toBe(400);
+      const error = response.json<{
+        success: false;
+        errors: { field: string; message: string }[];
+      }>();
+      expect(error.success).toBe(false);
+      const fieldError = error.errors.find((e) => e.field === field);
+      expect(fieldError?.message).toMatch(message);
+      expect(await gaugeCount(cask.id)).toBe(1);
+      const after = await record(cask.id);
+      expect(after.cask.updatedAt).toBe(before.cask.updatedAt);
+    },
+  );
+
+  test('before any regauge, the figures the cask was added with are its last gauge', async () => {
+    const cask = await createCask(ctx, { year: 2015, volume: '200', abv: '60' });
+    const refused = await post(`/api/casks/${cask.id}/regauges`, {
+      gaugedOn: today(),
+      bulkLitres: '201',
+      abv: '60',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await gaugeCount(cask.id)).toBe(0);
+    const accepted = await post(`/api/casks/${cask.id}/regauges`, {
+      gaugedOn: today(),
+      bulkLitres: '195',
+      abv: '60.5',
+    });
+    expect(accepted.statusCode).toBe(201);
+  });
+
+  test('a higher ABV alone is no error (a warm, dry warehouse)', async () => {
+    const cask = await createCask(ctx, { year: 2015, volume: '200', abv: '60' });
+    await insertGauge(cask.id, yearsAgo(2), '200', '60');
+    const response = await post(`/api/casks/${cask.id}/regauges`, {
+      gaugedOn: today(),
+      bulkLitres: '190',
+      abv: '61',
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  test('an unknown cask is 404', async () => {
+    const response = await post('/api/casks/00000000-0000-4000-8000-000000000000/regauges', {
+      gaugedOn: today(),
+      bulkLitres: '200',
+      abv: '50',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('gauge alerts (domain/casks.md)', () => {
+  test('Regauge due: older than 5 years and last gauged more than 3 years ago', async () => {
+    const year = new Date().getUTCFullYear();
+    const due = await createCask(ctx, { year: year - 8 });
+    await insertGauge(due.id, yearsAgo(4), '240', '60');
+    const recent = await createCask(ctx, { year: year - 8 });
+    await insertGauge(recent.id, yearsAgo(1), '240', '60');
+    const young = await createCask(ctx, { year: year - 3 });
+    const old = await createCask(ctx, { year: year - 20 });
+    await insertGauge(old.id, yearsAgo(2), '240', '60');
+
+    expect((await record(due.id)).alerts).toMatchObject({
+      regaugeDue: true,
+      regaugeDueOn: yearsAgo(1),
+    });
+    expect((await record(recent.id)).alerts.regaugeDue).toBe(false);
+    expect((await record(young.id)).alerts).toMatchObject({
+      regaugeDue: false,
+      regaugeDueOn: `${year + 2}-01-01`,
+    });
+    // Past 15 years: every year.
+    expect((await record(old.id)).alerts).toMatchObject({
+      regaugeDue: true,
+      regaugeDueOn: yearsAgo(1),
+    });
+  });
+
+  test('ABV near 40%: the day the trend of the gauges crosses 40%', async () => {
+    const cask = await createCask(ctx, { year: 1990 });
+    // One point of ABV a year: 43% a year ago, so 40% two years from now.
+    await insertGauges([
+      { caskId: cask.id, gaugedOn: yearsAgo(5, '01-01'), bulkLitres: '200', abv: '47' },
+      { caskId: cask.id, gaugedOn: yearsAgo(3, '01-01'), bulkLitres: '190', abv: '45' },
+      { caskId: cask.id, gaugedOn: yearsAgo(1, '01-01'), bulkLitres: '180', abv: '43' },
+    ]);
+    const { alerts } = await record(cask.id);
+    expect(alerts.abvNearForty).toBe(true);
+    const crossing = Date.parse(`${yearsAgo(-2, '01-01')}T00:00:00Z`);
+    expect(Math.abs(Date.parse(`${alerts.abvFortyOn}T00:00:00Z`) - crossing)).toBeLessThan(
+      3 * 864e5,
+    );
+
+    const slow = await createCask(ctx, { year: 2000 });
+    await insertGauges([
+      { caskId: slow.id, gaugedOn: yearsAgo(5), bulkLitres: '200', abv: '62' },
+      { caskId: slow.id, gaugedOn: yearsAgo(1), bulkLitres: '190', abv: '61' },
+    ]);
+    const slowAlerts = (await record(slow.id)).alerts;
+    expect(slowAlerts.abvNearForty).toBe(false);
+    expect(slowAlerts.abvFortyOn! > abvNearUntil()).toBe(true);
+
+    const one = await createCask(ctx, { year: 2000 });
+    await insertGauge(one.id, yearsAgo(1), '200', '41');
+    expect((await record(one.id)).alerts).toMatchObject({ abvFortyOn: null, abvNearForty: false });
+  });
+
+  test('the Cask List filters by alert, counting exactly', async () => {
+    const year = new Date().getUTCFullYear();
+    const due = await createCask(ctx, { year: year - 30 });
+    const fresh = await createCask(ctx, { year: year - 1 });
+    const list = (alert: string) =>
+      getData<CaskListResponse>(ctx, admin, '/api/casks', { alert, limit: 100 });
+    const dueIds = (await list('regauge-due')).casks.map((c) => c.id);
+    expect(dueIds).toContain(due.id);
+    expect(dueIds).not.toContain(fresh.id);
+    const [expected] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(casks)
+      .where(sql`${casks.regaugeDueOn} <= current_date`);
+    expect((await list('regauge-due')).pagination.total).toBe(expected?.n);
+    // A regauge clears the alert, and the count follows at once.
+    await post(`/api/casks/${due.id}/regauges`, {
+      gaugedOn: today(),
+      bulkLitres: '100',
+      abv: '45',
+    });
+    const after = await list('regauge-due');
+    expect(after.casks.map((c) => c.id)).not.toContain(due.id);
+    expect(after.pagination.total).toBe((expected?.n ?? 0) - 1);
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/casks?alert=soon',
+      headers: admin.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/casks/:id/transfers', () => {
+  test('moves the cask to the new owner and keeps the transfer in its history', async () => {
+    const from = await createCustomer(ctx);
+    const to = await createCustomer(ctx);
+    const cask = await createCask(ctx, { ownerId: from.id });
+    const response = await post(`/api/casks/${cask.id}/transfers`, {
+      toCustomerId: to.id,
+      transferredOn: today(),
+      price: '15000.50',
+      note: 'Delivery order 118',
+    });
+    expect(response.statusCode).toBe(201);
+    const data = response.json<CaskRecordResponse>().data;
+    expect(data.cask.owner.id).toBe(to.id);
+    expect(data.transfers).toHaveLength(1);
+    expect(data.transfers[0]).toMatchObject({
+      from: { id: from.id, fullName: from.fullName },
+      to: { id: to.id, fullName: to.fullName },
+      price: 15000.5,
+      note: 'Delivery order 118',
+      transferredOn: today(),
+    });
+    const back = await post(`/api/casks/${cask.id}/transfers`, {
+      toCustomerId: from.id,
+      transferredOn: today(),
+    });
+    expect(back.statusCode).toBe(201);
+    expect(back.json<CaskRecordResponse>().data.transfers).toHaveLength(2);
+  });
+
+  test.each([
+    [
+      'the owner it has',
+      (owner: string) => ({ toCustomerId: owner, transferredOn: today() }),
+      'toCustomerId',
+    ],
+    [
+      'an unknown customer',
+      () => ({ toCustomerId: '00000000-0000-4000-8000-000000000000', transferredOn: today() }),
+      'toCustomerId',
+    ],
+    ['no owner', () => ({ transferredOn: today() }), 'toCustomerId'],
+    [
+      'a future date',
+      () => ({ toCustomerId: '00000000-0000-4000-8000-000000000000', transferredOn: '2999-01-01' }),
+      'transferredOn',
+    ],
+    [
+      'a bad price',
+      () => ({
+        toCustomerId: '00000000-0000-4000-8000-000000000000',
+        transferredOn: today(),
+        price: '-5',
+      }),
+      'price',
+    ],
+  ])('refuses %s with a field error and moves nothing', async (_, body, field) => {
+    const owner = await createCustomer(ctx);
+    const cask = await createCask(ctx, { ownerId: owner.id });
+    const response = await post(`/api/casks/${cask.id}/transfers`, body(owner.id));
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toContain(
+      field,
+    );
+    const transfers = await ctx.database.db
+      .select()
+      .from(caskTransfers)
+      .where(eq(caskTransfers.caskId, cask.id));
+    expect(transfers).toHaveLength(0);
+    expect((await record(cask.id)).cask.owner.id).toBe(owner.id);
+  });
+});
+
+describe('GET /api/casks/:id/provenance', () => {
+  test('lists added, valuations, status and note changes, regauges and transfers, newest first, with the admin', async () => {
+    const to = await createCustomer(ctx);
+    const create = new FormData();
+    const owner = await createCustomer(ctx);
+    for (const [name, value] of Object.entries({
+      name: 'Provenance cask',
+      owner: owner.id,
+      year: '2012',
+      volume: '250',
+      abv: '60',
+      currentValue: '12000',
+    }))
+      create.append(name, value);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/casks',
+      headers: admin.headers,
+      payload: create,
+    });
+    const id = created.json<{ data: { cask: { id: string } } }>().data.cask.id;
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/casks/${id}/appreciation`,
+      headers: admin.headers,
+      payload: { status: 'Maturing', notes: 'Moved to warehouse 4' },
+    });
+    await post(`/api/casks/${id}/regauges`, { gaugedOn: today(), bulkLitres: '240', abv: '59' });
+    await post(`/api/casks/${id}/transfers`, { toCustomerId: to.id, transferredOn: today() });
+
+    const { events } = await getData<ProvenanceResponse>(ctx, admin, `/api/casks/${id}/provenance`);
+    const kinds = events.map((event) => event.kind);
+    expect(kinds.slice(0, 2)).toEqual(['transfer', 'regauge']);
+    expect(kinds).toEqual(expect.arrayContaining(['added', 'valuation', 'status', 'note']));
+    expect(kinds.at(-1)).toMatch(/added|valuation/);
+    const at = events.map((event) => event.at);
+    expect([...at].sort().reverse()).toEqual(at);
+    expect(events.find((e) => e.kind === 'transfer')?.summary).toBe(
+      `Transferred from ${owner.fullName} to ${to.fullName} on ${today()}`,
+    );
+    expect(events.find((e) => e.kind === 'regauge')?.summary).toBe(
+      `Regauged on ${today()}: 240 BL at 59% ABV, 141.6 LPA`,
+    );
+    expect(events.find((e) => e.kind === 'status')).toMatchObject({
+      summary: 'Status changed from Ready to Maturing',
+      admin: admin.fullName,
+    });
+    expect(events.find((e) => e.kind === 'note')?.summary).toBe('Note: Moved to warehouse 4');
+    expect(events.find((e) => e.kind === 'valuation')).toMatchObject({ admin: null });
+  });
+});

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import type {
+  CustomerCasksResponse,
+  CustomerNotificationsResponse,
+  CustomerOrdersResponse,
+  CustomerPointsResponse,
+  CustomerRecord,
+  CustomerReferralsResponse,
+  CustomerSectionParams,
+} from '@cask/contracts/customer-records';
+
+type ItemOf<Response extends { data: { items: unknown[] } }> = Response['data']['items'][number];
+import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
+import { createList, isoTimeSql, windowSql, type StatementValues } from '../../db/list.ts';
+import { COUNTER_NAMES } from '../../db/schema/counters.ts';
+import { versionSql } from '../../db/versions.ts';
+
+/**
+ * The customer, with the four cards, in one statement: index-only counts and sums over their
+ * casks (casks_owner_listing_idx) and orders (purchases_customer_idx); null when there is no
+ * such customer (or they were deleted).
+ */
+export async function readCustomerRecord(db: DbOrTx, id: string): Promise<CustomerRecord | null> {
+  const result = await db.execute(sql`
+    select json_build_object(
+      'customer', json_build_object('id', c.id, 'fullName', c.full_name, 'email', c.email,
+        'phone', c.phone, 'isActive', c.is_active, 'createdAt', ${sql.raw(isoTimeSql('c.created_at'))},
+        'version', ${sql.raw(versionSql('c.updated_at'))}),
+      'cards', json_build_object(
+        'casksHeld', (select count(*) from casks k where k.owner_id = c.id),
+        'portfolioValue', (select coalesce(sum(k.current_value), 0) from casks k where k.owner_id = c.id),
+        'totalInvested', (select coalesce(sum(p.investment_amount), 0) from purchases p
+          where p.customer_id = c.id and p.deleted_at is null and p.status <> 'Reject'),
+        'pointsBalance', c.points_balance)) as record
+    from customers c where c.id = ${id} and c.deleted_at is null`);
+  return rowsOf<{ record: CustomerRecord }>(result)[0]?.record ?? null;
+}
+
+/**
+ * One paged section of a customer's page through db/list.ts (docs/adding-a-list.md): the rows of
+ * `table` where `where` holds for the customer, newest first. Its total is counted as a search's
+ * is: again only when one of `versions` has moved since, per customer (the key). `collect`: the
+ * customer has few such rows in a large table reached by two indexes (referrals made and
+ * received), so they are collected and sorted; otherwise the page walks the customer's
+ * (customer, created_at, id) index from the nearer end.
+ */
+function section<Item>(
+  database: Database,
+  source: {
+    name: string;
+    table: string;
+    where: (customer: string) => string;
+    versions: readonly string[];
+    itemJson: string;
+    /** The page's rows `w` (id, created_at) joined to what each row shows. */
+    rowSql: (window: string, customer: string, values: StatementValues) => string;
+    collect?: boolean;
+  },
+) {
+  const read = createList<Item>(database, {
+    counters: source.versions,
+    sorts: { createdAt: 'created_at' },
+    itemJson: source.itemJson,
+  });
+  return async (id: string, query: CustomerSectionParams) => {
+    const answer = await read({
+      page: query.page,
+      limit: query.limit,
+      key: `customer:${source.name}:${id}`,
+      // No counter holds a customer's rows: the total is the count. Reading from the customer's
+      // index is best whatever the count, unless `collect` says otherwise (lib/page-plan.ts).
+      listTotal: () => (source.collect ? Number.MAX_SAFE_INTEGER : 0),
+      search: {
+        countSql: (values) =>
+          `select count(*)::int from ${source.table} where ${source.where(values.add(id))}`,
+        versionCounters: source.versions,
+      },
+      pageSql: (window, values) => {
+        const customer = values.add(id);
+        const rows = windowSql(
+          { table: source.table, columns: 'id, created_at', where: source.where(customer) },
+          window,
+          values,
+        );
+        return source.rowSql(rows, customer, values);
+      },
+    });
+    return { items: answer.items, pagination: answer.pagination };
+  };
+}
+
+export function createCustomerSections(database: Database) {
+  return {
+    casks: section<ItemOf<CustomerCasksResponse>>(database, {
+      name: 'casks',
+      table: 'casks',
+      where: (customer) => `owner_id = ${customer}::uuid`,
+      // Moves with every change to casks, a transfer among them.
+      versions: [COUNTER_NAMES.casksAlertSearchVersion],
+      itemJson:
+        "json_build_object('id', p.id, 'name', p.name, 'distillery', p.distillery, 'year', p.year," +
+        " 'currentValue', p.current_value, 'gain', p.current_value - p.purchase_price, 'status', p.status)",
+      rowSql: (rows) =>
+        `select k.id, k.name, k.distillery, k.year, k.current_value, k.purchase_price, k.status,` +
+        ` k.created_at from (${rows}) w join casks k on k.id = w.id`,
+    }),
+    orders: section<ItemOf<CustomerOrdersResponse>>(database, {
+      name: 'orders',
+      table: 'purchases',
+      where: (customer) => `customer_id = ${customer}::uuid and deleted_at is null`,
+      versions: [COUNTER_NAMES.purchasesSearchVersion],
+      itemJson:
+        "json_build_object('id', p.id, 'title', p.title, 'investmentAmount', p.investment_amount," +
+        " 'status', p.status, 'manualPaymentStatus', p.manual_payment_status," +
+        ` 'submittedDate', ${isoTimeSql('p.submitted_date')})`,
+      rowSql: (rows) =>
+        `select o.id, o.title, o.investment_amount, o.status, o.manual_payment_status,` +
+        ` o.submitted_date, o.created_at from (${rows}) w join purchases o on o.id = w.id`,
+    }),
+    referrals: section<ItemOf<CustomerReferralsResponse>>(database, {
+      name: 'referrals',
+      table: 'referrals',
+      where: (customer) => `(referrer_id = ${customer}::uuid or referee_id = ${customer}::uuid)`,
+      versions: [COUNTER_NAMES.referralsSearchVersion],
+      collect: true,
+      itemJson:
+        "json_build_object('id', p.id, 'direction', p.direction, 'other', json_build_object(" +
+        "'id', p.other_id, 'fullName', p.other_name), 'status', p.status," +
+        " 'rewardAmount', p.reward_amount, 'pointsAwarded', p.points_awarded," +
+        ` 'createdAt', ${isoTimeSql('p.created_at')})`,
+      rowSql: (rows, customer) =>
+        `select r.id, case when r.referrer_id = ${customer}::uuid then 'made' else 'received' end` +
+        ' as direction, o.id as other_id, o.full_name as other_name, r.status, r.reward_amount,' +
+        ` r.points_awarded, r.created_at from (${rows}) w join referrals r on r.id = w.id` +
+        ` join customers o on o.id = case when r.referrer_id = ${customer}::uuid` +
+        ' then r.referee_id else r.referrer_id end',
+    }),
+    points: section<ItemOf<CustomerPointsResponse>>(database, {
+      name: 'points',
+      table: 'point_transactions',
+      where: (customer) => `customer_id = ${customer}::uuid`,
+      versions: [COUNTER_NAMES.pointTransactionsSearchVersion],
+      // The balance after an entry: today's balance less every entry made after it.
+      itemJson:
+        "json_build_object('id', p.id, 'createdAt', " +
+        isoTimeSql('p.created_at') +
+        ", 'points', p.points, 'type', p.type, 'description', p.description, 'admin', p.admin," +
+        " 'balance', p.balance)",
+      rowSql: (rows, customer) =>
+        `select t.id, t.created_at, t.points, t.type, t.description, a.full_name as admin,` +
+        ` c.points_balance - coalesce((select sum(l.points) from point_transactions l` +
+        ` where l.customer_id = ${customer}::uuid and (l.created_at, l.id) > (t.created_at, t.id)), 0)` +
+        ` as balance from (${rows}) w join point_transactions t on t.id = w.id` +
+        ` join customers c on c.id = t.customer_id left join admins a on a.id = t.admin_id`,
+    }),
+    notifications: section<ItemOf<CustomerNotificationsResponse>>(database, {
+      name: 'notifications',
+      table: 'notifications',
+      where: (customer) => `(recipient_id = ${customer}::uuid or is_global)`,
+      versions: [COUNTER_NAMES.notificationsSearchVersion],
+      collect: true,
+      itemJson:
+        "json_build_object('id', p.id, 'title', p.title, 'message', p.message, 'type', p.type," +
+        ` 'isGlobal', p.is_global, 'createdAt', ${isoTimeSql('p.created_at')})`,
+      rowSql: (rows) =>
+        `select n.id, n.title, n.message, n.type, n.is_global, n.created_at` +
+        ` from (${rows}) w join notifications n on n.id = w.id`,
+    }),
+  };
+}

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import type {
+  CustomerCasksResponse,
+  CustomerNotificationsResponse,
+  CustomerOrdersResponse,
+  CustomerPointsResponse,
+  CustomerRecordResponse,
+  CustomerReferralsResponse,
+} from '@cask/contracts/customer-records';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { getData } from '../../../test/requests.ts';
+import {
+  createCask,
+  createCustomer,
+  createNotification,
+  createPointTransaction,
+  createPurchase,
+  createReferral,
+} from '../../../test/factories.ts';
+
+const ctx = useTestContext();
+let admin: TestAdmin;
+beforeAll(async () => {
+  admin = await createAdmin(ctx);
+});
+
+const get = <R extends { data: unknown }>(url: string, query: Record<string, number> = {}) =>
+  getData<R>(ctx, admin, url, query);
+
+async function scalar(text: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await ctx.database.db.execute(sql.raw(text)));
+  return Number(row?.n);
+}
+
+describe('the customer page', () => {
+  test('the cards and every section count what the tables hold for this customer only', async () => {
+    const customer = await createCustomer(ctx, { phone: '+44 7700 900123' });
+    const other = await createCustomer(ctx);
+    await createCask(ctx, { ownerId: customer.id, currentValue: '1000.50', purchasePrice: '800' });
+    await createCask(ctx, { ownerId: customer.id, currentValue: '2000', purchasePrice: '2500' });
+    await createCask(ctx, { ownerId: other.id, currentValue: '99999' });
+    for (let i = 0; i < 7; i++)
+      await createPurchase(ctx, { customerId: customer.id, investmentAmount: '100.25' });
+    await createPurchase(ctx, {
+      customerId: customer.id,
+      investmentAmount: '5000',
+      status: 'Reject',
+    });
+    await createPurchase(ctx, { customerId: other.id });
+    await createReferral(ctx, { referrerId: customer.id, refereeId: other.id });
+    const referrer = await createCustomer(ctx);
+    await createReferral(ctx, { referrerId: referrer.id, refereeId: customer.id });
+    await createPointTransaction(ctx, { customerId: customer.id, points: 100 });
+    await createPointTransaction(ctx, {
+      customerId: customer.id,
+      points: -30,
+      type: 'manual_adjustment',
+    });
+    await createPointTransaction(ctx, { customerId: customer.id, points: 55 });
+    await createNotification(ctx, { isGlobal: false, recipientId: customer.id });
+    await createNotification(ctx, { isGlobal: false, recipientId: other.id });
+
+    const record = await get<CustomerRecordResponse>(`/api/users/${customer.id}/record`);
+    expect(record.customer).toMatchObject({
+      id: customer.id,
+      fullName: customer.fullName,
+      email: customer.email,
+      phone: '+44 7700 900123',
+      isActive: true,
+    });
+    expect(record.cards).toEqual({
+      casksHeld: 2,
+      portfolioValue: 3000.5,
+      totalInvested: 701.75,
+      pointsBalance: 125,
+    });
+
+    const casks = await get<CustomerCasksResponse>(`/api/users/${customer.id}/casks`);
+    expect(casks.pagination.total).toBe(2);
+    expect(casks.items.map((c) => c.gain).sort()).toEqual([-500, 200.5]);
+
+    const orders = await get<CustomerOrdersResponse>(`/api/users/${customer.id}/orders`, {
+      limit: 5,
+    });
+    expect(orders.pagination).toEqual({ current: 1, pages: 2, total: 8, limit: 5 });
+    const second = await get<CustomerOrdersResponse>(`/api/users/${customer.id}/orders`, {
+      limit: 5,
+      page: 2,
+    });
+    const ids = [...orders.items, ...second.items].map((o) => o.id);
+    expect(new Set(ids).size).toBe(8);
+
+    const referrals = await get<CustomerReferralsResponse>(`/api/users/${customer.id}/referrals`);
+    expect(referrals.pagination.total).toBe(2);
+    expect(referrals.items.map((r) => [r.direction, r.other.id]).sort()).toEqual(
+      [
+        ['made', other.id],
+        ['received', referrer.id],
+      ].sort(),
+    );
+
+    const points = await get<CustomerPointsResponse>(`/api/users/${customer.id}/points`);
+    expect(points.pagination.total).toBe(3);
+    // Newest first, each with the balance after it.
+    expect(points.items.map((p) => [p.points, p.balance])).toEqual([
+      [55, 125],
+      [-30, 70],
+      [100, 100],
+    ]);
+
+    const globals = await scalar('select count(*)::int as n from notifications where is_global');
+    const notifications = await get<CustomerNotificationsResponse>(
+      `/api/users/${customer.id}/notifications`,
+    );
+    expect(notifications.pagination.total).toBe(globals + 1);
+  });
+
+  test('a count follows a change at once: a transfer moves the cask between the two pages', async () => {
+    const from = await createCustomer(ctx);
+    const to = await createCustomer(ctx);
+    const cask = await createCask(ctx, { ownerId: from.id });
+    const count = async (id: string) =>
+      (await get<CustomerCasksResponse>(`/api/users/${id}/casks`)).items.map((c) => c.id);
+    expect(await count(from.id)).toEqual([cask.id]);
+    expect(await count(to.id)).toEqual([]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/casks/${cask.id}/transfers`,
+      headers: admin.headers,
+      payload: { toCustomerId: to.id, transferredOn: new Date().toISOString().slice(0, 10) },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(await count(from.id)).toEqual([]);
+    expect(await count(to.id)).toEqual([cask.id]);
+    expect((await get<CustomerRecordResponse>(`/api/users/${to.id}/record`)).cards.casksHeld).toBe(
+      1,
+    );
+  });
+
+  test('an unknown or deleted customer is 404; a bad page is 400; every call needs a sign-in', async () => {
+    const gone = await createCustomer(ctx, { deletedAt: new Date() });
+    for (const path of ['record', 'casks', 'orders', 'referrals', 'points', 'notifications']) {
+      const missing = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/${gone.id}/${path}`,
+        headers: admin.headers,
+      });
+      expect(missing.statusCode, path).toBe(404);
+      const anonymous = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/${gone.id}/${path}`,
+      });
+      expect(anonymous.statusCode, path).toBe(401);
+    }
+    const customer = await createCustomer(ctx);
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${customer.id}/orders?page=0`,
+      headers: admin.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

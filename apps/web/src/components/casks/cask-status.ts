@@ -1,0 +1,11 @@
+import type { CaskStatus } from '@cask/contracts/casks';
+import type { StatusTone } from '@/components/ui/status-badge.tsx';
+
+/** Spec 001 §2: green Ready, yellow Maturing, blue Experience, grey otherwise. */
+const statusTones: Record<CaskStatus, StatusTone> = {
+  Ready: 'green',
+  Maturing: 'yellow',
+  Experience: 'blue',
+};
+export const caskStatusTone = (status: string): StatusTone =>
+  statusTones[status as CaskStatus] ?? 'grey';

@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  caskRecordResponse,
+  provenanceResponse,
+  type CaskRecord,
+  type ProvenanceEvent,
+  type RegaugeBody,
+  type TransferBody,
+} from '@cask/contracts/cask-records';
+import { api } from '@/lib/api-client.ts';
+import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
+import { casksKey } from './get-casks.ts';
+
+/** `GET /casks/{id}/record`: the cask, its gauges, transfers and alerts (issue 30). */
+export async function getCaskRecord(id: string): Promise<CaskRecord> {
+  return caskRecordResponse.parse(await api.get<unknown>(`/casks/${id}/record`)).data;
+}
+
+/** `GET /casks/{id}/provenance`: everything that happened to it, newest first. */
+export async function getProvenance(id: string): Promise<ProvenanceEvent[]> {
+  return provenanceResponse.parse(await api.get<unknown>(`/casks/${id}/provenance`)).data.events;
+}
+
+// Under casksKey: any change to casks reads the page again too.
+export const caskRecordQuery = (id: string) =>
+  queryOptions({ queryKey: [...casksKey, 'record', id], queryFn: () => getCaskRecord(id) });
+export const provenanceQuery = (id: string) =>
+  queryOptions({ queryKey: [...casksKey, 'provenance', id], queryFn: () => getProvenance(id) });
+
+export const useCaskRecord = (id: string) => useQuery(caskRecordQuery(id));
+export const useProvenance = (id: string) => useQuery(provenanceQuery(id));
+
+/** After a regauge or a transfer: the cask's page, the lists, the customers and the dashboard. */
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [casksKey, dashboardKey, usersKey].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+export function useRecordRegauge(id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (body: RegaugeBody) =>
+      caskRecordResponse.parse(await api.post<unknown>(`/casks/${id}/regauges`, body)).data,
+    onSuccess: invalidate,
+  });
+}
+
+export function useTransferOwnership(id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async (body: TransferBody) =>
+      caskRecordResponse.parse(await api.post<unknown>(`/casks/${id}/transfers`, body)).data,
+    onSuccess: invalidate,
+  });
+}

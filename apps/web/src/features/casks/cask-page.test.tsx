@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test } from 'vitest';
+import { aCask, createFakeApi } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+afterEach(() => {
+  toast.remove();
+});
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const yearsFromNow = (years: number) => {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return isoDay(date);
+};
+
+test('the Cask List links each name to its page and each owner to theirs, with alert badges', async () => {
+  const cask = aCask({
+    name: 'Glen Old',
+    owner: { id: '00000000-0000-4000-8000-0000000000aa', fullName: 'Isla Grant', email: 'i@x.io' },
+    regaugeDueOn: yearsFromNow(-1),
+    abvFortyOn: yearsFromNow(2),
+  });
+  const fresh = aCask({ name: 'Glen New', regaugeDueOn: yearsFromNow(2) });
+  const api = createFakeApi({ casks: [cask, fresh] });
+  await renderApp({ route: '/cask', api });
+
+  const table = await screen.findByRole('table', { name: 'Cask List' });
+  const link = within(table).getByRole('link', { name: 'Glen Old' });
+  expect(link).toHaveAttribute('href', `/cask/${cask.id}`);
+  expect(within(table).getAllByRole('link', { name: 'Isla Grant' })[0]).toHaveAttribute(
+    'href',
+    '/user/00000000-0000-4000-8000-0000000000aa',
+  );
+  const oldRow = link.closest('tr') as HTMLElement;
+  expect(within(oldRow).getByText('Regauge due')).toBeVisible();
+  expect(within(oldRow).getByText('ABV near 40%')).toBeVisible();
+  const newRow = within(table).getByRole('link', { name: 'Glen New' }).closest('tr') as HTMLElement;
+  expect(within(newRow).queryByText('Regauge due')).toBeNull();
+
+  fireEvent.change(screen.getByRole('combobox', { name: 'Filter by alert' }), {
+    target: { value: 'regauge-due' },
+  });
+  await waitFor(() =>
+    expect(api.sent('GET', '/api/casks').at(-1)?.query).toMatchObject({ alert: 'regauge-due' }),
+  );
+  await waitFor(() => expect(screen.queryByRole('link', { name: 'Glen New' })).toBeNull());
+  expect(screen.getByRole('link', { name: 'Glen Old' })).toBeVisible();
+});
+
+test('the cask page shows every field, the owner, a labelled value chart and its table', async () => {
+  const cask = aCask({
+    name: 'Glen Page',
+    location: 'Warehouse 4',
+    notes: 'Sherry hogshead',
+    abvFortyOn: yearsFromNow(1),
+    appreciationData: [
+      { month: '2025-01', value: 10000 },
+      { month: '2025-02', value: 10500 },
+    ],
+  });
+  const api = createFakeApi({ casks: [cask] });
+  await renderApp({ route: `/cask/${cask.id}`, api });
+
+  expect(await screen.findByRole('heading', { name: 'Glen Page', level: 1 })).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Isla Grant' })).toHaveAttribute(
+    'href',
+    `/user/${cask.owner.id}`,
+  );
+  for (const text of [
+    'Springbank',
+    '2012',
+    '200L',
+    '58.2%',
+    'Warehouse 4',
+    'Sherry hogshead',
+    '$12,000',
+  ])
+    expect(screen.getAllByText(text)[0]).toBeVisible();
+  expect(screen.getByText(/ABV near 40%: 40% on/)).toBeVisible();
+  const chart = screen.getByRole('figure', { name: 'Value over time' });
+  fireEvent.click(within(chart).getByRole('button', { name: 'Show as table' }));
+  const data = within(chart).getByRole('table', { name: 'Value over time' });
+  expect(within(data).getByRole('columnheader', { name: 'Month' })).toBeVisible();
+  expect(within(data).getByRole('columnheader', { name: 'Value (USD)' })).toBeVisible();
+  expect(within(data).getByRole('row', { name: 'Feb 2025 $10,500' })).toBeVisible();
+});
+
+test('Record Regauge shows a refused field under it, then records and lists the gauge', async () => {
+  const cask = aCask({ name: 'Glen Gauge' });
+  const api = createFakeApi({ casks: [cask] });
+  await renderApp({ route: `/cask/${cask.id}`, api });
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Record Regauge' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Record Regauge' });
+  fireEvent.change(within(dialog).getByLabelText('Bulk litres'), { target: { value: '190' } });
+  fireEvent.change(within(dialog).getByLabelText('ABV (%)'), { target: { value: '101' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Record Regauge' }));
+  expect(await within(dialog).findByText('ABV (%) must be from 0 to 100%')).toBeVisible();
+  expect(within(dialog).getByLabelText('ABV (%)')).toHaveAttribute('aria-invalid', 'true');
+
+  fireEvent.change(within(dialog).getByLabelText('ABV (%)'), { target: { value: '57.5' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Record Regauge' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  const gauges = await screen.findByRole('table', { name: 'Regauges' });
+  await within(gauges).findByText('109.25 L');
+  expect(await screen.findByText(/Regauged on/)).toBeVisible();
+});

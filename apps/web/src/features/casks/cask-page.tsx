@@ -1,0 +1,293 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { CaskRecord, ProvenanceEvent } from '@cask/contracts/cask-records';
+import { formatAbv, formatVolume } from '@cask/contracts/measures';
+import { CustomerLink } from '@/components/customers/customer-link.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { DataTable, type Column } from '@/components/ui/data-table.tsx';
+import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { ValueChart } from '@/components/ui/value-chart.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
+import { useCaskRecord, useProvenance } from './api/cask-record.ts';
+import { formatMonth } from './components/appreciation-chart.tsx';
+import { CaskAlertBadges } from './components/cask-alert-badges.tsx';
+import { caskStatusTone } from '@/components/casks/cask-status.ts';
+
+const RegaugeModal = lazyModal(
+  () => import('./components/regauge-modal.tsx').then((m) => m.RegaugeModal),
+  (props) => props.open,
+);
+const TransferModal = lazyModal(
+  () => import('./components/transfer-modal.tsx').then((m) => m.TransferModal),
+  (props) => props.open,
+);
+
+export const CASK_FETCH_FAILURE = 'Failed to fetch cask.';
+
+type Regauge = CaskRecord['regauges'][number];
+type Transfer = CaskRecord['transfers'][number];
+
+const day = (iso: string) => formatDate(`${iso}T00:00:00Z`);
+const litres = (value: number) =>
+  `${value.toLocaleString('en-US', { maximumFractionDigits: 3 })} L`;
+
+const regaugeColumns: Column<Regauge>[] = [
+  { id: 'date', header: 'Date', cell: (gauge) => day(gauge.gaugedOn) },
+  { id: 'bulk', header: 'Bulk litres', align: 'right', cell: (gauge) => litres(gauge.bulkLitres) },
+  { id: 'abv', header: 'ABV', align: 'right', cell: (gauge) => formatAbv(gauge.abv) },
+  {
+    id: 'lpa',
+    header: 'Litres of pure alcohol',
+    align: 'right',
+    cell: (gauge) => litres(gauge.lpa),
+  },
+  {
+    id: 'loss',
+    header: "Angel's share (a year)",
+    align: 'right',
+    cell: (gauge) => (gauge.yearlyLoss === null ? '—' : `${gauge.yearlyLoss.toFixed(2)}%`),
+  },
+  { id: 'admin', header: 'Admin', cell: (gauge) => gauge.admin ?? 'Seed data' },
+];
+
+const transferColumns: Column<Transfer>[] = [
+  { id: 'date', header: 'Date', cell: (transfer) => day(transfer.transferredOn) },
+  {
+    id: 'from',
+    header: 'From',
+    cell: (transfer) => <CustomerLink id={transfer.from.id} name={transfer.from.fullName} />,
+  },
+  {
+    id: 'to',
+    header: 'To',
+    cell: (transfer) => <CustomerLink id={transfer.to.id} name={transfer.to.fullName} />,
+  },
+  {
+    id: 'price',
+    header: 'Price',
+    align: 'right',
+    cell: (transfer) => (transfer.price === null ? '—' : formatMoney(transfer.price)),
+  },
+  { id: 'note', header: 'Note', cell: (transfer) => transfer.note ?? '—' },
+  { id: 'admin', header: 'Admin', cell: (transfer) => transfer.admin ?? '—' },
+];
+
+const kindLabels: Record<ProvenanceEvent['kind'], string> = {
+  added: 'Added',
+  valuation: 'Valuation',
+  status: 'Status',
+  note: 'Note',
+  regauge: 'Regauge',
+  transfer: 'Transfer',
+  removed: 'Removed',
+};
+
+function Provenance({ id }: { id: string }) {
+  const provenance = useProvenance(id);
+  if (provenance.isPending) return <LoadingState label="Loading provenance..." />;
+  if (provenance.isError)
+    return (
+      <ErrorState
+        title="Error Loading Provenance"
+        message={errorMessage(provenance.error, 'Failed to fetch provenance.')}
+        onRetry={() => void provenance.refetch()}
+      />
+    );
+  if (provenance.data.length === 0)
+    return <p className="text-sm text-oak-700">Nothing recorded yet.</p>;
+  return (
+    <ol aria-label="Provenance, newest first" className="relative ml-2 border-l-2 border-cream-300">
+      {provenance.data.map((event, index) => (
+        <li key={`${event.at}-${index}`} className="relative pb-4 pl-5 last:pb-0">
+          <span
+            aria-hidden
+            className="absolute top-1.5 -left-[7px] h-3 w-3 rounded-full border-2 border-white bg-gold-500"
+          />
+          <p className="text-sm text-oak-900">
+            <span className="font-semibold">{kindLabels[event.kind]}: </span>
+            {event.summary}
+          </p>
+          <p className="text-xs text-oak-700">
+            <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            {' · '}
+            {event.admin ?? 'Recorded by the database'}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function CaskDetails({ record }: { record: CaskRecord }) {
+  const { cask } = record;
+  const gain =
+    cask.gain === null
+      ? '—'
+      : `${formatMoney(cask.gain)}${cask.gainPercentage === null ? '' : ` (${cask.gainPercentage}%)`}`;
+  return (
+    <div className="grid gap-4 md:grid-cols-[minmax(0,14rem)_1fr]">
+      {cask.caskImages ? (
+        <img
+          src={cask.caskImages}
+          alt={`Cask ${cask.name}`}
+          className="aspect-square w-full rounded-xl border border-cream-300 object-cover"
+        />
+      ) : (
+        <div className="flex aspect-square w-full items-center justify-center rounded-xl border border-dashed border-cream-300 bg-cream-50 text-sm text-oak-700">
+          No image
+        </div>
+      )}
+      <DetailList columns={3}>
+        <Detail term="Owner">
+          <CustomerLink id={cask.owner.id} name={cask.owner.fullName} />
+        </Detail>
+        <Detail term="Type">{cask.type}</Detail>
+        <Detail term="Status">
+          <StatusBadge tone={caskStatusTone(cask.status)}>{cask.status}</StatusBadge>
+        </Detail>
+        <Detail term="Distillery">{cask.distillery ?? '—'}</Detail>
+        <Detail term="Year">{cask.year === null ? '—' : String(cask.year)}</Detail>
+        <Detail term="Location">{cask.location ?? '—'}</Detail>
+        <Detail term="Volume">{cask.volume === null ? '—' : formatVolume(cask.volume)}</Detail>
+        <Detail term="ABV">{cask.abv === null ? '—' : formatAbv(cask.abv)}</Detail>
+        <Detail term="Purchase Date">
+          {cask.purchaseDate ? formatDate(cask.purchaseDate) : '—'}
+        </Detail>
+        <Detail term="Purchase Price">
+          {cask.purchasePrice === null ? '—' : formatMoney(cask.purchasePrice)}
+        </Detail>
+        <Detail term="Estimated Value">
+          {cask.estimatedValue === null ? '—' : formatMoney(cask.estimatedValue)}
+        </Detail>
+        <Detail term="Current Value">
+          {cask.currentValue === null ? '—' : formatMoney(cask.currentValue)}
+        </Detail>
+        <Detail term="Gain">{gain}</Detail>
+        <Detail term="Regauge due from">
+          {record.alerts.regaugeDueOn ? day(record.alerts.regaugeDueOn) : '—'}
+        </Detail>
+        <Detail term="ABV trend reaches 40%">
+          {record.alerts.abvFortyOn ? day(record.alerts.abvFortyOn) : '—'}
+        </Detail>
+        <Detail term="Notes" wide>
+          {cask.notes ?? '—'}
+        </Detail>
+      </DetailList>
+    </div>
+  );
+}
+
+/** The cask page (`/cask/:id`, issue 30): details, value, gauges, transfers and provenance. */
+export default function CaskPage() {
+  const { id = '' } = useParams();
+  const record = useCaskRecord(id);
+  const [regauging, setRegauging] = useState(false);
+  const [transferring, setTransferring] = useState(false);
+
+  if (record.isPending) return <LoadingState label="Loading cask..." />;
+  if (record.isError)
+    return (
+      <>
+        <PageHeader title="Cask" />
+        <Card>
+          <ErrorState
+            title="Error Loading Cask"
+            message={errorMessage(record.error, CASK_FETCH_FAILURE)}
+            onRetry={() => void record.refetch()}
+          />
+          <p className="mt-2 text-center text-sm">
+            <Link to="/cask" className="text-gold-700 underline">
+              Back to the Cask List
+            </Link>
+          </p>
+        </Card>
+      </>
+    );
+
+  const { cask, regauges, transfers } = record.data;
+  return (
+    <>
+      <PageHeader
+        title={cask.name}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => setTransferring(true)}
+              {...preloadOn(TransferModal)}
+            >
+              Transfer Ownership
+            </Button>
+            <Button onClick={() => setRegauging(true)} {...preloadOn(RegaugeModal)}>
+              Record Regauge
+            </Button>
+          </>
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-oak-700">
+        <Link to="/cask" className="text-gold-700 underline">
+          Cask List
+        </Link>
+        <span aria-hidden>/</span>
+        <span>{cask.name}</span>
+        <CaskAlertBadges cask={cask} detailed />
+      </div>
+      <div className="grid gap-4">
+        <Card title="Details">
+          <div className="px-4 pb-4">
+            <CaskDetails record={record.data} />
+          </div>
+        </Card>
+        <Card title="Value">
+          <div className="px-4 pb-4">
+            <ValueChart
+              title="Value over time"
+              points={cask.appreciationData.map((point) => ({
+                label: formatMonth(point.month),
+                value: point.value,
+              }))}
+              format={(value) => formatMoney(value)}
+              xTitle="Month"
+              yTitle="Value (USD)"
+              emptyText="No valuations yet."
+            />
+          </div>
+        </Card>
+        <Card title="Regauges">
+          <DataTable
+            label="Regauges"
+            keyboardScroll
+            columns={regaugeColumns}
+            rows={regauges}
+            rowKey={(gauge) => gauge.id}
+            emptyText="No regauges recorded."
+          />
+        </Card>
+        <Card title="Transfers">
+          <DataTable
+            label="Transfers"
+            keyboardScroll
+            columns={transferColumns}
+            rows={transfers}
+            rowKey={(transfer) => transfer.id}
+            emptyText="No transfers: the first owner holds it."
+          />
+        </Card>
+        <Card title="Provenance">
+          <div className="px-4 pb-4">
+            <Provenance id={id} />
+          </div>
+        </Card>
+      </div>
+      <RegaugeModal caskId={id} open={regauging} onOpenChange={setRegauging} />
+      <TransferModal caskId={id} open={transferring} onOpenChange={setTransferring} />
+    </>
+  );
+}

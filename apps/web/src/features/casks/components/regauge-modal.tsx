@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { todayIso } from '@cask/contracts/cask-records';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/modal.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { ApiError, errorMessage } from '@/lib/api-error.ts';
+import { useRecordRegauge } from '../api/cask-record.ts';
+
+export const REGAUGE_SUCCESS = 'Regauge recorded successfully!';
+export const REGAUGE_FAILURE = 'Failed to record regauge.';
+
+/**
+ * 'Record Regauge' (issue 30): the day, the bulk litres and the ABV measured. The server refuses
+ * a gauge that is not physically possible (domain/casks.md) and its message shows under the
+ * field; nothing is saved then.
+ */
+export function RegaugeModal({
+  caskId,
+  open,
+  onOpenChange,
+}: {
+  caskId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [gaugedOn, setGaugedOn] = useState(todayIso);
+  const [bulkLitres, setBulkLitres] = useState('');
+  const [abv, setAbv] = useState('');
+  const regauge = useRecordRegauge(caskId);
+  const errors = new Map(
+    (regauge.error instanceof ApiError ? (regauge.error.errors ?? []) : []).map((error) => [
+      error.field,
+      error.message,
+    ]),
+  );
+
+  function close() {
+    regauge.reset();
+    onOpenChange(false);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    regauge.mutate(
+      { gaugedOn, bulkLitres, abv },
+      {
+        onSuccess: () => {
+          toast.success(REGAUGE_SUCCESS);
+          setBulkLitres('');
+          setAbv('');
+          close();
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError && error.errors?.length))
+            toast.error(errorMessage(error, REGAUGE_FAILURE));
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Record Regauge"
+      description="Bulk litres and ABV as measured; litres of pure alcohol are worked out from them."
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form="regauge-form" disabled={regauge.isPending}>
+            {regauge.isPending ? 'Saving...' : 'Record Regauge'}
+          </Button>
+        </>
+      }
+    >
+      <form id="regauge-form" noValidate onSubmit={onSubmit} className="grid gap-4">
+        <TextField
+          label="Date"
+          name="gaugedOn"
+          type="date"
+          max={todayIso()}
+          value={gaugedOn}
+          onChange={(event) => setGaugedOn(event.target.value)}
+          error={errors.get('gaugedOn')}
+        />
+        <TextField
+          label="Bulk litres"
+          name="bulkLitres"
+          inputMode="decimal"
+          placeholder="e.g. 238.5"
+          value={bulkLitres}
+          onChange={(event) => setBulkLitres(event.target.value)}
+          error={errors.get('bulkLitres')}
+        />
+        <TextField
+          label="ABV (%)"
+          name="abv"
+          inputMode="decimal"
+          placeholder="e.g. 58.4"
+          value={abv}
+          onChange={(event) => setAbv(event.target.value)}
+          error={errors.get('abv')}
+        />
+      </form>
+    </Modal>
+  );
+}

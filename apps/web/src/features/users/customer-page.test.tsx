@@ -1,0 +1,84 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test } from 'vitest';
+import { aCask, aCustomer, createFakeApi, manyCustomers } from '@/testing/fake-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+afterEach(() => {
+  toast.remove();
+});
+
+test('User Management links each name to the customer page', async () => {
+  const [first] = manyCustomers(3);
+  const api = createFakeApi({ customers: manyCustomers(3) });
+  await renderApp({ route: '/user', api });
+  const link = await screen.findByRole('link', { name: first!.fullName });
+  expect(link.getAttribute('href')).toMatch(/^\/user\/[0-9a-f-]{36}$/);
+});
+
+test('the customer page shows who they are, the four cards and their casks, linked', async () => {
+  const isla = aCustomer({
+    fullName: 'Isla Grant',
+    email: 'isla@example.com',
+    referralPoints: 340,
+  });
+  const owner = { id: isla.id, fullName: isla.fullName, email: isla.email };
+  const casks = Array.from({ length: 7 }, (_, index) =>
+    aCask({ name: `Glen ${index + 1}`, owner, currentValue: 1000 }),
+  );
+  const api = createFakeApi({ customers: [isla, aCustomer()], casks: [...casks, aCask()] });
+  await renderApp({ route: `/user/${isla.id}`, api });
+
+  expect(await screen.findByRole('heading', { name: 'Isla Grant', level: 1 })).toBeVisible();
+  expect(screen.getByText('isla@example.com')).toBeVisible();
+  const card = (title: string) => screen.getByText(title).closest('dl') as HTMLElement;
+  expect(card('Casks held')).toHaveTextContent('7');
+  expect(card('Portfolio value')).toHaveTextContent('$7,000');
+  expect(card('Points balance')).toHaveTextContent('340');
+
+  const table = await screen.findByRole('table', { name: 'Casks' });
+  await within(table).findByRole('link', { name: 'Glen 1' });
+  expect(within(table).getAllByRole('row')).toHaveLength(1 + 5);
+  expect(within(table).getByRole('link', { name: 'Glen 1' })).toHaveAttribute(
+    'href',
+    `/cask/${casks[0]!.id}`,
+  );
+  fireEvent.click(
+    within(screen.getByRole('navigation', { name: 'Casks pagination' })).getByRole('button', {
+      name: 'Page 2',
+    }),
+  );
+  expect(await within(table).findByRole('link', { name: 'Glen 6' })).toBeVisible();
+  expect(screen.getByRole('table', { name: 'Points' })).toBeVisible();
+  expect(screen.getByRole('table', { name: 'Notifications' })).toBeVisible();
+});
+
+test('the page opens the dialogs the app has: status, points and a notification', async () => {
+  const isla = aCustomer({ fullName: 'Isla Grant' });
+  const api = createFakeApi({ customers: [isla] });
+  await renderApp({ route: `/user/${isla.id}`, api });
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Status' }));
+  expect(await screen.findByRole('dialog', { name: 'Edit User - Isla Grant' })).toBeVisible();
+  fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+  fireEvent.click(screen.getByRole('button', { name: 'Adjust Points' }));
+  expect(
+    await screen.findByRole('dialog', { name: 'Manual Point Adjustment - Isla Grant' }),
+  ).toBeVisible();
+  fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+  // The Notifications screen's dialog, addressed to this customer.
+  fireEvent.click(screen.getByRole('button', { name: 'Send Notification' }));
+  const create = await screen.findByRole('dialog', { name: 'Create Notification' });
+  expect(create).toBeVisible();
+  // Behind the dialog (hidden from assistive technology while it is open): the Notifications screen.
+  expect(
+    screen.getByRole('heading', { name: /^Notifications/, level: 1, hidden: true }),
+  ).toBeInTheDocument();
+});
+
+test('an unknown customer says so', async () => {
+  const api = createFakeApi();
+  await renderApp({ route: '/user/00000000-0000-4000-8000-000000000001', api });
+  expect(await screen.findByText('Error Loading Customer')).toBeVisible();
+  expect(screen.getByText('User not found')).toBeVisible();
+});

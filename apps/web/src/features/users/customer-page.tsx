@@ -1,0 +1,303 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Boxes, Coins, Landmark, Star } from 'lucide-react';
+import { CUSTOMER_SECTION_PAGE_SIZE } from '@cask/contracts/customer-records';
+import { CustomerLink } from '@/components/customers/customer-link.tsx';
+import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
+import { UserStatusBadge } from '@/components/customers/user-status.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import type { Column } from '@/components/ui/data-table.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
+import { caskStatusTone } from '@/components/casks/cask-status.ts';
+import {
+  useCustomerRecord,
+  useCustomerSection,
+  type SectionItem,
+  type SectionName,
+} from './api/customer-record.ts';
+
+const ManualPointsModal = lazyModal(
+  () => import('../users/components/manual-points-modal.tsx').then((m) => m.ManualPointsModal),
+  (props) => props.reward !== null,
+);
+
+export const CUSTOMER_FETCH_FAILURE = 'Failed to fetch customer.';
+
+const signed = (value: number) => (value > 0 ? `+${formatCount(value)}` : formatCount(value));
+
+const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
+  casks: [
+    {
+      id: 'name',
+      header: 'Name',
+      cell: (cask) => (
+        <Link
+          to={`/cask/${cask.id}`}
+          className="font-medium text-gold-700 underline decoration-gold-300 underline-offset-2 hover:decoration-gold-700"
+        >
+          {cask.name}
+        </Link>
+      ),
+    },
+    { id: 'distillery', header: 'Distillery', cell: (cask) => cask.distillery ?? '—' },
+    { id: 'year', header: 'Year', cell: (cask) => cask.year ?? '—' },
+    {
+      id: 'value',
+      header: 'Current Value',
+      align: 'right',
+      cell: (cask) => (cask.currentValue === null ? '—' : formatMoney(cask.currentValue)),
+    },
+    {
+      id: 'gain',
+      header: 'Gain',
+      align: 'right',
+      cell: (cask) =>
+        cask.gain === null ? '—' : `${cask.gain < 0 ? '-' : ''}${formatMoney(Math.abs(cask.gain))}`,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (cask) => <StatusBadge tone={caskStatusTone(cask.status)}>{cask.status}</StatusBadge>,
+    },
+  ],
+  orders: [
+    { id: 'title', header: 'Product', cell: (order) => order.title },
+    {
+      id: 'budget',
+      header: 'Budget',
+      align: 'right',
+      cell: (order) => formatMoney(order.investmentAmount),
+    },
+    { id: 'status', header: 'Status', cell: (order) => order.status },
+    { id: 'payment', header: 'Payment', cell: (order) => order.manualPaymentStatus },
+    { id: 'date', header: 'Date', cell: (order) => formatDate(order.submittedDate) },
+  ],
+  referrals: [
+    {
+      id: 'direction',
+      header: 'Referral',
+      cell: (referral) => (referral.direction === 'made' ? 'Made' : 'Received'),
+    },
+    {
+      id: 'other',
+      header: 'Customer',
+      cell: (referral) => <CustomerLink id={referral.other.id} name={referral.other.fullName} />,
+    },
+    { id: 'status', header: 'Status', cell: (referral) => referral.status },
+    {
+      id: 'reward',
+      header: 'Reward',
+      align: 'right',
+      cell: (referral) =>
+        `${formatMoney(referral.rewardAmount)} · ${formatCount(referral.pointsAwarded)} pts`,
+    },
+    { id: 'date', header: 'Date', cell: (referral) => formatDate(referral.createdAt) },
+  ],
+  points: [
+    { id: 'date', header: 'Date', cell: (entry) => formatDate(entry.createdAt) },
+    { id: 'change', header: 'Change', align: 'right', cell: (entry) => signed(entry.points) },
+    { id: 'type', header: 'Type', cell: (entry) => entry.type.replaceAll('_', ' ') },
+    { id: 'description', header: 'Description', cell: (entry) => entry.description ?? '—' },
+    { id: 'admin', header: 'Admin', cell: (entry) => entry.admin ?? '—' },
+    {
+      id: 'balance',
+      header: 'Balance',
+      align: 'right',
+      cell: (entry) => formatCount(entry.balance),
+    },
+  ],
+  notifications: [
+    { id: 'title', header: 'Title', cell: (notification) => notification.title },
+    { id: 'message', header: 'Message', cell: (notification) => notification.message },
+    {
+      id: 'audience',
+      header: 'Sent to',
+      cell: (notification) => (notification.isGlobal ? 'Everyone' : 'This customer'),
+    },
+    { id: 'date', header: 'Date', cell: (notification) => formatDate(notification.createdAt) },
+  ],
+};
+
+const TITLES: Record<SectionName, string> = {
+  casks: 'Casks',
+  orders: 'Orders',
+  referrals: 'Referrals',
+  points: 'Points',
+  notifications: 'Notifications',
+};
+
+/** One paged section of the page: its own list call (docs/adding-a-list.md). */
+function Section<Name extends SectionName>({ id, name }: { id: string; name: Name }) {
+  const [page, setPage] = useState(1);
+  const section = useCustomerSection(id, name, page);
+  const { data, isPending, isFetching, error } = section;
+  const title = TITLES[name];
+  return (
+    <Card title={title}>
+      <PagedTable
+        failure={
+          data === undefined && !isPending
+            ? {
+                title: `Error Loading ${title}`,
+                message: errorMessage(error, `Failed to fetch ${title.toLowerCase()}.`),
+                onRetry: () => void section.refetch(),
+              }
+            : undefined
+        }
+        label={title}
+        keyboardScroll
+        columns={COLUMNS[name] as Column<SectionItem<Name>>[]}
+        rows={data?.items}
+        rowKey={(row) => row.id}
+        loading={isPending}
+        loadingText={`Loading ${title.toLowerCase()}...`}
+        skeletonRows={CUSTOMER_SECTION_PAGE_SIZE}
+        fetching={isFetching}
+        emptyText={`No ${title.toLowerCase()}.`}
+        pagination={data?.pagination}
+        noun={title.toLowerCase()}
+        paginationLabel={`${title} pagination`}
+        onPageChange={setPage}
+      />
+    </Card>
+  );
+}
+
+/** The customer page (`/user/:id`, issue 30): who they are, what they hold, all they did. */
+export default function CustomerPage() {
+  const { id = '' } = useParams();
+  const record = useCustomerRecord(id);
+  const [editing, setEditing] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
+  const navigate = useNavigate();
+
+  if (record.isPending) return <LoadingState label="Loading customer..." />;
+  if (record.isError)
+    return (
+      <>
+        <PageHeader title="Customer" />
+        <Card>
+          <ErrorState
+            title="Error Loading Customer"
+            message={errorMessage(record.error, CUSTOMER_FETCH_FAILURE)}
+            onRetry={() => void record.refetch()}
+          />
+        </Card>
+      </>
+    );
+
+  const { customer, cards } = record.data;
+  const user = { ...customer, balance: cards.casksHeld };
+  return (
+    <>
+      <PageHeader
+        title={customer.fullName}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => setEditing(true)}
+              {...preloadOn(LazyEditUserModal)}
+            >
+              Edit Status
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => setAdjusting(true)}
+              {...preloadOn(ManualPointsModal)}
+            >
+              Adjust Points
+            </Button>
+            {/* The Notifications screen's own dialog, addressed to this customer. */}
+            <Button
+              onClick={() =>
+                void navigate('/notifications', { state: { notifyCustomer: customer.id } })
+              }
+            >
+              Send Notification
+            </Button>
+          </>
+        }
+      />
+      <dl className="mb-4 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-oak-700">
+        <div className="flex gap-1.5">
+          <dt className="font-medium">E-mail</dt>
+          <dd className="text-oak-900">{customer.email}</dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="font-medium">Phone</dt>
+          <dd className="text-oak-900">{customer.phone ?? '—'}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="font-medium">Status</dt>
+          <dd>
+            <UserStatusBadge isActive={customer.isActive} />
+          </dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="font-medium">Joined</dt>
+          <dd className="text-oak-900">{formatDate(customer.createdAt)}</dd>
+        </div>
+      </dl>
+      <StatCardGrid columns={4}>
+        <StatCard
+          title="Casks held"
+          value={formatCount(cards.casksHeld)}
+          icon={<Boxes size={22} />}
+        />
+        <StatCard
+          title="Portfolio value"
+          value={formatMoney(cards.portfolioValue)}
+          icon={<Landmark size={22} />}
+        />
+        <StatCard
+          title="Total invested"
+          value={formatMoney(cards.totalInvested)}
+          icon={<Coins size={22} />}
+        />
+        <StatCard
+          title="Points balance"
+          value={formatCount(cards.pointsBalance)}
+          icon={<Star size={22} />}
+        />
+      </StatCardGrid>
+      <div className="grid gap-4">
+        <Section id={id} name="casks" />
+        <Section id={id} name="orders" />
+        <Section id={id} name="referrals" />
+        <Section id={id} name="points" />
+        <Section id={id} name="notifications" />
+      </div>
+      <LazyEditUserModal
+        user={editing ? user : null}
+        onClose={() => setEditing(false)}
+        title={(edited) => `Edit User - ${edited.fullName}`}
+        saveLabel="Save Changes"
+      />
+      <ManualPointsModal
+        reward={
+          adjusting
+            ? {
+                id: customer.id,
+                fullName: customer.fullName,
+                email: customer.email,
+                totalReferrals: 0,
+                totalInvestmentAmount: cards.totalInvested,
+                referralPoints: cards.pointsBalance,
+              }
+            : null
+        }
+        onClose={() => setAdjusting(false)}
+      />
+    </>
+  );
+}

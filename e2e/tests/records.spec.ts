@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mainAdmin } from '../support/admins.ts';
+import { saveScreen, signIn, toast } from '../support/session.ts';
+
+// Issue 30, end to end on the demo data: from User Management a name opens the customer page,
+// whose section totals are those the API answered; a cask opens its page, where a regauge and a
+// transfer join the provenance; the new owner's page then lists the cask, the old owner's not.
+
+const SECTIONS = ['casks', 'orders', 'referrals', 'points', 'notifications'] as const;
+const TITLES = {
+  casks: 'Casks',
+  orders: 'Orders',
+  referrals: 'Referrals',
+  points: 'Points',
+  notifications: 'Notifications',
+};
+
+/** Opens a customer page by following `open`, and checks each section against the API. */
+async function openCustomer(page: Page, open: () => Promise<void>) {
+  const answers = SECTIONS.map((name) =>
+    page.waitForResponse((response) =>
+      new RegExp(`/api/users/[0-9a-f-]{36}/${name}\\?`).test(response.url()),
+    ),
+  );
+  await open();
+  await expect(page).toHaveURL(/\/user\/[0-9a-f-]{36}$/);
+  for (const [index, name] of SECTIONS.entries()) {
+    const body = (await (await answers[index]!).json()) as {
+      data: { pagination: { total: number }; items: unknown[] };
+    };
+    const { total } = body.data.pagination;
+    const pager = page.getByRole('navigation', { name: `${TITLES[name]} pagination` });
+    await expect(pager).toContainText(
+      `Showing ${body.data.items.length} of ${total.toLocaleString('en-US')}`,
+    );
+  }
+}
+
+/** Whether the customer page's 'Casks' lists the cask at `href`, paging through them all. */
+async function listsCask(page: Page, href: string): Promise<boolean> {
+  const casks = page.getByRole('table', { name: 'Casks' });
+  const next = page
+    .getByRole('navigation', { name: 'Casks pagination' })
+    .getByRole('button', { name: 'Next' });
+  await expect(casks.locator('tbody tr').first()).toBeVisible();
+  for (;;) {
+    if ((await casks.locator(`a[href="${href}"]`).count()) > 0) return true;
+    if (!(await next.isVisible()) || (await next.isDisabled())) return false;
+    const shown = await casks.locator('tbody').textContent();
+    await next.click();
+    await expect(casks.locator('tbody')).not.toHaveText(shown ?? '');
+  }
+}
+
+test('customer page, cask page, a regauge and a transfer in the provenance', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, mainAdmin);
+
+  // A cask and its owner, from the Cask List's Owner column.
+  await page.goto('/cask');
+  const firstRow = page.getByRole('table', { name: 'Cask List' }).locator('tbody tr').first();
+  const ownerName = (await firstRow.getByRole('link').nth(1).textContent())!.trim();
+  const caskName = (await firstRow.getByRole('link').first().textContent())!.trim();
+  const firstRowHref = firstRow.getByRole('link').first().getAttribute('href');
+
+  // User Management: the owner's name opens their page.
+  await page.goto('/user');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(ownerName);
+  const users = page.getByRole('table', { name: 'Users' });
+  await openCustomer(page, () => users.getByRole('link', { name: ownerName }).first().click());
+  await expect(page.getByRole('heading', { level: 1, name: ownerName })).toBeVisible();
+  await saveScreen(page, 'records-customer');
+
+  // Their cask opens its page.
+  const caskHref = (await firstRowHref)!;
+  expect(await listsCask(page, caskHref)).toBe(true);
+  await page.getByRole('table', { name: 'Casks' }).locator(`a[href="${caskHref}"]`).click();
+  await expect(page.getByRole('heading', { level: 1, name: caskName })).toBeVisible();
+  const caskUrl = page.url();
+
+  // An impossible gauge is refused under its field; a possible one is recorded.
+  await page.getByRole('button', { name: 'Record Regauge' }).click();
+  const regauge = page.getByRole('dialog', { name: 'Record Regauge' });
+  await regauge.getByLabel('Bulk litres').fill('0.1');
+  await regauge.getByLabel('ABV (%)').fill('101');
+  await regauge.getByRole('button', { name: 'Record Regauge' }).click();
+  await expect(regauge.getByText('ABV (%) must be from 0 to 100%')).toBeVisible();
+  await regauge.getByLabel('ABV (%)').fill('40.5');
+  await regauge.getByRole('button', { name: 'Record Regauge' }).click();
+  await expect(toast(page, 'Regauge recorded successfully!')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Regauges' })).toContainText('0.1 L');
+
+  // Transfer to another customer, found by typing.
+  await page.getByRole('button', { name: 'Transfer Ownership' }).click();
+  const transfer = page.getByRole('dialog', { name: 'Transfer Ownership' });
+  const picker = transfer.getByRole('combobox', { name: 'New owner' });
+  await picker.fill('a');
+  const choice = transfer.getByRole('option').filter({ hasNotText: ownerName }).first();
+  await choice.click();
+  const newOwner = (await picker.inputValue()).replace(/ \(.*\)$/, '').trim();
+  expect(newOwner).not.toBe('');
+  await transfer.getByLabel('Price').fill('25000');
+  await transfer.getByLabel('Note').fill('Delivery order E2E');
+  await transfer.getByRole('button', { name: 'Transfer Ownership' }).click();
+  await expect(toast(page, 'Ownership transferred successfully!')).toBeVisible();
+
+  const provenance = page.getByRole('list', { name: 'Provenance, newest first' });
+  await expect(provenance.getByRole('listitem').first()).toContainText(
+    `Transfer: Transferred from ${ownerName} to ${newOwner}`,
+  );
+  await expect(provenance.getByRole('listitem').nth(1)).toContainText('Regauge: Regauged on');
+  await expect(provenance.getByRole('listitem').first()).toContainText(mainAdmin.name);
+  await saveScreen(page, 'records-cask');
+
+  // The new owner's page lists the cask; the old owner's no longer does.
+  const transfers = page.getByRole('table', { name: 'Transfers' });
+  await openCustomer(page, () => transfers.getByRole('link', { name: newOwner }).first().click());
+  await expect(page.getByRole('heading', { level: 1, name: newOwner })).toBeVisible();
+  expect(await listsCask(page, caskHref)).toBe(true);
+  await page.goto(caskUrl);
+  await openCustomer(page, () =>
+    page
+      .getByRole('table', { name: 'Transfers' })
+      .getByRole('link', { name: ownerName })
+      .first()
+      .click(),
+  );
+  await expect(page.getByRole('heading', { level: 1, name: ownerName })).toBeVisible();
+  const emptied = page.getByRole('table', { name: 'Casks' });
+  if (await emptied.getByText('No casks.').isVisible()) return;
+  expect(await listsCask(page, caskHref)).toBe(false);
+});

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { cask } from './casks.ts';
+import { line, okEnvelope, text } from './common.ts';
+import { abvInput, volumeInput } from './measures.ts';
+
+/**
+ * The cask page (issue 30, DESIGN.md §8 "Records"): regauges, ownership transfers, the gauge
+ * alerts and the provenance timeline. Terms and numbers: domain/casks.md; choices: decision 230.
+ */
+
+/** A cask older than this many years is regauged every 3 years… */
+export const REGAUGE_AFTER_YEARS = 5;
+/** …and every year once it is older than this. */
+export const YEARLY_REGAUGE_AFTER_YEARS = 15;
+/** The legal minimum ABV of Scotch whisky. */
+export const ABV_LEGAL_MINIMUM = 40;
+/** 'ABV near 40%' when the trend of the gauges crosses 40% within this many years (or has). */
+export const ABV_NEAR_YEARS = 3;
+
+export const CASK_ALERTS = ['regauge-due', 'abv-near-40'] as const;
+export type CaskAlert = (typeof CASK_ALERTS)[number];
+export const CASK_ALERT_LABELS: Record<CaskAlert, string> = {
+  'regauge-due': 'Regauge due',
+  'abv-near-40': 'ABV near 40%',
+};
+
+export const GAUGE_DATE_INVALID = 'Date must be a day, e.g. 2024-03-31';
+export const GAUGE_DATE_IN_FUTURE = 'Date cannot be in the future';
+export const gaugeDateBeforeFill = (year: number) =>
+  `Date cannot be before the cask was filled (${year})`;
+export const ABV_NOT_POSITIVE = 'ABV (%) must be more than 0';
+export const moreAlcoholThanLastGauge = (lastLpa: string) =>
+  `A cask gains no alcohol in bond: these figures give more litres of pure alcohol than the last gauge (${lastLpa} LPA). Check the bulk litres and the ABV.`;
+export const TRANSFER_SAME_OWNER = 'The new owner already owns this cask';
+export const TRANSFER_OWNER_REQUIRED = 'New owner is required';
+export const TRANSFER_OWNER_NOT_FOUND = 'Customer not found';
+export const TRANSFER_NOTE_MAX = 2000;
+
+/** The first day of a cask's year: the fill, as far as the records know it (decision 230). */
+export const fillDateOf = (year: number) => `${String(year).padStart(4, '0')}-01-01`;
+
+/** Today's date in UTC, as YYYY-MM-DD. */
+export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day typed as YYYY-MM-DD (an <input type="date">), not after today (UTC). */
+export const pastDay = text({ error: GAUGE_DATE_INVALID })
+  .regex(DAY_PATTERN, GAUGE_DATE_INVALID)
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    GAUGE_DATE_INVALID,
+  )
+  .refine((day) => day <= todayIso(), GAUGE_DATE_IN_FUTURE);
+
+/** POST /casks/{id}/regauges. */
+export const regaugeBody = z.object({
+  gaugedOn: pastDay,
+  bulkLitres: volumeInput('Bulk litres'),
+  abv: abvInput('ABV (%)').refine((abv) => abv > 0, ABV_NOT_POSITIVE),
+});
+export type RegaugeBody = z.input<typeof regaugeBody>;
+
+const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** POST /casks/{id}/transfers. */
+export const transferBody = z.object({
+  toCustomerId: z
+    .string({ error: TRANSFER_OWNER_REQUIRED })
+    .min(1, TRANSFER_OWNER_REQUIRED)
+    .pipe(z.uuid(TRANSFER_OWNER_NOT_FOUND)),
+  transferredOn: pastDay,
+  price: z.preprocess(
+    (value) =>
+      typeof value === 'number'
+        ? String(value)
+        : typeof value === 'string' && value.trim() === ''
+          ? undefined
+          : value,
+    line()
+      .trim()
+      .regex(MONEY_PATTERN, 'Price must be an amount of dollars, e.g. 1250.50')
+      .optional(),
+  ),
+  note: text()
+    .trim()
+    .max(TRANSFER_NOTE_MAX, `Note must be at most ${TRANSFER_NOTE_MAX} characters`)
+    .optional()
+    .default(''),
+});
+export type TransferBody = z.input<typeof transferBody>;
+
+export const regauge = z.object({
+  id: z.uuid(),
+  gaugedOn: z.string(),
+  bulkLitres: z.number(),
+  abv: z.number(),
+  /** Litres of pure alcohol: bulk litres x ABV, to the millilitre. */
+  lpa: z.number(),
+  /**
+   * The yearly loss of pure alcohol since the previous gauge, in percent (the angel's share):
+   * 1 - (LPA now / LPA before) ^ (1 / years). Null for the first gauge or one on the same day.
+   */
+  yearlyLoss: z.number().nullable(),
+  admin: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type Regauge = z.infer<typeof regauge>;
+
+export const caskTransfer = z.object({
+  id: z.uuid(),
+  transferredOn: z.string(),
+  from: z.object({ id: z.uuid(), fullName: z.string() }),
+  to: z.object({ id: z.uuid(), fullName: z.string() }),
+  price: z.number().nullable(),
+  note: z.string().nullable(),
+  admin: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type CaskTransfer = z.infer<typeof caskTransfer>;
+
+export const caskAlerts = z.object({
+  /** The day from which a regauge is due (null: the cask's year is unknown). */
+  regaugeDueOn: z.string().nullable(),
+  regaugeDue: z.boolean(),
+  /** The day the trend of the gauges' ABV crosses 40% (null: no falling trend). */
+  abvFortyOn: z.string().nullable(),
+  abvNearForty: z.boolean(),
+});
+export type CaskAlerts = z.infer<typeof caskAlerts>;
+
+/** GET /casks/{id}/record: the cask, its gauges (newest first), its transfers and its alerts. */
+export const caskRecord = z.object({
+  cask,
+  regauges: z.array(regauge),
+  transfers: z.array(caskTransfer),
+  alerts: caskAlerts,
+});
+export type CaskRecord = z.infer<typeof caskRecord>;
+export const caskRecordResponse = okEnvelope(caskRecord);
+export type CaskRecordResponse = z.infer<typeof caskRecordResponse>;
+
+export const PROVENANCE_KINDS = [
+  'added',
+  'valuation',
+  'status',
+  'note',
+  'regauge',
+  'transfer',
+  'removed',
+] as const;
+export type ProvenanceKind = (typeof PROVENANCE_KINDS)[number];
+
+/** One event of a cask's life, newest first on its page. */
+export const provenanceEvent = z.object({
+  kind: z.enum(PROVENANCE_KINDS),
+  at: z.iso.datetime(),
+  /** What happened, in words. */
+  summary: z.string(),
+  /** The admin's name; null when the database recorded it (the monthly valuations). */
+  admin: z.string().nullable(),
+});
+export type ProvenanceEvent = z.infer<typeof provenanceEvent>;
+export const provenanceResponse = okEnvelope(z.object({ events: z.array(provenanceEvent) }));
+export type ProvenanceResponse = z.infer<typeof provenanceResponse>;
+
+/** The last day whose ABV crossing counts as 'near' seen from `today` (YYYY-MM-DD). */
+export function abvNearUntil(today = todayIso()): string {
+  const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
+  return `${String(year + ABV_NEAR_YEARS).padStart(4, '0')}${rest === '-02-29' ? '-02-28' : rest}`;
+}
+
+/** The alerts of a cask from the days the database keeps (decision 230). */
+export function caskAlertsOf(
+  cask: { regaugeDueOn: string | null; abvFortyOn: string | null },
+  today = todayIso(),
+): CaskAlerts {
+  return {
+    regaugeDueOn: cask.regaugeDueOn,
+    regaugeDue: cask.regaugeDueOn !== null && cask.regaugeDueOn <= today,
+    abvFortyOn: cask.abvFortyOn,
+    abvNearForty: cask.abvFortyOn !== null && cask.abvFortyOn <= abvNearUntil(today),
+  };
+}

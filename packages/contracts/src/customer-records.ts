@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { CASK_STATUSES } from './casks.ts';
+import { okEnvelope, pageQuery, pagination, recordVersion } from './common.ts';
+
+/**
+ * The customer page (`/user/:id`, issue 30): the customer, four cards, and five paged sections
+ * ('Casks', 'Orders', 'Referrals', 'Points', 'Notifications'), each its own list call.
+ */
+
+export const CUSTOMER_SECTION_PAGE_SIZE = 5;
+
+export const customerSectionQuery = pageQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(CUSTOMER_SECTION_PAGE_SIZE),
+});
+export type CustomerSectionQuery = z.input<typeof customerSectionQuery>;
+export type CustomerSectionParams = z.output<typeof customerSectionQuery>;
+
+export const customerRecord = z.object({
+  customer: z.object({
+    id: z.uuid(),
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    isActive: z.boolean(),
+    createdAt: z.iso.datetime(),
+    /** What an edit names in If-Match (docs/decisions/208). */
+    version: recordVersion,
+  }),
+  cards: z.object({
+    casksHeld: z.number().int(),
+    /** The sum of the current values of their casks (unknown counts as 0). */
+    portfolioValue: z.number(),
+    /** The sum of the budgets of their visible orders that were not rejected. */
+    totalInvested: z.number(),
+    pointsBalance: z.number().int(),
+  }),
+});
+export type CustomerRecord = z.infer<typeof customerRecord>;
+export const customerRecordResponse = okEnvelope(customerRecord);
+export type CustomerRecordResponse = z.infer<typeof customerRecordResponse>;
+
+const section = <T extends z.ZodType>(item: T) =>
+  okEnvelope(z.object({ items: z.array(item), pagination }));
+
+export const customerCask = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  distillery: z.string().nullable(),
+  year: z.number().int().nullable(),
+  currentValue: z.number().nullable(),
+  gain: z.number().nullable(),
+  status: z.enum(CASK_STATUSES),
+});
+export const customerCasksResponse = section(customerCask);
+export type CustomerCasksResponse = z.infer<typeof customerCasksResponse>;
+
+export const customerOrder = z.object({
+  id: z.uuid(),
+  /** The product: the order's title. */
+  title: z.string(),
+  /** The budget, in dollars. */
+  investmentAmount: z.number(),
+  status: z.string(),
+  manualPaymentStatus: z.string(),
+  submittedDate: z.iso.datetime(),
+});
+export const customerOrdersResponse = section(customerOrder);
+export type CustomerOrdersResponse = z.infer<typeof customerOrdersResponse>;
+
+export const customerReferral = z.object({
+  id: z.uuid(),
+  /** 'made': this customer referred the other; 'received': the other referred them. */
+  direction: z.enum(['made', 'received']),
+  other: z.object({ id: z.uuid(), fullName: z.string() }),
+  status: z.string(),
+  rewardAmount: z.number(),
+  pointsAwarded: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export const customerReferralsResponse = section(customerReferral);
+export type CustomerReferralsResponse = z.infer<typeof customerReferralsResponse>;
+
+export const customerPoint = z.object({
+  id: z.uuid(),
+  createdAt: z.iso.datetime(),
+  /** The change, positive or negative. */
+  points: z.number().int(),
+  type: z.string(),
+  description: z.string().nullable(),
+  admin: z.string().nullable(),
+  /** The balance after this entry. */
+  balance: z.number().int(),
+});
+export const customerPointsResponse = section(customerPoint);
+export type CustomerPointsResponse = z.infer<typeof customerPointsResponse>;
+
+export const customerNotification = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  type: z.string(),
+  isGlobal: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export const customerNotificationsResponse = section(customerNotification);
+export type CustomerNotificationsResponse = z.infer<typeof customerNotificationsResponse>;
