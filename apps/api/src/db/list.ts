@@ -210,9 +210,10 @@ export function windowSql(
   const qualifier = source.alias ?? table;
   const { order } = window;
   const listed = source.columns.split(',').map((column) => column.trim());
-  const columns = listed.includes(order.column)
-    ? source.columns
-    : `${source.columns}, ${order.column}`;
+  const columns =
+    listed.includes('*') || listed.includes(order.column)
+      ? source.columns
+      : `${source.columns}, ${order.column}`;
   if (!Number.isSafeInteger(window.limit) || window.limit < 0)
     throw new Error(`Unusable page size ${window.limit}`);
   const offset = values.add(window.offset);
