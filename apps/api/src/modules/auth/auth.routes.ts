@@ -24,6 +24,7 @@ import { createPasswordHasher } from '../../lib/password.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { createAuthService } from './auth.service.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
+import { registerSecurityRoutes } from './security.routes.ts';
 
 // Recovery calls are the ones a stranger can hammer: per IP and minute, well above what the
 // screens need (one code per 60 s, a handful of tries), well below a brute-force budget.
@@ -38,8 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     db: deps.database.db,
     config: deps.config,
     jwtSecret: deps.jwtSecret,
+    totpKey: deps.totpKey,
     hasher,
   });
+  registerSecurityRoutes(app, { db: deps.database.db, totpKey: deps.totpKey, auth });
   // Drained on close, before server.ts closes the mailer and the database: no mail is lost.
   const jobs = createBackgroundJobs(app.log);
   app.addHook('onClose', () => jobs.drain());
@@ -72,7 +75,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         },
       },
     },
-    async (request) => ok(await auth.login(request.body, request), 'Signed in successfully'),
+    async (request) => {
+      const answer = await auth.login(request.body, request);
+      return ok(
+        answer,
+        'challenge' in answer ? 'Enter your authentication code' : 'Signed in successfully',
+      );
+    },
   );
 
   app.get(
@@ -158,6 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/change-password',
     {
+      config: { beforeSecondFactor: true },
       schema: {
         tags: ['auth'],
         body: changePasswordBody,

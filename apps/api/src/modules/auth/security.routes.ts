@@ -1,0 +1,214 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelope } from '@cask/contracts/common';
+import {
+  endSessionsResponse,
+  policyBody,
+  policyResponse,
+  reauthenticateBody,
+  recoveryCodesResponse,
+  secondFactorBody,
+  secondFactorResponse,
+  securityMessageResponse,
+  securityOverviewResponse,
+  sessionParams,
+  sessionsResponse,
+  totpDisableBody,
+  totpSetupResponse,
+  totpVerifyBody,
+} from '@cask/contracts/security';
+import type { Db } from '../../db/client.ts';
+import { done, ok } from '../../lib/envelope.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import type { AuthService } from './auth.service.ts';
+import { createSecurityService, type SessionActor } from './security.service.ts';
+
+const secondFactorLimit = routeRateLimit(20);
+
+function actorOf(request: FastifyRequest): SessionActor {
+  return {
+    adminId: request.admin.id,
+    sessionId: request.session.id,
+    ip: request.ip,
+    headers: request.headers,
+  };
+}
+
+/**
+ * Settings -> Security and the second sign-in step (issue 28, docs/decisions/225-227). The
+ * routes an admin needs to get a second factor while the policy holds them back are
+ * `beforeSecondFactor`; the changes that weaken security ask for a recent authentication.
+ */
+export function registerSecurityRoutes(
+  parent: FastifyInstance,
+  deps: { db: Db; totpKey: Buffer; auth: AuthService },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const security = createSecurityService(deps);
+
+  app.post(
+    '/auth/login/second-factor',
+    {
+      config: { public: true, rateLimit: secondFactorLimit },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: secondFactorBody,
+        response: {
+          200: secondFactorResponse,
+          400: errorEnvelope.describe('The code is not valid'),
+          401: errorEnvelope.describe('The challenge expired'),
+        },
+      },
+    },
+    async (request) =>
+      ok(await deps.auth.completeSecondFactor(request.body, request), 'Signed in successfully'),
+  );
+
+  app.post(
+    '/auth/reauthenticate',
+    {
+      config: { beforeSecondFactor: true },
+      schema: {
+        tags: ['auth'],
+        body: reauthenticateBody,
+        response: { 200: securityMessageResponse },
+      },
+    },
+    async (request) => {
+      await deps.auth.reauthenticate(request.admin.id, request.session.id, request.body, request);
+      return done('Confirmed');
+    },
+  );
+
+  app.get(
+    '/security',
+    {
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['security'], response: { 200: securityOverviewResponse } },
+    },
+    // Roles are not on this branch: every admin may manage the policy (docs/decisions/227).
+    async (request) => ok(await security.overview(request.admin.id, true)),
+  );
+
+  app.get(
+    '/security/sessions',
+    {
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['security'], response: { 200: sessionsResponse } },
+    },
+    async (request) =>
+      ok({ sessions: await security.listSessions(request.admin.id, request.session.id) }),
+  );
+
+  app.delete(
+    '/security/sessions/:id',
+    {
+      config: { beforeSecondFactor: true },
+      schema: {
+        tags: ['security'],
+        params: sessionParams,
+        response: { 200: securityMessageResponse, 404: errorEnvelope.describe('No such session') },
+      },
+    },
+    async (request) => {
+      await security.endSession(actorOf(request), request.params.id);
+      return done('Session ended');
+    },
+  );
+
+  app.post(
+    '/security/sessions/end-others',
+    {
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['security'], response: { 200: endSessionsResponse } },
+    },
+    async (request) =>
+      ok({ ended: await security.endOtherSessions(actorOf(request)) }, 'Other sessions ended'),
+  );
+
+  app.post(
+    '/security/two-factor/setup',
+    {
+      config: { beforeSecondFactor: true },
+      schema: {
+        tags: ['security'],
+        response: { 200: totpSetupResponse, 409: errorEnvelope.describe('Already on') },
+      },
+    },
+    async (request) => ok(await security.beginTotpSetup(actorOf(request))),
+  );
+
+  app.post(
+    '/security/two-factor/verify',
+    {
+      config: { beforeSecondFactor: true, rateLimit: secondFactorLimit },
+      schema: {
+        tags: ['security'],
+        body: totpVerifyBody,
+        response: { 200: recoveryCodesResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        { recoveryCodes: await security.verifyTotpSetup(actorOf(request), request.body.code) },
+        'Two-factor authentication is on',
+      ),
+  );
+
+  app.post(
+    '/security/two-factor/disable',
+    {
+      config: { recentAuthentication: true, rateLimit: secondFactorLimit },
+      schema: {
+        tags: ['security'],
+        body: totpDisableBody,
+        response: { 200: securityMessageResponse },
+      },
+    },
+    async (request) => {
+      await security.disableTotp(actorOf(request), request.body);
+      return done('Two-factor authentication is off');
+    },
+  );
+
+  app.post(
+    '/security/two-factor/recovery-codes',
+    {
+      config: { recentAuthentication: true },
+      schema: { tags: ['security'], response: { 200: recoveryCodesResponse } },
+    },
+    async (request) =>
+      ok({ recoveryCodes: await security.regenerateRecoveryCodes(actorOf(request)) }),
+  );
+
+  app.put(
+    '/security/policy',
+    {
+      config: { recentAuthentication: true },
+      schema: { tags: ['security'], body: policyBody, response: { 200: policyResponse } },
+    },
+    async (request) =>
+      ok(
+        await security.setPolicy(actorOf(request), request.body.requireTwoFactor),
+        'Security policy saved',
+      ),
+  );
+
+  app.delete(
+    '/admins/:id/two-factor',
+    {
+      config: { recentAuthentication: true },
+      schema: {
+        tags: ['security'],
+        params: z.object({ id: z.uuid('Invalid admin id') }),
+        response: { 200: securityMessageResponse, 404: errorEnvelope.describe('No such admin') },
+      },
+    },
+    async (request) => {
+      await security.resetTwoFactorOf(actorOf(request), request.params.id);
+      return done('Two-factor authentication reset');
+    },
+  );
+}
