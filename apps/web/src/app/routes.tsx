@@ -63,6 +63,10 @@ export const routes = [
       { path: 'setting', lazy: page(() => import('@/features/settings/settings-page.tsx')) },
       { path: 'setting/profile', lazy: page(() => import('@/features/profile/profile-page.tsx')) },
       { path: 'setting/privacy', lazy: page(() => import('@/features/privacy/privacy-page.tsx')) },
+      {
+        path: 'setting/security',
+        lazy: page(() => import('@/features/security/security-page.tsx')),
+      },
       { path: '*', lazy: page(() => import('./not-found-page.tsx')) },
     ],
   },

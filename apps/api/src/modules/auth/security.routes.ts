@@ -26,6 +26,9 @@ import { createSecurityService, type SessionActor } from './security.service.ts'
 
 const secondFactorLimit = routeRateLimit(20);
 
+/** Two-factor is already on, or not on, for what the call wants to do. */
+const conflict = errorEnvelope.describe('Two-factor authentication is not in the state needed');
+
 function actorOf(request: FastifyRequest): SessionActor {
   return {
     adminId: request.admin.id,
@@ -134,7 +137,7 @@ export function registerSecurityRoutes(
       config: { beforeSecondFactor: true },
       schema: {
         tags: ['security'],
-        response: { 200: totpSetupResponse, 409: errorEnvelope.describe('Already on') },
+        response: { 200: totpSetupResponse, 409: conflict },
       },
     },
     async (request) => ok(await security.beginTotpSetup(actorOf(request))),
@@ -164,7 +167,7 @@ export function registerSecurityRoutes(
       schema: {
         tags: ['security'],
         body: totpDisableBody,
-        response: { 200: securityMessageResponse },
+        response: { 200: securityMessageResponse, 409: conflict },
       },
     },
     async (request) => {
@@ -177,7 +180,7 @@ export function registerSecurityRoutes(
     '/security/two-factor/recovery-codes',
     {
       config: { recentAuthentication: true },
-      schema: { tags: ['security'], response: { 200: recoveryCodesResponse } },
+      schema: { tags: ['security'], response: { 200: recoveryCodesResponse, 409: conflict } },
     },
     async (request) =>
       ok({ recoveryCodes: await security.regenerateRecoveryCodes(actorOf(request)) }),
@@ -187,7 +190,11 @@ export function registerSecurityRoutes(
     '/security/policy',
     {
       config: { recentAuthentication: true },
-      schema: { tags: ['security'], body: policyBody, response: { 200: policyResponse } },
+      schema: {
+        tags: ['security'],
+        body: policyBody,
+        response: { 200: policyResponse, 409: conflict },
+      },
     },
     async (request) =>
       ok(
@@ -203,7 +210,11 @@ export function registerSecurityRoutes(
       schema: {
         tags: ['security'],
         params: z.object({ id: z.uuid('Invalid admin id') }),
-        response: { 200: securityMessageResponse, 404: errorEnvelope.describe('No such admin') },
+        response: {
+          200: securityMessageResponse,
+          404: errorEnvelope.describe('No such admin'),
+          409: conflict,
+        },
       },
     },
     async (request) => {

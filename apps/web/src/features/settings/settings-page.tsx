@@ -1,6 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, ChevronRight, KeyRound, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  ArrowLeft,
+  ChevronRight,
+  KeyRound,
+  LockKeyhole,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
@@ -41,7 +48,7 @@ function EntryContent({
   );
 }
 
-/** Spec 000 §2 Settings (/setting): three entries and a back button. */
+/** Spec 000 §2 Settings (/setting): its three entries, issue 28's 'Security', and a back button. */
 export default function SettingsPage() {
   const navigate = useNavigate();
   const [passwordOpen, setPasswordOpen] = useState(false);
@@ -53,6 +60,10 @@ export default function SettingsPage() {
     password: {
       title: 'Change Password',
       description: 'A new password signs you out on your other devices',
+    },
+    security: {
+      title: 'Security',
+      description: 'Two-factor authentication and the devices signed in',
     },
     privacy: {
       title: 'Privacy & Policy',
@@ -83,6 +94,11 @@ export default function SettingsPage() {
           >
             <EntryContent icon={<KeyRound aria-hidden size={20} />} {...entries.password} />
           </button>
+        </li>
+        <li>
+          <Link to="/setting/security" className={entryClass}>
+            <EntryContent icon={<LockKeyhole aria-hidden size={20} />} {...entries.security} />
+          </Link>
         </li>
         <li>
           <Link to="/setting/privacy" className={entryClass}>
