@@ -106,10 +106,21 @@ const signedInScreens: Screen[] = [
     path: '/setting/privacy',
     ready: (page) => page.getByRole('article', { name: 'Privacy Policy' }),
   },
+  {
+    path: '/setting/security',
+    ready: (page) => page.getByRole('table', { name: 'Sessions' }).getByText('This device'),
+  },
   { path: '/no-such-page', ready: h1('Page not found') },
 ];
 
 const modals: Modal[] = [
+  {
+    label: 'security two-factor set-up',
+    path: '/setting/security',
+    open: click('button', 'Set up'),
+    shown: (page) =>
+      page.getByRole('dialog', { name: 'Set up two-factor authentication' }).getByRole('img'),
+  },
   {
     label: 'dashboard edit',
     path: '/',

@@ -157,6 +157,7 @@ function SessionsCard() {
           <Button
             variant="secondary"
             size="sm"
+            className="whitespace-nowrap"
             aria-label={`Sign out ${session.browser} on ${session.system}, signed in ${formatDateTime(session.signedInAt)}`}
             disabled={endSession.isPending}
             onClick={() =>
