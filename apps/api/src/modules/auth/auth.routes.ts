@@ -1,3 +1,5 @@
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordBody,
@@ -18,6 +20,13 @@ import {
 import { errorEnvelope } from '@cask/contracts/common';
 import type { AppDeps } from '../../app-deps.ts';
 import { createBackgroundJobs } from '../../lib/background-jobs.ts';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_DAYS,
+  DEVICE_COOKIE_PATH,
+  isDeviceCookieFor,
+  issueDeviceCookie,
+} from '../../lib/device-cookie.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { onlyExactQueryNames } from '../../lib/exact-query.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
@@ -42,7 +51,22 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     totpKey: deps.totpKey,
     hasher,
   });
-  registerSecurityRoutes(app, { db: deps.database.db, totpKey: deps.totpKey, auth });
+  await app.register(cookie);
+  const setDeviceCookie = (request: FastifyRequest, reply: FastifyReply, email: string) => {
+    reply.setCookie(DEVICE_COOKIE, issueDeviceCookie(deps.jwtSecret, email), {
+      path: DEVICE_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+    });
+  };
+  registerSecurityRoutes(app, {
+    db: deps.database.db,
+    totpKey: deps.totpKey,
+    auth,
+    setDeviceCookie,
+  });
   // Drained on close, before server.ts closes the mailer and the database: no mail is lost.
   const jobs = createBackgroundJobs(app.log);
   app.addHook('onClose', () => jobs.drain());
@@ -75,8 +99,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         },
       },
     },
-    async (request) => {
-      const answer = await auth.login(request.body, request);
+    async (request, reply) => {
+      const trustedDevice = isDeviceCookieFor(
+        deps.jwtSecret,
+        request.cookies[DEVICE_COOKIE],
+        request.body.email,
+      );
+      const answer = await auth.login(request.body, request, { trustedDevice });
+      if (!('challenge' in answer)) setDeviceCookie(request, reply, request.body.email);
       return ok(
         answer,
         'challenge' in answer ? 'Enter your authentication code' : 'Signed in successfully',

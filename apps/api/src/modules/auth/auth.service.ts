@@ -130,7 +130,7 @@ export function createAuthService(deps: AuthServiceDeps) {
    * limit only for an address that has failed itself, so the right password from an address
    * that has not failed is never refused.
    */
-  function signInBreaches(email: string, caller: Caller) {
+  function signInBreaches(email: string, caller: Caller, trustedDevice: boolean) {
     return async (): Promise<Breach[]> => {
       const ip = caller.ip;
       const recent = { kind: 'login' as const, minutes: windowMinutes };
@@ -139,7 +139,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         failures.isKnownSignInAddress(db, { email, ip, days: config.KNOWN_ADDRESS_DAYS }),
         failures.countFailures(db, { ...recent, ip }),
       ]);
-      if (known) return pair;
+      // A browser with this account's device cookie is judged like a known address
+      // (docs/decisions/228): only its own (account, address) failures count.
+      if (known || trustedDevice) return pair;
       const breaches = [...pair];
       if (byIp > config.LOGIN_MAX_FAILURES_PER_IP) {
         breaches.push({
@@ -339,12 +341,16 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async login(body: LoginBody, caller: Caller): Promise<TokenPair | SecondFactorChallenge> {
+    async login(
+      body: LoginBody,
+      caller: Caller,
+      options: { trustedDevice: boolean } = { trustedDevice: false },
+    ): Promise<TokenPair | SecondFactorChallenge> {
       const attemptId = await beginAttempt(
         'login',
         body.email,
         caller,
-        signInBreaches(body.email, caller),
+        signInBreaches(body.email, caller, options.trustedDevice),
       ).catch(async (error: unknown) => {
         if (error instanceof TooManyRequestsError) {
           await auditSignInFailure(body.email, undefined, 'throttled', caller);
@@ -382,7 +388,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** The second sign-in step: the challenge from login and a TOTP or recovery code. */
-    async completeSecondFactor(body: SecondFactorBody, caller: Caller): Promise<TokenPair> {
+    async completeSecondFactor(
+      body: SecondFactorBody,
+      caller: Caller,
+    ): Promise<{ tokens: TokenPair; email: string }> {
       const adminId = await verifySecondFactorChallenge(jwtSecret, body.challenge);
       const admin = adminId ? await admins.findAdminCredentialsById(db, adminId) : undefined;
       if (!admin) throw new UnauthorizedError(CHALLENGE_EXPIRED);
@@ -392,7 +401,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const input: SecondFactorInput =
         'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
       const method = await checkSecondFactor(admin, input, caller);
-      return completeSignIn(admin, caller, method);
+      return { tokens: await completeSignIn(admin, caller, method), email: admin.email };
     },
 
     checkSecondFactor,

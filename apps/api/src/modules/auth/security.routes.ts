@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope } from '@cask/contracts/common';
@@ -45,7 +45,12 @@ function actorOf(request: FastifyRequest): SessionActor {
  */
 export function registerSecurityRoutes(
   parent: FastifyInstance,
-  deps: { db: Db; totpKey: Buffer; auth: AuthService },
+  deps: {
+    db: Db;
+    totpKey: Buffer;
+    auth: AuthService;
+    setDeviceCookie: (request: FastifyRequest, reply: FastifyReply, email: string) => void;
+  },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const security = createSecurityService(deps);
@@ -65,8 +70,11 @@ export function registerSecurityRoutes(
         },
       },
     },
-    async (request) =>
-      ok(await deps.auth.completeSecondFactor(request.body, request), 'Signed in successfully'),
+    async (request, reply) => {
+      const { tokens, email } = await deps.auth.completeSecondFactor(request.body, request);
+      deps.setDeviceCookie(request, reply, email);
+      return ok(tokens, 'Signed in successfully');
+    },
   );
 
   app.post(
