@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, tokenPair } from './auth.ts';
-import { messageEnvelope, okEnvelope, text } from './common.ts';
+import { line, messageEnvelope, okEnvelope, text } from './common.ts';
 
 // Issue 28: sessions, two-factor sign-in and the security policy (Settings -> Security).
 
@@ -91,3 +91,43 @@ export type PolicyBody = z.infer<typeof policyBody>;
 export const policyResponse = okEnvelope(policyBody);
 
 export const securityMessageResponse = messageEnvelope;
+
+/** A passkey in the list. */
+export const passkeyItem = z.object({ id: z.uuid(), name: z.string(), createdAt: z.string() });
+export type PasskeyItem = z.infer<typeof passkeyItem>;
+export const passkeysResponse = okEnvelope(z.object({ passkeys: z.array(passkeyItem) }));
+export const passkeyResponse = okEnvelope(passkeyItem);
+export const passkeyParams = z.object({ id: z.uuid('Invalid passkey id') });
+
+export const PASSKEY_NAME_MAX = 60;
+export const passkeyName = line({ error: 'Name is required' })
+  .min(1, 'Name is required')
+  .max(PASSKEY_NAME_MAX, `Name must be at most ${PASSKEY_NAME_MAX} characters`);
+
+/**
+ * A WebAuthn ceremony's options (what @simplewebauthn/browser takes) and the id of its
+ * single-use challenge, sent back with the answer.
+ */
+export const webauthnOptionsResponse = okEnvelope(
+  z.object({ options: z.record(z.string(), z.unknown()), ceremony: z.uuid() }),
+);
+
+/** What the browser's authenticator answered, as @simplewebauthn/browser serialises it. */
+const credentialJson = z.object({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.record(z.string(), z.unknown()),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+  authenticatorAttachment: z.string().max(40).optional(),
+});
+
+export const addPasskeyBody = z.object({
+  name: passkeyName,
+  ceremony: z.uuid(),
+  response: credentialJson,
+});
+export type AddPasskeyBody = z.infer<typeof addPasskeyBody>;
+
+export const passkeySignInBody = z.object({ ceremony: z.uuid(), response: credentialJson });
+export type PasskeySignInBody = z.infer<typeof passkeySignInBody>;

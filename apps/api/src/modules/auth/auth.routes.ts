@@ -63,6 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   };
   registerSecurityRoutes(app, {
     db: deps.database.db,
+    config: deps.config,
     totpKey: deps.totpKey,
     auth,
     setDeviceCookie,

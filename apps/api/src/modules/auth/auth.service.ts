@@ -235,7 +235,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function completeSignIn(
     admin: { id: string; email: string; tokenVersion: number },
     caller: Caller,
-    method: 'password' | 'totp' | 'recovery_code',
+    method: 'password' | 'totp' | 'recovery_code' | 'passkey',
   ): Promise<TokenPair> {
     const session = await db.transaction(async (tx) => {
       await sessions.pruneRefreshTokensOfAdmin(tx, admin.id);
@@ -405,6 +405,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     checkSecondFactor,
+    completeSignIn,
 
     /**
      * Step-up: the password (under the password-change throttle) or a code again; the session

@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope } from '@cask/contracts/common';
 import {
+  addPasskeyBody,
   endSessionsResponse,
+  passkeyParams,
+  passkeyResponse,
+  passkeySignInBody,
+  passkeysResponse,
+  webauthnOptionsResponse,
   policyBody,
   policyResponse,
   reauthenticateBody,
@@ -18,7 +24,10 @@ import {
   totpSetupResponse,
   totpVerifyBody,
 } from '@cask/contracts/security';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { createPasskeysService } from './passkeys.service.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
@@ -47,6 +56,7 @@ export function registerSecurityRoutes(
   parent: FastifyInstance,
   deps: {
     db: Db;
+    config: Config;
     totpKey: Buffer;
     auth: AuthService;
     setDeviceCookie: (request: FastifyRequest, reply: FastifyReply, email: string) => void;
@@ -54,6 +64,92 @@ export function registerSecurityRoutes(
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const security = createSecurityService(deps);
+  const passkeys = createPasskeysService({ db: deps.db, config: deps.config });
+
+  app.post(
+    '/auth/passkey/options',
+    {
+      config: { public: true, rateLimit: secondFactorLimit },
+      schema: { tags: ['auth'], security: [], response: { 200: webauthnOptionsResponse } },
+    },
+    async () => ok(await passkeys.authenticationOptions()),
+  );
+
+  app.post(
+    '/auth/passkey',
+    {
+      config: { public: true, rateLimit: secondFactorLimit },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: passkeySignInBody,
+        response: {
+          200: secondFactorResponse,
+          401: errorEnvelope.describe('The passkey was not recognised'),
+          403: errorEnvelope.describe('The account is inactive'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { admin } = await passkeys.authenticate({
+        ceremony: request.body.ceremony,
+        response: request.body.response as unknown as AuthenticationResponseJSON,
+      });
+      const tokens = await deps.auth.completeSignIn(admin, request, 'passkey');
+      deps.setDeviceCookie(request, reply, admin.email);
+      return ok(tokens, 'Signed in successfully');
+    },
+  );
+
+  app.get(
+    '/security/passkeys',
+    {
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['security'], response: { 200: passkeysResponse } },
+    },
+    async (request) => ok({ passkeys: await passkeys.list(request.admin.id) }),
+  );
+
+  app.post(
+    '/security/passkeys/options',
+    {
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['security'], response: { 200: webauthnOptionsResponse } },
+    },
+    async (request) => ok(await passkeys.registrationOptions(request.admin.id)),
+  );
+
+  app.post(
+    '/security/passkeys',
+    {
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['security'], body: addPasskeyBody, response: { 200: passkeyResponse } },
+    },
+    async (request) =>
+      ok(
+        await passkeys.register(actorOf(request), {
+          name: request.body.name,
+          ceremony: request.body.ceremony,
+          response: request.body.response as unknown as RegistrationResponseJSON,
+        }),
+        'Passkey added',
+      ),
+  );
+
+  app.delete(
+    '/security/passkeys/:id',
+    {
+      schema: {
+        tags: ['security'],
+        params: passkeyParams,
+        response: { 200: securityMessageResponse, 404: errorEnvelope.describe('No such passkey') },
+      },
+    },
+    async (request) => {
+      await passkeys.remove(actorOf(request), request.params.id);
+      return done('Passkey removed');
+    },
+  );
 
   app.post(
     '/auth/login/second-factor',
