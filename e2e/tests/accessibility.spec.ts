@@ -122,6 +122,12 @@ const modals: Modal[] = [
       page.getByRole('dialog', { name: 'Set up two-factor authentication' }).getByRole('img'),
   },
   {
+    label: 'security add passkey',
+    path: '/setting/security',
+    open: click('button', 'Add a passkey'),
+    shown: dialog('Add a passkey'),
+  },
+  {
     label: 'dashboard edit',
     path: '/',
     open: firstRowButton(recentUsers, 'Edit'),

@@ -25,56 +25,66 @@ async function passwordStep(browser: Browser, admin = twoFactorAdmin): Promise<P
   return page;
 }
 
-test('two-factor: set up from the key on screen, sign in with a code, a recovery code works once', async ({
-  page,
-  browser,
-}) => {
-  await signIn(page, twoFactorAdmin);
-  await page.goto('/setting/security');
-  await page.getByRole('button', { name: 'Set up' }).click();
-  const setup = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
-  await expect(setup.getByRole('img', { name: /QR code/ })).toBeVisible();
-  await expect(setup.getByRole('heading', { name: "Can't scan? Enter this key" })).toBeVisible();
-  const key = (await setup.getByText(/^[A-Z2-7]{32}$/).textContent()) ?? '';
-  await saveScreen(page, 'security-two-factor-setup');
-  await setup.getByLabel('Authentication code').fill(codeFor(key));
-  await setup.getByRole('button', { name: 'Verify' }).click();
+test.describe('two-factor', () => {
+  // One admin's two-factor, step by step: each step needs the one before (serial mode retries
+  // them together).
+  test.describe.configure({ mode: 'serial' });
+  let key = '';
+  let codes: string[] = [];
 
-  const saved = page.getByRole('dialog', { name: 'Save your recovery codes' });
-  const codes = await saved
-    .getByRole('list', { name: 'Recovery codes' })
-    .getByRole('listitem')
-    .allTextContents();
-  expect(codes).toHaveLength(10);
-  await saveScreen(page, 'security-recovery-codes');
-  await saved.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByText('10 recovery codes left')).toBeVisible();
+  test('set up from the key on screen; the recovery codes are shown once', async ({ page }) => {
+    await signIn(page, twoFactorAdmin);
+    await page.goto('/setting/security');
+    await page.getByRole('button', { name: 'Set up' }).click();
+    const setup = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
+    await expect(setup.getByRole('img', { name: /QR code/ })).toBeVisible();
+    await expect(setup.getByRole('heading', { name: "Can't scan? Enter this key" })).toBeVisible();
+    key = (await setup.getByText(/^[A-Z2-7]{32}$/).textContent()) ?? '';
+    await saveScreen(page, 'security-two-factor-setup');
+    await setup.getByLabel('Authentication code').fill(codeFor(key));
+    await setup.getByRole('button', { name: 'Verify' }).click();
 
-  // Another browser: the password alone gives no session; the next period's code does.
-  const second = await passwordStep(browser);
-  expect((await second.context().cookies()).map((c) => c.name)).not.toContain('accessToken');
-  await expectNoAxeViolations(second, 'two-factor sign-in step');
-  await saveScreen(second, 'signin-two-factor');
-  await second.getByLabel('Authentication code').fill(codeFor(key, 1));
-  await second.getByRole('button', { name: 'Verify' }).click();
-  await expectPath(second, '/');
-  await expect(second.getByText(`Welcome, ${twoFactorAdmin.name}`)).toBeVisible();
+    const saved = page.getByRole('dialog', { name: 'Save your recovery codes' });
+    codes = await saved
+      .getByRole('list', { name: 'Recovery codes' })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(codes).toHaveLength(10);
+    await saveScreen(page, 'security-recovery-codes');
+    await saved.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByText('10 recovery codes left')).toBeVisible();
+  });
 
-  // A recovery code instead of the app, once.
-  for (const outcome of ['works', 'refused'] as const) {
-    const other = await passwordStep(browser);
-    await other.getByRole('button', { name: 'Use a recovery code' }).click();
-    await other.getByLabel('Recovery code').fill(codes[0] ?? '');
-    await other.getByRole('button', { name: 'Verify' }).click();
-    if (outcome === 'works') {
-      await expectPath(other, '/');
-    } else {
-      await expect(other.getByText('The recovery code is not valid')).toBeVisible();
-      await expectPath(other, '/signin');
+  test('the password alone gives no session; the code computed from the key does', async ({
+    browser,
+  }) => {
+    const page = await passwordStep(browser);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('accessToken');
+    await expectNoAxeViolations(page, 'two-factor sign-in step');
+    await saveScreen(page, 'signin-two-factor');
+    // The next period's code: the set-up spent this period's.
+    await page.getByLabel('Authentication code').fill(codeFor(key, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectPath(page, '/');
+    await expect(page.getByText(`Welcome, ${twoFactorAdmin.name}`)).toBeVisible();
+    await page.context().close();
+  });
+
+  test('a recovery code signs in once', async ({ browser }) => {
+    for (const outcome of ['works', 'refused'] as const) {
+      const page = await passwordStep(browser);
+      await page.getByRole('button', { name: 'Use a recovery code' }).click();
+      await page.getByLabel('Recovery code').fill(codes[0] ?? '');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      if (outcome === 'works') {
+        await expectPath(page, '/');
+      } else {
+        await expect(page.getByText('The recovery code is not valid')).toBeVisible();
+        await expectPath(page, '/signin');
+      }
+      await page.context().close();
     }
-    await other.context().close();
-  }
-  await second.context().close();
+  });
 });
 
 test('a session signed out from another browser fails at its next request', async ({
@@ -104,5 +114,52 @@ test('a session signed out from another browser fails at its next request', asyn
   // This browser goes on.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible();
+  await context.close();
+});
+
+test('a passkey added on the Security screen signs in through the virtual authenticator', async ({
+  browser,
+  baseURL,
+}) => {
+  // Passkeys belong to a host name (PUBLIC_URL is http://localhost:<port>), not 127.0.0.1.
+  const context = await browser.newContext({
+    baseURL: (baseURL ?? '').replace('127.0.0.1', 'localhost'),
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+
+  await signIn(page, mainAdmin);
+  await page.goto('/setting/security');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+  const name = `Virtual key ${Date.now()}`;
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog).toBeHidden();
+  const table = page.getByRole('table', { name: 'Passkeys' });
+  await expect(table.getByRole('row').filter({ hasText: name })).toBeVisible();
+  await saveScreen(page, 'security-passkeys');
+
+  // Signed out, the passkey alone signs in.
+  await context.clearCookies();
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expectPath(page, '/');
+  await expect(page.getByText(`Welcome, ${mainAdmin.name}`)).toBeVisible();
+
+  await page.goto('/setting/security');
+  await table.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
   await context.close();
 });

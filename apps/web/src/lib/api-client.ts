@@ -31,6 +31,7 @@ const REFRESH_PATH = '/auth/refresh-token';
 const NEVER_REFRESHED = new Set([
   '/auth/login',
   '/auth/login/second-factor',
+  '/auth/passkey',
   REFRESH_PATH,
   '/auth/logout',
   '/auth/forgot-password',

@@ -27,11 +27,12 @@ export const PASSKEY_NOT_RECOGNISED = 'The passkey was not recognised. Please tr
 const CHALLENGE_MINUTES = 5;
 
 /**
- * Where passkeys belong (docs/decisions/229): the relying party is PUBLIC_URL's host name (or
- * the local address), and only that origin's answers are accepted.
+ * Where passkeys belong (docs/decisions/229): the relying party is PUBLIC_URL's host name, and
+ * only that origin's answers are accepted. Unset, the local address by name
+ * (`http://localhost:PORT`): browsers refuse an IP address as a relying party.
  */
-export function relyingParty(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>) {
-  const url = new URL(config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`);
+export function relyingParty(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) {
+  const url = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
   return { id: url.hostname, origin: url.origin, name: 'Cask Admin' };
 }
 

@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { KeyRound } from 'lucide-react';
 import type { LoginBody } from '@cask/contracts/auth';
 import { Button } from '@/components/ui/button.tsx';
 import { PasswordField, TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { clearSession, storeSession } from '@/lib/session.ts';
-import { loadLogin, useLogin, useSecondFactor } from './api/use-login.ts';
+import { loadLogin, useLogin, usePasskeySignIn, useSecondFactor } from './api/use-login.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 
 const loadValidation = () => import('./sign-in-validation.ts');
@@ -135,6 +136,7 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
+  const passkey = usePasskeySignIn();
   const [challenge, setChallenge] = useState<string | null>(null);
   useEffect(() => {
     // Warm both up once the form is drawn, so the first submit does not wait for them.
@@ -212,6 +214,27 @@ export default function SignInPage() {
           {login.isPending ? 'Signing In...' : 'Sign In'}
         </Button>
       </form>
+      <div className="mt-5 border-t border-cream-200 pt-5">
+        <Button
+          variant="secondary"
+          className="w-full"
+          disabled={passkey.isPending}
+          onClick={() =>
+            passkey.mutate(undefined, {
+              onSuccess: signedIn,
+              onError: (error) =>
+                toastError(
+                  error instanceof Error && error.name === 'NotAllowedError'
+                    ? 'The passkey sign-in was cancelled.'
+                    : errorMessage(error, 'Login failed. Please try again.'),
+                ),
+            })
+          }
+        >
+          <KeyRound aria-hidden size={16} />
+          {passkey.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+        </Button>
+      </div>
     </AuthLayout>
   );
 }

@@ -33,6 +33,14 @@ const sessions = [
   },
 ];
 
+const passkeys = [
+  {
+    id: '00000000-0000-4000-8000-00000000b001',
+    name: 'Work laptop',
+    createdAt: '2026-11-01T09:00:00.000Z',
+  },
+];
+
 const RECOVERY = Array.from({ length: 10 }, (_, i) => `abcde-${String(i).padStart(5, '0')}`);
 
 /** The Security screen's API, scripted; `overrides` answers a path first. */
@@ -59,6 +67,8 @@ function securityApi(
         };
       case 'GET /api/security/sessions':
         return { body: { success: true, data: { sessions } } };
+      case 'GET /api/security/passkeys':
+        return { body: { success: true, data: { passkeys } } };
       case 'POST /api/security/two-factor/setup':
         return {
           body: {
@@ -219,4 +229,28 @@ test('the policy takes an admin without two-factor to the Security screen', asyn
       'Two-factor authentication is required for every admin. Set it up to continue.',
     ),
   ).toBeInTheDocument();
+});
+
+test('passkeys are listed by name and date; adding one asks for a name; one is removed', async () => {
+  const { sent } = securityApi({ twoFactorEnabled: false });
+  const { user } = await renderApp({ route: '/setting/security' });
+  const table = await screen.findByRole('table', { name: 'Passkeys' });
+  expect(within(table).getByRole('columnheader', { name: 'Created' })).toBeInTheDocument();
+  expect(await within(table).findByText('Work laptop')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+  await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+  expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+  expect(sent.some((r) => r.path === '/api/security/passkeys/options')).toBe(false);
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+  await user.click(within(table).getByRole('button', { name: 'Remove Work laptop' }));
+  await waitFor(() =>
+    expect(
+      sent.some(
+        (r) => r.method === 'DELETE' && r.path === `/api/security/passkeys/${passkeys[0]?.id}`,
+      ),
+    ).toBe(true),
+  );
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
-import type { SessionItem } from '@cask/contracts/security';
+import type { PasskeyItem, SessionItem } from '@cask/contracts/security';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
@@ -21,9 +21,14 @@ import {
   useSecurityOverview,
   useSessions,
 } from './api/security.ts';
+import { usePasskeys, useRemovePasskey } from './api/passkeys.ts';
 
 const TotpSetupModal = lazyModal(
   () => import('./components/totp-setup-modal.tsx').then((m) => m.TotpSetupModal),
+  (props) => props.open,
+);
+const AddPasskeyModal = lazyModal(
+  () => import('./components/add-passkey-modal.tsx').then((m) => m.AddPasskeyModal),
   (props) => props.open,
 );
 const TotpDisableModal = lazyModal(
@@ -117,6 +122,79 @@ function TwoFactorCard() {
       </div>
       <TotpSetupModal open={setupOpen} onOpenChange={setSetupOpen} />
       <TotpDisableModal open={disableOpen} onOpenChange={setDisableOpen} />
+    </Card>
+  );
+}
+
+function PasskeysCard() {
+  const passkeys = usePasskeys();
+  const remove = useRemovePasskey();
+  const [addOpen, setAddOpen] = useState(false);
+  const columns: Column<PasskeyItem>[] = [
+    { id: 'name', header: 'Name', cell: (passkey) => passkey.name },
+    { id: 'created', header: 'Created', cell: (passkey) => formatDateTime(passkey.createdAt) },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      pinned: true,
+      cell: (passkey) => (
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Remove ${passkey.name}`}
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(passkey.id, {
+              onSuccess: () => toast.success('Passkey removed'),
+              onError: (error) => toast.error(errorMessage(error, 'Something went wrong')),
+            })
+          }
+        >
+          Remove
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Card
+      title="Passkeys"
+      className="mb-6"
+      actions={
+        <Button
+          size="sm"
+          aria-haspopup="dialog"
+          onClick={() => setAddOpen(true)}
+          {...preloadOn(AddPasskeyModal)}
+        >
+          Add a passkey
+        </Button>
+      }
+    >
+      <p className="px-4 pb-3 text-sm text-oak-700">
+        Sign in with your fingerprint, face or device PIN instead of your password.
+      </p>
+      {passkeys.isError ? (
+        <div className="px-4 pb-4">
+          <ErrorState
+            title="Error Loading Passkeys"
+            message={errorMessage(passkeys.error, 'Something went wrong')}
+            onRetry={() => void passkeys.refetch()}
+          />
+        </div>
+      ) : (
+        <DataTable
+          label="Passkeys"
+          columns={columns}
+          rows={passkeys.data}
+          rowKey={(passkey) => passkey.id}
+          loading={passkeys.isLoading}
+          loadingText="Loading passkeys..."
+          skeletonRows={1}
+          emptyText="No passkeys yet"
+        />
+      )}
+      <AddPasskeyModal open={addOpen} onOpenChange={setAddOpen} />
     </Card>
   );
 }
@@ -216,7 +294,7 @@ function SessionsCard() {
   );
 }
 
-/** Settings -> Security (issue 28): two-factor, the policy and the open sessions. */
+/** Settings -> Security (issue 28): two-factor, the policy, passkeys and the open sessions. */
 export default function SecurityPage() {
   const navigate = useNavigate();
   return (
@@ -227,6 +305,7 @@ export default function SecurityPage() {
       </Button>
       <PageHeader title="Security" />
       <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard />
     </div>
   );

@@ -1,6 +1,7 @@
 import { loginResponse, type LoginBody, type TokenPair } from '@cask/contracts/auth';
 import {
   secondFactorResponse,
+  webauthnOptionsResponse,
   type SecondFactorBody,
   type SecondFactorChallenge,
 } from '@cask/contracts/security';
@@ -18,5 +19,18 @@ export async function login(body: LoginBody): Promise<TokenPair | SecondFactorCh
 /** The second sign-in step: the challenge and a TOTP code or a recovery code. */
 export async function completeSecondFactor(body: SecondFactorBody): Promise<TokenPair> {
   const envelope = await api.post<unknown>('/auth/login/second-factor', body);
+  return secondFactorResponse.parse(envelope).data;
+}
+
+/** 'Sign in with a passkey': the browser signs the server's challenge with a passkey. */
+export async function signInWithPasskey(): Promise<TokenPair> {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const { options, ceremony } = webauthnOptionsResponse.parse(
+    await api.post<unknown>('/auth/passkey/options'),
+  ).data;
+  const response = await startAuthentication({
+    optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+  });
+  const envelope = await api.post<unknown>('/auth/passkey', { ceremony, response });
   return secondFactorResponse.parse(envelope).data;
 }

@@ -15,6 +15,12 @@ export function useLogin() {
   });
 }
 
+export function usePasskeySignIn() {
+  return useMutation({
+    mutationFn: async () => (await loadLogin()).signInWithPasskey(),
+  });
+}
+
 export function useSecondFactor() {
   return useMutation({
     mutationFn: async (body: SecondFactorBody) => (await loadLogin()).completeSecondFactor(body),
