@@ -7,11 +7,9 @@ import {
   type WebAuthnCredential,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
-import { adminPasskeys, webauthnChallenges } from '../../db/schema/passkeys.ts';
 import {
   BadRequestError,
   ForbiddenError,
@@ -19,6 +17,7 @@ import {
   UnauthorizedError,
 } from '../../lib/errors.ts';
 import * as admins from './admins.repository.ts';
+import * as repo from './passkeys.repository.ts';
 import type { SessionActor } from './security.service.ts';
 
 type Transport = NonNullable<WebAuthnCredential['transports']>[number];
@@ -45,66 +44,19 @@ export interface PasskeysServiceDeps {
 export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
   const rp = () => relyingParty(config);
 
-  async function saveChallenge(
-    kind: 'registration' | 'authentication',
-    challenge: string,
-    adminId: string | null,
-  ): Promise<string> {
-    await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, sql`now()`));
-    const [row] = await db
-      .insert(webauthnChallenges)
-      .values({
-        kind,
-        challenge,
-        adminId,
-        expiresAt: sql`now() + make_interval(mins => ${CHALLENGE_MINUTES})`,
-      })
-      .returning({ id: webauthnChallenges.id });
-    if (!row) throw new Error('challenge insert returned nothing');
-    return row.id;
-  }
-
-  /** Takes the challenge out (single use); undefined when unknown, expired or of another kind. */
-  async function takeChallenge(
-    id: string,
-    kind: 'registration' | 'authentication',
-    adminId: string | null,
-  ): Promise<string | undefined> {
-    const [row] = await db
-      .delete(webauthnChallenges)
-      .where(
-        and(
-          eq(webauthnChallenges.id, id),
-          eq(webauthnChallenges.kind, kind),
-          gt(webauthnChallenges.expiresAt, sql`now()`),
-          adminId ? eq(webauthnChallenges.adminId, adminId) : undefined,
-        ),
-      )
-      .returning({ challenge: webauthnChallenges.challenge });
-    return row?.challenge;
-  }
+  const saveChallenge = (kind: repo.CeremonyKind, challenge: string, adminId: string | null) =>
+    repo.insertChallenge(db, { kind, challenge, adminId, minutes: CHALLENGE_MINUTES });
 
   return {
     async list(adminId: string) {
-      const rows = await db
-        .select({
-          id: adminPasskeys.id,
-          name: adminPasskeys.name,
-          createdAt: adminPasskeys.createdAt,
-        })
-        .from(adminPasskeys)
-        .where(eq(adminPasskeys.adminId, adminId))
-        .orderBy(desc(adminPasskeys.createdAt), desc(adminPasskeys.id));
+      const rows = await repo.listPasskeys(db, adminId);
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
 
     async registrationOptions(adminId: string) {
       const admin = await admins.findAdminCredentialsById(db, adminId);
       if (!admin) throw new NotFoundError('Admin not found');
-      const existing = await db
-        .select({ id: adminPasskeys.credentialId, transports: adminPasskeys.transports })
-        .from(adminPasskeys)
-        .where(eq(adminPasskeys.adminId, adminId));
+      const existing = await repo.credentialsOf(db, adminId);
       const options = await generateRegistrationOptions({
         rpName: rp().name,
         rpID: rp().id,
@@ -126,7 +78,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
       actor: SessionActor,
       body: { name: string; ceremony: string; response: RegistrationResponseJSON },
     ) {
-      const challenge = await takeChallenge(body.ceremony, 'registration', actor.adminId);
+      const challenge = await repo.takeChallenge(db, body.ceremony, 'registration', actor.adminId);
       if (!challenge) throw new BadRequestError('The passkey request expired. Please try again.');
       const verification = await verifyRegistrationResponse({
         response: body.response,
@@ -138,22 +90,14 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
       if (!verification.verified) throw new BadRequestError(PASSKEY_NOT_RECOGNISED);
       const { credential } = verification.registrationInfo;
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(adminPasskeys)
-          .values({
-            adminId: actor.adminId,
-            name: body.name,
-            credentialId: credential.id,
-            publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-            counter: credential.counter,
-            transports: credential.transports ?? null,
-          })
-          .onConflictDoNothing()
-          .returning({
-            id: adminPasskeys.id,
-            name: adminPasskeys.name,
-            createdAt: adminPasskeys.createdAt,
-          });
+        const row = await repo.insertPasskey(tx, {
+          adminId: actor.adminId,
+          name: body.name,
+          credentialId: credential.id,
+          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+          counter: credential.counter,
+          transports: credential.transports ?? null,
+        });
         if (!row) throw new BadRequestError('This passkey is already registered');
         await writeAudit(tx, {
           adminId: actor.adminId,
@@ -169,10 +113,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
 
     async remove(actor: SessionActor, id: string) {
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(adminPasskeys)
-          .where(and(eq(adminPasskeys.id, id), eq(adminPasskeys.adminId, actor.adminId)))
-          .returning({ name: adminPasskeys.name });
+        const row = await repo.deletePasskey(tx, actor.adminId, id);
         if (!row) throw new NotFoundError('Passkey not found');
         await writeAudit(tx, {
           adminId: actor.adminId,
@@ -197,13 +138,9 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
 
     /** The admin whose passkey signed the challenge; the counter moves on (clone detection). */
     async authenticate(body: { ceremony: string; response: AuthenticationResponseJSON }) {
-      const challenge = await takeChallenge(body.ceremony, 'authentication', null);
+      const challenge = await repo.takeChallenge(db, body.ceremony, 'authentication', null);
       if (!challenge) throw new UnauthorizedError('The passkey request expired. Please try again.');
-      const [passkey] = await db
-        .select()
-        .from(adminPasskeys)
-        .where(eq(adminPasskeys.credentialId, body.response.id))
-        .limit(1);
+      const passkey = await repo.findByCredentialId(db, body.response.id);
       if (!passkey) throw new UnauthorizedError(PASSKEY_NOT_RECOGNISED);
       const verification = await verifyAuthenticationResponse({
         response: body.response,
@@ -221,10 +158,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
       if (!verification.verified || !verification.authenticationInfo) {
         throw new UnauthorizedError(PASSKEY_NOT_RECOGNISED);
       }
-      await db
-        .update(adminPasskeys)
-        .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: sql`now()` })
-        .where(eq(adminPasskeys.id, passkey.id));
+      await repo.markPasskeyUsed(db, passkey.id, verification.authenticationInfo.newCounter);
       const admin = await admins.findAdminCredentialsById(db, passkey.adminId);
       if (!admin) throw new UnauthorizedError(PASSKEY_NOT_RECOGNISED);
       if (!admin.isActive) {

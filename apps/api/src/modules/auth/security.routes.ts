@@ -26,7 +26,7 @@ import {
 } from '@cask/contracts/security';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { createPasskeysService } from './passkeys.service.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
@@ -55,7 +55,7 @@ function actorOf(request: FastifyRequest): SessionActor {
 export function registerSecurityRoutes(
   parent: FastifyInstance,
   deps: {
-    db: Db;
+    db: AppDeps['database']['db'];
     config: Config;
     totpKey: Buffer;
     auth: AuthService;

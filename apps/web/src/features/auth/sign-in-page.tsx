@@ -85,7 +85,6 @@ function SecondFactorStep({
             key="recovery"
             label="Recovery code"
             autoComplete="off"
-            autoFocus
             value={value}
             error={error}
             onChange={(event) => setValue(event.target.value)}
@@ -97,7 +96,6 @@ function SecondFactorStep({
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            autoFocus
             value={value}
             error={error}
             onChange={(event) => setValue(event.target.value)}
