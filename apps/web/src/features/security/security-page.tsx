@@ -14,6 +14,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDateTime } from '@/lib/format.ts';
+import { expireSession } from '@/lib/session.ts';
 import {
   useEndOtherSessions,
   useEndSession,
@@ -182,6 +183,9 @@ function PasskeysCard() {
             onRetry={() => void passkeys.refetch()}
           />
         </div>
+      ) : passkeys.data?.length === 0 ? (
+        // No empty table: on a phone it would be a scroll region with nothing to focus.
+        <p className="border-t border-cream-200 px-4 py-4 text-sm text-oak-700">No passkeys yet</p>
       ) : (
         <DataTable
           label="Passkeys"
@@ -230,24 +234,27 @@ function SessionsCard() {
       header: 'Actions',
       align: 'right',
       pinned: true,
-      cell: (session) =>
-        session.current ? null : (
-          <Button
-            variant="secondary"
-            size="sm"
-            className="whitespace-nowrap"
-            aria-label={`Sign out ${session.browser} on ${session.system}, signed in ${formatDateTime(session.signedInAt)}`}
-            disabled={endSession.isPending}
-            onClick={() =>
-              endSession.mutate(session.id, {
-                onSuccess: () => toast.success('Session ended'),
-                onError: (error) => toast.error(errorMessage(error, 'Something went wrong')),
-              })
-            }
-          >
-            Sign out
-          </Button>
-        ),
+      cell: (session) => (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="whitespace-nowrap"
+          aria-label={`Sign out ${session.browser} on ${session.system}, signed in ${formatDateTime(session.signedInAt)}`}
+          disabled={endSession.isPending}
+          onClick={() =>
+            endSession.mutate(session.id, {
+              onSuccess: () => {
+                // Signing out this device ends this browser's session: back to /signin.
+                if (session.current) expireSession();
+                else toast.success('Session ended');
+              },
+              onError: (error) => toast.error(errorMessage(error, 'Something went wrong')),
+            })
+          }
+        >
+          Sign out
+        </Button>
+      ),
     },
   ];
 
