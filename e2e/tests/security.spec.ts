@@ -45,11 +45,10 @@ test.describe('two-factor', () => {
     await setup.getByRole('button', { name: 'Verify' }).click();
 
     const saved = page.getByRole('dialog', { name: 'Save your recovery codes' });
-    codes = await saved
-      .getByRole('list', { name: 'Recovery codes' })
-      .getByRole('listitem')
-      .allTextContents();
-    expect(codes).toHaveLength(10);
+    const items = saved.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    // Waits for the verification's answer: allTextContents() alone does not wait.
+    await expect(items).toHaveCount(10);
+    codes = await items.allTextContents();
     await saveScreen(page, 'security-recovery-codes');
     await saved.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByText('10 recovery codes left')).toBeVisible();
