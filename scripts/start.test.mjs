@@ -36,12 +36,19 @@ function isAlive(pid) {
   }
 }
 
-async function startNpm() {
+async function startNpm(env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cask-start-'));
   // Its own process group (detached), as under a supervisor; npm is the group leader.
   const child = spawn('npm', ['start'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -105,3 +112,33 @@ for (const { signal, target } of cases) {
     }
   });
 }
+
+// A rolling deploy (DESIGN.md §8 "Operations"): on SIGTERM the instance first tells the load
+// balancer to stop sending it requests (/api/ready 503) while it still answers them, for
+// SHUTDOWN_DELAY_SECONDS, then stops as above.
+test(
+  'on SIGTERM, /api/ready answers 503 while the server drains',
+  { timeout: 240_000 },
+  async () => {
+    const started = await startNpm({ SHUTDOWN_DELAY_SECONDS: '4' });
+    try {
+      assert.equal((await fetch(`${started.url}/api/ready`)).status, 200);
+      process.kill(started.child.pid, 'SIGTERM');
+      await waitFor(
+        () => /draining: \/api\/ready answers 503/.test(started.output()),
+        30_000,
+        'draining',
+      );
+      const ready = await fetch(`${started.url}/api/ready`);
+      assert.equal(ready.status, 503);
+      assert.deepEqual(await ready.json(), { success: false, message: 'Shutting down' });
+      // Still serving everything else meanwhile.
+      assert.equal((await fetch(`${started.url}/api/health`)).status, 200);
+      const { code } = await started.exited;
+      assert.equal(code, 0, started.output());
+      assert.match(started.output(), /stopped cleanly: database closed/);
+    } finally {
+      started.cleanUp();
+    }
+  },
+);

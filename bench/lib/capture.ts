@@ -55,6 +55,7 @@ export async function createQueryCapture(url: string, adminId: string): Promise<
     },
     kind: 'postgres',
     describe: 'bench capture',
+    pools: () => [],
     close: async () => {
       await Promise.all([pool.end(), generic.end()]);
     },

@@ -10,6 +10,8 @@ import {
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-deps.ts';
 import { requestLoggerFactory } from './lib/logger.ts';
+import { requestIdGenerator } from './lib/proxy-trust.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
@@ -45,7 +47,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
-    trustProxy: false,
+    // DESIGN.md §8 "Operations": X-Forwarded-For and X-Request-Id count only from a trusted proxy.
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: false,
+    // While the server closes, a request that still arrives on a connection accepted before the
+    // close is served, not refused with Fastify's bare 503: a load balancer cannot retry a write
+    // it has sent, and the server waits for that connection before closing the database
+    // (docs/decisions/252).
+    return503OnClosing: false,
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own refusals (a path parameter over its length limit, a malformed URL) do not
     // reach the error handler by default; this hands them over so they are enveloped too.
@@ -56,6 +66,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // First, so every request is counted before any other hook can answer it.
   registerInFlightTracking(app);
+  // Every answer names its request, as every log line of it does (`reqId`).
+  app.addHook('onRequest', (request, reply, next) => {
+    reply.header('x-request-id', request.id);
+    next();
+  });
+  await registerMetrics(app, deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseProxyTrust } from './lib/proxy-trust.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -52,6 +53,32 @@ export const configSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: positiveInt.default(4),
   /** Public base URL used in links and mails; defaults to http://HOST:PORT. */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Whether a proxy in front may say who the client is (X-Forwarded-For) and which request id a
+   * request has (X-Request-Id): `false`, `true` or a list of addresses/CIDRs (lib/proxy-trust.ts).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((text, context) => {
+      try {
+        return parseProxyTrust(text);
+      } catch (error) {
+        context.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY must be true, false or a list of addresses/CIDRs (${(error as Error).message})`,
+        });
+        return z.NEVER;
+      }
+    }),
+  /** Prometheus metrics on their own listener; unset: no metrics listener (lib/metrics.ts). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Seconds between SIGTERM and closing the listener, in which /api/ready answers 503 so a load
+   * balancer stops sending new requests while this instance still answers them.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
   /** Where the built web app lives; served with history fallback when present. */
   WEB_DIST_DIR: z.string().optional(),
 });

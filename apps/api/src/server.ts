@@ -36,13 +36,19 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // First /api/ready answers 503 while requests are still served, for SHUTDOWN_DELAY_SECONDS,
+    // so a load balancer stops sending new ones here (DESIGN.md §8 "Operations").
+    app.beginDraining();
+    const delayMs = config.SHUTDOWN_DELAY_SECONDS * 1000;
+    app.log.info({ signal, delayMs }, 'draining: /api/ready answers 503');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 15_000);
+    }, delayMs + 15_000);
     force.unref();
     try {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      app.log.info('shutting down: finishing in-flight requests');
       await app.close(); // stops accepting, waits for in-flight requests
       mailer.close();
       await database.close(); // PGlite loses data when not closed

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, line, text } from './common.ts';
+import { okEnvelope, pageQuery, pagination, line, recordVersion, text } from './common.ts';
 import { abvInput, volumeInput } from './measures.ts';
 import { searchParam } from './users.ts';
 
@@ -167,13 +167,11 @@ export const cask = z.object({
   purchaseDate: z.iso.datetime().nullable(),
   appreciationData: z.array(appreciationPoint),
   createdAt: z.iso.datetime(),
-  /** The version an edit starts from and names in If-Match (docs/decisions/180). */
   updatedAt: z.iso.datetime(),
+  /** Changes with every save; a save names it in If-Match (docs/decisions/208). */
+  version: recordVersion,
 });
 export type Cask = z.infer<typeof cask>;
-/** docs/decisions/180: a save that started from a version another admin has since replaced. */
-export const CASK_CHANGED_ELSEWHERE =
-  'Another admin saved this cask after you opened it, so your changes were not saved. Note them, close the form and open the cask again to see theirs.';
 
 /** Exact over every cask, from maintained counters (docs/decisions/146). */
 export const caskStats = z.object({

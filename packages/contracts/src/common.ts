@@ -110,3 +110,29 @@ export const versionPreconditionHeaders = z.looseObject({
   'if-none-match': z.literal('*', { error: VERSION_HEADER_INVALID }).optional(),
 });
 export type VersionPreconditionHeaders = z.infer<typeof versionPreconditionHeaders>;
+
+/**
+ * Issue 27 (docs/decisions/208): an order, a cask, an offer, a referral or a customer carries its
+ * version, an opaque string that changes with every save of the record: `version` in list items,
+ * the `ETag` of its single read. A save may send it back as `If-Match: "<version>"`; when the
+ * record was saved since, the save answers 412 with this message and changes nothing.
+ */
+export const RECORD_CHANGED_ELSEWHERE =
+  'This record was changed by someone else. Reload it and try again.';
+export const recordVersion = z.string().regex(/^\d+$/);
+export const RECORD_IF_MATCH_INVALID =
+  'If-Match must be "*" or the quoted version of the record the save replaces';
+
+/** The header of a save that may name the version of the record it replaces (see above). */
+export const recordPreconditionHeaders = z.looseObject({
+  'if-match': z
+    .string()
+    .regex(/^(?:\*|(?:W\/)?"\d{1,20}")$/, RECORD_IF_MATCH_INVALID)
+    .optional(),
+});
+export type RecordPreconditionHeaders = z.infer<typeof recordPreconditionHeaders>;
+
+/** The `If-Match` of a save that started from this version of a record. */
+export function ifMatchHeaders(version: string): { 'If-Match': string } {
+  return { 'If-Match': `"${version}"` };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination } from './common.ts';
+import { okEnvelope, pageQuery, pagination, recordVersion } from './common.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §9: the three kinds of offer. */
@@ -15,9 +15,6 @@ export const OFFER_IMAGE_FIELD = 'offerImage';
 export const OFFER_IMAGES_FIELD = 'offerImages';
 
 export const OFFER_NOT_FOUND = 'Offer not found';
-/** docs/decisions/180: a save that started from a version another admin has since replaced. */
-export const OFFER_CHANGED_ELSEWHERE =
-  'Another admin saved this offer after you opened it, so your changes were not saved. Note them, close the form and open the offer again to see theirs.';
 export const TOO_MANY_SLIDING_IMAGES = `At most ${MAX_SLIDING_IMAGES} sliding images are allowed`;
 export const DETAILS_NOT_JSON = 'Details must be a JSON object';
 
@@ -60,8 +57,9 @@ export const offer = z.object({
   location: z.string().nullable(),
   details: offerDetailsAnswer,
   createdAt: z.iso.datetime(),
-  /** The version an edit starts from and names in If-Match (docs/decisions/180). */
   updatedAt: z.iso.datetime(),
+  /** Changes with every save; a save names it in If-Match (docs/decisions/208). */
+  version: recordVersion,
 });
 export type Offer = z.infer<typeof offer>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, text } from './common.ts';
+import { okEnvelope, pageQuery, pagination, recordVersion, text } from './common.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §9: the Orders screen shows 20 orders a page. */
@@ -62,6 +62,8 @@ export const order = z.object({
   referralPointsAmount: z.number().int(),
   submittedDate: z.iso.datetime(),
   daysLeft: z.number().int().nullable(),
+  /** Changes with every save; a save names it in If-Match (docs/decisions/208). */
+  version: recordVersion,
 });
 export type Order = z.infer<typeof order>;
 
@@ -98,6 +100,10 @@ export type UpdateOrderBody = z.input<typeof updateOrderBody>;
 
 export const updateOrderResponse = okEnvelope(z.object({ purchase: order }));
 export type UpdateOrderResponse = z.infer<typeof updateOrderResponse>;
+
+/** GET /purchases/{id}: one order, its version also in the ETag (docs/decisions/208). */
+export const orderResponse = updateOrderResponse;
+export type OrderResponse = UpdateOrderResponse;
 
 /** DELETE /purchases/{id}: the order is hidden, its money history kept (decision 151). */
 export const deleteOrderResponse = okEnvelope(z.object({ id: z.uuid() }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination } from './common.ts';
+import { okEnvelope, pageQuery, pagination, recordVersion } from './common.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §4: a referral is pending or completed, and the admin may set either freely. */
@@ -57,6 +57,8 @@ export const referral = z.object({
   pointsAwarded: z.number().int(),
   rewardPaid: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** Changes with every save; a save names it in If-Match (docs/decisions/208). */
+  version: recordVersion,
 });
 export type Referral = z.infer<typeof referral>;
 
@@ -89,3 +91,7 @@ export const updateReferralStatusResponse = okEnvelope(
   z.object({ referral, referrerPoints: z.number().int() }),
 );
 export type UpdateReferralStatusResponse = z.infer<typeof updateReferralStatusResponse>;
+
+/** GET /referrals/{id}: one referral, its version also in the ETag (docs/decisions/208). */
+export const referralResponse = okEnvelope(z.object({ referral }));
+export type ReferralResponse = z.infer<typeof referralResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, text } from './common.ts';
+import { okEnvelope, pageQuery, pagination, recordVersion, text } from './common.ts';
 
 /** Spec 000 §9: User Management shows 6 a page; the dashboard's Recent Users table 10. */
 export const USERS_PAGE_SIZE = 6;
@@ -36,6 +36,8 @@ export const user = z.object({
   balance: z.number().int(),
   isActive: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** Changes with every save; a save names it in If-Match (docs/decisions/208). */
+  version: recordVersion,
 });
 export type User = z.infer<typeof user>;
 
@@ -54,6 +56,10 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const updateUserResponse = okEnvelope(z.object({ user }));
 export type UpdateUserResponse = z.infer<typeof updateUserResponse>;
+
+/** GET /users/{id}: one customer, its version also in the ETag (docs/decisions/208). */
+export const userResponse = updateUserResponse;
+export type UserResponse = UpdateUserResponse;
 
 /** DELETE /users/{id}: the customer is hidden; casks, orders and points are kept. */
 export const deleteUserResponse = okEnvelope(z.object({ id: z.uuid() }));

@@ -33,7 +33,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Human-readable description for the start-up banner (never includes a password). */
   describe: string;
+  /** node-postgres pools' documented counts, for the metrics; PGlite has no pool (empty list). */
+  pools(): PoolUse[];
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  name: string;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -118,6 +127,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       readRows: postgresReader({ pool, generic }),
       kind: 'postgres',
       describe: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      pools: () =>
+        Object.entries({ main: pool, prepared: generic }).map(([name, each]) => ({
+          name,
+          total: each.totalCount,
+          idle: each.idleCount,
+          waiting: each.waitingCount,
+        })),
       close: async () => {
         await Promise.all([pool.end(), generic.end()]);
       },
@@ -138,6 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     kind: 'pglite',
     describe: inMemory ? 'embedded PGlite (in memory)' : `embedded PGlite in ${dir}`,
+    pools: () => [],
     close: () => client.close(),
   };
 }

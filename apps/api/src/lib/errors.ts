@@ -61,6 +61,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** A save named a version of the record (If-Match) that is no longer current (decision 208). */
+export class PreconditionFailedError extends AppError {
+  constructor(message: string) {
+    super(412, message);
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(message = 'The file is too large') {
     super(413, message);

@@ -1,5 +1,9 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { errorEnvelope, versionPreconditionHeaders } from '@cask/contracts/common';
+import {
+  errorEnvelope,
+  recordPreconditionHeaders,
+  versionPreconditionHeaders,
+} from '@cask/contracts/common';
 import { isThrottled } from './rate-limit.ts';
 
 /** DESIGN.md §4: what each error status means, as `/api/docs` describes it. */
@@ -8,6 +12,7 @@ const ERROR_ANSWERS = {
   401: "Not signed in, or the token is invalid: the message contains 'You are not authorized'",
   404: 'Nothing with this id',
   409: 'Another save replaced the version named by If-Match (or If-None-Match: *) first',
+  412: 'The record was saved since the version named by If-Match: nothing was changed; read it again',
   413: 'The body is too large',
   415: 'The body is of a type this route does not read',
   429: 'Too many requests: try again after the `Retry-After` header',
@@ -28,6 +33,8 @@ function errorStatuses(route: RouteOptions): ErrorStatus[] {
   if (schema.params) statuses.push(404);
   // A save that may name the version it replaces (docs/decisions/180).
   if (schema.headers === versionPreconditionHeaders) statuses.push(409);
+  // A save that may name the version of the record it replaces (docs/decisions/208).
+  if (schema.headers === recordPreconditionHeaders) statuses.push(412);
   if ([route.method].flat().some((method) => METHODS_WITH_BODY.has(method))) {
     statuses.push(413, 415);
   }

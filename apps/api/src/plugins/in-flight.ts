@@ -4,6 +4,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Requests that have started and not yet produced their answer. */
     readonly inFlightRequests: number;
+    /** True from `beginDraining()` on: /api/ready answers 503 (the instance is going away). */
+    readonly draining: boolean;
+    /** SIGTERM's first step (server.ts): the load balancer is told to send nothing new. */
+    beginDraining(): void;
   }
 }
 
@@ -29,6 +33,15 @@ export function registerInFlightTracking(app: FastifyInstance): void {
 
   app.decorate('inFlightRequests', {
     getter: () => inFlight,
+  });
+  let draining = false;
+  app.decorate('draining', { getter: () => draining });
+  app.decorate('beginDraining', () => {
+    draining = true;
+  });
+  app.addHook('preClose', (next) => {
+    draining = true;
+    next();
   });
   // Callback hooks, not async ones: each async hook costs every request a promise.
   app.addHook('onRequest', (request, _reply, next) => {

@@ -2,9 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   deleteUserResponse,
   updateUserResponse,
+  userResponse,
   type UpdateUserBody,
   type User,
 } from '@cask/contracts/users';
+import { ifMatchHeaders } from '@cask/contracts/common';
 import { api } from './api-client.ts';
 import { invalidateCustomerData } from './customer-queries.ts';
 
@@ -12,10 +14,25 @@ import { invalidateCustomerData } from './customer-queries.ts';
 export const UPDATE_FAILURE = 'Failed to update user';
 export const DELETE_FAILURE = 'Failed to delete user';
 
-/** `PUT /users/{id}` (spec 000 §7): isActive is true when the admin chose Active. */
-export async function updateUser(input: { id: string; body: UpdateUserBody }): Promise<User> {
-  const envelope = await api.put<unknown>(`/users/${encodeURIComponent(input.id)}`, input.body);
+/**
+ * `PUT /users/{id}` (spec 000 §7): isActive is true when the admin chose Active. It names the
+ * version the dialog started from: a customer changed meanwhile answers 412 (decision 208).
+ */
+export async function updateUser(input: {
+  id: string;
+  body: UpdateUserBody;
+  version: string;
+}): Promise<User> {
+  const envelope = await api.put<unknown>(`/users/${encodeURIComponent(input.id)}`, input.body, {
+    headers: ifMatchHeaders(input.version),
+  });
   return updateUserResponse.parse(envelope).data.user;
+}
+
+/** `GET /users/{id}`: the customer as they are now, for a dialog that reloads them. */
+export async function fetchUser(id: string): Promise<User> {
+  const envelope = await api.get<unknown>(`/users/${encodeURIComponent(id)}`);
+  return userResponse.parse(envelope).data.user;
 }
 
 /**

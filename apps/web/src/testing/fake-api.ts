@@ -1,8 +1,11 @@
 import { vi } from 'vitest';
 import type { AdminProfile, ProfileResponse } from '@cask/contracts/auth';
-import type { ErrorEnvelope, MessageEnvelope } from '@cask/contracts/common';
 import {
-  CASK_CHANGED_ELSEWHERE,
+  RECORD_CHANGED_ELSEWHERE,
+  type ErrorEnvelope,
+  type MessageEnvelope,
+} from '@cask/contracts/common';
+import {
   type Cask,
   type CaskListResponse,
   type CaskResponse,
@@ -27,7 +30,6 @@ import {
   type UpdateOrderResponse,
 } from '@cask/contracts/orders';
 import {
-  OFFER_CHANGED_ELSEWHERE,
   type DeleteOfferResponse,
   type Offer,
   type OfferListResponse,
@@ -37,6 +39,7 @@ import {
 import type {
   Referral,
   ReferralListResponse,
+  ReferralResponse,
   UpdateReferralStatusBody,
   UpdateReferralStatusResponse,
 } from '@cask/contracts/referrals';
@@ -101,6 +104,8 @@ export interface FakeCustomer {
   totalReferrals: number;
   totalInvestmentAmount: number;
   referralPoints: number;
+  /** Changes with every save (docs/decisions/208). */
+  version: string;
 }
 
 /** The calls a test can make answer 500 through `state.failing`. */
@@ -141,6 +146,7 @@ export function aCustomer(overrides: Partial<FakeCustomer> = {}): FakeCustomer {
     totalReferrals: 1,
     totalInvestmentAmount: 12500,
     referralPoints: 100,
+    version: '1',
     ...overrides,
   };
 }
@@ -197,6 +203,7 @@ export function aCask(overrides: Partial<Cask> = {}): Cask {
     appreciationData: [],
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    version: '1',
     ...overrides,
   };
 }
@@ -224,6 +231,7 @@ export function aReferral(overrides: Partial<Referral> = {}): Referral {
     pointsAwarded: 250,
     rewardPaid: false,
     createdAt: '2025-01-01T00:00:00.000Z',
+    version: '1',
     ...overrides,
   };
 }
@@ -256,6 +264,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     referralPointsAmount: 0,
     submittedDate: '2026-03-01T10:00:00.000Z',
     daysLeft: 30,
+    version: '1',
     ...overrides,
   };
 }
@@ -281,6 +290,7 @@ export function anOffer(overrides: Partial<Offer> = {}): Offer {
     details: { distillery: 'Ardbeg', caskType: 'Sherry Butt', vintage: 2015 },
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    version: '1',
     ...overrides,
   };
 }
@@ -316,21 +326,25 @@ const json = <T extends MessageEnvelope | ErrorEnvelope>(status: number, body: T
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
- * As the API (docs/decisions/180): a save whose If-Match names another version than the current
- * one is refused with 409 and `message`; undefined lets it through.
+ * As the API (docs/decisions/208): a save whose If-Match names another version than the record's
+ * current one is refused with 412; undefined lets it through.
  */
-function refuseStaleSave(
-  request: SentRequest,
-  current: string,
-  message: string,
-): Response | undefined {
+function refuseStaleSave(request: SentRequest, current: string): Response | undefined {
   const ifMatch = request.headers.get('if-match');
-  if (ifMatch === null || ifMatch === `"${current}"`) return undefined;
-  return json(409, { success: false, message });
+  if (ifMatch === null || ifMatch === '*' || ifMatch.replace(/^W\//, '') === `"${current}"`) {
+    return undefined;
+  }
+  return json(412, { success: false, message: RECORD_CHANGED_ELSEWHERE });
 }
 
-/** The version a save leaves: a second after the one it replaced. */
-const nextVersion = (updatedAt: string) => new Date(Date.parse(updatedAt) + 1000).toISOString();
+/** The version a save leaves: the next one. */
+export const nextVersion = (version: string) => String(Number(version) + 1);
+
+/** A single read (GET /{records}/{id}) with its version as the ETag, as the API answers it. */
+const withEtag = (response: Response, version: string) => {
+  response.headers.set('etag', `"${version}"`);
+  return response;
+};
 
 /** The in-memory API, newest customers and notifications first, as the server orders them. */
 export function createFakeApi(
@@ -392,6 +406,7 @@ export function createFakeApi(
     balance: c.balance,
     isActive: c.isActive,
     createdAt: '2025-01-01T00:00:00.000Z',
+    version: c.version,
   });
 
   function handle(request: SentRequest): Response {
@@ -447,9 +462,19 @@ export function createFakeApi(
     if (one && (method === 'PUT' || method === 'DELETE') && !customer) {
       return notFound('User not found');
     }
+    if (one && method === 'GET') {
+      if (!customer) return notFound('User not found');
+      return withEtag(
+        json(200, { success: true, data: { user: asUser(customer) } } satisfies UpdateUserResponse),
+        customer.version,
+      );
+    }
     if (method === 'PUT' && customer) {
       if (state.failing.has('update')) return fail();
+      const stale = refuseStaleSave(request, customer.version);
+      if (stale) return stale;
       customer.isActive = (request.body as UpdateUserBody).isActive;
+      customer.version = nextVersion(customer.version);
       return json(200, {
         success: true,
         data: { user: asUser(customer) },
@@ -522,12 +547,23 @@ export function createFakeApi(
         },
       } satisfies ReferralListResponse);
     }
+    const oneReferral = /^\/api\/referrals\/([^/]+)$/.exec(path);
+    if (method === 'GET' && oneReferral) {
+      const found = state.referrals.find((r) => r.id === oneReferral[1]);
+      if (!found) return notFound('Referral not found');
+      return withEtag(
+        json(200, { success: true, data: { referral: found } } satisfies ReferralResponse),
+        found.version,
+      );
+    }
     const referralStatus = /^\/api\/referrals\/([^/]+)\/status$/.exec(path);
     if (method === 'PUT' && referralStatus) {
       if (state.failing.has('referral-status')) return fail();
       const index = state.referrals.findIndex((r) => r.id === referralStatus[1]);
       const found = state.referrals[index];
       if (!found) return notFound('Referral not found');
+      const stale = refuseStaleSave(request, found.version);
+      if (stale) return stale;
       const { status } = request.body as UpdateReferralStatusBody;
       const referrer = state.customers.find((c) => c.id === found.referrer.id);
       const updated: Referral = {
@@ -539,6 +575,7 @@ export function createFakeApi(
             : status === 'completed'
               ? new Date().toISOString()
               : null,
+        version: nextVersion(found.version),
       };
       if (referrer && status !== found.status) {
         referrer.referralPoints +=
@@ -633,10 +670,18 @@ export function createFakeApi(
     const purchase = /^\/api\/purchases\/([^/]+)(\/status)?$/.exec(path);
     const order = purchase ? state.orders.find((o) => o._id === purchase[1]) : undefined;
     if (purchase && !order) return notFound('Order not found');
+    if (method === 'GET' && order && !purchase?.[2]) {
+      return withEtag(
+        json(200, { success: true, data: { purchase: order } } satisfies UpdateOrderResponse),
+        order.version,
+      );
+    }
     if (method === 'PUT' && order && purchase?.[2]) {
       if (state.failing.has('order-update')) return fail();
+      const stale = refuseStaleSave(request, order.version);
+      if (stale) return stale;
       const { notes, ...fields } = request.body as UpdateOrderBody;
-      Object.assign(order, fields);
+      Object.assign(order, fields, { version: nextVersion(order.version) });
       if (notes.trim() !== (order.notes.at(-1)?.content ?? '')) {
         order.notes = [
           ...order.notes,
@@ -711,12 +756,16 @@ export function createFakeApi(
     }
     const oneOffer = /^\/api\/offers\/([^/]+)$/.exec(path);
     const offer = oneOffer ? state.offers.find((o) => o.id === oneOffer[1]) : undefined;
-    if (oneOffer && (method === 'PUT' || method === 'DELETE') && !offer) {
-      return notFound('Offer not found');
+    if (oneOffer && !offer) return notFound('Offer not found');
+    if (method === 'GET' && offer) {
+      return withEtag(
+        json(200, { success: true, data: { offer } } satisfies OfferResponse),
+        offer.version,
+      );
     }
     if (method === 'PUT' && offer) {
       if (state.failing.has('offer-update')) return fail();
-      const stale = refuseStaleSave(request, offer.updatedAt, OFFER_CHANGED_ELSEWHERE);
+      const stale = refuseStaleSave(request, offer.version);
       if (stale) return stale;
       const { fields, files } = formFields(request.body);
       const kept = JSON.parse(fields.images ?? '[]') as string[];
@@ -731,7 +780,7 @@ export function createFakeApi(
         details: savedDetails(fields.type ?? offer.type, fields.details),
         image: files.offerImage ? `/uploads/${testUuid()}` : fields.image || null,
         images: [...kept, ...(files.offerImages ?? []).map(() => `/uploads/${testUuid()}`)],
-        updatedAt: nextVersion(offer.updatedAt),
+        version: nextVersion(offer.version),
       } satisfies Partial<Offer>);
       return json(200, {
         success: true,
@@ -808,12 +857,12 @@ export function createFakeApi(
       if (state.failing.has('cask-update')) return fail();
       const target = state.casks.find((c) => c.id === caskUpdate[1]);
       if (!target) return notFound('Cask not found');
-      const stale = refuseStaleSave(request, target.updatedAt, CASK_CHANGED_ELSEWHERE);
+      const stale = refuseStaleSave(request, target.version);
       if (stale) return stale;
       const body = request.body as UpdateCaskBody;
       target.status = body.status;
       target.notes = body.notes ? body.notes : null;
-      target.updatedAt = nextVersion(target.updatedAt);
+      target.version = nextVersion(target.version);
       return json(200, {
         success: true,
         message: 'Cask updated successfully!',
@@ -821,6 +870,14 @@ export function createFakeApi(
       } satisfies CaskResponse);
     }
     const caskDelete = /^\/api\/casks\/([^/]+)$/.exec(path);
+    if (method === 'GET' && caskDelete) {
+      const target = state.casks.find((c) => c.id === caskDelete[1]);
+      if (!target) return notFound('Cask not found');
+      return withEtag(
+        json(200, { success: true, data: { cask: target } } satisfies CaskResponse),
+        target.version,
+      );
+    }
     if (method === 'DELETE' && caskDelete) {
       if (state.failing.has('cask-delete')) return fail();
       const target = state.casks.find((c) => c.id === caskDelete[1]);

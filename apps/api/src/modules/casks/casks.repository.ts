@@ -13,6 +13,7 @@ import {
 import { caskAppreciation, casks, type CaskStatus, type NewCask } from '../../db/schema/casks.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
+import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 
 /** The counters the list reads with every page: the stats and the search version. */
@@ -79,7 +80,8 @@ const CASK_JSON =
   ` 'caskImages', ${uploadUrlSql('p.image_file_id')}, 'type', p.type, 'notes', p.notes,` +
   " 'gain', p.gain, 'gainPercentage', p.gain_percentage, 'calculatedGain', p.gain," +
   ` 'purchaseDate', ${isoTimeSql('p.purchase_date')}, 'appreciationData', p.appreciation,` +
-  ` 'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')})`;
+  ` 'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')},` +
+  ` 'version', ${versionSql('p.updated_at')})`;
 
 function toStats(counter: (name: string) => number): CaskStats {
   const totalCasks = counter(COUNTERS.total);
@@ -213,7 +215,7 @@ export async function updateCaskStatusAndNotes(
 ): Promise<void> {
   await tx
     .update(casks)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: nextUpdatedAt(casks.updatedAt) })
     .where(eq(casks.id, id));
 }
 

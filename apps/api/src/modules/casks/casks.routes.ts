@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, uuidParam, versionPreconditionHeaders } from '@cask/contracts/common';
+import { errorEnvelope, recordPreconditionHeaders, uuidParam } from '@cask/contracts/common';
 import {
   CASK_IMAGE_FIELD,
   caskListQuery,
@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { BadRequestError } from '../../lib/errors.ts';
-import { expectedVersion } from '../../lib/preconditions.ts';
+import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { documentMultipartForm, readImageForm, registerImageUploads } from '../files/multipart.ts';
 import { createCasksService } from './casks.service.ts';
@@ -36,6 +36,20 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request) => ok(await casks.list(request.query)),
+  );
+
+  app.get(
+    '/casks/:id',
+    {
+      schema: {
+        tags: ['casks'],
+        description: 'One cask as the list shows it; the `ETag` header is its version.',
+        params: uuidParam,
+        response: { 200: caskResponse, 404: errorEnvelope.describe('No such cask') },
+      },
+    },
+    async (request, reply) =>
+      ok({ cask: withVersionEtag(reply, await casks.get(request.params.id)) }),
   );
 
   app.post(
@@ -83,7 +97,7 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags: ['casks'],
         params: uuidParam,
-        headers: versionPreconditionHeaders,
+        headers: recordPreconditionHeaders,
         body: updateCaskBody,
         response: { 200: caskResponse, 404: errorEnvelope.describe('No such cask') },
       },
@@ -95,7 +109,7 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
             request.params.id,
             request.body,
             actor(request),
-            expectedVersion(request.headers),
+            expectedRecordVersion(request.headers),
           ),
         },
         'Cask updated successfully!',

@@ -1,6 +1,5 @@
 import { uploadUrl } from '@cask/contracts/files';
 import {
-  CASK_CHANGED_ELSEWHERE,
   CASK_NOT_FOUND,
   CASK_OWNER_NOT_FOUND,
   STATUS_NOT_EDITABLE,
@@ -11,8 +10,8 @@ import {
 } from '@cask/contracts/casks';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { isExpectedVersion, type ExpectedVersion } from '../../lib/preconditions.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { assertRecordVersion, versionOf } from '../../lib/preconditions.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import { prepareImage, removeImage, savePreparedImage } from '../files/files.service.ts';
 import * as repo from './casks.repository.ts';
@@ -48,6 +47,7 @@ function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>>>): Ca
     })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: versionOf(row.updatedAt),
   };
 }
 
@@ -67,6 +67,9 @@ export function createCasksService(deps: { database: Database }) {
   }
 
   return {
+    /** GET /casks/{id}: one cask as the list shows it, with its version (decision 208). */
+    get: read,
+
     /**
      * Spec 001 §7 GET /casks: newest first, with the stats from the maintained counters (db/list.ts).
      */
@@ -123,14 +126,12 @@ export function createCasksService(deps: { database: Database }) {
       id: string,
       body: UpdateCaskBody,
       actor: Actor,
-      expected?: ExpectedVersion,
+      expectedVersion?: string,
     ): Promise<Cask> {
       await db.transaction(async (tx) => {
         const before = await repo.lockCask(tx, id);
         if (!before) throw new NotFoundError(CASK_NOT_FOUND);
-        if (!isExpectedVersion(expected, before.updatedAt.toISOString())) {
-          throw new ConflictError(CASK_CHANGED_ELSEWHERE);
-        }
+        assertRecordVersion(expectedVersion, before.updatedAt);
         if (body.status === 'Experience' && before.status !== 'Experience') {
           throw new BadRequestError(STATUS_NOT_EDITABLE, [
             { field: 'status', message: STATUS_NOT_EDITABLE },

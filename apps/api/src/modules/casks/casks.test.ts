@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { versionHeaders } from '@cask/contracts/common';
-import { CASK_CHANGED_ELSEWHERE, type Cask, type CaskListResponse } from '@cask/contracts/casks';
+import { ifMatchHeaders, RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
+import { type Cask, type CaskListResponse } from '@cask/contracts/casks';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { caskAppreciation, casks } from '../../db/schema/casks.ts';
@@ -416,25 +416,25 @@ describe('PUT /casks/{id}/appreciation', () => {
       admin,
       `/api/casks?page=1&limit=10&search=${encodeURIComponent(cask.name)}`,
     );
-    const opened = listed.casks[0]?.updatedAt;
+    const opened = listed.casks[0]?.version;
     if (!opened) throw new Error('the cask is not listed');
 
     const mine = await putCask(
       cask.id,
       { status: 'Maturing', notes: 'Mine' },
-      { ...admin.headers, ...versionHeaders(opened) },
+      { ...admin.headers, ...ifMatchHeaders(opened) },
     );
     expect(mine.statusCode, mine.body).toBe(200);
     const saved: Cask = mine.json().data.cask;
-    expect(saved.updatedAt).not.toBe(opened);
+    expect(saved.version).not.toBe(opened);
 
     const theirs = await putCask(
       cask.id,
       { status: 'Ready', notes: 'Theirs' },
-      { ...admin.headers, ...versionHeaders(opened) },
+      { ...admin.headers, ...ifMatchHeaders(opened) },
     );
-    expect(theirs.statusCode, theirs.body).toBe(409);
-    expect(theirs.json()).toMatchObject({ success: false, message: CASK_CHANGED_ELSEWHERE });
+    expect(theirs.statusCode, theirs.body).toBe(412);
+    expect(theirs.json()).toEqual({ success: false, message: RECORD_CHANGED_ELSEWHERE });
     const [row] = await ctx.database.db
       .select({ status: casks.status, notes: casks.notes })
       .from(casks)
@@ -444,7 +444,7 @@ describe('PUT /casks/{id}/appreciation', () => {
     const again = await putCask(
       cask.id,
       { status: 'Ready', notes: 'Theirs' },
-      { ...admin.headers, ...versionHeaders(saved.updatedAt) },
+      { ...admin.headers, ...ifMatchHeaders(saved.version) },
     );
     expect(again.statusCode, again.body).toBe(200);
   });

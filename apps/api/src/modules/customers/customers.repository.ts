@@ -28,8 +28,8 @@ function visibleCustomersSql(pattern: string | undefined): string {
 }
 
 /**
- * The page subquery `w` (id, full_name, email, phone, is_active, points_balance, created_at) that a
- * customer list selects from.
+ * The page subquery `w` (id, full_name, email, phone, is_active, points_balance, created_at,
+ * updated_at) that a customer list selects from.
  */
 export function customerWindowSql(
   window: PageWindow,
@@ -39,7 +39,7 @@ export function customerWindowSql(
   return windowSql(
     {
       table: 'customers',
-      columns: 'id, full_name, email, phone, is_active, points_balance, created_at',
+      columns: 'id, full_name, email, phone, is_active, points_balance, created_at, updated_at',
       where: visibleCustomersSql(pattern),
     },
     window,
@@ -113,6 +113,7 @@ export async function lockVisibleCustomer(tx: DbOrTx, id: string) {
       email: customers.email,
       isActive: customers.isActive,
       pointsBalance: customers.pointsBalance,
+      updatedAt: customers.updatedAt,
     })
     .from(customers)
     .where(and(eq(customers.id, id), isNull(customers.deletedAt)))

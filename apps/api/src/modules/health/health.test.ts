@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { useTestContext } from '../../../test/context.ts';
+import { createTestContext, useTestContext } from '../../../test/context.ts';
 
 const ctx = useTestContext();
 
@@ -59,4 +59,17 @@ test('the OpenAPI document is served', async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(res.statusCode).toBe(200);
   expect(res.json().openapi).toMatch(/^3\./);
+});
+
+test('while the instance drains, ready answers 503 and the rest still answers', async () => {
+  const other = await createTestContext();
+  try {
+    other.app.beginDraining();
+    const ready = await other.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ success: false, message: 'Shutting down' });
+    expect((await other.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  } finally {
+    await other.close();
+  }
 });

@@ -17,6 +17,7 @@ import {
   type Offer as OfferTableRow,
 } from '../../db/schema/offers.ts';
 import { purchases } from '../../db/schema/purchases.ts';
+import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 
 export type OfferRow = OfferTableRow;
@@ -106,7 +107,7 @@ const OFFER_JSON =
   ` 'image', ${uploadUrlSql('p.image_file_id')}, 'images', p.slides, 'category', p.category,` +
   " 'daysLeft', p.days_left, 'originalPrice', p.original_price, 'currentPrice', p.current_price," +
   ` 'location', p.location, 'details', p.details, 'createdAt', ${isoTimeSql('p.created_at')},` +
-  ` 'updatedAt', ${isoTimeSql('p.updated_at')})`;
+  ` 'updatedAt', ${isoTimeSql('p.updated_at')}, 'version', ${versionSql('p.updated_at')})`;
 
 /** Today's date in UTC (YYYY-MM-DD): the day an offer's days left count from. */
 function todayUtc(): string {
@@ -204,7 +205,7 @@ export async function updateOffer(
 ): Promise<OfferRow> {
   const [row] = await db
     .update(offers)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: nextUpdatedAt(offers.updatedAt) })
     .where(eq(offers.id, id))
     .returning();
   if (!row) throw new Error('offer update returned nothing');
@@ -241,7 +242,7 @@ export async function hasOrders(db: DbOrTx, offerId: string): Promise<boolean> {
 export async function retireOffer(db: DbOrTx, id: string): Promise<OfferRow> {
   const [row] = await db
     .update(offers)
-    .set({ retiredAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
+    .set({ retiredAt: sql`now()`, isActive: false, updatedAt: nextUpdatedAt(offers.updatedAt) })
     .where(eq(offers.id, id))
     .returning();
   if (!row) throw new Error('offer update returned nothing');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uuidParam, versionPreconditionHeaders } from '@cask/contracts/common';
+import { errorEnvelope, recordPreconditionHeaders, uuidParam } from '@cask/contracts/common';
 import {
   deleteOfferResponse,
   MAX_SLIDING_IMAGES,
@@ -12,7 +12,7 @@ import {
 import { createOfferFields, updateOfferFields } from '@cask/contracts/offer-form';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { expectedVersion } from '../../lib/preconditions.ts';
+import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { documentMultipartForm, readImageForm, registerImageUploads } from '../files/multipart.ts';
 import { createOffersService } from './offers.service.ts';
 
@@ -46,6 +46,20 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => ok(await offers.list(request.query)),
   );
 
+  app.get(
+    '/offers/:id',
+    {
+      schema: {
+        tags: ['offers'],
+        description: 'One offer as the list shows it; the `ETag` header is its version.',
+        params: uuidParam,
+        response: { 200: offerResponse, 404: errorEnvelope.describe('No such offer') },
+      },
+    },
+    async (request, reply) =>
+      ok({ offer: withVersionEtag(reply, await offers.get(request.params.id)) }),
+  );
+
   app.post(
     '/offers',
     {
@@ -70,13 +84,13 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags: ['offers'],
         params: uuidParam,
-        headers: versionPreconditionHeaders,
+        headers: recordPreconditionHeaders,
         consumes: ['multipart/form-data'],
         response: { 200: offerResponse },
       },
     },
     async (request) => {
-      const expected = expectedVersion(request.headers);
+      const expected = expectedRecordVersion(request.headers);
       const form = await readForm(request);
       const offer = await offers.update(
         request.params.id,

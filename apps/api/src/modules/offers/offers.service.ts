@@ -15,7 +15,6 @@ import {
   MAX_SLIDING_IMAGES,
   OFFER_IMAGE_FIELD,
   OFFER_IMAGES_FIELD,
-  OFFER_CHANGED_ELSEWHERE,
   OFFER_NOT_FOUND,
   TOO_MANY_SLIDING_IMAGES,
   type Offer,
@@ -24,8 +23,8 @@ import {
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import type { NewOffer } from '../../db/schema/offers.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { isExpectedVersion, type ExpectedVersion } from '../../lib/preconditions.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { assertRecordVersion, versionOf } from '../../lib/preconditions.ts';
 import {
   deleteStoredFiles,
   prepareImage,
@@ -59,6 +58,7 @@ function toOffer(row: repo.OfferRow, slideIds: readonly string[]): Offer {
     details: row.details,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: versionOf(row.updatedAt),
   };
 }
 
@@ -187,6 +187,13 @@ export function createOffersService(deps: { database: Database }) {
   }
 
   return {
+    /** GET /offers/{id}: one offer as the list shows it, with its version (decision 208). */
+    async get(id: string): Promise<Offer> {
+      const row = await repo.findOffer(db, id);
+      if (!row || row.retiredAt) throw new NotFoundError(OFFER_NOT_FOUND);
+      return toOffer(row, await slidesOf(db, id));
+    },
+
     /**
      * Spec 001 §7 GET /offers: newest first, retired offers hidden. The cards and the total of
      * an unsearched list come from the maintained counters; a search is counted exactly
@@ -238,7 +245,7 @@ export function createOffersService(deps: { database: Database }) {
       id: string,
       form: ImageForm,
       actor: Actor,
-      expected?: ExpectedVersion,
+      expectedVersion?: string,
     ): Promise<Offer> {
       const { values, details } = parseFields(updateOfferFields, form.fields);
       const keptUrls = keptImageUrls(values.images);
@@ -247,9 +254,7 @@ export function createOffersService(deps: { database: Database }) {
       return db.transaction(async (tx) => {
         const before = await repo.lockOffer(tx, id);
         if (!before) throw new NotFoundError(OFFER_NOT_FOUND);
-        if (!isExpectedVersion(expected, before.updatedAt.toISOString())) {
-          throw new ConflictError(OFFER_CHANGED_ELSEWHERE);
-        }
+        assertRecordVersion(expectedVersion, before.updatedAt);
         // An unchanged deadline is kept as it is: offers imported or seeded with a deadline
         // before their row was written must stay editable.
         if (

@@ -1,9 +1,9 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { versionHeaders } from '@cask/contracts/common';
+import { ifMatchHeaders, RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import { DEADLINE_BEFORE_CREATION } from '@cask/contracts/offer-form';
-import { OFFER_CHANGED_ELSEWHERE, type Offer } from '@cask/contracts/offers';
+import { type Offer } from '@cask/contracts/offers';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { files } from '../../db/schema/files.ts';
 import { offerImages, offers } from '../../db/schema/offers.ts';
@@ -547,6 +547,7 @@ describe('GET /offers', () => {
       details: created.details,
       createdAt: created.createdAt.toISOString(),
       updatedAt: created.updatedAt.toISOString(),
+      version: String(created.updatedAt.getTime()),
     });
   });
 
@@ -655,36 +656,36 @@ describe('PUT /offers/{id}', () => {
   test('an edit that names the version it opened is refused once another save replaced it', async () => {
     const offer = await added();
     const listed = (await list(`?search=${encodeURIComponent(offer.title)}`)).offers[0];
-    expect(listed?.updatedAt).toBe(offer.updatedAt);
+    expect(listed?.version).toBe(offer.version);
     const withVersion = (payload: FormData, version: string) =>
       ctx.app.inject({
         method: 'PUT',
         url: `/api/offers/${offer.id}`,
-        headers: { ...admin.headers, ...versionHeaders(version) },
+        headers: { ...admin.headers, ...ifMatchHeaders(version) },
         payload,
       });
 
     const mine = await withVersion(
       form(validFields({ title: `${offer.title} mine` })),
-      offer.updatedAt,
+      offer.version,
     );
     expect(mine.statusCode, mine.body).toBe(200);
     const saved: Offer = mine.json().data.offer;
-    expect(saved.updatedAt).not.toBe(offer.updatedAt);
+    expect(saved.version).not.toBe(offer.version);
 
     const theirs = await withVersion(
       form(validFields({ title: `${offer.title} theirs` })),
-      offer.updatedAt,
+      offer.version,
     );
-    expect(theirs.statusCode, theirs.body).toBe(409);
-    expect(theirs.json()).toMatchObject({ success: false, message: OFFER_CHANGED_ELSEWHERE });
+    expect(theirs.statusCode, theirs.body).toBe(412);
+    expect(theirs.json()).toEqual({ success: false, message: RECORD_CHANGED_ELSEWHERE });
     const now = (await list(`?search=${encodeURIComponent(offer.title)}`)).offers[0];
     expect(now?.title).toBe(`${offer.title} mine`);
-    expect(now?.updatedAt).toBe(saved.updatedAt);
+    expect(now?.version).toBe(saved.version);
 
     const again = await withVersion(
       form(validFields({ title: `${offer.title} again` })),
-      saved.updatedAt,
+      saved.version,
     );
     expect(again.statusCode, again.body).toBe(200);
   });

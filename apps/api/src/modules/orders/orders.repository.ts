@@ -17,6 +17,7 @@ import {
   windowSql,
 } from '../../db/list.ts';
 import { planPage, type PagePlan } from '../../lib/page-plan.ts';
+import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
 
@@ -85,7 +86,7 @@ const ORDER_ROW_SQL =
   'w.id, c.full_name, o.contact_full_name, o.contact_email, o.preferred_contact_method,' +
   ' o.phone_number, o.title, o.investment_amount, o.status, o.cask_progress,' +
   ` o.manual_payment_status, ${NOTES_HISTORY_SQL} as notes, o.is_first_purchase,` +
-  ' o.referral_points_amount, o.submitted_date, o.days_left, w.created_at';
+  ' o.referral_points_amount, o.submitted_date, o.days_left, w.created_at, o.updated_at';
 
 /** One page row (ORDER_ROW_SQL's columns) as the contract's Order; money as its exact decimal. */
 const ORDER_JSON =
@@ -96,7 +97,8 @@ const ORDER_JSON =
   " 'status', p.status, 'caskProgress', p.cask_progress," +
   " 'manualPaymentStatus', p.manual_payment_status, 'notes', p.notes," +
   " 'isFirstPurchase', p.is_first_purchase, 'referralPointsAmount', p.referral_points_amount," +
-  ` 'submittedDate', ${isoTimeSql('p.submitted_date')}, 'daysLeft', p.days_left)`;
+  ` 'submittedDate', ${isoTimeSql('p.submitted_date')}, 'daysLeft', p.days_left,` +
+  ` 'version', ${versionSql('p.updated_at')})`;
 
 const STATUS_COUNTERS = ORDER_STATUSES.map((status) => COUNTER_NAMES.purchaseStatus(status));
 
@@ -196,6 +198,7 @@ export async function lockOrder(tx: DbOrTx, id: string) {
       status: purchases.status,
       caskProgress: purchases.caskProgress,
       manualPaymentStatus: purchases.manualPaymentStatus,
+      updatedAt: purchases.updatedAt,
     })
     .from(purchases)
     .where(and(eq(purchases.id, id), isNull(purchases.deletedAt)))
@@ -221,7 +224,7 @@ export async function updateOrderFields(
       status: fields.status,
       caskProgress: fields.caskProgress,
       manualPaymentStatus: fields.manualPaymentStatus,
-      updatedAt: sql`now()`,
+      updatedAt: nextUpdatedAt(purchases.updatedAt),
     })
     .where(eq(purchases.id, id));
 }
@@ -241,7 +244,7 @@ export async function appendOrderNote(
 export async function softDeleteOrder(tx: DbOrTx, id: string): Promise<Date | undefined> {
   const [row] = await tx
     .update(purchases)
-    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ deletedAt: sql`now()`, updatedAt: nextUpdatedAt(purchases.updatedAt) })
     .where(and(eq(purchases.id, id), isNull(purchases.deletedAt)))
     .returning({ deletedAt: purchases.deletedAt });
   return row?.deletedAt ?? undefined;

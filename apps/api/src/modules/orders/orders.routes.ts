@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uuidParam } from '@cask/contracts/common';
+import { errorEnvelope, recordPreconditionHeaders, uuidParam } from '@cask/contracts/common';
 import {
   deleteOrderResponse,
   orderListQuery,
   orderListResponse,
+  orderResponse,
   updateOrderBody,
   updateOrderResponse,
 } from '@cask/contracts/orders';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { createOrdersService } from './orders.service.ts';
 
 /** Spec 001 §7: the club's orders ("purchases") as the Orders screen uses them. */
@@ -27,12 +29,27 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => ok(await orders.list(request.query)),
   );
 
+  app.get(
+    '/purchases/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        description: 'One order as the list shows it; the `ETag` header is its version.',
+        params: uuidParam,
+        response: { 200: orderResponse, 404: errorEnvelope.describe('No such order') },
+      },
+    },
+    async (request, reply) =>
+      ok({ purchase: withVersionEtag(reply, await orders.get(request.params.id)) }),
+  );
+
   app.put(
     '/purchases/:id/status',
     {
       schema: {
         tags: ['orders'],
         params: uuidParam,
+        headers: recordPreconditionHeaders,
         body: updateOrderBody,
         response: { 200: updateOrderResponse },
       },
@@ -40,10 +57,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) =>
       ok(
         {
-          purchase: await orders.update(request.params.id, request.body, {
-            adminId: request.admin.id,
-            ip: request.ip,
-          }),
+          purchase: await orders.update(
+            request.params.id,
+            request.body,
+            { adminId: request.admin.id, ip: request.ip },
+            expectedRecordVersion(request.headers),
+          ),
         },
         'Order updated successfully!',
       ),

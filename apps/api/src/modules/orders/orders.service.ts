@@ -2,6 +2,7 @@ import type { Order, OrderListParams, UpdateOrderBody } from '@cask/contracts/or
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { assertRecordVersion } from '../../lib/preconditions.ts';
 import {
   appendOrderNote,
   createOrderList,
@@ -25,6 +26,11 @@ export function createOrdersService(deps: { database: Database }) {
   }
 
   return {
+    /** GET /purchases/{id}: one order as the list shows it, with its version (decision 208). */
+    async get(id: string): Promise<Order> {
+      return mustFind(id);
+    },
+
     /**
      * Spec 001 §7 GET /purchases, searched over all orders on the server (decision 152). The stats
      * and the unfiltered totals are the maintained counters; only a search counts its matches
@@ -40,12 +46,18 @@ export function createOrdersService(deps: { database: Database }) {
      * Spec 001 §7 PUT /purchases/{id}/status. The row is locked first, so two admins saving the
      * same order take turns: each compares its notes with the last entry the other left, and
      * notes that differ are appended, never written over (decision 150). Audited with before and
-     * after.
+     * after. A save naming a version (If-Match) that is no longer current changes nothing: 412.
      */
-    async update(id: string, body: UpdateOrderBody, actor: Actor): Promise<Order> {
+    async update(
+      id: string,
+      body: UpdateOrderBody,
+      actor: Actor,
+      expectedVersion?: string,
+    ): Promise<Order> {
       return db.transaction(async (tx) => {
         const before = await lockOrder(tx, id);
         if (!before) throw new NotFoundError(ORDER_NOT_FOUND);
+        assertRecordVersion(expectedVersion, before.updatedAt);
         const notes = body.notes.trim();
         const noteAdded = notes !== (before.lastNote ?? '');
         await updateOrderFields(tx, id, body);

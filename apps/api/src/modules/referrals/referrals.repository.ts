@@ -16,6 +16,7 @@ import { customers } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals, type ReferralStatus } from '../../db/schema/referrals.ts';
+import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 
 // The Referrals list (spec 001 §2-§3) through db/list.ts: the four cards' counters, the exact
@@ -84,7 +85,7 @@ const REFERRAL_ROW_SQL =
   ' referee.email as referee_email, r.reward_amount, r.currency, r.status, r.completed_date,' +
   ' r.first_purchase_amount, r.first_purchase_date, r.referral_code, r.admin_notes,' +
   ' orders.order_count as total_purchases, orders.order_amount as total_purchase_amount,' +
-  ' r.points_awarded, r.reward_paid, r.created_at';
+  ' r.points_awarded, r.reward_paid, r.created_at, r.updated_at';
 
 function referralRowsSql(windowSqlText: string): string {
   return (
@@ -110,7 +111,7 @@ const REFERRAL_JSON =
   " 'referralCode', p.referral_code, 'adminNotes', p.admin_notes," +
   " 'totalPurchases', p.total_purchases, 'totalPurchaseAmount', p.total_purchase_amount," +
   " 'pointsAwarded', p.points_awarded, 'rewardPaid', p.reward_paid," +
-  ` 'createdAt', ${isoTimeSql('p.created_at')})`;
+  ` 'createdAt', ${isoTimeSql('p.created_at')}, 'version', ${versionSql('p.updated_at')})`;
 
 export interface ReferralPageRequest {
   page: number;
@@ -200,6 +201,7 @@ export interface ReferralRowData {
   pointsAwarded: number;
   rewardPaid: boolean;
   createdAt: Date;
+  updatedAt: Date;
 }
 
 const referrer = alias(customers, 'referrer');
@@ -236,6 +238,7 @@ export async function selectReferral(db: DbOrTx, id: string): Promise<ReferralRo
       pointsAwarded: referrals.pointsAwarded,
       rewardPaid: referrals.rewardPaid,
       createdAt: referrals.createdAt,
+      updatedAt: referrals.updatedAt,
     })
     .from(referrals)
     .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
@@ -253,6 +256,7 @@ export async function lockReferral(tx: DbOrTx, id: string) {
       referrerId: referrals.referrerId,
       pointsAwarded: referrals.pointsAwarded,
       completedDate: referrals.completedDate,
+      updatedAt: referrals.updatedAt,
     })
     .from(referrals)
     .where(eq(referrals.id, id))
@@ -290,7 +294,7 @@ export async function updateReferralStatus(tx: DbOrTx, id: string, status: Refer
     .set({
       status,
       completedDate: status === 'completed' ? sql`now()` : null,
-      updatedAt: sql`now()`,
+      updatedAt: nextUpdatedAt(referrals.updatedAt),
     })
     .where(eq(referrals.id, id))
     .returning({ status: referrals.status, completedDate: referrals.completedDate });

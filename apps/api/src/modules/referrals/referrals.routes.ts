@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, uuidParam } from '@cask/contracts/common';
+import { errorEnvelope, recordPreconditionHeaders, uuidParam } from '@cask/contracts/common';
 import {
   referralListQuery,
   referralListResponse,
+  referralResponse,
   updateReferralStatusBody,
   updateReferralStatusResponse,
 } from '@cask/contracts/referrals';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { createReferralsService } from './referrals.service.ts';
 
 /** Spec 001 §7: the referral list and its status change. */
@@ -26,12 +28,27 @@ export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     async (request) => ok(await referrals.list(request.query)),
   );
 
+  app.get(
+    '/referrals/:id',
+    {
+      schema: {
+        tags: ['referrals'],
+        description: 'One referral as the list shows it; the `ETag` header is its version.',
+        params: uuidParam,
+        response: { 200: referralResponse, 404: errorEnvelope.describe('No such referral') },
+      },
+    },
+    async (request, reply) =>
+      ok({ referral: withVersionEtag(reply, await referrals.get(request.params.id)) }),
+  );
+
   app.put(
     '/referrals/:id/status',
     {
       schema: {
         tags: ['referrals'],
         params: uuidParam,
+        headers: recordPreconditionHeaders,
         body: updateReferralStatusBody,
         response: {
           200: updateReferralStatusResponse,
@@ -41,10 +58,12 @@ export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request) =>
       ok(
-        await referrals.setStatus(request.params.id, request.body, {
-          adminId: request.admin.id,
-          ip: request.ip,
-        }),
+        await referrals.setStatus(
+          request.params.id,
+          request.body,
+          { adminId: request.admin.id, ip: request.ip },
+          expectedRecordVersion(request.headers),
+        ),
         'Referral status updated',
       ),
   );

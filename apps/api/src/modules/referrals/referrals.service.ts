@@ -7,6 +7,7 @@ import { MAX_POINTS_BALANCE } from '@cask/contracts/rewards';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { assertRecordVersion, versionOf } from '../../lib/preconditions.ts';
 import {
   createReferralList,
   lockReferral,
@@ -23,7 +24,7 @@ export const REFERRAL_NOT_FOUND = 'Referral not found';
 
 const amount = (value: string | null) => (value === null ? null : Number(value));
 
-function toReferral(row: ReferralRowData): Referral {
+function toReferral({ updatedAt, ...row }: ReferralRowData): Referral {
   return {
     ...row,
     rewardAmount: Number(row.rewardAmount),
@@ -32,6 +33,7 @@ function toReferral(row: ReferralRowData): Referral {
     firstPurchaseDate: row.firstPurchaseDate?.toISOString() ?? null,
     totalPurchaseAmount: Number(row.totalPurchaseAmount),
     createdAt: row.createdAt.toISOString(),
+    version: versionOf(updatedAt),
   };
 }
 
@@ -46,6 +48,11 @@ export function createReferralsService(deps: { database: Database }) {
   }
 
   return {
+    /** GET /referrals/{id}: one referral as the list shows it, with its version (decision 208). */
+    async get(id: string): Promise<Referral> {
+      return readOne(db, id);
+    },
+
     /**
      * Spec 001 §2-§3 Referrals: one page, newest first, of every referral or of one status,
      * optionally searched; the cards always count every referral (stats.overall).
@@ -70,10 +77,13 @@ export function createReferralsService(deps: { database: Database }) {
       id: string,
       body: UpdateReferralStatusBody,
       actor: Actor,
+      expectedVersion?: string,
     ): Promise<{ referral: Referral; referrerPoints: number }> {
       return db.transaction(async (tx) => {
         const locked = await lockReferral(tx, id);
         if (!locked) throw new NotFoundError(REFERRAL_NOT_FOUND);
+        // A save naming a version that is no longer current changes nothing (decision 208).
+        assertRecordVersion(expectedVersion, locked.updatedAt);
         if (locked.status === body.status) {
           // Nothing to change, so nothing to audit: the answer is the referral as it stands.
           const referral = await readOne(tx, id);

@@ -151,6 +151,7 @@ test('a referral row carries the fields of spec 001 §3, with both customers and
       pointsAwarded: 250,
       rewardPaid: false,
       createdAt: referral.createdAt.toISOString(),
+      version: String(referral.updatedAt.getTime()),
     },
   ]);
 });

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { User } from '@cask/contracts/users';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { createList, isoTimeSql } from '../../db/list.ts';
+import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
 import {
@@ -28,6 +29,7 @@ export interface UserRow {
   balance: number;
   isActive: boolean;
   createdAt: Date;
+  updatedAt: Date;
 }
 
 /**
@@ -41,19 +43,20 @@ export function createUserList(database: Database) {
     order: CUSTOMER_LIST_ORDER,
     itemJson:
       "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'phone', p.phone," +
-      ` 'balance', p.balance, 'isActive', p.is_active, 'createdAt', ${isoTimeSql('p.created_at')})`,
+      ` 'balance', p.balance, 'isActive', p.is_active, 'createdAt', ${isoTimeSql('p.created_at')},` +
+      ` 'version', ${versionSql('p.updated_at')})`,
   });
   const rowSql =
     'w.id, w.full_name, w.email, w.phone,' +
     ' (select count(*)::int from casks k where k.owner_id = w.id) as balance,' +
-    ' w.is_active, w.created_at';
+    ' w.is_active, w.created_at, w.updated_at';
   return (query: CustomerPageRequest) => read(customerListRequest(query, 'users', rowSql));
 }
 
 export async function updateCustomerActive(tx: DbOrTx, id: string, isActive: boolean) {
   await tx
     .update(customers)
-    .set({ isActive, updatedAt: sql`now()` })
+    .set({ isActive, updatedAt: nextUpdatedAt(customers.updatedAt) })
     .where(eq(customers.id, id));
 }
 
@@ -67,6 +70,7 @@ export async function findUser(db: DbOrTx, id: string): Promise<UserRow | undefi
       balance: caskCount(db, customers.id),
       isActive: customers.isActive,
       createdAt: customers.createdAt,
+      updatedAt: customers.updatedAt,
     })
     .from(customers)
     .where(and(eq(customers.id, id), isNull(customers.deletedAt)));
@@ -76,7 +80,7 @@ export async function findUser(db: DbOrTx, id: string): Promise<UserRow | undefi
 export async function softDeleteCustomer(tx: DbOrTx, id: string): Promise<Date | undefined> {
   const [row] = await tx
     .update(customers)
-    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ deletedAt: sql`now()`, updatedAt: nextUpdatedAt(customers.updatedAt) })
     .where(and(eq(customers.id, id), isNull(customers.deletedAt)))
     .returning({ deletedAt: customers.deletedAt });
   return row?.deletedAt ?? undefined;

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uuidParam } from '@cask/contracts/common';
+import { errorEnvelope, recordPreconditionHeaders, uuidParam } from '@cask/contracts/common';
 import {
   deleteUserResponse,
   updateUserBody,
   updateUserResponse,
   userListQuery,
   userListResponse,
+  userResponse,
 } from '@cask/contracts/users';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { createUsersService } from './users.service.ts';
 
 /** Spec 000 §7: the club's customers ("users") as User Management and the Dashboard use them. */
@@ -23,12 +25,27 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => ok(await users.list(request.query)),
   );
 
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        description: 'One customer as the list shows them; the `ETag` header is the version.',
+        params: uuidParam,
+        response: { 200: userResponse, 404: errorEnvelope.describe('No such customer') },
+      },
+    },
+    async (request, reply) =>
+      ok({ user: withVersionEtag(reply, await users.get(request.params.id)) }),
+  );
+
   app.put(
     '/users/:id',
     {
       schema: {
         tags: ['users'],
         params: uuidParam,
+        headers: recordPreconditionHeaders,
         body: updateUserBody,
         response: { 200: updateUserResponse },
       },
@@ -36,10 +53,12 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) =>
       ok(
         {
-          user: await users.setActive(request.params.id, request.body, {
-            adminId: request.admin.id,
-            ip: request.ip,
-          }),
+          user: await users.setActive(
+            request.params.id,
+            request.body,
+            { adminId: request.admin.id, ip: request.ip },
+            expectedRecordVersion(request.headers),
+          ),
         },
         'User updated successfully',
       ),

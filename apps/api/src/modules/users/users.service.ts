@@ -2,6 +2,7 @@ import type { UpdateUserBody, User, UserListParams } from '@cask/contracts/users
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { assertRecordVersion, versionOf } from '../../lib/preconditions.ts';
 import { lockCustomer, USER_NOT_FOUND } from '../customers/customers.service.ts';
 import {
   createUserList,
@@ -11,24 +12,40 @@ import {
   type UserRow,
 } from './users.repository.ts';
 
-function toUser(row: UserRow): User {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+function toUser({ updatedAt, ...row }: UserRow): User {
+  return { ...row, createdAt: row.createdAt.toISOString(), version: versionOf(updatedAt) };
 }
 
 export function createUsersService(deps: { database: Database }) {
   const { db } = deps.database;
   const readUserList = createUserList(deps.database);
   return {
+    /** GET /users/{id}: one customer as the list shows them, with the version (decision 208). */
+    async get(id: string): Promise<User> {
+      const row = await findUser(db, id);
+      if (!row) throw new NotFoundError(USER_NOT_FOUND);
+      return toUser(row);
+    },
+
     /** Spec 000 §7 GET /users: newest first; deleted customers never appear. */
     async list(query: UserListParams) {
       const answer = await readUserList(query);
       return { users: answer.items, pagination: answer.pagination };
     },
 
-    /** Spec 000 §4: the admin toggles Active/Inactive; audited with before and after. */
-    async setActive(id: string, body: UpdateUserBody, actor: Actor): Promise<User> {
+    /**
+     * Spec 000 §4: the admin toggles Active/Inactive; audited with before and after. A save naming
+     * a version (If-Match) that is no longer current changes nothing (decision 208).
+     */
+    async setActive(
+      id: string,
+      body: UpdateUserBody,
+      actor: Actor,
+      expectedVersion?: string,
+    ): Promise<User> {
       return db.transaction(async (tx) => {
         const before = await lockCustomer(tx, id);
+        assertRecordVersion(expectedVersion, before.updatedAt);
         await updateCustomerActive(tx, id, body.isActive);
         const updated = await findUser(tx, id);
         if (!updated) throw new NotFoundError(USER_NOT_FOUND);

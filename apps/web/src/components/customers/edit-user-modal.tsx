@@ -5,9 +5,15 @@ import { InlineError } from '@/components/ui/error-state.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
 import { Modal, ModalForm } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
+import { StaleRecordAlert } from '@/components/ui/stale-record-alert.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { UPDATE_FAILURE, useUpdateUser } from '@/lib/customer-mutations.ts';
+import { fetchUser, UPDATE_FAILURE, useUpdateUser } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
+import {
+  isStaleVersion,
+  useReloadableRecord,
+  type RecordReload,
+} from '@/lib/use-reloadable-record.ts';
 import { STATUS_OPTIONS } from './user-status.tsx';
 
 export interface EditUserModalProps {
@@ -24,7 +30,8 @@ export interface EditUserModalProps {
 /**
  * Spec 000 §2 'Edit User': the customer's details read-only and the Status select (Active /
  * Inactive), Cancel and save. A failed save stays open with the server's message (decision 045),
- * where the spec only logged it.
+ * where the spec only logged it; one refused because someone else changed the customer since it
+ * was opened offers to reload them (decision 208).
  */
 export function EditUserModal({
   user,
@@ -45,7 +52,7 @@ export function EditUserModal({
     >
       {/* Keyed by the user, so the form starts from their current status each time. */}
       {user ? (
-        <EditUserForm
+        <ReloadableUserForm
           key={user.id}
           user={user}
           onClose={onClose}
@@ -57,17 +64,28 @@ export function EditUserModal({
   );
 }
 
+type UserFormProps = {
+  user: User;
+  onClose: () => void;
+  saveLabel: string;
+  showUserId: boolean;
+};
+
+/** The form, started over from the customer as they are now each time the admin reloads. */
+function ReloadableUserForm(props: UserFormProps) {
+  const { current, generation, reloader } = useReloadableRecord(props.user, () =>
+    fetchUser(props.user.id),
+  );
+  return <EditUserForm key={generation} {...props} user={current} reloader={reloader} />;
+}
+
 function EditUserForm({
   user,
   onClose,
   saveLabel,
   showUserId,
-}: {
-  user: User;
-  onClose: () => void;
-  saveLabel: string;
-  showUserId: boolean;
-}) {
+  reloader,
+}: UserFormProps & { reloader: RecordReload }) {
   const update = useUpdateUser();
   const [status, setStatus] = useState<string>(user.isActive ? 'Active' : 'Inactive');
   const busy = update.isPending;
@@ -89,7 +107,7 @@ function EditUserForm({
       onSubmit={(event) => {
         event.preventDefault();
         update.mutate(
-          { id: user.id, body: { isActive: status === 'Active' } },
+          { id: user.id, body: { isActive: status === 'Active' }, version: user.version },
           // Spec 000 §4: after save the selected row is cleared and the lists are refreshed.
           { onSuccess: onClose },
         );
@@ -116,7 +134,9 @@ function EditUserForm({
         onChange={(event) => setStatus(event.target.value)}
         disabled={busy}
       />
-      {update.isError ? (
+      {update.isError && isStaleVersion(update.error) ? (
+        <StaleRecordAlert error={update.error} reloader={reloader} />
+      ) : update.isError ? (
         <InlineError>{errorMessage(update.error, UPDATE_FAILURE)}</InlineError>
       ) : null}
     </ModalForm>

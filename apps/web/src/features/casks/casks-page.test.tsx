@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
-import { CASK_CHANGED_ELSEWHERE } from '@cask/contracts/casks';
+import { RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import { aCask, aCustomer, createFakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
@@ -225,24 +225,39 @@ test('a failed save says so and keeps the dialog open', async () => {
   expect(screen.getByRole('dialog', { name: 'Edit Cask' })).toBeVisible();
 });
 
-test('Edit Cask names the version it opened; saved over meanwhile, it says so and keeps the dialog', async () => {
-  const cask = aCask({ name: 'Contested', updatedAt: '2026-02-01T09:00:00.000Z' });
+test('Edit Cask names the version it opened; saved over meanwhile, it says so and reloads on request', async () => {
+  const cask = aCask({ name: 'Contested', status: 'Maturing', version: '7' });
   const api = createFakeApi({ casks: [cask] });
   const { user } = await renderApp({ route: '/cask', api });
   await screen.findByText('Contested');
   await user.click(within(rows()[0]!).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
   // Another admin saves the cask while this dialog is open.
-  cask.updatedAt = '2026-02-01T09:05:00.000Z';
+  Object.assign(cask, { status: 'Ready', notes: 'Theirs', version: '8' });
   await user.type(within(dialog).getByPlaceholderText('Enter notes here...'), 'My notes');
   await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
-  expect(await screen.findByText(CASK_CHANGED_ELSEWHERE)).toBeInTheDocument();
+  const alert = await within(dialog).findByRole('alert');
+  expect(alert).toHaveTextContent(RECORD_CHANGED_ELSEWHERE);
   const [sent] = api.sent('PUT', `/api/casks/${cask.id}/appreciation`);
-  expect(sent?.headers.get('if-match')).toBe('"2026-02-01T09:00:00.000Z"');
-  expect(screen.getByRole('dialog', { name: 'Edit Cask' })).toBeVisible();
+  expect(sent?.headers.get('if-match')).toBe('"7"');
+  // Nothing typed is lost before the admin chooses to reload.
   expect(within(dialog).getByPlaceholderText('Enter notes here...')).toHaveValue('My notes');
-  expect(api.state.casks[0]?.notes).toBeNull();
+  expect(api.state.casks[0]?.notes).toBe('Theirs');
+
+  await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+  await waitFor(() =>
+    expect(within(dialog).getByPlaceholderText('Enter notes here...')).toHaveValue('Theirs'),
+  );
+  expect(within(dialog).queryByRole('alert')).toBeNull();
+  expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveValue('Ready');
+  expect(api.sent('GET', `/api/casks/${cask.id}`)).toHaveLength(1);
+
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Cask' })).toBeNull());
+  expect(api.sent('PUT', `/api/casks/${cask.id}/appreciation`)[1]?.headers.get('if-match')).toBe(
+    '"8"',
+  );
 });
 
 test('deletes after confirming; the cards and the total follow', async () => {

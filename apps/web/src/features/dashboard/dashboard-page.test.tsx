@@ -153,6 +153,33 @@ test('a failed save keeps Edit User open with the server message', async () => {
   expect(dialog).toBeInTheDocument();
 });
 
+test('Edit User saved over a change made meanwhile says so; Reload shows the current status', async () => {
+  const morag = aCustomer({ fullName: 'Morag Campbell', isActive: true, version: '2' });
+  const api = createFakeApi({ customers: [morag] });
+  const { user } = await renderDashboard(api);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+  // Another admin deactivates her while this dialog is open.
+  Object.assign(morag, { isActive: false, version: '3' });
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+  const alert = await within(dialog).findByRole('alert');
+  expect(alert).toHaveTextContent(
+    'This record was changed by someone else. Reload it and try again.',
+  );
+  expect(api.sent('PUT', `/api/users/${morag.id}`)[0]?.headers.get('if-match')).toBe('"2"');
+  expect(morag.isActive).toBe(false);
+  expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveValue('Active');
+
+  await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+  await waitFor(() =>
+    expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveValue('Inactive'),
+  );
+  expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+});
+
 test('Delete asks Confirm Delete, sends DELETE and the user and the totals drop', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell' });
   const api = createFakeApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { OFFER_CHANGED_ELSEWHERE } from '@cask/contracts/offers';
+import { RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import { anOffer, createFakeApi, manyOffers, type FakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
@@ -338,24 +338,36 @@ test('Edit Offer shows ABV and volume with their unit and sends them as typed', 
   });
 });
 
-test('Edit Offer names the version it opened; saved over meanwhile, it says so and keeps the form', async () => {
-  const offer = anOffer({ title: 'Glenfarclas 2009', updatedAt: '2026-02-01T09:00:00.000Z' });
+test('Edit Offer names the version it opened; saved over meanwhile, it says so and reloads on request', async () => {
+  const offer = anOffer({ title: 'Glenfarclas 2009', version: '3' });
   const api = createFakeApi({ offers: [offer] });
   const { user } = await renderOffers(api);
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Glenfarclas 2009');
   await user.click(within(row('Glenfarclas 2009')).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Offer' });
   // Another admin saves the offer while this form is open.
-  offer.updatedAt = '2026-02-01T09:05:00.000Z';
+  Object.assign(offer, { title: 'Glenfarclas 2009 (theirs)', version: '4' });
   await user.clear(within(dialog).getByRole('textbox', { name: /Title/ }));
   await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'My new title');
   await user.click(within(dialog).getByRole('button', { name: 'Update' }));
 
-  expect(await within(dialog).findByText(OFFER_CHANGED_ELSEWHERE)).toBeVisible();
+  const alert = await within(dialog).findByRole('alert');
+  expect(alert).toHaveTextContent(RECORD_CHANGED_ELSEWHERE);
   const [sent] = api.sent('PUT', `/api/offers/${offer.id}`);
-  expect(sent?.headers.get('if-match')).toBe('"2026-02-01T09:00:00.000Z"');
+  expect(sent?.headers.get('if-match')).toBe('"3"');
   expect(within(dialog).getByRole('textbox', { name: /Title/ })).toHaveValue('My new title');
-  expect(api.state.offers[0]?.title).toBe('Glenfarclas 2009');
+  expect(api.state.offers[0]?.title).toBe('Glenfarclas 2009 (theirs)');
+
+  await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+  await waitFor(() =>
+    expect(within(dialog).getByRole('textbox', { name: /Title/ })).toHaveValue(
+      'Glenfarclas 2009 (theirs)',
+    ),
+  );
+  expect(within(dialog).queryByRole('alert')).toBeNull();
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+  expect(await screen.findByText('Offer updated successfully')).toBeInTheDocument();
+  expect(api.sent('PUT', `/api/offers/${offer.id}`)[1]?.headers.get('if-match')).toBe('"4"');
 });
 
 test('Confirm Delete asks by name; the row disappears; a failure shows in the dialog', async () => {

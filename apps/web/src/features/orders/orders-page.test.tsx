@@ -291,6 +291,50 @@ test('a failed save stays open with the server message, also as a toast', async 
   expect(screen.getAllByText('Order is locked')).toHaveLength(2);
 });
 
+test('a save over a change made meanwhile says so; Reload refills the dialog with the current order', async () => {
+  const order = { ...morag(), manualPaymentStatus: 'due' as const, version: '5' };
+  const api = createFakeApi({ orders: [order] });
+  const { user } = await renderOrders(api);
+  await user.click(
+    within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
+      name: 'Edit',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Order' });
+  // Another admin marks the order paid while this dialog is open.
+  Object.assign(order, { manualPaymentStatus: 'paid', version: '6' });
+  const notes = within(dialog).getByRole('textbox', { name: 'Notes' });
+  await user.clear(notes);
+  await user.type(notes, 'Chased the payment');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+  const alert = await within(dialog).findByRole('alert');
+  expect(alert).toHaveTextContent(
+    'This record was changed by someone else. Reload it and try again.',
+  );
+  expect(api.sent('PUT', `/api/purchases/${order._id}/status`)[0]?.headers.get('if-match')).toBe(
+    '"5"',
+  );
+  // Nothing was saved over theirs, and nothing the admin typed is gone yet.
+  expect(api.state.orders[0]?.manualPaymentStatus).toBe('paid');
+  expect(notes).toHaveValue('Chased the payment');
+  expect(within(dialog).getByRole('combobox', { name: 'Payment' })).toHaveValue('due');
+
+  await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+  await waitFor(() =>
+    expect(within(dialog).getByRole('combobox', { name: 'Payment' })).toHaveValue('paid'),
+  );
+  expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  expect(api.sent('GET', `/api/purchases/${order._id}`)).toHaveLength(1);
+
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  expect(api.sent('PUT', `/api/purchases/${order._id}/status`)[1]?.headers.get('if-match')).toBe(
+    '"6"',
+  );
+  expect(api.state.orders[0]?.manualPaymentStatus).toBe('paid');
+});
+
 test('Confirm Delete asks with the title and the user, then the row and the counts go', async () => {
   const order = morag();
   const api = createFakeApi({ orders: [order, anOrder({ title: 'Ardbeg 2012' })] });

@@ -240,6 +240,30 @@ test('a failed save keeps the dialog open with a toast and the message', async (
   expect(api.state.referrals[0]?.status).toBe('pending');
 });
 
+test('a save over a change made meanwhile says so; Reload shows the current status', async () => {
+  const api = createFakeApi({ referrals: manyReferrals(1) });
+  const referral = api.state.referrals[0]!;
+  const { user } = await renderReferrals(api);
+  await clickEdit(user, /Referee 1/);
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Referral - Rhona Fraser' });
+  // Another admin completes it while this dialog is open.
+  api.state.referrals[0] = { ...referral, status: 'completed', version: '9' };
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+  const alert = await within(dialog).findByRole('alert');
+  expect(alert).toHaveTextContent(
+    'This record was changed by someone else. Reload it and try again.',
+  );
+  expect(api.sent('PUT', `/api/referrals/${referral.id}/status`)[0]?.headers.get('if-match')).toBe(
+    `"${referral.version}"`,
+  );
+  expect(api.state.referrals[0]?.status).toBe('completed');
+
+  await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+  await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('completed'));
+  expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+});
+
 test('Save reads Saving... while the change is on its way', async () => {
   const api = createFakeApi({ referrals: manyReferrals(1) });
   const { user } = await renderReferrals(api);

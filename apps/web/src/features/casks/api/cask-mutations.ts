@@ -5,7 +5,7 @@ import {
   type Cask,
   type UpdateCaskBody,
 } from '@cask/contracts/casks';
-import { versionHeaders } from '@cask/contracts/common';
+import { ifMatchHeaders } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
 import { casksKey } from './get-casks.ts';
@@ -40,16 +40,22 @@ export function useCreateCask() {
 /**
  * `PUT /casks/{id}/appreciation` (spec 001 §7): status and notes. It names the version the form
  * was opened on, so a cask another admin saved meanwhile is not silently replaced: the server
- * answers 409 instead (docs/decisions/180).
+ * answers 412 instead (docs/decisions/208).
  */
 export async function updateCask({
   id,
-  basedOn,
+  version,
   ...body
-}: UpdateCaskBody & { id: string; basedOn: string }): Promise<Cask> {
+}: UpdateCaskBody & { id: string; version: string }): Promise<Cask> {
   const envelope = await api.put<unknown>(`/casks/${id}/appreciation`, body, {
-    headers: versionHeaders(basedOn),
+    headers: ifMatchHeaders(version),
   });
+  return caskResponse.parse(envelope).data.cask;
+}
+
+/** `GET /casks/{id}`: the cask as it is now, for a dialog that reloads it. */
+export async function fetchCask(id: string): Promise<Cask> {
+  const envelope = await api.get<unknown>(`/casks/${encodeURIComponent(id)}`);
   return caskResponse.parse(envelope).data.cask;
 }
 

@@ -6,10 +6,16 @@ import { Button } from '@/components/ui/button.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
+import { StaleRecordAlert } from '@/components/ui/stale-record-alert.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
-import { useUpdateCask } from '../api/cask-mutations.ts';
+import {
+  isStaleVersion,
+  useReloadableRecord,
+  type RecordReload,
+} from '@/lib/use-reloadable-record.ts';
+import { fetchCask, useUpdateCask } from '../api/cask-mutations.ts';
 import { AppreciationChart } from './appreciation-chart.tsx';
 
 /** Spec 001 §8. */
@@ -23,25 +29,40 @@ function gainText(cask: Cask): string {
   return `${sign}${formatMoney(Math.abs(cask.gain))}${percent}`;
 }
 
-function EditCaskForm({ cask, onDone }: { cask: Cask; onDone: () => void }) {
+/** The form, started over from the cask as it is now each time the admin reloads it. */
+function ReloadableCaskForm({ cask, onDone }: { cask: Cask; onDone: () => void }) {
+  const { current, generation, reloader } = useReloadableRecord(cask, () => fetchCask(cask.id));
+  return <EditCaskForm key={generation} cask={current} reloader={reloader} onDone={onDone} />;
+}
+
+function EditCaskForm({
+  cask,
+  reloader,
+  onDone,
+}: {
+  cask: Cask;
+  reloader: RecordReload;
+  onDone: () => void;
+}) {
   // An Experience cask keeps its status unless the admin picks Ready or Maturing (spec 001 §4).
   const [status, setStatus] = useState<CaskStatus>(cask.status);
   const [notes, setNotes] = useState(cask.notes ?? '');
-  // The version the form was opened on, kept if the list refreshes meanwhile (decision 180).
-  const [basedOn] = useState(cask.updatedAt);
+  // The version the form was opened on, kept if the list refreshes meanwhile (decision 208).
+  const [version] = useState(cask.version);
   const update = useUpdateCask();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     update.mutate(
-      { id: cask.id, status, notes, basedOn },
+      { id: cask.id, status, notes, version },
       {
         onSuccess: () => {
           toast.success(UPDATE_SUCCESS);
           onDone();
         },
         onError: (error) => {
-          toast.error(errorMessage(error, UPDATE_FAILURE));
+          // A stale save is told in the dialog, with its Reload button.
+          if (!isStaleVersion(error)) toast.error(errorMessage(error, UPDATE_FAILURE));
         },
       },
     );
@@ -85,6 +106,9 @@ function EditCaskForm({ cask, onDone }: { cask: Cask; onDone: () => void }) {
           onChange={(event) => setNotes(event.target.value)}
         />
       </div>
+      <div className="mt-4 empty:hidden">
+        <StaleRecordAlert error={update.error} reloader={reloader} />
+      </div>
       {cask.appreciationData.length > 0 ? (
         <AppreciationChart points={cask.appreciationData} />
       ) : null}
@@ -113,7 +137,7 @@ export function EditCaskModal({ cask, onClose }: { cask: Cask | null; onClose: (
         </>
       }
     >
-      {cask ? <EditCaskForm key={cask.id} cask={cask} onDone={onClose} /> : null}
+      {cask ? <ReloadableCaskForm key={cask.id} cask={cask} onDone={onClose} /> : null}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { versionHeaders } from '@cask/contracts/common';
+import { ifMatchHeaders } from '@cask/contracts/common';
 import { deleteOfferResponse, offerResponse, type Offer } from '@cask/contracts/offers';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
@@ -23,16 +23,22 @@ export async function createOffer(form: FormData): Promise<Offer> {
 /**
  * `PUT /offers/{id}` (spec 001 §7): the same fields, isActive instead of isFeatured. It names the
  * version the form was opened on, so an offer another admin saved meanwhile is not silently
- * replaced: the server answers 409 instead (docs/decisions/180).
+ * replaced: the server answers 412 instead (docs/decisions/208).
  */
 export async function updateOffer(input: {
   id: string;
   form: FormData;
-  basedOn: string;
+  version: string;
 }): Promise<Offer> {
   const envelope = await api.put<unknown>(`/offers/${encodeURIComponent(input.id)}`, input.form, {
-    headers: versionHeaders(input.basedOn),
+    headers: ifMatchHeaders(input.version),
   });
+  return offerResponse.parse(envelope).data.offer;
+}
+
+/** `GET /offers/{id}`: the offer as it is now, for a form that reloads it. */
+export async function fetchOffer(id: string): Promise<Offer> {
+  const envelope = await api.get<unknown>(`/offers/${encodeURIComponent(id)}`);
   return offerResponse.parse(envelope).data.offer;
 }
 

@@ -11,14 +11,17 @@ import {
 import { OFFER_TYPES, type Offer, type OfferType } from '@cask/contracts/offers';
 import { Button } from '@/components/ui/button.tsx';
 import { InlineError } from '@/components/ui/error-state.tsx';
+import { StaleRecordAlert } from '@/components/ui/stale-record-alert.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
+import { isStaleVersion, useReloadableRecord } from '@/lib/use-reloadable-record.ts';
 import {
   ADD_FAILURE,
   ADD_SUCCESS,
+  fetchOffer,
   UPDATE_FAILURE,
   UPDATE_SUCCESS,
   useCreateOffer,
@@ -122,17 +125,19 @@ export function OfferFormModal({
 
 /**
  * Spec 001 §2 Add Offer / Edit Offer. Checked with the contracts the API uses (the required
- * fields are enforced on both sides, docs/decisions/140), sent as multipart (spec 001 §7).
+ * fields are enforced on both sides, docs/decisions/140), sent as multipart (spec 001 §7). An
+ * edit refused because someone else saved the offer since it was opened offers to reload it: the
+ * form is refilled from the offer as it is now (docs/decisions/208).
  */
 function OfferFormDialog({
-  offer,
+  offer: opened,
   onClose,
 }: {
   /** null: Add Offer. */
   offer: Offer | null;
   onClose: () => void;
 }) {
-  const editing = offer !== null;
+  const editing = opened !== null;
   const create = useCreateOffer();
   const update = useUpdateOffer();
   const save = editing ? update : create;
@@ -144,14 +149,25 @@ function OfferFormDialog({
     clearErrors,
     setValue,
     control,
+    reset,
     formState: { errors },
-  } = useForm<OfferFormValues>({ defaultValues: initialValues(offer) });
+  } = useForm<OfferFormValues>({ defaultValues: initialValues(opened) });
   const type = useWatch({ control, name: 'type' });
-  const [banner, setBanner] = useState<ChosenImage | null>(
-    offer?.image ? { kind: 'kept', url: offer.image } : null,
-  );
-  const [slides, setSlides] = useState<ChosenImage[]>(
-    offer?.images.map((url) => ({ kind: 'kept', url })) ?? [],
+  const keptBanner = (offer: Offer | null): ChosenImage | null =>
+    offer?.image ? { kind: 'kept', url: offer.image } : null;
+  const keptSlides = (offer: Offer | null): ChosenImage[] =>
+    offer?.images.map((url) => ({ kind: 'kept', url })) ?? [];
+  const [banner, setBanner] = useState<ChosenImage | null>(keptBanner(opened));
+  const [slides, setSlides] = useState<ChosenImage[]>(keptSlides(opened));
+  const { current: offer, reloader } = useReloadableRecord(
+    opened,
+    () => (opened ? fetchOffer(opened.id) : Promise.resolve(null)),
+    (fresh) => {
+      reset(initialValues(fresh));
+      setBanner(keptBanner(fresh));
+      setSlides(keptSlides(fresh));
+      update.reset();
+    },
   );
 
   const close = () => {
@@ -219,7 +235,7 @@ function OfferFormDialog({
       onClose();
     };
     if (offer) {
-      update.mutate({ id: offer.id, form, basedOn: offer.updatedAt }, { onSuccess, onError });
+      update.mutate({ id: offer.id, form, version: offer.version }, { onSuccess, onError });
     } else {
       create.mutate(form, { onSuccess, onError });
     }
@@ -252,7 +268,11 @@ function OfferFormDialog({
         onSubmit={onSubmit}
         className="grid grid-cols-1 gap-4 sm:grid-cols-2"
       >
-        {save.isError ? (
+        {save.isError && isStaleVersion(save.error) ? (
+          <div className="sm:col-span-2">
+            <StaleRecordAlert error={save.error} reloader={reloader} />
+          </div>
+        ) : save.isError ? (
           <div className="sm:col-span-2">
             <InlineError>
               {errorMessage(save.error, editing ? UPDATE_FAILURE : ADD_FAILURE)}

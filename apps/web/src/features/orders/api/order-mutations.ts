@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   deleteOrderResponse,
+  orderResponse,
   updateOrderResponse,
   type Order,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
+import { ifMatchHeaders } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
 import { ordersKey, type OrderPage } from './get-orders.ts';
@@ -15,13 +17,28 @@ export const DELETE_FAILURE = 'Failed to delete order.';
 export const UPDATE_SUCCESS = 'Order updated successfully!';
 export const DELETE_SUCCESS = 'Order deleted successfully!';
 
-/** `PUT /purchases/{id}/status` (spec 001 §7): notes go as one string, '' when none. */
-export async function updateOrder(input: { id: string; body: UpdateOrderBody }): Promise<Order> {
+/**
+ * `PUT /purchases/{id}/status` (spec 001 §7): notes go as one string, '' when none. It names the
+ * version the dialog started from, so an order saved meanwhile is not overwritten: 412 instead
+ * (docs/decisions/208).
+ */
+export async function updateOrder(input: {
+  id: string;
+  body: UpdateOrderBody;
+  version: string;
+}): Promise<Order> {
   const envelope = await api.put<unknown>(
     `/purchases/${encodeURIComponent(input.id)}/status`,
     input.body,
+    { headers: ifMatchHeaders(input.version) },
   );
   return updateOrderResponse.parse(envelope).data.purchase;
+}
+
+/** `GET /purchases/{id}`: the order as it is now, for a dialog that reloads it. */
+export async function fetchOrder(id: string): Promise<Order> {
+  const envelope = await api.get<unknown>(`/purchases/${encodeURIComponent(id)}`);
+  return orderResponse.parse(envelope).data.purchase;
 }
 
 /** `DELETE /purchases/{id}`: the order is hidden on the server (decision 151). */

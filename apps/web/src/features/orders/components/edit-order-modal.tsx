@@ -14,10 +14,21 @@ import { InlineError } from '@/components/ui/error-state.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
 import { Modal, ModalForm } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
+import { StaleRecordAlert } from '@/components/ui/stale-record-alert.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
-import { UPDATE_FAILURE, UPDATE_SUCCESS, useUpdateOrder } from '../api/order-mutations.ts';
+import {
+  isStaleVersion,
+  useReloadableRecord,
+  type RecordReload,
+} from '@/lib/use-reloadable-record.ts';
+import {
+  fetchOrder,
+  UPDATE_FAILURE,
+  UPDATE_SUCCESS,
+  useUpdateOrder,
+} from '../api/order-mutations.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
@@ -32,7 +43,9 @@ export function orderDeadline(order: Pick<Order, 'submittedDate' | 'daysLeft'>):
  * Spec 001 §2 'Edit Order': the order's details read-only, then Progress, Notes, Payment and
  * Status; the notes history under the Notes field (decision 150). A failed save stays open with
  * the server's message and shows the toast of spec 001 §8. The details are text, not inputs, and
- * Save stays in the dialog's footer however long the history (issue 27, decision 196).
+ * Save stays in the dialog's footer however long the history (issue 27, decision 196). A save
+ * refused because someone else saved the order since it was opened offers to reload it
+ * (decision 208).
  */
 export function EditOrderModal({ order, onClose }: { order: Order | null; onClose: () => void }) {
   return (
@@ -46,15 +59,29 @@ export function EditOrderModal({ order, onClose }: { order: Order | null; onClos
       layout="form"
     >
       {/* Keyed by the order, so the form starts from its current values each time. */}
-      {order ? <EditOrderForm key={order._id} order={order} onClose={onClose} /> : null}
+      {order ? <ReloadableOrderForm key={order._id} order={order} onClose={onClose} /> : null}
     </Modal>
   );
+}
+
+/** The form, started over from the order as it is now each time the admin reloads it. */
+function ReloadableOrderForm({ order, onClose }: { order: Order; onClose: () => void }) {
+  const { current, generation, reloader } = useReloadableRecord(order, () => fetchOrder(order._id));
+  return <EditOrderForm key={generation} order={current} reloader={reloader} onClose={onClose} />;
 }
 
 type FormValues = UpdateOrderBody;
 type FieldErrors = Partial<Record<keyof FormValues, string>>;
 
-function EditOrderForm({ order, onClose }: { order: Order; onClose: () => void }) {
+function EditOrderForm({
+  order,
+  reloader,
+  onClose,
+}: {
+  order: Order;
+  reloader: RecordReload;
+  onClose: () => void;
+}) {
   const update = useUpdateOrder();
   const [values, setValues] = useState<FormValues>({
     status: order.status,
@@ -95,13 +122,16 @@ function EditOrderForm({ order, onClose }: { order: Order; onClose: () => void }
         }
         setErrors({});
         update.mutate(
-          { id: order._id, body: parsed.data },
+          { id: order._id, body: parsed.data, version: order.version },
           {
             onSuccess: () => {
               toast.success(UPDATE_SUCCESS);
               onClose();
             },
-            onError: (error) => toast.error(errorMessage(error, UPDATE_FAILURE)),
+            // A stale save is told in the dialog, with its Reload button.
+            onError: (error) => {
+              if (!isStaleVersion(error)) toast.error(errorMessage(error, UPDATE_FAILURE));
+            },
           },
         );
       }}
@@ -161,7 +191,11 @@ function EditOrderForm({ order, onClose }: { order: Order; onClose: () => void }
 
       {update.isError ? (
         <div className="sm:col-span-2">
-          <InlineError>{errorMessage(update.error, UPDATE_FAILURE)}</InlineError>
+          {isStaleVersion(update.error) ? (
+            <StaleRecordAlert error={update.error} reloader={reloader} />
+          ) : (
+            <InlineError>{errorMessage(update.error, UPDATE_FAILURE)}</InlineError>
+          )}
         </div>
       ) : null}
     </ModalForm>

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ifMatchHeaders } from '@cask/contracts/common';
 import {
+  referralResponse,
   updateReferralStatusResponse,
   type UpdateReferralStatusBody,
 } from '@cask/contracts/referrals';
@@ -7,13 +9,27 @@ import { api } from '@/lib/api-client.ts';
 import { rewardsKey } from '@/lib/customer-queries.ts';
 import { referralsKey } from './get-referrals.ts';
 
-/** `PUT /referrals/{id}/status` (spec 001 §7): {status}. */
-export async function updateReferralStatus(input: { id: string; body: UpdateReferralStatusBody }) {
+/**
+ * `PUT /referrals/{id}/status` (spec 001 §7): {status}, naming the version the dialog started
+ * from: a referral changed meanwhile answers 412 instead (docs/decisions/208).
+ */
+export async function updateReferralStatus(input: {
+  id: string;
+  body: UpdateReferralStatusBody;
+  version: string;
+}) {
   const envelope = await api.put<unknown>(
     `/referrals/${encodeURIComponent(input.id)}/status`,
     input.body,
+    { headers: ifMatchHeaders(input.version) },
   );
   return updateReferralStatusResponse.parse(envelope).data;
+}
+
+/** `GET /referrals/{id}`: the referral as it is now, for a dialog that reloads it. */
+export async function fetchReferral(id: string) {
+  const envelope = await api.get<unknown>(`/referrals/${encodeURIComponent(id)}`);
+  return referralResponse.parse(envelope).data.referral;
 }
 
 /**

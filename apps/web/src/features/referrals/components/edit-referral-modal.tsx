@@ -6,9 +6,15 @@ import { InlineError } from '@/components/ui/error-state.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
 import { Modal, ModalForm } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
+import { StaleRecordAlert } from '@/components/ui/stale-record-alert.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
-import { useUpdateReferralStatus } from '../api/update-referral-status.ts';
+import {
+  isStaleVersion,
+  useReloadableRecord,
+  type RecordReload,
+} from '@/lib/use-reloadable-record.ts';
+import { fetchReferral, useUpdateReferralStatus } from '../api/update-referral-status.ts';
 import { orNotAvailable, STATUS_OPTIONS } from './referral-labels.ts';
 
 /** Spec 001 §8. */
@@ -19,7 +25,8 @@ export const STATUS_CHANGE_FAILURE = 'Failed to update referral status';
 /**
  * Spec 001 §2 'Edit Referral - {referrer name}': the referral read-only and the status select,
  * Cancel and Save. A failed save keeps the dialog open: a toast and a red box say why
- * (decision 156). The page loads it through `lazyModal` (docs/decisions/125): with Radix Dialog
+ * (decision 156); one refused because someone else changed the referral since it was opened
+ * offers to reload it (decision 208). The page loads it through `lazyModal` (docs/decisions/125): with Radix Dialog
  * and the toasts, it comes when a row's Edit is first clicked or preloaded, to stay in the
  * screen's JavaScript budget.
  */
@@ -43,13 +50,37 @@ export function EditReferralModal({
     >
       {/* Keyed by the referral, so the form starts from its current status each time. */}
       {referral ? (
-        <EditReferralForm key={referral.id} referral={referral} onClose={onClose} />
+        <ReloadableReferralForm key={referral.id} referral={referral} onClose={onClose} />
       ) : null}
     </Modal>
   );
 }
 
-function EditReferralForm({ referral, onClose }: { referral: Referral; onClose: () => void }) {
+/** The form, started over from the referral as it is now each time the admin reloads it. */
+function ReloadableReferralForm({
+  referral,
+  onClose,
+}: {
+  referral: Referral;
+  onClose: () => void;
+}) {
+  const { current, generation, reloader } = useReloadableRecord(referral, () =>
+    fetchReferral(referral.id),
+  );
+  return (
+    <EditReferralForm key={generation} referral={current} reloader={reloader} onClose={onClose} />
+  );
+}
+
+function EditReferralForm({
+  referral,
+  reloader,
+  onClose,
+}: {
+  referral: Referral;
+  reloader: RecordReload;
+  onClose: () => void;
+}) {
   const update = useUpdateReferralStatus();
   const [status, setStatus] = useState<ReferralStatus>(referral.status);
   const busy = update.isPending;
@@ -72,13 +103,16 @@ function EditReferralForm({ referral, onClose }: { referral: Referral; onClose: 
       onSubmit={(event) => {
         event.preventDefault();
         update.mutate(
-          { id: referral.id, body: { status } },
+          { id: referral.id, body: { status }, version: referral.version },
           {
             onSuccess: () => {
               toast.success(UPDATE_SUCCESS);
               onClose();
             },
-            onError: (error) => toast.error(errorMessage(error, UPDATE_FAILURE)),
+            // A stale save is told in the dialog, with its Reload button.
+            onError: (error) => {
+              if (!isStaleVersion(error)) toast.error(errorMessage(error, UPDATE_FAILURE));
+            },
           },
         );
       }}
@@ -108,7 +142,9 @@ function EditReferralForm({ referral, onClose }: { referral: Referral; onClose: 
         }}
         disabled={busy}
       />
-      {update.isError ? (
+      {update.isError && isStaleVersion(update.error) ? (
+        <StaleRecordAlert error={update.error} reloader={reloader} />
+      ) : update.isError ? (
         <InlineError>{errorMessage(update.error, STATUS_CHANGE_FAILURE)}</InlineError>
       ) : null}
     </ModalForm>
