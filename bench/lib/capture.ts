@@ -64,7 +64,14 @@ export async function createQueryCapture(url: string, adminId: string): Promise<
   const logger = createLogger(process.env.BENCH_CAPTURE_LOG ?? 'silent');
   const mailer = createMailer({ from: config.MAIL_FROM, logger });
   const jwtSecret = randomBytes(32).toString('hex');
-  const app: App = await buildApp({ config, database, jwtSecret, mailer, logger });
+  const app: App = await buildApp({
+    config,
+    database,
+    jwtSecret,
+    totpKey: randomBytes(32),
+    mailer,
+    logger,
+  });
   await app.ready();
   return {
     async capture(request) {

@@ -32,9 +32,20 @@ export const recoveryAdmins = {
   },
 } satisfies Record<string, AdminCredentials>;
 
+/**
+ * Turns two-factor on in security.spec.ts (issue 28): from then on its sign-in asks for a code,
+ * which no other spec could give.
+ */
+export const twoFactorAdmin: AdminCredentials = {
+  name: 'Morag Campbell',
+  email: 'morag.campbell@example.com',
+  password: 'Spirit-Safe-Pass3',
+};
+
 /** Created by the server at start-up, one boot each (ADMIN_* creates exactly one admin). */
 export const seededAdmins: AdminCredentials[] = [
   recoveryAdmins.typesCode,
   recoveryAdmins.pastesCode,
+  twoFactorAdmin,
   mainAdmin,
 ];

@@ -54,6 +54,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
+    // Passkeys belong to a host name, never an IP address: security.spec.ts uses this one.
+    PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: options.dataDir,
     SMTP_URL: options.smtpUrl,
     MAIL_FROM: 'Cask Admin <no-reply@cask-admin.test>',

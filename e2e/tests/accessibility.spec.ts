@@ -157,6 +157,10 @@ const signedInScreens: Screen[] = [
         .getByRole('button', { name: /^Change role of / })
         .first(),
   },
+  {
+    path: '/setting/security',
+    ready: (page) => page.getByRole('table', { name: 'Sessions' }).getByText('This device'),
+  },
   { path: '/no-such-page', ready: h1('Page not found') },
 ];
 
@@ -168,6 +172,19 @@ const modals: Modal[] = [
       await page.getByRole('table', { name: 'Audit Log' }).getByRole('button').first().click();
     },
     shown: dialog('Audit Entry'),
+  },
+  {
+    label: 'security two-factor set-up',
+    path: '/setting/security',
+    open: click('button', 'Set up'),
+    shown: (page) =>
+      page.getByRole('dialog', { name: 'Set up two-factor authentication' }).getByRole('img'),
+  },
+  {
+    label: 'security add passkey',
+    path: '/setting/security',
+    open: click('button', 'Add a passkey'),
+    shown: dialog('Add a passkey'),
   },
   {
     label: 'dashboard edit',

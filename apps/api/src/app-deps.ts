@@ -11,6 +11,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   jwtSecret: string;
+  /** AES-256 key of the TOTP secrets (lib/secrets.ts resolveTotpKey). */
+  totpKey: Buffer;
   mailer: Mailer;
   /** pino instance from lib/logger.ts (tests give one that writes to memory). */
   logger: Logger;

@@ -15,6 +15,11 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /**
+   * AES-256 key for the TOTP secrets at rest (64 hex characters or base64 of 32 bytes); generated
+   * into DATA_DIR/totp-encryption-key when unset (issue 28).
+   */
+  TOTP_ENCRYPTION_KEY: z.string().min(1).optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Cask Admin <no-reply@cask-admin.local>'),
   ADMIN_EMAIL: z.string().email().optional(),

@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
-import { resolveJwtSecret } from './lib/secrets.ts';
+import { resolveJwtSecret, resolveTotpKey } from './lib/secrets.ts';
 import { runStartupTasks } from './startup.ts';
 
 async function main(): Promise<void> {
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrate(database);
   const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  const totpKey = resolveTotpKey(config.TOTP_ENCRYPTION_KEY, config.DATA_DIR);
 
   const logger = createLogger(config.LOG_LEVEL);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     config: { ...config, WEB_DIST_DIR: webDist },
     database,
     jwtSecret,
+    totpKey,
     mailer,
     logger,
   });

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { AdminRole } from '@cask/contracts/admins';
+import { adminSessions } from '../src/db/schema/admin-sessions.ts';
 import { admins } from '../src/db/schema/admins.ts';
 import { signAccessToken } from '../src/lib/tokens.ts';
 import type { TestContext } from './context.ts';
@@ -12,6 +13,8 @@ export interface TestAdmin {
   fullName: string;
   /** A valid access token for this admin. */
   token: string;
+  /** The session the token names. */
+  sessionId: string;
   /** `{ authorization: 'Bearer …' }` for app.inject. */
   headers: { authorization: string };
 }
@@ -43,9 +46,13 @@ export async function createAdmin(
     })
     .returning({ id: admins.id, tokenVersion: admins.tokenVersion });
   if (!row) throw new Error('admin insert returned nothing');
+  // A session of its own, as a sign-in opens: the token names it (docs/decisions/225).
+  const sessionId = randomUUID();
+  await ctx.database.db.insert(adminSessions).values({ id: sessionId, adminId: row.id });
   const token = await signAccessToken(ctx.jwtSecret, {
     adminId: row.id,
     tokenVersion: row.tokenVersion,
+    sessionId,
   });
   return {
     id: row.id,
@@ -53,6 +60,7 @@ export async function createAdmin(
     password,
     fullName,
     token,
+    sessionId,
     headers: { authorization: `Bearer ${token}` },
   };
 }

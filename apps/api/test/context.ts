@@ -79,6 +79,7 @@ export async function createTestContext(env: TestEnv = {}): Promise<TestContext>
     config,
     database,
     jwtSecret,
+    totpKey: randomBytes(32),
     mailer,
     logger,
   });

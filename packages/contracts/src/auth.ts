@@ -60,7 +60,13 @@ export type LoginBody = z.infer<typeof loginBody>;
 /** Spec 000 §3: the sign-in answer carries accessToken and refreshToken in data. */
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
-export const loginResponse = okEnvelope(tokenPair);
+/**
+ * For an admin with two-factor on, the answer carries no tokens: `twoFactorRequired` and a
+ * short-lived challenge for POST /api/auth/login/second-factor (issue 28).
+ */
+export const loginResponse = okEnvelope(
+  z.union([tokenPair, z.object({ twoFactorRequired: z.literal(true), challenge: z.string() })]),
+);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const refreshQuery = z.object({ refreshToken });

@@ -8,6 +8,8 @@ export type FieldError = z.infer<typeof fieldError>;
 export const errorEnvelope = z.object({
   success: z.literal(false),
   message: z.string(),
+  /** Set on the few refusals the web app acts on (issue 28: step-up, two-factor set-up). */
+  code: z.string().optional(),
   errors: z.array(fieldError).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

@@ -7,6 +7,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** A machine-readable reason the web app acts on (the envelope's `code`). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -32,6 +34,18 @@ export const TOKEN_ENDED = 'You are not authorized: the session has ended';
 export class ForbiddenError extends AppError {
   constructor(message = 'Forbidden') {
     super(403, message);
+  }
+}
+
+/** Step-up (issue 28): the last proof of identity in this session is too old for this change. */
+export const REAUTHENTICATION_REQUIRED = 'reauthentication_required';
+/** The policy requires two-factor and the admin has none yet: only setting one up is allowed. */
+export const TWO_FACTOR_SETUP_REQUIRED = 'two_factor_setup_required';
+
+/** A 403 the web app recognises by its code (step-up, two-factor set-up). */
+export class CodedForbiddenError extends AppError {
+  constructor(message: string, code: string) {
+    super(403, message, undefined, undefined, code);
   }
 }
 

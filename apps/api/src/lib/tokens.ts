@@ -13,6 +13,12 @@ export interface AccessClaims {
    * it with the current one, so raising it ends every earlier token at once (decisions/131).
    */
   tokenVersion: number;
+  /**
+   * The session (refresh family) the token was issued to; the look-up refuses it once that
+   * session has ended (docs/decisions/225). Every token the API issues has one; only tokens
+   * minted outside a sign-in (the bench) lack it.
+   */
+  sessionId?: string;
 }
 
 // Importing the raw secret on every call cost more than the HMAC itself (0.40 ms a verification
@@ -31,7 +37,11 @@ function key(secret: string): KeyObject {
 
 /** DESIGN.md §5: a 15-minute HS256 JWT with issuer, audience and type checked on the way in. */
 export async function signAccessToken(secret: string, claims: AccessClaims): Promise<string> {
-  return new SignJWT({ typ: 'access', ver: claims.tokenVersion })
+  return new SignJWT({
+    typ: 'access',
+    ver: claims.tokenVersion,
+    ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.adminId)
     .setIssuer(ISSUER)
@@ -72,6 +82,7 @@ const accessPayload = z.object({
     .int()
     .min(0)
     .max(2 ** 31 - 1),
+  sid: z.uuid().optional(),
 });
 
 /**
@@ -102,7 +113,8 @@ export async function verifyAccessToken(
     });
     const parsed = accessPayload.safeParse(payload);
     if (!parsed.success) return null;
-    const claims = { adminId: parsed.data.sub, tokenVersion: parsed.data.ver };
+    const claims: AccessClaims = { adminId: parsed.data.sub, tokenVersion: parsed.data.ver };
+    if (parsed.data.sid) claims.sessionId = parsed.data.sid;
     rememberVerified(secret, token, claims, parsed.data.exp);
     return claims;
   } catch {

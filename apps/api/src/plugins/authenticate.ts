@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AdminRole } from '@cask/contracts/admins';
 import type { Database } from '../db/client.ts';
-import { ACCOUNT_DISABLED, TOKEN_ENDED, UnauthorizedError } from '../lib/errors.ts';
+import {
+  ACCOUNT_DISABLED,
+  CodedForbiddenError,
+  REAUTHENTICATION_REQUIRED,
+  TOKEN_ENDED,
+  TWO_FACTOR_SETUP_REQUIRED,
+  UnauthorizedError,
+} from '../lib/errors.ts';
 import { hooksOf } from '../lib/route-hooks.ts';
 import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../lib/tokens.ts';
 import { prepareAdminLookup } from '../modules/auth/admins.repository.ts';
@@ -21,11 +28,31 @@ declare module 'fastify' {
     admin: SignedInAdmin;
     /** The verified token's claims (every route that is not public). */
     accessClaims: AccessClaims;
+    /** The token's session: its id and how long ago the admin last proved who they are. */
+    session: SignedInSession;
   }
   interface FastifyContextConfig {
     /** Opt out of authentication (sign-in, recovery, health, docs). Secure by default. */
     public?: boolean;
+    /**
+     * Open to an admin the two-factor policy has not let in yet (setting up TOTP, the profile
+     * the layout reads, the session list): every other route answers 403 until they have one.
+     */
+    beforeSecondFactor?: boolean;
+    /**
+     * Step-up (issue 28): the admin must have proved who they are in this session within
+     * STEP_UP_SECONDS, else 403 `reauthentication_required` until POST /auth/reauthenticate.
+     */
+    recentAuthentication?: boolean;
   }
+}
+
+/** How long a proof of identity covers the changes that ask for a recent one: 10 minutes. */
+export const STEP_UP_SECONDS = 10 * 60;
+
+export interface SignedInSession {
+  id: string | null;
+  authenticatedSecondsAgo: number | null;
 }
 
 /**
@@ -39,6 +66,7 @@ export function registerAuthentication(
 ): void {
   app.decorateRequest('admin', null as unknown as SignedInAdmin);
   app.decorateRequest('accessClaims', null as unknown as AccessClaims);
+  app.decorateRequest('session', null as unknown as SignedInSession);
   const findAdmin = prepareAdminLookup(database);
 
   const admit = (request: FastifyRequest, claims: AccessClaims | null, done: Done) => {
@@ -47,12 +75,44 @@ export function registerAuthentication(
     request.accessClaims = claims;
     // One primary-key read a request, never cached: disabling an admin or ending their tokens
     // takes effect on the next request, on every instance (DESIGN.md §5).
-    findAdmin(claims.adminId).then((admin) => {
+    findAdmin(claims.adminId, claims.sessionId ?? null).then((admin) => {
       if (!admin || !admin.isActive) return done(new UnauthorizedError(ACCOUNT_DISABLED));
       // Raised by logout, password change or reset and reuse detection (docs/decisions/131): the
       // row is read anyway, so ending earlier tokens at once costs no query.
       if (admin.tokenVersion !== claims.tokenVersion)
         return done(new UnauthorizedError(TOKEN_ENDED));
+      // A token of a session that was ended (from the session list, or by its logout) is refused
+      // at once; the admin's other sessions go on (docs/decisions/225).
+      if (claims.sessionId && !admin.sessionLive) return done(new UnauthorizedError(TOKEN_ENDED));
+      if (
+        admin.twoFactorRequired &&
+        !admin.hasSecondFactor &&
+        !request.routeOptions.config.beforeSecondFactor
+      ) {
+        return done(
+          new CodedForbiddenError(
+            'Set up two-factor authentication to continue',
+            TWO_FACTOR_SETUP_REQUIRED,
+          ),
+        );
+      }
+      if (
+        request.routeOptions.config.recentAuthentication &&
+        !(
+          admin.authenticatedSecondsAgo !== null && admin.authenticatedSecondsAgo <= STEP_UP_SECONDS
+        )
+      ) {
+        return done(
+          new CodedForbiddenError(
+            'Please confirm your password to continue',
+            REAUTHENTICATION_REQUIRED,
+          ),
+        );
+      }
+      request.session = {
+        id: claims.sessionId ?? null,
+        authenticatedSecondsAgo: admin.authenticatedSecondsAgo,
+      };
       request.admin = {
         id: admin.id,
         email: admin.email,

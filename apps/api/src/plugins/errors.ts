@@ -29,6 +29,7 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
     return reply.status(error.statusCode).send({
       success: false,
       message: error.message,
+      ...(error.code ? { code: error.code } : {}),
       ...(error.errors ? { errors: error.errors } : {}),
     });
   }

@@ -1,4 +1,5 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { EXPORT_LISTS } from '@cask/contracts/exports';
 import { OWNER_ONLY, VIEWER_READ_ONLY, type AdminRole } from '@cask/contracts/admins';
 import { ForbiddenError } from '../lib/errors.ts';
 
@@ -19,6 +20,20 @@ export const VIEWER_MAY_WRITE: ReadonlySet<string> = new Set([
   'PUT /api/auth/profile',
   'POST /api/auth/upload-avatar',
   'POST /api/auth/change-password',
+  // Their own second factors, passkeys and sessions, and the step-up that confirms it is them
+  // (issue 28): securing their own account changes no business data.
+  'POST /api/auth/reauthenticate',
+  'POST /api/security/two-factor/setup',
+  'POST /api/security/two-factor/verify',
+  'POST /api/security/two-factor/disable',
+  'POST /api/security/two-factor/recovery-codes',
+  'POST /api/security/passkeys/options',
+  'POST /api/security/passkeys',
+  'DELETE /api/security/passkeys/:id',
+  'DELETE /api/security/sessions/:id',
+  'POST /api/security/sessions/end-others',
+  // Exports are reads (DESIGN.md §8: a Viewer reads and exports); the POST only mints the link.
+  ...EXPORT_LISTS.map((list) => `POST /api/exports/${list}`),
 ]);
 
 /** The refusal for a Viewer's change, or undefined when the request may go on. */

@@ -75,6 +75,10 @@ export const routes = [
       { path: 'setting/profile', lazy: page(() => import('@/features/profile/profile-page.tsx')) },
       { path: 'setting/privacy', lazy: page(() => import('@/features/privacy/privacy-page.tsx')) },
       { path: 'setting/admins', lazy: page(() => import('@/features/admins/admins-page.tsx')) },
+      {
+        path: 'setting/security',
+        lazy: page(() => import('@/features/security/security-page.tsx')),
+      },
       { path: '*', lazy: page(() => import('./not-found-page.tsx')) },
     ],
   },

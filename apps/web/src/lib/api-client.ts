@@ -1,6 +1,12 @@
 import { refreshResponse } from '@cask/contracts/auth';
 import { ApiError, type ApiFieldError } from './api-error.ts';
 import { expireSession, getAccessToken, getRefreshToken, storeSession } from './session.ts';
+import {
+  confirmIdentity,
+  REAUTHENTICATION_REQUIRED,
+  requireTwoFactorSetup,
+  TWO_FACTOR_SETUP_REQUIRED,
+} from './step-up.ts';
 
 /**
  * The one door to the API (DESIGN.md §7): bearer header, JSON or multipart bodies, a single-flight
@@ -24,6 +30,8 @@ const REFRESH_PATH = '/auth/refresh-token';
  */
 const NEVER_REFRESHED = new Set([
   '/auth/login',
+  '/auth/login/second-factor',
+  '/auth/passkey',
   REFRESH_PATH,
   '/auth/logout',
   '/auth/forgot-password',
@@ -121,7 +129,8 @@ async function attempt<T>(spec: RequestSpec, token: string | undefined): Promise
   const envelope = await readEnvelope(response);
   if (!response.ok || envelope.success === false) {
     const message = typeof envelope.message === 'string' ? envelope.message : '';
-    throw new ApiError(message, response.status, fieldErrors(envelope.errors));
+    const code = typeof envelope.code === 'string' ? envelope.code : undefined;
+    throw new ApiError(message, response.status, fieldErrors(envelope.errors), code);
   }
   return envelope as T;
 }
@@ -168,7 +177,23 @@ function endSessionIfUnauthorized(error: unknown): void {
   if (error instanceof ApiError && error.message.includes(NOT_AUTHORIZED)) expireSession();
 }
 
+/**
+ * Issue 28: a change that needs a recent proof of identity asks for the password (the step-up
+ * dialog) and is sent once more; the two-factor policy sends the admin to set one up.
+ */
 async function request<T>(spec: RequestSpec): Promise<T> {
+  try {
+    return await requestOnce<T>(spec);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 403) throw error;
+    if (error.code === TWO_FACTOR_SETUP_REQUIRED) requireTwoFactorSetup();
+    if (error.code !== REAUTHENTICATION_REQUIRED) throw error;
+    if (!(await confirmIdentity())) throw error;
+    return requestOnce<T>(spec);
+  }
+}
+
+async function requestOnce<T>(spec: RequestSpec): Promise<T> {
   const token = getAccessToken();
   try {
     return await attempt<T>(spec, token);

@@ -12,12 +12,15 @@ export interface ApiFieldError {
 export class ApiError extends Error {
   readonly status: number;
   readonly errors?: ApiFieldError[];
+  /** The envelope's `code`, on the few refusals the app acts on (step-up, two-factor set-up). */
+  readonly code?: string;
 
-  constructor(message: string, status: number, errors?: ApiFieldError[]) {
+  constructor(message: string, status: number, errors?: ApiFieldError[], code?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     if (errors) this.errors = errors;
+    if (code) this.code = code;
   }
 }
 

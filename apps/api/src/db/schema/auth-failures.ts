@@ -9,8 +9,10 @@ export const authFailures = pgTable(
   'auth_failures',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'login' (wrong e-mail or password), 'password_change' (wrong current password) or 'reset_code' (wrong one-time code). */
-    kind: text('kind', { enum: ['login', 'password_change', 'reset_code'] }).notNull(),
+    /** 'login' (wrong e-mail or password), 'password_change' (wrong current password) or 'reset_code' (wrong one-time code) or 'second_factor' (wrong TOTP or recovery code). */
+    kind: text('kind', {
+      enum: ['login', 'password_change', 'reset_code', 'second_factor'],
+    }).notNull(),
     email: text('email').notNull(),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

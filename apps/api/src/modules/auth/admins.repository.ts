@@ -98,10 +98,26 @@ export interface AdminForRequest {
   isActive: boolean;
   tokenVersion: number;
   role: AdminRole;
+  /** The token's session exists and has not ended (false when the token names none). */
+  sessionLive: boolean;
+  /** Seconds since the admin last proved who they are in this session; null without one. */
+  authenticatedSecondsAgo: number | null;
+  /** TOTP is on for the admin. */
+  hasSecondFactor: boolean;
+  /** The policy requires a second factor of every admin. */
+  twoFactorRequired: boolean;
 }
 
-const ADMIN_FOR_REQUEST =
-  'select id::text, email, full_name, is_active, token_version, role from admins where id = $1 limit 1';
+// Primary-key and single-row probes only: the admin, the token's session, the admin's TOTP row
+// and the one-row policy (docs/decisions/225).
+const ADMIN_FOR_REQUEST = `select a.id::text, a.email, a.full_name, a.is_active, a.token_version, a.role,
+    coalesce(s.ended_at is null and s.id is not null, false),
+    extract(epoch from now() - s.authenticated_at)::int,
+    exists (select 1 from admin_totp t where t.admin_id = a.id and t.enabled_at is not null),
+    coalesce((select p.require_two_factor from security_settings p where p.id = 1), false)
+  from admins a
+  left join admin_sessions s on s.id = $2::uuid and s.admin_id = a.id
+  where a.id = $1 limit 1`;
 
 /**
  * The look-up plugins/authenticate.ts runs before every authenticated request. A named statement,
@@ -109,17 +125,43 @@ const ADMIN_FOR_REQUEST =
  * docs/decisions/064).
  */
 export function prepareAdminLookup(database: Pick<Database, 'readRows'>) {
-  return async (id: string): Promise<AdminForRequest | undefined> => {
-    const [row] = await database.readRows(ADMIN_FOR_REQUEST, [id], { prepared: true });
+  return async (id: string, sessionId: string | null): Promise<AdminForRequest | undefined> => {
+    const [row] = await database.readRows(ADMIN_FOR_REQUEST, [id, sessionId], { prepared: true });
     if (!row) return undefined;
-    const [adminId, email, fullName, isActive, tokenVersion, role] = row as [
+    const [
+      adminId,
+      email,
+      fullName,
+      isActive,
+      tokenVersion,
+      role,
+      sessionLive,
+      authenticatedSecondsAgo,
+      hasSecondFactor,
+      twoFactorRequired,
+    ] = row as [
       string,
       string,
       string,
       boolean,
       number,
       AdminRole,
+      boolean,
+      number | null,
+      boolean,
+      boolean,
     ];
-    return { id: adminId, email, fullName, isActive, tokenVersion, role };
+    return {
+      id: adminId,
+      email,
+      fullName,
+      isActive,
+      tokenVersion,
+      role,
+      sessionLive,
+      authenticatedSecondsAgo,
+      hasSecondFactor,
+      twoFactorRequired,
+    };
   };
 }

@@ -1,3 +1,5 @@
+import cookie from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordBody,
@@ -18,12 +20,20 @@ import {
 import { errorEnvelope } from '@cask/contracts/common';
 import type { AppDeps } from '../../app-deps.ts';
 import { createBackgroundJobs } from '../../lib/background-jobs.ts';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_DAYS,
+  DEVICE_COOKIE_PATH,
+  isDeviceCookieFor,
+  issueDeviceCookie,
+} from '../../lib/device-cookie.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { onlyExactQueryNames } from '../../lib/exact-query.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { createAuthService } from './auth.service.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
+import { registerSecurityRoutes } from './security.routes.ts';
 
 // Recovery calls are the ones a stranger can hammer: per IP and minute, well above what the
 // screens need (one code per 60 s, a handful of tries), well below a brute-force budget.
@@ -38,7 +48,25 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     db: deps.database.db,
     config: deps.config,
     jwtSecret: deps.jwtSecret,
+    totpKey: deps.totpKey,
     hasher,
+  });
+  await app.register(cookie);
+  const setDeviceCookie = (request: FastifyRequest, reply: FastifyReply, email: string) => {
+    reply.setCookie(DEVICE_COOKIE, issueDeviceCookie(deps.jwtSecret, email), {
+      path: DEVICE_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+    });
+  };
+  registerSecurityRoutes(app, {
+    db: deps.database.db,
+    config: deps.config,
+    totpKey: deps.totpKey,
+    auth,
+    setDeviceCookie,
   });
   // Drained on close, before server.ts closes the mailer and the database: no mail is lost.
   const jobs = createBackgroundJobs(app.log);
@@ -72,7 +100,19 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         },
       },
     },
-    async (request) => ok(await auth.login(request.body, request), 'Signed in successfully'),
+    async (request, reply) => {
+      const trustedDevice = isDeviceCookieFor(
+        deps.jwtSecret,
+        request.cookies[DEVICE_COOKIE],
+        request.body.email,
+      );
+      const answer = await auth.login(request.body, request, { trustedDevice });
+      if (!('challenge' in answer)) setDeviceCookie(request, reply, request.body.email);
+      return ok(
+        answer,
+        'challenge' in answer ? 'Enter your authentication code' : 'Signed in successfully',
+      );
+    },
   );
 
   app.get(
@@ -158,6 +198,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/change-password',
     {
+      config: { beforeSecondFactor: true },
       schema: {
         tags: ['auth'],
         body: changePasswordBody,

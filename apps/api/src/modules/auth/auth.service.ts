@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ChangePasswordBody, LoginBody, TokenPair } from '@cask/contracts/auth';
+import type {
+  ReauthenticateBody,
+  SecondFactorBody,
+  SecondFactorChallenge,
+} from '@cask/contracts/security';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
@@ -17,20 +22,38 @@ import {
   successorRefreshToken,
 } from '../../lib/tokens.ts';
 import * as admins from './admins.repository.ts';
+import { open as openSealed } from '../../lib/secret-box.ts';
+import { hashRecoveryCode, stepOfCode } from '../../lib/totp.ts';
 import * as sessions from './sessions.repository.ts';
 import * as failures from './sign-in-throttle.repository.ts';
+import * as twoFactor from './two-factor.repository.ts';
+import {
+  signSecondFactorChallenge,
+  verifySecondFactorChallenge,
+} from './second-factor-challenge.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const SESSION_ENDED = 'You are not authorized: the session has ended, please sign in again';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const NEW_PASSWORD_SAME = 'New password must be different from the current password';
+export const AUTHENTICATION_CODE_WRONG = 'The authentication code is not valid';
+export const RECOVERY_CODE_WRONG = 'The recovery code is not valid';
+export const CHALLENGE_EXPIRED = 'The sign-in has expired. Please sign in again.';
+export const PASSWORD_INCORRECT = 'Password is incorrect';
+/** Wrong second-factor codes per account within LOGIN_FAILURE_WINDOW_MINUTES, then 429. */
+export const SECOND_FACTOR_MAX_FAILURES = 5;
 
 export interface AuthServiceDeps {
   db: Db;
   config: Config;
   jwtSecret: string;
+  /** AES-256 key of the TOTP secrets. */
+  totpKey: Buffer;
   hasher: PasswordHasher;
 }
+
+/** A second factor as typed: a TOTP code or a recovery code. */
+export type SecondFactorInput = { code: string } | { recoveryCode: string };
 
 /** Who is asking: the address the audit trail and the per-IP throttle record. */
 export interface Caller {
@@ -42,7 +65,7 @@ export interface Caller {
 type SignInFailure = 'wrong_password' | 'unknown_email' | 'inactive' | 'throttled';
 
 /** The user agent as sent, bounded: it is the caller's text, stored in the audit log. */
-function userAgentOf(caller: Caller): string | null {
+export function userAgentOf(caller: Caller): string | null {
   return caller.headers?.['user-agent']?.slice(0, 300) ?? null;
 }
 
@@ -50,7 +73,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Sign-in, sessions and password change (DESIGN.md §5). */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, config, jwtSecret, hasher } = deps;
+  const { db, config, jwtSecret, totpKey, hasher } = deps;
   const windowMinutes = config.LOGIN_FAILURE_WINDOW_MINUTES;
 
   /** A counter over the limit: why an attempt is refused, and until when. */
@@ -107,7 +130,7 @@ export function createAuthService(deps: AuthServiceDeps) {
    * limit only for an address that has failed itself, so the right password from an address
    * that has not failed is never refused.
    */
-  function signInBreaches(email: string, caller: Caller) {
+  function signInBreaches(email: string, caller: Caller, trustedDevice: boolean) {
     return async (): Promise<Breach[]> => {
       const ip = caller.ip;
       const recent = { kind: 'login' as const, minutes: windowMinutes };
@@ -116,7 +139,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         failures.isKnownSignInAddress(db, { email, ip, days: config.KNOWN_ADDRESS_DAYS }),
         failures.countFailures(db, { ...recent, ip }),
       ]);
-      if (known) return pair;
+      // A browser with this account's device cookie is judged like a known address
+      // (docs/decisions/228): only its own (account, address) failures count.
+      if (known || trustedDevice) return pair;
       const breaches = [...pair];
       if (byIp > config.LOGIN_MAX_FAILURES_PER_IP) {
         breaches.push({
@@ -172,34 +197,160 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
-  async function startSession(tx: DbOrTx, adminId: string): Promise<string> {
+  /** A new session (a refresh family and its row, docs/decisions/225). */
+  async function startSession(
+    tx: DbOrTx,
+    adminId: string,
+    caller: Caller,
+  ): Promise<{ refreshToken: string; sessionId: string }> {
     const refresh = createRefreshToken();
+    const sessionId = randomUUID();
+    await sessions.insertSession(tx, {
+      id: sessionId,
+      adminId,
+      userAgent: userAgentOf(caller),
+      ip: caller.ip,
+    });
     await sessions.insertRefreshToken(tx, {
       adminId,
-      familyId: randomUUID(),
+      familyId: sessionId,
       tokenHash: refresh.hash,
     });
-    return refresh.token;
+    return { refreshToken: refresh.token, sessionId };
   }
 
   async function tokenPair(
     admin: { id: string; tokenVersion: number },
-    refreshToken: string,
+    session: { refreshToken: string; sessionId: string },
   ): Promise<TokenPair> {
     const accessToken = await signAccessToken(jwtSecret, {
       adminId: admin.id,
       tokenVersion: admin.tokenVersion,
+      sessionId: session.sessionId,
     });
-    return { accessToken, refreshToken };
+    return { accessToken, refreshToken: session.refreshToken };
+  }
+
+  /** The password (and the second factor when on) was right: open the session. */
+  async function completeSignIn(
+    admin: { id: string; email: string; tokenVersion: number },
+    caller: Caller,
+    method: 'password' | 'totp' | 'recovery_code' | 'passkey',
+  ): Promise<TokenPair> {
+    const session = await db.transaction(async (tx) => {
+      await sessions.pruneRefreshTokensOfAdmin(tx, admin.id);
+      await failures.rememberSignInAddress(tx, {
+        adminId: admin.id,
+        ip: caller.ip,
+        forgetAfterDays: config.KNOWN_ADDRESS_DAYS,
+      });
+      const started = await startSession(tx, admin.id, caller);
+      await writeAudit(tx, {
+        adminId: admin.id,
+        action: 'auth.signed_in',
+        entity: 'admin',
+        entityId: admin.id,
+        after: {
+          email: admin.email,
+          userAgent: userAgentOf(caller),
+          method,
+          sessionId: started.sessionId,
+        },
+        ip: caller.ip,
+      });
+      if (method === 'recovery_code') {
+        await writeAudit(tx, {
+          adminId: admin.id,
+          action: 'auth.recovery_code_used',
+          entity: 'admin',
+          entityId: admin.id,
+          after: {
+            recoveryCodesLeft: await twoFactor.countUnusedRecoveryCodes(tx, admin.id),
+          },
+          ip: caller.ip,
+        });
+      }
+      return started;
+    });
+    return tokenPair(admin, session);
+  }
+
+  /**
+   * Checks a TOTP code or a recovery code of an admin with TOTP on, under its own throttle
+   * (SECOND_FACTOR_MAX_FAILURES wrong ones per account and window, then 429). A right code is
+   * spent at once: its time step (or the recovery code) never works again.
+   */
+  async function checkSecondFactor(
+    admin: { id: string; email: string },
+    input: SecondFactorInput,
+    caller: Caller,
+  ): Promise<'totp' | 'recovery_code'> {
+    const attemptId = await beginAttempt('second_factor', admin.email, caller, () =>
+      countOver(
+        { kind: 'second_factor', email: admin.email, minutes: windowMinutes },
+        SECOND_FACTOR_MAX_FAILURES,
+      ),
+    );
+    let valid = false;
+    if ('code' in input) {
+      const totp = await twoFactor.findTotp(db, admin.id);
+      if (totp?.enabled) {
+        const step = stepOfCode(openSealed(totpKey, totp.secretEncrypted, admin.id), input.code);
+        valid = step !== null && (await twoFactor.spendStep(db, admin.id, step, { enable: false }));
+      }
+    } else {
+      valid = await twoFactor.spendRecoveryCode(db, admin.id, hashRecoveryCode(input.recoveryCode));
+    }
+    await settleAttempt(attemptId, valid);
+    if (!valid) {
+      await writeAudit(db, {
+        adminId: admin.id,
+        action: 'auth.second_factor_failed',
+        entity: 'admin',
+        entityId: admin.id,
+        after: { kind: 'code' in input ? 'totp' : 'recovery_code', userAgent: userAgentOf(caller) },
+        ip: caller.ip,
+      });
+      const message = 'code' in input ? AUTHENTICATION_CODE_WRONG : RECOVERY_CODE_WRONG;
+      const field = 'code' in input ? 'code' : 'recoveryCode';
+      throw new BadRequestError(message, [{ field, message }]);
+    }
+    return 'code' in input ? 'totp' : 'recovery_code';
+  }
+
+  /**
+   * The signed-in admin's password again (turning two-factor off, step-up), under the
+   * password-change throttle: a stolen access token must not become a password oracle.
+   */
+  async function checkPassword(
+    admin: { email: string; passwordHash: string },
+    password: string,
+    caller: Caller,
+    field: string,
+  ): Promise<void> {
+    const attemptId = await beginAttempt('password_change', admin.email, caller, () =>
+      countOver(
+        { kind: 'password_change', email: admin.email, minutes: windowMinutes },
+        config.CHANGE_PASSWORD_MAX_FAILURES,
+      ),
+    );
+    const valid = await hasher.verify(admin.passwordHash, password);
+    await settleAttempt(attemptId, valid);
+    if (!valid)
+      throw new BadRequestError(PASSWORD_INCORRECT, [{ field, message: PASSWORD_INCORRECT }]);
   }
 
   return {
-    async login(body: LoginBody, caller: Caller): Promise<TokenPair> {
+    async login(
+      body: LoginBody,
+      caller: Caller,
+      options: { trustedDevice: boolean } = { trustedDevice: false },
+    ): Promise<TokenPair | SecondFactorChallenge> {
       const attemptId = await beginAttempt(
         'login',
         body.email,
         caller,
-        signInBreaches(body.email, caller),
+        signInBreaches(body.email, caller, options.trustedDevice),
       ).catch(async (error: unknown) => {
         if (error instanceof TooManyRequestsError) {
           await auditSignInFailure(body.email, undefined, 'throttled', caller);
@@ -225,25 +376,71 @@ export function createAuthService(deps: AuthServiceDeps) {
         await auditSignInFailure(body.email, admin.id, 'inactive', caller);
         throw new ForbiddenError('This account is inactive. Please contact an administrator.');
       }
-      const refreshToken = await db.transaction(async (tx) => {
-        await sessions.pruneRefreshTokensOfAdmin(tx, admin.id);
-        await failures.rememberSignInAddress(tx, {
-          adminId: admin.id,
-          ip: caller.ip,
-          forgetAfterDays: config.KNOWN_ADDRESS_DAYS,
-        });
+      // Two-factor on: no tokens yet, only a challenge for the second step (issue 28).
+      const totp = await twoFactor.findTotp(db, admin.id);
+      if (totp?.enabled) {
+        return {
+          twoFactorRequired: true,
+          challenge: await signSecondFactorChallenge(jwtSecret, admin.id),
+        };
+      }
+      return completeSignIn(admin, caller, 'password');
+    },
+
+    /** The second sign-in step: the challenge from login and a TOTP or recovery code. */
+    async completeSecondFactor(
+      body: SecondFactorBody,
+      caller: Caller,
+    ): Promise<{ tokens: TokenPair; email: string }> {
+      const adminId = await verifySecondFactorChallenge(jwtSecret, body.challenge);
+      const admin = adminId ? await admins.findAdminCredentialsById(db, adminId) : undefined;
+      if (!admin) throw new UnauthorizedError(CHALLENGE_EXPIRED);
+      if (!admin.isActive) {
+        throw new ForbiddenError('This account is inactive. Please contact an administrator.');
+      }
+      const input: SecondFactorInput =
+        'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
+      const method = await checkSecondFactor(admin, input, caller);
+      return { tokens: await completeSignIn(admin, caller, method), email: admin.email };
+    },
+
+    checkSecondFactor,
+    completeSignIn,
+
+    /**
+     * Step-up: the password (under the password-change throttle) or a code again; the session
+     * counts as freshly authenticated for STEP_UP_SECONDS.
+     */
+    async reauthenticate(
+      adminId: string,
+      sessionId: string | null,
+      body: ReauthenticateBody,
+      caller: Caller,
+    ): Promise<void> {
+      const admin = await admins.findAdminCredentialsById(db, adminId);
+      if (!admin?.isActive) throw new UnauthorizedError('You are not authorized: account disabled');
+      if (!sessionId) throw new UnauthorizedError(SESSION_ENDED);
+      let method: string;
+      if ('password' in body) {
+        await checkPassword(admin, body.password, caller, 'password');
+        method = 'password';
+      } else {
+        method = await checkSecondFactor(admin, { code: body.code }, caller);
+      }
+      await db.transaction(async (tx) => {
+        await sessions.markSessionAuthenticated(tx, sessionId);
         await writeAudit(tx, {
           adminId: admin.id,
-          action: 'auth.signed_in',
-          entity: 'admin',
-          entityId: admin.id,
-          after: { email: admin.email, userAgent: userAgentOf(caller) },
+          action: 'auth.reauthenticated',
+          entity: 'session',
+          entityId: sessionId,
+          after: { method },
           ip: caller.ip,
         });
-        return startSession(tx, admin.id);
       });
-      return tokenPair(admin, refreshToken);
     },
+
+    checkPassword,
 
     /**
      * Rotates the refresh token. A token that was already rotated and comes back means two
@@ -267,7 +464,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           if (sameTabsRace) {
             const admin = await admins.findAdminCredentialsById(tx, row.adminId);
             if (!admin?.isActive) return { kind: 'refused' as const };
-            return { kind: 'rotated' as const, admin };
+            return { kind: 'rotated' as const, admin, sessionId: row.familyId };
           }
           const revoked = await sessions.revokeRefreshTokenFamily(tx, row.familyId);
           await admins.endAccessTokensOf(tx, row.adminId);
@@ -290,13 +487,26 @@ export function createAuthService(deps: AuthServiceDeps) {
           familyId: row.familyId,
           tokenHash: successor.hash,
         });
-        return { kind: 'rotated' as const, admin };
+        await sessions.touchSession(tx, {
+          id: row.familyId,
+          adminId: row.adminId,
+          userAgent: userAgentOf(caller),
+          ip: caller.ip,
+        });
+        return { kind: 'rotated' as const, admin, sessionId: row.familyId };
       });
       if (outcome.kind === 'refused') throw new UnauthorizedError(SESSION_ENDED);
-      return tokenPair(outcome.admin, successor.token);
+      return tokenPair(outcome.admin, {
+        refreshToken: successor.token,
+        sessionId: outcome.sessionId,
+      });
     },
 
-    /** Ends the session the refresh token belongs to; unknown tokens end nothing, quietly. */
+    /**
+     * Ends the session the refresh token belongs to, and only it: its family and its access
+     * tokens (by their session id); the admin's other browsers stay signed in
+     * (docs/decisions/225). Unknown tokens end nothing, quietly.
+     */
     async logout(refreshToken: string | undefined, caller: Caller): Promise<void> {
       if (!refreshToken) return;
       await db.transaction(async (tx) => {
@@ -304,7 +514,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!row) return;
         const revoked = await sessions.revokeRefreshTokenFamily(tx, row.familyId);
         if (revoked === 0) return;
-        await admins.endAccessTokensOf(tx, row.adminId);
+        // A family from before session rows has none: its row is written ended.
+        await sessions.touchSession(tx, {
+          id: row.familyId,
+          adminId: row.adminId,
+          userAgent: userAgentOf(caller),
+          ip: caller.ip,
+        });
+        await sessions.endSessions(tx, row.adminId, { id: row.familyId });
         await writeAudit(tx, {
           adminId: row.adminId,
           action: 'auth.logout',
@@ -317,8 +534,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * The access token names no session, so "revoke the other sessions" is done as: revoke
-     * every session, then open a fresh one for this browser (docs/decisions/012).
+     * Revokes every session, this one too, and opens a fresh one for this browser
+     * (docs/decisions/012): a new password ends every token issued under the old one.
      */
     async changePassword(
       adminId: string,
@@ -351,6 +568,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const session = await db.transaction(async (tx) => {
         await admins.updatePasswordHash(tx, admin.id, passwordHash);
         const revoked = await sessions.revokeAllRefreshTokensOfAdmin(tx, admin.id);
+        await sessions.endSessions(tx, admin.id, { allBut: null });
         const tokenVersion = await admins.endAccessTokensOf(tx, admin.id);
         await writeAudit(tx, {
           adminId: admin.id,
@@ -360,9 +578,9 @@ export function createAuthService(deps: AuthServiceDeps) {
           after: { revokedSessions: revoked },
           ip: caller.ip,
         });
-        return { tokenVersion, refreshToken: await startSession(tx, admin.id) };
+        return { tokenVersion, started: await startSession(tx, admin.id, caller) };
       });
-      return tokenPair({ id: admin.id, tokenVersion: session.tokenVersion }, session.refreshToken);
+      return tokenPair({ id: admin.id, tokenVersion: session.tokenVersion }, session.started);
     },
   };
 }

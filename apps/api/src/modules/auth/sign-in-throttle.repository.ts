@@ -11,7 +11,7 @@ import { secondsUntil } from '../../db/seconds-until.ts';
 // Every time window below is computed by PostgreSQL from now(), never from the Node clock:
 // all API instances share one clock, and tests move time by back-dating rows.
 
-export type FailureKind = 'login' | 'password_change' | 'reset_code';
+export type FailureKind = 'login' | 'password_change' | 'reset_code' | 'second_factor';
 
 /** Which failures a counter counts: of an account (e-mail), of an address, or of the pair. */
 export type FailureFilter = { kind: FailureKind; minutes: number } & (

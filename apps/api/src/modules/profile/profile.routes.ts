@@ -26,7 +26,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.get(
     '/auth/profile',
-    { schema: { tags: ['auth'], response: { 200: profileResponse } } },
+    {
+      // The layout's header reads it while the policy sends the admin to set up two-factor.
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['auth'], response: { 200: profileResponse } },
+    },
     async (request) => ok({ user: await profile.read(request.admin) }),
   );
 

@@ -29,6 +29,8 @@ export const rewardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.post(
     '/referrals/admin/manual-points',
     {
+      // Moves a customer's money-like balance: asks for the password again after 10 minutes.
+      config: { recentAuthentication: true },
       schema: {
         tags: ['referrals'],
         body: manualPointsBody,

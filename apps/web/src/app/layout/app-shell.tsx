@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useNavigate, useNavigation } from 'react-router';
+import { onTwoFactorSetupRequired, setStepUpHandler } from '@/lib/step-up.ts';
 import { Header } from './header.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { DesktopSidebar } from './sidebar.tsx';
@@ -10,6 +11,34 @@ const MobileSidebar = lazyModal(
   () => import('./mobile-sidebar.tsx').then((m) => m.MobileSidebar),
   (props) => props.open,
 );
+
+/** The step-up dialog (issue 28) loads when a change first asks for the password again. */
+const StepUpDialog = lazyModal(
+  () => import('./step-up-dialog.tsx').then((m) => m.StepUpDialog),
+  (props) => props.open,
+);
+
+/**
+ * Issue 28: registers the dialog the API client opens when a change needs the password again,
+ * and takes the admin to Settings -> Security when the policy requires a second factor first.
+ */
+function useSecurityPrompts() {
+  const navigate = useNavigate();
+  const [stepUp, setStepUp] = useState<((confirmed: boolean) => void) | null>(null);
+  useEffect(
+    () => setStepUpHandler(() => new Promise<boolean>((resolve) => setStepUp(() => resolve))),
+    [],
+  );
+  useEffect(
+    () => onTwoFactorSetupRequired(() => void navigate('/setting/security', { replace: true })),
+    [navigate],
+  );
+  const finishStepUp = (confirmed: boolean) => {
+    stepUp?.(confirmed);
+    setStepUp(null);
+  };
+  return { stepUpOpen: stepUp !== null, finishStepUp };
+}
 
 /**
  * The signed-in frame (spec 000 §2, Shell): sidebar on the left (a drawer on phones), the
@@ -22,6 +51,7 @@ export function AppShell() {
   // Routes are lazy (DESIGN.md §7): while the next screen's code loads, the old one stays and
   // a thin bar says something is happening.
   const navigating = useNavigation().state !== 'idle';
+  const { stepUpOpen, finishStepUp } = useSecurityPrompts();
 
   return (
     <div className="flex min-h-screen bg-cream-100">
@@ -33,6 +63,7 @@ export function AppShell() {
       </a>
       <DesktopSidebar collapsed={collapsed} onToggle={toggle} />
       <MobileSidebar open={drawerOpen} onOpenChange={setDrawerOpen} returnFocusTo={menuButtonRef} />
+      <StepUpDialog open={stepUpOpen} onDone={finishStepUp} />
 
       <div className="flex min-w-0 flex-1 flex-col">
         <Header

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -117,4 +117,47 @@ test('without a server message the failure reads: Login failed. Please try again
   await user.click(signInButton());
 
   expect(await screen.findByText('Login failed. Please try again.')).toBeInTheDocument();
+});
+
+test('with two-factor on, the password leads to the code step; tokens come only after it', async () => {
+  const { sent } = stubFetch((request) => {
+    if (request.path === '/api/auth/login') {
+      return { body: { success: true, data: { twoFactorRequired: true, challenge: 'chal-1' } } };
+    }
+    if (request.path === '/api/auth/login/second-factor') {
+      const body = request.body as { code?: string; recoveryCode?: string };
+      if (body.code === '123456' || body.recoveryCode === 'abcde-fghjk') {
+        return {
+          body: { success: true, data: { accessToken: 'access-2', refreshToken: 'refresh-2' } },
+        };
+      }
+      return {
+        status: 400,
+        body: { success: false, message: 'The authentication code is not valid' },
+      };
+    }
+    return { body: { success: true, data: {} } };
+  });
+  const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
+  await user.type(emailBox(), 'ailsa@cask.club');
+  await user.type(passwordBox(), 'Angels-05');
+  await user.click(signInButton());
+
+  const code = await screen.findByLabelText('Authentication code');
+  expect(Cookies.get('accessToken')).toBeUndefined();
+  expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
+  await user.type(code, '999999');
+  await user.click(screen.getByRole('button', { name: 'Verify' }));
+  expect(await screen.findByText('The authentication code is not valid')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/signin');
+
+  await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+  await user.type(screen.getByLabelText('Recovery code'), 'abcde-fghjk');
+  await user.click(screen.getByRole('button', { name: 'Verify' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  expect(Cookies.get('accessToken')).toBe('access-2');
+  expect(sent.find((r) => r.body && 'recoveryCode' in (r.body as object))?.body).toEqual({
+    challenge: 'chal-1',
+    recoveryCode: 'abcde-fghjk',
+  });
 });

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { KeyRound } from 'lucide-react';
 import type { LoginBody } from '@cask/contracts/auth';
 import { Button } from '@/components/ui/button.tsx';
 import { PasswordField, TextField } from '@/components/ui/text-field.tsx';
-import { errorMessage } from '@/lib/api-error.ts';
+import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { clearSession, storeSession } from '@/lib/session.ts';
-import { loadLogin, useLogin } from './api/use-login.ts';
+import { loadLogin, useLogin, usePasskeySignIn, useSecondFactor } from './api/use-login.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 
 const loadValidation = () => import('./sign-in-validation.ts');
@@ -19,11 +20,122 @@ const loadValidation = () => import('./sign-in-validation.ts');
 const resolver: Resolver<LoginBody> = async (values, context, options) =>
   (await loadValidation()).loginResolver(values, context, options);
 
+function toastError(message: string) {
+  // Imported here: the sign-in page draws without react-hot-toast (decision 121).
+  void import('react-hot-toast').then(({ default: toast }) => toast.error(message));
+}
+
+/**
+ * Issue 28: the second step for an admin with two-factor on: the 'Authentication code' from the
+ * app, or 'Use a recovery code' instead. Tokens come only from this step.
+ */
+function SecondFactorStep({
+  challenge,
+  onSignedIn,
+  onRestart,
+}: {
+  challenge: string;
+  onSignedIn: (tokens: { accessToken: string; refreshToken: string }) => Promise<void>;
+  onRestart: () => void;
+}) {
+  const second = useSecondFactor();
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = value.trim();
+    if (!useRecovery && !/^\d{6}$/.test(typed)) {
+      setError('Enter the 6-digit code from your authenticator app');
+      return;
+    }
+    if (useRecovery && typed === '') {
+      setError('Recovery code is required');
+      return;
+    }
+    setError(undefined);
+    second.mutate(useRecovery ? { challenge, recoveryCode: typed } : { challenge, code: typed }, {
+      onSuccess: onSignedIn,
+      onError: (failure) => {
+        const message = errorMessage(failure, 'Login failed. Please try again.');
+        // An expired challenge means starting again with the password.
+        if (failure instanceof ApiError && failure.status === 401) {
+          toastError(message);
+          onRestart();
+          return;
+        }
+        setError(message);
+      },
+    });
+  };
+
+  return (
+    <AuthLayout
+      title="Two-factor authentication"
+      description={
+        useRecovery
+          ? 'Enter one of the recovery codes you saved when you set up two-factor authentication.'
+          : 'Enter the 6-digit code from your authenticator app.'
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {useRecovery ? (
+          <TextField
+            key="recovery"
+            label="Recovery code"
+            autoComplete="off"
+            value={value}
+            error={error}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        ) : (
+          <TextField
+            key="code"
+            label="Authentication code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={value}
+            error={error}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        )}
+        <Button type="submit" className="w-full" disabled={second.isPending}>
+          {second.isPending ? 'Verifying...' : 'Verify'}
+        </Button>
+        <div className="flex flex-wrap justify-between gap-2 text-sm">
+          <button
+            type="button"
+            className="font-medium text-gold-700 underline-offset-4 hover:text-gold-600 hover:underline"
+            onClick={() => {
+              setUseRecovery(!useRecovery);
+              setValue('');
+              setError(undefined);
+            }}
+          >
+            {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}
+          </button>
+          <button
+            type="button"
+            className="font-medium text-oak-700 underline-offset-4 hover:underline"
+            onClick={onRestart}
+          >
+            Back to Sign In
+          </button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}
+
 /** Spec 000 §2 Sign In, §5 validation, §8 'Login failed. Please try again.' */
 export default function SignInPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
+  const passkey = usePasskeySignIn();
+  const [challenge, setChallenge] = useState<string | null>(null);
   useEffect(() => {
     // Warm both up once the form is drawn, so the first submit does not wait for them.
     void loadValidation();
@@ -35,23 +147,39 @@ export default function SignInPage() {
     formState: { errors },
   } = useForm<LoginBody>({ resolver, defaultValues: { email: '', password: '' } });
 
+  const signedIn = async (tokens: { accessToken: string; refreshToken: string }) => {
+    storeSession(tokens);
+    // Whatever a previous admin left in the cache on this browser must not show.
+    queryClient.clear();
+    await navigate('/', { replace: true });
+  };
+
   const onSubmit = handleSubmit((credentials) =>
     login.mutate(credentials, {
-      onSuccess: async (tokens) => {
-        storeSession(tokens);
-        // Whatever a previous admin left in the cache on this browser must not show.
-        queryClient.clear();
-        await navigate('/', { replace: true });
+      onSuccess: async (answer) => {
+        if ('challenge' in answer) {
+          setChallenge(answer.challenge);
+          return;
+        }
+        await signedIn(answer);
       },
       onError: (error) => {
         // Spec 000 §4: a failed login clears the cookies.
         clearSession();
-        const message = errorMessage(error, 'Login failed. Please try again.');
-        // Imported here: the sign-in page draws without react-hot-toast (decision 121).
-        void import('react-hot-toast').then(({ default: toast }) => toast.error(message));
+        toastError(errorMessage(error, 'Login failed. Please try again.'));
       },
     }),
   );
+
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onRestart={() => setChallenge(null)}
+      />
+    );
+  }
 
   return (
     <AuthLayout title="Sign In">
@@ -84,6 +212,27 @@ export default function SignInPage() {
           {login.isPending ? 'Signing In...' : 'Sign In'}
         </Button>
       </form>
+      <div className="mt-5 border-t border-cream-200 pt-5">
+        <Button
+          variant="secondary"
+          className="w-full"
+          disabled={passkey.isPending}
+          onClick={() =>
+            passkey.mutate(undefined, {
+              onSuccess: signedIn,
+              onError: (error) =>
+                toastError(
+                  error instanceof Error && error.name === 'NotAllowedError'
+                    ? 'The passkey sign-in was cancelled.'
+                    : errorMessage(error, 'Login failed. Please try again.'),
+                ),
+            })
+          }
+        >
+          <KeyRound aria-hidden size={16} />
+          {passkey.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+        </Button>
+      </div>
     </AuthLayout>
   );
 }

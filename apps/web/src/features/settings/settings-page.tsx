@@ -4,6 +4,7 @@ import {
   ArrowLeft,
   ChevronRight,
   KeyRound,
+  LockKeyhole,
   ShieldCheck,
   UserRound,
   UsersRound,
@@ -48,7 +49,7 @@ function EntryContent({
   );
 }
 
-/** Spec 000 §2 Settings (/setting): its three entries, issue 28's 'Admins', and a back button. */
+/** Spec 000 §2 Settings (/setting): its three entries, issue 28's 'Admins' and 'Security', and a back button. */
 export default function SettingsPage() {
   const navigate = useNavigate();
   const [passwordOpen, setPasswordOpen] = useState(false);
@@ -60,6 +61,10 @@ export default function SettingsPage() {
     password: {
       title: 'Change Password',
       description: 'A new password signs you out on your other devices',
+    },
+    security: {
+      title: 'Security',
+      description: 'Two-factor authentication and the devices signed in',
     },
     privacy: {
       title: 'Privacy & Policy',
@@ -94,6 +99,11 @@ export default function SettingsPage() {
           >
             <EntryContent icon={<KeyRound aria-hidden size={20} />} {...entries.password} />
           </button>
+        </li>
+        <li>
+          <Link to="/setting/security" className={entryClass}>
+            <EntryContent icon={<LockKeyhole aria-hidden size={20} />} {...entries.security} />
+          </Link>
         </li>
         <li>
           <Link to="/setting/privacy" className={entryClass}>

@@ -1,0 +1,49 @@
+import { expect, test } from 'vitest';
+import { createAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+
+// A small per-address limit, so a few failures put the address over it.
+const ctx = useTestContext({ LOGIN_MAX_FAILURES_PER_IP: '2' });
+
+function login(email: string, password: string, ip: string, cookie?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+}
+
+test('a browser that signed in before keeps signing in from an address over the limits', async () => {
+  const admin = await createAdmin(ctx);
+  const first = await login(admin.email, admin.password, '10.9.0.1');
+  expect(first.statusCode).toBe(200);
+  const issued = first.cookies.find((cookie) => cookie.name === 'cask_device');
+  expect(issued).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Strict' });
+  const device = `cask_device=${issued?.value}`;
+
+  // Someone else fails from a busy address until it is over the per-address limit.
+  const busy = '10.9.0.2';
+  for (let i = 0; i < 3; i += 1) await login(`stranger${i}@example.com`, 'guess-guess', busy);
+  const refused = await login(admin.email, admin.password, busy);
+  expect(refused.statusCode).toBe(429);
+
+  // A forged or another account's cookie counts for nothing.
+  const other = await createAdmin(ctx);
+  expect((await login(other.email, other.password, busy, device)).statusCode).toBe(429);
+  const forged = device.slice(0, -3) + 'AAA';
+  expect((await login(admin.email, admin.password, busy, forged)).statusCode).toBe(429);
+  // The admin's own browser is not refused there.
+  const trusted = await login(admin.email, admin.password, busy, device);
+  expect(trusted.statusCode).toBe(200);
+});
+
+test('a device cookie does not lift the limit on one account from one address', async () => {
+  const admin = await createAdmin(ctx);
+  const first = await login(admin.email, admin.password, '10.9.1.1');
+  const device = `cask_device=${first.cookies.find((c) => c.name === 'cask_device')?.value}`;
+  const ip = '10.9.1.2';
+  for (let i = 0; i < 6; i += 1) await login(admin.email, 'wrong password', ip, device);
+  expect((await login(admin.email, admin.password, ip, device)).statusCode).toBe(429);
+});

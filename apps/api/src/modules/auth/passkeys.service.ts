@@ -1,0 +1,170 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type WebAuthnCredential,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../db/audit.ts';
+import {
+  BadRequestError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../../lib/errors.ts';
+import * as admins from './admins.repository.ts';
+import * as repo from './passkeys.repository.ts';
+import type { SessionActor } from './security.service.ts';
+
+type Transport = NonNullable<WebAuthnCredential['transports']>[number];
+
+export const PASSKEY_NOT_RECOGNISED = 'The passkey was not recognised. Please try again.';
+const CHALLENGE_MINUTES = 5;
+
+/**
+ * Where passkeys belong (docs/decisions/229): the relying party is PUBLIC_URL's host name, and
+ * only that origin's answers are accepted. Unset, the local address by name
+ * (`http://localhost:PORT`): browsers refuse an IP address as a relying party.
+ */
+export function relyingParty(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) {
+  const url = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
+  return { id: url.hostname, origin: url.origin, name: 'Cask Admin' };
+}
+
+export interface PasskeysServiceDeps {
+  db: Db;
+  config: Config;
+}
+
+/** Passkeys (WebAuthn) with @simplewebauthn/server: adding, listing, removing, signing in. */
+export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
+  const rp = () => relyingParty(config);
+
+  const saveChallenge = (kind: repo.CeremonyKind, challenge: string, adminId: string | null) =>
+    repo.insertChallenge(db, { kind, challenge, adminId, minutes: CHALLENGE_MINUTES });
+
+  return {
+    async list(adminId: string) {
+      const rows = await repo.listPasskeys(db, adminId);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    },
+
+    async registrationOptions(adminId: string) {
+      const admin = await admins.findAdminCredentialsById(db, adminId);
+      if (!admin) throw new NotFoundError('Admin not found');
+      const existing = await repo.credentialsOf(db, adminId);
+      const options = await generateRegistrationOptions({
+        rpName: rp().name,
+        rpID: rp().id,
+        userName: admin.email,
+        userID: new TextEncoder().encode(admin.id),
+        attestationType: 'none',
+        excludeCredentials: existing.map((row) => ({
+          id: row.id,
+          ...(row.transports ? { transports: row.transports as Transport[] } : {}),
+        })),
+        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      });
+      const ceremony = await saveChallenge('registration', options.challenge, adminId);
+      // Handed to @simplewebauthn/browser as is.
+      return { options: options as unknown as Record<string, unknown>, ceremony };
+    },
+
+    async register(
+      actor: SessionActor,
+      body: { name: string; ceremony: string; response: RegistrationResponseJSON },
+    ) {
+      const challenge = await repo.takeChallenge(db, body.ceremony, 'registration', actor.adminId);
+      if (!challenge) throw new BadRequestError('The passkey request expired. Please try again.');
+      const verification = await verifyRegistrationResponse({
+        response: body.response,
+        expectedChallenge: challenge,
+        expectedOrigin: rp().origin,
+        expectedRPID: rp().id,
+        requireUserVerification: false,
+      }).catch(() => ({ verified: false as const }));
+      if (!verification.verified) throw new BadRequestError(PASSKEY_NOT_RECOGNISED);
+      const { credential } = verification.registrationInfo;
+      return db.transaction(async (tx) => {
+        const row = await repo.insertPasskey(tx, {
+          adminId: actor.adminId,
+          name: body.name,
+          credentialId: credential.id,
+          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+          counter: credential.counter,
+          transports: credential.transports ?? null,
+        });
+        if (!row) throw new BadRequestError('This passkey is already registered');
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'auth.passkey_added',
+          entity: 'passkey',
+          entityId: row.id,
+          after: { name: row.name },
+          ip: actor.ip,
+        });
+        return { ...row, createdAt: row.createdAt.toISOString() };
+      });
+    },
+
+    async remove(actor: SessionActor, id: string) {
+      await db.transaction(async (tx) => {
+        const row = await repo.deletePasskey(tx, actor.adminId, id);
+        if (!row) throw new NotFoundError('Passkey not found');
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'auth.passkey_removed',
+          entity: 'passkey',
+          entityId: id,
+          before: { name: row.name },
+          ip: actor.ip,
+        });
+      });
+    },
+
+    /** Options for 'Sign in with a passkey': any of this site's discoverable credentials. */
+    async authenticationOptions() {
+      const options = await generateAuthenticationOptions({
+        rpID: rp().id,
+        userVerification: 'preferred',
+      });
+      const ceremony = await saveChallenge('authentication', options.challenge, null);
+      return { options: options as unknown as Record<string, unknown>, ceremony };
+    },
+
+    /** The admin whose passkey signed the challenge; the counter moves on (clone detection). */
+    async authenticate(body: { ceremony: string; response: AuthenticationResponseJSON }) {
+      const challenge = await repo.takeChallenge(db, body.ceremony, 'authentication', null);
+      if (!challenge) throw new UnauthorizedError('The passkey request expired. Please try again.');
+      const passkey = await repo.findByCredentialId(db, body.response.id);
+      if (!passkey) throw new UnauthorizedError(PASSKEY_NOT_RECOGNISED);
+      const verification = await verifyAuthenticationResponse({
+        response: body.response,
+        expectedChallenge: challenge,
+        expectedOrigin: rp().origin,
+        expectedRPID: rp().id,
+        requireUserVerification: false,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+          counter: passkey.counter,
+          ...(passkey.transports ? { transports: passkey.transports as Transport[] } : {}),
+        },
+      }).catch(() => ({ verified: false, authenticationInfo: undefined }));
+      if (!verification.verified || !verification.authenticationInfo) {
+        throw new UnauthorizedError(PASSKEY_NOT_RECOGNISED);
+      }
+      await repo.markPasskeyUsed(db, passkey.id, verification.authenticationInfo.newCounter);
+      const admin = await admins.findAdminCredentialsById(db, passkey.adminId);
+      if (!admin) throw new UnauthorizedError(PASSKEY_NOT_RECOGNISED);
+      if (!admin.isActive) {
+        throw new ForbiddenError('This account is inactive. Please contact an administrator.');
+      }
+      return { admin, passkeyId: passkey.id };
+    },
+  };
+}

@@ -1,0 +1,332 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelope } from '@cask/contracts/common';
+import {
+  addPasskeyBody,
+  endSessionsResponse,
+  passkeyParams,
+  passkeyResponse,
+  passkeySignInBody,
+  passkeysResponse,
+  webauthnOptionsResponse,
+  policyBody,
+  policyResponse,
+  reauthenticateBody,
+  recoveryCodesResponse,
+  secondFactorBody,
+  secondFactorResponse,
+  securityMessageResponse,
+  securityOverviewResponse,
+  sessionParams,
+  sessionsResponse,
+  totpDisableBody,
+  totpSetupResponse,
+  totpVerifyBody,
+} from '@cask/contracts/security';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { Config } from '../../config.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { createPasskeysService } from './passkeys.service.ts';
+import { done, ok } from '../../lib/envelope.ts';
+import { routeRateLimit } from '../../plugins/rate-limit.ts';
+import { ownerOnly } from '../../plugins/roles.ts';
+import type { AuthService } from './auth.service.ts';
+import { createSecurityService, type SessionActor } from './security.service.ts';
+
+const secondFactorLimit = routeRateLimit(20);
+
+/** Two-factor is already on, or not on, for what the call wants to do. */
+const conflict = errorEnvelope.describe('Two-factor authentication is not in the state needed');
+
+function actorOf(request: FastifyRequest): SessionActor {
+  return {
+    adminId: request.admin.id,
+    sessionId: request.session.id,
+    ip: request.ip,
+    headers: request.headers,
+  };
+}
+
+/**
+ * Settings -> Security and the second sign-in step (issue 28, docs/decisions/225-227). The
+ * routes an admin needs to get a second factor while the policy holds them back are
+ * `beforeSecondFactor`; the changes that weaken security ask for a recent authentication.
+ */
+export function registerSecurityRoutes(
+  parent: FastifyInstance,
+  deps: {
+    db: AppDeps['database']['db'];
+    config: Config;
+    totpKey: Buffer;
+    auth: AuthService;
+    setDeviceCookie: (request: FastifyRequest, reply: FastifyReply, email: string) => void;
+  },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const security = createSecurityService(deps);
+  const passkeys = createPasskeysService({ db: deps.db, config: deps.config });
+
+  app.post(
+    '/auth/passkey/options',
+    {
+      config: { public: true, rateLimit: secondFactorLimit },
+      schema: { tags: ['auth'], security: [], response: { 200: webauthnOptionsResponse } },
+    },
+    async () => ok(await passkeys.authenticationOptions()),
+  );
+
+  app.post(
+    '/auth/passkey',
+    {
+      config: { public: true, rateLimit: secondFactorLimit },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: passkeySignInBody,
+        response: {
+          200: secondFactorResponse,
+          401: errorEnvelope.describe('The passkey was not recognised'),
+          403: errorEnvelope.describe('The account is inactive'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { admin } = await passkeys.authenticate({
+        ceremony: request.body.ceremony,
+        response: request.body.response as unknown as AuthenticationResponseJSON,
+      });
+      const tokens = await deps.auth.completeSignIn(admin, request, 'passkey');
+      deps.setDeviceCookie(request, reply, admin.email);
+      return ok(tokens, 'Signed in successfully');
+    },
+  );
+
+  app.get(
+    '/security/passkeys',
+    {
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['security'], response: { 200: passkeysResponse } },
+    },
+    async (request) => ok({ passkeys: await passkeys.list(request.admin.id) }),
+  );
+
+  app.post(
+    '/security/passkeys/options',
+    {
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['security'], response: { 200: webauthnOptionsResponse } },
+    },
+    async (request) => ok(await passkeys.registrationOptions(request.admin.id)),
+  );
+
+  app.post(
+    '/security/passkeys',
+    {
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['security'], body: addPasskeyBody, response: { 200: passkeyResponse } },
+    },
+    async (request) =>
+      ok(
+        await passkeys.register(actorOf(request), {
+          name: request.body.name,
+          ceremony: request.body.ceremony,
+          response: request.body.response as unknown as RegistrationResponseJSON,
+        }),
+        'Passkey added',
+      ),
+  );
+
+  app.delete(
+    '/security/passkeys/:id',
+    {
+      schema: {
+        tags: ['security'],
+        params: passkeyParams,
+        response: { 200: securityMessageResponse, 404: errorEnvelope.describe('No such passkey') },
+      },
+    },
+    async (request) => {
+      await passkeys.remove(actorOf(request), request.params.id);
+      return done('Passkey removed');
+    },
+  );
+
+  app.post(
+    '/auth/login/second-factor',
+    {
+      config: { public: true, rateLimit: secondFactorLimit },
+      schema: {
+        tags: ['auth'],
+        security: [],
+        body: secondFactorBody,
+        response: {
+          200: secondFactorResponse,
+          400: errorEnvelope.describe('The code is not valid'),
+          401: errorEnvelope.describe('The challenge expired'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tokens, email } = await deps.auth.completeSecondFactor(request.body, request);
+      deps.setDeviceCookie(request, reply, email);
+      return ok(tokens, 'Signed in successfully');
+    },
+  );
+
+  app.post(
+    '/auth/reauthenticate',
+    {
+      config: { beforeSecondFactor: true },
+      schema: {
+        tags: ['auth'],
+        body: reauthenticateBody,
+        response: { 200: securityMessageResponse },
+      },
+    },
+    async (request) => {
+      await deps.auth.reauthenticate(request.admin.id, request.session.id, request.body, request);
+      return done('Confirmed');
+    },
+  );
+
+  app.get(
+    '/security',
+    {
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['security'], response: { 200: securityOverviewResponse } },
+    },
+    // Roles are not on this branch: every admin may manage the policy (docs/decisions/227).
+    async (request) => ok(await security.overview(request.admin.id, true)),
+  );
+
+  app.get(
+    '/security/sessions',
+    {
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['security'], response: { 200: sessionsResponse } },
+    },
+    async (request) =>
+      ok({ sessions: await security.listSessions(request.admin.id, request.session.id) }),
+  );
+
+  app.delete(
+    '/security/sessions/:id',
+    {
+      config: { beforeSecondFactor: true },
+      schema: {
+        tags: ['security'],
+        params: sessionParams,
+        response: { 200: securityMessageResponse, 404: errorEnvelope.describe('No such session') },
+      },
+    },
+    async (request) => {
+      await security.endSession(actorOf(request), request.params.id);
+      return done('Session ended');
+    },
+  );
+
+  app.post(
+    '/security/sessions/end-others',
+    {
+      config: { beforeSecondFactor: true },
+      schema: { tags: ['security'], response: { 200: endSessionsResponse } },
+    },
+    async (request) =>
+      ok({ ended: await security.endOtherSessions(actorOf(request)) }, 'Other sessions ended'),
+  );
+
+  app.post(
+    '/security/two-factor/setup',
+    {
+      config: { beforeSecondFactor: true },
+      schema: {
+        tags: ['security'],
+        response: { 200: totpSetupResponse, 409: conflict },
+      },
+    },
+    async (request) => ok(await security.beginTotpSetup(actorOf(request))),
+  );
+
+  app.post(
+    '/security/two-factor/verify',
+    {
+      config: { beforeSecondFactor: true, rateLimit: secondFactorLimit },
+      schema: {
+        tags: ['security'],
+        body: totpVerifyBody,
+        response: { 200: recoveryCodesResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        { recoveryCodes: await security.verifyTotpSetup(actorOf(request), request.body.code) },
+        'Two-factor authentication is on',
+      ),
+  );
+
+  app.post(
+    '/security/two-factor/disable',
+    {
+      config: { recentAuthentication: true, rateLimit: secondFactorLimit },
+      schema: {
+        tags: ['security'],
+        body: totpDisableBody,
+        response: { 200: securityMessageResponse, 409: conflict },
+      },
+    },
+    async (request) => {
+      await security.disableTotp(actorOf(request), request.body);
+      return done('Two-factor authentication is off');
+    },
+  );
+
+  app.post(
+    '/security/two-factor/recovery-codes',
+    {
+      config: { recentAuthentication: true },
+      schema: { tags: ['security'], response: { 200: recoveryCodesResponse, 409: conflict } },
+    },
+    async (request) =>
+      ok({ recoveryCodes: await security.regenerateRecoveryCodes(actorOf(request)) }),
+  );
+
+  app.put(
+    '/security/policy',
+    {
+      onRequest: ownerOnly,
+      config: { recentAuthentication: true },
+      schema: {
+        tags: ['security'],
+        body: policyBody,
+        response: { 200: policyResponse, 409: conflict },
+      },
+    },
+    async (request) =>
+      ok(
+        await security.setPolicy(actorOf(request), request.body.requireTwoFactor),
+        'Security policy saved',
+      ),
+  );
+
+  app.delete(
+    '/admins/:id/two-factor',
+    {
+      onRequest: ownerOnly,
+      config: { recentAuthentication: true },
+      schema: {
+        tags: ['security'],
+        params: z.object({ id: z.uuid('Invalid admin id') }),
+        response: {
+          200: securityMessageResponse,
+          404: errorEnvelope.describe('No such admin'),
+          409: conflict,
+        },
+      },
+    },
+    async (request) => {
+      await security.resetTwoFactorOf(actorOf(request), request.params.id);
+      return done('Two-factor authentication reset');
+    },
+  );
+}

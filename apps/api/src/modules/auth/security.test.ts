@@ -1,0 +1,392 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { expect, test } from 'vitest';
+import { adminSessions } from '../../db/schema/admin-sessions.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { adminRecoveryCodes, adminTotp } from '../../db/schema/two-factor.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+
+const ctx = useTestContext();
+
+const CHROME_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const FIREFOX_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
+
+function newIp(): string {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+function login(admin: TestAdmin, userAgent = CHROME_MAC, ip = newIp()) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: admin.email, password: admin.password },
+    headers: { 'user-agent': userAgent },
+    remoteAddress: ip,
+  });
+}
+
+async function signIn(admin: TestAdmin, userAgent = CHROME_MAC): Promise<Tokens> {
+  const res = await login(admin, userAgent);
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  accessToken: string,
+  payload?: object,
+) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${accessToken}` },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** The code an authenticator app shows `steps` periods from now. */
+function codeFor(secret: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+}
+
+async function actions(adminId: string): Promise<string[]> {
+  const rows = await ctx.database.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(eq(auditLog.adminId, adminId))
+    .orderBy(auditLog.createdAt);
+  return rows.map((row) => row.action);
+}
+
+/** Turns TOTP on for the admin through the screens' calls; returns the key and the codes. */
+async function enableTotp(token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await call('POST', '/api/security/two-factor/setup', token);
+  expect(setup.statusCode).toBe(200);
+  const { secret, uri, qrCode } = setup.json().data;
+  expect(uri).toContain(`secret=${secret}`);
+  expect(qrCode).toMatch(/^data:image\/png;base64,/);
+  const verify = await call('POST', '/api/security/two-factor/verify', token, {
+    code: codeFor(secret),
+  });
+  expect(verify.statusCode).toBe(200);
+  return { secret, recoveryCodes: verify.json().data.recoveryCodes };
+}
+
+/** Forgets the last step spent, so one test can use more codes than one 30 s window holds. */
+async function forgetLastStep(adminId: string) {
+  await ctx.database.db
+    .update(adminTotp)
+    .set({ lastUsedStep: null })
+    .where(eq(adminTotp.adminId, adminId));
+}
+
+test('each sign-in is a session with its device, address and times; the current one is marked', async () => {
+  const admin = await createAdmin(ctx);
+  const mac = await signIn(admin, CHROME_MAC);
+  const windows = await signIn(admin, FIREFOX_WINDOWS);
+  const res = await call('GET', '/api/security/sessions', mac.accessToken);
+  expect(res.statusCode).toBe(200);
+  const { sessions } = res.json().data;
+  expect(sessions).toHaveLength(2);
+  const byBrowser = Object.fromEntries(
+    sessions.map((session: { browser: string }) => [session.browser, session]),
+  );
+  expect(byBrowser['Chrome 120']).toMatchObject({ system: 'Mac OS 10.15.7', current: true });
+  expect(byBrowser['Firefox 121']).toMatchObject({ system: 'Windows 10', current: false });
+  expect(byBrowser['Chrome 120'].ip).toMatch(/^10\./);
+  expect(Date.parse(byBrowser['Chrome 120'].signedInAt)).toBeGreaterThan(Date.now() - 60_000);
+  // The other browser sees itself as current.
+  const fromWindows = (await call('GET', '/api/security/sessions', windows.accessToken)).json().data
+    .sessions;
+  expect(fromWindows.find((s: { current: boolean }) => s.current).browser).toBe('Firefox 121');
+});
+
+test('ending a session ends its access and refresh tokens at once and no other session', async () => {
+  const admin = await createAdmin(ctx);
+  const mine = await signIn(admin);
+  const other = await signIn(admin, FIREFOX_WINDOWS);
+  const list = (await call('GET', '/api/security/sessions', mine.accessToken)).json().data
+    .sessions as { id: string; current: boolean }[];
+  const target = list.find((session) => !session.current);
+  if (!target) throw new Error('no other session');
+  const res = await call('DELETE', `/api/security/sessions/${target.id}`, mine.accessToken);
+  expect(res.statusCode).toBe(200);
+  const refused = await call('GET', '/api/auth/profile', other.accessToken);
+  expect(refused.statusCode).toBe(401);
+  expect(refused.json().message).toContain('You are not authorized');
+  const refreshed = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/refresh-token',
+    query: { refreshToken: other.refreshToken },
+  });
+  expect(refreshed.statusCode).toBe(401);
+  expect((await call('GET', '/api/auth/profile', mine.accessToken)).statusCode).toBe(200);
+  // Ended sessions leave the list; ending one again, or someone else's, is a 404.
+  const after = (await call('GET', '/api/security/sessions', mine.accessToken)).json().data;
+  expect(after.sessions.map((s: { id: string }) => s.id)).not.toContain(target.id);
+  expect(
+    (await call('DELETE', `/api/security/sessions/${target.id}`, mine.accessToken)).statusCode,
+  ).toBe(404);
+  const stranger = await createAdmin(ctx);
+  const strangerSession = (await call('GET', '/api/security/sessions', mine.accessToken)).json()
+    .data.sessions[0].id;
+  expect(
+    (await call('DELETE', `/api/security/sessions/${strangerSession}`, stranger.token)).statusCode,
+  ).toBe(404);
+  expect((await call('GET', '/api/auth/profile', mine.accessToken)).statusCode).toBe(200);
+  expect(await actions(admin.id)).toContain('auth.session_ended');
+  expect(
+    (await call('DELETE', '/api/security/sessions/not-a-uuid', mine.accessToken)).statusCode,
+  ).toBe(400);
+});
+
+test('"sign out all other sessions" keeps only the current one', async () => {
+  const admin = await createAdmin(ctx);
+  const mine = await signIn(admin);
+  const others = [await signIn(admin), await signIn(admin, FIREFOX_WINDOWS)];
+  const res = await call('POST', '/api/security/sessions/end-others', mine.accessToken);
+  expect(res.statusCode).toBe(200);
+  // Two sign-ins, plus the session createAdmin opened.
+  expect(res.json().data.ended).toBe(3);
+  for (const other of others) {
+    expect((await call('GET', '/api/auth/profile', other.accessToken)).statusCode).toBe(401);
+  }
+  const list = (await call('GET', '/api/security/sessions', mine.accessToken)).json().data;
+  expect(list.sessions).toHaveLength(1);
+  expect(list.sessions[0].current).toBe(true);
+  expect(await actions(admin.id)).toContain('auth.other_sessions_ended');
+});
+
+test('a refresh keeps the session and marks it active', async () => {
+  const admin = await createAdmin(ctx);
+  const first = await signIn(admin);
+  const [row] = await ctx.database.db
+    .update(adminSessions)
+    .set({ lastActiveAt: sql`now() - interval '1 hour'` })
+    .where(eq(adminSessions.adminId, admin.id))
+    .returning({ id: adminSessions.id });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/refresh-token',
+    query: { refreshToken: first.refreshToken },
+  });
+  expect(res.statusCode).toBe(200);
+  const list = (await call('GET', '/api/security/sessions', res.json().data.accessToken)).json()
+    .data.sessions as { id: string; lastActiveAt: string; current: boolean }[];
+  const current = list.find((session) => session.current);
+  expect(current?.id).toBeDefined();
+  expect(Date.parse(current?.lastActiveAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+  expect(row).toBeDefined();
+});
+
+test('TOTP set-up: key, QR code, first code turns it on, ten recovery codes stored hashed', async () => {
+  const admin = await createAdmin(ctx);
+  const before = (await call('GET', '/api/security', admin.token)).json().data;
+  expect(before).toMatchObject({ twoFactorEnabled: false, recoveryCodesLeft: 0 });
+  const setup = await call('POST', '/api/security/two-factor/setup', admin.token);
+  const { secret } = setup.json().data;
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // Stored encrypted: the key is not in the row.
+  const [row] = await ctx.database.db
+    .select()
+    .from(adminTotp)
+    .where(eq(adminTotp.adminId, admin.id));
+  expect(row?.secretEncrypted).not.toContain(secret);
+  expect(row?.enabledAt).toBeNull();
+  const wrong = await call('POST', '/api/security/two-factor/verify', admin.token, {
+    code: codeFor(secret, 10),
+  });
+  expect(wrong.statusCode).toBe(400);
+  expect((await call('GET', '/api/security', admin.token)).json().data.twoFactorEnabled).toBe(
+    false,
+  );
+  const bad = await call('POST', '/api/security/two-factor/verify', admin.token, { code: '12ab' });
+  expect(bad.statusCode).toBe(400);
+  const verify = await call('POST', '/api/security/two-factor/verify', admin.token, {
+    code: codeFor(secret),
+  });
+  expect(verify.statusCode).toBe(200);
+  const codes = verify.json().data.recoveryCodes as string[];
+  expect(codes).toHaveLength(10);
+  expect(new Set(codes).size).toBe(10);
+  const stored = await ctx.database.db
+    .select({ hash: adminRecoveryCodes.codeHash })
+    .from(adminRecoveryCodes)
+    .where(eq(adminRecoveryCodes.adminId, admin.id));
+  expect(stored).toHaveLength(10);
+  expect(JSON.stringify(stored)).not.toContain(codes[0]?.replace('-', ''));
+  const after = (await call('GET', '/api/security', admin.token)).json().data;
+  expect(after).toMatchObject({ twoFactorEnabled: true, recoveryCodesLeft: 10 });
+  // A second set-up cannot replace the key that is on.
+  expect((await call('POST', '/api/security/two-factor/setup', admin.token)).statusCode).toBe(409);
+  expect(await actions(admin.id)).toContain('auth.two_factor_enabled');
+  const audit = JSON.stringify(
+    await ctx.database.db.select().from(auditLog).where(eq(auditLog.adminId, admin.id)),
+  );
+  expect(audit).not.toContain(secret);
+  expect(audit).not.toContain(codes[0]);
+});
+
+test('with two-factor on, the password gives a challenge, not tokens; a code gives tokens once', async () => {
+  const admin = await createAdmin(ctx);
+  const { secret } = await enableTotp(admin.token);
+  const res = await login(admin);
+  expect(res.statusCode).toBe(200);
+  const data = res.json().data;
+  expect(data).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+  expect(data.accessToken).toBeUndefined();
+  // The challenge is no access token.
+  expect((await call('GET', '/api/auth/profile', data.challenge)).statusCode).toBe(401);
+  const code = codeFor(secret, 1);
+  const second = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/second-factor',
+    payload: { challenge: data.challenge, code },
+  });
+  expect(second.statusCode).toBe(200);
+  expect((await call('GET', '/api/auth/profile', second.json().data.accessToken)).statusCode).toBe(
+    200,
+  );
+  // The same code again (same 30 s window) is refused: no replay.
+  const again = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/second-factor',
+    payload: { challenge: (await login(admin)).json().data.challenge, code },
+  });
+  expect(again.statusCode).toBe(400);
+  expect(again.json().accessToken).toBeUndefined();
+  // A forged challenge is refused.
+  const forged = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/second-factor',
+    payload: { challenge: 'x.y.z', code: codeFor(secret) },
+  });
+  expect(forged.statusCode).toBe(401);
+});
+
+test('a recovery code signs in once; wrong codes are throttled', async () => {
+  const admin = await createAdmin(ctx);
+  const { recoveryCodes } = await enableTotp(admin.token);
+  const challenge = async () => (await login(admin)).json().data.challenge as string;
+  const useRecovery = async (recoveryCode: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/second-factor',
+      payload: { challenge: await challenge(), recoveryCode },
+    });
+  const code = recoveryCodes[3] ?? '';
+  expect((await useRecovery(code.toUpperCase())).statusCode).toBe(200);
+  expect((await useRecovery(code)).statusCode).toBe(400);
+  expect((await call('GET', '/api/security', admin.token)).json().data.recoveryCodesLeft).toBe(9);
+  expect(await actions(admin.id)).toContain('auth.recovery_code_used');
+  // Five wrong codes in the window, then 429 even for a right one.
+  for (let i = 0; i < 4; i += 1) expect((await useRecovery('aaaaa-aaaaa')).statusCode).toBe(400);
+  const limited = await useRecovery(recoveryCodes[5] ?? '');
+  expect(limited.statusCode).toBe(429);
+  expect(limited.headers['retry-after']).toBeDefined();
+});
+
+test('turning two-factor off asks for the password and a code', async () => {
+  const admin = await createAdmin(ctx);
+  const { secret } = await enableTotp(admin.token);
+  const off = (payload: object) =>
+    call('POST', '/api/security/two-factor/disable', admin.token, payload);
+  expect((await off({ password: 'wrong password', code: codeFor(secret, 1) })).statusCode).toBe(
+    400,
+  );
+  expect((await off({ password: admin.password, code: '000000' })).statusCode).toBe(400);
+  await forgetLastStep(admin.id);
+  const res = await off({ password: admin.password, code: codeFor(secret, 1) });
+  expect(res.statusCode).toBe(200);
+  expect((await call('GET', '/api/security', admin.token)).json().data.twoFactorEnabled).toBe(
+    false,
+  );
+  // Sign-in gives tokens again at once.
+  expect((await login(admin)).json().data.accessToken).toEqual(expect.any(String));
+  expect(await actions(admin.id)).toContain('auth.two_factor_disabled');
+});
+
+test('step-up: after 10 minutes a sensitive change answers 403 reauthentication_required until the password is given', async () => {
+  const admin = await createAdmin(ctx);
+  await ctx.database.db
+    .update(adminSessions)
+    .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
+    .where(eq(adminSessions.id, admin.sessionId));
+  const policy = await call('PUT', '/api/security/policy', admin.token, {
+    requireTwoFactor: false,
+  });
+  expect(policy.statusCode).toBe(403);
+  expect(policy.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
+  const points = await call('POST', '/api/referrals/admin/manual-points', admin.token, {});
+  expect(points.json().code).toBe('reauthentication_required');
+  const wrong = await call('POST', '/api/auth/reauthenticate', admin.token, {
+    password: 'not it at all',
+  });
+  expect(wrong.statusCode).toBe(400);
+  const right = await call('POST', '/api/auth/reauthenticate', admin.token, {
+    password: admin.password,
+  });
+  expect(right.statusCode).toBe(200);
+  expect(
+    (await call('PUT', '/api/security/policy', admin.token, { requireTwoFactor: false }))
+      .statusCode,
+  ).toBe(200);
+  expect(await actions(admin.id)).toContain('auth.reauthenticated');
+});
+
+test('the policy sends an admin without a second factor to set one up, API included', async () => {
+  const owner = await createAdmin(ctx);
+  const other = await createAdmin(ctx);
+  const early = await call('PUT', '/api/security/policy', owner.token, { requireTwoFactor: true });
+  expect(early.statusCode).toBe(409);
+  await enableTotp(owner.token);
+  const saved = await call('PUT', '/api/security/policy', owner.token, { requireTwoFactor: true });
+  expect(saved.statusCode).toBe(200);
+  try {
+    const refused = await call('GET', '/api/users', other.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, code: 'two_factor_setup_required' });
+    // What setting one up needs stays open.
+    expect((await call('GET', '/api/auth/profile', other.token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/security', other.token)).json().data.requireTwoFactor).toBe(
+      true,
+    );
+    await enableTotp(other.token);
+    expect((await call('GET', '/api/users', other.token)).statusCode).toBe(200);
+    expect(await actions(owner.id)).toContain('security.policy_changed');
+  } finally {
+    await call('PUT', '/api/security/policy', owner.token, { requireTwoFactor: false });
+  }
+  expect((await call('GET', '/api/users', owner.token)).statusCode).toBe(200);
+});
+
+test('an admin resets another admin two-factor; the reset is audited', async () => {
+  const owner = await createAdmin(ctx);
+  const other = await createAdmin(ctx);
+  await enableTotp(other.token);
+  const res = await call('DELETE', `/api/admins/${other.id}/two-factor`, owner.token);
+  expect(res.statusCode).toBe(200);
+  expect((await call('GET', '/api/security', other.token)).json().data.twoFactorEnabled).toBe(
+    false,
+  );
+  expect((await call('DELETE', `/api/admins/${other.id}/two-factor`, owner.token)).statusCode).toBe(
+    409,
+  );
+  expect((await call('DELETE', `/api/admins/${owner.id}/two-factor`, owner.token)).statusCode).toBe(
+    400,
+  );
+  expect(await actions(owner.id)).toContain('auth.two_factor_reset');
+});

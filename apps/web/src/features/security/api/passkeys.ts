@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  passkeyResponse,
+  passkeysResponse,
+  webauthnOptionsResponse,
+} from '@cask/contracts/security';
+import { api } from '@/lib/api-client.ts';
+
+// Passkeys (issue 28): the browser side of WebAuthn is @simplewebauthn/browser, loaded when a
+// passkey is first added or used.
+
+export const passkeysQueryKey = ['security', 'passkeys'] as const;
+
+export function usePasskeys() {
+  return useQuery({
+    queryKey: passkeysQueryKey,
+    queryFn: async () =>
+      passkeysResponse.parse(await api.get<unknown>('/security/passkeys')).data.passkeys,
+  });
+}
+
+/** Asks the browser for a new passkey and registers it under `name`. */
+export async function addPasskey(name: string) {
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  const { options, ceremony } = webauthnOptionsResponse.parse(
+    await api.post<unknown>('/security/passkeys/options'),
+  ).data;
+  const response = await startRegistration({
+    optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
+  });
+  return passkeyResponse.parse(
+    await api.post<unknown>('/security/passkeys', { name, ceremony, response }),
+  ).data;
+}
+
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addPasskey,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey }),
+  });
+}
+
+export function useRemovePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<unknown>(`/security/passkeys/${id}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey }),
+  });
+}

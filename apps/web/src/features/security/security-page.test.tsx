@@ -1,0 +1,256 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, expect, test, vi } from 'vitest';
+import { renderApp } from '@/testing/render-app.tsx';
+import { stubFetch, type SentRequest } from '@/testing/stub-fetch.ts';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const CURRENT = '00000000-0000-4000-8000-00000000a001';
+const OTHER = '00000000-0000-4000-8000-00000000a002';
+
+const sessions = [
+  {
+    id: CURRENT,
+    browser: 'Chrome 120',
+    system: 'Mac OS 10.15.7',
+    ip: '10.0.0.1',
+    signedInAt: '2026-11-20T09:00:00.000Z',
+    lastActiveAt: '2026-11-25T09:00:00.000Z',
+    current: true,
+  },
+  {
+    id: OTHER,
+    browser: 'Firefox 121',
+    system: 'Windows 10',
+    ip: '10.0.0.2',
+    signedInAt: '2026-11-21T09:00:00.000Z',
+    lastActiveAt: '2026-11-24T09:00:00.000Z',
+    current: false,
+  },
+];
+
+const passkeys = [
+  {
+    id: '00000000-0000-4000-8000-00000000b001',
+    name: 'Work laptop',
+    createdAt: '2026-11-01T09:00:00.000Z',
+  },
+];
+
+const RECOVERY = Array.from({ length: 10 }, (_, i) => `abcde-${String(i).padStart(5, '0')}`);
+
+/** The Security screen's API, scripted; `overrides` answers a path first. */
+function securityApi(
+  overview: { twoFactorEnabled: boolean; requireTwoFactor?: boolean },
+  overrides: (request: SentRequest) => { status?: number; body: unknown } | undefined = () =>
+    undefined,
+) {
+  return stubFetch((request) => {
+    const answer = overrides(request);
+    if (answer) return answer;
+    switch (`${request.method} ${request.path}`) {
+      case 'GET /api/security':
+        return {
+          body: {
+            success: true,
+            data: {
+              twoFactorEnabled: overview.twoFactorEnabled,
+              recoveryCodesLeft: overview.twoFactorEnabled ? 10 : 0,
+              requireTwoFactor: overview.requireTwoFactor ?? false,
+              canManagePolicy: true,
+            },
+          },
+        };
+      case 'GET /api/security/sessions':
+        return { body: { success: true, data: { sessions } } };
+      case 'GET /api/security/passkeys':
+        return { body: { success: true, data: { passkeys } } };
+      case 'POST /api/security/two-factor/setup':
+        return {
+          body: {
+            success: true,
+            data: {
+              secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+              uri: 'otpauth://totp/Cask%20Admin:ada?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+              qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+            },
+          },
+        };
+      case 'POST /api/security/two-factor/verify':
+        return (request.body as { code: string }).code === '123456'
+          ? { body: { success: true, data: { recoveryCodes: RECOVERY } } }
+          : {
+              status: 400,
+              body: { success: false, message: 'The authentication code is not valid' },
+            };
+      default:
+        return { body: { success: true, data: { ended: 1, requireTwoFactor: true } } };
+    }
+  });
+}
+
+test('the sessions table shows each device, marks this one, and signs out another', async () => {
+  const { sent } = securityApi({ twoFactorEnabled: false });
+  const { user } = await renderApp({ route: '/setting/security' });
+  expect(screen.getByRole('heading', { name: 'Security' })).toBeInTheDocument();
+  const table = await screen.findByRole('table', { name: 'Sessions' });
+  for (const header of ['Device', 'Address', 'Signed in', 'Last active']) {
+    expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+  }
+  const rows = within(table).getAllByRole('row');
+  expect(rows[1]).toHaveTextContent('Chrome 120 on Mac OS 10.15.7');
+  expect(rows[1]).toHaveTextContent('This device');
+  expect(within(rows[1] as HTMLElement).getByRole('button', { name: /^Sign out/ })).toBeEnabled();
+  expect(rows[2]).toHaveTextContent('10.0.0.2');
+  expect(rows[2]).not.toHaveTextContent('This device');
+
+  await user.click(within(rows[2] as HTMLElement).getByRole('button', { name: /^Sign out/ }));
+  await waitFor(() =>
+    expect(
+      sent.some((r) => r.method === 'DELETE' && r.path === `/api/security/sessions/${OTHER}`),
+    ).toBe(true),
+  );
+  await user.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
+  await waitFor(() =>
+    expect(sent.some((r) => r.path === '/api/security/sessions/end-others')).toBe(true),
+  );
+});
+
+test('setting up two-factor shows the QR code and the key, verifies a code, then the recovery codes', async () => {
+  const { sent } = securityApi({ twoFactorEnabled: false });
+  const { user } = await renderApp({ route: '/setting/security' });
+  await user.click(await screen.findByRole('button', { name: 'Set up' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Set up two-factor authentication' });
+  expect(
+    await within(dialog).findByRole('img', { name: 'QR code to scan with your authenticator app' }),
+  ).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+  expect(within(dialog).getByRole('heading', { name: "Can't scan? Enter this key" })).toBeVisible();
+  expect(within(dialog).getByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeInTheDocument();
+
+  const code = within(dialog).getByLabelText('Authentication code');
+  await user.type(code, '12');
+  await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+  expect(code).toHaveAccessibleDescription('Enter the 6-digit code from your authenticator app');
+  expect(sent.some((r) => r.path === '/api/security/two-factor/verify')).toBe(false);
+
+  await user.clear(code);
+  await user.type(code, '654321');
+  await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+  expect(await within(dialog).findByText('The authentication code is not valid')).toBeVisible();
+
+  await user.clear(code);
+  await user.type(code, '123456');
+  await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+  const codes = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
+  const list = within(codes).getByRole('list', { name: 'Recovery codes' });
+  expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+  expect(within(codes).getByRole('button', { name: 'Copy' })).toBeEnabled();
+  expect(within(codes).getByRole('button', { name: 'Download' })).toBeEnabled();
+  await user.click(within(codes).getByRole('button', { name: 'Done' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});
+
+test('a change refused for an old sign-in asks for the password and is sent again', async () => {
+  let confirmed = false;
+  const { sent } = securityApi({ twoFactorEnabled: true }, (request) => {
+    if (request.path === '/api/auth/reauthenticate') {
+      if ((request.body as { password: string }).password !== 'right password') {
+        return { status: 400, body: { success: false, message: 'Password is incorrect' } };
+      }
+      confirmed = true;
+      return { body: { success: true, message: 'Confirmed' } };
+    }
+    if (request.path === '/api/security/policy' && !confirmed) {
+      return {
+        status: 403,
+        body: {
+          success: false,
+          message: 'Please confirm your password to continue',
+          code: 'reauthentication_required',
+        },
+      };
+    }
+    return undefined;
+  });
+  const { user } = await renderApp({ route: '/setting/security' });
+  await user.click(
+    await screen.findByRole('checkbox', {
+      name: 'Require two-factor authentication for every admin',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'wrong');
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  expect(await within(dialog).findByText('Password is incorrect')).toBeVisible();
+  const box = within(dialog).getByLabelText('Password', { selector: 'input' });
+  await user.clear(box);
+  await user.type(box, 'right password');
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  expect(await screen.findByText('Security policy saved')).toBeInTheDocument();
+  const puts = sent.filter((r) => r.method === 'PUT' && r.path === '/api/security/policy');
+  expect(puts).toHaveLength(2);
+  expect(puts[1]?.body).toEqual({ requireTwoFactor: true });
+});
+
+test('the policy takes an admin without two-factor to the Security screen', async () => {
+  stubFetch((request) =>
+    request.path === '/api/security' || request.path === '/api/security/sessions'
+      ? {
+          body: {
+            success: true,
+            data:
+              request.path === '/api/security'
+                ? {
+                    twoFactorEnabled: false,
+                    recoveryCodesLeft: 0,
+                    requireTwoFactor: true,
+                    canManagePolicy: true,
+                  }
+                : { sessions },
+          },
+        }
+      : {
+          status: 403,
+          body: {
+            success: false,
+            message: 'Set up two-factor authentication to continue',
+            code: 'two_factor_setup_required',
+          },
+        },
+  );
+  const { router } = await renderApp({ route: '/user' });
+  await waitFor(() => expect(router.state.location.pathname).toBe('/setting/security'));
+  expect(
+    await screen.findByText(
+      'Two-factor authentication is required for every admin. Set it up to continue.',
+    ),
+  ).toBeInTheDocument();
+});
+
+test('passkeys are listed by name and date; adding one asks for a name; one is removed', async () => {
+  const { sent } = securityApi({ twoFactorEnabled: false });
+  const { user } = await renderApp({ route: '/setting/security' });
+  const table = await screen.findByRole('table', { name: 'Passkeys' });
+  expect(within(table).getByRole('columnheader', { name: 'Created' })).toBeInTheDocument();
+  expect(await within(table).findByText('Work laptop')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+  await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+  expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+  expect(sent.some((r) => r.path === '/api/security/passkeys/options')).toBe(false);
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+  await user.click(within(table).getByRole('button', { name: 'Remove Work laptop' }));
+  await waitFor(() =>
+    expect(
+      sent.some(
+        (r) => r.method === 'DELETE' && r.path === `/api/security/passkeys/${passkeys[0]?.id}`,
+      ),
+    ).toBe(true),
+  );
+});

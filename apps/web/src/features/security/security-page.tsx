@@ -1,0 +1,319 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import toast from 'react-hot-toast';
+import type { PasskeyItem, SessionItem } from '@cask/contracts/security';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
+import { DataTable, type Column } from '@/components/ui/data-table.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { errorMessage } from '@/lib/api-error.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { expireSession } from '@/lib/session.ts';
+import {
+  useEndOtherSessions,
+  useEndSession,
+  useSavePolicy,
+  useSecurityOverview,
+  useSessions,
+} from './api/security.ts';
+import { usePasskeys, useRemovePasskey } from './api/passkeys.ts';
+
+const TotpSetupModal = lazyModal(
+  () => import('./components/totp-setup-modal.tsx').then((m) => m.TotpSetupModal),
+  (props) => props.open,
+);
+const AddPasskeyModal = lazyModal(
+  () => import('./components/add-passkey-modal.tsx').then((m) => m.AddPasskeyModal),
+  (props) => props.open,
+);
+const TotpDisableModal = lazyModal(
+  () => import('./components/totp-disable-modal.tsx').then((m) => m.TotpDisableModal),
+  (props) => props.open,
+);
+
+function TwoFactorCard() {
+  const overview = useSecurityOverview();
+  const savePolicy = useSavePolicy();
+  const [setupOpen, setSetupOpen] = useState(false);
+  const [disableOpen, setDisableOpen] = useState(false);
+  const data = overview.data;
+
+  return (
+    <Card title="Two-factor authentication" className="mb-6">
+      <div className="space-y-4 px-4 pb-4">
+        {overview.isError ? (
+          <ErrorState
+            title="Error Loading Security"
+            message={errorMessage(overview.error, 'Something went wrong')}
+            onRetry={() => void overview.refetch()}
+          />
+        ) : !data ? (
+          <LoadingState label="Loading..." />
+        ) : (
+          <>
+            {data.requireTwoFactor && !data.twoFactorEnabled ? (
+              <p
+                role="alert"
+                className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              >
+                Two-factor authentication is required for every admin. Set it up to continue.
+              </p>
+            ) : null}
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div>
+                <p className="text-sm text-oak-900">
+                  A 6-digit code from an authenticator app, asked for after your password.
+                </p>
+                <p className="mt-1 flex items-center gap-2 text-sm text-oak-700">
+                  <StatusBadge tone={data.twoFactorEnabled ? 'green' : 'grey'}>
+                    {data.twoFactorEnabled ? 'On' : 'Off'}
+                  </StatusBadge>
+                  {data.twoFactorEnabled
+                    ? `${data.recoveryCodesLeft} recovery code${data.recoveryCodesLeft === 1 ? '' : 's'} left`
+                    : null}
+                </p>
+              </div>
+              {data.twoFactorEnabled ? (
+                <Button
+                  variant="secondary"
+                  aria-haspopup="dialog"
+                  onClick={() => setDisableOpen(true)}
+                  {...preloadOn(TotpDisableModal)}
+                >
+                  Turn off
+                </Button>
+              ) : (
+                <Button
+                  aria-haspopup="dialog"
+                  onClick={() => setSetupOpen(true)}
+                  {...preloadOn(TotpSetupModal)}
+                >
+                  Set up
+                </Button>
+              )}
+            </div>
+            {data.canManagePolicy ? (
+              <div className="border-t border-cream-200 pt-4">
+                <CheckboxField
+                  label="Require two-factor authentication for every admin"
+                  hint="Admins without it are asked to set it up right after their password."
+                  checked={data.requireTwoFactor}
+                  disabled={savePolicy.isPending}
+                  onChange={(event) =>
+                    savePolicy.mutate(
+                      { requireTwoFactor: event.target.checked },
+                      {
+                        onSuccess: () => toast.success('Security policy saved'),
+                        onError: (error) =>
+                          toast.error(errorMessage(error, 'Failed to save the policy')),
+                      },
+                    )
+                  }
+                />
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+      <TotpSetupModal open={setupOpen} onOpenChange={setSetupOpen} />
+      <TotpDisableModal open={disableOpen} onOpenChange={setDisableOpen} />
+    </Card>
+  );
+}
+
+function PasskeysCard() {
+  const passkeys = usePasskeys();
+  const remove = useRemovePasskey();
+  const [addOpen, setAddOpen] = useState(false);
+  const columns: Column<PasskeyItem>[] = [
+    { id: 'name', header: 'Name', cell: (passkey) => passkey.name },
+    { id: 'created', header: 'Created', cell: (passkey) => formatDateTime(passkey.createdAt) },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      pinned: true,
+      cell: (passkey) => (
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Remove ${passkey.name}`}
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(passkey.id, {
+              onSuccess: () => toast.success('Passkey removed'),
+              onError: (error) => toast.error(errorMessage(error, 'Something went wrong')),
+            })
+          }
+        >
+          Remove
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Card
+      title="Passkeys"
+      className="mb-6"
+      actions={
+        <Button
+          size="sm"
+          aria-haspopup="dialog"
+          onClick={() => setAddOpen(true)}
+          {...preloadOn(AddPasskeyModal)}
+        >
+          Add a passkey
+        </Button>
+      }
+    >
+      <p className="px-4 pb-3 text-sm text-oak-700">
+        Sign in with your fingerprint, face or device PIN instead of your password.
+      </p>
+      {passkeys.isError ? (
+        <div className="px-4 pb-4">
+          <ErrorState
+            title="Error Loading Passkeys"
+            message={errorMessage(passkeys.error, 'Something went wrong')}
+            onRetry={() => void passkeys.refetch()}
+          />
+        </div>
+      ) : passkeys.data?.length === 0 ? (
+        // No empty table: on a phone it would be a scroll region with nothing to focus.
+        <p className="border-t border-cream-200 px-4 py-4 text-sm text-oak-700">No passkeys yet</p>
+      ) : (
+        <DataTable
+          label="Passkeys"
+          columns={columns}
+          rows={passkeys.data}
+          rowKey={(passkey) => passkey.id}
+          loading={passkeys.isLoading}
+          loadingText="Loading passkeys..."
+          skeletonRows={1}
+          emptyText="No passkeys yet"
+        />
+      )}
+      <AddPasskeyModal open={addOpen} onOpenChange={setAddOpen} />
+    </Card>
+  );
+}
+
+function SessionsCard() {
+  const sessions = useSessions();
+  const endSession = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const others = (sessions.data ?? []).filter((session) => !session.current).length;
+
+  const columns: Column<SessionItem>[] = [
+    {
+      id: 'device',
+      header: 'Device',
+      cell: (session) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <span>
+            {session.browser} on {session.system}
+          </span>
+          {session.current ? <StatusBadge tone="green">This device</StatusBadge> : null}
+        </span>
+      ),
+    },
+    { id: 'address', header: 'Address', cell: (session) => session.ip ?? 'N/A' },
+    { id: 'signedIn', header: 'Signed in', cell: (session) => formatDateTime(session.signedInAt) },
+    {
+      id: 'lastActive',
+      header: 'Last active',
+      cell: (session) => formatDateTime(session.lastActiveAt),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      align: 'right',
+      pinned: true,
+      cell: (session) => (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="whitespace-nowrap"
+          aria-label={`Sign out ${session.browser} on ${session.system}, signed in ${formatDateTime(session.signedInAt)}`}
+          disabled={endSession.isPending}
+          onClick={() =>
+            endSession.mutate(session.id, {
+              onSuccess: () => {
+                // Signing out this device ends this browser's session: back to /signin.
+                if (session.current) expireSession();
+                else toast.success('Session ended');
+              },
+              onError: (error) => toast.error(errorMessage(error, 'Something went wrong')),
+            })
+          }
+        >
+          Sign out
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title="Sessions"
+      actions={
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={others === 0 || endOthers.isPending}
+          onClick={() =>
+            endOthers.mutate(undefined, {
+              onSuccess: () => toast.success('Other sessions ended'),
+              onError: (error) => toast.error(errorMessage(error, 'Something went wrong')),
+            })
+          }
+        >
+          Sign out all other sessions
+        </Button>
+      }
+    >
+      {sessions.isError ? (
+        <div className="px-4 pb-4">
+          <ErrorState
+            title="Error Loading Sessions"
+            message={errorMessage(sessions.error, 'Something went wrong')}
+            onRetry={() => void sessions.refetch()}
+          />
+        </div>
+      ) : (
+        <DataTable
+          label="Sessions"
+          columns={columns}
+          rows={sessions.data}
+          rowKey={(session) => session.id}
+          loading={sessions.isLoading}
+          loadingText="Loading sessions..."
+          skeletonRows={2}
+          emptyText="No open sessions"
+        />
+      )}
+    </Card>
+  );
+}
+
+/** Settings -> Security (issue 28): two-factor, the policy, passkeys and the open sessions. */
+export default function SecurityPage() {
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto max-w-4xl">
+      <Button variant="ghost" size="sm" className="-ml-2 mb-2" onClick={() => navigate('/setting')}>
+        <ArrowLeft aria-hidden size={16} />
+        Back
+      </Button>
+      <PageHeader title="Security" />
+      <TwoFactorCard />
+      <PasskeysCard />
+      <SessionsCard />
+    </div>
+  );
+}

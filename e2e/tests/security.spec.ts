@@ -1,0 +1,164 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { mainAdmin, twoFactorAdmin } from '../support/admins.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { expectPath, saveScreen, signIn } from '../support/session.ts';
+
+// Issue 28: two-factor sign-in with a code computed from the key the screen shows, a recovery
+// code that works once, and a session ended from another browser.
+
+/** The code an authenticator app holding `key` shows `steps` periods from now. */
+function codeFor(key: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+}
+
+/** Password, then the second step; returns the page on the code screen. */
+async function passwordStep(browser: Browser, admin = twoFactorAdmin): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/signin');
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  return page;
+}
+
+test.describe('two-factor', () => {
+  // One admin's two-factor, step by step: each step needs the one before (serial mode retries
+  // them together).
+  test.describe.configure({ mode: 'serial' });
+  let key = '';
+  let codes: string[] = [];
+
+  test('set up from the key on screen; the recovery codes are shown once', async ({ page }) => {
+    await signIn(page, twoFactorAdmin);
+    await page.goto('/setting/security');
+    await page.getByRole('button', { name: 'Set up' }).click();
+    const setup = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
+    await expect(setup.getByRole('img', { name: /QR code/ })).toBeVisible();
+    await expect(setup.getByRole('heading', { name: "Can't scan? Enter this key" })).toBeVisible();
+    key = (await setup.getByText(/^[A-Z2-7]{32}$/).textContent()) ?? '';
+    await saveScreen(page, 'security-two-factor-setup');
+    await setup.getByLabel('Authentication code').fill(codeFor(key));
+    await setup.getByRole('button', { name: 'Verify' }).click();
+
+    const saved = page.getByRole('dialog', { name: 'Save your recovery codes' });
+    const items = saved.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    // Waits for the verification's answer: allTextContents() alone does not wait.
+    await expect(items).toHaveCount(10);
+    codes = await items.allTextContents();
+    await saveScreen(page, 'security-recovery-codes');
+    await saved.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByText('10 recovery codes left')).toBeVisible();
+  });
+
+  test('the password alone gives no session; the code computed from the key does', async ({
+    browser,
+  }) => {
+    const page = await passwordStep(browser);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('accessToken');
+    await expectNoAxeViolations(page, 'two-factor sign-in step');
+    await saveScreen(page, 'signin-two-factor');
+    // The next period's code: the set-up spent this period's.
+    await page.getByLabel('Authentication code').fill(codeFor(key, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectPath(page, '/');
+    await expect(page.getByText(`Welcome, ${twoFactorAdmin.name}`)).toBeVisible();
+    await page.context().close();
+  });
+
+  test('a recovery code signs in once', async ({ browser }) => {
+    for (const outcome of ['works', 'refused'] as const) {
+      const page = await passwordStep(browser);
+      await page.getByRole('button', { name: 'Use a recovery code' }).click();
+      await page.getByLabel('Recovery code').fill(codes[0] ?? '');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      if (outcome === 'works') {
+        await expectPath(page, '/');
+      } else {
+        await expect(page.getByText('The recovery code is not valid')).toBeVisible();
+        await expectPath(page, '/signin');
+      }
+      await page.context().close();
+    }
+  });
+});
+
+test('a session signed out from another browser fails at its next request', async ({
+  page,
+  browser,
+}) => {
+  // A browser of its own make, so its row is found by the device it shows.
+  const major = 100 + Math.floor(Math.random() * 900);
+  const context = await browser.newContext({
+    userAgent: `Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:${major}.0) Gecko/20100101 Firefox/${major}.0`,
+  });
+  const other = await context.newPage();
+  await signIn(other, mainAdmin);
+
+  await signIn(page, mainAdmin);
+  await page.goto('/setting/security');
+  const table = page.getByRole('table', { name: 'Sessions' });
+  await expect(table.getByText('This device')).toBeVisible();
+  const row = table.getByRole('row').filter({ hasText: `Firefox ${major} on Windows 10` });
+  await saveScreen(page, 'security-sessions');
+  await row.getByRole('button', { name: /^Sign out/ }).click();
+  await expect(row).toHaveCount(0);
+
+  // The other browser's next request is refused and it is sent to sign in again.
+  await other.goto('/user');
+  await expectPath(other, '/signin');
+  // This browser goes on.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible();
+  await context.close();
+});
+
+test('a passkey added on the Security screen signs in through the virtual authenticator', async ({
+  browser,
+  baseURL,
+}) => {
+  // Passkeys belong to a host name (PUBLIC_URL is http://localhost:<port>), not 127.0.0.1.
+  const context = await browser.newContext({
+    baseURL: (baseURL ?? '').replace('127.0.0.1', 'localhost'),
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+
+  await signIn(page, mainAdmin);
+  await page.goto('/setting/security');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+  const name = `Virtual key ${Date.now()}`;
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog).toBeHidden();
+  const table = page.getByRole('table', { name: 'Passkeys' });
+  await expect(table.getByRole('row').filter({ hasText: name })).toBeVisible();
+  await saveScreen(page, 'security-passkeys');
+
+  // Signed out, the passkey alone signs in.
+  await context.clearCookies();
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expectPath(page, '/');
+  await expect(page.getByText(`Welcome, ${mainAdmin.name}`)).toBeVisible();
+
+  await page.goto('/setting/security');
+  await table.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  await context.close();
+});
