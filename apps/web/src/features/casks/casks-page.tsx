@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Boxes, CircleCheck, Hourglass } from 'lucide-react';
-import type { Cask, CaskStatus } from '@cask/contracts/casks';
+import type { Cask } from '@cask/contracts/casks';
 import { CASK_SEARCH_DEBOUNCE_MS, CASK_SORTS, CASKS_PAGE_SIZE } from '@cask/contracts/casks';
 import { formatAbv, formatVolume } from '@cask/contracts/measures';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
