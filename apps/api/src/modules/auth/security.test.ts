@@ -320,7 +320,7 @@ test('turning two-factor off asks for the password and a code', async () => {
 });
 
 test('step-up: after 10 minutes a sensitive change answers 403 reauthentication_required until the password is given', async () => {
-  const admin = await createAdmin(ctx);
+  const admin = await createAdmin(ctx, { role: 'owner' });
   await ctx.database.db
     .update(adminSessions)
     .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
@@ -348,7 +348,7 @@ test('step-up: after 10 minutes a sensitive change answers 403 reauthentication_
 });
 
 test('the policy sends an admin without a second factor to set one up, API included', async () => {
-  const owner = await createAdmin(ctx);
+  const owner = await createAdmin(ctx, { role: 'owner' });
   const other = await createAdmin(ctx);
   const early = await call('PUT', '/api/security/policy', owner.token, { requireTwoFactor: true });
   expect(early.statusCode).toBe(409);
@@ -373,10 +373,19 @@ test('the policy sends an admin without a second factor to set one up, API inclu
   expect((await call('GET', '/api/users', owner.token)).statusCode).toBe(200);
 });
 
-test('an admin resets another admin two-factor; the reset is audited', async () => {
-  const owner = await createAdmin(ctx);
+test('an Owner resets another admin two-factor; the reset is audited', async () => {
+  const owner = await createAdmin(ctx, { role: 'owner' });
   const other = await createAdmin(ctx);
   await enableTotp(other.token);
+  // Only an Owner (DESIGN.md §8 Roles): an Admin is refused the reset and the policy.
+  const plain = await createAdmin(ctx);
+  expect((await call('DELETE', `/api/admins/${other.id}/two-factor`, plain.token)).statusCode).toBe(
+    403,
+  );
+  expect(
+    (await call('PUT', '/api/security/policy', plain.token, { requireTwoFactor: false }))
+      .statusCode,
+  ).toBe(403);
   const res = await call('DELETE', `/api/admins/${other.id}/two-factor`, owner.token);
   expect(res.statusCode).toBe(200);
   expect((await call('GET', '/api/security', other.token)).json().data.twoFactorEnabled).toBe(
