@@ -10,7 +10,7 @@ import { createCask, createCustomer, createOffer, createPurchase } from '../test
 const ctx = useTestContext();
 let admin: TestAdmin;
 beforeAll(async () => {
-  admin = await createAdmin(ctx);
+  admin = await createAdmin(ctx, { role: 'owner' }); // an Owner reaches every route
 });
 
 interface JsonSchema {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination } from './common.ts';
+import { okEnvelope, pageQuery, pagination, text } from './common.ts';
 import { searchParam } from './users.ts';
 
 /**
@@ -90,14 +90,13 @@ export const auditFilters = z.object({
   search: searchParam,
   /** The admin who acted. */
   admin: z.uuid().optional(),
-  action: z
-    .string()
+  action: text()
     .max(60)
     .regex(/^[a-z_]+\.[a-z_]+$/, AUDIT_ACTION_INVALID)
     .optional(),
   recordType: z.enum(AUDIT_RECORD_TYPES).optional(),
   /** One record's entries: its History (with recordType). */
-  recordId: z.string().trim().min(1).max(100).optional(),
+  recordId: text().trim().min(1).max(100).optional(),
   /** From this instant on (the start of the From day in the admin's time zone). */
   from: instant,
   /** Before this instant (the end of the To day). */

@@ -66,8 +66,7 @@ const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 
 /** POST /casks/{id}/transfers. */
 export const transferBody = z.object({
-  toCustomerId: z
-    .string({ error: TRANSFER_OWNER_REQUIRED })
+  toCustomerId: text({ error: TRANSFER_OWNER_REQUIRED })
     .min(1, TRANSFER_OWNER_REQUIRED)
     .pipe(z.uuid(TRANSFER_OWNER_NOT_FOUND)),
   transferredOn: pastDay,

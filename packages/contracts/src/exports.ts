@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditFilters } from './audit.ts';
 import { caskListQuery } from './casks.ts';
-import { okEnvelope } from './common.ts';
+import { okEnvelope, text } from './common.ts';
 import { notificationListQuery } from './notifications.ts';
 import { offerListQuery } from './offers.ts';
 import { orderListQuery } from './orders.ts';
@@ -53,4 +53,4 @@ export const exportStatusResponse = okEnvelope(
 );
 export type ExportStatusResponse = z.infer<typeof exportStatusResponse>;
 
-export const downloadQuery = z.object({ token: z.string().min(1).max(200) });
+export const downloadQuery = z.object({ token: text().min(1).max(200) });
