@@ -13,9 +13,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');
 
-/** Budgets in gzip kB (1 kB = 1000 bytes, as Vite reports them); decision 121. */
-const SIGN_IN = 130;
-const SCREEN = 170;
+/**
+ * Budgets in gzip kB (1 kB = 1000 bytes, as Vite reports them); decision 121, raised by 2 kB in
+ * decision 209 until the shell is trimmed again.
+ */
+const SIGN_IN = 132;
+const SCREEN = 172;
 const WHOLE_APP = 450;
 
 const SHELL = 'src/app/layout/app-shell.tsx';
@@ -47,6 +50,7 @@ const ROUTES = [
   signedIn('/setting/profile', 'src/features/profile/profile-page.tsx'),
   signedIn('/setting/privacy', 'src/features/privacy/privacy-page.tsx'),
   signedIn('/setting/admins', 'src/features/admins/admins-page.tsx'),
+  signedIn('/setting/security', 'src/features/security/security-page.tsx'),
   signedIn('(not found)', 'src/app/not-found-page.tsx'),
 ];
 
