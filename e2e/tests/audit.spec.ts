@@ -38,8 +38,9 @@ test('a change is in the Audit Log, the filters narrow it, History shows it', as
   // Change a customer's status on User Management.
   await page.goto('/user');
   const row = bodyRows(page.getByRole('table', { name: 'Users' })).nth(1);
-  const name = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
-  const before = ((await row.getByRole('cell').nth(3).textContent()) ?? '').trim();
+  // The first cell is the row's bulk-selection checkbox (issue 31).
+  const name = ((await row.getByRole('cell').nth(1).textContent()) ?? '').trim();
+  const before = ((await row.getByRole('cell').nth(4).textContent()) ?? '').trim();
   const after = before === 'Active' ? 'Inactive' : 'Active';
   await row.getByRole('button', { name: 'Edit' }).click();
   let dialog = page.getByRole('dialog', { name: `Edit User - ${name}` });

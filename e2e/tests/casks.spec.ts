@@ -48,15 +48,16 @@ test('adds a cask for a customer found by name, edits it and deletes it; totals 
 }) => {
   const dashboardTotal = await cardValue(page, 'Total Casks');
 
-  // A customer to own the cask: the third of User Management (other specs take the ends).
+  // A customer to own the cask: the third of User Management (other specs take the ends); its
+  // first cell is the bulk-selection checkbox (issue 31).
   await page.getByRole('navigation').getByRole('link', { name: 'User', exact: true }).click();
   const usersTable = page.getByRole('table', { name: 'Users' });
   await expect(bodyRows(usersTable)).toHaveCount(6);
   const ownerName = (
-    (await bodyRows(usersTable).nth(2).getByRole('cell').first().textContent()) ?? ''
+    (await bodyRows(usersTable).nth(2).getByRole('cell').nth(1).textContent()) ?? ''
   ).trim();
   const ownerEmail = (
-    (await bodyRows(usersTable).nth(2).getByRole('cell').nth(1).textContent()) ?? ''
+    (await bodyRows(usersTable).nth(2).getByRole('cell').nth(2).textContent()) ?? ''
   ).trim();
 
   await openCasks(page);

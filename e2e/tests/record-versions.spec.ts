@@ -19,7 +19,8 @@ async function openFirstOrder(page: Page): Promise<{ product: string; dialog: Lo
   await expect(page.getByRole('heading', { level: 1, name: 'Order List' })).toBeVisible();
   const row = firstOrder(page);
   // Read before the dialog opens: a modal dialog hides the page behind it.
-  const product = ((await row.getByRole('cell').nth(1).textContent()) ?? '').trim();
+  // Cells: the bulk-selection checkbox (issue 31), User Name, Product Name.
+  const product = ((await row.getByRole('cell').nth(2).textContent()) ?? '').trim();
   await row.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Order' });
   await expect(dialog).toBeVisible();

@@ -4,6 +4,7 @@ import { INVITE_VALID_HOURS } from '@cask/contracts/admins';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { createList, isoTimeSql, windowSql } from '../../db/list.ts';
 import { adminInvites } from '../../db/schema/admin-invites.ts';
+import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { admins } from '../../db/schema/admins.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
@@ -218,13 +219,26 @@ export async function insertAdminIfAbsent(
   return row;
 }
 
-/** A new session (a refresh-token family) for the admin who just accepted their invite. */
+/**
+ * A new session for the admin who just accepted their invite: its row (docs/decisions/225, keyed
+ * by the refresh family, listed on the Security screen) and the family's first refresh token.
+ */
 export async function insertSession(
   tx: DbOrTx,
-  session: { adminId: string; familyId: string; tokenHash: string },
+  session: {
+    adminId: string;
+    familyId: string;
+    tokenHash: string;
+    userAgent: string | null;
+    ip: string;
+  },
 ) {
+  const { adminId, familyId, tokenHash, userAgent, ip } = session;
+  await tx.insert(adminSessions).values({ id: familyId, adminId, userAgent, ip });
   await tx.insert(refreshTokens).values({
-    ...session,
+    adminId,
+    familyId,
+    tokenHash,
     expiresAt: sql`now() + make_interval(days => ${REFRESH_TOKEN_TTL_DAYS})`,
   });
 }

@@ -20,6 +20,7 @@ import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../l
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import { createRefreshToken, hashRefreshToken, signAccessToken } from '../../lib/tokens.ts';
+import { boundedUserAgent } from '../../lib/request-context.ts';
 import * as repo from './admins.repository.ts';
 import { inviteMail, publicBaseUrl } from './invite-mail.ts';
 
@@ -234,7 +235,10 @@ export function createAdminsService(deps: {
      * POST /auth/accept-invite: the link's token opens its invite once, within 72 hours; the
      * invitee becomes an admin with the role invited as, and is signed in.
      */
-    async acceptInvite(body: AcceptInviteBody, caller: { ip: string }): Promise<TokenPair> {
+    async acceptInvite(
+      body: AcceptInviteBody,
+      caller: { ip: string; headers: { 'user-agent'?: string | undefined } },
+    ): Promise<TokenPair> {
       const tokenHash = hashRefreshToken(body.token);
       // Checked before the password is hashed, so a wrong link costs no argon2 work.
       if (!(await repo.findValidInvite(db, tokenHash))) {
@@ -267,7 +271,13 @@ export function createAdminsService(deps: {
           ip: caller.ip,
         });
         const familyId = randomUUID();
-        await repo.insertSession(tx, { adminId: created.id, familyId, tokenHash: refresh.hash });
+        await repo.insertSession(tx, {
+          adminId: created.id,
+          familyId,
+          tokenHash: refresh.hash,
+          userAgent: boundedUserAgent(caller.headers['user-agent']),
+          ip: caller.ip,
+        });
         await writeAudit(tx, {
           adminId: created.id,
           action: 'auth.signed_in',
@@ -276,11 +286,12 @@ export function createAdminsService(deps: {
           after: { email: invite.email, via: 'invite' },
           ip: caller.ip,
         });
-        return created;
+        return { ...created, sessionId: familyId };
       });
       const accessToken = await signAccessToken(jwtSecret, {
         adminId: admin.id,
         tokenVersion: admin.tokenVersion,
+        sessionId: admin.sessionId,
       });
       return { accessToken, refreshToken: refresh.token };
     },
