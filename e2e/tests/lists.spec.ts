@@ -24,7 +24,11 @@ async function apiOrders(page: Page, query: string): Promise<ApiOrder[]> {
     headers: { authorization: `Bearer ${cookie?.value ?? ''}` },
   });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { purchases: ApiOrder[] } }).data.purchases;
+  // Without each record's version: every save moves it (decision 208), an Undo included; what
+  // must come back is the data.
+  return ((await res.json()) as { data: { purchases: ApiOrder[] } }).data.purchases.map(
+    (order) => ({ ...order, version: undefined }),
+  );
 }
 
 /** The Product Name column of the rows shown (the first column holds the checkboxes). */

@@ -11,7 +11,7 @@ import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import type { Column } from '@/components/ui/data-table.tsx';
+import { CellText, type Column } from '@/components/ui/data-table.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
@@ -63,7 +63,7 @@ function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => voi
             to={`/cask/${cask.id}`}
             className="font-medium text-gold-700 underline decoration-gold-300 underline-offset-2 hover:decoration-gold-700"
           >
-            {cask.name}
+            <CellText>{cask.name}</CellText>
           </Link>
           <CaskAlertBadges cask={cask} />
         </span>
