@@ -187,7 +187,9 @@ test('a long name and distillery end in an ellipsis; Status and Action stay in v
     // Cut on screen, whole on hover and for a screen reader (the row's name holds it all).
     const nameText = row.getByTitle(name, { exact: true });
     expect(await nameText.evaluate((text) => text.scrollHeight > text.clientHeight)).toBe(true);
-    await expect(row.getByRole('cell').first()).toHaveText(name);
+    // The cell holds the whole name, then any gauge alert badge (issue 30: an ungauged 1998 cask
+    // is 'Regauge due').
+    await expect(row.getByRole('cell').first()).toContainText(name);
     await expect(row.getByTitle(distillery, { exact: true })).toBeVisible();
     await saveScreen(page, `casks-long-values-${viewport.width}`);
   }

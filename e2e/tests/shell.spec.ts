@@ -68,7 +68,8 @@ test("at 1366x900 the sidebar's dark column runs to the bottom of a long page", 
 
   const column = page.locator('aside');
   const box = await column.boundingBox();
-  expect(box?.height).toBeGreaterThanOrEqual(pageHeight);
+  // scrollHeight is rounded to a whole pixel, the box is not (1274.5 against 1275).
+  expect(box?.height).toBeGreaterThanOrEqual(pageHeight - 1);
   await saveScreen(page, 'shell-long-page-1366');
 
   // Scrolled to the bottom, the entries and Logout are still beside the content.
