@@ -56,6 +56,7 @@ export async function createQueryCapture(url: string, adminId: string): Promise<
     kind: 'postgres',
     describe: 'bench capture',
     pools: () => [],
+    exclusive: (_key, work) => work(),
     close: async () => {
       await Promise.all([pool.end(), generic.end()]);
     },

@@ -35,6 +35,12 @@ export interface Database {
   describe: string;
   /** node-postgres pools' documented counts, for the metrics; PGlite has no pool (empty list). */
   pools(): PoolUse[];
+  /**
+   * Runs `work` while this process holds PostgreSQL's session advisory lock `key` on a connection
+   * of its own, so that instances starting together take turns (the migrations); PGlite is one
+   * process per data folder and runs it at once.
+   */
+  exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -134,6 +140,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           idle: each.idleCount,
           waiting: each.waitingCount,
         })),
+      exclusive: async (key, work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [key]);
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [key]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: async () => {
         await Promise.all([pool.end(), generic.end()]);
       },
@@ -155,6 +174,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     describe: inMemory ? 'embedded PGlite (in memory)' : `embedded PGlite in ${dir}`,
     pools: () => [],
+    exclusive: (_key, work) => work(),
     close: () => client.close(),
   };
 }

@@ -24,6 +24,9 @@ function findMigrationsDir(): string {
  * `functions: false` leaves out the files of src/db/sql: they are written for the newest tables,
  * which a database migrated only up to an older migration does not have yet.
  */
+/** The advisory lock the migrations run under (any constant; "cask" in ASCII). */
+const MIGRATIONS_LOCK = 0x6361736b;
+
 export async function migrate(
   database: Database,
   migrationsFolder = findMigrationsDir(),
@@ -31,8 +34,12 @@ export async function migrate(
 ): Promise<void> {
   if (database.kind === 'postgres') {
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    // @ts-expect-error the migrator wants the driver-specific type; Db is its base class
-    await run(database.db, { migrationsFolder });
+    // Drizzle's migrator takes no lock: two instances starting together on an empty database
+    // would both create the tables. Under this lock the second waits, then finds nothing to do.
+    await database.exclusive(MIGRATIONS_LOCK, () =>
+      // @ts-expect-error the migrator wants the driver-specific type; Db is its base class
+      run(database.db, { migrationsFolder }),
+    );
   } else {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     // @ts-expect-error the migrator wants the driver-specific type; Db is its base class

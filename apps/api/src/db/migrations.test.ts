@@ -154,3 +154,39 @@ test('0022 makes every existing admin an Owner and counts them for the Admins sc
     rmSync(before, { recursive: true, force: true });
   }
 });
+
+test.runIf(process.env.TEST_DATABASE_URL)(
+  'two instances migrating one empty PostgreSQL database at once take turns',
+  async () => {
+    const [one, two] = await Promise.all([freshDatabase(), freshDatabase()]);
+    // The second connects to the first's database: two processes starting on one empty database.
+    await two.database.close();
+    await two.drop();
+    const { openDatabase } = await import('./client.ts');
+    const server = new URL(process.env.TEST_DATABASE_URL!);
+    const first = one.database;
+    const name = (
+      (await first.db.execute(sql.raw('select current_database() as name'))) as unknown as {
+        rows: { name: string }[];
+      }
+    ).rows[0]!.name;
+    server.pathname = `/${name}`;
+    const second = await openDatabase({ url: server.toString(), dataDir: 'unused' });
+    try {
+      await Promise.all([migrate(first), migrate(second)]);
+      const applied = (
+        (await first.db.execute(
+          sql.raw('select count(*)::int as n from drizzle.__drizzle_migrations'),
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+      const journal = JSON.parse(
+        readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      expect(applied).toBe(journal.entries.length);
+    } finally {
+      await second.close();
+      await first.close();
+      await one.drop();
+    }
+  },
+);
