@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import {
@@ -14,6 +14,7 @@ import { renderApp } from '@/testing/render-app.tsx';
 // column headers are buttons with aria-sort. Shown here on the Orders screen (search, status
 // filter, sort) and User Management (two lists, one search).
 afterEach(() => {
+  vi.useRealTimers();
   toast.remove();
   vi.unstubAllGlobals();
 });
@@ -151,4 +152,65 @@ test('User Management keeps each list’s page and sort apart, with one search f
     'aria-sort',
     'ascending',
   );
+});
+
+// The search's timer is the only clock faked (React's scheduler keeps its own); the typing and
+// the click are single events, so nothing else waits on the fake clock.
+const fakeTheSearchTimer = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+test('a link followed while the search waits opens its page; the search does not cut it off', async () => {
+  const ailsa = aCustomer({ fullName: 'Ailsa Craig' });
+  const api = createFakeApi({
+    customers: [ailsa],
+    orders: [anOrder({ user: { id: ailsa.id, fullName: 'Ailsa Craig' } })],
+  });
+  const { router } = await renderApp({ route: '/orders', api });
+  const link = await within(table()).findByRole('link', { name: 'Ailsa Craig' });
+  fakeTheSearchTimer();
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), {
+    target: { value: 'order 1' },
+  });
+  // The customer page is still loading (a lazy route) when the search's pause ends.
+  fireEvent.click(link);
+  act(() => vi.advanceTimersByTime(1000));
+  vi.useRealTimers();
+  await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+  expect(router.state.location.pathname).toBe(`/user/${ailsa.id}`);
+  expect(router.state.location.search).toBe('');
+});
+
+test('a filter chosen while the search waits takes the search along; neither undoes the other', async () => {
+  const api = createFakeApi({ orders: manyOrders(30) });
+  const { router } = await renderApp({ route: '/orders?page=2', api });
+  await within(table()).findByText('Order 21');
+  fakeTheSearchTimer();
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), {
+    target: { value: 'order 1' },
+  });
+  fireEvent.change(screen.getByRole('combobox', { name: 'Filter by status' }), {
+    target: { value: 'Pending' },
+  });
+  expect(router.state.location.search).toBe('?q=order+1&status=Pending');
+  act(() => vi.advanceTimersByTime(1000));
+  expect(router.state.location.search).toBe('?q=order+1&status=Pending');
+  vi.useRealTimers();
+  // One new entry (the filter's, with the search): Back is page 2 without either.
+  await act(() => router.navigate(-1));
+  expect(router.state.location.search).toBe('?page=2');
+  expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('');
+});
+
+test('Back while the search waits cancels it: the box shows the search of the view it returns to', async () => {
+  const api = createFakeApi({ orders: manyOrders(30) });
+  const { user, router } = await renderApp({ route: '/orders', api });
+  await within(table()).findByText('Order 1');
+  await user.click(within(header('Product Name')).getByRole('button', { name: 'Product Name' }));
+  await waitFor(() => expect(router.state.location.search).toBe('?sort=title'));
+  fakeTheSearchTimer();
+  const box = screen.getByRole('searchbox', { name: 'Search orders' });
+  fireEvent.change(box, { target: { value: 'order 1' } });
+  await act(() => router.navigate(-1));
+  act(() => vi.advanceTimersByTime(1000));
+  expect(router.state.location.search).toBe('');
+  expect(box).toHaveValue('');
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import type { SortValue } from '@cask/contracts/common';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 
@@ -38,6 +38,44 @@ function withoutPages(params: URLSearchParams): URLSearchParams {
   return params;
 }
 
+/** The search in `next`: every list's page starts again at 1 when it is another search. */
+function withSearch(next: URLSearchParams, typed: string): URLSearchParams {
+  if ((next.get(SEARCH_PARAM) ?? '') === typed) return next;
+  withoutPages(next);
+  if (typed === '') next.delete(SEARCH_PARAM);
+  else next.set(SEARCH_PARAM, typed);
+  return next;
+}
+
+/**
+ * The search typed into the screen's box and not yet written to the URL (a screen has one search
+ * box, so one at a time). A write of react-router's is given the query of the render that made
+ * its setter, and a navigation is started at once but shown by a later render (in a transition):
+ * a search written by its timer in between would undo the change made before it (a filter) or
+ * cut off the navigation under way (a link to a page still loading). So no write waits behind
+ * another change: a change this file writes (page, size, sort, filter) takes the typed search
+ * along at once, and any other (a link, Back) cancels it.
+ */
+let pendingSearch: PendingSearch | undefined;
+
+interface PendingSearch {
+  typed: string;
+  /** The query it was typed on. */
+  query: string;
+  cancel(): void;
+  written(): void;
+}
+
+/** The typed search, taken from its timer (undefined when none waits). */
+function takePendingSearch(): string | undefined {
+  const pending = pendingSearch;
+  if (!pending) return undefined;
+  pendingSearch = undefined;
+  pending.cancel();
+  pending.written();
+  return pending.typed;
+}
+
 export interface ListParamsOptions<Column extends string, Filter extends string> {
   /** Names the parameters of a second list on the screen, e.g. 'rewards'. */
   prefix?: string;
@@ -74,15 +112,18 @@ export function useListParams<Column extends string = never, Filter extends stri
   const [params, setParams] = useSearchParams();
   const name = (key: string) => paramName(prefix, key);
 
-  const update = (change: (next: URLSearchParams) => void, replace = false) =>
+  const update = (change: (next: URLSearchParams) => void, replace = false) => {
+    const typed = takePendingSearch();
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
+        if (typed !== undefined) withSearch(next, typed);
         change(next);
         return next;
       },
       { replace },
     );
+  };
   /** Sets one parameter of this list (deleted at its default) and starts it at page 1. */
   const setView = (key: string, value: string, isDefault: boolean) =>
     update((next) => {
@@ -161,10 +202,27 @@ export function useUrlSearch(delay: number) {
     if (search !== written && text.trim() !== search) setText(search);
   }
 
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  // react-router's functional update is given the query of the render that made the setter: the
-  // timer uses the newest one, so a filter chosen while the search waited is kept.
+  // The last committed query and navigation: one that changes while a search waits is another
+  // change than the search's own (which is written, and no longer waits, before it navigates).
+  const query = params.toString();
+  const navigating = useNavigation().state !== 'idle';
+  const mine = useRef<PendingSearch>(undefined);
+  const cancel = () => {
+    if (mine.current && pendingSearch === mine.current) {
+      pendingSearch = undefined;
+      mine.current.cancel();
+    }
+    mine.current = undefined;
+  };
+  useEffect(() => cancel, []);
+  useEffect(() => {
+    if (!mine.current || pendingSearch !== mine.current) return;
+    if (navigating || query !== mine.current.query) {
+      cancel();
+      setText(search);
+    }
+  }, [navigating, query, search]);
+  // The search is written with the newest setter (that of the newest committed render).
   const latestSetParams = useRef(setParams);
   useEffect(() => {
     latestSetParams.current = setParams;
@@ -172,21 +230,23 @@ export function useUrlSearch(delay: number) {
 
   const onTextChange = (value: string) => {
     setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const typed = value.trim();
-      setWritten(typed);
-      latestSetParams.current(
-        (previous) => {
-          if ((previous.get(SEARCH_PARAM) ?? '') === typed) return previous;
-          const next = withoutPages(new URLSearchParams(previous));
-          if (typed === '') next.delete(SEARCH_PARAM);
-          else next.set(SEARCH_PARAM, typed);
-          return next;
-        },
-        { replace: true },
-      );
+    cancel();
+    const typed = value.trim();
+    const timer = setTimeout(() => {
+      if (pendingSearch !== pending) return;
+      takePendingSearch();
+      latestSetParams.current((previous) => withSearch(new URLSearchParams(previous), typed), {
+        replace: true,
+      });
     }, delay);
+    const pending: PendingSearch = {
+      typed,
+      query,
+      cancel: () => clearTimeout(timer),
+      written: () => setWritten(typed),
+    };
+    pendingSearch = pending;
+    mine.current = pending;
   };
 
   return { text, onTextChange, search };
