@@ -386,6 +386,9 @@ test('an Owner resets another admin two-factor; the reset is audited', async () 
     (await call('PUT', '/api/security/policy', plain.token, { requireTwoFactor: false }))
       .statusCode,
   ).toBe(403);
+  // The screen offers the policy to Owners only.
+  expect((await call('GET', '/api/security', plain.token)).json().data.canManagePolicy).toBe(false);
+  expect((await call('GET', '/api/security', owner.token)).json().data.canManagePolicy).toBe(true);
   const res = await call('DELETE', `/api/admins/${other.id}/two-factor`, owner.token);
   expect(res.statusCode).toBe(200);
   expect((await call('GET', '/api/security', other.token)).json().data.twoFactorEnabled).toBe(
