@@ -46,6 +46,8 @@ export const adminAccount = z.object({
   email: z.string(),
   role: adminRole,
   status: z.enum(ADMIN_STATUSES),
+  /** TOTP is on (the 'Two-factor' column); false for an invite. */
+  twoFactorEnabled: z.boolean(),
   lastSignedInAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
 });

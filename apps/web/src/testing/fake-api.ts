@@ -125,6 +125,9 @@ export const olive: AdminProfile = {
   avatar: null,
 };
 
+/** The password the fake API's step-up (`POST /api/auth/reauthenticate`) takes. */
+export const STEP_UP_PASSWORD = 'right password';
+
 /** The accept-invite link's token the fake API takes once (any other is refused). */
 export const GOOD_INVITE_TOKEN = 'good-invite-token';
 
@@ -427,6 +430,11 @@ export function createFakeApi(
     audit?: AuditEntry[];
     auditAdmins?: AuditAdmin[];
     totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
+    /**
+     * The session's proof of identity is older than 10 minutes: the Owner's changes on the Admins
+     * screen answer 403 `reauthentication_required` until STEP_UP_PASSWORD is confirmed.
+     */
+    stepUpStale?: boolean;
   } = {},
 ) {
   const state = {
@@ -434,6 +442,7 @@ export function createFakeApi(
     customers: [...(initial.customers ?? [])],
     admins: [...(initial.admins ?? [])],
     inviteSpent: false,
+    stepUpStale: initial.stepUpStale ?? false,
     notifications: [...(initial.notifications ?? [])],
     orders: [...(initial.orders ?? [])],
     offers: [...(initial.offers ?? [])],
@@ -511,6 +520,28 @@ export function createFakeApi(
   function handleAdmins({ method, path, query, body }: SentRequest): Response | undefined {
     const account = (data: AdminAccount, message: string) =>
       json(200, { success: true, message, data: { admin: data } } satisfies AdminAccountResponse);
+    if (method === 'POST' && path === '/api/auth/reauthenticate') {
+      if ((body as { password?: string }).password !== STEP_UP_PASSWORD) {
+        return json(400, {
+          success: false,
+          message: 'Password is incorrect',
+          errors: [{ field: 'password', message: 'Password is incorrect' }],
+        });
+      }
+      state.stepUpStale = false;
+      return json(200, { success: true, message: 'Confirmed' } satisfies MessageEnvelope);
+    }
+    // Step-up (docs/decisions/227): the changes that need a recent proof, withdraw and resend not.
+    const needsProof =
+      /^\/api\/admins\/(invites|[^/]+\/(role|disable|enable|two-factor))$/.test(path) &&
+      method !== 'GET';
+    if (needsProof && state.stepUpStale) {
+      return json(403, {
+        success: false,
+        message: 'Please confirm your password to continue',
+        code: 'reauthentication_required',
+      });
+    }
     if (method === 'GET' && path === '/api/admins') {
       if (state.failing.has('admins')) return fail();
       const { rows, pagination } = page(state.admins, query, 10);
@@ -528,6 +559,7 @@ export function createFakeApi(
         id: testUuid(),
         ...invite,
         status: 'invited',
+        twoFactorEnabled: false,
         lastSignedInAt: null,
         createdAt: new Date().toISOString(),
       };
@@ -550,12 +582,20 @@ export function createFakeApi(
         data: { accessToken: 'invited-access', refreshToken: 'invited-refresh' },
       } satisfies LoginResponse);
     }
-    const change = /^\/api\/admins\/(?:invites\/)?([^/]+)(?:\/(resend|role|disable|enable))?$/.exec(
-      path,
-    );
+    const change =
+      /^\/api\/admins\/(?:invites\/)?([^/]+)(?:\/(resend|role|disable|enable|two-factor))?$/.exec(
+        path,
+      );
     const target = change ? state.admins.find((row) => row.id === change[1]) : undefined;
     if (!change || !target || method === 'GET') return undefined;
     const action = change[2];
+    if (action === 'two-factor') {
+      Object.assign(target, { twoFactorEnabled: false });
+      return json(200, {
+        success: true,
+        message: 'Two-factor authentication reset',
+      } satisfies MessageEnvelope);
+    }
     if (method === 'DELETE') {
       state.admins = state.admins.filter((row) => row !== target);
       return json(200, { success: true, message: 'Invite withdrawn', data: { id: target.id } });

@@ -10,6 +10,10 @@ import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { REFRESH_TOKEN_TTL_DAYS } from '../../lib/tokens.ts';
 
+/** Whether the admin (of the row `admins`) has TOTP on: a key that took its first code. */
+const TWO_FACTOR_ON =
+  'exists (select 1 from admin_totp t where t.admin_id = admins.id and t.enabled_at is not null)';
+
 /**
  * The Admins screen's rows (docs/adding-a-list.md): the admins and the outstanding invites, as one
  * newest-first list. An invite past its 72 hours stays listed, as 'expired', until it is resent
@@ -17,9 +21,9 @@ import { REFRESH_TOKEN_TTL_DAYS } from '../../lib/tokens.ts';
  */
 const ROWS =
   "(select id, full_name, email, role, case when is_active then 'active' else 'disabled' end as status," +
-  ' last_signed_in_at, created_at from admins' +
+  ` ${TWO_FACTOR_ON} as two_factor_enabled, last_signed_in_at, created_at from admins` +
   " union all select id, full_name, email, role, case when expires_at > now() then 'invited' else 'expired' end," +
-  ' null::timestamptz, created_at from admin_invites) a';
+  ' false, null::timestamptz, created_at from admin_invites) a';
 
 export function createAdminList(database: Database) {
   const read = createList<AdminAccount>(database, {
@@ -27,7 +31,8 @@ export function createAdminList(database: Database) {
     sorts: { createdAt: 'created_at' },
     itemJson:
       "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'role', p.role," +
-      ` 'status', p.status, 'lastSignedInAt', ${isoTimeSql('p.last_signed_in_at')},` +
+      ` 'status', p.status, 'twoFactorEnabled', p.two_factor_enabled,` +
+      ` 'lastSignedInAt', ${isoTimeSql('p.last_signed_in_at')},` +
       ` 'createdAt', ${isoTimeSql('p.created_at')})`,
   });
   return (query: AdminListParams) =>
@@ -47,6 +52,7 @@ const accountColumns = {
   email: admins.email,
   role: admins.role,
   isActive: admins.isActive,
+  twoFactorEnabled: sql<boolean>`${sql.raw(TWO_FACTOR_ON)}`,
   lastSignedInAt: admins.lastSignedInAt,
   createdAt: admins.createdAt,
 };

@@ -18,13 +18,16 @@ import { ownerOnly } from '../../plugins/roles.ts';
 import { createAdminsService, type Acting } from './admins.service.ts';
 
 const refusals = {
-  403: errorEnvelope.describe('Only an Owner manages admins'),
+  403: errorEnvelope.describe(
+    'Only an Owner manages admins; `reauthentication_required` when the last proof of identity is older than 10 minutes',
+  ),
   409: errorEnvelope.describe('Yourself, or the last active Owner'),
 };
 
 /**
  * Issue 28, the Admins screen (Settings -> 'Admins'): every role reads the list; only an Owner
- * invites, changes a role, disables or enables (docs/decisions/220, 221). The invitee's
+ * invites, changes a role, disables or enables (docs/decisions/220, 221), each with a proof of
+ * identity from the last 10 minutes (step-up, docs/decisions/227). The invitee's
  * `POST /auth/accept-invite` is here too, with the invites it spends.
  */
 export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -56,6 +59,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/admins/invites',
     {
       onRequest: ownerOnly,
+      config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
         body: inviteAdminBody,
@@ -93,6 +97,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/admins/:id/role',
     {
       onRequest: ownerOnly,
+      config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
         params: uuidParam,
@@ -111,6 +116,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/admins/:id/disable',
     {
       onRequest: ownerOnly,
+      config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
         params: uuidParam,
@@ -128,7 +134,12 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/admins/:id/enable',
     {
       onRequest: ownerOnly,
-      schema: { tags: ['admins'], params: uuidParam, response: { 200: adminAccountResponse } },
+      config: { recentAuthentication: true },
+      schema: {
+        tags: ['admins'],
+        params: uuidParam,
+        response: { 200: adminAccountResponse, 403: refusals[403] },
+      },
     },
     async (request) =>
       ok(

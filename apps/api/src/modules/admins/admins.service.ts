@@ -42,6 +42,7 @@ function accountOf(row: NonNullable<repo.AdminRow>): AdminAccount {
     email: row.email,
     role: row.role,
     status: row.isActive ? 'active' : 'disabled',
+    twoFactorEnabled: row.twoFactorEnabled,
     lastSignedInAt: row.lastSignedInAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -54,6 +55,7 @@ function inviteAccountOf(row: repo.InviteRow): AdminAccount {
     email: row.email,
     role: row.role,
     status: row.expired ? 'expired' : 'invited',
+    twoFactorEnabled: false,
     lastSignedInAt: null,
     createdAt: row.createdAt.toISOString(),
   };

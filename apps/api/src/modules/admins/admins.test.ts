@@ -15,9 +15,11 @@ import { ACCOUNT_DISABLED } from '../../lib/errors.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
 import { adminInvites } from '../../db/schema/admin-invites.ts';
+import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { admins } from '../../db/schema/admins.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
+import { adminTotp } from '../../db/schema/two-factor.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
 import { createAdminsService } from './admins.service.ts';
@@ -399,5 +401,114 @@ test('disabling an admin ends their sessions and access tokens at once; enabling
     'admin.disabled',
     'admin.enabled',
     'auth.signed_in',
+  ]);
+});
+
+test("the 'Two-factor' column: on for an admin with TOTP on, in the list and in a change's answer; off for an invite and a key still waiting for its first code", async () => {
+  const withTotp = await createAdmin(ctx, { role: 'admin', fullName: 'Tess Totp' });
+  const pending = await createAdmin(ctx, { role: 'admin', fullName: 'Pia Pending' });
+  await ctx.database.db.insert(adminTotp).values([
+    { adminId: withTotp.id, secretEncrypted: 'sealed', enabledAt: sql`now()` },
+    { adminId: pending.id, secretEncrypted: 'sealed' },
+  ]);
+  const invited = (await invite(owner)).json().data.admin;
+  expect(invited.twoFactorEnabled).toBe(false);
+
+  const rows = await listRows();
+  const byId = (id: string) =>
+    (rows as unknown as { id: string; twoFactorEnabled: boolean }[]).find((row) => row.id === id);
+  expect(byId(withTotp.id)?.twoFactorEnabled).toBe(true);
+  expect(byId(pending.id)?.twoFactorEnabled).toBe(false);
+  expect(byId(invited.id)?.twoFactorEnabled).toBe(false);
+
+  const changed = await call(owner, 'PUT', `/admins/${withTotp.id}/role`, { role: 'viewer' });
+  expect(changed.json().data.admin).toMatchObject({ role: 'viewer', twoFactorEnabled: true });
+  const disabled = await call(owner, 'POST', `/admins/${pending.id}/disable`);
+  expect(disabled.json().data.admin).toMatchObject({ status: 'disabled', twoFactorEnabled: false });
+
+  // The Owner's reset turns it off: the list says so at once.
+  expect((await call(owner, 'DELETE', `/admins/${withTotp.id}/two-factor`)).statusCode).toBe(200);
+  const after = (await listRows()) as unknown as { id: string; twoFactorEnabled: boolean }[];
+  expect(after.find((row) => row.id === withTotp.id)?.twoFactorEnabled).toBe(false);
+});
+
+test('inviting, changing a role, disabling, enabling and resetting two-factor ask for a proof of identity from the last 10 minutes', async () => {
+  const stale = await createAdmin(ctx, { role: 'owner', fullName: 'Stan Stale' });
+  const target = await createAdmin(ctx, { role: 'admin' });
+  await ctx.database.db.insert(adminTotp).values({
+    adminId: target.id,
+    secretEncrypted: 'sealed',
+    enabledAt: sql`now()`,
+  });
+  await ctx.database.db
+    .update(adminSessions)
+    .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
+    .where(eq(adminSessions.id, stale.sessionId));
+  const attempts = () => [
+    invite(stale, { email: newEmail() }),
+    call(stale, 'PUT', `/admins/${target.id}/role`, { role: 'viewer' }),
+    call(stale, 'POST', `/admins/${target.id}/disable`),
+    call(stale, 'POST', `/admins/${target.id}/enable`),
+    call(stale, 'DELETE', `/admins/${target.id}/two-factor`),
+  ];
+  for (const res of await Promise.all(attempts())) {
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
+  }
+  // Nothing changed, and no invite was sent.
+  const [row] = await ctx.database.db
+    .select({ role: admins.role, isActive: admins.isActive })
+    .from(admins)
+    .where(eq(admins.id, target.id));
+  expect(row).toEqual({ role: 'admin', isActive: true });
+
+  const confirmed = await call(stale, 'POST', '/auth/reauthenticate', { password: stale.password });
+  expect(confirmed.statusCode).toBe(200);
+  expect((await invite(stale, { email: newEmail() })).statusCode).toBe(200);
+  expect(
+    (await call(stale, 'PUT', `/admins/${target.id}/role`, { role: 'viewer' })).statusCode,
+  ).toBe(200);
+  expect((await call(stale, 'POST', `/admins/${target.id}/disable`)).statusCode).toBe(200);
+  expect((await call(stale, 'POST', `/admins/${target.id}/enable`)).statusCode).toBe(200);
+  expect((await call(stale, 'DELETE', `/admins/${target.id}/two-factor`)).statusCode).toBe(200);
+});
+
+test('the session an accepted invite opens is listed as this device, and its refresh token rotates within it', async () => {
+  const email = newEmail();
+  await invite(owner, { email, role: 'viewer' });
+  const { token } = await inviteLink(email);
+  const accepted = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/accept-invite',
+    payload: { token, password: 'vera-sets-this-1' },
+    headers: {
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+    },
+    remoteAddress: newIp(),
+  });
+  expect(accepted.statusCode).toBe(200);
+  const first = accepted.json().data as { accessToken: string; refreshToken: string };
+  const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+  const sessions = async (accessToken: string) =>
+    (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/security/sessions',
+        headers: bearer(accessToken),
+      })
+    ).json().data.sessions as { id: string; browser: string; current: boolean }[];
+  const [opened, ...others] = await sessions(first.accessToken);
+  expect(others).toEqual([]);
+  expect(opened).toMatchObject({ browser: 'Firefox 128', current: true });
+
+  // What the web app does when its access token is refused: the refresh finds the family.
+  const refreshed = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/auth/refresh-token?refreshToken=${encodeURIComponent(first.refreshToken)}`,
+  });
+  expect(refreshed.statusCode).toBe(200);
+  const second = refreshed.json().data as { accessToken: string };
+  expect(await sessions(second.accessToken)).toEqual([
+    expect.objectContaining({ id: opened?.id, current: true }),
   ]);
 });

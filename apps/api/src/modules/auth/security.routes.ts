@@ -196,8 +196,9 @@ export function registerSecurityRoutes(
       config: { beforeSecondFactor: true },
       schema: { tags: ['security'], response: { 200: securityOverviewResponse } },
     },
-    // Roles are not on this branch: every admin may manage the policy (docs/decisions/227).
-    async (request) => ok(await security.overview(request.admin.id, true)),
+    // Only an Owner manages the policy (DESIGN.md §8 Roles): PUT /security/policy is ownerOnly.
+    async (request) =>
+      ok(await security.overview(request.admin.id, request.admin.role === 'owner')),
   );
 
   app.get(

@@ -386,6 +386,9 @@ test('an Owner resets another admin two-factor; the reset is audited', async () 
     (await call('PUT', '/api/security/policy', plain.token, { requireTwoFactor: false }))
       .statusCode,
   ).toBe(403);
+  // The screen offers the policy to Owners only.
+  expect((await call('GET', '/api/security', plain.token)).json().data.canManagePolicy).toBe(false);
+  expect((await call('GET', '/api/security', owner.token)).json().data.canManagePolicy).toBe(true);
   const res = await call('DELETE', `/api/admins/${other.id}/two-factor`, owner.token);
   expect(res.statusCode).toBe(200);
   expect((await call('GET', '/api/security', other.token)).json().data.twoFactorEnabled).toBe(
@@ -398,4 +401,48 @@ test('an Owner resets another admin two-factor; the reset is audited', async () 
     400,
   );
   expect(await actions(owner.id)).toContain('auth.two_factor_reset');
+});
+
+test('new recovery codes need a recent proof, replace every earlier code and are audited', async () => {
+  const admin = await createAdmin(ctx);
+  const off = await call('POST', '/api/security/two-factor/recovery-codes', admin.token);
+  expect(off.statusCode).toBe(409);
+  const { recoveryCodes: old } = await enableTotp(admin.token);
+
+  await ctx.database.db
+    .update(adminSessions)
+    .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
+    .where(eq(adminSessions.id, admin.sessionId));
+  const stale = await call('POST', '/api/security/two-factor/recovery-codes', admin.token);
+  expect(stale.statusCode).toBe(403);
+  expect(stale.json().code).toBe('reauthentication_required');
+  expect(
+    (await call('POST', '/api/auth/reauthenticate', admin.token, { password: admin.password }))
+      .statusCode,
+  ).toBe(200);
+
+  const res = await call('POST', '/api/security/two-factor/recovery-codes', admin.token);
+  expect(res.statusCode).toBe(200);
+  const fresh = res.json().data.recoveryCodes as string[];
+  expect(fresh).toHaveLength(10);
+  expect(new Set(fresh).size).toBe(10);
+  expect(fresh.some((code) => old.includes(code))).toBe(false);
+  expect((await call('GET', '/api/security', admin.token)).json().data.recoveryCodesLeft).toBe(10);
+  // Only their hashes are stored.
+  const stored = await ctx.database.db
+    .select({ codeHash: adminRecoveryCodes.codeHash })
+    .from(adminRecoveryCodes)
+    .where(eq(adminRecoveryCodes.adminId, admin.id));
+  expect(stored).toHaveLength(10);
+  expect(JSON.stringify(stored)).not.toContain(fresh[0]);
+
+  const useRecovery = async (recoveryCode: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/second-factor',
+      payload: { challenge: (await login(admin)).json().data.challenge, recoveryCode },
+    });
+  expect((await useRecovery(old[0] ?? '')).statusCode).toBe(400);
+  expect((await useRecovery(fresh[0] ?? '')).statusCode).toBe(200);
+  expect(await actions(admin.id)).toContain('auth.recovery_codes_regenerated');
 });

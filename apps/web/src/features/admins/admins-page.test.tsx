@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { LAST_OWNER, type AdminAccount } from '@cask/contracts/admins';
-import { ada, createFakeApi, olive } from '@/testing/fake-api.ts';
+import { ada, createFakeApi, olive, STEP_UP_PASSWORD } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
@@ -17,6 +17,7 @@ function account(overrides: Partial<AdminAccount>): AdminAccount {
     email: `${crypto.randomUUID().slice(0, 8)}@example.com`,
     role: 'admin',
     status: 'active',
+    twoFactorEnabled: false,
     lastSignedInAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
@@ -52,7 +53,15 @@ test('Settings has an Admins entry that opens the Admins screen: heading, Invite
   const headers = within(table)
     .getAllByRole('columnheader')
     .map((header) => header.textContent);
-  expect(headers).toEqual(['Name', 'Email', 'Role', 'Last sign-in', 'Status', 'Actions']);
+  expect(headers).toEqual([
+    'Name',
+    'Email',
+    'Role',
+    'Two-factor',
+    'Last sign-in',
+    'Status',
+    'Actions',
+  ]);
   await screen.findByRole('cell', { name: 'Penny Pending' });
   expect(within(rowOf('Penny Pending')).getByText('Invited')).toBeInTheDocument();
   expect(within(rowOf('Penny Pending')).getByText('Viewer')).toBeInTheDocument();
@@ -174,4 +183,82 @@ test('an Admin and a Viewer read the Admins screen without Invite Admin or any r
     expect(within(table).queryAllByRole('button')).toEqual([]);
     view.unmount();
   }
+});
+
+test("the Two-factor column says On or Off; an Owner resets an admin's two-factor after a confirmation", async () => {
+  const secured = account({ fullName: 'Sam Secure', role: 'admin', twoFactorEnabled: true });
+  const api = createFakeApi({ profile: olive, admins: [secured, colleague, self] });
+  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  const row = await findRow('Sam Secure');
+  expect(within(row).getByText('On')).toBeInTheDocument();
+  expect(within(rowOf('Callum Colleague')).getByText('Off')).toBeInTheDocument();
+  // Only an admin with two-factor on offers the reset.
+  expect(
+    within(rowOf('Callum Colleague')).queryByRole('button', { name: /^Reset two-factor/ }),
+  ).toBeNull();
+
+  await user.click(within(row).getByRole('button', { name: 'Reset two-factor of Sam Secure' }));
+  let confirm = await screen.findByRole('alertdialog', { name: 'Reset Two-factor' });
+  expect(confirm).toHaveTextContent('recovery codes stop working');
+  await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  expect(api.sent('DELETE', `/api/admins/${secured.id}/two-factor`)).toHaveLength(0);
+
+  await user.click(within(row).getByRole('button', { name: 'Reset two-factor of Sam Secure' }));
+  confirm = await screen.findByRole('alertdialog', { name: 'Reset Two-factor' });
+  await user.click(within(confirm).getByRole('button', { name: 'Reset Two-factor' }));
+  expect(
+    await screen.findByText('Two-factor authentication of Sam Secure reset'),
+  ).toBeInTheDocument();
+  expect(api.sent('DELETE', `/api/admins/${secured.id}/two-factor`)).toHaveLength(1);
+  await waitFor(() => expect(within(rowOf('Sam Secure')).getByText('Off')).toBeInTheDocument());
+  expect(
+    within(rowOf('Sam Secure')).queryByRole('button', { name: /^Reset two-factor/ }),
+  ).toBeNull();
+});
+
+test('an invite from a session without a recent proof asks for the password, then is sent once', async () => {
+  const api = createFakeApi({ profile: olive, admins: [self], stepUpStale: true });
+  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  await user.click(await screen.findByRole('button', { name: 'Invite Admin' }));
+  const invite = await screen.findByRole('dialog', { name: 'Invite Admin' });
+  await user.type(within(invite).getByLabelText('Name'), 'Vera Viewer');
+  await user.type(within(invite).getByLabelText('Email'), 'vera@example.com');
+  await user.click(within(invite).getByRole('button', { name: 'Send Invite' }));
+
+  const stepUp = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  const password = within(stepUp).getByLabelText('Password', { selector: 'input' });
+  await user.type(password, 'not it');
+  await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+  expect(await within(stepUp).findByText('Password is incorrect')).toBeVisible();
+  await user.clear(password);
+  await user.type(password, STEP_UP_PASSWORD);
+  await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+
+  expect(await screen.findByText('Invite sent to vera@example.com')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  // Refused once, sent again after the password: one invite.
+  expect(api.sent('POST', '/api/admins/invites')).toHaveLength(2);
+  expect(within(await findRow('Vera Viewer')).getByText('Invited')).toBeInTheDocument();
+});
+
+test('a disable from a session without a recent proof asks for the password; cancelling it changes nothing', async () => {
+  const dora = account({ fullName: 'Dora Doer', role: 'admin' });
+  const api = createFakeApi({ profile: olive, admins: [dora, self], stepUpStale: true });
+  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  await user.click(
+    within(await findRow('Dora Doer')).getByRole('button', { name: 'Disable Dora Doer' }),
+  );
+  const confirm = await screen.findByRole('alertdialog', { name: 'Disable Admin' });
+  await user.click(within(confirm).getByRole('button', { name: 'Disable Admin' }));
+  const stepUp = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  await user.click(within(stepUp).getByRole('button', { name: 'Cancel' }));
+  // The refusal is said in the confirmation, which stays open; the row is unchanged.
+  expect(await within(confirm).findByRole('alert')).toHaveTextContent(
+    'Please confirm your password to continue',
+  );
+  await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  expect(within(rowOf('Dora Doer')).getByText('Active')).toBeInTheDocument();
+  expect(api.sent('POST', `/api/admins/${dora.id}/disable`)).toHaveLength(1);
 });

@@ -27,7 +27,37 @@ const ChangeRoleModal = lazyModal(
 
 export const ADMINS_FAILURE = 'Failed to fetch admins';
 
-type Confirming = { action: 'disable' | 'withdraw'; admin: AdminAccount };
+type Confirming = { action: 'disable' | 'withdraw' | 'reset-two-factor'; admin: AdminAccount };
+
+/** What the confirmation dialog of a row's action says. */
+function confirmationOf({ action, admin }: Confirming) {
+  switch (action) {
+    case 'disable':
+      return {
+        title: 'Disable Admin',
+        message: `Disable ${admin.fullName}? They are signed out everywhere at once and cannot sign in until enabled again.`,
+        confirmLabel: 'Disable Admin',
+        busyLabel: 'Disabling...',
+        done: `${admin.fullName} disabled`,
+      };
+    case 'withdraw':
+      return {
+        title: 'Withdraw Invite',
+        message: `Withdraw the invite to ${admin.email}? Its link stops working.`,
+        confirmLabel: 'Withdraw Invite',
+        busyLabel: 'Withdrawing...',
+        done: `Invite to ${admin.email} withdrawn`,
+      };
+    case 'reset-two-factor':
+      return {
+        title: 'Reset Two-factor',
+        message: `Reset two-factor authentication of ${admin.fullName}? Their authenticator app and recovery codes stop working at once; they sign in with their password and can set it up again.`,
+        confirmLabel: 'Reset Two-factor',
+        busyLabel: 'Resetting...',
+        done: `Two-factor authentication of ${admin.fullName} reset`,
+      };
+  }
+}
 
 /** Issue 28, Settings -> 'Admins' (/setting/admins): who can sign in, as what, and invites. */
 export default function AdminsPage() {
@@ -48,7 +78,8 @@ export default function AdminsPage() {
   const onAction = (action: RowAction, admin: AdminAccount) => {
     change.reset();
     if (action === 'role') return setReroling(admin);
-    if (action === 'disable' || action === 'withdraw') return setConfirming({ action, admin });
+    if (action === 'disable' || action === 'withdraw' || action === 'reset-two-factor')
+      return setConfirming({ action, admin });
     change.mutate(
       { kind: action, id: admin.id },
       {
@@ -64,23 +95,7 @@ export default function AdminsPage() {
     );
   };
 
-  const confirmed = confirming
-    ? confirming.action === 'disable'
-      ? {
-          title: 'Disable Admin',
-          message: `Disable ${confirming.admin.fullName}? They are signed out everywhere at once and cannot sign in until enabled again.`,
-          confirmLabel: 'Disable Admin',
-          busyLabel: 'Disabling...',
-          done: `${confirming.admin.fullName} disabled`,
-        }
-      : {
-          title: 'Withdraw Invite',
-          message: `Withdraw the invite to ${confirming.admin.email}? Its link stops working.`,
-          confirmLabel: 'Withdraw Invite',
-          busyLabel: 'Withdrawing...',
-          done: `Invite to ${confirming.admin.email} withdrawn`,
-        }
-    : undefined;
+  const confirmed = confirming ? confirmationOf(confirming) : undefined;
 
   return (
     <>

@@ -254,3 +254,57 @@ test('passkeys are listed by name and date; adding one asks for a name; one is r
     ).toBe(true),
   );
 });
+
+test('new recovery codes: asked for, confirmed with the password, shown once with Copy and Download', async () => {
+  let confirmed = false;
+  const fresh = Array.from({ length: 10 }, (_, i) => `fghij-${String(i).padStart(5, '0')}`);
+  const { sent } = securityApi({ twoFactorEnabled: true }, (request) => {
+    if (request.path === '/api/auth/reauthenticate') {
+      confirmed = true;
+      return { body: { success: true, message: 'Confirmed' } };
+    }
+    if (request.path === '/api/security/two-factor/recovery-codes') {
+      return confirmed
+        ? { body: { success: true, data: { recoveryCodes: fresh } } }
+        : {
+            status: 403,
+            body: {
+              success: false,
+              message: 'Please confirm your password to continue',
+              code: 'reauthentication_required',
+            },
+          };
+    }
+    return undefined;
+  });
+  const { user } = await renderApp({ route: '/setting/security' });
+  await user.click(await screen.findByRole('button', { name: 'Generate new recovery codes' }));
+  const ask = await screen.findByRole('dialog', { name: 'Generate new recovery codes' });
+  expect(ask).toHaveAccessibleDescription(/every code you have now stops working/);
+  await user.click(within(ask).getByRole('button', { name: 'Generate' }));
+
+  const stepUp = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  await user.type(within(stepUp).getByLabelText('Password', { selector: 'input' }), 'pass');
+  await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+
+  const codes = await screen.findByRole('dialog', { name: 'Save your new recovery codes' });
+  const list = within(codes).getByRole('list', { name: 'Recovery codes' });
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(fresh);
+  expect(within(codes).getByRole('button', { name: 'Copy' })).toBeEnabled();
+  expect(within(codes).getByRole('button', { name: 'Download' })).toBeEnabled();
+  await user.click(within(codes).getByRole('button', { name: 'Done' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  const asked = sent.filter((r) => r.path === '/api/security/two-factor/recovery-codes');
+  expect(asked).toHaveLength(2);
+});
+
+test('two-factor off: no new recovery codes are offered', async () => {
+  securityApi({ twoFactorEnabled: false });
+  await renderApp({ route: '/setting/security' });
+  expect(await screen.findByRole('button', { name: 'Set up' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Generate new recovery codes' })).toBeNull();
+});

@@ -32,6 +32,10 @@ const AddPasskeyModal = lazyModal(
   () => import('./components/add-passkey-modal.tsx').then((m) => m.AddPasskeyModal),
   (props) => props.open,
 );
+const RegenerateCodesModal = lazyModal(
+  () => import('./components/regenerate-codes-modal.tsx').then((m) => m.RegenerateCodesModal),
+  (props) => props.open,
+);
 const TotpDisableModal = lazyModal(
   () => import('./components/totp-disable-modal.tsx').then((m) => m.TotpDisableModal),
   (props) => props.open,
@@ -42,6 +46,7 @@ function TwoFactorCard() {
   const savePolicy = useSavePolicy();
   const [setupOpen, setSetupOpen] = useState(false);
   const [disableOpen, setDisableOpen] = useState(false);
+  const [regenerateOpen, setRegenerateOpen] = useState(false);
   const data = overview.data;
 
   return (
@@ -80,14 +85,24 @@ function TwoFactorCard() {
                 </p>
               </div>
               {data.twoFactorEnabled ? (
-                <Button
-                  variant="secondary"
-                  aria-haspopup="dialog"
-                  onClick={() => setDisableOpen(true)}
-                  {...preloadOn(TotpDisableModal)}
-                >
-                  Turn off
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    aria-haspopup="dialog"
+                    onClick={() => setRegenerateOpen(true)}
+                    {...preloadOn(RegenerateCodesModal)}
+                  >
+                    Generate new recovery codes
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    aria-haspopup="dialog"
+                    onClick={() => setDisableOpen(true)}
+                    {...preloadOn(TotpDisableModal)}
+                  >
+                    Turn off
+                  </Button>
+                </div>
               ) : (
                 <Button
                   aria-haspopup="dialog"
@@ -123,6 +138,7 @@ function TwoFactorCard() {
       </div>
       <TotpSetupModal open={setupOpen} onOpenChange={setSetupOpen} />
       <TotpDisableModal open={disableOpen} onOpenChange={setDisableOpen} />
+      <RegenerateCodesModal open={regenerateOpen} onOpenChange={setRegenerateOpen} />
     </Card>
   );
 }

@@ -4,13 +4,14 @@ import {
   withdrawInviteResponse,
   type AdminRole,
 } from '@cask/contracts/admins';
+import { securityMessageResponse } from '@cask/contracts/security';
 import { api } from '@/lib/api-client.ts';
 import { adminsKey } from './get-admins.ts';
 
 /** The Owner's changes to one row of the Admins screen (issue 28), one call each. */
 export type AdminChange =
   | { kind: 'role'; id: string; role: AdminRole }
-  | { kind: 'disable' | 'enable' | 'resend' | 'withdraw'; id: string };
+  | { kind: 'disable' | 'enable' | 'resend' | 'withdraw' | 'reset-two-factor'; id: string };
 
 export async function changeAdmin(change: AdminChange): Promise<void> {
   switch (change.kind) {
@@ -28,6 +29,9 @@ export async function changeAdmin(change: AdminChange): Promise<void> {
       return;
     case 'withdraw':
       withdrawInviteResponse.parse(await api.delete<unknown>(`/admins/invites/${change.id}`));
+      return;
+    case 'reset-two-factor':
+      securityMessageResponse.parse(await api.delete<unknown>(`/admins/${change.id}/two-factor`));
       return;
   }
 }

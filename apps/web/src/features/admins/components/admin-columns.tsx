@@ -1,4 +1,4 @@
-import { Ban, CircleCheck, MailPlus, UserCog, X } from 'lucide-react';
+import { Ban, CircleCheck, MailPlus, ShieldOff, UserCog, X } from 'lucide-react';
 import { ROLE_LABELS, type AdminAccount, type AdminStatus } from '@cask/contracts/admins';
 import { IconButton } from '@/components/ui/button.tsx';
 import type { Column } from '@/components/ui/data-table.tsx';
@@ -12,7 +12,7 @@ const STATUS: Record<AdminStatus, { label: string; tone: StatusTone }> = {
   expired: { label: 'Invite expired', tone: 'yellow' },
 };
 
-export type RowAction = 'role' | 'disable' | 'enable' | 'resend' | 'withdraw';
+export type RowAction = 'role' | 'disable' | 'enable' | 'resend' | 'withdraw' | 'reset-two-factor';
 
 /** What an Owner may do to a row: nothing to themselves (issue 28). */
 function RowActions({
@@ -47,6 +47,15 @@ function RowActions({
           <IconButton label={`Change role of ${name}`} onClick={() => onAction('role', admin)}>
             <UserCog size={16} aria-hidden />
           </IconButton>
+          {admin.twoFactorEnabled ? (
+            <IconButton
+              label={`Reset two-factor of ${name}`}
+              onClick={() => onAction('reset-two-factor', admin)}
+              className="hover:bg-red-50 hover:text-red-700"
+            >
+              <ShieldOff size={16} aria-hidden />
+            </IconButton>
+          ) : null}
           {admin.status === 'active' ? (
             <IconButton
               label={`Disable ${name}`}
@@ -67,8 +76,8 @@ function RowActions({
 }
 
 /**
- * Issue 28: Name, Email, Role, Last sign-in, Status, Actions. (Two-factor joins when the
- * Security screen's columns exist.) The Actions are an Owner's only; others see none.
+ * Issue 28: Name, Email, Role, Two-factor, Last sign-in, Status, Actions. The Actions are an
+ * Owner's only; others see none.
  */
 export function adminColumns({
   selfId,
@@ -83,6 +92,15 @@ export function adminColumns({
     { id: 'name', header: 'Name', cell: (admin) => admin.fullName },
     { id: 'email', header: 'Email', cell: (admin) => admin.email },
     { id: 'role', header: 'Role', cell: (admin) => ROLE_LABELS[admin.role] },
+    {
+      id: 'two-factor',
+      header: 'Two-factor',
+      cell: (admin) => (
+        <StatusBadge tone={admin.twoFactorEnabled ? 'green' : 'grey'}>
+          {admin.twoFactorEnabled ? 'On' : 'Off'}
+        </StatusBadge>
+      ),
+    },
     {
       id: 'last-sign-in',
       header: 'Last sign-in',

@@ -76,6 +76,17 @@ export function useVerifyTotpSetup() {
   });
 }
 
+/** New recovery codes (step-up): every earlier code stops working; the new ones come once. */
+export function useRegenerateRecoveryCodes() {
+  const invalidate = useInvalidateSecurity();
+  return useMutation({
+    mutationFn: async () =>
+      recoveryCodesResponse.parse(await api.post<unknown>('/security/two-factor/recovery-codes'))
+        .data.recoveryCodes,
+    onSuccess: invalidate,
+  });
+}
+
 export function useDisableTotp() {
   const invalidate = useInvalidateSecurity();
   return useMutation({

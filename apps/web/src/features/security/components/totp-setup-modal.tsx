@@ -1,24 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { securityQueryKey, useBeginTotpSetup, useVerifyTotpSetup } from '../api/security.ts';
+import { RecoveryCodes } from './recovery-codes.tsx';
 
 const CODE_PATTERN = /^\d{6}$/;
-
-/** What the download holds: the codes, one a line, and what they are for. */
-export function recoveryCodesText(codes: readonly string[]): string {
-  return [
-    'Cask Admin recovery codes',
-    'Each code signs you in once when you cannot use your authenticator app.',
-    '',
-    ...codes,
-    '',
-  ].join('\n');
-}
 
 /**
  * Issue 28: 'Set up' two-factor. A QR code and the key as text, the first 6-digit code turns it
@@ -67,7 +56,6 @@ export function TotpSetupModal({
 
   const codes = verify.data;
   if (codes) {
-    const text = recoveryCodesText(codes);
     return (
       <Modal
         open={open}
@@ -76,42 +64,7 @@ export function TotpSetupModal({
         description="Two-factor authentication is on. Each recovery code signs you in once if you lose your authenticator app. They are shown only now: copy or download them and keep them somewhere safe."
         footer={<Button onClick={close}>Done</Button>}
       >
-        <ul
-          aria-label="Recovery codes"
-          className="grid grid-cols-2 gap-2 rounded-xl border border-cream-300 bg-white p-4 font-mono text-sm text-oak-900"
-        >
-          {codes.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              navigator.clipboard.writeText(text).then(
-                () => toast.success('Recovery codes copied'),
-                () => toast.error('Copying failed: select the codes and copy them yourself'),
-              );
-            }}
-          >
-            Copy
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-              const link = document.createElement('a');
-              link.href = url;
-              link.download = 'cask-admin-recovery-codes.txt';
-              link.click();
-              URL.revokeObjectURL(url);
-            }}
-          >
-            Download
-          </Button>
-        </div>
+        <RecoveryCodes codes={codes} />
       </Modal>
     );
   }
