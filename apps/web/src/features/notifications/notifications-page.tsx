@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useRequestedDialog } from '@/lib/requested-dialog.ts';
 import toast from 'react-hot-toast';
 import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@cask/contracts/notifications';
 import { Button } from '@/components/ui/button.tsx';
@@ -50,6 +51,8 @@ export default function NotificationsPage() {
   // The customer page's 'Send Notification' (issue 30) comes here with the customer to address.
   const addressedTo = (useLocation().state as { notifyCustomer?: string } | null)?.notifyCustomer;
   const [creating, setCreating] = useState(addressedTo !== undefined);
+  // The command palette's 'Create Notification' (issue 31) arrives asking for the dialog.
+  const [requested, setRequested] = useRequestedDialog('create-notification', canChange);
 
   // A notification created between two pages shifts the later pages by one: drop repeats.
   const notifications = useMemo(() => {
@@ -169,8 +172,11 @@ export default function NotificationsPage() {
 
       <NotificationDetailsModal notification={opened} onClose={() => setOpened(null)} />
       <CreateNotificationModal
-        open={creating}
-        onOpenChange={setCreating}
+        open={creating || requested}
+        onOpenChange={(open) => {
+          setCreating(open);
+          setRequested(open);
+        }}
         {...(addressedTo ? { recipient: addressedTo } : {})}
       />
     </>
