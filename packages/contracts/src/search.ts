@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CASK_STATUSES } from './casks.ts';
 import { okEnvelope, text } from './common.ts';
+import { OFFER_TYPES } from './offers.ts';
 import { ORDER_STATUSES } from './orders.ts';
 import { SEARCH_MAX_LENGTH, SEARCH_SINGLE_LINE } from './users.ts';
 
@@ -49,7 +50,7 @@ export const searchOrder = z.object({
 export const searchOffer = z.object({
   id: z.uuid(),
   title: z.string(),
-  type: z.string(),
+  type: z.enum(OFFER_TYPES),
 });
 
 /** Each kind newest first, at most SEARCH_KIND_LIMIT of each. */
