@@ -14,7 +14,7 @@ import pg from 'pg';
 import { POSTGRES_OPTIONS, PREPARED_READ_OPTIONS } from '../apps/api/src/db/client.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../apps/api/src/lib/tokens.ts';
 import { BULK_SEARCH_TERMS } from '../apps/api/src/db/seed/bulk-seed.service.ts';
-import { DISTILLERIES } from '../apps/api/src/db/seed/catalogue.ts';
+import { DISTILLERIES, EMAIL_DOMAINS } from '../apps/api/src/db/seed/catalogue.ts';
 import { repoRoot, startApi, type RunningApi } from './lib/api-server.ts';
 import { createQueryCapture, type QueryCapture } from './lib/capture.ts';
 import {
@@ -63,8 +63,14 @@ const settings = {
   seconds: numberFromEnv('BENCH_SECONDS', 10),
   warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 3),
   skipEmbedded: process.env.BENCH_SKIP_EMBEDDED === '1',
-  /** `export`: only issue 29's export row, on PostgreSQL (e.g. against a small seed). */
-  only: process.env.BENCH_ONLY === 'export' ? ('export' as const) : null,
+  /**
+   * `export`: only issue 29's export row, on PostgreSQL (e.g. against a small seed); `issue31`:
+   * only issue 31's rows (the sorted lists and the palette's search), on PostgreSQL.
+   */
+  only:
+    process.env.BENCH_ONLY === 'export' || process.env.BENCH_ONLY === 'issue31'
+      ? process.env.BENCH_ONLY
+      : null,
   generator: chooseGenerator(process.env.BENCH_LOAD),
   output: process.env.BENCH_OUTPUT || path.join(repoRoot, 'bench/results/latest.md'),
   /** An earlier run's report (e.g. of the commit before a change), shown beside this run's. */
@@ -113,6 +119,53 @@ async function lastPage(api: RunningApi, auth: Auth, list: string): Promise<numb
   return Math.max(1, body.data?.pagination?.pages ?? 1);
 }
 
+/** A customer's e-mail part that matches about a third of them (the seeder's second domain). */
+const EMAIL_PART_TERM = EMAIL_DOMAINS[1];
+
+/**
+ * Issue 31's rows: sorted lists at 1M customers, each way and at both ends (on the `(column, id)`
+ * indexes of decision 240), and the command palette's search (GET /search, decision 260) for a
+ * rare term, a 2% term and a part of an e-mail matching a third of the customers.
+ */
+function issue31Endpoints(pages: { users: number }): Endpoint[] {
+  const get = (label: string, kind: RowKind, pathAndQuery: string): Endpoint => ({
+    label,
+    kind,
+    target: { method: 'GET', path: pathAndQuery },
+    authenticated: true,
+    reference: true,
+  });
+  return [
+    get('GET /api/users?sort=fullName', 'list', '/api/users?page=1&limit=6&sort=fullName'),
+    get('GET /api/users?sort=-fullName', 'list', '/api/users?page=1&limit=6&sort=-fullName'),
+    get(
+      `GET /api/users?page=${pages.users}&limit=6&sort=-email (last page, sorted)`,
+      'list',
+      `/api/users?page=${pages.users}&limit=6&sort=-email`,
+    ),
+    get(
+      'GET /api/purchases?sort=-investmentAmount',
+      'list',
+      '/api/purchases?page=1&limit=20&sort=-investmentAmount',
+    ),
+    get(
+      `GET /api/search?q=${BULK_SEARCH_TERMS.rare} (palette, rare)`,
+      'palette',
+      `/api/search?q=${BULK_SEARCH_TERMS.rare}`,
+    ),
+    get(
+      `GET /api/search?q=${BULK_SEARCH_TERMS.common} (palette, 2%)`,
+      'palette',
+      `/api/search?q=${BULK_SEARCH_TERMS.common}`,
+    ),
+    get(
+      `GET /api/search?q=${EMAIL_PART_TERM} (palette, e-mail part, a third)`,
+      'palette',
+      `/api/search?q=${EMAIL_PART_TERM}`,
+    ),
+  ];
+}
+
 function listEndpoints(pages: { users: number; casks: number }): Endpoint[] {
   const get = (label: string, kind: RowKind, pathAndQuery: string): Endpoint => ({
     label,
@@ -130,18 +183,7 @@ function listEndpoints(pages: { users: number; casks: number }): Endpoint[] {
       'list',
       `/api/users?page=${pages.users}&limit=6`,
     ),
-    // Issue 31: a sorted list at 1M customers, both ends, on customers_full_name_sort_idx.
-    first('GET /api/users?sort=fullName', '/api/users?page=1&limit=6&sort=fullName'),
-    get(
-      `GET /api/users?page=${pages.users}&limit=6&sort=-email (last page, sorted)`,
-      'list',
-      `/api/users?page=${pages.users}&limit=6&sort=-email`,
-    ),
-    get(
-      'GET /api/purchases?sort=-investmentAmount',
-      'list',
-      '/api/purchases?page=1&limit=20&sort=-investmentAmount',
-    ),
+    ...issue31Endpoints(pages),
     get(
       `GET /api/users?search=${BULK_SEARCH_TERMS.rare} (rare)`,
       'search-rare',
@@ -374,17 +416,57 @@ async function benchPostgres(load: LoadOptions) {
       const apiLoad = { ...load, baseUrl: api.baseUrl };
       capture = await createQueryCapture(settings.databaseUrl, adminId);
       const reference = { pools: { pool, generic }, capture, plans };
-      const endpoints = listEndpoints(await listPages(api, auth));
+      const pages = await listPages(api, auth);
+      const endpoints =
+        settings.only === 'issue31' ? issue31Endpoints(pages) : listEndpoints(pages);
       await warmUpLists(endpoints, apiLoad, auth);
       for (const endpoint of endpoints) {
         rows.push(await measureRow(endpoint, api, apiLoad, auth, reference));
       }
+      // BENCH_ONLY=issue31 stops after its rows.
+      if (settings.only === null) await measureTheRest(apiLoad, reference);
+    }
+  } finally {
+    await capture?.close();
+    await api.stop();
+    await Promise.all([pool.end(), generic.end()]);
+  }
+  return { rows, plans, postgres, seeding, nothingToMeasure, exported };
+
+  /** The dashboard, the customer page, the write, the sign-in and the export. */
+  async function measureTheRest(
+    apiLoad: LoadOptions,
+    reference: Parameters<typeof measureRow>[4] & object,
+  ): Promise<void> {
+    const auth = adminAuth(api.jwtSecret, adminId);
+    rows.push(
+      await measureRow(
+        {
+          label: 'GET /api/admin/dashboard',
+          kind: 'read',
+          target: { method: 'GET', path: '/api/admin/dashboard' },
+          authenticated: true,
+          reference: true,
+        },
+        api,
+        apiLoad,
+        auth,
+        reference,
+      ),
+    );
+    // Issue 30: the customer page of the customer with the most orders: its cards and the
+    // first page of its 'Orders' (the other sections take the same path).
+    const busiest = await busiestCustomer(pool);
+    for (const [label, path] of [
+      ['GET /api/users/{id}/record (most orders)', `/api/users/${busiest}/record`],
+      ['GET /api/users/{id}/orders (most orders)', `/api/users/${busiest}/orders?page=1&limit=5`],
+    ] as const) {
       rows.push(
         await measureRow(
           {
-            label: 'GET /api/admin/dashboard',
+            label,
             kind: 'read',
-            target: { method: 'GET', path: '/api/admin/dashboard' },
+            target: { method: 'GET', path },
             authenticated: true,
             reference: true,
           },
@@ -394,84 +476,56 @@ async function benchPostgres(load: LoadOptions) {
           reference,
         ),
       );
-      // Issue 30: the customer page of the customer with the most orders: its cards and the
-      // first page of its 'Orders' (the other sections take the same path).
-      const busiest = await busiestCustomer(pool);
-      for (const [label, path] of [
-        ['GET /api/users/{id}/record (most orders)', `/api/users/${busiest}/record`],
-        ['GET /api/users/{id}/orders (most orders)', `/api/users/${busiest}/orders?page=1&limit=5`],
-      ] as const) {
-        rows.push(
-          await measureRow(
-            {
-              label,
-              kind: 'read',
-              target: { method: 'GET', path },
-              authenticated: true,
-              reference: true,
-            },
-            api,
-            apiLoad,
-            auth,
-            reference,
-          ),
-        );
-      }
-      // Alternate each customer between inactive and active, so the run leaves them as it found them.
-      const ids = await customerIds(pool, 200);
-      const bodies = [false, true].flatMap((isActive) =>
-        ids.map((id) => ({ path: `/api/users/${id}`, body: { isActive } })),
-      );
-      const firstId = ids[0] ?? '00000000-0000-0000-0000-000000000000';
-      rows.push(
-        await measureRow(
-          {
-            label: 'PUT /api/users/{id} (isActive)',
-            kind: 'write',
-            target: {
-              method: 'PUT',
-              path: `/api/users/${firstId}`,
-              body: { isActive: true },
-              bodies,
-            },
-            authenticated: true,
-            reference: false,
-          },
-          api,
-          apiLoad,
-          auth,
-          null,
-        ),
-      );
-      rows.push(
-        await measureRow(
-          {
-            label: 'POST /api/auth/login',
-            kind: 'sign-in',
-            target: {
-              method: 'POST',
-              path: '/api/auth/login',
-              body: { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password },
-            },
-            authenticated: false,
-            reference: false,
-          },
-          api,
-          apiLoad,
-          auth,
-          null,
-        ),
-      );
-      // Issue 29: last, so its memory cannot be mistaken for the lists' (a fresh measure of RSS).
-      exported = await measureExport(api, await auth());
-      log(exportLine(exported));
     }
-  } finally {
-    await capture?.close();
-    await api.stop();
-    await Promise.all([pool.end(), generic.end()]);
+    // Alternate each customer between inactive and active, so the run leaves them as it found them.
+    const ids = await customerIds(pool, 200);
+    const bodies = [false, true].flatMap((isActive) =>
+      ids.map((id) => ({ path: `/api/users/${id}`, body: { isActive } })),
+    );
+    const firstId = ids[0] ?? '00000000-0000-0000-0000-000000000000';
+    rows.push(
+      await measureRow(
+        {
+          label: 'PUT /api/users/{id} (isActive)',
+          kind: 'write',
+          target: {
+            method: 'PUT',
+            path: `/api/users/${firstId}`,
+            body: { isActive: true },
+            bodies,
+          },
+          authenticated: true,
+          reference: false,
+        },
+        api,
+        apiLoad,
+        auth,
+        null,
+      ),
+    );
+    rows.push(
+      await measureRow(
+        {
+          label: 'POST /api/auth/login',
+          kind: 'sign-in',
+          target: {
+            method: 'POST',
+            path: '/api/auth/login',
+            body: { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password },
+          },
+          authenticated: false,
+          reference: false,
+        },
+        api,
+        apiLoad,
+        auth,
+        null,
+      ),
+    );
+    // Issue 29: last, so its memory cannot be mistaken for the lists' (a fresh measure of RSS).
+    exported = await measureExport(api, await auth());
+    log(exportLine(exported));
   }
-  return { rows, plans, postgres, seeding, nothingToMeasure, exported };
 }
 
 async function benchEmbedded(load: LoadOptions): Promise<Row[]> {

@@ -2,7 +2,7 @@ import type { MachineInfo } from './machine.ts';
 import type { Measurement } from './stats.ts';
 
 export type RowKind =
-  'reference' | 'list' | 'search-rare' | 'search-common' | 'read' | 'write' | 'sign-in';
+  'reference' | 'list' | 'search-rare' | 'search-common' | 'palette' | 'read' | 'write' | 'sign-in';
 
 export interface Row {
   label: string;
@@ -84,7 +84,8 @@ export function consoleTable(rows: readonly Row[], health?: Measurement): string
 /**
  * The targets of issue 26, checked against what was measured: on PostgreSQL every list and search
  * with a p99 of at most 15 ms (25 ms for a rare-term search) and at least 55% of its floor, the
- * sign-in at least 80/s and the customer update's p99 at most 30 ms; on embedded PGlite every list
+ * sign-in at least 80/s and the customer update's p99 at most 30 ms; the command palette's search
+ * (issue 31) with a p99 of at most 100 ms; on embedded PGlite every list
  * (a page or a filter, not a search) at least 3,000 requests/s.
  */
 export function checkTargets(rows: readonly Row[], embedded: readonly Row[]): TargetCheck[] {
@@ -103,6 +104,14 @@ export function checkTargets(rows: readonly Row[], embedded: readonly Row[]): Ta
         measured:
           m && row.sql ? `${(100 * Number(ratio(m, row.sql))).toFixed(0)}%` : 'not measured',
         met: m && row.sql ? m.requestsPerSecond >= 0.55 * row.sql.requestsPerSecond : null,
+      });
+    }
+    if (row.kind === 'palette') {
+      // Issue 31: the command palette's results come back within 100 ms at 1M customers.
+      checks.push({
+        target: `${row.label}: p99 <= 100 ms`,
+        measured: m ? `${ms(m.p99)} ms` : (row.note ?? 'not measured'),
+        met: m ? m.p99 <= 100 : null,
       });
     }
     if (row.kind === 'write') {

@@ -38,6 +38,7 @@ import { customerRecordsRoutes } from './modules/customer-records/customer-recor
 import { casksRoutes } from './modules/casks/casks.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { EXPORT_SOURCES } from './export-sources.ts';
 
 export type App = FastifyInstance;
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(customerRecordsRoutes, deps);
       await api.register(referralsRoutes, deps);
       await api.register(auditRoutes, deps);
+      await api.register(searchRoutes, deps);
       await api.register(exportsRoutes(EXPORT_SOURCES), deps);
       await api.register(adminsRoutes, deps);
     },

@@ -48,6 +48,8 @@ interface RequestSpec {
   params?: Params;
   /** Extra request headers, e.g. a save's precondition (`If-Match`). */
   headers?: Record<string, string>;
+  /** Ends the request when a read is no longer wanted (TanStack Query's `signal`). */
+  signal?: AbortSignal | undefined;
 }
 
 /** What a write may add to its request. */
@@ -93,6 +95,7 @@ function send(spec: RequestSpec, token: string | undefined): Promise<Response> {
     headers,
     body,
     credentials: 'include',
+    signal: spec.signal ?? null,
   });
 }
 
@@ -222,8 +225,8 @@ async function requestOnce<T>(spec: RequestSpec): Promise<T> {
 }
 
 export const api = {
-  get<T>(path: string, options?: { params?: Params }): Promise<T> {
-    return request<T>({ method: 'GET', path, params: options?.params });
+  get<T>(path: string, options?: { params?: Params; signal?: AbortSignal }): Promise<T> {
+    return request<T>({ method: 'GET', path, params: options?.params, signal: options?.signal });
   },
   post<T>(path: string, body?: unknown, options?: WriteOptions): Promise<T> {
     return request<T>({ method: 'POST', path, body, headers: options?.headers });

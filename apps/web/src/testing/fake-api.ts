@@ -38,6 +38,7 @@ import {
 } from '@cask/contracts/cask-records';
 import type { CustomerRecordResponse } from '@cask/contracts/customer-records';
 import type { DashboardResponse } from '@cask/contracts/dashboard';
+import { SEARCH_KIND_LIMIT, type SearchResponse } from '@cask/contracts/search';
 import type {
   CreateNotificationBody,
   CreateNotificationResponse,
@@ -179,7 +180,8 @@ export type FailingCall =
   | 'cask-update'
   | 'cask-delete'
   | 'referrals'
-  | 'referral-status';
+  | 'referral-status'
+  | 'search';
 
 export function aCustomer(overrides: Partial<FakeCustomer> = {}): FakeCustomer {
   const id = testUuid();
@@ -916,6 +918,47 @@ export function createFakeApi(
         message: 'Notification created successfully!',
         data: { notification: created },
       } satisfies CreateNotificationResponse);
+    }
+    if (method === 'GET' && path === '/api/search') {
+      // modules/search: each kind's first five matches of the term, as the lists match it.
+      if (state.failing.has('search')) return fail();
+      const term = (query.q ?? '').trim().toLowerCase();
+      if (term === '') {
+        return json(400, {
+          success: false,
+          message: 'Search is required',
+          errors: [{ field: 'q', message: 'Search is required' }],
+        });
+      }
+      const has = (...fields: (string | null | undefined)[]) =>
+        fields.some((field) => (field ?? '').toLowerCase().includes(term));
+      return json(200, {
+        success: true,
+        data: {
+          customers: state.customers
+            .filter((c) => has(c.fullName, c.email))
+            .slice(0, SEARCH_KIND_LIMIT)
+            .map(({ id, fullName, email }) => ({ id, fullName, email })),
+          casks: state.casks
+            .filter((c) => has(c.name, c.distillery))
+            .slice(0, SEARCH_KIND_LIMIT)
+            .map(({ id, name, distillery, status }) => ({ id, name, distillery, status })),
+          orders: state.orders
+            .filter((o) => has(o.title, o.personalInfo.fullName) && o.user.id !== undefined)
+            .slice(0, SEARCH_KIND_LIMIT)
+            .map((o) => ({
+              id: o._id,
+              title: o.title,
+              status: o.status,
+              customerId: o.user.id ?? '',
+              customerName: o.personalInfo.fullName ?? o.user.fullName,
+            })),
+          offers: state.offers
+            .filter((o) => has(o.title))
+            .slice(0, SEARCH_KIND_LIMIT)
+            .map(({ id, title, type }) => ({ id, title, type })),
+        },
+      } satisfies SearchResponse);
     }
     if (method === 'GET' && path === '/api/purchases') {
       if (state.failing.has('orders')) return fail();

@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useNavigate, useNavigation } from 'react-router';
 import { onTwoFactorSetupRequired, setStepUpHandler } from '@/lib/step-up.ts';
 import { Header } from './header.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { DesktopSidebar } from './sidebar.tsx';
 import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
+import { navItems } from './nav-items.ts';
+import { useGlobalShortcuts } from './use-global-shortcuts.ts';
 
 /** The phone drawer (Radix Dialog) loads when first opened (docs/decisions/125). */
 const MobileSidebar = lazyModal(
@@ -17,6 +19,27 @@ const StepUpDialog = lazyModal(
   () => import('./step-up-dialog.tsx').then((m) => m.StepUpDialog),
   (props) => props.open,
 );
+
+/** Issue 31: the command palette loads when first opened (or when the header's 'Search' is near). */
+const CommandPalette = lazyModal(
+  () => import('@/features/search/components/command-palette.tsx').then((m) => m.CommandPalette),
+  (props) => props.open,
+);
+
+/** Issue 31: '?' shows the keyboard shortcuts; loaded when first asked for. */
+const ShortcutsDialog = lazyModal(
+  () => import('./shortcuts-dialog.tsx').then((m) => m.ShortcutsDialog),
+  (props) => props.open,
+);
+
+/** The screens the palette offers by name: the sidebar's, then the settings' own screens. */
+const PALETTE_SCREENS = [
+  ...navItems.map(({ label, to }) => ({ label, to })),
+  { label: 'Personal Information', to: '/setting/profile' },
+  { label: 'Security', to: '/setting/security' },
+  { label: 'Privacy & Policy', to: '/setting/privacy' },
+  { label: 'Admins', to: '/setting/admins' },
+];
 
 /**
  * Issue 28: registers the dialog the API client opens when a change needs the password again,
@@ -52,6 +75,12 @@ export function AppShell() {
   // a thin bar says something is happening.
   const navigating = useNavigation().state !== 'idle';
   const { stepUpOpen, finishStepUp } = useSecurityPrompts();
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useGlobalShortcuts({
+    openPalette: useCallback(() => setPaletteOpen(true), []),
+    openShortcuts: useCallback(() => setShortcutsOpen(true), []),
+  });
 
   return (
     <div className="flex min-h-screen bg-cream-100">
@@ -64,12 +93,16 @@ export function AppShell() {
       <DesktopSidebar collapsed={collapsed} onToggle={toggle} />
       <MobileSidebar open={drawerOpen} onOpenChange={setDrawerOpen} returnFocusTo={menuButtonRef} />
       <StepUpDialog open={stepUpOpen} onDone={finishStepUp} />
+      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} screens={PALETTE_SCREENS} />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
 
       <div className="flex min-w-0 flex-1 flex-col">
         <Header
           onOpenMenu={() => setDrawerOpen(true)}
           menuButtonRef={menuButtonRef}
           menuButtonProps={preloadOn(MobileSidebar)}
+          onOpenSearch={() => setPaletteOpen(true)}
+          searchButtonProps={preloadOn(CommandPalette)}
         />
         {navigating ? (
           <div

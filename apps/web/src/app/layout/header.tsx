@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import { Menu, Search } from 'lucide-react';
 import { useEffect, type ButtonHTMLAttributes, type RefObject } from 'react';
 import { Link } from 'react-router';
 import logoUrl from '@/assets/logo.svg';
@@ -14,8 +14,14 @@ export function Header({
   onOpenMenu,
   menuButtonRef,
   menuButtonProps,
+  onOpenSearch,
+  searchButtonProps,
 }: {
   onOpenMenu: () => void;
+  /** Issue 31: opens the command palette 'Search everything' (also Ctrl+K). */
+  onOpenSearch: () => void;
+  /** Further props of the 'Search' button (the palette's preload handlers). */
+  searchButtonProps?: ButtonHTMLAttributes<HTMLButtonElement>;
   /** The drawer gives focus back to this button when it closes. */
   menuButtonRef?: RefObject<HTMLButtonElement | null>;
   /** Further props of the 'Open menu' button (the drawer's preload handlers). */
@@ -48,6 +54,23 @@ export function Header({
       <img src={logoUrl} alt="" className="h-8 w-8 md:hidden" />
 
       <div className="ml-auto flex min-w-0 items-center gap-3 sm:gap-4">
+        <button
+          type="button"
+          onClick={onOpenSearch}
+          aria-keyshortcuts="Control+K Meta+K"
+          className="inline-flex h-10 shrink-0 items-center gap-2 rounded-lg border border-cream-300 bg-white px-3 text-sm text-oak-900 hover:bg-cream-200"
+          {...searchButtonProps}
+        >
+          <Search aria-hidden size={16} />
+          <span className="sr-only sm:not-sr-only">Search</span>
+          {/* The key is told by aria-keyshortcuts; the hint is for the eyes only. */}
+          <kbd
+            aria-hidden
+            className="hidden rounded border border-cream-300 px-1 font-sans text-xs text-oak-700 lg:inline"
+          >
+            Ctrl K
+          </kbd>
+        </button>
         <NotificationBell />
 
         <div className="min-w-0 text-right">

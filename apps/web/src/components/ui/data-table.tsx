@@ -115,7 +115,7 @@ function selectionColumn<Row>(
 }
 
 /** The order a column's cells are in: its `aria-sort`, undefined when the list is not sorted by it. */
-function sortDirection(column: string, value: string | undefined) {
+export function sortDirection(column: string, value: string | undefined) {
   if (value === column) return 'ascending';
   if (value === `-${column}`) return 'descending';
   return undefined;
@@ -125,9 +125,10 @@ const SORT_ICONS = { ascending: ArrowUp, descending: ArrowDown, none: ArrowUpDow
 
 /**
  * A sortable column's header: a button named by the column; `aria-sort` on its cell tells the
- * order. Pressing it sorts ascending, pressing it again reverses (issue 31).
+ * order. Pressing it sorts ascending, pressing it again reverses (issue 31). A list without column
+ * headers (Notifications) uses it too, and says the order in the button's name.
  */
-function SortButton({
+export function SortButton({
   column,
   sort,
   children,

@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { FormHTMLAttributes, ReactNode } from 'react';
+import type { FormHTMLAttributes, ReactNode, RefObject } from 'react';
 import { useReturnFocus } from './return-focus.ts';
 
 export interface ModalProps {
@@ -24,6 +24,11 @@ export interface ModalProps {
    * scrollable-region-focusable).
    */
   readingRegion?: string;
+  /**
+   * What takes focus when the dialog opens, instead of its first control (the Close button): the
+   * command palette's search field.
+   */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-3xl' };
@@ -47,14 +52,23 @@ export function Modal({
   size = 'md',
   layout = 'body',
   readingRegion,
+  initialFocus,
 }: ModalProps) {
   const returnFocus = useReturnFocus();
+  const onOpenAutoFocus = (event: Event) => {
+    returnFocus.onOpenAutoFocus();
+    const target = initialFocus?.current;
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-oak-900/40 backdrop-blur-[1px]" />
         <Dialog.Content
           {...returnFocus}
+          onOpenAutoFocus={onOpenAutoFocus}
           className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-cream-300 bg-cream-50 shadow-xl focus:outline-none`}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useCan, useProfile } from '@/lib/current-admin.ts';
 import { formatCount } from '@/lib/format.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
+import { useRequestedDialog } from '@/lib/requested-dialog.ts';
 import { useChangeAdmin } from './api/change-admin.ts';
 import { ADMINS_PAGE_SIZE, useAdmins } from './api/get-admins.ts';
 import { adminColumns, type RowAction } from './components/admin-columns.tsx';
@@ -71,7 +72,8 @@ export default function AdminsPage() {
   if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
 
   const change = useChangeAdmin();
-  const [inviting, setInviting] = useState(false);
+  // The command palette's 'Invite Admin' (issue 31) arrives asking for the dialog.
+  const [inviting, setInviting] = useRequestedDialog('invite-admin', manage);
   const [reroling, setReroling] = useState<AdminAccount | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
 

@@ -14,6 +14,7 @@ import { Card } from '@/components/ui/card.tsx';
 import { CellText, type Column } from '@/components/ui/data-table.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { useRequestedDialog } from '@/lib/requested-dialog.ts';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
@@ -134,7 +135,8 @@ export default function CasksPage() {
     );
   }, [isError, error]);
 
-  const [adding, setAdding] = useState(false);
+  // The command palette's 'Add Cask' (issue 31) arrives asking for the dialog.
+  const [adding, setAdding] = useRequestedDialog('add-cask', canChange);
   const [addedBefore, setAddedBefore] = useState(false);
   const [editing, setEditing] = useState<Cask | null>(null);
   const [deleting, setDeleting] = useState<Cask | null>(null);

@@ -92,7 +92,9 @@ test('an item opens from the keyboard, and a read one is not marked again', asyn
 
   // The shell (sidebar, header) comes first in the tab order; the screen starts at its button.
   screen.getByRole('button', { name: /Create Notification/ }).focus();
-  await user.tab(); // the item
+  await user.tab(); // the sort buttons (issue 31), then the item
+  await user.tab();
+  await user.tab();
   expect(screen.getByRole('button', { name: /Seen/ })).toHaveFocus();
   await user.keyboard('{Enter}');
 
@@ -161,4 +163,40 @@ test('failures to mark read, mark all or load more are told in toasts', async ()
   // What was loaded stays, and so does the count.
   expect(items()).toHaveLength(20);
   expect(heading()).toHaveTextContent('Notifications (21 unread)');
+});
+
+test('the list sorts by title both ways and by date, kept in the URL (issue 31)', async () => {
+  const api = createFakeApi({
+    notifications: [
+      aNotification({ title: 'Bottling day' }),
+      aNotification({ title: 'Cask regauged' }),
+      aNotification({ title: 'Auction results' }),
+    ],
+  });
+  const { user, router } = await renderApp({ route: '/notifications', api });
+  const titles = () => items().map((item) => item.querySelector('span span span')?.textContent);
+  await screen.findByRole('list', { name: 'Notifications' });
+  const sortBar = () => screen.getByRole('group', { name: 'Sort notifications' });
+  expect(within(sortBar()).getByRole('button', { name: 'Title, not sorted' })).toBeInTheDocument();
+
+  await user.click(within(sortBar()).getByRole('button', { name: /^Title/ }));
+  await waitFor(() =>
+    expect(titles()).toEqual(['Auction results', 'Bottling day', 'Cask regauged']),
+  );
+  expect(router.state.location.search).toBe('?sort=title');
+  expect(api.sent('GET', '/api/notifications').at(-1)?.query).toMatchObject({ sort: 'title' });
+  expect(within(sortBar()).getByRole('button', { name: 'Title, sorted ascending' })).toBeVisible();
+
+  await user.click(within(sortBar()).getByRole('button', { name: /^Title/ }));
+  await waitFor(() =>
+    expect(titles()).toEqual(['Cask regauged', 'Bottling day', 'Auction results']),
+  );
+  expect(within(sortBar()).getByRole('button', { name: 'Title, sorted descending' })).toBeVisible();
+
+  await user.click(within(sortBar()).getByRole('button', { name: /^Date/ }));
+  await waitFor(() => expect(router.state.location.search).toBe('?sort=createdAt'));
+  expect(api.sent('GET', '/api/notifications').at(-1)?.query).toMatchObject({
+    sort: 'createdAt',
+  });
+  expect(within(sortBar()).getByRole('button', { name: 'Date, sorted ascending' })).toBeVisible();
 });

@@ -1,9 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useRequestedDialog } from '@/lib/requested-dialog.ts';
 import toast from 'react-hot-toast';
-import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@cask/contracts/notifications';
+import {
+  NOTIFICATION_SORTS,
+  NOTIFICATIONS_PAGE_SIZE,
+  type Notification,
+} from '@cask/contracts/notifications';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
+import { SortButton, sortDirection } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
@@ -18,6 +24,7 @@ import {
 } from './components/notification-list-item.tsx';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
+import { useListParams } from '@/lib/use-list-params.ts';
 
 const CreateNotificationModal = lazyModal(
   () => import('./components/create-notification-modal.tsx').then((m) => m.CreateNotificationModal),
@@ -43,13 +50,17 @@ export const LOAD_MORE_FAILURE = 'Failed to load more notifications.';
 export default function NotificationsPage() {
   // DESIGN.md §8: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
-  const list = useNotifications();
+  // Issue 31: the order is in the URL (`sort=title`, `sort=-createdAt`), as every list's.
+  const view = useListParams({ sorts: NOTIFICATION_SORTS });
+  const list = useNotifications(view.sort);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [opened, setOpened] = useState<Notification | null>(null);
   // The customer page's 'Send Notification' (issue 30) comes here with the customer to address.
   const addressedTo = (useLocation().state as { notifyCustomer?: string } | null)?.notifyCustomer;
   const [creating, setCreating] = useState(addressedTo !== undefined);
+  // The command palette's 'Create Notification' (issue 31) arrives asking for the dialog.
+  const [requested, setRequested] = useRequestedDialog('create-notification', canChange);
 
   // A notification created between two pages shifts the later pages by one: drop repeats.
   const notifications = useMemo(() => {
@@ -138,6 +149,7 @@ export default function NotificationsPage() {
           <EmptyState title="No notifications available." />
         ) : (
           <>
+            <SortBar sort={view.tableSort} />
             <ul
               aria-label="Notifications"
               className="divide-y divide-cream-200"
@@ -169,10 +181,47 @@ export default function NotificationsPage() {
 
       <NotificationDetailsModal notification={opened} onClose={() => setOpened(null)} />
       <CreateNotificationModal
-        open={creating}
-        onOpenChange={setCreating}
+        open={creating || requested}
+        onOpenChange={(open) => {
+          setCreating(open);
+          setRequested(open);
+        }}
         {...(addressedTo ? { recipient: addressedTo } : {})}
       />
     </>
+  );
+}
+
+/** The sortable 'columns' of a notification row: its title, and its date on the right. */
+const SORT_COLUMNS = [
+  { column: 'title', label: 'Title' },
+  { column: 'createdAt', label: 'Date' },
+] as const;
+
+const ORDER_TEXT = {
+  ascending: 'sorted ascending',
+  descending: 'sorted descending',
+  none: 'not sorted',
+} as const;
+
+/**
+ * Issue 31: the list's header, laid out as the tables' header (the title on the left, the date on
+ * the right), with the tables' sort buttons. A list has no column headers for `aria-sort`, so
+ * each button's name says the order ('Title, sorted ascending'); decision 261.
+ */
+function SortBar({ sort }: { sort: { value: string | undefined; onSort(column: string): void } }) {
+  return (
+    <div
+      role="group"
+      aria-label="Sort notifications"
+      className="flex items-center justify-between border-b border-cream-200 bg-cream-100 py-2 pr-4 pl-[4.75rem] text-xs text-oak-700 sm:pl-[5rem]"
+    >
+      {SORT_COLUMNS.map(({ column, label }) => (
+        <SortButton key={column} column={column} sort={sort}>
+          {label}
+          <span className="sr-only">{`, ${ORDER_TEXT[sortDirection(column, sort.value) ?? 'none']}`}</span>
+        </SortButton>
+      ))}
+    </div>
   );
 }

@@ -1,7 +1,14 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import type { SortValue } from '@cask/contracts/common';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   notificationListResponse,
+  type NOTIFICATION_SORTS,
   type NotificationList,
 } from '@cask/contracts/notifications';
 import { api } from '@/lib/api-client.ts';
@@ -10,9 +17,13 @@ import { api } from '@/lib/api-client.ts';
 export const notificationsKey = ['notifications'] as const;
 
 /** `GET /notifications` (spec 000 §7): one page, this admin's read state and unread count. */
+export type NotificationSort = SortValue<(typeof NOTIFICATION_SORTS)[number]>;
+
 export async function getNotifications(query: {
   page: number;
   limit: number;
+  /** Issue 31: by title or date, either way; undefined is newest first. */
+  sort?: NotificationSort | undefined;
 }): Promise<NotificationList> {
   const envelope = await api.get<unknown>('/notifications', { params: query });
   return notificationListResponse.parse(envelope).data;
@@ -22,10 +33,13 @@ export async function getNotifications(query: {
  * Spec 000 §9: pages of 20; Load More asks for the next page with the same limit and the list
  * grows (an infinite query keeps every page it loaded).
  */
-export const notificationsInfiniteQuery = (limit: number = NOTIFICATIONS_PAGE_SIZE) =>
+export const notificationsInfiniteQuery = (
+  limit: number = NOTIFICATIONS_PAGE_SIZE,
+  sort?: NotificationSort,
+) =>
   infiniteQueryOptions({
-    queryKey: [...notificationsKey, 'list', { limit }],
-    queryFn: ({ pageParam }) => getNotifications({ page: pageParam, limit }),
+    queryKey: [...notificationsKey, 'list', { limit, sort }],
+    queryFn: ({ pageParam }) => getNotifications({ page: pageParam, limit, sort }),
     initialPageParam: 1,
     getNextPageParam: (lastPage) =>
       lastPage.pagination.current < lastPage.pagination.pages
@@ -35,6 +49,10 @@ export const notificationsInfiniteQuery = (limit: number = NOTIFICATIONS_PAGE_SI
 
 export type NotificationPages = InfiniteData<NotificationList, number>;
 
-export function useNotifications() {
-  return useInfiniteQuery(notificationsInfiniteQuery());
+export function useNotifications(sort?: NotificationSort) {
+  // A new order keeps the old rows (and the sort buttons) on screen until its first page is in.
+  return useInfiniteQuery({
+    ...notificationsInfiniteQuery(NOTIFICATIONS_PAGE_SIZE, sort),
+    placeholderData: keepPreviousData,
+  });
 }

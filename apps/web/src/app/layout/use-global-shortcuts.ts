@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+
+/** A field where '?' is text, not a shortcut. */
+function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (!(target instanceof HTMLInputElement)) return false;
+  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(
+    target.type,
+  );
+}
+
+/** Another dialog (a form, a confirmation) is open: the shortcuts wait until it closes. */
+function dialogOpen(): boolean {
+  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+}
+
+/**
+ * Issue 31's keys for the whole signed-in app: Ctrl+K (⌘K on a Mac) opens the command palette,
+ * even from a text field (it is no character); '?' opens the keyboard shortcuts when focus is
+ * not in a text field. Neither opens over another dialog.
+ */
+export function useGlobalShortcuts(handlers: { openPalette(): void; openShortcuts(): void }) {
+  const { openPalette, openShortcuts } = handlers;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      const paletteKey =
+        (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
+      const shortcutsKey = event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (!paletteKey && !(shortcutsKey && !isTextEntry(event.target))) return;
+      if (dialogOpen()) return;
+      event.preventDefault();
+      if (paletteKey) openPalette();
+      else openShortcuts();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [openPalette, openShortcuts]);
+}

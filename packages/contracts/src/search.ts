@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { CASK_STATUSES } from './casks.ts';
+import { okEnvelope, text } from './common.ts';
+import { OFFER_TYPES } from './offers.ts';
+import { ORDER_STATUSES } from './orders.ts';
+import { SEARCH_MAX_LENGTH, SEARCH_SINGLE_LINE } from './users.ts';
+
+/** The most results the palette shows of each kind (customers, casks, orders, offers). */
+export const SEARCH_KIND_LIMIT = 5;
+
+export const SEARCH_REQUIRED = 'Search is required';
+
+/**
+ * GET /search?q= (issue 31, the command palette 'Search everything'): one term, searched as every
+ * list searches it (a case-insensitive substring, decision 176), so the palette finds what the
+ * lists find. Unlike a list's search it is required: an empty palette asks nothing.
+ */
+export const searchQuery = z.object({
+  q: text({ error: SEARCH_REQUIRED })
+    .trim()
+    .min(1, SEARCH_REQUIRED)
+    .max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`)
+    .refine((value) => !/[\n\r]/.test(value), SEARCH_SINGLE_LINE),
+});
+export type SearchQuery = z.input<typeof searchQuery>;
+
+/** A customer by name or e-mail; opens their page (/user/:id). */
+export const searchCustomer = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  email: z.string(),
+});
+/** A cask by name or distillery; opens its page (/cask/:id). */
+export const searchCask = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  distillery: z.string().nullable(),
+  status: z.enum(CASK_STATUSES),
+});
+/** An order by its product (title) or its customer's name; opens the customer's page. */
+export const searchOrder = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  customerId: z.uuid(),
+  /** The name given with the order, or the customer's when none was. */
+  customerName: z.string(),
+});
+/** An offer (not retired) by title; opens the Offers list searched by it. */
+export const searchOffer = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  type: z.enum(OFFER_TYPES),
+});
+
+/** Each kind newest first, at most SEARCH_KIND_LIMIT of each. */
+export const searchResults = z.object({
+  customers: z.array(searchCustomer),
+  casks: z.array(searchCask),
+  orders: z.array(searchOrder),
+  offers: z.array(searchOffer),
+});
+export type SearchResults = z.infer<typeof searchResults>;
+export type SearchCustomer = z.infer<typeof searchCustomer>;
+export type SearchCask = z.infer<typeof searchCask>;
+export type SearchOrder = z.infer<typeof searchOrder>;
+export type SearchOffer = z.infer<typeof searchOffer>;
+
+export const searchResponse = okEnvelope(searchResults);
+export type SearchResponse = z.infer<typeof searchResponse>;
