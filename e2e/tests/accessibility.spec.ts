@@ -166,6 +166,19 @@ const signedInScreens: Screen[] = [
 
 const modals: Modal[] = [
   {
+    // Issue 30: the dashboard's charts, then each as its table (what screen readers get).
+    label: 'dashboard trends as tables',
+    path: '/',
+    open: async (page) => {
+      for (const title of ['Revenue by month', 'Casks by status', 'Portfolio value']) {
+        const figure = page.getByRole('figure', { name: title });
+        await expect(figure.locator('svg')).toBeVisible();
+        await figure.getByRole('button', { name: 'Show as table' }).click();
+      }
+    },
+    shown: (page) => page.getByRole('table', { name: 'Portfolio value' }),
+  },
+  {
     label: 'audit entry',
     path: '/audit',
     open: async (page) => {

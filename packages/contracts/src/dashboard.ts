@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASK_STATUSES } from './casks.ts';
 import { okEnvelope } from './common.ts';
 
 /**
@@ -25,3 +26,39 @@ export type Dashboard = z.infer<typeof dashboard>;
 
 export const dashboardResponse = okEnvelope(dashboard);
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
+
+/** How many months the dashboard's trends cover, this month included. */
+export const TREND_MONTHS = 12;
+
+/** A month as 'YYYY-MM' (UTC). */
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+
+/**
+ * GET /admin/dashboard/trends (issue 30, decision 233): the charts below the cards, read from
+ * aggregates the database keeps (no scan of the orders or casks per request). Months oldest first,
+ * the last `TREND_MONTHS` months up to this one, each present (0 when nothing happened):
+ * - revenueByMonth: dollars, the Total Value's rule (orders paid or completed, not deleted) by the
+ *   month the order was submitted;
+ * - casksByStatus: every cask status with its count (they add up to totalCasks);
+ * - portfolioValue: the sum of every cask's current value at the end of each month (this month:
+ *   now).
+ */
+export const dashboardTrends = z.object({
+  revenueByMonth: z.array(z.object({ month, revenue: z.number() })),
+  casksByStatus: z.array(z.object({ status: z.enum(CASK_STATUSES), count: z.number().int() })),
+  portfolioValue: z.array(z.object({ month, value: z.number() })),
+});
+export type DashboardTrends = z.infer<typeof dashboardTrends>;
+
+export const dashboardTrendsResponse = okEnvelope(dashboardTrends);
+export type DashboardTrendsResponse = z.infer<typeof dashboardTrendsResponse>;
+
+/** The `TREND_MONTHS` months up to the one of `today` ('YYYY-MM-DD'), oldest first. */
+export function trendMonths(today: string): string[] {
+  const year = Number(today.slice(0, 4));
+  const monthIndex = Number(today.slice(5, 7)) - 1;
+  return Array.from({ length: TREND_MONTHS }, (_, index) => {
+    const date = new Date(Date.UTC(year, monthIndex - (TREND_MONTHS - 1 - index), 1));
+    return date.toISOString().slice(0, 7);
+  });
+}

@@ -30,6 +30,9 @@ const dollarsAndCents = formatter(() => new Intl.NumberFormat('en-US', usd));
 const oneDecimal = formatter(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }));
 const twoDecimals = formatter(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
 const day = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+const monthFormat = formatter(
+  () => new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
 const dayFormat = formatter(() => new Intl.DateTimeFormat('en-US', day));
 const dayAndTime = formatter(
   () => new Intl.DateTimeFormat('en-US', { ...day, hour: 'numeric', minute: '2-digit' }),
@@ -61,6 +64,12 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
   return date ? dayFormat().format(date) : 'N/A';
+}
+
+/** A month 'YYYY-MM' (or 'YYYY-MM-DD') → 'Mar 2025'; an unreadable one as it is. */
+export function formatMonth(month: string): string {
+  const date = new Date(`${month.slice(0, 7)}-01T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? month : monthFormat().format(date);
 }
 
 /** 'Mar 4, 2025, 3:07 PM'. */

@@ -37,7 +37,11 @@ import {
   type Regauge,
 } from '@cask/contracts/cask-records';
 import type { CustomerRecordResponse } from '@cask/contracts/customer-records';
-import type { DashboardResponse } from '@cask/contracts/dashboard';
+import {
+  trendMonths,
+  type DashboardResponse,
+  type DashboardTrends,
+} from '@cask/contracts/dashboard';
 import { SEARCH_KIND_LIMIT, type SearchResponse } from '@cask/contracts/search';
 import type {
   CreateNotificationBody,
@@ -158,6 +162,7 @@ export interface FakeCustomer {
 export type FailingCall =
   | 'admins'
   | 'dashboard'
+  | 'trends'
   | 'users'
   | 'update'
   | 'delete'
@@ -437,6 +442,8 @@ export function createFakeApi(
      * screen answer 403 `reauthentication_required` until STEP_UP_PASSWORD is confirmed.
      */
     stepUpStale?: boolean;
+    /** The dashboard's trends; by default this month holds the Total Value and the casks' values. */
+    trends?: DashboardTrends;
   } = {},
 ) {
   const state = {
@@ -643,6 +650,27 @@ export function createFakeApi(
           payments: { totalRevenue: state.totals.totalRevenue },
         },
       } satisfies DashboardResponse);
+    }
+    if (method === 'GET' && path === '/api/admin/dashboard/trends') {
+      if (state.failing.has('trends')) return fail();
+      const months = trendMonths(new Date().toISOString().slice(0, 10));
+      const last = months.length - 1;
+      const portfolio = state.casks.reduce((sum, cask) => sum + Number(cask.currentValue ?? 0), 0);
+      const trends: DashboardTrends = initial.trends ?? {
+        revenueByMonth: months.map((month, index) => ({
+          month,
+          revenue: index === last ? state.totals.totalRevenue : 0,
+        })),
+        casksByStatus: (['Ready', 'Maturing', 'Experience'] as const).map((status) => ({
+          status,
+          count: state.casks.filter((cask) => cask.status === status).length,
+        })),
+        portfolioValue: months.map((month, index) => ({
+          month,
+          value: index === last ? portfolio : 0,
+        })),
+      };
+      return json(200, { success: true, data: trends });
     }
     if (method === 'GET' && path === '/api/audit') {
       // As the API: every given filter narrows; the search is a record id or a name's part.

@@ -146,8 +146,11 @@ export async function seedBulk(database: Database, options: BulkSeedOptions) {
     // After the indexes: writing the alert days updates casks, whose appreciation trigger upserts
     // through the unique index.
     for (const [index, statement] of gaugeHistoryStatements(statements.anchorDay).entries()) {
-      await step(['cask gauge histories', 'cask transfers', 'cask gauge alerts'][index] ?? '', () =>
-        executeStatement(tx, statement),
+      await step(
+        ['cask gauge histories', 'cask transfers', 'cask gauge alerts', 'portfolio value by month'][
+          index
+        ] ?? '',
+        () => executeStatement(tx, statement),
       );
     }
     const mismatches = await countBalanceMismatches(tx);

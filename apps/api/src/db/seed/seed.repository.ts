@@ -238,6 +238,9 @@ export function gaugeHistoryStatements(today: string): string[] {
      ) t
      where t.previous_owner is not null and t.previous_owner <> t.owner_id`,
     'select cask_refresh_gauge_alerts(null)',
+    // The dashboard's 'Portfolio value' from the value histories just written (decision 233):
+    // the trigger on casks dated every value to this month.
+    'select rebuild_portfolio_value()',
   ];
 }
 

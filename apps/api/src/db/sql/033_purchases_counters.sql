@@ -1,13 +1,19 @@
 -- What one order contributes to which counter. Revenue: the investment amounts of orders whose
--- payment is 'paid' or 'completed'. A hidden order (deleted_at, docs/decisions/151) contributes to
--- no counter: the soft delete is an UPDATE, so the statement trigger subtracts the old row's
--- contributions and adds none for the new one.
+-- payment is 'paid' or 'completed', in all and by the month of the order. A hidden order
+-- (deleted_at, docs/decisions/151) contributes to no counter: the soft delete is an UPDATE, so
+-- the statement trigger subtracts the old row's contributions and adds none for the new one.
 CREATE OR REPLACE FUNCTION purchases_counter_rows(r purchases) RETURNS TABLE (name text, delta numeric)
 LANGUAGE sql IMMUTABLE AS $$
   SELECT v.name, v.delta FROM (VALUES
     ('purchases.total', 1::numeric),
     ('purchases.status.' || r.status, 1::numeric),
     ('purchases.revenue',
+      CASE WHEN r.manual_payment_status IN ('paid', 'completed') THEN r.investment_amount ELSE 0 END),
+    -- The dashboard's 'Revenue by month' (decision 233): the same revenue by the month (UTC) the
+    -- order was submitted, e.g. 'purchases.revenue.2026-03'; built from immutable functions only
+    -- (a date's text would follow DateStyle), so the function stays inlinable.
+    ('purchases.revenue.' || extract(year FROM r.submitted_date AT TIME ZONE 'UTC')::int::text || '-'
+        || lpad(extract(month FROM r.submitted_date AT TIME ZONE 'UTC')::int::text, 2, '0'),
       CASE WHEN r.manual_payment_status IN ('paid', 'completed') THEN r.investment_amount ELSE 0 END)
   ) AS v(name, delta)
   WHERE r.deleted_at IS NULL

@@ -1,4 +1,5 @@
 import { abvNearUntil } from '@cask/contracts/cask-records';
+import { CASK_STATUSES, type CaskStatus } from '@cask/contracts/casks';
 import type { Database } from '../../db/client.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 
@@ -56,4 +57,51 @@ export async function readCaskAlertCounts(
     prepared: true,
   })) as [number, number][];
   return { regaugeDue: Number(row?.[0] ?? 0), abvNearForty: Number(row?.[1] ?? 0) };
+}
+
+/** The revenue counter of a month 'YYYY-MM' (src/db/sql/033_purchases_counters.sql). */
+export const revenueCounterOf = (month: string) => `purchases.revenue.${month}`;
+
+const TREND_COUNTERS_SQL = 'select name, value::text from counters where name = any($1::text[])';
+
+/**
+ * The trends' counters in one statement (decision 233): each month's revenue and each cask
+ * status's count, by primary key. A counter never written reads as '0'.
+ */
+export async function readTrendCounters(
+  database: Pick<Database, 'readRows'>,
+  months: readonly string[],
+): Promise<{ revenue: Map<string, string>; casksByStatus: Map<CaskStatus, string> }> {
+  const names = [...months.map(revenueCounterOf), ...CASK_STATUSES.map(COUNTER_NAMES.caskStatus)];
+  const rows = (await database.readRows(TREND_COUNTERS_SQL, [names], {
+    prepared: true,
+  })) as [string, string][];
+  const values = new Map(rows);
+  const read = (name: string) => values.get(name) ?? '0';
+  return {
+    revenue: new Map(months.map((month) => [month, read(revenueCounterOf(month))])),
+    casksByStatus: new Map(
+      CASK_STATUSES.map((status) => [status, read(COUNTER_NAMES.caskStatus(status))]),
+    ),
+  };
+}
+
+const PORTFOLIO_VALUE_SQL =
+  "select to_char(m.month, 'YYYY-MM'), (select coalesce(sum(p.change), 0)" +
+  ' from portfolio_value_months p where p.month <= m.month::date)::text' +
+  " from generate_series($1::date, $2::date, interval '1 month') as m(month) order by m.month";
+
+/**
+ * The sum of every cask's current value at the end of each month from `first` to `last` (first
+ * days of months): the changes kept by the database up to it (portfolio_value_months, one row a
+ * month, decision 233), summed in SQL.
+ */
+export async function readPortfolioValue(
+  database: Pick<Database, 'readRows'>,
+  first: string,
+  last: string,
+): Promise<[string, string][]> {
+  return (await database.readRows(PORTFOLIO_VALUE_SQL, [first, last], {
+    prepared: true,
+  })) as [string, string][];
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardResponse } from '@cask/contracts/dashboard';
+import { dashboardResponse, dashboardTrendsResponse } from '@cask/contracts/dashboard';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createDashboardService } from './dashboard.service.ts';
@@ -12,5 +12,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     '/admin/dashboard',
     { schema: { tags: ['dashboard'], response: { 200: dashboardResponse } } },
     async () => ok(await dashboard.summary()),
+  );
+
+  // Issue 30: the dashboard's trends, read apart so the charts load after the cards.
+  app.get(
+    '/admin/dashboard/trends',
+    { schema: { tags: ['dashboard'], response: { 200: dashboardTrendsResponse } } },
+    async () => ok(await dashboard.trends()),
   );
 };

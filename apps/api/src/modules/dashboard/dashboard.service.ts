@@ -1,7 +1,12 @@
-import type { Dashboard } from '@cask/contracts/dashboard';
+import { trendMonths, type Dashboard, type DashboardTrends } from '@cask/contracts/dashboard';
 import type { Database } from '../../db/client.ts';
 import { todayIso } from '@cask/contracts/cask-records';
-import { readCaskAlertCounts, readDashboardCounters } from './dashboard.repository.ts';
+import {
+  readCaskAlertCounts,
+  readDashboardCounters,
+  readPortfolioValue,
+  readTrendCounters,
+} from './dashboard.repository.ts';
 
 /** Spec 000 §2 Dashboard: the four cards, from counters kept exact by the database. */
 export function createDashboardService(deps: { database: Pick<Database, 'readRows'> }) {
@@ -19,6 +24,26 @@ export function createDashboardService(deps: { database: Pick<Database, 'readRow
         // digits (about $10 trillion).
         payments: { totalRevenue: Number(counters.revenue) },
         caskAlerts,
+      };
+    },
+
+    /** Issue 30's trends below the cards: counters and one small table, no scan (decision 233). */
+    async trends(): Promise<DashboardTrends> {
+      const months = trendMonths(todayIso());
+      const [counters, portfolio] = await Promise.all([
+        readTrendCounters(deps.database, months),
+        readPortfolioValue(deps.database, `${months[0]}-01`, `${months.at(-1)}-01`),
+      ]);
+      return {
+        revenueByMonth: months.map((month) => ({
+          month,
+          revenue: Number(counters.revenue.get(month) ?? '0'),
+        })),
+        casksByStatus: [...counters.casksByStatus].map(([status, count]) => ({
+          status,
+          count: Number(count),
+        })),
+        portfolioValue: portfolio.map(([month, value]) => ({ month, value: Number(value) })),
       };
     },
   };

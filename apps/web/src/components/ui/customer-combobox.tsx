@@ -1,5 +1,5 @@
 import { ChevronDown, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   CUSTOMER_SEARCH_DEBOUNCE_MS,
   useCustomerSearch,
@@ -41,6 +41,11 @@ export interface CustomerComboboxProps {
   noun?: string;
   /** The chosen option when it came from elsewhere (a filter read from the URL). */
   initialOption?: CustomerOption | null | undefined;
+  /**
+   * What shows under the field once a customer is chosen, e.g. their name linked to their page
+   * (issue 30: the owner picker's choice opens the customer page).
+   */
+  renderChosen?: (option: CustomerOption) => ReactNode;
 }
 
 /**
@@ -62,6 +67,7 @@ export function CustomerCombobox({
   useOptions = useCustomerSearch,
   noun = 'user',
   initialOption,
+  renderChosen,
 }: CustomerComboboxProps) {
   const inputId = useId();
   const listboxId = `${inputId}-listbox`;
@@ -252,6 +258,9 @@ export function CustomerCombobox({
           </p>
         ) : null}
       </div>
+      {chosen && renderChosen ? (
+        <p className="mt-1 text-sm text-oak-700">{renderChosen(chosen)}</p>
+      ) : null}
       <FieldError id={errorId}>{error}</FieldError>
     </div>
   );

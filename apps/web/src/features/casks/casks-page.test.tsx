@@ -138,6 +138,11 @@ test('adds a cask for an owner found by typing, with an image dropped on the for
   await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(1));
   await user.click(within(listbox).getByRole('option', { name: /Morag Campbell/ }));
   expect(combobox).toHaveValue('Morag Campbell (morag@example.com)');
+  // Issue 30: the chosen owner's name opens their page.
+  expect(within(dialog).getByRole('link', { name: 'Morag Campbell' })).toHaveAttribute(
+    'href',
+    `/user/${owner.id}`,
+  );
 
   await user.selectOptions(within(dialog).getByLabelText('Type'), 'bottle');
   await user.type(within(dialog).getByLabelText('Cask Name'), 'Glenfarclas 2004');
@@ -186,6 +191,11 @@ test('edits status and notes, showing the gain and the value history as text', a
   await user.click(within(rows()[0]!).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
   expect(dialog).toHaveTextContent('+$3,000 (+33.33%)');
+  // Issue 30: the dialog shows the owner, linked to their page.
+  expect(within(dialog).getByRole('link', { name: cask.owner.fullName })).toHaveAttribute(
+    'href',
+    `/user/${cask.owner.id}`,
+  );
   // The API answers litres and percent; the dialog shows them with their unit.
   expect(dialog).toHaveTextContent('200L');
   expect(dialog).toHaveTextContent('58.2%');

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
+import { trendMonths } from '@cask/contracts/dashboard';
 import { aCustomer, createFakeApi, manyCustomers, type FakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
@@ -213,4 +214,64 @@ test('a failed delete stays open with the server message', async () => {
   expect(await within(dialog).findByText('Could not delete')).toBeVisible();
   // Behind the dialog (hidden from the accessibility tree while it is open), still on the page.
   expect(screen.getByRole('cell', { name: 'Morag Campbell', hidden: true })).toBeVisible();
+});
+
+test('the trends chart revenue by month, casks by status and portfolio value, each as a table too', async () => {
+  const months = trendMonths(new Date().toISOString().slice(0, 10));
+  const api = createFakeApi({
+    customers: manyCustomers(1),
+    trends: {
+      revenueByMonth: months.map((month, index) => ({ month, revenue: index * 1000 })),
+      casksByStatus: [
+        { status: 'Ready', count: 7 },
+        { status: 'Maturing', count: 12 },
+        { status: 'Experience', count: 1 },
+      ],
+      portfolioValue: months.map((month, index) => ({ month, value: 50_000 + index * 500 })),
+    },
+  });
+  const { user } = await renderDashboard(api);
+
+  // The charts come in their own chunk, after the cards, from their own request.
+  const revenue = await screen.findByRole('figure', { name: 'Revenue by month' });
+  expect(api.sent('GET', '/api/admin/dashboard/trends')).toHaveLength(1);
+  const statuses = screen.getByRole('figure', { name: 'Casks by status' });
+  const portfolio = screen.getByRole('figure', { name: 'Portfolio value' });
+
+  // The drawing is hidden from assistive technology; its toggle shows the numbers as a table.
+  const toggle = within(revenue).getByRole('button', { name: 'Show as table' });
+  expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await user.click(toggle);
+  expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  const revenueTable = within(revenue).getByRole('table', { name: 'Revenue by month' });
+  expect(
+    within(revenueTable)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Month', 'Revenue (USD)']);
+  expect(within(revenueTable).getAllByRole('row')).toHaveLength(13);
+  expect(within(revenueTable).getAllByRole('row').at(-1)).toHaveTextContent('$11,000');
+
+  await user.click(within(statuses).getByRole('button', { name: 'Show as table' }));
+  const statusRows = within(within(statuses).getByRole('table')).getAllByRole('row');
+  expect(statusRows.slice(1).map((tableRow) => tableRow.textContent)).toEqual([
+    'Ready7',
+    'Maturing12',
+    'Experience1',
+  ]);
+
+  await user.click(within(portfolio).getByRole('button', { name: 'Show as table' }));
+  expect(within(within(portfolio).getByRole('table')).getAllByRole('row').at(-1)).toHaveTextContent(
+    '$55,500',
+  );
+});
+
+test('a failed trends call is told under the cards, which still show', async () => {
+  const api = createFakeApi({ customers: manyCustomers(1) });
+  api.state.failing.add('trends');
+  api.state.failureMessage = 'Database unreachable';
+  await renderDashboard(api);
+  expect(await screen.findByText('Failed to fetch trends')).toBeVisible();
+  expect(screen.getByText('Database unreachable')).toBeVisible();
+  expect(within(card('Total Users')).getByText('1')).toBeVisible();
 });

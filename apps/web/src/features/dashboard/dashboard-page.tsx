@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Boxes, CircleDollarSign, Tag, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { DASHBOARD_USERS_LIMIT, type User } from '@cask/contracts/users';
@@ -6,6 +6,7 @@ import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.t
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
@@ -16,6 +17,9 @@ import { formatCount, formatThousands } from '@/lib/format.ts';
 import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
 import { useDashboard } from './api/get-dashboard.ts';
 import { useRecentUsers } from './api/get-recent-users.ts';
+
+// Issue 30: the charts are their own chunk, loaded after the route (its JavaScript budget).
+const DashboardTrends = lazy(() => import('./components/dashboard-trends.tsx'));
 
 /** Spec 000 §8: the dashboard's failure texts. */
 export const DASHBOARD_FAILURE = 'Failed to fetch dashboard data';
@@ -134,6 +138,10 @@ export default function DashboardPage() {
           }}
         />
       </Card>
+
+      <Suspense fallback={<LoadingState label="Loading trends..." />}>
+        <DashboardTrends />
+      </Suspense>
 
       <LazyEditUserModal
         user={editing}

@@ -8,6 +8,7 @@ import {
   type CreateCaskField,
 } from '@cask/contracts/casks';
 import { Button } from '@/components/ui/button.tsx';
+import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { CustomerCombobox } from '@/components/ui/customer-combobox.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
@@ -175,6 +176,11 @@ function AddCaskDialog({ open, onOpenChange, addedBefore, onAdded }: AddCaskModa
             if (id) setOwnerError(undefined);
           }}
           error={ownerError ?? fieldErrors.get('owner')}
+          renderChosen={(option) => (
+            <>
+              Customer page: <CustomerLink id={option.id} name={option.fullName} />
+            </>
+          )}
         />
         {text('name', 'Cask Name')}
         {text('distillery', 'Distillery')}

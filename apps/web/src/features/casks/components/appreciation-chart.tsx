@@ -1,17 +1,8 @@
 import type { Cask } from '@cask/contracts/casks';
-import { formatMoney } from '@/lib/format.ts';
+import { formatMoney, formatMonth } from '@/lib/format.ts';
 
-const monthName = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** '2025-03' → 'Mar 2025'. */
-export function formatMonth(month: string): string {
-  const date = new Date(`${month}-01T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? month : monthName.format(date);
-}
+/** Kept here for the cask page's imports; the one definition is in lib/format.ts. */
+export { formatMonth };
 
 /**
  * Spec 001 §2 'Value Appreciation Over Time': one bar a month, as tall as its value against the

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { EDITABLE_CASK_STATUSES, type Cask, type CaskStatus } from '@cask/contracts/casks';
 import { formatAbv, formatVolume } from '@cask/contracts/measures';
+import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
@@ -78,6 +79,9 @@ function EditCaskForm({
     <form id="edit-cask-form" noValidate onSubmit={onSubmit}>
       <DetailList columns={4}>
         <Detail term="Name">{cask.name}</Detail>
+        <Detail term="Owner">
+          <CustomerLink id={cask.owner.id} name={cask.owner.fullName} />
+        </Detail>
         <Detail term="Distillery">{cask.distillery ?? '—'}</Detail>
         <Detail term="Year">{cask.year === null ? '—' : String(cask.year)}</Detail>
         <Detail term="Volume">{cask.volume === null ? '—' : formatVolume(cask.volume)}</Detail>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { TRANSFER_OWNER_REQUIRED, todayIso } from '@cask/contracts/cask-records';
 import { Button } from '@/components/ui/button.tsx';
+import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { CustomerCombobox } from '@/components/ui/customer-combobox.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -97,6 +98,11 @@ export function TransferModal({
             if (id) setOwnerError(undefined);
           }}
           error={ownerError ?? errors.get('toCustomerId')}
+          renderChosen={(option) => (
+            <>
+              Customer page: <CustomerLink id={option.id} name={option.fullName} />
+            </>
+          )}
         />
         <TextField
           label="Date"

@@ -1,0 +1,221 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  trendMonths,
+  type DashboardTrends,
+  type DashboardTrendsResponse,
+} from '@cask/contracts/dashboard';
+import { todayIso } from '@cask/contracts/cask-records';
+import { beforeAll, expect, test } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
+import { casks } from '../../db/schema/casks.ts';
+import { purchases } from '../../db/schema/purchases.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { createCask, createCustomer, createPurchase } from '../../../test/factories.ts';
+
+// Issue 30's dashboard trends (decision 233): each one compared with a direct query of the
+// tables after inserts, updates and deletes, so an aggregate the triggers keep is exact.
+const ctx = useTestContext();
+let admin: TestAdmin;
+beforeAll(async () => {
+  admin = await createAdmin(ctx);
+});
+
+const months = () => trendMonths(todayIso());
+
+async function trends(): Promise<DashboardTrends> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/admin/dashboard/trends',
+    headers: admin.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<DashboardTrendsResponse>().data;
+}
+
+async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
+  return rowsOf<T>(await ctx.database.db.execute(statement));
+}
+
+/** Revenue by month straight from the orders: paid or completed, not hidden. */
+async function revenueFromOrders(): Promise<{ month: string; revenue: number }[]> {
+  const rows = await query<{ month: string; revenue: string }>(sql`
+    select to_char(submitted_date at time zone 'UTC', 'YYYY-MM') as month,
+           sum(investment_amount)::text as revenue
+    from purchases
+    where deleted_at is null and manual_payment_status in ('paid', 'completed')
+    group by 1`);
+  const byMonth = new Map(rows.map((row) => [row.month, Number(row.revenue)]));
+  return months().map((month) => ({ month, revenue: byMonth.get(month) ?? 0 }));
+}
+
+async function casksByStatusFromCasks() {
+  const rows = await query<{ status: string; count: number }>(
+    sql`select status, count(*)::int as count from casks group by status`,
+  );
+  const byStatus = new Map(rows.map((row) => [row.status, Number(row.count)]));
+  return (['Ready', 'Maturing', 'Experience'] as const).map((status) => ({
+    status,
+    count: byStatus.get(status) ?? 0,
+  }));
+}
+
+/** The sum of every cask's current value now (the last month's point). */
+async function portfolioNow(): Promise<number> {
+  const [row] = await query<{ value: string }>(
+    sql`select coalesce(sum(current_value), 0)::text as value from casks`,
+  );
+  return Number(row?.value);
+}
+
+/** 'YYYY-MM' of `back` months before this one, at `day` of it (UTC). */
+function monthsAgo(back: number, day = 15): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, day, 12));
+}
+
+test('the trends need a signed-in admin', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard/trends' });
+  expect(res.statusCode).toBe(401);
+});
+
+test('an empty club has twelve months of zeros, oldest first, up to this one', async () => {
+  const answer = await trends();
+  expect(answer.revenueByMonth.map((point) => point.month)).toEqual(months());
+  expect(answer.revenueByMonth.at(-1)?.month).toBe(todayIso().slice(0, 7));
+  expect(answer.revenueByMonth.every((point) => point.revenue === 0)).toBe(true);
+  expect(answer.casksByStatus).toEqual([
+    { status: 'Ready', count: 0 },
+    { status: 'Maturing', count: 0 },
+    { status: 'Experience', count: 0 },
+  ]);
+  expect(answer.portfolioValue).toEqual(months().map((month) => ({ month, value: 0 })));
+});
+
+test('revenue by month stays the orders query through inserts, updates and deletes', async () => {
+  const customer = await createCustomer(ctx);
+  const order = (back: number, amount: string, payment: 'paid' | 'completed' | 'due') =>
+    createPurchase(ctx, {
+      customerId: customer.id,
+      submittedDate: monthsAgo(back),
+      investmentAmount: amount,
+      manualPaymentStatus: payment,
+    });
+  const paidNow = await order(0, '1000.10', 'paid');
+  await order(0, '250.00', 'completed');
+  const dueNow = await order(0, '999.99', 'due');
+  const paidEarlier = await order(3, '4000.00', 'paid');
+  await order(11, '75.25', 'completed');
+  // Older than the twelve months: counted, but not shown.
+  await order(14, '5000.00', 'paid');
+  expect((await trends()).revenueByMonth).toEqual(await revenueFromOrders());
+  expect((await trends()).revenueByMonth.at(-1)?.revenue).toBe(1250.1);
+
+  // A payment received, an amount changed, an order moved to another month.
+  await ctx.database.db
+    .update(purchases)
+    .set({ manualPaymentStatus: 'paid' })
+    .where(eq(purchases.id, dueNow.id));
+  await ctx.database.db
+    .update(purchases)
+    .set({ investmentAmount: '4100.50' })
+    .where(eq(purchases.id, paidEarlier.id));
+  await ctx.database.db
+    .update(purchases)
+    .set({ submittedDate: monthsAgo(5) })
+    .where(eq(purchases.id, paidNow.id));
+  expect((await trends()).revenueByMonth).toEqual(await revenueFromOrders());
+
+  // Hidden through the API (the Orders screen's delete), then a row erased outright.
+  const hidden = await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/purchases/${paidEarlier.id}`,
+    headers: admin.headers,
+  });
+  expect(hidden.statusCode, hidden.body).toBe(200);
+  await ctx.database.db.delete(purchases).where(eq(purchases.id, dueNow.id));
+  const answer = await trends();
+  expect(answer.revenueByMonth).toEqual(await revenueFromOrders());
+  expect(answer.revenueByMonth.find((point) => point.month === months()[8])?.revenue).toBe(0);
+});
+
+test('casks by status and the portfolio stay the casks query through inserts, updates and deletes', async () => {
+  const ready = await createCask(ctx, { status: 'Ready', currentValue: '10000.00' });
+  const maturing = await createCask(ctx, { status: 'Maturing', currentValue: '2500.50' });
+  await createCask(ctx, { status: 'Experience', currentValue: null });
+  let answer = await trends();
+  expect(answer.casksByStatus).toEqual(await casksByStatusFromCasks());
+  expect(answer.portfolioValue.at(-1)?.value).toBe(await portfolioNow());
+
+  await ctx.database.db
+    .update(casks)
+    .set({ status: 'Maturing', currentValue: '12000.00' })
+    .where(eq(casks.id, ready.id));
+  await ctx.database.db.update(casks).set({ currentValue: null }).where(eq(casks.id, maturing.id));
+  answer = await trends();
+  expect(answer.casksByStatus).toEqual(await casksByStatusFromCasks());
+  expect(answer.portfolioValue.at(-1)?.value).toBe(await portfolioNow());
+
+  await ctx.database.db.delete(casks).where(eq(casks.id, ready.id));
+  answer = await trends();
+  expect(answer.casksByStatus).toEqual(await casksByStatusFromCasks());
+  expect(answer.portfolioValue.at(-1)?.value).toBe(await portfolioNow());
+  // Every change happened this month: the months before hold nothing.
+  expect(answer.portfolioValue.slice(0, -1).every((point) => point.value === 0)).toBe(true);
+});
+
+test('a rebuild dates the portfolio by the value histories, and keeps this month exact', async () => {
+  // Past points as a seed writes them (no trigger can date them): 11 and 4 months ago.
+  const old = await createCask(ctx, {
+    currentValue: '3000.00',
+    appreciation: [
+      { month: `${months()[0]}-01`, value: '1000.00' },
+      { month: `${months()[7]}-01`, value: '2000.00' },
+    ],
+  });
+  await ctx.database.db.execute(sql`select rebuild_portfolio_value()`);
+  const answer = await trends();
+  // Each month: every cask's last valuation up to it; this month: the current values.
+  const expected = await query<{ month: string; value: string }>(sql`
+    select to_char(m.month, 'YYYY-MM') as month,
+      (case when m.month = date_trunc('month', now() at time zone 'UTC')
+        then (select coalesce(sum(current_value), 0) from casks)
+        else (select coalesce(sum((select a.value from cask_appreciation a
+                where a.cask_id = c.id and a.month <= m.month order by a.month desc limit 1)), 0)
+              from casks c) end)::text as value
+    from generate_series(${`${months()[0]}-01`}::date, ${`${months()[11]}-01`}::date,
+                         interval '1 month') as m(month)
+    order by m.month`);
+  expect(answer.portfolioValue).toEqual(
+    expected.map((row) => ({ month: row.month, value: Number(row.value) })),
+  );
+  expect(answer.portfolioValue[0]?.value).toBeGreaterThanOrEqual(1000);
+  expect(answer.portfolioValue.at(-1)?.value).toBe(await portfolioNow());
+
+  // After the rebuild the triggers go on from it.
+  await ctx.database.db.update(casks).set({ currentValue: '3500.00' }).where(eq(casks.id, old.id));
+  expect((await trends()).portfolioValue.at(-1)?.value).toBe(await portfolioNow());
+});
+
+test('the kept months equal a rebuild, and a TRUNCATE empties them', async () => {
+  const read = async () =>
+    query<{ month: string; change: string }>(
+      sql`select month::text, change::text from portfolio_value_months order by month`,
+    );
+  const [total] = await query<{ kept: string }>(
+    sql`select coalesce(sum(change), 0)::text as kept from portfolio_value_months`,
+  );
+  expect(Number(total?.kept)).toBe(await portfolioNow());
+  const kept = await read();
+  await ctx.database.db.execute(sql`select rebuild_portfolio_value()`);
+  // The casks made by the tests of this file have histories that match their changes.
+  expect((await read()).reduce((sum, row) => sum + Number(row.change), 0)).toBe(
+    kept.reduce((sum, row) => sum + Number(row.change), 0),
+  );
+
+  await ctx.database.db.execute(
+    sql`truncate casks, cask_appreciation, cask_regauges, cask_transfers cascade`,
+  );
+  expect(await read()).toEqual([]);
+  expect((await trends()).portfolioValue.every((point) => point.value === 0)).toBe(true);
+});
