@@ -20,6 +20,11 @@ export interface ExportSource<Filters> {
   where(filters: Filters, values: StatementValues): string;
   joins: string;
   columns: readonly (readonly [header: string, sql: string])[];
+  /**
+   * The orders the list offers: the contract's sort name to its table's column, as the list's
+   * `createList` declares them (the same constant), so a sorted export has the screen's order.
+   */
+  sorts: Readonly<Record<string, string>>;
 }
 
 /** Every list's export source, by the list's name (src/export-sources.ts fills it). */
@@ -27,7 +32,7 @@ export type ExportSources = { [L in ExportList]: ExportSource<ExportFilters<L>> 
 
 /**
  * Rows read per statement. Each page is one short statement (keyset: after the last row's
- * created_at and id, on the list's (created_at, id) index), so a slow download holds no
+ * sort column and id, on the list's (column, id) index), so a slow download holds no
  * connection or snapshot between pages, and memory holds one page whatever the list's size.
  */
 export const EXPORT_PAGE_ROWS = 2000;
@@ -42,54 +47,110 @@ export function activeTextSql(column: string): string {
   return `case when ${column} then 'Active' else 'Inactive' end`;
 }
 
-/** The statement reading the page after `cursor` (the last row's created_at and id as text). */
+/** The export's order: a column of the list's table, then id, both in one direction. */
+interface ExportOrder {
+  column: string;
+  descending: boolean;
+}
+
+const COLUMN = /^[a-z_]+$/;
+
+/** The filters' `sort` as the source declares it (the contract allow-lists it); newest first. */
+export function exportOrder(
+  sorts: Readonly<Record<string, string>>,
+  sort: string | undefined,
+): ExportOrder {
+  if (sort === undefined) return { column: 'created_at', descending: true };
+  const descending = sort.startsWith('-');
+  const column = sorts[descending ? sort.slice(1) : sort];
+  if (column === undefined || !COLUMN.test(column)) throw new Error(`Unknown sort ${sort}`);
+  return { column, descending };
+}
+
+/**
+ * Where a page starts. The order is the list's `<column> <dir>, id <dir>`, in which PostgreSQL puts
+ * NULLs after every value ascending and before them descending. A row comparison never matches a
+ * NULL, so the rows are read in two parts, each a range of the list's (column, id) index: the rows
+ * with a value and the rows without one (ascending values first, descending NULLs first). `after`
+ * is the last row read: its column as text (null for NULL) and its id.
+ */
+interface Cursor {
+  nulls: boolean;
+  after: readonly [value: string | null, id: string] | null;
+}
+
+/** The statement reading the page after `cursor`. */
 function pageSql<Filters>(
   source: ExportSource<Filters>,
   filters: Filters,
-  cursor: readonly [string, string] | null,
+  order: ExportOrder,
+  cursor: Cursor,
   values: StatementValues,
 ): string {
   const where = source.where(filters, values);
-  const after = cursor
-    ? ` and (created_at, id) < (${values.add(cursor[0])}::timestamptz, ${values.add(cursor[1])}::uuid)`
-    : '';
+  const { column } = order;
+  const direction = order.descending ? 'desc' : 'asc';
+  let part: string;
+  if (cursor.nulls) {
+    part = `${column} is null`;
+    if (cursor.after) {
+      part += ` and id ${order.descending ? '<' : '>'} ${values.add(cursor.after[1])}::uuid`;
+    }
+  } else if (cursor.after) {
+    // The placeholder takes the column's type from the comparison (the value is its text).
+    part =
+      `(${column}, id) ${order.descending ? '<' : '>'}` +
+      ` (${values.add(cursor.after[0])}, ${values.add(cursor.after[1])}::uuid)`;
+  } else {
+    part = `${column} is not null`;
+  }
+  const sortColumn = column === 'created_at' ? '' : `, ${column}`;
   const page =
-    `select id, created_at from ${source.table} where (${where})${after}` +
-    ` order by created_at desc, id desc limit ${EXPORT_PAGE_ROWS}`;
-  const columns = source.columns.map(([, column]) => column).join(', ');
+    `select id, created_at${sortColumn} from ${source.table} where (${where}) and ${part}` +
+    ` order by ${column} ${direction}, id ${direction} limit ${EXPORT_PAGE_ROWS}`;
+  const columns = source.columns.map(([, sql]) => sql).join(', ');
   return (
-    `select ${columns}, w.created_at::text, w.id::text from (${page}) w ${source.joins}` +
-    ' order by w.created_at desc, w.id desc'
+    `select ${columns}, w.${column}::text, w.id::text from (${page}) w ${source.joins}` +
+    ` order by w.${column} ${direction}, w.id ${direction}`
   );
 }
 
 /**
- * The CSV text of a list, newest first as on screen, a page at a time: the byte-order mark and
- * the header, then each page's rows as they are read. The next page is read only when the
- * consumer asks for more (a stream made with Readable.from pulls it), so memory stays flat.
+ * The CSV text of a list in the screen's order (its `sort`, newest first without one), a page at
+ * a time: the byte-order mark and the header, then each page's rows as they are read. The next
+ * page is read only when the consumer asks for more (a stream made with Readable.from pulls it),
+ * so memory stays flat.
  * `onEnd` runs once it ends, whole or cut short (an error, the client gone).
  */
 export async function* csvExport<Filters>(
   database: Pick<Database, 'readRows'>,
   source: ExportSource<Filters>,
   filters: Filters,
+  /** The list's `sort` (the contract allow-lists it): the screen's order. */
+  sort: string | undefined,
   onEnd: (rows: number, whole: boolean) => Promise<void>,
 ): AsyncGenerator<string> {
   let rows = 0;
   let whole = false;
   try {
     yield BYTE_ORDER_MARK + csvLines([source.columns.map(([header]) => header)]);
-    let cursor: readonly [string, string] | null = null;
-    for (;;) {
-      const values = new StatementValues();
-      const text = pageSql(source, filters, cursor, values);
-      const page = await database.readRows(text, values.values, { prepared: false });
-      if (page.length === 0) break;
-      rows += page.length;
-      const last = page[page.length - 1]!;
-      cursor = [String(last[last.length - 2]), String(last[last.length - 1])];
-      yield csvLines(page.map((row) => row.slice(0, -2)));
-      if (page.length < EXPORT_PAGE_ROWS) break;
+    const order = exportOrder(source.sorts, sort);
+    // Ascending, the values come first and the NULLs last; descending, the other way round.
+    const parts = order.descending ? [true, false] : [false, true];
+    for (const nulls of parts) {
+      let cursor: Cursor = { nulls, after: null };
+      for (;;) {
+        const values = new StatementValues();
+        const text = pageSql(source, filters, order, cursor, values);
+        const page = await database.readRows(text, values.values, { prepared: false });
+        if (page.length === 0) break;
+        rows += page.length;
+        const last = page[page.length - 1]!;
+        const value = last[last.length - 2];
+        cursor = { nulls, after: [value === null ? null : String(value), String(last.at(-1))] };
+        yield csvLines(page.map((row) => row.slice(0, -2)));
+        if (page.length < EXPORT_PAGE_ROWS) break;
+      }
     }
     whole = true;
   } finally {

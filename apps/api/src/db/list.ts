@@ -2,6 +2,7 @@ import type { Pagination } from '@cask/contracts/common';
 import { uploadUrl } from '@cask/contracts/files';
 import { planPage, type PageWindow } from '../lib/page-plan.ts';
 import type { Database } from './client.ts';
+import { counterRowNames, SLOTTED_COUNTERS } from './schema/counters.ts';
 
 /**
  * The one path every list endpoint takes (docs/adding-a-list.md, decision 189). A list is declared
@@ -118,18 +119,24 @@ function sameWindow(a: PageWindow | null, b: PageWindow | null): boolean {
 
 export function createList<Item>(database: Database, source: ListSource) {
   const remembered = new Map<string, Remembered>();
-  const names = source.counters.map((name) => {
+  for (const name of source.counters) {
     if (!NAME.test(name)) throw new Error(`Unusable counter name ${name}`);
-    return `'${name}'`;
-  });
-  const countersSql = `(select json_object_agg(name, value) from counters where name in (${names.join(', ')}))`;
+  }
+  const rowNames = (names: readonly string[]) =>
+    names.flatMap((name) => counterRowNames(name).map((row) => `'${row}'`)).join(', ');
+  // A slotted counter's rows (`<name>#<slot>`, decision 222) are summed under its name.
+  const countersSql = source.counters.some((name) => SLOTTED_COUNTERS[name])
+    ? `(select json_object_agg(name, value) from (select split_part(name, '#', 1) as name,` +
+      ` sum(value) as value from counters where name in (${rowNames(source.counters)})` +
+      ' group by 1) c)'
+    : `(select json_object_agg(name, value) from counters where name in (${rowNames(source.counters)}))`;
 
   async function read(request: ListRequest, window: PageWindow | null, known?: Remembered) {
     const order = listOrder(source, request.sort);
     const values = new StatementValues();
     let count = 'null::int';
     if (request.search) {
-      const versions = request.search.versionCounters.map((name) => `'${name}'`).join(', ');
+      const versions = rowNames(request.search.versionCounters);
       // The count is made only when a version counter has moved since it was last made: CASE runs
       // the subquery only in the branch it takes.
       count =

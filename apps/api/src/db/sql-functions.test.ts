@@ -70,7 +70,10 @@ async function keptAndRecounted() {
   const read = async () =>
     Object.fromEntries(
       rowsOf<{ name: string; value: string }>(
-        await ctx.database.db.execute(sql`select name, value from counters order by name`),
+        // A slotted counter's rows (`<name>#<slot>`, decision 222) read as their sum.
+        await ctx.database.db.execute(
+          sql`select split_part(name, '#', 1) as name, sum(value)::text as value from counters group by 1 order by 1`,
+        ),
       )
         // A counter that went back to 0 may stay as a row; a recount leaves it out.
         .filter((row) => !row.name.endsWith('.search_version') && Number(row.value) !== 0)

@@ -16,6 +16,20 @@ export const counters = pgTable('counters', {
 });
 
 /**
+ * Counters kept in slots (decision 222): a counter every audited write moves would make all of
+ * them queue on its one row, so its trigger adds to one of `slots` rows, `<name>#0` to
+ * `<name>#<slots - 1>`, chosen at random, and a read sums them (with the `<name>` row that
+ * refresh_counters() writes). The count must be the one in the counter's src/db/sql/ file.
+ */
+export const SLOTTED_COUNTERS: Readonly<Record<string, number>> = { 'audit_log.total': 16 };
+
+/** The rows a counter is kept in: its name, and its slots when it has them. */
+export function counterRowNames(name: string): string[] {
+  const slots = SLOTTED_COUNTERS[name] ?? 0;
+  return [name, ...Array.from({ length: slots }, (_, slot) => `${name}#${slot}`)];
+}
+
+/**
  * Every counter the triggers keep: what each row counts for is its table's *_counter_rows
  * function (src/db/sql/011_customers_counter_rows.sql to 015_referrals_counter_rows.sql), the
  * search versions are bumped by 022_bump_counter_version.sql, notifications.total is kept by

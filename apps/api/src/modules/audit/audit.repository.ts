@@ -101,6 +101,9 @@ function hasFilter(filters: AuditFilters): boolean {
   return Object.values(filters).some((value) => value !== undefined);
 }
 
+/** The Audit Log's one order: newest first. */
+export const AUDIT_LIST_SORTS = { createdAt: 'created_at' };
+
 /**
  * The Audit Log (issue 29) through db/list.ts: newest first; the whole log's total is a counter
  * (081_audit_log_counters.sql), a filtered total is counted and kept while no entry is added (the
@@ -109,7 +112,7 @@ function hasFilter(filters: AuditFilters): boolean {
 export function createAuditList(database: Database) {
   const read = createList<AuditEntry>(database, {
     counters: [AUDIT_TOTAL_COUNTER],
-    sorts: { createdAt: 'created_at' },
+    sorts: AUDIT_LIST_SORTS,
     itemJson: AUDIT_JSON,
   });
   return (query: { page: number; limit: number } & AuditFilters) => {

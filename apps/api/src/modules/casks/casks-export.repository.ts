@@ -1,15 +1,23 @@
 import type { ExportFilters } from '@cask/contracts/exports';
 import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
 import { isoTimeSql } from '../../db/list.ts';
-import { caskListWhereSql } from './casks.repository.ts';
+import { alertUntil, caskListWhereSql, CASK_LIST_SORTS } from './casks.repository.ts';
 
 const iso = isoTimeSql;
 
 /** The Cask List's CSV (issue 29): its columns plus the cask's id, owner, price and times. */
 export const casksExport: ExportSource<ExportFilters<'casks'>> = {
   file: 'casks',
+  sorts: CASK_LIST_SORTS,
   table: 'casks',
-  where: (filters, values) => caskListWhereSql(searchPattern(values, filters.search)),
+  // The search and the gauge alert filter (issue 30), as the list reads them today.
+  where: (filters, values) =>
+    caskListWhereSql(
+      searchPattern(values, filters.search),
+      filters.alert === undefined
+        ? undefined
+        : { alert: filters.alert, until: values.add(alertUntil(filters.alert)) },
+    ),
   joins: 'join casks t on t.id = w.id left join customers o on o.id = t.owner_id',
   columns: [
     ['ID', 't.id::text'],

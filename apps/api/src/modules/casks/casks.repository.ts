@@ -43,7 +43,7 @@ export interface CaskAlertFilter {
 }
 
 /** The last day an alert's column may hold for the cask to show that alert today. */
-function alertUntil(alert: CaskAlert, today = todayIso()): string {
+export function alertUntil(alert: CaskAlert, today = todayIso()): string {
   return alert === 'regauge-due' ? today : abvNearUntil(today);
 }
 
@@ -116,6 +116,15 @@ function toStats(counter: (name: string) => number): CaskStats {
   };
 }
 
+/** The Cask List's orders (issue 31): the contract's sort names to the casks' columns. */
+export const CASK_LIST_SORTS = {
+  createdAt: 'created_at',
+  name: 'name',
+  distillery: 'distillery',
+  currentValue: 'current_value',
+  status: 'status',
+};
+
 /**
  * The cask list (spec 001 §7 GET /casks) through db/list.ts: the stats from the
  * maintained counters, the exact total (the counter, or a search's count kept while
@@ -124,13 +133,7 @@ function toStats(counter: (name: string) => number): CaskStats {
 export function createCaskList(database: Database) {
   const read = createList<Cask>(database, {
     counters: Object.values(COUNTERS),
-    sorts: {
-      createdAt: 'created_at',
-      name: 'name',
-      distillery: 'distillery',
-      currentValue: 'current_value',
-      status: 'status',
-    },
+    sorts: CASK_LIST_SORTS,
     itemJson: CASK_JSON,
   });
   return async (query: CaskListParams) => {

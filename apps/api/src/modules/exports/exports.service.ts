@@ -89,10 +89,12 @@ export function createExportsService({
       // One source per list, typed by it (ExportSources); the parsed filters are that list's.
       const source = sources[list] as ExportSource<ExportFilters<typeof list>>;
       const day = new Date().toISOString().slice(0, 10);
+      // The screen's order (issue 29): every list's filters but the Audit Log's carry a sort.
+      const sort = 'sort' in filters.data ? filters.data.sort : undefined;
       return {
         list,
         fileName: `${source.file}-${day}.csv`,
-        body: Readable.from(csvExport(database, source, filters.data, onEnd), {
+        body: Readable.from(csvExport(database, source, filters.data, sort, onEnd), {
           objectMode: false,
         }),
       };

@@ -4,10 +4,23 @@ import { EXPORT_LINK_INVALID, type ExportList } from '@cask/contracts/exports';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
-import { createCustomer, createPurchase, uniqueMarker } from '../../../test/factories.ts';
+import {
+  createCask,
+  createCustomer,
+  createOffer,
+  createPurchase,
+  uniqueMarker,
+} from '../../../test/factories.ts';
 import { BULK_SEARCH_TERMS, seedListData } from '../../../test/list-against-sql.ts';
 import { BYTE_ORDER_MARK, neutralise } from '../../db/csv.ts';
 import { EXPORT_PAGE_ROWS } from '../../db/csv-export.ts';
+import { CASK_SORTS } from '@cask/contracts/casks';
+import { NOTIFICATION_SORTS } from '@cask/contracts/notifications';
+import { OFFER_SORTS } from '@cask/contracts/offers';
+import { ORDER_SORTS } from '@cask/contracts/orders';
+import { REFERRAL_SORTS } from '@cask/contracts/referrals';
+import { REWARD_SORTS } from '@cask/contracts/rewards';
+import { USER_SORTS } from '@cask/contracts/users';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -97,6 +110,77 @@ describe('an export has exactly the rows the screen counts', () => {
     expect(rows.length).toBe(expected);
     const ids = rows.map((row) => row[0]);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+/** The ids of the whole list in its order, read page by page as the screen reads them. */
+async function listIds(list: ExportList, query: Record<string, string>): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; ; page++) {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: LIST_URL[list],
+      query: { ...query, page: String(page), limit: '100' },
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<{ data: Record<string, unknown> }>().data;
+    const items = Object.values(data).find(Array.isArray) as { id?: string; _id?: string }[];
+    ids.push(...items.map((item) => item.id ?? item._id!));
+    const { pages } = data.pagination as { pages: number };
+    if (page >= pages) return ids;
+  }
+}
+
+const SORTED: [ExportList, readonly string[], Record<string, string>][] = [
+  ['users', USER_SORTS, { search: term }],
+  ['rewards', REWARD_SORTS, { search: term }],
+  ['casks', CASK_SORTS, { search: term }],
+  ['offers', OFFER_SORTS, { search: term }],
+  ['orders', ORDER_SORTS, { search: term }],
+  ['referrals', REFERRAL_SORTS, { search: term }],
+  ['notifications', NOTIFICATION_SORTS, {}],
+];
+const SORTED_CASES = SORTED.flatMap(([list, sorts, query]) =>
+  sorts.flatMap((sort) =>
+    [sort, `-${sort}`].map((value) => [list, { ...query, sort: value }] as const),
+  ),
+);
+
+describe("an export has the list's order (issue 29: the current search, filters and order)", () => {
+  beforeAll(async () => {
+    // Ties, and rows without a value (sorted last ascending, first descending, as the lists do).
+    for (let i = 0; i < 3; i++) {
+      await createCask(ctx, { name: `Cask ${term} tie`, distillery: null, currentValue: null });
+      await createOffer(ctx, { title: `Offer ${term} tie`, priceNumeric: null });
+    }
+  });
+
+  test.each(SORTED_CASES)('%s %j', async (list, query) => {
+    const expected = await listIds(list, query);
+    const [header, ...rows] = csvRows((await download((await startExport(list, query)).url)).body);
+    expect(rows.map((row) => row[header!.indexOf('ID')])).toEqual(expected);
+  });
+
+  test.each(['fullName', '-fullName', 'email'])(
+    'the whole customer list sorted by %s, over several export pages',
+    async (sort) => {
+      const expected = await listIds('users', { sort });
+      expect(expected.length).toBeGreaterThan(EXPORT_PAGE_ROWS);
+      const [header, ...rows] = csvRows(
+        (await download((await startExport('users', { sort })).url)).body,
+      );
+      expect(rows.map((row) => row[header!.indexOf('ID')])).toEqual(expected);
+    },
+  );
+
+  test('the Cask List keeps its gauge alert filter', async () => {
+    const query = { alert: 'regauge-due', sort: 'name' };
+    const expected = await listIds('casks', query);
+    const [header, ...rows] = csvRows(
+      (await download((await startExport('casks', query)).url)).body,
+    );
+    expect(rows.map((row) => row[header!.indexOf('ID')])).toEqual(expected);
   });
 });
 

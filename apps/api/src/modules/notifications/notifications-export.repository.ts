@@ -1,12 +1,14 @@
 import type { ExportFilters } from '@cask/contracts/exports';
 import type { ExportSource } from '../../db/csv-export.ts';
 import { isoTimeSql } from '../../db/list.ts';
+import { NOTIFICATION_LIST_SORTS } from './notifications.repository.ts';
 
 const iso = isoTimeSql;
 
 /** The Notifications' CSV (issue 29): every notification, newest first, with its recipient. */
 export const notificationsExport: ExportSource<ExportFilters<'notifications'>> = {
   file: 'notifications',
+  sorts: NOTIFICATION_LIST_SORTS,
   table: 'notifications',
   where: () => 'true',
   joins: 'join notifications t on t.id = w.id left join customers c on c.id = t.recipient_id',

@@ -75,6 +75,9 @@ function toNotificationRow(row: SelectedRow): NotificationRow {
   };
 }
 
+/** The Notifications list's orders (issue 31): the contract's sort names to the columns. */
+export const NOTIFICATION_LIST_SORTS = { createdAt: 'created_at', title: 'title' };
+
 /**
  * The notifications list (spec 000 §2) through db/list.ts: newest first (`id` breaks ties
  * so pages never overlap or skip rows created together), with the asking admin's read state and
@@ -85,7 +88,7 @@ function toNotificationRow(row: SelectedRow): NotificationRow {
 export function createNotificationList(database: Database) {
   const read = createList<Notification>(database, {
     counters: [COUNTER_NAMES.notifications],
-    sorts: { createdAt: 'created_at', title: 'title' },
+    sorts: NOTIFICATION_LIST_SORTS,
     // A recipient soft-deleted later still shows: the notification was sent to them.
     itemJson:
       "json_build_object('id', p.id, 'title', p.title, 'message', p.message, 'type', p.type," +

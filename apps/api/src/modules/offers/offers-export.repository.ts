@@ -1,13 +1,14 @@
 import type { ExportFilters } from '@cask/contracts/exports';
 import { searchPattern, activeTextSql, type ExportSource } from '../../db/csv-export.ts';
 import { isoTimeSql } from '../../db/list.ts';
-import { offerListWhereSql } from './offers.repository.ts';
+import { offerListWhereSql, OFFER_LIST_SORTS } from './offers.repository.ts';
 
 const iso = isoTimeSql;
 
 /** The Offers list's CSV (issue 29): its columns plus the offer's id, category, location and times. */
 export const offersExport: ExportSource<ExportFilters<'offers'>> = {
   file: 'offers',
+  sorts: OFFER_LIST_SORTS,
   table: 'offers',
   where: (filters, values) =>
     offerListWhereSql(

@@ -114,6 +114,13 @@ function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+/** The offers list's orders (issue 31): the contract's sort names to the offers' columns. */
+export const OFFER_LIST_SORTS = {
+  createdAt: 'created_at',
+  title: 'title',
+  priceNumeric: 'price_numeric',
+};
+
 /**
  * The offers list (spec 001 §7 GET /offers) through db/list.ts: the cards and the total
  * of an unsearched list from the maintained counters, and the page, in one statement. A search's
@@ -123,7 +130,7 @@ function todayUtc(): string {
 export function createOfferList(database: Database) {
   const read = createList<Offer>(database, {
     counters: Object.values(COUNTERS),
-    sorts: { createdAt: 'created_at', title: 'title', priceNumeric: 'price_numeric' },
+    sorts: OFFER_LIST_SORTS,
     itemJson: OFFER_JSON,
   });
   return async (query: OfferListParams) => {

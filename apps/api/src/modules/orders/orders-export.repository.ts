@@ -1,13 +1,14 @@
 import type { ExportFilters } from '@cask/contracts/exports';
 import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
 import { isoTimeSql } from '../../db/list.ts';
-import { orderListWhereSql } from './orders.repository.ts';
+import { orderListWhereSql, ORDER_LIST_SORTS } from './orders.repository.ts';
 
 const iso = isoTimeSql;
 
 /** The Order List's CSV (issue 29): its columns plus the order's id, contact, payment and times. */
 export const ordersExport: ExportSource<ExportFilters<'orders'>> = {
   file: 'orders',
+  sorts: ORDER_LIST_SORTS,
   table: 'purchases',
   where: (filters, values) =>
     orderListWhereSql({

@@ -123,6 +123,14 @@ export function orderStats(counter: (name: string) => number): OrderStats {
   };
 }
 
+/** The Order List's orders (issue 31): the contract's sort names to the purchases' columns. */
+export const ORDER_LIST_SORTS = {
+  createdAt: 'created_at',
+  title: 'title',
+  investmentAmount: 'investment_amount',
+  status: 'status',
+};
+
 /**
  * The Orders list (spec 001 §7 GET /purchases, decision 152) through db/list.ts: newest
  * first, whole or by status, searched over all orders; the total and the stats are the maintained
@@ -131,12 +139,7 @@ export function orderStats(counter: (name: string) => number): OrderStats {
 export function createOrderList(database: Database) {
   const read = createList<Order>(database, {
     counters: ORDER_LIST_COUNTERS,
-    sorts: {
-      createdAt: 'created_at',
-      title: 'title',
-      investmentAmount: 'investment_amount',
-      status: 'status',
-    },
+    sorts: ORDER_LIST_SORTS,
     itemJson: ORDER_JSON,
   });
   return (query: OrderListParams) => {

@@ -1,13 +1,14 @@
 import type { ExportFilters } from '@cask/contracts/exports';
 import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
 import { isoTimeSql } from '../../db/list.ts';
-import { referralListWhereSql } from './referrals.repository.ts';
+import { referralListWhereSql, REFERRAL_LIST_SORTS } from './referrals.repository.ts';
 
 const iso = isoTimeSql;
 
 /** The Referrals List's CSV (issue 29): its columns plus the referral's id, e-mails, currency and times. */
 export const referralsExport: ExportSource<ExportFilters<'referrals'>> = {
   file: 'referrals',
+  sorts: REFERRAL_LIST_SORTS,
   table: 'referrals',
   where: (filters, values) =>
     referralListWhereSql({

@@ -121,6 +121,13 @@ export interface ReferralPageRequest {
   sort?: string | undefined;
 }
 
+/** The Referrals list's orders (issue 31): the contract's sort names to the referrals' columns. */
+export const REFERRAL_LIST_SORTS = {
+  createdAt: 'created_at',
+  rewardAmount: 'reward_amount',
+  status: 'status',
+};
+
 /**
  * The Referrals list: newest first, every referral or one status, optionally searched. Without a
  * search the total is a counter. A search's count is kept while neither customers.search_version
@@ -130,7 +137,7 @@ export interface ReferralPageRequest {
 export function createReferralList(database: Database) {
   const read = createList<Referral>(database, {
     counters: REFERRAL_LIST_COUNTERS,
-    sorts: { createdAt: 'created_at', rewardAmount: 'reward_amount', status: 'status' },
+    sorts: REFERRAL_LIST_SORTS,
     itemJson: REFERRAL_JSON,
   });
   return (query: ReferralPageRequest) => {

@@ -2,6 +2,7 @@ import type { ExportFilters } from '@cask/contracts/exports';
 import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
 import { isoTimeSql } from '../../db/list.ts';
 import { customerListWhereSql } from '../customers/customers.repository.ts';
+import { REWARD_LIST_SORTS } from './rewards.repository.ts';
 
 const iso = isoTimeSql;
 
@@ -11,6 +12,7 @@ export const rewardsExport: ExportSource<ExportFilters<'rewards'>> = {
   where: (filters, values) => customerListWhereSql(searchPattern(values, filters.search)),
   joins: 'join customers t on t.id = w.id',
   file: 'rewards',
+  sorts: REWARD_LIST_SORTS,
   columns: [
     ['ID', 't.id::text'],
     ['User Name', 't.full_name'],

@@ -11,6 +11,14 @@ import {
   type CustomerPageRequest,
 } from '../customers/customers.repository.ts';
 
+/** The Reward List's orders (issue 31): the contract's sort names to the customers' columns. */
+export const REWARD_LIST_SORTS = {
+  createdAt: CUSTOMER_SORTS.createdAt,
+  fullName: CUSTOMER_SORTS.fullName,
+  email: CUSTOMER_SORTS.email,
+  referralPoints: CUSTOMER_SORTS.referralPoints,
+};
+
 /**
  * The Reward List (spec 000 §3) through db/list.ts: the same customers, order and search
  * as User Management, with the referral totals computed for the page's rows only (index-only on
@@ -20,12 +28,7 @@ import {
 export function createRewardList(database: Database) {
   const read = createList<RewardRow>(database, {
     counters: CUSTOMER_LIST_COUNTERS,
-    sorts: {
-      createdAt: CUSTOMER_SORTS.createdAt,
-      fullName: CUSTOMER_SORTS.fullName,
-      email: CUSTOMER_SORTS.email,
-      referralPoints: CUSTOMER_SORTS.referralPoints,
-    },
+    sorts: REWARD_LIST_SORTS,
     itemJson:
       "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email," +
       " 'totalReferrals', p.total_referrals, 'totalInvestmentAmount', p.invested," +

@@ -33,6 +33,13 @@ export interface UserRow {
   updatedAt: Date;
 }
 
+/** The User Management's orders (issue 31): the contract's sort names to the customers' columns. */
+export const USER_LIST_SORTS = {
+  createdAt: CUSTOMER_SORTS.createdAt,
+  fullName: CUSTOMER_SORTS.fullName,
+  email: CUSTOMER_SORTS.email,
+};
+
 /**
  * User Management's list (spec 000 §7 GET /users) through db/list.ts: the page's
  * customers `w` with their cask count (index-only on casks_owner_idx), written by PostgreSQL as
@@ -41,11 +48,7 @@ export interface UserRow {
 export function createUserList(database: Database) {
   const read = createList<User>(database, {
     counters: CUSTOMER_LIST_COUNTERS,
-    sorts: {
-      createdAt: CUSTOMER_SORTS.createdAt,
-      fullName: CUSTOMER_SORTS.fullName,
-      email: CUSTOMER_SORTS.email,
-    },
+    sorts: USER_LIST_SORTS,
     itemJson:
       "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'phone', p.phone," +
       ` 'balance', p.balance, 'isActive', p.is_active, 'createdAt', ${isoTimeSql('p.created_at')},` +

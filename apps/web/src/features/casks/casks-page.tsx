@@ -155,7 +155,7 @@ export default function CasksPage() {
         title="Cask List"
         actions={
           <>
-            <ExportCsvButton list="casks" params={{ search }} />
+            <ExportCsvButton list="casks" params={{ search, alert, sort: list.sort }} />
             {canChange ? (
               <Button onClick={() => setAdding(true)} {...preloadOn(AddCaskModal)}>
                 + Add Cask

@@ -83,7 +83,7 @@ export default function OffersPage() {
         title="Offers"
         actions={
           <>
-            <ExportCsvButton list="offers" params={{ search, type }} />
+            <ExportCsvButton list="offers" params={{ search, type, sort: list.sort }} />
             {canChange ? (
               <Button onClick={() => setEditing({ mode: 'add' })} {...preloadOn(OfferFormModal)}>
                 <Plus size={16} aria-hidden />

@@ -33,7 +33,7 @@ export default function OrdersPage() {
     <>
       <PageHeader
         title="Order List"
-        actions={<ExportCsvButton list="orders" params={{ search, status }} />}
+        actions={<ExportCsvButton list="orders" params={{ search, status, sort: list.sort }} />}
       />
       <OrderStats orders={orders} />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">

@@ -193,7 +193,7 @@ export default function ReferralsPage() {
               onValueChange={onTextChange}
               maxLength={SEARCH_MAX_LENGTH}
             />
-            <ExportCsvButton list="referrals" params={{ search, status }} />
+            <ExportCsvButton list="referrals" params={{ search, status, sort: list.sort }} />
           </>
         }
       >

@@ -82,7 +82,13 @@ export function RewardList({ search }: { search: string }) {
     <Card
       title="Reward List"
       className="mt-6"
-      actions={<ExportCsvButton list="rewards" params={{ search }} listName="Reward List" />}
+      actions={
+        <ExportCsvButton
+          list="rewards"
+          params={{ search, sort: list.sort }}
+          listName="Reward List"
+        />
+      }
     >
       <PagedTable
         failure={

@@ -90,7 +90,7 @@ export function UserList({ search }: { search: string }) {
       title="Users"
       actions={
         <>
-          <ExportCsvButton list="users" params={{ search }} listName="Users" />
+          <ExportCsvButton list="users" params={{ search, sort: list.sort }} listName="Users" />
           {data ? (
             <p className="text-sm text-oak-700">
               Total:{' '}
