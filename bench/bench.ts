@@ -53,6 +53,12 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+function onlyFromEnv(raw: string | undefined): 'export' | 'records' | 'issue31' | null {
+  if (raw === undefined || raw === '') return null;
+  if (raw === 'export' || raw === 'records' || raw === 'issue31') return raw;
+  throw new Error(`BENCH_ONLY must be export, records or issue31, got "${raw}"`);
+}
+
 const settings = {
   databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/cask_bench',
   customers: numberFromEnv('BENCH_CUSTOMERS', 1_000_000),
@@ -64,13 +70,11 @@ const settings = {
   warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 3),
   skipEmbedded: process.env.BENCH_SKIP_EMBEDDED === '1',
   /**
-   * `export`: only issue 29's export row, on PostgreSQL (e.g. against a small seed); `issue31`:
-   * only issue 31's rows (the sorted lists and the palette's search), on PostgreSQL.
+   * `export`: only issue 29's export row (e.g. against a small seed); `records`: only issue 30's
+   * rows (the customer page of the customer with the most orders, and the dashboard's trends);
+   * `issue31`: only issue 31's rows (the sorted lists and the palette's search). On PostgreSQL.
    */
-  only:
-    process.env.BENCH_ONLY === 'export' || process.env.BENCH_ONLY === 'issue31'
-      ? process.env.BENCH_ONLY
-      : null,
+  only: onlyFromEnv(process.env.BENCH_ONLY),
   generator: chooseGenerator(process.env.BENCH_LOAD),
   output: process.env.BENCH_OUTPUT || path.join(repoRoot, 'bench/results/latest.md'),
   /** An earlier run's report (e.g. of the commit before a change), shown beside this run's. */
@@ -356,6 +360,52 @@ async function busiestCustomer(pool: pg.Pool): Promise<string> {
   return result.rows[0]?.id ?? '00000000-0000-0000-0000-000000000000';
 }
 
+/**
+ * Issue 30's rows: the dashboard's trends, then the customer page of the customer with the most
+ * orders, every request it makes: its cards and the first page of each of its five sections.
+ */
+async function measureRecords(
+  pool: pg.Pool,
+  api: RunningApi,
+  apiLoad: LoadOptions & { baseUrl: string },
+  auth: Auth,
+  reference: Parameters<typeof measureRow>[4],
+): Promise<Row[]> {
+  const busiest = await busiestCustomer(pool);
+  const page = 'page=1&limit=5';
+  const targets = [
+    ['GET /api/admin/dashboard/trends', '/api/admin/dashboard/trends'],
+    ['GET /api/users/{id}/record (most orders)', `/api/users/${busiest}/record`],
+    ['GET /api/users/{id}/casks (most orders)', `/api/users/${busiest}/casks?${page}`],
+    ['GET /api/users/{id}/orders (most orders)', `/api/users/${busiest}/orders?${page}`],
+    ['GET /api/users/{id}/referrals (most orders)', `/api/users/${busiest}/referrals?${page}`],
+    ['GET /api/users/{id}/points (most orders)', `/api/users/${busiest}/points?${page}`],
+    [
+      'GET /api/users/{id}/notifications (most orders)',
+      `/api/users/${busiest}/notifications?${page}`,
+    ],
+  ] as const;
+  const rows: Row[] = [];
+  for (const [label, path] of targets) {
+    rows.push(
+      await measureRow(
+        {
+          label,
+          kind: 'read',
+          target: { method: 'GET', path },
+          authenticated: true,
+          reference: true,
+        },
+        api,
+        apiLoad,
+        auth,
+        reference,
+      ),
+    );
+  }
+  return rows;
+}
+
 async function listPages(api: RunningApi, auth: Auth) {
   return {
     users: await lastPage(api, auth, '/api/users?page=1&limit=6'),
@@ -412,6 +462,12 @@ async function benchPostgres(load: LoadOptions) {
     } else if (settings.only === 'export') {
       exported = await measureExport(api, await auth());
       log(exportLine(exported));
+    } else if (settings.only === 'records') {
+      capture = await createQueryCapture(settings.databaseUrl, adminId);
+      const reference = { pools: { pool, generic }, capture, plans };
+      rows.push(
+        ...(await measureRecords(pool, api, { ...load, baseUrl: api.baseUrl }, auth, reference)),
+      );
     } else {
       const apiLoad = { ...load, baseUrl: api.baseUrl };
       capture = await createQueryCapture(settings.databaseUrl, adminId);
@@ -435,7 +491,7 @@ async function benchPostgres(load: LoadOptions) {
 
   /** The dashboard, the customer page, the write, the sign-in and the export. */
   async function measureTheRest(
-    apiLoad: LoadOptions,
+    apiLoad: LoadOptions & { baseUrl: string },
     reference: Parameters<typeof measureRow>[4] & object,
   ): Promise<void> {
     const auth = adminAuth(api.jwtSecret, adminId);
@@ -454,29 +510,7 @@ async function benchPostgres(load: LoadOptions) {
         reference,
       ),
     );
-    // Issue 30: the customer page of the customer with the most orders: its cards and the
-    // first page of its 'Orders' (the other sections take the same path).
-    const busiest = await busiestCustomer(pool);
-    for (const [label, path] of [
-      ['GET /api/users/{id}/record (most orders)', `/api/users/${busiest}/record`],
-      ['GET /api/users/{id}/orders (most orders)', `/api/users/${busiest}/orders?page=1&limit=5`],
-    ] as const) {
-      rows.push(
-        await measureRow(
-          {
-            label,
-            kind: 'read',
-            target: { method: 'GET', path },
-            authenticated: true,
-            reference: true,
-          },
-          api,
-          apiLoad,
-          auth,
-          reference,
-        ),
-      );
-    }
+    rows.push(...(await measureRecords(pool, api, apiLoad, auth, reference)));
     // Alternate each customer between inactive and active, so the run leaves them as it found them.
     const ids = await customerIds(pool, 200);
     const bodies = [false, true].flatMap((isActive) =>

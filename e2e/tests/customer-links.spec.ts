@@ -73,7 +73,7 @@ test("the owner picker's choice links to the chosen customer's page", async ({ p
   await test.step('Add Cask', async () => {
     await page.goto('/cask');
     await page.getByRole('button', { name: 'Add Cask' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Add Cask' });
+    const dialog = page.getByRole('dialog', { name: 'Add New Cask' });
     const name = await choose(dialog, 'Owner');
     await expect(dialog.getByRole('link', { name })).toBeVisible();
     await opensCustomerPage(page, dialog);
@@ -90,11 +90,12 @@ test("the owner picker's choice links to the chosen customer's page", async ({ p
 });
 
 test("the dashboard's trends are the API's numbers, charted and as tables", async ({ page }) => {
-  await signIn(page, mainAdmin);
+  test.setTimeout(90_000);
+  // Signing in lands on the dashboard, which asks for the trends once its chunk is loaded.
   const answer = page.waitForResponse((response) =>
     new URL(response.url()).pathname.endsWith('/api/admin/dashboard/trends'),
   );
-  await page.goto('/');
+  await signIn(page, mainAdmin);
   const trends = (
     (await (await answer).json()) as {
       data: {

@@ -22,18 +22,35 @@ async function openCustomer(page: Page, open: () => Promise<void>) {
       new RegExp(`/api/users/[0-9a-f-]{36}/${name}\\?`).test(response.url()),
     ),
   );
+  const record = page.waitForResponse((response) =>
+    /\/api\/users\/[0-9a-f-]{36}\/record$/.test(new URL(response.url()).pathname),
+  );
   await open();
   await expect(page).toHaveURL(/\/user\/[0-9a-f-]{36}$/);
+  const totals = new Map<string, number>();
   for (const [index, name] of SECTIONS.entries()) {
     const body = (await (await answers[index]!).json()) as {
       data: { pagination: { total: number }; items: unknown[] };
     };
     const { total } = body.data.pagination;
+    totals.set(name, total);
     const pager = page.getByRole('navigation', { name: `${TITLES[name]} pagination` });
     await expect(pager).toContainText(
       `Showing ${body.data.items.length} of ${total.toLocaleString('en-US')}`,
     );
   }
+  // The cards are the API's record, and its count of casks is the 'Casks' section's (two
+  // different statements of the API, which must agree).
+  const { cards } = (
+    (await (await record).json()) as {
+      data: { cards: { casksHeld: number; pointsBalance: number } };
+    }
+  ).data;
+  expect(totals.get('casks')).toBe(cards.casksHeld);
+  const card = (title: string) => page.locator('dl').filter({ hasText: title });
+  await expect(card('Casks held')).toContainText(cards.casksHeld.toLocaleString('en-US'));
+  await expect(card('Points balance')).toContainText(cards.pointsBalance.toLocaleString('en-US'));
+  return cards;
 }
 
 /** Whether the customer page's 'Casks' lists the cask at `href`, paging through them all. */
@@ -67,7 +84,9 @@ test('customer page, cask page, a regauge and a transfer in the provenance', asy
   await page.goto('/user');
   await page.getByRole('searchbox', { name: 'Search users' }).fill(ownerName);
   const users = page.getByRole('table', { name: 'Users' });
-  await openCustomer(page, () => users.getByRole('link', { name: ownerName }).first().click());
+  const before = await openCustomer(page, () =>
+    users.getByRole('link', { name: ownerName }).first().click(),
+  );
   await expect(page.getByRole('heading', { level: 1, name: ownerName })).toBeVisible();
   await saveScreen(page, 'records-customer');
 
@@ -112,19 +131,20 @@ test('customer page, cask page, a regauge and a transfer in the provenance', asy
   await expect(provenance.getByRole('listitem').first()).toContainText(mainAdmin.name);
   await saveScreen(page, 'records-cask');
 
-  // The new owner's page lists the cask; the old owner's no longer does.
+  // The new owner's page lists the cask; the old owner's no longer does, and holds one cask less.
   const transfers = page.getByRole('table', { name: 'Transfers' });
   await openCustomer(page, () => transfers.getByRole('link', { name: newOwner }).first().click());
   await expect(page.getByRole('heading', { level: 1, name: newOwner })).toBeVisible();
   expect(await listsCask(page, caskHref)).toBe(true);
   await page.goto(caskUrl);
-  await openCustomer(page, () =>
+  const after = await openCustomer(page, () =>
     page
       .getByRole('table', { name: 'Transfers' })
       .getByRole('link', { name: ownerName })
       .first()
       .click(),
   );
+  expect(after.casksHeld).toBe(before.casksHeld - 1);
   await expect(page.getByRole('heading', { level: 1, name: ownerName })).toBeVisible();
   const emptied = page.getByRole('table', { name: 'Casks' });
   if (await emptied.getByText('No casks.').isVisible()) return;
