@@ -409,6 +409,27 @@ const modals: Modal[] = [
     open: clickInSidebar('Logout'),
     shown: dialog('Are you sure?'),
   },
+  // Issue 31: the command palette with results (screens, actions and records for 'a'), and '?'.
+  {
+    label: 'command palette',
+    path: '/',
+    open: async (page) => {
+      await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+      const palette = page.getByRole('dialog', { name: 'Search everything' });
+      await palette.getByRole('combobox').fill('a');
+      await expect(palette.getByRole('group', { name: 'Customers' })).toBeVisible();
+      await expect(palette.getByRole('status')).toHaveText(/\d+ results?\./);
+    },
+    shown: dialog('Search everything'),
+  },
+  {
+    label: 'keyboard shortcuts',
+    path: '/',
+    open: async (page) => {
+      await page.keyboard.press('?');
+    },
+    shown: dialog('Keyboard shortcuts'),
+  },
   {
     label: 'menu drawer',
     path: '/',

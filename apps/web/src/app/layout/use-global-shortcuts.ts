@@ -1,15 +1,9 @@
 import { useEffect } from 'react';
 
-/** A field where '?' is text, not a shortcut. */
-function isTextEntry(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (!(target instanceof HTMLInputElement)) return false;
-  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(
-    target.type,
-  );
-}
+/** A field where '?' is text, not a shortcut (a checkbox too: '?' there does nothing). */
+const isTextEntry = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /** Another dialog (a form, a confirmation) is open: the shortcuts wait until it closes. */
 function dialogOpen(): boolean {

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mainAdmin } from '../support/admins.ts';
+import { signIn } from '../support/session.ts';
+
+// Issue 31 in Chromium: the command palette finds a customer by part of the e-mail and opens
+// their page with the keyboard alone; its actions open their dialogs; '?' lists the shortcuts;
+// the Notifications list sorts both ways as the API does. On the demo data (SEED_DEMO=true).
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Search everything' });
+const field = (page: Page) => palette(page).getByRole('combobox');
+const highlighted = (page: Page) => palette(page).locator('[role="option"][aria-selected="true"]');
+
+async function accessToken(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value ?? '';
+}
+
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path, {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, mainAdmin);
+});
+
+test('the palette finds a customer by part of the e-mail and opens their page with the keyboard alone', async ({
+  page,
+}) => {
+  // The newest customer: the palette lists each kind newest first, so it is among the five.
+  const { users } = await apiGet<{ users: { id: string; fullName: string; email: string }[] }>(
+    page,
+    '/api/users?page=1&limit=1',
+  );
+  const customer = users[0]!;
+  const local = customer.email.split('@')[0]!;
+  const part = local.slice(1, Math.max(5, local.length - 1));
+
+  await page.keyboard.press('Control+k');
+  await expect(palette(page)).toBeVisible();
+  await expect(field(page)).toBeFocused();
+  await page.keyboard.type(part);
+  const option = palette(page)
+    .getByRole('group', { name: 'Customers' })
+    .getByRole('option')
+    .filter({ hasText: customer.email });
+  await expect(option).toBeVisible();
+  for (let step = 0; step < 30; step++) {
+    if ((await highlighted(page).textContent())?.includes(customer.email)) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(highlighted(page)).toContainText(customer.email);
+  await page.keyboard.press('Enter');
+
+  await expect(palette(page)).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/user/${customer.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(customer.email).first()).toBeVisible();
+});
+
+test("the header's Search and the action 'Add Cask' open the Cask List's Add dialog", async ({
+  page,
+}) => {
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+  await expect(field(page)).toBeFocused();
+  await page.keyboard.type('add cask');
+  await expect(highlighted(page)).toHaveText('Add Cask');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cask$/);
+  await expect(page.getByRole('dialog', { name: /Add/ })).toBeVisible();
+});
+
+test("'?' outside a text field lists the keyboard shortcuts", async ({ page }) => {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('row', { name: /Open 'Search everything'/ })).toContainText('Ctrl');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('the Notifications list sorts by title both ways as the API does', async ({ page }) => {
+  await page.goto('/notifications');
+  const list = page.getByRole('list', { name: 'Notifications' });
+  await expect(list.getByRole('button').first()).toBeVisible();
+  const shownTitles = () =>
+    list
+      .locator('li > button > span:nth-child(2) > span:first-child > span:first-child')
+      .allTextContents();
+  const bar = page.getByRole('group', { name: 'Sort notifications' });
+
+  for (const [sort, name] of [
+    ['title', 'Title, sorted ascending'],
+    ['-title', 'Title, sorted descending'],
+  ] as const) {
+    await bar.getByRole('button', { name: /^Title/ }).click();
+    await expect(bar.getByRole('button', { name })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`[?&]sort=${sort}(&|$)`));
+    const { notifications } = await apiGet<{ notifications: { title: string }[] }>(
+      page,
+      `/api/notifications?page=1&limit=20&sort=${sort}`,
+    );
+    await expect.poll(shownTitles).toEqual(notifications.map((n) => n.title));
+  }
+  await page.reload();
+  await expect(bar.getByRole('button', { name: 'Title, sorted descending' })).toBeVisible();
+});
