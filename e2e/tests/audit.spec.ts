@@ -120,3 +120,40 @@ test('exports: the filtered total the screen shows, parsed by a real CSV parser,
   const exported = rows.map((each) => each[header!.indexOf('Title')]);
   for (const title of titles) expect(exported).toContain(`'${title}`);
 });
+
+test("an entry's record link opens that order itself, in its dialog with its History", async ({
+  page,
+}) => {
+  // Change an order's notes on the Order List.
+  await page.goto('/orders');
+  const row = bodyRows(page.getByRole('table', { name: 'Order List' })).first();
+  // The first cell is the row's bulk-selection checkbox (issue 31); then User Name, Product Name.
+  const product = ((await row.getByRole('cell').nth(2).textContent()) ?? '').trim();
+  await row.getByRole('button', { name: 'Edit' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Edit Order' });
+  await dialog.getByLabel('Notes').fill(`Audit link check ${Date.now()}`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Its Audit Entry links to the order: the Order List with that order's dialog open.
+  await page.goto('/audit?type=order');
+  const first = bodyRows(auditTable(page)).first();
+  await expect(first).toContainText('Order updated');
+  await first.getByRole('button').click();
+  const entry = page.getByRole('dialog', { name: 'Audit Entry' });
+  const recordId = ((await entry.getByText(/^[0-9a-f-]{36}$/).textContent()) ?? '').trim();
+  await entry
+    .getByRole('link', { name: new RegExp(product.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/orders\\?open=${recordId}$`));
+  dialog = page.getByRole('dialog', { name: 'Edit Order' });
+  await expect(dialog.getByText(product, { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'History', exact: true })).toContainText(
+    'Order updated',
+  );
+
+  // Closing it leaves the list, and Back does not open it again.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/orders$/);
+});

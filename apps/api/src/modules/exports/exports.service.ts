@@ -90,11 +90,14 @@ export function createExportsService({
       const source = sources[list] as ExportSource<ExportFilters<typeof list>>;
       const day = new Date().toISOString().slice(0, 10);
       // The screen's order (issue 29): every list's filters but the Audit Log's carry a sort.
-      const sort = 'sort' in filters.data ? filters.data.sort : undefined;
+      const view = {
+        sort: 'sort' in filters.data ? filters.data.sort : undefined,
+        searching: 'search' in filters.data && filters.data.search !== undefined,
+      };
       return {
         list,
         fileName: `${source.file}-${day}.csv`,
-        body: Readable.from(csvExport(database, source, filters.data, sort, onEnd), {
+        body: Readable.from(csvExport(database, source, filters.data, view, onEnd), {
           objectMode: false,
         }),
       };

@@ -16,7 +16,13 @@ import { formatCount } from '@/lib/format.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { useOffers } from './api/get-offers.ts';
-import { DELETE_FAILURE, DELETE_SUCCESS, useDeleteOffer } from './api/offer-mutations.ts';
+import {
+  DELETE_FAILURE,
+  DELETE_SUCCESS,
+  fetchOffer,
+  useDeleteOffer,
+} from './api/offer-mutations.ts';
+import { useLinkedRecord } from '@/lib/use-linked-record.ts';
 import type { OfferEditing } from './components/offer-form-modal.tsx';
 import { offerColumns } from './components/offer-columns.tsx';
 import { typeLabel } from './offer-labels.ts';
@@ -66,6 +72,8 @@ export default function OffersPage() {
   usePageWithin(list, data?.pagination.pages);
 
   const [editing, setEditing] = useState<OfferEditing>(null);
+  // The Audit Entry's link to an offer opens its dialog (`?open=<id>`, decision 223).
+  const linked = useLinkedRecord('offers', fetchOffer, canChange);
   const [deleting, setDeleting] = useState<Offer | null>(null);
   const remove = useDeleteOffer();
 
@@ -168,7 +176,13 @@ export default function OffersPage() {
         />
       </Card>
 
-      <OfferFormModal editing={editing} onClose={() => setEditing(null)} />
+      <OfferFormModal
+        editing={editing ?? (linked.record ? { mode: 'edit', offer: linked.record } : null)}
+        onClose={() => {
+          setEditing(null);
+          linked.close();
+        }}
+      />
 
       {/* Spec 001 §2 Confirm Delete; a failure stays in the dialog in a red box (spec 001 §8). */}
       <LazyConfirmDialog

@@ -27,6 +27,8 @@ import { useReferrals } from './api/get-referrals.ts';
 import { orNotAvailable, STATUS_LABELS, statusTone } from './components/referral-labels.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
+import { useLinkedRecord } from '@/lib/use-linked-record.ts';
+import { fetchReferral } from './api/update-referral-status.ts';
 
 // Loaded on the first Edit click or when the pointer or focus reaches the list (decisions 125
 // and 159): Radix Dialog and the toasts are a fifth of the screen's JavaScript.
@@ -60,6 +62,8 @@ export default function ReferralsPage() {
   // DESIGN.md §8: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const [editing, setEditing] = useState<Referral | null>(null);
+  // The Audit Entry's link to a referral opens its dialog (`?open=<id>`, decision 223).
+  const linked = useLinkedRecord('referrals', fetchReferral, canChange);
   const data = referrals.data;
   const overall = data?.stats.overall;
   // Completing the last pending referral of the last page empties it: show the new last page.
@@ -216,7 +220,13 @@ export default function ReferralsPage() {
         />
       </Card>
 
-      <EditReferralModal referral={editing} onClose={() => setEditing(null)} />
+      <EditReferralModal
+        referral={editing ?? linked.record}
+        onClose={() => {
+          setEditing(null);
+          linked.close();
+        }}
+      />
     </>
   );
 }

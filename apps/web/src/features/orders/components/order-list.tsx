@@ -13,7 +13,14 @@ import { formatMoney } from '@/lib/format.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
 import type { useOrders } from '../api/get-orders.ts';
-import { DELETE_FAILURE, DELETE_SUCCESS, useDeleteOrder } from '../api/order-mutations.ts';
+import {
+  DELETE_FAILURE,
+  DELETE_SUCCESS,
+  fetchOrder,
+  useDeleteOrder,
+} from '../api/order-mutations.ts';
+import { useCan } from '@/lib/current-admin.ts';
+import { useLinkedRecord } from '@/lib/use-linked-record.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 // The dialogs load when first opened, keeping the screen inside its JavaScript budget
@@ -91,6 +98,8 @@ export function OrderList({
   const { data, isPending, isFetching, error, isError, errorUpdatedAt } = orders;
   const onRefresh = () => void orders.refetch();
   const [editing, setEditing] = useState<Order | null>(null);
+  // The Audit Entry's link to an order opens its dialog (`?open=<id>`, decision 223).
+  const linked = useLinkedRecord('orders', fetchOrder, useCan('change'));
   const [deleting, setDeleting] = useState<Order | null>(null);
   const remove = useDeleteOrder();
   // Issue 31: rows chosen for a bulk 'Set status'.
@@ -149,7 +158,13 @@ export function OrderList({
         onClose={() => setSettingStatus(false)}
         onDone={selection.clear}
       />
-      <EditOrderModal order={editing} onClose={() => setEditing(null)} />
+      <EditOrderModal
+        order={editing ?? linked.record}
+        onClose={() => {
+          setEditing(null);
+          linked.close();
+        }}
+      />
       {/* Spec 001 §2 'Confirm Delete'; a failure stays in the dialog and shows a toast (decision 153). */}
       <LazyConfirmDialog
         open={deleting !== null}
