@@ -1,5 +1,6 @@
 import { abvNearUntil } from '@cask/contracts/cask-records';
 import { CASK_STATUSES, type CaskStatus } from '@cask/contracts/casks';
+import { TREND_MONTHS } from '@cask/contracts/dashboard';
 import type { Database } from '../../db/client.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 
@@ -62,7 +63,11 @@ export async function readCaskAlertCounts(
 /** The revenue counter of a month 'YYYY-MM' (src/db/sql/033_purchases_counters.sql). */
 export const revenueCounterOf = (month: string) => `purchases.revenue.${month}`;
 
-const TREND_COUNTERS_SQL = 'select name, value::text from counters where name = any($1::text[])';
+/** One placeholder a name (no array parameter: each is a text, as in DASHBOARD_COUNTERS_SQL). */
+const TREND_COUNTERS_SQL = `select name, value::text from counters where name in (${Array.from(
+  { length: TREND_MONTHS + CASK_STATUSES.length },
+  (_, index) => `$${index + 1}`,
+).join(', ')})`;
 
 /**
  * The trends' counters in one statement (decision 233): each month's revenue and each cask
@@ -73,7 +78,8 @@ export async function readTrendCounters(
   months: readonly string[],
 ): Promise<{ revenue: Map<string, string>; casksByStatus: Map<CaskStatus, string> }> {
   const names = [...months.map(revenueCounterOf), ...CASK_STATUSES.map(COUNTER_NAMES.caskStatus)];
-  const rows = (await database.readRows(TREND_COUNTERS_SQL, [names], {
+  if (months.length !== TREND_MONTHS) throw new RangeError(`${TREND_MONTHS} months expected`);
+  const rows = (await database.readRows(TREND_COUNTERS_SQL, names, {
     prepared: true,
   })) as [string, string][];
   const values = new Map(rows);
