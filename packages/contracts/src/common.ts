@@ -123,6 +123,15 @@ export function bulkChanges<Shape extends z.ZodRawShape>(shape: Shape) {
 export const bulkRefused = (failed: number, named: number) =>
   `Nothing was changed: ${failed} of the ${named} rows could not be changed`;
 
+/**
+ * A bulk delete and its undo (issue 31): `{ changes: [{ id, deleted: true }] }` hides each row as
+ * its single DELETE does; `deleted: false` brings it back, which is also the undo of a single
+ * delete.
+ */
+export const deletedChanges = () =>
+  bulkChanges({ deleted: z.boolean({ error: 'deleted must be true or false' }) });
+export const deletedAnswer = () => bulkAnswer({ deleted: z.boolean() });
+
 /** A bulk action's answer: each row's value before and after, in the order the body named them. */
 export function bulkAnswer<Shape extends z.ZodRawShape>(shape: Shape) {
   const value = z.object(shape);

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, line, sortParam, text } from './common.ts';
+import {
+  bulkAnswer,
+  bulkChanges,
+  okEnvelope,
+  pageQuery,
+  pagination,
+  line,
+  sortParam,
+  text,
+} from './common.ts';
 
 /** Spec 000 §3: the seven notification types, in the order the Type select lists them. */
 export const NOTIFICATION_TYPES = [
@@ -189,3 +198,15 @@ export const markAllNotificationsReadResponse = okEnvelope(
   }),
 );
 export type MarkAllNotificationsReadResponse = z.infer<typeof markAllNotificationsReadResponse>;
+
+/**
+ * POST /notifications/bulk/read (issue 31): 'Mark as read' for the chosen notifications, for the
+ * admin who asks (reads are each admin's own); `isRead: false` is its undo.
+ */
+export const notificationReadChangesBody = bulkChanges({
+  isRead: z.boolean({ error: 'isRead must be true or false' }),
+});
+export type NotificationReadChanges = z.infer<typeof notificationReadChangesBody>;
+export const notificationReadChangesResponse = bulkAnswer({ isRead: z.boolean() });
+export type NotificationReadChangesResponse = z.infer<typeof notificationReadChangesResponse>;
+export const BULK_NOTIFICATION_NOT_FOUND = 'Notification not found';

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, recordVersion, sortParam } from './common.ts';
+import {
+  bulkAnswer,
+  bulkChanges,
+  okEnvelope,
+  pageQuery,
+  pagination,
+  recordVersion,
+  sortParam,
+} from './common.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §9: the three kinds of offer. */
@@ -85,3 +93,15 @@ export type OfferResponse = z.infer<typeof offerResponse>;
 /** DELETE /offers/{id}: `retired` when orders refer to it (hidden, kept), else erased. */
 export const deleteOfferResponse = okEnvelope(z.object({ id: z.uuid(), retired: z.boolean() }));
 export type DeleteOfferResponse = z.infer<typeof deleteOfferResponse>;
+
+/**
+ * POST /offers/bulk/active (issue 31): the Offer List's 'Activate' / 'Deactivate' for the chosen
+ * offers in one transaction; undone by sending the answer's `before` values back.
+ */
+export const offerActiveChangesBody = bulkChanges({
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+});
+export type OfferActiveChanges = z.infer<typeof offerActiveChangesBody>;
+export const offerActiveChangesResponse = bulkAnswer({ isActive: z.boolean() });
+export type OfferActiveChangesResponse = z.infer<typeof offerActiveChangesResponse>;
+export const BULK_OFFER_NOT_FOUND = 'Offer not found (deleted, or never there)';

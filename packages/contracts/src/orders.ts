@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   bulkAnswer,
   bulkChanges,
+  deletedAnswer,
+  deletedChanges,
   okEnvelope,
   pageQuery,
   pagination,
@@ -132,3 +134,13 @@ export type OrderStatusChanges = z.infer<typeof orderStatusChangesBody>;
 export const orderStatusChangesResponse = bulkAnswer({ status: orderStatus });
 export type OrderStatusChangesResponse = z.infer<typeof orderStatusChangesResponse>;
 export const BULK_ORDER_NOT_FOUND = 'Order not found (deleted, or never there)';
+
+/**
+ * POST /purchases/bulk/deleted (issue 31): hides orders as DELETE /purchases/{id} does
+ * (`deleted: true`) and brings them back (`deleted: false`: the undo of a delete).
+ */
+export const orderDeletedChangesBody = deletedChanges();
+export type OrderDeletedChanges = z.infer<typeof orderDeletedChangesBody>;
+export const orderDeletedChangesResponse = deletedAnswer();
+export type OrderDeletedChangesResponse = z.infer<typeof orderDeletedChangesResponse>;
+export const BULK_ORDER_NOT_DELETED = 'Order is not deleted';

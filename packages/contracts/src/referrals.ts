@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, recordVersion, sortParam } from './common.ts';
+import {
+  bulkAnswer,
+  bulkChanges,
+  okEnvelope,
+  pageQuery,
+  pagination,
+  recordVersion,
+  sortParam,
+} from './common.ts';
 import { searchParam } from './users.ts';
 
 /** Spec 001 §4: a referral is pending or completed, and the admin may set either freely. */
@@ -99,3 +107,21 @@ export type UpdateReferralStatusResponse = z.infer<typeof updateReferralStatusRe
 /** GET /referrals/{id}: one referral, its version also in the ETag (docs/decisions/208). */
 export const referralResponse = okEnvelope(z.object({ referral }));
 export type ReferralResponse = z.infer<typeof referralResponse>;
+
+/**
+ * POST /referrals/bulk/status (issue 31): the Referral List's 'Set status' for the chosen
+ * referrals in one transaction, each with its points as the single change moves them; undone by
+ * sending the answer's `before` statuses back.
+ */
+export const referralStatusChangesBody = bulkChanges({
+  status: referralStatus,
+  /** The completion date an undo puts back (the answer's `before`); otherwise completing is now. */
+  completedDate: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export type ReferralStatusChanges = z.infer<typeof referralStatusChangesBody>;
+export const referralStatusChangesResponse = bulkAnswer({
+  status: z.enum(REFERRAL_STATUSES),
+  completedDate: z.string().nullable(),
+});
+export type ReferralStatusChangesResponse = z.infer<typeof referralStatusChangesResponse>;
+export const BULK_REFERRAL_NOT_FOUND = 'Referral not found';

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   bulkAnswer,
   bulkChanges,
+  deletedAnswer,
+  deletedChanges,
   okEnvelope,
   pageQuery,
   pagination,
@@ -86,6 +88,16 @@ export type UserActiveChanges = z.infer<typeof userActiveChangesBody>;
 export const userActiveChangesResponse = bulkAnswer({ isActive: z.boolean() });
 export type UserActiveChangesResponse = z.infer<typeof userActiveChangesResponse>;
 export const BULK_USER_NOT_FOUND = 'User not found (deleted, or never there)';
+
+/**
+ * POST /users/bulk/deleted (issue 31): User Management's bulk 'Delete' (`deleted: true`, each as
+ * DELETE /users/{id} does) and the undo of any customer's delete (`deleted: false`).
+ */
+export const userDeletedChangesBody = deletedChanges();
+export type UserDeletedChanges = z.infer<typeof userDeletedChangesBody>;
+export const userDeletedChangesResponse = deletedAnswer();
+export type UserDeletedChangesResponse = z.infer<typeof userDeletedChangesResponse>;
+export const BULK_USER_NOT_DELETED = 'User is not deleted';
 
 /** DELETE /users/{id}: the customer is hidden; casks, orders and points are kept. */
 export const deleteUserResponse = okEnvelope(z.object({ id: z.uuid() }));

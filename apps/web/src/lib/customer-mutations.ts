@@ -2,12 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   deleteUserResponse,
   updateUserResponse,
+  userDeletedChangesResponse,
   userResponse,
+  type UserDeletedChanges,
+  type UserDeletedChangesResponse,
   type UpdateUserBody,
   type User,
 } from '@cask/contracts/users';
 import { ifMatchHeaders } from '@cask/contracts/common';
-import { api } from './api-client.ts';
+import { api, errorMessage } from './api-client.ts';
+import { lazyUndoToast } from './lazy-toast.ts';
 import { invalidateCustomerData } from './customer-queries.ts';
 
 /** Spec 000 §8 leaves these failures unworded (they were only logged): decision 045. */
@@ -59,4 +63,40 @@ export function useDeleteUser() {
     mutationFn: deleteUser,
     onSuccess: () => invalidateCustomerData(queryClient),
   });
+}
+
+export const RESTORE_FAILURE = 'Failed to restore the users.';
+
+/**
+ * `POST /users/bulk/deleted` (issue 31): User Management's bulk 'Delete' (`deleted: true`) and the
+ * undo of any customer's delete (`deleted: false`), all or none.
+ */
+export async function setUsersDeleted(
+  changes: UserDeletedChanges['changes'],
+): Promise<UserDeletedChangesResponse['data']['changes']> {
+  const envelope = await api.post<unknown>('/users/bulk/deleted', { changes });
+  return userDeletedChangesResponse.parse(envelope).data.changes;
+}
+
+export function useSetUsersDeleted() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setUsersDeleted,
+    onSettled: () => invalidateCustomerData(queryClient),
+  });
+}
+
+/** After a customer's delete: 'Undo' for 10 seconds brings them back as they were (issue 31). */
+export function offerUserUndo(
+  user: Pick<User, 'id' | 'fullName'>,
+  restore: ReturnType<typeof useSetUsersDeleted>,
+) {
+  lazyUndoToast(
+    `${user.fullName} deleted.`,
+    () => restore.mutateAsync([{ id: user.id, deleted: false }]),
+    {
+      done: `Undone: ${user.fullName} is back.`,
+      failed: (error) => errorMessage(error, RESTORE_FAILURE),
+    },
+  );
 }

@@ -58,6 +58,8 @@ import {
   type OrderListResponse,
   type UpdateOrderBody,
   type UpdateOrderResponse,
+  type OrderDeletedChanges,
+  type OrderDeletedChangesResponse,
   type OrderStatusChanges,
   type OrderStatusChangesResponse,
 } from '@cask/contracts/orders';
@@ -88,6 +90,8 @@ import type {
   UserListResponse,
   UserActiveChanges,
   UserActiveChangesResponse,
+  UserDeletedChanges,
+  UserDeletedChangesResponse,
 } from '@cask/contracts/users';
 import { parseAbv, parseVolume } from '@cask/contracts/measures';
 import { offerDetailsSchemas } from '@cask/contracts/offer-form';
@@ -472,6 +476,8 @@ export function createFakeApi(
     /** While set, list calls (users, rewards, orders, offers, referrals) wait for it: a slow network. */
     hold: null as Promise<void> | null,
     requests: [] as SentRequest[],
+    /** Rows deleted, with where they stood, so POST .../bulk/deleted can put them back (undo). */
+    deleted: new Map<string, { index: number; row: FakeCustomer | Order }>(),
   };
 
   const fail = () => json(500, { success: false, message: state.failureMessage });
@@ -749,6 +755,25 @@ export function createFakeApi(
         data: { rewards, pagination },
       } satisfies RewardListResponse);
     }
+    if (method === 'POST' && path === '/api/users/bulk/deleted') {
+      const { changes } = request.body as UserDeletedChanges;
+      const done = changes.map(({ id, deleted }) => {
+        if (deleted) {
+          const index = state.customers.findIndex((c) => c.id === id);
+          state.deleted.set(id, { index, row: state.customers[index]! });
+          state.customers.splice(index, 1);
+        } else {
+          const { index, row } = state.deleted.get(id)!;
+          state.deleted.delete(id);
+          state.customers.splice(index, 0, row as FakeCustomer);
+        }
+        return { id, before: { deleted: !deleted }, after: { deleted } };
+      });
+      return json(200, {
+        success: true,
+        data: { changes: done },
+      } satisfies UserDeletedChangesResponse);
+    }
     if (method === 'POST' && path === '/api/users/bulk/active') {
       const { changes } = request.body as UserActiveChanges;
       const done = changes.map(({ id, isActive }) => {
@@ -787,6 +812,7 @@ export function createFakeApi(
     }
     if (method === 'DELETE' && customer) {
       if (state.failing.has('delete')) return fail();
+      state.deleted.set(customer.id, { index: state.customers.indexOf(customer), row: customer });
       state.customers = state.customers.filter((c) => c !== customer);
       return json(200, { success: true, data: { id: customer.id } } satisfies DeleteUserResponse);
     }
@@ -1013,6 +1039,19 @@ export function createFakeApi(
         },
       } satisfies OrderListResponse);
     }
+    if (method === 'POST' && path === '/api/purchases/bulk/deleted') {
+      const { changes } = request.body as OrderDeletedChanges;
+      const done = changes.map(({ id }) => {
+        const { index, row } = state.deleted.get(id)!;
+        state.deleted.delete(id);
+        state.orders.splice(index, 0, row as Order);
+        return { id, before: { deleted: true }, after: { deleted: false } };
+      });
+      return json(200, {
+        success: true,
+        data: { changes: done },
+      } satisfies OrderDeletedChangesResponse);
+    }
     if (method === 'POST' && path === '/api/purchases/bulk/status') {
       // All or nothing, as the API: an order not there fails the whole change (409).
       const { changes } = request.body as OrderStatusChanges;
@@ -1078,6 +1117,7 @@ export function createFakeApi(
     }
     if (method === 'DELETE' && order && !purchase?.[2]) {
       if (state.failing.has('order-delete')) return fail();
+      state.deleted.set(order._id, { index: state.orders.indexOf(order), row: order });
       state.orders = state.orders.filter((o) => o !== order);
       return json(200, {
         success: true,

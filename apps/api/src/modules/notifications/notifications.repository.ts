@@ -1,4 +1,6 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { BULK_NOTIFICATION_NOT_FOUND } from '@cask/contracts/notifications';
+import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import type {
   Notification,
   NotificationPriority,
@@ -247,3 +249,42 @@ export async function insertAllReads(tx: DbOrTx, adminId: string): Promise<numbe
     .returning({ notificationId: notificationReads.notificationId });
   return inserted.length;
 }
+
+const lockNotifications = lockRows(notifications, notifications.id, {}, undefined, () => null);
+
+/**
+ * The Notifications screen's bulk 'Mark as read' (issue 31) for the admin who asks, and its undo
+ * (`isRead: false` takes back the reads it added, and only those).
+ */
+export const notificationReadBulk: BulkAction<{ isRead: boolean }> = {
+  action: (value) => (value.isRead ? 'notification.read' : 'notification.unread'),
+  entity: 'notification',
+  missing: BULK_NOTIFICATION_NOT_FOUND,
+  async lock(tx, ids, actor) {
+    const found = await lockNotifications(tx, ids, actor);
+    const read = await tx
+      .select({ id: notificationReads.notificationId })
+      .from(notificationReads)
+      .where(
+        and(
+          eq(notificationReads.adminId, actor.adminId),
+          inArray(notificationReads.notificationId, ids),
+        ),
+      );
+    const readIds = new Set(read.map((row) => row.id));
+    return new Map([...found.keys()].map((id) => [id, { isRead: readIds.has(id) }]));
+  },
+  async write(tx, id, value, before, actor) {
+    if (value.isRead === before.isRead) return;
+    if (value.isRead) await insertRead(tx, actor.adminId, id);
+    else
+      await tx
+        .delete(notificationReads)
+        .where(
+          and(
+            eq(notificationReads.adminId, actor.adminId),
+            eq(notificationReads.notificationId, id),
+          ),
+        );
+  },
+};

@@ -5,6 +5,8 @@ import {
   createNotificationResponse,
   markAllNotificationsReadResponse,
   markNotificationReadResponse,
+  notificationReadChangesBody,
+  notificationReadChangesResponse,
   notificationListQuery,
   notificationListResponse,
 } from '@cask/contracts/notifications';
@@ -57,6 +59,21 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     async (request) =>
       ok(await notifications.markAllRead(actor(request)), 'All notifications marked as read'),
+  );
+
+  app.post(
+    '/notifications/bulk/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        description:
+          'Marks the chosen notifications read (`isRead: true`) or unread (the undo) for the admin who asks; all or none.',
+        body: notificationReadChangesBody,
+        response: { 200: notificationReadChangesResponse },
+      },
+    },
+    async (request) =>
+      ok(await notifications.setRead(request.body, actor(request)), 'Notifications marked as read'),
   );
 
   app.put(

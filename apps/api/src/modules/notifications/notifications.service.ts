@@ -1,4 +1,9 @@
-import type { CreateNotificationBody, Notification } from '@cask/contracts/notifications';
+import type {
+  CreateNotificationBody,
+  Notification,
+  NotificationReadChanges,
+} from '@cask/contracts/notifications';
+import { applyBulk } from '../../db/bulk.ts';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -103,6 +108,15 @@ export function createNotificationsService({ database }: { database: Database })
       });
       const unreadCount = await repo.countUnreadForAdmin(db, actor.adminId);
       return { id: notificationId, isRead: true, unreadCount };
+    },
+
+    /**
+     * Issue 31: 'Mark as read' for the chosen notifications (and its undo), all or none, each
+     * audited.
+     */
+    async setRead(body: NotificationReadChanges, actor: Actor) {
+      const changes = body.changes.map(({ id, isRead }) => ({ id, value: { isRead } }));
+      return { changes: await applyBulk(database, repo.notificationReadBulk, changes, actor) };
     },
 
     async markAllRead(actor: Actor): Promise<{ marked: number; unreadCount: number }> {

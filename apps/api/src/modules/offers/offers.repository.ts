@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Offer, OfferListParams, OfferStats } from '@cask/contracts/offers';
+import {
+  BULK_OFFER_NOT_FOUND,
+  type Offer,
+  type OfferListParams,
+  type OfferStats,
+} from '@cask/contracts/offers';
+import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import {
   type StatementValues,
@@ -264,3 +270,20 @@ export async function deleteOffer(db: DbOrTx, id: string): Promise<void> {
 
 /** The Offers list's WHERE, for its CSV export (modules/exports). */
 export const offerListWhereSql = listedSql;
+
+/** The Offer List's bulk 'Activate' / 'Deactivate' (issue 31, db/bulk.ts): offers not retired. */
+export const offerActiveBulk: BulkAction<{ isActive: boolean }> = {
+  action: 'offer.updated',
+  entity: 'offer',
+  missing: BULK_OFFER_NOT_FOUND,
+  lock: lockRows(
+    offers,
+    offers.id,
+    { isActive: offers.isActive },
+    isNull(offers.retiredAt),
+    (row) => ({ isActive: row.isActive }),
+  ),
+  async write(tx, id, value) {
+    await updateOffer(tx, id, { isActive: value.isActive });
+  },
+};

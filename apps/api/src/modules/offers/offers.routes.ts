@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, recordPreconditionHeaders, uuidParam } from '@cask/contracts/common';
 import {
   deleteOfferResponse,
+  offerActiveChangesBody,
+  offerActiveChangesResponse,
   MAX_SLIDING_IMAGES,
   OFFER_IMAGE_FIELD,
   OFFER_IMAGES_FIELD,
@@ -100,6 +102,22 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       );
       return ok({ offer }, 'Offer updated successfully');
     },
+  );
+
+  app.post(
+    '/offers/bulk/active',
+    {
+      schema: {
+        tags: ['offers'],
+        body: offerActiveChangesBody,
+        response: { 200: offerActiveChangesResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await offers.setActives(request.body, { adminId: request.admin.id, ip: request.ip }),
+        'Offers updated successfully',
+      ),
   );
 
   app.delete(

@@ -18,8 +18,10 @@ import {
   OFFER_NOT_FOUND,
   TOO_MANY_SLIDING_IMAGES,
   type Offer,
+  type OfferActiveChanges,
   type OfferListParams,
 } from '@cask/contracts/offers';
+import { applyBulk } from '../../db/bulk.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import type { NewOffer } from '../../db/schema/offers.ts';
@@ -309,6 +311,15 @@ export function createOffersService(deps: { database: Database }) {
         });
         return toOffer(row, slideIds);
       });
+    },
+
+    /**
+     * Issue 31: the chosen offers Active or Inactive in one transaction, each audited; a retired
+     * or unknown one among them changes none and is named (db/bulk.ts).
+     */
+    async setActives(body: OfferActiveChanges, actor: Actor) {
+      const changes = body.changes.map(({ id, isActive }) => ({ id, value: { isActive } }));
+      return { changes: await applyBulk(deps.database, repo.offerActiveBulk, changes, actor) };
     },
 
     /**

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
+  BULK_ORDER_NOT_DELETED,
   BULK_ORDER_NOT_FOUND,
   ORDER_STATUSES,
   type OrderStatus,
@@ -8,7 +9,7 @@ import {
   type OrderStats,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
-import type { BulkAction } from '../../db/bulk.ts';
+import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import {
   type ListRequest,
@@ -270,19 +271,41 @@ export const orderStatusBulk: BulkAction<{ status: OrderStatus }> = {
   action: 'order.updated',
   entity: 'purchase',
   missing: BULK_ORDER_NOT_FOUND,
-  async lock(tx, ids) {
-    const rows = await tx
-      .select({ id: purchases.id, status: purchases.status })
-      .from(purchases)
-      .where(and(inArray(purchases.id, ids), isNull(purchases.deletedAt)))
-      .orderBy(purchases.id)
-      .for('update');
-    return new Map(rows.map((row) => [row.id, { status: row.status as OrderStatus }]));
-  },
+  lock: lockRows(
+    purchases,
+    purchases.id,
+    { status: purchases.status },
+    isNull(purchases.deletedAt),
+    (row) => ({ status: row.status as OrderStatus }),
+  ),
   async write(tx, id, value) {
     await tx
       .update(purchases)
       .set({ status: value.status, updatedAt: nextUpdatedAt(purchases.updatedAt) })
       .where(eq(purchases.id, id));
+  },
+};
+
+/** Hides orders as the single delete does (`deleted: true`) or brings them back (its undo). */
+export const orderDeletedBulk: BulkAction<{ deleted: boolean }> = {
+  action: (value) => (value.deleted ? 'order.deleted' : 'order.restored'),
+  entity: 'purchase',
+  missing: BULK_ORDER_NOT_FOUND,
+  lock: lockRows(purchases, purchases.id, { deletedAt: purchases.deletedAt }, undefined, (row) => ({
+    deleted: row.deletedAt !== null,
+  })),
+  refuse: (before, after) =>
+    before.deleted === after.deleted
+      ? after.deleted
+        ? BULK_ORDER_NOT_FOUND
+        : BULK_ORDER_NOT_DELETED
+      : undefined,
+  async write(tx, id, value) {
+    if (value.deleted) await softDeleteOrder(tx, id);
+    else
+      await tx
+        .update(purchases)
+        .set({ deletedAt: null, updatedAt: nextUpdatedAt(purchases.updatedAt) })
+        .where(eq(purchases.id, id));
   },
 };

@@ -4,6 +4,8 @@ import {
   deleteOrderResponse,
   orderListQuery,
   orderListResponse,
+  orderDeletedChangesBody,
+  orderDeletedChangesResponse,
   orderStatusChangesBody,
   orderStatusChangesResponse,
   orderResponse,
@@ -82,6 +84,24 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) =>
       ok(
         await orders.setStatuses(request.body, { adminId: request.admin.id, ip: request.ip }),
+        'Orders updated successfully!',
+      ),
+  );
+
+  app.post(
+    '/purchases/bulk/deleted',
+    {
+      schema: {
+        tags: ['orders'],
+        description:
+          'Hides orders (`deleted: true`, as DELETE does) or brings them back (`deleted: false`, the undo of a delete); all or none.',
+        body: orderDeletedChangesBody,
+        response: { 200: orderDeletedChangesResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await orders.setDeleted(request.body, { adminId: request.admin.id, ip: request.ip }),
         'Orders updated successfully!',
       ),
   );

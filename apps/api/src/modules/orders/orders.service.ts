@@ -1,6 +1,7 @@
 import type {
   Order,
   OrderListParams,
+  OrderDeletedChanges,
   OrderStatusChanges,
   UpdateOrderBody,
 } from '@cask/contracts/orders';
@@ -14,6 +15,7 @@ import {
   createOrderList,
   findOrder,
   orderStats,
+  orderDeletedBulk,
   orderStatusBulk,
   lockOrder,
   softDeleteOrder,
@@ -100,6 +102,15 @@ export function createOrdersService(deps: { database: Database }) {
     async setStatuses(body: OrderStatusChanges, actor: Actor) {
       const changes = body.changes.map(({ id, status }) => ({ id, value: { status } }));
       return { changes: await applyBulk(deps.database, orderStatusBulk, changes, actor) };
+    },
+
+    /**
+     * Issue 31: hides the chosen orders or brings them back (the undo of a delete, DESIGN.md §8),
+     * all or none, each audited ('order.deleted', 'order.restored').
+     */
+    async setDeleted(body: OrderDeletedChanges, actor: Actor) {
+      const changes = body.changes.map(({ id, deleted }) => ({ id, value: { deleted } }));
+      return { changes: await applyBulk(deps.database, orderDeletedBulk, changes, actor) };
     },
 
     /**

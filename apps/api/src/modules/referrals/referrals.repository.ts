@@ -1,3 +1,4 @@
+import { lockRows } from '../../db/bulk.ts';
 import { and, eq, isNull, ne, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Referral } from '@cask/contracts/referrals';
@@ -256,6 +257,18 @@ export async function selectReferral(db: DbOrTx, id: string): Promise<ReferralRo
   return row;
 }
 
+/** The referrals a bulk 'Set status' names, locked in id order, with their status and date. */
+export const lockReferralStatuses = lockRows(
+  referrals,
+  referrals.id,
+  { status: referrals.status, completedDate: referrals.completedDate },
+  undefined,
+  (row) => ({
+    status: row.status as ReferralStatus,
+    completedDate: row.completedDate?.toISOString() ?? null,
+  }),
+);
+
 /** Locks one referral for a status change, so changes to it take turns; undefined if unknown. */
 export async function lockReferral(tx: DbOrTx, id: string) {
   const [row] = await tx
@@ -296,13 +309,21 @@ export async function lockReferrer(tx: DbOrTx, customerId: string) {
   return row;
 }
 
-/** Completed: dated now; pending again: the completion date is cleared with it. */
-export async function updateReferralStatus(tx: DbOrTx, id: string, status: ReferralStatus) {
+/**
+ * Completed: dated now (or `completedDate`, the date an undo puts back); pending again: the
+ * completion date is cleared with it.
+ */
+export async function updateReferralStatus(
+  tx: DbOrTx,
+  id: string,
+  status: ReferralStatus,
+  completedDate?: Date,
+) {
   const [row] = await tx
     .update(referrals)
     .set({
       status,
-      completedDate: status === 'completed' ? sql`now()` : null,
+      completedDate: status === 'completed' ? (completedDate ?? sql`now()`) : null,
       updatedAt: nextUpdatedAt(referrals.updatedAt),
     })
     .where(eq(referrals.id, id))

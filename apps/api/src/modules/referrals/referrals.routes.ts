@@ -4,6 +4,8 @@ import {
   referralListQuery,
   referralListResponse,
   referralResponse,
+  referralStatusChangesBody,
+  referralStatusChangesResponse,
   updateReferralStatusBody,
   updateReferralStatusResponse,
 } from '@cask/contracts/referrals';
@@ -40,6 +42,22 @@ export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request, reply) =>
       ok({ referral: withVersionEtag(reply, await referrals.get(request.params.id)) }),
+  );
+
+  app.post(
+    '/referrals/bulk/status',
+    {
+      schema: {
+        tags: ['referrals'],
+        body: referralStatusChangesBody,
+        response: { 200: referralStatusChangesResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await referrals.setStatuses(request.body, { adminId: request.admin.id, ip: request.ip }),
+        'Referral statuses updated',
+      ),
   );
 
   app.put(

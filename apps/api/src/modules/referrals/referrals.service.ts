@@ -1,16 +1,21 @@
-import type {
-  Referral,
-  ReferralListParams,
-  UpdateReferralStatusBody,
+import {
+  BULK_REFERRAL_NOT_FOUND,
+  type Referral,
+  type ReferralListParams,
+  type ReferralStatus,
+  type ReferralStatusChanges,
+  type UpdateReferralStatusBody,
 } from '@cask/contracts/referrals';
+import { applyBulk, type BulkAction } from '../../db/bulk.ts';
 import { MAX_POINTS_BALANCE } from '@cask/contracts/rewards';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { assertRecordVersion, versionOf } from '../../lib/preconditions.ts';
 import {
   createReferralList,
   lockReferral,
+  lockReferralStatuses,
   lockReferrer,
   readCreditedPoints,
   referralStats,
@@ -36,6 +41,68 @@ function toReferral({ updatedAt, ...row }: ReferralRowData): Referral {
     version: versionOf(updatedAt),
   };
 }
+
+/**
+ * Moves a locked referral to `status` with its points (decision 155): completing tops the ledger's
+ * credit up to pointsAwarded, going back to pending takes back what it holds. A balance that would
+ * go below 0 or past the maximum is refused (ConflictError). `completedDate` puts back the date an
+ * undo restores; otherwise completing dates it now.
+ */
+async function moveStatus(
+  tx: DbOrTx,
+  locked: NonNullable<Awaited<ReturnType<typeof lockReferral>>>,
+  status: ReferralStatus,
+  actor: Actor,
+  completedDate?: Date,
+) {
+  const id = locked.id;
+  const credited = await readCreditedPoints(tx, id);
+  const change = status === 'completed' ? locked.pointsAwarded - credited : -credited;
+  const referrer = await lockReferrer(tx, locked.referrerId);
+  if (referrer.pointsBalance + change < 0) {
+    const message = `${referrer.fullName} has ${referrer.pointsBalance} points left, fewer than the ${-change} this referral credited, so it cannot go back to pending`;
+    throw new ConflictError(message, [{ field: 'status', message }]);
+  }
+  // As manual points are (rewards.service.ts): refused before PostgreSQL's integer would
+  // overflow and answer 500.
+  if (referrer.pointsBalance + change > MAX_POINTS_BALANCE) {
+    const message = `${referrer.fullName} has ${referrer.pointsBalance} points: the ${change} of this referral would take the balance past ${MAX_POINTS_BALANCE}, so it cannot be completed`;
+    throw new ConflictError(message, [{ field: 'status', message }]);
+  }
+  const entry =
+    change === 0
+      ? null
+      : await insertPointTransaction(tx, {
+          customerId: locked.referrerId,
+          points: change,
+          type: 'referral',
+          referralId: id,
+          description:
+            change > 0 ? 'Referral completed' : 'Referral set back to pending: reward reversed',
+          adminId: actor.adminId,
+        });
+  const saved = await updateReferralStatus(tx, id, status, completedDate);
+  return { referrer, change, entry, saved };
+}
+
+/**
+ * The Referral List's bulk 'Set status' (issue 31, db/bulk.ts): each referral moved with its
+ * points as the single change moves it; a referrer whose balance cannot take it is named, and
+ * none is changed. The value carries the completion date, so an undo puts back the very date.
+ */
+const referralStatusBulk: BulkAction<{ status: ReferralStatus; completedDate: string | null }> = {
+  action: 'referral.status_changed',
+  entity: 'referral',
+  missing: BULK_REFERRAL_NOT_FOUND,
+  lock: lockReferralStatuses,
+  async write(tx, id, value, before, actor) {
+    if (value.status === before.status) return;
+    const locked = await lockReferral(tx, id);
+    if (!locked) throw new Error('a locked referral vanished inside its own transaction');
+    const date = value.completedDate ? new Date(value.completedDate) : undefined;
+    await moveStatus(tx, locked, value.status, actor, date);
+  },
+};
 
 export function createReferralsService(deps: { database: Database }) {
   const { db } = deps.database;
@@ -66,6 +133,15 @@ export function createReferralsService(deps: { database: Database }) {
       };
     },
 
+    /** Issue 31: the chosen referrals' statuses, all or none, each audited (db/bulk.ts). */
+    async setStatuses(body: ReferralStatusChanges, actor: Actor) {
+      const changes = body.changes.map(({ id, status, completedDate }) => ({
+        id,
+        value: { status, completedDate: status === 'completed' ? (completedDate ?? null) : null },
+      }));
+      return { changes: await applyBulk(deps.database, referralStatusBulk, changes, actor) };
+    },
+
     /**
      * Spec 001 §4 PUT /referrals/{id}/status: pending and completed, freely either way. The
      * referral's row lock makes changes to it take turns, and each compares the status it finds
@@ -90,34 +166,7 @@ export function createReferralsService(deps: { database: Database }) {
           return { referral, referrerPoints: await readPointsBalance(tx, locked.referrerId) };
         }
 
-        const credited = await readCreditedPoints(tx, id);
-        const change = body.status === 'completed' ? locked.pointsAwarded - credited : -credited;
-        const referrer = await lockReferrer(tx, locked.referrerId);
-        if (referrer.pointsBalance + change < 0) {
-          const message = `${referrer.fullName} has ${referrer.pointsBalance} points left, fewer than the ${-change} this referral credited, so it cannot go back to pending`;
-          throw new ConflictError(message, [{ field: 'status', message }]);
-        }
-        // As manual points are (rewards.service.ts): refused before PostgreSQL's integer would
-        // overflow and answer 500.
-        if (referrer.pointsBalance + change > MAX_POINTS_BALANCE) {
-          const message = `${referrer.fullName} has ${referrer.pointsBalance} points: the ${change} of this referral would take the balance past ${MAX_POINTS_BALANCE}, so it cannot be completed`;
-          throw new ConflictError(message, [{ field: 'status', message }]);
-        }
-        const entry =
-          change === 0
-            ? null
-            : await insertPointTransaction(tx, {
-                customerId: locked.referrerId,
-                points: change,
-                type: 'referral',
-                referralId: id,
-                description:
-                  change > 0
-                    ? 'Referral completed'
-                    : 'Referral set back to pending: reward reversed',
-                adminId: actor.adminId,
-              });
-        const saved = await updateReferralStatus(tx, id, body.status);
+        const { referrer, change, entry, saved } = await moveStatus(tx, locked, body.status, actor);
         const referrerPoints = await readPointsBalance(tx, locked.referrerId);
         await writeAudit(tx, {
           adminId: actor.adminId,

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { BULK_USER_NOT_FOUND, type User } from '@cask/contracts/users';
-import type { BulkAction } from '../../db/bulk.ts';
+import { BULK_USER_NOT_DELETED, BULK_USER_NOT_FOUND, type User } from '@cask/contracts/users';
+import { ConflictError } from '../../lib/errors.ts';
+import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { createList, isoTimeSql } from '../../db/list.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
@@ -99,14 +100,58 @@ export const customerActiveBulk: BulkAction<{ isActive: boolean }> = {
   action: 'user.updated',
   entity: 'customer',
   missing: BULK_USER_NOT_FOUND,
-  async lock(tx, ids) {
-    const rows = await tx
-      .select({ id: customers.id, isActive: customers.isActive })
-      .from(customers)
-      .where(and(inArray(customers.id, ids), isNull(customers.deletedAt)))
-      .orderBy(customers.id)
-      .for('update');
-    return new Map(rows.map((row) => [row.id, { isActive: row.isActive }]));
-  },
+  lock: lockRows(
+    customers,
+    customers.id,
+    { isActive: customers.isActive },
+    isNull(customers.deletedAt),
+    (row) => ({ isActive: row.isActive }),
+  ),
   write: (tx, id, value) => updateCustomerActive(tx, id, value.isActive),
+};
+
+/** The message of a customer who cannot come back: their e-mail belongs to another one now. */
+export const EMAIL_TAKEN_SINCE = 'Another user has this e-mail now';
+
+/** Brings a deleted customer back as they were (the undo of a delete). */
+async function restoreCustomer(tx: DbOrTx, id: string) {
+  const [taken] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        isNull(customers.deletedAt),
+        ne(customers.id, id),
+        sql`lower(${customers.email}) = (select lower(email) from customers where id = ${id})`,
+      ),
+    );
+  // The e-mail index covers visible customers only: a newer customer may have taken it.
+  if (taken) throw new ConflictError(EMAIL_TAKEN_SINCE);
+  await tx
+    .update(customers)
+    .set({ deletedAt: null, updatedAt: nextUpdatedAt(customers.updatedAt) })
+    .where(eq(customers.id, id));
+}
+
+/**
+ * User Management's bulk 'Delete' (`deleted: true`, each hidden as the single delete hides one)
+ * and the undo of any customer's delete (`deleted: false`), issue 31.
+ */
+export const customerDeletedBulk: BulkAction<{ deleted: boolean }> = {
+  action: (value) => (value.deleted ? 'user.deleted' : 'user.restored'),
+  entity: 'customer',
+  missing: BULK_USER_NOT_FOUND,
+  lock: lockRows(customers, customers.id, { deletedAt: customers.deletedAt }, undefined, (row) => ({
+    deleted: row.deletedAt !== null,
+  })),
+  refuse: (before, after) =>
+    before.deleted === after.deleted
+      ? after.deleted
+        ? BULK_USER_NOT_FOUND
+        : BULK_USER_NOT_DELETED
+      : undefined,
+  async write(tx, id, value) {
+    if (value.deleted) await softDeleteCustomer(tx, id);
+    else await restoreCustomer(tx, id);
+  },
 };

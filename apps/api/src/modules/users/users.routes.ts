@@ -6,6 +6,8 @@ import {
   updateUserResponse,
   userActiveChangesBody,
   userActiveChangesResponse,
+  userDeletedChangesBody,
+  userDeletedChangesResponse,
   userListQuery,
   userListResponse,
   userResponse,
@@ -78,6 +80,24 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) =>
       ok(
         await users.setActives(request.body, { adminId: request.admin.id, ip: request.ip }),
+        'Users updated successfully',
+      ),
+  );
+
+  app.post(
+    '/users/bulk/deleted',
+    {
+      schema: {
+        tags: ['users'],
+        description:
+          'Hides customers (`deleted: true`, as DELETE does) or brings them back (`deleted: false`, the undo of a delete); all or none.',
+        body: userDeletedChangesBody,
+        response: { 200: userDeletedChangesResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await users.setDeleted(request.body, { adminId: request.admin.id, ip: request.ip }),
         'Users updated successfully',
       ),
   );

@@ -2,6 +2,7 @@ import type {
   UpdateUserBody,
   User,
   UserActiveChanges,
+  UserDeletedChanges,
   UserListParams,
 } from '@cask/contracts/users';
 import { applyBulk } from '../../db/bulk.ts';
@@ -13,6 +14,7 @@ import { lockCustomer, USER_NOT_FOUND } from '../customers/customers.service.ts'
 import {
   createUserList,
   customerActiveBulk,
+  customerDeletedBulk,
   findUser,
   softDeleteCustomer,
   updateCustomerActive,
@@ -76,6 +78,16 @@ export function createUsersService(deps: { database: Database }) {
     async setActives(body: UserActiveChanges, actor: Actor) {
       const changes = body.changes.map(({ id, isActive }) => ({ id, value: { isActive } }));
       return { changes: await applyBulk(deps.database, customerActiveBulk, changes, actor) };
+    },
+
+    /**
+     * Issue 31: User Management's bulk 'Delete' and the undo of any customer's delete, all or
+     * none, each audited ('user.deleted', 'user.restored'). A customer whose e-mail another has
+     * taken since cannot come back, and is named.
+     */
+    async setDeleted(body: UserDeletedChanges, actor: Actor) {
+      const changes = body.changes.map(({ id, deleted }) => ({ id, value: { deleted } }));
+      return { changes: await applyBulk(deps.database, customerDeletedBulk, changes, actor) };
     },
 
     /**

@@ -181,7 +181,7 @@ test('Edit User saved over a change made meanwhile says so; Reload shows the cur
   expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
 });
 
-test('Delete asks Confirm Delete, sends DELETE and the user and the totals drop', async () => {
+test('Delete asks Confirm Delete in User Management’s words, sends DELETE, the user and the totals drop; Undo brings them back', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell' });
   const api = createFakeApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
   const { user } = await renderDashboard(api);
@@ -189,7 +189,11 @@ test('Delete asks Confirm Delete, sends DELETE and the user and the totals drop'
   await user.click(within(row('Morag')).getByRole('button', { name: 'Delete' }));
 
   const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
-  expect(within(dialog).getByText('Are you sure you want to delete Morag Campbell?')).toBeVisible();
+  expect(
+    within(dialog).getByText(
+      'Are you sure you want to delete Morag Campbell? This action cannot be undone.',
+    ),
+  ).toBeVisible();
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
   await waitFor(() => expect(dialog).not.toBeInTheDocument());
@@ -197,6 +201,13 @@ test('Delete asks Confirm Delete, sends DELETE and the user and the totals drop'
   expect(await screen.findByRole('table', { name: 'Recent Users (1)' })).toBeVisible();
   expect(screen.queryByText('Morag Campbell')).not.toBeInTheDocument();
   expect(await within(card('Total Users')).findByText('1')).toBeVisible();
+
+  await user.click(await screen.findByRole('button', { name: 'Undo' }));
+  expect(await screen.findByRole('table', { name: 'Recent Users (2)' })).toBeVisible();
+  expect(screen.getByText('Morag Campbell')).toBeVisible();
+  expect(api.sent('POST', '/api/users/bulk/deleted').map((sent) => sent.body)).toEqual([
+    { changes: [{ id: morag.id, deleted: false }] },
+  ]);
 });
 
 test('a failed delete stays open with the server message', async () => {

@@ -12,7 +12,12 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
-import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
+import {
+  DELETE_FAILURE,
+  offerUserUndo,
+  useDeleteUser,
+  useSetUsersDeleted,
+} from '@/lib/customer-mutations.ts';
 import { formatCount, formatThousands } from '@/lib/format.ts';
 import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
 import { useDashboard } from './api/get-dashboard.ts';
@@ -42,6 +47,7 @@ export default function DashboardPage() {
   const list = useListParams();
   const users = useRecentUsers(list.page);
   const remove = useDeleteUser();
+  const restore = useSetUsersDeleted();
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
 
@@ -155,18 +161,22 @@ export default function DashboardPage() {
           if (!open) setDeleting(null);
         }}
         title="Confirm Delete"
-        message={`Are you sure you want to delete ${deleting?.fullName ?? ''}?`}
+        // Issue 31: User Management's words, so the dialog says the user will be deleted.
+        message={`Are you sure you want to delete ${deleting?.fullName ?? ''}? This action cannot be undone.`}
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={remove.isPending}
         error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
         onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              offerUserUndo(deleting, restore);
+            },
+          });
         }}
-      >
-        {/* Issue 31: like User Management's, the dialog says what the button does. */}
-        <p className="text-sm text-oak-700">The user account will be deleted.</p>
-      </LazyConfirmDialog>
+      />
     </>
   );
 }

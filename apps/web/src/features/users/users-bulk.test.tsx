@@ -59,3 +59,65 @@ test('Set Inactive on the chosen users asks with their count; Undo restores each
     },
   ]);
 }, 40_000);
+
+test('Delete on the chosen users asks with their count; Undo brings each back where it was', async () => {
+  const api = createFakeApi({
+    customers: [
+      aCustomer({ fullName: 'Morag Campbell' }),
+      aCustomer({ fullName: 'Hamish Reid' }),
+      aCustomer({ fullName: 'Isla Grant' }),
+    ],
+  });
+  const { user } = await renderApp({ route: '/user', api });
+  await within(await screen.findByRole('table', { name: 'Users' })).findByText('Isla Grant');
+  await user.click(screen.getByRole('checkbox', { name: 'Select Morag Campbell' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Select Isla Grant' }));
+  const bar = screen.getByRole('region', { name: 'Bulk actions' });
+  await user.click(within(bar).getByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete Users' });
+  expect(dialog).toHaveTextContent('Are you sure you want to delete 2 users?');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete 2 users' }));
+
+  expect(await screen.findByText('2 users deleted.')).toBeInTheDocument();
+  await waitFor(() => expect(within(usersTable()).queryByText('Morag Campbell')).toBeNull());
+  expect(within(usersTable()).getByText('Hamish Reid')).toBeVisible();
+
+  await user.click(screen.getByRole('button', { name: 'Undo' }));
+  expect(await screen.findByText('Undone: 2 users as they were.')).toBeInTheDocument();
+  expect(await within(usersTable()).findByText('Morag Campbell')).toBeVisible();
+  expect(within(usersTable()).getByText('Isla Grant')).toBeVisible();
+  expect(api.sent('POST', '/api/users/bulk/deleted').map((sent) => sent.body)).toEqual([
+    {
+      changes: [
+        { id: expect.any(String), deleted: true },
+        { id: expect.any(String), deleted: true },
+      ],
+    },
+    {
+      changes: [
+        { id: expect.any(String), deleted: false },
+        { id: expect.any(String), deleted: false },
+      ],
+    },
+  ]);
+}, 40_000);
+
+test('a single delete shows Undo for ten seconds; Undo brings the user back', async () => {
+  const morag = aCustomer({ fullName: 'Morag Campbell' });
+  const api = createFakeApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
+  const { user } = await renderApp({ route: '/user', api });
+  const row = await within(await screen.findByRole('table', { name: 'Users' })).findByRole('row', {
+    name: /Morag Campbell/,
+  });
+  await user.click(within(row).getByRole('button', { name: /Delete/ }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete User Account' });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+  expect(await screen.findByText('Morag Campbell deleted.')).toBeInTheDocument();
+  await waitFor(() => expect(within(usersTable()).queryByText('Morag Campbell')).toBeNull());
+  await user.click(screen.getByRole('button', { name: 'Undo' }));
+  expect(await screen.findByText('Undone: Morag Campbell is back.')).toBeInTheDocument();
+  expect(await within(usersTable()).findByText('Morag Campbell')).toBeVisible();
+  expect(api.sent('POST', '/api/users/bulk/deleted').map((sent) => sent.body)).toEqual([
+    { changes: [{ id: morag.id, deleted: false }] },
+  ]);
+}, 40_000);

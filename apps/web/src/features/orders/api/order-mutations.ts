@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   deleteOrderResponse,
+  orderDeletedChangesResponse,
   orderResponse,
   updateOrderResponse,
   type Order,
+  type OrderDeletedChanges,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
 import { ifMatchHeaders } from '@cask/contracts/common';
@@ -76,4 +78,20 @@ export function useUpdateOrder() {
 export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: deleteOrder, onSuccess: () => refreshTotals(queryClient) });
+}
+
+export const RESTORE_FAILURE = 'Failed to restore the order.';
+
+/** `POST /purchases/bulk/deleted` with `deleted: false` (issue 31): the undo of a delete. */
+export async function setOrdersDeleted(changes: OrderDeletedChanges['changes']) {
+  const envelope = await api.post<unknown>('/purchases/bulk/deleted', { changes });
+  return orderDeletedChangesResponse.parse(envelope).data.changes;
+}
+
+export function useSetOrdersDeleted() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setOrdersDeleted,
+    onSettled: () => refreshTotals(queryClient),
+  });
 }

@@ -9,9 +9,15 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { DELETE_FAILURE, useDeleteUser } from '@/lib/customer-mutations.ts';
+import {
+  DELETE_FAILURE,
+  offerUserUndo,
+  RESTORE_FAILURE,
+  useDeleteUser,
+  useSetUsersDeleted,
+} from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
-import { lazyToast } from '@/lib/lazy-toast.ts';
+import { lazyToast, lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useUsers } from '../api/get-users.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
@@ -34,6 +40,7 @@ export function UserList({ search }: { search: string }) {
   usePageWithin(list, data?.pagination.pages);
 
   const remove = useDeleteUser();
+  const restore = useSetUsersDeleted();
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
 
@@ -76,6 +83,30 @@ export function UserList({ search }: { search: string }) {
     );
   };
 
+  // Issue 31: the bulk 'Delete' (each hidden as the single delete hides one), undone from the toast.
+  const [bulkDeleting, setBulkDeleting] = useState(false);
+  const removeAll = useSetUsersDeleted();
+  const confirmBulkDelete = () => {
+    const count = chosen.length;
+    removeAll.mutate(
+      chosen.map((row) => ({ id: row.id, deleted: true })),
+      {
+        onSuccess: (changes) => {
+          setBulkDeleting(false);
+          selection.clear();
+          lazyUndoToast(
+            `${counted(count)} deleted.`,
+            () => restore.mutateAsync(changes.map(({ id, before }) => ({ id, ...before }))),
+            {
+              done: `Undone: ${counted(count)} as they were.`,
+              failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
+            },
+          );
+        },
+      },
+    );
+  };
+
   const columns = userColumns({
     actionsHeader: 'Actions',
     onEdit: setEditing,
@@ -113,6 +144,16 @@ export function UserList({ search }: { search: string }) {
         </Button>
         <Button size="sm" variant="secondary" onClick={() => setSetting(false)}>
           Set Inactive
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          onClick={() => {
+            removeAll.reset();
+            setBulkDeleting(true);
+          }}
+        >
+          Delete
         </Button>
       </BulkBar>
       <PagedTable
@@ -179,8 +220,27 @@ export function UserList({ search }: { search: string }) {
         busy={remove.isPending}
         error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
         onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              offerUserUndo(deleting, restore);
+            },
+          });
         }}
+      />
+      <LazyConfirmDialog
+        open={bulkDeleting}
+        onOpenChange={(open) => {
+          if (!open) setBulkDeleting(false);
+        }}
+        title="Delete Users"
+        message={`Are you sure you want to delete ${counted(chosen.length)}?`}
+        confirmLabel={`Delete ${counted(chosen.length)}`}
+        busyLabel="Deleting..."
+        busy={removeAll.isPending}
+        error={removeAll.isError ? errorMessage(removeAll.error, DELETE_FAILURE) : undefined}
+        onConfirm={confirmBulkDelete}
       />
     </Card>
   );
