@@ -66,7 +66,7 @@ test("the owner picker's choice links to the chosen customer's page", async ({ p
   async function choose(dialog: Locator, label: string): Promise<string> {
     const picker = dialog.getByRole('combobox', { name: label });
     await picker.fill('a');
-    await dialog.getByRole('option').first().click();
+    await dialog.getByRole('listbox').getByRole('option').first().click();
     return (await picker.inputValue()).replace(/ \(.*\)$/, '').trim();
   }
 
