@@ -157,3 +157,24 @@ test("an entry's record link opens that order itself, in its dialog with its His
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/orders$/);
 });
+
+test("an export has the list's current order", async ({ page }) => {
+  // User Management sorted by name, descending: the file's rows start as the table's do.
+  await page.goto('/user?sort=-fullName');
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('columnheader', { name: /User Name/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  // The first cell is the row's bulk-selection checkbox (issue 31); then User Name.
+  await expect(bodyRows(table).first().locator('td:nth-child(2)')).not.toBeEmpty();
+  const shown = (await bodyRows(table).locator('td:nth-child(2)').allTextContents()).map((name) =>
+    name.trim(),
+  );
+  const [header, ...rows] = await exportCsv(
+    page,
+    page.getByRole('button', { name: 'Export CSV (Users)' }),
+  );
+  const names = rows.map((each) => each[header!.indexOf('User Name')]!.replace(/^'/, ''));
+  expect(names.slice(0, shown.length)).toEqual(shown);
+});
