@@ -11,7 +11,7 @@ import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
-import { errorMessage } from '@/lib/api-error.ts';
+import { bulkFailureMessage, errorMessage } from '@/lib/api-error.ts';
 import { formatCount } from '@/lib/format.ts';
 import { lazyToast, lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
@@ -83,6 +83,8 @@ export default function OffersPage() {
   const selection = useRowSelection(rows.map((offer) => offer.id));
   const chosen = rows.filter((offer) => selection.selected.has(offer.id));
   const [activating, setActivating] = useState<boolean | null>(null);
+  // The offers as sent: a refusal names rows by their place in the request.
+  const [sent, setSent] = useState<readonly Offer[]>([]);
   const setActive = useSetOffersActive();
   const undoActive = useSetOffersActive();
   const counted = (count: number) => `${count} ${count === 1 ? 'offer' : 'offers'}`;
@@ -91,6 +93,7 @@ export default function OffersPage() {
     if (activating === null) return;
     const count = chosen.length;
     const done = activating ? 'activated' : 'deactivated';
+    setSent(chosen);
     setActive.mutate(
       chosen.map((offer) => ({ id: offer.id, isActive: activating })),
       {
@@ -235,7 +238,11 @@ export default function OffersPage() {
         confirmLabel={activeLabel}
         busyLabel="Saving..."
         busy={setActive.isPending}
-        error={setActive.isError ? errorMessage(setActive.error, BULK_ACTIVE_FAILURE) : undefined}
+        error={
+          setActive.isError
+            ? bulkFailureMessage(setActive.error, sent, (offer) => offer.title, BULK_ACTIVE_FAILURE)
+            : undefined
+        }
         onConfirm={confirmActive}
       />
 
