@@ -28,3 +28,23 @@ export class ApiError extends Error {
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message.trim() !== '' ? error.message : fallback;
 }
+
+/**
+ * A bulk action's refusal (issue 31, 409): the message, then each row that failed, named by
+ * `name` from the rows as sent (the API names them `changes.<index>.id`) with its reason.
+ */
+export function bulkFailureMessage<Row>(
+  error: unknown,
+  sent: readonly Row[],
+  name: (row: Row) => string,
+  fallback: string,
+): string {
+  const message = errorMessage(error, fallback);
+  if (!(error instanceof ApiError)) return message;
+  const failed = (error.errors ?? []).flatMap(({ field, message: reason }) => {
+    const index = /^changes\.(\d+)\.id$/.exec(field)?.[1];
+    const row = index === undefined ? undefined : sent[Number(index)];
+    return row === undefined ? [] : [`${name(row)}: ${reason}`];
+  });
+  return failed.length > 0 ? `${message}. ${failed.join('; ')}.` : message;
+}

@@ -66,6 +66,8 @@ import {
 import {
   type DeleteOfferResponse,
   type Offer,
+  type OfferActiveChanges,
+  type OfferActiveChangesResponse,
   type OfferListResponse,
   type OfferResponse,
   type OfferType,
@@ -1146,6 +1148,19 @@ export function createFakeApi(
           },
         },
       } satisfies OfferListResponse);
+    }
+    if (method === 'POST' && path === '/api/offers/bulk/active') {
+      const { changes } = request.body as OfferActiveChanges;
+      const done = changes.map(({ id, isActive }) => {
+        const changed = state.offers.find((o) => o.id === id)!;
+        const before = { isActive: changed.isActive };
+        changed.isActive = isActive;
+        return { id, before, after: { isActive } };
+      });
+      return json(200, {
+        success: true,
+        data: { changes: done },
+      } satisfies OfferActiveChangesResponse);
     }
     if (method === 'POST' && path === '/api/offers') {
       if (state.failing.has('offer-add')) return fail();

@@ -55,7 +55,7 @@ test('the screen shows its cards, search, type filter, table and pagination', as
     within(table())
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Offers', 'Type', 'Price', 'Status', 'Deadline', 'Actions']);
+  ).toEqual(['', 'Offers', 'Type', 'Price', 'Status', 'Deadline', 'Actions']);
   const ardbeg = row('Ardbeg 2015');
   expect(within(ardbeg).getByText('Cask')).toBeVisible();
   expect(within(ardbeg).getByText('$15,000')).toBeVisible();

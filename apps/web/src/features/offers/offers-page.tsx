@@ -11,18 +11,22 @@ import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
-import { errorMessage } from '@/lib/api-error.ts';
+import { bulkFailureMessage, errorMessage } from '@/lib/api-error.ts';
 import { formatCount } from '@/lib/format.ts';
-import { lazyToast } from '@/lib/lazy-toast.ts';
+import { lazyToast, lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { useOffers } from './api/get-offers.ts';
 import {
+  BULK_ACTIVE_FAILURE,
   DELETE_FAILURE,
   DELETE_SUCCESS,
   fetchOffer,
   useDeleteOffer,
+  useSetOffersActive,
 } from './api/offer-mutations.ts';
 import { useLinkedRecord } from '@/lib/use-linked-record.ts';
+import { BulkBar } from '@/components/ui/bulk-bar.tsx';
+import { useRowSelection } from '@/lib/use-row-selection.ts';
 import type { OfferEditing } from './components/offer-form-modal.tsx';
 import { offerColumns } from './components/offer-columns.tsx';
 import { typeLabel } from './offer-labels.ts';
@@ -76,6 +80,42 @@ export default function OffersPage() {
   const linked = useLinkedRecord('offers', fetchOffer, canChange);
   const [deleting, setDeleting] = useState<Offer | null>(null);
   const remove = useDeleteOffer();
+
+  // Issue 31: 'Activate' / 'Deactivate' on the chosen offers, confirmed with their count, undone
+  // from the toast.
+  const rows = data?.offers ?? [];
+  const selection = useRowSelection(rows.map((offer) => offer.id));
+  const chosen = rows.filter((offer) => selection.selected.has(offer.id));
+  const [activating, setActivating] = useState<boolean | null>(null);
+  // The offers as sent: a refusal names rows by their place in the request.
+  const [sent, setSent] = useState<readonly Offer[]>([]);
+  const setActive = useSetOffersActive();
+  const undoActive = useSetOffersActive();
+  const counted = (count: number) => `${count} ${count === 1 ? 'offer' : 'offers'}`;
+  const activeLabel = activating ? 'Activate' : 'Deactivate';
+  const confirmActive = () => {
+    if (activating === null) return;
+    const count = chosen.length;
+    const done = activating ? 'activated' : 'deactivated';
+    setSent(chosen);
+    setActive.mutate(
+      chosen.map((offer) => ({ id: offer.id, isActive: activating })),
+      {
+        onSuccess: (changes) => {
+          setActivating(null);
+          selection.clear();
+          lazyUndoToast(
+            `${counted(count)} ${done}.`,
+            () => undoActive.mutateAsync(changes.map(({ id, before }) => ({ id, ...before }))),
+            {
+              done: `Undone: ${counted(count)} as they were.`,
+              failed: (failure) => errorMessage(failure, BULK_ACTIVE_FAILURE),
+            },
+          );
+        },
+      },
+    );
+  };
 
   const columns = offerColumns({
     onEdit: (offer) => setEditing({ mode: 'edit', offer }),
@@ -144,6 +184,16 @@ export default function OffersPage() {
           </div>
         </div>
 
+        {canChange ? (
+          <BulkBar count={chosen.length} noun="offers" onClear={selection.clear}>
+            <Button size="sm" onClick={() => setActivating(true)}>
+              Activate
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setActivating(false)}>
+              Deactivate
+            </Button>
+          </BulkBar>
+        ) : null}
         <PagedTable
           // Spec 001 §8: the list is emptied and the failure shows in a red box.
           failure={
@@ -173,8 +223,32 @@ export default function OffersPage() {
           onPageChange={list.setPage}
           onRefresh={onRefresh}
           sort={list.tableSort}
+          selection={
+            canChange ? { ...selection, rowLabel: (offer: Offer) => offer.title } : undefined
+          }
         />
       </Card>
+
+      <LazyConfirmDialog
+        open={activating !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setActive.reset();
+            setActivating(null);
+          }
+        }}
+        title={`${activeLabel} Offers`}
+        message={`${activeLabel} ${counted(chosen.length)}?`}
+        confirmLabel={activeLabel}
+        busyLabel="Saving..."
+        busy={setActive.isPending}
+        error={
+          setActive.isError
+            ? bulkFailureMessage(setActive.error, sent, (offer) => offer.title, BULK_ACTIVE_FAILURE)
+            : undefined
+        }
+        onConfirm={confirmActive}
+      />
 
       <OfferFormModal
         editing={editing ?? (linked.record ? { mode: 'edit', offer: linked.record } : null)}

@@ -1,6 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ifMatchHeaders } from '@cask/contracts/common';
-import { deleteOfferResponse, offerResponse, type Offer } from '@cask/contracts/offers';
+import {
+  deleteOfferResponse,
+  offerActiveChangesResponse,
+  offerResponse,
+  type Offer,
+  type OfferActiveChanges,
+} from '@cask/contracts/offers';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
 import { offersKey, type OfferPage } from './get-offers.ts';
@@ -80,6 +86,19 @@ export function useUpdateOffer() {
       refresh(queryClient);
     },
   });
+}
+
+export const BULK_ACTIVE_FAILURE = 'Failed to update the offers.';
+
+/** `POST /offers/bulk/active` (issue 31): the answer's `before` values, sent back, undo it. */
+export async function setOffersActive(changes: OfferActiveChanges['changes']) {
+  const envelope = await api.post<unknown>('/offers/bulk/active', { changes });
+  return offerActiveChangesResponse.parse(envelope).data.changes;
+}
+
+export function useSetOffersActive() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setOffersActive, onSettled: () => refresh(queryClient) });
 }
 
 export function useDeleteOffer() {

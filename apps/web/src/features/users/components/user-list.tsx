@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { bulkFailureMessage } from '@/lib/api-error.ts';
 import {
   DELETE_FAILURE,
   offerUserUndo,
@@ -50,6 +51,10 @@ export function UserList({ search }: { search: string }) {
   const selection = useRowSelection(rows.map((row) => row.id));
   const chosen = rows.filter((row) => selection.selected.has(row.id));
   const [setting, setSetting] = useState<boolean | null>(null);
+  // The rows as sent: a refusal names rows by their place in the request.
+  const [sent, setSent] = useState<readonly User[]>([]);
+  const failure = (error: unknown, fallback: string) =>
+    bulkFailureMessage(error, sent, (row) => row.fullName, fallback);
   const setActive = useSetUsersActive();
   const undoActive = useSetUsersActive();
   const settingLabel = setting ? 'Set Active' : 'Set Inactive';
@@ -58,6 +63,7 @@ export function UserList({ search }: { search: string }) {
     if (setting === null) return;
     const count = chosen.length;
     const status = setting ? 'Active' : 'Inactive';
+    setSent(chosen);
     setActive.mutate(
       chosen.map((row) => ({ id: row.id, isActive: setting })),
       {
@@ -88,6 +94,7 @@ export function UserList({ search }: { search: string }) {
   const removeAll = useSetUsersDeleted();
   const confirmBulkDelete = () => {
     const count = chosen.length;
+    setSent(chosen);
     removeAll.mutate(
       chosen.map((row) => ({ id: row.id, deleted: true })),
       {
@@ -205,7 +212,7 @@ export function UserList({ search }: { search: string }) {
         confirmLabel={settingLabel}
         busyLabel="Saving..."
         busy={setActive.isPending}
-        error={setActive.isError ? errorMessage(setActive.error, BULK_ACTIVE_FAILURE) : undefined}
+        error={setActive.isError ? failure(setActive.error, BULK_ACTIVE_FAILURE) : undefined}
         onConfirm={confirmSetting}
       />
       <LazyConfirmDialog
@@ -239,7 +246,7 @@ export function UserList({ search }: { search: string }) {
         confirmLabel={`Delete ${counted(chosen.length)}`}
         busyLabel="Deleting..."
         busy={removeAll.isPending}
-        error={removeAll.isError ? errorMessage(removeAll.error, DELETE_FAILURE) : undefined}
+        error={removeAll.isError ? failure(removeAll.error, DELETE_FAILURE) : undefined}
         onConfirm={confirmBulkDelete}
       />
     </Card>
