@@ -15,11 +15,11 @@ const manifestPath = path.join(dist, '.vite/manifest.json');
 
 /**
  * Budgets in gzip kB (1 kB = 1000 bytes, as Vite reports them); decision 121, raised by 2 kB in
- * decision 209 until the shell is trimmed again, and by 1 kB for every screen in decision 262
- * (the command palette's button and keys in the shell).
+ * decision 209 until the shell is trimmed again (decision 262's further 1 kB was taken back by
+ * decision 263).
  */
 const SIGN_IN = 132;
-const SCREEN = 173;
+const SCREEN = 172;
 const WHOLE_APP = 450;
 
 const SHELL = 'src/app/layout/app-shell.tsx';

@@ -4,7 +4,7 @@ import {
   exportStatusResponse,
   type ExportList,
   type ExportState,
-} from '@cask/contracts/exports';
+} from '@cask/contracts/export-answers';
 import { api, apiUrl } from './api-client.ts';
 
 /** A list's filters as the screen sends them to the list: unset ones undefined or ''. */

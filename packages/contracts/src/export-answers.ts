@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { okEnvelope } from './common.ts';
+
+/**
+ * Issue 29's export answers and the button's texts, apart from exports.ts, which holds every
+ * list's filters: the web app's 'Export CSV' button needs only these, and each screen that shows
+ * it would otherwise load every list's contracts (decision 263).
+ */
+export type ExportList =
+  'users' | 'rewards' | 'casks' | 'offers' | 'orders' | 'referrals' | 'notifications' | 'audit';
+
+/** The button's texts (issue 29). */
+export const EXPORT_CSV = 'Export CSV';
+export const EXPORTING = 'Exporting...';
+export const EXPORT_FAILED = 'The export failed. Please try again.';
+export const EXPORT_LINK_INVALID = 'This download link is invalid, used or expired';
+
+export const exportStarted = z.object({
+  id: z.uuid(),
+  /** Where the browser downloads the file, under the API's base: `/exports/download?token=...`. */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export const createExportResponse = okEnvelope(z.object({ export: exportStarted }));
+export type CreateExportResponse = z.infer<typeof createExportResponse>;
+
+export const EXPORT_STATES = ['waiting', 'running', 'done', 'failed', 'expired'] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
+export const exportStatusResponse = okEnvelope(
+  z.object({ state: z.enum(EXPORT_STATES), rows: z.number().int().nullable() }),
+);
+export type ExportStatusResponse = z.infer<typeof exportStatusResponse>;
