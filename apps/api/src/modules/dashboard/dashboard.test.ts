@@ -38,13 +38,18 @@ async function summary(): Promise<Dashboard> {
 
 /** Every counter as the triggers left it, then as recomputed from the tables. */
 async function countersBeforeAndAfterRefresh() {
-  const read = async () =>
-    Object.fromEntries(
-      (await ctx.database.db.select().from(counters))
-        // A counter that went back to 0 may stay as a row; a recount leaves it out.
-        .filter((row) => !row.name.endsWith('.search_version') && Number(row.value) !== 0)
-        .map((row) => [row.name, row.value]),
-    );
+  const read = async () => {
+    const values: Record<string, number> = {};
+    for (const row of await ctx.database.db.select().from(counters)) {
+      if (row.name.endsWith('.search_version')) continue;
+      // A counter kept in slots ('audit_log.total#3', decision 222) is their sum; a recount
+      // writes it as one row.
+      const name = row.name.replace(/#\d+$/, '');
+      values[name] = (values[name] ?? 0) + Number(row.value);
+    }
+    // A counter that went back to 0 may stay as a row; a recount leaves it out.
+    return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== 0));
+  };
   const kept = await read();
   await ctx.database.db.execute(sql`select refresh_counters()`);
   return { kept, recomputed: await read() };
