@@ -426,6 +426,19 @@ const withEtag = (response: Response, version: string) => {
   return response;
 };
 
+/** A bulk 'Set Active'/'Activate' on the fake's rows: each row's value before and after. */
+function setActive(
+  rows: { id: string; isActive: boolean }[],
+  changes: { id: string; isActive: boolean }[],
+) {
+  return changes.map(({ id, isActive }) => {
+    const changed = rows.find((row) => row.id === id)!;
+    const before = { isActive: changed.isActive };
+    changed.isActive = isActive;
+    return { id, before, after: { isActive } };
+  });
+}
+
 /** The in-memory API, newest customers and notifications first, as the server orders them. */
 export function createFakeApi(
   initial: {
@@ -778,12 +791,7 @@ export function createFakeApi(
     }
     if (method === 'POST' && path === '/api/users/bulk/active') {
       const { changes } = request.body as UserActiveChanges;
-      const done = changes.map(({ id, isActive }) => {
-        const changed = state.customers.find((c) => c.id === id)!;
-        const before = { isActive: changed.isActive };
-        changed.isActive = isActive;
-        return { id, before, after: { isActive } };
-      });
+      const done = setActive(state.customers, changes);
       return json(200, {
         success: true,
         data: { changes: done },
@@ -1151,12 +1159,7 @@ export function createFakeApi(
     }
     if (method === 'POST' && path === '/api/offers/bulk/active') {
       const { changes } = request.body as OfferActiveChanges;
-      const done = changes.map(({ id, isActive }) => {
-        const changed = state.offers.find((o) => o.id === id)!;
-        const before = { isActive: changed.isActive };
-        changed.isActive = isActive;
-        return { id, before, after: { isActive } };
-      });
+      const done = setActive(state.offers, changes);
       return json(200, {
         success: true,
         data: { changes: done },
