@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -23,21 +24,29 @@ export interface TestContext {
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a brand-new database on
- * the PostgreSQL server named by TEST_DATABASE_URL (dropped again at close).
+ * the PostgreSQL server named by TEST_DATABASE_URL (dropped again at close). Either is a copy of
+ * the migrated template of test/global-setup.ts (decision 282), or `empty` (the migrations' tests).
  */
-export async function freshDatabase(): Promise<{
+export async function freshDatabase(from: 'template' | 'empty' = 'template'): Promise<{
   database: Database;
   drop: () => Promise<void>;
 }> {
+  const template = from === 'template' ? inject('databaseTemplate') : undefined;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const initialData =
+      template?.kind === 'pglite' ? new Blob([await readFile(template.file)]) : undefined;
+    const database = await openDatabase({ dataDir: 'memory://', initialData });
     return { database, drop: async () => {} };
   }
   const name = `cask_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    template?.kind === 'postgres'
+      ? `create database ${name} template ${template.name}`
+      : `create database ${name}`,
+  );
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { open, readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { open, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { openDatabase } from './client.ts';
 
 /**
  * `npm run db:backup` and `npm run db:restore` (DESIGN.md §8 "Operations", docs/decisions/253).
@@ -164,13 +165,10 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
       `${dir} already holds a database: restore into an empty DATA_DIR (move this one away first).`,
     );
   }
-  await mkdir(dir, { recursive: true });
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = await PGlite.create(dir, {
-    extensions: { pg_trgm },
-    loadDataDir: new Blob([await readFile(file)]),
+  const database = await openDatabase({
+    dataDir: target.dataDir,
+    initialData: new Blob([await readFile(file)]),
   });
-  await client.close();
+  await database.close();
   return 'pglite';
 }

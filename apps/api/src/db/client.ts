@@ -56,6 +56,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Directory for PGlite's files; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /**
+   * PGlite only: a tarball of a data directory to start from, through PGlite's documented
+   * `loadDataDir` (a backup being restored, or the API tests' migrated template, decision 282).
+   */
+  initialData?: Blob | undefined;
 }
 
 /** Statement names by text, process-wide, so one name never stands for two texts. */
@@ -164,7 +169,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const inMemory = options.dataDir.startsWith('memory://');
   const dir = inMemory ? options.dataDir : path.resolve(options.dataDir, 'pglite');
   if (!inMemory) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    ...(options.initialData ? { loadDataDir: options.initialData } : {}),
+  });
   return {
     db: drizzle(client) as unknown as Db,
     readRows: async (text, values) => {

@@ -31,7 +31,7 @@ let database: Database;
 let drop: () => Promise<void>;
 let folder: string;
 beforeAll(async () => {
-  ({ database, drop } = await freshDatabase());
+  ({ database, drop } = await freshDatabase('empty'));
   folder = migrationsBefore('0019_cask_measures_numeric');
 });
 afterAll(async () => {
@@ -126,7 +126,7 @@ test('0019 reads the volumes and ABVs typed so far as numbers, and audits what i
 });
 
 test('0022 makes every existing admin an Owner and counts them for the Admins screen', async () => {
-  const older = await freshDatabase();
+  const older = await freshDatabase('empty');
   const before = migrationsBefore('0022_admin_roles_and_invites');
   try {
     await migrate(older.database, before, { functions: false });
@@ -158,7 +158,7 @@ test('0022 makes every existing admin an Owner and counts them for the Admins sc
 test.runIf(process.env.TEST_DATABASE_URL)(
   'two instances migrating one empty PostgreSQL database at once take turns',
   async () => {
-    const [one, two] = await Promise.all([freshDatabase(), freshDatabase()]);
+    const [one, two] = await Promise.all([freshDatabase('empty'), freshDatabase('empty')]);
     // The second connects to the first's database: two processes starting on one empty database.
     await two.database.close();
     await two.drop();
