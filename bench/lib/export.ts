@@ -54,10 +54,12 @@ export async function measureExport(
       throw new Error(`the download answered ${response.status}`);
     }
     // Read as it comes, never held: count the line ends (CRLF; no exported cell holds one here).
+    // Buffer's indexOf (native), not a loop over every byte: the client shares the two cores.
     for await (const chunk of response.body) {
-      const bytesRead = chunk as Uint8Array;
+      const read = chunk as Uint8Array;
+      const bytesRead = Buffer.from(read.buffer, read.byteOffset, read.byteLength);
       bytes += bytesRead.byteLength;
-      for (const byte of bytesRead) if (byte === 10) rows += 1;
+      for (let at = bytesRead.indexOf(10); at !== -1; at = bytesRead.indexOf(10, at + 1)) rows += 1;
     }
   } finally {
     clearInterval(sampler);

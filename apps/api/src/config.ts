@@ -79,6 +79,11 @@ export const configSchema = z.object({
    * balancer stops sending new requests while this instance still answers them.
    */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
+  /**
+   * A CSV download whose client takes nothing for this many seconds is cut: on PostgreSQL it
+   * holds a connection and a snapshot while it runs (docs/decisions/279).
+   */
+  EXPORT_STALL_SECONDS: positiveInt.max(3600).default(120),
   /** Where the built web app lives; served with history fallback when present. */
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -14,6 +14,8 @@ export const EXPORT_CSV = 'Export CSV';
 export const EXPORTING = 'Exporting...';
 export const EXPORT_FAILED = 'The export failed. Please try again.';
 export const EXPORT_LINK_INVALID = 'This download link is invalid, used or expired';
+/** Answered (503) while as many exports run as the API streams at once (decision 279). */
+export const EXPORTS_BUSY = 'Too many exports are running. Please try again in a minute.';
 
 export const exportStarted = z.object({
   id: z.uuid(),

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { finished, type Readable } from 'node:stream';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /** Both drivers produce a PgDatabase; the code above this file never knows which. */
@@ -33,6 +34,15 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Human-readable description for the start-up banner (never includes a password). */
   describe: string;
+  /**
+   * PostgreSQL only (PGlite cannot stream a COPY): runs `COPY (...) TO STDOUT` on a connection of
+   * the exports' own pool (EXPORT_CONNECTIONS) and answers its bytes as they come
+   * (pg-copy-streams), read from the socket only as fast as the stream is read. The connection
+   * goes back to the pool when the stream has ended; if the stream is destroyed or fails before
+   * that (the client went away), the connection is closed instead, which ends the COPY on the
+   * server (docs/decisions/279).
+   */
+  copyOut?: (text: string) => Promise<Readable>;
   /** node-postgres pools' documented counts, for the metrics; PGlite has no pool (empty list). */
   pools(): PoolUse[];
   /**
@@ -97,6 +107,13 @@ export const POSTGRES_OPTIONS = '-c jit=off';
 export const PREPARED_READ_OPTIONS = `${POSTGRES_OPTIONS} -c plan_cache_mode=force_generic_plan`;
 
 /**
+ * Connections of the exports' pool: an export streamed by COPY holds one from its first byte to
+ * its last, so at most this many run at once in one API process (exports.service.ts refuses more
+ * with a 503), and they never take the connections the app's requests need (decision 279).
+ */
+export const EXPORT_CONNECTIONS = 4;
+
+/**
  * `prepared` statements go to `generic` as named statements (node-postgres prepares each name
  * once per connection), the others, planned with their values on each call, to `pool`.
  */
@@ -118,6 +135,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { to: copyTo } = await import('pg-copy-streams');
     // Numeric and bigint columns come back as strings (exact money); counts are parsed where read.
     // A pool for drizzle's statements and the searches, and one for the named reads on their
     // generic plans (decision 172).
@@ -127,7 +145,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: 10,
       options: PREPARED_READ_OPTIONS,
     });
-    for (const each of [pool, generic]) {
+    const exportsPool = new pg.Pool({
+      connectionString: options.url,
+      max: EXPORT_CONNECTIONS,
+      options: POSTGRES_OPTIONS,
+    });
+    for (const each of [pool, generic, exportsPool]) {
       each.on('error', () => {
         /* idle client errors surface on the next query */
       });
@@ -136,15 +159,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: drizzle(pool) as unknown as Db,
       readRows: postgresReader({ pool, generic }),
+      copyOut: async (text) => {
+        const client = await exportsPool.connect();
+        const stream = client.query(copyTo(text));
+        // Closing the connection of a COPY cut short makes node-postgres report it to its active
+        // query, this stream, already destroyed by then: heard here, not thrown. Earlier errors
+        // reach `finished` below and the pipeline reading the stream.
+        stream.on('error', () => {});
+        // A truthy argument makes the pool close the connection instead of keeping it: a COPY cut
+        // short is still sending, and closing is what stops it on the server.
+        finished(stream, (error) => client.release(error ?? undefined));
+        return stream;
+      },
       kind: 'postgres',
       describe: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       pools: () =>
-        Object.entries({ main: pool, prepared: generic }).map(([name, each]) => ({
-          name,
-          total: each.totalCount,
-          idle: each.idleCount,
-          waiting: each.waitingCount,
-        })),
+        Object.entries({ main: pool, prepared: generic, exports: exportsPool }).map(
+          ([name, each]) => ({
+            name,
+            total: each.totalCount,
+            idle: each.idleCount,
+            waiting: each.waitingCount,
+          }),
+        ),
       exclusive: async (key, work) => {
         const client = await pool.connect();
         try {
@@ -159,7 +196,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       close: async () => {
-        await Promise.all([pool.end(), generic.end()]);
+        await Promise.all([pool.end(), generic.end(), exportsPool.end()]);
       },
     };
   }

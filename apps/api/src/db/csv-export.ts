@@ -1,3 +1,5 @@
+import { pipeline, Transform, type Readable } from 'node:stream';
+import { escapeLiteral } from 'pg';
 import type { ExportFilters, ExportList } from '@cask/contracts/exports';
 import { BYTE_ORDER_MARK, csvLines } from './csv.ts';
 import type { Database } from './client.ts';
@@ -161,4 +163,141 @@ export async function* csvExport<Filters>(
   } finally {
     await onEnd(rows, whole);
   }
+}
+
+/**
+ * The values of a COPY statement, which takes no parameters: each value as an SQL literal
+ * (node-postgres's documented escapeLiteral), which takes its type from where it stands as a
+ * placeholder does. Every filter value is text (the contracts parse them as strings).
+ */
+class LiteralValues extends StatementValues {
+  override add(value: unknown): string {
+    if (typeof value !== 'string') throw new Error(`An export filter value must be text: ${value}`);
+    return escapeLiteral(value);
+  }
+}
+
+/**
+ * The COPY statement of a list's export on PostgreSQL (decision 279): the same rows, joins,
+ * columns and order as the pages of `csvExport`, read by one statement, each cell through the
+ * database function csv_cell (src/db/sql/120_csv_cell.sql). The columns are computed in a
+ * subquery kept apart by `offset 0`, so that csv_cell, inlined, reads each computed column rather
+ * than computing its expression again. PostgreSQL's own order of NULLs is the lists' order.
+ */
+export function copyExportSql<Filters>(
+  source: ExportSource<Filters>,
+  filters: Filters,
+  sort: string | undefined,
+): string {
+  const where = source.where(filters, new LiteralValues());
+  const { column, descending } = exportOrder(source.sorts, sort);
+  const direction = descending ? 'desc' : 'asc';
+  const sortColumn = column === 'created_at' ? '' : `, ${column}`;
+  const computed = source.columns.map(([, sql], i) => `${sql} as c${i}`).join(', ');
+  const cells = source.columns.map((_, i) => `csv_cell(e.c${i})`).join(', ');
+  const rows =
+    `select ${computed}, w.${column} as sort_value, w.id as sort_id` +
+    ` from (select id, created_at${sortColumn} from ${source.table} where (${where})) w` +
+    ` ${source.joins} order by w.${column} ${direction}, w.id ${direction} offset 0`;
+  return (
+    `copy (select ${cells} from (${rows}) e` +
+    ` order by e.sort_value ${direction}, e.sort_id ${direction}) to stdout with (format csv)`
+  );
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+
+/**
+ * COPY ends each record with LF; csv-stringify, and so the file PGlite's path writes, with CRLF.
+ * This puts a CR before every LF that ends a record (one outside quotes: a quoted cell's own line
+ * breaks stay as they are, as csv-stringify leaves them), and counts the records it has passed.
+ */
+export class RecordEnds {
+  rows = 0;
+  private quoted = false;
+  private readonly ends: number[] = [];
+
+  crlf(chunk: Buffer): Buffer {
+    const ends = this.ends;
+    ends.length = 0;
+    let quoted = this.quoted;
+    let position = 0;
+    let quote = chunk.indexOf(QUOTE);
+    for (;;) {
+      if (quoted) {
+        // Inside quotes until the next quote ("" inside a cell closes and opens again).
+        if (quote === -1) break;
+        quoted = false;
+      } else {
+        const lf = chunk.indexOf(LF, position);
+        if (quote === -1 || (lf !== -1 && lf < quote)) {
+          if (lf === -1) break;
+          ends.push(lf);
+          position = lf + 1;
+          continue;
+        }
+        quoted = true;
+      }
+      position = quote + 1;
+      quote = chunk.indexOf(QUOTE, position);
+    }
+    this.quoted = quoted;
+    this.rows += ends.length;
+    if (ends.length === 0) return chunk;
+    const out = Buffer.allocUnsafe(chunk.length + ends.length);
+    let from = 0;
+    let to = 0;
+    for (const lf of ends) {
+      to += chunk.copy(out, to, from, lf);
+      out[to++] = CR;
+      from = lf;
+    }
+    chunk.copy(out, to, from);
+    return out;
+  }
+}
+
+/**
+ * A list's CSV as PostgreSQL writes it (decision 279): the byte-order mark and the header from
+ * here, then the bytes of `copyExportSql`'s COPY with CRLF record ends, passed on with
+ * backpressure (stream.pipeline: the COPY is read only as fast as the answer is taken), so memory
+ * holds a few socket buffers whatever the list's size. Destroying the answer (the client went
+ * away) destroys the COPY's stream, whose connection is then closed (Database.copyOut).
+ * `onEnd` runs once it ends, whole or cut short, before the file's last byte when whole.
+ */
+export async function copyCsvExport<Filters>(
+  copyOut: NonNullable<Database['copyOut']>,
+  source: ExportSource<Filters>,
+  filters: Filters,
+  sort: string | undefined,
+  onEnd: (rows: number, whole: boolean) => Promise<void>,
+): Promise<Readable> {
+  const copy = await copyOut(copyExportSql(source, filters, sort));
+  const records = new RecordEnds();
+  let ended = false;
+  const end = (whole: boolean) => {
+    if (ended) return Promise.resolve();
+    ended = true;
+    return onEnd(records.rows, whole);
+  };
+  const file = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, records.crlf(chunk));
+    },
+    flush(callback) {
+      end(true).then(() => callback(), callback);
+    },
+    destroy(error, callback) {
+      end(false).then(
+        () => callback(error),
+        (failed: Error) => callback(error ?? failed),
+      );
+    },
+  });
+  file.push(BYTE_ORDER_MARK + csvLines([source.columns.map(([header]) => header)]));
+  // Its errors reach the answer through `file`, which pipeline destroys with them.
+  pipeline(copy, file, () => {});
+  return file;
 }

@@ -17,10 +17,15 @@ export function neutralise(cell: unknown): string {
 /** The UTF-8 byte-order mark: spreadsheet programs then read the file as UTF-8. */
 export const BYTE_ORDER_MARK = '\uFEFF';
 
-/** Rows as CSV text (RFC 4180 quoting, CRLF line ends, csv-stringify), each cell neutralised. */
+/**
+ * Rows as CSV text (RFC 4180 quoting, CRLF line ends, csv-stringify), each cell neutralised. A
+ * cell holding a line break of its own, a lone LF or CR too, is quoted (csv-stringify quotes only
+ * the record delimiter's CRLF once one is set, unless told), as PostgreSQL's COPY quotes it
+ * (decision 279).
+ */
 export function csvLines(rows: readonly (readonly unknown[])[]): string {
   return stringify(
     rows.map((row) => row.map(neutralise)),
-    { record_delimiter: 'windows' },
+    { record_delimiter: 'windows', quote_record_delimiter: true },
   );
 }

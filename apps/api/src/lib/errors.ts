@@ -87,3 +87,12 @@ export class TooManyRequestsError extends AppError {
     });
   }
 }
+
+/** The server is at a limit of its own for now (e.g. exports running at once); try again later. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(503, message, undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
+  }
+}

@@ -32,7 +32,10 @@ export const exportsRoutes =
           schema: {
             tags: ['exports'],
             querystring: EXPORT_FILTERS[list],
-            response: { 201: createExportResponse },
+            response: {
+              201: createExportResponse,
+              503: errorEnvelope.describe('As many exports are running as the API streams at once'),
+            },
           },
         },
         async (request, reply) =>
@@ -54,6 +57,9 @@ export const exportsRoutes =
             // A stream is sent as it is (Fastify serializes no stream); declared for the docs.
             200: z.unknown().describe('The CSV file (text/csv, UTF-8 with a byte-order mark)'),
             403: errorEnvelope.describe('The link is invalid, used or expired'),
+            503: errorEnvelope.describe(
+              'As many exports are running as the API streams at once; the link stays valid',
+            ),
           },
         },
       },
@@ -64,6 +70,9 @@ export const exportsRoutes =
         });
         // Counted when it starts streaming (plugins/metrics.ts, README 'Metrics').
         app.metrics.exports.inc({ list: file.list });
+        // A client that takes nothing for this long is cut (destroying the answer ends the
+        // export): on PostgreSQL it holds a connection and a snapshot (decision 279).
+        reply.raw.setTimeout(deps.config.EXPORT_STALL_SECONDS * 1000, () => reply.raw.destroy());
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${file.fileName}"`)

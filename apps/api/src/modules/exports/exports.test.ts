@@ -1,9 +1,16 @@
+import http from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { EXPORT_LINK_INVALID, type ExportList } from '@cask/contracts/exports';
+import {
+  EXPORT_FILTERS,
+  EXPORT_LINK_INVALID,
+  EXPORT_LISTS,
+  EXPORTS_BUSY,
+  type ExportList,
+} from '@cask/contracts/exports';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createTestContext, useTestContext } from '../../../test/context.ts';
 import {
   createCask,
   createCustomer,
@@ -13,7 +20,10 @@ import {
 } from '../../../test/factories.ts';
 import { BULK_SEARCH_TERMS, seedListData } from '../../../test/list-against-sql.ts';
 import { BYTE_ORDER_MARK, neutralise } from '../../db/csv.ts';
-import { EXPORT_PAGE_ROWS } from '../../db/csv-export.ts';
+import { rowsOf } from '../../db/client.ts';
+import { csvExport, EXPORT_PAGE_ROWS, type ExportSource } from '../../db/csv-export.ts';
+import { EXPORT_SOURCES } from '../../export-sources.ts';
+import { EXPORTS_AT_ONCE } from './exports.service.ts';
 import { CASK_SORTS } from '@cask/contracts/casks';
 import { NOTIFICATION_SORTS } from '@cask/contracts/notifications';
 import { OFFER_SORTS } from '@cask/contracts/offers';
@@ -294,3 +304,229 @@ test('each export is in the audit log with its list, filters and rows, and its s
     after: { list: 'orders', filters: { status: 'Delivered' }, rows: rows.length, whole: true },
   });
 });
+
+/** PostgreSQL writes the file with COPY (decision 279); PGlite reads it in keyset pages. */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.runIf(onPostgres)('on PostgreSQL the file is written by COPY (decision 279)', () => {
+  test("byte for byte the file of the pages' path, whatever the cells hold", async () => {
+    const marker = uniqueMarker('bytes');
+    const names = [
+      `Quote "me", please ${marker}`,
+      `Line\nbreak ${marker}`,
+      `Carriage\r\nreturn ${marker}`,
+      `-12.50`,
+      `-12.50 ${marker}`,
+      `\tTab ${marker}`,
+      `=1+1 ${marker}`,
+      `+Plus ${marker}`,
+      `@At ${marker}`,
+      `Ünïcödé — ${marker}`,
+      `Back\\slash ${marker}`,
+    ];
+    for (const fullName of names) await createCustomer(ctx, { fullName, phone: '' });
+    const source = EXPORT_SOURCES.users;
+    const queries: Record<string, string>[] = [
+      { search: marker },
+      { search: marker, sort: 'fullName' },
+      {},
+    ];
+    for (const query of queries) {
+      const filters = EXPORT_FILTERS.users.parse(query);
+      let paged = '';
+      for await (const text of csvExport(
+        ctx.database,
+        source,
+        filters,
+        { sort: filters.sort, searching: filters.search !== undefined },
+        async () => {},
+      ))
+        paged += text;
+      const copied = (await download((await startExport('users', query)).url)).body;
+      expect(copied).toBe(paged);
+    }
+    for (const list of EXPORT_LISTS) {
+      const filters = EXPORT_FILTERS[list].parse({});
+      let paged = '';
+      for await (const text of csvExport(
+        ctx.database,
+        EXPORT_SOURCES[list] as ExportSource<typeof filters>,
+        filters,
+        { sort: undefined, searching: false },
+        async () => {},
+      ))
+        paged += text;
+      const copied = (await download((await startExport(list)).url)).body;
+      expect(copied, list).toBe(paged);
+    }
+  });
+
+  describe('a client that stops reading, then goes away', () => {
+    let port = 0;
+    beforeAll(async () => {
+      // About 60 MB of notifications: more than every buffer between the database and a client.
+      await ctx.database.db.execute(sql`
+        insert into notifications (title, message, is_global)
+        select 'Large ' || g, repeat('x', 200000), true from generate_series(1, 300) g`);
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = ctx.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('not listening');
+      port = address.port;
+    }, 60_000);
+
+    /** A download whose client reads its first bytes, then nothing more. */
+    async function stalledDownload(url: string) {
+      const request = http.get(`http://127.0.0.1:${port}/api${url}`);
+      request.on('error', () => {});
+      const response = await new Promise<http.IncomingMessage>((resolve) =>
+        request.on('response', resolve),
+      );
+      expect(response.statusCode).toBe(200);
+      response.on('error', () => {});
+      await new Promise((resolve) => response.once('data', resolve));
+      response.pause();
+      return request;
+    }
+
+    /** The server sessions whose last statement is an export's COPY, and what each waits for. */
+    async function copies() {
+      return rowsOf<{ pid: number; state: string; wait: string | null }>(
+        await ctx.database.db.execute(sql`
+          select pid, state, wait_event as wait from pg_stat_activity
+          where datname = current_database() and query like 'copy (select csv_cell(%'`),
+      );
+    }
+    const running = <Row extends { state: string }>(rows: Row[]) =>
+      rows.filter((row) => row.state === 'active');
+
+    async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean) {
+      for (let i = 0; i < 200; i++) {
+        const value = await read();
+        if (done(value)) return value;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('timed out waiting');
+    }
+
+    const exportsPool = () => ctx.database.pools().find((pool) => pool.name === 'exports')!;
+
+    test('the COPY waits for the client, and ends, its connection closed, once the client is gone', async () => {
+      const started = await startExport('notifications');
+      const request = await stalledDownload(started.url);
+      // Backpressure all the way: the database waits to write to the API.
+      const [copy] = running(
+        await eventually(copies, (rows) => running(rows)[0]?.wait === 'ClientWrite'),
+      );
+      expect(exportsPool().total - exportsPool().idle).toBe(1);
+
+      request.destroy();
+      await eventually(copies, (rows) => !rows.some((row) => row.pid === copy!.pid));
+      await eventually(
+        async () => exportsPool().total - exportsPool().idle,
+        (busy) => busy === 0,
+      );
+      const status = await eventually(
+        async () =>
+          (
+            await ctx.app.inject({
+              method: 'GET',
+              url: `/api/exports/${started.id}`,
+              headers: admin.headers,
+            })
+          ).json<{ data: { state: string } }>().data,
+        (data) => data.state !== 'running',
+      );
+      expect(status).toEqual({ state: 'failed', rows: null });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/audit',
+        query: { action: 'list.exported', recordId: started.id },
+        headers: admin.headers,
+      });
+      const [entry] = res.json().data.entries;
+      expect(entry.after.whole).toBe(false);
+      expect(entry.after.rows).toBeLessThan(300);
+
+      // The pool opens a new connection for the next export.
+      const next = await download((await startExport('offers')).url);
+      expect(next.statusCode).toBe(200);
+    });
+
+    test(`at most ${EXPORTS_AT_ONCE} run at once; one more is refused with a 503, its link kept`, async () => {
+      const waiting = await startExport('offers');
+      const requests = [];
+      for (let i = 0; i < EXPORTS_AT_ONCE; i++) {
+        requests.push(await stalledDownload((await startExport('notifications')).url));
+      }
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/exports/users',
+        headers: admin.headers,
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({ success: false, message: EXPORTS_BUSY });
+      expect(refused.headers['retry-after']).toBe('30');
+      expect((await download(waiting.url)).statusCode).toBe(503);
+
+      for (const request of requests) request.destroy();
+      await eventually(copies, (rows) => running(rows).length === 0);
+      const res = await eventually(
+        () => download(waiting.url),
+        (answer) => answer.statusCode !== 503,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(csvRows(res.body).length).toBe(1 + (await listTotal('offers', {})));
+    });
+  });
+});
+
+// On PostgreSQL, where a running export holds a connection and a snapshot. (PGlite's pages are all
+// written into the answer's buffers here, 300 rows being one page, so its export ends at once.)
+test.runIf(onPostgres)(
+  'a download whose client takes nothing for EXPORT_STALL_SECONDS is cut',
+  async () => {
+    const other = await createTestContext({ EXPORT_STALL_SECONDS: '1' });
+    try {
+      const exporter = await createAdmin(other);
+      // About 60 MB: more than every buffer between the database and a client.
+      await other.database.db.execute(sql`
+      insert into notifications (title, message, is_global)
+      select 'Large ' || g, repeat('x', 200000), true from generate_series(1, 300) g`);
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('not listening');
+      const asked = await other.app.inject({
+        method: 'POST',
+        url: '/api/exports/notifications',
+        headers: exporter.headers,
+      });
+      const started = asked.json<{ data: { export: { id: string; url: string } } }>().data.export;
+      const request = http.get(`http://127.0.0.1:${address.port}/api${started.url}`);
+      request.on('error', () => {});
+      const response = await new Promise<http.IncomingMessage>((resolve) =>
+        request.on('response', resolve),
+      );
+      response.on('error', () => {});
+      await new Promise((resolve) => response.once('data', resolve));
+      response.pause();
+      const state = async () =>
+        (
+          await other.app.inject({
+            method: 'GET',
+            url: `/api/exports/${started.id}`,
+            headers: exporter.headers,
+          })
+        ).json<{ data: { state: string } }>().data.state;
+      expect(await state()).toBe('running');
+      // Cut by the server, not by this client (which, paused, never reads that its socket was
+      // closed), a second or so after the buffers filled.
+      for (let i = 0; i < 200 && (await state()) === 'running'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await state()).toBe('failed');
+      request.destroy();
+    } finally {
+      await other.close();
+    }
+  },
+);

@@ -10,21 +10,24 @@ const iso = isoTimeSql;
 export const rewardsExport: ExportSource<ExportFilters<'rewards'>> = {
   table: 'customers',
   where: (filters, values) => customerListWhereSql(searchPattern(values, filters.search)),
-  joins: 'join customers t on t.id = w.id',
+  // Each number as one grouped join, not a count or sum per row: PostgreSQL's COPY computes them
+  // in its parallel workers (decision 279, as the users export's cask count).
+  joins:
+    'join customers t on t.id = w.id' +
+    ' left join (select owner_id, count(*) as n from casks group by owner_id) kc on kc.owner_id = t.id' +
+    " left join (select customer_id, sum(investment_amount) as total from purchases where status <> 'Reject' and deleted_at is null group by customer_id) inv on inv.customer_id = t.id" +
+    ' left join (select referrer_id, count(*) as n from referrals group by referrer_id) rc on rc.referrer_id = t.id',
   file: 'rewards',
   sorts: REWARD_LIST_SORTS,
   columns: [
     ['ID', 't.id::text'],
     ['User Name', 't.full_name'],
     ['Email', 't.email'],
-    ['Casks', '(select count(*) from casks k where k.owner_id = t.id)::text'],
+    ['Casks', 'coalesce(kc.n, 0)::text'],
     // As the Reward List's Invest: rejected and deleted (hidden) orders count in no sum.
-    [
-      'Invest',
-      "(select coalesce(sum(o.investment_amount), 0) from purchases o where o.customer_id = t.id and o.status <> 'Reject' and o.deleted_at is null)::text",
-    ],
+    ['Invest', 'coalesce(inv.total, 0)::text'],
     ['Point', 't.points_balance::text'],
-    ['Referrals', '(select count(*) from referrals r where r.referrer_id = t.id)::text'],
+    ['Referrals', 'coalesce(rc.n, 0)::text'],
     ['Created At', iso('t.created_at')],
     ['Updated At', iso('t.updated_at')],
   ],

@@ -10,7 +10,12 @@ const iso = isoTimeSql;
 export const usersExport: ExportSource<ExportFilters<'users'>> = {
   table: 'customers',
   where: (filters, values) => customerListWhereSql(searchPattern(values, filters.search)),
-  joins: 'join customers t on t.id = w.id',
+  // The cask counts as one grouped join, not a count per row: PostgreSQL's COPY computes it in
+  // its parallel workers, where a correlated count is left to the leader, row after row (the
+  // export of 1M customers took half the time, decision 279).
+  joins:
+    'join customers t on t.id = w.id' +
+    ' left join (select owner_id, count(*) as n from casks group by owner_id) kc on kc.owner_id = t.id',
   file: 'users',
   sorts: USER_LIST_SORTS,
   columns: [
@@ -18,7 +23,7 @@ export const usersExport: ExportSource<ExportFilters<'users'>> = {
     ['User Name', 't.full_name'],
     ['Email', 't.email'],
     ['Phone', 't.phone'],
-    ['Casks', '(select count(*) from casks k where k.owner_id = t.id)::text'],
+    ['Casks', 'coalesce(kc.n, 0)::text'],
     ['Status', activeTextSql('t.is_active')],
     ['Created At', iso('t.created_at')],
     ['Updated At', iso('t.updated_at')],
