@@ -46,6 +46,8 @@ test('an Owner invites a Viewer, who accepts by the mailed link and can read but
     await viewer.getByRole('button', { name: 'Set Password and Sign In' }).click();
     await expectPath(viewer, '/');
     await expect(viewer.getByText(`Welcome, ${invitee.name}`)).toBeVisible();
+    // Signed in as by the sign-in screen: this browser is a known device from now on.
+    expect((await context.cookies()).map((cookie) => cookie.name)).toContain('cask_device');
 
     await viewer.goto('/user');
     const users = viewer.getByRole('table', { name: 'Users' });

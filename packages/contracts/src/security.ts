@@ -82,10 +82,6 @@ export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
 export const totpDisableBody = z.object({ password, code: totpCode });
 export type TotpDisableBody = z.infer<typeof totpDisableBody>;
 
-/** Step-up: the password, or a code from the authenticator. */
-export const reauthenticateBody = z.union([z.object({ password }), z.object({ code: totpCode })]);
-export type ReauthenticateBody = z.infer<typeof reauthenticateBody>;
-
 export const policyBody = z.object({ requireTwoFactor: z.boolean() });
 export type PolicyBody = z.infer<typeof policyBody>;
 export const policyResponse = okEnvelope(policyBody);
@@ -131,3 +127,14 @@ export type AddPasskeyBody = z.infer<typeof addPasskeyBody>;
 
 export const passkeySignInBody = z.object({ ceremony: z.uuid(), response: credentialJson });
 export type PasskeySignInBody = z.infer<typeof passkeySignInBody>;
+
+/**
+ * Step-up: the password, a code from the authenticator, or one of the admin's passkeys answering
+ * the challenge of `POST /auth/reauthenticate/passkey/options` (docs/decisions/276).
+ */
+export const reauthenticateBody = z.union([
+  z.object({ password }),
+  z.object({ code: totpCode }),
+  z.object({ ceremony: z.uuid(), response: credentialJson }),
+]);
+export type ReauthenticateBody = z.infer<typeof reauthenticateBody>;

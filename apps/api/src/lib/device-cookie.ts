@@ -1,4 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * OWASP "device cookies" (issue 28): a browser that signed in successfully as an admin gets a
@@ -30,4 +32,25 @@ export function isDeviceCookieFor(secret: string, value: string | undefined, ema
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
   const [encodedEmail] = body.split('.');
   return Buffer.from(encodedEmail ?? '', 'base64url').toString('utf8') === email.toLowerCase();
+}
+
+/**
+ * Sets the device cookie on the answer of a completed sign-in (the password, the second step, a
+ * passkey, an accepted invite): one definition, so every way in sets the same cookie. The
+ * route's plugin must have registered @fastify/cookie.
+ */
+export function setDeviceCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secret: string,
+  email: string,
+): void {
+  const options: CookieSerializeOptions = {
+    path: DEVICE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+  };
+  reply.setCookie(DEVICE_COOKIE, issueDeviceCookie(secret, email), options);
 }

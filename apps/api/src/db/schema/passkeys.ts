@@ -44,8 +44,11 @@ export const webauthnChallenges = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     challenge: text('challenge').notNull(),
-    /** 'registration' (then the admin adding a passkey) or 'authentication'. */
-    kind: text('kind', { enum: ['registration', 'authentication'] }).notNull(),
+    /**
+     * 'registration' (then the admin adding a passkey), 'authentication' (a sign-in: nobody
+     * yet) or 'reauthentication' (step-up: the signed-in admin, docs/decisions/276).
+     */
+    kind: text('kind', { enum: ['registration', 'authentication', 'reauthentication'] }).notNull(),
     adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import cookie from '@fastify/cookie';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   acceptInviteBody,
   acceptInviteResponse,
@@ -11,6 +12,7 @@ import {
 } from '@cask/contracts/admins';
 import { errorEnvelope, uuidParam } from '@cask/contracts/common';
 import type { AppDeps } from '../../app-deps.ts';
+import { setDeviceCookie } from '../../lib/device-cookie.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
@@ -148,22 +150,32 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       ),
   );
 
-  app.post(
-    '/auth/accept-invite',
-    {
-      // The link's token is the proof; a stranger guessing tokens is slowed down per address.
-      config: { public: true, rateLimit: routeRateLimit(10) },
-      schema: {
-        tags: ['auth'],
-        security: [],
-        body: acceptInviteBody,
-        response: {
-          200: acceptInviteResponse,
-          400: errorEnvelope.describe('The link is invalid, expired or used, or the password'),
+  // Accepting signs in, so it sets the device cookie as every sign-in does (decision 228): in a
+  // scope of its own, and without the parsing hook (nothing here reads a cookie), so the Admins
+  // screen's routes run none of @fastify/cookie's hooks.
+  await app.register(async (plain) => {
+    await plain.register(cookie, { hook: false });
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.post(
+      '/auth/accept-invite',
+      {
+        // The link's token is the proof; a stranger guessing tokens is slowed down per address.
+        config: { public: true, rateLimit: routeRateLimit(10) },
+        schema: {
+          tags: ['auth'],
+          security: [],
+          body: acceptInviteBody,
+          response: {
+            200: acceptInviteResponse,
+            400: errorEnvelope.describe('The link is invalid, expired or used, or the password'),
+          },
         },
       },
-    },
-    async (request) =>
-      ok(await admins.acceptInvite(request.body, request), 'Welcome to Cask Admin'),
-  );
+      async (request, reply) => {
+        const { tokens, email } = await admins.acceptInvite(request.body, request);
+        setDeviceCookie(request, reply, deps.jwtSecret, email);
+        return ok(tokens, 'Welcome to Cask Admin');
+      },
+    );
+  });
 };

@@ -240,7 +240,7 @@ export function createAdminsService(deps: {
     async acceptInvite(
       body: AcceptInviteBody,
       caller: { ip: string; headers: { 'user-agent'?: string | undefined } },
-    ): Promise<TokenPair> {
+    ): Promise<{ tokens: TokenPair; email: string }> {
       const tokenHash = hashRefreshToken(body.token);
       // Checked before the password is hashed, so a wrong link costs no argon2 work.
       if (!(await repo.findValidInvite(db, tokenHash))) {
@@ -288,14 +288,14 @@ export function createAdminsService(deps: {
           after: { email: invite.email, via: 'invite' },
           ip: caller.ip,
         });
-        return { ...created, sessionId: familyId };
+        return { ...created, email: invite.email, sessionId: familyId };
       });
       const accessToken = await signAccessToken(jwtSecret, {
         adminId: admin.id,
         tokenVersion: admin.tokenVersion,
         sessionId: admin.sessionId,
       });
-      return { accessToken, refreshToken: refresh.token };
+      return { tokens: { accessToken, refreshToken: refresh.token }, email: admin.email };
     },
   };
 }

@@ -22,10 +22,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { createBackgroundJobs } from '../../lib/background-jobs.ts';
 import {
   DEVICE_COOKIE,
-  DEVICE_COOKIE_DAYS,
-  DEVICE_COOKIE_PATH,
   isDeviceCookieFor,
-  issueDeviceCookie,
+  setDeviceCookie as setDeviceCookieOn,
 } from '../../lib/device-cookie.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { onlyExactQueryNames } from '../../lib/exact-query.ts';
@@ -52,15 +50,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     hasher,
   });
   await app.register(cookie);
-  const setDeviceCookie = (request: FastifyRequest, reply: FastifyReply, email: string) => {
-    reply.setCookie(DEVICE_COOKIE, issueDeviceCookie(deps.jwtSecret, email), {
-      path: DEVICE_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-      maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
-    });
-  };
+  const setDeviceCookie = (request: FastifyRequest, reply: FastifyReply, email: string) =>
+    setDeviceCookieOn(request, reply, deps.jwtSecret, email);
   registerSecurityRoutes(app, {
     db: deps.database.db,
     config: deps.config,

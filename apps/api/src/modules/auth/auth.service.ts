@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChangePasswordBody, LoginBody, TokenPair } from '@cask/contracts/auth';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type {
   ReauthenticateBody,
   SecondFactorBody,
@@ -22,6 +23,7 @@ import {
   successorRefreshToken,
 } from '../../lib/tokens.ts';
 import * as admins from './admins.repository.ts';
+import { createPasskeysService } from './passkeys.service.ts';
 import { open as openSealed } from '../../lib/secret-box.ts';
 import { hashRecoveryCode, stepOfCode } from '../../lib/totp.ts';
 import * as sessions from './sessions.repository.ts';
@@ -75,6 +77,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, jwtSecret, totpKey, hasher } = deps;
   const windowMinutes = config.LOGIN_FAILURE_WINDOW_MINUTES;
+  const passkeys = createPasskeysService({ db, config });
 
   /** A counter over the limit: why an attempt is refused, and until when. */
   interface Breach {
@@ -408,8 +411,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     completeSignIn,
 
     /**
-     * Step-up: the password (under the password-change throttle) or a code again; the session
-     * counts as freshly authenticated for STEP_UP_SECONDS.
+     * Step-up: the password (under the password-change throttle), a code, or one of the admin's
+     * passkeys answering their step-up challenge (docs/decisions/276); whichever it is, the
+     * session counts as freshly authenticated for STEP_UP_SECONDS.
      */
     async reauthenticate(
       adminId: string,
@@ -421,11 +425,30 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!admin?.isActive) throw new UnauthorizedError('You are not authorized: account disabled');
       if (!sessionId) throw new UnauthorizedError(SESSION_ENDED);
       let method: string;
+      let passkeyId: string | undefined;
       if ('password' in body) {
         await checkPassword(admin, body.password, caller, 'password');
         method = 'password';
-      } else {
+      } else if ('code' in body) {
         method = await checkSecondFactor(admin, { code: body.code }, caller);
+      } else {
+        passkeyId = await passkeys
+          .verifyReauthentication(admin.id, {
+            ceremony: body.ceremony,
+            response: body.response as unknown as AuthenticationResponseJSON,
+          })
+          .catch(async (error: unknown) => {
+            await writeAudit(db, {
+              adminId: admin.id,
+              action: 'auth.reauthentication_failed',
+              entity: 'session',
+              entityId: sessionId,
+              after: { method: 'passkey', userAgent: userAgentOf(caller) },
+              ip: caller.ip,
+            });
+            throw error;
+          });
+        method = 'passkey';
       }
       await db.transaction(async (tx) => {
         await sessions.markSessionAuthenticated(tx, sessionId);
@@ -434,7 +457,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           action: 'auth.reauthenticated',
           entity: 'session',
           entityId: sessionId,
-          after: { method },
+          after: passkeyId ? { method, passkeyId } : { method },
           ip: caller.ip,
         });
       });

@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
+import { adminInvites } from '../../db/schema/admin-invites.ts';
+import { createRefreshToken } from '../../lib/tokens.ts';
 import { createAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
 
@@ -46,4 +50,41 @@ test('a device cookie does not lift the limit on one account from one address', 
   const ip = '10.9.1.2';
   for (let i = 0; i < 6; i += 1) await login(admin.email, 'wrong password', ip, device);
   expect((await login(admin.email, admin.password, ip, device)).statusCode).toBe(429);
+});
+
+test('accepting an invite sets the device cookie a sign-in sets: the next sign-in from a busy address is not refused', async () => {
+  // An invite as the Admins screen leaves it (its mail is the admins tests' concern).
+  const email = `invitee-${randomBytes(4).toString('hex')}@example.com`;
+  const link = createRefreshToken();
+  await ctx.database.db.insert(adminInvites).values({
+    fullName: 'Iona Invitee',
+    email,
+    role: 'admin',
+    tokenHash: link.hash,
+    expiresAt: sql`now() + interval '72 hours'`,
+  });
+  const password = 'iona-sets-this-1';
+  const accepted = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/accept-invite',
+    payload: { token: link.token, password },
+    remoteAddress: '10.9.2.1',
+  });
+  expect(accepted.statusCode).toBe(200);
+  const issued = accepted.cookies.find((cookie) => cookie.name === 'cask_device');
+  // The same cookie as a password sign-in's, attribute for attribute.
+  const admin = await createAdmin(ctx);
+  const signedIn = (await login(admin.email, admin.password, '10.9.2.2')).cookies.find(
+    (cookie) => cookie.name === 'cask_device',
+  );
+  const attributes = (cookie: typeof issued) => ({ ...cookie, name: undefined, value: undefined });
+  expect(issued).toBeDefined();
+  expect(attributes(issued)).toEqual(attributes(signedIn));
+
+  // The invitee's first sign-in, from an address over the per-address limit, is let in.
+  const busy = '10.9.2.3';
+  for (let i = 0; i < 3; i += 1) await login(`stranger${i}@example.com`, 'guess-guess', busy);
+  expect((await login(email, password, busy)).statusCode).toBe(429);
+  const device = `cask_device=${issued?.value}`;
+  expect((await login(email, password, busy, device)).statusCode).toBe(200);
 });

@@ -4,7 +4,7 @@ import { adminPasskeys, webauthnChallenges } from '../../db/schema/passkeys.ts';
 
 // Passkeys and their single-use challenges (docs/decisions/229).
 
-export type CeremonyKind = 'registration' | 'authentication';
+export type CeremonyKind = 'registration' | 'authentication' | 'reauthentication';
 
 export async function insertChallenge(
   db: DbOrTx,

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import {
   BadRequestError,
+  ConflictError,
   ForbiddenError,
   NotFoundError,
   UnauthorizedError,
@@ -23,6 +24,8 @@ import type { SessionActor } from './security.service.ts';
 type Transport = NonNullable<WebAuthnCredential['transports']>[number];
 
 export const PASSKEY_NOT_RECOGNISED = 'The passkey was not recognised. Please try again.';
+export const PASSKEY_REQUEST_EXPIRED = 'The passkey request expired. Please try again.';
+export const NO_PASSKEY = 'You have no passkey: confirm with your password instead';
 const CHALLENGE_MINUTES = 5;
 
 /**
@@ -46,6 +49,30 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
 
   const saveChallenge = (kind: repo.CeremonyKind, challenge: string, adminId: string | null) =>
     repo.insertChallenge(db, { kind, challenge, adminId, minutes: CHALLENGE_MINUTES });
+
+  /** Whether `passkey` signed `challenge` for this site; if so its counter moves on. */
+  async function verifyAssertion(
+    passkey: NonNullable<Awaited<ReturnType<typeof repo.findByCredentialId>>>,
+    challenge: string,
+    response: AuthenticationResponseJSON,
+  ): Promise<boolean> {
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp().origin,
+      expectedRPID: rp().id,
+      requireUserVerification: false,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+        counter: passkey.counter,
+        ...(passkey.transports ? { transports: passkey.transports as Transport[] } : {}),
+      },
+    }).catch(() => ({ verified: false, authenticationInfo: undefined }));
+    if (!verification.verified || !verification.authenticationInfo) return false;
+    await repo.markPasskeyUsed(db, passkey.id, verification.authenticationInfo.newCounter);
+    return true;
+  }
 
   return {
     async list(adminId: string) {
@@ -79,7 +106,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
       body: { name: string; ceremony: string; response: RegistrationResponseJSON },
     ) {
       const challenge = await repo.takeChallenge(db, body.ceremony, 'registration', actor.adminId);
-      if (!challenge) throw new BadRequestError('The passkey request expired. Please try again.');
+      if (!challenge) throw new BadRequestError(PASSKEY_REQUEST_EXPIRED);
       const verification = await verifyRegistrationResponse({
         response: body.response,
         expectedChallenge: challenge,
@@ -126,6 +153,47 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
       });
     },
 
+    /**
+     * Step-up with a passkey (docs/decisions/276): a challenge of its own kind, bound to the
+     * signed-in admin, that only their passkeys may answer (409 when they have none).
+     */
+    async reauthenticationOptions(adminId: string) {
+      const existing = await repo.credentialsOf(db, adminId);
+      if (existing.length === 0) throw new ConflictError(NO_PASSKEY);
+      const options = await generateAuthenticationOptions({
+        rpID: rp().id,
+        allowCredentials: existing.map((row) => ({
+          id: row.id,
+          ...(row.transports ? { transports: row.transports as Transport[] } : {}),
+        })),
+        userVerification: 'preferred',
+      });
+      const ceremony = await saveChallenge('reauthentication', options.challenge, adminId);
+      return { options: options as unknown as Record<string, unknown>, ceremony };
+    },
+
+    /**
+     * The step-up answer: the challenge is spent whatever follows (it was this admin's, of the
+     * step-up kind, and alive), and the passkey that signed it must be one of theirs. Refusals
+     * are 400s, as a wrong password's: the session goes on. Returns the passkey's id.
+     */
+    async verifyReauthentication(
+      adminId: string,
+      body: { ceremony: string; response: AuthenticationResponseJSON },
+    ): Promise<string> {
+      const challenge = await repo.takeChallenge(db, body.ceremony, 'reauthentication', adminId);
+      if (!challenge) throw new BadRequestError(PASSKEY_REQUEST_EXPIRED);
+      const passkey = await repo.findByCredentialId(db, body.response.id);
+      if (
+        !passkey ||
+        passkey.adminId !== adminId ||
+        !(await verifyAssertion(passkey, challenge, body.response))
+      ) {
+        throw new BadRequestError(PASSKEY_NOT_RECOGNISED);
+      }
+      return passkey.id;
+    },
+
     /** Options for 'Sign in with a passkey': any of this site's discoverable credentials. */
     async authenticationOptions() {
       const options = await generateAuthenticationOptions({
@@ -139,26 +207,11 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
     /** The admin whose passkey signed the challenge; the counter moves on (clone detection). */
     async authenticate(body: { ceremony: string; response: AuthenticationResponseJSON }) {
       const challenge = await repo.takeChallenge(db, body.ceremony, 'authentication', null);
-      if (!challenge) throw new UnauthorizedError('The passkey request expired. Please try again.');
+      if (!challenge) throw new UnauthorizedError(PASSKEY_REQUEST_EXPIRED);
       const passkey = await repo.findByCredentialId(db, body.response.id);
-      if (!passkey) throw new UnauthorizedError(PASSKEY_NOT_RECOGNISED);
-      const verification = await verifyAuthenticationResponse({
-        response: body.response,
-        expectedChallenge: challenge,
-        expectedOrigin: rp().origin,
-        expectedRPID: rp().id,
-        requireUserVerification: false,
-        credential: {
-          id: passkey.credentialId,
-          publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-          counter: passkey.counter,
-          ...(passkey.transports ? { transports: passkey.transports as Transport[] } : {}),
-        },
-      }).catch(() => ({ verified: false, authenticationInfo: undefined }));
-      if (!verification.verified || !verification.authenticationInfo) {
+      if (!passkey || !(await verifyAssertion(passkey, challenge, body.response))) {
         throw new UnauthorizedError(PASSKEY_NOT_RECOGNISED);
       }
-      await repo.markPasskeyUsed(db, passkey.id, verification.authenticationInfo.newCounter);
       const admin = await admins.findAdminCredentialsById(db, passkey.adminId);
       if (!admin) throw new UnauthorizedError(PASSKEY_NOT_RECOGNISED);
       if (!admin.isActive) {

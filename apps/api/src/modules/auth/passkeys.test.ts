@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
+import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
+import { webauthnChallenges } from '../../db/schema/passkeys.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
 import { SoftwarePasskey } from '../../../test/webauthn.ts';
@@ -8,7 +10,12 @@ import { SoftwarePasskey } from '../../../test/webauthn.ts';
 const ORIGIN = 'http://localhost:5173';
 const ctx = useTestContext({ PUBLIC_URL: ORIGIN });
 
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: object) {
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: object,
+) {
   return ctx.app.inject({
     method,
     url,
@@ -106,4 +113,138 @@ test('a challenge works once, answers for another site or an unknown key are ref
     ceremony: 'x',
   });
   expect(bad.statusCode).toBe(400);
+});
+
+/** The session's last proof of identity is 11 minutes old: step-up is due. */
+async function ageProof(admin: TestAdmin) {
+  await ctx.database.db
+    .update(adminSessions)
+    .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
+    .where(eq(adminSessions.id, admin.sessionId));
+}
+
+/** A change that needs a recent proof (an Owner's): 200 with one, 403 without. */
+function savePolicy(admin: TestAdmin) {
+  return call('PUT', '/api/security/policy', admin.token, { requireTwoFactor: false });
+}
+
+async function stepUpOptions(admin: TestAdmin) {
+  const res = await call('POST', '/api/auth/reauthenticate/passkey/options', admin.token);
+  expect(res.statusCode).toBe(200);
+  return res.json().data as {
+    options: { challenge: string; allowCredentials: { id: string }[] };
+    ceremony: string;
+  };
+}
+
+function stepUp(admin: TestAdmin, ceremony: string, response: object) {
+  return call('POST', '/api/auth/reauthenticate', admin.token, { ceremony, response });
+}
+
+async function actionsOf(adminId: string) {
+  const rows = await ctx.database.db
+    .select({ action: auditLog.action, after: auditLog.after })
+    .from(auditLog)
+    .where(eq(auditLog.adminId, adminId))
+    .orderBy(auditLog.createdAt);
+  return rows;
+}
+
+test("step-up with a passkey: the admin's own passkey answers a challenge bound to them, once, and the proof is the password's", async () => {
+  const admin = await createAdmin(ctx, { role: 'owner' });
+  const passkey = new SoftwarePasskey(ORIGIN);
+  expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
+  await ageProof(admin);
+  expect((await savePolicy(admin)).json()).toMatchObject({ code: 'reauthentication_required' });
+
+  const { options, ceremony } = await stepUpOptions(admin);
+  // Only this admin's passkeys may answer.
+  expect(options.allowCredentials.map((item) => item.id)).toEqual([
+    passkey.credentialId.toString('base64url'),
+  ]);
+  const answer = passkey.authenticate(options);
+  const confirmed = await stepUp(admin, ceremony, answer);
+  expect(confirmed.statusCode).toBe(200);
+  expect(confirmed.json()).toMatchObject({ success: true, message: 'Confirmed' });
+  expect((await savePolicy(admin)).statusCode).toBe(200);
+  const audit = await actionsOf(admin.id);
+  expect(audit).toContainEqual(
+    expect.objectContaining({
+      action: 'auth.reauthenticated',
+      after: expect.objectContaining({ method: 'passkey' }),
+    }),
+  );
+
+  // The same answer again: its challenge is spent.
+  await ageProof(admin);
+  const replayed = await stepUp(admin, ceremony, answer);
+  expect(replayed.statusCode).toBe(400);
+  expect(replayed.json().message).toBe('The passkey request expired. Please try again.');
+  expect((await savePolicy(admin)).statusCode).toBe(403);
+});
+
+test("step-up with a passkey refuses another admin's passkey or challenge, a sign-in's challenge and an expired one", async () => {
+  const admin = await createAdmin(ctx, { role: 'owner' });
+  const mine = new SoftwarePasskey(ORIGIN);
+  expect((await addPasskey(admin, mine)).statusCode).toBe(200);
+  const other = await createAdmin(ctx, { role: 'owner' });
+  const theirs = new SoftwarePasskey(ORIGIN);
+  expect((await addPasskey(other, theirs)).statusCode).toBe(200);
+  await ageProof(admin);
+  await ageProof(other);
+
+  // Another admin's passkey answering my challenge.
+  const asked = await stepUpOptions(admin);
+  const foreign = await stepUp(admin, asked.ceremony, theirs.authenticate(asked.options));
+  expect(foreign.statusCode).toBe(400);
+  expect(foreign.json().message).toBe('The passkey was not recognised. Please try again.');
+
+  // Another admin's challenge, answered by my passkey: not mine to spend; it stays theirs.
+  const theirChallenge = await stepUpOptions(other);
+  const taken = await stepUp(
+    admin,
+    theirChallenge.ceremony,
+    mine.authenticate(theirChallenge.options),
+  );
+  expect(taken.statusCode).toBe(400);
+  expect(
+    (await stepUp(other, theirChallenge.ceremony, theirs.authenticate(theirChallenge.options)))
+      .statusCode,
+  ).toBe(200);
+
+  // A sign-in's challenge is not a step-up's, nor the other way round.
+  const signIn = (await call('POST', '/api/auth/passkey/options')).json().data;
+  expect((await stepUp(admin, signIn.ceremony, mine.authenticate(signIn.options))).statusCode).toBe(
+    400,
+  );
+  const forStepUp = await stepUpOptions(admin);
+  const asSignIn = await call('POST', '/api/auth/passkey', undefined, {
+    ceremony: forStepUp.ceremony,
+    response: mine.authenticate(forStepUp.options),
+  });
+  expect(asSignIn.statusCode).toBe(401);
+
+  // Expired: older than its 5 minutes.
+  const late = await stepUpOptions(admin);
+  await ctx.database.db
+    .update(webauthnChallenges)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(webauthnChallenges.id, late.ceremony));
+  const expired = await stepUp(admin, late.ceremony, mine.authenticate(late.options));
+  expect(expired.statusCode).toBe(400);
+  expect(expired.json().message).toBe('The passkey request expired. Please try again.');
+
+  // None of it renewed the proof; each refusal is audited.
+  expect((await savePolicy(admin)).json()).toMatchObject({ code: 'reauthentication_required' });
+  const failed = (await actionsOf(admin.id)).filter(
+    (row) => row.action === 'auth.reauthentication_failed',
+  );
+  expect(failed).toHaveLength(4);
+});
+
+test('an admin without a passkey is offered no step-up challenge (409)', async () => {
+  const admin = await createAdmin(ctx);
+  const res = await call('POST', '/api/auth/reauthenticate/passkey/options', admin.token);
+  expect(res.statusCode).toBe(409);
+  expect(res.json()).toMatchObject({ success: false });
 });

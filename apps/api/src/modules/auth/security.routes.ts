@@ -175,13 +175,33 @@ export function registerSecurityRoutes(
   );
 
   app.post(
+    '/auth/reauthenticate/passkey/options',
+    {
+      config: { beforeSecondFactor: true, rateLimit: secondFactorLimit },
+      schema: {
+        tags: ['auth'],
+        response: {
+          200: webauthnOptionsResponse,
+          409: errorEnvelope.describe('The admin has no passkey'),
+        },
+      },
+    },
+    async (request) => ok(await passkeys.reauthenticationOptions(request.admin.id)),
+  );
+
+  app.post(
     '/auth/reauthenticate',
     {
       config: { beforeSecondFactor: true },
       schema: {
         tags: ['auth'],
         body: reauthenticateBody,
-        response: { 200: securityMessageResponse },
+        response: {
+          200: securityMessageResponse,
+          400: errorEnvelope.describe(
+            'The password or code is wrong, or the passkey was not recognised or its request expired',
+          ),
+        },
       },
     },
     async (request) => {

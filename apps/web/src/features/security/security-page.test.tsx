@@ -196,6 +196,95 @@ test('a change refused for an old sign-in asks for the password and is sent agai
   expect(puts[1]?.body).toEqual({ requireTwoFactor: true });
 });
 
+/** A policy change refused until `accepts` takes what POST /auth/reauthenticate was sent. */
+function stepUpApi(
+  overview: { twoFactorEnabled: boolean },
+  accepts: (body: Record<string, unknown>) => string | null,
+  passkeysOf: unknown[] = passkeys,
+) {
+  let confirmed = false;
+  return securityApi(overview, (request) => {
+    if (request.path === '/api/security/passkeys') {
+      return { body: { success: true, data: { passkeys: passkeysOf } } };
+    }
+    if (request.path === '/api/auth/reauthenticate') {
+      const refusal = accepts(request.body as Record<string, unknown>);
+      if (refusal) return { status: 400, body: { success: false, message: refusal } };
+      confirmed = true;
+      return { body: { success: true, message: 'Confirmed' } };
+    }
+    if (request.path === '/api/security/policy' && !confirmed) {
+      return {
+        status: 403,
+        body: {
+          success: false,
+          message: 'Please confirm your password to continue',
+          code: 'reauthentication_required',
+        },
+      };
+    }
+    return undefined;
+  });
+}
+
+test('with two-factor on, step-up takes an authentication code instead; a passkey is offered', async () => {
+  const { sent } = stepUpApi({ twoFactorEnabled: true }, (body) =>
+    body.code === '123456' ? null : 'The authentication code is not valid',
+  );
+  const { user } = await renderApp({ route: '/setting/security' });
+  await user.click(
+    await screen.findByRole('checkbox', {
+      name: 'Require two-factor authentication for every admin',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  expect(await within(dialog).findByRole('button', { name: 'Use a passkey' })).toBeEnabled();
+  await user.click(within(dialog).getByRole('button', { name: 'Use an authentication code' }));
+  expect(dialog).toHaveAccessibleName('Confirm with your authentication code');
+  const code = within(dialog).getByLabelText('Authentication code');
+  await user.type(code, '12');
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  expect(
+    await within(dialog).findByText('Enter the 6-digit code from your authenticator app'),
+  ).toBeVisible();
+  await user.clear(code);
+  await user.type(code, '654321');
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  expect(await within(dialog).findByText('The authentication code is not valid')).toBeVisible();
+  await user.clear(code);
+  await user.type(code, '123456');
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  expect(await screen.findByText('Security policy saved')).toBeInTheDocument();
+  expect(sent.filter((r) => r.path === '/api/auth/reauthenticate').map((r) => r.body)).toEqual([
+    { code: '654321' },
+    { code: '123456' },
+  ]);
+});
+
+test('without two-factor or a passkey, step-up asks for the password only', async () => {
+  stepUpApi(
+    { twoFactorEnabled: false },
+    (body) => (body.password === 'right password' ? null : 'Password is incorrect'),
+    [],
+  );
+  const { user } = await renderApp({ route: '/setting/security' });
+  await user.click(
+    await screen.findByRole('checkbox', {
+      name: 'Require two-factor authentication for every admin',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  // The screen has read both already: the dialog knows at once there is nothing else to offer.
+  expect(within(dialog).queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+  expect(within(dialog).queryByRole('button', { name: 'Use an authentication code' })).toBeNull();
+  await user.type(
+    within(dialog).getByLabelText('Password', { selector: 'input' }),
+    'right password',
+  );
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  expect(await screen.findByText('Security policy saved')).toBeInTheDocument();
+});
+
 test('the policy takes an admin without two-factor to the Security screen', async () => {
   stubFetch((request) =>
     request.path === '/api/security' || request.path === '/api/security/sessions'

@@ -33,6 +33,22 @@ export async function addPasskey(name: string) {
   ).data;
 }
 
+/**
+ * Step-up with a passkey (docs/decisions/276): the browser signs a challenge the server bound to
+ * this admin, with one of their passkeys; the answer renews the session's proof as the password
+ * does.
+ */
+export async function reauthenticateWithPasskey(): Promise<void> {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const { options, ceremony } = webauthnOptionsResponse.parse(
+    await api.post<unknown>('/auth/reauthenticate/passkey/options'),
+  ).data;
+  const response = await startAuthentication({
+    optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+  });
+  await api.post<unknown>('/auth/reauthenticate', { ceremony, response });
+}
+
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
