@@ -17,7 +17,10 @@ export const rewardsExport: ExportSource<ExportFilters<'rewards'>> = {
     ['ID', 't.id::text'],
     ['User Name', 't.full_name'],
     ['Email', 't.email'],
-    ['Casks', '(select count(*) from casks k where k.owner_id = t.id)::text'],
+    [
+      'Casks',
+      '(select count(*) from casks k where k.owner_id = t.id and k.deleted_at is null)::text',
+    ],
     // As the Reward List's Invest: rejected and deleted (hidden) orders count in no sum.
     [
       'Invest',

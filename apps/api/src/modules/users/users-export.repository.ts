@@ -18,7 +18,10 @@ export const usersExport: ExportSource<ExportFilters<'users'>> = {
     ['User Name', 't.full_name'],
     ['Email', 't.email'],
     ['Phone', 't.phone'],
-    ['Casks', '(select count(*) from casks k where k.owner_id = t.id)::text'],
+    [
+      'Casks',
+      '(select count(*) from casks k where k.owner_id = t.id and k.deleted_at is null)::text',
+    ],
     ['Status', activeTextSql('t.is_active')],
     ['Created At', iso('t.created_at')],
     ['Updated At', iso('t.updated_at')],
