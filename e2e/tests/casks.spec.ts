@@ -21,6 +21,23 @@ async function cardValue(page: Page, title: string): Promise<number> {
   return count(await card.locator('dd').first().textContent());
 }
 
+interface ApiCask {
+  id: string;
+  name: string;
+  updatedAt: string;
+  version: string;
+  [field: string]: unknown;
+}
+
+/** The signed-in admin's token, for the API calls that check what the screen did. */
+async function apiHeaders(page: Page) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
+  return { authorization: `Bearer ${cookie?.value ?? ''}` };
+}
+
+/** A cask as the API answers it, without what every save moves (decision 241). */
+const withoutSaveTime = ({ updatedAt: _at, version: _version, ...cask }: ApiCask) => cask;
+
 async function openCasks(page: Page) {
   await page.getByRole('navigation').getByRole('link', { name: 'Cask', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cask List' })).toBeVisible();
@@ -131,14 +148,45 @@ test('adds a cask for a customer found by name, edits it and deletes it; totals 
   await expect(bodyRows(caskTable(page))).toHaveCount(1);
   const row = bodyRows(caskTable(page)).first();
   await expect(row).toContainText(name);
-  await row.getByRole('button', { name: 'Delete' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
-  await expect(confirm).toContainText(
-    `Are you sure you want to delete cask ${name} from Glenfarclas?`,
-  );
-  await expect(confirm).toContainText('This action cannot be undone.');
-  await confirm.getByRole('button', { name: 'Delete Cask' }).click();
-  await expect(toast(page, 'Cask deleted successfully!')).toBeVisible();
+  const headers = await apiHeaders(page);
+  const listed = await page.request.get(`/api/casks?search=${encodeURIComponent(name)}`, {
+    headers,
+  });
+  const [found] = (await listed.json()).data.casks as ApiCask[];
+  const one = await page.request.get(`/api/casks/${found?.id ?? ''}`, { headers });
+  expect(one.status()).toBe(200);
+  const saved = (await one.json()).data.cask as ApiCask;
+  expect(saved.name).toBe(name);
+  const deleteIt = async () => {
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
+    await expect(confirm).toContainText(
+      `Are you sure you want to delete cask ${name} from Glenfarclas?`,
+    );
+    await expect(confirm).toContainText('This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete Cask' }).click();
+    await expect(confirm).toBeHidden();
+  };
+  await deleteIt();
+  const deleted = toast(page, 'Cask deleted successfully!');
+  await expect(deleted).toBeVisible();
+  await expect(page.getByText('No casks found.')).toBeVisible();
+  expect(await cardValue(page, 'Total Casks')).toBe(totalBefore);
+  const gone = await page.request.get(`/api/casks/${saved.id}`, { headers });
+  expect(gone.status()).toBe(404);
+
+  // Issue 31 (decision 273): 'Undo' in the toast brings it back as it was, checked through the API.
+  await deleted.getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, `Undone: cask ${name} is back.`)).toBeVisible();
+  await expect(row).toContainText(name);
+  expect(await cardValue(page, 'Total Casks')).toBe(totalBefore + 1);
+  const back = await page.request.get(`/api/casks/${saved.id}`, { headers });
+  expect(back.status()).toBe(200);
+  const restored = (await back.json()).data.cask as ApiCask;
+  expect(withoutSaveTime(restored)).toEqual(withoutSaveTime(saved));
+
+  // Deleted for good: the other specs find the data as they did before this one.
+  await deleteIt();
   await expect(page.getByText('No casks found.')).toBeVisible();
   expect(await cardValue(page, 'Total Casks')).toBe(totalBefore);
 });
