@@ -49,7 +49,7 @@ async function addOffer(
   page: Page,
   type: OfferType,
   title: string,
-): Promise<{ image: string; images: string[] }> {
+): Promise<{ id: string; image: string; images: string[] }> {
   await page.getByRole('button', { name: 'Add Offer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Offer' });
   await expect(dialog.getByLabel(/^Type/)).toHaveValue('cask');
@@ -175,8 +175,38 @@ test('an offer of each type is added with images, found by search and type, edit
   expect((await page.request.get(cask.images[1] ?? '')).status()).toBe(200);
   expect((await page.request.get(cask.image)).status()).toBe(200);
 
-  // Delete all three: none has orders, so each is erased.
-  for (const title of [`${titles.cask} tour`, titles.bottle, titles.experience]) {
+  // Issue 31 (decision 273): a delete retires the offer, and 'Undo' in its toast brings it back
+  // as it was, checked through the API; then all three are deleted for good.
+  const tour = `${titles.cask} tour`;
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
+  const headers = { authorization: `Bearer ${cookie?.value ?? ''}` };
+  const beforeDelete = (
+    await (await page.request.get(`/api/offers/${cask.id}`, { headers })).json()
+  ).data.offer as Record<string, unknown>;
+  await bodyRows(page).filter({ hasText: tour }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Confirm Delete' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(bodyRows(page).filter({ hasText: tour })).toHaveCount(0);
+  expect((await page.request.get(`/api/offers/${cask.id}`, { headers })).status()).toBe(404);
+  await toast(page, 'Offer deleted successfully')
+    .last()
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect(toast(page, `Undone: offer ${tour} is back.`)).toBeVisible();
+  await expect(bodyRows(page).filter({ hasText: tour })).toHaveCount(1);
+  const back = await page.request.get(`/api/offers/${cask.id}`, { headers });
+  expect(back.status()).toBe(200);
+  const restored = (await back.json()).data.offer as Record<string, unknown>;
+  const withoutSaveTime = ({ updatedAt: _at, version: _version, ...offer }: typeof restored) =>
+    offer;
+  expect(withoutSaveTime(restored)).toEqual(withoutSaveTime(beforeDelete));
+  for (const url of [restored.image as string, ...(restored.images as string[])]) {
+    expect((await page.request.get(url)).status()).toBe(200);
+  }
+
+  for (const title of [tour, titles.bottle, titles.experience]) {
     await bodyRows(page).filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
     await expect(confirm.getByText(`Are you sure you want to delete ${title}?`)).toBeVisible();

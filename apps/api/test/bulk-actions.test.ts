@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { BULK_CASK_NOT_DELETED, BULK_CASK_NOT_FOUND } from '@cask/contracts/casks';
 import { BULK_NOTIFICATION_NOT_FOUND } from '@cask/contracts/notifications';
-import { BULK_OFFER_NOT_FOUND } from '@cask/contracts/offers';
+import { BULK_OFFER_NOT_DELETED, BULK_OFFER_NOT_FOUND } from '@cask/contracts/offers';
 import { BULK_ORDER_NOT_DELETED } from '@cask/contracts/orders';
 import { BULK_USER_NOT_DELETED, BULK_USER_NOT_FOUND } from '@cask/contracts/users';
 import { beforeAll, expect, test } from 'vitest';
+import { rowsOf as resultRows } from '../src/db/client.ts';
 import { auditLog } from '../src/db/schema/audit-log.ts';
+import { casks } from '../src/db/schema/casks.ts';
 import { counters } from '../src/db/schema/counters.ts';
 import { customers } from '../src/db/schema/customers.ts';
 import { notificationReads } from '../src/db/schema/notifications.ts';
@@ -15,6 +18,7 @@ import { referrals } from '../src/db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from './admins.ts';
 import { useTestContext } from './context.ts';
 import {
+  createCask,
   createCustomer,
   createNotification,
   createOffer,
@@ -57,7 +61,8 @@ const undoOf = <Value extends object>(changes: Change<Value>[]) =>
 
 /** Every column but updated_at (which any save moves, decision 241). */
 async function rowsOf<
-  Table extends typeof customers | typeof purchases | typeof offers | typeof referrals,
+  Table extends
+    typeof customers | typeof purchases | typeof offers | typeof referrals | typeof casks,
 >(table: Table, ids: string[]) {
   const rows = (await ctx.database.db
     .select()
@@ -340,4 +345,186 @@ test("Referrals 'Set status' moves each referral's points; a referrer who cannot
   changesOf(await post('/api/referrals/bulk/status', undoOf(changes)));
   expect(await rowsOf(referrals, ids)).toEqual(before);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(balance);
+});
+
+/** The dashboard's portfolio months (decision 233), which the casks' triggers keep. */
+const portfolioMonths = async () =>
+  resultRows<{ month: string; change: string }>(
+    await ctx.database.db.execute(
+      sql`select month::text, change::text from portfolio_value_months order by month`,
+    ),
+  );
+
+test("undoing a cask's single delete brings it back exactly, with the counters and the portfolio", async () => {
+  // Decision 273: the cask is hidden (deleted_at), never erased, so the undo restores it.
+  const owner = await createCustomer(ctx);
+  const cask = await createCask(ctx, {
+    ownerId: owner.id,
+    status: 'Ready',
+    currentValue: '4321.09',
+  });
+  const before = await rowsOf(casks, [cask.id]);
+  const countersBefore = await counterValues();
+  const portfolioBefore = await portfolioMonths();
+
+  const deleted = await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/casks/${cask.id}`,
+    headers: admin.headers,
+  });
+  expect(deleted.statusCode, deleted.body).toBe(200);
+  expect(await counterValues()).not.toEqual(countersBefore);
+  expect(await portfolioMonths()).not.toEqual(portfolioBefore);
+  // The owner's page and User Management's Casks column leave it out meanwhile.
+  const section = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/users/${owner.id}/casks`,
+    headers: admin.headers,
+  });
+  expect(section.json().data.items).toEqual([]);
+  const record = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/users/${owner.id}/record`,
+    headers: admin.headers,
+  });
+  expect(record.json().data.cards).toMatchObject({ casksHeld: 0, portfolioValue: 0 });
+  const user = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/users/${owner.id}`,
+    headers: admin.headers,
+  });
+  expect(user.json().data.user.balance).toBe(0);
+
+  const changes = changesOf<{ deleted: boolean }>(
+    await post('/api/casks/bulk/deleted', [{ id: cask.id, deleted: false }]),
+  );
+  expect(changes).toEqual([{ id: cask.id, before: { deleted: true }, after: { deleted: false } }]);
+  expect(await rowsOf(casks, [cask.id])).toEqual(before);
+  expect(await counterValues()).toEqual(countersBefore);
+  expect(await portfolioMonths()).toEqual(portfolioBefore);
+  const shown = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/casks/${cask.id}`,
+    headers: admin.headers,
+  });
+  expect(shown.statusCode).toBe(200);
+  expect((await audited('cask', [cask.id])).map((row) => row.action).sort()).toEqual([
+    'cask.deleted',
+    'cask.restored',
+  ]);
+  // Its provenance tells both.
+  const provenance = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/casks/${cask.id}/provenance`,
+    headers: admin.headers,
+  });
+  const kinds = (provenance.json().data.events as { kind: string }[]).map((event) => event.kind);
+  expect(kinds).toEqual(expect.arrayContaining(['removed', 'restored']));
+
+  // Restoring a cask that is not deleted, or an unknown one, changes nothing and names each.
+  const refused = await post('/api/casks/bulk/deleted', [
+    { id: cask.id, deleted: false },
+    { id: randomUUID(), deleted: false },
+  ]);
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json().errors).toEqual([
+    { field: 'changes.0.id', message: BULK_CASK_NOT_DELETED },
+    { field: 'changes.1.id', message: BULK_CASK_NOT_FOUND },
+  ]);
+  expect(await rowsOf(casks, [cask.id])).toEqual(before);
+});
+
+test("Casks 'deleted: true' hides each as the single delete does; all or none", async () => {
+  const chosen = [await createCask(ctx), await createCask(ctx, { status: 'Ready' })];
+  const ids = chosen.map((cask) => cask.id);
+  const before = await rowsOf(casks, ids);
+  const gone = await createCask(ctx, { deletedAt: new Date() });
+  const countersBefore = await counterValues();
+  const refused = await post('/api/casks/bulk/deleted', [
+    ...ids.map((id) => ({ id, deleted: true })),
+    { id: gone.id, deleted: true },
+  ]);
+  expect(refused.json().errors).toEqual([{ field: 'changes.2.id', message: BULK_CASK_NOT_FOUND }]);
+  expect(await rowsOf(casks, ids)).toEqual(before);
+
+  const changes = changesOf<{ deleted: boolean }>(
+    await post(
+      '/api/casks/bulk/deleted',
+      ids.map((id) => ({ id, deleted: true })),
+    ),
+  );
+  expect((await rowsOf(casks, ids)).every((row) => row.deletedAt !== null)).toBe(true);
+  changesOf(await post('/api/casks/bulk/deleted', undoOf(changes)));
+  expect(await rowsOf(casks, ids)).toEqual(before);
+  expect(await counterValues()).toEqual(countersBefore);
+});
+
+test("undoing an offer's delete brings it back exactly, its Active flag included, with the counters", async () => {
+  // Decision 273: every offer delete retires it, orders or not, and keeps it as it was.
+  const inactive = await createOffer(ctx, { isActive: false, type: 'bottle' });
+  const active = await createOffer(ctx, { isActive: true });
+  await createPurchase(ctx, { offerId: active.id });
+  const ids = [inactive.id, active.id];
+  const before = await rowsOf(offers, ids);
+  const countersBefore = await counterValues();
+  for (const id of ids) {
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/offers/${id}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+  }
+  expect(await counterValues()).not.toEqual(countersBefore);
+
+  changesOf(
+    await post(
+      '/api/offers/bulk/deleted',
+      ids.map((id) => ({ id, deleted: false })),
+    ),
+  );
+  expect(await rowsOf(offers, ids)).toEqual(before);
+  expect(await counterValues()).toEqual(countersBefore);
+  const shown = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/offers/${active.id}`,
+    headers: admin.headers,
+  });
+  expect(shown.json().data.offer.isActive).toBe(true);
+  expect((await audited('offer', ids)).map((row) => row.action).sort()).toEqual([
+    'offer.deleted',
+    'offer.deleted',
+    'offer.restored',
+    'offer.restored',
+  ]);
+
+  const refused = await post('/api/offers/bulk/deleted', [
+    { id: randomUUID(), deleted: false },
+    { id: active.id, deleted: false },
+  ]);
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json().errors).toEqual([
+    { field: 'changes.0.id', message: BULK_OFFER_NOT_FOUND },
+    { field: 'changes.1.id', message: BULK_OFFER_NOT_DELETED },
+  ]);
+});
+
+test('a Viewer can neither delete nor restore casks and offers in bulk', async () => {
+  const viewer = await createAdmin(ctx, { role: 'viewer' });
+  const cask = await createCask(ctx, { deletedAt: new Date() });
+  const offer = await createOffer(ctx, { retiredAt: new Date() });
+  for (const [url, id] of [
+    ['/api/casks/bulk/deleted', cask.id],
+    ['/api/offers/bulk/deleted', offer.id],
+  ] as const) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: { changes: [{ id, deleted: false }] },
+      headers: viewer.headers,
+    });
+    expect(res.statusCode, url).toBe(403);
+  }
+  expect((await rowsOf(casks, [cask.id]))[0]?.deletedAt).toBeInstanceOf(Date);
+  expect((await rowsOf(offers, [offer.id]))[0]?.retiredAt).toBeInstanceOf(Date);
 });

@@ -148,6 +148,8 @@ export const PROVENANCE_KINDS = [
   'regauge',
   'transfer',
   'removed',
+  /** The undo of a delete (decision 273). */
+  'restored',
 ] as const;
 export type ProvenanceKind = (typeof PROVENANCE_KINDS)[number];
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  deletedAnswer,
+  deletedChanges,
   line,
   okEnvelope,
   pageQuery,
@@ -220,3 +222,14 @@ export type CaskResponse = z.infer<typeof caskResponse>;
 
 export const deleteCaskResponse = okEnvelope(z.object({ id: z.uuid() }));
 export type DeleteCaskResponse = z.infer<typeof deleteCaskResponse>;
+
+/**
+ * POST /casks/bulk/deleted (issue 31, decision 273): hides casks as DELETE /casks/{id} does
+ * (`deleted: true`) and brings them back as they were (`deleted: false`: the undo of a delete).
+ */
+export const caskDeletedChangesBody = deletedChanges();
+export type CaskDeletedChanges = z.infer<typeof caskDeletedChangesBody>;
+export const caskDeletedChangesResponse = deletedAnswer();
+export type CaskDeletedChangesResponse = z.infer<typeof caskDeletedChangesResponse>;
+export const BULK_CASK_NOT_FOUND = 'Cask not found (deleted, or never there)';
+export const BULK_CASK_NOT_DELETED = 'Cask is not deleted';

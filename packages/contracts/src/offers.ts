@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   bulkAnswer,
   bulkChanges,
+  deletedAnswer,
+  deletedChanges,
   okEnvelope,
   pageQuery,
   pagination,
@@ -90,7 +92,10 @@ export type OfferListResponse = z.infer<typeof offerListResponse>;
 export const offerResponse = okEnvelope(z.object({ offer }));
 export type OfferResponse = z.infer<typeof offerResponse>;
 
-/** DELETE /offers/{id}: `retired` when orders refer to it (hidden, kept), else erased. */
+/**
+ * DELETE /offers/{id}: the offer is retired (hidden, kept as it was, decisions 141 and 273), so
+ * `retired` is always true now; it stays in the answer for the clients that read it.
+ */
 export const deleteOfferResponse = okEnvelope(z.object({ id: z.uuid(), retired: z.boolean() }));
 export type DeleteOfferResponse = z.infer<typeof deleteOfferResponse>;
 
@@ -105,3 +110,13 @@ export type OfferActiveChanges = z.infer<typeof offerActiveChangesBody>;
 export const offerActiveChangesResponse = bulkAnswer({ isActive: z.boolean() });
 export type OfferActiveChangesResponse = z.infer<typeof offerActiveChangesResponse>;
 export const BULK_OFFER_NOT_FOUND = 'Offer not found (deleted, or never there)';
+
+/**
+ * POST /offers/bulk/deleted (issue 31, decision 273): retires offers as DELETE /offers/{id} does
+ * (`deleted: true`) and brings them back as they were (`deleted: false`: the undo of a delete).
+ */
+export const offerDeletedChangesBody = deletedChanges();
+export type OfferDeletedChanges = z.infer<typeof offerDeletedChangesBody>;
+export const offerDeletedChangesResponse = deletedAnswer();
+export type OfferDeletedChangesResponse = z.infer<typeof offerDeletedChangesResponse>;
+export const BULK_OFFER_NOT_DELETED = 'Offer is not deleted';

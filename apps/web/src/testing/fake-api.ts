@@ -23,6 +23,8 @@ import {
 } from '@cask/contracts/common';
 import {
   type Cask,
+  type CaskDeletedChanges,
+  type CaskDeletedChangesResponse,
   type CaskListResponse,
   type CaskResponse,
   type DeleteCaskResponse,
@@ -68,6 +70,8 @@ import {
   type Offer,
   type OfferActiveChanges,
   type OfferActiveChangesResponse,
+  type OfferDeletedChanges,
+  type OfferDeletedChangesResponse,
   type OfferListResponse,
   type OfferResponse,
   type OfferType,
@@ -492,7 +496,7 @@ export function createFakeApi(
     hold: null as Promise<void> | null,
     requests: [] as SentRequest[],
     /** Rows deleted, with where they stood, so POST .../bulk/deleted can put them back (undo). */
-    deleted: new Map<string, { index: number; row: FakeCustomer | Order }>(),
+    deleted: new Map<string, { index: number; row: FakeCustomer | Order | Offer | Cask }>(),
   };
 
   const fail = () => json(500, { success: false, message: state.failureMessage });
@@ -1157,6 +1161,33 @@ export function createFakeApi(
         },
       } satisfies OfferListResponse);
     }
+    if (method === 'POST' && path === '/api/offers/bulk/deleted') {
+      const { changes } = request.body as OfferDeletedChanges;
+      const done = changes.map(({ id }) => {
+        const { index, row } = state.deleted.get(id)!;
+        state.deleted.delete(id);
+        state.offers.splice(index, 0, row as Offer);
+        return { id, before: { deleted: true }, after: { deleted: false } };
+      });
+      return json(200, {
+        success: true,
+        data: { changes: done },
+      } satisfies OfferDeletedChangesResponse);
+    }
+    if (method === 'POST' && path === '/api/casks/bulk/deleted') {
+      const { changes } = request.body as CaskDeletedChanges;
+      const done = changes.map(({ id }) => {
+        const { index, row } = state.deleted.get(id)!;
+        state.deleted.delete(id);
+        state.casks.splice(index, 0, row as Cask);
+        state.totals.totalCasks += 1;
+        return { id, before: { deleted: true }, after: { deleted: false } };
+      });
+      return json(200, {
+        success: true,
+        data: { changes: done },
+      } satisfies CaskDeletedChangesResponse);
+    }
     if (method === 'POST' && path === '/api/offers/bulk/active') {
       const { changes } = request.body as OfferActiveChanges;
       const done = setActive(state.offers, changes);
@@ -1225,11 +1256,12 @@ export function createFakeApi(
     }
     if (method === 'DELETE' && offer) {
       if (state.failing.has('offer-delete')) return fail();
+      state.deleted.set(offer.id, { index: state.offers.indexOf(offer), row: offer });
       state.offers = state.offers.filter((o) => o !== offer);
       return json(200, {
         success: true,
         message: 'Offer deleted successfully',
-        data: { id: offer.id, retired: false },
+        data: { id: offer.id, retired: true },
       } satisfies DeleteOfferResponse);
     }
     if (method === 'GET' && path === '/api/casks') {
@@ -1442,6 +1474,7 @@ export function createFakeApi(
       if (state.failing.has('cask-delete')) return fail();
       const target = state.casks.find((c) => c.id === caskDelete[1]);
       if (!target) return notFound('Cask not found');
+      state.deleted.set(target.id, { index: state.casks.indexOf(target), row: target });
       state.casks = state.casks.filter((c) => c !== target);
       state.totals.totalCasks -= 1;
       return json(200, {

@@ -76,6 +76,11 @@ export const casks = pgTable(
                  coalesce(last_gauged_on, make_date(year, 1, 1)) + interval '1 year'))::date end`,
     ),
     abvFortyOn: date('abv_forty_on'),
+    /**
+     * Set when the cask is deleted (decision 273): it is hidden from every read that shows casks
+     * and counts nowhere, but kept as it was, so the delete's Undo can bring it back exactly.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,22 +94,45 @@ export const casks = pgTable(
       'casks_money_not_negative',
       sql`coalesce(${table.estimatedValue}, 0) >= 0 and coalesce(${table.currentValue}, 0) >= 0 and coalesce(${table.purchasePrice}, 0) >= 0`,
     ),
+    // Every index holds the casks not deleted only (decision 273), as every read asks for them.
     // A customer's cask count (the users list's "Casks") is an index-only count on this.
-    index('casks_owner_idx').on(table.ownerId),
+    index('casks_owner_idx')
+      .on(table.ownerId)
+      .where(sql`${table.deletedAt} is null`),
     // The customer page's 'Casks', newest first.
-    index('casks_owner_listing_idx').on(table.ownerId, table.createdAt, table.id),
+    index('casks_owner_listing_idx')
+      .on(table.ownerId, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
     // The Cask List's alert filters and the dashboard's alert counts (decision 230).
-    index('casks_regauge_due_idx').on(table.regaugeDueOn, table.createdAt, table.id),
-    index('casks_abv_forty_idx').on(table.abvFortyOn, table.createdAt, table.id),
-    index('casks_listing_idx').on(table.createdAt, table.id),
-    index('casks_status_idx').on(table.status),
+    index('casks_regauge_due_idx')
+      .on(table.regaugeDueOn, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('casks_abv_forty_idx')
+      .on(table.abvFortyOn, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('casks_listing_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('casks_status_idx')
+      .on(table.status)
+      .where(sql`${table.deletedAt} is null`),
     // The sorted lists (issue 31): each sortable column, then id, read from either end.
-    index('casks_name_sort_idx').on(table.name, table.id),
-    index('casks_distillery_sort_idx').on(table.distillery, table.id),
-    index('casks_current_value_sort_idx').on(table.currentValue, table.id),
-    index('casks_status_sort_idx').on(table.status, table.id),
+    index('casks_name_sort_idx')
+      .on(table.name, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('casks_distillery_sort_idx')
+      .on(table.distillery, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('casks_current_value_sort_idx')
+      .on(table.currentValue, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index('casks_status_sort_idx')
+      .on(table.status, table.id)
+      .where(sql`${table.deletedAt} is null`),
     // The substring search (pg_trgm, decision 176).
-    index('casks_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    index('casks_search_trgm_idx')
+      .using('gin', table.searchText.op('gin_trgm_ops'))
+      .where(sql`${table.deletedAt} is null`),
   ],
 );
 

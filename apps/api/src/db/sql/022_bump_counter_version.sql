@@ -21,9 +21,10 @@ CREATE TRIGGER purchases_search_version
   AFTER INSERT OR DELETE OR UPDATE OF contact_full_name, title, status, deleted_at OR TRUNCATE ON purchases
   FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('purchases.search_version');
 --> statement-breakpoint
--- Casks: name, distillery, rows added or removed; a status or notes change does not move it.
+-- Casks: name, distillery, rows added, removed, deleted or restored (deleted_at, decision 273);
+-- a status or notes change does not move it.
 CREATE TRIGGER casks_search_version
-  AFTER INSERT OR DELETE OR UPDATE OF name, distillery OR TRUNCATE ON casks
+  AFTER INSERT OR DELETE OR UPDATE OF name, distillery, deleted_at OR TRUNCATE ON casks
   FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('casks.search_version');
 --> statement-breakpoint
 -- Referrals: any change to a referral row (a search matches the code and both customers' names

@@ -1,14 +1,18 @@
 -- What one cask contributes to which counter: the total, its status, the sums of the current
 -- values and purchase prices (null counts as 0), and the total gain: current value - purchase
--- price where both are known (docs/decisions/146; a cask missing either adds 0).
+-- price where both are known (docs/decisions/146; a cask missing either adds 0). A deleted cask
+-- (deleted_at, docs/decisions/273) counts nowhere: the soft delete and its undo are UPDATEs, so
+-- the statement trigger subtracts the row's old contributions and adds its new ones.
 CREATE OR REPLACE FUNCTION casks_counter_rows(r casks) RETURNS TABLE (name text, delta numeric)
 LANGUAGE sql IMMUTABLE AS $$
-  VALUES
+  SELECT v.name, v.delta FROM (VALUES
     ('casks.total', 1::numeric),
     ('casks.status.' || r.status, 1::numeric),
     ('casks.current_value', coalesce(r.current_value, 0)),
     ('casks.purchase_price', coalesce(r.purchase_price, 0)),
     ('casks.gain', coalesce(r.current_value - r.purchase_price, 0))
+  ) AS v(name, delta)
+  WHERE r.deleted_at IS NULL
 $$;
 --> statement-breakpoint
 -- Keeps the counters of casks in the same transaction as each statement that changes its rows:

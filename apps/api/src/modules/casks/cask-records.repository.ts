@@ -137,7 +137,7 @@ const money = (column: string) => `'$' || to_char(${column}, 'FM999,999,999,990.
 
 /**
  * Everything that happened to a cask, newest first: what the audit log recorded (added, status
- * and note changes, removal), the valuations the database kept (cask_appreciation), the regauges
+ * and note changes, a delete and its undo, decision 273), the valuations the database kept (cask_appreciation), the regauges
  * and the transfers, each with the admin (null for a valuation: the database records it). Events
  * recorded together (a seed's history) read by the day they are about, latest first.
  */
@@ -166,6 +166,13 @@ export async function listProvenance(db: DbOrTx, caskId: string): Promise<Proven
           else 'Note: ' || (l.after ->> 'notes') end, null, l.id::text
       from audit_log l where l.entity = 'cask' and l.entity_id = (:cask)::text
         and l.action = 'cask.updated' and (l.before ->> 'notes') is distinct from (l.after ->> 'notes')
+      union all
+      select case when l.action = 'cask.deleted' then 'removed' else 'restored' end,
+        l.created_at, l.admin_id,
+        case when l.action = 'cask.deleted' then 'Deleted'
+          else 'Restored as it was (the delete was undone)' end, null, l.id::text
+      from audit_log l where l.entity = 'cask' and l.entity_id = (:cask)::text
+        and l.action in ('cask.deleted', 'cask.restored')
       union all
       select 'valuation', p.created_at, null::uuid,
         'Valued at ' || ${money('p.value')} || ' for ' || to_char(p.month, 'FMMonth YYYY'), p.month, p.id::text

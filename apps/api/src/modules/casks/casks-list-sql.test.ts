@@ -23,8 +23,10 @@ beforeAll(async () => {
   rareTerm = name.toLowerCase();
 }, 120_000);
 
-const ALL = 'true';
-const MATCHING = '(name ilike $1 or distillery ilike $1)';
+// Deleted casks (decision 273) are in no list: the deletes below hide them, they stay in the table.
+const ALL = 'deleted_at is null';
+const SEARCHED = '(name ilike $1 or distillery ilike $1)';
+const MATCHING = `${ALL} and ${SEARCHED}`;
 const ORDER = 'order by created_at desc, id desc';
 /** A distillery of the bulk data (one cask in twenty or so). */
 const COMMON_TERM = 'glenfarclas';
@@ -59,7 +61,7 @@ async function statsOfAnswer(query: Record<string, string | number>) {
 
 async function statsFromTable() {
   const [[total, ready, maturing]] = (await ctx.database.readRows(
-    "select count(*)::int, (count(*) filter (where status = 'Ready'))::int, (count(*) filter (where status = 'Maturing'))::int from casks",
+    "select count(*)::int, (count(*) filter (where status = 'Ready'))::int, (count(*) filter (where status = 'Maturing'))::int from casks where deleted_at is null",
     [],
     { prepared: false },
   )) as [[number, number, number]];
@@ -120,7 +122,7 @@ test('after deletions the list reads the new totals and rows, whatever it rememb
     query: { page: allPages, limit: 6 },
   });
   const [[oldest]] = (await ctx.database.readRows(
-    `select id from casks where not (${MATCHING}) order by created_at asc, id asc limit 1`,
+    `select id from casks where ${ALL} and not ${SEARCHED} order by created_at asc, id asc limit 1`,
     [pattern],
     { prepared: false },
   )) as [[string]];
@@ -153,7 +155,7 @@ test('after deletions the list reads the new totals and rows, whatever it rememb
 
 test('a status change moves the stats in the same answer as the page', async () => {
   const [[id, status]] = (await ctx.database.readRows(
-    "select id, status from casks where status in ('Ready', 'Maturing') order by created_at desc, id desc limit 1",
+    "select id, status from casks where deleted_at is null and status in ('Ready', 'Maturing') order by created_at desc, id desc limit 1",
     [],
     { prepared: false },
   )) as [[string, string]];

@@ -1,6 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { abvNearUntil, todayIso, type CaskAlert } from '@cask/contracts/cask-records';
-import type { Cask, CaskListParams, CaskStats } from '@cask/contracts/casks';
+import {
+  BULK_CASK_NOT_DELETED,
+  BULK_CASK_NOT_FOUND,
+  type Cask,
+  type CaskListParams,
+  type CaskStats,
+} from '@cask/contracts/casks';
+import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import {
   type StatementValues,
@@ -28,9 +35,15 @@ const COUNTERS = {
   alertVersion: COUNTER_NAMES.casksAlertSearchVersion,
 } as const;
 
-/** Name or distillery contains the pattern: casks.search_text (decision 176). */
+/**
+ * The casks a list shows: not deleted (decision 273; every casks index holds only those), and
+ * with the name or distillery containing the pattern: casks.search_text (decision 176).
+ */
 function matchingSql(pattern: string | undefined, alert?: CaskAlertFilter): string {
-  const search = pattern === undefined ? 'true' : searchTextSql(pattern);
+  const search =
+    pattern === undefined
+      ? 'deleted_at is null'
+      : `deleted_at is null and ${searchTextSql(pattern)}`;
   if (alert === undefined) return search;
   const column = alert.alert === 'regauge-due' ? 'regauge_due_on' : 'abv_forty_on';
   return `${search} and ${column} <= ${alert.until}::date`;
@@ -207,12 +220,13 @@ const caskFields = {
           order by ${caskAppreciation.month} desc limit 24) p), '[]'::json)`,
 };
 
+/** The cask as it is shown; none when it is deleted (decision 273) or was never there. */
 export async function findCask(db: DbOrTx, id: string) {
   const [row] = await db
     .select(caskFields)
     .from(casks)
     .innerJoin(customers, eq(customers.id, casks.ownerId))
-    .where(eq(casks.id, id))
+    .where(and(eq(casks.id, id), isNull(casks.deletedAt)))
     .limit(1);
   return row;
 }
@@ -223,7 +237,10 @@ export async function insertCask(tx: DbOrTx, values: NewCask): Promise<{ id: str
   return row;
 }
 
-/** Locks the cask for a change or removal; what it was, for the audit entry. */
+/**
+ * Locks the cask for a change or removal; what it was, for the audit entry. A deleted cask is
+ * not found: nothing changes it until its delete is undone.
+ */
 export async function lockCask(tx: DbOrTx, id: string) {
   const [row] = await tx
     .select({
@@ -239,7 +256,7 @@ export async function lockCask(tx: DbOrTx, id: string) {
       updatedAt: casks.updatedAt,
     })
     .from(casks)
-    .where(eq(casks.id, id))
+    .where(and(eq(casks.id, id), isNull(casks.deletedAt)))
     .for('update');
   return row;
 }
@@ -255,10 +272,52 @@ export async function updateCaskStatusAndNotes(
     .where(eq(casks.id, id));
 }
 
-export async function deleteCask(tx: DbOrTx, id: string): Promise<boolean> {
-  const rows = await tx.delete(casks).where(eq(casks.id, id)).returning({ id: casks.id });
+/**
+ * Hides the cask (decision 273): `deleted_at` set, everything else kept as it was (its image, its
+ * value history, its gauges and transfers), so the delete's undo brings it back exactly. The
+ * counters and the portfolio's months leave it out through their triggers, in the same
+ * transaction.
+ */
+export async function softDeleteCask(tx: DbOrTx, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(casks)
+    .set({ deletedAt: sql`now()`, updatedAt: nextUpdatedAt(casks.updatedAt) })
+    .where(and(eq(casks.id, id), isNull(casks.deletedAt)))
+    .returning({ id: casks.id });
   return rows.length > 0;
 }
+
+/** Brings a deleted cask back as it was (the undo of its delete); the triggers count it again. */
+async function restoreCask(tx: DbOrTx, id: string): Promise<void> {
+  await tx
+    .update(casks)
+    .set({ deletedAt: null, updatedAt: nextUpdatedAt(casks.updatedAt) })
+    .where(eq(casks.id, id));
+}
+
+/**
+ * `POST /casks/bulk/deleted` (issue 31, decision 273): hides casks as the single delete does
+ * (`deleted: true`) or brings them back (`deleted: false`, the undo of a delete), all or none,
+ * each audited. Cask names are not unique, so a restore never collides with a newer cask.
+ */
+export const caskDeletedBulk: BulkAction<{ deleted: boolean }> = {
+  action: (value) => (value.deleted ? 'cask.deleted' : 'cask.restored'),
+  entity: 'cask',
+  missing: BULK_CASK_NOT_FOUND,
+  lock: lockRows(casks, casks.id, { deletedAt: casks.deletedAt }, undefined, (row) => ({
+    deleted: row.deletedAt !== null,
+  })),
+  refuse: (before, after) =>
+    before.deleted === after.deleted
+      ? after.deleted
+        ? BULK_CASK_NOT_FOUND
+        : BULK_CASK_NOT_DELETED
+      : undefined,
+  async write(tx, id, value) {
+    if (value.deleted) await softDeleteCask(tx, id);
+    else await restoreCask(tx, id);
+  },
+};
 
 /** The Cask List's WHERE, for its CSV export (modules/exports). */
 export const caskListWhereSql = matchingSql;

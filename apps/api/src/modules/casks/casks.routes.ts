@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, recordPreconditionHeaders, uuidParam } from '@cask/contracts/common';
 import {
   CASK_IMAGE_FIELD,
+  caskDeletedChangesBody,
+  caskDeletedChangesResponse,
   caskListQuery,
   caskListResponse,
   caskResponse,
@@ -114,6 +116,21 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         },
         'Cask updated successfully!',
       ),
+  );
+
+  app.post(
+    '/casks/bulk/deleted',
+    {
+      schema: {
+        tags: ['casks'],
+        description:
+          'Hides casks (`deleted: true`, as DELETE does) or brings them back as they were (`deleted: false`, the undo of a delete); all or none: when a row is unknown or already as asked, 409 names each (`errors`, `changes.<n>.id`) and nothing changes.',
+        body: caskDeletedChangesBody,
+        response: { 200: caskDeletedChangesResponse },
+      },
+    },
+    async (request) =>
+      ok(await casks.setDeleted(request.body, actor(request)), 'Casks updated successfully!'),
   );
 
   app.delete(

@@ -4,16 +4,18 @@ import {
   CASK_OWNER_NOT_FOUND,
   STATUS_NOT_EDITABLE,
   type Cask,
+  type CaskDeletedChanges,
   type CaskListParams,
   type CreateCaskFields,
   type UpdateCaskBody,
 } from '@cask/contracts/casks';
+import { applyBulk } from '../../db/bulk.ts';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { assertRecordVersion, versionOf } from '../../lib/preconditions.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
-import { prepareImage, removeImage, savePreparedImage } from '../files/files.service.ts';
+import { prepareImage, savePreparedImage } from '../files/files.service.ts';
 import * as repo from './casks.repository.ts';
 
 /** A numeric column as the contract's number (money in dollars, volume in litres, ABV in %). */
@@ -55,8 +57,9 @@ export function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>
 
 /**
  * Spec 001 casks: the list with exact stats from maintained counters, add with an image for an
- * existing customer, status and notes, delete with its image. Every change is one transaction
- * with its audit entry; the value history is written by the database (migration 0011).
+ * existing customer, status and notes, delete (a soft delete, undone through the bulk route,
+ * decision 273). Every change is one transaction with its audit entry; the value history is
+ * written by the database (migration 0011).
  */
 export function createCasksService(deps: { database: Database }) {
   const { db } = deps.database;
@@ -154,13 +157,17 @@ export function createCasksService(deps: { database: Database }) {
       return read(id);
     },
 
-    /** Removes the cask, its value history (cascade) and its image; the counters follow. */
+    /**
+     * Hides the cask (decision 273): every read that shows casks leaves it out and the counters
+     * follow in the same transaction; its image, value history, gauges and transfers are kept, so
+     * the delete's undo (`POST /casks/bulk/deleted`, `deleted: false`) restores it exactly.
+     * Deleting twice answers 404 like an unknown id.
+     */
     async remove(id: string, actor: Actor): Promise<{ id: string }> {
       return db.transaction(async (tx) => {
         const before = await repo.lockCask(tx, id);
         if (!before) throw new NotFoundError(CASK_NOT_FOUND);
-        await repo.deleteCask(tx, id);
-        if (before.imageFileId) await removeImage(tx, before.imageFileId);
+        await repo.softDeleteCask(tx, id);
         await writeAudit(tx, {
           adminId: actor.adminId,
           action: 'cask.deleted',
@@ -171,6 +178,15 @@ export function createCasksService(deps: { database: Database }) {
         });
         return { id };
       });
+    },
+
+    /**
+     * Issue 31: hides the chosen casks or brings them back (the undo of a delete, DESIGN.md §8),
+     * all or none, each audited ('cask.deleted', 'cask.restored').
+     */
+    async setDeleted(body: CaskDeletedChanges, actor: Actor) {
+      const changes = body.changes.map(({ id, deleted }) => ({ id, value: { deleted } }));
+      return { changes: await applyBulk(deps.database, repo.caskDeletedBulk, changes, actor) };
     },
   };
 }

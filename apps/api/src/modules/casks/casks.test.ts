@@ -65,7 +65,7 @@ async function statsFromTable() {
            count(*) filter (where status = 'Maturing')::text as maturing,
            coalesce(sum(current_value), 0)::text as value,
            coalesce(sum(current_value - purchase_price), 0)::text as gain
-    from casks`);
+    from casks where deleted_at is null`);
   const row = (result as unknown as { rows: Record<string, string>[] }).rows[0]!;
   return {
     totalCasks: Number(row.total),
@@ -483,7 +483,7 @@ describe('PUT /casks/{id}/appreciation', () => {
 });
 
 describe('DELETE /casks/{id}', () => {
-  test('removes the cask, its history and its image; stats follow; audited', async () => {
+  test('hides the cask everywhere, keeps it as it was with its image and history; stats follow; audited', async () => {
     const owner = await createCustomer(ctx);
     const created = await postCask(
       {
@@ -496,11 +496,8 @@ describe('DELETE /casks/{id}', () => {
       await png(),
     );
     const cask: Cask = created.json().data.cask;
+    const [stored] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
     const before = await listCasks();
-    // A browser that showed the image keeps it only until it asks again, with its ETag.
-    const shown = await ctx.app.inject({ method: 'GET', url: cask.caskImages! });
-    expect(shown.headers['cache-control']).toBe('no-cache');
-    const etag = String(shown.headers.etag);
 
     const res = await deleteCask(cask.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -517,19 +514,47 @@ describe('DELETE /casks/{id}', () => {
     });
     expect(after.stats).toMatchObject(await statsFromTable());
     expect(after.pagination.total).toBe(before.pagination.total - 1);
-    expect((await ctx.app.inject({ method: 'GET', url: cask.caskImages! })).statusCode).toBe(404);
-    const revalidated = await ctx.app.inject({
-      method: 'GET',
-      url: cask.caskImages!,
-      headers: { 'if-none-match': etag },
+    expect(after.casks.map((row) => row.id)).not.toContain(cask.id);
+    // Decision 273: a soft delete. Every read that shows a cask answers as for an unknown one.
+    for (const url of [
+      `/api/casks/${cask.id}`,
+      `/api/casks/${cask.id}/record`,
+      `/api/casks/${cask.id}/provenance`,
+    ]) {
+      const read = await ctx.app.inject({ method: 'GET', url, headers: admin.headers });
+      expect(read.statusCode, url).toBe(404);
+    }
+    expect((await putCask(cask.id, { status: 'Maturing' })).statusCode).toBe(404);
+    const regauge = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/casks/${cask.id}/regauges`,
+      payload: { gaugedOn: new Date().toISOString().slice(0, 10), bulkLitres: '200L', abv: '50%' },
+      headers: admin.headers,
     });
-    expect(revalidated.statusCode).toBe(404);
-    expect(revalidated.headers['cache-control']).toBe('no-store');
+    expect(regauge.statusCode, regauge.body).toBe(404);
+    const transfer = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/casks/${cask.id}/transfers`,
+      payload: {
+        toCustomerId: (await createCustomer(ctx)).id,
+        transferredOn: new Date().toISOString().slice(0, 10),
+      },
+      headers: admin.headers,
+    });
+    expect(transfer.statusCode, transfer.body).toBe(404);
+    // Kept as it was (only deleted_at and the save time move), its image and history too, so
+    // the undo brings back exactly what was there.
+    const [row] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+    const { deletedAt: _deleted, updatedAt: _moved, ...kept } = row!;
+    const { deletedAt: _none, updatedAt: _was, ...was } = stored!;
+    expect(kept).toEqual(was);
+    expect((await ctx.app.inject({ method: 'GET', url: cask.caskImages! })).statusCode).toBe(200);
     const history = await ctx.database.db
       .select()
       .from(caskAppreciation)
       .where(eq(caskAppreciation.caskId, cask.id));
-    expect(history).toEqual([]);
+    expect(history).toHaveLength(1);
     const audits = await auditOf(cask.id);
     expect(audits.map((entry) => entry.action).sort()).toEqual(['cask.created', 'cask.deleted']);
 

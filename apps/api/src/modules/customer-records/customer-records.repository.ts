@@ -27,8 +27,10 @@ export async function readCustomerRecord(db: DbOrTx, id: string): Promise<Custom
         'phone', c.phone, 'isActive', c.is_active, 'createdAt', ${sql.raw(isoTimeSql('c.created_at'))},
         'version', ${sql.raw(versionSql('c.updated_at'))}),
       'cards', json_build_object(
-        'casksHeld', (select count(*) from casks k where k.owner_id = c.id),
-        'portfolioValue', (select coalesce(sum(k.current_value), 0) from casks k where k.owner_id = c.id),
+        'casksHeld', (select count(*) from casks k
+          where k.owner_id = c.id and k.deleted_at is null),
+        'portfolioValue', (select coalesce(sum(k.current_value), 0) from casks k
+          where k.owner_id = c.id and k.deleted_at is null),
         'totalInvested', (select coalesce(sum(p.investment_amount), 0) from purchases p
           where p.customer_id = c.id and p.deleted_at is null and p.status <> 'Reject'),
         'pointsBalance', c.points_balance)) as record
@@ -94,8 +96,9 @@ export function createCustomerSections(database: Database) {
     casks: section<ItemOf<CustomerCasksResponse>>(database, {
       name: 'casks',
       table: 'casks',
-      where: (customer) => `owner_id = ${customer}::uuid`,
-      // Moves with every change to casks, a transfer among them.
+      // Deleted casks are left out (decision 273), as casks_owner_listing_idx does.
+      where: (customer) => `owner_id = ${customer}::uuid and deleted_at is null`,
+      // Moves with every change to casks, a transfer, a delete or its undo among them.
       versions: [COUNTER_NAMES.casksAlertSearchVersion],
       itemJson:
         "json_build_object('id', p.id, 'name', p.name, 'distillery', p.distillery, 'year', p.year," +

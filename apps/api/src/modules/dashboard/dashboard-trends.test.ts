@@ -51,7 +51,7 @@ async function revenueFromOrders(): Promise<{ month: string; revenue: number }[]
 
 async function casksByStatusFromCasks() {
   const rows = await query<{ status: string; count: number }>(
-    sql`select status, count(*)::int as count from casks group by status`,
+    sql`select status, count(*)::int as count from casks where deleted_at is null group by status`,
   );
   const byStatus = new Map(rows.map((row) => [row.status, Number(row.count)]));
   return (['Ready', 'Maturing', 'Experience'] as const).map((status) => ({
@@ -60,10 +60,10 @@ async function casksByStatusFromCasks() {
   }));
 }
 
-/** The sum of every cask's current value now (the last month's point). */
+/** The sum of every cask's current value now (the last month's point); deleted ones count none. */
 async function portfolioNow(): Promise<number> {
   const [row] = await query<{ value: string }>(
-    sql`select coalesce(sum(current_value), 0)::text as value from casks`,
+    sql`select coalesce(sum(current_value), 0)::text as value from casks where deleted_at is null`,
   );
   return Number(row?.value);
 }
@@ -160,6 +160,31 @@ test('casks by status and the portfolio stay the casks query through inserts, up
   answer = await trends();
   expect(answer.casksByStatus).toEqual(await casksByStatusFromCasks());
   expect(answer.portfolioValue.at(-1)?.value).toBe(await portfolioNow());
+
+  // A delete through the API hides the cask (decision 273); its undo counts it again; deleted
+  // once more, it stays deleted for the next test's rebuild.
+  const hidden = await createCask(ctx, { status: 'Ready', currentValue: '777.77' });
+  const valueWith = (await trends()).portfolioValue.at(-1)?.value;
+  const remove = () =>
+    ctx.app.inject({ method: 'DELETE', url: `/api/casks/${hidden.id}`, headers: admin.headers });
+  expect((await remove()).statusCode).toBe(200);
+  answer = await trends();
+  expect(answer.casksByStatus).toEqual(await casksByStatusFromCasks());
+  expect(answer.portfolioValue.at(-1)?.value).toBe(await portfolioNow());
+  expect(answer.portfolioValue.at(-1)?.value).toBeCloseTo(Number(valueWith) - 777.77, 2);
+  const undo = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/casks/bulk/deleted',
+    payload: { changes: [{ id: hidden.id, deleted: false }] },
+    headers: admin.headers,
+  });
+  expect(undo.statusCode, undo.body).toBe(200);
+  answer = await trends();
+  expect(answer.casksByStatus).toEqual(await casksByStatusFromCasks());
+  expect(answer.portfolioValue.at(-1)?.value).toBe(valueWith);
+  expect((await remove()).statusCode).toBe(200);
+  answer = await trends();
+  expect(answer.portfolioValue.at(-1)?.value).toBe(await portfolioNow());
   // Every change happened this month: the months before hold nothing.
   expect(answer.portfolioValue.slice(0, -1).every((point) => point.value === 0)).toBe(true);
 });
@@ -179,10 +204,10 @@ test('a rebuild dates the portfolio by the value histories, and keeps this month
   const expected = await query<{ month: string; value: string }>(sql`
     select to_char(m.month, 'YYYY-MM') as month,
       (case when m.month = date_trunc('month', now() at time zone 'UTC')
-        then (select coalesce(sum(current_value), 0) from casks)
+        then (select coalesce(sum(current_value), 0) from casks where deleted_at is null)
         else (select coalesce(sum((select a.value from cask_appreciation a
                 where a.cask_id = c.id and a.month <= m.month order by a.month desc limit 1)), 0)
-              from casks c) end)::text as value
+              from casks c where c.deleted_at is null) end)::text as value
     from generate_series(${`${months()[0]}-01`}::date, ${`${months()[11]}-01`}::date,
                          interval '1 month') as m(month)
     order by m.month`);

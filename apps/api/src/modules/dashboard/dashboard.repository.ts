@@ -43,12 +43,13 @@ export async function readDashboardCounters(
 }
 
 const CASK_ALERTS_SQL =
-  'select (select count(*) from casks where regauge_due_on <= $1::date)::int,' +
-  ' (select count(*) from casks where abv_forty_on <= $2::date)::int';
+  'select (select count(*) from casks where deleted_at is null and regauge_due_on <= $1::date)::int,' +
+  ' (select count(*) from casks where deleted_at is null and abv_forty_on <= $2::date)::int';
 
 /**
- * The casks with each gauge alert today: two index-only range counts (casks_regauge_due_idx,
- * casks_abv_forty_idx); the alert days change with the date, so no counter can hold them.
+ * The casks with each gauge alert today, deleted casks left out (decision 273): two index-only
+ * range counts (casks_regauge_due_idx, casks_abv_forty_idx, which hold only casks not deleted);
+ * the alert days change with the date, so no counter can hold them.
  */
 export async function readCaskAlertCounts(
   database: Pick<Database, 'readRows'>,

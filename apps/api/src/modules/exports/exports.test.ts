@@ -216,6 +216,31 @@ test('money is exact, times ISO 8601, and the order is newest first', async () =
     expect(row[created]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 });
 
+test('a deleted cask and a deleted offer are in no export; the Casks column leaves the cask out', async () => {
+  // Decision 273: deleted rows are kept for their undo, and hidden from every export.
+  const marker = uniqueMarker('gone');
+  const owner = await createCustomer(ctx, { fullName: `Owner ${marker}` });
+  const kept = await createCask(ctx, { ownerId: owner.id, name: `Kept ${marker}` });
+  const gone = await createCask(ctx, { ownerId: owner.id, name: `Gone ${marker}` });
+  const offer = await createOffer(ctx, { title: `Offer ${marker}` });
+  for (const url of [`/api/casks/${gone.id}`, `/api/offers/${offer.id}`]) {
+    const res = await ctx.app.inject({ method: 'DELETE', url, headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const caskRows = csvRows(
+    (await download((await startExport('casks', { search: marker })).url)).body,
+  );
+  expect(caskRows.slice(1).map((row) => row[0])).toEqual([kept.id]);
+  const offerRows = csvRows(
+    (await download((await startExport('offers', { search: marker })).url)).body,
+  );
+  expect(offerRows.slice(1)).toEqual([]);
+  const [header, ...users] = csvRows(
+    (await download((await startExport('users', { search: marker })).url)).body,
+  );
+  expect(users.map((row) => row[header!.indexOf('Casks')])).toEqual(['1']);
+});
+
 test('every injection prefix is neutralised, plain negative numbers stay numbers', async () => {
   const marker = uniqueMarker('inject');
   const prefixes = ['=', '+', '-', '@', '\t', '\r'];

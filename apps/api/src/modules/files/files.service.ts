@@ -250,11 +250,3 @@ export async function serveFile(
 export async function fileExists(db: DbOrTx, id: string): Promise<boolean> {
   return Boolean(await repo.findFileMeta(db, id));
 }
-
-/**
- * Removes a stored image with the row that showed it (a deleted cask), in the caller's
- * transaction; the caller's audit entry names it. Its `/uploads/<id>` URL answers 404 after.
- */
-export async function removeImage(tx: DbOrTx, id: string): Promise<void> {
-  await repo.deleteFiles(tx, [id]);
-}

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  BULK_OFFER_NOT_DELETED,
   BULK_OFFER_NOT_FOUND,
   type Offer,
   type OfferListParams,
@@ -23,7 +24,6 @@ import {
   type NewOffer,
   type Offer as OfferTableRow,
 } from '../../db/schema/offers.ts';
-import { purchases } from '../../db/schema/purchases.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 
 export type OfferRow = OfferTableRow;
@@ -240,32 +240,26 @@ export async function replaceSlidingImages(
 }
 
 /**
- * Whether any order refers to the offer. With the offer locked FOR UPDATE, no new order can
- * refer to it until the transaction ends (its foreign-key check waits for the lock).
+ * Hides the offer: `retired_at` set, everything else kept as it was (its Active flag, images and
+ * details), so the delete's undo brings it back exactly (decisions 141 and 273). The triggers
+ * take it out of the counters in the same transaction.
  */
-export async function hasOrders(db: DbOrTx, offerId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(eq(purchases.offerId, offerId))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Hides the offer (retired_at set, no longer active); the triggers take it out of the counters. */
 export async function retireOffer(db: DbOrTx, id: string): Promise<OfferRow> {
   const [row] = await db
     .update(offers)
-    .set({ retiredAt: sql`now()`, isActive: false, updatedAt: nextUpdatedAt(offers.updatedAt) })
-    .where(eq(offers.id, id))
+    .set({ retiredAt: sql`now()`, updatedAt: nextUpdatedAt(offers.updatedAt) })
+    .where(and(eq(offers.id, id), isNull(offers.retiredAt)))
     .returning();
   if (!row) throw new Error('offer update returned nothing');
   return row;
 }
 
-/** Erases the offer; its offer_images rows go with it (cascade). */
-export async function deleteOffer(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(offers).where(eq(offers.id, id));
+/** Brings a retired offer back as it was (the undo of its delete); the triggers count it again. */
+async function restoreOffer(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(offers)
+    .set({ retiredAt: null, updatedAt: nextUpdatedAt(offers.updatedAt) })
+    .where(eq(offers.id, id));
 }
 
 /** The Offers list's WHERE, for its CSV export (modules/exports). */
@@ -285,5 +279,29 @@ export const offerActiveBulk: BulkAction<{ isActive: boolean }> = {
   ),
   async write(tx, id, value) {
     await updateOffer(tx, id, { isActive: value.isActive });
+  },
+};
+
+/**
+ * `POST /offers/bulk/deleted` (issue 31, decision 273): retires offers as the single delete does
+ * (`deleted: true`) or brings them back (`deleted: false`, the undo of a delete), all or none,
+ * each audited. Offer titles are not unique, so a restore never collides with a newer offer.
+ */
+export const offerDeletedBulk: BulkAction<{ deleted: boolean }> = {
+  action: (value) => (value.deleted ? 'offer.deleted' : 'offer.restored'),
+  entity: 'offer',
+  missing: BULK_OFFER_NOT_FOUND,
+  lock: lockRows(offers, offers.id, { retiredAt: offers.retiredAt }, undefined, (row) => ({
+    deleted: row.retiredAt !== null,
+  })),
+  refuse: (before, after) =>
+    before.deleted === after.deleted
+      ? after.deleted
+        ? BULK_OFFER_NOT_FOUND
+        : BULK_OFFER_NOT_DELETED
+      : undefined,
+  async write(tx, id, value) {
+    if (value.deleted) await retireOffer(tx, id);
+    else await restoreOffer(tx, id);
   },
 };

@@ -4,6 +4,8 @@ import {
   deleteOfferResponse,
   offerActiveChangesBody,
   offerActiveChangesResponse,
+  offerDeletedChangesBody,
+  offerDeletedChangesResponse,
   MAX_SLIDING_IMAGES,
   OFFER_IMAGE_FIELD,
   OFFER_IMAGES_FIELD,
@@ -120,20 +122,39 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       ),
   );
 
+  app.post(
+    '/offers/bulk/deleted',
+    {
+      schema: {
+        tags: ['offers'],
+        description:
+          'Retires offers (`deleted: true`, as DELETE does) or brings them back as they were (`deleted: false`, the undo of a delete); all or none: when a row is unknown or already as asked, 409 names each (`errors`, `changes.<n>.id`) and nothing changes.',
+        body: offerDeletedChangesBody,
+        response: { 200: offerDeletedChangesResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await offers.setDeleted(request.body, { adminId: request.admin.id, ip: request.ip }),
+        'Offers updated successfully',
+      ),
+  );
+
   app.delete(
     '/offers/:id',
-    { schema: { tags: ['offers'], params: uuidParam, response: { 200: deleteOfferResponse } } },
-    async (request) => {
-      const result = await offers.remove(request.params.id, {
-        adminId: request.admin.id,
-        ip: request.ip,
-      });
-      return ok(
-        result,
-        result.retired
-          ? 'Offer deleted successfully: orders refer to it, so it is kept for their history'
-          : 'Offer deleted successfully',
-      );
+    {
+      schema: {
+        tags: ['offers'],
+        description:
+          'Retires the offer: hidden everywhere, kept as it was for its orders and for the undo (`POST /offers/bulk/deleted`).',
+        params: uuidParam,
+        response: { 200: deleteOfferResponse, 404: errorEnvelope.describe('No such offer') },
+      },
     },
+    async (request) =>
+      ok(
+        await offers.remove(request.params.id, { adminId: request.admin.id, ip: request.ip }),
+        'Offer deleted successfully',
+      ),
   );
 };

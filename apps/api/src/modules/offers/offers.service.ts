@@ -19,6 +19,7 @@ import {
   TOO_MANY_SLIDING_IMAGES,
   type Offer,
   type OfferActiveChanges,
+  type OfferDeletedChanges,
   type OfferListParams,
 } from '@cask/contracts/offers';
 import { applyBulk } from '../../db/bulk.ts';
@@ -323,44 +324,36 @@ export function createOffersService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 001 §7 DELETE /offers/{id}: an offer that orders refer to is retired (hidden from the
-     * list and the cards, kept for the orders' history); one without orders is erased with its
-     * images (docs/decisions/141). A retired or unknown offer answers 404.
+     * Issue 31: retires the chosen offers or brings them back (the undo of a delete, DESIGN.md
+     * §8), all or none, each audited ('offer.deleted', 'offer.restored').
+     */
+    async setDeleted(body: OfferDeletedChanges, actor: Actor) {
+      const changes = body.changes.map(({ id, deleted }) => ({ id, value: { deleted } }));
+      return { changes: await applyBulk(deps.database, repo.offerDeletedBulk, changes, actor) };
+    },
+
+    /**
+     * Spec 001 §7 DELETE /offers/{id}: the offer is retired (hidden from the list, the cards, the
+     * search and the export; kept as it was for the orders' history and for the delete's undo,
+     * decisions 141 and 273), whether orders refer to it or not. A retired or unknown offer
+     * answers 404.
      */
     async remove(id: string, actor: Actor): Promise<{ id: string; retired: boolean }> {
       return db.transaction(async (tx) => {
         const before = await repo.lockOffer(tx, id);
         if (!before) throw new NotFoundError(OFFER_NOT_FOUND);
         const slides = await slidesOf(tx, id);
-        if (await repo.hasOrders(tx, id)) {
-          const row = await repo.retireOffer(tx, id);
-          await writeAudit(tx, {
-            adminId: actor.adminId,
-            action: 'offer.retired',
-            entity: 'offer',
-            entityId: id,
-            before: auditView(before, slides),
-            after: { retiredAt: row.retiredAt?.toISOString() ?? null, isActive: row.isActive },
-            ip: actor.ip,
-          });
-          return { id, retired: true };
-        }
-        await repo.deleteOffer(tx, id);
-        const files = before.imageFileId ? [before.imageFileId, ...slides] : slides;
-        await deleteStoredFiles(tx, files, {
-          adminId: actor.adminId,
-          ip: actor.ip,
-          purpose: PURPOSE,
-        });
+        const row = await repo.retireOffer(tx, id);
         await writeAudit(tx, {
           adminId: actor.adminId,
           action: 'offer.deleted',
           entity: 'offer',
           entityId: id,
           before: auditView(before, slides),
+          after: { retiredAt: row.retiredAt?.toISOString() ?? null },
           ip: actor.ip,
         });
-        return { id, retired: false };
+        return { id, retired: true };
       });
     },
   };

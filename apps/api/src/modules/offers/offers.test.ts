@@ -787,31 +787,46 @@ describe('DELETE /offers/{id}', () => {
     return ctx.app.inject({ method: 'DELETE', url: `/api/offers/${id}`, headers: admin.headers });
   }
 
-  test('an offer without orders is erased with its images, and audited', async () => {
+  test('an offer is retired, kept as it was with its images, hidden everywhere, and audited', async () => {
+    // Decision 273: every delete retires, so its Undo can bring the offer back exactly.
     const res = await post(form(validFields(), images(png, [png, png])));
     const offer: Offer = res.json().data.offer;
+    const [stored] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
     const before = (await list()).stats;
     const deleted = await remove(offer.id);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({
       success: true,
       message: 'Offer deleted successfully',
-      data: { id: offer.id, retired: false },
+      data: { id: offer.id, retired: true },
     });
-    expect(await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id))).toEqual([]);
-    expect(await storedFileIds([offer.image ?? '', ...offer.images].map(fileIdOf))).toEqual([]);
+    const [row] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
+    expect(row?.retiredAt).toBeInstanceOf(Date);
+    // Nothing else moves but the save time: the Active flag, the details, the banner.
+    const { retiredAt: _retired, updatedAt: _moved, ...kept } = row!;
+    const { retiredAt: _none, updatedAt: _was, ...was } = stored!;
+    expect(kept).toEqual(was);
+    const files = [offer.image ?? '', ...offer.images].map(fileIdOf);
+    expect(await storedFileIds(files)).toHaveLength(3);
     const after = (await list()).stats;
     expect(after).toEqual({
       totalOffers: before.totalOffers - 1,
       activeOffers: before.activeOffers - 1,
     });
     await expectExactStats(after);
-    const entry = (await auditOf(offer.id)).find((row) => row.action === 'offer.deleted');
+    expect((await list(`?search=${encodeURIComponent(offer.title)}`)).offers).toEqual([]);
+    const one = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/offers/${offer.id}`,
+      headers: admin.headers,
+    });
+    expect(one.statusCode).toBe(404);
+    const entry = (await auditOf(offer.id)).find((r) => r.action === 'offer.deleted');
     expect(entry).toMatchObject({ adminId: admin.id, before: { title: offer.title } });
     expect((await remove(offer.id)).statusCode).toBe(404);
   });
 
-  test('an offer that orders refer to is retired: hidden from the list and the cards, kept for the orders', async () => {
+  test('an offer that orders refer to is retired the same way; the orders keep their link', async () => {
     const res = await post(form(validFields(), images(png, [png])));
     const offer: Offer = res.json().data.offer;
     const order = await createPurchase(ctx, { offerId: offer.id, title: offer.title });
@@ -821,7 +836,7 @@ describe('DELETE /offers/{id}', () => {
     expect(retired.json().data).toEqual({ id: offer.id, retired: true });
     const [row] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
     expect(row?.retiredAt).toBeInstanceOf(Date);
-    expect(row?.isActive).toBe(false);
+    expect(row?.isActive).toBe(true);
     const [kept] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, order.id));
     expect(kept?.offerId).toBe(offer.id);
     // Its images stay: the orders' history still shows them.
@@ -836,8 +851,6 @@ describe('DELETE /offers/{id}', () => {
     const bottles = await list('?type=cask');
     const casks = await ctx.database.db.select().from(offers).where(eq(offers.type, 'cask'));
     expect(bottles.pagination.total).toBe(casks.filter((r) => r.retiredAt === null).length);
-    const entry = (await auditOf(offer.id)).find((r) => r.action === 'offer.retired');
-    expect(entry).toMatchObject({ adminId: admin.id, after: { isActive: false } });
     expect((await remove(offer.id)).statusCode).toBe(404);
   });
 

@@ -5,7 +5,8 @@ import { containsPattern, searchTextSql } from '../../db/list.ts';
 /**
  * The palette's search (issue 31): each kind's first few matches, newest first, with the lists'
  * own conditions and indexes (decision 176): customers, casks and orders by their `search_text`
- * trigram index (partial `deleted_at is null` for customers and orders), offers by the title's.
+ * trigram index (partial `deleted_at is null`: deleted ones are never found, decision 273),
+ * offers (not retired) by the title's.
  * `$1` is containsPattern's `%term%`.
  *
  * Each kind is a LIMIT over its listing order, planned with the term's value (a search is never a
@@ -27,7 +28,7 @@ const CASKS_SQL = `(select coalesce(json_agg(json_build_object(
     'id', k.id, 'name', k.name, 'distillery', k.distillery, 'status', k.status)
     order by k.created_at desc, k.id desc), '[]')
   from (select id, name, distillery, status, created_at from casks
-        where ${searchTextSql('$1')}
+        where deleted_at is null and ${searchTextSql('$1')}
         order by created_at desc, id desc limit ${LIMIT}) k)`;
 
 const ORDERS_SQL = `(select coalesce(json_agg(json_build_object(

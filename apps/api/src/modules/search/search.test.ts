@@ -62,6 +62,26 @@ test('a cask is found by its distillery and by its name', async () => {
   expect((await search(named.name)).casks.map((found) => found.id)).toEqual([named.id]);
 });
 
+test('a deleted cask is not found; once its delete is undone it is again', async () => {
+  const marker = uniqueMarker('gone');
+  const cask = await createCask(ctx, { name: `Puncheon ${marker}` });
+  const deleted = await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/casks/${cask.id}`,
+    headers: admin.headers,
+  });
+  expect(deleted.statusCode, deleted.body).toBe(200);
+  expect((await search(marker)).casks).toEqual([]);
+  const restored = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/casks/bulk/deleted',
+    payload: { changes: [{ id: cask.id, deleted: false }] },
+    headers: admin.headers,
+  });
+  expect(restored.statusCode, restored.body).toBe(200);
+  expect((await search(marker)).casks.map((found) => found.id)).toEqual([cask.id]);
+});
+
 test('an order is found by its product and by its customer, with the customer to open', async () => {
   const marker = uniqueMarker('p');
   const customer = await createCustomer(ctx, { fullName: `Fiona ${marker}` });

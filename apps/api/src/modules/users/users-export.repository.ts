@@ -15,7 +15,7 @@ export const usersExport: ExportSource<ExportFilters<'users'>> = {
   // export of 1M customers took half the time, decision 279).
   joins:
     'join customers t on t.id = w.id' +
-    ' left join (select owner_id, count(*) as n from casks group by owner_id) kc on kc.owner_id = t.id',
+    ' left join (select owner_id, count(*) as n from casks where deleted_at is null group by owner_id) kc on kc.owner_id = t.id',
   file: 'users',
   sorts: USER_LIST_SORTS,
   columns: [

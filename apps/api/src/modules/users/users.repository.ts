@@ -16,11 +16,12 @@ import {
 } from '../customers/customers.repository.ts';
 
 /**
- * A customer's cask count: an index-only count on casks_owner_idx. (Built with $count so drizzle
- * qualifies both columns; inside a plain sql`` fragment in a select list it would not.)
+ * A customer's cask count, deleted casks left out (decision 273): an index-only count on
+ * casks_owner_idx, which holds only those. (Built with $count so drizzle qualifies both columns;
+ * inside a plain sql`` fragment in a select list it would not.)
  */
 function caskCount(db: DbOrTx, customerId: AnyPgColumn) {
-  return db.$count(casks, eq(casks.ownerId, customerId));
+  return db.$count(casks, and(eq(casks.ownerId, customerId), isNull(casks.deletedAt)));
 }
 
 export interface UserRow {
@@ -57,7 +58,8 @@ export function createUserList(database: Database) {
   });
   const rowSql =
     'w.id, w.full_name, w.email, w.phone,' +
-    ' (select count(*)::int from casks k where k.owner_id = w.id) as balance,' +
+    ' (select count(*)::int from casks k where k.owner_id = w.id and k.deleted_at is null)' +
+    ' as balance,' +
     ' w.is_active, w.created_at, w.updated_at';
   return (query: CustomerPageRequest) => read(customerListRequest(query, 'users', rowSql));
 }

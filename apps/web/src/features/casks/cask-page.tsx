@@ -87,6 +87,7 @@ const kindLabels: Record<ProvenanceEvent['kind'], string> = {
   regauge: 'Regauge',
   transfer: 'Transfer',
   removed: 'Removed',
+  restored: 'Restored',
 };
 
 function Provenance({ id }: { id: string }) {

@@ -271,13 +271,9 @@ test('Edit Cask names the version it opened; saved over meanwhile, it says so an
   );
 });
 
-test('deletes after confirming; the cards and the total follow', async () => {
-  const api = createFakeApi({
-    casks: [
-      aCask({ name: 'Doomed', distillery: 'Ardbeg', status: 'Ready' }),
-      aCask({ name: 'Stays', status: 'Ready' }),
-    ],
-  });
+test('deletes after confirming; the cards and the total follow; Undo brings the cask back', async () => {
+  const doomed = aCask({ name: 'Doomed', distillery: 'Ardbeg', status: 'Ready' });
+  const api = createFakeApi({ casks: [doomed, aCask({ name: 'Stays', status: 'Ready' })] });
   const { user } = await renderApp({ route: '/cask', api });
   await screen.findByText('Doomed');
   expect(card('Ready Casks')).toHaveTextContent('2');
@@ -291,4 +287,13 @@ test('deletes after confirming; the cards and the total follow', async () => {
   await waitFor(() => expect(screen.queryByText('Doomed')).not.toBeInTheDocument());
   expect(card('Ready Casks')).toHaveTextContent('1');
   expect(card('Total Casks')).toHaveTextContent('1');
-});
+
+  // Issue 31 (decision 273): the toast's 'Undo' sends the cask's restore and the row is back.
+  await user.click(screen.getByRole('button', { name: 'Undo' }));
+  expect(await screen.findByText('Undone: cask Doomed is back.')).toBeInTheDocument();
+  expect(await within(table()).findByText('Doomed')).toBeVisible();
+  await waitFor(() => expect(card('Ready Casks')).toHaveTextContent('2'));
+  expect(api.sent('POST', '/api/casks/bulk/deleted').map((sent) => sent.body)).toEqual([
+    { changes: [{ id: doomed.id, deleted: false }] },
+  ]);
+}, 40_000);

@@ -21,9 +21,9 @@ import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
-import { lazyToast } from '@/lib/lazy-toast.ts';
+import { lazyToast, lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
-import { useDeleteCask } from './api/cask-mutations.ts';
+import { RESTORE_FAILURE, useDeleteCask, useSetCasksDeleted } from './api/cask-mutations.ts';
 import { caskStatusTone } from '@/components/casks/cask-status.ts';
 import { CaskAlertBadges } from './components/cask-alert-badges.tsx';
 
@@ -141,6 +141,7 @@ export default function CasksPage() {
   const [editing, setEditing] = useState<Cask | null>(null);
   const [deleting, setDeleting] = useState<Cask | null>(null);
   const remove = useDeleteCask();
+  const restore = useSetCasksDeleted();
 
   const stats = data?.stats;
   const cardState = statCardState(casks);
@@ -258,9 +259,14 @@ export default function CasksPage() {
         busy={remove.isPending}
         onConfirm={() => {
           if (!deleting) return;
-          remove.mutate(deleting.id, {
+          const { id, name } = deleting;
+          remove.mutate(id, {
             onSuccess: () => {
-              lazyToast('success', DELETE_SUCCESS);
+              // Issue 31: the spec's message, with 'Undo' for 10 seconds (decision 273).
+              lazyUndoToast(DELETE_SUCCESS, () => restore.mutateAsync([{ id, deleted: false }]), {
+                done: `Undone: cask ${name} is back.`,
+                failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
+              });
               setDeleting(null);
             },
             onError: (failure) => lazyToast('error', errorMessage(failure, DELETE_FAILURE)),

@@ -370,10 +370,9 @@ test('Edit Offer names the version it opened; saved over meanwhile, it says so a
   expect(api.sent('PUT', `/api/offers/${offer.id}`)[1]?.headers.get('if-match')).toBe('"4"');
 });
 
-test('Confirm Delete asks by name; the row disappears; a failure shows in the dialog', async () => {
-  const api = createFakeApi({
-    offers: [anOffer({ title: 'Old Pulteney 12' }), anOffer({ title: 'Keep me' })],
-  });
+test('Confirm Delete asks by name; the row disappears; a failure shows in the dialog; Undo brings it back', async () => {
+  const doomed = anOffer({ title: 'Old Pulteney 12' });
+  const api = createFakeApi({ offers: [doomed, anOffer({ title: 'Keep me' })] });
   const { user } = await renderOffers(api);
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Old Pulteney 12');
   api.state.failing.add('offer-delete');
@@ -392,4 +391,13 @@ test('Confirm Delete asks by name; the row disappears; a failure shows in the di
   await waitFor(() => expect(screen.queryByText('Old Pulteney 12')).not.toBeInTheDocument());
   expect(within(table()).getByText('Keep me')).toBeVisible();
   await waitFor(() => expect(within(card('Total Offers')).getByText('1')).toBeVisible());
-});
+
+  // Issue 31 (decision 273): the toast's 'Undo' sends the offer's restore and the row is back.
+  await user.click(screen.getByRole('button', { name: 'Undo' }));
+  expect(await screen.findByText('Undone: offer Old Pulteney 12 is back.')).toBeInTheDocument();
+  expect(await within(table()).findByText('Old Pulteney 12')).toBeVisible();
+  await waitFor(() => expect(within(card('Total Offers')).getByText('2')).toBeVisible());
+  expect(api.sent('POST', '/api/offers/bulk/deleted').map((sent) => sent.body)).toEqual([
+    { changes: [{ id: doomed.id, deleted: false }] },
+  ]);
+}, 40_000);

@@ -13,7 +13,7 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
 import { bulkFailureMessage, errorMessage } from '@/lib/api-error.ts';
 import { formatCount } from '@/lib/format.ts';
-import { lazyToast, lazyUndoToast } from '@/lib/lazy-toast.ts';
+import { lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { useOffers } from './api/get-offers.ts';
 import {
@@ -21,8 +21,10 @@ import {
   DELETE_FAILURE,
   DELETE_SUCCESS,
   fetchOffer,
+  RESTORE_FAILURE,
   useDeleteOffer,
   useSetOffersActive,
+  useSetOffersDeleted,
 } from './api/offer-mutations.ts';
 import { useLinkedRecord } from '@/lib/use-linked-record.ts';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
@@ -80,6 +82,7 @@ export default function OffersPage() {
   const linked = useLinkedRecord('offers', fetchOffer, canChange);
   const [deleting, setDeleting] = useState<Offer | null>(null);
   const remove = useDeleteOffer();
+  const restore = useSetOffersDeleted();
 
   // Issue 31: 'Activate' / 'Deactivate' on the chosen offers, confirmed with their count, undone
   // from the toast.
@@ -272,9 +275,14 @@ export default function OffersPage() {
         error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
         onConfirm={() => {
           if (!deleting) return;
-          remove.mutate(deleting.id, {
+          const { id, title } = deleting;
+          remove.mutate(id, {
             onSuccess: () => {
-              lazyToast('success', DELETE_SUCCESS);
+              // Issue 31: 'Undo' for 10 seconds brings the offer back as it was (decision 273).
+              lazyUndoToast(DELETE_SUCCESS, () => restore.mutateAsync([{ id, deleted: false }]), {
+                done: `Undone: offer ${title} is back.`,
+                failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
+              });
               setDeleting(null);
             },
           });

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  caskDeletedChangesResponse,
   caskResponse,
   deleteCaskResponse,
   type Cask,
+  type CaskDeletedChanges,
   type UpdateCaskBody,
 } from '@cask/contracts/casks';
 import { ifMatchHeaders } from '@cask/contracts/common';
@@ -73,4 +75,20 @@ export async function deleteCask(id: string): Promise<string> {
 export function useDeleteCask() {
   const invalidate = useInvalidateCaskData();
   return useMutation({ mutationFn: deleteCask, onSuccess: invalidate });
+}
+
+export const RESTORE_FAILURE = 'Failed to restore the cask.';
+
+/**
+ * `POST /casks/bulk/deleted` (issue 31, decision 273): with `deleted: false`, the undo of a
+ * delete; the cask comes back as it was.
+ */
+export async function setCasksDeleted(changes: CaskDeletedChanges['changes']) {
+  const envelope = await api.post<unknown>('/casks/bulk/deleted', { changes });
+  return caskDeletedChangesResponse.parse(envelope).data.changes;
+}
+
+export function useSetCasksDeleted() {
+  const invalidate = useInvalidateCaskData();
+  return useMutation({ mutationFn: setCasksDeleted, onSettled: invalidate });
 }

@@ -3,9 +3,11 @@ import { ifMatchHeaders } from '@cask/contracts/common';
 import {
   deleteOfferResponse,
   offerActiveChangesResponse,
+  offerDeletedChangesResponse,
   offerResponse,
   type Offer,
   type OfferActiveChanges,
+  type OfferDeletedChanges,
 } from '@cask/contracts/offers';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
@@ -48,7 +50,7 @@ export async function fetchOffer(id: string): Promise<Offer> {
   return offerResponse.parse(envelope).data.offer;
 }
 
-/** `DELETE /offers/{id}`: erased, or retired when orders refer to it (docs/decisions/141). */
+/** `DELETE /offers/{id}`: the offer is retired, kept as it was for its undo (decision 273). */
 export async function deleteOffer(id: string): Promise<{ id: string; retired: boolean }> {
   const envelope = await api.delete<unknown>(`/offers/${encodeURIComponent(id)}`);
   return deleteOfferResponse.parse(envelope).data;
@@ -99,6 +101,22 @@ export async function setOffersActive(changes: OfferActiveChanges['changes']) {
 export function useSetOffersActive() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: setOffersActive, onSettled: () => refresh(queryClient) });
+}
+
+export const RESTORE_FAILURE = 'Failed to restore the offer.';
+
+/**
+ * `POST /offers/bulk/deleted` (issue 31, decision 273): with `deleted: false`, the undo of a
+ * delete; the offer comes back as it was (its Active flag, images and details).
+ */
+export async function setOffersDeleted(changes: OfferDeletedChanges['changes']) {
+  const envelope = await api.post<unknown>('/offers/bulk/deleted', { changes });
+  return offerDeletedChangesResponse.parse(envelope).data.changes;
+}
+
+export function useSetOffersDeleted() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setOffersDeleted, onSettled: () => refresh(queryClient) });
 }
 
 export function useDeleteOffer() {
