@@ -344,6 +344,15 @@ const modals: Modal[] = [
     shown: dialog(/^Edit Referral - /),
   },
   {
+    label: 'referrals bulk set status',
+    path: '/referrals',
+    open: async (page) => {
+      await chooseFirstRow('Referrals List')(page);
+      await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button').first().click();
+    },
+    shown: dialog('Set status'),
+  },
+  {
     label: 'notifications create',
     path: '/notifications',
     open: click('button', '+ Create Notification'),
