@@ -50,6 +50,8 @@ import type {
   MarkNotificationReadResponse,
   Notification,
   NotificationListResponse,
+  NotificationReadChanges,
+  NotificationReadChangesResponse,
 } from '@cask/contracts/notifications';
 import {
   ORDER_STATUSES,
@@ -1003,6 +1005,26 @@ export function createFakeApi(
         success: true,
         data: { marked, unreadCount: 0 },
       } satisfies MarkAllNotificationsReadResponse);
+    }
+    if (method === 'POST' && path === '/api/notifications/bulk/read') {
+      // For this admin, all or nothing, as the API: a notification not there fails the change.
+      const { changes } = request.body as NotificationReadChanges;
+      const failed = changes.flatMap(({ id }, index) =>
+        state.notifications.some((n) => n.id === id)
+          ? []
+          : [{ index, message: 'Notification not found' }],
+      );
+      if (failed.length > 0) return bulkRefusal(changes.length, failed);
+      const done = changes.map(({ id, isRead }) => {
+        const index = state.notifications.findIndex((n) => n.id === id);
+        const found = state.notifications[index]!;
+        state.notifications[index] = { ...found, isRead };
+        return { id, before: { isRead: found.isRead }, after: { isRead } };
+      });
+      return json(200, {
+        success: true,
+        data: { changes: done },
+      } satisfies NotificationReadChangesResponse);
     }
     const read = /^\/api\/notifications\/([^/]+)\/read$/.exec(path);
     if (method === 'PUT' && read) {
