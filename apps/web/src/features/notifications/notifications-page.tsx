@@ -211,7 +211,7 @@ export default function NotificationsPage() {
                 // Over the items' checkboxes (their 4 px bar and 16 px padding).
                 <span className="flex shrink-0 items-center pl-5">{boxes.page}</span>
               ) : null}
-              <SortBar sort={view.tableSort} indented={canChange} />
+              <SortBar sort={view.tableSort} />
             </div>
             <ul
               aria-label="Notifications"
@@ -296,19 +296,12 @@ const ORDER_TEXT = {
  * the right), with the tables' sort buttons. A list has no column headers for `aria-sort`, so
  * each button's name says the order ('Title, sorted ascending'); decision 261.
  */
-function SortBar({
-  sort,
-  indented,
-}: {
-  sort: { value: string | undefined; onSort(column: string): void };
-  /** The page's checkbox stands before it, over the items' checkboxes (which move them 2 rem). */
-  indented: boolean;
-}) {
+function SortBar({ sort }: { sort: { value: string | undefined; onSort(column: string): void } }) {
   return (
     <div
       role="group"
       aria-label="Sort notifications"
-      className={`flex flex-1 items-center justify-between py-2 pr-4 text-xs text-oak-700 ${indented ? 'pl-[4.5rem] sm:pl-[4.75rem]' : 'pl-[4.75rem] sm:pl-[5rem]'}`}
+      className="flex flex-1 items-center justify-between py-2 pr-4 pl-[4.75rem] sm:pl-[5rem] text-xs text-oak-700"
     >
       {SORT_COLUMNS.map(({ column, label }) => (
         <SortButton key={column} column={column} sort={sort}>

@@ -26,8 +26,9 @@ export function NotificationListItem({
   return (
     <li className={`flex border-l-4 ${isRead ? 'border-transparent' : 'border-gold-500'}`}>
       {checkbox ? (
-        // Level with the category circle's middle (12 px padding + 20 px, less half the box).
-        <span className="flex shrink-0 items-start pt-6 pl-4">{checkbox}</span>
+        // Level with the category circle's middle (12 px padding + 20 px, less half the box), and
+        // 16 px from its centre to the item's button (WCAG 2.5.8: a 24 px target's spacing).
+        <span className="flex shrink-0 items-start pt-6 pr-2 pl-4">{checkbox}</span>
       ) : null}
       <button
         type="button"
