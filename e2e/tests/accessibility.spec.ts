@@ -46,6 +46,10 @@ const chooseFirstRow = (table: string) => async (page: Page) => {
     .first()
     .check();
 };
+/** Ticks the first notification's checkbox (the list's items have one each, issue 31). */
+const chooseFirstNotification = async (page: Page) => {
+  await page.getByRole('list', { name: 'Notifications' }).getByRole('checkbox').first().check();
+};
 const click = (role: 'button' | 'link', name: string | RegExp) => async (page: Page) => {
   await page.getByRole(role, { name }).first().click();
 };
@@ -342,6 +346,24 @@ const modals: Modal[] = [
     path: '/referrals',
     open: firstRowButton('Referrals List', 'Edit'),
     shown: dialog(/^Edit Referral - /),
+  },
+  {
+    label: 'referrals bulk set status',
+    path: '/referrals',
+    open: async (page) => {
+      await chooseFirstRow('Referrals List')(page);
+      await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button').first().click();
+    },
+    shown: dialog('Set status'),
+  },
+  {
+    label: 'notifications bulk mark as read',
+    path: '/notifications',
+    open: async (page) => {
+      await chooseFirstNotification(page);
+      await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button').first().click();
+    },
+    shown: dialog('Mark as read'),
   },
   {
     label: 'notifications create',

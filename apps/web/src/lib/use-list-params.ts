@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useBlocker, useSearchParams, type BlockerFunction } from 'react-router';
 import type { SortValue } from '@cask/contracts/common';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 
@@ -47,23 +47,30 @@ function withSearch(next: URLSearchParams, typed: string): URLSearchParams {
   return next;
 }
 
+/** The screen's search as a query holds it (what the lists are given). */
+function searchIn(params: URLSearchParams): string {
+  return (params.get(SEARCH_PARAM) ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
+}
+
 /**
  * The search typed into the screen's box and not yet written to the URL (a screen has one search
- * box, so one at a time). A write of react-router's is given the query of the render that made
- * its setter, and a navigation is started at once but shown by a later render (in a transition):
- * a search written by its timer in between would undo the change made before it (a filter) or
- * cut off the navigation under way (a link to a page still loading). So no write waits behind
- * another change: a change this file writes (page, size, sort, filter) takes the typed search
- * along at once, and any other (a link, Back) cancels it.
+ * box, so one at a time). Its timer must never write after another change has begun: React
+ * Router's setter is given the query of the render that made it, and it navigates relative to the
+ * screen that made it, so a write after a filter undoes the filter, and a write after a link was
+ * followed starts a navigation of its own back to the list (`/user?q=...`) in place of the link's.
+ * A change this file writes (page, size, sort, filter) takes the typed search along at once; any
+ * other navigation drops it the moment it starts (`dropSearchOnNavigation`), not when a later
+ * render shows it: a navigation is rendered in a transition, which may be time-sliced or wait for
+ * the next screen, and the timer can end in between (decision 270).
  */
 let pendingSearch: PendingSearch | undefined;
 
 interface PendingSearch {
   typed: string;
-  /** The query it was typed on. */
-  query: string;
   cancel(): void;
   written(): void;
+  /** Dropped for a navigation to a view whose search is `search`: the box shows that one. */
+  dropped(search: string): void;
 }
 
 /** The typed search, taken from its timer (undefined when none waits). */
@@ -75,6 +82,25 @@ function takePendingSearch(): string | undefined {
   pending.written();
   return pending.typed;
 }
+
+/** The waiting search is not written; `search` (when given) is what its box shows instead. */
+function dropPendingSearch(search?: string) {
+  const pending = pendingSearch;
+  if (!pending) return;
+  pendingSearch = undefined;
+  pending.cancel();
+  if (search !== undefined) pending.dropped(search);
+}
+
+/**
+ * React Router calls a blocker function as each navigation starts (a link, Back and Forward, a
+ * `navigate()`), before anything is rendered. This one never blocks: it only drops the waiting
+ * search. This file's own writes have taken the search first, so they find none waiting.
+ */
+const dropSearchOnNavigation: BlockerFunction = ({ nextLocation }) => {
+  dropPendingSearch(searchIn(new URLSearchParams(nextLocation.search)));
+  return false;
+};
 
 export interface ListParamsOptions<Column extends string, Filter extends string> {
   /** Names the parameters of a second list on the screen, e.g. 'rewards'. */
@@ -191,7 +217,7 @@ export function usePageWithin(
  */
 export function useUrlSearch(delay: number) {
   const [params, setParams] = useSearchParams();
-  const search = (params.get(SEARCH_PARAM) ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
+  const search = searchIn(params);
   const [text, setText] = useState(search);
   // The URL's search the box last followed, and the last one the box wrote itself.
   const [followed, setFollowed] = useState(search);
@@ -202,26 +228,10 @@ export function useUrlSearch(delay: number) {
     if (search !== written && text.trim() !== search) setText(search);
   }
 
-  // The last committed query and navigation: one that changes while a search waits is another
-  // change than the search's own (which is written, and no longer waits, before it navigates).
-  const query = params.toString();
-  const navigating = useNavigation().state !== 'idle';
-  const mine = useRef<PendingSearch>(undefined);
-  const cancel = () => {
-    if (mine.current && pendingSearch === mine.current) {
-      pendingSearch = undefined;
-      mine.current.cancel();
-    }
-    mine.current = undefined;
-  };
-  useEffect(() => cancel, []);
-  useEffect(() => {
-    if (!mine.current || pendingSearch !== mine.current) return;
-    if (navigating || query !== mine.current.query) {
-      cancel();
-      setText(search);
-    }
-  }, [navigating, query, search]);
+  // Every navigation, as it starts, drops the waiting search; so does the screen leaving (one
+  // blocker per screen: React Router asks only the last one, and a screen has one search box).
+  useBlocker(dropSearchOnNavigation);
+  useEffect(() => () => dropPendingSearch(), []);
   // The search is written with the newest setter (that of the newest committed render).
   const latestSetParams = useRef(setParams);
   useEffect(() => {
@@ -230,7 +240,7 @@ export function useUrlSearch(delay: number) {
 
   const onTextChange = (value: string) => {
     setText(value);
-    cancel();
+    dropPendingSearch();
     const typed = value.trim();
     const timer = setTimeout(() => {
       if (pendingSearch !== pending) return;
@@ -241,12 +251,11 @@ export function useUrlSearch(delay: number) {
     }, delay);
     const pending: PendingSearch = {
       typed,
-      query,
       cancel: () => clearTimeout(timer),
       written: () => setWritten(typed),
+      dropped: (next) => setText(next),
     };
     pendingSearch = pending;
-    mine.current = pending;
   };
 
   return { text, onTextChange, search };

@@ -52,6 +52,8 @@ import type {
   MarkNotificationReadResponse,
   Notification,
   NotificationListResponse,
+  NotificationReadChanges,
+  NotificationReadChangesResponse,
 } from '@cask/contracts/notifications';
 import {
   ORDER_STATUSES,
@@ -80,6 +82,8 @@ import type {
   Referral,
   ReferralListResponse,
   ReferralResponse,
+  ReferralStatusChanges,
+  ReferralStatusChangesResponse,
   UpdateReferralStatusBody,
   UpdateReferralStatusResponse,
 } from '@cask/contracts/referrals';
@@ -440,6 +444,18 @@ function setActive(
     const before = { isActive: changed.isActive };
     changed.isActive = isActive;
     return { id, before, after: { isActive } };
+  });
+}
+
+/**
+ * A bulk action's refusal as the API answers it (409, db/bulk.ts): nothing changed, and each row
+ * that could not be, named `changes.<index>.id` with its reason.
+ */
+function bulkRefusal(named: number, failed: { index: number; message: string }[]) {
+  return json(409, {
+    success: false,
+    message: `Nothing was changed: ${failed.length} of the ${named} rows could not be changed`,
+    errors: failed.map(({ index, message }) => ({ field: `changes.${index}.id`, message })),
   });
 }
 
@@ -892,6 +908,49 @@ export function createFakeApi(
         },
       } satisfies ReferralListResponse);
     }
+    if (method === 'POST' && path === '/api/referrals/bulk/status') {
+      // All or nothing, as the API: a referral not there, or a referrer who no longer holds the
+      // points a referral credited, fails the whole change (409) and is named.
+      const { changes } = request.body as ReferralStatusChanges;
+      const failed = changes.flatMap(({ id, status }, index) => {
+        const found = state.referrals.find((r) => r.id === id);
+        if (!found) return [{ index, message: 'Referral not found' }];
+        const referrer = state.customers.find((c) => c.id === found.referrer.id);
+        const takesBack = found.status === 'completed' && status === 'pending';
+        return referrer && takesBack && referrer.referralPoints < found.pointsAwarded
+          ? [
+              {
+                index,
+                message: `${referrer.fullName} has ${referrer.referralPoints} points left, fewer than the ${found.pointsAwarded} this referral credited, so it cannot go back to pending`,
+              },
+            ]
+          : [];
+      });
+      if (failed.length > 0) return bulkRefusal(changes.length, failed);
+      const done = changes.map(({ id, status, completedDate }) => {
+        const index = state.referrals.findIndex((r) => r.id === id);
+        const found = state.referrals[index]!;
+        const before = { status: found.status, completedDate: found.completedDate };
+        if (status === found.status) return { id, before, after: before };
+        const after = {
+          status,
+          completedDate:
+            status === 'completed' ? (completedDate ?? new Date().toISOString()) : null,
+        };
+        const referrer = state.customers.find((c) => c.id === found.referrer.id);
+        if (referrer) {
+          referrer.referralPoints +=
+            status === 'completed' ? found.pointsAwarded : -found.pointsAwarded;
+        }
+        state.referrals[index] = { ...found, ...after, version: nextVersion(found.version) };
+        return { id, before, after };
+      });
+      return json(200, {
+        success: true,
+        message: 'Referral statuses updated',
+        data: { changes: done },
+      } satisfies ReferralStatusChangesResponse);
+    }
     const oneReferral = /^\/api\/referrals\/([^/]+)$/.exec(path);
     if (method === 'GET' && oneReferral) {
       const found = state.referrals.find((r) => r.id === oneReferral[1]);
@@ -950,6 +1009,26 @@ export function createFakeApi(
         success: true,
         data: { marked, unreadCount: 0 },
       } satisfies MarkAllNotificationsReadResponse);
+    }
+    if (method === 'POST' && path === '/api/notifications/bulk/read') {
+      // For this admin, all or nothing, as the API: a notification not there fails the change.
+      const { changes } = request.body as NotificationReadChanges;
+      const failed = changes.flatMap(({ id }, index) =>
+        state.notifications.some((n) => n.id === id)
+          ? []
+          : [{ index, message: 'Notification not found' }],
+      );
+      if (failed.length > 0) return bulkRefusal(changes.length, failed);
+      const done = changes.map(({ id, isRead }) => {
+        const index = state.notifications.findIndex((n) => n.id === id);
+        const found = state.notifications[index]!;
+        state.notifications[index] = { ...found, isRead };
+        return { id, before: { isRead: found.isRead }, after: { isRead } };
+      });
+      return json(200, {
+        success: true,
+        data: { changes: done },
+      } satisfies NotificationReadChangesResponse);
     }
     const read = /^\/api\/notifications\/([^/]+)\/read$/.exec(path);
     if (method === 'PUT' && read) {
@@ -1072,20 +1151,9 @@ export function createFakeApi(
       const missing = changes.flatMap(({ id }, index) =>
         state.orders.some((o) => o._id === id)
           ? []
-          : [
-              {
-                field: `changes.${index}.id`,
-                message: 'Order not found (deleted, or never there)',
-              },
-            ],
+          : [{ index, message: 'Order not found (deleted, or never there)' }],
       );
-      if (missing.length > 0) {
-        return json(409, {
-          success: false,
-          message: `Nothing was changed: ${missing.length} of the ${changes.length} rows could not be changed`,
-          errors: missing,
-        });
-      }
+      if (missing.length > 0) return bulkRefusal(changes.length, missing);
       const done = changes.map(({ id, status }) => {
         const changed = state.orders.find((o) => o._id === id)!;
         const before = { status: changed.status };

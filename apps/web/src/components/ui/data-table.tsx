@@ -68,49 +68,85 @@ export interface TableSelection<Row> {
   rowLabel: (row: Row) => string;
 }
 
+/** A bulk-selection checkbox (issue 31), named for what it chooses. */
+export function SelectionCheckbox({
+  label,
+  checked,
+  indeterminate = false,
+  disabled = false,
+  onChange,
+}: {
+  /** 'Select {name}', or 'Select all on this page'. */
+  label: string;
+  checked: boolean;
+  /** Some of the page's rows are chosen, not all. */
+  indeterminate?: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      className="h-4 w-4 cursor-pointer rounded border-cream-300 align-middle accent-gold-600"
+      checked={checked}
+      disabled={disabled}
+      ref={(input) => {
+        if (input) input.indeterminate = indeterminate;
+      }}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
+}
+
+/**
+ * The page's checkbox and each row's, over the rows shown (`keys`): 'Select all on this page' is
+ * checked when all are chosen and indeterminate when some are; a list without a table (the
+ * Notifications) uses them as the tables do.
+ */
+export function selectionBoxes(
+  selection: Pick<TableSelection<never>, 'selected' | 'onChange'>,
+  keys: readonly string[],
+) {
+  const chosen = keys.filter((key) => selection.selected.has(key)).length;
+  const all = keys.length > 0 && chosen === keys.length;
+  return {
+    page: (
+      <SelectionCheckbox
+        label="Select all on this page"
+        checked={all}
+        indeterminate={chosen > 0 && !all}
+        disabled={keys.length === 0}
+        onChange={(on) => selection.onChange(on ? new Set(keys) : new Set<string>())}
+      />
+    ),
+    row: (key: string, name: string) => (
+      <SelectionCheckbox
+        label={`Select ${name}`}
+        checked={selection.selected.has(key)}
+        onChange={(on) => {
+          const next = new Set(selection.selected);
+          if (on) next.add(key);
+          else next.delete(key);
+          selection.onChange(next);
+        }}
+      />
+    ),
+  };
+}
+
 /** The checkbox column: 'Select all on this page' in the header, 'Select {name}' in each row. */
 function selectionColumn<Row>(
   selection: TableSelection<Row>,
   rows: readonly Row[],
   rowKey: (row: Row) => string,
 ): Column<Row> {
-  const keys = rows.map(rowKey);
-  const chosen = keys.filter((key) => selection.selected.has(key)).length;
-  const all = keys.length > 0 && chosen === keys.length;
-  const toggle = (key: string, on: boolean) => {
-    const next = new Set(selection.selected);
-    if (on) next.add(key);
-    else next.delete(key);
-    selection.onChange(next);
-  };
-  const box = 'h-4 w-4 cursor-pointer rounded border-cream-300 align-middle accent-gold-600';
+  const boxes = selectionBoxes(selection, rows.map(rowKey));
   return {
     id: 'select',
     className: 'w-10',
-    header: (
-      <input
-        type="checkbox"
-        aria-label="Select all on this page"
-        className={box}
-        checked={all}
-        disabled={keys.length === 0}
-        ref={(input) => {
-          if (input) input.indeterminate = chosen > 0 && !all;
-        }}
-        onChange={(event) =>
-          selection.onChange(event.target.checked ? new Set(keys) : new Set<string>())
-        }
-      />
-    ),
-    cell: (row) => (
-      <input
-        type="checkbox"
-        aria-label={`Select ${selection.rowLabel(row)}`}
-        className={box}
-        checked={selection.selected.has(rowKey(row))}
-        onChange={(event) => toggle(rowKey(row), event.target.checked)}
-      />
-    ),
+    header: boxes.page,
+    cell: (row) => boxes.row(rowKey(row), selection.rowLabel(row)),
   };
 }
 

@@ -2,19 +2,25 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useRequestedDialog } from '@/lib/requested-dialog.ts';
 import toast from 'react-hot-toast';
+import { BULK_MAX, BULK_TOO_MANY } from '@cask/contracts/common';
 import {
   NOTIFICATION_SORTS,
   NOTIFICATIONS_PAGE_SIZE,
   type Notification,
 } from '@cask/contracts/notifications';
+import { BulkBar } from '@/components/ui/bulk-bar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { SortButton, sortDirection } from '@/components/ui/data-table.tsx';
+import { selectionBoxes, SortButton, sortDirection } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { bulkFailureMessage } from '@/lib/api-error.ts';
+import { lazyUndoToast } from '@/lib/lazy-toast.ts';
+import { useRowSelection } from '@/lib/use-row-selection.ts';
+import { BULK_READ_FAILURE, UNDO_READ_FAILURE, useSetNotificationsRead } from './api/bulk-read.ts';
 import { useNotifications } from './api/get-notifications.ts';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
@@ -71,6 +77,43 @@ export default function NotificationsPage() {
   }, [list.data]);
   const lastPage = list.data?.pages.at(-1);
   const unreadCount = lastPage?.unreadCount;
+
+  // Issue 31: items chosen for a bulk 'Mark as read', confirmed with their count, undone from the
+  // toast (the undo takes back only the reads this change added).
+  const shownIds = notifications.map((notification) => notification.id);
+  const selection = useRowSelection(shownIds);
+  const boxes = selectionBoxes(selection, shownIds);
+  const chosen = notifications.filter((notification) => selection.selected.has(notification.id));
+  const [markingRead, setMarkingRead] = useState(false);
+  // The items as sent: a refusal names them by their place in the request.
+  const [sent, setSent] = useState<readonly Notification[]>([]);
+  const setRead = useSetNotificationsRead();
+  const undoRead = useSetNotificationsRead();
+  const counted = (count: number) => `${count} ${count === 1 ? 'notification' : 'notifications'}`;
+  const confirmMarkRead = () => {
+    // A Load More list can hold more than one bulk call takes; the dialog says so instead.
+    if (chosen.length > BULK_MAX) return;
+    const marked = chosen;
+    setSent(marked);
+    setRead.mutate(
+      marked.map((notification) => ({ id: notification.id, isRead: true })),
+      {
+        onSuccess: (changes) => {
+          setMarkingRead(false);
+          selection.clear();
+          lazyUndoToast(
+            `${counted(marked.length)} marked as read.`,
+            () => undoRead.mutateAsync(changes.map(({ id, before }) => ({ id, ...before }))),
+            {
+              done: `Undone: ${counted(marked.length)} as they were.`,
+              failed: (failure) =>
+                bulkFailureMessage(failure, marked, (row) => row.title, UNDO_READ_FAILURE),
+            },
+          );
+        },
+      },
+    );
+  };
 
   // The first load (or a refresh of it) failed; a failed Load More says so itself.
   const fetchFailed = list.isError && !list.isFetchNextPageError;
@@ -149,7 +192,27 @@ export default function NotificationsPage() {
           <EmptyState title="No notifications available." />
         ) : (
           <>
-            <SortBar sort={view.tableSort} />
+            {canChange ? (
+              <BulkBar count={chosen.length} noun="notifications" onClear={selection.clear}>
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    setRead.reset();
+                    setMarkingRead(true);
+                  }}
+                  {...preloadOn(LazyConfirmDialog)}
+                >
+                  Mark as read
+                </Button>
+              </BulkBar>
+            ) : null}
+            <div className="flex items-center border-b border-cream-200 bg-cream-100">
+              {canChange ? (
+                // Over the items' checkboxes (their 4 px bar and 16 px padding).
+                <span className="flex shrink-0 items-center pl-5">{boxes.page}</span>
+              ) : null}
+              <SortBar sort={view.tableSort} />
+            </div>
             <ul
               aria-label="Notifications"
               className="divide-y divide-cream-200"
@@ -160,6 +223,7 @@ export default function NotificationsPage() {
                   key={notification.id}
                   notification={notification}
                   onOpen={open}
+                  checkbox={canChange ? boxes.row(notification.id, notification.title) : undefined}
                 />
               ))}
             </ul>
@@ -179,6 +243,29 @@ export default function NotificationsPage() {
         )}
       </Card>
 
+      <LazyConfirmDialog
+        open={markingRead}
+        onOpenChange={(open) => {
+          if (!open) {
+            setRead.reset();
+            setMarkingRead(false);
+          }
+        }}
+        title="Mark as read"
+        message={`Mark ${counted(chosen.length)} as read?`}
+        confirmLabel={`Mark ${counted(chosen.length)} as read`}
+        busyLabel="Saving..."
+        tone="primary"
+        busy={setRead.isPending}
+        error={
+          chosen.length > BULK_MAX
+            ? BULK_TOO_MANY
+            : setRead.isError
+              ? bulkFailureMessage(setRead.error, sent, (row) => row.title, BULK_READ_FAILURE)
+              : undefined
+        }
+        onConfirm={confirmMarkRead}
+      />
       <NotificationDetailsModal notification={opened} onClose={() => setOpened(null)} />
       <CreateNotificationModal
         open={creating || requested}
@@ -214,7 +301,7 @@ function SortBar({ sort }: { sort: { value: string | undefined; onSort(column: s
     <div
       role="group"
       aria-label="Sort notifications"
-      className="flex items-center justify-between border-b border-cream-200 bg-cream-100 py-2 pr-4 pl-[4.75rem] text-xs text-oak-700 sm:pl-[5rem]"
+      className="flex flex-1 items-center justify-between py-2 pr-4 pl-[4.75rem] sm:pl-[5rem] text-xs text-oak-700"
     >
       {SORT_COLUMNS.map(({ column, label }) => (
         <SortButton key={column} column={column} sort={sort}>

@@ -74,7 +74,7 @@ test('the screen shows the four cards, the list with its columns, badges and a c
     within(table())
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Referrer', 'Referrals', 'Code', 'Status', 'Completed Date', 'Action']);
+  ).toEqual(['', 'Referrer', 'Referrals', 'Code', 'Status', 'Completed Date', 'Action']);
 
   const done = row('Angus Bell');
   expect(within(done).getByText('Rhona Fraser')).toBeVisible();

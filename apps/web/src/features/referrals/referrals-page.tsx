@@ -9,7 +9,8 @@ import {
   type ReferralStatus,
 } from '@cask/contracts/referrals';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
-import { IconButton } from '@/components/ui/button.tsx';
+import { BulkBar } from '@/components/ui/bulk-bar.tsx';
+import { Button, IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { CellText, type Column } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
@@ -24,17 +25,27 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { useReferrals } from './api/get-referrals.ts';
-import { orNotAvailable, STATUS_LABELS, statusTone } from './components/referral-labels.ts';
+import {
+  orNotAvailable,
+  referralName,
+  STATUS_LABELS,
+  statusTone,
+} from './components/referral-labels.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
 import { useLinkedRecord } from '@/lib/use-linked-record.ts';
 import { fetchReferral } from './api/update-referral-status.ts';
+import { useRowSelection } from '@/lib/use-row-selection.ts';
 
 // Loaded on the first Edit click or when the pointer or focus reaches the list (decisions 125
 // and 159): Radix Dialog and the toasts are a fifth of the screen's JavaScript.
 const EditReferralModal = lazyModal(
   () => import('./components/edit-referral-modal.tsx').then((m) => m.EditReferralModal),
   (props) => props.referral !== null,
+);
+const BulkStatusModal = lazyModal(
+  () => import('./components/bulk-status-modal.tsx').then((m) => m.ReferralBulkStatusModal),
+  (props) => props.open,
 );
 
 /** Spec 001 §9: the referral search waits 500 ms after the last keystroke. */
@@ -68,6 +79,12 @@ export default function ReferralsPage() {
   const overall = data?.stats.overall;
   // Completing the last pending referral of the last page empties it: show the new last page.
   usePageWithin(list, data?.pagination.pages);
+  // Issue 31: rows chosen for a bulk 'Set status', confirmed with their count, undone from the
+  // toast.
+  const rows = data?.referrals ?? [];
+  const selection = useRowSelection(rows.map((row) => row.id));
+  const chosen = rows.filter((row) => selection.selected.has(row.id));
+  const [settingStatus, setSettingStatus] = useState(false);
 
   if (referrals.isError) {
     return (
@@ -201,6 +218,17 @@ export default function ReferralsPage() {
           </>
         }
       >
+        {canChange ? (
+          <BulkBar count={chosen.length} noun="referrals" onClear={selection.clear}>
+            <Button
+              size="sm"
+              onClick={() => setSettingStatus(true)}
+              {...preloadOn(BulkStatusModal)}
+            >
+              Set status
+            </Button>
+          </BulkBar>
+        ) : null}
         <PagedTable
           blockProps={preloadOn(EditReferralModal)}
           label="Referrals List"
@@ -217,8 +245,16 @@ export default function ReferralsPage() {
           paginationLabel="Referrals pagination"
           onPageChange={list.setPage}
           sort={list.tableSort}
+          selection={canChange ? { ...selection, rowLabel: referralName } : undefined}
         />
       </Card>
+
+      <BulkStatusModal
+        referrals={chosen}
+        open={settingStatus}
+        onClose={() => setSettingStatus(false)}
+        onDone={selection.clear}
+      />
 
       <EditReferralModal
         referral={editing ?? linked.record}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Notification } from '@cask/contracts/notifications';
 import { formatDateTime } from '@/lib/format.ts';
 import { categoryInitial } from '../labels.ts';
@@ -8,22 +9,31 @@ import { formatRelativeTime } from '../relative-time.ts';
  * the message and the time. The whole row is a button, so Tab and Enter open it. Unread rows
  * stand out by a gold bar on their left, a gold circle, a bolder title, a dot and the word
  * Unread for screen readers; read rows keep full-contrast text (never an opacity, which took
- * them to 3.5:1, under WCAG 1.4.3's 4.5:1).
+ * them to 3.5:1, under WCAG 1.4.3's 4.5:1). With bulk actions (issue 31) a checkbox ('Select
+ * {title}') stands before the button, beside it rather than in it (no control inside a control).
  */
 export function NotificationListItem({
   notification,
   onOpen,
+  checkbox,
 }: {
   notification: Notification;
   onOpen: (notification: Notification) => void;
+  /** The row's bulk-selection checkbox, for an admin who may change notifications. */
+  checkbox?: ReactNode;
 }) {
   const { isRead } = notification;
   return (
-    <li>
+    <li className={`flex border-l-4 ${isRead ? 'border-transparent' : 'border-gold-500'}`}>
+      {checkbox ? (
+        // Level with the category circle's middle (12 px padding + 20 px, less half the box), and
+        // 16 px from its centre to the item's button (WCAG 2.5.8: a 24 px target's spacing).
+        <span className="flex shrink-0 items-start pt-6 pr-2 pl-4">{checkbox}</span>
+      ) : null}
       <button
         type="button"
         onClick={() => onOpen(notification)}
-        className={`flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-cream-100 focus-visible:bg-cream-100 focus-visible:ring-2 focus-visible:ring-gold-600 focus-visible:outline-none focus-visible:ring-inset sm:gap-4 border-l-4 ${isRead ? 'border-transparent' : 'border-gold-500'}`}
+        className="flex min-w-0 flex-1 items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-cream-100 focus-visible:bg-cream-100 focus-visible:ring-2 focus-visible:ring-gold-600 focus-visible:outline-none focus-visible:ring-inset sm:gap-4"
       >
         <span
           aria-hidden

@@ -32,7 +32,7 @@ const EditOrderModal = lazyModal(
   (props) => props.order !== null,
 );
 const BulkStatusModal = lazyModal(
-  () => import('./bulk-status-modal.tsx').then((m) => m.BulkStatusModal),
+  () => import('./bulk-status-modal.tsx').then((m) => m.OrderBulkStatusModal),
   (props) => props.open,
 );
 

@@ -18,3 +18,10 @@ export const statusTone = (status: ReferralStatus): StatusTone =>
 
 /** Spec 001 §3: a missing name or e-mail displays 'N/A'. */
 export const orNotAvailable = (text: string | null | undefined) => (text ? text : 'N/A');
+
+/** A referral by its two parties, in its checkbox's name and a refusal: 'referral of Ben by Ann'. */
+export const referralName = (referral: {
+  referee: { fullName: string };
+  referrer: { fullName: string };
+}) =>
+  `referral of ${orNotAvailable(referral.referee.fullName)} by ${orNotAvailable(referral.referrer.fullName)}`;

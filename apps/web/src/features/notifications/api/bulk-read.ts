@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  notificationReadChangesResponse,
+  type NotificationReadChanges,
+  type NotificationReadChangesResponse,
+} from '@cask/contracts/notifications';
+import { api } from '@/lib/api-client.ts';
+import { applyReadChanges } from './notifications-cache.ts';
+
+export const BULK_READ_FAILURE = 'Failed to mark the notifications as read.';
+export const UNDO_READ_FAILURE = 'Failed to undo the change.';
+
+/**
+ * `POST /notifications/bulk/read` (issue 31): the chosen notifications read (or unread) for this
+ * admin, all or none. The answer's `before` values, sent back, undo it: `isRead: false` takes back
+ * only the reads the change added (decision 242).
+ */
+export async function setNotificationsRead(
+  changes: NotificationReadChanges['changes'],
+): Promise<NotificationReadChangesResponse['data']['changes']> {
+  const envelope = await api.post<unknown>('/notifications/bulk/read', { changes });
+  return notificationReadChangesResponse.parse(envelope).data.changes;
+}
+
+/** The loaded pages show each row's new state; the count and the bell follow the server. */
+export function useSetNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setNotificationsRead,
+    onSuccess: (changes) => applyReadChanges(queryClient, changes),
+  });
+}

@@ -1,0 +1,21 @@
+import {
+  referralStatusChangesResponse,
+  type ReferralStatusChanges,
+  type ReferralStatusChangesResponse,
+} from '@cask/contracts/referrals';
+import { api } from '@/lib/api-client.ts';
+
+export const BULK_STATUS_FAILURE = 'Failed to set the status of the referrals.';
+export const UNDO_FAILURE = 'Failed to undo the change.';
+
+/**
+ * `POST /referrals/bulk/status` (issue 31): each chosen referral with its new status, all or none,
+ * the referrers' points moving as a single change moves them (decision 155). The answer's `before`
+ * values carry the completion date, so sending them back puts back the very date (decision 242).
+ */
+export async function setReferralStatuses(
+  changes: ReferralStatusChanges['changes'],
+): Promise<ReferralStatusChangesResponse['data']['changes']> {
+  const envelope = await api.post<unknown>('/referrals/bulk/status', { changes });
+  return referralStatusChangesResponse.parse(envelope).data.changes;
+}
