@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -34,5 +35,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: false,
     testTimeout: 15_000,
+    // Vitest's default is cores - 1, one file at a time on CI's 2 cores: docs/decisions/287.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
