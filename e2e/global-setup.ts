@@ -1,56 +1,82 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { mainAdmin, seededAdmins } from './support/admins.ts';
 import { ensureBuilt } from './support/build.ts';
 import { startMailSink, type MailSink } from './support/mail-sink.ts';
-import { mailDir, screensDir, serverLogFile, tmpDir } from './support/paths.ts';
+import {
+  mailDir,
+  mailDirOf,
+  screensDir,
+  serverLogDir,
+  seededDataVariable,
+  serverLogOf,
+  serversVariable,
+  tmpDir,
+} from './support/paths.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
- * Real parts only: a real SMTP sink, the production build of the server, a fresh embedded
- * PostgreSQL (PGlite) in a temporary DATA_DIR. The returned function is Playwright's teardown.
+ * Real parts only: real SMTP sinks, the production build of the server, embedded PostgreSQL
+ * (PGlite) in temporary DATA_DIRs. Each Playwright worker gets a server, a database and a sink
+ * of its own, so workers never see each other's rows (docs/decisions/286). The returned
+ * function is Playwright's teardown.
  */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   ensureBuilt();
-  rmSync(mailDir, { recursive: true, force: true });
-  mkdirSync(screensDir, { recursive: true });
-  mkdirSync(tmpDir, { recursive: true });
-  writeFileSync(serverLogFile, '');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cask-e2e-data-'));
+  for (const dir of [mailDir, serverLogDir]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [screensDir, tmpDir, serverLogDir]) mkdirSync(dir, { recursive: true });
+  const workers = Array.from({ length: Math.max(1, config.workers) }, (_, index) => index);
+  const seededDir = mkdtempSync(path.join(os.tmpdir(), 'cask-e2e-seeded-'));
+  const dataDirs = workers.map((index) => `${seededDir}-worker-${index}`);
 
-  let sink: MailSink | undefined;
-  let server: RunningServer | undefined;
+  const sinks: MailSink[] = [];
+  const servers: RunningServer[] = [];
   const cleanUp = async () => {
     const problems: unknown[] = [];
-    for (const step of [() => server?.stop(), () => sink?.close()]) {
+    const steps = [...servers.map((server) => server.stop), ...sinks.map((sink) => sink.close)];
+    for (const step of steps) {
       try {
         await step();
       } catch (error) {
         problems.push(error);
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [seededDir, ...dataDirs]) rmSync(dir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
     if (problems.length > 0) throw problems[0];
   };
 
   try {
-    sink = await startMailSink(mailDir);
+    for (const index of workers) sinks.push(await startMailSink(mailDirOf(index)));
     // The server creates only the ADMIN_* admin at start-up (DESIGN.md §3), and PGlite allows
-    // one process per data directory; so each extra admin costs one short boot on the same
-    // DATA_DIR. The last boot (the main admin) is the server the tests use.
-    // See docs/decisions/050-e2e-server-and-admins.md.
+    // one process per data directory; so each admin costs one short boot on the same DATA_DIR,
+    // the first of which also adds the demo data. See docs/decisions/050-e2e-server-and-admins.md.
     for (const admin of seededAdmins) {
-      const smtpUrl = sink.url;
-      server = await startServer({ dataDir, smtpUrl, admin, logFile: serverLogFile });
-      if (admin === mainAdmin) break;
-      await server.stop();
-      server = undefined;
+      const boot = await startServer({
+        dataDir: seededDir,
+        smtpUrl: sinks[0]!.url,
+        admin,
+        logFile: serverLogOf(0),
+      });
+      await boot.stop();
     }
-    if (!server) throw new Error('The main admin must be the last one seeded');
-    // Test workers are started after this and inherit the environment (see playwright.config.ts).
-    process.env.E2E_BASE_URL = server.baseURL;
+    // Then each worker's server on a copy of that stopped (so consistent) data directory.
+    await Promise.all(
+      workers.map(async (index) => {
+        cpSync(seededDir, dataDirs[index]!, { recursive: true });
+        servers[index] = await startServer({
+          dataDir: dataDirs[index]!,
+          smtpUrl: sinks[index]!.url,
+          admin: mainAdmin,
+          logFile: serverLogOf(index),
+        });
+      }),
+    );
+    // Test workers are started after this and inherit the environment (support/test.ts).
+    process.env[serversVariable] = JSON.stringify(servers.map((server) => server.baseURL));
+    process.env[seededDataVariable] = seededDir;
   } catch (error) {
     await cleanUp().catch(() => undefined);
     throw error;

@@ -1,11 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { StoredMail } from './mail-sink.ts';
 import { oneTimeCodeFrom } from './mime.ts';
-import { mailDir } from './paths.ts';
+import { mailDirOf } from './paths.ts';
 
+/** What this worker's server sent (each worker has a server and an SMTP sink of its own). */
 function mailsTo(address: string, since: number): StoredMail[] {
+  const mailDir = mailDirOf(test.info().parallelIndex);
   if (!existsSync(mailDir)) return [];
   return readdirSync(mailDir)
     .filter((name) => name.endsWith('.json'))

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { saveScreen, signIn } from '../support/session.ts';
@@ -59,6 +59,9 @@ const clickInSidebar = (name: string) => async (page: Page) => {
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name, exact: true }).click();
 };
+
+// The six scans (three kinds at two widths) share nothing: both workers take some.
+test.describe.configure({ mode: 'parallel' });
 
 const recoveryEmail = 'nobody@example.com';
 const signedOutScreens: Screen[] = [
@@ -491,12 +494,19 @@ async function visit(page: Page, screen: Screen): Promise<void> {
 
 const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
 
+/** `items` in runs of `size`: each run is one test (one sign-in, a timeout of its own). */
+function inRuns<Item>(items: Item[], size: number): Item[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, run) =>
+    items.slice(run * size, run * size + size),
+  );
+}
+const RUN = 6;
+
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width > 400 ? 800 : 812 } });
-    // Many screens per test (one sign-in each): more than the default 30 s on a busy machine
-    // (the modals took 3.2 minutes at a load average of 18 on 2 cores).
-    test.describe.configure({ timeout: 240_000 });
+    // Six screens per test, two workers on a busy 2-core machine: more than the default.
+    test.describe.configure({ timeout: 120_000 });
 
     test('signed-out screens', async ({ page }) => {
       for (const screen of signedOutScreens) {
@@ -507,32 +517,41 @@ for (const width of [1280, 375]) {
       }
     });
 
-    test('signed-in screens', async ({ page }) => {
-      await signIn(page, mainAdmin);
-      for (const screen of signedInScreens) {
-        await test.step(screen.path, async () => {
-          await visit(page, screen);
-          await saveScreen(
-            page,
-            `a11y-${width}-${slug(screen.path)}${screen.follow ? '-page' : ''}`,
-          );
-          await expectNoAxeViolations(page, `${screen.path} at ${width} px`);
-        });
-      }
+    const screenRuns = inRuns(signedInScreens, RUN);
+    screenRuns.forEach((screens, run) => {
+      test(`signed-in screens (${run + 1} of ${screenRuns.length})`, async ({ page }) => {
+        await signIn(page, mainAdmin);
+        for (const screen of screens) {
+          await test.step(screen.path, async () => {
+            await visit(page, screen);
+            await saveScreen(
+              page,
+              `a11y-${width}-${slug(screen.path)}${screen.follow ? '-page' : ''}`,
+            );
+            await expectNoAxeViolations(page, `${screen.path} at ${width} px`);
+          });
+        }
+      });
     });
 
-    test('modals and edit modes', async ({ page }) => {
-      await signIn(page, mainAdmin);
-      for (const modal of modals.filter((m) => !m.widths || m.widths.includes(width))) {
-        await test.step(modal.label, async () => {
-          await page.goto(modal.path);
-          await expect(h1(/./)(page)).toBeVisible();
-          await modal.open(page);
-          await expect(modal.shown(page)).toBeVisible();
-          await saveScreen(page, `a11y-${width}-${slug(modal.label)}`);
-          await expectNoAxeViolations(page, `${modal.label} at ${width} px`);
-        });
-      }
+    const modalRuns = inRuns(
+      modals.filter((m) => !m.widths || m.widths.includes(width)),
+      RUN,
+    );
+    modalRuns.forEach((runModals, run) => {
+      test(`modals and edit modes (${run + 1} of ${modalRuns.length})`, async ({ page }) => {
+        await signIn(page, mainAdmin);
+        for (const modal of runModals) {
+          await test.step(modal.label, async () => {
+            await page.goto(modal.path);
+            await expect(h1(/./)(page)).toBeVisible();
+            await modal.open(page);
+            await expect(modal.shown(page)).toBeVisible();
+            await saveScreen(page, `a11y-${width}-${slug(modal.label)}`);
+            await expectNoAxeViolations(page, `${modal.label} at ${width} px`);
+          });
+        }
+      });
     });
   });
 }

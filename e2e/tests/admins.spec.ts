@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { waitForMail } from '../support/mailbox.ts';
 import { expectPath, saveScreen, signIn } from '../support/session.ts';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { parse } from 'csv-parse/sync';
 import { mainAdmin } from '../support/admins.ts';
 import { saveScreen, signIn } from '../support/session.ts';

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { mainAdmin } from '../support/admins.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
-import { serverLogFile } from '../support/paths.ts';
+import { serverLogOf } from '../support/paths.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { copyOfSeededData, expect, test } from '../support/test.ts';
 
 /**
  * "Nothing a user saved is ever lost": a server killed (SIGKILL, no clean shutdown) while writes
@@ -74,7 +74,7 @@ test.describe('a server killed during writes', () => {
   let server: RunningServer | undefined;
 
   test.beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'cask-e2e-crash-'));
+    dataDir = copyOfSeededData('cask-e2e-crash-');
     sink = await startMailSink(mkdtempSync(path.join(os.tmpdir(), 'cask-e2e-crash-mail-')));
   });
 
@@ -86,8 +86,8 @@ test.describe('a server killed during writes', () => {
 
   test('keeps every point adjustment it answered, and starts again', async () => {
     test.setTimeout(240_000);
-    const boot = () =>
-      startServer({ dataDir, smtpUrl: sink.url, admin: mainAdmin, logFile: serverLogFile });
+    const logFile = serverLogOf(test.info().parallelIndex);
+    const boot = () => startServer({ dataDir, smtpUrl: sink.url, admin: mainAdmin, logFile });
     server = await boot();
     let api = await signedIn(server);
     const users = await api.json<{ users: Customer[] }>('GET', '/users?page=1&limit=1');

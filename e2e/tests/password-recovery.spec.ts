@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { recoveryAdmins, type AdminCredentials } from '../support/admins.ts';
 import { waitForOneTimeCode } from '../support/mailbox.ts';
 import { expectPath, signIn, signInFails, toast } from '../support/session.ts';

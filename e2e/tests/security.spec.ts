@@ -2,14 +2,21 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { mainAdmin, twoFactorAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
-import { repoRoot, serverLogFile } from '../support/paths.ts';
+import { repoRoot, serverLogOf } from '../support/paths.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { expectPath, saveScreen, signIn } from '../support/session.ts';
+import {
+  copyOfSeededData,
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '../support/test.ts';
 
 // Issue 28: two-factor sign-in with a code computed from the key the screen shows, a recovery
 // code that works once, and a session ended from another browser.
@@ -301,7 +308,7 @@ test.describe('step-up when the last proof of identity is older than 10 minutes'
   let server: RunningServer | undefined;
 
   test.beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'cask-e2e-step-up-'));
+    dataDir = copyOfSeededData('cask-e2e-step-up-');
     mailDir = mkdtempSync(path.join(os.tmpdir(), 'cask-e2e-step-up-mail-'));
     sink = await startMailSink(mailDir);
   });
@@ -323,7 +330,7 @@ test.describe('step-up when the last proof of identity is older than 10 minutes'
         dataDir,
         smtpUrl: sink.url,
         admin: mainAdmin,
-        logFile: serverLogFile,
+        logFile: serverLogOf(test.info().parallelIndex),
       });
       // Passkeys belong to the host name of PUBLIC_URL (http://localhost:<port>).
       return server.baseURL.replace('127.0.0.1', 'localhost');

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { atPhoneWidth, expectPath, signIn, toast } from '../support/session.ts';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { screensDir } from '../support/paths.ts';
 import { expectPath, saveScreen, signIn } from '../support/session.ts';

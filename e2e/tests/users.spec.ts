@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
