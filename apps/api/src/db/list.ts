@@ -62,7 +62,15 @@ export interface ListRequest {
    * A search: the SQL that counts its matches, and the counters that move (in the same
    * transaction) with any change that could change that count.
    */
-  search?: { countSql(values: StatementValues): string; versionCounters: readonly string[] };
+  search?: {
+    countSql(values: StatementValues): string;
+    versionCounters: readonly string[];
+    /**
+     * The count and the page have one best plan whatever the values (e.g. one customer's rows,
+     * through that customer's index): a named statement, planned once, as a list without a search.
+     */
+    prepared?: boolean;
+  };
   /** The page subquery for a window (give it to windowSql): the rows `itemJson` reads. */
   pageSql(window: ListWindow, values: StatementValues): string;
   /** How to read the page once the total is known: lib/page-plan.ts's planPage by default. */
@@ -153,9 +161,11 @@ export function createList<Item>(database: Database, source: ListSource) {
       `select ${countersSql}, ${count}${extras.map((extra) => `, (${extra})`).join('')}` +
       `, (select coalesce(json_agg(${source.itemJson} order by ${orderSql(order, 'p')}), '[]')` +
       ` from (${page}) p)`;
-    // A search's best plan depends on its term: planned with its values on every call. Anything
-    // else has one best plan whatever its values: named, planned once (db/client.ts).
-    const [row] = await database.readRows(text, values.values, { prepared: !request.search });
+    // A search's best plan depends on its term: planned with its values on every call, unless it
+    // says otherwise. Anything else has one best plan whatever its values: named, planned once
+    // (db/client.ts).
+    const prepared = !request.search || request.search.prepared === true;
+    const [row] = await database.readRows(text, values.values, { prepared });
     return row ?? [];
   }
 

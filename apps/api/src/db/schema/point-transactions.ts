@@ -45,7 +45,9 @@ export const pointTransactions = pgTable(
       'point_transactions_referral_type',
       sql`${table.referralId} is null or ${table.type} = 'referral'`,
     ),
-    index('point_transactions_customer_idx').on(table.customerId, table.createdAt),
+    // A customer's ledger, newest first (the customer page's 'Points', issue 30): the page and the
+    // balance after each entry (the sum of the entries after it) walk this index alone (0027).
+    index('point_transactions_customer_idx').on(table.customerId, table.createdAt, table.id),
     index('point_transactions_referral_idx')
       .on(table.referralId)
       .where(sql`${table.referralId} is not null`),

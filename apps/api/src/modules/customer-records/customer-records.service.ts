@@ -9,21 +9,21 @@ import { createCustomerSections, readCustomerRecord } from './customer-records.r
  * answered only for a customer nobody has deleted (else 404).
  */
 export function createCustomerRecordsService(deps: { database: Database }) {
-  const { db } = deps.database;
   const sections = createCustomerSections(deps.database);
 
   async function record(id: string): Promise<CustomerRecord> {
-    const found = await readCustomerRecord(db, id);
+    const found = await readCustomerRecord(deps.database, id);
     if (!found) throw new NotFoundError(USER_NOT_FOUND);
     return found;
   }
 
-  /** A section's page, after checking the customer exists. */
+  /** A section's page; the same statement says whether the customer exists (else 404). */
   const section =
-    <Answer>(read: (id: string, query: CustomerSectionParams) => Promise<Answer>) =>
+    <Answer>(read: (id: string, query: CustomerSectionParams) => Promise<Answer | null>) =>
     async (id: string, query: CustomerSectionParams): Promise<Answer> => {
-      await record(id);
-      return read(id, query);
+      const answer = await read(id, query);
+      if (!answer) throw new NotFoundError(USER_NOT_FOUND);
+      return answer;
     };
 
   return {

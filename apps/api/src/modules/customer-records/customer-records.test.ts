@@ -118,6 +118,38 @@ describe('the customer page', () => {
     expect(notifications.pagination.total).toBe(globals + 1);
   });
 
+  test("'Notifications' pages through theirs and the global ones in order, from either end", async () => {
+    const customer = await createCustomer(ctx);
+    const other = await createCustomer(ctx);
+    const tie = new Date('2024-05-01T10:00:00Z');
+    for (let i = 0; i < 3; i++) {
+      await createNotification(ctx, { isGlobal: false, recipientId: customer.id, createdAt: tie });
+      await createNotification(ctx, { isGlobal: true, createdAt: tie });
+      await createNotification(ctx, { isGlobal: false, recipientId: other.id, createdAt: tie });
+    }
+    await createNotification(ctx, { isGlobal: false, recipientId: customer.id });
+    await createNotification(ctx, { isGlobal: true, createdAt: new Date('2020-01-01T00:00:00Z') });
+    const expected = rowsOf<{ id: string }>(
+      await ctx.database.db.execute(
+        sql`select id from notifications where recipient_id = ${customer.id} or is_global
+          order by created_at desc, id desc`,
+      ),
+    ).map((row) => row.id);
+    const limit = 2;
+    const pages = Math.ceil(expected.length / limit);
+    const read: string[] = [];
+    // Every page, the last ones read from the oldest end (lib/page-plan.ts).
+    for (let page = 1; page <= pages; page++) {
+      const answer = await get<CustomerNotificationsResponse>(
+        `/api/users/${customer.id}/notifications`,
+        { page, limit },
+      );
+      expect(answer.pagination).toEqual({ current: page, pages, total: expected.length, limit });
+      read.push(...answer.items.map((n) => n.id));
+    }
+    expect(read).toEqual(expected);
+  });
+
   test('a count follows a change at once: a transfer moves the cask between the two pages', async () => {
     const from = await createCustomer(ctx);
     const to = await createCustomer(ctx);
