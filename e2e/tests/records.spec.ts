@@ -78,7 +78,8 @@ test('customer page, cask page, a regauge and a transfer in the provenance', asy
   const firstRow = page.getByRole('table', { name: 'Cask List' }).locator('tbody tr').first();
   const ownerName = (await firstRow.getByRole('link').nth(1).textContent())!.trim();
   const caskName = (await firstRow.getByRole('link').first().textContent())!.trim();
-  const firstRowHref = firstRow.getByRole('link').first().getAttribute('href');
+  const caskHref = await firstRow.getByRole('link').first().getAttribute('href');
+  if (!caskHref) throw new Error('The first cask has no link');
 
   // User Management: the owner's name opens their page.
   await page.goto('/user');
@@ -93,7 +94,6 @@ test('customer page, cask page, a regauge and a transfer in the provenance', asy
   await saveScreen(page, 'records-customer');
 
   // Their cask opens its page.
-  const caskHref = (await firstRowHref)!;
   expect(await listsCask(page, caskHref)).toBe(true);
   await page.getByRole('table', { name: 'Casks' }).locator(`a[href="${caskHref}"]`).click();
   await expect(page.getByRole('heading', { level: 1, name: caskName })).toBeVisible();
