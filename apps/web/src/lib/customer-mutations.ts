@@ -12,6 +12,7 @@ import {
 import { ifMatchHeaders } from '@cask/contracts/common';
 import { api, errorMessage } from './api-client.ts';
 import { lazyUndoToast } from './lazy-toast.ts';
+import { postBulk } from './post-bulk.ts';
 import { invalidateCustomerData } from './customer-queries.ts';
 
 /** Spec 000 §8 leaves these failures unworded (they were only logged): decision 045. */
@@ -74,8 +75,7 @@ export const RESTORE_FAILURE = 'Failed to restore the users.';
 export async function setUsersDeleted(
   changes: UserDeletedChanges['changes'],
 ): Promise<UserDeletedChangesResponse['data']['changes']> {
-  const envelope = await api.post<unknown>('/users/bulk/deleted', { changes });
-  return userDeletedChangesResponse.parse(envelope).data.changes;
+  return postBulk('/users/bulk/deleted', userDeletedChangesResponse, changes);
 }
 
 export function useSetUsersDeleted() {

@@ -3,6 +3,9 @@ import toast from 'react-hot-toast';
 /** DESIGN.md §8: a delete or a bulk action can be undone for this long. */
 export const UNDO_WINDOW_MS = 10_000;
 
+/** What a failed undo says when the server gives no reason of its own. */
+export const UNDO_FAILURE = 'Failed to undo the change.';
+
 /**
  * The toast after a delete or a bulk action (issue 31): what was done and an 'Undo' button, for
  * ten seconds. Undo closes the toast and runs `undo`.

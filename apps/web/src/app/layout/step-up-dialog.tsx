@@ -1,8 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
+import {
+  AUTHENTICATION_CODE_INVALID,
+  AuthenticationCodeField,
+  isAuthenticationCode,
+  PasswordField,
+} from '@/components/ui/text-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
-import { PasswordField, TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { reauthenticateWithPasskey, usePasskeys } from '@/features/security/api/passkeys.ts';
 import { reauthenticate, useSecurityOverview } from '@/features/security/api/security.ts';
@@ -69,8 +74,8 @@ export function StepUpDialog({
       setError('Password is required');
       return;
     }
-    if (way === 'code' && !/^\d{6}$/.test(typed)) {
-      setError('Enter the 6-digit code from your authenticator app');
+    if (way === 'code' && !isAuthenticationCode(typed)) {
+      setError(AUTHENTICATION_CODE_INVALID);
       return;
     }
     setBusy('form');
@@ -132,12 +137,8 @@ export function StepUpDialog({
             onChange={(event) => setValue(event.target.value)}
           />
         ) : (
-          <TextField
+          <AuthenticationCodeField
             key="code"
-            label="Authentication code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             value={value}
             error={error}
             onChange={(event) => setValue(event.target.value)}

@@ -4,8 +4,14 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import type { LoginBody } from '@cask/contracts/auth';
+import {
+  AUTHENTICATION_CODE_INVALID,
+  AuthenticationCodeField,
+  isAuthenticationCode,
+  PasswordField,
+  TextField,
+} from '@/components/ui/text-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { PasswordField, TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { clearSession, storeSession } from '@/lib/session.ts';
 import { loadLogin, useLogin, usePasskeySignIn, useSecondFactor } from './api/use-login.ts';
@@ -46,8 +52,8 @@ function SecondFactorStep({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const typed = value.trim();
-    if (!useRecovery && !/^\d{6}$/.test(typed)) {
-      setError('Enter the 6-digit code from your authenticator app');
+    if (!useRecovery && !isAuthenticationCode(typed)) {
+      setError(AUTHENTICATION_CODE_INVALID);
       return;
     }
     if (useRecovery && typed === '') {
@@ -90,12 +96,8 @@ function SecondFactorStep({
             onChange={(event) => setValue(event.target.value)}
           />
         ) : (
-          <TextField
+          <AuthenticationCodeField
             key="code"
-            label="Authentication code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             value={value}
             error={error}
             onChange={(event) => setValue(event.target.value)}

@@ -1,11 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
+import { CASK_SEARCH_DEBOUNCE_MS } from '@cask/contracts/casks';
 import { RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import { aCask, aCustomer, createFakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
+  vi.useRealTimers();
   // react-hot-toast keeps its toasts in a module-level store, across tests.
   toast.remove();
 });
@@ -66,10 +68,22 @@ test('searches after typing stops, from page 1; says when nothing is found', asy
   await user.click(screen.getByRole('button', { name: /next/i }));
   expect(await screen.findByText('Cask number 11')).toBeVisible();
 
-  await user.type(screen.getByLabelText('Search casks'), 'nothing like it');
+  // The pause is timed on a fake clock that only the test moves: on a busy machine a keystroke can
+  // take longer than the pause, and a real clock would send 'n' and 'no' mid-word. Each keystroke
+  // is a single event, so nothing else waits on the fake clock (user-event's own waits would).
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const box = screen.getByLabelText('Search casks');
+  const typed = 'nothing like it';
+  for (let length = 1; length <= typed.length; length += 1) {
+    fireEvent.change(box, { target: { value: typed.slice(0, length) } });
+  }
+  const searches = () => api.state.requests.filter((request) => request.query.search);
+  act(() => vi.advanceTimersByTime(CASK_SEARCH_DEBOUNCE_MS - 1));
+  expect(searches()).toHaveLength(0);
+  act(() => vi.advanceTimersByTime(1));
+  vi.useRealTimers();
   expect(await screen.findByText('No casks found.')).toBeVisible();
-  const searches = api.state.requests.filter((request) => request.query.search);
-  expect(searches.map((request) => request.query)).toEqual([
+  expect(searches().map((request) => request.query)).toEqual([
     expect.objectContaining({ search: 'nothing like it', page: '1', limit: '10' }),
   ]);
 });

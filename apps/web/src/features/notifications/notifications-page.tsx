@@ -19,8 +19,9 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { bulkFailureMessage } from '@/lib/api-error.ts';
 import { lazyUndoToast } from '@/lib/lazy-toast.ts';
+import { UNDO_FAILURE } from '@/lib/undo-toast.tsx';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
-import { BULK_READ_FAILURE, UNDO_READ_FAILURE, useSetNotificationsRead } from './api/bulk-read.ts';
+import { BULK_READ_FAILURE, useSetNotificationsRead } from './api/bulk-read.ts';
 import { useNotifications } from './api/get-notifications.ts';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
@@ -107,7 +108,7 @@ export default function NotificationsPage() {
             {
               done: `Undone: ${counted(marked.length)} as they were.`,
               failed: (failure) =>
-                bulkFailureMessage(failure, marked, (row) => row.title, UNDO_READ_FAILURE),
+                bulkFailureMessage(failure, marked, (row) => row.title, UNDO_FAILURE),
             },
           );
         },

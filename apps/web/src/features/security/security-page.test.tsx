@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app.tsx';
 import { stubFetch, type SentRequest } from '@/testing/stub-fetch.ts';
@@ -93,6 +94,19 @@ function securityApi(
   });
 }
 
+/** Types `value` afresh into the dialog's `field` and presses its `button`. */
+async function enter(
+  user: UserEvent,
+  dialog: HTMLElement,
+  field: HTMLElement,
+  value: string,
+  button: string,
+) {
+  await user.clear(field);
+  await user.type(field, value);
+  await user.click(within(dialog).getByRole('button', { name: button }));
+}
+
 test('the sessions table shows each device, marks this one, and signs out another', async () => {
   const { sent } = securityApi({ twoFactorEnabled: false });
   const { user } = await renderApp({ route: '/setting/security' });
@@ -132,19 +146,14 @@ test('setting up two-factor shows the QR code and the key, verifies a code, then
   expect(within(dialog).getByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeInTheDocument();
 
   const code = within(dialog).getByLabelText('Authentication code');
-  await user.type(code, '12');
-  await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+  await enter(user, dialog, code, '12', 'Verify');
   expect(code).toHaveAccessibleDescription('Enter the 6-digit code from your authenticator app');
   expect(sent.some((r) => r.path === '/api/security/two-factor/verify')).toBe(false);
 
-  await user.clear(code);
-  await user.type(code, '654321');
-  await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+  await enter(user, dialog, code, '654321', 'Verify');
   expect(await within(dialog).findByText('The authentication code is not valid')).toBeVisible();
 
-  await user.clear(code);
-  await user.type(code, '123456');
-  await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+  await enter(user, dialog, code, '123456', 'Verify');
   const codes = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
   const list = within(codes).getByRole('list', { name: 'Recovery codes' });
   expect(within(list).getAllByRole('listitem')).toHaveLength(10);
@@ -154,47 +163,15 @@ test('setting up two-factor shows the QR code and the key, verifies a code, then
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });
 
-test('a change refused for an old sign-in asks for the password and is sent again', async () => {
-  let confirmed = false;
-  const { sent } = securityApi({ twoFactorEnabled: true }, (request) => {
-    if (request.path === '/api/auth/reauthenticate') {
-      if ((request.body as { password: string }).password !== 'right password') {
-        return { status: 400, body: { success: false, message: 'Password is incorrect' } };
-      }
-      confirmed = true;
-      return { body: { success: true, message: 'Confirmed' } };
-    }
-    if (request.path === '/api/security/policy' && !confirmed) {
-      return {
-        status: 403,
-        body: {
-          success: false,
-          message: 'Please confirm your password to continue',
-          code: 'reauthentication_required',
-        },
-      };
-    }
-    return undefined;
-  });
-  const { user } = await renderApp({ route: '/setting/security' });
-  await user.click(
-    await screen.findByRole('checkbox', {
-      name: 'Require two-factor authentication for every admin',
-    }),
-  );
-  const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
-  await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'wrong');
-  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-  expect(await within(dialog).findByText('Password is incorrect')).toBeVisible();
-  const box = within(dialog).getByLabelText('Password', { selector: 'input' });
-  await user.clear(box);
-  await user.type(box, 'right password');
-  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-  expect(await screen.findByText('Security policy saved')).toBeInTheDocument();
-  const puts = sent.filter((r) => r.method === 'PUT' && r.path === '/api/security/policy');
-  expect(puts).toHaveLength(2);
-  expect(puts[1]?.body).toEqual({ requireTwoFactor: true });
-});
+/** What the API answers a change that needs a recent proof of identity. */
+const REAUTHENTICATION_REQUIRED = {
+  status: 403,
+  body: {
+    success: false,
+    message: 'Please confirm your password to continue',
+    code: 'reauthentication_required',
+  },
+};
 
 /** A policy change refused until `accepts` takes what POST /auth/reauthenticate was sent. */
 function stepUpApi(
@@ -214,23 +191,14 @@ function stepUpApi(
       return { body: { success: true, message: 'Confirmed' } };
     }
     if (request.path === '/api/security/policy' && !confirmed) {
-      return {
-        status: 403,
-        body: {
-          success: false,
-          message: 'Please confirm your password to continue',
-          code: 'reauthentication_required',
-        },
-      };
+      return REAUTHENTICATION_REQUIRED;
     }
     return undefined;
   });
 }
 
-test('with two-factor on, step-up takes an authentication code instead; a passkey is offered', async () => {
-  const { sent } = stepUpApi({ twoFactorEnabled: true }, (body) =>
-    body.code === '123456' ? null : 'The authentication code is not valid',
-  );
+/** The screen, its 'Require two-factor' box ticked: the refused change opens the step-up dialog. */
+async function openStepUp() {
   const { user } = await renderApp({ route: '/setting/security' });
   await user.click(
     await screen.findByRole('checkbox', {
@@ -238,22 +206,40 @@ test('with two-factor on, step-up takes an authentication code instead; a passke
     }),
   );
   const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  return { user, dialog };
+}
+
+test('a change refused for an old sign-in asks for the password and is sent again', async () => {
+  const { sent } = stepUpApi({ twoFactorEnabled: true }, (body) =>
+    body.password === 'right password' ? null : 'Password is incorrect',
+  );
+  const { user, dialog } = await openStepUp();
+  const box = within(dialog).getByLabelText('Password', { selector: 'input' });
+  await enter(user, dialog, box, 'wrong', 'Confirm');
+  expect(await within(dialog).findByText('Password is incorrect')).toBeVisible();
+  await enter(user, dialog, box, 'right password', 'Confirm');
+  expect(await screen.findByText('Security policy saved')).toBeInTheDocument();
+  const puts = sent.filter((r) => r.method === 'PUT' && r.path === '/api/security/policy');
+  expect(puts).toHaveLength(2);
+  expect(puts[1]?.body).toEqual({ requireTwoFactor: true });
+});
+
+test('with two-factor on, step-up takes an authentication code instead; a passkey is offered', async () => {
+  const { sent } = stepUpApi({ twoFactorEnabled: true }, (body) =>
+    body.code === '123456' ? null : 'The authentication code is not valid',
+  );
+  const { user, dialog } = await openStepUp();
   expect(await within(dialog).findByRole('button', { name: 'Use a passkey' })).toBeEnabled();
   await user.click(within(dialog).getByRole('button', { name: 'Use an authentication code' }));
   expect(dialog).toHaveAccessibleName('Confirm with your authentication code');
   const code = within(dialog).getByLabelText('Authentication code');
-  await user.type(code, '12');
-  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  await enter(user, dialog, code, '12', 'Confirm');
   expect(
     await within(dialog).findByText('Enter the 6-digit code from your authenticator app'),
   ).toBeVisible();
-  await user.clear(code);
-  await user.type(code, '654321');
-  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  await enter(user, dialog, code, '654321', 'Confirm');
   expect(await within(dialog).findByText('The authentication code is not valid')).toBeVisible();
-  await user.clear(code);
-  await user.type(code, '123456');
-  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  await enter(user, dialog, code, '123456', 'Confirm');
   expect(await screen.findByText('Security policy saved')).toBeInTheDocument();
   expect(sent.filter((r) => r.path === '/api/auth/reauthenticate').map((r) => r.body)).toEqual([
     { code: '654321' },
@@ -267,13 +253,7 @@ test('without two-factor or a passkey, step-up asks for the password only', asyn
     (body) => (body.password === 'right password' ? null : 'Password is incorrect'),
     [],
   );
-  const { user } = await renderApp({ route: '/setting/security' });
-  await user.click(
-    await screen.findByRole('checkbox', {
-      name: 'Require two-factor authentication for every admin',
-    }),
-  );
-  const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  const { user, dialog } = await openStepUp();
   // The screen has read both already: the dialog knows at once there is nothing else to offer.
   expect(within(dialog).queryByRole('button', { name: 'Use a passkey' })).toBeNull();
   expect(within(dialog).queryByRole('button', { name: 'Use an authentication code' })).toBeNull();
@@ -355,14 +335,7 @@ test('new recovery codes: asked for, confirmed with the password, shown once wit
     if (request.path === '/api/security/two-factor/recovery-codes') {
       return confirmed
         ? { body: { success: true, data: { recoveryCodes: fresh } } }
-        : {
-            status: 403,
-            body: {
-              success: false,
-              message: 'Please confirm your password to continue',
-              code: 'reauthentication_required',
-            },
-          };
+        : REAUTHENTICATION_REQUIRED;
     }
     return undefined;
   });

@@ -9,6 +9,7 @@ import {
 } from '@cask/contracts/casks';
 import { ifMatchHeaders } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
+import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
 import { casksKey } from './get-casks.ts';
 
@@ -84,8 +85,7 @@ export const RESTORE_FAILURE = 'Failed to restore the cask.';
  * delete; the cask comes back as it was.
  */
 export async function setCasksDeleted(changes: CaskDeletedChanges['changes']) {
-  const envelope = await api.post<unknown>('/casks/bulk/deleted', { changes });
-  return caskDeletedChangesResponse.parse(envelope).data.changes;
+  return postBulk('/casks/bulk/deleted', caskDeletedChangesResponse, changes);
 }
 
 export function useSetCasksDeleted() {

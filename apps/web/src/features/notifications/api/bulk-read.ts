@@ -4,11 +4,10 @@ import {
   type NotificationReadChanges,
   type NotificationReadChangesResponse,
 } from '@cask/contracts/notifications';
-import { api } from '@/lib/api-client.ts';
+import { postBulk } from '@/lib/post-bulk.ts';
 import { applyReadChanges } from './notifications-cache.ts';
 
 export const BULK_READ_FAILURE = 'Failed to mark the notifications as read.';
-export const UNDO_READ_FAILURE = 'Failed to undo the change.';
 
 /**
  * `POST /notifications/bulk/read` (issue 31): the chosen notifications read (or unread) for this
@@ -18,8 +17,7 @@ export const UNDO_READ_FAILURE = 'Failed to undo the change.';
 export async function setNotificationsRead(
   changes: NotificationReadChanges['changes'],
 ): Promise<NotificationReadChangesResponse['data']['changes']> {
-  const envelope = await api.post<unknown>('/notifications/bulk/read', { changes });
-  return notificationReadChangesResponse.parse(envelope).data.changes;
+  return postBulk('/notifications/bulk/read', notificationReadChangesResponse, changes);
 }
 
 /** The loaded pages show each row's new state; the count and the bell follow the server. */

@@ -10,6 +10,7 @@ import {
   type OfferDeletedChanges,
 } from '@cask/contracts/offers';
 import { api } from '@/lib/api-client.ts';
+import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
 import { offersKey, type OfferPage } from './get-offers.ts';
 
@@ -94,8 +95,7 @@ export const BULK_ACTIVE_FAILURE = 'Failed to update the offers.';
 
 /** `POST /offers/bulk/active` (issue 31): the answer's `before` values, sent back, undo it. */
 export async function setOffersActive(changes: OfferActiveChanges['changes']) {
-  const envelope = await api.post<unknown>('/offers/bulk/active', { changes });
-  return offerActiveChangesResponse.parse(envelope).data.changes;
+  return postBulk('/offers/bulk/active', offerActiveChangesResponse, changes);
 }
 
 export function useSetOffersActive() {
@@ -110,8 +110,7 @@ export const RESTORE_FAILURE = 'Failed to restore the offer.';
  * delete; the offer comes back as it was (its Active flag, images and details).
  */
 export async function setOffersDeleted(changes: OfferDeletedChanges['changes']) {
-  const envelope = await api.post<unknown>('/offers/bulk/deleted', { changes });
-  return offerDeletedChangesResponse.parse(envelope).data.changes;
+  return postBulk('/offers/bulk/deleted', offerDeletedChangesResponse, changes);
 }
 
 export function useSetOffersDeleted() {

@@ -3,10 +3,9 @@ import {
   type OrderStatusChanges,
   type OrderStatusChangesResponse,
 } from '@cask/contracts/orders';
-import { api } from '@/lib/api-client.ts';
+import { postBulk } from '@/lib/post-bulk.ts';
 
 export const BULK_STATUS_FAILURE = 'Failed to set the status of the orders.';
-export const UNDO_FAILURE = 'Failed to undo the change.';
 
 /**
  * `POST /purchases/bulk/status` (issue 31): each chosen order with its new status, all or none.
@@ -15,6 +14,5 @@ export const UNDO_FAILURE = 'Failed to undo the change.';
 export async function setOrderStatuses(
   changes: OrderStatusChanges['changes'],
 ): Promise<OrderStatusChangesResponse['data']['changes']> {
-  const envelope = await api.post<unknown>('/purchases/bulk/status', { changes });
-  return orderStatusChangesResponse.parse(envelope).data.changes;
+  return postBulk('/purchases/bulk/status', orderStatusChangesResponse, changes);
 }

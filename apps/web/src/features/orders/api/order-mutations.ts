@@ -10,6 +10,7 @@ import {
 } from '@cask/contracts/orders';
 import { ifMatchHeaders } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
+import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
 import { ordersKey, type OrderPage } from './get-orders.ts';
 
@@ -84,8 +85,7 @@ export const RESTORE_FAILURE = 'Failed to restore the order.';
 
 /** `POST /purchases/bulk/deleted` with `deleted: false` (issue 31): the undo of a delete. */
 export async function setOrdersDeleted(changes: OrderDeletedChanges['changes']) {
-  const envelope = await api.post<unknown>('/purchases/bulk/deleted', { changes });
-  return orderDeletedChangesResponse.parse(envelope).data.changes;
+  return postBulk('/purchases/bulk/deleted', orderDeletedChangesResponse, changes);
 }
 
 export function useSetOrdersDeleted() {

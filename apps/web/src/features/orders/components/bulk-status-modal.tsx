@@ -1,7 +1,8 @@
 import { ORDER_STATUSES, type Order } from '@cask/contracts/orders';
 import { BulkStatusModal } from '@/components/ui/bulk-status-modal.tsx';
+import { UNDO_FAILURE } from '@/lib/undo-toast.tsx';
 import { dashboardKey } from '@/lib/customer-queries.ts';
-import { BULK_STATUS_FAILURE, setOrderStatuses, UNDO_FAILURE } from '../api/bulk-status.ts';
+import { BULK_STATUS_FAILURE, setOrderStatuses } from '../api/bulk-status.ts';
 import { ordersKey } from '../api/get-orders.ts';
 
 const statuses = ORDER_STATUSES.map((value) => ({ value, label: value }));

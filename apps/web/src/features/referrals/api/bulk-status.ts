@@ -3,10 +3,9 @@ import {
   type ReferralStatusChanges,
   type ReferralStatusChangesResponse,
 } from '@cask/contracts/referrals';
-import { api } from '@/lib/api-client.ts';
+import { postBulk } from '@/lib/post-bulk.ts';
 
 export const BULK_STATUS_FAILURE = 'Failed to set the status of the referrals.';
-export const UNDO_FAILURE = 'Failed to undo the change.';
 
 /**
  * `POST /referrals/bulk/status` (issue 31): each chosen referral with its new status, all or none,
@@ -16,6 +15,5 @@ export const UNDO_FAILURE = 'Failed to undo the change.';
 export async function setReferralStatuses(
   changes: ReferralStatusChanges['changes'],
 ): Promise<ReferralStatusChangesResponse['data']['changes']> {
-  const envelope = await api.post<unknown>('/referrals/bulk/status', { changes });
-  return referralStatusChangesResponse.parse(envelope).data.changes;
+  return postBulk('/referrals/bulk/status', referralStatusChangesResponse, changes);
 }

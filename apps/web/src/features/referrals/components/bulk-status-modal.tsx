@@ -1,7 +1,8 @@
 import type { Referral } from '@cask/contracts/referrals';
 import { BulkStatusModal } from '@/components/ui/bulk-status-modal.tsx';
+import { UNDO_FAILURE } from '@/lib/undo-toast.tsx';
 import { rewardsKey } from '@/lib/customer-queries.ts';
-import { BULK_STATUS_FAILURE, setReferralStatuses, UNDO_FAILURE } from '../api/bulk-status.ts';
+import { BULK_STATUS_FAILURE, setReferralStatuses } from '../api/bulk-status.ts';
 import { referralsKey } from '../api/get-referrals.ts';
 import { referralName, STATUS_OPTIONS } from './referral-labels.ts';
 

@@ -2,7 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
-import { PasswordField, TextField } from '@/components/ui/text-field.tsx';
+import {
+  AUTHENTICATION_CODE_INVALID,
+  AuthenticationCodeField,
+  isAuthenticationCode,
+  PasswordField,
+} from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { useDisableTotp } from '../api/security.ts';
 
@@ -32,8 +37,7 @@ export function TotpDisableModal({
     event.preventDefault();
     const found: typeof errors = {};
     if (password === '') found.password = 'Password is required';
-    if (!/^\d{6}$/.test(code.trim()))
-      found.code = 'Enter the 6-digit code from your authenticator app';
+    if (!isAuthenticationCode(code)) found.code = AUTHENTICATION_CODE_INVALID;
     setErrors(found);
     if (found.password || found.code) return;
     disable.mutate(
@@ -84,11 +88,7 @@ export function TotpDisableModal({
           error={errors.password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <TextField
-          label="Authentication code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+        <AuthenticationCodeField
           value={code}
           error={errors.code}
           onChange={(event) => setCode(event.target.value)}

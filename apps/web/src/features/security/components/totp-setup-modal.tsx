@@ -2,12 +2,14 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
+import {
+  AUTHENTICATION_CODE_INVALID,
+  AuthenticationCodeField,
+  isAuthenticationCode,
+} from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { securityQueryKey, useBeginTotpSetup, useVerifyTotpSetup } from '../api/security.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
-
-const CODE_PATTERN = /^\d{6}$/;
 
 /**
  * Issue 28: 'Set up' two-factor. A QR code and the key as text, the first 6-digit code turns it
@@ -44,8 +46,8 @@ export function TotpSetupModal({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!CODE_PATTERN.test(code.trim())) {
-      setError('Enter the 6-digit code from your authenticator app');
+    if (!isAuthenticationCode(code)) {
+      setError(AUTHENTICATION_CODE_INVALID);
       return;
     }
     verify.mutate(code.trim(), {
@@ -115,11 +117,7 @@ export function TotpSetupModal({
             </p>
           </div>
           <form id={formId} noValidate onSubmit={onSubmit}>
-            <TextField
-              label="Authentication code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
+            <AuthenticationCodeField
               value={code}
               error={error}
               onChange={(event) => setCode(event.target.value)}

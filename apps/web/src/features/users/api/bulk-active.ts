@@ -4,7 +4,7 @@ import {
   type UserActiveChanges,
   type UserActiveChangesResponse,
 } from '@cask/contracts/users';
-import { api } from '@/lib/api-client.ts';
+import { postBulk } from '@/lib/post-bulk.ts';
 import { invalidateCustomerData } from '@/lib/customer-queries.ts';
 
 export const BULK_ACTIVE_FAILURE = 'Failed to update the users.';
@@ -16,8 +16,7 @@ export const BULK_ACTIVE_FAILURE = 'Failed to update the users.';
 export async function setUsersActive(
   changes: UserActiveChanges['changes'],
 ): Promise<UserActiveChangesResponse['data']['changes']> {
-  const envelope = await api.post<unknown>('/users/bulk/active', { changes });
-  return userActiveChangesResponse.parse(envelope).data.changes;
+  return postBulk('/users/bulk/active', userActiveChangesResponse, changes);
 }
 
 /** Every customer list and the dashboard follow the change (and its undo). */
