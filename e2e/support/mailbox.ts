@@ -37,3 +37,11 @@ export async function waitForOneTimeCode(address: string, since: number): Promis
   const mail = await waitForMail(address, since);
   return oneTimeCodeFrom(mail.text);
 }
+
+/** The accept-invite link of the newest invite mail to `address` since `since` (issue 28). */
+export async function waitForInviteLink(address: string, since: number): Promise<string> {
+  const mail = await waitForMail(address, since);
+  const link = /https?:\/\/\S+\/accept-invite\?token=[\w%-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no invite link in the mail to ${address}:\n${mail.text}`);
+  return link;
+}

@@ -13,7 +13,8 @@ export async function expectPath(page: Page, pathname: string): Promise<void> {
   await expect(page).toHaveURL((url) => url.pathname === pathname);
 }
 
-async function submitSignIn(page: Page, email: string, password: string) {
+/** Fills and sends the sign-in form the page shows; resolves to the login call's answer. */
+export async function submitSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   // exact: the show/hide toggle is an icon button named 'Show password'.
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -32,6 +33,17 @@ export async function signIn(page: Page, admin: AdminCredentials): Promise<void>
   await submitSignIn(page, admin.email, admin.password);
   await expectPath(page, '/');
   await expect(page.getByText(`Welcome, ${admin.name}`)).toBeVisible();
+}
+
+/**
+ * The Authorization header of the admin signed in on `page`, for set-up through the API
+ * (`page.request`): the web app keeps its access token in a cookie.
+ */
+export async function bearer(page: Page): Promise<{ authorization: string }> {
+  const cookies = await page.context().cookies(page.url());
+  const token = cookies.find((cookie) => cookie.name === 'accessToken')?.value;
+  if (!token) throw new Error(`No access token: nobody is signed in at ${page.url()}`);
+  return { authorization: `Bearer ${decodeURIComponent(token)}` };
 }
 
 /**

@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { repoRoot, serverLogOf } from '../support/paths.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { expectPath, saveScreen, signIn } from '../support/session.ts';
+import { bearer, expectPath, saveScreen, signIn, submitSignIn, toast } from '../support/session.ts';
 import {
   copyOfSeededData,
   expect,
@@ -19,7 +19,8 @@ import {
 } from '../support/test.ts';
 
 // Issue 28: two-factor sign-in with a code computed from the key the screen shows, a recovery
-// code that works once, and a session ended from another browser.
+// code that works once, the policy that requires it, turning it off, and sessions ended from
+// another browser.
 
 /** The code an authenticator app holding `key` shows `steps` periods from now. */
 function codeFor(key: string, steps = 0): string {
@@ -155,6 +156,67 @@ test.describe('two-factor', () => {
     codes = fresh.slice(1);
   });
 
+  test('with two-factor required of every admin, one without it is sent to set it up after the password and can do nothing else', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    // Only an Owner with a second factor may require it of everyone: this admin, by a recovery
+    // code (this period's and the next one's codes may be spent).
+    const owner = await passwordStep(browser);
+    await owner.getByRole('button', { name: 'Use a recovery code' }).click();
+    await owner.getByLabel('Recovery code').fill(codes[0] ?? '');
+    codes = codes.slice(1);
+    await owner.getByRole('button', { name: 'Verify' }).click();
+    await expectPath(owner, '/');
+    const ownerHeaders = await bearer(owner);
+    const policy = owner.getByRole('checkbox', {
+      name: 'Require two-factor authentication for every admin',
+    });
+    try {
+      await owner.goto('/setting/security');
+      // A controlled checkbox: it shows the saved policy, so click and wait for it.
+      await policy.click();
+      await expect(policy).toBeChecked();
+      await expect(toast(owner, 'Security policy saved')).toBeVisible();
+
+      // The main admin has no second factor: the password leads to the set-up and nowhere else.
+      await page.goto('/signin');
+      await submitSignIn(page, mainAdmin.email, mainAdmin.password);
+      await expectPath(page, '/setting/security');
+      const required = page
+        .getByRole('alert')
+        .filter({ hasText: 'Two-factor authentication is required for every admin' });
+      await expect(required).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Set up' })).toBeVisible();
+      await page.goto('/user');
+      await expectPath(page, '/setting/security');
+      await expect(required).toBeVisible();
+      const refused = await page.request.get('/api/users?limit=1', {
+        headers: await bearer(page),
+      });
+      expect(refused.status()).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        success: false,
+        message: 'Set up two-factor authentication to continue',
+      });
+
+      await policy.click();
+      await expect(policy).not.toBeChecked();
+    } finally {
+      // Every later spec signs in as the main admin: the policy must be off whatever happened.
+      const off = await owner.request.put('/api/security/policy', {
+        headers: ownerHeaders,
+        data: { requireTwoFactor: false },
+      });
+      expect(off.ok(), await off.text()).toBe(true);
+      await owner.context().close();
+    }
+    await page.goto('/user');
+    await expectPath(page, '/user');
+    await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
+  });
+
   test("an Owner resets the admin's two-factor on the Admins screen; the password alone signs in again", async ({
     page,
     browser,
@@ -178,36 +240,90 @@ test.describe('two-factor', () => {
     await signIn(other, twoFactorAdmin);
     await context.close();
   });
+  test('turned off with the password and a code, after which the password alone signs in', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    // The reset above left it off: set up again through the API (the screen's set-up is the
+    // first test's subject), then turned off on the screen.
+    await signIn(page, twoFactorAdmin);
+    const headers = await bearer(page);
+    const setup = await page.request.post('/api/security/two-factor/setup', { headers });
+    expect(setup.ok(), await setup.text()).toBe(true);
+    const { secret } = ((await setup.json()) as { data: { secret: string } }).data;
+    const verify = await page.request.post('/api/security/two-factor/verify', {
+      headers,
+      data: { code: codeFor(secret) },
+    });
+    expect(verify.ok(), await verify.text()).toBe(true);
+
+    await page.goto('/setting/security');
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    const turnOff = page.getByRole('dialog', { name: 'Turn off two-factor authentication' });
+    await turnOff.getByLabel('Password', { exact: true }).fill(twoFactorAdmin.password);
+    // The next period's code: the set-up spent this period's.
+    await turnOff.getByLabel('Authentication code').fill(codeFor(secret, 1));
+    await turnOff.getByRole('button', { name: 'Turn off' }).click();
+    await expect(turnOff).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Set up' })).toBeVisible();
+
+    const context = await browser.newContext();
+    try {
+      await signIn(await context.newPage(), twoFactorAdmin);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
-test('a session signed out from another browser fails at its next request', async ({
+test("a session signed out from another browser fails at its next request; 'Sign out all other sessions' ends the rest and keeps this one", async ({
   page,
   browser,
 }) => {
-  // A browser of its own make, so its row is found by the device it shows.
+  // A browser of its own make, so its row is found by the device it shows, and one more.
   const major = 100 + Math.floor(Math.random() * 900);
   const context = await browser.newContext({
     userAgent: `Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:${major}.0) Gecko/20100101 Firefox/${major}.0`,
   });
-  const other = await context.newPage();
-  await signIn(other, mainAdmin);
+  const thirdContext = await browser.newContext();
+  try {
+    const other = await context.newPage();
+    await signIn(other, mainAdmin);
+    const third = await thirdContext.newPage();
+    await signIn(third, mainAdmin);
 
-  await signIn(page, mainAdmin);
-  await page.goto('/setting/security');
-  const table = page.getByRole('table', { name: 'Sessions' });
-  await expect(table.getByText('This device')).toBeVisible();
-  const row = table.getByRole('row').filter({ hasText: `Firefox ${major} on Windows 10` });
-  await saveScreen(page, 'security-sessions');
-  await row.getByRole('button', { name: /^Sign out/ }).click();
-  await expect(row).toHaveCount(0);
+    await signIn(page, mainAdmin);
+    await page.goto('/setting/security');
+    const table = page.getByRole('table', { name: 'Sessions' });
+    await expect(table.getByText('This device')).toBeVisible();
+    const row = table.getByRole('row').filter({ hasText: `Firefox ${major} on Windows 10` });
+    await saveScreen(page, 'security-sessions');
+    await row.getByRole('button', { name: /^Sign out/ }).click();
+    await expect(row).toHaveCount(0);
 
-  // The other browser's next request is refused and it is sent to sign in again.
-  await other.goto('/user');
-  await expectPath(other, '/signin');
-  // This browser goes on.
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible();
-  await context.close();
+    // The other browser's next request is refused and it is sent to sign in again.
+    await other.goto('/user');
+    await expectPath(other, '/signin');
+    // The third browser still works until every other session is ended.
+    await third.goto('/user');
+    await expect(third.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    await expect(toast(page, 'Other sessions ended')).toBeVisible();
+    // Only this browser's row is left.
+    await expect(table.getByRole('button', { name: /^Sign out/ })).toHaveCount(1);
+    await third.reload();
+    await expectPath(third, '/signin');
+
+    // This browser goes on.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible();
+    await expect(table.getByText('This device')).toBeVisible();
+  } finally {
+    await context.close();
+    await thirdContext.close();
+  }
 });
 
 /** A page whose browser has Chromium's virtual authenticator (CDP WebAuthn), passkeys on. */
