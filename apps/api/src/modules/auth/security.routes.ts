@@ -28,6 +28,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { createPasskeysService } from './passkeys.service.ts';
+import { actorOf } from '../../lib/audit-actor.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { ownerOnly } from '../../plugins/roles.ts';
@@ -39,13 +40,9 @@ const secondFactorLimit = routeRateLimit(20);
 /** Two-factor is already on, or not on, for what the call wants to do. */
 const conflict = errorEnvelope.describe('Two-factor authentication is not in the state needed');
 
-function actorOf(request: FastifyRequest): SessionActor {
-  return {
-    adminId: request.admin.id,
-    sessionId: request.session.id,
-    ip: request.ip,
-    headers: request.headers,
-  };
+/** The audit actor (lib/audit-actor.ts) with its session and browser, for the security calls. */
+function sessionActorOf(request: FastifyRequest): SessionActor {
+  return { ...actorOf(request), sessionId: request.session.id, headers: request.headers };
 }
 
 /**
@@ -128,7 +125,7 @@ export function registerSecurityRoutes(
     },
     async (request) =>
       ok(
-        await passkeys.register(actorOf(request), {
+        await passkeys.register(sessionActorOf(request), {
           name: request.body.name,
           ceremony: request.body.ceremony,
           response: request.body.response as unknown as RegistrationResponseJSON,
@@ -147,7 +144,7 @@ export function registerSecurityRoutes(
       },
     },
     async (request) => {
-      await passkeys.remove(actorOf(request), request.params.id);
+      await passkeys.remove(sessionActorOf(request), request.params.id);
       return done('Passkey removed');
     },
   );
@@ -242,7 +239,7 @@ export function registerSecurityRoutes(
       },
     },
     async (request) => {
-      await security.endSession(actorOf(request), request.params.id);
+      await security.endSession(sessionActorOf(request), request.params.id);
       return done('Session ended');
     },
   );
@@ -254,7 +251,10 @@ export function registerSecurityRoutes(
       schema: { tags: ['security'], response: { 200: endSessionsResponse } },
     },
     async (request) =>
-      ok({ ended: await security.endOtherSessions(actorOf(request)) }, 'Other sessions ended'),
+      ok(
+        { ended: await security.endOtherSessions(sessionActorOf(request)) },
+        'Other sessions ended',
+      ),
   );
 
   app.post(
@@ -266,7 +266,7 @@ export function registerSecurityRoutes(
         response: { 200: totpSetupResponse, 409: conflict },
       },
     },
-    async (request) => ok(await security.beginTotpSetup(actorOf(request))),
+    async (request) => ok(await security.beginTotpSetup(sessionActorOf(request))),
   );
 
   app.post(
@@ -281,7 +281,9 @@ export function registerSecurityRoutes(
     },
     async (request) =>
       ok(
-        { recoveryCodes: await security.verifyTotpSetup(actorOf(request), request.body.code) },
+        {
+          recoveryCodes: await security.verifyTotpSetup(sessionActorOf(request), request.body.code),
+        },
         'Two-factor authentication is on',
       ),
   );
@@ -297,7 +299,7 @@ export function registerSecurityRoutes(
       },
     },
     async (request) => {
-      await security.disableTotp(actorOf(request), request.body);
+      await security.disableTotp(sessionActorOf(request), request.body);
       return done('Two-factor authentication is off');
     },
   );
@@ -309,7 +311,7 @@ export function registerSecurityRoutes(
       schema: { tags: ['security'], response: { 200: recoveryCodesResponse, 409: conflict } },
     },
     async (request) =>
-      ok({ recoveryCodes: await security.regenerateRecoveryCodes(actorOf(request)) }),
+      ok({ recoveryCodes: await security.regenerateRecoveryCodes(sessionActorOf(request)) }),
   );
 
   app.put(
@@ -325,7 +327,7 @@ export function registerSecurityRoutes(
     },
     async (request) =>
       ok(
-        await security.setPolicy(actorOf(request), request.body.requireTwoFactor),
+        await security.setPolicy(sessionActorOf(request), request.body.requireTwoFactor),
         'Security policy saved',
       ),
   );
@@ -346,7 +348,7 @@ export function registerSecurityRoutes(
       },
     },
     async (request) => {
-      await security.resetTwoFactorOf(actorOf(request), request.params.id);
+      await security.resetTwoFactorOf(sessionActorOf(request), request.params.id);
       return done('Two-factor authentication reset');
     },
   );

@@ -7,6 +7,7 @@ import {
 } from '@cask/contracts/cask-records';
 import { errorEnvelope, uuidParam } from '@cask/contracts/common';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createCaskRecordsService } from './cask-records.service.ts';
 
@@ -16,10 +17,6 @@ import { createCaskRecordsService } from './cask-records.service.ts';
  */
 export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const records = createCaskRecordsService({ database: deps.database });
-  const actor = (request: { admin: { id: string }; ip: string }) => ({
-    adminId: request.admin.id,
-    ip: request.ip,
-  });
 
   app.get(
     '/casks/:id/record',
@@ -48,7 +45,7 @@ export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       },
     },
     async (request, reply) => {
-      await records.regauge(request.params.id, request.body, actor(request));
+      await records.regauge(request.params.id, request.body, actorOf(request));
       return reply
         .status(201)
         .send(ok(await records.read(request.params.id), 'Regauge recorded successfully!'));
@@ -70,7 +67,7 @@ export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       },
     },
     async (request, reply) => {
-      await records.transfer(request.params.id, request.body, actor(request));
+      await records.transfer(request.params.id, request.body, actorOf(request));
       return reply
         .status(201)
         .send(ok(await records.read(request.params.id), 'Ownership transferred successfully!'));

@@ -12,6 +12,7 @@ import {
   updateCaskBody,
 } from '@cask/contracts/casks';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
@@ -23,10 +24,6 @@ import { createCasksService } from './casks.service.ts';
 export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const casks = createCasksService({ database: deps.database });
   await registerImageUploads(app, { maxFiles: 1 });
-  const actor = (request: { admin: { id: string }; ip: string }) => ({
-    adminId: request.admin.id,
-    ip: request.ip,
-  });
 
   app.get(
     '/casks',
@@ -87,7 +84,7 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const cask = await casks.create(
         parsed.data,
         form.files[CASK_IMAGE_FIELD]?.[0],
-        actor(request),
+        actorOf(request),
       );
       return reply.status(201).send(ok({ cask }, 'Cask added successfully!'));
     },
@@ -110,7 +107,7 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           cask: await casks.update(
             request.params.id,
             request.body,
-            actor(request),
+            actorOf(request),
             expectedRecordVersion(request.headers),
           ),
         },
@@ -130,7 +127,7 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request) =>
-      ok(await casks.setDeleted(request.body, actor(request)), 'Casks updated successfully!'),
+      ok(await casks.setDeleted(request.body, actorOf(request)), 'Casks updated successfully!'),
   );
 
   app.delete(
@@ -143,6 +140,6 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request) =>
-      ok(await casks.remove(request.params.id, actor(request)), 'Cask deleted successfully!'),
+      ok(await casks.remove(request.params.id, actorOf(request)), 'Cask deleted successfully!'),
   );
 };

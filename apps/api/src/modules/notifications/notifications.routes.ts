@@ -11,16 +11,13 @@ import {
   notificationListResponse,
 } from '@cask/contracts/notifications';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
 /** Spec 000 §7: the four notification calls; all need a signed-in admin. */
 export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const notifications = createNotificationsService({ database: deps.database });
-  const actor = (request: { admin: { id: string }; ip: string }) => ({
-    adminId: request.admin.id,
-    ip: request.ip,
-  });
 
   app.get(
     '/notifications',
@@ -47,7 +44,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      const notification = await notifications.create(request.body, actor(request));
+      const notification = await notifications.create(request.body, actorOf(request));
       return reply.status(201).send(ok({ notification }, 'Notification created successfully!'));
     },
   );
@@ -58,7 +55,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       schema: { tags: ['notifications'], response: { 200: markAllNotificationsReadResponse } },
     },
     async (request) =>
-      ok(await notifications.markAllRead(actor(request)), 'All notifications marked as read'),
+      ok(await notifications.markAllRead(actorOf(request)), 'All notifications marked as read'),
   );
 
   app.post(
@@ -73,7 +70,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       },
     },
     async (request) =>
-      ok(await notifications.setRead(request.body, actor(request)), 'Notifications marked as read'),
+      ok(
+        await notifications.setRead(request.body, actorOf(request)),
+        'Notifications marked as read',
+      ),
   );
 
   app.put(
@@ -87,7 +87,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     async (request) =>
       ok(
-        await notifications.markRead(request.params.id, actor(request)),
+        await notifications.markRead(request.params.id, actorOf(request)),
         'Notification marked as read',
       ),
   );

@@ -15,6 +15,7 @@ import {
 } from '@cask/contracts/offers';
 import { createOfferFields, updateOfferFields } from '@cask/contracts/offer-form';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { documentMultipartForm, readImageForm, registerImageUploads } from '../files/multipart.ts';
@@ -76,7 +77,7 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const form = await readForm(request);
-      const offer = await offers.create(form, { adminId: request.admin.id, ip: request.ip });
+      const offer = await offers.create(form, actorOf(request));
       return reply.status(201).send(ok({ offer }, 'Offer added successfully'));
     },
   );
@@ -96,12 +97,7 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const expected = expectedRecordVersion(request.headers);
       const form = await readForm(request);
-      const offer = await offers.update(
-        request.params.id,
-        form,
-        { adminId: request.admin.id, ip: request.ip },
-        expected,
-      );
+      const offer = await offers.update(request.params.id, form, actorOf(request), expected);
       return ok({ offer }, 'Offer updated successfully');
     },
   );
@@ -116,10 +112,7 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) =>
-      ok(
-        await offers.setActives(request.body, { adminId: request.admin.id, ip: request.ip }),
-        'Offers updated successfully',
-      ),
+      ok(await offers.setActives(request.body, actorOf(request)), 'Offers updated successfully'),
   );
 
   app.post(
@@ -134,10 +127,7 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) =>
-      ok(
-        await offers.setDeleted(request.body, { adminId: request.admin.id, ip: request.ip }),
-        'Offers updated successfully',
-      ),
+      ok(await offers.setDeleted(request.body, actorOf(request)), 'Offers updated successfully'),
   );
 
   app.delete(
@@ -152,9 +142,6 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) =>
-      ok(
-        await offers.remove(request.params.id, { adminId: request.admin.id, ip: request.ip }),
-        'Offer deleted successfully',
-      ),
+      ok(await offers.remove(request.params.id, actorOf(request)), 'Offer deleted successfully'),
   );
 };

@@ -13,6 +13,7 @@ import {
   updateOrderResponse,
 } from '@cask/contracts/orders';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { createOrdersService } from './orders.service.ts';
@@ -64,7 +65,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           purchase: await orders.update(
             request.params.id,
             request.body,
-            { adminId: request.admin.id, ip: request.ip },
+            actorOf(request),
             expectedRecordVersion(request.headers),
           ),
         },
@@ -82,10 +83,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) =>
-      ok(
-        await orders.setStatuses(request.body, { adminId: request.admin.id, ip: request.ip }),
-        'Orders updated successfully!',
-      ),
+      ok(await orders.setStatuses(request.body, actorOf(request)), 'Orders updated successfully!'),
   );
 
   app.post(
@@ -100,19 +98,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) =>
-      ok(
-        await orders.setDeleted(request.body, { adminId: request.admin.id, ip: request.ip }),
-        'Orders updated successfully!',
-      ),
+      ok(await orders.setDeleted(request.body, actorOf(request)), 'Orders updated successfully!'),
   );
 
   app.delete(
     '/purchases/:id',
     { schema: { tags: ['orders'], params: uuidParam, response: { 200: deleteOrderResponse } } },
     async (request) =>
-      ok(
-        await orders.remove(request.params.id, { adminId: request.admin.id, ip: request.ip }),
-        'Order deleted successfully!',
-      ),
+      ok(await orders.remove(request.params.id, actorOf(request)), 'Order deleted successfully!'),
   );
 };

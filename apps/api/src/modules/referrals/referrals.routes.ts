@@ -10,6 +10,7 @@ import {
   updateReferralStatusResponse,
 } from '@cask/contracts/referrals';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { createReferralsService } from './referrals.service.ts';
@@ -54,10 +55,7 @@ export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       },
     },
     async (request) =>
-      ok(
-        await referrals.setStatuses(request.body, { adminId: request.admin.id, ip: request.ip }),
-        'Referral statuses updated',
-      ),
+      ok(await referrals.setStatuses(request.body, actorOf(request)), 'Referral statuses updated'),
   );
 
   app.put(
@@ -79,7 +77,7 @@ export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         await referrals.setStatus(
           request.params.id,
           request.body,
-          { adminId: request.admin.id, ip: request.ip },
+          actorOf(request),
           expectedRecordVersion(request.headers),
         ),
         'Referral status updated',

@@ -7,6 +7,7 @@ import {
   rewardListResponse,
 } from '@cask/contracts/rewards';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createRewardsService } from './rewards.service.ts';
 
@@ -38,9 +39,6 @@ export const rewardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request) =>
-      ok(
-        await rewards.adjust(request.body, { adminId: request.admin.id, ip: request.ip }),
-        'Points updated successfully',
-      ),
+      ok(await rewards.adjust(request.body, actorOf(request)), 'Points updated successfully'),
   );
 };

@@ -13,6 +13,7 @@ import {
   userResponse,
 } from '@cask/contracts/users';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { createUsersService } from './users.service.ts';
@@ -60,7 +61,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           user: await users.setActive(
             request.params.id,
             request.body,
-            { adminId: request.admin.id, ip: request.ip },
+            actorOf(request),
             expectedRecordVersion(request.headers),
           ),
         },
@@ -78,10 +79,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request) =>
-      ok(
-        await users.setActives(request.body, { adminId: request.admin.id, ip: request.ip }),
-        'Users updated successfully',
-      ),
+      ok(await users.setActives(request.body, actorOf(request)), 'Users updated successfully'),
   );
 
   app.post(
@@ -96,19 +94,13 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request) =>
-      ok(
-        await users.setDeleted(request.body, { adminId: request.admin.id, ip: request.ip }),
-        'Users updated successfully',
-      ),
+      ok(await users.setDeleted(request.body, actorOf(request)), 'Users updated successfully'),
   );
 
   app.delete(
     '/users/:id',
     { schema: { tags: ['users'], params: uuidParam, response: { 200: deleteUserResponse } } },
     async (request) =>
-      ok(
-        await users.remove(request.params.id, { adminId: request.admin.id, ip: request.ip }),
-        'User deleted successfully',
-      ),
+      ok(await users.remove(request.params.id, actorOf(request)), 'User deleted successfully'),
   );
 };
