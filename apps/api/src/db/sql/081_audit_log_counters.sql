@@ -9,15 +9,18 @@ $$;
 --
 -- Every audited write in every transaction inserts an entry, so one counter row would make them
 -- all wait for each other's commit (a row lock held to the end of the transaction). The total is
--- kept in 16 slots instead (decision 222), 'audit_log.total#0' to 'audit_log.total#15', one chosen
--- at random per statement, and summed on read (db/list.ts; the 16 is SLOTTED_COUNTERS in
--- db/schema/counters.ts). Two writers then wait only when they draw the same slot. The sum stays
--- exact: each slot is updated under its row lock, and refresh_counters() replaces the slots with
--- the one 'audit_log.total' row that audit_log_counter_rows gives.
+-- kept in 16 slots instead (decision 222), 'audit_log.total#0' to 'audit_log.total#15', and summed
+-- on read (db/list.ts; the 16 is SLOTTED_COUNTERS in db/schema/counters.ts). The slot is the
+-- transaction's id modulo 16, so every statement of one transaction adds to the same slot: two
+-- writers wait only when their ids share a slot, and a transaction never holds one slot while it
+-- waits for another, as two drawn at random per statement could, in opposite orders (a deadlock,
+-- decision 288). The sum stays exact: each slot is updated under its row lock, and
+-- refresh_counters() replaces the slots with the one 'audit_log.total' row that
+-- audit_log_counter_rows gives.
 CREATE OR REPLACE FUNCTION audit_log_counters_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM add_to_counters(
-    ARRAY['audit_log.total#' || floor(random() * 16)::int],
+    ARRAY['audit_log.total#' || (txid_current() % 16)],
     ARRAY[(SELECT count(*) FROM new_rows)::numeric]);
   RETURN NULL;
 END
