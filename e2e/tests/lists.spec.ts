@@ -109,3 +109,20 @@ test('a bulk status change on ten orders and its Undo leave the orders as they w
   await expect(toast(page, 'Undone: 10 orders as they were.')).toBeVisible();
   expect(await apiOrders(page, 'page=1&limit=20')).toEqual(before);
 });
+
+test('at 1280 px every list fits its card: no table scrolls sideways under its Action column', async ({
+  page,
+}) => {
+  // The Action column is pinned to the right edge when a table scrolls: a table wider than its
+  // card hides the column before it (the Cask List's Status badges were cut this way).
+  for (const path of ['/user', '/cask', '/offers', '/orders', '/referrals', '/audit']) {
+    await page.goto(path);
+    const table = page.getByRole('table').first();
+    await expect(table.locator('tbody').getByRole('row').first()).toBeVisible();
+    const overflow = await table.evaluate((element) => {
+      const box = element.parentElement as HTMLElement;
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+  }
+});

@@ -219,7 +219,8 @@ export function CellText({ children, className = '' }: { children: string; class
 /**
  * The widest a CellText may be: 16rem, or less in a table of many columns (a share of the table's
  * width, `cqw`), so that with every text column at its widest the table still fits its card on a
- * 1280 px screen: 25% of it with five columns, 16% with eight (the Cask List).
+ * 1280 px screen: 25% of it with five columns, 14% with nine (the Cask List). The checkbox
+ * column of a list with bulk actions holds no text and is not counted.
  */
 function cellTextMax(columnCount: number): string {
   return `min(16rem, ${Math.round(125 / Math.max(columnCount, 5))}cqw)`;
@@ -267,6 +268,9 @@ export function DataTable<Row>({
   // Rows with buttons (the pinned Action columns, 32 px) are taller than rows of text (20 px):
   // placeholder cells take the height the row's real content will have.
   const lineHeight = columns.some((column) => column.pinned) ? 'h-8' : 'h-5';
+  // A table of many columns (the Cask List's nine) keeps them closer together, so it still fits
+  // its card on a 1280 px screen without scrolling sideways under the pinned Action column.
+  const cellX = columns.length > 8 ? 'px-3' : 'px-4';
 
   // A thin gold line over the table while it refetches; the text is for screen readers.
   const busyMark = busy ? (
@@ -279,7 +283,8 @@ export function DataTable<Row>({
   return (
     <div
       className="@container relative"
-      style={{ '--cell-text-max': cellTextMax(columns.length) } as CSSProperties}
+      // The checkbox column (w-10) holds no text: it does not narrow the text columns' share.
+      style={{ '--cell-text-max': cellTextMax(givenColumns.length) } as CSSProperties}
     >
       {/* Outside the caption, so the table keeps its accessible name while it refetches. */}
       {busyMark}
@@ -310,7 +315,7 @@ export function DataTable<Row>({
                       ? (sortDirection(column.sort, sort.value) ?? 'none')
                       : undefined
                   }
-                  className={`px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-oak-700 uppercase ${cellClass(column, true)}`}
+                  className={`${cellX} py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-oak-700 uppercase ${cellClass(column, true)}`}
                 >
                   {sort && column.sort ? (
                     <SortButton column={column.sort} sort={sort}>
@@ -340,7 +345,7 @@ export function DataTable<Row>({
                 {Array.from({ length: skeletonRows - 1 }, (_, index) => (
                   <tr key={index} aria-hidden className="border-b border-cream-200 last:border-b-0">
                     {columns.map((column) => (
-                      <td key={column.id} className={`px-4 py-3 ${cellClass(column)}`}>
+                      <td key={column.id} className={`${cellX} py-3 ${cellClass(column)}`}>
                         <span className={`flex items-center ${lineHeight}`}>
                           <span className="h-3 w-full max-w-24 animate-pulse rounded bg-cream-200" />
                         </span>
@@ -362,7 +367,10 @@ export function DataTable<Row>({
                   className={`group border-b border-cream-200 last:border-b-0 hover:bg-cream-100 ${rowClassName?.(row) ?? ''}`}
                 >
                   {columns.map((column) => (
-                    <td key={column.id} className={`px-4 py-3 text-oak-900 ${cellClass(column)}`}>
+                    <td
+                      key={column.id}
+                      className={`${cellX} py-3 text-oak-900 ${cellClass(column)}`}
+                    >
                       {cellContent(column, column.cell(row))}
                     </td>
                   ))}
