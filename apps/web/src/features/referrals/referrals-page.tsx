@@ -20,17 +20,12 @@ import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
-import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { ReferralStatusBadge } from '@/components/referrals/referral-status-badge.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { useReferrals } from './api/get-referrals.ts';
-import {
-  orNotAvailable,
-  referralName,
-  STATUS_LABELS,
-  statusTone,
-} from './components/referral-labels.ts';
+import { orNotAvailable, referralName, STATUS_LABELS } from './components/referral-labels.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
 import { useLinkedRecord } from '@/lib/use-linked-record.ts';
@@ -138,9 +133,7 @@ export default function ReferralsPage() {
       id: 'status',
       header: 'Status',
       sort: 'status',
-      cell: (row) => (
-        <StatusBadge tone={statusTone(row.status)}>{STATUS_LABELS[row.status]}</StatusBadge>
-      ),
+      cell: (row) => <ReferralStatusBadge status={row.status} />,
     },
     {
       id: 'completed',

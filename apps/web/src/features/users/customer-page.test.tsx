@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
-import { aCask, aCustomer, createFakeApi, manyCustomers } from '@/testing/fake-api.ts';
+import { aCask, aCustomer, aReferral, createFakeApi, manyCustomers } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
@@ -51,6 +51,22 @@ test('the customer page shows who they are, the four cards and their casks, link
   expect(await within(table).findByRole('link', { name: 'Glen 6' })).toBeVisible();
   expect(screen.getByRole('table', { name: 'Points' })).toBeVisible();
   expect(screen.getByRole('table', { name: 'Notifications' })).toBeVisible();
+});
+
+test("the customer's referrals show their status as the Referrals screen does", async () => {
+  const isla = aCustomer({ fullName: 'Isla Grant' });
+  const party = { id: isla.id, fullName: isla.fullName, email: isla.email };
+  const api = createFakeApi({
+    customers: [isla],
+    referrals: [aReferral({ referrer: party, status: 'pending' })],
+  });
+  await renderApp({ route: `/user/${isla.id}`, api });
+
+  const table = await screen.findByRole('table', { name: 'Referrals' });
+  const status = await within(table).findByText('Pending');
+  expect(status).toBeVisible();
+  expect(within(table).queryByText('pending')).toBeNull();
+  expect(within(table).getByText('Made')).toBeVisible();
 });
 
 test('the page opens the dialogs the app has: status, points and a notification', async () => {

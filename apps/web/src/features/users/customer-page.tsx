@@ -15,6 +15,8 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge.tsx';
+import { ReferralStatusBadge } from '@/components/referrals/referral-status-badge.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
 import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
 import { caskStatusTone } from '@/components/casks/cask-status.ts';
@@ -33,6 +35,13 @@ const ManualPointsModal = lazyModal(
 export const CUSTOMER_FETCH_FAILURE = 'Failed to fetch customer.';
 
 const signed = (value: number) => (value > 0 ? `+${formatCount(value)}` : formatCount(value));
+
+/** The ledger's entry types as a sentence names them. */
+const POINT_TYPES: Record<string, string> = {
+  manual_adjustment: 'Manual adjustment',
+  referral: 'Referral',
+  purchase: 'Purchase',
+};
 
 const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
   casks: [
@@ -77,7 +86,7 @@ const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
       align: 'right',
       cell: (order) => formatMoney(order.investmentAmount),
     },
-    { id: 'status', header: 'Status', cell: (order) => order.status },
+    { id: 'status', header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     { id: 'payment', header: 'Payment', cell: (order) => order.manualPaymentStatus },
     { id: 'date', header: 'Date', cell: (order) => formatDate(order.submittedDate) },
   ],
@@ -92,7 +101,11 @@ const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
       header: 'Customer',
       cell: (referral) => <CustomerLink id={referral.other.id} name={referral.other.fullName} />,
     },
-    { id: 'status', header: 'Status', cell: (referral) => referral.status },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (referral) => <ReferralStatusBadge status={referral.status} />,
+    },
     {
       id: 'reward',
       header: 'Reward',
@@ -105,7 +118,11 @@ const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
   points: [
     { id: 'date', header: 'Date', cell: (entry) => formatDate(entry.createdAt) },
     { id: 'change', header: 'Change', align: 'right', cell: (entry) => signed(entry.points) },
-    { id: 'type', header: 'Type', cell: (entry) => entry.type.replaceAll('_', ' ') },
+    {
+      id: 'type',
+      header: 'Type',
+      cell: (entry) => POINT_TYPES[entry.type] ?? entry.type.replaceAll('_', ' '),
+    },
     { id: 'description', header: 'Description', cell: (entry) => entry.description ?? '—' },
     { id: 'admin', header: 'Admin', cell: (entry) => entry.admin ?? '—' },
     {

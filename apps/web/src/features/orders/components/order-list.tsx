@@ -5,6 +5,7 @@ import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
+import { OrderStatusBadge } from '@/components/orders/order-status-badge.tsx';
 import type { Column, TableSort } from '@/components/ui/data-table.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
@@ -23,7 +24,6 @@ import {
 } from '../api/order-mutations.ts';
 import { useCan } from '@/lib/current-admin.ts';
 import { useLinkedRecord } from '@/lib/use-linked-record.ts';
-import { OrderStatusBadge } from './order-status-badge.tsx';
 
 // The dialogs load when first opened, keeping the screen inside its JavaScript budget
 // (docs/decisions/125).

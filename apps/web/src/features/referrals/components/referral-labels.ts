@@ -1,20 +1,11 @@
-import type { ReferralStatus } from '@cask/contracts/referrals';
-import type { StatusTone } from '@/components/ui/status-badge.tsx';
+import { STATUS_LABELS } from '@/components/referrals/referral-status-badge.tsx';
 
-/** Spec 001 §2: the status select offers Completed and Pending. */
-export const STATUS_LABELS: Record<ReferralStatus, string> = {
-  completed: 'Completed',
-  pending: 'Pending',
-};
+export { STATUS_LABELS };
 
 export const STATUS_OPTIONS = [
   { value: 'completed', label: STATUS_LABELS.completed },
   { value: 'pending', label: STATUS_LABELS.pending },
 ] as const;
-
-/** Spec 001 §2: green when completed, yellow otherwise. */
-export const statusTone = (status: ReferralStatus): StatusTone =>
-  status === 'completed' ? 'green' : 'yellow';
 
 /** Spec 001 §3: a missing name or e-mail displays 'N/A'. */
 export const orNotAvailable = (text: string | null | undefined) => (text ? text : 'N/A');

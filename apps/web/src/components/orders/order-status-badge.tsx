@@ -8,6 +8,7 @@ const tones: Partial<Record<OrderStatus, StatusTone>> = {
   Delivered: 'blue',
 };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <StatusBadge tone={tones[status] ?? 'red'}>{status}</StatusBadge>;
+/** An order's status as the Order List shows it, also on a customer's page. */
+export function OrderStatusBadge({ status }: { status: string }) {
+  return <StatusBadge tone={tones[status as OrderStatus] ?? 'red'}>{status}</StatusBadge>;
 }
