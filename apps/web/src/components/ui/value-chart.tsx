@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from './button.tsx';
 
 export interface ChartPoint {
@@ -20,10 +20,60 @@ export interface ValueChartProps {
   emptyText?: string;
 }
 
-const WIDTH = 640;
+/** The drawing's width until its box is measured (and where ResizeObserver is missing). */
+const DEFAULT_WIDTH = 640;
 const HEIGHT = 260;
-const PAD = { top: 24, right: 16, bottom: 56, left: 84 };
+const PAD = { top: 24, right: 16, bottom: 56 };
 const TICKS = 4;
+/** About how wide a character of the 11 px labels is, in px (digits and capitals of the UI font). */
+const CHAR_WIDTH = 6.6;
+/** The least room between two labels, in px. */
+const GAP = 10;
+/** Room for the rotated y-axis title left of the tick labels. */
+const Y_TITLE_ROOM = 30;
+
+/**
+ * The width of the chart's box in CSS pixels, observed while the drawing is shown: the drawing is
+ * laid out in pixels, so its 11 px labels stay 11 px on a phone and on a wide screen, and only as
+ * many as fit are drawn.
+ */
+function useBoxWidth(drawn: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.contentRect.width ?? 0);
+      if (measured > 0) setWidth(measured);
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [drawn]);
+  return [ref, width] as const;
+}
+
+/**
+ * Which points get their label, given each label's width and the distance between two points (all
+ * in px): every one while they fit, else every second, third... one, counted back from the last
+ * point, so the newest is always labelled and no two labels come closer than GAP.
+ */
+export function labelledPoints(
+  widths: readonly number[],
+  slot: number,
+): (index: number) => boolean {
+  const count = widths.length;
+  const fits = (every: number) => {
+    for (let index = count - 1 - every; index >= 0; index -= every) {
+      const between = ((widths[index] ?? 0) + (widths[index + every] ?? 0)) / 2 + GAP;
+      if (slot * every < between) return false;
+    }
+    return true;
+  };
+  let every = 1;
+  while (every < count && !fits(every)) every++;
+  return (index) => (count - 1 - index) % every === 0;
+}
 
 /** A round step for about `TICKS` ticks from 0 to `max`. */
 function niceStep(max: number): number {
@@ -51,20 +101,34 @@ export function ValueChart({
   emptyText = 'No data yet.',
 }: ValueChartProps) {
   const [asTable, setAsTable] = useState(false);
+  const [box, width] = useBoxWidth(points.length > 0 && !asTable);
   const id = useId();
   const titleId = `${id}-title`;
   const values = points.map((point) => point.value);
   const step = niceStep(Math.max(...values, 0));
   const top = step * Math.max(1, Math.ceil(Math.max(...values, 0) / step));
-  const plotWidth = WIDTH - PAD.left - PAD.right;
+  // The tick labels' column is as wide as the widest of them: '$15,000,000' never meets the title.
+  const tickValues = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
+  const padLeft = Math.round(
+    Y_TITLE_ROOM + Math.max(...tickValues.map((tick) => format(tick).length)) * CHAR_WIDTH,
+  );
+  const plotWidth = Math.max(width - padLeft - PAD.right, 1);
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotWidth / Math.max(points.length, 1);
-  const x = (index: number) => PAD.left + slot * index + slot / 2;
+  const x = (index: number) => padLeft + slot * index + slot / 2;
   const y = (value: number) => PAD.top + plotHeight - (value / top) * plotHeight;
-  const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, index) => index * step);
-  // Labels of every point while they fit, then every second, third... one.
-  const labelEvery = Math.max(1, Math.ceil(points.length / 8));
-  const valueEvery = Math.max(1, Math.ceil(points.length / 6));
+  const textWidth = (text: string) => text.length * CHAR_WIDTH;
+  const valueLabels = points.map((point) => format(point.value));
+  const hasLabel = labelledPoints(
+    points.map((point) => textWidth(point.label)),
+    slot,
+  );
+  const hasValue = labelledPoints(valueLabels.map(textWidth), slot);
+  // A label near an edge is moved in, so it is never cut by the drawing's edge.
+  const within = (index: number, text: string) => {
+    const half = textWidth(text) / 2;
+    return Math.min(Math.max(x(index), half + 2), width - half - 2);
+  };
 
   return (
     <figure aria-labelledby={titleId} className="min-w-0">
@@ -116,44 +180,38 @@ export function ValueChart({
           </table>
         </div>
       ) : (
-        <div className="rounded-xl border border-cream-300 bg-white p-2">
+        <div ref={box} className="rounded-xl border border-cream-300 bg-white p-2">
           <svg
-            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            viewBox={`0 0 ${width} ${HEIGHT}`}
             className="h-auto w-full"
             aria-hidden="true"
             focusable="false"
           >
-            {ticks.map((tick) => (
+            {tickValues.map((tick) => (
               <g key={tick}>
                 <line
-                  x1={PAD.left}
-                  x2={WIDTH - PAD.right}
+                  x1={padLeft}
+                  x2={width - PAD.right}
                   y1={y(tick)}
                   y2={y(tick)}
                   stroke="#eadbb5"
                   strokeWidth={1}
                 />
-                <text
-                  x={PAD.left - 8}
-                  y={y(tick) + 4}
-                  textAnchor="end"
-                  fontSize={11}
-                  fill="#4a3720"
-                >
+                <text x={padLeft - 8} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="#4a3720">
                   {format(tick)}
                 </text>
               </g>
             ))}
             <line
-              x1={PAD.left}
-              x2={PAD.left}
+              x1={padLeft}
+              x2={padLeft}
               y1={PAD.top}
               y2={PAD.top + plotHeight}
               stroke="#4a3720"
             />
             <line
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
+              x1={padLeft}
+              x2={width - PAD.right}
               y1={PAD.top + plotHeight}
               y2={PAD.top + plotHeight}
               stroke="#4a3720"
@@ -190,25 +248,25 @@ export function ValueChart({
                 ))
               : null}
             {points.map((point, index) =>
-              index % valueEvery === 0 || index === points.length - 1 ? (
+              hasValue(index) ? (
                 <text
                   key={point.label}
-                  x={x(index)}
+                  x={within(index, valueLabels[index] ?? '')}
                   y={y(point.value) - 8}
                   textAnchor="middle"
                   fontSize={11}
                   fontWeight={600}
                   fill="#2b1f10"
                 >
-                  {format(point.value)}
+                  {valueLabels[index]}
                 </text>
               ) : null,
             )}
             {points.map((point, index) =>
-              index % labelEvery === 0 || index === points.length - 1 ? (
+              hasLabel(index) ? (
                 <text
                   key={point.label}
-                  x={x(index)}
+                  x={within(index, point.label)}
                   y={PAD.top + plotHeight + 16}
                   textAnchor="middle"
                   fontSize={11}
@@ -219,7 +277,7 @@ export function ValueChart({
               ) : null,
             )}
             <text
-              x={PAD.left + plotWidth / 2}
+              x={padLeft + plotWidth / 2}
               y={HEIGHT - 8}
               textAnchor="middle"
               fontSize={12}
