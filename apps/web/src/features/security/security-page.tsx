@@ -239,10 +239,17 @@ function SessionsCard() {
       ),
     },
     { id: 'address', header: 'Address', cell: (session) => session.ip ?? 'N/A' },
-    { id: 'signedIn', header: 'Signed in', cell: (session) => formatDateTime(session.signedInAt) },
+    // A time reads on one line ('8:20 AM' never splits); the device's name wraps instead.
+    {
+      id: 'signedIn',
+      header: 'Signed in',
+      className: 'whitespace-nowrap',
+      cell: (session) => formatDateTime(session.signedInAt),
+    },
     {
       id: 'lastActive',
       header: 'Last active',
+      className: 'whitespace-nowrap',
       cell: (session) => formatDateTime(session.lastActiveAt),
     },
     {
