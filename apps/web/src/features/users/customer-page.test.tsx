@@ -67,6 +67,9 @@ test("the customer's referrals show their status as the Referrals screen does", 
   expect(status).toBeVisible();
   expect(within(table).queryByText('pending')).toBeNull();
   expect(within(table).getByText('Made')).toBeVisible();
+  // The ledger's rows are entries, not points.
+  const points = screen.getByRole('table', { name: 'Points' });
+  expect(await within(points).findByText('No point entries.')).toBeVisible();
 });
 
 test('the page opens the dialogs the app has: status, points and a notification', async () => {

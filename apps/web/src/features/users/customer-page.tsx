@@ -152,6 +152,15 @@ const TITLES: Record<SectionName, string> = {
   notifications: 'Notifications',
 };
 
+/** What a section's rows are: 'Showing 5 of 12 entries' (of the points ledger), 'No casks.'. */
+const NOUNS: Record<SectionName, string> = {
+  casks: 'casks',
+  orders: 'orders',
+  referrals: 'referrals',
+  points: 'entries',
+  notifications: 'notifications',
+};
+
 /** One paged section of the page: its own list call (docs/adding-a-list.md). */
 function Section<Name extends SectionName>({ id, name }: { id: string; name: Name }) {
   const [page, setPage] = useState(1);
@@ -179,9 +188,9 @@ function Section<Name extends SectionName>({ id, name }: { id: string; name: Nam
         loadingText={`Loading ${title.toLowerCase()}...`}
         skeletonRows={CUSTOMER_SECTION_PAGE_SIZE}
         fetching={isFetching}
-        emptyText={`No ${title.toLowerCase()}.`}
+        emptyText={name === 'points' ? 'No point entries.' : `No ${NOUNS[name]}.`}
         pagination={data?.pagination}
-        noun={title.toLowerCase()}
+        noun={NOUNS[name]}
         paginationLabel={`${title} pagination`}
         onPageChange={setPage}
       />
