@@ -141,6 +141,9 @@ const money = (column: string) => `'$' || to_char(${column}, 'FM999,999,999,990.
  * and the transfers, each with the admin (null for a valuation: the database records it). Events
  * recorded together (a seed's history) read by the day they are about, latest first.
  */
+/** A day as the web app's formatDate writes it, 'Feb 5, 2026' (English whatever lc_time says). */
+const DAY = `'FMMon FMDD, YYYY'`;
+
 export async function listProvenance(db: DbOrTx, caskId: string): Promise<ProvenanceEvent[]> {
   const result = await db.execute(
     withCask(
@@ -179,7 +182,7 @@ export async function listProvenance(db: DbOrTx, caskId: string): Promise<Proven
       from cask_appreciation p where p.cask_id = :cask
       union all
       select 'regauge', r.created_at, r.admin_id,
-        'Regauged on ' || to_char(r.gauged_on, 'YYYY-MM-DD') || ': ' ||
+        'Regauged on ' || to_char(r.gauged_on, ${DAY}) || ': ' ||
         trim(to_char(r.bulk_litres, 'FM999,999,990.999'), '.') || ' BL at ' ||
         trim(to_char(r.abv, 'FM990.99'), '.') || '% ABV, ' ||
         trim(to_char(round(r.bulk_litres * r.abv / 100, 3), 'FM999,999,990.999'), '.') || ' LPA',
@@ -188,7 +191,7 @@ export async function listProvenance(db: DbOrTx, caskId: string): Promise<Proven
       union all
       select 'transfer', t.created_at, t.admin_id,
         'Transferred from ' || f.full_name || ' to ' || o.full_name || ' on ' ||
-        to_char(t.transferred_on, 'YYYY-MM-DD') ||
+        to_char(t.transferred_on, ${DAY}) ||
         coalesce(' for ' || ${money('t.price')}, '') ||
         coalesce(nullif(': ' || t.note, ': '), ''), t.transferred_on, t.id::text
       from cask_transfers t join customers f on f.id = t.from_customer_id

@@ -20,6 +20,14 @@ beforeAll(async () => {
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** A day as the provenance spells it: 'Nov 26, 2026', as the page's other dates. */
+const spelled = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 const yearsAgo = (years: number, day = '06-01') => `${new Date().getUTCFullYear() - years}-${day}`;
 
 const post = (url: string, payload: object) =>
@@ -375,10 +383,10 @@ describe('GET /api/casks/:id/provenance', () => {
     const at = events.map((event) => event.at);
     expect([...at].sort().reverse()).toEqual(at);
     expect(events.find((e) => e.kind === 'transfer')?.summary).toBe(
-      `Transferred from ${owner.fullName} to ${to.fullName} on ${today()}`,
+      `Transferred from ${owner.fullName} to ${to.fullName} on ${spelled(today())}`,
     );
     expect(events.find((e) => e.kind === 'regauge')?.summary).toBe(
-      `Regauged on ${today()}: 240 BL at 59% ABV, 141.6 LPA`,
+      `Regauged on ${spelled(today())}: 240 BL at 59% ABV, 141.6 LPA`,
     );
     expect(events.find((e) => e.kind === 'status')).toMatchObject({
       summary: 'Status changed from Ready to Maturing',

@@ -20,6 +20,8 @@ import { formatMonth } from './components/appreciation-chart.tsx';
 import { CaskAlertBadges } from './components/cask-alert-badges.tsx';
 import { caskStatusTone } from '@/components/casks/cask-status.ts';
 
+/** A day reads on one line ('Feb 15, 2026'), on a phone too; longer texts wrap instead. */
+const NOWRAP = 'whitespace-nowrap';
 const RegaugeModal = lazyModal(
   () => import('./components/regauge-modal.tsx').then((m) => m.RegaugeModal),
   (props) => props.open,
@@ -39,7 +41,7 @@ const litres = (value: number) =>
   `${value.toLocaleString('en-US', { maximumFractionDigits: 3 })} L`;
 
 const regaugeColumns: Column<Regauge>[] = [
-  { id: 'date', header: 'Date', cell: (gauge) => day(gauge.gaugedOn) },
+  { id: 'date', header: 'Date', className: NOWRAP, cell: (gauge) => day(gauge.gaugedOn) },
   { id: 'bulk', header: 'Bulk litres', align: 'right', cell: (gauge) => litres(gauge.bulkLitres) },
   { id: 'abv', header: 'ABV', align: 'right', cell: (gauge) => formatAbv(gauge.abv) },
   {
@@ -58,7 +60,12 @@ const regaugeColumns: Column<Regauge>[] = [
 ];
 
 const transferColumns: Column<Transfer>[] = [
-  { id: 'date', header: 'Date', cell: (transfer) => day(transfer.transferredOn) },
+  {
+    id: 'date',
+    header: 'Date',
+    className: NOWRAP,
+    cell: (transfer) => day(transfer.transferredOn),
+  },
   {
     id: 'from',
     header: 'From',

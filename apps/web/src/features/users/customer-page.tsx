@@ -27,6 +27,8 @@ import {
   type SectionName,
 } from './api/customer-record.ts';
 
+/** A day reads on one line ('Feb 15, 2026'), on a phone too; longer texts wrap instead. */
+const NOWRAP = 'whitespace-nowrap';
 const ManualPointsModal = lazyModal(
   () => import('../users/components/manual-points-modal.tsx').then((m) => m.ManualPointsModal),
   (props) => props.reward !== null,
@@ -88,7 +90,12 @@ const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
     },
     { id: 'status', header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     { id: 'payment', header: 'Payment', cell: (order) => order.manualPaymentStatus },
-    { id: 'date', header: 'Date', cell: (order) => formatDate(order.submittedDate) },
+    {
+      id: 'date',
+      header: 'Date',
+      className: NOWRAP,
+      cell: (order) => formatDate(order.submittedDate),
+    },
   ],
   referrals: [
     {
@@ -113,10 +120,15 @@ const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
       cell: (referral) =>
         `${formatMoney(referral.rewardAmount)} · ${formatCount(referral.pointsAwarded)} pts`,
     },
-    { id: 'date', header: 'Date', cell: (referral) => formatDate(referral.createdAt) },
+    {
+      id: 'date',
+      header: 'Date',
+      className: NOWRAP,
+      cell: (referral) => formatDate(referral.createdAt),
+    },
   ],
   points: [
-    { id: 'date', header: 'Date', cell: (entry) => formatDate(entry.createdAt) },
+    { id: 'date', header: 'Date', className: NOWRAP, cell: (entry) => formatDate(entry.createdAt) },
     { id: 'change', header: 'Change', align: 'right', cell: (entry) => signed(entry.points) },
     {
       id: 'type',
@@ -140,7 +152,12 @@ const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
       header: 'Sent to',
       cell: (notification) => (notification.isGlobal ? 'Everyone' : 'This customer'),
     },
-    { id: 'date', header: 'Date', cell: (notification) => formatDate(notification.createdAt) },
+    {
+      id: 'date',
+      header: 'Date',
+      className: NOWRAP,
+      cell: (notification) => formatDate(notification.createdAt),
+    },
   ],
 };
 
