@@ -42,7 +42,11 @@ function useBoxWidth(drawn: boolean) {
   const [width, setWidth] = useState(DEFAULT_WIDTH);
   useLayoutEffect(() => {
     const box = ref.current;
-    if (!box || typeof ResizeObserver === 'undefined') return;
+    if (!box) return;
+    // Measured before the first paint (a state update in a layout effect is drawn at once), so
+    // the drawing never shows at the default width first and then jumps (no layout shift).
+    if (box.clientWidth > 0) setWidth(box.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
       const measured = Math.round(entry?.contentRect.width ?? 0);
       if (measured > 0) setWidth(measured);
@@ -180,122 +184,130 @@ export function ValueChart({
           </table>
         </div>
       ) : (
-        <div ref={box} className="rounded-xl border border-cream-300 bg-white p-2">
-          <svg
-            viewBox={`0 0 ${width} ${HEIGHT}`}
-            className="h-auto w-full"
-            aria-hidden="true"
-            focusable="false"
-          >
-            {tickValues.map((tick) => (
-              <g key={tick}>
-                <line
-                  x1={padLeft}
-                  x2={width - PAD.right}
-                  y1={y(tick)}
-                  y2={y(tick)}
-                  stroke="#eadbb5"
-                  strokeWidth={1}
-                />
-                <text x={padLeft - 8} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="#4a3720">
-                  {format(tick)}
-                </text>
-              </g>
-            ))}
-            <line
-              x1={padLeft}
-              x2={padLeft}
-              y1={PAD.top}
-              y2={PAD.top + plotHeight}
-              stroke="#4a3720"
-            />
-            <line
-              x1={padLeft}
-              x2={width - PAD.right}
-              y1={PAD.top + plotHeight}
-              y2={PAD.top + plotHeight}
-              stroke="#4a3720"
-            />
-            {kind === 'bar' ? (
-              points.map((point, index) => (
-                <rect
-                  key={point.label}
-                  x={x(index) - Math.min(slot * 0.35, 28)}
-                  width={Math.min(slot * 0.7, 56)}
-                  y={y(point.value)}
-                  height={PAD.top + plotHeight - y(point.value)}
-                  rx={3}
-                  fill="#c0922e"
-                />
-              ))
-            ) : (
-              <polyline
-                fill="none"
-                stroke="#a37a22"
-                strokeWidth={2.5}
-                points={points.map((point, index) => `${x(index)},${y(point.value)}`).join(' ')}
+        <div className="rounded-xl border border-cream-300 bg-white p-2">
+          <div ref={box}>
+            <svg
+              viewBox={`0 0 ${width} ${HEIGHT}`}
+              className="h-auto w-full"
+              aria-hidden="true"
+              focusable="false"
+            >
+              {tickValues.map((tick) => (
+                <g key={tick}>
+                  <line
+                    x1={padLeft}
+                    x2={width - PAD.right}
+                    y1={y(tick)}
+                    y2={y(tick)}
+                    stroke="#eadbb5"
+                    strokeWidth={1}
+                  />
+                  <text
+                    x={padLeft - 8}
+                    y={y(tick) + 4}
+                    textAnchor="end"
+                    fontSize={11}
+                    fill="#4a3720"
+                  >
+                    {format(tick)}
+                  </text>
+                </g>
+              ))}
+              <line
+                x1={padLeft}
+                x2={padLeft}
+                y1={PAD.top}
+                y2={PAD.top + plotHeight}
+                stroke="#4a3720"
               />
-            )}
-            {kind === 'line'
-              ? points.map((point, index) => (
-                  <circle
+              <line
+                x1={padLeft}
+                x2={width - PAD.right}
+                y1={PAD.top + plotHeight}
+                y2={PAD.top + plotHeight}
+                stroke="#4a3720"
+              />
+              {kind === 'bar' ? (
+                points.map((point, index) => (
+                  <rect
                     key={point.label}
-                    cx={x(index)}
-                    cy={y(point.value)}
-                    r={3.5}
-                    fill="#7f5e1b"
+                    x={x(index) - Math.min(slot * 0.35, 28)}
+                    width={Math.min(slot * 0.7, 56)}
+                    y={y(point.value)}
+                    height={PAD.top + plotHeight - y(point.value)}
+                    rx={3}
+                    fill="#c0922e"
                   />
                 ))
-              : null}
-            {points.map((point, index) =>
-              hasValue(index) ? (
-                <text
-                  key={point.label}
-                  x={within(index, valueLabels[index] ?? '')}
-                  y={y(point.value) - 8}
-                  textAnchor="middle"
-                  fontSize={11}
-                  fontWeight={600}
-                  fill="#2b1f10"
-                >
-                  {valueLabels[index]}
-                </text>
-              ) : null,
-            )}
-            {points.map((point, index) =>
-              hasLabel(index) ? (
-                <text
-                  key={point.label}
-                  x={within(index, point.label)}
-                  y={PAD.top + plotHeight + 16}
-                  textAnchor="middle"
-                  fontSize={11}
-                  fill="#4a3720"
-                >
-                  {point.label}
-                </text>
-              ) : null,
-            )}
-            <text
-              x={padLeft + plotWidth / 2}
-              y={HEIGHT - 8}
-              textAnchor="middle"
-              fontSize={12}
-              fontWeight={600}
-              fill="#2b1f10"
-            >
-              {xTitle}
-            </text>
-            <text
-              transform={`translate(14 ${PAD.top + plotHeight / 2}) rotate(-90)`}
-              textAnchor="middle"
-              fontSize={12}
-              fontWeight={600}
-              fill="#2b1f10"
-            >
-              {yTitle}
-            </text>
-          </svg>
+              ) : (
+                <polyline
+                  fill="none"
+                  stroke="#a37a22"
+                  strokeWidth={2.5}
+                  points={points.map((point, index) => `${x(index)},${y(point.value)}`).join(' ')}
+                />
+              )}
+              {kind === 'line'
+                ? points.map((point, index) => (
+                    <circle
+                      key={point.label}
+                      cx={x(index)}
+                      cy={y(point.value)}
+                      r={3.5}
+                      fill="#7f5e1b"
+                    />
+                  ))
+                : null}
+              {points.map((point, index) =>
+                hasValue(index) ? (
+                  <text
+                    key={point.label}
+                    x={within(index, valueLabels[index] ?? '')}
+                    y={y(point.value) - 8}
+                    textAnchor="middle"
+                    fontSize={11}
+                    fontWeight={600}
+                    fill="#2b1f10"
+                  >
+                    {valueLabels[index]}
+                  </text>
+                ) : null,
+              )}
+              {points.map((point, index) =>
+                hasLabel(index) ? (
+                  <text
+                    key={point.label}
+                    x={within(index, point.label)}
+                    y={PAD.top + plotHeight + 16}
+                    textAnchor="middle"
+                    fontSize={11}
+                    fill="#4a3720"
+                  >
+                    {point.label}
+                  </text>
+                ) : null,
+              )}
+              <text
+                x={padLeft + plotWidth / 2}
+                y={HEIGHT - 8}
+                textAnchor="middle"
+                fontSize={12}
+                fontWeight={600}
+                fill="#2b1f10"
+              >
+                {xTitle}
+              </text>
+              <text
+                transform={`translate(14 ${PAD.top + plotHeight / 2}) rotate(-90)`}
+                textAnchor="middle"
+                fontSize={12}
+                fontWeight={600}
+                fill="#2b1f10"
+              >
+                {yTitle}
+              </text>
+            </svg>
+          </div>
         </div>
       )}
     </figure>
