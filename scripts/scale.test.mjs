@@ -610,38 +610,52 @@ describe('the reference deployment (deploy/) with two instances behind nginx', (
     };
     const writers = Array.from({ length: 4 }, writer);
     await until('30 writes', () => acknowledged.length >= 30);
+    // Each writer has one request under way at a time: at the kill, at most four.
+    const signalledAt = Date.now();
     const exit = await stopInstance(a, 'SIGKILL');
     assert.equal(exit.signal, 'SIGKILL');
-    // From here the instance is gone: a request sent after this never reached it.
+    // From here the instance is gone: a request sent after this never reached it. Between the
+    // signal and here (the exit seen), nginx may still hand a dying instance a request on a kept
+    // connection: those may fail too, however many a busy machine lets through in that window.
     killedAt = Date.now();
     const atKill = acknowledged.length;
-    // The other instance keeps answering, directly and through nginx.
-    assert.equal((await direct(b, '/api/ready')).status, 200);
-    await until('40 more writes', () => acknowledged.length >= atKill + 40);
-    stop = true;
-    await Promise.all(writers);
-
-    // Only requests under way when the instance died may have failed (never acknowledged).
-    for (const failure of failed) {
-      assert.ok(
-        failure.startedAt <= killedAt,
-        `a request after the kill failed: ${failure.status}`,
-      );
-    }
-    assert.ok(failed.length <= 4, `at most one failure per writer: ${JSON.stringify(failed)}`);
-
-    const db = new pg.Client({ connectionString: state.databaseUrl });
-    await db.connect();
     try {
-      const { rows } = await db.query('select id from notifications where id = any($1::uuid[])', [
-        acknowledged,
-      ]);
-      assert.equal(rows.length, acknowledged.length, 'every acknowledged write is stored');
-    } finally {
-      await db.end();
-    }
+      try {
+        // The other instance keeps answering, directly and through nginx.
+        assert.equal((await direct(b, '/api/ready')).status, 200);
+        await until('40 more writes', () => acknowledged.length >= atKill + 40);
+      } finally {
+        stop = true;
+        await Promise.all(writers);
+      }
 
-    await startInstance(a);
+      // Only requests under way when the instance died may have failed (never acknowledged).
+      for (const failure of failed) {
+        assert.ok(
+          failure.startedAt <= killedAt,
+          `a request after the kill failed: ${failure.status}`,
+        );
+      }
+      const beforeSignal = failed.filter((failure) => failure.startedAt < signalledAt);
+      assert.ok(
+        beforeSignal.length <= 4,
+        `at most one request under way per writer at the kill: ${JSON.stringify(failed)}`,
+      );
+
+      const db = new pg.Client({ connectionString: state.databaseUrl });
+      await db.connect();
+      try {
+        const { rows } = await db.query('select id from notifications where id = any($1::uuid[])', [
+          acknowledged,
+        ]);
+        assert.equal(rows.length, acknowledged.length, 'every acknowledged write is stored');
+      } finally {
+        await db.end();
+      }
+    } finally {
+      // Back for the tests after this one, whatever this one found.
+      await startInstance(a);
+    }
     assert.equal((await direct(a, '/api/ready')).status, 200);
   });
 
