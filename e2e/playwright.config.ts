@@ -25,7 +25,10 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // Recorded on a failed test's retry only: a trace takes a screencast and a DOM snapshot at
+    // every step, and recorded for every test (to keep only failures') it cost the CI machine's
+    // two cores a large share of the run.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
