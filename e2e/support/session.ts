@@ -65,8 +65,12 @@ export async function signInFails(page: Page, email: string, password: string): 
   return message;
 }
 
-/** Saves a screenshot to e2e/.tmp/screens/ for a human to look at (not compared). */
+/**
+ * With E2E_SCREENS=1, saves a screenshot to e2e/.tmp/screens/ for a human to look at (not
+ * compared). Off by default: a full-page PNG of every screen and dialog costs CI minutes.
+ */
 export async function saveScreen(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENS !== '1') return;
   await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
 }
 
