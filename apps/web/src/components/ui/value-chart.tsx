@@ -79,6 +79,9 @@ export function labelledPoints(
   return (index) => (count - 1 - index) % every === 0;
 }
 
+/** About how wide `text` is in the 11 px labels, in px. */
+const textWidth = (text: string) => text.length * CHAR_WIDTH;
+
 /** A round step for about `TICKS` ticks from 0 to `max`. */
 function niceStep(max: number): number {
   if (max <= 0) return 1;
@@ -114,14 +117,13 @@ export function ValueChart({
   // The tick labels' column is as wide as the widest of them: '$15,000,000' never meets the title.
   const tickValues = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
   const padLeft = Math.round(
-    Y_TITLE_ROOM + Math.max(...tickValues.map((tick) => format(tick).length)) * CHAR_WIDTH,
+    Y_TITLE_ROOM + Math.max(...tickValues.map((tick) => textWidth(format(tick)))),
   );
   const plotWidth = Math.max(width - padLeft - PAD.right, 1);
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotWidth / Math.max(points.length, 1);
   const x = (index: number) => padLeft + slot * index + slot / 2;
   const y = (value: number) => PAD.top + plotHeight - (value / top) * plotHeight;
-  const textWidth = (text: string) => text.length * CHAR_WIDTH;
   const valueLabels = points.map((point) => format(point.value));
   const hasLabel = labelledPoints(
     points.map((point) => textWidth(point.label)),
