@@ -100,6 +100,11 @@ export const changePasswordBody = z.object({
     .min(1, 'All fields are required')
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
   newPassword,
+  /**
+   * Also remove every passkey of the admin (docs/decisions/290): a password changed because it
+   * leaked ends the sessions opened with it, and this ends the passkeys added in them.
+   */
+  removePasskeys: z.boolean({ error: 'Remove passkeys must be true or false' }).optional(),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 /**

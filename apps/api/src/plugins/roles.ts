@@ -23,6 +23,7 @@ export const VIEWER_MAY_WRITE: ReadonlySet<string> = new Set([
   // Their own second factors, passkeys and sessions, and the step-up that confirms it is them
   // (issue 28): securing their own account changes no business data.
   'POST /api/auth/reauthenticate',
+  'POST /api/auth/reauthenticate/passkey/options',
   'POST /api/security/two-factor/setup',
   'POST /api/security/two-factor/verify',
   'POST /api/security/two-factor/disable',

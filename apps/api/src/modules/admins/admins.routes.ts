@@ -28,8 +28,9 @@ const refusals = {
 
 /**
  * Issue 28, the Admins screen (Settings -> 'Admins'): every role reads the list; only an Owner
- * invites, changes a role, disables or enables (docs/decisions/220, 221), each with a proof of
- * identity from the last 10 minutes (step-up, docs/decisions/227). The invitee's
+ * invites (and resends or withdraws an invite), changes a role, disables or enables
+ * (docs/decisions/220, 221), each with a proof of identity from the last 10 minutes (step-up,
+ * docs/decisions/227, 290). The invitee's
  * `POST /auth/accept-invite` is here too, with the invites it spends.
  */
 export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -76,7 +77,14 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/admins/invites/:id/resend',
     {
       onRequest: ownerOnly,
-      schema: { tags: ['admins'], params: uuidParam, response: { 200: adminAccountResponse } },
+      // A resend revives an expired invite with a fresh link: a step-up as inviting is
+      // (docs/decisions/290), and so is withdrawing one.
+      config: { recentAuthentication: true },
+      schema: {
+        tags: ['admins'],
+        params: uuidParam,
+        response: { 200: adminAccountResponse, ...refusals },
+      },
     },
     async (request) =>
       ok(
@@ -89,7 +97,12 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/admins/invites/:id',
     {
       onRequest: ownerOnly,
-      schema: { tags: ['admins'], params: uuidParam, response: { 200: withdrawInviteResponse } },
+      config: { recentAuthentication: true },
+      schema: {
+        tags: ['admins'],
+        params: uuidParam,
+        response: { 200: withdrawInviteResponse, ...refusals },
+      },
     },
     async (request) =>
       ok(await admins.withdrawInvite(request.params.id, acting(request)), 'Invite withdrawn'),

@@ -473,6 +473,43 @@ test('inviting, changing a role, disabling, enabling and resetting two-factor as
   expect((await call(stale, 'DELETE', `/admins/${target.id}/two-factor`)).statusCode).toBe(200);
 });
 
+test('resending an expired Owner invite and withdrawing an invite ask for a proof of identity from the last 10 minutes, as inviting does', async () => {
+  const stale = await createAdmin(ctx, { role: 'owner', fullName: 'Rita Resend' });
+  const ownerEmail = newEmail();
+  const expiredId = (await invite(stale, { email: ownerEmail, role: 'owner' })).json().data.admin
+    .id as string;
+  const { token: first } = await inviteLink(ownerEmail);
+  await ctx.database.db
+    .update(adminInvites)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(adminInvites.id, expiredId));
+  const pendingId = (await invite(stale)).json().data.admin.id as string;
+  await ctx.database.db
+    .update(adminSessions)
+    .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
+    .where(eq(adminSessions.id, stale.sessionId));
+
+  const resend = await call(stale, 'POST', `/admins/invites/${expiredId}/resend`);
+  const withdraw = await call(stale, 'DELETE', `/admins/invites/${pendingId}`);
+  for (const res of [resend, withdraw]) {
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
+  }
+  // Nothing changed: the Owner invite stays expired (no fresh link), the other stays listed.
+  const rows = await listRows(stale);
+  expect(rows.find((row) => row.id === expiredId)?.status).toBe('expired');
+  expect(rows.some((row) => row.id === pendingId)).toBe(true);
+  expect((await auditOf(expiredId)).map((entry) => entry.action)).toEqual(['admin.invite_sent']);
+
+  expect(
+    (await call(stale, 'POST', '/auth/reauthenticate', { password: stale.password })).statusCode,
+  ).toBe(200);
+  expect((await call(stale, 'POST', `/admins/invites/${expiredId}/resend`)).statusCode).toBe(200);
+  const { token: second } = await inviteLink(ownerEmail);
+  expect(second).not.toBe(first);
+  expect((await call(stale, 'DELETE', `/admins/invites/${pendingId}`)).statusCode).toBe(200);
+});
+
 test('the session an accepted invite opens is listed as this device, and its refresh token rotates within it', async () => {
   const email = newEmail();
   await invite(owner, { email, role: 'viewer' });

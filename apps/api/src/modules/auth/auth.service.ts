@@ -23,6 +23,7 @@ import {
   successorRefreshToken,
 } from '../../lib/tokens.ts';
 import * as admins from './admins.repository.ts';
+import * as passkeyRows from './passkeys.repository.ts';
 import { createPasskeysService } from './passkeys.service.ts';
 import { open as openSealed } from '../../lib/secret-box.ts';
 import { hashRecoveryCode, stepOfCode } from '../../lib/totp.ts';
@@ -558,7 +559,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Revokes every session, this one too, and opens a fresh one for this browser
-     * (docs/decisions/012): a new password ends every token issued under the old one.
+     * (docs/decisions/012): a new password ends every token issued under the old one. With
+     * `removePasskeys` every passkey of the admin goes too (docs/decisions/290).
      */
     async changePassword(
       adminId: string,
@@ -593,12 +595,24 @@ export function createAuthService(deps: AuthServiceDeps) {
         const revoked = await sessions.revokeAllRefreshTokensOfAdmin(tx, admin.id);
         await sessions.endSessions(tx, admin.id, { allBut: null });
         const tokenVersion = await admins.endAccessTokensOf(tx, admin.id);
+        const removed = body.removePasskeys ? await passkeyRows.deletePasskeysOf(tx, admin.id) : [];
+        for (const passkey of removed) {
+          await writeAudit(tx, {
+            adminId: admin.id,
+            action: 'auth.passkey_removed',
+            entity: 'passkey',
+            entityId: passkey.id,
+            before: { name: passkey.name },
+            after: { by: 'password_change' },
+            ip: caller.ip,
+          });
+        }
         await writeAudit(tx, {
           adminId: admin.id,
           action: 'auth.password_changed',
           entity: 'admin',
           entityId: admin.id,
-          after: { revokedSessions: revoked },
+          after: { revokedSessions: revoked, removedPasskeys: removed.length },
           ip: caller.ip,
         });
         return { tokenVersion, started: await startSession(tx, admin.id, caller) };

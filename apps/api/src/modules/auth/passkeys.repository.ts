@@ -97,6 +97,14 @@ export async function deletePasskey(db: DbOrTx, adminId: string, id: string) {
   return row;
 }
 
+/** Removes every passkey of the admin; returns what was removed. */
+export async function deletePasskeysOf(db: DbOrTx, adminId: string) {
+  return db
+    .delete(adminPasskeys)
+    .where(eq(adminPasskeys.adminId, adminId))
+    .returning({ id: adminPasskeys.id, name: adminPasskeys.name });
+}
+
 export async function markPasskeyUsed(db: DbOrTx, id: string, counter: number) {
   await db
     .update(adminPasskeys)

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { webauthnChallenges } from '../../db/schema/passkeys.ts';
+import { adminTotp } from '../../db/schema/two-factor.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
 import { SoftwarePasskey } from '../../../test/webauthn.ts';
@@ -247,4 +248,129 @@ test('an admin without a passkey is offered no step-up challenge (409)', async (
   const res = await call('POST', '/api/auth/reauthenticate/passkey/options', admin.token);
   expect(res.statusCode).toBe(409);
   expect(res.json()).toMatchObject({ success: false });
+});
+
+test('on a proof older than 10 minutes, adding or removing a passkey asks for step-up first', async () => {
+  const admin = await createAdmin(ctx, { role: 'owner' });
+  const first = new SoftwarePasskey(ORIGIN);
+  expect((await addPasskey(admin, first)).statusCode).toBe(200);
+  const [kept] = (await call('GET', '/api/security/passkeys', admin.token)).json().data.passkeys;
+  const asked = (await call('POST', '/api/security/passkeys/options', admin.token)).json().data;
+  await ageProof(admin);
+
+  const second = new SoftwarePasskey(ORIGIN);
+  const options = await call('POST', '/api/security/passkeys/options', admin.token);
+  const add = await call('POST', '/api/security/passkeys', admin.token, {
+    name: 'Stolen laptop',
+    ceremony: asked.ceremony,
+    response: second.register(asked.options),
+  });
+  const remove = await call('DELETE', `/api/security/passkeys/${kept.id}`, admin.token);
+  for (const res of [options, add, remove]) {
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
+  }
+  expect((await call('GET', '/api/security/passkeys', admin.token)).json().data.passkeys).toEqual([
+    kept,
+  ]);
+  expect((await signInWith(second)).statusCode).toBe(401);
+
+  // The step-up, then the same answer goes through (the web app sends it once more).
+  const proof = await stepUpOptions(admin);
+  expect((await stepUp(admin, proof.ceremony, first.authenticate(proof.options))).statusCode).toBe(
+    200,
+  );
+  const retried = await call('POST', '/api/security/passkeys', admin.token, {
+    name: 'Work phone',
+    ceremony: asked.ceremony,
+    response: second.register(asked.options),
+  });
+  expect(retried.statusCode).toBe(200);
+  expect((await call('DELETE', `/api/security/passkeys/${kept.id}`, admin.token)).statusCode).toBe(
+    200,
+  );
+});
+
+test('a Viewer confirms step-up with a passkey', async () => {
+  const viewer = await createAdmin(ctx, { role: 'viewer' });
+  const passkey = new SoftwarePasskey(ORIGIN);
+  expect((await addPasskey(viewer, passkey)).statusCode).toBe(200);
+  await ageProof(viewer);
+  const { options, ceremony } = await stepUpOptions(viewer);
+  expect((await stepUp(viewer, ceremony, passkey.authenticate(options))).statusCode).toBe(200);
+  expect((await call('POST', '/api/security/passkeys/options', viewer.token)).statusCode).toBe(200);
+});
+
+test('a password change may remove every passkey of the admin; it ends every other session either way', async () => {
+  const admin = await createAdmin(ctx);
+  const passkey = new SoftwarePasskey(ORIGIN);
+  expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
+  const other = (await signInWith(passkey)).json().data as { accessToken: string };
+
+  const change = (currentPassword: string, newPassword: string, removePasskeys?: boolean) =>
+    call('POST', '/api/auth/change-password', admin.token, {
+      currentPassword,
+      newPassword,
+      ...(removePasskeys === undefined ? {} : { removePasskeys }),
+    });
+  const bad = await call('POST', '/api/auth/change-password', admin.token, {
+    currentPassword: admin.password,
+    newPassword: 'a new password 1',
+    removePasskeys: 'yes',
+  });
+  expect(bad.statusCode).toBe(400);
+
+  // Without the option the passkeys stay; the other session ends.
+  const kept = await change(admin.password, 'a new password 1');
+  expect(kept.statusCode).toBe(200);
+  expect((await call('GET', '/api/auth/profile', other.accessToken)).statusCode).toBe(401);
+  const fresh = kept.json().data.accessToken as string;
+  expect((await call('GET', '/api/security/passkeys', fresh)).json().data.passkeys).toHaveLength(1);
+
+  const removed = await call('POST', '/api/auth/change-password', fresh, {
+    currentPassword: 'a new password 1',
+    newPassword: 'a new password 2',
+    removePasskeys: true,
+  });
+  expect(removed.statusCode).toBe(200);
+  const latest = removed.json().data.accessToken as string;
+  expect((await call('GET', '/api/security/passkeys', latest)).json().data.passkeys).toEqual([]);
+  expect((await signInWith(passkey)).statusCode).toBe(401);
+  const audit = await actionsOf(admin.id);
+  expect(audit).toContainEqual(
+    expect.objectContaining({
+      action: 'auth.passkey_removed',
+      after: { by: 'password_change' },
+    }),
+  );
+  expect(audit).toContainEqual(
+    expect.objectContaining({
+      action: 'auth.password_changed',
+      after: expect.objectContaining({ removedPasskeys: 1 }),
+    }),
+  );
+});
+
+test("a passkey does not meet the 'Require two-factor' policy: an admin with only a passkey is still held", async () => {
+  const owner = await createAdmin(ctx, { role: 'owner' });
+  await ctx.database.db.insert(adminTotp).values({
+    adminId: owner.id,
+    secretEncrypted: 'sealed',
+    enabledAt: sql`now()`,
+  });
+  const held = await createAdmin(ctx);
+  const passkey = new SoftwarePasskey(ORIGIN);
+  expect((await addPasskey(held, passkey)).statusCode).toBe(200);
+  expect(
+    (await call('PUT', '/api/security/policy', owner.token, { requireTwoFactor: true })).statusCode,
+  ).toBe(200);
+  try {
+    const signedIn = (await signInWith(passkey)).json().data as { accessToken: string };
+    for (const token of [held.token, signedIn.accessToken]) {
+      const refused = await call('GET', '/api/users', token);
+      expect(refused.json()).toMatchObject({ code: 'two_factor_setup_required' });
+    }
+  } finally {
+    await call('PUT', '/api/security/policy', owner.token, { requireTwoFactor: false });
+  }
 });

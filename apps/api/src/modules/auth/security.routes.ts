@@ -108,10 +108,12 @@ export function registerSecurityRoutes(
     async (request) => ok({ passkeys: await passkeys.list(request.admin.id) }),
   );
 
+  // Adding or removing a way to sign in asks for a recent proof (docs/decisions/290); the
+  // options too, so the dialog comes before the browser's prompt rather than after it.
   app.post(
     '/security/passkeys/options',
     {
-      config: { beforeSecondFactor: true },
+      config: { beforeSecondFactor: true, recentAuthentication: true },
       schema: { tags: ['security'], response: { 200: webauthnOptionsResponse } },
     },
     async (request) => ok(await passkeys.registrationOptions(request.admin.id)),
@@ -120,7 +122,7 @@ export function registerSecurityRoutes(
   app.post(
     '/security/passkeys',
     {
-      config: { beforeSecondFactor: true },
+      config: { beforeSecondFactor: true, recentAuthentication: true },
       schema: { tags: ['security'], body: addPasskeyBody, response: { 200: passkeyResponse } },
     },
     async (request) =>
@@ -137,6 +139,7 @@ export function registerSecurityRoutes(
   app.delete(
     '/security/passkeys/:id',
     {
+      config: { recentAuthentication: true },
       schema: {
         tags: ['security'],
         params: passkeyParams,
@@ -257,10 +260,12 @@ export function registerSecurityRoutes(
       ),
   );
 
+  // Setting up a second factor asks for a recent proof and never counts as one
+  // (docs/decisions/290): an admin the policy holds right after signing in passes at once.
   app.post(
     '/security/two-factor/setup',
     {
-      config: { beforeSecondFactor: true },
+      config: { beforeSecondFactor: true, recentAuthentication: true },
       schema: {
         tags: ['security'],
         response: { 200: totpSetupResponse, 409: conflict },
@@ -272,7 +277,11 @@ export function registerSecurityRoutes(
   app.post(
     '/security/two-factor/verify',
     {
-      config: { beforeSecondFactor: true, rateLimit: secondFactorLimit },
+      config: {
+        beforeSecondFactor: true,
+        recentAuthentication: true,
+        rateLimit: secondFactorLimit,
+      },
       schema: {
         tags: ['security'],
         body: totpVerifyBody,

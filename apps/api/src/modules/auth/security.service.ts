@@ -132,8 +132,6 @@ export function createSecurityService(deps: SecurityServiceDeps) {
         if (step === null) return false;
         if (!(await twoFactor.spendStep(tx, actor.adminId, step, { enable: true }))) return false;
         await twoFactor.replaceRecoveryCodes(tx, actor.adminId, codes.map(hashRecoveryCode));
-        // Setting up proves who the admin is as much as a sign-in: step-up is satisfied.
-        if (actor.sessionId) await sessions.markSessionAuthenticated(tx, actor.sessionId);
         await writeAudit(tx, {
           adminId: actor.adminId,
           action: 'auth.two_factor_enabled',

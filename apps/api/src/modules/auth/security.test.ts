@@ -373,6 +373,71 @@ test('the policy sends an admin without a second factor to set one up, API inclu
   expect((await call('GET', '/api/users', owner.token)).statusCode).toBe(200);
 });
 
+/** Sets the session's last proof of identity `minutes` back. */
+async function proveAgo(admin: TestAdmin, minutes: number) {
+  await ctx.database.db
+    .update(adminSessions)
+    .set({ authenticatedAt: sql`now() - make_interval(mins => ${minutes})` })
+    .where(eq(adminSessions.id, admin.sessionId));
+}
+
+async function proofAgeSeconds(admin: TestAdmin): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ age: sql<number>`extract(epoch from now() - authenticated_at)::int` })
+    .from(adminSessions)
+    .where(eq(adminSessions.id, admin.sessionId));
+  return Number(row?.age);
+}
+
+test('setting up TOTP asks for a proof from the last 10 minutes and never counts as one', async () => {
+  const admin = await createAdmin(ctx, { role: 'owner' });
+  // A pending key made while the proof was fresh is no way in later either.
+  const early = await call('POST', '/api/security/two-factor/setup', admin.token);
+  expect(early.statusCode).toBe(200);
+  await proveAgo(admin, 11);
+  const points = await call('POST', '/api/referrals/admin/manual-points', admin.token, {});
+  expect(points.json().code).toBe('reauthentication_required');
+  const setup = await call('POST', '/api/security/two-factor/setup', admin.token);
+  expect(setup.statusCode).toBe(403);
+  expect(setup.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
+  const verify = await call('POST', '/api/security/two-factor/verify', admin.token, {
+    code: codeFor(early.json().data.secret),
+  });
+  expect(verify.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
+  expect((await call('GET', '/api/security', admin.token)).json().data.twoFactorEnabled).toBe(
+    false,
+  );
+
+  // Within the 10 minutes it goes through, and the session's proof keeps its age.
+  await proveAgo(admin, 9);
+  await enableTotp(admin.token);
+  expect(await proofAgeSeconds(admin)).toBeGreaterThanOrEqual(9 * 60);
+  expect(await actions(admin.id)).not.toContain('auth.reauthenticated');
+});
+
+test('an admin the policy holds sets up TOTP at once after signing in; later, after the password again', async () => {
+  const owner = await createAdmin(ctx, { role: 'owner' });
+  await enableTotp(owner.token);
+  expect(
+    (await call('PUT', '/api/security/policy', owner.token, { requireTwoFactor: true })).statusCode,
+  ).toBe(200);
+  try {
+    const held = await createAdmin(ctx);
+    await proveAgo(held, 11);
+    const refused = await call('POST', '/api/security/two-factor/setup', held.token);
+    expect(refused.json()).toMatchObject({ code: 'reauthentication_required' });
+    // The step-up stays open to them, and then the set-up goes through.
+    const confirmed = await call('POST', '/api/auth/reauthenticate', held.token, {
+      password: held.password,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await enableTotp(held.token);
+    expect((await call('GET', '/api/users', held.token)).statusCode).toBe(200);
+  } finally {
+    await call('PUT', '/api/security/policy', owner.token, { requireTwoFactor: false });
+  }
+});
+
 test('an Owner resets another admin two-factor; the reset is audited', async () => {
   const owner = await createAdmin(ctx, { role: 'owner' });
   const other = await createAdmin(ctx);
