@@ -478,7 +478,8 @@ export function createFakeApi(
     totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
     /**
      * The session's proof of identity is older than 10 minutes: the Owner's changes on the Admins
-     * screen answer 403 `reauthentication_required` until STEP_UP_PASSWORD is confirmed.
+     * screen (invites, their resends and withdrawals included) answer 403
+     * `reauthentication_required` until STEP_UP_PASSWORD is confirmed.
      */
     stepUpStale?: boolean;
     /** The dashboard's trends; by default this month holds the Total Value and the casks' values. */
@@ -581,10 +582,11 @@ export function createFakeApi(
       state.stepUpStale = false;
       return json(200, { success: true, message: 'Confirmed' } satisfies MessageEnvelope);
     }
-    // Step-up (docs/decisions/227): the changes that need a recent proof, withdraw and resend not.
+    // Step-up (docs/decisions/227, 290): every change of the screen needs a recent proof.
     const needsProof =
-      /^\/api\/admins\/(invites|[^/]+\/(role|disable|enable|two-factor))$/.test(path) &&
-      method !== 'GET';
+      /^\/api\/admins\/(invites(\/[^/]+(\/resend)?)?|[^/]+\/(role|disable|enable|two-factor))$/.test(
+        path,
+      ) && method !== 'GET';
     if (needsProof && state.stepUpStale) {
       return json(403, {
         success: false,

@@ -128,6 +128,35 @@ test('an Owner resends and withdraws a pending invite', async () => {
   expect(api.sent('DELETE', `/api/admins/invites/${pending.id}`)).toHaveLength(1);
 });
 
+test('a resend and a withdrawal from a session without a recent proof ask for the password first', async () => {
+  const api = createFakeApi({ profile: olive, admins: [pending, self], stepUpStale: true });
+  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  const row = await findRow('Penny Pending');
+  await user.click(within(row).getByRole('button', { name: 'Resend invite to Penny Pending' }));
+  const stepUp = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  await user.type(
+    within(stepUp).getByLabelText('Password', { selector: 'input' }),
+    STEP_UP_PASSWORD,
+  );
+  await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+  expect(await screen.findByText(`Invite sent again to ${pending.email}`)).toBeInTheDocument();
+  // Refused once, sent again after the password.
+  expect(api.sent('POST', `/api/admins/invites/${pending.id}/resend`)).toHaveLength(2);
+
+  api.state.stepUpStale = true;
+  await user.click(within(row).getByRole('button', { name: 'Withdraw invite to Penny Pending' }));
+  const confirm = await screen.findByRole('alertdialog', { name: 'Withdraw Invite' });
+  await user.click(within(confirm).getByRole('button', { name: 'Withdraw Invite' }));
+  const again = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  await user.type(
+    within(again).getByLabelText('Password', { selector: 'input' }),
+    STEP_UP_PASSWORD,
+  );
+  await user.click(within(again).getByRole('button', { name: 'Confirm' }));
+  await waitFor(() => expect(screen.queryByRole('cell', { name: 'Penny Pending' })).toBeNull());
+  expect(api.sent('DELETE', `/api/admins/invites/${pending.id}`)).toHaveLength(2);
+});
+
 test('an Owner changes a role and disables an admin; the last Owner refusal shows in the dialog', async () => {
   const otherOwner = account({ fullName: 'Oscar Owner', role: 'owner' });
   // Olive is listed as disabled here so Oscar is the only active Owner the fake API counts.

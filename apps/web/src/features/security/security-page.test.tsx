@@ -295,7 +295,7 @@ test('the policy takes an admin without two-factor to the Security screen', asyn
   await waitFor(() => expect(router.state.location.pathname).toBe('/setting/security'));
   expect(
     await screen.findByText(
-      'Two-factor authentication is required for every admin. Set it up to continue.',
+      'Two-factor authentication is required for every admin. Set up an authenticator app to continue: a passkey does not count.',
     ),
   ).toBeInTheDocument();
 });
@@ -369,4 +369,52 @@ test('two-factor off: no new recovery codes are offered', async () => {
   await renderApp({ route: '/setting/security' });
   expect(await screen.findByRole('button', { name: 'Set up' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Generate new recovery codes' })).toBeNull();
+});
+
+test("the policy's hint says a passkey does not count as two-factor", async () => {
+  securityApi({ twoFactorEnabled: true });
+  await renderApp({ route: '/setting/security' });
+  expect(
+    await screen.findByRole('checkbox', {
+      name: 'Require two-factor authentication for every admin',
+    }),
+  ).toHaveAccessibleDescription(
+    'Admins without an authenticator app are asked to set one up right after signing in; a passkey does not count.',
+  );
+});
+
+test('on an old sign-in, setting up two-factor and removing a passkey ask for the password first', async () => {
+  let confirmed = false;
+  const { sent } = securityApi({ twoFactorEnabled: false }, (request) => {
+    if (request.path === '/api/auth/reauthenticate') {
+      confirmed = true;
+      return { body: { success: true, message: 'Confirmed' } };
+    }
+    const guarded =
+      request.path === '/api/security/two-factor/setup' ||
+      (request.method === 'DELETE' && request.path.startsWith('/api/security/passkeys/'));
+    if (guarded && !confirmed) return REAUTHENTICATION_REQUIRED;
+    return undefined;
+  });
+  const { user } = await renderApp({ route: '/setting/security' });
+  await user.click(await screen.findByRole('button', { name: 'Set up' }));
+  const stepUp = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  await user.type(within(stepUp).getByLabelText('Password', { selector: 'input' }), 'pass');
+  await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+  const setup = await screen.findByRole('dialog', { name: 'Set up two-factor authentication' });
+  expect(await within(setup).findByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeInTheDocument();
+  expect(sent.filter((r) => r.path === '/api/security/two-factor/setup')).toHaveLength(2);
+  await user.click(within(setup).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+  confirmed = false;
+  const table = await screen.findByRole('table', { name: 'Passkeys' });
+  await user.click(within(table).getByRole('button', { name: 'Remove Work laptop' }));
+  const again = await screen.findByRole('dialog', { name: 'Confirm your password' });
+  await user.type(within(again).getByLabelText('Password', { selector: 'input' }), 'pass');
+  await user.click(within(again).getByRole('button', { name: 'Confirm' }));
+  expect(await screen.findByText('Passkey removed')).toBeInTheDocument();
+  expect(
+    sent.filter((r) => r.method === 'DELETE' && r.path.startsWith('/api/security/passkeys/')),
+  ).toHaveLength(2);
 });

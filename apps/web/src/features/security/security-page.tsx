@@ -67,7 +67,8 @@ function TwoFactorCard() {
                 role="alert"
                 className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
               >
-                Two-factor authentication is required for every admin. Set it up to continue.
+                Two-factor authentication is required for every admin. Set up an authenticator app
+                to continue: a passkey does not count.
               </p>
             ) : null}
             <div className="flex flex-wrap items-center justify-between gap-3">
@@ -117,7 +118,7 @@ function TwoFactorCard() {
               <div className="border-t border-cream-200 pt-4">
                 <CheckboxField
                   label="Require two-factor authentication for every admin"
-                  hint="Admins without it are asked to set it up right after their password."
+                  hint="Admins without an authenticator app are asked to set one up right after signing in; a passkey does not count."
                   checked={data.requireTwoFactor}
                   disabled={savePolicy.isPending}
                   onChange={(event) =>
@@ -324,7 +325,12 @@ function SessionsCard() {
   );
 }
 
-/** Settings -> Security (issue 28): two-factor, the policy, passkeys and the open sessions. */
+/**
+ * Settings -> Security (issue 28): two-factor, the policy, passkeys and the open sessions. Only
+ * an authenticator app meets the policy, never a passkey (docs/decisions/291); adding a passkey,
+ * removing one and setting up two-factor ask for a recent proof (docs/decisions/290), which the
+ * API client's step-up dialog takes.
+ */
 export default function SecurityPage() {
   const navigate = useNavigate();
   return (

@@ -214,7 +214,11 @@ test('a successful change stores the new session, says so and closes the modal',
     {
       method: 'POST',
       path: '/api/auth/change-password',
-      body: { currentPassword: 'old-password', newPassword: 'new-password-1' },
+      body: {
+        currentPassword: 'old-password',
+        newPassword: 'new-password-1',
+        removePasskeys: false,
+      },
     },
   ]);
   expect(getAccessToken()).toBe('new-access-token');
@@ -223,4 +227,43 @@ test('a successful change stores the new session, says so and closes the modal',
   // Opened again, the modal starts empty.
   const again = await openChangePassword(user);
   expect(within(again).getByLabelText('Current Password')).toHaveValue('');
+});
+
+test("'Also remove my passkeys' asks the server to remove them with the new password", async () => {
+  const calls = stubApi(async () =>
+    Response.json({
+      success: true,
+      message: 'Password changed successfully!',
+      data: { accessToken: 'new-access-token', refreshToken: 'new-refresh-token' },
+    }),
+  );
+  const { user } = await renderApp({ route: '/setting' });
+  const dialog = await openChangePassword(user);
+  const box = within(dialog).getByRole('checkbox', { name: 'Also remove my passkeys' });
+  expect(box).not.toBeChecked();
+  expect(box).toHaveAccessibleDescription(/add yours again on the Security screen/);
+  await fill(user, dialog, {
+    current: 'old-password',
+    next: 'new-password-1',
+    confirm: 'new-password-1',
+  });
+  await user.click(box);
+  await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
+  expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
+  expect(calls.map(({ path, body }) => ({ path, body }))).toEqual([
+    {
+      path: '/api/auth/change-password',
+      body: {
+        currentPassword: 'old-password',
+        newPassword: 'new-password-1',
+        removePasskeys: true,
+      },
+    },
+  ]);
+
+  // Opened again, the box is clear.
+  const again = await openChangePassword(user);
+  expect(
+    within(again).getByRole('checkbox', { name: 'Also remove my passkeys' }),
+  ).not.toBeChecked();
 });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   changePasswordResponse,
   type ChangePasswordBody,
@@ -17,8 +17,13 @@ export async function changePassword(body: ChangePasswordBody): Promise<TokenPai
 }
 
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: (tokens) => storeSession(tokens),
+    onSuccess: (tokens) => {
+      storeSession(tokens);
+      // The Security screen's sessions and passkeys (its queries sit under 'security') changed.
+      void queryClient.invalidateQueries({ queryKey: ['security'] });
+    },
   });
 }

@@ -11,6 +11,8 @@ export const changePasswordForm = z
     currentPassword: required,
     newPassword: required,
     confirmPassword: required,
+    /** Also remove every passkey of the admin (docs/decisions/290). */
+    removePasskeys: z.boolean(),
   })
   .refine((values) => values.newPassword === values.confirmPassword, {
     path: ['confirmPassword'],

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button.tsx';
+import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { PasswordField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
@@ -13,13 +14,21 @@ import {
   type ChangePasswordForm,
 } from './change-password-form.ts';
 
-const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY: ChangePasswordForm = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+  removePasskeys: false,
+};
 
 function isServerField(field: string): field is (typeof SERVER_FIELDS)[number] {
   return (SERVER_FIELDS as readonly string[]).includes(field);
 }
 
-/** Spec 000 §2 Settings: the 'Change Password' modal. */
+/**
+ * Spec 000 §2 Settings: the 'Change Password' modal. The new password ends every other session;
+ * 'Also remove my passkeys' ends the passkeys too (docs/decisions/290).
+ */
 export function ChangePasswordModal({
   open,
   onOpenChange,
@@ -51,7 +60,11 @@ export function ChangePasswordModal({
 
   const onSubmit = handleSubmit((values) => {
     changePassword.mutate(
-      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      {
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+        removePasskeys: values.removePasskeys,
+      },
       {
         onSuccess: () => {
           toast.success('Password changed successfully!');
@@ -107,6 +120,11 @@ export function ChangePasswordModal({
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
+        />
+        <CheckboxField
+          label="Also remove my passkeys"
+          hint="If someone else may have added one, remove them all; you can add yours again on the Security screen."
+          {...register('removePasskeys')}
         />
       </form>
     </Modal>
