@@ -23,7 +23,11 @@ import {
   successorRefreshToken,
 } from '../../lib/tokens.ts';
 import * as admins from './admins.repository.ts';
-import { createPasskeysService } from './passkeys.service.ts';
+import {
+  createPasskeysService,
+  PASSKEY_NOT_RECOGNISED,
+  PASSKEY_REQUEST_EXPIRED,
+} from './passkeys.service.ts';
 import { open as openSealed } from '../../lib/secret-box.ts';
 import { hashRecoveryCode, stepOfCode } from '../../lib/totp.ts';
 import * as sessions from './sessions.repository.ts';
@@ -64,7 +68,14 @@ export interface Caller {
 }
 
 /** Why a sign-in failed, as the audit log records it (never shown to the caller). */
-type SignInFailure = 'wrong_password' | 'unknown_email' | 'inactive' | 'throttled';
+type SignInFailure =
+  | 'wrong_password'
+  | 'unknown_email'
+  | 'inactive'
+  | 'throttled'
+  | 'expired_challenge'
+  | 'unknown_passkey'
+  | 'not_verified';
 
 /** The user agent as sent, bounded: it is the caller's text, stored in the audit log. */
 export function userAgentOf(caller: Caller): string | null {
@@ -185,17 +196,18 @@ export function createAuthService(deps: AuthServiceDeps) {
    * as typed), from where, with what, and why it failed. Never the password.
    */
   async function auditSignInFailure(
-    email: string,
+    email: string | null,
     adminId: string | undefined,
     reason: SignInFailure,
     caller: Caller,
+    method: 'password' | 'passkey' = 'password',
   ) {
     await writeAudit(db, {
       adminId: adminId ?? null,
       action: 'auth.sign_in_failed',
       entity: 'admin',
       entityId: adminId ?? null,
-      after: { email, reason, userAgent: userAgentOf(caller) },
+      after: { email, method, reason, userAgent: userAgentOf(caller) },
       ip: caller.ip,
     });
   }
@@ -405,6 +417,29 @@ export function createAuthService(deps: AuthServiceDeps) {
         'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
       const method = await checkSecondFactor(admin, input, caller);
       return { tokens: await completeSignIn(admin, caller, method), email: admin.email };
+    },
+
+    /**
+     * 'Sign in with a passkey': refusals are audited as a wrong password's are
+     * (docs/decisions/296), with the passkey's admin when the passkey is known.
+     */
+    async signInWithPasskey(
+      body: { ceremony: string; response: AuthenticationResponseJSON },
+      caller: Caller,
+    ): Promise<{ tokens: TokenPair; email: string }> {
+      const outcome = await passkeys.authenticate(body);
+      if (outcome.refused) {
+        const { admin, refused } = outcome;
+        await auditSignInFailure(admin?.email ?? null, admin?.id, refused, caller, 'passkey');
+        if (refused === 'inactive') {
+          throw new ForbiddenError('This account is inactive. Please contact an administrator.');
+        }
+        throw new UnauthorizedError(
+          refused === 'expired_challenge' ? PASSKEY_REQUEST_EXPIRED : PASSKEY_NOT_RECOGNISED,
+        );
+      }
+      const tokens = await completeSignIn(outcome.admin, caller, 'passkey');
+      return { tokens, email: outcome.admin.email };
     },
 
     checkSecondFactor,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
@@ -247,4 +247,98 @@ test('an admin without a passkey is offered no step-up challenge (409)', async (
   const res = await call('POST', '/api/auth/reauthenticate/passkey/options', admin.token);
   expect(res.statusCode).toBe(409);
   expect(res.json()).toMatchObject({ success: false });
+});
+
+test('a passkey without user verification (a security key without a PIN) is refused at registration, sign-in and step-up', async () => {
+  const admin = await createAdmin(ctx, { role: 'owner' });
+  const options = (await call('POST', '/api/security/passkeys/options', admin.token)).json().data;
+  expect(options.options.authenticatorSelection).toMatchObject({ userVerification: 'required' });
+  const bare = new SoftwarePasskey(ORIGIN, { userVerified: false });
+  expect((await addPasskey(admin, bare)).statusCode).toBe(400);
+  expect((await call('GET', '/api/security/passkeys', admin.token)).json().data.passkeys).toEqual(
+    [],
+  );
+
+  // A key registered with its PIN, later answering without it.
+  const passkey = new SoftwarePasskey(ORIGIN);
+  expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
+  passkey.userVerified = false;
+  const signIn = (await call('POST', '/api/auth/passkey/options')).json().data;
+  expect(signIn.options.userVerification).toBe('required');
+  const refused = await call('POST', '/api/auth/passkey', undefined, {
+    ceremony: signIn.ceremony,
+    response: passkey.authenticate(signIn.options),
+  });
+  expect(refused.statusCode).toBe(401);
+
+  await ageProof(admin);
+  const asked = await stepUpOptions(admin);
+  expect((asked.options as { userVerification?: string }).userVerification).toBe('required');
+  expect(
+    (await stepUp(admin, asked.ceremony, passkey.authenticate(asked.options))).statusCode,
+  ).toBe(400);
+  expect((await savePolicy(admin)).statusCode).toBe(403);
+  // With its PIN it still works.
+  passkey.userVerified = true;
+  expect((await signInWith(passkey)).statusCode).toBe(200);
+});
+
+test('refused passkey sign-ins are audited as refused passwords are: who, from where, with what and why', async () => {
+  const admin = await createAdmin(ctx);
+  const passkey = new SoftwarePasskey(ORIGIN);
+  expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
+  const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
+  const attempt = (ceremony: string, response: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkey',
+      payload: { ceremony, response },
+      remoteAddress: ip,
+      headers: { 'user-agent': 'Probe/2.0' },
+    });
+  const options = async () => (await call('POST', '/api/auth/passkey/options')).json().data;
+
+  const stranger = await options();
+  const unknown = await attempt(
+    stranger.ceremony,
+    new SoftwarePasskey(ORIGIN).authenticate(stranger.options),
+  );
+  expect(unknown.statusCode).toBe(401);
+  const spent = await options();
+  const answer = passkey.authenticate(spent.options);
+  expect((await attempt(spent.ceremony, answer)).statusCode).toBe(200);
+  expect((await attempt(spent.ceremony, answer)).statusCode).toBe(401);
+  const forged = await options();
+  const signed = passkey.authenticate(forged.options);
+  const tampered = { ...signed, response: { ...signed.response, signature: 'AAAA' } };
+  expect((await attempt(forged.ceremony, tampered)).statusCode).toBe(401);
+
+  const rows = await ctx.database.db
+    .select({ adminId: auditLog.adminId, action: auditLog.action, after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.ip, ip), eq(auditLog.action, 'auth.sign_in_failed')))
+    .orderBy(auditLog.createdAt);
+  expect(rows.map((row) => ({ adminId: row.adminId, ...(row.after as object) }))).toEqual([
+    {
+      adminId: null,
+      email: null,
+      method: 'passkey',
+      reason: 'unknown_passkey',
+      userAgent: 'Probe/2.0',
+    },
+    {
+      adminId: null,
+      email: null,
+      method: 'passkey',
+      reason: 'expired_challenge',
+      userAgent: 'Probe/2.0',
+    },
+    {
+      adminId: admin.id,
+      email: admin.email,
+      method: 'passkey',
+      reason: 'not_verified',
+      userAgent: 'Probe/2.0',
+    },
+  ]);
 });

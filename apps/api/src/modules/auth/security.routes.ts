@@ -89,12 +89,14 @@ export function registerSecurityRoutes(
       },
     },
     async (request, reply) => {
-      const { admin } = await passkeys.authenticate({
-        ceremony: request.body.ceremony,
-        response: request.body.response as unknown as AuthenticationResponseJSON,
-      });
-      const tokens = await deps.auth.completeSignIn(admin, request, 'passkey');
-      deps.setDeviceCookie(request, reply, admin.email);
+      const { tokens, email } = await deps.auth.signInWithPasskey(
+        {
+          ceremony: request.body.ceremony,
+          response: request.body.response as unknown as AuthenticationResponseJSON,
+        },
+        request,
+      );
+      deps.setDeviceCookie(request, reply, email);
       return ok(tokens, 'Signed in successfully');
     },
   );
