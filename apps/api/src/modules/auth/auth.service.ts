@@ -15,6 +15,8 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../lib/errors.ts';
+import type { BackgroundJobs } from '../../lib/background-jobs.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import {
   createRefreshToken,
@@ -34,9 +36,11 @@ import * as sessions from './sessions.repository.ts';
 import * as failures from './sign-in-throttle.repository.ts';
 import * as twoFactor from './two-factor.repository.ts';
 import {
+  CHALLENGE_TTL_SECONDS,
   signSecondFactorChallenge,
   verifySecondFactorChallenge,
 } from './second-factor-challenge.ts';
+import { secondFactorAlertMail } from './second-factor-alert-mail.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const SESSION_ENDED = 'You are not authorized: the session has ended, please sign in again';
@@ -46,8 +50,20 @@ export const AUTHENTICATION_CODE_WRONG = 'The authentication code is not valid';
 export const RECOVERY_CODE_WRONG = 'The recovery code is not valid';
 export const CHALLENGE_EXPIRED = 'The sign-in has expired. Please sign in again.';
 export const PASSWORD_INCORRECT = 'Password is incorrect';
-/** Wrong second-factor codes per account within LOGIN_FAILURE_WINDOW_MINUTES, then 429. */
+/**
+ * Wrong second-factor codes (docs/decisions/295): per challenge (then it is spent), and per
+ * account and address within LOGIN_FAILURE_WINDOW_MINUTES (then 429 there).
+ */
 export const SECOND_FACTOR_MAX_FAILURES = 5;
+/** Wrong codes per account and address within 24 hours: the longer wait. */
+export const SECOND_FACTOR_MAX_FAILURES_PER_DAY = 20;
+/**
+ * Wrong codes per account from anywhere within 24 hours: over it, an address that has failed
+ * (and is not known to the admin) gets one code per window, and the admin is sent a mail.
+ */
+export const SECOND_FACTOR_ACCOUNT_ALERT = 10;
+/** How long the counts of refused (429) attempts are kept (docs/decisions/297). */
+const THROTTLED_KEEP_DAYS = 30;
 
 export interface AuthServiceDeps {
   db: Db;
@@ -56,6 +72,9 @@ export interface AuthServiceDeps {
   /** AES-256 key of the TOTP secrets. */
   totpKey: Buffer;
   hasher: PasswordHasher;
+  mailer: Mailer;
+  /** Work started once the answer has left (the alert mail). */
+  jobs: BackgroundJobs;
 }
 
 /** A second factor as typed: a TOTP code or a recovery code. */
@@ -86,7 +105,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Sign-in, sessions and password change (DESIGN.md §5). */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, config, jwtSecret, totpKey, hasher } = deps;
+  const { db, config, jwtSecret, totpKey, hasher, mailer, jobs } = deps;
   const windowMinutes = config.LOGIN_FAILURE_WINDOW_MINUTES;
   const passkeys = createPasskeysService({ db, config });
 
@@ -179,6 +198,58 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       return breaches;
     };
+  }
+
+  /**
+   * The second-factor limits (docs/decisions/295), shaped as the sign-in ones: wrong codes of
+   * the (account, address) pair within the window and within a day always; the account's wrong
+   * codes from anywhere only for an address that has failed itself and is not known to the
+   * admin. A browser with the admin's device cookie is never refused: only the challenge's own
+   * limit binds it.
+   */
+  function secondFactorBreaches(email: string, caller: Caller, trustedDevice: boolean) {
+    return async (): Promise<Breach[]> => {
+      if (trustedDevice) return [];
+      const kind = 'second_factor' as const;
+      const ip = caller.ip;
+      const day = 24 * 60;
+      const [short, long, known, pairRecent] = await Promise.all([
+        countOver({ kind, email, ip, minutes: windowMinutes }, SECOND_FACTOR_MAX_FAILURES),
+        countOver({ kind, email, ip, minutes: day }, SECOND_FACTOR_MAX_FAILURES_PER_DAY),
+        failures.isKnownSignInAddress(db, { email, ip, days: config.KNOWN_ADDRESS_DAYS }),
+        failures.countFailures(db, { kind, email, ip, minutes: windowMinutes }),
+      ]);
+      const breaches = [...short, ...long];
+      // This attempt is one of pairRecent: more than it means the address has failed before.
+      if (known || pairRecent <= 1) return breaches;
+      const account = await countOver({ kind, email, minutes: day }, SECOND_FACTOR_ACCOUNT_ALERT);
+      if (account.length > 0) {
+        breaches.push({
+          filter: { kind, email, ip, minutes: windowMinutes },
+          limit: 1,
+          count: pairRecent,
+        });
+      }
+      return breaches;
+    };
+  }
+
+  /**
+   * Audits an attempt refused with 429 once per address and window (docs/decisions/297): the
+   * later ones of the window are only counted, in `throttled_attempts`.
+   */
+  async function auditThrottled(
+    kind: 'login' | 'second_factor',
+    caller: Caller,
+    write: () => Promise<void>,
+  ) {
+    const { first } = await failures.countThrottledAttempt(db, {
+      kind,
+      ip: caller.ip,
+      minutes: windowMinutes,
+      keepDays: THROTTLED_KEEP_DAYS,
+    });
+    if (first) await write();
   }
 
   async function settleAttempt(attemptId: string, succeeded: boolean) {
@@ -291,21 +362,37 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * Checks a TOTP code or a recovery code of an admin with TOTP on, under its own throttle
-   * (SECOND_FACTOR_MAX_FAILURES wrong ones per account and window, then 429). A right code is
-   * spent at once: its time step (or the recovery code) never works again.
+   * Checks a TOTP code or a recovery code of an admin with TOTP on, under the second-factor
+   * limits (docs/decisions/295). A right code is spent at once: its time step (or the recovery
+   * code) never works again. Past the account's daily count of wrong codes the admin gets a mail.
    */
   async function checkSecondFactor(
     admin: { id: string; email: string },
     input: SecondFactorInput,
     caller: Caller,
+    options: { trustedDevice: boolean } = { trustedDevice: false },
   ): Promise<'totp' | 'recovery_code'> {
-    const attemptId = await beginAttempt('second_factor', admin.email, caller, () =>
-      countOver(
-        { kind: 'second_factor', email: admin.email, minutes: windowMinutes },
-        SECOND_FACTOR_MAX_FAILURES,
-      ),
-    );
+    const kind = 'code' in input ? 'totp' : 'recovery_code';
+    const auditFailure = (reason: 'wrong_code' | 'throttled') =>
+      writeAudit(db, {
+        adminId: admin.id,
+        action: 'auth.second_factor_failed',
+        entity: 'admin',
+        entityId: admin.id,
+        after: { kind, reason, userAgent: userAgentOf(caller) },
+        ip: caller.ip,
+      });
+    const attemptId = await beginAttempt(
+      'second_factor',
+      admin.email,
+      caller,
+      secondFactorBreaches(admin.email, caller, options.trustedDevice),
+    ).catch(async (error: unknown) => {
+      if (error instanceof TooManyRequestsError) {
+        await auditThrottled('second_factor', caller, () => auditFailure('throttled'));
+      }
+      throw error;
+    });
     let valid = false;
     if ('code' in input) {
       const totp = await twoFactor.findTotp(db, admin.id);
@@ -318,19 +405,22 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
     await settleAttempt(attemptId, valid);
     if (!valid) {
-      await writeAudit(db, {
-        adminId: admin.id,
-        action: 'auth.second_factor_failed',
-        entity: 'admin',
-        entityId: admin.id,
-        after: { kind: 'code' in input ? 'totp' : 'recovery_code', userAgent: userAgentOf(caller) },
-        ip: caller.ip,
+      await auditFailure('wrong_code');
+      const wrongCodes = await failures.countFailures(db, {
+        kind: 'second_factor',
+        email: admin.email,
+        minutes: 24 * 60,
       });
+      // Once a day's window, as the count passes the limit (docs/decisions/295).
+      if (wrongCodes === SECOND_FACTOR_ACCOUNT_ALERT + 1) {
+        const mail = secondFactorAlertMail({ to: admin.email, wrongCodes, from: config.MAIL_FROM });
+        jobs.defer('second-factor alert', () => mailer.send(mail));
+      }
       const message = 'code' in input ? AUTHENTICATION_CODE_WRONG : RECOVERY_CODE_WRONG;
       const field = 'code' in input ? 'code' : 'recoveryCode';
       throw new BadRequestError(message, [{ field, message }]);
     }
-    return 'code' in input ? 'totp' : 'recovery_code';
+    return kind;
   }
 
   /**
@@ -368,7 +458,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         signInBreaches(body.email, caller, options.trustedDevice),
       ).catch(async (error: unknown) => {
         if (error instanceof TooManyRequestsError) {
-          await auditSignInFailure(body.email, undefined, 'throttled', caller);
+          await auditThrottled('login', caller, () =>
+            auditSignInFailure(body.email, undefined, 'throttled', caller),
+          );
         }
         throw error;
       });
@@ -394,28 +486,49 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Two-factor on: no tokens yet, only a challenge for the second step (issue 28).
       const totp = await twoFactor.findTotp(db, admin.id);
       if (totp?.enabled) {
+        const challengeId = await twoFactor.insertChallenge(db, admin.id, CHALLENGE_TTL_SECONDS);
         return {
           twoFactorRequired: true,
-          challenge: await signSecondFactorChallenge(jwtSecret, admin.id),
+          challenge: await signSecondFactorChallenge(jwtSecret, admin.id, challengeId),
         };
       }
       return completeSignIn(admin, caller, 'password');
     },
 
-    /** The second sign-in step: the challenge from login and a TOTP or recovery code. */
+    /**
+     * The second sign-in step: the challenge from login and a TOTP or recovery code. The
+     * challenge is held while its code is checked and spent by a right one, so it opens one
+     * session at most; SECOND_FACTOR_MAX_FAILURES wrong codes spend it too (docs/decisions/295).
+     */
     async completeSecondFactor(
       body: SecondFactorBody,
       caller: Caller,
+      options: { trustedDevice: (email: string) => boolean },
     ): Promise<{ tokens: TokenPair; email: string }> {
-      const adminId = await verifySecondFactorChallenge(jwtSecret, body.challenge);
-      const admin = adminId ? await admins.findAdminCredentialsById(db, adminId) : undefined;
-      if (!admin) throw new UnauthorizedError(CHALLENGE_EXPIRED);
+      const verified = await verifySecondFactorChallenge(jwtSecret, body.challenge);
+      const admin = verified
+        ? await admins.findAdminCredentialsById(db, verified.adminId)
+        : undefined;
+      if (!verified || !admin) throw new UnauthorizedError(CHALLENGE_EXPIRED);
       if (!admin.isActive) {
         throw new ForbiddenError('This account is inactive. Please contact an administrator.');
       }
+      const claimed = await twoFactor.claimChallenge(db, {
+        id: verified.challengeId,
+        adminId: admin.id,
+        maxWrongCodes: SECOND_FACTOR_MAX_FAILURES,
+      });
+      if (!claimed) throw new UnauthorizedError(CHALLENGE_EXPIRED);
       const input: SecondFactorInput =
         'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
-      const method = await checkSecondFactor(admin, input, caller);
+      const method = await checkSecondFactor(admin, input, caller, {
+        trustedDevice: options.trustedDevice(admin.email),
+      }).catch(async (error: unknown) => {
+        await twoFactor.releaseChallenge(db, verified.challengeId, {
+          wrongCode: error instanceof BadRequestError,
+        });
+        throw error;
+      });
       return { tokens: await completeSignIn(admin, caller, method), email: admin.email };
     },
 

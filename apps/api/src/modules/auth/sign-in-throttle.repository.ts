@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { admins } from '../../db/schema/admins.ts';
-import { authFailures } from '../../db/schema/auth-failures.ts';
+import { authFailures, throttledAttempts } from '../../db/schema/auth-failures.ts';
 import { knownSignInAddresses } from '../../db/schema/known-sign-in-addresses.ts';
 import { secondsUntil } from '../../db/seconds-until.ts';
 
@@ -153,4 +153,36 @@ export async function pruneFailures(db: DbOrTx, olderThanMinutes: number) {
   await db
     .delete(authFailures)
     .where(lt(authFailures.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes})`));
+}
+
+/**
+ * Counts an attempt refused with 429 in its address's current window (windows of `minutes`,
+ * aligned on the epoch) and answers whether it is the window's first: only that one is audited
+ * (docs/decisions/297). Windows older than `keepDays` are dropped.
+ */
+export async function countThrottledAttempt(
+  db: DbOrTx,
+  attempt: { kind: 'login' | 'second_factor'; ip: string; minutes: number; keepDays: number },
+): Promise<{ first: boolean }> {
+  const seconds = attempt.minutes * 60;
+  const [row] = await db
+    .insert(throttledAttempts)
+    .values({
+      kind: attempt.kind,
+      ip: attempt.ip,
+      windowStart: sql`to_timestamp(floor(extract(epoch from now()) / ${seconds}) * ${seconds})`,
+    })
+    .onConflictDoUpdate({
+      target: [throttledAttempts.kind, throttledAttempts.ip, throttledAttempts.windowStart],
+      set: { count: sql`${throttledAttempts.count} + 1` },
+    })
+    .returning({ count: throttledAttempts.count });
+  if (row?.count === 1) {
+    await db
+      .delete(throttledAttempts)
+      .where(
+        lt(throttledAttempts.windowStart, sql`now() - make_interval(days => ${attempt.keepDays})`),
+      );
+  }
+  return { first: row?.count === 1 };
 }
