@@ -401,7 +401,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         valid = step !== null && (await twoFactor.spendStep(db, admin.id, step, { enable: false }));
       }
     } else {
-      valid = await twoFactor.spendRecoveryCode(db, admin.id, hashRecoveryCode(input.recoveryCode));
+      valid = await twoFactor.spendRecoveryCode(
+        db,
+        admin.id,
+        hashRecoveryCode(totpKey, input.recoveryCode),
+      );
     }
     await settleAttempt(attemptId, valid);
     if (!valid) {

@@ -131,7 +131,11 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       const enabled = await db.transaction(async (tx) => {
         if (step === null) return false;
         if (!(await twoFactor.spendStep(tx, actor.adminId, step, { enable: true }))) return false;
-        await twoFactor.replaceRecoveryCodes(tx, actor.adminId, codes.map(hashRecoveryCode));
+        await twoFactor.replaceRecoveryCodes(
+          tx,
+          actor.adminId,
+          codes.map((code) => hashRecoveryCode(totpKey, code)),
+        );
         // Setting up proves who the admin is as much as a sign-in: step-up is satisfied.
         if (actor.sessionId) await sessions.markSessionAuthenticated(tx, actor.sessionId);
         await writeAudit(tx, {
@@ -182,7 +186,11 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       if (!totp?.enabled) throw new ConflictError(TWO_FACTOR_NOT_ON);
       const codes = newRecoveryCodes();
       await db.transaction(async (tx) => {
-        await twoFactor.replaceRecoveryCodes(tx, actor.adminId, codes.map(hashRecoveryCode));
+        await twoFactor.replaceRecoveryCodes(
+          tx,
+          actor.adminId,
+          codes.map((code) => hashRecoveryCode(totpKey, code)),
+        );
         await writeAudit(tx, {
           adminId: actor.adminId,
           action: 'auth.recovery_codes_regenerated',

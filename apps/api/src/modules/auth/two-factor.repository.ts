@@ -175,3 +175,22 @@ export async function releaseChallenge(db: DbOrTx, id: string, options: { wrongC
     })
     .where(eq(secondFactorChallenges.id, id));
 }
+
+/** Every stored TOTP key, sealed, with the admin it is bound to (the start-up check). */
+export async function listSealedTotpKeys(db: DbOrTx) {
+  return db
+    .select({ adminId: adminTotp.adminId, secretEncrypted: adminTotp.secretEncrypted })
+    .from(adminTotp);
+}
+
+/** Recovery codes still stored as a plain SHA-256 (without the keyed digest's prefix). */
+export async function listPlainRecoveryDigests(db: DbOrTx, keyedPrefix: string) {
+  return db
+    .select({ id: adminRecoveryCodes.id, codeHash: adminRecoveryCodes.codeHash })
+    .from(adminRecoveryCodes)
+    .where(sql`${adminRecoveryCodes.codeHash} not like ${keyedPrefix + '%'}`);
+}
+
+export async function setRecoveryDigest(db: DbOrTx, id: string, codeHash: string) {
+  await db.update(adminRecoveryCodes).set({ codeHash }).where(eq(adminRecoveryCodes.id, id));
+}
