@@ -9,9 +9,9 @@ export const authFailures = pgTable(
   'auth_failures',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'login' (wrong e-mail or password), 'password_change' (wrong current password) or 'reset_code' (wrong one-time code) or 'second_factor' (wrong TOTP or recovery code). */
+    /** 'login' (wrong e-mail or password), 'password_change' (wrong current password) or 'reset_code' (wrong one-time code) or 'second_factor' (wrong TOTP or recovery code) or 'passkey' (a refused passkey sign-in, docs/decisions/297). */
     kind: text('kind', {
-      enum: ['login', 'password_change', 'reset_code', 'second_factor'],
+      enum: ['login', 'password_change', 'reset_code', 'second_factor', 'passkey'],
     }).notNull(),
     email: text('email').notNull(),
     ip: text('ip'),
@@ -32,7 +32,7 @@ export const authFailures = pgTable(
 export const throttledAttempts = pgTable(
   'throttled_attempts',
   {
-    kind: text('kind', { enum: ['login', 'second_factor'] }).notNull(),
+    kind: text('kind', { enum: ['login', 'second_factor', 'passkey'] }).notNull(),
     ip: text('ip').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     count: integer('count').notNull().default(1),

@@ -239,7 +239,7 @@ export function createAuthService(deps: AuthServiceDeps) {
    * later ones of the window are only counted, in `throttled_attempts`.
    */
   async function auditThrottled(
-    kind: 'login' | 'second_factor',
+    kind: failures.ThrottledKind,
     caller: Caller,
     write: () => Promise<void>,
   ) {
@@ -547,6 +547,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       const outcome = await passkeys.authenticate(body);
       if (outcome.refused) {
         const { admin, refused } = outcome;
+        // A passkey's answer cannot be guessed, so a right one is never refused; but refusals
+        // from one address past the per-address limit answer 429 and are audited once per window
+        // (docs/decisions/297), so they cannot grow the audit log without bound.
+        if (refused !== 'inactive') {
+          const attemptId = await beginAttempt('passkey', admin?.email ?? '', caller, () =>
+            countOver(
+              { kind: 'passkey', ip: caller.ip, minutes: windowMinutes },
+              config.LOGIN_MAX_FAILURES_PER_IP,
+            ),
+          ).catch(async (error: unknown) => {
+            if (error instanceof TooManyRequestsError) {
+              await auditThrottled('passkey', caller, () =>
+                auditSignInFailure(admin?.email ?? null, admin?.id, 'throttled', caller, 'passkey'),
+              );
+            }
+            throw error;
+          });
+          await settleAttempt(attemptId, false);
+        }
         await auditSignInFailure(admin?.email ?? null, admin?.id, refused, caller, 'passkey');
         if (refused === 'inactive') {
           throw new ForbiddenError('This account is inactive. Please contact an administrator.');

@@ -4,7 +4,7 @@ import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { webauthnChallenges } from '../../db/schema/passkeys.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createTestContext, useTestContext } from '../../../test/context.ts';
 import { SoftwarePasskey } from '../../../test/webauthn.ts';
 
 const ORIGIN = 'http://localhost:5173';
@@ -341,4 +341,55 @@ test('refused passkey sign-ins are audited as refused passwords are: who, from w
       userAgent: 'Probe/2.0',
     },
   ]);
+});
+
+test('refused passkey answers from one address past the per-address limit answer 429 and are audited once per window; a right passkey is never refused', async () => {
+  // An app of its own with a per-address limit of 3 (the route allows 20 answers a minute).
+  const own = await createTestContext({ PUBLIC_URL: ORIGIN, LOGIN_MAX_FAILURES_PER_IP: '3' });
+  try {
+    const admin = await createAdmin(own);
+    const passkey = new SoftwarePasskey(ORIGIN);
+    const registration = await own.app.inject({
+      method: 'POST',
+      url: '/api/security/passkeys/options',
+      headers: admin.headers,
+    });
+    const { ceremony, options } = registration.json().data;
+    const added = await own.app.inject({
+      method: 'POST',
+      url: '/api/security/passkeys',
+      headers: admin.headers,
+      payload: { name: 'Laptop', ceremony, response: passkey.register(options) },
+    });
+    expect(added.statusCode).toBe(200);
+    const ip = '10.77.0.9';
+    const attempt = async (key: SoftwarePasskey) => {
+      const asked = await own.app.inject({ method: 'POST', url: '/api/auth/passkey/options' });
+      const { ceremony: id, options: request } = asked.json().data;
+      return own.app.inject({
+        method: 'POST',
+        url: '/api/auth/passkey',
+        payload: { ceremony: id, response: key.authenticate(request) },
+        remoteAddress: ip,
+      });
+    };
+    const stranger = new SoftwarePasskey(ORIGIN);
+    for (let i = 0; i < 3; i += 1) expect((await attempt(stranger)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i += 1) expect((await attempt(stranger)).statusCode).toBe(429);
+    expect((await attempt(passkey)).statusCode).toBe(200);
+
+    const reasons = (
+      await own.database.db
+        .select({ after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.ip, ip), eq(auditLog.action, 'auth.sign_in_failed')))
+    ).map((row) => (row.after as { reason: string }).reason);
+    expect(reasons.filter((reason) => reason === 'unknown_passkey')).toHaveLength(3);
+    // One entry for the five refusals (two if the test crossed a window's end).
+    const throttled = reasons.filter((reason) => reason === 'throttled').length;
+    expect(throttled).toBeGreaterThanOrEqual(1);
+    expect(throttled).toBeLessThanOrEqual(2);
+  } finally {
+    await own.close();
+  }
 });

@@ -11,7 +11,10 @@ import { secondsUntil } from '../../db/seconds-until.ts';
 // Every time window below is computed by PostgreSQL from now(), never from the Node clock:
 // all API instances share one clock, and tests move time by back-dating rows.
 
-export type FailureKind = 'login' | 'password_change' | 'reset_code' | 'second_factor';
+export type FailureKind = 'login' | 'password_change' | 'reset_code' | 'second_factor' | 'passkey';
+
+/** The attempts whose 429s are audited once per address and window (docs/decisions/297). */
+export type ThrottledKind = 'login' | 'second_factor' | 'passkey';
 
 /** Which failures a counter counts: of an account (e-mail), of an address, or of the pair. */
 export type FailureFilter = { kind: FailureKind; minutes: number } & (
@@ -162,7 +165,7 @@ export async function pruneFailures(db: DbOrTx, olderThanMinutes: number) {
  */
 export async function countThrottledAttempt(
   db: DbOrTx,
-  attempt: { kind: 'login' | 'second_factor'; ip: string; minutes: number; keepDays: number },
+  attempt: { kind: ThrottledKind; ip: string; minutes: number; keepDays: number },
 ): Promise<{ first: boolean }> {
   const seconds = attempt.minutes * 60;
   const [row] = await db
