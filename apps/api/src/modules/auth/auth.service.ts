@@ -213,23 +213,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       const kind = 'second_factor' as const;
       const ip = caller.ip;
       const day = 24 * 60;
-      const [short, long, known, pairRecent] = await Promise.all([
-        countOver({ kind, email, ip, minutes: windowMinutes }, SECOND_FACTOR_MAX_FAILURES),
+      const recent = { kind, email, ip, minutes: windowMinutes };
+      const [pairRecent, long, known] = await Promise.all([
+        failures.countFailures(db, recent),
         countOver({ kind, email, ip, minutes: day }, SECOND_FACTOR_MAX_FAILURES_PER_DAY),
         failures.isKnownSignInAddress(db, { email, ip, days: config.KNOWN_ADDRESS_DAYS }),
-        failures.countFailures(db, { kind, email, ip, minutes: windowMinutes }),
       ]);
-      const breaches = [...short, ...long];
+      const breaches = [...long];
+      if (pairRecent > SECOND_FACTOR_MAX_FAILURES) {
+        breaches.push({ filter: recent, limit: SECOND_FACTOR_MAX_FAILURES, count: pairRecent });
+      }
       // This attempt is one of pairRecent: more than it means the address has failed before.
       if (known || pairRecent <= 1) return breaches;
       const account = await countOver({ kind, email, minutes: day }, SECOND_FACTOR_ACCOUNT_ALERT);
-      if (account.length > 0) {
-        breaches.push({
-          filter: { kind, email, ip, minutes: windowMinutes },
-          limit: 1,
-          count: pairRecent,
-        });
-      }
+      // Over the account's daily count, a failed address gets one code per window.
+      if (account.length > 0) breaches.push({ filter: recent, limit: 1, count: pairRecent });
       return breaches;
     };
   }
