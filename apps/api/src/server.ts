@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { resolveJwtSecret, resolveTotpKey } from './lib/secrets.ts';
+import { prepareTwoFactorKeys } from './modules/auth/two-factor-keys.ts';
 import { runStartupTasks } from './startup.ts';
 
 async function main(): Promise<void> {
@@ -18,6 +19,11 @@ async function main(): Promise<void> {
   await migrate(database);
   const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const totpKey = resolveTotpKey(config.TOTP_ENCRYPTION_KEY, config.DATA_DIR);
+  // A wrong key stops the start here, with a message, rather than failing every sign-in.
+  await prepareTwoFactorKeys(database.db, totpKey).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
 
   const logger = createLogger(config.LOG_LEVEL);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });

@@ -17,6 +17,8 @@ export interface TestContext {
   config: Config;
   smtp: SmtpSink;
   jwtSecret: string;
+  /** The app's TOTP_ENCRYPTION_KEY. */
+  totpKey: Buffer;
   /** Every line the app logged, as raw JSON text (to prove secrets are redacted). */
   logs: string[];
   close(): Promise<void>;
@@ -84,11 +86,12 @@ export async function createTestContext(env: TestEnv = {}): Promise<TestContext>
   const logger = createLogger(config.LOG_LEVEL, stream);
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.MAIL_FROM, logger });
   const jwtSecret = randomBytes(32).toString('hex');
+  const totpKey = randomBytes(32);
   const app = await buildApp({
     config,
     database,
     jwtSecret,
-    totpKey: randomBytes(32),
+    totpKey,
     mailer,
     logger,
   });
@@ -99,6 +102,7 @@ export async function createTestContext(env: TestEnv = {}): Promise<TestContext>
     config,
     smtp,
     jwtSecret,
+    totpKey,
     logs,
     async close() {
       await app.close();
@@ -149,6 +153,9 @@ export function useTestContext(
     },
     get jwtSecret() {
       return current().jwtSecret;
+    },
+    get totpKey() {
+      return current().totpKey;
     },
     get logs() {
       return current().logs;

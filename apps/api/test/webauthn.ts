@@ -40,10 +40,24 @@ export class SoftwarePasskey {
   private counter = 0;
   private userHandle = '';
 
-  constructor(private readonly origin: string) {
+  /**
+   * False plays a security key without a PIN or biometrics: its answers carry "user present"
+   * only.
+   */
+  userVerified: boolean;
+
+  constructor(
+    private readonly origin: string,
+    options: { userVerified?: boolean } = {},
+  ) {
+    this.userVerified = options.userVerified ?? true;
     const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     this.privateKey = pair.privateKey;
     this.publicKey = pair.publicKey;
+  }
+
+  private get flagUv() {
+    return this.userVerified ? 0x04 : 0;
   }
 
   private get rpIdHash() {
@@ -73,7 +87,8 @@ export class SoftwarePasskey {
     idLength.writeUInt16BE(this.credentialId.length);
     const authData = Buffer.concat([
       this.rpIdHash,
-      Buffer.from([0x45]), // user present, user verified, attested credential data
+      // user present, user verified (unless told otherwise), attested credential data
+      Buffer.from([0x41 | this.flagUv]),
       Buffer.alloc(4),
       Buffer.alloc(16),
       idLength,
@@ -105,7 +120,7 @@ export class SoftwarePasskey {
     this.counter += 1;
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(this.counter);
-    const authData = Buffer.concat([this.rpIdHash, Buffer.from([0x05]), counter]);
+    const authData = Buffer.concat([this.rpIdHash, Buffer.from([0x01 | this.flagUv]), counter]);
     const clientData = this.clientData('webauthn.get', options.challenge);
     const signature = sign(
       'sha256',

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
@@ -50,7 +50,21 @@ export function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, '');
 }
 
-/** SHA-256: each code carries ~49 bits of randomness and is tried under a throttle. */
-export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(normaliseRecoveryCode(code), 'utf8').digest('hex');
+/** Marks a keyed digest; a stored value without it is a plain SHA-256 from before. */
+export const RECOVERY_DIGEST_PREFIX = 'hmac1:';
+
+/**
+ * The keyed digest of a code's plain SHA-256 (docs/decisions/298): HMAC-SHA256 under the TOTP
+ * key, so a database copy without the key gives nothing to try codes against. Keyed over the
+ * SHA-256, so digests stored before convert at start without the codes.
+ */
+export function keyedRecoveryDigest(key: Buffer, sha256Hex: string): string {
+  const mac = createHmac('sha256', key).update(`recovery-code:${sha256Hex}`, 'utf8');
+  return RECOVERY_DIGEST_PREFIX + mac.digest('hex');
+}
+
+/** What is stored of a recovery code, and what a typed one is compared by. */
+export function hashRecoveryCode(key: Buffer, code: string): string {
+  const sha256 = createHash('sha256').update(normaliseRecoveryCode(code), 'utf8').digest('hex');
+  return keyedRecoveryDigest(key, sha256);
 }

@@ -57,3 +57,22 @@ export const securitySettings = pgTable(
   },
   (table) => [check('security_settings_single_row', sql`${table.id} = 1`)],
 );
+
+/**
+ * The second sign-in step's challenges (docs/decisions/295): the login's 5-minute token names
+ * one row, which a right code spends (`usedAt`), so a challenge opens one session at most;
+ * `wrongCodes` counts the wrong codes typed against it, and at the limit it is spent too.
+ */
+export const secondFactorChallenges = pgTable(
+  'second_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    wrongCodes: integer('wrong_codes').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('second_factor_challenges_expires_idx').on(table.expiresAt)],
+);

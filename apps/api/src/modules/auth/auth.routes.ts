@@ -42,12 +42,22 @@ const resetLimit = routeRateLimit(10);
 /** Spec 000 §7: every /auth call; sign-in and recovery are public, the rest need a token. */
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const hasher = createPasswordHasher({ concurrency: deps.config.PASSWORD_HASH_CONCURRENCY });
+  // Drained on close, before server.ts closes the mailer and the database: no mail is lost.
+  const jobs = createBackgroundJobs(app.log);
+  app.addHook('onClose', () => jobs.drain());
+  // Deferred work (the recovery code and its mail) starts once the answer has left.
+  app.addHook('onResponse', (_request, _reply, done) => {
+    jobs.release();
+    done();
+  });
   const auth = createAuthService({
     db: deps.database.db,
     config: deps.config,
     jwtSecret: deps.jwtSecret,
     totpKey: deps.totpKey,
     hasher,
+    mailer: deps.mailer,
+    jobs,
   });
   await app.register(cookie);
   const setDeviceCookie = (request: FastifyRequest, reply: FastifyReply, email: string) =>
@@ -57,15 +67,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     config: deps.config,
     totpKey: deps.totpKey,
     auth,
+    jwtSecret: deps.jwtSecret,
     setDeviceCookie,
-  });
-  // Drained on close, before server.ts closes the mailer and the database: no mail is lost.
-  const jobs = createBackgroundJobs(app.log);
-  app.addHook('onClose', () => jobs.drain());
-  // Deferred work (the recovery code and its mail) starts once the answer has left.
-  app.addHook('onResponse', (_request, _reply, done) => {
-    jobs.release();
-    done();
   });
   const recovery = createPasswordResetService({
     db: deps.database.db,

@@ -15,6 +15,8 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../lib/errors.ts';
+import type { BackgroundJobs } from '../../lib/background-jobs.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import {
   createRefreshToken,
@@ -24,16 +26,22 @@ import {
 } from '../../lib/tokens.ts';
 import * as admins from './admins.repository.ts';
 import * as passkeyRows from './passkeys.repository.ts';
-import { createPasskeysService } from './passkeys.service.ts';
+import {
+  createPasskeysService,
+  PASSKEY_NOT_RECOGNISED,
+  PASSKEY_REQUEST_EXPIRED,
+} from './passkeys.service.ts';
 import { open as openSealed } from '../../lib/secret-box.ts';
 import { hashRecoveryCode, stepOfCode } from '../../lib/totp.ts';
 import * as sessions from './sessions.repository.ts';
 import * as failures from './sign-in-throttle.repository.ts';
 import * as twoFactor from './two-factor.repository.ts';
 import {
+  CHALLENGE_TTL_SECONDS,
   signSecondFactorChallenge,
   verifySecondFactorChallenge,
 } from './second-factor-challenge.ts';
+import { secondFactorAlertMail } from './second-factor-alert-mail.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const SESSION_ENDED = 'You are not authorized: the session has ended, please sign in again';
@@ -43,8 +51,20 @@ export const AUTHENTICATION_CODE_WRONG = 'The authentication code is not valid';
 export const RECOVERY_CODE_WRONG = 'The recovery code is not valid';
 export const CHALLENGE_EXPIRED = 'The sign-in has expired. Please sign in again.';
 export const PASSWORD_INCORRECT = 'Password is incorrect';
-/** Wrong second-factor codes per account within LOGIN_FAILURE_WINDOW_MINUTES, then 429. */
+/**
+ * Wrong second-factor codes (docs/decisions/295): per challenge (then it is spent), and per
+ * account and address within LOGIN_FAILURE_WINDOW_MINUTES (then 429 there).
+ */
 export const SECOND_FACTOR_MAX_FAILURES = 5;
+/** Wrong codes per account and address within 24 hours: the longer wait. */
+export const SECOND_FACTOR_MAX_FAILURES_PER_DAY = 20;
+/**
+ * Wrong codes per account from anywhere within 24 hours: over it, an address that has failed
+ * (and is not known to the admin) gets one code per window, and the admin is sent a mail.
+ */
+export const SECOND_FACTOR_ACCOUNT_ALERT = 10;
+/** How long the counts of refused (429) attempts are kept (docs/decisions/297). */
+const THROTTLED_KEEP_DAYS = 30;
 
 export interface AuthServiceDeps {
   db: Db;
@@ -53,6 +73,9 @@ export interface AuthServiceDeps {
   /** AES-256 key of the TOTP secrets. */
   totpKey: Buffer;
   hasher: PasswordHasher;
+  mailer: Mailer;
+  /** Work started once the answer has left (the alert mail). */
+  jobs: BackgroundJobs;
 }
 
 /** A second factor as typed: a TOTP code or a recovery code. */
@@ -65,7 +88,14 @@ export interface Caller {
 }
 
 /** Why a sign-in failed, as the audit log records it (never shown to the caller). */
-type SignInFailure = 'wrong_password' | 'unknown_email' | 'inactive' | 'throttled';
+type SignInFailure =
+  | 'wrong_password'
+  | 'unknown_email'
+  | 'inactive'
+  | 'throttled'
+  | 'expired_challenge'
+  | 'unknown_passkey'
+  | 'not_verified';
 
 /** The user agent as sent, bounded: it is the caller's text, stored in the audit log. */
 export function userAgentOf(caller: Caller): string | null {
@@ -76,7 +106,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Sign-in, sessions and password change (DESIGN.md §5). */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, config, jwtSecret, totpKey, hasher } = deps;
+  const { db, config, jwtSecret, totpKey, hasher, mailer, jobs } = deps;
   const windowMinutes = config.LOGIN_FAILURE_WINDOW_MINUTES;
   const passkeys = createPasskeysService({ db, config });
 
@@ -171,6 +201,56 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   }
 
+  /**
+   * The second-factor limits (docs/decisions/295), shaped as the sign-in ones: wrong codes of
+   * the (account, address) pair within the window and within a day always; the account's wrong
+   * codes from anywhere only for an address that has failed itself and is not known to the
+   * admin. A browser with the admin's device cookie is never refused: only the challenge's own
+   * limit binds it.
+   */
+  function secondFactorBreaches(email: string, caller: Caller, trustedDevice: boolean) {
+    return async (): Promise<Breach[]> => {
+      if (trustedDevice) return [];
+      const kind = 'second_factor' as const;
+      const ip = caller.ip;
+      const day = 24 * 60;
+      const recent = { kind, email, ip, minutes: windowMinutes };
+      const [pairRecent, long, known] = await Promise.all([
+        failures.countFailures(db, recent),
+        countOver({ kind, email, ip, minutes: day }, SECOND_FACTOR_MAX_FAILURES_PER_DAY),
+        failures.isKnownSignInAddress(db, { email, ip, days: config.KNOWN_ADDRESS_DAYS }),
+      ]);
+      const breaches = [...long];
+      if (pairRecent > SECOND_FACTOR_MAX_FAILURES) {
+        breaches.push({ filter: recent, limit: SECOND_FACTOR_MAX_FAILURES, count: pairRecent });
+      }
+      // This attempt is one of pairRecent: more than it means the address has failed before.
+      if (known || pairRecent <= 1) return breaches;
+      const account = await countOver({ kind, email, minutes: day }, SECOND_FACTOR_ACCOUNT_ALERT);
+      // Over the account's daily count, a failed address gets one code per window.
+      if (account.length > 0) breaches.push({ filter: recent, limit: 1, count: pairRecent });
+      return breaches;
+    };
+  }
+
+  /**
+   * Audits an attempt refused with 429 once per address and window (docs/decisions/297): the
+   * later ones of the window are only counted, in `throttled_attempts`.
+   */
+  async function auditThrottled(
+    kind: failures.ThrottledKind,
+    caller: Caller,
+    write: () => Promise<void>,
+  ) {
+    const { first } = await failures.countThrottledAttempt(db, {
+      kind,
+      ip: caller.ip,
+      minutes: windowMinutes,
+      keepDays: THROTTLED_KEEP_DAYS,
+    });
+    if (first) await write();
+  }
+
   async function settleAttempt(attemptId: string, succeeded: boolean) {
     if (succeeded) await failures.deleteFailure(db, attemptId);
     // Failures older than every window count for nothing; reset codes need a day of history.
@@ -186,17 +266,18 @@ export function createAuthService(deps: AuthServiceDeps) {
    * as typed), from where, with what, and why it failed. Never the password.
    */
   async function auditSignInFailure(
-    email: string,
+    email: string | null,
     adminId: string | undefined,
     reason: SignInFailure,
     caller: Caller,
+    method: 'password' | 'passkey' = 'password',
   ) {
     await writeAudit(db, {
       adminId: adminId ?? null,
       action: 'auth.sign_in_failed',
       entity: 'admin',
       entityId: adminId ?? null,
-      after: { email, reason, userAgent: userAgentOf(caller) },
+      after: { email, method, reason, userAgent: userAgentOf(caller) },
       ip: caller.ip,
     });
   }
@@ -280,21 +361,37 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * Checks a TOTP code or a recovery code of an admin with TOTP on, under its own throttle
-   * (SECOND_FACTOR_MAX_FAILURES wrong ones per account and window, then 429). A right code is
-   * spent at once: its time step (or the recovery code) never works again.
+   * Checks a TOTP code or a recovery code of an admin with TOTP on, under the second-factor
+   * limits (docs/decisions/295). A right code is spent at once: its time step (or the recovery
+   * code) never works again. Past the account's daily count of wrong codes the admin gets a mail.
    */
   async function checkSecondFactor(
     admin: { id: string; email: string },
     input: SecondFactorInput,
     caller: Caller,
+    options: { trustedDevice: boolean } = { trustedDevice: false },
   ): Promise<'totp' | 'recovery_code'> {
-    const attemptId = await beginAttempt('second_factor', admin.email, caller, () =>
-      countOver(
-        { kind: 'second_factor', email: admin.email, minutes: windowMinutes },
-        SECOND_FACTOR_MAX_FAILURES,
-      ),
-    );
+    const kind = 'code' in input ? 'totp' : 'recovery_code';
+    const auditFailure = (reason: 'wrong_code' | 'throttled') =>
+      writeAudit(db, {
+        adminId: admin.id,
+        action: 'auth.second_factor_failed',
+        entity: 'admin',
+        entityId: admin.id,
+        after: { kind, reason, userAgent: userAgentOf(caller) },
+        ip: caller.ip,
+      });
+    const attemptId = await beginAttempt(
+      'second_factor',
+      admin.email,
+      caller,
+      secondFactorBreaches(admin.email, caller, options.trustedDevice),
+    ).catch(async (error: unknown) => {
+      if (error instanceof TooManyRequestsError) {
+        await auditThrottled('second_factor', caller, () => auditFailure('throttled'));
+      }
+      throw error;
+    });
     let valid = false;
     if ('code' in input) {
       const totp = await twoFactor.findTotp(db, admin.id);
@@ -303,23 +400,30 @@ export function createAuthService(deps: AuthServiceDeps) {
         valid = step !== null && (await twoFactor.spendStep(db, admin.id, step, { enable: false }));
       }
     } else {
-      valid = await twoFactor.spendRecoveryCode(db, admin.id, hashRecoveryCode(input.recoveryCode));
+      valid = await twoFactor.spendRecoveryCode(
+        db,
+        admin.id,
+        hashRecoveryCode(totpKey, input.recoveryCode),
+      );
     }
     await settleAttempt(attemptId, valid);
     if (!valid) {
-      await writeAudit(db, {
-        adminId: admin.id,
-        action: 'auth.second_factor_failed',
-        entity: 'admin',
-        entityId: admin.id,
-        after: { kind: 'code' in input ? 'totp' : 'recovery_code', userAgent: userAgentOf(caller) },
-        ip: caller.ip,
+      await auditFailure('wrong_code');
+      const wrongCodes = await failures.countFailures(db, {
+        kind: 'second_factor',
+        email: admin.email,
+        minutes: 24 * 60,
       });
+      // Once a day's window, as the count passes the limit (docs/decisions/295).
+      if (wrongCodes === SECOND_FACTOR_ACCOUNT_ALERT + 1) {
+        const mail = secondFactorAlertMail({ to: admin.email, wrongCodes, from: config.MAIL_FROM });
+        jobs.defer('second-factor alert', () => mailer.send(mail));
+      }
       const message = 'code' in input ? AUTHENTICATION_CODE_WRONG : RECOVERY_CODE_WRONG;
       const field = 'code' in input ? 'code' : 'recoveryCode';
       throw new BadRequestError(message, [{ field, message }]);
     }
-    return 'code' in input ? 'totp' : 'recovery_code';
+    return kind;
   }
 
   /**
@@ -357,7 +461,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         signInBreaches(body.email, caller, options.trustedDevice),
       ).catch(async (error: unknown) => {
         if (error instanceof TooManyRequestsError) {
-          await auditSignInFailure(body.email, undefined, 'throttled', caller);
+          await auditThrottled('login', caller, () =>
+            auditSignInFailure(body.email, undefined, 'throttled', caller),
+          );
         }
         throw error;
       });
@@ -383,29 +489,92 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Two-factor on: no tokens yet, only a challenge for the second step (issue 28).
       const totp = await twoFactor.findTotp(db, admin.id);
       if (totp?.enabled) {
+        const challengeId = await twoFactor.insertChallenge(db, admin.id, CHALLENGE_TTL_SECONDS);
         return {
           twoFactorRequired: true,
-          challenge: await signSecondFactorChallenge(jwtSecret, admin.id),
+          challenge: await signSecondFactorChallenge(jwtSecret, admin.id, challengeId),
         };
       }
       return completeSignIn(admin, caller, 'password');
     },
 
-    /** The second sign-in step: the challenge from login and a TOTP or recovery code. */
+    /**
+     * The second sign-in step: the challenge from login and a TOTP or recovery code. The
+     * challenge is held while its code is checked and spent by a right one, so it opens one
+     * session at most; SECOND_FACTOR_MAX_FAILURES wrong codes spend it too (docs/decisions/295).
+     */
     async completeSecondFactor(
       body: SecondFactorBody,
       caller: Caller,
+      options: { trustedDevice: (email: string) => boolean },
     ): Promise<{ tokens: TokenPair; email: string }> {
-      const adminId = await verifySecondFactorChallenge(jwtSecret, body.challenge);
-      const admin = adminId ? await admins.findAdminCredentialsById(db, adminId) : undefined;
-      if (!admin) throw new UnauthorizedError(CHALLENGE_EXPIRED);
+      const verified = await verifySecondFactorChallenge(jwtSecret, body.challenge);
+      const admin = verified
+        ? await admins.findAdminCredentialsById(db, verified.adminId)
+        : undefined;
+      if (!verified || !admin) throw new UnauthorizedError(CHALLENGE_EXPIRED);
       if (!admin.isActive) {
         throw new ForbiddenError('This account is inactive. Please contact an administrator.');
       }
+      const claimed = await twoFactor.claimChallenge(db, {
+        id: verified.challengeId,
+        adminId: admin.id,
+        maxWrongCodes: SECOND_FACTOR_MAX_FAILURES,
+      });
+      if (!claimed) throw new UnauthorizedError(CHALLENGE_EXPIRED);
       const input: SecondFactorInput =
         'code' in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
-      const method = await checkSecondFactor(admin, input, caller);
+      const method = await checkSecondFactor(admin, input, caller, {
+        trustedDevice: options.trustedDevice(admin.email),
+      }).catch(async (error: unknown) => {
+        await twoFactor.releaseChallenge(db, verified.challengeId, {
+          wrongCode: error instanceof BadRequestError,
+        });
+        throw error;
+      });
       return { tokens: await completeSignIn(admin, caller, method), email: admin.email };
+    },
+
+    /**
+     * 'Sign in with a passkey': refusals are audited as a wrong password's are
+     * (docs/decisions/296), with the passkey's admin when the passkey is known.
+     */
+    async signInWithPasskey(
+      body: { ceremony: string; response: AuthenticationResponseJSON },
+      caller: Caller,
+    ): Promise<{ tokens: TokenPair; email: string }> {
+      const outcome = await passkeys.authenticate(body);
+      if (outcome.refused) {
+        const { admin, refused } = outcome;
+        // A passkey's answer cannot be guessed, so a right one is never refused; but refusals
+        // from one address past the per-address limit answer 429 and are audited once per window
+        // (docs/decisions/297), so they cannot grow the audit log without bound.
+        if (refused !== 'inactive') {
+          const attemptId = await beginAttempt('passkey', admin?.email ?? '', caller, () =>
+            countOver(
+              { kind: 'passkey', ip: caller.ip, minutes: windowMinutes },
+              config.LOGIN_MAX_FAILURES_PER_IP,
+            ),
+          ).catch(async (error: unknown) => {
+            if (error instanceof TooManyRequestsError) {
+              await auditThrottled('passkey', caller, () =>
+                auditSignInFailure(admin?.email ?? null, admin?.id, 'throttled', caller, 'passkey'),
+              );
+            }
+            throw error;
+          });
+          await settleAttempt(attemptId, false);
+        }
+        await auditSignInFailure(admin?.email ?? null, admin?.id, refused, caller, 'passkey');
+        if (refused === 'inactive') {
+          throw new ForbiddenError('This account is inactive. Please contact an administrator.');
+        }
+        throw new UnauthorizedError(
+          refused === 'expired_challenge' ? PASSKEY_REQUEST_EXPIRED : PASSKEY_NOT_RECOGNISED,
+        );
+      }
+      const tokens = await completeSignIn(outcome.admin, caller, 'passkey');
+      return { tokens, email: outcome.admin.email };
     },
 
     checkSecondFactor,

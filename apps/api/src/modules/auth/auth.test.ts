@@ -597,6 +597,7 @@ test('sign-ins are audited, successful or not, with address, user agent and reas
     adminId: admin.id,
     action: 'auth.sign_in_failed',
     email: admin.email,
+    method: 'password',
     reason: 'wrong_password',
     userAgent: 'Probe/1.0',
   });

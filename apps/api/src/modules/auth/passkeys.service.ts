@@ -10,13 +10,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
-import {
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  UnauthorizedError,
-} from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import * as admins from './admins.repository.ts';
 import * as repo from './passkeys.repository.ts';
 import type { SessionActor } from './security.service.ts';
@@ -27,6 +21,16 @@ export const PASSKEY_NOT_RECOGNISED = 'The passkey was not recognised. Please tr
 export const PASSKEY_REQUEST_EXPIRED = 'The passkey request expired. Please try again.';
 export const NO_PASSKEY = 'You have no passkey: confirm with your password instead';
 const CHALLENGE_MINUTES = 5;
+
+type AdminCredentials = NonNullable<Awaited<ReturnType<typeof admins.findAdminCredentialsById>>>;
+
+/** A passkey sign-in: the admin, or why it is refused (and whose passkey it was, when known). */
+export type PasskeySignIn =
+  | { admin: AdminCredentials; passkeyId: string; refused?: undefined }
+  | {
+      refused: 'expired_challenge' | 'unknown_passkey' | 'not_verified' | 'inactive';
+      admin?: AdminCredentials;
+    };
 
 /**
  * Where passkeys belong (docs/decisions/229): the relying party is PUBLIC_URL's host name, and
@@ -61,7 +65,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
       expectedChallenge: challenge,
       expectedOrigin: rp().origin,
       expectedRPID: rp().id,
-      requireUserVerification: false,
+      requireUserVerification: true,
       credential: {
         id: passkey.credentialId,
         publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
@@ -94,7 +98,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
           id: row.id,
           ...(row.transports ? { transports: row.transports as Transport[] } : {}),
         })),
-        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
       const ceremony = await saveChallenge('registration', options.challenge, adminId);
       // Handed to @simplewebauthn/browser as is.
@@ -112,7 +116,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
         expectedChallenge: challenge,
         expectedOrigin: rp().origin,
         expectedRPID: rp().id,
-        requireUserVerification: false,
+        requireUserVerification: true,
       }).catch(() => ({ verified: false as const }));
       if (!verification.verified) throw new BadRequestError(PASSKEY_NOT_RECOGNISED);
       const { credential } = verification.registrationInfo;
@@ -166,7 +170,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
           id: row.id,
           ...(row.transports ? { transports: row.transports as Transport[] } : {}),
         })),
-        userVerification: 'preferred',
+        userVerification: 'required',
       });
       const ceremony = await saveChallenge('reauthentication', options.challenge, adminId);
       return { options: options as unknown as Record<string, unknown>, ceremony };
@@ -198,25 +202,30 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
     async authenticationOptions() {
       const options = await generateAuthenticationOptions({
         rpID: rp().id,
-        userVerification: 'preferred',
+        userVerification: 'required',
       });
       const ceremony = await saveChallenge('authentication', options.challenge, null);
       return { options: options as unknown as Record<string, unknown>, ceremony };
     },
 
-    /** The admin whose passkey signed the challenge; the counter moves on (clone detection). */
-    async authenticate(body: { ceremony: string; response: AuthenticationResponseJSON }) {
+    /**
+     * The admin whose passkey signed the challenge (the counter moves on: clone detection), or
+     * why the answer is refused, for the audit log (docs/decisions/296).
+     */
+    async authenticate(body: {
+      ceremony: string;
+      response: AuthenticationResponseJSON;
+    }): Promise<PasskeySignIn> {
       const challenge = await repo.takeChallenge(db, body.ceremony, 'authentication', null);
-      if (!challenge) throw new UnauthorizedError(PASSKEY_REQUEST_EXPIRED);
+      if (!challenge) return { refused: 'expired_challenge' };
       const passkey = await repo.findByCredentialId(db, body.response.id);
-      if (!passkey || !(await verifyAssertion(passkey, challenge, body.response))) {
-        throw new UnauthorizedError(PASSKEY_NOT_RECOGNISED);
-      }
+      if (!passkey) return { refused: 'unknown_passkey' };
       const admin = await admins.findAdminCredentialsById(db, passkey.adminId);
-      if (!admin) throw new UnauthorizedError(PASSKEY_NOT_RECOGNISED);
-      if (!admin.isActive) {
-        throw new ForbiddenError('This account is inactive. Please contact an administrator.');
+      if (!admin) return { refused: 'unknown_passkey' };
+      if (!(await verifyAssertion(passkey, challenge, body.response))) {
+        return { refused: 'not_verified', admin };
       }
+      if (!admin.isActive) return { refused: 'inactive', admin };
       return { admin, passkeyId: passkey.id };
     },
   };

@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { webauthnChallenges } from '../../db/schema/passkeys.ts';
 import { adminTotp } from '../../db/schema/two-factor.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createTestContext, useTestContext } from '../../../test/context.ts';
 import { SoftwarePasskey } from '../../../test/webauthn.ts';
 
 const ORIGIN = 'http://localhost:5173';
@@ -369,5 +369,150 @@ test("a passkey does not meet the 'Require two-factor' policy: an admin with onl
     }
   } finally {
     await call('PUT', '/api/security/policy', owner.token, { requireTwoFactor: false });
+  }
+});
+
+test('a passkey without user verification (a security key without a PIN) is refused at registration, sign-in and step-up', async () => {
+  const admin = await createAdmin(ctx, { role: 'owner' });
+  const options = (await call('POST', '/api/security/passkeys/options', admin.token)).json().data;
+  expect(options.options.authenticatorSelection).toMatchObject({ userVerification: 'required' });
+  const bare = new SoftwarePasskey(ORIGIN, { userVerified: false });
+  expect((await addPasskey(admin, bare)).statusCode).toBe(400);
+  expect((await call('GET', '/api/security/passkeys', admin.token)).json().data.passkeys).toEqual(
+    [],
+  );
+
+  // A key registered with its PIN, later answering without it.
+  const passkey = new SoftwarePasskey(ORIGIN);
+  expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
+  passkey.userVerified = false;
+  const signIn = (await call('POST', '/api/auth/passkey/options')).json().data;
+  expect(signIn.options.userVerification).toBe('required');
+  const refused = await call('POST', '/api/auth/passkey', undefined, {
+    ceremony: signIn.ceremony,
+    response: passkey.authenticate(signIn.options),
+  });
+  expect(refused.statusCode).toBe(401);
+
+  await ageProof(admin);
+  const asked = await stepUpOptions(admin);
+  expect((asked.options as { userVerification?: string }).userVerification).toBe('required');
+  expect(
+    (await stepUp(admin, asked.ceremony, passkey.authenticate(asked.options))).statusCode,
+  ).toBe(400);
+  expect((await savePolicy(admin)).statusCode).toBe(403);
+  // With its PIN it still works.
+  passkey.userVerified = true;
+  expect((await signInWith(passkey)).statusCode).toBe(200);
+});
+
+test('refused passkey sign-ins are audited as refused passwords are: who, from where, with what and why', async () => {
+  const admin = await createAdmin(ctx);
+  const passkey = new SoftwarePasskey(ORIGIN);
+  expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
+  const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
+  const attempt = (ceremony: string, response: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkey',
+      payload: { ceremony, response },
+      remoteAddress: ip,
+      headers: { 'user-agent': 'Probe/2.0' },
+    });
+  const options = async () => (await call('POST', '/api/auth/passkey/options')).json().data;
+
+  const stranger = await options();
+  const unknown = await attempt(
+    stranger.ceremony,
+    new SoftwarePasskey(ORIGIN).authenticate(stranger.options),
+  );
+  expect(unknown.statusCode).toBe(401);
+  const spent = await options();
+  const answer = passkey.authenticate(spent.options);
+  expect((await attempt(spent.ceremony, answer)).statusCode).toBe(200);
+  expect((await attempt(spent.ceremony, answer)).statusCode).toBe(401);
+  const forged = await options();
+  const signed = passkey.authenticate(forged.options);
+  const tampered = { ...signed, response: { ...signed.response, signature: 'AAAA' } };
+  expect((await attempt(forged.ceremony, tampered)).statusCode).toBe(401);
+
+  const rows = await ctx.database.db
+    .select({ adminId: auditLog.adminId, action: auditLog.action, after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.ip, ip), eq(auditLog.action, 'auth.sign_in_failed')))
+    .orderBy(auditLog.createdAt);
+  expect(rows.map((row) => ({ adminId: row.adminId, ...(row.after as object) }))).toEqual([
+    {
+      adminId: null,
+      email: null,
+      method: 'passkey',
+      reason: 'unknown_passkey',
+      userAgent: 'Probe/2.0',
+    },
+    {
+      adminId: null,
+      email: null,
+      method: 'passkey',
+      reason: 'expired_challenge',
+      userAgent: 'Probe/2.0',
+    },
+    {
+      adminId: admin.id,
+      email: admin.email,
+      method: 'passkey',
+      reason: 'not_verified',
+      userAgent: 'Probe/2.0',
+    },
+  ]);
+});
+
+test('refused passkey answers from one address past the per-address limit answer 429 and are audited once per window; a right passkey is never refused', async () => {
+  // An app of its own with a per-address limit of 3 (the route allows 20 answers a minute).
+  const own = await createTestContext({ PUBLIC_URL: ORIGIN, LOGIN_MAX_FAILURES_PER_IP: '3' });
+  try {
+    const admin = await createAdmin(own);
+    const passkey = new SoftwarePasskey(ORIGIN);
+    const registration = await own.app.inject({
+      method: 'POST',
+      url: '/api/security/passkeys/options',
+      headers: admin.headers,
+    });
+    const { ceremony, options } = registration.json().data;
+    const added = await own.app.inject({
+      method: 'POST',
+      url: '/api/security/passkeys',
+      headers: admin.headers,
+      payload: { name: 'Laptop', ceremony, response: passkey.register(options) },
+    });
+    expect(added.statusCode).toBe(200);
+    const ip = '10.77.0.9';
+    const attempt = async (key: SoftwarePasskey) => {
+      const asked = await own.app.inject({ method: 'POST', url: '/api/auth/passkey/options' });
+      const { ceremony: id, options: request } = asked.json().data;
+      return own.app.inject({
+        method: 'POST',
+        url: '/api/auth/passkey',
+        payload: { ceremony: id, response: key.authenticate(request) },
+        remoteAddress: ip,
+      });
+    };
+    const stranger = new SoftwarePasskey(ORIGIN);
+    for (let i = 0; i < 3; i += 1) expect((await attempt(stranger)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i += 1) expect((await attempt(stranger)).statusCode).toBe(429);
+    expect((await attempt(passkey)).statusCode).toBe(200);
+
+    const reasons = (
+      await own.database.db
+        .select({ after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.ip, ip), eq(auditLog.action, 'auth.sign_in_failed')))
+    ).map((row) => (row.after as { reason: string }).reason);
+    expect(reasons.filter((reason) => reason === 'unknown_passkey')).toHaveLength(3);
+    // One entry for the five refusals (two if the test crossed a window's end).
+    const throttled = reasons.filter((reason) => reason === 'throttled').length;
+    expect(throttled).toBeGreaterThanOrEqual(1);
+    expect(throttled).toBeLessThanOrEqual(2);
+  } finally {
+    await own.close();
   }
 });

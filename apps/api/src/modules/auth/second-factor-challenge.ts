@@ -16,10 +16,15 @@ function key(secret: string) {
  * that says "this admin gave the right password", usable only at the second step (its own
  * audience and type), never as an access token.
  */
-export async function signSecondFactorChallenge(secret: string, adminId: string) {
+export async function signSecondFactorChallenge(
+  secret: string,
+  adminId: string,
+  challengeId: string,
+) {
   return new SignJWT({ typ: 'second-factor' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(adminId)
+    .setJti(challengeId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
@@ -27,13 +32,16 @@ export async function signSecondFactorChallenge(secret: string, adminId: string)
     .sign(key(secret));
 }
 
-const payload = z.object({ typ: z.literal('second-factor'), sub: z.uuid() });
+const payload = z.object({ typ: z.literal('second-factor'), sub: z.uuid(), jti: z.uuid() });
 
-/** The admin's id, or null for an expired, foreign or malformed challenge. */
+/**
+ * The admin's id and the challenge's row (which says whether it is spent), or null for an
+ * expired, foreign or malformed challenge.
+ */
 export async function verifySecondFactorChallenge(
   secret: string,
   challenge: string,
-): Promise<string | null> {
+): Promise<{ adminId: string; challengeId: string } | null> {
   try {
     const verified = await jwtVerify(challenge, key(secret), {
       algorithms: ['HS256'],
@@ -41,7 +49,7 @@ export async function verifySecondFactorChallenge(
       audience: AUDIENCE,
     });
     const parsed = payload.safeParse(verified.payload);
-    return parsed.success ? parsed.data.sub : null;
+    return parsed.success ? { adminId: parsed.data.sub, challengeId: parsed.data.jti } : null;
   } catch {
     return null;
   }

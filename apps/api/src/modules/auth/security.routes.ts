@@ -29,6 +29,7 @@ import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { createPasskeysService } from './passkeys.service.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
+import { DEVICE_COOKIE, isDeviceCookieFor } from '../../lib/device-cookie.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { ownerOnly } from '../../plugins/roles.ts';
@@ -57,6 +58,7 @@ export function registerSecurityRoutes(
     config: Config;
     totpKey: Buffer;
     auth: AuthService;
+    jwtSecret: string;
     setDeviceCookie: (request: FastifyRequest, reply: FastifyReply, email: string) => void;
   },
 ) {
@@ -89,12 +91,14 @@ export function registerSecurityRoutes(
       },
     },
     async (request, reply) => {
-      const { admin } = await passkeys.authenticate({
-        ceremony: request.body.ceremony,
-        response: request.body.response as unknown as AuthenticationResponseJSON,
-      });
-      const tokens = await deps.auth.completeSignIn(admin, request, 'passkey');
-      deps.setDeviceCookie(request, reply, admin.email);
+      const { tokens, email } = await deps.auth.signInWithPasskey(
+        {
+          ceremony: request.body.ceremony,
+          response: request.body.response as unknown as AuthenticationResponseJSON,
+        },
+        request,
+      );
+      deps.setDeviceCookie(request, reply, email);
       return ok(tokens, 'Signed in successfully');
     },
   );
@@ -168,7 +172,12 @@ export function registerSecurityRoutes(
       },
     },
     async (request, reply) => {
-      const { tokens, email } = await deps.auth.completeSecondFactor(request.body, request);
+      // A browser with the admin's device cookie is never refused by the address and account
+      // limits of wrong codes (docs/decisions/295).
+      const { tokens, email } = await deps.auth.completeSecondFactor(request.body, request, {
+        trustedDevice: (email) =>
+          isDeviceCookieFor(deps.jwtSecret, request.cookies[DEVICE_COOKIE], email),
+      });
       deps.setDeviceCookie(request, reply, email);
       return ok(tokens, 'Signed in successfully');
     },

@@ -131,7 +131,11 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       const enabled = await db.transaction(async (tx) => {
         if (step === null) return false;
         if (!(await twoFactor.spendStep(tx, actor.adminId, step, { enable: true }))) return false;
-        await twoFactor.replaceRecoveryCodes(tx, actor.adminId, codes.map(hashRecoveryCode));
+        await twoFactor.replaceRecoveryCodes(
+          tx,
+          actor.adminId,
+          codes.map((code) => hashRecoveryCode(totpKey, code)),
+        );
         await writeAudit(tx, {
           adminId: actor.adminId,
           action: 'auth.two_factor_enabled',
@@ -180,7 +184,11 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       if (!totp?.enabled) throw new ConflictError(TWO_FACTOR_NOT_ON);
       const codes = newRecoveryCodes();
       await db.transaction(async (tx) => {
-        await twoFactor.replaceRecoveryCodes(tx, actor.adminId, codes.map(hashRecoveryCode));
+        await twoFactor.replaceRecoveryCodes(
+          tx,
+          actor.adminId,
+          codes.map((code) => hashRecoveryCode(totpKey, code)),
+        );
         await writeAudit(tx, {
           adminId: actor.adminId,
           action: 'auth.recovery_codes_regenerated',

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { admins } from '../../db/schema/admins.ts';
-import { authFailures } from '../../db/schema/auth-failures.ts';
+import { authFailures, throttledAttempts } from '../../db/schema/auth-failures.ts';
 import { knownSignInAddresses } from '../../db/schema/known-sign-in-addresses.ts';
 import { secondsUntil } from '../../db/seconds-until.ts';
 
@@ -11,7 +11,10 @@ import { secondsUntil } from '../../db/seconds-until.ts';
 // Every time window below is computed by PostgreSQL from now(), never from the Node clock:
 // all API instances share one clock, and tests move time by back-dating rows.
 
-export type FailureKind = 'login' | 'password_change' | 'reset_code' | 'second_factor';
+export type FailureKind = 'login' | 'password_change' | 'reset_code' | 'second_factor' | 'passkey';
+
+/** The attempts whose 429s are audited once per address and window (docs/decisions/297). */
+export type ThrottledKind = 'login' | 'second_factor' | 'passkey';
 
 /** Which failures a counter counts: of an account (e-mail), of an address, or of the pair. */
 export type FailureFilter = { kind: FailureKind; minutes: number } & (
@@ -153,4 +156,36 @@ export async function pruneFailures(db: DbOrTx, olderThanMinutes: number) {
   await db
     .delete(authFailures)
     .where(lt(authFailures.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes})`));
+}
+
+/**
+ * Counts an attempt refused with 429 in its address's current window (windows of `minutes`,
+ * aligned on the epoch) and answers whether it is the window's first: only that one is audited
+ * (docs/decisions/297). Windows older than `keepDays` are dropped.
+ */
+export async function countThrottledAttempt(
+  db: DbOrTx,
+  attempt: { kind: ThrottledKind; ip: string; minutes: number; keepDays: number },
+): Promise<{ first: boolean }> {
+  const seconds = attempt.minutes * 60;
+  const [row] = await db
+    .insert(throttledAttempts)
+    .values({
+      kind: attempt.kind,
+      ip: attempt.ip,
+      windowStart: sql`to_timestamp(floor(extract(epoch from now()) / ${seconds}) * ${seconds})`,
+    })
+    .onConflictDoUpdate({
+      target: [throttledAttempts.kind, throttledAttempts.ip, throttledAttempts.windowStart],
+      set: { count: sql`${throttledAttempts.count} + 1` },
+    })
+    .returning({ count: throttledAttempts.count });
+  if (row?.count === 1) {
+    await db
+      .delete(throttledAttempts)
+      .where(
+        lt(throttledAttempts.windowStart, sql`now() - make_interval(days => ${attempt.keepDays})`),
+      );
+  }
+  return { first: row?.count === 1 };
 }

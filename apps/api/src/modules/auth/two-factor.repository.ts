@@ -1,6 +1,11 @@
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { adminRecoveryCodes, adminTotp, securitySettings } from '../../db/schema/two-factor.ts';
+import {
+  adminRecoveryCodes,
+  adminTotp,
+  secondFactorChallenges,
+  securitySettings,
+} from '../../db/schema/two-factor.ts';
 
 // TOTP keys, recovery codes and the policy (issue 28, docs/decisions/226).
 
@@ -122,4 +127,70 @@ export async function savePolicy(db: DbOrTx, policy: { requireTwoFactor: boolean
       target: securitySettings.id,
       set: { requireTwoFactor: policy.requireTwoFactor, updatedAt: sql`now()` },
     });
+}
+
+/** A new second-step challenge of the admin, alive `seconds`; expired ones are dropped. */
+export async function insertChallenge(db: DbOrTx, adminId: string, seconds: number) {
+  await db.delete(secondFactorChallenges).where(lt(secondFactorChallenges.expiresAt, sql`now()`));
+  const [row] = await db
+    .insert(secondFactorChallenges)
+    .values({ adminId, expiresAt: sql`now() + make_interval(secs => ${seconds})` })
+    .returning({ id: secondFactorChallenges.id });
+  if (!row) throw new Error('challenge insert returned nothing');
+  return row.id;
+}
+
+/**
+ * Claims the admin's live, unspent challenge for one code: true when this call holds it. While
+ * held, a second request with the same challenge finds it spent; `releaseChallenge` hands it
+ * back after a wrong code, a right code leaves it spent for good (docs/decisions/295).
+ */
+export async function claimChallenge(
+  db: DbOrTx,
+  filter: { id: string; adminId: string; maxWrongCodes: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(secondFactorChallenges)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(secondFactorChallenges.id, filter.id),
+        eq(secondFactorChallenges.adminId, filter.adminId),
+        isNull(secondFactorChallenges.usedAt),
+        gt(secondFactorChallenges.expiresAt, sql`now()`),
+        lt(secondFactorChallenges.wrongCodes, filter.maxWrongCodes),
+      ),
+    )
+    .returning({ id: secondFactorChallenges.id });
+  return rows.length > 0;
+}
+
+/** Hands a claimed challenge back, counting the wrong code that was typed against it. */
+export async function releaseChallenge(db: DbOrTx, id: string, options: { wrongCode: boolean }) {
+  await db
+    .update(secondFactorChallenges)
+    .set({
+      usedAt: null,
+      ...(options.wrongCode ? { wrongCodes: sql`${secondFactorChallenges.wrongCodes} + 1` } : {}),
+    })
+    .where(eq(secondFactorChallenges.id, id));
+}
+
+/** Every stored TOTP key, sealed, with the admin it is bound to (the start-up check). */
+export async function listSealedTotpKeys(db: DbOrTx) {
+  return db
+    .select({ adminId: adminTotp.adminId, secretEncrypted: adminTotp.secretEncrypted })
+    .from(adminTotp);
+}
+
+/** Recovery codes still stored as a plain SHA-256 (without the keyed digest's prefix). */
+export async function listPlainRecoveryDigests(db: DbOrTx, keyedPrefix: string) {
+  return db
+    .select({ id: adminRecoveryCodes.id, codeHash: adminRecoveryCodes.codeHash })
+    .from(adminRecoveryCodes)
+    .where(sql`${adminRecoveryCodes.codeHash} not like ${keyedPrefix + '%'}`);
+}
+
+export async function setRecoveryDigest(db: DbOrTx, id: string, codeHash: string) {
+  await db.update(adminRecoveryCodes).set({ codeHash }).where(eq(adminRecoveryCodes.id, id));
 }

@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { authFailures, throttledAttempts } from '../../db/schema/auth-failures.ts';
+import { adminTotp } from '../../db/schema/two-factor.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+
+// Wrong second-factor codes, spent challenges and refused attempts in the audit log
+// (issue 40, items 4, 5 and 8; docs/decisions/295 and 297).
+
+const ctx = useTestContext();
+
+function newIp(): string {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+function codeFor(secret: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+}
+
+/** A code that is not right now, nor one step either side. */
+function wrongCode(secret: string): string {
+  const near = new Set([-1, 0, 1].map((steps) => codeFor(secret, steps)));
+  for (let n = 0; ; n += 1) {
+    const code = String(n).padStart(6, '0');
+    if (!near.has(code)) return code;
+  }
+}
+
+async function enableTotp(admin: TestAdmin): Promise<string> {
+  const setup = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/security/two-factor/setup',
+    headers: admin.headers,
+  });
+  const { secret } = setup.json().data;
+  const verify = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/security/two-factor/verify',
+    headers: admin.headers,
+    payload: { code: codeFor(secret) },
+  });
+  expect(verify.statusCode).toBe(200);
+  return secret;
+}
+
+/** Lets the next code be of any step again (one test uses more codes than a window holds). */
+async function forgetLastStep(adminId: string) {
+  await ctx.database.db
+    .update(adminTotp)
+    .set({ lastUsedStep: null })
+    .where(eq(adminTotp.adminId, adminId));
+}
+
+async function challengeOf(admin: TestAdmin, ip: string, cookie?: string): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: admin.email, password: admin.password },
+    remoteAddress: ip,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.challenge;
+}
+
+function secondStep(challenge: string, code: string, ip: string, cookie?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/second-factor',
+    payload: { challenge, code },
+    remoteAddress: ip,
+    headers: { 'user-agent': 'Probe/3.0', ...(cookie ? { cookie } : {}) },
+  });
+}
+
+/** The admin's own browser: signed in once with both factors, it holds the device cookie. */
+async function deviceCookieOf(admin: TestAdmin, secret: string): Promise<string> {
+  await forgetLastStep(admin.id);
+  const ip = newIp();
+  const res = await secondStep(await challengeOf(admin, ip), codeFor(secret), ip);
+  expect(res.statusCode).toBe(200);
+  await forgetLastStep(admin.id);
+  return `cask_device=${res.cookies.find((cookie) => cookie.name === 'cask_device')?.value}`;
+}
+
+test('a challenge opens one session: once used, the next code is refused with it', async () => {
+  const admin = await createAdmin(ctx);
+  const secret = await enableTotp(admin);
+  await forgetLastStep(admin.id);
+  const ip = newIp();
+  const challenge = await challengeOf(admin, ip);
+  expect((await secondStep(challenge, codeFor(secret, 0), ip)).statusCode).toBe(200);
+  const again = await secondStep(challenge, codeFor(secret, 1), ip);
+  expect(again.statusCode).toBe(401);
+  expect(again.json().message).toBe('The sign-in has expired. Please sign in again.');
+
+  // Two codes at once on one challenge: one session at most.
+  await forgetLastStep(admin.id);
+  const raced = await challengeOf(admin, ip);
+  const answers = await Promise.all([
+    secondStep(raced, codeFor(secret, 0), ip),
+    secondStep(raced, codeFor(secret, 1), ip),
+  ]);
+  expect(answers.map((res) => res.statusCode).filter((status) => status === 200)).toHaveLength(1);
+});
+
+test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the admin's browser or another address", async () => {
+  const admin = await createAdmin(ctx);
+  const secret = await enableTotp(admin);
+  const device = await deviceCookieOf(admin, secret);
+
+  // Someone with the password, from the admin's own office address.
+  const office = newIp();
+  for (let round = 0; round < 2; round += 1) {
+    const challenge = await challengeOf(admin, office);
+    for (let i = 0; i < 3 - round; i += 1) {
+      expect((await secondStep(challenge, wrongCode(secret), office)).statusCode).toBe(400);
+    }
+  }
+  const refused = await secondStep(await challengeOf(admin, office), codeFor(secret), office);
+  expect(refused.statusCode).toBe(429);
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+  // The admin: from another address, and at the office in their own browser.
+  const home = newIp();
+  await forgetLastStep(admin.id);
+  expect((await secondStep(await challengeOf(admin, home), codeFor(secret), home)).statusCode).toBe(
+    200,
+  );
+  await forgetLastStep(admin.id);
+  const atOffice = await challengeOf(admin, office, device);
+  expect((await secondStep(atOffice, codeFor(secret), office, device)).statusCode).toBe(200);
+  await forgetLastStep(admin.id);
+
+  // In that browser too, a challenge takes five wrong codes, then it is spent.
+  const challenge = await challengeOf(admin, office, device);
+  for (let i = 0; i < 5; i += 1) {
+    expect((await secondStep(challenge, wrongCode(secret), office, device)).statusCode).toBe(400);
+  }
+  expect((await secondStep(challenge, codeFor(secret), office, device)).statusCode).toBe(401);
+  const fresh = await challengeOf(admin, office, device);
+  expect((await secondStep(fresh, codeFor(secret), office, device)).statusCode).toBe(200);
+});
+
+test('wrong codes escalate: a day of them from one address means a wait of hours', async () => {
+  const admin = await createAdmin(ctx);
+  const secret = await enableTotp(admin);
+  const ip = newIp();
+  // 20 wrong codes from this address earlier today, none in the last 15 minutes.
+  await ctx.database.db.insert(authFailures).values(
+    Array.from({ length: 20 }, (_, i) => ({
+      kind: 'second_factor' as const,
+      email: admin.email,
+      ip,
+      createdAt: sql`now() - make_interval(mins => ${60 + i})`,
+    })),
+  );
+  const refused = await secondStep(await challengeOf(admin, ip), codeFor(secret), ip);
+  expect(refused.statusCode).toBe(429);
+  // Until the oldest of the day's failures is 24 hours old: far more than 15 minutes.
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(22 * 3600);
+});
+
+test('past 10 wrong codes in a day from anywhere, the admin is told by mail and failed addresses slow down', async () => {
+  const admin = await createAdmin(ctx);
+  const secret = await enableTotp(admin);
+  await forgetLastStep(admin.id);
+  await ctx.database.db.insert(authFailures).values(
+    Array.from({ length: 10 }, (_, i) => ({
+      kind: 'second_factor' as const,
+      email: admin.email,
+      ip: newIp(),
+      createdAt: sql`now() - make_interval(mins => ${30 + i})`,
+    })),
+  );
+  const other = newIp();
+  const challenge = await challengeOf(admin, other);
+  expect((await secondStep(challenge, wrongCode(secret), other)).statusCode).toBe(400);
+  const mail = await ctx.smtp.waitForMail(admin.email);
+  expect(mail.raw).toContain('wrong authentication codes');
+  // An address that has failed, unknown to the admin, now gets one code per 15 minutes.
+  expect((await secondStep(challenge, wrongCode(secret), other)).statusCode).toBe(429);
+  // A clean address is not refused.
+  const clean = newIp();
+  expect(
+    (await secondStep(await challengeOf(admin, clean), codeFor(secret), clean)).statusCode,
+  ).toBe(200);
+});
+
+test('refused (429) codes and sign-ins are audited once per address and window, and counted', async () => {
+  const admin = await createAdmin(ctx);
+  const secret = await enableTotp(admin);
+  const ip = newIp();
+  for (let i = 0; i < 5; i += 1) {
+    expect((await secondStep(await challengeOf(admin, ip), wrongCode(secret), ip)).statusCode).toBe(
+      400,
+    );
+  }
+  for (let i = 0; i < 4; i += 1) {
+    expect((await secondStep(await challengeOf(admin, ip), wrongCode(secret), ip)).statusCode).toBe(
+      429,
+    );
+  }
+  const codes = await ctx.database.db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.ip, ip), eq(auditLog.action, 'auth.second_factor_failed')));
+  const reasons = codes.map((row) => (row.after as { reason: string }).reason);
+  expect(reasons.filter((reason) => reason === 'wrong_code')).toHaveLength(5);
+  const codeWindows = await ctx.database.db
+    .select({ count: throttledAttempts.count })
+    .from(throttledAttempts)
+    .where(and(eq(throttledAttempts.ip, ip), eq(throttledAttempts.kind, 'second_factor')));
+  expect(codeWindows.reduce((sum, row) => sum + row.count, 0)).toBe(4);
+  expect(reasons.filter((reason) => reason === 'throttled')).toHaveLength(codeWindows.length);
+
+  // A client without an account, hammering the sign-in: one audit row once throttled.
+  const stranger = newIp();
+  const ghost = `ghost-${randomBytes(4).toString('hex')}@example.com`;
+  const longAgent = 'A'.repeat(5000);
+  for (let i = 0; i < 15; i += 1) {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: ghost, password: 'guess guess' },
+      remoteAddress: stranger,
+      headers: { 'user-agent': longAgent },
+    });
+  }
+  const rows = await ctx.database.db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(eq(auditLog.ip, stranger));
+  const summary = rows.map((row) => row.after as { reason: string; userAgent: string });
+  expect(summary.filter((row) => row.reason === 'unknown_email')).toHaveLength(5);
+  expect(summary.every((row) => row.userAgent.length === 300)).toBe(true);
+  // One entry per window (the test may cross a window's end), all refusals counted.
+  const windows = await ctx.database.db
+    .select({ count: throttledAttempts.count })
+    .from(throttledAttempts)
+    .where(and(eq(throttledAttempts.ip, stranger), eq(throttledAttempts.kind, 'login')));
+  expect(windows.reduce((sum, row) => sum + row.count, 0)).toBe(10);
+  expect(summary.filter((row) => row.reason === 'throttled')).toHaveLength(windows.length);
+});

@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { expect, test } from 'vitest';
+import { adminRecoveryCodes } from '../../db/schema/two-factor.ts';
+import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+import { prepareTwoFactorKeys } from './two-factor-keys.ts';
+
+// The TOTP key checked at start, recovery codes under a keyed digest (issue 40, items 12 and 16;
+// docs/decisions/298 and 299).
+
+const ctx = useTestContext();
+
+async function enableTotp(admin: TestAdmin): Promise<string[]> {
+  const setup = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/security/two-factor/setup',
+    headers: admin.headers,
+  });
+  const { secret } = setup.json().data;
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  const verify = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/security/two-factor/verify',
+    headers: admin.headers,
+    payload: { code },
+  });
+  expect(verify.statusCode).toBe(200);
+  return verify.json().data.recoveryCodes;
+}
+
+async function signInWithRecoveryCode(admin: TestAdmin, recoveryCode: string) {
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: admin.email, password: admin.password },
+  });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/second-factor',
+    payload: { challenge: login.json().data.challenge, recoveryCode },
+  });
+}
+
+const sha256 = (code: string) =>
+  createHash('sha256').update(code.replace('-', ''), 'utf8').digest('hex');
+
+async function storedDigests(adminId: string) {
+  const rows = await ctx.database.db
+    .select({ id: adminRecoveryCodes.id, codeHash: adminRecoveryCodes.codeHash })
+    .from(adminRecoveryCodes)
+    .where(eq(adminRecoveryCodes.adminId, adminId));
+  return rows;
+}
+
+test('recovery codes are stored under a keyed digest, never their plain SHA-256', async () => {
+  const admin = await createAdmin(ctx);
+  const codes = await enableTotp(admin);
+  const stored = (await storedDigests(admin.id)).map((row) => row.codeHash);
+  expect(stored).toHaveLength(10);
+  for (const code of codes) expect(stored).not.toContain(sha256(code));
+  expect((await signInWithRecoveryCode(admin, codes[0] ?? '')).statusCode).toBe(200);
+});
+
+test('codes stored as plain SHA-256 before are converted at start and keep working', async () => {
+  const admin = await createAdmin(ctx);
+  const codes = await enableTotp(admin);
+  // As an earlier version stored them.
+  await ctx.database.db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, admin.id));
+  await ctx.database.db
+    .insert(adminRecoveryCodes)
+    .values(codes.map((code) => ({ adminId: admin.id, codeHash: sha256(code) })));
+
+  expect(await prepareTwoFactorKeys(ctx.database.db, ctx.totpKey)).toEqual({ converted: 10 });
+  const stored = (await storedDigests(admin.id)).map((row) => row.codeHash);
+  for (const code of codes) expect(stored).not.toContain(sha256(code));
+  // Run again, nothing is left to convert.
+  expect(await prepareTwoFactorKeys(ctx.database.db, ctx.totpKey)).toEqual({ converted: 0 });
+  expect((await signInWithRecoveryCode(admin, codes[4] ?? '')).statusCode).toBe(200);
+  expect((await signInWithRecoveryCode(admin, codes[4] ?? '')).statusCode).toBe(400);
+});
+
+test('a TOTP key that does not open the stored keys stops the start with a clear message', async () => {
+  const admin = await createAdmin(ctx);
+  await enableTotp(admin);
+  await expect(prepareTwoFactorKeys(ctx.database.db, randomBytes(32))).rejects.toThrow(
+    /^TOTP_ENCRYPTION_KEY does not open the two-factor keys of \d+ of \d+ admins/,
+  );
+  // Nothing was converted under the wrong key: the right one still reads every code.
+  await expect(prepareTwoFactorKeys(ctx.database.db, ctx.totpKey)).resolves.toEqual({
+    converted: 0,
+  });
+});
