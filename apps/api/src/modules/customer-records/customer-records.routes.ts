@@ -4,6 +4,7 @@ import {
   customerCasksResponse,
   customerNotificationsResponse,
   customerOrdersResponse,
+  customerPastCasksResponse,
   customerPointsResponse,
   customerRecordResponse,
   customerReferralsResponse,
@@ -40,6 +41,13 @@ export const customerRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
   app.get('/users/:id/casks', { schema: schema(customerCasksResponse) }, async (request) => {
     return ok(await customers.casks(request.params.id, request.query));
   });
+  app.get(
+    '/users/:id/past-casks',
+    { schema: schema(customerPastCasksResponse) },
+    async (request) => {
+      return ok(await customers.pastCasks(request.params.id, request.query));
+    },
+  );
   app.get('/users/:id/orders', { schema: schema(customerOrdersResponse) }, async (request) => {
     return ok(await customers.orders(request.params.id, request.query));
   });

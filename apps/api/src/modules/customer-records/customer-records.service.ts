@@ -29,6 +29,7 @@ export function createCustomerRecordsService(deps: { database: Database }) {
   return {
     record,
     casks: section(sections.casks),
+    pastCasks: section(sections.pastCasks),
     orders: section(sections.orders),
     referrals: section(sections.referrals),
     points: section(sections.points),
