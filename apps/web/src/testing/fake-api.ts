@@ -266,7 +266,7 @@ export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
 
 export function aCask(overrides: Partial<Cask> = {}): Cask {
   const id = testUuid();
-  return {
+  const cask: Cask = {
     id,
     name: `Cask ${id.slice(-4)}`,
     distillery: 'Springbank',
@@ -287,12 +287,21 @@ export function aCask(overrides: Partial<Cask> = {}): Cask {
     calculatedGain: 3000,
     purchaseDate: '2024-03-01T00:00:00.000Z',
     appreciationData: [],
+    gaugedOn: null,
+    filledVolume: null,
+    filledAbv: null,
     regaugeDueOn: null,
     abvFortyOn: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     version: '1',
     ...overrides,
+  };
+  // Without a gauge, the cask is shown as it was filled (docs/decisions/305).
+  return {
+    ...cask,
+    filledVolume: 'filledVolume' in overrides ? cask.filledVolume : cask.volume,
+    filledAbv: 'filledAbv' in overrides ? cask.filledAbv : cask.abv,
   };
 }
 
@@ -1411,7 +1420,9 @@ export function createFakeApi(
       } satisfies CaskResponse);
     }
     const customerPage =
-      /^\/api\/users\/([^/]+)\/(record|casks|orders|referrals|points|notifications)$/.exec(path);
+      /^\/api\/users\/([^/]+)\/(record|casks|past-casks|orders|referrals|points|notifications)$/.exec(
+        path,
+      );
     if (method === 'GET' && customerPage) {
       const customer = state.customers.find((c) => c.id === customerPage[1]);
       if (!customer) return notFound('User not found');
@@ -1446,27 +1457,43 @@ export function createFakeApi(
               name: c.name,
               distillery: c.distillery,
               year: c.year,
+              volume: c.volume,
+              abv: c.abv,
+              gaugedOn: c.gaugedOn,
               currentValue: c.currentValue,
               gain: c.gain,
               status: c.status,
             }))
-          : customerPage[2] === 'referrals'
-            ? state.referrals
-                .filter((r) => r.referrer.id === customer.id || r.referee.id === customer.id)
-                .map((r) => {
-                  const made = r.referrer.id === customer.id;
-                  const other = made ? r.referee : r.referrer;
-                  return {
-                    id: r.id,
-                    direction: made ? 'made' : 'received',
-                    other: { id: other.id, fullName: other.fullName },
-                    status: r.status,
-                    rewardAmount: r.rewardAmount,
-                    pointsAwarded: r.pointsAwarded,
-                    createdAt: r.createdAt,
-                  };
-                })
-            : [];
+          : customerPage[2] === 'past-casks'
+            ? state.transfers
+                .filter((t) => t.transfer.from.id === customer.id)
+                .map(({ caskId, transfer }) => ({
+                  id: transfer.id,
+                  cask: {
+                    id: caskId,
+                    name: state.casks.find((c) => c.id === caskId)?.name ?? '',
+                  },
+                  transferredOn: transfer.transferredOn,
+                  to: transfer.to,
+                  price: transfer.price,
+                }))
+            : customerPage[2] === 'referrals'
+              ? state.referrals
+                  .filter((r) => r.referrer.id === customer.id || r.referee.id === customer.id)
+                  .map((r) => {
+                    const made = r.referrer.id === customer.id;
+                    const other = made ? r.referee : r.referrer;
+                    return {
+                      id: r.id,
+                      direction: made ? 'made' : 'received',
+                      other: { id: other.id, fullName: other.fullName },
+                      status: r.status,
+                      rewardAmount: r.rewardAmount,
+                      pointsAwarded: r.pointsAwarded,
+                      createdAt: r.createdAt,
+                    };
+                  })
+              : [];
       const { rows: items, pagination } = page(rows, query, 5);
       return json(200, { success: true, data: { items, pagination } });
     }
@@ -1517,6 +1544,9 @@ export function createFakeApi(
           createdAt: new Date().toISOString(),
         };
         state.regauges.unshift({ caskId: recorded.id, gauge });
+        // The latest gauge is the cask's Volume and ABV (docs/decisions/305).
+        if (recorded.gaugedOn === null || gauge.gaugedOn >= recorded.gaugedOn)
+          Object.assign(recorded, { volume: bulkLitres, abv, gaugedOn: gauge.gaugedOn });
         state.provenance.unshift({
           caskId: recorded.id,
           event: {
