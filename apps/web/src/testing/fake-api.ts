@@ -692,6 +692,10 @@ export function createFakeApi(
         data: {
           users: { totalUsers: state.customers.length },
           casks: { totalCasks: state.totals.totalCasks },
+          caskAlerts: {
+            regaugeDue: state.casks.filter((c) => caskAlertsOf(c).regaugeDue).length,
+            abvNearForty: state.casks.filter((c) => caskAlertsOf(c).abvNearForty).length,
+          },
           offers: {
             activeOffers: initial.offers
               ? state.offers.filter((o) => o.isActive).length
@@ -1557,6 +1561,31 @@ export function createFakeApi(
           },
         });
         return answer(201, 'Regauge recorded successfully!');
+      }
+      if (method === 'POST' && caskRecord[2] === '/transfers') {
+        const body = request.body as { toCustomerId: string; transferredOn: string; price: string };
+        const to = state.customers.find((c) => c.id === body.toCustomerId);
+        if (!to || to.id === recorded.owner.id) {
+          const message = to ? 'The new owner already owns this cask' : 'Customer not found';
+          return json(400, {
+            success: false,
+            message,
+            errors: [{ field: 'toCustomerId', message }],
+          });
+        }
+        const transfer: CaskTransfer = {
+          id: testUuid(),
+          transferredOn: body.transferredOn,
+          from: { id: recorded.owner.id, fullName: recorded.owner.fullName },
+          to: { id: to.id, fullName: to.fullName },
+          price: body.price ? Number(body.price) : null,
+          note: null,
+          admin: state.profile.fullName,
+          createdAt: new Date().toISOString(),
+        };
+        state.transfers.unshift({ caskId: recorded.id, transfer });
+        recorded.owner = { id: to.id, fullName: to.fullName, email: to.email };
+        return answer(201, 'Ownership transferred successfully!');
       }
     }
     const caskDelete = /^\/api\/casks\/([^/]+)$/.exec(path);
