@@ -312,7 +312,7 @@ test("a regauge changes the cask's Volume and ABV on the Cask List, its page and
 
   await before.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  const details = page.locator('dl').filter({ has: page.getByRole('term', { name: 'Filled at' }) });
+  const details = page.locator('dl').filter({ has: page.getByText('Filled at', { exact: true }) });
   await expect(detailValue(details, 'Volume')).toHaveText('500L (as filled)');
   await expect(detailValue(details, 'ABV')).toHaveText('53.6% (as filled)');
 
