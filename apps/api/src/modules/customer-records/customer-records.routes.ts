@@ -15,7 +15,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createCustomerRecordsService } from './customer-records.service.ts';
 
-/** The customer page's calls (issue 30): the customer with the cards, and five paged sections. */
+/** The customer page's calls (issue 30): the customer with the cards, and six paged sections
+ * (the casks transferred away, 'Past casks', since issue 41). */
 export const customerRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const customers = createCustomerRecordsService({ database: deps.database });
   const notFound = { 404: errorEnvelope.describe('No such customer') };

@@ -5,7 +5,7 @@ import { USER_NOT_FOUND } from '../customers/customers.service.ts';
 import { createCustomerSections, readCustomerRecord } from './customer-records.repository.ts';
 
 /**
- * The customer page (issue 30): the customer with the four cards, and five paged sections, each
+ * The customer page (issue 30): the customer with the four cards, and six paged sections, each
  * answered only for a customer nobody has deleted (else 404).
  */
 export function createCustomerRecordsService(deps: { database: Database }) {
