@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
+import { detailValue } from '../support/details.ts';
 import { saveScreen, signIn, toast } from '../support/session.ts';
 
 // Spec 001 §2 Casks, end to end on the demo data (SEED_DEMO=true): a cask is added for a
@@ -272,4 +273,75 @@ test('a long name and distillery end in an ellipsis; Status and Action stay in v
   const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
   await confirm.getByRole('button', { name: 'Delete Cask' }).click();
   await expect(row).toHaveCount(0);
+});
+
+test("a regauge changes the cask's Volume and ABV on the Cask List, its page and its owner's page", async ({
+  page,
+}) => {
+  // Issue 41 (decision 305): 'Volume' and 'ABV' are the latest gauge, the filling 'Filled at'.
+  // A cask of its own, added through the API and deleted at the end, so no other spec sees it.
+  const headers = await apiHeaders(page);
+  const customers = await page.request.get('/api/users?page=1&limit=1', { headers });
+  const [owner] = (await customers.json()).data.users as { id: string; fullName: string }[];
+  const name = `Gauged ${Date.now()}`;
+  const added = await page.request.post('/api/casks', {
+    headers,
+    multipart: {
+      name,
+      distillery: 'Glenfarclas',
+      year: '2010',
+      volume: '500L',
+      abv: '53.6%',
+      status: 'Maturing',
+      owner: owner?.id ?? '',
+    },
+  });
+  expect(added.ok()).toBe(true);
+  const { id } = (await added.json()).data.cask as ApiCask;
+
+  const listRow = async () => {
+    await openCasks(page);
+    await page.getByRole('searchbox', { name: 'Search casks' }).fill(name);
+    const row = bodyRows(caskTable(page)).filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    return row;
+  };
+  const before = await listRow();
+  await expect(before).toContainText('500L');
+  await expect(before).toContainText('53.6%');
+
+  await before.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const details = page.locator('dl').filter({ has: page.getByText('Filled at', { exact: true }) });
+  await expect(detailValue(details, 'Volume')).toHaveText('500L (as filled)');
+  await expect(detailValue(details, 'ABV')).toHaveText('53.6% (as filled)');
+
+  await page.getByRole('button', { name: 'Record Regauge' }).click();
+  const regauge = page.getByRole('dialog', { name: 'Record Regauge' });
+  await expect(regauge).toContainText('No gauge yet: filled at 500L at 53.6% ABV.');
+  await regauge.getByLabel('Bulk litres').fill('361.5');
+  await regauge.getByLabel('ABV (%)').fill('51.7');
+  await regauge.getByRole('button', { name: 'Record Regauge' }).click();
+  await expect(toast(page, 'Regauge recorded successfully!')).toBeVisible();
+
+  // The cask page: the gauge, with its day; the filling beside it.
+  await expect(detailValue(details, 'Volume')).toContainText('361.5L (gauged ');
+  await expect(detailValue(details, 'ABV')).toContainText('51.7% (gauged ');
+  await expect(detailValue(details, 'Filled at')).toHaveText('500L at 53.6%');
+
+  // The owner's page: the cask, newest of theirs, shows the gauge too.
+  await detailValue(details, 'Owner').getByRole('link').click();
+  const ownerCasks = page.getByRole('table', { name: 'Casks', exact: true });
+  const ownerRow = ownerCasks.getByRole('row').filter({ hasText: name });
+  await expect(ownerRow).toContainText('361.5L');
+  await expect(ownerRow).toContainText('51.7%');
+  await expect(ownerRow).not.toContainText('500L');
+
+  // The Cask List.
+  const after = await listRow();
+  await expect(after).toContainText('361.5L');
+  await expect(after).toContainText('51.7%');
+  await expect(after).not.toContainText('53.6%');
+
+  expect((await page.request.delete(`/api/casks/${id}`, { headers })).ok()).toBe(true);
 });

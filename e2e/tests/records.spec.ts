@@ -34,7 +34,7 @@ async function openCustomer(page: Page, open: () => Promise<void>) {
     };
     const { total } = body.data.pagination;
     totals.set(name, total);
-    const pager = page.getByRole('navigation', { name: `${TITLES[name]} pagination` });
+    const pager = page.getByRole('navigation', { name: `${TITLES[name]} pagination`, exact: true });
     await expect(pager).toContainText(
       `Showing ${body.data.items.length} of ${total.toLocaleString('en-US')}`,
     );
@@ -55,9 +55,9 @@ async function openCustomer(page: Page, open: () => Promise<void>) {
 
 /** Whether the customer page's 'Casks' lists the cask at `href`, paging through them all. */
 async function listsCask(page: Page, href: string): Promise<boolean> {
-  const casks = page.getByRole('table', { name: 'Casks' });
+  const casks = page.getByRole('table', { name: 'Casks', exact: true });
   const next = page
-    .getByRole('navigation', { name: 'Casks pagination' })
+    .getByRole('navigation', { name: 'Casks pagination', exact: true })
     .getByRole('button', { name: 'Next' });
   await expect(casks.locator('tbody tr').first()).toBeVisible();
   for (;;) {
@@ -95,7 +95,10 @@ test('customer page, cask page, a regauge and a transfer in the provenance', asy
 
   // Their cask opens its page.
   expect(await listsCask(page, caskHref)).toBe(true);
-  await page.getByRole('table', { name: 'Casks' }).locator(`a[href="${caskHref}"]`).click();
+  await page
+    .getByRole('table', { name: 'Casks', exact: true })
+    .locator(`a[href="${caskHref}"]`)
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: caskName })).toBeVisible();
   const caskUrl = page.url();
 
@@ -123,6 +126,10 @@ test('customer page, cask page, a regauge and a transfer in the provenance', asy
   await transfer.getByLabel('Price').fill('25000');
   await transfer.getByLabel('Note').fill('Delivery order E2E');
   await transfer.getByRole('button', { name: 'Transfer Ownership' }).click();
+  // Issue 41: asked once more, with the new owner and the price.
+  await expect(transfer).toContainText(`to ${newOwner} on `);
+  await expect(transfer).toContainText('for $25,000');
+  await transfer.getByRole('button', { name: 'Confirm Transfer' }).click();
   await expect(toast(page, 'Ownership transferred successfully!')).toBeVisible();
 
   const provenance = page.getByRole('list', { name: 'Provenance, newest first' });
@@ -148,7 +155,10 @@ test('customer page, cask page, a regauge and a transfer in the provenance', asy
   );
   expect(after.casksHeld).toBe(before.casksHeld - 1);
   await expect(page.getByRole('heading', { level: 1, name: ownerName })).toBeVisible();
-  const emptied = page.getByRole('table', { name: 'Casks' });
+  // Issue 41: the old owner's 'Past casks' lists it, with the new owner.
+  const past = page.getByRole('table', { name: 'Past casks' });
+  await expect(past.getByRole('row').filter({ hasText: caskName }).first()).toContainText(newOwner);
+  const emptied = page.getByRole('table', { name: 'Casks', exact: true });
   if (await emptied.getByText('No casks.').isVisible()) return;
   expect(await listsCask(page, caskHref)).toBe(false);
 });

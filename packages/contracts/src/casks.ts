@@ -165,10 +165,18 @@ export const cask = z.object({
   name: z.string(),
   distillery: z.string().nullable(),
   year: z.number().int().nullable(),
-  /** Litres; shown with `formatVolume` ('250L', '70cl'). */
+  /**
+   * 'Volume' and 'ABV' (spec 001 §3): the cask as its latest gauge found it (on `gaugedOn`), or
+   * as filled when it has no gauge (docs/decisions/305). Litres, shown with `formatVolume`
+   * ('250L', '70cl'); percent, shown with `formatAbv` ('58.4%').
+   */
   volume: z.number().nullable(),
-  /** Percent; shown with `formatAbv` ('58.4%'). */
   abv: z.number().nullable(),
+  /** The day of the latest gauge `volume` and `abv` come from (YYYY-MM-DD); null: as filled. */
+  gaugedOn: z.string().nullable(),
+  /** 'Filled at': the volume and ABV the cask was added with. */
+  filledVolume: z.number().nullable(),
+  filledAbv: z.number().nullable(),
   location: z.string().nullable(),
   estimatedValue: z.number().nullable(),
   currentValue: z.number().nullable(),

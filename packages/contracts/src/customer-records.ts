@@ -47,12 +47,30 @@ export const customerCask = z.object({
   name: z.string(),
   distillery: z.string().nullable(),
   year: z.number().int().nullable(),
+  /** As the cask page shows them: the latest gauge (of `gaugedOn`), else as filled (decision 305). */
+  volume: z.number().nullable(),
+  abv: z.number().nullable(),
+  gaugedOn: z.string().nullable(),
   currentValue: z.number().nullable(),
   gain: z.number().nullable(),
   status: z.enum(CASK_STATUSES),
 });
 export const customerCasksResponse = section(customerCask);
 export type CustomerCasksResponse = z.infer<typeof customerCasksResponse>;
+
+/** A cask the customer transferred to someone else: 'Past casks' (issue 41), newest first. */
+export const customerPastCask = z.object({
+  /** The transfer's id. */
+  id: z.uuid(),
+  cask: z.object({ id: z.uuid(), name: z.string() }),
+  /** The day of the transfer (YYYY-MM-DD). */
+  transferredOn: z.string(),
+  /** The owner it went to. */
+  to: z.object({ id: z.uuid(), fullName: z.string() }),
+  price: z.number().nullable(),
+});
+export const customerPastCasksResponse = section(customerPastCask);
+export type CustomerPastCasksResponse = z.infer<typeof customerPastCasksResponse>;
 
 export const customerOrder = z.object({
   id: z.uuid(),

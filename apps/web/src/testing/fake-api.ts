@@ -266,7 +266,7 @@ export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
 
 export function aCask(overrides: Partial<Cask> = {}): Cask {
   const id = testUuid();
-  return {
+  const cask: Cask = {
     id,
     name: `Cask ${id.slice(-4)}`,
     distillery: 'Springbank',
@@ -287,12 +287,21 @@ export function aCask(overrides: Partial<Cask> = {}): Cask {
     calculatedGain: 3000,
     purchaseDate: '2024-03-01T00:00:00.000Z',
     appreciationData: [],
+    gaugedOn: null,
+    filledVolume: null,
+    filledAbv: null,
     regaugeDueOn: null,
     abvFortyOn: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     version: '1',
     ...overrides,
+  };
+  // Without a gauge, the cask is shown as it was filled (docs/decisions/305).
+  return {
+    ...cask,
+    filledVolume: 'filledVolume' in overrides ? cask.filledVolume : cask.volume,
+    filledAbv: 'filledAbv' in overrides ? cask.filledAbv : cask.abv,
   };
 }
 
@@ -685,6 +694,10 @@ export function createFakeApi(
         data: {
           users: { totalUsers: state.customers.length },
           casks: { totalCasks: state.totals.totalCasks },
+          caskAlerts: {
+            regaugeDue: state.casks.filter((c) => caskAlertsOf(c).regaugeDue).length,
+            abvNearForty: state.casks.filter((c) => caskAlertsOf(c).abvNearForty).length,
+          },
           offers: {
             activeOffers: initial.offers
               ? state.offers.filter((o) => o.isActive).length
@@ -1413,7 +1426,9 @@ export function createFakeApi(
       } satisfies CaskResponse);
     }
     const customerPage =
-      /^\/api\/users\/([^/]+)\/(record|casks|orders|referrals|points|notifications)$/.exec(path);
+      /^\/api\/users\/([^/]+)\/(record|casks|past-casks|orders|referrals|points|notifications)$/.exec(
+        path,
+      );
     if (method === 'GET' && customerPage) {
       const customer = state.customers.find((c) => c.id === customerPage[1]);
       if (!customer) return notFound('User not found');
@@ -1448,27 +1463,43 @@ export function createFakeApi(
               name: c.name,
               distillery: c.distillery,
               year: c.year,
+              volume: c.volume,
+              abv: c.abv,
+              gaugedOn: c.gaugedOn,
               currentValue: c.currentValue,
               gain: c.gain,
               status: c.status,
             }))
-          : customerPage[2] === 'referrals'
-            ? state.referrals
-                .filter((r) => r.referrer.id === customer.id || r.referee.id === customer.id)
-                .map((r) => {
-                  const made = r.referrer.id === customer.id;
-                  const other = made ? r.referee : r.referrer;
-                  return {
-                    id: r.id,
-                    direction: made ? 'made' : 'received',
-                    other: { id: other.id, fullName: other.fullName },
-                    status: r.status,
-                    rewardAmount: r.rewardAmount,
-                    pointsAwarded: r.pointsAwarded,
-                    createdAt: r.createdAt,
-                  };
-                })
-            : [];
+          : customerPage[2] === 'past-casks'
+            ? state.transfers
+                .filter((t) => t.transfer.from.id === customer.id)
+                .map(({ caskId, transfer }) => ({
+                  id: transfer.id,
+                  cask: {
+                    id: caskId,
+                    name: state.casks.find((c) => c.id === caskId)?.name ?? '',
+                  },
+                  transferredOn: transfer.transferredOn,
+                  to: transfer.to,
+                  price: transfer.price,
+                }))
+            : customerPage[2] === 'referrals'
+              ? state.referrals
+                  .filter((r) => r.referrer.id === customer.id || r.referee.id === customer.id)
+                  .map((r) => {
+                    const made = r.referrer.id === customer.id;
+                    const other = made ? r.referee : r.referrer;
+                    return {
+                      id: r.id,
+                      direction: made ? 'made' : 'received',
+                      other: { id: other.id, fullName: other.fullName },
+                      status: r.status,
+                      rewardAmount: r.rewardAmount,
+                      pointsAwarded: r.pointsAwarded,
+                      createdAt: r.createdAt,
+                    };
+                  })
+              : [];
       const { rows: items, pagination } = page(rows, query, 5);
       return json(200, { success: true, data: { items, pagination } });
     }
@@ -1519,6 +1550,9 @@ export function createFakeApi(
           createdAt: new Date().toISOString(),
         };
         state.regauges.unshift({ caskId: recorded.id, gauge });
+        // The latest gauge is the cask's Volume and ABV (docs/decisions/305).
+        if (recorded.gaugedOn === null || gauge.gaugedOn >= recorded.gaugedOn)
+          Object.assign(recorded, { volume: bulkLitres, abv, gaugedOn: gauge.gaugedOn });
         state.provenance.unshift({
           caskId: recorded.id,
           event: {
@@ -1529,6 +1563,31 @@ export function createFakeApi(
           },
         });
         return answer(201, 'Regauge recorded successfully!');
+      }
+      if (method === 'POST' && caskRecord[2] === '/transfers') {
+        const body = request.body as { toCustomerId: string; transferredOn: string; price: string };
+        const to = state.customers.find((c) => c.id === body.toCustomerId);
+        if (!to || to.id === recorded.owner.id) {
+          const message = to ? 'The new owner already owns this cask' : 'Customer not found';
+          return json(400, {
+            success: false,
+            message,
+            errors: [{ field: 'toCustomerId', message }],
+          });
+        }
+        const transfer: CaskTransfer = {
+          id: testUuid(),
+          transferredOn: body.transferredOn,
+          from: { id: recorded.owner.id, fullName: recorded.owner.fullName },
+          to: { id: to.id, fullName: to.fullName },
+          price: body.price ? Number(body.price) : null,
+          note: null,
+          admin: state.profile.fullName,
+          createdAt: new Date().toISOString(),
+        };
+        state.transfers.unshift({ caskId: recorded.id, transfer });
+        recorded.owner = { id: to.id, fullName: to.fullName, email: to.email };
+        return answer(201, 'Ownership transferred successfully!');
       }
     }
     const caskDelete = /^\/api\/casks\/([^/]+)$/.exec(path);

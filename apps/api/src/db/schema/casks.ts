@@ -34,9 +34,13 @@ export const casks = pgTable(
     name: text('name').notNull(),
     distillery: text('distillery'),
     year: integer('year'),
-    /** Litres, to the millilitre; typed as '2000L' or '70cl' (spec 001 §2 placeholder). */
+    /**
+     * The cask as filled (added): litres to the millilitre, typed as '2000L' or '70cl', and the
+     * ABV in percent, two decimals, typed as '40%' (spec 001 §2 placeholders). What the screens
+     * show as 'Volume' and 'ABV' is the latest gauge when there is one (`gauged_volume`,
+     * `gauged_abv` below), these otherwise (docs/decisions/305).
+     */
     volume: numeric('volume', { precision: 12, scale: 3 }),
-    /** Percent, two decimals; typed as '40%' (spec 001 §2 placeholder). */
     abv: numeric('abv', { precision: 5, scale: 2 }),
     location: text('location'),
     estimatedValue: numeric('estimated_value', { precision: 14, scale: 2 }),
@@ -68,6 +72,13 @@ export const casks = pgTable(
      * (the fill is the first day of its year; without a year no regauge is ever due).
      */
     lastGaugedOn: date('last_gauged_on'),
+    /**
+     * The latest gauge's bulk litres and ABV (the one of `last_gauged_on`, the latest recorded
+     * on that day), written with it by cask_refresh_gauge_alerts(); null without a gauge
+     * (docs/decisions/305).
+     */
+    gaugedVolume: numeric('gauged_volume', { precision: 12, scale: 3 }),
+    gaugedAbv: numeric('gauged_abv', { precision: 5, scale: 2 }),
     regaugeDueOn: date('regauge_due_on').generatedAlwaysAs(
       sql`case when year is null then null else least(
         greatest(make_date(year, 1, 1) + interval '5 years',

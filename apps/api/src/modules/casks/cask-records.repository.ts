@@ -133,6 +133,14 @@ export async function insertTransfer(
   return row.id;
 }
 
+/**
+ * When a gauge or transfer happened on the timeline: when an admin recorded it, or, for one no
+ * admin recorded (the seeds' history, written all at once at install), the day it is about
+ * (midnight UTC), so a seeded history reads in the order it happened.
+ */
+const recordedAt = (createdAt: string, day: string, adminId: string) =>
+  `case when ${adminId} is null then ${day}::timestamp at time zone 'UTC' else ${createdAt} end`;
+
 const money = (column: string) => `'$' || to_char(${column}, 'FM999,999,999,990.00')`;
 
 /**
@@ -181,7 +189,7 @@ export async function listProvenance(db: DbOrTx, caskId: string): Promise<Proven
         'Valued at ' || ${money('p.value')} || ' for ' || to_char(p.month, 'FMMonth YYYY'), p.month, p.id::text
       from cask_appreciation p where p.cask_id = :cask
       union all
-      select 'regauge', r.created_at, r.admin_id,
+      select 'regauge', ${recordedAt('r.created_at', 'r.gauged_on', 'r.admin_id')}, r.admin_id,
         'Regauged on ' || to_char(r.gauged_on, ${DAY}) || ': ' ||
         trim(to_char(r.bulk_litres, 'FM999,999,990.999'), '.') || ' BL at ' ||
         trim(to_char(r.abv, 'FM990.99'), '.') || '% ABV, ' ||
@@ -189,7 +197,7 @@ export async function listProvenance(db: DbOrTx, caskId: string): Promise<Proven
         r.gauged_on, r.id::text
       from cask_regauges r where r.cask_id = :cask
       union all
-      select 'transfer', t.created_at, t.admin_id,
+      select 'transfer', ${recordedAt('t.created_at', 't.transferred_on', 't.admin_id')}, t.admin_id,
         'Transferred from ' || f.full_name || ' to ' || o.full_name || ' on ' ||
         to_char(t.transferred_on, ${DAY}) ||
         coalesce(' for ' || ${money('t.price')}, '') ||

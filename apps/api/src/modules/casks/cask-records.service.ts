@@ -73,10 +73,10 @@ export function createCaskRecordsService(deps: { database: Database }) {
         // Before any regauge, the cask's figures as it was added are its gauge (decision 230).
         const before =
           around.before ??
-          (around.after === null && row.volume !== null && row.abv !== null
+          (around.after === null && row.filledVolume !== null && row.filledAbv !== null
             ? {
-                ml: Math.round(Number(row.volume) * 1000),
-                abv100: Math.round(Number(row.abv) * 100),
+                ml: Math.round(Number(row.filledVolume) * 1000),
+                abv100: Math.round(Number(row.filledAbv) * 100),
               }
             : null);
         if (before && units > lpaUnits(before.ml, before.abv100)) {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   abvNearUntil,
@@ -5,13 +6,14 @@ import {
   type ProvenanceResponse,
 } from '@cask/contracts/cask-records';
 import type { CaskListResponse } from '@cask/contracts/casks';
+import type { CustomerCasksResponse } from '@cask/contracts/customer-records';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { caskRegauges, casks, caskTransfers } from '../../db/schema/casks.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
 import { getData } from '../../../test/requests.ts';
-import { createCask, createCustomer } from '../../../test/factories.ts';
+import { createCask, createCustomer, uniqueMarker } from '../../../test/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -272,6 +274,90 @@ describe('gauge alerts (domain/casks.md)', () => {
   });
 });
 
+describe("a cask's Volume and ABV are its latest gauge (issue 41)", () => {
+  test('a regauge changes them on the cask page, the Cask List, the customer page and the export; the filling stays', async () => {
+    const owner = await createCustomer(ctx);
+    const name = `Gauged ${uniqueMarker('g')}`;
+    const cask = await createCask(ctx, {
+      name,
+      ownerId: owner.id,
+      year: 2012,
+      volume: '500',
+      abv: '53.6',
+    });
+    const before = (await record(cask.id)).cask;
+    expect(before).toMatchObject({
+      volume: 500,
+      abv: 53.6,
+      gaugedOn: null,
+      filledVolume: 500,
+      filledAbv: 53.6,
+    });
+    const gaugedOn = yearsAgo(0, '01-02');
+    const response = await post(`/api/casks/${cask.id}/regauges`, {
+      gaugedOn,
+      bulkLitres: '361.5',
+      abv: '51.7',
+    });
+    expect(response.statusCode).toBe(201);
+    const shown = { volume: 361.5, abv: 51.7, gaugedOn };
+    expect(response.json<CaskRecordResponse>().data.cask).toMatchObject({
+      ...shown,
+      filledVolume: 500,
+      filledAbv: 53.6,
+    });
+    const list = await getData<CaskListResponse>(ctx, admin, '/api/casks', { search: name });
+    expect(list.casks).toEqual([expect.objectContaining({ id: cask.id, ...shown })]);
+    const section = await getData<CustomerCasksResponse>(
+      ctx,
+      admin,
+      `/api/users/${owner.id}/casks`,
+    );
+    expect(section.items).toEqual([expect.objectContaining({ id: cask.id, ...shown })]);
+
+    // A gauge dated before the latest one changes nothing shown.
+    await post(`/api/casks/${cask.id}/regauges`, {
+      gaugedOn: yearsAgo(2),
+      bulkLitres: '400',
+      abv: '52.5',
+    });
+    expect((await record(cask.id)).cask).toMatchObject(shown);
+
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/exports/casks',
+      query: { search: name },
+      headers: admin.headers,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { url } = started.json<{ data: { export: { url: string } } }>().data.export;
+    const file = await ctx.app.inject({ method: 'GET', url: `/api${url}` });
+    const [header, row] = parse(file.body, { bom: true }) as string[][];
+    const cell = (column: string) => row?.[header?.indexOf(column) ?? -1];
+    expect(cell('Volume (L)')).toBe('361.500');
+    expect(cell('ABV (%)')).toBe('51.70');
+    expect(cell('Gauged On')).toBe(gaugedOn);
+    expect(cell('Filled Volume (L)')).toBe('500.000');
+    expect(cell('Filled ABV (%)')).toBe('53.60');
+  });
+
+  test('a cask gauged below 40% reaches 40% on the gauge that found it, and shows ABV near 40%', async () => {
+    const cask = await createCask(ctx, { year: 1995, volume: '250', abv: '46' });
+    // A rising-then-falling history whose trend line would cross 40% far away.
+    await insertGauges([
+      { caskId: cask.id, gaugedOn: yearsAgo(6, '05-01'), bulkLitres: '240', abv: '41' },
+      { caskId: cask.id, gaugedOn: yearsAgo(4, '05-01'), bulkLitres: '230', abv: '39.6' },
+      { caskId: cask.id, gaugedOn: yearsAgo(3, '05-01'), bulkLitres: '228', abv: '40.4' },
+      { caskId: cask.id, gaugedOn: yearsAgo(2, '05-01'), bulkLitres: '220', abv: '39.9' },
+      { caskId: cask.id, gaugedOn: yearsAgo(1, '05-01'), bulkLitres: '210', abv: '38.13' },
+    ]);
+    const { cask: shown, alerts } = await record(cask.id);
+    expect(shown).toMatchObject({ abv: 38.13, volume: 210, gaugedOn: yearsAgo(1, '05-01') });
+    expect(alerts.abvFortyOn).toBe(yearsAgo(2, '05-01'));
+    expect(alerts.abvNearForty).toBe(true);
+  });
+});
+
 describe('POST /api/casks/:id/transfers', () => {
   test('moves the cask to the new owner and keeps the transfer in its history', async () => {
     const from = await createCustomer(ctx);
@@ -394,5 +480,22 @@ describe('GET /api/casks/:id/provenance', () => {
     });
     expect(events.find((e) => e.kind === 'note')?.summary).toBe('Note: Moved to warehouse 4');
     expect(events.find((e) => e.kind === 'valuation')).toMatchObject({ admin: null });
+  });
+
+  test('a gauge no admin recorded (the seeds) is dated by its gauge day, not when it was written', async () => {
+    const cask = await createCask(ctx, { year: 2001, volume: '250', abv: '63' });
+    await insertGauges([
+      { caskId: cask.id, gaugedOn: '2004-03-01', bulkLitres: '240', abv: '61' },
+      { caskId: cask.id, gaugedOn: '2007-03-01', bulkLitres: '230', abv: '60' },
+    ]);
+    const { events } = await getData<ProvenanceResponse>(
+      ctx,
+      admin,
+      `/api/casks/${cask.id}/provenance`,
+    );
+    expect(events.filter((e) => e.kind === 'regauge').map((e) => e.at)).toEqual([
+      '2007-03-01T00:00:00.000Z',
+      '2004-03-01T00:00:00.000Z',
+    ]);
   });
 });

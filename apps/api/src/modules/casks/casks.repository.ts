@@ -89,7 +89,9 @@ export function countCaskMatchesSql(pattern: string | undefined, alert?: CaskAle
  * keep their names for the list's order.
  */
 const CASK_ROW_SQL =
-  'c.id, c.name, c.distillery, c.year, c.volume, c.abv, c.location, c.estimated_value,' +
+  'c.id, c.name, c.distillery, c.year, coalesce(c.gauged_volume, c.volume) as volume,' +
+  ' coalesce(c.gauged_abv, c.abv) as abv, c.volume as filled_volume, c.abv as filled_abv,' +
+  " to_char(c.last_gauged_on, 'YYYY-MM-DD') as gauged_on, c.location, c.estimated_value," +
   ' c.current_value, c.purchase_price, c.status, c.type, c.notes, c.purchase_date,' +
   ' c.image_file_id, o.id as owner_id, o.full_name as owner_name, o.email as owner_email,' +
   ' c.current_value - c.purchase_price as gain,' +
@@ -104,7 +106,8 @@ const CASK_ROW_SQL =
 /** One page row (CASK_ROW_SQL's columns) as the contract's Cask; money as its exact decimal. */
 const CASK_JSON =
   "json_build_object('id', p.id, 'name', p.name, 'distillery', p.distillery, 'year', p.year," +
-  " 'volume', p.volume, 'abv', p.abv, 'location', p.location," +
+  " 'volume', p.volume, 'abv', p.abv, 'gaugedOn', p.gauged_on," +
+  " 'filledVolume', p.filled_volume, 'filledAbv', p.filled_abv, 'location', p.location," +
   " 'estimatedValue', p.estimated_value, 'currentValue', p.current_value," +
   " 'purchasePrice', p.purchase_price, 'status', p.status, 'owner', json_build_object(" +
   "'id', p.owner_id, 'fullName', p.owner_name, 'email', p.owner_email)," +
@@ -191,8 +194,12 @@ const caskFields = {
   name: casks.name,
   distillery: casks.distillery,
   year: casks.year,
-  volume: casks.volume,
-  abv: casks.abv,
+  // The latest gauge, or the cask as filled without one (docs/decisions/305).
+  volume: sql<string | null>`coalesce(${casks.gaugedVolume}, ${casks.volume})::text`,
+  abv: sql<string | null>`coalesce(${casks.gaugedAbv}, ${casks.abv})::text`,
+  gaugedOn: sql<string | null>`to_char(${casks.lastGaugedOn}, 'YYYY-MM-DD')`,
+  filledVolume: casks.volume,
+  filledAbv: casks.abv,
   location: casks.location,
   estimatedValue: casks.estimatedValue,
   currentValue: casks.currentValue,

@@ -2,6 +2,7 @@ import type {
   CustomerCasksResponse,
   CustomerNotificationsResponse,
   CustomerOrdersResponse,
+  CustomerPastCasksResponse,
   CustomerPointsResponse,
   CustomerRecord,
   CustomerReferralsResponse,
@@ -133,10 +134,36 @@ export function createCustomerSections(database: Database) {
       versions: [COUNTER_NAMES.casksAlertSearchVersion],
       itemJson:
         "json_build_object('id', p.id, 'name', p.name, 'distillery', p.distillery, 'year', p.year," +
+        " 'volume', p.volume, 'abv', p.abv, 'gaugedOn', p.gauged_on," +
         " 'currentValue', p.current_value, 'gain', p.current_value - p.purchase_price, 'status', p.status)",
+      // Volume and ABV as the cask page shows them: the latest gauge, else as filled (decision 305).
       rowSql: (rows) =>
-        `select k.id, k.name, k.distillery, k.year, k.current_value, k.purchase_price, k.status,` +
+        `select k.id, k.name, k.distillery, k.year, coalesce(k.gauged_volume, k.volume) as volume,` +
+        ` coalesce(k.gauged_abv, k.abv) as abv, to_char(k.last_gauged_on, 'YYYY-MM-DD') as gauged_on,` +
+        ` k.current_value, k.purchase_price, k.status,` +
         ` k.created_at from (${rows}) w join casks k on k.id = w.id`,
+    }),
+    // The casks the customer transferred away (issue 41): their transfers from them, newest
+    // first, with the owner each went to; a deleted cask is left out as everywhere.
+    pastCasks: section<ItemOf<CustomerPastCasksResponse>>(database, {
+      name: 'past-casks',
+      table: 'cask_transfers',
+      where: (customer) =>
+        `from_customer_id = ${customer}::uuid and exists (select 1 from casks k` +
+        ' where k.id = cask_transfers.cask_id and k.deleted_at is null)',
+      // A customer has few transfers among many (cask_transfers_from_idx): collected and sorted.
+      collect: true,
+      // Moves with every transfer (it changes the cask's owner), a delete or its undo.
+      versions: [COUNTER_NAMES.casksAlertSearchVersion],
+      itemJson:
+        "json_build_object('id', p.id, 'cask', json_build_object('id', p.cask_id, 'name', p.name)," +
+        " 'transferredOn', p.transferred_on, 'to', json_build_object('id', p.to_id," +
+        " 'fullName', p.to_name), 'price', p.price)",
+      rowSql: (rows) =>
+        `select t.id, t.cask_id, k.name, to_char(t.transferred_on, 'YYYY-MM-DD') as transferred_on,` +
+        ' o.id as to_id, o.full_name as to_name, t.price, t.created_at' +
+        ` from (${rows}) w join cask_transfers t on t.id = w.id join casks k on k.id = t.cask_id` +
+        ' join customers o on o.id = t.to_customer_id',
     }),
     orders: section<ItemOf<CustomerOrdersResponse>>(database, {
       name: 'orders',

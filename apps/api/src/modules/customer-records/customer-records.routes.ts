@@ -4,6 +4,7 @@ import {
   customerCasksResponse,
   customerNotificationsResponse,
   customerOrdersResponse,
+  customerPastCasksResponse,
   customerPointsResponse,
   customerRecordResponse,
   customerReferralsResponse,
@@ -14,7 +15,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createCustomerRecordsService } from './customer-records.service.ts';
 
-/** The customer page's calls (issue 30): the customer with the cards, and five paged sections. */
+/** The customer page's calls (issue 30): the customer with the cards, and six paged sections
+ * (the casks transferred away, 'Past casks', since issue 41). */
 export const customerRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const customers = createCustomerRecordsService({ database: deps.database });
   const notFound = { 404: errorEnvelope.describe('No such customer') };
@@ -40,6 +42,13 @@ export const customerRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
   app.get('/users/:id/casks', { schema: schema(customerCasksResponse) }, async (request) => {
     return ok(await customers.casks(request.params.id, request.query));
   });
+  app.get(
+    '/users/:id/past-casks',
+    { schema: schema(customerPastCasksResponse) },
+    async (request) => {
+      return ok(await customers.pastCasks(request.params.id, request.query));
+    },
+  );
   app.get('/users/:id/orders', { schema: schema(customerOrdersResponse) }, async (request) => {
     return ok(await customers.orders(request.params.id, request.query));
   });

@@ -5,7 +5,7 @@ import { USER_NOT_FOUND } from '../customers/customers.service.ts';
 import { createCustomerSections, readCustomerRecord } from './customer-records.repository.ts';
 
 /**
- * The customer page (issue 30): the customer with the four cards, and five paged sections, each
+ * The customer page (issue 30): the customer with the four cards, and six paged sections, each
  * answered only for a customer nobody has deleted (else 404).
  */
 export function createCustomerRecordsService(deps: { database: Database }) {
@@ -29,6 +29,7 @@ export function createCustomerRecordsService(deps: { database: Database }) {
   return {
     record,
     casks: section(sections.casks),
+    pastCasks: section(sections.pastCasks),
     orders: section(sections.orders),
     referrals: section(sections.referrals),
     points: section(sections.points),

@@ -3,6 +3,7 @@ import type {
   CustomerCasksResponse,
   CustomerNotificationsResponse,
   CustomerOrdersResponse,
+  CustomerPastCasksResponse,
   CustomerPointsResponse,
   CustomerRecordResponse,
   CustomerReferralsResponse,
@@ -172,9 +173,51 @@ describe('the customer page', () => {
     );
   });
 
+  test("'Past casks' lists the casks transferred away, with the day and the new owner", async () => {
+    const from = await createCustomer(ctx);
+    const to = await createCustomer(ctx);
+    const cask = await createCask(ctx, { ownerId: from.id });
+    const kept = await createCask(ctx, { ownerId: from.id });
+    const past = () => get<CustomerPastCasksResponse>(`/api/users/${from.id}/past-casks`);
+    expect((await past()).items).toEqual([]);
+    const day = new Date().toISOString().slice(0, 10);
+    const moved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/casks/${cask.id}/transfers`,
+      headers: admin.headers,
+      payload: { toCustomerId: to.id, transferredOn: day, price: '15000' },
+    });
+    expect(moved.statusCode).toBe(201);
+    const answer = await past();
+    expect(answer.items).toEqual([
+      {
+        id: expect.any(String),
+        cask: { id: cask.id, name: cask.name },
+        transferredOn: day,
+        to: { id: to.id, fullName: to.fullName },
+        price: 15000,
+      },
+    ]);
+    expect(answer.pagination.total).toBe(1);
+    expect((await get<CustomerCasksResponse>(`/api/users/${from.id}/casks`)).items).toEqual([
+      expect.objectContaining({ id: kept.id }),
+    ]);
+    expect((await get<CustomerPastCasksResponse>(`/api/users/${to.id}/past-casks`)).items).toEqual(
+      [],
+    );
+  });
+
   test('an unknown or deleted customer is 404; a bad page is 400; every call needs a sign-in', async () => {
     const gone = await createCustomer(ctx, { deletedAt: new Date() });
-    for (const path of ['record', 'casks', 'orders', 'referrals', 'points', 'notifications']) {
+    for (const path of [
+      'record',
+      'casks',
+      'past-casks',
+      'orders',
+      'referrals',
+      'points',
+      'notifications',
+    ]) {
       const missing = await ctx.app.inject({
         method: 'GET',
         url: `/api/users/${gone.id}/${path}`,

@@ -21,7 +21,8 @@ export interface CustomerComboboxProps {
   clearLabel: string;
   /** The chosen customer's id, '' when none. */
   value: string;
-  onChange: (id: string) => void;
+  /** The chosen customer's id ('' when cleared), with the option chosen. */
+  onChange: (id: string, option?: CustomerOption) => void;
   onBlur?: () => void;
   error?: string | undefined;
   name?: string;
@@ -121,7 +122,7 @@ export function CustomerCombobox({
     setText(customerOptionLabel(option));
     setOpen(false);
     setActiveIndex(-1);
-    onChange(option.id);
+    onChange(option.id, option);
   }
 
   function clear() {

@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
-import { aCask, createFakeApi } from '@/testing/fake-api.ts';
+import userEvent from '@testing-library/user-event';
+import { detailValue } from '@/testing/details.ts';
+import { aCask, aCustomer, createFakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { ABV_TREND_FAR } from './cask-page.tsx';
 
 afterEach(() => {
   toast.remove();
@@ -106,4 +109,112 @@ test('Record Regauge shows a refused field under it, then records and lists the 
   const gauges = await screen.findByRole('table', { name: 'Regauges' });
   await within(gauges).findByText('109.25 L');
   expect(await screen.findByText(/Regauged on/)).toBeVisible();
+});
+
+// Issue 41: what the screens say is true.
+test("the cask page shows the latest gauge as Volume and ABV with its day, the filling as 'Filled at'", async () => {
+  const cask = aCask({
+    name: 'Glen Gauged',
+    volume: 361.5,
+    abv: 51.7,
+    gaugedOn: '2026-01-02',
+    filledVolume: 500,
+    filledAbv: 53.6,
+    abvFortyOn: '2142-10-06',
+  });
+  const api = createFakeApi({ casks: [cask] });
+  await renderApp({ route: `/cask/${cask.id}`, api });
+  const details = await screen.findByRole('heading', { name: 'Glen Gauged', level: 1 });
+  expect(details).toBeVisible();
+  const page = document.body;
+  expect(detailValue(page, 'Volume')).toHaveTextContent('361.5L (gauged Jan 2, 2026)');
+  expect(detailValue(page, 'ABV')).toHaveTextContent('51.7% (gauged Jan 2, 2026)');
+  expect(detailValue(page, 'Filled at')).toHaveTextContent('500L at 53.6%');
+  expect(detailValue(page, 'ABV trend reaches 40%')).toHaveTextContent(ABV_TREND_FAR);
+  expect(screen.queryByText(/2142/)).toBeNull();
+});
+
+test("a cask already below 40% says 'Below 40%' with the day of the gauge that found it", async () => {
+  const cask = aCask({
+    name: 'Glen Weak',
+    abv: 38.13,
+    gaugedOn: '2026-05-01',
+    filledAbv: 48.4,
+    abvFortyOn: '2026-05-01',
+  });
+  const api = createFakeApi({ casks: [cask] });
+  await renderApp({ route: `/cask/${cask.id}`, api });
+  await screen.findByRole('heading', { name: 'Glen Weak', level: 1 });
+  expect(detailValue(document.body, 'ABV')).toHaveTextContent('38.13% (gauged May 1, 2026)');
+  expect(screen.getByText('Below 40%: gauged May 1, 2026')).toBeVisible();
+  expect(detailValue(document.body, 'ABV trend reaches 40%')).toHaveTextContent(
+    'Below 40% (gauged May 1, 2026)',
+  );
+  expect(screen.queryByText(/ABV near 40%/)).toBeNull();
+});
+
+test('Record Regauge shows the last gauge for reference, and the new one becomes Volume and ABV', async () => {
+  const cask = aCask({ name: 'Glen Reference', volume: 500, abv: 53.6 });
+  const api = createFakeApi({ casks: [cask] });
+  await renderApp({ route: `/cask/${cask.id}`, api });
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Record Regauge' }));
+  let dialog = await screen.findByRole('dialog', { name: 'Record Regauge' });
+  expect(within(dialog).getByText('No gauge yet: filled at 500L at 53.6% ABV.')).toBeVisible();
+  fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-01-02' } });
+  fireEvent.change(within(dialog).getByLabelText('Bulk litres'), { target: { value: '361.5' } });
+  fireEvent.change(within(dialog).getByLabelText('ABV (%)'), { target: { value: '51.7' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Record Regauge' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() =>
+    expect(detailValue(document.body, 'ABV')).toHaveTextContent('51.7% (gauged Jan 2, 2026)'),
+  );
+  expect(detailValue(document.body, 'Volume')).toHaveTextContent('361.5L');
+  expect(detailValue(document.body, 'Filled at')).toHaveTextContent('500L at 53.6%');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Record Regauge' }));
+  dialog = await screen.findByRole('dialog', { name: 'Record Regauge' });
+  expect(
+    within(dialog).getByText(
+      'Last gauge: Jan 2, 2026, 361.5 L at 51.7% ABV (186.896 L of pure alcohol).',
+    ),
+  ).toBeVisible();
+});
+
+test('Transfer Ownership shows the owner, leaves them out of the picker, confirms with the price; the old owner lists it under Past casks', async () => {
+  const owner = aCustomer({ fullName: 'Isla Grant', email: 'isla@example.com' });
+  const buyer = aCustomer({ fullName: 'Iain Buyer', email: 'iain@example.com' });
+  const cask = aCask({
+    name: 'Glen Moved',
+    owner: { id: owner.id, fullName: owner.fullName, email: owner.email },
+  });
+  const api = createFakeApi({ casks: [cask], customers: [owner, buyer] });
+  const user = userEvent.setup();
+  await renderApp({ route: `/cask/${cask.id}`, api });
+
+  await user.click(await screen.findByRole('button', { name: 'Transfer Ownership' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Transfer Ownership' });
+  expect(within(dialog).getByText(/Current owner:/)).toHaveTextContent('Current owner: Isla Grant');
+  const combobox = within(dialog).getByRole('combobox', { name: 'New owner' });
+  await user.type(combobox, 'i');
+  const listbox = within(dialog).getByRole('listbox');
+  await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(1));
+  await user.click(within(listbox).getByRole('option', { name: /Iain Buyer/ }));
+  fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-02-05' } });
+  fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '15000' } });
+  await user.click(within(dialog).getByRole('button', { name: 'Transfer Ownership' }));
+  expect(
+    within(dialog).getByText('Transfer Glen Moved to Iain Buyer on Feb 5, 2026 for $15,000?'),
+  ).toBeVisible();
+  expect(api.sent('POST', `/api/casks/${cask.id}/transfers`)).toHaveLength(0);
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm Transfer' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(api.sent('POST', `/api/casks/${cask.id}/transfers`)).toHaveLength(1);
+
+  await user.click(screen.getAllByRole('link', { name: 'Isla Grant' })[0] as HTMLElement);
+  const past = await screen.findByRole('table', { name: /^Past casks/ });
+  const row = await within(past).findByRole('row', { name: /Glen Moved/ });
+  expect(row).toHaveTextContent('Feb 5, 2026');
+  expect(within(row).getByRole('link', { name: 'Iain Buyer' })).toBeVisible();
+  expect(row).toHaveTextContent('$15,000');
 });

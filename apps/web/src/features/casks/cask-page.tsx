@@ -17,7 +17,7 @@ import { errorMessage } from '@/lib/api-error.ts';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { useCaskRecord, useProvenance } from './api/cask-record.ts';
 import { formatMonth } from './components/appreciation-chart.tsx';
-import { CaskAlertBadges } from './components/cask-alert-badges.tsx';
+import { BELOW_FORTY, CaskAlertBadges, isBelowForty } from './components/cask-alert-badges.tsx';
 import { caskStatusTone } from '@/components/casks/cask-status.ts';
 
 /** A day reads on one line ('Feb 15, 2026'), on a phone too; longer texts wrap instead. */
@@ -133,6 +133,54 @@ function Provenance({ id }: { id: string }) {
   );
 }
 
+type Cask = CaskRecord['cask'];
+
+/**
+ * A figure of the latest gauge with the day it was measured; the filling's when the cask has no
+ * gauge (decision 305).
+ */
+function Gauged({ value, cask }: { value: string | null; cask: Cask }) {
+  if (value === null) return <>—</>;
+  return (
+    <>
+      {value}{' '}
+      <span className="text-oak-700">
+        {cask.gaugedOn ? `(gauged ${day(cask.gaugedOn)})` : '(as filled)'}
+      </span>
+    </>
+  );
+}
+
+/** 'Filled at': the volume and ABV the cask was added with, '500L at 53.6%'. */
+function filledAt(cask: Cask): string {
+  const parts = [
+    cask.filledVolume === null ? null : formatVolume(cask.filledVolume),
+    cask.filledAbv === null ? null : formatAbv(cask.filledAbv),
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? '—' : parts.join(' at ');
+}
+
+/** Further than this, the ABV trend's crossing of 40% is no date worth showing. */
+export const ABV_TREND_HORIZON_YEARS = 50;
+export const ABV_TREND_FAR = `not within ${ABV_TREND_HORIZON_YEARS} years`;
+
+/**
+ * When the cask's ABV reaches 40%: 'Below 40%' with the day of the gauge that found it when it
+ * already is, the trend's day, or 'not within 50 years'.
+ */
+function abvTrend({ cask, alerts }: CaskRecord): string {
+  if (isBelowForty(cask)) {
+    const foundOn = alerts.abvFortyOn ?? cask.gaugedOn;
+    return foundOn ? `${BELOW_FORTY} (gauged ${day(foundOn)})` : BELOW_FORTY;
+  }
+  if (!alerts.abvFortyOn) return '—';
+  const horizon = new Date();
+  horizon.setUTCFullYear(horizon.getUTCFullYear() + ABV_TREND_HORIZON_YEARS);
+  return alerts.abvFortyOn > horizon.toISOString().slice(0, 10)
+    ? ABV_TREND_FAR
+    : day(alerts.abvFortyOn);
+}
+
 function CaskDetails({ record }: { record: CaskRecord }) {
   const { cask } = record;
   const gain =
@@ -163,8 +211,13 @@ function CaskDetails({ record }: { record: CaskRecord }) {
         <Detail term="Distillery">{cask.distillery ?? '—'}</Detail>
         <Detail term="Year">{cask.year === null ? '—' : String(cask.year)}</Detail>
         <Detail term="Location">{cask.location ?? '—'}</Detail>
-        <Detail term="Volume">{cask.volume === null ? '—' : formatVolume(cask.volume)}</Detail>
-        <Detail term="ABV">{cask.abv === null ? '—' : formatAbv(cask.abv)}</Detail>
+        <Detail term="Volume">
+          <Gauged value={cask.volume === null ? null : formatVolume(cask.volume)} cask={cask} />
+        </Detail>
+        <Detail term="ABV">
+          <Gauged value={cask.abv === null ? null : formatAbv(cask.abv)} cask={cask} />
+        </Detail>
+        <Detail term="Filled at">{filledAt(cask)}</Detail>
         <Detail term="Purchase Date">
           {cask.purchaseDate ? formatDate(cask.purchaseDate) : '—'}
         </Detail>
@@ -181,9 +234,7 @@ function CaskDetails({ record }: { record: CaskRecord }) {
         <Detail term="Regauge due from">
           {record.alerts.regaugeDueOn ? day(record.alerts.regaugeDueOn) : '—'}
         </Detail>
-        <Detail term="ABV trend reaches 40%">
-          {record.alerts.abvFortyOn ? day(record.alerts.abvFortyOn) : '—'}
-        </Detail>
+        <Detail term="ABV trend reaches 40%">{abvTrend(record)}</Detail>
         <Detail term="Notes" wide>
           {cask.notes ?? '—'}
         </Detail>

@@ -1,8 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { trendMonths } from '@cask/contracts/dashboard';
-import { aCustomer, createFakeApi, manyCustomers, type FakeApi } from '@/testing/fake-api.ts';
+import {
+  aCask,
+  aCustomer,
+  createFakeApi,
+  manyCustomers,
+  type FakeApi,
+} from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 
@@ -27,6 +34,32 @@ test('the four cards show the totals, Total Value in thousands of dollars', asyn
   expect(within(card('Total Casks')).getByText('1,234')).toBeVisible();
   expect(within(card('Active Offers')).getByText('7')).toBeVisible();
   expect(within(card('Total Value')).getByText('$125.5k')).toBeVisible();
+});
+
+test("'Total Value' says it is order revenue; each alert count opens the Cask List filtered by it", async () => {
+  const api = createFakeApi({
+    customers: manyCustomers(1),
+    casks: [
+      aCask({ name: 'Glen Due', regaugeDueOn: '2020-01-01' }),
+      aCask({ name: 'Glen Weak', abvFortyOn: '2020-01-01' }),
+    ],
+    totals: { totalRevenue: 125_500 },
+  });
+  const user = userEvent.setup();
+  await renderDashboard(api);
+
+  expect(await within(card('Total Value')).findByText('Order revenue')).toBeVisible();
+  const due = await within(card('Total Casks')).findByRole('link', { name: '1 Regauge due' });
+  expect(due).toHaveAttribute('href', '/cask?alert=regauge-due');
+  expect(within(card('Total Casks')).getByRole('link', { name: '1 ABV near 40%' })).toHaveAttribute(
+    'href',
+    '/cask?alert=abv-near-40',
+  );
+  await user.click(due);
+  const table = await screen.findByRole('table', { name: 'Cask List' });
+  await waitFor(() => expect(within(table).queryByText('Glen Weak')).toBeNull());
+  expect(within(table).getByText('Glen Due')).toBeVisible();
+  expect(screen.getByRole('combobox', { name: 'Filter by alert' })).toHaveValue('regauge-due');
 });
 
 test('a failed dashboard call shows the server message after Error:', async () => {

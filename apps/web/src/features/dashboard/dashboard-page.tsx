@@ -27,6 +27,9 @@ import { useRecentUsers } from './api/get-recent-users.ts';
 const DashboardTrends = lazy(() => import('./components/dashboard-trends.tsx'));
 
 /** Spec 000 §8: the dashboard's failure texts. */
+/** Under 'Total Value' (the spec's title): what the number is. */
+export const TOTAL_VALUE_HINT = 'Order revenue';
+
 export const DASHBOARD_FAILURE = 'Failed to fetch dashboard data';
 export const USERS_FAILURE = 'Failed to fetch users';
 
@@ -92,10 +95,22 @@ export default function DashboardPage() {
             value={formatCount(totals?.casks.totalCasks)}
             hint={
               totals?.caskAlerts ? (
-                <Link to="/cask" className="text-gold-700 underline underline-offset-2">
-                  {formatCount(totals.caskAlerts.regaugeDue)} Regauge due ·{' '}
-                  {formatCount(totals.caskAlerts.abvNearForty)} ABV near 40%
-                </Link>
+                // Each count opens the Cask List filtered by its alert (issue 41).
+                <>
+                  <Link
+                    to="/cask?alert=regauge-due"
+                    className="text-gold-700 underline underline-offset-2"
+                  >
+                    {formatCount(totals.caskAlerts.regaugeDue)} Regauge due
+                  </Link>
+                  {' · '}
+                  <Link
+                    to="/cask?alert=abv-near-40"
+                    className="text-gold-700 underline underline-offset-2"
+                  >
+                    {formatCount(totals.caskAlerts.abvNearForty)} ABV near 40%
+                  </Link>
+                </>
               ) : undefined
             }
           />
@@ -110,6 +125,9 @@ export default function DashboardPage() {
             icon={<CircleDollarSign size={22} />}
             loading={dashboard.isPending}
             value={formatThousands(totals?.payments.totalRevenue)}
+            // The spec's title, for what it counts: the orders' revenue, not the casks' value
+            // (the 'Portfolio value' chart below).
+            hint={TOTAL_VALUE_HINT}
           />
         </StatCardGrid>
       )}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Boxes, Coins, Landmark, Star } from 'lucide-react';
 import { CUSTOMER_SECTION_PAGE_SIZE } from '@cask/contracts/customer-records';
+import { formatAbv, formatVolume } from '@cask/contracts/measures';
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { UserStatusBadge } from '@/components/customers/user-status.tsx';
@@ -61,6 +62,19 @@ const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
     },
     { id: 'distillery', header: 'Distillery', cell: (cask) => cask.distillery ?? '—' },
     { id: 'year', header: 'Year', cell: (cask) => cask.year ?? '—' },
+    // The latest gauge, as the cask page shows it (decision 305).
+    {
+      id: 'volume',
+      header: 'Volume',
+      align: 'right',
+      cell: (cask) => (cask.volume === null ? '—' : formatVolume(cask.volume)),
+    },
+    {
+      id: 'abv',
+      header: 'ABV',
+      align: 'right',
+      cell: (cask) => (cask.abv === null ? '—' : formatAbv(cask.abv)),
+    },
     {
       id: 'value',
       header: 'Current Value',
@@ -78,6 +92,37 @@ const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
       id: 'status',
       header: 'Status',
       cell: (cask) => <StatusBadge tone={caskStatusTone(cask.status)}>{cask.status}</StatusBadge>,
+    },
+  ],
+  'past-casks': [
+    {
+      id: 'name',
+      header: 'Name',
+      cell: (past) => (
+        <Link
+          to={`/cask/${past.cask.id}`}
+          className="font-medium text-gold-700 underline decoration-gold-300 underline-offset-2 hover:decoration-gold-700"
+        >
+          {past.cask.name}
+        </Link>
+      ),
+    },
+    {
+      id: 'date',
+      header: 'Transferred',
+      className: NOWRAP,
+      cell: (past) => formatDate(`${past.transferredOn}T00:00:00Z`),
+    },
+    {
+      id: 'to',
+      header: 'New owner',
+      cell: (past) => <CustomerLink id={past.to.id} name={past.to.fullName} />,
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      align: 'right',
+      cell: (past) => (past.price === null ? '—' : formatMoney(past.price)),
     },
   ],
   orders: [
@@ -163,6 +208,7 @@ const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
 
 const TITLES: Record<SectionName, string> = {
   casks: 'Casks',
+  'past-casks': 'Past casks',
   orders: 'Orders',
   referrals: 'Referrals',
   points: 'Points',
@@ -172,6 +218,7 @@ const TITLES: Record<SectionName, string> = {
 /** What a section's rows are: 'Showing 5 of 12 entries' (of the points ledger), 'No casks.'. */
 const NOUNS: Record<SectionName, string> = {
   casks: 'casks',
+  'past-casks': 'past casks',
   orders: 'orders',
   referrals: 'referrals',
   points: 'entries',
@@ -315,6 +362,7 @@ export default function CustomerPage() {
       </StatCardGrid>
       <div className="grid gap-4">
         <Section id={id} name="casks" />
+        <Section id={id} name="past-casks" />
         <Section id={id} name="orders" />
         <Section id={id} name="referrals" />
         <Section id={id} name="points" />

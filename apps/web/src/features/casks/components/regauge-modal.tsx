@@ -5,10 +5,32 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
-import { useRecordRegauge } from '../api/cask-record.ts';
+import { formatAbv, formatVolume } from '@cask/contracts/measures';
+import { formatDate } from '@/lib/format.ts';
+import { useCaskRecord, useRecordRegauge } from '../api/cask-record.ts';
 
 export const REGAUGE_SUCCESS = 'Regauge recorded successfully!';
 export const REGAUGE_FAILURE = 'Failed to record regauge.';
+
+const litres = (value: number) =>
+  `${value.toLocaleString('en-US', { maximumFractionDigits: 3 })} L`;
+
+/**
+ * What the new gauge is checked against, for reference: the latest gauge, or the cask as filled
+ * when it has none (decision 230).
+ */
+function LastGauge({ caskId }: { caskId: string }) {
+  const record = useCaskRecord(caskId).data;
+  if (!record) return null;
+  const [last] = record.regauges;
+  const { filledVolume, filledAbv } = record.cask;
+  const text = last
+    ? `Last gauge: ${formatDate(`${last.gaugedOn}T00:00:00Z`)}, ${litres(last.bulkLitres)} at ${formatAbv(last.abv)} ABV (${litres(last.lpa)} of pure alcohol).`
+    : filledVolume !== null && filledAbv !== null
+      ? `No gauge yet: filled at ${formatVolume(filledVolume)} at ${formatAbv(filledAbv)} ABV.`
+      : 'No gauge yet.';
+  return <p className="rounded-lg bg-cream-50 px-3 py-2 text-sm text-oak-900">{text}</p>;
+}
 
 /**
  * 'Record Regauge' (issue 30): the day, the bulk litres and the ABV measured. The server refuses
@@ -78,6 +100,7 @@ export function RegaugeModal({
       }
     >
       <form id="regauge-form" noValidate onSubmit={onSubmit} className="grid gap-4">
+        <LastGauge caskId={caskId} />
         <TextField
           label="Date"
           name="gaugedOn"

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { TRANSFER_OWNER_REQUIRED, todayIso } from '@cask/contracts/cask-records';
 import { Button } from '@/components/ui/button.tsx';
@@ -8,14 +8,37 @@ import { Modal } from '@/components/ui/modal.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
-import { useTransferOwnership } from '../api/cask-record.ts';
+import { useCustomerSearch, type CustomerOption } from '@/lib/customer-search.ts';
+import { formatDate, formatMoney } from '@/lib/format.ts';
+import { useCaskRecord, useTransferOwnership } from '../api/cask-record.ts';
 
 export const TRANSFER_SUCCESS = 'Ownership transferred successfully!';
 export const TRANSFER_FAILURE = 'Failed to transfer ownership.';
 
+/** The customer picker's options without the cask's owner: they cannot be its new owner. */
+function optionsWithout(ownerId: string | undefined) {
+  return function useOptionsWithoutOwner(search: string, enabled: boolean) {
+    const results = useCustomerSearch(search, enabled);
+    return { ...results, data: results.data?.filter((option) => option.id !== ownerId) };
+  };
+}
+
+/** The confirmation's question: who gets the cask, on which day, for what price. */
+export function transferQuestion(
+  cask: string,
+  to: string,
+  transferredOn: string,
+  price: string,
+): string {
+  const paid = price.trim() === '' ? 'with no price' : `for ${formatMoney(Number(price))}`;
+  return `Transfer ${cask} to ${to} on ${formatDate(`${transferredOn}T00:00:00Z`)} ${paid}?`;
+}
+
 /**
- * 'Transfer Ownership' (issue 30): the new owner from the customer picker, the day, the price and
- * a note (the delivery order, say). The cask changes owner; the transfer stays in its history.
+ * 'Transfer Ownership' (issue 30): the current owner, the new owner from the customer picker
+ * (the current one left out), the day, the price and a note (the delivery order, say); then a
+ * confirmation naming the new owner and the price. The cask changes owner; the transfer stays in
+ * its history.
  */
 export function TransferModal({
   caskId,
@@ -31,7 +54,13 @@ export function TransferModal({
   const [price, setPrice] = useState('');
   const [note, setNote] = useState('');
   const [ownerError, setOwnerError] = useState<string | undefined>();
+  const [newOwner, setNewOwner] = useState<CustomerOption | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const transfer = useTransferOwnership(caskId);
+  const cask = useCaskRecord(caskId).data?.cask;
+  const ownerId = cask?.owner.id;
+  // A new function only when the owner changes; it calls the same hooks whichever it is.
+  const useOptions = useMemo(() => optionsWithout(ownerId), [ownerId]);
   const errors = new Map(
     (transfer.error instanceof ApiError ? (transfer.error.errors ?? []) : []).map((error) => [
       error.field,
@@ -42,6 +71,7 @@ export function TransferModal({
   function close() {
     transfer.reset();
     setOwnerError(undefined);
+    setConfirming(false);
     onOpenChange(false);
   }
 
@@ -51,6 +81,10 @@ export function TransferModal({
       setOwnerError(TRANSFER_OWNER_REQUIRED);
       return;
     }
+    setConfirming(true);
+  }
+
+  function onConfirm() {
     transfer.mutate(
       { toCustomerId, transferredOn, price, note },
       {
@@ -62,6 +96,8 @@ export function TransferModal({
           close();
         },
         onError: (error) => {
+          // Back to the form, where a field's error shows under it.
+          setConfirming(false);
           if (!(error instanceof ApiError && error.errors?.length))
             toast.error(errorMessage(error, TRANSFER_FAILURE));
         },
@@ -77,24 +113,63 @@ export function TransferModal({
       size="md"
       footer={
         <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="transfer-form" disabled={transfer.isPending}>
-            {transfer.isPending ? 'Transferring...' : 'Transfer Ownership'}
-          </Button>
+          {confirming ? (
+            <>
+              <Button
+                variant="secondary"
+                onClick={() => setConfirming(false)}
+                disabled={transfer.isPending}
+              >
+                Back
+              </Button>
+              <Button onClick={onConfirm} disabled={transfer.isPending}>
+                {transfer.isPending ? 'Transferring...' : 'Confirm Transfer'}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="secondary" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" form="transfer-form">
+                Transfer Ownership
+              </Button>
+            </>
+          )}
         </>
       }
     >
-      <form id="transfer-form" noValidate onSubmit={onSubmit} className="grid gap-4">
+      {confirming ? (
+        <p role="status" className="text-sm text-oak-900">
+          {transferQuestion(
+            cask?.name ?? 'this cask',
+            newOwner?.fullName ?? 'the new owner',
+            transferredOn,
+            price,
+          )}
+        </p>
+      ) : null}
+      <form
+        id="transfer-form"
+        noValidate
+        onSubmit={onSubmit}
+        className="grid gap-4"
+        hidden={confirming}
+      >
+        <p className="text-sm text-oak-900">
+          Current owner:{' '}
+          {cask ? <CustomerLink id={cask.owner.id} name={cask.owner.fullName} /> : '—'}
+        </p>
         <CustomerCombobox
+          useOptions={useOptions}
           label="New owner"
           name="toCustomerId"
           placeholder="Select User"
           clearLabel="Clear new owner"
           value={toCustomerId}
-          onChange={(id) => {
+          onChange={(id, option) => {
             setToCustomerId(id);
+            setNewOwner(option ?? null);
             if (id) setOwnerError(undefined);
           }}
           error={ownerError ?? errors.get('toCustomerId')}

@@ -5,6 +5,7 @@ import {
   customerCasksResponse,
   customerNotificationsResponse,
   customerOrdersResponse,
+  customerPastCasksResponse,
   customerPointsResponse,
   customerRecordResponse,
   customerReferralsResponse,
@@ -30,6 +31,7 @@ export const useCustomerRecord = (id: string) => useQuery(customerRecordQuery(id
 
 export const SECTIONS = {
   casks: customerCasksResponse,
+  'past-casks': customerPastCasksResponse,
   orders: customerOrdersResponse,
   referrals: customerReferralsResponse,
   points: customerPointsResponse,
