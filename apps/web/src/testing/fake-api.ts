@@ -260,6 +260,8 @@ export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130',
     before: { isActive: true },
     after: { isActive: false },
+    references: {},
+    bulk: null,
     ...overrides,
   };
 }
@@ -445,6 +447,11 @@ function setActive(
     changed.isActive = isActive;
     return { id, before, after: { isActive } };
   });
+}
+
+/** A bulk action's id as the API answers it: an undo's is the one it names, else a new one. */
+function bulkIdOf(body: unknown): string {
+  return (body as { bulkId?: string }).bulkId ?? testUuid();
 }
 
 /**
@@ -806,7 +813,7 @@ export function createFakeApi(
       });
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies UserDeletedChangesResponse);
     }
     if (method === 'POST' && path === '/api/users/bulk/active') {
@@ -814,7 +821,7 @@ export function createFakeApi(
       const done = setActive(state.customers, changes);
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies UserActiveChangesResponse);
     }
     const one = /^\/api\/users\/([^/]+)$/.exec(path);
@@ -948,7 +955,7 @@ export function createFakeApi(
       return json(200, {
         success: true,
         message: 'Referral statuses updated',
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies ReferralStatusChangesResponse);
     }
     const oneReferral = /^\/api\/referrals\/([^/]+)$/.exec(path);
@@ -1027,7 +1034,7 @@ export function createFakeApi(
       });
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies NotificationReadChangesResponse);
     }
     const read = /^\/api\/notifications\/([^/]+)\/read$/.exec(path);
@@ -1142,7 +1149,7 @@ export function createFakeApi(
       });
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies OrderDeletedChangesResponse);
     }
     if (method === 'POST' && path === '/api/purchases/bulk/status') {
@@ -1162,7 +1169,7 @@ export function createFakeApi(
       });
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies OrderStatusChangesResponse);
     }
     const purchase = /^\/api\/purchases\/([^/]+)(\/status)?$/.exec(path);
@@ -1239,7 +1246,7 @@ export function createFakeApi(
       });
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies OfferDeletedChangesResponse);
     }
     if (method === 'POST' && path === '/api/casks/bulk/deleted') {
@@ -1253,7 +1260,7 @@ export function createFakeApi(
       });
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies CaskDeletedChangesResponse);
     }
     if (method === 'POST' && path === '/api/offers/bulk/active') {
@@ -1261,7 +1268,7 @@ export function createFakeApi(
       const done = setActive(state.offers, changes);
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies OfferActiveChangesResponse);
     }
     if (method === 'POST' && path === '/api/offers') {
