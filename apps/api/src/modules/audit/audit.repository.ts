@@ -91,14 +91,15 @@ const fieldsOf = (column: string) =>
   `jsonb_each(case when jsonb_typeof(${column}) = 'object' then ${column} else '{}'::jsonb end)`;
 
 /**
- * The records an entry's change names by id (`ownerId`, `customerId`, `toCustomerId`...), each
- * with its kind and current name, read with the page (a primary-key probe each): the change table
- * shows names with links, not ids (docs/decisions/312). An id of nothing we name is left out.
+ * The records an entry's change names by id (`ownerId`, `customerId`, `createdBy`...: any field
+ * holding a uuid), each with its kind and current name, read with the page (a primary-key probe
+ * each): the change table shows names with links, not ids (docs/decisions/312). An id of nothing
+ * we name (a session, a file) is left out.
  */
 export const REFERENCES_SQL = `(select coalesce(json_object_agg(i.id, json_build_object('type', n.type, 'name', n.name)), '{}'::json)
   from (select distinct f.value #>> '{}' as id
-    from (select key, value from ${fieldsOf('r.before')} union all select key, value from ${fieldsOf('r.after')}) f
-    where f.key ~ 'Id$' and jsonb_typeof(f.value) = 'string' and f.value #>> '{}' ~ ${UUID}) i
+    from (select value from ${fieldsOf('r.before')} union all select value from ${fieldsOf('r.after')}) f
+    where jsonb_typeof(f.value) = 'string' and f.value #>> '{}' ~ ${UUID}) i
   cross join lateral (
     select 'customer' as type, x.full_name as name from customers x where x.id = i.id::uuid
     union all select 'cask', x.name from casks x where x.id = i.id::uuid

@@ -379,6 +379,27 @@ describe('ids in a change come with their names (decision 312)', () => {
       bulk: null,
     });
   });
+  test("a notification's entry names its recipient and the admin who sent it", async () => {
+    const isla = await createCustomer(ctx, { fullName: 'Isla Recipient' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: admin.headers,
+      payload: {
+        title: 'Bottling day',
+        message: 'Your cask is ready',
+        type: 'system',
+        isGlobal: false,
+        recipient: isla.id,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [entry] = (await list({ recordType: 'notification', search: 'Bottling day' })).entries;
+    expect(entry?.references).toEqual({
+      [isla.id]: { type: 'customer', name: 'Isla Recipient' },
+      [admin.id]: { type: 'admin', name: 'Audrey Auditor' },
+    });
+  });
 });
 
 describe('a bulk change and its undo share one bulk id (decision 311)', () => {
