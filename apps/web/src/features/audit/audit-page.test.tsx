@@ -6,7 +6,7 @@ import {
   AUDIT_RECORD_TYPE_LABELS,
   AUDIT_RECORD_TYPES,
 } from '@cask/contracts/audit';
-import { anAuditEntry, aCustomer, createFakeApi, ada } from '@/testing/fake-api.ts';
+import { anAuditEntry, aCask, aCustomer, createFakeApi, ada } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 
@@ -279,4 +279,39 @@ test('values read as the screens write them: points, litres, ABV, dates; a bulk 
   expect(within(change).getByRole('row', { name: /Bulk litres/ })).toHaveTextContent('190.5 L');
   expect(within(change).getByRole('row', { name: /ABV/ })).toHaveTextContent('57.1%');
   expect(dialog).not.toHaveTextContent('gaugedOn');
+});
+
+test("a cask's History names its owners and writes its dates as the screens do", async () => {
+  const cask = aCask({ name: 'Springbank 2012' });
+  const fiona = '1b0e4f0a-1111-4c3d-8e5f-000000000001';
+  const api = createFakeApi({
+    casks: [cask],
+    audit: [
+      anAuditEntry({
+        action: 'cask.transferred',
+        entity: 'cask',
+        recordType: 'cask',
+        recordId: cask.id,
+        recordName: cask.name,
+        before: { ownerId: fiona },
+        after: { ownerId: cask.owner.id, transferredOn: '2026-03-04' },
+        references: {
+          [fiona]: { type: 'customer', name: 'Fiona From' },
+          [cask.owner.id]: { type: 'customer', name: cask.owner.fullName },
+        },
+      }),
+    ],
+  });
+  const { user } = await renderApp({ route: '/cask', api });
+  const row = await screen.findByRole('row', { name: /Springbank 2012/ });
+  await user.click(within(row).getByRole('button', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
+  const history = await within(dialog).findByRole('region', { name: 'History' });
+  expect(
+    await within(history).findByText(
+      `Owner: Fiona From → ${cask.owner.fullName}; Transferred on: — → Mar 4, 2026`,
+    ),
+  ).toBeInTheDocument();
+  expect(history).toHaveTextContent('Cask transferred');
+  expect(history).not.toHaveTextContent(fiona);
 });
