@@ -8,6 +8,16 @@ import { saveScreen, signIn } from '../support/session.ts';
 // the filters narrow it, the record's History shows it; an export downloads the whole filtered
 // list as CSV that a real parser reads, with the total the screen shows and formulas defused.
 
+interface CaskSummary {
+  id: string;
+  name: string;
+  owner: { id: string; fullName: string };
+}
+interface Person {
+  id: string;
+  fullName: string;
+}
+
 const auditTable = (page: Page) => page.getByRole('table', { name: 'Audit Log' });
 const bodyRows = (table: Locator) => table.locator('tbody').getByRole('row');
 const shownTotal = async (page: Page, noun: string) => {
@@ -56,10 +66,11 @@ test('a change is in the Audit Log, the filters narrow it, History shows it', as
   await expect(first).toContainText(`Customer: ${name}`);
   await first.getByRole('button').click();
   const entry = page.getByRole('dialog', { name: 'Audit Entry' });
-  const isActive = entry.getByRole('row', { name: /isActive/ });
-  await expect(isActive).toContainText(String(before === 'Active'));
-  await expect(isActive).toContainText(String(after === 'Active'));
-  await expect(isActive).toContainText('Changed');
+  // The screens' label and words (issue 41), not the stored 'isActive true -> false'.
+  const status = entry.getByRole('row', { name: /Status/ });
+  await expect(status.getByRole('cell').first()).toHaveText(before);
+  await expect(status.getByRole('cell').last()).toHaveText(after);
+  await expect(status).toContainText('Changed');
   await saveScreen(page, 'audit-entry');
   await page.keyboard.press('Escape');
 
@@ -84,7 +95,7 @@ test('a change is in the Audit Log, the filters narrow it, History shows it', as
   await found.first().getByRole('button', { name: 'Edit' }).click();
   dialog = page.getByRole('dialog', { name: `Edit User - ${name}` });
   const history = dialog.getByRole('region', { name: 'History' });
-  await expect(history).toContainText(`isActive: ${before === 'Active'} → ${after === 'Active'}`);
+  await expect(history).toContainText(`Status: ${before} → ${after}`);
   await expect(history).toContainText('Customer updated');
 });
 
@@ -177,4 +188,39 @@ test("an export has the list's current order", async ({ page }) => {
   );
   const names = rows.map((each) => each[header!.indexOf('User Name')]!.replace(/^'/, ''));
   expect(names.slice(0, shown.length)).toEqual(shown);
+});
+
+test("a transfer's Audit Entry names the old and the new owner, each a link to their page", async ({
+  page,
+}) => {
+  await page.goto('/cask');
+  const token = (await page.context().cookies()).find((c) => c.name === 'accessToken')!.value;
+  const headers = { authorization: `Bearer ${token}` };
+  const casks = await page.request.get('/api/casks?limit=1', { headers });
+  const [cask] = ((await casks.json()) as { data: { casks: CaskSummary[] } }).data.casks;
+  if (!cask) throw new Error('The demo data has no cask');
+  const users = await page.request.get('/api/users?limit=10', { headers });
+  const people = ((await users.json()) as { data: { users: Person[] } }).data.users;
+  const to = people.find((person) => person.id !== cask.owner.id);
+  if (!to) throw new Error('The demo data has no second customer');
+  const res = await page.request.post(`/api/casks/${cask.id}/transfers`, {
+    headers,
+    data: { toCustomerId: to.id, transferredOn: new Date().toISOString().slice(0, 10) },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await page.goto('/audit?type=cask&action=cask.transferred');
+  const first = bodyRows(auditTable(page)).first();
+  await expect(first).toContainText('Cask transferred');
+  await expect(first).toContainText(`Cask: ${cask.name}`);
+  await first.getByRole('button').click();
+  const entry = page.getByRole('dialog', { name: 'Audit Entry' });
+  const owner = entry.getByRole('table', { name: 'Change' }).getByRole('row', { name: /Owner/ });
+  const from = owner.getByRole('link', { name: cask.owner.fullName });
+  const toLink = owner.getByRole('link', { name: to.fullName });
+  await expect(from).toHaveAttribute('href', `/user/${cask.owner.id}`);
+  await expect(toLink).toHaveAttribute('href', `/user/${to.id}`);
+  await expect(owner).not.toContainText(to.id);
+  await toLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: to.fullName })).toBeVisible();
 });

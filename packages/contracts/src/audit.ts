@@ -17,7 +17,13 @@ export const AUDIT_RECORD_TYPES = [
   'privacy-policy',
   'points',
   'admin',
+  'invite',
+  'passkey',
   'session',
+  'security-policy',
+  'file',
+  'export',
+  'system',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
@@ -32,30 +38,82 @@ export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
   'privacy-policy': 'Privacy policy',
   points: 'Points',
   admin: 'Admin',
+  invite: 'Admin invite',
+  passkey: 'Passkey',
   session: 'Session',
+  'security-policy': 'Security policy',
+  file: 'Image',
+  export: 'Export',
+  system: 'System',
 };
 
 /**
- * The actions the API writes, with the Action select's labels. An action not listed (one added
- * later) is still shown and filtered by, under its own name.
+ * Every entity an audit row is written for (its `entity` column), with the record type it is
+ * shown and filtered as. `writeAudit` takes only these (docs/decisions/310).
  */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
+export const AUDIT_ENTITY_RECORD_TYPES = {
+  customer: 'customer',
+  cask: 'cask',
+  offer: 'offer',
+  purchase: 'order',
+  referral: 'referral',
+  notification: 'notification',
+  terms: 'privacy-policy',
+  admin: 'admin',
+  admin_invite: 'invite',
+  passkey: 'passkey',
+  session: 'session',
+  security_policy: 'security-policy',
+  file: 'file',
+  export: 'export',
+  database: 'system',
+} as const satisfies Record<string, AuditRecordType>;
+export type AuditEntity = keyof typeof AUDIT_ENTITY_RECORD_TYPES;
+
+/**
+ * Every action the API writes, with its label (the Action select's option, the Audit Log's
+ * column, each History's line). `writeAudit` takes only these, so an action without a label does
+ * not compile (docs/decisions/310).
+ */
+export const AUDIT_ACTION_LABELS = {
   'auth.signed_in': 'Signed in',
   'auth.sign_in_failed': 'Sign-in failed',
+  'auth.second_factor_failed': 'Two-factor code refused',
+  'auth.recovery_code_used': 'Recovery code used',
   'auth.logout': 'Signed out',
   'auth.refresh_token_reused': 'Session ended: token reused',
+  'auth.session_ended': 'Session ended',
+  'auth.other_sessions_ended': 'Other sessions ended',
+  'auth.reauthenticated': 'Identity confirmed',
+  'auth.reauthentication_failed': 'Identity not confirmed',
   'auth.password_changed': 'Password changed',
   'auth.reset_code_sent': 'Reset code sent',
   'auth.reset_locked': 'Password reset locked',
   'auth.password_reset': 'Password reset',
+  'auth.two_factor_enabled': 'Two-factor turned on',
+  'auth.two_factor_disabled': 'Two-factor turned off',
+  'auth.two_factor_reset': 'Two-factor reset',
+  'auth.recovery_codes_regenerated': 'Recovery codes replaced',
+  'auth.passkey_added': 'Passkey added',
+  'auth.passkey_removed': 'Passkey removed',
+  'security.policy_changed': 'Security policy changed',
   'admin.created': 'Admin created',
   'admin.profile_updated': 'Profile updated',
+  'admin.role_changed': 'Admin role changed',
+  'admin.enabled': 'Admin enabled',
+  'admin.disabled': 'Admin disabled',
+  'admin.invite_sent': 'Invite sent',
+  'admin.invite_resent': 'Invite resent',
+  'admin.invite_withdrawn': 'Invite withdrawn',
+  'admin.invite_accepted': 'Invite accepted',
   'user.updated': 'Customer updated',
   'user.deleted': 'Customer deleted',
   'user.restored': 'Customer restored',
   'points.adjusted': 'Points adjusted',
   'cask.created': 'Cask added',
   'cask.updated': 'Cask updated',
+  'cask.regauged': 'Cask regauged',
+  'cask.transferred': 'Cask transferred',
   'cask.deleted': 'Cask deleted',
   'cask.restored': 'Cask restored',
   'offer.created': 'Offer added',
@@ -77,10 +135,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'list.exported': 'List exported',
   'seed.demo': 'Demo data loaded',
   'seed.bulk': 'Bulk data loaded',
-};
+} as const satisfies Record<string, string>;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
 
+/** An action's label; an action of an entry older than this list, under its own name. */
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? action;
+  const labels: Record<string, string> = AUDIT_ACTION_LABELS;
+  return labels[action] ?? action;
 }
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -118,6 +180,14 @@ export type AuditFilters = z.output<typeof auditFilters>;
 export const auditAdmin = z.object({ id: z.uuid(), fullName: z.string(), email: z.string() });
 export type AuditAdmin = z.infer<typeof auditAdmin>;
 
+/** What an id in an entry's change is: the screens link each kind by its own path. */
+export const AUDIT_REFERENCE_TYPES = ['customer', 'cask', 'offer', 'order', 'admin'] as const;
+export const auditReference = z.object({
+  type: z.enum(AUDIT_REFERENCE_TYPES),
+  name: z.string(),
+});
+export type AuditReference = z.infer<typeof auditReference>;
+
 /** One entry. `before`/`after` are as written (never a secret, db/audit.ts). */
 export const auditEntry = z.object({
   id: z.uuid(),
@@ -137,6 +207,13 @@ export const auditEntry = z.object({
   userAgent: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /**
+   * Each record the change names by id (an owner, a customer...), by that id, with its current
+   * name; an id of a record that is gone is not in it (docs/decisions/312).
+   */
+  references: z.record(z.string(), auditReference),
+  /** The bulk change (and its undo) this entry is one row of: its id and how many records. */
+  bulk: z.object({ id: z.uuid(), size: z.number().int() }).nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

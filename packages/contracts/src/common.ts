@@ -100,14 +100,17 @@ export const BULK_MAX = 100;
 export const BULK_EMPTY = 'Choose at least one row';
 export const BULK_TOO_MANY = `At most ${BULK_MAX} rows can be changed at once`;
 export const BULK_REPEATED = 'Each row may be named once';
+export const BULK_UNDO_UNKNOWN = 'There is no such bulk change to undo';
 
 /**
  * The body of a bulk action (issue 31): each row by id with the value it is to have, e.g.
  * `{ changes: [{ id, status: 'Delivered' }, ...] }`. Undoing one sends the answer's `before`
- * values back the same way.
+ * values back the same way, with the answer's `bulkId`: the audit log then shows the change and
+ * its undo as one bulk change (docs/decisions/311).
  */
 export function bulkChanges<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object({
+    bulkId: z.uuid({ error: 'bulkId must be the id of a bulk change' }).optional(),
     changes: z
       .array(z.object({ id: z.uuid(), ...shape }))
       .min(1, BULK_EMPTY)
@@ -136,7 +139,11 @@ export const deletedAnswer = () => bulkAnswer({ deleted: z.boolean() });
 export function bulkAnswer<Shape extends z.ZodRawShape>(shape: Shape) {
   const value = z.object(shape);
   return okEnvelope(
-    z.object({ changes: z.array(z.object({ id: z.uuid(), before: value, after: value })) }),
+    z.object({
+      /** Written with each row's audit entry; an undo sends it back. */
+      bulkId: z.uuid(),
+      changes: z.array(z.object({ id: z.uuid(), before: value, after: value })),
+    }),
   );
 }
 

@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntity } from '@cask/contracts/audit';
 import type { DbOrTx } from './client.ts';
 import { currentRequestContext } from '../lib/request-context.ts';
 import { auditLog } from './schema/audit-log.ts';
@@ -11,15 +12,20 @@ export interface Actor {
 export interface AuditEntry {
   /** The admin who did it; null for anonymous actions such as a password reset by code. */
   adminId: string | null;
-  /** Verb in the past tense of the business, e.g. `user.updated`, `auth.password_reset`. */
-  action: string;
-  entity: string;
+  /**
+   * Verb in the past tense of the business, e.g. `user.updated`, `auth.password_reset`: one of
+   * contracts' labelled actions, so a new one needs its label first (docs/decisions/310).
+   */
+  action: AuditAction;
+  entity: AuditEntity;
   entityId?: string | null;
   before?: unknown;
   after?: unknown;
   ip?: string | null;
   /** The browser; by default the current request's (lib/request-context.ts). */
   userAgent?: string | null;
+  /** The bulk change (and its undo) this row is one row of (db/bulk.ts, docs/decisions/311). */
+  bulkId?: string | null;
 }
 
 /**
@@ -55,5 +61,6 @@ export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
     after: withoutSecrets(entry.after ?? null),
     ip: entry.ip ?? null,
     userAgent: entry.userAgent ?? currentRequestContext()?.userAgent ?? null,
+    bulkId: entry.bulkId ?? null,
   });
 }

@@ -1,10 +1,13 @@
-import { and, inArray, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AuditAction, AuditEntity } from '@cask/contracts/audit';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { bulkRefused } from '@cask/contracts/common';
+import { BULK_UNDO_UNKNOWN, bulkRefused } from '@cask/contracts/common';
 import type { FieldError } from '@cask/contracts/common';
-import { ConflictError } from '../lib/errors.ts';
+import { BadRequestError, ConflictError } from '../lib/errors.ts';
 import { writeAudit, type Actor } from './audit.ts';
 import type { Database, DbOrTx } from './client.ts';
+import { auditLog } from './schema/audit-log.ts';
 
 /**
  * A bulk action (issue 31, decision 241): the rows a body names, each with the value it is to
@@ -16,8 +19,8 @@ import type { Database, DbOrTx } from './client.ts';
  */
 export interface BulkAction<Value> {
   /** The audit's action (by the row's new value: 'user.deleted', 'user.restored') and entity. */
-  action: string | ((value: Value) => string);
-  entity: string;
+  action: AuditAction | ((value: Value) => AuditAction);
+  entity: AuditEntity;
   /** Locks the rows that can be changed and reads their current values (rows missing: absent). */
   lock(tx: DbOrTx, ids: string[], actor: Actor): Promise<Map<string, Value>>;
   /** Why a row the lock did not find cannot be changed, e.g. 'Order not found'. */
@@ -35,6 +38,22 @@ export interface BulkChange<Value> {
   id: string;
   before: Value;
   after: Value;
+}
+
+/**
+ * A bulk action's answer: its id, written with each of its audit rows, and each row's change. An
+ * undo names the id of the change it undoes and writes its rows under it, so the Audit Log shows
+ * both as one bulk change (docs/decisions/311).
+ */
+export interface BulkResult<Value> {
+  bulkId: string;
+  changes: BulkChange<Value>[];
+}
+
+/** The body of a bulk route: the rows with their values, and for an undo the id it undoes. */
+export interface BulkRequest<Value> {
+  changes: readonly { id: string; value: Value }[];
+  bulkId?: string | undefined;
 }
 
 /** The values of `fields` as a select reads them (a nullable column's with null). */
@@ -69,10 +88,23 @@ export function lockRows<Fields extends Record<string, AnyPgColumn>, Value>(
 export async function applyBulk<Value>(
   database: Database,
   bulk: BulkAction<Value>,
-  changes: readonly { id: string; value: Value }[],
+  { changes, bulkId: undoing }: BulkRequest<Value>,
   actor: Actor,
-): Promise<BulkChange<Value>[]> {
+): Promise<BulkResult<Value>> {
   return database.db.transaction(async (tx) => {
+    // An undo continues a bulk change of the same records; an id never written is refused.
+    if (undoing !== undefined) {
+      const [known] = await tx
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(and(eq(auditLog.bulkId, undoing), eq(auditLog.entity, bulk.entity)))
+        .limit(1);
+      if (!known)
+        throw new BadRequestError(BULK_UNDO_UNKNOWN, [
+          { field: 'bulkId', message: BULK_UNDO_UNKNOWN },
+        ]);
+    }
+    const bulkId = undoing ?? randomUUID();
     const ids = changes.map((change) => change.id).sort();
     const current = await bulk.lock(tx, ids, actor);
     const failed: FieldError[] = [];
@@ -109,11 +141,12 @@ export async function applyBulk<Value>(
         before,
         after: value,
         ip: actor.ip,
+        bulkId,
       });
       done.push({ id, before, after: value });
     }
     if (failed.length > 0)
       throw new ConflictError(bulkRefused(failed.length, changes.length), failed);
-    return done;
+    return { bulkId, changes: done };
   });
 }

@@ -73,9 +73,9 @@ export const RESTORE_FAILURE = 'Failed to restore the users.';
  * undo of any customer's delete (`deleted: false`), all or none.
  */
 export async function setUsersDeleted(
-  changes: UserDeletedChanges['changes'],
-): Promise<UserDeletedChangesResponse['data']['changes']> {
-  return postBulk('/users/bulk/deleted', userDeletedChangesResponse, changes);
+  body: UserDeletedChanges,
+): Promise<UserDeletedChangesResponse['data']> {
+  return postBulk('/users/bulk/deleted', userDeletedChangesResponse, body);
 }
 
 export function useSetUsersDeleted() {
@@ -93,7 +93,7 @@ export function offerUserUndo(
 ) {
   lazyUndoToast(
     `${user.fullName} deleted.`,
-    () => restore.mutateAsync([{ id: user.id, deleted: false }]),
+    () => restore.mutateAsync({ changes: [{ id: user.id, deleted: false }] }),
     {
       done: `Undone: ${user.fullName} is back.`,
       failed: (error) => errorMessage(error, RESTORE_FAILURE),

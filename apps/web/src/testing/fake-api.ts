@@ -260,6 +260,8 @@ export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130',
     before: { isActive: true },
     after: { isActive: false },
+    references: {},
+    bulk: null,
     ...overrides,
   };
 }
@@ -454,6 +456,11 @@ function setActive(
     changed.isActive = isActive;
     return { id, before, after: { isActive } };
   });
+}
+
+/** A bulk action's id as the API answers it: an undo's is the one it names, else a new one. */
+function bulkIdOf(body: unknown): string {
+  return (body as { bulkId?: string }).bulkId ?? testUuid();
 }
 
 /**
@@ -821,7 +828,7 @@ export function createFakeApi(
       });
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies UserDeletedChangesResponse);
     }
     if (method === 'POST' && path === '/api/users/bulk/active') {
@@ -829,7 +836,7 @@ export function createFakeApi(
       const done = setActive(state.customers, changes);
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies UserActiveChangesResponse);
     }
     const one = /^\/api\/users\/([^/]+)$/.exec(path);
@@ -963,7 +970,7 @@ export function createFakeApi(
       return json(200, {
         success: true,
         message: 'Referral statuses updated',
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies ReferralStatusChangesResponse);
     }
     const oneReferral = /^\/api\/referrals\/([^/]+)$/.exec(path);
@@ -1042,7 +1049,7 @@ export function createFakeApi(
       });
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies NotificationReadChangesResponse);
     }
     const read = /^\/api\/notifications\/([^/]+)\/read$/.exec(path);
@@ -1157,7 +1164,7 @@ export function createFakeApi(
       });
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies OrderDeletedChangesResponse);
     }
     if (method === 'POST' && path === '/api/purchases/bulk/status') {
@@ -1177,7 +1184,7 @@ export function createFakeApi(
       });
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies OrderStatusChangesResponse);
     }
     const purchase = /^\/api\/purchases\/([^/]+)(\/status)?$/.exec(path);
@@ -1254,7 +1261,7 @@ export function createFakeApi(
       });
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies OfferDeletedChangesResponse);
     }
     if (method === 'POST' && path === '/api/casks/bulk/deleted') {
@@ -1268,7 +1275,7 @@ export function createFakeApi(
       });
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies CaskDeletedChangesResponse);
     }
     if (method === 'POST' && path === '/api/offers/bulk/active') {
@@ -1276,7 +1283,7 @@ export function createFakeApi(
       const done = setActive(state.offers, changes);
       return json(200, {
         success: true,
-        data: { changes: done },
+        data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies OfferActiveChangesResponse);
     }
     if (method === 'POST' && path === '/api/offers') {

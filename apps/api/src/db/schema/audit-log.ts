@@ -19,6 +19,8 @@ export const auditLog = pgTable(
     ip: text('ip'),
     /** The browser's User-Agent of the request that did it (lib/request-context.ts). */
     userAgent: text('user_agent'),
+    /** The bulk action this row is one row of, shared by its undo (docs/decisions/311). */
+    bulkId: uuid('bulk_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -27,5 +29,6 @@ export const auditLog = pgTable(
     index('audit_log_listing_idx').on(table.createdAt, table.id),
     index('audit_log_admin_idx').on(table.adminId, table.createdAt),
     index('audit_log_action_idx').on(table.action, table.createdAt),
+    index('audit_log_bulk_idx').on(table.bulkId),
   ],
 );

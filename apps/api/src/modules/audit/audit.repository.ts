@@ -1,4 +1,10 @@
-import type { AuditAdmin, AuditEntry, AuditFilters, AuditRecordType } from '@cask/contracts/audit';
+import {
+  AUDIT_ENTITY_RECORD_TYPES,
+  type AuditAdmin,
+  type AuditEntry,
+  type AuditFilters,
+  type AuditRecordType,
+} from '@cask/contracts/audit';
 import type { Database } from '../../db/client.ts';
 import {
   containsPattern,
@@ -11,23 +17,21 @@ import {
 
 export const AUDIT_TOTAL_COUNTER = 'audit_log.total';
 
-/** What each record type of the filter is among the entries (contracts/audit.ts). */
-const RECORD_TYPE_SQL: Record<AuditRecordType, string> = {
-  customer: "entity = 'customer'",
-  cask: "entity = 'cask'",
-  offer: "entity = 'offer'",
-  order: "entity = 'purchase'",
-  referral: "entity = 'referral'",
-  notification: "entity = 'notification'",
-  'privacy-policy': "entity = 'terms'",
-  points: "action like 'points.%'",
-  admin: "entity = 'admin'",
-  session: "entity = 'session'",
-};
+const ENTITY_TYPES = Object.entries(AUDIT_ENTITY_RECORD_TYPES);
 
-/** An entry's record type, the inverse of RECORD_TYPE_SQL, over the row `r` (also its export). */
+/**
+ * What a record type of the filter is among the entries: its entities (contracts/audit.ts);
+ * points are the `points.*` actions, whatever their entity.
+ */
+function recordTypeSql(type: AuditRecordType): string {
+  if (type === 'points') return "action like 'points.%'";
+  const entities = ENTITY_TYPES.filter(([, shown]) => shown === type).map(([entity]) => entity);
+  return `entity in (${entities.map((entity) => `'${entity}'`).join(', ')})`;
+}
+
+/** An entry's record type, the inverse of recordTypeSql, over the row `r` (also its export). */
 export const RECORD_TYPE_OF = `case when r.action like 'points.%' then 'points'
-  when r.entity = 'purchase' then 'order' when r.entity = 'terms' then 'privacy-policy'
+  ${ENTITY_TYPES.map(([entity, type]) => `when r.entity = '${entity}' then '${type}'`).join(' ')}
   else r.entity end`;
 
 const UUID = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
@@ -69,7 +73,7 @@ export function auditWhereSql(filters: AuditFilters, values: StatementValues): s
   const parts = ['true'];
   if (filters.admin !== undefined) parts.push(`admin_id = ${values.add(filters.admin)}::uuid`);
   if (filters.action !== undefined) parts.push(`action = ${values.add(filters.action)}`);
-  if (filters.recordType !== undefined) parts.push(RECORD_TYPE_SQL[filters.recordType]);
+  if (filters.recordType !== undefined) parts.push(recordTypeSql(filters.recordType));
   if (filters.recordId !== undefined) parts.push(`entity_id = ${values.add(filters.recordId)}`);
   if (filters.from !== undefined)
     parts.push(`created_at >= ${values.add(filters.from)}::timestamptz`);
@@ -82,11 +86,37 @@ export function auditWhereSql(filters: AuditFilters, values: StatementValues): s
   return parts.join(' and ');
 }
 
+/** A jsonb column's fields, none when it holds no object. */
+const fieldsOf = (column: string) =>
+  `jsonb_each(case when jsonb_typeof(${column}) = 'object' then ${column} else '{}'::jsonb end)`;
+
+/**
+ * The records an entry's change names by id (`ownerId`, `customerId`, `createdBy`...: any field
+ * holding a uuid), each with its kind and current name, read with the page (a primary-key probe
+ * each): the change table shows names with links, not ids (docs/decisions/312). An id of nothing
+ * we name (a session, a file) is left out.
+ */
+export const REFERENCES_SQL = `(select coalesce(json_object_agg(i.id, json_build_object('type', n.type, 'name', n.name)), '{}'::json)
+  from (select distinct f.value #>> '{}' as id
+    from (select value from ${fieldsOf('r.before')} union all select value from ${fieldsOf('r.after')}) f
+    where jsonb_typeof(f.value) = 'string' and f.value #>> '{}' ~ ${UUID}) i
+  cross join lateral (
+    select 'customer' as type, x.full_name as name from customers x where x.id = i.id::uuid
+    union all select 'cask', x.name from casks x where x.id = i.id::uuid
+    union all select 'offer', x.title from offers x where x.id = i.id::uuid
+    union all select 'order', x.title from purchases x where x.id = i.id::uuid
+    union all select 'admin', x.full_name from admins x where x.id = i.id::uuid
+    limit 1) n)`;
+
 /** The page's rows with what each entry shows besides its own columns. */
 export function auditRowsSql(source: string): string {
   return `select r.id, r.created_at, r.admin_id, r.action, r.entity, r.entity_id, r.ip,
-    r.user_agent, r.before, r.after, ad.full_name as admin_name, ad.email as admin_email,
-    ${RECORD_TYPE_OF} as record_type, ${RECORD_NAME_SQL} as record_name
+    r.user_agent, r.before, r.after, r.bulk_id, ad.full_name as admin_name, ad.email as admin_email,
+    ${RECORD_TYPE_OF} as record_type, ${RECORD_NAME_SQL} as record_name,
+    ${REFERENCES_SQL} as refs,
+    case when r.bulk_id is null then null else
+      (select count(distinct b.entity_id)::int from audit_log b where b.bulk_id = r.bulk_id) end
+      as bulk_size
     from (${source}) r left join admins ad on ad.id = r.admin_id`;
 }
 
@@ -95,7 +125,9 @@ const AUDIT_JSON = `json_build_object('id', p.id, 'time', ${isoTimeSql('p.create
     json_build_object('id', p.admin_id, 'fullName', p.admin_name, 'email', p.admin_email) end,
   'action', p.action, 'entity', p.entity, 'recordType', p.record_type, 'recordId', p.entity_id,
   'recordName', p.record_name, 'ip', p.ip, 'userAgent', p.user_agent,
-  'before', p.before, 'after', p.after)`;
+  'before', p.before, 'after', p.after, 'references', p.refs,
+  'bulk', case when p.bulk_id is null then null else
+    json_build_object('id', p.bulk_id, 'size', p.bulk_size) end)`;
 
 function hasFilter(filters: AuditFilters): boolean {
   return Object.values(filters).some((value) => value !== undefined);

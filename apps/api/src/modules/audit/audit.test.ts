@@ -1,9 +1,23 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { AuditListResponse } from '@cask/contracts/audit';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_RECORD_TYPES,
+  AUDIT_RECORD_TYPES,
+  type AuditListResponse,
+} from '@cask/contracts/audit';
+import { BULK_UNDO_UNKNOWN } from '@cask/contracts/common';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
-import { createCustomer, uniqueMarker } from '../../../test/factories.ts';
+import {
+  createCask,
+  createCustomer,
+  createPurchase,
+  uniqueMarker,
+} from '../../../test/factories.ts';
 import { getData } from '../../../test/requests.ts';
 import { SECRET_WITHHELD, writeAudit } from '../../db/audit.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -95,7 +109,7 @@ describe("the log's total is kept in slots (decision 222)", () => {
   const writeEntry = (tx: DbOrTx, after: Record<string, unknown>) =>
     writeAudit(tx, {
       adminId: admin.id,
-      action: 'customer.updated',
+      action: 'user.updated',
       entity: 'customer',
       entityId: null,
       after,
@@ -284,7 +298,7 @@ describe('secrets never reach the log', () => {
     const marker = uniqueMarker('secret');
     await writeAudit(ctx.database.db, {
       adminId: admin.id,
-      action: 'test.secret',
+      action: 'admin.profile_updated',
       entity: 'admin',
       entityId: marker,
       after: { password: 'hunter2', nested: { refreshToken: 'abc', code: '1234' }, name: 'kept' },
@@ -295,5 +309,138 @@ describe('secrets never reach the log', () => {
       nested: { refreshToken: SECRET_WITHHELD, code: SECRET_WITHHELD },
       name: 'kept',
     });
+  });
+});
+
+describe('every action and record type the API writes is labelled (decision 310)', () => {
+  /** Every `action: '...'` (or `? '...' : '...'`) string literal the API's source writes. */
+  async function writtenActions(): Promise<Set<string>> {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const found = new Set<string>();
+    for (const file of await readdir(root, { recursive: true })) {
+      if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+      const source = await readFile(join(root, file), 'utf8');
+      for (const line of source.split('\n')) {
+        if (!/\baction\b/.test(line)) continue;
+        for (const [, action] of line.matchAll(/'([a-z_]{2,}\.[a-z_]+)'/g)) found.add(action!);
+      }
+    }
+    return found;
+  }
+
+  test('each action found in the source has a label', async () => {
+    const actions = await writtenActions();
+    expect(actions.size).toBeGreaterThan(50);
+    const labelled = new Set<string>(AUDIT_ACTIONS);
+    expect([...actions].filter((action) => !labelled.has(action))).toEqual([]);
+    expect(actions).toContain('cask.transferred');
+    expect(actions).toContain('admin.invite_sent');
+  });
+
+  test('each entity has a record type, and each record type a label and a filter', async () => {
+    for (const [entity, type] of Object.entries(AUDIT_ENTITY_RECORD_TYPES)) {
+      expect(AUDIT_RECORD_TYPES, entity).toContain(type);
+    }
+    await ctx.database.db.transaction(async (tx) => {
+      await writeAudit(tx, {
+        adminId: admin.id,
+        action: 'admin.invite_sent',
+        entity: 'admin_invite',
+        entityId: uniqueMarker('invite'),
+      });
+    });
+    const invites = await list({ recordType: 'invite' });
+    expect(invites.entries.length).toBeGreaterThan(0);
+    expect(invites.entries.every((entry) => entry.recordType === 'invite')).toBe(true);
+  });
+});
+
+describe('ids in a change come with their names (decision 312)', () => {
+  test("a transfer's entry holds the old and the new owner, each with its name", async () => {
+    const from = await createCustomer(ctx, { fullName: 'Fiona From' });
+    const to = await createCustomer(ctx, { fullName: 'Toby To' });
+    const cask = await createCask(ctx, { ownerId: from.id });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/casks/${cask.id}/transfers`,
+      headers: admin.headers,
+      payload: { toCustomerId: to.id, transferredOn: new Date().toISOString().slice(0, 10) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [entry] = (await list({ recordType: 'cask', recordId: cask.id })).entries;
+    expect(entry).toMatchObject({
+      action: 'cask.transferred',
+      before: { ownerId: from.id },
+      after: { ownerId: to.id },
+      references: {
+        [from.id]: { type: 'customer', name: 'Fiona From' },
+        [to.id]: { type: 'customer', name: 'Toby To' },
+      },
+      bulk: null,
+    });
+  });
+  test("a notification's entry names its recipient and the admin who sent it", async () => {
+    const isla = await createCustomer(ctx, { fullName: 'Isla Recipient' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: admin.headers,
+      payload: {
+        title: 'Bottling day',
+        message: 'Your cask is ready',
+        type: 'system',
+        isGlobal: false,
+        recipient: isla.id,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [entry] = (await list({ recordType: 'notification', search: 'Bottling day' })).entries;
+    expect(entry?.references).toEqual({
+      [isla.id]: { type: 'customer', name: 'Isla Recipient' },
+      [admin.id]: { type: 'admin', name: 'Audrey Auditor' },
+    });
+  });
+});
+
+describe('a bulk change and its undo share one bulk id (decision 311)', () => {
+  const setStatuses = (payload: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/purchases/bulk/status',
+      headers: admin.headers,
+      payload,
+    });
+
+  test("each row's entry names the bulk change and how many records it changed", async () => {
+    const orders = await Promise.all([1, 2, 3].map(() => createPurchase(ctx)));
+    const done = await setStatuses({
+      changes: orders.map((order) => ({ id: order.id, status: 'Delivered' })),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const { bulkId, changes } = done.json<{
+      data: { bulkId: string; changes: { id: string; before: { status: string } }[] };
+    }>().data;
+    const undone = await setStatuses({
+      bulkId,
+      changes: changes.map((change) => ({ id: change.id, ...change.before })),
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json<{ data: { bulkId: string } }>().data.bulkId).toBe(bulkId);
+    for (const order of orders) {
+      const entries = (await list({ recordType: 'order', recordId: order.id })).entries;
+      expect(entries).toHaveLength(2);
+      for (const entry of entries) expect(entry.bulk).toEqual({ id: bulkId, size: 3 });
+    }
+  });
+
+  test('an undo naming a bulk change never written is refused and changes nothing', async () => {
+    const order = await createPurchase(ctx, { status: 'Pending' });
+    const res = await setStatuses({
+      bulkId: '00000000-0000-4000-8000-000000000000',
+      changes: [{ id: order.id, status: 'Delivered' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: BULK_UNDO_UNKNOWN });
+    expect((await list({ recordId: order.id })).entries).toHaveLength(0);
   });
 });

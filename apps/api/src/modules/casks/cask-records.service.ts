@@ -138,8 +138,15 @@ export function createCaskRecordsService(deps: { database: Database }) {
           action: 'cask.transferred',
           entity: 'cask',
           entityId: id,
+          // The owner before and after under one name, so the change reads 'Owner: A -> B'.
           before: { ownerId: cask.ownerId },
-          after: { transferId, ...values },
+          after: {
+            ownerId: input.toCustomerId,
+            transferredOn: values.transferredOn,
+            price: values.price,
+            note: values.note,
+            transferId,
+          },
           ip: actor.ip,
         });
       });

@@ -189,7 +189,12 @@ export function createCasksService(deps: { database: Database }) {
      */
     async setDeleted(body: CaskDeletedChanges, actor: Actor) {
       const changes = body.changes.map(({ id, deleted }) => ({ id, value: { deleted } }));
-      return { changes: await applyBulk(deps.database, repo.caskDeletedBulk, changes, actor) };
+      return applyBulk(
+        deps.database,
+        repo.caskDeletedBulk,
+        { changes, bulkId: body.bulkId },
+        actor,
+      );
     },
   };
 }

@@ -116,7 +116,12 @@ export function createNotificationsService({ database }: { database: Database })
      */
     async setRead(body: NotificationReadChanges, actor: Actor) {
       const changes = body.changes.map(({ id, isRead }) => ({ id, value: { isRead } }));
-      return { changes: await applyBulk(database, repo.notificationReadBulk, changes, actor) };
+      return applyBulk(
+        database,
+        repo.notificationReadBulk,
+        { changes, bulkId: body.bulkId },
+        actor,
+      );
     },
 
     async markAllRead(actor: Actor): Promise<{ marked: number; unreadCount: number }> {

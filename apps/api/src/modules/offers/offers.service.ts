@@ -320,7 +320,12 @@ export function createOffersService(deps: { database: Database }) {
      */
     async setActives(body: OfferActiveChanges, actor: Actor) {
       const changes = body.changes.map(({ id, isActive }) => ({ id, value: { isActive } }));
-      return { changes: await applyBulk(deps.database, repo.offerActiveBulk, changes, actor) };
+      return applyBulk(
+        deps.database,
+        repo.offerActiveBulk,
+        { changes, bulkId: body.bulkId },
+        actor,
+      );
     },
 
     /**
@@ -329,7 +334,12 @@ export function createOffersService(deps: { database: Database }) {
      */
     async setDeleted(body: OfferDeletedChanges, actor: Actor) {
       const changes = body.changes.map(({ id, deleted }) => ({ id, value: { deleted } }));
-      return { changes: await applyBulk(deps.database, repo.offerDeletedBulk, changes, actor) };
+      return applyBulk(
+        deps.database,
+        repo.offerDeletedBulk,
+        { changes, bulkId: body.bulkId },
+        actor,
+      );
     },
 
     /**

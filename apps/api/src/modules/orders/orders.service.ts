@@ -101,7 +101,7 @@ export function createOrdersService(deps: { database: Database }) {
      */
     async setStatuses(body: OrderStatusChanges, actor: Actor) {
       const changes = body.changes.map(({ id, status }) => ({ id, value: { status } }));
-      return { changes: await applyBulk(deps.database, orderStatusBulk, changes, actor) };
+      return applyBulk(deps.database, orderStatusBulk, { changes, bulkId: body.bulkId }, actor);
     },
 
     /**
@@ -110,7 +110,7 @@ export function createOrdersService(deps: { database: Database }) {
      */
     async setDeleted(body: OrderDeletedChanges, actor: Actor) {
       const changes = body.changes.map(({ id, deleted }) => ({ id, value: { deleted } }));
-      return { changes: await applyBulk(deps.database, orderDeletedBulk, changes, actor) };
+      return applyBulk(deps.database, orderDeletedBulk, { changes, bulkId: body.bulkId }, actor);
     },
 
     /**

@@ -139,7 +139,7 @@ export function createReferralsService(deps: { database: Database }) {
         id,
         value: { status, completedDate: status === 'completed' ? (completedDate ?? null) : null },
       }));
-      return { changes: await applyBulk(deps.database, referralStatusBulk, changes, actor) };
+      return applyBulk(deps.database, referralStatusBulk, { changes, bulkId: body.bulkId }, actor);
     },
 
     /**

@@ -77,7 +77,7 @@ export function createUsersService(deps: { database: Database }) {
      */
     async setActives(body: UserActiveChanges, actor: Actor) {
       const changes = body.changes.map(({ id, isActive }) => ({ id, value: { isActive } }));
-      return { changes: await applyBulk(deps.database, customerActiveBulk, changes, actor) };
+      return applyBulk(deps.database, customerActiveBulk, { changes, bulkId: body.bulkId }, actor);
     },
 
     /**
@@ -87,7 +87,7 @@ export function createUsersService(deps: { database: Database }) {
      */
     async setDeleted(body: UserDeletedChanges, actor: Actor) {
       const changes = body.changes.map(({ id, deleted }) => ({ id, value: { deleted } }));
-      return { changes: await applyBulk(deps.database, customerDeletedBulk, changes, actor) };
+      return applyBulk(deps.database, customerDeletedBulk, { changes, bulkId: body.bulkId }, actor);
     },
 
     /**

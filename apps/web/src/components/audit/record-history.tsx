@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { auditActionLabel, type AuditRecordType } from '@cask/contracts/audit';
-import { changeSummary } from '@/lib/audit-changes.ts';
+import { actorText, changeSummary } from '@/lib/audit-changes.ts';
 import { auditQuery } from '@/lib/audit-queries.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -59,14 +59,10 @@ export function RecordHistory({
               <li key={entry.id} className="px-3 py-2 text-sm">
                 <div className="flex flex-wrap justify-between gap-x-3 text-xs text-oak-700">
                   <time dateTime={entry.time}>{formatDateTime(entry.time)}</time>
-                  <span>
-                    {entry.admin?.fullName ?? (entry.adminId ? 'Deleted admin' : 'System')}
-                  </span>
+                  <span>{actorText(entry)}</span>
                 </div>
                 <p className="font-medium text-oak-900">{auditActionLabel(entry.action)}</p>
-                <p className="[overflow-wrap:anywhere] text-oak-700">
-                  {changeSummary(entry.before, entry.after)}
-                </p>
+                <p className="[overflow-wrap:anywhere] text-oak-700">{changeSummary(entry)}</p>
               </li>
             ))}
           </ol>

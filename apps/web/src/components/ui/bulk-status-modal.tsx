@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError, bulkFailureMessage, errorMessage } from '@/lib/api-error.ts';
+import { undoBody } from '@/lib/post-bulk.ts';
 import { undoToast } from '@/lib/undo-toast.tsx';
 import { Button } from './button.tsx';
 import { InlineError } from './error-state.tsx';
@@ -12,11 +13,17 @@ import { SelectField } from './select-field.tsx';
  * What a bulk status route takes: each row with its new status, or (to undo) with the value its
  * answer gave as `before` (a referral's carries its completion date, decision 242).
  */
-export type BulkStatusChanges<Status extends string, Value extends { status: Status }> =
-  { id: string; status: Status }[] | ({ id: string } & Value)[];
+export type BulkStatusChanges<Status extends string, Value extends { status: Status }> = {
+  changes: { id: string; status: Status }[] | ({ id: string } & Value)[];
+  /** For an undo, the change's bulk id (decision 311). */
+  bulkId?: string;
+};
 
-/** What it answers: each row's value before the change, which an undo sends back. */
-export type BulkStatusAnswer<Value> = readonly { id: string; before: Value }[];
+/** What it answers: the change's bulk id, each row's value before it, which an undo sends back. */
+export type BulkStatusAnswer<Value> = {
+  bulkId: string;
+  changes: readonly { id: string; before: Value }[];
+};
 
 export interface BulkStatusModalProps<
   Row,
@@ -91,21 +98,18 @@ export function BulkStatusModal<Row, Status extends string, Value extends { stat
     const chosen = rows;
     setSent(chosen);
     change.mutate(
-      chosen.map((row) => ({ id: rowId(row), status })),
+      { changes: chosen.map((row) => ({ id: rowId(row), status })) },
       {
-        onSuccess: (changes) => {
+        onSuccess: (answer) => {
           change.reset();
           onDone();
           onClose();
           undoToast(`Status set to ${label} for ${counted(chosen.length)}.`, () =>
-            undo.mutate(
-              changes.map(({ id, before }) => ({ id, ...before })),
-              {
-                onSuccess: () => toast.success(`Undone: ${counted(chosen.length)} as they were.`),
-                onError: (refusal) =>
-                  toast.error(bulkFailureMessage(refusal, chosen, rowName, undoFailure)),
-              },
-            ),
+            undo.mutate(undoBody(answer), {
+              onSuccess: () => toast.success(`Undone: ${counted(chosen.length)} as they were.`),
+              onError: (refusal) =>
+                toast.error(bulkFailureMessage(refusal, chosen, rowName, undoFailure)),
+            }),
           );
         },
         onError: (refusal) => toast.error(errorMessage(refusal, failure)),

@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { anAuditEntry, aCustomer, createFakeApi, ada } from '@/testing/fake-api.ts';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  AUDIT_RECORD_TYPE_LABELS,
+  AUDIT_RECORD_TYPES,
+} from '@cask/contracts/audit';
+import { anAuditEntry, aCask, aCustomer, createFakeApi, ada } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 
@@ -107,17 +113,17 @@ test("a row opens 'Audit Entry' with who, when, where, the record and the change
     expect.stringMatching(/^\/cask\//),
   );
   const change = within(dialog).getByRole('table', { name: 'Change' });
-  const status = within(change).getByRole('row', { name: /status/ });
+  const status = within(change).getByRole('row', { name: /Status/ });
   expect(status).toHaveTextContent('Maturing');
   expect(status).toHaveTextContent('Ready');
   expect(status).toHaveTextContent('Changed');
-  expect(within(change).getByRole('row', { name: /notes/ })).not.toHaveTextContent('Changed');
+  expect(within(change).getByRole('row', { name: /Notes/ })).not.toHaveTextContent('Changed');
 
   await user.keyboard('{Escape}');
   await user.click(within(rows[2]!).getByRole('button'));
   const failed = await screen.findByRole('dialog', { name: 'Audit Entry' });
   expect(failed).not.toHaveTextContent('leaked?');
-  expect(within(failed).getByRole('row', { name: /password/ })).toHaveTextContent('[hidden]');
+  expect(within(failed).getByRole('row', { name: /Password/ })).toHaveTextContent('[hidden]');
 });
 
 test("an edit dialog's History lists the record's changes from the audit log", async () => {
@@ -132,10 +138,180 @@ test("an edit dialog's History lists the record's changes from the audit log", a
   await user.click(within(row).getByRole('button', { name: /Edit/ }));
   const dialog = await screen.findByRole('dialog');
   const history = await within(dialog).findByRole('region', { name: 'History' });
-  expect(await within(history).findByText('isActive: true → false')).toBeInTheDocument();
+  expect(await within(history).findByText('Status: Active → Inactive')).toBeInTheDocument();
   expect(history).toHaveTextContent('Ada Lovelace');
   expect(api.sent('GET', '/api/audit').at(-1)!.query).toMatchObject({
     recordType: 'customer',
     recordId: isla.id,
   });
+});
+
+test('the Action and Record type filters offer every action and record type by its label', async () => {
+  await renderApp({ route: '/audit', api: auditApi() });
+  const options = (name: string) =>
+    within(screen.getByRole('combobox', { name }))
+      .getAllByRole('option')
+      .map((option) => [(option as HTMLOptionElement).value, option.textContent]);
+  const actions = options('Action');
+  for (const action of AUDIT_ACTIONS)
+    expect(actions).toContainEqual([action, AUDIT_ACTION_LABELS[action]]);
+  expect(actions).toContainEqual(['cask.transferred', 'Cask transferred']);
+  expect(actions).toContainEqual(['admin.invite_sent', 'Invite sent']);
+  const types = options('Record type');
+  for (const type of AUDIT_RECORD_TYPES) {
+    expect(types).toContainEqual([type, AUDIT_RECORD_TYPE_LABELS[type]]);
+  }
+  expect(types).toContainEqual(['invite', 'Admin invite']);
+  expect(types).toContainEqual(['passkey', 'Passkey']);
+});
+
+test("what the server did itself is 'System', a failed sign-in 'Nobody signed in'", async () => {
+  const api = auditApi();
+  api.state.audit.unshift(
+    anAuditEntry({
+      action: 'seed.demo',
+      entity: 'database',
+      recordType: 'system',
+      recordId: null,
+      recordName: null,
+      adminId: null,
+      admin: null,
+      before: null,
+      after: { customers: 12 },
+    }),
+  );
+  await renderApp({ route: '/audit', api });
+  await within(table()).findByText('Demo data loaded');
+  const rows = within(table()).getAllByRole('row').slice(1);
+  expect(rows[0]).toHaveTextContent('System');
+  expect(rows[0]).not.toHaveTextContent('Nobody signed in');
+  expect(rows[3]).toHaveTextContent('Nobody signed in');
+});
+
+test("a transfer's change names the old and the new owner with links, in the screens' words", async () => {
+  const fiona = '1b0e4f0a-1111-4c3d-8e5f-000000000001';
+  const toby = '1b0e4f0a-2222-4c3d-8e5f-000000000002';
+  const api = auditApi();
+  api.state.audit.unshift(
+    anAuditEntry({
+      action: 'cask.transferred',
+      entity: 'cask',
+      recordType: 'cask',
+      recordName: 'Springbank 2012',
+      before: { ownerId: fiona },
+      after: { ownerId: toby, transferredOn: '2026-03-04', price: '15000.5', note: null },
+      references: {
+        [fiona]: { type: 'customer', name: 'Fiona From' },
+        [toby]: { type: 'customer', name: 'Toby To' },
+      },
+    }),
+  );
+  const { user } = await renderApp({ route: '/audit', api });
+  const row = await within(table()).findByRole('row', { name: /Cask transferred/ });
+  await user.click(within(row).getByRole('button'));
+  const dialog = await screen.findByRole('dialog', { name: 'Audit Entry' });
+  const change = within(dialog).getByRole('table', { name: 'Change' });
+  const owner = within(change).getByRole('row', { name: /Owner/ });
+  expect(within(owner).getByRole('link', { name: 'Fiona From' })).toHaveAttribute(
+    'href',
+    `/user/${fiona}`,
+  );
+  expect(within(owner).getByRole('link', { name: 'Toby To' })).toHaveAttribute(
+    'href',
+    `/user/${toby}`,
+  );
+  expect(owner).not.toHaveTextContent(toby);
+  expect(within(change).getByRole('row', { name: /Transferred on/ })).toHaveTextContent(
+    'Mar 4, 2026',
+  );
+  expect(within(change).getByRole('row', { name: /Price/ })).toHaveTextContent('$15,000.50');
+});
+
+test('values read as the screens write them: points, litres, ABV, dates; a bulk change says so', async () => {
+  const api = auditApi();
+  api.state.audit.unshift(
+    anAuditEntry({
+      action: 'cask.regauged',
+      entity: 'cask',
+      recordType: 'cask',
+      recordName: 'Springbank 2012',
+      before: null,
+      after: { gaugedOn: '2026-02-01', bulkLitres: 190.5, abv: 57.1 },
+    }),
+    anAuditEntry({
+      action: 'points.adjusted',
+      recordType: 'points',
+      before: { referralPoints: 1200 },
+      after: { referralPoints: 1500, points: 300 },
+    }),
+    anAuditEntry({
+      action: 'order.updated',
+      entity: 'purchase',
+      recordType: 'order',
+      recordName: 'Springbank cask share',
+      before: { status: 'Pending' },
+      after: { status: 'Delivered' },
+      bulk: { id: '5c1d2e3f-4a5b-4c6d-8e7f-000000000010', size: 10 },
+    }),
+  );
+  const { user } = await renderApp({ route: '/audit', api });
+  const bulkRow = await within(table()).findByRole('row', { name: /Order updated/ });
+  expect(bulkRow).toHaveTextContent('Part of a bulk change of 10 orders');
+
+  await user.click(
+    within(within(table()).getByRole('row', { name: /Points adjusted/ })).getByRole('button'),
+  );
+  let dialog = await screen.findByRole('dialog', { name: 'Audit Entry' });
+  const points = within(within(dialog).getByRole('table', { name: 'Change' })).getByRole('row', {
+    name: /Points balance/,
+  });
+  expect(points).toHaveTextContent('1,200');
+  expect(points).toHaveTextContent('1,500');
+  expect(dialog).not.toHaveTextContent('referralPoints');
+  await user.keyboard('{Escape}');
+
+  await user.click(
+    within(within(table()).getByRole('row', { name: /Cask regauged/ })).getByRole('button'),
+  );
+  dialog = await screen.findByRole('dialog', { name: 'Audit Entry' });
+  const change = within(dialog).getByRole('table', { name: 'Change' });
+  expect(within(change).getByRole('row', { name: /Gauged on/ })).toHaveTextContent('Feb 1, 2026');
+  expect(within(change).getByRole('row', { name: /Bulk litres/ })).toHaveTextContent('190.5 L');
+  expect(within(change).getByRole('row', { name: /ABV/ })).toHaveTextContent('57.1%');
+  expect(dialog).not.toHaveTextContent('gaugedOn');
+});
+
+test("a cask's History names its owners and writes its dates as the screens do", async () => {
+  const cask = aCask({ name: 'Springbank 2012' });
+  const fiona = '1b0e4f0a-1111-4c3d-8e5f-000000000001';
+  const api = createFakeApi({
+    casks: [cask],
+    audit: [
+      anAuditEntry({
+        action: 'cask.transferred',
+        entity: 'cask',
+        recordType: 'cask',
+        recordId: cask.id,
+        recordName: cask.name,
+        before: { ownerId: fiona },
+        after: { ownerId: cask.owner.id, transferredOn: '2026-03-04' },
+        references: {
+          [fiona]: { type: 'customer', name: 'Fiona From' },
+          [cask.owner.id]: { type: 'customer', name: cask.owner.fullName },
+        },
+      }),
+    ],
+  });
+  const { user } = await renderApp({ route: '/cask', api });
+  const row = await screen.findByRole('row', { name: /Springbank 2012/ });
+  await user.click(within(row).getByRole('button', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
+  const history = await within(dialog).findByRole('region', { name: 'History' });
+  expect(
+    await within(history).findByText(
+      `Owner: Fiona From → ${cask.owner.fullName}; Transferred on: — → Mar 4, 2026`,
+    ),
+  ).toBeInTheDocument();
+  expect(history).toHaveTextContent('Cask transferred');
+  expect(history).not.toHaveTextContent(fiona);
 });

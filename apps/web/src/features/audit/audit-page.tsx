@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
   AUDIT_PAGE_SIZE,
   AUDIT_RECORD_TYPE_LABELS,
   AUDIT_RECORD_TYPES,
@@ -25,6 +26,7 @@ import { auditParams, useAuditAdminSearch, useAuditPage } from '@/lib/audit-quer
 import { formatDateTime } from '@/lib/format.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { auditRequest, readAuditFilters, writeAuditFilters } from './audit-filters.ts';
+import { bulkText } from '@/lib/audit-changes.ts';
 import { adminText, recordText } from './audit-text.ts';
 
 // The dialog loads when first opened, keeping the screen inside its JavaScript budget
@@ -40,9 +42,9 @@ export const FETCH_FAILURE = 'Failed to fetch the audit log.';
 
 const ACTION_OPTIONS = [
   { value: '', label: 'All actions' },
-  ...Object.keys(AUDIT_ACTION_LABELS)
-    .map((action) => ({ value: action, label: auditActionLabel(action) }))
-    .sort((a, b) => a.label.localeCompare(b.label)),
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] })).sort(
+    (a, b) => a.label.localeCompare(b.label),
+  ),
 ];
 const TYPE_OPTIONS = [
   { value: '', label: 'All record types' },
@@ -65,7 +67,19 @@ function columns(onOpen: (entry: AuditEntry) => void): Column<AuditEntry>[] {
       ),
     },
     { id: 'admin', header: 'Admin', cell: (entry) => <CellText>{adminText(entry)}</CellText> },
-    { id: 'action', header: 'Action', cell: (entry) => auditActionLabel(entry.action) },
+    {
+      id: 'action',
+      header: 'Action',
+      cell: (entry) => {
+        const bulk = bulkText(entry);
+        return (
+          <>
+            {auditActionLabel(entry.action)}
+            {bulk ? <span className="block text-xs text-oak-700">{bulk}</span> : null}
+          </>
+        );
+      },
+    },
     { id: 'record', header: 'Record', cell: (entry) => <CellText>{recordText(entry)}</CellText> },
     { id: 'address', header: 'Address', cell: (entry) => entry.ip ?? '' },
   ];

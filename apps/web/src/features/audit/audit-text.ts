@@ -1,9 +1,9 @@
 import { AUDIT_RECORD_TYPE_LABELS, type AuditEntry } from '@cask/contracts/audit';
+import { actorText } from '@/lib/audit-changes.ts';
 
-/** Who did it, as the table and the dialog say. */
+/** Who did it, as the table and the dialog say (the History says the same). */
 export function adminText(entry: AuditEntry): string {
-  if (entry.admin) return entry.admin.fullName;
-  return entry.adminId ? 'Deleted admin' : 'Nobody signed in';
+  return actorText(entry);
 }
 
 /** The record's type and its current name, e.g. 'Customer: Isla Grant'. */

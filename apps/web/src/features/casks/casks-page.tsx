@@ -263,10 +263,14 @@ export default function CasksPage() {
           remove.mutate(id, {
             onSuccess: () => {
               // Issue 31: the spec's message, with 'Undo' for 10 seconds (decision 273).
-              lazyUndoToast(DELETE_SUCCESS, () => restore.mutateAsync([{ id, deleted: false }]), {
-                done: `Undone: cask ${name} is back.`,
-                failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
-              });
+              lazyUndoToast(
+                DELETE_SUCCESS,
+                () => restore.mutateAsync({ changes: [{ id, deleted: false }] }),
+                {
+                  done: `Undone: cask ${name} is back.`,
+                  failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
+                },
+              );
               setDeleting(null);
             },
             onError: (failure) => lazyToast('error', errorMessage(failure, DELETE_FAILURE)),

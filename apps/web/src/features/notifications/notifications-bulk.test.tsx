@@ -69,6 +69,8 @@ test('chosen items are marked read after a confirmation naming the count; Undo u
   expect(await screen.findByRole('heading', { name: 'Notifications (3 unread)' })).toBeVisible();
   expect(await bell(3)).toBeInTheDocument();
   expect(api.sent('POST', '/api/notifications/bulk/read').at(-1)?.body).toEqual({
+    // The undo names the change it undoes: one bulk change in the audit log (decision 311).
+    bulkId: expect.any(String),
     changes: [
       { id: api.state.notifications[0]!.id, isRead: false },
       { id: api.state.notifications[1]!.id, isRead: true },

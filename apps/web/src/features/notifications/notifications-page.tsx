@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { undoBody } from '@/lib/post-bulk.ts';
 import { useRequestedDialog } from '@/lib/requested-dialog.ts';
 import toast from 'react-hot-toast';
 import { BULK_MAX, BULK_TOO_MANY } from '@cask/contracts/common';
@@ -97,14 +98,14 @@ export default function NotificationsPage() {
     const marked = chosen;
     setSent(marked);
     setRead.mutate(
-      marked.map((notification) => ({ id: notification.id, isRead: true })),
+      { changes: marked.map((notification) => ({ id: notification.id, isRead: true })) },
       {
-        onSuccess: (changes) => {
+        onSuccess: (answer) => {
           setMarkingRead(false);
           selection.clear();
           lazyUndoToast(
             `${counted(marked.length)} marked as read.`,
-            () => undoRead.mutateAsync(changes.map(({ id, before }) => ({ id, ...before }))),
+            () => undoRead.mutateAsync(undoBody(answer)),
             {
               done: `Undone: ${counted(marked.length)} as they were.`,
               failed: (failure) =>

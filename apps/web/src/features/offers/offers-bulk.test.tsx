@@ -42,6 +42,7 @@ test('Deactivate on the chosen offers asks with their count; Undo restores each'
       ],
     },
     {
+      bulkId: expect.any(String),
       changes: [
         { id: expect.any(String), isActive: true },
         { id: expect.any(String), isActive: false },

@@ -11,6 +11,7 @@ import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
+import { undoBody } from '@/lib/post-bulk.ts';
 import { bulkFailureMessage, errorMessage } from '@/lib/api-error.ts';
 import { formatCount } from '@/lib/format.ts';
 import { lazyUndoToast } from '@/lib/lazy-toast.ts';
@@ -102,14 +103,14 @@ export default function OffersPage() {
     const done = activating ? 'activated' : 'deactivated';
     setSent(chosen);
     setActive.mutate(
-      chosen.map((offer) => ({ id: offer.id, isActive: activating })),
+      { changes: chosen.map((offer) => ({ id: offer.id, isActive: activating })) },
       {
-        onSuccess: (changes) => {
+        onSuccess: (answer) => {
           setActivating(null);
           selection.clear();
           lazyUndoToast(
             `${counted(count)} ${done}.`,
-            () => undoActive.mutateAsync(changes.map(({ id, before }) => ({ id, ...before }))),
+            () => undoActive.mutateAsync(undoBody(answer)),
             {
               done: `Undone: ${counted(count)} as they were.`,
               failed: (failure) => errorMessage(failure, BULK_ACTIVE_FAILURE),
@@ -279,10 +280,14 @@ export default function OffersPage() {
           remove.mutate(id, {
             onSuccess: () => {
               // Issue 31: 'Undo' for 10 seconds brings the offer back as it was (decision 273).
-              lazyUndoToast(DELETE_SUCCESS, () => restore.mutateAsync([{ id, deleted: false }]), {
-                done: `Undone: offer ${title} is back.`,
-                failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
-              });
+              lazyUndoToast(
+                DELETE_SUCCESS,
+                () => restore.mutateAsync({ changes: [{ id, deleted: false }] }),
+                {
+                  done: `Undone: offer ${title} is back.`,
+                  failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
+                },
+              );
               setDeleting(null);
             },
           });

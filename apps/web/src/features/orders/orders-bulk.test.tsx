@@ -59,6 +59,8 @@ test('choosing rows shows the bar; Set status confirms with the count; Undo puts
   await waitFor(() => expect(statusOf('Cask A')).toBe('Pending'));
   expect(statusOf('Cask B')).toBe('Active');
   expect(api.sent('POST', '/api/purchases/bulk/status').at(-1)?.body).toEqual({
+    // The undo names the change it undoes: one bulk change in the audit log (decision 311).
+    bulkId: expect.any(String),
     changes: [
       { id: expect.any(String), status: 'Pending' },
       { id: expect.any(String), status: 'Active' },

@@ -92,6 +92,8 @@ test('choosing rows shows the bar; Set status confirms with the count; Undo puts
   expect(await screen.findByText('Undone: 2 referrals as they were.')).toBeInTheDocument();
   await waitFor(() => expect(statusOf('Angus')).toBe('Pending'));
   expect(api.sent('POST', '/api/referrals/bulk/status').at(-1)?.body).toEqual({
+    // The undo names the change it undoes: one bulk change in the audit log (decision 311).
+    bulkId: expect.any(String),
     changes: [
       { id: rows[0]!.id, status: 'pending', completedDate: null },
       { id: rows[1]!.id, status: 'completed', completedDate: COMPLETED_ON },

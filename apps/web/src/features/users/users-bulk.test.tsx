@@ -52,6 +52,7 @@ test('Set Inactive on the chosen users asks with their count; Undo restores each
       ],
     },
     {
+      bulkId: expect.any(String),
       changes: [
         { id: expect.any(String), isActive: true },
         { id: expect.any(String), isActive: false },
@@ -94,6 +95,7 @@ test('Delete on the chosen users asks with their count; Undo brings each back wh
       ],
     },
     {
+      bulkId: expect.any(String),
       changes: [
         { id: expect.any(String), deleted: false },
         { id: expect.any(String), deleted: false },

@@ -3,6 +3,7 @@ import { auditActionLabel, type AuditEntry } from '@cask/contracts/audit';
 import { ChangeTable } from '@/components/audit/change-table.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
+import { bulkText } from '@/lib/audit-changes.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { adminText, recordText } from '../audit-text.ts';
 import { recordLink } from '../record-link.ts';
@@ -16,6 +17,7 @@ export function AuditEntryModal({
   onClose: () => void;
 }) {
   const link = entry ? recordLink(entry) : null;
+  const bulk = entry ? bulkText(entry) : null;
   return (
     <Modal
       open={entry !== null}
@@ -37,7 +39,10 @@ export function AuditEntryModal({
               <time dateTime={entry.time}>{formatDateTime(entry.time)}</time>
             </Detail>
             <Detail term="Address">{entry.ip ?? 'Unknown'}</Detail>
-            <Detail term="Action">{auditActionLabel(entry.action)}</Detail>
+            <Detail term="Action">
+              {auditActionLabel(entry.action)}
+              {bulk ? <span className="block text-xs font-normal text-oak-700">{bulk}</span> : null}
+            </Detail>
             <Detail term="Browser" wide>
               {entry.userAgent ?? 'Unknown'}
             </Detail>
@@ -58,7 +63,7 @@ export function AuditEntryModal({
             <h3 id="audit-entry-change" className="mb-2 text-sm font-semibold text-oak-900">
               Change
             </h3>
-            <ChangeTable before={entry.before} after={entry.after} />
+            <ChangeTable entry={entry} />
           </section>
         </div>
       ) : null}

@@ -84,8 +84,8 @@ export const RESTORE_FAILURE = 'Failed to restore the cask.';
  * `POST /casks/bulk/deleted` (issue 31, decision 273): with `deleted: false`, the undo of a
  * delete; the cask comes back as it was.
  */
-export async function setCasksDeleted(changes: CaskDeletedChanges['changes']) {
-  return postBulk('/casks/bulk/deleted', caskDeletedChangesResponse, changes);
+export async function setCasksDeleted(body: CaskDeletedChanges) {
+  return postBulk('/casks/bulk/deleted', caskDeletedChangesResponse, body);
 }
 
 export function useSetCasksDeleted() {

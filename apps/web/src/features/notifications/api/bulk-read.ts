@@ -15,9 +15,9 @@ export const BULK_READ_FAILURE = 'Failed to mark the notifications as read.';
  * only the reads the change added (decision 242).
  */
 export async function setNotificationsRead(
-  changes: NotificationReadChanges['changes'],
-): Promise<NotificationReadChangesResponse['data']['changes']> {
-  return postBulk('/notifications/bulk/read', notificationReadChangesResponse, changes);
+  body: NotificationReadChanges,
+): Promise<NotificationReadChangesResponse['data']> {
+  return postBulk('/notifications/bulk/read', notificationReadChangesResponse, body);
 }
 
 /** The loaded pages show each row's new state; the count and the bell follow the server. */
@@ -25,6 +25,6 @@ export function useSetNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setNotificationsRead,
-    onSuccess: (changes) => applyReadChanges(queryClient, changes),
+    onSuccess: (answer) => applyReadChanges(queryClient, answer.changes),
   });
 }

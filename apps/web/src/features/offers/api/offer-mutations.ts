@@ -94,8 +94,8 @@ export function useUpdateOffer() {
 export const BULK_ACTIVE_FAILURE = 'Failed to update the offers.';
 
 /** `POST /offers/bulk/active` (issue 31): the answer's `before` values, sent back, undo it. */
-export async function setOffersActive(changes: OfferActiveChanges['changes']) {
-  return postBulk('/offers/bulk/active', offerActiveChangesResponse, changes);
+export async function setOffersActive(body: OfferActiveChanges) {
+  return postBulk('/offers/bulk/active', offerActiveChangesResponse, body);
 }
 
 export function useSetOffersActive() {
@@ -109,8 +109,8 @@ export const RESTORE_FAILURE = 'Failed to restore the offer.';
  * `POST /offers/bulk/deleted` (issue 31, decision 273): with `deleted: false`, the undo of a
  * delete; the offer comes back as it was (its Active flag, images and details).
  */
-export async function setOffersDeleted(changes: OfferDeletedChanges['changes']) {
-  return postBulk('/offers/bulk/deleted', offerDeletedChangesResponse, changes);
+export async function setOffersDeleted(body: OfferDeletedChanges) {
+  return postBulk('/offers/bulk/deleted', offerDeletedChangesResponse, body);
 }
 
 export function useSetOffersDeleted() {

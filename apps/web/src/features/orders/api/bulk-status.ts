@@ -12,7 +12,7 @@ export const BULK_STATUS_FAILURE = 'Failed to set the status of the orders.';
  * The answer's `before` statuses, sent the same way, undo it.
  */
 export async function setOrderStatuses(
-  changes: OrderStatusChanges['changes'],
-): Promise<OrderStatusChangesResponse['data']['changes']> {
-  return postBulk('/purchases/bulk/status', orderStatusChangesResponse, changes);
+  body: OrderStatusChanges,
+): Promise<OrderStatusChangesResponse['data']> {
+  return postBulk('/purchases/bulk/status', orderStatusChangesResponse, body);
 }

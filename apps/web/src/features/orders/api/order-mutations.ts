@@ -84,8 +84,8 @@ export function useDeleteOrder() {
 export const RESTORE_FAILURE = 'Failed to restore the order.';
 
 /** `POST /purchases/bulk/deleted` with `deleted: false` (issue 31): the undo of a delete. */
-export async function setOrdersDeleted(changes: OrderDeletedChanges['changes']) {
-  return postBulk('/purchases/bulk/deleted', orderDeletedChangesResponse, changes);
+export async function setOrdersDeleted(body: OrderDeletedChanges) {
+  return postBulk('/purchases/bulk/deleted', orderDeletedChangesResponse, body);
 }
 
 export function useSetOrdersDeleted() {

@@ -193,10 +193,14 @@ export function OrderList({
             onSuccess: () => {
               // Issue 31: the spec's message, with 'Undo' for 10 seconds.
               const { _id: id, title } = deleting;
-              lazyUndoToast(DELETE_SUCCESS, () => restore.mutateAsync([{ id, deleted: false }]), {
-                done: `Undone: order ${title} is back.`,
-                failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
-              });
+              lazyUndoToast(
+                DELETE_SUCCESS,
+                () => restore.mutateAsync({ changes: [{ id, deleted: false }] }),
+                {
+                  done: `Undone: order ${title} is back.`,
+                  failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
+                },
+              );
               remove.reset();
               setDeleting(null);
             },

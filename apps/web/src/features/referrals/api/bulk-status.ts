@@ -13,7 +13,7 @@ export const BULK_STATUS_FAILURE = 'Failed to set the status of the referrals.';
  * values carry the completion date, so sending them back puts back the very date (decision 242).
  */
 export async function setReferralStatuses(
-  changes: ReferralStatusChanges['changes'],
-): Promise<ReferralStatusChangesResponse['data']['changes']> {
-  return postBulk('/referrals/bulk/status', referralStatusChangesResponse, changes);
+  body: ReferralStatusChanges,
+): Promise<ReferralStatusChangesResponse['data']> {
+  return postBulk('/referrals/bulk/status', referralStatusChangesResponse, body);
 }

@@ -14,9 +14,9 @@ export const BULK_ACTIVE_FAILURE = 'Failed to update the users.';
  * answer's `before` values, sent the same way, undo it.
  */
 export async function setUsersActive(
-  changes: UserActiveChanges['changes'],
-): Promise<UserActiveChangesResponse['data']['changes']> {
-  return postBulk('/users/bulk/active', userActiveChangesResponse, changes);
+  body: UserActiveChanges,
+): Promise<UserActiveChangesResponse['data']> {
+  return postBulk('/users/bulk/active', userActiveChangesResponse, body);
 }
 
 /** Every customer list and the dashboard follow the change (and its undo). */

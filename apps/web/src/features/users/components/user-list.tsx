@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { undoBody } from '@/lib/post-bulk.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { bulkFailureMessage } from '@/lib/api-error.ts';
 import {
@@ -65,22 +66,19 @@ export function UserList({ search }: { search: string }) {
     const status = setting ? 'Active' : 'Inactive';
     setSent(chosen);
     setActive.mutate(
-      chosen.map((row) => ({ id: row.id, isActive: setting })),
+      { changes: chosen.map((row) => ({ id: row.id, isActive: setting })) },
       {
-        onSuccess: (changes) => {
+        onSuccess: (answer) => {
           setSetting(null);
           selection.clear();
           // The toasts load with the dialogs, not with the list (decision 121).
           void import('@/lib/undo-toast.tsx').then(({ undoToast }) =>
             undoToast(`${counted(count)} set ${status}.`, () =>
-              undoActive.mutate(
-                changes.map(({ id, before }) => ({ id, ...before })),
-                {
-                  onSuccess: () => lazyToast('success', `Undone: ${counted(count)} as they were.`),
-                  onError: (failure) =>
-                    lazyToast('error', errorMessage(failure, BULK_ACTIVE_FAILURE)),
-                },
-              ),
+              undoActive.mutate(undoBody(answer), {
+                onSuccess: () => lazyToast('success', `Undone: ${counted(count)} as they were.`),
+                onError: (failure) =>
+                  lazyToast('error', errorMessage(failure, BULK_ACTIVE_FAILURE)),
+              }),
             ),
           );
         },
@@ -96,19 +94,15 @@ export function UserList({ search }: { search: string }) {
     const count = chosen.length;
     setSent(chosen);
     removeAll.mutate(
-      chosen.map((row) => ({ id: row.id, deleted: true })),
+      { changes: chosen.map((row) => ({ id: row.id, deleted: true })) },
       {
-        onSuccess: (changes) => {
+        onSuccess: (answer) => {
           setBulkDeleting(false);
           selection.clear();
-          lazyUndoToast(
-            `${counted(count)} deleted.`,
-            () => restore.mutateAsync(changes.map(({ id, before }) => ({ id, ...before }))),
-            {
-              done: `Undone: ${counted(count)} as they were.`,
-              failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
-            },
-          );
+          lazyUndoToast(`${counted(count)} deleted.`, () => restore.mutateAsync(undoBody(answer)), {
+            done: `Undone: ${counted(count)} as they were.`,
+            failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
+          });
         },
       },
     );
