@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import {
   line,
   LONE_SURROGATE_REFUSED,
+  parseIfMatch,
   NUL_CHARACTER_REFUSED,
   SINGLE_LINE_REFUSED,
   text,
@@ -64,4 +65,18 @@ test('line refuses control characters and direction overrides inside, once trimm
   ).toEqual([NUL_CHARACTER_REFUSED]);
   // Several lines stay text: notes keep their line breaks.
   expect(text().parse('Regauged in May.\nNext in June.')).toBe('Regauged in May.\nNext in June.');
+});
+
+test('parseIfMatch reads RFC 9110 entity-tag lists, and only those', () => {
+  expect(parseIfMatch('*')).toBe('*');
+  expect(parseIfMatch('"12"')).toEqual([{ weak: false, opaque: '12' }]);
+  expect(parseIfMatch(' W/"a" ,, "b,c" ,"" ,')).toEqual([
+    { weak: true, opaque: 'a' },
+    { weak: false, opaque: 'b,c' },
+    { weak: false, opaque: '' },
+  ]);
+  expect(parseIfMatch('')).toEqual([]);
+  for (const invalid of ['12', '"a', '"a" "b"', '"a"b', 'w/"a"', 'W/ "a"', '*, "a"', '"a\u0001"']) {
+    expect(parseIfMatch(invalid), invalid).toBeUndefined();
+  }
 });
