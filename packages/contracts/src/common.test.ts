@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
 import {
+  DATE_OUT_OF_RANGE,
+  instantParam,
   line,
   LONE_SURROGATE_REFUSED,
   parseIfMatch,
@@ -79,4 +81,26 @@ test('parseIfMatch reads RFC 9110 entity-tag lists, and only those', () => {
   for (const invalid of ['12', '"a', '"a" "b"', '"a"b', 'w/"a"', 'W/ "a"', '*, "a"', '"a\u0001"']) {
     expect(parseIfMatch(invalid), invalid).toBeUndefined();
   }
+});
+
+test('instantParam takes the instants of years 1800 to 9999 (UTC) only', () => {
+  const instant = instantParam('Bad instant');
+  for (const value of [
+    '1800-01-01T00:00:00Z',
+    '2026-11-27T01:00:00+02:00',
+    '9999-12-31T23:59:59Z',
+  ]) {
+    expect(instant.safeParse(value).success, value).toBe(true);
+  }
+  for (const value of [
+    '0000-01-01T00:00:00Z',
+    '1800-01-01T00:30:00+01:00',
+    '9999-12-31T23:00:00-05:00',
+  ]) {
+    expect(
+      instant.safeParse(value).error?.issues.map((issue) => issue.message),
+      value,
+    ).toEqual([DATE_OUT_OF_RANGE]);
+  }
+  expect(instant.safeParse('yesterday').error?.issues[0]?.message).toBe('Bad instant');
 });

@@ -73,6 +73,32 @@ export const line = (params?: Parameters<typeof z.string>[0]) =>
 
 export const uuidParam = z.object({ id: z.uuid() });
 
+/**
+ * Issue 40: the years a date or an instant of a request may name. PostgreSQL's `date` has no year
+ * 0, an instant before year 1 or after 9999 has no four-digit ISO form (JavaScript writes
+ * `+010000-...`), and either reached the database as a 500. No date of the club's is before the
+ * oldest cask's year (CASK_YEAR_MIN, 1800) or after 9999 (docs/decisions/301).
+ */
+export const DATE_YEAR_MIN = 1800;
+export const DATE_YEAR_MAX = 9999;
+export const DATE_OUT_OF_RANGE = `Dates must be between the years ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}`;
+
+const inDateYears = (year: number) => year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+
+/**
+ * An instant of a filter or a body: ISO 8601 with its offset (`2026-03-31T23:00:00Z`,
+ * `...+02:00`), whose UTC year is within DATE_YEAR_MIN..DATE_YEAR_MAX. Every date-and-time input
+ * starts here instead of at `z.iso.datetime()`; `error` is the field's message for a value that
+ * is no such instant.
+ */
+export const instantParam = (error: string) =>
+  z.iso
+    .datetime({ offset: true, error })
+    .refine((value) => inDateYears(new Date(value).getUTCFullYear()), DATE_OUT_OF_RANGE);
+
+/** A calendar day's year (YYYY-MM-DD) within DATE_YEAR_MIN..DATE_YEAR_MAX. */
+export const isDayInDateYears = (day: string) => inDateYears(Number(day.slice(0, 4)));
+
 /** Paging query shared by every list (DESIGN.md §4: page from 1, limit 1..100). */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
