@@ -38,8 +38,10 @@ function cutWhenSlow(body: Readable, answer: ServerResponse, windowSeconds: numb
     if (taken - takenAtLastLook < EXPORT_MIN_BYTES_PER_SECOND * windowSeconds) answer.destroy();
     takenAtLastLook = taken;
   }, windowSeconds * 1000);
+  look.unref();
   const stop = () => clearInterval(look);
   meter.on('end', stop);
+  meter.on('close', stop);
   answer.on('close', stop);
   // Destroying the answer destroys the meter, and pipeline the export's stream (decision 279).
   return pipeline(body, meter, () => {});
