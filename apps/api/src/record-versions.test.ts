@@ -191,14 +191,39 @@ describe.each(resources)('$name', (resource) => {
     expect(res.statusCode, res.body).toBe(200);
     const after = await readOne(resource, id);
     expect(after.record.version).not.toBe(opened.record.version);
-    // Weak and strong forms name the same version; '*' names any.
-    const weak = await save(resource, id, resource.save.second, {
-      'if-match': `W/"${after.record.version}"`,
+    // A list naming the current version among others matches; '*' names any.
+    const listed = await save(resource, id, resource.save.second, {
+      'if-match': `"stale", W/"${after.record.version}",  "${after.record.version}" ,`,
     });
-    expect(weak.statusCode, weak.body).toBe(200);
+    expect(listed.statusCode, listed.body).toBe(200);
     expect((await save(resource, id, resource.save.first, { 'if-match': '*' })).statusCode).toBe(
       200,
     );
+  });
+
+  test('an If-Match whose entity tags name no current version answers 412 (RFC 9110 13.1.1)', async () => {
+    const { id } = await resource.create();
+    const before = await readOne(resource, id);
+    const audits = await auditRows();
+    const current = before.record.version;
+    for (const ifMatch of [
+      '"stale-version-0"',
+      '"v", "w"',
+      '""',
+      '"1", "2"',
+      `"${'9'.repeat(30)}"`,
+      '"a,b"',
+      ',',
+      // If-Match compares strongly: a weak tag never matches, even the current version's.
+      `W/"${current}"`,
+      `W/"${current}", W/"0"`,
+    ]) {
+      const res = await save(resource, id, resource.save.first, { 'if-match': ifMatch });
+      expect(res.statusCode, `${ifMatch}: ${res.body}`).toBe(412);
+      expect(res.json()).toEqual({ success: false, message: RECORD_CHANGED_ELSEWHERE });
+    }
+    expect(await readOne(resource, id)).toEqual(before);
+    expect(await auditRows()).toBe(audits);
   });
 
   test('a save naming a replaced version answers 412, changes nothing and audits nothing', async () => {
@@ -256,10 +281,19 @@ describe.each(resources)('$name', (resource) => {
     expect(BigInt(after.record.version)).toBe(BigInt(ahead.record.version) + 1n);
   });
 
-  test('a malformed If-Match is a 400 that changes nothing', async () => {
+  test('an If-Match that is not an entity-tag list is a 400 that changes nothing', async () => {
     const { id } = await resource.create();
     const before = await readOne(resource, id);
-    for (const ifMatch of ['123', '"abc"', '""', '"1", "2"', `"${'9'.repeat(30)}"`]) {
+    for (const ifMatch of [
+      '123',
+      '"abc',
+      '"1" "2"',
+      '"a"b',
+      'w/"1"',
+      'W/ "1"',
+      '"a"b"',
+      '*, "1"',
+    ]) {
       const res = await save(resource, id, resource.save.first, { 'if-match': ifMatch });
       expect(res.statusCode, `${ifMatch}: ${res.body}`).toBe(400);
       expect(res.json().success).toBe(false);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, text } from './common.ts';
+import { instantParam, okEnvelope, pageQuery, pagination, text } from './common.ts';
 import { searchParam } from './users.ts';
 
 /**
@@ -149,7 +149,7 @@ export const AUDIT_PAGE_SIZE = 20;
 export const AUDIT_ACTION_INVALID = 'Action must look like record.verb';
 export const AUDIT_TIME_INVALID = 'Must be a date and time in ISO 8601 with its offset';
 
-const instant = z.iso.datetime({ offset: true, error: AUDIT_TIME_INVALID }).optional();
+const instant = instantParam(AUDIT_TIME_INVALID).optional();
 
 /** The Audit Log's filters (the list's and its export's), each optional; they combine. */
 export const auditFilters = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cask } from './casks.ts';
-import { line, okEnvelope, text } from './common.ts';
+import { DATE_OUT_OF_RANGE, isDayInDateYears, line, okEnvelope, text } from './common.ts';
 import { abvInput, volumeInput } from './measures.ts';
 
 /**
@@ -52,6 +52,7 @@ export const pastDay = text({ error: GAUGE_DATE_INVALID })
       new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
     GAUGE_DATE_INVALID,
   )
+  .refine(isDayInDateYears, DATE_OUT_OF_RANGE)
   .refine((day) => day <= todayIso(), GAUGE_DATE_IN_FUTURE);
 
 /** POST /casks/{id}/regauges. */

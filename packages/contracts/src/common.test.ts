@@ -1,7 +1,10 @@
 import { expect, test } from 'vitest';
 import {
+  DATE_OUT_OF_RANGE,
+  instantParam,
   line,
   LONE_SURROGATE_REFUSED,
+  parseIfMatch,
   NUL_CHARACTER_REFUSED,
   SINGLE_LINE_REFUSED,
   text,
@@ -64,4 +67,40 @@ test('line refuses control characters and direction overrides inside, once trimm
   ).toEqual([NUL_CHARACTER_REFUSED]);
   // Several lines stay text: notes keep their line breaks.
   expect(text().parse('Regauged in May.\nNext in June.')).toBe('Regauged in May.\nNext in June.');
+});
+
+test('parseIfMatch reads RFC 9110 entity-tag lists, and only those', () => {
+  expect(parseIfMatch('*')).toBe('*');
+  expect(parseIfMatch('"12"')).toEqual([{ weak: false, opaque: '12' }]);
+  expect(parseIfMatch(' W/"a" ,, "b,c" ,"" ,')).toEqual([
+    { weak: true, opaque: 'a' },
+    { weak: false, opaque: 'b,c' },
+    { weak: false, opaque: '' },
+  ]);
+  expect(parseIfMatch('')).toEqual([]);
+  for (const invalid of ['12', '"a', '"a" "b"', '"a"b', 'w/"a"', 'W/ "a"', '*, "a"', '"a\u0001"']) {
+    expect(parseIfMatch(invalid), invalid).toBeUndefined();
+  }
+});
+
+test('instantParam takes the instants of years 1800 to 9999 (UTC) only', () => {
+  const instant = instantParam('Bad instant');
+  for (const value of [
+    '1800-01-01T00:00:00Z',
+    '2026-11-27T01:00:00+02:00',
+    '9999-12-31T23:59:59Z',
+  ]) {
+    expect(instant.safeParse(value).success, value).toBe(true);
+  }
+  for (const value of [
+    '0000-01-01T00:00:00Z',
+    '1800-01-01T00:30:00+01:00',
+    '9999-12-31T23:00:00-05:00',
+  ]) {
+    expect(
+      instant.safeParse(value).error?.issues.map((issue) => issue.message),
+      value,
+    ).toEqual([DATE_OUT_OF_RANGE]);
+  }
+  expect(instant.safeParse('yesterday').error?.issues[0]?.message).toBe('Bad instant');
 });

@@ -73,6 +73,32 @@ export const line = (params?: Parameters<typeof z.string>[0]) =>
 
 export const uuidParam = z.object({ id: z.uuid() });
 
+/**
+ * Issue 40: the years a date or an instant of a request may name. PostgreSQL's `date` has no year
+ * 0, an instant before year 1 or after 9999 has no four-digit ISO form (JavaScript writes
+ * `+010000-...`), and either reached the database as a 500. No date of the club's is before the
+ * oldest cask's year (CASK_YEAR_MIN, 1800) or after 9999 (docs/decisions/301).
+ */
+export const DATE_YEAR_MIN = 1800;
+export const DATE_YEAR_MAX = 9999;
+export const DATE_OUT_OF_RANGE = `Dates must be between the years ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}`;
+
+const inDateYears = (year: number) => year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+
+/**
+ * An instant of a filter or a body: ISO 8601 with its offset (`2026-03-31T23:00:00Z`,
+ * `...+02:00`), whose UTC year is within DATE_YEAR_MIN..DATE_YEAR_MAX. Every date-and-time input
+ * starts here instead of at `z.iso.datetime()`; `error` is the field's message for a value that
+ * is no such instant.
+ */
+export const instantParam = (error: string) =>
+  z.iso
+    .datetime({ offset: true, error })
+    .refine((value) => inDateYears(new Date(value).getUTCFullYear()), DATE_OUT_OF_RANGE);
+
+/** A calendar day's year (YYYY-MM-DD) within DATE_YEAR_MIN..DATE_YEAR_MAX. */
+export const isDayInDateYears = (day: string) => inDateYears(Number(day.slice(0, 4)));
+
 /** Paging query shared by every list (DESIGN.md §4: page from 1, limit 1..100). */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -167,14 +193,48 @@ export function versionHeaders(
   return updatedAt === null ? { 'If-None-Match': '*' } : { 'If-Match': `"${updatedAt}"` };
 }
 export const VERSION_HEADER_INVALID =
-  'If-Match must be "*" or the quoted updatedAt of the version the save replaces, and If-None-Match must be "*"';
+  'If-Match must be "*" or a list of entity tags such as "<updatedAt>" (the quoted updatedAt of the version the save replaces), and If-None-Match must be "*"';
+
+/** An `If-Match` entity tag (RFC 9110 §8.8.3): its opaque value, and whether it is weak (`W/`). */
+export interface EntityTag {
+  weak: boolean;
+  opaque: string;
+}
+
+// One element of the list and the comma after it, or the end (RFC 9110 §5.6.1: optional spaces
+// and tabs around each element, empty elements allowed). An entity-tag is `[W/]"..."`, whose
+// characters are any visible ASCII but the double quote, and obs-text (bytes 0x80-0xFF, which
+// Node reads as latin1).
+const IF_MATCH_ELEMENT = /[ \t]*(?:(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"[ \t]*)?(,|$)/y;
+
+/**
+ * RFC 9110 §13.1.1: `If-Match: "*" / #entity-tag`. Answers '*', the list's entity tags (in
+ * order; an empty list has none), or undefined when the value is neither: only that is bad input
+ * (400). A valid tag that matches nothing is the save's precondition failing, not bad input.
+ */
+export function parseIfMatch(value: string): '*' | EntityTag[] | undefined {
+  if (value === '*') return '*';
+  const tags: EntityTag[] = [];
+  IF_MATCH_ELEMENT.lastIndex = 0;
+  for (;;) {
+    const match = IF_MATCH_ELEMENT.exec(value);
+    if (!match) return undefined;
+    const [, weak, opaque, separator] = match;
+    if (opaque !== undefined) tags.push({ weak: weak !== undefined, opaque });
+    if (separator === '') return tags;
+  }
+}
+
+/** The `If-Match` header: "*" or a list of entity tags (parseIfMatch), else 400 with `message`. */
+const ifMatchHeader = (message: string) =>
+  z
+    .string()
+    .refine((value) => parseIfMatch(value) !== undefined, message)
+    .optional();
 
 /** The headers of a save that say which version it replaces (see above). */
 export const versionPreconditionHeaders = z.looseObject({
-  'if-match': z
-    .string()
-    .regex(/^(?:\*|(?:W\/)?"[^"]+")$/, VERSION_HEADER_INVALID)
-    .optional(),
+  'if-match': ifMatchHeader(VERSION_HEADER_INVALID),
   'if-none-match': z.literal('*', { error: VERSION_HEADER_INVALID }).optional(),
 });
 export type VersionPreconditionHeaders = z.infer<typeof versionPreconditionHeaders>;
@@ -189,14 +249,15 @@ export const RECORD_CHANGED_ELSEWHERE =
   'This record was changed by someone else. Reload it and try again.';
 export const recordVersion = z.string().regex(/^\d+$/);
 export const RECORD_IF_MATCH_INVALID =
-  'If-Match must be "*" or the quoted version of the record the save replaces';
+  'If-Match must be "*" or a list of entity tags such as "<version>" (the quoted version of the record the save replaces)';
 
-/** The header of a save that may name the version of the record it replaces (see above). */
+/**
+ * The header of a save that may name the version of the record it replaces (see above): any
+ * entity-tag list is understood; one that names no current version answers 412 (RFC 9110
+ * §13.1.1, strong comparison: a weak tag never matches; docs/decisions/300).
+ */
 export const recordPreconditionHeaders = z.looseObject({
-  'if-match': z
-    .string()
-    .regex(/^(?:\*|(?:W\/)?"\d{1,20}")$/, RECORD_IF_MATCH_INVALID)
-    .optional(),
+  'if-match': ifMatchHeader(RECORD_IF_MATCH_INVALID),
 });
 export type RecordPreconditionHeaders = z.infer<typeof recordPreconditionHeaders>;
 

@@ -16,6 +16,12 @@ export const EXPORT_FAILED = 'The export failed. Please try again.';
 export const EXPORT_LINK_INVALID = 'This download link is invalid, used or expired';
 /** Answered (503) while as many exports run as the API streams at once (decision 279). */
 export const EXPORTS_BUSY = 'Too many exports are running. Please try again in a minute.';
+/**
+ * Answered (429) while the admin's own previous export is still downloading: one at a time per
+ * admin, so no admin holds every export slot (issue 40, docs/decisions/303).
+ */
+export const EXPORT_ALREADY_RUNNING =
+  'Your previous export is still downloading. Please wait for it to finish, then try again.';
 
 export const exportStarted = z.object({
   id: z.uuid(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminProfile, FULL_NAME_MAX } from './auth.ts';
+import { adminProfile, emailField, FULL_NAME_MAX } from './auth.ts';
 import { okEnvelope, line } from './common.ts';
 import { UPLOAD_URL_PATTERN } from './files.ts';
 
@@ -21,10 +21,7 @@ export const updateProfileBody = z.object({
   fullName: line({ error: NAME_REQUIRED })
     .min(1, NAME_REQUIRED)
     .max(FULL_NAME_MAX, `Name must be at most ${FULL_NAME_MAX} characters`),
-  email: line({ error: 'Email is required' })
-    .min(1, 'Email is required')
-    .max(254, 'Email is too long')
-    .transform((value) => value.toLowerCase()),
+  email: emailField('Invalid Email'),
   /** Empty or absent clears the number. */
   phone: line()
     .max(16, PHONE_INVALID)

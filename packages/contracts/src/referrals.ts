@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   bulkAnswer,
   bulkChanges,
+  instantParam,
   okEnvelope,
   pageQuery,
   pagination,
@@ -116,7 +117,9 @@ export type ReferralResponse = z.infer<typeof referralResponse>;
 export const referralStatusChangesBody = bulkChanges({
   status: referralStatus,
   /** The completion date an undo puts back (the answer's `before`); otherwise completing is now. */
-  completedDate: z.iso.datetime({ offset: true }).nullable().optional(),
+  completedDate: instantParam('completedDate must be a date and time in ISO 8601 with its offset')
+    .nullable()
+    .optional(),
 });
 export type ReferralStatusChanges = z.infer<typeof referralStatusChangesBody>;
 export const referralStatusChangesResponse = bulkAnswer({

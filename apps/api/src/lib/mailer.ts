@@ -1,11 +1,23 @@
 import type { Logger } from 'pino';
 import nodemailer from 'nodemailer';
+import { EMAIL_PATTERN } from '@cask/contracts/auth';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+}
+
+export const MAIL_RECIPIENT_REFUSED = 'A mail goes to one plain e-mail address only';
+
+/**
+ * The second guard behind the contracts (docs/decisions/302): nodemailer reads `to` as an
+ * address list (`a@x.test, b@y.test`, `"x" <b@y.test>`), so a mail whose `to` is not exactly one
+ * plain address is refused before it is logged or sent.
+ */
+function assertOneRecipient(mail: Mail): void {
+  if (!EMAIL_PATTERN.test(mail.to)) throw new Error(MAIL_RECIPIENT_REFUSED);
 }
 
 export interface Mailer {
@@ -28,6 +40,7 @@ export function createMailer(options: {
     return {
       describe: 'the log (SMTP_URL is not set)',
       async send(mail) {
+        assertOneRecipient(mail);
         // Deliberately logged in full: without SMTP this is the only way the admin sees the code.
         options.logger.info(
           { mail: { from: options.from, to: mail.to, subject: mail.subject, text: mail.text } },
@@ -42,6 +55,7 @@ export function createMailer(options: {
   return {
     describe: `SMTP at ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
     async send(mail) {
+      assertOneRecipient(mail);
       await transport.sendMail({ from: options.from, ...mail });
     },
     close() {

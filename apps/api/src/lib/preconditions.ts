@@ -1,4 +1,5 @@
 import {
+  parseIfMatch,
   RECORD_CHANGED_ELSEWHERE,
   VERSION_HEADER_INVALID,
   type RecordPreconditionHeaders,
@@ -7,10 +8,25 @@ import {
 import { BadRequestError, PreconditionFailedError } from './errors.ts';
 
 /**
- * The version a save replaces (docs/decisions/180): the updatedAt of one, any saved version
- * ('*'), nothing saved yet (null), or not said (undefined: whatever is current).
+ * The version a save replaces (docs/decisions/180): one of the updatedAt values its `If-Match`
+ * lists, any saved version ('*'), nothing saved yet (null), or not said (undefined: whatever is
+ * current).
  */
-export type ExpectedVersion = string | null | undefined;
+export type ExpectedVersion = readonly string[] | '*' | null | undefined;
+
+/**
+ * The strong entity tags' values of an `If-Match` (validated by the route schema), '*' for any,
+ * undefined without the header. RFC 9110 §13.1.1 compares them strongly: a weak tag (`W/"..."`)
+ * never matches, so it is left out, and a list of weak tags only matches nothing
+ * (docs/decisions/300).
+ */
+export function ifMatchValues(header: string | undefined): readonly string[] | '*' | undefined {
+  if (header === undefined) return undefined;
+  const tags = parseIfMatch(header);
+  if (tags === undefined) throw new BadRequestError(VERSION_HEADER_INVALID);
+  if (tags === '*') return '*';
+  return tags.filter((tag) => !tag.weak).map((tag) => tag.opaque);
+}
 
 /** What a save's `If-Match` / `If-None-Match` say it replaces (validated by the route schema). */
 export function expectedVersion(headers: VersionPreconditionHeaders): ExpectedVersion {
@@ -20,8 +36,7 @@ export function expectedVersion(headers: VersionPreconditionHeaders): ExpectedVe
     throw new BadRequestError(VERSION_HEADER_INVALID);
   }
   if (ifNoneMatch !== undefined) return null;
-  if (ifMatch === undefined) return undefined;
-  return ifMatch === '*' ? '*' : ifMatch.replace(/^W\//, '').slice(1, -1);
+  return ifMatchValues(ifMatch);
 }
 
 /**
@@ -31,8 +46,8 @@ export function expectedVersion(headers: VersionPreconditionHeaders): ExpectedVe
 export function isExpectedVersion(expected: ExpectedVersion, current: string | undefined): boolean {
   if (expected === undefined) return true;
   if (expected === null) return current === undefined;
-  if (expected === '*') return current !== undefined;
-  return current === expected;
+  if (current === undefined) return false;
+  return expected === '*' || expected.includes(current);
 }
 
 /**
@@ -45,21 +60,24 @@ export function versionOf(updatedAt: Date): string {
 }
 
 /**
- * The version of a record a save replaces (docs/decisions/208): the one its `If-Match` names,
- * '*' for any, or undefined when it names none (whatever is current, as the spec's calls).
+ * The versions of a record a save may replace (docs/decisions/208, 300): those its `If-Match`
+ * lists as strong tags, or undefined when it names none or '*' (whatever is current, as the
+ * spec's calls; the record exists, or the save answers 404).
  */
-export function expectedRecordVersion(headers: RecordPreconditionHeaders): string | undefined {
-  const ifMatch = headers['if-match'];
-  if (ifMatch === undefined || ifMatch === '*') return undefined;
-  return ifMatch.replace(/^W\//, '').slice(1, -1);
+export type ExpectedRecordVersions = readonly string[] | undefined;
+
+export function expectedRecordVersion(headers: RecordPreconditionHeaders): ExpectedRecordVersions {
+  const values = ifMatchValues(headers['if-match']);
+  return values === '*' ? undefined : values;
 }
 
 /**
- * Refuses a save (412, nothing written) whose expected version is not the record's current one;
- * `updatedAt` is read from the row the save has locked, so no other save can slip in between.
+ * Refuses a save (412, nothing written) when none of its expected versions is the record's
+ * current one; `updatedAt` is read from the row the save has locked, so no other save can slip
+ * in between.
  */
-export function assertRecordVersion(expected: string | undefined, updatedAt: Date): void {
-  if (expected !== undefined && expected !== versionOf(updatedAt)) {
+export function assertRecordVersion(expected: ExpectedRecordVersions, updatedAt: Date): void {
+  if (expected !== undefined && !expected.includes(versionOf(updatedAt))) {
     throw new PreconditionFailedError(RECORD_CHANGED_ELSEWHERE);
   }
 }

@@ -520,6 +520,8 @@ export function createFakeApi(
     /** Exports asked for, and the states GET /exports/:id answers in turn (the last repeats). */
     exports: [] as { id: string; list: string; query: Record<string, string> }[],
     exportStates: ['running', 'done'] as ExportState[],
+    /** While set, `POST /exports/<list>` answers this refusal (429 one at a time, 503 busy). */
+    exportRefusal: null as { status: 429 | 503; message: string } | null,
     auditAdmins: [...(initial.auditAdmins ?? [])],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...initial.totals },
     /** Calls answering 500; the message is 'Something went wrong' unless `failureMessage` says. */
@@ -758,6 +760,12 @@ export function createFakeApi(
     }
     const exportList = /^\/api\/exports\/([a-z]+)$/.exec(path)?.[1];
     if (method === 'POST' && exportList !== undefined && exportList !== 'download') {
+      if (state.exportRefusal) {
+        return json(state.exportRefusal.status, {
+          success: false,
+          message: state.exportRefusal.message,
+        });
+      }
       const id = testUuid();
       state.exports.push({ id, list: exportList, query });
       return json(201, {

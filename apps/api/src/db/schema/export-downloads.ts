@@ -11,6 +11,12 @@ export const exportDownloads = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     adminId: uuid('admin_id').notNull(),
+    /**
+     * The session and token version of the access token that asked for it: the link opens only
+     * while that session is live and its tokens valid (issue 40, docs/decisions/304).
+     */
+    sessionId: uuid('session_id'),
+    tokenVersion: integer('token_version'),
     list: text('list').notNull(),
     /** The list's search and filters, as the contract parsed them. */
     query: jsonb('query').notNull(),

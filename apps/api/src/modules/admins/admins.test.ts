@@ -12,7 +12,7 @@ import {
 } from '@cask/contracts/admins';
 import { pino } from 'pino';
 import { ACCOUNT_DISABLED } from '../../lib/errors.ts';
-import { createMailer } from '../../lib/mailer.ts';
+import { createMailer, MAIL_RECIPIENT_REFUSED } from '../../lib/mailer.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
 import { adminInvites } from '../../db/schema/admin-invites.ts';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
@@ -232,6 +232,87 @@ test('an invite to an admin or to an address already invited is refused with 409
       .errors.map((error: { field: string }) => error.field)
       .sort(),
   ).toEqual(['email', 'fullName', 'role']);
+});
+
+const NOT_ONE_ADDRESS = [
+  'a@x.test,b@y.test',
+  'a@x.test, b@y.test',
+  'a@x.test;b@y.test',
+  '"x"<b@y.test>',
+  'x <b@y.test>',
+  '<b@y.test>',
+  'a@x.test>,<b@y.test',
+  '"a@x.test"@y.test',
+];
+
+test('an invite goes to one plain address: a list or an angle-address is refused and mails nobody (issue 40)', async () => {
+  const before = ctx.smtp.messages.length;
+  for (const email of NOT_ONE_ADDRESS) {
+    const res = await invite(owner, { email });
+    expect(res.statusCode, `${email}: ${res.body}`).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'email', message: 'Invalid Email' }]);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(ctx.smtp.messages.length).toBe(before);
+  const invited = await ctx.database.db
+    .select({ email: adminInvites.email })
+    .from(adminInvites)
+    .where(sql`${adminInvites.email} like '%y.test%'`);
+  expect(invited).toEqual([]);
+});
+
+test('every e-mail input takes one plain address only: sign-in, recovery, profile (issue 40)', async () => {
+  const bodies: [string, string, (email: string) => object][] = [
+    ['POST', '/auth/login', (email) => ({ email, password: 'whatever1' })],
+    ['POST', '/auth/forgot-password', (email) => ({ email })],
+    ['POST', '/auth/verify-password-reset-otp', (email) => ({ email, otp: '1234' })],
+    [
+      'POST',
+      '/auth/reset-password',
+      (email) => ({ email, otp: '1234', newPassword: 'new pass 12' }),
+    ],
+    ['PUT', '/auth/profile', (email) => ({ fullName: 'Olive Owner', email })],
+  ];
+  for (const [method, url, body] of bodies) {
+    for (const email of NOT_ONE_ADDRESS) {
+      const res = await ctx.app.inject({
+        method: method as 'POST' | 'PUT',
+        url: `/api${url}`,
+        headers: owner.headers,
+        payload: body(email),
+        remoteAddress: newIp(),
+      });
+      expect(res.statusCode, `${url} ${email}: ${res.body}`).toBe(400);
+      expect(res.json().errors, `${url} ${email}`).toContainEqual(
+        expect.objectContaining({ field: 'email' }),
+      );
+    }
+  }
+});
+
+test('the mailer itself refuses a recipient that is not one plain address (issue 40)', async () => {
+  const mailer = createMailer({
+    smtpUrl: ctx.smtp.url,
+    from: 'Cask Admin <no-reply@cask-admin.local>',
+    logger: pino({ level: 'silent' }),
+  });
+  const logged = createMailer({ from: 'x@example.com', logger: pino({ level: 'silent' }) });
+  try {
+    const before = ctx.smtp.messages.length;
+    for (const to of NOT_ONE_ADDRESS) {
+      await expect(mailer.send({ to, subject: 'Hi', text: 'Hi' }), to).rejects.toThrow(
+        MAIL_RECIPIENT_REFUSED,
+      );
+      await expect(logged.send({ to, subject: 'Hi', text: 'Hi' }), to).rejects.toThrow(
+        MAIL_RECIPIENT_REFUSED,
+      );
+    }
+    await mailer.send({ to: 'one@y.test', subject: 'Hi', text: 'Hi' });
+    expect((await ctx.smtp.waitForMail('one@y.test')).to).toEqual(['one@y.test']);
+    expect(ctx.smtp.messages.length).toBe(before);
+  } finally {
+    mailer.close();
+  }
 });
 
 test('only an Owner manages admins: an Admin reads the list but gets 403 on every change', async () => {

@@ -8,7 +8,7 @@ import {
   AUDIT_RECORD_TYPES,
   type AuditListResponse,
 } from '@cask/contracts/audit';
-import { BULK_UNDO_UNKNOWN } from '@cask/contracts/common';
+import { BULK_UNDO_UNKNOWN, DATE_OUT_OF_RANGE } from '@cask/contracts/common';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
@@ -254,6 +254,32 @@ describe('GET /api/audit', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toMatchObject({ success: false });
     }
+  });
+
+  test('a From or To PostgreSQL cannot store is refused with a 400, on the list and its export (issue 40)', async () => {
+    for (const query of [
+      'from=0000-01-01T00:00:00Z',
+      'to=0000-01-01T00:00:00Z',
+      'from=0001-01-01T00:30:00%2B01:00',
+      'to=9999-12-31T23:00:00-05:00',
+      'from=1799-12-31T23:59:59Z',
+    ]) {
+      for (const [method, url] of [
+        ['GET', '/api/audit'],
+        ['POST', '/api/exports/audit'],
+      ] as const) {
+        const res = await ctx.app.inject({
+          method,
+          url: `${url}?${query}`,
+          headers: admin.headers,
+        });
+        expect(res.statusCode, `${method} ${query}: ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ success: false, message: DATE_OUT_OF_RANGE });
+      }
+    }
+    // The first and last instants of the years a date may name are fine.
+    const edges = await list({ from: '1800-01-01T00:00:00Z', to: '9999-12-31T23:59:59.999Z' });
+    expect(edges.pagination.total).toBe((await list()).pagination.total);
   });
 
   test('the Admin filter finds admins by name or e-mail', async () => {

@@ -6,6 +6,7 @@ import {
   type ProvenanceResponse,
 } from '@cask/contracts/cask-records';
 import type { CaskListResponse } from '@cask/contracts/casks';
+import { DATE_OUT_OF_RANGE } from '@cask/contracts/common';
 import type { CustomerCasksResponse } from '@cask/contracts/customer-records';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
@@ -356,6 +357,22 @@ describe("a cask's Volume and ABV are its latest gauge (issue 41)", () => {
     expect(alerts.abvFortyOn).toBe(yearsAgo(2, '05-01'));
     expect(alerts.abvNearForty).toBe(true);
   });
+});
+
+test('a regauge or transfer day PostgreSQL cannot store is refused with a 400 (issue 40)', async () => {
+  // Unknown year: no fill date bounds the day from below.
+  const cask = await createCask(ctx, { year: null });
+  const customer = await createCustomer(ctx);
+  for (const [url, payload] of [
+    [`/api/casks/${cask.id}/regauges`, { gaugedOn: '0000-01-01', bulkLitres: '190', abv: '60' }],
+    [`/api/casks/${cask.id}/transfers`, { transferredOn: '0000-02-29', toCustomerId: customer.id }],
+    [`/api/casks/${cask.id}/regauges`, { gaugedOn: '1799-12-31', bulkLitres: '190', abv: '60' }],
+  ] as const) {
+    const res = await post(url, payload);
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: DATE_OUT_OF_RANGE });
+  }
+  expect(await gaugeCount(cask.id)).toBe(0);
 });
 
 describe('POST /api/casks/:id/transfers', () => {

@@ -13,7 +13,11 @@ import { applyBulk } from '../../db/bulk.ts';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { assertRecordVersion, versionOf } from '../../lib/preconditions.ts';
+import {
+  assertRecordVersion,
+  versionOf,
+  type ExpectedRecordVersions,
+} from '../../lib/preconditions.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import { prepareImage, savePreparedImage } from '../files/files.service.ts';
 import * as repo from './casks.repository.ts';
@@ -134,7 +138,7 @@ export function createCasksService(deps: { database: Database }) {
       id: string,
       body: UpdateCaskBody,
       actor: Actor,
-      expectedVersion?: string,
+      expectedVersion?: ExpectedRecordVersions,
     ): Promise<Cask> {
       await db.transaction(async (tx) => {
         const before = await repo.lockCask(tx, id);

@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope, uuidParam } from '@cask/contracts/common';
@@ -11,7 +13,39 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { boundedUserAgent } from '../../lib/request-context.ts';
-import { createExportsService, type ExportSources } from './exports.service.ts';
+import {
+  createExportsService,
+  EXPORT_MIN_BYTES_PER_SECOND,
+  type ExportSources,
+} from './exports.service.ts';
+
+/**
+ * The file as sent, cut when it goes slower than EXPORT_MIN_BYTES_PER_SECOND over a window
+ * (issue 40, decision 303). The bytes are counted as the answer takes them (backpressure: it
+ * takes more only once the client has read what came before); once the file has been read whole
+ * the rest is the socket's, whose idle timeout still applies.
+ */
+function cutWhenSlow(body: Readable, answer: ServerResponse, windowSeconds: number): Readable {
+  let taken = 0;
+  let takenAtLastLook = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      taken += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  const look = setInterval(() => {
+    if (taken - takenAtLastLook < EXPORT_MIN_BYTES_PER_SECOND * windowSeconds) answer.destroy();
+    takenAtLastLook = taken;
+  }, windowSeconds * 1000);
+  look.unref();
+  const stop = () => clearInterval(look);
+  meter.on('end', stop);
+  meter.on('close', stop);
+  answer.on('close', stop);
+  // Destroying the answer destroys the meter, and pipeline the export's stream (decision 279).
+  return pipeline(body, meter, () => {});
+}
 
 /**
  * Issue 29, decision 211: a list's CSV export. `POST /exports/<list>` (the list's filters in the
@@ -34,14 +68,21 @@ export const exportsRoutes =
             querystring: EXPORT_FILTERS[list],
             response: {
               201: createExportResponse,
+              429: errorEnvelope.describe("The admin's previous export is still downloading"),
               503: errorEnvelope.describe('As many exports are running as the API streams at once'),
             },
           },
         },
-        async (request, reply) =>
-          reply
+        async (request, reply) => {
+          const asker = {
+            adminId: request.admin.id,
+            sessionId: request.session.id,
+            tokenVersion: request.accessClaims.tokenVersion,
+          };
+          return reply
             .status(201)
-            .send(ok({ export: await exports.create(list, request.query, request.admin.id) })),
+            .send(ok({ export: await exports.create(list, request.query, asker) }));
+        },
       );
     }
 
@@ -56,7 +97,12 @@ export const exportsRoutes =
           response: {
             // A stream is sent as it is (Fastify serializes no stream); declared for the docs.
             200: z.unknown().describe('The CSV file (text/csv, UTF-8 with a byte-order mark)'),
-            403: errorEnvelope.describe('The link is invalid, used or expired'),
+            403: errorEnvelope.describe(
+              'The link is invalid, used or expired, or the session that asked for it has ended',
+            ),
+            429: errorEnvelope.describe(
+              "The admin's previous export is still downloading; the link stays valid",
+            ),
             503: errorEnvelope.describe(
               'As many exports are running as the API streams at once; the link stays valid',
             ),
@@ -76,7 +122,7 @@ export const exportsRoutes =
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(file.body);
+          .send(cutWhenSlow(file.body, reply.raw, deps.config.EXPORT_STALL_SECONDS));
       },
     );
 

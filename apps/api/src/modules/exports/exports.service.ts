@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  EXPORT_ALREADY_RUNNING,
   EXPORT_FILTERS,
   EXPORT_LINK_INVALID,
   EXPORTS_BUSY,
@@ -16,7 +17,12 @@ import {
   type ExportSource,
   type ExportSources,
 } from '../../db/csv-export.ts';
-import { ForbiddenError, NotFoundError, ServiceUnavailableError } from '../../lib/errors.ts';
+import {
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+} from '../../lib/errors.ts';
 import * as repo from './exports.repository.ts';
 
 /** How long a download link stays valid: the browser follows it at once. */
@@ -30,12 +36,42 @@ export const EXPORT_NOT_FOUND = 'Export not found';
  */
 export const EXPORTS_AT_ONCE = EXPORT_CONNECTIONS;
 const BUSY_RETRY_SECONDS = 30;
+/**
+ * The slowest a download may go (issue 40, decision 303): 32 kB/s, a 256 kbit/s line. A download
+ * that has taken less than this times EXPORT_STALL_SECONDS over the last EXPORT_STALL_SECONDS is
+ * cut, as one that takes nothing at all is: a client reading a trickle would otherwise hold its
+ * connection and snapshot for hours.
+ */
+export const EXPORT_MIN_BYTES_PER_SECOND = 32 * 1024;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface Caller {
   ip: string;
   userAgent: string | null;
+}
+
+/** The access token that asks for an export: its session and token version. */
+export interface Asker {
+  adminId: string;
+  sessionId: string | null;
+  tokenVersion: number;
+}
+
+/**
+ * Whether the session that asked for a link may still download it (issue 40, decision 304): the
+ * admin active, the session not ended, its tokens not ended (logout everywhere, a password
+ * change), and the two-factor policy not holding the admin. The authentication plugin asks the
+ * same of every request; the link carries no token, so the download asks it here.
+ */
+function mayStillDownload(
+  holder: repo.LinkHolder | undefined,
+  link: { sessionId: string | null; tokenVersion: number | null },
+): boolean {
+  if (!holder?.isActive) return false;
+  if (link.tokenVersion !== null && holder.tokenVersion !== link.tokenVersion) return false;
+  if (link.sessionId !== null && !holder.sessionLive) return false;
+  return !(holder.twoFactorRequired && !holder.hasSecondFactor);
 }
 
 /**
@@ -53,6 +89,8 @@ export function createExportsService({
 }) {
   const { db } = database;
   let running = 0;
+  /** The admins whose export is streaming in this process: one each at a time (decision 303). */
+  const runningAdmins = new Set<string>();
   /** `open` once counted: spends the link and starts the file. */
   async function streamExport(
     token: string,
@@ -63,7 +101,8 @@ export function createExportsService({
     if (!spent) throw new ForbiddenError(EXPORT_LINK_INVALID);
     const list = spent.list as ExportList;
     const filters = EXPORT_FILTERS[list]?.safeParse(spent.query);
-    if (!filters?.success || !(await repo.isAdminActive(db, spent.adminId))) {
+    const holder = await repo.findLinkHolder(db, spent.adminId, spent.sessionId);
+    if (!filters?.success || !mayStillDownload(holder, spent)) {
       await repo.finishExport(db, spent.id, null);
       throw new ForbiddenError(EXPORT_LINK_INVALID);
     }
@@ -108,17 +147,21 @@ export function createExportsService({
     return { list, fileName: `${source.file}-${day}.csv`, body };
   }
 
-  const refuseWhenBusy = () => {
+  const refuseWhenBusy = (adminId: string) => {
     if (running >= EXPORTS_AT_ONCE)
       throw new ServiceUnavailableError(EXPORTS_BUSY, BUSY_RETRY_SECONDS);
+    if (runningAdmins.has(adminId))
+      throw new TooManyRequestsError(EXPORT_ALREADY_RUNNING, BUSY_RETRY_SECONDS);
   };
   return {
     /** Makes the single-use link of an export of `list` with `filters`. */
-    async create(list: ExportList, filters: unknown, adminId: string) {
-      refuseWhenBusy();
+    async create(list: ExportList, filters: unknown, asker: Asker) {
+      refuseWhenBusy(asker.adminId);
       const token = randomBytes(32).toString('base64url');
       const row = await repo.insertExport(db, {
-        adminId,
+        adminId: asker.adminId,
+        sessionId: asker.sessionId,
+        tokenVersion: asker.tokenVersion,
         list,
         query: filters,
         tokenHash: hashToken(token),
@@ -133,18 +176,25 @@ export function createExportsService({
 
     /**
      * Spends a link and answers its file: a name and the CSV as a stream that reads on only when
-     * the client has taken what came before (backpressure).
+     * the client has taken what came before (backpressure). Refused, the link kept, while as
+     * many exports stream as the API allows (503) or while its admin's previous one does (429).
      */
     async open(
       token: string,
       caller: Caller,
     ): Promise<{ list: ExportList; fileName: string; body: Readable }> {
-      refuseWhenBusy();
-      // Counted from here (no await before) until the file has ended or failed to start.
+      const link = await repo.findUnspentExport(db, hashToken(token));
+      if (!link) throw new ForbiddenError(EXPORT_LINK_INVALID);
+      refuseWhenBusy(link.adminId);
+      // Counted from here (no await since the check) until the file has ended or failed to start.
       running += 1;
+      runningAdmins.add(link.adminId);
       let counted = true;
       const uncount = () => {
-        if (counted) running -= 1;
+        if (counted) {
+          running -= 1;
+          runningAdmins.delete(link.adminId);
+        }
         counted = false;
       };
       try {

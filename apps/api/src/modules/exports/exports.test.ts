@@ -2,6 +2,7 @@ import http from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import {
+  EXPORT_ALREADY_RUNNING,
   EXPORT_FILTERS,
   EXPORT_LINK_INVALID,
   EXPORT_LISTS,
@@ -293,6 +294,55 @@ describe('the download link', () => {
     expect((await download(started.url)).statusCode).toBe(403);
   });
 
+  test('is refused once the session that asked for it has ended, or its tokens were (issue 40)', async () => {
+    const ended = await createAdmin(ctx);
+    const link = await startExport('users', {}, ended);
+    await ctx.database.db.execute(
+      sql`update admin_sessions set ended_at = now() where id = ${ended.sessionId}`,
+    );
+    const refused = await download(link.url);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ success: false, message: EXPORT_LINK_INVALID });
+
+    // Logout everywhere or a password change raises the token version.
+    const changed = await createAdmin(ctx);
+    const other = await startExport('users', {}, changed);
+    await ctx.database.db.execute(
+      sql`update admins set token_version = token_version + 1 where id = ${changed.id}`,
+    );
+    expect((await download(other.url)).statusCode).toBe(403);
+
+    // Another session of the same admin ending changes nothing for this one.
+    const kept = await createAdmin(ctx);
+    const keptLink = await startExport('casks', {}, kept);
+    await ctx.database.db.execute(
+      sql`insert into admin_sessions (id, admin_id, ended_at) values (gen_random_uuid(), ${kept.id}, now())`,
+    );
+    expect((await download(keptLink.url)).statusCode).toBe(200);
+  });
+
+  test('is refused while the two-factor policy holds its admin (issue 40)', async () => {
+    const held = await createAdmin(ctx);
+    const link = await startExport('casks', {}, held);
+    await ctx.database.db.execute(
+      sql`insert into security_settings (id, require_two_factor) values (1, true)
+          on conflict (id) do update set require_two_factor = true`,
+    );
+    try {
+      expect((await download(link.url)).statusCode).toBe(403);
+    } finally {
+      await ctx.database.db.execute(
+        sql`update security_settings set require_two_factor = false where id = 1`,
+      );
+    }
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/exports/${link.id}`,
+      headers: held.headers,
+    });
+    expect(status.json().data).toEqual({ state: 'failed', rows: null });
+  });
+
   test('asking for one needs a signed-in admin and valid filters', async () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/exports/users' })).statusCode).toBe(
       401,
@@ -477,11 +527,42 @@ describe.runIf(onPostgres)('on PostgreSQL the file is written by COPY (decision 
       expect(next.statusCode).toBe(200);
     });
 
+    test("one admin's exports run one at a time; a second is refused with a 429, its link kept (issue 40)", async () => {
+      const viewer = await createAdmin(ctx, { role: 'viewer' });
+      const waiting = await startExport('offers', {}, viewer);
+      const request = await stalledDownload((await startExport('notifications', {}, viewer)).url);
+
+      const asked = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/exports/users',
+        headers: viewer.headers,
+      });
+      expect(asked.statusCode).toBe(429);
+      expect(asked.json()).toEqual({ success: false, message: EXPORT_ALREADY_RUNNING });
+      expect(asked.headers['retry-after']).toBe('30');
+      const followed = await download(waiting.url);
+      expect(followed.statusCode).toBe(429);
+      expect(followed.json()).toEqual({ success: false, message: EXPORT_ALREADY_RUNNING });
+      // Another admin's export is not held up.
+      expect((await download((await startExport('offers')).url)).statusCode).toBe(200);
+
+      request.destroy();
+      const res = await eventually(
+        () => download(waiting.url),
+        (answer) => answer.statusCode !== 429,
+      );
+      expect(res.statusCode).toBe(200);
+    });
+
     test(`at most ${EXPORTS_AT_ONCE} run at once; one more is refused with a 503, its link kept`, async () => {
       const waiting = await startExport('offers');
       const requests = [];
+      // Each by an admin of its own: one admin runs one export at a time (issue 40).
       for (let i = 0; i < EXPORTS_AT_ONCE; i++) {
-        requests.push(await stalledDownload((await startExport('notifications')).url));
+        const exporter = await createAdmin(ctx);
+        requests.push(
+          await stalledDownload((await startExport('notifications', {}, exporter)).url),
+        );
       }
       const refused = await ctx.app.inject({
         method: 'POST',
@@ -554,4 +635,63 @@ test.runIf(onPostgres)(
       await other.close();
     }
   },
+);
+
+// On PostgreSQL, whose COPY sends the file in small chunks (PGlite's one 60 MB page is one write,
+// which the socket's idle timeout already cuts).
+test.runIf(onPostgres)(
+  'a download slower than the minimum rate over a stall window is cut (issue 40)',
+  async () => {
+    const other = await createTestContext({ EXPORT_STALL_SECONDS: '5' });
+    try {
+      const exporter = await createAdmin(other);
+      await other.database.db.execute(sql`
+      insert into notifications (title, message, is_global)
+      select 'Large ' || g, repeat('x', 200000), true from generate_series(1, 300) g`);
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('not listening');
+      const asked = await other.app.inject({
+        method: 'POST',
+        url: '/api/exports/notifications',
+        headers: exporter.headers,
+      });
+      const started = asked.json<{ data: { export: { id: string; url: string } } }>().data.export;
+      const request = http.get(`http://127.0.0.1:${address.port}/api${started.url}`);
+      request.on('error', () => {});
+      const response = await new Promise<http.IncomingMessage>((resolve) =>
+        request.on('response', resolve),
+      );
+      response.on('error', () => {});
+      response.pause();
+      // A trickle: 2 kB every 100 ms, 20 kB/s, under the minimum but never idle for a window.
+      let read = 0;
+      const trickle = setInterval(() => {
+        const chunk = response.read(2048) as Buffer | null;
+        if (chunk) read += chunk.length;
+      }, 100);
+      const state = async () =>
+        (
+          await other.app.inject({
+            method: 'GET',
+            url: `/api/exports/${started.id}`,
+            headers: exporter.headers,
+          })
+        ).json<{ data: { state: string } }>().data.state;
+      try {
+        expect(await state()).toBe('running');
+        for (let i = 0; i < 50 && (await state()) === 'running'; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        expect(await state()).toBe('failed');
+        expect(read).toBeGreaterThan(0);
+      } finally {
+        clearInterval(trickle);
+        request.destroy();
+      }
+    } finally {
+      await other.close();
+    }
+  },
+  60_000,
 );

@@ -27,7 +27,11 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import type { NewOffer } from '../../db/schema/offers.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { assertRecordVersion, versionOf } from '../../lib/preconditions.ts';
+import {
+  assertRecordVersion,
+  versionOf,
+  type ExpectedRecordVersions,
+} from '../../lib/preconditions.ts';
 import {
   deleteStoredFiles,
   prepareImage,
@@ -248,7 +252,7 @@ export function createOffersService(deps: { database: Database }) {
       id: string,
       form: ImageForm,
       actor: Actor,
-      expectedVersion?: string,
+      expectedVersion?: ExpectedRecordVersions,
     ): Promise<Offer> {
       const { values, details } = parseFields(updateOfferFields, form.fields);
       const keptUrls = keptImageUrls(values.images);

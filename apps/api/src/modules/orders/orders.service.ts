@@ -9,7 +9,7 @@ import { applyBulk } from '../../db/bulk.ts';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { assertRecordVersion } from '../../lib/preconditions.ts';
+import { assertRecordVersion, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import {
   appendOrderNote,
   createOrderList,
@@ -61,7 +61,7 @@ export function createOrdersService(deps: { database: Database }) {
       id: string,
       body: UpdateOrderBody,
       actor: Actor,
-      expectedVersion?: string,
+      expectedVersion?: ExpectedRecordVersions,
     ): Promise<Order> {
       return db.transaction(async (tx) => {
         const before = await lockOrder(tx, id);

@@ -11,7 +11,11 @@ import { MAX_POINTS_BALANCE } from '@cask/contracts/rewards';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { assertRecordVersion, versionOf } from '../../lib/preconditions.ts';
+import {
+  assertRecordVersion,
+  versionOf,
+  type ExpectedRecordVersions,
+} from '../../lib/preconditions.ts';
 import {
   createReferralList,
   lockReferral,
@@ -153,7 +157,7 @@ export function createReferralsService(deps: { database: Database }) {
       id: string,
       body: UpdateReferralStatusBody,
       actor: Actor,
-      expectedVersion?: string,
+      expectedVersion?: ExpectedRecordVersions,
     ): Promise<{ referral: Referral; referrerPoints: number }> {
       return db.transaction(async (tx) => {
         const locked = await lockReferral(tx, id);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReferralListResponse, UpdateReferralStatusResponse } from '@cask/contracts/referrals';
 import { MAX_POINTS_BALANCE, type RewardListResponse } from '@cask/contracts/rewards';
+import { DATE_OUT_OF_RANGE } from '@cask/contracts/common';
 import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
@@ -418,4 +419,20 @@ test('bad input is refused with a clear error and changes nothing', async () => 
   expect((await statusOf(referral.id))?.status).toBe('pending');
   expect(await ledgerOf(referral.id)).toHaveLength(0);
   expect(await statusAudits(referral.id)).toHaveLength(0);
+});
+
+test("a bulk status's completedDate PostgreSQL cannot store is refused with a 400 (issue 40)", async () => {
+  const referral = await createReferral(ctx, { pointsAwarded: 10 });
+  for (const completedDate of ['0000-01-01T00:00:00Z', '9999-12-31T23:00:00-05:00']) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/referrals/bulk/status',
+      headers: admin.headers,
+      payload: { changes: [{ id: referral.id, status: 'completed', completedDate }] },
+    });
+    expect(res.statusCode, `${completedDate}: ${res.body}`).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: DATE_OUT_OF_RANGE });
+  }
+  expect((await statusOf(referral.id))?.status).toBe('pending');
+  expect(await ledgerOf(referral.id)).toHaveLength(0);
 });

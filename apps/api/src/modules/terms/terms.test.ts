@@ -237,11 +237,26 @@ describe('a save that names the version it replaces (decision 180)', () => {
     expect((await readPolicy()).content).toBe('<p>First</p>');
   });
 
+  test('entity tags that name no current version are refused like a replaced one (RFC 9110 13.1.1)', async () => {
+    const base = (await readPolicy()).updatedAt;
+    if (base === null) throw new Error('an earlier test saved a policy');
+    const versions = await versionCount();
+    // If-Match compares strongly: the current version's weak tag matches nothing.
+    for (const ifMatch of ['""', '"stale-version-0"', '"v", "w"', `W/"${base}"`]) {
+      const res = await saveOver('<p>Nope</p>', { 'if-match': ifMatch });
+      expect(res.statusCode, ifMatch).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, message: TERMS_CHANGED_ELSEWHERE });
+    }
+    expect(await versionCount()).toBe(versions);
+    const listed = await saveOver('<p>Listed</p>', { 'if-match': `"stale", "${base}"` });
+    expect(listed.statusCode, listed.body).toBe(200);
+  });
+
   test('a malformed precondition is bad input and saves nothing', async () => {
     const versions = await versionCount();
     const malformed: Record<string, string>[] = [
       { 'if-match': '2026-01-05T10:00:00.000Z' },
-      { 'if-match': '""' },
+      { 'if-match': '"2026-01-05T10:00:00.000Z" "x"' },
       { 'if-none-match': '"abc"' },
       { 'if-match': '*', 'if-none-match': '*' },
     ];

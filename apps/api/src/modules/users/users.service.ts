@@ -9,7 +9,11 @@ import { applyBulk } from '../../db/bulk.ts';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { assertRecordVersion, versionOf } from '../../lib/preconditions.ts';
+import {
+  assertRecordVersion,
+  versionOf,
+  type ExpectedRecordVersions,
+} from '../../lib/preconditions.ts';
 import { lockCustomer, USER_NOT_FOUND } from '../customers/customers.service.ts';
 import {
   createUserList,
@@ -50,7 +54,7 @@ export function createUsersService(deps: { database: Database }) {
       id: string,
       body: UpdateUserBody,
       actor: Actor,
-      expectedVersion?: string,
+      expectedVersion?: ExpectedRecordVersions,
     ): Promise<User> {
       return db.transaction(async (tx) => {
         const before = await lockCustomer(tx, id);

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
+import { EXPORT_ALREADY_RUNNING } from '@cask/contracts/export-answers';
 import { anOrder, createFakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
@@ -55,4 +56,15 @@ test('the Users screen exports both of its lists, each button named by its list'
   await waitFor(() => expect(hrefs).toHaveLength(1));
   expect(api.state.exports[0]).toMatchObject({ list: 'rewards', query: { search: 'isla' } });
   expect(screen.getByRole('button', { name: /Export CSV \(Users\)/ })).toBeEnabled();
+});
+
+test('an admin whose previous export still downloads is told so, and nothing is downloaded (issue 40)', async () => {
+  const hrefs = followedLinks();
+  const api = createFakeApi();
+  api.state.exportRefusal = { status: 429, message: EXPORT_ALREADY_RUNNING };
+  const { user } = await renderApp({ route: '/notifications', api });
+  await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+  expect(await screen.findByText(EXPORT_ALREADY_RUNNING)).toBeInTheDocument();
+  expect(hrefs).toEqual([]);
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled());
 });
