@@ -16,6 +16,7 @@ import type { TokenPair } from '@cask/contracts/auth';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
@@ -248,6 +249,7 @@ export function createAdminsService(deps: {
           { field: 'token', message: INVITE_LINK_INVALID },
         ]);
       }
+      await refuseCommonPassword(body.password, 'password');
       const passwordHash = await hasher.hash(body.password);
       const refresh = createRefreshToken();
       const admin = await db.transaction(async (tx) => {

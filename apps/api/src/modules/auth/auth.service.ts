@@ -15,6 +15,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../lib/errors.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import {
   createRefreshToken,
@@ -587,6 +588,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           { field: 'newPassword', message: NEW_PASSWORD_SAME },
         ]);
       }
+      await refuseCommonPassword(body.newPassword, 'newPassword');
       const passwordHash = await hasher.hash(body.newPassword);
       const session = await db.transaction(async (tx) => {
         await admins.updatePasswordHash(tx, admin.id, passwordHash);
