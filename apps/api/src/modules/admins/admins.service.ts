@@ -11,6 +11,7 @@ import {
   type AdminListParams,
   type AdminRole,
   type InviteAdminBody,
+  type InviteDetails,
 } from '@cask/contracts/admins';
 import type { TokenPair } from '@cask/contracts/auth';
 import type { Config } from '../../config.ts';
@@ -232,6 +233,16 @@ export function createAdminsService(deps: {
         });
         return accountOf(after);
       });
+    },
+
+    /**
+     * GET /auth/accept-invite: the invite a link opens, checked when the page opens (issue 41),
+     * so a spent, withdrawn or expired link is said at once instead of after a password.
+     */
+    async inviteDetails(token: string): Promise<InviteDetails> {
+      const row = await repo.findInviteDetails(db, hashRefreshToken(token));
+      if (!row) throw new NotFoundError(INVITE_LINK_INVALID);
+      return row;
     },
 
     /**
