@@ -111,3 +111,4 @@ export const inviteDetails = z.object({
 });
 export type InviteDetails = z.infer<typeof inviteDetails>;
 export const inviteDetailsResponse = okEnvelope(inviteDetails);
+export type InviteDetailsResponse = z.infer<typeof inviteDetailsResponse>;
