@@ -21,10 +21,11 @@ import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
+import { publicBaseUrl } from '../../lib/public-url.ts';
 import { createRefreshToken, hashRefreshToken, signAccessToken } from '../../lib/tokens.ts';
 import { boundedUserAgent } from '../../lib/request-context.ts';
 import * as repo from './admins.repository.ts';
-import { inviteMail, publicBaseUrl } from './invite-mail.ts';
+import { inviteMail } from './invite-mail.ts';
 
 export const ADMIN_NOT_FOUND = 'Admin not found';
 export const INVITE_NOT_FOUND = 'Invite not found: it was accepted or withdrawn';
@@ -236,7 +237,7 @@ export function createAdminsService(deps: {
     },
 
     /**
-     * GET /auth/accept-invite: the invite a link opens, checked when the page opens (issue 41),
+     * GET /auth/accept-invite: the invite a link opens, checked when the page opens (docs/decisions/322),
      * so a spent, withdrawn or expired link is said at once instead of after a password.
      */
     async inviteDetails(token: string): Promise<InviteDetails> {
