@@ -97,7 +97,7 @@ export type AcceptInviteBody = z.infer<typeof acceptInviteBody>;
 export const acceptInviteResponse = okEnvelope(tokenPair);
 
 /**
- * GET /auth/accept-invite?token=... (public, issue 41): what the Accept Invite page says before
+ * GET /auth/accept-invite?token=... (public, docs/decisions/322): what the Accept Invite page says before
  * it offers the form: whose account it sets up, in which role, and who invited them (null when
  * that admin is gone). A link that no longer opens an invite answers 404 INVITE_LINK_INVALID and
  * nothing else.

@@ -110,7 +110,7 @@ export function registerAuthentication(
           ),
         );
       }
-      // The session list's 'Last active' (issue 41): the look-up says when the session has been
+      // The session list's 'Last active' (issue 41, docs/decisions/323): the look-up says when the session has been
       // idle for a minute, and one write, not awaited, moves it on. The answer never waits for
       // it, and a failure only leaves the time where it was.
       if (claims.sessionId && admin.sessionIdle) {

@@ -131,7 +131,7 @@ export async function touchSession(
 }
 
 /**
- * An authenticated request of the session marks it active (issue 41), at most once a minute: the
+ * An authenticated request of the session marks it active (docs/decisions/323), at most once a minute: the
  * condition keeps requests that race past the look-up's check from writing again.
  */
 export async function markSessionActive(db: DbOrTx, sessionId: string) {
