@@ -10,7 +10,7 @@ import { InlineError } from '@/components/ui/error-state.tsx';
 import { PasswordField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { storeSession } from '@/lib/session.ts';
-import { acceptInvite, fetchInviteDetails } from './api/accept-invite.ts';
+import { acceptInvite, inviteDetailsQuery } from './api/accept-invite.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 
 /** The password rules and texts of every password the server takes (8-128 characters). */
@@ -65,14 +65,7 @@ function InviteFacts({ invite }: { invite: InviteDetails }) {
  */
 export default function AcceptInvitePage() {
   const token = useSearchParams()[0].get('token') ?? '';
-  const invite = useQuery({
-    queryKey: ['accept-invite', token],
-    queryFn: () => fetchInviteDetails(token),
-    enabled: token !== '',
-    // A dead link stays dead: asking again would only spend the address's rate limit.
-    retry: false,
-    staleTime: Infinity,
-  });
+  const invite = useQuery(inviteDetailsQuery(token));
 
   let body;
   if (!token) {

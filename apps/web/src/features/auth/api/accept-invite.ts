@@ -5,6 +5,7 @@ import {
   type InviteDetails,
 } from '@cask/contracts/admins';
 import type { TokenPair } from '@cask/contracts/auth';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 /**
@@ -15,6 +16,17 @@ export async function fetchInviteDetails(token: string): Promise<InviteDetails> 
   const envelope = await api.get<unknown>('/auth/accept-invite', { params: { token } });
   return inviteDetailsResponse.parse(envelope).data;
 }
+
+/** The page's question about its link, asked once: a dead link stays dead. */
+export const inviteDetailsQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['accept-invite', token],
+    queryFn: () => fetchInviteDetails(token),
+    enabled: token !== '',
+    // Asking again would only spend the address's rate limit.
+    retry: false,
+    staleTime: Infinity,
+  });
 
 /** `POST /auth/accept-invite` (issue 28): sets the invitee's password and signs them in. */
 export async function acceptInvite(body: AcceptInviteBody): Promise<TokenPair> {
