@@ -49,6 +49,8 @@ test('the invitee sets a password (8-128 characters, typed twice) and is signed 
   });
   expect(getAccessToken()).toBe('invited-access');
   expect(getRefreshToken()).toBe('invited-refresh');
+  // The link was asked about once, as the page opened: not again once spent.
+  expect(api.sent('GET', '/api/auth/accept-invite')).toHaveLength(1);
 });
 
 test('the page says whose account the invite sets up, in which role, and who invited them', async () => {

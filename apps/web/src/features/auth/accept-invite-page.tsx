@@ -132,8 +132,12 @@ function AcceptInviteForm({ token }: { token: string }) {
       {
         onSuccess: async (tokens) => {
           storeSession(tokens);
-          // Whoever was signed in in this browser before is not the one signed in now.
-          queryClient.clear();
+          // Whoever was signed in in this browser before is not the one signed in now: their
+          // data goes. The link's answer stays while this page is on screen, or it would be asked
+          // again about a link now spent.
+          queryClient.removeQueries({
+            predicate: (query) => query.queryKey[0] !== inviteDetailsQuery(token).queryKey[0],
+          });
           await navigate('/', { replace: true });
         },
         onError: (error) => {
