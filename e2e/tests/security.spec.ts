@@ -451,6 +451,24 @@ test('a passkey added on the Security screen signs in through the virtual authen
   await context.close();
 });
 
+test("'Add a passkey' at 127.0.0.1 says passkeys work only at PUBLIC_URL, and the dialog stays open", async ({
+  page,
+  baseURL,
+}) => {
+  // Issue 41: this worker's server has PUBLIC_URL http://localhost:<port>; the page is at 127.0.0.1.
+  const publicUrl = (baseURL ?? '').replace('127.0.0.1', 'localhost').replace(/\/+$/, '');
+  await signIn(page, mainAdmin);
+  await page.goto('/setting/security');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
+  await dialog.getByLabel('Name').fill('Wrong address');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    `Passkeys work only at ${publicUrl}. Open the app there to add one.`,
+  );
+  await expect(dialog).toBeVisible();
+});
+
 /**
  * Sets every open session's last proof of identity 11 minutes back, in the stopped server's
  * embedded database: the clock cannot be moved, and PGlite is one process per data directory. It

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -6,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
+import { publicBaseUrl } from './lib/public-url.ts';
 import { resolveJwtSecret, resolveTotpKey } from './lib/secrets.ts';
 import { prepareTwoFactorKeys } from './modules/auth/two-factor-keys.ts';
 import { runStartupTasks } from './startup.ts';
@@ -70,8 +72,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  const address = await app.listen({ port: config.PORT, host: config.HOST });
-  const url = config.PUBLIC_URL ?? address.replace('0.0.0.0', '127.0.0.1');
+  await app.listen({ port: config.PORT, host: config.HOST });
+  // The port the server got (PORT=0 asks for any free one), at the address passkeys work at.
+  const { port } = app.server.address() as AddressInfo;
+  const url = publicBaseUrl({ ...config, PORT: port });
   console.info(
     [
       '',

@@ -3,6 +3,7 @@ import { createAdminInput } from '@cask/contracts/auth';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo-seed.service.ts';
+import { BadRequestError } from './lib/errors.ts';
 import { createPasswordHasher } from './lib/password.ts';
 import { createAdminAccount } from './modules/auth/admin-account.service.ts';
 
@@ -45,7 +46,17 @@ export async function ensureAdminFromEnvironment({
     );
   }
   const hasher = createPasswordHasher({ concurrency: config.PASSWORD_HASH_CONCURRENCY });
-  const result = await createAdminAccount({ db: database.db, hasher }, input.data, 'environment');
+  const result = await createAdminAccount(
+    { db: database.db, hasher },
+    input.data,
+    'environment',
+  ).catch((error: unknown) => {
+    // The one refusal besides the contract's: a password on the common list (docs/decisions/320).
+    if (error instanceof BadRequestError) {
+      throw new Error(`Invalid ADMIN_* settings: ADMIN_PASSWORD: ${error.message}`);
+    }
+    throw error;
+  });
   if (result.created) {
     log.info(
       { adminId: result.admin.id, email: result.admin.email },

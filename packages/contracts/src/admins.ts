@@ -88,11 +88,27 @@ export const withdrawInviteResponse = okEnvelope(z.object({ id: z.uuid() }));
  * POST /auth/accept-invite (public: the link's token is the proof). The invitee sets a password
  * with the rules of every other password and is signed in: the answer is a sign-in's.
  */
-export const acceptInviteBody = z.object({
-  token: text({ error: 'The invite link is incomplete' })
-    .min(1, 'The invite link is incomplete')
-    .max(200, 'The invite link is incomplete'),
-  password: newPassword,
-});
+const inviteToken = text({ error: 'The invite link is incomplete' })
+  .min(1, 'The invite link is incomplete')
+  .max(200, 'The invite link is incomplete');
+
+export const acceptInviteBody = z.object({ token: inviteToken, password: newPassword });
 export type AcceptInviteBody = z.infer<typeof acceptInviteBody>;
 export const acceptInviteResponse = okEnvelope(tokenPair);
+
+/**
+ * GET /auth/accept-invite?token=... (public, docs/decisions/322): what the Accept Invite page says before
+ * it offers the form: whose account it sets up, in which role, and who invited them (null when
+ * that admin is gone). A link that no longer opens an invite answers 404 INVITE_LINK_INVALID and
+ * nothing else.
+ */
+export const inviteDetailsQuery = z.object({ token: inviteToken });
+export const inviteDetails = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  role: adminRole,
+  invitedBy: z.string().nullable(),
+});
+export type InviteDetails = z.infer<typeof inviteDetails>;
+export const inviteDetailsResponse = okEnvelope(inviteDetails);
+export type InviteDetailsResponse = z.infer<typeof inviteDetailsResponse>;

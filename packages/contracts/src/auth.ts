@@ -22,6 +22,13 @@ export const PASSWORD_MAX = 128;
  */
 export const RESET_SCREEN_PASSWORD_MAX = 10;
 
+/**
+ * What the API answers, under the password's field, for a new password on its list of common
+ * and breached passwords (docs/decisions/320). The list stays on the server: the browser's rules
+ * are the length ones above.
+ */
+export const PASSWORD_TOO_COMMON = 'This password is too common. Choose another.';
+
 /** Spec 000 §9: four digits. */
 export const OTP_LENGTH = 4;
 

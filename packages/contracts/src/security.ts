@@ -108,6 +108,24 @@ export const webauthnOptionsResponse = okEnvelope(
   z.object({ options: z.record(z.string(), z.unknown()), ceremony: z.uuid() }),
 );
 
+/**
+ * POST /security/passkeys/options: a registration's options, and the address passkeys belong to
+ * (PUBLIC_URL's origin, docs/decisions/321). The browser refuses a passkey for another host, so
+ * the screen says where to open the app instead of failing without a word.
+ */
+export const passkeyRegistrationOptionsResponse = okEnvelope(
+  z.object({
+    options: z.record(z.string(), z.unknown()),
+    ceremony: z.uuid(),
+    origin: z.string(),
+  }),
+);
+
+/** Says where passkeys work when the app is open at another address (docs/decisions/321). */
+export function passkeysOnlyAt(origin: string): string {
+  return `Passkeys work only at ${origin}. Open the app there to add one.`;
+}
+
 /** What the browser's authenticator answered, as @simplewebauthn/browser serialises it. */
 const credentialJson = z.object({
   id: z.string().min(1).max(1024),

@@ -9,6 +9,7 @@ import { createAdminInput, type CreateAdminInput } from '@cask/contracts/auth';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { BadRequestError } from '../lib/errors.ts';
 import { createPasswordHasher } from '../lib/password.ts';
 import { createAdminAccount } from '../modules/auth/admin-account.service.ts';
 
@@ -76,7 +77,17 @@ async function main(): Promise<number> {
   try {
     await migrate(database);
     const hasher = createPasswordHasher({ concurrency: 1 });
-    const result = await createAdminAccount({ db: database.db, hasher }, input, 'cli');
+    const result = await createAdminAccount({ db: database.db, hasher }, input, 'cli').catch(
+      (error: unknown) => {
+        // A password on the common list (docs/decisions/320), said as the contract's refusals are.
+        if (error instanceof BadRequestError) return { refused: error.message };
+        throw error;
+      },
+    );
+    if ('refused' in result) {
+      console.error(`  password: ${result.refused}`);
+      return 1;
+    }
     if (!result.created) {
       console.error(`An admin with the e-mail ${input.email} exists already; nothing was changed.`);
       return 1;

@@ -12,6 +12,7 @@ import {
 import { hooksOf } from '../lib/route-hooks.ts';
 import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../lib/tokens.ts';
 import { prepareAdminLookup } from '../modules/auth/admins.repository.ts';
+import { markSessionActive } from '../modules/auth/sessions.repository.ts';
 import { viewerRefusal } from './roles.ts';
 
 export interface SignedInAdmin {
@@ -61,7 +62,7 @@ export interface SignedInSession {
  */
 export function registerAuthentication(
   app: FastifyInstance,
-  database: Pick<Database, 'readRows'>,
+  database: Pick<Database, 'readRows' | 'db'>,
   jwtSecret: string,
 ): void {
   app.decorateRequest('admin', null as unknown as SignedInAdmin);
@@ -108,6 +109,14 @@ export function registerAuthentication(
             REAUTHENTICATION_REQUIRED,
           ),
         );
+      }
+      // The session list's 'Last active' (issue 41, docs/decisions/323): the look-up says when the session has been
+      // idle for a minute, and one write, not awaited, moves it on. The answer never waits for
+      // it, and a failure only leaves the time where it was.
+      if (claims.sessionId && admin.sessionIdle) {
+        markSessionActive(database.db, claims.sessionId).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'could not record the session as active');
+        });
       }
       request.session = {
         id: claims.sessionId ?? null,

@@ -8,8 +8,15 @@ import {
   type AdminListResponse,
   type ChangeRoleBody,
   type InviteAdminBody,
+  type InviteDetails,
+  type InviteDetailsResponse,
 } from '@cask/contracts/admins';
-import type { AdminProfile, LoginResponse, ProfileResponse } from '@cask/contracts/auth';
+import {
+  PASSWORD_TOO_COMMON,
+  type AdminProfile,
+  type LoginResponse,
+  type ProfileResponse,
+} from '@cask/contracts/auth';
 import type { AuditAdmin, AuditEntry, AuditListResponse } from '@cask/contracts/audit';
 import type {
   CreateExportResponse,
@@ -149,6 +156,20 @@ export const STEP_UP_PASSWORD = 'right password';
 
 /** The accept-invite link's token the fake API takes once (any other is refused). */
 export const GOOD_INVITE_TOKEN = 'good-invite-token';
+
+/** The invite GOOD_INVITE_TOKEN opens, as GET /api/auth/accept-invite tells it. */
+export const GOOD_INVITE: InviteDetails = {
+  fullName: 'Nina New',
+  email: 'nina@example.com',
+  role: 'admin',
+  invitedBy: 'Olive Owner',
+};
+
+/**
+ * The fake API's stand-in for the server's list of common passwords (docs/decisions/320): a new
+ * password it holds is refused with PASSWORD_TOO_COMMON, as the API refuses one of the list.
+ */
+export const COMMON_PASSWORD = 'password123';
 
 export const ada: AdminProfile = {
   id: '6f1c9a52-1b7e-4b8f-9d3a-2f4c8e0b7a11',
@@ -636,13 +657,26 @@ export function createFakeApi(
       state.admins.unshift(row);
       return account(row, 'Invite sent');
     }
+    if (method === 'GET' && path === '/api/auth/accept-invite') {
+      if (query.token !== GOOD_INVITE_TOKEN || state.inviteSpent) {
+        return json(404, { success: false, message: INVITE_LINK_INVALID });
+      }
+      return json(200, { success: true, data: GOOD_INVITE } satisfies InviteDetailsResponse);
+    }
     if (method === 'POST' && path === '/api/auth/accept-invite') {
-      const { token } = body as { token: string };
+      const { token, password } = body as { token: string; password: string };
       if (token !== GOOD_INVITE_TOKEN || state.inviteSpent) {
         return json(400, {
           success: false,
           message: INVITE_LINK_INVALID,
           errors: [{ field: 'token', message: INVITE_LINK_INVALID }],
+        });
+      }
+      if (password === COMMON_PASSWORD) {
+        return json(400, {
+          success: false,
+          message: PASSWORD_TOO_COMMON,
+          errors: [{ field: 'password', message: PASSWORD_TOO_COMMON }],
         });
       }
       state.inviteSpent = true;

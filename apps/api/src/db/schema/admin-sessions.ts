@@ -19,7 +19,10 @@ export const adminSessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Raised by every refresh (each 15 minutes of use at most): the last time it was used. */
+    /**
+     * The last time it was used: raised by every refresh and, at most once a minute, by its
+     * authenticated requests (plugins/authenticate.ts).
+     */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     /** The last time the admin proved who they are in this session (sign-in or step-up). */
     authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -198,6 +198,22 @@ export async function findValidInvite(db: DbOrTx, tokenHash: string) {
   return row;
 }
 
+/** What the Accept Invite page shows of a valid link's invite, with the inviter's name. */
+export async function findInviteDetails(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({
+      fullName: adminInvites.fullName,
+      email: adminInvites.email,
+      role: adminInvites.role,
+      invitedBy: admins.fullName,
+    })
+    .from(adminInvites)
+    .leftJoin(admins, eq(admins.id, adminInvites.invitedBy))
+    .where(and(eq(adminInvites.tokenHash, tokenHash), gt(adminInvites.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
 /** Spends the invite: deleted, so its link works once. Undefined when it is no longer valid. */
 export async function spendInvite(tx: DbOrTx, tokenHash: string) {
   const [row] = await tx

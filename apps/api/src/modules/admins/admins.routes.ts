@@ -8,6 +8,8 @@ import {
   adminListResponse,
   changeRoleBody,
   inviteAdminBody,
+  inviteDetailsQuery,
+  inviteDetailsResponse,
   withdrawInviteResponse,
 } from '@cask/contracts/admins';
 import { errorEnvelope, uuidParam } from '@cask/contracts/common';
@@ -169,6 +171,23 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   await app.register(async (plain) => {
     await plain.register(cookie, { hook: false });
     const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.get(
+      '/auth/accept-invite',
+      {
+        // Public as the acceptance is, and slowed down per address as it is.
+        config: { public: true, rateLimit: routeRateLimit(10) },
+        schema: {
+          tags: ['auth'],
+          security: [],
+          querystring: inviteDetailsQuery,
+          response: {
+            200: inviteDetailsResponse,
+            404: errorEnvelope.describe('The link is invalid, expired, withdrawn or used'),
+          },
+        },
+      },
+      async (request) => ok(await admins.inviteDetails(request.query.token)),
+    );
     scope.post(
       '/auth/accept-invite',
       {

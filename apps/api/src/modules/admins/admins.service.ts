@@ -11,18 +11,21 @@ import {
   type AdminListParams,
   type AdminRole,
   type InviteAdminBody,
+  type InviteDetails,
 } from '@cask/contracts/admins';
 import type { TokenPair } from '@cask/contracts/auth';
 import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
+import { publicBaseUrl } from '../../lib/public-url.ts';
 import { createRefreshToken, hashRefreshToken, signAccessToken } from '../../lib/tokens.ts';
 import { boundedUserAgent } from '../../lib/request-context.ts';
 import * as repo from './admins.repository.ts';
-import { inviteMail, publicBaseUrl } from './invite-mail.ts';
+import { inviteMail } from './invite-mail.ts';
 
 export const ADMIN_NOT_FOUND = 'Admin not found';
 export const INVITE_NOT_FOUND = 'Invite not found: it was accepted or withdrawn';
@@ -234,6 +237,16 @@ export function createAdminsService(deps: {
     },
 
     /**
+     * GET /auth/accept-invite: the invite a link opens, checked when the page opens (docs/decisions/322),
+     * so a spent, withdrawn or expired link is said at once instead of after a password.
+     */
+    async inviteDetails(token: string): Promise<InviteDetails> {
+      const row = await repo.findInviteDetails(db, hashRefreshToken(token));
+      if (!row) throw new NotFoundError(INVITE_LINK_INVALID);
+      return row;
+    },
+
+    /**
      * POST /auth/accept-invite: the link's token opens its invite once, within 72 hours; the
      * invitee becomes an admin with the role invited as, and is signed in.
      */
@@ -248,6 +261,7 @@ export function createAdminsService(deps: {
           { field: 'token', message: INVITE_LINK_INVALID },
         ]);
       }
+      await refuseCommonPassword(body.password, 'password');
       const passwordHash = await hasher.hash(body.password);
       const refresh = createRefreshToken();
       const admin = await db.transaction(async (tx) => {

@@ -1,15 +1,7 @@
 import { INVITE_VALID_HOURS, ROLE_LABELS, type AdminRole } from '@cask/contracts/admins';
-import type { Config } from '../../config.ts';
 import type { Mail } from '../../lib/mailer.ts';
 
 export const INVITE_MAIL_SUBJECT = 'You are invited to Cask Admin';
-
-/** Where links in mails point: PUBLIC_URL, or the address the server listens on. */
-export function publicBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
-  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
-  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
-}
 
 /** The invite (issue 28): who invited whom, as what, and the single-use link valid 72 hours. */
 export function inviteMail(input: {

@@ -1,6 +1,7 @@
 import type { CreateAdminInput } from '@cask/contracts/auth';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import * as admins from './admins.repository.ts';
 
@@ -18,6 +19,7 @@ export async function createAdminAccount(
   source: 'environment' | 'cli',
 ): Promise<CreateAdminResult> {
   if (await admins.findAdminCredentialsByEmail(deps.db, input.email)) return { created: false };
+  await refuseCommonPassword(input.password, 'password');
   const passwordHash = await deps.hasher.hash(input.password);
   return deps.db.transaction(async (tx): Promise<CreateAdminResult> => {
     // Several instances may start at once: the unique index decides, the losers change nothing.

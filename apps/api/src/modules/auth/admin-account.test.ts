@@ -120,6 +120,15 @@ test('admin:create creates an admin in the database the server uses, from ADMIN_
     expect(created.output).toContain(path.join(project, 'data', 'pglite'));
     expect(created.code).toBe(0);
     expect(existsSync(path.join(project, 'data', 'pglite'))).toBe(true);
+
+    // Issue 41 item 8: a password on the common list is refused, named as the others are.
+    const common = await runCli({
+      ...env,
+      ADMIN_EMAIL: 'cli2@example.com',
+      ADMIN_PASSWORD: 'Password1',
+    });
+    expect(common.output).toContain('password: This password is too common. Choose another.');
+    expect(common.code).toBe(1);
   } finally {
     rmSync(project, { recursive: true, force: true });
   }

@@ -102,6 +102,11 @@ export interface AdminForRequest {
   sessionLive: boolean;
   /** Seconds since the admin last proved who they are in this session; null without one. */
   authenticatedSecondsAgo: number | null;
+  /**
+   * The session's `last_active_at` is more than a minute old: this request records it as active
+   * (issue 41; at most one write a minute per session, plugins/authenticate.ts).
+   */
+  sessionIdle: boolean;
   /** TOTP is on for the admin. */
   hasSecondFactor: boolean;
   /** The policy requires a second factor of every admin. */
@@ -113,6 +118,7 @@ export interface AdminForRequest {
 const ADMIN_FOR_REQUEST = `select a.id::text, a.email, a.full_name, a.is_active, a.token_version, a.role,
     coalesce(s.ended_at is null and s.id is not null, false),
     extract(epoch from now() - s.authenticated_at)::int,
+    coalesce(s.ended_at is null and s.last_active_at < now() - interval '1 minute', false),
     exists (select 1 from admin_totp t where t.admin_id = a.id and t.enabled_at is not null),
     coalesce((select p.require_two_factor from security_settings p where p.id = 1), false)
   from admins a
@@ -137,6 +143,7 @@ export function prepareAdminLookup(database: Pick<Database, 'readRows'>) {
       role,
       sessionLive,
       authenticatedSecondsAgo,
+      sessionIdle,
       hasSecondFactor,
       twoFactorRequired,
     ] = row as [
@@ -150,6 +157,7 @@ export function prepareAdminLookup(database: Pick<Database, 'readRows'>) {
       number | null,
       boolean,
       boolean,
+      boolean,
     ];
     return {
       id: adminId,
@@ -160,6 +168,7 @@ export function prepareAdminLookup(database: Pick<Database, 'readRows'>) {
       role,
       sessionLive,
       authenticatedSecondsAgo,
+      sessionIdle,
       hasSecondFactor,
       twoFactorRequired,
     };

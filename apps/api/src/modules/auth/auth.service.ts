@@ -16,6 +16,7 @@ import {
   UnauthorizedError,
 } from '../../lib/errors.ts';
 import type { BackgroundJobs } from '../../lib/background-jobs.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
 import {
@@ -758,6 +759,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           { field: 'newPassword', message: NEW_PASSWORD_SAME },
         ]);
       }
+      await refuseCommonPassword(body.newPassword, 'newPassword');
       const passwordHash = await hasher.hash(body.newPassword);
       const session = await db.transaction(async (tx) => {
         await admins.updatePasswordHash(tx, admin.id, passwordHash);

@@ -101,8 +101,13 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
       const ceremony = await saveChallenge('registration', options.challenge, adminId);
-      // Handed to @simplewebauthn/browser as is.
-      return { options: options as unknown as Record<string, unknown>, ceremony };
+      // Handed to @simplewebauthn/browser as is; the origin lets the screen say where passkeys
+      // work when it is open elsewhere (docs/decisions/321).
+      return {
+        options: options as unknown as Record<string, unknown>,
+        ceremony,
+        origin: rp().origin,
+      };
     },
 
     async register(

@@ -8,6 +8,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { BadRequestError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { BackgroundJobs } from '../../lib/background-jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -251,6 +252,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     async resetPassword(body: ResetPasswordBody, caller: Caller): Promise<void> {
       const check = await checkCode(body.email, body.otp, caller);
       throwUnlessValid(check);
+      await refuseCommonPassword(body.newPassword, 'newPassword');
       // Hashed outside any transaction: no row lock or connection is held for the argon2 time.
       const passwordHash = await hasher.hash(body.newPassword);
       const reset = await db.transaction(async (tx) => {

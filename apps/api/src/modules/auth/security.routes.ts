@@ -9,6 +9,7 @@ import {
   passkeyResponse,
   passkeySignInBody,
   passkeysResponse,
+  passkeyRegistrationOptionsResponse,
   webauthnOptionsResponse,
   policyBody,
   policyResponse,
@@ -118,7 +119,7 @@ export function registerSecurityRoutes(
     '/security/passkeys/options',
     {
       config: { beforeSecondFactor: true, recentAuthentication: true },
-      schema: { tags: ['security'], response: { 200: webauthnOptionsResponse } },
+      schema: { tags: ['security'], response: { 200: passkeyRegistrationOptionsResponse } },
     },
     async (request) => ok(await passkeys.registrationOptions(request.admin.id)),
   );

@@ -130,6 +130,23 @@ export async function touchSession(
     });
 }
 
+/**
+ * An authenticated request of the session marks it active (docs/decisions/323), at most once a minute: the
+ * condition keeps requests that race past the look-up's check from writing again.
+ */
+export async function markSessionActive(db: DbOrTx, sessionId: string) {
+  await db
+    .update(adminSessions)
+    .set({ lastActiveAt: sql`now()` })
+    .where(
+      and(
+        eq(adminSessions.id, sessionId),
+        isNull(adminSessions.endedAt),
+        lt(adminSessions.lastActiveAt, sql`now() - interval '1 minute'`),
+      ),
+    );
+}
+
 /** The admin proved who they are again in this session (step-up). */
 export async function markSessionAuthenticated(db: DbOrTx, sessionId: string) {
   await db

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
+import { PASSWORD_TOO_COMMON } from '@cask/contracts/auth';
 import { renderApp } from '@/testing/render-app.tsx';
 import { stubFetch } from '@/testing/stub-fetch.ts';
 
@@ -111,5 +112,26 @@ test('a refused reset shows the server message, else its own, and stays', async 
   expect(
     await screen.findByText('Failed to reset password. Please try again.'),
   ).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/reset_password');
+});
+
+test('a new password the server finds too common is refused under its field, not in a toast', async () => {
+  stubFetch(() => ({
+    status: 400,
+    body: {
+      success: false,
+      message: PASSWORD_TOO_COMMON,
+      errors: [{ field: 'newPassword', message: PASSWORD_TOO_COMMON }],
+    },
+  }));
+  const { user, router } = await openResetScreen();
+  await user.type(newPassword(), 'password1');
+  await user.type(confirmPassword(), 'password1');
+  await user.click(confirmButton());
+
+  expect(await screen.findByText(PASSWORD_TOO_COMMON)).toBeInTheDocument();
+  expect(newPassword()).toHaveAccessibleDescription(PASSWORD_TOO_COMMON);
+  expect(newPassword()).toHaveFocus();
+  expect(screen.getAllByText(PASSWORD_TOO_COMMON)).toHaveLength(1);
   expect(router.state.location.pathname).toBe('/reset_password');
 });

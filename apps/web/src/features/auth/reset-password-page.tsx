@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN, RESET_SCREEN_PASSWORD_MAX } from '@cask/contracts/auth';
 import { Button } from '@/components/ui/button.tsx';
 import { PasswordField } from '@/components/ui/text-field.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { useResetPassword } from './api/reset-password.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { readResetScreenState, type ResetScreenState } from './recovery-state.ts';
@@ -44,6 +44,7 @@ function ResetPasswordForm({ recovery }: { recovery: ResetScreenState }) {
     handleSubmit,
     trigger,
     getFieldState,
+    setError,
     formState: { errors, isValid },
   } = useForm({
     resolver: zodResolver(resetPasswordForm),
@@ -61,6 +62,15 @@ function ResetPasswordForm({ recovery }: { recovery: ResetScreenState }) {
           await navigate('/signin', { replace: true });
         },
         onError: (error) => {
+          // A password the server refuses (too common: docs/decisions/320) is said under it.
+          const refusal =
+            error instanceof ApiError
+              ? error.errors?.find((item) => item.field === 'newPassword')
+              : undefined;
+          if (refusal) {
+            setError('newPassword', { message: refusal.message }, { shouldFocus: true });
+            return;
+          }
           toast.error(errorMessage(error, 'Failed to reset password. Please try again.'));
         },
       },

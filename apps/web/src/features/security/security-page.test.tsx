@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
+import { passkeysOnlyAt } from '@cask/contracts/security';
 import { renderApp } from '@/testing/render-app.tsx';
 import { stubFetch, type SentRequest } from '@/testing/stub-fetch.ts';
 
@@ -417,4 +418,66 @@ test('on an old sign-in, setting up two-factor and removing a passkey ask for th
   expect(
     sent.filter((r) => r.method === 'DELETE' && r.path.startsWith('/api/security/passkeys/')),
   ).toHaveLength(2);
+});
+/** The registration options the API answers, for passkeys that belong to `origin`. */
+function registrationOptions(origin: string) {
+  return {
+    body: {
+      success: true,
+      data: {
+        ceremony: '00000000-0000-4000-8000-00000000c001',
+        origin,
+        options: {
+          challenge: 'Y2hhbGxlbmdl',
+          rp: { id: new URL(origin).hostname, name: 'Cask Admin' },
+          user: { id: 'dXNlcg', name: 'ada@example.com', displayName: 'ada@example.com' },
+          pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+        },
+      },
+    },
+  };
+}
+
+test('Add a passkey opened at another address than PUBLIC_URL says where passkeys work and stays open', async () => {
+  const { sent } = securityApi({ twoFactorEnabled: false }, (request) =>
+    request.path === '/api/security/passkeys/options'
+      ? registrationOptions('https://admin.example.com')
+      : undefined,
+  );
+  const { user } = await renderApp({ route: '/setting/security' });
+  await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+  await user.type(within(dialog).getByLabelText('Name'), 'Work laptop 2');
+  await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    'Passkeys work only at https://admin.example.com. Open the app there to add one.',
+  );
+  expect(screen.getByRole('dialog', { name: 'Add a passkey' })).toBeInTheDocument();
+  expect(sent.some((r) => r.method === 'POST' && r.path === '/api/security/passkeys')).toBe(false);
+});
+
+test("the browser's SecurityError on adding a passkey is said the same way", async () => {
+  // The address matches, but the browser refuses the relying party all the same.
+  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    credentials: {
+      create: () => Promise.reject(new DOMException('The RP ID is invalid', 'SecurityError')),
+    },
+  });
+  securityApi({ twoFactorEnabled: false }, (request) =>
+    request.path === '/api/security/passkeys/options'
+      ? registrationOptions(window.location.origin)
+      : undefined,
+  );
+  const { user } = await renderApp({ route: '/setting/security' });
+  await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+  await user.type(within(dialog).getByLabelText('Name'), 'Work laptop 2');
+  await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    passkeysOnlyAt(window.location.origin),
+  );
 });

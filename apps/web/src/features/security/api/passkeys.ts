@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  passkeyRegistrationOptionsResponse,
   passkeyResponse,
+  passkeysOnlyAt,
   passkeysResponse,
   webauthnOptionsResponse,
 } from '@cask/contracts/security';
@@ -19,14 +21,33 @@ export function usePasskeys() {
   });
 }
 
-/** Asks the browser for a new passkey and registers it under `name`. */
+/**
+ * The app is open at another address than the one passkeys belong to (PUBLIC_URL, e.g.
+ * 127.0.0.1 where they belong to localhost): the browser would refuse, so we say where to go.
+ */
+export class PasskeyElsewhereError extends Error {
+  override name = 'PasskeyElsewhereError';
+  constructor(origin: string) {
+    super(passkeysOnlyAt(origin));
+  }
+}
+
+/**
+ * Asks the browser for a new passkey and registers it under `name` (docs/decisions/321): only
+ * where passkeys belong, and a browser's SecurityError (its verdict on the address) is said so.
+ */
 export async function addPasskey(name: string) {
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const { options, ceremony } = webauthnOptionsResponse.parse(
+  const { options, ceremony, origin } = passkeyRegistrationOptionsResponse.parse(
     await api.post<unknown>('/security/passkeys/options'),
   ).data;
+  if (window.location.origin !== origin) throw new PasskeyElsewhereError(origin);
   const response = await startRegistration({
     optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
+  }).catch((error: unknown) => {
+    // A DOMException, or @simplewebauthn's WebAuthnError named after it.
+    const refusedHere = (error as { name?: unknown } | null)?.name === 'SecurityError';
+    throw refusedHere ? new PasskeyElsewhereError(origin) : error;
   });
   return passkeyResponse.parse(
     await api.post<unknown>('/security/passkeys', { name, ceremony, response }),

@@ -3,9 +3,10 @@ import toast from 'react-hot-toast';
 import { PASSKEY_NAME_MAX } from '@cask/contracts/security';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
+import { InlineError } from '@/components/ui/error-state.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
-import { useAddPasskey } from '../api/passkeys.ts';
+import { PasskeyElsewhereError, useAddPasskey } from '../api/passkeys.ts';
 
 /** Issue 28: 'Add a passkey', named so the admin can tell their passkeys apart. */
 export function AddPasskeyModal({
@@ -19,10 +20,13 @@ export function AddPasskeyModal({
   const add = useAddPasskey();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // Not about the name: where the app must be open for passkeys (docs/decisions/321).
+  const [elsewhere, setElsewhere] = useState<string | undefined>();
 
   const close = () => {
     setName('');
     setError(undefined);
+    setElsewhere(undefined);
     add.reset();
     onOpenChange(false);
   };
@@ -39,17 +43,23 @@ export function AddPasskeyModal({
       return;
     }
     setError(undefined);
+    setElsewhere(undefined);
     add.mutate(typed, {
       onSuccess: () => {
         toast.success('Passkey added');
         close();
       },
-      onError: (failure) =>
+      onError: (failure) => {
+        if (failure instanceof PasskeyElsewhereError) {
+          setElsewhere(failure.message);
+          return;
+        }
         setError(
           failure instanceof Error && failure.name === 'NotAllowedError'
             ? 'The passkey was not created: the request was cancelled or timed out.'
             : errorMessage(failure, 'Something went wrong'),
-        ),
+        );
+      },
     });
   };
 
@@ -80,6 +90,11 @@ export function AddPasskeyModal({
           error={error}
           onChange={(event) => setName(event.target.value)}
         />
+        {elsewhere ? (
+          <div className="mt-4">
+            <InlineError>{elsewhere}</InlineError>
+          </div>
+        ) : null}
       </form>
     </Modal>
   );

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { expect, test } from 'vitest';
+import { PASSWORD_TOO_COMMON } from '@cask/contracts/auth';
+import { admins } from '../../db/schema/admins.ts';
+import { isCommonPassword } from '../../lib/common-passwords.ts';
+import { runStartupTasks } from '../../startup.ts';
+import { createAdmin } from '../../../test/admins.ts';
+import { useTestContext } from '../../../test/context.ts';
+
+// Issue 41 item 8: a new password on the list of common and breached passwords is refused
+// wherever a password is set (docs/decisions/320).
+const ctx = useTestContext();
+
+const TOO_COMMON = [{ field: 'newPassword', message: PASSWORD_TOO_COMMON }];
+
+/** Each call from an address of its own: the public routes are rate-limited per address. */
+function newIp(): string {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+function post(url: string, payload: object, headers?: Record<string, string>) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload,
+    remoteAddress: newIp(),
+    ...(headers ? { headers } : {}),
+  });
+}
+
+/** The link's token, out of the quoted-printable mail the SMTP sink got. */
+async function inviteToken(email: string): Promise<string> {
+  const mail = await ctx.smtp.waitForMail(email);
+  const text = mail.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const match = /\/accept-invite\?token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no invite link in the mail:\n${text}`);
+  return match[1];
+}
+
+const login = (email: string, password: string) => post('/auth/login', { email, password });
+
+test('the list holds the most common passwords whatever their case, and not a made-up one', async () => {
+  for (const common of [
+    'password',
+    'Password1',
+    'qwertyuiop',
+    'iloveyou1',
+    '123456789',
+    'PASSWORD123',
+  ]) {
+    expect(await isCommonPassword(common)).toBe(true);
+  }
+  for (const unusual of ['change-me-now', 'vera-sets-this-1', 'Warehouse-No7-Key']) {
+    expect(await isCommonPassword(unusual)).toBe(false);
+  }
+});
+
+test('accepting an invite with a common password is refused under the password field; the link still works', async () => {
+  const owner = await createAdmin(ctx, { role: 'owner', fullName: 'Olive Owner' });
+  const email = `invitee-${randomBytes(4).toString('hex')}@example.com`;
+  const sent = await post(
+    '/admins/invites',
+    { fullName: 'Nina New', email, role: 'admin' },
+    owner.headers,
+  );
+  expect(sent.statusCode).toBe(200);
+  const link = await inviteToken(email);
+
+  const refused = await post('/auth/accept-invite', { token: link, password: 'password' });
+  expect(refused.statusCode).toBe(400);
+  expect(refused.json()).toMatchObject({
+    success: false,
+    message: PASSWORD_TOO_COMMON,
+    errors: [{ field: 'password', message: PASSWORD_TOO_COMMON }],
+  });
+  const accepted = await post('/auth/accept-invite', { token: link, password: 'nina-sets-this-1' });
+  expect(accepted.statusCode).toBe(200);
+});
+
+test('a password reset to a common password is refused and the old password still signs in', async () => {
+  const admin = await createAdmin(ctx);
+  expect((await post('/auth/forgot-password', { email: admin.email })).statusCode).toBe(200);
+  const mail = await ctx.smtp.waitForMail(admin.email);
+  const otp = /reset code is: (\d{4})/.exec(mail.raw)?.[1] ?? '';
+
+  const refused = await post('/auth/reset-password', {
+    email: admin.email,
+    otp,
+    newPassword: 'Qwertyuiop',
+  });
+  expect(refused.statusCode).toBe(400);
+  expect(refused.json().errors).toEqual(TOO_COMMON);
+  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+  expect((await login(admin.email, 'Qwertyuiop')).statusCode).toBe(401);
+});
+
+test('a password change to a common password is refused under the new password', async () => {
+  const admin = await createAdmin(ctx);
+  const refused = await post(
+    '/auth/change-password',
+    { currentPassword: admin.password, newPassword: 'iloveyou1' },
+    admin.headers,
+  );
+  expect(refused.statusCode).toBe(400);
+  expect(refused.json().errors).toEqual(TOO_COMMON);
+  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+});
+
+test('ADMIN_PASSWORD on the list stops start-up with a message naming it, and creates no admin', async () => {
+  const email = 'common-owner@example.com';
+  await expect(
+    runStartupTasks({
+      config: { ...ctx.config, ADMIN_EMAIL: email, ADMIN_PASSWORD: 'password123' },
+      database: ctx.database,
+      log: ctx.app.log,
+    }),
+  ).rejects.toThrow(`Invalid ADMIN_* settings: ADMIN_PASSWORD: ${PASSWORD_TOO_COMMON}`);
+  const rows = await ctx.database.db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(sql`lower(${admins.email}) = ${email}`);
+  expect(rows).toEqual([]);
+});
