@@ -179,7 +179,7 @@ test('a manual point adjustment shows in the Point column and survives a reload'
   await expect(row).toBeVisible();
   const name = await cell(row, 0);
   const email = await cell(row, 1);
-  const before = count(await cell(row, 4));
+  const before = count(await cell(row, 5));
 
   await row.getByRole('button', { name: 'Adjust Points' }).click();
   const dialog = page.getByRole('dialog', { name: `Manual Point Adjustment - ${name}` });
@@ -199,7 +199,7 @@ test('a manual point adjustment shows in the Point column and survives a reload'
   await expect(toast(page, 'Points updated successfully ✅')).toBeVisible();
   await expect(dialog).toBeHidden();
   const updated = bodyRows(rewardsTable(page)).filter({ hasText: email });
-  await expect(updated.getByRole('cell').nth(4)).toHaveText((before + 15).toLocaleString('en-US'));
+  await expect(updated.getByRole('cell').nth(5)).toHaveText((before + 15).toLocaleString('en-US'));
 
   // Taking away more than the balance is refused by the server, which says why.
   await updated.getByRole('button', { name: 'Adjust Points' }).click();
@@ -211,7 +211,7 @@ test('a manual point adjustment shows in the Point column and survives a reload'
 
   await page.reload();
   await expect(
-    bodyRows(rewardsTable(page)).filter({ hasText: email }).getByRole('cell').nth(4),
+    bodyRows(rewardsTable(page)).filter({ hasText: email }).getByRole('cell').nth(5),
   ).toHaveText((before + 15).toLocaleString('en-US'));
   await saveScreen(page, 'users-1280');
   await atPhoneWidth(page, async () => {

@@ -782,6 +782,7 @@ export function createFakeApi(
         fullName: c.fullName,
         email: c.email,
         totalReferrals: c.totalReferrals,
+        casks: c.balance,
         totalInvestmentAmount: c.totalInvestmentAmount,
         referralPoints: c.referralPoints,
       }));

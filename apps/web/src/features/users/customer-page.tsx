@@ -334,6 +334,7 @@ export default function CustomerPage() {
                 fullName: customer.fullName,
                 email: customer.email,
                 totalReferrals: 0,
+                casks: cards.casksHeld,
                 totalInvestmentAmount: cards.totalInvested,
                 referralPoints: cards.pointsBalance,
               }
