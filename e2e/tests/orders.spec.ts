@@ -51,6 +51,8 @@ test('the screen shows the cards, the table and 20 orders a page', async ({ page
     'Product Name',
     'Budget',
     'Status',
+    'Reference',
+    'Ordered',
     'Action',
   ]);
   const total = count(await cardValue(page, 'Total Orders').textContent());

@@ -331,10 +331,15 @@ export function manyNotifications(n: number): Notification[] {
   );
 }
 
+let orderNumber = 0;
+
 export function anOrder(overrides: Partial<Order> = {}): Order {
   const id = testUuid();
+  orderNumber += 1;
   return {
     _id: id,
+    reference: `ORD-${String(orderNumber).padStart(5, '0')}`,
+    createdAt: '2026-03-01T10:00:00.000Z',
     user: { fullName: `Customer ${id.slice(-4)}` },
     personalInfo: {
       fullName: `Customer ${id.slice(-4)}`,
@@ -1114,8 +1119,11 @@ export function createFakeApi(
       const matches = state.orders.filter(
         (o) =>
           (!query.status || o.status === query.status) &&
+          (!query.orderedFrom || o.createdAt >= new Date(query.orderedFrom).toISOString()) &&
+          (!query.orderedTo || o.createdAt < new Date(query.orderedTo).toISOString()) &&
           ((o.personalInfo.fullName ?? '').toLowerCase().includes(search) ||
-            o.title.toLowerCase().includes(search)),
+            o.title.toLowerCase().includes(search) ||
+            o.reference.toLowerCase().includes(search)),
       );
       const { rows, pagination } = page(matches, query, 20);
       return json(200, {
