@@ -92,16 +92,18 @@ import type {
   ManualPointsResponse,
   RewardListResponse,
 } from '@cask/contracts/rewards';
-import type {
-  DeleteUserResponse,
-  UpdateUserBody,
-  UpdateUserResponse,
-  User,
-  UserListResponse,
-  UserActiveChanges,
-  UserActiveChangesResponse,
-  UserDeletedChanges,
-  UserDeletedChangesResponse,
+import {
+  CUSTOMER_EMAIL_TAKEN,
+  type CustomerDetailsBody,
+  type DeleteUserResponse,
+  type UpdateUserBody,
+  type UpdateUserResponse,
+  type User,
+  type UserListResponse,
+  type UserActiveChanges,
+  type UserActiveChangesResponse,
+  type UserDeletedChanges,
+  type UserDeletedChangesResponse,
 } from '@cask/contracts/users';
 import { parseAbv, parseVolume } from '@cask/contracts/measures';
 import { offerDetailsSchemas } from '@cask/contracts/offer-form';
@@ -163,6 +165,8 @@ export interface FakeCustomer {
   id: string;
   fullName: string;
   email: string;
+  /** Absent is none. */
+  phone?: string | null;
   balance: number;
   isActive: boolean;
   totalReferrals: number;
@@ -564,7 +568,7 @@ export function createFakeApi(
     id: c.id,
     fullName: c.fullName,
     email: c.email,
-    phone: null,
+    phone: c.phone ?? null,
     balance: c.balance,
     isActive: c.isActive,
     createdAt: '2025-01-01T00:00:00.000Z',
@@ -822,6 +826,25 @@ export function createFakeApi(
         success: true,
         data: { changes: done },
       } satisfies UserActiveChangesResponse);
+    }
+    const details = /^\/api\/users\/([^/]+)\/details$/.exec(path);
+    if (method === 'PUT' && details) {
+      const target = state.customers.find((c) => c.id === details[1]);
+      if (!target) return notFound('User not found');
+      const stale = refuseStaleSave(request, target.version);
+      if (stale) return stale;
+      const body = request.body as CustomerDetailsBody;
+      const email = body.email.toLowerCase();
+      if (state.customers.some((c) => c !== target && c.email.toLowerCase() === email)) {
+        const message = CUSTOMER_EMAIL_TAKEN;
+        return json(409, { success: false, message, errors: [{ field: 'email', message }] });
+      }
+      Object.assign(target, { fullName: body.fullName, email, phone: body.phone || null });
+      target.version = nextVersion(target.version);
+      return json(200, {
+        success: true,
+        data: { user: asUser(target) },
+      } satisfies UpdateUserResponse);
     }
     const one = /^\/api\/users\/([^/]+)$/.exec(path);
     const customer = one ? state.customers.find((c) => c.id === one[1]) : undefined;
@@ -1433,7 +1456,7 @@ export function createFakeApi(
               id: customer.id,
               fullName: customer.fullName,
               email: customer.email,
-              phone: null,
+              phone: customer.phone ?? null,
               isActive: customer.isActive,
               createdAt: '2025-01-01T00:00:00.000Z',
               version: customer.version,
