@@ -218,3 +218,29 @@ test('a manual point adjustment shows in the Point column and survives a reload'
     await saveScreen(page, 'users-375');
   });
 });
+
+test("an admin fixes a customer's e-mail on their page; another customer's is refused (issue 41)", async ({
+  page,
+}) => {
+  await openUsers(page);
+  const other = await cell(bodyRows(usersTable(page)).nth(4), 2);
+  const row = bodyRows(usersTable(page)).nth(3);
+  const name = await cell(row, 1);
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit details - ${name}` });
+  const email = dialog.getByRole('textbox', { name: 'Email' });
+  await email.fill(other.toUpperCase());
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText('Another user has this e-mail')).toBeVisible();
+
+  const fixed = `fixed.${Date.now()}@example.com`;
+  await email.fill(fixed);
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(fixed)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(fixed)).toBeVisible();
+});
