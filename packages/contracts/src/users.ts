@@ -8,12 +8,9 @@ import {
   pageQuery,
   pagination,
   recordVersion,
-  line,
   sortParam,
   text,
 } from './common.ts';
-import { emailField, FULL_NAME_MAX } from './auth.ts';
-import { NAME_REQUIRED, phoneNumber } from './profile.ts';
 
 /** Spec 000 §9: User Management shows 6 a page; the dashboard's Recent Users table 10. */
 export const USERS_PAGE_SIZE = 6;
@@ -75,23 +72,6 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const updateUserResponse = okEnvelope(z.object({ user }));
 export type UpdateUserResponse = z.infer<typeof updateUserResponse>;
-
-export const CUSTOMER_EMAIL_TAKEN = 'Another user has this e-mail';
-
-/**
- * PUT /users/{id}/details (issue 41): the customer page's 'Edit details', apart from the spec's
- * Edit User (whose Name and Email stay read-only). The e-mail is unique among visible customers
- * (409 with a field error otherwise); an empty phone clears it. Sent with If-Match.
- */
-export const customerDetailsBody = z.object({
-  fullName: line({ error: NAME_REQUIRED })
-    .min(1, NAME_REQUIRED)
-    .max(FULL_NAME_MAX, `Name must be at most ${FULL_NAME_MAX} characters`),
-  email: emailField('Invalid Email'),
-  phone: phoneNumber(),
-});
-export type CustomerDetailsInput = z.input<typeof customerDetailsBody>;
-export type CustomerDetailsBody = z.output<typeof customerDetailsBody>;
 
 /** GET /users/{id}: one customer, its version also in the ETag (docs/decisions/208). */
 export const userResponse = updateUserResponse;

@@ -6,10 +6,10 @@ import {
   userResponse,
   type UserDeletedChanges,
   type UserDeletedChangesResponse,
-  type CustomerDetailsBody,
   type UpdateUserBody,
   type User,
 } from '@cask/contracts/users';
+import { type CustomerDetailsBody } from '@cask/contracts/customer-details';
 import { ifMatchHeaders } from '@cask/contracts/common';
 import { api, errorMessage } from './api-client.ts';
 import { lazyUndoToast } from './lazy-toast.ts';

@@ -93,8 +93,6 @@ import type {
   RewardListResponse,
 } from '@cask/contracts/rewards';
 import {
-  CUSTOMER_EMAIL_TAKEN,
-  type CustomerDetailsBody,
   type DeleteUserResponse,
   type UpdateUserBody,
   type UpdateUserResponse,
@@ -105,6 +103,7 @@ import {
   type UserDeletedChanges,
   type UserDeletedChangesResponse,
 } from '@cask/contracts/users';
+import { CUSTOMER_EMAIL_TAKEN, type CustomerDetailsBody } from '@cask/contracts/customer-details';
 import { parseAbv, parseVolume } from '@cask/contracts/measures';
 import { offerDetailsSchemas } from '@cask/contracts/offer-form';
 import { readRequest, testUuid, type SentRequest } from './stub-fetch.ts';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, recordPreconditionHeaders, uuidParam } from '@cask/contracts/common';
 import {
-  customerDetailsBody,
   deleteUserResponse,
   updateUserBody,
   updateUserResponse,
@@ -13,6 +12,7 @@ import {
   userListResponse,
   userResponse,
 } from '@cask/contracts/users';
+import { customerDetailsBody } from '@cask/contracts/customer-details';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';

@@ -1,12 +1,11 @@
 import {
-  CUSTOMER_EMAIL_TAKEN,
-  type CustomerDetailsBody,
   type UpdateUserBody,
   type User,
   type UserActiveChanges,
   type UserDeletedChanges,
   type UserListParams,
 } from '@cask/contracts/users';
+import { CUSTOMER_EMAIL_TAKEN, type CustomerDetailsBody } from '@cask/contracts/customer-details';
 import { applyBulk } from '../../db/bulk.ts';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';

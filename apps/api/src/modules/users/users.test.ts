@@ -1,10 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { ifMatchHeaders, RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
-import {
-  CUSTOMER_EMAIL_TAKEN,
-  type UserListResponse,
-  type UserResponse,
-} from '@cask/contracts/users';
+import { type UserListResponse, type UserResponse } from '@cask/contracts/users';
+import { CUSTOMER_EMAIL_TAKEN } from '@cask/contracts/customer-details';
 import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { casks } from '../../db/schema/casks.ts';

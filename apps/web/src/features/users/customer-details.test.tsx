@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
 import { RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
-import { CUSTOMER_EMAIL_TAKEN } from '@cask/contracts/users';
+import { CUSTOMER_EMAIL_TAKEN } from '@cask/contracts/customer-details';
 import { aCustomer, ada, createFakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 

@@ -5,7 +5,7 @@ import {
   customerDetailsBody,
   type CustomerDetailsBody,
   type CustomerDetailsInput,
-} from '@cask/contracts/users';
+} from '@cask/contracts/customer-details';
 import { Button } from '@/components/ui/button.tsx';
 import { InlineError } from '@/components/ui/error-state.tsx';
 import { Modal, ModalForm } from '@/components/ui/modal.tsx';
