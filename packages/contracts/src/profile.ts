@@ -13,15 +13,6 @@ export const ROLE_READ_ONLY = 'Role cannot be changed';
 export const PHONE_INVALID = `Phone number must be digits only (at most ${PHONE_MAX_DIGITS}), with an optional leading +`;
 export const AVATAR_INVALID = 'Avatar must be an uploaded image';
 
-/** A phone number as the profile takes it (E.164 digits); empty or absent is none (null). */
-export function phoneNumber() {
-  return line()
-    .max(16, PHONE_INVALID)
-    .refine((value) => value === '' || PHONE_PATTERN.test(value), PHONE_INVALID)
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
-
 /**
  * `PUT /auth/profile` (spec 000 §7): fullName, email, phone, role, avatar. The e-mail and the role
  * are read-only: they are sent back as the profile gave them, and the service refuses a change.
@@ -35,7 +26,11 @@ export const updateProfileBody = z.object({
     .max(254, 'Email is too long')
     .transform((value) => value.toLowerCase()),
   /** Empty or absent clears the number. */
-  phone: phoneNumber(),
+  phone: line()
+    .max(16, PHONE_INVALID)
+    .refine((value) => value === '' || PHONE_PATTERN.test(value), PHONE_INVALID)
+    .nullish()
+    .transform((value) => (value ? value : null)),
   role: line().max(50).nullish(),
   /** An `/uploads/<id>` URL from `POST /auth/upload-avatar`, or null for the placeholder. */
   avatar: line()
