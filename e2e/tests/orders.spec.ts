@@ -262,11 +262,20 @@ test('each order shows its reference and date; a reference finds it, Ordered sor
     'aria-sort',
     'ascending',
   );
-  await expect(bodyRows(ordersTable(page))).toHaveCount(20);
-  const numbers = [];
-  for (const index of [0, 1, 19]) {
-    numbers.push(Number((await cell(bodyRows(ordersTable(page)).nth(index), 5)).slice(4)));
-  }
-  expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  // The rows of the newest-first page stay on screen until the sorted page arrives: wait for it.
+  const shownNumbers = async () => {
+    const numbers = [];
+    for (const index of [0, 1, 19]) {
+      numbers.push(Number((await cell(bodyRows(ordersTable(page)).nth(index), 5)).slice(4)));
+    }
+    return numbers;
+  };
+  await expect
+    .poll(async () => {
+      const numbers = await shownNumbers();
+      return numbers.every((n, i) => i === 0 || n > numbers[i - 1]!);
+    })
+    .toBe(true);
+  const numbers = await shownNumbers();
   expect(numbers[0]).toBeLessThan(Number(reference.slice(4)));
 });
