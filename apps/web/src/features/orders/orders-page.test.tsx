@@ -192,6 +192,19 @@ test('two orders of one product are told apart by reference and date; the Ordere
   expect(within(table()).getByText('ORD-00101')).toBeVisible();
 });
 
+test('the Ordered range is read from the URL; a day that is no day is ignored', async () => {
+  const api = createFakeApi({ orders: [morag()] });
+  await renderApp({ route: '/orders?orderedFrom=2026-03-01&orderedTo=soon', api });
+  await within(table()).findByText('Glenfarclas 2008');
+  expect(screen.getByLabelText('Ordered from')).toHaveValue('2026-03-01');
+  expect(screen.getByLabelText('Ordered to')).toHaveValue('');
+  expect(listCalls(api)[0]?.query).toEqual({
+    page: '1',
+    limit: '20',
+    orderedFrom: new Date(2026, 2, 1).toISOString(),
+  });
+});
+
 test('a failed fetch shows the server message in a toast and the error state', async () => {
   const api = createFakeApi({ orders: [morag()] });
   api.state.failing.add('orders');
