@@ -244,6 +244,16 @@ const modals: Modal[] = [
     shown: dialog(/^Manual Point Adjustment - /),
   },
   {
+    // Issue 41: name, e-mail and phone.
+    label: 'customer page edit details',
+    path: '/user',
+    open: async (page) => {
+      await openFirstCustomer(page);
+      await page.getByRole('button', { name: 'Edit details' }).click();
+    },
+    shown: dialog(/^Edit details - /),
+  },
+  {
     label: 'orders edit',
     path: '/orders',
     open: firstRowButton('Order List', 'Edit'),

@@ -51,6 +51,8 @@ test('the screen shows the cards, the table and 20 orders a page', async ({ page
     'Product Name',
     'Budget',
     'Status',
+    'Reference',
+    'Ordered',
     'Action',
   ]);
   const total = count(await cardValue(page, 'Total Orders').textContent());
@@ -230,4 +232,50 @@ test("a search that matches nothing says 'No purchases found.'", async ({ page }
   await openOrders(page);
   await searchBox(page).fill('no order has this name zzqx');
   await expect(ordersTable(page).getByText('No purchases found.')).toBeVisible();
+});
+
+test('each order shows its reference and date; a reference finds it, Ordered sorts oldest first (issue 41)', async ({
+  page,
+}) => {
+  await openOrders(page);
+  const row = bodyRows(ordersTable(page)).nth(2);
+  const reference = await cell(row, 5);
+  expect(reference).toMatch(/^ORD-\d{5,}$/);
+  expect(await cell(row, 6)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+
+  await searchBox(page).fill(reference);
+  await expect(bodyRows(ordersTable(page))).toHaveCount(1);
+  await expect(bodyRows(ordersTable(page)).first()).toContainText(reference);
+  await bodyRows(ordersTable(page)).first().getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Order' });
+  await expect(detailValue(dialog, 'Reference')).toHaveText(reference);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Oldest first: the references are numbered in order of creation, so they rise down the page.
+  await searchBox(page).fill('');
+  await ordersTable(page)
+    .getByRole('columnheader', { name: 'Ordered' })
+    .getByRole('button', { name: 'Ordered' })
+    .click();
+  await expect(page).toHaveURL(/[?&]sort=createdAt(&|$)/);
+  await expect(ordersTable(page).getByRole('columnheader', { name: 'Ordered' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  // The rows of the newest-first page stay on screen until the sorted page arrives: wait for it.
+  const shownNumbers = async () => {
+    const numbers = [];
+    for (const index of [0, 1, 19]) {
+      numbers.push(Number((await cell(bodyRows(ordersTable(page)).nth(index), 5)).slice(4)));
+    }
+    return numbers;
+  };
+  await expect
+    .poll(async () => {
+      const numbers = await shownNumbers();
+      return numbers.every((n, i) => i === 0 || n > numbers[i - 1]!);
+    })
+    .toBe(true);
+  const numbers = await shownNumbers();
+  expect(numbers[0]).toBeLessThan(Number(reference.slice(4)));
 });

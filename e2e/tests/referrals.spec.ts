@@ -40,7 +40,7 @@ async function pointCell(page: Page, email: string): Promise<Locator> {
   await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
   const row = bodyRows(rewardsTable(page)).filter({ hasText: email });
   await expect(row).toHaveCount(1);
-  return row.getByRole('cell').nth(4);
+  return row.getByRole('cell').nth(5);
 }
 
 const points = (n: number) => n.toLocaleString('en-US');

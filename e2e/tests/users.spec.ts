@@ -179,7 +179,7 @@ test('a manual point adjustment shows in the Point column and survives a reload'
   await expect(row).toBeVisible();
   const name = await cell(row, 0);
   const email = await cell(row, 1);
-  const before = count(await cell(row, 4));
+  const before = count(await cell(row, 5));
 
   await row.getByRole('button', { name: 'Adjust Points' }).click();
   const dialog = page.getByRole('dialog', { name: `Manual Point Adjustment - ${name}` });
@@ -199,7 +199,7 @@ test('a manual point adjustment shows in the Point column and survives a reload'
   await expect(toast(page, 'Points updated successfully ✅')).toBeVisible();
   await expect(dialog).toBeHidden();
   const updated = bodyRows(rewardsTable(page)).filter({ hasText: email });
-  await expect(updated.getByRole('cell').nth(4)).toHaveText((before + 15).toLocaleString('en-US'));
+  await expect(updated.getByRole('cell').nth(5)).toHaveText((before + 15).toLocaleString('en-US'));
 
   // Taking away more than the balance is refused by the server, which says why.
   await updated.getByRole('button', { name: 'Adjust Points' }).click();
@@ -211,10 +211,36 @@ test('a manual point adjustment shows in the Point column and survives a reload'
 
   await page.reload();
   await expect(
-    bodyRows(rewardsTable(page)).filter({ hasText: email }).getByRole('cell').nth(4),
+    bodyRows(rewardsTable(page)).filter({ hasText: email }).getByRole('cell').nth(5),
   ).toHaveText((before + 15).toLocaleString('en-US'));
   await saveScreen(page, 'users-1280');
   await atPhoneWidth(page, async () => {
     await saveScreen(page, 'users-375');
   });
+});
+
+test("an admin fixes a customer's e-mail on their page; another customer's is refused (issue 41)", async ({
+  page,
+}) => {
+  await openUsers(page);
+  const other = await cell(bodyRows(usersTable(page)).nth(4), 2);
+  const row = bodyRows(usersTable(page)).nth(3);
+  const name = await cell(row, 1);
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit details - ${name}` });
+  const email = dialog.getByRole('textbox', { name: 'Email' });
+  await email.fill(other.toUpperCase());
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText('Another user has this e-mail')).toBeVisible();
+
+  const fixed = `fixed.${Date.now()}@example.com`;
+  await email.fill(fixed);
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(fixed)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(fixed)).toBeVisible();
 });

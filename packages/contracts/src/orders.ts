@@ -33,14 +33,22 @@ const orderStatus = z.enum(ORDER_STATUSES, {
 /** The columns the Order List sorts by (issue 31): Product Name, Budget, Status, date. */
 export const ORDER_SORTS = ['title', 'investmentAmount', 'status', 'createdAt'] as const;
 
+export const ORDERED_TIME_INVALID = 'Must be a date and time in ISO 8601 with its offset';
+const orderedInstant = z.iso.datetime({ offset: true, error: ORDERED_TIME_INVALID }).optional();
+
 /**
  * GET /purchases: spec 001 §7 (page, limit default 20), plus `search` (a case-insensitive
- * substring of the customer's name or the order's title, over all orders) and `status`.
+ * substring of the customer's name or the order's title, or the order's reference: 'ORD-00123'
+ * or '123', over all orders), `status` and the Ordered range (issue 41).
  */
 export const orderListQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
   search: searchParam,
   status: orderStatus.optional(),
+  /** Ordered from this instant on (the start of the From day in the admin's time zone). */
+  orderedFrom: orderedInstant,
+  /** Ordered before this instant (the end of the To day). */
+  orderedTo: orderedInstant,
   sort: sortParam(ORDER_SORTS),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
@@ -59,6 +67,10 @@ export type OrderNote = z.infer<typeof orderNote>;
 /** Spec 001 §3 "Purchase (order)". Money is dollars as a number (numeric(14,2) in the database). */
 export const order = z.object({
   _id: z.uuid(),
+  /** The short reference, 'ORD-' and the order's number in order of creation (issue 41). */
+  reference: z.string(),
+  /** When the order was placed ('Ordered'; the list's `createdAt` sort). */
+  createdAt: z.iso.datetime(),
   /** The customer; `id` opens their page (issue 30), given by the list. */
   user: z.object({ id: z.uuid().optional(), fullName: z.string() }),
   personalInfo: z.object({

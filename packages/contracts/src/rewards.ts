@@ -18,8 +18,13 @@ export const rewardRow = z.object({
   id: z.uuid(),
   fullName: z.string(),
   email: z.string(),
-  /** Customers this one referred (the "Casks" column, as the spec maps it). */
+  /**
+   * Customers this one referred ("Referrals"). The spec shows it under "Casks"; the screen shows
+   * the customer's casks there instead (docs/decisions/315).
+   */
   totalReferrals: z.number().int(),
+  /** The customer's casks, deleted ones left out, as User Management counts them ("Casks"). */
+  casks: z.number().int(),
   /** Dollars: the customer's orders, rejected ones excepted ("Invest"). */
   totalInvestmentAmount: z.number(),
   /** The reward-point balance, from the ledger ("Point"). */

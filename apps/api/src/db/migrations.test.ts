@@ -155,6 +155,46 @@ test('0022 makes every existing admin an Owner and counts them for the Admins sc
   }
 });
 
+test('0032 numbers the existing orders in order of creation, and new ones after them', async () => {
+  const older = await freshDatabase('empty');
+  const before = migrationsBefore('0032_order_reference');
+  try {
+    await migrate(older.database, before, { functions: false });
+    const owner = await createCustomer({ database: older.database });
+    // Stored newest first: the table's physical order is the reverse of the orders' creation.
+    for (const [title, day] of [
+      ['third', '2026-03-03'],
+      ['first', '2026-03-01'],
+      ['second', '2026-03-02'],
+    ]) {
+      await older.database.db.execute(
+        sql`insert into purchases (customer_id, title, investment_amount, created_at)
+            values (${owner.id}, ${title}, 100, ${day}::timestamptz)`,
+      );
+    }
+    await migrate(older.database);
+    const numbered = async () =>
+      (
+        (await older.database.db.execute(
+          sql`select title, order_number from purchases order by order_number`,
+        )) as unknown as { rows: { title: string; order_number: number }[] }
+      ).rows;
+    expect(await numbered()).toEqual([
+      { title: 'first', order_number: 1 },
+      { title: 'second', order_number: 2 },
+      { title: 'third', order_number: 3 },
+    ]);
+    await older.database.db.execute(
+      sql`insert into purchases (customer_id, title, investment_amount) values (${owner.id}, 'fourth', 100)`,
+    );
+    expect((await numbered()).at(-1)).toEqual({ title: 'fourth', order_number: 4 });
+  } finally {
+    await older.database.close();
+    await older.drop();
+    rmSync(before, { recursive: true, force: true });
+  }
+});
+
 test.runIf(process.env.TEST_DATABASE_URL)(
   'two instances migrating one empty PostgreSQL database at once take turns',
   async () => {

@@ -9,6 +9,7 @@ import {
   type UpdateUserBody,
   type User,
 } from '@cask/contracts/users';
+import { type CustomerDetailsBody } from '@cask/contracts/customer-details';
 import { ifMatchHeaders } from '@cask/contracts/common';
 import { api, errorMessage } from './api-client.ts';
 import { lazyUndoToast } from './lazy-toast.ts';
@@ -32,6 +33,30 @@ export async function updateUser(input: {
     headers: ifMatchHeaders(input.version),
   });
   return updateUserResponse.parse(envelope).data.user;
+}
+
+/**
+ * `PUT /users/{id}/details` (issue 41): the customer page's 'Edit details' (name, e-mail, phone),
+ * naming the version the dialog started from (412 when changed meanwhile, decision 208).
+ */
+export async function updateCustomerDetails(input: {
+  id: string;
+  body: CustomerDetailsBody;
+  version: string;
+}): Promise<User> {
+  const url = `/users/${encodeURIComponent(input.id)}/details`;
+  const envelope = await api.put<unknown>(url, input.body, {
+    headers: ifMatchHeaders(input.version),
+  });
+  return updateUserResponse.parse(envelope).data.user;
+}
+
+export function useUpdateCustomerDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCustomerDetails,
+    onSuccess: () => invalidateCustomerData(queryClient),
+  });
 }
 
 /** `GET /users/{id}`: the customer as they are now, for a dialog that reloads them. */

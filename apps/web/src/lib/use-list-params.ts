@@ -25,6 +25,13 @@ import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 export const SEARCH_PARAM = 'q';
 
 const PAGE_MAX = 1_000_000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `value` is one a filter takes: one of its values, or a real day for a day filter. */
+function filterTakes(values: readonly string[] | 'day' | undefined, value: string): boolean {
+  if (values === 'day') return DAY.test(value) && !Number.isNaN(Date.parse(value));
+  return values?.includes(value) ?? false;
+}
 
 function paramName(prefix: string, name: string): string {
   return prefix === '' ? name : `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}`;
@@ -107,8 +114,11 @@ export interface ListParamsOptions<Column extends string, Filter extends string>
   prefix?: string;
   /** The columns the list sorts by (the contract's ..._SORTS). */
   sorts?: readonly Column[];
-  /** The filters the list offers, each with the values it takes ('' is no filter). */
-  filters?: Readonly<Record<Filter, readonly string[]>>;
+  /**
+   * The filters the list offers, each with the values it takes ('' is no filter), or `'day'`: a
+   * date as YYYY-MM-DD (the Order List's Ordered range).
+   */
+  filters?: Readonly<Record<Filter, readonly string[] | 'day'>>;
   /** The page sizes offered, the first being the default (omit for a fixed size). */
   limits?: readonly number[];
 }
@@ -190,7 +200,7 @@ export function useListParams<Column extends string = never, Filter extends stri
     },
     filter: (key) => {
       const value = params.get(name(key)) ?? '';
-      return filters?.[key].includes(value) ? value : '';
+      return filterTakes(filters?.[key], value) ? value : '';
     },
     setFilter: (key, value) => setView(key, value, value === ''),
   };

@@ -99,17 +99,18 @@ import type {
   ManualPointsResponse,
   RewardListResponse,
 } from '@cask/contracts/rewards';
-import type {
-  DeleteUserResponse,
-  UpdateUserBody,
-  UpdateUserResponse,
-  User,
-  UserListResponse,
-  UserActiveChanges,
-  UserActiveChangesResponse,
-  UserDeletedChanges,
-  UserDeletedChangesResponse,
+import {
+  type DeleteUserResponse,
+  type UpdateUserBody,
+  type UpdateUserResponse,
+  type User,
+  type UserListResponse,
+  type UserActiveChanges,
+  type UserActiveChangesResponse,
+  type UserDeletedChanges,
+  type UserDeletedChangesResponse,
 } from '@cask/contracts/users';
+import { CUSTOMER_EMAIL_TAKEN, type CustomerDetailsBody } from '@cask/contracts/customer-details';
 import { parseAbv, parseVolume } from '@cask/contracts/measures';
 import { offerDetailsSchemas } from '@cask/contracts/offer-form';
 import { readRequest, testUuid, type SentRequest } from './stub-fetch.ts';
@@ -184,6 +185,8 @@ export interface FakeCustomer {
   id: string;
   fullName: string;
   email: string;
+  /** Absent is none. */
+  phone?: string | null;
   balance: number;
   isActive: boolean;
   totalReferrals: number;
@@ -363,10 +366,15 @@ export function manyNotifications(n: number): Notification[] {
   );
 }
 
+let orderNumber = 0;
+
 export function anOrder(overrides: Partial<Order> = {}): Order {
   const id = testUuid();
+  orderNumber += 1;
   return {
     _id: id,
+    reference: `ORD-${String(orderNumber).padStart(5, '0')}`,
+    createdAt: '2026-03-01T10:00:00.000Z',
     user: { fullName: `Customer ${id.slice(-4)}` },
     personalInfo: {
       fullName: `Customer ${id.slice(-4)}`,
@@ -599,7 +607,7 @@ export function createFakeApi(
     id: c.id,
     fullName: c.fullName,
     email: c.email,
-    phone: null,
+    phone: c.phone ?? null,
     balance: c.balance,
     isActive: c.isActive,
     createdAt: '2025-01-01T00:00:00.000Z',
@@ -846,6 +854,7 @@ export function createFakeApi(
         fullName: c.fullName,
         email: c.email,
         totalReferrals: c.totalReferrals,
+        casks: c.balance,
         totalInvestmentAmount: c.totalInvestmentAmount,
         referralPoints: c.referralPoints,
       }));
@@ -880,6 +889,25 @@ export function createFakeApi(
         success: true,
         data: { bulkId: bulkIdOf(request.body), changes: done },
       } satisfies UserActiveChangesResponse);
+    }
+    const details = /^\/api\/users\/([^/]+)\/details$/.exec(path);
+    if (method === 'PUT' && details) {
+      const target = state.customers.find((c) => c.id === details[1]);
+      if (!target) return notFound('User not found');
+      const stale = refuseStaleSave(request, target.version);
+      if (stale) return stale;
+      const body = request.body as CustomerDetailsBody;
+      const email = body.email.toLowerCase();
+      if (state.customers.some((c) => c !== target && c.email.toLowerCase() === email)) {
+        const message = CUSTOMER_EMAIL_TAKEN;
+        return json(409, { success: false, message, errors: [{ field: 'email', message }] });
+      }
+      Object.assign(target, { fullName: body.fullName, email, phone: body.phone || null });
+      target.version = nextVersion(target.version);
+      return json(200, {
+        success: true,
+        data: { user: asUser(target) },
+      } satisfies UpdateUserResponse);
     }
     const one = /^\/api\/users\/([^/]+)$/.exec(path);
     const customer = one ? state.customers.find((c) => c.id === one[1]) : undefined;
@@ -1177,8 +1205,11 @@ export function createFakeApi(
       const matches = state.orders.filter(
         (o) =>
           (!query.status || o.status === query.status) &&
+          (!query.orderedFrom || o.createdAt >= new Date(query.orderedFrom).toISOString()) &&
+          (!query.orderedTo || o.createdAt < new Date(query.orderedTo).toISOString()) &&
           ((o.personalInfo.fullName ?? '').toLowerCase().includes(search) ||
-            o.title.toLowerCase().includes(search)),
+            o.title.toLowerCase().includes(search) ||
+            o.reference.toLowerCase().includes(search)),
       );
       const { rows, pagination } = page(matches, query, 20);
       return json(200, {
@@ -1490,7 +1521,7 @@ export function createFakeApi(
               id: customer.id,
               fullName: customer.fullName,
               email: customer.email,
-              phone: null,
+              phone: customer.phone ?? null,
               isActive: customer.isActive,
               createdAt: '2025-01-01T00:00:00.000Z',
               version: customer.version,

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CASK_PROGRESSES, ORDER_STATUSES, PAYMENT_STATUSES } from '@cask/contracts/orders';
@@ -34,6 +35,11 @@ export const purchases = pgTable(
   'purchases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The order's number, in order of creation: its short reference ORD-00123 (issue 41,
+     * decision 316). Kept by a hidden order; never reused.
+     */
+    orderNumber: integer('order_number').notNull().generatedByDefaultAsIdentity(),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
@@ -111,6 +117,8 @@ export const purchases = pgTable(
       .using('gin', table.searchText.op('gin_trgm_ops'))
       .where(sql`${table.deletedAt} is null`),
     index('purchases_offer_idx').on(table.offerId),
+    // An order found by its reference (a search for ORD-00123 or 123).
+    uniqueIndex('purchases_order_number_idx').on(table.orderNumber),
     // The customer page's 'Orders', newest first (issue 30).
     index('purchases_customer_listing_idx')
       .on(table.customerId, table.createdAt, table.id)

@@ -125,6 +125,7 @@ export async function seedBulk(database: Database, options: BulkSeedOptions) {
     }
     await step('cask value histories', () => executeStatement(tx, statements.caskAppreciation));
     await step(`${counts.purchases} orders`, () => executeStatement(tx, statements.purchases));
+    await executeStatement(tx, statements.purchaseNumbers);
     await step('order notes', () => executeStatement(tx, statements.purchaseNotes));
     await step(`${counts.referrals} referrals`, () => executeStatement(tx, statements.referrals));
     for (const [from, to] of batches(customers)) {

@@ -221,13 +221,17 @@ export function createBulkSql(shape: BulkShape) {
     insert into purchases (id, customer_id, offer_id, title, contact_full_name, contact_email,
                            preferred_contact_method, phone_number, investment_amount, status,
                            cask_progress, manual_payment_status, is_first_purchase,
-                           referral_points_amount, submitted_date, days_left, created_at, updated_at)
+                           referral_points_amount, submitted_date, days_left, created_at, updated_at,
+                           order_number)
     select s.id, ${id('c', 's.buyer')}, o.id, o.title,
            ${firstName('s.buyer')} || ' ' || ${lastName('s.buyer')}, ${email('s.buyer')},
            s.contact, ${phone('s.buyer')}, s.amount, s.status, s.progress, s.payment,
            s.nth = 1,
            case when s.nth = 1 and s.buyer % 10 = 3 then 250 else 0 end,
-           s.submitted, s.days_left, s.submitted, s.submitted
+           s.submitted, s.days_left, s.submitted, s.submitted,
+           -- The reference's number in order of creation (issue 41), after any order already there.
+           (select coalesce(max(order_number), 0) from purchases)
+             + row_number() over (order by s.submitted, s.id)
     from (
       select ${id('p', 'p')} as id, ${buyer('p')} as buyer,
              ${id('o', `${rnd('p', 41)} % ${counts.offers}`)} as offer_id,
@@ -245,6 +249,11 @@ export function createBulkSql(shape: BulkShape) {
       from generate_series(0, ${counts.purchases - 1}) as p
     ) as s
     join offers o on o.id = s.offer_id`;
+
+  /** The next order an admin's action adds is numbered after the seeded ones. */
+  const purchaseNumbers = `
+    select setval(pg_get_serial_sequence('purchases', 'order_number'),
+                  coalesce((select max(order_number) from purchases), 0) + 1, false)`;
 
   /** A note for every other order, a second one for every sixth. */
   const purchaseNotes = `
@@ -335,6 +344,7 @@ export function createBulkSql(shape: BulkShape) {
     caskAppreciation,
     offers,
     purchases,
+    purchaseNumbers,
     purchaseNotes,
     referrals,
     pointTransactions,

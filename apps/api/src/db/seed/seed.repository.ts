@@ -109,7 +109,13 @@ export async function insertDemoData(
   }
   await insertInChunks(tx, offers, data.offers);
   await insertInChunks(tx, offerImages, data.offerImages);
-  await insertInChunks(tx, purchases, data.purchases);
+  // In time order: each order's reference (ORD-00123) is numbered as it is inserted (issue 41).
+  const byTime = (order: (typeof data.purchases)[number]) => order.createdAt?.getTime() ?? 0;
+  await insertInChunks(
+    tx,
+    purchases,
+    [...data.purchases].sort((a, b) => byTime(a) - byTime(b)),
+  );
   await insertInChunks(tx, purchaseNotes, data.purchaseNotes);
   await insertInChunks(tx, referrals, data.referrals);
   // In time order, so the balance (kept by the ledger trigger) is never below zero on the way.

@@ -29,6 +29,19 @@ async function customersInOrder() {
   );
 }
 
+/** Orders whose reference number does not follow their creation (issue 41), and the numbers. */
+async function referenceProblems() {
+  const [row] = await query<{ misordered: number; numbered: number; total: number }>(`
+    select
+      (select count(*)::int from (
+         select order_number, lag(order_number) over (order by created_at, id) as previous
+         from purchases) n
+       where order_number <= previous) as misordered,
+      (select count(distinct order_number)::int from purchases) as numbered,
+      (select count(*)::int from purchases) as total`);
+  return row;
+}
+
 /** Every way the ledger could have let a customer go below zero, counted. */
 async function ledgerProblems() {
   const [row] = await query<{
@@ -191,6 +204,10 @@ test('the demo seed never lets a point balance go below zero', async () => {
     'select count(*)::int as count from point_transactions where points < 0',
   );
   expect(redemptions?.count).toBeGreaterThan(0);
+  // The orders' references are numbered in order of creation (issue 41).
+  const references = await referenceProblems();
+  expect(references?.misordered).toBe(0);
+  expect(references?.numbered).toBe(references?.total);
 }, 120_000);
 
 test('the demo seed refuses a database that has customers, and changes nothing', async () => {
@@ -233,6 +250,8 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
     replace: true,
     today: TODAY,
   });
+  const references = await referenceProblems();
+  expect(references).toEqual({ misordered: 0, numbered: 500, total: 500 });
   expect(result).toMatchObject({
     customers: 2000,
     casks: 666,

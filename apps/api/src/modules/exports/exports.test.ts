@@ -217,6 +217,40 @@ test('money is exact, times ISO 8601, and the order is newest first', async () =
     expect(row[created]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 });
 
+test('the orders export has the Reference and Ordered columns, the Ordered range and a reference search (issue 41)', async () => {
+  const marker = uniqueMarker('ordered');
+  const customer = await createCustomer(ctx, { fullName: `Tour ${marker}` });
+  const placed = async (day: string) =>
+    createPurchase(ctx, {
+      customerId: customer.id,
+      contactFullName: customer.fullName,
+      title: 'Campbeltown Heritage Tour',
+      createdAt: new Date(`${day}T12:00:00.000Z`),
+    });
+  const [early, mid, late] = [
+    await placed('2031-05-01'),
+    await placed('2031-05-20'),
+    await placed('2031-06-10'),
+  ];
+  const reference = (order: { orderNumber: number }) =>
+    `ORD-${String(order.orderNumber).padStart(5, '0')}`;
+  const exported = async (query: Record<string, string>) => {
+    const [header, ...rows] = csvRows(
+      (await download((await startExport('orders', query)).url)).body,
+    );
+    const at = (name: string) => header!.indexOf(name);
+    return rows.map((row) => [row[at('Reference')], row[at('Ordered')]]);
+  };
+  const range = { orderedFrom: '2031-05-01T00:00:00Z', orderedTo: '2031-06-01T00:00:00+00:00' };
+  expect(await exported({ ...range, search: marker })).toEqual([
+    [reference(mid!), '2031-05-20T12:00:00.000Z'],
+    [reference(early!), '2031-05-01T12:00:00.000Z'],
+  ]);
+  expect(await exported({ search: reference(late!) })).toEqual([
+    [reference(late!), '2031-06-10T12:00:00.000Z'],
+  ]);
+});
+
 test('a deleted cask and a deleted offer are in no export; the Casks column leaves the cask out', async () => {
   // Decision 273: deleted rows are kept for their undo, and hidden from every export.
   const marker = uniqueMarker('gone');

@@ -1,7 +1,12 @@
 import type { ExportFilters } from '@cask/contracts/exports';
 import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
 import { isoTimeSql } from '../../db/list.ts';
-import { orderListWhereSql, ORDER_LIST_SORTS } from './orders.repository.ts';
+import {
+  orderFilterSql,
+  orderListWhereSql,
+  orderReferenceSql,
+  ORDER_LIST_SORTS,
+} from './orders.repository.ts';
 
 const iso = isoTimeSql;
 
@@ -11,13 +16,13 @@ export const ordersExport: ExportSource<ExportFilters<'orders'>> = {
   sorts: ORDER_LIST_SORTS,
   table: 'purchases',
   where: (filters, values) =>
-    orderListWhereSql({
-      ...(filters.status === undefined ? {} : { status: values.add(filters.status) }),
-      ...(filters.search === undefined ? {} : { pattern: searchPattern(values, filters.search)! }),
-    }),
+    orderListWhereSql(orderFilterSql(filters, values, searchPattern(values, filters.search))),
   joins: 'join purchases t on t.id = w.id left join customers c on c.id = t.customer_id',
   columns: [
     ['ID', 't.id::text'],
+    // As the Order List shows them (issue 41).
+    ['Reference', orderReferenceSql('t.order_number')],
+    ['Ordered', iso('t.created_at')],
     ['User Name', 'c.full_name'],
     ['Product Name', 't.title'],
     ['Budget', 't.investment_amount::text'],

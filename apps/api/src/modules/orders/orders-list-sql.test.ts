@@ -25,17 +25,36 @@ const ORDER = 'order by created_at desc, id desc';
 /** A word of many bulk offer titles ("Cask Sampling Masterclass"). */
 const TITLE_TERM = 'masterclass';
 
+interface OrderFilter {
+  status?: string;
+  search?: string;
+  /** The Ordered range's instants (issue 41). */
+  orderedFrom?: string;
+  orderedTo?: string;
+  /** The order number the search names (ORD-00123 or 123), as plain SQL matches it. */
+  number?: number;
+}
+
 /** The plain SQL of one filter: the visible orders, of a status, matching a pattern. */
-function orderCase(filter: { status?: string; search?: string }) {
+function orderCase({ number, ...filter }: OrderFilter) {
   const values: unknown[] = [];
   let where = 'deleted_at is null';
   if (filter.status !== undefined) {
     values.push(filter.status);
     where += ` and status = $${values.length}`;
   }
+  if (filter.orderedFrom !== undefined) {
+    values.push(filter.orderedFrom);
+    where += ` and created_at >= $${values.length}::timestamptz`;
+  }
+  if (filter.orderedTo !== undefined) {
+    values.push(filter.orderedTo);
+    where += ` and created_at < $${values.length}::timestamptz`;
+  }
   if (filter.search !== undefined) {
     values.push(`%${filter.search}%`);
-    where += ` and (contact_full_name ilike $${values.length} or title ilike $${values.length})`;
+    const byNumber = number === undefined ? '' : ` or order_number = ${number}`;
+    where += ` and (contact_full_name ilike $${values.length} or title ilike $${values.length}${byNumber})`;
   }
   return {
     url: '/api/purchases',
@@ -55,10 +74,7 @@ function pagesToTry(total: number, limit: number): number[] {
   ].filter((page) => page >= 1);
 }
 
-async function expectAllPages(
-  filter: { status?: string; search?: string },
-  limits: number[] = [6],
-): Promise<number> {
+async function expectAllPages(filter: OrderFilter, limits: number[] = [6]): Promise<number> {
   const list = orderCase(filter);
   const first = await expectListMatchesSql(ctx, admin, {
     ...list,
@@ -110,6 +126,49 @@ test('the Orders search answers what plain SQL answers: common, rare, title and 
   expect(totals.get(TITLE_TERM)).toBeGreaterThan(15);
   expect(totals.get(BULK_SEARCH_TERMS.common)).toBeGreaterThan(3);
   expect(totals.get('no-such-order')).toBe(0);
+});
+
+test('the Ordered range and a reference search answer what plain SQL answers (issue 41)', async () => {
+  // A range around the middle of the orders' dates, from the start of one day to the start of
+  // another (as the screen sends them), whole, by status and with a search.
+  const [[from, to]] = (await ctx.database.readRows(
+    `select to_char(date_trunc('day', min(created_at) + (max(created_at) - min(created_at)) * 0.4)
+              at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+            to_char(date_trunc('day', min(created_at) + (max(created_at) - min(created_at)) * 0.6)
+              at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+     from purchases where deleted_at is null`,
+    [],
+    { prepared: false },
+  )) as [[string, string]];
+  const inRange = await expectAllPages({ orderedFrom: from, orderedTo: to }, [3, 6]);
+  const whole = await expectAllPages({}, [6]);
+  expect(inRange).toBeGreaterThan(10);
+  expect(inRange).toBeLessThan(whole);
+  await expectAllPages({ orderedFrom: from }, [6]);
+  await expectAllPages({ orderedTo: to }, [6]);
+  await expectAllPages({ orderedFrom: from, orderedTo: to, status: 'Pending' }, [3]);
+  await expectAllPages({ orderedFrom: from, orderedTo: to, search: TITLE_TERM }, [3]);
+
+  // The references follow the order of creation, and each names its order.
+  const [[misordered]] = (await ctx.database.readRows(
+    `select count(*)::int from (select order_number, lag(order_number) over (order by created_at, id) as previous
+       from purchases) n where order_number <= previous`,
+    [],
+    { prepared: false },
+  )) as [[number]];
+  expect(misordered).toBe(0);
+  const [[number]] = (await ctx.database.readRows(
+    `select order_number from purchases where deleted_at is null order by created_at desc limit 1 offset 40`,
+    [],
+    { prepared: false },
+  )) as [[number]];
+  const reference = `ORD-${String(number).padStart(5, '0')}`;
+  for (const search of [reference, reference.toLowerCase(), String(number)]) {
+    const total = await expectAllPages({ search, number }, [3]);
+    expect(total, search).toBeGreaterThanOrEqual(1);
+  }
+  const { purchases } = await readOrders({ search: reference });
+  expect(purchases.map((order) => order.reference)).toEqual([reference]);
 });
 
 test('after a deletion and a status change the list reads the new totals and rows, whatever it remembered', async () => {

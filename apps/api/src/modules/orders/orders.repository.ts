@@ -26,18 +26,69 @@ import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
 
 /**
- * The visible orders a filter matches, as SQL text over `purchases` for db/list.ts;
- * `status` and `pattern` are placeholders (the pattern holds containsPattern's result). The search
- * (the contact's name or the title: purchases.search_text, decision 176) is served by the partial
- * trigram index, and the status by purchases_status_idx, so the condition keeps their
- * `deleted_at is null`.
+ * The order number a search names (issue 41): 'ORD-00123', 'ord123' or '123' (digits alone, up to
+ * nine, so the number fits an integer); undefined for any other term.
  */
-function visibleOrdersSql(filter: { status?: string; pattern?: string }): string {
+export function orderNumberOf(term: string): number | undefined {
+  const match = /^(?:ord-?)?(\d{1,9})$/i.exec(term.trim());
+  return match ? Number(match[1]) : undefined;
+}
+
+/** An order's short reference from its number: ORD-00123 (more digits past 99999). */
+export function orderReferenceSql(column: string): string {
+  return `'ORD-' || lpad(${column}::text, greatest(5, length(${column}::text)), '0')`;
+}
+
+/** A list request's filters as placeholders (created_at bounds as timestamptz text). */
+interface OrderFilterSql {
+  status?: string;
+  pattern?: string;
+  /** An order number the search names (orderNumberOf). */
+  number?: string;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * The visible orders a filter matches, as SQL text over `purchases` for db/list.ts; every value is
+ * a placeholder (the pattern holds containsPattern's result). The search (the contact's name or
+ * the title: purchases.search_text, decision 176) is served by the partial trigram index, a
+ * reference by purchases_order_number_idx, the status by purchases_status_idx and the Ordered
+ * range by the listing index, so the condition keeps their `deleted_at is null`.
+ */
+function visibleOrdersSql(filter: OrderFilterSql): string {
+  const search =
+    filter.pattern === undefined
+      ? ''
+      : filter.number === undefined
+        ? ` and ${searchTextSql(filter.pattern)}`
+        : ` and (${searchTextSql(filter.pattern)} or order_number = ${filter.number}::int)`;
   return (
     'deleted_at is null' +
     (filter.status === undefined ? '' : ` and status = ${filter.status}`) +
-    (filter.pattern === undefined ? '' : ` and ${searchTextSql(filter.pattern)}`)
+    (filter.from === undefined ? '' : ` and created_at >= ${filter.from}::timestamptz`) +
+    (filter.to === undefined ? '' : ` and created_at < ${filter.to}::timestamptz`) +
+    search
   );
+}
+
+/**
+ * The list's and the export's filters as placeholders of `values`; every value is text (an
+ * export's COPY writes each as a literal).
+ */
+export function orderFilterSql(
+  filters: Pick<OrderListParams, 'status' | 'search' | 'orderedFrom' | 'orderedTo'>,
+  values: StatementValues,
+  pattern: string | undefined,
+): OrderFilterSql {
+  const number = filters.search === undefined ? undefined : orderNumberOf(filters.search);
+  return {
+    ...(filters.status === undefined ? {} : { status: values.add(filters.status) }),
+    ...(pattern === undefined ? {} : { pattern }),
+    ...(number === undefined ? {} : { number: values.add(String(number)) }),
+    ...(filters.orderedFrom === undefined ? {} : { from: values.add(filters.orderedFrom) }),
+    ...(filters.orderedTo === undefined ? {} : { to: values.add(filters.orderedTo) }),
+  };
 }
 
 /**
@@ -87,14 +138,17 @@ const NOTES_HISTORY_SQL = `coalesce((
  * name and the notes history are then read for its rows only.
  */
 const ORDER_ROW_SQL =
-  'w.id, c.id as customer_id, c.full_name, o.contact_full_name, o.contact_email, o.preferred_contact_method,' +
+  `w.id, ${orderReferenceSql('o.order_number')} as reference, c.id as customer_id, c.full_name,` +
+  ' o.contact_full_name, o.contact_email, o.preferred_contact_method,' +
   ' o.phone_number, o.title, o.investment_amount, o.status, o.cask_progress,' +
   ` o.manual_payment_status, ${NOTES_HISTORY_SQL} as notes, o.is_first_purchase,` +
   ' o.referral_points_amount, o.submitted_date, o.days_left, w.created_at, o.updated_at';
 
 /** One page row (ORDER_ROW_SQL's columns) as the contract's Order; money as its exact decimal. */
 const ORDER_JSON =
-  "json_build_object('_id', p.id, 'user', json_build_object('id', p.customer_id, 'fullName', p.full_name)," +
+  "json_build_object('_id', p.id, 'reference', p.reference," +
+  ` 'createdAt', ${isoTimeSql('p.created_at')}, 'user',` +
+  " json_build_object('id', p.customer_id, 'fullName', p.full_name)," +
   " 'personalInfo', json_build_object('fullName', p.contact_full_name," +
   " 'email', p.contact_email, 'preferredContactMethod', p.preferred_contact_method," +
   " 'phoneNumber', p.phone_number), 'title', p.title, 'investmentAmount', p.investment_amount," +
@@ -144,23 +198,24 @@ export function createOrderList(database: Database) {
     itemJson: ORDER_JSON,
   });
   return (query: OrderListParams) => {
-    const { page, limit, status } = query;
+    const { page, limit, status, orderedFrom, orderedTo } = query;
     const pattern = query.search === undefined ? undefined : containsPattern(query.search);
     const where = (values: StatementValues) =>
-      visibleOrdersSql({
-        ...(status === undefined ? {} : { status: values.add(status) }),
-        ...(pattern === undefined ? {} : { pattern: values.add(pattern) }),
-      });
+      visibleOrdersSql(
+        orderFilterSql(query, values, pattern === undefined ? undefined : values.add(pattern)),
+      );
+    // A search or an Ordered range is counted (no counter holds it); a status alone is a counter.
+    const counted = pattern !== undefined || orderedFrom !== undefined || orderedTo !== undefined;
     const request: ListRequest = {
       page,
       limit,
       sort: query.sort,
-      key: `${status ?? ''}:${pattern ?? ''}`,
+      key: `${status ?? ''}:${orderedFrom ?? ''}:${orderedTo ?? ''}:${pattern ?? ''}`,
       listTotal: (counter) =>
         counter(
           status === undefined ? COUNTER_NAMES.purchases : COUNTER_NAMES.purchaseStatus(status),
         ),
-      ...(pattern === undefined
+      ...(!counted
         ? {}
         : {
             search: {

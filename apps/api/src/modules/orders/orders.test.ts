@@ -210,6 +210,73 @@ describe('GET /purchases', () => {
     expect((await listOrders({ search: marker })).pagination.total).toBe(1);
   });
 
+  test('each order has its reference and its date; two of one product are told apart, found by either (issue 41)', async () => {
+    const marker = uniqueMarker('tour');
+    const customer = await createCustomer(ctx, { fullName: `Heritage ${marker}` });
+    const tour = (day: string, status: 'Pending' | 'Active') =>
+      createPurchase(ctx, {
+        customerId: customer.id,
+        contactFullName: customer.fullName,
+        title: 'Campbeltown Heritage Tour',
+        status,
+        createdAt: new Date(`${day}T09:30:00.000Z`),
+      });
+    const older = await tour('2034-01-10', 'Pending');
+    const newer = await tour('2034-02-10', 'Pending');
+    await tour('2034-03-10', 'Active');
+    // Numbered in order of creation, as 'ORD-' and five digits.
+    expect(newer.orderNumber).toBe(older.orderNumber + 1);
+    const ref = (n: number) => `ORD-${String(n).padStart(5, '0')}`;
+
+    const listed = await listOrders({ search: marker, status: 'Pending' });
+    expect(listed.purchases.map((o) => [o.reference, o.createdAt])).toEqual([
+      [ref(newer.orderNumber), '2034-02-10T09:30:00.000Z'],
+      [ref(older.orderNumber), '2034-01-10T09:30:00.000Z'],
+    ]);
+    // The oldest pending one: the Ordered sort, oldest first.
+    const oldest = await listOrders({
+      search: marker,
+      status: 'Pending',
+      sort: 'createdAt',
+      limit: 1,
+    });
+    expect(oldest.purchases[0]?.reference).toBe(ref(older.orderNumber));
+
+    // The Ordered range: from its start, before its end.
+    const inJanuary = await listOrders({
+      search: marker,
+      orderedFrom: '2034-01-10T09:30:00.000Z',
+      orderedTo: '2034-02-10T09:30:00.000+00:00',
+    });
+    expect(inJanuary.purchases.map((o) => o._id)).toEqual([older.id]);
+    expect(inJanuary.pagination.total).toBe(1);
+
+    // A reference is found whole, in lower case, or by its number alone.
+    for (const search of [
+      ref(older.orderNumber),
+      ref(older.orderNumber).toLowerCase(),
+      String(older.orderNumber),
+    ]) {
+      const found = await listOrders({ search });
+      expect(
+        found.purchases.map((o) => o._id),
+        search,
+      ).toContain(older.id);
+    }
+    expect((await listOrders({ search: ref(older.orderNumber) })).pagination.total).toBe(1);
+
+    // The single read and the list agree.
+    const one = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/purchases/${older.id}`,
+      headers: admin.headers,
+    });
+    expect(one.json().data.purchase).toMatchObject({
+      reference: ref(older.orderNumber),
+      createdAt: '2034-01-10T09:30:00.000Z',
+    });
+  });
+
   test('refuses bad queries with a field error', async () => {
     for (const query of [
       { status: 'Shipped' },
@@ -217,6 +284,8 @@ describe('GET /purchases', () => {
       { limit: 101 },
       { page: 0 },
       { search: 'x'.repeat(101) },
+      { orderedFrom: '2026-03-01' },
+      { orderedTo: 'yesterday' },
     ]) {
       const res = await ctx.app.inject({
         method: 'GET',

@@ -21,8 +21,8 @@ export const REWARD_LIST_SORTS = {
 
 /**
  * The Reward List (spec 000 §3) through db/list.ts: the same customers, order and search
- * as User Management, with the referral totals computed for the page's rows only (index-only on
- * referrals_referrer_idx, and purchases_customer_idx, whose `deleted_at is null` the sum keeps: a
+ * as User Management, with the referral totals and cask count computed for the page's rows only
+ * (index-only on referrals_referrer_idx and casks_owner_idx, and purchases_customer_idx, whose `deleted_at is null` the sum keeps: a
  * deleted order counts in no sum, decision 151), written by PostgreSQL as the contract's RewardRow.
  */
 export function createRewardList(database: Database) {
@@ -31,12 +31,15 @@ export function createRewardList(database: Database) {
     sorts: REWARD_LIST_SORTS,
     itemJson:
       "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email," +
-      " 'totalReferrals', p.total_referrals, 'totalInvestmentAmount', p.invested," +
+      " 'totalReferrals', p.total_referrals, 'casks', p.casks," +
+      " 'totalInvestmentAmount', p.invested," +
       " 'referralPoints', p.points_balance)",
   });
   const rowSql =
     'w.id, w.full_name, w.email,' +
     ' (select count(*)::int from referrals r where r.referrer_id = w.id) as total_referrals,' +
+    // As User Management's Casks: index-only on casks_owner_idx, deleted casks left out.
+    ' (select count(*)::int from casks k where k.owner_id = w.id and k.deleted_at is null) as casks,' +
     " (select coalesce(sum(o.investment_amount), 0) from purchases o where o.customer_id = w.id and o.status <> 'Reject' and o.deleted_at is null) as invested," +
     ' w.points_balance, w.created_at';
   return (query: CustomerPageRequest) => read(customerListRequest(query, 'rewards', rowSql));

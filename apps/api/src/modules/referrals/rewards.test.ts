@@ -7,6 +7,7 @@ import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
 import { getData } from '../../../test/requests.ts';
 import {
+  createCask,
   createCustomer,
   createCustomers,
   createPointTransaction,
@@ -61,7 +62,7 @@ test('the reward calls need a signed-in admin', async () => {
   expect(await ledgerOf(customer.id)).toHaveLength(0);
 });
 
-test('each reward row shows referrals made, money invested and the point balance', async () => {
+test('each reward row shows casks held, referrals made, money invested and the point balance', async () => {
   const marker = uniqueMarker();
   const [quiet, busy] = await createCustomers(ctx, 2, (i) => ({
     fullName: `${marker} Member ${i}`,
@@ -69,6 +70,18 @@ test('each reward row shows referrals made, money invested and the point balance
   }));
   await createReferral(ctx, { referrerId: busy!.id });
   await createReferral(ctx, { referrerId: busy!.id });
+  // Three casks, one of them deleted: the "Casks" column counts the customer's casks as User
+  // Management does, not the referrals the spec maps to it (docs/decisions/315).
+  await createCask(ctx, { ownerId: busy!.id });
+  await createCask(ctx, { ownerId: busy!.id });
+  await createCask(ctx, { ownerId: busy!.id });
+  const deleted = await createCask(ctx, { ownerId: busy!.id });
+  const del = await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/casks/${deleted.id}`,
+    headers: admin.headers,
+  });
+  expect(del.statusCode).toBe(200);
   await createPurchase(ctx, {
     customerId: busy!.id,
     investmentAmount: '1500.10',
@@ -89,6 +102,7 @@ test('each reward row shows referrals made, money invested and the point balance
       fullName: busy!.fullName,
       email: busy!.email,
       totalReferrals: 2,
+      casks: 3,
       totalInvestmentAmount: 1500.3,
       referralPoints: 250,
     },
@@ -97,6 +111,7 @@ test('each reward row shows referrals made, money invested and the point balance
       fullName: quiet!.fullName,
       email: quiet!.email,
       totalReferrals: 0,
+      casks: 0,
       totalInvestmentAmount: 0,
       referralPoints: 0,
     },

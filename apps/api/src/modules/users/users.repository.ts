@@ -71,6 +71,37 @@ export async function updateCustomerActive(tx: DbOrTx, id: string, isActive: boo
     .where(eq(customers.id, id));
 }
 
+/**
+ * Whether another visible customer has `email` (any case). The check of a details edit: the
+ * customers_email_unique index holds the same rule, and is the last word on a race.
+ */
+export async function emailTakenByAnother(tx: DbOrTx, id: string, email: string) {
+  const [taken] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        isNull(customers.deletedAt),
+        ne(customers.id, id),
+        sql`lower(${customers.email}) = lower(${email})`,
+      ),
+    )
+    .limit(1);
+  return taken !== undefined;
+}
+
+/** The customer page's 'Edit details' (issue 41): name, e-mail and phone. */
+export async function updateCustomerDetails(
+  tx: DbOrTx,
+  id: string,
+  details: { fullName: string; email: string; phone: string | null },
+) {
+  await tx
+    .update(customers)
+    .set({ ...details, updatedAt: nextUpdatedAt(customers.updatedAt) })
+    .where(eq(customers.id, id));
+}
+
 export async function findUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select({

@@ -12,6 +12,7 @@ import {
   userListResponse,
   userResponse,
 } from '@cask/contracts/users';
+import { customerDetailsBody } from '@cask/contracts/customer-details';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -59,6 +60,37 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       ok(
         {
           user: await users.setActive(
+            request.params.id,
+            request.body,
+            actorOf(request),
+            expectedRecordVersion(request.headers),
+          ),
+        },
+        'User updated successfully',
+      ),
+  );
+
+  app.put(
+    '/users/:id/details',
+    {
+      schema: {
+        tags: ['users'],
+        description:
+          "The customer page's 'Edit details': name, e-mail (unique among customers, 409 otherwise) and phone.",
+        params: uuidParam,
+        headers: recordPreconditionHeaders,
+        body: customerDetailsBody,
+        response: {
+          200: updateUserResponse,
+          404: errorEnvelope.describe('No such customer'),
+          409: errorEnvelope.describe('Another customer has this e-mail'),
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        {
+          user: await users.updateDetails(
             request.params.id,
             request.body,
             actorOf(request),

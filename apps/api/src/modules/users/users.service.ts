@@ -1,14 +1,15 @@
-import type {
-  UpdateUserBody,
-  User,
-  UserActiveChanges,
-  UserDeletedChanges,
-  UserListParams,
+import {
+  type UpdateUserBody,
+  type User,
+  type UserActiveChanges,
+  type UserDeletedChanges,
+  type UserListParams,
 } from '@cask/contracts/users';
+import { CUSTOMER_EMAIL_TAKEN, type CustomerDetailsBody } from '@cask/contracts/customer-details';
 import { applyBulk } from '../../db/bulk.ts';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import {
   assertRecordVersion,
   versionOf,
@@ -19,11 +20,26 @@ import {
   createUserList,
   customerActiveBulk,
   customerDeletedBulk,
+  emailTakenByAnother,
   findUser,
   softDeleteCustomer,
   updateCustomerActive,
+  updateCustomerDetails,
   type UserRow,
 } from './users.repository.ts';
+
+/** The e-mail's conflict: a 409 whose field error the dialog shows under Email. */
+const emailTaken = () =>
+  new ConflictError(CUSTOMER_EMAIL_TAKEN, [{ field: 'email', message: CUSTOMER_EMAIL_TAKEN }]);
+
+/** Whether `error` is PostgreSQL refusing a second visible customer with one e-mail. */
+function isEmailUniqueViolation(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'customers_email_unique') return true;
+  }
+  return false;
+}
 
 function toUser({ updatedAt, ...row }: UserRow): User {
   return { ...row, createdAt: row.createdAt.toISOString(), version: versionOf(updatedAt) };
@@ -73,6 +89,47 @@ export function createUsersService(deps: { database: Database }) {
         });
         return toUser(updated);
       });
+    },
+
+    /**
+     * Issue 41: the customer page's 'Edit details' (name, e-mail, phone), so a typo in an e-mail
+     * can be fixed. The e-mail is unique among visible customers (409 naming the field); a save
+     * naming a version that is no longer current changes nothing (412, decision 208); audited
+     * with the fields before and after.
+     */
+    async updateDetails(
+      id: string,
+      body: CustomerDetailsBody,
+      actor: Actor,
+      expectedVersion?: ExpectedRecordVersions,
+    ): Promise<User> {
+      try {
+        return await db.transaction(async (tx) => {
+          await lockCustomer(tx, id);
+          const before = await findUser(tx, id);
+          if (!before) throw new NotFoundError(USER_NOT_FOUND);
+          assertRecordVersion(expectedVersion, before.updatedAt);
+          if (await emailTakenByAnother(tx, id, body.email)) throw emailTaken();
+          await updateCustomerDetails(tx, id, body);
+          const updated = await findUser(tx, id);
+          if (!updated) throw new NotFoundError(USER_NOT_FOUND);
+          const fields = ({ fullName, email, phone }: UserRow) => ({ fullName, email, phone });
+          await writeAudit(tx, {
+            adminId: actor.adminId,
+            action: 'user.updated',
+            entity: 'customer',
+            entityId: id,
+            before: fields(before),
+            after: fields(updated),
+            ip: actor.ip,
+          });
+          return toUser(updated);
+        });
+      } catch (error) {
+        // Two saves giving two customers one e-mail at once: the unique index refuses the second.
+        if (isEmailUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
     },
 
     /**

@@ -1,5 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { UserListResponse } from '@cask/contracts/users';
+import { ifMatchHeaders, RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
+import { type UserListResponse, type UserResponse } from '@cask/contracts/users';
+import { CUSTOMER_EMAIL_TAKEN } from '@cask/contracts/customer-details';
 import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { casks } from '../../db/schema/casks.ts';
@@ -411,4 +413,133 @@ test('a deleted customer e-mail can be given to a new customer', async () => {
   const second = await createCustomer(ctx, { email });
   const { users } = await listUsers({ search: email });
   expect(users.map((u) => u.id)).toEqual([second.id]);
+});
+
+// Issue 41 item 12: the customer page's 'Edit details' fixes a name, an e-mail or a phone.
+function putDetails(id: string, payload: unknown, headers: Record<string, string> = admin.headers) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/users/${id}/details`,
+    payload: payload as object,
+    headers,
+  });
+}
+
+test('Edit details fixes a name, an e-mail and a phone, audited with before and after', async () => {
+  const marker = uniqueMarker('typo');
+  const customer = await createCustomer(ctx, {
+    fullName: `Morag ${marker}`,
+    email: `morag.${marker}@gmial.com`,
+    phone: '+447700900001',
+  });
+  const before = (await getData<UserResponse>(ctx, admin, `/api/users/${customer.id}`)).user;
+
+  const res = await putDetails(
+    customer.id,
+    { fullName: `  Morag Campbell ${marker} `, email: `Morag.${marker}@Gmail.com`, phone: '' },
+    { ...admin.headers, ...ifMatchHeaders(before.version) },
+  );
+
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({
+    success: true,
+    message: 'User updated successfully',
+    data: {
+      user: {
+        id: customer.id,
+        fullName: `Morag Campbell ${marker}`,
+        // E-mails are kept lower-case, as every other e-mail is.
+        email: `morag.${marker}@gmail.com`,
+        phone: null,
+        isActive: true,
+      },
+    },
+  });
+  expect(res.json().data.user.version).not.toBe(before.version);
+  const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer.id));
+  expect(row).toMatchObject({ email: `morag.${marker}@gmail.com`, phone: null });
+  const audit = await auditEntries(customer.id);
+  expect(audit).toHaveLength(1);
+  expect(audit[0]).toMatchObject({
+    adminId: admin.id,
+    action: 'user.updated',
+    before: {
+      fullName: `Morag ${marker}`,
+      email: `morag.${marker}@gmial.com`,
+      phone: '+447700900001',
+    },
+    after: {
+      fullName: `Morag Campbell ${marker}`,
+      email: `morag.${marker}@gmail.com`,
+      phone: null,
+    },
+  });
+  // The lists find the customer by the new e-mail.
+  const found = await listUsers({ search: `${marker}@gmail` });
+  expect(found.users.map((u) => u.id)).toEqual([customer.id]);
+});
+
+test("Edit details refuses another customer's e-mail with a 409 naming the field; a hidden customer's is free", async () => {
+  const marker = uniqueMarker('dup');
+  const [first, second, gone] = await createCustomers(ctx, 3, (i) => ({
+    email: `${marker}.${i}@club.example`,
+  }));
+  const taken = await putDetails(second!.id, {
+    fullName: second!.fullName,
+    email: first!.email.toUpperCase(),
+    phone: null,
+  });
+  expect(taken.statusCode).toBe(409);
+  expect(taken.json()).toEqual({
+    success: false,
+    message: CUSTOMER_EMAIL_TAKEN,
+    errors: [{ field: 'email', message: CUSTOMER_EMAIL_TAKEN }],
+  });
+  const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, second!.id));
+  expect(row?.email).toBe(second!.email);
+  expect(await auditEntries(second!.id)).toHaveLength(0);
+
+  // Keeping one's own e-mail is no conflict; taking a deleted customer's is allowed.
+  const own = await putDetails(second!.id, {
+    fullName: 'Renamed',
+    email: second!.email,
+    phone: '+12025550142',
+  });
+  expect(own.statusCode, own.body).toBe(200);
+  expect((await deleteUser(gone!.id)).statusCode).toBe(200);
+  const freed = await putDetails(second!.id, { fullName: 'Renamed', email: gone!.email });
+  expect(freed.statusCode, freed.body).toBe(200);
+});
+
+test('Edit details refuses bad input field by field, a stale version with 412, an unknown customer with 404', async () => {
+  const customer = await createCustomer(ctx);
+  const valid = {
+    fullName: 'Ailsa Reid',
+    email: `${uniqueMarker('ok')}@club.example`,
+    phone: null,
+  };
+  for (const [payload, field] of [
+    [{ ...valid, fullName: '   ' }, 'fullName'],
+    [{ ...valid, fullName: 'x'.repeat(101) }, 'fullName'],
+    [{ ...valid, email: 'not-an-email' }, 'email'],
+    [{ ...valid, email: '' }, 'email'],
+    [{ ...valid, phone: '+44 7700 900001' }, 'phone'],
+    [{ ...valid, phone: 'call me' }, 'phone'],
+  ] as const) {
+    const res = await putDetails(customer.id, payload);
+    expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+  }
+  const stale = await putDetails(customer.id, valid, {
+    ...admin.headers,
+    ...ifMatchHeaders(String(customer.updatedAt.getTime() - 1)),
+  });
+  expect(stale.statusCode).toBe(412);
+  expect(stale.json()).toMatchObject({ success: false, message: RECORD_CHANGED_ELSEWHERE });
+  const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer.id));
+  expect(row?.email).toBe(customer.email);
+  expect(await auditEntries(customer.id)).toHaveLength(0);
+
+  const unknown = await putDetails('00000000-0000-4000-8000-000000000000', valid);
+  expect(unknown.statusCode).toBe(404);
 });

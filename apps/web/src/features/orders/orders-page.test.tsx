@@ -36,6 +36,8 @@ const morag = () =>
     referralPointsAmount: 250,
     submittedDate: '2026-03-01T10:00:00.000Z',
     daysLeft: 10,
+    reference: 'ORD-00123',
+    createdAt: '2026-03-01T10:00:00.000Z',
     notes: [
       {
         id: '0b8d7c52-1111-4b8f-9d3a-2f4c8e0b7a11',
@@ -69,11 +71,22 @@ test('the screen shows the cards, the search box, the table and 20 orders a page
     within(table())
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['', 'User Name', 'Product Name', 'Budget', 'Status', 'Action']);
+  ).toEqual([
+    '',
+    'User Name',
+    'Product Name',
+    'Budget',
+    'Status',
+    'Reference',
+    'Ordered',
+    'Action',
+  ]);
   const first = row('Glenfarclas 2008');
   expect(within(first).getByText('Morag Campbell')).toBeVisible();
   expect(within(first).getByText('$48,250.50')).toBeVisible();
   expect(within(first).getByText('Active')).toBeVisible();
+  expect(within(first).getByText('ORD-00123')).toBeVisible();
+  expect(within(first).getByText('Mar 1, 2026')).toBeVisible();
   expect(within(first).getByRole('button', { name: 'Edit' })).toBeVisible();
   expect(within(first).getByRole('button', { name: 'Delete' })).toBeVisible();
   expect(within(table()).getAllByRole('row')).toHaveLength(21); // header + 20
@@ -134,6 +147,62 @@ test('the search goes to the server over all orders, from page 1; so does the st
   await waitFor(() =>
     expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20', status: 'Active' }),
   );
+});
+
+test('two orders of one product are told apart by reference and date; the Ordered range and sort go to the server', async () => {
+  const tour = 'Campbeltown Heritage Tour';
+  const api = createFakeApi({
+    orders: [
+      anOrder({ title: tour, reference: 'ORD-00124', createdAt: '2026-03-05T10:00:00.000Z' }),
+      anOrder({ title: tour, reference: 'ORD-00101', createdAt: '2026-02-01T10:00:00.000Z' }),
+    ],
+  });
+  const { user } = await renderOrders(api);
+  const newer = await within(table()).findByRole('row', { name: /ORD-00124/ });
+  expect(within(newer).getByText('Mar 5, 2026')).toBeVisible();
+  expect(within(row('ORD-00101')).getByText('Feb 1, 2026')).toBeVisible();
+
+  // Oldest first: the Ordered header sorts by the order's date.
+  await user.click(within(table()).getByRole('button', { name: /Ordered/ }));
+  await waitFor(() =>
+    expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20', sort: 'createdAt' }),
+  );
+
+  // The range: from the start of the From day to the end of the To day, in local time.
+  await user.type(screen.getByLabelText('Ordered from'), '2026-03-01');
+  await user.type(screen.getByLabelText('Ordered to'), '2026-03-31');
+  await waitFor(() =>
+    expect(listCalls(api).at(-1)?.query).toEqual({
+      page: '1',
+      limit: '20',
+      sort: 'createdAt',
+      orderedFrom: new Date(2026, 2, 1).toISOString(),
+      orderedTo: new Date(2026, 3, 1).toISOString(),
+    }),
+  );
+  await waitFor(() => expect(within(table()).queryByText('ORD-00101')).not.toBeInTheDocument());
+  expect(within(table()).getByText('ORD-00124')).toBeVisible();
+
+  // A reference is searched as any other text.
+  await user.clear(screen.getByLabelText('Ordered from'));
+  await user.clear(screen.getByLabelText('Ordered to'));
+  await user.type(searchBox(), 'ORD-00101');
+  await waitFor(() => expect(listCalls(api).at(-1)?.query).toMatchObject({ search: 'ORD-00101' }));
+  await waitFor(() => expect(within(table()).queryByText('ORD-00124')).not.toBeInTheDocument());
+  expect(within(table()).getByText('ORD-00101')).toBeVisible();
+});
+
+test('the Ordered range is read from the URL; a day that is no day is ignored', async () => {
+  const api = createFakeApi({ orders: [morag()] });
+  await renderApp({ route: '/orders?orderedFrom=2026-03-01&orderedTo=soon', api });
+  await within(table()).findByText('Glenfarclas 2008');
+  expect(screen.getByLabelText('Ordered from')).toHaveValue('2026-03-01');
+  expect(screen.getByLabelText('Ordered to')).toHaveValue('');
+  expect(listCalls(api)[0]?.query).toEqual({
+    page: '1',
+    limit: '20',
+    orderedFrom: new Date(2026, 2, 1).toISOString(),
+  });
 });
 
 test('a failed fetch shows the server message in a toast and the error state', async () => {
@@ -213,6 +282,8 @@ test('Edit Order shows the order read-only, saves the editable fields and keeps 
 
   const dialog = await screen.findByRole('dialog', { name: 'Edit Order' });
   for (const [label, value] of [
+    ['Reference', 'ORD-00123'],
+    ['Ordered', 'Mar 1, 2026'],
     ['User Name', 'Morag Campbell'],
     ['Email', 'morag@example.com'],
     ['Preferred Contact Method', 'whatsapp'],

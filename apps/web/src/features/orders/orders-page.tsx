@@ -3,6 +3,7 @@ import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { useOrders } from './api/get-orders.ts';
 import { OrderList } from './components/order-list.tsx';
@@ -17,23 +18,40 @@ const STATUS_FILTER = [
   ...ORDER_STATUSES.map((status) => ({ value: status, label: status })),
 ];
 
+/** The start of a day (YYYY-MM-DD) in the admin's own time zone, as an instant; '' for ''. */
+function startOfDay(day: string, plusDays = 0): string {
+  if (day === '') return '';
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date + plusDays).toISOString();
+}
+
 /**
  * Spec 001 §2 Orders (/orders): the three cards, the search over all orders on the server
- * (decision 152) and a status filter, and the Order List. A new search or status shows page 1.
- * The page, search, status and sort are in the URL (issue 31).
+ * (decision 152; a reference such as ORD-00123 or 123 too), a status filter and the Ordered range
+ * (issue 41), and the Order List. A new search or filter shows page 1. The page, search, filters
+ * and sort are in the URL (issue 31).
  */
 export default function OrdersPage() {
-  const list = useListParams({ sorts: ORDER_SORTS, filters: { status: ORDER_STATUSES } });
+  const list = useListParams({
+    sorts: ORDER_SORTS,
+    filters: { status: ORDER_STATUSES, orderedFrom: 'day', orderedTo: 'day' },
+  });
   const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const status = list.filter('status') as OrderStatus | '';
-  const orders = useOrders({ page: list.page, search, status, sort: list.sort });
+  const fromDay = list.filter('orderedFrom');
+  const toDay = list.filter('orderedTo');
+  // From the start of the From day to the end of the To day, in the admin's time zone.
+  const range = { orderedFrom: startOfDay(fromDay), orderedTo: startOfDay(toDay, 1) };
+  const orders = useOrders({ page: list.page, search, status, ...range, sort: list.sort });
   usePageWithin(list, orders.data?.pagination.pages);
 
   return (
     <>
       <PageHeader
         title="Order List"
-        actions={<ExportCsvButton list="orders" params={{ search, status, sort: list.sort }} />}
+        actions={
+          <ExportCsvButton list="orders" params={{ search, status, ...range, sort: list.sort }} />
+        }
       />
       <OrderStats orders={orders} />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -52,6 +70,20 @@ export default function OrdersPage() {
           value={status}
           onChange={(event) => list.setFilter('status', event.target.value)}
           className="sm:w-48"
+        />
+        <TextField
+          label="Ordered from"
+          type="date"
+          value={fromDay}
+          max={toDay || undefined}
+          onChange={(event) => list.setFilter('orderedFrom', event.target.value)}
+        />
+        <TextField
+          label="Ordered to"
+          type="date"
+          value={toDay}
+          min={fromDay || undefined}
+          onChange={(event) => list.setFilter('orderedTo', event.target.value)}
         />
       </div>
       <OrderList orders={orders} onPageChange={list.setPage} sort={list.tableSort} />

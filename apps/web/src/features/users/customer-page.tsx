@@ -19,6 +19,7 @@ import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge.tsx';
 import { ReferralStatusBadge } from '@/components/referrals/referral-status-badge.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
+import { useCan } from '@/lib/current-admin.ts';
 import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
 import { caskStatusTone } from '@/components/casks/cask-status.ts';
 import {
@@ -33,6 +34,11 @@ const NOWRAP = 'whitespace-nowrap';
 const ManualPointsModal = lazyModal(
   () => import('../users/components/manual-points-modal.tsx').then((m) => m.ManualPointsModal),
   (props) => props.reward !== null,
+);
+
+const EditDetailsModal = lazyModal(
+  () => import('./components/edit-details-modal.tsx').then((m) => m.EditDetailsModal),
+  (props) => props.customer !== null,
 );
 
 export const CUSTOMER_FETCH_FAILURE = 'Failed to fetch customer.';
@@ -267,8 +273,11 @@ export default function CustomerPage() {
   const { id = '' } = useParams();
   const record = useCustomerRecord(id);
   const [editing, setEditing] = useState(false);
+  const [editingDetails, setEditingDetails] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
   const navigate = useNavigate();
+  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
 
   if (record.isPending) return <LoadingState label="Loading customer..." />;
   if (record.isError)
@@ -293,6 +302,16 @@ export default function CustomerPage() {
         title={customer.fullName}
         actions={
           <>
+            {/* Issue 41: name, e-mail and phone, which the spec's Edit User shows read-only. */}
+            {canChange ? (
+              <Button
+                variant="secondary"
+                onClick={() => setEditingDetails(true)}
+                {...preloadOn(EditDetailsModal)}
+              >
+                Edit details
+              </Button>
+            ) : null}
             <Button
               variant="secondary"
               onClick={() => setEditing(true)}
@@ -374,6 +393,10 @@ export default function CustomerPage() {
         title={(edited) => `Edit User - ${edited.fullName}`}
         saveLabel="Save Changes"
       />
+      <EditDetailsModal
+        customer={editingDetails ? customer : null}
+        onClose={() => setEditingDetails(false)}
+      />
       <ManualPointsModal
         reward={
           adjusting
@@ -382,6 +405,7 @@ export default function CustomerPage() {
                 fullName: customer.fullName,
                 email: customer.email,
                 totalReferrals: 0,
+                casks: cards.casksHeld,
                 totalInvestmentAmount: cards.totalInvested,
                 referralPoints: cards.pointsBalance,
               }

@@ -23,12 +23,13 @@ async function openAdjustment(api: FakeApi, name: string) {
   return { ...rendered, dialog };
 }
 
-test('the Reward List shows referrals, investment and points, six a page', async () => {
+test('the Reward List shows casks, referrals, investment and points, six a page', async () => {
   const api = createFakeApi({
     customers: [
       aCustomer({
         fullName: 'Morag Campbell',
         email: 'morag@example.com',
+        balance: 5,
         totalReferrals: 3,
         totalInvestmentAmount: 12500.5,
         referralPoints: 1250,
@@ -48,13 +49,15 @@ test('the Reward List shows referrals, investment and points, six a page', async
     within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['User Name', 'Email', 'Casks', 'Invest', 'Point', 'Action']);
+  ).toEqual(['User Name', 'Email', 'Casks', 'Referrals', 'Invest', 'Point', 'Action']);
   const cells = within(rewardRow('Morag Campbell'))
     .getAllByRole('cell')
     .map((td) => td.textContent);
-  expect(cells.slice(0, 5)).toEqual([
+  // Casks are the customer's casks (as in the Users table), not the referrals (decision 315).
+  expect(cells.slice(0, 6)).toEqual([
     'Morag Campbell',
     'morag@example.com',
+    '5',
     '3',
     '$12,500.50',
     '1,250',
@@ -135,7 +138,7 @@ test('Save Changes sends the adjustment with numeric points, toasts and shows th
     },
   ]);
   await waitFor(() =>
-    expect(within(rewardRow('Morag Campbell')).getAllByRole('cell')[4]).toHaveTextContent('125'),
+    expect(within(rewardRow('Morag Campbell')).getAllByRole('cell')[5]).toHaveTextContent('125'),
   );
 });
 
@@ -152,7 +155,7 @@ test('a removal below zero shows the server message as a toast and under Points'
   // Once under the field, once as the toast.
   expect(screen.getAllByText(message)).toHaveLength(2);
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  expect(within(rewardRow('Morag Campbell')).getAllByRole('cell')[4]).toHaveTextContent('40');
+  expect(within(rewardRow('Morag Campbell')).getAllByRole('cell')[5]).toHaveTextContent('40');
 });
 
 test('a failure without a message toasts Failed to update points ❌ and keeps the form', async () => {

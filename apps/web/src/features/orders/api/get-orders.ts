@@ -20,6 +20,9 @@ export interface OrderListRequest {
   search: string;
   /** '' is every status. */
   status: OrderStatus | '';
+  /** The Ordered range (issue 41): instants, '' when open. */
+  orderedFrom?: string;
+  orderedTo?: string;
   /** The list's order (issue 31); undefined is newest first. */
   sort?: SortValue<(typeof ORDER_SORTS)[number]> | undefined;
 }
@@ -29,6 +32,8 @@ export async function getOrders({
   page,
   search,
   status,
+  orderedFrom,
+  orderedTo,
   sort,
 }: OrderListRequest): Promise<OrderPage> {
   const envelope = await api.get<unknown>('/purchases', {
@@ -37,6 +42,8 @@ export async function getOrders({
       limit: ORDERS_PAGE_SIZE,
       search: search || undefined,
       status: status || undefined,
+      orderedFrom: orderedFrom || undefined,
+      orderedTo: orderedTo || undefined,
       sort,
     },
   });

@@ -138,6 +138,8 @@ function EditOrderForm({
       }}
     >
       <DetailList columns={3} className="sm:col-span-2">
+        <Detail term="Reference">{order.reference}</Detail>
+        <Detail term="Ordered">{formatDate(order.createdAt)}</Detail>
         <Detail term="User Name">{na(order.user.fullName)}</Detail>
         <Detail term="Email">{na(order.personalInfo.email)}</Detail>
         <Detail term="Preferred Contact Method">

@@ -10,7 +10,7 @@ import type { Column, TableSort } from '@/components/ui/data-table.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatMoney } from '@/lib/format.ts';
+import { formatDate, formatMoney } from '@/lib/format.ts';
 import { lazyToast, lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
 import type { useOrders } from '../api/get-orders.ts';
@@ -67,6 +67,14 @@ function orderColumns(actions: {
       header: 'Status',
       sort: 'status',
       cell: (order) => <OrderStatusBadge status={order.status} />,
+    },
+    // Issue 41: two orders of one product are told apart, and the oldest pending one found.
+    { id: 'reference', header: 'Reference', cell: (order) => order.reference },
+    {
+      id: 'ordered',
+      header: 'Ordered',
+      sort: 'createdAt',
+      cell: (order) => formatDate(order.createdAt),
     },
     {
       id: 'action',

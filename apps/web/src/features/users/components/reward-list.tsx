@@ -22,8 +22,8 @@ const ManualPointsModal = lazyModal(
 export const REWARDS_FAILURE = 'Failed to fetch rewards';
 
 /**
- * Spec 000 §2 Reward List, under User Management: User Name, Email, Casks (referrals made),
- * Invest, Point and an Action opening the manual point adjustment. Its page follows the screen's
+ * Spec 000 §2 Reward List, under User Management: User Name, Email, Casks (the customer's, as
+ * User Management counts them), Referrals (made), Invest, Point and an Action opening the manual point adjustment. Its page follows the screen's
  * search and starts again at 1 when the search changes (decision 046). The spec's never-opened
  * 'Confirm Delete' of this list is not built.
  */
@@ -45,9 +45,12 @@ export function RewardList({ search }: { search: string }) {
       cell: (row) => <CustomerLink id={row.id} name={row.fullName} />,
     },
     { id: 'email', header: 'Email', sort: 'email', cell: (row) => row.email },
+    // The customer's casks, as User Management shows them; the spec maps the referrals here,
+    // which get a column of their own (docs/decisions/315).
+    { id: 'casks', header: 'Casks', align: 'right', cell: (row) => formatCount(row.casks) },
     {
-      id: 'casks',
-      header: 'Casks',
+      id: 'referrals',
+      header: 'Referrals',
       align: 'right',
       cell: (row) => formatCount(row.totalReferrals),
     },
