@@ -13,7 +13,8 @@ import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { ValueChart } from '@/components/ui/value-chart.tsx';
-import { errorMessage } from '@/lib/api-error.ts';
+import { errorMessage, isNotFound } from '@/lib/api-error.ts';
+import { useCan } from '@/lib/current-admin.ts';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { useCaskRecord, useProvenance } from './api/cask-record.ts';
 import { formatMonth } from './components/appreciation-chart.tsx';
@@ -32,6 +33,7 @@ const TransferModal = lazyModal(
 );
 
 export const CASK_FETCH_FAILURE = 'Failed to fetch cask.';
+export const CASK_NOT_FOUND = 'This cask was not found.';
 
 type Regauge = CaskRecord['regauges'][number];
 type Transfer = CaskRecord['transfers'][number];
@@ -198,6 +200,8 @@ export default function CaskPage() {
   const record = useCaskRecord(id);
   const [regauging, setRegauging] = useState(false);
   const [transferring, setTransferring] = useState(false);
+  // DESIGN.md §8: a Viewer is offered no change (decision 220, docs/decisions/325).
+  const canChange = useCan('change');
 
   if (record.isPending) return <LoadingState label="Loading cask..." />;
   if (record.isError)
@@ -205,11 +209,16 @@ export default function CaskPage() {
       <>
         <PageHeader title="Cask" />
         <Card>
-          <ErrorState
-            title="Error Loading Cask"
-            message={errorMessage(record.error, CASK_FETCH_FAILURE)}
-            onRetry={() => void record.refetch()}
-          />
+          {/* A bad or unknown id in the URL is no failure to retry (docs/decisions/327). */}
+          {isNotFound(record.error) ? (
+            <ErrorState title={CASK_NOT_FOUND} />
+          ) : (
+            <ErrorState
+              title="Error Loading Cask"
+              message={errorMessage(record.error, CASK_FETCH_FAILURE)}
+              onRetry={() => void record.refetch()}
+            />
+          )}
           <p className="mt-2 text-center text-sm">
             <Link to="/cask" className="text-gold-700 underline">
               Back to the Cask List
@@ -225,18 +234,20 @@ export default function CaskPage() {
       <PageHeader
         title={cask.name}
         actions={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => setTransferring(true)}
-              {...preloadOn(TransferModal)}
-            >
-              Transfer Ownership
-            </Button>
-            <Button onClick={() => setRegauging(true)} {...preloadOn(RegaugeModal)}>
-              Record Regauge
-            </Button>
-          </>
+          canChange ? (
+            <>
+              <Button
+                variant="secondary"
+                onClick={() => setTransferring(true)}
+                {...preloadOn(TransferModal)}
+              >
+                Transfer Ownership
+              </Button>
+              <Button onClick={() => setRegauging(true)} {...preloadOn(RegaugeModal)}>
+                Record Regauge
+              </Button>
+            </>
+          ) : null
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-oak-700">

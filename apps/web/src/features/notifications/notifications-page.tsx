@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
 import { useRequestedDialog } from '@/lib/requested-dialog.ts';
 import toast from 'react-hot-toast';
 import { BULK_MAX, BULK_TOO_MANY } from '@cask/contracts/common';
@@ -63,9 +62,7 @@ export default function NotificationsPage() {
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [opened, setOpened] = useState<Notification | null>(null);
-  // The customer page's 'Send Notification' (issue 30) comes here with the customer to address.
-  const addressedTo = (useLocation().state as { notifyCustomer?: string } | null)?.notifyCustomer;
-  const [creating, setCreating] = useState(addressedTo !== undefined);
+  const [creating, setCreating] = useState(false);
   // The command palette's 'Create Notification' (issue 31) arrives asking for the dialog.
   const [requested, setRequested] = useRequestedDialog('create-notification', canChange);
 
@@ -274,7 +271,6 @@ export default function NotificationsPage() {
           setCreating(open);
           setRequested(open);
         }}
-        {...(addressedTo ? { recipient: addressedTo } : {})}
       />
     </>
   );

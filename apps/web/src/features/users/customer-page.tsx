@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Boxes, Coins, Landmark, Star } from 'lucide-react';
 import { CUSTOMER_SECTION_PAGE_SIZE } from '@cask/contracts/customer-records';
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
@@ -17,7 +17,8 @@ import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge.tsx';
 import { ReferralStatusBadge } from '@/components/referrals/referral-status-badge.tsx';
-import { errorMessage } from '@/lib/api-error.ts';
+import { errorMessage, isNotFound } from '@/lib/api-error.ts';
+import { useCan } from '@/lib/current-admin.ts';
 import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
 import { caskStatusTone } from '@/components/casks/cask-status.ts';
 import {
@@ -33,8 +34,16 @@ const ManualPointsModal = lazyModal(
   () => import('../users/components/manual-points-modal.tsx').then((m) => m.ManualPointsModal),
   (props) => props.reward !== null,
 );
+const CreateNotificationModal = lazyModal(
+  () =>
+    import('../notifications/components/create-notification-modal.tsx').then(
+      (m) => m.CreateNotificationModal,
+    ),
+  (props) => props.open,
+);
 
 export const CUSTOMER_FETCH_FAILURE = 'Failed to fetch customer.';
+export const CUSTOMER_NOT_FOUND = 'This customer was not found.';
 
 const signed = (value: number) => (value > 0 ? `+${formatCount(value)}` : formatCount(value));
 
@@ -221,7 +230,9 @@ export default function CustomerPage() {
   const record = useCustomerRecord(id);
   const [editing, setEditing] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
-  const navigate = useNavigate();
+  const [notifying, setNotifying] = useState(false);
+  // DESIGN.md §8: a Viewer is offered no change (decision 220, docs/decisions/325).
+  const canChange = useCan('change');
 
   if (record.isPending) return <LoadingState label="Loading customer..." />;
   if (record.isError)
@@ -229,11 +240,21 @@ export default function CustomerPage() {
       <>
         <PageHeader title="Customer" />
         <Card>
-          <ErrorState
-            title="Error Loading Customer"
-            message={errorMessage(record.error, CUSTOMER_FETCH_FAILURE)}
-            onRetry={() => void record.refetch()}
-          />
+          {/* A bad or unknown id in the URL is no failure to retry (docs/decisions/327). */}
+          {isNotFound(record.error) ? (
+            <ErrorState title={CUSTOMER_NOT_FOUND} />
+          ) : (
+            <ErrorState
+              title="Error Loading Customer"
+              message={errorMessage(record.error, CUSTOMER_FETCH_FAILURE)}
+              onRetry={() => void record.refetch()}
+            />
+          )}
+          <p className="mt-2 text-center text-sm">
+            <Link to="/user" className="text-gold-700 underline">
+              Back to User Management
+            </Link>
+          </p>
         </Card>
       </>
     );
@@ -245,30 +266,28 @@ export default function CustomerPage() {
       <PageHeader
         title={customer.fullName}
         actions={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => setEditing(true)}
-              {...preloadOn(LazyEditUserModal)}
-            >
-              Edit Status
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => setAdjusting(true)}
-              {...preloadOn(ManualPointsModal)}
-            >
-              Adjust Points
-            </Button>
-            {/* The Notifications screen's own dialog, addressed to this customer. */}
-            <Button
-              onClick={() =>
-                void navigate('/notifications', { state: { notifyCustomer: customer.id } })
-              }
-            >
-              Send Notification
-            </Button>
-          </>
+          canChange ? (
+            <>
+              <Button
+                variant="secondary"
+                onClick={() => setEditing(true)}
+                {...preloadOn(LazyEditUserModal)}
+              >
+                Edit Status
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => setAdjusting(true)}
+                {...preloadOn(ManualPointsModal)}
+              >
+                Adjust Points
+              </Button>
+              {/* The Notifications screen's dialog, here, addressed to this customer (issue 41). */}
+              <Button onClick={() => setNotifying(true)} {...preloadOn(CreateNotificationModal)}>
+                Send Notification
+              </Button>
+            </>
+          ) : null
         }
       />
       <dl className="mb-4 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-oak-700">
@@ -340,6 +359,11 @@ export default function CustomerPage() {
             : null
         }
         onClose={() => setAdjusting(false)}
+      />
+      <CreateNotificationModal
+        open={notifying}
+        onOpenChange={setNotifying}
+        recipient={{ id: customer.id, fullName: customer.fullName, email: customer.email }}
       />
     </>
   );
