@@ -107,3 +107,17 @@ test('Record Regauge shows a refused field under it, then records and lists the 
   await within(gauges).findByText('109.25 L');
   expect(await screen.findByText(/Regauged on/)).toBeVisible();
 });
+
+test('an unknown cask, or a link with no id at all, says the cask was not found', async () => {
+  for (const id of ['00000000-0000-4000-8000-000000000001', 'not-an-id']) {
+    const { unmount } = await renderApp({ route: `/cask/${id}`, api: createFakeApi() });
+    expect(await screen.findByText('This cask was not found.')).toBeVisible();
+    expect(screen.queryByText('Invalid UUID')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the Cask List' })).toHaveAttribute(
+      'href',
+      '/cask',
+    );
+    unmount();
+  }
+});
