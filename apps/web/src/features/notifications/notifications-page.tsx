@@ -33,7 +33,10 @@ import { useCan } from '@/lib/current-admin.ts';
 import { useListParams } from '@/lib/use-list-params.ts';
 
 const CreateNotificationModal = lazyModal(
-  () => import('./components/create-notification-modal.tsx').then((m) => m.CreateNotificationModal),
+  () =>
+    import('@/components/notifications/create-notification-modal.tsx').then(
+      (m) => m.CreateNotificationModal,
+    ),
   (props) => props.open,
 );
 const NotificationDetailsModal = lazyModal(

@@ -99,7 +99,10 @@ test('Send Notification sends to the customer from their page, and nothing reope
   const isla = aCustomer({ fullName: 'Isla Grant' });
   const api = createFakeApi({ customers: [isla] });
   const { user, router } = await renderApp({ route: `/user/${isla.id}`, api });
+  const sectionPath = `/api/users/${isla.id}/notifications`;
+  const sectionReads = () => api.state.requests.filter((r) => r.path === sectionPath).length;
   await user.click(await screen.findByRole('button', { name: 'Send Notification' }));
+  const readsBefore = sectionReads();
   const create = await screen.findByRole('dialog', { name: 'Create Notification' });
   await user.type(within(create).getByRole('textbox', { name: 'Title' }), 'Your cask');
   await user.type(within(create).getByRole('textbox', { name: 'Message' }), 'Ready to bottle.');
@@ -109,6 +112,8 @@ test('Send Notification sends to the customer from their page, and nothing reope
     title: 'Your cask',
     recipient: isla.id,
   });
+  // The page's Notifications section is read again, to list what was just sent.
+  await waitFor(() => expect(sectionReads()).toBeGreaterThan(readsBefore));
   // Still on the customer page, with no state a reload would turn into a dialog again.
   expect(router.state.location.pathname).toBe(`/user/${isla.id}`);
   expect(router.state.location.state).toBeNull();

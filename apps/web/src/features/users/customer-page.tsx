@@ -36,7 +36,7 @@ const ManualPointsModal = lazyModal(
 );
 const CreateNotificationModal = lazyModal(
   () =>
-    import('../notifications/components/create-notification-modal.tsx').then(
+    import('@/components/notifications/create-notification-modal.tsx').then(
       (m) => m.CreateNotificationModal,
     ),
   (props) => props.open,

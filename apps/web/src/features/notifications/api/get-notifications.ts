@@ -14,7 +14,9 @@ import {
 import { api } from '@/lib/api-client.ts';
 
 /** Every notifications query starts with this key, so one invalidation refreshes them all. */
-export const notificationsKey = ['notifications'] as const;
+import { notificationsKey } from '@/lib/notification-queries.ts';
+
+export { notificationsKey };
 
 /** `GET /notifications` (spec 000 §7): one page, this admin's read state and unread count. */
 export type NotificationSort = SortValue<(typeof NOTIFICATION_SORTS)[number]>;

@@ -20,8 +20,8 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import type { CustomerOption } from '@/lib/customer-search.ts';
-import { useCreateNotification } from '../api/create-notification.ts';
-import { capitalize } from '../labels.ts';
+import { useCreateNotification } from '@/lib/create-notification.ts';
+import { capitalize } from './notification-labels.ts';
 
 /** Spec 000 §2: what the empty Recipient field reads. */
 export const RECIPIENT_PLACEHOLDER = '-- Select a user --';
