@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
 import { aCask, createFakeApi } from '@/testing/fake-api.ts';
+import { detailValue } from '@/testing/details.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
@@ -120,4 +121,11 @@ test('an unknown cask, or a link with no id at all, says the cask was not found'
     );
     unmount();
   }
+});
+
+test('the cask page reads its type as a label, not as stored', async () => {
+  const cask = aCask({ name: 'Typed Cask', type: 'cask' });
+  await renderApp({ route: `/cask/${cask.id}`, api: createFakeApi({ casks: [cask] }) });
+  await screen.findByRole('heading', { name: 'Typed Cask', level: 1 });
+  expect(detailValue(document.body, 'Type')).toHaveTextContent(/^Cask$/);
 });

@@ -20,6 +20,7 @@ import { useCaskRecord, useProvenance } from './api/cask-record.ts';
 import { formatMonth } from './components/appreciation-chart.tsx';
 import { CaskAlertBadges } from './components/cask-alert-badges.tsx';
 import { caskStatusTone } from '@/components/casks/cask-status.ts';
+import { CASK_TYPE_LABELS } from '@/components/casks/cask-type.ts';
 
 /** A day reads on one line ('Feb 15, 2026'), on a phone too; longer texts wrap instead. */
 const NOWRAP = 'whitespace-nowrap';
@@ -158,7 +159,7 @@ function CaskDetails({ record }: { record: CaskRecord }) {
         <Detail term="Owner">
           <CustomerLink id={cask.owner.id} name={cask.owner.fullName} />
         </Detail>
-        <Detail term="Type">{cask.type}</Detail>
+        <Detail term="Type">{CASK_TYPE_LABELS[cask.type]}</Detail>
         <Detail term="Status">
           <StatusBadge tone={caskStatusTone(cask.status)}>{cask.status}</StatusBadge>
         </Detail>

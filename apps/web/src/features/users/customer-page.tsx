@@ -16,6 +16,7 @@ import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge.tsx';
+import { paymentStatusLabel } from '@/components/orders/order-labels.ts';
 import { ReferralStatusBadge } from '@/components/referrals/referral-status-badge.tsx';
 import { errorMessage, isNotFound } from '@/lib/api-error.ts';
 import { useCan } from '@/lib/current-admin.ts';
@@ -98,7 +99,11 @@ const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
       cell: (order) => formatMoney(order.investmentAmount),
     },
     { id: 'status', header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
-    { id: 'payment', header: 'Payment', cell: (order) => order.manualPaymentStatus },
+    {
+      id: 'payment',
+      header: 'Payment',
+      cell: (order) => paymentStatusLabel(order.manualPaymentStatus),
+    },
     {
       id: 'date',
       header: 'Date',

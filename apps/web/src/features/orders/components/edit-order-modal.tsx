@@ -30,6 +30,7 @@ import {
   useUpdateOrder,
 } from '../api/order-mutations.ts';
 import { RecordHistory } from '@/components/audit/record-history.tsx';
+import { PAYMENT_STATUS_LABELS } from '@/components/orders/order-labels.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
@@ -162,7 +163,10 @@ function EditOrderForm({
       />
       <SelectField
         label="Payment"
-        options={options(PAYMENT_STATUSES)}
+        options={PAYMENT_STATUSES.map((value) => ({
+          value,
+          label: PAYMENT_STATUS_LABELS[value],
+        }))}
         value={values.manualPaymentStatus}
         onChange={(event) => set('manualPaymentStatus')(event.target.value)}
         error={errors.manualPaymentStatus}

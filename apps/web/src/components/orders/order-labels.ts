@@ -1,0 +1,19 @@
+import type { PaymentStatus } from '@cask/contracts/orders';
+
+/**
+ * How an order's payment reads on screen: the values are stored as the spec lists them ('paid',
+ * 'refunded', 'Delivered', 'due', 'completed'), and each is shown capitalized, like every other
+ * select of the app (docs/decisions/328).
+ */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  paid: 'Paid',
+  refunded: 'Refunded',
+  Delivered: 'Delivered',
+  due: 'Due',
+  completed: 'Completed',
+};
+
+/** A stored payment value's label; a value the app does not know yet reads as stored. */
+export function paymentStatusLabel(value: string): string {
+  return PAYMENT_STATUS_LABELS[value as PaymentStatus] ?? value;
+}
