@@ -4,8 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 /**
  * The dialogs another screen may ask a screen to open on arrival (issue 31: the command palette's
  * actions 'Add Cask', 'Create Notification' and 'Invite Admin'). The request travels in the
- * location's state, like the customer page's 'Send Notification' (notifyCustomer), so the URL
- * stays the list's own.
+ * location's state, so the URL stays the list's own.
  */
 export type RequestedDialog = 'add-cask' | 'create-notification' | 'invite-admin';
 
@@ -34,7 +33,7 @@ export function useRequestedDialog(dialog: RequestedDialog, allowed = true) {
     setSeen(location.key);
     if (requested) setOpen(true);
   }
-  // Issue 41: the request is used once. The history entry forgets it, so a reload (or coming
+  // Issue 41: the request is used once (docs/decisions/328). The history entry forgets it, so a reload (or coming
   // back to the entry) does not open the dialog again.
   const navigate = useNavigate();
   const { pathname, search, hash } = location;

@@ -3,7 +3,7 @@ import type { PaymentStatus } from '@cask/contracts/orders';
 /**
  * How an order's payment reads on screen: the values are stored as the spec lists them ('paid',
  * 'refunded', 'Delivered', 'due', 'completed'), and each is shown capitalized, like every other
- * select of the app (docs/decisions/328).
+ * select of the app (docs/decisions/326).
  */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   paid: 'Paid',

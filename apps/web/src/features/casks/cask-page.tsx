@@ -201,7 +201,7 @@ export default function CaskPage() {
   const record = useCaskRecord(id);
   const [regauging, setRegauging] = useState(false);
   const [transferring, setTransferring] = useState(false);
-  // DESIGN.md §8: a Viewer is offered no change (decision 220, docs/decisions/325).
+  // A Viewer is offered no change (docs/decisions/325).
   const canChange = useCan('change');
 
   if (record.isPending) return <LoadingState label="Loading cask..." />;

@@ -236,7 +236,7 @@ export default function CustomerPage() {
   const [editing, setEditing] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
   const [notifying, setNotifying] = useState(false);
-  // DESIGN.md §8: a Viewer is offered no change (decision 220, docs/decisions/325).
+  // A Viewer is offered no change (docs/decisions/325).
   const canChange = useCan('change');
 
   if (record.isPending) return <LoadingState label="Loading customer..." />;
@@ -287,7 +287,7 @@ export default function CustomerPage() {
               >
                 Adjust Points
               </Button>
-              {/* The Notifications screen's dialog, here, addressed to this customer (issue 41). */}
+              {/* The Notifications screen's dialog, here, addressed to this customer (docs/decisions/328). */}
               <Button onClick={() => setNotifying(true)} {...preloadOn(CreateNotificationModal)}>
                 Send Notification
               </Button>

@@ -101,7 +101,7 @@ export function OrderList({
   const onRefresh = () => void orders.refetch();
   const [editing, setEditing] = useState<Order | null>(null);
   // The Audit Entry's link to an order opens its dialog (`?open=<id>`, decision 223).
-  // DESIGN.md §8: a Viewer is offered no change, row checkboxes included (docs/decisions/325).
+  // A Viewer is offered no change, row checkboxes included (docs/decisions/325).
   const canChange = useCan('change');
   const linked = useLinkedRecord('orders', fetchOrder, canChange);
   const [deleting, setDeleting] = useState<Order | null>(null);

@@ -40,7 +40,7 @@ export function UserList({ search }: { search: string }) {
   const { data, isPending, isFetching, error } = users;
   const onRefresh = () => void users.refetch();
   usePageWithin(list, data?.pagination.pages);
-  // DESIGN.md §8: a Viewer is offered no change, row checkboxes included (docs/decisions/325).
+  // A Viewer is offered no change, row checkboxes included (docs/decisions/325).
   const canChange = useCan('change');
 
   const remove = useDeleteUser();
