@@ -1,5 +1,61 @@
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import type { SortValue } from '@cask/contracts/common';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  notificationListResponse,
+  type NOTIFICATION_SORTS,
+  type NotificationList,
+} from '@cask/contracts/notifications';
+import { api } from './api-client.ts';
+
 /**
- * The notifications' one query key: the Notifications screen's list and the bell's count are
- * under it, and a notification sent from anywhere (the customer page too) refreshes them.
+ * Every notifications query starts with this key, so one invalidation refreshes them all: the
+ * Notifications screen's list, the bell's count, after a notification sent from anywhere.
  */
 export const notificationsKey = ['notifications'] as const;
+
+/** `GET /notifications` (spec 000 §7): one page, this admin's read state and unread count. */
+export type NotificationSort = SortValue<(typeof NOTIFICATION_SORTS)[number]>;
+
+export async function getNotifications(query: {
+  page: number;
+  limit: number;
+  /** Issue 31: by title or date, either way; undefined is newest first. */
+  sort?: NotificationSort | undefined;
+}): Promise<NotificationList> {
+  const envelope = await api.get<unknown>('/notifications', { params: query });
+  return notificationListResponse.parse(envelope).data;
+}
+
+/**
+ * Spec 000 §9: pages of 20; Load More asks for the next page with the same limit and the list
+ * grows (an infinite query keeps every page it loaded).
+ */
+export const notificationsInfiniteQuery = (
+  limit: number = NOTIFICATIONS_PAGE_SIZE,
+  sort?: NotificationSort,
+) =>
+  infiniteQueryOptions({
+    queryKey: [...notificationsKey, 'list', { limit, sort }],
+    queryFn: ({ pageParam }) => getNotifications({ page: pageParam, limit, sort }),
+    initialPageParam: 1,
+    getNextPageParam: (lastPage) =>
+      lastPage.pagination.current < lastPage.pagination.pages
+        ? lastPage.pagination.current + 1
+        : undefined,
+  });
+
+export type NotificationPages = InfiniteData<NotificationList, number>;
+
+export function useNotifications(sort?: NotificationSort) {
+  // A new order keeps the old rows (and the sort buttons) on screen until its first page is in.
+  return useInfiniteQuery({
+    ...notificationsInfiniteQuery(NOTIFICATIONS_PAGE_SIZE, sort),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -21,7 +21,7 @@ import { lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { UNDO_FAILURE } from '@/lib/undo-toast.tsx';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
 import { BULK_READ_FAILURE, useSetNotificationsRead } from './api/bulk-read.ts';
-import { useNotifications } from './api/get-notifications.ts';
+import { useNotifications } from '@/lib/notification-queries.ts';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
 import {

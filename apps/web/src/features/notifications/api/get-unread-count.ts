@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getNotifications, notificationsKey } from './get-notifications.ts';
+import { getNotifications, notificationsKey } from '@/lib/notification-queries.ts';
 
 /** The header bell polls this often (docs/decisions/081: polling, not server-sent events). */
 export const UNREAD_POLL_MS = 30_000;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { notificationsKey, type NotificationPages } from './get-notifications.ts';
+import { notificationsKey, type NotificationPages } from '@/lib/notification-queries.ts';
 import { getUnreadCount, unreadCountQueryKey } from './get-unread-count.ts';
 
 /**
