@@ -30,15 +30,6 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * A record asked for by the id in the URL does not exist: the API answers 404 for an unknown id
- * and 400 for one that is no id at all (a mistyped or cut link). Either way the page says the
- * record was not found, with no 'Try again' (docs/decisions/327).
- */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
-
-/**
  * A bulk action's refusal (issue 31, 409): the message, then each row that failed, named by
  * `name` from the rows as sent (the API names them `changes.<index>.id`) with its reason.
  */

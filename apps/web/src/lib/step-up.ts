@@ -3,8 +3,6 @@
  * lib/errors.ts), and the bridge between the API client and the dialog that asks for the
  * password again (app/step-up-dialog.tsx).
  */
-import { createContext } from 'react';
-
 export const REAUTHENTICATION_REQUIRED = 'reauthentication_required';
 export const TWO_FACTOR_SETUP_REQUIRED = 'two_factor_setup_required';
 
@@ -43,10 +41,3 @@ export function onTwoFactorSetupRequired(listener: () => void): () => void {
   window.addEventListener(TWO_FACTOR_SETUP_EVENT, listener);
   return () => window.removeEventListener(TWO_FACTOR_SETUP_EVENT, listener);
 }
-
-/**
- * True while the step-up dialog is open (the app shell provides it): the dialog whose action
- * asked for it hides meanwhile, so one dialog shows at a time, and shows again, its action
- * resumed, once the admin has confirmed or cancelled (issue 41; docs/decisions/329).
- */
-export const StepUpAsking = createContext(false);

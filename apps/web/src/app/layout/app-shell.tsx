@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useNavigate, useNavigation } from 'react-router';
-import { onTwoFactorSetupRequired, setStepUpHandler, StepUpAsking } from '@/lib/step-up.ts';
+import { StepUpAsking } from '@/lib/session.ts';
+import { onTwoFactorSetupRequired, setStepUpHandler } from '@/lib/step-up.ts';
 import { Header } from './header.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { DesktopSidebar } from './sidebar.tsx';
@@ -83,56 +84,45 @@ export function AppShell() {
   });
 
   return (
-    // While the step-up dialog asks, the dialog that asked hides (one dialog at a time); the
-    // step-up dialog itself is outside, so it shows.
-    <>
-      <StepUpAsking value={stepUpOpen}>
-        <div className="flex min-h-screen bg-cream-100">
-          <a
-            href="#main-content"
-            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-cream-50 focus:px-3 focus:py-2 focus:text-oak-900 focus:shadow"
-          >
-            Skip to content
-          </a>
-          <DesktopSidebar collapsed={collapsed} onToggle={toggle} />
-          <MobileSidebar
-            open={drawerOpen}
-            onOpenChange={setDrawerOpen}
-            returnFocusTo={menuButtonRef}
-          />
-          <CommandPalette
-            open={paletteOpen}
-            onOpenChange={setPaletteOpen}
-            screens={PALETTE_SCREENS}
-          />
-          <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
-
-          <div className="flex min-w-0 flex-1 flex-col">
-            <Header
-              onOpenMenu={() => setDrawerOpen(true)}
-              menuButtonRef={menuButtonRef}
-              menuButtonProps={preloadOn(MobileSidebar)}
-              onOpenSearch={() => setPaletteOpen(true)}
-              searchButtonProps={preloadOn(CommandPalette)}
-            />
-            {navigating ? (
-              <div
-                role="progressbar"
-                aria-label="Loading page"
-                className="h-0.5 w-full animate-pulse bg-gold-400"
-              />
-            ) : null}
-            <main
-              id="main-content"
-              tabIndex={-1}
-              className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
-            >
-              <Outlet />
-            </main>
-          </div>
-        </div>
-      </StepUpAsking>
+    <div className="flex min-h-screen bg-cream-100">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-cream-50 focus:px-3 focus:py-2 focus:text-oak-900 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <DesktopSidebar collapsed={collapsed} onToggle={toggle} />
+      <MobileSidebar open={drawerOpen} onOpenChange={setDrawerOpen} returnFocusTo={menuButtonRef} />
       <StepUpDialog open={stepUpOpen} onDone={finishStepUp} />
-    </>
+      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} screens={PALETTE_SCREENS} />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header
+          onOpenMenu={() => setDrawerOpen(true)}
+          menuButtonRef={menuButtonRef}
+          menuButtonProps={preloadOn(MobileSidebar)}
+          onOpenSearch={() => setPaletteOpen(true)}
+          searchButtonProps={preloadOn(CommandPalette)}
+        />
+        {navigating ? (
+          <div
+            role="progressbar"
+            aria-label="Loading page"
+            className="h-0.5 w-full animate-pulse bg-gold-400"
+          />
+        ) : null}
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
+        >
+          {/* While the step-up dialog asks, the screen's dialog that asked hides (docs/decisions/329). */}
+          <StepUpAsking value={stepUpOpen}>
+            <Outlet />
+          </StepUpAsking>
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { use, type ReactNode } from 'react';
-import { StepUpAsking } from '@/lib/step-up.ts';
+import { StepUpAsking } from '@/lib/session.ts';
 import { Button } from './button.tsx';
 import { InlineError } from './error-state.tsx';
 import { useReturnFocus } from './return-focus.ts';
@@ -49,7 +49,7 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus();
-  // Hidden while the step-up dialog asks for the password on its behalf (lib/step-up.ts).
+  // Hidden while the step-up dialog asks for the password on its behalf (lib/session.ts).
   const covered = use(StepUpAsking) || undefined;
   // While the request runs the question stays on screen: closing it would hide the outcome.
   const handleOpenChange = (next: boolean) => {

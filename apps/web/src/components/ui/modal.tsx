@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { use, type FormHTMLAttributes, type ReactNode, type RefObject } from 'react';
-import { StepUpAsking } from '@/lib/step-up.ts';
+import { StepUpAsking } from '@/lib/session.ts';
 import { useReturnFocus } from './return-focus.ts';
 
 export interface ModalProps {
@@ -56,7 +56,7 @@ export function Modal({
   initialFocus,
 }: ModalProps) {
   const returnFocus = useReturnFocus();
-  // Hidden while the step-up dialog asks for the password on its behalf (lib/step-up.ts).
+  // Hidden while the step-up dialog asks for the password on its behalf (lib/session.ts).
   const covered = use(StepUpAsking) || undefined;
   const onOpenAutoFocus = (event: Event) => {
     returnFocus.onOpenAutoFocus();

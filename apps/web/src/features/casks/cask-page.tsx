@@ -13,14 +13,14 @@ import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { ValueChart } from '@/components/ui/value-chart.tsx';
-import { errorMessage, isNotFound } from '@/lib/api-error.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { RecordLoadFailure } from '@/components/ui/record-load-failure.tsx';
 import { useCan } from '@/lib/current-admin.ts';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { useCaskRecord, useProvenance } from './api/cask-record.ts';
 import { formatMonth } from './components/appreciation-chart.tsx';
 import { CaskAlertBadges } from './components/cask-alert-badges.tsx';
-import { caskStatusTone } from '@/components/casks/cask-status.ts';
-import { CASK_TYPE_LABELS } from '@/components/casks/cask-type.ts';
+import { CASK_TYPE_LABELS, caskStatusTone } from '@/components/casks/cask-status.ts';
 
 /** A day reads on one line ('Feb 15, 2026'), on a phone too; longer texts wrap instead. */
 const NOWRAP = 'whitespace-nowrap';
@@ -207,26 +207,15 @@ export default function CaskPage() {
   if (record.isPending) return <LoadingState label="Loading cask..." />;
   if (record.isError)
     return (
-      <>
-        <PageHeader title="Cask" />
-        <Card>
-          {/* A bad or unknown id in the URL is no failure to retry (docs/decisions/327). */}
-          {isNotFound(record.error) ? (
-            <ErrorState title={CASK_NOT_FOUND} />
-          ) : (
-            <ErrorState
-              title="Error Loading Cask"
-              message={errorMessage(record.error, CASK_FETCH_FAILURE)}
-              onRetry={() => void record.refetch()}
-            />
-          )}
-          <p className="mt-2 text-center text-sm">
-            <Link to="/cask" className="text-gold-700 underline">
-              Back to the Cask List
-            </Link>
-          </p>
-        </Card>
-      </>
+      <RecordLoadFailure
+        heading="Cask"
+        error={record.error}
+        notFound={CASK_NOT_FOUND}
+        failureTitle="Error Loading Cask"
+        fallback={CASK_FETCH_FAILURE}
+        onRetry={() => void record.refetch()}
+        back={{ to: '/cask', label: 'Back to the Cask List' }}
+      />
     );
 
   const { cask, regauges, transfers } = record.data;

@@ -8,7 +8,6 @@ import { UserStatusBadge } from '@/components/customers/user-status.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import type { Column } from '@/components/ui/data-table.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -16,9 +15,10 @@ import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge.tsx';
-import { paymentStatusLabel } from '@/components/orders/order-labels.ts';
+import { paymentStatusLabel } from '@/components/orders/order-status-badge.tsx';
 import { ReferralStatusBadge } from '@/components/referrals/referral-status-badge.tsx';
-import { errorMessage, isNotFound } from '@/lib/api-error.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { RecordLoadFailure } from '@/components/ui/record-load-failure.tsx';
 import { useCan } from '@/lib/current-admin.ts';
 import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
 import { caskStatusTone } from '@/components/casks/cask-status.ts';
@@ -242,26 +242,15 @@ export default function CustomerPage() {
   if (record.isPending) return <LoadingState label="Loading customer..." />;
   if (record.isError)
     return (
-      <>
-        <PageHeader title="Customer" />
-        <Card>
-          {/* A bad or unknown id in the URL is no failure to retry (docs/decisions/327). */}
-          {isNotFound(record.error) ? (
-            <ErrorState title={CUSTOMER_NOT_FOUND} />
-          ) : (
-            <ErrorState
-              title="Error Loading Customer"
-              message={errorMessage(record.error, CUSTOMER_FETCH_FAILURE)}
-              onRetry={() => void record.refetch()}
-            />
-          )}
-          <p className="mt-2 text-center text-sm">
-            <Link to="/user" className="text-gold-700 underline">
-              Back to User Management
-            </Link>
-          </p>
-        </Card>
-      </>
+      <RecordLoadFailure
+        heading="Customer"
+        error={record.error}
+        notFound={CUSTOMER_NOT_FOUND}
+        failureTitle="Error Loading Customer"
+        fallback={CUSTOMER_FETCH_FAILURE}
+        onRetry={() => void record.refetch()}
+        back={{ to: '/user', label: 'Back to User Management' }}
+      />
     );
 
   const { customer, cards } = record.data;

@@ -1,4 +1,4 @@
-import { CASK_TYPE_LABELS } from '@/components/casks/cask-type.ts';
+import { CASK_TYPE_LABELS } from '@/components/casks/cask-status.ts';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import {

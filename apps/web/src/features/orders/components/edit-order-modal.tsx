@@ -30,7 +30,7 @@ import {
   useUpdateOrder,
 } from '../api/order-mutations.ts';
 import { RecordHistory } from '@/components/audit/record-history.tsx';
-import { PAYMENT_STATUS_LABELS } from '@/components/orders/order-labels.ts';
+import { PAYMENT_STATUS_LABELS } from '@/components/orders/order-status-badge.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
