@@ -40,7 +40,7 @@ const violations = [
   [
     'a feature imports another feature',
     'apps/web/src/features/users/probe.ts',
-    "import '../notifications/labels.ts';",
+    "import '../notifications/relative-time.ts';",
     PATHS,
   ],
   [

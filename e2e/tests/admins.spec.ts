@@ -51,6 +51,25 @@ test('an Owner invites a Viewer, who accepts by the mailed link and can read but
       await expect(viewer.getByRole('button', { name, exact: true })).toHaveCount(0);
     }
     await saveScreen(viewer, 'users-as-viewer');
+    // Issue 41: no write control anywhere, row checkboxes included (docs/decisions/325).
+    await expect(users.getByRole('checkbox')).toHaveCount(0);
+    await users.getByRole('link').first().click();
+    await expect(viewer.getByText('Points balance')).toBeVisible();
+    for (const name of ['Edit Status', 'Adjust Points', 'Send Notification']) {
+      await expect(viewer.getByRole('button', { name, exact: true })).toHaveCount(0);
+    }
+    await viewer.goto('/cask');
+    const casks = viewer.getByRole('table', { name: 'Cask List' });
+    await casks.locator('tbody tr').first().getByRole('link').first().click();
+    await expect(viewer.getByRole('heading', { name: 'Provenance' })).toBeVisible();
+    for (const name of ['Transfer Ownership', 'Record Regauge']) {
+      await expect(viewer.getByRole('button', { name, exact: true })).toHaveCount(0);
+    }
+    await viewer.goto('/orders');
+    await expect(
+      viewer.getByRole('table', { name: 'Order List' }).getByRole('row').nth(1),
+    ).toBeVisible();
+    await expect(viewer.getByRole('checkbox')).toHaveCount(0);
 
     // The API refuses the change the screen does not offer.
     const headers = await bearer(viewer);

@@ -36,7 +36,10 @@ export function useRole(): AdminRole | undefined {
   return role === 'owner' || role === 'admin' || role === 'viewer' ? role : undefined;
 }
 
-/** `can(useRole(), ability)`: the one line a screen adds to hide or disable a control. */
+/**
+ * `can(useRole(), ability)`: the one way a screen hides a control a role may not use, a button,
+ * a bulk bar, the rows' checkboxes, the Action column's buttons (docs/decisions/325).
+ */
 export function useCan(ability: Ability): boolean {
   return can(useRole(), ability);
 }

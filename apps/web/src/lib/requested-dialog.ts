@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 
 /**
  * The dialogs another screen may ask a screen to open on arrival (issue 31: the command palette's
  * actions 'Add Cask', 'Create Notification' and 'Invite Admin'). The request travels in the
- * location's state, like the customer page's 'Send Notification' (notifyCustomer), so the URL
- * stays the list's own.
+ * location's state, so the URL stays the list's own.
  */
 export type RequestedDialog = 'add-cask' | 'create-notification' | 'invite-admin';
 
@@ -34,6 +33,13 @@ export function useRequestedDialog(dialog: RequestedDialog, allowed = true) {
     setSeen(location.key);
     if (requested) setOpen(true);
   }
+  // Issue 41: the request is used once (docs/decisions/328). The history entry forgets it, so a reload (or coming
+  // back to the entry) does not open the dialog again.
+  const navigate = useNavigate();
+  const { pathname, search, hash } = location;
+  useEffect(() => {
+    if (requested) void navigate({ pathname, search, hash }, { replace: true, state: null });
+  }, [requested, navigate, pathname, search, hash]);
   // The role is known once the profile is: the request waits for it rather than being dropped.
   return [open && allowed, setOpen] as const;
 }

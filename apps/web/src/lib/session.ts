@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { createContext } from 'react';
 
 /** Spec 000 §4 and §9: the three cookies, their lifetimes, path /, SameSite strict. */
 export const ACCESS_TOKEN_COOKIE = 'accessToken';
@@ -104,3 +105,12 @@ export function onSessionExpired(listener: () => void): () => void {
   window.addEventListener(SESSION_EXPIRED_EVENT, listener);
   return () => window.removeEventListener(SESSION_EXPIRED_EVENT, listener);
 }
+
+/**
+ * True while the step-up dialog asks this session to prove who it is again (lib/step-up.ts); the
+ * app shell provides it to the screens. A screen's dialog whose action asked for it hides
+ * meanwhile, so one dialog shows at a time, and shows again, its action resumed, once the admin
+ * has confirmed or cancelled (issue 41; docs/decisions/329). Kept here, in the entry's code, so
+ * the dialogs read it without loading anything more.
+ */
+export const StepUpAsking = createContext(false);

@@ -25,6 +25,7 @@ import type {
 } from '@cask/contracts/exports';
 import {
   RECORD_CHANGED_ELSEWHERE,
+  uuidParam,
   type ErrorEnvelope,
   type MessageEnvelope,
 } from '@cask/contracts/common';
@@ -565,6 +566,15 @@ export function createFakeApi(
 
   const fail = () => json(500, { success: false, message: state.failureMessage });
   const notFound = (message: string) => json(404, { success: false, message });
+  /** As the API's params check: an id that is no UUID at all answers 400 on the `id` field. */
+  const badId = (id: string | undefined) =>
+    uuidParam.safeParse({ id }).success
+      ? undefined
+      : json(400, {
+          success: false,
+          message: 'Invalid UUID',
+          errors: [{ field: 'id', message: 'Invalid UUID' }],
+        });
   const unread = () => state.notifications.filter((n) => !n.isRead).length;
 
   function page<T>(rows: T[], query: Record<string, string>, defaultLimit: number) {
@@ -1510,6 +1520,8 @@ export function createFakeApi(
         path,
       );
     if (method === 'GET' && customerPage) {
+      const invalid = badId(customerPage[1]);
+      if (invalid) return invalid;
       const customer = state.customers.find((c) => c.id === customerPage[1]);
       if (!customer) return notFound('User not found');
       const held = state.casks.filter((c) => c.owner.id === customer.id);
@@ -1588,6 +1600,8 @@ export function createFakeApi(
     );
     const recorded = caskRecord && state.casks.find((c) => c.id === caskRecord[1]);
     if (caskRecord && method !== 'DELETE') {
+      const invalid = badId(caskRecord[1]);
+      if (invalid) return invalid;
       if (!recorded) return notFound('Cask not found');
       const answer = (status: number, message?: string) =>
         json(status, {

@@ -7,7 +7,7 @@ import type { AdminProfile } from '@cask/contracts/auth';
 import { createQueryClient } from '@/app/providers.tsx';
 import AppToaster from '@/app/toaster.tsx';
 import { routes } from '@/app/routes.tsx';
-import { unreadCountQueryKey } from '@/features/notifications/api/get-unread-count.ts';
+import { unreadCountQueryKey } from '@/lib/notification-queries.ts';
 import { profileQueryKey } from '@/lib/current-admin.ts';
 import { storeSession } from '@/lib/session.ts';
 import { ada, createFakeApi, type FakeApi } from './fake-api.ts';

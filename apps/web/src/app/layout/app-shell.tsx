@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useNavigate, useNavigation } from 'react-router';
+import { StepUpAsking } from '@/lib/session.ts';
 import { onTwoFactorSetupRequired, setStepUpHandler } from '@/lib/step-up.ts';
 import { Header } from './header.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
@@ -116,7 +117,10 @@ export function AppShell() {
           tabIndex={-1}
           className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
         >
-          <Outlet />
+          {/* While the step-up dialog asks, the screen's dialog that asked hides (docs/decisions/329). */}
+          <StepUpAsking value={stepUpOpen}>
+            <Outlet />
+          </StepUpAsking>
         </main>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, expect, test, vi, type Mock } from 'vitest';
-import { UNREAD_POLL_MS } from '@/features/notifications/api/get-unread-count.ts';
+import { UNREAD_POLL_MS } from '@/lib/notification-queries.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {

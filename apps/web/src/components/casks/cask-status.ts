@@ -1,4 +1,4 @@
-import type { CaskStatus } from '@cask/contracts/casks';
+import type { CaskStatus, CaskType } from '@cask/contracts/casks';
 import type { StatusTone } from '@/components/ui/status-badge.tsx';
 
 /** Spec 001 §2: green Ready, yellow Maturing, blue Experience, grey otherwise. */
@@ -9,3 +9,10 @@ const statusTones: Record<CaskStatus, StatusTone> = {
 };
 export const caskStatusTone = (status: string): StatusTone =>
   statusTones[status as CaskStatus] ?? 'grey';
+
+/** A cask's type as the screens read it: Cask, Bottle, Experience (docs/decisions/326). */
+export const CASK_TYPE_LABELS: Record<CaskType, string> = {
+  cask: 'Cask',
+  bottle: 'Bottle',
+  experience: 'Experience',
+};

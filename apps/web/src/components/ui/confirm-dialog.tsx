@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
+import { StepUpAsking } from '@/lib/session.ts';
 import { Button } from './button.tsx';
 import { InlineError } from './error-state.tsx';
 import { useReturnFocus } from './return-focus.ts';
@@ -48,6 +49,8 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus();
+  // Hidden while the step-up dialog asks for the password on its behalf (lib/session.ts).
+  const covered = use(StepUpAsking) || undefined;
   // While the request runs the question stays on screen: closing it would hide the outcome.
   const handleOpenChange = (next: boolean) => {
     if (busy && !next) return;
@@ -56,9 +59,13 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={handleOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-oak-900/40 backdrop-blur-[1px]" />
+        <AlertDialog.Overlay
+          hidden={covered}
+          className="fixed inset-0 z-40 bg-oak-900/40 backdrop-blur-[1px]"
+        />
         <AlertDialog.Content
           {...returnFocus}
+          hidden={covered}
           onEscapeKeyDown={(event) => {
             if (busy) event.preventDefault();
           }}

@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { FormHTMLAttributes, ReactNode, RefObject } from 'react';
+import { use, type FormHTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { StepUpAsking } from '@/lib/session.ts';
 import { useReturnFocus } from './return-focus.ts';
 
 export interface ModalProps {
@@ -55,6 +56,8 @@ export function Modal({
   initialFocus,
 }: ModalProps) {
   const returnFocus = useReturnFocus();
+  // Hidden while the step-up dialog asks for the password on its behalf (lib/session.ts).
+  const covered = use(StepUpAsking) || undefined;
   const onOpenAutoFocus = (event: Event) => {
     returnFocus.onOpenAutoFocus();
     const target = initialFocus?.current;
@@ -65,9 +68,13 @@ export function Modal({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-oak-900/40 backdrop-blur-[1px]" />
+        <Dialog.Overlay
+          hidden={covered}
+          className="fixed inset-0 z-40 bg-oak-900/40 backdrop-blur-[1px]"
+        />
         <Dialog.Content
           {...returnFocus}
+          hidden={covered}
           onOpenAutoFocus={onOpenAutoFocus}
           className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-cream-300 bg-cream-50 shadow-xl focus:outline-none`}
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -10,7 +10,7 @@ export interface PagedTableProps<Row> extends DataTableProps<Row> {
    */
   failure?: ComponentProps<typeof ErrorState> | undefined;
   /** The API's pagination of the rows shown; undefined until the first answer. */
-  pagination: { current: number; pages: number; total: number } | undefined;
+  pagination: { current: number; pages: number; total: number; limit: number } | undefined;
   /** What 'Showing N of M …' counts, as the screen words it. */
   noun: string;
   /** The pagination landmark's name, e.g. 'Users pagination'. */
@@ -53,6 +53,7 @@ export function PagedTable<Row>({
           pages={pagination.pages}
           total={pagination.total}
           count={table.rows?.length ?? 0}
+          limit={pagination.limit}
           noun={noun}
           label={paginationLabel}
           onPageChange={onPageChange}

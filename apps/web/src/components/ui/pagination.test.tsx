@@ -11,6 +11,7 @@ function renderPagination(props: Partial<PaginationProps> = {}) {
       pages={1}
       total={0}
       count={0}
+      limit={10}
       noun="users"
       onPageChange={onPageChange}
       {...props}
@@ -22,9 +23,27 @@ function renderPagination(props: Partial<PaginationProps> = {}) {
 const pageButtons = () =>
   screen.getAllByRole('button', { name: /^Page \d+$/ }).map((button) => button.textContent);
 
-test('it says how many items this page shows out of how many in all', () => {
-  renderPagination({ page: 2, pages: 4, total: 22, count: 6, noun: 'users' });
+test('it says how many items the first page shows out of how many in all (the spec’s words)', () => {
+  renderPagination({ page: 1, pages: 4, total: 22, count: 6, limit: 6, noun: 'users' });
   expect(screen.getByText('Showing 6 of 22 users')).toBeInTheDocument();
+});
+
+test('a later page says which items it shows: Showing 11-20 of 69 (issue 41)', () => {
+  const { rerender } = renderPagination({ page: 2, pages: 7, total: 69, count: 10, limit: 10 });
+  expect(screen.getByText('Showing 11-20 of 69 users')).toBeInTheDocument();
+  // The last page, not full.
+  rerender(
+    <Pagination
+      page={7}
+      pages={7}
+      total={69}
+      count={9}
+      limit={10}
+      noun="users"
+      onPageChange={vi.fn()}
+    />,
+  );
+  expect(screen.getByText('Showing 61-69 of 69 users')).toBeInTheDocument();
 });
 
 test('the noun is the screen’s own word', () => {
@@ -57,6 +76,7 @@ test('Previous is disabled on the first page and Next on the last', () => {
       pages={3}
       total={30}
       count={10}
+      limit={10}
       noun="users"
       onPageChange={onPageChange}
     />,
@@ -95,6 +115,7 @@ test('Refresh shows only when the screen can refresh, and refreshes', async () =
       pages={2}
       total={12}
       count={6}
+      limit={10}
       noun="orders"
       label="Orders pagination"
       onPageChange={vi.fn()}

@@ -10,6 +10,8 @@ export interface PaginationProps {
   total: number;
   /** How many items this page shows: the N of 'Showing N of M'. */
   count: number;
+  /** How many items a full page holds (pagination.limit): where a later page's range starts. */
+  limit: number;
   /** What is counted, as the screen words it: 'users', 'Reward', 'offers'... */
   noun: string;
   onPageChange: (page: number) => void;
@@ -26,7 +28,23 @@ const pageButton =
   'inline-flex h-8 min-w-8 items-center justify-center rounded-lg px-1.5 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40 sm:h-9 sm:min-w-9 sm:px-2';
 
 /**
- * 'Showing N of M {noun}', Previous / page numbers / Next and an optional Refresh
+ * Spec 000 §2 'Showing N of M users' on the first page; a later page says which of them it shows,
+ * 'Showing 11-20 of 69 users' (issue 41; docs/decisions/326).
+ */
+export function showingText(
+  page: number,
+  count: number,
+  limit: number,
+  total: number,
+  noun: string,
+) {
+  if (page <= 1 || count === 0) return `Showing ${count} of ${total} ${noun}`;
+  const first = (page - 1) * limit + 1;
+  return `Showing ${first}-${first + count - 1} of ${total} ${noun}`;
+}
+
+/**
+ * 'Showing N of M {noun}' ('Showing 11-20 of M' past the first page), Previous / page numbers / Next and an optional Refresh
  * (spec 000 §2 and §9). Page numbers come from pageWindow: at most five, first and last always.
  */
 export function Pagination({
@@ -34,6 +52,7 @@ export function Pagination({
   pages,
   total,
   count,
+  limit,
   noun,
   onPageChange,
   onRefresh,
@@ -52,7 +71,7 @@ export function Pagination({
     >
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-oak-700" aria-live="polite">
-          Showing {count} of {total} {noun}
+          {showingText(page, count, limit, total, noun)}
         </p>
         {onRefresh ? (
           <button
@@ -133,6 +152,7 @@ export function PaginationPlaceholder({ refresh = false }: { refresh?: boolean }
         pages={1}
         total={0}
         count={0}
+        limit={1}
         noun=""
         onPageChange={ignore}
         onRefresh={refresh ? ignore : undefined}

@@ -218,3 +218,24 @@ test('Transfer Ownership shows the owner, leaves them out of the picker, confirm
   expect(within(row).getByRole('link', { name: 'Iain Buyer' })).toBeVisible();
   expect(row).toHaveTextContent('$15,000');
 });
+
+test('an unknown cask, or a link with no id at all, says the cask was not found', async () => {
+  for (const id of ['00000000-0000-4000-8000-000000000001', 'not-an-id']) {
+    const { unmount } = await renderApp({ route: `/cask/${id}`, api: createFakeApi() });
+    expect(await screen.findByText('This cask was not found.')).toBeVisible();
+    expect(screen.queryByText('Invalid UUID')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the Cask List' })).toHaveAttribute(
+      'href',
+      '/cask',
+    );
+    unmount();
+  }
+});
+
+test('the cask page reads its type as a label, not as stored', async () => {
+  const cask = aCask({ name: 'Typed Cask', type: 'cask' });
+  await renderApp({ route: `/cask/${cask.id}`, api: createFakeApi({ casks: [cask] }) });
+  await screen.findByRole('heading', { name: 'Typed Cask', level: 1 });
+  expect(detailValue(document.body, 'Type')).toHaveTextContent(/^Cask$/);
+});

@@ -14,11 +14,13 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { ValueChart } from '@/components/ui/value-chart.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
+import { RecordLoadFailure } from '@/components/ui/record-load-failure.tsx';
+import { useCan } from '@/lib/current-admin.ts';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { useCaskRecord, useProvenance } from './api/cask-record.ts';
 import { formatMonth } from './components/appreciation-chart.tsx';
 import { BELOW_FORTY, CaskAlertBadges, isBelowForty } from './components/cask-alert-badges.tsx';
-import { caskStatusTone } from '@/components/casks/cask-status.ts';
+import { CASK_TYPE_LABELS, caskStatusTone } from '@/components/casks/cask-status.ts';
 
 /** A day reads on one line ('Feb 15, 2026'), on a phone too; longer texts wrap instead. */
 const NOWRAP = 'whitespace-nowrap';
@@ -32,6 +34,7 @@ const TransferModal = lazyModal(
 );
 
 export const CASK_FETCH_FAILURE = 'Failed to fetch cask.';
+export const CASK_NOT_FOUND = 'This cask was not found.';
 
 type Regauge = CaskRecord['regauges'][number];
 type Transfer = CaskRecord['transfers'][number];
@@ -204,7 +207,7 @@ function CaskDetails({ record }: { record: CaskRecord }) {
         <Detail term="Owner">
           <CustomerLink id={cask.owner.id} name={cask.owner.fullName} />
         </Detail>
-        <Detail term="Type">{cask.type}</Detail>
+        <Detail term="Type">{CASK_TYPE_LABELS[cask.type]}</Detail>
         <Detail term="Status">
           <StatusBadge tone={caskStatusTone(cask.status)}>{cask.status}</StatusBadge>
         </Detail>
@@ -249,25 +252,21 @@ export default function CaskPage() {
   const record = useCaskRecord(id);
   const [regauging, setRegauging] = useState(false);
   const [transferring, setTransferring] = useState(false);
+  // A Viewer is offered no change (docs/decisions/325).
+  const canChange = useCan('change');
 
   if (record.isPending) return <LoadingState label="Loading cask..." />;
   if (record.isError)
     return (
-      <>
-        <PageHeader title="Cask" />
-        <Card>
-          <ErrorState
-            title="Error Loading Cask"
-            message={errorMessage(record.error, CASK_FETCH_FAILURE)}
-            onRetry={() => void record.refetch()}
-          />
-          <p className="mt-2 text-center text-sm">
-            <Link to="/cask" className="text-gold-700 underline">
-              Back to the Cask List
-            </Link>
-          </p>
-        </Card>
-      </>
+      <RecordLoadFailure
+        heading="Cask"
+        error={record.error}
+        notFound={CASK_NOT_FOUND}
+        failureTitle="Error Loading Cask"
+        fallback={CASK_FETCH_FAILURE}
+        onRetry={() => void record.refetch()}
+        back={{ to: '/cask', label: 'Back to the Cask List' }}
+      />
     );
 
   const { cask, regauges, transfers } = record.data;
@@ -276,18 +275,20 @@ export default function CaskPage() {
       <PageHeader
         title={cask.name}
         actions={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => setTransferring(true)}
-              {...preloadOn(TransferModal)}
-            >
-              Transfer Ownership
-            </Button>
-            <Button onClick={() => setRegauging(true)} {...preloadOn(RegaugeModal)}>
-              Record Regauge
-            </Button>
-          </>
+          canChange ? (
+            <>
+              <Button
+                variant="secondary"
+                onClick={() => setTransferring(true)}
+                {...preloadOn(TransferModal)}
+              >
+                Transfer Ownership
+              </Button>
+              <Button onClick={() => setRegauging(true)} {...preloadOn(RegaugeModal)}>
+                Record Regauge
+              </Button>
+            </>
+          ) : null
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-oak-700">

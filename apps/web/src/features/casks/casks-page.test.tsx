@@ -158,6 +158,12 @@ test('adds a cask for an owner found by typing, with an image dropped on the for
     `/user/${owner.id}`,
   );
 
+  // The spec's values (cask, bottle, experience), each read as a label.
+  expect(
+    within(within(dialog).getByLabelText('Type'))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Cask', 'Bottle', 'Experience']);
   await user.selectOptions(within(dialog).getByLabelText('Type'), 'bottle');
   await user.type(within(dialog).getByLabelText('Cask Name'), 'Glenfarclas 2004');
   await user.type(within(dialog).getByLabelText('Year'), '2004');

@@ -123,7 +123,7 @@ test('Next loads page 2 and keeps page 1 on screen meanwhile', async () => {
 
   expect(await screen.findByText('Customer 11')).toBeVisible();
   expect(screen.queryByText('Customer 1')).not.toBeInTheDocument();
-  expect(screen.getByText('Showing 5 of 15 users')).toBeVisible();
+  expect(screen.getByText('Showing 11-15 of 15 users')).toBeVisible();
   expect(api.sent('GET', '/api/users').at(-1)?.query).toEqual({ page: '2', limit: '10' });
   expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 });

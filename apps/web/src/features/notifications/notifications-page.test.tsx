@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { aNotification, createFakeApi, manyNotifications } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { dialogRequest } from '@/lib/requested-dialog.ts';
 
 afterEach(() => {
   // react-hot-toast keeps its toasts in a module-level store, across tests.
@@ -206,4 +207,17 @@ test('the list sorts by title both ways and by date, kept in the URL (issue 31)'
     sort: 'createdAt',
   });
   expect(within(sortBar()).getByRole('button', { name: 'Date, sorted ascending' })).toBeVisible();
+});
+
+test("the palette's request opens the dialog once: the history entry forgets it (no reopening on reload)", async () => {
+  const { router } = await renderApp({
+    route: '/notifications',
+    state: dialogRequest('create-notification'),
+    api: createFakeApi(),
+  });
+  expect(await screen.findByRole('dialog', { name: 'Create Notification' })).toBeVisible();
+  // A reload reads the entry's state again: it no longer asks for the dialog.
+  await waitFor(() => expect(router.state.location.state).toBeNull());
+  expect(router.state.location.pathname).toBe('/notifications');
+  expect(screen.getByRole('dialog', { name: 'Create Notification' })).toBeVisible();
 });

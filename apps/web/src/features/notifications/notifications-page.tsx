@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
 import { undoBody } from '@/lib/post-bulk.ts';
 import { useRequestedDialog } from '@/lib/requested-dialog.ts';
 import toast from 'react-hot-toast';
@@ -23,7 +22,7 @@ import { lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { UNDO_FAILURE } from '@/lib/undo-toast.tsx';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
 import { BULK_READ_FAILURE, useSetNotificationsRead } from './api/bulk-read.ts';
-import { useNotifications } from './api/get-notifications.ts';
+import { useNotifications } from '@/lib/notification-queries.ts';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
 import {
@@ -35,7 +34,10 @@ import { useCan } from '@/lib/current-admin.ts';
 import { useListParams } from '@/lib/use-list-params.ts';
 
 const CreateNotificationModal = lazyModal(
-  () => import('./components/create-notification-modal.tsx').then((m) => m.CreateNotificationModal),
+  () =>
+    import('@/components/notifications/create-notification-modal.tsx').then(
+      (m) => m.CreateNotificationModal,
+    ),
   (props) => props.open,
 );
 const NotificationDetailsModal = lazyModal(
@@ -64,9 +66,7 @@ export default function NotificationsPage() {
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [opened, setOpened] = useState<Notification | null>(null);
-  // The customer page's 'Send Notification' (issue 30) comes here with the customer to address.
-  const addressedTo = (useLocation().state as { notifyCustomer?: string } | null)?.notifyCustomer;
-  const [creating, setCreating] = useState(addressedTo !== undefined);
+  const [creating, setCreating] = useState(false);
   // The command palette's 'Create Notification' (issue 31) arrives asking for the dialog.
   const [requested, setRequested] = useRequestedDialog('create-notification', canChange);
 
@@ -275,7 +275,6 @@ export default function NotificationsPage() {
           setCreating(open);
           setRequested(open);
         }}
-        {...(addressedTo ? { recipient: addressedTo } : {})}
       />
     </>
   );

@@ -302,11 +302,24 @@ test('Edit Order shows the order read-only, saves the editable fields and keeps 
   expect(notes).toHaveAttribute('placeholder', 'Enter notes here');
   expect(notes).toHaveValue('Called about the sample');
   expect(within(dialog).getByRole('combobox', { name: 'Progress' })).toHaveValue('Ready');
-  expect(
-    within(within(dialog).getByRole('combobox', { name: 'Payment' }))
-      .getAllByRole('option')
-      .map((option) => option.textContent),
-  ).toEqual(['paid', 'refunded', 'Delivered', 'due', 'completed']);
+  // Issue 41: the spec's values, each read as a label (and sent as stored, below).
+  const payments = within(within(dialog).getByRole('combobox', { name: 'Payment' })).getAllByRole(
+    'option',
+  ) as HTMLOptionElement[];
+  expect(payments.map((option) => option.textContent)).toEqual([
+    'Paid',
+    'Refunded',
+    'Delivered',
+    'Due',
+    'Completed',
+  ]);
+  expect(payments.map((option) => option.value)).toEqual([
+    'paid',
+    'refunded',
+    'Delivered',
+    'due',
+    'completed',
+  ]);
   expect(
     within(within(dialog).getByRole('combobox', { name: 'Status' }))
       .getAllByRole('option')

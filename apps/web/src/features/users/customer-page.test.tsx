@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
 import { aCask, aCustomer, aReferral, createFakeApi, manyCustomers } from '@/testing/fake-api.ts';
@@ -85,19 +85,54 @@ test('the page opens the dialogs the app has: status, points and a notification'
     await screen.findByRole('dialog', { name: 'Manual Point Adjustment - Isla Grant' }),
   ).toBeVisible();
   fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
-  // The Notifications screen's dialog, addressed to this customer.
+  // Issue 41: the notification dialog opens here, addressed to this customer and showing them.
   fireEvent.click(screen.getByRole('button', { name: 'Send Notification' }));
   const create = await screen.findByRole('dialog', { name: 'Create Notification' });
   expect(create).toBeVisible();
-  // Behind the dialog (hidden from assistive technology while it is open): the Notifications screen.
-  expect(
-    screen.getByRole('heading', { name: /^Notifications/, level: 1, hidden: true }),
-  ).toBeInTheDocument();
+  expect(within(create).getByRole('combobox', { name: 'Recipient' })).toHaveValue(
+    `Isla Grant (${isla.email})`,
+  );
+  expect(screen.getByRole('heading', { name: 'Isla Grant', level: 1, hidden: true })).toBeVisible();
 });
 
-test('an unknown customer says so', async () => {
+test('Send Notification sends to the customer from their page, and nothing reopens', async () => {
+  const isla = aCustomer({ fullName: 'Isla Grant' });
+  const api = createFakeApi({ customers: [isla] });
+  const { user, router } = await renderApp({ route: `/user/${isla.id}`, api });
+  const sectionPath = `/api/users/${isla.id}/notifications`;
+  const sectionReads = () => api.state.requests.filter((r) => r.path === sectionPath).length;
+  await user.click(await screen.findByRole('button', { name: 'Send Notification' }));
+  const readsBefore = sectionReads();
+  const create = await screen.findByRole('dialog', { name: 'Create Notification' });
+  await user.type(within(create).getByRole('textbox', { name: 'Title' }), 'Your cask');
+  await user.type(within(create).getByRole('textbox', { name: 'Message' }), 'Ready to bottle.');
+  await user.click(within(create).getByRole('button', { name: 'Create Notification' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(api.state.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+    title: 'Your cask',
+    recipient: isla.id,
+  });
+  // The page's Notifications section is read again, to list what was just sent.
+  await waitFor(() => expect(sectionReads()).toBeGreaterThan(readsBefore));
+  // Still on the customer page, with no state a reload would turn into a dialog again.
+  expect(router.state.location.pathname).toBe(`/user/${isla.id}`);
+  expect(router.state.location.state).toBeNull();
+});
+
+test('an unknown customer says so, with the way back and nothing to retry', async () => {
   const api = createFakeApi();
   await renderApp({ route: '/user/00000000-0000-4000-8000-000000000001', api });
-  expect(await screen.findByText('Error Loading Customer')).toBeVisible();
-  expect(screen.getByText('User not found')).toBeVisible();
+  expect(await screen.findByText('This customer was not found.')).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  expect(screen.getByRole('link', { name: 'Back to User Management' })).toHaveAttribute(
+    'href',
+    '/user',
+  );
+});
+
+test('a link with no id at all (the API answers 400 Invalid UUID) reads as not found', async () => {
+  await renderApp({ route: '/user/not-an-id', api: createFakeApi() });
+  expect(await screen.findByText('This customer was not found.')).toBeVisible();
+  expect(screen.queryByText('Invalid UUID')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
 });

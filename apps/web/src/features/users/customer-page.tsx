@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Boxes, Coins, Landmark, Star } from 'lucide-react';
 import { CUSTOMER_SECTION_PAGE_SIZE } from '@cask/contracts/customer-records';
 import { formatAbv, formatVolume } from '@cask/contracts/measures';
@@ -9,7 +9,6 @@ import { UserStatusBadge } from '@/components/customers/user-status.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import type { Column } from '@/components/ui/data-table.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -17,8 +16,10 @@ import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { StatCard, StatCardGrid } from '@/components/ui/stat-card.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge.tsx';
+import { paymentStatusLabel } from '@/components/orders/order-status-badge.tsx';
 import { ReferralStatusBadge } from '@/components/referrals/referral-status-badge.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
+import { RecordLoadFailure } from '@/components/ui/record-load-failure.tsx';
 import { useCan } from '@/lib/current-admin.ts';
 import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
 import { caskStatusTone } from '@/components/casks/cask-status.ts';
@@ -35,6 +36,13 @@ const ManualPointsModal = lazyModal(
   () => import('../users/components/manual-points-modal.tsx').then((m) => m.ManualPointsModal),
   (props) => props.reward !== null,
 );
+const CreateNotificationModal = lazyModal(
+  () =>
+    import('@/components/notifications/create-notification-modal.tsx').then(
+      (m) => m.CreateNotificationModal,
+    ),
+  (props) => props.open,
+);
 
 const EditDetailsModal = lazyModal(
   () => import('./components/edit-details-modal.tsx').then((m) => m.EditDetailsModal),
@@ -42,6 +50,7 @@ const EditDetailsModal = lazyModal(
 );
 
 export const CUSTOMER_FETCH_FAILURE = 'Failed to fetch customer.';
+export const CUSTOMER_NOT_FOUND = 'This customer was not found.';
 
 const signed = (value: number) => (value > 0 ? `+${formatCount(value)}` : formatCount(value));
 
@@ -140,7 +149,11 @@ const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
       cell: (order) => formatMoney(order.investmentAmount),
     },
     { id: 'status', header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
-    { id: 'payment', header: 'Payment', cell: (order) => order.manualPaymentStatus },
+    {
+      id: 'payment',
+      header: 'Payment',
+      cell: (order) => paymentStatusLabel(order.manualPaymentStatus),
+    },
     {
       id: 'date',
       header: 'Date',
@@ -275,23 +288,22 @@ export default function CustomerPage() {
   const [editing, setEditing] = useState(false);
   const [editingDetails, setEditingDetails] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
-  const navigate = useNavigate();
-  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  const [notifying, setNotifying] = useState(false);
+  // A Viewer is offered no change (docs/decisions/325).
   const canChange = useCan('change');
 
   if (record.isPending) return <LoadingState label="Loading customer..." />;
   if (record.isError)
     return (
-      <>
-        <PageHeader title="Customer" />
-        <Card>
-          <ErrorState
-            title="Error Loading Customer"
-            message={errorMessage(record.error, CUSTOMER_FETCH_FAILURE)}
-            onRetry={() => void record.refetch()}
-          />
-        </Card>
-      </>
+      <RecordLoadFailure
+        heading="Customer"
+        error={record.error}
+        notFound={CUSTOMER_NOT_FOUND}
+        failureTitle="Error Loading Customer"
+        fallback={CUSTOMER_FETCH_FAILURE}
+        onRetry={() => void record.refetch()}
+        back={{ to: '/user', label: 'Back to User Management' }}
+      />
     );
 
   const { customer, cards } = record.data;
@@ -301,9 +313,9 @@ export default function CustomerPage() {
       <PageHeader
         title={customer.fullName}
         actions={
-          <>
-            {/* Issue 41: name, e-mail and phone, which the spec's Edit User shows read-only. */}
-            {canChange ? (
+          canChange ? (
+            <>
+              {/* Issue 41: name, e-mail and phone, which the spec's Edit User shows read-only. */}
               <Button
                 variant="secondary"
                 onClick={() => setEditingDetails(true)}
@@ -311,30 +323,26 @@ export default function CustomerPage() {
               >
                 Edit details
               </Button>
-            ) : null}
-            <Button
-              variant="secondary"
-              onClick={() => setEditing(true)}
-              {...preloadOn(LazyEditUserModal)}
-            >
-              Edit Status
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => setAdjusting(true)}
-              {...preloadOn(ManualPointsModal)}
-            >
-              Adjust Points
-            </Button>
-            {/* The Notifications screen's own dialog, addressed to this customer. */}
-            <Button
-              onClick={() =>
-                void navigate('/notifications', { state: { notifyCustomer: customer.id } })
-              }
-            >
-              Send Notification
-            </Button>
-          </>
+              <Button
+                variant="secondary"
+                onClick={() => setEditing(true)}
+                {...preloadOn(LazyEditUserModal)}
+              >
+                Edit Status
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => setAdjusting(true)}
+                {...preloadOn(ManualPointsModal)}
+              >
+                Adjust Points
+              </Button>
+              {/* The Notifications screen's dialog, here, addressed to this customer (docs/decisions/328). */}
+              <Button onClick={() => setNotifying(true)} {...preloadOn(CreateNotificationModal)}>
+                Send Notification
+              </Button>
+            </>
+          ) : null
         }
       />
       <dl className="mb-4 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-oak-700">
@@ -412,6 +420,11 @@ export default function CustomerPage() {
             : null
         }
         onClose={() => setAdjusting(false)}
+      />
+      <CreateNotificationModal
+        open={notifying}
+        onOpenChange={setNotifying}
+        recipient={{ id: customer.id, fullName: customer.fullName, email: customer.email }}
       />
     </>
   );

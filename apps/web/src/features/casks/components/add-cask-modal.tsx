@@ -1,3 +1,4 @@
+import { CASK_TYPE_LABELS } from '@/components/casks/cask-status.ts';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import {
@@ -162,7 +163,7 @@ function AddCaskDialog({ open, onOpenChange, addedBefore, onAdded }: AddCaskModa
           name="type"
           value={form.type}
           onChange={(event) => set('type')(event.target.value)}
-          options={CASK_TYPES.map((type) => ({ value: type, label: type }))}
+          options={CASK_TYPES.map((type) => ({ value: type, label: CASK_TYPE_LABELS[type] }))}
           error={fieldErrors.get('type')}
         />
         <CustomerCombobox

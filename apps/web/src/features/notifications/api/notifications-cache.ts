@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { notificationsKey, type NotificationPages } from './get-notifications.ts';
-import { getUnreadCount, unreadCountQueryKey } from './get-unread-count.ts';
+import { notificationsKey, type NotificationPages } from '@/lib/notification-queries.ts';
+import { getUnreadCount, unreadCountQueryKey } from '@/lib/notification-queries.ts';
 
 /**
  * After a read or a mark-all, the loaded pages are patched in place rather than refetched

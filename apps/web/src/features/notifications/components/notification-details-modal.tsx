@@ -2,7 +2,7 @@ import type { Notification } from '@cask/contracts/notifications';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import { capitalize } from '../labels.ts';
+import { capitalize } from '@/components/notifications/notification-labels.ts';
 
 /**
  * Spec 000 §2 'Notification Details': title, time, message and the 'Priority | Type | Category'

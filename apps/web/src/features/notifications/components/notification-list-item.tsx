@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Notification } from '@cask/contracts/notifications';
 import { formatDateTime } from '@/lib/format.ts';
-import { categoryInitial } from '../labels.ts';
+import { categoryInitial } from '@/components/notifications/notification-labels.ts';
 import { formatRelativeTime } from '../relative-time.ts';
 
 /**

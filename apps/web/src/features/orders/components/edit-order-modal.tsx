@@ -30,6 +30,7 @@ import {
   useUpdateOrder,
 } from '../api/order-mutations.ts';
 import { RecordHistory } from '@/components/audit/record-history.tsx';
+import { PAYMENT_STATUS_LABELS } from '@/components/orders/order-status-badge.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
@@ -164,7 +165,10 @@ function EditOrderForm({
       />
       <SelectField
         label="Payment"
-        options={options(PAYMENT_STATUSES)}
+        options={PAYMENT_STATUSES.map((value) => ({
+          value,
+          label: PAYMENT_STATUS_LABELS[value],
+        }))}
         value={values.manualPaymentStatus}
         onChange={(event) => set('manualPaymentStatus')(event.target.value)}
         error={errors.manualPaymentStatus}

@@ -109,7 +109,9 @@ export function OrderList({
   const onRefresh = () => void orders.refetch();
   const [editing, setEditing] = useState<Order | null>(null);
   // The Audit Entry's link to an order opens its dialog (`?open=<id>`, decision 223).
-  const linked = useLinkedRecord('orders', fetchOrder, useCan('change'));
+  // A Viewer is offered no change, row checkboxes included (docs/decisions/325).
+  const canChange = useCan('change');
+  const linked = useLinkedRecord('orders', fetchOrder, canChange);
   const [deleting, setDeleting] = useState<Order | null>(null);
   const remove = useDeleteOrder();
   const restore = useSetOrdersDeleted();
@@ -127,11 +129,13 @@ export function OrderList({
 
   return (
     <Card>
-      <BulkBar count={chosen.length} noun="orders" onClear={selection.clear}>
-        <Button size="sm" onClick={() => setSettingStatus(true)} {...preloadOn(BulkStatusModal)}>
-          Set status
-        </Button>
-      </BulkBar>
+      {canChange ? (
+        <BulkBar count={chosen.length} noun="orders" onClear={selection.clear}>
+          <Button size="sm" onClick={() => setSettingStatus(true)} {...preloadOn(BulkStatusModal)}>
+            Set status
+          </Button>
+        </BulkBar>
+      ) : null}
       <PagedTable
         failure={
           data === undefined && !isPending
@@ -158,10 +162,14 @@ export function OrderList({
         onPageChange={onPageChange}
         onRefresh={onRefresh}
         sort={sort}
-        selection={{
-          ...selection,
-          rowLabel: (order) => `order ${order.title} for ${order.user.fullName || 'N/A'}`,
-        }}
+        selection={
+          canChange
+            ? {
+                ...selection,
+                rowLabel: (order) => `order ${order.title} for ${order.user.fullName || 'N/A'}`,
+              }
+            : undefined
+        }
       />
       <BulkStatusModal
         orders={chosen}

@@ -25,6 +25,7 @@ import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
 import { BULK_ACTIVE_FAILURE, useSetUsersActive } from '../api/bulk-active.ts';
+import { useCan } from '@/lib/current-admin.ts';
 
 /** Spec 000 §8. */
 export const USERS_FAILURE = 'Failed to fetch users';
@@ -40,6 +41,8 @@ export function UserList({ search }: { search: string }) {
   const { data, isPending, isFetching, error } = users;
   const onRefresh = () => void users.refetch();
   usePageWithin(list, data?.pagination.pages);
+  // A Viewer is offered no change, row checkboxes included (docs/decisions/325).
+  const canChange = useCan('change');
 
   const remove = useDeleteUser();
   const restore = useSetUsersDeleted();
@@ -139,24 +142,26 @@ export function UserList({ search }: { search: string }) {
         </>
       }
     >
-      <BulkBar count={chosen.length} noun="users" onClear={selection.clear}>
-        <Button size="sm" onClick={() => setSetting(true)} {...preloadOn(LazyConfirmDialog)}>
-          Set Active
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => setSetting(false)}>
-          Set Inactive
-        </Button>
-        <Button
-          size="sm"
-          variant="danger"
-          onClick={() => {
-            removeAll.reset();
-            setBulkDeleting(true);
-          }}
-        >
-          Delete
-        </Button>
-      </BulkBar>
+      {canChange ? (
+        <BulkBar count={chosen.length} noun="users" onClear={selection.clear}>
+          <Button size="sm" onClick={() => setSetting(true)} {...preloadOn(LazyConfirmDialog)}>
+            Set Active
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setSetting(false)}>
+            Set Inactive
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={() => {
+              removeAll.reset();
+              setBulkDeleting(true);
+            }}
+          >
+            Delete
+          </Button>
+        </BulkBar>
+      ) : null}
       <PagedTable
         failure={
           data === undefined && !isPending
@@ -183,7 +188,7 @@ export function UserList({ search }: { search: string }) {
         onPageChange={list.setPage}
         onRefresh={onRefresh}
         sort={list.tableSort}
-        selection={{ ...selection, rowLabel: (row) => row.fullName }}
+        selection={canChange ? { ...selection, rowLabel: (row) => row.fullName } : undefined}
       />
 
       <LazyEditUserModal

@@ -5,7 +5,8 @@ import {
   type Notification,
 } from '@cask/contracts/notifications';
 import { api } from '@/lib/api-client.ts';
-import { notificationsKey } from './get-notifications.ts';
+import { usersKey } from './customer-queries.ts';
+import { notificationsKey } from './notification-queries.ts';
 
 /** `POST /notifications` (spec 000 §7). */
 export async function createNotification(body: CreateNotificationBody): Promise<Notification> {
@@ -17,7 +18,12 @@ export function useCreateNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createNotification,
-    // The new notification goes on top of the list and raises the bell's count.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+    // The new notification goes on top of the list and raises the bell's count; a customer's
+    // page lists what was sent to them.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: notificationsKey }),
+        queryClient.invalidateQueries({ queryKey: [...usersKey, 'record'] }),
+      ]),
   });
 }

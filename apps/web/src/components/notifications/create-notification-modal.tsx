@@ -19,8 +19,9 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
-import { useCreateNotification } from '../api/create-notification.ts';
-import { capitalize } from '../labels.ts';
+import type { CustomerOption } from '@/lib/customer-search.ts';
+import { useCreateNotification } from '@/lib/create-notification.ts';
+import { capitalize } from './notification-labels.ts';
 
 /** Spec 000 §2: what the empty Recipient field reads. */
 export const RECIPIENT_PLACEHOLDER = '-- Select a user --';
@@ -60,15 +61,15 @@ const formFields = new Set<string>(Object.keys(emptyForm));
 export function CreateNotificationModal({
   open,
   onOpenChange,
-  recipient = '',
+  recipient,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The customer it starts addressed to (their page, issue 30); none by default. */
-  recipient?: string;
+  /** The customer it starts addressed to, shown chosen (their page, issue 41); none by default. */
+  recipient?: CustomerOption;
 }) {
   const create = useCreateNotification();
-  const initialForm = { ...emptyForm, recipient };
+  const initialForm = { ...emptyForm, recipient: recipient?.id ?? '' };
   const {
     control,
     register,
@@ -200,6 +201,7 @@ export function CreateNotificationModal({
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   error={fieldState.error?.message}
+                  initialOption={recipient}
                 />
               )}
             />

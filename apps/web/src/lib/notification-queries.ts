@@ -1,7 +1,9 @@
 import {
   infiniteQueryOptions,
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
+  useQuery,
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { SortValue } from '@cask/contracts/common';
@@ -11,9 +13,12 @@ import {
   type NOTIFICATION_SORTS,
   type NotificationList,
 } from '@cask/contracts/notifications';
-import { api } from '@/lib/api-client.ts';
+import { api } from './api-client.ts';
 
-/** Every notifications query starts with this key, so one invalidation refreshes them all. */
+/**
+ * Every notifications query starts with this key, so one invalidation refreshes them all: the
+ * Notifications screen's list, the bell's count, after a notification sent from anywhere.
+ */
 export const notificationsKey = ['notifications'] as const;
 
 /** `GET /notifications` (spec 000 §7): one page, this admin's read state and unread count. */
@@ -55,4 +60,33 @@ export function useNotifications(sort?: NotificationSort) {
     ...notificationsInfiniteQuery(NOTIFICATIONS_PAGE_SIZE, sort),
     placeholderData: keepPreviousData,
   });
+}
+
+// The header bell's unread count (one module with the list it reads, so one chunk).
+
+/** The header bell polls this often (docs/decisions/081: polling, not server-sent events). */
+export const UNREAD_POLL_MS = 30_000;
+
+export const unreadCountQueryKey = [...notificationsKey, 'unread-count'] as const;
+
+/** The smallest list call that carries the exact unread count: one notification. */
+export async function getUnreadCount(): Promise<number> {
+  return (await getNotifications({ page: 1, limit: 1 })).unreadCount;
+}
+
+/**
+ * Polled every 30 s. TanStack Query skips interval refetches while the tab is hidden
+ * (refetchIntervalInBackground is false) and catches up when it is shown again.
+ */
+export const unreadCountQuery = () =>
+  queryOptions({
+    queryKey: unreadCountQueryKey,
+    queryFn: getUnreadCount,
+    refetchInterval: UNREAD_POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+  });
+
+export function useUnreadCount() {
+  return useQuery(unreadCountQuery());
 }
