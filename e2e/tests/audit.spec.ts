@@ -123,7 +123,11 @@ test('exports: the filtered total the screen shows, parsed by a real CSV parser,
   expect(auditHeader).toContain('Before');
   expect(entries).toHaveLength(shown);
   expect(
-    entries.every((each) => each[auditHeader!.indexOf('Action')] === 'notification.created'),
+    entries.every(
+      (each) =>
+        each[auditHeader!.indexOf('Action Code')] === 'notification.created' &&
+        each[auditHeader!.indexOf('Action')] === 'Notification sent',
+    ),
   ).toBe(true);
 
   await page.goto('/notifications');

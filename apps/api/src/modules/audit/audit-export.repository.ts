@@ -1,3 +1,4 @@
+import { AUDIT_ACTION_LABELS, AUDIT_RECORD_TYPE_LABELS } from '@cask/contracts/audit';
 import type { ExportFilters } from '@cask/contracts/exports';
 import type { ExportSource } from '../../db/csv-export.ts';
 import { isoTimeSql } from '../../db/list.ts';
@@ -10,7 +11,21 @@ import {
 
 const iso = isoTimeSql;
 
-/** The Audit Log's CSV (issue 29): every entry the filters keep, before and after as JSON. */
+/** One of our own constants as an SQL string literal (never a user's input). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** `column`'s value as the Audit Log writes it (issue 41): its label, else the value itself. */
+function labelSql(column: string, labels: Record<string, string>): string {
+  const cases = Object.entries(labels).map(
+    ([key, label]) => `when ${literal(key)} then ${literal(label)}`,
+  );
+  return `case ${column} ${cases.join(' ')} else ${column} end`;
+}
+
+/**
+ * The Audit Log's CSV (issue 29): every entry the filters keep, before and after as JSON; actions
+ * and record types by the screen's labels, the action's code beside it for filtering.
+ */
 export const auditExport: ExportSource<ExportFilters<'audit'>> = {
   file: 'audit-log',
   sorts: AUDIT_LIST_SORTS,
@@ -22,8 +37,9 @@ export const auditExport: ExportSource<ExportFilters<'audit'>> = {
     ['Time', iso('r.created_at')],
     ['Admin', 'ad.full_name'],
     ['Admin ID', 'r.admin_id::text'],
-    ['Action', 'r.action'],
-    ['Record Type', RECORD_TYPE_OF],
+    ['Action', labelSql('r.action', AUDIT_ACTION_LABELS)],
+    ['Action Code', 'r.action'],
+    ['Record Type', labelSql(`(${RECORD_TYPE_OF})`, AUDIT_RECORD_TYPE_LABELS)],
     ['Record ID', 'r.entity_id'],
     ['Record', RECORD_NAME_SQL],
     ['Address', 'r.ip'],

@@ -414,6 +414,19 @@ test('each export is in the audit log with its list, filters and rows, and its s
   });
 });
 
+test("the audit export writes actions and record types by the screen's labels, the action's code beside it (issue 41)", async () => {
+  const started = await startExport('orders', {});
+  await download(started.url);
+  const audit = await startExport('audit', { action: 'list.exported' });
+  const [header, ...rows] = csvRows((await download(audit.url)).body);
+  const cell = (row: string[], name: string) => row[header!.indexOf(name)];
+  const entry = rows.find((row) => cell(row, 'Record ID') === started.id);
+  expect(entry).toBeDefined();
+  expect(cell(entry!, 'Action')).toBe('List exported');
+  expect(cell(entry!, 'Action Code')).toBe('list.exported');
+  expect(cell(entry!, 'Record Type')).toBe('Export');
+});
+
 /** PostgreSQL writes the file with COPY (decision 279); PGlite reads it in keyset pages. */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
