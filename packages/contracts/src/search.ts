@@ -35,9 +35,14 @@ export const searchCask = z.object({
   /** One of CASK_STATUSES (casks.ts), shown as it is. */
   status: z.string(),
 });
-/** An order by its product (title) or its customer's name; opens the customer's page. */
+/**
+ * An order by its product (title), its customer's name or its reference ('ORD-00123', '123');
+ * opens the customer's page.
+ */
 export const searchOrder = z.object({
   id: z.uuid(),
+  /** Its short reference, 'ORD-00123' (docs/decisions/316). */
+  reference: z.string(),
   title: z.string(),
   /** One of ORDER_STATUSES (orders.ts), shown as it is. */
   status: z.string(),

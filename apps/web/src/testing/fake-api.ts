@@ -1193,10 +1193,13 @@ export function createFakeApi(
             .slice(0, SEARCH_KIND_LIMIT)
             .map(({ id, name, distillery, status }) => ({ id, name, distillery, status })),
           orders: state.orders
-            .filter((o) => has(o.title, o.personalInfo.fullName) && o.user.id !== undefined)
+            .filter(
+              (o) => has(o.title, o.personalInfo.fullName, o.reference) && o.user.id !== undefined,
+            )
             .slice(0, SEARCH_KIND_LIMIT)
             .map((o) => ({
               id: o._id,
+              reference: o.reference,
               title: o.title,
               status: o.status,
               customerId: o.user.id ?? '',

@@ -1,12 +1,8 @@
 import type { ExportFilters } from '@cask/contracts/exports';
 import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
 import { isoTimeSql } from '../../db/list.ts';
-import {
-  orderFilterSql,
-  orderListWhereSql,
-  orderReferenceSql,
-  ORDER_LIST_SORTS,
-} from './orders.repository.ts';
+import { orderReferenceSql } from '../../db/order-reference.ts';
+import { orderFilterSql, orderListWhereSql, ORDER_LIST_SORTS } from './orders.repository.ts';
 
 const iso = isoTimeSql;
 

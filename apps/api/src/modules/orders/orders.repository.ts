@@ -22,22 +22,9 @@ import {
 } from '../../db/list.ts';
 import { planPage, type PagePlan } from '../../lib/page-plan.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
+import { orderNumberOf, orderReferenceSql } from '../../db/order-reference.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
-
-/**
- * The order number a search names (issue 41): 'ORD-00123', 'ord123' or '123' (digits alone, up to
- * nine, so the number fits an integer); undefined for any other term.
- */
-export function orderNumberOf(term: string): number | undefined {
-  const match = /^(?:ord-?)?(\d{1,9})$/i.exec(term.trim());
-  return match ? Number(match[1]) : undefined;
-}
-
-/** An order's short reference from its number: ORD-00123 (more digits past 99999). */
-export function orderReferenceSql(column: string): string {
-  return `'ORD-' || lpad(${column}::text, greatest(5, length(${column}::text)), '0')`;
-}
 
 /** A list request's filters as placeholders (created_at bounds as timestamptz text). */
 interface OrderFilterSql {

@@ -1,13 +1,15 @@
 import { SEARCH_KIND_LIMIT, type SearchResults } from '@cask/contracts/search';
 import type { Database } from '../../db/client.ts';
 import { containsPattern, searchTextSql } from '../../db/list.ts';
+import { orderNumberOf, orderReferenceSql } from '../../db/order-reference.ts';
 
 /**
  * The palette's search (issue 31): each kind's first few matches, newest first, with the lists'
  * own conditions and indexes (decision 176): customers, casks and orders by their `search_text`
  * trigram index (partial `deleted_at is null`: deleted ones are never found, decision 273),
+ * orders also by the reference the term names ('ORD-00123', '123': the unique number index),
  * offers (not retired) by the title's.
- * `$1` is containsPattern's `%term%`.
+ * `$1` is containsPattern's `%term%`, `$2` the order number the term names (or null).
  *
  * Each kind is a LIMIT over its listing order, planned with the term's value (a search is never a
  * prepared statement, db/list.ts): PostgreSQL walks the `(created_at, id)` listing index and
@@ -32,12 +34,14 @@ const CASKS_SQL = `(select coalesce(json_agg(json_build_object(
         order by created_at desc, id desc limit ${LIMIT}) k)`;
 
 const ORDERS_SQL = `(select coalesce(json_agg(json_build_object(
-    'id', o.id, 'title', o.title, 'status', o.status, 'customerId', o.customer_id,
+    'id', o.id, 'reference', ${orderReferenceSql('o.order_number')},
+    'title', o.title, 'status', o.status, 'customerId', o.customer_id,
     'customerName', coalesce(o.contact_full_name,
       (select full_name from customers c where c.id = o.customer_id), ''))
     order by o.created_at desc, o.id desc), '[]')
-  from (select id, title, status, customer_id, contact_full_name, created_at from purchases
-        where deleted_at is null and ${searchTextSql('$1')}
+  from (select id, order_number, title, status, customer_id, contact_full_name, created_at
+        from purchases
+        where deleted_at is null and (${searchTextSql('$1')} or order_number = $2::int)
         order by created_at desc, id desc limit ${LIMIT}) o)`;
 
 const OFFERS_SQL = `(select coalesce(json_agg(json_build_object(
@@ -54,7 +58,8 @@ export async function searchEverything(
   term: string,
 ): Promise<SearchResults> {
   // A search's best plan depends on its term: planned with its value on every call (db/list.ts).
-  const [row] = await database.readRows(SEARCH_SQL, [containsPattern(term)], { prepared: false });
+  const values = [containsPattern(term), orderNumberOf(term) ?? null];
+  const [row] = await database.readRows(SEARCH_SQL, values, { prepared: false });
   const [customers, casks, orders, offers] = (row ?? []) as SearchResults[keyof SearchResults][];
   return {
     customers: (customers ?? []) as SearchResults['customers'],

@@ -18,6 +18,16 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
+/** An order's reference as the Order List shows it ('ORD-00123'). */
+async function referenceOf(orderId: string): Promise<string> {
+  const [[number]] = (await ctx.database.readRows(
+    'select order_number from purchases where id = $1',
+    [orderId],
+    { prepared: false },
+  )) as [[number]];
+  return `ORD-${String(number).padStart(5, '0')}`;
+}
+
 async function search(q: string, as: TestAdmin = admin): Promise<SearchResults> {
   const res = await ctx.app.inject({
     method: 'GET',
@@ -91,9 +101,11 @@ test('an order is found by its product and by its customer, with the customer to
     contactFullName: null,
   });
   const byProduct = await search(`lagavulin ${marker}`);
+  const reference = await referenceOf(order.id);
   expect(byProduct.orders).toEqual([
     {
       id: order.id,
+      reference,
       title: order.title,
       status: 'Pending',
       customerId: customer.id,
@@ -106,6 +118,19 @@ test('an order is found by its product and by its customer, with the customer to
   expect(byCustomer.orders.map((found) => [found.id, found.customerName])).toEqual([
     [other.id, `Hamish ${marker}`],
   ]);
+});
+
+test('an order is found by its reference, as the Order List finds it (issue 41)', async () => {
+  const order = await createPurchase(ctx, { title: `Reference ${uniqueMarker('r')}` });
+  const reference = await referenceOf(order.id);
+  const number = String(Number(reference.slice('ORD-'.length)));
+  for (const term of [reference, reference.toLowerCase(), number]) {
+    const found = await search(term);
+    expect(
+      found.orders.map((each) => [each.id, each.reference]),
+      term,
+    ).toContainEqual([order.id, reference]);
+  }
 });
 
 test('an offer is found by its title; a retired one is not', async () => {

@@ -77,7 +77,7 @@ function resultOptions(results: SearchResults): PaletteOption[] {
       key: `order-${order.id}`,
       group: 'Orders' as const,
       label: order.title,
-      detail: `${order.customerName} · ${order.status} · opens the customer's page`,
+      detail: `${order.reference} · ${order.customerName} · ${order.status} · opens the customer's page`,
       to: `/user/${order.customerId}`,
     })),
     // The Offers list searched by the offer's title shows it (the list keeps its search in `q`).
