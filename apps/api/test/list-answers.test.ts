@@ -5,6 +5,7 @@ import {
   customerCasksResponse,
   customerNotificationsResponse,
   customerOrdersResponse,
+  customerPastCasksResponse,
   customerPointsResponse,
   customerReferralsResponse,
 } from '@cask/contracts/customer-records';
@@ -83,6 +84,7 @@ const CONTRACTS: Record<string, z.ZodType> = {
   '/api/admins': adminListResponse,
   // The customer page's sections (issue 30), for the customer with the most orders.
   '/api/users/{id}/casks': customerCasksResponse,
+  '/api/users/{id}/past-casks': customerPastCasksResponse,
   '/api/users/{id}/orders': customerOrdersResponse,
   '/api/users/{id}/referrals': customerReferralsResponse,
   '/api/users/{id}/points': customerPointsResponse,

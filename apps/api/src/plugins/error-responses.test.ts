@@ -71,6 +71,8 @@ test('a save that may name the version it replaces lists 409, and no other route
       if (path.startsWith('/api/security/') || path === '/api/admins/{id}/two-factor') continue;
       // A step-up by passkey answers 409 to an admin who has none (decision 276).
       if (path === '/api/auth/reauthenticate/passkey/options') continue;
+      // A customer's details refuse an e-mail another customer has (docs/decisions/317).
+      if (path === '/api/users/{id}/details') continue;
       expect(listed, `${method} ${path}`).toBe(saves.includes(`${path} ${method}`));
     }
   }
@@ -79,6 +81,7 @@ test('a save that may name the version it replaces lists 409, and no other route
 test('a save that may name the version of the record it replaces lists 412, and no other route does', () => {
   const saves = [
     '/api/users/{id} put',
+    '/api/users/{id}/details put',
     '/api/casks/{id}/appreciation put',
     '/api/offers/{id} put',
     '/api/purchases/{id}/status put',
