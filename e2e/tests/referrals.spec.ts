@@ -4,7 +4,7 @@ import { detailValue } from '../support/details.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
 
-// Spec 001 §2-§9 Referrals, end to end on the demo referrals (SEED_DEMO=true): filter, search,
+// docs/screens/referrals.md Referrals, end to end on the demo referrals (SEED_DEMO=true): filter, search,
 // complete a referral and see the referrer's points rise in the Reward List, set it back and see
 // them fall. Other specs may change customers too, so numbers are read, never assumed.
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '@cask/contracts/files';
 
 /**
- * Spec 001 §5's wording for a wrong image (casks), used for every image chooser (the avatar, the
+ * docs/screens/common.md#limits's wording for a wrong image (casks), used for every image chooser (the avatar, the
  * offers' banner and sliding images); null when the file is fine. The server checks again.
  */
 export function imageFileProblem(file: File): string | null {

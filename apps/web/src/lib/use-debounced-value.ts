@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * The value as it was `ms` milliseconds after its last change. Search boxes feed it to their
- * query key so typing 'whisky' sends one request, not six (spec 001 §9: 300 ms for casks,
+ * query key so typing 'whisky' sends one request, not six (docs/screens/casks.md#limits: 300 ms for casks,
  * 500 ms for offers and referrals).
  */
 export function useDebouncedValue<T>(value: T, ms: number): T {

@@ -222,7 +222,7 @@ export function usePageWithin(
 
 /**
  * The screen's search box and its search: what is typed shows at once, and `delay` ms after the
- * typing stops it becomes the URL's `q` (spec 001 §9's debounce), which the lists read. Going Back
+ * typing stops it becomes the URL's `q` (docs/screens/common.md#limits's debounce), which the lists read. Going Back
  * to a view with another search puts that search back in the box.
  */
 export function useUrlSearch(delay: number) {

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The club's customers: the spec's "users" (spec 000 §3). They never sign in here (DESIGN.md §6).
+ * The club's customers: the spec's "users" (docs/screens/users.md). They never sign in here (DESIGN.md §6).
  * A customer with financial history is never hard-deleted: `deleted_at` hides them from every list
  * and keeps their casks, purchases, referrals and ledger intact.
  *

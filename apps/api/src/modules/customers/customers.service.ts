@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { lockVisibleCustomer } from './customers.repository.ts';
 
-/** Spec 000 §7 calls customers "users": the answer for an unknown or deleted one. */
+/** docs/screens/users.md#api-calls calls customers "users": the answer for an unknown or deleted one. */
 export const USER_NOT_FOUND = 'User not found';
 
 /**

@@ -8,7 +8,7 @@ import {
   readTrendCounters,
 } from './dashboard.repository.ts';
 
-/** Spec 000 §2 Dashboard: the four cards, from counters kept exact by the database. */
+/** docs/screens/dashboard.md Dashboard: the four cards, from counters kept exact by the database. */
 export function createDashboardService(deps: { database: Pick<Database, 'readRows'> }) {
   return {
     async summary(): Promise<Dashboard> {

@@ -202,7 +202,7 @@ export function createOffersService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 001 §7 GET /offers: newest first, retired offers hidden. The cards and the total of
+     * docs/screens/offers.md#api-calls GET /offers: newest first, retired offers hidden. The cards and the total of
      * an unsearched list come from the maintained counters; a search is counted exactly
      * (db/list.ts).
      */
@@ -211,7 +211,7 @@ export function createOffersService(deps: { database: Database }) {
       return { offers: answer.items, pagination: answer.pagination, stats: answer.stats };
     },
 
-    /** Spec 001 §7 POST /offers: the offer, its banner and sliding images, in one transaction. */
+    /** docs/screens/offers.md#api-calls POST /offers: the offer, its banner and sliding images, in one transaction. */
     async create(form: ImageForm, actor: Actor): Promise<Offer> {
       const { values, details } = parseFields(createOfferFields, form.fields);
       if (deadlineOverBefore(values.expiryDate, new Date())) deadlineBeforeCreation();
@@ -245,7 +245,7 @@ export function createOffersService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 001 §7 PUT /offers/{id}: the fields, the images the admin kept plus the new ones; the
+     * docs/screens/offers.md#api-calls PUT /offers/{id}: the fields, the images the admin kept plus the new ones; the
      * files of removed images are deleted in the same transaction (docs/decisions/142).
      */
     async update(
@@ -347,7 +347,7 @@ export function createOffersService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 001 §7 DELETE /offers/{id}: the offer is retired (hidden from the list, the cards, the
+     * docs/screens/offers.md#api-calls DELETE /offers/{id}: the offer is retired (hidden from the list, the cards, the
      * search and the export; kept as it was for the orders' history and for the delete's undo,
      * decisions 141 and 273), whether orders refer to it or not. A retired or unknown offer
      * answers 404.

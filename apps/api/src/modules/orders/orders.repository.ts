@@ -174,7 +174,7 @@ export const ORDER_LIST_SORTS = {
 };
 
 /**
- * The Orders list (spec 001 §7 GET /purchases, decision 152) through db/list.ts: newest
+ * The Orders list (docs/screens/orders.md#api-calls GET /purchases, decision 152) through db/list.ts: newest
  * first, whole or by status, searched over all orders; the total and the stats are the maintained
  * counters, and a search's exact count is kept while the orders' search version stays.
  */

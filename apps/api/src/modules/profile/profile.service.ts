@@ -13,7 +13,7 @@ import { BadRequestError, UnauthorizedError } from '../../lib/errors.ts';
 import { fileExists, prepareImage, savePreparedImage } from '../files/files.service.ts';
 import * as repo from './profile.repository.ts';
 
-/** Spec 000 §2: the avatar is shown at most ~100 px wide; 1024 px keeps it sharp on any screen. */
+/** docs/screens/settings.md#personal-information: the avatar is shown at most ~100 px wide; 1024 px keeps it sharp on any screen. */
 export const AVATAR_MAX_DIMENSION = 1024;
 export const AVATAR_NOT_FOUND = 'Avatar not found: please upload the image again';
 
@@ -28,7 +28,7 @@ export interface ProfileOwner {
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 
-/** The signed-in admin's own profile and avatar (spec 000 §2 Personal Information, §7). */
+/** The signed-in admin's own profile and avatar (docs/screens/settings.md#personal-information Personal Information, §7). */
 export function createProfileService(deps: { db: Db }) {
   const { db } = deps;
 
@@ -40,7 +40,7 @@ export function createProfileService(deps: { db: Db }) {
     },
 
     /**
-     * Spec 000 §7: the screen sends fullName, email, phone, role and avatar back. E-mail and role
+     * docs/screens/settings.md#api-calls: the screen sends fullName, email, phone, role and avatar back. E-mail and role
      * are read-only (docs/decisions/090): a different value is refused with a field error, never
      * applied, so nobody can move their account to another address or raise their own role here.
      */
@@ -89,7 +89,7 @@ export function createProfileService(deps: { db: Db }) {
     },
 
     /**
-     * Spec 000 §4 / §7: the screen uploads the chosen file first and then saves the profile with
+     * docs/screens/settings.md#personal-information: the screen uploads the chosen file first and then saves the profile with
      * the returned URL, so this only stores the image; the profile changes on `PUT /auth/profile`.
      */
     async uploadAvatar(owner: ProfileOwner, buffer: Buffer, caller: Caller): Promise<string> {

@@ -19,7 +19,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Spec 000 §2 (Shell): the eight entries, in this order, with these routes; issue 29 adds
+/** docs/screens/shell.md (Shell): the eight entries, in this order, with these routes; issue 29 adds
  * 'Audit Log'. */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboard, end: true },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * The read-only part of a dialog (spec 001 §2: Edit Order, Edit Cask; spec 000 §2: Edit User,
+ * The read-only part of a dialog (docs/screens/common.md: Edit Order, Edit Cask; docs/screens/common.md: Edit User,
  * Edit Referral): the values as a description list, not as read-only inputs. Text is no keyboard
  * stop, so Tab goes from the dialog's Close straight to the first field the admin can change,
  * and the list reads as term and value in a screen reader's browse mode. Two columns on a phone,

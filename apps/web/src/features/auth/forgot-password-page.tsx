@@ -11,7 +11,7 @@ import { AuthLayout } from './components/auth-layout.tsx';
 import { startOtpWindow } from './otp-expiry.ts';
 import type { OtpScreenState } from './recovery-state.ts';
 
-/** Spec 000 §2 Forgot Password, §5 validation, §8 messages. */
+/** docs/screens/password-recovery.md Forgot Password, §5 validation, §8 messages. */
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const forgotPassword = useForgotPassword();

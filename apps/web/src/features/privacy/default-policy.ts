@@ -7,7 +7,7 @@ function bullets(items: string[]): string {
 }
 
 /**
- * Spec 001 §2: the built-in policy shown until an administrator saves one. A sensible starting
+ * docs/screens/privacy-policy.md: the built-in policy shown until an administrator saves one. A sensible starting
  * text for a whisky-cask investment club, meant to be reviewed and edited, not legal advice.
  */
 export const DEFAULT_PRIVACY_POLICY = [

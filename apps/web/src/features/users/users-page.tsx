@@ -9,7 +9,7 @@ import { UserList } from './components/user-list.tsx';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * Spec 000 §2 User Management (/user) with the Reward List under it. The one search box filters
+ * docs/screens/users.md User Management (/user) with the Reward List under it. The one search box filters
  * both lists (they list the same customers, decision 042); each list keeps its own page.
  */
 export default function UsersPage() {

@@ -5,7 +5,7 @@ import { formatMoney, formatMonth } from '@/lib/format.ts';
 export { formatMonth };
 
 /**
- * Spec 001 §2 'Value Appreciation Over Time': one bar a month, as tall as its value against the
+ * docs/screens/casks.md 'Value Appreciation Over Time': one bar a month, as tall as its value against the
  * highest. A list, so a screen reader reads each month and its value as text; the bars are drawn
  * for the eye only.
  */

@@ -5,7 +5,7 @@ import { categoryInitial } from '@/components/notifications/notification-labels.
 import { formatRelativeTime } from '../relative-time.ts';
 
 /**
- * One row of the list (spec 000 §2): a circle with the category's first letter, the title,
+ * One row of the list (docs/screens/notifications.md): a circle with the category's first letter, the title,
  * the message and the time. The whole row is a button, so Tab and Enter open it. Unread rows
  * stand out by a gold bar on their left, a gold circle, a bolder title, a dot and the word
  * Unread for screen readers; read rows keep full-contrast text (never an opacity, which took

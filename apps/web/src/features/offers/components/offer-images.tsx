@@ -56,7 +56,7 @@ function Problem({ text }: { text: string | null }) {
 const focusRing = 'rounded-xl peer-focus-visible:ring-2 peer-focus-visible:ring-gold-600';
 
 /**
- * Spec 001 §2 'Banner Image': one image, shown with its name and size in MB (2 decimals), with
+ * docs/screens/offers.md 'Banner Image': one image, shown with its name and size in MB (2 decimals), with
  * Change and Remove. A wrong file is refused here with a message (the server checks again).
  */
 export function BannerPicker({
@@ -141,7 +141,7 @@ export function BannerPicker({
 }
 
 /**
- * Spec 001 §2 'Sliding Images': several images with a preview and a remove each, at most
+ * docs/screens/offers.md 'Sliding Images': several images with a preview and a remove each, at most
  * MAX_SLIDING_IMAGES in all (the server says the same).
  */
 export function SlidingImagesPicker({

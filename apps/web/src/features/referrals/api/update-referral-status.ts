@@ -10,7 +10,7 @@ import { rewardsKey } from '@/lib/customer-queries.ts';
 import { referralsKey } from './get-referrals.ts';
 
 /**
- * `PUT /referrals/{id}/status` (spec 001 §7): {status}, naming the version the dialog started
+ * `PUT /referrals/{id}/status` (docs/screens/referrals.md#api-calls): {status}, naming the version the dialog started
  * from: a referral changed meanwhile answers 412 instead (docs/decisions/208).
  */
 export async function updateReferralStatus(input: {
@@ -33,7 +33,7 @@ export async function fetchReferral(id: string) {
 }
 
 /**
- * Spec 001 §4: after a change the list is reloaded (its cards too). Completing or reopening a
+ * docs/screens/referrals.md: after a change the list is reloaded (its cards too). Completing or reopening a
  * referral moves the referrer's points, so the Reward List (User Management) is refetched as well.
  */
 export function useUpdateReferralStatus() {

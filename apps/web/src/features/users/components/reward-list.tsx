@@ -22,7 +22,7 @@ const ManualPointsModal = lazyModal(
 export const REWARDS_FAILURE = 'Failed to fetch rewards';
 
 /**
- * Spec 000 §2 Reward List, under User Management: User Name, Email, Casks (the customer's, as
+ * docs/screens/rewards.md Reward List, under User Management: User Name, Email, Casks (the customer's, as
  * User Management counts them), Referrals (made), Invest, Point and an Action opening the manual point adjustment. Its page follows the screen's
  * search and starts again at 1 when the search changes (decision 046). The spec's never-opened
  * 'Confirm Delete' of this list is not built.

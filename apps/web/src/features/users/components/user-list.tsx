@@ -27,11 +27,11 @@ import { useRowSelection } from '@/lib/use-row-selection.ts';
 import { BULK_ACTIVE_FAILURE, useSetUsersActive } from '../api/bulk-active.ts';
 import { useCan } from '@/lib/current-admin.ts';
 
-/** Spec 000 §8. */
+/** docs/screens/users.md#texts. */
 export const USERS_FAILURE = 'Failed to fetch users';
 
 /**
- * Spec 000 §2 User Management: the table (User Name, Email, Casks, Status, Actions), its states,
+ * docs/screens/users.md User Management: the table (User Name, Email, Casks, Status, Actions), its states,
  * the pagination with Refresh, and the edit and delete modals.
  */
 export function UserList({ search }: { search: string }) {
