@@ -13,7 +13,9 @@ import {
 import { abvInput, volumeInput } from './measures.ts';
 import { searchParam } from './users.ts';
 
-/** docs/screens/casks.md: Ready and Maturing are chosen by the admin; Experience is only ever shown. */
+/**
+ * docs/screens/casks.md: Ready and Maturing are chosen by the admin; Experience is only ever shown.
+ */
 export const CASK_STATUSES = ['Ready', 'Maturing', 'Experience'] as const;
 export type CaskStatus = (typeof CASK_STATUSES)[number];
 export const EDITABLE_CASK_STATUSES = ['Ready', 'Maturing'] as const;
@@ -44,7 +46,10 @@ export const CASK_OWNER_REQUIRED = 'Owner is required';
 export const CASK_OWNER_NOT_FOUND = 'Owner not found';
 export const CASK_NOT_FOUND = 'Cask not found';
 
-/** A form field as multipart sends it: a string, where empty means "left out" (docs/screens/casks.md). */
+/**
+ * A form field as multipart sends it: a string, where empty means "left out"
+ * (docs/screens/casks.md).
+ */
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -65,9 +70,10 @@ const money = (label: string) =>
   );
 
 /**
- * `POST /casks` (docs/screens/casks.md#api-calls), multipart/form-data: these text fields plus the image in
- * `caskImages`. Empty fields count as left out; the owner is required, and so is the name (the
- * list shows it). Year, volume and ABV are parsed to numbers; money stays its exact decimal text.
+ * `POST /casks` (docs/screens/casks.md#api-calls), multipart/form-data: these text fields plus the
+ * image in `caskImages`. Empty fields count as left out; the owner is required, and so is the name
+ * (the list shows it). Year, volume and ABV are parsed to numbers; money stays its exact decimal
+ * text.
  */
 export const createCaskFields = z.object({
   type: z.preprocess(
@@ -120,9 +126,10 @@ export type CreateCaskField = keyof CreateCaskFields;
 export const STATUS_NOT_EDITABLE = 'Status must be Ready or Maturing';
 
 /**
- * `PUT /casks/{id}/appreciation` (docs/screens/casks.md#api-calls): the two things the Edit Cask dialog changes.
- * Ready or Maturing; Experience only as the status the cask has already (display only, docs/screens/casks.md
- * §4), so the notes of an experience can be saved without changing what it is.
+ * `PUT /casks/{id}/appreciation` (docs/screens/casks.md#api-calls): the two things the Edit Cask
+ * dialog changes. Ready or Maturing; Experience only as the status the cask has already (display
+ * only, docs/screens/casks.md#edit-cask), so the notes of an experience can be saved without
+ * changing what it is.
  */
 export const updateCaskBody = z.object({
   status: z.enum(CASK_STATUSES, { error: STATUS_NOT_EDITABLE }),
@@ -155,10 +162,10 @@ export const caskOwner = z.object({ id: z.uuid(), fullName: z.string(), email: z
 export const appreciationPoint = z.object({ month: z.string(), value: z.number() });
 
 /**
- * docs/screens/casks.md "Cask". Money is in dollars (exact in the database, summed there). `gain` is the
- * current value minus the purchase price, computed in SQL, null when either is unknown;
- * `calculatedGain` is the same number (the spec names both); `gainPercentage` is the gain over
- * the purchase price in percent, two decimals, null without a positive purchase price.
+ * docs/screens/casks.md#api-calls, a cask. Money is in dollars (exact in the database, summed
+ * there). `gain` is the current value minus the purchase price, computed in SQL, null when either
+ * is unknown; `calculatedGain` is the same number (the spec names both); `gainPercentage` is the
+ * gain over the purchase price in percent, two decimals, null without a positive purchase price.
  */
 export const cask = z.object({
   id: z.uuid(),
@@ -166,9 +173,9 @@ export const cask = z.object({
   distillery: z.string().nullable(),
   year: z.number().int().nullable(),
   /**
-   * 'Volume' and 'ABV' (docs/screens/casks.md): the cask as its latest gauge found it (on `gaugedOn`), or
-   * as filled when it has no gauge (docs/decisions/305). Litres, shown with `formatVolume`
-   * ('250L', '70cl'); percent, shown with `formatAbv` ('58.4%').
+   * 'Volume' and 'ABV' (docs/screens/casks.md#where-the-app-differs): the cask as its latest gauge
+   * found it (on `gaugedOn`), or as filled when it has no gauge (docs/decisions/305). Litres, shown
+   * with `formatVolume` ('250L', '70cl'); percent, shown with `formatAbv` ('58.4%').
    */
   volume: z.number().nullable(),
   abv: z.number().nullable(),

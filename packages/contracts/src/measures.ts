@@ -77,8 +77,8 @@ export function formatAbv(abv: number): string {
 }
 
 /**
- * Litres as the forms take them: 250 → '250L' (docs/screens/casks.md: 'e.g. 2000L'); under a litre in
- * centilitres, as bottles are labelled: 0.7 → '70cl'.
+ * Litres as the forms take them: 250 → '250L' (docs/screens/casks.md: 'e.g. 2000L'); under a litre
+ * in centilitres, as bottles are labelled: 0.7 → '70cl'.
  */
 export function formatVolume(litres: number): string {
   return litres < 1 ? `${Math.round(litres * 1000) / 10}cl` : `${litres}L`;

@@ -10,10 +10,13 @@ function useHasAccessToken(): boolean {
   return useSyncExternalStore(onSessionExpired, hasAccessToken);
 }
 
-/** docs/screens/route-guards.md: the guarded area requires a stored access token, otherwise /signin. */
+/**
+ * docs/screens/route-guards.md: the guarded area requires a stored access token, otherwise /signin.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useHasAccessToken();
-  // docs/screens/route-guards.md: a successful sign-in always goes to /, so the page left is not remembered.
+  // docs/screens/sign-in.md: a successful sign-in always goes to /, so the page left is not
+  // remembered.
   if (!signedIn) return <Navigate to="/signin" replace />;
   return children;
 }

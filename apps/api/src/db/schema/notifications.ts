@@ -23,8 +23,9 @@ const sqlList = (values: readonly string[]) =>
   sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`);
 
 /**
- * A notification sent to every customer (global) or to one (docs/screens/notifications.md "Create Notification").
- * Read state belongs to each admin reading the back-office list: see notification_reads.
+ * A notification sent to every customer (global) or to one
+ * (docs/screens/notifications.md#create-notification). Read state belongs to each admin reading the
+ * back-office list: see notification_reads.
  */
 export const notifications = pgTable(
   'notifications',
@@ -66,7 +67,10 @@ export const notifications = pgTable(
   ],
 );
 
-/** Which admin has read which notification, and when (docs/screens/notifications.md: per reader, not global). */
+/**
+ * Which admin has read which notification, and when (docs/screens/notifications.md: per reader, not
+ * global).
+ */
 export const notificationReads = pgTable(
   'notification_reads',
   {

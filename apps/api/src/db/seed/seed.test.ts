@@ -15,7 +15,8 @@ const ctx = useTestContext();
 const TODAY = new Date('2026-03-15T00:00:00Z');
 
 beforeAll(async () => {
-  // An admin first, as SEED_DEMO finds one made from ADMIN_*: the demo marks some notifications read.
+  // An admin first, as SEED_DEMO finds one made from ADMIN_*: the demo marks some notifications
+  // read.
   await createAdmin(ctx);
 });
 

@@ -63,8 +63,8 @@ export function createUsersService(deps: { database: Database }) {
     },
 
     /**
-     * docs/screens/users.md: the admin toggles Active/Inactive; audited with before and after. A save naming
-     * a version (If-Match) that is no longer current changes nothing (decision 208).
+     * docs/screens/users.md: the admin toggles Active/Inactive; audited with before and after. A
+     * save naming a version (If-Match) that is no longer current changes nothing (decision 208).
      */
     async setActive(
       id: string,

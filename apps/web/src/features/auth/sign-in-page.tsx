@@ -131,7 +131,7 @@ function SecondFactorStep({
   );
 }
 
-/** docs/screens/sign-in.md Sign In, §5 validation, §8 'Login failed. Please try again.' */
+/** docs/screens/sign-in.md: the form, its rules and 'Login failed. Please try again.' */
 export default function SignInPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

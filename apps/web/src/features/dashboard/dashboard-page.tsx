@@ -33,7 +33,10 @@ export const TOTAL_VALUE_HINT = 'Order revenue';
 export const DASHBOARD_FAILURE = 'Failed to fetch dashboard data';
 export const USERS_FAILURE = 'Failed to fetch users';
 
-/** 'Error: {message}' with the server's words, else the spec's fallback (docs/screens/dashboard.md#texts). */
+/**
+ * 'Error: {message}' with the server's words, else the screen's fallback
+ * (docs/screens/dashboard.md#texts).
+ */
 function dashboardFailure(error: unknown): string {
   return error instanceof ApiError && error.message.trim() !== ''
     ? `Error: ${error.message}`
@@ -41,7 +44,7 @@ function dashboardFailure(error: unknown): string {
 }
 
 /**
- * docs/screens/dashboard.md Dashboard (/): the four totals and the Recent Users table, whose rows can be
+ * docs/screens/dashboard.md (/): the four totals and the Recent Users table, whose rows can be
  * edited (status) and deleted.
  */
 export default function DashboardPage() {

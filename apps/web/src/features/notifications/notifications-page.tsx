@@ -53,7 +53,7 @@ export const MARK_ALL_FAILURE = 'Failed to mark all notifications as read.';
 export const LOAD_MORE_FAILURE = 'Failed to load more notifications.';
 
 /**
- * docs/screens/notifications.md Notifications (/notifications): the list with this admin's unread count, items
+ * docs/screens/notifications.md (/notifications): the list with this admin's unread count, items
  * that open their details (and are marked read on the way), Mark All as Read, Load More and
  * the Create Notification modal.
  */

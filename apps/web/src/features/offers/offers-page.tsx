@@ -57,10 +57,10 @@ const typeOptions = [
 const pageSizeOptions = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
 /**
- * docs/screens/offers.md Offers (/offers): the two cards, search, type filter, page size, the table with
+ * docs/screens/offers.md (/offers): the two cards, search, type filter, page size, the table with
  * edit and delete, Add Offer / Edit Offer and Confirm Delete. Changing the search, the type or
- * the page size goes back to page 1 (docs/screens/offers.md). All of them and the sort are in the URL
- * (issue 31).
+ * the page size goes back to page 1 (docs/screens/offers.md). All of them and the sort are in the
+ * URL (issue 31).
  */
 export default function OffersPage() {
   const list = useListParams({
@@ -262,7 +262,7 @@ export default function OffersPage() {
         }}
       />
 
-      {/* docs/screens/offers.md Confirm Delete; a failure stays in the dialog in a red box (docs/screens/offers.md#texts). */}
+      {/* docs/screens/offers.md#confirm-delete: a failure stays in the dialog in a red box. */}
       <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

@@ -19,7 +19,7 @@ import { useCan } from '@/lib/current-admin.ts';
 const PolicyEditor = lazy(() => import('./components/policy-editor.tsx'));
 
 /**
- * docs/screens/privacy-policy.md Privacy policy page (/setting/privacy) and §4: viewing, then editing ('Edit'),
+ * docs/screens/privacy-policy.md (/setting/privacy): viewing, then editing ('Edit'),
  * then saved ('Update Info', back to viewing on success; failure stays in edit mode).
  */
 export default function PrivacyPage() {

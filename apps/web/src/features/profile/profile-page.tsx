@@ -20,13 +20,16 @@ import { AvatarUploadError, useSaveProfile } from './use-save-profile.ts';
 const EMPTY_FORM: ProfileForm = { fullName: '', phone: '' };
 const SAVE_FAILED = 'Failed to update profile. Please try again.';
 
-/** 'admin' -> 'Admin': the role as a label under the avatar (docs/screens/settings.md#personal-information). */
+/**
+ * 'admin' -> 'Admin': the role as a label under the avatar
+ * (docs/screens/settings.md#personal-information).
+ */
 function roleLabel(role: string): string {
   return role ? `${role.charAt(0).toUpperCase()}${role.slice(1)}` : '';
 }
 
 /**
- * docs/screens/settings.md#personal-information Personal Information (/setting/profile) and §4: read-only until 'Edit Profile';
+ * docs/screens/settings.md#personal-information (/setting/profile): read-only until 'Edit Profile';
  * while editing, the avatar opens an image chooser and 'Save Info' uploads the chosen file, then
  * saves the profile. Success returns to read-only; failure stays editable.
  */
@@ -80,7 +83,8 @@ export default function ProfilePage() {
             lazyToast('error', error.message);
             return;
           }
-          // docs/screens/settings.md#texts: the first message of errors[], else the screen's own text.
+          // docs/screens/settings.md#texts: the first message of errors[], else the screen's own
+          // text.
           const fieldErrors = error instanceof ApiError ? (error.errors ?? []) : [];
           for (const item of fieldErrors) {
             if (item.field === 'fullName' || item.field === 'phone') {

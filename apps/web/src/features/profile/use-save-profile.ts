@@ -23,8 +23,9 @@ export interface SaveProfileInput {
 }
 
 /**
- * docs/screens/settings.md#personal-information: upload the chosen file first (`POST /auth/upload-avatar`), then save the
- * profile with the returned URL (`PUT /auth/profile`). E-mail and role go back unchanged.
+ * docs/screens/settings.md#personal-information: upload the chosen file first (`POST
+ * /auth/upload-avatar`), then save the profile with the returned URL (`PUT /auth/profile`). E-mail
+ * and role go back unchanged.
  */
 export async function saveProfile({
   profile,

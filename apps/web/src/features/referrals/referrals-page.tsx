@@ -55,9 +55,10 @@ const FILTER_OPTIONS = [
 ] as const;
 
 /**
- * docs/screens/referrals.md Referrals (/referrals): the four cards, the 'Referrals List' with its status filter,
- * search and pagination (no refresh button), and the Edit Referral dialog. A new filter or search
- * starts again at page 1 (docs/screens/referrals.md). A failed fetch replaces the screen with 'Error: {message}'.
+ * docs/screens/referrals.md (/referrals): the four cards, the 'Referrals List' with its status
+ * filter, search and pagination (no refresh button), and the Edit Referral dialog. A new filter or
+ * search starts again at page 1 (docs/screens/referrals.md). A failed fetch replaces the screen
+ * with 'Error: {message}'.
  */
 export default function ReferralsPage() {
   // Page, status, search and sort in the URL (issue 31); 'All' is no status.

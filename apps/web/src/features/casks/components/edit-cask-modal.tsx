@@ -46,7 +46,8 @@ function EditCaskForm({
   reloader: RecordReload;
   onDone: () => void;
 }) {
-  // An Experience cask keeps its status unless the admin picks Ready or Maturing (docs/screens/casks.md).
+  // An Experience cask keeps its status unless the admin picks Ready or Maturing
+  // (docs/screens/casks.md#edit-cask).
   const [status, setStatus] = useState<CaskStatus>(cask.status);
   const [notes, setNotes] = useState(cask.notes ?? '');
   // The version the form was opened on, kept if the list refreshes meanwhile (decision 208).
@@ -122,7 +123,9 @@ function EditCaskForm({
   );
 }
 
-/** docs/screens/casks.md 'Edit Cask': the cask read-only, its status and notes editable, its history. */
+/**
+ * docs/screens/casks.md#edit-cask: the cask read-only, its status and notes editable, its history.
+ */
 export function EditCaskModal({ cask, onClose }: { cask: Cask | null; onClose: () => void }) {
   return (
     <Modal

@@ -17,7 +17,9 @@ export async function getRecentUsers(page: number): Promise<UserPage> {
   return userListResponse.parse(envelope).data;
 }
 
-/** docs/screens/dashboard.md#limits: the dashboard's table starts on page 1 with 10 users a page. */
+/**
+ * docs/screens/dashboard.md#limits: the dashboard's table starts on page 1 with 10 users a page.
+ */
 export const recentUsersQuery = (page: number) =>
   queryOptions({
     queryKey: [...usersKey, 'list', { page, limit: DASHBOARD_USERS_LIMIT }],

@@ -20,7 +20,7 @@ export const UPDATE_SUCCESS = 'Offer updated successfully';
 export const ADD_FAILURE = 'Failed to add offer';
 export const UPDATE_FAILURE = 'Failed to update offer';
 export const DELETE_FAILURE = 'Failed to delete offer';
-/** docs/screens/offers.md#texts leaves the delete success text open (docs/decisions/143). */
+/** The delete success text is ours (docs/screens/offers.md#texts, docs/decisions/143). */
 export const DELETE_SUCCESS = 'Offer deleted successfully';
 
 /** `POST /offers` (docs/screens/offers.md#api-calls): multipart, the browser sets the boundary. */
@@ -30,9 +30,9 @@ export async function createOffer(form: FormData): Promise<Offer> {
 }
 
 /**
- * `PUT /offers/{id}` (docs/screens/offers.md#api-calls): the same fields, isActive instead of isFeatured. It names the
- * version the form was opened on, so an offer another admin saved meanwhile is not silently
- * replaced: the server answers 412 instead (docs/decisions/208).
+ * `PUT /offers/{id}` (docs/screens/offers.md#api-calls): the same fields, isActive instead of
+ * isFeatured. It names the version the form was opened on, so an offer another admin saved
+ * meanwhile is not silently replaced: the server answers 412 instead (docs/decisions/208).
  */
 export async function updateOffer(input: {
   id: string;

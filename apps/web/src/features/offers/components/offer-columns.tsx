@@ -7,7 +7,7 @@ import { typeLabel } from '../offer-labels.ts';
 
 /**
  * docs/screens/offers.md: Offers (banner and title), Type, Price, Status (Active or Inactive, from
- * isActive, docs/screens/offers.md), Deadline (the date part) and Actions (edit, delete).
+ * isActive), Deadline (the date part) and Actions (edit, delete).
  */
 export function offerColumns({
   onEdit,

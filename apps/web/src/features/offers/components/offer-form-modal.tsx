@@ -50,7 +50,10 @@ const statusOptions = [
   { value: 'Inactive', label: 'Inactive' },
 ];
 
-/** docs/screens/offers.md: a new offer starts as a cask, active; an edit starts from the offer. */
+/**
+ * docs/screens/offers.md#add-offer--edit-offer: a new offer starts as a cask, active; an edit
+ * starts from the offer.
+ */
 function initialValues(offer: Offer | null): OfferFormValues {
   return {
     type: offer?.type ?? 'cask',
@@ -125,10 +128,11 @@ export function OfferFormModal({
 }
 
 /**
- * docs/screens/offers.md Add Offer / Edit Offer. Checked with the contracts the API uses (the required
- * fields are enforced on both sides, docs/decisions/140), sent as multipart (docs/screens/offers.md#api-calls). An
- * edit refused because someone else saved the offer since it was opened offers to reload it: the
- * form is refilled from the offer as it is now (docs/decisions/208).
+ * docs/screens/offers.md#add-offer--edit-offer. Checked with the contracts the API uses (the
+ * required fields are enforced on both sides, docs/decisions/140), sent as multipart
+ * (docs/screens/offers.md#api-calls). An edit refused because someone else saved the offer since it
+ * was opened offers to reload it: the form is refilled from the offer as it is now
+ * (docs/decisions/208).
  */
 function OfferFormDialog({
   offer: opened,
@@ -286,7 +290,8 @@ function OfferFormDialog({
           required
           error={errors.type?.message}
           {...register('type', {
-            // docs/screens/offers.md: a new type starts with empty fields of its own; the rest is kept.
+            // docs/screens/offers.md: a new type starts with empty fields of its own; the rest is
+            // kept.
             onChange: () => setValue('details', {}),
           })}
         />

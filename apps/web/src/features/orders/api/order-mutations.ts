@@ -21,9 +21,9 @@ export const UPDATE_SUCCESS = 'Order updated successfully!';
 export const DELETE_SUCCESS = 'Order deleted successfully!';
 
 /**
- * `PUT /purchases/{id}/status` (docs/screens/orders.md#api-calls): notes go as one string, '' when none. It names the
- * version the dialog started from, so an order saved meanwhile is not overwritten: 412 instead
- * (docs/decisions/208).
+ * `PUT /purchases/{id}/status` (docs/screens/orders.md#api-calls): notes go as one string, '' when
+ * none. It names the version the dialog started from, so an order saved meanwhile is not
+ * overwritten: 412 instead (docs/decisions/208).
  */
 export async function updateOrder(input: {
   id: string;

@@ -92,8 +92,8 @@ function orderColumns(actions: {
 }
 
 /**
- * docs/screens/orders.md 'Order List': the table, its loading, empty and error states, the pagination with
- * Refresh, and the Edit Order and Confirm Delete dialogs.
+ * docs/screens/orders.md, 'Order List': the table, its loading, empty and error states, the
+ * pagination with Refresh, and the Edit Order and Confirm Delete dialogs.
  */
 export function OrderList({
   orders,
@@ -184,7 +184,7 @@ export function OrderList({
           linked.close();
         }}
       />
-      {/* docs/screens/orders.md 'Confirm Delete'; a failure stays in the dialog and shows a toast (decision 153). */}
+      {/* docs/screens/orders.md#confirm-delete; a failure stays open with a toast (decision 153) */}
       <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

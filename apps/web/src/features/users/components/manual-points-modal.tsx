@@ -16,15 +16,17 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useAdjustPoints } from '../api/adjust-points.ts';
 
-/** docs/screens/rewards.md#texts, shown as toasts rather than the original's alert() (decision 046). */
+/**
+ * docs/screens/rewards.md#texts, shown as toasts rather than the original's alert() (decision 046).
+ */
 export const POINTS_SUCCESS = 'Points updated successfully ✅';
 export const POINTS_FAILURE = 'Failed to update points ❌';
 
 const formFields = new Set(['points', 'description', 'adminNotes']);
 
 /**
- * docs/screens/rewards.md 'Manual Point Adjustment - {name}': Points (a number), Description, Admin Notes,
- * Cancel and 'Save Changes'. The form is checked with the contract the API checks.
+ * docs/screens/rewards.md, 'Manual Point Adjustment - {name}': Points (a number), Description,
+ * Admin Notes, Cancel and 'Save Changes'. The form is checked with the contract the API checks.
  */
 export function ManualPointsModal({
   reward,
