@@ -67,8 +67,8 @@ test('the screen shows the four cards, the list with its columns, badges and a c
   expect(await within(card('Total Referrals')).findByText('2')).toBeVisible();
   expect(within(card('Completed Referrals')).getByText('1')).toBeVisible();
   expect(within(card('Pending Referrals')).getByText('1')).toBeVisible();
-  // docs/screens/referrals.md: Total Rewards in dollars (the completed referrals' rewards, decision
-  // 157).
+  // docs/screens/referrals.md: Total Rewards in dollars (the completed referrals' rewards,
+  // decision 157).
   expect(within(card('Total Rewards')).getByText('$125.50')).toBeVisible();
   expect(screen.getByRole('heading', { level: 2, name: 'Referrals List' })).toBeVisible();
   expect(

@@ -45,9 +45,9 @@ export function orderDeadline(order: Pick<Order, 'submittedDate' | 'daysLeft'>):
  * docs/screens/orders.md#edit-order: the order's details read-only, then Progress, Notes, Payment
  * and Status; the notes history under the Notes field (decision 150). A failed save stays open with
  * the server's message and shows the toast of docs/screens/orders.md#texts. The details are text,
- * not inputs, and Save stays in the dialog's footer however long the history (issue 27, decision
- * 196). A save refused because someone else saved the order since it was opened offers to reload it
- * (decision 208).
+ * not inputs, and Save stays in the dialog's footer however long the history (issue 27,
+ * decision 196). A save refused because someone else saved the order since it was opened offers
+ * to reload it (decision 208).
  */
 export function EditOrderModal({ order, onClose }: { order: Order | null; onClose: () => void }) {
   return (
