@@ -48,7 +48,8 @@ export async function bearer(page: Page): Promise<{ authorization: string }> {
 
 /**
  * Submits credentials that must be refused; checks that the toast shows the server's own
- * message (spec 000 §8) and that the browser stays signed out. Returns that message.
+ * message (docs/screens/sign-in.md#texts) and that the browser stays signed out. Returns that
+ * message.
  */
 export async function signInFails(page: Page, email: string, password: string): Promise<string> {
   if (new URL(page.url()).pathname !== '/signin') await page.goto('/signin');

@@ -3,7 +3,7 @@ import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { saveScreen, signIn, toast } from '../support/session.ts';
 
-// Spec 001 §2 Casks, end to end on the demo data (SEED_DEMO=true): a cask is added for a
+// docs/screens/casks.md, end to end on the demo data (SEED_DEMO=true): a cask is added for a
 // customer found by typing part of their name, with an image dropped onto the form, then edited
 // and deleted. Other specs change data too, so numbers are read, never assumed.
 

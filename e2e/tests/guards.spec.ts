@@ -2,7 +2,7 @@ import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectPath, signIn } from '../support/session.ts';
 
-// Spec 001 §2: the route table's guarded area and guest-only area.
+// docs/screens/route-guards.md: the route table's guarded area and guest-only area.
 const guardedRoutes = [
   '/',
   '/user',

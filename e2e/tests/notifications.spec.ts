@@ -3,7 +3,7 @@ import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { atPhoneWidth, signIn, toast } from '../support/session.ts';
 
-// Spec 000 §2 Notifications, end to end: create (global and to one customer), read, mark all.
+// docs/screens/notifications.md, end to end: create (global and to one customer), read, mark all.
 // Other specs and the demo data may add notifications, so counts are read, never assumed.
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: /^Notifications/ });

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { saveScreen, signIn, toast } from '../support/session.ts';
 
-// Spec 001 §2-§9 Offers, end to end on the demo data (SEED_DEMO=true): an offer of each type is
+// docs/screens/offers.md, end to end on the demo data (SEED_DEMO=true): an offer of each type is
 // added with a banner and three sliding images, found by search and type, edited (an image
 // removed, one added, the type changed) and deleted. Other specs may add offers too, so the
 // cards are read, never assumed.

@@ -3,7 +3,7 @@ import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
 
-// Spec 001 §2 Orders, end to end on the demo orders (SEED_DEMO=true). Other specs may change
+// docs/screens/orders.md, end to end on the demo orders (SEED_DEMO=true). Other specs may change
 // customers, so numbers are read, never assumed.
 
 const ordersTable = (page: Page) => page.getByRole('table', { name: 'Order List' });

@@ -4,7 +4,7 @@ import { detailValue } from '../support/details.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
 
-// Spec 001 §2-§9 Referrals, end to end on the demo referrals (SEED_DEMO=true): filter, search,
+// docs/screens/referrals.md, end to end on the demo referrals (SEED_DEMO=true): filter, search,
 // complete a referral and see the referrer's points rise in the Reward List, set it back and see
 // them fall. Other specs may change customers too, so numbers are read, never assumed.
 
@@ -115,7 +115,8 @@ test('an admin filters, searches, completes a referral and the referrer points f
   await atPhoneWidth(page, async () => {
     await saveScreen(page, 'referrals-375');
   });
-  // The Reward List's Point column rises (by the referral's points, which the screen does not show).
+  // The Reward List's Point column rises (by the referral's points, which the screen does not
+  // show).
   const rose = await pointCell(page, referrerEmail);
   await expect(rose).not.toHaveText(points(before));
   const credited = count(await rose.textContent());
@@ -159,7 +160,8 @@ test('a bulk status change and its Undo leave the referrals as they were', async
   // Three axe runs on a busy 2-core machine take more than the default 30 s.
   test.setTimeout(90_000);
   // Issue 31: chosen referrals set to Completed in one call; Undo puts each back as it was, read
-  // back through the API (the date an undo restores is checked in referrals-bulk.test.tsx). axe with the bar, the dialog and the toast.
+  // back through the API (the date an undo restores is checked in referrals-bulk.test.tsx). axe
+  // with the bar, the dialog and the toast.
   await openReferrals(page);
   const rows = bodyRows(referralsTable(page));
   await expect(rows).toHaveCount(10);

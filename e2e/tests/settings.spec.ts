@@ -87,7 +87,7 @@ test('an admin edits the profile with a new avatar and phone number, and the hea
     await page.getByLabel('Country').selectOption('gb');
     await page.getByLabel('Phone Number').pressSequentially('7700900123');
     await expect(page.getByLabel('Phone Number')).toHaveValue('+44 7700 900123');
-    // Clicking the avatar opens the image chooser (spec 000 §2).
+    // Clicking the avatar opens the image chooser (docs/screens/settings.md#personal-information).
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Change avatar' }).click();
     await (await chooser).setFiles({ name: 'ailsa.png', mimeType: 'image/png', buffer: goldPng() });

@@ -4,8 +4,8 @@ import { mainAdmin } from '../support/admins.ts';
 import { screensDir } from '../support/paths.ts';
 import { expectPath, saveScreen, signIn } from '../support/session.ts';
 
-// Spec 000 §2 (Shell): the sidebar's eight entries and their routes. The titles are the h1 of
-// each screen; patterns, because some carry counts ('Notifications (N unread)').
+// docs/screens/shell.md#sidebar: the sidebar's eight entries and their routes. The titles are the
+// h1 of each screen; patterns, because some carry counts ('Notifications (N unread)').
 const sidebar = [
   { link: 'User', path: '/user', title: /User Management/ },
   { link: 'Cask', path: '/cask', title: /Cask/ },

@@ -3,10 +3,10 @@ import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
 
-// Spec 000 §2 Dashboard, User Management and Reward List, end to end on the demo customers
-// (SEED_DEMO=true). Other specs may change customers too, so numbers are read, never assumed.
-// The customer deleted here is the oldest one (the last row of the last page): the
-// notifications spec picks the newest.
+// docs/screens/dashboard.md, users.md and rewards.md: Dashboard, User Management and Reward List,
+// end to end on the demo customers (SEED_DEMO=true). Other specs may change customers too, so
+// numbers are read, never assumed. The customer deleted here is the oldest one (the last row of the
+// last page): the notifications spec picks the newest.
 
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
 const usersNav = (page: Page) => page.getByRole('navigation', { name: 'Users pagination' });

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { messageEnvelope, okEnvelope, line, text } from './common.ts';
 
 /**
- * Spec 000 §5 asks for non-space text, an @, non-space text; issue 40 narrows it to one plain
- * address (docs/decisions/302): zod's documented `z.regexes.email` (dot-separated letters,
- * digits, `_`, `'`, `+` and `-` before the @; a domain of letters, digits and hyphens ending in a
- * name of two or more letters). A list (`a@x.test,b@y.test`), a display name or an
- * angle-address (`"x"<b@y.test>`) is refused, so a mail never goes to an address other than the
- * one shown. The API's mailer refuses anything else too.
+ * docs/screens/sign-in.md#validation asks for non-space text, an @, non-space text; issue 40
+ * narrows it to one plain address (docs/decisions/302): zod's documented `z.regexes.email`
+ * (dot-separated letters, digits, `_`, `'`, `+` and `-` before the @; a domain of letters, digits
+ * and hyphens ending in a name of two or more letters). A list (`a@x.test,b@y.test`), a display
+ * name or an angle-address (`"x"<b@y.test>`) is refused, so a mail never goes to an address other
+ * than the one shown. The API's mailer refuses anything else too.
  */
 export const EMAIL_PATTERN: RegExp = z.regexes.email;
 export const EMAIL_MAX = 254;
@@ -17,8 +17,8 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 /**
- * Spec 000 §5 / §9: the reset screen keeps the 8-10 rule in the browser only; the server
- * accepts PASSWORD_MIN..PASSWORD_MAX (DESIGN.md §5).
+ * docs/screens/password-recovery.md#limits: the reset screen keeps the 8-10 rule in the browser
+ * only; the server accepts PASSWORD_MIN..PASSWORD_MAX (DESIGN.md §5).
  */
 export const RESET_SCREEN_PASSWORD_MAX = 10;
 
@@ -29,17 +29,21 @@ export const RESET_SCREEN_PASSWORD_MAX = 10;
  */
 export const PASSWORD_TOO_COMMON = 'This password is too common. Choose another.';
 
-/** Spec 000 §9: four digits. */
+/** docs/screens/password-recovery.md#limits: four digits. */
 export const OTP_LENGTH = 4;
 
-/** Spec 000 §9: the resend countdown; the server refuses a new code sooner than this. */
+/**
+ * docs/screens/password-recovery.md#limits: the resend countdown; the server refuses a new code
+ * sooner than this.
+ */
 export const OTP_RESEND_SECONDS = 60;
 
 export const FULL_NAME_MAX = 100;
 
 /**
  * E-mails are compared lower-cased and trimmed. The invalid-pattern message differs per screen
- * (spec 000 §5: 'Invalid username' on sign-in, 'Invalid Email' on forgot-password).
+ * ('Invalid username' on sign-in, docs/screens/sign-in.md#validation; 'Invalid Email' on
+ * forgot-password).
  */
 export function emailField(invalidMessage: string) {
   return line({ error: 'Email is required' })
@@ -71,7 +75,10 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** Spec 000 §3: the sign-in answer carries accessToken and refreshToken in data. */
+/**
+ * docs/screens/sign-in.md#api-calls: the sign-in answer carries accessToken and refreshToken in
+ * data.
+ */
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 /**
@@ -85,8 +92,9 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const refreshQuery = z.object({ refreshToken });
 /**
- * Spec 000 §3 only reads data.accessToken, but refresh tokens rotate (DESIGN.md §5): the client
- * MUST store the new data.refreshToken, the one it sent is spent.
+ * The original only read data.accessToken (docs/screens/common.md#token-refresh), but refresh
+ * tokens rotate (DESIGN.md §5): the client MUST store the new data.refreshToken, the one it sent is
+ * spent.
  */
 export const refreshResponse = okEnvelope(tokenPair);
 export type RefreshResponse = z.infer<typeof refreshResponse>;

@@ -13,22 +13,24 @@ import {
 import { abvInput, volumeInput } from './measures.ts';
 import { searchParam } from './users.ts';
 
-/** Spec 001 §3: Ready and Maturing are chosen by the admin; Experience is only ever shown. */
+/**
+ * docs/screens/casks.md: Ready and Maturing are chosen by the admin; Experience is only ever shown.
+ */
 export const CASK_STATUSES = ['Ready', 'Maturing', 'Experience'] as const;
 export type CaskStatus = (typeof CASK_STATUSES)[number];
 export const EDITABLE_CASK_STATUSES = ['Ready', 'Maturing'] as const;
 export type EditableCaskStatus = (typeof EDITABLE_CASK_STATUSES)[number];
 export const DEFAULT_CASK_STATUS: EditableCaskStatus = 'Ready';
 
-/** Spec 001 §3 / §9: cask, bottle, experience; a new cask is a cask. */
+/** docs/screens/casks.md: cask, bottle, experience; a new cask is a cask. */
 export const CASK_TYPES = ['cask', 'bottle', 'experience'] as const;
 export type CaskType = (typeof CASK_TYPES)[number];
 
-/** Spec 001 §9: the list shows 10 a page, and the search waits 300 ms. */
+/** docs/screens/casks.md#limits: the list shows 10 a page, and the search waits 300 ms. */
 export const CASKS_PAGE_SIZE = 10;
 export const CASK_SEARCH_DEBOUNCE_MS = 300;
 
-/** The multipart field holding the image (spec 001 §7 `caskImages`). */
+/** The multipart field holding the image (docs/screens/casks.md#api-calls `caskImages`). */
 export const CASK_IMAGE_FIELD = 'caskImages';
 
 export const CASK_TEXT_MAX = 200;
@@ -44,7 +46,10 @@ export const CASK_OWNER_REQUIRED = 'Owner is required';
 export const CASK_OWNER_NOT_FOUND = 'Owner not found';
 export const CASK_NOT_FOUND = 'Cask not found';
 
-/** A form field as multipart sends it: a string, where empty means "left out" (spec 001 §5). */
+/**
+ * A form field as multipart sends it: a string, where empty means "left out"
+ * (docs/screens/casks.md).
+ */
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -65,9 +70,10 @@ const money = (label: string) =>
   );
 
 /**
- * `POST /casks` (spec 001 §7), multipart/form-data: these text fields plus the image in
- * `caskImages`. Empty fields count as left out; the owner is required, and so is the name (the
- * list shows it). Year, volume and ABV are parsed to numbers; money stays its exact decimal text.
+ * `POST /casks` (docs/screens/casks.md#api-calls), multipart/form-data: these text fields plus the
+ * image in `caskImages`. Empty fields count as left out; the owner is required, and so is the name
+ * (the list shows it). Year, volume and ABV are parsed to numbers; money stays its exact decimal
+ * text.
  */
 export const createCaskFields = z.object({
   type: z.preprocess(
@@ -120,9 +126,10 @@ export type CreateCaskField = keyof CreateCaskFields;
 export const STATUS_NOT_EDITABLE = 'Status must be Ready or Maturing';
 
 /**
- * `PUT /casks/{id}/appreciation` (spec 001 §7): the two things the Edit Cask dialog changes.
- * Ready or Maturing; Experience only as the status the cask has already (display only, spec 001
- * §4), so the notes of an experience can be saved without changing what it is.
+ * `PUT /casks/{id}/appreciation` (docs/screens/casks.md#api-calls): the two things the Edit Cask
+ * dialog changes. Ready or Maturing; Experience only as the status the cask has already (display
+ * only, docs/screens/casks.md#edit-cask), so the notes of an experience can be saved without
+ * changing what it is.
  */
 export const updateCaskBody = z.object({
   status: z.enum(CASK_STATUSES, { error: STATUS_NOT_EDITABLE }),
@@ -136,7 +143,7 @@ export type UpdateCaskBody = z.input<typeof updateCaskBody>;
 /** The columns the Cask List sorts by (issue 31). */
 export const CASK_SORTS = ['name', 'distillery', 'currentValue', 'status', 'createdAt'] as const;
 
-/** GET /casks: spec 001 §7 (page, limit, search over name and distillery). */
+/** GET /casks: docs/screens/casks.md#api-calls (page, limit, search over name and distillery). */
 export const caskListQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(CASKS_PAGE_SIZE),
   search: searchParam,
@@ -155,10 +162,10 @@ export const caskOwner = z.object({ id: z.uuid(), fullName: z.string(), email: z
 export const appreciationPoint = z.object({ month: z.string(), value: z.number() });
 
 /**
- * Spec 001 §3 "Cask". Money is in dollars (exact in the database, summed there). `gain` is the
- * current value minus the purchase price, computed in SQL, null when either is unknown;
- * `calculatedGain` is the same number (the spec names both); `gainPercentage` is the gain over
- * the purchase price in percent, two decimals, null without a positive purchase price.
+ * docs/screens/casks.md#api-calls, a cask. Money is in dollars (exact in the database, summed
+ * there). `gain` is the current value minus the purchase price, computed in SQL, null when either
+ * is unknown; `calculatedGain` is the same number (the spec names both); `gainPercentage` is the
+ * gain over the purchase price in percent, two decimals, null without a positive purchase price.
  */
 export const cask = z.object({
   id: z.uuid(),
@@ -166,9 +173,9 @@ export const cask = z.object({
   distillery: z.string().nullable(),
   year: z.number().int().nullable(),
   /**
-   * 'Volume' and 'ABV' (spec 001 §3): the cask as its latest gauge found it (on `gaugedOn`), or
-   * as filled when it has no gauge (docs/decisions/305). Litres, shown with `formatVolume`
-   * ('250L', '70cl'); percent, shown with `formatAbv` ('58.4%').
+   * 'Volume' and 'ABV' (docs/screens/casks.md#where-the-app-differs): the cask as its latest gauge
+   * found it (on `gaugedOn`), or as filled when it has no gauge (docs/decisions/305). Litres, shown
+   * with `formatVolume` ('250L', '70cl'); percent, shown with `formatAbv` ('58.4%').
    */
   volume: z.number().nullable(),
   abv: z.number().nullable(),

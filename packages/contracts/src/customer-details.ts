@@ -6,7 +6,10 @@ import { line } from './common.ts';
 // loads only the rules it uses, within its JavaScript budget (docs/decisions/121).
 
 const NAME_REQUIRED = 'Name is required';
-/** As an admin's profile takes a phone (spec 000 §9): at most 15 digits, an optional leading +. */
+/**
+ * As an admin's profile takes a phone (docs/screens/settings.md#personal-information): at most 15
+ * digits, an optional leading +.
+ */
 const PHONE_MAX_DIGITS = 15;
 const PHONE_PATTERN = new RegExp(`^\\+?\\d{1,${PHONE_MAX_DIGITS}}$`);
 export const CUSTOMER_PHONE_INVALID = `Phone number must be digits only (at most ${PHONE_MAX_DIGITS}), with an optional leading +`;

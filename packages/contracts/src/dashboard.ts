@@ -3,7 +3,7 @@ import { CASK_STATUSES } from './casks.ts';
 import { okEnvelope } from './common.ts';
 
 /**
- * GET /admin/dashboard: spec 000 §3 "Dashboard response". Every number is exact:
+ * GET /admin/dashboard: docs/screens/dashboard.md#api-calls. Every number is exact:
  * - totalUsers: customers not deleted;
  * - totalCasks: every cask on record;
  * - activeOffers: offers whose isActive is true;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN.md §5: an uploaded image is at most 5 MB (spec 001 §5 and §9 say the same for casks). */
+/** DESIGN.md §5: an uploaded image is at most 5 MB (docs/screens/common.md#limits). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** DESIGN.md §5: png, jpeg, webp, gif; never svg (it can carry scripts). */

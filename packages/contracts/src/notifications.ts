@@ -10,7 +10,10 @@ import {
   text,
 } from './common.ts';
 
-/** Spec 000 §3: the seven notification types, in the order the Type select lists them. */
+/**
+ * docs/screens/notifications.md#limits: the seven notification types, in the order the Type select
+ * lists them.
+ */
 export const NOTIFICATION_TYPES = [
   'system',
   'tier',
@@ -32,7 +35,8 @@ export const DEFAULT_NOTIFICATION_PRIORITY: NotificationPriority = 'medium';
 
 /**
  * Category is free text on the server (short); the create form offers these choices
- * (docs/decisions/082). The list shows its first letter in a circle (spec 000 §2).
+ * (docs/decisions/082). The list shows its first letter in a circle
+ * (docs/screens/notifications.md).
  */
 export const NOTIFICATION_CATEGORIES = [
   'general',
@@ -46,7 +50,7 @@ export const NOTIFICATION_CATEGORIES = [
 ] as const;
 export const DEFAULT_NOTIFICATION_CATEGORY = 'general';
 
-/** Spec 000 §9: the list and Load More use pages of 20. */
+/** docs/screens/notifications.md#limits: the list and Load More use pages of 20. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const NOTIFICATION_TITLE_MAX = 200;
@@ -54,7 +58,10 @@ export const NOTIFICATION_MESSAGE_MAX = 5000;
 export const NOTIFICATION_CATEGORY_MAX = 50;
 export const NOTIFICATION_ADMIN_NOTES_MAX = 2000;
 
-/** Spec 000 §5: the three messages of the create form, shared by the form and the route. */
+/**
+ * docs/screens/notifications.md#validation: the three messages of the create form, shared by the
+ * form and the route.
+ */
 export const TITLE_REQUIRED = 'Title is required';
 export const MESSAGE_REQUIRED = 'Message is required';
 export const RECIPIENT_REQUIRED = 'Recipient user ID is required';
@@ -77,7 +84,10 @@ export const notificationRecipient = z.object({
 });
 export type NotificationRecipient = z.infer<typeof notificationRecipient>;
 
-/** Spec 000 §3 plus what the details need: `time` is the ISO creation time. */
+/**
+ * docs/screens/notifications.md#api-calls, with what the details need: `time` is the ISO creation
+ * time.
+ */
 export const notification = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -124,9 +134,9 @@ function scopeIsReadable(payload: { issues: readonly { path?: readonly PropertyK
 }
 
 /**
- * Spec 000 §3 creation payload. The recipient rule looks at two fields, so it sits on the
- * object; `when` lets it run even if another field (say the title) failed, so the form shows
- * every message at once.
+ * docs/screens/notifications.md#api-calls, the creation payload. The recipient rule looks at two
+ * fields, so it sits on the object; `when` lets it run even if another field (say the title)
+ * failed, so the form shows every message at once.
  */
 export const createNotificationBody = z
   .object({

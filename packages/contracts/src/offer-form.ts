@@ -9,8 +9,8 @@ import {
 } from './offers.ts';
 
 /**
- * The offer form's fields (spec 001 §5, §7) as the Add/Edit Offer modal and the API check them.
- * Apart from offers.ts so that the list screen loads without them (decision 144).
+ * The offer form's fields (docs/screens/offers.md) as the Add/Edit Offer modal and the API check
+ * them. Apart from offers.ts so that the list screen loads without them (decision 144).
  */
 
 const TEXT_MAX = 200;
@@ -48,9 +48,9 @@ const optionalMoney = (label: string) =>
     .transform((value) => (value ? value : undefined));
 
 /**
- * The deadline: a calendar date (only the date part is shown, spec 001 §3). Year 0000 reads as a
- * date in JavaScript, but there is no year zero in the calendar PostgreSQL keeps (1 BC is followed
- * by AD 1), so it cannot be stored: it is no real date either.
+ * The deadline: a calendar date (only the date part is shown, docs/screens/offers.md). Year 0000
+ * reads as a date in JavaScript, but there is no year zero in the calendar PostgreSQL keeps (1 BC
+ * is followed by AD 1), so it cannot be stored: it is no real date either.
  */
 const deadline = requiredText('Deadline', 10)
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Deadline must be a date (YYYY-MM-DD)')
@@ -66,7 +66,9 @@ const deadline = requiredText('Deadline', 10)
 /** What the API answers for a deadline that was over before the offer existed (issue 27). */
 export const DEADLINE_BEFORE_CREATION = 'Deadline must not be before the day the offer is created';
 
-/** One type-specific field of spec 001 §3 "Details by type", as the form shows it. */
+/**
+ * One type-specific field of docs/screens/offers.md#add-offer--edit-offer, as the form shows it.
+ */
 export interface OfferDetailField {
   key: string;
   label: string;
@@ -80,9 +82,10 @@ export interface OfferDetailField {
 }
 
 /**
- * Spec 001 §3: cask {distillery, caskType, vintage, abv, volume}, bottle {distillery, packaging,
- * quantity, volume, certificate}, experience {packaging, duration, testing, participants,
- * includes}. Vintage and quantity are numbers (spec 001 §5); participants too.
+ * docs/screens/offers.md: cask {distillery, caskType, vintage, abv, volume}, bottle {distillery,
+ * packaging, quantity, volume, certificate}, experience {packaging, duration, testing,
+ * participants, includes}. Vintage and quantity are numbers (docs/screens/offers.md); participants
+ * too.
  */
 export const OFFER_DETAIL_FIELDS: Record<OfferType, readonly OfferDetailField[]> = {
   cask: [
@@ -212,8 +215,8 @@ export const offerDetailsSchemas: Record<OfferType, ReturnType<typeof detailsSch
 export type OfferDetailValues = Record<string, string | number>;
 
 /**
- * The fields every offer form sends (spec 001 §5, §7). Required: type, title, current value and
- * deadline, with the type's own required details (docs/decisions/140). The list price
+ * The fields every offer form sends (docs/screens/offers.md). Required: type, title, current value
+ * and deadline, with the type's own required details (docs/decisions/140). The list price
  * (`priceNumeric`) is the current value unless given.
  */
 export const offerFields = z.object({

@@ -12,15 +12,17 @@ import {
 } from './common.ts';
 import { searchParam } from './users.ts';
 
-/** Spec 001 §9: the three kinds of offer. */
+/** docs/screens/offers.md#limits: the three kinds of offer. */
 export const OFFER_TYPES = ['cask', 'bottle', 'experience'] as const;
 export type OfferType = (typeof OFFER_TYPES)[number];
 
-/** Spec 001 §9: ten offers a page by default. */
+/** docs/screens/offers.md#limits: ten offers a page by default. */
 export const OFFERS_PAGE_SIZE = 10;
 /** At most this many sliding images per offer (the issue), besides the one banner. */
 export const MAX_SLIDING_IMAGES = 10;
-/** The multipart file fields of spec 001 §7: the banner and the sliding images. */
+/**
+ * The multipart file fields of docs/screens/offers.md#api-calls: the banner and the sliding images.
+ */
 export const OFFER_IMAGE_FIELD = 'offerImage';
 export const OFFER_IMAGES_FIELD = 'offerImages';
 
@@ -31,7 +33,10 @@ export const DETAILS_NOT_JSON = 'Details must be a JSON object';
 /** The columns the offers list sorts by (issue 31). */
 export const OFFER_SORTS = ['title', 'priceNumeric', 'createdAt'] as const;
 
-/** GET /offers: spec 001 §7 (page, limit, search over title and description, type). */
+/**
+ * GET /offers: docs/screens/offers.md#api-calls (page, limit, search over title and description,
+ * type).
+ */
 export const offerListQuery = pageQuery.extend({
   search: searchParam,
   type: z.enum(OFFER_TYPES, { error: 'Type must be cask, bottle or experience' }).optional(),
@@ -49,7 +54,10 @@ const offerDetailsAnswer = z.custom<OfferDetailsAnswer>(
   'Details must be an object',
 );
 
-/** Spec 001 §3 "Offer" as the server returns it. Money in dollars, dates as YYYY-MM-DD. */
+/**
+ * docs/screens/offers.md#api-calls: an offer as the server returns it. Money in dollars, dates as
+ * YYYY-MM-DD.
+ */
 export const offer = z.object({
   id: z.uuid(),
   title: z.string(),

@@ -13,12 +13,15 @@ import {
 } from './common.ts';
 import { searchParam } from './users.ts';
 
-/** Spec 001 §9: the Orders screen shows 20 orders a page. */
+/** docs/screens/orders.md#limits: the Orders screen shows 20 orders a page. */
 export const ORDERS_PAGE_SIZE = 20;
 /** A bound on one note, far above a real one, so a pasted document is refused with a message. */
 export const ORDER_NOTES_MAX = 2000;
 
-/** Spec 001 §4: all freely selectable by the admin (the database's CHECK constraints agree). */
+/**
+ * docs/screens/orders.md: all freely selectable by the admin (the database's CHECK constraints
+ * agree).
+ */
 export const ORDER_STATUSES = ['Active', 'Pending', 'Delivered', 'Reject'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const CASK_PROGRESSES = ['Ready', 'Maturing'] as const;
@@ -37,9 +40,9 @@ export const ORDERED_TIME_INVALID = 'Must be a date and time in ISO 8601 with it
 const orderedInstant = z.iso.datetime({ offset: true, error: ORDERED_TIME_INVALID }).optional();
 
 /**
- * GET /purchases: spec 001 §7 (page, limit default 20), plus `search` (a case-insensitive
- * substring of the customer's name or the order's title, or the order's reference: 'ORD-00123'
- * or '123', over all orders), `status` and the Ordered range (issue 41).
+ * GET /purchases: docs/screens/orders.md#api-calls (page, limit default 20), plus `search` (a
+ * case-insensitive substring of the customer's name or the order's title, or the order's reference:
+ * 'ORD-00123' or '123', over all orders), `status` and the Ordered range (issue 41).
  */
 export const orderListQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
@@ -64,7 +67,10 @@ export const orderNote = z.object({
 });
 export type OrderNote = z.infer<typeof orderNote>;
 
-/** Spec 001 §3 "Purchase (order)". Money is dollars as a number (numeric(14,2) in the database). */
+/**
+ * docs/screens/orders.md#api-calls: an order. Money is dollars as a number (numeric(14,2) in the
+ * database).
+ */
 export const order = z.object({
   _id: z.uuid(),
   /** The short reference, 'ORD-' and the order's number in order of creation (issue 41). */
@@ -84,7 +90,10 @@ export const order = z.object({
   status: z.enum(ORDER_STATUSES),
   caskProgress: z.enum(CASK_PROGRESSES).nullable(),
   manualPaymentStatus: z.enum(PAYMENT_STATUSES),
-  /** The notes history, oldest first; the screen shows the last entry (spec 001 §2). */
+  /**
+   * The notes history, oldest first; the screen shows the last entry
+   * (docs/screens/orders.md#edit-order).
+   */
   notes: z.array(orderNote),
   isFirstPurchase: z.boolean(),
   referralPointsAmount: z.number().int(),
@@ -109,8 +118,9 @@ export const orderListResponse = okEnvelope(
 export type OrderListResponse = z.infer<typeof orderListResponse>;
 
 /**
- * PUT /purchases/{id}/status: spec 001 §7. Notes arrive as one string ('' when none); a save
- * whose notes differ from the last entry appends an entry to the history, never overwrites.
+ * PUT /purchases/{id}/status: docs/screens/orders.md#api-calls. Notes arrive as one string ('' when
+ * none); a save whose notes differ from the last entry appends an entry to the history, never
+ * overwrites.
  */
 export const updateOrderBody = z.object({
   status: orderStatus,

@@ -3,7 +3,9 @@ import { adminProfile, emailField, FULL_NAME_MAX } from './auth.ts';
 import { okEnvelope, line } from './common.ts';
 import { UPLOAD_URL_PATTERN } from './files.ts';
 
-/** Spec 000 §5 / §9: the phone number holds at most 15 digits (E.164). */
+/**
+ * docs/screens/settings.md#personal-information: the phone number holds at most 15 digits (E.164).
+ */
 export const PHONE_MAX_DIGITS = 15;
 const PHONE_PATTERN = new RegExp(`^\\+?\\d{1,${PHONE_MAX_DIGITS}}$`);
 
@@ -14,8 +16,9 @@ export const PHONE_INVALID = `Phone number must be digits only (at most ${PHONE_
 export const AVATAR_INVALID = 'Avatar must be an uploaded image';
 
 /**
- * `PUT /auth/profile` (spec 000 §7): fullName, email, phone, role, avatar. The e-mail and the role
- * are read-only: they are sent back as the profile gave them, and the service refuses a change.
+ * `PUT /auth/profile` (docs/screens/settings.md#api-calls): fullName, email, phone, role, avatar.
+ * The e-mail and the role are read-only: they are sent back as the profile gave them, and the
+ * service refuses a change.
  */
 export const updateProfileBody = z.object({
   fullName: line({ error: NAME_REQUIRED })
@@ -42,7 +45,10 @@ export type UpdateProfileBody = z.output<typeof updateProfileBody>;
 export const updateProfileResponse = okEnvelope(z.object({ user: adminProfile }));
 export type UpdateProfileResponse = z.infer<typeof updateProfileResponse>;
 
-/** Spec 000 §7: `POST /auth/upload-avatar` (multipart field `avatar`) answers data.avatarUrl. */
+/**
+ * docs/screens/settings.md#api-calls: `POST /auth/upload-avatar` (multipart field `avatar`) answers
+ * data.avatarUrl.
+ */
 export const AVATAR_FIELD = 'avatar';
 export const uploadAvatarResponse = okEnvelope(z.object({ avatarUrl: z.string() }));
 export type UploadAvatarResponse = z.infer<typeof uploadAvatarResponse>;

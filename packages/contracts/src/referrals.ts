@@ -11,12 +11,15 @@ import {
 } from './common.ts';
 import { searchParam } from './users.ts';
 
-/** Spec 001 §4: a referral is pending or completed, and the admin may set either freely. */
+/**
+ * docs/screens/referrals.md: a referral is pending or completed, and the admin may set either
+ * freely.
+ */
 export const REFERRAL_STATUSES = ['pending', 'completed'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
 /**
- * Spec 001 §9 leaves the page size open: ten, pageQuery's default, like the offers list
+ * docs/screens/referrals.md#limits: ten a page, pageQuery's default, like the offers list
  * (docs/decisions/157).
  */
 export const REFERRALS_PAGE_SIZE = 10;
@@ -28,8 +31,8 @@ export const referralStatus = z.enum(REFERRAL_STATUSES, { error: STATUS_MESSAGE 
 export const REFERRAL_SORTS = ['rewardAmount', 'status', 'createdAt'] as const;
 
 /**
- * GET /referrals (spec 001 §7): page, limit, an optional status filter and a search over the
- * referrer's and the referee's names and e-mails and the referral code.
+ * GET /referrals (docs/screens/referrals.md#api-calls): page, limit, an optional status filter and
+ * a search over the referrer's and the referee's names and e-mails and the referral code.
  */
 export const referralListQuery = pageQuery.extend({
   status: referralStatus.optional(),
@@ -48,8 +51,8 @@ export const referralParty = z.object({
 export type ReferralParty = z.infer<typeof referralParty>;
 
 /**
- * Spec 001 §3 "Referral (as mapped)". Amounts are dollars; an absent one is null (the screen shows
- * '0', and 'N/A' for an absent name or date: those are the screen's, not the API's).
+ * docs/screens/referrals.md#api-calls: a referral. Amounts are dollars; an absent one is null (the
+ * screen shows '0', and 'N/A' for an absent name or date: those are the screen's, not the API's).
  */
 export const referral = z.object({
   id: z.uuid(),
@@ -76,8 +79,8 @@ export const referral = z.object({
 export type Referral = z.infer<typeof referral>;
 
 /**
- * The four cards (spec 001 §2), over every referral whatever the filter: exact, from counters.
- * totalRewards is the dollars of the completed referrals' rewards (docs/decisions/157).
+ * The four cards (docs/screens/referrals.md), over every referral whatever the filter: exact, from
+ * counters. totalRewards is the dollars of the completed referrals' rewards (docs/decisions/157).
  */
 export const referralStats = z.object({
   overall: z.object({
@@ -95,7 +98,7 @@ export const referralListResponse = okEnvelope(
 );
 export type ReferralListResponse = z.infer<typeof referralListResponse>;
 
-/** PUT /referrals/{id}/status (spec 001 §7). */
+/** PUT /referrals/{id}/status (docs/screens/referrals.md#api-calls). */
 export const updateReferralStatusBody = z.object({ status: referralStatus });
 export type UpdateReferralStatusBody = z.infer<typeof updateReferralStatusBody>;
 

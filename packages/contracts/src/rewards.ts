@@ -12,7 +12,7 @@ export const rewardListQuery = pageQuery.extend({
 export type RewardListQuery = z.input<typeof rewardListQuery>;
 export type RewardListParams = z.output<typeof rewardListQuery>;
 
-/** Spec 000 §3 "Reward row": one customer and their referral totals. */
+/** docs/screens/rewards.md#api-calls, a row: one customer and their referral totals. */
 export const rewardRow = z.object({
   /** The customer's id (the userId of a manual adjustment). */
   id: z.uuid(),
@@ -35,7 +35,7 @@ export type RewardRow = z.infer<typeof rewardRow>;
 export const rewardListResponse = okEnvelope(z.object({ rewards: z.array(rewardRow), pagination }));
 export type RewardListResponse = z.infer<typeof rewardListResponse>;
 
-/** Spec 000 §9: the only adjustment type this screen sends. */
+/** docs/screens/rewards.md: the only adjustment type this screen sends. */
 export const MANUAL_ADJUSTMENT = 'manual_adjustment';
 /** A bound well above any real adjustment, so a typo of extra zeros is refused. */
 export const MAX_POINTS_ADJUSTMENT = 1_000_000;
@@ -52,7 +52,7 @@ const optionalText = (max: number, label: string, lines: 'one' | 'several') =>
     .transform((value) => (value ? value : null));
 
 /**
- * POST /referrals/admin/manual-points: spec 000 §3 "Manual point adjustment". Points are a whole
+ * POST /referrals/admin/manual-points: docs/screens/rewards.md#api-calls. Points are a whole
  * number, positive (add) or negative (remove), never zero; the server also refuses any adjustment
  * that would take the balance below zero.
  */

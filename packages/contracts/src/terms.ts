@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { okEnvelope, text } from './common.ts';
 
-/** Spec 001 §3: the only kind of legal text so far. */
+/** docs/screens/privacy-policy.md: the only kind of legal text so far. */
 export const TERMS_TYPES = ['privacy'] as const;
 export const termsType = z.enum(TERMS_TYPES, { error: "type must be 'privacy'" });
 export type TermsType = z.infer<typeof termsType>;
@@ -15,9 +15,10 @@ export const TERMS_CONTENT_REQUIRED = 'Privacy policy content is required';
 export const TERMS_CONTENT_TOO_LONG = `Privacy policy is too long: at most ${TERMS_CONTENT_MAX} characters`;
 
 /**
- * The HTML elements a policy may contain: what the editor's toolbar produces (spec 001 §2:
- * headers, font, bold / italic / underline / strike, lists, indent, align, link, image). The API
- * keeps only these when saving and the web app again when showing (DESIGN.md §5).
+ * The HTML elements a policy may contain: what the editor's toolbar produces
+ * (docs/screens/privacy-policy.md: headers, font, bold / italic / underline / strike, lists,
+ * indent, align, link, image). The API keeps only these when saving and the web app again when
+ * showing (DESIGN.md §5).
  */
 export const POLICY_ALLOWED_TAGS = [
   'h1',
@@ -46,7 +47,7 @@ export const POLICY_ALLOWED_TAGS = [
 export const termsQuery = z.object({ type: termsType.default('privacy') });
 export type TermsQuery = z.infer<typeof termsQuery>;
 
-/** Spec 001 §7: `POST /terms` with `{ type: 'privacy', content }`. */
+/** docs/screens/privacy-policy.md#api-calls: `POST /terms` with `{ type: 'privacy', content }`. */
 export const saveTermsBody = z.object({
   type: termsType,
   content: text({ error: TERMS_CONTENT_REQUIRED })

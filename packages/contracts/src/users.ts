@@ -12,7 +12,10 @@ import {
   text,
 } from './common.ts';
 
-/** Spec 000 §9: User Management shows 6 a page; the dashboard's Recent Users table 10. */
+/**
+ * docs/screens/users.md#limits: User Management shows 6 a page; the dashboard's Recent Users table
+ * 10.
+ */
 export const USERS_PAGE_SIZE = 6;
 export const DASHBOARD_USERS_LIMIT = 10;
 export const SEARCH_MAX_LENGTH = 100;
@@ -31,7 +34,7 @@ export const searchParam = text()
   .optional()
   .transform((value) => (value ? value : undefined));
 
-/** GET /users: spec 000 §7 (page, limit, search over fullName and email). */
+/** GET /users: docs/screens/users.md#api-calls (page, limit, search over fullName and email). */
 /** The columns User Management sorts by (issue 31). */
 export const USER_SORTS = ['fullName', 'email', 'createdAt'] as const;
 export const userListQuery = pageQuery.extend({
@@ -42,7 +45,7 @@ export type UserListQuery = z.input<typeof userListQuery>;
 /** The query once parsed: page and limit filled in, an empty search dropped. */
 export type UserListParams = z.output<typeof userListQuery>;
 
-/** Spec 000 §3 "User list item"; a customer of the club, never an admin. */
+/** docs/screens/users.md#api-calls, a user list item; a customer of the club, never an admin. */
 export const user = z.object({
   id: z.uuid(),
   fullName: z.string(),
@@ -64,7 +67,10 @@ export type User = z.infer<typeof user>;
 export const userListResponse = okEnvelope(z.object({ users: z.array(user), pagination }));
 export type UserListResponse = z.infer<typeof userListResponse>;
 
-/** PUT /users/{id}: spec 000 §7, the only field an admin edits is the Active/Inactive status. */
+/**
+ * PUT /users/{id}: docs/screens/users.md#api-calls, the only field an admin edits is the
+ * Active/Inactive status.
+ */
 export const updateUserBody = z.object({
   isActive: z.boolean({ error: 'isActive must be true or false' }),
 });

@@ -122,7 +122,10 @@ export async function verifyAccessToken(
   }
 }
 
-/** DESIGN.md §5 and spec 000 §9: a session lasts as long as the 365-day refreshToken cookie. */
+/**
+ * DESIGN.md §5 and docs/screens/common.md#session: a session lasts as long as the 365-day
+ * refreshToken cookie.
+ */
 export const REFRESH_TOKEN_TTL_DAYS = 365;
 
 /** 256 random bits in base64url (43 characters) and the SHA-256 under which it is stored. */

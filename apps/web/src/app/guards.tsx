@@ -10,15 +10,18 @@ function useHasAccessToken(): boolean {
   return useSyncExternalStore(onSessionExpired, hasAccessToken);
 }
 
-/** Spec 001 §2: the guarded area requires a stored access token, otherwise /signin. */
+/**
+ * docs/screens/route-guards.md: the guarded area requires a stored access token, otherwise /signin.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useHasAccessToken();
-  // Spec 000 §2: a successful sign-in always goes to /, so the page left is not remembered.
+  // docs/screens/sign-in.md: a successful sign-in always goes to /, so the page left is not
+  // remembered.
   if (!signedIn) return <Navigate to="/signin" replace />;
   return children;
 }
 
-/** Spec 001 §2: guest-only routes redirect to / when an access token exists. */
+/** docs/screens/route-guards.md: guest-only routes redirect to / when an access token exists. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   if (hasAccessToken()) return <Navigate to="/" replace />;
   return children;

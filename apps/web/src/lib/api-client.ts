@@ -16,10 +16,13 @@ import {
 
 export { ApiError, errorMessage, type ApiFieldError } from './api-error.ts';
 
-/** Spec 000 §8: what an HTML page or a bare string in place of the envelope is reported as. */
+/**
+ * docs/screens/common.md#error-texts: what an HTML page or a bare string in place of the envelope
+ * is reported as.
+ */
 export const INVALID_FORMAT_MESSAGE = 'Invalid response format from server (likely HTML)';
 
-/** Spec 000 §4: any answer saying this ends the session, whatever its status. */
+/** docs/screens/common.md#session: any answer saying this ends the session, whatever its status. */
 const NOT_AUTHORIZED = 'You are not authorized';
 
 const REFRESH_PATH = '/auth/refresh-token';
@@ -84,7 +87,8 @@ function send(spec: RequestSpec, token: string | undefined): Promise<Response> {
   const headers = new Headers({ ...spec.headers, Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
-  // Spec 000 §7: for form data no content-type is set, so the browser adds the boundary.
+  // docs/screens/common.md#session: for form data no content-type is set, so the browser adds the
+  // boundary.
   if (spec.body instanceof FormData) body = spec.body;
   else if (spec.body !== undefined) {
     headers.set('Content-Type', 'application/json');
@@ -163,8 +167,9 @@ async function refreshTokens(): Promise<string> {
 }
 
 /**
- * Spec 000 §4: one refresh at a time; requests failing with 401 meanwhile wait for it. A request
- * sent with a token that a finished refresh has already replaced just uses the new one.
+ * docs/screens/common.md#token-refresh: one refresh at a time; requests failing with 401 meanwhile
+ * wait for it. A request sent with a token that a finished refresh has already replaced just uses
+ * the new one.
  */
 function renewAccessToken(sentWith: string | undefined): Promise<string> {
   const current = getAccessToken();
@@ -175,7 +180,10 @@ function renewAccessToken(sentWith: string | undefined): Promise<string> {
   return refreshing;
 }
 
-/** Spec 000 §4: cookies are cleared on any message containing 'You are not authorized', not only on 401. */
+/**
+ * docs/screens/common.md#session: cookies are cleared on any message containing 'You are not
+ * authorized', not only on 401.
+ */
 function endSessionIfUnauthorized(error: unknown): void {
   if (error instanceof ApiError && error.message.includes(NOT_AUTHORIZED)) expireSession();
 }

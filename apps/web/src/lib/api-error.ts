@@ -24,7 +24,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Spec 000 §8: the server's message when it sent one, else the screen's own fallback text. */
+/**
+ * docs/screens/common.md#error-texts: the server's message when it sent one, else the screen's own
+ * fallback text.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message.trim() !== '' ? error.message : fallback;
 }

@@ -8,7 +8,7 @@ import { api } from '@/lib/api-client.ts';
 import { usersKey } from './customer-queries.ts';
 import { notificationsKey } from './notification-queries.ts';
 
-/** `POST /notifications` (spec 000 §7). */
+/** `POST /notifications` (docs/screens/notifications.md#api-calls). */
 export async function createNotification(body: CreateNotificationBody): Promise<Notification> {
   const envelope = await api.post<unknown>('/notifications', body);
   return createNotificationResponse.parse(envelope).data.notification;

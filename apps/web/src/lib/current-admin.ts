@@ -6,7 +6,7 @@ import { api } from './api-client.ts';
 /** One key for the signed-in admin: the header reads it, the profile screen updates it. */
 export const profileQueryKey = ['profile'] as const;
 
-/** `GET /auth/profile` (DESIGN.md §4); spec 000 §3: the admin is in `data.user`. */
+/** `GET /auth/profile` (DESIGN.md §4); docs/screens/shell.md: the admin is in `data.user`. */
 export async function getProfile(): Promise<AdminProfile> {
   const body = await api.get<unknown>('/auth/profile');
   return profileResponse.parse(body).data.user;

@@ -16,13 +16,16 @@ import { lazyUndoToast } from './lazy-toast.ts';
 import { postBulk } from './post-bulk.ts';
 import { invalidateCustomerData } from './customer-queries.ts';
 
-/** Spec 000 §8 leaves these failures unworded (they were only logged): decision 045. */
+/**
+ * The original only logged these failures; decision 045 words them (docs/screens/users.md#texts).
+ */
 export const UPDATE_FAILURE = 'Failed to update user';
 export const DELETE_FAILURE = 'Failed to delete user';
 
 /**
- * `PUT /users/{id}` (spec 000 §7): isActive is true when the admin chose Active. It names the
- * version the dialog started from: a customer changed meanwhile answers 412 (decision 208).
+ * `PUT /users/{id}` (docs/screens/users.md#api-calls): isActive is true when the admin chose
+ * Active. It names the version the dialog started from: a customer changed meanwhile answers 412
+ * (decision 208).
  */
 export async function updateUser(input: {
   id: string;
@@ -66,8 +69,9 @@ export async function fetchUser(id: string): Promise<User> {
 }
 
 /**
- * `DELETE /users/{id}` (spec 000 §7): the customer is hidden; casks, orders and points are kept.
- * The dashboard sends it too, where the spec records that its confirm sent nothing (decision 044).
+ * `DELETE /users/{id}` (docs/screens/users.md#api-calls): the customer is hidden; casks, orders and
+ * points are kept. The dashboard sends it too, where the spec records that its confirm sent nothing
+ * (decision 044).
  */
 export async function deleteUser(id: string): Promise<string> {
   const envelope = await api.delete<unknown>(`/users/${encodeURIComponent(id)}`);

@@ -8,7 +8,10 @@ import { usersKey } from './customer-queries.ts';
 /** How many customers a customer picker offers at once; typing narrows them down. */
 export const CUSTOMER_OPTIONS_LIMIT = 10;
 
-/** Spec 000 §9: 'Dropdown search debounce 250 ms' (the recipient and the cask owner pickers). */
+/**
+ * docs/screens/common.md#limits: the dropdown search waits 250 ms (the recipient and the cask owner
+ * pickers).
+ */
 export const CUSTOMER_SEARCH_DEBOUNCE_MS = 250;
 
 /** Only what a picker shows is read, so the user list can grow fields freely. */
@@ -16,7 +19,10 @@ const customerOption = user.pick({ id: true, fullName: true, email: true });
 export type CustomerOption = z.infer<typeof customerOption>;
 const customerSearchResponse = okEnvelope(z.object({ users: z.array(customerOption) }));
 
-/** `GET /users?search=` (spec 000 §7): customers by name or e-mail, deleted ones never. */
+/**
+ * `GET /users?search=` (docs/screens/users.md#api-calls): customers by name or e-mail, deleted ones
+ * never.
+ */
 export async function searchCustomers(search: string): Promise<CustomerOption[]> {
   const envelope = await api.get<unknown>('/users', {
     params: { page: 1, limit: CUSTOMER_OPTIONS_LIMIT, search: search.trim() || undefined },

@@ -38,13 +38,17 @@ const dayAndTime = formatter(
   () => new Intl.DateTimeFormat('en-US', { ...day, hour: 'numeric', minute: '2-digit' }),
 );
 
-/** 12500 → '$12,500', 12500.5 → '$12,500.50'; a missing amount is '$0' (spec 001 §3). */
+/**
+ * 12500 → '$12,500', 12500.5 → '$12,500.50'; a missing amount is '$0' (docs/screens/referrals.md).
+ */
 export function formatMoney(value: Amount): string {
   const amount = toNumber(value);
   return (Number.isInteger(amount) ? wholeDollars() : dollarsAndCents()).format(amount);
 }
 
-/** Spec 000 §2: Total Value reads in thousands of dollars, e.g. 125500 → '$125.5k'. */
+/**
+ * docs/screens/dashboard.md: Total Value reads in thousands of dollars, e.g. 125500 → '$125.5k'.
+ */
 export function formatThousands(value: Amount): string {
   return `$${oneDecimal().format(toNumber(value) / 1000)}k`;
 }
@@ -60,7 +64,7 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** 'Mar 4, 2025'; an absent or unreadable date is 'N/A' (spec 001 §3). */
+/** 'Mar 4, 2025'; an absent or unreadable date is 'N/A' (docs/screens/referrals.md). */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
   return date ? dayFormat().format(date) : 'N/A';
@@ -78,13 +82,13 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return date ? dayAndTime().format(date) : 'N/A';
 }
 
-/** Spec 001 §2 (offers): the deadline shows only the date part, as YYYY-MM-DD. */
+/** docs/screens/offers.md: the deadline shows only the date part, as YYYY-MM-DD. */
 export function formatIsoDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
   return date ? date.toISOString().slice(0, 10) : 'N/A';
 }
 
-/** Spec 001 §9: upload sizes are shown in MB with 2 decimals, e.g. '1.25 MB'. */
+/** docs/screens/common.md#limits: upload sizes are shown in MB with 2 decimals, e.g. '1.25 MB'. */
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }

@@ -2,8 +2,9 @@ import { useEffect, useMemo } from 'react';
 import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '@cask/contracts/files';
 
 /**
- * Spec 001 §5's wording for a wrong image (casks), used for every image chooser (the avatar, the
- * offers' banner and sliding images); null when the file is fine. The server checks again.
+ * The wording for a wrong image (docs/screens/common.md#limits), used for every image chooser (the
+ * avatar, the offers' banner and sliding images); null when the file is fine. The server checks
+ * again.
  */
 export function imageFileProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return 'Please select a valid image file';

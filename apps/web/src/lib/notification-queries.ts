@@ -21,7 +21,10 @@ import { api } from './api-client.ts';
  */
 export const notificationsKey = ['notifications'] as const;
 
-/** `GET /notifications` (spec 000 §7): one page, this admin's read state and unread count. */
+/**
+ * `GET /notifications` (docs/screens/notifications.md#api-calls): one page, this admin's read state
+ * and unread count.
+ */
 export type NotificationSort = SortValue<(typeof NOTIFICATION_SORTS)[number]>;
 
 export async function getNotifications(query: {
@@ -35,8 +38,8 @@ export async function getNotifications(query: {
 }
 
 /**
- * Spec 000 §9: pages of 20; Load More asks for the next page with the same limit and the list
- * grows (an infinite query keeps every page it loaded).
+ * docs/screens/notifications.md#limits: pages of 20; Load More asks for the next page with the same
+ * limit and the list grows (an infinite query keeps every page it loaded).
  */
 export const notificationsInfiniteQuery = (
   limit: number = NOTIFICATIONS_PAGE_SIZE,

@@ -1,12 +1,14 @@
 import Cookies from 'js-cookie';
 import { createContext } from 'react';
 
-/** Spec 000 §4 and §9: the three cookies, their lifetimes, path /, SameSite strict. */
+/** docs/screens/common.md#session: the three cookies, their lifetimes, path /, SameSite strict. */
 export const ACCESS_TOKEN_COOKIE = 'accessToken';
 export const REFRESH_TOKEN_COOKIE = 'refreshToken';
 export const AUTHENTICATED_COOKIE = 'isAuthenticated';
 
-/** Spec 000 §9: the access-token cookie lives 30 days, the other two 365 days. */
+/**
+ * docs/screens/common.md#session: the access-token cookie lives 30 days, the other two 365 days.
+ */
 const ACCESS_TOKEN_DAYS = 30;
 const LONG_LIVED_DAYS = 365;
 
@@ -20,7 +22,8 @@ const cookieOptions = () =>
   ({
     path: '/',
     sameSite: 'strict',
-    // Spec 000 §9 says "not secure"; DESIGN.md §7 adds Secure whenever the page is on https.
+    // The original's cookies were "not secure"; DESIGN.md §7 adds Secure whenever the page is on
+    // https.
     secure: typeof window !== 'undefined' && window.location.protocol === 'https:',
   }) as const;
 

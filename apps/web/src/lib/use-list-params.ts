@@ -222,8 +222,8 @@ export function usePageWithin(
 
 /**
  * The screen's search box and its search: what is typed shows at once, and `delay` ms after the
- * typing stops it becomes the URL's `q` (spec 001 §9's debounce), which the lists read. Going Back
- * to a view with another search puts that search back in the box.
+ * typing stops it becomes the URL's `q` (the debounce of each screen's docs/screens file), which
+ * the lists read. Going Back to a view with another search puts that search back in the box.
  */
 export function useUrlSearch(delay: number) {
   const [params, setParams] = useSearchParams();

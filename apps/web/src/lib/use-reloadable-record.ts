@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, errorMessage } from './api-error.ts';
 
-/** Spec 000 §8 leaves a failed reload unworded: our words. */
+/** A failed reload has no text of its own in docs/screens/common.md#error-texts: our words. */
 export const RELOAD_FAILURE = 'Could not reload the record. Try again.';
 
 /** A save refused because the record was saved since the version it named (decision 208). */

@@ -19,12 +19,12 @@ import { files } from './files.ts';
 /** The one list is the contract's (packages/contracts/src/casks.ts). */
 export { CASK_STATUSES, type CaskStatus };
 
-/** Shared by casks and offers (spec 001 §3). */
+/** Shared by casks and offers (docs/screens/casks.md). */
 export const PRODUCT_TYPES = ['cask', 'bottle', 'experience'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /**
- * A cask (or bottle, or experience) a customer holds as an investment (spec 001 §3 "Cask").
+ * A cask (or bottle, or experience) a customer holds as an investment (docs/screens/casks.md).
  * Money is numeric(14,2) in dollars: exact, and summed in SQL (DESIGN.md §6).
  */
 export const casks = pgTable(
@@ -36,8 +36,9 @@ export const casks = pgTable(
     year: integer('year'),
     /**
      * The cask as filled (added): litres to the millilitre, typed as '2000L' or '70cl', and the
-     * ABV in percent, two decimals, typed as '40%' (spec 001 §2 placeholders). What the screens
-     * show as 'Volume' and 'ABV' is the latest gauge when there is one (`gauged_volume`,
+     * ABV in percent, two decimals, typed as '40%' (the placeholder of
+     * docs/screens/casks.md#add-new-cask). What the screens show as 'Volume' and 'ABV' is the
+     * latest gauge when there is one (`gauged_volume`,
      * `gauged_abv` below), these otherwise (docs/decisions/305).
      */
     volume: numeric('volume', { precision: 12, scale: 3 }),
@@ -47,7 +48,10 @@ export const casks = pgTable(
     currentValue: numeric('current_value', { precision: 14, scale: 2 }),
     purchasePrice: numeric('purchase_price', { precision: 14, scale: 2 }),
     status: text('status', { enum: CASK_STATUSES }).notNull().default('Ready'),
-    /** Spec 001 §5: a cask always has an owner. Customers are soft-deleted, so RESTRICT holds. */
+    /**
+     * docs/screens/casks.md: a cask always has an owner. Customers are soft-deleted, so RESTRICT
+     * holds.
+     */
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
@@ -147,7 +151,10 @@ export const casks = pgTable(
   ],
 );
 
-/** The cask's value history: one point a month ("appreciationData {month, value}", spec 001 §3). */
+/**
+ * The cask's value history: one point a month ("appreciationData {month, value}",
+ * docs/screens/casks.md).
+ */
 export const caskAppreciation = pgTable(
   'cask_appreciation',
   {

@@ -23,8 +23,9 @@ const sqlList = (values: readonly string[]) =>
   sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`);
 
 /**
- * A notification sent to every customer (global) or to one (spec 000 §2 "Create Notification").
- * Read state belongs to each admin reading the back-office list: see notification_reads.
+ * A notification sent to every customer (global) or to one
+ * (docs/screens/notifications.md#create-notification). Read state belongs to each admin reading the
+ * back-office list: see notification_reads.
  */
 export const notifications = pgTable(
   'notifications',
@@ -49,7 +50,7 @@ export const notifications = pgTable(
       'notifications_priority_valid',
       sql`${table.priority} in ${sqlList(NOTIFICATION_PRIORITIES)}`,
     ),
-    // Spec 000 §3: recipient is a user id, null when global.
+    // docs/screens/notifications.md: recipient is a user id, null when global.
     check(
       'notifications_recipient_matches_scope',
       sql`(${table.isGlobal} and ${table.recipientId} is null) or (not ${table.isGlobal} and ${table.recipientId} is not null)`,
@@ -66,7 +67,10 @@ export const notifications = pgTable(
   ],
 );
 
-/** Which admin has read which notification, and when (spec 000 §4: per reader, not global). */
+/**
+ * Which admin has read which notification, and when (docs/screens/notifications.md: per reader, not
+ * global).
+ */
 export const notificationReads = pgTable(
   'notification_reads',
   {

@@ -17,12 +17,15 @@ import { PRODUCT_TYPES } from './casks.ts';
 import { files } from './files.ts';
 
 /**
- * Type-specific details (spec 001 §3 "Details by type"). Kept as jsonb because each type has its
- * own fields and the screen sends them as one JSON text; the offers contract validates the shape.
+ * Type-specific details (docs/screens/offers.md#add-offer--edit-offer). Kept as jsonb because each
+ * type has its own fields and the screen sends them as one JSON text; the offers contract validates
+ * the shape.
  */
 export type OfferDetails = Record<string, string | number | boolean | string[] | null>;
 
-/** Something the club sells: a cask, a bottle or an experience (spec 001 §3 "Offer"). */
+/**
+ * Something the club sells: a cask, a bottle or an experience (docs/screens/offers.md#api-calls).
+ */
 export const offers = pgTable(
   'offers',
   {
@@ -37,7 +40,10 @@ export const offers = pgTable(
     currentPrice: numeric('current_price', { precision: 14, scale: 2 }),
     isActive: boolean('is_active').notNull().default(true),
     isFeatured: boolean('is_featured').notNull().default(false),
-    /** The deadline; only the date is shown (spec 001 §3), so it is a date, not a timestamp. */
+    /**
+     * The deadline; only the date is shown (docs/screens/offers.md), so it is a date, not a
+     * timestamp.
+     */
     expiryDate: date('expiry_date'),
     description: text('description'),
     /** The banner image ("image" / "offerImage"). */

@@ -16,7 +16,10 @@ import { admins } from './admins.ts';
 import { customers } from './customers.ts';
 import { offers } from './offers.ts';
 
-/** Spec 001 §4: all freely selectable by the admin; the lists are the contracts' (one definition). */
+/**
+ * docs/screens/orders.md: all freely selectable by the admin; the lists are the contracts' (one
+ * definition).
+ */
 export const PURCHASE_STATUSES = ORDER_STATUSES;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 export { CASK_PROGRESSES };
@@ -27,8 +30,8 @@ export type ManualPaymentStatus = (typeof MANUAL_PAYMENT_STATUSES)[number];
 export const PAID_PAYMENT_STATUSES = ['paid', 'completed'] as const satisfies ManualPaymentStatus[];
 
 /**
- * An order a customer placed for an offer (spec 001 §3 "Purchase"). The title and the contact
- * details are copied at the time of the order, so they survive later edits of the offer or
+ * An order a customer placed for an offer (docs/screens/orders.md#api-calls). The title and the
+ * contact details are copied at the time of the order, so they survive later edits of the offer or
  * customer, and the order survives the offer's deletion (offer_id set null).
  */
 export const purchases = pgTable(
@@ -60,7 +63,10 @@ export const purchases = pgTable(
     isFirstPurchase: boolean('is_first_purchase').notNull().default(false),
     referralPointsAmount: integer('referral_points_amount').notNull().default(0),
     submittedDate: timestamp('submitted_date', { withTimezone: true }).notNull().defaultNow(),
-    /** Days from submittedDate to the deadline (spec 001 §2: deadline = submitted + daysLeft). */
+    /**
+     * Days from submittedDate to the deadline (docs/screens/orders.md: deadline = submitted +
+     * daysLeft).
+     */
     daysLeft: integer('days_left'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -128,7 +134,7 @@ export const purchases = pgTable(
 
 /**
  * The notes history of an order: each save appends an entry; the screen shows the last one
- * (spec 001 §2 "When notes is a list it shows the last entry's content").
+ * (docs/screens/orders.md#edit-order: when the notes are a list it shows the last entry).
  */
 export const purchaseNotes = pgTable(
   'purchase_notes',

@@ -16,7 +16,10 @@ import { customers } from './customers.ts';
 export const REFERRAL_STATUSES = ['pending', 'completed'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
-/** One customer (referrer) brought another (referee) to the club (spec 001 §3 "Referral"). */
+/**
+ * One customer (referrer) brought another (referee) to the club
+ * (docs/screens/referrals.md#api-calls).
+ */
 export const referrals = pgTable(
   'referrals',
   {

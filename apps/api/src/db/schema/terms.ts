@@ -6,9 +6,9 @@ export const TERMS_TYPES = ['privacy'] as const;
 export type TermsType = (typeof TERMS_TYPES)[number];
 
 /**
- * Versions of the club's legal texts (spec 001 §3 "Privacy policy": type 'privacy', HTML content).
- * Each save appends a version; the current text is the newest row of its type, and the older ones
- * stay as the history of what was published when.
+ * Versions of the club's legal texts (docs/screens/privacy-policy.md#api-calls: type 'privacy',
+ * HTML content). Each save appends a version; the current text is the newest row of its type, and
+ * the older ones stay as the history of what was published when.
  */
 export const terms = pgTable(
   'terms',

@@ -15,7 +15,8 @@ const ctx = useTestContext();
 const TODAY = new Date('2026-03-15T00:00:00Z');
 
 beforeAll(async () => {
-  // An admin first, as SEED_DEMO finds one made from ADMIN_*: the demo marks some notifications read.
+  // An admin first, as SEED_DEMO finds one made from ADMIN_*: the demo marks some notifications
+  // read.
   await createAdmin(ctx);
 });
 
@@ -168,7 +169,7 @@ test('the demo seed fills every table of the data model, with every status the s
     expect(cask.abv).toBeLessThanOrEqual(66);
     expect(cask.year).toBeGreaterThanOrEqual(1988);
   }
-  // Each offer type carries the details of its type (spec 001 §3).
+  // Each offer type carries the details of its type (docs/screens/offers.md).
   const details = await query<{ type: string; keys: string[] }>(
     'select distinct type, array(select jsonb_object_keys(details) order by 1) as keys from offers',
   );

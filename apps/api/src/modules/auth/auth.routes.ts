@@ -39,7 +39,10 @@ const forgotLimit = routeRateLimit(10);
 const verifyLimit = routeRateLimit(20);
 const resetLimit = routeRateLimit(10);
 
-/** Spec 000 §7: every /auth call; sign-in and recovery are public, the rest need a token. */
+/**
+ * docs/screens/sign-in.md#api-calls, password-recovery.md and settings.md: every /auth call;
+ * sign-in and recovery are public, the rest need a token.
+ */
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const hasher = createPasswordHasher({ concurrency: deps.config.PASSWORD_HASH_CONCURRENCY });
   // Drained on close, before server.ts closes the mailer and the database: no mail is lost.
@@ -113,8 +116,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     '/auth/refresh-token',
     {
       config: { public: true },
-      // The token travels in the query (spec 000 §7): only its exact name is taken, so every
-      // copy of it in a log line is one the redaction recognises.
+      // The token travels in the query (docs/screens/sign-in.md#api-calls): only its exact name is
+      // taken, so every copy of it in a log line is one the redaction recognises.
       preValidation: onlyExactQueryNames('refreshToken'),
       schema: {
         tags: ['auth'],

@@ -50,9 +50,9 @@ type CodeCheck =
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
 /**
- * Password recovery by a 4-digit code (spec 000 §2, DESIGN.md §5). Every answer is the same for
- * known and unknown addresses up to the point where the right code is typed, so the recovery
- * screens cannot be used to find out who has an account.
+ * Password recovery by a 4-digit code (docs/screens/password-recovery.md, DESIGN.md §5). Every
+ * answer is the same for known and unknown addresses up to the point where the right code is typed,
+ * so the recovery screens cannot be used to find out who has an account.
  */
 export function createPasswordResetService(deps: PasswordResetServiceDeps) {
   const { db, config, jwtSecret, hasher, mailer, jobs } = deps;

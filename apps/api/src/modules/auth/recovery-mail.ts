@@ -3,8 +3,9 @@ import type { Mail } from '../../lib/mailer.ts';
 export const RECOVERY_MAIL_SUBJECT = 'Your Cask Admin password reset code';
 
 /**
- * The one-time code mail (spec 000 §2 Verify Email). The From header is MAIL_FROM (set by the
- * mailer); the body names the sender again because some clients hide the header.
+ * The one-time code mail (docs/screens/password-recovery.md#verify-email-otp). The From header is
+ * MAIL_FROM (set by the mailer); the body names the sender again because some clients hide the
+ * header.
  */
 export function recoveryMail(input: {
   to: string;

@@ -142,7 +142,7 @@ export const CASK_LIST_SORTS = {
 };
 
 /**
- * The cask list (spec 001 §7 GET /casks) through db/list.ts: the stats from the
+ * The cask list (docs/screens/casks.md#api-calls GET /casks) through db/list.ts: the stats from the
  * maintained counters, the exact total (the counter, or a search's count kept while
  * casks.search_version stays), and the page, in one statement.
  */

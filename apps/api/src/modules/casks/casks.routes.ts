@@ -20,7 +20,7 @@ import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { documentMultipartForm, readImageForm, registerImageUploads } from '../files/multipart.ts';
 import { createCasksService } from './casks.service.ts';
 
-/** Spec 001 §7: the four cask calls; all need a signed-in admin. */
+/** docs/screens/casks.md#api-calls: the four cask calls; all need a signed-in admin. */
 export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const casks = createCasksService({ database: deps.database });
   await registerImageUploads(app, { maxFiles: 1 });

@@ -63,8 +63,8 @@ export function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>
 }
 
 /**
- * Spec 001 casks: the list with exact stats from maintained counters, add with an image for an
- * existing customer, status and notes, delete (a soft delete, undone through the bulk route,
+ * docs/screens/casks.md: the list with exact stats from maintained counters, add with an image for
+ * an existing customer, status and notes, delete (a soft delete, undone through the bulk route,
  * decision 273). Every change is one transaction with its audit entry; the value history is
  * written by the database (migration 0011).
  */
@@ -83,7 +83,8 @@ export function createCasksService(deps: { database: Database }) {
     get: read,
 
     /**
-     * Spec 001 §7 GET /casks: newest first, with the stats from the maintained counters (db/list.ts).
+     * docs/screens/casks.md#api-calls GET /casks: newest first, with the stats from the maintained
+     * counters (db/list.ts).
      */
     async list(query: CaskListParams) {
       const answer = await readCaskList(query);
@@ -133,7 +134,10 @@ export function createCasksService(deps: { database: Database }) {
       return read(id);
     },
 
-    /** Spec 001 §7 `PUT /casks/{id}/appreciation`: status (Ready/Maturing) and notes. */
+    /**
+     * docs/screens/casks.md#api-calls `PUT /casks/{id}/appreciation`: status (Ready/Maturing) and
+     * notes.
+     */
     async update(
       id: string,
       body: UpdateCaskBody,

@@ -2,7 +2,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { lockVisibleCustomer } from './customers.repository.ts';
 
-/** Spec 000 §7 calls customers "users": the answer for an unknown or deleted one. */
+/**
+ * The screens call customers "users" (docs/screens/users.md): the answer for an unknown or deleted
+ * one.
+ */
 export const USER_NOT_FOUND = 'User not found';
 
 /**

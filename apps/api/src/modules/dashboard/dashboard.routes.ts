@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
-/** Spec 000 §7: GET /admin/dashboard. */
+/** docs/screens/dashboard.md#api-calls: GET /admin/dashboard. */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const dashboard = createDashboardService({ database: deps.database });
 

@@ -8,7 +8,7 @@ import {
   readTrendCounters,
 } from './dashboard.repository.ts';
 
-/** Spec 000 §2 Dashboard: the four cards, from counters kept exact by the database. */
+/** docs/screens/dashboard.md: the four cards, from counters kept exact by the database. */
 export function createDashboardService(deps: { database: Pick<Database, 'readRows'> }) {
   return {
     async summary(): Promise<Dashboard> {
@@ -20,8 +20,8 @@ export function createDashboardService(deps: { database: Pick<Database, 'readRow
         users: { totalUsers: Number(counters.customers) },
         casks: { totalCasks: Number(counters.casks) },
         offers: { activeOffers: Number(counters.activeOffers) },
-        // Summed exactly in SQL; as a JSON number it prints back the same cents up to 15 significant
-        // digits (about $10 trillion).
+        // Summed exactly in SQL; as a JSON number it prints back the same cents up to 15
+        // significant digits (about $10 trillion).
         payments: { totalRevenue: Number(counters.revenue) },
         caskAlerts,
       };

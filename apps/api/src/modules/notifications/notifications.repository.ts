@@ -81,11 +81,11 @@ function toNotificationRow(row: SelectedRow): NotificationRow {
 export const NOTIFICATION_LIST_SORTS = { createdAt: 'created_at', title: 'title' };
 
 /**
- * The notifications list (spec 000 §2) through db/list.ts: newest first (`id` breaks ties
- * so pages never overlap or skip rows created together), with the asking admin's read state and
- * the recipient read for the page's rows only, written by PostgreSQL as the contract's Notification.
- * The total is a maintained counter (migration 0016; counting 10,000 rows took 2.3 ms a page), and
- * the number the admin has read comes back with it as an extra value.
+ * The notifications list (docs/screens/notifications.md) through db/list.ts: newest first (`id`
+ * breaks ties so pages never overlap or skip rows created together), with the asking admin's read
+ * state and the recipient read for the page's rows only, written by PostgreSQL as the contract's
+ * Notification. The total is a maintained counter (migration 0016; counting 10,000 rows took 2.3 ms
+ * a page), and the number the admin has read comes back with it as an extra value.
  */
 export function createNotificationList(database: Database) {
   const read = createList<Notification>(database, {

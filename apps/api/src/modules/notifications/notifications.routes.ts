@@ -15,7 +15,9 @@ import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
-/** Spec 000 §7: the four notification calls; all need a signed-in admin. */
+/**
+ * docs/screens/notifications.md#api-calls: the four notification calls; all need a signed-in admin.
+ */
 export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const notifications = createNotificationsService({ database: deps.database });
 

@@ -31,7 +31,7 @@ function toNotification(row: repo.NotificationRow): Notification {
 }
 
 /**
- * Spec 000 §2-§4 notifications. Read state is per admin (notification_reads): one admin
+ * docs/screens/notifications.md. Read state is per admin (notification_reads): one admin
  * reading an item leaves it unread for the others. Marking read writes an audit row only when
  * it changed something (docs/decisions/080).
  */
@@ -40,7 +40,8 @@ export function createNotificationsService({ database }: { database: Database })
   const readNotificationList = repo.createNotificationList(database);
   return {
     /**
-     * Spec 000 §2: newest first, with this admin's read state and unread count (db/list.ts).
+     * docs/screens/notifications.md: newest first, with this admin's read state and unread count
+     * (db/list.ts).
      */
     async list(adminId: string, query: { page: number; limit: number; sort?: string | undefined }) {
       const answer = await readNotificationList(adminId, query);

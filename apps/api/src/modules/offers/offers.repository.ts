@@ -128,10 +128,10 @@ export const OFFER_LIST_SORTS = {
 };
 
 /**
- * The offers list (spec 001 §7 GET /offers) through db/list.ts: the cards and the total
- * of an unsearched list from the maintained counters, and the page, in one statement. A search's
- * exact count is made in the same statement and kept while offers.search_version stays (any
- * change to an offer moves it, migration 0017).
+ * The offers list (docs/screens/offers.md#api-calls GET /offers) through db/list.ts: the cards and
+ * the total of an unsearched list from the maintained counters, and the page, in one statement. A
+ * search's exact count is made in the same statement and kept while offers.search_version stays
+ * (any change to an offer moves it, migration 0017).
  */
 export function createOfferList(database: Database) {
   const read = createList<Offer>(database, {

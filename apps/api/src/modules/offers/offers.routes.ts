@@ -32,7 +32,10 @@ const formDocs = (fields: object) =>
     files: { [OFFER_IMAGE_FIELD]: 'one', [OFFER_IMAGES_FIELD]: 'many' },
   });
 
-/** Spec 001 §7: the offers catalogue (cask, bottle, experience) with its images. */
+/**
+ * docs/screens/offers.md#api-calls: the offers catalogue (cask, bottle, experience) with its
+ * images.
+ */
 export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const offers = createOffersService({ database: deps.database });
   await registerImageUploads(app, { maxFiles: MAX_FILES });

@@ -202,16 +202,19 @@ export function createOffersService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 001 §7 GET /offers: newest first, retired offers hidden. The cards and the total of
-     * an unsearched list come from the maintained counters; a search is counted exactly
-     * (db/list.ts).
+     * docs/screens/offers.md#api-calls GET /offers: newest first, retired offers hidden. The cards
+     * and the total of an unsearched list come from the maintained counters; a search is counted
+     * exactly (db/list.ts).
      */
     async list(query: OfferListParams) {
       const answer = await readOfferList(query);
       return { offers: answer.items, pagination: answer.pagination, stats: answer.stats };
     },
 
-    /** Spec 001 §7 POST /offers: the offer, its banner and sliding images, in one transaction. */
+    /**
+     * docs/screens/offers.md#api-calls POST /offers: the offer, its banner and sliding images, in
+     * one transaction.
+     */
     async create(form: ImageForm, actor: Actor): Promise<Offer> {
       const { values, details } = parseFields(createOfferFields, form.fields);
       if (deadlineOverBefore(values.expiryDate, new Date())) deadlineBeforeCreation();
@@ -245,8 +248,9 @@ export function createOffersService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 001 §7 PUT /offers/{id}: the fields, the images the admin kept plus the new ones; the
-     * files of removed images are deleted in the same transaction (docs/decisions/142).
+     * docs/screens/offers.md#api-calls PUT /offers/{id}: the fields, the images the admin kept plus
+     * the new ones; the files of removed images are deleted in the same transaction
+     * (docs/decisions/142).
      */
     async update(
       id: string,
@@ -347,10 +351,10 @@ export function createOffersService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 001 §7 DELETE /offers/{id}: the offer is retired (hidden from the list, the cards, the
-     * search and the export; kept as it was for the orders' history and for the delete's undo,
-     * decisions 141 and 273), whether orders refer to it or not. A retired or unknown offer
-     * answers 404.
+     * docs/screens/offers.md#api-calls DELETE /offers/{id}: the offer is retired (hidden from the
+     * list, the cards, the search and the export; kept as it was for the orders' history and for
+     * the delete's undo, decisions 141 and 273), whether orders refer to it or not. A retired or
+     * unknown offer answers 404.
      */
     async remove(id: string, actor: Actor): Promise<{ id: string; retired: boolean }> {
       return db.transaction(async (tx) => {

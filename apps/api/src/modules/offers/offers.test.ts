@@ -521,7 +521,7 @@ describe('GET /offers', () => {
     expect(both.offers.map((o) => o.title)).toEqual([`${marker} b`]);
   });
 
-  test('answers each offer with the fields of spec 001 §3', async () => {
+  test('answers each offer with the fields of docs/screens/offers.md#api-calls', async () => {
     const created = await createOffer(ctx, {
       title: uniqueMarker('fields'),
       expiryDate: '2000-01-01',

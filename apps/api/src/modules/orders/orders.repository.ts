@@ -89,7 +89,8 @@ const MATCH_COST = 20;
  * How to read a page of orders (decision 152): from the nearer end of the listing (or status)
  * index, as lib/page-plan.ts plans it, unless a search matches so few orders that collecting them
  * all costs less than the walk. The walk reads about rowsToReach * (listTotal / total) entries,
- * index-only; collecting fetches `total` rows from the table, each costing about MATCH_COST entries.
+ * index-only; collecting fetches `total` rows from the table, each costing about MATCH_COST
+ * entries.
  */
 function planOrderPage(request: Parameters<typeof planPage>[0]): PagePlan {
   const plan = planPage({ ...request, searching: false });
@@ -174,9 +175,10 @@ export const ORDER_LIST_SORTS = {
 };
 
 /**
- * The Orders list (spec 001 §7 GET /purchases, decision 152) through db/list.ts: newest
- * first, whole or by status, searched over all orders; the total and the stats are the maintained
- * counters, and a search's exact count is kept while the orders' search version stays.
+ * The Orders list (docs/screens/orders.md#api-calls GET /purchases, decision 152) through
+ * db/list.ts: newest first, whole or by status, searched over all orders; the total and the stats
+ * are the maintained counters, and a search's exact count is kept while the orders' search version
+ * stays.
  */
 export function createOrderList(database: Database) {
   const read = createList<Order>(database, {

@@ -18,7 +18,9 @@ import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { createOrdersService } from './orders.service.ts';
 
-/** Spec 001 §7: the club's orders ("purchases") as the Orders screen uses them. */
+/**
+ * docs/screens/orders.md#api-calls: the club's orders ("purchases") as the Orders screen uses them.
+ */
 export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const orders = createOrdersService({ database: deps.database });
 

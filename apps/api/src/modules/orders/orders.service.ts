@@ -41,9 +41,9 @@ export function createOrdersService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 001 §7 GET /purchases, searched over all orders on the server (decision 152). The stats
-     * and the unfiltered totals are the maintained counters; only a search counts its matches
-     * (db/list.ts).
+     * docs/screens/orders.md#api-calls GET /purchases, searched over all orders on the server
+     * (decision 152). The stats and the unfiltered totals are the maintained counters; only a
+     * search counts its matches (db/list.ts).
      */
     async list(query: OrderListParams) {
       const answer = await readOrderList(query);
@@ -52,10 +52,11 @@ export function createOrdersService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 001 §7 PUT /purchases/{id}/status. The row is locked first, so two admins saving the
-     * same order take turns: each compares its notes with the last entry the other left, and
-     * notes that differ are appended, never written over (decision 150). Audited with before and
-     * after. A save naming a version (If-Match) that is no longer current changes nothing: 412.
+     * docs/screens/orders.md#api-calls PUT /purchases/{id}/status. The row is locked first, so two
+     * admins saving the same order take turns: each compares its notes with the last entry the
+     * other left, and notes that differ are appended, never written over (decision 150). Audited
+     * with before and after. A save naming a version (If-Match) that is no longer current changes
+     * nothing: 412.
      */
     async update(
       id: string,
@@ -114,9 +115,9 @@ export function createOrdersService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 001 §7 DELETE /purchases/{id}: the order is hidden, never erased (decision 151); the
-     * counters, and with them the stats, the dashboard and the reward sums, leave it out in the
-     * same transaction. Deleting twice answers 404 like an unknown id.
+     * docs/screens/orders.md#api-calls DELETE /purchases/{id}: the order is hidden, never erased
+     * (decision 151); the counters, and with them the stats, the dashboard and the reward sums,
+     * leave it out in the same transaction. Deleting twice answers 404 like an unknown id.
      */
     async remove(id: string, actor: Actor): Promise<{ id: string }> {
       return db.transaction(async (tx) => {

@@ -17,8 +17,9 @@ import {
 import { createProfileService } from './profile.service.ts';
 
 /**
- * Spec 000 §7: `GET` and `PUT /auth/profile` and `POST /auth/upload-avatar`, the signed-in admin's
- * own profile. (`POST /auth/change-password` lives in modules/auth, with the sessions it ends.)
+ * docs/screens/settings.md#api-calls: `GET` and `PUT /auth/profile` and `POST /auth/upload-avatar`,
+ * the signed-in admin's own profile. (`POST /auth/change-password` lives in modules/auth, with the
+ * sessions it ends.)
  */
 export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const profile = createProfileService({ db: deps.database.db });

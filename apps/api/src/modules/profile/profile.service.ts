@@ -13,7 +13,10 @@ import { BadRequestError, UnauthorizedError } from '../../lib/errors.ts';
 import { fileExists, prepareImage, savePreparedImage } from '../files/files.service.ts';
 import * as repo from './profile.repository.ts';
 
-/** Spec 000 §2: the avatar is shown at most ~100 px wide; 1024 px keeps it sharp on any screen. */
+/**
+ * docs/screens/settings.md#personal-information: the avatar is shown at most ~100 px wide; 1024 px
+ * keeps it sharp on any screen.
+ */
 export const AVATAR_MAX_DIMENSION = 1024;
 export const AVATAR_NOT_FOUND = 'Avatar not found: please upload the image again';
 
@@ -28,7 +31,7 @@ export interface ProfileOwner {
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 
-/** The signed-in admin's own profile and avatar (spec 000 §2 Personal Information, §7). */
+/** The signed-in admin's own profile and avatar (docs/screens/settings.md#personal-information). */
 export function createProfileService(deps: { db: Db }) {
   const { db } = deps;
 
@@ -40,9 +43,10 @@ export function createProfileService(deps: { db: Db }) {
     },
 
     /**
-     * Spec 000 §7: the screen sends fullName, email, phone, role and avatar back. E-mail and role
-     * are read-only (docs/decisions/090): a different value is refused with a field error, never
-     * applied, so nobody can move their account to another address or raise their own role here.
+     * docs/screens/settings.md#api-calls: the screen sends fullName, email, phone, role and avatar
+     * back. E-mail and role are read-only (docs/decisions/090): a different value is refused with a
+     * field error, never applied, so nobody can move their account to another address or raise
+     * their own role here.
      */
     async update(
       owner: ProfileOwner,
@@ -89,8 +93,9 @@ export function createProfileService(deps: { db: Db }) {
     },
 
     /**
-     * Spec 000 §4 / §7: the screen uploads the chosen file first and then saves the profile with
-     * the returned URL, so this only stores the image; the profile changes on `PUT /auth/profile`.
+     * docs/screens/settings.md#personal-information: the screen uploads the chosen file first and
+     * then saves the profile with the returned URL, so this only stores the image; the profile
+     * changes on `PUT /auth/profile`.
      */
     async uploadAvatar(owner: ProfileOwner, buffer: Buffer, caller: Caller): Promise<string> {
       // Decode and re-encode outside the transaction: no row is held while sharp works.

@@ -185,7 +185,8 @@ test('the avatar uploaded first is saved with the profile, and null brings the p
   const admin = await createAdmin(ctx);
   const avatarUrl = await uploadAvatar(admin);
   expect(avatarUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}$/);
-  // Spec 000 §4: uploading alone does not change the profile; saving does.
+  // docs/screens/settings.md#personal-information: uploading alone does not change the profile;
+  // saving does.
   expect((await readProfile(admin)).avatar).toBeNull();
 
   const saved = await putProfile(admin, profileBody(admin, { avatar: avatarUrl }));

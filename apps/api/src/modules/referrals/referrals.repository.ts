@@ -20,8 +20,8 @@ import { purchases } from '../../db/schema/purchases.ts';
 import { referrals, type ReferralStatus } from '../../db/schema/referrals.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 
-// The Referrals list (spec 001 §2-§3) through db/list.ts: the four cards' counters, the exact
-// count of a search and the page's rows in one statement.
+// The Referrals list (docs/screens/referrals.md) through db/list.ts: the four cards' counters, the
+// exact count of a search and the page's rows in one statement.
 
 /** The four cards and the list's totals without a search (migrations 0004, 0007). */
 const REFERRAL_LIST_COUNTERS = [

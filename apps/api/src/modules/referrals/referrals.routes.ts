@@ -15,7 +15,7 @@ import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { createReferralsService } from './referrals.service.ts';
 
-/** Spec 001 §7: the referral list and its status change. */
+/** docs/screens/referrals.md#api-calls: the referral list and its status change. */
 export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const referrals = createReferralsService({ database: deps.database });
 

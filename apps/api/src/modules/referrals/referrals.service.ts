@@ -125,7 +125,7 @@ export function createReferralsService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 001 §2-§3 Referrals: one page, newest first, of every referral or of one status,
+     * docs/screens/referrals.md: one page, newest first, of every referral or of one status,
      * optionally searched; the cards always count every referral (stats.overall).
      */
     async list(query: ReferralListParams) {
@@ -147,11 +147,12 @@ export function createReferralsService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 001 §4 PUT /referrals/{id}/status: pending and completed, freely either way. The
-     * referral's row lock makes changes to it take turns, and each compares the status it finds
-     * after waiting, so a repeat or a race changes nothing. The ledger holds the referral's credit
-     * (entries linked by referral_id): completing tops it up to pointsAwarded, going back to
-     * pending takes back what it holds, so the referrer is credited exactly once (decision 155).
+     * docs/screens/referrals.md#edit-referral, PUT /referrals/{id}/status: pending and completed,
+     * freely either way. The referral's row lock makes changes to it take turns, and each compares
+     * the status it finds after waiting, so a repeat or a race changes nothing. The ledger holds
+     * the referral's credit (entries linked by referral_id): completing tops it up to
+     * pointsAwarded, going back to pending takes back what it holds, so the referrer is credited
+     * exactly once (decision 155).
      */
     async setStatus(
       id: string,

@@ -97,7 +97,8 @@ test('the referral calls need a signed-in admin and change nothing without one',
   expect(await ledgerOf(referral.id)).toHaveLength(0);
 });
 
-test('a referral row carries the fields of spec 001 §3, with both customers and the referee orders', async () => {
+// The fields of docs/screens/referrals.md#api-calls.
+test('a referral row carries every field, with both customers and the referee orders', async () => {
   const marker = uniqueMarker();
   const referrer = await createCustomer(ctx, {
     fullName: `Rhona ${marker}`,

@@ -20,10 +20,11 @@ export const REWARD_LIST_SORTS = {
 };
 
 /**
- * The Reward List (spec 000 §3) through db/list.ts: the same customers, order and search
- * as User Management, with the referral totals and cask count computed for the page's rows only
- * (index-only on referrals_referrer_idx and casks_owner_idx, and purchases_customer_idx, whose `deleted_at is null` the sum keeps: a
- * deleted order counts in no sum, decision 151), written by PostgreSQL as the contract's RewardRow.
+ * The Reward List (docs/screens/rewards.md) through db/list.ts: the same customers, order and
+ * search as User Management, with the referral totals and cask count computed for the page's rows
+ * only (index-only on referrals_referrer_idx and casks_owner_idx, and purchases_customer_idx, whose
+ * `deleted_at is null` the sum keeps: a deleted order counts in no sum, decision 151), written by
+ * PostgreSQL as the contract's RewardRow.
  */
 export function createRewardList(database: Database) {
   const read = createList<RewardRow>(database, {

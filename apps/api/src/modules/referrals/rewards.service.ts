@@ -19,8 +19,8 @@ export function createRewardsService(deps: { database: Database }) {
   const readRewardList = createRewardList(deps.database);
   return {
     /**
-     * The Reward List (spec 000 §2): customers newest first, with referral totals and points
-     * (db/list.ts).
+     * The Reward List (docs/screens/rewards.md): customers newest first, with referral totals and
+     * points (db/list.ts).
      */
     async list(query: RewardListParams) {
       const answer = await readRewardList(query);
@@ -28,9 +28,10 @@ export function createRewardsService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 000 §7 POST /referrals/admin/manual-points: one ledger entry (DESIGN.md §6). The row
-     * lock makes concurrent adjustments of one customer take turns, so each checks the balance the
-     * previous one left; the CHECK on points_balance backs this up inside the database.
+     * docs/screens/rewards.md#api-calls POST /referrals/admin/manual-points: one ledger entry
+     * (DESIGN.md §6). The row lock makes concurrent adjustments of one customer take turns, so each
+     * checks the balance the previous one left; the CHECK on points_balance backs this up inside
+     * the database.
      */
     async adjust(
       body: ManualPoints,

@@ -1,7 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
 import { POLICY_ALLOWED_TAGS } from '@cask/contracts/terms';
 
-/** Quill's indent levels (spec 001 §9: 1 to 8), alignments and the fonts of the toolbar. */
+/**
+ * Quill's indent levels (docs/screens/privacy-policy.md#limits: 1 to 8), alignments and the fonts
+ * of the toolbar.
+ */
 const QUILL_CLASSES = [
   ...Array.from({ length: 8 }, (_, index) => `ql-indent-${index + 1}`),
   'ql-align-center',
@@ -17,9 +20,10 @@ const QUILL_CLASSES = [
 const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
 
 /**
- * The allowlist matches the editor's toolbar (spec 001 §2): headers, font, bold / italic /
- * underline / strike, ordered and bullet lists, indent, align, link, image. Everything else,
- * scripts, event handlers, styles, iframes, forms, javascript: URLs, is dropped (DESIGN.md §5).
+ * The allowlist matches the editor's toolbar (docs/screens/privacy-policy.md): headers, font, bold
+ * / italic / underline / strike, ordered and bullet lists, indent, align, link, image. Everything
+ * else, scripts, event handlers, styles, iframes, forms, javascript: URLs, is dropped
+ * (DESIGN.md §5).
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...POLICY_ALLOWED_TAGS],

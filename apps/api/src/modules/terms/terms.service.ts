@@ -25,7 +25,7 @@ function fingerprint(content: string | undefined) {
 
 export type TermsService = ReturnType<typeof createTermsService>;
 
-/** The club's legal texts (spec 001 §2 Privacy policy page, §7 `POST /terms`). */
+/** The club's legal texts (docs/screens/privacy-policy.md: the page and `POST /terms`). */
 export function createTermsService(deps: { db: Db }) {
   const { db } = deps;
 

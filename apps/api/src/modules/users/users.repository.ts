@@ -43,9 +43,9 @@ export const USER_LIST_SORTS = {
 };
 
 /**
- * User Management's list (spec 000 §7 GET /users) through db/list.ts: the page's
- * customers `w` with their cask count (index-only on casks_owner_idx), written by PostgreSQL as
- * the contract's User.
+ * User Management's list (docs/screens/users.md#api-calls GET /users) through db/list.ts: the
+ * page's customers `w` with their cask count (index-only on casks_owner_idx), written by PostgreSQL
+ * as the contract's User.
  */
 export function createUserList(database: Database) {
   const read = createList<User>(database, {

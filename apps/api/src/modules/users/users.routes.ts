@@ -19,7 +19,10 @@ import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { createUsersService } from './users.service.ts';
 
-/** Spec 000 §7: the club's customers ("users") as User Management and the Dashboard use them. */
+/**
+ * docs/screens/users.md#api-calls: the club's customers ("users") as User Management and the
+ * Dashboard use them.
+ */
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const users = createUsersService({ database: deps.database });
 

@@ -56,15 +56,15 @@ export function createUsersService(deps: { database: Database }) {
       return toUser(row);
     },
 
-    /** Spec 000 §7 GET /users: newest first; deleted customers never appear. */
+    /** docs/screens/users.md#api-calls GET /users: newest first; deleted customers never appear. */
     async list(query: UserListParams) {
       const answer = await readUserList(query);
       return { users: answer.items, pagination: answer.pagination };
     },
 
     /**
-     * Spec 000 §4: the admin toggles Active/Inactive; audited with before and after. A save naming
-     * a version (If-Match) that is no longer current changes nothing (decision 208).
+     * docs/screens/users.md: the admin toggles Active/Inactive; audited with before and after. A
+     * save naming a version (If-Match) that is no longer current changes nothing (decision 208).
      */
     async setActive(
       id: string,

@@ -65,7 +65,7 @@ function useSecurityPrompts() {
 }
 
 /**
- * The signed-in frame (spec 000 §2, Shell): sidebar on the left (a drawer on phones), the
+ * The signed-in frame (docs/screens/shell.md): sidebar on the left (a drawer on phones), the
  * header on top, and the current screen below. Each screen brings its own PageHeader title.
  */
 export function AppShell() {

@@ -16,7 +16,7 @@ test('the header welcomes the signed-in admin by name, with the fixed label Admi
   });
   expect(within(banner()).getByText('Welcome, Grace Hopper')).toBeInTheDocument();
   expect(within(banner()).getByText('Admin')).toBeInTheDocument();
-  // Spec 000 §6: the role the profile returns is never shown.
+  // docs/screens/shell.md: the role the profile returns is never shown.
   expect(within(banner()).queryByText('superadmin')).not.toBeInTheDocument();
 });
 

@@ -7,8 +7,8 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useProfile } from '@/lib/current-admin.ts';
 
 /**
- * Spec 000 §1: 'Welcome, {name}', the admin's avatar (a link to /setting/profile, spec 000 §2)
- * and the fixed label Admin: the profile's role is not shown (spec 000 §6).
+ * docs/screens/shell.md#header: 'Welcome, {name}', the admin's avatar (a link to /setting/profile)
+ * and the fixed label Admin: the profile's role is not shown.
  */
 export function Header({
   onOpenMenu,
@@ -34,7 +34,8 @@ export function Header({
   const profileLabel = initials ? `${initials}, your profile` : 'Your profile';
 
   useEffect(() => {
-    // Spec 000 §8: a failed profile fetch is only logged; the header stays usable without a name.
+    // docs/screens/shell.md: a failed profile fetch is only logged; the header stays usable without
+    // a name.
     if (profile.error) console.error('Could not load the profile', profile.error);
   }, [profile.error]);
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LazyConfirmDialog, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { useLogout } from './use-logout.ts';
 
-/** The sidebar's last entry: asks first (spec 000 §2), then logs out. */
+/** The sidebar's last entry: asks first (docs/screens/shell.md#sidebar), then logs out. */
 export function LogoutButton({ collapsed = false }: { collapsed?: boolean }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);

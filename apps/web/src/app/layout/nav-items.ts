@@ -19,8 +19,10 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Spec 000 §2 (Shell): the eight entries, in this order, with these routes; issue 29 adds
- * 'Audit Log'. */
+/**
+ * docs/screens/shell.md#sidebar: the eight entries, in this order, with these routes; issue 29
+ * adds 'Audit Log'.
+ */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboard, end: true },
   { label: 'User', to: '/user', icon: Users },

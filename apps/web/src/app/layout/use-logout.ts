@@ -16,7 +16,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Spec 000 §2 and §4: logout clears the session and goes to /signin. The server is asked to
+ * docs/screens/shell.md: logout clears the session and goes to /signin. The server is asked to
  * revoke the refresh token first (DESIGN.md §4), but an offline or failing server must never
  * keep the admin signed in on this browser, so its failure is ignored.
  */

@@ -1,7 +1,7 @@
 import type { CaskStatus, CaskType } from '@cask/contracts/casks';
 import type { StatusTone } from '@/components/ui/status-badge.tsx';
 
-/** Spec 001 §2: green Ready, yellow Maturing, blue Experience, grey otherwise. */
+/** docs/screens/casks.md: green Ready, yellow Maturing, blue Experience, grey otherwise. */
 const statusTones: Record<CaskStatus, StatusTone> = {
   Ready: 'green',
   Maturing: 'yellow',

@@ -20,7 +20,9 @@ import { RecordHistory } from '@/components/audit/record-history.tsx';
 export interface EditUserModalProps {
   user: User | null;
   onClose: () => void;
-  /** Spec 000 §2: 'Edit User' on the Dashboard, 'Edit User - {name}' in User Management. */
+  /**
+   * docs/screens/users.md: 'Edit User' on the Dashboard, 'Edit User - {name}' in User Management.
+   */
   title: (user: User) => string;
   /** 'Save' on the Dashboard, 'Save Changes' in User Management. */
   saveLabel: string;
@@ -29,10 +31,10 @@ export interface EditUserModalProps {
 }
 
 /**
- * Spec 000 §2 'Edit User': the customer's details read-only and the Status select (Active /
- * Inactive), Cancel and save. A failed save stays open with the server's message (decision 045),
- * where the spec only logged it; one refused because someone else changed the customer since it
- * was opened offers to reload them (decision 208).
+ * docs/screens/users.md, 'Edit User': the customer's details read-only and the Status select
+ * (Active / Inactive), Cancel and save. A failed save stays open with the server's message
+ * (decision 045), where the spec only logged it; one refused because someone else changed the
+ * customer since it was opened offers to reload them (decision 208).
  */
 export function EditUserModal({
   user,
@@ -109,7 +111,8 @@ function EditUserForm({
         event.preventDefault();
         update.mutate(
           { id: user.id, body: { isActive: status === 'Active' }, version: user.version },
-          // Spec 000 §4: after save the selected row is cleared and the lists are refreshed.
+          // docs/screens/users.md: after save the selected row is cleared and the lists are
+          // refreshed.
           { onSuccess: onClose },
         );
       }}

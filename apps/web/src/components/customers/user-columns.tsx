@@ -6,8 +6,8 @@ import { UserRowActions } from './user-row-actions.tsx';
 import { UserStatusBadge } from './user-status.tsx';
 
 /**
- * Spec 000 §2: the columns both customer tables show, User Name, Email, Casks (the `balance`),
- * Status and the edit / delete buttons, whose header the screen names ('Action' on the
+ * docs/screens/users.md: the columns both customer tables show, User Name, Email, Casks (the
+ * `balance`), Status and the edit / delete buttons, whose header the screen names ('Action' on the
  * Dashboard, 'Actions' in User Management).
  */
 export function userColumns({

@@ -1,6 +1,6 @@
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 
-/** Spec 000 §9: the two status values, as the select and the badge word them. */
+/** docs/screens/users.md#limits: the two status values, as the select and the badge word them. */
 export const STATUS_OPTIONS = [
   { value: 'Active', label: 'Active' },
   { value: 'Inactive', label: 'Inactive' },

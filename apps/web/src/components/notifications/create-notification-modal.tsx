@@ -23,7 +23,7 @@ import type { CustomerOption } from '@/lib/customer-search.ts';
 import { useCreateNotification } from '@/lib/create-notification.ts';
 import { capitalize } from './notification-labels.ts';
 
-/** Spec 000 §2: what the empty Recipient field reads. */
+/** docs/screens/notifications.md: what the empty Recipient field reads. */
 export const RECIPIENT_PLACEHOLDER = '-- Select a user --';
 
 export const CREATE_SUCCESS = 'Notification created successfully!';
@@ -54,9 +54,9 @@ const categoryOptions = NOTIFICATION_CATEGORIES.map((value) => ({
 const formFields = new Set<string>(Object.keys(emptyForm));
 
 /**
- * Spec 000 §2 'Create Notification': the same contract the API checks validates the form, so
- * 'Title is required', 'Message is required' and 'Recipient user ID is required' read the same
- * on both sides. Priority and Category are selects because the payload carries them.
+ * docs/screens/notifications.md#create-notification: the same contract the API checks validates the
+ * form, so 'Title is required', 'Message is required' and 'Recipient user ID is required' read the
+ * same on both sides. Priority and Category are selects because the payload carries them.
  */
 export function CreateNotificationModal({
   open,
@@ -99,7 +99,8 @@ export function CreateNotificationModal({
         onOpenChange(false);
       },
       onError: (error) => {
-        // Spec 000 §8 names one text for every failure; field errors also show by their field.
+        // docs/screens/notifications.md#texts has one text for every failure; field errors also
+        // show by their field.
         toast.error(CREATE_FAILURE);
         if (error instanceof ApiError) {
           for (const fieldError of error.errors ?? []) {
@@ -180,7 +181,8 @@ export function CreateNotificationModal({
           className="sm:col-span-3"
           hint="Send to every user instead of one."
           {...register('isGlobal', {
-            // A global notification has no recipient (spec 000 §3): forget the one chosen.
+            // A global notification has no recipient (docs/screens/notifications.md): forget the
+            // one chosen.
             onChange: (event: { target: { checked: boolean } }) => {
               if (event.target.checked) setValue('recipient', '', { shouldValidate: false });
             },

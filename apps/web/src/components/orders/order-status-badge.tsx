@@ -1,7 +1,7 @@
 import type { OrderStatus, PaymentStatus } from '@cask/contracts/orders';
 import { StatusBadge, type StatusTone } from '@/components/ui/status-badge.tsx';
 
-/** Spec 001 §2: green Active, yellow Pending, blue Delivered, red anything else. */
+/** docs/screens/orders.md: green Active, yellow Pending, blue Delivered, red anything else. */
 const tones: Partial<Record<OrderStatus, StatusTone>> = {
   Active: 'green',
   Pending: 'yellow',

@@ -1,7 +1,7 @@
 import type { ReferralStatus } from '@cask/contracts/referrals';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 
-/** Spec 001 §2: the status select offers Completed and Pending. */
+/** docs/screens/referrals.md: the status select offers Completed and Pending. */
 export const STATUS_LABELS: Record<ReferralStatus, string> = {
   completed: 'Completed',
   pending: 'Pending',

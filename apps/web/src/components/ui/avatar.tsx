@@ -31,7 +31,10 @@ export interface AvatarProps {
   className?: string;
 }
 
-/** Spec 000 §3: the admin's picture, or a placeholder (initials on gold, else a user icon). */
+/**
+ * docs/screens/shell.md#header: the admin's picture, or a placeholder (initials on gold, else a
+ * user icon).
+ */
 export function Avatar({ src, name, alt = '', size = 'md', className = '' }: AvatarProps) {
   // Remember which URL failed, so a new URL (after an upload) gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);

@@ -32,7 +32,8 @@ export interface ConfirmDialogProps {
 
 /**
  * A yes/no question before something that cannot be taken back. Built on Radix AlertDialog:
- * focus starts on Cancel, Escape cancels, the page behind does not scroll (spec 000 §4).
+ * focus starts on Cancel, Escape cancels, the page behind does not scroll
+ * (docs/screens/common.md#modals).
  */
 export function ConfirmDialog({
   open,

@@ -6,10 +6,10 @@ import { Button } from './button.tsx';
 import { inputClass } from './text-field.tsx';
 
 /**
- * The palette is gold and cream (spec 000 §1), which makes low contrast easy to fall into. These
- * checks read the real tokens from index.css and the real classes, so a colour change that makes
- * text or a focus indicator unreadable fails here (WCAG 1.4.3: 4.5:1 for text; 1.4.11: 3:1 for
- * focus indicators).
+ * The palette is gold and cream (docs/screens/common.md#look), which makes low contrast easy to
+ * fall into. These checks read the real tokens from index.css and the real classes, so a colour
+ * change that makes text or a focus indicator unreadable fails here (WCAG 1.4.3: 4.5:1 for text;
+ * 1.4.11: 3:1 for focus indicators).
  */
 const srcDir = join(__dirname, '..', '..');
 const css = readFileSync(join(srcDir, 'index.css'), 'utf8');

@@ -9,7 +9,10 @@ import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { FieldError, fieldIds, labelClass } from './field-parts.tsx';
 import { inputClass } from './text-field.tsx';
 
-/** Spec 001 §2: the cask owner's options read 'name (email)'; so does the chosen one. */
+/**
+ * docs/screens/casks.md#add-new-cask: the cask owner's options read 'name (email)'; so does the
+ * chosen one.
+ */
 export const customerOptionLabel = (option: CustomerOption) =>
   `${option.fullName} (${option.email})`;
 

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 
 /**
- * The read-only part of a dialog (spec 001 §2: Edit Order, Edit Cask; spec 000 §2: Edit User,
- * Edit Referral): the values as a description list, not as read-only inputs. Text is no keyboard
- * stop, so Tab goes from the dialog's Close straight to the first field the admin can change,
- * and the list reads as term and value in a screen reader's browse mode. Two columns on a phone,
- * so the first screen of a dialog reaches the editable fields (issue 27, decision 196).
+ * The read-only part of a dialog (Edit Order, Edit Cask, Edit User, Edit Referral;
+ * docs/screens/common.md#modals): the values as a description list, not as read-only inputs. Text
+ * is no keyboard stop, so Tab goes from the dialog's Close straight to the first field the admin
+ * can change, and the list reads as term and value in a screen reader's browse mode. Two columns on
+ * a phone, so the first screen of a dialog reaches the editable fields (issue 27, decision 196).
  */
 export function DetailList({
   columns = 2,

@@ -37,7 +37,7 @@ export function ErrorState({
   );
 }
 
-/** The small red box inside a modal for a failed save (spec 001 §2: 'Errors show in a red box'). */
+/** The small red box inside a modal for a failed save (docs/screens/common.md#modals). */
 export function InlineError({ children }: { children: ReactNode }) {
   return children ? (
     <p

@@ -1,6 +1,7 @@
 /**
  * A centred spinner with its text visible, for a first load with nothing to show yet, e.g.
- * 'Loading users...' (spec 000 §2). Refetches of data already on screen should not use it.
+ * 'Loading users...' (docs/screens/users.md). Refetches of data already on screen should not use
+ * it.
  */
 export function LoadingState({ label = 'Loading...' }: { label?: string }) {
   return (

@@ -40,8 +40,9 @@ const bodyClass = 'min-h-0 overflow-y-auto px-6 py-4';
 const footerClass = 'flex shrink-0 flex-wrap justify-end gap-2 border-t border-cream-200 px-6 py-4';
 
 /**
- * Every modal of the app: a Radix dialog (focus trap, Escape, scroll lock as spec 000 §4 asks),
- * titled, with a 'Close' button. Closing it puts focus back where it was (return-focus.ts).
+ * Every modal of the app: a Radix dialog (focus trap, Escape, scroll lock as
+ * docs/screens/common.md#modals asks), titled, with a 'Close' button. Closing it puts focus back
+ * where it was (return-focus.ts).
  */
 export function Modal({
   open,

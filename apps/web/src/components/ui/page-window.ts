@@ -1,14 +1,14 @@
 /** A page-number button, or the ellipsis standing for the pages left out between two of them. */
 export type PageItem = number | 'gap';
 
-/** Spec 000 §9: at most five page buttons are visible. */
+/** docs/screens/common.md#limits: at most five page buttons are visible. */
 export const VISIBLE_PAGE_BUTTONS = 5;
 
 /**
- * The page buttons to draw for `current` of `pages` (spec 000 §2): at most `maxButtons` numbers,
- * the first and the last always among them, the current one and its neighbours in the middle,
- * and a 'gap' wherever numbers are skipped, e.g. (5, 20) → 1 … 4 5 6 … 20.
- * A current page outside 1..pages is clamped (a list can shrink under the reader).
+ * The page buttons to draw for `current` of `pages` (docs/screens/common.md#pagination): at most
+ * `maxButtons` numbers, the first and the last always among them, the current one and its
+ * neighbours in the middle, and a 'gap' wherever numbers are skipped, e.g. (5, 20) → 1 … 4 5 6 …
+ * 20. A current page outside 1..pages is clamped (a list can shrink under the reader).
  */
 export function pageWindow(
   current: number,
@@ -40,7 +40,10 @@ export function clampPage(page: number, pages: number): number {
   return Math.min(Math.max(whole, 1), Math.max(1, Math.floor(pages)));
 }
 
-/** Spec 001 §4: the page changes only to a page within 1..pages that is not the current one. */
+/**
+ * docs/screens/common.md#pagination: the page changes only to a page within 1..pages that is not
+ * the current one.
+ */
 export function isPageChange(target: number, current: number, pages: number): boolean {
   return Number.isInteger(target) && target >= 1 && target <= pages && target !== current;
 }

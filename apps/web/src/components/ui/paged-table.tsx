@@ -16,7 +16,7 @@ export interface PagedTableProps<Row> extends DataTableProps<Row> {
   /** The pagination landmark's name, e.g. 'Users pagination'. */
   paginationLabel: string;
   onPageChange: (page: number) => void;
-  /** Shows the Refresh button (Referrals has none, spec 001 §2). */
+  /** Shows the Refresh button (Referrals has none, docs/screens/referrals.md). */
   onRefresh?: (() => void) | undefined;
   /** Attributes of the block holding the table, e.g. preloadOn(...) of its dialogs. */
   blockProps?: HTMLAttributes<HTMLDivElement>;

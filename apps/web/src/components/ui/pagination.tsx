@@ -15,7 +15,7 @@ export interface PaginationProps {
   /** What is counted, as the screen words it: 'users', 'Reward', 'offers'... */
   noun: string;
   onPageChange: (page: number) => void;
-  /** Shows a 'Refresh' button when given (Referrals has none, spec 001 §2). */
+  /** Shows a 'Refresh' button when given (Referrals has none, docs/screens/referrals.md). */
   onRefresh?: () => void;
   /** Spins the refresh icon while a refetch runs. */
   refreshing?: boolean;
@@ -28,8 +28,8 @@ const pageButton =
   'inline-flex h-8 min-w-8 items-center justify-center rounded-lg px-1.5 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40 sm:h-9 sm:min-w-9 sm:px-2';
 
 /**
- * Spec 000 §2 'Showing N of M users' on the first page; a later page says which of them it shows,
- * 'Showing 11-20 of 69 users' (issue 41; docs/decisions/326).
+ * docs/screens/common.md#pagination: 'Showing N of M users' on the first page; a later page says
+ * which of them it shows, 'Showing 11-20 of 69 users' (issue 41; docs/decisions/326).
  */
 export function showingText(
   page: number,
@@ -44,8 +44,9 @@ export function showingText(
 }
 
 /**
- * 'Showing N of M {noun}' ('Showing 11-20 of M' past the first page), Previous / page numbers / Next and an optional Refresh
- * (spec 000 §2 and §9). Page numbers come from pageWindow: at most five, first and last always.
+ * 'Showing N of M {noun}' ('Showing 11-20 of M' past the first page), Previous / page numbers /
+ * Next and an optional Refresh (docs/screens/common.md#pagination). Page numbers come from
+ * pageWindow: at most five, first and last always.
  */
 export function Pagination({
   page,
@@ -99,7 +100,8 @@ export function Pagination({
         {items.map((item, index) =>
           item === 'gap' ? (
             <span
-              // Two gaps at most, one on each side of the middle run: their position is their identity.
+              // Two gaps at most, one on each side of the middle run: their position is their
+              // identity.
               key={`gap-${index}`}
               aria-hidden
               className="inline-flex h-8 w-5 items-end justify-center pb-1.5 text-oak-700 sm:h-9 sm:w-6 sm:pb-2"

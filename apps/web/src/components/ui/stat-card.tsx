@@ -5,7 +5,7 @@ export interface StatCardProps {
   value: ReactNode;
   /** A lucide icon element, e.g. `<Users size={22} />`; it is decorative. */
   icon?: ReactNode;
-  /** Spec 001 §2 (orders): cards read 'Loading...' while their numbers load. */
+  /** docs/screens/orders.md: cards read 'Loading...' while their numbers load. */
   loading?: boolean;
   /**
    * The numbers could not be loaded (the list's request failed and nothing is on screen yet):

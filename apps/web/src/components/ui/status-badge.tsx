@@ -20,7 +20,7 @@ const dots: Record<StatusTone, string> = {
 
 /**
  * A status pill. The colour only repeats what the text says (never the only signal), so each
- * screen maps its own values to a tone: e.g. spec 001 §2 orders Active→green, Pending→yellow,
+ * screen maps its own values to a tone: e.g. docs/screens/orders.md: Active→green, Pending→yellow,
  * Delivered→blue, anything else→red.
  */
 export function StatusBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {

@@ -11,7 +11,10 @@ import { AuthLayout } from './components/auth-layout.tsx';
 import { startOtpWindow } from './otp-expiry.ts';
 import type { OtpScreenState } from './recovery-state.ts';
 
-/** Spec 000 §2 Forgot Password, §5 validation, §8 messages. */
+/**
+ * docs/screens/password-recovery.md#forgot-password-forgot_password: the form, its rules and
+ * messages.
+ */
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const forgotPassword = useForgotPassword();

@@ -1,6 +1,9 @@
 import { OTP_RESEND_SECONDS } from '@cask/contracts/auth';
 
-/** Spec 000 §4: the resend window survives reloads in localStorage.otpExpiry (ms timestamp). */
+/**
+ * docs/screens/password-recovery.md: the resend window survives reloads in localStorage.otpExpiry
+ * (ms timestamp).
+ */
 export const OTP_EXPIRY_KEY = 'otpExpiry';
 
 const WINDOW_MS = OTP_RESEND_SECONDS * 1000;

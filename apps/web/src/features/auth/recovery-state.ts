@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { OTP_LENGTH } from '@cask/contracts/auth';
 
 /**
- * Spec 000 §2: the e-mail (and later the code) travel with the navigation, not in the URL. The
- * history state is outside our control (a reload, a hand-made link), so it is parsed, not trusted.
+ * docs/screens/password-recovery.md: the e-mail (and later the code) travel with the navigation,
+ * not in the URL. The history state is outside our control (a reload, a hand-made link), so it is
+ * parsed, not trusted.
  */
 const otpScreenState = z.object({ email: z.string().min(1) });
 export type OtpScreenState = z.infer<typeof otpScreenState>;

@@ -12,8 +12,8 @@ import { AuthLayout } from './components/auth-layout.tsx';
 import { readResetScreenState, type ResetScreenState } from './recovery-state.ts';
 
 /**
- * Spec 000 §5: the reset screen's own 8-10 rule and messages. The server accepts 8-128
- * (DESIGN.md §5), so this form schema is the browser's, not the contract's.
+ * docs/screens/password-recovery.md: the reset screen's own 8-10 rule and messages. The server
+ * accepts 8-128 (DESIGN.md §5), so this form schema is the browser's, not the contract's.
  */
 const resetPasswordForm = z
   .object({
@@ -29,7 +29,10 @@ const resetPasswordForm = z
     path: ['confirmPassword'],
   });
 
-/** Spec 000 §2 Reset Password: reached only with the e-mail and the verified code. */
+/**
+ * docs/screens/password-recovery.md#reset-password-reset_password: reached only with the e-mail and
+ * the verified code.
+ */
 export default function ResetPasswordPage() {
   const state = readResetScreenState(useLocation().state);
   if (!state) return <Navigate to="/forgot_password" replace />;
@@ -48,7 +51,7 @@ function ResetPasswordForm({ recovery }: { recovery: ResetScreenState }) {
     formState: { errors, isValid },
   } = useForm({
     resolver: zodResolver(resetPasswordForm),
-    // Spec 000 §5: validation runs on every change.
+    // docs/screens/password-recovery.md: validation runs on every change.
     mode: 'onChange',
     defaultValues: { newPassword: '', confirmPassword: '' },
   });

@@ -131,7 +131,7 @@ function SecondFactorStep({
   );
 }
 
-/** Spec 000 §2 Sign In, §5 validation, §8 'Login failed. Please try again.' */
+/** docs/screens/sign-in.md: the form, its rules and 'Login failed. Please try again.' */
 export default function SignInPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -166,7 +166,7 @@ export default function SignInPage() {
         await signedIn(answer);
       },
       onError: (error) => {
-        // Spec 000 §4: a failed login clears the cookies.
+        // docs/screens/sign-in.md: a failed login clears the cookies.
         clearSession();
         toastError(errorMessage(error, 'Login failed. Please try again.'));
       },

@@ -12,8 +12,9 @@ const secondsUntil = (expiry: number | null, now: number) =>
   expiry === null ? 0 : Math.max(0, Math.ceil((expiry - now) / 1000));
 
 /**
- * Spec 000 §4: the window starts on open, or resumes from the stored expiry if still in the
- * future; a stored expiry that has passed starts a new window. At zero the expiry is removed.
+ * docs/screens/password-recovery.md: the window starts on open, or resumes from the stored expiry
+ * if still in the future; a stored expiry that has passed starts a new window. At zero the expiry
+ * is removed.
  */
 export function useResendCountdown(): ResendCountdown {
   const [expiry, setExpiry] = useState<number | null>(() => {

@@ -192,7 +192,7 @@ test('Back goes to /forgot_password', async () => {
   expect(router.state.location.pathname).toBe('/forgot_password');
 });
 
-// The resend countdown (spec 000 §4), on a fake clock.
+// The resend countdown (docs/screens/password-recovery.md), on a fake clock.
 
 const NOW = new Date('2026-03-01T12:00:00.000Z').getTime();
 

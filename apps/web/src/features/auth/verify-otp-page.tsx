@@ -13,14 +13,20 @@ import { useResendCountdown } from './use-resend-countdown.ts';
 
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
 
-/** Spec 000 §2 Verify Email: without the e-mail from the previous screen there is nothing to verify. */
+/**
+ * docs/screens/password-recovery.md#verify-email-otp: without the e-mail from the previous screen
+ * there is nothing to verify.
+ */
 export default function VerifyOtpPage() {
   const state = readOtpScreenState(useLocation().state);
   if (!state) return <Navigate to="/forgot_password" replace />;
   return <VerifyOtpForm email={state.email} />;
 }
 
-/** Spec 000 §2, §4 (countdown, verify and resend never at once), §5 and §8. */
+/**
+ * docs/screens/password-recovery.md#verify-email-otp: the boxes, the countdown (verify and resend
+ * never at once) and the messages.
+ */
 function VerifyOtpForm({ email }: { email: string }) {
   const navigate = useNavigate();
   const [digits, setDigits] = useState(emptyCode);

@@ -48,7 +48,8 @@ test('shows the cards, the Cask List with its columns, money and status colours'
   ]);
   const [first] = rows();
   expect(first).toHaveTextContent('$125,500.50');
-  // Volume in litres and ABV in percent, with their unit (spec 001 §2: 'e.g. 2000L', 'e.g. 40%').
+  // Volume in litres and ABV in percent, with their unit (docs/screens/casks.md: 'e.g. 2000L',
+  // 'e.g. 40%').
   expect(within(first!).getByText('200L')).toBeVisible();
   expect(within(first!).getByText('58.2%')).toBeVisible();
   expect(within(first!).getByText('Ready').className).toContain('emerald');

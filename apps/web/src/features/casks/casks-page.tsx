@@ -45,7 +45,7 @@ const EditCaskModal = lazyModal(
   (props) => props.cask !== null,
 );
 
-/** Spec 001 §8. */
+/** docs/screens/casks.md#texts. */
 export const FETCH_FAILURE = 'Failed to fetch casks.';
 export const DELETE_SUCCESS = 'Cask deleted successfully!';
 export const DELETE_FAILURE = 'Failed to delete cask.';
@@ -114,7 +114,7 @@ function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => voi
   return columns;
 }
 
-/** Spec 001 §2 Casks (/cask): the cards, the search, the Cask List and its three dialogs. */
+/** docs/screens/casks.md (/cask): the cards, the search, the Cask List and its three dialogs. */
 export default function CasksPage() {
   // Page, search, alert filter and sort in the URL (issue 31).
   const list = useListParams({ sorts: CASK_SORTS, filters: { alert: CASK_ALERTS } });
@@ -246,7 +246,7 @@ export default function CasksPage() {
         }}
       />
       <EditCaskModal cask={editing} onClose={() => setEditing(null)} />
-      {/* Spec 001 §2 'Confirm Delete': the cask's name and distillery, then 'Delete Cask'. */}
+      {/* docs/screens/casks.md#confirm-delete: the name and distillery, then 'Delete Cask'. */}
       <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

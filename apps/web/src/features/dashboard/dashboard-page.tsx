@@ -26,14 +26,17 @@ import { useRecentUsers } from './api/get-recent-users.ts';
 // Issue 30: the charts are their own chunk, loaded after the route (its JavaScript budget).
 const DashboardTrends = lazy(() => import('./components/dashboard-trends.tsx'));
 
-/** Spec 000 §8: the dashboard's failure texts. */
+/** docs/screens/dashboard.md#texts: the dashboard's failure texts. */
 /** Under 'Total Value' (the spec's title): what the number is. */
 export const TOTAL_VALUE_HINT = 'Order revenue';
 
 export const DASHBOARD_FAILURE = 'Failed to fetch dashboard data';
 export const USERS_FAILURE = 'Failed to fetch users';
 
-/** 'Error: {message}' with the server's words, else the spec's fallback (spec 000 §8). */
+/**
+ * 'Error: {message}' with the server's words, else the screen's fallback
+ * (docs/screens/dashboard.md#texts).
+ */
 function dashboardFailure(error: unknown): string {
   return error instanceof ApiError && error.message.trim() !== ''
     ? `Error: ${error.message}`
@@ -41,7 +44,7 @@ function dashboardFailure(error: unknown): string {
 }
 
 /**
- * Spec 000 §2 Dashboard (/): the four totals and the Recent Users table, whose rows can be
+ * docs/screens/dashboard.md (/): the four totals and the Recent Users table, whose rows can be
  * edited (status) and deleted.
  */
 export default function DashboardPage() {

@@ -46,14 +46,14 @@ const NotificationDetailsModal = lazyModal(
   (props) => props.notification !== null,
 );
 
-/** Spec 000 §8: the notification screen's failure texts. */
+/** docs/screens/notifications.md#texts: the notification screen's failure texts. */
 export const FETCH_FAILURE = 'Failed to fetch notifications. Please try again.';
 export const MARK_READ_FAILURE = 'Failed to mark notification as read.';
 export const MARK_ALL_FAILURE = 'Failed to mark all notifications as read.';
 export const LOAD_MORE_FAILURE = 'Failed to load more notifications.';
 
 /**
- * Spec 000 §2 Notifications (/notifications): the list with this admin's unread count, items
+ * docs/screens/notifications.md (/notifications): the list with this admin's unread count, items
  * that open their details (and are marked read on the way), Mark All as Read, Load More and
  * the Create Notification modal.
  */

@@ -1,6 +1,6 @@
 import type { OfferType } from '@cask/contracts/offers';
 
-/** Spec 001 §2: the type filter and the table read Cask, Bottle, Experience. */
+/** docs/screens/offers.md: the type filter and the table read Cask, Bottle, Experience. */
 export function typeLabel(type: OfferType): string {
   return type.charAt(0).toUpperCase() + type.slice(1);
 }

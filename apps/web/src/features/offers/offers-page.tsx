@@ -36,9 +36,9 @@ import { typeLabel } from './offer-labels.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
 
-/** Spec 001 §8. */
+/** docs/screens/offers.md#texts. */
 export const FETCH_FAILURE = 'Failed to fetch offers';
-/** Spec 001 §9: typing pauses this long before a search is sent. */
+/** docs/screens/offers.md#limits: typing pauses this long before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 500;
 /** The first is the default (OFFERS_PAGE_SIZE). */
 const PAGE_SIZES = [10, 20, 50] as const;
@@ -57,10 +57,10 @@ const typeOptions = [
 const pageSizeOptions = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
 /**
- * Spec 001 §2 Offers (/offers): the two cards, search, type filter, page size, the table with
+ * docs/screens/offers.md (/offers): the two cards, search, type filter, page size, the table with
  * edit and delete, Add Offer / Edit Offer and Confirm Delete. Changing the search, the type or
- * the page size goes back to page 1 (spec 001 §4). All of them and the sort are in the URL
- * (issue 31).
+ * the page size goes back to page 1 (docs/screens/offers.md). All of them and the sort are in the
+ * URL (issue 31).
  */
 export default function OffersPage() {
   const list = useListParams({
@@ -199,7 +199,7 @@ export default function OffersPage() {
           </BulkBar>
         ) : null}
         <PagedTable
-          // Spec 001 §8: the list is emptied and the failure shows in a red box.
+          // docs/screens/offers.md#texts: the list is emptied and the failure shows in a red box.
           failure={
             data === undefined && !isPending
               ? {
@@ -262,7 +262,7 @@ export default function OffersPage() {
         }}
       />
 
-      {/* Spec 001 §2 Confirm Delete; a failure stays in the dialog in a red box (spec 001 §8). */}
+      {/* docs/screens/offers.md#confirm-delete: a failure stays in the dialog in a red box. */}
       <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

@@ -26,7 +26,7 @@ function startOfDay(day: string, plusDays = 0): string {
 }
 
 /**
- * Spec 001 §2 Orders (/orders): the three cards, the search over all orders on the server
+ * docs/screens/orders.md (/orders): the three cards, the search over all orders on the server
  * (decision 152; a reference such as ORD-00123 or 123 too), a status filter and the Ordered range
  * (issue 41), and the Order List. A new search or filter shows page 1. The page, search, filters
  * and sort are in the URL (issue 31).

@@ -7,8 +7,9 @@ function bullets(items: string[]): string {
 }
 
 /**
- * Spec 001 §2: the built-in policy shown until an administrator saves one. A sensible starting
- * text for a whisky-cask investment club, meant to be reviewed and edited, not legal advice.
+ * docs/screens/privacy-policy.md: the built-in policy shown until an administrator saves one. A
+ * sensible starting text for a whisky-cask investment club, meant to be reviewed and edited, not
+ * legal advice.
  */
 export const DEFAULT_PRIVACY_POLICY = [
   '<p>This policy explains how the club collects, uses and protects the personal information of its members and of people who are referred to it. We only ask for what we need to run your membership and your cask holdings, and we never sell your information.</p>',

@@ -94,7 +94,7 @@ test('Edit opens the editor with the current policy; Cancel goes back to viewing
   const editor = await findEditor();
   expect(editor).toHaveTextContent('Current policy text');
   expect(screen.getByRole('button', { name: 'Update Info' })).toBeInTheDocument();
-  // Spec 001 §2's toolbar; Quill names its buttons after the formats.
+  // The toolbar of docs/screens/privacy-policy.md; Quill names its buttons after the formats.
   for (const name of ['bold', 'italic', 'underline', 'strike', 'link', 'image']) {
     expect(screen.getByRole('button', { name })).toBeInTheDocument();
   }

@@ -19,7 +19,7 @@ import { useCan } from '@/lib/current-admin.ts';
 const PolicyEditor = lazy(() => import('./components/policy-editor.tsx'));
 
 /**
- * Spec 001 §2 Privacy policy page (/setting/privacy) and §4: viewing, then editing ('Edit'),
+ * docs/screens/privacy-policy.md (/setting/privacy): viewing, then editing ('Edit'),
  * then saved ('Update Info', back to viewing on success; failure stays in edit mode).
  */
 export default function PrivacyPage() {
@@ -33,7 +33,7 @@ export default function PrivacyPage() {
   // The version the draft started from: what the save replaces (docs/decisions/180).
   const [basedOn, setBasedOn] = useState<string | null>(null);
   const editing = draft !== null;
-  // Spec 001 §2: the built-in default until a policy has been saved.
+  // docs/screens/privacy-policy.md: the built-in default until a policy has been saved.
   const current = policy.data?.content ?? DEFAULT_PRIVACY_POLICY;
 
   const update = () => {

@@ -7,9 +7,9 @@ export const PHONE_TOO_LONG = `Phone number must be at most ${PHONE_MAX_DIGITS} 
 export const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
 /**
- * Spec 000 §5: no required rules are shown for the profile; the phone holds digits only, at most
- * 15 (the country mask already keeps letters out). The server checks the rest and answers with
- * field errors (spec 000 §8).
+ * docs/screens/settings.md#personal-information: no required rules are shown for the profile; the
+ * phone holds digits only, at most 15 (the country mask already keeps letters out). The server
+ * checks the rest and answers with field errors (docs/screens/settings.md#texts).
  */
 export const profileForm = z.object({
   fullName: z.string(),

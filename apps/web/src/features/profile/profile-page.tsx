@@ -20,13 +20,16 @@ import { AvatarUploadError, useSaveProfile } from './use-save-profile.ts';
 const EMPTY_FORM: ProfileForm = { fullName: '', phone: '' };
 const SAVE_FAILED = 'Failed to update profile. Please try again.';
 
-/** 'admin' -> 'Admin': the role as a label under the avatar (spec 000 §2). */
+/**
+ * 'admin' -> 'Admin': the role as a label under the avatar
+ * (docs/screens/settings.md#personal-information).
+ */
 function roleLabel(role: string): string {
   return role ? `${role.charAt(0).toUpperCase()}${role.slice(1)}` : '';
 }
 
 /**
- * Spec 000 §2 Personal Information (/setting/profile) and §4: read-only until 'Edit Profile';
+ * docs/screens/settings.md#personal-information (/setting/profile): read-only until 'Edit Profile';
  * while editing, the avatar opens an image chooser and 'Save Info' uploads the chosen file, then
  * saves the profile. Success returns to read-only; failure stays editable.
  */
@@ -80,7 +83,8 @@ export default function ProfilePage() {
             lazyToast('error', error.message);
             return;
           }
-          // Spec 000 §8: the first message of errors[], else the screen's own text.
+          // docs/screens/settings.md#texts: the first message of errors[], else the screen's own
+          // text.
           const fieldErrors = error instanceof ApiError ? (error.errors ?? []) : [];
           for (const item of fieldErrors) {
             if (item.field === 'fullName' || item.field === 'phone') {
@@ -128,7 +132,7 @@ export default function ProfilePage() {
       />
     );
   } else if (saving) {
-    // Spec 000 §4: a spinner replaces the form while saving.
+    // docs/screens/settings.md#personal-information: a spinner replaces the form while saving.
     content = <LoadingState label="Saving your profile..." />;
   } else {
     const shownAvatar = avatarRemoved ? null : profile.avatar;

@@ -5,7 +5,7 @@ import { updateProfile } from './api/update-profile.ts';
 import { uploadAvatar } from './api/upload-avatar.ts';
 import type { ProfileForm } from './profile-form.ts';
 
-/** The upload step failed: spec 000 §8 has its own message for it. */
+/** The upload step failed: docs/screens/settings.md#texts has its own message for it. */
 export class AvatarUploadError extends Error {
   constructor(readonly reason: unknown) {
     super('Failed to upload avatar. Please try again.');
@@ -23,8 +23,9 @@ export interface SaveProfileInput {
 }
 
 /**
- * Spec 000 §4 / §7: upload the chosen file first (`POST /auth/upload-avatar`), then save the
- * profile with the returned URL (`PUT /auth/profile`). E-mail and role go back unchanged.
+ * docs/screens/settings.md#personal-information: upload the chosen file first (`POST
+ * /auth/upload-avatar`), then save the profile with the returned URL (`PUT /auth/profile`). E-mail
+ * and role go back unchanged.
  */
 export async function saveProfile({
   profile,

@@ -67,7 +67,8 @@ test('the screen shows the four cards, the list with its columns, badges and a c
   expect(await within(card('Total Referrals')).findByText('2')).toBeVisible();
   expect(within(card('Completed Referrals')).getByText('1')).toBeVisible();
   expect(within(card('Pending Referrals')).getByText('1')).toBeVisible();
-  // Spec 001 §2: Total Rewards in dollars (the completed referrals' rewards, decision 157).
+  // docs/screens/referrals.md: Total Rewards in dollars (the completed referrals' rewards,
+  // decision 157).
   expect(within(card('Total Rewards')).getByText('$125.50')).toBeVisible();
   expect(screen.getByRole('heading', { level: 2, name: 'Referrals List' })).toBeVisible();
   expect(
@@ -83,7 +84,7 @@ test('the screen shows the four cards, the list with its columns, badges and a c
   expect(within(done).getByText('Mar 4, 2025')).toBeVisible();
   const open = row('Isla Grant');
   expect(within(open).getByText('Pending').className).toContain('amber');
-  // Spec 001 §3: a missing name, e-mail or date reads 'N/A'.
+  // docs/screens/referrals.md: a missing name, e-mail or date reads 'N/A'.
   expect(within(open).getAllByText('N/A')).toHaveLength(3);
   expect(within(open).getByRole('button', { name: 'Edit' })).toBeVisible();
 
@@ -231,7 +232,7 @@ test('a failed save keeps the dialog open with a toast and the message', async (
   const release = api.holdLists();
   await user.selectOptions(within(dialog).getByLabelText('Status'), 'Completed');
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-  // Spec 001 §8: the toast's fallback, and the status change's in the dialog.
+  // docs/screens/referrals.md#texts: the toast's fallback, and the status change's in the dialog.
   expect(await screen.findByText('Failed to update referral')).toBeInTheDocument();
   expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to update referral status');
   expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();

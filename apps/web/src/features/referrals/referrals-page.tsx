@@ -43,9 +43,9 @@ const BulkStatusModal = lazyModal(
   (props) => props.open,
 );
 
-/** Spec 001 §9: the referral search waits 500 ms after the last keystroke. */
+/** docs/screens/referrals.md#limits: the referral search waits 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
-/** Spec 001 §8. */
+/** docs/screens/referrals.md#texts. */
 export const FETCH_FAILURE = 'Failed to fetch referrals';
 
 const FILTER_OPTIONS = [
@@ -55,9 +55,10 @@ const FILTER_OPTIONS = [
 ] as const;
 
 /**
- * Spec 001 §2 Referrals (/referrals): the four cards, the 'Referrals List' with its status filter,
- * search and pagination (no refresh button), and the Edit Referral dialog. A new filter or search
- * starts again at page 1 (spec 001 §4). A failed fetch replaces the screen with 'Error: {message}'.
+ * docs/screens/referrals.md (/referrals): the four cards, the 'Referrals List' with its status
+ * filter, search and pagination (no refresh button), and the Edit Referral dialog. A new filter or
+ * search starts again at page 1 (docs/screens/referrals.md). A failed fetch replaces the screen
+ * with 'Error: {message}'.
  */
 export default function ReferralsPage() {
   // Page, status, search and sort in the URL (issue 31); 'All' is no status.

@@ -49,7 +49,10 @@ function EntryContent({
   );
 }
 
-/** Spec 000 §2 Settings (/setting): its three entries, issue 28's 'Admins' and 'Security', and a back button. */
+/**
+ * docs/screens/settings.md (/setting): its three entries, issue 28's 'Admins' and 'Security', and a
+ * back button.
+ */
 export default function SettingsPage() {
   const navigate = useNavigate();
   const [passwordOpen, setPasswordOpen] = useState(false);

@@ -9,8 +9,8 @@ import { UserList } from './components/user-list.tsx';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * Spec 000 §2 User Management (/user) with the Reward List under it. The one search box filters
- * both lists (they list the same customers, decision 042); each list keeps its own page.
+ * docs/screens/users.md#user-management (/user) with the Reward List under it. The one search box
+ * filters both lists (they list the same customers, decision 042); each list keeps its own page.
  */
 export default function UsersPage() {
   // In the URL (`q`), with each list's page and sort (issue 31).

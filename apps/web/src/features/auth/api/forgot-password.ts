@@ -3,8 +3,8 @@ import { forgotPasswordResponse, type ForgotPasswordBody } from '@cask/contracts
 import { api } from '@/lib/api-client.ts';
 
 /**
- * `POST /auth/forgot-password` (spec 000 §7): mails a one-time code. The same call resends the
- * code from the OTP screen.
+ * `POST /auth/forgot-password` (docs/screens/password-recovery.md#api-calls): mails a one-time
+ * code. The same call resends the code from the OTP screen.
  */
 export async function forgotPassword(body: ForgotPasswordBody): Promise<void> {
   const envelope = await api.post<unknown>('/auth/forgot-password', body);

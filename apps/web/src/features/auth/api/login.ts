@@ -8,8 +8,8 @@ import {
 import { api } from '@/lib/api-client.ts';
 
 /**
- * `POST /auth/login` (spec 000 §7): the token pair is in the envelope's data; for an admin with
- * two-factor on, a challenge instead (issue 28).
+ * `POST /auth/login` (docs/screens/sign-in.md#api-calls): the token pair is in the envelope's data;
+ * for an admin with two-factor on, a challenge instead (issue 28).
  */
 export async function login(body: LoginBody): Promise<TokenPair | SecondFactorChallenge> {
   const envelope = await api.post<unknown>('/auth/login', body);

@@ -2,8 +2,9 @@ import { useId, type ReactNode } from 'react';
 import logoUrl from '@/assets/logo.svg';
 
 /**
- * The frame of the four authentication screens (spec 000 §1: gold and cream, with the logo): a
- * centred cream card with a gold rule on top, the logo, the screen's heading and its form.
+ * The frame of the four authentication screens (docs/screens/common.md#look: gold and cream, with
+ * the logo): a centred cream card with a gold rule on top, the logo, the screen's heading and its
+ * form.
  */
 export function AuthLayout({
   title,

@@ -22,9 +22,9 @@ export interface OtpInputProps {
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
 /**
- * The one-time code as single-digit boxes (spec 000 §5): a digit moves focus to the next box,
- * Backspace on an empty box moves to the previous one, anything but a digit is ignored, and a
- * pasted (or autofilled) whole code fills every box wherever it lands.
+ * The one-time code as single-digit boxes (docs/screens/password-recovery.md): a digit moves focus
+ * to the next box, Backspace on an empty box moves to the previous one, anything but a digit is
+ * ignored, and a pasted (or autofilled) whole code fills every box wherever it lands.
  */
 export function OtpInput({ digits, onChange, disabled = false, ref }: OtpInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);

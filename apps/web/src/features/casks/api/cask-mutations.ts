@@ -29,7 +29,10 @@ function useInvalidateCaskData() {
     );
 }
 
-/** `POST /casks` (spec 001 §7): the form as multipart, the image in `caskImages`. */
+/**
+ * `POST /casks` (docs/screens/casks.md#api-calls): the form as multipart, the image in
+ * `caskImages`.
+ */
 export async function createCask(form: FormData): Promise<Cask> {
   const envelope = await api.post<unknown>('/casks', form);
   return caskResponse.parse(envelope).data.cask;
@@ -41,9 +44,9 @@ export function useCreateCask() {
 }
 
 /**
- * `PUT /casks/{id}/appreciation` (spec 001 §7): status and notes. It names the version the form
- * was opened on, so a cask another admin saved meanwhile is not silently replaced: the server
- * answers 412 instead (docs/decisions/208).
+ * `PUT /casks/{id}/appreciation` (docs/screens/casks.md#api-calls): status and notes. It names the
+ * version the form was opened on, so a cask another admin saved meanwhile is not silently replaced:
+ * the server answers 412 instead (docs/decisions/208).
  */
 export async function updateCask({
   id,
@@ -67,7 +70,7 @@ export function useUpdateCask() {
   return useMutation({ mutationFn: updateCask, onSuccess: invalidate });
 }
 
-/** `DELETE /casks/{id}` (spec 001 §7). */
+/** `DELETE /casks/{id}` (docs/screens/casks.md#api-calls). */
 export async function deleteCask(id: string): Promise<string> {
   const envelope = await api.delete<unknown>(`/casks/${id}`);
   return deleteCaskResponse.parse(envelope).data.id;

@@ -21,7 +21,10 @@ export interface CaskListRequest {
   alert?: CaskAlert | '';
 }
 
-/** `GET /casks` (spec 001 §7): page, limit 10 and search over name and distillery. */
+/**
+ * `GET /casks` (docs/screens/casks.md#api-calls): page, limit 10 and search over name and
+ * distillery.
+ */
 export async function getCasks({ page, search, sort, alert }: CaskListRequest): Promise<CaskList> {
   const envelope = await api.get<unknown>('/casks', {
     params: {

@@ -18,11 +18,14 @@ import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { useCreateCask } from '../api/cask-mutations.ts';
 import { CaskImageField } from './cask-image-field.tsx';
 
-/** Spec 001 §5 / §8. */
+/** docs/screens/casks.md#add-new-cask and #texts. */
 export const OWNER_REQUIRED = 'Please select a user!';
 export const ADD_SUCCESS = 'Cask added successfully!';
 export const ADD_FAILURE = 'Failed to add cask.';
-/** Spec 001 §9: after a successful add, the next form's current value starts at 200. */
+/**
+ * docs/screens/casks.md#limits: after a successful add, the next form's current value starts at
+ * 200.
+ */
 export const CURRENT_VALUE_AFTER_ADD = '200';
 
 type TextFields = Exclude<CreateCaskField, 'owner'>;
@@ -43,7 +46,10 @@ const emptyForm = (currentValue: string): FormState => ({
   owner: '',
 });
 
-/** Spec 001 §5: empty fields are left out of the payload; the image rides along. */
+/**
+ * docs/screens/casks.md#add-new-cask: empty fields are left out of the payload; the image rides
+ * along.
+ */
 function toFormData(form: FormState, image: File | null): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(form)) {
@@ -70,7 +76,7 @@ export function AddCaskModal(props: AddCaskModalProps) {
 }
 
 /**
- * Spec 001 §2 'Add New Cask'. Only the owner is required here (spec 001 §5); the server checks
+ * docs/screens/casks.md#add-new-cask. Only the owner is required here; the server checks
  * the rest and its field messages show under the fields.
  */
 function AddCaskDialog({ open, onOpenChange, addedBefore, onAdded }: AddCaskModalProps) {

@@ -5,9 +5,9 @@ import { formatMoney, formatMonth } from '@/lib/format.ts';
 export { formatMonth };
 
 /**
- * Spec 001 §2 'Value Appreciation Over Time': one bar a month, as tall as its value against the
- * highest. A list, so a screen reader reads each month and its value as text; the bars are drawn
- * for the eye only.
+ * docs/screens/casks.md#edit-cask, 'Value Appreciation Over Time': one bar a month, as tall as its
+ * value against the highest. A list, so a screen reader reads each month and its value as text; the
+ * bars are drawn for the eye only.
  */
 export function AppreciationChart({ points }: { points: Cask['appreciationData'] }) {
   const highest = Math.max(...points.map((point) => point.value), 0);

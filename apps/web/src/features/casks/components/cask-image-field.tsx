@@ -4,8 +4,9 @@ import { labelClass } from '@/components/ui/field-parts.tsx';
 import { imageFileProblem, usePreviewUrl } from '@/lib/image-file.ts';
 
 /**
- * Spec 001 §2: the cask image, chosen by click or dropped onto the zone ('PNG, JPG up to 5MB'),
- * with a preview and a remove button. A wrong file is refused here, with its message.
+ * docs/screens/casks.md#add-new-cask: the cask image, chosen by click or dropped onto the zone
+ * ('PNG, JPG up to 5MB'), with a preview and a remove button. A wrong file is refused here, with
+ * its message.
  */
 export function CaskImageField({
   file,

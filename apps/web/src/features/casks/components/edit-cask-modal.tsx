@@ -20,7 +20,7 @@ import { fetchCask, useUpdateCask } from '../api/cask-mutations.ts';
 import { AppreciationChart } from './appreciation-chart.tsx';
 import { RecordHistory } from '@/components/audit/record-history.tsx';
 
-/** Spec 001 §8. */
+/** docs/screens/casks.md#texts. */
 export const UPDATE_SUCCESS = 'Cask updated successfully!';
 export const UPDATE_FAILURE = 'Failed to update cask.';
 
@@ -46,7 +46,8 @@ function EditCaskForm({
   reloader: RecordReload;
   onDone: () => void;
 }) {
-  // An Experience cask keeps its status unless the admin picks Ready or Maturing (spec 001 §4).
+  // An Experience cask keeps its status unless the admin picks Ready or Maturing
+  // (docs/screens/casks.md#edit-cask).
   const [status, setStatus] = useState<CaskStatus>(cask.status);
   const [notes, setNotes] = useState(cask.notes ?? '');
   // The version the form was opened on, kept if the list refreshes meanwhile (decision 208).
@@ -122,7 +123,9 @@ function EditCaskForm({
   );
 }
 
-/** Spec 001 §2 'Edit Cask': the cask read-only, its status and notes editable, its history. */
+/**
+ * docs/screens/casks.md#edit-cask: the cask read-only, its status and notes editable, its history.
+ */
 export function EditCaskModal({ cask, onClose }: { cask: Cask | null; onClose: () => void }) {
   return (
     <Modal

@@ -9,7 +9,7 @@ import { usersKey } from '@/lib/customer-queries.ts';
 
 export type UserPage = UserListResponse['data'];
 
-/** `GET /users` (spec 000 §7): one page of customers, newest first. */
+/** `GET /users` (docs/screens/dashboard.md#api-calls): one page of customers, newest first. */
 export async function getRecentUsers(page: number): Promise<UserPage> {
   const envelope = await api.get<unknown>('/users', {
     params: { page, limit: DASHBOARD_USERS_LIMIT },
@@ -17,7 +17,9 @@ export async function getRecentUsers(page: number): Promise<UserPage> {
   return userListResponse.parse(envelope).data;
 }
 
-/** Spec 000 §9: the dashboard's table starts on page 1 with 10 users a page. */
+/**
+ * docs/screens/dashboard.md#limits: the dashboard's table starts on page 1 with 10 users a page.
+ */
 export const recentUsersQuery = (page: number) =>
   queryOptions({
     queryKey: [...usersKey, 'list', { page, limit: DASHBOARD_USERS_LIMIT }],

@@ -3,7 +3,10 @@ import { markNotificationReadResponse } from '@cask/contracts/notifications';
 import { api } from '@/lib/api-client.ts';
 import { applyReadState } from './notifications-cache.ts';
 
-/** `PUT /notifications/{id}/read` (spec 000 §7): answers this admin's new unread count. */
+/**
+ * `PUT /notifications/{id}/read` (docs/screens/notifications.md#api-calls): answers this admin's
+ * new unread count.
+ */
 export async function markNotificationRead(id: string) {
   const envelope = await api.put<unknown>(`/notifications/${encodeURIComponent(id)}/read`);
   return markNotificationReadResponse.parse(envelope).data;

@@ -6,8 +6,8 @@ import { useUnreadCount } from '@/lib/notification-queries.ts';
 const BADGE_MAX = 99;
 
 /**
- * The header bell (spec 000 §2 shell): a link to /notifications whose name says how many are
- * unread, with a badge when any are. It polls, so the count follows without a reload
+ * The header bell (docs/screens/shell.md#header): a link to /notifications whose name says how many
+ * are unread, with a badge when any are. It polls, so the count follows without a reload
  * (docs/decisions/081). A failed poll keeps the last count rather than alarming the admin.
  */
 export function NotificationBell() {

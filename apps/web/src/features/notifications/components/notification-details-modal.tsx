@@ -5,8 +5,9 @@ import { formatDateTime } from '@/lib/format.ts';
 import { capitalize } from '@/components/notifications/notification-labels.ts';
 
 /**
- * Spec 000 §2 'Notification Details': title, time, message and the 'Priority | Type | Category'
- * line. Who it went to and the admin notes follow, since an admin reading it wants to know.
+ * docs/screens/notifications.md, 'Notification Details': title, time, message and the 'Priority |
+ * Type | Category' line. Who it went to and the admin notes follow, since an admin reading it wants
+ * to know.
  */
 export function NotificationDetailsModal({
   notification,

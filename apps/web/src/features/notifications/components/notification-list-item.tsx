@@ -5,12 +5,12 @@ import { categoryInitial } from '@/components/notifications/notification-labels.
 import { formatRelativeTime } from '../relative-time.ts';
 
 /**
- * One row of the list (spec 000 §2): a circle with the category's first letter, the title,
- * the message and the time. The whole row is a button, so Tab and Enter open it. Unread rows
- * stand out by a gold bar on their left, a gold circle, a bolder title, a dot and the word
- * Unread for screen readers; read rows keep full-contrast text (never an opacity, which took
- * them to 3.5:1, under WCAG 1.4.3's 4.5:1). With bulk actions (issue 31) a checkbox ('Select
- * {title}') stands before the button, beside it rather than in it (no control inside a control).
+ * One row of the list (docs/screens/notifications.md): a circle with the category's first letter,
+ * the title, the message and the time. The whole row is a button, so Tab and Enter open it. Unread
+ * rows stand out by a gold bar on their left, a gold circle, a bolder title, a dot and the word
+ * Unread for screen readers; read rows keep full-contrast text (never an opacity, which took them
+ * to 3.5:1, under WCAG 1.4.3's 4.5:1). With bulk actions (issue 31) a checkbox ('Select {title}')
+ * stands before the button, beside it rather than in it (no control inside a control).
  */
 export function NotificationListItem({
   notification,

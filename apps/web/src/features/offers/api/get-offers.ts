@@ -24,7 +24,10 @@ export interface OfferListRequest {
   sort?: SortValue<(typeof OFFER_SORTS)[number]> | undefined;
 }
 
-/** `GET /offers` (spec 001 §7): page, limit, search over title and description, type. */
+/**
+ * `GET /offers` (docs/screens/offers.md#api-calls): page, limit, search over title and description,
+ * type.
+ */
 export async function getOffers({
   page,
   limit,

@@ -14,25 +14,25 @@ import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
 import { offersKey, type OfferPage } from './get-offers.ts';
 
-/** Spec 001 §8. */
+/** docs/screens/offers.md#texts. */
 export const ADD_SUCCESS = 'Offer added successfully';
 export const UPDATE_SUCCESS = 'Offer updated successfully';
 export const ADD_FAILURE = 'Failed to add offer';
 export const UPDATE_FAILURE = 'Failed to update offer';
 export const DELETE_FAILURE = 'Failed to delete offer';
-/** Spec 001 §8 leaves the delete success text open (docs/decisions/143). */
+/** The delete success text is ours (docs/screens/offers.md#texts, docs/decisions/143). */
 export const DELETE_SUCCESS = 'Offer deleted successfully';
 
-/** `POST /offers` (spec 001 §7): multipart, the browser sets the boundary. */
+/** `POST /offers` (docs/screens/offers.md#api-calls): multipart, the browser sets the boundary. */
 export async function createOffer(form: FormData): Promise<Offer> {
   const envelope = await api.post<unknown>('/offers', form);
   return offerResponse.parse(envelope).data.offer;
 }
 
 /**
- * `PUT /offers/{id}` (spec 001 §7): the same fields, isActive instead of isFeatured. It names the
- * version the form was opened on, so an offer another admin saved meanwhile is not silently
- * replaced: the server answers 412 instead (docs/decisions/208).
+ * `PUT /offers/{id}` (docs/screens/offers.md#api-calls): the same fields, isActive instead of
+ * isFeatured. It names the version the form was opened on, so an offer another admin saved
+ * meanwhile is not silently replaced: the server answers 412 instead (docs/decisions/208).
  */
 export async function updateOffer(input: {
   id: string;

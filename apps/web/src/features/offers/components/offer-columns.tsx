@@ -6,8 +6,8 @@ import { formatIsoDate, formatMoney } from '@/lib/format.ts';
 import { typeLabel } from '../offer-labels.ts';
 
 /**
- * Spec 001 §2: Offers (banner and title), Type, Price, Status (Active or Inactive, from
- * isActive, spec 001 §4), Deadline (the date part) and Actions (edit, delete).
+ * docs/screens/offers.md: Offers (banner and title), Type, Price, Status (Active or Inactive, from
+ * isActive), Deadline (the date part) and Actions (edit, delete).
  */
 export function offerColumns({
   onEdit,

@@ -50,7 +50,10 @@ const statusOptions = [
   { value: 'Inactive', label: 'Inactive' },
 ];
 
-/** Spec 001 §4: a new offer starts as a cask, active; an edit starts from the offer. */
+/**
+ * docs/screens/offers.md#add-offer--edit-offer: a new offer starts as a cask, active; an edit
+ * starts from the offer.
+ */
 function initialValues(offer: Offer | null): OfferFormValues {
   return {
     type: offer?.type ?? 'cask',
@@ -125,10 +128,11 @@ export function OfferFormModal({
 }
 
 /**
- * Spec 001 §2 Add Offer / Edit Offer. Checked with the contracts the API uses (the required
- * fields are enforced on both sides, docs/decisions/140), sent as multipart (spec 001 §7). An
- * edit refused because someone else saved the offer since it was opened offers to reload it: the
- * form is refilled from the offer as it is now (docs/decisions/208).
+ * docs/screens/offers.md#add-offer--edit-offer. Checked with the contracts the API uses (the
+ * required fields are enforced on both sides, docs/decisions/140), sent as multipart
+ * (docs/screens/offers.md#api-calls). An edit refused because someone else saved the offer since it
+ * was opened offers to reload it: the form is refilled from the offer as it is now
+ * (docs/decisions/208).
  */
 function OfferFormDialog({
   offer: opened,
@@ -200,7 +204,7 @@ function OfferFormDialog({
     const form = new FormData();
     form.set('title', values.title.trim());
     form.set('type', values.type);
-    // Spec 001 §5: the price is sent as a number; the list price is the current value.
+    // docs/screens/offers.md: the price is sent as a number; the list price is the current value.
     form.set('priceNumeric', values.currentPrice.trim());
     form.set('currentPrice', values.currentPrice.trim());
     form.set('originalPrice', values.originalPrice.trim());
@@ -209,7 +213,7 @@ function OfferFormDialog({
     form.set('location', values.location);
     form.set('details', JSON.stringify(details));
     if (editing) {
-      // Spec 001 §4: isActive is true when the status is Active.
+      // docs/screens/offers.md: isActive is true when the status is Active.
       form.set('isActive', String(values.status === 'Active'));
       form.set('image', banner?.kind === 'kept' ? banner.url : '');
       form.set(
@@ -217,7 +221,7 @@ function OfferFormDialog({
         JSON.stringify(slides.flatMap((image) => (image.kind === 'kept' ? [image.url] : []))),
       );
     } else {
-      // Spec 001 §4: a new offer is always sent as featured.
+      // docs/screens/offers.md: a new offer is always sent as featured.
       form.set('isFeatured', 'true');
     }
     if (banner?.kind === 'new') form.append('offerImage', banner.file);
@@ -286,7 +290,8 @@ function OfferFormDialog({
           required
           error={errors.type?.message}
           {...register('type', {
-            // Spec 001 §4: a new type starts with empty fields of its own; the rest is kept.
+            // docs/screens/offers.md: a new type starts with empty fields of its own; the rest is
+            // kept.
             onChange: () => setValue('details', {}),
           })}
         />

@@ -56,8 +56,9 @@ function Problem({ text }: { text: string | null }) {
 const focusRing = 'rounded-xl peer-focus-visible:ring-2 peer-focus-visible:ring-gold-600';
 
 /**
- * Spec 001 §2 'Banner Image': one image, shown with its name and size in MB (2 decimals), with
- * Change and Remove. A wrong file is refused here with a message (the server checks again).
+ * docs/screens/offers.md#add-offer--edit-offer, 'Banner Image': one image, shown with its name and
+ * size in MB (2 decimals), with Change and Remove. A wrong file is refused here with a message (the
+ * server checks again).
  */
 export function BannerPicker({
   value,
@@ -141,8 +142,8 @@ export function BannerPicker({
 }
 
 /**
- * Spec 001 §2 'Sliding Images': several images with a preview and a remove each, at most
- * MAX_SLIDING_IMAGES in all (the server says the same).
+ * docs/screens/offers.md#add-offer--edit-offer, 'Sliding Images': several images with a preview and
+ * a remove each, at most MAX_SLIDING_IMAGES in all (the server says the same).
  */
 export function SlidingImagesPicker({
   value,

@@ -27,7 +27,10 @@ export interface OrderListRequest {
   sort?: SortValue<(typeof ORDER_SORTS)[number]> | undefined;
 }
 
-/** `GET /purchases` (spec 001 §7): page, 20 a page, a search over all orders and a status. */
+/**
+ * `GET /purchases` (docs/screens/orders.md#api-calls): page, 20 a page, a search over all orders
+ * and a status.
+ */
 export async function getOrders({
   page,
   search,

@@ -14,16 +14,16 @@ import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
 import { ordersKey, type OrderPage } from './get-orders.ts';
 
-/** Spec 001 §8. */
+/** docs/screens/orders.md#texts. */
 export const UPDATE_FAILURE = 'Failed to update order.';
 export const DELETE_FAILURE = 'Failed to delete order.';
 export const UPDATE_SUCCESS = 'Order updated successfully!';
 export const DELETE_SUCCESS = 'Order deleted successfully!';
 
 /**
- * `PUT /purchases/{id}/status` (spec 001 §7): notes go as one string, '' when none. It names the
- * version the dialog started from, so an order saved meanwhile is not overwritten: 412 instead
- * (docs/decisions/208).
+ * `PUT /purchases/{id}/status` (docs/screens/orders.md#api-calls): notes go as one string, '' when
+ * none. It names the version the dialog started from, so an order saved meanwhile is not
+ * overwritten: 412 instead (docs/decisions/208).
  */
 export async function updateOrder(input: {
   id: string;

@@ -35,19 +35,19 @@ import { PAYMENT_STATUS_LABELS } from '@/components/orders/order-status-badge.ts
 const DAY_MS = 24 * 60 * 60 * 1000;
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
-/** Spec 001 §2: the deadline is the submitted date plus daysLeft days. */
+/** docs/screens/orders.md#edit-order: the deadline is the submitted date plus daysLeft days. */
 export function orderDeadline(order: Pick<Order, 'submittedDate' | 'daysLeft'>): string {
   if (order.daysLeft === null) return 'N/A';
   return formatDate(new Date(order.submittedDate).getTime() + order.daysLeft * DAY_MS);
 }
 
 /**
- * Spec 001 §2 'Edit Order': the order's details read-only, then Progress, Notes, Payment and
- * Status; the notes history under the Notes field (decision 150). A failed save stays open with
- * the server's message and shows the toast of spec 001 §8. The details are text, not inputs, and
- * Save stays in the dialog's footer however long the history (issue 27, decision 196). A save
- * refused because someone else saved the order since it was opened offers to reload it
- * (decision 208).
+ * docs/screens/orders.md#edit-order: the order's details read-only, then Progress, Notes, Payment
+ * and Status; the notes history under the Notes field (decision 150). A failed save stays open with
+ * the server's message and shows the toast of docs/screens/orders.md#texts. The details are text,
+ * not inputs, and Save stays in the dialog's footer however long the history (issue 27,
+ * decision 196). A save refused because someone else saved the order since it was opened offers
+ * to reload it (decision 208).
  */
 export function EditOrderModal({ order, onClose }: { order: Order | null; onClose: () => void }) {
   return (

@@ -36,7 +36,7 @@ const BulkStatusModal = lazyModal(
   (props) => props.open,
 );
 
-/** Spec 001 §8. */
+/** docs/screens/orders.md#texts. */
 export const FETCH_FAILURE = 'Failed to fetch purchases.';
 
 function orderColumns(actions: {
@@ -92,8 +92,8 @@ function orderColumns(actions: {
 }
 
 /**
- * Spec 001 §2 'Order List': the table, its loading, empty and error states, the pagination with
- * Refresh, and the Edit Order and Confirm Delete dialogs.
+ * docs/screens/orders.md, 'Order List': the table, its loading, empty and error states, the
+ * pagination with Refresh, and the Edit Order and Confirm Delete dialogs.
  */
 export function OrderList({
   orders,
@@ -184,7 +184,7 @@ export function OrderList({
           linked.close();
         }}
       />
-      {/* Spec 001 §2 'Confirm Delete'; a failure stays in the dialog and shows a toast (decision 153). */}
+      {/* docs/screens/orders.md#confirm-delete; a failure stays open with a toast (decision 153) */}
       <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

@@ -7,8 +7,8 @@ const countOf = (stats: Stats | undefined, status: 'Pending' | 'Delivered') =>
   formatCount(stats?.byStatus.find((entry) => entry._id === status)?.count ?? 0);
 
 /**
- * Spec 001 §2: the three cards over the Order List, all orders whatever the filters. They come
- * with the list's answer (`orders` is its query).
+ * docs/screens/orders.md: the three cards over the Order List, all orders whatever the filters.
+ * They come with the list's answer (`orders` is its query).
  */
 export function OrderStats({
   orders,

@@ -11,9 +11,9 @@ export interface PolicySave {
 }
 
 /**
- * Spec 001 §7 `POST /terms` with `{ type: 'privacy', content }`; answers the stored policy. It
- * names the version it replaces, so a policy another admin saved meanwhile is not silently
- * replaced: the server answers 409 instead (docs/decisions/180).
+ * docs/screens/privacy-policy.md#api-calls `POST /terms` with `{ type: 'privacy', content }`;
+ * answers the stored policy. It names the version it replaces, so a policy another admin saved
+ * meanwhile is not silently replaced: the server answers 409 instead (docs/decisions/180).
  */
 export async function savePrivacyPolicy({ content, basedOn }: PolicySave): Promise<TermsDocument> {
   const envelope = await api.post<unknown>(

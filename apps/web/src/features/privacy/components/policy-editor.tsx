@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
 
-/** Spec 001 §2: headers, font, bold/italic/underline/strike, lists, indent, align, link, image. */
+/**
+ * docs/screens/privacy-policy.md: headers, font, bold/italic/underline/strike, lists, indent,
+ * align, link, image.
+ */
 const modules = {
   toolbar: [
     [{ header: [1, 2, 3, 4, 5, 6, false] }],

@@ -25,9 +25,10 @@ export function purifyPolicyHtml(html: string): string {
 }
 
 /**
- * Spec 001 §2: the policy shown as formatted text. The `ql-snow ql-editor` classes give it the
- * editor's own styles (headings, lists, indents, alignment, fonts) and `policy-text` the spacing,
- * size and bullets both share (policy-text.css), so it reads as it was written.
+ * docs/screens/privacy-policy.md: the policy shown as formatted text. The `ql-snow ql-editor`
+ * classes give it the editor's own styles (headings, lists, indents, alignment, fonts) and
+ * `policy-text` the spacing, size and bullets both share (policy-text.css), so it reads as it was
+ * written.
  */
 export function PolicyView({ html, labelledBy }: { html: string; labelledBy?: string }) {
   const clean = useMemo(() => purifyPolicyHtml(html), [html]);

@@ -2,8 +2,8 @@ import { AVATAR_FIELD, uploadAvatarResponse } from '@cask/contracts/profile';
 import { api } from '@/lib/api-client.ts';
 
 /**
- * Spec 000 §7 `POST /auth/upload-avatar` (multipart, field avatar): stores the image only and
- * answers data.avatarUrl; the profile changes when it is saved with that URL.
+ * docs/screens/settings.md#api-calls `POST /auth/upload-avatar` (multipart, field avatar): stores
+ * the image only and answers data.avatarUrl; the profile changes when it is saved with that URL.
  */
 export async function uploadAvatar(file: File): Promise<string> {
   const form = new FormData();

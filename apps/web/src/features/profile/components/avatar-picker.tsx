@@ -7,7 +7,10 @@ export interface AvatarPickerProps {
   /** The avatar to show when no file is chosen: the saved URL, or null for the placeholder. */
   currentUrl: string | null;
   name: string;
-  /** The file chosen in this edit, not uploaded yet (spec 000 §4: upload happens on save). */
+  /**
+   * The file chosen in this edit, not uploaded yet (docs/screens/settings.md#personal-information:
+   * upload happens on save).
+   */
   file: File | null;
   onFileChange: (file: File) => void;
   /** Back to the placeholder (saved as avatar null). */
@@ -16,8 +19,9 @@ export interface AvatarPickerProps {
 }
 
 /**
- * Spec 000 §2: the avatar; while editing, clicking it opens an image chooser (images only). A
- * wrong file is refused here with a message, and nothing is uploaded.
+ * docs/screens/settings.md#personal-information: the avatar; while editing, clicking it opens an
+ * image chooser (images only). A wrong file is refused here with a message, and nothing is
+ * uploaded.
  */
 export function AvatarPicker({
   currentUrl,

@@ -22,7 +22,7 @@ const countriesByDialCode = countries.map((country) =>
   buildCountryData({ ...country, areaCodes: undefined }),
 );
 
-/** Spec 000 §5: the mask for countries the list has none for. */
+/** docs/screens/settings.md#personal-information: the mask for countries the list has none for. */
 const DEFAULT_MASK = '... ... ... ... ..';
 
 export interface PhoneFieldProps {
@@ -37,10 +37,10 @@ export interface PhoneFieldProps {
 }
 
 /**
- * Spec 000 §2: the phone number with a country picker (default country us), formatted by the
- * country's mask. The picker is a native <select> laid over a small "US +1" chip: keyboards,
- * screen readers and phones handle it without extra code, and no flag images are fetched from
- * a CDN (the CSP allows same-origin images only).
+ * docs/screens/settings.md#personal-information: the phone number with a country picker (default
+ * country us), formatted by the country's mask. The picker is a native <select> laid over a small
+ * "US +1" chip: keyboards, screen readers and phones handle it without extra code, and no flag
+ * images are fetched from a CDN (the CSP allows same-origin images only).
  */
 export function PhoneField({
   label,

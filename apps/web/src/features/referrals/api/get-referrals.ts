@@ -21,7 +21,7 @@ export interface ReferralListRequest {
   sort?: SortValue<(typeof REFERRAL_SORTS)[number]> | undefined;
 }
 
-/** `GET /referrals` (spec 001 §7): page, limit, status and search. */
+/** `GET /referrals` (docs/screens/referrals.md#api-calls): page, limit, status and search. */
 export async function getReferrals({
   page,
   status,

@@ -10,8 +10,8 @@ import { rewardsKey } from '@/lib/customer-queries.ts';
 import { referralsKey } from './get-referrals.ts';
 
 /**
- * `PUT /referrals/{id}/status` (spec 001 §7): {status}, naming the version the dialog started
- * from: a referral changed meanwhile answers 412 instead (docs/decisions/208).
+ * `PUT /referrals/{id}/status` (docs/screens/referrals.md#api-calls): {status}, naming the version
+ * the dialog started from: a referral changed meanwhile answers 412 instead (docs/decisions/208).
  */
 export async function updateReferralStatus(input: {
   id: string;
@@ -33,8 +33,9 @@ export async function fetchReferral(id: string) {
 }
 
 /**
- * Spec 001 §4: after a change the list is reloaded (its cards too). Completing or reopening a
- * referral moves the referrer's points, so the Reward List (User Management) is refetched as well.
+ * docs/screens/referrals.md#edit-referral: after a change the list is reloaded (its cards too).
+ * Completing or reopening a referral moves the referrer's points, so the Reward List (User
+ * Management) is refetched as well.
  */
 export function useUpdateReferralStatus() {
   const queryClient = useQueryClient();

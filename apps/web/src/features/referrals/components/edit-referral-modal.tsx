@@ -18,18 +18,18 @@ import { fetchReferral, useUpdateReferralStatus } from '../api/update-referral-s
 import { orNotAvailable, STATUS_OPTIONS } from './referral-labels.ts';
 import { RecordHistory } from '@/components/audit/record-history.tsx';
 
-/** Spec 001 §8. */
+/** docs/screens/referrals.md#texts. */
 export const UPDATE_SUCCESS = 'Referral updated successfully!';
 export const UPDATE_FAILURE = 'Failed to update referral';
 export const STATUS_CHANGE_FAILURE = 'Failed to update referral status';
 
 /**
- * Spec 001 §2 'Edit Referral - {referrer name}': the referral read-only and the status select,
- * Cancel and Save. A failed save keeps the dialog open: a toast and a red box say why
- * (decision 156); one refused because someone else changed the referral since it was opened
- * offers to reload it (decision 208). The page loads it through `lazyModal` (docs/decisions/125): with Radix Dialog
- * and the toasts, it comes when a row's Edit is first clicked or preloaded, to stay in the
- * screen's JavaScript budget.
+ * docs/screens/referrals.md#edit-referral, 'Edit Referral - {referrer name}': the referral
+ * read-only and the status select, Cancel and Save. A failed save keeps the dialog open: a toast
+ * and a red box say why (decision 156); one refused because someone else changed the referral since
+ * it was opened offers to reload it (decision 208). The page loads it through `lazyModal`
+ * (docs/decisions/125): with Radix Dialog and the toasts, it comes when a row's Edit is first
+ * clicked or preloaded, to stay in the screen's JavaScript budget.
  */
 export function EditReferralModal({
   referral,

@@ -7,7 +7,7 @@ export const STATUS_OPTIONS = [
   { value: 'pending', label: STATUS_LABELS.pending },
 ] as const;
 
-/** Spec 001 §3: a missing name or e-mail displays 'N/A'. */
+/** docs/screens/referrals.md: a missing name or e-mail displays 'N/A'. */
 export const orNotAvailable = (text: string | null | undefined) => (text ? text : 'N/A');
 
 /** A referral by its two parties, in its checkbox's name and a refusal: 'referral of Ben by Ann'. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec 000 §5 'Change password': every field required, and the new one typed twice. */
+/** docs/screens/settings.md#change-password: every field required, and the new one typed twice. */
 export const ALL_FIELDS_REQUIRED = 'All fields are required';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
@@ -20,5 +20,8 @@ export const changePasswordForm = z
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
-/** The fields a server error may name (spec 000 §7: errors[] of field and message). */
+/**
+ * The fields a server error may name (docs/screens/settings.md#api-calls: errors[] of field and
+ * message).
+ */
 export const SERVER_FIELDS = ['currentPassword', 'newPassword'] as const;

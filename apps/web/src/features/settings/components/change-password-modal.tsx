@@ -26,8 +26,8 @@ function isServerField(field: string): field is (typeof SERVER_FIELDS)[number] {
 }
 
 /**
- * Spec 000 §2 Settings: the 'Change Password' modal. The new password ends every other session;
- * 'Also remove my passkeys' ends the passkeys too (docs/decisions/290).
+ * docs/screens/settings.md#change-password: the 'Change Password' modal. The new password ends
+ * every other session; 'Also remove my passkeys' ends the passkeys too (docs/decisions/290).
  */
 export function ChangePasswordModal({
   open,
@@ -71,7 +71,8 @@ export function ChangePasswordModal({
           close(false);
         },
         onError: (error) => {
-          // Spec 000 §8: server field errors under their fields, else its message, else ours.
+          // docs/screens/settings.md#texts: server field errors under their fields, else its
+          // message, else ours.
           const fieldErrors = (error instanceof ApiError ? (error.errors ?? []) : []).filter(
             (item) => isServerField(item.field),
           );

@@ -5,8 +5,8 @@ import { invalidateCustomerData } from '@/lib/customer-queries.ts';
 import { rewardsListKey, type RewardPage } from './get-rewards.ts';
 
 /**
- * `POST /referrals/admin/manual-points` (spec 000 §7): userId, points (a number),
- * type 'manual_adjustment', description, adminNotes. Answers the customer's new balance.
+ * `POST /referrals/admin/manual-points` (docs/screens/rewards.md#api-calls): userId, points (a
+ * number), type 'manual_adjustment', description, adminNotes. Answers the customer's new balance.
  */
 export async function adjustPoints(body: ManualPoints) {
   const envelope = await api.post<unknown>('/referrals/admin/manual-points', body);

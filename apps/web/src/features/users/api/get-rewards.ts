@@ -11,7 +11,10 @@ import { rewardsKey } from '@/lib/customer-queries.ts';
 
 export type RewardPage = RewardListResponse['data'];
 
-/** Spec 000 §7: the lists of the management screen show six a page, rewards included. */
+/**
+ * docs/screens/rewards.md#limits: the lists of the management screen show six a page, rewards
+ * included.
+ */
 export const REWARDS_PAGE_SIZE = USERS_PAGE_SIZE;
 
 export interface RewardListRequest {

@@ -19,7 +19,10 @@ export interface UserListRequest {
   sort?: SortValue<(typeof USER_SORTS)[number]> | undefined;
 }
 
-/** `GET /users` (spec 000 §7): page, limit and search over the name and the e-mail. */
+/**
+ * `GET /users` (docs/screens/users.md#api-calls): page, limit and search over the name and the
+ * e-mail.
+ */
 export async function getUsers({ page, search, sort }: UserListRequest): Promise<UserPage> {
   const envelope = await api.get<unknown>('/users', {
     params: { page, limit: USERS_PAGE_SIZE, search: search || undefined, sort },
@@ -28,8 +31,8 @@ export async function getUsers({ page, search, sort }: UserListRequest): Promise
 }
 
 /**
- * Spec 000 §9: six users a page. The rows of the last answer stay on screen while the next page
- * or search loads (keepPreviousData), so the table never flashes 'Loading users...'.
+ * docs/screens/users.md#limits: six users a page. The rows of the last answer stay on screen while
+ * the next page or search loads (keepPreviousData), so the table never flashes 'Loading users...'.
  */
 export const usersQuery = (request: UserListRequest) =>
   queryOptions({

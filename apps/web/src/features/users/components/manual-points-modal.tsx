@@ -16,15 +16,17 @@ import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useAdjustPoints } from '../api/adjust-points.ts';
 
-/** Spec 000 §8, shown as toasts rather than the original's alert() (decision 046). */
+/**
+ * docs/screens/rewards.md#texts, shown as toasts rather than the original's alert() (decision 046).
+ */
 export const POINTS_SUCCESS = 'Points updated successfully ✅';
 export const POINTS_FAILURE = 'Failed to update points ❌';
 
 const formFields = new Set(['points', 'description', 'adminNotes']);
 
 /**
- * Spec 000 §2 'Manual Point Adjustment - {name}': Points (a number), Description, Admin Notes,
- * Cancel and 'Save Changes'. The form is checked with the contract the API checks.
+ * docs/screens/rewards.md, 'Manual Point Adjustment - {name}': Points (a number), Description,
+ * Admin Notes, Cancel and 'Save Changes'. The form is checked with the contract the API checks.
  */
 export function ManualPointsModal({
   reward,
@@ -116,7 +118,7 @@ function ManualPointsForm({ reward, onClose }: { reward: RewardRow; onClose: () 
         autoComplete="off"
         hint="A positive number adds points, a negative one removes them."
         error={errors.points?.message}
-        // Spec 000 §5: points are converted to a number before sending.
+        // docs/screens/rewards.md: points are converted to a number before sending.
         {...register('points', { valueAsNumber: true })}
       />
       <TextField

@@ -22,10 +22,11 @@ const ManualPointsModal = lazyModal(
 export const REWARDS_FAILURE = 'Failed to fetch rewards';
 
 /**
- * Spec 000 §2 Reward List, under User Management: User Name, Email, Casks (the customer's, as
- * User Management counts them), Referrals (made), Invest, Point and an Action opening the manual point adjustment. Its page follows the screen's
- * search and starts again at 1 when the search changes (decision 046). The spec's never-opened
- * 'Confirm Delete' of this list is not built.
+ * docs/screens/rewards.md, the Reward List under User Management: User Name, Email, Casks (the
+ * customer's, as User Management counts them), Referrals (made), Invest, Point and an Action
+ * opening the manual point adjustment. Its page follows the screen's search and starts again at 1
+ * when the search changes (decision 046). The spec's never-opened 'Confirm Delete' of this list is
+ * not built.
  */
 export function RewardList({ search }: { search: string }) {
   // Its page and sort in the URL beside the User List's (issue 31): rewardsPage, rewardsSort.

@@ -27,12 +27,12 @@ import { useRowSelection } from '@/lib/use-row-selection.ts';
 import { BULK_ACTIVE_FAILURE, useSetUsersActive } from '../api/bulk-active.ts';
 import { useCan } from '@/lib/current-admin.ts';
 
-/** Spec 000 §8. */
+/** docs/screens/users.md#texts. */
 export const USERS_FAILURE = 'Failed to fetch users';
 
 /**
- * Spec 000 §2 User Management: the table (User Name, Email, Casks, Status, Actions), its states,
- * the pagination with Refresh, and the edit and delete modals.
+ * docs/screens/users.md#user-management: the table (User Name, Email, Casks, Status, Actions), its
+ * states, the pagination with Refresh, and the edit and delete modals.
  */
 export function UserList({ search }: { search: string }) {
   // Page and sort in the URL (issue 31); the search is the screen's.
@@ -90,7 +90,8 @@ export function UserList({ search }: { search: string }) {
     );
   };
 
-  // Issue 31: the bulk 'Delete' (each hidden as the single delete hides one), undone from the toast.
+  // Issue 31: the bulk 'Delete' (each hidden as the single delete hides one), undone from the
+  // toast.
   const [bulkDeleting, setBulkDeleting] = useState(false);
   const removeAll = useSetUsersDeleted();
   const confirmBulkDelete = () => {
