@@ -15,9 +15,9 @@ export const TERMS_CONTENT_REQUIRED = 'Privacy policy content is required';
 export const TERMS_CONTENT_TOO_LONG = `Privacy policy is too long: at most ${TERMS_CONTENT_MAX} characters`;
 
 /**
- * The HTML elements a policy may contain: what the editor's toolbar produces (spec 001 §2:
- * headers, font, bold / italic / underline / strike, lists, indent, align, link, image). The API
- * keeps only these when saving and the web app again when showing (DESIGN.md §5).
+ * The HTML elements a policy may contain: what the editor's toolbar produces (spec 001 §2: headers,
+ * font, bold / italic / underline / strike, lists, indent, align, link, image). The API keeps only
+ * these when saving and the web app again when showing (docs/architecture.md#input-and-output).
  */
 export const POLICY_ALLOWED_TAGS = [
   'h1',

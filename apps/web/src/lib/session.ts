@@ -20,7 +20,8 @@ const cookieOptions = () =>
   ({
     path: '/',
     sameSite: 'strict',
-    // Spec 000 §9 says "not secure"; DESIGN.md §7 adds Secure whenever the page is on https.
+    // Spec 000 §9 says "not secure"; docs/architecture.md#web-app adds Secure whenever the page is
+    // on https.
     secure: typeof window !== 'undefined' && window.location.protocol === 'https:',
   }) as const;
 

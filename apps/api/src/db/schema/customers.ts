@@ -12,9 +12,10 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The club's customers: the spec's "users" (spec 000 §3). They never sign in here (DESIGN.md §6).
- * A customer with financial history is never hard-deleted: `deleted_at` hides them from every list
- * and keeps their casks, purchases, referrals and ledger intact.
+ * The club's customers: the spec's "users" (spec 000 §3). They never sign in here
+ * (docs/architecture.md#data-model). A customer with financial history is never hard-deleted:
+ * `deleted_at` hides them from every list and keeps their casks, purchases, referrals and ledger
+ * intact.
  *
  * Set by custom migrations, not modelled here: counter triggers (0004, 0007), the search version
  * trigger and statistics target 300 on full_name and email (0006), gin_pending_list_limit 128 kB

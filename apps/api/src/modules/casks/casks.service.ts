@@ -188,8 +188,8 @@ export function createCasksService(deps: { database: Database }) {
     },
 
     /**
-     * Issue 31: hides the chosen casks or brings them back (the undo of a delete, DESIGN.md §8),
-     * all or none, each audited ('cask.deleted', 'cask.restored').
+     * Issue 31: hides the chosen casks or brings them back (the undo of a delete,
+     * docs/architecture.md#deletes), all or none, each audited ('cask.deleted', 'cask.restored').
      */
     async setDeleted(body: CaskDeletedChanges, actor: Actor) {
       const changes = body.changes.map(({ id, deleted }) => ({ id, value: { deleted } }));

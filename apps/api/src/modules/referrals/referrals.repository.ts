@@ -297,7 +297,7 @@ export async function readCreditedPoints(tx: DbOrTx, referralId: string): Promis
 
 /**
  * Locks the referrer for a change of their balance. Deleted customers too: their ledger is kept
- * (DESIGN.md §6), and a referral they made may still be completed or reversed.
+ * (docs/architecture.md#deletes), and a referral they made may still be completed or reversed.
  */
 export async function lockReferrer(tx: DbOrTx, customerId: string) {
   const [row] = await tx

@@ -28,9 +28,10 @@ export function createRewardsService(deps: { database: Database }) {
     },
 
     /**
-     * Spec 000 §7 POST /referrals/admin/manual-points: one ledger entry (DESIGN.md §6). The row
-     * lock makes concurrent adjustments of one customer take turns, so each checks the balance the
-     * previous one left; the CHECK on points_balance backs this up inside the database.
+     * Spec 000 §7 POST /referrals/admin/manual-points: one ledger entry
+     * (docs/architecture.md#data-model). The row lock makes concurrent adjustments of one customer
+     * take turns, so each checks the balance the previous one left; the CHECK on points_balance
+     * backs this up inside the database.
      */
     async adjust(
       body: ManualPoints,

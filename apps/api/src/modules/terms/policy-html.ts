@@ -19,7 +19,8 @@ const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
 /**
  * The allowlist matches the editor's toolbar (spec 001 §2): headers, font, bold / italic /
  * underline / strike, ordered and bullet lists, indent, align, link, image. Everything else,
- * scripts, event handlers, styles, iframes, forms, javascript: URLs, is dropped (DESIGN.md §5).
+ * scripts, event handlers, styles, iframes, forms, javascript: URLs, is dropped
+ * (docs/architecture.md#input-and-output).
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...POLICY_ALLOWED_TAGS],

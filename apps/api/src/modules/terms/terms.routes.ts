@@ -6,7 +6,10 @@ import { ok } from '../../lib/envelope.ts';
 import { expectedVersion } from '../../lib/preconditions.ts';
 import { createTermsService } from './terms.service.ts';
 
-/** Spec 001 §7 `POST /terms`, and `GET /terms?type=privacy` (DESIGN.md §4) to read it back. */
+/**
+ * Spec 001 §7 `POST /terms`, and `GET /terms?type=privacy` (docs/architecture.md#envelope) to read
+ * it back.
+ */
 export const termsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const terms = createTermsService({ db: deps.database.db });
 

@@ -8,8 +8,9 @@ import { api } from '@/lib/api-client.ts';
 import { storeSession } from '@/lib/session.ts';
 
 /**
- * Spec 000 §7 `POST /auth/change-password`. The server ends every session of the admin and
- * hands this browser a fresh token pair (DESIGN.md §5), so it stays signed in by storing it.
+ * Spec 000 §7 `POST /auth/change-password`. The server ends every session of the admin and hands
+ * this browser a fresh token pair (docs/architecture.md#authentication), so it stays signed in by
+ * storing it.
  */
 export async function changePassword(body: ChangePasswordBody): Promise<TokenPair> {
   const envelope = await api.post<unknown>('/auth/change-password', body);
