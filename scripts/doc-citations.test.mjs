@@ -1,6 +1,6 @@
 // The repository carries its own design (issue 42, docs/conventions.md#comments): code cites
 // docs/, never the planners' files outside the repository, and every docs/ file it cites exists,
-// with the section it names. The checks read every tracked file (`git ls-files`); each rule is
+// with the section it names, as does every src/db/sql/ file named. The checks read every tracked file (`git ls-files`); each rule is
 // proven to fail on a bad sample below, as scripts/lint-boundaries.test.mjs does for eslint's.
 // Run by `npm run lint` (node's test runner).
 import assert from 'node:assert/strict';
@@ -32,6 +32,9 @@ const SPEC_CITATIONS_TODO = 'spec citations replaced by docs/screens (issue 42)'
 const DOCS_CITATION = /\bdocs\/([\w./-]+?\.md)(?:#([\w-]+))?/g;
 /** A Markdown link to a Markdown file or a section: `[text](other.md#section)`, `[text](#section)`. */
 const MARKDOWN_LINK = /\]\((?!https?:|mailto:)([^()\s#]*\.md)?(?:#([\w-]+))?\)/g;
+/** A database function's file: `src/db/sql/100_cask_refresh_gauge_alerts.sql`. */
+const SQL_FILE_CITATION = /\bsrc\/db\/sql\/(\d{3}_\w+\.sql)\b/g;
+const SQL_DIR = 'apps/api/src/db/sql';
 /** A template, not a file: `docs/decisions/NNN-title.md`. */
 const PLACEHOLDER = /NNN/;
 
@@ -134,6 +137,21 @@ export function brokenDocCitations(files, exists, read) {
   return broken;
 }
 
+/** Every `src/db/sql/NNN_name.sql` cited that is not a file of apps/api/src/db/sql/. */
+export function brokenSqlCitations(files, exists) {
+  const broken = [];
+  for (const file of files) {
+    file.text.split('\n').forEach((line, index) => {
+      for (const match of line.matchAll(SQL_FILE_CITATION)) {
+        if (!exists(`${SQL_DIR}/${match[1]}`)) {
+          broken.push(`${file.path}:${index + 1}: ${match[0]}: no such file`);
+        }
+      }
+    });
+  }
+  return broken;
+}
+
 const repoExists = (file) => existsSync(path.join(root, file));
 const repoRead = (file) => readFileSync(path.join(root, file), 'utf8');
 
@@ -151,6 +169,10 @@ test(
 
 test('every docs/ file and section cited exists', () => {
   assert.deepEqual(brokenDocCitations(repositoryFiles(), repoExists, repoRead), []);
+});
+
+test('every src/db/sql/ file cited exists', () => {
+  assert.deepEqual(brokenSqlCitations(repositoryFiles(), repoExists), []);
 });
 
 // Each rule fails on a bad sample, and lets a good one through.
@@ -246,4 +268,17 @@ test('headings give the anchors GitHub gives them', () => {
     ],
     ['casks', 'angels-share', 'versions-and-if-match', 'casks-1'],
   );
+});
+
+test('a cited src/db/sql/ file that does not exist is caught', () => {
+  const broken = brokenSqlCitations(
+    sample(
+      'apps/api/src/db/schema/probe.ts',
+      ' * (src/db/sql/011_customers_counter_rows.sql to src/db/sql/030_customers_counters.sql)',
+    ),
+    repoExists,
+  );
+  assert.deepEqual(broken, [
+    'apps/api/src/db/schema/probe.ts:1: src/db/sql/011_customers_counter_rows.sql: no such file',
+  ]);
 });
