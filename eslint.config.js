@@ -7,8 +7,9 @@ import importX from 'eslint-plugin-import-x';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
-// The architecture's boundaries, enforced here rather than remembered (STYLE.md, decision 100).
-// A new folder under apps/web/src/features or apps/api/src/modules gets its zone automatically.
+// The architecture's boundaries, enforced here rather than remembered (docs/conventions.md#layout,
+// decision 100). A new folder under apps/web/src/features or apps/api/src/modules gets its zone
+// automatically.
 const subfolders = (dir) =>
   readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -21,7 +22,7 @@ const apiModules = subfolders(`./${API}/modules/`);
 
 // What several API modules build on lives in shared modules: the club's customers (read by
 // users, rewards, and later casks and orders) and the one store of uploaded images. A module
-// imports these and nothing else of another module (STYLE.md, decision 100).
+// imports these and nothing else of another module (docs/conventions.md#layout, decision 100).
 const sharedModules = ['./customers', './files'];
 
 const testFiles = ['**/*.test.{ts,tsx}', '**/*.spec.ts'];

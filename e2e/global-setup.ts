@@ -50,9 +50,10 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
 
   try {
     for (const index of workers) sinks.push(await startMailSink(mailDirOf(index)));
-    // The server creates only the ADMIN_* admin at start-up (DESIGN.md §3), and PGlite allows
-    // one process per data directory; so each admin costs one short boot on the same DATA_DIR,
-    // the first of which also adds the demo data. See docs/decisions/050-e2e-server-and-admins.md.
+    // The server creates only the ADMIN_* admin at start-up (docs/architecture.md#configuration),
+    // and PGlite allows one process per data directory; so each admin costs one short boot on the
+    // same DATA_DIR, the first of which also adds the demo data. See
+    // docs/decisions/050-e2e-server-and-admins.md.
     for (const admin of seededAdmins) {
       const boot = await startServer({
         dataDir: seededDir,

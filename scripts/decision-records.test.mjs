@@ -1,7 +1,8 @@
-// Every decision record says whether it still holds (STYLE.md rule 12: a later record
-// supersedes, never rewrites), and names the record that supersedes it when it no longer does.
-// The index, docs/decisions/README.md (STYLE.md rule 15), lists every record with its title and
-// status, and nothing else, so it cannot drift from the records (decision 202).
+// Every decision record says whether it still holds (docs/conventions.md#decision-records: a later
+// record supersedes, never rewrites), and names the record that supersedes it when it no longer
+// does. The index, docs/decisions/README.md (docs/conventions.md#the-decision-index), lists every
+// record with its title and status, and nothing else, so it cannot drift from the records (decision
+// 202).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';

@@ -113,7 +113,7 @@ for (const { signal, target } of cases) {
   });
 }
 
-// A rolling deploy (DESIGN.md §8 "Operations"): on SIGTERM the instance first tells the load
+// A rolling deploy (docs/architecture.md#operations): on SIGTERM the instance first tells the load
 // balancer to stop sending it requests (/api/ready 503) while it still answers them, for
 // SHUTDOWN_DELAY_SECONDS, then stops as above.
 test(

@@ -15,9 +15,9 @@ export const mainAdmin: AdminCredentials = {
 };
 
 /**
- * One admin per password-recovery test: a reset changes the password and a new code can only
- * be requested every 60 s per account (DESIGN.md §5), so these tests cannot share an account.
- * See docs/decisions/050-e2e-server-and-admins.md for how they are created.
+ * One admin per password-recovery test: a reset changes the password and a new code can only be
+ * requested every 60 s per account (docs/architecture.md#authentication), so these tests cannot
+ * share an account. See docs/decisions/050-e2e-server-and-admins.md for how they are created.
  */
 export const recoveryAdmins = {
   typesCode: {

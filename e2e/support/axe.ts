@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** DESIGN.md §7: no violation of a WCAG 2.0, 2.1 or 2.2 rule at level A or AA. */
+/** docs/architecture.md#web-app: no violation of a WCAG 2.0, 2.1 or 2.2 rule at level A or AA. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**

@@ -3,9 +3,9 @@ import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { saveScreen, signIn } from '../support/session.ts';
 
-// DESIGN.md §7: axe finds no WCAG 2.2 A/AA violation on any screen or modal, signed out and
-// signed in, at 1280 and 375 px. A new screen or modal joins with one line in a table below.
-// Modals are opened, scanned and closed by a new visit: nothing is ever confirmed.
+// docs/architecture.md#web-app: axe finds no WCAG 2.2 A/AA violation on any screen or modal, signed
+// out and signed in, at 1280 and 375 px. A new screen or modal joins with one line in a table
+// below. Modals are opened, scanned and closed by a new visit: nothing is ever confirmed.
 
 interface Screen {
   path: string;

@@ -4,7 +4,7 @@ import { waitForOneTimeCode } from '../support/mailbox.ts';
 import { expectPath, signIn, signInFails, toast } from '../support/session.ts';
 
 // A retry cannot replay these: the first attempt may already have changed the password, and a
-// new code for the same account is refused for 60 s (DESIGN.md §5).
+// new code for the same account is refused for 60 s (docs/architecture.md#authentication).
 test.describe.configure({ retries: 0 });
 
 const digitBoxes = (page: Page) =>

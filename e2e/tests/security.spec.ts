@@ -183,7 +183,7 @@ test.describe('two-factor', () => {
 
     await page.goto('/setting/security');
     // The two-factor dialogs of an admin with it on (the accessibility spec's admin has it off),
-    // scanned by axe at both widths of DESIGN.md §7 and closed unconfirmed.
+    // scanned by axe at both widths of docs/architecture.md#web-app and closed unconfirmed.
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width > 400 ? 800 : 812 });
       await page.getByRole('button', { name: 'Turn off' }).click();

@@ -1,4 +1,4 @@
--- Trigram indexes serve the ILIKE '%term%' searches over names and e-mails (DESIGN.md §2).
--- pg_trgm is a trusted extension (PostgreSQL 13+), so the database owner may create it; PGlite
--- ships it and loads it in db/client.ts.
+-- Trigram indexes serve the ILIKE '%term%' searches over names and e-mails
+-- (docs/architecture.md#stack). pg_trgm is a trusted extension (PostgreSQL 13+), so the database
+-- owner may create it; PGlite ships it and loads it in db/client.ts.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;

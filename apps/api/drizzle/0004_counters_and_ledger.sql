@@ -160,7 +160,7 @@ CREATE TRIGGER referrals_counters_truncate AFTER TRUNCATE ON referrals
   FOR EACH STATEMENT EXECUTE FUNCTION refresh_counters_after_truncate();
 --> statement-breakpoint
 
--- 2. The reward-point ledger (DESIGN.md §6) -------------------------------------------------------
+-- 2. The reward-point ledger (docs/architecture.md#data-model) -------------------------------
 -- The balance is derived from the ledger by the database itself, in the same transaction as the
 -- insert; customers.points_balance >= 0 (a CHECK) then refuses any overdraw, whoever inserts.
 CREATE FUNCTION apply_point_transactions() RETURNS trigger LANGUAGE plpgsql AS $$

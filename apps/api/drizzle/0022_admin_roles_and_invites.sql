@@ -17,7 +17,8 @@ CREATE UNIQUE INDEX "admin_invites_email_unique" ON "admin_invites" USING btree 
 CREATE UNIQUE INDEX "admin_invites_token_hash_unique" ON "admin_invites" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "admin_invites_listing_idx" ON "admin_invites" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "admins_listing_idx" ON "admins" USING btree ("created_at","id");--> statement-breakpoint
--- DESIGN.md §8 Roles (docs/decisions/220): every admin that exists before roles is an Owner.
+-- docs/architecture.md#roles (docs/decisions/220): every admin that exists before roles is an
+-- Owner.
 UPDATE "admins" SET "role" = 'owner';--> statement-breakpoint
 ALTER TABLE "admins" ADD CONSTRAINT "admins_role_check" CHECK ("admins"."role" in ('owner', 'admin', 'viewer'));--> statement-breakpoint
 -- The Admins screen's total is a counter (src/db/sql/090_admins_counters.sql, applied after the

@@ -51,11 +51,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     childLoggerFactory: (logger, bindings, options) =>
       requestLoggerFactory(logger as Logger, bindings, options),
     bodyLimit: 1024 * 1024,
-    // DESIGN.md §5: Fastify leaves these off; an idle or slow client must not hold a socket forever.
+    // docs/architecture.md#input-and-output: Fastify leaves these off; an idle or slow client must
+    // not hold a socket forever.
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
-    // DESIGN.md §8 "Operations": X-Forwarded-For and X-Request-Id count only from a trusted proxy.
+    // docs/architecture.md#operations: X-Forwarded-For and X-Request-Id count only from a trusted
+    // proxy.
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
     // While the server closes, a request that still arrives on a connection accepted before the
@@ -122,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
-      // DESIGN.md §5: API answers are never cached.
+      // docs/architecture.md#input-and-output: API answers are never cached.
       api.addHook('onSend', (_request, reply, payload, next) => {
         reply.header('cache-control', 'no-store');
         next(null, payload);
@@ -151,7 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/api' },
   );
 
-  // Uploaded files are served outside /api (DESIGN.md §1), before the web app's fallback.
+  // Uploaded files are served outside /api (docs/architecture.md#shape), before the web app's
+  // fallback.
   await app.register(filesRoutes, deps);
   registerWebApp(app, config.WEB_DIST_DIR);
   return app;

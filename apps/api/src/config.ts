@@ -7,7 +7,10 @@ const bool = z
 
 const positiveInt = z.coerce.number().int().positive();
 
-/** DESIGN.md §3: every setting comes from the environment and is parsed here, once. */
+/**
+ * docs/architecture.md#configuration: every setting comes from the environment and is parsed here,
+ * once.
+ */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -29,10 +32,10 @@ export const configSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Sign-in throttle (DESIGN.md §5, docs/decisions/132): failures of one account from one
-   * address, and from one address, within the window; failures of one account within the
-   * account window (this limit binds only addresses that have failed themselves); how long a
-   * successful sign-in makes its address known (exempt from the address and account limits).
+   * Sign-in throttle (docs/architecture.md#authentication, docs/decisions/132): failures of one
+   * account from one address, and from one address, within the window; failures of one account
+   * within the account window (this limit binds only addresses that have failed themselves); how
+   * long a successful sign-in makes its address known (exempt from the address and account limits).
    */
   LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: positiveInt.default(5),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(30),

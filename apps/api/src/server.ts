@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     // First /api/ready answers 503 while requests are still served, for SHUTDOWN_DELAY_SECONDS,
-    // so a load balancer stops sending new ones here (DESIGN.md §8 "Operations").
+    // so a load balancer stops sending new ones here (docs/architecture.md#operations).
     app.beginDraining();
     const delayMs = config.SHUTDOWN_DELAY_SECONDS * 1000;
     app.log.info({ signal, delayMs }, 'draining: /api/ready answers 503');

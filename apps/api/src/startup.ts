@@ -22,7 +22,10 @@ export async function runStartupTasks(context: StartupContext): Promise<void> {
   if (context.config.SEED_DEMO) await seedDemoIfEmpty(context.database, context.log);
 }
 
-/** DESIGN.md §3: ADMIN_EMAIL + ADMIN_PASSWORD (+ ADMIN_NAME) create that admin if absent. */
+/**
+ * docs/architecture.md#configuration: ADMIN_EMAIL + ADMIN_PASSWORD (+ ADMIN_NAME) create that admin
+ * if absent.
+ */
 export async function ensureAdminFromEnvironment({
   config,
   database,

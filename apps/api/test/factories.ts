@@ -95,7 +95,7 @@ export async function createCask(
     await ctx.database.db
       .insert(caskAppreciation)
       .values(appreciation.map((point) => ({ caskId: cask.id, ...point })))
-      // The trigger of migration 0011 wrote this month's point already; a given one replaces it.
+      // The trigger of src/db/sql/050 wrote this month's point already; a given one replaces it.
       .onConflictDoUpdate({
         target: [caskAppreciation.caskId, caskAppreciation.month],
         set: { value: sql`excluded.value` },

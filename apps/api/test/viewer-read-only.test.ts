@@ -7,7 +7,7 @@ import { createAdmin, type TestAdmin } from './admins.ts';
 import { useTestContext } from './context.ts';
 import { createOffer } from './factories.ts';
 
-// DESIGN.md §8 Roles (docs/decisions/220): a Viewer reads and exports, and every change is
+// docs/architecture.md#roles (docs/decisions/220): a Viewer reads and exports, and every change is
 // refused with 403. The routes come from the OpenAPI document, so a route added later is covered
 // without touching this file.
 const ctx = useTestContext();

@@ -3,8 +3,8 @@ import { emailField, FULL_NAME_MAX, newPassword, tokenPair } from './auth.ts';
 import { line, okEnvelope, pageQuery, pagination, text } from './common.ts';
 
 /**
- * DESIGN.md §8 Roles (docs/decisions/220): an Owner does everything and manages admins, an Admin
- * does what the spec allows, a Viewer reads and exports and changes nothing.
+ * docs/architecture.md#roles (docs/decisions/220): an Owner does everything and manages admins, an
+ * Admin does what the spec allows, a Viewer reads and exports and changes nothing.
  */
 export const ADMIN_ROLES = ['owner', 'admin', 'viewer'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];

@@ -12,13 +12,13 @@ import { messageEnvelope, okEnvelope, line, text } from './common.ts';
 export const EMAIL_PATTERN: RegExp = z.regexes.email;
 export const EMAIL_MAX = 254;
 
-/** DESIGN.md §5: the server accepts 8 to 128 characters everywhere. */
+/** docs/architecture.md#authentication: the server accepts 8 to 128 characters everywhere. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 /**
  * docs/screens/password-recovery.md#limits: the reset screen keeps the 8-10 rule in the browser
- * only; the server accepts PASSWORD_MIN..PASSWORD_MAX (DESIGN.md §5).
+ * only; the server accepts PASSWORD_MIN..PASSWORD_MAX (docs/architecture.md#authentication).
  */
 export const RESET_SCREEN_PASSWORD_MAX = 10;
 
@@ -93,7 +93,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const refreshQuery = z.object({ refreshToken });
 /**
  * The original only read data.accessToken (docs/screens/common.md#token-refresh), but refresh
- * tokens rotate (DESIGN.md §5): the client MUST store the new data.refreshToken, the one it sent is
+ * tokens rotate (docs/architecture.md#authentication): the client MUST store the new data.refreshToken, the one it sent is
  * spent.
  */
 export const refreshResponse = okEnvelope(tokenPair);
@@ -106,7 +106,7 @@ export const logoutResponse = messageEnvelope;
 
 export const forgotPasswordBody = z.object({ email });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
-/** The same answer whether or not the account exists (DESIGN.md §5). */
+/** The same answer whether or not the account exists (docs/architecture.md#authentication). */
 export const forgotPasswordResponse = messageEnvelope;
 
 export const verifyOtpBody = z.object({ email, otp });

@@ -4,8 +4,9 @@ import { DATE_OUT_OF_RANGE, isDayInDateYears, line, okEnvelope, text } from './c
 import { abvInput, volumeInput } from './measures.ts';
 
 /**
- * The cask page (issue 30, DESIGN.md §8 "Records"): regauges, ownership transfers, the gauge
- * alerts and the provenance timeline. Terms and numbers: domain/casks.md; choices: decision 230.
+ * The cask page (issue 30, docs/architecture.md#record-pages): regauges, ownership transfers, the
+ * gauge alerts and the provenance timeline. Terms and numbers: docs/domain.md; choices: decision
+ * 230.
  */
 
 /** A cask older than this many years is regauged every 3 years… */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A field error as the API returns it inside `errors[]` (DESIGN.md §4). */
+/** A field error as the API returns it inside `errors[]` (docs/architecture.md#errors). */
 export const fieldError = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldError>;
 
@@ -25,7 +25,9 @@ export const messageEnvelope = z.object({
 });
 export type MessageEnvelope = z.infer<typeof messageEnvelope>;
 
-/** DESIGN.md §4: PostgreSQL cannot store U+0000 in text, so no request may carry it. */
+/**
+ * docs/architecture.md#errors: PostgreSQL cannot store U+0000 in text, so no request may carry it.
+ */
 export const NUL_CHARACTER_REFUSED = 'Text must not contain the NUL character (U+0000)';
 /**
  * Half of a UTF-16 surrogate pair without its other half (`"x\ud800"` in JSON) is no character:
@@ -99,7 +101,7 @@ export const instantParam = (error: string) =>
 /** A calendar day's year (YYYY-MM-DD) within DATE_YEAR_MIN..DATE_YEAR_MAX. */
 export const isDayInDateYears = (day: string) => inDateYears(Number(day.slice(0, 4)));
 
-/** Paging query shared by every list (DESIGN.md §4: page from 1, limit 1..100). */
+/** Paging query shared by every list (docs/architecture.md#paging: page from 1, limit 1..100). */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),

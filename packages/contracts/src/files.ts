@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
-/** DESIGN.md §5: an uploaded image is at most 5 MB (docs/screens/common.md#limits). */
+/** docs/architecture.md#input-and-output: an uploaded image is at most 5 MB (docs/screens/common.md#limits). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** DESIGN.md §5: png, jpeg, webp, gif; never svg (it can carry scripts). */
+/**
+ * docs/architecture.md#input-and-output: png, jpeg, webp, gif; never svg (it can carry scripts).
+ */
 export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
 

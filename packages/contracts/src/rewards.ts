@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { okEnvelope, pageQuery, pagination, line, sortParam, text } from './common.ts';
 import { searchParam } from './users.ts';
 
-/** GET /referrals/admin/rewards (DESIGN.md §4): the Reward List under User Management. */
+/**
+ * GET /referrals/admin/rewards (docs/architecture.md#envelope): the Reward List under User
+ * Management.
+ */
 /** The columns the Reward List sorts by (issue 31). */
 export const REWARD_SORTS = ['fullName', 'email', 'referralPoints'] as const;
 export const rewardListQuery = pageQuery.extend({

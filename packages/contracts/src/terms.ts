@@ -18,7 +18,7 @@ export const TERMS_CONTENT_TOO_LONG = `Privacy policy is too long: at most ${TER
  * The HTML elements a policy may contain: what the editor's toolbar produces
  * (docs/screens/privacy-policy.md: headers, font, bold / italic / underline / strike, lists,
  * indent, align, link, image). The API keeps only these when saving and the web app again when
- * showing (DESIGN.md §5).
+ * showing (docs/architecture.md#input-and-output).
  */
 export const POLICY_ALLOWED_TAGS = [
   'h1',

@@ -29,8 +29,9 @@ export interface AuditEntry {
 }
 
 /**
- * Fields that hold a secret by their name: a password, a token or its hash, a one-time code.
- * An entry never carries their values, even if a caller passed one by mistake (DESIGN.md §8).
+ * Fields that hold a secret by their name: a password, a token or its hash, a one-time code. An
+ * entry never carries their values, even if a caller passed one by mistake
+ * (docs/architecture.md#audit).
  */
 const SECRET_FIELD = /password|secret|otp|^(access|refresh)?token$|tokenhash|^code$|codehash/i;
 export const SECRET_WITHHELD = '[withheld]';
@@ -48,8 +49,9 @@ export function withoutSecrets(value: unknown): unknown {
 }
 
 /**
- * DESIGN.md §5: every mutation writes one audit row in the same transaction as the change,
- * so pass the transaction, not the pool. Never put secrets (hashes, tokens, codes) in before/after.
+ * docs/architecture.md#audit: every mutation writes one audit row in the same transaction as the
+ * change, so pass the transaction, not the pool. Never put secrets (hashes, tokens, codes) in
+ * before/after.
  */
 export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({

@@ -5,9 +5,9 @@ import pg from 'pg';
 import { openDatabase } from './client.ts';
 
 /**
- * `npm run db:backup` and `npm run db:restore` (DESIGN.md §8 "Operations", docs/decisions/253).
- * Everything the app keeps is in the database, uploaded files included (the `files` table,
- * DESIGN.md §4), so one backup file holds it all:
+ * `npm run db:backup` and `npm run db:restore` (docs/architecture.md#operations,
+ * docs/decisions/253). Everything the app keeps is in the database, uploaded files included (the
+ * `files` table, docs/architecture.md#uploads), so one backup file holds it all:
  * - embedded PGlite: its documented `dumpDataDir('gzip')`, a tarball of the data directory;
  * - PostgreSQL: `pg_dump --format=custom`, one consistent snapshot; restored with `pg_restore`.
  * A restore goes into an empty database only and refuses anything else, saying why.

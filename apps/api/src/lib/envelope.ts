@@ -1,4 +1,4 @@
-/** DESIGN.md §4: every success answer is `{ success: true, message?, data? }`. */
+/** docs/architecture.md#envelope: every success answer is `{ success: true, message?, data? }`. */
 export function ok<T>(data: T, message?: string): { success: true; message?: string; data: T } {
   return message === undefined ? { success: true, data } : { success: true, message, data };
 }

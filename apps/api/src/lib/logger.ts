@@ -15,10 +15,10 @@ const SECRET_FIELDS = [
 ];
 
 /**
- * DESIGN.md §5: pino redacts tokens, passwords and codes, including the refresh token that
- * travels in the query string of GET /auth/refresh-token. A secret field is redacted at the top of
- * a line (`log.warn({ password })`) and one level down (`{ body: { password } }`): pino's `*.x`
- * matches only the second.
+ * docs/architecture.md#input-and-output: pino redacts tokens, passwords and codes, including the
+ * refresh token that travels in the query string of GET /auth/refresh-token. A secret field is
+ * redacted at the top of a line (`log.warn({ password })`) and one level down
+ * (`{ body: { password } }`): pino's `*.x` matches only the second.
  */
 export const REDACTED_PATHS = [
   'req.headers.authorization',

@@ -28,8 +28,9 @@ export interface Mailer {
 }
 
 /**
- * DESIGN.md §2: nodemailer over SMTP when SMTP_URL is set; otherwise each mail is written to the
- * log so a developer can still read a recovery code. Swapped by configuration, never by NODE_ENV.
+ * docs/architecture.md#stack: nodemailer over SMTP when SMTP_URL is set; otherwise each mail is
+ * written to the log so a developer can still read a recovery code. Swapped by configuration, never
+ * by NODE_ENV.
  */
 export function createMailer(options: {
   smtpUrl?: string | undefined;

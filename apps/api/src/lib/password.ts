@@ -3,12 +3,12 @@ import { hash, verify, type Options } from '@node-rs/argon2';
 import { createLimiter } from './limiter.ts';
 
 /**
- * DESIGN.md §5: argon2id at one of the OWASP Password Storage Cheat Sheet's equivalent minimum
- * settings, m=12 MiB, t=3, p=1 (the sheet rates it equal to m=19 MiB, t=2). Measured here it
- * verifies in half the time of the 19 MiB setting (smaller memory stays in cache), which doubles
- * the sign-ins a core can serve: docs/decisions/063-argon2-parameters.md. Hashes made with other
- * parameters carry them and still verify. `algorithm: 2` is Argon2id: the library's enum is a
- * `const enum`, which isolatedModules cannot import.
+ * docs/architecture.md#authentication: argon2id at one of the OWASP Password Storage Cheat Sheet's
+ * equivalent minimum settings, m=12 MiB, t=3, p=1 (the sheet rates it equal to m=19 MiB, t=2).
+ * Measured here it verifies in half the time of the 19 MiB setting (smaller memory stays in cache),
+ * which doubles the sign-ins a core can serve: docs/decisions/063-argon2-parameters.md. Hashes made
+ * with other parameters carry them and still verify. `algorithm: 2` is Argon2id: the library's enum
+ * is a `const enum`, which isolatedModules cannot import.
  */
 export const ARGON2_OPTIONS: Options = {
   memoryCost: 12_288,

@@ -3,8 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 
 /**
- * TRUST_PROXY (DESIGN.md §8 "Operations", docs/decisions/250): `false` (the default) trusts no
- * proxy, `true` every peer, a list (`127.0.0.1,10.0.0.0/8`, or proxy-addr's names `loopback`,
+ * TRUST_PROXY (docs/architecture.md#operations, docs/decisions/250): `false` (the default) trusts
+ * no proxy, `true` every peer, a list (`127.0.0.1,10.0.0.0/8`, or proxy-addr's names `loopback`,
  * `linklocal`, `uniquelocal`) the peers at those addresses. Handed to Fastify's documented
  * `trustProxy`, which then takes the client's address (`request.ip`) from `X-Forwarded-For`.
  * Fastify 5 refuses a bare hop count: it cannot check the immediate peer.

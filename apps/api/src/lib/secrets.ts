@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * DESIGN.md §3: JWT_SECRET defaults to a secret generated once and kept in DATA_DIR, so a
- * restart keeps everyone signed in and no secret is ever committed.
+ * docs/architecture.md#configuration: JWT_SECRET defaults to a secret generated once and kept in
+ * DATA_DIR, so a restart keeps everyone signed in and no secret is ever committed.
  */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;

@@ -35,7 +35,10 @@ function key(secret: string): KeyObject {
   return imported;
 }
 
-/** DESIGN.md §5: a 15-minute HS256 JWT with issuer, audience and type checked on the way in. */
+/**
+ * docs/architecture.md#authentication: a 15-minute HS256 JWT with issuer, audience and type checked
+ * on the way in.
+ */
 export async function signAccessToken(secret: string, claims: AccessClaims): Promise<string> {
   return new SignJWT({
     typ: 'access',
@@ -123,7 +126,7 @@ export async function verifyAccessToken(
 }
 
 /**
- * DESIGN.md §5 and docs/screens/common.md#session: a session lasts as long as the 365-day
+ * docs/architecture.md#authentication and docs/screens/common.md#session: a session lasts as long as the 365-day
  * refreshToken cookie.
  */
 export const REFRESH_TOKEN_TTL_DAYS = 365;

@@ -8,7 +8,7 @@ import { ACCOUNT_DISABLED, TOKEN_ENDED } from '../lib/errors.ts';
 const ctx = useTestContext();
 
 // Every list, like every other route, is refused on the very next request after a change to the
-// admin (DESIGN.md §5): each list's first page, and a search's later page.
+// admin (docs/architecture.md#authentication): each list's first page, and a search's later page.
 const LISTS = [
   '/api/users',
   '/api/referrals/admin/rewards',

@@ -19,7 +19,7 @@ export interface SignedInAdmin {
   id: string;
   email: string;
   fullName: string;
-  /** What the admin may do (DESIGN.md §8, docs/decisions/220), as of this request. */
+  /** What the admin may do (docs/architecture.md#roles, docs/decisions/220), as of this request. */
   role: AdminRole;
 }
 
@@ -57,8 +57,9 @@ export interface SignedInSession {
 }
 
 /**
- * DESIGN.md §5: every route but sign-in, recovery, health and static files requires a valid
- * access token of an active admin. Authentication is on by default; routes opt out explicitly.
+ * docs/architecture.md#authentication: every route but sign-in, recovery, health and static files
+ * requires a valid access token of an active admin. Authentication is on by default; routes opt out
+ * explicitly.
  */
 export function registerAuthentication(
   app: FastifyInstance,
@@ -75,7 +76,7 @@ export function registerAuthentication(
       return done(new UnauthorizedError('You are not authorized: the session has expired'));
     request.accessClaims = claims;
     // One primary-key read a request, never cached: disabling an admin or ending their tokens
-    // takes effect on the next request, on every instance (DESIGN.md §5).
+    // takes effect on the next request, on every instance (docs/architecture.md#authentication).
     findAdmin(claims.adminId, claims.sessionId ?? null).then((admin) => {
       if (!admin || !admin.isActive) return done(new UnauthorizedError(ACCOUNT_DISABLED));
       // Raised by logout, password change or reset and reuse detection (docs/decisions/131): the

@@ -6,7 +6,7 @@ import {
 } from '@cask/contracts/common';
 import { isThrottled } from './rate-limit.ts';
 
-/** DESIGN.md §4: what each error status means, as `/api/docs` describes it. */
+/** docs/architecture.md#errors: what each error status means, as `/api/docs` describes it. */
 const ERROR_ANSWERS = {
   400: 'Bad input: `errors[]` names each field that was refused',
   401: "Not signed in, or the token is invalid: the message contains 'You are not authorized'",

@@ -7,9 +7,9 @@ import { AppError } from '../lib/errors.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 /**
- * Maps any error to the failure envelope (DESIGN.md §4). 5xx answers never reveal internals. No
- * failure is cached: not every one passes the API's own no-store hook (a body Fastify cannot
- * parse on a path with no route fails before any route's hooks run).
+ * Maps any error to the failure envelope (docs/architecture.md#errors). 5xx answers never reveal
+ * internals. No failure is cached: not every one passes the API's own no-store hook (a body Fastify
+ * cannot parse on a path with no route fails before any route's hooks run).
  */
 function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.header('cache-control', 'no-store');
@@ -89,7 +89,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   socket.destroy(error);
 }
 
-/** One error shape from one handler (STYLE.md rule 4). */
+/** One error shape from one handler (docs/conventions.md#one-error-shape). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(sendError);
 
@@ -98,9 +98,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 /**
  * The 404 of a route that does not exist, in the envelope: the not-found handler's, and the web
- * app's for an API route, upload or file (plugins/web-app.ts). Never cached: an API answer is
- * not (DESIGN.md §5), and a missing file or upload must not stay missing in a cache once it
- * exists.
+ * app's for an API route, upload or file (plugins/web-app.ts). Never cached: an API answer is not
+ * (docs/architecture.md#input-and-output), and a missing file or upload must not stay missing in a
+ * cache once it exists.
  */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply

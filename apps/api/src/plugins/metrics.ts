@@ -28,10 +28,10 @@ declare module 'fastify' {
 const SIGN_IN_ROUTES: ReadonlySet<string> = new Set(['/api/auth/login']);
 
 /**
- * Prometheus metrics (DESIGN.md §8 "Operations", docs/decisions/251) with prom-client, served by a
- * listener of their own on METRICS_PORT (METRICS_HOST, 127.0.0.1 by default), never on the public
- * port. Without METRICS_PORT nothing listens and requests are not timed; the counters exist all
- * the same, so the code that increments them does not ask.
+ * Prometheus metrics (docs/architecture.md#operations, docs/decisions/251) with prom-client, served
+ * by a listener of their own on METRICS_PORT (METRICS_HOST, 127.0.0.1 by default), never on the
+ * public port. Without METRICS_PORT nothing listens and requests are not timed; the counters exist
+ * all the same, so the code that increments them does not ask.
  */
 export async function registerMetrics(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { config, database } = deps;

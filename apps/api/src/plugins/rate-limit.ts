@@ -14,8 +14,8 @@ function tooManyRequests(after: string): Error & { statusCode: number } {
 }
 
 /**
- * DESIGN.md §4: the load balancer's probes are never throttled, however busy the address they
- * come from (a probe answered 429 takes a healthy instance out of service).
+ * docs/architecture.md#rate-limits: the load balancer's probes are never throttled, however busy
+ * the address they come from (a probe answered 429 takes a healthy instance out of service).
  */
 const PROBE_ROUTES: ReadonlySet<string> = new Set(['/api/health', '/api/ready']);
 
@@ -30,9 +30,9 @@ export function routeRateLimit(maxPerMinute: number): RateLimitOptions {
 }
 
 /**
- * Request-rate limits (DESIGN.md §5, §6). Counters live in Redis when REDIS_URL is set, so all
- * API instances share them; otherwise in this process. They guard against floods only: the
- * sign-in and code throttles that matter for security count failures in PostgreSQL.
+ * Request-rate limits (docs/architecture.md#rate-limits). Counters live in Redis when REDIS_URL is
+ * set, so all API instances share them; otherwise in this process. They guard against floods only:
+ * the sign-in and code throttles that matter for security count failures in PostgreSQL.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
   const redis = config.REDIS_URL

@@ -4,7 +4,7 @@ import { OWNER_ONLY, VIEWER_READ_ONLY, type AdminRole } from '@cask/contracts/ad
 import { ForbiddenError } from '../lib/errors.ts';
 
 /**
- * DESIGN.md §8 Roles (docs/decisions/220). The methods that read: everything else changes
+ * docs/architecture.md#roles (docs/decisions/220). The methods that read: everything else changes
  * something, so a Viewer's request with any other method is refused in one place, the
  * authentication plugin, before any route code runs.
  */
@@ -33,7 +33,8 @@ export const VIEWER_MAY_WRITE: ReadonlySet<string> = new Set([
   'DELETE /api/security/passkeys/:id',
   'DELETE /api/security/sessions/:id',
   'POST /api/security/sessions/end-others',
-  // Exports are reads (DESIGN.md §8: a Viewer reads and exports); the POST only mints the link.
+  // Exports are reads (docs/architecture.md#roles: a Viewer reads and exports); the POST only mints
+  // the link.
   ...EXPORT_LISTS.map((list) => `POST /api/exports/${list}`),
 ]);
 
@@ -44,7 +45,7 @@ export function viewerRefusal(request: FastifyRequest, role: AdminRole): Error |
   return new ForbiddenError(VIEWER_READ_ONLY);
 }
 
-/** A route hook: only an Owner may go on (managing admins, DESIGN.md §8). */
+/** A route hook: only an Owner may go on (managing admins, docs/architecture.md#roles). */
 export const ownerOnly: onRequestHookHandler = (request, _reply, done) => {
   done(request.admin.role === 'owner' ? undefined : new ForbiddenError(OWNER_ONLY));
 };

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * DESIGN.md §5: the security headers of every answer (CSP, HSTS, nosniff, frame and referrer
- * policies...), from helmet. helmet's headers do not depend on the request, so they are worked
- * out once at start-up, by running its middleware against a response that only records them,
- * and each request gets them as one object (docs/decisions/170): @fastify/helmet built
- * helmet anew on every request, and even helmet built once ran a dozen middlewares, each setting
- * its header on the raw response, for 4% of a list request's CPU under load.
+ * docs/architecture.md#input-and-output: the security headers of every answer (CSP, HSTS, nosniff,
+ * frame and referrer policies...), from helmet. helmet's headers do not depend on the request, so
+ * they are worked out once at start-up, by running its middleware against a response that only
+ * records them, and each request gets them as one object (docs/decisions/170): @fastify/helmet
+ * built helmet anew on every request, and even helmet built once ran a dozen middlewares, each
+ * setting its header on the raw response, for 4% of a list request's CPU under load.
  */
 /**
  * Powerful browser features the app never uses, denied to it and to anything it could embed, so

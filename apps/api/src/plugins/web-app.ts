@@ -41,13 +41,13 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
 }
 
 /**
- * Serves the built SPA with history fallback to index.html (DESIGN.md §1, §7; decision 120).
- * Vite's precompress plugin writes `.br` and `.gz` copies next to each text file; the one the
- * browser accepts is sent, brotli first. Hashed `/assets/*` are cached for a year, everything
- * else revalidates. Source maps, the compressed copies and the build manifest (`.vite/`) are not
- * served under their own names. The history fallback (and `/`) answers each route's HTML with
- * modulepreload tags for its chunks, made with its compressed copies at start-up
- * (web-app-pages.ts, decision 135).
+ * Serves the built SPA with history fallback to index.html (docs/architecture.md#shape; decision
+ * 120). Vite's precompress plugin writes `.br` and `.gz` copies next to each text file; the one the
+ * browser accepts is sent, brotli first. Hashed `/assets/*` are cached for a year, everything else
+ * revalidates. Source maps, the compressed copies and the build manifest (`.vite/`) are not served
+ * under their own names. The history fallback (and `/`) answers each route's HTML with
+ * modulepreload tags for its chunks, made with its compressed copies at start-up (web-app-pages.ts,
+ * decision 135).
  */
 export function registerWebApp(app: FastifyInstance, distDir: string | undefined): void {
   if (!distDir) return;

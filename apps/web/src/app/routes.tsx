@@ -4,7 +4,10 @@ import { BootSplash } from './boot-splash.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { RouteError } from './route-error.tsx';
 
-/** Every route is lazy-loaded (DESIGN.md §7); route modules default-export their page. */
+/**
+ * Every route is lazy-loaded (docs/architecture.md#web-app); route modules default-export their
+ * page.
+ */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });

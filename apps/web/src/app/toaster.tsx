@@ -1,6 +1,9 @@
 import { Toaster } from 'react-hot-toast';
 
-/** DESIGN.md §7: toasts at top-center, success 2000 ms, error 4000 ms (at most 20 kept). */
+/**
+ * docs/architecture.md#web-app: toasts at top-center, success 2000 ms, error 4000 ms (at most 20
+ * kept).
+ */
 export default function AppToaster() {
   return (
     <Toaster

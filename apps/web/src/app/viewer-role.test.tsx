@@ -46,9 +46,10 @@ const viewer: AdminProfile = { ...ada, role: 'viewer' };
 const WRITE =
   /^(\+ )?(Add|Adjust|Change|Create|Delete|Disable|Edit|Enable|Invite|Mark|Record|Resend|Reset|Restore|Save|Send|Set|Transfer|Update|Withdraw)\b/;
 
-// DESIGN.md §8 (decisions 220 and 325): a Viewer reads every screen, and no control that would
-// change something is offered, bulk bars and row checkboxes included. Each screen: a text that
-// proves it has loaded, and who is offered its changes (an Owner alone manages the admins).
+// docs/architecture.md#roles (decisions 220 and 325): a Viewer reads every screen, and no control
+// that would change something is offered, bulk bars and row checkboxes included. Each screen: a
+// text that proves it has loaded, and who is offered its changes (an Owner alone manages the
+// admins).
 const screens: { route: string; loaded: string; changer: AdminProfile }[] = [
   { route: '/', loaded: 'Recent Customer', changer: ada },
   { route: '/user', loaded: 'Recent Customer', changer: ada },

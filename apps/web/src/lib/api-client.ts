@@ -9,9 +9,10 @@ import {
 } from './step-up.ts';
 
 /**
- * The one door to the API (DESIGN.md §7): bearer header, JSON or multipart bodies, a single-flight
- * token refresh with a queue of waiting requests, cookie clearing, and the spec's error messages.
- * Every method resolves with the whole JSON envelope `{ success, message?, data? }`.
+ * The one door to the API (docs/architecture.md#web-app): bearer header, JSON or multipart bodies,
+ * a single-flight token refresh with a queue of waiting requests, cookie clearing, and the spec's
+ * error messages. Every method resolves with the whole JSON envelope
+ * `{ success, message?, data? }`.
  */
 
 export { ApiError, errorMessage, type ApiFieldError } from './api-error.ts';
@@ -156,7 +157,8 @@ async function refreshTokens(): Promise<string> {
       { method: 'GET', path: REFRESH_PATH, params: { refreshToken } },
       undefined,
     );
-    // Refresh tokens rotate (DESIGN.md §5): the one just sent is spent, so both are stored.
+    // Refresh tokens rotate (docs/architecture.md#authentication): the one just sent is spent, so
+    // both are stored.
     const tokens = refreshResponse.parse(envelope).data;
     storeSession(tokens);
     return tokens.accessToken;

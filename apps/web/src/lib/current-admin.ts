@@ -6,7 +6,7 @@ import { api } from './api-client.ts';
 /** One key for the signed-in admin: the header reads it, the profile screen updates it. */
 export const profileQueryKey = ['profile'] as const;
 
-/** `GET /auth/profile` (DESIGN.md §4); docs/screens/shell.md: the admin is in `data.user`. */
+/** `GET /auth/profile` (docs/architecture.md#envelope); docs/screens/shell.md: the admin is in `data.user`. */
 export async function getProfile(): Promise<AdminProfile> {
   const body = await api.get<unknown>('/auth/profile');
   return profileResponse.parse(body).data.user;
@@ -19,7 +19,10 @@ export function useProfile() {
   return useQuery(profileQuery());
 }
 
-/** What a role may do on the screens (DESIGN.md §8; the API enforces it, decision 220). */
+/**
+ * What a role may do on the screens (docs/architecture.md#roles; the API enforces it, decision
+ * 220).
+ */
 export type Ability = 'change' | 'manageAdmins';
 
 export function can(role: AdminRole | undefined, ability: Ability): boolean {

@@ -1,6 +1,7 @@
 /**
  * Display helpers shared by the screens. Amounts arrive from the API as numbers or as decimal
- * strings (numeric columns, DESIGN.md §6), so every helper takes both and never throws.
+ * strings (numeric columns, docs/architecture.md#data-model), so every helper takes both and never
+ * throws.
  */
 
 type Amount = number | string | null | undefined;

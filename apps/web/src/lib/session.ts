@@ -22,7 +22,7 @@ const cookieOptions = () =>
   ({
     path: '/',
     sameSite: 'strict',
-    // The original's cookies were "not secure"; DESIGN.md §7 adds Secure whenever the page is on
+    // The original's cookies were "not secure"; docs/architecture.md#web-app adds Secure whenever the page is on
     // https.
     secure: typeof window !== 'undefined' && window.location.protocol === 'https:',
   }) as const;

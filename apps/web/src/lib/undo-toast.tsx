@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 
-/** DESIGN.md §8: a delete or a bulk action can be undone for this long. */
+/** docs/architecture.md#deletes: a delete or a bulk action can be undone for this long. */
 export const UNDO_WINDOW_MS = 10_000;
 
 /** What a failed undo says when the server gives no reason of its own. */

@@ -4,7 +4,7 @@ import type { SortValue } from '@cask/contracts/common';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
 
 /**
- * A list's view in the URL's query string (issue 31, DESIGN.md §8 'Lists'): page, page size,
+ * A list's view in the URL's query string (issue 31, docs/architecture.md#paging): page, page size,
  * search, filters and sort, so a reload, Back and a pasted link show the same rows. Every list
  * screen reads its state here and nowhere else.
  *

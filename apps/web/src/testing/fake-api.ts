@@ -143,7 +143,7 @@ function savedDetails(type: string | undefined, json: string | undefined): Offer
  */
 
 /** The signed-in admin the shell greets unless a test says otherwise. */
-/** An Owner's profile: the Admins screen's changes are theirs only (DESIGN.md §8). */
+/** An Owner's profile: the Admins screen's changes are theirs only (docs/architecture.md#roles). */
 export const olive: AdminProfile = {
   id: '0b7e5d2c-4a1f-4c3e-9b8d-7e6f5a4b3c21',
   fullName: 'Olive Owner',

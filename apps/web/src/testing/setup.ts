@@ -3,9 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearSession } from '@/lib/session.ts';
 
-// STYLE.md rule 10: tests pass on a busy 2-core machine. findBy*/waitFor give up after 1 s by
-// default, less than a lazy screen's first load (its whole module graph) can take under load.
-// Waiting longer costs nothing when the test passes.
+// docs/conventions.md#tests-on-a-busy-machine: tests pass on a busy 2-core machine. findBy*/waitFor
+// give up after 1 s by default, less than a lazy screen's first load (its whole module graph) can
+// take under load. Waiting longer costs nothing when the test passes.
 configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; react-hot-toast asks it about prefers-reduced-motion.

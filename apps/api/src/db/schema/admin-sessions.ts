@@ -2,10 +2,10 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { admins } from './admins.ts';
 
 /**
- * One row per sign-in (DESIGN.md §8, issue 28): the session whose refresh tokens share
- * `refresh_tokens.family_id = id`. Access tokens carry its id (`sid`), and the look-up on every
- * request refuses one whose session has ended, so ending a session ends its access tokens at
- * once and no other session's (docs/decisions/225).
+ * One row per sign-in (docs/architecture.md#authentication, issue 28): the session whose refresh
+ * tokens share `refresh_tokens.family_id = id`. Access tokens carry its id (`sid`), and the
+ * look-up on every request refuses one whose session has ended, so ending a session ends its
+ * access tokens at once and no other session's (docs/decisions/225).
  */
 export const adminSessions = pgTable(
   'admin_sessions',

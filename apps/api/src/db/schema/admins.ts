@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES } from '@cask/contracts/admins';
 
-/** Administrators: the only people who sign in here (DESIGN.md §6). */
+/** Administrators: the only people who sign in here (docs/architecture.md#data-model). */
 export const admins = pgTable(
   'admins',
   {
@@ -33,7 +33,7 @@ export const admins = pgTable(
      * (docs/decisions/131).
      */
     tokenVersion: integer('token_version').notNull().default(0),
-    /** Set when too many wrong reset codes were tried (DESIGN.md §5). */
+    /** Set when too many wrong reset codes were tried (docs/architecture.md#authentication). */
     resetLockedUntil: timestamp('reset_locked_until', { withTimezone: true }),
     /** Kept by src/db/sql/092_admins_record_sign_in.sql from the `auth.signed_in` audit rows. */
     lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),

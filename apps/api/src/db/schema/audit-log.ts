@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 
 /**
  * One row per mutation, sign-in and export, written in the same transaction as the change
- * (DESIGN.md §5, §8). Append-only: a trigger refuses UPDATE and DELETE
+ * (docs/architecture.md#audit). Append-only: a trigger refuses UPDATE and DELETE
  * (src/db/sql/080_refuse_audit_log_change.sql). So `admin_id` has no foreign key: a key with
  * `on delete set null` would have to rewrite history when an admin row goes (decision 210).
  */

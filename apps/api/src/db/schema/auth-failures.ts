@@ -1,9 +1,10 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Failed sign-ins and wrong reset codes, kept in PostgreSQL so every API instance counts the
- * same failures (DESIGN.md §5, §6). Keyed by the lower-cased e-mail as typed, not the admin id:
- * unknown addresses are throttled exactly like real ones, so throttling reveals no accounts.
+ * Failed sign-ins and wrong reset codes, kept in PostgreSQL so every API instance counts the same
+ * failures (docs/architecture.md#authentication). Keyed by the lower-cased e-mail as typed, not the
+ * admin id: unknown addresses are throttled exactly like real ones, so throttling reveals no
+ * accounts.
  */
 export const authFailures = pgTable(
   'auth_failures',

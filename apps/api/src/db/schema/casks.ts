@@ -25,7 +25,7 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /**
  * A cask (or bottle, or experience) a customer holds as an investment (docs/screens/casks.md).
- * Money is numeric(14,2) in dollars: exact, and summed in SQL (DESIGN.md §6).
+ * Money is numeric(14,2) in dollars: exact, and summed in SQL (docs/architecture.md#data-model).
  */
 export const casks = pgTable(
   'casks',
@@ -68,12 +68,13 @@ export const casks = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`lower(name) || chr(10) || coalesce(lower(distillery), '')`),
     /**
-     * The gauge alerts (domain/casks.md, decision 230). `last_gauged_on` and `abv_forty_on` are
-     * written with every regauge by cask_refresh_gauge_alerts() (src/db/sql/100), never by hand:
-     * the day of the latest regauge, and the day the trend of the gauges' ABV crosses 40% (null
-     * without a falling trend of two gauges or more). `regauge_due_on` follows from the year and
-     * the last gauge: every 3 years once the cask is older than 5, every year once older than 15
-     * (the fill is the first day of its year; without a year no regauge is ever due).
+     * The gauge alerts (docs/domain.md#gauge-alerts, decision 230). `last_gauged_on` and
+     * `abv_forty_on` are written with every regauge by cask_refresh_gauge_alerts()
+     * (src/db/sql/100), never by hand: the day of the latest regauge, and the day the trend of the
+     * gauges' ABV crosses 40% (null without a falling trend of two gauges or more).
+     * `regauge_due_on` follows from the year and the last gauge: every 3 years once the cask is
+     * older than 5, every year once older than 15 (the fill is the first day of its year; without a
+     * year no regauge is ever due).
      */
     lastGaugedOn: date('last_gauged_on'),
     /**
@@ -175,8 +176,8 @@ export const caskAppreciation = pgTable(
 );
 
 /**
- * A regauge (domain/casks.md): bulk litres and ABV measured on a day. A history: rows are only
- * ever added (decision 230); the litres of pure alcohol are computed, never stored.
+ * A regauge (docs/domain.md#regauge): bulk litres and ABV measured on a day. A history: rows are
+ * only ever added (decision 230); the litres of pure alcohol are computed, never stored.
  */
 export const caskRegauges = pgTable(
   'cask_regauges',
@@ -199,7 +200,7 @@ export const caskRegauges = pgTable(
   ],
 );
 
-/** A change of owner (a delivery order, domain/casks.md): kept, never overwritten. */
+/** A change of owner (a delivery order, docs/domain.md#ownership): kept, never overwritten. */
 export const caskTransfers = pgTable(
   'cask_transfers',
   {

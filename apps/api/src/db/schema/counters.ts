@@ -2,7 +2,8 @@ import { numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Exact totals kept by statement-level triggers in the same transaction as each change
- * (src/db/sql/: the *_counters_apply files, docs/decisions/206), so no screen runs count(*) or
+ * (src/db/sql/: each counted table's NNN_<table>_counters.sql with its *_counters_apply trigger,
+ * docs/decisions/206, docs/architecture.md#counters-and-triggers), so no screen runs count(*) or
  * sum() over a million rows per request.
  * Read a missing counter as 0. `select refresh_counters()` recomputes them all from the tables
  * (after a bulk load with triggers disabled); TRUNCATE of a counted table does it by itself.
@@ -31,10 +32,11 @@ export function counterRowNames(name: string): string[] {
 
 /**
  * Every counter the triggers keep: what each row counts for is its table's *_counter_rows
- * function (src/db/sql/011_customers_counter_rows.sql to 015_referrals_counter_rows.sql), the
- * search versions are bumped by 022_bump_counter_version.sql, notifications.total is kept by
- * 035_notifications_counters_apply.sql. A new counter is an edit of those files and of
- * 020_refresh_counters.sql, never a migration.
+ * function (src/db/sql/030_customers_counters.sql to 035_notifications_counters.sql,
+ * 081_audit_log_counters.sql, 090_admins_counters.sql, 091_admin_invites_counters.sql), and the
+ * search versions are bumped by 022_bump_counter_version.sql. A new counter is an edit of those
+ * files (020_refresh_counters.sql recounts every table that has a *_counter_rows function), never
+ * a migration.
  */
 export const COUNTER_NAMES = {
   /** Customers not deleted. */

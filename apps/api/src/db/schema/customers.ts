@@ -13,12 +13,13 @@ import {
 
 /**
  * The club's customers: the screens' "users" (docs/screens/users.md). They never sign in here
- * (DESIGN.md §6). A customer with financial history is never hard-deleted: `deleted_at` hides them
+ * (docs/architecture.md#data-model). A customer with financial history is never hard-deleted: `deleted_at` hides them
  * from every list and keeps their casks, purchases, referrals and ledger intact.
  *
- * Set by custom migrations, not modelled here: counter triggers (0004, 0007), the search version
- * trigger and statistics target 300 on full_name and email (0006), gin_pending_list_limit 128 kB
- * on the two trigram indexes and fillfactor 90 (0008). See docs/decisions/041.
+ * Not modelled here: the counter triggers (src/db/sql/030_customers_counters.sql), the search
+ * version trigger (src/db/sql/022_bump_counter_version.sql), and, set by custom migrations,
+ * statistics target 300 on full_name and email (0006), gin_pending_list_limit 128 kB on the two
+ * trigram indexes and fillfactor 90 (0008). See docs/decisions/041.
  */
 export const customers = pgTable(
   'customers',

@@ -5,7 +5,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-/** Uploaded images live in PostgreSQL and are served from /uploads/<id> (DESIGN.md §4). */
+/**
+ * Uploaded images live in PostgreSQL and are served from /uploads/<id>
+ * (docs/architecture.md#uploads).
+ */
 export const files = pgTable('files', {
   id: uuid('id').primaryKey().defaultRandom(),
   bytes: bytea('bytes').notNull(),

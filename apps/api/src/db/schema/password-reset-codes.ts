@@ -2,9 +2,10 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { admins } from './admins.ts';
 
 /**
- * One row per forgot-password request that passed the resend wait (DESIGN.md §5).
- * Requests for unknown, inactive or locked addresses get a row too, without a code, so the
- * 60-second resend rule answers the same whether or not the account exists.
+ * One row per forgot-password request that passed the resend wait
+ * (docs/architecture.md#authentication). Requests for unknown, inactive or locked addresses get a
+ * row too, without a code, so the 60-second resend rule answers the same whether or not the account
+ * exists.
  */
 export const passwordResetCodes = pgTable(
   'password_reset_codes',

@@ -8,10 +8,11 @@ export const POINT_TRANSACTION_TYPES = ['manual_adjustment', 'referral', 'purcha
 export type PointTransactionType = (typeof POINT_TRANSACTION_TYPES)[number];
 
 /**
- * The append-only ledger of reward points (DESIGN.md §6). A customer's balance is the sum of their
- * rows, kept in customers.points_balance by a trigger in the same transaction (src/db/sql/040 to
- * 042). Rows are never updated or deleted (a trigger refuses it); a correction is a new row. The
- * foreign keys never cascade for the same reason: customers are soft-deleted and admins kept.
+ * The append-only ledger of reward points (docs/architecture.md#data-model). A customer's balance
+ * is the sum of their rows, kept in customers.points_balance by a trigger in the same transaction
+ * (src/db/sql/040 to 042). Rows are never updated or deleted (a trigger refuses it); a correction
+ * is a new row. The foreign keys never cascade for the same reason: customers are soft-deleted and
+ * admins kept.
  */
 export const pointTransactions = pgTable(
   'point_transactions',

@@ -5,10 +5,10 @@ import { check, date, numeric, pgTable, timestamp } from 'drizzle-orm/pg-core';
  * The dashboard's 'Portfolio value' over time (issue 30, decision 233): by how much the sum of
  * every cask's current value changed in each month (UTC). The value at the end of a month is the
  * sum of the changes up to it; the last one equals the `casks.current_value` counter. Kept by the
- * statement triggers of src/db/sql/110_casks_portfolio_value.sql in the same transaction as each
- * change to casks (a change is added, so concurrent writers never overwrite each other), rebuilt
- * from the casks' value histories by rebuild_portfolio_value() (src/db/sql/111) after a seed or a
- * TRUNCATE. Never written from application code.
+ * statement triggers of src/db/sql/110_casks_portfolio_value_apply.sql in the same transaction as
+ * each change to casks (a change is added, so concurrent writers never overwrite each other),
+ * rebuilt from the casks' value histories by rebuild_portfolio_value() (src/db/sql/111) after a
+ * seed or a TRUNCATE. Never written from application code.
  */
 export const portfolioValueMonths = pgTable(
   'portfolio_value_months',

@@ -79,7 +79,8 @@ export const purchases = pgTable(
       .generatedAlwaysAs(sql`coalesce(lower(contact_full_name), '') || chr(10) || lower(title)`),
     /**
      * Set when an admin deletes the order: it is hidden, never erased (decision 151). Hidden orders
-     * count nowhere: not in the counters (migration 0011), the lists, the searches or the sums.
+     * count nowhere: not in the counters (src/db/sql/033_purchases_counters.sql), the lists, the
+     * searches or the sums.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -2,10 +2,10 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 import { admins } from './admins.ts';
 
 /**
- * Sessions (DESIGN.md §5). The token itself is 256 random bits the client holds; only its
- * SHA-256 is stored, so a database leak does not hand out sessions. Every refresh spends the
- * presented token (rotated_at) and issues a child in the same family; a spent token presented
- * again means it was stolen or replayed, and the whole family is revoked.
+ * Sessions (docs/architecture.md#authentication). The token itself is 256 random bits the client
+ * holds; only its SHA-256 is stored, so a database leak does not hand out sessions. Every refresh
+ * spends the presented token (rotated_at) and issues a child in the same family; a spent token
+ * presented again means it was stolen or replayed, and the whole family is revoked.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',

@@ -15,7 +15,7 @@ export const terms = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     type: text('type', { enum: TERMS_TYPES }).notNull(),
-    /** Sanitized HTML (DESIGN.md §5: sanitized on save). */
+    /** Sanitized HTML (docs/architecture.md#input-and-output: sanitized on save). */
     content: text('content').notNull(),
     updatedBy: uuid('updated_by').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

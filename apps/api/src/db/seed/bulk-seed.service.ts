@@ -108,8 +108,9 @@ export async function seedBulk(database: Database, options: BulkSeedOptions) {
       'alter table point_transactions disable trigger point_transactions_apply',
     );
 
-    // The appreciation trigger (migration 0011) upserts through the unique index dropped above;
-    // the value histories below write this month's points for every cask instead.
+    // The appreciation trigger (src/db/sql/050_casks_record_appreciation.sql) upserts through the
+    // unique index dropped above; the value histories below write this month's points for every
+    // cask instead.
     await executeStatement(tx, 'alter table casks disable trigger casks_appreciation_insert');
 
     for (const [from, to] of batches(customers)) {

@@ -473,7 +473,8 @@ function buildPurchases(
 
 /**
  * The ledger, in time order: referral rewards, points for paid orders, goodwill credits, and
- * redemptions that never take more than the balance at that moment (DESIGN.md §6).
+ * redemptions that never take more than the balance at that moment
+ * (docs/architecture.md#data-model).
  */
 function buildLedger(
   options: DemoOptions,

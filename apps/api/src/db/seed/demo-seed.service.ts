@@ -81,8 +81,8 @@ export interface SeedLog {
 }
 
 /**
- * SEED_DEMO=true (DESIGN.md §3): fill an EMPTY database at start. Anything already there
- * (a customer or an offer) means someone uses this database: it is left alone.
+ * SEED_DEMO=true (docs/architecture.md#configuration): fill an EMPTY database at start. Anything
+ * already there (a customer or an offer) means someone uses this database: it is left alone.
  */
 export async function seedDemoIfEmpty(database: Database, log: SeedLog): Promise<void> {
   if (!(await hasNoBusinessData(database.db))) {

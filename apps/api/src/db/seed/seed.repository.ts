@@ -96,8 +96,9 @@ export async function insertDemoData(
   await insertInChunks(tx, customers, data.customers);
   await insertInChunks(tx, files, images, 20);
   await insertInChunks(tx, casks, data.casks);
-  // The appreciation trigger (migration 0011) has just written this month's point of every cask
-  // from its current value; the demo history, ending at that same value, takes its place.
+  // The appreciation trigger (src/db/sql/050_casks_record_appreciation.sql) has just written this
+  // month's point of every cask from its current value; the demo history, ending at that same
+  // value, takes its place.
   for (let start = 0; start < data.caskAppreciation.length; start += 500) {
     await tx
       .insert(caskAppreciation)

@@ -63,7 +63,10 @@ async function ledgerProblems() {
   return row;
 }
 
-/** What the seeds' gauge histories look like, for domain/casks.md's numbers (issue 30). */
+/**
+ * What the seeds' gauge histories look like, for the numbers of docs/domain.md#angels-share (issue
+ * 30).
+ */
 async function gaugeHistoryShape() {
   const [row] = await query<{
     casks_gauged: number;

@@ -1,6 +1,6 @@
--- The reward-point ledger (DESIGN.md §6): the balance is derived from the ledger by the database
--- itself, in the same transaction as the insert; customers.points_balance >= 0 (a CHECK) then
--- refuses any overdraw, whoever inserts.
+-- The reward-point ledger (docs/architecture.md#data-model): the balance is derived from the ledger
+-- by the database itself, in the same transaction as the insert; customers.points_balance >= 0 (a
+-- CHECK) then refuses any overdraw, whoever inserts.
 CREATE OR REPLACE FUNCTION apply_point_transactions() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE customers AS c

@@ -1,6 +1,7 @@
--- The audit log is append-only in the database itself (DESIGN.md §8, issue 29): no statement of
--- ours, not even a bug, can rewrite or erase an entry. TRUNCATE (resetting a whole database, the
--- tests between files) stays possible, as for the ledger (042_refuse_ledger_change.sql).
+-- The audit log is append-only in the database itself (docs/architecture.md#audit, issue 29): no
+-- statement of ours, not even a bug, can rewrite or erase an entry. TRUNCATE (resetting a whole
+-- database, the tests between files) stays possible, as for the ledger
+-- (042_refuse_ledger_change.sql).
 CREATE OR REPLACE FUNCTION refuse_audit_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_log is append-only: % is not allowed', TG_OP

@@ -70,8 +70,8 @@ function inviteFacts(row: { fullName: string; email: string; role: AdminRole }) 
 }
 
 /**
- * Admin accounts (issue 28, DESIGN.md §8 Roles): the Admins screen's list, invites, roles and
- * disabling. The routes let only Owners change anything here (docs/decisions/220, 221).
+ * Admin accounts (issue 28, docs/architecture.md#roles): the Admins screen's list, invites, roles
+ * and disabling. The routes let only Owners change anything here (docs/decisions/220, 221).
  */
 export function createAdminsService(deps: {
   database: Database;

@@ -9,9 +9,10 @@ export type CreateAdminResult =
   { created: true; admin: { id: string; email: string; fullName: string } } | { created: false };
 
 /**
- * Creates an admin (start-up from ADMIN_*, `npm run admin:create`). An existing admin with the
- * same e-mail is never touched: not its password, not its name (DESIGN.md §3). Both make an
- * Owner: whoever can reach the server's terminal or environment owns it (docs/decisions/220).
+ * Creates an admin (start-up from ADMIN_*, `npm run admin:create`). An existing admin with the same
+ * e-mail is never touched: not its password, not its name (docs/architecture.md#configuration).
+ * Both make an Owner: whoever can reach the server's terminal or environment owns it
+ * (docs/decisions/220).
  */
 export async function createAdminAccount(
   deps: { db: Db; hasher: PasswordHasher },

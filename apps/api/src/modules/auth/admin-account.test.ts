@@ -46,7 +46,7 @@ test('start-up creates the admin from ADMIN_* once, as an Owner, and never chang
   await start('Olive Owner', 'first password');
   const [created] = await adminsWithEmail('owner@example.com');
   expect(created?.fullName).toBe('Olive Owner');
-  // DESIGN.md §8: the first admin manages the others (docs/decisions/220).
+  // docs/architecture.md#roles: the first admin manages the others (docs/decisions/220).
   expect(created?.role).toBe('owner');
   expect(created?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
   expect((await login('owner@example.com', 'first password')).statusCode).toBe(200);

@@ -105,7 +105,7 @@ export function userAgentOf(caller: Caller): string | null {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-/** Sign-in, sessions and password change (DESIGN.md §5). */
+/** Sign-in, sessions and password change (docs/architecture.md#authentication). */
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, jwtSecret, totpKey, hasher, mailer, jobs } = deps;
   const windowMinutes = config.LOGIN_FAILURE_WINDOW_MINUTES;

@@ -20,7 +20,7 @@ import * as failures from './sign-in-throttle.repository.ts';
 import type { Caller } from './auth.service.ts';
 import { recoveryMail } from './recovery-mail.ts';
 
-/** DESIGN.md §5, the one-time code rules. */
+/** docs/architecture.md#authentication, the one-time code rules. */
 export const CODE_VALID_MINUTES = 10;
 export const MAX_WRONG_TRIES_PER_CODE = 5;
 export const MAX_WRONG_TRIES_PER_DAY = 10;
@@ -50,7 +50,7 @@ type CodeCheck =
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
 /**
- * Password recovery by a 4-digit code (docs/screens/password-recovery.md, DESIGN.md §5). Every
+ * Password recovery by a 4-digit code (docs/screens/password-recovery.md, docs/architecture.md#authentication). Every
  * answer is the same for known and unknown addresses up to the point where the right code is typed,
  * so the recovery screens cannot be used to find out who has an account.
  */

@@ -226,7 +226,8 @@ export function registerSecurityRoutes(
       config: { beforeSecondFactor: true },
       schema: { tags: ['security'], response: { 200: securityOverviewResponse } },
     },
-    // Only an Owner manages the policy (DESIGN.md §8 Roles): PUT /security/policy is ownerOnly.
+    // Only an Owner manages the policy (docs/architecture.md#roles): PUT /security/policy is
+    // ownerOnly.
     async (request) =>
       ok(await security.overview(request.admin.id, request.admin.role === 'owner')),
   );

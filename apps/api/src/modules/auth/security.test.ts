@@ -442,7 +442,7 @@ test('an Owner resets another admin two-factor; the reset is audited', async () 
   const owner = await createAdmin(ctx, { role: 'owner' });
   const other = await createAdmin(ctx);
   await enableTotp(other.token);
-  // Only an Owner (DESIGN.md §8 Roles): an Admin is refused the reset and the policy.
+  // Only an Owner (docs/architecture.md#roles): an Admin is refused the reset and the policy.
   const plain = await createAdmin(ctx);
   expect((await call('DELETE', `/api/admins/${other.id}/two-factor`, plain.token)).statusCode).toBe(
     403,

@@ -18,7 +18,7 @@ const iso = (column: string) =>
 
 /**
  * A cask's gauges, newest first, each with its litres of pure alcohol (bulk litres x ABV, to the
- * millilitre) and the yearly loss since the gauge before it (domain/casks.md):
+ * millilitre) and the yearly loss since the gauge before it (docs/domain.md#angels-share):
  * 1 - (LPA now / LPA before) ^ (1 / years), in percent to two decimals.
  */
 export async function listRegauges(db: DbOrTx, caskId: string): Promise<Regauge[]> {

@@ -33,9 +33,10 @@ const refuse = (field: string, message: string) =>
   new BadRequestError(message, [{ field, message }]);
 
 /**
- * The cask page (issue 30): a cask with its gauges, transfers and alerts; a regauge refused when
- * it is not physically possible (domain/casks.md); a transfer of ownership; the provenance.
- * Each change is one transaction with its audit entry; history rows are only ever added.
+ * The cask page (issue 30): a cask with its gauges, transfers and alerts; a regauge refused when it
+ * is not physically possible (docs/domain.md#impossible-gauges); a transfer of ownership; the
+ * provenance. Each change is one transaction with its audit entry; history rows are only ever
+ * added.
  */
 export function createCaskRecordsService(deps: { database: Database }) {
   const { db } = deps.database;

@@ -187,7 +187,7 @@ describe('POST /api/casks/:id/regauges', () => {
   });
 });
 
-describe('gauge alerts (domain/casks.md)', () => {
+describe('gauge alerts (docs/domain.md#gauge-alerts)', () => {
   test('Regauge due: older than 5 years and last gauged more than 3 years ago', async () => {
     const year = new Date().getUTCFullYear();
     const due = await createCask(ctx, { year: year - 8 });

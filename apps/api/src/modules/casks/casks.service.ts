@@ -66,7 +66,7 @@ export function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>
  * docs/screens/casks.md: the list with exact stats from maintained counters, add with an image for
  * an existing customer, status and notes, delete (a soft delete, undone through the bulk route,
  * decision 273). Every change is one transaction with its audit entry; the value history is
- * written by the database (migration 0011).
+ * written by the database (src/db/sql/050_casks_record_appreciation.sql).
  */
 export function createCasksService(deps: { database: Database }) {
   const { db } = deps.database;
@@ -192,8 +192,8 @@ export function createCasksService(deps: { database: Database }) {
     },
 
     /**
-     * Issue 31: hides the chosen casks or brings them back (the undo of a delete, DESIGN.md §8),
-     * all or none, each audited ('cask.deleted', 'cask.restored').
+     * Issue 31: hides the chosen casks or brings them back (the undo of a delete,
+     * docs/architecture.md#deletes), all or none, each audited ('cask.deleted', 'cask.restored').
      */
     async setDeleted(body: CaskDeletedChanges, actor: Actor) {
       const changes = body.changes.map(({ id, deleted }) => ({ id, value: { deleted } }));

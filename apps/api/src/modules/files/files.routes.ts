@@ -7,11 +7,11 @@ import { FILE_NOT_FOUND, serveFile } from './files.service.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * `GET /uploads/:id` (DESIGN.md §4), outside /api and public: an <img> cannot send a bearer
- * token. Ids are random UUIDs and a stored file never changes, but it can be deleted with the
- * cask or offer that showed it: so a cache may keep it but must ask again before each use
- * (`no-cache`), which costs a 304 without the bytes while the file exists and a 404 once it is
- * gone (decision 192).
+ * `GET /uploads/:id` (docs/architecture.md#uploads), outside /api and public: an <img> cannot send
+ * a bearer token. Ids are random UUIDs and a stored file never changes, but it can be deleted with
+ * the cask or offer that showed it: so a cache may keep it but must ask again before each use
+ * (`no-cache`), which costs a 304 without the bytes while the file exists and a 404 once it is gone
+ * (decision 192).
  */
 export const filesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(

@@ -115,9 +115,10 @@ async function reencode(
 }
 
 /**
- * Checks and re-encodes an uploaded image (DESIGN.md §5). The type comes from the magic bytes,
- * never from the file name or the client's content type, and the bytes we keep are sharp's own
- * output: metadata (EXIF, GPS, comments) is gone and anything hidden after the image data too.
+ * Checks and re-encodes an uploaded image (docs/architecture.md#input-and-output). The type comes
+ * from the magic bytes, never from the file name or the client's content type, and the bytes we
+ * keep are sharp's own output: metadata (EXIF, GPS, comments) is gone and anything hidden after the
+ * image data too.
  */
 export async function prepareImage(
   buffer: Buffer,

@@ -29,8 +29,9 @@ export const MULTIPART_BODY_MALFORMED =
 
 /**
  * Multipart parsing for one module's routes (register it inside the module's plugin, so it only
- * applies there). Limits first (DESIGN.md §5): the file stream is cut at 5 MB and anything beyond
- * `maxFiles` files or a few small fields is refused before it is buffered.
+ * applies there). Limits first (docs/architecture.md#input-and-output): the file stream is cut
+ * at 5 MB and anything beyond `maxFiles` files or a few small fields is refused before it is
+ * buffered.
  */
 export async function registerImageUploads(
   app: FastifyInstance,

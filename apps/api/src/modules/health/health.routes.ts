@@ -5,7 +5,7 @@ import { createHealthService } from './health.service.ts';
 /**
  * `GET /health` (the process is up) and `GET /ready` (it can serve: the database answers), for
  * load balancers and orchestrators. Public and left out of the API docs. `/ready` answers 503 while
- * the instance drains before it stops (DESIGN.md §8 "Operations").
+ * the instance drains before it stops (docs/architecture.md#operations).
  */
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const health = createHealthService({ db: deps.database.db });

@@ -132,7 +132,7 @@ test('after a new notification and "mark all read" the list reads the new total 
   }
 });
 
-test('the total follows notifications deleted in bulk, a truncation and a recount of the counters (migration 0016)', async () => {
+test('the total follows notifications deleted in bulk, a truncation and a recount of the counters (src/db/sql/035)', async () => {
   const { db } = ctx.database;
   const before = await expectPage(admin, 1, 6);
   // Three of them deleted in one statement: the counter moves by three in the same transaction.

@@ -84,7 +84,7 @@ export const NOTIFICATION_LIST_SORTS = { createdAt: 'created_at', title: 'title'
  * The notifications list (docs/screens/notifications.md) through db/list.ts: newest first (`id`
  * breaks ties so pages never overlap or skip rows created together), with the asking admin's read
  * state and the recipient read for the page's rows only, written by PostgreSQL as the contract's
- * Notification. The total is a maintained counter (migration 0016; counting 10,000 rows took 2.3 ms
+ * Notification. The total is a maintained counter (src/db/sql/035_notifications_counters.sql; counting 10,000 rows took 2.3 ms
  * a page), and the number the admin has read comes back with it as an extra value.
  */
 export function createNotificationList(database: Database) {
@@ -114,7 +114,8 @@ export function createNotificationList(database: Database) {
     limit: query.limit,
     sort: query.sort,
     key: 'notifications',
-    // The maintained counter (migration 0016), read in the same snapshot as the page.
+    // The maintained counter (src/db/sql/035_notifications_counters.sql), read in the same snapshot
+    // as the page.
     listTotal: (counter) => counter(COUNTER_NAMES.notifications),
     // The notifications this admin has read: an index-only count on notification_reads_pk. Each
     // read row names an existing notification (the foreign key, deleted with it) at most once

@@ -40,7 +40,7 @@ export function daysLeft(expiryDate: string | null, now = new Date()): number | 
   return Math.max(0, Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - today) / DAY_MS));
 }
 
-/** The counters the list reads with every page (migrations 0004, 0007, 0011, 0012). */
+/** The counters the list reads with every page (src/db/sql/032_offers_counters.sql). */
 const COUNTERS = {
   total: COUNTER_NAMES.offers,
   active: COUNTER_NAMES.activeOffers,
@@ -131,7 +131,7 @@ export const OFFER_LIST_SORTS = {
  * The offers list (docs/screens/offers.md#api-calls GET /offers) through db/list.ts: the cards and
  * the total of an unsearched list from the maintained counters, and the page, in one statement. A
  * search's exact count is made in the same statement and kept while offers.search_version stays
- * (any change to an offer moves it, migration 0017).
+ * (any change to an offer moves it, src/db/sql/022_bump_counter_version.sql).
  */
 export function createOfferList(database: Database) {
   const read = createList<Offer>(database, {
@@ -160,7 +160,7 @@ export function createOfferList(database: Database) {
                 const filter = placeholders(values);
                 return countOffersSql(filter.type, filter.pattern);
               },
-              // Kept while no offer changes (migration 0017, decision 175).
+              // Kept while no offer changes (022_bump_counter_version.sql, decision 175).
               versionCounters: [COUNTERS.searchVersion],
             },
           }),

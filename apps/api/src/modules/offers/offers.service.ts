@@ -152,8 +152,9 @@ function columnsOf(values: OfferFields, details: OfferDetailValues) {
 }
 
 /**
- * The images of the form, checked and re-encoded before anything is written (DESIGN.md §5): a
- * wrong file answers 413 or 415 and the offer, its fields included, is not touched.
+ * The images of the form, checked and re-encoded before anything is written
+ * (docs/architecture.md#input-and-output): a wrong file answers 413 or 415 and the offer, its
+ * fields included, is not touched.
  */
 async function prepareFormImages(form: ImageForm) {
   const banners = form.files[OFFER_IMAGE_FIELD] ?? [];
@@ -337,8 +338,8 @@ export function createOffersService(deps: { database: Database }) {
     },
 
     /**
-     * Issue 31: retires the chosen offers or brings them back (the undo of a delete, DESIGN.md
-     * §8), all or none, each audited ('offer.deleted', 'offer.restored').
+     * Issue 31: retires the chosen offers or brings them back (the undo of a delete,
+     * docs/architecture.md#deletes), all or none, each audited ('offer.deleted', 'offer.restored').
      */
     async setDeleted(body: OfferDeletedChanges, actor: Actor) {
       const changes = body.changes.map(({ id, deleted }) => ({ id, value: { deleted } }));

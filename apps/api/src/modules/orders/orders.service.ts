@@ -106,8 +106,8 @@ export function createOrdersService(deps: { database: Database }) {
     },
 
     /**
-     * Issue 31: hides the chosen orders or brings them back (the undo of a delete, DESIGN.md §8),
-     * all or none, each audited ('order.deleted', 'order.restored').
+     * Issue 31: hides the chosen orders or brings them back (the undo of a delete,
+     * docs/architecture.md#deletes), all or none, each audited ('order.deleted', 'order.restored').
      */
     async setDeleted(body: OrderDeletedChanges, actor: Actor) {
       const changes = body.changes.map(({ id, deleted }) => ({ id, value: { deleted } }));

@@ -236,7 +236,7 @@ test('after a status change, then a deletion, the list reads the new totals and 
 });
 
 test("a customer's new name is searchable on their referrals at once, and their old one no longer is", async () => {
-  // Names change outside the API (no endpoint edits one): the trigger of migration 0018 still
+  // Names change outside the API (no endpoint edits one): the trigger of src/db/sql/062 still
   // rewrites the referrals' search text in the same statement (decision 176).
   const [[customerId, oldName]] = (await ctx.database.readRows(
     `select c.id, c.full_name from referrals r join customers c on c.id = r.referee_id

@@ -23,7 +23,9 @@ import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 // The Referrals list (docs/screens/referrals.md) through db/list.ts: the four cards' counters, the
 // exact count of a search and the page's rows in one statement.
 
-/** The four cards and the list's totals without a search (migrations 0004, 0007). */
+/**
+ * The four cards and the list's totals without a search (src/db/sql/034_referrals_counters.sql).
+ */
 const REFERRAL_LIST_COUNTERS = [
   COUNTER_NAMES.referrals,
   COUNTER_NAMES.referralStatus('completed'),
@@ -41,8 +43,8 @@ interface ReferralFilter {
 
 /**
  * The referrals a filter matches. A search matches the code or either customer's name or e-mail
- * (a deleted customer's match nothing): referrals.search_text, kept by triggers (migration 0018,
- * decision 176), so a referral is matched without reading its customers.
+ * (a deleted customer's match nothing): referrals.search_text, kept by triggers (src/db/sql/060 to
+ * 062, decision 176), so a referral is matched without reading its customers.
  */
 function matchingReferralsSql(filter: ReferralFilter): string {
   const conditions = [
@@ -132,8 +134,9 @@ export const REFERRAL_LIST_SORTS = {
 /**
  * The Referrals list: newest first, every referral or one status, optionally searched. Without a
  * search the total is a counter. A search's count is kept while neither customers.search_version
- * (names, e-mails, deletions; migration 0006) nor referrals.search_version (any change to a
- * referral, which includes the triggers rewriting its search text; migration 0015) moves.
+ * (names, e-mails, deletions) nor referrals.search_version (any change to a referral, which
+ * includes the triggers rewriting its search text) moves: both bumped by
+ * src/db/sql/022_bump_counter_version.sql.
  */
 export function createReferralList(database: Database) {
   const read = createList<Referral>(database, {
@@ -167,7 +170,8 @@ export function createReferralList(database: Database) {
                   status === undefined ? undefined : values.add(status),
                 ),
               // A search matches the referral's code and status and both customers' names and
-              // e-mails: its count stays exact while neither data version moves (migration 0015).
+              // e-mails: its count stays exact while neither data version moves
+              // (022_bump_counter_version.sql).
               versionCounters: [
                 COUNTER_NAMES.customersSearchVersion,
                 COUNTER_NAMES.referralsSearchVersion,
@@ -297,7 +301,7 @@ export async function readCreditedPoints(tx: DbOrTx, referralId: string): Promis
 
 /**
  * Locks the referrer for a change of their balance. Deleted customers too: their ledger is kept
- * (DESIGN.md §6), and a referral they made may still be completed or reversed.
+ * (docs/architecture.md#deletes), and a referral they made may still be completed or reversed.
  */
 export async function lockReferrer(tx: DbOrTx, customerId: string) {
   const [row] = await tx

@@ -46,7 +46,10 @@ export function createRewardList(database: Database) {
   return (query: CustomerPageRequest) => read(customerListRequest(query, 'rewards', rowSql));
 }
 
-/** Appends one ledger entry; a trigger adds its points to the customer's balance (migration 0004). */
+/**
+ * Appends one ledger entry; a trigger adds its points to the customer's balance
+ * (src/db/sql/040_apply_point_transactions.sql).
+ */
 export async function insertPointTransaction(tx: DbOrTx, entry: NewPointTransaction) {
   const [row] = await tx.insert(pointTransactions).values(entry).returning();
   if (!row) throw new Error('point transaction insert returned nothing');

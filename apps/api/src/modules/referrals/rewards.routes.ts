@@ -11,7 +11,7 @@ import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createRewardsService } from './rewards.service.ts';
 
-/** The Reward List and manual point adjustments (docs/screens/rewards.md; DESIGN.md §4). */
+/** The Reward List and manual point adjustments (docs/screens/rewards.md; docs/architecture.md#envelope). */
 export const rewardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const rewards = createRewardsService({ database: deps.database });
 

@@ -29,7 +29,7 @@ export function createRewardsService(deps: { database: Database }) {
 
     /**
      * docs/screens/rewards.md#api-calls POST /referrals/admin/manual-points: one ledger entry
-     * (DESIGN.md §6). The row lock makes concurrent adjustments of one customer take turns, so each
+     * (docs/architecture.md#data-model). The row lock makes concurrent adjustments of one customer take turns, so each
      * checks the balance the previous one left; the CHECK on points_balance backs this up inside
      * the database.
      */

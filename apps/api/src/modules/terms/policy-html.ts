@@ -23,7 +23,7 @@ const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
  * The allowlist matches the editor's toolbar (docs/screens/privacy-policy.md): headers, font, bold
  * / italic / underline / strike, ordered and bullet lists, indent, align, link, image. Everything
  * else, scripts, event handlers, styles, iframes, forms, javascript: URLs, is dropped
- * (DESIGN.md §5).
+ * (docs/architecture.md#input-and-output).
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...POLICY_ALLOWED_TAGS],

@@ -8,7 +8,7 @@ import { createTermsService } from './terms.service.ts';
 
 /**
  * docs/screens/privacy-policy.md#api-calls `POST /terms`, and `GET /terms?type=privacy`
- * (DESIGN.md §4) to read it back.
+ * (docs/architecture.md#envelope) to read it back.
  */
 export const termsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const terms = createTermsService({ db: deps.database.db });

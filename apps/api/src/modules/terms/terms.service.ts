@@ -41,8 +41,9 @@ export function createTermsService(deps: { db: Db }) {
     },
 
     /**
-     * Sanitized on save (DESIGN.md §5); each save is a new version, the newest one is shown. A
-     * save that names the version it replaces is refused (409) once another save has replaced it.
+     * Sanitized on save (docs/architecture.md#input-and-output); each save is a new version, the
+     * newest one is shown. A save that names the version it replaces is refused (409) once another
+     * save has replaced it.
      */
     async save(
       adminId: string,

@@ -152,8 +152,8 @@ export function createUsersService(deps: { database: Database }) {
     },
 
     /**
-     * DESIGN.md §6: a customer is hidden, never erased; their casks, orders, referrals and ledger
-     * stay as they are. Deleting twice answers 404 like an unknown id.
+     * docs/architecture.md#deletes: a customer is hidden, never erased; their casks, orders,
+     * referrals and ledger stay as they are. Deleting twice answers 404 like an unknown id.
      */
     async remove(id: string, actor: Actor): Promise<{ id: string }> {
       return db.transaction(async (tx) => {

@@ -72,8 +72,8 @@ export function AppShell() {
   const { collapsed, toggle } = useSidebarCollapsed();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  // Routes are lazy (DESIGN.md §7): while the next screen's code loads, the old one stays and
-  // a thin bar says something is happening.
+  // Routes are lazy (docs/architecture.md#web-app): while the next screen's code loads, the old one
+  // stays and a thin bar says something is happening.
   const navigating = useNavigation().state !== 'idle';
   const { stepUpOpen, finishStepUp } = useSecurityPrompts();
   const [paletteOpen, setPaletteOpen] = useState(false);

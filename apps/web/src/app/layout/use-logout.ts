@@ -17,7 +17,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * docs/screens/shell.md: logout clears the session and goes to /signin. The server is asked to
- * revoke the refresh token first (DESIGN.md §4), but an offline or failing server must never
+ * revoke the refresh token first (docs/architecture.md#authentication), but an offline or failing server must never
  * keep the admin signed in on this browser, so its failure is ignored.
  */
 export function useLogout(): () => Promise<void> {

@@ -4,7 +4,8 @@ import { useCan } from '@/lib/current-admin.ts';
 
 /** The Action(s) cell of the customer tables: two icon buttons named 'Edit' and 'Delete' for assistive technology. */
 export function UserRowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
-  // DESIGN.md §8: a Viewer is offered no change (the API refuses it anyway, decision 220).
+  // docs/architecture.md#roles: a Viewer is offered no change (the API refuses it anyway, decision
+  // 220).
   if (!useCan('change')) return null;
   return (
     <div className="inline-flex items-center gap-1">

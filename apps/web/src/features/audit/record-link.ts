@@ -2,10 +2,10 @@ import type { AuditEntry } from '@cask/contracts/audit';
 import { openRecordPath } from '@/lib/use-linked-record.ts';
 
 /**
- * Where an entry's record is shown: the customer and cask pages (DESIGN.md §8 Records), an
- * offer's, order's or referral's edit dialog opened on its list (`?open=<id>`, decision 223), the
- * policy's screen. Null when there is no screen for it (a session, an admin other than oneself)
- * or the record is gone.
+ * Where an entry's record is shown: the customer and cask pages
+ * (docs/architecture.md#record-pages), an offer's, order's or referral's edit dialog opened on its
+ * list (`?open=<id>`, decision 223), the policy's screen. Null when there is no screen for it (a
+ * session, an admin other than oneself) or the record is gone.
  */
 export function recordLink(entry: AuditEntry): string | null {
   const id = entry.recordId;

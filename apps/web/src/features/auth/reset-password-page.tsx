@@ -13,7 +13,7 @@ import { readResetScreenState, type ResetScreenState } from './recovery-state.ts
 
 /**
  * docs/screens/password-recovery.md: the reset screen's own 8-10 rule and messages. The server
- * accepts 8-128 (DESIGN.md §5), so this form schema is the browser's, not the contract's.
+ * accepts 8-128 (docs/architecture.md#authentication), so this form schema is the browser's, not the contract's.
  */
 const resetPasswordForm = z
   .object({

@@ -121,7 +121,7 @@ export default function CasksPage() {
   const { text, onTextChange, search } = useUrlSearch(CASK_SEARCH_DEBOUNCE_MS);
   const alert = (list.filter('alert') || '') as CaskAlert | '';
   const casks = useCasks({ page: list.page, search, sort: list.sort, alert });
-  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const { data, isPending, isFetching, error, isError } = casks;
   const onRefresh = () => void casks.refetch();

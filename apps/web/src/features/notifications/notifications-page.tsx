@@ -58,7 +58,7 @@ export const LOAD_MORE_FAILURE = 'Failed to load more notifications.';
  * the Create Notification modal.
  */
 export default function NotificationsPage() {
-  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   // Issue 31: the order is in the URL (`sort=title`, `sort=-createdAt`), as every list's.
   const view = useListParams({ sorts: NOTIFICATION_SORTS });

@@ -72,7 +72,7 @@ export default function OffersPage() {
   const type = (list.filter('type') || undefined) as OfferType | undefined;
   const limit = list.limit ?? PAGE_SIZES[0];
   const offers = useOffers({ page: list.page, limit, search, type, sort: list.sort });
-  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const { data, isPending, isFetching, error } = offers;
   const onRefresh = () => void offers.refetch();

@@ -15,7 +15,7 @@ import { PolicyView } from './components/policy-view.tsx';
 import { DEFAULT_PRIVACY_POLICY } from './default-policy.ts';
 import { useCan } from '@/lib/current-admin.ts';
 
-// Quill is large: its chunk loads only when an admin starts editing (DESIGN.md §7).
+// Quill is large: its chunk loads only when an admin starts editing (docs/architecture.md#web-app).
 const PolicyEditor = lazy(() => import('./components/policy-editor.tsx'));
 
 /**
@@ -23,7 +23,7 @@ const PolicyEditor = lazy(() => import('./components/policy-editor.tsx'));
  * then saved ('Update Info', back to viewing on success; failure stays in edit mode).
  */
 export default function PrivacyPage() {
-  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const navigate = useNavigate();
   const headingId = useId();

@@ -66,7 +66,7 @@ export default function ReferralsPage() {
   const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const status = (list.filter('status') || undefined) as ReferralStatus | undefined;
   const referrals = useReferrals({ page: list.page, status, search, sort: list.sort });
-  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const [editing, setEditing] = useState<Referral | null>(null);
   // The Audit Entry's link to a referral opens its dialog (`?open=<id>`, decision 223).

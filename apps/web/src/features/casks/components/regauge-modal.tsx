@@ -33,9 +33,9 @@ function LastGauge({ caskId }: { caskId: string }) {
 }
 
 /**
- * 'Record Regauge' (issue 30): the day, the bulk litres and the ABV measured. The server refuses
- * a gauge that is not physically possible (domain/casks.md) and its message shows under the
- * field; nothing is saved then.
+ * 'Record Regauge' (issue 30): the day, the bulk litres and the ABV measured. The server refuses a
+ * gauge that is not physically possible (docs/domain.md#impossible-gauges) and its message shows
+ * under the field; nothing is saved then.
  */
 export function RegaugeModal({
   caskId,

@@ -4,7 +4,10 @@ import { api } from '@/lib/api-client.ts';
 
 export const privacyPolicyQueryKey = ['terms', 'privacy'] as const;
 
-/** `GET /terms?type=privacy` (DESIGN.md §4): content is null until a policy is first saved. */
+/**
+ * `GET /terms?type=privacy` (docs/architecture.md#envelope): content is null until a policy is
+ * first saved.
+ */
 export async function getPrivacyPolicy(): Promise<TermsDocument> {
   const envelope = await api.get<unknown>('/terms', { params: { type: 'privacy' } });
   return termsResponse.parse(envelope).data;

@@ -19,7 +19,10 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
-/** Sanitizes again right before rendering (DESIGN.md §5): the server is not the only defence. */
+/**
+ * Sanitizes again right before rendering (docs/architecture.md#input-and-output): the server is not
+ * the only defence.
+ */
 export function purifyPolicyHtml(html: string): string {
   return DOMPurify.sanitize(html, PURIFY_CONFIG);
 }

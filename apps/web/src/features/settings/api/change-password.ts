@@ -9,7 +9,7 @@ import { storeSession } from '@/lib/session.ts';
 
 /**
  * docs/screens/settings.md#api-calls `POST /auth/change-password`. The server ends every session of
- * the admin and hands this browser a fresh token pair (DESIGN.md §5), so it stays signed in by
+ * the admin and hands this browser a fresh token pair (docs/architecture.md#authentication), so it stays signed in by
  * storing it.
  */
 export async function changePassword(body: ChangePasswordBody): Promise<TokenPair> {

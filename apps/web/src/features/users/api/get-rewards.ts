@@ -25,7 +25,10 @@ export interface RewardListRequest {
   sort?: SortValue<(typeof REWARD_SORTS)[number]> | undefined;
 }
 
-/** `GET /referrals/admin/rewards` (DESIGN.md §4): page, limit and search, like the user list. */
+/**
+ * `GET /referrals/admin/rewards` (docs/architecture.md#envelope): page, limit and search, like the
+ * user list.
+ */
 export async function getRewards({ page, search, sort }: RewardListRequest): Promise<RewardPage> {
   const envelope = await api.get<unknown>('/referrals/admin/rewards', {
     params: { page, limit: REWARDS_PAGE_SIZE, search: search || undefined, sort },

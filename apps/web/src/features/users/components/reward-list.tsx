@@ -32,7 +32,7 @@ export function RewardList({ search }: { search: string }) {
   // Its page and sort in the URL beside the User List's (issue 31): rewardsPage, rewardsSort.
   const list = useListParams({ prefix: 'rewards', sorts: REWARD_SORTS });
   const rewards = useRewards({ page: list.page, search, sort: list.sort });
-  // DESIGN.md §8: a Viewer is offered no change (decision 220).
+  // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const [adjusting, setAdjusting] = useState<RewardRow | null>(null);
   const data = rewards.data;
