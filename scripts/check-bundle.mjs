@@ -16,10 +16,10 @@ const manifestPath = path.join(dist, '.vite/manifest.json');
 /**
  * Budgets in gzip kB (1 kB = 1000 bytes, as Vite reports them); decision 121, raised by 2 kB in
  * decision 209 until the shell is trimmed again (decision 262's further 1 kB was taken back by
- * decision 263).
+ * decision 263), and by 1 kB for every screen after issues 40 and 41 (decision 292).
  */
 const SIGN_IN = 132;
-const SCREEN = 172;
+const SCREEN = 173;
 const WHOLE_APP = 450;
 
 const SHELL = 'src/app/layout/app-shell.tsx';
