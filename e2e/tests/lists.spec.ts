@@ -125,4 +125,20 @@ test('at 1280 px every list fits its card: no table scrolls sideways under its A
     });
     expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
   }
+
+  // An order's reference and date each read on one line ('ORD-00133', not 'ORD-' over '00133').
+  await page.goto('/orders');
+  const row = page.getByRole('table').first().locator('tbody').getByRole('row').first();
+  await expect(row.getByText(/^ORD-\d{5,}$/)).toBeVisible();
+  for (const cell of [
+    row.getByText(/^ORD-\d{5,}$/),
+    row.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/),
+  ]) {
+    const lines = await cell.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines, (await cell.textContent()) ?? '').toBe(1);
+  }
 });

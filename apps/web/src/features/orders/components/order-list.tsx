@@ -69,11 +69,18 @@ function orderColumns(actions: {
       cell: (order) => <OrderStatusBadge status={order.status} />,
     },
     // Issue 41: two orders of one product are told apart, and the oldest pending one found.
-    { id: 'reference', header: 'Reference', cell: (order) => order.reference },
+    // A reference and a date read on one line ('ORD-00133', 'Nov 26, 2026'), never broken.
+    {
+      id: 'reference',
+      header: 'Reference',
+      className: 'whitespace-nowrap',
+      cell: (order) => order.reference,
+    },
     {
       id: 'ordered',
       header: 'Ordered',
       sort: 'createdAt',
+      className: 'whitespace-nowrap',
       cell: (order) => formatDate(order.createdAt),
     },
     {
