@@ -199,6 +199,19 @@ export default tseslint.config(
     },
   },
   {
+    // No closure of hundreds of lines (issue 42, docs/decisions/340): the authentication
+    // services split by what they do. Only these files for now; others still exceed it.
+    files: [
+      `${API}/modules/auth/auth-common.ts`,
+      `${API}/modules/auth/sign-in.service.ts`,
+      `${API}/modules/auth/second-factor.service.ts`,
+      `${API}/modules/auth/step-up.service.ts`,
+      `${API}/modules/auth/password.service.ts`,
+      `${API}/modules/auth/session-tokens.service.ts`,
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 150 }] },
+  },
+  {
     // Routes are HTTP only: schema + one service call.
     files: [`${API}/**/*.routes.ts`],
     rules: {

@@ -29,7 +29,11 @@ import { done, ok } from '../../lib/envelope.ts';
 import { onlyExactQueryNames } from '../../lib/exact-query.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
-import { createAuthService } from './auth.service.ts';
+import { createPasswordService } from './password.service.ts';
+import { createSecondFactorService } from './second-factor.service.ts';
+import { createSessionTokensService } from './session-tokens.service.ts';
+import { createSignInService } from './sign-in.service.ts';
+import { createStepUpService } from './step-up.service.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 import { registerSecurityRoutes } from './security.routes.ts';
 
@@ -53,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     jobs.release();
     done();
   });
-  const auth = createAuthService({
+  const authDeps = {
     db: deps.database.db,
     config: deps.config,
     jwtSecret: deps.jwtSecret,
@@ -61,7 +65,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     hasher,
     mailer: deps.mailer,
     jobs,
-  });
+  };
+  const signIn = createSignInService(authDeps);
+  const sessionTokens = createSessionTokensService(authDeps);
+  const secondFactor = createSecondFactorService(authDeps);
+  const password = createPasswordService(authDeps);
+  const stepUp = createStepUpService({ ...authDeps, password, secondFactor });
   await app.register(cookie);
   const setDeviceCookie = (request: FastifyRequest, reply: FastifyReply, email: string) =>
     setDeviceCookieOn(request, reply, deps.jwtSecret, email);
@@ -69,7 +78,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     db: deps.database.db,
     config: deps.config,
     totpKey: deps.totpKey,
-    auth,
+    signIn,
+    secondFactor,
+    stepUp,
+    password,
     jwtSecret: deps.jwtSecret,
     setDeviceCookie,
   });
@@ -103,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         request.cookies[DEVICE_COOKIE],
         request.body.email,
       );
-      const answer = await auth.login(request.body, request, { trustedDevice });
+      const answer = await signIn.login(request.body, request, { trustedDevice });
       if (!('challenge' in answer)) setDeviceCookie(request, reply, request.body.email);
       return ok(
         answer,
@@ -129,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         },
       },
     },
-    async (request) => ok(await auth.refresh(request.query.refreshToken, request)),
+    async (request) => ok(await sessionTokens.refresh(request.query.refreshToken, request)),
   );
 
   app.post(
@@ -139,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { tags: ['auth'], security: [], body: logoutBody, response: { 200: logoutResponse } },
     },
     async (request) => {
-      await auth.logout(request.body.refreshToken, request);
+      await sessionTokens.logout(request.body.refreshToken, request);
       return done('Logged out successfully');
     },
   );
@@ -204,7 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request) =>
       ok(
-        await auth.changePassword(request.admin.id, request.body, request),
+        await password.changePassword(request.admin.id, request.body, request),
         'Password changed successfully!',
       ),
   );

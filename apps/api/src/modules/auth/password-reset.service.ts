@@ -17,7 +17,7 @@ import * as admins from './admins.repository.ts';
 import * as codes from './password-recovery.repository.ts';
 import * as sessions from './sessions.repository.ts';
 import * as failures from './sign-in-throttle.repository.ts';
-import type { Caller } from './auth.service.ts';
+import type { Caller } from './auth-common.ts';
 import { recoveryMail } from './recovery-mail.ts';
 
 /** docs/architecture.md#authentication, the one-time code rules. */

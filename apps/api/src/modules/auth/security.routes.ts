@@ -34,7 +34,10 @@ import { DEVICE_COOKIE, isDeviceCookieFor } from '../../lib/device-cookie.ts';
 import { done, ok } from '../../lib/envelope.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { ownerOnly } from '../../plugins/roles.ts';
-import type { AuthService } from './auth.service.ts';
+import type { PasswordService } from './password.service.ts';
+import type { SecondFactorService } from './second-factor.service.ts';
+import type { SignInService } from './sign-in.service.ts';
+import type { StepUpService } from './step-up.service.ts';
 import { createSecurityService, type SessionActor } from './security.service.ts';
 
 const secondFactorLimit = routeRateLimit(20);
@@ -58,7 +61,10 @@ export function registerSecurityRoutes(
     db: AppDeps['database']['db'];
     config: Config;
     totpKey: Buffer;
-    auth: AuthService;
+    signIn: SignInService;
+    secondFactor: SecondFactorService;
+    stepUp: StepUpService;
+    password: PasswordService;
     jwtSecret: string;
     setDeviceCookie: (request: FastifyRequest, reply: FastifyReply, email: string) => void;
   },
@@ -92,7 +98,7 @@ export function registerSecurityRoutes(
       },
     },
     async (request, reply) => {
-      const { tokens, email } = await deps.auth.signInWithPasskey(
+      const { tokens, email } = await deps.signIn.signInWithPasskey(
         {
           ceremony: request.body.ceremony,
           response: request.body.response as unknown as AuthenticationResponseJSON,
@@ -175,10 +181,14 @@ export function registerSecurityRoutes(
     async (request, reply) => {
       // A browser with the admin's device cookie is never refused by the address and account
       // limits of wrong codes (docs/decisions/295).
-      const { tokens, email } = await deps.auth.completeSecondFactor(request.body, request, {
-        trustedDevice: (email) =>
-          isDeviceCookieFor(deps.jwtSecret, request.cookies[DEVICE_COOKIE], email),
-      });
+      const { tokens, email } = await deps.secondFactor.completeSecondFactor(
+        request.body,
+        request,
+        {
+          trustedDevice: (email) =>
+            isDeviceCookieFor(deps.jwtSecret, request.cookies[DEVICE_COOKIE], email),
+        },
+      );
       deps.setDeviceCookie(request, reply, email);
       return ok(tokens, 'Signed in successfully');
     },
@@ -215,7 +225,7 @@ export function registerSecurityRoutes(
       },
     },
     async (request) => {
-      await deps.auth.reauthenticate(request.admin.id, request.session.id, request.body, request);
+      await deps.stepUp.reauthenticate(request.admin.id, request.session.id, request.body, request);
       return done('Confirmed');
     },
   );

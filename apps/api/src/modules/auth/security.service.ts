@@ -13,7 +13,9 @@ import {
   totpOf,
 } from '../../lib/totp.ts';
 import * as admins from './admins.repository.ts';
-import { AUTHENTICATION_CODE_WRONG, type AuthService, type Caller } from './auth.service.ts';
+import type { Caller } from './auth-common.ts';
+import type { PasswordService } from './password.service.ts';
+import { AUTHENTICATION_CODE_WRONG, type SecondFactorService } from './second-factor.service.ts';
 import * as sessions from './sessions.repository.ts';
 import * as twoFactor from './two-factor.repository.ts';
 
@@ -32,7 +34,8 @@ export interface SessionActor extends Caller {
 export interface SecurityServiceDeps {
   db: Db;
   totpKey: Buffer;
-  auth: AuthService;
+  password: PasswordService;
+  secondFactor: SecondFactorService;
 }
 
 /** "Chrome 120" / "macOS 14" from a user agent; 'Unknown' for what ua-parser-js cannot tell. */
@@ -45,7 +48,7 @@ export function describeDevice(userAgent: string | null): { browser: string; sys
 
 /** Settings -> Security (issue 28): sessions, TOTP and the policy. */
 export function createSecurityService(deps: SecurityServiceDeps) {
-  const { db, totpKey, auth } = deps;
+  const { db, totpKey, password, secondFactor } = deps;
 
   return {
     async listSessions(adminId: string, currentSessionId: string | null): Promise<SessionItem[]> {
@@ -163,8 +166,8 @@ export function createSecurityService(deps: SecurityServiceDeps) {
       if (!admin) throw new NotFoundError('Admin not found');
       const totp = await twoFactor.findTotp(db, admin.id);
       if (!totp?.enabled) throw new ConflictError(TWO_FACTOR_NOT_ON);
-      await auth.checkPassword(admin, body.password, actor, 'password');
-      await auth.checkSecondFactor(admin, { code: body.code }, actor);
+      await password.checkPassword(admin, body.password, actor, 'password');
+      await secondFactor.checkSecondFactor(admin, { code: body.code }, actor);
       await db.transaction(async (tx) => {
         await twoFactor.deleteTotp(tx, admin.id);
         await writeAudit(tx, {
