@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 // The parts of a screen the specs read, found by role and accessible name as a user (or a
-// screen reader) finds them (docs/conventions.md#tests). One copy for every spec: a spec never
+// screen reader) finds them (docs/conventions.md#test-kits). One copy for every spec: a spec never
 // declares its own `bodyRows` or `searchBox` (scripts/test-kits.test.mjs, issue 43).
 
 /** The table named `name` (its caption or aria-label): 'Order List', 'Users'. */

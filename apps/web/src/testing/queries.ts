@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 
 // The parts of a screen the web tests read, found by role and accessible name as a user (or a
-// screen reader) finds them (docs/conventions.md#tests). One copy for every test file: a test
+// screen reader) finds them (docs/conventions.md#test-kits). One copy for every test file: a test
 // never declares its own `table` or `card` (scripts/test-kits.test.mjs, issue 43).
 
 /** A name to match: a string is matched as a part of the name, a RegExp as it is. */
