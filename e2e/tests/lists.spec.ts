@@ -117,9 +117,9 @@ test('at 1280 px every list fits its card: no table scrolls sideways under its A
   // card hides the column before it (the Cask List's Status badges were cut this way).
   for (const path of ['/user', '/cask', '/offers', '/orders', '/referrals', '/audit']) {
     await page.goto(path);
-    const table = page.getByRole('table').first();
-    await expect(table.locator('tbody').getByRole('row').first()).toBeVisible();
-    const overflow = await table.evaluate((element) => {
+    const shown = page.getByRole('table').first();
+    await expect(bodyRows(shown).first()).toBeVisible();
+    const overflow = await shown.evaluate((element) => {
       const box = element.parentElement as HTMLElement;
       return box.scrollWidth - box.clientWidth;
     });
@@ -128,7 +128,7 @@ test('at 1280 px every list fits its card: no table scrolls sideways under its A
 
   // An order's reference and date each read on one line ('ORD-00133', not 'ORD-' over '00133').
   await page.goto('/orders');
-  const row = page.getByRole('table').first().locator('tbody').getByRole('row').first();
+  const row = bodyRows(table(page, 'Order List')).first();
   await expect(row.getByText(/^ORD-\d{5,}$/)).toBeVisible();
   for (const cell of [
     row.getByText(/^ORD-\d{5,}$/),
