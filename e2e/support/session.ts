@@ -40,10 +40,15 @@ export async function signIn(page: Page, admin: AdminCredentials): Promise<void>
  * (`page.request`): the web app keeps its access token in a cookie.
  */
 export async function bearer(page: Page): Promise<{ authorization: string }> {
+  return { authorization: `Bearer ${await accessToken(page)}` };
+}
+
+/** The access token of the admin signed in on `page` (the web app keeps it in a cookie). */
+export async function accessToken(page: Page): Promise<string> {
   const cookies = await page.context().cookies(page.url());
   const token = cookies.find((cookie) => cookie.name === 'accessToken')?.value;
   if (!token) throw new Error(`No access token: nobody is signed in at ${page.url()}`);
-  return { authorization: `Bearer ${decodeURIComponent(token)}` };
+  return decodeURIComponent(token);
 }
 
 /**

@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { parse } from 'csv-parse/sync';
 import { mainAdmin } from '../support/admins.ts';
 import { saveScreen, signIn } from '../support/session.ts';
+import { bodyRows, table } from '../support/queries.ts';
 
 // Issue 29 end to end: a change made on a screen is in the Audit Log with its before and after,
 // the filters narrow it, the record's History shows it; an export downloads the whole filtered
@@ -18,8 +19,6 @@ interface Person {
   fullName: string;
 }
 
-const auditTable = (page: Page) => page.getByRole('table', { name: 'Audit Log' });
-const bodyRows = (table: Locator) => table.locator('tbody').getByRole('row');
 const shownTotal = async (page: Page, noun: string) => {
   const text = await page
     .getByRole('navigation', { name: 'Audit Log pagination' })
@@ -61,7 +60,7 @@ test('a change is in the Audit Log, the filters narrow it, History shows it', as
   // The Audit Log, reached from the sidebar, has it first, with before and after.
   await page.getByRole('navigation').getByRole('link', { name: 'Audit Log' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
-  const first = bodyRows(auditTable(page)).first();
+  const first = bodyRows(table(page, 'Audit Log')).first();
   await expect(first).toContainText('Customer updated');
   await expect(first).toContainText(`Customer: ${name}`);
   await first.getByRole('button').click();
@@ -80,10 +79,10 @@ test('a change is in the Audit Log, the filters narrow it, History shows it', as
   await page.getByRole('searchbox', { name: 'Search by record id or name' }).fill(name);
   await expect(page).toHaveURL(/type=customer/);
   await expect(page).toHaveURL(/search=/);
-  await expect(bodyRows(auditTable(page)).first()).toContainText(`Customer: ${name}`);
+  await expect(bodyRows(table(page, 'Audit Log')).first()).toContainText(`Customer: ${name}`);
   const narrowed = await shownTotal(page, 'entries');
   expect(narrowed).toBeLessThan(everything);
-  for (const each of await bodyRows(auditTable(page)).all()) {
+  for (const each of await bodyRows(table(page, 'Audit Log')).all()) {
     await expect(each).toContainText(`Customer: ${name}`);
   }
   await saveScreen(page, 'audit-log');
@@ -114,7 +113,7 @@ test('exports: the filtered total the screen shows, parsed by a real CSV parser,
   }
   // The Audit Log filtered to notifications: the file has exactly the rows the screen counts.
   await page.goto('/audit?type=notification&action=notification.created');
-  await expect(bodyRows(auditTable(page)).first()).toContainText('Notification sent');
+  await expect(bodyRows(table(page, 'Audit Log')).first()).toContainText('Notification sent');
   const shown = await shownTotal(page, 'entries');
   const [auditHeader, ...entries] = await exportCsv(
     page,
@@ -152,7 +151,7 @@ test("an entry's record link opens that order itself, in its dialog with its His
 
   // Its Audit Entry links to the order: the Order List with that order's dialog open.
   await page.goto('/audit?type=order');
-  const first = bodyRows(auditTable(page)).first();
+  const first = bodyRows(table(page, 'Audit Log')).first();
   await expect(first).toContainText('Order updated');
   await first.getByRole('button').click();
   const entry = page.getByRole('dialog', { name: 'Audit Entry' });
@@ -214,7 +213,7 @@ test("a transfer's Audit Entry names the old and the new owner, each a link to t
   expect(res.status(), await res.text()).toBe(201);
 
   await page.goto('/audit?type=cask&action=cask.transferred');
-  const first = bodyRows(auditTable(page)).first();
+  const first = bodyRows(table(page, 'Audit Log')).first();
   await expect(first).toContainText('Cask transferred');
   await expect(first).toContainText(`Cask: ${cask.name}`);
   await first.getByRole('button').click();

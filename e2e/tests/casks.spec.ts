@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { saveScreen, signIn, toast } from '../support/session.ts';
+import { bodyRows, cardNumber, table } from '../support/queries.ts';
 
 // docs/screens/casks.md, end to end on the demo data (SEED_DEMO=true): a cask is added for a
 // customer found by typing part of their name, with an image dropped onto the form, then edited
@@ -10,17 +11,6 @@ import { saveScreen, signIn, toast } from '../support/session.ts';
 /** A 1×1 PNG. */
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
-
-const caskTable = (page: Page) => page.getByRole('table', { name: 'Cask List' });
-const bodyRows = (table: Locator) => table.locator('tbody').getByRole('row');
-const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
-
-/** The number a stat card shows, by its title. */
-async function cardValue(page: Page, title: string): Promise<number> {
-  const card = page.locator('dl').filter({ has: page.getByText(title, { exact: true }) });
-  await expect(card.locator('dd').first()).not.toHaveText('Loading...');
-  return count(await card.locator('dd').first().textContent());
-}
 
 interface ApiCask {
   id: string;
@@ -42,7 +32,7 @@ const withoutSaveTime = ({ updatedAt: _at, version: _version, ...cask }: ApiCask
 async function openCasks(page: Page) {
   await page.getByRole('navigation').getByRole('link', { name: 'Cask', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cask List' })).toBeVisible();
-  await expect(bodyRows(caskTable(page)).first()).toBeVisible();
+  await expect(bodyRows(table(page, 'Cask List')).first()).toBeVisible();
 }
 
 /** Drops a PNG onto the drop zone as a browser does: a drop event carrying the file. */
@@ -64,7 +54,7 @@ test.beforeEach(async ({ page }) => {
 test('adds a cask for a customer found by name, edits it and deletes it; totals follow', async ({
   page,
 }) => {
-  const dashboardTotal = await cardValue(page, 'Total Casks');
+  const dashboardTotal = await cardNumber(page, 'Total Casks');
 
   // A customer to own the cask: the third of User Management (other specs take the ends); its
   // first cell is the bulk-selection checkbox (issue 31).
@@ -79,8 +69,8 @@ test('adds a cask for a customer found by name, edits it and deletes it; totals 
   ).trim();
 
   await openCasks(page);
-  const totalBefore = await cardValue(page, 'Total Casks');
-  const maturingBefore = await cardValue(page, 'Maturing Casks');
+  const totalBefore = await cardNumber(page, 'Total Casks');
+  const maturingBefore = await cardNumber(page, 'Maturing Casks');
 
   // Add.
   await page.getByRole('button', { name: '+ Add Cask' }).click();
@@ -112,15 +102,15 @@ test('adds a cask for a customer found by name, edits it and deletes it; totals 
 
   await expect(toast(page, 'Cask added successfully!')).toBeVisible();
   await expect(add).toBeHidden();
-  const first = bodyRows(caskTable(page)).first();
+  const first = bodyRows(table(page, 'Cask List')).first();
   await expect(first).toContainText(name);
   await expect(first).toContainText('$15,000');
   // Kept as numbers (litres, percent), shown as the form took them.
   await expect(first).toContainText('70cl');
   await expect(first).toContainText('46%');
   await expect(first).toContainText('Maturing');
-  expect(await cardValue(page, 'Total Casks')).toBe(totalBefore + 1);
-  expect(await cardValue(page, 'Maturing Casks')).toBe(maturingBefore + 1);
+  expect(await cardNumber(page, 'Total Casks')).toBe(totalBefore + 1);
+  expect(await cardNumber(page, 'Maturing Casks')).toBe(maturingBefore + 1);
   await saveScreen(page, 'casks');
 
   // Edit: the gain, the history (recorded by the database), status and notes.
@@ -137,17 +127,17 @@ test('adds a cask for a customer found by name, edits it and deletes it; totals 
   await expect(toast(page, 'Cask updated successfully!')).toBeVisible();
   await expect(edit).toBeHidden();
   await expect(first).toContainText('Ready');
-  expect(await cardValue(page, 'Maturing Casks')).toBe(maturingBefore);
+  expect(await cardNumber(page, 'Maturing Casks')).toBe(maturingBefore);
 
   // The Dashboard counts it.
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).click();
-  await expect.poll(() => cardValue(page, 'Total Casks')).toBe(dashboardTotal + 1);
+  await expect.poll(() => cardNumber(page, 'Total Casks')).toBe(dashboardTotal + 1);
 
   // Search finds it; delete it.
   await openCasks(page);
   await page.getByRole('searchbox', { name: 'Search casks' }).fill(name);
-  await expect(bodyRows(caskTable(page))).toHaveCount(1);
-  const row = bodyRows(caskTable(page)).first();
+  await expect(bodyRows(table(page, 'Cask List'))).toHaveCount(1);
+  const row = bodyRows(table(page, 'Cask List')).first();
   await expect(row).toContainText(name);
   await row.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
@@ -158,7 +148,7 @@ test('adds a cask for a customer found by name, edits it and deletes it; totals 
   await confirm.getByRole('button', { name: 'Delete Cask' }).click();
   await expect(toast(page, 'Cask deleted successfully!')).toBeVisible();
   await expect(page.getByText('No casks found.')).toBeVisible();
-  expect(await cardValue(page, 'Total Casks')).toBe(totalBefore);
+  expect(await cardNumber(page, 'Total Casks')).toBe(totalBefore);
 });
 
 test("a deleted cask comes back as it was with the toast's Undo", async ({ page }) => {
@@ -188,9 +178,9 @@ test("a deleted cask comes back as it was with the toast's Undo", async ({ page 
     .cask as ApiCask;
 
   await openCasks(page);
-  const total = await cardValue(page, 'Total Casks');
+  const total = await cardNumber(page, 'Total Casks');
   await page.getByRole('searchbox', { name: 'Search casks' }).fill(name);
-  const row = bodyRows(caskTable(page)).filter({ hasText: name });
+  const row = bodyRows(table(page, 'Cask List')).filter({ hasText: name });
   await expect(row).toHaveCount(1);
   const deleteIt = async () => {
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -202,13 +192,13 @@ test("a deleted cask comes back as it was with the toast's Undo", async ({ page 
   await deleteIt();
   const deleted = toast(page, 'Cask deleted successfully!');
   await expect(deleted).toBeVisible();
-  expect(await cardValue(page, 'Total Casks')).toBe(total - 1);
+  expect(await cardNumber(page, 'Total Casks')).toBe(total - 1);
   expect((await page.request.get(`/api/casks/${id}`, { headers })).status()).toBe(404);
 
   await deleted.getByRole('button', { name: 'Undo' }).click();
   await expect(toast(page, `Undone: cask ${name} is back.`)).toBeVisible();
   await expect(row).toHaveCount(1);
-  expect(await cardValue(page, 'Total Casks')).toBe(total);
+  expect(await cardNumber(page, 'Total Casks')).toBe(total);
   const back = await page.request.get(`/api/casks/${id}`, { headers });
   expect(back.status()).toBe(200);
   expect(withoutSaveTime((await back.json()).data.cask as ApiCask)).toEqual(withoutSaveTime(saved));
@@ -252,7 +242,7 @@ test('a long name and distillery end in an ellipsis; Status and Action stay in v
     await page.setViewportSize(viewport);
     await openCasks(page);
     await page.getByRole('searchbox', { name: 'Search casks' }).fill(marker);
-    const row = bodyRows(caskTable(page)).filter({ hasText: marker });
+    const row = bodyRows(table(page, 'Cask List')).filter({ hasText: marker });
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell').nth(6)).toBeInViewport({ ratio: 1 });
     await expect(row.getByRole('button', { name: 'Edit' })).toBeInViewport({ ratio: 1 });
@@ -268,7 +258,7 @@ test('a long name and distillery end in an ellipsis; Status and Action stay in v
   }
 
   // Cleanup: the cask goes, as an admin would remove it.
-  const row = bodyRows(caskTable(page)).filter({ hasText: marker });
+  const row = bodyRows(table(page, 'Cask List')).filter({ hasText: marker });
   await row.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
   await confirm.getByRole('button', { name: 'Delete Cask' }).click();
@@ -302,7 +292,7 @@ test("a regauge changes the cask's Volume and ABV on the Cask List, its page and
   const listRow = async () => {
     await openCasks(page);
     await page.getByRole('searchbox', { name: 'Search casks' }).fill(name);
-    const row = bodyRows(caskTable(page)).filter({ hasText: name });
+    const row = bodyRows(table(page, 'Cask List')).filter({ hasText: name });
     await expect(row).toHaveCount(1);
     return row;
   };

@@ -2,15 +2,14 @@ import { expect, test, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { saveScreen, signIn, toast } from '../support/session.ts';
+import { bodyRows, table } from '../support/queries.ts';
 
 // Issue 31 in Chromium, on the demo orders: a list sorts both ways as the API does, a reload and
 // Back keep the view (sort and page in the URL), and a bulk status change on ten orders and its
 // Undo leave the orders as they were (read through the API; each row's audit is API-tested).
 
-const ordersTable = (page: Page) => page.getByRole('table', { name: 'Order List' });
-const bodyRows = (page: Page) => ordersTable(page).locator('tbody').getByRole('row');
 const budgetHeader = (page: Page) =>
-  ordersTable(page).getByRole('columnheader', { name: 'Budget' });
+  table(page, 'Order List').getByRole('columnheader', { name: 'Budget' });
 
 interface ApiOrder {
   _id: string;
@@ -32,7 +31,8 @@ async function apiOrders(page: Page, query: string): Promise<ApiOrder[]> {
 }
 
 /** The Product Name column of the rows shown (the first column holds the checkboxes). */
-const shownTitles = (page: Page) => bodyRows(page).locator('td:nth-child(3)').allTextContents();
+const shownTitles = (page: Page) =>
+  bodyRows(table(page, 'Order List')).locator('td:nth-child(3)').allTextContents();
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, mainAdmin);
@@ -42,7 +42,7 @@ test('the Order List sorts both ways as the API does; reload and Back keep the v
   page,
 }) => {
   await page.goto('/orders');
-  await expect(bodyRows(page)).toHaveCount(20);
+  await expect(bodyRows(table(page, 'Order List'))).toHaveCount(20);
 
   await budgetHeader(page).getByRole('button', { name: 'Budget' }).click();
   await expect(page).toHaveURL(/[?&]sort=investmentAmount(&|$)/);
@@ -78,12 +78,12 @@ test('a bulk status change on ten orders and its Undo leave the orders as they w
   page,
 }) => {
   await page.goto('/orders');
-  await expect(bodyRows(page)).toHaveCount(20);
+  await expect(bodyRows(table(page, 'Order List'))).toHaveCount(20);
   const before = await apiOrders(page, 'page=1&limit=20');
   await expect.poll(() => shownTitles(page)).toEqual(before.map((order) => order.title));
 
   for (let index = 0; index < 10; index++) {
-    await bodyRows(page).nth(index).getByRole('checkbox').check();
+    await bodyRows(table(page, 'Order List')).nth(index).getByRole('checkbox').check();
   }
   const bar = page.getByRole('region', { name: 'Bulk actions' });
   await expect(bar).toContainText('10 orders selected');
@@ -117,9 +117,9 @@ test('at 1280 px every list fits its card: no table scrolls sideways under its A
   // card hides the column before it (the Cask List's Status badges were cut this way).
   for (const path of ['/user', '/cask', '/offers', '/orders', '/referrals', '/audit']) {
     await page.goto(path);
-    const table = page.getByRole('table').first();
-    await expect(table.locator('tbody').getByRole('row').first()).toBeVisible();
-    const overflow = await table.evaluate((element) => {
+    const shown = page.getByRole('table').first();
+    await expect(bodyRows(shown).first()).toBeVisible();
+    const overflow = await shown.evaluate((element) => {
       const box = element.parentElement as HTMLElement;
       return box.scrollWidth - box.clientWidth;
     });
@@ -128,7 +128,7 @@ test('at 1280 px every list fits its card: no table scrolls sideways under its A
 
   // An order's reference and date each read on one line ('ORD-00133', not 'ORD-' over '00133').
   await page.goto('/orders');
-  const row = page.getByRole('table').first().locator('tbody').getByRole('row').first();
+  const row = bodyRows(table(page, 'Order List')).first();
   await expect(row.getByText(/^ORD-\d{5,}$/)).toBeVisible();
   for (const cell of [
     row.getByText(/^ORD-\d{5,}$/),

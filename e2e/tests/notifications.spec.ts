@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { atPhoneWidth, signIn, toast } from '../support/session.ts';
+import { atPhoneWidth, bearer, signIn, toast } from '../support/session.ts';
 
 // docs/screens/notifications.md, end to end: create (global and to one customer), read, mark all.
 // Other specs and the demo data may add notifications, so counts are read, never assumed.
@@ -33,12 +33,6 @@ async function openCreateForm(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Create Notification' });
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-async function bearer(page: Page): Promise<{ authorization: string }> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value;
-  expect(token, 'signed in').toBeTruthy();
-  return { authorization: `Bearer ${token}` };
 }
 
 /** Creates global notifications straight through the API, as this admin; returns their ids. */

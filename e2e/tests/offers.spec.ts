@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { saveScreen, signIn, toast } from '../support/session.ts';
+import { bodyRows, cardValue, count, searchBox, table } from '../support/queries.ts';
 
 // docs/screens/offers.md, end to end on the demo data (SEED_DEMO=true): an offer of each type is
 // added with a banner and three sliding images, found by search and type, edited (an image
@@ -14,14 +15,7 @@ const PNG = Buffer.from(
 );
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
-const table = (page: Page) => page.getByRole('table', { name: 'Offers' });
-const bodyRows = (page: Page) => table(page).locator('tbody').getByRole('row');
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search offers' });
 const typeFilter = (page: Page) => page.getByRole('combobox', { name: 'Type', exact: true });
-const cardValue = (page: Page, title: string) =>
-  page.locator('dl').filter({ hasText: title }).locator('dd').first();
-const count = async (locator: Locator) =>
-  Number(((await locator.textContent()) ?? '').replace(/[^\d]/g, ''));
 
 const marker = `e2e${Date.now().toString(36)}`;
 
@@ -39,9 +33,9 @@ async function fillTypeFields(dialog: Locator, type: OfferType) {
 }
 
 async function search(page: Page, text: string) {
-  await searchBox(page).fill(text);
+  await searchBox(page, 'Search offers').fill(text);
   // The debounced search has gone out once the first page shows only matching rows.
-  await expect(bodyRows(page).first()).toContainText(text);
+  await expect(bodyRows(table(page, 'Offers')).first()).toContainText(text);
 }
 
 /** Adds an offer through the Add Offer modal; resolves with the offer as the API saved it. */
@@ -83,20 +77,22 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, mainAdmin);
   await page.getByRole('navigation').getByRole('link', { name: 'Offers', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
-  await expect(bodyRows(page).first().getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(
+    bodyRows(table(page, 'Offers')).first().getByRole('button', { name: 'Edit' }),
+  ).toBeVisible();
 });
 
 test('the list shows its cards, search, filter and pagination; required fields are asked for', async ({
   page,
 }) => {
-  await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search offers...');
+  await expect(searchBox(page, 'Search offers')).toHaveAttribute('placeholder', 'Search offers...');
   await expect(cardValue(page, 'Total Offers')).toHaveText(/^[\d,]+$/);
   await expect(cardValue(page, 'Active Offers')).toHaveText(/^[\d,]+$/);
   await expect(page.getByText(/^Showing 10 of [\d]+ offers$/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
   await saveScreen(page, 'offers');
 
-  await searchBox(page).fill(`${marker}-nothing-matches`);
+  await searchBox(page, 'Search offers').fill(`${marker}-nothing-matches`);
   await expect(page.getByText('No offers found')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Offer' }).click();
@@ -119,7 +115,7 @@ test('an offer of each type is added with images, found by search and type, edit
 }) => {
   // Three saves with images, an edit and three deletions: a long story on a busy machine.
   test.setTimeout(120_000);
-  const totalBefore = await count(cardValue(page, 'Total Offers'));
+  const totalBefore = count(await cardValue(page, 'Total Offers').textContent());
   const titles = {
     cask: `${marker} cask`,
     bottle: `${marker} bottle`,
@@ -135,16 +131,16 @@ test('an offer of each type is added with images, found by search and type, edit
   );
 
   await search(page, marker);
-  await expect(bodyRows(page)).toHaveCount(3);
+  await expect(bodyRows(table(page, 'Offers'))).toHaveCount(3);
   await typeFilter(page).selectOption('Bottle');
-  await expect(bodyRows(page)).toHaveCount(1);
-  await expect(bodyRows(page).first()).toContainText(titles.bottle);
-  await expect(bodyRows(page).first()).toContainText('Bottle');
+  await expect(bodyRows(table(page, 'Offers'))).toHaveCount(1);
+  await expect(bodyRows(table(page, 'Offers')).first()).toContainText(titles.bottle);
+  await expect(bodyRows(table(page, 'Offers')).first()).toContainText('Bottle');
   await typeFilter(page).selectOption('All');
-  await expect(bodyRows(page)).toHaveCount(3);
+  await expect(bodyRows(table(page, 'Offers'))).toHaveCount(3);
 
   // Edit the cask: one sliding image out, one in, and it becomes an experience.
-  const caskRow = bodyRows(page).filter({ hasText: titles.cask });
+  const caskRow = bodyRows(table(page, 'Offers')).filter({ hasText: titles.cask });
   await caskRow.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Offer' });
   await expect(dialog.getByLabel(/^Title/)).toHaveValue(titles.cask);
@@ -167,7 +163,7 @@ test('an offer of each type is added with images, found by search and type, edit
   expect(answer.data.offer.type).toBe('experience');
   await expect(toast(page, 'Offer updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
-  const edited = bodyRows(page).filter({ hasText: `${titles.cask} tour` });
+  const edited = bodyRows(table(page, 'Offers')).filter({ hasText: `${titles.cask} tour` });
   await expect(edited).toContainText('Experience');
   // The removed image is gone from storage; the kept ones are still served.
   expect(answer.data.offer.images).not.toContain(cask.images[0]);
@@ -183,19 +179,22 @@ test('an offer of each type is added with images, found by search and type, edit
   const beforeDelete = (
     await (await page.request.get(`/api/offers/${cask.id}`, { headers })).json()
   ).data.offer as Record<string, unknown>;
-  await bodyRows(page).filter({ hasText: tour }).getByRole('button', { name: 'Delete' }).click();
+  await bodyRows(table(page, 'Offers'))
+    .filter({ hasText: tour })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await page
     .getByRole('alertdialog', { name: 'Confirm Delete' })
     .getByRole('button', { name: 'Confirm' })
     .click();
-  await expect(bodyRows(page).filter({ hasText: tour })).toHaveCount(0);
+  await expect(bodyRows(table(page, 'Offers')).filter({ hasText: tour })).toHaveCount(0);
   expect((await page.request.get(`/api/offers/${cask.id}`, { headers })).status()).toBe(404);
   await toast(page, 'Offer deleted successfully')
     .last()
     .getByRole('button', { name: 'Undo' })
     .click();
   await expect(toast(page, `Undone: offer ${tour} is back.`)).toBeVisible();
-  await expect(bodyRows(page).filter({ hasText: tour })).toHaveCount(1);
+  await expect(bodyRows(table(page, 'Offers')).filter({ hasText: tour })).toHaveCount(1);
   const back = await page.request.get(`/api/offers/${cask.id}`, { headers });
   expect(back.status()).toBe(200);
   const restored = (await back.json()).data.offer as Record<string, unknown>;
@@ -207,15 +206,18 @@ test('an offer of each type is added with images, found by search and type, edit
   }
 
   for (const title of [tour, titles.bottle, titles.experience]) {
-    await bodyRows(page).filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click();
+    await bodyRows(table(page, 'Offers'))
+      .filter({ hasText: title })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     const confirm = page.getByRole('alertdialog', { name: 'Confirm Delete' });
     await expect(confirm.getByText(`Are you sure you want to delete ${title}?`)).toBeVisible();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect(confirm).toBeHidden();
-    await expect(bodyRows(page).filter({ hasText: title })).toHaveCount(0);
+    await expect(bodyRows(table(page, 'Offers')).filter({ hasText: title })).toHaveCount(0);
   }
   await expect(page.getByText('No offers found')).toBeVisible();
-  await searchBox(page).fill('');
+  await searchBox(page, 'Search offers').fill('');
   await expect(cardValue(page, 'Total Offers')).toHaveText(
     String(totalBefore).replace(/\B(?=(\d{3})+(?!\d))/g, ','),
   );

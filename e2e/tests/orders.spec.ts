@@ -1,37 +1,24 @@
-import { expect, test, type Locator, type Page } from '../support/test.ts';
+import { expect, test, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
-import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
+import { accessToken, atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
+import {
+  bodyRows,
+  cardValue,
+  cell,
+  count,
+  pagination,
+  searchBox,
+  table,
+} from '../support/queries.ts';
 
 // docs/screens/orders.md, end to end on the demo orders (SEED_DEMO=true). Other specs may change
 // customers, so numbers are read, never assumed.
 
-const ordersTable = (page: Page) => page.getByRole('table', { name: 'Order List' });
-const ordersNav = (page: Page) => page.getByRole('navigation', { name: 'Orders pagination' });
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search orders' });
-const bodyRows = (table: Locator) => table.locator('tbody').getByRole('row');
-const cardValue = (page: Page, title: string) =>
-  page
-    .locator('dl')
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .locator('dd');
-
-const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
-
-async function cell(row: Locator, index: number): Promise<string> {
-  return ((await row.getByRole('cell').nth(index).textContent()) ?? '').trim();
-}
-
-async function accessToken(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
-  if (!cookie) throw new Error('not signed in');
-  return cookie.value;
-}
-
 async function openOrders(page: Page) {
   await page.getByRole('navigation').getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order List' })).toBeVisible();
-  await expect(bodyRows(ordersTable(page))).toHaveCount(20);
+  await expect(bodyRows(table(page, 'Order List'))).toHaveCount(20);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -43,9 +30,9 @@ test('the screen shows the cards, the table and 20 orders a page', async ({ page
   for (const title of ['Total Orders', 'Total Pending Orders', 'Total Delivered Orders']) {
     await expect(cardValue(page, title)).toHaveText(/^[\d,]+$/);
   }
-  await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search order ...');
+  await expect(searchBox(page, 'Search orders')).toHaveAttribute('placeholder', 'Search order ...');
   // The first column holds the row checkboxes of the bulk actions (issue 31).
-  await expect(ordersTable(page).getByRole('columnheader')).toHaveText([
+  await expect(table(page, 'Order List').getByRole('columnheader')).toHaveText([
     '',
     'User Name',
     'Product Name',
@@ -56,13 +43,14 @@ test('the screen shows the cards, the table and 20 orders a page', async ({ page
     'Action',
   ]);
   const total = count(await cardValue(page, 'Total Orders').textContent());
-  await expect(ordersNav(page).getByText(`Showing 20 of ${total} orders`)).toBeVisible();
-  await ordersNav(page).getByRole('button', { name: 'Page 2' }).click();
-  await expect(ordersNav(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  await expect(bodyRows(ordersTable(page))).toHaveCount(20);
+  await expect(
+    pagination(page, 'Orders pagination').getByText(`Showing 20 of ${total} orders`),
+  ).toBeVisible();
+  await pagination(page, 'Orders pagination').getByRole('button', { name: 'Page 2' }).click();
+  await expect(
+    pagination(page, 'Orders pagination').getByRole('button', { name: 'Page 2' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(bodyRows(table(page, 'Order List'))).toHaveCount(20);
   await saveScreen(page, 'orders-1280');
   await atPhoneWidth(page, async () => {
     await saveScreen(page, 'orders-375');
@@ -74,21 +62,19 @@ test("an admin finds an order by the customer's name and edits it twice: both no
 }) => {
   await openOrders(page);
   // A customer from page 2, so the search must reach past the loaded page.
-  await ordersNav(page).getByRole('button', { name: 'Page 2' }).click();
-  await expect(ordersNav(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  const picked = bodyRows(ordersTable(page)).nth(3);
+  await pagination(page, 'Orders pagination').getByRole('button', { name: 'Page 2' }).click();
+  await expect(
+    pagination(page, 'Orders pagination').getByRole('button', { name: 'Page 2' }),
+  ).toHaveAttribute('aria-current', 'page');
+  const picked = bodyRows(table(page, 'Order List')).nth(3);
   const customer = await cell(picked, 1);
   const product = await cell(picked, 2);
 
-  await searchBox(page).fill(customer);
-  await expect(ordersNav(page).getByRole('button', { name: 'Page 1' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  const rows = bodyRows(ordersTable(page));
+  await searchBox(page, 'Search orders').fill(customer);
+  await expect(
+    pagination(page, 'Orders pagination').getByRole('button', { name: 'Page 1' }),
+  ).toHaveAttribute('aria-current', 'page');
+  const rows = bodyRows(table(page, 'Order List'));
   await expect(rows.first()).toContainText(customer);
   const row = rows.filter({ hasText: product }).first();
 
@@ -120,7 +106,7 @@ test("an admin finds an order by the customer's name and edits it twice: both no
 
   // The second save, from a fresh page: the first note is the field's text and in the history.
   await page.reload();
-  await searchBox(page).fill(customer);
+  await searchBox(page, 'Search orders').fill(customer);
   await expect(rows.first()).toContainText(customer);
   await rows.filter({ hasText: product }).first().getByRole('button', { name: 'Edit' }).click();
   dialog = page.getByRole('dialog', { name: 'Edit Order' });
@@ -177,8 +163,8 @@ test('Edit Order keeps Save in view under a long notes history, on a desktop and
   }
 
   await openOrders(page);
-  await searchBox(page).fill(order.user.fullName);
-  const row = bodyRows(ordersTable(page)).filter({ hasText: order.title }).first();
+  await searchBox(page, 'Search orders').fill(order.user.fullName);
+  const row = bodyRows(table(page, 'Order List')).filter({ hasText: order.title }).first();
   await row.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Order' });
   const save = dialog.getByRole('button', { name: 'Save', exact: true });
@@ -209,7 +195,7 @@ test('Edit Order keeps Save in view under a long notes history, on a desktop and
 test('an admin deletes an order: gone from the list, the totals drop by one', async ({ page }) => {
   await openOrders(page);
   const before = count(await cardValue(page, 'Total Orders').textContent());
-  const row = bodyRows(ordersTable(page)).nth(5);
+  const row = bodyRows(table(page, 'Order List')).nth(5);
   const customer = await cell(row, 1);
   const product = await cell(row, 2);
 
@@ -222,7 +208,9 @@ test('an admin deletes an order: gone from the list, the totals drop by one', as
   await expect(dialog).toBeHidden();
   await expect(toast(page, 'Order deleted successfully!')).toBeVisible();
   await expect(cardValue(page, 'Total Orders')).toHaveText((before - 1).toLocaleString('en-US'));
-  await expect(ordersNav(page).getByText(`of ${before - 1} orders`)).toBeVisible();
+  await expect(
+    pagination(page, 'Orders pagination').getByText(`of ${before - 1} orders`),
+  ).toBeVisible();
 
   await page.reload();
   await expect(cardValue(page, 'Total Orders')).toHaveText((before - 1).toLocaleString('en-US'));
@@ -230,43 +218,44 @@ test('an admin deletes an order: gone from the list, the totals drop by one', as
 
 test("a search that matches nothing says 'No purchases found.'", async ({ page }) => {
   await openOrders(page);
-  await searchBox(page).fill('no order has this name zzqx');
-  await expect(ordersTable(page).getByText('No purchases found.')).toBeVisible();
+  await searchBox(page, 'Search orders').fill('no order has this name zzqx');
+  await expect(table(page, 'Order List').getByText('No purchases found.')).toBeVisible();
 });
 
 test('each order shows its reference and date; a reference finds it, Ordered sorts oldest first (issue 41)', async ({
   page,
 }) => {
   await openOrders(page);
-  const row = bodyRows(ordersTable(page)).nth(2);
+  const row = bodyRows(table(page, 'Order List')).nth(2);
   const reference = await cell(row, 5);
   expect(reference).toMatch(/^ORD-\d{5,}$/);
   expect(await cell(row, 6)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
-  await searchBox(page).fill(reference);
-  await expect(bodyRows(ordersTable(page))).toHaveCount(1);
-  await expect(bodyRows(ordersTable(page)).first()).toContainText(reference);
-  await bodyRows(ordersTable(page)).first().getByRole('button', { name: 'Edit' }).click();
+  await searchBox(page, 'Search orders').fill(reference);
+  await expect(bodyRows(table(page, 'Order List'))).toHaveCount(1);
+  await expect(bodyRows(table(page, 'Order List')).first()).toContainText(reference);
+  await bodyRows(table(page, 'Order List')).first().getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Order' });
   await expect(detailValue(dialog, 'Reference')).toHaveText(reference);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Oldest first: the references are numbered in order of creation, so they rise down the page.
-  await searchBox(page).fill('');
-  await ordersTable(page)
+  await searchBox(page, 'Search orders').fill('');
+  await table(page, 'Order List')
     .getByRole('columnheader', { name: 'Ordered' })
     .getByRole('button', { name: 'Ordered' })
     .click();
   await expect(page).toHaveURL(/[?&]sort=createdAt(&|$)/);
-  await expect(ordersTable(page).getByRole('columnheader', { name: 'Ordered' })).toHaveAttribute(
-    'aria-sort',
-    'ascending',
-  );
+  await expect(
+    table(page, 'Order List').getByRole('columnheader', { name: 'Ordered' }),
+  ).toHaveAttribute('aria-sort', 'ascending');
   // The rows of the newest-first page stay on screen until the sorted page arrives: wait for it.
   const shownNumbers = async () => {
     const numbers = [];
     for (const index of [0, 1, 19]) {
-      numbers.push(Number((await cell(bodyRows(ordersTable(page)).nth(index), 5)).slice(4)));
+      numbers.push(
+        Number((await cell(bodyRows(table(page, 'Order List')).nth(index), 5)).slice(4)),
+      );
     }
     return numbers;
   };

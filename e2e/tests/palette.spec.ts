@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
-import { signIn } from '../support/session.ts';
+import { accessToken, signIn } from '../support/session.ts';
 
 // Issue 31 in Chromium: the command palette finds a customer by part of the e-mail and opens
 // their page with the keyboard alone; its actions open their dialogs; '?' lists the shortcuts;
@@ -9,10 +9,6 @@ import { signIn } from '../support/session.ts';
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Search everything' });
 const field = (page: Page) => palette(page).getByRole('combobox');
 const highlighted = (page: Page) => palette(page).locator('[role="option"][aria-selected="true"]');
-
-async function accessToken(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value ?? '';
-}
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path, {

@@ -1,17 +1,18 @@
 import { expect, test, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
-import { atPhoneWidth, expectPath, saveScreen, signIn, toast } from '../support/session.ts';
+import {
+  accessToken,
+  atPhoneWidth,
+  expectPath,
+  saveScreen,
+  signIn,
+  toast,
+} from '../support/session.ts';
 
 declare global {
   interface Window {
     __xss?: unknown;
   }
-}
-
-async function accessToken(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
-  if (!cookie) throw new Error('not signed in');
-  return cookie.value;
 }
 
 async function openPrivacy(page: Page) {

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { saveScreen, signIn, toast } from '../support/session.ts';
+import { bodyRows, table } from '../support/queries.ts';
 
 // Issue 27 item 9 (docs/decisions/208): two admins edit the same order; the one whose dialog
 // was opened before the other's save is told so, reloads, and sees the other's change. Both
@@ -10,8 +11,7 @@ import { saveScreen, signIn, toast } from '../support/session.ts';
 
 const STALE = 'This record was changed by someone else. Reload it and try again.';
 
-const firstOrder = (page: Page) =>
-  page.getByRole('table', { name: 'Order List' }).locator('tbody').getByRole('row').first();
+const firstOrder = (page: Page) => bodyRows(table(page, 'Order List')).first();
 
 /** Opens Edit Order on the newest order; answers the dialog and the order's product. */
 async function openFirstOrder(page: Page): Promise<{ product: string; dialog: Locator }> {

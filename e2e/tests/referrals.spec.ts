@@ -3,31 +3,16 @@ import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
+import { bodyRows, cardValue, cell, count, pagination, table } from '../support/queries.ts';
 
 // docs/screens/referrals.md, end to end on the demo referrals (SEED_DEMO=true): filter, search,
 // complete a referral and see the referrer's points rise in the Reward List, set it back and see
 // them fall. Other specs may change customers too, so numbers are read, never assumed.
 
-const referralsTable = (page: Page) => page.getByRole('table', { name: 'Referrals List' });
-const referralsNav = (page: Page) => page.getByRole('navigation', { name: 'Referrals pagination' });
-const rewardsTable = (page: Page) => page.getByRole('table', { name: 'Reward List' });
-const bodyRows = (table: Locator) => table.locator('tbody').getByRole('row');
-const count = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
-const card = (page: Page, title: string) =>
-  page
-    .locator('dl')
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .locator('dd')
-    .first();
-
-async function cell(row: Locator, index: number): Promise<string> {
-  return ((await row.getByRole('cell').nth(index).textContent()) ?? '').trim();
-}
-
 async function openReferrals(page: Page) {
   await page.getByRole('navigation').getByRole('link', { name: 'Referrals', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible();
-  await expect(bodyRows(referralsTable(page)).first()).toBeVisible();
+  await expect(bodyRows(table(page, 'Referrals List')).first()).toBeVisible();
 }
 
 /**
@@ -38,7 +23,7 @@ async function openReferrals(page: Page) {
 async function pointCell(page: Page, email: string): Promise<Locator> {
   await page.getByRole('navigation').getByRole('link', { name: 'User', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
-  const row = bodyRows(rewardsTable(page)).filter({ hasText: email });
+  const row = bodyRows(table(page, 'Reward List')).filter({ hasText: email });
   await expect(row).toHaveCount(1);
   return row.getByRole('cell').nth(5);
 }
@@ -49,8 +34,8 @@ const points = (n: number) => n.toLocaleString('en-US');
 async function setStatus(page: Page, referee: string, referrer: string, status: string) {
   await openReferrals(page);
   await page.getByRole('searchbox', { name: 'Search referrals' }).fill(referee);
-  const row = bodyRows(referralsTable(page)).filter({ hasText: referee });
-  await expect(bodyRows(referralsTable(page))).toHaveCount(1);
+  const row = bodyRows(table(page, 'Referrals List')).filter({ hasText: referee });
+  await expect(bodyRows(table(page, 'Referrals List'))).toHaveCount(1);
   await row.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: `Edit Referral - ${referrer}` });
   await dialog.getByLabel('Status').selectOption({ label: status });
@@ -77,19 +62,25 @@ test('an admin filters, searches, completes a referral and the referrer points f
   ]) {
     await expect(page.getByText(title, { exact: true })).toBeVisible();
   }
-  await expect(card(page, 'Total Rewards')).toHaveText(/^\$[\d,.]+$/);
-  const total = count(await card(page, 'Total Referrals').textContent());
-  const completed = count(await card(page, 'Completed Referrals').textContent());
-  await expect(referralsNav(page).getByText(`of ${total} referrals`)).toBeVisible();
-  await expect(referralsNav(page).getByRole('button', { name: 'Refresh' })).toHaveCount(0);
+  await expect(cardValue(page, 'Total Rewards')).toHaveText(/^\$[\d,.]+$/);
+  const total = count(await cardValue(page, 'Total Referrals').textContent());
+  const completed = count(await cardValue(page, 'Completed Referrals').textContent());
+  await expect(
+    pagination(page, 'Referrals pagination').getByText(`of ${total} referrals`),
+  ).toBeVisible();
+  await expect(
+    pagination(page, 'Referrals pagination').getByRole('button', { name: 'Refresh' }),
+  ).toHaveCount(0);
 
   // Pending only: every row says so.
   await page.getByLabel('Filter by status').selectOption({ label: 'Pending' });
-  await expect(referralsNav(page).getByText(`of ${total - completed} referrals`)).toBeVisible();
-  for (const text of await bodyRows(referralsTable(page)).allTextContents()) {
+  await expect(
+    pagination(page, 'Referrals pagination').getByText(`of ${total - completed} referrals`),
+  ).toBeVisible();
+  for (const text of await bodyRows(table(page, 'Referrals List')).allTextContents()) {
     expect(text).toContain('Pending');
   }
-  const row = bodyRows(referralsTable(page)).first();
+  const row = bodyRows(table(page, 'Referrals List')).first();
   const referee = await cell(row, 2);
   const referrerCell = row.getByRole('cell').nth(1);
   const referrer = ((await referrerCell.locator('p').first().textContent()) ?? '').trim();
@@ -110,7 +101,7 @@ test('an admin filters, searches, completes a referral and the referrer points f
   const before = count(await (await pointCell(page, referrerEmail)).textContent());
 
   await setStatus(page, referee, referrer, 'Completed');
-  await expect(card(page, 'Completed Referrals')).toHaveText(String(completed + 1));
+  await expect(cardValue(page, 'Completed Referrals')).toHaveText(String(completed + 1));
   await saveScreen(page, 'referrals-1280');
   await atPhoneWidth(page, async () => {
     await saveScreen(page, 'referrals-375');
@@ -126,7 +117,7 @@ test('an admin filters, searches, completes a referral and the referrer points f
   await page.reload();
   await expect(await pointCell(page, referrerEmail)).toHaveText(points(credited));
   await setStatus(page, referee, referrer, 'Pending');
-  await expect(card(page, 'Completed Referrals')).toHaveText(String(completed));
+  await expect(cardValue(page, 'Completed Referrals')).toHaveText(String(completed));
   await expect(await pointCell(page, referrerEmail)).toHaveText(points(before));
 });
 
@@ -134,7 +125,9 @@ test('a search that matches nothing reads No referrals found.', async ({ page })
   await openReferrals(page);
   await page.getByRole('searchbox', { name: 'Search referrals' }).fill('no-such-referral-anywhere');
   await expect(page.getByText('No referrals found.')).toBeVisible();
-  await expect(referralsNav(page).getByText('Showing 0 of 0 referrals')).toBeVisible();
+  await expect(
+    pagination(page, 'Referrals pagination').getByText('Showing 0 of 0 referrals'),
+  ).toBeVisible();
 });
 
 interface ApiReferral {
@@ -163,7 +156,7 @@ test('a bulk status change and its Undo leave the referrals as they were', async
   // back through the API (the date an undo restores is checked in referrals-bulk.test.tsx). axe
   // with the bar, the dialog and the toast.
   await openReferrals(page);
-  const rows = bodyRows(referralsTable(page));
+  const rows = bodyRows(table(page, 'Referrals List'));
   await expect(rows).toHaveCount(10);
   const before = await apiReferrals(page, 'page=1&limit=10');
   // The rows shown are the API's, in its order (the third cell is the referee's).

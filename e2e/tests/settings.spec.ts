@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
-import { atPhoneWidth, expectPath, signIn, toast } from '../support/session.ts';
+import { accessToken, atPhoneWidth, expectPath, signIn, toast } from '../support/session.ts';
 
 /** CRC-32 as PNG chunks need it (kept here: Node 20.19 may lack zlib.crc32). */
 function crc32(bytes: Buffer): number {
@@ -41,12 +41,6 @@ function goldPng(): Buffer {
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function accessToken(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
-  if (!cookie) throw new Error('not signed in');
-  return cookie.value;
 }
 
 /** Puts the main admin's name and phone back through the API, so later specs see them as seeded. */

@@ -1,26 +1,20 @@
-import { expect, test, type Locator, type Page } from '../support/test.ts';
+import { expect, test, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
+import { bodyRows, cell, count, pagination, searchBox, table } from '../support/queries.ts';
 
 // docs/screens/dashboard.md, users.md and rewards.md: Dashboard, User Management and Reward List,
 // end to end on the demo customers (SEED_DEMO=true). Other specs may change customers too, so
 // numbers are read, never assumed. The customer deleted here is the oldest one (the last row of the
 // last page): the notifications spec picks the newest.
 
-const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
-const usersNav = (page: Page) => page.getByRole('navigation', { name: 'Users pagination' });
-const rewardsTable = (page: Page) => page.getByRole('table', { name: 'Reward List' });
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search users' });
-const bodyRows = (table: Locator) => table.locator('tbody').getByRole('row');
 const totalLine = (page: Page) => page.getByText(/^Total: [\d,]+$/);
-
-const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
 async function openUsers(page: Page) {
   await page.getByRole('navigation').getByRole('link', { name: 'User', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
-  await expect(bodyRows(usersTable(page))).toHaveCount(6);
+  await expect(bodyRows(table(page, 'Users'))).toHaveCount(6);
 }
 
 async function total(page: Page): Promise<number> {
@@ -28,9 +22,6 @@ async function total(page: Page): Promise<number> {
 }
 
 /** The text of one cell of a row, by its column position. */
-async function cell(row: Locator, index: number): Promise<string> {
-  return ((await row.getByRole('cell').nth(index).textContent()) ?? '').trim();
-}
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, mainAdmin);
@@ -74,7 +65,7 @@ test('an admin deactivates a customer and the table still says so after a reload
   page,
 }) => {
   await openUsers(page);
-  const row = bodyRows(usersTable(page)).nth(2);
+  const row = bodyRows(table(page, 'Users')).nth(2);
   const name = await cell(row, 1);
   const email = await cell(row, 2);
   const before = await cell(row, 4);
@@ -91,10 +82,10 @@ test('an admin deactivates a customer and the table still says so after a reload
   await dialog.getByLabel('Status').selectOption(after);
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog).toBeHidden();
-  await expect(bodyRows(usersTable(page)).filter({ hasText: email })).toContainText(after);
+  await expect(bodyRows(table(page, 'Users')).filter({ hasText: email })).toContainText(after);
 
   await page.reload();
-  await expect(bodyRows(usersTable(page)).filter({ hasText: email })).toContainText(after);
+  await expect(bodyRows(table(page, 'Users')).filter({ hasText: email })).toContainText(after);
 });
 
 test('an admin deletes the oldest customer: gone from the list, the total drops by one', async ({
@@ -103,15 +94,14 @@ test('an admin deletes the oldest customer: gone from the list, the total drops 
   await openUsers(page);
   const before = await total(page);
   const lastPage = Math.ceil(before / 6);
-  await usersNav(page)
+  await pagination(page, 'Users pagination')
     .getByRole('button', { name: `Page ${lastPage}` })
     .click();
-  await expect(usersNav(page).getByRole('button', { name: `Page ${lastPage}` })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  await expect(usersNav(page).getByText(`of ${before} users`)).toBeVisible();
-  const row = bodyRows(usersTable(page)).last();
+  await expect(
+    pagination(page, 'Users pagination').getByRole('button', { name: `Page ${lastPage}` }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(pagination(page, 'Users pagination').getByText(`of ${before} users`)).toBeVisible();
+  const row = bodyRows(table(page, 'Users')).last();
   const name = await cell(row, 1);
   const email = await cell(row, 2);
 
@@ -123,49 +113,50 @@ test('an admin deletes the oldest customer: gone from the list, the total drops 
   await dialog.getByRole('button', { name: 'Delete User' }).click();
   await expect(dialog).toBeHidden();
   await expect(totalLine(page)).toHaveText(`Total: ${(before - 1).toLocaleString('en-US')}`);
-  await expect(usersTable(page).getByText(email)).toBeHidden();
+  await expect(table(page, 'Users').getByText(email)).toBeHidden();
 
-  await searchBox(page).fill(email);
+  await searchBox(page, 'Search users').fill(email);
   await expect(page.getByText('No users found')).toBeVisible();
   await expect(page.getByText('Try adjusting your search criteria')).toBeVisible();
-  await expect(rewardsTable(page).getByText('No Data found')).toBeVisible();
+  await expect(table(page, 'Reward List').getByText('No Data found')).toBeVisible();
 });
 
 test('searching narrows both lists and paging moves through the customers', async ({ page }) => {
   await openUsers(page);
   const all = await total(page);
-  const firstPageNames = await bodyRows(usersTable(page))
+  const firstPageNames = await bodyRows(table(page, 'Users'))
     .locator('td:nth-child(2)')
     .allTextContents();
 
   // Paging: page 2 shows six other customers; Previous comes back.
-  await usersNav(page).getByRole('button', { name: 'Next' }).click();
-  await expect(usersNav(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  await expect(bodyRows(usersTable(page)).first()).not.toContainText(firstPageNames[0] ?? '');
-  const secondPageNames = await bodyRows(usersTable(page))
+  await pagination(page, 'Users pagination').getByRole('button', { name: 'Next' }).click();
+  await expect(
+    pagination(page, 'Users pagination').getByRole('button', { name: 'Page 2' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(bodyRows(table(page, 'Users')).first()).not.toContainText(firstPageNames[0] ?? '');
+  const secondPageNames = await bodyRows(table(page, 'Users'))
     .locator('td:nth-child(2)')
     .allTextContents();
   expect(secondPageNames.filter((name) => firstPageNames.includes(name))).toEqual([]);
-  await usersNav(page).getByRole('button', { name: 'Previous' }).click();
-  await expect(bodyRows(usersTable(page)).first()).toContainText(firstPageNames[0] ?? '');
+  await pagination(page, 'Users pagination').getByRole('button', { name: 'Previous' }).click();
+  await expect(bodyRows(table(page, 'Users')).first()).toContainText(firstPageNames[0] ?? '');
 
   // Searching: a part of one customer's e-mail finds them, in both lists, from page 1.
-  await usersNav(page).getByRole('button', { name: 'Page 2' }).click();
-  const email = await cell(bodyRows(usersTable(page)).first(), 1);
+  await pagination(page, 'Users pagination').getByRole('button', { name: 'Page 2' }).click();
+  const email = await cell(bodyRows(table(page, 'Users')).first(), 1);
   const term = email.split('@')[0] ?? email;
-  await searchBox(page).fill(term);
+  await searchBox(page, 'Search users').fill(term);
   await expect(totalLine(page)).not.toHaveText(`Total: ${all.toLocaleString('en-US')}`);
-  await expect(usersTable(page).getByText(email)).toBeVisible();
-  await expect(rewardsTable(page).getByText(email)).toBeVisible();
-  for (const text of await bodyRows(usersTable(page)).allTextContents()) {
+  await expect(table(page, 'Users').getByText(email)).toBeVisible();
+  await expect(table(page, 'Reward List').getByText(email)).toBeVisible();
+  for (const text of await bodyRows(table(page, 'Users')).allTextContents()) {
     expect(text.toLowerCase()).toContain(term.toLowerCase());
   }
-  await expect(usersNav(page).getByText(/^Showing \d of \d+ users$/)).toBeVisible();
+  await expect(
+    pagination(page, 'Users pagination').getByText(/^Showing \d of \d+ users$/),
+  ).toBeVisible();
 
-  await searchBox(page).fill('no-such-customer-anywhere');
+  await searchBox(page, 'Search users').fill('no-such-customer-anywhere');
   await expect(page.getByText('No users found')).toBeVisible();
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(totalLine(page)).toHaveText(`Total: ${all.toLocaleString('en-US')}`);
@@ -175,7 +166,7 @@ test('a manual point adjustment shows in the Point column and survives a reload'
   page,
 }) => {
   await openUsers(page);
-  const row = bodyRows(rewardsTable(page)).first();
+  const row = bodyRows(table(page, 'Reward List')).first();
   // The Reward List loads beside User Management: its first row is a placeholder until then.
   await expect(row.getByRole('button', { name: 'Adjust Points' })).toBeVisible();
   const name = await cell(row, 0);
@@ -199,7 +190,7 @@ test('a manual point adjustment shows in the Point column and survives a reload'
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Points updated successfully ✅')).toBeVisible();
   await expect(dialog).toBeHidden();
-  const updated = bodyRows(rewardsTable(page)).filter({ hasText: email });
+  const updated = bodyRows(table(page, 'Reward List')).filter({ hasText: email });
   await expect(updated.getByRole('cell').nth(5)).toHaveText((before + 15).toLocaleString('en-US'));
 
   // Taking away more than the balance is refused by the server, which says why.
@@ -212,7 +203,7 @@ test('a manual point adjustment shows in the Point column and survives a reload'
 
   await page.reload();
   await expect(
-    bodyRows(rewardsTable(page)).filter({ hasText: email }).getByRole('cell').nth(5),
+    bodyRows(table(page, 'Reward List')).filter({ hasText: email }).getByRole('cell').nth(5),
   ).toHaveText((before + 15).toLocaleString('en-US'));
   await saveScreen(page, 'users-1280');
   await atPhoneWidth(page, async () => {
@@ -224,8 +215,8 @@ test("an admin fixes a customer's e-mail on their page; another customer's is re
   page,
 }) => {
   await openUsers(page);
-  const other = await cell(bodyRows(usersTable(page)).nth(4), 2);
-  const row = bodyRows(usersTable(page)).nth(3);
+  const other = await cell(bodyRows(table(page, 'Users')).nth(4), 2);
+  const row = bodyRows(table(page, 'Users')).nth(3);
   const name = await cell(row, 1);
   await row.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import { afterEach, expect, test, vi } from 'vitest';
+import { SIGNED_OUT_COOKIES, sessionCookies } from '@/testing/session.ts';
 import { stubFetch, type SentRequest } from '@/testing/stub-fetch.ts';
 import { api, ApiError, errorMessage } from './api-client.ts';
 import { SESSION_EXPIRED_EVENT, storeSession } from './session.ts';
@@ -7,14 +8,6 @@ import { SESSION_EXPIRED_EVENT, storeSession } from './session.ts';
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const sessionCookies = () => ({
-  accessToken: Cookies.get('accessToken'),
-  refreshToken: Cookies.get('refreshToken'),
-  isAuthenticated: Cookies.get('isAuthenticated'),
-});
-
-const signedOut = { accessToken: undefined, refreshToken: undefined, isAuthenticated: undefined };
 
 const bearer = (request: SentRequest) => request.headers.get('Authorization');
 
@@ -121,7 +114,7 @@ test('a failed refresh clears the cookies, passes the 401 on and announces the e
       message: 'You are not authorized: the session has expired',
     });
   }
-  expect(sessionCookies()).toEqual(signedOut);
+  expect(sessionCookies()).toEqual(SIGNED_OUT_COOKIES);
   expect(expired).toHaveBeenCalled();
   window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
 });
@@ -133,7 +126,7 @@ test('a 401 without a refresh token clears the cookies without calling refresh',
   await expect(api.get('/users')).rejects.toMatchObject({ status: 401 });
 
   expect(sent.map((request) => request.path)).toEqual(['/api/users']);
-  expect(sessionCookies()).toEqual(signedOut);
+  expect(sessionCookies()).toEqual(SIGNED_OUT_COOKIES);
 });
 
 test('a request that fails with 401 again after the refresh is not refreshed twice', async () => {
@@ -151,7 +144,7 @@ test('a request that fails with 401 again after the refresh is not refreshed twi
     '/api/auth/refresh-token',
     '/api/users',
   ]);
-  expect(sessionCookies()).toEqual(signedOut);
+  expect(sessionCookies()).toEqual(SIGNED_OUT_COOKIES);
 });
 
 test('a wrong password at sign-in is a plain 401: no refresh is attempted', async () => {
@@ -177,7 +170,7 @@ test("'You are not authorized' in a 400 answer clears the cookies too", async ()
 
   await expect(api.put('/users/1', { isActive: true })).rejects.toMatchObject({ status: 400 });
 
-  expect(sessionCookies()).toEqual(signedOut);
+  expect(sessionCookies()).toEqual(SIGNED_OUT_COOKIES);
 });
 
 test('other errors keep the session and carry the server message and field errors', async () => {

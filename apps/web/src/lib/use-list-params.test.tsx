@@ -9,6 +9,7 @@ import {
   manyOrders,
 } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { table } from '@/testing/queries.ts';
 
 // Issue 31: every list keeps its page, size, search, filters and sort in the URL, and its sortable
 // column headers are buttons with aria-sort. Shown here on the Orders screen (search, status
@@ -19,11 +20,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const table = () => screen.getByRole('table', { name: 'Order List' });
 const header = (name: string) =>
-  within(table()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+  within(table('Order List')).getByRole('columnheader', { name: new RegExp(`^${name}`) });
 const titles = () =>
-  within(table())
+  within(table('Order List'))
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
@@ -36,7 +36,7 @@ const budgets = () =>
 test('a sortable header is a button; aria-sort tells the order; pressing again reverses it', async () => {
   const api = createFakeApi({ orders: budgets() });
   const { user, router } = await renderApp({ route: '/orders', api });
-  await within(table()).findByText('Cask A');
+  await within(table('Order List')).findByText('Cask A');
   // Product Name, Budget and Status sort; User Name and Action do not.
   expect(within(header('User Name')).queryByRole('button')).toBeNull();
   expect(header('Product Name')).toHaveAttribute('aria-sort', 'none');
@@ -94,7 +94,7 @@ test('a pasted link opens the view it names: page, search, status and sort', asy
 test('values a link gets wrong are read as the defaults and never sent', async () => {
   const api = createFakeApi({ orders: [anOrder({ title: 'Only one' })] });
   await renderApp({ route: '/orders?sort=balance&status=Lost&page=abc', api });
-  await within(table()).findByText('Only one');
+  await within(table('Order List')).findByText('Only one');
   expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({ page: '1', limit: '20' });
   expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('');
 });
@@ -102,7 +102,7 @@ test('values a link gets wrong are read as the defaults and never sent', async (
 test('the search goes to the URL after the pause, from page 1; Back puts the earlier one back', async () => {
   const api = createFakeApi({ orders: manyOrders(30) });
   const { user, router } = await renderApp({ route: '/orders?page=2', api });
-  await within(table()).findByText('Order 21');
+  await within(table('Order List')).findByText('Order 21');
   const box = screen.getByRole('searchbox', { name: 'Search orders' });
   await user.type(box, 'order 1');
   await waitFor(() => expect(router.state.location.search).toBe('?q=order+1'));
@@ -125,7 +125,7 @@ test('the search goes to the URL after the pause, from page 1; Back puts the ear
   // Another search written by a link shows in the box.
   await act(() => router.navigate('/orders?q=order%2030'));
   await waitFor(() => expect(box).toHaveValue('order 30'));
-  expect(await within(table()).findByText('Order 30')).toBeVisible();
+  expect(await within(table('Order List')).findByText('Order 30')).toBeVisible();
 });
 
 test('User Management keeps each list’s page and sort apart, with one search for both', async () => {
@@ -165,7 +165,7 @@ test('a link followed while the search waits opens its page; the search does not
     orders: [anOrder({ user: { id: ailsa.id, fullName: 'Ailsa Craig' } })],
   });
   const { router } = await renderApp({ route: '/orders', api });
-  const link = await within(table()).findByRole('link', { name: 'Ailsa Craig' });
+  const link = await within(table('Order List')).findByRole('link', { name: 'Ailsa Craig' });
   fakeTheSearchTimer();
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), {
     target: { value: 'order 1' },
@@ -221,7 +221,7 @@ test('a name clicked while the search waits opens its page, even when the pause 
 test('a filter chosen while the search waits takes the search along; neither undoes the other', async () => {
   const api = createFakeApi({ orders: manyOrders(30) });
   const { router } = await renderApp({ route: '/orders?page=2', api });
-  await within(table()).findByText('Order 21');
+  await within(table('Order List')).findByText('Order 21');
   fakeTheSearchTimer();
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), {
     target: { value: 'order 1' },
@@ -242,7 +242,7 @@ test('a filter chosen while the search waits takes the search along; neither und
 test('Back while the search waits cancels it: the box shows the search of the view it returns to', async () => {
   const api = createFakeApi({ orders: manyOrders(30) });
   const { user, router } = await renderApp({ route: '/orders', api });
-  await within(table()).findByText('Order 1');
+  await within(table('Order List')).findByText('Order 1');
   await user.click(within(header('Product Name')).getByRole('button', { name: 'Product Name' }));
   await waitFor(() => expect(router.state.location.search).toBe('?sort=title'));
   fakeTheSearchTimer();

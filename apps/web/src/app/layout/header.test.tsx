@@ -1,13 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { ada } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { banner } from '@/testing/queries.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const banner = () => screen.getByRole('banner');
 
 test('the header welcomes the signed-in admin by name, with the fixed label Admin', async () => {
   await renderApp({

@@ -1,19 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import Cookies from 'js-cookie';
 import { afterEach, expect, test, vi, type Mock } from 'vitest';
 import { UNREAD_POLL_MS } from '@/lib/notification-queries.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { SIGNED_OUT_COOKIES, sessionCookies } from '@/testing/session.ts';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-const sessionCookies = () => [
-  Cookies.get('accessToken'),
-  Cookies.get('refreshToken'),
-  Cookies.get('isAuthenticated'),
-];
 
 /** The method, URL and JSON body of every request the page sent through fetch(url, init). */
 function sentRequests(fetchMock: Mock<typeof fetch>) {
@@ -43,7 +37,11 @@ test('No, Cancel! keeps the admin signed in where they were', async () => {
 
   expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/orders');
-  expect(sessionCookies()).toEqual(['access-token-1', 'refresh-token-1', 'true']);
+  expect(sessionCookies()).toEqual({
+    accessToken: 'access-token-1',
+    refreshToken: 'refresh-token-1',
+    isAuthenticated: 'true',
+  });
   // The screen loads its own data; no logout is sent.
   const urls = fetchMock.mock.calls.map(([input]) => String(input));
   expect(urls.filter((url) => url.includes('/auth/logout'))).toEqual([]);
@@ -78,7 +76,7 @@ test('confirming revokes the refresh token, clears the session and goes to /sign
 
   expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/signin');
-  expect(sessionCookies()).toEqual([undefined, undefined, undefined]);
+  expect(sessionCookies()).toEqual(SIGNED_OUT_COOKIES);
   expect(queryClient.getQueryData(['profile'])).toBeUndefined();
 
   const logout = sentRequests(fetchMock).find((request) => request.url.endsWith('/auth/logout'));
@@ -116,7 +114,7 @@ test('a failing logout request still logs the admin out', async () => {
   await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
-  expect(sessionCookies()).toEqual([undefined, undefined, undefined]);
+  expect(sessionCookies()).toEqual(SIGNED_OUT_COOKIES);
 });
 
 test('a server error on logout still logs the admin out', async () => {
@@ -132,5 +130,5 @@ test('a server error on logout still logs the admin out', async () => {
   await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
-  expect(sessionCookies()).toEqual([undefined, undefined, undefined]);
+  expect(sessionCookies()).toEqual(SIGNED_OUT_COOKIES);
 });

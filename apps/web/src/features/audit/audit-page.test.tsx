@@ -9,10 +9,10 @@ import {
 import { anAuditEntry, aCask, aCustomer, createFakeApi, ada } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
+import { table } from '@/testing/queries.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const table = () => screen.getByRole('table', { name: 'Audit Log' });
 const otto = {
   id: '9e2b7c1a-3d4f-4a5b-8c6d-7e8f9a0b1c2d',
   fullName: 'Otto Other',
@@ -64,12 +64,12 @@ test("the sidebar's 'Audit Log' follows 'Notifications' and opens the screen", a
 
 test('the table lists Time, Admin, Action, Record and Address, newest first', async () => {
   await renderApp({ route: '/audit', api: auditApi() });
-  await within(table()).findByText('Customer: Isla Grant');
-  const headers = within(table())
+  await within(table('Audit Log')).findByText('Customer: Isla Grant');
+  const headers = within(table('Audit Log'))
     .getAllByRole('columnheader')
     .map((header) => header.textContent);
   expect(headers).toEqual(['Time', 'Admin', 'Action', 'Record', 'Address']);
-  const rows = within(table()).getAllByRole('row').slice(1);
+  const rows = within(table('Audit Log')).getAllByRole('row').slice(1);
   expect(rows[0]).toHaveTextContent('Customer updated');
   expect(rows[1]).toHaveTextContent('Otto Other');
   expect(rows[2]).toHaveTextContent('Nobody signed in');
@@ -79,18 +79,18 @@ test('the table lists Time, Admin, Action, Record and Address, newest first', as
 test('the filters are read from and written to the URL, and combine', async () => {
   const api = auditApi();
   const { user, router } = await renderApp({ route: '/audit?type=cask', api });
-  await within(table()).findByText('Cask: Springbank 2012');
-  expect(within(table()).queryByText('Customer: Isla Grant')).not.toBeInTheDocument();
+  await within(table('Audit Log')).findByText('Cask: Springbank 2012');
+  expect(within(table('Audit Log')).queryByText('Customer: Isla Grant')).not.toBeInTheDocument();
   expect(screen.getByRole('combobox', { name: 'Record type' })).toHaveValue('cask');
 
   await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Customer updated');
   await waitFor(() => expect(router.state.location.search).toBe('?action=user.updated&type=cask'));
-  expect(await within(table()).findByText('No entries found.')).toBeInTheDocument();
+  expect(await within(table('Audit Log')).findByText('No entries found.')).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Clear filters' }));
   await user.type(screen.getByRole('searchbox', { name: 'Search by record id or name' }), 'isla');
   await waitFor(() => expect(router.state.location.search).toBe('?search=isla'));
-  await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
+  await waitFor(() => expect(within(table('Audit Log')).getAllByRole('row')).toHaveLength(2));
 
   await user.click(screen.getByRole('combobox', { name: 'Admin' }));
   await user.click(await screen.findByRole('option', { name: /Otto Other/ }));
@@ -101,8 +101,8 @@ test('the filters are read from and written to the URL, and combine', async () =
 
 test("a row opens 'Audit Entry' with who, when, where, the record and the change, no secret", async () => {
   const { user } = await renderApp({ route: '/audit', api: auditApi() });
-  await within(table()).findByText('Cask: Springbank 2012');
-  const rows = within(table()).getAllByRole('row').slice(1);
+  await within(table('Audit Log')).findByText('Cask: Springbank 2012');
+  const rows = within(table('Audit Log')).getAllByRole('row').slice(1);
   await user.click(within(rows[1]!).getByRole('button'));
   const dialog = await screen.findByRole('dialog', { name: 'Audit Entry' });
   expect(detailValue(dialog, 'Who')).toHaveTextContent('Otto Other');
@@ -181,8 +181,8 @@ test("what the server did itself is 'System', a failed sign-in 'Nobody signed in
     }),
   );
   await renderApp({ route: '/audit', api });
-  await within(table()).findByText('Demo data loaded');
-  const rows = within(table()).getAllByRole('row').slice(1);
+  await within(table('Audit Log')).findByText('Demo data loaded');
+  const rows = within(table('Audit Log')).getAllByRole('row').slice(1);
   expect(rows[0]).toHaveTextContent('System');
   expect(rows[0]).not.toHaveTextContent('Nobody signed in');
   expect(rows[3]).toHaveTextContent('Nobody signed in');
@@ -207,7 +207,7 @@ test("a transfer's change names the old and the new owner with links, in the scr
     }),
   );
   const { user } = await renderApp({ route: '/audit', api });
-  const row = await within(table()).findByRole('row', { name: /Cask transferred/ });
+  const row = await within(table('Audit Log')).findByRole('row', { name: /Cask transferred/ });
   await user.click(within(row).getByRole('button'));
   const dialog = await screen.findByRole('dialog', { name: 'Audit Entry' });
   const change = within(dialog).getByRole('table', { name: 'Change' });
@@ -255,11 +255,13 @@ test('values read as the screens write them: points, litres, ABV, dates; a bulk 
     }),
   );
   const { user } = await renderApp({ route: '/audit', api });
-  const bulkRow = await within(table()).findByRole('row', { name: /Order updated/ });
+  const bulkRow = await within(table('Audit Log')).findByRole('row', { name: /Order updated/ });
   expect(bulkRow).toHaveTextContent('Part of a bulk change of 10 orders');
 
   await user.click(
-    within(within(table()).getByRole('row', { name: /Points adjusted/ })).getByRole('button'),
+    within(within(table('Audit Log')).getByRole('row', { name: /Points adjusted/ })).getByRole(
+      'button',
+    ),
   );
   let dialog = await screen.findByRole('dialog', { name: 'Audit Entry' });
   const points = within(within(dialog).getByRole('table', { name: 'Change' })).getByRole('row', {
@@ -271,7 +273,9 @@ test('values read as the screens write them: points, litres, ABV, dates; a bulk 
   await user.keyboard('{Escape}');
 
   await user.click(
-    within(within(table()).getByRole('row', { name: /Cask regauged/ })).getByRole('button'),
+    within(within(table('Audit Log')).getByRole('row', { name: /Cask regauged/ })).getByRole(
+      'button',
+    ),
   );
   dialog = await screen.findByRole('dialog', { name: 'Audit Entry' });
   const change = within(dialog).getByRole('table', { name: 'Change' });

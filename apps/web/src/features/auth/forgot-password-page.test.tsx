@@ -3,13 +3,12 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app.tsx';
 import { stubFetch } from '@/testing/stub-fetch.ts';
+import { fieldLabelled } from '@/testing/queries.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   toast.remove();
 });
-
-const emailBox = () => screen.getByLabelText('Email');
 
 test('the screen explains itself and asks for the e-mail', async () => {
   await renderApp({ route: '/forgot_password', session: 'signed-out' });
@@ -18,7 +17,7 @@ test('the screen explains itself and asks for the e-mail', async () => {
   expect(
     screen.getByText('Please enter your email address to reset your password.'),
   ).toBeInTheDocument();
-  expect(emailBox()).toBeInTheDocument();
+  expect(fieldLabelled('Email')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
 });
 
@@ -29,7 +28,7 @@ test('an empty e-mail is required and a malformed one is an invalid e-mail; noth
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(await screen.findByText('Email is required')).toBeInTheDocument();
 
-  await user.type(emailBox(), 'ailsa at cask.club');
+  await user.type(fieldLabelled('Email'), 'ailsa at cask.club');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(await screen.findByText('Invalid Email')).toBeInTheDocument();
   expect(sent).toHaveLength(0);
@@ -40,7 +39,7 @@ test('a sent code is confirmed and the OTP screen opens with the e-mail', async 
   const { sent } = stubFetch(() => new Promise((resolve) => (answer = resolve)));
   const { user, router } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
-  await user.type(emailBox(), 'Ailsa@Cask.Club');
+  await user.type(fieldLabelled('Email'), 'Ailsa@Cask.Club');
   await user.click(screen.getByRole('button', { name: 'Next' }));
 
   expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
@@ -65,7 +64,7 @@ test('a refusal shows the server message and stays', async () => {
   }));
   const { user, router } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
-  await user.type(emailBox(), 'ailsa@cask.club');
+  await user.type(fieldLabelled('Email'), 'ailsa@cask.club');
   await user.click(screen.getByRole('button', { name: 'Next' }));
 
   expect(
@@ -79,7 +78,7 @@ test('without a server message the failure reads: Failed to send reset email. Pl
   vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
   const { user } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
-  await user.type(emailBox(), 'ailsa@cask.club');
+  await user.type(fieldLabelled('Email'), 'ailsa@cask.club');
   await user.click(screen.getByRole('button', { name: 'Next' }));
 
   expect(

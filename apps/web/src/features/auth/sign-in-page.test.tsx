@@ -4,13 +4,13 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app.tsx';
 import { stubFetch } from '@/testing/stub-fetch.ts';
+import { fieldLabelled } from '@/testing/queries.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   toast.remove();
 });
 
-const emailBox = () => screen.getByLabelText('Email');
 const passwordBox = () => screen.getByLabelText('Password', { selector: 'input' });
 const signInButton = () => screen.getByRole('button', { name: /^Sign(ing)? In/ });
 
@@ -18,7 +18,7 @@ test('the screen shows the logo, the heading, both fields and the way to recover
   await renderApp({ route: '/signin', session: 'signed-out' });
   expect(screen.getByRole('img', { name: 'Cask Admin' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
-  expect(emailBox()).toBeInTheDocument();
+  expect(fieldLabelled('Email')).toBeInTheDocument();
   expect(passwordBox()).toHaveAttribute('type', 'password');
   expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute(
     'href',
@@ -42,12 +42,12 @@ test('an e-mail without an @ is an invalid username', async () => {
   const { sent } = stubFetch(() => ({ body: { success: true } }));
   const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
-  await user.type(emailBox(), 'master blender');
+  await user.type(fieldLabelled('Email'), 'master blender');
   await user.type(passwordBox(), 'secret-1');
   await user.click(signInButton());
 
   expect(await screen.findByText('Invalid username')).toBeInTheDocument();
-  expect(emailBox()).toHaveAttribute('aria-invalid', 'true');
+  expect(fieldLabelled('Email')).toHaveAttribute('aria-invalid', 'true');
   expect(sent).toHaveLength(0);
 });
 
@@ -66,7 +66,7 @@ test('a successful sign-in stores the three cookies and opens the dashboard', as
   const { sent } = stubFetch(() => new Promise((resolve) => (answer = resolve)));
   const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
 
-  await user.type(emailBox(), ' Ailsa@Cask.Club ');
+  await user.type(fieldLabelled('Email'), ' Ailsa@Cask.Club ');
   await user.type(passwordBox(), 'Angels-05');
   await user.click(signInButton());
 
@@ -97,7 +97,7 @@ test('a refused sign-in shows the server message, clears the cookies and stays o
   }));
   const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
 
-  await user.type(emailBox(), 'ailsa@cask.club');
+  await user.type(fieldLabelled('Email'), 'ailsa@cask.club');
   await user.type(passwordBox(), 'wrong-one');
   await user.click(signInButton());
 
@@ -112,7 +112,7 @@ test('without a server message the failure reads: Login failed. Please try again
   vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
   const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
-  await user.type(emailBox(), 'ailsa@cask.club');
+  await user.type(fieldLabelled('Email'), 'ailsa@cask.club');
   await user.type(passwordBox(), 'Angels-05');
   await user.click(signInButton());
 
@@ -139,7 +139,7 @@ test('with two-factor on, the password leads to the code step; tokens come only 
     return { body: { success: true, data: {} } };
   });
   const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
-  await user.type(emailBox(), 'ailsa@cask.club');
+  await user.type(fieldLabelled('Email'), 'ailsa@cask.club');
   await user.type(passwordBox(), 'Angels-05');
   await user.click(signInButton());
 

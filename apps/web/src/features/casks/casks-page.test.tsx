@@ -5,18 +5,14 @@ import { CASK_SEARCH_DEBOUNCE_MS } from '@cask/contracts/casks';
 import { RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import { aCask, aCustomer, createFakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { bodyRows, card, table } from '@/testing/queries.ts';
+import { pngFile } from '@/testing/files.ts';
 
 afterEach(() => {
   vi.useRealTimers();
   // react-hot-toast keeps its toasts in a module-level store, across tests.
   toast.remove();
 });
-
-const table = () => screen.getByRole('table', { name: 'Cask List' });
-const rows = () => within(table()).getAllByRole('row').slice(1);
-const card = (title: string) => screen.getByText(title).closest('dl') as HTMLElement;
-const pngFile = (bytes = 10) =>
-  new File([new Uint8Array(bytes)], 'cask.png', { type: 'image/png' });
 
 test('shows the cards, the Cask List with its columns, money and status colours', async () => {
   const api = createFakeApi({
@@ -32,7 +28,7 @@ test('shows the cards, the Cask List with its columns, money and status colours'
   expect(card('Total Casks')).toHaveTextContent('3');
   expect(card('Ready Casks')).toHaveTextContent('1');
   expect(card('Maturing Casks')).toHaveTextContent('1');
-  const headers = within(table())
+  const headers = within(table('Cask List'))
     .getAllByRole('columnheader')
     .map((header) => header.textContent);
   expect(headers).toEqual([
@@ -46,7 +42,7 @@ test('shows the cards, the Cask List with its columns, money and status colours'
     'Status',
     'Action',
   ]);
-  const [first] = rows();
+  const [first] = bodyRows(table('Cask List'));
   expect(first).toHaveTextContent('$125,500.50');
   // Volume in litres and ABV in percent, with their unit (docs/screens/casks.md: 'e.g. 2000L',
   // 'e.g. 40%').
@@ -65,7 +61,7 @@ test('searches after typing stops, from page 1; says when nothing is found', asy
   });
   const { user } = await renderApp({ route: '/cask', api });
   await screen.findByText('Cask number 1');
-  expect(rows()).toHaveLength(10);
+  expect(bodyRows(table('Cask List'))).toHaveLength(10);
   await user.click(screen.getByRole('button', { name: /next/i }));
   expect(await screen.findByText('Cask number 11')).toBeVisible();
 
@@ -133,10 +129,10 @@ test('adds a cask for an owner found by typing, with an image dropped on the for
   const input = within(dialog).getByLabelText('Cask Image');
   await user.upload(input, new File(['text'], 'notes.txt', { type: 'text/plain' }));
   expect(within(dialog).getByText('Please select a valid image file')).toBeVisible();
-  await user.upload(input, pngFile(5 * 1024 * 1024 + 1));
+  await user.upload(input, pngFile({ name: 'cask.png', bytes: 5 * 1024 * 1024 + 1 }));
   expect(within(dialog).getByText('Image size should be less than 5MB')).toBeVisible();
   fireEvent.drop(within(dialog).getByTestId('cask-image-drop-zone'), {
-    dataTransfer: { files: [pngFile()] },
+    dataTransfer: { files: [pngFile({ name: 'cask.png', bytes: 10 })] },
   });
   expect(await within(dialog).findByAltText('Chosen cask picture, preview')).toBeVisible();
 
@@ -175,10 +171,12 @@ test('adds a cask for an owner found by typing, with an image dropped on the for
 
   expect(await screen.findByText('Cask added successfully!')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  await waitFor(() => expect(rows()[0]).toHaveTextContent('Glenfarclas 2004'));
+  await waitFor(() =>
+    expect(bodyRows(table('Cask List'))[0]).toHaveTextContent('Glenfarclas 2004'),
+  );
   // Kept as numbers (0.7 litres, 46 percent), shown as typed.
-  expect(rows()[0]).toHaveTextContent('70cl');
-  expect(rows()[0]).toHaveTextContent('46%');
+  expect(bodyRows(table('Cask List'))[0]).toHaveTextContent('70cl');
+  expect(bodyRows(table('Cask List'))[0]).toHaveTextContent('46%');
   expect(card('Total Casks')).toHaveTextContent('2');
 
   const form = api.sent('POST', '/api/casks')[0]!.body as FormData;
@@ -209,7 +207,7 @@ test('edits status and notes, showing the gain and the value history as text', a
   const api = createFakeApi({ casks: [cask] });
   const { user } = await renderApp({ route: '/cask', api });
   await screen.findByText('Springbank 2012');
-  await user.click(within(rows()[0]!).getByRole('button', { name: 'Edit' }));
+  await user.click(within(bodyRows(table('Cask List'))[0]!).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
   expect(dialog).toHaveTextContent('+$3,000 (+33.33%)');
   // Issue 30: the dialog shows the owner, linked to their page.
@@ -241,7 +239,7 @@ test('edits status and notes, showing the gain and the value history as text', a
     status: 'Maturing',
     notes: 'Regauged in May.',
   });
-  await waitFor(() => expect(rows()[0]).toHaveTextContent('Maturing'));
+  await waitFor(() => expect(bodyRows(table('Cask List'))[0]).toHaveTextContent('Maturing'));
 });
 
 test('a failed save says so and keeps the dialog open', async () => {
@@ -250,7 +248,7 @@ test('a failed save says so and keeps the dialog open', async () => {
   api.state.failureMessage = '';
   const { user } = await renderApp({ route: '/cask', api });
   await screen.findByText('Kept');
-  await user.click(within(rows()[0]!).getByRole('button', { name: 'Edit' }));
+  await user.click(within(bodyRows(table('Cask List'))[0]!).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
   await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
   expect(await screen.findByText('Failed to update cask.')).toBeInTheDocument();
@@ -262,7 +260,7 @@ test('Edit Cask names the version it opened; saved over meanwhile, it says so an
   const api = createFakeApi({ casks: [cask] });
   const { user } = await renderApp({ route: '/cask', api });
   await screen.findByText('Contested');
-  await user.click(within(rows()[0]!).getByRole('button', { name: 'Edit' }));
+  await user.click(within(bodyRows(table('Cask List'))[0]!).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
   // Another admin saves the cask while this dialog is open.
   Object.assign(cask, { status: 'Ready', notes: 'Theirs', version: '8' });
@@ -298,7 +296,9 @@ test('deletes after confirming; the cards and the total follow; Undo brings the 
   const { user } = await renderApp({ route: '/cask', api });
   await screen.findByText('Doomed');
   expect(card('Ready Casks')).toHaveTextContent('2');
-  await user.click(within(rows()[0]!).getByRole('button', { name: 'Delete' }));
+  await user.click(
+    within(bodyRows(table('Cask List'))[0]!).getByRole('button', { name: 'Delete' }),
+  );
   const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
   expect(dialog).toHaveTextContent('Are you sure you want to delete cask Doomed from Ardbeg?');
   expect(dialog).toHaveTextContent('This action cannot be undone.');
@@ -312,7 +312,7 @@ test('deletes after confirming; the cards and the total follow; Undo brings the 
   // Issue 31 (decision 273): the toast's 'Undo' sends the cask's restore and the row is back.
   await user.click(screen.getByRole('button', { name: 'Undo' }));
   expect(await screen.findByText('Undone: cask Doomed is back.')).toBeInTheDocument();
-  expect(await within(table()).findByText('Doomed')).toBeVisible();
+  expect(await within(table('Cask List')).findByText('Doomed')).toBeVisible();
   await waitFor(() => expect(card('Ready Casks')).toHaveTextContent('2'));
   expect(api.sent('POST', '/api/casks/bulk/deleted').map((sent) => sent.body)).toEqual([
     { changes: [{ id: doomed.id, deleted: false }] },

@@ -12,6 +12,7 @@ import {
 } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
+import { card, row, table } from '@/testing/queries.ts';
 
 afterEach(() => {
   toast.remove();
@@ -19,9 +20,6 @@ afterEach(() => {
 });
 
 const renderDashboard = (api: FakeApi) => renderApp({ route: '/', api });
-const table = () => screen.getByRole('table', { name: /^Recent Users/ });
-const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
-const card = (title: string) => screen.getByText(title).closest('dl') as HTMLElement;
 
 test('the four cards show the totals, Total Value in thousands of dollars', async () => {
   const api = createFakeApi({
@@ -91,16 +89,24 @@ test('Recent Users asks for page 1 of 10, counts every user and lists the column
 
   expect(await screen.findByRole('table', { name: 'Recent Users (12)' })).toBeVisible();
   expect(api.sent('GET', '/api/users')[0]?.query).toEqual({ page: '1', limit: '10' });
-  const headers = within(table())
+  const headers = within(table(/^Recent Users/))
     .getAllByRole('columnheader')
     .map((th) => th.textContent);
   expect(headers).toEqual(['User Name', 'Email', 'Casks', 'Status', 'Action']);
-  expect(within(row('Morag Campbell')).getByText('morag@example.com')).toBeVisible();
-  expect(within(row('Morag Campbell')).getByRole('cell', { name: '4' })).toBeVisible();
-  expect(within(row('Morag Campbell')).getByText('Active')).toBeVisible();
-  expect(within(row('Hamish Reid')).getByText('Inactive')).toBeVisible();
-  expect(within(row('Hamish Reid')).getByRole('button', { name: 'Edit' })).toBeVisible();
-  expect(within(row('Hamish Reid')).getByRole('button', { name: 'Delete' })).toBeVisible();
+  expect(
+    within(row(table(/^Recent Users/), 'Morag Campbell')).getByText('morag@example.com'),
+  ).toBeVisible();
+  expect(
+    within(row(table(/^Recent Users/), 'Morag Campbell')).getByRole('cell', { name: '4' }),
+  ).toBeVisible();
+  expect(within(row(table(/^Recent Users/), 'Morag Campbell')).getByText('Active')).toBeVisible();
+  expect(within(row(table(/^Recent Users/), 'Hamish Reid')).getByText('Inactive')).toBeVisible();
+  expect(
+    within(row(table(/^Recent Users/), 'Hamish Reid')).getByRole('button', { name: 'Edit' }),
+  ).toBeVisible();
+  expect(
+    within(row(table(/^Recent Users/), 'Hamish Reid')).getByRole('button', { name: 'Delete' }),
+  ).toBeVisible();
   expect(screen.getByText('Showing 10 of 12 users')).toBeVisible();
 });
 
@@ -158,7 +164,7 @@ test('Edit shows the user read-only and Save sends the chosen status, then refet
   expect(api.sent('PUT', `/api/users/${morag.id}`).map((r) => r.body)).toEqual([
     { isActive: false },
   ]);
-  expect(await within(row('Morag')).findByText('Inactive')).toBeVisible();
+  expect(await within(row(table(/^Recent Users/), 'Morag')).findByText('Inactive')).toBeVisible();
   expect(api.sent('GET', '/api/users').length).toBeGreaterThan(listCalls);
 });
 
@@ -219,7 +225,9 @@ test('Delete asks Confirm Delete in User Management’s words, sends DELETE, the
   const api = createFakeApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
   const { user } = await renderDashboard(api);
   await screen.findByRole('table', { name: 'Recent Users (2)' });
-  await user.click(within(row('Morag')).getByRole('button', { name: 'Delete' }));
+  await user.click(
+    within(row(table(/^Recent Users/), 'Morag')).getByRole('button', { name: 'Delete' }),
+  );
 
   const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
   expect(

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { ada, aNotification, createFakeApi, manyNotifications } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { list } from '@/testing/queries.ts';
 
 // Issue 31: the Notifications screen's bulk 'Mark as read'. The screen is a list, not a table: each
 // item has its checkbox beside it ('Select {title}'), the list one for the page, and the same bar,
@@ -12,8 +13,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const list = () => screen.getByRole('list', { name: 'Notifications' });
-const item = (title: string) => within(list()).getByRole('button', { name: new RegExp(title) });
+const item = (title: string) =>
+  within(list('Notifications')).getByRole('button', { name: new RegExp(title) });
 const bell = (count: number) =>
   screen.findByRole('link', { name: `Notifications, ${count} unread` });
 
@@ -87,7 +88,7 @@ test('the page checkbox chooses every item loaded, and again none', async () => 
   const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
   await within(await screen.findByRole('list', { name: 'Notifications' })).findByText('Notice 25');
   await user.click(screen.getByRole('button', { name: 'Load More' }));
-  await within(list()).findByText('Notice 1');
+  await within(list('Notifications')).findByText('Notice 1');
   const page = screen.getByRole('checkbox', { name: 'Select all on this page' });
   await user.click(page);
   expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent(

@@ -4,6 +4,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { aNotification, createFakeApi, manyNotifications } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { dialogRequest } from '@/lib/requested-dialog.ts';
+import { list } from '@/testing/queries.ts';
 
 afterEach(() => {
   // react-hot-toast keeps its toasts in a module-level store, across tests.
@@ -12,8 +13,7 @@ afterEach(() => {
 });
 
 const heading = () => screen.getByRole('heading', { level: 1 });
-const list = () => screen.getByRole('list', { name: 'Notifications' });
-const items = () => within(list()).getAllByRole('button');
+const items = () => within(list('Notifications')).getAllByRole('button');
 
 test('the title counts the unread notifications and each item shows its parts', async () => {
   const api = createFakeApi({

@@ -4,6 +4,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import { anOffer, createFakeApi, manyOffers, type FakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { card, pagination, row, table } from '@/testing/queries.ts';
 
 afterEach(() => {
   toast.remove();
@@ -11,11 +12,7 @@ afterEach(() => {
 });
 
 const renderOffers = (api: FakeApi) => renderApp({ route: '/offers', api });
-const table = () => screen.getByRole('table', { name: 'Offers' });
-const nav = () => screen.getByRole('navigation', { name: 'Offers pagination' });
-const row = (title: string) => within(table()).getByRole('row', { name: new RegExp(title) });
-const listCalls = (api: FakeApi) => api.sent('GET', '/api/offers');
-const card = (title: string) => screen.getByText(title).closest('dl') as HTMLElement;
+const offerListCalls = (api: FakeApi) => api.sent('GET', '/api/offers');
 const png = (name = 'banner.png', bytes = 1024 * 1024 * 1.5) =>
   new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
@@ -50,25 +47,29 @@ test('the screen shows its cards, search, type filter, table and pagination', as
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText(
     'Ardbeg 2015 Sherry Butt',
   );
-  expect(listCalls(api)[0]?.query).toEqual({ page: '1', limit: '10' });
+  expect(offerListCalls(api)[0]?.query).toEqual({ page: '1', limit: '10' });
   expect(
-    within(table())
+    within(table('Offers'))
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
   ).toEqual(['', 'Offers', 'Type', 'Price', 'Status', 'Deadline', 'Actions']);
-  const ardbeg = row('Ardbeg 2015');
+  const ardbeg = row(table('Offers'), 'Ardbeg 2015');
   expect(within(ardbeg).getByText('Cask')).toBeVisible();
   expect(within(ardbeg).getByText('$15,000')).toBeVisible();
   expect(within(ardbeg).getByText('Active')).toBeVisible();
   expect(within(ardbeg).getByText('2031-06-30')).toBeVisible();
   expect(within(ardbeg).getByRole('button', { name: 'Edit' })).toBeVisible();
   expect(within(ardbeg).getByRole('button', { name: 'Delete' })).toBeVisible();
-  expect(within(row('Lagavulin 16')).getByText('Inactive')).toBeVisible();
-  expect(within(row('Lagavulin 16')).getByText('$89.50')).toBeVisible();
+  expect(within(row(table('Offers'), 'Lagavulin 16')).getByText('Inactive')).toBeVisible();
+  expect(within(row(table('Offers'), 'Lagavulin 16')).getByText('$89.50')).toBeVisible();
   expect(within(card('Total Offers')).getByText('12')).toBeVisible();
   expect(within(card('Active Offers')).getByText('11')).toBeVisible();
-  expect(within(nav()).getByText('Showing 10 of 12 offers')).toBeVisible();
-  expect(within(nav()).getByRole('button', { name: 'Refresh' })).toBeVisible();
+  expect(
+    within(pagination('Offers pagination')).getByText('Showing 10 of 12 offers'),
+  ).toBeVisible();
+  expect(
+    within(pagination('Offers pagination')).getByRole('button', { name: 'Refresh' }),
+  ).toBeVisible();
 });
 
 test('Loading offers... shows until the first answer; No offers found when empty', async () => {
@@ -111,33 +112,43 @@ test('search (debounced), type and page size each go back to page 1', async () =
   });
   const { user } = await renderOffers(api);
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Offer 1');
-  await user.click(within(nav()).getByRole('button', { name: 'Page 2' }));
-  expect(await within(table()).findByText('Offer 11')).toBeVisible();
+  await user.click(within(pagination('Offers pagination')).getByRole('button', { name: 'Page 2' }));
+  expect(await within(table('Offers')).findByText('Offer 11')).toBeVisible();
 
   await user.type(screen.getByRole('searchbox', { name: 'Search offers' }), 'smoke');
-  expect(listCalls(api).filter((r) => r.query.search !== undefined)).toHaveLength(0);
+  expect(offerListCalls(api).filter((r) => r.query.search !== undefined)).toHaveLength(0);
   await waitFor(() =>
-    expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '10', search: 'smoke' }),
+    expect(offerListCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '10', search: 'smoke' }),
   );
-  expect(await within(table()).findByText('Islay Tasting Day')).toBeVisible();
+  expect(await within(table('Offers')).findByText('Islay Tasting Day')).toBeVisible();
   await user.clear(screen.getByRole('searchbox', { name: 'Search offers' }));
-  await within(table()).findByText('Offer 1');
+  await within(table('Offers')).findByText('Offer 1');
 
-  await user.click(within(nav()).getByRole('button', { name: 'Page 2' }));
-  await within(table()).findByText('Offer 11');
+  await user.click(within(pagination('Offers pagination')).getByRole('button', { name: 'Page 2' }));
+  await within(table('Offers')).findByText('Offer 11');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Experience');
   await waitFor(() =>
-    expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '10', type: 'experience' }),
+    expect(offerListCalls(api).at(-1)?.query).toEqual({
+      page: '1',
+      limit: '10',
+      type: 'experience',
+    }),
   );
-  expect(await within(nav()).findByText('Showing 1 of 1 offers')).toBeVisible();
+  expect(
+    await within(pagination('Offers pagination')).findByText('Showing 1 of 1 offers'),
+  ).toBeVisible();
 
   await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'All');
-  await within(table()).findByText('Offer 1');
-  await user.click(within(nav()).getByRole('button', { name: 'Page 2' }));
-  await within(table()).findByText('Offer 11');
+  await within(table('Offers')).findByText('Offer 1');
+  await user.click(within(pagination('Offers pagination')).getByRole('button', { name: 'Page 2' }));
+  await within(table('Offers')).findByText('Offer 11');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Page size' }), '20');
-  await waitFor(() => expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20' }));
-  expect(await within(nav()).findByText('Showing 15 of 15 offers')).toBeVisible();
+  await waitFor(() =>
+    expect(offerListCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20' }),
+  );
+  expect(
+    await within(pagination('Offers pagination')).findByText('Showing 15 of 15 offers'),
+  ).toBeVisible();
 });
 
 test('Add Offer: required fields are checked before anything is sent', async () => {
@@ -221,7 +232,7 @@ test('Add Offer with a banner and three sliding images: the row and the cards ap
   expect(form.getAll('offerImages')).toHaveLength(3);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   release();
-  expect(await within(table()).findByText('Springbank 2010')).toBeVisible();
+  expect(await within(table('Offers')).findByText('Springbank 2010')).toBeVisible();
   await waitFor(() => expect(within(card('Total Offers')).getByText('2')).toBeVisible());
   // No page reload: the screen stayed mounted while the list refetched.
   expect(screen.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
@@ -280,7 +291,9 @@ test('Edit Offer: starts from the offer, removes a sliding image, adds one, and 
   const api = createFakeApi({ offers: [offer] });
   const { user } = await renderOffers(api);
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Ardbeg 2015');
-  await user.click(within(row('Ardbeg 2015')).getByRole('button', { name: 'Edit' }));
+  await user.click(
+    within(row(table('Offers'), 'Ardbeg 2015')).getByRole('button', { name: 'Edit' }),
+  );
   const dialog = await screen.findByRole('dialog', { name: 'Edit Offer' });
   expect(within(dialog).getByRole('textbox', { name: /Title/ })).toHaveValue('Ardbeg 2015');
   expect(within(dialog).getByRole('textbox', { name: /Distillery/ })).toHaveValue('Ardbeg');
@@ -299,8 +312,8 @@ test('Edit Offer: starts from the offer, removes a sliding image, adds one, and 
   expect(JSON.parse(String(form.get('images')))).toEqual([first, third]);
   expect(form.getAll('offerImages')).toHaveLength(1);
   expect(form.get('isFeatured')).toBeNull();
-  expect(await within(table()).findByText('Ardbeg 2015 Cask 42')).toBeVisible();
-  expect(within(row('Ardbeg 2015 Cask 42')).getByText('Inactive')).toBeVisible();
+  expect(await within(table('Offers')).findByText('Ardbeg 2015 Cask 42')).toBeVisible();
+  expect(within(row(table('Offers'), 'Ardbeg 2015 Cask 42')).getByText('Inactive')).toBeVisible();
   await waitFor(() => expect(within(card('Active Offers')).getByText('0')).toBeVisible());
 });
 
@@ -312,7 +325,9 @@ test('Edit Offer shows ABV and volume with their unit and sends them as typed', 
   const api = createFakeApi({ offers: [offer] });
   const { user } = await renderOffers(api);
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Bowmore 1998');
-  await user.click(within(row('Bowmore 1998')).getByRole('button', { name: 'Edit' }));
+  await user.click(
+    within(row(table('Offers'), 'Bowmore 1998')).getByRole('button', { name: 'Edit' }),
+  );
   const dialog = await screen.findByRole('dialog', { name: 'Edit Offer' });
   expect(within(dialog).getByRole('textbox', { name: 'ABV' })).toHaveValue('52.1%');
   expect(within(dialog).getByRole('textbox', { name: 'Volume' })).toHaveValue('250L');
@@ -343,7 +358,9 @@ test('Edit Offer names the version it opened; saved over meanwhile, it says so a
   const api = createFakeApi({ offers: [offer] });
   const { user } = await renderOffers(api);
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Glenfarclas 2009');
-  await user.click(within(row('Glenfarclas 2009')).getByRole('button', { name: 'Edit' }));
+  await user.click(
+    within(row(table('Offers'), 'Glenfarclas 2009')).getByRole('button', { name: 'Edit' }),
+  );
   const dialog = await screen.findByRole('dialog', { name: 'Edit Offer' });
   // Another admin saves the offer while this form is open.
   Object.assign(offer, { title: 'Glenfarclas 2009 (theirs)', version: '4' });
@@ -377,7 +394,9 @@ test('Confirm Delete asks by name; the row disappears; a failure shows in the di
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Old Pulteney 12');
   api.state.failing.add('offer-delete');
   api.state.failureMessage = '';
-  await user.click(within(row('Old Pulteney 12')).getByRole('button', { name: 'Delete' }));
+  await user.click(
+    within(row(table('Offers'), 'Old Pulteney 12')).getByRole('button', { name: 'Delete' }),
+  );
   const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
   expect(
     within(dialog).getByText('Are you sure you want to delete Old Pulteney 12?'),
@@ -389,13 +408,13 @@ test('Confirm Delete asks by name; the row disappears; a failure shows in the di
   await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   expect(await screen.findByText('Offer deleted successfully')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByText('Old Pulteney 12')).not.toBeInTheDocument());
-  expect(within(table()).getByText('Keep me')).toBeVisible();
+  expect(within(table('Offers')).getByText('Keep me')).toBeVisible();
   await waitFor(() => expect(within(card('Total Offers')).getByText('1')).toBeVisible());
 
   // Issue 31 (decision 273): the toast's 'Undo' sends the offer's restore and the row is back.
   await user.click(screen.getByRole('button', { name: 'Undo' }));
   expect(await screen.findByText('Undone: offer Old Pulteney 12 is back.')).toBeInTheDocument();
-  expect(await within(table()).findByText('Old Pulteney 12')).toBeVisible();
+  expect(await within(table('Offers')).findByText('Old Pulteney 12')).toBeVisible();
   await waitFor(() => expect(within(card('Total Offers')).getByText('2')).toBeVisible());
   expect(api.sent('POST', '/api/offers/bulk/deleted').map((sent) => sent.body)).toEqual([
     { changes: [{ id: doomed.id, deleted: false }] },

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { anOrder, createFakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { cellText, table } from '@/testing/queries.ts';
 
 // Issue 31: the Order List's bulk 'Set status': a checkbox per row and one for the page, the bar
 // with the count, a confirmation naming it, and the toast whose 'Undo' puts every status back.
@@ -10,11 +11,6 @@ afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
-
-const table = () => screen.getByRole('table', { name: 'Order List' });
-const statusOf = (title: string) =>
-  within(within(table()).getByRole('row', { name: new RegExp(title) })).getAllByRole('cell')[4]
-    ?.textContent;
 
 const orders = () => [
   anOrder({ title: 'Cask A', status: 'Pending', user: { fullName: 'Ann' } }),
@@ -25,7 +21,7 @@ const orders = () => [
 test('choosing rows shows the bar; Set status confirms with the count; Undo puts each status back', async () => {
   const api = createFakeApi({ orders: orders() });
   const { user } = await renderApp({ route: '/orders', api });
-  await within(table()).findByText('Cask A');
+  await within(table('Order List')).findByText('Cask A');
   expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
 
   await user.click(screen.getByRole('checkbox', { name: 'Select order Cask A for Ann' }));
@@ -42,9 +38,9 @@ test('choosing rows shows the bar; Set status confirms with the count; Undo puts
   await user.click(within(dialog).getByRole('button', { name: 'Set status of 2 orders' }));
 
   expect(await screen.findByText('Status set to Delivered for 2 orders.')).toBeInTheDocument();
-  await waitFor(() => expect(statusOf('Cask A')).toBe('Delivered'));
-  expect(statusOf('Cask B')).toBe('Delivered');
-  expect(statusOf('Cask C')).toBe('Reject');
+  await waitFor(() => expect(cellText(table('Order List'), 'Cask A', 'Status')).toBe('Delivered'));
+  expect(cellText(table('Order List'), 'Cask B', 'Status')).toBe('Delivered');
+  expect(cellText(table('Order List'), 'Cask C', 'Status')).toBe('Reject');
   expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
   const [sent] = api.sent('POST', '/api/purchases/bulk/status');
   expect(sent?.body).toEqual({
@@ -56,8 +52,8 @@ test('choosing rows shows the bar; Set status confirms with the count; Undo puts
 
   await user.click(screen.getByRole('button', { name: 'Undo' }));
   expect(await screen.findByText('Undone: 2 orders as they were.')).toBeInTheDocument();
-  await waitFor(() => expect(statusOf('Cask A')).toBe('Pending'));
-  expect(statusOf('Cask B')).toBe('Active');
+  await waitFor(() => expect(cellText(table('Order List'), 'Cask A', 'Status')).toBe('Pending'));
+  expect(cellText(table('Order List'), 'Cask B', 'Status')).toBe('Active');
   expect(api.sent('POST', '/api/purchases/bulk/status').at(-1)?.body).toEqual({
     // The undo names the change it undoes: one bulk change in the audit log (decision 311).
     bulkId: expect.any(String),
@@ -71,7 +67,7 @@ test('choosing rows shows the bar; Set status confirms with the count; Undo puts
 test('the page checkbox chooses every row shown, and again none', async () => {
   const api = createFakeApi({ orders: orders() });
   const { user } = await renderApp({ route: '/orders', api });
-  await within(table()).findByText('Cask A');
+  await within(table('Order List')).findByText('Cask A');
   const page = screen.getByRole('checkbox', { name: 'Select all on this page' });
   await user.click(page);
   expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent(
@@ -85,7 +81,7 @@ test('the page checkbox chooses every row shown, and again none', async () => {
 test('when an order cannot be changed, nothing is, and the dialog names it', async () => {
   const api = createFakeApi({ orders: orders() });
   const { user } = await renderApp({ route: '/orders', api });
-  await within(table()).findByText('Cask A');
+  await within(table('Order List')).findByText('Cask A');
   await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
   // Another admin deletes Cask B meanwhile.
   api.state.orders = api.state.orders.filter((order) => order.title !== 'Cask B');

@@ -4,6 +4,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { anOrder, createFakeApi, manyOrders, type FakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
+import { card, pagination, row, searchBox, table } from '@/testing/queries.ts';
 
 afterEach(() => {
   toast.remove();
@@ -11,14 +12,9 @@ afterEach(() => {
 });
 
 const renderOrders = (api: FakeApi) => renderApp({ route: '/orders', api });
-const table = () => screen.getByRole('table', { name: 'Order List' });
-const nav = () => screen.getByRole('navigation', { name: 'Orders pagination' });
-const row = (text: string) => within(table()).getByRole('row', { name: new RegExp(text) });
-const searchBox = () => screen.getByRole('searchbox', { name: 'Search orders' });
-const listCalls = (api: FakeApi) => api.sent('GET', '/api/purchases');
-const card = (title: string) => screen.getByText(title).closest('dl') as HTMLElement;
+const orderListCalls = (api: FakeApi) => api.sent('GET', '/api/purchases');
 
-const morag = () =>
+const moragsOrder = () =>
   anOrder({
     user: { fullName: 'Morag Campbell' },
     personalInfo: {
@@ -51,7 +47,7 @@ const morag = () =>
 test('the screen shows the cards, the search box, the table and 20 orders a page', async () => {
   const api = createFakeApi({
     orders: [
-      morag(),
+      moragsOrder(),
       anOrder({ title: 'Ardbeg 2012', status: 'Pending' }),
       anOrder({ title: 'Lagavulin 2015', status: 'Delivered' }),
       anOrder({ title: 'Rejected cask', status: 'Reject' }),
@@ -61,14 +57,14 @@ test('the screen shows the cards, the search box, the table and 20 orders a page
   const { user } = await renderOrders(api);
 
   expect(screen.getByRole('heading', { level: 1, name: 'Order List' })).toBeVisible();
-  expect(searchBox()).toHaveAttribute('placeholder', 'Search order ...');
-  await within(table()).findByText('Glenfarclas 2008');
-  expect(listCalls(api)[0]?.query).toEqual({ page: '1', limit: '20' });
+  expect(searchBox('Search orders')).toHaveAttribute('placeholder', 'Search order ...');
+  await within(table('Order List')).findByText('Glenfarclas 2008');
+  expect(orderListCalls(api)[0]?.query).toEqual({ page: '1', limit: '20' });
   expect(card('Total Orders')).toHaveTextContent('25');
   expect(card('Total Pending Orders')).toHaveTextContent('22');
   expect(card('Total Delivered Orders')).toHaveTextContent('1');
   expect(
-    within(table())
+    within(table('Order List'))
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
   ).toEqual([
@@ -81,7 +77,7 @@ test('the screen shows the cards, the search box, the table and 20 orders a page
     'Ordered',
     'Action',
   ]);
-  const first = row('Glenfarclas 2008');
+  const first = row(table('Order List'), 'Glenfarclas 2008');
   expect(within(first).getByText('Morag Campbell')).toBeVisible();
   expect(within(first).getByText('$48,250.50')).toBeVisible();
   expect(within(first).getByText('Active')).toBeVisible();
@@ -89,13 +85,15 @@ test('the screen shows the cards, the search box, the table and 20 orders a page
   expect(within(first).getByText('Mar 1, 2026')).toBeVisible();
   expect(within(first).getByRole('button', { name: 'Edit' })).toBeVisible();
   expect(within(first).getByRole('button', { name: 'Delete' })).toBeVisible();
-  expect(within(table()).getAllByRole('row')).toHaveLength(21); // header + 20
-  expect(within(nav()).getByRole('button', { name: 'Refresh' })).toBeVisible();
+  expect(within(table('Order List')).getAllByRole('row')).toHaveLength(21); // header + 20
+  expect(
+    within(pagination('Orders pagination')).getByRole('button', { name: 'Refresh' }),
+  ).toBeVisible();
 
   // Page 2 holds the rest.
-  await user.click(within(nav()).getByRole('button', { name: 'Page 2' }));
-  expect(await within(table()).findByText('Order 21')).toBeVisible();
-  expect(listCalls(api).at(-1)?.query).toEqual({ page: '2', limit: '20' });
+  await user.click(within(pagination('Orders pagination')).getByRole('button', { name: 'Page 2' }));
+  expect(await within(table('Order List')).findByText('Order 21')).toBeVisible();
+  expect(orderListCalls(api).at(-1)?.query).toEqual({ page: '2', limit: '20' });
 });
 
 test('the status badge is green, yellow, blue, or red for anything else', async () => {
@@ -105,9 +103,9 @@ test('the status badge is green, yellow, blue, or red for anything else', async 
     ),
   });
   await renderOrders(api);
-  await within(table()).findByText('Active order');
+  await within(table('Order List')).findByText('Active order');
   const dot = (status: string) =>
-    within(row(`${status} order`))
+    within(row(table('Order List'), `${status} order`))
       .getByText(status)
       .querySelector('span[aria-hidden]');
   expect(dot('Active')).toHaveClass('bg-emerald-500');
@@ -129,23 +127,25 @@ test("'Loading...' cards and 'Loading orders...' until the first answer; then 'N
 });
 
 test('the search goes to the server over all orders, from page 1; so does the status', async () => {
-  const api = createFakeApi({ orders: [morag(), ...manyOrders(30)] });
+  const api = createFakeApi({ orders: [moragsOrder(), ...manyOrders(30)] });
   const { user } = await renderOrders(api);
-  await within(table()).findByText('Glenfarclas 2008');
-  await user.click(within(nav()).getByRole('button', { name: 'Page 2' }));
-  await within(table()).findByText('Order 30');
+  await within(table('Order List')).findByText('Glenfarclas 2008');
+  await user.click(within(pagination('Orders pagination')).getByRole('button', { name: 'Page 2' }));
+  await within(table('Order List')).findByText('Order 30');
 
-  await user.type(searchBox(), '  morag ');
+  await user.type(searchBox('Search orders'), '  morag ');
   await waitFor(() =>
-    expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20', search: 'morag' }),
+    expect(orderListCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20', search: 'morag' }),
   );
-  await waitFor(() => expect(within(table()).queryByText('Order 30')).not.toBeInTheDocument());
-  expect(within(table()).getByText('Glenfarclas 2008')).toBeVisible();
+  await waitFor(() =>
+    expect(within(table('Order List')).queryByText('Order 30')).not.toBeInTheDocument(),
+  );
+  expect(within(table('Order List')).getByText('Glenfarclas 2008')).toBeVisible();
 
-  await user.clear(searchBox());
+  await user.clear(searchBox('Search orders'));
   await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Active');
   await waitFor(() =>
-    expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20', status: 'Active' }),
+    expect(orderListCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20', status: 'Active' }),
   );
 });
 
@@ -158,21 +158,25 @@ test('two orders of one product are told apart by reference and date; the Ordere
     ],
   });
   const { user } = await renderOrders(api);
-  const newer = await within(table()).findByRole('row', { name: /ORD-00124/ });
+  const newer = await within(table('Order List')).findByRole('row', { name: /ORD-00124/ });
   expect(within(newer).getByText('Mar 5, 2026')).toBeVisible();
-  expect(within(row('ORD-00101')).getByText('Feb 1, 2026')).toBeVisible();
+  expect(within(row(table('Order List'), 'ORD-00101')).getByText('Feb 1, 2026')).toBeVisible();
 
   // Oldest first: the Ordered header sorts by the order's date.
-  await user.click(within(table()).getByRole('button', { name: /Ordered/ }));
+  await user.click(within(table('Order List')).getByRole('button', { name: /Ordered/ }));
   await waitFor(() =>
-    expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20', sort: 'createdAt' }),
+    expect(orderListCalls(api).at(-1)?.query).toEqual({
+      page: '1',
+      limit: '20',
+      sort: 'createdAt',
+    }),
   );
 
   // The range: from the start of the From day to the end of the To day, in local time.
   await user.type(screen.getByLabelText('Ordered from'), '2026-03-01');
   await user.type(screen.getByLabelText('Ordered to'), '2026-03-31');
   await waitFor(() =>
-    expect(listCalls(api).at(-1)?.query).toEqual({
+    expect(orderListCalls(api).at(-1)?.query).toEqual({
       page: '1',
       limit: '20',
       sort: 'createdAt',
@@ -180,25 +184,31 @@ test('two orders of one product are told apart by reference and date; the Ordere
       orderedTo: new Date(2026, 3, 1).toISOString(),
     }),
   );
-  await waitFor(() => expect(within(table()).queryByText('ORD-00101')).not.toBeInTheDocument());
-  expect(within(table()).getByText('ORD-00124')).toBeVisible();
+  await waitFor(() =>
+    expect(within(table('Order List')).queryByText('ORD-00101')).not.toBeInTheDocument(),
+  );
+  expect(within(table('Order List')).getByText('ORD-00124')).toBeVisible();
 
   // A reference is searched as any other text.
   await user.clear(screen.getByLabelText('Ordered from'));
   await user.clear(screen.getByLabelText('Ordered to'));
-  await user.type(searchBox(), 'ORD-00101');
-  await waitFor(() => expect(listCalls(api).at(-1)?.query).toMatchObject({ search: 'ORD-00101' }));
-  await waitFor(() => expect(within(table()).queryByText('ORD-00124')).not.toBeInTheDocument());
-  expect(within(table()).getByText('ORD-00101')).toBeVisible();
+  await user.type(searchBox('Search orders'), 'ORD-00101');
+  await waitFor(() =>
+    expect(orderListCalls(api).at(-1)?.query).toMatchObject({ search: 'ORD-00101' }),
+  );
+  await waitFor(() =>
+    expect(within(table('Order List')).queryByText('ORD-00124')).not.toBeInTheDocument(),
+  );
+  expect(within(table('Order List')).getByText('ORD-00101')).toBeVisible();
 });
 
 test('the Ordered range is read from the URL; a day that is no day is ignored', async () => {
-  const api = createFakeApi({ orders: [morag()] });
+  const api = createFakeApi({ orders: [moragsOrder()] });
   await renderApp({ route: '/orders?orderedFrom=2026-03-01&orderedTo=soon', api });
-  await within(table()).findByText('Glenfarclas 2008');
+  await within(table('Order List')).findByText('Glenfarclas 2008');
   expect(screen.getByLabelText('Ordered from')).toHaveValue('2026-03-01');
   expect(screen.getByLabelText('Ordered to')).toHaveValue('');
-  expect(listCalls(api)[0]?.query).toEqual({
+  expect(orderListCalls(api)[0]?.query).toEqual({
     page: '1',
     limit: '20',
     orderedFrom: new Date(2026, 2, 1).toISOString(),
@@ -206,7 +216,7 @@ test('the Ordered range is read from the URL; a day that is no day is ignored', 
 });
 
 test('a failed fetch shows the server message in a toast and the error state', async () => {
-  const api = createFakeApi({ orders: [morag()] });
+  const api = createFakeApi({ orders: [moragsOrder()] });
   api.state.failing.add('orders');
   api.state.failureMessage = 'Database unavailable';
   await renderOrders(api);
@@ -224,7 +234,7 @@ test("a failed fetch without a message falls back to 'Failed to fetch purchases.
 });
 
 test('a failed fetch shows the cards as unavailable, not loading for ever', async () => {
-  const api = createFakeApi({ orders: [morag()] });
+  const api = createFakeApi({ orders: [moragsOrder()] });
   api.state.failing.add('orders');
   await renderOrders(api);
   expect(await screen.findByText('Error Loading Orders')).toBeVisible();
@@ -236,7 +246,7 @@ test('a failed fetch shows the cards as unavailable, not loading for ever', asyn
 
 test('in Edit Order, Tab goes from Close through the four editable fields to Save', async () => {
   // Issue 27: the nine read-only fields were keyboard stops (15 Tabs from Close to Save).
-  const api = createFakeApi({ orders: [morag()] });
+  const api = createFakeApi({ orders: [moragsOrder()] });
   const { user } = await renderOrders(api);
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
@@ -271,7 +281,7 @@ test('in Edit Order, Tab goes from Close through the four editable fields to Sav
 });
 
 test('Edit Order shows the order read-only, saves the editable fields and keeps the history', async () => {
-  const order = morag();
+  const order = moragsOrder();
   const api = createFakeApi({ orders: [order] });
   const { user } = await renderOrders(api);
   await user.click(
@@ -344,11 +354,15 @@ test('Edit Order shows the order read-only, saves the editable fields and keeps 
     },
   ]);
   // Updated in place, and the cards follow.
-  expect(await within(row('Glenfarclas')).findByText('Delivered')).toBeVisible();
+  expect(
+    await within(row(table('Order List'), 'Glenfarclas')).findByText('Delivered'),
+  ).toBeVisible();
   await waitFor(() => expect(card('Total Delivered Orders')).toHaveTextContent('1'));
 
   // The history shows both notes, newest first.
-  await user.click(within(row('Glenfarclas')).getByRole('button', { name: 'Edit' }));
+  await user.click(
+    within(row(table('Order List'), 'Glenfarclas')).getByRole('button', { name: 'Edit' }),
+  );
   const again = await screen.findByRole('dialog', { name: 'Edit Order' });
   const history = within(again).getByRole('list', { name: 'Notes history' });
   expect(
@@ -359,7 +373,7 @@ test('Edit Order shows the order read-only, saves the editable fields and keeps 
 });
 
 test('a failed save stays open with the server message, also as a toast', async () => {
-  const api = createFakeApi({ orders: [morag()] });
+  const api = createFakeApi({ orders: [moragsOrder()] });
   api.state.failing.add('order-update');
   api.state.failureMessage = 'Order is locked';
   const { user } = await renderOrders(api);
@@ -376,7 +390,7 @@ test('a failed save stays open with the server message, also as a toast', async 
 });
 
 test('a save over a change made meanwhile says so; Reload refills the dialog with the current order', async () => {
-  const order = { ...morag(), manualPaymentStatus: 'due' as const, version: '5' };
+  const order = { ...moragsOrder(), manualPaymentStatus: 'due' as const, version: '5' };
   const api = createFakeApi({ orders: [order] });
   const { user } = await renderOrders(api);
   await user.click(
@@ -420,7 +434,7 @@ test('a save over a change made meanwhile says so; Reload refills the dialog wit
 });
 
 test('Confirm Delete asks with the title and the user, then the row and the counts go', async () => {
-  const order = morag();
+  const order = moragsOrder();
   const api = createFakeApi({ orders: [order, anOrder({ title: 'Ardbeg 2012' })] });
   const { user } = await renderOrders(api);
   await user.click(
@@ -442,13 +456,13 @@ test('Confirm Delete asks with the title and the user, then the row and the coun
   expect(await screen.findByText('Order deleted successfully!')).toBeInTheDocument();
   expect(api.sent('DELETE', `/api/purchases/${order._id}`)).toHaveLength(1);
   await waitFor(() =>
-    expect(within(table()).queryByText('Glenfarclas 2008')).not.toBeInTheDocument(),
+    expect(within(table('Order List')).queryByText('Glenfarclas 2008')).not.toBeInTheDocument(),
   );
   expect(card('Total Orders')).toHaveTextContent('1');
 });
 
 test("a failed delete stays open with 'Failed to delete order.' when the server says nothing", async () => {
-  const api = createFakeApi({ orders: [morag()] });
+  const api = createFakeApi({ orders: [moragsOrder()] });
   const { user } = await renderOrders(api);
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { ok, stubApi, type SentRequest } from '@/testing/stub-fetch.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { pngFile } from '@/testing/files.ts';
 import type { AdminProfile } from '@cask/contracts/auth';
 import { profileQueryKey } from '@/lib/current-admin.ts';
 
@@ -20,17 +21,6 @@ const morag: AdminProfile = {
   role: 'admin',
   avatar: null,
 };
-
-/** A small real PNG (1×1), as a file the chooser would give. */
-function pngFile(name = 'me.png'): File {
-  const bytes = Uint8Array.from(
-    atob(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    ),
-    (char) => char.charCodeAt(0),
-  );
-  return new File([bytes], name, { type: 'image/png' });
-}
 
 const AVATAR_URL = '/uploads/9a4f2a8e-3c55-4b6d-8f0e-2a1b3c4d5e6f';
 
@@ -98,7 +88,7 @@ test('saving uploads the chosen avatar first, then saves the profile, and the he
   await user.type(name, 'Morag Campbell-Reid');
   await user.type(screen.getByLabelText('Phone Number'), '5551234567');
   expect(screen.getByLabelText('Phone Number')).toHaveValue('+1 (555) 123-4567');
-  await user.upload(screen.getByLabelText('Avatar image'), pngFile());
+  await user.upload(screen.getByLabelText('Avatar image'), pngFile({ name: 'me.png' }));
   // The chosen picture is previewed (the image inside the button is decorative: alt '').
   expect(
     screen.getByRole('button', { name: 'Change avatar' }).querySelector('img'),
@@ -208,7 +198,7 @@ test('a failed upload says so, saves nothing and stays editable', async () => {
   });
   const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-  await user.upload(screen.getByLabelText('Avatar image'), pngFile());
+  await user.upload(screen.getByLabelText('Avatar image'), pngFile({ name: 'me.png' }));
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
 
   expect(await screen.findByText('Failed to upload avatar. Please try again.')).toBeInTheDocument();
@@ -256,7 +246,7 @@ test('Cancel drops the edits and the chosen file', async () => {
   const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   await user.type(screen.getByLabelText('Name'), ' Jr');
-  await user.upload(screen.getByLabelText('Avatar image'), pngFile());
+  await user.upload(screen.getByLabelText('Avatar image'), pngFile({ name: 'me.png' }));
   await user.click(screen.getByRole('button', { name: 'Cancel' }));
 
   expect(screen.getByLabelText('Name')).toHaveValue('Morag Campbell');

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { ada, aCustomer, aReferral, createFakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { cellText, table } from '@/testing/queries.ts';
 
 // Issue 31: the Referrals List's bulk 'Set status': a checkbox per row and one for the page, the
 // bar with the count, a confirmation naming it, and the toast whose 'Undo' puts back each
@@ -12,10 +13,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const table = () => screen.getByRole('table', { name: 'Referrals List' });
 const cellsOf = (referee: string) =>
-  within(within(table()).getByRole('row', { name: new RegExp(referee) })).getAllByRole('cell');
-const statusOf = (referee: string) => cellsOf(referee)[4]?.textContent;
+  within(
+    within(table('Referrals List')).getByRole('row', { name: new RegExp(referee) }),
+  ).getAllByRole('cell');
 /** The 'Undo' of the toast saying `message` (an earlier toast may still be leaving). */
 const undoOf = async (message: string) =>
   within((await screen.findByText(message)).parentElement!).getByRole('button', { name: 'Undo' });
@@ -77,8 +78,10 @@ test('choosing rows shows the bar; Set status confirms with the count; Undo puts
   await user.click(within(dialog).getByRole('button', { name: 'Set status of 2 referrals' }));
 
   const completedThem = await undoOf('Status set to Completed for 2 referrals.');
-  await waitFor(() => expect(statusOf('Angus')).toBe('Completed'));
-  expect(statusOf('Morag')).toBe('Pending');
+  await waitFor(() =>
+    expect(cellText(table('Referrals List'), 'Angus', 'Status')).toBe('Completed'),
+  );
+  expect(cellText(table('Referrals List'), 'Morag', 'Status')).toBe('Pending');
   expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
   expect(api.sent('POST', '/api/referrals/bulk/status')[0]?.body).toEqual({
     changes: [
@@ -90,7 +93,7 @@ test('choosing rows shows the bar; Set status confirms with the count; Undo puts
 
   await user.click(completedThem);
   expect(await screen.findByText('Undone: 2 referrals as they were.')).toBeInTheDocument();
-  await waitFor(() => expect(statusOf('Angus')).toBe('Pending'));
+  await waitFor(() => expect(cellText(table('Referrals List'), 'Angus', 'Status')).toBe('Pending'));
   expect(api.sent('POST', '/api/referrals/bulk/status').at(-1)?.body).toEqual({
     // The undo names the change it undoes: one bulk change in the audit log (decision 311).
     bulkId: expect.any(String),
@@ -113,12 +116,14 @@ test('choosing rows shows the bar; Set status confirms with the count; Undo puts
   await user.selectOptions(within(again).getByRole('combobox', { name: 'Status' }), 'pending');
   await user.click(within(again).getByRole('button', { name: 'Set status of 2 referrals' }));
   const pendingThem = await undoOf('Status set to Pending for 2 referrals.');
-  await waitFor(() => expect(statusOf('Isla')).toBe('Pending'));
+  await waitFor(() => expect(cellText(table('Referrals List'), 'Isla', 'Status')).toBe('Pending'));
   expect(api.state.referrals[1]?.completedDate).toBeNull();
   expect(api.state.customers[0]?.referralPoints).toBe(800);
 
   await user.click(pendingThem);
-  await waitFor(() => expect(statusOf('Isla')).toBe('Completed'));
+  await waitFor(() =>
+    expect(cellText(table('Referrals List'), 'Isla', 'Status')).toBe('Completed'),
+  );
   expect(
     api.state.referrals.map(({ status, completedDate }) => ({ status, completedDate })),
   ).toEqual(rows.map(({ status, completedDate }) => ({ status, completedDate })));

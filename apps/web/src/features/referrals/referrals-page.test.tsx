@@ -5,6 +5,7 @@ import type { Referral } from '@cask/contracts/referrals';
 import { aCustomer, aReferral, createFakeApi, type FakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
+import { card, pagination, row, searchBox, table } from '@/testing/queries.ts';
 
 afterEach(() => {
   toast.remove();
@@ -12,13 +13,8 @@ afterEach(() => {
 });
 
 const renderReferrals = (api: FakeApi) => renderApp({ route: '/referrals', api });
-const table = () => screen.getByRole('table', { name: 'Referrals List' });
-const nav = () => screen.getByRole('navigation', { name: 'Referrals pagination' });
-const row = (name: string) => within(table()).getByRole('row', { name: new RegExp(name) });
-const searchBox = () => screen.getByRole('searchbox', { name: 'Search referrals' });
 const filter = () => screen.getByRole('combobox', { name: 'Filter by status' });
-const listCalls = (api: FakeApi) => api.sent('GET', '/api/referrals');
-const card = (title: string) => screen.getByText(title).closest('dl') as HTMLElement;
+const referralListCalls = (api: FakeApi) => api.sent('GET', '/api/referrals');
 
 /** Clicks Edit in the row of `referee` once the list has arrived. */
 async function clickEdit(user: { click: (element: Element) => Promise<void> }, referee: RegExp) {
@@ -72,31 +68,35 @@ test('the screen shows the four cards, the list with its columns, badges and a c
   expect(within(card('Total Rewards')).getByText('$125.50')).toBeVisible();
   expect(screen.getByRole('heading', { level: 2, name: 'Referrals List' })).toBeVisible();
   expect(
-    within(table())
+    within(table('Referrals List'))
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
   ).toEqual(['', 'Referrer', 'Referrals', 'Code', 'Status', 'Completed Date', 'Action']);
 
-  const done = row('Angus Bell');
+  const done = row(table('Referrals List'), 'Angus Bell');
   expect(within(done).getByText('Rhona Fraser')).toBeVisible();
   expect(within(done).getByText('SPEY2025')).toBeVisible();
   expect(within(done).getByText('Completed').className).toContain('emerald');
   expect(within(done).getByText('Mar 4, 2025')).toBeVisible();
-  const open = row('Isla Grant');
+  const open = row(table('Referrals List'), 'Isla Grant');
   expect(within(open).getByText('Pending').className).toContain('amber');
   // docs/screens/referrals.md: a missing name, e-mail or date reads 'N/A'.
   expect(within(open).getAllByText('N/A')).toHaveLength(3);
   expect(within(open).getByRole('button', { name: 'Edit' })).toBeVisible();
 
-  expect(within(nav()).getByText('Showing 2 of 2 referrals')).toBeVisible();
-  expect(within(nav()).queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
-  expect(searchBox()).toHaveAttribute('placeholder', 'Search referrals');
+  expect(
+    within(pagination('Referrals pagination')).getByText('Showing 2 of 2 referrals'),
+  ).toBeVisible();
+  expect(
+    within(pagination('Referrals pagination')).queryByRole('button', { name: 'Refresh' }),
+  ).not.toBeInTheDocument();
+  expect(searchBox('Search referrals')).toHaveAttribute('placeholder', 'Search referrals');
   expect(
     within(filter())
       .getAllByRole('option')
       .map((option) => option.textContent),
   ).toEqual(['All', 'Completed', 'Pending']);
-  expect(listCalls(api)[0]?.query).toEqual({ page: '1', limit: '10' });
+  expect(referralListCalls(api)[0]?.query).toEqual({ page: '1', limit: '10' });
 });
 
 test('Loading Referrals ... shows until the first answer, No referrals found. when empty', async () => {
@@ -142,27 +142,43 @@ test('the filter and a search debounced at 500 ms each start again at page 1', a
   });
   const { user } = await renderReferrals(api);
   await within(await screen.findByRole('table')).findByText('Referee 1');
-  await user.click(within(nav()).getByRole('button', { name: 'Page 2' }));
-  expect(await within(table()).findByText('Referee 11')).toBeVisible();
+  await user.click(
+    within(pagination('Referrals pagination')).getByRole('button', { name: 'Page 2' }),
+  );
+  expect(await within(table('Referrals List')).findByText('Referee 11')).toBeVisible();
 
   await user.selectOptions(filter(), 'Completed');
   await waitFor(() =>
-    expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '10', status: 'completed' }),
+    expect(referralListCalls(api).at(-1)?.query).toEqual({
+      page: '1',
+      limit: '10',
+      status: 'completed',
+    }),
   );
-  expect(await within(nav()).findByText('Showing 3 of 3 referrals')).toBeVisible();
+  expect(
+    await within(pagination('Referrals pagination')).findByText('Showing 3 of 3 referrals'),
+  ).toBeVisible();
   // The cards count every referral, whatever the filter.
   expect(within(card('Total Referrals')).getByText('15')).toBeVisible();
 
   await user.selectOptions(filter(), 'All');
-  await user.click(await within(nav()).findByRole('button', { name: 'Page 2' }));
-  await within(table()).findByText('Referee 11');
-  const before = listCalls(api).length;
-  await user.type(searchBox(), 'referee 12');
+  await user.click(
+    await within(pagination('Referrals pagination')).findByRole('button', { name: 'Page 2' }),
+  );
+  await within(table('Referrals List')).findByText('Referee 11');
+  const before = referralListCalls(api).length;
+  await user.type(searchBox('Search referrals'), 'referee 12');
   // Nothing is sent while typing.
-  expect(listCalls(api)).toHaveLength(before);
-  await waitFor(() => expect(listCalls(api)).toHaveLength(before + 1));
-  expect(listCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '10', search: 'referee 12' });
-  expect(await within(nav()).findByText('Showing 1 of 1 referrals')).toBeVisible();
+  expect(referralListCalls(api)).toHaveLength(before);
+  await waitFor(() => expect(referralListCalls(api)).toHaveLength(before + 1));
+  expect(referralListCalls(api).at(-1)?.query).toEqual({
+    page: '1',
+    limit: '10',
+    search: 'referee 12',
+  });
+  expect(
+    await within(pagination('Referrals pagination')).findByText('Showing 1 of 1 referrals'),
+  ).toBeVisible();
 });
 
 test('Edit Referral saves the status, says so, and the referrer points follow in the Reward List', async () => {
@@ -211,7 +227,9 @@ test('Edit Referral saves the status, says so, and the referrer points follow in
     status: 'completed',
   });
   // The list is reloaded: the badge and the cards follow.
-  expect(await within(row('Angus Bell')).findByText('Completed')).toBeVisible();
+  expect(
+    await within(row(table('Referrals List'), 'Angus Bell')).findByText('Completed'),
+  ).toBeVisible();
   expect(within(card('Completed Referrals')).getByText('1')).toBeVisible();
   expect(within(card('Total Rewards')).getByText('$75.25')).toBeVisible();
 

@@ -3,22 +3,19 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { aCustomer, createFakeApi, manyCustomers, type FakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { pagination, row, table } from '@/testing/queries.ts';
 
 afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
 
-const renderUsers = (api: FakeApi) => renderApp({ route: '/user', api });
-const rewardsTable = () => screen.getByRole('table', { name: 'Reward List' });
-const rewardsNav = () => screen.getByRole('navigation', { name: 'Reward pagination' });
-const rewardRow = (name: string) =>
-  within(rewardsTable()).getByRole('row', { name: new RegExp(name) });
-
 async function openAdjustment(api: FakeApi, name: string) {
-  const rendered = await renderUsers(api);
+  const rendered = await renderApp({ route: '/user', api });
   await within(await screen.findByRole('table', { name: 'Reward List' })).findByText(name);
-  await rendered.user.click(within(rewardRow(name)).getByRole('button', { name: 'Adjust Points' }));
+  await rendered.user.click(
+    within(row(table('Reward List'), name)).getByRole('button', { name: 'Adjust Points' }),
+  );
   const dialog = await screen.findByRole('dialog', { name: `Manual Point Adjustment - ${name}` });
   return { ...rendered, dialog };
 }
@@ -37,7 +34,7 @@ test('the Reward List shows casks, referrals, investment and points, six a page'
       ...manyCustomers(7),
     ],
   });
-  await renderUsers(api);
+  await renderApp({ route: '/user', api });
 
   const table = await screen.findByRole('table', { name: 'Reward List' });
   await within(table).findByText('Morag Campbell');
@@ -50,7 +47,7 @@ test('the Reward List shows casks, referrals, investment and points, six a page'
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
   ).toEqual(['User Name', 'Email', 'Casks', 'Referrals', 'Invest', 'Point', 'Action']);
-  const cells = within(rewardRow('Morag Campbell'))
+  const cells = within(row(table, 'Morag Campbell'))
     .getAllByRole('cell')
     .map((td) => td.textContent);
   // Casks are the customer's casks (as in the Users table), not the referrals (decision 315).
@@ -62,18 +59,20 @@ test('the Reward List shows casks, referrals, investment and points, six a page'
     '$12,500.50',
     '1,250',
   ]);
-  expect(within(rewardsNav()).getByText('Showing 6 of 8 Reward')).toBeVisible();
+  expect(within(pagination('Reward pagination')).getByText('Showing 6 of 8 Reward')).toBeVisible();
   // Two paginations on one screen, each its own landmark.
   expect(screen.getByRole('navigation', { name: 'Users pagination' })).toBeVisible();
 });
 
 test('the Reward List pages on its own', async () => {
   const api = createFakeApi({ customers: manyCustomers(8) });
-  const { user } = await renderUsers(api);
+  const { user } = await renderApp({ route: '/user', api });
   await within(await screen.findByRole('table', { name: 'Reward List' })).findByText('Customer 1');
-  await user.click(within(rewardsNav()).getByRole('button', { name: 'Next' }));
-  expect(await within(rewardsTable()).findByText('Customer 7')).toBeVisible();
-  expect(within(rewardsNav()).getByText('Showing 7-8 of 8 Reward')).toBeVisible();
+  await user.click(within(pagination('Reward pagination')).getByRole('button', { name: 'Next' }));
+  expect(await within(table('Reward List')).findByText('Customer 7')).toBeVisible();
+  expect(
+    within(pagination('Reward pagination')).getByText('Showing 7-8 of 8 Reward'),
+  ).toBeVisible();
   // The user table stays on its first page.
   expect(
     within(screen.getByRole('table', { name: 'Users' })).getByText('Customer 1'),
@@ -83,12 +82,12 @@ test('the Reward List pages on its own', async () => {
 test('the Reward List reads Loading... then No Data found when empty', async () => {
   const api = createFakeApi();
   const release = api.holdLists();
-  await renderUsers(api);
+  await renderApp({ route: '/user', api });
   expect(
     await within(screen.getByRole('table', { name: 'Reward List' })).findByText('Loading...'),
   ).toBeVisible();
   release();
-  expect(await within(rewardsTable()).findByText('No Data found')).toBeVisible();
+  expect(await within(table('Reward List')).findByText('No Data found')).toBeVisible();
 });
 
 test('the adjustment form has Points, Description and Admin Notes, and Cancel closes it', async () => {
@@ -138,7 +137,9 @@ test('Save Changes sends the adjustment with numeric points, toasts and shows th
     },
   ]);
   await waitFor(() =>
-    expect(within(rewardRow('Morag Campbell')).getAllByRole('cell')[5]).toHaveTextContent('125'),
+    expect(
+      within(row(table('Reward List'), 'Morag Campbell')).getAllByRole('cell')[5],
+    ).toHaveTextContent('125'),
   );
 });
 
@@ -155,7 +156,9 @@ test('a removal below zero shows the server message as a toast and under Points'
   // Once under the field, once as the toast.
   expect(screen.getAllByText(message)).toHaveLength(2);
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  expect(within(rewardRow('Morag Campbell')).getAllByRole('cell')[5]).toHaveTextContent('40');
+  expect(
+    within(row(table('Reward List'), 'Morag Campbell')).getAllByRole('cell')[5],
+  ).toHaveTextContent('40');
 });
 
 test('a failure without a message toasts Failed to update points ❌ and keeps the form', async () => {

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { aCustomer, createFakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { cellText, table } from '@/testing/queries.ts';
 
 // Issue 31: User Management's bulk 'Set Active' / 'Set Inactive', confirmed with the count, and
 // the toast whose 'Undo' puts each customer back as they were.
@@ -10,11 +11,6 @@ afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
-
-const usersTable = () => screen.getByRole('table', { name: 'Users' });
-const statusOf = (name: string) =>
-  within(within(usersTable()).getByRole('row', { name: new RegExp(name) })).getAllByRole('cell')[4]
-    ?.textContent;
 
 test('Set Inactive on the chosen users asks with their count; Undo restores each', async () => {
   const api = createFakeApi({
@@ -37,13 +33,15 @@ test('Set Inactive on the chosen users asks with their count; Undo restores each
   await user.click(within(dialog).getByRole('button', { name: 'Set Inactive' }));
 
   expect(await screen.findByText('2 users set Inactive.')).toBeInTheDocument();
-  await waitFor(() => expect(statusOf('Morag Campbell')).toBe('Inactive'));
-  expect(statusOf('Isla Grant')).toBe('Active');
+  await waitFor(() =>
+    expect(cellText(table('Users'), 'Morag Campbell', 'Status')).toBe('Inactive'),
+  );
+  expect(cellText(table('Users'), 'Isla Grant', 'Status')).toBe('Active');
 
   await user.click(screen.getByRole('button', { name: 'Undo' }));
   expect(await screen.findByText('Undone: 2 users as they were.')).toBeInTheDocument();
-  await waitFor(() => expect(statusOf('Morag Campbell')).toBe('Active'));
-  expect(statusOf('Hamish Reid')).toBe('Inactive');
+  await waitFor(() => expect(cellText(table('Users'), 'Morag Campbell', 'Status')).toBe('Active'));
+  expect(cellText(table('Users'), 'Hamish Reid', 'Status')).toBe('Inactive');
   expect(api.sent('POST', '/api/users/bulk/active').map((sent) => sent.body)).toEqual([
     {
       changes: [
@@ -80,13 +78,13 @@ test('Delete on the chosen users asks with their count; Undo brings each back wh
   await user.click(within(dialog).getByRole('button', { name: 'Delete 2 users' }));
 
   expect(await screen.findByText('2 users deleted.')).toBeInTheDocument();
-  await waitFor(() => expect(within(usersTable()).queryByText('Morag Campbell')).toBeNull());
-  expect(within(usersTable()).getByText('Hamish Reid')).toBeVisible();
+  await waitFor(() => expect(within(table('Users')).queryByText('Morag Campbell')).toBeNull());
+  expect(within(table('Users')).getByText('Hamish Reid')).toBeVisible();
 
   await user.click(screen.getByRole('button', { name: 'Undo' }));
   expect(await screen.findByText('Undone: 2 users as they were.')).toBeInTheDocument();
-  expect(await within(usersTable()).findByText('Morag Campbell')).toBeVisible();
-  expect(within(usersTable()).getByText('Isla Grant')).toBeVisible();
+  expect(await within(table('Users')).findByText('Morag Campbell')).toBeVisible();
+  expect(within(table('Users')).getByText('Isla Grant')).toBeVisible();
   expect(api.sent('POST', '/api/users/bulk/deleted').map((sent) => sent.body)).toEqual([
     {
       changes: [
@@ -115,10 +113,10 @@ test('a single delete shows Undo for ten seconds; Undo brings the user back', as
   const dialog = await screen.findByRole('alertdialog', { name: 'Delete User Account' });
   await user.click(within(dialog).getByRole('button', { name: 'Delete User' }));
   expect(await screen.findByText('Morag Campbell deleted.')).toBeInTheDocument();
-  await waitFor(() => expect(within(usersTable()).queryByText('Morag Campbell')).toBeNull());
+  await waitFor(() => expect(within(table('Users')).queryByText('Morag Campbell')).toBeNull());
   await user.click(screen.getByRole('button', { name: 'Undo' }));
   expect(await screen.findByText('Undone: Morag Campbell is back.')).toBeInTheDocument();
-  expect(await within(usersTable()).findByText('Morag Campbell')).toBeVisible();
+  expect(await within(table('Users')).findByText('Morag Campbell')).toBeVisible();
   expect(api.sent('POST', '/api/users/bulk/deleted').map((sent) => sent.body)).toEqual([
     { changes: [{ id: morag.id, deleted: false }] },
   ]);

@@ -4,17 +4,13 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { aCustomer, createFakeApi, manyCustomers, type FakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
+import { pagination, row, searchBox, table } from '@/testing/queries.ts';
 
 afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
 
-const renderUsers = (api: FakeApi) => renderApp({ route: '/user', api });
-const usersTable = () => screen.getByRole('table', { name: 'Users' });
-const usersNav = () => screen.getByRole('navigation', { name: 'Users pagination' });
-const userRow = (name: string) => within(usersTable()).getByRole('row', { name: new RegExp(name) });
-const searchBox = () => screen.getByRole('searchbox', { name: 'Search users' });
 const userListCalls = (api: FakeApi) => api.sent('GET', '/api/users');
 
 test('the screen shows its heading, the total, the search box and six users a page', async () => {
@@ -25,29 +21,38 @@ test('the screen shows its heading, the total, the search box and six users a pa
       ...manyCustomers(8),
     ],
   });
-  await renderUsers(api);
+  await renderApp({ route: '/user', api });
 
   expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
-  expect(searchBox()).toHaveAttribute('placeholder', 'Search users by name or email...');
+  expect(searchBox('Search users')).toHaveAttribute(
+    'placeholder',
+    'Search users by name or email...',
+  );
   expect(await screen.findByText('Total:')).toHaveTextContent('Total: 10');
   expect(userListCalls(api)[0]?.query).toEqual({ page: '1', limit: '6' });
   expect(
-    within(usersTable())
+    within(table('Users'))
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
   ).toEqual(['', 'User Name', 'Email', 'Casks', 'Status', 'Actions']);
-  expect(within(userRow('Morag Campbell')).getByText('morag@example.com')).toBeVisible();
-  expect(within(userRow('Morag Campbell')).getByRole('cell', { name: '4' })).toBeVisible();
-  expect(within(userRow('Morag Campbell')).getByText('Active')).toBeVisible();
-  expect(within(userRow('Hamish Reid')).getByText('Inactive')).toBeVisible();
-  expect(within(usersNav()).getByText('Showing 6 of 10 users')).toBeVisible();
-  expect(within(usersNav()).getByRole('button', { name: 'Refresh' })).toBeVisible();
+  expect(
+    within(row(table('Users'), 'Morag Campbell')).getByText('morag@example.com'),
+  ).toBeVisible();
+  expect(
+    within(row(table('Users'), 'Morag Campbell')).getByRole('cell', { name: '4' }),
+  ).toBeVisible();
+  expect(within(row(table('Users'), 'Morag Campbell')).getByText('Active')).toBeVisible();
+  expect(within(row(table('Users'), 'Hamish Reid')).getByText('Inactive')).toBeVisible();
+  expect(within(pagination('Users pagination')).getByText('Showing 6 of 10 users')).toBeVisible();
+  expect(
+    within(pagination('Users pagination')).getByRole('button', { name: 'Refresh' }),
+  ).toBeVisible();
 });
 
 test('Loading users... shows until the first answer arrives', async () => {
   const api = createFakeApi({ customers: manyCustomers(2) });
   const release = api.holdLists();
-  await renderUsers(api);
+  await renderApp({ route: '/user', api });
   expect(await screen.findByText('Loading users...')).toBeVisible();
   release();
   expect(
@@ -60,7 +65,7 @@ test('a failed list shows Error Loading Users with the server message', async ()
   const api = createFakeApi({ customers: manyCustomers(2) });
   api.state.failing.add('users');
   api.state.failureMessage = 'Database unreachable';
-  await renderUsers(api);
+  await renderApp({ route: '/user', api });
   const panel = await screen.findByRole('alert');
   expect(within(panel).getByText('Error Loading Users')).toBeVisible();
   expect(within(panel).getByText('Database unreachable')).toBeVisible();
@@ -70,12 +75,12 @@ test('without a server message the error reads Failed to fetch users', async () 
   const api = createFakeApi({ customers: manyCustomers(2) });
   api.state.failing.add('users');
   api.state.failureMessage = '';
-  await renderUsers(api);
+  await renderApp({ route: '/user', api });
   expect(await screen.findByText('Failed to fetch users')).toBeVisible();
 });
 
 test('no match reads No users found with a hint', async () => {
-  await renderUsers(createFakeApi());
+  await renderApp({ route: '/user', api: createFakeApi() });
   expect(await screen.findByText('No users found')).toBeVisible();
   expect(screen.getByText('Try adjusting your search criteria')).toBeVisible();
 });
@@ -84,13 +89,13 @@ test('typing sends one debounced search, keeps the rows on screen and starts at 
   const api = createFakeApi({
     customers: [...manyCustomers(12), aCustomer({ fullName: 'Morag Campbell' })],
   });
-  const { user } = await renderUsers(api);
+  const { user } = await renderApp({ route: '/user', api });
   await within(await screen.findByRole('table', { name: 'Users' })).findByText('Customer 1');
-  await user.click(within(usersNav()).getByRole('button', { name: 'Page 2' }));
+  await user.click(within(pagination('Users pagination')).getByRole('button', { name: 'Page 2' }));
   expect(await screen.findByText('Customer 7')).toBeVisible();
 
   const release = api.holdLists();
-  await user.type(searchBox(), 'morag');
+  await user.type(searchBox('Search users'), 'morag');
   // Nothing is sent while typing.
   expect(userListCalls(api).filter((r) => r.query.search !== undefined)).toHaveLength(0);
   await waitFor(() =>
@@ -102,9 +107,9 @@ test('typing sends one debounced search, keeps the rows on screen and starts at 
   expect(screen.queryByText('Loading users...')).not.toBeInTheDocument();
   release();
 
-  expect(await within(usersTable()).findByText('Morag Campbell')).toBeVisible();
+  expect(await within(table('Users')).findByText('Morag Campbell')).toBeVisible();
   expect(screen.queryByText('Customer 7')).not.toBeInTheDocument();
-  expect(within(usersNav()).getByText('Showing 1 of 1 users')).toBeVisible();
+  expect(within(pagination('Users pagination')).getByText('Showing 1 of 1 users')).toBeVisible();
   expect(screen.getByText('Total:')).toHaveTextContent('Total: 1');
   // The Reward List follows the same search, from its first page.
   expect(api.sent('GET', '/api/referrals/admin/rewards').at(-1)?.query).toEqual({
@@ -117,9 +122,9 @@ test('typing sends one debounced search, keeps the rows on screen and starts at 
 test('Edit User - {name} shows the user read-only and Save Changes sends the status', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 3 });
   const api = createFakeApi({ customers: [morag] });
-  const { user } = await renderUsers(api);
+  const { user } = await renderApp({ route: '/user', api });
   await screen.findByText('Total:');
-  await user.click(within(userRow('Morag')).getByRole('button', { name: 'Edit' }));
+  await user.click(within(row(table('Users'), 'Morag')).getByRole('button', { name: 'Edit' }));
 
   const dialog = await screen.findByRole('dialog', { name: 'Edit User - Morag Campbell' });
   for (const [label, value] of [
@@ -142,16 +147,16 @@ test('Edit User - {name} shows the user read-only and Save Changes sends the sta
   expect(api.sent('PUT', `/api/users/${morag.id}`).map((r) => r.body)).toEqual([
     { isActive: false },
   ]);
-  expect(await within(userRow('Morag')).findByText('Inactive')).toBeVisible();
+  expect(await within(row(table('Users'), 'Morag')).findByText('Inactive')).toBeVisible();
 });
 
 test('a failed status change stays open with the server message', async () => {
   const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   api.state.failing.add('update');
   api.state.failureMessage = 'The database is read-only';
-  const { user } = await renderUsers(api);
+  const { user } = await renderApp({ route: '/user', api });
   await screen.findByText('Total:');
-  await user.click(within(userRow('Morag')).getByRole('button', { name: 'Edit' }));
+  await user.click(within(row(table('Users'), 'Morag')).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit User - Morag Campbell' });
   await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
   expect(await within(dialog).findByText('The database is read-only')).toBeVisible();
@@ -162,9 +167,9 @@ test('a failed status change stays open with the server message', async () => {
 test('Delete User Account deletes the user: the row goes and the total drops by one', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell' });
   const api = createFakeApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
-  const { user } = await renderUsers(api);
+  const { user } = await renderApp({ route: '/user', api });
   expect(await screen.findByText('Total:')).toHaveTextContent('Total: 2');
-  await user.click(within(userRow('Morag')).getByRole('button', { name: 'Delete' }));
+  await user.click(within(row(table('Users'), 'Morag')).getByRole('button', { name: 'Delete' }));
 
   const dialog = await screen.findByRole('alertdialog', { name: 'Delete User Account' });
   expect(
@@ -178,7 +183,7 @@ test('Delete User Account deletes the user: the row goes and the total drops by 
   await waitFor(() => expect(dialog).not.toBeInTheDocument());
   expect(api.sent('DELETE', `/api/users/${morag.id}`)).toHaveLength(1);
   expect(screen.getByText('Total:')).toHaveTextContent('Total: 1');
-  expect(within(usersTable()).queryByText('Morag Campbell')).not.toBeInTheDocument();
+  expect(within(table('Users')).queryByText('Morag Campbell')).not.toBeInTheDocument();
   const rewards = screen.getByRole('table', { name: 'Reward List' });
   await waitFor(() =>
     expect(within(rewards).queryByText('Morag Campbell')).not.toBeInTheDocument(),
@@ -187,26 +192,28 @@ test('Delete User Account deletes the user: the row goes and the total drops by 
 
 test('deleting the only user of the last page shows the page before it', async () => {
   const api = createFakeApi({ customers: manyCustomers(7) });
-  const { user } = await renderUsers(api);
+  const { user } = await renderApp({ route: '/user', api });
   await within(await screen.findByRole('table', { name: 'Users' })).findByText('Customer 1');
-  await user.click(within(usersNav()).getByRole('button', { name: 'Page 2' }));
+  await user.click(within(pagination('Users pagination')).getByRole('button', { name: 'Page 2' }));
   await user.click(
     within(await screen.findByRole('row', { name: /Customer 7/ })).getByRole('button', {
       name: 'Delete',
     }),
   );
   await user.click(screen.getByRole('button', { name: 'Delete User' }));
-  expect(await within(usersTable()).findByText('Customer 1')).toBeVisible();
-  expect(await within(usersNav()).findByText('Showing 6 of 6 users')).toBeVisible();
+  expect(await within(table('Users')).findByText('Customer 1')).toBeVisible();
+  expect(
+    await within(pagination('Users pagination')).findByText('Showing 6 of 6 users'),
+  ).toBeVisible();
 });
 
 test('a failed delete stays open with the server message', async () => {
   const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   api.state.failing.add('delete');
   api.state.failureMessage = 'Could not delete';
-  const { user } = await renderUsers(api);
+  const { user } = await renderApp({ route: '/user', api });
   await screen.findByText('Total:');
-  await user.click(within(userRow('Morag')).getByRole('button', { name: 'Delete' }));
+  await user.click(within(row(table('Users'), 'Morag')).getByRole('button', { name: 'Delete' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'Delete User Account' });
   await user.click(within(dialog).getByRole('button', { name: 'Delete User' }));
   expect(await within(dialog).findByText('Could not delete')).toBeVisible();

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { aNotification, createFakeApi, manyNotifications } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { banner } from '@/testing/queries.ts';
 
 afterEach(() => {
   toast.remove();
@@ -11,7 +12,6 @@ afterEach(() => {
   setVisibility('visible');
 });
 
-const banner = () => screen.getByRole('banner');
 /** The bell's own calls: the smallest list page, which carries the unread count. */
 const bellPolls = (api: ReturnType<typeof createFakeApi>) =>
   api.sent('GET', '/api/notifications').filter((request) => request.query.limit === '1');

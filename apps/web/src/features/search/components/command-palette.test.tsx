@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { aCask, aCustomer, ada, anOffer, anOrder, createFakeApi } from '@/testing/fake-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { dialog } from '@/testing/queries.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const palette = () => screen.findByRole('dialog', { name: 'Search everything' });
 const field = () => screen.getByRole('combobox', { name: /Search customers, casks/ });
 const highlighted = () => {
   const id = field().getAttribute('aria-activedescendant');
@@ -17,7 +17,7 @@ const highlighted = () => {
 test("Ctrl+K opens 'Search everything' with the focus in its field", async () => {
   const { user } = await renderApp({ route: '/' });
   await user.keyboard('{Control>}k{/Control}');
-  await palette();
+  await dialog('Search everything');
   await waitFor(() => expect(field()).toHaveFocus());
   expect(
     screen.getByText('Type to search customers, casks, orders and offers.'),
@@ -28,7 +28,7 @@ test("the header's 'Search' opens the palette too, and Escape closes it", async 
   const { user } = await renderApp({ route: '/' });
   const button = within(screen.getByRole('banner')).getByRole('button', { name: 'Search' });
   await user.click(button);
-  await palette();
+  await dialog('Search everything');
   await user.keyboard('{Escape}');
   await waitFor(() =>
     expect(screen.queryByRole('dialog', { name: 'Search everything' })).not.toBeInTheDocument(),
@@ -43,7 +43,7 @@ test('a customer found by part of the e-mail opens with ArrowDown and Enter', as
   });
   const { user, router } = await renderApp({ route: '/', api });
   await user.keyboard('{Control>}k{/Control}');
-  await palette();
+  await dialog('Search everything');
   await user.type(field(), 'GLEN.EX');
 
   const listbox = await screen.findByRole('listbox', { name: 'Results' });
@@ -89,7 +89,7 @@ test('casks, orders and offers open their page, their customer and the Offers li
 
   const open = async () => {
     await user.keyboard('{Control>}k{/Control}');
-    await palette();
+    await dialog('Search everything');
     await user.type(field(), 'glenfarclas');
     return screen.findByRole('listbox', { name: 'Results' });
   };
@@ -115,7 +115,7 @@ test('casks, orders and offers open their page, their customer and the Offers li
 test("'Add Cask' opens the Cask List with its Add dialog", async () => {
   const { user, router } = await renderApp({ route: '/' });
   await user.keyboard('{Control>}k{/Control}');
-  await palette();
+  await dialog('Search everything');
   await user.type(field(), 'add c');
   const listbox = screen.getByRole('listbox', { name: 'Results' });
   expect(within(listbox).getByRole('option', { name: 'Add Cask' })).toBe(highlighted());
@@ -127,7 +127,7 @@ test("'Add Cask' opens the Cask List with its Add dialog", async () => {
 test('screens are offered by name before anything is typed', async () => {
   const { user, router } = await renderApp({ route: '/' });
   await user.keyboard('{Control>}k{/Control}');
-  await palette();
+  await dialog('Search everything');
   const screens = within(screen.getByRole('listbox', { name: 'Results' })).getByRole('group', {
     name: 'Screens',
   });
@@ -140,7 +140,7 @@ test('screens are offered by name before anything is typed', async () => {
 test('a Viewer is offered no action that changes something', async () => {
   const { user } = await renderApp({ route: '/', profile: { ...ada, role: 'viewer' } });
   await user.keyboard('{Control>}k{/Control}');
-  await palette();
+  await dialog('Search everything');
   const listbox = screen.getByRole('listbox', { name: 'Results' });
   expect(within(listbox).queryByRole('group', { name: 'Actions' })).not.toBeInTheDocument();
   expect(within(listbox).queryByRole('option', { name: 'Add Cask' })).not.toBeInTheDocument();
@@ -150,7 +150,7 @@ test('a Viewer is offered no action that changes something', async () => {
 test("only an Owner is offered 'Invite Admin'", async () => {
   const { user } = await renderApp({ route: '/', profile: { ...ada, role: 'owner' } });
   await user.keyboard('{Control>}k{/Control}');
-  await palette();
+  await dialog('Search everything');
   await user.type(field(), 'invite');
   expect(
     within(screen.getByRole('listbox', { name: 'Results' })).getByRole('option', {
@@ -163,7 +163,7 @@ test('nothing found and a failed search are told', async () => {
   const api = createFakeApi();
   const { user } = await renderApp({ route: '/', api });
   await user.keyboard('{Control>}k{/Control}');
-  await palette();
+  await dialog('Search everything');
   await user.type(field(), 'zzqx');
   await waitFor(() =>
     expect(screen.getByRole('status')).toHaveTextContent('No results for “zzqx”.'),

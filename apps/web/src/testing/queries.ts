@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+
+// The parts of a screen the web tests read, found by role and accessible name as a user (or a
+// screen reader) finds them (docs/conventions.md#test-kits). One copy for every test file: a test
+// never declares its own `table` or `card` (scripts/test-kits.test.mjs, issue 43).
+
+/** A name to match: a string is matched as a part of the name, a RegExp as it is. */
+export type Name = string | RegExp;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const partOf = (name: Name) => (typeof name === 'string' ? new RegExp(escape(name)) : name);
+
+/** The table named `name` (its caption or aria-label, whole; a RegExp for a part). */
+export function table(name: Name): HTMLElement {
+  return screen.getByRole('table', { name });
+}
+
+/** The table named `name`, once it is shown (a lazy screen, a list still loading). */
+export function findTable(name: Name): Promise<HTMLElement> {
+  return screen.findByRole('table', { name });
+}
+
+/** The rows of `scope`'s body: every row but the column headers'. */
+export function bodyRows(scope: HTMLElement): HTMLElement[] {
+  return within(scope)
+    .getAllByRole('row')
+    .filter((candidate) => candidate.closest('thead') === null);
+}
+
+/** The row of `scope` (a table, or the screen) whose accessible name contains `name`. */
+export function row(scope: HTMLElement, name: Name): HTMLElement {
+  return within(scope).getByRole('row', { name: partOf(name) });
+}
+
+/**
+ * The text of the cell under the column headed `column` in the row of `scope` named by `name`
+ * ('Status' of the order 'Cask A'): by the header's text, so a new column does not shift it.
+ */
+export function cellText(scope: HTMLElement, name: Name, column: string): string | undefined {
+  const index = within(scope)
+    .getAllByRole('columnheader')
+    .findIndex((header) => header.textContent?.trim() === column);
+  if (index < 0) throw new Error(`No column '${column}' in the table`);
+  return within(row(scope, name)).getAllByRole('cell')[index]?.textContent ?? undefined;
+}
+
+/** A list's pagination, a navigation landmark named like 'Orders pagination'. */
+export function pagination(name: Name): HTMLElement {
+  return screen.getByRole('navigation', { name });
+}
+
+/** The search box named `name` ('Search orders'). */
+export function searchBox(name: Name): HTMLElement {
+  return screen.getByRole('searchbox', { name });
+}
+
+/** The list named `name` (the Notifications screen's items). */
+export function list(name: Name): HTMLElement {
+  return screen.getByRole('list', { name });
+}
+
+/** The page's header (the banner landmark: greeting, bell, profile link). */
+export function banner(): HTMLElement {
+  return screen.getByRole('banner');
+}
+
+/**
+ * The stat card titled `title` (its <dl>: the title is the term, the number its definition).
+ * A definition list has no accessible name (ARIA 1.3), so the title is found by its text.
+ */
+export function card(title: string): HTMLElement {
+  const found = screen.getByText(title).closest('dl');
+  if (!(found instanceof HTMLElement)) throw new Error(`No card titled '${title}'`);
+  return found;
+}
+
+/** The dialog titled `title`, once it opens (its code may load on first use). */
+export function dialog(title: Name): Promise<HTMLElement> {
+  return screen.findByRole('dialog', { name: title });
+}
+
+/** The confirmation (an alertdialog) titled `title`, once it opens. */
+export function alertDialog(title: Name): Promise<HTMLElement> {
+  return screen.findByRole('alertdialog', { name: title });
+}
+
+/** The form field labelled `label` ('Email'), by its <label>, as a user finds it. */
+export function fieldLabelled(label: string): HTMLElement {
+  return screen.getByLabelText(label);
+}

@@ -1,0 +1,55 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// The parts of a screen the specs read, found by role and accessible name as a user (or a
+// screen reader) finds them (docs/conventions.md#test-kits). One copy for every spec: a spec never
+// declares its own `bodyRows` or `searchBox` (scripts/test-kits.test.mjs, issue 43).
+
+/** The table named `name` (its caption or aria-label): 'Order List', 'Users'. */
+export function table(page: Page, name: string): Locator {
+  return page.getByRole('table', { name });
+}
+
+/** The rows of a table's body: every row but the column headers'. */
+export function bodyRows(scope: Locator): Locator {
+  return scope.locator('tbody').getByRole('row');
+}
+
+/** The trimmed text of a row's cell, counted from 0. */
+export async function cell(row: Locator, index: number): Promise<string> {
+  return ((await row.getByRole('cell').nth(index).textContent()) ?? '').trim();
+}
+
+/** A list's pagination, a navigation landmark named like 'Orders pagination'. */
+export function pagination(page: Page, name: string): Locator {
+  return page.getByRole('navigation', { name });
+}
+
+/** The search box named `name` ('Search orders'). */
+export function searchBox(page: Page, name: string): Locator {
+  return page.getByRole('searchbox', { name });
+}
+
+/**
+ * The value of the stat card titled `title` (its <dl>: the title is the term, the value the
+ * definition). A definition list has no accessible name (ARIA 1.3), so the title is found by
+ * its text.
+ */
+export function cardValue(page: Page, title: string): Locator {
+  return page
+    .locator('dl')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .locator('dd')
+    .first();
+}
+
+/** The number a text shows, its digits read: '1,234' and 'Total: 1,234' are 1234. */
+export function count(text: string | null): number {
+  return Number((text ?? '').replace(/[^\d]/g, ''));
+}
+
+/** The number the stat card titled `title` shows, once it has loaded. */
+export async function cardNumber(page: Page, title: string): Promise<number> {
+  const value = cardValue(page, title);
+  await expect(value).not.toHaveText('Loading...');
+  return count(await value.textContent());
+}
