@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
   declareErrorResponses(app);
 
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
 
   // Outside /api (the web app, /uploads) and the API docs are public; everything else needs a token.
   app.addHook('onRoute', (route) => {
