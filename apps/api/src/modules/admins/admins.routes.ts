@@ -63,7 +63,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/admins/invites',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
@@ -78,7 +78,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/admins/invites/:id/resend',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       // A resend revives an expired invite with a fresh link: a step-up as inviting is
       // (docs/decisions/290), and so is withdrawing one.
       config: { recentAuthentication: true },
@@ -98,7 +98,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.delete(
     '/admins/invites/:id',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
@@ -113,7 +113,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.put(
     '/admins/:id/role',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
@@ -132,7 +132,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/admins/:id/disable',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
@@ -150,7 +150,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/admins/:id/enable',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],

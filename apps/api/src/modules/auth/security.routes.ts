@@ -347,7 +347,7 @@ export function registerSecurityRoutes(
   app.put(
     '/security/policy',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['security'],
@@ -365,7 +365,7 @@ export function registerSecurityRoutes(
   app.delete(
     '/admins/:id/two-factor',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['security'],
