@@ -3,7 +3,7 @@ import { Boxes, CircleCheck, Hourglass } from 'lucide-react';
 import type { Cask } from '@cask/contracts/casks';
 import { CASK_SEARCH_DEBOUNCE_MS, CASK_SORTS, CASKS_PAGE_SIZE } from '@cask/contracts/casks';
 import { formatAbv, formatVolume } from '@cask/contracts/measures';
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
 import { Link } from 'react-router';
 import { CASK_ALERT_LABELS, CASK_ALERTS, type CaskAlert } from '@cask/contracts/cask-records';
 import { CustomerLink } from '@/components/customers/customer-link.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CircleCheck, Plus, Tags } from 'lucide-react';
 import { OFFER_SORTS, OFFER_TYPES, type Offer, type OfferType } from '@cask/contracts/offers';
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';

@@ -8,7 +8,7 @@ import {
   type Referral,
   type ReferralStatus,
 } from '@cask/contracts/referrals';
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
 import { Button, IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
