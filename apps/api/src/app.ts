@@ -19,7 +19,7 @@ import { declareErrorResponses } from './plugins/error-responses.ts';
 import { registerInFlightTracking } from './plugins/in-flight.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/web-app.ts';
-import { boundedUserAgent, runWithRequestContext } from './lib/request-context.ts';
+import { registerRequestContext } from './lib/request-context.ts';
 import { adminsRoutes } from './modules/admins/admins.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -82,18 +82,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     next();
   });
   await registerMetrics(app, deps);
-  // The browser of each request, for the audit entries it writes (db/audit.ts). preValidation, as
-  // @fastify/request-context advises: the body is parsed by then, whose stream events would
-  // otherwise run outside the context.
-  app.addHook('preValidation', (request, _reply, done) => {
-    runWithRequestContext({ userAgent: boundedUserAgent(request.headers['user-agent']) }, done);
-  });
+  // The browser of each request, for the audit entries it writes (db/audit.ts).
+  await registerRequestContext(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   declareErrorResponses(app);
 
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
 
   // Outside /api (the web app, /uploads) and the API docs are public; everything else needs a token.
   app.addHook('onRoute', (route) => {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { instantParam, okEnvelope, pageQuery, pagination, text } from './common.ts';
-import { searchParam } from './users.ts';
+import { instantParam, okEnvelope, pageQuery, pagination, searchParam, text } from './common.ts';
 
 /**
  * Issue 29: the Audit Log (`/audit`), each record's History, and what the Record type filter

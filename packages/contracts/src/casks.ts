@@ -7,11 +7,11 @@ import {
   pageQuery,
   pagination,
   recordVersion,
+  searchParam,
   sortParam,
   text,
 } from './common.ts';
 import { abvInput, volumeInput } from './measures.ts';
-import { searchParam } from './users.ts';
 
 /**
  * docs/screens/casks.md: Ready and Maturing are chosen by the admin; Experience is only ever shown.

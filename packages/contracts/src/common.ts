@@ -107,6 +107,23 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
+/** A list's search (docs/architecture.md#paging): at most this many characters. */
+export const SEARCH_MAX_LENGTH = 100;
+
+export const SEARCH_SINGLE_LINE = 'Search must be a single line';
+
+/**
+ * A case-insensitive substring search; surrounding spaces are ignored and an empty search is no
+ * search. `%`, `_` and `\` are matched literally by the API. A search is one line, as a search box
+ * is: the API matches it against the searched fields held one per line (decision 176).
+ */
+export const searchParam = text()
+  .trim()
+  .max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`)
+  .refine((value) => !/[\n\r]/.test(value), SEARCH_SINGLE_LINE)
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 /** A sort value: a column ascending (`name`) or descending (`-createdAt`). */
 export type SortValue<Column extends string> = Column | `-${Column}`;
 

@@ -8,9 +8,9 @@ import {
   pageQuery,
   pagination,
   recordVersion,
+  searchParam,
   sortParam,
 } from './common.ts';
-import { searchParam } from './users.ts';
 
 /** docs/screens/offers.md#limits: the three kinds of offer. */
 export const OFFER_TYPES = ['cask', 'bottle', 'experience'] as const;

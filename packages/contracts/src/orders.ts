@@ -8,10 +8,10 @@ import {
   pageQuery,
   pagination,
   recordVersion,
+  searchParam,
   sortParam,
   text,
 } from './common.ts';
-import { searchParam } from './users.ts';
 
 /** docs/screens/orders.md#limits: the Orders screen shows 20 orders a page. */
 export const ORDERS_PAGE_SIZE = 20;

@@ -7,9 +7,9 @@ import {
   pageQuery,
   pagination,
   recordVersion,
+  searchParam,
   sortParam,
 } from './common.ts';
-import { searchParam } from './users.ts';
 
 /**
  * docs/screens/referrals.md: a referral is pending or completed, and the admin may set either

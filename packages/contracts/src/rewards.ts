@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, line, sortParam, text } from './common.ts';
-import { searchParam } from './users.ts';
+import { line, okEnvelope, pageQuery, pagination, searchParam, sortParam, text } from './common.ts';
 
 /**
  * GET /referrals/admin/rewards (docs/architecture.md#envelope): the Reward List under User

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, text } from './common.ts';
-import { SEARCH_MAX_LENGTH, SEARCH_SINGLE_LINE } from './users.ts';
+import { okEnvelope, SEARCH_MAX_LENGTH, SEARCH_SINGLE_LINE, text } from './common.ts';
 
 /** The most results the palette shows of each kind (customers, casks, orders, offers). */
 export const SEARCH_KIND_LIMIT = 5;

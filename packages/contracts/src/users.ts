@@ -8,8 +8,8 @@ import {
   pageQuery,
   pagination,
   recordVersion,
+  searchParam,
   sortParam,
-  text,
 } from './common.ts';
 
 /**
@@ -18,22 +18,6 @@ import {
  */
 export const USERS_PAGE_SIZE = 6;
 export const DASHBOARD_USERS_LIMIT = 10;
-export const SEARCH_MAX_LENGTH = 100;
-
-export const SEARCH_SINGLE_LINE = 'Search must be a single line';
-
-/**
- * A case-insensitive substring search; surrounding spaces are ignored and an empty search is no
- * search. `%`, `_` and `\` are matched literally by the API. A search is one line, as a search box
- * is: the API matches it against the searched fields held one per line (decision 176).
- */
-export const searchParam = text()
-  .trim()
-  .max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`)
-  .refine((value) => !/[\n\r]/.test(value), SEARCH_SINGLE_LINE)
-  .optional()
-  .transform((value) => (value ? value : undefined));
-
 /** GET /users: docs/screens/users.md#api-calls (page, limit, search over fullName and email). */
 /** The columns User Management sorts by (issue 31). */
 export const USER_SORTS = ['fullName', 'email', 'createdAt'] as const;

@@ -1,5 +1,6 @@
 import { createHash, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 
 const ISSUER = 'cask-admin';
@@ -59,17 +60,20 @@ export async function signAccessToken(secret: string, claims: AccessClaims): Pro
  * same token with every request for 15 minutes, and a verification (WebCrypto HMAC through
  * jose) cost ~0.5 ms of the API's time, more than a page of customers from PostgreSQL. A token
  * only gets here after jose accepted its signature and claims, so a hit needs no signature
- * check; the expiry is still checked on every hit. Bounded: the oldest entries go first.
+ * check. lru-cache bounds it (the least recently used go first) and drops each entry when its
+ * token expires; the expiry is also checked against the clock on every hit, as jose checks it.
  */
-const VERIFIED_CACHE_SIZE = 10_000;
-const verified = new Map<string, { secret: string; claims: AccessClaims; expiresAtMs: number }>();
+interface VerifiedToken {
+  secret: string;
+  claims: AccessClaims;
+  expiresAtMs: number;
+}
+const verified = new LRUCache<string, VerifiedToken>({ max: 10_000 });
 
 function rememberVerified(secret: string, token: string, claims: AccessClaims, exp: number) {
-  verified.set(token, { secret, claims, expiresAtMs: exp * 1000 });
-  if (verified.size > VERIFIED_CACHE_SIZE) {
-    const oldest = verified.keys().next();
-    if (!oldest.done) verified.delete(oldest.value);
-  }
+  const expiresAtMs = exp * 1000;
+  const ttl = expiresAtMs - Date.now();
+  if (ttl > 0) verified.set(token, { secret, claims, expiresAtMs }, { ttl });
 }
 
 /**

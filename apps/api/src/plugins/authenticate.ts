@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { AdminRole } from '@cask/contracts/admins';
 import type { Database } from '../db/client.ts';
 import {
@@ -136,7 +136,7 @@ export function registerAuthentication(
 
   // Callback hooks, not async ones, and a token verified before is admitted without a promise
   // (docs/decisions/183): a list request went through four promises here before its handler.
-  const authenticate: onRequestHookHandler = (request, _reply, done) => {
+  const authenticate: preParsingHookHandler = (request, _reply, _payload, done) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) return done(new UnauthorizedError('You are not authorized: sign in first'));
@@ -146,11 +146,13 @@ export function registerAuthentication(
   };
 
   // Only the routes that need them run these hooks: a public route (health, sign-in, the web
-  // app's files) pays nothing for them. onRoute sees every route registered after this. Each
-  // goes first among the route's own hooks, as a global hook ran before them.
+  // app's files) pays nothing for them. onRoute sees every route registered after this. The token
+  // is checked in preParsing, the phase after onRequest, where @fastify/rate-limit counts: every
+  // request is counted before it can be refused for its token (docs/decisions/350). It goes first
+  // among the route's own preParsing hooks (`ownerOnly`), which read the admin it sets.
   app.addHook('onRoute', (route) => {
     if (route.config?.public) return;
-    route.onRequest = [authenticate, ...hooksOf(route.onRequest)];
+    route.preParsing = [authenticate, ...hooksOf(route.preParsing)];
   });
 }
 

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FieldError } from '@cask/contracts/common';
 import { AppError } from '../lib/errors.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { RAW_ANSWER_HEADERS } from './security-headers.ts';
 
 /**
  * Maps any error to the failure envelope (docs/architecture.md#errors). 5xx answers never reveal
@@ -77,7 +77,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   if (socket.writable) {
     const body = JSON.stringify({ success: false, message });
     const headers: Record<string, string | number> = {
-      ...SECURITY_HEADERS,
+      ...RAW_ANSWER_HEADERS,
       'cache-control': 'no-store',
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),

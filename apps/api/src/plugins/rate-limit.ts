@@ -1,8 +1,7 @@
-import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import { hooksOf } from '../lib/route-hooks.ts';
 
 /** Per IP and minute for every route without its own limit: far above any real admin's use. */
 export const GLOBAL_REQUESTS_PER_MINUTE = 600;
@@ -64,16 +63,13 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     });
   }
 
-  // The plugin adds its counting hook to each route, after the hooks the route has by then: the
-  // token check (plugins/authenticate.ts) among them. A request with no valid token was answered
-  // 401 before it was counted, so a flood of them was never throttled. The counting hook is moved
-  // first instead: it is the one hook the plugin added to the route's list.
-  const hooksBefore = new WeakMap<RouteOptions, number>();
-  app.addHook('onRoute', (route) => {
-    hooksBefore.set(route, hooksOf(route.onRequest).length);
-  });
+  // The plugin counts in each route's onRequest hooks (its default `hook`); the token is checked
+  // in preParsing, the next phase (plugins/authenticate.ts), so a request with no valid token is
+  // counted before it is refused, and a flood of them is throttled (docs/decisions/350).
   await app.register(rateLimit, {
     global: true,
+    // Said here, though it is the default: authentication relies on it (see above).
+    hook: 'onRequest',
     max: config.RATE_LIMIT_PER_MINUTE ?? GLOBAL_REQUESTS_PER_MINUTE,
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: 'cask-admin:rate-limit:' } : {}),
@@ -94,10 +90,5 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
       'x-ratelimit-remaining': false,
       'x-ratelimit-reset': false,
     },
-  });
-  app.addHook('onRoute', (route) => {
-    const hooks = hooksOf<onRequestHookHandler>(route.onRequest);
-    const before = hooksBefore.get(route) ?? hooks.length;
-    route.onRequest = [...hooks.slice(before), ...hooks.slice(0, before)];
   });
 }

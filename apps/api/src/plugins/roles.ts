@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, preParsingHookHandler } from 'fastify';
 import { EXPORT_LISTS } from '@cask/contracts/exports';
 import { OWNER_ONLY, VIEWER_READ_ONLY, type AdminRole } from '@cask/contracts/admins';
 import { ForbiddenError } from '../lib/errors.ts';
@@ -45,7 +45,10 @@ export function viewerRefusal(request: FastifyRequest, role: AdminRole): Error |
   return new ForbiddenError(VIEWER_READ_ONLY);
 }
 
-/** A route hook: only an Owner may go on (managing admins, docs/architecture.md#roles). */
-export const ownerOnly: onRequestHookHandler = (request, _reply, done) => {
+/**
+ * A route's preParsing hook: only an Owner may go on (managing admins, docs/architecture.md#roles).
+ * preParsing, the phase in which the token is checked, after it (plugins/authenticate.ts).
+ */
+export const ownerOnly: preParsingHookHandler = (request, _reply, _payload, done) => {
   done(request.admin.role === 'owner' ? undefined : new ForbiddenError(OWNER_ONLY));
 };

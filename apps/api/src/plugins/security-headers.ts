@@ -1,19 +1,46 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from 'helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 
 /**
  * docs/architecture.md#input-and-output: the security headers of every answer (CSP, HSTS, nosniff,
- * frame and referrer policies...), from helmet. helmet's headers do not depend on the request, so
- * they are worked out once at start-up, by running its middleware against a response that only
- * records them, and each request gets them as one object (docs/decisions/170): @fastify/helmet
- * built helmet anew on every request, and even helmet built once ran a dozen middlewares, each
- * setting its header on the raw response, for 4% of a list request's CPU under load.
+ * frame and referrer policies...), from @fastify/helmet with helmet's own defaults but for the
+ * options below (docs/decisions/349, which returns to the plugin decision 170 had replaced).
  */
+
+/**
+ * The CSP, in helmet's kebab-case spelling so that the raw answers below can write the same
+ * header. Scripts strictly same-origin; Quill and Radix set inline style attributes.
+ */
+const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+};
+
+export const HELMET_OPTIONS: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: Object.fromEntries(
+      Object.entries(CSP_DIRECTIVES).map(([name, sources]) => [name, [...sources]]),
+    ),
+  },
+  crossOriginEmbedderPolicy: false,
+  // The legacy header says what frame-ancestors 'none' says, for browsers without CSP 2.
+  xFrameOptions: { action: 'deny' },
+};
+
 /**
  * Powerful browser features the app never uses, denied to it and to anything it could embed, so
  * an injected script cannot ask for them either. Each is a name Chromium recognises (an unknown
  * one costs a console warning on every page). The clipboard stays allowed: the reset code is
- * pasted from the mail.
+ * pasted from the mail. helmet has no option for this header.
  */
 const UNUSED_FEATURES = [
   'accelerometer',
@@ -35,65 +62,36 @@ const UNUSED_FEATURES = [
   'xr-spatial-tracking',
 ];
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  ...helmetHeaders(),
-  'permissions-policy': UNUSED_FEATURES.map((feature) => `${feature}=()`).join(', '),
+const PERMISSIONS_POLICY = UNUSED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+
+/**
+ * The same headers for an answer written straight to the socket, with no request to run helmet on
+ * (plugins/errors.ts's `clientErrorHandler`: what Node's HTTP parser refuses). helmet writes them
+ * only onto a response, so they are spelled out here; `security-headers.test.ts` proves them equal
+ * to a real answer's, so a helmet upgrade that changes one fails there.
+ */
+export const RAW_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': Object.entries(CSP_DIRECTIVES)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';'),
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+  'permissions-policy': PERMISSIONS_POLICY,
 };
 
-function helmetHeaders() {
-  return recordHeaders(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Quill and radix set inline style attributes; scripts stay strictly same-origin.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      // The legacy header says what frame-ancestors 'none' says, for browsers without CSP 2.
-      xFrameOptions: { action: 'deny' },
-    }),
-  );
-}
-
-type Middleware = ReturnType<typeof helmet>;
-
-function recordHeaders(middleware: Middleware): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const response = {
-    setHeader(name: string, value: unknown) {
-      headers[name.toLowerCase()] = String(value);
-    },
-    removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  let failure: unknown;
-  middleware(
-    {} as Parameters<Middleware>[0],
-    response as unknown as Parameters<Middleware>[1],
-    (error?: unknown) => {
-      failure = error;
-    },
-  );
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
-  if (!headers['content-security-policy']) throw new Error('helmet set no security headers');
-  return headers;
-}
-
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, HELMET_OPTIONS);
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     done();
   });
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker, useSearchParams, type BlockerFunction } from 'react-router';
-import type { SortValue } from '@cask/contracts/common';
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+import { SEARCH_MAX_LENGTH, type SortValue } from '@cask/contracts/common';
 
 /**
  * A list's view in the URL's query string (issue 31, docs/architecture.md#paging): page, page size,

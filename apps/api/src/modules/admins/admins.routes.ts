@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   acceptInviteBody,
@@ -63,7 +64,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/admins/invites',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
@@ -78,7 +79,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/admins/invites/:id/resend',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       // A resend revives an expired invite with a fresh link: a step-up as inviting is
       // (docs/decisions/290), and so is withdrawing one.
       config: { recentAuthentication: true },
@@ -98,7 +99,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.delete(
     '/admins/invites/:id',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
@@ -113,7 +114,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.put(
     '/admins/:id/role',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
@@ -132,7 +133,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/admins/:id/disable',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
@@ -150,7 +151,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/admins/:id/enable',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
@@ -165,10 +166,19 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       ),
   );
 
-  // Accepting signs in, so it sets the device cookie as every sign-in does (decision 228): in a
-  // scope of its own, and without the parsing hook (nothing here reads a cookie), so the Admins
-  // screen's routes run none of @fastify/cookie's hooks.
-  await app.register(async (plain) => {
+  await app.register(acceptInviteRoutes(admins, deps.jwtSecret));
+};
+
+/**
+ * `GET` and `POST /auth/accept-invite`. Accepting signs in, so it sets the device cookie as every
+ * sign-in does (decision 228): in a scope of its own, and without the parsing hook (nothing here
+ * reads a cookie), so the Admins screen's routes run none of @fastify/cookie's hooks.
+ */
+function acceptInviteRoutes(
+  admins: ReturnType<typeof createAdminsService>,
+  jwtSecret: string,
+): FastifyPluginAsync {
+  return async (plain) => {
     await plain.register(cookie, { hook: false });
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.get(
@@ -205,9 +215,9 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
       async (request, reply) => {
         const { tokens, email } = await admins.acceptInvite(request.body, request);
-        setDeviceCookie(request, reply, deps.jwtSecret, email);
+        setDeviceCookie(request, reply, jwtSecret, email);
         return ok(tokens, 'Welcome to Cask Admin');
       },
     );
-  });
-};
+  };
+}

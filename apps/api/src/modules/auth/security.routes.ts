@@ -1,4 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope } from '@cask/contracts/common';
@@ -73,6 +81,27 @@ export function registerSecurityRoutes(
   const security = createSecurityService(deps);
   const passkeys = createPasskeysService({ db: deps.db, config: deps.config });
 
+  passkeyRoutes(app, deps, passkeys);
+  signInStepRoutes(app, deps, passkeys);
+  sessionRoutes(app, security);
+  twoFactorRoutes(app, security);
+}
+
+type Routes = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+type SecurityRouteDeps = Parameters<typeof registerSecurityRoutes>[1];
+
+/** Passkeys: signing in with one, and the admin's own list, added and removed. */
+function passkeyRoutes(
+  app: Routes,
+  deps: SecurityRouteDeps,
+  passkeys: ReturnType<typeof createPasskeysService>,
+) {
   app.post(
     '/auth/passkey/options',
     {
@@ -162,7 +191,14 @@ export function registerSecurityRoutes(
       return done('Passkey removed');
     },
   );
+}
 
+/** The second sign-in step, and the proof of identity a step-up asks for. */
+function signInStepRoutes(
+  app: Routes,
+  deps: SecurityRouteDeps,
+  passkeys: ReturnType<typeof createPasskeysService>,
+) {
   app.post(
     '/auth/login/second-factor',
     {
@@ -229,7 +265,10 @@ export function registerSecurityRoutes(
       return done('Confirmed');
     },
   );
+}
 
+/** Settings -> Security: the overview and the admin's sessions. */
+function sessionRoutes(app: Routes, security: ReturnType<typeof createSecurityService>) {
   app.get(
     '/security',
     {
@@ -280,7 +319,10 @@ export function registerSecurityRoutes(
         'Other sessions ended',
       ),
   );
+}
 
+/** Two-factor authentication: the admin's own, the Owner's policy and an admin's reset. */
+function twoFactorRoutes(app: Routes, security: ReturnType<typeof createSecurityService>) {
   // Setting up a second factor asks for a recent proof and never counts as one
   // (docs/decisions/290): an admin the policy holds right after signing in passes at once.
   app.post(
@@ -347,7 +389,7 @@ export function registerSecurityRoutes(
   app.put(
     '/security/policy',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['security'],
@@ -365,7 +407,7 @@ export function registerSecurityRoutes(
   app.delete(
     '/admins/:id/two-factor',
     {
-      onRequest: ownerOnly,
+      preParsing: ownerOnly,
       config: { recentAuthentication: true },
       schema: {
         tags: ['security'],

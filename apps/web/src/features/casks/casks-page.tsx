@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Boxes, CircleCheck, Hourglass } from 'lucide-react';
-import type { Cask } from '@cask/contracts/casks';
+import type { Cask, CaskStats } from '@cask/contracts/casks';
 import { CASK_SEARCH_DEBOUNCE_MS, CASK_SORTS, CASKS_PAGE_SIZE } from '@cask/contracts/casks';
 import { formatAbv, formatVolume } from '@cask/contracts/measures';
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
 import { Link } from 'react-router';
 import { CASK_ALERT_LABELS, CASK_ALERTS, type CaskAlert } from '@cask/contracts/cask-records';
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
@@ -114,6 +114,38 @@ function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => voi
   return columns;
 }
 
+/** docs/screens/casks.md: the three cards over the list, from the maintained counters. */
+function CaskStatCards({
+  stats,
+  cardState,
+}: {
+  stats: CaskStats | undefined;
+  cardState: ReturnType<typeof statCardState>;
+}) {
+  return (
+    <StatCardGrid columns={3}>
+      <StatCard
+        title="Total Casks"
+        value={formatCount(stats?.totalCasks)}
+        {...cardState}
+        icon={<Boxes size={22} />}
+      />
+      <StatCard
+        title="Ready Casks"
+        value={formatCount(stats?.readyCasks)}
+        {...cardState}
+        icon={<CircleCheck size={22} />}
+      />
+      <StatCard
+        title="Maturing Casks"
+        value={formatCount(stats?.maturingCasks)}
+        {...cardState}
+        icon={<Hourglass size={22} />}
+      />
+    </StatCardGrid>
+  );
+}
+
 /** docs/screens/casks.md (/cask): the cards, the search, the Cask List and its three dialogs. */
 export default function CasksPage() {
   // Page, search, alert filter and sort in the URL (issue 31).
@@ -165,26 +197,7 @@ export default function CasksPage() {
           </>
         }
       />
-      <StatCardGrid columns={3}>
-        <StatCard
-          title="Total Casks"
-          value={formatCount(stats?.totalCasks)}
-          {...cardState}
-          icon={<Boxes size={22} />}
-        />
-        <StatCard
-          title="Ready Casks"
-          value={formatCount(stats?.readyCasks)}
-          {...cardState}
-          icon={<CircleCheck size={22} />}
-        />
-        <StatCard
-          title="Maturing Casks"
-          value={formatCount(stats?.maturingCasks)}
-          {...cardState}
-          icon={<Hourglass size={22} />}
-        />
-      </StatCardGrid>
+      <CaskStatCards stats={stats} cardState={cardState} />
       <Card
         actions={
           <>

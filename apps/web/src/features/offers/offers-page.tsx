@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CircleCheck, Plus, Tags } from 'lucide-react';
 import { OFFER_SORTS, OFFER_TYPES, type Offer, type OfferType } from '@cask/contracts/offers';
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -83,43 +83,12 @@ export default function OffersPage() {
   const linked = useLinkedRecord('offers', fetchOffer, canChange);
   const [deleting, setDeleting] = useState<Offer | null>(null);
   const remove = useDeleteOffer();
-  const restore = useSetOffersDeleted();
 
-  // Issue 31: 'Activate' / 'Deactivate' on the chosen offers, confirmed with their count, undone
-  // from the toast.
+  // Issue 31: the rows chosen for 'Activate' / 'Deactivate' (OfferActivationDialog).
   const rows = data?.offers ?? [];
   const selection = useRowSelection(rows.map((offer) => offer.id));
   const chosen = rows.filter((offer) => selection.selected.has(offer.id));
   const [activating, setActivating] = useState<boolean | null>(null);
-  // The offers as sent: a refusal names rows by their place in the request.
-  const [sent, setSent] = useState<readonly Offer[]>([]);
-  const setActive = useSetOffersActive();
-  const undoActive = useSetOffersActive();
-  const counted = (count: number) => `${count} ${count === 1 ? 'offer' : 'offers'}`;
-  const activeLabel = activating ? 'Activate' : 'Deactivate';
-  const confirmActive = () => {
-    if (activating === null) return;
-    const count = chosen.length;
-    const done = activating ? 'activated' : 'deactivated';
-    setSent(chosen);
-    setActive.mutate(
-      { changes: chosen.map((offer) => ({ id: offer.id, isActive: activating })) },
-      {
-        onSuccess: (answer) => {
-          setActivating(null);
-          selection.clear();
-          lazyUndoToast(
-            `${counted(count)} ${done}.`,
-            () => undoActive.mutateAsync(undoBody(answer)),
-            {
-              done: `Undone: ${counted(count)} as they were.`,
-              failed: (failure) => errorMessage(failure, BULK_ACTIVE_FAILURE),
-            },
-          );
-        },
-      },
-    );
-  };
 
   const columns = offerColumns({
     onEdit: (offer) => setEditing({ mode: 'edit', offer }),
@@ -146,20 +115,7 @@ export default function OffersPage() {
         }
       />
 
-      <StatCardGrid columns={2}>
-        <StatCard
-          title="Total Offers"
-          icon={<Tags size={22} />}
-          {...statCardState(offers)}
-          value={formatCount(data?.stats.totalOffers)}
-        />
-        <StatCard
-          title="Active Offers"
-          icon={<CircleCheck size={22} />}
-          {...statCardState(offers)}
-          value={formatCount(data?.stats.activeOffers)}
-        />
-      </StatCardGrid>
+      <OfferStatCards offers={offers} />
 
       <Card>
         <div className="flex flex-col gap-3 px-4 pt-4 pb-3 sm:flex-row sm:items-end sm:justify-between">
@@ -233,25 +189,14 @@ export default function OffersPage() {
         />
       </Card>
 
-      <LazyConfirmDialog
-        open={activating !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setActive.reset();
-            setActivating(null);
-          }
+      <OfferActivationDialog
+        activating={activating}
+        chosen={chosen}
+        onClose={() => setActivating(null)}
+        onDone={() => {
+          setActivating(null);
+          selection.clear();
         }}
-        title={`${activeLabel} Offers`}
-        message={`${activeLabel} ${counted(chosen.length)}?`}
-        confirmLabel={activeLabel}
-        busyLabel="Saving..."
-        busy={setActive.isPending}
-        error={
-          setActive.isError
-            ? bulkFailureMessage(setActive.error, sent, (offer) => offer.title, BULK_ACTIVE_FAILURE)
-            : undefined
-        }
-        onConfirm={confirmActive}
       />
 
       <OfferFormModal
@@ -262,37 +207,142 @@ export default function OffersPage() {
         }}
       />
 
-      {/* docs/screens/offers.md#confirm-delete: a failure stays in the dialog in a red box. */}
-      <LazyConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Confirm Delete"
-        message={`Are you sure you want to delete ${deleting?.title ?? ''}?`}
-        confirmLabel="Confirm"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
-        onConfirm={() => {
-          if (!deleting) return;
-          const { id, title } = deleting;
-          remove.mutate(id, {
-            onSuccess: () => {
-              // Issue 31: 'Undo' for 10 seconds brings the offer back as it was (decision 273).
-              lazyUndoToast(
-                DELETE_SUCCESS,
-                () => restore.mutateAsync({ changes: [{ id, deleted: false }] }),
-                {
-                  done: `Undone: offer ${title} is back.`,
-                  failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
-                },
-              );
-              setDeleting(null);
-            },
-          });
-        }}
-      />
+      <DeleteOfferDialog offer={deleting} onClose={() => setDeleting(null)} remove={remove} />
     </>
+  );
+}
+
+const counted = (count: number) => `${count} ${count === 1 ? 'offer' : 'offers'}`;
+
+/**
+ * Issue 31: 'Activate' / 'Deactivate' on the chosen offers, confirmed with their count, undone
+ * from the toast.
+ */
+function OfferActivationDialog({
+  activating,
+  chosen,
+  onClose,
+  onDone,
+}: {
+  activating: boolean | null;
+  chosen: readonly Offer[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  // The offers as sent: a refusal names rows by their place in the request.
+  const [sent, setSent] = useState<readonly Offer[]>([]);
+  const setActive = useSetOffersActive();
+  const undoActive = useSetOffersActive();
+  const activeLabel = activating ? 'Activate' : 'Deactivate';
+  const confirmActive = () => {
+    if (activating === null) return;
+    const count = chosen.length;
+    const done = activating ? 'activated' : 'deactivated';
+    setSent(chosen);
+    setActive.mutate(
+      { changes: chosen.map((offer) => ({ id: offer.id, isActive: activating })) },
+      {
+        onSuccess: (answer) => {
+          onDone();
+          lazyUndoToast(
+            `${counted(count)} ${done}.`,
+            () => undoActive.mutateAsync(undoBody(answer)),
+            {
+              done: `Undone: ${counted(count)} as they were.`,
+              failed: (failure) => errorMessage(failure, BULK_ACTIVE_FAILURE),
+            },
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <LazyConfirmDialog
+      open={activating !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setActive.reset();
+          onClose();
+        }
+      }}
+      title={`${activeLabel} Offers`}
+      message={`${activeLabel} ${counted(chosen.length)}?`}
+      confirmLabel={activeLabel}
+      busyLabel="Saving..."
+      busy={setActive.isPending}
+      error={
+        setActive.isError
+          ? bulkFailureMessage(setActive.error, sent, (offer) => offer.title, BULK_ACTIVE_FAILURE)
+          : undefined
+      }
+      onConfirm={confirmActive}
+    />
+  );
+}
+
+/** docs/screens/offers.md#confirm-delete: a failure stays in the dialog in a red box. */
+function DeleteOfferDialog({
+  offer: deleting,
+  onClose,
+  remove,
+}: {
+  offer: Offer | null;
+  onClose: () => void;
+  remove: ReturnType<typeof useDeleteOffer>;
+}) {
+  const restore = useSetOffersDeleted();
+  return (
+    <LazyConfirmDialog
+      open={deleting !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Confirm Delete"
+      message={`Are you sure you want to delete ${deleting?.title ?? ''}?`}
+      confirmLabel="Confirm"
+      busyLabel="Deleting..."
+      busy={remove.isPending}
+      error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
+      onConfirm={() => {
+        if (!deleting) return;
+        const { id, title } = deleting;
+        remove.mutate(id, {
+          onSuccess: () => {
+            // Issue 31: 'Undo' for 10 seconds brings the offer back as it was (decision 273).
+            lazyUndoToast(
+              DELETE_SUCCESS,
+              () => restore.mutateAsync({ changes: [{ id, deleted: false }] }),
+              {
+                done: `Undone: offer ${title} is back.`,
+                failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
+              },
+            );
+            onClose();
+          },
+        });
+      }}
+    />
+  );
+}
+
+/** docs/screens/offers.md: the two cards over the list, from the maintained counters. */
+function OfferStatCards({ offers }: { offers: ReturnType<typeof useOffers> }) {
+  const { data } = offers;
+  return (
+    <StatCardGrid columns={2}>
+      <StatCard
+        title="Total Offers"
+        icon={<Tags size={22} />}
+        {...statCardState(offers)}
+        value={formatCount(data?.stats.totalOffers)}
+      />
+      <StatCard
+        title="Active Offers"
+        icon={<CircleCheck size={22} />}
+        {...statCardState(offers)}
+        value={formatCount(data?.stats.activeOffers)}
+      />
+    </StatCardGrid>
   );
 }

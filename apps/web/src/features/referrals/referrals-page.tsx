@@ -8,7 +8,7 @@ import {
   type Referral,
   type ReferralStatus,
 } from '@cask/contracts/referrals';
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
 import { Button, IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -54,47 +54,12 @@ const FILTER_OPTIONS = [
   { value: 'pending', label: STATUS_LABELS.pending },
 ] as const;
 
-/**
- * docs/screens/referrals.md (/referrals): the four cards, the 'Referrals List' with its status
- * filter, search and pagination (no refresh button), and the Edit Referral dialog. A new filter or
- * search starts again at page 1 (docs/screens/referrals.md). A failed fetch replaces the screen
- * with 'Error: {message}'.
- */
-export default function ReferralsPage() {
-  // Page, status, search and sort in the URL (issue 31); 'All' is no status.
-  const list = useListParams({ sorts: REFERRAL_SORTS, filters: { status: REFERRAL_STATUSES } });
-  const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
-  const status = (list.filter('status') || undefined) as ReferralStatus | undefined;
-  const referrals = useReferrals({ page: list.page, status, search, sort: list.sort });
-  // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
-  const canChange = useCan('change');
-  const [editing, setEditing] = useState<Referral | null>(null);
-  // The Audit Entry's link to a referral opens its dialog (`?open=<id>`, decision 223).
-  const linked = useLinkedRecord('referrals', fetchReferral, canChange);
-  const data = referrals.data;
-  const overall = data?.stats.overall;
-  // Completing the last pending referral of the last page empties it: show the new last page.
-  usePageWithin(list, data?.pagination.pages);
-  // Issue 31: rows chosen for a bulk 'Set status', confirmed with their count, undone from the
-  // toast.
-  const rows = data?.referrals ?? [];
-  const selection = useRowSelection(rows.map((row) => row.id));
-  const chosen = rows.filter((row) => selection.selected.has(row.id));
-  const [settingStatus, setSettingStatus] = useState(false);
-
-  if (referrals.isError) {
-    return (
-      <>
-        <PageHeader title="Referrals" />
-        <ErrorState
-          title={`Error: ${errorMessage(referrals.error, FETCH_FAILURE)}`}
-          onRetry={() => void referrals.refetch()}
-        />
-      </>
-    );
-  }
-
-  const columns: Column<Referral>[] = [
+/** The Referrals List's columns; the Edit button only for who may change (decision 220). */
+function referralColumns(
+  canChange: boolean,
+  onEdit: (referral: Referral) => void,
+): Column<Referral>[] {
+  return [
     {
       id: 'referrer',
       header: 'Referrer',
@@ -148,12 +113,55 @@ export default function ReferralsPage() {
       align: 'right',
       cell: (row) =>
         canChange ? (
-          <IconButton label="Edit" onClick={() => setEditing(row)}>
+          <IconButton label="Edit" onClick={() => onEdit(row)}>
             <Pencil size={16} aria-hidden />
           </IconButton>
         ) : null,
     },
   ];
+}
+
+/**
+ * docs/screens/referrals.md (/referrals): the four cards, the 'Referrals List' with its status
+ * filter, search and pagination (no refresh button), and the Edit Referral dialog. A new filter or
+ * search starts again at page 1 (docs/screens/referrals.md). A failed fetch replaces the screen
+ * with 'Error: {message}'.
+ */
+export default function ReferralsPage() {
+  // Page, status, search and sort in the URL (issue 31); 'All' is no status.
+  const list = useListParams({ sorts: REFERRAL_SORTS, filters: { status: REFERRAL_STATUSES } });
+  const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
+  const status = (list.filter('status') || undefined) as ReferralStatus | undefined;
+  const referrals = useReferrals({ page: list.page, status, search, sort: list.sort });
+  // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
+  const [editing, setEditing] = useState<Referral | null>(null);
+  // The Audit Entry's link to a referral opens its dialog (`?open=<id>`, decision 223).
+  const linked = useLinkedRecord('referrals', fetchReferral, canChange);
+  const data = referrals.data;
+  const overall = data?.stats.overall;
+  // Completing the last pending referral of the last page empties it: show the new last page.
+  usePageWithin(list, data?.pagination.pages);
+  // Issue 31: rows chosen for a bulk 'Set status', confirmed with their count, undone from the
+  // toast.
+  const rows = data?.referrals ?? [];
+  const selection = useRowSelection(rows.map((row) => row.id));
+  const chosen = rows.filter((row) => selection.selected.has(row.id));
+  const [settingStatus, setSettingStatus] = useState(false);
+
+  if (referrals.isError) {
+    return (
+      <>
+        <PageHeader title="Referrals" />
+        <ErrorState
+          title={`Error: ${errorMessage(referrals.error, FETCH_FAILURE)}`}
+          onRetry={() => void referrals.refetch()}
+        />
+      </>
+    );
+  }
+
+  const columns = referralColumns(canChange, setEditing);
 
   const loading = referrals.isPending;
   return (
