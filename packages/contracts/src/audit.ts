@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { instantParam, okEnvelope, pageQuery, pagination, text } from './common.ts';
 import { searchParam } from './users.ts';
+import { defineList } from './lists.ts';
 
 /**
  * Issue 29: the Audit Log (`/audit`), each record's History, and what the Record type filter
@@ -223,3 +224,10 @@ export type AuditListResponse = z.infer<typeof auditListResponse>;
 /** The Admin combobox: admins whose name or e-mail contains the search. */
 export const auditAdminsQuery = z.object({ search: searchParam });
 export const auditAdminsResponse = okEnvelope(z.object({ admins: z.array(auditAdmin) }));
+
+/** The Audit Log: its route, query and answer, for the API and the web app (lists.ts). */
+export const auditListDefinition = defineList({
+  path: '/audit',
+  query: auditListQuery,
+  response: auditListResponse,
+});

@@ -12,6 +12,7 @@ import {
 } from './common.ts';
 import { abvInput, volumeInput } from './measures.ts';
 import { searchParam } from './users.ts';
+import { defineList } from './lists.ts';
 
 /**
  * docs/screens/casks.md: Ready and Maturing are chosen by the admin; Experience is only ever shown.
@@ -248,3 +249,10 @@ export const caskDeletedChangesResponse = deletedAnswer();
 export type CaskDeletedChangesResponse = z.infer<typeof caskDeletedChangesResponse>;
 export const BULK_CASK_NOT_FOUND = 'Cask not found (deleted, or never there)';
 export const BULK_CASK_NOT_DELETED = 'Cask is not deleted';
+
+/** The Cask List: its route, query and answer, for the API and the web app (lists.ts). */
+export const caskListDefinition = defineList({
+  path: '/casks',
+  query: caskListQuery,
+  response: caskListResponse,
+});

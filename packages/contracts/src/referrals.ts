@@ -10,6 +10,7 @@ import {
   sortParam,
 } from './common.ts';
 import { searchParam } from './users.ts';
+import { defineList } from './lists.ts';
 
 /**
  * docs/screens/referrals.md: a referral is pending or completed, and the admin may set either
@@ -131,3 +132,10 @@ export const referralStatusChangesResponse = bulkAnswer({
 });
 export type ReferralStatusChangesResponse = z.infer<typeof referralStatusChangesResponse>;
 export const BULK_REFERRAL_NOT_FOUND = 'Referral not found';
+
+/** Referrals: its route, query and answer, for the API and the web app (lists.ts). */
+export const referralListDefinition = defineList({
+  path: '/referrals',
+  query: referralListQuery,
+  response: referralListResponse,
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okEnvelope, pageQuery, pagination, line, sortParam, text } from './common.ts';
 import { searchParam } from './users.ts';
+import { defineList } from './lists.ts';
 
 /**
  * GET /referrals/admin/rewards (docs/architecture.md#envelope): the Reward List under User
@@ -99,3 +100,10 @@ export const manualPointsResponse = okEnvelope(
   z.object({ transaction: pointTransaction, referralPoints: z.number().int() }),
 );
 export type ManualPointsResponse = z.infer<typeof manualPointsResponse>;
+
+/** The Reward List: its route, query and answer, for the API and the web app (lists.ts). */
+export const rewardListDefinition = defineList({
+  path: '/referrals/admin/rewards',
+  query: rewardListQuery,
+  response: rewardListResponse,
+});
