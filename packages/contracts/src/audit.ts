@@ -227,6 +227,7 @@ export const auditAdminsResponse = okEnvelope(z.object({ admins: z.array(auditAd
 
 /** The Audit Log: its route, query and answer, for the API and the web app (lists.ts). */
 export const auditListDefinition = defineList({
+  name: 'audit',
   path: '/audit',
   query: auditListQuery,
   response: auditListResponse,

@@ -252,6 +252,7 @@ export const BULK_CASK_NOT_DELETED = 'Cask is not deleted';
 
 /** The Cask List: its route, query and answer, for the API and the web app (lists.ts). */
 export const caskListDefinition = defineList({
+  name: 'casks',
   path: '/casks',
   query: caskListQuery,
   response: caskListResponse,

@@ -13,6 +13,11 @@ export interface ListDefinition<
   Response extends z.ZodType = z.ZodType,
 > {
   readonly kind: 'list';
+  /**
+   * The list's name where it has a CSV export: the export's too (`POST /api/exports/<name>`,
+   * contracts/exports.ts), by which the API's tests find its table and sort columns.
+   */
+  readonly name?: string;
   /** The route under `/api`, Fastify's way (`/users/:id/casks`). */
   readonly path: string;
   readonly query: Query;

@@ -224,6 +224,7 @@ export const BULK_NOTIFICATION_NOT_FOUND = 'Notification not found';
 
 /** Notifications: its route, query and answer, for the API and the web app (lists.ts). */
 export const notificationListDefinition = defineList({
+  name: 'notifications',
   path: '/notifications',
   query: notificationListQuery,
   response: notificationListResponse,

@@ -132,6 +132,7 @@ export const BULK_OFFER_NOT_DELETED = 'Offer is not deleted';
 
 /** The Offers list: its route, query and answer, for the API and the web app (lists.ts). */
 export const offerListDefinition = defineList({
+  name: 'offers',
   path: '/offers',
   query: offerListQuery,
   response: offerListResponse,

@@ -170,6 +170,7 @@ export const BULK_ORDER_NOT_DELETED = 'Order is not deleted';
 
 /** The Order List: its route, query and answer, for the API and the web app (lists.ts). */
 export const orderListDefinition = defineList({
+  name: 'orders',
   path: '/purchases',
   query: orderListQuery,
   response: orderListResponse,

@@ -135,6 +135,7 @@ export const BULK_REFERRAL_NOT_FOUND = 'Referral not found';
 
 /** Referrals: its route, query and answer, for the API and the web app (lists.ts). */
 export const referralListDefinition = defineList({
+  name: 'referrals',
   path: '/referrals',
   query: referralListQuery,
   response: referralListResponse,

@@ -103,6 +103,7 @@ export type ManualPointsResponse = z.infer<typeof manualPointsResponse>;
 
 /** The Reward List: its route, query and answer, for the API and the web app (lists.ts). */
 export const rewardListDefinition = defineList({
+  name: 'rewards',
   path: '/referrals/admin/rewards',
   query: rewardListQuery,
   response: rewardListResponse,

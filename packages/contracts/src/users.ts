@@ -112,6 +112,7 @@ export type DeleteUserResponse = z.infer<typeof deleteUserResponse>;
 
 /** User Management: its route, query and answer, for the API and the web app (lists.ts). */
 export const userListDefinition = defineList({
+  name: 'users',
   path: '/users',
   query: userListQuery,
   response: userListResponse,
