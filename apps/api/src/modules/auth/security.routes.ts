@@ -39,6 +39,7 @@ import type { SecondFactorService } from './second-factor.service.ts';
 import type { SignInService } from './sign-in.service.ts';
 import type { StepUpService } from './step-up.service.ts';
 import { createSecurityService, type SessionActor } from './security.service.ts';
+import { OWN_ACCOUNT } from '../../plugins/roles.ts';
 
 const secondFactorLimit = routeRateLimit(20);
 
@@ -124,7 +125,7 @@ export function registerSecurityRoutes(
   app.post(
     '/security/passkeys/options',
     {
-      config: { beforeSecondFactor: true, recentAuthentication: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true, recentAuthentication: true },
       schema: { tags: ['security'], response: { 200: passkeyRegistrationOptionsResponse } },
     },
     async (request) => ok(await passkeys.registrationOptions(request.admin.id)),
@@ -133,7 +134,7 @@ export function registerSecurityRoutes(
   app.post(
     '/security/passkeys',
     {
-      config: { beforeSecondFactor: true, recentAuthentication: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true, recentAuthentication: true },
       schema: { tags: ['security'], body: addPasskeyBody, response: { 200: passkeyResponse } },
     },
     async (request) =>
@@ -150,7 +151,7 @@ export function registerSecurityRoutes(
   app.delete(
     '/security/passkeys/:id',
     {
-      config: { recentAuthentication: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, recentAuthentication: true },
       schema: {
         tags: ['security'],
         params: passkeyParams,
@@ -197,7 +198,11 @@ export function registerSecurityRoutes(
   app.post(
     '/auth/reauthenticate/passkey/options',
     {
-      config: { beforeSecondFactor: true, rateLimit: secondFactorLimit },
+      config: {
+        viewerMayWrite: OWN_ACCOUNT,
+        beforeSecondFactor: true,
+        rateLimit: secondFactorLimit,
+      },
       schema: {
         tags: ['auth'],
         response: {
@@ -212,7 +217,7 @@ export function registerSecurityRoutes(
   app.post(
     '/auth/reauthenticate',
     {
-      config: { beforeSecondFactor: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true },
       schema: {
         tags: ['auth'],
         body: reauthenticateBody,
@@ -255,7 +260,7 @@ export function registerSecurityRoutes(
   app.delete(
     '/security/sessions/:id',
     {
-      config: { beforeSecondFactor: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true },
       schema: {
         tags: ['security'],
         params: sessionParams,
@@ -271,7 +276,7 @@ export function registerSecurityRoutes(
   app.post(
     '/security/sessions/end-others',
     {
-      config: { beforeSecondFactor: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true },
       schema: { tags: ['security'], response: { 200: endSessionsResponse } },
     },
     async (request) =>
@@ -286,7 +291,7 @@ export function registerSecurityRoutes(
   app.post(
     '/security/two-factor/setup',
     {
-      config: { beforeSecondFactor: true, recentAuthentication: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true, recentAuthentication: true },
       schema: {
         tags: ['security'],
         response: { 200: totpSetupResponse, 409: conflict },
@@ -299,6 +304,7 @@ export function registerSecurityRoutes(
     '/security/two-factor/verify',
     {
       config: {
+        viewerMayWrite: OWN_ACCOUNT,
         beforeSecondFactor: true,
         recentAuthentication: true,
         rateLimit: secondFactorLimit,
@@ -321,7 +327,11 @@ export function registerSecurityRoutes(
   app.post(
     '/security/two-factor/disable',
     {
-      config: { recentAuthentication: true, rateLimit: secondFactorLimit },
+      config: {
+        viewerMayWrite: OWN_ACCOUNT,
+        recentAuthentication: true,
+        rateLimit: secondFactorLimit,
+      },
       schema: {
         tags: ['security'],
         body: totpDisableBody,
@@ -337,7 +347,7 @@ export function registerSecurityRoutes(
   app.post(
     '/security/two-factor/recovery-codes',
     {
-      config: { recentAuthentication: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, recentAuthentication: true },
       schema: { tags: ['security'], response: { 200: recoveryCodesResponse, 409: conflict } },
     },
     async (request) =>
