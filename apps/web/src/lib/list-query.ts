@@ -53,7 +53,7 @@ export function listQuery<Query extends z.ZodObject, Response extends z.ZodType>
     key,
     fetchPage,
     options,
-    /** The screen's hook: `offerList.useList({ page, limit, search, type, sort })`. */
+    /** The screen's hook, with the request the screen builds from its URL (use-list-params.ts). */
     useList: (request: ListRequest<Query>) => useQuery(options(request)),
   };
 }
