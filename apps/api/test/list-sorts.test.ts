@@ -4,7 +4,7 @@ import { getTableColumns, getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { listSorts, type ListDefinition } from '@cask/contracts/lists';
 import { beforeAll, expect, test } from 'vitest';
-import { EXPORT_SOURCES } from '../src/export-sources.ts';
+import { EXPORT_SOURCES } from '../src/app.ts';
 import { createAdmin, type TestAdmin } from './admins.ts';
 import { useTestContext } from './context.ts';
 import { createNotification, createOffer } from './factories.ts';
