@@ -24,6 +24,9 @@ export interface ListDefinition<
   readonly response: Response;
 }
 
+// No side effects: a bundle that imports a contract for another of its schemas drops the
+// definitions it does not use (every screen's JavaScript budget, decision 292).
+/* @__NO_SIDE_EFFECTS__ */
 export function defineList<Query extends z.ZodObject, Response extends z.ZodType>(
   definition: Omit<ListDefinition<Query, Response>, 'kind'>,
 ): ListDefinition<Query, Response> {
