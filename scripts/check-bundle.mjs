@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run check:bundle`: the JavaScript budget of the web app, in gzip bytes (docs/decisions/121).
-// Reads the Vite manifest of the last `npm run build` and, for every route, adds up the gzip size
+// Reads the Vite manifest and the route table of the last `npm run build` and, for every route, adds up the gzip size
 // of each JavaScript file the browser must load before the route can render: the entry chunk and
 // its static imports, plus the route's lazy modules and their static imports. Chunks loaded later
 // (a dynamic import inside a page, such as the privacy policy editor) count for the whole app only.
@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');
+const routeModulesPath = path.join(dist, '.vite/route-modules.json');
 
 /**
  * Budgets in gzip kB (1 kB = 1000 bytes, as Vite reports them); decision 121, raised by 2 kB in
@@ -22,48 +23,28 @@ const SIGN_IN = 132;
 const SCREEN = 173;
 const WHOLE_APP = 450;
 
-const SHELL = 'src/app/layout/app-shell.tsx';
-const guest = (route, page, budget = SCREEN) => ({ route, budget, modules: [page] });
-const signedIn = (route, page, budget = SCREEN) => ({ route, budget, modules: [SHELL, page] });
+/** The route with a budget of its own: the first screen anyone loads. */
+const OWN_BUDGETS = { '/signin': SIGN_IN };
 
 /**
- * Every route of apps/web/src/app/router.tsx with the lazy modules it loads before it can render;
- * a new screen joins with one line (a lazy page missing here fails the check).
+ * The build's own route table (apps/web/build/route-modules.ts writes it from
+ * src/app/routes.tsx, issue 42): every route with the lazy modules it loads before it renders, the
+ * shell's included for a signed-in screen. A new screen is budgeted without a line here.
  */
-const ROUTES = [
-  guest('/signin', 'src/features/auth/sign-in-page.tsx', SIGN_IN),
-  guest('/forgot_password', 'src/features/auth/forgot-password-page.tsx'),
-  guest('/otp', 'src/features/auth/verify-otp-page.tsx'),
-  guest('/reset_password', 'src/features/auth/reset-password-page.tsx'),
-  // Under neither guard (issue 28); counted as a guest screen, the closer of the two.
-  guest('/accept-invite', 'src/features/auth/accept-invite-page.tsx'),
-  signedIn('/', 'src/features/dashboard/dashboard-page.tsx'),
-  signedIn('/user', 'src/features/users/users-page.tsx'),
-  signedIn('/cask', 'src/features/casks/casks-page.tsx'),
-  signedIn('/cask/:id', 'src/features/casks/cask-page.tsx'),
-  signedIn('/user/:id', 'src/features/users/customer-page.tsx'),
-  signedIn('/offers', 'src/features/offers/offers-page.tsx'),
-  signedIn('/orders', 'src/features/orders/orders-page.tsx'),
-  signedIn('/referrals', 'src/features/referrals/referrals-page.tsx'),
-  signedIn('/notifications', 'src/features/notifications/notifications-page.tsx'),
-  signedIn('/audit', 'src/features/audit/audit-page.tsx'),
-  signedIn('/setting', 'src/features/settings/settings-page.tsx'),
-  signedIn('/setting/profile', 'src/features/profile/profile-page.tsx'),
-  signedIn('/setting/privacy', 'src/features/privacy/privacy-page.tsx'),
-  signedIn('/setting/admins', 'src/features/admins/admins-page.tsx'),
-  signedIn('/setting/security', 'src/features/security/security-page.tsx'),
-  signedIn('(not found)', 'src/app/not-found-page.tsx'),
-];
-
-let manifest;
-try {
-  manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-} catch {
-  console.error(
-    `No build manifest at ${path.relative(root, manifestPath)}: run npm run build first.`,
-  );
-  process.exit(1);
-}
+const readJson = (file, what) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    console.error(`No ${what} at ${path.relative(root, file)}: run npm run build first.`);
+    process.exit(1);
+  }
+};
+const manifest = readJson(manifestPath, 'build manifest');
+const ROUTES = readJson(routeModulesPath, 'route table').map(({ path: route, modules }) => ({
+  route,
+  budget: OWN_BUDGETS[route] ?? SCREEN,
+  modules,
+}));
 
 const gzipCache = new Map();
 function gzipBytes(file) {
@@ -76,7 +57,7 @@ function gzipBytes(file) {
 /** The JavaScript files a manifest key loads before it runs: itself and its static imports. */
 function staticClosure(key, seen = new Set()) {
   const chunk = manifest[key];
-  if (!chunk) throw new Error(`${key} is not in the build manifest: is the route table current?`);
+  if (!chunk) throw new Error(`${key} is not in the build manifest: is the build current?`);
   if (seen.has(chunk.file)) return seen;
   seen.add(chunk.file);
   for (const imported of chunk.imports ?? []) staticClosure(imported, seen);
@@ -90,7 +71,7 @@ const failures = [];
 const covered = new Set(ROUTES.flatMap((r) => r.modules));
 for (const [key, chunk] of Object.entries(manifest)) {
   if (chunk.isDynamicEntry && /-page\.tsx$/.test(key) && !covered.has(key)) {
-    failures.push(`${key} is a lazy page missing from ROUTES in scripts/check-bundle.mjs`);
+    failures.push(`${key} is a lazy page no route of src/app/routes.tsx loads`);
   }
 }
 

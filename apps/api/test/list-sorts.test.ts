@@ -1,12 +1,21 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { getTableColumns, getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { listSorts, type ListDefinition } from '@cask/contracts/lists';
 import { beforeAll, expect, test } from 'vitest';
+import { EXPORT_SOURCES } from '../src/app.ts';
 import { createAdmin, type TestAdmin } from './admins.ts';
 import { useTestContext } from './context.ts';
 import { createNotification, createOffer } from './factories.ts';
 import { BULK_SEARCH_TERMS, seedListData } from './list-against-sql.ts';
+import { listDefinitions } from './list-definitions.ts';
 
 // Issue 31: every list sorts by each column its contract allows, both ways, server-side. The lists
-// and their sorts are read from the app's OpenAPI document (the `sort` enum of each list route),
-// so a sort added to a contract is tested here without a line more. For each one: the order is
+// and their sorts are read from their definitions (contracts/lists.ts) and checked against the
+// app's OpenAPI document; each sort's column and its SQL type from the list's export source (the
+// table and the sort columns its createList has too) and the Drizzle schema, so a sort added to a
+// contract is tested here without a line more (issue 42). For each one: the order is
 // right (checked by PostgreSQL itself, so its collation decides, with ties broken by id), paging
 // through it in small pages gives the whole list once (no overlap, no skip, the late pages read
 // from the far end), and descending is exactly ascending reversed.
@@ -26,18 +35,67 @@ interface Operation {
   parameters?: { in: string; name: string; schema?: { enum?: string[] } }[];
 }
 
-async function sortedLists(): Promise<Map<string, { sorts: string[]; search: boolean }>> {
+interface SortedList {
+  sorts: string[];
+  search: boolean;
+  /** Each sort's column type in SQL (`numeric(14, 2)`, `timestamp with time zone`, `text`...). */
+  types: Record<string, string>;
+}
+
+const SCHEMA_DIR = path.resolve(import.meta.dirname, '../src/db/schema');
+
+/** Every table of the Drizzle schema (src/db/schema/*.ts), by its SQL name. */
+async function schemaTables(): Promise<Map<string, PgTable>> {
+  const tables = new Map<string, PgTable>();
+  for (const file of await readdir(SCHEMA_DIR)) {
+    if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
+    const module = (await import(path.join(SCHEMA_DIR, file))) as Record<string, unknown>;
+    for (const value of Object.values(module)) {
+      if (is(value, PgTable)) tables.set(getTableName(value), value);
+    }
+  }
+  return tables;
+}
+
+/** The SQL type of each sort of a list: its export source's table and column, in the schema. */
+function sortTypes(
+  definition: ListDefinition,
+  sorts: string[],
+  tables: Map<string, PgTable>,
+): Record<string, string> {
+  const name = definition.name as keyof typeof EXPORT_SOURCES | undefined;
+  const source = name === undefined ? undefined : EXPORT_SOURCES[name];
+  if (!source)
+    throw new Error(`${definition.path} sorts but names no export source with its table`);
+  const table = tables.get(source.table);
+  if (!table) throw new Error(`${source.table} is not a table of src/db/schema`);
+  const columns = Object.values(getTableColumns(table));
+  const types: Record<string, string> = {};
+  for (const sort of sorts) {
+    const column = columns.find((candidate) => candidate.name === source.sorts[sort]);
+    if (!column) throw new Error(`${definition.path} sort ${sort}: no column of ${source.table}`);
+    types[sort] = column.getSQLType();
+  }
+  return types;
+}
+
+/** Every list with a sort, from its definition, each as the OpenAPI document describes it. */
+async function sortedLists(): Promise<Map<string, SortedList>> {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   const paths = res.json().paths as Record<string, { get?: Operation }>;
-  const lists = new Map<string, { sorts: string[]; search: boolean }>();
-  for (const [path, { get }] of Object.entries(paths)) {
-    const parameters = get?.parameters ?? [];
-    const sort = parameters.find(
-      (parameter) => parameter.in === 'query' && parameter.name === 'sort',
-    );
-    if (!sort?.schema?.enum) continue;
-    const columns = sort.schema.enum.filter((value) => !value.startsWith('-'));
-    lists.set(path, { sorts: columns, search: parameters.some((p) => p.name === 'search') });
+  const tables = await schemaTables();
+  const lists = new Map<string, SortedList>();
+  for (const [url, definition] of await listDefinitions()) {
+    const sorts = listSorts(definition);
+    const parameters = paths[url]?.get?.parameters ?? [];
+    const documented = parameters.find((p) => p.in === 'query' && p.name === 'sort')?.schema?.enum;
+    expect(documented?.filter((value) => !value.startsWith('-')) ?? [], url).toEqual(sorts);
+    if (sorts.length === 0) continue;
+    lists.set(url, {
+      sorts,
+      search: parameters.some((p) => p.name === 'search'),
+      types: sortTypes(definition, sorts, tables),
+    });
   }
   return lists;
 }
@@ -69,19 +127,13 @@ async function readAll(url: string, query: string, limit: number): Promise<Item[
 
 const idOf = (item: Item) => String(item.id ?? item._id);
 
-/** The columns compared as numbers or times; every other one as text, in the database's collation. */
-const SQL_TYPES: Record<string, string> = {
-  investmentAmount: 'numeric',
-  currentValue: 'numeric',
-  priceNumeric: 'numeric',
-  rewardAmount: 'numeric',
-  referralPoints: 'numeric',
-  createdAt: 'timestamptz',
-};
-
 /** How many neighbours are out of order, by (value, id), as PostgreSQL compares them. */
-async function misordered(items: Item[], field: string, descending: boolean): Promise<number> {
-  const type = SQL_TYPES[field] ?? 'text';
+async function misordered(
+  items: Item[],
+  field: string,
+  type: string,
+  descending: boolean,
+): Promise<number> {
   const value = (item: Item) => (item[field] === null ? null : String(item[field]));
   const before = items.slice(0, -1);
   const after = items.slice(1);
@@ -97,16 +149,11 @@ async function misordered(items: Item[], field: string, descending: boolean): Pr
 
 test('each list sorts by each of its sortable columns, both ways, ties by id, pages never overlap or skip', async () => {
   const lists = await sortedLists();
-  expect([...lists.keys()].sort()).toEqual([
-    '/api/casks',
-    '/api/notifications',
-    '/api/offers',
-    '/api/purchases',
-    '/api/referrals',
-    '/api/referrals/admin/rewards',
-    '/api/users',
-  ]);
-  for (const [url, { sorts, search }] of lists) {
+  // The enumeration finds the lists (a sample that must be among them), and a numeric sort is
+  // compared as a number, not as text.
+  expect([...lists.keys()]).toEqual(expect.arrayContaining(['/api/offers', '/api/users']));
+  expect(lists.get('/api/offers')?.types.priceNumeric).toMatch(/^numeric/);
+  for (const [url, { sorts, search, types }] of lists) {
     const filters = search ? ['', `&search=${BULK_SEARCH_TERMS.common}`] : [''];
     for (const filter of filters) {
       for (const sort of sorts) {
@@ -117,7 +164,7 @@ test('each list sorts by each of its sortable columns, both ways, ties by id, pa
         const ids = whole.map(idOf);
         expect(new Set(ids).size, label).toBe(total);
         if (whole[0]?.[sort] !== undefined) {
-          expect(await misordered(whole, sort, false), label).toBe(0);
+          expect(await misordered(whole, sort, types[sort]!, false), label).toBe(0);
         }
         // Small pages, so the late ones are read from the far end of the index.
         const paged = await readAll(url, `sort=${sort}${filter}`, 7);
@@ -126,7 +173,9 @@ test('each list sorts by each of its sortable columns, both ways, ties by id, pa
         const reversed = await readAll(url, `sort=-${sort}${filter}`, 100);
         expect(reversed.map(idOf), `${label} descending`).toEqual([...ids].reverse());
         if (whole[0]?.[sort] !== undefined) {
-          expect(await misordered(reversed, sort, true), `${label} descending`).toBe(0);
+          expect(await misordered(reversed, sort, types[sort]!, true), `${label} descending`).toBe(
+            0,
+          );
         }
       }
     }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { VIEWER_READ_ONLY } from '@cask/contracts/admins';
 import { rowsOf } from '../src/db/client.ts';
-import { VIEWER_MAY_WRITE } from '../src/plugins/roles.ts';
+import { EXPORT_IS_A_READ, OWN_ACCOUNT, VIEWER_WRITE_EXTENSION } from '../src/plugins/roles.ts';
 import { createAdmin, type TestAdmin } from './admins.ts';
 import { useTestContext } from './context.ts';
 import { createOffer } from './factories.ts';
@@ -25,19 +25,31 @@ const ANY_ID = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 
 interface Operation {
   security?: unknown[];
+  [VIEWER_WRITE_EXTENSION]?: string;
+}
+
+interface Route {
+  method: string;
+  path: string;
+  /** Why a Viewer may make this write: the route's `config.viewerMayWrite` (plugins/roles.ts). */
+  viewerMayWrite: string | undefined;
 }
 
 /** Every documented route that changes something and needs a signed-in admin. */
-async function mutatingRoutes(): Promise<{ method: string; path: string }[]> {
+async function mutatingRoutes(): Promise<Route[]> {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   const paths = res.json().paths as Record<string, Record<string, Operation>>;
-  const routes: { method: string; path: string }[] = [];
+  const routes: Route[] = [];
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       if (READING.has(method)) continue;
       // `security: []`: a public route (sign-in, recovery, accept-invite) needs no token at all.
       if (Array.isArray(operation.security) && operation.security.length === 0) continue;
-      routes.push({ method: method.toUpperCase(), path });
+      routes.push({
+        method: method.toUpperCase(),
+        path,
+        viewerMayWrite: operation[VIEWER_WRITE_EXTENSION],
+      });
     }
   }
   return routes;
@@ -70,7 +82,7 @@ async function databaseDigest(): Promise<Record<string, string>> {
 }
 
 test('a Viewer gets 403 with the envelope on every route that changes something, and nothing changes', async () => {
-  const routes = (await mutatingRoutes()).filter((route) => !VIEWER_MAY_WRITE.has(keyOf(route)));
+  const routes = (await mutatingRoutes()).filter((route) => route.viewerMayWrite === undefined);
   // The enumeration finds the app's writes (a sample that must be among them).
   expect(routes.map(keyOf)).toEqual(
     expect.arrayContaining([
@@ -95,9 +107,22 @@ test('a Viewer gets 403 with the envelope on every route that changes something,
   expect(await databaseDigest()).toEqual(before);
 });
 
-test('the routes a Viewer may write to are their own account, and each exists', async () => {
-  const documented = new Set((await mutatingRoutes()).map(keyOf));
-  for (const allowed of VIEWER_MAY_WRITE) expect(documented).toContain(allowed);
+test('the routes a Viewer may write to are their own account or an export, each marked on its route', async () => {
+  const allowed = (await mutatingRoutes()).filter((route) => route.viewerMayWrite !== undefined);
+  expect(allowed.map(keyOf)).toEqual(
+    expect.arrayContaining([
+      'PUT /api/auth/profile',
+      'POST /api/auth/change-password',
+      'POST /api/security/sessions/end-others',
+      'POST /api/exports/offers',
+    ]),
+  );
+  for (const route of allowed) {
+    const ownAccount = /^\/api\/(auth|security)\//.test(route.path);
+    const anExport = /^\/api\/exports\/[a-z]+$/.test(route.path) && route.method === 'POST';
+    expect(ownAccount || anExport, keyOf(route)).toBe(true);
+    expect(route.viewerMayWrite, keyOf(route)).toBe(ownAccount ? OWN_ACCOUNT : EXPORT_IS_A_READ);
+  }
   const res = await ctx.app.inject({
     method: 'PUT',
     url: '/api/auth/profile',

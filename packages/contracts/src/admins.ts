@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, FULL_NAME_MAX, newPassword, tokenPair } from './auth.ts';
 import { line, okEnvelope, pageQuery, pagination, text } from './common.ts';
+import { defineList } from './lists.ts';
 
 /**
  * docs/architecture.md#roles (docs/decisions/220): an Owner does everything and manages admins, an
@@ -112,3 +113,10 @@ export const inviteDetails = z.object({
 export type InviteDetails = z.infer<typeof inviteDetails>;
 export const inviteDetailsResponse = okEnvelope(inviteDetails);
 export type InviteDetailsResponse = z.infer<typeof inviteDetailsResponse>;
+
+/** The Admins screen: its route, query and answer, for the API and the web app (lists.ts). */
+export const adminListDefinition = defineList({
+  path: '/admins',
+  query: adminListQuery,
+  response: adminListResponse,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instantParam, okEnvelope, pageQuery, pagination, searchParam, text } from './common.ts';
+import { defineList } from './lists.ts';
 
 /**
  * Issue 29: the Audit Log (`/audit`), each record's History, and what the Record type filter
@@ -222,3 +223,11 @@ export type AuditListResponse = z.infer<typeof auditListResponse>;
 /** The Admin combobox: admins whose name or e-mail contains the search. */
 export const auditAdminsQuery = z.object({ search: searchParam });
 export const auditAdminsResponse = okEnvelope(z.object({ admins: z.array(auditAdmin) }));
+
+/** The Audit Log: its route, query and answer, for the API and the web app (lists.ts). */
+export const auditListDefinition = defineList({
+  name: 'audit',
+  path: '/audit',
+  query: auditListQuery,
+  response: auditListResponse,
+});

@@ -12,6 +12,7 @@ import {
   text,
 } from './common.ts';
 import { abvInput, volumeInput } from './measures.ts';
+import { defineList } from './lists.ts';
 
 /**
  * docs/screens/casks.md: Ready and Maturing are chosen by the admin; Experience is only ever shown.
@@ -248,3 +249,11 @@ export const caskDeletedChangesResponse = deletedAnswer();
 export type CaskDeletedChangesResponse = z.infer<typeof caskDeletedChangesResponse>;
 export const BULK_CASK_NOT_FOUND = 'Cask not found (deleted, or never there)';
 export const BULK_CASK_NOT_DELETED = 'Cask is not deleted';
+
+/** The Cask List: its route, query and answer, for the API and the web app (lists.ts). */
+export const caskListDefinition = defineList({
+  name: 'casks',
+  path: '/casks',
+  query: caskListQuery,
+  response: caskListResponse,
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CASK_STATUSES } from './casks.ts';
 import { okEnvelope, pageQuery, pagination, recordVersion } from './common.ts';
+import { defineList } from './lists.ts';
 
 /**
  * The customer page (`/user/:id`, issue 30): the customer, four cards, and five paged sections
@@ -122,3 +123,45 @@ export const customerNotification = z.object({
 });
 export const customerNotificationsResponse = section(customerNotification);
 export type CustomerNotificationsResponse = z.infer<typeof customerNotificationsResponse>;
+
+/** The customer page's Casks: its route, query and answer, for the API and the web app (lists.ts). */
+export const customerCasksDefinition = defineList({
+  path: '/users/:id/casks',
+  query: customerSectionQuery,
+  response: customerCasksResponse,
+});
+
+/** The customer page's past casks: its route, query and answer, for the API and the web app (lists.ts). */
+export const customerPastCasksDefinition = defineList({
+  path: '/users/:id/past-casks',
+  query: customerSectionQuery,
+  response: customerPastCasksResponse,
+});
+
+/** The customer page's Orders: its route, query and answer, for the API and the web app (lists.ts). */
+export const customerOrdersDefinition = defineList({
+  path: '/users/:id/orders',
+  query: customerSectionQuery,
+  response: customerOrdersResponse,
+});
+
+/** The customer page's Referrals: its route, query and answer, for the API and the web app (lists.ts). */
+export const customerReferralsDefinition = defineList({
+  path: '/users/:id/referrals',
+  query: customerSectionQuery,
+  response: customerReferralsResponse,
+});
+
+/** The customer page's Points: its route, query and answer, for the API and the web app (lists.ts). */
+export const customerPointsDefinition = defineList({
+  path: '/users/:id/points',
+  query: customerSectionQuery,
+  response: customerPointsResponse,
+});
+
+/** The customer page's Notifications: its route, query and answer, for the API and the web app (lists.ts). */
+export const customerNotificationsDefinition = defineList({
+  path: '/users/:id/notifications',
+  query: customerSectionQuery,
+  response: customerNotificationsResponse,
+});

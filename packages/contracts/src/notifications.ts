@@ -9,6 +9,7 @@ import {
   sortParam,
   text,
 } from './common.ts';
+import { defineList } from './lists.ts';
 
 /**
  * docs/screens/notifications.md#limits: the seven notification types, in the order the Type select
@@ -220,3 +221,11 @@ export type NotificationReadChanges = z.infer<typeof notificationReadChangesBody
 export const notificationReadChangesResponse = bulkAnswer({ isRead: z.boolean() });
 export type NotificationReadChangesResponse = z.infer<typeof notificationReadChangesResponse>;
 export const BULK_NOTIFICATION_NOT_FOUND = 'Notification not found';
+
+/** Notifications: its route, query and answer, for the API and the web app (lists.ts). */
+export const notificationListDefinition = defineList({
+  name: 'notifications',
+  path: '/notifications',
+  query: notificationListQuery,
+  response: notificationListResponse,
+});

@@ -11,6 +11,7 @@ import {
   searchParam,
   sortParam,
 } from './common.ts';
+import { defineList } from './lists.ts';
 
 /** docs/screens/offers.md#limits: the three kinds of offer. */
 export const OFFER_TYPES = ['cask', 'bottle', 'experience'] as const;
@@ -128,3 +129,11 @@ export type OfferDeletedChanges = z.infer<typeof offerDeletedChangesBody>;
 export const offerDeletedChangesResponse = deletedAnswer();
 export type OfferDeletedChangesResponse = z.infer<typeof offerDeletedChangesResponse>;
 export const BULK_OFFER_NOT_DELETED = 'Offer is not deleted';
+
+/** The Offers list: its route, query and answer, for the API and the web app (lists.ts). */
+export const offerListDefinition = defineList({
+  name: 'offers',
+  path: '/offers',
+  query: offerListQuery,
+  response: offerListResponse,
+});

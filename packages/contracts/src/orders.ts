@@ -12,6 +12,7 @@ import {
   sortParam,
   text,
 } from './common.ts';
+import { defineList } from './lists.ts';
 
 /** docs/screens/orders.md#limits: the Orders screen shows 20 orders a page. */
 export const ORDERS_PAGE_SIZE = 20;
@@ -166,3 +167,11 @@ export type OrderDeletedChanges = z.infer<typeof orderDeletedChangesBody>;
 export const orderDeletedChangesResponse = deletedAnswer();
 export type OrderDeletedChangesResponse = z.infer<typeof orderDeletedChangesResponse>;
 export const BULK_ORDER_NOT_DELETED = 'Order is not deleted';
+
+/** The Order List: its route, query and answer, for the API and the web app (lists.ts). */
+export const orderListDefinition = defineList({
+  name: 'orders',
+  path: '/purchases',
+  query: orderListQuery,
+  response: orderListResponse,
+});

@@ -10,6 +10,7 @@ import {
   searchParam,
   sortParam,
 } from './common.ts';
+import { defineList } from './lists.ts';
 
 /**
  * docs/screens/referrals.md: a referral is pending or completed, and the admin may set either
@@ -131,3 +132,11 @@ export const referralStatusChangesResponse = bulkAnswer({
 });
 export type ReferralStatusChangesResponse = z.infer<typeof referralStatusChangesResponse>;
 export const BULK_REFERRAL_NOT_FOUND = 'Referral not found';
+
+/** Referrals: its route, query and answer, for the API and the web app (lists.ts). */
+export const referralListDefinition = defineList({
+  name: 'referrals',
+  path: '/referrals',
+  query: referralListQuery,
+  response: referralListResponse,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { line, okEnvelope, pageQuery, pagination, searchParam, sortParam, text } from './common.ts';
+import { defineList } from './lists.ts';
 
 /**
  * GET /referrals/admin/rewards (docs/architecture.md#envelope): the Reward List under User
@@ -98,3 +99,11 @@ export const manualPointsResponse = okEnvelope(
   z.object({ transaction: pointTransaction, referralPoints: z.number().int() }),
 );
 export type ManualPointsResponse = z.infer<typeof manualPointsResponse>;
+
+/** The Reward List: its route, query and answer, for the API and the web app (lists.ts). */
+export const rewardListDefinition = defineList({
+  name: 'rewards',
+  path: '/referrals/admin/rewards',
+  query: rewardListQuery,
+  response: rewardListResponse,
+});

@@ -11,6 +11,7 @@ import {
   searchParam,
   sortParam,
 } from './common.ts';
+import { defineList } from './lists.ts';
 
 /**
  * docs/screens/users.md#limits: User Management shows 6 a page; the dashboard's Recent Users table
@@ -92,3 +93,11 @@ export const BULK_USER_NOT_DELETED = 'User is not deleted';
 /** DELETE /users/{id}: the customer is hidden; casks, orders and points are kept. */
 export const deleteUserResponse = okEnvelope(z.object({ id: z.uuid() }));
 export type DeleteUserResponse = z.infer<typeof deleteUserResponse>;
+
+/** User Management: its route, query and answer, for the API and the web app (lists.ts). */
+export const userListDefinition = defineList({
+  name: 'users',
+  path: '/users',
+  query: userListQuery,
+  response: userListResponse,
+});

@@ -13,7 +13,7 @@ import { hooksOf } from '../lib/route-hooks.ts';
 import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../lib/tokens.ts';
 import { prepareAdminLookup } from '../modules/auth/admins.repository.ts';
 import { markSessionActive } from '../modules/auth/sessions.repository.ts';
-import { viewerRefusal } from './roles.ts';
+import { documentViewerWrite, viewerRefusal } from './roles.ts';
 
 export interface SignedInAdmin {
   id: string;
@@ -35,6 +35,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Opt out of authentication (sign-in, recovery, health, docs). Secure by default. */
     public?: boolean;
+    /**
+     * Why a Viewer may make this write (plugins/roles.ts, docs/decisions/370); without it a
+     * Viewer's write is refused.
+     */
+    viewerMayWrite?: string;
     /**
      * Open to an admin the two-factor policy has not let in yet (setting up TOTP, the profile
      * the layout reads, the session list): every other route answers 403 until they have one.
@@ -152,6 +157,7 @@ export function registerAuthentication(
   // among the route's own preParsing hooks (`ownerOnly`), which read the admin it sets.
   app.addHook('onRoute', (route) => {
     if (route.config?.public) return;
+    documentViewerWrite(route);
     route.preParsing = [authenticate, ...hooksOf(route.preParsing)];
   });
 }

@@ -2,8 +2,12 @@ import { beforeAll, expect, test } from 'vitest';
 import { useTestContext } from '../../test/context.ts';
 
 type Responses = Record<string, unknown>;
+interface Parameter {
+  in: string;
+  name: string;
+}
 const ctx = useTestContext();
-let paths: Record<string, Record<string, { responses: Responses }>>;
+let paths: Record<string, Record<string, { responses: Responses; parameters?: Parameter[] }>>;
 beforeAll(async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   paths = res.json().paths;
@@ -11,6 +15,23 @@ beforeAll(async () => {
 
 const statuses = (path: string, method: string) =>
   Object.keys(paths[path]?.[method]?.responses ?? {});
+
+/**
+ * The routes whose documented headers include these and exclude those: a save names the version
+ * it replaces in its headers (contracts/common.ts), so the saves are read from the document, with
+ * no list kept here (issue 42).
+ */
+function routesWithHeaders(include: string, exclude?: string): string[] {
+  const found: string[] = [];
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const headers = (operation.parameters ?? []).filter((p) => p.in === 'header');
+      const has = (name: string) => headers.some((header) => header.name === name);
+      if (has(include) && !(exclude !== undefined && has(exclude))) found.push(`${path} ${method}`);
+    }
+  }
+  return found;
+}
 
 test('a protected route with input lists 400, 401, 429 and 500', () => {
   expect(statuses('/api/users', 'get')).toEqual(
@@ -59,7 +80,9 @@ test('every documented route lists 429 and 500, and every route needing a token 
 });
 
 test('a save that may name the version it replaces lists 409, and no other route does', () => {
-  const saves = ['/api/terms post'];
+  // If-None-Match: * belongs to versionPreconditionHeaders only (docs/decisions/180).
+  const saves = routesWithHeaders('if-none-match');
+  expect(saves).toEqual(expect.arrayContaining(['/api/terms post']));
   for (const [path, operations] of Object.entries(paths)) {
     for (const method of Object.keys(operations)) {
       const listed = statuses(path, method).includes('409');
@@ -79,14 +102,9 @@ test('a save that may name the version it replaces lists 409, and no other route
 });
 
 test('a save that may name the version of the record it replaces lists 412, and no other route does', () => {
-  const saves = [
-    '/api/users/{id} put',
-    '/api/users/{id}/details put',
-    '/api/casks/{id}/appreciation put',
-    '/api/offers/{id} put',
-    '/api/purchases/{id}/status put',
-    '/api/referrals/{id}/status put',
-  ];
+  // If-Match alone is recordPreconditionHeaders (docs/decisions/208).
+  const saves = routesWithHeaders('if-match', 'if-none-match');
+  expect(saves).toEqual(expect.arrayContaining(['/api/offers/{id} put', '/api/users/{id} put']));
   for (const [path, operations] of Object.entries(paths)) {
     for (const method of Object.keys(operations)) {
       const listed = statuses(path, method).includes('412');

@@ -1,5 +1,4 @@
-import type { FastifyRequest, preParsingHookHandler } from 'fastify';
-import { EXPORT_LISTS } from '@cask/contracts/exports';
+import type { FastifyRequest, preParsingHookHandler, RouteOptions } from 'fastify';
 import { OWNER_ONLY, VIEWER_READ_ONLY, type AdminRole } from '@cask/contracts/admins';
 import { ForbiddenError } from '../lib/errors.ts';
 
@@ -11,37 +10,39 @@ import { ForbiddenError } from '../lib/errors.ts';
 const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The only writes a Viewer may make: to their own account, which changes no business data (their
- * name, phone and picture, their password). Sign-out is public and needs no entry. A new route is
- * refused to Viewers until it is added here, with the reason, and the test in
- * test/viewer-read-only.test.ts lists this set.
+ * The writes a Viewer may make are marked on their routes, with the reason, as
+ * `config: { viewerMayWrite: <reason> }` (issue 42, docs/decisions/370): only their own account,
+ * which changes no business data (their name, phone and picture, their password, their second
+ * factors, passkeys and sessions, and the step-up that confirms it is them), and exports, which
+ * are reads. Sign-out is public and needs no mark. A route without the mark is refused to Viewers;
+ * the OpenAPI document shows the mark as `x-viewer-may-write`, where
+ * test/viewer-read-only.test.ts reads every one.
  */
-export const VIEWER_MAY_WRITE: ReadonlySet<string> = new Set([
-  'PUT /api/auth/profile',
-  'POST /api/auth/upload-avatar',
-  'POST /api/auth/change-password',
-  // Their own second factors, passkeys and sessions, and the step-up that confirms it is them
-  // (issue 28): securing their own account changes no business data.
-  'POST /api/auth/reauthenticate',
-  'POST /api/auth/reauthenticate/passkey/options',
-  'POST /api/security/two-factor/setup',
-  'POST /api/security/two-factor/verify',
-  'POST /api/security/two-factor/disable',
-  'POST /api/security/two-factor/recovery-codes',
-  'POST /api/security/passkeys/options',
-  'POST /api/security/passkeys',
-  'DELETE /api/security/passkeys/:id',
-  'DELETE /api/security/sessions/:id',
-  'POST /api/security/sessions/end-others',
-  // Exports are reads (docs/architecture.md#roles: a Viewer reads and exports); the POST only mints
-  // the link.
-  ...EXPORT_LISTS.map((list) => `POST /api/exports/${list}`),
-]);
+export const OWN_ACCOUNT = 'Their own account, which changes no business data';
+/** docs/architecture.md#roles: a Viewer reads and exports; the POST only mints the link. */
+export const EXPORT_IS_A_READ = 'An export is a read: the POST only mints its link';
+
+/** Where the OpenAPI document shows a route's `viewerMayWrite`. */
+export const VIEWER_WRITE_EXTENSION = 'x-viewer-may-write';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The route's `config.viewerMayWrite`, for the OpenAPI document (an `x-` extension). */
+    [VIEWER_WRITE_EXTENSION]?: string;
+  }
+}
+
+/** Shows the route's `viewerMayWrite` in the OpenAPI document (an onRoute step). */
+export function documentViewerWrite(route: RouteOptions): void {
+  const reason = route.config?.viewerMayWrite;
+  if (reason === undefined) return;
+  route.schema = { ...route.schema, [VIEWER_WRITE_EXTENSION]: reason };
+}
 
 /** The refusal for a Viewer's change, or undefined when the request may go on. */
 export function viewerRefusal(request: FastifyRequest, role: AdminRole): Error | undefined {
   if (role !== 'viewer' || READING_METHODS.has(request.method)) return undefined;
-  if (VIEWER_MAY_WRITE.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return undefined;
+  if (request.routeOptions.config.viewerMayWrite !== undefined) return undefined;
   return new ForbiddenError(VIEWER_READ_ONLY);
 }
 

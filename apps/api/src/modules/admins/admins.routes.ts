@@ -5,13 +5,12 @@ import {
   acceptInviteBody,
   acceptInviteResponse,
   adminAccountResponse,
-  adminListQuery,
-  adminListResponse,
   changeRoleBody,
   inviteAdminBody,
   inviteDetailsQuery,
   inviteDetailsResponse,
   withdrawInviteResponse,
+  adminListDefinition,
 } from '@cask/contracts/admins';
 import { errorEnvelope, uuidParam } from '@cask/contracts/common';
 import type { AppDeps } from '../../app-deps.ts';
@@ -50,12 +49,12 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   });
 
   app.get(
-    '/admins',
+    adminListDefinition.path,
     {
       schema: {
         tags: ['admins'],
-        querystring: adminListQuery,
-        response: { 200: adminListResponse },
+        querystring: adminListDefinition.query,
+        response: { 200: adminListDefinition.response },
       },
     },
     async (request) => ok(await admins.list(request.query)),

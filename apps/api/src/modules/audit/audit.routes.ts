@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  auditAdminsQuery,
-  auditAdminsResponse,
-  auditListQuery,
-  auditListResponse,
-} from '@cask/contracts/audit';
+import { auditAdminsQuery, auditAdminsResponse, auditListDefinition } from '@cask/contracts/audit';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createAuditService } from './audit.service.ts';
@@ -14,12 +9,12 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   const audit = createAuditService({ database: deps.database });
 
   app.get(
-    '/audit',
+    auditListDefinition.path,
     {
       schema: {
         tags: ['audit'],
-        querystring: auditListQuery,
-        response: { 200: auditListResponse },
+        querystring: auditListDefinition.query,
+        response: { 200: auditListDefinition.response },
       },
     },
     async (request) => ok(await audit.list(request.query)),

@@ -36,6 +36,7 @@ import { createSignInService } from './sign-in.service.ts';
 import { createStepUpService } from './step-up.service.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 import { registerSecurityRoutes } from './security.routes.ts';
+import { OWN_ACCOUNT } from '../../plugins/roles.ts';
 
 // Recovery calls are the ones a stranger can hammer: per IP and minute, well above what the
 // screens need (one code per 60 s, a handful of tries), well below a brute-force budget.
@@ -207,7 +208,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/auth/change-password',
     {
-      config: { beforeSecondFactor: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true },
       schema: {
         tags: ['auth'],
         body: changePasswordBody,

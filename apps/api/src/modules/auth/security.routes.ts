@@ -47,6 +47,7 @@ import type { SecondFactorService } from './second-factor.service.ts';
 import type { SignInService } from './sign-in.service.ts';
 import type { StepUpService } from './step-up.service.ts';
 import { createSecurityService, type SessionActor } from './security.service.ts';
+import { OWN_ACCOUNT } from '../../plugins/roles.ts';
 
 const secondFactorLimit = routeRateLimit(20);
 
@@ -153,7 +154,7 @@ function passkeyRoutes(
   app.post(
     '/security/passkeys/options',
     {
-      config: { beforeSecondFactor: true, recentAuthentication: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true, recentAuthentication: true },
       schema: { tags: ['security'], response: { 200: passkeyRegistrationOptionsResponse } },
     },
     async (request) => ok(await passkeys.registrationOptions(request.admin.id)),
@@ -162,7 +163,7 @@ function passkeyRoutes(
   app.post(
     '/security/passkeys',
     {
-      config: { beforeSecondFactor: true, recentAuthentication: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true, recentAuthentication: true },
       schema: { tags: ['security'], body: addPasskeyBody, response: { 200: passkeyResponse } },
     },
     async (request) =>
@@ -179,7 +180,7 @@ function passkeyRoutes(
   app.delete(
     '/security/passkeys/:id',
     {
-      config: { recentAuthentication: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, recentAuthentication: true },
       schema: {
         tags: ['security'],
         params: passkeyParams,
@@ -233,7 +234,11 @@ function signInStepRoutes(
   app.post(
     '/auth/reauthenticate/passkey/options',
     {
-      config: { beforeSecondFactor: true, rateLimit: secondFactorLimit },
+      config: {
+        viewerMayWrite: OWN_ACCOUNT,
+        beforeSecondFactor: true,
+        rateLimit: secondFactorLimit,
+      },
       schema: {
         tags: ['auth'],
         response: {
@@ -248,7 +253,7 @@ function signInStepRoutes(
   app.post(
     '/auth/reauthenticate',
     {
-      config: { beforeSecondFactor: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true },
       schema: {
         tags: ['auth'],
         body: reauthenticateBody,
@@ -294,7 +299,7 @@ function sessionRoutes(app: Routes, security: ReturnType<typeof createSecuritySe
   app.delete(
     '/security/sessions/:id',
     {
-      config: { beforeSecondFactor: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true },
       schema: {
         tags: ['security'],
         params: sessionParams,
@@ -310,7 +315,7 @@ function sessionRoutes(app: Routes, security: ReturnType<typeof createSecuritySe
   app.post(
     '/security/sessions/end-others',
     {
-      config: { beforeSecondFactor: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true },
       schema: { tags: ['security'], response: { 200: endSessionsResponse } },
     },
     async (request) =>
@@ -328,7 +333,7 @@ function twoFactorRoutes(app: Routes, security: ReturnType<typeof createSecurity
   app.post(
     '/security/two-factor/setup',
     {
-      config: { beforeSecondFactor: true, recentAuthentication: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true, recentAuthentication: true },
       schema: {
         tags: ['security'],
         response: { 200: totpSetupResponse, 409: conflict },
@@ -341,6 +346,7 @@ function twoFactorRoutes(app: Routes, security: ReturnType<typeof createSecurity
     '/security/two-factor/verify',
     {
       config: {
+        viewerMayWrite: OWN_ACCOUNT,
         beforeSecondFactor: true,
         recentAuthentication: true,
         rateLimit: secondFactorLimit,
@@ -363,7 +369,11 @@ function twoFactorRoutes(app: Routes, security: ReturnType<typeof createSecurity
   app.post(
     '/security/two-factor/disable',
     {
-      config: { recentAuthentication: true, rateLimit: secondFactorLimit },
+      config: {
+        viewerMayWrite: OWN_ACCOUNT,
+        recentAuthentication: true,
+        rateLimit: secondFactorLimit,
+      },
       schema: {
         tags: ['security'],
         body: totpDisableBody,
@@ -379,7 +389,7 @@ function twoFactorRoutes(app: Routes, security: ReturnType<typeof createSecurity
   app.post(
     '/security/two-factor/recovery-codes',
     {
-      config: { recentAuthentication: true },
+      config: { viewerMayWrite: OWN_ACCOUNT, recentAuthentication: true },
       schema: { tags: ['security'], response: { 200: recoveryCodesResponse, 409: conflict } },
     },
     async (request) =>

@@ -4,12 +4,11 @@ import {
   CASK_IMAGE_FIELD,
   caskDeletedChangesBody,
   caskDeletedChangesResponse,
-  caskListQuery,
-  caskListResponse,
   caskResponse,
   createCaskFields,
   deleteCaskResponse,
   updateCaskBody,
+  caskListDefinition,
 } from '@cask/contracts/casks';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
@@ -26,12 +25,12 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   await registerImageUploads(app, { maxFiles: 1 });
 
   app.get(
-    '/casks',
+    caskListDefinition.path,
     {
       schema: {
         tags: ['casks'],
-        querystring: caskListQuery,
-        response: { 200: caskListResponse },
+        querystring: caskListDefinition.query,
+        response: { 200: caskListDefinition.response },
       },
     },
     async (request) => ok(await casks.list(request.query)),

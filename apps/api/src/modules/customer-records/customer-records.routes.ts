@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, uuidParam } from '@cask/contracts/common';
 import {
-  customerCasksResponse,
-  customerNotificationsResponse,
-  customerOrdersResponse,
-  customerPastCasksResponse,
-  customerPointsResponse,
+  customerCasksDefinition,
+  customerNotificationsDefinition,
+  customerOrdersDefinition,
+  customerPastCasksDefinition,
+  customerPointsDefinition,
   customerRecordResponse,
-  customerReferralsResponse,
-  customerSectionQuery,
+  customerReferralsDefinition,
+  type customerSectionQuery,
 } from '@cask/contracts/customer-records';
+import type { ListDefinition } from '@cask/contracts/lists';
+import type { z } from 'zod';
 
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -33,40 +35,37 @@ export const customerRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     async (request) => ok(await customers.record(request.params.id)),
   );
 
-  const schema = <Response>(response: Response) => ({
+  // Each section's route, query and answer are its definition in the contracts (issue 42).
+  const section = <Response extends z.ZodType>(
+    definition: ListDefinition<typeof customerSectionQuery, Response>,
+  ) => ({
     tags: ['users'],
     params: uuidParam,
-    querystring: customerSectionQuery,
-    response: { 200: response, ...notFound },
+    querystring: definition.query,
+    response: { 200: definition.response, ...notFound },
   });
-  app.get('/users/:id/casks', { schema: schema(customerCasksResponse) }, async (request) => {
-    return ok(await customers.casks(request.params.id, request.query));
-  });
-  app.get(
-    '/users/:id/past-casks',
-    { schema: schema(customerPastCasksResponse) },
-    async (request) => {
-      return ok(await customers.pastCasks(request.params.id, request.query));
-    },
+  const casks = customerCasksDefinition;
+  app.get(casks.path, { schema: section(casks) }, async (request) =>
+    ok(await customers.casks(request.params.id, request.query)),
   );
-  app.get('/users/:id/orders', { schema: schema(customerOrdersResponse) }, async (request) => {
-    return ok(await customers.orders(request.params.id, request.query));
-  });
-  app.get(
-    '/users/:id/referrals',
-    { schema: schema(customerReferralsResponse) },
-    async (request) => {
-      return ok(await customers.referrals(request.params.id, request.query));
-    },
+  const pastCasks = customerPastCasksDefinition;
+  app.get(pastCasks.path, { schema: section(pastCasks) }, async (request) =>
+    ok(await customers.pastCasks(request.params.id, request.query)),
   );
-  app.get('/users/:id/points', { schema: schema(customerPointsResponse) }, async (request) => {
-    return ok(await customers.points(request.params.id, request.query));
-  });
-  app.get(
-    '/users/:id/notifications',
-    { schema: schema(customerNotificationsResponse) },
-    async (request) => {
-      return ok(await customers.notifications(request.params.id, request.query));
-    },
+  const orders = customerOrdersDefinition;
+  app.get(orders.path, { schema: section(orders) }, async (request) =>
+    ok(await customers.orders(request.params.id, request.query)),
+  );
+  const referrals = customerReferralsDefinition;
+  app.get(referrals.path, { schema: section(referrals) }, async (request) =>
+    ok(await customers.referrals(request.params.id, request.query)),
+  );
+  const points = customerPointsDefinition;
+  app.get(points.path, { schema: section(points) }, async (request) =>
+    ok(await customers.points(request.params.id, request.query)),
+  );
+  const notifications = customerNotificationsDefinition;
+  app.get(notifications.path, { schema: section(notifications) }, async (request) =>
+    ok(await customers.notifications(request.params.id, request.query)),
   );
 };

@@ -18,6 +18,7 @@ import {
   EXPORT_MIN_BYTES_PER_SECOND,
   type ExportSources,
 } from './exports.service.ts';
+import { EXPORT_IS_A_READ } from '../../plugins/roles.ts';
 
 /**
  * The file as sent, cut when it goes slower than EXPORT_MIN_BYTES_PER_SECOND over a window
@@ -63,6 +64,7 @@ export const exportsRoutes =
       app.post(
         `/exports/${list}`,
         {
+          config: { viewerMayWrite: EXPORT_IS_A_READ },
           schema: {
             tags: ['exports'],
             querystring: EXPORT_FILTERS[list],

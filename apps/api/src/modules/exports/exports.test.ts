@@ -23,7 +23,7 @@ import { BULK_SEARCH_TERMS, seedListData } from '../../../test/list-against-sql.
 import { BYTE_ORDER_MARK, neutralise } from '../../db/csv.ts';
 import { rowsOf } from '../../db/client.ts';
 import { csvExport, EXPORT_PAGE_ROWS, type ExportSource } from '../../db/csv-export.ts';
-import { EXPORT_SOURCES } from '../../export-sources.ts';
+import { EXPORT_SOURCES } from '../../app.ts';
 import { EXPORTS_AT_ONCE } from './exports.service.ts';
 import { CASK_SORTS } from '@cask/contracts/casks';
 import { NOTIFICATION_SORTS } from '@cask/contracts/notifications';

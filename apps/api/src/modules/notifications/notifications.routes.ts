@@ -7,8 +7,7 @@ import {
   markNotificationReadResponse,
   notificationReadChangesBody,
   notificationReadChangesResponse,
-  notificationListQuery,
-  notificationListResponse,
+  notificationListDefinition,
 } from '@cask/contracts/notifications';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
@@ -22,12 +21,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
   const notifications = createNotificationsService({ database: deps.database });
 
   app.get(
-    '/notifications',
+    notificationListDefinition.path,
     {
       schema: {
         tags: ['notifications'],
-        querystring: notificationListQuery,
-        response: { 200: notificationListResponse },
+        querystring: notificationListDefinition.query,
+        response: { 200: notificationListDefinition.response },
       },
     },
     async (request) => ok(await notifications.list(request.admin.id, request.query)),

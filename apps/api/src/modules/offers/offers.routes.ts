@@ -9,9 +9,8 @@ import {
   MAX_SLIDING_IMAGES,
   OFFER_IMAGE_FIELD,
   OFFER_IMAGES_FIELD,
-  offerListQuery,
-  offerListResponse,
   offerResponse,
+  offerListDefinition,
 } from '@cask/contracts/offers';
 import { createOfferFields, updateOfferFields } from '@cask/contracts/offer-form';
 import type { AppDeps } from '../../app-deps.ts';
@@ -43,12 +42,12 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     readImageForm(request, { fileFields: FILE_FIELDS, maxFiles: MAX_FILES });
 
   app.get(
-    '/offers',
+    offerListDefinition.path,
     {
       schema: {
         tags: ['offers'],
-        querystring: offerListQuery,
-        response: { 200: offerListResponse },
+        querystring: offerListDefinition.query,
+        response: { 200: offerListDefinition.response },
       },
     },
     async (request) => ok(await offers.list(request.query)),

@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, recordPreconditionHeaders, uuidParam } from '@cask/contracts/common';
 import {
   deleteOrderResponse,
-  orderListQuery,
-  orderListResponse,
   orderDeletedChangesBody,
   orderDeletedChangesResponse,
   orderStatusChangesBody,
@@ -11,6 +9,7 @@ import {
   orderResponse,
   updateOrderBody,
   updateOrderResponse,
+  orderListDefinition,
 } from '@cask/contracts/orders';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
@@ -25,12 +24,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const orders = createOrdersService({ database: deps.database });
 
   app.get(
-    '/purchases',
+    orderListDefinition.path,
     {
       schema: {
         tags: ['orders'],
-        querystring: orderListQuery,
-        response: { 200: orderListResponse },
+        querystring: orderListDefinition.query,
+        response: { 200: orderListDefinition.response },
       },
     },
     async (request) => ok(await orders.list(request.query)),

@@ -15,6 +15,7 @@ import {
   registerImageUploads,
 } from '../files/multipart.ts';
 import { createProfileService } from './profile.service.ts';
+import { OWN_ACCOUNT } from '../../plugins/roles.ts';
 
 /**
  * docs/screens/settings.md#api-calls: `GET` and `PUT /auth/profile` and `POST /auth/upload-avatar`,
@@ -38,6 +39,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.put(
     '/auth/profile',
     {
+      config: { viewerMayWrite: OWN_ACCOUNT },
       schema: {
         tags: ['auth'],
         body: updateProfileBody,
@@ -56,6 +58,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     {
       // Each upload decodes an image: far more than a person needs, far less than a flood.
       config: {
+        viewerMayWrite: OWN_ACCOUNT,
         rateLimit: routeRateLimit(30),
         swaggerTransform: documentMultipartForm({ fields: [], files: { [AVATAR_FIELD]: 'one' } }),
       },

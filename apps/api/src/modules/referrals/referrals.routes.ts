@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, recordPreconditionHeaders, uuidParam } from '@cask/contracts/common';
 import {
-  referralListQuery,
-  referralListResponse,
   referralResponse,
   referralStatusChangesBody,
   referralStatusChangesResponse,
   updateReferralStatusBody,
   updateReferralStatusResponse,
+  referralListDefinition,
 } from '@cask/contracts/referrals';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
@@ -20,12 +19,12 @@ export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   const referrals = createReferralsService({ database: deps.database });
 
   app.get(
-    '/referrals',
+    referralListDefinition.path,
     {
       schema: {
         tags: ['referrals'],
-        querystring: referralListQuery,
-        response: { 200: referralListResponse },
+        querystring: referralListDefinition.query,
+        response: { 200: referralListDefinition.response },
       },
     },
     async (request) => ok(await referrals.list(request.query)),

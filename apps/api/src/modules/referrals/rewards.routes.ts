@@ -3,8 +3,7 @@ import { errorEnvelope } from '@cask/contracts/common';
 import {
   manualPointsBody,
   manualPointsResponse,
-  rewardListQuery,
-  rewardListResponse,
+  rewardListDefinition,
 } from '@cask/contracts/rewards';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
@@ -16,12 +15,12 @@ export const rewardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   const rewards = createRewardsService({ database: deps.database });
 
   app.get(
-    '/referrals/admin/rewards',
+    rewardListDefinition.path,
     {
       schema: {
         tags: ['referrals'],
-        querystring: rewardListQuery,
-        response: { 200: rewardListResponse },
+        querystring: rewardListDefinition.query,
+        response: { 200: rewardListDefinition.response },
       },
     },
     async (request) => ok(await rewards.list(request.query)),

@@ -8,9 +8,8 @@ import {
   userActiveChangesResponse,
   userDeletedChangesBody,
   userDeletedChangesResponse,
-  userListQuery,
-  userListResponse,
   userResponse,
+  userListDefinition,
 } from '@cask/contracts/users';
 import { customerDetailsBody } from '@cask/contracts/customer-details';
 import type { AppDeps } from '../../app-deps.ts';
@@ -27,9 +26,13 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   const users = createUsersService({ database: deps.database });
 
   app.get(
-    '/users',
+    userListDefinition.path,
     {
-      schema: { tags: ['users'], querystring: userListQuery, response: { 200: userListResponse } },
+      schema: {
+        tags: ['users'],
+        querystring: userListDefinition.query,
+        response: { 200: userListDefinition.response },
+      },
     },
     async (request) => ok(await users.list(request.query)),
   );

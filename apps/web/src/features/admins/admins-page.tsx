@@ -14,7 +14,7 @@ import { formatCount } from '@/lib/format.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
 import { useRequestedDialog } from '@/lib/requested-dialog.ts';
 import { useChangeAdmin } from './api/change-admin.ts';
-import { ADMINS_PAGE_SIZE, useAdmins } from './api/get-admins.ts';
+import { ADMINS_PAGE_SIZE, adminList } from './api/get-admins.ts';
 import { adminColumns, type RowAction } from './components/admin-columns.tsx';
 
 const InviteAdminModal = lazyModal(
@@ -66,7 +66,7 @@ export default function AdminsPage() {
   const manage = useCan('manageAdmins');
   const selfId = useProfile().data?.id;
   const [page, setPage] = useState(1);
-  const admins = useAdmins(page);
+  const admins = adminList.useList({ page, limit: ADMINS_PAGE_SIZE });
   const { data, isPending, isFetching, error } = admins;
   const pages = data?.pagination.pages;
   if (pages !== undefined && pages > 0 && page > pages) setPage(pages);

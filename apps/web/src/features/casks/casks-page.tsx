@@ -31,7 +31,7 @@ const ALERT_FILTER = [
   { value: '', label: 'All casks' },
   ...CASK_ALERTS.map((alert) => ({ value: alert, label: CASK_ALERT_LABELS[alert] })),
 ];
-import { useCasks } from './api/get-casks.ts';
+import { caskList } from './api/get-casks.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
 
@@ -152,7 +152,13 @@ export default function CasksPage() {
   const list = useListParams({ sorts: CASK_SORTS, filters: { alert: CASK_ALERTS } });
   const { text, onTextChange, search } = useUrlSearch(CASK_SEARCH_DEBOUNCE_MS);
   const alert = (list.filter('alert') || '') as CaskAlert | '';
-  const casks = useCasks({ page: list.page, search, sort: list.sort, alert });
+  const casks = caskList.useList({
+    page: list.page,
+    limit: CASKS_PAGE_SIZE,
+    search,
+    sort: list.sort,
+    alert,
+  });
   // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const { data, isPending, isFetching, error, isError } = casks;

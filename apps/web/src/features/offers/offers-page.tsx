@@ -16,7 +16,7 @@ import { bulkFailureMessage, errorMessage } from '@/lib/api-error.ts';
 import { formatCount } from '@/lib/format.ts';
 import { lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
-import { useOffers } from './api/get-offers.ts';
+import { offerList } from './api/get-offers.ts';
 import {
   BULK_ACTIVE_FAILURE,
   DELETE_FAILURE,
@@ -71,7 +71,7 @@ export default function OffersPage() {
   const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const type = (list.filter('type') || undefined) as OfferType | undefined;
   const limit = list.limit ?? PAGE_SIZES[0];
-  const offers = useOffers({ page: list.page, limit, search, type, sort: list.sort });
+  const offers = offerList.useList({ page: list.page, limit, search, type, sort: list.sort });
   // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const { data, isPending, isFetching, error } = offers;
@@ -327,7 +327,7 @@ function DeleteOfferDialog({
 }
 
 /** docs/screens/offers.md: the two cards over the list, from the maintained counters. */
-function OfferStatCards({ offers }: { offers: ReturnType<typeof useOffers> }) {
+function OfferStatCards({ offers }: { offers: ReturnType<typeof offerList.useList> }) {
   const { data } = offers;
   return (
     <StatCardGrid columns={2}>

@@ -1,11 +1,16 @@
-import { ORDER_SORTS, ORDER_STATUSES, type OrderStatus } from '@cask/contracts/orders';
+import {
+  ORDER_SORTS,
+  ORDER_STATUSES,
+  ORDERS_PAGE_SIZE,
+  type OrderStatus,
+} from '@cask/contracts/orders';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
-import { useOrders } from './api/get-orders.ts';
+import { orderList } from './api/get-orders.ts';
 import { OrderList } from './components/order-list.tsx';
 import { OrderStats } from './components/order-stats.tsx';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
@@ -42,7 +47,14 @@ export default function OrdersPage() {
   const toDay = list.filter('orderedTo');
   // From the start of the From day to the end of the To day, in the admin's time zone.
   const range = { orderedFrom: startOfDay(fromDay), orderedTo: startOfDay(toDay, 1) };
-  const orders = useOrders({ page: list.page, search, status, ...range, sort: list.sort });
+  const orders = orderList.useList({
+    page: list.page,
+    limit: ORDERS_PAGE_SIZE,
+    search,
+    status,
+    ...range,
+    sort: list.sort,
+  });
   usePageWithin(list, orders.data?.pagination.pages);
 
   return (

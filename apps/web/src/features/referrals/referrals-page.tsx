@@ -24,7 +24,7 @@ import { ReferralStatusBadge } from '@/components/referrals/referral-status-badg
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
-import { useReferrals } from './api/get-referrals.ts';
+import { referralList } from './api/get-referrals.ts';
 import { orNotAvailable, referralName, STATUS_LABELS } from './components/referral-labels.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
@@ -132,7 +132,13 @@ export default function ReferralsPage() {
   const list = useListParams({ sorts: REFERRAL_SORTS, filters: { status: REFERRAL_STATUSES } });
   const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const status = (list.filter('status') || undefined) as ReferralStatus | undefined;
-  const referrals = useReferrals({ page: list.page, status, search, sort: list.sort });
+  const referrals = referralList.useList({
+    page: list.page,
+    limit: REFERRALS_PAGE_SIZE,
+    status,
+    search,
+    sort: list.sort,
+  });
   // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const [editing, setEditing] = useState<Referral | null>(null);

@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { lazyToast, lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
-import type { useOrders } from '../api/get-orders.ts';
+import type { orderList } from '../api/get-orders.ts';
 import {
   DELETE_FAILURE,
   DELETE_SUCCESS,
@@ -107,7 +107,7 @@ export function OrderList({
   onPageChange,
   sort,
 }: {
-  orders: ReturnType<typeof useOrders>;
+  orders: ReturnType<typeof orderList.useList>;
   onPageChange: (page: number) => void;
   /** The column headers sort the list (issue 31). */
   sort?: TableSort;

@@ -9,7 +9,7 @@ import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
-import { REWARDS_PAGE_SIZE, useRewards } from '../api/get-rewards.ts';
+import { REWARDS_PAGE_SIZE, rewardList } from '../api/get-rewards.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
 import { useCan } from '@/lib/current-admin.ts';
@@ -31,7 +31,12 @@ export const REWARDS_FAILURE = 'Failed to fetch rewards';
 export function RewardList({ search }: { search: string }) {
   // Its page and sort in the URL beside the User List's (issue 31): rewardsPage, rewardsSort.
   const list = useListParams({ prefix: 'rewards', sorts: REWARD_SORTS });
-  const rewards = useRewards({ page: list.page, search, sort: list.sort });
+  const rewards = rewardList.useList({
+    page: list.page,
+    limit: REWARDS_PAGE_SIZE,
+    search,
+    sort: list.sort,
+  });
   // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const [adjusting, setAdjusting] = useState<RewardRow | null>(null);

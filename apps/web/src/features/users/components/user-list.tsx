@@ -20,7 +20,7 @@ import {
 } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
 import { lazyToast, lazyUndoToast } from '@/lib/lazy-toast.ts';
-import { useUsers } from '../api/get-users.ts';
+import { userList } from '../api/get-users.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
@@ -37,7 +37,12 @@ export const USERS_FAILURE = 'Failed to fetch users';
 export function UserList({ search }: { search: string }) {
   // Page and sort in the URL (issue 31); the search is the screen's.
   const list = useListParams({ sorts: USER_SORTS });
-  const users = useUsers({ page: list.page, search, sort: list.sort });
+  const users = userList.useList({
+    page: list.page,
+    limit: USERS_PAGE_SIZE,
+    search,
+    sort: list.sort,
+  });
   const { data, isPending, isFetching, error } = users;
   const onRefresh = () => void users.refetch();
   usePageWithin(list, data?.pagination.pages);
