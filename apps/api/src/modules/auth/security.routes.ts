@@ -28,7 +28,7 @@ import {
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { createPasskeysService } from './passkeys.service.ts';
+import { createPasskeysService, type PasskeysService } from './passkeys.service.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { DEVICE_COOKIE, isDeviceCookieFor } from '../../lib/device-cookie.ts';
 import { done, ok } from '../../lib/envelope.ts';
@@ -38,7 +38,11 @@ import type { PasswordService } from './password.service.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 import type { SignInService } from './sign-in.service.ts';
 import type { StepUpService } from './step-up.service.ts';
-import { createSecurityService, type SessionActor } from './security.service.ts';
+import {
+  createSecurityService,
+  type SecurityService,
+  type SessionActor,
+} from './security.service.ts';
 
 const secondFactorLimit = routeRateLimit(20);
 
@@ -50,28 +54,40 @@ function sessionActorOf(request: FastifyRequest): SessionActor {
   return { ...actorOf(request), sessionId: request.session.id, headers: request.headers };
 }
 
+/** What the security routes are given by auth.routes.ts. */
+type SecurityRoutesDeps = {
+  db: AppDeps['database']['db'];
+  config: Config;
+  totpKey: Buffer;
+  signIn: SignInService;
+  secondFactor: SecondFactorService;
+  stepUp: StepUpService;
+  password: PasswordService;
+  jwtSecret: string;
+  setDeviceCookie: (request: FastifyRequest, reply: FastifyReply, email: string) => void;
+};
+
 /**
  * Settings -> Security and the second sign-in step (issue 28, docs/decisions/225-227). The
  * routes an admin needs to get a second factor while the policy holds them back are
  * `beforeSecondFactor`; the changes that weaken security ask for a recent authentication.
  */
-export function registerSecurityRoutes(
-  parent: FastifyInstance,
-  deps: {
-    db: AppDeps['database']['db'];
-    config: Config;
-    totpKey: Buffer;
-    signIn: SignInService;
-    secondFactor: SecondFactorService;
-    stepUp: StepUpService;
-    password: PasswordService;
-    jwtSecret: string;
-    setDeviceCookie: (request: FastifyRequest, reply: FastifyReply, email: string) => void;
-  },
-) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
+export function registerSecurityRoutes(parent: FastifyInstance, deps: SecurityRoutesDeps) {
   const security = createSecurityService(deps);
   const passkeys = createPasskeysService({ db: deps.db, config: deps.config });
+  registerPasskeyRoutes(parent, deps, passkeys);
+  registerSecondStepRoutes(parent, deps, passkeys);
+  registerSessionRoutes(parent, security);
+  registerTwoFactorRoutes(parent, security);
+}
+
+/** Sign-in with a passkey, and the admin's own passkeys listed, added and removed. */
+function registerPasskeyRoutes(
+  parent: FastifyInstance,
+  deps: SecurityRoutesDeps,
+  passkeys: PasskeysService,
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/auth/passkey/options',
@@ -162,6 +178,15 @@ export function registerSecurityRoutes(
       return done('Passkey removed');
     },
   );
+}
+
+/** The second sign-in step, and the recent proof (step-up) asked before a change. */
+function registerSecondStepRoutes(
+  parent: FastifyInstance,
+  deps: SecurityRoutesDeps,
+  passkeys: PasskeysService,
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/auth/login/second-factor',
@@ -229,6 +254,11 @@ export function registerSecurityRoutes(
       return done('Confirmed');
     },
   );
+}
+
+/** Settings -> Security's overview and the admin's sessions. */
+function registerSessionRoutes(parent: FastifyInstance, security: SecurityService) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/security',
@@ -280,6 +310,11 @@ export function registerSecurityRoutes(
         'Other sessions ended',
       ),
   );
+}
+
+/** Two-factor set up, turned off and reset, its recovery codes, and the Owner's policy. */
+function registerTwoFactorRoutes(parent: FastifyInstance, security: SecurityService) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
 
   // Setting up a second factor asks for a recent proof and never counts as one
   // (docs/decisions/290): an admin the policy holds right after signing in passes at once.
