@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   acceptInviteBody,
@@ -19,7 +20,7 @@ import { ok } from '../../lib/envelope.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { ownerOnly } from '../../plugins/roles.ts';
-import { createAdminsService, type Acting } from './admins.service.ts';
+import { createAdminsService, type Acting, type AdminsService } from './admins.service.ts';
 
 const refusals = {
   403: errorEnvelope.describe(
@@ -165,10 +166,22 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       ),
   );
 
-  // Accepting signs in, so it sets the device cookie as every sign-in does (decision 228): in a
-  // scope of its own, and without the parsing hook (nothing here reads a cookie), so the Admins
-  // screen's routes run none of @fastify/cookie's hooks.
-  await app.register(async (plain) => {
+  await registerAcceptInviteRoutes(app, admins, deps.jwtSecret);
+};
+
+/**
+ * The invitee's link, opened and accepted.
+ *
+ * Accepting signs in, so it sets the device cookie as every sign-in does (decision 228): in a
+ * scope of its own, and without the parsing hook (nothing here reads a cookie), so the Admins
+ * screen's routes run none of @fastify/cookie's hooks.
+ */
+async function registerAcceptInviteRoutes(
+  parent: FastifyInstance,
+  admins: AdminsService,
+  jwtSecret: string,
+) {
+  await parent.register(async (plain) => {
     await plain.register(cookie, { hook: false });
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.get(
@@ -205,9 +218,9 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
       async (request, reply) => {
         const { tokens, email } = await admins.acceptInvite(request.body, request);
-        setDeviceCookie(request, reply, deps.jwtSecret, email);
+        setDeviceCookie(request, reply, jwtSecret, email);
         return ok(tokens, 'Welcome to Cask Admin');
       },
     );
   });
-};
+}
