@@ -83,43 +83,10 @@ export default function OffersPage() {
   const linked = useLinkedRecord('offers', fetchOffer, canChange);
   const [deleting, setDeleting] = useState<Offer | null>(null);
   const remove = useDeleteOffer();
-  const restore = useSetOffersDeleted();
 
-  // Issue 31: 'Activate' / 'Deactivate' on the chosen offers, confirmed with their count, undone
-  // from the toast.
   const rows = data?.offers ?? [];
   const selection = useRowSelection(rows.map((offer) => offer.id));
   const chosen = rows.filter((offer) => selection.selected.has(offer.id));
-  const [activating, setActivating] = useState<boolean | null>(null);
-  // The offers as sent: a refusal names rows by their place in the request.
-  const [sent, setSent] = useState<readonly Offer[]>([]);
-  const setActive = useSetOffersActive();
-  const undoActive = useSetOffersActive();
-  const counted = (count: number) => `${count} ${count === 1 ? 'offer' : 'offers'}`;
-  const activeLabel = activating ? 'Activate' : 'Deactivate';
-  const confirmActive = () => {
-    if (activating === null) return;
-    const count = chosen.length;
-    const done = activating ? 'activated' : 'deactivated';
-    setSent(chosen);
-    setActive.mutate(
-      { changes: chosen.map((offer) => ({ id: offer.id, isActive: activating })) },
-      {
-        onSuccess: (answer) => {
-          setActivating(null);
-          selection.clear();
-          lazyUndoToast(
-            `${counted(count)} ${done}.`,
-            () => undoActive.mutateAsync(undoBody(answer)),
-            {
-              done: `Undone: ${counted(count)} as they were.`,
-              failed: (failure) => errorMessage(failure, BULK_ACTIVE_FAILURE),
-            },
-          );
-        },
-      },
-    );
-  };
 
   const columns = offerColumns({
     onEdit: (offer) => setEditing({ mode: 'edit', offer }),
@@ -146,20 +113,7 @@ export default function OffersPage() {
         }
       />
 
-      <StatCardGrid columns={2}>
-        <StatCard
-          title="Total Offers"
-          icon={<Tags size={22} />}
-          {...statCardState(offers)}
-          value={formatCount(data?.stats.totalOffers)}
-        />
-        <StatCard
-          title="Active Offers"
-          icon={<CircleCheck size={22} />}
-          {...statCardState(offers)}
-          value={formatCount(data?.stats.activeOffers)}
-        />
-      </StatCardGrid>
+      <OfferStats offers={offers} />
 
       <Card>
         <div className="flex flex-col gap-3 px-4 pt-4 pb-3 sm:flex-row sm:items-end sm:justify-between">
@@ -188,16 +142,7 @@ export default function OffersPage() {
           </div>
         </div>
 
-        {canChange ? (
-          <BulkBar count={chosen.length} noun="offers" onClear={selection.clear}>
-            <Button size="sm" onClick={() => setActivating(true)}>
-              Activate
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => setActivating(false)}>
-              Deactivate
-            </Button>
-          </BulkBar>
-        ) : null}
+        {canChange ? <OfferBulkActions chosen={chosen} onClear={selection.clear} /> : null}
         <PagedTable
           // docs/screens/offers.md#texts: the list is emptied and the failure shows in a red box.
           failure={
@@ -233,6 +178,86 @@ export default function OffersPage() {
         />
       </Card>
 
+      <OfferFormModal
+        editing={editing ?? (linked.record ? { mode: 'edit', offer: linked.record } : null)}
+        onClose={() => {
+          setEditing(null);
+          linked.close();
+        }}
+      />
+
+      {/* docs/screens/offers.md#confirm-delete: a failure stays in the dialog in a red box. */}
+      <DeleteOfferDialog offer={deleting} remove={remove} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
+
+function OfferStats({ offers }: { offers: ReturnType<typeof useOffers> }) {
+  const { data } = offers;
+  return (
+    <StatCardGrid columns={2}>
+      <StatCard
+        title="Total Offers"
+        icon={<Tags size={22} />}
+        {...statCardState(offers)}
+        value={formatCount(data?.stats.totalOffers)}
+      />
+      <StatCard
+        title="Active Offers"
+        icon={<CircleCheck size={22} />}
+        {...statCardState(offers)}
+        value={formatCount(data?.stats.activeOffers)}
+      />
+    </StatCardGrid>
+  );
+}
+
+/**
+ * Issue 31: 'Activate' / 'Deactivate' on the chosen offers, confirmed with their count, undone
+ * from the toast.
+ */
+function OfferBulkActions({ chosen, onClear }: { chosen: Offer[]; onClear: () => void }) {
+  const [activating, setActivating] = useState<boolean | null>(null);
+  // The offers as sent: a refusal names rows by their place in the request.
+  const [sent, setSent] = useState<readonly Offer[]>([]);
+  const setActive = useSetOffersActive();
+  const undoActive = useSetOffersActive();
+  const counted = (count: number) => `${count} ${count === 1 ? 'offer' : 'offers'}`;
+  const activeLabel = activating ? 'Activate' : 'Deactivate';
+  const confirmActive = () => {
+    if (activating === null) return;
+    const count = chosen.length;
+    const done = activating ? 'activated' : 'deactivated';
+    setSent(chosen);
+    setActive.mutate(
+      { changes: chosen.map((offer) => ({ id: offer.id, isActive: activating })) },
+      {
+        onSuccess: (answer) => {
+          setActivating(null);
+          onClear();
+          lazyUndoToast(
+            `${counted(count)} ${done}.`,
+            () => undoActive.mutateAsync(undoBody(answer)),
+            {
+              done: `Undone: ${counted(count)} as they were.`,
+              failed: (failure) => errorMessage(failure, BULK_ACTIVE_FAILURE),
+            },
+          );
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <BulkBar count={chosen.length} noun="offers" onClear={onClear}>
+        <Button size="sm" onClick={() => setActivating(true)}>
+          Activate
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setActivating(false)}>
+          Deactivate
+        </Button>
+      </BulkBar>
+
       <LazyConfirmDialog
         open={activating !== null}
         onOpenChange={(open) => {
@@ -253,46 +278,51 @@ export default function OffersPage() {
         }
         onConfirm={confirmActive}
       />
-
-      <OfferFormModal
-        editing={editing ?? (linked.record ? { mode: 'edit', offer: linked.record } : null)}
-        onClose={() => {
-          setEditing(null);
-          linked.close();
-        }}
-      />
-
-      {/* docs/screens/offers.md#confirm-delete: a failure stays in the dialog in a red box. */}
-      <LazyConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Confirm Delete"
-        message={`Are you sure you want to delete ${deleting?.title ?? ''}?`}
-        confirmLabel="Confirm"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
-        onConfirm={() => {
-          if (!deleting) return;
-          const { id, title } = deleting;
-          remove.mutate(id, {
-            onSuccess: () => {
-              // Issue 31: 'Undo' for 10 seconds brings the offer back as it was (decision 273).
-              lazyUndoToast(
-                DELETE_SUCCESS,
-                () => restore.mutateAsync({ changes: [{ id, deleted: false }] }),
-                {
-                  done: `Undone: offer ${title} is back.`,
-                  failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
-                },
-              );
-              setDeleting(null);
-            },
-          });
-        }}
-      />
     </>
+  );
+}
+
+/** docs/screens/offers.md#confirm-delete: a failure stays in the dialog in a red box. */
+function DeleteOfferDialog({
+  offer: deleting,
+  remove,
+  onClose,
+}: {
+  offer: Offer | null;
+  remove: ReturnType<typeof useDeleteOffer>;
+  onClose: () => void;
+}) {
+  const restore = useSetOffersDeleted();
+  return (
+    <LazyConfirmDialog
+      open={deleting !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Confirm Delete"
+      message={`Are you sure you want to delete ${deleting?.title ?? ''}?`}
+      confirmLabel="Confirm"
+      busyLabel="Deleting..."
+      busy={remove.isPending}
+      error={remove.isError ? errorMessage(remove.error, DELETE_FAILURE) : undefined}
+      onConfirm={() => {
+        if (!deleting) return;
+        const { id, title } = deleting;
+        remove.mutate(id, {
+          onSuccess: () => {
+            // Issue 31: 'Undo' for 10 seconds brings the offer back as it was (decision 273).
+            lazyUndoToast(
+              DELETE_SUCCESS,
+              () => restore.mutateAsync({ changes: [{ id, deleted: false }] }),
+              {
+                done: `Undone: offer ${title} is back.`,
+                failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
+              },
+            );
+            onClose();
+          },
+        });
+      }}
+    />
   );
 }
