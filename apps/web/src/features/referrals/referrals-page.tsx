@@ -6,6 +6,7 @@ import {
   REFERRAL_STATUSES,
   REFERRALS_PAGE_SIZE,
   type Referral,
+  type ReferralStats,
   type ReferralStatus,
 } from '@cask/contracts/referrals';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/users';
@@ -54,47 +55,9 @@ const FILTER_OPTIONS = [
   { value: 'pending', label: STATUS_LABELS.pending },
 ] as const;
 
-/**
- * docs/screens/referrals.md (/referrals): the four cards, the 'Referrals List' with its status
- * filter, search and pagination (no refresh button), and the Edit Referral dialog. A new filter or
- * search starts again at page 1 (docs/screens/referrals.md). A failed fetch replaces the screen
- * with 'Error: {message}'.
- */
-export default function ReferralsPage() {
-  // Page, status, search and sort in the URL (issue 31); 'All' is no status.
-  const list = useListParams({ sorts: REFERRAL_SORTS, filters: { status: REFERRAL_STATUSES } });
-  const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
-  const status = (list.filter('status') || undefined) as ReferralStatus | undefined;
-  const referrals = useReferrals({ page: list.page, status, search, sort: list.sort });
-  // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
-  const canChange = useCan('change');
-  const [editing, setEditing] = useState<Referral | null>(null);
-  // The Audit Entry's link to a referral opens its dialog (`?open=<id>`, decision 223).
-  const linked = useLinkedRecord('referrals', fetchReferral, canChange);
-  const data = referrals.data;
-  const overall = data?.stats.overall;
-  // Completing the last pending referral of the last page empties it: show the new last page.
-  usePageWithin(list, data?.pagination.pages);
-  // Issue 31: rows chosen for a bulk 'Set status', confirmed with their count, undone from the
-  // toast.
-  const rows = data?.referrals ?? [];
-  const selection = useRowSelection(rows.map((row) => row.id));
-  const chosen = rows.filter((row) => selection.selected.has(row.id));
-  const [settingStatus, setSettingStatus] = useState(false);
-
-  if (referrals.isError) {
-    return (
-      <>
-        <PageHeader title="Referrals" />
-        <ErrorState
-          title={`Error: ${errorMessage(referrals.error, FETCH_FAILURE)}`}
-          onRetry={() => void referrals.refetch()}
-        />
-      </>
-    );
-  }
-
-  const columns: Column<Referral>[] = [
+/** The Referrals List's columns; `onEdit` is null for a Viewer, who is offered no Edit. */
+function referralColumns(onEdit: ((row: Referral) => void) | null): Column<Referral>[] {
+  return [
     {
       id: 'referrer',
       header: 'Referrer',
@@ -147,45 +110,62 @@ export default function ReferralsPage() {
       header: 'Action',
       align: 'right',
       cell: (row) =>
-        canChange ? (
-          <IconButton label="Edit" onClick={() => setEditing(row)}>
+        onEdit ? (
+          <IconButton label="Edit" onClick={() => onEdit(row)}>
             <Pencil size={16} aria-hidden />
           </IconButton>
         ) : null,
     },
   ];
+}
+
+/**
+ * docs/screens/referrals.md (/referrals): the four cards, the 'Referrals List' with its status
+ * filter, search and pagination (no refresh button), and the Edit Referral dialog. A new filter or
+ * search starts again at page 1 (docs/screens/referrals.md). A failed fetch replaces the screen
+ * with 'Error: {message}'.
+ */
+export default function ReferralsPage() {
+  // Page, status, search and sort in the URL (issue 31); 'All' is no status.
+  const list = useListParams({ sorts: REFERRAL_SORTS, filters: { status: REFERRAL_STATUSES } });
+  const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
+  const status = (list.filter('status') || undefined) as ReferralStatus | undefined;
+  const referrals = useReferrals({ page: list.page, status, search, sort: list.sort });
+  // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
+  const canChange = useCan('change');
+  const [editing, setEditing] = useState<Referral | null>(null);
+  // The Audit Entry's link to a referral opens its dialog (`?open=<id>`, decision 223).
+  const linked = useLinkedRecord('referrals', fetchReferral, canChange);
+  const data = referrals.data;
+  // Completing the last pending referral of the last page empties it: show the new last page.
+  usePageWithin(list, data?.pagination.pages);
+  // Issue 31: rows chosen for a bulk 'Set status', confirmed with their count, undone from the
+  // toast.
+  const rows = data?.referrals ?? [];
+  const selection = useRowSelection(rows.map((row) => row.id));
+  const chosen = rows.filter((row) => selection.selected.has(row.id));
+  const [settingStatus, setSettingStatus] = useState(false);
+
+  if (referrals.isError) {
+    return (
+      <>
+        <PageHeader title="Referrals" />
+        <ErrorState
+          title={`Error: ${errorMessage(referrals.error, FETCH_FAILURE)}`}
+          onRetry={() => void referrals.refetch()}
+        />
+      </>
+    );
+  }
+
+  const columns = referralColumns(canChange ? setEditing : null);
 
   const loading = referrals.isPending;
   return (
     <>
       <PageHeader title="Referrals" />
 
-      <StatCardGrid>
-        <StatCard
-          title="Total Referrals"
-          icon={<UserPlus size={22} />}
-          loading={loading}
-          value={formatCount(overall?.totalReferrals)}
-        />
-        <StatCard
-          title="Completed Referrals"
-          icon={<CircleCheck size={22} />}
-          loading={loading}
-          value={formatCount(overall?.completedReferrals)}
-        />
-        <StatCard
-          title="Pending Referrals"
-          icon={<Hourglass size={22} />}
-          loading={loading}
-          value={formatCount(overall?.pendingReferrals)}
-        />
-        <StatCard
-          title="Total Rewards"
-          icon={<CircleDollarSign size={22} />}
-          loading={loading}
-          value={formatMoney(overall?.totalRewards)}
-        />
-      </StatCardGrid>
+      <ReferralCards overall={data?.stats.overall} loading={loading} />
 
       <Card
         title="Referrals List"
@@ -258,5 +238,42 @@ export default function ReferralsPage() {
         }}
       />
     </>
+  );
+}
+
+function ReferralCards({
+  overall,
+  loading,
+}: {
+  overall: ReferralStats['overall'] | undefined;
+  loading: boolean;
+}) {
+  return (
+    <StatCardGrid>
+      <StatCard
+        title="Total Referrals"
+        icon={<UserPlus size={22} />}
+        loading={loading}
+        value={formatCount(overall?.totalReferrals)}
+      />
+      <StatCard
+        title="Completed Referrals"
+        icon={<CircleCheck size={22} />}
+        loading={loading}
+        value={formatCount(overall?.completedReferrals)}
+      />
+      <StatCard
+        title="Pending Referrals"
+        icon={<Hourglass size={22} />}
+        loading={loading}
+        value={formatCount(overall?.pendingReferrals)}
+      />
+      <StatCard
+        title="Total Rewards"
+        icon={<CircleDollarSign size={22} />}
+        loading={loading}
+        value={formatMoney(overall?.totalRewards)}
+      />
+    </StatCardGrid>
   );
 }
