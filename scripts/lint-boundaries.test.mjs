@@ -17,6 +17,9 @@ async function problems(filePath, code) {
 const PATHS = 'import-x/no-restricted-paths';
 const IMPORTS = '@typescript-eslint/no-restricted-imports';
 
+/** A function of 152 lines: one more than the limit allows (decision 365). */
+const longFunction = `export function long() {\n${'  void 0;\n'.repeat(150)}}\n`;
+
 const violations = [
   // Web layers: lib -> components -> features -> app.
   [
@@ -144,6 +147,19 @@ const violations = [
     'export const x = 1;',
     'check-file/filename-naming-convention',
   ],
+  // No closure of hundreds of lines (issue 42, decision 365).
+  [
+    'a web function of more than 150 lines',
+    'apps/web/src/features/users/probe.tsx',
+    longFunction,
+    'max-lines-per-function',
+  ],
+  [
+    'an API function of more than 150 lines',
+    'apps/api/src/modules/users/probe.service.ts',
+    longFunction,
+    'max-lines-per-function',
+  ],
 ];
 
 for (const [name, filePath, code, rule] of violations) {
@@ -192,13 +208,17 @@ const allowed = [
     'packages/contracts/src/probe.ts',
     "import { z } from 'zod'; export const s = z.string();",
   ],
+  ['a test of more than 150 lines', 'apps/web/src/features/users/probe.test.tsx', longFunction],
+  ['seed data of more than 150 lines', 'apps/api/src/db/seed/probe.ts', longFunction],
 ];
 
 for (const [name, filePath, code] of allowed) {
   test(`lint allows: ${name}`, async () => {
     const found = await problems(filePath, code);
     const boundary = found.filter((line) =>
-      /^(import-x|check-file|@typescript-eslint\/no-restricted-imports)/.test(line),
+      /^(import-x|check-file|@typescript-eslint\/no-restricted-imports|max-lines-per-function)/.test(
+        line,
+      ),
     );
     assert.deepEqual(boundary, []);
   });

@@ -69,36 +69,32 @@ function inviteFacts(row: { fullName: string; email: string; role: AdminRole }) 
   return { fullName: row.fullName, email: row.email, role: row.role };
 }
 
-/**
- * Admin accounts (issue 28, docs/architecture.md#roles): the Admins screen's list, invites, roles
- * and disabling. The routes let only Owners change anything here (docs/decisions/220, 221).
- */
-export function createAdminsService(deps: {
+export interface AdminsServiceDeps {
   database: Database;
   config: Config;
   mailer: Mailer;
   hasher: PasswordHasher;
   jwtSecret: string;
-}) {
-  const { database, config, mailer, hasher, jwtSecret } = deps;
+}
+
+/**
+ * Admin accounts (issue 28, docs/architecture.md#roles): the Admins screen's list, invites, roles
+ * and disabling. The routes let only Owners change anything here (docs/decisions/220, 221).
+ */
+export function createAdminsService(deps: AdminsServiceDeps) {
+  return {
+    ...createAdminAccounts(deps),
+    ...createInvites(deps),
+    ...createInviteAcceptance(deps),
+  };
+}
+
+export type AdminsService = ReturnType<typeof createAdminsService>;
+
+/** The list of admins and invites, and an admin's role and whether they may sign in. */
+function createAdminAccounts({ database }: AdminsServiceDeps) {
   const { db } = database;
   const readAdminList = repo.createAdminList(database);
-
-  /** Sent after the commit: a mail is never sent for an invite that was rolled back. */
-  async function sendInvite(
-    invite: { fullName: string; email: string; role: AdminRole },
-    token: string,
-    invitedBy: string,
-  ) {
-    const link = `${publicBaseUrl(config)}/accept-invite?token=${encodeURIComponent(token)}`;
-    try {
-      await mailer.send(
-        inviteMail({ ...invite, to: invite.email, invitedBy, link, from: config.MAIL_FROM }),
-      );
-    } catch {
-      throw new AppError(502, INVITE_MAIL_FAILED);
-    }
-  }
 
   /**
    * The rules every role change and disable obeys: nobody changes their own role or disables
@@ -130,6 +126,71 @@ export function createAdminsService(deps: {
       return { admins: answer.items, pagination: answer.pagination };
     },
 
+    async changeRole(id: string, role: AdminRole, acting: Acting): Promise<AdminAccount> {
+      return db.transaction(async (tx) => {
+        const before = await lockTarget(tx, id, acting.admin.id, { role });
+        const after = (await repo.updateAdminRole(tx, id, role)) ?? before;
+        await writeAudit(tx, {
+          adminId: acting.admin.id,
+          action: 'admin.role_changed',
+          entity: 'admin',
+          entityId: id,
+          before: { role: before.role },
+          after: { role: after.role },
+          ip: acting.ip,
+        });
+        return accountOf(after);
+      });
+    },
+
+    /**
+     * Disabling ends the admin's sessions (refresh tokens) and access tokens at once: the
+     * authentication plugin reads `is_active` and the token version on every request.
+     */
+    async setActive(id: string, isActive: boolean, acting: Acting): Promise<AdminAccount> {
+      return db.transaction(async (tx) => {
+        const before = isActive
+          ? await repo.lockAdmin(tx, id)
+          : await lockTarget(tx, id, acting.admin.id, { disable: true });
+        if (!before) throw new NotFoundError(ADMIN_NOT_FOUND);
+        const after = (await repo.updateAdminActive(tx, id, isActive)) ?? before;
+        const endedSessions = isActive ? 0 : await repo.revokeSessionsOf(tx, id);
+        await writeAudit(tx, {
+          adminId: acting.admin.id,
+          action: isActive ? 'admin.enabled' : 'admin.disabled',
+          entity: 'admin',
+          entityId: id,
+          before: { isActive: before.isActive },
+          after: isActive ? { isActive } : { isActive, endedSessions },
+          ip: acting.ip,
+        });
+        return accountOf(after);
+      });
+    },
+  };
+}
+
+/** Invites sent, sent again with a new link, and withdrawn. */
+function createInvites({ database, config, mailer }: AdminsServiceDeps) {
+  const { db } = database;
+
+  /** Sent after the commit: a mail is never sent for an invite that was rolled back. */
+  async function sendInvite(
+    invite: { fullName: string; email: string; role: AdminRole },
+    token: string,
+    invitedBy: string,
+  ) {
+    const link = `${publicBaseUrl(config)}/accept-invite?token=${encodeURIComponent(token)}`;
+    try {
+      await mailer.send(
+        inviteMail({ ...invite, to: invite.email, invitedBy, link, from: config.MAIL_FROM }),
+      );
+    } catch {
+      throw new AppError(502, INVITE_MAIL_FAILED);
+    }
+  }
+
+  return {
     async invite(body: InviteAdminBody, acting: Acting): Promise<AdminAccount> {
       const link = createRefreshToken();
       const invite = await db.transaction(async (tx) => {
@@ -193,49 +254,14 @@ export function createAdminsService(deps: {
         return { id };
       });
     },
+  };
+}
 
-    async changeRole(id: string, role: AdminRole, acting: Acting): Promise<AdminAccount> {
-      return db.transaction(async (tx) => {
-        const before = await lockTarget(tx, id, acting.admin.id, { role });
-        const after = (await repo.updateAdminRole(tx, id, role)) ?? before;
-        await writeAudit(tx, {
-          adminId: acting.admin.id,
-          action: 'admin.role_changed',
-          entity: 'admin',
-          entityId: id,
-          before: { role: before.role },
-          after: { role: after.role },
-          ip: acting.ip,
-        });
-        return accountOf(after);
-      });
-    },
+/** The invitee's side: the invite a link opens, and its acceptance, which signs them in. */
+function createInviteAcceptance({ database, hasher, jwtSecret }: AdminsServiceDeps) {
+  const { db } = database;
 
-    /**
-     * Disabling ends the admin's sessions (refresh tokens) and access tokens at once: the
-     * authentication plugin reads `is_active` and the token version on every request.
-     */
-    async setActive(id: string, isActive: boolean, acting: Acting): Promise<AdminAccount> {
-      return db.transaction(async (tx) => {
-        const before = isActive
-          ? await repo.lockAdmin(tx, id)
-          : await lockTarget(tx, id, acting.admin.id, { disable: true });
-        if (!before) throw new NotFoundError(ADMIN_NOT_FOUND);
-        const after = (await repo.updateAdminActive(tx, id, isActive)) ?? before;
-        const endedSessions = isActive ? 0 : await repo.revokeSessionsOf(tx, id);
-        await writeAudit(tx, {
-          adminId: acting.admin.id,
-          action: isActive ? 'admin.enabled' : 'admin.disabled',
-          entity: 'admin',
-          entityId: id,
-          before: { isActive: before.isActive },
-          after: isActive ? { isActive } : { isActive, endedSessions },
-          ip: acting.ip,
-        });
-        return accountOf(after);
-      });
-    },
-
+  return {
     /**
      * GET /auth/accept-invite: the invite a link opens, checked when the page opens (docs/decisions/322),
      * so a spent, withdrawn or expired link is said at once instead of after a password.

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changePasswordBody,
   changePasswordResponse,
@@ -29,12 +29,12 @@ import { done, ok } from '../../lib/envelope.ts';
 import { onlyExactQueryNames } from '../../lib/exact-query.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
-import { createPasswordService } from './password.service.ts';
+import { createPasswordService, type PasswordService } from './password.service.ts';
 import { createSecondFactorService } from './second-factor.service.ts';
-import { createSessionTokensService } from './session-tokens.service.ts';
-import { createSignInService } from './sign-in.service.ts';
+import { createSessionTokensService, type SessionTokensService } from './session-tokens.service.ts';
+import { createSignInService, type SignInService } from './sign-in.service.ts';
 import { createStepUpService } from './step-up.service.ts';
-import { createPasswordResetService } from './password-reset.service.ts';
+import { createPasswordResetService, type PasswordResetService } from './password-reset.service.ts';
 import { registerSecurityRoutes } from './security.routes.ts';
 import { OWN_ACCOUNT } from '../../plugins/roles.ts';
 
@@ -94,6 +94,29 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     mailer: deps.mailer,
     jobs,
   });
+  registerSignInRoutes(app, {
+    jwtSecret: deps.jwtSecret,
+    signIn,
+    sessionTokens,
+    password,
+    setDeviceCookie,
+  });
+  registerPasswordRecoveryRoutes(app, recovery);
+};
+
+/** Sign-in by password, the session's refresh and logout, and the password changed. */
+function registerSignInRoutes(
+  parent: FastifyInstance,
+  deps: {
+    jwtSecret: string;
+    signIn: SignInService;
+    sessionTokens: SessionTokensService;
+    password: PasswordService;
+    setDeviceCookie: (request: FastifyRequest, reply: FastifyReply, email: string) => void;
+  },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { signIn, sessionTokens, password, setDeviceCookie } = deps;
 
   app.post(
     '/auth/login',
@@ -158,6 +181,28 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   );
 
   app.post(
+    '/auth/change-password',
+    {
+      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true },
+      schema: {
+        tags: ['auth'],
+        body: changePasswordBody,
+        response: { 200: changePasswordResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await password.changePassword(request.admin.id, request.body, request),
+        'Password changed successfully!',
+      ),
+  );
+}
+
+/** Password recovery by an e-mailed code: public, and limited per address and minute. */
+function registerPasswordRecoveryRoutes(parent: FastifyInstance, recovery: PasswordResetService) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
     '/auth/forgot-password',
     {
       config: { public: true, rateLimit: forgotLimit },
@@ -204,21 +249,4 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       return done('Password reset successfully!');
     },
   );
-
-  app.post(
-    '/auth/change-password',
-    {
-      config: { viewerMayWrite: OWN_ACCOUNT, beforeSecondFactor: true },
-      schema: {
-        tags: ['auth'],
-        body: changePasswordBody,
-        response: { 200: changePasswordResponse },
-      },
-    },
-    async (request) =>
-      ok(
-        await password.changePassword(request.admin.id, request.body, request),
-        'Password changed successfully!',
-      ),
-  );
-};
+}

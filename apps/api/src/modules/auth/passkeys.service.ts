@@ -47,36 +47,51 @@ export interface PasskeysServiceDeps {
   config: Config;
 }
 
+type StoredPasskey = NonNullable<Awaited<ReturnType<typeof repo.findByCredentialId>>>;
+
+const saveChallenge = (
+  db: Db,
+  kind: repo.CeremonyKind,
+  challenge: string,
+  adminId: string | null,
+) => repo.insertChallenge(db, { kind, challenge, adminId, minutes: CHALLENGE_MINUTES });
+
+/** Whether `passkey` signed `challenge` for this site; if so its counter moves on. */
+async function verifyAssertion(
+  { db, config }: PasskeysServiceDeps,
+  passkey: StoredPasskey,
+  challenge: string,
+  response: AuthenticationResponseJSON,
+): Promise<boolean> {
+  const rp = relyingParty(config);
+  const verification = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+    credential: {
+      id: passkey.credentialId,
+      publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+      counter: passkey.counter,
+      ...(passkey.transports ? { transports: passkey.transports as Transport[] } : {}),
+    },
+  }).catch(() => ({ verified: false, authenticationInfo: undefined }));
+  if (!verification.verified || !verification.authenticationInfo) return false;
+  await repo.markPasskeyUsed(db, passkey.id, verification.authenticationInfo.newCounter);
+  return true;
+}
+
 /** Passkeys (WebAuthn) with @simplewebauthn/server: adding, listing, removing, signing in. */
-export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
+export function createPasskeysService(deps: PasskeysServiceDeps) {
+  return { ...createPasskeyManagement(deps), ...createPasskeyAssertions(deps) };
+}
+
+export type PasskeysService = ReturnType<typeof createPasskeysService>;
+
+/** The admin's own passkeys: listed, registered (a ceremony of its own) and removed. */
+function createPasskeyManagement({ db, config }: PasskeysServiceDeps) {
   const rp = () => relyingParty(config);
-
-  const saveChallenge = (kind: repo.CeremonyKind, challenge: string, adminId: string | null) =>
-    repo.insertChallenge(db, { kind, challenge, adminId, minutes: CHALLENGE_MINUTES });
-
-  /** Whether `passkey` signed `challenge` for this site; if so its counter moves on. */
-  async function verifyAssertion(
-    passkey: NonNullable<Awaited<ReturnType<typeof repo.findByCredentialId>>>,
-    challenge: string,
-    response: AuthenticationResponseJSON,
-  ): Promise<boolean> {
-    const verification = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp().origin,
-      expectedRPID: rp().id,
-      requireUserVerification: true,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-        counter: passkey.counter,
-        ...(passkey.transports ? { transports: passkey.transports as Transport[] } : {}),
-      },
-    }).catch(() => ({ verified: false, authenticationInfo: undefined }));
-    if (!verification.verified || !verification.authenticationInfo) return false;
-    await repo.markPasskeyUsed(db, passkey.id, verification.authenticationInfo.newCounter);
-    return true;
-  }
 
   return {
     async list(adminId: string) {
@@ -100,7 +115,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
         })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
-      const ceremony = await saveChallenge('registration', options.challenge, adminId);
+      const ceremony = await saveChallenge(db, 'registration', options.challenge, adminId);
       // Handed to @simplewebauthn/browser as is; the origin lets the screen say where passkeys
       // work when it is open elsewhere (docs/decisions/321).
       return {
@@ -161,7 +176,15 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
         });
       });
     },
+  };
+}
 
+/** A passkey's signature checked: for step-up (docs/decisions/276) and for signing in. */
+function createPasskeyAssertions(deps: PasskeysServiceDeps) {
+  const { db, config } = deps;
+  const rp = () => relyingParty(config);
+
+  return {
     /**
      * Step-up with a passkey (docs/decisions/276): a challenge of its own kind, bound to the
      * signed-in admin, that only their passkeys may answer (409 when they have none).
@@ -177,7 +200,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
         })),
         userVerification: 'required',
       });
-      const ceremony = await saveChallenge('reauthentication', options.challenge, adminId);
+      const ceremony = await saveChallenge(db, 'reauthentication', options.challenge, adminId);
       return { options: options as unknown as Record<string, unknown>, ceremony };
     },
 
@@ -196,7 +219,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
       if (
         !passkey ||
         passkey.adminId !== adminId ||
-        !(await verifyAssertion(passkey, challenge, body.response))
+        !(await verifyAssertion(deps, passkey, challenge, body.response))
       ) {
         throw new BadRequestError(PASSKEY_NOT_RECOGNISED);
       }
@@ -209,7 +232,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
         rpID: rp().id,
         userVerification: 'required',
       });
-      const ceremony = await saveChallenge('authentication', options.challenge, null);
+      const ceremony = await saveChallenge(db, 'authentication', options.challenge, null);
       return { options: options as unknown as Record<string, unknown>, ceremony };
     },
 
@@ -227,7 +250,7 @@ export function createPasskeysService({ db, config }: PasskeysServiceDeps) {
       if (!passkey) return { refused: 'unknown_passkey' };
       const admin = await admins.findAdminCredentialsById(db, passkey.adminId);
       if (!admin) return { refused: 'unknown_passkey' };
-      if (!(await verifyAssertion(passkey, challenge, body.response))) {
+      if (!(await verifyAssertion(deps, passkey, challenge, body.response))) {
         return { refused: 'not_verified', admin };
       }
       if (!admin.isActive) return { refused: 'inactive', admin };

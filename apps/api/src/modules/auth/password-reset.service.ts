@@ -49,26 +49,36 @@ type CodeCheck =
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
-/**
- * Password recovery by a 4-digit code (docs/screens/password-recovery.md, docs/architecture.md#authentication). Every
- * answer is the same for known and unknown addresses up to the point where the right code is typed,
- * so the recovery screens cannot be used to find out who has an account.
- */
-export function createPasswordResetService(deps: PasswordResetServiceDeps) {
-  const { db, config, jwtSecret, hasher, mailer, jobs } = deps;
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
 
+function lockedError(seconds: number): TooManyRequestsError {
+  return new TooManyRequestsError(RESET_LOCKED, seconds);
+}
+
+function throwUnlessValid(
+  check: CodeCheck,
+): asserts check is Extract<CodeCheck, { kind: 'valid' }> {
+  if (check.kind === 'locked') throw lockedError(check.seconds);
+  if (check.kind === 'wrong') {
+    throw new BadRequestError(INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
+  }
+}
+
+/**
+ * A typed code checked against the address's outstanding one, with the limits of wrong codes
+ * (docs/architecture.md#authentication, docs/decisions/132).
+ */
+function createCodeChecks({ db, config, jwtSecret }: PasswordResetServiceDeps) {
   /**
    * Codes are stored as an HMAC keyed with the server secret and bound to their row: with only
    * 10,000 possible codes a plain hash would be reversed instantly from a database copy.
    */
   function codeHash(codeId: string, code: string): string {
     return createHmac('sha256', jwtSecret).update(`password-reset:${codeId}:${code}`).digest('hex');
-  }
-
-  function sameHash(a: string, b: string): boolean {
-    const left = Buffer.from(a, 'hex');
-    const right = Buffer.from(b, 'hex');
-    return left.length === right.length && timingSafeEqual(left, right);
   }
 
   /**
@@ -81,10 +91,6 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
       ip: caller.ip,
       days: config.KNOWN_ADDRESS_DAYS,
     });
-  }
-
-  function lockedError(seconds: number): TooManyRequestsError {
-    return new TooManyRequestsError(RESET_LOCKED, seconds);
   }
 
   /**
@@ -170,14 +176,17 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
     });
   }
 
-  function throwUnlessValid(
-    check: CodeCheck,
-  ): asserts check is Extract<CodeCheck, { kind: 'valid' }> {
-    if (check.kind === 'locked') throw lockedError(check.seconds);
-    if (check.kind === 'wrong') {
-      throw new BadRequestError(INVALID_CODE, [{ field: 'otp', message: INVALID_CODE }]);
-    }
-  }
+  return { codeHash, isKnownAddress, checkCode };
+}
+
+/**
+ * Password recovery by a 4-digit code (docs/screens/password-recovery.md, docs/architecture.md#authentication). Every
+ * answer is the same for known and unknown addresses up to the point where the right code is typed,
+ * so the recovery screens cannot be used to find out who has an account.
+ */
+export function createPasswordResetService(deps: PasswordResetServiceDeps) {
+  const { db, config, hasher, mailer, jobs } = deps;
+  const { codeHash, isKnownAddress, checkCode } = createCodeChecks(deps);
 
   /** For an active, unlocked admin: attaches a code to the recorded request and mails it. */
   async function issueCode(requestId: string, email: string, caller: Caller): Promise<void> {

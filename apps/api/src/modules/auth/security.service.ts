@@ -48,8 +48,17 @@ export function describeDevice(userAgent: string | null): { browser: string; sys
 
 /** Settings -> Security (issue 28): sessions, TOTP and the policy. */
 export function createSecurityService(deps: SecurityServiceDeps) {
-  const { db, totpKey, password, secondFactor } = deps;
+  return {
+    ...createSessionManagement(deps),
+    ...createTotpManagement(deps),
+    ...createTwoFactorPolicy(deps),
+  };
+}
 
+export type SecurityService = ReturnType<typeof createSecurityService>;
+
+/** The admin's own sessions: listed, and ended one by one or all but this one. */
+function createSessionManagement({ db }: SecurityServiceDeps) {
   return {
     async listSessions(adminId: string, currentSessionId: string | null): Promise<SessionItem[]> {
       const rows = await sessions.listOpenSessions(db, adminId);
@@ -98,21 +107,12 @@ export function createSecurityService(deps: SecurityServiceDeps) {
         return ended.length;
       });
     },
+  };
+}
 
-    async overview(adminId: string, canManagePolicy: boolean): Promise<SecurityOverview> {
-      const [totp, left, policy] = await Promise.all([
-        twoFactor.findTotp(db, adminId),
-        twoFactor.countUnusedRecoveryCodes(db, adminId),
-        twoFactor.readPolicy(db),
-      ]);
-      return {
-        twoFactorEnabled: totp?.enabled ?? false,
-        recoveryCodesLeft: totp?.enabled ? left : 0,
-        requireTwoFactor: policy.requireTwoFactor,
-        canManagePolicy,
-      };
-    },
-
+/** The admin's own TOTP: set up, turned off, and its recovery codes renewed. */
+function createTotpManagement({ db, totpKey, password, secondFactor }: SecurityServiceDeps) {
+  return {
     /** A new key, kept encrypted and pending until its first code: the QR code and the key. */
     async beginTotpSetup(actor: SessionActor): Promise<TotpSetup> {
       const admin = await admins.findAdminCredentialsById(db, actor.adminId);
@@ -202,6 +202,25 @@ export function createSecurityService(deps: SecurityServiceDeps) {
         });
       });
       return codes;
+    },
+  };
+}
+
+/** What the overview shows of two-factor, an Owner's reset of another admin's, and the policy. */
+function createTwoFactorPolicy({ db }: SecurityServiceDeps) {
+  return {
+    async overview(adminId: string, canManagePolicy: boolean): Promise<SecurityOverview> {
+      const [totp, left, policy] = await Promise.all([
+        twoFactor.findTotp(db, adminId),
+        twoFactor.countUnusedRecoveryCodes(db, adminId),
+        twoFactor.readPolicy(db),
+      ]);
+      return {
+        twoFactorEnabled: totp?.enabled ?? false,
+        recoveryCodesLeft: totp?.enabled ? left : 0,
+        requireTwoFactor: policy.requireTwoFactor,
+        canManagePolicy,
+      };
     },
 
     /** An owner resets another admin's two-factor (they lost their phone and codes). */

@@ -110,3 +110,5 @@ export function createSessionTokensService(deps: AuthServiceDeps) {
     },
   };
 }
+
+export type SessionTokensService = ReturnType<typeof createSessionTokensService>;

@@ -186,13 +186,24 @@ function keptImageUrls(raw: string | undefined): string[] | undefined {
   return parsed;
 }
 
-export function createOffersService(deps: { database: Database }) {
-  const { db } = deps.database;
-  const readOfferList = repo.createOfferList(deps.database);
+async function slidesOf(tx: DbOrTx, offerId: string): Promise<string[]> {
+  return (await repo.selectSlidingImages(tx, [offerId])).map((row) => row.fileId);
+}
 
-  async function slidesOf(tx: DbOrTx, offerId: string): Promise<string[]> {
-    return (await repo.selectSlidingImages(tx, [offerId])).map((row) => row.fileId);
-  }
+type OffersServiceDeps = { database: Database };
+
+export function createOffersService(deps: OffersServiceDeps) {
+  return {
+    ...createOfferReads(deps),
+    ...createOfferForms(deps),
+    ...createOfferStatusChanges(deps),
+  };
+}
+
+/** One offer, and the list with its cards. */
+function createOfferReads({ database }: OffersServiceDeps) {
+  const { db } = database;
+  const readOfferList = repo.createOfferList(database);
 
   return {
     /** GET /offers/{id}: one offer as the list shows it, with its version (decision 208). */
@@ -211,7 +222,14 @@ export function createOffersService(deps: { database: Database }) {
       const answer = await readOfferList(query);
       return { offers: answer.items, pagination: answer.pagination, stats: answer.stats };
     },
+  };
+}
 
+/** The Create and Edit forms: the fields and the images, saved together. */
+function createOfferForms({ database }: OffersServiceDeps) {
+  const { db } = database;
+
+  return {
     /**
      * docs/screens/offers.md#api-calls POST /offers: the offer, its banner and sliding images, in
      * one transaction.
@@ -322,7 +340,14 @@ export function createOffersService(deps: { database: Database }) {
         return toOffer(row, slideIds);
       });
     },
+  };
+}
 
+/** Active or Inactive, retired (deleted) and brought back. */
+function createOfferStatusChanges(deps: OffersServiceDeps) {
+  const { db } = deps.database;
+
+  return {
     /**
      * Issue 31: the chosen offers Active or Inactive in one transaction, each audited; a retired
      * or unknown one among them changes none and is named (db/bulk.ts).

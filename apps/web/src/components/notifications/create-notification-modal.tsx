@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetError,
+} from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
   createNotificationBody,
@@ -54,6 +61,23 @@ const categoryOptions = NOTIFICATION_CATEGORIES.map((value) => ({
 const formFields = new Set<string>(Object.keys(emptyForm));
 
 /**
+ * docs/screens/notifications.md#texts has one text for every failure; field errors also show by
+ * their field.
+ */
+function showCreateFailure(error: Error, setError: UseFormSetError<CreateNotificationInput>) {
+  toast.error(CREATE_FAILURE);
+  if (!(error instanceof ApiError)) return;
+  for (const fieldError of error.errors ?? []) {
+    if (formFields.has(fieldError.field)) {
+      setError(fieldError.field as keyof CreateNotificationInput, {
+        message: fieldError.message,
+      });
+    }
+  }
+  if (error.status === 404) setError('recipient', { message: error.message });
+}
+
+/**
  * docs/screens/notifications.md#create-notification: the same contract the API checks validates the
  * form, so 'Title is required', 'Message is required' and 'Recipient user ID is required' read the
  * same on both sides. Priority and Category are selects because the payload carries them.
@@ -98,21 +122,7 @@ export function CreateNotificationModal({
         reset(initialForm);
         onOpenChange(false);
       },
-      onError: (error) => {
-        // docs/screens/notifications.md#texts has one text for every failure; field errors also
-        // show by their field.
-        toast.error(CREATE_FAILURE);
-        if (error instanceof ApiError) {
-          for (const fieldError of error.errors ?? []) {
-            if (formFields.has(fieldError.field)) {
-              setError(fieldError.field as keyof CreateNotificationInput, {
-                message: fieldError.message,
-              });
-            }
-          }
-          if (error.status === 404) setError('recipient', { message: error.message });
-        }
-      },
+      onError: (error) => showCreateFailure(error, setError),
     });
   });
 
@@ -158,24 +168,7 @@ export function CreateNotificationModal({
           error={errors.message?.message}
           {...register('message')}
         />
-        <SelectField
-          label="Type"
-          options={typeOptions}
-          error={errors.type?.message}
-          {...register('type')}
-        />
-        <SelectField
-          label="Priority"
-          options={priorityOptions}
-          error={errors.priority?.message}
-          {...register('priority')}
-        />
-        <SelectField
-          label="Category"
-          options={categoryOptions}
-          error={errors.category?.message}
-          {...register('category')}
-        />
+        <ClassificationFields register={register} errors={errors} />
         <CheckboxField
           label="Is Global"
           className="sm:col-span-3"
@@ -219,5 +212,37 @@ export function CreateNotificationModal({
         />
       </form>
     </Modal>
+  );
+}
+
+/** Type, Priority and Category: selects, because the payload carries them. */
+function ClassificationFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<CreateNotificationInput>;
+  errors: FieldErrors<CreateNotificationInput>;
+}) {
+  return (
+    <>
+      <SelectField
+        label="Type"
+        options={typeOptions}
+        error={errors.type?.message}
+        {...register('type')}
+      />
+      <SelectField
+        label="Priority"
+        options={priorityOptions}
+        error={errors.priority?.message}
+        {...register('priority')}
+      />
+      <SelectField
+        label="Category"
+        options={categoryOptions}
+        error={errors.category?.message}
+        {...register('category')}
+      />
+    </>
   );
 }

@@ -1,5 +1,13 @@
 import { ChevronDown, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import {
   CUSTOMER_SEARCH_DEBOUNCE_MS,
   useCustomerSearch,
@@ -97,28 +105,8 @@ export function CustomerCombobox({
   const activeOption = open && activeIndex >= 0 ? options[activeIndex] : undefined;
   const optionId = (index: number) => `${inputId}-option-${index}`;
 
-  // Radix closes the modal on Escape from a capturing listener on the document; a capturing
-  // listener on the window runs first, so an open list can swallow the key and close itself.
-  useEffect(() => {
-    if (!open) return;
-    const closeListOnEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.target !== inputRef.current) return;
-      event.stopPropagation();
-      event.preventDefault();
-      setOpen(false);
-      setActiveIndex(-1);
-    };
-    window.addEventListener('keydown', closeListOnEscape, true);
-    return () => window.removeEventListener('keydown', closeListOnEscape, true);
-  }, [open]);
-
-  // Arrow keys move the highlight; keep it in view inside the scrolling list.
-  useEffect(() => {
-    if (!open || activeIndex < 0) return;
-    document.getElementById(`${inputId}-option-${activeIndex}`)?.scrollIntoView?.({
-      block: 'nearest',
-    });
-  }, [open, activeIndex, inputId]);
+  useCloseListOnEscape(open, inputRef, setOpen, setActiveIndex);
+  useActiveOptionInView(open, activeIndex, inputId);
 
   function choose(option: CustomerOption) {
     setSelected(option);
@@ -160,14 +148,6 @@ export function CustomerCombobox({
     }
   }
 
-  const statusText = settling
-    ? 'Searching...'
-    : results.isError
-      ? `Could not load ${noun}s. Try again.`
-      : options.length === 0
-        ? `No ${noun}s found`
-        : `${options.length} ${options.length === 1 ? noun : `${noun}s`} found`;
-
   return (
     <div>
       <label id={labelId} htmlFor={inputId} className={labelClass}>
@@ -205,67 +185,164 @@ export function CustomerCombobox({
           }}
           className={`${inputClass} pr-16`}
         />
-        <span className="absolute inset-y-0 right-1 flex items-center gap-0.5">
-          {chosen ? (
-            <button
-              type="button"
-              aria-label={clearLabel}
-              title={clearLabel}
-              onClick={clear}
-              className="inline-flex h-7 w-7 items-center justify-center rounded-md text-oak-700 hover:bg-cream-200 hover:text-oak-900"
-            >
-              <X size={14} aria-hidden />
-            </button>
-          ) : null}
-          <ChevronDown aria-hidden size={16} className="pointer-events-none mr-2 text-oak-700" />
-        </span>
+        <ClearAndOpenMarks chosen={chosen !== null} clearLabel={clearLabel} onClear={clear} />
       </div>
-      {/* In the flow, not floating: inside a scrolling modal a floating list would be cut off. */}
-      <div
-        className={
-          open
-            ? 'mt-1 overflow-hidden rounded-lg border border-cream-300 bg-white shadow-sm'
-            : 'hidden'
-        }
-      >
-        <ul
-          id={listboxId}
-          role="listbox"
-          aria-labelledby={labelId}
-          className="max-h-56 overflow-y-auto py-1"
-        >
-          {open
-            ? options.map((option, index) => (
-                // Keyboard users choose through the input (aria-activedescendant, the ARIA
-                // combobox pattern); options never take focus, so they need no key handler.
-                // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-                <li
-                  key={option.id}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === activeIndex}
-                  // Keep the focus in the input, so the list does not close before the click.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(option)}
-                  onMouseEnter={() => setActiveIndex(index)}
-                  className={`cursor-pointer px-3 py-2 text-sm ${index === activeIndex ? 'bg-cream-200' : ''}`}
-                >
-                  <span className="block font-medium text-oak-900">{option.fullName}</span>
-                  <span className="block text-xs break-all text-oak-700">{option.email}</span>
-                </li>
-              ))
-            : null}
-        </ul>
-        {open ? (
-          <p role="status" className="border-t border-cream-200 px-3 py-1.5 text-xs text-oak-700">
-            {statusText}
-          </p>
-        ) : null}
-      </div>
+      <OptionList
+        listboxId={listboxId}
+        labelId={labelId}
+        open={open}
+        options={options}
+        activeIndex={activeIndex}
+        optionId={optionId}
+        onChoose={choose}
+        onActivate={setActiveIndex}
+        status={settling ? 'settling' : results.isError ? 'failed' : 'done'}
+        noun={noun}
+      />
       {chosen && renderChosen ? (
         <p className="mt-1 text-sm text-oak-700">{renderChosen(chosen)}</p>
       ) : null}
       <FieldError id={errorId}>{error}</FieldError>
     </div>
+  );
+}
+
+/**
+ * Radix closes the modal on Escape from a capturing listener on the document; a capturing
+ * listener on the window runs first, so an open list can swallow the key and close itself.
+ */
+function useCloseListOnEscape(
+  open: boolean,
+  inputRef: RefObject<HTMLInputElement | null>,
+  setOpen: (open: boolean) => void,
+  setActiveIndex: (index: number) => void,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const closeListOnEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.target !== inputRef.current) return;
+      event.stopPropagation();
+      event.preventDefault();
+      setOpen(false);
+      setActiveIndex(-1);
+    };
+    window.addEventListener('keydown', closeListOnEscape, true);
+    return () => window.removeEventListener('keydown', closeListOnEscape, true);
+  }, [open, inputRef, setOpen, setActiveIndex]);
+}
+
+/** Arrow keys move the highlight; keep it in view inside the scrolling list. */
+function useActiveOptionInView(open: boolean, activeIndex: number, inputId: string) {
+  useEffect(() => {
+    if (!open || activeIndex < 0) return;
+    document.getElementById(`${inputId}-option-${activeIndex}`)?.scrollIntoView?.({
+      block: 'nearest',
+    });
+  }, [open, activeIndex, inputId]);
+}
+
+/** The options found and the status line that counts them; shown only while the list is open. */
+function OptionList({
+  listboxId,
+  labelId,
+  open,
+  options,
+  activeIndex,
+  optionId,
+  onChoose,
+  onActivate,
+  status,
+  noun,
+}: {
+  listboxId: string;
+  labelId: string;
+  open: boolean;
+  options: CustomerOption[];
+  activeIndex: number;
+  optionId: (index: number) => string;
+  onChoose: (option: CustomerOption) => void;
+  onActivate: (index: number) => void;
+  status: 'settling' | 'failed' | 'done';
+  noun: string;
+}) {
+  const statusText =
+    status === 'settling'
+      ? 'Searching...'
+      : status === 'failed'
+        ? `Could not load ${noun}s. Try again.`
+        : options.length === 0
+          ? `No ${noun}s found`
+          : `${options.length} ${options.length === 1 ? noun : `${noun}s`} found`;
+  return (
+    // In the flow, not floating: inside a scrolling modal a floating list would be cut off.
+    <div
+      className={
+        open
+          ? 'mt-1 overflow-hidden rounded-lg border border-cream-300 bg-white shadow-sm'
+          : 'hidden'
+      }
+    >
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-labelledby={labelId}
+        className="max-h-56 overflow-y-auto py-1"
+      >
+        {open
+          ? options.map((option, index) => (
+              // Keyboard users choose through the input (aria-activedescendant, the ARIA
+              // combobox pattern); options never take focus, so they need no key handler.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+              <li
+                key={option.id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === activeIndex}
+                // Keep the focus in the input, so the list does not close before the click.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => onChoose(option)}
+                onMouseEnter={() => onActivate(index)}
+                className={`cursor-pointer px-3 py-2 text-sm ${index === activeIndex ? 'bg-cream-200' : ''}`}
+              >
+                <span className="block font-medium text-oak-900">{option.fullName}</span>
+                <span className="block text-xs break-all text-oak-700">{option.email}</span>
+              </li>
+            ))
+          : null}
+      </ul>
+      {open ? (
+        <p role="status" className="border-t border-cream-200 px-3 py-1.5 text-xs text-oak-700">
+          {statusText}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The button that clears the choice (once there is one), and the list's arrow. */
+function ClearAndOpenMarks({
+  chosen,
+  clearLabel,
+  onClear,
+}: {
+  chosen: boolean;
+  clearLabel: string;
+  onClear: () => void;
+}) {
+  return (
+    <span className="absolute inset-y-0 right-1 flex items-center gap-0.5">
+      {chosen ? (
+        <button
+          type="button"
+          aria-label={clearLabel}
+          title={clearLabel}
+          onClick={onClear}
+          className="inline-flex h-7 w-7 items-center justify-center rounded-md text-oak-700 hover:bg-cream-200 hover:text-oak-900"
+        >
+          <X size={14} aria-hidden />
+        </button>
+      ) : null}
+      <ChevronDown aria-hidden size={16} className="pointer-events-none mr-2 text-oak-700" />
+    </span>
   );
 }

@@ -92,25 +92,8 @@ function niceStep(max: number): number {
   return nice * power;
 }
 
-/**
- * A small chart of our own in SVG (decision 232): labelled axes, the value over each point, and
- * 'Show as table' for screen readers and keyboard users, who get the same numbers as a table.
- * The drawing is hidden from assistive technology; the figure is named by its title and the
- * table holds the data. No chart library: nothing to load lazily, a few hundred bytes gzipped.
- */
-export function ValueChart({
-  title,
-  points,
-  format,
-  xTitle,
-  yTitle,
-  kind = 'line',
-  emptyText = 'No data yet.',
-}: ValueChartProps) {
-  const [asTable, setAsTable] = useState(false);
-  const [box, width] = useBoxWidth(points.length > 0 && !asTable);
-  const id = useId();
-  const titleId = `${id}-title`;
+/** Where everything is drawn in a box `width` px wide, and which labels fit. */
+function layoutOf(points: readonly ChartPoint[], format: (value: number) => string, width: number) {
   const values = points.map((point) => point.value);
   const step = niceStep(Math.max(...values, 0));
   const top = step * Math.max(1, Math.ceil(Math.max(...values, 0) / step));
@@ -135,6 +118,40 @@ export function ValueChart({
     const half = textWidth(text) / 2;
     return Math.min(Math.max(x(index), half + 2), width - half - 2);
   };
+  return {
+    tickValues,
+    padLeft,
+    plotWidth,
+    plotHeight,
+    slot,
+    x,
+    y,
+    valueLabels,
+    hasLabel,
+    hasValue,
+    within,
+  };
+}
+
+/**
+ * A small chart of our own in SVG (decision 232): labelled axes, the value over each point, and
+ * 'Show as table' for screen readers and keyboard users, who get the same numbers as a table.
+ * The drawing is hidden from assistive technology; the figure is named by its title and the
+ * table holds the data. No chart library: nothing to load lazily, a few hundred bytes gzipped.
+ */
+export function ValueChart({
+  title,
+  points,
+  format,
+  xTitle,
+  yTitle,
+  kind = 'line',
+  emptyText = 'No data yet.',
+}: ValueChartProps) {
+  const [asTable, setAsTable] = useState(false);
+  const [box, width] = useBoxWidth(points.length > 0 && !asTable);
+  const id = useId();
+  const titleId = `${id}-title`;
 
   return (
     <figure aria-labelledby={titleId} className="min-w-0">
@@ -158,160 +175,185 @@ export function ValueChart({
           {emptyText}
         </p>
       ) : asTable ? (
-        <div className="overflow-x-auto rounded-xl border border-cream-300 bg-white">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead className="bg-cream-100 text-left text-oak-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {xTitle}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {yTitle}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((point) => (
-                <tr key={point.label} className="border-t border-cream-200">
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal text-oak-900">
-                    {point.label}
-                  </th>
-                  <td className="px-3 py-1.5 text-right text-oak-900 tabular-nums">
-                    {format(point.value)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ValueTable title={title} points={points} format={format} xTitle={xTitle} yTitle={yTitle} />
       ) : (
         <div className="rounded-xl border border-cream-300 bg-white p-2">
           <div ref={box}>
-            <svg
-              viewBox={`0 0 ${width} ${HEIGHT}`}
-              className="h-auto w-full"
-              aria-hidden="true"
-              focusable="false"
-            >
-              {tickValues.map((tick) => (
-                <g key={tick}>
-                  <line
-                    x1={padLeft}
-                    x2={width - PAD.right}
-                    y1={y(tick)}
-                    y2={y(tick)}
-                    stroke="#eadbb5"
-                    strokeWidth={1}
-                  />
-                  <text
-                    x={padLeft - 8}
-                    y={y(tick) + 4}
-                    textAnchor="end"
-                    fontSize={11}
-                    fill="#4a3720"
-                  >
-                    {format(tick)}
-                  </text>
-                </g>
-              ))}
-              <line
-                x1={padLeft}
-                x2={padLeft}
-                y1={PAD.top}
-                y2={PAD.top + plotHeight}
-                stroke="#4a3720"
-              />
-              <line
-                x1={padLeft}
-                x2={width - PAD.right}
-                y1={PAD.top + plotHeight}
-                y2={PAD.top + plotHeight}
-                stroke="#4a3720"
-              />
-              {kind === 'bar' ? (
-                points.map((point, index) => (
-                  <rect
-                    key={point.label}
-                    x={x(index) - Math.min(slot * 0.35, 28)}
-                    width={Math.min(slot * 0.7, 56)}
-                    y={y(point.value)}
-                    height={PAD.top + plotHeight - y(point.value)}
-                    rx={3}
-                    fill="#c0922e"
-                  />
-                ))
-              ) : (
-                <polyline
-                  fill="none"
-                  stroke="#a37a22"
-                  strokeWidth={2.5}
-                  points={points.map((point, index) => `${x(index)},${y(point.value)}`).join(' ')}
-                />
-              )}
-              {kind === 'line'
-                ? points.map((point, index) => (
-                    <circle
-                      key={point.label}
-                      cx={x(index)}
-                      cy={y(point.value)}
-                      r={3.5}
-                      fill="#7f5e1b"
-                    />
-                  ))
-                : null}
-              {points.map((point, index) =>
-                hasValue(index) ? (
-                  <text
-                    key={point.label}
-                    x={within(index, valueLabels[index] ?? '')}
-                    y={y(point.value) - 8}
-                    textAnchor="middle"
-                    fontSize={11}
-                    fontWeight={600}
-                    fill="#2b1f10"
-                  >
-                    {valueLabels[index]}
-                  </text>
-                ) : null,
-              )}
-              {points.map((point, index) =>
-                hasLabel(index) ? (
-                  <text
-                    key={point.label}
-                    x={within(index, point.label)}
-                    y={PAD.top + plotHeight + 16}
-                    textAnchor="middle"
-                    fontSize={11}
-                    fill="#4a3720"
-                  >
-                    {point.label}
-                  </text>
-                ) : null,
-              )}
-              <text
-                x={padLeft + plotWidth / 2}
-                y={HEIGHT - 8}
-                textAnchor="middle"
-                fontSize={12}
-                fontWeight={600}
-                fill="#2b1f10"
-              >
-                {xTitle}
-              </text>
-              <text
-                transform={`translate(14 ${PAD.top + plotHeight / 2}) rotate(-90)`}
-                textAnchor="middle"
-                fontSize={12}
-                fontWeight={600}
-                fill="#2b1f10"
-              >
-                {yTitle}
-              </text>
-            </svg>
+            <ValueDrawing
+              points={points}
+              format={format}
+              xTitle={xTitle}
+              yTitle={yTitle}
+              kind={kind}
+              width={width}
+            />
           </div>
         </div>
       )}
     </figure>
+  );
+}
+
+type ChartContent = Pick<ValueChartProps, 'points' | 'format' | 'xTitle' | 'yTitle'>;
+
+/** The same numbers as a table: 'Show as table'. */
+function ValueTable({ title, points, format, xTitle, yTitle }: ChartContent & { title: string }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-cream-300 bg-white">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{title}</caption>
+        <thead className="bg-cream-100 text-left text-oak-700">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {xTitle}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              {yTitle}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((point) => (
+            <tr key={point.label} className="border-t border-cream-200">
+              <th scope="row" className="px-3 py-1.5 text-left font-normal text-oak-900">
+                {point.label}
+              </th>
+              <td className="px-3 py-1.5 text-right text-oak-900 tabular-nums">
+                {format(point.value)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The drawing, hidden from assistive technology (the table holds the data). */
+function ValueDrawing({
+  points,
+  format,
+  xTitle,
+  yTitle,
+  kind,
+  width,
+}: ChartContent & { kind: 'line' | 'bar'; width: number }) {
+  const {
+    tickValues,
+    padLeft,
+    plotWidth,
+    plotHeight,
+    slot,
+    x,
+    y,
+    valueLabels,
+    hasLabel,
+    hasValue,
+    within,
+  } = layoutOf(points, format, width);
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${HEIGHT}`}
+      className="h-auto w-full"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {tickValues.map((tick) => (
+        <g key={tick}>
+          <line
+            x1={padLeft}
+            x2={width - PAD.right}
+            y1={y(tick)}
+            y2={y(tick)}
+            stroke="#eadbb5"
+            strokeWidth={1}
+          />
+          <text x={padLeft - 8} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="#4a3720">
+            {format(tick)}
+          </text>
+        </g>
+      ))}
+      <line x1={padLeft} x2={padLeft} y1={PAD.top} y2={PAD.top + plotHeight} stroke="#4a3720" />
+      <line
+        x1={padLeft}
+        x2={width - PAD.right}
+        y1={PAD.top + plotHeight}
+        y2={PAD.top + plotHeight}
+        stroke="#4a3720"
+      />
+      {kind === 'bar' ? (
+        points.map((point, index) => (
+          <rect
+            key={point.label}
+            x={x(index) - Math.min(slot * 0.35, 28)}
+            width={Math.min(slot * 0.7, 56)}
+            y={y(point.value)}
+            height={PAD.top + plotHeight - y(point.value)}
+            rx={3}
+            fill="#c0922e"
+          />
+        ))
+      ) : (
+        <polyline
+          fill="none"
+          stroke="#a37a22"
+          strokeWidth={2.5}
+          points={points.map((point, index) => `${x(index)},${y(point.value)}`).join(' ')}
+        />
+      )}
+      {kind === 'line'
+        ? points.map((point, index) => (
+            <circle key={point.label} cx={x(index)} cy={y(point.value)} r={3.5} fill="#7f5e1b" />
+          ))
+        : null}
+      {points.map((point, index) =>
+        hasValue(index) ? (
+          <text
+            key={point.label}
+            x={within(index, valueLabels[index] ?? '')}
+            y={y(point.value) - 8}
+            textAnchor="middle"
+            fontSize={11}
+            fontWeight={600}
+            fill="#2b1f10"
+          >
+            {valueLabels[index]}
+          </text>
+        ) : null,
+      )}
+      {points.map((point, index) =>
+        hasLabel(index) ? (
+          <text
+            key={point.label}
+            x={within(index, point.label)}
+            y={PAD.top + plotHeight + 16}
+            textAnchor="middle"
+            fontSize={11}
+            fill="#4a3720"
+          >
+            {point.label}
+          </text>
+        ) : null,
+      )}
+      <text
+        x={padLeft + plotWidth / 2}
+        y={HEIGHT - 8}
+        textAnchor="middle"
+        fontSize={12}
+        fontWeight={600}
+        fill="#2b1f10"
+      >
+        {xTitle}
+      </text>
+      <text
+        transform={`translate(14 ${PAD.top + plotHeight / 2}) rotate(-90)`}
+        textAnchor="middle"
+        fontSize={12}
+        fontWeight={600}
+        fill="#2b1f10"
+      >
+        {yTitle}
+      </text>
+    </svg>
   );
 }

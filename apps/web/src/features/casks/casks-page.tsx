@@ -179,7 +179,6 @@ export default function CasksPage() {
   const [editing, setEditing] = useState<Cask | null>(null);
   const [deleting, setDeleting] = useState<Cask | null>(null);
   const remove = useDeleteCask();
-  const restore = useSetCasksDeleted();
 
   const stats = data?.stats;
   const cardState = statCardState(casks);
@@ -265,39 +264,54 @@ export default function CasksPage() {
         }}
       />
       <EditCaskModal cask={editing} onClose={() => setEditing(null)} />
-      {/* docs/screens/casks.md#confirm-delete: the name and distillery, then 'Delete Cask'. */}
-      <LazyConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Confirm Delete"
-        message={`Are you sure you want to delete cask ${deleting?.name ?? ''} from ${deleting?.distillery ?? ''}?`}
-        confirmLabel="Delete Cask"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        onConfirm={() => {
-          if (!deleting) return;
-          const { id, name } = deleting;
-          remove.mutate(id, {
-            onSuccess: () => {
-              // Issue 31: the spec's message, with 'Undo' for 10 seconds (decision 273).
-              lazyUndoToast(
-                DELETE_SUCCESS,
-                () => restore.mutateAsync({ changes: [{ id, deleted: false }] }),
-                {
-                  done: `Undone: cask ${name} is back.`,
-                  failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
-                },
-              );
-              setDeleting(null);
-            },
-            onError: (failure) => lazyToast('error', errorMessage(failure, DELETE_FAILURE)),
-          });
-        }}
-      >
-        <p className="text-sm text-oak-700">This action cannot be undone.</p>
-      </LazyConfirmDialog>
+      <DeleteCaskDialog cask={deleting} remove={remove} onClose={() => setDeleting(null)} />
     </>
+  );
+}
+
+/** docs/screens/casks.md#confirm-delete: the name and distillery, then 'Delete Cask'. */
+function DeleteCaskDialog({
+  cask: deleting,
+  remove,
+  onClose,
+}: {
+  cask: Cask | null;
+  remove: ReturnType<typeof useDeleteCask>;
+  onClose: () => void;
+}) {
+  const restore = useSetCasksDeleted();
+  return (
+    <LazyConfirmDialog
+      open={deleting !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Confirm Delete"
+      message={`Are you sure you want to delete cask ${deleting?.name ?? ''} from ${deleting?.distillery ?? ''}?`}
+      confirmLabel="Delete Cask"
+      busyLabel="Deleting..."
+      busy={remove.isPending}
+      onConfirm={() => {
+        if (!deleting) return;
+        const { id, name } = deleting;
+        remove.mutate(id, {
+          onSuccess: () => {
+            // Issue 31: the spec's message, with 'Undo' for 10 seconds (decision 273).
+            lazyUndoToast(
+              DELETE_SUCCESS,
+              () => restore.mutateAsync({ changes: [{ id, deleted: false }] }),
+              {
+                done: `Undone: cask ${name} is back.`,
+                failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
+              },
+            );
+            onClose();
+          },
+          onError: (failure) => lazyToast('error', errorMessage(failure, DELETE_FAILURE)),
+        });
+      }}
+    >
+      <p className="text-sm text-oak-700">This action cannot be undone.</p>
+    </LazyConfirmDialog>
   );
 }

@@ -69,71 +69,13 @@ export default function DashboardPage() {
     },
   });
 
-  const totals = dashboard.data;
   const total = users.data?.pagination.total;
 
   return (
     <>
       <PageHeader title="Dashboard" />
 
-      {dashboard.isError && totals === undefined ? (
-        <div className="mb-6">
-          <ErrorState
-            title={dashboardFailure(dashboard.error)}
-            onRetry={() => void dashboard.refetch()}
-          />
-        </div>
-      ) : (
-        <StatCardGrid>
-          <StatCard
-            title="Total Users"
-            icon={<Users size={22} />}
-            loading={dashboard.isPending}
-            value={formatCount(totals?.users.totalUsers)}
-          />
-          <StatCard
-            title="Total Casks"
-            icon={<Boxes size={22} />}
-            loading={dashboard.isPending}
-            value={formatCount(totals?.casks.totalCasks)}
-            hint={
-              totals?.caskAlerts ? (
-                // Each count opens the Cask List filtered by its alert (issue 41).
-                <>
-                  <Link
-                    to="/cask?alert=regauge-due"
-                    className="text-gold-700 underline underline-offset-2"
-                  >
-                    {formatCount(totals.caskAlerts.regaugeDue)} Regauge due
-                  </Link>
-                  {' · '}
-                  <Link
-                    to="/cask?alert=abv-near-40"
-                    className="text-gold-700 underline underline-offset-2"
-                  >
-                    {formatCount(totals.caskAlerts.abvNearForty)} ABV near 40%
-                  </Link>
-                </>
-              ) : undefined
-            }
-          />
-          <StatCard
-            title="Active Offers"
-            icon={<Tag size={22} />}
-            loading={dashboard.isPending}
-            value={formatCount(totals?.offers.activeOffers)}
-          />
-          <StatCard
-            title="Total Value"
-            icon={<CircleDollarSign size={22} />}
-            loading={dashboard.isPending}
-            value={formatThousands(totals?.payments.totalRevenue)}
-            // The spec's title, for what it counts: the orders' revenue, not the casks' value
-            // (the 'Portfolio value' chart below).
-            hint={TOTAL_VALUE_HINT}
-          />
-        </StatCardGrid>
-      )}
+      <DashboardTotals dashboard={dashboard} />
 
       <Card>
         <PagedTable
@@ -199,5 +141,68 @@ export default function DashboardPage() {
         }}
       />
     </>
+  );
+}
+
+/** The four totals, or the failure in their place; the casks' alerts open the Cask List. */
+function DashboardTotals({ dashboard }: { dashboard: ReturnType<typeof useDashboard> }) {
+  const totals = dashboard.data;
+  return dashboard.isError && totals === undefined ? (
+    <div className="mb-6">
+      <ErrorState
+        title={dashboardFailure(dashboard.error)}
+        onRetry={() => void dashboard.refetch()}
+      />
+    </div>
+  ) : (
+    <StatCardGrid>
+      <StatCard
+        title="Total Users"
+        icon={<Users size={22} />}
+        loading={dashboard.isPending}
+        value={formatCount(totals?.users.totalUsers)}
+      />
+      <StatCard
+        title="Total Casks"
+        icon={<Boxes size={22} />}
+        loading={dashboard.isPending}
+        value={formatCount(totals?.casks.totalCasks)}
+        hint={
+          totals?.caskAlerts ? (
+            // Each count opens the Cask List filtered by its alert (issue 41).
+            <>
+              <Link
+                to="/cask?alert=regauge-due"
+                className="text-gold-700 underline underline-offset-2"
+              >
+                {formatCount(totals.caskAlerts.regaugeDue)} Regauge due
+              </Link>
+              {' · '}
+              <Link
+                to="/cask?alert=abv-near-40"
+                className="text-gold-700 underline underline-offset-2"
+              >
+                {formatCount(totals.caskAlerts.abvNearForty)} ABV near 40%
+              </Link>
+            </>
+          ) : undefined
+        }
+      />
+      <StatCard
+        title="Active Offers"
+        icon={<Tag size={22} />}
+        loading={dashboard.isPending}
+        value={formatCount(totals?.offers.activeOffers)}
+      />
+      <StatCard
+        title="Total Value"
+        icon={<CircleDollarSign size={22} />}
+        loading={dashboard.isPending}
+        value={formatThousands(totals?.payments.totalRevenue)}
+        // The spec's title, for what it counts: the orders' revenue, not the casks' value
+        // (the 'Portfolio value' chart below).
+        hint={TOTAL_VALUE_HINT}
+      />
+    </StatCardGrid>
   );
 }

@@ -64,7 +64,6 @@ export default function NotificationsPage() {
   const view = useListParams({ sorts: NOTIFICATION_SORTS });
   const list = useNotifications(view.sort);
   const markRead = useMarkNotificationRead();
-  const markAll = useMarkAllNotificationsRead();
   const [opened, setOpened] = useState<Notification | null>(null);
   const [creating, setCreating] = useState(false);
   // The command palette's 'Create Notification' (issue 31) arrives asking for the dialog.
@@ -80,42 +79,10 @@ export default function NotificationsPage() {
   const lastPage = list.data?.pages.at(-1);
   const unreadCount = lastPage?.unreadCount;
 
-  // Issue 31: items chosen for a bulk 'Mark as read', confirmed with their count, undone from the
-  // toast (the undo takes back only the reads this change added).
   const shownIds = notifications.map((notification) => notification.id);
   const selection = useRowSelection(shownIds);
   const boxes = selectionBoxes(selection, shownIds);
   const chosen = notifications.filter((notification) => selection.selected.has(notification.id));
-  const [markingRead, setMarkingRead] = useState(false);
-  // The items as sent: a refusal names them by their place in the request.
-  const [sent, setSent] = useState<readonly Notification[]>([]);
-  const setRead = useSetNotificationsRead();
-  const undoRead = useSetNotificationsRead();
-  const counted = (count: number) => `${count} ${count === 1 ? 'notification' : 'notifications'}`;
-  const confirmMarkRead = () => {
-    // A Load More list can hold more than one bulk call takes; the dialog says so instead.
-    if (chosen.length > BULK_MAX) return;
-    const marked = chosen;
-    setSent(marked);
-    setRead.mutate(
-      { changes: marked.map((notification) => ({ id: notification.id, isRead: true })) },
-      {
-        onSuccess: (answer) => {
-          setMarkingRead(false);
-          selection.clear();
-          lazyUndoToast(
-            `${counted(marked.length)} marked as read.`,
-            () => undoRead.mutateAsync(undoBody(answer)),
-            {
-              done: `Undone: ${counted(marked.length)} as they were.`,
-              failed: (failure) =>
-                bulkFailureMessage(failure, marked, (row) => row.title, UNDO_FAILURE),
-            },
-          );
-        },
-      },
-    );
-  };
 
   // The first load (or a refresh of it) failed; a failed Load More says so itself.
   const fetchFailed = list.isError && !list.isFetchNextPageError;
@@ -147,26 +114,7 @@ export default function NotificationsPage() {
         actions={
           <>
             <ExportCsvButton list="notifications" params={{}} />
-            {unreadCount === undefined ? (
-              // Holds the button's place until the count is known: on a phone the two buttons
-              // take two lines, and the list must not move down when they do (decision 126).
-              <span aria-hidden inert className="invisible">
-                <Button variant="secondary" tabIndex={-1}>
-                  Mark All as Read
-                </Button>
-              </span>
-            ) : unreadCount > 1 && canChange ? (
-              <Button
-                variant="secondary"
-                disabled={markAll.isPending}
-                aria-busy={markAll.isPending || undefined}
-                onClick={() =>
-                  markAll.mutate(undefined, { onError: () => toast.error(MARK_ALL_FAILURE) })
-                }
-              >
-                Mark All as Read
-              </Button>
-            ) : null}
+            <MarkAllReadButton unreadCount={unreadCount} canChange={canChange} />
             {canChange ? (
               <Button onClick={() => setCreating(true)} {...preloadOn(CreateNotificationModal)}>
                 + Create Notification
@@ -194,20 +142,7 @@ export default function NotificationsPage() {
           <EmptyState title="No notifications available." />
         ) : (
           <>
-            {canChange ? (
-              <BulkBar count={chosen.length} noun="notifications" onClear={selection.clear}>
-                <Button
-                  size="sm"
-                  onClick={() => {
-                    setRead.reset();
-                    setMarkingRead(true);
-                  }}
-                  {...preloadOn(LazyConfirmDialog)}
-                >
-                  Mark as read
-                </Button>
-              </BulkBar>
-            ) : null}
+            {canChange ? <BulkMarkRead chosen={chosen} onClear={selection.clear} /> : null}
             <div className="flex items-center border-b border-cream-200 bg-cream-100">
               {canChange ? (
                 // Over the items' checkboxes (their 4 px bar and 16 px padding).
@@ -245,6 +180,96 @@ export default function NotificationsPage() {
         )}
       </Card>
 
+      <NotificationDetailsModal notification={opened} onClose={() => setOpened(null)} />
+      <CreateNotificationModal
+        open={creating || requested}
+        onOpenChange={(open) => {
+          setCreating(open);
+          setRequested(open);
+        }}
+      />
+    </>
+  );
+}
+
+function MarkAllReadButton({
+  unreadCount,
+  canChange,
+}: {
+  unreadCount: number | undefined;
+  canChange: boolean;
+}) {
+  const markAll = useMarkAllNotificationsRead();
+  return unreadCount === undefined ? (
+    // Holds the button's place until the count is known: on a phone the two buttons
+    // take two lines, and the list must not move down when they do (decision 126).
+    <span aria-hidden inert className="invisible">
+      <Button variant="secondary" tabIndex={-1}>
+        Mark All as Read
+      </Button>
+    </span>
+  ) : unreadCount > 1 && canChange ? (
+    <Button
+      variant="secondary"
+      disabled={markAll.isPending}
+      aria-busy={markAll.isPending || undefined}
+      onClick={() => markAll.mutate(undefined, { onError: () => toast.error(MARK_ALL_FAILURE) })}
+    >
+      Mark All as Read
+    </Button>
+  ) : null;
+}
+
+/**
+ * Issue 31: items chosen for a bulk 'Mark as read', confirmed with their count, undone from the
+ * toast (the undo takes back only the reads this change added).
+ */
+function BulkMarkRead({ chosen, onClear }: { chosen: Notification[]; onClear: () => void }) {
+  const [markingRead, setMarkingRead] = useState(false);
+  // The items as sent: a refusal names them by their place in the request.
+  const [sent, setSent] = useState<readonly Notification[]>([]);
+  const setRead = useSetNotificationsRead();
+  const undoRead = useSetNotificationsRead();
+  const counted = (count: number) => `${count} ${count === 1 ? 'notification' : 'notifications'}`;
+  const confirmMarkRead = () => {
+    // A Load More list can hold more than one bulk call takes; the dialog says so instead.
+    if (chosen.length > BULK_MAX) return;
+    const marked = chosen;
+    setSent(marked);
+    setRead.mutate(
+      { changes: marked.map((notification) => ({ id: notification.id, isRead: true })) },
+      {
+        onSuccess: (answer) => {
+          setMarkingRead(false);
+          onClear();
+          lazyUndoToast(
+            `${counted(marked.length)} marked as read.`,
+            () => undoRead.mutateAsync(undoBody(answer)),
+            {
+              done: `Undone: ${counted(marked.length)} as they were.`,
+              failed: (failure) =>
+                bulkFailureMessage(failure, marked, (row) => row.title, UNDO_FAILURE),
+            },
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <BulkBar count={chosen.length} noun="notifications" onClear={onClear}>
+        <Button
+          size="sm"
+          onClick={() => {
+            setRead.reset();
+            setMarkingRead(true);
+          }}
+          {...preloadOn(LazyConfirmDialog)}
+        >
+          Mark as read
+        </Button>
+      </BulkBar>
       <LazyConfirmDialog
         open={markingRead}
         onOpenChange={(open) => {
@@ -267,14 +292,6 @@ export default function NotificationsPage() {
               : undefined
         }
         onConfirm={confirmMarkRead}
-      />
-      <NotificationDetailsModal notification={opened} onClose={() => setOpened(null)} />
-      <CreateNotificationModal
-        open={creating || requested}
-        onOpenChange={(open) => {
-          setCreating(open);
-          setRequested(open);
-        }}
       />
     </>
   );

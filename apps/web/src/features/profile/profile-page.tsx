@@ -1,5 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import {
+  Controller,
+  useForm,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { lazyToast } from '@/lib/lazy-toast.ts';
@@ -26,6 +33,24 @@ const SAVE_FAILED = 'Failed to update profile. Please try again.';
  */
 function roleLabel(role: string): string {
   return role ? `${role.charAt(0).toUpperCase()}${role.slice(1)}` : '';
+}
+
+/**
+ * docs/screens/settings.md#texts: the first message of errors[], else the screen's own text; an
+ * avatar that could not be uploaded says so.
+ */
+function showSaveFailure(error: Error, setError: UseFormSetError<ProfileForm>) {
+  if (error instanceof AvatarUploadError) {
+    lazyToast('error', error.message);
+    return;
+  }
+  const fieldErrors = error instanceof ApiError ? (error.errors ?? []) : [];
+  for (const item of fieldErrors) {
+    if (item.field === 'fullName' || item.field === 'phone') {
+      setError(item.field, { message: item.message });
+    }
+  }
+  lazyToast('error', fieldErrors[0]?.message ?? SAVE_FAILED);
 }
 
 /**
@@ -78,46 +103,22 @@ export default function ProfilePage() {
           lazyToast('success', 'Profile updated successfully!');
           leaveEditing(saved);
         },
-        onError: (error) => {
-          if (error instanceof AvatarUploadError) {
-            lazyToast('error', error.message);
-            return;
-          }
-          // docs/screens/settings.md#texts: the first message of errors[], else the screen's own
-          // text.
-          const fieldErrors = error instanceof ApiError ? (error.errors ?? []) : [];
-          for (const item of fieldErrors) {
-            if (item.field === 'fullName' || item.field === 'phone') {
-              setError(item.field, { message: item.message });
-            }
-          }
-          lazyToast('error', fieldErrors[0]?.message ?? SAVE_FAILED);
-        },
+        onError: (error) => showSaveFailure(error, setError),
       },
     );
   });
 
   const saving = save.isPending;
-  const actions = editing ? (
-    <div ref={actionsRef} className="flex flex-wrap gap-2">
-      <Button
-        variant="secondary"
-        disabled={saving}
-        onClick={() => profile && leaveEditing(profile)}
-      >
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} disabled={saving} aria-busy={saving}>
-        {saving ? 'Saving...' : 'Save Info'}
-      </Button>
-    </div>
-  ) : (
-    <div ref={actionsRef}>
-      <Button disabled={!profile} onClick={() => setEditing(true)}>
-        <Pencil aria-hidden size={16} />
-        Edit Profile
-      </Button>
-    </div>
+  const actions = (
+    <ProfileActions
+      editing={editing}
+      saving={saving}
+      formId={formId}
+      canEdit={Boolean(profile)}
+      actionsRef={actionsRef}
+      onCancel={() => profile && leaveEditing(profile)}
+      onEdit={() => setEditing(true)}
+    />
   );
 
   let content;
@@ -163,37 +164,13 @@ export default function ProfilePage() {
             {roleLabel(profile.role)}
           </p>
         </div>
-        <div className="space-y-4">
-          <TextField
-            label="Name"
-            autoComplete="name"
-            readOnly={!editing}
-            error={errors.fullName?.message}
-            {...register('fullName')}
-          />
-          <TextField
-            label="E-mail"
-            type="email"
-            value={profile.email}
-            readOnly
-            hint={editing ? 'The e-mail address cannot be changed.' : undefined}
-          />
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field }) => (
-              <LazyPhoneField
-                label="Phone Number"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                readOnly={!editing}
-                error={errors.phone?.message}
-              />
-            )}
-          />
-        </div>
+        <ProfileFields
+          editing={editing}
+          email={profile.email}
+          register={register}
+          control={control}
+          errors={errors}
+        />
       </form>
     );
   }
@@ -206,6 +183,92 @@ export default function ProfilePage() {
       </Button>
       <PageHeader title="Personal Information" actions={actions} />
       <section className="rounded-2xl border border-cream-300 bg-cream-50 p-6">{content}</section>
+    </div>
+  );
+}
+
+/** 'Edit Profile' while viewing; Cancel and 'Save Info' while editing. */
+function ProfileActions({
+  editing,
+  saving,
+  formId,
+  canEdit,
+  actionsRef,
+  onCancel,
+  onEdit,
+}: {
+  editing: boolean;
+  saving: boolean;
+  formId: string;
+  canEdit: boolean;
+  actionsRef: RefObject<HTMLDivElement | null>;
+  onCancel: () => void;
+  onEdit: () => void;
+}) {
+  return editing ? (
+    <div ref={actionsRef} className="flex flex-wrap gap-2">
+      <Button variant="secondary" disabled={saving} onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} disabled={saving} aria-busy={saving}>
+        {saving ? 'Saving...' : 'Save Info'}
+      </Button>
+    </div>
+  ) : (
+    <div ref={actionsRef}>
+      <Button disabled={!canEdit} onClick={onEdit}>
+        <Pencil aria-hidden size={16} />
+        Edit Profile
+      </Button>
+    </div>
+  );
+}
+
+/** Name and phone, editable while editing; the e-mail never is. */
+function ProfileFields({
+  editing,
+  email,
+  register,
+  control,
+  errors,
+}: {
+  editing: boolean;
+  email: string;
+  register: UseFormRegister<ProfileForm>;
+  control: Control<ProfileForm>;
+  errors: FieldErrors<ProfileForm>;
+}) {
+  return (
+    <div className="space-y-4">
+      <TextField
+        label="Name"
+        autoComplete="name"
+        readOnly={!editing}
+        error={errors.fullName?.message}
+        {...register('fullName')}
+      />
+      <TextField
+        label="E-mail"
+        type="email"
+        value={email}
+        readOnly
+        hint={editing ? 'The e-mail address cannot be changed.' : undefined}
+      />
+      <Controller
+        control={control}
+        name="phone"
+        render={({ field }) => (
+          <LazyPhoneField
+            label="Phone Number"
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            readOnly={!editing}
+            error={errors.phone?.message}
+          />
+        )}
+      />
     </div>
   );
 }

@@ -34,6 +34,16 @@ export function transferQuestion(
   return `Transfer ${cask} to ${to} on ${formatDate(`${transferredOn}T00:00:00Z`)} ${paid}?`;
 }
 
+/** The API's field errors, by field, to show under each field. */
+function fieldErrorsOf(error: Error | null): Map<string, string> {
+  return new Map(
+    (error instanceof ApiError ? (error.errors ?? []) : []).map((fieldError) => [
+      fieldError.field,
+      fieldError.message,
+    ]),
+  );
+}
+
 /**
  * 'Transfer Ownership' (issue 30): the current owner, the new owner from the customer picker
  * (the current one left out), the day, the price and a note (the delivery order, say); then a
@@ -61,12 +71,7 @@ export function TransferModal({
   const ownerId = cask?.owner.id;
   // A new function only when the owner changes; it calls the same hooks whichever it is.
   const useOptions = useMemo(() => optionsWithout(ownerId), [ownerId]);
-  const errors = new Map(
-    (transfer.error instanceof ApiError ? (transfer.error.errors ?? []) : []).map((error) => [
-      error.field,
-      error.message,
-    ]),
-  );
+  const errors = fieldErrorsOf(transfer.error);
 
   function close() {
     transfer.reset();
@@ -112,31 +117,13 @@ export function TransferModal({
       title="Transfer Ownership"
       size="md"
       footer={
-        <>
-          {confirming ? (
-            <>
-              <Button
-                variant="secondary"
-                onClick={() => setConfirming(false)}
-                disabled={transfer.isPending}
-              >
-                Back
-              </Button>
-              <Button onClick={onConfirm} disabled={transfer.isPending}>
-                {transfer.isPending ? 'Transferring...' : 'Confirm Transfer'}
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button variant="secondary" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" form="transfer-form">
-                Transfer Ownership
-              </Button>
-            </>
-          )}
-        </>
+        <TransferFooter
+          confirming={confirming}
+          busy={transfer.isPending}
+          onBack={() => setConfirming(false)}
+          onConfirm={onConfirm}
+          onCancel={close}
+        />
       }
     >
       {confirming ? (
@@ -210,5 +197,40 @@ export function TransferModal({
         />
       </form>
     </Modal>
+  );
+}
+
+/** Cancel and Transfer Ownership on the form; Back and Confirm Transfer on the confirmation. */
+function TransferFooter({
+  confirming,
+  busy,
+  onBack,
+  onConfirm,
+  onCancel,
+}: {
+  confirming: boolean;
+  busy: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return confirming ? (
+    <>
+      <Button variant="secondary" onClick={onBack} disabled={busy}>
+        Back
+      </Button>
+      <Button onClick={onConfirm} disabled={busy}>
+        {busy ? 'Transferring...' : 'Confirm Transfer'}
+      </Button>
+    </>
+  ) : (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" form="transfer-form">
+        Transfer Ownership
+      </Button>
+    </>
   );
 }

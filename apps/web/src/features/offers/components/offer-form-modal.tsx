@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
   detailInputValue,
@@ -127,21 +127,71 @@ export function OfferFormModal({
   return <OfferFormDialog key={offer?.id ?? 'add'} offer={offer} onClose={onClose} />;
 }
 
+/** The form as the API takes it, multipart (docs/screens/offers.md#api-calls). */
+function offerFormData(
+  values: OfferFormValues,
+  details: Record<string, string | number>,
+  images: { editing: boolean; banner: ChosenImage | null; slides: ChosenImage[] },
+): FormData {
+  const { editing, banner, slides } = images;
+  const form = new FormData();
+  form.set('title', values.title.trim());
+  form.set('type', values.type);
+  // docs/screens/offers.md: the price is sent as a number; the list price is the current value.
+  form.set('priceNumeric', values.currentPrice.trim());
+  form.set('currentPrice', values.currentPrice.trim());
+  form.set('originalPrice', values.originalPrice.trim());
+  form.set('expiryDate', values.expiryDate);
+  form.set('description', values.description);
+  form.set('location', values.location);
+  form.set('details', JSON.stringify(details));
+  if (editing) {
+    // docs/screens/offers.md: isActive is true when the status is Active.
+    form.set('isActive', String(values.status === 'Active'));
+    form.set('image', banner?.kind === 'kept' ? banner.url : '');
+    form.set(
+      'images',
+      JSON.stringify(slides.flatMap((image) => (image.kind === 'kept' ? [image.url] : []))),
+    );
+  } else {
+    // docs/screens/offers.md: a new offer is always sent as featured.
+    form.set('isFeatured', 'true');
+  }
+  if (banner?.kind === 'new') form.append('offerImage', banner.file);
+  for (const image of slides) if (image.kind === 'new') form.append('offerImages', image.file);
+  return form;
+}
+
+/** The contracts' checks of the fields and the type's details, the first problem of each field. */
+function problemsOf(values: OfferFormValues, details: Record<string, string | number>) {
+  const checks = [
+    offerFields.safeParse({ ...values, status: undefined, details: undefined }),
+    offerDetailsSchemas[values.type].safeParse(details),
+  ] as const;
+  const problems = [
+    ...(checks[0].success ? [] : fieldErrorsOf(checks[0].error)),
+    ...(checks[1].success ? [] : fieldErrorsOf(checks[1].error, 'details')),
+  ];
+  // The first problem of each field is the one to fix first ('… is required').
+  const shown = new Set<string>();
+  return problems.filter((problem) => {
+    if (shown.has(problem.field)) return false;
+    shown.add(problem.field);
+    return true;
+  });
+}
+
+const keptBanner = (offer: Offer | null): ChosenImage | null =>
+  offer?.image ? { kind: 'kept', url: offer.image } : null;
+const keptSlides = (offer: Offer | null): ChosenImage[] =>
+  offer?.images.map((url) => ({ kind: 'kept', url })) ?? [];
+
 /**
- * docs/screens/offers.md#add-offer--edit-offer. Checked with the contracts the API uses (the
- * required fields are enforced on both sides, docs/decisions/140), sent as multipart
- * (docs/screens/offers.md#api-calls). An edit refused because someone else saved the offer since it
- * was opened offers to reload it: the form is refilled from the offer as it is now
- * (docs/decisions/208).
+ * The form's state: its fields, the chosen images, the offer as reloaded, and the save. An edit
+ * refused because someone else saved the offer since it was opened offers to reload it: the form
+ * is refilled from the offer as it is now (docs/decisions/208).
  */
-function OfferFormDialog({
-  offer: opened,
-  onClose,
-}: {
-  /** null: Add Offer. */
-  offer: Offer | null;
-  onClose: () => void;
-}) {
+function useOfferForm(opened: Offer | null, onClose: () => void) {
   const editing = opened !== null;
   const create = useCreateOffer();
   const update = useUpdateOffer();
@@ -158,10 +208,6 @@ function OfferFormDialog({
     formState: { errors },
   } = useForm<OfferFormValues>({ defaultValues: initialValues(opened) });
   const type = useWatch({ control, name: 'type' });
-  const keptBanner = (offer: Offer | null): ChosenImage | null =>
-    offer?.image ? { kind: 'kept', url: offer.image } : null;
-  const keptSlides = (offer: Offer | null): ChosenImage[] =>
-    offer?.images.map((url) => ({ kind: 'kept', url })) ?? [];
   const [banner, setBanner] = useState<ChosenImage | null>(keptBanner(opened));
   const [slides, setSlides] = useState<ChosenImage[]>(keptSlides(opened));
   const { current: offer, reloader } = useReloadableRecord(
@@ -182,50 +228,14 @@ function OfferFormDialog({
   const onSubmit = handleSubmit((values) => {
     clearErrors();
     const details = detailsPayload(values.type, values.details);
-    const checks = [
-      offerFields.safeParse({ ...values, status: undefined, details: undefined }),
-      offerDetailsSchemas[values.type].safeParse(details),
-    ] as const;
-    const problems = [
-      ...(checks[0].success ? [] : fieldErrorsOf(checks[0].error)),
-      ...(checks[1].success ? [] : fieldErrorsOf(checks[1].error, 'details')),
-    ];
+    const problems = problemsOf(values, details);
     if (problems.length > 0) {
-      // The first problem of each field is the one to fix first ('… is required').
-      const shown = new Set<string>();
       for (const problem of problems) {
-        if (shown.has(problem.field)) continue;
-        shown.add(problem.field);
         setError(problem.field as keyof OfferFormValues, { message: problem.message });
       }
       return;
     }
-
-    const form = new FormData();
-    form.set('title', values.title.trim());
-    form.set('type', values.type);
-    // docs/screens/offers.md: the price is sent as a number; the list price is the current value.
-    form.set('priceNumeric', values.currentPrice.trim());
-    form.set('currentPrice', values.currentPrice.trim());
-    form.set('originalPrice', values.originalPrice.trim());
-    form.set('expiryDate', values.expiryDate);
-    form.set('description', values.description);
-    form.set('location', values.location);
-    form.set('details', JSON.stringify(details));
-    if (editing) {
-      // docs/screens/offers.md: isActive is true when the status is Active.
-      form.set('isActive', String(values.status === 'Active'));
-      form.set('image', banner?.kind === 'kept' ? banner.url : '');
-      form.set(
-        'images',
-        JSON.stringify(slides.flatMap((image) => (image.kind === 'kept' ? [image.url] : []))),
-      );
-    } else {
-      // docs/screens/offers.md: a new offer is always sent as featured.
-      form.set('isFeatured', 'true');
-    }
-    if (banner?.kind === 'new') form.append('offerImage', banner.file);
-    for (const image of slides) if (image.kind === 'new') form.append('offerImages', image.file);
+    const form = offerFormData(values, details, { editing, banner, slides });
 
     const onError = (error: Error) => {
       if (!(error instanceof ApiError)) return;
@@ -246,7 +256,50 @@ function OfferFormDialog({
     }
   });
 
-  const detailError = (key: string) => errors.details?.[key]?.message;
+  const images = { banner, setBanner, slides, setSlides };
+  return {
+    editing,
+    save,
+    busy,
+    register,
+    errors,
+    setValue,
+    type,
+    images,
+    offer,
+    reloader,
+    close,
+    onSubmit,
+  };
+}
+
+/**
+ * docs/screens/offers.md#add-offer--edit-offer. Checked with the contracts the API uses (the
+ * required fields are enforced on both sides, docs/decisions/140), sent as multipart
+ * (docs/screens/offers.md#api-calls).
+ */
+function OfferFormDialog({
+  offer: opened,
+  onClose,
+}: {
+  /** null: Add Offer. */
+  offer: Offer | null;
+  onClose: () => void;
+}) {
+  const {
+    editing,
+    save,
+    busy,
+    register,
+    errors,
+    setValue,
+    type,
+    images,
+    offer,
+    reloader,
+    close,
+    onSubmit,
+  } = useOfferForm(opened, onClose);
 
   return (
     <Modal
@@ -326,51 +379,11 @@ function OfferFormDialog({
           {...register('location')}
         />
 
-        <BannerPicker value={banner} onChange={setBanner} disabled={busy} />
-        <SlidingImagesPicker value={slides} onChange={setSlides} disabled={busy} />
+        <BannerPicker value={images.banner} onChange={images.setBanner} disabled={busy} />
+        <SlidingImagesPicker value={images.slides} onChange={images.setSlides} disabled={busy} />
 
-        <fieldset key={type} className="grid grid-cols-1 gap-4 sm:col-span-2 sm:grid-cols-2">
-          <legend className="mb-2 text-base font-semibold text-oak-900">
-            {typeLabel(type)} Details
-          </legend>
-          {OFFER_DETAIL_FIELDS[type].map((field) => (
-            <TextField
-              key={field.key}
-              label={field.required ? required(field.label) : field.label}
-              required={field.required}
-              placeholder={field.placeholder}
-              autoComplete="off"
-              {...(field.kind === 'integer'
-                ? { type: 'number', inputMode: 'numeric' as const, step: 1 }
-                : { maxLength: 200 })}
-              error={detailError(field.key)}
-              {...register(`details.${field.key}`)}
-            />
-          ))}
-        </fieldset>
-
-        <fieldset className="grid grid-cols-1 gap-4 sm:col-span-2 sm:grid-cols-2">
-          <legend className="mb-2 text-base font-semibold text-oak-900">Valuation</legend>
-          <TextField
-            label="Purchase Value ($)"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            error={errors.originalPrice?.message}
-            {...register('originalPrice')}
-          />
-          <TextField
-            label={required('Current Value ($)')}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            required
-            error={errors.currentPrice?.message}
-            {...register('currentPrice')}
-          />
-        </fieldset>
+        <OfferDetailsFieldset key={type} type={type} register={register} errors={errors} />
+        <ValuationFieldset register={register} errors={errors} />
         <TextField
           label={required('Deadline')}
           type="date"
@@ -383,5 +396,62 @@ function OfferFormDialog({
         ) : null}
       </form>
     </Modal>
+  );
+}
+
+interface FieldsProps {
+  register: UseFormRegister<OfferFormValues>;
+  errors: FieldErrors<OfferFormValues>;
+}
+
+/** The type's own fields; a new type starts them empty (its key is the type). */
+function OfferDetailsFieldset({ type, register, errors }: FieldsProps & { type: OfferType }) {
+  return (
+    <fieldset className="grid grid-cols-1 gap-4 sm:col-span-2 sm:grid-cols-2">
+      <legend className="mb-2 text-base font-semibold text-oak-900">
+        {typeLabel(type)} Details
+      </legend>
+      {OFFER_DETAIL_FIELDS[type].map((field) => (
+        <TextField
+          key={field.key}
+          label={field.required ? required(field.label) : field.label}
+          required={field.required}
+          placeholder={field.placeholder}
+          autoComplete="off"
+          {...(field.kind === 'integer'
+            ? { type: 'number', inputMode: 'numeric' as const, step: 1 }
+            : { maxLength: 200 })}
+          error={errors.details?.[field.key]?.message}
+          {...register(`details.${field.key}`)}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+function ValuationFieldset({ register, errors }: FieldsProps) {
+  return (
+    <fieldset className="grid grid-cols-1 gap-4 sm:col-span-2 sm:grid-cols-2">
+      <legend className="mb-2 text-base font-semibold text-oak-900">Valuation</legend>
+      <TextField
+        label="Purchase Value ($)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        error={errors.originalPrice?.message}
+        {...register('originalPrice')}
+      />
+      <TextField
+        label={required('Current Value ($)')}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        required
+        error={errors.currentPrice?.message}
+        {...register('currentPrice')}
+      />
+    </fieldset>
   );
 }

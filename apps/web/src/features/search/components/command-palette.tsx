@@ -91,6 +91,44 @@ function resultOptions(results: SearchResults): PaletteOption[] {
   ];
 }
 
+/** The actions this role may take and the screens whose name holds the term. */
+function localOptions(
+  role: ReturnType<typeof useRole>,
+  screens: readonly PaletteScreen[],
+  term: string,
+): PaletteOption[] {
+  return [
+    ...ACTIONS.filter((action) => can(role, action.ability) && matches(action.label, term)).map(
+      (action) => ({
+        key: `action-${action.label}`,
+        group: 'Actions' as const,
+        label: action.label,
+        to: action.to,
+        state: action.state,
+      }),
+    ),
+    ...screens
+      .filter((screen) => matches(screen.label, term))
+      .map((screen) => ({
+        key: `screen-${screen.to}`,
+        group: 'Screens' as const,
+        label: screen.label,
+        to: screen.to,
+      })),
+  ];
+}
+
+/** The groups in the options' order (Object.groupBy is newer than the browsers supported). */
+function groupsOf(options: PaletteOption[]): [GroupName, PaletteOption[]][] {
+  const groups: [GroupName, PaletteOption[]][] = [];
+  for (const option of options) {
+    const last = groups.at(-1);
+    if (last?.[0] === option.group) last[1].push(option);
+    else groups.push([option.group, [option]]);
+  }
+  return groups;
+}
+
 /**
  * Issue 31: 'Search everything' (Ctrl+K or the header's 'Search'). The screens and actions
  * matching the typed text show at once; customers, casks, orders and offers come from
@@ -113,25 +151,7 @@ export function CommandPalette({ open, onOpenChange, screens }: CommandPalettePr
   const results = useSearchEverything(searched);
 
   const options = useMemo(() => {
-    const local: PaletteOption[] = [
-      ...ACTIONS.filter((action) => can(role, action.ability) && matches(action.label, term)).map(
-        (action) => ({
-          key: `action-${action.label}`,
-          group: 'Actions' as const,
-          label: action.label,
-          to: action.to,
-          state: action.state,
-        }),
-      ),
-      ...screens
-        .filter((screen) => matches(screen.label, term))
-        .map((screen) => ({
-          key: `screen-${screen.to}`,
-          group: 'Screens' as const,
-          label: screen.label,
-          to: screen.to,
-        })),
-    ];
+    const local = localOptions(role, screens, term);
     // The records only for a term; the last term's stay while the next one loads.
     const records =
       term !== '' && searched !== '' && results.data ? resultOptions(results.data) : [];
@@ -186,14 +206,6 @@ export function CommandPalette({ open, onOpenChange, screens }: CommandPalettePr
             ? `No results for “${term}”.`
             : `${options.length} ${options.length === 1 ? 'result' : 'results'}.`;
 
-  // The groups in the options' order (Object.groupBy is newer than the browsers supported).
-  const groups: [GroupName, PaletteOption[]][] = [];
-  for (const option of options) {
-    const last = groups.at(-1);
-    if (last?.[0] === option.group) last[1].push(option);
-    else groups.push([option.group, [option]]);
-  }
-
   return (
     <Modal
       open={open}
@@ -234,47 +246,78 @@ export function CommandPalette({ open, onOpenChange, screens }: CommandPalettePr
         {statusText}
       </p>
       {options.length > 0 ? (
-        <div
-          id={listboxId}
-          role="listbox"
-          aria-label="Results"
-          className="mt-2 max-h-[55vh] overflow-y-auto rounded-lg border border-cream-300 bg-white py-1"
-        >
-          {groups.map(([group, members]) => (
-            <div key={group} role="group" aria-labelledby={`${inputId}-group-${group}`}>
-              <div
-                id={`${inputId}-group-${group}`}
-                className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-gold-700 uppercase"
-              >
-                {group}
-              </div>
-              {members.map((option) => (
-                // Keyboard users choose through the field (aria-activedescendant, the ARIA
-                // combobox pattern); options never take focus, so they need no key handler.
-                // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-                <div
-                  key={option.key}
-                  id={optionId(option)}
-                  role="option"
-                  // Never in the tab order: focus stays in the field (aria-activedescendant).
-                  tabIndex={-1}
-                  aria-selected={option === active}
-                  // Keep the focus in the field.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(option)}
-                  onMouseMove={() => setActiveKey(option.key)}
-                  className={`cursor-pointer px-3 py-2 text-sm ${option === active ? 'bg-cream-200' : ''}`}
-                >
-                  <span className="block font-medium break-words text-oak-900">{option.label}</span>
-                  {option.detail ? (
-                    <span className="block text-xs break-all text-oak-700">{option.detail}</span>
-                  ) : null}
-                </div>
-              ))}
+        <ResultList
+          listboxId={listboxId}
+          inputId={inputId}
+          groups={groupsOf(options)}
+          active={active}
+          optionId={optionId}
+          onChoose={choose}
+          onActivate={setActiveKey}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+/** The options, under their groups' headings. */
+function ResultList({
+  listboxId,
+  inputId,
+  groups,
+  active,
+  optionId,
+  onChoose,
+  onActivate,
+}: {
+  listboxId: string;
+  inputId: string;
+  groups: [GroupName, PaletteOption[]][];
+  active: PaletteOption | undefined;
+  optionId: (option: PaletteOption) => string;
+  onChoose: (option: PaletteOption) => void;
+  onActivate: (key: string) => void;
+}) {
+  return (
+    <div
+      id={listboxId}
+      role="listbox"
+      aria-label="Results"
+      className="mt-2 max-h-[55vh] overflow-y-auto rounded-lg border border-cream-300 bg-white py-1"
+    >
+      {groups.map(([group, members]) => (
+        <div key={group} role="group" aria-labelledby={`${inputId}-group-${group}`}>
+          <div
+            id={`${inputId}-group-${group}`}
+            className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-gold-700 uppercase"
+          >
+            {group}
+          </div>
+          {members.map((option) => (
+            // Keyboard users choose through the field (aria-activedescendant, the ARIA
+            // combobox pattern); options never take focus, so they need no key handler.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <div
+              key={option.key}
+              id={optionId(option)}
+              role="option"
+              // Never in the tab order: focus stays in the field (aria-activedescendant).
+              tabIndex={-1}
+              aria-selected={option === active}
+              // Keep the focus in the field.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => onChoose(option)}
+              onMouseMove={() => onActivate(option.key)}
+              className={`cursor-pointer px-3 py-2 text-sm ${option === active ? 'bg-cream-200' : ''}`}
+            >
+              <span className="block font-medium break-words text-oak-900">{option.label}</span>
+              {option.detail ? (
+                <span className="block text-xs break-all text-oak-700">{option.detail}</span>
+              ) : null}
             </div>
           ))}
         </div>
-      ) : null}
-    </Modal>
+      ))}
+    </div>
   );
 }

@@ -54,68 +54,9 @@ export function UserList({ search }: { search: string }) {
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
 
-  // Issue 31: rows chosen for 'Set Active' / 'Set Inactive', confirmed with their count, undone
-  // from the toast.
   const rows = data?.users ?? [];
   const selection = useRowSelection(rows.map((row) => row.id));
   const chosen = rows.filter((row) => selection.selected.has(row.id));
-  const [setting, setSetting] = useState<boolean | null>(null);
-  // The rows as sent: a refusal names rows by their place in the request.
-  const [sent, setSent] = useState<readonly User[]>([]);
-  const failure = (error: unknown, fallback: string) =>
-    bulkFailureMessage(error, sent, (row) => row.fullName, fallback);
-  const setActive = useSetUsersActive();
-  const undoActive = useSetUsersActive();
-  const settingLabel = setting ? 'Set Active' : 'Set Inactive';
-  const counted = (count: number) => `${count} ${count === 1 ? 'user' : 'users'}`;
-  const confirmSetting = () => {
-    if (setting === null) return;
-    const count = chosen.length;
-    const status = setting ? 'Active' : 'Inactive';
-    setSent(chosen);
-    setActive.mutate(
-      { changes: chosen.map((row) => ({ id: row.id, isActive: setting })) },
-      {
-        onSuccess: (answer) => {
-          setSetting(null);
-          selection.clear();
-          // The toasts load with the dialogs, not with the list (decision 121).
-          void import('@/lib/undo-toast.tsx').then(({ undoToast }) =>
-            undoToast(`${counted(count)} set ${status}.`, () =>
-              undoActive.mutate(undoBody(answer), {
-                onSuccess: () => lazyToast('success', `Undone: ${counted(count)} as they were.`),
-                onError: (failure) =>
-                  lazyToast('error', errorMessage(failure, BULK_ACTIVE_FAILURE)),
-              }),
-            ),
-          );
-        },
-        onError: (failure) => lazyToast('error', errorMessage(failure, BULK_ACTIVE_FAILURE)),
-      },
-    );
-  };
-
-  // Issue 31: the bulk 'Delete' (each hidden as the single delete hides one), undone from the
-  // toast.
-  const [bulkDeleting, setBulkDeleting] = useState(false);
-  const removeAll = useSetUsersDeleted();
-  const confirmBulkDelete = () => {
-    const count = chosen.length;
-    setSent(chosen);
-    removeAll.mutate(
-      { changes: chosen.map((row) => ({ id: row.id, deleted: true })) },
-      {
-        onSuccess: (answer) => {
-          setBulkDeleting(false);
-          selection.clear();
-          lazyUndoToast(`${counted(count)} deleted.`, () => restore.mutateAsync(undoBody(answer)), {
-            done: `Undone: ${counted(count)} as they were.`,
-            failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
-          });
-        },
-      },
-    );
-  };
 
   const columns = userColumns({
     actionsHeader: 'Actions',
@@ -148,26 +89,7 @@ export function UserList({ search }: { search: string }) {
         </>
       }
     >
-      {canChange ? (
-        <BulkBar count={chosen.length} noun="users" onClear={selection.clear}>
-          <Button size="sm" onClick={() => setSetting(true)} {...preloadOn(LazyConfirmDialog)}>
-            Set Active
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => setSetting(false)}>
-            Set Inactive
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            onClick={() => {
-              removeAll.reset();
-              setBulkDeleting(true);
-            }}
-          >
-            Delete
-          </Button>
-        </BulkBar>
-      ) : null}
+      {canChange ? <UserBulkActions chosen={chosen} onClear={selection.clear} /> : null}
       <PagedTable
         failure={
           data === undefined && !isPending
@@ -205,22 +127,6 @@ export function UserList({ search }: { search: string }) {
         showUserId
       />
       <LazyConfirmDialog
-        open={setting !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setActive.reset();
-            setSetting(null);
-          }
-        }}
-        title={settingLabel}
-        message={`Set ${counted(chosen.length)} ${setting ? 'Active' : 'Inactive'}?`}
-        confirmLabel={settingLabel}
-        busyLabel="Saving..."
-        busy={setActive.isPending}
-        error={setActive.isError ? failure(setActive.error, BULK_ACTIVE_FAILURE) : undefined}
-        onConfirm={confirmSetting}
-      />
-      <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
@@ -241,6 +147,108 @@ export function UserList({ search }: { search: string }) {
           });
         }}
       />
+    </Card>
+  );
+}
+
+/**
+ * Issue 31: rows chosen for 'Set Active' / 'Set Inactive', confirmed with their count, and the
+ * bulk 'Delete' (each hidden as the single delete hides one), undone from the toast.
+ */
+function UserBulkActions({ chosen, onClear }: { chosen: User[]; onClear: () => void }) {
+  const restore = useSetUsersDeleted();
+  const [setting, setSetting] = useState<boolean | null>(null);
+  // The rows as sent: a refusal names rows by their place in the request.
+  const [sent, setSent] = useState<readonly User[]>([]);
+  const failure = (error: unknown, fallback: string) =>
+    bulkFailureMessage(error, sent, (row) => row.fullName, fallback);
+  const setActive = useSetUsersActive();
+  const undoActive = useSetUsersActive();
+  const settingLabel = setting ? 'Set Active' : 'Set Inactive';
+  const counted = (count: number) => `${count} ${count === 1 ? 'user' : 'users'}`;
+  const confirmSetting = () => {
+    if (setting === null) return;
+    const count = chosen.length;
+    const status = setting ? 'Active' : 'Inactive';
+    setSent(chosen);
+    setActive.mutate(
+      { changes: chosen.map((row) => ({ id: row.id, isActive: setting })) },
+      {
+        onSuccess: (answer) => {
+          setSetting(null);
+          onClear();
+          // The toasts load with the dialogs, not with the list (decision 121).
+          void import('@/lib/undo-toast.tsx').then(({ undoToast }) =>
+            undoToast(`${counted(count)} set ${status}.`, () =>
+              undoActive.mutate(undoBody(answer), {
+                onSuccess: () => lazyToast('success', `Undone: ${counted(count)} as they were.`),
+                onError: (failure) =>
+                  lazyToast('error', errorMessage(failure, BULK_ACTIVE_FAILURE)),
+              }),
+            ),
+          );
+        },
+        onError: (failure) => lazyToast('error', errorMessage(failure, BULK_ACTIVE_FAILURE)),
+      },
+    );
+  };
+
+  const [bulkDeleting, setBulkDeleting] = useState(false);
+  const removeAll = useSetUsersDeleted();
+  const confirmBulkDelete = () => {
+    const count = chosen.length;
+    setSent(chosen);
+    removeAll.mutate(
+      { changes: chosen.map((row) => ({ id: row.id, deleted: true })) },
+      {
+        onSuccess: (answer) => {
+          setBulkDeleting(false);
+          onClear();
+          lazyUndoToast(`${counted(count)} deleted.`, () => restore.mutateAsync(undoBody(answer)), {
+            done: `Undone: ${counted(count)} as they were.`,
+            failed: (failure) => errorMessage(failure, RESTORE_FAILURE),
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <BulkBar count={chosen.length} noun="users" onClear={onClear}>
+        <Button size="sm" onClick={() => setSetting(true)} {...preloadOn(LazyConfirmDialog)}>
+          Set Active
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setSetting(false)}>
+          Set Inactive
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          onClick={() => {
+            removeAll.reset();
+            setBulkDeleting(true);
+          }}
+        >
+          Delete
+        </Button>
+      </BulkBar>
+      <LazyConfirmDialog
+        open={setting !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setActive.reset();
+            setSetting(null);
+          }
+        }}
+        title={settingLabel}
+        message={`Set ${counted(chosen.length)} ${setting ? 'Active' : 'Inactive'}?`}
+        confirmLabel={settingLabel}
+        busyLabel="Saving..."
+        busy={setActive.isPending}
+        error={setActive.isError ? failure(setActive.error, BULK_ACTIVE_FAILURE) : undefined}
+        onConfirm={confirmSetting}
+      />
       <LazyConfirmDialog
         open={bulkDeleting}
         onOpenChange={(open) => {
@@ -254,6 +262,6 @@ export function UserList({ search }: { search: string }) {
         error={removeAll.isError ? failure(removeAll.error, DELETE_FAILURE) : undefined}
         onConfirm={confirmBulkDelete}
       />
-    </Card>
+    </>
   );
 }
