@@ -3,9 +3,14 @@ import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from './db/schema/audit-log.ts';
 import { files } from './db/schema/files.ts';
-import { createAdmin, type TestAdmin } from '../test/admins.ts';
-import { useTestContext } from '../test/context.ts';
-import { createCask, createCustomer, createOffer, createPurchase } from '../test/factories.ts';
+import { createAdmin, type TestAdmin } from '../test/support/sign-in.ts';
+import { useTestContext } from '../test/support/app.ts';
+import {
+  createCask,
+  createCustomer,
+  createOffer,
+  createPurchase,
+} from '../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;

@@ -2,8 +2,8 @@ import { count, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ifMatchHeaders, RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import { auditLog } from './db/schema/audit-log.ts';
-import { createAdmin, type TestAdmin } from '../test/admins.ts';
-import { useTestContext } from '../test/context.ts';
+import { createAdmin, type TestAdmin } from '../test/support/sign-in.ts';
+import { useTestContext } from '../test/support/app.ts';
 import {
   createCask,
   createCustomer,
@@ -11,7 +11,7 @@ import {
   createPurchase,
   createReferral,
   uniqueMarker,
-} from '../test/factories.ts';
+} from '../test/support/factories.ts';
 
 /**
  * Issue 27 item 9, docs/decisions/208: orders, casks, offers, referrals and customers carry a

@@ -19,10 +19,10 @@ import { rewardListResponse } from '@cask/contracts/rewards';
 import { userListResponse } from '@cask/contracts/users';
 import { beforeAll, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { createAdmin, type TestAdmin } from './admins.ts';
-import { useTestContext } from './context.ts';
-import { createNotification, createOffer } from './factories.ts';
-import { BULK_SEARCH_TERMS, seedListData } from './list-against-sql.ts';
+import { createAdmin, type TestAdmin } from './support/sign-in.ts';
+import { useTestContext } from './support/app.ts';
+import { createNotification, createOffer } from './support/factories.ts';
+import { BULK_SEARCH_TERMS, seedListData } from './support/list-against-sql.ts';
 
 // Every list answer, parsed with its contract, comes out exactly as it went in: nothing missing,
 // mistyped, or extra to strip. The list routes are read from the app's own OpenAPI document (every

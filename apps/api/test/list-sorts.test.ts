@@ -1,8 +1,8 @@
 import { beforeAll, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from './admins.ts';
-import { useTestContext } from './context.ts';
-import { createNotification, createOffer } from './factories.ts';
-import { BULK_SEARCH_TERMS, seedListData } from './list-against-sql.ts';
+import { createAdmin, type TestAdmin } from './support/sign-in.ts';
+import { useTestContext } from './support/app.ts';
+import { createNotification, createOffer } from './support/factories.ts';
+import { BULK_SEARCH_TERMS, seedListData } from './support/list-against-sql.ts';
 
 // Issue 31: every list sorts by each column its contract allows, both ways, server-side. The lists
 // and their sorts are read from the app's OpenAPI document (the `sort` enum of each list route),

@@ -7,16 +7,11 @@ import { auditLog } from '../../db/schema/audit-log.ts';
 import { authFailures } from '../../db/schema/auth-failures.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { newIp } from '../../../test/support/requests.ts';
 
 const ctx = useTestContext();
-
-/** Each test signs in from its own address, so the per-IP failure count stays its own. */
-function newIp(): string {
-  const bytes = randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
 
 function login(email: string, password: string, ip = newIp()) {
   return ctx.app.inject({

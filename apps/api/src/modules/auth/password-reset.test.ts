@@ -4,8 +4,9 @@ import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { passwordResetCodes } from '../../db/schema/password-reset-codes.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { newIp } from '../../../test/support/requests.ts';
 
 const ctx = useTestContext();
 
@@ -13,12 +14,6 @@ const SAME_ANSWER = {
   success: true,
   message: 'If an account exists for this e-mail, a code has been sent.',
 };
-
-/** Recovery calls are rate-limited per address: each test comes from its own. */
-function newIp(): string {
-  const bytes = randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
 
 function post(url: string, payload: object, ip = newIp()) {
   return ctx.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, remoteAddress: ip });

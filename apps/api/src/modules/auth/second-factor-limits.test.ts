@@ -1,28 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { authFailures, throttledAttempts } from '../../db/schema/auth-failures.ts';
-import { adminTotp } from '../../db/schema/two-factor.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import {
+  createAdmin,
+  type TestAdmin,
+  codeFor,
+  forgetLastStep,
+} from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { newIp } from '../../../test/support/requests.ts';
 
 // Wrong second-factor codes, spent challenges and refused attempts in the audit log
 // (issue 40, items 4, 5 and 8; docs/decisions/295 and 297).
 
 const ctx = useTestContext();
-
-function newIp(): string {
-  const bytes = randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
-
-function codeFor(secret: string, steps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + steps * 30_000,
-  });
-}
 
 /** A code that is not right now, nor one step either side. */
 function wrongCode(secret: string): string {
@@ -50,14 +43,6 @@ async function enableTotp(admin: TestAdmin): Promise<string> {
   return secret;
 }
 
-/** Lets the next code be of any step again (one test uses more codes than a window holds). */
-async function forgetLastStep(adminId: string) {
-  await ctx.database.db
-    .update(adminTotp)
-    .set({ lastUsedStep: null })
-    .where(eq(adminTotp.adminId, adminId));
-}
-
 async function challengeOf(admin: TestAdmin, ip: string, cookie?: string): Promise<string> {
   const res = await ctx.app.inject({
     method: 'POST',
@@ -82,18 +67,18 @@ function secondStep(challenge: string, code: string, ip: string, cookie?: string
 
 /** The admin's own browser: signed in once with both factors, it holds the device cookie. */
 async function deviceCookieOf(admin: TestAdmin, secret: string): Promise<string> {
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   const ip = newIp();
   const res = await secondStep(await challengeOf(admin, ip), codeFor(secret), ip);
   expect(res.statusCode).toBe(200);
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   return `cask_device=${res.cookies.find((cookie) => cookie.name === 'cask_device')?.value}`;
 }
 
 test('a challenge opens one session: once used, the next code is refused with it', async () => {
   const admin = await createAdmin(ctx);
   const secret = await enableTotp(admin);
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   const ip = newIp();
   const challenge = await challengeOf(admin, ip);
   expect((await secondStep(challenge, codeFor(secret, 0), ip)).statusCode).toBe(200);
@@ -102,7 +87,7 @@ test('a challenge opens one session: once used, the next code is refused with it
   expect(again.json().message).toBe('The sign-in has expired. Please sign in again.');
 
   // Two codes at once on one challenge: one session at most.
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   const raced = await challengeOf(admin, ip);
   const answers = await Promise.all([
     secondStep(raced, codeFor(secret, 0), ip),
@@ -130,14 +115,14 @@ test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the
 
   // The admin: from another address, and at the office in their own browser.
   const home = newIp();
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   expect((await secondStep(await challengeOf(admin, home), codeFor(secret), home)).statusCode).toBe(
     200,
   );
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   const atOffice = await challengeOf(admin, office, device);
   expect((await secondStep(atOffice, codeFor(secret), office, device)).statusCode).toBe(200);
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
 
   // In that browser too, a challenge takes five wrong codes, then it is spent.
   const challenge = await challengeOf(admin, office, device);
@@ -171,7 +156,7 @@ test('wrong codes escalate: a day of them from one address means a wait of hours
 test('past 10 wrong codes in a day from anywhere, the admin is told by mail and failed addresses slow down', async () => {
   const admin = await createAdmin(ctx);
   const secret = await enableTotp(admin);
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   await ctx.database.db.insert(authFailures).values(
     Array.from({ length: 10 }, (_, i) => ({
       kind: 'second_factor' as const,

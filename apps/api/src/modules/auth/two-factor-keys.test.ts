@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test } from 'vitest';
 import { adminRecoveryCodes } from '../../db/schema/two-factor.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 import { prepareTwoFactorKeys } from './two-factor-keys.ts';
 
 // The TOTP key checked at start, recovery codes under a keyed digest (issue 40, items 12 and 16;

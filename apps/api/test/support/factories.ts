@@ -1,26 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../src/db/client.ts';
-import { caskAppreciation, casks, type Cask, type NewCask } from '../src/db/schema/casks.ts';
-import { customers, type Customer, type NewCustomer } from '../src/db/schema/customers.ts';
+import type { Database } from '../../src/db/client.ts';
+import { caskAppreciation, casks, type Cask, type NewCask } from '../../src/db/schema/casks.ts';
+import { customers, type Customer, type NewCustomer } from '../../src/db/schema/customers.ts';
 import {
   notifications,
   type NewNotification,
   type Notification,
-} from '../src/db/schema/notifications.ts';
-import { offers, type NewOffer, type Offer } from '../src/db/schema/offers.ts';
+} from '../../src/db/schema/notifications.ts';
+import { offers, type NewOffer, type Offer } from '../../src/db/schema/offers.ts';
 import {
   pointTransactions,
   type NewPointTransaction,
   type PointTransaction,
-} from '../src/db/schema/point-transactions.ts';
+} from '../../src/db/schema/point-transactions.ts';
 import {
   purchaseNotes,
   purchases,
   type NewPurchase,
   type Purchase,
-} from '../src/db/schema/purchases.ts';
-import { referrals, type NewReferral, type Referral } from '../src/db/schema/referrals.ts';
+} from '../../src/db/schema/purchases.ts';
+import { referrals, type NewReferral, type Referral } from '../../src/db/schema/referrals.ts';
 
 /**
  * Factories for the business tables: each inserts straight into the database (no API call) and

@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import type { AdminRole } from '@cask/contracts/admins';
-import { adminSessions } from '../src/db/schema/admin-sessions.ts';
-import { admins } from '../src/db/schema/admins.ts';
-import { signAccessToken } from '../src/lib/tokens.ts';
-import type { TestContext } from './context.ts';
+import { adminSessions } from '../../src/db/schema/admin-sessions.ts';
+import { admins } from '../../src/db/schema/admins.ts';
+import { adminTotp } from '../../src/db/schema/two-factor.ts';
+import { signAccessToken } from '../../src/lib/tokens.ts';
+import type { TestContext } from './app.ts';
 
 export interface TestAdmin {
   id: string;
@@ -63,4 +66,25 @@ export async function createAdmin(
     sessionId,
     headers: { authorization: `Bearer ${token}` },
   };
+}
+
+/** The code an authenticator app holding `secret` shows `steps` periods from now. */
+export function codeFor(secret: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+}
+
+/**
+ * Forgets the admin's last TOTP step spent, so one test can use more codes than one 30 s window
+ * holds (a code's step is accepted once).
+ */
+export async function forgetLastStep(
+  ctx: Pick<TestContext, 'database'>,
+  adminId: string,
+): Promise<void> {
+  await ctx.database.db
+    .update(adminTotp)
+    .set({ lastUsedStep: null })
+    .where(eq(adminTotp.adminId, adminId));
 }
