@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.ts';
+import { auditLog } from '../../src/db/schema/audit-log.ts';
 import { caskAppreciation, casks, type Cask, type NewCask } from '../../src/db/schema/casks.ts';
 import { customers, type Customer, type NewCustomer } from '../../src/db/schema/customers.ts';
 import {
@@ -207,4 +208,20 @@ export async function createNotification(
       })
       .returning(),
   );
+}
+
+/** The actions audited on `entityId` (an admin, a session...), oldest first. */
+export async function auditActions(ctx: Ctx, entityId: string): Promise<string[]> {
+  const rows = await ctx.database.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(eq(auditLog.entityId, entityId))
+    .orderBy(auditLog.createdAt);
+  return rows.map((row) => row.action);
+}
+
+/** How many audit entries there are: a refused change writes none. */
+export async function auditRowCount(ctx: Ctx): Promise<number> {
+  const [row] = await ctx.database.db.select({ n: count() }).from(auditLog);
+  return row?.n ?? 0;
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import type { AdminRole } from '@cask/contracts/admins';
 import { adminSessions } from '../../src/db/schema/admin-sessions.ts';
@@ -87,4 +88,32 @@ export async function forgetLastStep(
     .update(adminTotp)
     .set({ lastUsedStep: null })
     .where(eq(adminTotp.adminId, adminId));
+}
+
+/**
+ * Turns TOTP on for the admin through the Security screen's calls (set-up, then a first code):
+ * answers the key and the recovery codes shown once.
+ */
+export async function enableTotp(
+  ctx: Pick<TestContext, 'app'>,
+  admin: Pick<TestAdmin, 'headers'>,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/security/two-factor/setup',
+    headers: admin.headers,
+  });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret } = setup.json<{ data: { secret: string } }>().data;
+  const verify = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/security/two-factor/verify',
+    headers: admin.headers,
+    payload: { code: codeFor(secret) },
+  });
+  expect(verify.statusCode, verify.body).toBe(200);
+  return {
+    secret,
+    recoveryCodes: verify.json<{ data: { recoveryCodes: string[] } }>().data.recoveryCodes,
+  };
 }

@@ -8,6 +8,7 @@ import {
   type TestAdmin,
   codeFor,
   forgetLastStep,
+  enableTotp,
 } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { newIp } from '../../../test/support/requests.ts';
@@ -24,23 +25,6 @@ function wrongCode(secret: string): string {
     const code = String(n).padStart(6, '0');
     if (!near.has(code)) return code;
   }
-}
-
-async function enableTotp(admin: TestAdmin): Promise<string> {
-  const setup = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/security/two-factor/setup',
-    headers: admin.headers,
-  });
-  const { secret } = setup.json().data;
-  const verify = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/security/two-factor/verify',
-    headers: admin.headers,
-    payload: { code: codeFor(secret) },
-  });
-  expect(verify.statusCode).toBe(200);
-  return secret;
 }
 
 async function challengeOf(admin: TestAdmin, ip: string, cookie?: string): Promise<string> {
@@ -77,7 +61,7 @@ async function deviceCookieOf(admin: TestAdmin, secret: string): Promise<string>
 
 test('a challenge opens one session: once used, the next code is refused with it', async () => {
   const admin = await createAdmin(ctx);
-  const secret = await enableTotp(admin);
+  const { secret } = await enableTotp(ctx, admin);
   await forgetLastStep(ctx, admin.id);
   const ip = newIp();
   const challenge = await challengeOf(admin, ip);
@@ -98,7 +82,7 @@ test('a challenge opens one session: once used, the next code is refused with it
 
 test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the admin's browser or another address", async () => {
   const admin = await createAdmin(ctx);
-  const secret = await enableTotp(admin);
+  const { secret } = await enableTotp(ctx, admin);
   const device = await deviceCookieOf(admin, secret);
 
   // Someone with the password, from the admin's own office address.
@@ -136,7 +120,7 @@ test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the
 
 test('wrong codes escalate: a day of them from one address means a wait of hours', async () => {
   const admin = await createAdmin(ctx);
-  const secret = await enableTotp(admin);
+  const { secret } = await enableTotp(ctx, admin);
   const ip = newIp();
   // 20 wrong codes from this address earlier today, none in the last 15 minutes.
   await ctx.database.db.insert(authFailures).values(
@@ -155,7 +139,7 @@ test('wrong codes escalate: a day of them from one address means a wait of hours
 
 test('past 10 wrong codes in a day from anywhere, the admin is told by mail and failed addresses slow down', async () => {
   const admin = await createAdmin(ctx);
-  const secret = await enableTotp(admin);
+  const { secret } = await enableTotp(ctx, admin);
   await forgetLastStep(ctx, admin.id);
   await ctx.database.db.insert(authFailures).values(
     Array.from({ length: 10 }, (_, i) => ({
@@ -181,7 +165,7 @@ test('past 10 wrong codes in a day from anywhere, the admin is told by mail and 
 
 test('refused (429) codes and sign-ins are audited once per address and window, and counted', async () => {
   const admin = await createAdmin(ctx);
-  const secret = await enableTotp(admin);
+  const { secret } = await enableTotp(ctx, admin);
   const ip = newIp();
   for (let i = 0; i < 5; i += 1) {
     expect((await secondStep(await challengeOf(admin, ip), wrongCode(secret), ip)).statusCode).toBe(
