@@ -131,7 +131,7 @@ const violations = [
   [
     'production API code imports test support',
     'apps/api/src/modules/users/probe.service.ts',
-    "import '../../../test/context.ts';",
+    "import '../../../test/support/app.ts';",
     IMPORTS,
   ],
   // Cycles and names.

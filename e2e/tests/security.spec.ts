@@ -1,16 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { mainAdmin, twoFactorAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { startMailSink, type MailSink } from '../support/mail-sink.ts';
-import { repoRoot, serverLogOf } from '../support/paths.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { STEP_UP_WINDOW_SECONDS } from '../support/server.ts';
 import { bearer, expectPath, saveScreen, signIn, submitSignIn, toast } from '../support/session.ts';
 import {
-  copyOfSeededData,
   expect,
   test,
   type APIRequestContext,
@@ -469,134 +462,88 @@ test("'Add a passkey' at 127.0.0.1 says passkeys work only at PUBLIC_URL, and th
   await expect(dialog).toBeVisible();
 });
 
-/**
- * Sets every open session's last proof of identity 11 minutes back, in the stopped server's
- * embedded database: the clock cannot be moved, and PGlite is one process per data directory. It
- * is a short Node script run from apps/api (PGlite is that package's dependency), opening the
- * directory as the server does.
- */
-function ageProofsOfIdentity(dataDir: string): number {
-  const script = `
-    import { PGlite } from '@electric-sql/pglite';
-    import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-    const db = await PGlite.create(process.env.PGLITE_DIR, { extensions: { pg_trgm } });
-    const aged = await db.query(
-      "update admin_sessions set authenticated_at = now() - interval '11 minutes' where ended_at is null",
-    );
-    await db.close();
-    console.log('aged=' + aged.affectedRows);
-  `;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: path.join(repoRoot, 'apps/api'),
-    env: { ...process.env, PGLITE_DIR: path.join(dataDir, 'pglite') },
-    encoding: 'utf8',
-  });
-  const aged = /^aged=(\d+)$/m.exec(run.stdout)?.[1];
-  if (run.status !== 0 || aged === undefined) {
-    throw new Error(`ageing the sessions failed:\n${run.stdout}\n${run.stderr}`);
+test('step-up past the window: an invite asks again, for the password or a passkey through the virtual authenticator; axe finds nothing', async ({
+  browser,
+  baseURL,
+}) => {
+  // The worker's server covers a sign-in for STEP_UP_WINDOW_SECONDS (2 minutes, not 10: decision
+  // 358): the test outwaits it, on the server every other spec uses.
+  test.setTimeout(STEP_UP_WINDOW_SECONDS * 1000 + 180_000);
+  // Two browsers, two sessions of the Owner: one confirms with the password, one with a passkey.
+  // Passkeys belong to a host name (PUBLIC_URL is http://localhost:<port>), not 127.0.0.1.
+  const site = { baseURL: (baseURL ?? '').replace('127.0.0.1', 'localhost') };
+  const byPassword = await browser.newContext(site);
+  const withPassword = await byPassword.newPage();
+  const byPasskey = await browser.newContext(site);
+  const withPasskey = await pageWithAuthenticator(byPasskey);
+  for (const page of [withPassword, withPasskey]) await signIn(page, mainAdmin);
+  const passkey = `Step-up key ${Date.now()}`;
+  await withPasskey.goto('/setting/security');
+  await addPasskey(withPasskey, passkey);
+
+  // Until the window has passed an invite goes straight through; after, it is asked to step up.
+  // An invite without a body shows which (400 within the window, 403 past it) and sends nothing.
+  const inviteAnswer = async (page: Page) =>
+    (
+      await page.request.post('/api/admins/invites', { headers: await bearer(page), data: {} })
+    ).status();
+  for (const page of [withPassword, withPasskey]) {
+    await expect
+      .poll(() => inviteAnswer(page), {
+        timeout: STEP_UP_WINDOW_SECONDS * 1000 + 30_000,
+        intervals: [5_000],
+      })
+      .toBe(403);
   }
-  return Number(aged);
-}
 
-test.describe('step-up when the last proof of identity is older than 10 minutes', () => {
-  // A server and data directory of its own: the sessions are aged between two boots, and the
-  // shared server of the other specs lives on.
-  let dataDir: string;
-  let mailDir: string;
-  let sink: MailSink;
-  let server: RunningServer | undefined;
+  /** Opens 'Invite Admin', sends it, and returns the step-up dialog it brings up. */
+  const invite = async (page: Page, email: string) => {
+    await page.goto('/setting/admins');
+    await page.getByRole('button', { name: 'Invite Admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite Admin' });
+    await dialog.getByLabel('Name').fill('Stella Stepup');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Send Invite' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm your password' });
+    await expect(stepUp.getByLabel('Password', { exact: true })).toBeVisible();
+    return stepUp;
+  };
+  const invited = (page: Page, email: string) =>
+    expect(page.getByRole('row').filter({ hasText: email }).getByText('Invited')).toBeVisible();
 
-  test.beforeAll(async () => {
-    dataDir = copyOfSeededData('cask-e2e-step-up-');
-    mailDir = mkdtempSync(path.join(os.tmpdir(), 'cask-e2e-step-up-mail-'));
-    sink = await startMailSink(mailDir);
-  });
+  // The password: a wrong one is said in the dialog, the right one sends the invite once.
+  const first = `stella.${Date.now()}@example.com`;
+  let stepUp = await invite(withPassword, first);
+  for (const width of [375, 1280]) {
+    await withPassword.setViewportSize({ width, height: width > 400 ? 800 : 812 });
+    await expectNoAxeViolations(withPassword, `step-up dialog at ${width} px`);
+  }
+  await saveScreen(withPassword, 'step-up-password');
+  await stepUp.getByLabel('Password', { exact: true }).fill('not the password');
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  await expect(stepUp.getByText('Password is incorrect')).toBeVisible();
+  await stepUp.getByLabel('Password', { exact: true }).fill(mainAdmin.password);
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  await expect(stepUp).toBeHidden();
+  await invited(withPassword, first);
 
-  test.afterAll(async () => {
-    await server?.stop();
-    await sink?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(mailDir, { recursive: true, force: true });
-  });
+  // A passkey: offered because this admin has one; the authenticator answers the challenge.
+  const second = `stella.${Date.now()}.2@example.com`;
+  stepUp = await invite(withPasskey, second);
+  const usePasskey = stepUp.getByRole('button', { name: 'Use a passkey' });
+  await expect(usePasskey).toBeVisible();
+  await expectNoAxeViolations(withPasskey, 'step-up dialog with a passkey');
+  await saveScreen(withPasskey, 'step-up-passkey');
+  await usePasskey.click();
+  await expect(stepUp).toBeHidden();
+  await invited(withPasskey, second);
 
-  test('an invite asks again: the password, or a passkey through the virtual authenticator; axe finds nothing', async ({
-    browser,
-  }) => {
-    // Two boots of a server (migrations, demo data) and two browsers on a 2-core machine.
-    test.setTimeout(240_000);
-    const boot = async () => {
-      server = await startServer({
-        dataDir,
-        smtpUrl: sink.url,
-        admin: mainAdmin,
-        logFile: serverLogOf(test.info().parallelIndex),
-      });
-      // Passkeys belong to the host name of PUBLIC_URL (http://localhost:<port>).
-      return server.baseURL.replace('127.0.0.1', 'localhost');
-    };
-    let site = await boot();
-    // Two browsers, two sessions of the Owner: one confirms with the password, one with a passkey.
-    const byPassword = await browser.newContext();
-    const withPassword = await byPassword.newPage();
-    const byPasskey = await browser.newContext();
-    const withPasskey = await pageWithAuthenticator(byPasskey);
-    for (const page of [withPassword, withPasskey]) {
-      await page.goto(`${site}/signin`);
-      await signIn(page, mainAdmin);
-    }
-    const passkey = `Step-up key ${Date.now()}`;
-    await withPasskey.goto(`${site}/setting/security`);
-    await addPasskey(withPasskey, passkey);
+  // The passkey goes again (the step-up just made counts for its removal): the other specs see
+  // the main admin as they did.
+  await withPasskey.goto('/setting/security');
+  await withPasskey.getByRole('button', { name: `Remove ${passkey}` }).click();
+  await expect(withPasskey.getByRole('row').filter({ hasText: passkey })).toHaveCount(0);
 
-    await server?.stop();
-    server = undefined;
-    expect(ageProofsOfIdentity(dataDir)).toBeGreaterThanOrEqual(2);
-    // Another port, the same host: the browsers' cookies (and so their sessions) still apply.
-    site = await boot();
-
-    /** Opens 'Invite Admin', sends it, and returns the step-up dialog it brings up. */
-    const invite = async (page: Page, email: string) => {
-      await page.goto(`${site}/setting/admins`);
-      await page.getByRole('button', { name: 'Invite Admin' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Invite Admin' });
-      await dialog.getByLabel('Name').fill('Stella Stepup');
-      await dialog.getByLabel('Email').fill(email);
-      await dialog.getByRole('button', { name: 'Send Invite' }).click();
-      const stepUp = page.getByRole('dialog', { name: 'Confirm your password' });
-      await expect(stepUp.getByLabel('Password', { exact: true })).toBeVisible();
-      return stepUp;
-    };
-    const invited = (page: Page, email: string) =>
-      expect(page.getByRole('row').filter({ hasText: email }).getByText('Invited')).toBeVisible();
-
-    // The password: a wrong one is said in the dialog, the right one sends the invite once.
-    const first = `stella.${Date.now()}@example.com`;
-    let stepUp = await invite(withPassword, first);
-    for (const width of [375, 1280]) {
-      await withPassword.setViewportSize({ width, height: width > 400 ? 800 : 812 });
-      await expectNoAxeViolations(withPassword, `step-up dialog at ${width} px`);
-    }
-    await saveScreen(withPassword, 'step-up-password');
-    await stepUp.getByLabel('Password', { exact: true }).fill('not the password');
-    await stepUp.getByRole('button', { name: 'Confirm' }).click();
-    await expect(stepUp.getByText('Password is incorrect')).toBeVisible();
-    await stepUp.getByLabel('Password', { exact: true }).fill(mainAdmin.password);
-    await stepUp.getByRole('button', { name: 'Confirm' }).click();
-    await expect(stepUp).toBeHidden();
-    await invited(withPassword, first);
-
-    // A passkey: offered because this admin has one; the authenticator answers the challenge.
-    const second = `stella.${Date.now()}.2@example.com`;
-    stepUp = await invite(withPasskey, second);
-    const usePasskey = stepUp.getByRole('button', { name: 'Use a passkey' });
-    await expect(usePasskey).toBeVisible();
-    await expectNoAxeViolations(withPasskey, 'step-up dialog with a passkey');
-    await saveScreen(withPasskey, 'step-up-passkey');
-    await usePasskey.click();
-    await expect(stepUp).toBeHidden();
-    await invited(withPasskey, second);
-
-    await byPassword.close();
-    await byPasskey.close();
-  });
+  await byPassword.close();
+  await byPasskey.close();
 });

@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     staticCSP: true,
     transformStaticCSP: (header) => header,
   });
-  registerAuthentication(app, deps.database, deps.jwtSecret);
+  registerAuthentication(app, deps.database, deps.jwtSecret, deps.config.STEP_UP_WINDOW_SECONDS);
   await registerRateLimit(app, config);
 
   await app.register(

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditLog } from './db/schema/audit-log.ts';
 import { files } from './db/schema/files.ts';
-import { createAdmin, type TestAdmin } from '../test/admins.ts';
-import { useTestContext } from '../test/context.ts';
-import { createCask, createCustomer, createOffer, createPurchase } from '../test/factories.ts';
+import { createAdmin, type TestAdmin } from '../test/support/sign-in.ts';
+import { useTestContext } from '../test/support/app.ts';
+import {
+  createCask,
+  createCustomer,
+  createOffer,
+  createPurchase,
+  auditRowCount,
+} from '../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -49,15 +54,10 @@ async function documentedRoutes(): Promise<Route[]> {
 const jsonBodyOf = (route: Route) => route.operation.requestBody?.content?.['application/json'];
 const formBodyOf = (route: Route) => route.operation.requestBody?.content?.['multipart/form-data'];
 
-async function auditRows(): Promise<number> {
-  const [row] = await ctx.database.db.select({ n: count() }).from(auditLog);
-  return row?.n ?? 0;
-}
-
 /** What a refused request must leave as it was: the audit trail and the stored files. */
 async function savedRows(): Promise<{ audit: number; files: number }> {
   const [row] = await ctx.database.db.select({ n: count() }).from(files);
-  return { audit: await auditRows(), files: row?.n ?? 0 };
+  return { audit: await auditRowCount(ctx), files: row?.n ?? 0 };
 }
 
 let addresses = 0;
@@ -90,7 +90,7 @@ describe('a JSON body that is not an object', () => {
     expect(routes.map((route) => `${route.method} ${route.url}`)).toContain(
       'POST /api/notifications',
     );
-    const before = await auditRows();
+    const before = await auditRowCount(ctx);
     for (const route of routes) {
       for (const [shape, payload] of shapes) {
         const res = await ctx.app.inject({
@@ -109,7 +109,7 @@ describe('a JSON body that is not an object', () => {
         });
       }
     }
-    expect(await auditRows()).toBe(before);
+    expect(await auditRowCount(ctx)).toBe(before);
   });
 });
 
@@ -278,7 +278,7 @@ describe('a NUL character in text', () => {
   ];
 
   test.each(cases)('in $name answers 400 with a field error', async (c) => {
-    const before = await auditRows();
+    const before = await auditRowCount(ctx);
     const res = await ctx.app.inject({
       method: c.method,
       url: c.url,
@@ -290,7 +290,7 @@ describe('a NUL character in text', () => {
       field: c.field,
       message: expect.stringMatching(nulMessage),
     });
-    expect(await auditRows()).toBe(before);
+    expect(await auditRowCount(ctx)).toBe(before);
   });
 
   test('in any text field of any route answers 400 naming that field', async () => {

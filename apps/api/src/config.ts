@@ -50,6 +50,12 @@ export const configSchema = z.object({
    * refreshing together) instead of counting as reuse (docs/decisions/130). 0: strict.
    */
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /**
+   * How long a proof of identity (a sign-in or a step-up confirmation) covers the changes that ask
+   * for a recent one (docs/architecture.md#step-up): 10 minutes. The end-to-end servers shorten it
+   * so the step-up spec can outwait it on the one server it shares (docs/decisions/358).
+   */
+  STEP_UP_WINDOW_SECONDS: positiveInt.max(86_400).default(600),
   /** Flood guard: requests per IP and minute for routes without their own limit. */
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   /** Concurrent argon2 hashes; more wait in line (bounds memory and CPU). */

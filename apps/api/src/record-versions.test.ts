@@ -1,9 +1,8 @@
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ifMatchHeaders, RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
-import { auditLog } from './db/schema/audit-log.ts';
-import { createAdmin, type TestAdmin } from '../test/admins.ts';
-import { useTestContext } from '../test/context.ts';
+import { createAdmin, type TestAdmin } from '../test/support/sign-in.ts';
+import { useTestContext } from '../test/support/app.ts';
 import {
   createCask,
   createCustomer,
@@ -11,7 +10,8 @@ import {
   createPurchase,
   createReferral,
   uniqueMarker,
-} from '../test/factories.ts';
+  auditRowCount,
+} from '../test/support/factories.ts';
 
 /**
  * Issue 27 item 9, docs/decisions/208: orders, casks, offers, referrals and customers carry a
@@ -140,11 +140,6 @@ const resources: Resource[] = [
   },
 ];
 
-async function auditRows(): Promise<number> {
-  const [row] = await ctx.database.db.select({ n: count() }).from(auditLog);
-  return row?.n ?? 0;
-}
-
 function save(resource: Resource, id: string, payload: Payload, headers: object = {}) {
   return ctx.app.inject({
     method: resource.save.method,
@@ -204,7 +199,7 @@ describe.each(resources)('$name', (resource) => {
   test('an If-Match whose entity tags name no current version answers 412 (RFC 9110 13.1.1)', async () => {
     const { id } = await resource.create();
     const before = await readOne(resource, id);
-    const audits = await auditRows();
+    const audits = await auditRowCount(ctx);
     const current = before.record.version;
     for (const ifMatch of [
       '"stale-version-0"',
@@ -223,7 +218,7 @@ describe.each(resources)('$name', (resource) => {
       expect(res.json()).toEqual({ success: false, message: RECORD_CHANGED_ELSEWHERE });
     }
     expect(await readOne(resource, id)).toEqual(before);
-    expect(await auditRows()).toBe(audits);
+    expect(await auditRowCount(ctx)).toBe(audits);
   });
 
   test('a save naming a replaced version answers 412, changes nothing and audits nothing', async () => {
@@ -237,7 +232,7 @@ describe.each(resources)('$name', (resource) => {
     );
     expect(mine.statusCode, mine.body).toBe(200);
     const current = await readOne(resource, id);
-    const audits = await auditRows();
+    const audits = await auditRowCount(ctx);
 
     const theirs = await save(
       resource,
@@ -248,7 +243,7 @@ describe.each(resources)('$name', (resource) => {
     expect(theirs.statusCode, theirs.body).toBe(412);
     expect(theirs.json()).toEqual({ success: false, message: RECORD_CHANGED_ELSEWHERE });
     expect(await readOne(resource, id)).toEqual(current);
-    expect(await auditRows()).toBe(audits);
+    expect(await auditRowCount(ctx)).toBe(audits);
 
     // Reloaded, the same save goes through.
     const again = await save(

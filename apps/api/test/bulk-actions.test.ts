@@ -15,8 +15,8 @@ import { notificationReads } from '../src/db/schema/notifications.ts';
 import { offers } from '../src/db/schema/offers.ts';
 import { purchases } from '../src/db/schema/purchases.ts';
 import { referrals } from '../src/db/schema/referrals.ts';
-import { createAdmin, type TestAdmin } from './admins.ts';
-import { useTestContext } from './context.ts';
+import { createAdmin, type TestAdmin } from './support/sign-in.ts';
+import { useTestContext } from './support/app.ts';
 import {
   createCask,
   createCustomer,
@@ -26,7 +26,7 @@ import {
   createPurchase,
   createReferral,
   pointsBalanceOf,
-} from './factories.ts';
+} from './support/factories.ts';
 
 // Issue 31 (decisions 241, 242): the bulk actions besides 'Set status' on orders and 'Set Active'
 // on users, and the undo of single deletes. Each is one transaction, audits each row, changes

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/client.ts';
 import { beforeAll, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from './admins.ts';
-import { useTestContext } from './context.ts';
-import { createNotification, createOffer } from './factories.ts';
-import { BULK_SEARCH_TERMS, seedListData } from './list-against-sql.ts';
-import { listDefinitions } from './list-definitions.ts';
+import { createAdmin, type TestAdmin } from './support/sign-in.ts';
+import { useTestContext } from './support/app.ts';
+import { createNotification, createOffer } from './support/factories.ts';
+import { BULK_SEARCH_TERMS, seedListData } from './support/list-against-sql.ts';
+import { listDefinitions } from './support/list-definitions.ts';
 
 // Every list answer, parsed with its contract, comes out exactly as it went in: nothing missing,
 // mistyped, or extra to strip. The list routes are read from the app's own OpenAPI document (every
 // GET whose answer has `data.pagination`), and each one's contract from the list definitions in
-// the contracts (test/list-definitions.ts): a list route without a definition fails here, and a
+// the contracts (test/support/list-definitions.ts): a list route without a definition fails here, and a
 // new list needs no line in this file (issue 42). The routes' serializer checks each answer too (a mismatch
 // answers 500); this also proves nothing was stripped on the way.
 const ctx = useTestContext();

@@ -5,11 +5,11 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { listSorts, type ListDefinition } from '@cask/contracts/lists';
 import { beforeAll, expect, test } from 'vitest';
 import { EXPORT_SOURCES } from '../src/app.ts';
-import { createAdmin, type TestAdmin } from './admins.ts';
-import { useTestContext } from './context.ts';
-import { createNotification, createOffer } from './factories.ts';
-import { BULK_SEARCH_TERMS, seedListData } from './list-against-sql.ts';
-import { listDefinitions } from './list-definitions.ts';
+import { createAdmin, type TestAdmin } from './support/sign-in.ts';
+import { useTestContext } from './support/app.ts';
+import { createNotification, createOffer } from './support/factories.ts';
+import { BULK_SEARCH_TERMS, seedListData } from './support/list-against-sql.ts';
+import { listDefinitions } from './support/list-definitions.ts';
 
 // Issue 31: every list sorts by each column its contract allows, both ways, server-side. The lists
 // and their sorts are read from their definitions (contracts/lists.ts) and checked against the

@@ -3,9 +3,9 @@ import { beforeAll, expect, test } from 'vitest';
 import { VIEWER_READ_ONLY } from '@cask/contracts/admins';
 import { rowsOf } from '../src/db/client.ts';
 import { EXPORT_IS_A_READ, OWN_ACCOUNT, VIEWER_WRITE_EXTENSION } from '../src/plugins/roles.ts';
-import { createAdmin, type TestAdmin } from './admins.ts';
-import { useTestContext } from './context.ts';
-import { createOffer } from './factories.ts';
+import { createAdmin, type TestAdmin } from './support/sign-in.ts';
+import { useTestContext } from './support/app.ts';
+import { createOffer } from './support/factories.ts';
 
 // docs/architecture.md#roles (docs/decisions/220): a Viewer reads and exports, and every change is
 // refused with 403. The routes come from the OpenAPI document, so a route added later is covered

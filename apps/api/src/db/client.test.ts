@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { useTestContext } from '../../test/context.ts';
+import { useTestContext } from '../../test/support/app.ts';
 
 // db/client.ts `readRows` (decision 172): on PostgreSQL a named (prepared) read runs on a session
 // that always uses the statement's generic plan, planned once; anything else, a search among

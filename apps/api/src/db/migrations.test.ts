@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from './client.ts';
 import { migrate } from './migrate.ts';
-import { createCustomer } from '../../test/factories.ts';
-import { freshDatabase } from '../../test/context.ts';
+import { createCustomer } from '../../test/support/factories.ts';
+import { freshDatabase } from '../../test/support/database.ts';
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 

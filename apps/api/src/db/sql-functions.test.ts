@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { useTestContext } from '../../test/context.ts';
+import { useTestContext } from '../../test/support/app.ts';
 import {
   createCask,
   createCustomer,
@@ -13,7 +13,7 @@ import {
   createPurchase,
   createReferral,
   pointsBalanceOf,
-} from '../../test/factories.ts';
+} from '../../test/support/factories.ts';
 import { rowsOf } from './client.ts';
 import { applyDatabaseFunctions, databaseFunctionFiles, statementsOf } from './sql-functions.ts';
 

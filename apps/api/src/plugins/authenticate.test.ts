@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { createAdmin } from '../../test/admins.ts';
-import { useTestContext } from '../../test/context.ts';
+import { createAdmin } from '../../test/support/sign-in.ts';
+import { useTestContext } from '../../test/support/app.ts';
 import { admins } from '../db/schema/admins.ts';
 import { ACCOUNT_DISABLED, TOKEN_ENDED } from '../lib/errors.ts';
 

@@ -47,14 +47,11 @@ declare module 'fastify' {
     beforeSecondFactor?: boolean;
     /**
      * Step-up (issue 28): the admin must have proved who they are in this session within
-     * STEP_UP_SECONDS, else 403 `reauthentication_required` until POST /auth/reauthenticate.
+     * STEP_UP_WINDOW_SECONDS (config.ts), else 403 `reauthentication_required` until POST /auth/reauthenticate.
      */
     recentAuthentication?: boolean;
   }
 }
-
-/** How long a proof of identity covers the changes that ask for a recent one: 10 minutes. */
-export const STEP_UP_SECONDS = 10 * 60;
 
 export interface SignedInSession {
   id: string | null;
@@ -70,6 +67,8 @@ export function registerAuthentication(
   app: FastifyInstance,
   database: Pick<Database, 'readRows' | 'db'>,
   jwtSecret: string,
+  /** How long a proof of identity covers the changes that ask for a recent one (config.ts). */
+  stepUpWindowSeconds: number,
 ): void {
   app.decorateRequest('admin', null as unknown as SignedInAdmin);
   app.decorateRequest('accessClaims', null as unknown as AccessClaims);
@@ -106,7 +105,8 @@ export function registerAuthentication(
       if (
         request.routeOptions.config.recentAuthentication &&
         !(
-          admin.authenticatedSecondsAgo !== null && admin.authenticatedSecondsAgo <= STEP_UP_SECONDS
+          admin.authenticatedSecondsAgo !== null &&
+          admin.authenticatedSecondsAgo <= stepUpWindowSeconds
         )
       ) {
         return done(

@@ -1,5 +1,5 @@
 import { beforeAll, expect, test } from 'vitest';
-import { useTestContext } from '../../test/context.ts';
+import { useTestContext } from '../../test/support/app.ts';
 
 type Responses = Record<string, unknown>;
 interface Parameter {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../test/admins.ts';
-import { useTestContext } from '../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../test/support/sign-in.ts';
+import { useTestContext } from '../../test/support/app.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { useTestContext } from '../../test/context.ts';
+import { useTestContext } from '../../test/support/app.ts';
 import { authFailures } from '../db/schema/auth-failures.ts';
 
 const ctx = useTestContext();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../test/admins.ts';
-import { createTestContext, useTestContext, type TestContext } from '../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../test/support/sign-in.ts';
+import { createTestContext, useTestContext, type TestContext } from '../../test/support/app.ts';
 
 let ctx: TestContext;
 let admin: TestAdmin;

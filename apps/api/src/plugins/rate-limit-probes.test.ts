@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../test/admins.ts';
-import { useTestContext } from '../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../test/support/sign-in.ts';
+import { useTestContext } from '../../test/support/app.ts';
 
 const LIMIT = 3;
 const ctx = useTestContext({ RATE_LIMIT_PER_MINUTE: String(LIMIT) });

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { useTestContext } from '../../test/context.ts';
+import { useTestContext } from '../../test/support/app.ts';
 
 const LIMIT = 3;
 let webDir: string;

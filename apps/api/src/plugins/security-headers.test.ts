@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { useTestContext } from '../../test/context.ts';
+import { useTestContext } from '../../test/support/app.ts';
 import { RAW_ANSWER_HEADERS } from './security-headers.ts';
 
 const ctx = useTestContext();

@@ -3,8 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { auditLog } from '../db/schema/audit-log.ts';
-import { createAdmin } from '../../test/admins.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createAdmin } from '../../test/support/sign-in.ts';
+import { createTestContext, type TestContext } from '../../test/support/app.ts';
 
 function address(prefix: string): string {
   const bytes = randomBytes(2);

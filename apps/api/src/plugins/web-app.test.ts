@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
-import { useTestContext } from '../../test/context.ts';
+import { useTestContext } from '../../test/support/app.ts';
 
 // A small stand-in for apps/web/dist, laid out as the Vite build and its precompress plugin
 // write it (decision 120).

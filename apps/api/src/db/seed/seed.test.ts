@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { UserListResponse } from '@cask/contracts/users';
 import { beforeAll, expect, test } from 'vitest';
-import { createAdmin } from '../../../test/admins.ts';
-import { createTestContext, useTestContext } from '../../../test/context.ts';
+import { createAdmin } from '../../../test/support/sign-in.ts';
+import { createTestContext, useTestContext } from '../../../test/support/app.ts';
 import { runStartupTasks } from '../../startup.ts';
 import { seedBulk } from './bulk-seed.service.ts';
 import { FIRST_NAMES, LAST_NAMES, SEARCH_TERMS } from './catalogue.ts';

@@ -20,9 +20,10 @@ import { admins } from '../../db/schema/admins.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { adminTotp } from '../../db/schema/two-factor.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 import { createAdminsService } from './admins.service.ts';
+import { newIp } from '../../../test/support/requests.ts';
 
 const ctx = useTestContext();
 let owner: TestAdmin;
@@ -33,12 +34,6 @@ beforeAll(async () => {
 
 function newEmail(): string {
   return `invitee-${randomBytes(4).toString('hex')}@example.com`;
-}
-
-/** Each call from an address of its own: accept-invite is rate-limited per address. */
-function newIp(): string {
-  const bytes = randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
 }
 
 function call(
@@ -369,7 +364,7 @@ test('nobody can change their own role or disable themselves', async () => {
 });
 
 test('two Owners removing each other at once: one wins, the other is refused, and an active Owner always remains', async () => {
-  const { createTestContext } = await import('../../../test/context.ts');
+  const { createTestContext } = await import('../../../test/support/app.ts');
   const fresh = await createTestContext();
   try {
     const first = await createAdmin(fresh, { role: 'owner' });
@@ -403,7 +398,7 @@ test('two Owners removing each other at once: one wins, the other is refused, an
 });
 
 test('the service keeps the last active Owner whoever asks: demoting or disabling them is a 409', async () => {
-  const { createTestContext } = await import('../../../test/context.ts');
+  const { createTestContext } = await import('../../../test/support/app.ts');
   const fresh = await createTestContext();
   try {
     const last = await createAdmin(fresh, { role: 'owner' });

@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from 'vitest';
 import { INVITE_LINK_INVALID } from '@cask/contracts/admins';
-import { createAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { newIp } from '../../../test/support/requests.ts';
 
 // Issue 41 item 9: the Accept Invite page checks its link when it opens, and says whose account
 // it sets up, in which role, and who invited them.
 const ctx = useTestContext();
-
-function newIp(): string {
-  const bytes = randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
 
 function details(token: string, ip = newIp()) {
   return ctx.app.inject({

@@ -10,15 +10,15 @@ import {
 } from '@cask/contracts/audit';
 import { BULK_UNDO_UNKNOWN, DATE_OUT_OF_RANGE } from '@cask/contracts/common';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 import {
   createCask,
   createCustomer,
   createPurchase,
   uniqueMarker,
-} from '../../../test/factories.ts';
-import { getData } from '../../../test/requests.ts';
+} from '../../../test/support/factories.ts';
+import { getData } from '../../../test/support/requests.ts';
 import { SECRET_WITHHELD, writeAudit } from '../../db/audit.ts';
 import type { DbOrTx } from '../../db/client.ts';
 

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { runStartupTasks } from '../../startup.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 
 const ctx = useTestContext();
 

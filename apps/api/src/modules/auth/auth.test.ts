@@ -7,16 +7,12 @@ import { auditLog } from '../../db/schema/audit-log.ts';
 import { authFailures } from '../../db/schema/auth-failures.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { newIp } from '../../../test/support/requests.ts';
+import { auditActions } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
-
-/** Each test signs in from its own address, so the per-IP failure count stays its own. */
-function newIp(): string {
-  const bytes = randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
 
 function login(email: string, password: string, ip = newIp()) {
   return ctx.app.inject({
@@ -47,15 +43,6 @@ function profileWith(accessToken: string) {
     url: '/api/auth/profile',
     headers: { authorization: `Bearer ${accessToken}` },
   });
-}
-
-async function auditActions(entityId: string): Promise<string[]> {
-  const rows = await ctx.database.db
-    .select({ action: auditLog.action })
-    .from(auditLog)
-    .where(eq(auditLog.entityId, entityId))
-    .orderBy(auditLog.createdAt);
-  return rows.map((row) => row.action);
 }
 
 test('an admin signs in with e-mail and password and gets an access and a refresh token', async () => {
@@ -252,7 +239,7 @@ test('a spent refresh token presented again revokes its whole family, the newest
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(first.refreshToken)));
-  expect(await auditActions(family!.familyId)).toEqual(['auth.refresh_token_reused']);
+  expect(await auditActions(ctx, family!.familyId)).toEqual(['auth.refresh_token_reused']);
 });
 
 test('two tabs refreshing with the same token at once all get the same new pair, and the session lives on', async () => {
@@ -326,7 +313,7 @@ test('logout revokes the session of the refresh token and is audited', async () 
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(rotated.refreshToken)));
-  expect(await auditActions(row!.familyId)).toEqual(['auth.logout']);
+  expect(await auditActions(ctx, row!.familyId)).toEqual(['auth.logout']);
 
   // Logging out again, or with an unknown token, answers the same and changes nothing.
   const again = await ctx.app.inject({
@@ -335,7 +322,7 @@ test('logout revokes the session of the refresh token and is audited', async () 
     payload: { refreshToken: rotated.refreshToken },
   });
   expect(again.statusCode).toBe(200);
-  expect(await auditActions(row!.familyId)).toEqual(['auth.logout']);
+  expect(await auditActions(ctx, row!.familyId)).toEqual(['auth.logout']);
 });
 
 test('the profile needs a valid access token', async () => {
@@ -364,7 +351,7 @@ test('change-password refuses a wrong current password on its field and changes 
     { field: 'currentPassword', message: 'Current password is incorrect' },
   ]);
   expect((await login(admin.email, admin.password)).statusCode).toBe(200);
-  expect(await auditActions(admin.id)).toEqual(['auth.signed_in']);
+  expect(await auditActions(ctx, admin.id)).toEqual(['auth.signed_in']);
 });
 
 test('change-password refuses a new password equal to the current one, and one too short', async () => {
@@ -427,7 +414,7 @@ test('a password change ends every other session, keeps this browser signed in a
     .from(admins)
     .where(eq(admins.id, admin.id));
   expect(stored!.hash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
-  expect(await auditActions(admin.id)).toEqual([
+  expect(await auditActions(ctx, admin.id)).toEqual([
     'auth.signed_in',
     'auth.password_changed',
     'auth.sign_in_failed',

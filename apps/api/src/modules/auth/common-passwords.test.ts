@@ -5,20 +5,15 @@ import { PASSWORD_TOO_COMMON } from '@cask/contracts/auth';
 import { admins } from '../../db/schema/admins.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { runStartupTasks } from '../../startup.ts';
-import { createAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { newIp } from '../../../test/support/requests.ts';
 
 // Issue 41 item 8: a new password on the list of common and breached passwords is refused
 // wherever a password is set (docs/decisions/320).
 const ctx = useTestContext();
 
 const TOO_COMMON = [{ field: 'newPassword', message: PASSWORD_TOO_COMMON }];
-
-/** Each call from an address of its own: the public routes are rate-limited per address. */
-function newIp(): string {
-  const bytes = randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
 
 function post(url: string, payload: object, headers?: Record<string, string>) {
   return ctx.app.inject({

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { adminInvites } from '../../db/schema/admin-invites.ts';
 import { createRefreshToken } from '../../lib/tokens.ts';
-import { createAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 
 // A small per-address limit, so a few failures put the address over it.
 const ctx = useTestContext({ LOGIN_MAX_FAILURES_PER_IP: '2' });

@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { createAdmin } from '../../../test/admins.ts';
-import { createTestContext, useTestContext } from '../../../test/context.ts';
-import { mannWhitneyP, median, shuffled } from '../../../test/statistics.ts';
+import { createAdmin } from '../../../test/support/sign-in.ts';
+import { createTestContext, useTestContext } from '../../../test/support/app.ts';
+import { mannWhitneyP, median, shuffled } from '../../../test/support/statistics.ts';
 
 const ctx = useTestContext();
 const client = fileURLToPath(new URL('../../../test/timing-client.mjs', import.meta.url));

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { publicBaseUrl } from '../../lib/public-url.ts';
-import { createAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 import { relyingParty } from './passkeys.service.ts';
 
 // Issue 41 item 10: passkeys belong to PUBLIC_URL's host (localhost when unset); the address the

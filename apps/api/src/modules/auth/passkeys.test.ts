@@ -4,9 +4,9 @@ import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { webauthnChallenges } from '../../db/schema/passkeys.ts';
 import { adminTotp } from '../../db/schema/two-factor.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { createTestContext, useTestContext } from '../../../test/context.ts';
-import { SoftwarePasskey } from '../../../test/webauthn.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { createTestContext, useTestContext } from '../../../test/support/app.ts';
+import { SoftwarePasskey } from '../../../test/support/webauthn.ts';
 
 const ORIGIN = 'http://localhost:5173';
 const ctx = useTestContext({ PUBLIC_URL: ORIGIN });

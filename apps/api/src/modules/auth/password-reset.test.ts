@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { passwordResetCodes } from '../../db/schema/password-reset-codes.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { newIp } from '../../../test/support/requests.ts';
+import { auditActions } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 
@@ -13,12 +14,6 @@ const SAME_ANSWER = {
   success: true,
   message: 'If an account exists for this e-mail, a code has been sent.',
 };
-
-/** Recovery calls are rate-limited per address: each test comes from its own. */
-function newIp(): string {
-  const bytes = randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
 
 function post(url: string, payload: object, ip = newIp()) {
   return ctx.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, remoteAddress: ip });
@@ -54,15 +49,6 @@ async function ageResetRequests(email: string, seconds: number) {
 
 function wrongCode(code: string): string {
   return String((Number(code) + 1) % 10_000).padStart(4, '0');
-}
-
-async function auditActions(adminId: string): Promise<string[]> {
-  const rows = await ctx.database.db
-    .select({ action: auditLog.action })
-    .from(auditLog)
-    .where(eq(auditLog.entityId, adminId))
-    .orderBy(auditLog.createdAt);
-  return rows.map((row) => row.action);
 }
 
 test('forgot-password mails a 4-digit code from MAIL_FROM, valid 10 minutes', async () => {
@@ -213,7 +199,7 @@ test('the 11th wrong code in 24 hours locks the reset channel for 24 hours', asy
     .from(admins)
     .where(eq(admins.id, admin.id));
   expect(row!.lockedHours).toBe(24);
-  expect(await auditActions(admin.id)).toContain('auth.reset_locked');
+  expect(await auditActions(ctx, admin.id)).toContain('auth.reset_locked');
 });
 
 test('the lock does not apply where the admin signs in: there the admin can still reset', async () => {
@@ -290,7 +276,7 @@ test('a reset ends every session, the new password signs in and the reset is aud
     });
   expect((await loginWith(admin.password)).statusCode).toBe(401);
   expect((await loginWith('reset and renewed')).statusCode).toBe(200);
-  expect(await auditActions(admin.id)).toEqual([
+  expect(await auditActions(ctx, admin.id)).toEqual([
     'auth.signed_in',
     'auth.reset_code_sent',
     'auth.password_reset',

@@ -1,28 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { authFailures, throttledAttempts } from '../../db/schema/auth-failures.ts';
-import { adminTotp } from '../../db/schema/two-factor.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import {
+  createAdmin,
+  type TestAdmin,
+  codeFor,
+  forgetLastStep,
+  enableTotp,
+} from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { newIp } from '../../../test/support/requests.ts';
 
 // Wrong second-factor codes, spent challenges and refused attempts in the audit log
 // (issue 40, items 4, 5 and 8; docs/decisions/295 and 297).
 
 const ctx = useTestContext();
-
-function newIp(): string {
-  const bytes = randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
-
-function codeFor(secret: string, steps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + steps * 30_000,
-  });
-}
 
 /** A code that is not right now, nor one step either side. */
 function wrongCode(secret: string): string {
@@ -31,31 +25,6 @@ function wrongCode(secret: string): string {
     const code = String(n).padStart(6, '0');
     if (!near.has(code)) return code;
   }
-}
-
-async function enableTotp(admin: TestAdmin): Promise<string> {
-  const setup = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/security/two-factor/setup',
-    headers: admin.headers,
-  });
-  const { secret } = setup.json().data;
-  const verify = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/security/two-factor/verify',
-    headers: admin.headers,
-    payload: { code: codeFor(secret) },
-  });
-  expect(verify.statusCode).toBe(200);
-  return secret;
-}
-
-/** Lets the next code be of any step again (one test uses more codes than a window holds). */
-async function forgetLastStep(adminId: string) {
-  await ctx.database.db
-    .update(adminTotp)
-    .set({ lastUsedStep: null })
-    .where(eq(adminTotp.adminId, adminId));
 }
 
 async function challengeOf(admin: TestAdmin, ip: string, cookie?: string): Promise<string> {
@@ -82,18 +51,18 @@ function secondStep(challenge: string, code: string, ip: string, cookie?: string
 
 /** The admin's own browser: signed in once with both factors, it holds the device cookie. */
 async function deviceCookieOf(admin: TestAdmin, secret: string): Promise<string> {
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   const ip = newIp();
   const res = await secondStep(await challengeOf(admin, ip), codeFor(secret), ip);
   expect(res.statusCode).toBe(200);
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   return `cask_device=${res.cookies.find((cookie) => cookie.name === 'cask_device')?.value}`;
 }
 
 test('a challenge opens one session: once used, the next code is refused with it', async () => {
   const admin = await createAdmin(ctx);
-  const secret = await enableTotp(admin);
-  await forgetLastStep(admin.id);
+  const { secret } = await enableTotp(ctx, admin);
+  await forgetLastStep(ctx, admin.id);
   const ip = newIp();
   const challenge = await challengeOf(admin, ip);
   expect((await secondStep(challenge, codeFor(secret, 0), ip)).statusCode).toBe(200);
@@ -102,7 +71,7 @@ test('a challenge opens one session: once used, the next code is refused with it
   expect(again.json().message).toBe('The sign-in has expired. Please sign in again.');
 
   // Two codes at once on one challenge: one session at most.
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   const raced = await challengeOf(admin, ip);
   const answers = await Promise.all([
     secondStep(raced, codeFor(secret, 0), ip),
@@ -113,7 +82,7 @@ test('a challenge opens one session: once used, the next code is refused with it
 
 test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the admin's browser or another address", async () => {
   const admin = await createAdmin(ctx);
-  const secret = await enableTotp(admin);
+  const { secret } = await enableTotp(ctx, admin);
   const device = await deviceCookieOf(admin, secret);
 
   // Someone with the password, from the admin's own office address.
@@ -130,14 +99,14 @@ test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the
 
   // The admin: from another address, and at the office in their own browser.
   const home = newIp();
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   expect((await secondStep(await challengeOf(admin, home), codeFor(secret), home)).statusCode).toBe(
     200,
   );
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   const atOffice = await challengeOf(admin, office, device);
   expect((await secondStep(atOffice, codeFor(secret), office, device)).statusCode).toBe(200);
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
 
   // In that browser too, a challenge takes five wrong codes, then it is spent.
   const challenge = await challengeOf(admin, office, device);
@@ -151,7 +120,7 @@ test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the
 
 test('wrong codes escalate: a day of them from one address means a wait of hours', async () => {
   const admin = await createAdmin(ctx);
-  const secret = await enableTotp(admin);
+  const { secret } = await enableTotp(ctx, admin);
   const ip = newIp();
   // 20 wrong codes from this address earlier today, none in the last 15 minutes.
   await ctx.database.db.insert(authFailures).values(
@@ -170,8 +139,8 @@ test('wrong codes escalate: a day of them from one address means a wait of hours
 
 test('past 10 wrong codes in a day from anywhere, the admin is told by mail and failed addresses slow down', async () => {
   const admin = await createAdmin(ctx);
-  const secret = await enableTotp(admin);
-  await forgetLastStep(admin.id);
+  const { secret } = await enableTotp(ctx, admin);
+  await forgetLastStep(ctx, admin.id);
   await ctx.database.db.insert(authFailures).values(
     Array.from({ length: 10 }, (_, i) => ({
       kind: 'second_factor' as const,
@@ -196,7 +165,7 @@ test('past 10 wrong codes in a day from anywhere, the admin is told by mail and 
 
 test('refused (429) codes and sign-ins are audited once per address and window, and counted', async () => {
   const admin = await createAdmin(ctx);
-  const secret = await enableTotp(admin);
+  const { secret } = await enableTotp(ctx, admin);
   const ip = newIp();
   for (let i = 0; i < 5; i += 1) {
     expect((await secondStep(await challengeOf(admin, ip), wrongCode(secret), ip)).statusCode).toBe(

@@ -1,12 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { expect, test } from 'vitest';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { adminRecoveryCodes, adminTotp } from '../../db/schema/two-factor.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import {
+  createAdmin,
+  type TestAdmin,
+  codeFor,
+  forgetLastStep,
+} from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { newIp } from '../../../test/support/requests.ts';
 
 const ctx = useTestContext();
 
@@ -14,11 +18,6 @@ const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const FIREFOX_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
-
-function newIp(): string {
-  const bytes = randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
 
 interface Tokens {
   accessToken: string;
@@ -55,13 +54,6 @@ function call(
   });
 }
 
-/** The code an authenticator app shows `steps` periods from now. */
-function codeFor(secret: string, steps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-    timestamp: Date.now() + steps * 30_000,
-  });
-}
-
 async function actions(adminId: string): Promise<string[]> {
   const rows = await ctx.database.db
     .select({ action: auditLog.action })
@@ -83,14 +75,6 @@ async function enableTotp(token: string): Promise<{ secret: string; recoveryCode
   });
   expect(verify.statusCode).toBe(200);
   return { secret, recoveryCodes: verify.json().data.recoveryCodes };
-}
-
-/** Forgets the last step spent, so one test can use more codes than one 30 s window holds. */
-async function forgetLastStep(adminId: string) {
-  await ctx.database.db
-    .update(adminTotp)
-    .set({ lastUsedStep: null })
-    .where(eq(adminTotp.adminId, adminId));
 }
 
 test('each sign-in is a session with its device, address and times; the current one is marked', async () => {
@@ -308,7 +292,7 @@ test('turning two-factor off asks for the password and a code', async () => {
     400,
   );
   expect((await off({ password: admin.password, code: '000000' })).statusCode).toBe(400);
-  await forgetLastStep(admin.id);
+  await forgetLastStep(ctx, admin.id);
   const res = await off({ password: admin.password, code: codeFor(secret, 1) });
   expect(res.statusCode).toBe(200);
   expect((await call('GET', '/api/security', admin.token)).json().data.twoFactorEnabled).toBe(

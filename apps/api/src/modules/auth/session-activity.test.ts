@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 
 // Issue 41 item 15: the Security screen's 'Last active' moves with the session's use, not only
 // with its refreshes (an access token lives 15 minutes), and costs at most one write a minute.

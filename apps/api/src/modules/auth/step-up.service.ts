@@ -25,7 +25,7 @@ export function createStepUpService(deps: StepUpServiceDeps) {
     /**
      * Step-up: the password (under the password-change throttle), a code, or one of the admin's
      * passkeys answering their step-up challenge (docs/decisions/276); whichever it is, the
-     * session counts as freshly authenticated for STEP_UP_SECONDS.
+     * session counts as freshly authenticated for STEP_UP_WINDOW_SECONDS.
      */
     async reauthenticate(
       adminId: string,

@@ -1,34 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { expect, test } from 'vitest';
 import { adminRecoveryCodes } from '../../db/schema/two-factor.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin, enableTotp } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 import { prepareTwoFactorKeys } from './two-factor-keys.ts';
 
 // The TOTP key checked at start, recovery codes under a keyed digest (issue 40, items 12 and 16;
 // docs/decisions/298 and 299).
 
 const ctx = useTestContext();
-
-async function enableTotp(admin: TestAdmin): Promise<string[]> {
-  const setup = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/security/two-factor/setup',
-    headers: admin.headers,
-  });
-  const { secret } = setup.json().data;
-  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-  const verify = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/security/two-factor/verify',
-    headers: admin.headers,
-    payload: { code },
-  });
-  expect(verify.statusCode).toBe(200);
-  return verify.json().data.recoveryCodes;
-}
 
 async function signInWithRecoveryCode(admin: TestAdmin, recoveryCode: string) {
   const login = await ctx.app.inject({
@@ -56,7 +37,7 @@ async function storedDigests(adminId: string) {
 
 test('recovery codes are stored under a keyed digest, never their plain SHA-256', async () => {
   const admin = await createAdmin(ctx);
-  const codes = await enableTotp(admin);
+  const codes = (await enableTotp(ctx, admin)).recoveryCodes;
   const stored = (await storedDigests(admin.id)).map((row) => row.codeHash);
   expect(stored).toHaveLength(10);
   for (const code of codes) expect(stored).not.toContain(sha256(code));
@@ -65,7 +46,7 @@ test('recovery codes are stored under a keyed digest, never their plain SHA-256'
 
 test('codes stored as plain SHA-256 before are converted at start and keep working', async () => {
   const admin = await createAdmin(ctx);
-  const codes = await enableTotp(admin);
+  const codes = (await enableTotp(ctx, admin)).recoveryCodes;
   // As an earlier version stored them.
   await ctx.database.db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, admin.id));
   await ctx.database.db
@@ -83,7 +64,7 @@ test('codes stored as plain SHA-256 before are converted at start and keep worki
 
 test('a TOTP key that does not open the stored keys stops the start with a clear message', async () => {
   const admin = await createAdmin(ctx);
-  await enableTotp(admin);
+  await enableTotp(ctx, admin);
   await expect(prepareTwoFactorKeys(ctx.database.db, randomBytes(32))).rejects.toThrow(
     /^TOTP_ENCRYPTION_KEY does not open the two-factor keys of \d+ of \d+ admins/,
   );

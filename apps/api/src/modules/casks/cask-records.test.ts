@@ -11,10 +11,10 @@ import type { CustomerCasksResponse } from '@cask/contracts/customer-records';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { caskRegauges, casks, caskTransfers } from '../../db/schema/casks.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { getData } from '../../../test/requests.ts';
-import { createCask, createCustomer, uniqueMarker } from '../../../test/factories.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { getData } from '../../../test/support/requests.ts';
+import { createCask, createCustomer, uniqueMarker } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;

@@ -1,8 +1,12 @@
 import { beforeAll, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { getData } from '../../../test/requests.ts';
-import { expectListMatchesSql, seedListData } from '../../../test/list-against-sql.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { getData } from '../../../test/support/requests.ts';
+import {
+  expectListMatchesSql,
+  seedListData,
+  pagesToTry,
+} from '../../../test/support/list-against-sql.ts';
 
 // Issue 14: the cask list, read through the list path (db/list.ts), answers exactly what plain SQL
 // answers, on every kind of page (nearer end, middle, past the end), with and without a search,
@@ -40,13 +44,6 @@ function caskCases(where: string, values: unknown[]) {
     idsSql: `select id from casks where ${where} ${ORDER} limit $${placeholders + 1} offset $${placeholders + 2}`,
     values,
   };
-}
-
-function pagesToTry(total: number, limit: number): number[] {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  return [
-    ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
-  ].filter((page) => page >= 1);
 }
 
 async function statsOfAnswer(query: Record<string, string | number>) {

@@ -7,10 +7,10 @@ import { auditLog } from '../../db/schema/audit-log.ts';
 import { caskAppreciation, casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { files } from '../../db/schema/files.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { getData } from '../../../test/requests.ts';
-import { createCask, createCustomer, uniqueMarker } from '../../../test/factories.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { getData } from '../../../test/support/requests.ts';
+import { createCask, createCustomer, uniqueMarker } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;

@@ -10,9 +10,9 @@ import type {
 } from '@cask/contracts/customer-records';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { getData } from '../../../test/requests.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { getData } from '../../../test/support/requests.ts';
 import {
   createCask,
   createCustomer,
@@ -20,7 +20,7 @@ import {
   createPointTransaction,
   createPurchase,
   createReferral,
-} from '../../../test/factories.ts';
+} from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;

@@ -9,9 +9,9 @@ import { beforeAll, expect, test } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { casks } from '../../db/schema/casks.ts';
 import { purchases } from '../../db/schema/purchases.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { createCask, createCustomer, createPurchase } from '../../../test/factories.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { createCask, createCustomer, createPurchase } from '../../../test/support/factories.ts';
 
 // Issue 30's dashboard trends (decision 233): each one compared with a direct query of the
 // tables after inserts, updates and deletes, so an aggregate the triggers keep is exact.

@@ -7,8 +7,8 @@ import { customers } from '../../db/schema/customers.ts';
 import { offers } from '../../db/schema/offers.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals } from '../../db/schema/referrals.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 import {
   createCask,
   createCustomer,
@@ -16,7 +16,7 @@ import {
   createOffer,
   createPurchase,
   createReferral,
-} from '../../../test/factories.ts';
+} from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;

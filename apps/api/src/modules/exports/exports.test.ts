@@ -10,16 +10,16 @@ import {
   type ExportList,
 } from '@cask/contracts/exports';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { createTestContext, useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { createTestContext, useTestContext } from '../../../test/support/app.ts';
 import {
   createCask,
   createCustomer,
   createOffer,
   createPurchase,
   uniqueMarker,
-} from '../../../test/factories.ts';
-import { BULK_SEARCH_TERMS, seedListData } from '../../../test/list-against-sql.ts';
+} from '../../../test/support/factories.ts';
+import { BULK_SEARCH_TERMS, seedListData } from '../../../test/support/list-against-sql.ts';
 import { BYTE_ORDER_MARK, neutralise } from '../../db/csv.ts';
 import { rowsOf } from '../../db/client.ts';
 import { csvExport, EXPORT_PAGE_ROWS, type ExportSource } from '../../db/csv-export.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { createTestContext, useTestContext } from '../../../test/context.ts';
+import { createTestContext, useTestContext } from '../../../test/support/app.ts';
 
 const ctx = useTestContext();
 

@@ -1,9 +1,13 @@
 import type { NotificationListResponse } from '@cask/contracts/notifications';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { expectListMatchesSql, seedListData } from '../../../test/list-against-sql.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import {
+  expectListMatchesSql,
+  seedListData,
+  pagesToTry,
+} from '../../../test/support/list-against-sql.ts';
 
 // Issue 14: the notifications list, read through the list path (db/list.ts), answers exactly what plain
 // SQL answers (the total, the rows in order, each row's read state and the unread count of the
@@ -25,13 +29,6 @@ const LIST = {
   countSql: 'select count(*)::int from notifications',
   idsSql: 'select id from notifications order by created_at desc, id desc limit $1 offset $2',
 };
-
-function pagesToTry(total: number, limit: number): number[] {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  return [
-    ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
-  ].filter((page) => page >= 1);
-}
 
 /** The page as the admin sees it, its read states and unread count checked against plain SQL. */
 async function expectPage(reader: TestAdmin, page: number, limit: number) {

@@ -8,8 +8,8 @@ import { beforeEach, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 
 const ctx = useTestContext();
 // Every admin sees every notification, so each test starts from an empty list.

@@ -2,10 +2,14 @@ import sharp from 'sharp';
 import { uploadUrl } from '@cask/contracts/files';
 import type { Offer } from '@cask/contracts/offers';
 import { beforeAll, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { getData } from '../../../test/requests.ts';
-import { expectListMatchesSql, seedListData } from '../../../test/list-against-sql.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { getData } from '../../../test/support/requests.ts';
+import {
+  expectListMatchesSql,
+  seedListData,
+  pagesToTry,
+} from '../../../test/support/list-against-sql.ts';
 
 // Issue 14: the offers list, read through the list path (db/list.ts), answers exactly what plain SQL
 // answers, for every type, with and without a search, on every kind of page, with the images of
@@ -100,13 +104,6 @@ function offerCases(type: string | undefined, term: string | undefined) {
     values,
     filter: query,
   };
-}
-
-function pagesToTry(total: number, limit: number): number[] {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  return [
-    ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
-  ].filter((page) => page >= 1);
 }
 
 async function expectEveryPage(type: string | undefined, term: string | undefined, limit = 3) {

@@ -8,9 +8,9 @@ import { auditLog } from '../../db/schema/audit-log.ts';
 import { files } from '../../db/schema/files.ts';
 import { offerImages, offers } from '../../db/schema/offers.ts';
 import { purchases } from '../../db/schema/purchases.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { createOffer, createPurchase, uniqueMarker } from '../../../test/factories.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { createOffer, createPurchase, uniqueMarker } from '../../../test/support/factories.ts';
 import { daysLeft } from './offers.repository.ts';
 
 const ctx = useTestContext();

@@ -9,10 +9,10 @@ import {
 import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { purchases } from '../../db/schema/purchases.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { getData } from '../../../test/requests.ts';
-import { createPurchase } from '../../../test/factories.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { getData } from '../../../test/support/requests.ts';
+import { createPurchase } from '../../../test/support/factories.ts';
 
 // Issue 31: the Order List's bulk 'Set status' (POST /purchases/bulk/status): one transaction,
 // each row audited, all or nothing; and its undo, the answer's `before` values sent back.

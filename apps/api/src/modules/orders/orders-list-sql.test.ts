@@ -1,13 +1,14 @@
 import { ORDER_STATUSES, type OrderListResponse } from '@cask/contracts/orders';
 import { beforeAll, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { getData } from '../../../test/requests.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { getData } from '../../../test/support/requests.ts';
 import {
   BULK_SEARCH_TERMS,
   expectListMatchesSql,
   seedListData,
-} from '../../../test/list-against-sql.ts';
+  pagesToTry,
+} from '../../../test/support/list-against-sql.ts';
 
 // Issue 14: the Orders list, read through the list path (db/list.ts), answers exactly what plain SQL
 // answers, whole and by status, with and without a search (of the customer's name or the title),
@@ -65,13 +66,6 @@ function orderCase({ number, ...filter }: OrderFilter) {
     idsSql: `select id from purchases where ${where} ${ORDER} limit $${values.length + 1} offset $${values.length + 2}`,
     values,
   };
-}
-
-function pagesToTry(total: number, limit: number): number[] {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  return [
-    ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
-  ].filter((page) => page >= 1);
 }
 
 async function expectAllPages(filter: OrderFilter, limits: number[] = [6]): Promise<number> {

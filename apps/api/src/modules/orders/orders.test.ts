@@ -9,10 +9,10 @@ import type { RewardListResponse } from '@cask/contracts/rewards';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { getData } from '../../../test/requests.ts';
-import { createCustomer, createPurchase, uniqueMarker } from '../../../test/factories.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { getData } from '../../../test/support/requests.ts';
+import { createCustomer, createPurchase, uniqueMarker } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;

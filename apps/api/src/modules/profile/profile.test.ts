@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 
 const ctx = useTestContext();
 

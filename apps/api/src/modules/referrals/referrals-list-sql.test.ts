@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 import {
   BULK_SEARCH_TERMS,
   expectListMatchesSql,
   seedListData,
-} from '../../../test/list-against-sql.ts';
+  pagesToTry,
+} from '../../../test/support/list-against-sql.ts';
 
 // Issue 14: the Referrals list, read through the list path (db/list.ts), answers exactly what plain SQL
 // answers, for every status and search, on every kind of page (nearer end, middle, past the end),
@@ -87,13 +88,6 @@ function query(page: number, limit: number, status: Status, term: string | undef
     ...(status === undefined ? {} : { status }),
     ...(term === undefined ? {} : { search: term }),
   };
-}
-
-function pagesToTry(total: number, limit: number): number[] {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  return [
-    ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
-  ].filter((page) => page >= 1);
 }
 
 async function expectEveryPage(status: Status, term: string | undefined, limit: number) {

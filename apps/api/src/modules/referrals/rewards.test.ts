@@ -3,9 +3,9 @@ import type { RewardListResponse } from '@cask/contracts/rewards';
 import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { getData } from '../../../test/requests.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { getData } from '../../../test/support/requests.ts';
 import {
   createCask,
   createCustomer,
@@ -15,7 +15,7 @@ import {
   createReferral,
   pointsBalanceOf,
   uniqueMarker,
-} from '../../../test/factories.ts';
+} from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;

@@ -1,8 +1,8 @@
 import type { ErrorEnvelope } from '@cask/contracts/common';
 import { SEARCH_KIND_LIMIT, type SearchResponse, type SearchResults } from '@cask/contracts/search';
 import { beforeAll, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 import {
   createCask,
   createCustomer,
@@ -10,7 +10,7 @@ import {
   createOffer,
   createPurchase,
   uniqueMarker,
-} from '../../../test/factories.ts';
+} from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;

@@ -5,8 +5,8 @@ import { TERMS_CHANGED_ELSEWHERE, type TermsResponse } from '@cask/contracts/ter
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { terms } from '../../db/schema/terms.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;

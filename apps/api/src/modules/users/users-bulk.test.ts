@@ -4,9 +4,9 @@ import { BULK_USER_NOT_FOUND, type UserActiveChangesResponse } from '@cask/contr
 import { beforeAll, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { customers } from '../../db/schema/customers.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { createCustomer } from '../../../test/factories.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { createCustomer } from '../../../test/support/factories.ts';
 
 // Issue 31: User Management's bulk 'Set Active' / 'Set Inactive' (POST /users/bulk/active): one
 // transaction, each customer audited, all or nothing; its undo sends the `before` values back.

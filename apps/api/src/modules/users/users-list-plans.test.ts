@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
-import { useTestContext } from '../../../test/context.ts';
-import { createCustomer, uniqueMarker } from '../../../test/factories.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { createCustomer, uniqueMarker } from '../../../test/support/factories.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { createUserList } from './users.repository.ts';
 import type { Database } from '../../db/client.ts';

@@ -1,11 +1,12 @@
 import { beforeAll, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { useTestContext } from '../../../test/context.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { useTestContext } from '../../../test/support/app.ts';
 import {
   BULK_SEARCH_TERMS,
   expectListMatchesSql,
   seedListData,
-} from '../../../test/list-against-sql.ts';
+  pagesToTry,
+} from '../../../test/support/list-against-sql.ts';
 
 // Issue 14: User Management and the Reward List, read through the list path (db/list.ts), answer exactly
 // what plain SQL answers, on every kind of page (nearer end, middle, past the end), with and
@@ -35,13 +36,6 @@ const LISTS = [
   { url: '/api/users', itemsKey: 'users' },
   { url: '/api/referrals/admin/rewards', itemsKey: 'rewards' },
 ] as const;
-
-function pagesToTry(total: number, limit: number): number[] {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  return [
-    ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
-  ].filter((page) => page >= 1);
-}
 
 test('both customer lists answer what plain SQL answers on every kind of page', async () => {
   for (const list of LISTS) {

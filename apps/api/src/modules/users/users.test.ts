@@ -9,12 +9,12 @@ import { customers } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals } from '../../db/schema/referrals.ts';
-import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
+import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { StatementValues } from '../../db/list.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 import { customerWindowSql } from '../customers/customers.repository.ts';
-import { useTestContext } from '../../../test/context.ts';
-import { getData } from '../../../test/requests.ts';
+import { useTestContext } from '../../../test/support/app.ts';
+import { getData } from '../../../test/support/requests.ts';
 import {
   createCask,
   createCustomer,
@@ -23,7 +23,7 @@ import {
   createPurchase,
   createReferral,
   uniqueMarker,
-} from '../../../test/factories.ts';
+} from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;

@@ -1,10 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
 import type { AdminRole } from '@cask/contracts/admins';
-import { adminSessions } from '../src/db/schema/admin-sessions.ts';
-import { admins } from '../src/db/schema/admins.ts';
-import { signAccessToken } from '../src/lib/tokens.ts';
-import type { TestContext } from './context.ts';
+import { adminSessions } from '../../src/db/schema/admin-sessions.ts';
+import { admins } from '../../src/db/schema/admins.ts';
+import { adminTotp } from '../../src/db/schema/two-factor.ts';
+import { signAccessToken } from '../../src/lib/tokens.ts';
+import type { TestContext } from './app.ts';
 
 export interface TestAdmin {
   id: string;
@@ -62,5 +66,54 @@ export async function createAdmin(
     token,
     sessionId,
     headers: { authorization: `Bearer ${token}` },
+  };
+}
+
+/** The code an authenticator app holding `secret` shows `steps` periods from now. */
+export function codeFor(secret: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+}
+
+/**
+ * Forgets the admin's last TOTP step spent, so one test can use more codes than one 30 s window
+ * holds (a code's step is accepted once).
+ */
+export async function forgetLastStep(
+  ctx: Pick<TestContext, 'database'>,
+  adminId: string,
+): Promise<void> {
+  await ctx.database.db
+    .update(adminTotp)
+    .set({ lastUsedStep: null })
+    .where(eq(adminTotp.adminId, adminId));
+}
+
+/**
+ * Turns TOTP on for the admin through the Security screen's calls (set-up, then a first code):
+ * answers the key and the recovery codes shown once.
+ */
+export async function enableTotp(
+  ctx: Pick<TestContext, 'app'>,
+  admin: Pick<TestAdmin, 'headers'>,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/security/two-factor/setup',
+    headers: admin.headers,
+  });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret } = setup.json<{ data: { secret: string } }>().data;
+  const verify = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/security/two-factor/verify',
+    headers: admin.headers,
+    payload: { code: codeFor(secret) },
+  });
+  expect(verify.statusCode, verify.body).toBe(200);
+  return {
+    secret,
+    recoveryCodes: verify.json<{ data: { recoveryCodes: string[] } }>().data.recoveryCodes,
   };
 }

@@ -1,26 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../src/db/client.ts';
-import { caskAppreciation, casks, type Cask, type NewCask } from '../src/db/schema/casks.ts';
-import { customers, type Customer, type NewCustomer } from '../src/db/schema/customers.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../src/db/client.ts';
+import { auditLog } from '../../src/db/schema/audit-log.ts';
+import { caskAppreciation, casks, type Cask, type NewCask } from '../../src/db/schema/casks.ts';
+import { customers, type Customer, type NewCustomer } from '../../src/db/schema/customers.ts';
 import {
   notifications,
   type NewNotification,
   type Notification,
-} from '../src/db/schema/notifications.ts';
-import { offers, type NewOffer, type Offer } from '../src/db/schema/offers.ts';
+} from '../../src/db/schema/notifications.ts';
+import { offers, type NewOffer, type Offer } from '../../src/db/schema/offers.ts';
 import {
   pointTransactions,
   type NewPointTransaction,
   type PointTransaction,
-} from '../src/db/schema/point-transactions.ts';
+} from '../../src/db/schema/point-transactions.ts';
 import {
   purchaseNotes,
   purchases,
   type NewPurchase,
   type Purchase,
-} from '../src/db/schema/purchases.ts';
-import { referrals, type NewReferral, type Referral } from '../src/db/schema/referrals.ts';
+} from '../../src/db/schema/purchases.ts';
+import { referrals, type NewReferral, type Referral } from '../../src/db/schema/referrals.ts';
 
 /**
  * Factories for the business tables: each inserts straight into the database (no API call) and
@@ -207,4 +208,20 @@ export async function createNotification(
       })
       .returning(),
   );
+}
+
+/** The actions audited on `entityId` (an admin, a session...), oldest first. */
+export async function auditActions(ctx: Ctx, entityId: string): Promise<string[]> {
+  const rows = await ctx.database.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(eq(auditLog.entityId, entityId))
+    .orderBy(auditLog.createdAt);
+  return rows.map((row) => row.action);
+}
+
+/** How many audit entries there are: a refused change writes none. */
+export async function auditRowCount(ctx: Ctx): Promise<number> {
+  const [row] = await ctx.database.db.select({ n: count() }).from(auditLog);
+  return row?.n ?? 0;
 }

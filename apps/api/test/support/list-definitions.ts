@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isListDefinition, type ListDefinition } from '@cask/contracts/lists';
 
-const CONTRACTS_DIR = path.resolve(import.meta.dirname, '../../../packages/contracts/src');
+const CONTRACTS_DIR = path.resolve(import.meta.dirname, '../../../../packages/contracts/src');
 
 /**
  * Every list's definition (packages/contracts/src/lists.ts), found in the contracts themselves:

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
-import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
-import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { createLogger } from '../src/lib/logger.ts';
-import { createMailer } from '../src/lib/mailer.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { createLogger } from '../../src/lib/logger.ts';
+import { createMailer } from '../../src/lib/mailer.ts';
+import { freshDatabase } from './database.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 export interface TestContext {
@@ -22,46 +21,6 @@ export interface TestContext {
   /** Every line the app logged, as raw JSON text (to prove secrets are redacted). */
   logs: string[];
   close(): Promise<void>;
-}
-
-/**
- * A fresh database for one test file: in-memory PGlite by default, or a brand-new database on
- * the PostgreSQL server named by TEST_DATABASE_URL (dropped again at close). Either is a copy of
- * the migrated template of test/global-setup.ts (decision 282), or `empty` (the migrations' tests).
- */
-export async function freshDatabase(from: 'template' | 'empty' = 'template'): Promise<{
-  database: Database;
-  drop: () => Promise<void>;
-}> {
-  const template = from === 'template' ? inject('databaseTemplate') : undefined;
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const initialData =
-      template?.kind === 'pglite' ? new Blob([await readFile(template.file)]) : undefined;
-    const database = await openDatabase({ dataDir: 'memory://', initialData });
-    return { database, drop: async () => {} };
-  }
-  const name = `cask_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(
-    template?.kind === 'postgres'
-      ? `create database ${name} template ${template.name}`
-      : `create database ${name}`,
-  );
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: 'unused' });
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 /** Environment overrides for the app under test (see config.ts), on top of the test defaults. */

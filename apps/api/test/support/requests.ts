@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { TestAdmin } from './admins.ts';
-import type { TestContext } from './context.ts';
+import type { TestAdmin } from './sign-in.ts';
+import type { TestContext } from './app.ts';
 
 /**
  * GET `url` with the query as the admin; expects 200 with the envelope and answers its `data`,
@@ -22,4 +23,14 @@ export async function getData<Response extends { data: unknown }>(
   const body = res.json<Response & { success: boolean }>();
   expect(body.success).toBe(true);
   return body.data;
+}
+
+/**
+ * An address of its own (10.x.y.z) for one call or one test: the public routes (sign-in,
+ * recovery, accept-invite) are rate-limited and throttled per address, so tests that share one
+ * would count each other's attempts.
+ */
+export function newIp(): string {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
 }

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { seedBulk } from '../src/db/seed/bulk-seed.service.ts';
-import type { TestAdmin } from './admins.ts';
-import type { TestContext } from './context.ts';
+import { seedBulk } from '../../src/db/seed/bulk-seed.service.ts';
+import type { TestAdmin } from './sign-in.ts';
+import type { TestContext } from './app.ts';
 import { getData } from './requests.ts';
 
 /**
@@ -53,7 +53,7 @@ export async function expectListMatchesSql(
   return { total: count, ids: expectedIds };
 }
 
-export { BULK_SEARCH_TERMS } from '../src/db/seed/bulk-seed.service.ts';
+export { BULK_SEARCH_TERMS } from '../../src/db/seed/bulk-seed.service.ts';
 
 /**
  * The bulk seeder's data (every table, searchable names, thousands of rows) at a size PGlite
@@ -64,4 +64,12 @@ export async function seedListData(
   customers = 1500,
 ): Promise<void> {
   await seedBulk(ctx.database, { customers, seed: 11, replace: true });
+}
+
+/** The pages worth comparing for `total` rows: first, second, a third, half, last, past the end. */
+export function pagesToTry(total: number, limit: number): number[] {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return [
+    ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
+  ].filter((page) => page >= 1);
 }
