@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ada } from '@/testing/fake-api.ts';
+import { ada } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {

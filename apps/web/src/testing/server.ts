@@ -1,0 +1,62 @@
+import { setupServer } from 'msw/node';
+import { adminsHandlers } from './handlers/admins.ts';
+import { auditHandlers } from './handlers/audit.ts';
+import { authHandlers } from './handlers/auth.ts';
+import { casksHandlers } from './handlers/casks.ts';
+import { dashboardHandlers } from './handlers/dashboard.ts';
+import { exportsHandlers } from './handlers/exports.ts';
+import { notificationsHandlers } from './handlers/notifications.ts';
+import { offersHandlers } from './handlers/offers.ts';
+import { ordersHandlers } from './handlers/orders.ts';
+import { referralsHandlers } from './handlers/referrals.ts';
+import { searchHandlers } from './handlers/search.ts';
+import { usersHandlers } from './handlers/users.ts';
+import { db, type SentRequest } from './store.ts';
+
+/**
+ * Test support: Mock Service Worker's Node server (docs/decisions/353) answering the app's fetch
+ * with the handlers of ./handlers/, one module per feature, from the store of ./store.ts.
+ * setup.ts starts it for every test file; a request no handler answers fails the test. A test that
+ * needs an unusual answer overrides one handler:
+ * `server.use(http.get('/api/users', () => apiError(500)))` (reset after each test).
+ */
+export const server = setupServer(
+  ...authHandlers,
+  ...adminsHandlers,
+  ...dashboardHandlers,
+  ...auditHandlers,
+  ...exportsHandlers,
+  ...usersHandlers,
+  ...referralsHandlers,
+  ...notificationsHandlers,
+  ...searchHandlers,
+  ...ordersHandlers,
+  ...offersHandlers,
+  ...casksHandlers,
+);
+
+/** A request's body as a test reads it: parsed JSON, the FormData as sent, or undefined. */
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('multipart/form-data')) return request.formData();
+  const text = await request.text();
+  if (text === '') return undefined;
+  return type.includes('json') ? (JSON.parse(text) as unknown) : text;
+}
+
+// Every request the app sends is written down in the store (`api.sent(method, path)`), whichever
+// handler answers it, a test's override included.
+server.events.on('request:start', ({ request }) => {
+  const url = new URL(request.url);
+  const sent: SentRequest = {
+    method: request.method,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers: new Headers(request.headers),
+    body: undefined,
+  };
+  db().requests.push(sent);
+  void readBody(request.clone()).then((body) => {
+    sent.body = body;
+  });
+});
