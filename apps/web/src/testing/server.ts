@@ -35,10 +35,23 @@ export const server = setupServer(
   ...casksHandlers,
 );
 
+/**
+ * The form as the page's own FormData and File (jsdom's), which the request's (Node's) are not, so
+ * a test's `instanceof FormData` and `get(name)` read it as the page built it.
+ */
+async function asPageFormData(sent: Awaited<ReturnType<Request['formData']>>) {
+  const form = new FormData();
+  for (const [name, value] of sent.entries()) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new File([await value.arrayBuffer()], value.name, { type: value.type }));
+  }
+  return form;
+}
+
 /** A request's body as a test reads it: parsed JSON, the FormData as sent, or undefined. */
-async function readBody(request: Request): Promise<unknown> {
+export async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
-  if (type.includes('multipart/form-data')) return request.formData();
+  if (type.includes('multipart/form-data')) return asPageFormData(await request.formData());
   const text = await request.text();
   if (text === '') return undefined;
   return type.includes('json') ? (JSON.parse(text) as unknown) : text;
@@ -46,15 +59,22 @@ async function readBody(request: Request): Promise<unknown> {
 
 // Every request the app sends is written down in the store (`api.sent(method, path)`), whichever
 // handler answers it, a test's override included.
-server.events.on('request:start', ({ request }) => {
+/** What a test sees of `request`, its body still to be read. */
+export function sentOf(request: Request): SentRequest {
   const url = new URL(request.url);
-  const sent: SentRequest = {
+  return {
     method: request.method,
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
-    headers: new Headers(request.headers),
+    // Copied entry by entry: msw's request may carry a Headers another copy does not read whole.
+    headers: new Headers([...request.headers.entries()]),
+    credentials: request.credentials,
     body: undefined,
   };
+}
+
+server.events.on('request:start', ({ request }) => {
+  const sent = sentOf(request);
   db().requests.push(sent);
   void readBody(request.clone()).then((body) => {
     sent.body = body;

@@ -48,6 +48,8 @@ export interface SentRequest {
   path: string;
   query: Record<string, string>;
   headers: Headers;
+  /** Whether cookies go with it ('include' for every call of the API client). */
+  credentials: RequestCredentials;
   /** Parsed JSON, the FormData as sent, or undefined (filled once the body is read). */
   body: unknown;
 }
