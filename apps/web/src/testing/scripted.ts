@@ -48,3 +48,4 @@ export function scriptApi(
 /** A success envelope as the API sends it. */
 export const ok = (data: unknown, message?: string) =>
   Response.json({ success: true, ...(message ? { message } : {}), data });
+export type { SentRequest } from './store.ts';
