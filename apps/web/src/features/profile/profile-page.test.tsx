@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
+import { http, server } from '@/testing/api.ts';
 import { ok, scriptApiResponses, type SentRequest } from '@/testing/scripted.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import type { AdminProfile } from '@cask/contracts/auth';
@@ -105,12 +106,12 @@ test('saving uploads the chosen avatar first, then saves the profile, and the he
   ).toHaveAttribute('src', 'blob:avatar-preview');
 
   // Hold the save so the busy state can be seen.
-  const original = vi.mocked(fetch).getMockImplementation();
-  vi.mocked(fetch).mockImplementation(async (...args) => {
-    const url = String(args[0]);
-    if (url.endsWith('/auth/profile') && args[1]?.method === 'PUT') await held;
-    return original!(...args);
-  });
+  server.use(
+    http.put('/api/auth/profile', async () => {
+      await held;
+      return undefined;
+    }),
+  );
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
 
   expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();

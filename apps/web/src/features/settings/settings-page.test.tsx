@@ -175,9 +175,8 @@ test('without field errors the server message is shown, and without one "Somethi
     await screen.findByText('Invalid response format from server (likely HTML)'),
   ).toBeInTheDocument();
 
-  answer = () => {
-    throw new TypeError('Failed to fetch');
-  };
+  // No answer at all: the network failed.
+  answer = () => Response.error();
   toast.remove();
   await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
   expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
