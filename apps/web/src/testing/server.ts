@@ -10,6 +10,8 @@ import { offersHandlers } from './handlers/offers.ts';
 import { ordersHandlers } from './handlers/orders.ts';
 import { referralsHandlers } from './handlers/referrals.ts';
 import { searchHandlers } from './handlers/search.ts';
+import { securityHandlers } from './handlers/security.ts';
+import { termsHandlers } from './handlers/terms.ts';
 import { usersHandlers } from './handlers/users.ts';
 import { db, type SentRequest } from './store.ts';
 
@@ -33,6 +35,8 @@ export const server = setupServer(
   ...ordersHandlers,
   ...offersHandlers,
   ...casksHandlers,
+  ...securityHandlers,
+  ...termsHandlers,
 );
 
 /**
