@@ -70,7 +70,8 @@ export function sentOf(request: Request): SentRequest {
     method: request.method,
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
-    // Copied entry by entry: msw's request may carry a Headers another copy does not read whole.
+    // Copied entry by entry: `new Headers(request.headers)` kept only the content type of a
+    // multipart request here (jsdom's globals beside Node's fetch).
     headers: new Headers([...request.headers.entries()]),
     credentials: request.credentials,
     body: undefined,
