@@ -41,7 +41,10 @@ const testSupport = [
 const testImports = [
   { group: ['vitest', 'vitest/*', '@vitest/*'], message: 'Test runners stay in test files.' },
   { group: ['@testing-library/*'], message: 'Testing Library stays in test files.' },
-  { group: ['fast-check', 'smtp-server'], message: 'Test tools stay in test files.' },
+  {
+    group: ['fast-check', 'smtp-server', 'msw', 'msw/*'],
+    message: 'Test tools stay in test files.',
+  },
   {
     regex: '(^|/)(testing|test)(/|$)',
     message: 'Test support (apps/web/src/testing, apps/api/test) is for test files only.',

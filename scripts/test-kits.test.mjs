@@ -28,8 +28,8 @@ export const LAYERS = [
  */
 export const SHARED_NAME_ALLOWED = {
   web: [
-    // Each screen's own scripted server (stub-fetch.ts): the privacy policy's and the profile's
-    // answer different calls; the API faking is being moved to msw handlers (issue 43).
+    // Each screen's own scripted server (msw's `scriptApiResponses`, testing/scripted.ts): the
+    // privacy policy's and the profile's answer different calls (issue 43, decision 353).
     { name: 'serverWith', reason: "a file's own scripted server, not a shared helper" },
   ],
   api: [],

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app.tsx';
-import { stubFetch } from '@/testing/stub-fetch.ts';
+import { scriptApi } from '@/testing/scripted.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,7 +32,7 @@ test('a refresh token alone is not a session: guest routes stay open', async () 
 
 test('when the session ends during a request the guarded screen leaves for /signin', async () => {
   // Every call, the screen's list and the token refresh alike, is refused.
-  stubFetch(() => ({
+  scriptApi(() => ({
     status: 401,
     body: { success: false, message: 'You are not authorized: the session has ended' },
   }));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { AdminAccount } from '@cask/contracts/admins';
-import { createFakeApi, olive, STEP_UP_PASSWORD } from '@/testing/fake-api.ts';
+import { seedApi, olive, STEP_UP_PASSWORD } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
@@ -24,8 +24,8 @@ const dora: AdminAccount = {
 // Issue 41 (docs/decisions/329): the step-up dialog replaces the dialog whose action asked for
 // it, rather than stacking over it; that dialog comes back once the admin has answered.
 test('the step-up dialog replaces the dialog that asked, and the action resumes after it', async () => {
-  const api = createFakeApi({ profile: olive, stepUpStale: true });
-  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  const api = seedApi({ profile: olive, stepUpStale: true });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
   await user.click(await screen.findByRole('button', { name: 'Invite Admin' }));
   const invite = await screen.findByRole('dialog', { name: 'Invite Admin' });
   await user.type(within(invite).getByLabelText('Name'), 'Vera Viewer');
@@ -48,8 +48,8 @@ test('the step-up dialog replaces the dialog that asked, and the action resumes 
 });
 
 test('cancelling the step-up brings back the dialog that asked, saying why nothing changed', async () => {
-  const api = createFakeApi({ profile: olive, admins: [dora], stepUpStale: true });
-  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  seedApi({ profile: olive, admins: [dora], stepUpStale: true });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
   await screen.findByRole('cell', { name: 'Dora Doer' });
   await user.click(screen.getByRole('button', { name: 'Disable Dora Doer' }));
   const confirm = await screen.findByRole('alertdialog', { name: 'Disable Admin' });

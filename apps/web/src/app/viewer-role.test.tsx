@@ -10,9 +10,9 @@ import {
   anOrder,
   aNotification,
   aReferral,
-  createFakeApi,
+  seedApi,
   olive,
-} from '@/testing/fake-api.ts';
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
@@ -65,7 +65,7 @@ const screens: { route: string; loaded: string; changer: AdminProfile }[] = [
 ];
 
 function fakeApiAs(profile: AdminProfile) {
-  const api = createFakeApi({
+  const api = seedApi({
     customers: [customer],
     offers: [anOffer({ title: 'Viewer Offer' })],
     casks: [cask],
@@ -86,7 +86,8 @@ function fakeApiAs(profile: AdminProfile) {
 }
 
 async function open(route: string, loaded: string, profile: AdminProfile) {
-  await renderApp({ route, api: fakeApiAs(profile), profile });
+  fakeApiAs(profile);
+  await renderApp({ route, profile });
   await screen.findAllByText(loaded, {}, { timeout: 5000 });
   // The lazy rows and sections settle: every call answered.
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -116,7 +117,7 @@ test.each(screens)(
 
 test('a Viewer opens a notification without marking it read (that is a change)', async () => {
   const api = fakeApiAs(viewer);
-  const { user } = await renderApp({ route: '/notifications', api, profile: viewer });
+  const { user } = await renderApp({ route: '/notifications', profile: viewer });
   await user.click(await screen.findByText('Unread One'));
   expect(await screen.findByRole('dialog')).toBeInTheDocument();
   expect(api.state.requests.filter((request) => request.method !== 'GET')).toEqual([]);

@@ -1,13 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import {
-  aCustomer,
-  anOrder,
-  createFakeApi,
-  manyCustomers,
-  manyOrders,
-} from '@/testing/fake-api.ts';
+import { manyCustomers, aCustomer, anOrder, seedApi, manyOrders } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { table } from '@/testing/queries.ts';
 
@@ -34,8 +28,8 @@ const budgets = () =>
   );
 
 test('a sortable header is a button; aria-sort tells the order; pressing again reverses it', async () => {
-  const api = createFakeApi({ orders: budgets() });
-  const { user, router } = await renderApp({ route: '/orders', api });
+  const api = seedApi({ orders: budgets() });
+  const { user, router } = await renderApp({ route: '/orders' });
   await within(table('Order List')).findByText('Cask A');
   // Product Name, Budget and Status sort; User Name and Action do not.
   expect(within(header('User Name')).queryByRole('button')).toBeNull();
@@ -65,10 +59,10 @@ test('a sortable header is a button; aria-sort tells the order; pressing again r
 });
 
 test('a pasted link opens the view it names: page, search, status and sort', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     orders: [...manyOrders(25), anOrder({ title: 'Other', status: 'Delivered' })],
   });
-  await renderApp({ route: '/orders?q=order&status=Pending&sort=-title&page=2', api });
+  await renderApp({ route: '/orders?q=order&status=Pending&sort=-title&page=2' });
   await waitFor(() =>
     expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({
       page: '2',
@@ -92,16 +86,16 @@ test('a pasted link opens the view it names: page, search, status and sort', asy
 });
 
 test('values a link gets wrong are read as the defaults and never sent', async () => {
-  const api = createFakeApi({ orders: [anOrder({ title: 'Only one' })] });
-  await renderApp({ route: '/orders?sort=balance&status=Lost&page=abc', api });
+  const api = seedApi({ orders: [anOrder({ title: 'Only one' })] });
+  await renderApp({ route: '/orders?sort=balance&status=Lost&page=abc' });
   await within(table('Order List')).findByText('Only one');
   expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({ page: '1', limit: '20' });
   expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('');
 });
 
 test('the search goes to the URL after the pause, from page 1; Back puts the earlier one back', async () => {
-  const api = createFakeApi({ orders: manyOrders(30) });
-  const { user, router } = await renderApp({ route: '/orders?page=2', api });
+  const api = seedApi({ orders: manyOrders(30) });
+  const { user, router } = await renderApp({ route: '/orders?page=2' });
   await within(table('Order List')).findByText('Order 21');
   const box = screen.getByRole('searchbox', { name: 'Search orders' });
   await user.type(box, 'order 1');
@@ -129,10 +123,10 @@ test('the search goes to the URL after the pause, from page 1; Back puts the ear
 });
 
 test('User Management keeps each list’s page and sort apart, with one search for both', async () => {
-  const api = createFakeApi({
+  seedApi({
     customers: [...manyCustomers(8), aCustomer({ fullName: 'Aaron Zed', referralPoints: 900 })],
   });
-  const { user, router } = await renderApp({ route: '/user?rewardsPage=2', api });
+  const { user, router } = await renderApp({ route: '/user?rewardsPage=2' });
   const rewards = await screen.findByRole('table', { name: 'Reward List' });
   await within(rewards).findByText('Customer 7');
   const users = screen.getByRole('table', { name: 'Users' });
@@ -160,11 +154,11 @@ const fakeTheSearchTimer = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clea
 
 test('a link followed while the search waits opens its page; the search does not cut it off', async () => {
   const ailsa = aCustomer({ fullName: 'Ailsa Craig' });
-  const api = createFakeApi({
+  seedApi({
     customers: [ailsa],
     orders: [anOrder({ user: { id: ailsa.id, fullName: 'Ailsa Craig' } })],
   });
-  const { router } = await renderApp({ route: '/orders', api });
+  const { router } = await renderApp({ route: '/orders' });
   const link = await within(table('Order List')).findByRole('link', { name: 'Ailsa Craig' });
   fakeTheSearchTimer();
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), {
@@ -199,8 +193,8 @@ test('a name clicked while the search waits opens its page, even when the pause 
   // pause ended after the click but before React showed the customer page, and the search's write
   // took the app back to /user?q=... in place of the link's navigation.
   const ailsa = aCustomer({ fullName: 'Ailsa Craig' });
-  const api = createFakeApi({ customers: [ailsa, aCustomer({ fullName: 'Bruce Lockhart' })] });
-  const { router } = await renderApp({ route: '/user', api });
+  seedApi({ customers: [ailsa, aCustomer({ fullName: 'Bruce Lockhart' })] });
+  const { router } = await renderApp({ route: '/user' });
   const users = await screen.findByRole('table', { name: 'Users' });
   const link = await within(users).findByRole('link', { name: 'Ailsa Craig' });
   fakeTheSearchTimer();
@@ -219,8 +213,8 @@ test('a name clicked while the search waits opens its page, even when the pause 
 });
 
 test('a filter chosen while the search waits takes the search along; neither undoes the other', async () => {
-  const api = createFakeApi({ orders: manyOrders(30) });
-  const { router } = await renderApp({ route: '/orders?page=2', api });
+  seedApi({ orders: manyOrders(30) });
+  const { router } = await renderApp({ route: '/orders?page=2' });
   await within(table('Order List')).findByText('Order 21');
   fakeTheSearchTimer();
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), {
@@ -240,8 +234,8 @@ test('a filter chosen while the search waits takes the search along; neither und
 });
 
 test('Back while the search waits cancels it: the box shows the search of the view it returns to', async () => {
-  const api = createFakeApi({ orders: manyOrders(30) });
-  const { user, router } = await renderApp({ route: '/orders', api });
+  seedApi({ orders: manyOrders(30) });
+  const { user, router } = await renderApp({ route: '/orders' });
   await within(table('Order List')).findByText('Order 1');
   await user.click(within(header('Product Name')).getByRole('button', { name: 'Product Name' }));
   await waitFor(() => expect(router.state.location.search).toBe('?sort=title'));

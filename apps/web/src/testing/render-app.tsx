@@ -10,7 +10,7 @@ import { routes } from '@/app/routes.tsx';
 import { unreadCountQueryKey } from '@/lib/notification-queries.ts';
 import { profileQueryKey } from '@/lib/current-admin.ts';
 import { storeSession } from '@/lib/session.ts';
-import { ada, createFakeApi, type FakeApi } from './fake-api.ts';
+import { ada } from './factories.ts';
 
 /** The tokens of the signed-in session renderApp stores. */
 export const SIGNED_IN = { accessToken: 'access-token-1', refreshToken: 'refresh-token-1' };
@@ -22,11 +22,6 @@ export interface RenderAppOptions {
   state?: unknown;
   /** 'signed-in' (the default) stores SIGNED_IN's cookies first, as a sign-in would. */
   session?: 'signed-in' | 'signed-out';
-  /**
-   * The fake API answering fetch. Without it, a fetch the test stubbed before calling renderApp
-   * is kept, and otherwise a fresh createFakeApi() answers.
-   */
-  api?: FakeApi;
   /** Pre-fills the header's profile query; null leaves it to be fetched. */
   profile?: AdminProfile | null;
   /** Pre-fills the header bell's unread count; null leaves it to be fetched. */
@@ -41,21 +36,19 @@ export interface RenderAppOptions {
  * The whole app at `route`, as main.tsx mounts it: the real route tree (guards, shell, lazy
  * screens) in a memory router, the app's query client (its defaults, without retries so errors
  * show at once) and the toaster. Resolves once the route's lazy modules are loaded and shown,
- * with the router, the query client, the fake API (unless the test stubbed fetch) and a user.
+ * with the router, the query client and a user. The API is msw's (./server.ts), answering from
+ * the store the test seeded (`seedApi`, ./store.ts) or an empty one.
  */
 export async function renderApp({
   route,
   state,
   session = 'signed-in',
-  api,
   profile = ada,
   unreadCount = 0,
   fakeTimers = false,
   applyAccept = true,
 }: RenderAppOptions) {
   if (session === 'signed-in') storeSession(SIGNED_IN);
-  const fakeApi = api ?? (vi.isMockFunction(globalThis.fetch) ? undefined : createFakeApi());
-  if (fakeApi) vi.stubGlobal('fetch', fakeApi.fetchMock);
 
   const queryClient = createQueryClient();
   const defaults = queryClient.getDefaultOptions();
@@ -91,5 +84,5 @@ export async function renderApp({
       });
     });
   });
-  return { ...view, router, queryClient, user, api: fakeApi };
+  return { ...view, router, queryClient, user };
 }

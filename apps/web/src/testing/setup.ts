@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { clearSession } from '@/lib/session.ts';
+import { server } from './server.ts';
+import { resetStore } from './store.ts';
 
 // docs/conventions.md#tests-on-a-busy-machine: tests pass on a busy 2-core machine. findBy*/waitFor
 // give up after 1 s by default, less than a lazy screen's first load (its whole module graph) can
@@ -29,8 +31,15 @@ if (typeof window.matchMedia !== 'function') {
 URL.createObjectURL = () => 'blob:avatar-preview';
 URL.revokeObjectURL = () => {};
 
+// The API is Mock Service Worker's (docs/decisions/353): a request no handler answers fails the
+// test; a test's overrides (`server.use`) and its seeded store end with the test.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
+  resetStore();
   // Also ends a logout a test left half-way (queries stay disabled until the session is cleared).
   clearSession();
   document.cookie.split(';').forEach((cookie) => {

@@ -1,6 +1,7 @@
 import { within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ada } from '@/testing/fake-api.ts';
+import { ada } from '@/testing/api.ts';
+import { scriptApiResponses } from '@/testing/scripted.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { banner } from '@/testing/queries.ts';
 
@@ -53,12 +54,11 @@ test('while the profile loads the header greets without a name', async () => {
 });
 
 test('the header loads the admin from GET /auth/profile', async () => {
-  const fetchMock = vi.fn<typeof fetch>(async () =>
+  const sent = scriptApiResponses(async () =>
     Response.json({ success: true, data: { user: { ...ada, fullName: 'Ada King' } } }),
   );
-  vi.stubGlobal('fetch', fetchMock);
   await renderApp({ route: '/', profile: null });
 
   expect(await within(banner()).findByText('Welcome, Ada King')).toBeInTheDocument();
-  expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/api\/auth\/profile$/);
+  expect(sent[0]?.path).toBe('/api/auth/profile');
 });

@@ -1,22 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, test, vi, type Mock } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { UNREAD_POLL_MS } from '@/lib/notification-queries.ts';
+import { http, HttpResponse, seedApi, server } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { SIGNED_OUT_COOKIES, sessionCookies } from '@/testing/session.ts';
+import { scriptApiResponses } from '@/testing/scripted.ts';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-/** The method, URL and JSON body of every request the page sent through fetch(url, init). */
-function sentRequests(fetchMock: Mock<typeof fetch>) {
-  return fetchMock.mock.calls.map(([url, init]) => ({
-    method: init?.method ?? 'GET',
-    url: String(url),
-    body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-  }));
-}
 
 test('Logout asks for confirmation with the spec’s words', async () => {
   const { user } = await renderApp({ route: '/no-such-page' });
@@ -29,8 +22,7 @@ test('Logout asks for confirmation with the spec’s words', async () => {
 });
 
 test('No, Cancel! keeps the admin signed in where they were', async () => {
-  const fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
+  const api = seedApi();
   const { user, router } = await renderApp({ route: '/orders' });
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   await user.click(screen.getByRole('button', { name: 'No, Cancel!' }));
@@ -43,15 +35,14 @@ test('No, Cancel! keeps the admin signed in where they were', async () => {
     isAuthenticated: 'true',
   });
   // The screen loads its own data; no logout is sent.
-  const urls = fetchMock.mock.calls.map(([input]) => String(input));
-  expect(urls.filter((url) => url.includes('/auth/logout'))).toEqual([]);
+  const paths = api.state.requests.map((request) => request.path);
+  expect(paths.filter((path) => path.includes('/auth/logout'))).toEqual([]);
 });
 
 test('after confirming, nothing but the logout call is sent, even while the lazy /signin loads', async () => {
-  const fetchMock = vi.fn<typeof fetch>(async () =>
+  const sent = scriptApiResponses(async () =>
     Response.json({ success: true, message: 'Logged out' }),
   );
-  vi.stubGlobal('fetch', fetchMock);
   // First in this file to open /signin, so its lazy module really loads while the shell is up.
   const { user, router } = await renderApp({ route: '/no-such-page' });
 
@@ -61,14 +52,13 @@ test('after confirming, nothing but the logout call is sent, even while the lazy
   expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/signin');
   // The header's profile and bell queries must not be fetched again without a token (401s).
-  expect(sentRequests(fetchMock).map((request) => request.url)).toEqual(['/api/auth/logout']);
+  expect(sent.map((request) => request.path)).toEqual(['/api/auth/logout']);
 });
 
 test('confirming revokes the refresh token, clears the session and goes to /signin', async () => {
-  const fetchMock = vi.fn<typeof fetch>(async () =>
+  const sent = scriptApiResponses(async () =>
     Response.json({ success: true, message: 'Logged out' }),
   );
-  vi.stubGlobal('fetch', fetchMock);
   const { user, router, queryClient } = await renderApp({ route: '/no-such-page' });
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
@@ -79,35 +69,29 @@ test('confirming revokes the refresh token, clears the session and goes to /sign
   expect(sessionCookies()).toEqual(SIGNED_OUT_COOKIES);
   expect(queryClient.getQueryData(['profile'])).toBeUndefined();
 
-  const logout = sentRequests(fetchMock).find((request) => request.url.endsWith('/auth/logout'));
+  const logout = sent.find((request) => request.path.endsWith('/auth/logout'));
   expect(logout).toMatchObject({ method: 'POST', body: { refreshToken: 'refresh-token-1' } });
 });
 
 test('the bell’s poll does not fire while the logout request is on its way', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   // The logout call stays unanswered (the server is slow); anything else would be a query.
-  const fetchMock = vi.fn<typeof fetch>(() => new Promise<Response>(() => {}));
-  vi.stubGlobal('fetch', fetchMock);
+  const sent = scriptApiResponses(() => new Promise<Response>(() => {}));
   const { user } = await renderApp({ route: '/no-such-page', fakeTimers: true });
   // The clock also runs with real time: 4 s of margin for the two clicks on a busy machine.
   await vi.advanceTimersByTimeAsync(UNREAD_POLL_MS - 4_000);
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   await user.click(screen.getByRole('button', { name: 'Yes, Logout!' }));
-  await waitFor(() => expect(sentRequests(fetchMock)).toHaveLength(1));
+  await waitFor(() => expect(sent).toHaveLength(1));
   // The 30 s poll falls due now, before logout gives up on the server (5 s).
   await vi.advanceTimersByTimeAsync(4_500);
 
-  expect(sentRequests(fetchMock).map((request) => request.url)).toEqual(['/api/auth/logout']);
+  expect(sent.map((request) => request.path)).toEqual(['/api/auth/logout']);
 });
 
 test('a failing logout request still logs the admin out', async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    }),
-  );
+  server.use(http.all('/api/*', () => HttpResponse.error()));
   const { user, router } = await renderApp({ route: '/no-such-page' });
 
   await user.click(screen.getByRole('button', { name: 'Logout' }));
@@ -118,11 +102,8 @@ test('a failing logout request still logs the admin out', async () => {
 });
 
 test('a server error on logout still logs the admin out', async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      Response.json({ success: false, message: 'Something went wrong' }, { status: 500 }),
-    ),
+  scriptApiResponses(async () =>
+    Response.json({ success: false, message: 'Something went wrong' }, { status: 500 }),
   );
   const { user, router } = await renderApp({ route: '/no-such-page' });
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { CUSTOMER_SEARCH_DEBOUNCE_MS } from '@/lib/customer-search.ts';
-import { aCustomer, aNotification, createFakeApi, type FakeApi } from '@/testing/fake-api.ts';
+import { aCustomer, aNotification, seedApi, server, http, apiError } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
@@ -15,8 +15,8 @@ afterEach(() => {
 const fiona = aCustomer({ fullName: 'Fiona Firkin', email: 'fiona@example.com' });
 const hamish = aCustomer({ fullName: 'Hamish Hogshead', email: 'hamish@example.com' });
 
-async function openCreateModal(api: FakeApi) {
-  const view = await renderApp({ route: '/notifications', api, unreadCount: null });
+async function openCreateModal() {
+  const view = await renderApp({ route: '/notifications', unreadCount: null });
   await screen.findByRole('heading', { name: /^Notifications \(/ });
   await view.user.click(screen.getByRole('button', { name: '+ Create Notification' }));
   const dialog = await screen.findByRole('dialog', { name: 'Create Notification' });
@@ -24,7 +24,8 @@ async function openCreateModal(api: FakeApi) {
 }
 
 test('the form has the spec’s fields, the seven types, and the recipient placeholder', async () => {
-  const { dialog } = await openCreateModal(createFakeApi());
+  seedApi();
+  const { dialog } = await openCreateModal();
   for (const label of ['Title', 'Message', 'Type', 'Priority', 'Category', 'Admin Notes']) {
     expect(within(dialog).getByLabelText(label)).toBeInTheDocument();
   }
@@ -47,8 +48,8 @@ test('the form has the spec’s fields, the seven types, and the recipient place
 });
 
 test('submitting empty shows the three required messages and sends nothing', async () => {
-  const api = createFakeApi();
-  const { user, dialog } = await openCreateModal(api);
+  const api = seedApi();
+  const { user, dialog } = await openCreateModal();
   await user.click(within(dialog).getByRole('button', { name: 'Create Notification' }));
 
   expect(await within(dialog).findByText('Title is required')).toBeVisible();
@@ -59,8 +60,8 @@ test('submitting empty shows the three required messages and sends nothing', asy
 });
 
 test('Is Global hides the recipient and sends a global notification', async () => {
-  const api = createFakeApi({ notifications: [aNotification({ title: 'Older' })] });
-  const { user, dialog } = await openCreateModal(api);
+  const api = seedApi({ notifications: [aNotification({ title: 'Older' })] });
+  const { user, dialog } = await openCreateModal();
   await user.click(within(dialog).getByRole('checkbox', { name: 'Is Global' }));
   expect(within(dialog).queryByRole('combobox', { name: 'Recipient' })).not.toBeInTheDocument();
 
@@ -91,8 +92,8 @@ test('Is Global hides the recipient and sends a global notification', async () =
 });
 
 test('the recipient is searched by name after a 250 ms pause and chosen by keyboard', async () => {
-  const api = createFakeApi({ customers: [fiona, hamish] });
-  const { user, dialog } = await openCreateModal(api);
+  const api = seedApi({ customers: [fiona, hamish] });
+  const { user, dialog } = await openCreateModal();
   const recipient = within(dialog).getByRole('combobox', { name: 'Recipient' });
 
   // The pause is timed on a fake clock that only the test moves: on a busy machine a keystroke can
@@ -150,8 +151,8 @@ test('the recipient is searched by name after a 250 ms pause and chosen by keybo
 });
 
 test('Escape closes the recipient list but keeps the form open', async () => {
-  const api = createFakeApi({ customers: [fiona, hamish] });
-  const { user, dialog } = await openCreateModal(api);
+  seedApi({ customers: [fiona, hamish] });
+  const { user, dialog } = await openCreateModal();
   const recipient = within(dialog).getByRole('combobox', { name: 'Recipient' });
   await user.click(recipient);
   expect(await within(dialog).findByRole('option', { name: /Hamish Hogshead/ })).toBeVisible();
@@ -165,9 +166,9 @@ test('Escape closes the recipient list but keeps the form open', async () => {
 });
 
 test('a failed create says so and keeps what was typed', async () => {
-  const api = createFakeApi();
-  api.state.failing.add('create');
-  const { user, dialog } = await openCreateModal(api);
+  seedApi();
+  server.use(http.post('/api/notifications', () => apiError(500)));
+  const { user, dialog } = await openCreateModal();
   await user.click(within(dialog).getByRole('checkbox', { name: 'Is Global' }));
   await user.type(within(dialog).getByLabelText('Title'), 'Warehouse open day');
   await user.type(within(dialog).getByLabelText('Message'), 'Saturday.');
@@ -181,11 +182,13 @@ test('a failed create says so and keeps what was typed', async () => {
 });
 
 test('the submit button reads Creating... while the request runs', async () => {
-  const api = createFakeApi();
-  const { user, dialog } = await openCreateModal(api);
+  seedApi();
+  const { user, dialog } = await openCreateModal();
   let answer: (response: Response) => void = () => {};
-  api.fetchMock.mockImplementationOnce(
-    () => new Promise<Response>((resolve) => (answer = resolve)),
+  server.use(
+    http.post('/api/notifications', () => new Promise<Response>((resolve) => (answer = resolve)), {
+      once: true,
+    }),
   );
   await user.click(within(dialog).getByRole('checkbox', { name: 'Is Global' }));
   await user.type(within(dialog).getByLabelText('Title'), 'T');

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { EXPORT_ALREADY_RUNNING } from '@cask/contracts/export-answers';
-import { anOrder, createFakeApi } from '@/testing/fake-api.ts';
+import { anOrder, seedApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -20,8 +20,8 @@ function followedLinks(): string[] {
 
 test("'Export CSV' exports the list with the screen's filters and reads 'Exporting...' until sent", async () => {
   const hrefs = followedLinks();
-  const api = createFakeApi({ orders: [anOrder({ status: 'Pending' })] });
-  const { user } = await renderApp({ route: '/orders', api });
+  const api = seedApi({ orders: [anOrder({ status: 'Pending' })] });
+  const { user } = await renderApp({ route: '/orders' });
   await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Pending');
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
   expect(await screen.findByRole('button', { name: 'Exporting...' })).toBeDisabled();
@@ -38,9 +38,9 @@ test("'Export CSV' exports the list with the screen's filters and reads 'Exporti
 
 test('a failed export says so and the button is usable again', async () => {
   followedLinks();
-  const api = createFakeApi();
+  const api = seedApi();
   api.state.exportStates = ['failed'];
-  const { user } = await renderApp({ route: '/notifications', api });
+  const { user } = await renderApp({ route: '/notifications' });
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
   expect(await screen.findByText('The export failed. Please try again.')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled());
@@ -48,8 +48,8 @@ test('a failed export says so and the button is usable again', async () => {
 
 test('the Users screen exports both of its lists, each button named by its list', async () => {
   const hrefs = followedLinks();
-  const api = createFakeApi();
-  const { user } = await renderApp({ route: '/user', api });
+  const api = seedApi();
+  const { user } = await renderApp({ route: '/user' });
   await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'isla');
   await waitFor(() => expect(api.sent('GET', '/api/users').at(-1)?.query.search).toBe('isla'));
   await user.click(screen.getByRole('button', { name: 'Export CSV (Reward List)' }));
@@ -60,9 +60,9 @@ test('the Users screen exports both of its lists, each button named by its list'
 
 test('an admin whose previous export still downloads is told so, and nothing is downloaded (issue 40)', async () => {
   const hrefs = followedLinks();
-  const api = createFakeApi();
+  const api = seedApi();
   api.state.exportRefusal = { status: 429, message: EXPORT_ALREADY_RUNNING };
-  const { user } = await renderApp({ route: '/notifications', api });
+  const { user } = await renderApp({ route: '/notifications' });
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
   expect(await screen.findByText(EXPORT_ALREADY_RUNNING)).toBeInTheDocument();
   expect(hrefs).toEqual([]);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { LAST_OWNER, type AdminAccount } from '@cask/contracts/admins';
-import { ada, createFakeApi, olive, STEP_UP_PASSWORD } from '@/testing/fake-api.ts';
+import { ada, seedApi, olive, STEP_UP_PASSWORD } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
@@ -41,8 +41,8 @@ function rowOf(name: string): HTMLElement {
 }
 
 test('Settings has an Admins entry that opens the Admins screen: heading, Invite Admin and the table', async () => {
-  const api = createFakeApi({ profile: olive, admins: [pending, colleague, self] });
-  const { user, router } = await renderApp({ route: '/setting', api, profile: olive });
+  seedApi({ profile: olive, admins: [pending, colleague, self] });
+  const { user, router } = await renderApp({ route: '/setting', profile: olive });
   await user.click(
     screen.getByRole('link', { name: 'Admins Who can sign in here, their roles and invites' }),
   );
@@ -72,8 +72,8 @@ test('Settings has an Admins entry that opens the Admins screen: heading, Invite
 });
 
 test('Invite Admin: the dialog checks its fields, sends Name, Email and Role, and the invite shows as Invited', async () => {
-  const api = createFakeApi({ profile: olive, admins: [self] });
-  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  const api = seedApi({ profile: olive, admins: [self] });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
   await user.click(await screen.findByRole('button', { name: 'Invite Admin' }));
   const dialog = await screen.findByRole('dialog', { name: 'Invite Admin' });
 
@@ -101,8 +101,8 @@ async function findRow(name: string) {
 }
 
 test('an invite to an address already invited shows the refusal under Email', async () => {
-  const api = createFakeApi({ profile: olive, admins: [pending, self] });
-  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  seedApi({ profile: olive, admins: [pending, self] });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
   await user.click(await screen.findByRole('button', { name: 'Invite Admin' }));
   const dialog = await screen.findByRole('dialog', { name: 'Invite Admin' });
   await user.type(within(dialog).getByLabelText('Name'), 'Penny Again');
@@ -114,8 +114,8 @@ test('an invite to an address already invited shows the refusal under Email', as
 });
 
 test('an Owner resends and withdraws a pending invite', async () => {
-  const api = createFakeApi({ profile: olive, admins: [pending, self] });
-  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  const api = seedApi({ profile: olive, admins: [pending, self] });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
   const row = await findRow('Penny Pending');
   await user.click(within(row).getByRole('button', { name: 'Resend invite to Penny Pending' }));
   expect(await screen.findByText(`Invite sent again to ${pending.email}`)).toBeInTheDocument();
@@ -129,8 +129,8 @@ test('an Owner resends and withdraws a pending invite', async () => {
 });
 
 test('a resend and a withdrawal from a session without a recent proof ask for the password first', async () => {
-  const api = createFakeApi({ profile: olive, admins: [pending, self], stepUpStale: true });
-  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  const api = seedApi({ profile: olive, admins: [pending, self], stepUpStale: true });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
   const row = await findRow('Penny Pending');
   await user.click(within(row).getByRole('button', { name: 'Resend invite to Penny Pending' }));
   const stepUp = await screen.findByRole('dialog', { name: 'Confirm your password' });
@@ -160,11 +160,11 @@ test('a resend and a withdrawal from a session without a recent proof ask for th
 test('an Owner changes a role and disables an admin; the last Owner refusal shows in the dialog', async () => {
   const otherOwner = account({ fullName: 'Oscar Owner', role: 'owner' });
   // Olive is listed as disabled here so Oscar is the only active Owner the fake API counts.
-  const api = createFakeApi({
+  const api = seedApi({
     profile: olive,
     admins: [colleague, otherOwner, { ...self, status: 'disabled' }],
   });
-  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
 
   await user.click(
     within(await findRow('Callum Colleague')).getByRole('button', {
@@ -203,8 +203,8 @@ test('an Owner changes a role and disables an admin; the last Owner refusal show
 
 test('an Admin and a Viewer read the Admins screen without Invite Admin or any row action', async () => {
   for (const profile of [ada, { ...ada, role: 'viewer' }]) {
-    const api = createFakeApi({ profile, admins: [pending, colleague, self] });
-    const view = await renderApp({ route: '/setting/admins', api, profile });
+    seedApi({ profile, admins: [pending, colleague, self] });
+    const view = await renderApp({ route: '/setting/admins', profile });
     await screen.findByRole('cell', { name: 'Callum Colleague' });
     expect(screen.getByRole('heading', { name: 'Admins' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Invite Admin' })).toBeNull();
@@ -216,8 +216,8 @@ test('an Admin and a Viewer read the Admins screen without Invite Admin or any r
 
 test("the Two-factor column says On or Off; an Owner resets an admin's two-factor after a confirmation", async () => {
   const secured = account({ fullName: 'Sam Secure', role: 'admin', twoFactorEnabled: true });
-  const api = createFakeApi({ profile: olive, admins: [secured, colleague, self] });
-  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  const api = seedApi({ profile: olive, admins: [secured, colleague, self] });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
   const row = await findRow('Sam Secure');
   expect(within(row).getByText('On')).toBeInTheDocument();
   expect(within(rowOf('Callum Colleague')).getByText('Off')).toBeInTheDocument();
@@ -247,8 +247,8 @@ test("the Two-factor column says On or Off; an Owner resets an admin's two-facto
 });
 
 test('an invite from a session without a recent proof asks for the password, then is sent once', async () => {
-  const api = createFakeApi({ profile: olive, admins: [self], stepUpStale: true });
-  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  const api = seedApi({ profile: olive, admins: [self], stepUpStale: true });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
   await user.click(await screen.findByRole('button', { name: 'Invite Admin' }));
   const invite = await screen.findByRole('dialog', { name: 'Invite Admin' });
   await user.type(within(invite).getByLabelText('Name'), 'Vera Viewer');
@@ -273,8 +273,8 @@ test('an invite from a session without a recent proof asks for the password, the
 
 test('a disable from a session without a recent proof asks for the password; cancelling it changes nothing', async () => {
   const dora = account({ fullName: 'Dora Doer', role: 'admin' });
-  const api = createFakeApi({ profile: olive, admins: [dora, self], stepUpStale: true });
-  const { user } = await renderApp({ route: '/setting/admins', api, profile: olive });
+  const api = seedApi({ profile: olive, admins: [dora, self], stepUpStale: true });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
   await user.click(
     within(await findRow('Dora Doer')).getByRole('button', { name: 'Disable Dora Doer' }),
   );

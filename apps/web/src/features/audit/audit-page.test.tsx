@@ -6,7 +6,7 @@ import {
   AUDIT_RECORD_TYPE_LABELS,
   AUDIT_RECORD_TYPES,
 } from '@cask/contracts/audit';
-import { anAuditEntry, aCask, aCustomer, createFakeApi, ada } from '@/testing/fake-api.ts';
+import { anAuditEntry, aCask, aCustomer, seedApi, ada } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 import { table } from '@/testing/queries.ts';
@@ -20,7 +20,7 @@ const otto = {
 };
 
 function auditApi() {
-  return createFakeApi({
+  return seedApi({
     auditAdmins: [{ id: ada.id, fullName: ada.fullName, email: ada.email }, otto],
     audit: [
       anAuditEntry({ recordName: 'Isla Grant', time: '2026-03-05T10:00:00.000Z' }),
@@ -52,7 +52,8 @@ function auditApi() {
 }
 
 test("the sidebar's 'Audit Log' follows 'Notifications' and opens the screen", async () => {
-  const { user } = await renderApp({ route: '/', api: auditApi() });
+  auditApi();
+  const { user } = await renderApp({ route: '/' });
   const sidebar = screen.getAllByRole('navigation')[0]!;
   const names = within(sidebar)
     .getAllByRole('link')
@@ -63,7 +64,8 @@ test("the sidebar's 'Audit Log' follows 'Notifications' and opens the screen", a
 });
 
 test('the table lists Time, Admin, Action, Record and Address, newest first', async () => {
-  await renderApp({ route: '/audit', api: auditApi() });
+  auditApi();
+  await renderApp({ route: '/audit' });
   await within(table('Audit Log')).findByText('Customer: Isla Grant');
   const headers = within(table('Audit Log'))
     .getAllByRole('columnheader')
@@ -78,7 +80,7 @@ test('the table lists Time, Admin, Action, Record and Address, newest first', as
 
 test('the filters are read from and written to the URL, and combine', async () => {
   const api = auditApi();
-  const { user, router } = await renderApp({ route: '/audit?type=cask', api });
+  const { user, router } = await renderApp({ route: '/audit?type=cask' });
   await within(table('Audit Log')).findByText('Cask: Springbank 2012');
   expect(within(table('Audit Log')).queryByText('Customer: Isla Grant')).not.toBeInTheDocument();
   expect(screen.getByRole('combobox', { name: 'Record type' })).toHaveValue('cask');
@@ -100,7 +102,8 @@ test('the filters are read from and written to the URL, and combine', async () =
 });
 
 test("a row opens 'Audit Entry' with who, when, where, the record and the change, no secret", async () => {
-  const { user } = await renderApp({ route: '/audit', api: auditApi() });
+  auditApi();
+  const { user } = await renderApp({ route: '/audit' });
   await within(table('Audit Log')).findByText('Cask: Springbank 2012');
   const rows = within(table('Audit Log')).getAllByRole('row').slice(1);
   await user.click(within(rows[1]!).getByRole('button'));
@@ -133,7 +136,7 @@ test("an edit dialog's History lists the record's changes from the audit log", a
   api.state.audit.unshift(
     anAuditEntry({ recordId: isla.id, before: { isActive: true }, after: { isActive: false } }),
   );
-  const { user } = await renderApp({ route: '/user', api });
+  const { user } = await renderApp({ route: '/user' });
   const row = await screen.findByRole('row', { name: /Isla Grant/ });
   await user.click(within(row).getByRole('button', { name: /Edit/ }));
   const dialog = await screen.findByRole('dialog');
@@ -147,7 +150,8 @@ test("an edit dialog's History lists the record's changes from the audit log", a
 });
 
 test('the Action and Record type filters offer every action and record type by its label', async () => {
-  await renderApp({ route: '/audit', api: auditApi() });
+  auditApi();
+  await renderApp({ route: '/audit' });
   const options = (name: string) =>
     within(screen.getByRole('combobox', { name }))
       .getAllByRole('option')
@@ -180,7 +184,7 @@ test("what the server did itself is 'System', a failed sign-in 'Nobody signed in
       after: { customers: 12 },
     }),
   );
-  await renderApp({ route: '/audit', api });
+  await renderApp({ route: '/audit' });
   await within(table('Audit Log')).findByText('Demo data loaded');
   const rows = within(table('Audit Log')).getAllByRole('row').slice(1);
   expect(rows[0]).toHaveTextContent('System');
@@ -206,7 +210,7 @@ test("a transfer's change names the old and the new owner with links, in the scr
       },
     }),
   );
-  const { user } = await renderApp({ route: '/audit', api });
+  const { user } = await renderApp({ route: '/audit' });
   const row = await within(table('Audit Log')).findByRole('row', { name: /Cask transferred/ });
   await user.click(within(row).getByRole('button'));
   const dialog = await screen.findByRole('dialog', { name: 'Audit Entry' });
@@ -254,7 +258,7 @@ test('values read as the screens write them: points, litres, ABV, dates; a bulk 
       bulk: { id: '5c1d2e3f-4a5b-4c6d-8e7f-000000000010', size: 10 },
     }),
   );
-  const { user } = await renderApp({ route: '/audit', api });
+  const { user } = await renderApp({ route: '/audit' });
   const bulkRow = await within(table('Audit Log')).findByRole('row', { name: /Order updated/ });
   expect(bulkRow).toHaveTextContent('Part of a bulk change of 10 orders');
 
@@ -288,7 +292,7 @@ test('values read as the screens write them: points, litres, ABV, dates; a bulk 
 test("a cask's History names its owners and writes its dates as the screens do", async () => {
   const cask = aCask({ name: 'Springbank 2012' });
   const fiona = '1b0e4f0a-1111-4c3d-8e5f-000000000001';
-  const api = createFakeApi({
+  seedApi({
     casks: [cask],
     audit: [
       anAuditEntry({
@@ -306,7 +310,7 @@ test("a cask's History names its owners and writes its dates as the screens do",
       }),
     ],
   });
-  const { user } = await renderApp({ route: '/cask', api });
+  const { user } = await renderApp({ route: '/cask' });
   const row = await screen.findByRole('row', { name: /Springbank 2012/ });
   await user.click(within(row).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });

@@ -4,12 +4,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { INVITE_LINK_INVALID } from '@cask/contracts/admins';
 import { PASSWORD_TOO_COMMON } from '@cask/contracts/auth';
 import { getAccessToken, getRefreshToken } from '@/lib/session.ts';
-import {
-  COMMON_PASSWORD,
-  createFakeApi,
-  GOOD_INVITE,
-  GOOD_INVITE_TOKEN,
-} from '@/testing/fake-api.ts';
+import { COMMON_PASSWORD, seedApi, GOOD_INVITE, GOOD_INVITE_TOKEN } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { INVITE_LINK_INCOMPLETE } from './accept-invite-page.tsx';
 
@@ -19,11 +14,10 @@ afterEach(() => {
 });
 
 test('the invitee sets a password (8-128 characters, typed twice) and is signed in on the Dashboard', async () => {
-  const api = createFakeApi();
+  const api = seedApi();
   const { user, router } = await renderApp({
     route: `/accept-invite?token=${GOOD_INVITE_TOKEN}`,
     session: 'signed-out',
-    api,
     profile: null,
   });
   expect(screen.getByRole('heading', { name: 'Accept Invite' })).toBeInTheDocument();
@@ -67,11 +61,10 @@ test('the page says whose account the invite sets up, in which role, and who inv
 });
 
 test('a used, expired or withdrawn link is said as the page opens: no form, a way to sign in', async () => {
-  const api = createFakeApi();
+  const api = seedApi();
   const { user, router } = await renderApp({
     route: '/accept-invite?token=spent-token',
     session: 'signed-out',
-    api,
     profile: null,
   });
   expect(await screen.findByRole('alert')).toHaveTextContent(INVITE_LINK_INVALID);
@@ -86,11 +79,10 @@ test('a used, expired or withdrawn link is said as the page opens: no form, a wa
 });
 
 test('a password the API finds too common is refused under the password field', async () => {
-  const api = createFakeApi();
+  seedApi();
   const { user, router } = await renderApp({
     route: `/accept-invite?token=${GOOD_INVITE_TOKEN}`,
     session: 'signed-out',
-    api,
     profile: null,
   });
   await user.type(await screen.findByLabelText('Password'), COMMON_PASSWORD);

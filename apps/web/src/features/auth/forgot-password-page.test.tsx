@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app.tsx';
-import { stubFetch } from '@/testing/stub-fetch.ts';
+import { scriptApi } from '@/testing/scripted.ts';
+import { http, HttpResponse, server } from '@/testing/api.ts';
 import { fieldLabelled } from '@/testing/queries.ts';
 
 afterEach(() => {
@@ -22,7 +23,7 @@ test('the screen explains itself and asks for the e-mail', async () => {
 });
 
 test('an empty e-mail is required and a malformed one is an invalid e-mail; nothing is sent', async () => {
-  const { sent } = stubFetch(() => ({ body: { success: true } }));
+  const { sent } = scriptApi(() => ({ body: { success: true } }));
   const { user } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
   await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -36,7 +37,7 @@ test('an empty e-mail is required and a malformed one is an invalid e-mail; noth
 
 test('a sent code is confirmed and the OTP screen opens with the e-mail', async () => {
   let answer: (value: { body: unknown }) => void = () => {};
-  const { sent } = stubFetch(() => new Promise((resolve) => (answer = resolve)));
+  const { sent } = scriptApi(() => new Promise((resolve) => (answer = resolve)));
   const { user, router } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), 'Ailsa@Cask.Club');
@@ -58,7 +59,7 @@ test('a sent code is confirmed and the OTP screen opens with the e-mail', async 
 });
 
 test('a refusal shows the server message and stays', async () => {
-  stubFetch(() => ({
+  scriptApi(() => ({
     status: 429,
     body: { success: false, message: 'Please wait 60 seconds before asking for a new code' },
   }));
@@ -75,7 +76,7 @@ test('a refusal shows the server message and stays', async () => {
 });
 
 test('without a server message the failure reads: Failed to send reset email. Please try again.', async () => {
-  vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+  server.use(http.post('/api/auth/forgot-password', () => HttpResponse.error()));
   const { user } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), 'ailsa@cask.club');

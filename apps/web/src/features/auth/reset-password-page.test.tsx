@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { PASSWORD_TOO_COMMON } from '@cask/contracts/auth';
 import { renderApp } from '@/testing/render-app.tsx';
-import { stubFetch } from '@/testing/stub-fetch.ts';
+import { scriptApi } from '@/testing/scripted.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -74,7 +74,7 @@ test('the confirmation must be given and must match, also after the password cha
 
 test('a valid new password is sent with the e-mail and the code, then Sign In opens', async () => {
   let answer: (value: { body: unknown }) => void = () => {};
-  const { sent } = stubFetch(() => new Promise((resolve) => (answer = resolve)));
+  const { sent } = scriptApi(() => new Promise((resolve) => (answer = resolve)));
   const { user, router } = await openResetScreen();
 
   await user.type(newPassword(), 'Dram-2026!');
@@ -99,7 +99,7 @@ test('a refused reset shows the server message, else its own, and stays', async 
     status: 400,
     body: { success: false, message: 'The code is invalid or has expired' },
   };
-  stubFetch(() => answer);
+  scriptApi(() => answer);
   const { user, router } = await openResetScreen();
   await user.type(newPassword(), 'Dram-2026!');
   await user.type(confirmPassword(), 'Dram-2026!');
@@ -116,7 +116,7 @@ test('a refused reset shows the server message, else its own, and stays', async 
 });
 
 test('a new password the server finds too common is refused under its field, not in a toast', async () => {
-  stubFetch(() => ({
+  scriptApi(() => ({
     status: 400,
     body: {
       success: false,

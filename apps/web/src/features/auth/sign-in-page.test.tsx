@@ -3,7 +3,8 @@ import Cookies from 'js-cookie';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app.tsx';
-import { stubFetch } from '@/testing/stub-fetch.ts';
+import { scriptApi } from '@/testing/scripted.ts';
+import { http, HttpResponse, server } from '@/testing/api.ts';
 import { fieldLabelled } from '@/testing/queries.ts';
 
 afterEach(() => {
@@ -28,7 +29,7 @@ test('the screen shows the logo, the heading, both fields and the way to recover
 });
 
 test('an empty form is refused with both required messages and nothing is sent', async () => {
-  const { sent } = stubFetch(() => ({ body: { success: true } }));
+  const { sent } = scriptApi(() => ({ body: { success: true } }));
   const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.click(signInButton());
@@ -39,7 +40,7 @@ test('an empty form is refused with both required messages and nothing is sent',
 });
 
 test('an e-mail without an @ is an invalid username', async () => {
-  const { sent } = stubFetch(() => ({ body: { success: true } }));
+  const { sent } = scriptApi(() => ({ body: { success: true } }));
   const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), 'master blender');
@@ -63,7 +64,7 @@ test('the show/hide toggle reveals the password and hides it again', async () =>
 
 test('a successful sign-in stores the three cookies and opens the dashboard', async () => {
   let answer: (value: { body: unknown }) => void = () => {};
-  const { sent } = stubFetch(() => new Promise((resolve) => (answer = resolve)));
+  const { sent } = scriptApi(() => new Promise((resolve) => (answer = resolve)));
   const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), ' Ailsa@Cask.Club ');
@@ -91,7 +92,7 @@ test('a successful sign-in stores the three cookies and opens the dashboard', as
 test('a refused sign-in shows the server message, clears the cookies and stays on the form', async () => {
   Cookies.set('refreshToken', 'left-over', { path: '/' });
   Cookies.set('isAuthenticated', 'true', { path: '/' });
-  stubFetch(() => ({
+  scriptApi(() => ({
     status: 401,
     body: { success: false, message: 'Invalid email or password' },
   }));
@@ -109,7 +110,7 @@ test('a refused sign-in shows the server message, clears the cookies and stays o
 });
 
 test('without a server message the failure reads: Login failed. Please try again.', async () => {
-  vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+  server.use(http.post('/api/auth/login', () => HttpResponse.error()));
   const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), 'ailsa@cask.club');
@@ -120,7 +121,7 @@ test('without a server message the failure reads: Login failed. Please try again
 });
 
 test('with two-factor on, the password leads to the code step; tokens come only after it', async () => {
-  const { sent } = stubFetch((request) => {
+  const { sent } = scriptApi((request) => {
     if (request.path === '/api/auth/login') {
       return { body: { success: true, data: { twoFactorRequired: true, challenge: 'chal-1' } } };
     }

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app.tsx';
-import { stubFetch } from '@/testing/stub-fetch.ts';
+import { scriptApi } from '@/testing/scripted.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -110,7 +110,7 @@ test('pasted text without digits changes nothing', async () => {
 });
 
 test('verifying with an empty box shows an error toast and sends nothing', async () => {
-  const { sent } = stubFetch(() => ({ body: { success: true } }));
+  const { sent } = scriptApi(() => ({ body: { success: true } }));
   const { user } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('123');
@@ -122,7 +122,7 @@ test('verifying with an empty box shows an error toast and sends nothing', async
 });
 
 test('a right code is verified and the reset screen opens with the e-mail and the code', async () => {
-  const { sent } = stubFetch(() => ({
+  const { sent } = scriptApi(() => ({
     body: { success: true, message: 'OTP verified successfully!' },
   }));
   const { user, router } = await openOtpScreen();
@@ -143,7 +143,7 @@ test('a right code is verified and the reset screen opens with the e-mail and th
 });
 
 test('a wrong code shows the server message and stays', async () => {
-  stubFetch(() => ({
+  scriptApi(() => ({
     status: 400,
     body: { success: false, message: 'The code is invalid or has expired' },
   }));
@@ -157,7 +157,7 @@ test('a wrong code shows the server message and stays', async () => {
 });
 
 test('a wrong code empties the four boxes and puts the focus on the first', async () => {
-  stubFetch(() => ({
+  scriptApi(() => ({
     status: 400,
     body: { success: false, message: 'The code is invalid or has expired' },
   }));
@@ -176,7 +176,7 @@ test('a wrong code empties the four boxes and puts the focus on the first', asyn
 });
 
 test('a failed verification without a server message reads: Invalid OTP. Please try again.', async () => {
-  stubFetch(() => ({ status: 500, body: { success: false } }));
+  scriptApi(() => ({ status: 500, body: { success: false } }));
   const { user } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('0000');
@@ -261,7 +261,7 @@ test('at zero the line becomes a Resend OTP button and the stored expiry is remo
 
 test('a successful resend sends the e-mail again and restarts the 60 seconds', async () => {
   onFakeClock();
-  const { sent } = stubFetch(() => ({ body: { success: true } }));
+  const { sent } = scriptApi(() => ({ body: { success: true } }));
   await openOtpScreen({ fakeTimers: true });
   await elapse(60_000);
 
@@ -285,7 +285,7 @@ test('a failed resend shows the server message, else its own, and leaves resend 
     status: 429,
     body: { success: false, message: 'Please wait before asking again' },
   };
-  stubFetch(() => answer);
+  scriptApi(() => answer);
   await openOtpScreen({ fakeTimers: true });
   await elapse(60_000);
 
@@ -304,7 +304,7 @@ test('a failed resend shows the server message, else its own, and leaves resend 
 test('verify and resend never run at the same time', async () => {
   onFakeClock();
   const pending: Array<() => void> = [];
-  const { sent } = stubFetch(
+  const { sent } = scriptApi(
     () => new Promise((resolve) => pending.push(() => resolve({ body: { success: true } }))),
   );
   await openOtpScreen({ fakeTimers: true });

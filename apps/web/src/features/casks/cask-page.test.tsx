@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { detailValue } from '@/testing/details.ts';
-import { aCask, aCustomer, createFakeApi } from '@/testing/fake-api.ts';
+import { aCask, aCustomer, seedApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { ABV_TREND_FAR } from './cask-page.tsx';
 
@@ -26,8 +26,8 @@ test('the Cask List links each name to its page and each owner to theirs, with a
     abvFortyOn: yearsFromNow(2),
   });
   const fresh = aCask({ name: 'Glen New', regaugeDueOn: yearsFromNow(2) });
-  const api = createFakeApi({ casks: [cask, fresh] });
-  await renderApp({ route: '/cask', api });
+  const api = seedApi({ casks: [cask, fresh] });
+  await renderApp({ route: '/cask' });
 
   const table = await screen.findByRole('table', { name: 'Cask List' });
   const link = within(table).getByRole('link', { name: 'Glen Old' });
@@ -63,8 +63,8 @@ test('the cask page shows every field, the owner, a labelled value chart and its
       { month: '2025-02', value: 10500 },
     ],
   });
-  const api = createFakeApi({ casks: [cask] });
-  await renderApp({ route: `/cask/${cask.id}`, api });
+  seedApi({ casks: [cask] });
+  await renderApp({ route: `/cask/${cask.id}` });
 
   expect(await screen.findByRole('heading', { name: 'Glen Page', level: 1 })).toBeVisible();
   expect(screen.getByRole('link', { name: 'Isla Grant' })).toHaveAttribute(
@@ -92,8 +92,8 @@ test('the cask page shows every field, the owner, a labelled value chart and its
 
 test('Record Regauge shows a refused field under it, then records and lists the gauge', async () => {
   const cask = aCask({ name: 'Glen Gauge' });
-  const api = createFakeApi({ casks: [cask] });
-  await renderApp({ route: `/cask/${cask.id}`, api });
+  seedApi({ casks: [cask] });
+  await renderApp({ route: `/cask/${cask.id}` });
 
   fireEvent.click(await screen.findByRole('button', { name: 'Record Regauge' }));
   const dialog = await screen.findByRole('dialog', { name: 'Record Regauge' });
@@ -122,8 +122,8 @@ test("the cask page shows the latest gauge as Volume and ABV with its day, the f
     filledAbv: 53.6,
     abvFortyOn: '2142-10-06',
   });
-  const api = createFakeApi({ casks: [cask] });
-  await renderApp({ route: `/cask/${cask.id}`, api });
+  seedApi({ casks: [cask] });
+  await renderApp({ route: `/cask/${cask.id}` });
   const details = await screen.findByRole('heading', { name: 'Glen Gauged', level: 1 });
   expect(details).toBeVisible();
   const page = document.body;
@@ -142,8 +142,8 @@ test("a cask already below 40% says 'Below 40%' with the day of the gauge that f
     filledAbv: 48.4,
     abvFortyOn: '2026-05-01',
   });
-  const api = createFakeApi({ casks: [cask] });
-  await renderApp({ route: `/cask/${cask.id}`, api });
+  seedApi({ casks: [cask] });
+  await renderApp({ route: `/cask/${cask.id}` });
   await screen.findByRole('heading', { name: 'Glen Weak', level: 1 });
   expect(detailValue(document.body, 'ABV')).toHaveTextContent('38.13% (gauged May 1, 2026)');
   expect(screen.getByText('Below 40%: gauged May 1, 2026')).toBeVisible();
@@ -155,8 +155,8 @@ test("a cask already below 40% says 'Below 40%' with the day of the gauge that f
 
 test('Record Regauge shows the last gauge for reference, and the new one becomes Volume and ABV', async () => {
   const cask = aCask({ name: 'Glen Reference', volume: 500, abv: 53.6 });
-  const api = createFakeApi({ casks: [cask] });
-  await renderApp({ route: `/cask/${cask.id}`, api });
+  seedApi({ casks: [cask] });
+  await renderApp({ route: `/cask/${cask.id}` });
 
   fireEvent.click(await screen.findByRole('button', { name: 'Record Regauge' }));
   let dialog = await screen.findByRole('dialog', { name: 'Record Regauge' });
@@ -188,9 +188,9 @@ test('Transfer Ownership shows the owner, leaves them out of the picker, confirm
     name: 'Glen Moved',
     owner: { id: owner.id, fullName: owner.fullName, email: owner.email },
   });
-  const api = createFakeApi({ casks: [cask], customers: [owner, buyer] });
+  const api = seedApi({ casks: [cask], customers: [owner, buyer] });
   const user = userEvent.setup();
-  await renderApp({ route: `/cask/${cask.id}`, api });
+  await renderApp({ route: `/cask/${cask.id}` });
 
   await user.click(await screen.findByRole('button', { name: 'Transfer Ownership' }));
   const dialog = await screen.findByRole('dialog', { name: 'Transfer Ownership' });
@@ -221,7 +221,8 @@ test('Transfer Ownership shows the owner, leaves them out of the picker, confirm
 
 test('an unknown cask, or a link with no id at all, says the cask was not found', async () => {
   for (const id of ['00000000-0000-4000-8000-000000000001', 'not-an-id']) {
-    const { unmount } = await renderApp({ route: `/cask/${id}`, api: createFakeApi() });
+    seedApi();
+    const { unmount } = await renderApp({ route: `/cask/${id}` });
     expect(await screen.findByText('This cask was not found.')).toBeVisible();
     expect(screen.queryByText('Invalid UUID')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -235,7 +236,8 @@ test('an unknown cask, or a link with no id at all, says the cask was not found'
 
 test('the cask page reads its type as a label, not as stored', async () => {
   const cask = aCask({ name: 'Typed Cask', type: 'cask' });
-  await renderApp({ route: `/cask/${cask.id}`, api: createFakeApi({ casks: [cask] }) });
+  seedApi({ casks: [cask] });
+  await renderApp({ route: `/cask/${cask.id}` });
   await screen.findByRole('heading', { name: 'Typed Cask', level: 1 });
   expect(detailValue(document.body, 'Type')).toHaveTextContent(/^Cask$/);
 });

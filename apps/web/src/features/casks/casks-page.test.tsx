@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { CASK_SEARCH_DEBOUNCE_MS } from '@cask/contracts/casks';
 import { RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
-import { aCask, aCustomer, createFakeApi } from '@/testing/fake-api.ts';
+import { aCask, aCustomer, seedApi, server, http, apiError } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { bodyRows, card, table } from '@/testing/queries.ts';
 import { pngFile } from '@/testing/files.ts';
@@ -15,14 +15,14 @@ afterEach(() => {
 });
 
 test('shows the cards, the Cask List with its columns, money and status colours', async () => {
-  const api = createFakeApi({
+  seedApi({
     casks: [
       aCask({ name: 'Glen Ready', status: 'Ready', currentValue: 125500.5 }),
       aCask({ name: 'Glen Maturing', status: 'Maturing' }),
       aCask({ name: 'Tasting Day', status: 'Experience', type: 'experience' }),
     ],
   });
-  await renderApp({ route: '/cask', api });
+  await renderApp({ route: '/cask' });
 
   expect(await screen.findByText('Glen Ready')).toBeVisible();
   expect(card('Total Casks')).toHaveTextContent('3');
@@ -56,10 +56,10 @@ test('shows the cards, the Cask List with its columns, money and status colours'
 });
 
 test('searches after typing stops, from page 1; says when nothing is found', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     casks: Array.from({ length: 12 }, (_, index) => aCask({ name: `Cask number ${index + 1}` })),
   });
-  const { user } = await renderApp({ route: '/cask', api });
+  const { user } = await renderApp({ route: '/cask' });
   await screen.findByText('Cask number 1');
   expect(bodyRows(table('Cask List'))).toHaveLength(10);
   await user.click(screen.getByRole('button', { name: /next/i }));
@@ -86,18 +86,17 @@ test('searches after typing stops, from page 1; says when nothing is found', asy
 });
 
 test('a failed load says so in a toast and offers a retry', async () => {
-  const api = createFakeApi();
-  api.state.failing.add('casks');
-  api.state.failureMessage = '';
-  await renderApp({ route: '/cask', api });
+  seedApi();
+  server.use(http.get('/api/casks', () => apiError(500, '')));
+  await renderApp({ route: '/cask' });
   expect(await screen.findByText('Error Loading Casks')).toBeVisible();
   expect(await screen.findAllByText('Failed to fetch casks.')).not.toHaveLength(0);
 });
 
 test('a failed load shows the cards as unavailable, not loading for ever', async () => {
-  const api = createFakeApi();
-  api.state.failing.add('casks');
-  await renderApp({ route: '/cask', api });
+  seedApi();
+  server.use(http.get('/api/casks', () => apiError(500)));
+  await renderApp({ route: '/cask' });
   expect(await screen.findByText('Error Loading Casks')).toBeVisible();
   for (const title of ['Total Casks', 'Ready Casks', 'Maturing Casks']) {
     expect(card(title)).toHaveTextContent('Unavailable');
@@ -107,11 +106,11 @@ test('a failed load shows the cards as unavailable, not loading for ever', async
 
 test('adds a cask for an owner found by typing, with an image dropped on the form', async () => {
   const owner = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com' });
-  const api = createFakeApi({
+  const api = seedApi({
     customers: [aCustomer({ fullName: 'Someone Else' }), owner],
     casks: [aCask({ name: 'Older cask' })],
   });
-  const { user } = await renderApp({ route: '/cask', api, applyAccept: false });
+  const { user } = await renderApp({ route: '/cask', applyAccept: false });
   await screen.findByText('Older cask');
   await user.click(screen.getByRole('button', { name: '+ Add Cask' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add New Cask' });
@@ -204,8 +203,8 @@ test('edits status and notes, showing the gain and the value history as text', a
       { month: '2025-02', value: 12000 },
     ],
   });
-  const api = createFakeApi({ casks: [cask] });
-  const { user } = await renderApp({ route: '/cask', api });
+  const api = seedApi({ casks: [cask] });
+  const { user } = await renderApp({ route: '/cask' });
   await screen.findByText('Springbank 2012');
   await user.click(within(bodyRows(table('Cask List'))[0]!).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
@@ -243,10 +242,9 @@ test('edits status and notes, showing the gain and the value history as text', a
 });
 
 test('a failed save says so and keeps the dialog open', async () => {
-  const api = createFakeApi({ casks: [aCask({ name: 'Kept' })] });
-  api.state.failing.add('cask-update');
-  api.state.failureMessage = '';
-  const { user } = await renderApp({ route: '/cask', api });
+  seedApi({ casks: [aCask({ name: 'Kept' })] });
+  server.use(http.put('/api/casks/:id/appreciation', () => apiError(500, '')));
+  const { user } = await renderApp({ route: '/cask' });
   await screen.findByText('Kept');
   await user.click(within(bodyRows(table('Cask List'))[0]!).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
@@ -257,8 +255,8 @@ test('a failed save says so and keeps the dialog open', async () => {
 
 test('Edit Cask names the version it opened; saved over meanwhile, it says so and reloads on request', async () => {
   const cask = aCask({ name: 'Contested', status: 'Maturing', version: '7' });
-  const api = createFakeApi({ casks: [cask] });
-  const { user } = await renderApp({ route: '/cask', api });
+  const api = seedApi({ casks: [cask] });
+  const { user } = await renderApp({ route: '/cask' });
   await screen.findByText('Contested');
   await user.click(within(bodyRows(table('Cask List'))[0]!).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Cask' });
@@ -292,8 +290,8 @@ test('Edit Cask names the version it opened; saved over meanwhile, it says so an
 
 test('deletes after confirming; the cards and the total follow; Undo brings the cask back', async () => {
   const doomed = aCask({ name: 'Doomed', distillery: 'Ardbeg', status: 'Ready' });
-  const api = createFakeApi({ casks: [doomed, aCask({ name: 'Stays', status: 'Ready' })] });
-  const { user } = await renderApp({ route: '/cask', api });
+  const api = seedApi({ casks: [doomed, aCask({ name: 'Stays', status: 'Ready' })] });
+  const { user } = await renderApp({ route: '/cask' });
   await screen.findByText('Doomed');
   expect(card('Ready Casks')).toHaveTextContent('2');
   await user.click(

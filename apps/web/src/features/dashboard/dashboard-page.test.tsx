@@ -3,13 +3,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { trendMonths } from '@cask/contracts/dashboard';
-import {
-  aCask,
-  aCustomer,
-  createFakeApi,
-  manyCustomers,
-  type FakeApi,
-} from '@/testing/fake-api.ts';
+import { aCask, aCustomer, seedApi, manyCustomers, server, http, apiError } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 import { card, row, table } from '@/testing/queries.ts';
@@ -19,14 +13,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderDashboard = (api: FakeApi) => renderApp({ route: '/', api });
+const renderDashboard = () => renderApp({ route: '/' });
 
 test('the four cards show the totals, Total Value in thousands of dollars', async () => {
-  const api = createFakeApi({
+  seedApi({
     customers: manyCustomers(3),
     totals: { totalCasks: 1234, activeOffers: 7, totalRevenue: 125_500 },
   });
-  await renderDashboard(api);
+  await renderDashboard();
 
   expect(await within(card('Total Users')).findByText('3')).toBeVisible();
   expect(within(card('Total Casks')).getByText('1,234')).toBeVisible();
@@ -35,7 +29,7 @@ test('the four cards show the totals, Total Value in thousands of dollars', asyn
 });
 
 test("'Total Value' says it is order revenue; each alert count opens the Cask List filtered by it", async () => {
-  const api = createFakeApi({
+  seedApi({
     customers: manyCustomers(1),
     casks: [
       aCask({ name: 'Glen Due', regaugeDueOn: '2020-01-01' }),
@@ -44,7 +38,7 @@ test("'Total Value' says it is order revenue; each alert count opens the Cask Li
     totals: { totalRevenue: 125_500 },
   });
   const user = userEvent.setup();
-  await renderDashboard(api);
+  await renderDashboard();
 
   expect(await within(card('Total Value')).findByText('Order revenue')).toBeVisible();
   const due = await within(card('Total Casks')).findByRole('link', { name: '1 Regauge due' });
@@ -61,31 +55,29 @@ test("'Total Value' says it is order revenue; each alert count opens the Cask Li
 });
 
 test('a failed dashboard call shows the server message after Error:', async () => {
-  const api = createFakeApi({ customers: manyCustomers(1) });
-  api.state.failing.add('dashboard');
-  api.state.failureMessage = 'Database unreachable';
-  await renderDashboard(api);
+  seedApi({ customers: manyCustomers(1) });
+  server.use(http.get('/api/admin/dashboard', () => apiError(500, 'Database unreachable')));
+  await renderDashboard();
   expect(await screen.findByText('Error: Database unreachable')).toBeVisible();
 });
 
 test('without a server message the failure reads Failed to fetch dashboard data', async () => {
-  const api = createFakeApi({ customers: manyCustomers(1) });
-  api.state.failing.add('dashboard');
-  api.state.failureMessage = '';
-  await renderDashboard(api);
+  seedApi({ customers: manyCustomers(1) });
+  server.use(http.get('/api/admin/dashboard', () => apiError(500, '')));
+  await renderDashboard();
   expect(await screen.findByText('Failed to fetch dashboard data')).toBeVisible();
   expect(screen.queryByText(/^Error:/)).not.toBeInTheDocument();
 });
 
 test('Recent Users asks for page 1 of 10, counts every user and lists the columns', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     customers: [
       aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 4 }),
       aCustomer({ fullName: 'Hamish Reid', isActive: false }),
       ...manyCustomers(10),
     ],
   });
-  await renderDashboard(api);
+  await renderDashboard();
 
   expect(await screen.findByRole('table', { name: 'Recent Users (12)' })).toBeVisible();
   expect(api.sent('GET', '/api/users')[0]?.query).toEqual({ page: '1', limit: '10' });
@@ -111,14 +103,15 @@ test('Recent Users asks for page 1 of 10, counts every user and lists the column
 });
 
 test('an empty list reads No Data found', async () => {
-  await renderDashboard(createFakeApi());
+  seedApi();
+  await renderDashboard();
   expect(await screen.findByText('No Data found')).toBeVisible();
   expect(screen.getByRole('table', { name: 'Recent Users (0)' })).toBeVisible();
 });
 
 test('Next loads page 2 and keeps page 1 on screen meanwhile', async () => {
-  const api = createFakeApi({ customers: manyCustomers(15) });
-  const { user } = await renderDashboard(api);
+  const api = seedApi({ customers: manyCustomers(15) });
+  const { user } = await renderDashboard();
   await screen.findByText('Customer 1');
 
   const release = api.holdLists();
@@ -136,8 +129,8 @@ test('Next loads page 2 and keeps page 1 on screen meanwhile', async () => {
 
 test('Edit shows the user read-only and Save sends the chosen status, then refetches', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 3 });
-  const api = createFakeApi({ customers: [morag] });
-  const { user } = await renderDashboard(api);
+  const api = seedApi({ customers: [morag] });
+  const { user } = await renderDashboard();
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
@@ -169,8 +162,8 @@ test('Edit shows the user read-only and Save sends the chosen status, then refet
 });
 
 test('Cancel closes Edit User without a request', async () => {
-  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
-  const { user } = await renderDashboard(api);
+  const api = seedApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const { user } = await renderDashboard();
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
@@ -180,10 +173,9 @@ test('Cancel closes Edit User without a request', async () => {
 });
 
 test('a failed save keeps Edit User open with the server message', async () => {
-  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
-  api.state.failing.add('update');
-  api.state.failureMessage = 'The database is read-only';
-  const { user } = await renderDashboard(api);
+  seedApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  server.use(http.put('/api/users/:id', () => apiError(500, 'The database is read-only')));
+  const { user } = await renderDashboard();
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
@@ -195,8 +187,8 @@ test('a failed save keeps Edit User open with the server message', async () => {
 
 test('Edit User saved over a change made meanwhile says so; Reload shows the current status', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell', isActive: true, version: '2' });
-  const api = createFakeApi({ customers: [morag] });
-  const { user } = await renderDashboard(api);
+  const api = seedApi({ customers: [morag] });
+  const { user } = await renderDashboard();
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
@@ -222,8 +214,8 @@ test('Edit User saved over a change made meanwhile says so; Reload shows the cur
 
 test('Delete asks Confirm Delete in User Management’s words, sends DELETE, the user and the totals drop; Undo brings them back', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell' });
-  const api = createFakeApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
-  const { user } = await renderDashboard(api);
+  const api = seedApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
+  const { user } = await renderDashboard();
   await screen.findByRole('table', { name: 'Recent Users (2)' });
   await user.click(
     within(row(table(/^Recent Users/), 'Morag')).getByRole('button', { name: 'Delete' }),
@@ -252,10 +244,9 @@ test('Delete asks Confirm Delete in User Management’s words, sends DELETE, the
 });
 
 test('a failed delete stays open with the server message', async () => {
-  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
-  api.state.failing.add('delete');
-  api.state.failureMessage = 'Could not delete';
-  const { user } = await renderDashboard(api);
+  seedApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  server.use(http.delete('/api/users/:id', () => apiError(500, 'Could not delete')));
+  const { user } = await renderDashboard();
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', {
       name: 'Delete',
@@ -270,7 +261,7 @@ test('a failed delete stays open with the server message', async () => {
 
 test('the trends chart revenue by month, casks by status and portfolio value, each as a table too', async () => {
   const months = trendMonths(new Date().toISOString().slice(0, 10));
-  const api = createFakeApi({
+  const api = seedApi({
     customers: manyCustomers(1),
     trends: {
       revenueByMonth: months.map((month, index) => ({ month, revenue: index * 1000 })),
@@ -282,7 +273,7 @@ test('the trends chart revenue by month, casks by status and portfolio value, ea
       portfolioValue: months.map((month, index) => ({ month, value: 50_000 + index * 500 })),
     },
   });
-  const { user } = await renderDashboard(api);
+  const { user } = await renderDashboard();
 
   // The charts come in their own chunk, after the cards, from their own request.
   const revenue = await screen.findByRole('figure', { name: 'Revenue by month' });
@@ -319,10 +310,9 @@ test('the trends chart revenue by month, casks by status and portfolio value, ea
 });
 
 test('a failed trends call is told under the cards, which still show', async () => {
-  const api = createFakeApi({ customers: manyCustomers(1) });
-  api.state.failing.add('trends');
-  api.state.failureMessage = 'Database unreachable';
-  await renderDashboard(api);
+  seedApi({ customers: manyCustomers(1) });
+  server.use(http.get('/api/admin/dashboard/trends', () => apiError(500, 'Database unreachable')));
+  await renderDashboard();
   expect(await screen.findByText('Failed to fetch trends')).toBeVisible();
   expect(screen.getByText('Database unreachable')).toBeVisible();
   expect(within(card('Total Users')).getByText('1')).toBeVisible();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ada, aNotification, createFakeApi, manyNotifications } from '@/testing/fake-api.ts';
+import { ada, aNotification, seedApi, manyNotifications } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { list } from '@/testing/queries.ts';
 
@@ -19,7 +19,7 @@ const bell = (count: number) =>
   screen.findByRole('link', { name: `Notifications, ${count} unread` });
 
 test('chosen items are marked read after a confirmation naming the count; Undo unreads only those it read', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     notifications: [
       aNotification({ title: 'Cask regauged' }),
       aNotification({ title: 'Tier reached', isRead: true }),
@@ -27,7 +27,7 @@ test('chosen items are marked read after a confirmation naming the count; Undo u
       aNotification({ title: 'Bottling run' }),
     ],
   });
-  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
+  const { user } = await renderApp({ route: '/notifications', unreadCount: null });
   expect(await screen.findByRole('heading', { name: 'Notifications (3 unread)' })).toBeVisible();
   expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
 
@@ -84,8 +84,8 @@ test('chosen items are marked read after a confirmation naming the count; Undo u
 }, 40_000);
 
 test('the page checkbox chooses every item loaded, and again none', async () => {
-  const api = createFakeApi({ notifications: manyNotifications(25) });
-  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
+  seedApi({ notifications: manyNotifications(25) });
+  const { user } = await renderApp({ route: '/notifications', unreadCount: null });
   await within(await screen.findByRole('list', { name: 'Notifications' })).findByText('Notice 25');
   await user.click(screen.getByRole('button', { name: 'Load More' }));
   await within(list('Notifications')).findByText('Notice 1');
@@ -100,10 +100,10 @@ test('the page checkbox chooses every item loaded, and again none', async () => 
 }, 40_000);
 
 test('when a notification cannot be marked, none is, and the dialog names it', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     notifications: [aNotification({ title: 'Cask regauged' }), aNotification({ title: 'Gone' })],
   });
-  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
+  const { user } = await renderApp({ route: '/notifications', unreadCount: null });
   await within(await screen.findByRole('list', { name: 'Notifications' })).findByText('Gone');
   await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
   api.state.notifications = api.state.notifications.filter((n) => n.title !== 'Gone');
@@ -120,9 +120,9 @@ test('when a notification cannot be marked, none is, and the dialog names it', a
 
 test('a Viewer is offered no checkboxes (marking read is a change)', async () => {
   const viewer = { ...ada, role: 'viewer' as const };
-  const api = createFakeApi({ notifications: [aNotification({ title: 'Cask regauged' })] });
+  const api = seedApi({ notifications: [aNotification({ title: 'Cask regauged' })] });
   api.state.profile = viewer;
-  await renderApp({ route: '/notifications', api, profile: viewer });
+  await renderApp({ route: '/notifications', profile: viewer });
   await within(await screen.findByRole('list', { name: 'Notifications' })).findByText(
     'Cask regauged',
   );

@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { aNotification, createFakeApi, manyNotifications } from '@/testing/fake-api.ts';
+import {
+  aNotification,
+  seedApi,
+  manyNotifications,
+  server,
+  http,
+  apiError,
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { dialogRequest } from '@/lib/requested-dialog.ts';
 import { list } from '@/testing/queries.ts';
@@ -16,14 +23,14 @@ const heading = () => screen.getByRole('heading', { level: 1 });
 const items = () => within(list('Notifications')).getAllByRole('button');
 
 test('the title counts the unread notifications and each item shows its parts', async () => {
-  const api = createFakeApi({
+  seedApi({
     notifications: [
       aNotification({ title: 'Cask regauged', message: 'New litres.', category: 'investment' }),
       aNotification({ title: 'Tier reached', category: 'rewards' }),
       aNotification({ title: 'Old news', isRead: true, category: 'general' }),
     ],
   });
-  await renderApp({ route: '/notifications', api, unreadCount: null });
+  await renderApp({ route: '/notifications', unreadCount: null });
 
   expect(await screen.findByRole('heading', { name: 'Notifications (2 unread)' })).toBeVisible();
   const [first, , third] = items();
@@ -36,17 +43,17 @@ test('the title counts the unread notifications and each item shows its parts', 
 });
 
 test('Mark All as Read shows only when more than one is unread', async () => {
-  const api = createFakeApi({
+  seedApi({
     notifications: [aNotification(), aNotification({ isRead: true })],
   });
-  await renderApp({ route: '/notifications', api, unreadCount: null });
+  await renderApp({ route: '/notifications', unreadCount: null });
   expect(await screen.findByRole('heading', { name: 'Notifications (1 unread)' })).toBeVisible();
   expect(screen.queryByRole('button', { name: 'Mark All as Read' })).not.toBeInTheDocument();
 });
 
 test('Mark All as Read brings the count to 0 and dims every item', async () => {
-  const api = createFakeApi({ notifications: manyNotifications(3) });
-  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
+  const api = seedApi({ notifications: manyNotifications(3) });
+  const { user } = await renderApp({ route: '/notifications', unreadCount: null });
   await user.click(await screen.findByRole('button', { name: 'Mark All as Read' }));
 
   expect(await screen.findByRole('heading', { name: 'Notifications (0 unread)' })).toBeVisible();
@@ -64,8 +71,8 @@ test('clicking an item marks it read (the count drops by 1) and opens its detail
     priority: 'low',
     category: 'account',
   });
-  const api = createFakeApi({ notifications: [aNotification(), target] });
-  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
+  const api = seedApi({ notifications: [aNotification(), target] });
+  const { user } = await renderApp({ route: '/notifications', unreadCount: null });
   await screen.findByRole('heading', { name: 'Notifications (2 unread)' });
 
   await user.click(screen.getByRole('button', { name: /Payment received/ }));
@@ -87,8 +94,8 @@ test('clicking an item marks it read (the count drops by 1) and opens its detail
 });
 
 test('an item opens from the keyboard, and a read one is not marked again', async () => {
-  const api = createFakeApi({ notifications: [aNotification({ title: 'Seen', isRead: true })] });
-  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
+  const api = seedApi({ notifications: [aNotification({ title: 'Seen', isRead: true })] });
+  const { user } = await renderApp({ route: '/notifications', unreadCount: null });
   await screen.findByRole('heading', { name: 'Notifications (0 unread)' });
 
   // The shell (sidebar, header) comes first in the tab order; the screen starts at its button.
@@ -113,8 +120,8 @@ test('an item opens from the keyboard, and a read one is not marked again', asyn
 });
 
 test('Load More appends the next page of 20 until none is left', async () => {
-  const api = createFakeApi({ notifications: manyNotifications(25) });
-  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
+  const api = seedApi({ notifications: manyNotifications(25) });
+  const { user } = await renderApp({ route: '/notifications', unreadCount: null });
   await screen.findByRole('heading', { name: 'Notifications (25 unread)' });
   expect(items()).toHaveLength(20);
   expect(api.sent('GET', '/api/notifications').at(-1)?.query).toEqual({ page: '1', limit: '20' });
@@ -129,15 +136,16 @@ test('Load More appends the next page of 20 until none is left', async () => {
 });
 
 test('an empty list says so', async () => {
-  await renderApp({ route: '/notifications', api: createFakeApi(), unreadCount: null });
+  seedApi();
+  await renderApp({ route: '/notifications', unreadCount: null });
   expect(await screen.findByText('No notifications available.')).toBeVisible();
   expect(heading()).toHaveTextContent('Notifications (0 unread)');
 });
 
 test('a failed load shows the error toast and a panel to retry', async () => {
-  const api = createFakeApi({ notifications: [aNotification({ title: 'Back again' })] });
-  api.state.failing.add('list');
-  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
+  seedApi({ notifications: [aNotification({ title: 'Back again' })] });
+  server.use(http.get('/api/notifications', () => apiError(500)));
+  const { user } = await renderApp({ route: '/notifications', unreadCount: null });
 
   expect(
     await screen.findByText('Failed to fetch notifications. Please try again.'),
@@ -145,18 +153,22 @@ test('a failed load shows the error toast and a panel to retry', async () => {
   const panel = screen.getByRole('alert');
   expect(panel).toHaveTextContent('Error Loading Notifications');
 
-  api.state.failing.delete('list');
+  server.resetHandlers();
   await user.click(within(panel).getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('button', { name: /Back again/ })).toBeVisible();
 });
 
 test('failures to mark read, mark all or load more are told in toasts', async () => {
-  const api = createFakeApi({ notifications: manyNotifications(21) });
-  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
+  seedApi({ notifications: manyNotifications(21) });
+  const { user } = await renderApp({ route: '/notifications', unreadCount: null });
   await screen.findByRole('heading', { name: 'Notifications (21 unread)' });
-  api.state.failing.add('read');
-  api.state.failing.add('mark-all');
-  api.state.failing.add('next-page');
+  server.use(http.put('/api/notifications/:id/read', () => apiError(500)));
+  server.use(http.put('/api/notifications/mark-all-read', () => apiError(500)));
+  server.use(
+    http.get('/api/notifications', ({ request }) =>
+      Number(new URL(request.url).searchParams.get('page') ?? 1) > 1 ? apiError(500) : undefined,
+    ),
+  );
 
   await user.click(items()[0]!);
   expect(await screen.findByText('Failed to mark notification as read.')).toBeInTheDocument();
@@ -174,14 +186,14 @@ test('failures to mark read, mark all or load more are told in toasts', async ()
 });
 
 test('the list sorts by title both ways and by date, kept in the URL (issue 31)', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     notifications: [
       aNotification({ title: 'Bottling day' }),
       aNotification({ title: 'Cask regauged' }),
       aNotification({ title: 'Auction results' }),
     ],
   });
-  const { user, router } = await renderApp({ route: '/notifications', api });
+  const { user, router } = await renderApp({ route: '/notifications' });
   const titles = () => items().map((item) => item.querySelector('span span span')?.textContent);
   await screen.findByRole('list', { name: 'Notifications' });
   const sortBar = () => screen.getByRole('group', { name: 'Sort notifications' });
@@ -210,10 +222,10 @@ test('the list sorts by title both ways and by date, kept in the URL (issue 31)'
 });
 
 test("the palette's request opens the dialog once: the history entry forgets it (no reopening on reload)", async () => {
+  seedApi();
   const { router } = await renderApp({
     route: '/notifications',
     state: dialogRequest('create-notification'),
-    api: createFakeApi(),
   });
   expect(await screen.findByRole('dialog', { name: 'Create Notification' })).toBeVisible();
   // A reload reads the entry's state again: it no longer asks for the dialog.

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { anOffer, createFakeApi } from '@/testing/fake-api.ts';
+import { anOffer, seedApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 // Issue 31: the Offer List's bulk 'Activate' / 'Deactivate', confirmed with the count, and the
@@ -12,14 +12,14 @@ afterEach(() => {
 });
 
 test('Deactivate on the chosen offers asks with their count; Undo restores each', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     offers: [
       anOffer({ title: 'Ardbeg 2015', isActive: true }),
       anOffer({ title: 'Glenfarclas 2008', isActive: false }),
       anOffer({ title: 'Springbank 2012', isActive: true }),
     ],
   });
-  const { user } = await renderApp({ route: '/offers', api });
+  const { user } = await renderApp({ route: '/offers' });
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Ardbeg 2015');
   await user.click(screen.getByRole('checkbox', { name: 'Select Ardbeg 2015' }));
   await user.click(screen.getByRole('checkbox', { name: 'Select Glenfarclas 2008' }));

@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
-import { anOffer, createFakeApi, manyOffers, type FakeApi } from '@/testing/fake-api.ts';
+import {
+  anOffer,
+  seedApi,
+  manyOffers,
+  type TestApi,
+  server,
+  http,
+  apiError,
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { card, pagination, row, table } from '@/testing/queries.ts';
 
@@ -11,27 +19,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderOffers = (api: FakeApi) => renderApp({ route: '/offers', api });
-const offerListCalls = (api: FakeApi) => api.sent('GET', '/api/offers');
+const renderOffers = () => renderApp({ route: '/offers' });
+const offerListCalls = (api: TestApi) => api.sent('GET', '/api/offers');
 const png = (name = 'banner.png', bytes = 1024 * 1024 * 1.5) =>
   new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
 /** The text fields of the multipart body the last call to `method path` sent. */
-function sentForm(api: FakeApi, method: string, path: string) {
+function sentForm(api: TestApi, method: string, path: string) {
   const body = api.sent(method, path).at(-1)?.body;
   if (!(body instanceof FormData)) throw new Error('no form sent');
   return body;
 }
 
 test('the screen shows its cards, search, type filter, table and pagination', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     offers: [
       anOffer({ title: 'Ardbeg 2015 Sherry Butt', priceNumeric: 15000, expiryDate: '2031-06-30' }),
       anOffer({ title: 'Lagavulin 16', type: 'bottle', isActive: false, priceNumeric: 89.5 }),
       ...manyOffers(10),
     ],
   });
-  await renderOffers(api);
+  await renderOffers();
 
   expect(screen.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
   expect(screen.getByRole('searchbox', { name: 'Search offers' })).toHaveAttribute(
@@ -73,9 +81,9 @@ test('the screen shows its cards, search, type filter, table and pagination', as
 });
 
 test('Loading offers... shows until the first answer; No offers found when empty', async () => {
-  const api = createFakeApi({ offers: [] });
+  const api = seedApi({ offers: [] });
   const release = api.holdLists();
-  await renderOffers(api);
+  await renderOffers();
   expect(await screen.findByText('Loading offers...')).toBeVisible();
   release();
   expect(await screen.findByText('No offers found')).toBeVisible();
@@ -83,19 +91,18 @@ test('Loading offers... shows until the first answer; No offers found when empty
 });
 
 test('a failed list shows the server message, or Failed to fetch offers, in a red box', async () => {
-  const api = createFakeApi({ offers: manyOffers(2) });
-  api.state.failing.add('offers');
-  api.state.failureMessage = '';
-  await renderOffers(api);
+  seedApi({ offers: manyOffers(2) });
+  server.use(http.get('/api/offers', () => apiError(500, '')));
+  await renderOffers();
   const panel = await screen.findByRole('alert');
   expect(within(panel).getByText('Failed to fetch offers')).toBeVisible();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
 });
 
 test('a failed list shows the cards as unavailable, not as 0', async () => {
-  const api = createFakeApi({ offers: manyOffers(2) });
-  api.state.failing.add('offers');
-  await renderOffers(api);
+  seedApi({ offers: manyOffers(2) });
+  server.use(http.get('/api/offers', () => apiError(500)));
+  await renderOffers();
   await screen.findByRole('alert');
   for (const title of ['Total Offers', 'Active Offers']) {
     expect(card(title)).toHaveTextContent('Unavailable');
@@ -104,13 +111,13 @@ test('a failed list shows the cards as unavailable, not as 0', async () => {
 });
 
 test('search (debounced), type and page size each go back to page 1', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     offers: [
       ...manyOffers(14),
       anOffer({ title: 'Islay Tasting Day', type: 'experience', description: 'Peat and smoke' }),
     ],
   });
-  const { user } = await renderOffers(api);
+  const { user } = await renderOffers();
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Offer 1');
   await user.click(within(pagination('Offers pagination')).getByRole('button', { name: 'Page 2' }));
   expect(await within(table('Offers')).findByText('Offer 11')).toBeVisible();
@@ -152,8 +159,8 @@ test('search (debounced), type and page size each go back to page 1', async () =
 });
 
 test('Add Offer: required fields are checked before anything is sent', async () => {
-  const api = createFakeApi({ offers: [] });
-  const { user } = await renderOffers(api);
+  const api = seedApi({ offers: [] });
+  const { user } = await renderOffers();
   await screen.findByText('No offers found');
   await user.click(screen.getByRole('button', { name: 'Add Offer' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Offer' });
@@ -173,8 +180,8 @@ test('Add Offer: required fields are checked before anything is sent', async () 
 });
 
 test('Add Offer with a banner and three sliding images: the row and the cards appear in place', async () => {
-  const api = createFakeApi({ offers: [anOffer({ title: 'Existing offer' })] });
-  const { user } = await renderOffers(api);
+  const api = seedApi({ offers: [anOffer({ title: 'Existing offer' })] });
+  const { user } = await renderOffers();
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Existing offer');
   await user.click(screen.getByRole('button', { name: 'Add Offer' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Offer' });
@@ -239,8 +246,8 @@ test('Add Offer with a banner and three sliding images: the row and the cards ap
 });
 
 test('a wrong image is refused in the form and never sent', async () => {
-  const api = createFakeApi({ offers: [] });
-  const { user } = await renderApp({ route: '/offers', api, applyAccept: false });
+  seedApi({ offers: [] });
+  const { user } = await renderApp({ route: '/offers', applyAccept: false });
   await screen.findByText('No offers found');
   await user.click(screen.getByRole('button', { name: 'Add Offer' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Offer' });
@@ -258,10 +265,9 @@ test('a wrong image is refused in the form and never sent', async () => {
 });
 
 test('a failed save shows the server message in a red box and keeps the form', async () => {
-  const api = createFakeApi({ offers: [] });
-  api.state.failing.add('offer-add');
-  api.state.failureMessage = '';
-  const { user } = await renderOffers(api);
+  seedApi({ offers: [] });
+  server.use(http.post('/api/offers', () => apiError(500, '')));
+  const { user } = await renderOffers();
   await screen.findByText('No offers found');
   await user.click(screen.getByRole('button', { name: 'Add Offer' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Offer' });
@@ -288,8 +294,8 @@ test('Edit Offer: starts from the offer, removes a sliding image, adds one, and 
   });
   const [first, , third] = offer.images;
   const banner = offer.image;
-  const api = createFakeApi({ offers: [offer] });
-  const { user } = await renderOffers(api);
+  const api = seedApi({ offers: [offer] });
+  const { user } = await renderOffers();
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Ardbeg 2015');
   await user.click(
     within(row(table('Offers'), 'Ardbeg 2015')).getByRole('button', { name: 'Edit' }),
@@ -322,8 +328,8 @@ test('Edit Offer shows ABV and volume with their unit and sends them as typed', 
     title: 'Bowmore 1998',
     details: { distillery: 'Bowmore', caskType: 'Hogshead', vintage: 1998, abv: 52.1, volume: 250 },
   });
-  const api = createFakeApi({ offers: [offer] });
-  const { user } = await renderOffers(api);
+  const api = seedApi({ offers: [offer] });
+  const { user } = await renderOffers();
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Bowmore 1998');
   await user.click(
     within(row(table('Offers'), 'Bowmore 1998')).getByRole('button', { name: 'Edit' }),
@@ -355,8 +361,8 @@ test('Edit Offer shows ABV and volume with their unit and sends them as typed', 
 
 test('Edit Offer names the version it opened; saved over meanwhile, it says so and reloads on request', async () => {
   const offer = anOffer({ title: 'Glenfarclas 2009', version: '3' });
-  const api = createFakeApi({ offers: [offer] });
-  const { user } = await renderOffers(api);
+  const api = seedApi({ offers: [offer] });
+  const { user } = await renderOffers();
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Glenfarclas 2009');
   await user.click(
     within(row(table('Offers'), 'Glenfarclas 2009')).getByRole('button', { name: 'Edit' }),
@@ -389,11 +395,10 @@ test('Edit Offer names the version it opened; saved over meanwhile, it says so a
 
 test('Confirm Delete asks by name; the row disappears; a failure shows in the dialog; Undo brings it back', async () => {
   const doomed = anOffer({ title: 'Old Pulteney 12' });
-  const api = createFakeApi({ offers: [doomed, anOffer({ title: 'Keep me' })] });
-  const { user } = await renderOffers(api);
+  const api = seedApi({ offers: [doomed, anOffer({ title: 'Keep me' })] });
+  const { user } = await renderOffers();
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Old Pulteney 12');
-  api.state.failing.add('offer-delete');
-  api.state.failureMessage = '';
+  server.use(http.delete('/api/offers/:id', () => apiError(500, '')));
   await user.click(
     within(row(table('Offers'), 'Old Pulteney 12')).getByRole('button', { name: 'Delete' }),
   );
@@ -404,7 +409,7 @@ test('Confirm Delete asks by name; the row disappears; a failure shows in the di
   await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   expect(await within(dialog).findByText('Failed to delete offer')).toBeVisible();
 
-  api.state.failing.delete('offer-delete');
+  server.resetHandlers();
   await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   expect(await screen.findByText('Offer deleted successfully')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByText('Old Pulteney 12')).not.toBeInTheDocument());

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { anOrder, createFakeApi } from '@/testing/fake-api.ts';
+import { anOrder, seedApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { cellText, table } from '@/testing/queries.ts';
 
@@ -19,8 +19,8 @@ const orders = () => [
 ];
 
 test('choosing rows shows the bar; Set status confirms with the count; Undo puts each status back', async () => {
-  const api = createFakeApi({ orders: orders() });
-  const { user } = await renderApp({ route: '/orders', api });
+  const api = seedApi({ orders: orders() });
+  const { user } = await renderApp({ route: '/orders' });
   await within(table('Order List')).findByText('Cask A');
   expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
 
@@ -65,8 +65,8 @@ test('choosing rows shows the bar; Set status confirms with the count; Undo puts
 }, 40_000);
 
 test('the page checkbox chooses every row shown, and again none', async () => {
-  const api = createFakeApi({ orders: orders() });
-  const { user } = await renderApp({ route: '/orders', api });
+  seedApi({ orders: orders() });
+  const { user } = await renderApp({ route: '/orders' });
   await within(table('Order List')).findByText('Cask A');
   const page = screen.getByRole('checkbox', { name: 'Select all on this page' });
   await user.click(page);
@@ -79,8 +79,8 @@ test('the page checkbox chooses every row shown, and again none', async () => {
 }, 40_000);
 
 test('when an order cannot be changed, nothing is, and the dialog names it', async () => {
-  const api = createFakeApi({ orders: orders() });
-  const { user } = await renderApp({ route: '/orders', api });
+  const api = seedApi({ orders: orders() });
+  const { user } = await renderApp({ route: '/orders' });
   await within(table('Order List')).findByText('Cask A');
   await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
   // Another admin deletes Cask B meanwhile.

@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { anOrder, createFakeApi, manyOrders, type FakeApi } from '@/testing/fake-api.ts';
+import {
+  manyOrders,
+  anOrder,
+  seedApi,
+  type TestApi,
+  server,
+  http,
+  apiError,
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 import { card, pagination, row, searchBox, table } from '@/testing/queries.ts';
@@ -11,8 +19,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderOrders = (api: FakeApi) => renderApp({ route: '/orders', api });
-const orderListCalls = (api: FakeApi) => api.sent('GET', '/api/purchases');
+const renderOrders = () => renderApp({ route: '/orders' });
+const orderListCalls = (api: TestApi) => api.sent('GET', '/api/purchases');
 
 const moragsOrder = () =>
   anOrder({
@@ -45,7 +53,7 @@ const moragsOrder = () =>
   });
 
 test('the screen shows the cards, the search box, the table and 20 orders a page', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     orders: [
       moragsOrder(),
       anOrder({ title: 'Ardbeg 2012', status: 'Pending' }),
@@ -54,7 +62,7 @@ test('the screen shows the cards, the search box, the table and 20 orders a page
       ...manyOrders(21),
     ],
   });
-  const { user } = await renderOrders(api);
+  const { user } = await renderOrders();
 
   expect(screen.getByRole('heading', { level: 1, name: 'Order List' })).toBeVisible();
   expect(searchBox('Search orders')).toHaveAttribute('placeholder', 'Search order ...');
@@ -97,12 +105,12 @@ test('the screen shows the cards, the search box, the table and 20 orders a page
 });
 
 test('the status badge is green, yellow, blue, or red for anything else', async () => {
-  const api = createFakeApi({
+  seedApi({
     orders: (['Active', 'Pending', 'Delivered', 'Reject'] as const).map((status) =>
       anOrder({ title: `${status} order`, status }),
     ),
   });
-  await renderOrders(api);
+  await renderOrders();
   await within(table('Order List')).findByText('Active order');
   const dot = (status: string) =>
     within(row(table('Order List'), `${status} order`))
@@ -115,9 +123,9 @@ test('the status badge is green, yellow, blue, or red for anything else', async 
 });
 
 test("'Loading...' cards and 'Loading orders...' until the first answer; then 'No purchases found.'", async () => {
-  const api = createFakeApi();
+  const api = seedApi();
   const release = api.holdLists();
-  await renderOrders(api);
+  await renderOrders();
   expect(await screen.findByText('Loading orders...')).toBeVisible();
   expect(card('Total Orders')).toHaveTextContent('Loading...');
   expect(card('Total Delivered Orders')).toHaveTextContent('Loading...');
@@ -127,8 +135,8 @@ test("'Loading...' cards and 'Loading orders...' until the first answer; then 'N
 });
 
 test('the search goes to the server over all orders, from page 1; so does the status', async () => {
-  const api = createFakeApi({ orders: [moragsOrder(), ...manyOrders(30)] });
-  const { user } = await renderOrders(api);
+  const api = seedApi({ orders: [moragsOrder(), ...manyOrders(30)] });
+  const { user } = await renderOrders();
   await within(table('Order List')).findByText('Glenfarclas 2008');
   await user.click(within(pagination('Orders pagination')).getByRole('button', { name: 'Page 2' }));
   await within(table('Order List')).findByText('Order 30');
@@ -151,13 +159,13 @@ test('the search goes to the server over all orders, from page 1; so does the st
 
 test('two orders of one product are told apart by reference and date; the Ordered range and sort go to the server', async () => {
   const tour = 'Campbeltown Heritage Tour';
-  const api = createFakeApi({
+  const api = seedApi({
     orders: [
       anOrder({ title: tour, reference: 'ORD-00124', createdAt: '2026-03-05T10:00:00.000Z' }),
       anOrder({ title: tour, reference: 'ORD-00101', createdAt: '2026-02-01T10:00:00.000Z' }),
     ],
   });
-  const { user } = await renderOrders(api);
+  const { user } = await renderOrders();
   const newer = await within(table('Order List')).findByRole('row', { name: /ORD-00124/ });
   expect(within(newer).getByText('Mar 5, 2026')).toBeVisible();
   expect(within(row(table('Order List'), 'ORD-00101')).getByText('Feb 1, 2026')).toBeVisible();
@@ -203,8 +211,8 @@ test('two orders of one product are told apart by reference and date; the Ordere
 });
 
 test('the Ordered range is read from the URL; a day that is no day is ignored', async () => {
-  const api = createFakeApi({ orders: [moragsOrder()] });
-  await renderApp({ route: '/orders?orderedFrom=2026-03-01&orderedTo=soon', api });
+  const api = seedApi({ orders: [moragsOrder()] });
+  await renderApp({ route: '/orders?orderedFrom=2026-03-01&orderedTo=soon' });
   await within(table('Order List')).findByText('Glenfarclas 2008');
   expect(screen.getByLabelText('Ordered from')).toHaveValue('2026-03-01');
   expect(screen.getByLabelText('Ordered to')).toHaveValue('');
@@ -216,27 +224,25 @@ test('the Ordered range is read from the URL; a day that is no day is ignored', 
 });
 
 test('a failed fetch shows the server message in a toast and the error state', async () => {
-  const api = createFakeApi({ orders: [moragsOrder()] });
-  api.state.failing.add('orders');
-  api.state.failureMessage = 'Database unavailable';
-  await renderOrders(api);
+  seedApi({ orders: [moragsOrder()] });
+  server.use(http.get('/api/purchases', () => apiError(500, 'Database unavailable')));
+  await renderOrders();
   expect(await screen.findByText('Error Loading Orders')).toBeVisible();
   // Once in the error state, once as the toast.
   await waitFor(() => expect(screen.getAllByText('Database unavailable')).toHaveLength(2));
 });
 
 test("a failed fetch without a message falls back to 'Failed to fetch purchases.'", async () => {
-  const api = createFakeApi();
-  api.state.failing.add('orders');
-  api.state.failureMessage = '';
-  await renderOrders(api);
+  seedApi();
+  server.use(http.get('/api/purchases', () => apiError(500, '')));
+  await renderOrders();
   await waitFor(() => expect(screen.getAllByText('Failed to fetch purchases.')).toHaveLength(2));
 });
 
 test('a failed fetch shows the cards as unavailable, not loading for ever', async () => {
-  const api = createFakeApi({ orders: [moragsOrder()] });
-  api.state.failing.add('orders');
-  await renderOrders(api);
+  seedApi({ orders: [moragsOrder()] });
+  server.use(http.get('/api/purchases', () => apiError(500)));
+  await renderOrders();
   expect(await screen.findByText('Error Loading Orders')).toBeVisible();
   for (const title of ['Total Orders', 'Total Pending Orders', 'Total Delivered Orders']) {
     expect(card(title)).toHaveTextContent('Unavailable');
@@ -246,8 +252,8 @@ test('a failed fetch shows the cards as unavailable, not loading for ever', asyn
 
 test('in Edit Order, Tab goes from Close through the four editable fields to Save', async () => {
   // Issue 27: the nine read-only fields were keyboard stops (15 Tabs from Close to Save).
-  const api = createFakeApi({ orders: [moragsOrder()] });
-  const { user } = await renderOrders(api);
+  seedApi({ orders: [moragsOrder()] });
+  const { user } = await renderOrders();
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Edit',
@@ -282,8 +288,8 @@ test('in Edit Order, Tab goes from Close through the four editable fields to Sav
 
 test('Edit Order shows the order read-only, saves the editable fields and keeps the history', async () => {
   const order = moragsOrder();
-  const api = createFakeApi({ orders: [order] });
-  const { user } = await renderOrders(api);
+  const api = seedApi({ orders: [order] });
+  const { user } = await renderOrders();
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Edit',
@@ -373,10 +379,9 @@ test('Edit Order shows the order read-only, saves the editable fields and keeps 
 });
 
 test('a failed save stays open with the server message, also as a toast', async () => {
-  const api = createFakeApi({ orders: [moragsOrder()] });
-  api.state.failing.add('order-update');
-  api.state.failureMessage = 'Order is locked';
-  const { user } = await renderOrders(api);
+  seedApi({ orders: [moragsOrder()] });
+  server.use(http.put('/api/purchases/:id/status', () => apiError(500, 'Order is locked')));
+  const { user } = await renderOrders();
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Edit',
@@ -391,8 +396,8 @@ test('a failed save stays open with the server message, also as a toast', async 
 
 test('a save over a change made meanwhile says so; Reload refills the dialog with the current order', async () => {
   const order = { ...moragsOrder(), manualPaymentStatus: 'due' as const, version: '5' };
-  const api = createFakeApi({ orders: [order] });
-  const { user } = await renderOrders(api);
+  const api = seedApi({ orders: [order] });
+  const { user } = await renderOrders();
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Edit',
@@ -435,8 +440,8 @@ test('a save over a change made meanwhile says so; Reload refills the dialog wit
 
 test('Confirm Delete asks with the title and the user, then the row and the counts go', async () => {
   const order = moragsOrder();
-  const api = createFakeApi({ orders: [order, anOrder({ title: 'Ardbeg 2012' })] });
-  const { user } = await renderOrders(api);
+  const api = seedApi({ orders: [order, anOrder({ title: 'Ardbeg 2012' })] });
+  const { user } = await renderOrders();
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Delete',
@@ -462,16 +467,15 @@ test('Confirm Delete asks with the title and the user, then the row and the coun
 });
 
 test("a failed delete stays open with 'Failed to delete order.' when the server says nothing", async () => {
-  const api = createFakeApi({ orders: [moragsOrder()] });
-  const { user } = await renderOrders(api);
+  seedApi({ orders: [moragsOrder()] });
+  const { user } = await renderOrders();
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Delete',
     }),
   );
   const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
-  api.state.failing.add('order-delete');
-  api.state.failureMessage = '';
+  server.use(http.delete('/api/purchases/:id', () => apiError(500, '')));
   await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   expect(await within(dialog).findByText('Failed to delete order.')).toBeVisible();
   expect(screen.getAllByText('Failed to delete order.')).toHaveLength(2);

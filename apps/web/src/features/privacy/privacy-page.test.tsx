@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { TERMS_CHANGED_ELSEWHERE } from '@cask/contracts/terms';
-import { stubApi, type SentRequest } from '@/testing/stub-fetch.ts';
+import { scriptApiResponses, type SentRequest } from '@/testing/scripted.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 declare global {
@@ -40,7 +40,7 @@ const policy = (content: string | null) =>
 /** A server holding `saved`; POST /terms stores what it is sent (the real one sanitizes too). */
 function serverWith(saved: string | null, onSave?: (request: SentRequest) => Response | undefined) {
   let stored = saved;
-  return stubApi(async (request) => {
+  return scriptApiResponses(async (request) => {
     if (request.method === 'GET' && request.path === '/api/terms') return policy(stored);
     if (request.method === 'POST' && request.path === '/api/terms') {
       const answer = onSave?.(request);

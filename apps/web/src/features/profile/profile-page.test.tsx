@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ok, stubApi, type SentRequest } from '@/testing/stub-fetch.ts';
+import { http, server } from '@/testing/api.ts';
+import { ok, scriptApiResponses, type SentRequest } from '@/testing/scripted.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { pngFile } from '@/testing/files.ts';
 import type { AdminProfile } from '@cask/contracts/auth';
@@ -27,7 +28,7 @@ const AVATAR_URL = '/uploads/9a4f2a8e-3c55-4b6d-8f0e-2a1b3c4d5e6f';
 /** The server as the screen sees it: the profile, an upload and a save that echo back. */
 function serverWith(overrides: Partial<Record<string, (request: SentRequest) => Response>> = {}) {
   let stored = { ...morag };
-  return stubApi(async (request) => {
+  return scriptApiResponses(async (request) => {
     const key = `${request.method} ${request.path}`;
     const override = overrides[key];
     if (override) return override(request);
@@ -95,12 +96,12 @@ test('saving uploads the chosen avatar first, then saves the profile, and the he
   ).toHaveAttribute('src', 'blob:avatar-preview');
 
   // Hold the save so the busy state can be seen.
-  const original = vi.mocked(fetch).getMockImplementation();
-  vi.mocked(fetch).mockImplementation(async (...args) => {
-    const url = String(args[0]);
-    if (url.endsWith('/auth/profile') && args[1]?.method === 'PUT') await held;
-    return original!(...args);
-  });
+  server.use(
+    http.put('/api/auth/profile', async () => {
+      await held;
+      return undefined;
+    }),
+  );
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
 
   expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
@@ -265,7 +266,7 @@ test('Back returns to the settings', async () => {
 
 test('a background refresh of the profile never overwrites what the admin is typing', async () => {
   let serverName = 'Morag Campbell';
-  stubApi(async (request) => {
+  scriptApiResponses(async (request) => {
     if (request.method === 'GET' && request.path === '/api/auth/profile') {
       return ok({ user: { ...morag, fullName: serverName, phone: '+14155550100' } });
     }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ada, aCustomer, aReferral, createFakeApi } from '@/testing/fake-api.ts';
+import { ada, aCustomer, aReferral, seedApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { cellText, table } from '@/testing/queries.ts';
 
@@ -49,8 +49,8 @@ function referrals() {
 
 test('choosing rows shows the bar; Set status confirms with the count; Undo puts back each status and date', async () => {
   const { rhona, rows } = referrals();
-  const api = createFakeApi({ customers: [rhona], referrals: rows });
-  const { user } = await renderApp({ route: '/referrals', api });
+  const api = seedApi({ customers: [rhona], referrals: rows });
+  const { user } = await renderApp({ route: '/referrals' });
   await within(await screen.findByRole('table', { name: 'Referrals List' })).findByText('Angus');
   expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
 
@@ -135,8 +135,8 @@ test('when a referral cannot be changed, nothing is, and the dialog names it wit
   const { rhona, rows } = referrals();
   // Rhona spent her points: Isla's referral cannot take back the 200 it credited.
   rhona.referralPoints = 50;
-  const api = createFakeApi({ customers: [rhona], referrals: rows });
-  const { user } = await renderApp({ route: '/referrals', api });
+  const api = seedApi({ customers: [rhona], referrals: rows });
+  const { user } = await renderApp({ route: '/referrals' });
   await within(await screen.findByRole('table', { name: 'Referrals List' })).findByText('Angus');
   await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
   expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent(
@@ -166,9 +166,9 @@ test('when a referral cannot be changed, nothing is, and the dialog names it wit
 
 test('a Viewer is offered no checkboxes and no bulk bar', async () => {
   const viewer = { ...ada, role: 'viewer' as const };
-  const api = createFakeApi({ referrals: referrals().rows });
+  const api = seedApi({ referrals: referrals().rows });
   api.state.profile = viewer;
-  await renderApp({ route: '/referrals', api, profile: viewer });
+  await renderApp({ route: '/referrals', profile: viewer });
   await within(await screen.findByRole('table', { name: 'Referrals List' })).findByText('Angus');
   expect(screen.queryAllByRole('checkbox')).toEqual([]);
 });

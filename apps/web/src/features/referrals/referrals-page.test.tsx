@@ -2,7 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { Referral } from '@cask/contracts/referrals';
-import { aCustomer, aReferral, createFakeApi, type FakeApi } from '@/testing/fake-api.ts';
+import {
+  aCustomer,
+  aReferral,
+  seedApi,
+  type TestApi,
+  server,
+  http,
+  apiError,
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 import { card, pagination, row, searchBox, table } from '@/testing/queries.ts';
@@ -12,9 +20,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderReferrals = (api: FakeApi) => renderApp({ route: '/referrals', api });
+const renderReferrals = () => renderApp({ route: '/referrals' });
 const filter = () => screen.getByRole('combobox', { name: 'Filter by status' });
-const referralListCalls = (api: FakeApi) => api.sent('GET', '/api/referrals');
+const referralListCalls = (api: TestApi) => api.sent('GET', '/api/referrals');
 
 /** Clicks Edit in the row of `referee` once the list has arrived. */
 async function clickEdit(user: { click: (element: Element) => Promise<void> }, referee: RegExp) {
@@ -40,7 +48,7 @@ function manyReferrals(n: number, overrides: Partial<Referral> = {}): Referral[]
 }
 
 test('the screen shows the four cards, the list with its columns, badges and a count', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     referrals: [
       aReferral({
         referrer: { id: crypto.randomUUID(), fullName: 'Rhona Fraser', email: 'rhona@example.com' },
@@ -57,7 +65,7 @@ test('the screen shows the four cards, the list with its columns, badges and a c
       }),
     ],
   });
-  await renderReferrals(api);
+  await renderReferrals();
 
   expect(screen.getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible();
   expect(await within(card('Total Referrals')).findByText('2')).toBeVisible();
@@ -100,9 +108,9 @@ test('the screen shows the four cards, the list with its columns, badges and a c
 });
 
 test('Loading Referrals ... shows until the first answer, No referrals found. when empty', async () => {
-  const api = createFakeApi();
+  const api = seedApi();
   const release = api.holdLists();
-  await renderReferrals(api);
+  await renderReferrals();
   expect(await screen.findByText('Loading Referrals ...')).toBeVisible();
   expect(within(card('Total Referrals')).getByText('Loading...')).toBeVisible();
   release();
@@ -111,22 +119,21 @@ test('Loading Referrals ... shows until the first answer, No referrals found. wh
 });
 
 test('a failed fetch replaces the screen with Error: and the message', async () => {
-  const api = createFakeApi({ referrals: manyReferrals(2) });
-  api.state.failing.add('referrals');
-  api.state.failureMessage = 'Database unreachable';
-  await renderReferrals(api);
+  seedApi({ referrals: manyReferrals(2) });
+  server.use(http.get('/api/referrals', () => apiError(500, 'Database unreachable')));
+  await renderReferrals();
   const panel = await screen.findByRole('alert');
   expect(within(panel).getByText('Error: Database unreachable')).toBeVisible();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
   expect(screen.queryByText('Total Referrals')).not.toBeInTheDocument();
 
-  api.state.failureMessage = '';
+  server.use(http.get('/api/referrals', () => apiError(500, '')));
   await act(async () => {
     within(panel).getByRole('button', { name: 'Try again' }).click();
   });
   expect(await screen.findByText('Error: Failed to fetch referrals')).toBeVisible();
 
-  api.state.failing.delete('referrals');
+  server.resetHandlers();
   await act(async () => {
     screen.getByRole('button', { name: 'Try again' }).click();
   });
@@ -134,13 +141,13 @@ test('a failed fetch replaces the screen with Error: and the message', async () 
 });
 
 test('the filter and a search debounced at 500 ms each start again at page 1', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     referrals: [
       ...manyReferrals(12),
       ...manyReferrals(3, { status: 'completed', completedDate: '2025-05-01T00:00:00.000Z' }),
     ],
   });
-  const { user } = await renderReferrals(api);
+  const { user } = await renderReferrals();
   await within(await screen.findByRole('table')).findByText('Referee 1');
   await user.click(
     within(pagination('Referrals pagination')).getByRole('button', { name: 'Page 2' }),
@@ -193,8 +200,8 @@ test('Edit Referral saves the status, says so, and the referrer points follow in
     rewardAmount: 75.25,
     pointsAwarded: 250,
   });
-  const api = createFakeApi({ customers: [rhona], referrals: [referral] });
-  const { user, router } = await renderApp({ route: '/user', api });
+  const api = seedApi({ customers: [rhona], referrals: [referral] });
+  const { user, router } = await renderApp({ route: '/user' });
   const rewardRow = async () =>
     within(await screen.findByRole('table', { name: 'Reward List' })).findByRole('row', {
       name: /Rhona Fraser/,
@@ -241,12 +248,11 @@ test('Edit Referral saves the status, says so, and the referrer points follow in
 });
 
 test('a failed save keeps the dialog open with a toast and the message', async () => {
-  const api = createFakeApi({ referrals: manyReferrals(1) });
-  const { user } = await renderReferrals(api);
+  const api = seedApi({ referrals: manyReferrals(1) });
+  const { user } = await renderReferrals();
   await clickEdit(user, /Referee 1/);
   const dialog = await screen.findByRole('dialog', { name: 'Edit Referral - Rhona Fraser' });
-  api.state.failing.add('referral-status');
-  api.state.failureMessage = '';
+  server.use(http.put('/api/referrals/:id/status', () => apiError(500, '')));
   const release = api.holdLists();
   await user.selectOptions(within(dialog).getByLabelText('Status'), 'Completed');
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -260,9 +266,9 @@ test('a failed save keeps the dialog open with a toast and the message', async (
 });
 
 test('a save over a change made meanwhile says so; Reload shows the current status', async () => {
-  const api = createFakeApi({ referrals: manyReferrals(1) });
+  const api = seedApi({ referrals: manyReferrals(1) });
   const referral = api.state.referrals[0]!;
-  const { user } = await renderReferrals(api);
+  const { user } = await renderReferrals();
   await clickEdit(user, /Referee 1/);
   const dialog = await screen.findByRole('dialog', { name: 'Edit Referral - Rhona Fraser' });
   // Another admin completes it while this dialog is open.
@@ -284,18 +290,19 @@ test('a save over a change made meanwhile says so; Reload shows the current stat
 });
 
 test('Save reads Saving... while the change is on its way', async () => {
-  const api = createFakeApi({ referrals: manyReferrals(1) });
-  const { user } = await renderReferrals(api);
+  seedApi({ referrals: manyReferrals(1) });
+  const { user } = await renderReferrals();
   await clickEdit(user, /Referee 1/);
   const dialog = await screen.findByRole('dialog');
   // Hold the save so the busy state can be seen.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  const original = api.fetchMock.getMockImplementation();
-  api.fetchMock.mockImplementation(async (input, init) => {
-    if (init?.method === 'PUT') await held;
-    return original!(input, init);
-  });
+  server.use(
+    http.put('/api/referrals/:id/status', async () => {
+      await held;
+      return undefined;
+    }),
+  );
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();
   expect(within(dialog).getByLabelText('Status')).toBeDisabled();

@@ -4,7 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { passkeysOnlyAt } from '@cask/contracts/security';
 import { renderApp } from '@/testing/render-app.tsx';
-import { stubFetch, type SentRequest } from '@/testing/stub-fetch.ts';
+import { scriptApi, type SentRequest } from '@/testing/scripted.ts';
 
 afterEach(() => {
   toast.remove();
@@ -51,7 +51,7 @@ function securityApi(
   overrides: (request: SentRequest) => { status?: number; body: unknown } | undefined = () =>
     undefined,
 ) {
-  return stubFetch((request) => {
+  return scriptApi((request) => {
     const answer = overrides(request);
     if (answer) return answer;
     switch (`${request.method} ${request.path}`) {
@@ -267,7 +267,7 @@ test('without two-factor or a passkey, step-up asks for the password only', asyn
 });
 
 test('the policy takes an admin without two-factor to the Security screen', async () => {
-  stubFetch((request) =>
+  scriptApi((request) =>
     request.path === '/api/security' || request.path === '/api/security/sessions'
       ? {
           body: {

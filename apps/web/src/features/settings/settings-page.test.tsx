@@ -3,7 +3,7 @@ import type userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { getAccessToken, getRefreshToken } from '@/lib/session.ts';
-import { stubApi } from '@/testing/stub-fetch.ts';
+import { scriptApiResponses } from '@/testing/scripted.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
@@ -53,7 +53,7 @@ test('settings lists personal information, change password and privacy, with a w
 });
 
 test('the password fields are required and nothing is sent while one is empty', async () => {
-  const calls = stubApi(async () => Response.json({ success: true }));
+  const calls = scriptApiResponses(async () => Response.json({ success: true }));
   const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
 
@@ -73,7 +73,7 @@ test('the password fields are required and nothing is sent while one is empty', 
 });
 
 test('a confirmation that differs shows "Passwords do not match" on the confirm field', async () => {
-  const calls = stubApi(async () => Response.json({ success: true }));
+  const calls = scriptApiResponses(async () => Response.json({ success: true }));
   const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
 
@@ -94,7 +94,7 @@ test('a confirmation that differs shows "Passwords do not match" on the confirm 
 });
 
 test('server field errors appear under the matching fields', async () => {
-  stubApi(async () =>
+  scriptApiResponses(async () =>
     Response.json(
       {
         success: false,
@@ -122,7 +122,7 @@ test('server field errors appear under the matching fields', async () => {
 });
 
 test('a new password the server refuses shows its reason under New Password', async () => {
-  stubApi(async () =>
+  scriptApiResponses(async () =>
     Response.json(
       {
         success: false,
@@ -153,7 +153,7 @@ test('without field errors the server message is shown, and without one "Somethi
       },
       { status: 429 },
     );
-  stubApi(async () => answer());
+  scriptApiResponses(async () => answer());
   const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
   await fill(user, dialog, {
@@ -175,9 +175,8 @@ test('without field errors the server message is shown, and without one "Somethi
     await screen.findByText('Invalid response format from server (likely HTML)'),
   ).toBeInTheDocument();
 
-  answer = () => {
-    throw new TypeError('Failed to fetch');
-  };
+  // No answer at all: the network failed.
+  answer = () => Response.error();
   toast.remove();
   await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
   expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
@@ -188,7 +187,7 @@ test('a successful change stores the new session, says so and closes the modal',
   const answered = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const calls = stubApi(async () => {
+  const calls = scriptApiResponses(async () => {
     await answered;
     return Response.json({
       success: true,
@@ -230,7 +229,7 @@ test('a successful change stores the new session, says so and closes the modal',
 });
 
 test("'Also remove my passkeys' asks the server to remove them with the new password", async () => {
-  const calls = stubApi(async () =>
+  const calls = scriptApiResponses(async () =>
     Response.json({
       success: true,
       message: 'Password changed successfully!',

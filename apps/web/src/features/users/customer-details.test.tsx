@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
 import { RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import { CUSTOMER_EMAIL_TAKEN } from '@cask/contracts/customer-details';
-import { aCustomer, ada, createFakeApi } from '@/testing/fake-api.ts';
+import { ada, aCustomer, seedApi, type TestApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 // Issue 41 item 12: a customer's e-mail typo is fixed from their page's 'Edit details'.
@@ -19,8 +19,8 @@ const morag = () =>
     version: '4',
   });
 
-async function openDetails(api: ReturnType<typeof createFakeApi>, id: string) {
-  const rendered = await renderApp({ route: `/user/${id}`, api });
+async function openDetails(api: TestApi, id: string) {
+  const rendered = await renderApp({ route: `/user/${id}` });
   await screen.findByRole('heading', { name: 'Morag Campbell', level: 1 });
   await rendered.user.click(screen.getByRole('button', { name: 'Edit details' }));
   // The dialog's code loads on first use: give it time on a busy machine.
@@ -34,7 +34,7 @@ async function openDetails(api: ReturnType<typeof createFakeApi>, id: string) {
 
 test('Edit details saves the name, the e-mail and the phone with If-Match, and the page shows them', async () => {
   const customer = morag();
-  const api = createFakeApi({ customers: [customer] });
+  const api = seedApi({ customers: [customer] });
   const { user, dialog } = await openDetails(api, customer.id);
 
   const email = within(dialog).getByRole('textbox', { name: 'Email' });
@@ -60,7 +60,7 @@ test('Edit details saves the name, the e-mail and the phone with If-Match, and t
 
 test("another customer's e-mail is refused under Email, and a bad one before anything is sent", async () => {
   const customer = morag();
-  const api = createFakeApi({
+  const api = seedApi({
     customers: [customer, aCustomer({ fullName: 'Ewan Ross', email: 'ewan@example.com' })],
   });
   const { user, dialog } = await openDetails(api, customer.id);
@@ -83,7 +83,7 @@ test("another customer's e-mail is refused under Email, and a bad one before any
 
 test('a save over a change made meanwhile says so and offers to reload', async () => {
   const customer = morag();
-  const api = createFakeApi({ customers: [customer] });
+  const api = seedApi({ customers: [customer] });
   const { user, dialog } = await openDetails(api, customer.id);
   // Another admin saves the customer first.
   Object.assign(customer, { phone: '+447700900002', version: '5' });
@@ -99,9 +99,9 @@ test('a save over a change made meanwhile says so and offers to reload', async (
 test('a Viewer is offered no Edit details', async () => {
   const customer = morag();
   const viewer = { ...ada, role: 'viewer' as const };
-  const api = createFakeApi({ customers: [customer] });
+  const api = seedApi({ customers: [customer] });
   api.state.profile = viewer;
-  await renderApp({ route: `/user/${customer.id}`, api, profile: viewer });
+  await renderApp({ route: `/user/${customer.id}`, profile: viewer });
   await screen.findByRole('heading', { name: 'Morag Campbell', level: 1 });
   expect(screen.queryByRole('button', { name: 'Edit details' })).not.toBeInTheDocument();
 });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
-import { aCask, aCustomer, aReferral, createFakeApi, manyCustomers } from '@/testing/fake-api.ts';
+import { aCask, aCustomer, aReferral, seedApi, manyCustomers } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
@@ -10,8 +10,8 @@ afterEach(() => {
 
 test('User Management links each name to the customer page', async () => {
   const [first] = manyCustomers(3);
-  const api = createFakeApi({ customers: manyCustomers(3) });
-  await renderApp({ route: '/user', api });
+  seedApi({ customers: manyCustomers(3) });
+  await renderApp({ route: '/user' });
   const link = await screen.findByRole('link', { name: first!.fullName });
   expect(link.getAttribute('href')).toMatch(/^\/user\/[0-9a-f-]{36}$/);
 });
@@ -26,8 +26,8 @@ test('the customer page shows who they are, the four cards and their casks, link
   const casks = Array.from({ length: 7 }, (_, index) =>
     aCask({ name: `Glen ${index + 1}`, owner, currentValue: 1000 }),
   );
-  const api = createFakeApi({ customers: [isla, aCustomer()], casks: [...casks, aCask()] });
-  await renderApp({ route: `/user/${isla.id}`, api });
+  seedApi({ customers: [isla, aCustomer()], casks: [...casks, aCask()] });
+  await renderApp({ route: `/user/${isla.id}` });
 
   expect(await screen.findByRole('heading', { name: 'Isla Grant', level: 1 })).toBeVisible();
   expect(screen.getByText('isla@example.com')).toBeVisible();
@@ -56,11 +56,11 @@ test('the customer page shows who they are, the four cards and their casks, link
 test("the customer's referrals show their status as the Referrals screen does", async () => {
   const isla = aCustomer({ fullName: 'Isla Grant' });
   const party = { id: isla.id, fullName: isla.fullName, email: isla.email };
-  const api = createFakeApi({
+  seedApi({
     customers: [isla],
     referrals: [aReferral({ referrer: party, status: 'pending' })],
   });
-  await renderApp({ route: `/user/${isla.id}`, api });
+  await renderApp({ route: `/user/${isla.id}` });
 
   const table = await screen.findByRole('table', { name: 'Referrals' });
   const status = await within(table).findByText('Pending');
@@ -74,8 +74,8 @@ test("the customer's referrals show their status as the Referrals screen does", 
 
 test('the page opens the dialogs the app has: status, points and a notification', async () => {
   const isla = aCustomer({ fullName: 'Isla Grant' });
-  const api = createFakeApi({ customers: [isla] });
-  await renderApp({ route: `/user/${isla.id}`, api });
+  seedApi({ customers: [isla] });
+  await renderApp({ route: `/user/${isla.id}` });
 
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Status' }));
   expect(await screen.findByRole('dialog', { name: 'Edit User - Isla Grant' })).toBeVisible();
@@ -97,8 +97,8 @@ test('the page opens the dialogs the app has: status, points and a notification'
 
 test('Send Notification sends to the customer from their page, and nothing reopens', async () => {
   const isla = aCustomer({ fullName: 'Isla Grant' });
-  const api = createFakeApi({ customers: [isla] });
-  const { user, router } = await renderApp({ route: `/user/${isla.id}`, api });
+  const api = seedApi({ customers: [isla] });
+  const { user, router } = await renderApp({ route: `/user/${isla.id}` });
   const sectionPath = `/api/users/${isla.id}/notifications`;
   const sectionReads = () => api.state.requests.filter((r) => r.path === sectionPath).length;
   await user.click(await screen.findByRole('button', { name: 'Send Notification' }));
@@ -120,8 +120,8 @@ test('Send Notification sends to the customer from their page, and nothing reope
 });
 
 test('an unknown customer says so, with the way back and nothing to retry', async () => {
-  const api = createFakeApi();
-  await renderApp({ route: '/user/00000000-0000-4000-8000-000000000001', api });
+  seedApi();
+  await renderApp({ route: '/user/00000000-0000-4000-8000-000000000001' });
   expect(await screen.findByText('This customer was not found.')).toBeVisible();
   expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   expect(screen.getByRole('link', { name: 'Back to User Management' })).toHaveAttribute(
@@ -131,7 +131,8 @@ test('an unknown customer says so, with the way back and nothing to retry', asyn
 });
 
 test('a link with no id at all (the API answers 400 Invalid UUID) reads as not found', async () => {
-  await renderApp({ route: '/user/not-an-id', api: createFakeApi() });
+  seedApi();
+  await renderApp({ route: '/user/not-an-id' });
   expect(await screen.findByText('This customer was not found.')).toBeVisible();
   expect(screen.queryByText('Invalid UUID')).toBeNull();
   expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();

@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { aCustomer, createFakeApi, manyCustomers, type FakeApi } from '@/testing/fake-api.ts';
+import {
+  aCustomer,
+  seedApi,
+  manyCustomers,
+  type TestApi,
+  server,
+  http,
+  apiError,
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { pagination, row, table } from '@/testing/queries.ts';
 
@@ -10,8 +18,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function openAdjustment(api: FakeApi, name: string) {
-  const rendered = await renderApp({ route: '/user', api });
+async function openAdjustment(api: TestApi, name: string) {
+  const rendered = await renderApp({ route: '/user' });
   await within(await screen.findByRole('table', { name: 'Reward List' })).findByText(name);
   await rendered.user.click(
     within(row(table('Reward List'), name)).getByRole('button', { name: 'Adjust Points' }),
@@ -21,7 +29,7 @@ async function openAdjustment(api: FakeApi, name: string) {
 }
 
 test('the Reward List shows casks, referrals, investment and points, six a page', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     customers: [
       aCustomer({
         fullName: 'Morag Campbell',
@@ -34,7 +42,7 @@ test('the Reward List shows casks, referrals, investment and points, six a page'
       ...manyCustomers(7),
     ],
   });
-  await renderApp({ route: '/user', api });
+  await renderApp({ route: '/user' });
 
   const table = await screen.findByRole('table', { name: 'Reward List' });
   await within(table).findByText('Morag Campbell');
@@ -65,8 +73,8 @@ test('the Reward List shows casks, referrals, investment and points, six a page'
 });
 
 test('the Reward List pages on its own', async () => {
-  const api = createFakeApi({ customers: manyCustomers(8) });
-  const { user } = await renderApp({ route: '/user', api });
+  seedApi({ customers: manyCustomers(8) });
+  const { user } = await renderApp({ route: '/user' });
   await within(await screen.findByRole('table', { name: 'Reward List' })).findByText('Customer 1');
   await user.click(within(pagination('Reward pagination')).getByRole('button', { name: 'Next' }));
   expect(await within(table('Reward List')).findByText('Customer 7')).toBeVisible();
@@ -80,9 +88,9 @@ test('the Reward List pages on its own', async () => {
 });
 
 test('the Reward List reads Loading... then No Data found when empty', async () => {
-  const api = createFakeApi();
+  const api = seedApi();
   const release = api.holdLists();
-  await renderApp({ route: '/user', api });
+  await renderApp({ route: '/user' });
   expect(
     await within(screen.getByRole('table', { name: 'Reward List' })).findByText('Loading...'),
   ).toBeVisible();
@@ -91,7 +99,7 @@ test('the Reward List reads Loading... then No Data found when empty', async () 
 });
 
 test('the adjustment form has Points, Description and Admin Notes, and Cancel closes it', async () => {
-  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const api = seedApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
   expect(within(dialog).getByRole('spinbutton', { name: 'Points' })).toBeVisible();
   expect(within(dialog).getByRole('textbox', { name: 'Description' })).toBeVisible();
@@ -102,7 +110,7 @@ test('the adjustment form has Points, Description and Admin Notes, and Cancel cl
 });
 
 test('zero or missing points are refused under the field, without a request', async () => {
-  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  const api = seedApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
   const points = within(dialog).getByRole('spinbutton', { name: 'Points' });
 
@@ -117,7 +125,7 @@ test('zero or missing points are refused under the field, without a request', as
 
 test('Save Changes sends the adjustment with numeric points, toasts and shows the new balance', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell', referralPoints: 100 });
-  const api = createFakeApi({ customers: [morag] });
+  const api = seedApi({ customers: [morag] });
   const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
   await user.type(within(dialog).getByRole('spinbutton', { name: 'Points' }), '25');
   await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Tasting evening');
@@ -144,7 +152,7 @@ test('Save Changes sends the adjustment with numeric points, toasts and shows th
 });
 
 test('a removal below zero shows the server message as a toast and under Points', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     customers: [aCustomer({ fullName: 'Morag Campbell', referralPoints: 40 })],
   });
   const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
@@ -162,9 +170,8 @@ test('a removal below zero shows the server message as a toast and under Points'
 });
 
 test('a failure without a message toasts Failed to update points ❌ and keeps the form', async () => {
-  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
-  api.state.failing.add('points');
-  api.state.failureMessage = '';
+  const api = seedApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  server.use(http.post('/api/referrals/admin/manual-points', () => apiError(500, '')));
   const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
   await user.type(within(dialog).getByRole('spinbutton', { name: 'Points' }), '10');
   await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));

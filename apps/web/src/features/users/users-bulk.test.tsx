@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { aCustomer, createFakeApi } from '@/testing/fake-api.ts';
+import { aCustomer, seedApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { cellText, table } from '@/testing/queries.ts';
 
@@ -13,14 +13,14 @@ afterEach(() => {
 });
 
 test('Set Inactive on the chosen users asks with their count; Undo restores each', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     customers: [
       aCustomer({ fullName: 'Morag Campbell', isActive: true }),
       aCustomer({ fullName: 'Hamish Reid', isActive: false }),
       aCustomer({ fullName: 'Isla Grant', isActive: true }),
     ],
   });
-  const { user } = await renderApp({ route: '/user', api });
+  const { user } = await renderApp({ route: '/user' });
   await within(await screen.findByRole('table', { name: 'Users' })).findByText('Isla Grant');
   await user.click(screen.getByRole('checkbox', { name: 'Select Morag Campbell' }));
   await user.click(screen.getByRole('checkbox', { name: 'Select Hamish Reid' }));
@@ -60,14 +60,14 @@ test('Set Inactive on the chosen users asks with their count; Undo restores each
 }, 40_000);
 
 test('Delete on the chosen users asks with their count; Undo brings each back where it was', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     customers: [
       aCustomer({ fullName: 'Morag Campbell' }),
       aCustomer({ fullName: 'Hamish Reid' }),
       aCustomer({ fullName: 'Isla Grant' }),
     ],
   });
-  const { user } = await renderApp({ route: '/user', api });
+  const { user } = await renderApp({ route: '/user' });
   await within(await screen.findByRole('table', { name: 'Users' })).findByText('Isla Grant');
   await user.click(screen.getByRole('checkbox', { name: 'Select Morag Campbell' }));
   await user.click(screen.getByRole('checkbox', { name: 'Select Isla Grant' }));
@@ -104,8 +104,8 @@ test('Delete on the chosen users asks with their count; Undo brings each back wh
 
 test('a single delete shows Undo for ten seconds; Undo brings the user back', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell' });
-  const api = createFakeApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
-  const { user } = await renderApp({ route: '/user', api });
+  const api = seedApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
+  const { user } = await renderApp({ route: '/user' });
   const row = await within(await screen.findByRole('table', { name: 'Users' })).findByRole('row', {
     name: /Morag Campbell/,
   });

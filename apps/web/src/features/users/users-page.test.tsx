@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { aCustomer, createFakeApi, manyCustomers, type FakeApi } from '@/testing/fake-api.ts';
+import {
+  aCustomer,
+  seedApi,
+  manyCustomers,
+  type TestApi,
+  server,
+  http,
+  apiError,
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 import { pagination, row, searchBox, table } from '@/testing/queries.ts';
@@ -11,17 +19,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const userListCalls = (api: FakeApi) => api.sent('GET', '/api/users');
+const userListCalls = (api: TestApi) => api.sent('GET', '/api/users');
 
 test('the screen shows its heading, the total, the search box and six users a page', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     customers: [
       aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 4 }),
       aCustomer({ fullName: 'Hamish Reid', isActive: false }),
       ...manyCustomers(8),
     ],
   });
-  await renderApp({ route: '/user', api });
+  await renderApp({ route: '/user' });
 
   expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
   expect(searchBox('Search users')).toHaveAttribute(
@@ -50,9 +58,9 @@ test('the screen shows its heading, the total, the search box and six users a pa
 });
 
 test('Loading users... shows until the first answer arrives', async () => {
-  const api = createFakeApi({ customers: manyCustomers(2) });
+  const api = seedApi({ customers: manyCustomers(2) });
   const release = api.holdLists();
-  await renderApp({ route: '/user', api });
+  await renderApp({ route: '/user' });
   expect(await screen.findByText('Loading users...')).toBeVisible();
   release();
   expect(
@@ -62,34 +70,33 @@ test('Loading users... shows until the first answer arrives', async () => {
 });
 
 test('a failed list shows Error Loading Users with the server message', async () => {
-  const api = createFakeApi({ customers: manyCustomers(2) });
-  api.state.failing.add('users');
-  api.state.failureMessage = 'Database unreachable';
-  await renderApp({ route: '/user', api });
+  seedApi({ customers: manyCustomers(2) });
+  server.use(http.get('/api/users', () => apiError(500, 'Database unreachable')));
+  await renderApp({ route: '/user' });
   const panel = await screen.findByRole('alert');
   expect(within(panel).getByText('Error Loading Users')).toBeVisible();
   expect(within(panel).getByText('Database unreachable')).toBeVisible();
 });
 
 test('without a server message the error reads Failed to fetch users', async () => {
-  const api = createFakeApi({ customers: manyCustomers(2) });
-  api.state.failing.add('users');
-  api.state.failureMessage = '';
-  await renderApp({ route: '/user', api });
+  seedApi({ customers: manyCustomers(2) });
+  server.use(http.get('/api/users', () => apiError(500, '')));
+  await renderApp({ route: '/user' });
   expect(await screen.findByText('Failed to fetch users')).toBeVisible();
 });
 
 test('no match reads No users found with a hint', async () => {
-  await renderApp({ route: '/user', api: createFakeApi() });
+  seedApi();
+  await renderApp({ route: '/user' });
   expect(await screen.findByText('No users found')).toBeVisible();
   expect(screen.getByText('Try adjusting your search criteria')).toBeVisible();
 });
 
 test('typing sends one debounced search, keeps the rows on screen and starts at page 1', async () => {
-  const api = createFakeApi({
+  const api = seedApi({
     customers: [...manyCustomers(12), aCustomer({ fullName: 'Morag Campbell' })],
   });
-  const { user } = await renderApp({ route: '/user', api });
+  const { user } = await renderApp({ route: '/user' });
   await within(await screen.findByRole('table', { name: 'Users' })).findByText('Customer 1');
   await user.click(within(pagination('Users pagination')).getByRole('button', { name: 'Page 2' }));
   expect(await screen.findByText('Customer 7')).toBeVisible();
@@ -121,8 +128,8 @@ test('typing sends one debounced search, keeps the rows on screen and starts at 
 
 test('Edit User - {name} shows the user read-only and Save Changes sends the status', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 3 });
-  const api = createFakeApi({ customers: [morag] });
-  const { user } = await renderApp({ route: '/user', api });
+  const api = seedApi({ customers: [morag] });
+  const { user } = await renderApp({ route: '/user' });
   await screen.findByText('Total:');
   await user.click(within(row(table('Users'), 'Morag')).getByRole('button', { name: 'Edit' }));
 
@@ -151,10 +158,9 @@ test('Edit User - {name} shows the user read-only and Save Changes sends the sta
 });
 
 test('a failed status change stays open with the server message', async () => {
-  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
-  api.state.failing.add('update');
-  api.state.failureMessage = 'The database is read-only';
-  const { user } = await renderApp({ route: '/user', api });
+  seedApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  server.use(http.put('/api/users/:id', () => apiError(500, 'The database is read-only')));
+  const { user } = await renderApp({ route: '/user' });
   await screen.findByText('Total:');
   await user.click(within(row(table('Users'), 'Morag')).getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit User - Morag Campbell' });
@@ -166,8 +172,8 @@ test('a failed status change stays open with the server message', async () => {
 
 test('Delete User Account deletes the user: the row goes and the total drops by one', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell' });
-  const api = createFakeApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
-  const { user } = await renderApp({ route: '/user', api });
+  const api = seedApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
+  const { user } = await renderApp({ route: '/user' });
   expect(await screen.findByText('Total:')).toHaveTextContent('Total: 2');
   await user.click(within(row(table('Users'), 'Morag')).getByRole('button', { name: 'Delete' }));
 
@@ -191,8 +197,8 @@ test('Delete User Account deletes the user: the row goes and the total drops by 
 });
 
 test('deleting the only user of the last page shows the page before it', async () => {
-  const api = createFakeApi({ customers: manyCustomers(7) });
-  const { user } = await renderApp({ route: '/user', api });
+  seedApi({ customers: manyCustomers(7) });
+  const { user } = await renderApp({ route: '/user' });
   await within(await screen.findByRole('table', { name: 'Users' })).findByText('Customer 1');
   await user.click(within(pagination('Users pagination')).getByRole('button', { name: 'Page 2' }));
   await user.click(
@@ -208,10 +214,9 @@ test('deleting the only user of the last page shows the page before it', async (
 });
 
 test('a failed delete stays open with the server message', async () => {
-  const api = createFakeApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
-  api.state.failing.add('delete');
-  api.state.failureMessage = 'Could not delete';
-  const { user } = await renderApp({ route: '/user', api });
+  seedApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
+  server.use(http.delete('/api/users/:id', () => apiError(500, 'Could not delete')));
+  const { user } = await renderApp({ route: '/user' });
   await screen.findByText('Total:');
   await user.click(within(row(table('Users'), 'Morag')).getByRole('button', { name: 'Delete' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'Delete User Account' });

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { aNotification, createFakeApi, manyNotifications } from '@/testing/fake-api.ts';
+import { aNotification, seedApi, manyNotifications, type TestApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { banner } from '@/testing/queries.ts';
 
@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 /** The bell's own calls: the smallest list page, which carries the unread count. */
-const bellPolls = (api: ReturnType<typeof createFakeApi>) =>
+const bellPolls = (api: TestApi) =>
   api.sent('GET', '/api/notifications').filter((request) => request.query.limit === '1');
 
 function setVisibility(state: 'visible' | 'hidden') {
@@ -22,8 +22,8 @@ function setVisibility(state: 'visible' | 'hidden') {
 }
 
 test('the bell links to /notifications and names the unread count', async () => {
-  const api = createFakeApi({ notifications: manyNotifications(3) });
-  await renderApp({ route: '/notifications', api, unreadCount: null });
+  const api = seedApi({ notifications: manyNotifications(3) });
+  await renderApp({ route: '/notifications', unreadCount: null });
   const bell = await within(banner()).findByRole('link', { name: 'Notifications, 3 unread' });
   expect(bell).toHaveAttribute('href', '/notifications');
   expect(bell).toHaveTextContent('3');
@@ -31,9 +31,9 @@ test('the bell links to /notifications and names the unread count', async () => 
 });
 
 test('with nothing unread the bell shows no badge', async () => {
+  seedApi({ notifications: [aNotification({ isRead: true })] });
   await renderApp({
     route: '/notifications',
-    api: createFakeApi({ notifications: [aNotification({ isRead: true })] }),
     unreadCount: null,
   });
   const bell = await within(banner()).findByRole('link', { name: 'Notifications, 0 unread' });
@@ -41,8 +41,8 @@ test('with nothing unread the bell shows no badge', async () => {
 });
 
 test('the bell follows reads on the page without a reload', async () => {
-  const api = createFakeApi({ notifications: manyNotifications(2) });
-  const { user } = await renderApp({ route: '/notifications', api, unreadCount: null });
+  seedApi({ notifications: manyNotifications(2) });
+  const { user } = await renderApp({ route: '/notifications', unreadCount: null });
   await within(banner()).findByRole('link', { name: 'Notifications, 2 unread' });
   await user.click(screen.getByRole('button', { name: /Notice 2/ }));
   await screen.findByRole('dialog', { name: 'Notification Details' });
@@ -54,8 +54,8 @@ test('the bell follows reads on the page without a reload', async () => {
 
 test('the bell polls every 30 s, and not while the tab is hidden', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  const api = createFakeApi({ notifications: manyNotifications(1) });
-  await renderApp({ route: '/notifications', api, unreadCount: null });
+  const api = seedApi({ notifications: manyNotifications(1) });
+  await renderApp({ route: '/notifications', unreadCount: null });
   await within(banner()).findByRole('link', { name: 'Notifications, 1 unread' });
   expect(bellPolls(api)).toHaveLength(1);
 

@@ -1,6 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { aCask, aCustomer, ada, anOffer, anOrder, createFakeApi } from '@/testing/fake-api.ts';
+import {
+  ada,
+  aCask,
+  aCustomer,
+  anOffer,
+  anOrder,
+  seedApi,
+  server,
+  http,
+  apiError,
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { dialog } from '@/testing/queries.ts';
 
@@ -38,10 +48,10 @@ test("the header's 'Search' opens the palette too, and Escape closes it", async 
 
 test('a customer found by part of the e-mail opens with ArrowDown and Enter', async () => {
   const morag = aCustomer({ fullName: 'Morag Henderson', email: 'morag.h@glen.example' });
-  const api = createFakeApi({
+  const api = seedApi({
     customers: [aCustomer({ fullName: 'Ewan Reid', email: 'ewan@glen.example' }), morag],
   });
-  const { user, router } = await renderApp({ route: '/', api });
+  const { user, router } = await renderApp({ route: '/' });
   await user.keyboard('{Control>}k{/Control}');
   await dialog('Search everything');
   await user.type(field(), 'GLEN.EX');
@@ -79,13 +89,13 @@ test('casks, orders and offers open their page, their customer and the Offers li
     user: { id: customer.id, fullName: 'Isla Grant' },
   });
   const offer = anOffer({ title: 'Glenfarclas tasting' });
-  const api = createFakeApi({
+  seedApi({
     customers: [customer],
     casks: [cask],
     orders: [order],
     offers: [offer],
   });
-  const { user, router } = await renderApp({ route: '/', api });
+  const { user, router } = await renderApp({ route: '/' });
 
   const open = async () => {
     await user.keyboard('{Control>}k{/Control}');
@@ -160,8 +170,8 @@ test("only an Owner is offered 'Invite Admin'", async () => {
 });
 
 test('nothing found and a failed search are told', async () => {
-  const api = createFakeApi();
-  const { user } = await renderApp({ route: '/', api });
+  seedApi();
+  const { user } = await renderApp({ route: '/' });
   await user.keyboard('{Control>}k{/Control}');
   await dialog('Search everything');
   await user.type(field(), 'zzqx');
@@ -171,7 +181,7 @@ test('nothing found and a failed search are told', async () => {
   expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   expect(field()).toHaveAttribute('aria-expanded', 'false');
 
-  api.state.failing.add('search');
+  server.use(http.get('/api/search', () => apiError(500)));
   await user.type(field(), 'w');
   await waitFor(() =>
     expect(screen.getByRole('status')).toHaveTextContent('Could not search. Try again.'),

@@ -1,0 +1,141 @@
+import { http } from 'msw';
+import {
+  EMAIL_IS_INVITED,
+  INVITE_LINK_INVALID,
+  LAST_OWNER,
+  type AdminAccount,
+  type AdminAccountResponse,
+  type AdminListResponse,
+  type ChangeRoleBody,
+  type InviteAdminBody,
+  type InviteDetailsResponse,
+} from '@cask/contracts/admins';
+import { PASSWORD_TOO_COMMON, type LoginResponse } from '@cask/contracts/auth';
+import type { MessageEnvelope } from '@cask/contracts/common';
+import {
+  COMMON_PASSWORD,
+  GOOD_INVITE,
+  GOOD_INVITE_TOKEN,
+  STEP_UP_PASSWORD,
+  testUuid,
+} from '../factories.ts';
+import { apiError, bodyOf, json, page, queryOf } from '../respond.ts';
+import { db } from '../store.ts';
+
+const account = (data: AdminAccount, message: string) =>
+  json(200, { success: true, message, data: { admin: data } } satisfies AdminAccountResponse);
+
+/** Step-up (docs/decisions/227, 290): every change of the Admins screen needs a recent proof. */
+const proofMissing = () =>
+  db().stepUpStale
+    ? apiError(403, 'Please confirm your password to continue', {
+        code: 'reauthentication_required',
+      })
+    : undefined;
+
+/** The row a change names, or undefined (then no handler here answers). */
+const rowOf = (id: unknown) => db().admins.find((row) => row.id === id);
+
+/** The Admins screen's calls, step-up and accept-invite, as modules/admins answers them. */
+export const adminsHandlers = [
+  http.post('/api/auth/reauthenticate', async ({ request }) => {
+    const { password } = await bodyOf<{ password?: string }>(request);
+    if (password !== STEP_UP_PASSWORD) {
+      return apiError(400, 'Password is incorrect', {
+        errors: [{ field: 'password', message: 'Password is incorrect' }],
+      });
+    }
+    db().stepUpStale = false;
+    return json(200, { success: true, message: 'Confirmed' } satisfies MessageEnvelope);
+  }),
+  http.get('/api/admins', ({ request }) => {
+    const { rows, pagination } = page(db().admins, queryOf(request), 10);
+    return json(200, {
+      success: true,
+      data: { admins: rows, pagination },
+    } satisfies AdminListResponse);
+  }),
+  http.post('/api/admins/invites', async ({ request }) => {
+    const refused = proofMissing();
+    if (refused) return refused;
+    const invite = await bodyOf<InviteAdminBody>(request);
+    if (db().admins.some((row) => row.email === invite.email)) {
+      return apiError(409, EMAIL_IS_INVITED);
+    }
+    const row: AdminAccount = {
+      id: testUuid(),
+      ...invite,
+      status: 'invited',
+      twoFactorEnabled: false,
+      lastSignedInAt: null,
+      createdAt: new Date().toISOString(),
+    };
+    db().admins.unshift(row);
+    return account(row, 'Invite sent');
+  }),
+  http.get('/api/auth/accept-invite', ({ request }) => {
+    if (queryOf(request).token !== GOOD_INVITE_TOKEN || db().inviteSpent) {
+      return apiError(404, INVITE_LINK_INVALID);
+    }
+    return json(200, { success: true, data: GOOD_INVITE } satisfies InviteDetailsResponse);
+  }),
+  http.post('/api/auth/accept-invite', async ({ request }) => {
+    const { token, password } = await bodyOf<{ token: string; password: string }>(request);
+    if (token !== GOOD_INVITE_TOKEN || db().inviteSpent) {
+      return apiError(400, INVITE_LINK_INVALID, {
+        errors: [{ field: 'token', message: INVITE_LINK_INVALID }],
+      });
+    }
+    if (password === COMMON_PASSWORD) {
+      return apiError(400, PASSWORD_TOO_COMMON, {
+        errors: [{ field: 'password', message: PASSWORD_TOO_COMMON }],
+      });
+    }
+    db().inviteSpent = true;
+    return json(200, {
+      success: true,
+      message: 'Welcome to Cask Admin',
+      data: { accessToken: 'invited-access', refreshToken: 'invited-refresh' },
+    } satisfies LoginResponse);
+  }),
+  http.delete('/api/admins/invites/:id', ({ params }) => {
+    const target = rowOf(params.id);
+    if (!target) return undefined;
+    const refused = proofMissing();
+    if (refused) return refused;
+    db().admins = db().admins.filter((row) => row !== target);
+    return json(200, { success: true, message: 'Invite withdrawn', data: { id: target.id } });
+  }),
+  http.post('/api/admins/invites/:id/resend', ({ params }) => {
+    const target = rowOf(params.id);
+    if (!target) return undefined;
+    return (
+      proofMissing() ?? account(Object.assign(target, { status: 'invited' }), 'Invite sent again')
+    );
+  }),
+  http.all('/api/admins/:id/:action', async ({ request, params }) => {
+    const target = rowOf(params.id);
+    const action = params.action as string;
+    if (!target || request.method === 'GET') return undefined;
+    if (!['role', 'disable', 'enable', 'two-factor'].includes(action)) return undefined;
+    const refused = proofMissing();
+    if (refused) return refused;
+    if (action === 'two-factor') {
+      Object.assign(target, { twoFactorEnabled: false });
+      return json(200, {
+        success: true,
+        message: 'Two-factor authentication reset',
+      } satisfies MessageEnvelope);
+    }
+    const body = action === 'role' ? await bodyOf<ChangeRoleBody>(request) : undefined;
+    const owners = db().admins.filter((row) => row.role === 'owner' && row.status === 'active');
+    const losesOwner =
+      target.role === 'owner' &&
+      (action === 'disable' || (action === 'role' && body?.role !== 'owner'));
+    if (losesOwner && owners.length <= 1) return apiError(409, LAST_OWNER);
+    if (body) return account(Object.assign(target, body), 'Role changed');
+    if (action === 'disable')
+      return account(Object.assign(target, { status: 'disabled' }), 'Admin disabled');
+    return account(Object.assign(target, { status: 'active' }), 'Admin enabled');
+  }),
+];

@@ -1,0 +1,133 @@
+import type { AdminAccount } from '@cask/contracts/admins';
+import type { AdminProfile } from '@cask/contracts/auth';
+import type { AuditAdmin, AuditEntry } from '@cask/contracts/audit';
+import type { Cask } from '@cask/contracts/casks';
+import type { CaskTransfer, ProvenanceEvent, Regauge } from '@cask/contracts/cask-records';
+import type { DashboardTrends } from '@cask/contracts/dashboard';
+import type { ExportState } from '@cask/contracts/exports';
+import type { Notification } from '@cask/contracts/notifications';
+import type { Offer } from '@cask/contracts/offers';
+import type { Order } from '@cask/contracts/orders';
+import type { Referral } from '@cask/contracts/referrals';
+import { ada, type StoredCustomer } from './factories.ts';
+
+/**
+ * Test support: the small in-memory store the msw handlers of ./handlers/ answer from
+ * (docs/decisions/353). A test seeds it with `seedApi({ ... })` before `renderApp`; setup.ts
+ * empties it after each test. Lists are newest first, as the server orders them.
+ */
+
+export interface Seed {
+  profile?: AdminProfile;
+  customers?: StoredCustomer[];
+  /** The Admins screen's rows (admins and outstanding invites), newest first. */
+  admins?: AdminAccount[];
+  notifications?: Notification[];
+  orders?: Order[];
+  /** The catalogue; when given, the dashboard's Active Offers card counts its active ones. */
+  offers?: Offer[];
+  casks?: Cask[];
+  referrals?: Referral[];
+  /** The audit log, newest first; `auditAdmins`: its Admin filter's choices. */
+  audit?: AuditEntry[];
+  auditAdmins?: AuditAdmin[];
+  totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
+  /**
+   * The session's proof of identity is older than 10 minutes: the Owner's changes on the Admins
+   * screen (invites, their resends and withdrawals included) answer 403
+   * `reauthentication_required` until STEP_UP_PASSWORD is confirmed.
+   */
+  stepUpStale?: boolean;
+  /** The dashboard's trends; by default this month holds the Total Value and the casks' values. */
+  trends?: DashboardTrends;
+}
+
+/** What a test sees of one request the app sent: the parts the API cares about. */
+export interface SentRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Headers;
+  /** Whether cookies go with it ('include' for every call of the API client). */
+  credentials: RequestCredentials;
+  /** Parsed JSON, the FormData as sent, or undefined (filled once the body is read). */
+  body: unknown;
+}
+
+function emptyStore(seed: Seed) {
+  return {
+    seed,
+    profile: seed.profile ?? ada,
+    customers: [...(seed.customers ?? [])],
+    admins: [...(seed.admins ?? [])],
+    inviteSpent: false,
+    stepUpStale: seed.stepUpStale ?? false,
+    notifications: [...(seed.notifications ?? [])],
+    orders: [...(seed.orders ?? [])],
+    offers: [...(seed.offers ?? [])],
+    casks: [...(seed.casks ?? [])],
+    regauges: [] as { caskId: string; gauge: Regauge }[],
+    transfers: [] as { caskId: string; transfer: CaskTransfer }[],
+    provenance: [] as { caskId: string; event: ProvenanceEvent }[],
+    referrals: [...(seed.referrals ?? [])],
+    audit: [...(seed.audit ?? [])],
+    /** Exports asked for, and the states GET /exports/:id answers in turn (the last repeats). */
+    exports: [] as { id: string; list: string; query: Record<string, string> }[],
+    exportStates: ['running', 'done'] as ExportState[],
+    /** While set, `POST /exports/<list>` answers this refusal (429 one at a time, 503 busy). */
+    exportRefusal: null as { status: 429 | 503; message: string } | null,
+    auditAdmins: [...(seed.auditAdmins ?? [])],
+    totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...seed.totals },
+    /** While set, list reads (users, rewards, orders, offers, referrals) wait for it. */
+    hold: null as Promise<void> | null,
+    /** Every request the app sent, in order (recorded by ./server.ts). */
+    requests: [] as SentRequest[],
+    /** Rows deleted, with where they stood, so POST .../bulk/deleted can put them back (undo). */
+    deleted: new Map<string, { index: number; row: StoredCustomer | Order | Offer | Cask }>(),
+  };
+}
+
+export type Store = ReturnType<typeof emptyStore>;
+
+let current: Store = emptyStore({});
+
+/** The store the handlers answer from. */
+export const db = (): Store => current;
+
+/** Empties the store (setup.ts, after each test). */
+export function resetStore() {
+  current = emptyStore({});
+}
+
+/** A list read waits here while a test holds the lists (a slow network). */
+export async function listsReleased() {
+  if (current.hold) await current.hold;
+}
+
+/**
+ * Seeds the store for this test and returns it with what a test asks of it: `state` (the store,
+ * which a test may change between steps), `sent(method, path)` and `holdLists()`.
+ */
+export function seedApi(seed: Seed = {}) {
+  const state = emptyStore(seed);
+  current = state;
+  return {
+    state,
+    /** The requests sent so far to `method path`. */
+    sent: (method: string, path: string) =>
+      state.requests.filter((request) => request.method === method && request.path === path),
+    /** Makes list reads wait until the returned function is called. */
+    holdLists(): () => void {
+      let release = () => {};
+      state.hold = new Promise<void>((resolve) => {
+        release = () => {
+          state.hold = null;
+          resolve();
+        };
+      });
+      return release;
+    },
+  };
+}
+
+export type TestApi = ReturnType<typeof seedApi>;
