@@ -21,9 +21,10 @@ const webFeatures = subfolders(`./${WEB}/features/`);
 const apiModules = subfolders(`./${API}/modules/`);
 
 // What several API modules build on lives in shared modules: the club's customers (read by
-// users, rewards, and later casks and orders) and the one store of uploaded images. A module
+// users, rewards, and later casks and orders), the one store of uploaded images, and the one
+// repository of the admins' rows (the Admins screen and sign-in, issue 42, decision 345). A module
 // imports these and nothing else of another module (docs/conventions.md#layout, decision 100).
-const sharedModules = ['./customers', './files'];
+const sharedModules = ['./customers', './files', './admins'];
 
 const testFiles = ['**/*.test.{ts,tsx}', '**/*.spec.ts'];
 const testSupport = [

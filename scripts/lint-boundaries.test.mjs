@@ -178,6 +178,11 @@ const allowed = [
     "import '../customers/customers.repository.ts';",
   ],
   [
+    'a module uses the shared admins repository',
+    'apps/api/src/modules/auth/probe.service.ts',
+    "import '../admins/admins.repository.ts';",
+  ],
+  [
     'start-up and the CLI use the seed code',
     'apps/api/src/cli/probe.ts',
     "import '../db/seed/demo-seed.service.ts';\nimport '../db/seed/bulk-seed.service.ts';",
