@@ -1,4 +1,5 @@
 import type { ExportSources } from './db/csv-export.ts';
+import { legacyExportSource } from './db/legacy-list.ts';
 import { auditExport } from './modules/audit/audit-export.repository.ts';
 import { casksExport } from './modules/casks/casks-export.repository.ts';
 import { notificationsExport } from './modules/notifications/notifications-export.repository.ts';
@@ -13,12 +14,12 @@ import { usersExport } from './modules/users/users-export.repository.ts';
  * exports module, which never reaches into another module itself.
  */
 export const EXPORT_SOURCES: ExportSources = {
-  users: usersExport,
-  rewards: rewardsExport,
-  casks: casksExport,
-  offers: offersExport,
-  orders: ordersExport,
-  referrals: referralsExport,
-  notifications: notificationsExport,
-  audit: auditExport,
+  users: legacyExportSource(usersExport),
+  rewards: legacyExportSource(rewardsExport),
+  casks: legacyExportSource(casksExport),
+  offers: legacyExportSource(offersExport),
+  orders: legacyExportSource(ordersExport),
+  referrals: legacyExportSource(referralsExport),
+  notifications: legacyExportSource(notificationsExport),
+  audit: legacyExportSource(auditExport),
 };

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AdminAccount, AdminListParams, AdminRole } from '@cask/contracts/admins';
 import { INVITE_VALID_HOURS } from '@cask/contracts/admins';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createList, isoTimeSql, windowSql } from '../../db/list.ts';
+import { createList, isoTimeSql, windowSql } from '../../db/legacy-list.ts';
 import { adminInvites } from '../../db/schema/admin-invites.ts';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { admins } from '../../db/schema/admins.ts';

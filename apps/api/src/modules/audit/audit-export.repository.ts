@@ -1,7 +1,7 @@
 import { AUDIT_ACTION_LABELS, AUDIT_RECORD_TYPE_LABELS } from '@cask/contracts/audit';
 import type { ExportFilters } from '@cask/contracts/exports';
-import type { ExportSource } from '../../db/csv-export.ts';
-import { isoTimeSql } from '../../db/list.ts';
+import type { LegacyExportSource as ExportSource } from '../../db/legacy-list.ts';
+import { isoTimeSql } from '../../db/legacy-list.ts';
 import {
   auditWhereSql,
   RECORD_NAME_SQL,

@@ -13,7 +13,7 @@ import {
   windowSql,
   type ListRequest,
   type StatementValues,
-} from '../../db/list.ts';
+} from '../../db/legacy-list.ts';
 
 export const AUDIT_TOTAL_COUNTER = 'audit_log.total';
 

@@ -1,6 +1,6 @@
 import type { ExportFilters } from '@cask/contracts/exports';
-import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
-import { isoTimeSql } from '../../db/list.ts';
+import { searchPattern, type LegacyExportSource as ExportSource } from '../../db/legacy-list.ts';
+import { isoTimeSql } from '../../db/legacy-list.ts';
 import { alertUntil, caskListWhereSql, CASK_LIST_SORTS } from './casks.repository.ts';
 
 const iso = isoTimeSql;

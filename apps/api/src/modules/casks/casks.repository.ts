@@ -18,7 +18,7 @@ import {
   uploadUrlSql,
   windowSql,
   type ListWindow,
-} from '../../db/list.ts';
+} from '../../db/legacy-list.ts';
 import { caskAppreciation, casks, type CaskStatus, type NewCask } from '../../db/schema/casks.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';

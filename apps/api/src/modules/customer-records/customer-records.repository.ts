@@ -17,7 +17,7 @@ import {
   windowSql,
   type ListWindow,
   type StatementValues,
-} from '../../db/list.ts';
+} from '../../db/legacy-list.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { versionSql } from '../../db/versions.ts';
 

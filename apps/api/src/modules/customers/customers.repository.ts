@@ -7,7 +7,7 @@ import {
   type ListRequest,
   type ListWindow,
   type StatementValues,
-} from '../../db/list.ts';
+} from '../../db/legacy-list.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 

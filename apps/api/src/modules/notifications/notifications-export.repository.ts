@@ -1,6 +1,6 @@
 import type { ExportFilters } from '@cask/contracts/exports';
-import type { ExportSource } from '../../db/csv-export.ts';
-import { isoTimeSql } from '../../db/list.ts';
+import type { LegacyExportSource as ExportSource } from '../../db/legacy-list.ts';
+import { isoTimeSql } from '../../db/legacy-list.ts';
 import { NOTIFICATION_LIST_SORTS } from './notifications.repository.ts';
 
 const iso = isoTimeSql;

@@ -7,7 +7,7 @@ import type {
   NotificationType,
 } from '@cask/contracts/notifications';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createList, isoTimeSql, windowSql, type ListRequest } from '../../db/list.ts';
+import { createList, isoTimeSql, windowSql, type ListRequest } from '../../db/legacy-list.ts';
 import { planPage } from '../../lib/page-plan.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';

@@ -1,6 +1,10 @@
 import type { ExportFilters } from '@cask/contracts/exports';
-import { searchPattern, activeTextSql, type ExportSource } from '../../db/csv-export.ts';
-import { isoTimeSql } from '../../db/list.ts';
+import {
+  searchPattern,
+  activeTextSql,
+  type LegacyExportSource as ExportSource,
+} from '../../db/legacy-list.ts';
+import { isoTimeSql } from '../../db/legacy-list.ts';
 import { offerListWhereSql, OFFER_LIST_SORTS } from './offers.repository.ts';
 
 const iso = isoTimeSql;

@@ -16,7 +16,7 @@ import {
   uploadUrlSql,
   windowSql,
   type ListWindow,
-} from '../../db/list.ts';
+} from '../../db/legacy-list.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import {
   offerImages,

@@ -1,6 +1,6 @@
 import type { ExportFilters } from '@cask/contracts/exports';
-import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
-import { isoTimeSql } from '../../db/list.ts';
+import { searchPattern, type LegacyExportSource as ExportSource } from '../../db/legacy-list.ts';
+import { isoTimeSql } from '../../db/legacy-list.ts';
 import { orderReferenceSql } from '../../db/order-reference.ts';
 import { orderFilterSql, orderListWhereSql, ORDER_LIST_SORTS } from './orders.repository.ts';
 

@@ -19,7 +19,7 @@ import {
   isoTimeSql,
   searchTextSql,
   windowSql,
-} from '../../db/list.ts';
+} from '../../db/legacy-list.ts';
 import { planPage, type PagePlan } from '../../lib/page-plan.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { orderNumberOf, orderReferenceSql } from '../../db/order-reference.ts';

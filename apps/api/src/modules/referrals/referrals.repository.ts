@@ -12,7 +12,7 @@ import {
   searchTextSql,
   windowSql,
   type ListWindow,
-} from '../../db/list.ts';
+} from '../../db/legacy-list.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';

@@ -1,6 +1,6 @@
 import type { ExportFilters } from '@cask/contracts/exports';
-import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
-import { isoTimeSql } from '../../db/list.ts';
+import { searchPattern, type LegacyExportSource as ExportSource } from '../../db/legacy-list.ts';
+import { isoTimeSql } from '../../db/legacy-list.ts';
 import { customerListWhereSql } from '../customers/customers.repository.ts';
 import { REWARD_LIST_SORTS } from './rewards.repository.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { RewardRow } from '@cask/contracts/rewards';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createList } from '../../db/list.ts';
+import { createList } from '../../db/legacy-list.ts';
 import { pointTransactions, type NewPointTransaction } from '../../db/schema/point-transactions.ts';
 import { customers } from '../../db/schema/customers.ts';
 import {

@@ -1,6 +1,6 @@
 import { SEARCH_KIND_LIMIT, type SearchResults } from '@cask/contracts/search';
 import type { Database } from '../../db/client.ts';
-import { containsPattern, searchTextSql } from '../../db/list.ts';
+import { containsPattern, searchTextSql } from '../../db/legacy-list.ts';
 import { orderNumberOf, orderReferenceSql } from '../../db/order-reference.ts';
 
 /**

@@ -4,7 +4,7 @@ import { BULK_USER_NOT_DELETED, BULK_USER_NOT_FOUND, type User } from '@cask/con
 import { ConflictError } from '../../lib/errors.ts';
 import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createList, isoTimeSql } from '../../db/list.ts';
+import { createList, isoTimeSql } from '../../db/legacy-list.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';

@@ -10,7 +10,7 @@ import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
-import { StatementValues } from '../../db/list.ts';
+import { StatementValues } from '../../db/legacy-list.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
 import { customerWindowSql } from '../customers/customers.repository.ts';
 import { useTestContext } from '../../../test/context.ts';
