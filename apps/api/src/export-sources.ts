@@ -21,5 +21,5 @@ export const EXPORT_SOURCES: ExportSources = {
   orders: legacyExportSource(ordersExport),
   referrals: legacyExportSource(referralsExport),
   notifications: legacyExportSource(notificationsExport),
-  audit: legacyExportSource(auditExport),
+  audit: auditExport,
 };
