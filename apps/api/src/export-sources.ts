@@ -20,6 +20,6 @@ export const EXPORT_SOURCES: ExportSources = {
   offers: legacyExportSource(offersExport),
   orders: legacyExportSource(ordersExport),
   referrals: legacyExportSource(referralsExport),
-  notifications: legacyExportSource(notificationsExport),
+  notifications: notificationsExport,
   audit: auditExport,
 };
