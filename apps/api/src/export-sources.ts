@@ -19,7 +19,7 @@ export const EXPORT_SOURCES: ExportSources = {
   casks: legacyExportSource(casksExport),
   offers: legacyExportSource(offersExport),
   orders: legacyExportSource(ordersExport),
-  referrals: legacyExportSource(referralsExport),
+  referrals: referralsExport,
   notifications: notificationsExport,
   audit: auditExport,
 };
