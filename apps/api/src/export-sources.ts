@@ -14,8 +14,8 @@ import { usersExport } from './modules/users/users-export.repository.ts';
  * exports module, which never reaches into another module itself.
  */
 export const EXPORT_SOURCES: ExportSources = {
-  users: legacyExportSource(usersExport),
-  rewards: legacyExportSource(rewardsExport),
+  users: usersExport,
+  rewards: rewardsExport,
   casks: legacyExportSource(casksExport),
   offers: legacyExportSource(offersExport),
   orders: legacyExportSource(ordersExport),
