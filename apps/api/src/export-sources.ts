@@ -18,7 +18,7 @@ export const EXPORT_SOURCES: ExportSources = {
   rewards: rewardsExport,
   casks: legacyExportSource(casksExport),
   offers: legacyExportSource(offersExport),
-  orders: legacyExportSource(ordersExport),
+  orders: ordersExport,
   referrals: legacyExportSource(referralsExport),
   notifications: legacyExportSource(notificationsExport),
   audit: legacyExportSource(auditExport),
