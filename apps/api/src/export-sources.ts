@@ -17,7 +17,7 @@ export const EXPORT_SOURCES: ExportSources = {
   users: usersExport,
   rewards: rewardsExport,
   casks: legacyExportSource(casksExport),
-  offers: legacyExportSource(offersExport),
+  offers: offersExport,
   orders: ordersExport,
   referrals: legacyExportSource(referralsExport),
   notifications: legacyExportSource(notificationsExport),
