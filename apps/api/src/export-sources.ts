@@ -14,11 +14,11 @@ import { usersExport } from './modules/users/users-export.repository.ts';
  * exports module, which never reaches into another module itself.
  */
 export const EXPORT_SOURCES: ExportSources = {
-  users: legacyExportSource(usersExport),
-  rewards: legacyExportSource(rewardsExport),
+  users: usersExport,
+  rewards: rewardsExport,
   casks: legacyExportSource(casksExport),
-  offers: legacyExportSource(offersExport),
-  orders: legacyExportSource(ordersExport),
+  offers: offersExport,
+  orders: ordersExport,
   referrals: referralsExport,
   notifications: notificationsExport,
   audit: auditExport,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { uploadUrl } from '@cask/contracts/files';
 import type { Offer } from '@cask/contracts/offers';
@@ -67,8 +68,7 @@ beforeAll(async () => {
   await postOfferWithImages('Talisker 10 Year Old, boxed', 1);
   await postOfferWithImages('Ardbeg Corryvreckan, boxed', 0);
   const [[title]] = (await ctx.database.readRows(
-    'select title from offers order by created_at asc, id asc limit 1',
-    [],
+    sql`select title from offers order by created_at asc, id asc limit 1`,
     { prepared: false },
   )) as [[string]];
   rareTerm = title.toLowerCase();
@@ -145,18 +145,16 @@ test('the offers list answers what plain SQL answers for a common, a rare and no
 
 test('each offer shows its banner and sliding images, and the cards are the tables', async () => {
   const [[total, active]] = (await ctx.database.readRows(
-    'select count(*)::int, (count(*) filter (where is_active))::int from offers where retired_at is null',
-    [],
+    sql`select count(*)::int, (count(*) filter (where is_active))::int from offers where retired_at is null`,
     { prepared: false },
   )) as [[number, number]];
   const { offers, stats } = await readList({ limit: 100 });
   expect(stats).toEqual({ totalOffers: total, activeOffers: active });
   expect(offers).toHaveLength(total);
   const rows = (await ctx.database.readRows(
-    `select o.id, o.image_file_id, coalesce((select json_agg(i.file_id order by i.position)
+    sql`select o.id, o.image_file_id, coalesce((select json_agg(i.file_id order by i.position)
        from offer_images i where i.offer_id = o.id), '[]'::json)
      from offers o where o.retired_at is null`,
-    [],
     { prepared: false },
   )) as [string, string | null, string[]][];
   const expected = new Map(
@@ -195,10 +193,9 @@ test('after two deletes the list reads the new totals and rows', async () => {
     query: { ...bottleFilter, page: lastBottle, limit },
   });
   const [[ordered]] = (await ctx.database.readRows(
-    `select o.id from offers o where o.retired_at is null and o.type <> 'bottle'
+    sql`select o.id from offers o where o.retired_at is null and o.type <> 'bottle'
        and exists (select 1 from purchases p where p.offer_id = o.id)
      order by o.created_at asc, o.id asc limit 1`,
-    [],
     { prepared: false },
   )) as [[string]];
   const removed: boolean[] = [];

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
@@ -110,8 +111,7 @@ test('after deletions the lists read the new totals and rows, whatever they reme
     })
   ).total;
   const [[oldest]] = (await ctx.database.readRows(
-    `select id from customers where ${VISIBLE} order by created_at asc, id asc limit 1`,
-    [],
+    sql`select id from customers where deleted_at is null order by created_at asc, id asc limit 1`,
     { prepared: false },
   )) as [[string]];
   for (const id of [before.ids[0], oldest]) {
