@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminAccount, AdminListParams, AdminRole } from '@cask/contracts/admins';
 import { INVITE_VALID_HOURS } from '@cask/contracts/admins';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createList, isoTimeSql, windowSql } from '../../db/legacy-list.ts';
+import { createList, isoTimeSql, jsonObject, windowSql } from '../../db/list.ts';
 import { adminInvites } from '../../db/schema/admin-invites.ts';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { admins } from '../../db/schema/admins.ts';
@@ -19,29 +19,35 @@ import { REFRESH_TOKEN_TTL_DAYS } from '../../lib/tokens.ts';
  */
 
 /** Whether the admin (of the row `admins`) has TOTP on: a key that took its first code. */
-const TWO_FACTOR_ON =
-  'exists (select 1 from admin_totp t where t.admin_id = admins.id and t.enabled_at is not null)';
+const TWO_FACTOR_ON: SQL<boolean> = sql`exists (select 1 from ${adminTotp}
+  where ${adminTotp.adminId} = ${admins.id} and ${adminTotp.enabledAt} is not null)`;
 
 /**
  * The Admins screen's rows (docs/adding-a-list.md): the admins and the outstanding invites, as one
  * newest-first list. An invite past its 72 hours stays listed, as 'expired', until it is resent
  * or withdrawn.
  */
-const ROWS =
-  "(select id, full_name, email, role, case when is_active then 'active' else 'disabled' end as status," +
-  ` ${TWO_FACTOR_ON} as two_factor_enabled, last_signed_in_at, created_at from admins` +
-  " union all select id, full_name, email, role, case when expires_at > now() then 'invited' else 'expired' end," +
-  ' false, null::timestamptz, created_at from admin_invites) a';
+const ROWS = sql`(select id, full_name, email, role,
+    case when is_active then 'active' else 'disabled' end as status,
+    ${TWO_FACTOR_ON} as two_factor_enabled, last_signed_in_at, created_at from admins
+  union all select id, full_name, email, role,
+    case when expires_at > now() then 'invited' else 'expired' end,
+    false, null::timestamptz, created_at from admin_invites) a`;
 
 export function createAdminList(database: Database) {
   const read = createList<AdminAccount>(database, {
     counters: [COUNTER_NAMES.admins, COUNTER_NAMES.adminInvites],
     sorts: { createdAt: 'created_at' },
-    itemJson:
-      "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'role', p.role," +
-      ` 'status', p.status, 'twoFactorEnabled', p.two_factor_enabled,` +
-      ` 'lastSignedInAt', ${isoTimeSql('p.last_signed_in_at')},` +
-      ` 'createdAt', ${isoTimeSql('p.created_at')})`,
+    item: jsonObject<AdminAccount>({
+      id: sql`p.id`,
+      fullName: sql`p.full_name`,
+      email: sql`p.email`,
+      role: sql`p.role`,
+      status: sql`p.status`,
+      twoFactorEnabled: sql`p.two_factor_enabled`,
+      lastSignedInAt: isoTimeSql(sql`p.last_signed_in_at`),
+      createdAt: isoTimeSql(sql`p.created_at`),
+    }),
   });
   return (query: AdminListParams) =>
     read({
@@ -49,8 +55,8 @@ export function createAdminList(database: Database) {
       limit: query.limit,
       key: 'admins',
       listTotal: (counter) => counter(COUNTER_NAMES.admins) + counter(COUNTER_NAMES.adminInvites),
-      pageSql: (window, values) =>
-        windowSql({ table: ROWS, alias: 'a', columns: '*', where: 'true' }, window, values),
+      pageSql: (window) =>
+        windowSql({ table: ROWS, alias: 'a', columns: '*', where: sql`true` }, window),
     });
 }
 
@@ -60,8 +66,7 @@ const accountColumns = {
   email: admins.email,
   role: admins.role,
   isActive: admins.isActive,
-  twoFactorEnabled: sql<boolean>`exists (select 1 from ${adminTotp}
-    where ${adminTotp.adminId} = ${admins.id} and ${adminTotp.enabledAt} is not null)`,
+  twoFactorEnabled: TWO_FACTOR_ON,
   lastSignedInAt: admins.lastSignedInAt,
   createdAt: admins.createdAt,
 };
@@ -374,15 +379,16 @@ export interface AdminForRequest {
 
 // Primary-key and single-row probes only: the admin, the token's session, the admin's TOTP row
 // and the one-row policy (docs/decisions/225).
-const ADMIN_FOR_REQUEST = `select a.id::text, a.email, a.full_name, a.is_active, a.token_version, a.role,
+const adminForRequestSql = (id: string, sessionId: string | null) =>
+  sql`select a.id::text, a.email, a.full_name, a.is_active, a.token_version, a.role,
     coalesce(s.ended_at is null and s.id is not null, false),
     extract(epoch from now() - s.authenticated_at)::int,
     coalesce(s.ended_at is null and s.last_active_at < now() - interval '1 minute', false),
     exists (select 1 from admin_totp t where t.admin_id = a.id and t.enabled_at is not null),
     coalesce((select p.require_two_factor from security_settings p where p.id = 1), false)
   from admins a
-  left join admin_sessions s on s.id = $2::uuid and s.admin_id = a.id
-  where a.id = $1 limit 1`;
+  left join admin_sessions s on s.id = ${sessionId}::uuid and s.admin_id = a.id
+  where a.id = ${id} limit 1`;
 
 /**
  * The look-up plugins/authenticate.ts runs before every authenticated request. A named statement,
@@ -391,7 +397,7 @@ const ADMIN_FOR_REQUEST = `select a.id::text, a.email, a.full_name, a.is_active,
  */
 export function prepareAdminLookup(database: Pick<Database, 'readRows'>) {
   return async (id: string, sessionId: string | null): Promise<AdminForRequest | undefined> => {
-    const [row] = await database.readRows(ADMIN_FOR_REQUEST, [id, sessionId], { prepared: true });
+    const [row] = await database.readRows(adminForRequestSql(id, sessionId), { prepared: true });
     if (!row) return undefined;
     const [
       adminId,
