@@ -16,7 +16,7 @@ import { usersExport } from './modules/users/users-export.repository.ts';
 export const EXPORT_SOURCES: ExportSources = {
   users: usersExport,
   rewards: rewardsExport,
-  casks: legacyExportSource(casksExport),
+  casks: casksExport,
   offers: offersExport,
   orders: ordersExport,
   referrals: referralsExport,

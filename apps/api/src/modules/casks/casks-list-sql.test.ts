@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
@@ -16,8 +17,7 @@ beforeAll(async () => {
   await seedListData(ctx);
   admin = await createAdmin(ctx);
   const [[name]] = (await ctx.database.readRows(
-    'select name from casks order by created_at asc, id asc limit 1',
-    [],
+    sql`select name from casks order by created_at asc, id asc limit 1`,
     { prepared: false },
   )) as [[string]];
   rareTerm = name.toLowerCase();
@@ -61,8 +61,7 @@ async function statsOfAnswer(query: Record<string, string | number>) {
 
 async function statsFromTable() {
   const [[total, ready, maturing]] = (await ctx.database.readRows(
-    "select count(*)::int, (count(*) filter (where status = 'Ready'))::int, (count(*) filter (where status = 'Maturing'))::int from casks where deleted_at is null",
-    [],
+    sql`select count(*)::int, (count(*) filter (where status = 'Ready'))::int, (count(*) filter (where status = 'Maturing'))::int from casks where deleted_at is null`,
     { prepared: false },
   )) as [[number, number, number]];
   return { totalCasks: total, readyCasks: ready, maturingCasks: maturing };
@@ -122,8 +121,7 @@ test('after deletions the list reads the new totals and rows, whatever it rememb
     query: { page: allPages, limit: 6 },
   });
   const [[oldest]] = (await ctx.database.readRows(
-    `select id from casks where ${ALL} and not ${SEARCHED} order by created_at asc, id asc limit 1`,
-    [pattern],
+    sql`select id from casks where deleted_at is null and not (name ilike ${pattern} or distillery ilike ${pattern}) order by created_at asc, id asc limit 1`,
     { prepared: false },
   )) as [[string]];
   for (const id of [before.ids[0], oldest]) {
@@ -155,8 +153,7 @@ test('after deletions the list reads the new totals and rows, whatever it rememb
 
 test('a status change moves the stats in the same answer as the page', async () => {
   const [[id, status]] = (await ctx.database.readRows(
-    "select id, status from casks where deleted_at is null and status in ('Ready', 'Maturing') order by created_at desc, id desc limit 1",
-    [],
+    sql`select id, status from casks where deleted_at is null and status in ('Ready', 'Maturing') order by created_at desc, id desc limit 1`,
     { prepared: false },
   )) as [[string, string]];
   const res = await ctx.app.inject({
