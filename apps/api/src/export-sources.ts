@@ -1,5 +1,4 @@
 import type { ExportSources } from './db/csv-export.ts';
-import { legacyExportSource } from './db/legacy-list.ts';
 import { auditExport } from './modules/audit/audit-export.repository.ts';
 import { casksExport } from './modules/casks/casks-export.repository.ts';
 import { notificationsExport } from './modules/notifications/notifications-export.repository.ts';
