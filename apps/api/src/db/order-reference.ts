@@ -14,14 +14,7 @@ export function orderNumberOf(term: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/**
- * An order's short reference from its number: ORD-00123 (more digits past 99999). (The text form
- * is for the statements not yet written with `sql`, issue 42 part 2.)
- */
-export function orderReferenceSql(column: SQL): SQL;
-export function orderReferenceSql(column: string): string;
-export function orderReferenceSql(column: SQL | string): SQL | string {
-  if (typeof column === 'string')
-    return `'ORD-' || lpad(${column}::text, greatest(5, length(${column}::text)), '0')`;
+/** An order's short reference from its number: ORD-00123 (more digits past 99999). */
+export function orderReferenceSql(column: SQL): SQL {
   return sql`'ORD-' || lpad(${column}::text, greatest(5, length(${column}::text)), '0')`;
 }

@@ -4,13 +4,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 /**
  * The version of the row whose `updated_at` is `column`, in a list's SQL: as
  * lib/preconditions.ts's `versionOf` writes it from the column's Date (docs/decisions/208).
- * (The text form is for the lists not yet written with `sql`, issue 42 part 2.)
  */
-export function versionSql(column: SQL): SQL;
-export function versionSql(column: string): string;
-export function versionSql(column: SQL | string): SQL | string {
-  if (typeof column === 'string')
-    return `floor(extract(epoch from ${column}) * 1000)::bigint::text`;
+export function versionSql(column: SQL): SQL {
   return sql`floor(extract(epoch from ${column}) * 1000)::bigint::text`;
 }
 
