@@ -18,6 +18,37 @@ const PATHS = 'import-x/no-restricted-paths';
 const IMPORTS = '@typescript-eslint/no-restricted-imports';
 
 const violations = [
+  // One way to write SQL (issue 42, decision 341).
+  [
+    'SQL built by concatenation',
+    'apps/api/src/modules/users/probe.repository.ts',
+    "export const q = (where: string) => 'select id from customers where ' + where;",
+    'no-restricted-syntax',
+  ],
+  [
+    'SQL in an untagged template',
+    'apps/api/src/modules/users/probe.repository.ts',
+    'export const q = (where: string) => `select id from customers where ${where}`;',
+    'no-restricted-syntax',
+  ],
+  [
+    'sql.raw',
+    'apps/api/src/db/probe.ts',
+    "import { sql } from 'drizzle-orm'; export const q = (n: string) => sql.raw(n);",
+    'no-restricted-syntax',
+  ],
+  [
+    'text and values given to readRows',
+    'apps/api/src/modules/users/probe.repository.ts',
+    "export const q = (d: any) => d.readRows('select 1', [], { prepared: true });",
+    'no-restricted-syntax',
+  ],
+  [
+    'the string-built list adapters',
+    'apps/api/src/modules/users/probe.repository.ts',
+    "import { createList } from '../../db/legacy-list.ts'; export { createList };",
+    'no-restricted-syntax',
+  ],
   // Web layers: lib -> components -> features -> app.
   [
     'web lib imports a component',
@@ -158,6 +189,11 @@ for (const [name, filePath, code, rule] of violations) {
 
 const allowed = [
   [
+    "SQL in drizzle's sql template, with a value and a checked name",
+    'apps/api/src/modules/users/probe.repository.ts',
+    "import { sql } from 'drizzle-orm'; export const q = (name: string, id: string) => sql`select ${sql.identifier(name)} from customers where id = ${id}`;",
+  ],
+  [
     'a feature imports lib and components',
     'apps/web/src/features/users/probe.tsx',
     "import '@/lib/format.ts';\nimport '@/components/ui/button.tsx';",
@@ -203,7 +239,9 @@ for (const [name, filePath, code] of allowed) {
   test(`lint allows: ${name}`, async () => {
     const found = await problems(filePath, code);
     const boundary = found.filter((line) =>
-      /^(import-x|check-file|@typescript-eslint\/no-restricted-imports)/.test(line),
+      /^(import-x|check-file|no-restricted-syntax|@typescript-eslint\/no-restricted-imports)/.test(
+        line,
+      ),
     );
     assert.deepEqual(boundary, []);
   });

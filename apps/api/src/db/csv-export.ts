@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ExportFilters, ExportList } from '@cask/contracts/exports';
 import { BYTE_ORDER_MARK, csvLines } from './csv.ts';
 import type { Database } from './client.ts';
-import { containsPattern } from './list.ts';
+import { containsPattern, literal } from './list.ts';
 
 /**
  * A list's CSV export (issue 29, decision 211): what each list declares in its module's
@@ -120,7 +120,7 @@ function pageSql<Filters>(
   } else {
     part = sql`${column(order)} is not null`;
   }
-  const page = sql`${listRowsSql(source, filters, order)} and ${part} order by ${orderSql(order)} limit ${sql.raw(String(EXPORT_PAGE_ROWS))}`;
+  const page = sql`${listRowsSql(source, filters, order)} and ${part} order by ${orderSql(order)} limit ${literal(EXPORT_PAGE_ROWS)}`;
   const columns = sql.join(
     source.columns.map(([, cell]) => cell),
     sql`, `,

@@ -24,9 +24,7 @@ const USER_COLUMNS = {
 test("a row is json_build_object of the contract's keys, each a literal, in order", () => {
   const query = dialect.sqlToQuery(jsonObject<User>(USER_COLUMNS));
   expect(query.sql).toBe(
-    "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'phone', p.phone," +
-      " 'balance', p.balance, 'isActive', p.is_active, 'createdAt', p.created_at," +
-      " 'version', p.version)",
+    "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'phone', p.phone, 'balance', p.balance, 'isActive', p.is_active, 'createdAt', p.created_at, 'version', p.version)",
   );
   expect(query.params).toEqual([]);
 });

@@ -112,11 +112,11 @@ function orderSql(order: ListOrder, qualifier: string, backwards = false): SQL {
 }
 
 /**
- * A text literal written into the statement (drizzle's own quoting), not a placeholder: a json
- * key or a counter's name, constant for the statement's shape, so a named statement keeps one
- * text and PostgreSQL sees the value when it plans.
+ * A literal written into the statement (drizzle's own quoting), not a placeholder: a json key, a
+ * counter's name or a page's size, constant for the statement's shape, so a named statement keeps
+ * one text and PostgreSQL sees the value when it plans.
  */
-export function literal(value: string): SQL {
+export function literal(value: string | number): SQL {
   return sql`${value}`.inlineParams();
 }
 
@@ -147,7 +147,7 @@ function sameWindow(a: PageWindow | null, b: PageWindow | null): boolean {
 /** The counters' rows (`<name>#<slot>` for a slotted one) as literals for `name in (...)`. */
 function counterRowsSql(names: readonly string[]): SQL {
   return sql.join(
-    names.flatMap((name) => counterRowNames(name).map(literal)),
+    names.flatMap((name) => counterRowNames(name).map((row) => literal(row))),
     sql`, `,
   );
 }
@@ -268,7 +268,7 @@ export function windowSql(source: WindowSource, window: ListWindow): SQL {
   if (!Number.isSafeInteger(window.limit) || window.limit < 0)
     throw new Error(`Unusable page size ${window.limit}`);
   // The page size is written into the statement (a checked integer), the offset is a value.
-  const limit = sql.raw(String(window.limit));
+  const limit = literal(window.limit);
   if (window.read === 'matches-first') {
     // PostgreSQL never flattens a subquery with an OFFSET, so `OFFSET 0` makes it collect the
     // matches through the search indexes on its own, instead of walking the listing index with a

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/admins.ts';
 import { useTestContext } from '../../../test/context.ts';
@@ -24,21 +24,19 @@ beforeAll(async () => {
 }, 120_000);
 
 // Deleted casks (decision 273) are in no list: the deletes below hide them, they stay in the table.
-const ALL = 'deleted_at is null';
-const SEARCHED = '(name ilike $1 or distillery ilike $1)';
-const MATCHING = `${ALL} and ${SEARCHED}`;
-const ORDER = 'order by created_at desc, id desc';
+const ALL = sql`deleted_at is null`;
+const matching = (pattern: string) =>
+  sql`deleted_at is null and (name ilike ${pattern} or distillery ilike ${pattern})`;
 /** A distillery of the bulk data (one cask in twenty or so). */
 const COMMON_TERM = 'glenfarclas';
 
-function caskCases(where: string, values: unknown[]) {
-  const placeholders = values.length;
+function caskCases(where: SQL) {
   return {
     url: '/api/casks',
     itemsKey: 'casks',
-    countSql: `select count(*)::int from casks where ${where}`,
-    idsSql: `select id from casks where ${where} ${ORDER} limit $${placeholders + 1} offset $${placeholders + 2}`,
-    values,
+    countSql: sql`select count(*)::int from casks where ${where}`,
+    idsSql: (limit: number, offset: number) =>
+      sql`select id from casks where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`,
   };
 }
 
@@ -69,13 +67,13 @@ async function statsFromTable() {
 
 test('the cask list answers what plain SQL answers on every kind of page', async () => {
   const first = await expectListMatchesSql(ctx, admin, {
-    ...caskCases(ALL, []),
+    ...caskCases(ALL),
     query: { page: 1, limit: 6 },
   });
   expect(first.total).toBeGreaterThan(400);
   for (const limit of [6, 10]) {
     for (const page of pagesToTry(first.total, limit)) {
-      await expectListMatchesSql(ctx, admin, { ...caskCases(ALL, []), query: { page, limit } });
+      await expectListMatchesSql(ctx, admin, { ...caskCases(ALL), query: { page, limit } });
     }
   }
   expect(await statsOfAnswer({ page: 1 })).toMatchObject(await statsFromTable());
@@ -85,14 +83,14 @@ test('the cask list answers what plain SQL answers for a common, a rare and no m
   for (const term of [COMMON_TERM, rareTerm, 'no-such-cask']) {
     const pattern = `%${term}%`;
     const first = await expectListMatchesSql(ctx, admin, {
-      ...caskCases(MATCHING, [pattern]),
+      ...caskCases(matching(pattern)),
       query: { page: 1, limit: 6, search: term },
     });
     if (term === COMMON_TERM) expect(first.total).toBeGreaterThan(12);
     if (term === rareTerm) expect(first.total).toBeGreaterThan(0);
     for (const page of pagesToTry(first.total, 6)) {
       await expectListMatchesSql(ctx, admin, {
-        ...caskCases(MATCHING, [pattern]),
+        ...caskCases(matching(pattern)),
         query: { page, limit: 6, search: term },
       });
     }
@@ -102,22 +100,22 @@ test('the cask list answers what plain SQL answers for a common, a rare and no m
 test('after deletions the list reads the new totals and rows, whatever it remembered', async () => {
   const pattern = `%${COMMON_TERM}%`;
   const before = await expectListMatchesSql(ctx, admin, {
-    ...caskCases(MATCHING, [pattern]),
+    ...caskCases(matching(pattern)),
     query: { page: 1, limit: 6, search: COMMON_TERM },
   });
   const lastPage = Math.ceil(before.total / 6);
   // Remember a total and a search count, then delete a matching cask and the oldest one.
   await expectListMatchesSql(ctx, admin, {
-    ...caskCases(MATCHING, [pattern]),
+    ...caskCases(matching(pattern)),
     query: { page: lastPage, limit: 6, search: COMMON_TERM },
   });
   const all = await expectListMatchesSql(ctx, admin, {
-    ...caskCases(ALL, []),
+    ...caskCases(ALL),
     query: { page: 1, limit: 6 },
   });
   const allPages = Math.ceil(all.total / 6);
   await expectListMatchesSql(ctx, admin, {
-    ...caskCases(ALL, []),
+    ...caskCases(ALL),
     query: { page: allPages, limit: 6 },
   });
   const [[oldest]] = (await ctx.database.readRows(
@@ -135,7 +133,7 @@ test('after deletions the list reads the new totals and rows, whatever it rememb
   // The far end first: a window read from the oldest end depends on the total.
   for (const page of [lastPage, lastPage + 1, 1]) {
     const after = await expectListMatchesSql(ctx, admin, {
-      ...caskCases(MATCHING, [pattern]),
+      ...caskCases(matching(pattern)),
       query: { page, limit: 6, search: COMMON_TERM },
     });
     expect(after.total).toBe(before.total - 1);
@@ -143,7 +141,7 @@ test('after deletions the list reads the new totals and rows, whatever it rememb
   const pages = Math.ceil((all.total - 2) / 6);
   for (const page of [pages, pages - 1, pages + 1, 1]) {
     const after = await expectListMatchesSql(ctx, admin, {
-      ...caskCases(ALL, []),
+      ...caskCases(ALL),
       query: { page, limit: 6 },
     });
     expect(after.total).toBe(all.total - 2);

@@ -74,30 +74,24 @@ beforeAll(async () => {
   rareTerm = title.toLowerCase();
 }, 120_000);
 
-const ORDER = 'order by created_at desc, id desc';
-
 function offerCases(type: string | undefined, term: string | undefined) {
-  const values: unknown[] = [];
-  const conditions = ['retired_at is null'];
-  if (type !== undefined) {
-    values.push(type);
-    conditions.push(`type = $${values.length}`);
-  }
+  const conditions = [sql`retired_at is null`];
+  if (type !== undefined) conditions.push(sql`type = ${type}`);
   if (term !== undefined) {
     // The API searches the term literally: its pattern characters are escaped.
-    values.push(`%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
-    conditions.push(`(title ilike $${values.length} or description ilike $${values.length})`);
+    const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(sql`(title ilike ${pattern} or description ilike ${pattern})`);
   }
-  const where = conditions.join(' and ');
+  const where = sql.join(conditions, sql` and `);
   const query: Record<string, string> = {};
   if (type !== undefined) query.type = type;
   if (term !== undefined) query.search = term;
   return {
     url: '/api/offers',
     itemsKey: 'offers',
-    countSql: `select count(*)::int from offers where ${where}`,
-    idsSql: `select id from offers where ${where} ${ORDER} limit $${values.length + 1} offset $${values.length + 2}`,
-    values,
+    countSql: sql`select count(*)::int from offers where ${where}`,
+    idsSql: (limit: number, offset: number) =>
+      sql`select id from offers where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`,
     filter: query,
   };
 }

@@ -22,7 +22,6 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 }, 120_000);
 
-const ORDER = 'order by created_at desc, id desc';
 /** A word of many bulk offer titles ("Cask Sampling Masterclass"). */
 const TITLE_TERM = 'masterclass';
 
@@ -38,33 +37,26 @@ interface OrderFilter {
 
 /** The plain SQL of one filter: the visible orders, of a status, matching a pattern. */
 function orderCase({ number, ...filter }: OrderFilter) {
-  const values: unknown[] = [];
-  let where = 'deleted_at is null';
-  if (filter.status !== undefined) {
-    values.push(filter.status);
-    where += ` and status = $${values.length}`;
-  }
-  if (filter.orderedFrom !== undefined) {
-    values.push(filter.orderedFrom);
-    where += ` and created_at >= $${values.length}::timestamptz`;
-  }
-  if (filter.orderedTo !== undefined) {
-    values.push(filter.orderedTo);
-    where += ` and created_at < $${values.length}::timestamptz`;
-  }
+  const conditions = [sql`deleted_at is null`];
+  if (filter.status !== undefined) conditions.push(sql`status = ${filter.status}`);
+  if (filter.orderedFrom !== undefined)
+    conditions.push(sql`created_at >= ${filter.orderedFrom}::timestamptz`);
+  if (filter.orderedTo !== undefined)
+    conditions.push(sql`created_at < ${filter.orderedTo}::timestamptz`);
   if (filter.search !== undefined) {
-    values.push(`%${filter.search}%`);
-    const byNumber = number === undefined ? '' : ` or order_number = ${number}`;
-    where += ` and (contact_full_name ilike $${values.length} or title ilike $${values.length}${byNumber})`;
+    const pattern = `%${filter.search}%`;
+    const byNumber = number === undefined ? sql`` : sql` or order_number = ${number}`;
+    conditions.push(sql`(contact_full_name ilike ${pattern} or title ilike ${pattern}${byNumber})`);
   }
+  const where = sql.join(conditions, sql` and `);
   return {
     url: '/api/purchases',
     itemsKey: 'purchases',
     idOf: (item: Record<string, unknown>) => item._id,
     query: { ...filter } as Record<string, string | number>,
-    countSql: `select count(*)::int from purchases where ${where}`,
-    idsSql: `select id from purchases where ${where} ${ORDER} limit $${values.length + 1} offset $${values.length + 2}`,
-    values,
+    countSql: sql`select count(*)::int from purchases where ${where}`,
+    idsSql: (limit: number, offset: number) =>
+      sql`select id from purchases where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`,
   };
 }
 
