@@ -32,26 +32,10 @@ const SQL_WORDS =
 
 /** The files whose SQL issue 42's part 2 has still to write with drizzle's sql template. */
 const STRING_SQL_NOT_YET_CONVERTED = [
-  `${API}/db/legacy-list.ts`,
-  // Adapts the exports of the lists below.
-  `${API}/export-sources.ts`,
-  // The text forms of these two helpers, for the modules below.
-  `${API}/db/order-reference.ts`,
-  `${API}/db/versions.ts`,
   `${API}/db/migrations.test.ts`,
-  `${API}/db/schema/notifications.ts`,
-  `${API}/db/seed/**`,
-  `${API}/db/sql-functions.ts`,
   `${API}/cli/backup.test.ts`,
-  `${API}/modules/admins/**`,
-  `${API}/modules/audit/**`,
-  `${API}/modules/auth/admins.repository.ts`,
-  `${API}/modules/casks/cask-records.*`,
-  `${API}/modules/customer-records/**`,
-  `${API}/modules/dashboard/**`,
-  `${API}/modules/notifications/**`,
-  `${API}/modules/referrals/referrals*`,
-  `${API}/modules/search/**`,
+  `${API}/db/seed/seed.test.ts`,
+  `${API}/modules/referrals/referrals-list-sql.test.ts`,
 ];
 
 const testFiles = ['**/*.test.{ts,tsx}', '**/*.spec.ts'];

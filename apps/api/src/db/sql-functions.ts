@@ -111,6 +111,7 @@ export async function applyDatabaseFunctions(
         const trigger = TRIGGER.exec(statement);
         if (FUNCTION.test(statement)) {
           // A statement of the file as it is written (docs/decisions/345: SQL files run as read).
+          // eslint-disable-next-line no-restricted-syntax -- a db/sql file's text, not ours to build
           await run(sql.raw(statement));
         } else if (trigger) {
           const [, name = '', table = ''] = trigger; // both groups always match
@@ -120,6 +121,7 @@ export async function applyDatabaseFunctions(
           // The names are the file's own, lower case (`\w+`), so quoted they are the same names.
           const target = sql`${sql.identifier(name)} on ${sql.identifier(table)}`;
           await run(sql`drop trigger if exists ${target}`);
+          // eslint-disable-next-line no-restricted-syntax -- a db/sql file's text, not ours to build
           await run(sql.raw(created));
           // COMMENT takes a literal, not a parameter: the stamp is written in as a quoted literal.
           await run(sql`comment on trigger ${target} is ${stamp}`.inlineParams());

@@ -50,8 +50,7 @@ async function expectPage(reader: TestAdmin, page: number, limit: number) {
   const read = new Set(
     (
       await ctx.database.readRows(
-        'select notification_id from notification_reads where admin_id = $1',
-        [reader.id],
+        sql`select notification_id from notification_reads where admin_id = ${reader.id}`,
         { prepared: false },
       )
     ).map(([id]) => id),
@@ -59,10 +58,9 @@ async function expectPage(reader: TestAdmin, page: number, limit: number) {
   expect(data.notifications.map((item) => item.id)).toEqual(ids);
   expect(data.notifications.map((item) => item.isRead)).toEqual(ids.map((id) => read.has(id)));
   const [[unread]] = (await ctx.database.readRows(
-    `select count(*)::int from notifications n
+    sql`select count(*)::int from notifications n
      where not exists (select 1 from notification_reads r
-                       where r.admin_id = $1 and r.notification_id = n.id)`,
-    [reader.id],
+                       where r.admin_id = ${reader.id} and r.notification_id = n.id)`,
     { prepared: false },
   )) as [[number]];
   expect(data.unreadCount).toBe(unread);
