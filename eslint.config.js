@@ -35,7 +35,6 @@ const STRING_SQL_NOT_YET_CONVERTED = [
   `${API}/db/migrations.test.ts`,
   `${API}/cli/backup.test.ts`,
   `${API}/db/seed/seed.test.ts`,
-  `${API}/modules/referrals/referrals-list-sql.test.ts`,
 ];
 
 const testFiles = ['**/*.test.{ts,tsx}', '**/*.spec.ts'];
