@@ -22,8 +22,9 @@ beforeAll(async () => {
 const LIST = {
   url: '/api/notifications',
   itemsKey: 'notifications',
-  countSql: 'select count(*)::int from notifications',
-  idsSql: 'select id from notifications order by created_at desc, id desc limit $1 offset $2',
+  countSql: sql`select count(*)::int from notifications`,
+  idsSql: (limit: number, offset: number) =>
+    sql`select id from notifications order by created_at desc, id desc limit ${limit} offset ${offset}`,
 };
 
 function pagesToTry(total: number, limit: number): number[] {
