@@ -29,19 +29,24 @@ const sharedModules = ['./customers', './files'];
 const SQL_WORDS =
   '/(\\bselect\\b|\\bwhere\\b|\\bjoin\\b|\\border by\\b|\\bgroup by\\b|\\binsert into\\b|\\bdelete from\\b|\\bjson_build_object\\b|::[a-z])/i';
 
-/** The files whose SQL issue 42's part 2 has still to write with drizzle's sql template. */
+/**
+ * The files whose SQL issue 42's part 2 has still to write with drizzle's sql template, and those
+ * that handle SQL as text on purpose: the database function files run as they are written
+ * (sql-functions.ts), the schema's CHECK lists that migrations are generated from, and the tests
+ * of migrations and backups.
+ */
 const STRING_SQL_NOT_YET_CONVERTED = [
+  `${API}/db/sql-functions.ts`,
+  `${API}/db/schema/notifications.ts`,
+  `${API}/db/migrations.test.ts`,
+  `${API}/cli/backup.test.ts`,
   `${API}/db/legacy-list.ts`,
   // Adapts the exports of the lists below.
   `${API}/export-sources.ts`,
   // The text forms of these two helpers, for the modules below.
   `${API}/db/order-reference.ts`,
   `${API}/db/versions.ts`,
-  `${API}/db/migrations.test.ts`,
-  `${API}/db/schema/notifications.ts`,
   `${API}/db/seed/**`,
-  `${API}/db/sql-functions.ts`,
-  `${API}/cli/backup.test.ts`,
   `${API}/modules/admins/**`,
   `${API}/modules/audit/**`,
   `${API}/modules/auth/admins.repository.ts`,
