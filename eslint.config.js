@@ -30,7 +30,11 @@ const sharedModules = ['./customers', './files', './admins'];
 const SQL_WORDS =
   '/(\\bselect\\b|\\bwhere\\b|\\bjoin\\b|\\border by\\b|\\bgroup by\\b|\\binsert into\\b|\\bdelete from\\b|\\bjson_build_object\\b|::[a-z])/i';
 
-/** The files whose SQL issue 42's part 2 has still to write with drizzle's sql template. */
+/**
+ * The files that handle SQL as text on purpose: the tests of migrations and backups, and the seed
+ * test's probes. (Issue 42's part 2 has converted every other file; sql-functions.ts and
+ * seed.repository.ts say where they run text we do not build, decision 345.)
+ */
 const STRING_SQL_NOT_YET_CONVERTED = [
   `${API}/db/migrations.test.ts`,
   `${API}/cli/backup.test.ts`,
