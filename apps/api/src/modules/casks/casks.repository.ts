@@ -12,6 +12,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import {
   containsPattern,
   createList,
+  frozenSql,
   isoTimeSql,
   jsonObject,
   searchTextSql,
@@ -90,7 +91,7 @@ const APPRECIATION_POINT = jsonObject<Cask['appreciationData'][number]>({
   month: sql`to_char(h.month, 'YYYY-MM')`,
   value: sql`h.value`,
 });
-const CASK_ROW_SQL = sql`c.id, c.name, c.distillery, c.year,
+const CASK_ROW_SQL = frozenSql(sql`c.id, c.name, c.distillery, c.year,
   coalesce(c.gauged_volume, c.volume) as volume, coalesce(c.gauged_abv, c.abv) as abv,
   c.volume as filled_volume, c.abv as filled_abv,
   to_char(c.last_gauged_on, 'YYYY-MM-DD') as gauged_on, c.location, c.estimated_value,
@@ -103,7 +104,7 @@ const CASK_ROW_SQL = sql`c.id, c.name, c.distillery, c.year,
     from (select ap.month, ap.value from cask_appreciation ap
       where ap.cask_id = c.id order by ap.month desc limit 24) h), '[]'::json) as appreciation,
   to_char(c.regauge_due_on, 'YYYY-MM-DD') as regauge_due_on,
-  to_char(c.abv_forty_on, 'YYYY-MM-DD') as abv_forty_on, c.created_at, c.updated_at`;
+  to_char(c.abv_forty_on, 'YYYY-MM-DD') as abv_forty_on, c.created_at, c.updated_at`);
 
 /** One page row (CASK_ROW_SQL's columns) as the contract's Cask; money as its exact decimal. */
 const CASK_JSON = jsonObject<Cask>({

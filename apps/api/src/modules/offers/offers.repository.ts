@@ -11,6 +11,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import {
   containsPattern,
   createList,
+  frozenSql,
   isoTimeSql,
   jsonObject,
   uploadUrlSql,
@@ -110,14 +111,21 @@ export function countOffersSql(type: string | undefined, pattern: string | undef
  * greatest() passes over a null: an offer without a deadline has no days left (null), not 0.
  */
 function offerRowSql(today: string): SQL {
-  return sql`w.id, w.title, w.type, w.price_numeric, w.is_active, w.is_featured, w.expiry_date,
-    w.description, w.image_file_id, w.category, w.original_price, w.current_price, w.location,
-    w.details, case when w.expiry_date is null then null
-      else greatest(0, w.expiry_date - ${today}::date) end as days_left,
-    coalesce((select json_agg(${uploadUrlSql(sql`i.file_id`)} order by i.position)
-      from offer_images i where i.offer_id = w.id), '[]'::json) as slides,
-    w.created_at, w.updated_at`;
+  return sql`${OFFER_COLUMNS}, case when w.expiry_date is null then null
+      else greatest(0, w.expiry_date - ${today}::date) end as days_left, ${OFFER_SLIDES_AND_TIMES}`;
 }
+
+/** offerRowSql's parts without a value, written once (db/list.ts frozenSql). */
+const OFFER_COLUMNS = frozenSql(
+  sql`w.id, w.title, w.type, w.price_numeric, w.is_active, w.is_featured, w.expiry_date,
+    w.description, w.image_file_id, w.category, w.original_price, w.current_price, w.location,
+    w.details`,
+);
+const OFFER_SLIDES_AND_TIMES = frozenSql(
+  sql`coalesce((select json_agg(${uploadUrlSql(sql`i.file_id`)} order by i.position)
+      from offer_images i where i.offer_id = w.id), '[]'::json) as slides,
+    w.created_at, w.updated_at`,
+);
 
 /** One page row (offerRowSql's columns) as the contract's Offer. */
 const OFFER_JSON = jsonObject<Offer>({

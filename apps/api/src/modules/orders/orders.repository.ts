@@ -16,6 +16,7 @@ import {
   type ListRequest,
   containsPattern,
   createList,
+  frozenSql,
   isoTimeSql,
   jsonObject,
   searchTextSql,
@@ -101,11 +102,11 @@ const NOTES_HISTORY_SQL = sql`coalesce((
  * or status index, whose INCLUDE columns the search tests); the order's fields, the customer's
  * name and the notes history are then read for its rows only.
  */
-const ORDER_ROW_SQL = sql`w.id, ${orderReferenceSql(sql`o.order_number`)} as reference,
+const ORDER_ROW_SQL = frozenSql(sql`w.id, ${orderReferenceSql(sql`o.order_number`)} as reference,
   c.id as customer_id, c.full_name, o.contact_full_name, o.contact_email,
   o.preferred_contact_method, o.phone_number, o.title, o.investment_amount, o.status,
   o.cask_progress, o.manual_payment_status, ${NOTES_HISTORY_SQL} as notes, o.is_first_purchase,
-  o.referral_points_amount, o.submitted_date, o.days_left, w.created_at, o.updated_at`;
+  o.referral_points_amount, o.submitted_date, o.days_left, w.created_at, o.updated_at`);
 
 /** One page row (ORDER_ROW_SQL's columns) as the contract's Order; money as its exact decimal. */
 const ORDER_JSON = jsonObject<Order>({

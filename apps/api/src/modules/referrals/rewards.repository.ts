@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { RewardRow } from '@cask/contracts/rewards';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createList, jsonObject } from '../../db/list.ts';
+import { createList, frozenSql, jsonObject } from '../../db/list.ts';
 import { pointTransactions, type NewPointTransaction } from '../../db/schema/point-transactions.ts';
 import { customers } from '../../db/schema/customers.ts';
 import {
@@ -41,12 +41,12 @@ export function createRewardList(database: Database) {
     }),
   });
   // The casks as User Management's Casks: index-only on casks_owner_idx, deleted casks left out.
-  const rowSql = sql`w.id, w.full_name, w.email,
+  const rowSql = frozenSql(sql`w.id, w.full_name, w.email,
     (select count(*)::int from referrals r where r.referrer_id = w.id) as total_referrals,
     (select count(*)::int from casks k where k.owner_id = w.id and k.deleted_at is null) as casks,
     (select coalesce(sum(o.investment_amount), 0) from purchases o
       where o.customer_id = w.id and o.status <> 'Reject' and o.deleted_at is null) as invested,
-    w.points_balance, w.created_at`;
+    w.points_balance, w.created_at`);
   return (query: CustomerPageRequest) => read(customerListRequest(query, 'rewards', rowSql));
 }
 

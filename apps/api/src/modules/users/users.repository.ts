@@ -4,7 +4,7 @@ import { BULK_USER_NOT_DELETED, BULK_USER_NOT_FOUND, type User } from '@cask/con
 import { ConflictError } from '../../lib/errors.ts';
 import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createList, isoTimeSql, jsonObject } from '../../db/list.ts';
+import { createList, frozenSql, isoTimeSql, jsonObject } from '../../db/list.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -62,9 +62,9 @@ export function createUserList(database: Database) {
       version: versionSql(sql`p.updated_at`),
     }),
   });
-  const rowSql = sql`w.id, w.full_name, w.email, w.phone,
+  const rowSql = frozenSql(sql`w.id, w.full_name, w.email, w.phone,
     (select count(*)::int from casks k where k.owner_id = w.id and k.deleted_at is null) as balance,
-    w.is_active, w.created_at, w.updated_at`;
+    w.is_active, w.created_at, w.updated_at`);
   return (query: CustomerPageRequest) => read(customerListRequest(query, 'users', rowSql));
 }
 
