@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { buildApp, type App } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
@@ -29,6 +30,8 @@ export interface QueryCapture {
  * a reader that records every read: what an endpoint runs is read from the real code path, so the
  * floor follows the repositories however they change (decision 061).
  */
+const dialect = new PgDialect();
+
 export async function createQueryCapture(url: string, adminId: string): Promise<QueryCapture> {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: POSTGRES_OPTIONS });
   const generic = new pg.Pool({ connectionString: url, max: 10, options: PREPARED_READ_OPTIONS });
@@ -43,7 +46,8 @@ export async function createQueryCapture(url: string, adminId: string): Promise<
     // The API's reader as db/client.ts builds it (named reads on the generic pool, the others
     // planned with their values on the plain one), built here from its two documented options
     // so that the capture depends on nothing else in that file.
-    readRows: async (text, values, { prepared }) => {
+    readRows: async (query, { prepared }) => {
+      const { sql: text, params: values } = dialect.sqlToQuery(query);
       recorded.push({ sql: text, params: [...values], prepared });
       const result = await (prepared ? generic : pool).query({
         ...(prepared ? { name: statementName(text) } : {}),

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { getTableColumns, getTableName, is } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { listSorts, type ListDefinition } from '@cask/contracts/lists';
 import { beforeAll, expect, test } from 'vitest';
@@ -138,10 +138,12 @@ async function misordered(
   const before = items.slice(0, -1);
   const after = items.slice(1);
   const compare = descending ? '>' : '<';
+  // The type and the operator are names from the Drizzle schema and this function, not input.
+  const [asType, operator] = [sql.raw(`${type}[]`), sql.raw(compare)];
   const [row] = await ctx.database.readRows(
-    `select count(*)::int from unnest($1::${type}[], $2::uuid[], $3::${type}[], $4::uuid[]) t(a, ai, b, bi)` +
-      ` where not ((a, ai) ${compare} (b, bi))`,
-    [before.map(value), before.map(idOf), after.map(value), after.map(idOf)],
+    sql`select count(*)::int from unnest(${before.map(value)}::${asType}, ${before.map(idOf)}::uuid[],
+      ${after.map(value)}::${asType}, ${after.map(idOf)}::uuid[]) t(a, ai, b, bi)
+      where not ((a, ai) ${operator} (b, bi))`,
     { prepared: false },
   );
   return Number(row?.[0]);

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { open, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { openDatabase } from './client.ts';
+import { openDatabase, rowsOf } from './client.ts';
 
 /**
  * `npm run db:backup` and `npm run db:restore` (docs/architecture.md#operations,
@@ -117,14 +119,14 @@ async function userTables(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ count: string }>(
-      `select count(*) as count from pg_catalog.pg_class c
+    const result = await drizzle(client).execute(
+      sql`select count(*) as count from pg_catalog.pg_class c
          join pg_catalog.pg_namespace n on n.oid = c.relnamespace
         where c.relkind in ('r', 'p', 'v', 'm', 'S')
           and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
           and n.nspname not like 'pg_temp%' and n.nspname not like 'pg_toast_temp%'`,
     );
-    return Number(rows[0]?.count ?? 0);
+    return Number(rowsOf<{ count: string }>(result)[0]?.count ?? 0);
   } finally {
     await client.end();
   }

@@ -1,17 +1,21 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { expect, test } from 'vitest';
 import { useTestContext } from '../../test/support/app.ts';
+import { literal } from './sql-fragments.ts';
 
 // db/client.ts `readRows` (decision 172): on PostgreSQL a named (prepared) read runs on a session
 // that always uses the statement's generic plan, planned once; anything else, a search among
 // them, is planned with its values on every call. Embedded PGlite plans every statement anew.
+// A statement is drizzle's sql (decision 341), turned into text and values by its PgDialect.
 const ctx = useTestContext();
 
-const PLAN_MODE = "select current_setting('plan_cache_mode'), current_setting('jit')";
+const PLAN_MODE = sql`select current_setting('plan_cache_mode'), current_setting('jit')`;
 
 test('prepared reads run on generic plans, the others are planned for their values', async () => {
   const { database } = ctx;
-  const prepared = await database.readRows(PLAN_MODE, [], { prepared: true });
-  const planned = await database.readRows(PLAN_MODE, [], { prepared: false });
+  const prepared = await database.readRows(PLAN_MODE, { prepared: true });
+  const planned = await database.readRows(PLAN_MODE, { prepared: false });
   if (database.kind === 'postgres') {
     expect(prepared).toEqual([['force_generic_plan', 'off']]);
     expect(planned).toEqual([['auto', 'off']]);
@@ -29,12 +33,12 @@ test.runIf(process.env.TEST_DATABASE_URL)(
     const { database } = ctx;
     // The same text seven times: PostgreSQL would make a plan for the values of each of the first
     // five executions by itself; on this session it never does.
-    const text =
-      'select count(*)::int, (select count(*)::int from pg_prepared_statements' +
-      ' where generic_plans > 0 and custom_plans = 0 and statement like $1) from customers' +
-      ' where created_at < now() limit $2';
+    const statement = () =>
+      sql`select count(*)::int, (select count(*)::int from pg_prepared_statements
+        where generic_plans > 0 and custom_plans = 0 and statement like ${'%generic_plans > 0%'})
+        from customers where created_at < now() limit ${10}`;
     for (let i = 0; i < 7; i++) {
-      const [[, generic]] = (await database.readRows(text, ['%generic_plans > 0%', 10], {
+      const [[, generic]] = (await database.readRows(statement(), {
         prepared: true,
       })) as [[number, number]];
       // The statement is counted from its first run: it ran on a generic plan from the start.
@@ -47,19 +51,19 @@ test.runIf(process.env.TEST_DATABASE_URL)(
   'each prepared text keeps one statement of its own, also among texts of the same length',
   async () => {
     const { database } = ctx;
-    // Built at run time, so each call passes a new string, not the one first seen.
-    const text = (addend: number) => ['select $1::int + ', String(addend), ' as sum'].join('');
+    // Built at run time, so each call passes a new fragment and text, not the one first seen.
+    const statement = (addend: number) => sql`select ${10}::int + ${literal(addend)} as sum`;
     for (let i = 0; i < 3; i++) {
       for (const addend of [1, 2, 3]) {
-        expect(await database.readRows(text(addend), [10], { prepared: true })).toEqual([
+        expect(await database.readRows(statement(addend), { prepared: true })).toEqual([
           [10 + addend],
         ]);
       }
     }
     // Sequential reads reuse the pool's most recent connection: one statement for each text there.
+    const text = new PgDialect().sqlToQuery(statement(2)).sql;
     const [[count]] = (await database.readRows(
-      'select count(*)::int from pg_prepared_statements where statement = $1',
-      [text(2)],
+      sql`select count(*)::int from pg_prepared_statements where statement = ${text}`,
       { prepared: true },
     )) as [[number]];
     expect(count).toBe(1);
@@ -71,12 +75,11 @@ test.runIf(process.env.TEST_DATABASE_URL)(
   'a prepared read gives the rows and types node-postgres gives, and its errors',
   async () => {
     const { database } = ctx;
-    const text =
-      "select $1::int + 1, $2::text, $3::boolean, json_build_object('a', $1::int), null::int" +
-      ' from generate_series(1, 2)';
-    const rows = await database.readRows(text, [41, 'cask', true], { prepared: true });
+    const statement = sql`select ${41}::int + 1, ${'cask'}::text, ${true}::boolean,
+      json_build_object('a', ${41}::int), null::int from generate_series(1, 2)`;
+    const rows = await database.readRows(statement, { prepared: true });
     // The same statement through the unprepared path (node-postgres's own Query).
-    expect(await database.readRows(text, [41, 'cask', true], { prepared: false })).toEqual(rows);
+    expect(await database.readRows(statement, { prepared: false })).toEqual(rows);
     expect(rows).toEqual([
       [42, 'cask', true, { a: 41 }, null],
       [42, 'cask', true, { a: 41 }, null],
@@ -84,16 +87,16 @@ test.runIf(process.env.TEST_DATABASE_URL)(
 
     // An error while it runs, with the values of that call: the read fails with PostgreSQL's
     // error, and the connection still serves the next reads.
-    const divide = 'select 10 / $1::int';
-    await expect(database.readRows(divide, [0], { prepared: true })).rejects.toThrow(
+    const divide = (by: number) => sql`select 10 / ${by}::int`;
+    await expect(database.readRows(divide(0), { prepared: true })).rejects.toThrow(
       /division by zero/,
     );
-    expect(await database.readRows(divide, [5], { prepared: true })).toEqual([[2]]);
-    // Values that do not fit the statement.
-    await expect(database.readRows(divide, [], { prepared: true })).rejects.toThrow(/parameters/);
+    expect(await database.readRows(divide(5), { prepared: true })).toEqual([[2]]);
+    // A value that does not fit the statement's type, and a statement that is not SQL.
+    await expect(database.readRows(divide(0.5), { prepared: true })).rejects.toThrow(/integer/);
     await expect(
-      database.readRows('select definitely not sql', [], { prepared: true }),
+      database.readRows(sql`select definitely not sql`, { prepared: true }),
     ).rejects.toThrow(/syntax/);
-    expect(await database.readRows(divide, [2], { prepared: true })).toEqual([[5]]);
+    expect(await database.readRows(divide(2), { prepared: true })).toEqual([[5]]);
   },
 );

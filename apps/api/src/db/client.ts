@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { finished, type Readable } from 'node:stream';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /** Both drivers produce a PgDatabase; the code above this file never knows which. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -10,17 +11,32 @@ export type DbOrTx = Db | Tx;
 
 /**
  * Runs one read statement straight through the driver and answers its rows as arrays of column
- * values (docs/decisions/189). With `prepared`, PostgreSQL gets a named statement per distinct
- * text, parsed once per connection and run on its generic plan, planned once (decision 172):
- * only for shapes whose best plan does not depend on the values. A search is planned with its
- * values on every call (decision 041: a generic plan of an ILIKE took 1.3 s). Select only int4,
- * text, boolean and json columns: both drivers give those the same JavaScript types.
+ * values (docs/decisions/189). The statement is a drizzle `sql` fragment (issue 42), turned into
+ * text and values by drizzle's own PostgreSQL dialect. With `prepared`, PostgreSQL gets a named
+ * statement per distinct text, parsed once per connection and run on its generic plan, planned
+ * once (decision 172): only for shapes whose best plan does not depend on the values. A search is
+ * planned with its values on every call (decision 041: a generic plan of an ILIKE took 1.3 s).
+ * Select only int4, text, boolean and json columns: both drivers give those the same JavaScript
+ * types.
  */
-export type ReadRows = (
+export type ReadRows = (query: SQL, options: { prepared: boolean }) => Promise<unknown[][]>;
+
+/** A driver's read: the text and values of one statement. */
+type ReadText = (
   text: string,
   values: readonly unknown[],
   options: { prepared: boolean },
 ) => Promise<unknown[][]>;
+
+const dialect = new PgDialect();
+
+/** ReadRows over a driver's read: a drizzle `sql` fragment becomes its text and values. */
+function readRowsOf(read: ReadText): ReadRows {
+  return (query, options) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return read(text, params, options);
+  };
+}
 
 /** The rows of `db.execute`: both drivers answer it with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -40,9 +56,10 @@ export interface Database {
    * (pg-copy-streams), read from the socket only as fast as the stream is read. The connection
    * goes back to the pool when the stream has ended; if the stream is destroyed or fails before
    * that (the client went away), the connection is closed instead, which ends the COPY on the
-   * server (docs/decisions/279).
+   * server (docs/decisions/279). A COPY takes no parameters: the statement's values are written
+   * into its text as literals by drizzle (`inlineParams`).
    */
-  copyOut?: (text: string) => Promise<Readable>;
+  copyOut?: (query: SQL) => Promise<Readable>;
   /** node-postgres pools' documented counts, for the metrics; PGlite has no pool (empty list). */
   pools(): PoolUse[];
   /**
@@ -118,7 +135,7 @@ export const EXPORT_CONNECTIONS = 4;
  * once per connection), the others, planned with their values on each call, to `pool`.
  */
 export function postgresReader(pools: { pool: ArrayRowPool; generic: ArrayRowPool }): ReadRows {
-  return async (text, values, options) => {
+  return readRowsOf(async (text, values, options) => {
     const result = options.prepared
       ? await pools.generic.query({
           name: statementName(text),
@@ -128,7 +145,7 @@ export function postgresReader(pools: { pool: ArrayRowPool; generic: ArrayRowPoo
         })
       : await pools.pool.query({ text, values: [...values], rowMode: 'array' });
     return result.rows;
-  };
+  });
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -159,7 +176,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: drizzle(pool) as unknown as Db,
       readRows: postgresReader({ pool, generic }),
-      copyOut: async (text) => {
+      copyOut: async (query) => {
+        const { sql: text, params } = dialect.sqlToQuery(query.inlineParams());
+        if (params.length > 0) throw new Error('A COPY statement takes no parameters');
         const client = await exportsPool.connect();
         const stream = client.query(copyTo(text));
         // Closing the connection of a COPY cut short makes node-postgres report it to its active
@@ -212,10 +231,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   return {
     db: drizzle(client) as unknown as Db,
-    readRows: async (text, values) => {
+    readRows: readRowsOf(async (text, values) => {
       const result = await client.query<unknown[]>(text, [...values], { rowMode: 'array' });
       return result.rows;
-    },
+    }),
     kind: 'pglite',
     describe: inMemory ? 'embedded PGlite (in memory)' : `embedded PGlite in ${dir}`,
     pools: () => [],

@@ -1,9 +1,10 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
-import { escapeLiteral } from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ExportFilters, ExportList } from '@cask/contracts/exports';
 import { BYTE_ORDER_MARK, csvLines } from './csv.ts';
 import type { Database } from './client.ts';
-import { containsPattern, StatementValues } from './list.ts';
+import { containsPattern } from './list.ts';
+import { literal } from './sql-fragments.ts';
 
 /**
  * A list's CSV export (issue 29, decision 211): what each list declares in its module's
@@ -11,7 +12,7 @@ import { containsPattern, StatementValues } from './list.ts';
  * - `table` and `where`: the rows the list shows with the request's filters, over the table's own
  *   columns, built by the list's own repository (its `*ListWhereSql`), so an export has exactly
  *   the screen's total;
- * - `joins` and `columns`: each CSV column as SQL text over the page `w` (id, created_at) and the
+ * - `joins` and `columns`: each CSV column as drizzle `sql` over the page `w` (id, created_at) and the
  *   joins, in the header's order: the screen's columns plus the record's id and timestamps. Money
  *   is the numeric column's exact text, times ISO 8601 in UTC (isoTimeSql), dates YYYY-MM-DD.
  */
@@ -19,9 +20,9 @@ export interface ExportSource<Filters> {
   /** The file name's stem, e.g. 'orders' for orders-2026-03-04.csv. */
   file: string;
   table: string;
-  where(filters: Filters, values: StatementValues): string;
-  joins: string;
-  columns: readonly (readonly [header: string, sql: string])[];
+  where(filters: Filters): SQL;
+  joins: SQL;
+  columns: readonly (readonly [header: string, sql: SQL])[];
   /**
    * The orders the list offers: the contract's sort name to its table's column, as the list's
    * `createList` declares them (the same constant), so a sorted export has the screen's order.
@@ -39,14 +40,14 @@ export type ExportSources = { [L in ExportList]: ExportSource<ExportFilters<L>> 
  */
 export const EXPORT_PAGE_ROWS = 2000;
 
-/** A search term's LIKE pattern as a placeholder, or undefined without a search. */
-export function searchPattern(values: StatementValues, search: string | undefined) {
-  return search === undefined ? undefined : values.add(containsPattern(search));
+/** A search term's LIKE pattern (containsPattern), or undefined without a search. */
+export function searchPattern(search: string | undefined): string | undefined {
+  return search === undefined ? undefined : containsPattern(search);
 }
 
 /** 'Active' or 'Inactive', as the lists' Status columns read. */
-export function activeTextSql(column: string): string {
-  return `case when ${column} then 'Active' else 'Inactive' end`;
+export function activeTextSql(column: SQL): SQL {
+  return sql`case when ${column} then 'Active' else 'Inactive' end`;
 }
 
 /** The export's order: a column of the list's table, then id, both in one direction. */
@@ -81,40 +82,51 @@ interface Cursor {
   after: readonly [value: string | null, id: string] | null;
 }
 
+/** `<column>` of `qualifier` (the export's order: a name its source declares). */
+function column(order: ExportOrder, qualifier?: string): SQL {
+  const name = sql.identifier(order.column);
+  return qualifier === undefined ? sql`${name}` : sql`${sql.identifier(qualifier)}.${name}`;
+}
+
+/** `<column> <dir>, id <dir>` over `qualifier` (the rows themselves when not given). */
+function orderSql(order: ExportOrder, qualifier?: string): SQL {
+  const direction = order.descending ? sql`desc` : sql`asc`;
+  const id = qualifier === undefined ? sql`id` : sql`${sql.identifier(qualifier)}.id`;
+  return sql`${column(order, qualifier)} ${direction}, ${id} ${direction}`;
+}
+
+/** The list's rows `w`: id, created_at and the order's column, from `source.table`. */
+function listRowsSql<Filters>(source: ExportSource<Filters>, filters: Filters, order: ExportOrder) {
+  if (!COLUMN.test(source.table)) throw new Error(`Unusable table ${source.table}`);
+  const sortColumn = order.column === 'created_at' ? sql`` : sql`, ${column(order)}`;
+  return sql`select id, created_at${sortColumn} from ${sql.identifier(source.table)} where (${source.where(filters)})`;
+}
+
 /** The statement reading the page after `cursor`. */
 function pageSql<Filters>(
   source: ExportSource<Filters>,
   filters: Filters,
   order: ExportOrder,
   cursor: Cursor,
-  values: StatementValues,
-): string {
-  const where = source.where(filters, values);
-  const { column } = order;
-  const direction = order.descending ? 'desc' : 'asc';
-  let part: string;
+): SQL {
+  const after = order.descending ? sql`<` : sql`>`;
+  let part: SQL;
   if (cursor.nulls) {
-    part = `${column} is null`;
-    if (cursor.after) {
-      part += ` and id ${order.descending ? '<' : '>'} ${values.add(cursor.after[1])}::uuid`;
-    }
+    part = cursor.after
+      ? sql`${column(order)} is null and id ${after} ${cursor.after[1]}::uuid`
+      : sql`${column(order)} is null`;
   } else if (cursor.after) {
-    // The placeholder takes the column's type from the comparison (the value is its text).
-    part =
-      `(${column}, id) ${order.descending ? '<' : '>'}` +
-      ` (${values.add(cursor.after[0])}, ${values.add(cursor.after[1])}::uuid)`;
+    // The value takes the column's type from the comparison (it is the column's text).
+    part = sql`(${column(order)}, id) ${after} (${cursor.after[0]}, ${cursor.after[1]}::uuid)`;
   } else {
-    part = `${column} is not null`;
+    part = sql`${column(order)} is not null`;
   }
-  const sortColumn = column === 'created_at' ? '' : `, ${column}`;
-  const page =
-    `select id, created_at${sortColumn} from ${source.table} where (${where}) and ${part}` +
-    ` order by ${column} ${direction}, id ${direction} limit ${EXPORT_PAGE_ROWS}`;
-  const columns = source.columns.map(([, sql]) => sql).join(', ');
-  return (
-    `select ${columns}, w.${column}::text, w.id::text from (${page}) w ${source.joins}` +
-    ` order by w.${column} ${direction}, w.id ${direction}`
+  const page = sql`${listRowsSql(source, filters, order)} and ${part} order by ${orderSql(order)} limit ${literal(EXPORT_PAGE_ROWS)}`;
+  const columns = sql.join(
+    source.columns.map(([, cell]) => cell),
+    sql`, `,
   );
+  return sql`select ${columns}, ${column(order, 'w')}::text, w.id::text from (${page}) w ${source.joins} order by ${orderSql(order, 'w')}`;
 }
 
 /**
@@ -145,11 +157,11 @@ export async function* csvExport<Filters>(
     for (const nulls of parts) {
       let cursor: Cursor = { nulls, after: null };
       for (;;) {
-        const values = new StatementValues();
-        const text = pageSql(source, filters, order, cursor, values);
         // Without a search every page is one statement whose plan fits any values: named and
         // planned once (decision 224), not planned again for each of a million rows' pages.
-        const page = await database.readRows(text, values.values, { prepared: !view.searching });
+        const page = await database.readRows(pageSql(source, filters, order, cursor), {
+          prepared: !view.searching,
+        });
         if (page.length === 0) break;
         rows += page.length;
         const last = page[page.length - 1]!;
@@ -166,43 +178,31 @@ export async function* csvExport<Filters>(
 }
 
 /**
- * The values of a COPY statement, which takes no parameters: each value as an SQL literal
- * (node-postgres's documented escapeLiteral), which takes its type from where it stands as a
- * placeholder does. Every filter value is text (the contracts parse them as strings).
- */
-class LiteralValues extends StatementValues {
-  override add(value: unknown): string {
-    if (typeof value !== 'string') throw new Error(`An export filter value must be text: ${value}`);
-    return escapeLiteral(value);
-  }
-}
-
-/**
  * The COPY statement of a list's export on PostgreSQL (decision 279): the same rows, joins,
  * columns and order as the pages of `csvExport`, read by one statement, each cell through the
  * database function csv_cell (src/db/sql/120_csv_cell.sql). The columns are computed in a
  * subquery kept apart by `offset 0`, so that csv_cell, inlined, reads each computed column rather
  * than computing its expression again. PostgreSQL's own order of NULLs is the lists' order.
+ * A COPY takes no parameters: Database.copyOut writes each value as a literal (drizzle's
+ * inlineParams), which takes its type from where it stands as a placeholder does.
  */
 export function copyExportSql<Filters>(
   source: ExportSource<Filters>,
   filters: Filters,
   sort: string | undefined,
-): string {
-  const where = source.where(filters, new LiteralValues());
-  const { column, descending } = exportOrder(source.sorts, sort);
-  const direction = descending ? 'desc' : 'asc';
-  const sortColumn = column === 'created_at' ? '' : `, ${column}`;
-  const computed = source.columns.map(([, sql], i) => `${sql} as c${i}`).join(', ');
-  const cells = source.columns.map((_, i) => `csv_cell(e.c${i})`).join(', ');
-  const rows =
-    `select ${computed}, w.${column} as sort_value, w.id as sort_id` +
-    ` from (select id, created_at${sortColumn} from ${source.table} where (${where})) w` +
-    ` ${source.joins} order by w.${column} ${direction}, w.id ${direction} offset 0`;
-  return (
-    `copy (select ${cells} from (${rows}) e` +
-    ` order by e.sort_value ${direction}, e.sort_id ${direction}) to stdout with (format csv)`
+): SQL {
+  const order = exportOrder(source.sorts, sort);
+  const computed = sql.join(
+    source.columns.map(([, cell], i) => sql`${cell} as ${sql.identifier(`c${i}`)}`),
+    sql`, `,
   );
+  const cells = sql.join(
+    source.columns.map((_, i) => sql`csv_cell(e.${sql.identifier(`c${i}`)})`),
+    sql`, `,
+  );
+  const direction = order.descending ? sql`desc` : sql`asc`;
+  const rows = sql`select ${computed}, ${column(order, 'w')} as sort_value, w.id as sort_id from (${listRowsSql(source, filters, order)}) w ${source.joins} order by ${orderSql(order, 'w')} offset 0`;
+  return sql`copy (select ${cells} from (${rows}) e order by e.sort_value ${direction}, e.sort_id ${direction}) to stdout with (format csv)`;
 }
 
 const LF = 0x0a;

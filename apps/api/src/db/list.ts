@@ -1,8 +1,10 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Pagination } from '@cask/contracts/common';
-import { uploadUrl } from '@cask/contracts/files';
 import { planPage, type PageWindow } from '../lib/page-plan.ts';
 import type { Database } from './client.ts';
 import { counterRowNames, SLOTTED_COUNTERS } from './schema/counters.ts';
+import { frozenSql, literal } from './sql-fragments.ts';
 
 /**
  * The one path every list endpoint takes (docs/adding-a-list.md, decision 189). A list is declared
@@ -25,16 +27,6 @@ import { counterRowNames, SLOTTED_COUNTERS } from './schema/counters.ts';
  * last seen for the same list, and read again in the rare case the answer shows it was stale.
  */
 
-/** The values of one statement's placeholders, in order. */
-export class StatementValues {
-  readonly values: unknown[] = [];
-  /** The placeholder of `value` (a new one each call). */
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
 export interface ListSource {
   /** Counters read with every page (db/schema/counters.ts names). */
   counters: readonly string[];
@@ -45,8 +37,8 @@ export interface ListSource {
    * `createdAt` is the default order, newest first.
    */
   sorts: Readonly<Record<string, string>>;
-  /** One row of the page subquery `p` as the contract's item: an SQL json expression. */
-  itemJson: string;
+  /** One row of the page subquery `p` as the contract's item: a `jsonObject` of its columns. */
+  item: SQL;
 }
 
 export interface ListRequest {
@@ -63,7 +55,7 @@ export interface ListRequest {
    * transaction) with any change that could change that count.
    */
   search?: {
-    countSql(values: StatementValues): string;
+    countSql(): SQL;
     versionCounters: readonly string[];
     /**
      * The count and the page have one best plan whatever the values (e.g. one customer's rows,
@@ -71,12 +63,12 @@ export interface ListRequest {
      */
     prepared?: boolean;
   };
-  /** The page subquery for a window (give it to windowSql): the rows `itemJson` reads. */
-  pageSql(window: ListWindow, values: StatementValues): string;
+  /** The page subquery for a window (give it to windowSql): the rows `item` reads. */
+  pageSql(window: ListWindow): SQL;
   /** How to read the page once the total is known: lib/page-plan.ts's planPage by default. */
   plan?: typeof planPage;
   /** Scalar subqueries the answer needs besides the counters (e.g. an admin's unread count). */
-  extras?(values: StatementValues): readonly string[];
+  extras?(): readonly SQL[];
 }
 
 export interface ListAnswer<Item> {
@@ -108,15 +100,21 @@ function listOrder(source: ListSource, sort: string | undefined): ListOrder {
   return { column, descending };
 }
 
-/** `<column> <direction>, id <direction>` over `table`, read forwards or backwards. */
-function orderSql(order: ListOrder, table: string, backwards = false): string {
-  const direction = order.descending !== backwards ? 'desc' : 'asc';
-  return `${table}.${order.column} ${direction}, ${table}.id ${direction}`;
+/** `<qualifier>.<column>`: a name from the list's own fixed declarations (sorts, tables). */
+function qualified(qualifier: string, column: string): SQL {
+  return sql`${sql.identifier(qualifier)}.${sql.identifier(column)}`;
+}
+
+/** `<column> <direction>, id <direction>` over `qualifier`, read forwards or backwards. */
+function orderSql(order: ListOrder, qualifier: string, backwards = false): SQL {
+  const direction = order.descending !== backwards ? sql`desc` : sql`asc`;
+  return sql`${qualified(qualifier, order.column)} ${direction}, ${qualified(qualifier, 'id')} ${direction}`;
 }
 
 /** A list's last total; `version`: its search's version counters then; `listTotal`: unsearched. */
 type Remembered = { total: number; version: number; listTotal: number };
 
+/** The lists (and their filters and searches) whose totals a list remembers, the latest used. */
 const REMEMBERED_LISTS = 500;
 const NAME = /^[a-z_.A-Z]+$/;
 const COLUMN = /^[a-z_]+$/;
@@ -125,47 +123,49 @@ function sameWindow(a: PageWindow | null, b: PageWindow | null): boolean {
   return a?.read === b?.read && a?.limit === b?.limit && a?.offset === b?.offset;
 }
 
+/** The counters' rows (`<name>#<slot>` for a slotted one) as literals for `name in (...)`. */
+function counterRowsSql(names: readonly string[]): SQL {
+  return sql.join(
+    names.flatMap((name) => counterRowNames(name).map((row) => literal(row))),
+    sql`, `,
+  );
+}
+
 export function createList<Item>(database: Database, source: ListSource) {
-  const remembered = new Map<string, Remembered>();
+  const remembered = new LRUCache<string, Remembered>({ max: REMEMBERED_LISTS });
   for (const name of source.counters) {
     if (!NAME.test(name)) throw new Error(`Unusable counter name ${name}`);
   }
-  const rowNames = (names: readonly string[]) =>
-    names.flatMap((name) => counterRowNames(name).map((row) => `'${row}'`)).join(', ');
+  const rows = counterRowsSql(source.counters);
+  const item = frozenSql(source.item);
   // A slotted counter's rows (`<name>#<slot>`, decision 222) are summed under its name.
-  const countersSql = source.counters.some((name) => SLOTTED_COUNTERS[name])
-    ? `(select json_object_agg(name, value) from (select split_part(name, '#', 1) as name,` +
-      ` sum(value) as value from counters where name in (${rowNames(source.counters)})` +
-      ' group by 1) c)'
-    : `(select json_object_agg(name, value) from counters where name in (${rowNames(source.counters)}))`;
+  const countersSql = frozenSql(
+    source.counters.some((name) => SLOTTED_COUNTERS[name])
+      ? sql`(select json_object_agg(name, value) from (select split_part(name, '#', 1) as name, sum(value) as value from counters where name in (${rows}) group by 1) c)`
+      : sql`(select json_object_agg(name, value) from counters where name in (${rows}))`,
+  );
 
   async function read(request: ListRequest, window: PageWindow | null, known?: Remembered) {
     const order = listOrder(source, request.sort);
-    const values = new StatementValues();
-    let count = 'null::int';
+    let count = sql`null::int`;
     if (request.search) {
-      const versions = rowNames(request.search.versionCounters);
+      const versions = counterRowsSql(request.search.versionCounters);
       // The count is made only when a version counter has moved since it was last made: CASE runs
       // the subquery only in the branch it takes.
-      count =
-        `case when (select coalesce(sum(value), 0) from counters where name in (${versions})) = ` +
-        `${values.add(known?.version ?? -1)} then null else (${request.search.countSql(values)}) end`;
+      count = sql`case when (select coalesce(sum(value), 0) from counters where name in (${versions})) = ${known?.version ?? -1} then null else (${request.search.countSql()}) end`;
     }
-    const extras = request.extras?.(values) ?? [];
+    const extras = (request.extras?.() ?? []).map((extra) => sql`, (${extra})`);
     // Past the end: read nothing (LIMIT 0 runs no scan).
-    const page = request.pageSql(
-      { ...(window ?? { read: 'newest-first', limit: 0, offset: 0 }), order },
-      values,
-    );
-    const text =
-      `select ${countersSql}, ${count}${extras.map((extra) => `, (${extra})`).join('')}` +
-      `, (select coalesce(json_agg(${source.itemJson} order by ${orderSql(order, 'p')}), '[]')` +
-      ` from (${page}) p)`;
+    const page = request.pageSql({
+      ...(window ?? { read: 'newest-first', limit: 0, offset: 0 }),
+      order,
+    });
+    const statement = sql`select ${countersSql}, ${count}${sql.join(extras)}, (select coalesce(json_agg(${item} order by ${orderSql(order, 'p')}), '[]') from (${page}) p)`;
     // A search's best plan depends on its term: planned with its values on every call, unless it
     // says otherwise. Anything else has one best plan whatever its values: named, planned once
     // (db/client.ts).
     const prepared = !request.search || request.search.prepared === true;
-    const [row] = await database.readRows(text, values.values, { prepared });
+    const [row] = await database.readRows(statement, { prepared });
     return row ?? [];
   }
 
@@ -190,10 +190,7 @@ export function createList<Item>(database: Database, source: ListSource) {
       const counted = row[1] === null || row[1] === undefined ? undefined : Number(row[1]);
       const total = !search ? listTotal : (counted ?? known?.total ?? 0);
       known = { total, version, listTotal };
-      remembered.delete(key);
       remembered.set(key, known);
-      const oldest = remembered.keys().next();
-      if (remembered.size > REMEMBERED_LISTS && !oldest.done) remembered.delete(oldest.value);
 
       const actual = plan({ page, limit, total, listTotal, searching: !!search });
       if (!sameWindow(actual.window, window)) {
@@ -212,42 +209,56 @@ export function createList<Item>(database: Database, source: ListSource) {
   };
 }
 
+/** What a page is read from: a table by name, or a subquery with the alias it is written with. */
+export type WindowSource = {
+  /** The columns the page keeps (the order's column is added when missing), or every one. */
+  columns: readonly string[] | '*';
+  /** The rows of the list with the request's filters. */
+  where: SQL;
+} & ({ table: string; alias?: undefined } | { table: SQL; alias: string });
+
 /**
  * The rows of one page of a list in the window's order (a column, then id), read as the window
  * says: a subquery over `table` with `columns` (and the order's column), for callers to select
  * from and add per-row columns computed for the page's rows only, never for rows an OFFSET skips.
  */
-export function windowSql(
-  source: { table: string; columns: string; where: string; alias?: string },
-  window: ListWindow,
-  values: StatementValues,
-): string {
-  const { table, where } = source;
+export function windowSql(source: WindowSource, window: ListWindow): SQL {
+  const { where } = source;
   // A subquery's alias (`(select ...) a`) names its columns in the order; a table names its own.
-  const qualifier = source.alias ?? table;
+  let from: SQL;
+  let qualifier: string;
+  if (typeof source.table === 'string') {
+    if (!COLUMN.test(source.table)) throw new Error(`Unusable table ${source.table}`);
+    from = sql`${sql.identifier(source.table)}`;
+    qualifier = source.table;
+  } else {
+    from = source.table;
+    qualifier = source.alias ?? '';
+  }
   const { order } = window;
-  const listed = source.columns.split(',').map((column) => column.trim());
-  const columns =
-    listed.includes('*') || listed.includes(order.column)
+  let columns = sql`*`;
+  if (source.columns !== '*') {
+    const names = source.columns.includes(order.column)
       ? source.columns
-      : `${source.columns}, ${order.column}`;
+      : [...source.columns, order.column];
+    for (const name of names) if (!COLUMN.test(name)) throw new Error(`Unusable column ${name}`);
+    columns = sql.join(
+      names.map((name) => sql.identifier(name)),
+      sql`, `,
+    );
+  }
   if (!Number.isSafeInteger(window.limit) || window.limit < 0)
     throw new Error(`Unusable page size ${window.limit}`);
-  const offset = values.add(window.offset);
+  // The page size is written into the statement (a checked integer), the offset is a value.
+  const limit = literal(window.limit);
   if (window.read === 'matches-first') {
     // PostgreSQL never flattens a subquery with an OFFSET, so `OFFSET 0` makes it collect the
     // matches through the search indexes on its own, instead of walking the listing index with a
     // LIMIT it guessed would stop early (decision 041).
-    return (
-      `select * from (select ${columns} from ${table} where ${where} offset 0) m` +
-      ` order by ${orderSql(order, 'm')} limit ${window.limit} offset ${offset}`
-    );
+    return sql`select * from (select ${columns} from ${from} where ${where} offset 0) m order by ${orderSql(order, 'm')} limit ${limit} offset ${window.offset}`;
   }
   const backwards = window.read === 'oldest-first';
-  return (
-    `select ${columns} from ${table} where ${where}` +
-    ` order by ${orderSql(order, qualifier, backwards)} limit ${window.limit} offset ${offset}`
-  );
+  return sql`select ${columns} from ${from} where ${where} order by ${orderSql(order, qualifier, backwards)} limit ${limit} offset ${window.offset}`;
 }
 
 /**
@@ -262,22 +273,9 @@ export function containsPattern(term: string): string {
 
 /**
  * A case-insensitive substring search over a list's `search_text` column (decision 176): the
- * searched fields lower-cased, one per line, behind one trigram index. `pattern` is a placeholder
- * holding containsPattern's result.
+ * searched fields lower-cased, one per line, behind one trigram index. `pattern` is
+ * containsPattern's result, a value of the statement.
  */
-export function searchTextSql(pattern: string): string {
-  return `search_text like lower(${pattern})`;
-}
-
-const UPLOADS = uploadUrl('');
-if (!/^[a-z/]+$/.test(UPLOADS)) throw new Error(`Unusable uploads prefix ${UPLOADS}`);
-
-/** The address of an uploaded file (the contracts' uploadUrl) by its id's column; null for null. */
-export function uploadUrlSql(column: string): string {
-  return `'${UPLOADS}' || ${column}`;
-}
-
-/** A timestamp as Date#toISOString writes it (UTC, milliseconds, `Z`), as the contracts want. */
-export function isoTimeSql(column: string): string {
-  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export function searchTextSql(pattern: string): SQL {
+  return sql`search_text like lower(${pattern})`;
 }

@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /**
  * An order's short reference (issue 41, docs/decisions/316): its number as 'ORD-00123'. Here, not
  * in the orders module, because the Order List, its export and the command palette all read it.
@@ -13,6 +15,6 @@ export function orderNumberOf(term: string): number | undefined {
 }
 
 /** An order's short reference from its number: ORD-00123 (more digits past 99999). */
-export function orderReferenceSql(column: string): string {
-  return `'ORD-' || lpad(${column}::text, greatest(5, length(${column}::text)), '0')`;
+export function orderReferenceSql(column: SQL): SQL {
+  return sql`'ORD-' || lpad(${column}::text, greatest(5, length(${column}::text)), '0')`;
 }

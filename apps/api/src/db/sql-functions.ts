@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /**
@@ -97,9 +97,9 @@ export async function applyDatabaseFunctions(
     const rows = (result as unknown as { rows: { trigger: string; stamp: string | null }[] }).rows;
     const stamps = new Map(rows.map((row) => [row.trigger, row.stamp]));
     for (const file of files) {
-      const run = async (text: string) => {
+      const run = async (statement: SQL) => {
         try {
-          await tx.execute(sql.raw(text));
+          await tx.execute(statement);
         } catch (error) {
           // Drizzle's error says "Failed query: <the text>"; PostgreSQL's reason is its cause.
           const reason =
@@ -110,15 +110,21 @@ export async function applyDatabaseFunctions(
       for (const statement of statementsOf(file.text)) {
         const trigger = TRIGGER.exec(statement);
         if (FUNCTION.test(statement)) {
-          await run(statement);
+          // A statement of the file as it is written (docs/decisions/345: SQL files run as read).
+          // eslint-disable-next-line no-restricted-syntax -- a db/sql file's text, not ours to build
+          await run(sql.raw(statement));
         } else if (trigger) {
-          const [, name, table] = trigger;
+          const [, name = '', table = ''] = trigger; // both groups always match
           const created = statement.slice(trigger.index);
           const stamp = triggerStamp(file.name, created);
           if (stamps.get(`${table}.${name}`) === stamp) continue;
-          await run(`DROP TRIGGER IF EXISTS ${name} ON ${table}`);
-          await run(created);
-          await run(`COMMENT ON TRIGGER ${name} ON ${table} IS '${stamp}'`);
+          // The names are the file's own, lower case (`\w+`), so quoted they are the same names.
+          const target = sql`${sql.identifier(name)} on ${sql.identifier(table)}`;
+          await run(sql`drop trigger if exists ${target}`);
+          // eslint-disable-next-line no-restricted-syntax -- a db/sql file's text, not ours to build
+          await run(sql.raw(created));
+          // COMMENT takes a literal, not a parameter: the stamp is written in as a quoted literal.
+          await run(sql`comment on trigger ${target} is ${stamp}`.inlineParams());
         } else {
           throw new Error(
             `${file.name}: a file holds CREATE OR REPLACE FUNCTION and CREATE TRIGGER statements only`,

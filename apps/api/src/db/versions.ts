@@ -2,11 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
- * The version of the row whose `updated_at` is `column`, in a list's SQL text: as
+ * The version of the row whose `updated_at` is `column`, in a list's SQL: as
  * lib/preconditions.ts's `versionOf` writes it from the column's Date (docs/decisions/208).
  */
-export function versionSql(column: string): string {
-  return `floor(extract(epoch from ${column}) * 1000)::bigint::text`;
+export function versionSql(column: SQL): SQL {
+  return sql`floor(extract(epoch from ${column}) * 1000)::bigint::text`;
 }
 
 /**

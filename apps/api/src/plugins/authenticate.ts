@@ -11,7 +11,7 @@ import {
 } from '../lib/errors.ts';
 import { hooksOf } from '../lib/route-hooks.ts';
 import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../lib/tokens.ts';
-import { prepareAdminLookup } from '../modules/auth/admins.repository.ts';
+import { prepareAdminLookup } from '../modules/admins/admins.repository.ts';
 import { markSessionActive } from '../modules/auth/sessions.repository.ts';
 import { documentViewerWrite, viewerRefusal } from './roles.ts';
 

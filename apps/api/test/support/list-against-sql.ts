@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { seedBulk } from '../../src/db/seed/bulk-seed.service.ts';
 import type { TestAdmin } from './sign-in.ts';
@@ -10,7 +11,14 @@ import { getData } from './requests.ts';
  * written by the test, as simply as possible (a count(*) and an ordered select of ids, no
  * counters, no windows), and runs through the driver on the same database.
  */
-export interface ListCase {
+export type ListCase = ListRequestCase & {
+  /** `select count(*)::int from … where …` over the rows the list shows. */
+  countSql: SQL;
+  /** `select id from … where … order by … limit … offset …`. */
+  idsSql: (limit: number, offset: number) => SQL;
+};
+
+interface ListRequestCase {
   /** e.g. '/api/users' */
   url: string;
   query: Record<string, string | number>;
@@ -18,12 +26,6 @@ export interface ListCase {
   itemsKey: string;
   /** The id of one row of the answer (`id`, or `_id` where the contract says so). */
   idOf?: (item: Record<string, unknown>) => unknown;
-  /** `select count(*)::int from … where …` over the rows the list shows. */
-  countSql: string;
-  /** `select id from … where … order by … limit $1 offset $2` (the two last placeholders). */
-  idsSql: string;
-  /** Values of the placeholders before limit and offset (e.g. a search pattern). */
-  values?: unknown[];
 }
 
 export async function expectListMatchesSql(
@@ -38,15 +40,13 @@ export async function expectListMatchesSql(
   const idOf = list.idOf ?? ((item) => item.id);
   const page = Number(list.query.page ?? 1);
   const { limit } = data.pagination;
-  const values = list.values ?? [];
-  const [[count]] = (await ctx.database.readRows(list.countSql, values, {
-    prepared: false,
-  })) as [[number]];
-  const expectedIds = (
-    await ctx.database.readRows(list.idsSql, [...values, limit, (page - 1) * limit], {
-      prepared: false,
-    })
-  ).map(([id]) => id);
+  const offset = (page - 1) * limit;
+  const [countRows, idRows] = await Promise.all([
+    ctx.database.readRows(list.countSql, { prepared: false }),
+    ctx.database.readRows(list.idsSql(limit, offset), { prepared: false }),
+  ]);
+  const [[count]] = countRows as [[number]];
+  const expectedIds = idRows.map(([id]) => id);
   const label = `${list.url} ${JSON.stringify(list.query)}`;
   expect(data.pagination.total, label).toBe(count);
   expect(items.map(idOf), label).toEqual(expectedIds);

@@ -18,9 +18,11 @@ import {
 import { admins } from './admins.ts';
 import { customers } from './customers.ts';
 
-/** `('a', 'b')`: the CHECK constraints follow the contracts' lists (the values are our own). */
-const sqlList = (values: readonly string[]) =>
-  sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`);
+/**
+ * `('a', 'b')`: the CHECK constraints follow the contracts' lists. A constraint holds literals,
+ * not parameters: Drizzle writes each value in as a quoted literal.
+ */
+const sqlList = (values: readonly string[]) => sql`${values}`.inlineParams();
 
 /**
  * A notification sent to every customer (global) or to one

@@ -6,11 +6,14 @@ import { DatabaseNotEmptyError } from './seed-errors.ts';
 import {
   clearBusinessData,
   countBalanceMismatches,
+  createIndex,
   dropSecondaryIndexes,
   executeStatement,
   hasNoCustomers,
   insertPrivacyPolicyIfMissing,
   lockSeeding,
+  setMaintenanceWorkMem,
+  setTriggerEnabled,
   vacuumAnalyzeSeededTables,
   gaugeHistoryStatements,
 } from './seed.repository.ts';
@@ -96,22 +99,16 @@ export async function seedBulk(database: Database, options: BulkSeedOptions) {
     if (options.replace) await clearBusinessData(tx);
     else if (!(await hasNoCustomers(tx))) throw new DatabaseNotEmptyError();
     // Index builds sort in memory up to this much; PGlite's WebAssembly heap is smaller.
-    await executeStatement(
-      tx,
-      `set local maintenance_work_mem = '${database.kind === 'pglite' ? '64MB' : '512MB'}'`,
-    );
+    await setMaintenanceWorkMem(tx, database.kind === 'pglite' ? '64MB' : '512MB');
     const dropped = await dropSecondaryIndexes(tx, INDEXED_TABLES);
     // The ledger trigger would update a customer row per entry; the balances are written with
     // the customers instead (the same expressions) and checked against the ledger below.
-    await executeStatement(
-      tx,
-      'alter table point_transactions disable trigger point_transactions_apply',
-    );
+    await setTriggerEnabled(tx, 'point_transactions', 'point_transactions_apply', false);
 
     // The appreciation trigger (src/db/sql/050_casks_record_appreciation.sql) upserts through the
     // unique index dropped above; the value histories below write this month's points for every
     // cask instead.
-    await executeStatement(tx, 'alter table casks disable trigger casks_appreciation_insert');
+    await setTriggerEnabled(tx, 'casks', 'casks_appreciation_insert', false);
 
     for (const [from, to] of batches(customers)) {
       await step(`customers ${from + 1}-${to + 1}`, () =>
@@ -137,13 +134,10 @@ export async function seedBulk(database: Database, options: BulkSeedOptions) {
     await step(`${counts.notifications} notifications`, () =>
       executeStatement(tx, statements.notifications),
     );
-    await executeStatement(
-      tx,
-      'alter table point_transactions enable trigger point_transactions_apply',
-    );
-    await executeStatement(tx, 'alter table casks enable trigger casks_appreciation_insert');
+    await setTriggerEnabled(tx, 'point_transactions', 'point_transactions_apply', true);
+    await setTriggerEnabled(tx, 'casks', 'casks_appreciation_insert', true);
     for (const index of dropped) {
-      await step(`index ${index.name}`, () => executeStatement(tx, index.definition));
+      await step(`index ${index.name}`, () => createIndex(tx, index));
     }
     // After the indexes: writing the alert days updates casks, whose appreciation trigger upserts
     // through the unique index.

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type DbOrTx } from '../client.ts';
 import { admins } from '../schema/admins.ts';
@@ -35,6 +35,13 @@ export type SeededTable = (typeof SEEDED_TABLES)[number];
 /** What --force empties: the policy text is the club's own writing, not demo data, so it stays. */
 const REPLACED_TABLES = SEEDED_TABLES.filter((table) => table !== 'terms');
 
+/** `a, b, c`: names from our fixed lists, each quoted (docs/decisions/345). */
+const tableNames = (tables: readonly string[]) =>
+  sql.join(
+    tables.map((table) => sql.identifier(table)),
+    sql`, `,
+  );
+
 /** True when there is not a single customer, hidden ones included. */
 export async function hasNoCustomers(db: DbOrTx): Promise<boolean> {
   const result = await db.execute(sql`select not exists (select 1 from customers) as empty`);
@@ -65,7 +72,7 @@ export async function clearBusinessData(db: DbOrTx): Promise<void> {
       select image_file_id as id from offers where image_file_id is not null
       union select file_id from offer_images
       union select image_file_id from casks where image_file_id is not null`);
-  await db.execute(sql.raw(`truncate table ${REPLACED_TABLES.join(', ')}`));
+  await db.execute(sql`truncate table ${tableNames(REPLACED_TABLES)}`);
   await db.execute(sql`delete from files where id in (select id from seeded_files)`);
   await db.execute(sql`drop table seeded_files`);
 }
@@ -128,7 +135,7 @@ export async function insertDemoData(
 
 /** VACUUM cannot run in a transaction: after a bulk seed, for index-only scans and the planner. */
 export async function vacuumAnalyzeSeededTables(db: DbOrTx): Promise<void> {
-  await db.execute(sql.raw(`vacuum analyze ${SEEDED_TABLES.join(', ')}, counters`));
+  await db.execute(sql`vacuum analyze ${tableNames([...SEEDED_TABLES, 'counters'])}`);
 }
 
 /** Serialises seeders across processes (two API instances starting with SEED_DEMO=true). */
@@ -137,7 +144,7 @@ export async function lockSeeding(db: DbOrTx): Promise<void> {
 }
 
 export async function countRows(db: DbOrTx, table: SeededTable): Promise<number> {
-  const result = await db.execute(sql.raw(`select count(*)::int as count from ${table}`));
+  const result = await db.execute(sql`select count(*)::int as count from ${sql.identifier(table)}`);
   return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
 }
 
@@ -164,7 +171,7 @@ export async function dropSecondaryIndexes(
   tables: readonly string[],
 ): Promise<DroppedIndex[]> {
   const result = await db.execute(sql`
-    select quote_ident(ci.relname) as name, pg_get_indexdef(i.indexrelid) as definition
+    select ci.relname as name, pg_get_indexdef(i.indexrelid) as definition
     from pg_index i
     join pg_class ci on ci.oid = i.indexrelid
     join pg_class ct on ct.oid = i.indrelid
@@ -176,12 +183,37 @@ export async function dropSecondaryIndexes(
       and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
     order by ci.relname`);
   const indexes = rowsOf<DroppedIndex>(result);
-  for (const index of indexes) await db.execute(sql.raw(`drop index ${index.name}`));
+  for (const index of indexes) await db.execute(sql`drop index ${sql.identifier(index.name)}`);
   return indexes;
 }
 
-export async function executeStatement(db: DbOrTx, statement: string): Promise<void> {
-  await db.execute(sql.raw(statement));
+/** Builds an index dropped by dropSecondaryIndexes again, from the catalogue's own definition. */
+export async function createIndex(db: DbOrTx, index: DroppedIndex): Promise<void> {
+  // The text PostgreSQL wrote (pg_get_indexdef), run as it is (docs/decisions/345).
+  // eslint-disable-next-line no-restricted-syntax -- the catalogue's own definition
+  await db.execute(sql.raw(index.definition));
+}
+
+export async function executeStatement(db: DbOrTx, statement: SQL): Promise<void> {
+  await db.execute(statement);
+}
+
+/** SET LOCAL maintenance_work_mem: how much an index build may sort in memory, until commit. */
+export async function setMaintenanceWorkMem(db: DbOrTx, size: string): Promise<void> {
+  await db.execute(sql`select set_config('maintenance_work_mem', ${size}, true)`);
+}
+
+/** Turns a trigger of ours off for a bulk load, or on again after it. */
+export async function setTriggerEnabled(
+  db: DbOrTx,
+  table: string,
+  trigger: string,
+  enabled: boolean,
+): Promise<void> {
+  const state = enabled ? sql`enable` : sql`disable`;
+  await db.execute(
+    sql`alter table ${sql.identifier(table)} ${state} trigger ${sql.identifier(trigger)}`,
+  );
 }
 
 /** Customers whose stored balance differs from the sum of their ledger: must be none. */
@@ -211,10 +243,10 @@ export async function insertPrivacyPolicyIfMissing(db: DbOrTx, content: string):
  * the alert days are written for all. Pseudo-random from each cask's id: the same casks, the
  * same history. `today` is an SQL date expression.
  */
-export function gaugeHistoryStatements(today: string): string[] {
-  const hash = (salt: string) => `(hashtext(c.id::text || '${salt}') & 2147483647)`;
+export function gaugeHistoryStatements(today: SQL): SQL[] {
+  const hash = (salt: string) => sql`(hashtext(c.id::text || ${salt}) & 2147483647)`;
   return [
-    `insert into cask_regauges (cask_id, gauged_on, bulk_litres, abv)
+    sql`insert into cask_regauges (cask_id, gauged_on, bulk_litres, abv)
      select c.id, d.day,
             round(c.volume * power(0.98, (d.day - c.fill) / 365.25), 3),
             round(greatest(c.abv - c.rate * (d.day - c.fill) / 365.25, 30), 2)
@@ -235,7 +267,7 @@ export function gaugeHistoryStatements(today: string): string[] {
        select c.cutoff where c.recent
      ) d
      where c.cutoff >= c.fill`,
-    `insert into cask_transfers (cask_id, from_customer_id, to_customer_id, transferred_on, price, note)
+    sql`insert into cask_transfers (cask_id, from_customer_id, to_customer_id, transferred_on, price, note)
      select t.id, t.previous_owner, t.owner_id, t.purchase_date::date, t.purchase_price,
             'Delivery order endorsed by the new owner'
      from (
@@ -244,15 +276,15 @@ export function gaugeHistoryStatements(today: string): string[] {
        from casks c where ${hash('transfer')} % 30 = 0
      ) t
      where t.previous_owner is not null and t.previous_owner <> t.owner_id`,
-    'select cask_refresh_gauge_alerts(null)',
+    sql`select cask_refresh_gauge_alerts(null)`,
     // The dashboard's 'Portfolio value' from the value histories just written (decision 233):
     // the trigger on casks dated every value to this month.
-    'select rebuild_portfolio_value()',
+    sql`select rebuild_portfolio_value()`,
   ];
 }
 
 /** The demo seed's gauge histories and transfers (gaugeHistoryStatements), as of `today`. */
 export async function insertGaugeHistory(tx: DbOrTx, today: Date): Promise<void> {
-  const day = `'${today.toISOString().slice(0, 10)}'::date`;
-  for (const statement of gaugeHistoryStatements(day)) await tx.execute(sql.raw(statement));
+  const day = sql`${today.toISOString().slice(0, 10)}::date`;
+  for (const statement of gaugeHistoryStatements(day)) await tx.execute(statement);
 }

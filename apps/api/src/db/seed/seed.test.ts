@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { UserListResponse } from '@cask/contracts/users';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin } from '../../../test/support/sign-in.ts';
@@ -20,19 +20,19 @@ beforeAll(async () => {
   await createAdmin(ctx);
 });
 
-async function query<T>(text: string): Promise<T[]> {
-  return rowsOf<T>(await ctx.database.db.execute(sql.raw(text)));
+async function query<T>(statement: SQL): Promise<T[]> {
+  return rowsOf<T>(await ctx.database.db.execute(statement));
 }
 
 async function customersInOrder() {
   return query<{ full_name: string; email: string; phone: string | null; referral_code: string }>(
-    'select full_name, email, phone, referral_code from customers order by email',
+    sql`select full_name, email, phone, referral_code from customers order by email`,
   );
 }
 
 /** Orders whose reference number does not follow their creation (issue 41), and the numbers. */
 async function referenceProblems() {
-  const [row] = await query<{ misordered: number; numbered: number; total: number }>(`
+  const [row] = await query<{ misordered: number; numbered: number; total: number }>(sql`
     select
       (select count(*)::int from (
          select order_number, lag(order_number) over (order by created_at, id) as previous
@@ -49,7 +49,7 @@ async function ledgerProblems() {
     negative_balances: number;
     negative_on_the_way: number;
     mismatches: number;
-  }>(`
+  }>(sql`
     select
       (select count(*)::int from customers where points_balance < 0) as negative_balances,
       (select count(*)::int from (
@@ -75,7 +75,7 @@ async function gaugeHistoryShape() {
     regauge_due: number;
     abv_near: number;
     transfers: number;
-  }>(`
+  }>(sql`
     with g as (
       select r.cask_id, r.gauged_on, r.bulk_litres * r.abv / 100 as lpa,
              lag(r.bulk_litres * r.abv / 100) over w as previous_lpa,
@@ -87,8 +87,8 @@ async function gaugeHistoryShape() {
       (select percentile_cont(0.5) within group (order by
          1 - power((lpa / previous_lpa)::float8, 365.25 / (gauged_on - previous_on)))
        from g where previous_on is not null and gauged_on - previous_on > 300) as median_loss,
-      (select count(*)::int from casks where regauge_due_on <= '${TODAY.toISOString().slice(0, 10)}') as regauge_due,
-      (select count(*)::int from casks where abv_forty_on <= '${TODAY.getUTCFullYear() + 3}-03-15') as abv_near,
+      (select count(*)::int from casks where regauge_due_on <= ${TODAY.toISOString().slice(0, 10)}::date) as regauge_due,
+      (select count(*)::int from casks where abv_forty_on <= ${`${TODAY.getUTCFullYear() + 3}-03-15`}::date) as abv_near,
       (select count(*)::int from cask_transfers) as transfers`);
   return row;
 }
@@ -108,13 +108,13 @@ test('the demo seed fills every table of the data model, with every status the s
   expect(gauges?.regauge_due).toBeGreaterThan(5);
   expect(gauges?.abv_near).toBeGreaterThan(0);
   expect(gauges?.transfers).toBeGreaterThan(0);
-  const [files] = await query<{ count: number }>('select count(*)::int as count from files');
+  const [files] = await query<{ count: number }>(sql`select count(*)::int as count from files`);
   expect(files?.count).toBeGreaterThan(0);
 
   const distinct = async (column: string, table: string) =>
     (
       await query<{ value: string }>(
-        `select distinct ${column}::text as value from ${table} order by 1`,
+        sql`select distinct ${sql.identifier(column)}::text as value from ${sql.identifier(table)} order by 1`,
       )
     ).map((row) => row.value);
   expect(await distinct('status', 'purchases')).toEqual([
@@ -152,7 +152,7 @@ test('the demo seed fills every table of the data model, with every status the s
 
   // Each completed referral holds its credit in the ledger, linked to it, and a pending one none
   // yet but points waiting: Referrals can complete one and set it back (decision 155).
-  const [credits] = await query<{ wrong: number; unpointed: number }>(`
+  const [credits] = await query<{ wrong: number; unpointed: number }>(sql`
     select count(*) filter (where coalesce(l.points, 0) <>
              case when r.status = 'completed' then r.points_awarded else 0 end)::int as wrong,
            count(*) filter (where r.points_awarded = 0)::int as unpointed
@@ -163,7 +163,7 @@ test('the demo seed fills every table of the data model, with every status the s
 
   // Real distilleries with vintage, volume (a cask size or a 70cl bottle) and ABV.
   const casks = await query<{ distillery: string; year: number; volume: number; abv: number }>(
-    'select distillery, year, volume::float8 as volume, abv::float8 as abv from casks',
+    sql`select distillery, year, volume::float8 as volume, abv::float8 as abv from casks`,
   );
   expect(new Set(casks.map((cask) => cask.distillery))).toContain('Macallan');
   for (const cask of casks) {
@@ -174,7 +174,7 @@ test('the demo seed fills every table of the data model, with every status the s
   }
   // Each offer type carries the details of its type (docs/screens/offers.md).
   const details = await query<{ type: string; keys: string[] }>(
-    'select distinct type, array(select jsonb_object_keys(details) order by 1) as keys from offers',
+    sql`select distinct type, array(select jsonb_object_keys(details) order by 1) as keys from offers`,
   );
   expect(details).toEqual(
     expect.arrayContaining([
@@ -187,12 +187,12 @@ test('the demo seed fills every table of the data model, with every status the s
     ]),
   );
   // The maintained totals agree with the rows (the dashboard shows them).
-  const [totals] = await query<{ counted: number; counter: string }>(`
+  const [totals] = await query<{ counted: number; counter: string }>(sql`
     select (select count(*)::int from customers where deleted_at is null) as counted,
            (select value::text from counters where name = 'customers.total') as counter`);
   expect(Number(totals?.counter)).toBe(totals?.counted);
   const [audit] = await query<{ after: { customers: number; seed: number } }>(
-    "select after from audit_log where action = 'seed.demo' order by created_at desc limit 1",
+    sql`select after from audit_log where action = 'seed.demo' order by created_at desc limit 1`,
   );
   expect(audit?.after).toMatchObject({ customers: 300, seed: 42 });
 }, 120_000);
@@ -205,7 +205,7 @@ test('the demo seed never lets a point balance go below zero', async () => {
     mismatches: 0,
   });
   const [redemptions] = await query<{ count: number }>(
-    'select count(*)::int as count from point_transactions where points < 0',
+    sql`select count(*)::int as count from point_transactions where points < 0`,
   );
   expect(redemptions?.count).toBeGreaterThan(0);
   // The orders' references are numbered in order of creation (issue 41).
@@ -285,14 +285,14 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
     counter: string;
     search_common: number;
     search_rare: number;
-  }>(`
+  }>(sql`
     select count(*) filter (where deleted_at is not null)::int as deleted,
            (select value::text from counters where name = 'customers.total') as counter,
            count(*) filter (where deleted_at is null
-             and (full_name ilike '%${SEARCH_TERMS.common}%' or email ilike '%${SEARCH_TERMS.common}%'))::int
+             and (full_name ilike ${`%${SEARCH_TERMS.common}%`} or email ilike ${`%${SEARCH_TERMS.common}%`}))::int
              as search_common,
            count(*) filter (where deleted_at is null
-             and (full_name ilike '%${SEARCH_TERMS.rare}%' or email ilike '%${SEARCH_TERMS.rare}%'))::int
+             and (full_name ilike ${`%${SEARCH_TERMS.rare}%`} or email ilike ${`%${SEARCH_TERMS.rare}%`}))::int
              as search_rare
     from customers`);
   // Customers 499, 999, 1499 and 1999 are hidden; the total counts the 1,996 others.
@@ -303,13 +303,13 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
     mismatches: 0,
   });
   // Every referral links two different customers, the referee after the referrer.
-  const [referrals] = await query<{ bad: number }>(`
+  const [referrals] = await query<{ bad: number }>(sql`
     select count(*)::int as bad from referrals r
     join customers a on a.id = r.referrer_id join customers b on b.id = r.referee_id
     where a.created_at >= b.created_at or r.referral_code <> a.referral_code`);
   expect(referrals?.bad).toBe(0);
   // Ids are RFC 4122 version 4 UUIDs, as the contracts validate them in every answer.
-  const [ids] = await query<{ bad: number }>(`
+  const [ids] = await query<{ bad: number }>(sql`
     select count(*)::int as bad from (
       select id from customers union all select id from casks union all select id from offers
       union all select id from purchases union all select id from referrals) as all_ids
@@ -317,12 +317,12 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
   expect(ids?.bad).toBe(0);
   // The secondary indexes dropped for the load are all back.
   const [indexes] = await query<{ count: number }>(
-    "select count(*)::int as count from pg_indexes where indexname in ('customers_search_trgm_idx', 'referrals_search_trgm_idx', 'customers_listing_idx', 'customers_email_unique')",
+    sql`select count(*)::int as count from pg_indexes where indexname in ('customers_search_trgm_idx', 'referrals_search_trgm_idx', 'customers_listing_idx', 'customers_email_unique')`,
   );
   expect(indexes?.count).toBe(4);
   // ...with their storage settings (migration 0008), which pg_get_indexdef carries over.
   const [settings] = await query<{ options: string[] | null }>(
-    "select reloptions as options from pg_class where relname = 'customers_search_trgm_idx'",
+    sql`select reloptions as options from pg_class where relname = 'customers_search_trgm_idx'`,
   );
   expect(settings?.options).toEqual(['gin_pending_list_limit=128']);
 }, 120_000);

@@ -1,39 +1,54 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminAccount, AdminListParams, AdminRole } from '@cask/contracts/admins';
 import { INVITE_VALID_HOURS } from '@cask/contracts/admins';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createList, isoTimeSql, windowSql } from '../../db/list.ts';
+import { createList, windowSql } from '../../db/list.ts';
+import { isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { adminInvites } from '../../db/schema/admin-invites.ts';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { admins } from '../../db/schema/admins.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
+import { adminTotp } from '../../db/schema/two-factor.ts';
+import { secondsUntil } from '../../db/seconds-until.ts';
 import { REFRESH_TOKEN_TTL_DAYS } from '../../lib/tokens.ts';
 
+/**
+ * The one repository of the admins' rows (issue 42): the Admins screen and invites (this module's
+ * service) and sign-in, tokens and the request's look-up (the auth module and
+ * plugins/authenticate.ts).
+ */
+
 /** Whether the admin (of the row `admins`) has TOTP on: a key that took its first code. */
-const TWO_FACTOR_ON =
-  'exists (select 1 from admin_totp t where t.admin_id = admins.id and t.enabled_at is not null)';
+const TWO_FACTOR_ON: SQL<boolean> = sql`exists (select 1 from ${adminTotp}
+  where ${adminTotp.adminId} = ${admins.id} and ${adminTotp.enabledAt} is not null)`;
 
 /**
  * The Admins screen's rows (docs/adding-a-list.md): the admins and the outstanding invites, as one
  * newest-first list. An invite past its 72 hours stays listed, as 'expired', until it is resent
  * or withdrawn.
  */
-const ROWS =
-  "(select id, full_name, email, role, case when is_active then 'active' else 'disabled' end as status," +
-  ` ${TWO_FACTOR_ON} as two_factor_enabled, last_signed_in_at, created_at from admins` +
-  " union all select id, full_name, email, role, case when expires_at > now() then 'invited' else 'expired' end," +
-  ' false, null::timestamptz, created_at from admin_invites) a';
+const ROWS = sql`(select id, full_name, email, role,
+    case when is_active then 'active' else 'disabled' end as status,
+    ${TWO_FACTOR_ON} as two_factor_enabled, last_signed_in_at, created_at from admins
+  union all select id, full_name, email, role,
+    case when expires_at > now() then 'invited' else 'expired' end,
+    false, null::timestamptz, created_at from admin_invites) a`;
 
 export function createAdminList(database: Database) {
   const read = createList<AdminAccount>(database, {
     counters: [COUNTER_NAMES.admins, COUNTER_NAMES.adminInvites],
     sorts: { createdAt: 'created_at' },
-    itemJson:
-      "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'role', p.role," +
-      ` 'status', p.status, 'twoFactorEnabled', p.two_factor_enabled,` +
-      ` 'lastSignedInAt', ${isoTimeSql('p.last_signed_in_at')},` +
-      ` 'createdAt', ${isoTimeSql('p.created_at')})`,
+    item: jsonObject<AdminAccount>({
+      id: sql`p.id`,
+      fullName: sql`p.full_name`,
+      email: sql`p.email`,
+      role: sql`p.role`,
+      status: sql`p.status`,
+      twoFactorEnabled: sql`p.two_factor_enabled`,
+      lastSignedInAt: isoTimeSql(sql`p.last_signed_in_at`),
+      createdAt: isoTimeSql(sql`p.created_at`),
+    }),
   });
   return (query: AdminListParams) =>
     read({
@@ -41,8 +56,8 @@ export function createAdminList(database: Database) {
       limit: query.limit,
       key: 'admins',
       listTotal: (counter) => counter(COUNTER_NAMES.admins) + counter(COUNTER_NAMES.adminInvites),
-      pageSql: (window, values) =>
-        windowSql({ table: ROWS, alias: 'a', columns: '*', where: 'true' }, window, values),
+      pageSql: (window) =>
+        windowSql({ table: ROWS, alias: 'a', columns: '*', where: sql`true` }, window),
     });
 }
 
@@ -52,7 +67,7 @@ const accountColumns = {
   email: admins.email,
   role: admins.role,
   isActive: admins.isActive,
-  twoFactorEnabled: sql<boolean>`${sql.raw(TWO_FACTOR_ON)}`,
+  twoFactorEnabled: TWO_FACTOR_ON,
   lastSignedInAt: admins.lastSignedInAt,
   createdAt: admins.createdAt,
 };
@@ -229,15 +244,17 @@ export async function spendInvite(tx: DbOrTx, tokenHash: string) {
   return row;
 }
 
+/** Inserts unless an admin with that e-mail (any case) exists; returns undefined then. */
 export async function insertAdminIfAbsent(
   tx: DbOrTx,
   values: { fullName: string; email: string; role: AdminRole; passwordHash: string },
 ) {
-  const [row] = await tx
-    .insert(admins)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: admins.id, tokenVersion: admins.tokenVersion });
+  const [row] = await tx.insert(admins).values(values).onConflictDoNothing().returning({
+    id: admins.id,
+    email: admins.email,
+    fullName: admins.fullName,
+    tokenVersion: admins.tokenVersion,
+  });
   return row;
 }
 
@@ -263,4 +280,163 @@ export async function insertSession(
     tokenHash,
     expiresAt: sql`now() + make_interval(days => ${REFRESH_TOKEN_TTL_DAYS})`,
   });
+}
+
+export interface AdminCredentials {
+  id: string;
+  email: string;
+  fullName: string;
+  passwordHash: string;
+  isActive: boolean;
+  /** What access tokens carry as `ver` (docs/decisions/131). */
+  tokenVersion: number;
+  /** Seconds left on the reset-channel lock, or null when not locked. */
+  resetLockedForSeconds: number | null;
+}
+
+export async function findAdminCredentialsByEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<AdminCredentials | undefined> {
+  const [row] = await db
+    .select({
+      id: admins.id,
+      email: admins.email,
+      fullName: admins.fullName,
+      passwordHash: admins.passwordHash,
+      isActive: admins.isActive,
+      tokenVersion: admins.tokenVersion,
+      resetLockedForSeconds: sql<number | null>`case when ${admins.resetLockedUntil} > now()
+        then ${secondsUntil(admins.resetLockedUntil)} end`,
+    })
+    .from(admins)
+    .where(sql`lower(${admins.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findAdminCredentialsById(
+  db: DbOrTx,
+  id: string,
+): Promise<
+  Pick<AdminCredentials, 'id' | 'email' | 'passwordHash' | 'isActive' | 'tokenVersion'> | undefined
+> {
+  const [row] = await db
+    .select({
+      id: admins.id,
+      email: admins.email,
+      passwordHash: admins.passwordHash,
+      isActive: admins.isActive,
+      tokenVersion: admins.tokenVersion,
+    })
+    .from(admins)
+    .where(eq(admins.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function updatePasswordHash(db: DbOrTx, adminId: string, passwordHash: string) {
+  await db
+    .update(admins)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(admins.id, adminId));
+}
+
+/**
+ * Ends every access token of the admin issued so far (logout, password change or reset, a
+ * detected refresh token reuse); returns the version new tokens must carry.
+ */
+export async function endAccessTokensOf(db: DbOrTx, adminId: string): Promise<number> {
+  const [row] = await db
+    .update(admins)
+    .set({ tokenVersion: sql`${admins.tokenVersion} + 1` })
+    .where(eq(admins.id, adminId))
+    .returning({ tokenVersion: admins.tokenVersion });
+  return row?.tokenVersion ?? 0;
+}
+
+/** The admin's row as plugins/authenticate.ts checks it. */
+export interface AdminForRequest {
+  id: string;
+  email: string;
+  fullName: string;
+  isActive: boolean;
+  tokenVersion: number;
+  role: AdminRole;
+  /** The token's session exists and has not ended (false when the token names none). */
+  sessionLive: boolean;
+  /** Seconds since the admin last proved who they are in this session; null without one. */
+  authenticatedSecondsAgo: number | null;
+  /**
+   * The session's `last_active_at` is more than a minute old: this request records it as active
+   * (issue 41; at most one write a minute per session, plugins/authenticate.ts).
+   */
+  sessionIdle: boolean;
+  /** TOTP is on for the admin. */
+  hasSecondFactor: boolean;
+  /** The policy requires a second factor of every admin. */
+  twoFactorRequired: boolean;
+}
+
+// Primary-key and single-row probes only: the admin, the token's session, the admin's TOTP row
+// and the one-row policy (docs/decisions/225).
+const adminForRequestSql = (id: string, sessionId: string | null) =>
+  sql`select a.id::text, a.email, a.full_name, a.is_active, a.token_version, a.role,
+    coalesce(s.ended_at is null and s.id is not null, false),
+    extract(epoch from now() - s.authenticated_at)::int,
+    coalesce(s.ended_at is null and s.last_active_at < now() - interval '1 minute', false),
+    exists (select 1 from admin_totp t where t.admin_id = a.id and t.enabled_at is not null),
+    coalesce((select p.require_two_factor from security_settings p where p.id = 1), false)
+  from admins a
+  left join admin_sessions s on s.id = ${sessionId}::uuid and s.admin_id = a.id
+  where a.id = ${id} limit 1`;
+
+/**
+ * The look-up plugins/authenticate.ts runs before every authenticated request. A named statement,
+ * planned once per connection (its plan is the primary-key probe whatever the id,
+ * docs/decisions/064).
+ */
+export function prepareAdminLookup(database: Pick<Database, 'readRows'>) {
+  return async (id: string, sessionId: string | null): Promise<AdminForRequest | undefined> => {
+    const [row] = await database.readRows(adminForRequestSql(id, sessionId), { prepared: true });
+    if (!row) return undefined;
+    const [
+      adminId,
+      email,
+      fullName,
+      isActive,
+      tokenVersion,
+      role,
+      sessionLive,
+      authenticatedSecondsAgo,
+      sessionIdle,
+      hasSecondFactor,
+      twoFactorRequired,
+    ] = row as [
+      string,
+      string,
+      string,
+      boolean,
+      number,
+      AdminRole,
+      boolean,
+      number | null,
+      boolean,
+      boolean,
+      boolean,
+    ];
+    return {
+      id: adminId,
+      email,
+      fullName,
+      isActive,
+      tokenVersion,
+      role,
+      sessionLive,
+      authenticatedSecondsAgo,
+      sessionIdle,
+      hasSecondFactor,
+      twoFactorRequired,
+    };
+  };
 }

@@ -1,7 +1,8 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { AUDIT_ACTION_LABELS, AUDIT_RECORD_TYPE_LABELS } from '@cask/contracts/audit';
 import type { ExportFilters } from '@cask/contracts/exports';
 import type { ExportSource } from '../../db/csv-export.ts';
-import { isoTimeSql } from '../../db/list.ts';
+import { isoTimeSql, literal } from '../../db/sql-fragments.ts';
 import {
   auditWhereSql,
   RECORD_NAME_SQL,
@@ -9,17 +10,12 @@ import {
   AUDIT_LIST_SORTS,
 } from './audit.repository.ts';
 
-const iso = isoTimeSql;
-
-/** One of our own constants as an SQL string literal (never a user's input). */
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
 /** `column`'s value as the Audit Log writes it (issue 41): its label, else the value itself. */
-function labelSql(column: string, labels: Record<string, string>): string {
+function labelSql(column: SQL, labels: Record<string, string>): SQL {
   const cases = Object.entries(labels).map(
-    ([key, label]) => `when ${literal(key)} then ${literal(label)}`,
+    ([key, label]) => sql`when ${literal(key)} then ${literal(label)}`,
   );
-  return `case ${column} ${cases.join(' ')} else ${column} end`;
+  return sql`case ${column} ${sql.join(cases, sql` `)} else ${column} end`;
 }
 
 /**
@@ -30,21 +26,21 @@ export const auditExport: ExportSource<ExportFilters<'audit'>> = {
   file: 'audit-log',
   sorts: AUDIT_LIST_SORTS,
   table: 'audit_log',
-  where: (filters, values) => auditWhereSql(filters, values),
-  joins: 'join audit_log r on r.id = w.id left join admins ad on ad.id = r.admin_id',
+  where: (filters) => auditWhereSql(filters),
+  joins: sql`join audit_log r on r.id = w.id left join admins ad on ad.id = r.admin_id`,
   columns: [
-    ['ID', 'r.id::text'],
-    ['Time', iso('r.created_at')],
-    ['Admin', 'ad.full_name'],
-    ['Admin ID', 'r.admin_id::text'],
-    ['Action', labelSql('r.action', AUDIT_ACTION_LABELS)],
-    ['Action Code', 'r.action'],
-    ['Record Type', labelSql(`(${RECORD_TYPE_OF})`, AUDIT_RECORD_TYPE_LABELS)],
-    ['Record ID', 'r.entity_id'],
+    ['ID', sql`r.id::text`],
+    ['Time', isoTimeSql(sql`r.created_at`)],
+    ['Admin', sql`ad.full_name`],
+    ['Admin ID', sql`r.admin_id::text`],
+    ['Action', labelSql(sql`r.action`, AUDIT_ACTION_LABELS)],
+    ['Action Code', sql`r.action`],
+    ['Record Type', labelSql(sql`(${RECORD_TYPE_OF})`, AUDIT_RECORD_TYPE_LABELS)],
+    ['Record ID', sql`r.entity_id`],
     ['Record', RECORD_NAME_SQL],
-    ['Address', 'r.ip'],
-    ['Browser', 'r.user_agent'],
-    ['Before', 'r.before::text'],
-    ['After', 'r.after::text'],
+    ['Address', sql`r.ip`],
+    ['Browser', sql`r.user_agent`],
+    ['Before', sql`r.before::text`],
+    ['After', sql`r.after::text`],
   ],
 };

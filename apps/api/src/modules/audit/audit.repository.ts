@@ -5,15 +5,10 @@ import {
   type AuditFilters,
   type AuditRecordType,
 } from '@cask/contracts/audit';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  containsPattern,
-  createList,
-  isoTimeSql,
-  windowSql,
-  type ListRequest,
-  type StatementValues,
-} from '../../db/list.ts';
+import { containsPattern, createList, windowSql, type ListRequest } from '../../db/list.ts';
+import { isoTimeSql, jsonObject, literal } from '../../db/sql-fragments.ts';
 
 export const AUDIT_TOTAL_COUNTER = 'audit_log.total';
 
@@ -21,26 +16,32 @@ const ENTITY_TYPES = Object.entries(AUDIT_ENTITY_RECORD_TYPES);
 
 /**
  * What a record type of the filter is among the entries: its entities (contracts/audit.ts);
- * points are the `points.*` actions, whatever their entity.
+ * points are the `points.*` actions, whatever their entity. The entities are our own names,
+ * written in as literals (list.ts `literal`): the statement's shape.
  */
-function recordTypeSql(type: AuditRecordType): string {
-  if (type === 'points') return "action like 'points.%'";
+function recordTypeSql(type: AuditRecordType): SQL {
+  if (type === 'points') return sql`action like 'points.%'`;
   const entities = ENTITY_TYPES.filter(([, shown]) => shown === type).map(([entity]) => entity);
-  return `entity in (${entities.map((entity) => `'${entity}'`).join(', ')})`;
+  return sql`entity in (${sql.join(entities.map(literal), sql`, `)})`;
 }
 
 /** An entry's record type, the inverse of recordTypeSql, over the row `r` (also its export). */
-export const RECORD_TYPE_OF = `case when r.action like 'points.%' then 'points'
-  ${ENTITY_TYPES.map(([entity, type]) => `when r.entity = '${entity}' then '${type}'`).join(' ')}
+export const RECORD_TYPE_OF = sql`case when r.action like 'points.%' then 'points'
+  ${sql.join(
+    ENTITY_TYPES.map(
+      ([entity, type]) => sql`when r.entity = ${literal(entity)} then ${literal(type)}`,
+    ),
+    sql` `,
+  )}
   else r.entity end`;
 
-const UUID = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
+const UUID = sql`'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
 
 /**
  * Each record's current name by its entity, for the rows read (a primary-key probe each); CASE
  * runs only the branch it takes, so an id that is no uuid is never cast.
  */
-export const RECORD_NAME_SQL = `case when r.entity_id !~ ${UUID} then null
+export const RECORD_NAME_SQL = sql`case when r.entity_id !~ ${UUID} then null
   when r.entity = 'customer' then (select x.full_name from customers x where x.id = r.entity_id::uuid)
   when r.entity = 'cask' then (select x.name from casks x where x.id = r.entity_id::uuid)
   when r.entity = 'offer' then (select x.title from offers x where x.id = r.entity_id::uuid)
@@ -50,45 +51,46 @@ export const RECORD_NAME_SQL = `case when r.entity_id !~ ${UUID} then null
   when r.entity = 'admin' then (select x.full_name from admins x where x.id = r.entity_id::uuid)
   end`;
 
-/** The records whose name matches `pattern` (a placeholder of containsPattern's result). */
-function recordNameMatchesSql(pattern: string): string {
-  const named = (entity: string, table: string, where: string) =>
-    `(entity = '${entity}' and entity_id in (select id::text from ${table} where ${where}))`;
-  return [
-    named('customer', 'customers', `search_text like lower(${pattern})`),
-    named('cask', 'casks', `search_text like lower(${pattern})`),
-    named('offer', 'offers', `title ilike ${pattern}`),
-    named('purchase', 'purchases', `search_text like lower(${pattern})`),
-    named('referral', 'referrals', `search_text like lower(${pattern})`),
-    named('notification', 'notifications', `title ilike ${pattern}`),
-    named('admin', 'admins', `full_name ilike ${pattern} or email ilike ${pattern}`),
-  ].join(' or ');
+/** The records whose name matches `pattern` (containsPattern's result, a value). */
+function recordNameMatchesSql(pattern: string): SQL {
+  const named = (entity: string, table: string, where: SQL) =>
+    sql`(entity = ${literal(entity)} and entity_id in (select id::text from ${sql.identifier(table)} where ${where}))`;
+  return sql.join(
+    [
+      named('customer', 'customers', sql`search_text like lower(${pattern})`),
+      named('cask', 'casks', sql`search_text like lower(${pattern})`),
+      named('offer', 'offers', sql`title ilike ${pattern}`),
+      named('purchase', 'purchases', sql`search_text like lower(${pattern})`),
+      named('referral', 'referrals', sql`search_text like lower(${pattern})`),
+      named('notification', 'notifications', sql`title ilike ${pattern}`),
+      named('admin', 'admins', sql`full_name ilike ${pattern} or email ilike ${pattern}`),
+    ],
+    sql` or `,
+  );
 }
 
 /**
  * The entries the Audit Log's filters keep, as SQL over `audit_log` (its list, its export and a
- * record's History share it). Every value is a placeholder.
+ * record's History share it). Every value is a parameter.
  */
-export function auditWhereSql(filters: AuditFilters, values: StatementValues): string {
-  const parts = ['true'];
-  if (filters.admin !== undefined) parts.push(`admin_id = ${values.add(filters.admin)}::uuid`);
-  if (filters.action !== undefined) parts.push(`action = ${values.add(filters.action)}`);
+export function auditWhereSql(filters: AuditFilters): SQL {
+  const parts = [sql`true`];
+  if (filters.admin !== undefined) parts.push(sql`admin_id = ${filters.admin}::uuid`);
+  if (filters.action !== undefined) parts.push(sql`action = ${filters.action}`);
   if (filters.recordType !== undefined) parts.push(recordTypeSql(filters.recordType));
-  if (filters.recordId !== undefined) parts.push(`entity_id = ${values.add(filters.recordId)}`);
-  if (filters.from !== undefined)
-    parts.push(`created_at >= ${values.add(filters.from)}::timestamptz`);
-  if (filters.to !== undefined) parts.push(`created_at < ${values.add(filters.to)}::timestamptz`);
+  if (filters.recordId !== undefined) parts.push(sql`entity_id = ${filters.recordId}`);
+  if (filters.from !== undefined) parts.push(sql`created_at >= ${filters.from}::timestamptz`);
+  if (filters.to !== undefined) parts.push(sql`created_at < ${filters.to}::timestamptz`);
   if (filters.search !== undefined) {
-    const term = values.add(filters.search);
-    const pattern = values.add(containsPattern(filters.search));
-    parts.push(`(entity_id = ${term} or ${recordNameMatchesSql(pattern)})`);
+    const pattern = containsPattern(filters.search);
+    parts.push(sql`(entity_id = ${filters.search} or ${recordNameMatchesSql(pattern)})`);
   }
-  return parts.join(' and ');
+  return sql.join(parts, sql` and `);
 }
 
 /** A jsonb column's fields, none when it holds no object. */
-const fieldsOf = (column: string) =>
-  `jsonb_each(case when jsonb_typeof(${column}) = 'object' then ${column} else '{}'::jsonb end)`;
+const fieldsOf = (column: SQL) =>
+  sql`jsonb_each(case when jsonb_typeof(${column}) = 'object' then ${column} else '{}'::jsonb end)`;
 
 /**
  * The records an entry's change names by id (`ownerId`, `customerId`, `createdBy`...: any field
@@ -96,9 +98,9 @@ const fieldsOf = (column: string) =>
  * each): the change table shows names with links, not ids (docs/decisions/312). An id of nothing
  * we name (a session, a file) is left out.
  */
-export const REFERENCES_SQL = `(select coalesce(json_object_agg(i.id, json_build_object('type', n.type, 'name', n.name)), '{}'::json)
+export const REFERENCES_SQL = sql`(select coalesce(json_object_agg(i.id, json_build_object('type', n.type, 'name', n.name)), '{}'::json)
   from (select distinct f.value #>> '{}' as id
-    from (select value from ${fieldsOf('r.before')} union all select value from ${fieldsOf('r.after')}) f
+    from (select value from ${fieldsOf(sql`r.before`)} union all select value from ${fieldsOf(sql`r.after`)}) f
     where jsonb_typeof(f.value) = 'string' and f.value #>> '{}' ~ ${UUID}) i
   cross join lateral (
     select 'customer' as type, x.full_name as name from customers x where x.id = i.id::uuid
@@ -109,8 +111,8 @@ export const REFERENCES_SQL = `(select coalesce(json_object_agg(i.id, json_build
     limit 1) n)`;
 
 /** The page's rows with what each entry shows besides its own columns. */
-export function auditRowsSql(source: string): string {
-  return `select r.id, r.created_at, r.admin_id, r.action, r.entity, r.entity_id, r.ip,
+export function auditRowsSql(source: SQL): SQL {
+  return sql`select r.id, r.created_at, r.admin_id, r.action, r.entity, r.entity_id, r.ip,
     r.user_agent, r.before, r.after, r.bulk_id, ad.full_name as admin_name, ad.email as admin_email,
     ${RECORD_TYPE_OF} as record_type, ${RECORD_NAME_SQL} as record_name,
     ${REFERENCES_SQL} as refs,
@@ -120,14 +122,25 @@ export function auditRowsSql(source: string): string {
     from (${source}) r left join admins ad on ad.id = r.admin_id`;
 }
 
-const AUDIT_JSON = `json_build_object('id', p.id, 'time', ${isoTimeSql('p.created_at')},
-  'adminId', p.admin_id, 'admin', case when p.admin_name is null then null else
-    json_build_object('id', p.admin_id, 'fullName', p.admin_name, 'email', p.admin_email) end,
-  'action', p.action, 'entity', p.entity, 'recordType', p.record_type, 'recordId', p.entity_id,
-  'recordName', p.record_name, 'ip', p.ip, 'userAgent', p.user_agent,
-  'before', p.before, 'after', p.after, 'references', p.refs,
-  'bulk', case when p.bulk_id is null then null else
-    json_build_object('id', p.bulk_id, 'size', p.bulk_size) end)`;
+const AUDIT_ITEM = jsonObject<AuditEntry>({
+  id: sql`p.id`,
+  time: isoTimeSql(sql`p.created_at`),
+  adminId: sql`p.admin_id`,
+  admin: sql`case when p.admin_name is null then null else
+    ${jsonObject<AuditAdmin>({ id: sql`p.admin_id`, fullName: sql`p.admin_name`, email: sql`p.admin_email` })} end`,
+  action: sql`p.action`,
+  entity: sql`p.entity`,
+  recordType: sql`p.record_type`,
+  recordId: sql`p.entity_id`,
+  recordName: sql`p.record_name`,
+  ip: sql`p.ip`,
+  userAgent: sql`p.user_agent`,
+  before: sql`p.before`,
+  after: sql`p.after`,
+  references: sql`p.refs`,
+  bulk: sql`case when p.bulk_id is null then null else
+    ${jsonObject<NonNullable<AuditEntry['bulk']>>({ id: sql`p.bulk_id`, size: sql`p.bulk_size` })} end`,
+});
 
 function hasFilter(filters: AuditFilters): boolean {
   return Object.values(filters).some((value) => value !== undefined);
@@ -145,7 +158,7 @@ export function createAuditList(database: Database) {
   const read = createList<AuditEntry>(database, {
     counters: [AUDIT_TOTAL_COUNTER],
     sorts: AUDIT_LIST_SORTS,
-    itemJson: AUDIT_JSON,
+    item: AUDIT_ITEM,
   });
   return (query: { page: number; limit: number } & AuditFilters) => {
     const { page, limit, ...filters } = query;
@@ -158,19 +171,15 @@ export function createAuditList(database: Database) {
       ...(filtered
         ? {
             search: {
-              countSql: (values) =>
-                `select count(*)::int from audit_log where ${auditWhereSql(filters, values)}`,
+              countSql: () =>
+                sql`select count(*)::int from audit_log where ${auditWhereSql(filters)}`,
               versionCounters: [AUDIT_TOTAL_COUNTER],
             },
           }
         : {}),
-      pageSql: (window, values) =>
+      pageSql: (window) =>
         auditRowsSql(
-          windowSql(
-            { table: 'audit_log', columns: '*', where: auditWhereSql(filters, values) },
-            window,
-            values,
-          ),
+          windowSql({ table: 'audit_log', columns: '*', where: auditWhereSql(filters) }, window),
         ),
     };
     return read(request);
@@ -179,15 +188,12 @@ export function createAuditList(database: Database) {
 
 /** The Admin filter's choices: admins whose name or e-mail contains the search, by name. */
 export async function findAdmins(database: Database, search?: string): Promise<AuditAdmin[]> {
-  const values: unknown[] = [];
-  let where = 'true';
-  if (search !== undefined) {
-    values.push(containsPattern(search));
-    where = 'full_name ilike $1 or email ilike $1';
-  }
+  const where =
+    search === undefined
+      ? sql`true`
+      : sql`full_name ilike ${containsPattern(search)} or email ilike ${containsPattern(search)}`;
   const rows = await database.readRows(
-    `select id::text, full_name, email from admins where ${where} order by full_name, id limit 20`,
-    values,
+    sql`select id::text, full_name, email from admins where ${where} order by full_name, id limit 20`,
     { prepared: false },
   );
   return rows.map(([id, fullName, email]) => ({

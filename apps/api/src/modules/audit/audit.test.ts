@@ -63,8 +63,7 @@ describe('the audit log is append-only in the database', () => {
       'audit_log is append-only: UPDATE is not allowed',
     );
     const rows = await ctx.database.readRows(
-      "select count(*)::int from audit_log where action = 'x'",
-      [],
+      sql`select count(*)::int from audit_log where action = 'x'`,
       { prepared: false },
     );
     expect(rows[0]![0]).toBe(0);
@@ -95,15 +94,14 @@ describe("the log's total is kept in slots (decision 222)", () => {
     new Map(
       (
         await ctx.database.readRows(
-          "select name, value::int from counters where name like 'audit_log.total#%'",
-          [],
+          sql`select name, value::int from counters where name like 'audit_log.total#%'`,
           { prepared: false },
         )
       ).map((row) => [row[0] as string, row[1] as number]),
     );
   const entries = async () =>
     (
-      await ctx.database.readRows('select count(*)::int from audit_log', [], { prepared: false })
+      await ctx.database.readRows(sql`select count(*)::int from audit_log`, { prepared: false })
     )[0]![0] as number;
   /** One audited change in `tx`, told apart by what `after` holds. */
   const writeEntry = (tx: DbOrTx, after: Record<string, unknown>) =>

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
-import * as admins from './admins.repository.ts';
+import * as admins from '../admins/admins.repository.ts';
 
 export type CreateAdminResult =
   { created: true; admin: { id: string; email: string; fullName: string } } | { created: false };

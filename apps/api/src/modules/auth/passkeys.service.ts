@@ -11,7 +11,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import * as admins from './admins.repository.ts';
+import * as admins from '../admins/admins.repository.ts';
 import * as repo from './passkeys.repository.ts';
 import type { SessionActor } from './security.service.ts';
 

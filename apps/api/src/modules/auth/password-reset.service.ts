@@ -13,7 +13,7 @@ import { BadRequestError, TooManyRequestsError } from '../../lib/errors.ts';
 import type { BackgroundJobs } from '../../lib/background-jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { PasswordHasher } from '../../lib/password.ts';
-import * as admins from './admins.repository.ts';
+import * as admins from '../admins/admins.repository.ts';
 import * as codes from './password-recovery.repository.ts';
 import * as sessions from './sessions.repository.ts';
 import * as failures from './sign-in-throttle.repository.ts';

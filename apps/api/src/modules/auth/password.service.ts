@@ -2,7 +2,7 @@ import type { ChangePasswordBody, TokenPair } from '@cask/contracts/auth';
 import { writeAudit } from '../../db/audit.ts';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
-import * as admins from './admins.repository.ts';
+import * as admins from '../admins/admins.repository.ts';
 import {
   createAttempts,
   createSessionIssuer,

@@ -9,7 +9,7 @@ import {
 } from '../../lib/errors.ts';
 import { open as openSealed } from '../../lib/secret-box.ts';
 import { hashRecoveryCode, stepOfCode } from '../../lib/totp.ts';
-import * as admins from './admins.repository.ts';
+import * as admins from '../admins/admins.repository.ts';
 import {
   createAttempts,
   createSessionIssuer,

@@ -12,7 +12,7 @@ import {
   stepOfCode,
   totpOf,
 } from '../../lib/totp.ts';
-import * as admins from './admins.repository.ts';
+import * as admins from '../admins/admins.repository.ts';
 import type { Caller } from './auth-common.ts';
 import type { PasswordService } from './password.service.ts';
 import { AUTHENTICATION_CODE_WRONG, type SecondFactorService } from './second-factor.service.ts';

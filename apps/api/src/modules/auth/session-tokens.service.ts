@@ -2,7 +2,7 @@ import type { TokenPair } from '@cask/contracts/auth';
 import { writeAudit } from '../../db/audit.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
 import { hashRefreshToken, successorRefreshToken } from '../../lib/tokens.ts';
-import * as admins from './admins.repository.ts';
+import * as admins from '../admins/admins.repository.ts';
 import {
   createSessionIssuer,
   SESSION_ENDED,

@@ -2,7 +2,7 @@ import type { LoginBody, TokenPair } from '@cask/contracts/auth';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { SecondFactorChallenge } from '@cask/contracts/security';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.ts';
-import * as admins from './admins.repository.ts';
+import * as admins from '../admins/admins.repository.ts';
 import {
   createAttempts,
   createSessionIssuer,

@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { ReauthenticateBody } from '@cask/contracts/security';
 import { writeAudit } from '../../db/audit.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
-import * as admins from './admins.repository.ts';
+import * as admins from '../admins/admins.repository.ts';
 import { SESSION_ENDED, userAgentOf, type AuthServiceDeps, type Caller } from './auth-common.ts';
 import { createPasskeysService } from './passkeys.service.ts';
 import type { PasswordService } from './password.service.ts';

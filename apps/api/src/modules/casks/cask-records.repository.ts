@@ -1,20 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { CaskTransfer, ProvenanceEvent, Regauge } from '@cask/contracts/cask-records';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-
-/** `to_char` of a timestamptz as the contracts' ISO 8601 instant (UTC, milliseconds). */
-/**
- * The statement `text` with every `:cask` a placeholder holding the cask's id: nothing from a
- * request is written into SQL text.
- */
-const withCask = (text: string, caskId: string) =>
-  sql.join(
-    text.split(':cask').map((part) => sql.raw(part)),
-    sql`${caskId}::uuid`,
-  );
-
-const iso = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { isoTimeSql as iso, jsonObject } from '../../db/sql-fragments.ts';
 
 /**
  * A cask's gauges, newest first, each with its litres of pure alcohol (bulk litres x ABV, to the
@@ -22,27 +9,28 @@ const iso = (column: string) =>
  * 1 - (LPA now / LPA before) ^ (1 / years), in percent to two decimals.
  */
 export async function listRegauges(db: DbOrTx, caskId: string): Promise<Regauge[]> {
-  const result = await db.execute(
-    withCask(
-      `
-    select json_build_object(
-      'id', g.id, 'gaugedOn', to_char(g.gauged_on, 'YYYY-MM-DD'),
-      'bulkLitres', g.bulk_litres, 'abv', g.abv, 'lpa', g.lpa,
-      'yearlyLoss', case when g.previous_lpa > 0 and g.gauged_on > g.previous_on then
+  const item = jsonObject<Regauge>({
+    id: sql`g.id`,
+    gaugedOn: sql`to_char(g.gauged_on, 'YYYY-MM-DD')`,
+    bulkLitres: sql`g.bulk_litres`,
+    abv: sql`g.abv`,
+    lpa: sql`g.lpa`,
+    yearlyLoss: sql`case when g.previous_lpa > 0 and g.gauged_on > g.previous_on then
         round(((1 - power((g.lpa / g.previous_lpa)::float8,
-          365.25 / (g.gauged_on - g.previous_on))) * 100)::numeric, 2) end,
-      'admin', a.full_name, 'createdAt', ${iso('g.created_at')}) as item
+          365.25 / (g.gauged_on - g.previous_on))) * 100)::numeric, 2) end`,
+    admin: sql`a.full_name`,
+    createdAt: iso(sql`g.created_at`),
+  });
+  const result = await db.execute(sql`
+    select ${item} as item
     from (
       select r.*, round(r.bulk_litres * r.abv / 100, 3) as lpa,
         lag(round(r.bulk_litres * r.abv / 100, 3)) over w as previous_lpa,
         lag(r.gauged_on) over w as previous_on
-      from cask_regauges r where r.cask_id = :cask
+      from cask_regauges r where r.cask_id = ${caskId}::uuid
       window w as (order by r.gauged_on, r.created_at)
     ) g left join admins a on a.id = g.admin_id
-    order by g.gauged_on desc, g.created_at desc`,
-      caskId,
-    ),
-  );
+    order by g.gauged_on desc, g.created_at desc`);
   return rowsOf<{ item: Regauge }>(result).map((row) => row.item);
 }
 
@@ -78,24 +66,25 @@ export async function insertRegauge(
 }
 
 export async function listTransfers(db: DbOrTx, caskId: string): Promise<CaskTransfer[]> {
-  const result = await db.execute(
-    withCask(
-      `
-    select json_build_object(
-      'id', t.id, 'transferredOn', to_char(t.transferred_on, 'YYYY-MM-DD'),
-      'from', json_build_object('id', f.id, 'fullName', f.full_name),
-      'to', json_build_object('id', o.id, 'fullName', o.full_name),
-      'price', t.price, 'note', t.note, 'admin', a.full_name,
-      'createdAt', ${iso('t.created_at')}) as item
+  type Party = CaskTransfer['from'];
+  const item = jsonObject<CaskTransfer>({
+    id: sql`t.id`,
+    transferredOn: sql`to_char(t.transferred_on, 'YYYY-MM-DD')`,
+    from: jsonObject<Party>({ id: sql`f.id`, fullName: sql`f.full_name` }),
+    to: jsonObject<Party>({ id: sql`o.id`, fullName: sql`o.full_name` }),
+    price: sql`t.price`,
+    note: sql`t.note`,
+    admin: sql`a.full_name`,
+    createdAt: iso(sql`t.created_at`),
+  });
+  const result = await db.execute(sql`
+    select ${item} as item
     from cask_transfers t
     join customers f on f.id = t.from_customer_id
     join customers o on o.id = t.to_customer_id
     left join admins a on a.id = t.admin_id
-    where t.cask_id = :cask
-    order by t.transferred_on desc, t.created_at desc`,
-      caskId,
-    ),
-  );
+    where t.cask_id = ${caskId}::uuid
+    order by t.transferred_on desc, t.created_at desc`);
   return rowsOf<{ item: CaskTransfer }>(result).map((row) => row.item);
 }
 
@@ -138,10 +127,10 @@ export async function insertTransfer(
  * admin recorded (the seeds' history, written all at once at install), the day it is about
  * (midnight UTC), so a seeded history reads in the order it happened.
  */
-const recordedAt = (createdAt: string, day: string, adminId: string) =>
-  `case when ${adminId} is null then ${day}::timestamp at time zone 'UTC' else ${createdAt} end`;
+const recordedAt = (createdAt: SQL, day: SQL, adminId: SQL) =>
+  sql`case when ${adminId} is null then ${day}::timestamp at time zone 'UTC' else ${createdAt} end`;
 
-const money = (column: string) => `'$' || to_char(${column}, 'FM999,999,999,990.00')`;
+const money = (column: SQL) => sql`'$' || to_char(${column}, 'FM999,999,999,990.00')`;
 
 /**
  * Everything that happened to a cask, newest first: what the audit log recorded (added, status
@@ -150,66 +139,69 @@ const money = (column: string) => `'$' || to_char(${column}, 'FM999,999,999,990.
  * recorded together (a seed's history) read by the day they are about, latest first.
  */
 /** A day as the web app's formatDate writes it, 'Feb 5, 2026' (English whatever lc_time says). */
-const DAY = `'FMMon FMDD, YYYY'`;
+const DAY = sql`'FMMon FMDD, YYYY'`;
 
 export async function listProvenance(db: DbOrTx, caskId: string): Promise<ProvenanceEvent[]> {
+  const cask = sql`${caskId}::uuid`;
+  const item = jsonObject<ProvenanceEvent>({
+    kind: sql`e.kind`,
+    at: iso(sql`e.at`),
+    summary: sql`e.summary`,
+    admin: sql`a.full_name`,
+  });
   const result = await db.execute(
-    withCask(
-      `
-    select json_build_object('kind', e.kind, 'at', ${iso('e.at')}, 'summary', e.summary,
-      'admin', a.full_name) as item
+    sql`
+    select ${item} as item
     from (
       select 'added' as kind, l.created_at as at, l.admin_id,
         'Added' || coalesce(' for ' || (select c.full_name from customers c
           where c.id::text = l.after ->> 'ownerId'), '') as summary, null::date as day,
         l.id::text as tie
-      from audit_log l where l.entity = 'cask' and l.entity_id = (:cask)::text
+      from audit_log l where l.entity = 'cask' and l.entity_id = (${cask})::text
         and l.action = 'cask.created'
       union all
       select 'status', l.created_at, l.admin_id,
         'Status changed from ' || (l.before ->> 'status') || ' to ' || (l.after ->> 'status'),
         null, l.id::text
-      from audit_log l where l.entity = 'cask' and l.entity_id = (:cask)::text
+      from audit_log l where l.entity = 'cask' and l.entity_id = (${cask})::text
         and l.action = 'cask.updated' and (l.before ->> 'status') is distinct from (l.after ->> 'status')
       union all
       select 'note', l.created_at, l.admin_id,
         case when coalesce(l.after ->> 'notes', '') = '' then 'Notes cleared'
           else 'Note: ' || (l.after ->> 'notes') end, null, l.id::text
-      from audit_log l where l.entity = 'cask' and l.entity_id = (:cask)::text
+      from audit_log l where l.entity = 'cask' and l.entity_id = (${cask})::text
         and l.action = 'cask.updated' and (l.before ->> 'notes') is distinct from (l.after ->> 'notes')
       union all
       select case when l.action = 'cask.deleted' then 'removed' else 'restored' end,
         l.created_at, l.admin_id,
         case when l.action = 'cask.deleted' then 'Deleted'
           else 'Restored as it was (the delete was undone)' end, null, l.id::text
-      from audit_log l where l.entity = 'cask' and l.entity_id = (:cask)::text
+      from audit_log l where l.entity = 'cask' and l.entity_id = (${cask})::text
         and l.action in ('cask.deleted', 'cask.restored')
       union all
       select 'valuation', p.created_at, null::uuid,
-        'Valued at ' || ${money('p.value')} || ' for ' || to_char(p.month, 'FMMonth YYYY'), p.month, p.id::text
-      from cask_appreciation p where p.cask_id = :cask
+        'Valued at ' || ${money(sql`p.value`)} || ' for ' || to_char(p.month, 'FMMonth YYYY'), p.month, p.id::text
+      from cask_appreciation p where p.cask_id = ${cask}
       union all
-      select 'regauge', ${recordedAt('r.created_at', 'r.gauged_on', 'r.admin_id')}, r.admin_id,
+      select 'regauge', ${recordedAt(sql`r.created_at`, sql`r.gauged_on`, sql`r.admin_id`)}, r.admin_id,
         'Regauged on ' || to_char(r.gauged_on, ${DAY}) || ': ' ||
         trim(to_char(r.bulk_litres, 'FM999,999,990.999'), '.') || ' BL at ' ||
         trim(to_char(r.abv, 'FM990.99'), '.') || '% ABV, ' ||
         trim(to_char(round(r.bulk_litres * r.abv / 100, 3), 'FM999,999,990.999'), '.') || ' LPA',
         r.gauged_on, r.id::text
-      from cask_regauges r where r.cask_id = :cask
+      from cask_regauges r where r.cask_id = ${cask}
       union all
-      select 'transfer', ${recordedAt('t.created_at', 't.transferred_on', 't.admin_id')}, t.admin_id,
+      select 'transfer', ${recordedAt(sql`t.created_at`, sql`t.transferred_on`, sql`t.admin_id`)}, t.admin_id,
         'Transferred from ' || f.full_name || ' to ' || o.full_name || ' on ' ||
         to_char(t.transferred_on, ${DAY}) ||
-        coalesce(' for ' || ${money('t.price')}, '') ||
+        coalesce(' for ' || ${money(sql`t.price`)}, '') ||
         coalesce(nullif(': ' || t.note, ': '), ''), t.transferred_on, t.id::text
       from cask_transfers t join customers f on f.id = t.from_customer_id
         join customers o on o.id = t.to_customer_id
-      where t.cask_id = :cask
+      where t.cask_id = ${cask}
     ) e left join admins a on a.id = e.admin_id
     order by e.at desc, e.day desc nulls last, e.kind, e.tie desc
     limit 500`,
-      caskId,
-    ),
   );
   return rowsOf<{ item: ProvenanceEvent }>(result).map((row) => row.item);
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { abvNearUntil, todayIso, type CaskAlert } from '@cask/contracts/cask-records';
 import {
   BULK_CASK_NOT_DELETED,
@@ -10,15 +10,13 @@ import {
 import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import {
-  type StatementValues,
   containsPattern,
   createList,
-  isoTimeSql,
   searchTextSql,
-  uploadUrlSql,
   windowSql,
   type ListWindow,
 } from '../../db/list.ts';
+import { frozenSql, isoTimeSql, jsonObject, uploadUrlSql } from '../../db/sql-fragments.ts';
 import { caskAppreciation, casks, type CaskStatus, type NewCask } from '../../db/schema/casks.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -39,17 +37,17 @@ const COUNTERS = {
  * The casks a list shows: not deleted (decision 273; every casks index holds only those), and
  * with the name or distillery containing the pattern: casks.search_text (decision 176).
  */
-function matchingSql(pattern: string | undefined, alert?: CaskAlertFilter): string {
+function matchingSql(pattern: string | undefined, alert?: CaskAlertFilter): SQL {
   const search =
     pattern === undefined
-      ? 'deleted_at is null'
-      : `deleted_at is null and ${searchTextSql(pattern)}`;
+      ? sql`deleted_at is null`
+      : sql`deleted_at is null and ${searchTextSql(pattern)}`;
   if (alert === undefined) return search;
-  const column = alert.alert === 'regauge-due' ? 'regauge_due_on' : 'abv_forty_on';
-  return `${search} and ${column} <= ${alert.until}::date`;
+  const column = alert.alert === 'regauge-due' ? sql`regauge_due_on` : sql`abv_forty_on`;
+  return sql`${search} and ${column} <= ${alert.until}::date`;
 }
 
-/** A gauge alert filter (decision 230): the alert's day column on or before `until` (a placeholder). */
+/** A gauge alert filter (decision 230): the alert's day column on or before `until` (YYYY-MM-DD). */
 export interface CaskAlertFilter {
   alert: CaskAlert;
   until: string;
@@ -69,18 +67,16 @@ export function alertUntil(alert: CaskAlert, today = todayIso()): string {
 export function caskWindowSql(
   window: ListWindow,
   pattern: string | undefined,
-  values: StatementValues,
   alert?: CaskAlertFilter,
-): string {
+): SQL {
   return windowSql(
-    { table: 'casks', columns: 'id, created_at', where: matchingSql(pattern, alert) },
+    { table: 'casks', columns: ['id', 'created_at'], where: matchingSql(pattern, alert) },
     window,
-    values,
   );
 }
 
-export function countCaskMatchesSql(pattern: string | undefined, alert?: CaskAlertFilter): string {
-  return `select count(*)::int from casks where ${matchingSql(pattern, alert)}`;
+export function countCaskMatchesSql(pattern: string | undefined, alert?: CaskAlertFilter): SQL {
+  return sql`select count(*)::int from casks where ${matchingSql(pattern, alert)}`;
 }
 
 /**
@@ -88,35 +84,60 @@ export function countCaskMatchesSql(pattern: string | undefined, alert?: CaskAle
  * 24 monthly points of the history, oldest first, for the page's rows only; created_at and id
  * keep their names for the list's order.
  */
-const CASK_ROW_SQL =
-  'c.id, c.name, c.distillery, c.year, coalesce(c.gauged_volume, c.volume) as volume,' +
-  ' coalesce(c.gauged_abv, c.abv) as abv, c.volume as filled_volume, c.abv as filled_abv,' +
-  " to_char(c.last_gauged_on, 'YYYY-MM-DD') as gauged_on, c.location, c.estimated_value," +
-  ' c.current_value, c.purchase_price, c.status, c.type, c.notes, c.purchase_date,' +
-  ' c.image_file_id, o.id as owner_id, o.full_name as owner_name, o.email as owner_email,' +
-  ' c.current_value - c.purchase_price as gain,' +
-  ' round((c.current_value - c.purchase_price) * 100 / nullif(c.purchase_price, 0), 2)' +
-  ' as gain_percentage,' +
-  " coalesce((select json_agg(json_build_object('month', to_char(h.month, 'YYYY-MM'), 'value', h.value)" +
-  ' order by h.month) from (select ap.month, ap.value from cask_appreciation ap' +
-  " where ap.cask_id = c.id order by ap.month desc limit 24) h), '[]'::json) as appreciation," +
-  " to_char(c.regauge_due_on, 'YYYY-MM-DD') as regauge_due_on," +
-  " to_char(c.abv_forty_on, 'YYYY-MM-DD') as abv_forty_on, c.created_at, c.updated_at";
+const APPRECIATION_POINT = jsonObject<Cask['appreciationData'][number]>({
+  month: sql`to_char(h.month, 'YYYY-MM')`,
+  value: sql`h.value`,
+});
+const CASK_ROW_SQL = frozenSql(sql`c.id, c.name, c.distillery, c.year,
+  coalesce(c.gauged_volume, c.volume) as volume, coalesce(c.gauged_abv, c.abv) as abv,
+  c.volume as filled_volume, c.abv as filled_abv,
+  to_char(c.last_gauged_on, 'YYYY-MM-DD') as gauged_on, c.location, c.estimated_value,
+  c.current_value, c.purchase_price, c.status, c.type, c.notes, c.purchase_date,
+  c.image_file_id, o.id as owner_id, o.full_name as owner_name, o.email as owner_email,
+  c.current_value - c.purchase_price as gain,
+  round((c.current_value - c.purchase_price) * 100 / nullif(c.purchase_price, 0), 2)
+    as gain_percentage,
+  coalesce((select json_agg(${APPRECIATION_POINT} order by h.month)
+    from (select ap.month, ap.value from cask_appreciation ap
+      where ap.cask_id = c.id order by ap.month desc limit 24) h), '[]'::json) as appreciation,
+  to_char(c.regauge_due_on, 'YYYY-MM-DD') as regauge_due_on,
+  to_char(c.abv_forty_on, 'YYYY-MM-DD') as abv_forty_on, c.created_at, c.updated_at`);
 
 /** One page row (CASK_ROW_SQL's columns) as the contract's Cask; money as its exact decimal. */
-const CASK_JSON =
-  "json_build_object('id', p.id, 'name', p.name, 'distillery', p.distillery, 'year', p.year," +
-  " 'volume', p.volume, 'abv', p.abv, 'gaugedOn', p.gauged_on," +
-  " 'filledVolume', p.filled_volume, 'filledAbv', p.filled_abv, 'location', p.location," +
-  " 'estimatedValue', p.estimated_value, 'currentValue', p.current_value," +
-  " 'purchasePrice', p.purchase_price, 'status', p.status, 'owner', json_build_object(" +
-  "'id', p.owner_id, 'fullName', p.owner_name, 'email', p.owner_email)," +
-  ` 'caskImages', ${uploadUrlSql('p.image_file_id')}, 'type', p.type, 'notes', p.notes,` +
-  " 'gain', p.gain, 'gainPercentage', p.gain_percentage, 'calculatedGain', p.gain," +
-  ` 'purchaseDate', ${isoTimeSql('p.purchase_date')}, 'appreciationData', p.appreciation,` +
-  " 'regaugeDueOn', p.regauge_due_on, 'abvFortyOn', p.abv_forty_on," +
-  ` 'createdAt', ${isoTimeSql('p.created_at')}, 'updatedAt', ${isoTimeSql('p.updated_at')},` +
-  ` 'version', ${versionSql('p.updated_at')})`;
+const CASK_JSON = jsonObject<Cask>({
+  id: sql`p.id`,
+  name: sql`p.name`,
+  distillery: sql`p.distillery`,
+  year: sql`p.year`,
+  volume: sql`p.volume`,
+  abv: sql`p.abv`,
+  gaugedOn: sql`p.gauged_on`,
+  filledVolume: sql`p.filled_volume`,
+  filledAbv: sql`p.filled_abv`,
+  location: sql`p.location`,
+  estimatedValue: sql`p.estimated_value`,
+  currentValue: sql`p.current_value`,
+  purchasePrice: sql`p.purchase_price`,
+  status: sql`p.status`,
+  owner: jsonObject<Cask['owner']>({
+    id: sql`p.owner_id`,
+    fullName: sql`p.owner_name`,
+    email: sql`p.owner_email`,
+  }),
+  caskImages: uploadUrlSql(sql`p.image_file_id`),
+  type: sql`p.type`,
+  notes: sql`p.notes`,
+  gain: sql`p.gain`,
+  gainPercentage: sql`p.gain_percentage`,
+  calculatedGain: sql`p.gain`,
+  purchaseDate: isoTimeSql(sql`p.purchase_date`),
+  appreciationData: sql`p.appreciation`,
+  regaugeDueOn: sql`p.regauge_due_on`,
+  abvFortyOn: sql`p.abv_forty_on`,
+  createdAt: isoTimeSql(sql`p.created_at`),
+  updatedAt: isoTimeSql(sql`p.updated_at`),
+  version: versionSql(sql`p.updated_at`),
+});
 
 function toStats(counter: (name: string) => number): CaskStats {
   const totalCasks = counter(COUNTERS.total);
@@ -150,16 +171,14 @@ export function createCaskList(database: Database) {
   const read = createList<Cask>(database, {
     counters: Object.values(COUNTERS),
     sorts: CASK_LIST_SORTS,
-    itemJson: CASK_JSON,
+    item: CASK_JSON,
   });
   return async (query: CaskListParams) => {
     const { page, limit, search, alert } = query;
     const pattern = search === undefined ? undefined : containsPattern(search);
     const until = alert === undefined ? undefined : alertUntil(alert);
-    const placeholder = (values: StatementValues) =>
-      pattern === undefined ? undefined : values.add(pattern);
-    const filter = (values: StatementValues): CaskAlertFilter | undefined =>
-      alert === undefined || until === undefined ? undefined : { alert, until: values.add(until) };
+    const filter: CaskAlertFilter | undefined =
+      alert === undefined || until === undefined ? undefined : { alert, until };
     // An alert filter is counted as a search is (db/list.ts): its count is made again when the
     // casks' alert days or search text have moved, or the day has (the key holds it).
     const answer = await read({
@@ -172,13 +191,13 @@ export function createCaskList(database: Database) {
         ? {}
         : {
             search: {
-              countSql: (values) => countCaskMatchesSql(placeholder(values), filter(values)),
+              countSql: () => countCaskMatchesSql(pattern, filter),
               versionCounters: [COUNTERS.searchVersion, COUNTERS.alertVersion],
             },
           }),
-      pageSql: (window, values) =>
-        `select ${CASK_ROW_SQL} from (${caskWindowSql(window, placeholder(values), values, filter(values))}) w` +
-        ' join casks c on c.id = w.id join customers o on o.id = c.owner_id',
+      pageSql: (window) =>
+        sql`select ${CASK_ROW_SQL} from (${caskWindowSql(window, pattern, filter)}) w
+          join casks c on c.id = w.id join customers o on o.id = c.owner_id`,
     });
     return { ...answer, stats: toStats(answer.counter) };
   };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type {
   CustomerCasksResponse,
   CustomerNotificationsResponse,
@@ -31,8 +31,8 @@ beforeAll(async () => {
 const get = <R extends { data: unknown }>(url: string, query: Record<string, number> = {}) =>
   getData<R>(ctx, admin, url, query);
 
-async function scalar(text: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await ctx.database.db.execute(sql.raw(text)));
+async function scalar(statement: SQL): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await ctx.database.db.execute(statement));
   return Number(row?.n);
 }
 
@@ -112,7 +112,7 @@ describe('the customer page', () => {
       [100, 100],
     ]);
 
-    const globals = await scalar('select count(*)::int as n from notifications where is_global');
+    const globals = await scalar(sql`select count(*)::int as n from notifications where is_global`);
     const notifications = await get<CustomerNotificationsResponse>(
       `/api/users/${customer.id}/notifications`,
     );

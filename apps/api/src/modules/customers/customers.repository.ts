@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   containsPattern,
@@ -6,7 +6,6 @@ import {
   windowSql,
   type ListRequest,
   type ListWindow,
-  type StatementValues,
 } from '../../db/list.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -17,38 +16,40 @@ import { customers } from '../../db/schema/customers.ts';
 
 /**
  * The visible customers, and the search the lists share (a substring of the name or the e-mail),
- * as SQL text for db/list.ts. The trigram index is partial (customers.ts), so the
- * condition keeps the `deleted_at is null` it is built with. `pattern` is a placeholder holding
- * containsPattern's result.
+ * for db/list.ts. The trigram index is partial (customers.ts), so the condition keeps the
+ * `deleted_at is null` it is built with. `pattern` is containsPattern's result.
  */
-function visibleCustomersSql(pattern: string | undefined): string {
+function visibleCustomersSql(pattern: string | undefined): SQL {
   return pattern === undefined
-    ? 'deleted_at is null'
-    : `deleted_at is null and ${searchTextSql(pattern)}`;
+    ? sql`deleted_at is null`
+    : sql`deleted_at is null and ${searchTextSql(pattern)}`;
 }
+
+/** The columns of the page subquery `w` of every customer list. */
+const CUSTOMER_WINDOW_COLUMNS = [
+  'id',
+  'full_name',
+  'email',
+  'phone',
+  'is_active',
+  'points_balance',
+  'created_at',
+  'updated_at',
+];
 
 /**
  * The page subquery `w` (id, full_name, email, phone, is_active, points_balance, created_at,
  * updated_at) that a customer list selects from.
  */
-export function customerWindowSql(
-  window: ListWindow,
-  pattern: string | undefined,
-  values: StatementValues,
-): string {
+export function customerWindowSql(window: ListWindow, pattern: string | undefined): SQL {
   return windowSql(
-    {
-      table: 'customers',
-      columns: 'id, full_name, email, phone, is_active, points_balance, created_at, updated_at',
-      where: visibleCustomersSql(pattern),
-    },
+    { table: 'customers', columns: CUSTOMER_WINDOW_COLUMNS, where: visibleCustomersSql(pattern) },
     window,
-    values,
   );
 }
 
-export function countCustomerMatchesSql(pattern: string): string {
-  return `select count(*)::int from customers where ${visibleCustomersSql(pattern)}`;
+export function countCustomerMatchesSql(pattern: string): SQL {
+  return sql`select count(*)::int from customers where ${visibleCustomersSql(pattern)}`;
 }
 
 /**
@@ -89,12 +90,10 @@ export const CUSTOMER_SORTS = {
 export function customerListRequest(
   request: CustomerPageRequest,
   name: string,
-  rowSql: string,
+  rowSql: SQL,
 ): ListRequest {
   const { page, limit, search, sort } = request;
   const pattern = search === undefined ? undefined : containsPattern(search);
-  const placeholder = (values: StatementValues) =>
-    pattern === undefined ? undefined : values.add(pattern);
   return {
     page,
     limit,
@@ -105,12 +104,11 @@ export function customerListRequest(
       ? {}
       : {
           search: {
-            countSql: (values) => countCustomerMatchesSql(values.add(pattern)),
+            countSql: () => countCustomerMatchesSql(pattern),
             versionCounters: [COUNTER_NAMES.customersSearchVersion],
           },
         }),
-    pageSql: (window, values) =>
-      `select ${rowSql} from (${customerWindowSql(window, placeholder(values), values)}) w`,
+    pageSql: (window) => sql`select ${rowSql} from (${customerWindowSql(window, pattern)}) w`,
   };
 }
 

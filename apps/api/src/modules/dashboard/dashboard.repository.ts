@@ -1,6 +1,7 @@
 import { abvNearUntil } from '@cask/contracts/cask-records';
 import { CASK_STATUSES, type CaskStatus } from '@cask/contracts/casks';
 import { TREND_MONTHS } from '@cask/contracts/dashboard';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 
@@ -18,8 +19,15 @@ export interface DashboardCounters {
   revenue: string;
 }
 
-const placeholders = DASHBOARD_COUNTERS.map((_, index) => `$${index + 1}`).join(', ');
-const DASHBOARD_COUNTERS_SQL = `select name, value::text from counters where name in (${placeholders})`;
+/**
+ * The counters `names`, a value each (no array parameter: each is a text, so the statement's one
+ * plan is a probe of the primary key per name).
+ */
+const countersSql = (names: readonly string[]) =>
+  sql`select name, value::text from counters where name in (${sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  )})`;
 
 /**
  * The four maintained counters the dashboard shows, in one statement (one snapshot). Values are
@@ -29,7 +37,7 @@ const DASHBOARD_COUNTERS_SQL = `select name, value::text from counters where nam
 export async function readDashboardCounters(
   database: Pick<Database, 'readRows'>,
 ): Promise<DashboardCounters> {
-  const rows = (await database.readRows(DASHBOARD_COUNTERS_SQL, DASHBOARD_COUNTERS, {
+  const rows = (await database.readRows(countersSql(DASHBOARD_COUNTERS), {
     prepared: true,
   })) as [string, string][];
   const values = new Map(rows);
@@ -42,10 +50,6 @@ export async function readDashboardCounters(
   };
 }
 
-const CASK_ALERTS_SQL =
-  'select (select count(*) from casks where deleted_at is null and regauge_due_on <= $1::date)::int,' +
-  ' (select count(*) from casks where deleted_at is null and abv_forty_on <= $2::date)::int';
-
 /**
  * The casks with each gauge alert today, deleted casks left out (decision 273): two index-only
  * range counts (casks_regauge_due_idx, casks_abv_forty_idx, which hold only casks not deleted);
@@ -55,20 +59,16 @@ export async function readCaskAlertCounts(
   database: Pick<Database, 'readRows'>,
   today: string,
 ): Promise<{ regaugeDue: number; abvNearForty: number }> {
-  const [row] = (await database.readRows(CASK_ALERTS_SQL, [today, abvNearUntil(today)], {
-    prepared: true,
-  })) as [number, number][];
+  const statement = sql`select
+    (select count(*) from casks where deleted_at is null and regauge_due_on <= ${today}::date)::int,
+    (select count(*) from casks where deleted_at is null
+      and abv_forty_on <= ${abvNearUntil(today)}::date)::int`;
+  const [row] = (await database.readRows(statement, { prepared: true })) as [number, number][];
   return { regaugeDue: Number(row?.[0] ?? 0), abvNearForty: Number(row?.[1] ?? 0) };
 }
 
 /** The revenue counter of a month 'YYYY-MM' (src/db/sql/033_purchases_counters.sql). */
 export const revenueCounterOf = (month: string) => `purchases.revenue.${month}`;
-
-/** One placeholder a name (no array parameter: each is a text, as in DASHBOARD_COUNTERS_SQL). */
-const TREND_COUNTERS_SQL = `select name, value::text from counters where name in (${Array.from(
-  { length: TREND_MONTHS + CASK_STATUSES.length },
-  (_, index) => `$${index + 1}`,
-).join(', ')})`;
 
 /**
  * The trends' counters in one statement (decision 233): each month's revenue and each cask
@@ -80,9 +80,10 @@ export async function readTrendCounters(
 ): Promise<{ revenue: Map<string, string>; casksByStatus: Map<CaskStatus, string> }> {
   const names = [...months.map(revenueCounterOf), ...CASK_STATUSES.map(COUNTER_NAMES.caskStatus)];
   if (months.length !== TREND_MONTHS) throw new RangeError(`${TREND_MONTHS} months expected`);
-  const rows = (await database.readRows(TREND_COUNTERS_SQL, names, {
-    prepared: true,
-  })) as [string, string][];
+  const rows = (await database.readRows(countersSql(names), { prepared: true })) as [
+    string,
+    string,
+  ][];
   const values = new Map(rows);
   const read = (name: string) => values.get(name) ?? '0';
   return {
@@ -92,11 +93,6 @@ export async function readTrendCounters(
     ),
   };
 }
-
-const PORTFOLIO_VALUE_SQL =
-  "select to_char(m.month, 'YYYY-MM'), (select coalesce(sum(p.change), 0)" +
-  ' from portfolio_value_months p where p.month <= m.month::date)::text' +
-  " from generate_series($1::date, $2::date, interval '1 month') as m(month) order by m.month";
 
 /**
  * The sum of every cask's current value at the end of each month from `first` to `last` (first
@@ -108,7 +104,9 @@ export async function readPortfolioValue(
   first: string,
   last: string,
 ): Promise<[string, string][]> {
-  return (await database.readRows(PORTFOLIO_VALUE_SQL, [first, last], {
-    prepared: true,
-  })) as [string, string][];
+  const statement = sql`select to_char(m.month, 'YYYY-MM'), (select coalesce(sum(p.change), 0)
+      from portfolio_value_months p where p.month <= m.month::date)::text
+    from generate_series(${first}::date, ${last}::date, interval '1 month') as m(month)
+    order by m.month`;
+  return (await database.readRows(statement, { prepared: true })) as [string, string][];
 }

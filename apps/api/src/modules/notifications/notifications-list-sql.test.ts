@@ -26,8 +26,9 @@ beforeAll(async () => {
 const LIST = {
   url: '/api/notifications',
   itemsKey: 'notifications',
-  countSql: 'select count(*)::int from notifications',
-  idsSql: 'select id from notifications order by created_at desc, id desc limit $1 offset $2',
+  countSql: sql`select count(*)::int from notifications`,
+  idsSql: (limit: number, offset: number) =>
+    sql`select id from notifications order by created_at desc, id desc limit ${limit} offset ${offset}`,
 };
 
 /** The page as the admin sees it, its read states and unread count checked against plain SQL. */
@@ -47,8 +48,7 @@ async function expectPage(reader: TestAdmin, page: number, limit: number) {
   const read = new Set(
     (
       await ctx.database.readRows(
-        'select notification_id from notification_reads where admin_id = $1',
-        [reader.id],
+        sql`select notification_id from notification_reads where admin_id = ${reader.id}`,
         { prepared: false },
       )
     ).map(([id]) => id),
@@ -56,10 +56,9 @@ async function expectPage(reader: TestAdmin, page: number, limit: number) {
   expect(data.notifications.map((item) => item.id)).toEqual(ids);
   expect(data.notifications.map((item) => item.isRead)).toEqual(ids.map((id) => read.has(id)));
   const [[unread]] = (await ctx.database.readRows(
-    `select count(*)::int from notifications n
+    sql`select count(*)::int from notifications n
      where not exists (select 1 from notification_reads r
-                       where r.admin_id = $1 and r.notification_id = n.id)`,
-    [reader.id],
+                       where r.admin_id = ${reader.id} and r.notification_id = n.id)`,
     { prepared: false },
   )) as [[number]];
   expect(data.unreadCount).toBe(unread);

@@ -7,7 +7,8 @@ import type {
   NotificationType,
 } from '@cask/contracts/notifications';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createList, isoTimeSql, windowSql, type ListRequest } from '../../db/list.ts';
+import { createList, windowSql, type ListRequest } from '../../db/list.ts';
+import { isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { planPage } from '../../lib/page-plan.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -91,21 +92,33 @@ export function createNotificationList(database: Database) {
   const read = createList<Notification>(database, {
     counters: [COUNTER_NAMES.notifications],
     sorts: NOTIFICATION_LIST_SORTS,
-    // A recipient soft-deleted later still shows: the notification was sent to them.
-    itemJson:
-      "json_build_object('id', p.id, 'title', p.title, 'message', p.message, 'type', p.type," +
-      " 'priority', p.priority, 'category', p.category," +
-      ` 'time', ${isoTimeSql('p.created_at')}, 'isRead', p.is_read, 'isGlobal', p.is_global,` +
-      " 'recipient', case when p.recipient_id is null then null else json_build_object(" +
-      "'id', p.recipient_id, 'fullName', p.recipient_name, 'email', p.recipient_email) end," +
-      " 'adminNotes', p.admin_notes)",
+    item: jsonObject<Notification>({
+      id: sql`p.id`,
+      title: sql`p.title`,
+      message: sql`p.message`,
+      type: sql`p.type`,
+      priority: sql`p.priority`,
+      category: sql`p.category`,
+      time: isoTimeSql(sql`p.created_at`),
+      isRead: sql`p.is_read`,
+      isGlobal: sql`p.is_global`,
+      // A recipient soft-deleted later still shows: the notification was sent to them.
+      recipient: sql`case when p.recipient_id is null then null else ${jsonObject<
+        NonNullable<Notification['recipient']>
+      >({
+        id: sql`p.recipient_id`,
+        fullName: sql`p.recipient_name`,
+        email: sql`p.recipient_email`,
+      })} end`,
+      adminNotes: sql`p.admin_notes`,
+    }),
   });
-  /** The page's rows as `admin` (a placeholder) sees them: with that admin's read state. */
-  const rowSql = (admin: string) =>
-    'w.id, w.title, w.message, w.type, w.priority, w.category, w.admin_notes, w.is_global,' +
-    ' c.id as recipient_id, exists (select 1 from notification_reads r' +
-    ` where r.admin_id = ${admin} and r.notification_id = w.id) as is_read,` +
-    ' c.full_name as recipient_name, c.email as recipient_email, w.created_at';
+  /** The page's rows as `adminId` sees them: with that admin's read state. */
+  const rowSql = (adminId: string) =>
+    sql`w.id, w.title, w.message, w.type, w.priority, w.category, w.admin_notes, w.is_global,
+      c.id as recipient_id, exists (select 1 from notification_reads r
+        where r.admin_id = ${adminId} and r.notification_id = w.id) as is_read,
+      c.full_name as recipient_name, c.email as recipient_email, w.created_at`;
   const request = (
     adminId: string,
     query: { page: number; limit: number; sort?: string | undefined },
@@ -120,23 +133,27 @@ export function createNotificationList(database: Database) {
     // The notifications this admin has read: an index-only count on notification_reads_pk. Each
     // read row names an existing notification (the foreign key, deleted with it) at most once
     // (the primary key), so the unread ones are the total less these, exactly, in one snapshot.
-    extras: (values) => [
-      `select count(*)::int from notification_reads where admin_id = ${values.add(adminId)}`,
-    ],
-    pageSql: (window, values) =>
-      `select ${rowSql(values.add(adminId))} from (` +
-      windowSql(
+    extras: () => [sql`select count(*)::int from notification_reads where admin_id = ${adminId}`],
+    pageSql: (window) =>
+      sql`select ${rowSql(adminId)} from (${windowSql(
         {
           table: 'notifications',
-          columns:
-            'id, title, message, type, priority, category, admin_notes, is_global,' +
-            ' recipient_id, created_at',
-          where: 'true',
+          columns: [
+            'id',
+            'title',
+            'message',
+            'type',
+            'priority',
+            'category',
+            'admin_notes',
+            'is_global',
+            'recipient_id',
+            'created_at',
+          ],
+          where: sql`true`,
         },
         window,
-        values,
-      ) +
-      ') w left join customers c on c.id = w.recipient_id',
+      )}) w left join customers c on c.id = w.recipient_id`,
     // The count is the whole list's, not a search's: read from the nearer end, never by
     // collecting matches.
     plan: (planned) => planPage({ ...planned, searching: false }),

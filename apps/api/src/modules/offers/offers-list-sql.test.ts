@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { uploadUrl } from '@cask/contracts/files';
 import type { Offer } from '@cask/contracts/offers';
@@ -71,37 +72,30 @@ beforeAll(async () => {
   await postOfferWithImages('Talisker 10 Year Old, boxed', 1);
   await postOfferWithImages('Ardbeg Corryvreckan, boxed', 0);
   const [[title]] = (await ctx.database.readRows(
-    'select title from offers order by created_at asc, id asc limit 1',
-    [],
+    sql`select title from offers order by created_at asc, id asc limit 1`,
     { prepared: false },
   )) as [[string]];
   rareTerm = title.toLowerCase();
 }, 120_000);
 
-const ORDER = 'order by created_at desc, id desc';
-
 function offerCases(type: string | undefined, term: string | undefined) {
-  const values: unknown[] = [];
-  const conditions = ['retired_at is null'];
-  if (type !== undefined) {
-    values.push(type);
-    conditions.push(`type = $${values.length}`);
-  }
+  const conditions = [sql`retired_at is null`];
+  if (type !== undefined) conditions.push(sql`type = ${type}`);
   if (term !== undefined) {
     // The API searches the term literally: its pattern characters are escaped.
-    values.push(`%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
-    conditions.push(`(title ilike $${values.length} or description ilike $${values.length})`);
+    const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(sql`(title ilike ${pattern} or description ilike ${pattern})`);
   }
-  const where = conditions.join(' and ');
+  const where = sql.join(conditions, sql` and `);
   const query: Record<string, string> = {};
   if (type !== undefined) query.type = type;
   if (term !== undefined) query.search = term;
   return {
     url: '/api/offers',
     itemsKey: 'offers',
-    countSql: `select count(*)::int from offers where ${where}`,
-    idsSql: `select id from offers where ${where} ${ORDER} limit $${values.length + 1} offset $${values.length + 2}`,
-    values,
+    countSql: sql`select count(*)::int from offers where ${where}`,
+    idsSql: (limit: number, offset: number) =>
+      sql`select id from offers where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`,
     filter: query,
   };
 }
@@ -142,18 +136,16 @@ test('the offers list answers what plain SQL answers for a common, a rare and no
 
 test('each offer shows its banner and sliding images, and the cards are the tables', async () => {
   const [[total, active]] = (await ctx.database.readRows(
-    'select count(*)::int, (count(*) filter (where is_active))::int from offers where retired_at is null',
-    [],
+    sql`select count(*)::int, (count(*) filter (where is_active))::int from offers where retired_at is null`,
     { prepared: false },
   )) as [[number, number]];
   const { offers, stats } = await readList({ limit: 100 });
   expect(stats).toEqual({ totalOffers: total, activeOffers: active });
   expect(offers).toHaveLength(total);
   const rows = (await ctx.database.readRows(
-    `select o.id, o.image_file_id, coalesce((select json_agg(i.file_id order by i.position)
+    sql`select o.id, o.image_file_id, coalesce((select json_agg(i.file_id order by i.position)
        from offer_images i where i.offer_id = o.id), '[]'::json)
      from offers o where o.retired_at is null`,
-    [],
     { prepared: false },
   )) as [string, string | null, string[]][];
   const expected = new Map(
@@ -192,10 +184,9 @@ test('after two deletes the list reads the new totals and rows', async () => {
     query: { ...bottleFilter, page: lastBottle, limit },
   });
   const [[ordered]] = (await ctx.database.readRows(
-    `select o.id from offers o where o.retired_at is null and o.type <> 'bottle'
+    sql`select o.id from offers o where o.retired_at is null and o.type <> 'bottle'
        and exists (select 1 from purchases p where p.offer_id = o.id)
      order by o.created_at asc, o.id asc limit 1`,
-    [],
     { prepared: false },
   )) as [[string]];
   const removed: boolean[] = [];

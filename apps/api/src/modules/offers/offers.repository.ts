@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   BULK_OFFER_NOT_DELETED,
   BULK_OFFER_NOT_FOUND,
@@ -8,15 +8,8 @@ import {
 } from '@cask/contracts/offers';
 import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import {
-  type StatementValues,
-  containsPattern,
-  createList,
-  isoTimeSql,
-  uploadUrlSql,
-  windowSql,
-  type ListWindow,
-} from '../../db/list.ts';
+import { containsPattern, createList, windowSql, type ListWindow } from '../../db/list.ts';
+import { frozenSql, isoTimeSql, jsonObject, uploadUrlSql } from '../../db/sql-fragments.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import {
   offerImages,
@@ -51,69 +44,103 @@ const COUNTERS = {
 } as const;
 
 /**
- * The offers the list shows, as SQL: not retired, of the type, and with the search in the title
- * or the description (each side served by its pg_trgm GIN index, schema/offers.ts). `type` and
- * `pattern` are placeholders (the pattern holding containsPattern's result).
+ * The offers the list shows: not retired, of the type, and with the search in the title or the
+ * description (each side served by its pg_trgm GIN index, schema/offers.ts). `pattern` is
+ * containsPattern's result.
  */
-function listedSql(type: string | undefined, pattern: string | undefined): string {
-  const conditions = ['retired_at is null'];
-  if (type !== undefined) conditions.push(`type = ${type}`);
+function listedSql(type: string | undefined, pattern: string | undefined): SQL {
+  const conditions = [sql`retired_at is null`];
+  if (type !== undefined) conditions.push(sql`type = ${type}`);
   if (pattern !== undefined) {
-    conditions.push(`(title ilike ${pattern} or description ilike ${pattern})`);
+    conditions.push(sql`(title ilike ${pattern} or description ilike ${pattern})`);
   }
-  return conditions.join(' and ');
+  return sql.join(conditions, sql` and `);
 }
+
+/** The columns of the offers' page subquery `w`. */
+const OFFER_WINDOW_COLUMNS = [
+  'id',
+  'title',
+  'type',
+  'price_numeric',
+  'is_active',
+  'is_featured',
+  'expiry_date',
+  'description',
+  'image_file_id',
+  'category',
+  'original_price',
+  'current_price',
+  'location',
+  'details',
+  'created_at',
+  'updated_at',
+];
 
 /** The page subquery `w` of the offers, newest first (see lib/page-plan.ts). */
 export function offerWindowSql(
   window: ListWindow,
   filter: { type: string | undefined; pattern: string | undefined },
-  values: StatementValues,
-): string {
+): SQL {
   return windowSql(
     {
       table: 'offers',
-      columns:
-        'id, title, type, price_numeric, is_active, is_featured, expiry_date, description,' +
-        ' image_file_id, category, original_price, current_price, location, details, created_at, updated_at',
+      columns: OFFER_WINDOW_COLUMNS,
       where: listedSql(filter.type, filter.pattern),
     },
     window,
-    values,
   );
 }
 
-export function countOffersSql(type: string | undefined, pattern: string | undefined): string {
-  return `select count(*)::int from offers where ${listedSql(type, pattern)}`;
+export function countOffersSql(type: string | undefined, pattern: string | undefined): SQL {
+  return sql`select count(*)::int from offers where ${listedSql(type, pattern)}`;
 }
 
 /**
  * One page row: the sliding images' addresses in display order (offer_images, for the page's
- * rows only) and the whole days from `today` (UTC, the placeholder given) to the deadline, 0 once
- * it has passed, as daysLeft() counts them; created_at and id keep their names for the
- * list's order.
+ * rows only) and the whole days from `today` (UTC, YYYY-MM-DD) to the deadline, 0 once it has
+ * passed, as daysLeft() counts them; created_at and id keep their names for the list's order.
+ * greatest() passes over a null: an offer without a deadline has no days left (null), not 0.
  */
-function offerRowSql(today: string): string {
-  return (
-    'w.id, w.title, w.type, w.price_numeric, w.is_active, w.is_featured, w.expiry_date,' +
-    ' w.description, w.image_file_id, w.category, w.original_price, w.current_price, w.location,' +
-    // greatest() passes over a null: an offer without a deadline has no days left (null), not 0.
-    ' w.details, case when w.expiry_date is null then null' +
-    ` else greatest(0, w.expiry_date - ${today}::date) end as days_left,` +
-    ` coalesce((select json_agg(${uploadUrlSql('i.file_id')} order by i.position) from offer_images i where i.offer_id = w.id), '[]'::json) as slides,` +
-    ' w.created_at, w.updated_at'
-  );
+function offerRowSql(today: string): SQL {
+  return sql`${OFFER_COLUMNS}, case when w.expiry_date is null then null
+      else greatest(0, w.expiry_date - ${today}::date) end as days_left, ${OFFER_SLIDES_AND_TIMES}`;
 }
 
+/** offerRowSql's parts without a value, written once (db/list.ts frozenSql). */
+const OFFER_COLUMNS = frozenSql(
+  sql`w.id, w.title, w.type, w.price_numeric, w.is_active, w.is_featured, w.expiry_date,
+    w.description, w.image_file_id, w.category, w.original_price, w.current_price, w.location,
+    w.details`,
+);
+const OFFER_SLIDES_AND_TIMES = frozenSql(
+  sql`coalesce((select json_agg(${uploadUrlSql(sql`i.file_id`)} order by i.position)
+      from offer_images i where i.offer_id = w.id), '[]'::json) as slides,
+    w.created_at, w.updated_at`,
+);
+
 /** One page row (offerRowSql's columns) as the contract's Offer. */
-const OFFER_JSON =
-  "json_build_object('id', p.id, 'title', p.title, 'type', p.type," +
-  " 'priceNumeric', p.price_numeric, 'isActive', p.is_active, 'isFeatured', p.is_featured," +
-  " 'expiryDate', p.expiry_date::text, 'description', p.description," +
-  ` 'image', ${uploadUrlSql('p.image_file_id')}, 'images', p.slides, 'category', p.category,` +
-  " 'daysLeft', p.days_left, 'originalPrice', p.original_price, 'currentPrice', p.current_price," +
-  ` 'location', p.location, 'details', p.details, 'createdAt', ${isoTimeSql('p.created_at')},` +
-  ` 'updatedAt', ${isoTimeSql('p.updated_at')}, 'version', ${versionSql('p.updated_at')})`;
+const OFFER_JSON = jsonObject<Offer>({
+  id: sql`p.id`,
+  title: sql`p.title`,
+  type: sql`p.type`,
+  priceNumeric: sql`p.price_numeric`,
+  isActive: sql`p.is_active`,
+  isFeatured: sql`p.is_featured`,
+  expiryDate: sql`p.expiry_date::text`,
+  description: sql`p.description`,
+  image: uploadUrlSql(sql`p.image_file_id`),
+  images: sql`p.slides`,
+  category: sql`p.category`,
+  daysLeft: sql`p.days_left`,
+  originalPrice: sql`p.original_price`,
+  currentPrice: sql`p.current_price`,
+  location: sql`p.location`,
+  details: sql`p.details`,
+  createdAt: isoTimeSql(sql`p.created_at`),
+  updatedAt: isoTimeSql(sql`p.updated_at`),
+  version: versionSql(sql`p.updated_at`),
+});
 
 /** Today's date in UTC (YYYY-MM-DD): the day an offer's days left count from. */
 function todayUtc(): string {
@@ -137,15 +164,11 @@ export function createOfferList(database: Database) {
   const read = createList<Offer>(database, {
     counters: Object.values(COUNTERS),
     sorts: OFFER_LIST_SORTS,
-    itemJson: OFFER_JSON,
+    item: OFFER_JSON,
   });
   return async (query: OfferListParams) => {
     const { page, limit, search, type } = query;
     const pattern = search ? containsPattern(search) : undefined;
-    const placeholders = (values: StatementValues) => ({
-      type: type === undefined ? undefined : values.add(type),
-      pattern: pattern === undefined ? undefined : values.add(pattern),
-    });
     const answer = await read({
       page,
       limit,
@@ -156,17 +179,13 @@ export function createOfferList(database: Database) {
         ? {}
         : {
             search: {
-              countSql: (values) => {
-                const filter = placeholders(values);
-                return countOffersSql(filter.type, filter.pattern);
-              },
+              countSql: () => countOffersSql(type, pattern),
               // Kept while no offer changes (022_bump_counter_version.sql, decision 175).
               versionCounters: [COUNTERS.searchVersion],
             },
           }),
-      pageSql: (window, values) =>
-        `select ${offerRowSql(values.add(todayUtc()))}` +
-        ` from (${offerWindowSql(window, placeholders(values), values)}) w`,
+      pageSql: (window) =>
+        sql`select ${offerRowSql(todayUtc())} from (${offerWindowSql(window, { type, pattern })}) w`,
     });
     return {
       ...answer,

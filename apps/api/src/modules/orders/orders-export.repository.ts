@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { ExportFilters } from '@cask/contracts/exports';
-import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
-import { isoTimeSql } from '../../db/list.ts';
+import type { ExportSource } from '../../db/csv-export.ts';
+import { isoTimeSql } from '../../db/sql-fragments.ts';
 import { orderReferenceSql } from '../../db/order-reference.ts';
-import { orderFilterSql, orderListWhereSql, ORDER_LIST_SORTS } from './orders.repository.ts';
+import { orderListWhereSql, ORDER_LIST_SORTS } from './orders.repository.ts';
 
 const iso = isoTimeSql;
 
@@ -11,23 +12,22 @@ export const ordersExport: ExportSource<ExportFilters<'orders'>> = {
   file: 'orders',
   sorts: ORDER_LIST_SORTS,
   table: 'purchases',
-  where: (filters, values) =>
-    orderListWhereSql(orderFilterSql(filters, values, searchPattern(values, filters.search))),
-  joins: 'join purchases t on t.id = w.id left join customers c on c.id = t.customer_id',
+  where: (filters) => orderListWhereSql(filters),
+  joins: sql`join purchases t on t.id = w.id left join customers c on c.id = t.customer_id`,
   columns: [
-    ['ID', 't.id::text'],
+    ['ID', sql`t.id::text`],
     // As the Order List shows them (issue 41).
-    ['Reference', orderReferenceSql('t.order_number')],
-    ['Ordered', iso('t.created_at')],
-    ['User Name', 'c.full_name'],
-    ['Product Name', 't.title'],
-    ['Budget', 't.investment_amount::text'],
-    ['Status', 't.status'],
-    ['Contact Name', 't.contact_full_name'],
-    ['Contact Email', 't.contact_email'],
-    ['Payment', 't.manual_payment_status'],
-    ['Submitted Date', iso('t.submitted_date')],
-    ['Created At', iso('t.created_at')],
-    ['Updated At', iso('t.updated_at')],
+    ['Reference', orderReferenceSql(sql`t.order_number`)],
+    ['Ordered', iso(sql`t.created_at`)],
+    ['User Name', sql`c.full_name`],
+    ['Product Name', sql`t.title`],
+    ['Budget', sql`t.investment_amount::text`],
+    ['Status', sql`t.status`],
+    ['Contact Name', sql`t.contact_full_name`],
+    ['Contact Email', sql`t.contact_email`],
+    ['Payment', sql`t.manual_payment_status`],
+    ['Submitted Date', iso(sql`t.submitted_date`)],
+    ['Created At', iso(sql`t.created_at`)],
+    ['Updated At', iso(sql`t.updated_at`)],
   ],
 };

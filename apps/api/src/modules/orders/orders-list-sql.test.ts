@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderListResponse } from '@cask/contracts/orders';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
@@ -22,7 +23,6 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 }, 120_000);
 
-const ORDER = 'order by created_at desc, id desc';
 /** A word of many bulk offer titles ("Cask Sampling Masterclass"). */
 const TITLE_TERM = 'masterclass';
 
@@ -38,33 +38,26 @@ interface OrderFilter {
 
 /** The plain SQL of one filter: the visible orders, of a status, matching a pattern. */
 function orderCase({ number, ...filter }: OrderFilter) {
-  const values: unknown[] = [];
-  let where = 'deleted_at is null';
-  if (filter.status !== undefined) {
-    values.push(filter.status);
-    where += ` and status = $${values.length}`;
-  }
-  if (filter.orderedFrom !== undefined) {
-    values.push(filter.orderedFrom);
-    where += ` and created_at >= $${values.length}::timestamptz`;
-  }
-  if (filter.orderedTo !== undefined) {
-    values.push(filter.orderedTo);
-    where += ` and created_at < $${values.length}::timestamptz`;
-  }
+  const conditions = [sql`deleted_at is null`];
+  if (filter.status !== undefined) conditions.push(sql`status = ${filter.status}`);
+  if (filter.orderedFrom !== undefined)
+    conditions.push(sql`created_at >= ${filter.orderedFrom}::timestamptz`);
+  if (filter.orderedTo !== undefined)
+    conditions.push(sql`created_at < ${filter.orderedTo}::timestamptz`);
   if (filter.search !== undefined) {
-    values.push(`%${filter.search}%`);
-    const byNumber = number === undefined ? '' : ` or order_number = ${number}`;
-    where += ` and (contact_full_name ilike $${values.length} or title ilike $${values.length}${byNumber})`;
+    const pattern = `%${filter.search}%`;
+    const byNumber = number === undefined ? sql`` : sql` or order_number = ${number}`;
+    conditions.push(sql`(contact_full_name ilike ${pattern} or title ilike ${pattern}${byNumber})`);
   }
+  const where = sql.join(conditions, sql` and `);
   return {
     url: '/api/purchases',
     itemsKey: 'purchases',
     idOf: (item: Record<string, unknown>) => item._id,
     query: { ...filter } as Record<string, string | number>,
-    countSql: `select count(*)::int from purchases where ${where}`,
-    idsSql: `select id from purchases where ${where} ${ORDER} limit $${values.length + 1} offset $${values.length + 2}`,
-    values,
+    countSql: sql`select count(*)::int from purchases where ${where}`,
+    idsSql: (limit: number, offset: number) =>
+      sql`select id from purchases where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`,
   };
 }
 
@@ -88,8 +81,7 @@ const readOrders = (query: Record<string, string | number>) =>
 async function expectStatsMatchSql() {
   const { stats } = await readOrders({ page: 1, limit: 1 });
   const rows = (await ctx.database.readRows(
-    'select status, count(*)::int from purchases where deleted_at is null group by status',
-    [],
+    sql`select status, count(*)::int from purchases where deleted_at is null group by status`,
     { prepared: false },
   )) as [string, number][];
   const byStatus = new Map(rows);
@@ -126,12 +118,11 @@ test('the Ordered range and a reference search answer what plain SQL answers (is
   // A range around the middle of the orders' dates, from the start of one day to the start of
   // another (as the screen sends them), whole, by status and with a search.
   const [[from, to]] = (await ctx.database.readRows(
-    `select to_char(date_trunc('day', min(created_at) + (max(created_at) - min(created_at)) * 0.4)
+    sql`select to_char(date_trunc('day', min(created_at) + (max(created_at) - min(created_at)) * 0.4)
               at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
             to_char(date_trunc('day', min(created_at) + (max(created_at) - min(created_at)) * 0.6)
               at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
      from purchases where deleted_at is null`,
-    [],
     { prepared: false },
   )) as [[string, string]];
   const inRange = await expectAllPages({ orderedFrom: from, orderedTo: to }, [3, 6]);
@@ -145,15 +136,13 @@ test('the Ordered range and a reference search answer what plain SQL answers (is
 
   // The references follow the order of creation, and each names its order.
   const [[misordered]] = (await ctx.database.readRows(
-    `select count(*)::int from (select order_number, lag(order_number) over (order by created_at, id) as previous
+    sql`select count(*)::int from (select order_number, lag(order_number) over (order by created_at, id) as previous
        from purchases) n where order_number <= previous`,
-    [],
     { prepared: false },
   )) as [[number]];
   expect(misordered).toBe(0);
   const [[number]] = (await ctx.database.readRows(
-    `select order_number from purchases where deleted_at is null order by created_at desc limit 1 offset 40`,
-    [],
+    sql`select order_number from purchases where deleted_at is null order by created_at desc limit 1 offset 40`,
     { prepared: false },
   )) as [[number]];
   const reference = `ORD-${String(number).padStart(5, '0')}`;
@@ -203,10 +192,9 @@ test('after a deletion and a status change the list reads the new totals and row
   // Delete the oldest order matching the search, and make the oldest visible order that is
   // neither Pending nor a match Pending: every total above moves.
   const [[oldestMatch, oldestMatchStatus]] = (await ctx.database.readRows(
-    `select id, status from purchases
-     where deleted_at is null and (contact_full_name ilike $1 or title ilike $1)
+    sql`select id, status from purchases
+     where deleted_at is null and (contact_full_name ilike ${`%${search}%`} or title ilike ${`%${search}%`})
      order by created_at asc, id asc limit 1`,
-    [`%${search}%`],
     { prepared: false },
   )) as [[string, string]];
   const deleted = await ctx.app.inject({
@@ -216,11 +204,10 @@ test('after a deletion and a status change the list reads the new totals and row
   });
   expect(deleted.statusCode, deleted.body).toBe(200);
   const [[oldestOther]] = (await ctx.database.readRows(
-    `select id from purchases
-     where deleted_at is null and status <> $1 and contact_full_name not ilike $2
-       and title not ilike $2
+    sql`select id from purchases
+     where deleted_at is null and status <> ${status} and contact_full_name not ilike ${`%${search}%`}
+       and title not ilike ${`%${search}%`}
      order by created_at asc, id asc limit 1`,
-    [status, `%${search}%`],
     { prepared: false },
   )) as [[string]];
   const changed = await ctx.app.inject({

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   BULK_ORDER_NOT_DELETED,
   BULK_ORDER_NOT_FOUND,
@@ -6,6 +6,7 @@ import {
   type OrderStatus,
   type Order,
   type OrderListParams,
+  type OrderNote,
   type OrderStats,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
@@ -13,69 +14,43 @@ import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import {
   type ListRequest,
-  type StatementValues,
   containsPattern,
   createList,
-  isoTimeSql,
   searchTextSql,
   windowSql,
 } from '../../db/list.ts';
+import { frozenSql, isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { planPage, type PagePlan } from '../../lib/page-plan.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { orderNumberOf, orderReferenceSql } from '../../db/order-reference.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
 
-/** A list request's filters as placeholders (created_at bounds as timestamptz text). */
-interface OrderFilterSql {
-  status?: string;
-  pattern?: string;
-  /** An order number the search names (orderNumberOf). */
-  number?: string;
-  from?: string;
-  to?: string;
-}
+/** The filters the Order List and its export share. */
+type OrderFilters = Pick<OrderListParams, 'status' | 'search' | 'orderedFrom' | 'orderedTo'>;
 
 /**
- * The visible orders a filter matches, as SQL text over `purchases` for db/list.ts; every value is
- * a placeholder (the pattern holds containsPattern's result). The search (the contact's name or
- * the title: purchases.search_text, decision 176) is served by the partial trigram index, a
- * reference by purchases_order_number_idx, the status by purchases_status_idx and the Ordered
- * range by the listing index, so the condition keeps their `deleted_at is null`.
+ * The visible orders the filters match, over `purchases`, for db/list.ts and the export; every
+ * value is text (an export's COPY writes each as a literal). The search (the contact's name or the
+ * title: purchases.search_text, decision 176) is served by the partial trigram index, a reference
+ * by purchases_order_number_idx, the status by purchases_status_idx and the Ordered range by the
+ * listing index, so the condition keeps their `deleted_at is null`.
  */
-function visibleOrdersSql(filter: OrderFilterSql): string {
-  const search =
-    filter.pattern === undefined
-      ? ''
-      : filter.number === undefined
-        ? ` and ${searchTextSql(filter.pattern)}`
-        : ` and (${searchTextSql(filter.pattern)} or order_number = ${filter.number}::int)`;
-  return (
-    'deleted_at is null' +
-    (filter.status === undefined ? '' : ` and status = ${filter.status}`) +
-    (filter.from === undefined ? '' : ` and created_at >= ${filter.from}::timestamptz`) +
-    (filter.to === undefined ? '' : ` and created_at < ${filter.to}::timestamptz`) +
-    search
-  );
-}
-
-/**
- * The list's and the export's filters as placeholders of `values`; every value is text (an
- * export's COPY writes each as a literal).
- */
-export function orderFilterSql(
-  filters: Pick<OrderListParams, 'status' | 'search' | 'orderedFrom' | 'orderedTo'>,
-  values: StatementValues,
-  pattern: string | undefined,
-): OrderFilterSql {
-  const number = filters.search === undefined ? undefined : orderNumberOf(filters.search);
-  return {
-    ...(filters.status === undefined ? {} : { status: values.add(filters.status) }),
-    ...(pattern === undefined ? {} : { pattern }),
-    ...(number === undefined ? {} : { number: values.add(String(number)) }),
-    ...(filters.orderedFrom === undefined ? {} : { from: values.add(filters.orderedFrom) }),
-    ...(filters.orderedTo === undefined ? {} : { to: values.add(filters.orderedTo) }),
-  };
+function visibleOrdersSql(filters: OrderFilters): SQL {
+  const conditions = [sql`deleted_at is null`];
+  if (filters.status !== undefined) conditions.push(sql`status = ${filters.status}`);
+  if (filters.orderedFrom !== undefined)
+    conditions.push(sql`created_at >= ${filters.orderedFrom}::timestamptz`);
+  if (filters.orderedTo !== undefined)
+    conditions.push(sql`created_at < ${filters.orderedTo}::timestamptz`);
+  if (filters.search !== undefined) {
+    const search = searchTextSql(containsPattern(filters.search));
+    const number = orderNumberOf(filters.search);
+    conditions.push(
+      number === undefined ? search : sql`(${search} or order_number = ${String(number)}::int)`,
+    );
+  }
+  return sql.join(conditions, sql` and `);
 }
 
 /**
@@ -109,14 +84,14 @@ function planOrderPage(request: Parameters<typeof planPage>[0]): PagePlan {
  * admin who wrote a note is a primary-key probe per note (null when gone): as a join, PostgreSQL
  * hashed the admins table again for each of the page's orders.
  */
-const NOTES_HISTORY_SQL = `coalesce((
-    select json_agg(json_build_object(
-      'id', n.id,
-      'content', n.content,
-      'admin', (select json_build_object('fullName', na.full_name) from admins na
-        where na.id = n.admin_id),
-      'createdAt', ${isoTimeSql('n.created_at')}
-    ) order by n.created_at, n.id)
+const NOTE_JSON = jsonObject<OrderNote>({
+  id: sql`n.id`,
+  content: sql`n.content`,
+  admin: sql`(select ${jsonObject<NonNullable<OrderNote['admin']>>({ fullName: sql`na.full_name` })} from admins na where na.id = n.admin_id)`,
+  createdAt: isoTimeSql(sql`n.created_at`),
+});
+const NOTES_HISTORY_SQL = sql`coalesce((
+    select json_agg(${NOTE_JSON} order by n.created_at, n.id)
     from purchase_notes n
     where n.purchase_id = o.id), '[]'::json)`;
 
@@ -125,26 +100,36 @@ const NOTES_HISTORY_SQL = `coalesce((
  * or status index, whose INCLUDE columns the search tests); the order's fields, the customer's
  * name and the notes history are then read for its rows only.
  */
-const ORDER_ROW_SQL =
-  `w.id, ${orderReferenceSql('o.order_number')} as reference, c.id as customer_id, c.full_name,` +
-  ' o.contact_full_name, o.contact_email, o.preferred_contact_method,' +
-  ' o.phone_number, o.title, o.investment_amount, o.status, o.cask_progress,' +
-  ` o.manual_payment_status, ${NOTES_HISTORY_SQL} as notes, o.is_first_purchase,` +
-  ' o.referral_points_amount, o.submitted_date, o.days_left, w.created_at, o.updated_at';
+const ORDER_ROW_SQL = frozenSql(sql`w.id, ${orderReferenceSql(sql`o.order_number`)} as reference,
+  c.id as customer_id, c.full_name, o.contact_full_name, o.contact_email,
+  o.preferred_contact_method, o.phone_number, o.title, o.investment_amount, o.status,
+  o.cask_progress, o.manual_payment_status, ${NOTES_HISTORY_SQL} as notes, o.is_first_purchase,
+  o.referral_points_amount, o.submitted_date, o.days_left, w.created_at, o.updated_at`);
 
 /** One page row (ORDER_ROW_SQL's columns) as the contract's Order; money as its exact decimal. */
-const ORDER_JSON =
-  "json_build_object('_id', p.id, 'reference', p.reference," +
-  ` 'createdAt', ${isoTimeSql('p.created_at')}, 'user',` +
-  " json_build_object('id', p.customer_id, 'fullName', p.full_name)," +
-  " 'personalInfo', json_build_object('fullName', p.contact_full_name," +
-  " 'email', p.contact_email, 'preferredContactMethod', p.preferred_contact_method," +
-  " 'phoneNumber', p.phone_number), 'title', p.title, 'investmentAmount', p.investment_amount," +
-  " 'status', p.status, 'caskProgress', p.cask_progress," +
-  " 'manualPaymentStatus', p.manual_payment_status, 'notes', p.notes," +
-  " 'isFirstPurchase', p.is_first_purchase, 'referralPointsAmount', p.referral_points_amount," +
-  ` 'submittedDate', ${isoTimeSql('p.submitted_date')}, 'daysLeft', p.days_left,` +
-  ` 'version', ${versionSql('p.updated_at')})`;
+const ORDER_JSON = jsonObject<Order>({
+  _id: sql`p.id`,
+  reference: sql`p.reference`,
+  createdAt: isoTimeSql(sql`p.created_at`),
+  user: jsonObject<Order['user']>({ id: sql`p.customer_id`, fullName: sql`p.full_name` }),
+  personalInfo: jsonObject<Order['personalInfo']>({
+    fullName: sql`p.contact_full_name`,
+    email: sql`p.contact_email`,
+    preferredContactMethod: sql`p.preferred_contact_method`,
+    phoneNumber: sql`p.phone_number`,
+  }),
+  title: sql`p.title`,
+  investmentAmount: sql`p.investment_amount`,
+  status: sql`p.status`,
+  caskProgress: sql`p.cask_progress`,
+  manualPaymentStatus: sql`p.manual_payment_status`,
+  notes: sql`p.notes`,
+  isFirstPurchase: sql`p.is_first_purchase`,
+  referralPointsAmount: sql`p.referral_points_amount`,
+  submittedDate: isoTimeSql(sql`p.submitted_date`),
+  daysLeft: sql`p.days_left`,
+  version: versionSql(sql`p.updated_at`),
+});
 
 const STATUS_COUNTERS = ORDER_STATUSES.map((status) => COUNTER_NAMES.purchaseStatus(status));
 
@@ -184,15 +169,12 @@ export function createOrderList(database: Database) {
   const read = createList<Order>(database, {
     counters: ORDER_LIST_COUNTERS,
     sorts: ORDER_LIST_SORTS,
-    itemJson: ORDER_JSON,
+    item: ORDER_JSON,
   });
   return (query: OrderListParams) => {
     const { page, limit, status, orderedFrom, orderedTo } = query;
     const pattern = query.search === undefined ? undefined : containsPattern(query.search);
-    const where = (values: StatementValues) =>
-      visibleOrdersSql(
-        orderFilterSql(query, values, pattern === undefined ? undefined : values.add(pattern)),
-      );
+    const where = visibleOrdersSql(query);
     // A search or an Ordered range is counted (no counter holds it); a status alone is a counter.
     const counted = pattern !== undefined || orderedFrom !== undefined || orderedTo !== undefined;
     const request: ListRequest = {
@@ -208,18 +190,15 @@ export function createOrderList(database: Database) {
         ? {}
         : {
             search: {
-              countSql: (values) => `select count(*)::int from purchases where ${where(values)}`,
+              countSql: () => sql`select count(*)::int from purchases where ${where}`,
               versionCounters: [COUNTER_NAMES.purchasesSearchVersion],
             },
           }),
-      pageSql: (window, values) =>
-        `select ${ORDER_ROW_SQL} from (` +
-        windowSql(
-          { table: 'purchases', columns: 'id, created_at', where: where(values) },
+      pageSql: (window) =>
+        sql`select ${ORDER_ROW_SQL} from (${windowSql(
+          { table: 'purchases', columns: ['id', 'created_at'], where },
           window,
-          values,
-        ) +
-        ') w join purchases o on o.id = w.id join customers c on c.id = o.customer_id',
+        )}) w join purchases o on o.id = w.id join customers c on c.id = o.customer_id`,
       plan: planOrderPage,
     };
     return read(request);
@@ -233,7 +212,7 @@ export function createOrderList(database: Database) {
  */
 export async function findOrder(db: DbOrTx, id: string): Promise<Order | undefined> {
   const result = await db.execute(
-    sql`select ${sql.raw(ORDER_JSON)}::text as "order" from (select ${sql.raw(ORDER_ROW_SQL)}
+    sql`select ${ORDER_JSON}::text as "order" from (select ${ORDER_ROW_SQL}
       from (select id, created_at from purchases where id = ${id} and deleted_at is null) w
       join purchases o on o.id = w.id join customers c on c.id = o.customer_id) p`,
   );

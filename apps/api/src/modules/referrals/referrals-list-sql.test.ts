@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
@@ -17,8 +17,8 @@ let admin: TestAdmin;
 /** Search terms found in the seeded data (see beforeAll). */
 const terms: Record<string, string> = {};
 
-async function one(sql: string, values: unknown[] = []): Promise<unknown> {
-  const [row] = await ctx.database.readRows(sql, values, { prepared: false });
+async function one(statement: SQL): Promise<unknown> {
+  const [row] = await ctx.database.readRows(statement, { prepared: false });
   return row?.[0];
 }
 
@@ -34,19 +34,19 @@ beforeAll(async () => {
   terms.dense = '.com';
   const refereeEmail = String(
     await one(
-      `select c.email from referrals r join customers c on c.id = r.referee_id
+      sql`select c.email from referrals r join customers c on c.id = r.referee_id
        where c.deleted_at is null order by r.created_at desc, r.id desc offset 7 limit 1`,
     ),
   );
   const at = refereeEmail.indexOf('@');
   terms.referee = refereeEmail.slice(refereeEmail.lastIndexOf('.', at), at + 1);
   terms.code = String(
-    await one('select lower(substr(referral_code, 4, 6)) from referrals order by id limit 1'),
+    await one(sql`select lower(substr(referral_code, 4, 6)) from referrals order by id limit 1`),
   );
   terms.none = 'no-such-referral';
 }, 120_000);
 
-const ORDER = 'order by r.created_at desc, r.id desc';
+const NEWEST_FIRST = sql`order by r.created_at desc, r.id desc`;
 const STATUSES = [undefined, 'pending', 'completed'] as const;
 type Status = (typeof STATUSES)[number];
 
@@ -54,30 +54,24 @@ type Status = (typeof STATUSES)[number];
  * The referrals the list shows, written as plainly as possible: a status, and a search matching
  * the code or the name or e-mail of a referrer or referee not deleted.
  */
-function referralCases(status: Status, term: string | undefined) {
-  const values: unknown[] = [];
-  const conditions = ['true'];
-  if (status !== undefined) {
-    values.push(status);
-    conditions.push(`r.status = $${values.length}`);
-  }
+function referralCases(status: Status, term: string | undefined, order = NEWEST_FIRST) {
+  const conditions = [sql`true`];
+  if (status !== undefined) conditions.push(sql`r.status = ${status}`);
   if (term !== undefined) {
-    values.push(`%${term}%`);
-    const p = `$${values.length}`;
+    const p = `%${term}%`;
     conditions.push(
-      `(r.referral_code ilike ${p} or exists (select 1 from customers c
+      sql`(r.referral_code ilike ${p} or exists (select 1 from customers c
         where c.id in (r.referrer_id, r.referee_id) and c.deleted_at is null
           and (c.full_name ilike ${p} or c.email ilike ${p})))`,
     );
   }
-  const where = conditions.join(' and ');
-  const n = values.length;
+  const where = sql.join(conditions, sql` and `);
   return {
     url: '/api/referrals',
     itemsKey: 'referrals',
-    countSql: `select count(*)::int from referrals r where ${where}`,
-    idsSql: `select r.id from referrals r where ${where} ${ORDER} limit $${n + 1} offset $${n + 2}`,
-    values,
+    countSql: sql`select count(*)::int from referrals r where ${where}`,
+    idsSql: (limit: number, offset: number) =>
+      sql`select r.id from referrals r where ${where} ${order} limit ${limit} offset ${offset}`,
   };
 }
 
@@ -142,8 +136,8 @@ type WriteCase = (typeof WRITE_CASES)[number];
 async function expectFarEndsFirst(): Promise<Map<WriteCase, number>> {
   const totals = new Map<WriteCase, number>();
   for (const c of WRITE_CASES) {
-    const { countSql, values } = referralCases(c.status, c.term);
-    const total = Number(await one(countSql, values));
+    const { countSql } = referralCases(c.status, c.term);
+    const total = Number(await one(countSql));
     totals.set(c, total);
     const last = Math.ceil(total / 6);
     for (const page of [last, last - 1, last + 1, 1]) {
@@ -170,12 +164,10 @@ test('after a status change, then a deletion, the list reads the new totals and 
 
   // Complete the oldest pending referral the search finds: the status totals move both ways, and
   // nothing a customer search version follows changes.
-  const pending = referralCases('pending', '.com');
-  const [[pendingId]] = (await ctx.database.readRows(
-    pending.idsSql.replace(ORDER, 'order by r.created_at asc, r.id asc'),
-    [...pending.values, 1, 0],
-    { prepared: false },
-  )) as [[string]];
+  const pending = referralCases('pending', '.com', sql`order by r.created_at asc, r.id asc`);
+  const [[pendingId]] = (await ctx.database.readRows(pending.idsSql(1, 0), {
+    prepared: false,
+  })) as [[string]];
   const put = await ctx.app.inject({
     method: 'PUT',
     url: `/api/referrals/${pendingId}/status`,
@@ -193,21 +185,19 @@ test('after a status change, then a deletion, the list reads the new totals and 
   // search loses it, the list without a search keeps it (a deleted customer's referrals stay).
   const referrerId = String(
     await one(
-      `select c.id from customers c join referrals r on r.referrer_id = c.id
+      sql`select c.id from customers c join referrals r on r.referrer_id = c.id
        join customers e on e.id = r.referee_id
-       where c.deleted_at is null and c.email ilike $1 and e.email not ilike $1
-         and r.referral_code not ilike $1
+       where c.deleted_at is null and c.email ilike ${pattern} and e.email not ilike ${pattern}
+         and r.referral_code not ilike ${pattern}
        order by r.created_at asc limit 1`,
-      [pattern],
     ),
   );
   const lost = (await ctx.database.readRows(
-    `select r.status, count(*)::int from referrals r where r.referrer_id = $1
-       and r.referral_code not ilike $2 and not exists (select 1 from customers e
+    sql`select r.status, count(*)::int from referrals r where r.referrer_id = ${referrerId}
+       and r.referral_code not ilike ${pattern} and not exists (select 1 from customers e
          where e.id = r.referee_id and e.deleted_at is null
-           and (e.full_name ilike $2 or e.email ilike $2))
+           and (e.full_name ilike ${pattern} or e.email ilike ${pattern}))
      group by r.status`,
-    [referrerId, pattern],
     { prepared: false },
   )) as [string, number][];
   const lostOf = (status: string) => lost.find(([s]) => s === status)?.[1] ?? 0;
@@ -233,9 +223,8 @@ test("a customer's new name is searchable on their referrals at once, and their 
   // Names change outside the API (no endpoint edits one): the trigger of src/db/sql/062 still
   // rewrites the referrals' search text in the same statement (decision 176).
   const [[customerId, oldName]] = (await ctx.database.readRows(
-    `select c.id, c.full_name from referrals r join customers c on c.id = r.referee_id
+    sql`select c.id, c.full_name from referrals r join customers c on c.id = r.referee_id
      where c.deleted_at is null order by r.created_at desc limit 1`,
-    [],
     { prepared: false },
   )) as [[string, string]];
   const renamed = 'Quokka Marchbanks';

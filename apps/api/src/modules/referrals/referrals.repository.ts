@@ -1,18 +1,17 @@
 import { lockRows } from '../../db/bulk.ts';
-import { and, eq, isNull, ne, sql, sum } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Referral } from '@cask/contracts/referrals';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import {
   type ListRequest,
-  type StatementValues,
   containsPattern,
   createList,
-  isoTimeSql,
   searchTextSql,
   windowSql,
   type ListWindow,
 } from '../../db/list.ts';
+import { isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
@@ -35,9 +34,9 @@ const REFERRAL_LIST_COUNTERS = [
   COUNTER_NAMES.referralsSearchVersion,
 ] as const;
 
-interface ReferralFilter {
-  /** Placeholders holding the status and containsPattern's result, when given. */
-  status: string | undefined;
+export interface ReferralFilter {
+  /** The status, and containsPattern's result, when given (values of the statement). */
+  status: ReferralStatus | undefined;
   pattern: string | undefined;
 }
 
@@ -46,12 +45,12 @@ interface ReferralFilter {
  * (a deleted customer's match nothing): referrals.search_text, kept by triggers (src/db/sql/060 to
  * 062, decision 176), so a referral is matched without reading its customers.
  */
-function matchingReferralsSql(filter: ReferralFilter): string {
+function matchingReferralsSql(filter: ReferralFilter): SQL {
   const conditions = [
-    ...(filter.status === undefined ? [] : [`status = ${filter.status}`]),
+    ...(filter.status === undefined ? [] : [sql`status = ${filter.status}`]),
     ...(filter.pattern === undefined ? [] : [searchTextSql(filter.pattern)]),
   ];
-  return conditions.length === 0 ? 'true' : conditions.join(' and ');
+  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
 }
 
 /**
@@ -59,21 +58,16 @@ function matchingReferralsSql(filter: ReferralFilter): string {
  * referrals_listing_idx (which carries search_text, so a search's walk is index-only) from the
  * nearer end, or, for a search with few matches, collecting them through the trigram index.
  */
-export function referralWindowSql(
-  window: ListWindow,
-  filter: ReferralFilter,
-  values: StatementValues,
-): string {
+export function referralWindowSql(window: ListWindow, filter: ReferralFilter): SQL {
   return windowSql(
-    { table: 'referrals', columns: 'id, created_at', where: matchingReferralsSql(filter) },
+    { table: 'referrals', columns: ['id', 'created_at'], where: matchingReferralsSql(filter) },
     window,
-    values,
   );
 }
 
 /** The exact number of referrals a search matches (with the status filter, when given). */
-export function countReferralMatchesSql(pattern: string, status: string | undefined): string {
-  return `select count(*)::int from referrals where ${matchingReferralsSql({ status, pattern })}`;
+export function countReferralMatchesSql(filter: ReferralFilter): SQL {
+  return sql`select count(*)::int from referrals where ${matchingReferralsSql(filter)}`;
 }
 
 /**
@@ -82,39 +76,52 @@ export function countReferralMatchesSql(pattern: string, status: string | undefi
  * rejected and deleted (hidden, decision 151) ones out, as the Reward List's Invest column; the
  * `deleted_at is null` is also what lets the partial index serve them.
  */
-const REFERRAL_ROW_SQL =
-  'select r.id, r.referrer_id, referrer.full_name as referrer_name,' +
-  ' referrer.email as referrer_email, r.referee_id, referee.full_name as referee_name,' +
-  ' referee.email as referee_email, r.reward_amount, r.currency, r.status, r.completed_date,' +
-  ' r.first_purchase_amount, r.first_purchase_date, r.referral_code, r.admin_notes,' +
-  ' orders.order_count as total_purchases, orders.order_amount as total_purchase_amount,' +
-  ' r.points_awarded, r.reward_paid, r.created_at, r.updated_at';
-
-function referralRowsSql(windowSqlText: string): string {
-  return (
-    `${REFERRAL_ROW_SQL} from (${windowSqlText}) w` +
-    ' join referrals r on r.id = w.id' +
-    ' join customers referrer on referrer.id = r.referrer_id' +
-    ' join customers referee on referee.id = r.referee_id' +
-    ' cross join lateral (select count(*)::int as order_count,' +
-    ' coalesce(sum(o.investment_amount), 0) as order_amount from purchases o' +
-    " where o.customer_id = r.referee_id and o.status <> 'Reject' and o.deleted_at is null) orders"
-  );
+function referralRowsSql(window: SQL): SQL {
+  return sql`select r.id, r.referrer_id, referrer.full_name as referrer_name,
+      referrer.email as referrer_email, r.referee_id, referee.full_name as referee_name,
+      referee.email as referee_email, r.reward_amount, r.currency, r.status, r.completed_date,
+      r.first_purchase_amount, r.first_purchase_date, r.referral_code, r.admin_notes,
+      orders.order_count as total_purchases, orders.order_amount as total_purchase_amount,
+      r.points_awarded, r.reward_paid, r.created_at, r.updated_at
+    from (${window}) w
+    join referrals r on r.id = w.id
+    join customers referrer on referrer.id = r.referrer_id
+    join customers referee on referee.id = r.referee_id
+    cross join lateral (select count(*)::int as order_count,
+      coalesce(sum(o.investment_amount), 0) as order_amount from purchases o
+      where o.customer_id = r.referee_id and o.status <> 'Reject' and o.deleted_at is null) orders`;
 }
 
+type Party = Referral['referrer'];
+
 /** One row of referralRowsSql's columns as the contract's Referral; money as its exact decimal. */
-const REFERRAL_JSON =
-  "json_build_object('id', p.id, 'referrer', json_build_object('id', p.referrer_id," +
-  " 'fullName', p.referrer_name, 'email', p.referrer_email), 'referee', json_build_object(" +
-  "'id', p.referee_id, 'fullName', p.referee_name, 'email', p.referee_email)," +
-  " 'rewardAmount', p.reward_amount, 'currency', p.currency, 'status', p.status," +
-  ` 'completedDate', ${isoTimeSql('p.completed_date')},` +
-  " 'firstPurchaseAmount', p.first_purchase_amount," +
-  ` 'firstPurchaseDate', ${isoTimeSql('p.first_purchase_date')},` +
-  " 'referralCode', p.referral_code, 'adminNotes', p.admin_notes," +
-  " 'totalPurchases', p.total_purchases, 'totalPurchaseAmount', p.total_purchase_amount," +
-  " 'pointsAwarded', p.points_awarded, 'rewardPaid', p.reward_paid," +
-  ` 'createdAt', ${isoTimeSql('p.created_at')}, 'version', ${versionSql('p.updated_at')})`;
+const REFERRAL_ITEM = jsonObject<Referral>({
+  id: sql`p.id`,
+  referrer: jsonObject<Party>({
+    id: sql`p.referrer_id`,
+    fullName: sql`p.referrer_name`,
+    email: sql`p.referrer_email`,
+  }),
+  referee: jsonObject<Party>({
+    id: sql`p.referee_id`,
+    fullName: sql`p.referee_name`,
+    email: sql`p.referee_email`,
+  }),
+  rewardAmount: sql`p.reward_amount`,
+  currency: sql`p.currency`,
+  status: sql`p.status`,
+  completedDate: isoTimeSql(sql`p.completed_date`),
+  firstPurchaseAmount: sql`p.first_purchase_amount`,
+  firstPurchaseDate: isoTimeSql(sql`p.first_purchase_date`),
+  referralCode: sql`p.referral_code`,
+  adminNotes: sql`p.admin_notes`,
+  totalPurchases: sql`p.total_purchases`,
+  totalPurchaseAmount: sql`p.total_purchase_amount`,
+  pointsAwarded: sql`p.points_awarded`,
+  rewardPaid: sql`p.reward_paid`,
+  createdAt: isoTimeSql(sql`p.created_at`),
+  version: versionSql(sql`p.updated_at`),
+});
 
 export interface ReferralPageRequest {
   page: number;
@@ -142,15 +149,12 @@ export function createReferralList(database: Database) {
   const read = createList<Referral>(database, {
     counters: REFERRAL_LIST_COUNTERS,
     sorts: REFERRAL_LIST_SORTS,
-    itemJson: REFERRAL_JSON,
+    item: REFERRAL_ITEM,
   });
   return (query: ReferralPageRequest) => {
     const { page, limit, status, search } = query;
     const pattern = search === undefined ? undefined : containsPattern(search);
-    const filter = (values: StatementValues): ReferralFilter => ({
-      status: status === undefined ? undefined : values.add(status),
-      pattern: pattern === undefined ? undefined : values.add(pattern),
-    });
+    const filter: ReferralFilter = { status, pattern };
     const request: ListRequest = {
       page,
       limit,
@@ -164,11 +168,7 @@ export function createReferralList(database: Database) {
         ? {}
         : {
             search: {
-              countSql: (values: StatementValues) =>
-                countReferralMatchesSql(
-                  values.add(pattern),
-                  status === undefined ? undefined : values.add(status),
-                ),
+              countSql: () => countReferralMatchesSql(filter),
               // A search matches the referral's code and status and both customers' names and
               // e-mails: its count stays exact while neither data version moves
               // (022_bump_counter_version.sql).
@@ -178,8 +178,7 @@ export function createReferralList(database: Database) {
               ],
             },
           }),
-      pageSql: (window, values) =>
-        referralRowsSql(referralWindowSql(window, filter(values), values)),
+      pageSql: (window) => referralRowsSql(referralWindowSql(window, filter)),
     };
     return read(request);
   };

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { RewardRow } from '@cask/contracts/rewards';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { createList } from '../../db/list.ts';
+import { frozenSql, jsonObject } from '../../db/sql-fragments.ts';
 import { pointTransactions, type NewPointTransaction } from '../../db/schema/point-transactions.ts';
 import { customers } from '../../db/schema/customers.ts';
 import {
@@ -30,19 +31,23 @@ export function createRewardList(database: Database) {
   const read = createList<RewardRow>(database, {
     counters: CUSTOMER_LIST_COUNTERS,
     sorts: REWARD_LIST_SORTS,
-    itemJson:
-      "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email," +
-      " 'totalReferrals', p.total_referrals, 'casks', p.casks," +
-      " 'totalInvestmentAmount', p.invested," +
-      " 'referralPoints', p.points_balance)",
+    item: jsonObject<RewardRow>({
+      id: sql`p.id`,
+      fullName: sql`p.full_name`,
+      email: sql`p.email`,
+      totalReferrals: sql`p.total_referrals`,
+      casks: sql`p.casks`,
+      totalInvestmentAmount: sql`p.invested`,
+      referralPoints: sql`p.points_balance`,
+    }),
   });
-  const rowSql =
-    'w.id, w.full_name, w.email,' +
-    ' (select count(*)::int from referrals r where r.referrer_id = w.id) as total_referrals,' +
-    // As User Management's Casks: index-only on casks_owner_idx, deleted casks left out.
-    ' (select count(*)::int from casks k where k.owner_id = w.id and k.deleted_at is null) as casks,' +
-    " (select coalesce(sum(o.investment_amount), 0) from purchases o where o.customer_id = w.id and o.status <> 'Reject' and o.deleted_at is null) as invested," +
-    ' w.points_balance, w.created_at';
+  // The casks as User Management's Casks: index-only on casks_owner_idx, deleted casks left out.
+  const rowSql = frozenSql(sql`w.id, w.full_name, w.email,
+    (select count(*)::int from referrals r where r.referrer_id = w.id) as total_referrals,
+    (select count(*)::int from casks k where k.owner_id = w.id and k.deleted_at is null) as casks,
+    (select coalesce(sum(o.investment_amount), 0) from purchases o
+      where o.customer_id = w.id and o.status <> 'Reject' and o.deleted_at is null) as invested,
+    w.points_balance, w.created_at`);
   return (query: CustomerPageRequest) => read(customerListRequest(query, 'rewards', rowSql));
 }
 

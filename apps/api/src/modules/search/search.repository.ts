@@ -1,6 +1,8 @@
 import { SEARCH_KIND_LIMIT, type SearchResults } from '@cask/contracts/search';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { containsPattern, searchTextSql } from '../../db/list.ts';
+import { jsonObject } from '../../db/sql-fragments.ts';
 import { orderNumberOf, orderReferenceSql } from '../../db/order-reference.ts';
 
 /**
@@ -9,7 +11,8 @@ import { orderNumberOf, orderReferenceSql } from '../../db/order-reference.ts';
  * trigram index (partial `deleted_at is null`: deleted ones are never found, decision 273),
  * orders also by the reference the term names ('ORD-00123', '123': the unique number index),
  * offers (not retired) by the title's.
- * `$1` is containsPattern's `%term%`, `$2` the order number the term names (or null).
+ * `pattern` is containsPattern's `%term%`, `orderNumber` the order number the term names (or
+ * null): values of the statement.
  *
  * Each kind is a LIMIT over its listing order, planned with the term's value (a search is never a
  * prepared statement, db/list.ts): PostgreSQL walks the `(created_at, id)` listing index and
@@ -19,38 +22,56 @@ import { orderNumberOf, orderReferenceSql } from '../../db/order-reference.ts';
  */
 const LIMIT = Number(SEARCH_KIND_LIMIT);
 if (!Number.isSafeInteger(LIMIT)) throw new Error('Unusable search limit');
+/** Written into the statement (a checked integer of ours), as db/list.ts writes a page size. */
+const limit = sql`${LIMIT}`.inlineParams();
 
-const CUSTOMERS_SQL = `(select coalesce(json_agg(json_build_object(
-    'id', c.id, 'fullName', c.full_name, 'email', c.email) order by c.created_at desc, c.id desc), '[]')
+type Found<Kind extends keyof SearchResults> = SearchResults[Kind][number];
+
+function searchSql(pattern: string, orderNumber: number | null) {
+  const customers = sql`(select coalesce(json_agg(${jsonObject<Found<'customers'>>({
+    id: sql`c.id`,
+    fullName: sql`c.full_name`,
+    email: sql`c.email`,
+  })} order by c.created_at desc, c.id desc), '[]')
   from (select id, full_name, email, created_at from customers
-        where deleted_at is null and ${searchTextSql('$1')}
-        order by created_at desc, id desc limit ${LIMIT}) c)`;
+        where deleted_at is null and ${searchTextSql(pattern)}
+        order by created_at desc, id desc limit ${limit}) c)`;
 
-const CASKS_SQL = `(select coalesce(json_agg(json_build_object(
-    'id', k.id, 'name', k.name, 'distillery', k.distillery, 'status', k.status)
-    order by k.created_at desc, k.id desc), '[]')
+  const casks = sql`(select coalesce(json_agg(${jsonObject<Found<'casks'>>({
+    id: sql`k.id`,
+    name: sql`k.name`,
+    distillery: sql`k.distillery`,
+    status: sql`k.status`,
+  })} order by k.created_at desc, k.id desc), '[]')
   from (select id, name, distillery, status, created_at from casks
-        where deleted_at is null and ${searchTextSql('$1')}
-        order by created_at desc, id desc limit ${LIMIT}) k)`;
+        where deleted_at is null and ${searchTextSql(pattern)}
+        order by created_at desc, id desc limit ${limit}) k)`;
 
-const ORDERS_SQL = `(select coalesce(json_agg(json_build_object(
-    'id', o.id, 'reference', ${orderReferenceSql('o.order_number')},
-    'title', o.title, 'status', o.status, 'customerId', o.customer_id,
-    'customerName', coalesce(o.contact_full_name,
-      (select full_name from customers c where c.id = o.customer_id), ''))
-    order by o.created_at desc, o.id desc), '[]')
+  const orders = sql`(select coalesce(json_agg(${jsonObject<Found<'orders'>>({
+    id: sql`o.id`,
+    reference: orderReferenceSql(sql`o.order_number`),
+    title: sql`o.title`,
+    status: sql`o.status`,
+    customerId: sql`o.customer_id`,
+    customerName: sql`coalesce(o.contact_full_name,
+      (select full_name from customers c where c.id = o.customer_id), '')`,
+  })} order by o.created_at desc, o.id desc), '[]')
   from (select id, order_number, title, status, customer_id, contact_full_name, created_at
         from purchases
-        where deleted_at is null and (${searchTextSql('$1')} or order_number = $2::int)
-        order by created_at desc, id desc limit ${LIMIT}) o)`;
+        where deleted_at is null and (${searchTextSql(pattern)} or order_number = ${orderNumber}::int)
+        order by created_at desc, id desc limit ${limit}) o)`;
 
-const OFFERS_SQL = `(select coalesce(json_agg(json_build_object(
-    'id', f.id, 'title', f.title, 'type', f.type) order by f.created_at desc, f.id desc), '[]')
+  const offers = sql`(select coalesce(json_agg(${jsonObject<Found<'offers'>>({
+    id: sql`f.id`,
+    title: sql`f.title`,
+    type: sql`f.type`,
+  })} order by f.created_at desc, f.id desc), '[]')
   from (select id, title, type, created_at from offers
-        where retired_at is null and title ilike $1
-        order by created_at desc, id desc limit ${LIMIT}) f)`;
+        where retired_at is null and title ilike ${pattern}
+        order by created_at desc, id desc limit ${limit}) f)`;
 
-const SEARCH_SQL = `select ${CUSTOMERS_SQL}, ${CASKS_SQL}, ${ORDERS_SQL}, ${OFFERS_SQL}`;
+  return sql`select ${customers}, ${casks}, ${orders}, ${offers}`;
+}
 
 /** The four kinds' matches in one statement (one snapshot, one round trip). */
 export async function searchEverything(
@@ -58,8 +79,8 @@ export async function searchEverything(
   term: string,
 ): Promise<SearchResults> {
   // A search's best plan depends on its term: planned with its value on every call (db/list.ts).
-  const values = [containsPattern(term), orderNumberOf(term) ?? null];
-  const [row] = await database.readRows(SEARCH_SQL, values, { prepared: false });
+  const statement = searchSql(containsPattern(term), orderNumberOf(term) ?? null);
+  const [row] = await database.readRows(statement, { prepared: false });
   const [customers, casks, orders, offers] = (row ?? []) as SearchResults[keyof SearchResults][];
   return {
     customers: (customers ?? []) as SearchResults['customers'],

@@ -1,5 +1,6 @@
 import type { ErrorEnvelope } from '@cask/contracts/common';
 import { SEARCH_KIND_LIMIT, type SearchResponse, type SearchResults } from '@cask/contracts/search';
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
@@ -21,8 +22,7 @@ beforeAll(async () => {
 /** An order's reference as the Order List shows it ('ORD-00123'). */
 async function referenceOf(orderId: string): Promise<string> {
   const [[number]] = (await ctx.database.readRows(
-    'select order_number from purchases where id = $1',
-    [orderId],
+    sql`select order_number from purchases where id = ${orderId}`,
     { prepared: false },
   )) as [[number]];
   return `ORD-${String(number).padStart(5, '0')}`;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { useTestContext } from '../../../test/support/app.ts';
 import { createCustomer, uniqueMarker } from '../../../test/support/factories.ts';
@@ -23,14 +23,13 @@ beforeAll(async () => {
 /** The users list on a database that records how each statement was sent and what it counted. */
 function recordedList() {
   const calls: { prepared: boolean; counted: unknown }[] = [];
-  const database: Database = {
-    ...ctx.database,
-    readRows: async (text, values, options) => {
-      const rows = await ctx.database.readRows(text, values, options);
-      calls.push({ prepared: options.prepared, counted: rows[0]?.[1] });
-      return rows;
-    },
+  // db/list.ts sends drizzle `sql` only; ReadRows's text form goes with issue 42's part 2.
+  const readRows = async (query: SQL, options: { prepared: boolean }) => {
+    const rows = await ctx.database.readRows(query, options);
+    calls.push({ prepared: options.prepared, counted: rows[0]?.[1] });
+    return rows;
   };
+  const database: Database = { ...ctx.database, readRows: readRows as Database['readRows'] };
   return { list: createUserList(database), calls };
 }
 

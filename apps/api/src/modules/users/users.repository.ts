@@ -4,7 +4,8 @@ import { BULK_USER_NOT_DELETED, BULK_USER_NOT_FOUND, type User } from '@cask/con
 import { ConflictError } from '../../lib/errors.ts';
 import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { createList, isoTimeSql } from '../../db/list.ts';
+import { createList } from '../../db/list.ts';
+import { frozenSql, isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -51,16 +52,20 @@ export function createUserList(database: Database) {
   const read = createList<User>(database, {
     counters: CUSTOMER_LIST_COUNTERS,
     sorts: USER_LIST_SORTS,
-    itemJson:
-      "json_build_object('id', p.id, 'fullName', p.full_name, 'email', p.email, 'phone', p.phone," +
-      ` 'balance', p.balance, 'isActive', p.is_active, 'createdAt', ${isoTimeSql('p.created_at')},` +
-      ` 'version', ${versionSql('p.updated_at')})`,
+    item: jsonObject<User>({
+      id: sql`p.id`,
+      fullName: sql`p.full_name`,
+      email: sql`p.email`,
+      phone: sql`p.phone`,
+      balance: sql`p.balance`,
+      isActive: sql`p.is_active`,
+      createdAt: isoTimeSql(sql`p.created_at`),
+      version: versionSql(sql`p.updated_at`),
+    }),
   });
-  const rowSql =
-    'w.id, w.full_name, w.email, w.phone,' +
-    ' (select count(*)::int from casks k where k.owner_id = w.id and k.deleted_at is null)' +
-    ' as balance,' +
-    ' w.is_active, w.created_at, w.updated_at';
+  const rowSql = frozenSql(sql`w.id, w.full_name, w.email, w.phone,
+    (select count(*)::int from casks k where k.owner_id = w.id and k.deleted_at is null) as balance,
+    w.is_active, w.created_at, w.updated_at`);
   return (query: CustomerPageRequest) => read(customerListRequest(query, 'users', rowSql));
 }
 
