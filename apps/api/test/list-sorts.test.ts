@@ -138,11 +138,12 @@ async function misordered(
   const before = items.slice(0, -1);
   const after = items.slice(1);
   const compare = descending ? '>' : '<';
-  // The type and the operator are names from the Drizzle schema and this function, not input.
+  // The type and the operator are names from the Drizzle schema and this function, not input;
+  // each array is one value (sql.param), not a list of them.
   const [asType, operator] = [sql.raw(`${type}[]`), sql.raw(compare)];
   const [row] = await ctx.database.readRows(
-    sql`select count(*)::int from unnest(${before.map(value)}::${asType}, ${before.map(idOf)}::uuid[],
-      ${after.map(value)}::${asType}, ${after.map(idOf)}::uuid[]) t(a, ai, b, bi)
+    sql`select count(*)::int from unnest(${sql.param(before.map(value))}::${asType}, ${sql.param(before.map(idOf))}::uuid[],
+      ${sql.param(after.map(value))}::${asType}, ${sql.param(after.map(idOf))}::uuid[]) t(a, ai, b, bi)
       where not ((a, ai) ${operator} (b, bi))`,
     { prepared: false },
   );
