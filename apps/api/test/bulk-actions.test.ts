@@ -38,7 +38,7 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-function post(url: string, changes: unknown) {
+function postChanges(url: string, changes: unknown) {
   return ctx.app.inject({
     method: 'POST',
     url,
@@ -83,7 +83,7 @@ const counterValues = async () =>
       .map((row) => [row.name, row.value]),
   );
 
-const audited = (entity: string, ids: string[]) =>
+const auditedActions = (entity: string, ids: string[]) =>
   ctx.database.db
     .select({ action: auditLog.action, adminId: auditLog.adminId, entityId: auditLog.entityId })
     .from(auditLog)
@@ -96,7 +96,7 @@ test("Users 'Delete' hides each customer in one action, each audited; its undo b
   const countersBefore = await counterValues();
 
   const changes = changesOf<{ deleted: boolean }>(
-    await post(
+    await postChanges(
       '/api/users/bulk/deleted',
       ids.map((id) => ({ id, deleted: true })),
     ),
@@ -104,7 +104,7 @@ test("Users 'Delete' hides each customer in one action, each audited; its undo b
   expect(changes.map((change) => change.before)).toEqual([{ deleted: false }, { deleted: false }]);
   const hidden = await rowsOf(customers, ids);
   expect(hidden.every((row) => row.deletedAt !== null)).toBe(true);
-  expect((await audited('customer', ids)).map((row) => row.action)).toEqual([
+  expect((await auditedActions('customer', ids)).map((row) => row.action)).toEqual([
     'user.deleted',
     'user.deleted',
   ]);
@@ -115,17 +115,19 @@ test("Users 'Delete' hides each customer in one action, each audited; its undo b
   });
   expect(gone.statusCode).toBe(404);
 
-  changesOf(await post('/api/users/bulk/deleted', undoOf(changes)));
+  changesOf(await postChanges('/api/users/bulk/deleted', undoOf(changes)));
   expect(await rowsOf(customers, ids)).toEqual(before);
   expect(await counterValues()).toEqual(countersBefore);
-  const restored = (await audited('customer', ids)).filter((row) => row.action === 'user.restored');
+  const restored = (await auditedActions('customer', ids)).filter(
+    (row) => row.action === 'user.restored',
+  );
   expect(restored).toHaveLength(2);
 });
 
 test('a bulk delete naming a deleted, an unknown or a visible-to-restore customer changes none and names each', async () => {
   const kept = await createCustomer(ctx);
   const gone = await createCustomer(ctx, { deletedAt: new Date() });
-  const refused = await post('/api/users/bulk/deleted', [
+  const refused = await postChanges('/api/users/bulk/deleted', [
     { id: kept.id, deleted: true },
     { id: gone.id, deleted: true },
     { id: randomUUID(), deleted: true },
@@ -135,14 +137,16 @@ test('a bulk delete naming a deleted, an unknown or a visible-to-restore custome
     { field: 'changes.1.id', message: BULK_USER_NOT_FOUND },
     { field: 'changes.2.id', message: BULK_USER_NOT_FOUND },
   ]);
-  const notDeleted = await post('/api/users/bulk/deleted', [{ id: kept.id, deleted: false }]);
+  const notDeleted = await postChanges('/api/users/bulk/deleted', [
+    { id: kept.id, deleted: false },
+  ]);
   expect(notDeleted.json().errors).toEqual([
     { field: 'changes.0.id', message: BULK_USER_NOT_DELETED },
   ]);
   expect(await rowsOf(customers, [kept.id])).toEqual([
     expect.objectContaining({ id: kept.id, deletedAt: null }),
   ]);
-  expect(await audited('customer', [kept.id, gone.id])).toHaveLength(0);
+  expect(await auditedActions('customer', [kept.id, gone.id])).toHaveLength(0);
 });
 
 test("undoing a customer's single delete brings them back exactly, unless their e-mail was taken since", async () => {
@@ -155,7 +159,7 @@ test("undoing a customer's single delete brings them back exactly, unless their 
     headers: admin.headers,
   });
   expect(deleted.statusCode).toBe(200);
-  changesOf(await post('/api/users/bulk/deleted', [{ id: customer.id, deleted: false }]));
+  changesOf(await postChanges('/api/users/bulk/deleted', [{ id: customer.id, deleted: false }]));
   expect(await rowsOf(customers, [customer.id])).toEqual(before);
   expect(await counterValues()).toEqual(countersBefore);
 
@@ -166,7 +170,9 @@ test("undoing a customer's single delete brings them back exactly, unless their 
     headers: admin.headers,
   });
   await createCustomer(ctx, { email: customer.email.toUpperCase() });
-  const refused = await post('/api/users/bulk/deleted', [{ id: customer.id, deleted: false }]);
+  const refused = await postChanges('/api/users/bulk/deleted', [
+    { id: customer.id, deleted: false },
+  ]);
   expect(refused.statusCode).toBe(409);
   expect(refused.json().errors).toEqual([
     { field: 'changes.0.id', message: 'Another user has this e-mail now' },
@@ -185,14 +191,16 @@ test("undoing an order's single delete brings it back exactly, with the counters
   expect(deleted.statusCode).toBe(200);
   expect(await counterValues()).not.toEqual(countersBefore);
 
-  changesOf(await post('/api/purchases/bulk/deleted', [{ id: order.id, deleted: false }]));
+  changesOf(await postChanges('/api/purchases/bulk/deleted', [{ id: order.id, deleted: false }]));
   expect(await rowsOf(purchases, [order.id])).toEqual(before);
   expect(await counterValues()).toEqual(countersBefore);
-  expect((await audited('purchase', [order.id])).map((row) => row.action).sort()).toEqual([
+  expect((await auditedActions('purchase', [order.id])).map((row) => row.action).sort()).toEqual([
     'order.deleted',
     'order.restored',
   ]);
-  const again = await post('/api/purchases/bulk/deleted', [{ id: order.id, deleted: false }]);
+  const again = await postChanges('/api/purchases/bulk/deleted', [
+    { id: order.id, deleted: false },
+  ]);
   expect(again.json().errors).toEqual([{ field: 'changes.0.id', message: BULK_ORDER_NOT_DELETED }]);
 });
 
@@ -206,7 +214,7 @@ test("Offers 'Activate' / 'Deactivate': all or none, each audited; the undo rest
   const countersBefore = await counterValues();
   const retired = await createOffer(ctx, { retiredAt: new Date(), isActive: false });
 
-  const refused = await post('/api/offers/bulk/active', [
+  const refused = await postChanges('/api/offers/bulk/active', [
     ...ids.map((id) => ({ id, isActive: false })),
     { id: retired.id, isActive: false },
   ]);
@@ -215,17 +223,17 @@ test("Offers 'Activate' / 'Deactivate': all or none, each audited; the undo rest
   expect(await rowsOf(offers, ids)).toEqual(before);
 
   const changes = changesOf<{ isActive: boolean }>(
-    await post(
+    await postChanges(
       '/api/offers/bulk/active',
       ids.map((id) => ({ id, isActive: false })),
     ),
   );
   expect(changes.map((change) => change.before.isActive)).toEqual([true, false]);
-  expect((await audited('offer', ids)).map((row) => row.action)).toEqual([
+  expect((await auditedActions('offer', ids)).map((row) => row.action)).toEqual([
     'offer.updated',
     'offer.updated',
   ]);
-  changesOf(await post('/api/offers/bulk/active', undoOf(changes)));
+  changesOf(await postChanges('/api/offers/bulk/active', undoOf(changes)));
   expect(await rowsOf(offers, ids)).toEqual(before);
   expect(await counterValues()).toEqual(countersBefore);
 });
@@ -255,7 +263,7 @@ test("Notifications 'Mark as read' marks them for this admin only; its undo take
   const before = await readsOf(admin.id);
   expect(before).toHaveLength(1);
 
-  const refused = await post('/api/notifications/bulk/read', [
+  const refused = await postChanges('/api/notifications/bulk/read', [
     { id: unread[0]!.id, isRead: true },
     { id: randomUUID(), isRead: true },
   ]);
@@ -265,7 +273,7 @@ test("Notifications 'Mark as read' marks them for this admin only; its undo take
   expect(await readsOf(admin.id)).toEqual(before);
 
   const changes = changesOf<{ isRead: boolean }>(
-    await post(
+    await postChanges(
       '/api/notifications/bulk/read',
       ids.map((id) => ({ id, isRead: true })),
     ),
@@ -274,10 +282,10 @@ test("Notifications 'Mark as read' marks them for this admin only; its undo take
   expect(await readsOf(admin.id)).toHaveLength(3);
   expect(await readsOf(other.id)).toHaveLength(0);
   expect(
-    (await audited('notification', ids)).filter((row) => row.adminId === admin.id),
+    (await auditedActions('notification', ids)).filter((row) => row.adminId === admin.id),
   ).toHaveLength(1 + 3);
 
-  changesOf(await post('/api/notifications/bulk/read', undoOf(changes)));
+  changesOf(await postChanges('/api/notifications/bulk/read', undoOf(changes)));
   // The read made before the bulk action is kept, with its time.
   expect(await readsOf(admin.id)).toEqual(before);
 });
@@ -314,7 +322,7 @@ test("Referrals 'Set status' moves each referral's points; a referrer who cannot
     points: -40,
     type: 'manual_adjustment',
   });
-  const refused = await post('/api/referrals/bulk/status', [
+  const refused = await postChanges('/api/referrals/bulk/status', [
     { id: pending.id, status: 'pending' },
     { id: completed.id, status: 'pending' },
     { id: spent.id, status: 'pending' },
@@ -327,7 +335,7 @@ test("Referrals 'Set status' moves each referral's points; a referrer who cannot
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(balance);
 
   const changes = changesOf<{ status: string; completedDate: string | null }>(
-    await post('/api/referrals/bulk/status', [
+    await postChanges('/api/referrals/bulk/status', [
       { id: pending.id, status: 'completed' },
       { id: completed.id, status: 'pending' },
     ]),
@@ -337,12 +345,12 @@ test("Referrals 'Set status' moves each referral's points; a referrer who cannot
     { status: 'completed', completedDate: '2026-01-02T03:04:05.000Z' },
   ]);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(balance + 100 - 50);
-  expect((await audited('referral', ids)).map((row) => row.action)).toEqual([
+  expect((await auditedActions('referral', ids)).map((row) => row.action)).toEqual([
     'referral.status_changed',
     'referral.status_changed',
   ]);
 
-  changesOf(await post('/api/referrals/bulk/status', undoOf(changes)));
+  changesOf(await postChanges('/api/referrals/bulk/status', undoOf(changes)));
   expect(await rowsOf(referrals, ids)).toEqual(before);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(balance);
 });
@@ -396,7 +404,7 @@ test("undoing a cask's single delete brings it back exactly, with the counters a
   expect(user.json().data.user.balance).toBe(0);
 
   const changes = changesOf<{ deleted: boolean }>(
-    await post('/api/casks/bulk/deleted', [{ id: cask.id, deleted: false }]),
+    await postChanges('/api/casks/bulk/deleted', [{ id: cask.id, deleted: false }]),
   );
   expect(changes).toEqual([{ id: cask.id, before: { deleted: true }, after: { deleted: false } }]);
   expect(await rowsOf(casks, [cask.id])).toEqual(before);
@@ -408,7 +416,7 @@ test("undoing a cask's single delete brings it back exactly, with the counters a
     headers: admin.headers,
   });
   expect(shown.statusCode).toBe(200);
-  expect((await audited('cask', [cask.id])).map((row) => row.action).sort()).toEqual([
+  expect((await auditedActions('cask', [cask.id])).map((row) => row.action).sort()).toEqual([
     'cask.deleted',
     'cask.restored',
   ]);
@@ -422,7 +430,7 @@ test("undoing a cask's single delete brings it back exactly, with the counters a
   expect(kinds).toEqual(expect.arrayContaining(['removed', 'restored']));
 
   // Restoring a cask that is not deleted, or an unknown one, changes nothing and names each.
-  const refused = await post('/api/casks/bulk/deleted', [
+  const refused = await postChanges('/api/casks/bulk/deleted', [
     { id: cask.id, deleted: false },
     { id: randomUUID(), deleted: false },
   ]);
@@ -440,7 +448,7 @@ test("Casks 'deleted: true' hides each as the single delete does; all or none", 
   const before = await rowsOf(casks, ids);
   const gone = await createCask(ctx, { deletedAt: new Date() });
   const countersBefore = await counterValues();
-  const refused = await post('/api/casks/bulk/deleted', [
+  const refused = await postChanges('/api/casks/bulk/deleted', [
     ...ids.map((id) => ({ id, deleted: true })),
     { id: gone.id, deleted: true },
   ]);
@@ -448,13 +456,13 @@ test("Casks 'deleted: true' hides each as the single delete does; all or none", 
   expect(await rowsOf(casks, ids)).toEqual(before);
 
   const changes = changesOf<{ deleted: boolean }>(
-    await post(
+    await postChanges(
       '/api/casks/bulk/deleted',
       ids.map((id) => ({ id, deleted: true })),
     ),
   );
   expect((await rowsOf(casks, ids)).every((row) => row.deletedAt !== null)).toBe(true);
-  changesOf(await post('/api/casks/bulk/deleted', undoOf(changes)));
+  changesOf(await postChanges('/api/casks/bulk/deleted', undoOf(changes)));
   expect(await rowsOf(casks, ids)).toEqual(before);
   expect(await counterValues()).toEqual(countersBefore);
 });
@@ -478,7 +486,7 @@ test("undoing an offer's delete brings it back exactly, its Active flag included
   expect(await counterValues()).not.toEqual(countersBefore);
 
   changesOf(
-    await post(
+    await postChanges(
       '/api/offers/bulk/deleted',
       ids.map((id) => ({ id, deleted: false })),
     ),
@@ -491,14 +499,14 @@ test("undoing an offer's delete brings it back exactly, its Active flag included
     headers: admin.headers,
   });
   expect(shown.json().data.offer.isActive).toBe(true);
-  expect((await audited('offer', ids)).map((row) => row.action).sort()).toEqual([
+  expect((await auditedActions('offer', ids)).map((row) => row.action).sort()).toEqual([
     'offer.deleted',
     'offer.deleted',
     'offer.restored',
     'offer.restored',
   ]);
 
-  const refused = await post('/api/offers/bulk/deleted', [
+  const refused = await postChanges('/api/offers/bulk/deleted', [
     { id: randomUUID(), deleted: false },
     { id: active.id, deleted: false },
   ]);

@@ -13,7 +13,7 @@ function capture(level = 'info') {
   return { logger: createLogger(level, stream), text: () => lines.join('') };
 }
 
-function entries(text: string): Record<string, unknown>[] {
+function parseLogLines(text: string): Record<string, unknown>[] {
   return text
     .split('\n')
     .filter(Boolean)
@@ -29,7 +29,7 @@ test("a request's logger writes the child's lines: the request's id, redaction, 
 
   log.warn({ body: { password: 'hunter2' }, kept: 'yes' }, 'slow answer');
   log.error(new Error('boom'), 'request failed');
-  const [warning, failure] = entries(text());
+  const [warning, failure] = parseLogLines(text());
   expect(warning).toMatchObject({ reqId: 'req-7', msg: 'slow answer', kept: 'yes' });
   expect(warning?.body).toEqual({ password: '[redacted]' });
   expect(failure).toMatchObject({ reqId: 'req-7', msg: 'request failed', level: 50 });
@@ -40,7 +40,7 @@ test("a request's logger writes the child's lines: the request's id, redaction, 
   log.level = 'debug';
   log.debug('now written');
   log.child({ step: 'mail' }).info('from a child');
-  const [, , debug, child] = entries(text());
+  const [, , debug, child] = parseLogLines(text());
   expect(debug).toMatchObject({ reqId: 'req-7', msg: 'now written' });
   expect(child).toMatchObject({ reqId: 'req-7', step: 'mail', msg: 'from a child' });
   expect(logger.level).toBe('warn');
@@ -50,7 +50,7 @@ test('a secret field is redacted at the top of a line and one level down', () =>
   const { logger, text } = capture();
   logger.warn({ password: 'top-secret-1', token: 'top-secret-2', otp: '123456' }, 'top level');
   logger.warn({ body: { newPassword: 'nested-secret', code: '654321' } }, 'one level down');
-  const [top, nested] = entries(text());
+  const [top, nested] = parseLogLines(text());
   expect(top).toMatchObject({ password: '[redacted]', token: '[redacted]', otp: '[redacted]' });
   expect(nested?.body).toEqual({ newPassword: '[redacted]', code: '[redacted]' });
   expect(text()).not.toMatch(/top-secret|nested-secret|123456|654321/);
@@ -60,7 +60,10 @@ test("a route's own log level gets pino's child as it is", () => {
   const { logger, text } = capture('warn');
   const log = requestLoggerFactory(logger, { reqId: 'req-8' }, { level: 'info' });
   log.info('written at the route level');
-  expect(entries(text())[0]).toMatchObject({ reqId: 'req-8', msg: 'written at the route level' });
+  expect(parseLogLines(text())[0]).toMatchObject({
+    reqId: 'req-8',
+    msg: 'written at the route level',
+  });
 });
 
 test("a failed query's parameters never reach the log, only the statement", () => {

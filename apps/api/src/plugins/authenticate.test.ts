@@ -22,7 +22,7 @@ const LISTS = [
   url === '/api/notifications' ? `${url}?page=2&limit=5` : `${url}?search=a&page=2&limit=5`,
 ]);
 
-async function get(url: string, headers: Record<string, string>) {
+async function getStatusAndBody(url: string, headers: Record<string, string>) {
   const res = await ctx.app.inject({ method: 'GET', url, headers });
   return { status: res.statusCode, body: res.json<{ success: boolean; message?: string }>() };
 }
@@ -30,11 +30,11 @@ async function get(url: string, headers: Record<string, string>) {
 test('every list refuses a disabled admin and an ended session on the next request', async () => {
   const admin = await createAdmin(ctx);
   for (const url of LISTS) {
-    expect((await get(url, admin.headers)).status, url).toBe(200);
+    expect((await getStatusAndBody(url, admin.headers)).status, url).toBe(200);
   }
   await ctx.database.db.update(admins).set({ isActive: false }).where(eq(admins.id, admin.id));
   for (const url of LISTS) {
-    const res = await get(url, admin.headers);
+    const res = await getStatusAndBody(url, admin.headers);
     expect(res, url).toEqual({ status: 401, body: { success: false, message: ACCOUNT_DISABLED } });
   }
   await ctx.database.db
@@ -42,12 +42,12 @@ test('every list refuses a disabled admin and an ended session on the next reque
     .set({ isActive: true, tokenVersion: sql`${admins.tokenVersion} + 1` })
     .where(eq(admins.id, admin.id));
   for (const url of LISTS) {
-    const res = await get(url, admin.headers);
+    const res = await getStatusAndBody(url, admin.headers);
     expect(res, url).toEqual({ status: 401, body: { success: false, message: TOKEN_ENDED } });
   }
   await ctx.database.db.delete(admins).where(eq(admins.id, admin.id));
   for (const url of LISTS) {
-    expect((await get(url, admin.headers)).status, url).toBe(401);
-    expect((await get(url, {})).status, url).toBe(401);
+    expect((await getStatusAndBody(url, admin.headers)).status, url).toBe(401);
+    expect((await getStatusAndBody(url, {})).status, url).toBe(401);
   }
 });

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import type { SQL } from 'drizzle-orm';
+import { openDatabase, rowsOf, type Database } from '../../src/db/client.ts';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a brand-new database on
@@ -42,4 +43,9 @@ export async function freshDatabase(from: 'template' | 'empty' = 'template'): Pr
       await client.end();
     },
   };
+}
+
+/** The rows a raw SQL statement answers, as `T`: for a test that checks the API against SQL. */
+export async function queryRows<T>(ctx: { database: Database }, statement: SQL): Promise<T[]> {
+  return rowsOf<T>(await ctx.database.db.execute(statement));
 }

@@ -1,8 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { UserListResponse } from '@cask/contracts/users';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin } from '../../../test/support/sign-in.ts';
 import { createTestContext, useTestContext } from '../../../test/support/app.ts';
+import { queryRows } from '../../../test/support/database.ts';
 import { runStartupTasks } from '../../startup.ts';
 import { seedBulk } from './bulk-seed.service.ts';
 import { FIRST_NAMES, LAST_NAMES, SEARCH_TERMS } from './catalogue.ts';
@@ -20,36 +21,40 @@ beforeAll(async () => {
   await createAdmin(ctx);
 });
 
-async function query<T>(statement: SQL): Promise<T[]> {
-  return rowsOf<T>(await ctx.database.db.execute(statement));
-}
-
 async function customersInOrder() {
-  return query<{ full_name: string; email: string; phone: string | null; referral_code: string }>(
-    sql`select full_name, email, phone, referral_code from customers order by email`,
-  );
+  return queryRows<{
+    full_name: string;
+    email: string;
+    phone: string | null;
+    referral_code: string;
+  }>(ctx, sql`select full_name, email, phone, referral_code from customers order by email`);
 }
 
 /** Orders whose reference number does not follow their creation (issue 41), and the numbers. */
 async function referenceProblems() {
-  const [row] = await query<{ misordered: number; numbered: number; total: number }>(sql`
+  const [row] = await queryRows<{ misordered: number; numbered: number; total: number }>(
+    ctx,
+    sql`
     select
       (select count(*)::int from (
          select order_number, lag(order_number) over (order by created_at, id) as previous
          from purchases) n
        where order_number <= previous) as misordered,
       (select count(distinct order_number)::int from purchases) as numbered,
-      (select count(*)::int from purchases) as total`);
+      (select count(*)::int from purchases) as total`,
+  );
   return row;
 }
 
 /** Every way the ledger could have let a customer go below zero, counted. */
 async function ledgerProblems() {
-  const [row] = await query<{
+  const [row] = await queryRows<{
     negative_balances: number;
     negative_on_the_way: number;
     mismatches: number;
-  }>(sql`
+  }>(
+    ctx,
+    sql`
     select
       (select count(*)::int from customers where points_balance < 0) as negative_balances,
       (select count(*)::int from (
@@ -59,7 +64,8 @@ async function ledgerProblems() {
       (select count(*)::int from customers c
          left join (select customer_id, sum(points) as total from point_transactions group by 1) l
            on l.customer_id = c.id
-       where c.points_balance <> coalesce(l.total, 0)) as mismatches`);
+       where c.points_balance <> coalesce(l.total, 0)) as mismatches`,
+  );
   return row;
 }
 
@@ -68,14 +74,16 @@ async function ledgerProblems() {
  * 30).
  */
 async function gaugeHistoryShape() {
-  const [row] = await query<{
+  const [row] = await queryRows<{
     casks_gauged: number;
     alcohol_gained: number;
     median_loss: number;
     regauge_due: number;
     abv_near: number;
     transfers: number;
-  }>(sql`
+  }>(
+    ctx,
+    sql`
     with g as (
       select r.cask_id, r.gauged_on, r.bulk_litres * r.abv / 100 as lpa,
              lag(r.bulk_litres * r.abv / 100) over w as previous_lpa,
@@ -89,7 +97,8 @@ async function gaugeHistoryShape() {
        from g where previous_on is not null and gauged_on - previous_on > 300) as median_loss,
       (select count(*)::int from casks where regauge_due_on <= ${TODAY.toISOString().slice(0, 10)}::date) as regauge_due,
       (select count(*)::int from casks where abv_forty_on <= ${`${TODAY.getUTCFullYear() + 3}-03-15`}::date) as abv_near,
-      (select count(*)::int from cask_transfers) as transfers`);
+      (select count(*)::int from cask_transfers) as transfers`,
+  );
   return row;
 }
 
@@ -108,12 +117,16 @@ test('the demo seed fills every table of the data model, with every status the s
   expect(gauges?.regauge_due).toBeGreaterThan(5);
   expect(gauges?.abv_near).toBeGreaterThan(0);
   expect(gauges?.transfers).toBeGreaterThan(0);
-  const [files] = await query<{ count: number }>(sql`select count(*)::int as count from files`);
+  const [files] = await queryRows<{ count: number }>(
+    ctx,
+    sql`select count(*)::int as count from files`,
+  );
   expect(files?.count).toBeGreaterThan(0);
 
   const distinct = async (column: string, table: string) =>
     (
-      await query<{ value: string }>(
+      await queryRows<{ value: string }>(
+        ctx,
         sql`select distinct ${sql.identifier(column)}::text as value from ${sql.identifier(table)} order by 1`,
       )
     ).map((row) => row.value);
@@ -152,17 +165,21 @@ test('the demo seed fills every table of the data model, with every status the s
 
   // Each completed referral holds its credit in the ledger, linked to it, and a pending one none
   // yet but points waiting: Referrals can complete one and set it back (decision 155).
-  const [credits] = await query<{ wrong: number; unpointed: number }>(sql`
+  const [credits] = await queryRows<{ wrong: number; unpointed: number }>(
+    ctx,
+    sql`
     select count(*) filter (where coalesce(l.points, 0) <>
              case when r.status = 'completed' then r.points_awarded else 0 end)::int as wrong,
            count(*) filter (where r.points_awarded = 0)::int as unpointed
     from referrals r
     left join (select referral_id, sum(points)::int as points from point_transactions
-               group by referral_id) l on l.referral_id = r.id`);
+               group by referral_id) l on l.referral_id = r.id`,
+  );
   expect(credits).toEqual({ wrong: 0, unpointed: 0 });
 
   // Real distilleries with vintage, volume (a cask size or a 70cl bottle) and ABV.
-  const casks = await query<{ distillery: string; year: number; volume: number; abv: number }>(
+  const casks = await queryRows<{ distillery: string; year: number; volume: number; abv: number }>(
+    ctx,
     sql`select distillery, year, volume::float8 as volume, abv::float8 as abv from casks`,
   );
   expect(new Set(casks.map((cask) => cask.distillery))).toContain('Macallan');
@@ -173,7 +190,8 @@ test('the demo seed fills every table of the data model, with every status the s
     expect(cask.year).toBeGreaterThanOrEqual(1988);
   }
   // Each offer type carries the details of its type (docs/screens/offers.md).
-  const details = await query<{ type: string; keys: string[] }>(
+  const details = await queryRows<{ type: string; keys: string[] }>(
+    ctx,
     sql`select distinct type, array(select jsonb_object_keys(details) order by 1) as keys from offers`,
   );
   expect(details).toEqual(
@@ -187,11 +205,15 @@ test('the demo seed fills every table of the data model, with every status the s
     ]),
   );
   // The maintained totals agree with the rows (the dashboard shows them).
-  const [totals] = await query<{ counted: number; counter: string }>(sql`
+  const [totals] = await queryRows<{ counted: number; counter: string }>(
+    ctx,
+    sql`
     select (select count(*)::int from customers where deleted_at is null) as counted,
-           (select value::text from counters where name = 'customers.total') as counter`);
+           (select value::text from counters where name = 'customers.total') as counter`,
+  );
   expect(Number(totals?.counter)).toBe(totals?.counted);
-  const [audit] = await query<{ after: { customers: number; seed: number } }>(
+  const [audit] = await queryRows<{ after: { customers: number; seed: number } }>(
+    ctx,
     sql`select after from audit_log where action = 'seed.demo' order by created_at desc limit 1`,
   );
   expect(audit?.after).toMatchObject({ customers: 300, seed: 42 });
@@ -204,7 +226,8 @@ test('the demo seed never lets a point balance go below zero', async () => {
     negative_on_the_way: 0,
     mismatches: 0,
   });
-  const [redemptions] = await query<{ count: number }>(
+  const [redemptions] = await queryRows<{ count: number }>(
+    ctx,
     sql`select count(*)::int as count from point_transactions where points < 0`,
   );
   expect(redemptions?.count).toBeGreaterThan(0);
@@ -280,12 +303,14 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
     offer_images: 0,
   });
   // --force replaced the demo data: none of the 300 demo customers is left.
-  const [hidden] = await query<{
+  const [hidden] = await queryRows<{
     deleted: number;
     counter: string;
     search_common: number;
     search_rare: number;
-  }>(sql`
+  }>(
+    ctx,
+    sql`
     select count(*) filter (where deleted_at is not null)::int as deleted,
            (select value::text from counters where name = 'customers.total') as counter,
            count(*) filter (where deleted_at is null
@@ -294,7 +319,8 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
            count(*) filter (where deleted_at is null
              and (full_name ilike ${`%${SEARCH_TERMS.rare}%`} or email ilike ${`%${SEARCH_TERMS.rare}%`}))::int
              as search_rare
-    from customers`);
+    from customers`,
+  );
   // Customers 499, 999, 1499 and 1999 are hidden; the total counts the 1,996 others.
   expect(hidden).toEqual({ deleted: 4, counter: '1996.00', search_common: 40, search_rare: 5 });
   expect(await ledgerProblems()).toEqual({
@@ -303,25 +329,33 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
     mismatches: 0,
   });
   // Every referral links two different customers, the referee after the referrer.
-  const [referrals] = await query<{ bad: number }>(sql`
+  const [referrals] = await queryRows<{ bad: number }>(
+    ctx,
+    sql`
     select count(*)::int as bad from referrals r
     join customers a on a.id = r.referrer_id join customers b on b.id = r.referee_id
-    where a.created_at >= b.created_at or r.referral_code <> a.referral_code`);
+    where a.created_at >= b.created_at or r.referral_code <> a.referral_code`,
+  );
   expect(referrals?.bad).toBe(0);
   // Ids are RFC 4122 version 4 UUIDs, as the contracts validate them in every answer.
-  const [ids] = await query<{ bad: number }>(sql`
+  const [ids] = await queryRows<{ bad: number }>(
+    ctx,
+    sql`
     select count(*)::int as bad from (
       select id from customers union all select id from casks union all select id from offers
       union all select id from purchases union all select id from referrals) as all_ids
-    where id::text !~ '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'`);
+    where id::text !~ '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'`,
+  );
   expect(ids?.bad).toBe(0);
   // The secondary indexes dropped for the load are all back.
-  const [indexes] = await query<{ count: number }>(
+  const [indexes] = await queryRows<{ count: number }>(
+    ctx,
     sql`select count(*)::int as count from pg_indexes where indexname in ('customers_search_trgm_idx', 'referrals_search_trgm_idx', 'customers_listing_idx', 'customers_email_unique')`,
   );
   expect(indexes?.count).toBe(4);
   // ...with their storage settings (migration 0008), which pg_get_indexdef carries over.
-  const [settings] = await query<{ options: string[] | null }>(
+  const [settings] = await queryRows<{ options: string[] | null }>(
+    ctx,
     sql`select reloptions as options from pg_class where relname = 'customers_search_trgm_idx'`,
   );
   expect(settings?.options).toEqual(['gin_pending_list_limit=128']);

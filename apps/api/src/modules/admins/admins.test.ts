@@ -36,7 +36,7 @@ function newEmail(): string {
   return `invitee-${randomBytes(4).toString('hex')}@example.com`;
 }
 
-function call(
+function callAs(
   by: TestAdmin,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
@@ -46,7 +46,7 @@ function call(
 }
 
 function invite(by: TestAdmin, body: { fullName?: string; email?: string; role?: string } = {}) {
-  return call(by, 'POST', '/admins/invites', {
+  return callAs(by, 'POST', '/admins/invites', {
     fullName: 'Nina New',
     email: newEmail(),
     role: 'viewer',
@@ -74,7 +74,7 @@ async function inviteLink(email: string): Promise<{ token: string; text: string 
   return { token: match[1], text };
 }
 
-async function auditOf(entityId: string) {
+async function auditTrailOf(entityId: string) {
   return ctx.database.db
     .select({ action: auditLog.action, adminId: auditLog.adminId, after: auditLog.after })
     .from(auditLog)
@@ -83,7 +83,7 @@ async function auditOf(entityId: string) {
 }
 
 async function listRows(by: TestAdmin = owner) {
-  const res = await call(by, 'GET', '/admins?limit=100');
+  const res = await callAs(by, 'GET', '/admins?limit=100');
   expect(res.statusCode).toBe(200);
   return res.json().data.admins as { id: string; email: string; status: string; role: string }[];
 }
@@ -108,7 +108,7 @@ test('an Owner invites an admin: the mail holds a link to /accept-invite, the in
 
   const row = (await listRows()).find((item) => item.id === admin.id);
   expect(row).toMatchObject({ email, status: 'invited', role: 'admin' });
-  const audit = await auditOf(admin.id);
+  const audit = await auditTrailOf(admin.id);
   expect(audit).toEqual([
     expect.objectContaining({ action: 'admin.invite_sent', adminId: owner.id }),
   ]);
@@ -160,7 +160,7 @@ test('the invitee sets a password through the link, is signed in with the invite
   expect(again.statusCode).toBe(400);
   expect(again.json()).toMatchObject({ success: false, message: INVITE_LINK_INVALID });
   const newAdmin = profile.json().data.user.id as string;
-  expect((await auditOf(newAdmin)).map((entry) => entry.action)).toEqual([
+  expect((await auditTrailOf(newAdmin)).map((entry) => entry.action)).toEqual([
     'admin.invite_accepted',
     'auth.signed_in',
     'auth.signed_in',
@@ -179,14 +179,14 @@ test('an invite link older than 72 hours is refused and the invite shows as Expi
   expect((await accept(first)).json().message).toBe(INVITE_LINK_INVALID);
   expect((await listRows()).find((item) => item.id === inviteId)?.status).toBe('expired');
 
-  const resent = await call(owner, 'POST', `/admins/invites/${inviteId}/resend`);
+  const resent = await callAs(owner, 'POST', `/admins/invites/${inviteId}/resend`);
   expect(resent.statusCode).toBe(200);
   expect(resent.json().data.admin.status).toBe('invited');
   const { token: second } = await inviteLink(email);
   expect(second).not.toBe(first);
   expect((await accept(first)).statusCode).toBe(400);
   expect((await accept(second)).statusCode).toBe(200);
-  expect((await auditOf(inviteId)).map((entry) => entry.action)).toEqual([
+  expect((await auditTrailOf(inviteId)).map((entry) => entry.action)).toEqual([
     'admin.invite_sent',
     'admin.invite_resent',
   ]);
@@ -196,13 +196,13 @@ test('a pending invite can be withdrawn: its link dies and it leaves the list', 
   const email = newEmail();
   const inviteId = (await invite(owner, { email })).json().data.admin.id as string;
   const { token } = await inviteLink(email);
-  const res = await call(owner, 'DELETE', `/admins/invites/${inviteId}`);
+  const res = await callAs(owner, 'DELETE', `/admins/invites/${inviteId}`);
   expect(res.statusCode).toBe(200);
   expect(res.json().data).toEqual({ id: inviteId });
   expect((await accept(token)).statusCode).toBe(400);
   expect((await listRows()).some((item) => item.id === inviteId)).toBe(false);
-  expect((await call(owner, 'DELETE', `/admins/invites/${inviteId}`)).statusCode).toBe(404);
-  expect((await auditOf(inviteId)).map((entry) => entry.action)).toEqual([
+  expect((await callAs(owner, 'DELETE', `/admins/invites/${inviteId}`)).statusCode).toBe(404);
+  expect((await auditTrailOf(inviteId)).map((entry) => entry.action)).toEqual([
     'admin.invite_sent',
     'admin.invite_withdrawn',
   ]);
@@ -313,12 +313,12 @@ test('the mailer itself refuses a recipient that is not one plain address (issue
 test('only an Owner manages admins: an Admin reads the list but gets 403 on every change', async () => {
   const admin = await createAdmin(ctx, { role: 'admin' });
   const target = await createAdmin(ctx, { role: 'viewer' });
-  expect((await call(admin, 'GET', '/admins')).statusCode).toBe(200);
+  expect((await callAs(admin, 'GET', '/admins')).statusCode).toBe(200);
   const attempts = [
     invite(admin),
-    call(admin, 'PUT', `/admins/${target.id}/role`, { role: 'owner' }),
-    call(admin, 'POST', `/admins/${target.id}/disable`),
-    call(admin, 'POST', `/admins/${target.id}/enable`),
+    callAs(admin, 'PUT', `/admins/${target.id}/role`, { role: 'owner' }),
+    callAs(admin, 'POST', `/admins/${target.id}/disable`),
+    callAs(admin, 'POST', `/admins/${target.id}/enable`),
   ];
   for (const res of await Promise.all(attempts)) {
     expect(res.statusCode).toBe(403);
@@ -334,18 +334,18 @@ test('only an Owner manages admins: an Admin reads the list but gets 403 on ever
 test('an Owner changes a role; the new role applies to the next request and is audited', async () => {
   const viewer = await createAdmin(ctx, { role: 'viewer' });
   expect(
-    (await call(viewer, 'PUT', '/users/00000000-0000-4000-8000-000000000000', { isActive: true }))
+    (await callAs(viewer, 'PUT', '/users/00000000-0000-4000-8000-000000000000', { isActive: true }))
       .statusCode,
   ).toBe(403);
-  const res = await call(owner, 'PUT', `/admins/${viewer.id}/role`, { role: 'admin' });
+  const res = await callAs(owner, 'PUT', `/admins/${viewer.id}/role`, { role: 'admin' });
   expect(res.statusCode).toBe(200);
   expect(res.json().data.admin).toMatchObject({ id: viewer.id, role: 'admin', status: 'active' });
   // An Admin may change things again (404: no such customer, not 403).
   expect(
-    (await call(viewer, 'PUT', '/users/00000000-0000-4000-8000-000000000000', { isActive: true }))
+    (await callAs(viewer, 'PUT', '/users/00000000-0000-4000-8000-000000000000', { isActive: true }))
       .statusCode,
   ).toBe(404);
-  expect(await auditOf(viewer.id)).toEqual([
+  expect(await auditTrailOf(viewer.id)).toEqual([
     expect.objectContaining({
       action: 'admin.role_changed',
       adminId: owner.id,
@@ -355,10 +355,10 @@ test('an Owner changes a role; the new role applies to the next request and is a
 });
 
 test('nobody can change their own role or disable themselves', async () => {
-  const ownRole = await call(owner, 'PUT', `/admins/${owner.id}/role`, { role: 'admin' });
+  const ownRole = await callAs(owner, 'PUT', `/admins/${owner.id}/role`, { role: 'admin' });
   expect(ownRole.statusCode).toBe(409);
   expect(ownRole.json().message).toBe(NOT_YOURSELF_ROLE);
-  const ownDisable = await call(owner, 'POST', `/admins/${owner.id}/disable`);
+  const ownDisable = await callAs(owner, 'POST', `/admins/${owner.id}/disable`);
   expect(ownDisable.statusCode).toBe(409);
   expect(ownDisable.json().message).toBe(NOT_YOURSELF_DISABLE);
 });
@@ -442,12 +442,12 @@ test('disabling an admin ends their sessions and access tokens at once; enabling
     remoteAddress: newIp(),
   });
   const { refreshToken } = login.json().data;
-  expect((await call(target, 'GET', '/auth/profile')).statusCode).toBe(200);
+  expect((await callAs(target, 'GET', '/auth/profile')).statusCode).toBe(200);
 
-  const res = await call(owner, 'POST', `/admins/${target.id}/disable`);
+  const res = await callAs(owner, 'POST', `/admins/${target.id}/disable`);
   expect(res.statusCode).toBe(200);
   expect(res.json().data.admin.status).toBe('disabled');
-  const refused = await call(target, 'GET', '/auth/profile');
+  const refused = await callAs(target, 'GET', '/auth/profile');
   expect(refused.statusCode).toBe(401);
   expect(refused.json().message).toBe(ACCOUNT_DISABLED);
   const refresh = await ctx.app.inject({
@@ -461,10 +461,10 @@ test('disabling an admin ends their sessions and access tokens at once; enabling
     .where(sql`${refreshTokens.adminId} = ${target.id} and ${refreshTokens.revokedAt} is null`);
   expect(live).toEqual([]);
 
-  const enabled = await call(owner, 'POST', `/admins/${target.id}/enable`);
+  const enabled = await callAs(owner, 'POST', `/admins/${target.id}/enable`);
   expect(enabled.json().data.admin.status).toBe('active');
   // The tokens issued before the disable stay dead; a new sign-in works.
-  expect((await call(target, 'GET', '/auth/profile')).statusCode).toBe(401);
+  expect((await callAs(target, 'GET', '/auth/profile')).statusCode).toBe(401);
   const again = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -472,7 +472,7 @@ test('disabling an admin ends their sessions and access tokens at once; enabling
     remoteAddress: newIp(),
   });
   expect(again.statusCode).toBe(200);
-  expect((await auditOf(target.id)).map((entry) => entry.action)).toEqual([
+  expect((await auditTrailOf(target.id)).map((entry) => entry.action)).toEqual([
     'auth.signed_in',
     'admin.disabled',
     'admin.enabled',
@@ -497,13 +497,13 @@ test("the 'Two-factor' column: on for an admin with TOTP on, in the list and in 
   expect(byId(pending.id)?.twoFactorEnabled).toBe(false);
   expect(byId(invited.id)?.twoFactorEnabled).toBe(false);
 
-  const changed = await call(owner, 'PUT', `/admins/${withTotp.id}/role`, { role: 'viewer' });
+  const changed = await callAs(owner, 'PUT', `/admins/${withTotp.id}/role`, { role: 'viewer' });
   expect(changed.json().data.admin).toMatchObject({ role: 'viewer', twoFactorEnabled: true });
-  const disabled = await call(owner, 'POST', `/admins/${pending.id}/disable`);
+  const disabled = await callAs(owner, 'POST', `/admins/${pending.id}/disable`);
   expect(disabled.json().data.admin).toMatchObject({ status: 'disabled', twoFactorEnabled: false });
 
   // The Owner's reset turns it off: the list says so at once.
-  expect((await call(owner, 'DELETE', `/admins/${withTotp.id}/two-factor`)).statusCode).toBe(200);
+  expect((await callAs(owner, 'DELETE', `/admins/${withTotp.id}/two-factor`)).statusCode).toBe(200);
   const after = (await listRows()) as unknown as { id: string; twoFactorEnabled: boolean }[];
   expect(after.find((row) => row.id === withTotp.id)?.twoFactorEnabled).toBe(false);
 });
@@ -522,10 +522,10 @@ test('inviting, changing a role, disabling, enabling and resetting two-factor as
     .where(eq(adminSessions.id, stale.sessionId));
   const attempts = () => [
     invite(stale, { email: newEmail() }),
-    call(stale, 'PUT', `/admins/${target.id}/role`, { role: 'viewer' }),
-    call(stale, 'POST', `/admins/${target.id}/disable`),
-    call(stale, 'POST', `/admins/${target.id}/enable`),
-    call(stale, 'DELETE', `/admins/${target.id}/two-factor`),
+    callAs(stale, 'PUT', `/admins/${target.id}/role`, { role: 'viewer' }),
+    callAs(stale, 'POST', `/admins/${target.id}/disable`),
+    callAs(stale, 'POST', `/admins/${target.id}/enable`),
+    callAs(stale, 'DELETE', `/admins/${target.id}/two-factor`),
   ];
   for (const res of await Promise.all(attempts())) {
     expect(res.statusCode).toBe(403);
@@ -538,15 +538,17 @@ test('inviting, changing a role, disabling, enabling and resetting two-factor as
     .where(eq(admins.id, target.id));
   expect(row).toEqual({ role: 'admin', isActive: true });
 
-  const confirmed = await call(stale, 'POST', '/auth/reauthenticate', { password: stale.password });
+  const confirmed = await callAs(stale, 'POST', '/auth/reauthenticate', {
+    password: stale.password,
+  });
   expect(confirmed.statusCode).toBe(200);
   expect((await invite(stale, { email: newEmail() })).statusCode).toBe(200);
   expect(
-    (await call(stale, 'PUT', `/admins/${target.id}/role`, { role: 'viewer' })).statusCode,
+    (await callAs(stale, 'PUT', `/admins/${target.id}/role`, { role: 'viewer' })).statusCode,
   ).toBe(200);
-  expect((await call(stale, 'POST', `/admins/${target.id}/disable`)).statusCode).toBe(200);
-  expect((await call(stale, 'POST', `/admins/${target.id}/enable`)).statusCode).toBe(200);
-  expect((await call(stale, 'DELETE', `/admins/${target.id}/two-factor`)).statusCode).toBe(200);
+  expect((await callAs(stale, 'POST', `/admins/${target.id}/disable`)).statusCode).toBe(200);
+  expect((await callAs(stale, 'POST', `/admins/${target.id}/enable`)).statusCode).toBe(200);
+  expect((await callAs(stale, 'DELETE', `/admins/${target.id}/two-factor`)).statusCode).toBe(200);
 });
 
 test('resending an expired Owner invite and withdrawing an invite ask for a proof of identity from the last 10 minutes, as inviting does', async () => {
@@ -565,8 +567,8 @@ test('resending an expired Owner invite and withdrawing an invite ask for a proo
     .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
     .where(eq(adminSessions.id, stale.sessionId));
 
-  const resend = await call(stale, 'POST', `/admins/invites/${expiredId}/resend`);
-  const withdraw = await call(stale, 'DELETE', `/admins/invites/${pendingId}`);
+  const resend = await callAs(stale, 'POST', `/admins/invites/${expiredId}/resend`);
+  const withdraw = await callAs(stale, 'DELETE', `/admins/invites/${pendingId}`);
   for (const res of [resend, withdraw]) {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
@@ -575,15 +577,17 @@ test('resending an expired Owner invite and withdrawing an invite ask for a proo
   const rows = await listRows(stale);
   expect(rows.find((row) => row.id === expiredId)?.status).toBe('expired');
   expect(rows.some((row) => row.id === pendingId)).toBe(true);
-  expect((await auditOf(expiredId)).map((entry) => entry.action)).toEqual(['admin.invite_sent']);
+  expect((await auditTrailOf(expiredId)).map((entry) => entry.action)).toEqual([
+    'admin.invite_sent',
+  ]);
 
   expect(
-    (await call(stale, 'POST', '/auth/reauthenticate', { password: stale.password })).statusCode,
+    (await callAs(stale, 'POST', '/auth/reauthenticate', { password: stale.password })).statusCode,
   ).toBe(200);
-  expect((await call(stale, 'POST', `/admins/invites/${expiredId}/resend`)).statusCode).toBe(200);
+  expect((await callAs(stale, 'POST', `/admins/invites/${expiredId}/resend`)).statusCode).toBe(200);
   const { token: second } = await inviteLink(ownerEmail);
   expect(second).not.toBe(first);
-  expect((await call(stale, 'DELETE', `/admins/invites/${pendingId}`)).statusCode).toBe(200);
+  expect((await callAs(stale, 'DELETE', `/admins/invites/${pendingId}`)).statusCode).toBe(200);
 });
 
 test('the session an accepted invite opens is listed as this device, and its refresh token rotates within it', async () => {

@@ -27,7 +27,7 @@ let admin: TestAdmin;
 let other: TestAdmin;
 
 type Page = AuditListResponse['data'];
-const list = (query: Record<string, string | number> = {}) =>
+const listAudit = (query: Record<string, string | number> = {}) =>
   getData<AuditListResponse>(ctx, admin, '/api/audit', query);
 
 beforeAll(async () => {
@@ -70,11 +70,11 @@ describe('the audit log is append-only in the database', () => {
   });
 
   test('DELETE of an entry fails', async () => {
-    const before = await list();
+    const before = await listAudit();
     expect(await refusal(ctx.database.db.execute(sql`delete from audit_log`))).toBe(
       'audit_log is append-only: DELETE is not allowed',
     );
-    expect((await list()).pagination.total).toBe(before.pagination.total);
+    expect((await listAudit()).pagination.total).toBe(before.pagination.total);
   });
 
   test('deleting an admin leaves their entries as they were', async () => {
@@ -82,7 +82,7 @@ describe('the audit log is append-only in the database', () => {
     const customer = await createCustomer(ctx);
     await deactivate(gone, customer.id);
     await ctx.database.db.execute(sql`delete from admins where id = ${gone.id}`);
-    const page = await list({ recordId: customer.id });
+    const page = await listAudit({ recordId: customer.id });
     expect(page.entries).toHaveLength(1);
     expect(page.entries[0]).toMatchObject({ adminId: gone.id, admin: null });
   });
@@ -99,7 +99,7 @@ describe("the log's total is kept in slots (decision 222)", () => {
         )
       ).map((row) => [row[0] as string, row[1] as number]),
     );
-  const entries = async () =>
+  const countAuditRows = async () =>
     (
       await ctx.database.readRows(sql`select count(*)::int from audit_log`, { prepared: false })
     )[0]![0] as number;
@@ -127,8 +127,8 @@ describe("the log's total is kept in slots (decision 222)", () => {
   });
 
   test('stays exact through concurrent audited transactions, and a recount agrees', async () => {
-    const before = (await list()).pagination.total;
-    expect(before).toBe(await entries());
+    const before = (await listAudit()).pagination.total;
+    expect(before).toBe(await countAuditRows());
     const marker = uniqueMarker('slot');
     // On PostgreSQL they run side by side on the pool's connections; PGlite runs them in turn.
     await Promise.all(
@@ -139,16 +139,16 @@ describe("the log's total is kept in slots (decision 222)", () => {
         }),
       ),
     );
-    const total = (await list()).pagination.total;
+    const total = (await listAudit()).pagination.total;
     expect(total).toBe(before + 72);
-    expect(total).toBe(await entries());
+    expect(total).toBe(await countAuditRows());
     // 48 transactions, each on the slot of its id modulo 16: consecutive ids use several.
     expect((await slots()).size).toBeGreaterThan(1);
     await ctx.database.db.execute(sql`select refresh_counters()`);
     expect((await slots()).size).toBe(0);
-    expect((await list()).pagination.total).toBe(total);
+    expect((await listAudit()).pagination.total).toBe(total);
     await deactivate(admin, (await createCustomer(ctx)).id);
-    expect((await list()).pagination.total).toBe(total + 1);
+    expect((await listAudit()).pagination.total).toBe(total + 1);
   });
 });
 
@@ -156,7 +156,7 @@ describe('GET /api/audit', () => {
   test('a change is listed newest first with who, when, from where, before and after', async () => {
     const customer = await createCustomer(ctx);
     await deactivate(admin, customer.id, 'Mozilla/5.0 AuditBrowser');
-    const page = await list();
+    const page = await listAudit();
     const entry = page.entries[0]!;
     expect(entry).toMatchObject({
       action: 'user.updated',
@@ -181,19 +181,19 @@ describe('GET /api/audit', () => {
     await deactivate(admin, mine.id);
     await deactivate(other, theirs.id);
 
-    const byAdmin = await list({ admin: other.id });
+    const byAdmin = await listAudit({ admin: other.id });
     expect(byAdmin.entries.every((entry) => entry.adminId === other.id)).toBe(true);
     expect(byAdmin.entries.map((entry) => entry.recordId)).toContain(theirs.id);
     expect(byAdmin.entries.map((entry) => entry.recordId)).not.toContain(mine.id);
 
-    const byName = await list({ search: marker });
+    const byName = await listAudit({ search: marker });
     expect(byName.entries.map((entry) => entry.recordId)).toEqual([mine.id]);
     expect(byName.pagination.total).toBe(1);
-    expect((await list({ search: theirs.id })).entries.map((entry) => entry.recordId)).toEqual([
-      theirs.id,
-    ]);
+    expect((await listAudit({ search: theirs.id })).entries.map((entry) => entry.recordId)).toEqual(
+      [theirs.id],
+    );
 
-    const combined = await list({
+    const combined = await listAudit({
       admin: admin.id,
       action: 'user.updated',
       recordType: 'customer',
@@ -202,22 +202,24 @@ describe('GET /api/audit', () => {
     for (const entry of combined.entries) {
       expect(entry).toMatchObject({ adminId: admin.id, action: 'user.updated' });
     }
-    expect((await list({ recordType: 'cask', admin: admin.id })).pagination.total).toBe(0);
+    expect((await listAudit({ recordType: 'cask', admin: admin.id })).pagination.total).toBe(0);
 
     const future = new Date(Date.now() + 3_600_000).toISOString();
-    expect((await list({ from: future })).pagination.total).toBe(0);
+    expect((await listAudit({ from: future })).pagination.total).toBe(0);
     const past = new Date(Date.now() - 3_600_000).toISOString();
-    expect((await list({ to: past })).pagination.total).toBe(0);
-    const whole = await list();
-    expect((await list({ from: past, to: future })).pagination.total).toBe(whole.pagination.total);
+    expect((await listAudit({ to: past })).pagination.total).toBe(0);
+    const whole = await listAudit();
+    expect((await listAudit({ from: past, to: future })).pagination.total).toBe(
+      whole.pagination.total,
+    );
   });
 
   test("a filter's total follows new entries", async () => {
     const customer = await createCustomer(ctx);
-    const first: Page = await list({ recordId: customer.id });
+    const first: Page = await listAudit({ recordId: customer.id });
     expect(first.pagination.total).toBe(0);
     await deactivate(admin, customer.id);
-    expect((await list({ recordId: customer.id })).pagination.total).toBe(1);
+    expect((await listAudit({ recordId: customer.id })).pagination.total).toBe(1);
   });
 
   test('sign-ins, failed and successful, are listed with the browser and no password', async () => {
@@ -232,9 +234,9 @@ describe('GET /api/audit', () => {
       });
     expect((await login(wrong)).statusCode).toBe(401);
     expect((await login(password)).statusCode).toBe(200);
-    const failed = await list({ action: 'auth.sign_in_failed', admin: other.id });
+    const failed = await listAudit({ action: 'auth.sign_in_failed', admin: other.id });
     expect(failed.entries[0]).toMatchObject({ recordType: 'admin', userAgent: 'SignInBrowser/2' });
-    const signedIn = await list({ action: 'auth.signed_in', admin: other.id });
+    const signedIn = await listAudit({ action: 'auth.signed_in', admin: other.id });
     expect(signedIn.entries[0]).toMatchObject({ recordName: 'Otto Other' });
     const text = JSON.stringify([failed, signedIn]);
     expect(text).not.toContain(wrong);
@@ -276,8 +278,8 @@ describe('GET /api/audit', () => {
       }
     }
     // The first and last instants of the years a date may name are fine.
-    const edges = await list({ from: '1800-01-01T00:00:00Z', to: '9999-12-31T23:59:59.999Z' });
-    expect(edges.pagination.total).toBe((await list()).pagination.total);
+    const edges = await listAudit({ from: '1800-01-01T00:00:00Z', to: '9999-12-31T23:59:59.999Z' });
+    expect(edges.pagination.total).toBe((await listAudit()).pagination.total);
   });
 
   test('the Admin filter finds admins by name or e-mail', async () => {
@@ -310,7 +312,7 @@ describe('secrets never reach the log', () => {
       payload: { refreshToken },
     });
     expect(refreshed.statusCode, refreshed.body).toBeLessThan(500);
-    const page = await list({ admin: me.id });
+    const page = await listAudit({ admin: me.id });
     expect(page.entries.map((entry) => entry.action)).toContain('auth.password_changed');
     const text = JSON.stringify(page);
     for (const secret of ['old-Password-1', 'new-Password-2', refreshToken, accessToken]) {
@@ -327,7 +329,7 @@ describe('secrets never reach the log', () => {
       entityId: marker,
       after: { password: 'hunter2', nested: { refreshToken: 'abc', code: '1234' }, name: 'kept' },
     });
-    const [entry] = (await list({ recordId: marker })).entries;
+    const [entry] = (await listAudit({ recordId: marker })).entries;
     expect(entry!.after).toEqual({
       password: SECRET_WITHHELD,
       nested: { refreshToken: SECRET_WITHHELD, code: SECRET_WITHHELD },
@@ -373,7 +375,7 @@ describe('every action and record type the API writes is labelled (decision 310)
         entityId: uniqueMarker('invite'),
       });
     });
-    const invites = await list({ recordType: 'invite' });
+    const invites = await listAudit({ recordType: 'invite' });
     expect(invites.entries.length).toBeGreaterThan(0);
     expect(invites.entries.every((entry) => entry.recordType === 'invite')).toBe(true);
   });
@@ -391,7 +393,7 @@ describe('ids in a change come with their names (decision 312)', () => {
       payload: { toCustomerId: to.id, transferredOn: new Date().toISOString().slice(0, 10) },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const [entry] = (await list({ recordType: 'cask', recordId: cask.id })).entries;
+    const [entry] = (await listAudit({ recordType: 'cask', recordId: cask.id })).entries;
     expect(entry).toMatchObject({
       action: 'cask.transferred',
       before: { ownerId: from.id },
@@ -418,7 +420,8 @@ describe('ids in a change come with their names (decision 312)', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const [entry] = (await list({ recordType: 'notification', search: 'Bottling day' })).entries;
+    const [entry] = (await listAudit({ recordType: 'notification', search: 'Bottling day' }))
+      .entries;
     expect(entry?.references).toEqual({
       [isla.id]: { type: 'customer', name: 'Isla Recipient' },
       [admin.id]: { type: 'admin', name: 'Audrey Auditor' },
@@ -427,7 +430,7 @@ describe('ids in a change come with their names (decision 312)', () => {
 });
 
 describe('a bulk change and its undo share one bulk id (decision 311)', () => {
-  const setStatuses = (payload: object) =>
+  const postBulkStatus = (payload: object) =>
     ctx.app.inject({
       method: 'POST',
       url: '/api/purchases/bulk/status',
@@ -437,21 +440,21 @@ describe('a bulk change and its undo share one bulk id (decision 311)', () => {
 
   test("each row's entry names the bulk change and how many records it changed", async () => {
     const orders = await Promise.all([1, 2, 3].map(() => createPurchase(ctx)));
-    const done = await setStatuses({
+    const done = await postBulkStatus({
       changes: orders.map((order) => ({ id: order.id, status: 'Delivered' })),
     });
     expect(done.statusCode, done.body).toBe(200);
     const { bulkId, changes } = done.json<{
       data: { bulkId: string; changes: { id: string; before: { status: string } }[] };
     }>().data;
-    const undone = await setStatuses({
+    const undone = await postBulkStatus({
       bulkId,
       changes: changes.map((change) => ({ id: change.id, ...change.before })),
     });
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json<{ data: { bulkId: string } }>().data.bulkId).toBe(bulkId);
     for (const order of orders) {
-      const entries = (await list({ recordType: 'order', recordId: order.id })).entries;
+      const entries = (await listAudit({ recordType: 'order', recordId: order.id })).entries;
       expect(entries).toHaveLength(2);
       for (const entry of entries) expect(entry.bulk).toEqual({ id: bulkId, size: 3 });
     }
@@ -459,12 +462,12 @@ describe('a bulk change and its undo share one bulk id (decision 311)', () => {
 
   test('an undo naming a bulk change never written is refused and changes nothing', async () => {
     const order = await createPurchase(ctx, { status: 'Pending' });
-    const res = await setStatuses({
+    const res = await postBulkStatus({
       bulkId: '00000000-0000-4000-8000-000000000000',
       changes: [{ id: order.id, status: 'Delivered' }],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: BULK_UNDO_UNKNOWN });
-    expect((await list({ recordId: order.id })).entries).toHaveLength(0);
+    expect((await listAudit({ recordId: order.id })).entries).toHaveLength(0);
   });
 });

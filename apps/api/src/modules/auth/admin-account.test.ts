@@ -14,7 +14,7 @@ const ctx = useTestContext();
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-function login(email: string, password: string) {
+function loginWithPassword(email: string, password: string) {
   return ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 }
 
@@ -49,14 +49,14 @@ test('start-up creates the admin from ADMIN_* once, as an Owner, and never chang
   // docs/architecture.md#roles: the first admin manages the others (docs/decisions/220).
   expect(created?.role).toBe('owner');
   expect(created?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
-  expect((await login('owner@example.com', 'first password')).statusCode).toBe(200);
+  expect((await loginWithPassword('owner@example.com', 'first password')).statusCode).toBe(200);
   expect(ctx.logs.join('')).toContain('created the admin from ADMIN_EMAIL');
   expect(ctx.logs.join('')).not.toContain('first password');
 
   await start('Someone Else', 'second password');
   const after = await adminsWithEmail('owner@example.com');
   expect(after).toEqual([created]);
-  expect((await login('owner@example.com', 'second password')).statusCode).toBe(401);
+  expect((await loginWithPassword('owner@example.com', 'second password')).statusCode).toBe(401);
   expect(ctx.logs.join('')).toContain('exists already; left unchanged');
 
   const audit = await ctx.database.db

@@ -14,7 +14,7 @@ import { auditActions } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 
-function login(email: string, password: string, ip = newIp()) {
+function loginFromIp(email: string, password: string, ip = newIp()) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -31,8 +31,10 @@ function refresh(refreshToken: string) {
   });
 }
 
-async function signIn(admin: TestAdmin): Promise<{ accessToken: string; refreshToken: string }> {
-  const res = await login(admin.email, admin.password);
+async function signInForTokens(
+  admin: TestAdmin,
+): Promise<{ accessToken: string; refreshToken: string }> {
+  const res = await loginFromIp(admin.email, admin.password);
   expect(res.statusCode).toBe(200);
   return res.json().data;
 }
@@ -47,7 +49,7 @@ function profileWith(accessToken: string) {
 
 test('an admin signs in with e-mail and password and gets an access and a refresh token', async () => {
   const admin = await createAdmin(ctx, { fullName: 'Morag Malt' });
-  const res = await login(admin.email.toUpperCase(), admin.password);
+  const res = await loginFromIp(admin.email.toUpperCase(), admin.password);
   expect(res.statusCode).toBe(200);
   const body = res.json();
   expect(body.success).toBe(true);
@@ -72,7 +74,7 @@ test('an admin signs in with e-mail and password and gets an access and a refres
 
 test('the refresh token is stored only as its SHA-256', async () => {
   const admin = await createAdmin(ctx);
-  const { refreshToken } = await signIn(admin);
+  const { refreshToken } = await signInForTokens(admin);
   const rows = await ctx.database.db
     .select({ tokenHash: refreshTokens.tokenHash })
     .from(refreshTokens)
@@ -83,8 +85,8 @@ test('the refresh token is stored only as its SHA-256', async () => {
 
 test('a wrong password and an unknown e-mail get the same 401 answer', async () => {
   const admin = await createAdmin(ctx);
-  const wrongPassword = await login(admin.email, 'not the password');
-  const unknownEmail = await login('nobody@example.com', 'not the password');
+  const wrongPassword = await loginFromIp(admin.email, 'not the password');
+  const unknownEmail = await loginFromIp('nobody@example.com', 'not the password');
   expect(wrongPassword.statusCode).toBe(401);
   expect(unknownEmail.statusCode).toBe(401);
   expect(wrongPassword.json()).toEqual({ success: false, message: 'Invalid email or password' });
@@ -93,7 +95,7 @@ test('a wrong password and an unknown e-mail get the same 401 answer', async () 
 
 test('an inactive admin cannot sign in, even with the right password', async () => {
   const admin = await createAdmin(ctx, { isActive: false });
-  const res = await login(admin.email, admin.password);
+  const res = await loginFromIp(admin.email, admin.password);
   expect(res.statusCode).toBe(403);
   expect(res.json().message).toMatch(/inactive/);
   expect(res.json().data).toBeUndefined();
@@ -127,15 +129,15 @@ test('five wrong passwords from one address: the 6th try from it is refused with
   const admin = await createAdmin(ctx);
   const ip = newIp();
   for (let i = 0; i < 5; i++) {
-    expect((await login(admin.email, `wrong ${i}`, ip)).statusCode).toBe(401);
+    expect((await loginFromIp(admin.email, `wrong ${i}`, ip)).statusCode).toBe(401);
   }
-  const sixth = await login(admin.email, 'wrong again', ip);
+  const sixth = await loginFromIp(admin.email, 'wrong again', ip);
   expect(sixth.statusCode).toBe(429);
   expect(sixth.json().message).toMatch(/Too many failed sign-in attempts/);
   const retryAfter = Number(sixth.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(14 * 60);
   expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-  const rightPassword = await login(admin.email, admin.password, ip);
+  const rightPassword = await loginFromIp(admin.email, admin.password, ip);
   expect(rightPassword.statusCode).toBe(429);
   expect(rightPassword.json().data).toBeUndefined();
 
@@ -144,16 +146,17 @@ test('five wrong passwords from one address: the 6th try from it is refused with
     .update(authFailures)
     .set({ createdAt: sql`${authFailures.createdAt} - interval '16 minutes'` })
     .where(eq(authFailures.email, admin.email));
-  expect((await login(admin.email, admin.password, ip)).statusCode).toBe(200);
+  expect((await loginFromIp(admin.email, admin.password, ip)).statusCode).toBe(200);
 });
 
 test('nobody can lock an admin out: the right password from an address that has not failed always signs in', async () => {
   const admin = await createAdmin(ctx);
   // Five wrong passwords from anywhere, then far beyond the per-account limit (a botnet).
-  for (let i = 0; i < 5; i++) expect((await login(admin.email, `wrong ${i}`)).statusCode).toBe(401);
-  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+  for (let i = 0; i < 5; i++)
+    expect((await loginFromIp(admin.email, `wrong ${i}`)).statusCode).toBe(401);
+  expect((await loginFromIp(admin.email, admin.password)).statusCode).toBe(200);
   await recordFailuresFromManyAddresses(admin.email, 150);
-  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+  expect((await loginFromIp(admin.email, admin.password)).statusCode).toBe(200);
 });
 
 test('over the per-account limit, an address that has failed gets no further guesses at that account', async () => {
@@ -161,8 +164,8 @@ test('over the per-account limit, an address that has failed gets no further gue
   await recordFailuresFromManyAddresses(admin.email, 100);
   const ip = newIp();
   // Its first guess is let through (the address has not failed), the next is refused.
-  expect((await login(admin.email, 'guess 1', ip)).statusCode).toBe(401);
-  const second = await login(admin.email, 'guess 2', ip);
+  expect((await loginFromIp(admin.email, 'guess 1', ip)).statusCode).toBe(401);
+  const second = await loginFromIp(admin.email, 'guess 2', ip);
   expect(second.statusCode).toBe(429);
   // One guess per address and window: it may guess again once its own failures aged out.
   expect(Number(second.headers['retry-after'])).toBeGreaterThan(14 * 60);
@@ -171,44 +174,44 @@ test('over the per-account limit, an address that has failed gets no further gue
     .update(authFailures)
     .set({ createdAt: sql`${authFailures.createdAt} - interval '16 minutes'` })
     .where(eq(authFailures.ip, ip));
-  expect((await login(admin.email, admin.password, ip)).statusCode).toBe(200);
+  expect((await loginFromIp(admin.email, admin.password, ip)).statusCode).toBe(200);
 });
 
 test('unknown e-mails are throttled exactly like real accounts', async () => {
   const email = `ghost-${randomBytes(4).toString('hex')}@example.com`;
   const ip = newIp();
-  for (let i = 0; i < 5; i++) expect((await login(email, 'guess', ip)).statusCode).toBe(401);
-  expect((await login(email, 'guess', ip)).statusCode).toBe(429);
+  for (let i = 0; i < 5; i++) expect((await loginFromIp(email, 'guess', ip)).statusCode).toBe(401);
+  expect((await loginFromIp(email, 'guess', ip)).statusCode).toBe(429);
 });
 
 test('successful sign-ins do not count towards the throttle', async () => {
   const admin = await createAdmin(ctx);
   const ip = newIp();
   for (let i = 0; i < 7; i++)
-    expect((await login(admin.email, admin.password, ip)).statusCode).toBe(200);
+    expect((await loginFromIp(admin.email, admin.password, ip)).statusCode).toBe(200);
 });
 
 test('30 failed sign-ins from one address block it for accounts never signed in from there, not for those that were', async () => {
   const office = newIp();
   const regular = await createAdmin(ctx);
   const newcomer = await createAdmin(ctx);
-  expect((await login(regular.email, regular.password, office)).statusCode).toBe(200);
+  expect((await loginFromIp(regular.email, regular.password, office)).statusCode).toBe(200);
   for (let i = 0; i < 30; i++) {
-    const res = await login(`spray-${i}@example.com`, 'guess', office);
+    const res = await loginFromIp(`spray-${i}@example.com`, 'guess', office);
     expect(res.statusCode).toBe(401);
   }
-  const blocked = await login(newcomer.email, newcomer.password, office);
+  const blocked = await loginFromIp(newcomer.email, newcomer.password, office);
   expect(blocked.statusCode).toBe(429);
   expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   // The admin who signs in from this office is not locked out by the others' failures.
-  expect((await login(regular.email, regular.password, office)).statusCode).toBe(200);
+  expect((await loginFromIp(regular.email, regular.password, office)).statusCode).toBe(200);
   // The blocked account itself is fine from elsewhere.
-  expect((await login(newcomer.email, newcomer.password)).statusCode).toBe(200);
+  expect((await loginFromIp(newcomer.email, newcomer.password)).statusCode).toBe(200);
 });
 
 test('a refresh rotates the refresh token and gives a working access token', async () => {
   const admin = await createAdmin(ctx);
-  const first = await signIn(admin);
+  const first = await signInForTokens(admin);
   const res = await refresh(first.refreshToken);
   expect(res.statusCode).toBe(200);
   const next = res.json().data;
@@ -224,8 +227,8 @@ test('a refresh rotates the refresh token and gives a working access token', asy
 
 test('a spent refresh token presented again revokes its whole family, the newest token included', async () => {
   const admin = await createAdmin(ctx);
-  const first = await signIn(admin);
-  const otherSession = await signIn(admin);
+  const first = await signInForTokens(admin);
+  const otherSession = await signInForTokens(admin);
   const second = (await refresh(first.refreshToken)).json().data;
   const third = (await refresh(second.refreshToken)).json().data;
 
@@ -244,7 +247,7 @@ test('a spent refresh token presented again revokes its whole family, the newest
 
 test('two tabs refreshing with the same token at once all get the same new pair, and the session lives on', async () => {
   const admin = await createAdmin(ctx);
-  const session = await signIn(admin);
+  const session = await signInForTokens(admin);
   const answers = await Promise.all([1, 2, 3].map(() => refresh(session.refreshToken)));
   expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
   const pairs = answers.map((res) => res.json().data);
@@ -262,7 +265,7 @@ test('two tabs refreshing with the same token at once all get the same new pair,
 
 test('the just-rotated token used again after the grace period revokes the family', async () => {
   const admin = await createAdmin(ctx);
-  const first = await signIn(admin);
+  const first = await signInForTokens(admin);
   const second = (await refresh(first.refreshToken)).json().data;
   await ctx.database.db
     .update(refreshTokens)
@@ -281,7 +284,7 @@ test('unknown, malformed and expired refresh tokens are refused with 401', async
   expect(missing.statusCode).toBe(400);
 
   const admin = await createAdmin(ctx);
-  const { refreshToken } = await signIn(admin);
+  const { refreshToken } = await signInForTokens(admin);
   await ctx.database.db
     .update(refreshTokens)
     .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -291,14 +294,14 @@ test('unknown, malformed and expired refresh tokens are refused with 401', async
 
 test('an admin made inactive cannot refresh any more', async () => {
   const admin = await createAdmin(ctx);
-  const { refreshToken } = await signIn(admin);
+  const { refreshToken } = await signInForTokens(admin);
   await ctx.database.db.update(admins).set({ isActive: false }).where(eq(admins.id, admin.id));
   expect((await refresh(refreshToken)).statusCode).toBe(401);
 });
 
 test('logout revokes the session of the refresh token and is audited', async () => {
   const admin = await createAdmin(ctx);
-  const session = await signIn(admin);
+  const session = await signInForTokens(admin);
   const rotated = (await refresh(session.refreshToken)).json().data;
   const res = await ctx.app.inject({
     method: 'POST',
@@ -350,7 +353,7 @@ test('change-password refuses a wrong current password on its field and changes 
   expect(res.json().errors).toEqual([
     { field: 'currentPassword', message: 'Current password is incorrect' },
   ]);
-  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+  expect((await loginFromIp(admin.email, admin.password)).statusCode).toBe(200);
   expect(await auditActions(ctx, admin.id)).toEqual(['auth.signed_in']);
 });
 
@@ -389,7 +392,7 @@ test('change-password needs a signed-in admin', async () => {
 
 test('a password change ends every other session, keeps this browser signed in and is audited', async () => {
   const admin = await createAdmin(ctx);
-  const otherBrowser = await signIn(admin);
+  const otherBrowser = await signInForTokens(admin);
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/change-password',
@@ -406,8 +409,8 @@ test('a password change ends every other session, keeps this browser signed in a
 
   expect((await refresh(otherBrowser.refreshToken)).statusCode).toBe(401);
   expect((await refresh(fresh.refreshToken)).statusCode).toBe(200);
-  expect((await login(admin.email, admin.password)).statusCode).toBe(401);
-  expect((await login(admin.email, 'a much better secret')).statusCode).toBe(200);
+  expect((await loginFromIp(admin.email, admin.password)).statusCode).toBe(401);
+  expect((await loginFromIp(admin.email, 'a much better secret')).statusCode).toBe(200);
 
   const [stored] = await ctx.database.db
     .select({ hash: admins.passwordHash })
@@ -441,21 +444,21 @@ test('change-password has a limit of its own: 5 wrong current passwords, then 42
   expect(sixth.statusCode).toBe(429);
   expect(sixth.headers['retry-after']).toBeDefined();
   // Its failures are not sign-in failures: signing in is not slowed by them.
-  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+  expect((await loginFromIp(admin.email, admin.password)).statusCode).toBe(200);
 });
 
 test('sign-in failures never block change-password', async () => {
   const office = newIp();
   const admin = await createAdmin(ctx);
-  for (let i = 0; i < 30; i++) await login(`spray-${i}@example.com`, 'guess', office);
-  for (let i = 0; i < 5; i++) await login(admin.email, `wrong ${i}`, office);
+  for (let i = 0; i < 30; i++) await loginFromIp(`spray-${i}@example.com`, 'guess', office);
+  for (let i = 0; i < 5; i++) await loginFromIp(admin.email, `wrong ${i}`, office);
   await recordFailuresFromManyAddresses(admin.email, 150);
   expect((await changePassword(admin, admin.password, office)).statusCode).toBe(200);
 });
 
 test('the refresh token in the query string never reaches the log', async () => {
   const admin = await createAdmin(ctx);
-  const { refreshToken, accessToken } = await signIn(admin);
+  const { refreshToken, accessToken } = await signInForTokens(admin);
   const res = await refresh(refreshToken);
   expect(res.statusCode).toBe(200);
   const logs = ctx.logs.join('');
@@ -468,8 +471,8 @@ test('the refresh token in the query string never reaches the log', async () => 
 
 test('logout ends its own session at once, access token too, and no other browser', async () => {
   const admin = await createAdmin(ctx);
-  const session = await signIn(admin);
-  const otherBrowser = await signIn(admin);
+  const session = await signInForTokens(admin);
+  const otherBrowser = await signInForTokens(admin);
   expect((await profileWith(session.accessToken)).statusCode).toBe(200);
   const res = await ctx.app.inject({
     method: 'POST',
@@ -485,12 +488,12 @@ test('logout ends its own session at once, access token too, and no other browse
   expect(renewed.statusCode).toBe(200);
   expect((await profileWith(renewed.json().data.accessToken)).statusCode).toBe(200);
   // Signing in again works at once too.
-  expect((await profileWith((await signIn(admin)).accessToken)).statusCode).toBe(200);
+  expect((await profileWith((await signInForTokens(admin)).accessToken)).statusCode).toBe(200);
 });
 
 test('a detected refresh token reuse ends the access tokens issued before it, at once', async () => {
   const admin = await createAdmin(ctx);
-  const first = await signIn(admin);
+  const first = await signInForTokens(admin);
   const second = (await refresh(first.refreshToken)).json().data;
   await ctx.database.db
     .update(refreshTokens)
@@ -527,7 +530,7 @@ test('a token signed with the real key but with malformed claims answers 401, ne
 
 test('the refresh route takes only the exact parameter name, and no spelling of it is logged', async () => {
   const admin = await createAdmin(ctx);
-  const { refreshToken } = await signIn(admin);
+  const { refreshToken } = await signInForTokens(admin);
   const spellings = [
     `refresh%54oken=${refreshToken}`,
     `%72efreshToken=${refreshToken}`,

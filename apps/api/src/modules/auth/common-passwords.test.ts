@@ -15,7 +15,7 @@ const ctx = useTestContext();
 
 const TOO_COMMON = [{ field: 'newPassword', message: PASSWORD_TOO_COMMON }];
 
-function post(url: string, payload: object, headers?: Record<string, string>) {
+function postFromNewIp(url: string, payload: object, headers?: Record<string, string>) {
   return ctx.app.inject({
     method: 'POST',
     url: `/api${url}`,
@@ -36,7 +36,8 @@ async function inviteToken(email: string): Promise<string> {
   return match[1];
 }
 
-const login = (email: string, password: string) => post('/auth/login', { email, password });
+const postLogin = (email: string, password: string) =>
+  postFromNewIp('/auth/login', { email, password });
 
 test('the list holds the most common passwords whatever their case, and not a made-up one', async () => {
   for (const common of [
@@ -57,7 +58,7 @@ test('the list holds the most common passwords whatever their case, and not a ma
 test('accepting an invite with a common password is refused under the password field; the link still works', async () => {
   const owner = await createAdmin(ctx, { role: 'owner', fullName: 'Olive Owner' });
   const email = `invitee-${randomBytes(4).toString('hex')}@example.com`;
-  const sent = await post(
+  const sent = await postFromNewIp(
     '/admins/invites',
     { fullName: 'Nina New', email, role: 'admin' },
     owner.headers,
@@ -65,44 +66,49 @@ test('accepting an invite with a common password is refused under the password f
   expect(sent.statusCode).toBe(200);
   const link = await inviteToken(email);
 
-  const refused = await post('/auth/accept-invite', { token: link, password: 'password' });
+  const refused = await postFromNewIp('/auth/accept-invite', { token: link, password: 'password' });
   expect(refused.statusCode).toBe(400);
   expect(refused.json()).toMatchObject({
     success: false,
     message: PASSWORD_TOO_COMMON,
     errors: [{ field: 'password', message: PASSWORD_TOO_COMMON }],
   });
-  const accepted = await post('/auth/accept-invite', { token: link, password: 'nina-sets-this-1' });
+  const accepted = await postFromNewIp('/auth/accept-invite', {
+    token: link,
+    password: 'nina-sets-this-1',
+  });
   expect(accepted.statusCode).toBe(200);
 });
 
 test('a password reset to a common password is refused and the old password still signs in', async () => {
   const admin = await createAdmin(ctx);
-  expect((await post('/auth/forgot-password', { email: admin.email })).statusCode).toBe(200);
+  expect((await postFromNewIp('/auth/forgot-password', { email: admin.email })).statusCode).toBe(
+    200,
+  );
   const mail = await ctx.smtp.waitForMail(admin.email);
   const otp = /reset code is: (\d{4})/.exec(mail.raw)?.[1] ?? '';
 
-  const refused = await post('/auth/reset-password', {
+  const refused = await postFromNewIp('/auth/reset-password', {
     email: admin.email,
     otp,
     newPassword: 'Qwertyuiop',
   });
   expect(refused.statusCode).toBe(400);
   expect(refused.json().errors).toEqual(TOO_COMMON);
-  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
-  expect((await login(admin.email, 'Qwertyuiop')).statusCode).toBe(401);
+  expect((await postLogin(admin.email, admin.password)).statusCode).toBe(200);
+  expect((await postLogin(admin.email, 'Qwertyuiop')).statusCode).toBe(401);
 });
 
 test('a password change to a common password is refused under the new password', async () => {
   const admin = await createAdmin(ctx);
-  const refused = await post(
+  const refused = await postFromNewIp(
     '/auth/change-password',
     { currentPassword: admin.password, newPassword: 'iloveyou1' },
     admin.headers,
   );
   expect(refused.statusCode).toBe(400);
   expect(refused.json().errors).toEqual(TOO_COMMON);
-  expect((await login(admin.email, admin.password)).statusCode).toBe(200);
+  expect((await postLogin(admin.email, admin.password)).statusCode).toBe(200);
 });
 
 test('ADMIN_PASSWORD on the list stops start-up with a message naming it, and creates no admin', async () => {

@@ -11,7 +11,7 @@ import { SoftwarePasskey } from '../../../test/support/webauthn.ts';
 const ORIGIN = 'http://localhost:5173';
 const ctx = useTestContext({ PUBLIC_URL: ORIGIN });
 
-function call(
+function callWithOptionalToken(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   token?: string,
@@ -26,9 +26,11 @@ function call(
 }
 
 async function addPasskey(admin: TestAdmin, passkey: SoftwarePasskey, name = 'Work laptop') {
-  const options = (await call('POST', '/api/security/passkeys/options', admin.token)).json().data;
+  const options = (
+    await callWithOptionalToken('POST', '/api/security/passkeys/options', admin.token)
+  ).json().data;
   expect(options.options.rp).toEqual({ id: 'localhost', name: 'Cask Admin' });
-  return call('POST', '/api/security/passkeys', admin.token, {
+  return callWithOptionalToken('POST', '/api/security/passkeys', admin.token, {
     name,
     ceremony: options.ceremony,
     response: passkey.register(options.options),
@@ -36,8 +38,8 @@ async function addPasskey(admin: TestAdmin, passkey: SoftwarePasskey, name = 'Wo
 }
 
 async function signInWith(passkey: SoftwarePasskey) {
-  const options = (await call('POST', '/api/auth/passkey/options')).json().data;
-  return call('POST', '/api/auth/passkey', undefined, {
+  const options = (await callWithOptionalToken('POST', '/api/auth/passkey/options')).json().data;
+  return callWithOptionalToken('POST', '/api/auth/passkey', undefined, {
     ceremony: options.ceremony,
     response: passkey.authenticate(options.options),
   });
@@ -49,18 +51,23 @@ test('a passkey is added with its name, listed with its date, signs in, and is r
   const added = await addPasskey(admin, passkey);
   expect(added.statusCode).toBe(200);
   expect(added.json().data).toMatchObject({ name: 'Work laptop' });
-  const list = (await call('GET', '/api/security/passkeys', admin.token)).json().data.passkeys;
+  const list = (await callWithOptionalToken('GET', '/api/security/passkeys', admin.token)).json()
+    .data.passkeys;
   expect(list).toHaveLength(1);
   expect(Date.parse(list[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);
 
   const signedIn = await signInWith(passkey);
   expect(signedIn.statusCode).toBe(200);
   const { accessToken } = signedIn.json().data;
-  const profile = await call('GET', '/api/auth/profile', accessToken);
+  const profile = await callWithOptionalToken('GET', '/api/auth/profile', accessToken);
   expect(profile.json().data.user.email).toBe(admin.email);
   expect(signedIn.cookies.some((cookie) => cookie.name === 'cask_device')).toBe(true);
 
-  const removed = await call('DELETE', `/api/security/passkeys/${list[0].id}`, admin.token);
+  const removed = await callWithOptionalToken(
+    'DELETE',
+    `/api/security/passkeys/${list[0].id}`,
+    admin.token,
+  );
   expect(removed.statusCode).toBe(200);
   expect((await signInWith(passkey)).statusCode).toBe(401);
   const actions = (
@@ -79,11 +86,11 @@ test('a challenge works once, answers for another site or an unknown key are ref
   const passkey = new SoftwarePasskey(ORIGIN);
   expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
 
-  const options = (await call('POST', '/api/auth/passkey/options')).json().data;
+  const options = (await callWithOptionalToken('POST', '/api/auth/passkey/options')).json().data;
   const answer = passkey.authenticate(options.options);
   expect(
     (
-      await call('POST', '/api/auth/passkey', undefined, {
+      await callWithOptionalToken('POST', '/api/auth/passkey', undefined, {
         ceremony: options.ceremony,
         response: answer,
       })
@@ -92,7 +99,7 @@ test('a challenge works once, answers for another site or an unknown key are ref
   // The same answer again: its challenge is spent.
   expect(
     (
-      await call('POST', '/api/auth/passkey', undefined, {
+      await callWithOptionalToken('POST', '/api/auth/passkey', undefined, {
         ceremony: options.ceremony,
         response: answer,
       })
@@ -105,11 +112,13 @@ test('a challenge works once, answers for another site or an unknown key are ref
 
   // Someone else's passkey cannot be removed; bad input is a 400.
   const other = await createAdmin(ctx);
-  const mine = (await call('GET', '/api/security/passkeys', admin.token)).json().data.passkeys[0];
-  expect((await call('DELETE', `/api/security/passkeys/${mine.id}`, other.token)).statusCode).toBe(
-    404,
-  );
-  const bad = await call('POST', '/api/security/passkeys', admin.token, {
+  const mine = (await callWithOptionalToken('GET', '/api/security/passkeys', admin.token)).json()
+    .data.passkeys[0];
+  expect(
+    (await callWithOptionalToken('DELETE', `/api/security/passkeys/${mine.id}`, other.token))
+      .statusCode,
+  ).toBe(404);
+  const bad = await callWithOptionalToken('POST', '/api/security/passkeys', admin.token, {
     name: '',
     ceremony: 'x',
   });
@@ -125,12 +134,18 @@ async function ageProof(admin: TestAdmin) {
 }
 
 /** A change that needs a recent proof (an Owner's): 200 with one, 403 without. */
-function savePolicy(admin: TestAdmin) {
-  return call('PUT', '/api/security/policy', admin.token, { requireTwoFactor: false });
+function saveSecurityPolicy(admin: TestAdmin) {
+  return callWithOptionalToken('PUT', '/api/security/policy', admin.token, {
+    requireTwoFactor: false,
+  });
 }
 
 async function stepUpOptions(admin: TestAdmin) {
-  const res = await call('POST', '/api/auth/reauthenticate/passkey/options', admin.token);
+  const res = await callWithOptionalToken(
+    'POST',
+    '/api/auth/reauthenticate/passkey/options',
+    admin.token,
+  );
   expect(res.statusCode).toBe(200);
   return res.json().data as {
     options: { challenge: string; allowCredentials: { id: string }[] };
@@ -139,7 +154,10 @@ async function stepUpOptions(admin: TestAdmin) {
 }
 
 function stepUp(admin: TestAdmin, ceremony: string, response: object) {
-  return call('POST', '/api/auth/reauthenticate', admin.token, { ceremony, response });
+  return callWithOptionalToken('POST', '/api/auth/reauthenticate', admin.token, {
+    ceremony,
+    response,
+  });
 }
 
 async function actionsOf(adminId: string) {
@@ -156,7 +174,9 @@ test("step-up with a passkey: the admin's own passkey answers a challenge bound 
   const passkey = new SoftwarePasskey(ORIGIN);
   expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
   await ageProof(admin);
-  expect((await savePolicy(admin)).json()).toMatchObject({ code: 'reauthentication_required' });
+  expect((await saveSecurityPolicy(admin)).json()).toMatchObject({
+    code: 'reauthentication_required',
+  });
 
   const { options, ceremony } = await stepUpOptions(admin);
   // Only this admin's passkeys may answer.
@@ -167,7 +187,7 @@ test("step-up with a passkey: the admin's own passkey answers a challenge bound 
   const confirmed = await stepUp(admin, ceremony, answer);
   expect(confirmed.statusCode).toBe(200);
   expect(confirmed.json()).toMatchObject({ success: true, message: 'Confirmed' });
-  expect((await savePolicy(admin)).statusCode).toBe(200);
+  expect((await saveSecurityPolicy(admin)).statusCode).toBe(200);
   const audit = await actionsOf(admin.id);
   expect(audit).toContainEqual(
     expect.objectContaining({
@@ -181,7 +201,7 @@ test("step-up with a passkey: the admin's own passkey answers a challenge bound 
   const replayed = await stepUp(admin, ceremony, answer);
   expect(replayed.statusCode).toBe(400);
   expect(replayed.json().message).toBe('The passkey request expired. Please try again.');
-  expect((await savePolicy(admin)).statusCode).toBe(403);
+  expect((await saveSecurityPolicy(admin)).statusCode).toBe(403);
 });
 
 test("step-up with a passkey refuses another admin's passkey or challenge, a sign-in's challenge and an expired one", async () => {
@@ -214,12 +234,12 @@ test("step-up with a passkey refuses another admin's passkey or challenge, a sig
   ).toBe(200);
 
   // A sign-in's challenge is not a step-up's, nor the other way round.
-  const signIn = (await call('POST', '/api/auth/passkey/options')).json().data;
+  const signIn = (await callWithOptionalToken('POST', '/api/auth/passkey/options')).json().data;
   expect((await stepUp(admin, signIn.ceremony, mine.authenticate(signIn.options))).statusCode).toBe(
     400,
   );
   const forStepUp = await stepUpOptions(admin);
-  const asSignIn = await call('POST', '/api/auth/passkey', undefined, {
+  const asSignIn = await callWithOptionalToken('POST', '/api/auth/passkey', undefined, {
     ceremony: forStepUp.ceremony,
     response: mine.authenticate(forStepUp.options),
   });
@@ -236,7 +256,9 @@ test("step-up with a passkey refuses another admin's passkey or challenge, a sig
   expect(expired.json().message).toBe('The passkey request expired. Please try again.');
 
   // None of it renewed the proof; each refusal is audited.
-  expect((await savePolicy(admin)).json()).toMatchObject({ code: 'reauthentication_required' });
+  expect((await saveSecurityPolicy(admin)).json()).toMatchObject({
+    code: 'reauthentication_required',
+  });
   const failed = (await actionsOf(admin.id)).filter(
     (row) => row.action === 'auth.reauthentication_failed',
   );
@@ -245,7 +267,11 @@ test("step-up with a passkey refuses another admin's passkey or challenge, a sig
 
 test('an admin without a passkey is offered no step-up challenge (409)', async () => {
   const admin = await createAdmin(ctx);
-  const res = await call('POST', '/api/auth/reauthenticate/passkey/options', admin.token);
+  const res = await callWithOptionalToken(
+    'POST',
+    '/api/auth/reauthenticate/passkey/options',
+    admin.token,
+  );
   expect(res.statusCode).toBe(409);
   expect(res.json()).toMatchObject({ success: false });
 });
@@ -254,25 +280,37 @@ test('on a proof older than 10 minutes, adding or removing a passkey asks for st
   const admin = await createAdmin(ctx, { role: 'owner' });
   const first = new SoftwarePasskey(ORIGIN);
   expect((await addPasskey(admin, first)).statusCode).toBe(200);
-  const [kept] = (await call('GET', '/api/security/passkeys', admin.token)).json().data.passkeys;
-  const asked = (await call('POST', '/api/security/passkeys/options', admin.token)).json().data;
+  const [kept] = (await callWithOptionalToken('GET', '/api/security/passkeys', admin.token)).json()
+    .data.passkeys;
+  const asked = (
+    await callWithOptionalToken('POST', '/api/security/passkeys/options', admin.token)
+  ).json().data;
   await ageProof(admin);
 
   const second = new SoftwarePasskey(ORIGIN);
-  const options = await call('POST', '/api/security/passkeys/options', admin.token);
-  const add = await call('POST', '/api/security/passkeys', admin.token, {
+  const options = await callWithOptionalToken(
+    'POST',
+    '/api/security/passkeys/options',
+    admin.token,
+  );
+  const add = await callWithOptionalToken('POST', '/api/security/passkeys', admin.token, {
     name: 'Stolen laptop',
     ceremony: asked.ceremony,
     response: second.register(asked.options),
   });
-  const remove = await call('DELETE', `/api/security/passkeys/${kept.id}`, admin.token);
+  const remove = await callWithOptionalToken(
+    'DELETE',
+    `/api/security/passkeys/${kept.id}`,
+    admin.token,
+  );
   for (const res of [options, add, remove]) {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
   }
-  expect((await call('GET', '/api/security/passkeys', admin.token)).json().data.passkeys).toEqual([
-    kept,
-  ]);
+  expect(
+    (await callWithOptionalToken('GET', '/api/security/passkeys', admin.token)).json().data
+      .passkeys,
+  ).toEqual([kept]);
   expect((await signInWith(second)).statusCode).toBe(401);
 
   // The step-up, then the same answer goes through (the web app sends it once more).
@@ -280,15 +318,16 @@ test('on a proof older than 10 minutes, adding or removing a passkey asks for st
   expect((await stepUp(admin, proof.ceremony, first.authenticate(proof.options))).statusCode).toBe(
     200,
   );
-  const retried = await call('POST', '/api/security/passkeys', admin.token, {
+  const retried = await callWithOptionalToken('POST', '/api/security/passkeys', admin.token, {
     name: 'Work phone',
     ceremony: asked.ceremony,
     response: second.register(asked.options),
   });
   expect(retried.statusCode).toBe(200);
-  expect((await call('DELETE', `/api/security/passkeys/${kept.id}`, admin.token)).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await callWithOptionalToken('DELETE', `/api/security/passkeys/${kept.id}`, admin.token))
+      .statusCode,
+  ).toBe(200);
 });
 
 test('a Viewer confirms step-up with a passkey', async () => {
@@ -298,7 +337,10 @@ test('a Viewer confirms step-up with a passkey', async () => {
   await ageProof(viewer);
   const { options, ceremony } = await stepUpOptions(viewer);
   expect((await stepUp(viewer, ceremony, passkey.authenticate(options))).statusCode).toBe(200);
-  expect((await call('POST', '/api/security/passkeys/options', viewer.token)).statusCode).toBe(200);
+  expect(
+    (await callWithOptionalToken('POST', '/api/security/passkeys/options', viewer.token))
+      .statusCode,
+  ).toBe(200);
 });
 
 test('a password change may remove every passkey of the admin; it ends every other session either way', async () => {
@@ -307,7 +349,7 @@ test('a password change may remove every passkey of the admin; it ends every oth
   expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
   const other = (await signInWith(passkey)).json().data as { accessToken: string };
 
-  const bad = await call('POST', '/api/auth/change-password', admin.token, {
+  const bad = await callWithOptionalToken('POST', '/api/auth/change-password', admin.token, {
     currentPassword: admin.password,
     newPassword: 'a new password 1',
     removePasskeys: 'yes',
@@ -315,23 +357,29 @@ test('a password change may remove every passkey of the admin; it ends every oth
   expect(bad.statusCode).toBe(400);
 
   // Without the option the passkeys stay; the other session ends.
-  const kept = await call('POST', '/api/auth/change-password', admin.token, {
+  const kept = await callWithOptionalToken('POST', '/api/auth/change-password', admin.token, {
     currentPassword: admin.password,
     newPassword: 'a new password 1',
   });
   expect(kept.statusCode).toBe(200);
-  expect((await call('GET', '/api/auth/profile', other.accessToken)).statusCode).toBe(401);
+  expect(
+    (await callWithOptionalToken('GET', '/api/auth/profile', other.accessToken)).statusCode,
+  ).toBe(401);
   const fresh = kept.json().data.accessToken as string;
-  expect((await call('GET', '/api/security/passkeys', fresh)).json().data.passkeys).toHaveLength(1);
+  expect(
+    (await callWithOptionalToken('GET', '/api/security/passkeys', fresh)).json().data.passkeys,
+  ).toHaveLength(1);
 
-  const removed = await call('POST', '/api/auth/change-password', fresh, {
+  const removed = await callWithOptionalToken('POST', '/api/auth/change-password', fresh, {
     currentPassword: 'a new password 1',
     newPassword: 'a new password 2',
     removePasskeys: true,
   });
   expect(removed.statusCode).toBe(200);
   const latest = removed.json().data.accessToken as string;
-  expect((await call('GET', '/api/security/passkeys', latest)).json().data.passkeys).toEqual([]);
+  expect(
+    (await callWithOptionalToken('GET', '/api/security/passkeys', latest)).json().data.passkeys,
+  ).toEqual([]);
   expect((await signInWith(passkey)).statusCode).toBe(401);
   const audit = await actionsOf(admin.id);
   expect(audit).toContainEqual(
@@ -359,36 +407,45 @@ test("a passkey does not meet the 'Require two-factor' policy: an admin with onl
   const passkey = new SoftwarePasskey(ORIGIN);
   expect((await addPasskey(held, passkey)).statusCode).toBe(200);
   expect(
-    (await call('PUT', '/api/security/policy', owner.token, { requireTwoFactor: true })).statusCode,
+    (
+      await callWithOptionalToken('PUT', '/api/security/policy', owner.token, {
+        requireTwoFactor: true,
+      })
+    ).statusCode,
   ).toBe(200);
   try {
     const signedIn = (await signInWith(passkey)).json().data as { accessToken: string };
     for (const token of [held.token, signedIn.accessToken]) {
-      const refused = await call('GET', '/api/users', token);
+      const refused = await callWithOptionalToken('GET', '/api/users', token);
       expect(refused.json()).toMatchObject({ code: 'two_factor_setup_required' });
     }
   } finally {
-    await call('PUT', '/api/security/policy', owner.token, { requireTwoFactor: false });
+    await callWithOptionalToken('PUT', '/api/security/policy', owner.token, {
+      requireTwoFactor: false,
+    });
   }
 });
 
 test('a passkey without user verification (a security key without a PIN) is refused at registration, sign-in and step-up', async () => {
   const admin = await createAdmin(ctx, { role: 'owner' });
-  const options = (await call('POST', '/api/security/passkeys/options', admin.token)).json().data;
+  const options = (
+    await callWithOptionalToken('POST', '/api/security/passkeys/options', admin.token)
+  ).json().data;
   expect(options.options.authenticatorSelection).toMatchObject({ userVerification: 'required' });
   const bare = new SoftwarePasskey(ORIGIN, { userVerified: false });
   expect((await addPasskey(admin, bare)).statusCode).toBe(400);
-  expect((await call('GET', '/api/security/passkeys', admin.token)).json().data.passkeys).toEqual(
-    [],
-  );
+  expect(
+    (await callWithOptionalToken('GET', '/api/security/passkeys', admin.token)).json().data
+      .passkeys,
+  ).toEqual([]);
 
   // A key registered with its PIN, later answering without it.
   const passkey = new SoftwarePasskey(ORIGIN);
   expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
   passkey.userVerified = false;
-  const signIn = (await call('POST', '/api/auth/passkey/options')).json().data;
+  const signIn = (await callWithOptionalToken('POST', '/api/auth/passkey/options')).json().data;
   expect(signIn.options.userVerification).toBe('required');
-  const refused = await call('POST', '/api/auth/passkey', undefined, {
+  const refused = await callWithOptionalToken('POST', '/api/auth/passkey', undefined, {
     ceremony: signIn.ceremony,
     response: passkey.authenticate(signIn.options),
   });
@@ -400,7 +457,7 @@ test('a passkey without user verification (a security key without a PIN) is refu
   expect(
     (await stepUp(admin, asked.ceremony, passkey.authenticate(asked.options))).statusCode,
   ).toBe(400);
-  expect((await savePolicy(admin)).statusCode).toBe(403);
+  expect((await saveSecurityPolicy(admin)).statusCode).toBe(403);
   // With its PIN it still works.
   passkey.userVerified = true;
   expect((await signInWith(passkey)).statusCode).toBe(200);
@@ -419,7 +476,8 @@ test('refused passkey sign-ins are audited as refused passwords are: who, from w
       remoteAddress: ip,
       headers: { 'user-agent': 'Probe/2.0' },
     });
-  const options = async () => (await call('POST', '/api/auth/passkey/options')).json().data;
+  const options = async () =>
+    (await callWithOptionalToken('POST', '/api/auth/passkey/options')).json().data;
 
   const stranger = await options();
   const unknown = await attempt(

@@ -15,15 +15,15 @@ const SAME_ANSWER = {
   message: 'If an account exists for this e-mail, a code has been sent.',
 };
 
-function post(url: string, payload: object, ip = newIp()) {
+function postAuth(url: string, payload: object, ip = newIp()) {
   return ctx.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, remoteAddress: ip });
 }
 
-const forgot = (email: string, ip?: string) => post('forgot-password', { email }, ip);
+const forgot = (email: string, ip?: string) => postAuth('forgot-password', { email }, ip);
 const verify = (email: string, otp: string, ip?: string) =>
-  post('verify-password-reset-otp', { email, otp }, ip);
+  postAuth('verify-password-reset-otp', { email, otp }, ip);
 const reset = (email: string, otp: string, newPassword: string, ip?: string) =>
-  post('reset-password', { email, otp, newPassword }, ip);
+  postAuth('reset-password', { email, otp, newPassword }, ip);
 
 /** Reads the code out of the mail the SMTP sink received. */
 async function codeFromMail(email: string): Promise<{ code: string; raw: string }> {
@@ -47,7 +47,7 @@ async function ageResetRequests(email: string, seconds: number) {
     .where(eq(passwordResetCodes.email, email));
 }
 
-function wrongCode(code: string): string {
+function wrongResetCode(code: string): string {
   return String((Number(code) + 1) % 10_000).padStart(4, '0');
 }
 
@@ -137,7 +137,7 @@ test('a code dies after 5 wrong tries: then even the right code fails', async ()
   const admin = await createAdmin(ctx);
   const code = await requestCode(admin);
   for (let i = 0; i < 5; i++) {
-    const res = await verify(admin.email, wrongCode(code));
+    const res = await verify(admin.email, wrongResetCode(code));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'otp', message: res.json().message }]);
   }
@@ -159,8 +159,8 @@ test('wrong codes for an unknown e-mail get the same answer as for a real one', 
   const code = await requestCode(admin);
   const unknown = `nobody-${randomBytes(4).toString('hex')}@example.com`;
   await forgot(unknown);
-  const real = await verify(admin.email, wrongCode(code));
-  const fake = await verify(unknown, wrongCode(code));
+  const real = await verify(admin.email, wrongResetCode(code));
+  const fake = await verify(unknown, wrongResetCode(code));
   expect(fake.statusCode).toBe(real.statusCode);
   expect(fake.json()).toEqual(real.json());
 });
@@ -171,12 +171,12 @@ test('the 11th wrong code in 24 hours locks the reset channel for 24 hours', asy
   for (const tries of [4, 4, 2]) {
     const code = await requestCode(admin);
     for (let i = 0; i < tries; i++) {
-      expect((await verify(admin.email, wrongCode(code))).statusCode).toBe(400);
+      expect((await verify(admin.email, wrongResetCode(code))).statusCode).toBe(400);
     }
     await ageResetRequests(admin.email, 61);
   }
   const code = await requestCode(admin);
-  const eleventh = await verify(admin.email, wrongCode(code));
+  const eleventh = await verify(admin.email, wrongResetCode(code));
   expect(eleventh.statusCode).toBe(429);
   expect(eleventh.json().message).toBe(
     'Too many wrong codes: password reset is locked for this account for 24 hours.',
@@ -216,7 +216,7 @@ test('the lock does not apply where the admin signs in: there the admin can stil
   for (const tries of [5, 5, 1]) {
     await ageResetRequests(admin.email, 61);
     const code = await requestCode(admin);
-    for (let i = 0; i < tries; i++) await verify(admin.email, wrongCode(code));
+    for (let i = 0; i < tries; i++) await verify(admin.email, wrongResetCode(code));
   }
   await ageResetRequests(admin.email, 61);
   expect((await forgot(admin.email)).statusCode).toBe(200);
@@ -318,7 +318,7 @@ test('forgot-password is rate-limited per address beyond 10 requests a minute', 
 test('no code, password or token appears in the log after a full recovery', async () => {
   const admin = await createAdmin(ctx);
   const code = await requestCode(admin);
-  await verify(admin.email, wrongCode(code));
+  await verify(admin.email, wrongResetCode(code));
   await verify(admin.email, code);
   await reset(admin.email, code, 'a secret nobody logs');
   const signIn = await ctx.app.inject({

@@ -19,7 +19,7 @@ import { newIp } from '../../../test/support/requests.ts';
 const ctx = useTestContext();
 
 /** A code that is not right now, nor one step either side. */
-function wrongCode(secret: string): string {
+function wrongTotpCode(secret: string): string {
   const near = new Set([-1, 0, 1].map((steps) => codeFor(secret, steps)));
   for (let n = 0; ; n += 1) {
     const code = String(n).padStart(6, '0');
@@ -90,7 +90,7 @@ test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the
   for (let round = 0; round < 2; round += 1) {
     const challenge = await challengeOf(admin, office);
     for (let i = 0; i < 3 - round; i += 1) {
-      expect((await secondStep(challenge, wrongCode(secret), office)).statusCode).toBe(400);
+      expect((await secondStep(challenge, wrongTotpCode(secret), office)).statusCode).toBe(400);
     }
   }
   const refused = await secondStep(await challengeOf(admin, office), codeFor(secret), office);
@@ -111,7 +111,9 @@ test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the
   // In that browser too, a challenge takes five wrong codes, then it is spent.
   const challenge = await challengeOf(admin, office, device);
   for (let i = 0; i < 5; i += 1) {
-    expect((await secondStep(challenge, wrongCode(secret), office, device)).statusCode).toBe(400);
+    expect((await secondStep(challenge, wrongTotpCode(secret), office, device)).statusCode).toBe(
+      400,
+    );
   }
   expect((await secondStep(challenge, codeFor(secret), office, device)).statusCode).toBe(401);
   const fresh = await challengeOf(admin, office, device);
@@ -151,11 +153,11 @@ test('past 10 wrong codes in a day from anywhere, the admin is told by mail and 
   );
   const other = newIp();
   const challenge = await challengeOf(admin, other);
-  expect((await secondStep(challenge, wrongCode(secret), other)).statusCode).toBe(400);
+  expect((await secondStep(challenge, wrongTotpCode(secret), other)).statusCode).toBe(400);
   const mail = await ctx.smtp.waitForMail(admin.email);
   expect(mail.raw).toContain('wrong authentication codes');
   // An address that has failed, unknown to the admin, now gets one code per 15 minutes.
-  expect((await secondStep(challenge, wrongCode(secret), other)).statusCode).toBe(429);
+  expect((await secondStep(challenge, wrongTotpCode(secret), other)).statusCode).toBe(429);
   // A clean address is not refused.
   const clean = newIp();
   expect(
@@ -168,14 +170,14 @@ test('refused (429) codes and sign-ins are audited once per address and window, 
   const { secret } = await enableTotp(ctx, admin);
   const ip = newIp();
   for (let i = 0; i < 5; i += 1) {
-    expect((await secondStep(await challengeOf(admin, ip), wrongCode(secret), ip)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await secondStep(await challengeOf(admin, ip), wrongTotpCode(secret), ip)).statusCode,
+    ).toBe(400);
   }
   for (let i = 0; i < 4; i += 1) {
-    expect((await secondStep(await challengeOf(admin, ip), wrongCode(secret), ip)).statusCode).toBe(
-      429,
-    );
+    expect(
+      (await secondStep(await challengeOf(admin, ip), wrongTotpCode(secret), ip)).statusCode,
+    ).toBe(429);
   }
   const codes = await ctx.database.db
     .select({ after: auditLog.after })

@@ -33,7 +33,7 @@ const spelled = (day: string) =>
   });
 const yearsAgo = (years: number, day = '06-01') => `${new Date().getUTCFullYear() - years}-${day}`;
 
-const post = (url: string, payload: object) =>
+const postAsAdmin = (url: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload });
 const record = (id: string) => getData<CaskRecordResponse>(ctx, admin, `/api/casks/${id}/record`);
 
@@ -63,7 +63,7 @@ describe('POST /api/casks/:id/regauges', () => {
     const cask = await createCask(ctx, { year: 2010, volume: '250', abv: '63.5' });
     await insertGauge(cask.id, yearsAgo(3, '01-10'), '240', '60');
     const gaugedOn = yearsAgo(1, '01-10');
-    const response = await post(`/api/casks/${cask.id}/regauges`, {
+    const response = await postAsAdmin(`/api/casks/${cask.id}/regauges`, {
       gaugedOn,
       bulkLitres: '235L',
       abv: '58.5%',
@@ -134,7 +134,7 @@ describe('POST /api/casks/:id/regauges', () => {
       const cask = await createCask(ctx, { year: 2010, volume: '250', abv: '63.5' });
       await insertGauge(cask.id, yearsAgo(2), '240', '60');
       const before = await record(cask.id);
-      const response = await post(`/api/casks/${cask.id}/regauges`, body(cask.id));
+      const response = await postAsAdmin(`/api/casks/${cask.id}/regauges`, body(cask.id));
       expect(response.statusCode).toBe(400);
       const error = response.json<{
         success: false;
@@ -151,14 +151,14 @@ describe('POST /api/casks/:id/regauges', () => {
 
   test('before any regauge, the figures the cask was added with are its last gauge', async () => {
     const cask = await createCask(ctx, { year: 2015, volume: '200', abv: '60' });
-    const refused = await post(`/api/casks/${cask.id}/regauges`, {
+    const refused = await postAsAdmin(`/api/casks/${cask.id}/regauges`, {
       gaugedOn: today(),
       bulkLitres: '201',
       abv: '60',
     });
     expect(refused.statusCode).toBe(400);
     expect(await gaugeCount(cask.id)).toBe(0);
-    const accepted = await post(`/api/casks/${cask.id}/regauges`, {
+    const accepted = await postAsAdmin(`/api/casks/${cask.id}/regauges`, {
       gaugedOn: today(),
       bulkLitres: '195',
       abv: '60.5',
@@ -169,7 +169,7 @@ describe('POST /api/casks/:id/regauges', () => {
   test('a higher ABV alone is no error (a warm, dry warehouse)', async () => {
     const cask = await createCask(ctx, { year: 2015, volume: '200', abv: '60' });
     await insertGauge(cask.id, yearsAgo(2), '200', '60');
-    const response = await post(`/api/casks/${cask.id}/regauges`, {
+    const response = await postAsAdmin(`/api/casks/${cask.id}/regauges`, {
       gaugedOn: today(),
       bulkLitres: '190',
       abv: '61',
@@ -178,7 +178,7 @@ describe('POST /api/casks/:id/regauges', () => {
   });
 
   test('an unknown cask is 404', async () => {
-    const response = await post('/api/casks/00000000-0000-4000-8000-000000000000/regauges', {
+    const response = await postAsAdmin('/api/casks/00000000-0000-4000-8000-000000000000/regauges', {
       gaugedOn: today(),
       bulkLitres: '200',
       abv: '50',
@@ -258,7 +258,7 @@ describe('gauge alerts (docs/domain.md#gauge-alerts)', () => {
       .where(sql`${casks.regaugeDueOn} <= current_date`);
     expect((await list('regauge-due')).pagination.total).toBe(expected?.n);
     // A regauge clears the alert, and the count follows at once.
-    await post(`/api/casks/${due.id}/regauges`, {
+    await postAsAdmin(`/api/casks/${due.id}/regauges`, {
       gaugedOn: today(),
       bulkLitres: '100',
       abv: '45',
@@ -295,7 +295,7 @@ describe("a cask's Volume and ABV are its latest gauge (issue 41)", () => {
       filledAbv: 53.6,
     });
     const gaugedOn = yearsAgo(0, '01-02');
-    const response = await post(`/api/casks/${cask.id}/regauges`, {
+    const response = await postAsAdmin(`/api/casks/${cask.id}/regauges`, {
       gaugedOn,
       bulkLitres: '361.5',
       abv: '51.7',
@@ -317,7 +317,7 @@ describe("a cask's Volume and ABV are its latest gauge (issue 41)", () => {
     expect(section.items).toEqual([expect.objectContaining({ id: cask.id, ...shown })]);
 
     // A gauge dated before the latest one changes nothing shown.
-    await post(`/api/casks/${cask.id}/regauges`, {
+    await postAsAdmin(`/api/casks/${cask.id}/regauges`, {
       gaugedOn: yearsAgo(2),
       bulkLitres: '400',
       abv: '52.5',
@@ -368,7 +368,7 @@ test('a regauge or transfer day PostgreSQL cannot store is refused with a 400 (i
     [`/api/casks/${cask.id}/transfers`, { transferredOn: '0000-02-29', toCustomerId: customer.id }],
     [`/api/casks/${cask.id}/regauges`, { gaugedOn: '1799-12-31', bulkLitres: '190', abv: '60' }],
   ] as const) {
-    const res = await post(url, payload);
+    const res = await postAsAdmin(url, payload);
     expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: DATE_OUT_OF_RANGE });
   }
@@ -380,7 +380,7 @@ describe('POST /api/casks/:id/transfers', () => {
     const from = await createCustomer(ctx);
     const to = await createCustomer(ctx);
     const cask = await createCask(ctx, { ownerId: from.id });
-    const response = await post(`/api/casks/${cask.id}/transfers`, {
+    const response = await postAsAdmin(`/api/casks/${cask.id}/transfers`, {
       toCustomerId: to.id,
       transferredOn: today(),
       price: '15000.50',
@@ -397,7 +397,7 @@ describe('POST /api/casks/:id/transfers', () => {
       note: 'Delivery order 118',
       transferredOn: today(),
     });
-    const back = await post(`/api/casks/${cask.id}/transfers`, {
+    const back = await postAsAdmin(`/api/casks/${cask.id}/transfers`, {
       toCustomerId: from.id,
       transferredOn: today(),
     });
@@ -434,7 +434,7 @@ describe('POST /api/casks/:id/transfers', () => {
   ])('refuses %s with a field error and moves nothing', async (_, body, field) => {
     const owner = await createCustomer(ctx);
     const cask = await createCask(ctx, { ownerId: owner.id });
-    const response = await post(`/api/casks/${cask.id}/transfers`, body(owner.id));
+    const response = await postAsAdmin(`/api/casks/${cask.id}/transfers`, body(owner.id));
     expect(response.statusCode).toBe(400);
     expect(response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toContain(
       field,
@@ -475,8 +475,15 @@ describe('GET /api/casks/:id/provenance', () => {
       headers: admin.headers,
       payload: { status: 'Maturing', notes: 'Moved to warehouse 4' },
     });
-    await post(`/api/casks/${id}/regauges`, { gaugedOn: today(), bulkLitres: '240', abv: '59' });
-    await post(`/api/casks/${id}/transfers`, { toCustomerId: to.id, transferredOn: today() });
+    await postAsAdmin(`/api/casks/${id}/regauges`, {
+      gaugedOn: today(),
+      bulkLitres: '240',
+      abv: '59',
+    });
+    await postAsAdmin(`/api/casks/${id}/transfers`, {
+      toCustomerId: to.id,
+      transferredOn: today(),
+    });
 
     const { events } = await getData<ProvenanceResponse>(ctx, admin, `/api/casks/${id}/provenance`);
     const kinds = events.map((event) => event.kind);

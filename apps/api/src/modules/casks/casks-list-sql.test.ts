@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 // Deleted casks (decision 273) are in no list: the deletes below hide them, they stay in the table.
 const ALL = sql`deleted_at is null`;
-const matching = (pattern: string) =>
+const casksMatching = (pattern: string) =>
   sql`deleted_at is null and (name ilike ${pattern} or distillery ilike ${pattern})`;
 /** A distillery of the bulk data (one cask in twenty or so). */
 const COMMON_TERM = 'glenfarclas';
@@ -54,7 +54,7 @@ async function statsOfAnswer(query: Record<string, string | number>) {
   return data.stats;
 }
 
-async function statsFromTable() {
+async function caskCountsFromTable() {
   const [[total, ready, maturing]] = (await ctx.database.readRows(
     sql`select count(*)::int, (count(*) filter (where status = 'Ready'))::int, (count(*) filter (where status = 'Maturing'))::int from casks where deleted_at is null`,
     { prepared: false },
@@ -73,21 +73,21 @@ test('the cask list answers what plain SQL answers on every kind of page', async
       await expectListMatchesSql(ctx, admin, { ...caskCases(ALL), query: { page, limit } });
     }
   }
-  expect(await statsOfAnswer({ page: 1 })).toMatchObject(await statsFromTable());
+  expect(await statsOfAnswer({ page: 1 })).toMatchObject(await caskCountsFromTable());
 });
 
 test('the cask list answers what plain SQL answers for a common, a rare and no match', async () => {
   for (const term of [COMMON_TERM, rareTerm, 'no-such-cask']) {
     const pattern = `%${term}%`;
     const first = await expectListMatchesSql(ctx, admin, {
-      ...caskCases(matching(pattern)),
+      ...caskCases(casksMatching(pattern)),
       query: { page: 1, limit: 6, search: term },
     });
     if (term === COMMON_TERM) expect(first.total).toBeGreaterThan(12);
     if (term === rareTerm) expect(first.total).toBeGreaterThan(0);
     for (const page of pagesToTry(first.total, 6)) {
       await expectListMatchesSql(ctx, admin, {
-        ...caskCases(matching(pattern)),
+        ...caskCases(casksMatching(pattern)),
         query: { page, limit: 6, search: term },
       });
     }
@@ -97,13 +97,13 @@ test('the cask list answers what plain SQL answers for a common, a rare and no m
 test('after deletions the list reads the new totals and rows, whatever it remembered', async () => {
   const pattern = `%${COMMON_TERM}%`;
   const before = await expectListMatchesSql(ctx, admin, {
-    ...caskCases(matching(pattern)),
+    ...caskCases(casksMatching(pattern)),
     query: { page: 1, limit: 6, search: COMMON_TERM },
   });
   const lastPage = Math.ceil(before.total / 6);
   // Remember a total and a search count, then delete a matching cask and the oldest one.
   await expectListMatchesSql(ctx, admin, {
-    ...caskCases(matching(pattern)),
+    ...caskCases(casksMatching(pattern)),
     query: { page: lastPage, limit: 6, search: COMMON_TERM },
   });
   const all = await expectListMatchesSql(ctx, admin, {
@@ -130,7 +130,7 @@ test('after deletions the list reads the new totals and rows, whatever it rememb
   // The far end first: a window read from the oldest end depends on the total.
   for (const page of [lastPage, lastPage + 1, 1]) {
     const after = await expectListMatchesSql(ctx, admin, {
-      ...caskCases(matching(pattern)),
+      ...caskCases(casksMatching(pattern)),
       query: { page, limit: 6, search: COMMON_TERM },
     });
     expect(after.total).toBe(before.total - 1);
@@ -143,7 +143,7 @@ test('after deletions the list reads the new totals and rows, whatever it rememb
     });
     expect(after.total).toBe(all.total - 2);
   }
-  expect(await statsOfAnswer({ page: 1 })).toMatchObject(await statsFromTable());
+  expect(await statsOfAnswer({ page: 1 })).toMatchObject(await caskCountsFromTable());
 });
 
 test('a status change moves the stats in the same answer as the page', async () => {
@@ -158,5 +158,5 @@ test('a status change moves the stats in the same answer as the page', async () 
     headers: admin.headers,
   });
   expect(res.statusCode, res.body).toBe(200);
-  expect(await statsOfAnswer({ page: 1 })).toMatchObject(await statsFromTable());
+  expect(await statsOfAnswer({ page: 1 })).toMatchObject(await caskCountsFromTable());
 });

@@ -23,7 +23,7 @@ const thisMonth = () => new Date().toISOString().slice(0, 7);
 const listCasks = (query: Record<string, string | number> = {}) =>
   getData<CaskListResponse>(ctx, admin, '/api/casks', query);
 
-async function png(): Promise<Buffer> {
+async function goldPng(): Promise<Buffer> {
   return sharp({ create: { width: 8, height: 8, channels: 3, background: '#b8860b' } })
     .png()
     .toBuffer();
@@ -50,7 +50,7 @@ function deleteCask(id: string, headers = admin.headers) {
   return ctx.app.inject({ method: 'DELETE', url: `/api/casks/${id}`, headers });
 }
 
-async function auditOf(entityId: string) {
+async function caskAuditOf(entityId: string) {
   return ctx.database.db
     .select()
     .from(auditLog)
@@ -58,7 +58,7 @@ async function auditOf(entityId: string) {
 }
 
 /** The stats computed the slow way, straight from the table, as exact decimal strings. */
-async function statsFromTable() {
+async function caskStatsFromTable() {
   const result = await ctx.database.db.execute<Record<string, string>>(sql`
     select count(*)::text as total,
            count(*) filter (where status = 'Ready')::text as ready,
@@ -122,7 +122,7 @@ describe('GET /casks', () => {
     const cask = await createCask(ctx, { purchasePrice: null, currentValue: '500.00' });
     const data = await listCasks({ search: cask.name });
     expect(data.casks[0]).toMatchObject({ gain: null, gainPercentage: null });
-    expect(data.stats).toMatchObject(await statsFromTable());
+    expect(data.stats).toMatchObject(await caskStatsFromTable());
   });
 
   test('searches name and distillery, case-insensitively, with an exact total', async () => {
@@ -154,7 +154,7 @@ describe('GET /casks', () => {
     const all = await listCasks({ page: 1 });
     const last = await listCasks({ page: all.pagination.pages });
     expect(last.casks.length).toBe(all.pagination.total - (all.pagination.pages - 1) * 10);
-    expect(all.stats).toMatchObject(await statsFromTable());
+    expect(all.stats).toMatchObject(await caskStatsFromTable());
     expect(all.stats.avgValue).toBeCloseTo(all.stats.totalValue / all.stats.totalCasks, 2);
   });
 
@@ -190,7 +190,7 @@ describe('POST /casks', () => {
         status: 'Maturing',
         owner: owner.id,
       },
-      await png(),
+      await goldPng(),
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe('Cask added successfully!');
@@ -220,9 +220,9 @@ describe('POST /casks', () => {
     expect(after.casks[0]!.id).toBe(cask.id);
     expect(after.stats.totalCasks).toBe(before.stats.totalCasks + 1);
     expect(after.stats.maturingCasks).toBe(before.stats.maturingCasks + 1);
-    expect(after.stats).toMatchObject(await statsFromTable());
+    expect(after.stats).toMatchObject(await caskStatsFromTable());
 
-    const [audit] = await auditOf(cask.id);
+    const [audit] = await caskAuditOf(cask.id);
     expect(audit).toMatchObject({ action: 'cask.created', adminId: admin.id });
     expect(audit!.after).toMatchObject({ name: 'Glenfarclas 2004', ownerId: owner.id });
   });
@@ -249,7 +249,7 @@ describe('POST /casks', () => {
     const [{ n: filesBefore }] = (await ctx.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(files)) as [{ n: number }];
-    const image = await png();
+    const image = await goldPng();
     for (const owner of ['', 'not-an-id', crypto.randomUUID(), deleted.id]) {
       const res = await postCask({ name: `No owner ${uniqueMarker()}`, owner }, image);
       expect(res.statusCode, owner).toBe(400);
@@ -368,7 +368,11 @@ describe('POST /casks', () => {
     const form = new FormData();
     form.append('name', 'X');
     form.append('owner', owner.id);
-    form.append('photo', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'x.png');
+    form.append(
+      'photo',
+      new Blob([new Uint8Array(await goldPng())], { type: 'image/png' }),
+      'x.png',
+    );
     const wrongField = await ctx.app.inject({
       method: 'POST',
       url: '/api/casks',
@@ -398,7 +402,7 @@ describe('PUT /casks/{id}/appreciation', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Cask updated successfully!');
     expect(res.json().data.cask).toMatchObject({ status: 'Maturing', notes: 'Regauged in May.' });
-    const [audit] = await auditOf(cask.id);
+    const [audit] = await caskAuditOf(cask.id);
     expect(audit).toMatchObject({
       action: 'cask.updated',
       before: { status: 'Ready', notes: null },
@@ -493,7 +497,7 @@ describe('DELETE /casks/{id}', () => {
         purchasePrice: '100',
         status: 'Ready',
       },
-      await png(),
+      await goldPng(),
     );
     const cask: Cask = created.json().data.cask;
     const [stored] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
@@ -512,7 +516,7 @@ describe('DELETE /casks/{id}', () => {
       totalValue: before.stats.totalValue - 300,
       totalGain: before.stats.totalGain - 200,
     });
-    expect(after.stats).toMatchObject(await statsFromTable());
+    expect(after.stats).toMatchObject(await caskStatsFromTable());
     expect(after.pagination.total).toBe(before.pagination.total - 1);
     expect(after.casks.map((row) => row.id)).not.toContain(cask.id);
     // Decision 273: a soft delete. Every read that shows a cask answers as for an unknown one.
@@ -555,7 +559,7 @@ describe('DELETE /casks/{id}', () => {
       .from(caskAppreciation)
       .where(eq(caskAppreciation.caskId, cask.id));
     expect(history).toHaveLength(1);
-    const audits = await auditOf(cask.id);
+    const audits = await caskAuditOf(cask.id);
     expect(audits.map((entry) => entry.action).sort()).toEqual(['cask.created', 'cask.deleted']);
 
     const again = await deleteCask(cask.id);

@@ -28,7 +28,7 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-const get = <R extends { data: unknown }>(url: string, query: Record<string, number> = {}) =>
+const getAsAdmin = <R extends { data: unknown }>(url: string, query: Record<string, number> = {}) =>
   getData<R>(ctx, admin, url, query);
 
 async function scalar(statement: SQL): Promise<number> {
@@ -64,7 +64,7 @@ describe('the customer page', () => {
     await createNotification(ctx, { isGlobal: false, recipientId: customer.id });
     await createNotification(ctx, { isGlobal: false, recipientId: other.id });
 
-    const record = await get<CustomerRecordResponse>(`/api/users/${customer.id}/record`);
+    const record = await getAsAdmin<CustomerRecordResponse>(`/api/users/${customer.id}/record`);
     expect(record.customer).toMatchObject({
       id: customer.id,
       fullName: customer.fullName,
@@ -79,22 +79,24 @@ describe('the customer page', () => {
       pointsBalance: 125,
     });
 
-    const casks = await get<CustomerCasksResponse>(`/api/users/${customer.id}/casks`);
+    const casks = await getAsAdmin<CustomerCasksResponse>(`/api/users/${customer.id}/casks`);
     expect(casks.pagination.total).toBe(2);
     expect(casks.items.map((c) => c.gain).sort()).toEqual([-500, 200.5]);
 
-    const orders = await get<CustomerOrdersResponse>(`/api/users/${customer.id}/orders`, {
+    const orders = await getAsAdmin<CustomerOrdersResponse>(`/api/users/${customer.id}/orders`, {
       limit: 5,
     });
     expect(orders.pagination).toEqual({ current: 1, pages: 2, total: 8, limit: 5 });
-    const second = await get<CustomerOrdersResponse>(`/api/users/${customer.id}/orders`, {
+    const second = await getAsAdmin<CustomerOrdersResponse>(`/api/users/${customer.id}/orders`, {
       limit: 5,
       page: 2,
     });
     const ids = [...orders.items, ...second.items].map((o) => o.id);
     expect(new Set(ids).size).toBe(8);
 
-    const referrals = await get<CustomerReferralsResponse>(`/api/users/${customer.id}/referrals`);
+    const referrals = await getAsAdmin<CustomerReferralsResponse>(
+      `/api/users/${customer.id}/referrals`,
+    );
     expect(referrals.pagination.total).toBe(2);
     expect(referrals.items.map((r) => [r.direction, r.other.id]).sort()).toEqual(
       [
@@ -103,7 +105,7 @@ describe('the customer page', () => {
       ].sort(),
     );
 
-    const points = await get<CustomerPointsResponse>(`/api/users/${customer.id}/points`);
+    const points = await getAsAdmin<CustomerPointsResponse>(`/api/users/${customer.id}/points`);
     expect(points.pagination.total).toBe(3);
     // Newest first, each with the balance after it.
     expect(points.items.map((p) => [p.points, p.balance])).toEqual([
@@ -113,7 +115,7 @@ describe('the customer page', () => {
     ]);
 
     const globals = await scalar(sql`select count(*)::int as n from notifications where is_global`);
-    const notifications = await get<CustomerNotificationsResponse>(
+    const notifications = await getAsAdmin<CustomerNotificationsResponse>(
       `/api/users/${customer.id}/notifications`,
     );
     expect(notifications.pagination.total).toBe(globals + 1);
@@ -141,7 +143,7 @@ describe('the customer page', () => {
     const read: string[] = [];
     // Every page, the last ones read from the oldest end (lib/page-plan.ts).
     for (let page = 1; page <= pages; page++) {
-      const answer = await get<CustomerNotificationsResponse>(
+      const answer = await getAsAdmin<CustomerNotificationsResponse>(
         `/api/users/${customer.id}/notifications`,
         { page, limit },
       );
@@ -156,7 +158,7 @@ describe('the customer page', () => {
     const to = await createCustomer(ctx);
     const cask = await createCask(ctx, { ownerId: from.id });
     const count = async (id: string) =>
-      (await get<CustomerCasksResponse>(`/api/users/${id}/casks`)).items.map((c) => c.id);
+      (await getAsAdmin<CustomerCasksResponse>(`/api/users/${id}/casks`)).items.map((c) => c.id);
     expect(await count(from.id)).toEqual([cask.id]);
     expect(await count(to.id)).toEqual([]);
     const response = await ctx.app.inject({
@@ -168,9 +170,9 @@ describe('the customer page', () => {
     expect(response.statusCode).toBe(201);
     expect(await count(from.id)).toEqual([]);
     expect(await count(to.id)).toEqual([cask.id]);
-    expect((await get<CustomerRecordResponse>(`/api/users/${to.id}/record`)).cards.casksHeld).toBe(
-      1,
-    );
+    expect(
+      (await getAsAdmin<CustomerRecordResponse>(`/api/users/${to.id}/record`)).cards.casksHeld,
+    ).toBe(1);
   });
 
   test("'Past casks' lists the casks transferred away, with the day and the new owner", async () => {
@@ -178,7 +180,7 @@ describe('the customer page', () => {
     const to = await createCustomer(ctx);
     const cask = await createCask(ctx, { ownerId: from.id });
     const kept = await createCask(ctx, { ownerId: from.id });
-    const past = () => get<CustomerPastCasksResponse>(`/api/users/${from.id}/past-casks`);
+    const past = () => getAsAdmin<CustomerPastCasksResponse>(`/api/users/${from.id}/past-casks`);
     expect((await past()).items).toEqual([]);
     const day = new Date().toISOString().slice(0, 10);
     const moved = await ctx.app.inject({
@@ -199,12 +201,12 @@ describe('the customer page', () => {
       },
     ]);
     expect(answer.pagination.total).toBe(1);
-    expect((await get<CustomerCasksResponse>(`/api/users/${from.id}/casks`)).items).toEqual([
+    expect((await getAsAdmin<CustomerCasksResponse>(`/api/users/${from.id}/casks`)).items).toEqual([
       expect.objectContaining({ id: kept.id }),
     ]);
-    expect((await get<CustomerPastCasksResponse>(`/api/users/${to.id}/past-casks`)).items).toEqual(
-      [],
-    );
+    expect(
+      (await getAsAdmin<CustomerPastCasksResponse>(`/api/users/${to.id}/past-casks`)).items,
+    ).toEqual([]);
   });
 
   test('an unknown or deleted customer is 404; a bad page is 400; every call needs a sign-in', async () => {

@@ -6,11 +6,11 @@ import {
 } from '@cask/contracts/dashboard';
 import { todayIso } from '@cask/contracts/cask-records';
 import { beforeAll, expect, test } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
 import { casks } from '../../db/schema/casks.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { queryRows } from '../../../test/support/database.ts';
 import { createCask, createCustomer, createPurchase } from '../../../test/support/factories.ts';
 
 // Issue 30's dashboard trends (decision 233): each one compared with a direct query of the
@@ -33,24 +33,24 @@ async function trends(): Promise<DashboardTrends> {
   return res.json<DashboardTrendsResponse>().data;
 }
 
-async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
-  return rowsOf<T>(await ctx.database.db.execute(statement));
-}
-
 /** Revenue by month straight from the orders: paid or completed, not hidden. */
 async function revenueFromOrders(): Promise<{ month: string; revenue: number }[]> {
-  const rows = await query<{ month: string; revenue: string }>(sql`
+  const rows = await queryRows<{ month: string; revenue: string }>(
+    ctx,
+    sql`
     select to_char(submitted_date at time zone 'UTC', 'YYYY-MM') as month,
            sum(investment_amount)::text as revenue
     from purchases
     where deleted_at is null and manual_payment_status in ('paid', 'completed')
-    group by 1`);
+    group by 1`,
+  );
   const byMonth = new Map(rows.map((row) => [row.month, Number(row.revenue)]));
   return months().map((month) => ({ month, revenue: byMonth.get(month) ?? 0 }));
 }
 
 async function casksByStatusFromCasks() {
-  const rows = await query<{ status: string; count: number }>(
+  const rows = await queryRows<{ status: string; count: number }>(
+    ctx,
     sql`select status, count(*)::int as count from casks where deleted_at is null group by status`,
   );
   const byStatus = new Map(rows.map((row) => [row.status, Number(row.count)]));
@@ -62,7 +62,8 @@ async function casksByStatusFromCasks() {
 
 /** The sum of every cask's current value now (the last month's point); deleted ones count none. */
 async function portfolioNow(): Promise<number> {
-  const [row] = await query<{ value: string }>(
+  const [row] = await queryRows<{ value: string }>(
+    ctx,
     sql`select coalesce(sum(current_value), 0)::text as value from casks where deleted_at is null`,
   );
   return Number(row?.value);
@@ -201,7 +202,9 @@ test('a rebuild dates the portfolio by the value histories, and keeps this month
   await ctx.database.db.execute(sql`select rebuild_portfolio_value()`);
   const answer = await trends();
   // Each month: every cask's last valuation up to it; this month: the current values.
-  const expected = await query<{ month: string; value: string }>(sql`
+  const expected = await queryRows<{ month: string; value: string }>(
+    ctx,
+    sql`
     select to_char(m.month, 'YYYY-MM') as month,
       (case when m.month = date_trunc('month', now() at time zone 'UTC')
         then (select coalesce(sum(current_value), 0) from casks where deleted_at is null)
@@ -210,7 +213,8 @@ test('a rebuild dates the portfolio by the value histories, and keeps this month
               from casks c where c.deleted_at is null) end)::text as value
     from generate_series(${`${months()[0]}-01`}::date, ${`${months()[11]}-01`}::date,
                          interval '1 month') as m(month)
-    order by m.month`);
+    order by m.month`,
+  );
   expect(answer.portfolioValue).toEqual(
     expected.map((row) => ({ month: row.month, value: Number(row.value) })),
   );
@@ -224,10 +228,12 @@ test('a rebuild dates the portfolio by the value histories, and keeps this month
 
 test('the kept months equal a rebuild, and a TRUNCATE empties them', async () => {
   const read = async () =>
-    query<{ month: string; change: string }>(
+    queryRows<{ month: string; change: string }>(
+      ctx,
       sql`select month::text, change::text from portfolio_value_months order by month`,
     );
-  const [total] = await query<{ kept: string }>(
+  const [total] = await queryRows<{ kept: string }>(
+    ctx,
     sql`select coalesce(sum(change), 0)::text as kept from portfolio_value_months`,
   );
   expect(Number(total?.kept)).toBe(await portfolioNow());

@@ -65,7 +65,7 @@ async function expectPage(reader: TestAdmin, page: number, limit: number) {
   return { total, ids };
 }
 
-async function markRead(reader: TestAdmin, id: unknown) {
+async function expectMarkRead(reader: TestAdmin, id: unknown) {
   const res = await ctx.app.inject({
     method: 'PUT',
     url: `/api/notifications/${String(id)}/read`,
@@ -79,7 +79,7 @@ test('the notifications list answers what plain SQL answers on every kind of pag
   expect(first.total).toBeGreaterThanOrEqual(20);
   // One admin has read a few notifications, on the first page and further on; the other none.
   const { ids } = await expectPage(admin, 1, first.total);
-  for (const id of [ids[0], ids[3], ids[ids.length - 1]]) await markRead(admin, id);
+  for (const id of [ids[0], ids[3], ids[ids.length - 1]]) await expectMarkRead(admin, id);
   for (const reader of [admin, other]) {
     for (const limit of [3, 6]) {
       for (const page of pagesToTry(first.total, limit)) await expectPage(reader, page, limit);

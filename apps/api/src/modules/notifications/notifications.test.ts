@@ -17,7 +17,7 @@ beforeEach(async () => {
   await ctx.database.db.delete(notifications);
 });
 
-async function createCustomer(
+async function insertCustomer(
   overrides: Partial<{ fullName: string; deleted: boolean }> = {},
 ): Promise<{ id: string; fullName: string; email: string }> {
   const email = `customer-${randomBytes(4).toString('hex')}@example.com`;
@@ -56,7 +56,7 @@ async function createOk(admin: TestAdmin, payload: Record<string, unknown> = glo
   return res.json<CreateNotificationResponse>().data.notification;
 }
 
-function list(admin: TestAdmin, query: Record<string, string> = {}) {
+function listNotifications(admin: TestAdmin, query: Record<string, string> = {}) {
   return ctx.app.inject({
     method: 'GET',
     url: '/api/notifications',
@@ -66,12 +66,12 @@ function list(admin: TestAdmin, query: Record<string, string> = {}) {
 }
 
 async function listOk(admin: TestAdmin, query: Record<string, string> = {}) {
-  const res = await list(admin, query);
+  const res = await listNotifications(admin, query);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<NotificationListResponse>().data;
 }
 
-function markRead(admin: TestAdmin, id: string) {
+function putRead(admin: TestAdmin, id: string) {
   return ctx.app.inject({
     method: 'PUT',
     url: `/api/notifications/${id}/read`,
@@ -184,7 +184,7 @@ test('creating a notification writes its audit entry with the admin and the valu
 
 test('a targeted notification names its recipient; priority and category have defaults', async () => {
   const admin = await createAdmin(ctx);
-  const customer = await createCustomer({ fullName: 'Fiona Firkin' });
+  const customer = await insertCustomer({ fullName: 'Fiona Firkin' });
   const res = await create(admin, {
     title: 'Your cask was regauged',
     message: 'New bulk litres are in your statement.',
@@ -236,7 +236,7 @@ test('a notification that is not global needs a recipient', async () => {
 
 test('a global notification cannot also name a recipient', async () => {
   const admin = await createAdmin(ctx);
-  const customer = await createCustomer();
+  const customer = await insertCustomer();
   const res = await create(admin, { ...globalNotice, recipient: customer.id });
   expect(res.statusCode).toBe(400);
   expect(res.json().errors).toEqual([
@@ -247,7 +247,7 @@ test('a global notification cannot also name a recipient', async () => {
 
 test('an unknown or deleted recipient is refused with 404, a malformed one with 400', async () => {
   const admin = await createAdmin(ctx);
-  const deleted = await createCustomer({ deleted: true });
+  const deleted = await insertCustomer({ deleted: true });
   for (const recipient of [randomUUID(), deleted.id]) {
     const res = await create(admin, { ...globalNotice, isGlobal: false, recipient });
     expect(res.statusCode).toBe(404);
@@ -323,7 +323,7 @@ test('page and limit outside their ranges are refused', async () => {
     { page: 'two' },
   ];
   for (const query of queries) {
-    const res = await list(admin, query);
+    const res = await listNotifications(admin, query);
     expect(res.statusCode, JSON.stringify(query)).toBe(400);
   }
   expect((await listOk(admin, { limit: '100' })).pagination.limit).toBe(100);
@@ -335,7 +335,7 @@ test('read state is per admin: A reads one, B still sees it unread', async () =>
   const older = await createOk(adminA, { ...globalNotice, title: 'Older' });
   const newer = await createOk(adminA, { ...globalNotice, title: 'Newer' });
 
-  const res = await markRead(adminA, older.id);
+  const res = await putRead(adminA, older.id);
   expect(res.statusCode).toBe(200);
   expect(res.json().data).toEqual({ id: older.id, isRead: true, unreadCount: 1 });
 
@@ -353,7 +353,7 @@ test('marking read is idempotent and audited once', async () => {
   const admin = await createAdmin(ctx);
   const created = await createOk(admin);
   for (let i = 0; i < 2; i++) {
-    const res = await markRead(admin, created.id);
+    const res = await putRead(admin, created.id);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ id: created.id, isRead: true, unreadCount: 0 });
   }
@@ -364,10 +364,10 @@ test('marking read is idempotent and audited once', async () => {
 
 test('marking an unknown notification read answers 404, a malformed id 400', async () => {
   const admin = await createAdmin(ctx);
-  const unknown = await markRead(admin, randomUUID());
+  const unknown = await putRead(admin, randomUUID());
   expect(unknown.statusCode).toBe(404);
   expect(unknown.json()).toEqual({ success: false, message: 'Notification not found' });
-  const malformed = await markRead(admin, 'not-an-id');
+  const malformed = await putRead(admin, 'not-an-id');
   expect(malformed.statusCode).toBe(400);
 });
 
@@ -377,7 +377,7 @@ test('mark all read brings this admin to zero unread across every page, not the 
   await seedNotifications(23, adminA);
   const first = await listOk(adminA);
   const oneId = first.notifications[0]?.id ?? '';
-  expect((await markRead(adminA, oneId)).statusCode).toBe(200);
+  expect((await putRead(adminA, oneId)).statusCode).toBe(200);
 
   const res = await markAllRead(adminA);
   expect(res.statusCode).toBe(200);

@@ -24,7 +24,7 @@ const TYPES = [undefined, 'cask', 'bottle', 'experience'] as const;
 /** In every bottle's title of the bulk data (and the offers added below). */
 const COMMON_TERM = 'year old';
 
-async function png(shade: number): Promise<Buffer> {
+async function shadedPng(shade: number): Promise<Buffer> {
   return sharp({
     create: { width: 8, height: 8, channels: 3, background: { r: shade, g: 90, b: 40 } },
   })
@@ -50,8 +50,8 @@ async function postOfferWithImages(title: string, slides: number): Promise<Offer
     }),
   };
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  const files: [string, Buffer][] = [['offerImage', await png(10)]];
-  for (let i = 0; i < slides; i++) files.push(['offerImages', await png(20 + i)]);
+  const files: [string, Buffer][] = [['offerImage', await shadedPng(10)]];
+  for (let i = 0; i < slides; i++) files.push(['offerImages', await shadedPng(20 + i)]);
   for (const [field, bytes] of files) {
     body.append(field, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${field}.png`);
   }
@@ -100,7 +100,7 @@ function offerCases(type: string | undefined, term: string | undefined) {
   };
 }
 
-async function expectEveryPage(type: string | undefined, term: string | undefined, limit = 3) {
+async function expectEveryOfferPage(type: string | undefined, term: string | undefined, limit = 3) {
   const { filter, ...list } = offerCases(type, term);
   const first = await expectListMatchesSql(ctx, admin, { ...list, query: { ...filter, limit } });
   for (const page of pagesToTry(first.total, limit)) {
@@ -119,7 +119,7 @@ const readList = (query: Record<string, string | number>) =>
 
 test('the offers list answers what plain SQL answers for every type on every kind of page', async () => {
   for (const type of TYPES) {
-    const total = await expectEveryPage(type, undefined);
+    const total = await expectEveryOfferPage(type, undefined);
     expect(total).toBeGreaterThan(type === undefined ? 30 : 9);
   }
 });
@@ -127,7 +127,7 @@ test('the offers list answers what plain SQL answers for every type on every kin
 test('the offers list answers what plain SQL answers for a common, a rare and no match', async () => {
   for (const type of TYPES) {
     for (const term of [COMMON_TERM, rareTerm, 'no-such-offer', '%']) {
-      const total = await expectEveryPage(type, term);
+      const total = await expectEveryOfferPage(type, term);
       if (type === undefined && term === COMMON_TERM) expect(total).toBeGreaterThan(6);
       if (type === undefined && term === rareTerm) expect(total).toBeGreaterThan(0);
     }
@@ -212,7 +212,7 @@ test('after two deletes the list reads the new totals and rows', async () => {
     const after = await expectListMatchesSql(ctx, admin, { ...allList, query: { page, limit } });
     expect(after.total).toBe(allBefore.total - 2);
   }
-  for (const type of TYPES) await expectEveryPage(type, undefined);
+  for (const type of TYPES) await expectEveryOfferPage(type, undefined);
   const { stats } = await readList({});
   expect(stats.totalOffers).toBe(allBefore.total - 2);
 });

@@ -91,7 +91,7 @@ const images = (banner: Buffer | null, slides: Buffer[]): FileSpec[] => [
   ...slides.map((bytes, index) => ({ field: 'offerImages', bytes, name: `slide-${index}.png` })),
 ];
 
-async function post(payload: FormData | object, headers = admin.headers) {
+async function postOffer(payload: FormData | object, headers = admin.headers) {
   return ctx.app.inject({ method: 'POST', url: '/api/offers', headers, payload });
 }
 
@@ -104,7 +104,7 @@ async function put(id: string, payload: FormData | object) {
   });
 }
 
-async function list(query = '') {
+async function listOffers(query = '') {
   const res = await ctx.app.inject({
     method: 'GET',
     url: `/api/offers${query}`,
@@ -126,7 +126,7 @@ async function tableCounts() {
   return { offers: o?.n, files: f?.n, images: i?.n, audit: a?.n };
 }
 
-async function auditOf(entityId: string) {
+async function auditRowsOf(entityId: string) {
   return ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
 }
 
@@ -179,7 +179,7 @@ describe('POST /offers', () => {
     ['bottle', BOTTLE_DETAILS, BOTTLE_DETAILS_SAVED],
     ['experience', EXPERIENCE_DETAILS, EXPERIENCE_DETAILS],
   ])('adds a %s offer with a banner and three sliding images', async (type, details, saved) => {
-    const res = await post(
+    const res = await postOffer(
       form(
         validFields({ type, details: { ...details, unknownKey: 'dropped' } }),
         images(png, [png, png, png]),
@@ -210,19 +210,19 @@ describe('POST /offers', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
     }
-    const entries = await auditOf(offer.id);
+    const entries = await auditRowsOf(offer.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: 'offer.created',
       adminId: admin.id,
       entity: 'offer',
     });
-    const uploads = await auditOf(fileIdOf(offer.images[0] ?? ''));
+    const uploads = await auditRowsOf(fileIdOf(offer.images[0] ?? ''));
     expect(uploads[0]).toMatchObject({ action: 'file.uploaded', after: { purpose: 'offer' } });
   });
 
   test('an offer without images, price or purchase value is fine; the list price is the current value', async () => {
-    const res = await post(
+    const res = await postOffer(
       form({
         title: 'Plain',
         type: 'experience',
@@ -356,7 +356,7 @@ describe('POST /offers', () => {
         if (value === undefined) delete fields[key];
         else fields[key] = value;
       }
-      const res = await post(form(fields, images(png, [png])));
+      const res = await postOffer(form(fields, images(png, [png])));
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().success).toBe(false);
       expect(res.json().errors).toContainEqual({ field, message });
@@ -365,7 +365,7 @@ describe('POST /offers', () => {
   );
 
   test('reports every missing required field at once', async () => {
-    const res = await post(form({ details: {} }));
+    const res = await postOffer(form({ details: {} }));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual([
       'type',
@@ -408,7 +408,7 @@ describe('POST /offers', () => {
       // A PNG cut after its header: the right signature, then nothing readable.
       const bytes = typeof given === 'string' ? png.subarray(0, 50) : given;
       const banner = field === 'offerImage' ? [] : [{ field: 'offerImage', bytes: png }];
-      const res = await post(form(validFields(), [...banner, { field, bytes }]));
+      const res = await postOffer(form(validFields(), [...banner, { field, bytes }]));
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json()).toEqual({ success: false, message });
       expect(await tableCounts()).toEqual(before);
@@ -417,7 +417,7 @@ describe('POST /offers', () => {
 
   test('refuses more than ten sliding images, two banners, or a file in another field', async () => {
     const before = await tableCounts();
-    const eleven = await post(
+    const eleven = await postOffer(
       form(
         validFields(),
         images(
@@ -430,17 +430,19 @@ describe('POST /offers', () => {
     expect(eleven.json().errors).toEqual([
       { field: 'offerImages', message: 'At most 10 sliding images are allowed' },
     ]);
-    const twoBanners = await post(form(validFields(), images(png, []).concat(images(png, []))));
+    const twoBanners = await postOffer(
+      form(validFields(), images(png, []).concat(images(png, []))),
+    );
     expect(twoBanners.statusCode).toBe(400);
     expect(twoBanners.json().errors).toEqual([
       { field: 'offerImage', message: 'Send one banner image' },
     ]);
-    const elsewhere = await post(form(validFields(), [{ field: 'picture', bytes: png }]));
+    const elsewhere = await postOffer(form(validFields(), [{ field: 'picture', bytes: png }]));
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().errors).toEqual([
       { field: 'picture', message: 'This field does not take a file' },
     ]);
-    const tooMany = await post(
+    const tooMany = await postOffer(
       form(
         validFields(),
         images(
@@ -454,7 +456,7 @@ describe('POST /offers', () => {
   });
 
   test('a JSON body is refused with 415: the form is multipart', async () => {
-    const res = await post({ title: 'x', type: 'cask' });
+    const res = await postOffer({ title: 'x', type: 'cask' });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Send the form as multipart/form-data');
   });
@@ -481,17 +483,17 @@ describe('GET /offers', () => {
         isActive: i % 3 !== 0,
       });
     }
-    const first = await list();
+    const first = await listOffers();
     expect(first.offers).toHaveLength(10);
     expect(first.offers[0]?.title).toBe(`${marker} 11`);
     expect(first.pagination.limit).toBe(10);
     expect(first.pagination.total).toBe(first.stats.totalOffers);
     expect(first.pagination.pages).toBe(Math.ceil(first.pagination.total / 10));
     await expectExactStats(first.stats);
-    const searched = await list(`?search=${marker}&limit=5&page=3`);
+    const searched = await listOffers(`?search=${marker}&limit=5&page=3`);
     expect(searched.offers.map((o) => o.title)).toEqual([`${marker} 1`, `${marker} 0`]);
     expect(searched.pagination).toEqual({ current: 3, pages: 3, total: 12, limit: 5 });
-    const past = await list(`?search=${marker}&page=9`);
+    const past = await listOffers(`?search=${marker}&page=9`);
     expect(past.offers).toEqual([]);
     expect(past.pagination.total).toBe(12);
   });
@@ -501,23 +503,23 @@ describe('GET /offers', () => {
     const byTitle = await createOffer(ctx, { title: `Old ${marker.toUpperCase()} cask` });
     const byDescription = await createOffer(ctx, { description: `Rare ${marker} from Islay` });
     await createOffer(ctx, { title: 'Something else' });
-    const found = await list(`?search=${marker}`);
+    const found = await listOffers(`?search=${marker}`);
     expect(found.offers.map((o) => o.id).sort()).toEqual([byTitle.id, byDescription.id].sort());
     expect(found.pagination.total).toBe(2);
     // The stats stay the catalogue's, whatever the search.
     await expectExactStats(found.stats);
-    expect((await list('?search=%25')).pagination.total).toBe(0);
+    expect((await listOffers('?search=%25')).pagination.total).toBe(0);
   });
 
   test('filters by type, alone or with a search', async () => {
     const marker = uniqueMarker('type');
     await createOffer(ctx, { title: `${marker} a`, type: 'bottle' });
     await createOffer(ctx, { title: `${marker} b`, type: 'experience' });
-    const bottles = await list('?type=bottle');
+    const bottles = await listOffers('?type=bottle');
     expect(bottles.offers.every((o) => o.type === 'bottle')).toBe(true);
     const rows = await ctx.database.db.select().from(offers).where(eq(offers.type, 'bottle'));
     expect(bottles.pagination.total).toBe(rows.filter((row) => row.retiredAt === null).length);
-    const both = await list(`?type=experience&search=${marker}`);
+    const both = await listOffers(`?type=experience&search=${marker}`);
     expect(both.offers.map((o) => o.title)).toEqual([`${marker} b`]);
   });
 
@@ -527,7 +529,7 @@ describe('GET /offers', () => {
       expiryDate: '2000-01-01',
       currentPrice: '99.99',
     });
-    const [shown] = (await list(`?search=${created.title}`)).offers;
+    const [shown] = (await listOffers(`?search=${created.title}`)).offers;
     expect(shown).toEqual({
       id: created.id,
       title: created.title,
@@ -561,7 +563,7 @@ describe('GET /offers', () => {
       [null, null],
     ] as const) {
       const created = await createOffer(ctx, { title: `${marker} ${days}`, expiryDate });
-      const [shown] = (await list(`?search=${encodeURIComponent(created.title)}`)).offers;
+      const [shown] = (await listOffers(`?search=${encodeURIComponent(created.title)}`)).offers;
       expect(shown?.daysLeft, `${expiryDate}`).toBe(days);
       expect(daysLeft(expiryDate)).toBe(days);
     }
@@ -585,7 +587,7 @@ describe('GET /offers', () => {
 
 describe('PUT /offers/{id}', () => {
   async function added() {
-    const res = await post(form(validFields(), images(png, [png, png, png])));
+    const res = await postOffer(form(validFields(), images(png, [png, png, png])));
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.offer as Offer;
   }
@@ -628,14 +630,16 @@ describe('PUT /offers/{id}', () => {
     for (const url of updated.images) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     }
-    const actions = (await auditOf(offer.id)).map((entry) => entry.action);
+    const actions = (await auditRowsOf(offer.id)).map((entry) => entry.action);
     expect(actions).toEqual(['offer.created', 'offer.updated']);
-    const updateEntry = (await auditOf(offer.id)).find((entry) => entry.action === 'offer.updated');
+    const updateEntry = (await auditRowsOf(offer.id)).find(
+      (entry) => entry.action === 'offer.updated',
+    );
     expect(updateEntry).toMatchObject({
       before: { type: 'cask', isActive: true },
       after: { type: 'bottle', isActive: false },
     });
-    expect((await auditOf(fileIdOf(removed))).map((entry) => entry.action)).toEqual([
+    expect((await auditRowsOf(fileIdOf(removed))).map((entry) => entry.action)).toEqual([
       'file.uploaded',
       'file.deleted',
     ]);
@@ -655,7 +659,7 @@ describe('PUT /offers/{id}', () => {
 
   test('an edit that names the version it opened is refused once another save replaced it', async () => {
     const offer = await added();
-    const listed = (await list(`?search=${encodeURIComponent(offer.title)}`)).offers[0];
+    const listed = (await listOffers(`?search=${encodeURIComponent(offer.title)}`)).offers[0];
     expect(listed?.version).toBe(offer.version);
     const withVersion = (payload: FormData, version: string) =>
       ctx.app.inject({
@@ -679,7 +683,7 @@ describe('PUT /offers/{id}', () => {
     );
     expect(theirs.statusCode, theirs.body).toBe(412);
     expect(theirs.json()).toEqual({ success: false, message: RECORD_CHANGED_ELSEWHERE });
-    const now = (await list(`?search=${encodeURIComponent(offer.title)}`)).offers[0];
+    const now = (await listOffers(`?search=${encodeURIComponent(offer.title)}`)).offers[0];
     expect(now?.title).toBe(`${offer.title} mine`);
     expect(now?.version).toBe(saved.version);
 
@@ -692,9 +696,9 @@ describe('PUT /offers/{id}', () => {
 
   test('the cards follow an edit of the status', async () => {
     const offer = await added();
-    const before = (await list()).stats;
+    const before = (await listOffers()).stats;
     await put(offer.id, form(validFields({ isActive: 'false' })));
-    const after = (await list()).stats;
+    const after = (await listOffers()).stats;
     expect(after).toEqual({
       totalOffers: before.totalOffers,
       activeOffers: before.activeOffers - 1,
@@ -789,10 +793,10 @@ describe('DELETE /offers/{id}', () => {
 
   test('an offer is retired, kept as it was with its images, hidden everywhere, and audited', async () => {
     // Decision 273: every delete retires, so its Undo can bring the offer back exactly.
-    const res = await post(form(validFields(), images(png, [png, png])));
+    const res = await postOffer(form(validFields(), images(png, [png, png])));
     const offer: Offer = res.json().data.offer;
     const [stored] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
-    const before = (await list()).stats;
+    const before = (await listOffers()).stats;
     const deleted = await remove(offer.id);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({
@@ -808,29 +812,29 @@ describe('DELETE /offers/{id}', () => {
     expect(kept).toEqual(was);
     const files = [offer.image ?? '', ...offer.images].map(fileIdOf);
     expect(await storedFileIds(files)).toHaveLength(3);
-    const after = (await list()).stats;
+    const after = (await listOffers()).stats;
     expect(after).toEqual({
       totalOffers: before.totalOffers - 1,
       activeOffers: before.activeOffers - 1,
     });
     await expectExactStats(after);
-    expect((await list(`?search=${encodeURIComponent(offer.title)}`)).offers).toEqual([]);
+    expect((await listOffers(`?search=${encodeURIComponent(offer.title)}`)).offers).toEqual([]);
     const one = await ctx.app.inject({
       method: 'GET',
       url: `/api/offers/${offer.id}`,
       headers: admin.headers,
     });
     expect(one.statusCode).toBe(404);
-    const entry = (await auditOf(offer.id)).find((r) => r.action === 'offer.deleted');
+    const entry = (await auditRowsOf(offer.id)).find((r) => r.action === 'offer.deleted');
     expect(entry).toMatchObject({ adminId: admin.id, before: { title: offer.title } });
     expect((await remove(offer.id)).statusCode).toBe(404);
   });
 
   test('an offer that orders refer to is retired the same way; the orders keep their link', async () => {
-    const res = await post(form(validFields(), images(png, [png])));
+    const res = await postOffer(form(validFields(), images(png, [png])));
     const offer: Offer = res.json().data.offer;
     const order = await createPurchase(ctx, { offerId: offer.id, title: offer.title });
-    const before = (await list()).stats;
+    const before = (await listOffers()).stats;
     const retired = await remove(offer.id);
     expect(retired.statusCode).toBe(200);
     expect(retired.json().data).toEqual({ id: offer.id, retired: true });
@@ -841,14 +845,14 @@ describe('DELETE /offers/{id}', () => {
     expect(kept?.offerId).toBe(offer.id);
     // Its images stay: the orders' history still shows them.
     expect(await storedFileIds([offer.image ?? ''].map(fileIdOf))).toHaveLength(1);
-    const after = await list(`?search=${encodeURIComponent(offer.title)}`);
+    const after = await listOffers(`?search=${encodeURIComponent(offer.title)}`);
     expect(after.offers).toEqual([]);
     expect(after.stats).toEqual({
       totalOffers: before.totalOffers - 1,
       activeOffers: before.activeOffers - 1,
     });
     await expectExactStats(after.stats);
-    const bottles = await list('?type=cask');
+    const bottles = await listOffers('?type=cask');
     const casks = await ctx.database.db.select().from(offers).where(eq(offers.type, 'cask'));
     expect(bottles.pagination.total).toBe(casks.filter((r) => r.retiredAt === null).length);
     expect((await remove(offer.id)).statusCode).toBe(404);

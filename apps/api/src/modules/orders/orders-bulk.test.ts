@@ -32,7 +32,7 @@ async function tenOrders() {
   return orders;
 }
 
-function setStatuses(changes: unknown, headers: Record<string, string> = admin.headers) {
+function setPurchaseStatuses(changes: unknown, headers: Record<string, string> = admin.headers) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/purchases/bulk/status',
@@ -49,7 +49,7 @@ async function stored(ids: string[]) {
   return new Map(rows.map((row) => [row.id, row.status]));
 }
 
-async function audited(ids: string[]) {
+async function purchaseAudit(ids: string[]) {
   return ctx.database.db
     .select()
     .from(auditLog)
@@ -66,7 +66,7 @@ test('sets the status of ten orders in one action, each audited; its undo puts e
   const before = await stored(ids);
   const statsBefore = await counts();
 
-  const res = await setStatuses(ids.map((id) => ({ id, status: 'Delivered' })));
+  const res = await setPurchaseStatuses(ids.map((id) => ({ id, status: 'Delivered' })));
   expect(res.statusCode, res.body).toBe(200);
   const answer = res.json() as OrderStatusChangesResponse;
   expect(answer.data.changes).toEqual(
@@ -77,7 +77,7 @@ test('sets the status of ten orders in one action, each audited; its undo puts e
     })),
   );
   expect([...(await stored(ids)).values()]).toEqual(ids.map(() => 'Delivered'));
-  const audit = await audited(ids);
+  const audit = await purchaseAudit(ids);
   expect(audit).toHaveLength(10);
   expect(audit.map((row) => [row.entityId, row.action, row.before, row.after])).toEqual(
     expect.arrayContaining(
@@ -96,13 +96,13 @@ test('sets the status of ten orders in one action, each audited; its undo puts e
   expect(delivered(await counts())).toBe(delivered(statsBefore) + 8);
 
   // Undo: the `before` values sent back.
-  const undo = await setStatuses(
+  const undo = await setPurchaseStatuses(
     answer.data.changes.map(({ id, before: was }) => ({ id, ...was })),
   );
   expect(undo.statusCode, undo.body).toBe(200);
   expect(await stored(ids)).toEqual(before);
   expect(await counts()).toEqual(statsBefore);
-  expect(await audited(ids)).toHaveLength(20);
+  expect(await purchaseAudit(ids)).toHaveLength(20);
 });
 
 test('when one order cannot be changed, none is, and the answer names each that failed', async () => {
@@ -118,7 +118,7 @@ test('when one order cannot be changed, none is, and the answer names each that 
     { id: unknown, status: 'Active' },
   ];
 
-  const res = await setStatuses(changes);
+  const res = await setPurchaseStatuses(changes);
   expect(res.statusCode).toBe(409);
   expect(res.json()).toEqual({
     success: false,
@@ -129,7 +129,7 @@ test('when one order cannot be changed, none is, and the answer names each that 
     ],
   });
   expect(await stored(ids)).toEqual(before);
-  expect(await audited([...ids, gone.id, unknown])).toHaveLength(0);
+  expect(await purchaseAudit([...ids, gone.id, unknown])).toHaveLength(0);
 });
 
 test('a body that names no order, one twice, too many, or a status that does not exist is refused', async () => {
@@ -152,18 +152,18 @@ test('a body that names no order, one twice, too many, or a status that does not
     [[{ id, status: 'Lost' }], 'Status'],
     [[{ id: 'not-a-uuid', status: 'Active' }], 'id'],
   ] as const) {
-    const res = await setStatuses(changes);
+    const res = await setPurchaseStatuses(changes);
     expect(res.statusCode, JSON.stringify(changes).slice(0, 80)).toBe(400);
     expect(res.json().success).toBe(false);
     expect(res.body).toContain(message);
   }
   expect((await stored([id])).get(id)).toBe(order!.status);
-  expect(await audited([id])).toHaveLength(0);
+  expect(await purchaseAudit([id])).toHaveLength(0);
 });
 
 test('signed out, nothing is changed', async () => {
   const [order] = await tenOrders();
-  const res = await setStatuses([{ id: order!.id, status: 'Reject' }], {});
+  const res = await setPurchaseStatuses([{ id: order!.id, status: 'Reject' }], {});
   expect(res.statusCode).toBe(401);
   expect((await stored([order!.id])).get(order!.id)).toBe(order!.status);
 });

@@ -45,7 +45,7 @@ function deleteOrder(id: string, headers = admin.headers) {
   return ctx.app.inject({ method: 'DELETE', url: `/api/purchases/${id}`, headers });
 }
 
-async function auditEntries(entityId: string) {
+async function purchaseAuditOf(entityId: string) {
   return ctx.database.db
     .select()
     .from(auditLog)
@@ -59,7 +59,7 @@ async function storedRow(id: string) {
 }
 
 /** The stats computed the slow way, straight from the table: what the counters must equal. */
-async function statsFromTable() {
+async function purchaseStatsFromTable() {
   const rows = await ctx.database.db
     .select({ status: purchases.status, count: count() })
     .from(purchases)
@@ -152,7 +152,7 @@ describe('GET /purchases', () => {
       'second note',
     ]);
     expect(data.purchases[0]?.notes).toEqual([]);
-    expect(data.stats).toEqual(await statsFromTable());
+    expect(data.stats).toEqual(await purchaseStatsFromTable());
   });
 
   test('searches all orders by the customer name or the title, case-insensitively', async () => {
@@ -191,7 +191,7 @@ describe('GET /purchases', () => {
     expect(searched.pagination.total).toBe(1);
 
     const all = await listOrders({ status: 'Reject' });
-    const table = await statsFromTable();
+    const table = await purchaseStatsFromTable();
     expect(all.pagination.total).toBe(table.byStatus.find((s) => s._id === 'Reject')?.count);
     expect(all.purchases.every((order) => order.status === 'Reject')).toBe(true);
     expect((await listOrders()).pagination.total).toBe(table.overall.totalPurchases);
@@ -327,7 +327,7 @@ describe('PUT /purchases/{id}/status', () => {
       ['paid by wire', { fullName: 'Ada Admin' }],
     ]);
 
-    const audit = await auditEntries(order.id);
+    const audit = await purchaseAuditOf(order.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'order.updated',
@@ -391,13 +391,13 @@ describe('PUT /purchases/{id}/status', () => {
       .from(purchaseNotes)
       .where(eq(purchaseNotes.purchaseId, order.id));
     expect(stored.map((note) => note.content).sort()).toEqual(['before', 'from Ada', 'from Bob']);
-    expect(await auditEntries(order.id)).toHaveLength(2);
+    expect(await purchaseAuditOf(order.id)).toHaveLength(2);
   });
 
   test('moves the status counters with the change', async () => {
     const order = await createPurchase(ctx, { status: 'Pending' });
     await putOrder(order.id, { ...validEdit, status: 'Reject' });
-    expect((await listOrders()).stats).toEqual(await statsFromTable());
+    expect((await listOrders()).stats).toEqual(await purchaseStatsFromTable());
   });
 
   test('refuses bad bodies with a field error and changes nothing', async () => {
@@ -428,7 +428,7 @@ describe('PUT /purchases/{id}/status', () => {
       .from(purchaseNotes)
       .where(eq(purchaseNotes.purchaseId, order.id));
     expect(notes.map((note) => note.content)).toEqual(['kept']);
-    expect(await auditEntries(order.id)).toHaveLength(0);
+    expect(await purchaseAuditOf(order.id)).toHaveLength(0);
   });
 
   test('answers 404 for an unknown or deleted order and 400 for a bad id', async () => {
@@ -465,7 +465,7 @@ describe('DELETE /purchases/{id}', () => {
     expect(after.stats.byStatus.find((s) => s._id === 'Pending')?.count).toBe(
       (before.stats.byStatus.find((s) => s._id === 'Pending')?.count ?? 0) - 1,
     );
-    expect(after.stats).toEqual(await statsFromTable());
+    expect(after.stats).toEqual(await purchaseStatsFromTable());
     expect((await listOrders({ search: order.title })).purchases).toEqual([]);
 
     // Hidden, not erased: the money history stays in the database.
@@ -476,7 +476,7 @@ describe('DELETE /purchases/{id}', () => {
       .where(eq(purchaseNotes.purchaseId, order.id));
     expect(notes).toHaveLength(1);
 
-    const audit = await auditEntries(order.id);
+    const audit = await purchaseAuditOf(order.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'order.deleted',
@@ -486,7 +486,7 @@ describe('DELETE /purchases/{id}', () => {
 
     // Twice: like an unknown id, and nothing more is audited.
     expect((await deleteOrder(order.id)).statusCode).toBe(404);
-    expect(await auditEntries(order.id)).toHaveLength(1);
+    expect(await purchaseAuditOf(order.id)).toHaveLength(1);
   });
 
   test('a deleted order leaves the dashboard revenue and the reward list sums', async () => {

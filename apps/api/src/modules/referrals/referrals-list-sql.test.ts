@@ -75,7 +75,7 @@ function referralCases(status: Status, term: string | undefined, order = NEWEST_
   };
 }
 
-function query(page: number, limit: number, status: Status, term: string | undefined) {
+function referralQuery(page: number, limit: number, status: Status, term: string | undefined) {
   return {
     page,
     limit,
@@ -84,15 +84,15 @@ function query(page: number, limit: number, status: Status, term: string | undef
   };
 }
 
-async function expectEveryPage(status: Status, term: string | undefined, limit: number) {
+async function expectEveryReferralPage(status: Status, term: string | undefined, limit: number) {
   const first = await expectListMatchesSql(ctx, admin, {
     ...referralCases(status, term),
-    query: query(1, limit, status, term),
+    query: referralQuery(1, limit, status, term),
   });
   for (const page of pagesToTry(first.total, limit)) {
     await expectListMatchesSql(ctx, admin, {
       ...referralCases(status, term),
-      query: query(page, limit, status, term),
+      query: referralQuery(page, limit, status, term),
     });
   }
   return first.total;
@@ -101,7 +101,7 @@ async function expectEveryPage(status: Status, term: string | undefined, limit: 
 test('the Referrals list answers what plain SQL answers for every status on every kind of page', async () => {
   for (const status of STATUSES) {
     for (const limit of [6, 10]) {
-      const total = await expectEveryPage(status, undefined, limit);
+      const total = await expectEveryReferralPage(status, undefined, limit);
       expect(total).toBeGreaterThan(50);
     }
   }
@@ -111,7 +111,7 @@ test('the Referrals list answers what plain SQL answers for every search and sta
   const totals: Record<string, number> = {};
   for (const [name, term] of Object.entries(terms)) {
     for (const status of STATUSES) {
-      const total = await expectEveryPage(status, term, 6);
+      const total = await expectEveryReferralPage(status, term, 6);
       if (status === undefined) totals[name] = total;
     }
   }
@@ -143,7 +143,7 @@ async function expectFarEndsFirst(): Promise<Map<WriteCase, number>> {
     for (const page of [last, last - 1, last + 1, 1]) {
       await expectListMatchesSql(ctx, admin, {
         ...referralCases(c.status, c.term),
-        query: query(page, 6, c.status, c.term),
+        query: referralQuery(page, 6, c.status, c.term),
       });
     }
   }
@@ -157,7 +157,7 @@ test('after a status change, then a deletion, the list reads the new totals and 
   for (const c of WRITE_CASES) {
     const seen = await expectListMatchesSql(ctx, admin, {
       ...referralCases(c.status, c.term),
-      query: query(2, 6, c.status, c.term),
+      query: referralQuery(2, 6, c.status, c.term),
     });
     before.set(c, seen.total);
   }
@@ -232,12 +232,12 @@ test("a customer's new name is searchable on their referrals at once, and their 
     for (const status of STATUSES) {
       await expectListMatchesSql(ctx, admin, {
         ...referralCases(status, term),
-        query: query(1, 6, status, term),
+        query: referralQuery(1, 6, status, term),
       });
     }
     const all = await expectListMatchesSql(ctx, admin, {
       ...referralCases(undefined, term),
-      query: query(1, 6, undefined, term),
+      query: referralQuery(1, 6, undefined, term),
     });
     return all.total;
   };

@@ -36,9 +36,7 @@ function setStatus(id: string, payload: unknown, headers = admin.headers) {
   });
 }
 
-const balanceOf = (customerId: string) => pointsBalanceOf(ctx, customerId);
-
-async function ledgerOf(referralId: string) {
+async function ledgerOfReferral(referralId: string) {
   return ctx.database.db
     .select()
     .from(pointTransactions)
@@ -94,7 +92,7 @@ test('the referral calls need a signed-in admin and change nothing without one',
     expect(res.json().message).toContain('You are not authorized');
   }
   expect((await statusOf(referral.id))?.status).toBe('pending');
-  expect(await ledgerOf(referral.id)).toHaveLength(0);
+  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
 });
 
 // The fields of docs/screens/referrals.md#api-calls.
@@ -239,9 +237,9 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   expect(body.data.referrerPoints).toBe(290);
   expect(body.data.referral).toMatchObject({ id: referral.id, status: 'completed' });
   expect(body.data.referral.completedDate).not.toBeNull();
-  expect(await balanceOf(referrer.id)).toBe(290);
+  expect(await pointsBalanceOf(ctx, referrer.id)).toBe(290);
   expect(await rewardPoints(referrer.fullName)).toBe(290);
-  const ledger = await ledgerOf(referral.id);
+  const ledger = await ledgerOfReferral(referral.id);
   expect(ledger).toMatchObject([
     { customerId: referrer.id, points: 250, type: 'referral', adminId: admin.id },
   ]);
@@ -270,9 +268,9 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   expect(again.json<UpdateReferralStatusResponse>().data.referral.completedDate).toBe(
     body.data.referral.completedDate,
   );
-  expect(await ledgerOf(referral.id)).toHaveLength(1);
+  expect(await ledgerOfReferral(referral.id)).toHaveLength(1);
   expect(await statusAudits(referral.id)).toHaveLength(1);
-  expect(await balanceOf(referrer.id)).toBe(290);
+  expect(await pointsBalanceOf(ctx, referrer.id)).toBe(290);
 
   const back = await setStatus(referral.id, { status: 'pending' });
   expect(back.statusCode, back.body).toBe(200);
@@ -280,9 +278,9 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
     referrerPoints: 40,
     referral: { status: 'pending', completedDate: null },
   });
-  expect(await balanceOf(referrer.id)).toBe(40);
+  expect(await pointsBalanceOf(ctx, referrer.id)).toBe(40);
   expect(await rewardPoints(referrer.fullName)).toBe(40);
-  expect((await ledgerOf(referral.id)).map((e) => e.points).sort()).toEqual([-250, 250]);
+  expect((await ledgerOfReferral(referral.id)).map((e) => e.points).sort()).toEqual([-250, 250]);
   const reversal = await statusAudits(referral.id);
   expect(reversal).toHaveLength(2);
   expect(reversal.map((a) => a.after)).toContainEqual(
@@ -292,8 +290,8 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
 
   // A second round credits again, once.
   expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
-  expect(await balanceOf(referrer.id)).toBe(290);
-  expect(await ledgerOf(referral.id)).toHaveLength(3);
+  expect(await pointsBalanceOf(ctx, referrer.id)).toBe(290);
+  expect(await ledgerOfReferral(referral.id)).toHaveLength(3);
 });
 
 test('two admins completing one referral at the same moment credit it once', async () => {
@@ -308,8 +306,8 @@ test('two admins completing one referral at the same moment credit it once', asy
   ]);
 
   expect(results.map((res) => res.statusCode)).toEqual([200, 200, 200]);
-  expect(await balanceOf(referrer.id)).toBe(100);
-  expect(await ledgerOf(referral.id)).toHaveLength(1);
+  expect(await pointsBalanceOf(ctx, referrer.id)).toBe(100);
+  expect(await ledgerOfReferral(referral.id)).toHaveLength(1);
   expect(await statusAudits(referral.id)).toHaveLength(1);
 
   // And going back concurrently takes it back once.
@@ -317,8 +315,8 @@ test('two admins completing one referral at the same moment credit it once', asy
     setStatus(referral.id, { status: 'pending' }),
     setStatus(referral.id, { status: 'pending' }, other.headers),
   ]);
-  expect(await balanceOf(referrer.id)).toBe(0);
-  expect((await ledgerOf(referral.id)).map((e) => e.points).sort()).toEqual([-100, 100]);
+  expect(await pointsBalanceOf(ctx, referrer.id)).toBe(0);
+  expect((await ledgerOfReferral(referral.id)).map((e) => e.points).sort()).toEqual([-100, 100]);
 });
 
 test('a referral worth no points completes without a ledger entry', async () => {
@@ -327,10 +325,10 @@ test('a referral worth no points completes without a ledger entry', async () => 
 
   expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
   expect((await statusOf(referral.id))?.status).toBe('completed');
-  expect(await ledgerOf(referral.id)).toHaveLength(0);
+  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
   expect(await statusAudits(referral.id)).toHaveLength(1);
   expect((await setStatus(referral.id, { status: 'pending' })).statusCode).toBe(200);
-  expect(await balanceOf(referrer.id)).toBe(0);
+  expect(await pointsBalanceOf(ctx, referrer.id)).toBe(0);
 });
 
 test('going back to pending is refused when the referrer has spent the reward', async () => {
@@ -350,8 +348,8 @@ test('going back to pending is refused when the referrer has spent the reward', 
     'Catriona Bell has 50 points left, fewer than the 200 this referral credited, so it cannot go back to pending';
   expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'status', message }] });
   expect((await statusOf(referral.id))?.status).toBe('completed');
-  expect(await balanceOf(referrer.id)).toBe(50);
-  expect(await ledgerOf(referral.id)).toHaveLength(1);
+  expect(await pointsBalanceOf(ctx, referrer.id)).toBe(50);
+  expect(await ledgerOfReferral(referral.id)).toHaveLength(1);
   expect(await statusAudits(referral.id)).toHaveLength(1);
 });
 
@@ -370,8 +368,8 @@ test('completing is refused when the credit would take the referrer past the bal
   const message = `Ewan Munro has ${MAX_POINTS_BALANCE - 50} points: the 200 of this referral would take the balance past ${MAX_POINTS_BALANCE}, so it cannot be completed`;
   expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'status', message }] });
   expect((await statusOf(referral.id))?.status).toBe('pending');
-  expect(await balanceOf(referrer.id)).toBe(MAX_POINTS_BALANCE - 50);
-  expect(await ledgerOf(referral.id)).toHaveLength(0);
+  expect(await pointsBalanceOf(ctx, referrer.id)).toBe(MAX_POINTS_BALANCE - 50);
+  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
   expect(await statusAudits(referral.id)).toHaveLength(0);
 });
 
@@ -418,7 +416,7 @@ test('bad input is refused with a clear error and changes nothing', async () => 
   ).toBe('Status must be pending or completed');
 
   expect((await statusOf(referral.id))?.status).toBe('pending');
-  expect(await ledgerOf(referral.id)).toHaveLength(0);
+  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
   expect(await statusAudits(referral.id)).toHaveLength(0);
 });
 
@@ -435,5 +433,5 @@ test("a bulk status's completedDate PostgreSQL cannot store is refused with a 40
     expect(res.json()).toMatchObject({ success: false, message: DATE_OUT_OF_RANGE });
   }
   expect((await statusOf(referral.id))?.status).toBe('pending');
-  expect(await ledgerOf(referral.id)).toHaveLength(0);
+  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
 });

@@ -35,9 +35,7 @@ function adjust(payload: Record<string, unknown>, headers = admin.headers) {
   });
 }
 
-const balanceOf = (customerId: string) => pointsBalanceOf(ctx, customerId);
-
-async function ledgerOf(customerId: string) {
+async function ledgerOfCustomer(customerId: string) {
   return ctx.database.db
     .select()
     .from(pointTransactions)
@@ -59,7 +57,7 @@ test('the reward calls need a signed-in admin', async () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('You are not authorized');
   }
-  expect(await ledgerOf(customer.id)).toHaveLength(0);
+  expect(await ledgerOfCustomer(customer.id)).toHaveLength(0);
 });
 
 test('each reward row shows casks held, referrals made, money invested and the point balance', async () => {
@@ -176,7 +174,7 @@ test('a manual adjustment appends a ledger entry, moves the balance and is audit
       },
     },
   });
-  const ledger = await ledgerOf(customer.id);
+  const ledger = await ledgerOfCustomer(customer.id);
   expect(ledger).toHaveLength(1);
   expect(ledger[0]).toMatchObject({
     id: body.data.transaction.id,
@@ -184,7 +182,7 @@ test('a manual adjustment appends a ledger entry, moves the balance and is audit
     adminId: admin.id,
     type: 'manual_adjustment',
   });
-  expect(await balanceOf(customer.id)).toBe(120);
+  expect(await pointsBalanceOf(ctx, customer.id)).toBe(120);
   const audit = await pointAudits(customer.id);
   expect(audit).toHaveLength(1);
   expect(audit[0]).toMatchObject({
@@ -199,7 +197,7 @@ test('a manual adjustment appends a ledger entry, moves the balance and is audit
   expect(minus.statusCode).toBe(200);
   expect(minus.json().data.referralPoints).toBe(100);
   expect(minus.json().data.transaction).toMatchObject({ description: null, adminNotes: null });
-  expect(await balanceOf(customer.id)).toBe(100);
+  expect(await pointsBalanceOf(ctx, customer.id)).toBe(100);
 });
 
 test('an adjustment that would take the balance below zero is refused and writes nothing', async () => {
@@ -211,13 +209,13 @@ test('an adjustment that would take the balance below zero is refused and writes
   expect(res.statusCode).toBe(400);
   const message = 'Insufficient points: Fiona Grant has 100 points, so at most 100 can be removed';
   expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'points', message }] });
-  expect(await balanceOf(customer.id)).toBe(100);
-  expect(await ledgerOf(customer.id)).toHaveLength(1);
+  expect(await pointsBalanceOf(ctx, customer.id)).toBe(100);
+  expect(await ledgerOfCustomer(customer.id)).toHaveLength(1);
   expect(await pointAudits(customer.id)).toHaveLength(0);
 
   // Exactly down to zero is allowed.
   expect((await adjust({ userId: customer.id, points: -100 })).statusCode).toBe(200);
-  expect(await balanceOf(customer.id)).toBe(0);
+  expect(await pointsBalanceOf(ctx, customer.id)).toBe(0);
 });
 
 test('two concurrent removals cannot overdraw: exactly one of them succeeds', async () => {
@@ -230,8 +228,8 @@ test('two concurrent removals cannot overdraw: exactly one of them succeeds', as
   ]);
 
   expect(results.map((res) => res.statusCode).sort()).toEqual([200, 400]);
-  expect(await balanceOf(customer.id)).toBe(40);
-  const ledger = await ledgerOf(customer.id);
+  expect(await pointsBalanceOf(ctx, customer.id)).toBe(40);
+  const ledger = await ledgerOfCustomer(customer.id);
   expect(ledger.map((entry) => entry.points).sort()).toEqual([-60, 100]);
   expect(await pointAudits(customer.id)).toHaveLength(1);
 });
@@ -259,8 +257,8 @@ test('bad adjustment input is refused with field errors and writes nothing', asy
     expect(body.errors[0].field, JSON.stringify(payload)).toBe(field);
     if (message) expect(body.errors[0].message).toBe(message);
   }
-  expect(await ledgerOf(customer.id)).toHaveLength(0);
-  expect(await balanceOf(customer.id)).toBe(0);
+  expect(await ledgerOfCustomer(customer.id)).toHaveLength(0);
+  expect(await pointsBalanceOf(ctx, customer.id)).toBe(0);
   expect(await pointAudits(customer.id)).toHaveLength(0);
 });
 
@@ -272,7 +270,7 @@ test('adjusting an unknown or deleted customer answers 404 and writes nothing', 
   const gone = await createCustomer(ctx, { deletedAt: new Date() });
   const res = await adjust({ userId: gone.id, points: 5 });
   expect(res.statusCode).toBe(404);
-  expect(await ledgerOf(gone.id)).toHaveLength(0);
+  expect(await ledgerOfCustomer(gone.id)).toHaveLength(0);
 });
 
 test('the ledger is append-only and the database itself refuses an overdraw', async () => {
@@ -293,6 +291,6 @@ test('the ledger is append-only and the database itself refuses an overdraw', as
     db.execute(sql`update customers set points_balance = -1 where id = ${customer.id}`),
   ).rejects.toThrow();
 
-  expect(await balanceOf(customer.id)).toBe(10);
-  expect(await ledgerOf(customer.id)).toHaveLength(1);
+  expect(await pointsBalanceOf(ctx, customer.id)).toBe(10);
+  expect(await ledgerOfCustomer(customer.id)).toHaveLength(1);
 });

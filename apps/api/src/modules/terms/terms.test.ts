@@ -24,7 +24,7 @@ async function readPolicy() {
   return res.json<TermsResponse>().data;
 }
 
-async function savePolicy(content: unknown, type: unknown = 'privacy') {
+async function saveTerms(content: unknown, type: unknown = 'privacy') {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/terms',
@@ -51,7 +51,7 @@ test('a saved policy is returned by GET with its formatting kept', async () => {
     '<p><span class="ql-font-serif">Serif</span> <a href="https://example.com/privacy">details</a>' +
     ' <a href="mailto:privacy@example.com">mail us</a></p>' +
     '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt="seal"></p>';
-  const res = await savePolicy(html);
+  const res = await saveTerms(html);
 
   expect(res.statusCode).toBe(200);
   expect(res.json().message).toBe('Privacy policy updated successfully!');
@@ -72,7 +72,7 @@ test('a saved policy is returned by GET with its formatting kept', async () => {
 });
 
 test('saving strips scripts, event handlers and javascript: links', async () => {
-  const res = await savePolicy(
+  const res = await saveTerms(
     '<p>Hello<script>window.__xss = 1</script></p>' +
       '<img src=x onerror="window.__xss = 2">' +
       '<p onclick="window.__xss = 3" style="color:red">Click</p>' +
@@ -102,8 +102,8 @@ test('saving strips scripts, event handlers and javascript: links', async () => 
 
 test('the newest save is the policy shown, and each save is kept as a version', async () => {
   const before = await versionCount();
-  await savePolicy('<p>Version one</p>');
-  await savePolicy('<p>Version two</p>');
+  await saveTerms('<p>Version one</p>');
+  await saveTerms('<p>Version two</p>');
   expect((await readPolicy()).content).toBe('<p>Version two</p>');
   expect(await versionCount()).toBe(before + 2);
 });
@@ -112,8 +112,8 @@ test('saving writes an audit entry with the lengths and hashes, before and after
   const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
   const before = '<p>Before the audit</p>';
   const after = '<p>After the audit, longer</p>';
-  await savePolicy(before);
-  const res = await savePolicy(after);
+  await saveTerms(before);
+  const res = await saveTerms(after);
   expect(res.statusCode).toBe(200);
 
   const rows = await ctx.database.db
@@ -138,7 +138,7 @@ test.each([
   '%s is refused with "Privacy policy content is required" and nothing is stored',
   async (_what, content) => {
     const before = await versionCount();
-    const res = await savePolicy(content);
+    const res = await saveTerms(content);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
       { field: 'content', message: 'Privacy policy content is required' },
@@ -149,14 +149,14 @@ test.each([
 
 test('a policy over 200000 characters is refused', async () => {
   const before = await versionCount();
-  const res = await savePolicy(`<p>${'a'.repeat(200_000)}</p>`);
+  const res = await saveTerms(`<p>${'a'.repeat(200_000)}</p>`);
   expect(res.statusCode).toBe(400);
   expect(res.json().errors[0].field).toBe('content');
   expect(await versionCount()).toBe(before);
 });
 
 test('only the privacy type exists', async () => {
-  const saved = await savePolicy('<p>Terms of sale</p>', 'sale');
+  const saved = await saveTerms('<p>Terms of sale</p>', 'sale');
   expect(saved.statusCode).toBe(400);
   expect(saved.json().errors[0].field).toBe('type');
 

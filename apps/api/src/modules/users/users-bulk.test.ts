@@ -33,7 +33,7 @@ async function activeOf(ids: string[]) {
   return Object.fromEntries(rows.map((row) => [row.id, row.isActive]));
 }
 
-const audited = (ids: string[]) =>
+const customerAudit = (ids: string[]) =>
   ctx.database.db
     .select()
     .from(auditLog)
@@ -53,7 +53,7 @@ test('sets customers inactive in one action, each audited; its undo restores eac
   const { changes } = (res.json() as UserActiveChangesResponse).data;
   expect(changes.map((change) => change.before.isActive)).toEqual([true, false, true]);
   expect(Object.values(await activeOf(ids))).toEqual([false, false, false]);
-  const audit = await audited(ids);
+  const audit = await customerAudit(ids);
   expect(audit).toHaveLength(3);
   expect(audit.every((row) => row.action === 'user.updated' && row.adminId === admin.id)).toBe(
     true,
@@ -78,5 +78,5 @@ test('a deleted or unknown customer among them changes none, and is named', asyn
     { field: 'changes.2.id', message: BULK_USER_NOT_FOUND },
   ]);
   expect(await activeOf([kept.id, gone.id])).toEqual({ [kept.id]: true, [gone.id]: true });
-  expect(await audited([kept.id, gone.id])).toHaveLength(0);
+  expect(await customerAudit([kept.id, gone.id])).toHaveLength(0);
 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
 }, 120_000);
 
 const VISIBLE = sql`deleted_at is null`;
-const matching = (pattern: string) =>
+const customersMatching = (pattern: string) =>
   sql`deleted_at is null and (full_name ilike ${pattern} or email ilike ${pattern})`;
 
 function customerCases(where: SQL) {
@@ -64,13 +64,13 @@ test('both customer lists answer what plain SQL answers for a common, a rare and
       const first = await expectListMatchesSql(ctx, admin, {
         ...list,
         query: { page: 1, limit: 6, search: term },
-        ...customerCases(matching(pattern)),
+        ...customerCases(customersMatching(pattern)),
       });
       for (const page of pagesToTry(first.total, 6)) {
         await expectListMatchesSql(ctx, admin, {
           ...list,
           query: { page, limit: 6, search: term },
-          ...customerCases(matching(pattern)),
+          ...customerCases(customersMatching(pattern)),
         });
       }
     }
@@ -84,7 +84,7 @@ test('after deletions the lists read the new totals and rows, whatever they reme
     url: '/api/users',
     itemsKey: 'users',
     query: { page: 1, limit: 6, search: term },
-    ...customerCases(matching(pattern)),
+    ...customerCases(customersMatching(pattern)),
   });
   const lastPage = Math.ceil(before.total / 6);
   // Remember a total and a search count, then delete a matching customer and the oldest one.
@@ -92,7 +92,7 @@ test('after deletions the lists read the new totals and rows, whatever they reme
     await expectListMatchesSql(ctx, admin, {
       ...list,
       query: { page: 2, limit: 6, search: term },
-      ...customerCases(matching(pattern)),
+      ...customerCases(customersMatching(pattern)),
     });
   }
   const allPages = (
@@ -121,7 +121,7 @@ test('after deletions the lists read the new totals and rows, whatever they reme
       const after = await expectListMatchesSql(ctx, admin, {
         ...list,
         query: { page, limit: 6, search: term },
-        ...customerCases(matching(pattern)),
+        ...customerCases(customersMatching(pattern)),
       });
       expect(after.total).toBe(before.total - 1);
     }

@@ -46,7 +46,7 @@ function deleteUser(id: string, headers = admin.headers) {
   return ctx.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers });
 }
 
-async function auditEntries(entityId: string) {
+async function customerAuditOf(entityId: string) {
   return ctx.database.db
     .select()
     .from(auditLog)
@@ -317,7 +317,7 @@ test('an admin deactivates a customer and the change is audited with before and 
   });
   const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer.id));
   expect(row?.isActive).toBe(false);
-  const audit = await auditEntries(customer.id);
+  const audit = await customerAuditOf(customer.id);
   expect(audit).toHaveLength(1);
   expect(audit[0]).toMatchObject({
     adminId: admin.id,
@@ -329,7 +329,7 @@ test('an admin deactivates a customer and the change is audited with before and 
 
   const back = await putUser(customer.id, { isActive: true });
   expect(back.json().data.user.isActive).toBe(true);
-  expect(await auditEntries(customer.id)).toHaveLength(2);
+  expect(await customerAuditOf(customer.id)).toHaveLength(2);
 });
 
 test('a bad status body is refused with field errors and changes nothing', async () => {
@@ -348,7 +348,7 @@ test('a bad status body is refused with field errors and changes nothing', async
 
   const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer.id));
   expect(row?.isActive).toBe(true);
-  expect(await auditEntries(customer.id)).toHaveLength(0);
+  expect(await customerAuditOf(customer.id)).toHaveLength(0);
 });
 
 test('updating or deleting an unknown customer answers 404', async () => {
@@ -359,7 +359,7 @@ test('updating or deleting an unknown customer answers 404', async () => {
   const del = await deleteUser(unknown);
   expect(del.statusCode).toBe(404);
   expect(del.json()).toEqual({ success: false, message: 'User not found' });
-  expect(await auditEntries(unknown)).toHaveLength(0);
+  expect(await customerAuditOf(unknown)).toHaveLength(0);
 });
 
 test('deleting hides the customer but keeps their casks, orders, referrals and points', async () => {
@@ -386,7 +386,7 @@ test('deleting hides the customer but keeps their casks, orders, referrals and p
   expect(await db.$count(referrals, eq(referrals.id, referral.id))).toBe(1);
   expect(await db.$count(pointTransactions, eq(pointTransactions.customerId, customer.id))).toBe(1);
 
-  const audit = await auditEntries(customer.id);
+  const audit = await customerAuditOf(customer.id);
   expect(audit).toHaveLength(1);
   expect(audit[0]).toMatchObject({
     adminId: admin.id,
@@ -398,7 +398,7 @@ test('deleting hides the customer but keeps their casks, orders, referrals and p
   expect(users).toEqual([]);
   expect((await deleteUser(customer.id)).statusCode).toBe(404);
   expect((await putUser(customer.id, { isActive: false })).statusCode).toBe(404);
-  expect(await auditEntries(customer.id)).toHaveLength(1);
+  expect(await customerAuditOf(customer.id)).toHaveLength(1);
 });
 
 test('a deleted customer e-mail can be given to a new customer', async () => {
@@ -454,7 +454,7 @@ test('Edit details fixes a name, an e-mail and a phone, audited with before and 
   expect(res.json().data.user.version).not.toBe(before.version);
   const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer.id));
   expect(row).toMatchObject({ email: `morag.${marker}@gmail.com`, phone: null });
-  const audit = await auditEntries(customer.id);
+  const audit = await customerAuditOf(customer.id);
   expect(audit).toHaveLength(1);
   expect(audit[0]).toMatchObject({
     adminId: admin.id,
@@ -493,7 +493,7 @@ test("Edit details refuses another customer's e-mail with a 409 naming the field
   });
   const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, second!.id));
   expect(row?.email).toBe(second!.email);
-  expect(await auditEntries(second!.id)).toHaveLength(0);
+  expect(await customerAuditOf(second!.id)).toHaveLength(0);
 
   // Keeping one's own e-mail is no conflict; taking a deleted customer's is allowed.
   const own = await putDetails(second!.id, {
@@ -534,7 +534,7 @@ test('Edit details refuses bad input field by field, a stale version with 412, a
   expect(stale.json()).toMatchObject({ success: false, message: RECORD_CHANGED_ELSEWHERE });
   const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer.id));
   expect(row?.email).toBe(customer.email);
-  expect(await auditEntries(customer.id)).toHaveLength(0);
+  expect(await customerAuditOf(customer.id)).toHaveLength(0);
 
   const unknown = await putDetails('00000000-0000-4000-8000-000000000000', valid);
   expect(unknown.statusCode).toBe(404);
