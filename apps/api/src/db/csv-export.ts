@@ -30,7 +30,7 @@ export interface ExportSource<Filters> {
   sorts: Readonly<Record<string, string>>;
 }
 
-/** Every list's export source, by the list's name (src/export-sources.ts fills it). */
+/** Every list's export source, by the list's name (`EXPORT_SOURCES` in src/app.ts fills it). */
 export type ExportSources = { [L in ExportList]: ExportSource<ExportFilters<L>> };
 
 /**
