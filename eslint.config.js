@@ -22,9 +22,11 @@ const apiModules = subfolders(`./${API}/modules/`);
 
 // What several API modules build on lives in shared modules: the club's customers (read by
 // users, rewards, and later casks and orders), the one store of uploaded images, and the one
-// repository of the admins' rows (the Admins screen and sign-in, issue 42, decision 345). A module
-// imports these and nothing else of another module (docs/conventions.md#layout, decision 100).
-const sharedModules = ['./customers', './files', './admins'];
+// repository of the admins' rows (the Admins screen and sign-in, issue 42, decision 345), and the
+// customers' points ledger (the Reward List's module; a completed referral credits points). A
+// module imports these and nothing else of another module (docs/conventions.md#layout, decision
+// 100).
+const sharedModules = ['./customers', './files', './admins', './rewards'];
 
 /** Words that only SQL text holds, in a string or an untagged template (issue 42). */
 const SQL_WORDS =

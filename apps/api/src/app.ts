@@ -30,7 +30,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
-import { rewardsRoutes } from './modules/referrals/rewards.routes.ts';
+import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { caskRecordsRoutes } from './modules/casks/cask-records.routes.ts';
@@ -46,7 +46,7 @@ import { notificationsExport } from './modules/notifications/notifications-expor
 import { offersExport } from './modules/offers/offers-export.repository.ts';
 import { ordersExport } from './modules/orders/orders-export.repository.ts';
 import { referralsExport } from './modules/referrals/referrals-export.repository.ts';
-import { rewardsExport } from './modules/referrals/rewards-export.repository.ts';
+import { rewardsExport } from './modules/rewards/rewards-export.repository.ts';
 import { usersExport } from './modules/users/users-export.repository.ts';
 
 export type App = FastifyInstance;

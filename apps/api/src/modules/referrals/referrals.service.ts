@@ -27,7 +27,7 @@ import {
   updateReferralStatus,
   type ReferralRowData,
 } from './referrals.repository.ts';
-import { insertPointTransaction, readPointsBalance } from './rewards.repository.ts';
+import { insertPointTransaction, readPointsBalance } from '../rewards/rewards.repository.ts';
 
 export const REFERRAL_NOT_FOUND = 'Referral not found';
 
