@@ -62,18 +62,18 @@ const violations = [
   [
     'web component imports a feature',
     'apps/web/src/components/ui/probe.tsx',
-    "import '@/features/users/users-page.tsx';",
+    "import '@/features/customers/customers-page.tsx';",
     PATHS,
   ],
   [
     'web feature imports the app',
-    'apps/web/src/features/users/probe.tsx',
+    'apps/web/src/features/customers/probe.tsx',
     "import '@/app/router.tsx';",
     PATHS,
   ],
   [
     'a feature imports another feature',
-    'apps/web/src/features/users/probe.ts',
+    'apps/web/src/features/customers/probe.ts',
     "import '../notifications/relative-time.ts';",
     PATHS,
   ],
@@ -155,7 +155,7 @@ const violations = [
   ],
   [
     'production web code imports test support',
-    'apps/web/src/features/users/probe.tsx',
+    'apps/web/src/features/customers/probe.tsx',
     "import '@/testing/render-app.tsx';",
     IMPORTS,
   ],
@@ -181,7 +181,7 @@ const violations = [
   // No closure of hundreds of lines (issue 42, decision 365).
   [
     'a web function of more than 150 lines',
-    'apps/web/src/features/users/probe.tsx',
+    'apps/web/src/features/customers/probe.tsx',
     longFunction,
     'max-lines-per-function',
   ],
@@ -211,12 +211,12 @@ const allowed = [
   ],
   [
     'a feature imports lib and components',
-    'apps/web/src/features/users/probe.tsx',
+    'apps/web/src/features/customers/probe.tsx',
     "import '@/lib/format.ts';\nimport '@/components/ui/button.tsx';",
   ],
   [
     'a test file imports test support',
-    'apps/web/src/features/users/probe.test.tsx',
+    'apps/web/src/features/customers/probe.test.tsx',
     "import '@/testing/render-app.tsx';\nimport 'vitest';",
   ],
   [
@@ -249,7 +249,7 @@ const allowed = [
     'packages/contracts/src/probe.ts',
     "import { z } from 'zod'; export const s = z.string();",
   ],
-  ['a test of more than 150 lines', 'apps/web/src/features/users/probe.test.tsx', longFunction],
+  ['a test of more than 150 lines', 'apps/web/src/features/customers/probe.test.tsx', longFunction],
   ['seed data of more than 150 lines', 'apps/api/src/db/seed/probe.ts', longFunction],
 ];
 

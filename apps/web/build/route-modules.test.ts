@@ -20,7 +20,7 @@ test('every module routes.tsx imports lazily is in the route table the server pr
 test('a signed-in screen loads the shell and its page, a guest screen its page only', async () => {
   const table = new Map(routeModulesOf(await routesSource()).map((r) => [r.path, r.modules]));
   expect(table.get('/')).toEqual([SHELL, 'src/features/dashboard/dashboard-page.tsx']);
-  expect(table.get('/user')).toEqual([SHELL, 'src/features/users/users-page.tsx']);
+  expect(table.get('/user')).toEqual([SHELL, 'src/features/customers/customers-page.tsx']);
   expect(table.get('/setting/profile')).toEqual([SHELL, 'src/features/profile/profile-page.tsx']);
   expect(table.get('/signin')).toEqual(['src/features/auth/sign-in-page.tsx']);
   expect(table.get('/forgot_password')).toEqual(['src/features/auth/forgot-password-page.tsx']);

@@ -62,8 +62,8 @@ export const routes = [
     hydrateFallbackElement: <BootSplash />,
     children: [
       { index: true, lazy: page(() => import('@/features/dashboard/dashboard-page.tsx')) },
-      { path: 'user', lazy: page(() => import('@/features/users/users-page.tsx')) },
-      { path: 'user/:id', lazy: page(() => import('@/features/users/customer-page.tsx')) },
+      { path: 'user', lazy: page(() => import('@/features/customers/customers-page.tsx')) },
+      { path: 'user/:id', lazy: page(() => import('@/features/customers/customer-page.tsx')) },
       { path: 'cask', lazy: page(() => import('@/features/casks/casks-page.tsx')) },
       { path: 'cask/:id', lazy: page(() => import('@/features/casks/cask-page.tsx')) },
       { path: 'offers', lazy: page(() => import('@/features/offers/offers-page.tsx')) },

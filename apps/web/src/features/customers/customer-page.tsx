@@ -33,7 +33,7 @@ import {
 /** A day reads on one line ('Feb 15, 2026'), on a phone too; longer texts wrap instead. */
 const NOWRAP = 'whitespace-nowrap';
 const ManualPointsModal = lazyModal(
-  () => import('../users/components/manual-points-modal.tsx').then((m) => m.ManualPointsModal),
+  () => import('./components/manual-points-modal.tsx').then((m) => m.ManualPointsModal),
   (props) => props.reward !== null,
 );
 const CreateNotificationModal = lazyModal(

@@ -7,4 +7,4 @@ import { usersKey } from '@/lib/customer-queries.ts';
  * all from the list's definition in the contracts (lib/list-query.ts), under usersKey so a
  * customer's change reaches it.
  */
-export const userList = listQuery(userListDefinition, usersKey);
+export const customerList = listQuery(userListDefinition, usersKey);

@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { useUrlSearch } from '@/lib/use-list-params.ts';
 import { RewardList } from './components/reward-list.tsx';
-import { UserList } from './components/user-list.tsx';
+import { CustomerList } from './components/customer-list.tsx';
 
 /** Typing pauses this long before a search is sent (within the 250-500 ms the issue allows). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -12,7 +12,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * docs/screens/users.md#user-management (/user) with the Reward List under it. The one search box
  * filters both lists (they list the same customers, decision 042); each list keeps its own page.
  */
-export default function UsersPage() {
+export default function CustomersPage() {
   // In the URL (`q`), with each list's page and sort (issue 31).
   const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
 
@@ -30,7 +30,7 @@ export default function UsersPage() {
           className="sm:w-96!"
         />
       </div>
-      <UserList search={search} />
+      <CustomerList search={search} />
       <RewardList search={search} />
     </>
   );

@@ -20,7 +20,7 @@ import {
 } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
 import { lazyToast, lazyUndoToast } from '@/lib/lazy-toast.ts';
-import { userList } from '../api/get-users.ts';
+import { customerList } from '../api/get-customers.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
@@ -34,10 +34,10 @@ export const USERS_FAILURE = 'Failed to fetch users';
  * docs/screens/users.md#user-management: the table (User Name, Email, Casks, Status, Actions), its
  * states, the pagination with Refresh, and the edit and delete modals.
  */
-export function UserList({ search }: { search: string }) {
+export function CustomerList({ search }: { search: string }) {
   // Page and sort in the URL (issue 31); the search is the screen's.
   const list = useListParams({ sorts: USER_SORTS });
-  const users = userList.useList({
+  const users = customerList.useList({
     page: list.page,
     limit: USERS_PAGE_SIZE,
     search,
