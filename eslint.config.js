@@ -20,8 +20,9 @@ const API = 'apps/api/src';
 const webFeatures = subfolders(`./${WEB}/features/`);
 const apiModules = subfolders(`./${API}/modules/`);
 
-// What several API modules build on lives in shared modules: the club's customers (read by
-// users, rewards, and later casks and orders), the one store of uploaded images, and the one
+// What several API modules build on lives in shared modules: the club's customers (User
+// Management's module, whose rows the Reward List, the customer page and the others read and
+// lock), the one store of uploaded images, and the one
 // repository of the admins' rows (the Admins screen and sign-in, issue 42, decision 345), and the
 // customers' points ledger (the Reward List's module; a completed referral credits points). A
 // module imports these and nothing else of another module (docs/conventions.md#layout, decision

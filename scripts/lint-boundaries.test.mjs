@@ -24,13 +24,13 @@ const violations = [
   // One way to write SQL (issue 42, decision 341).
   [
     'SQL built by concatenation',
-    'apps/api/src/modules/users/probe.repository.ts',
+    'apps/api/src/modules/offers/probe.repository.ts',
     "export const q = (where: string) => 'select id from customers where ' + where;",
     'no-restricted-syntax',
   ],
   [
     'SQL in an untagged template',
-    'apps/api/src/modules/users/probe.repository.ts',
+    'apps/api/src/modules/offers/probe.repository.ts',
     'export const q = (where: string) => `select id from customers where ${where}`;',
     'no-restricted-syntax',
   ],
@@ -42,13 +42,13 @@ const violations = [
   ],
   [
     'text and values given to readRows',
-    'apps/api/src/modules/users/probe.repository.ts',
+    'apps/api/src/modules/offers/probe.repository.ts',
     "export const q = (d: any) => d.readRows('select 1', [], { prepared: true });",
     'no-restricted-syntax',
   ],
   [
     'the string-built list adapters',
-    'apps/api/src/modules/users/probe.repository.ts',
+    'apps/api/src/modules/offers/probe.repository.ts',
     "import { createList } from '../../db/legacy-list.ts'; export { createList };",
     'no-restricted-syntax',
   ],
@@ -92,25 +92,25 @@ const violations = [
   // API layers.
   [
     'a route imports a repository',
-    'apps/api/src/modules/users/probe.routes.ts',
-    "import './users.repository.ts';",
+    'apps/api/src/modules/offers/probe.routes.ts',
+    "import './offers.repository.ts';",
     IMPORTS,
   ],
   [
     'a route imports a table',
-    'apps/api/src/modules/users/probe.routes.ts',
+    'apps/api/src/modules/offers/probe.routes.ts',
     "import '../../db/schema/admins.ts';",
     IMPORTS,
   ],
   [
     'a route imports drizzle',
-    'apps/api/src/modules/users/probe.routes.ts',
+    'apps/api/src/modules/offers/probe.routes.ts',
     "import { sql } from 'drizzle-orm'; export const q = sql``;",
     IMPORTS,
   ],
   [
     'a service imports drizzle',
-    'apps/api/src/modules/users/probe.service.ts',
+    'apps/api/src/modules/offers/probe.service.ts',
     "import { sql } from 'drizzle-orm'; export const q = sql``;",
     IMPORTS,
   ],
@@ -122,13 +122,13 @@ const violations = [
   ],
   [
     'a module imports another module',
-    'apps/api/src/modules/users/probe.service.ts',
+    'apps/api/src/modules/offers/probe.service.ts',
     "import '../notifications/notifications.service.ts';",
     PATHS,
   ],
   [
     'a module imports the seed code',
-    'apps/api/src/modules/users/probe.service.ts',
+    'apps/api/src/modules/offers/probe.service.ts',
     "import '../../db/seed/demo-seed.service.ts';",
     PATHS,
   ],
@@ -161,7 +161,7 @@ const violations = [
   ],
   [
     'production API code imports test support',
-    'apps/api/src/modules/users/probe.service.ts',
+    'apps/api/src/modules/offers/probe.service.ts',
     "import '../../../test/support/app.ts';",
     IMPORTS,
   ],
@@ -187,7 +187,7 @@ const violations = [
   ],
   [
     'an API function of more than 150 lines',
-    'apps/api/src/modules/users/probe.service.ts',
+    'apps/api/src/modules/offers/probe.service.ts',
     longFunction,
     'max-lines-per-function',
   ],
@@ -206,7 +206,7 @@ for (const [name, filePath, code, rule] of violations) {
 const allowed = [
   [
     "SQL in drizzle's sql template, with a value and a checked name",
-    'apps/api/src/modules/users/probe.repository.ts',
+    'apps/api/src/modules/offers/probe.repository.ts',
     "import { sql } from 'drizzle-orm'; export const q = (name: string, id: string) => sql`select ${sql.identifier(name)} from customers where id = ${id}`;",
   ],
   [
@@ -221,7 +221,7 @@ const allowed = [
   ],
   [
     'a repository uses drizzle',
-    'apps/api/src/modules/users/probe.repository.ts',
+    'apps/api/src/modules/offers/probe.repository.ts',
     "import { sql } from 'drizzle-orm'; export const q = sql``;",
   ],
   [

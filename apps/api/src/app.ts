@@ -27,7 +27,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { termsRoutes } from './modules/terms/terms.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { usersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
@@ -47,7 +47,7 @@ import { offersExport } from './modules/offers/offers-export.repository.ts';
 import { ordersExport } from './modules/orders/orders-export.repository.ts';
 import { referralsExport } from './modules/referrals/referrals-export.repository.ts';
 import { rewardsExport } from './modules/rewards/rewards-export.repository.ts';
-import { usersExport } from './modules/users/users-export.repository.ts';
+import { usersExport } from './modules/customers/customers-export.repository.ts';
 
 export type App = FastifyInstance;
 

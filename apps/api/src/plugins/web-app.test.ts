@@ -38,7 +38,7 @@ const MANIFEST = {
     dynamicImports: ['src/app/layout/mobile-sidebar.tsx'],
   },
   'src/app/layout/mobile-sidebar.tsx': { file: 'assets/mobile-sidebar-Mm12Nn34.js' },
-  'src/features/users/users-page.tsx': {
+  'src/features/customers/customers-page.tsx': {
     file: 'assets/users-page-Oo56Pp78.js',
     isDynamicEntry: true,
     imports: ['index.html', '_button-Gg90Hh12.js'],
@@ -53,7 +53,7 @@ const SHELL = 'src/app/layout/app-shell.tsx';
 const ROUTE_MODULES = [
   { path: '/signin', modules: ['src/features/auth/sign-in-page.tsx'] },
   { path: '/', modules: [SHELL, 'src/features/dashboard/dashboard-page.tsx'] },
-  { path: '/user', modules: [SHELL, 'src/features/users/users-page.tsx'] },
+  { path: '/user', modules: [SHELL, 'src/features/customers/customers-page.tsx'] },
   { path: '/*', modules: [SHELL] },
 ];
 

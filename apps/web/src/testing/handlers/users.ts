@@ -104,7 +104,7 @@ function sectionRows(customer: StoredCustomer, section: string): unknown[] {
   return [];
 }
 
-/** Customers (modules/users), their rewards and the customer page, as the API answers them. */
+/** Customers (modules/customers), their rewards and the customer page, as the API answers them. */
 export const usersHandlers = [
   http.get('/api/users', async ({ request }) => {
     await listsReleased();

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
-import { createUsersService } from './users.service.ts';
+import { createUsersService } from './customers.service.ts';
 
 /**
  * docs/screens/users.md#api-calls: the club's customers ("users") as User Management and the

@@ -3,7 +3,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { useTestContext } from '../../../test/support/app.ts';
 import { createCustomer, uniqueMarker } from '../../../test/support/factories.ts';
 import { customers } from '../../db/schema/customers.ts';
-import { createUserList } from './users.repository.ts';
+import { createUserList } from './customers.repository.ts';
 import type { Database } from '../../db/client.ts';
 
 // How db/list.ts sends a list's one statement (decision 189): a page without a search is a named

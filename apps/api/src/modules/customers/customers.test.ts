@@ -11,7 +11,7 @@ import { purchases } from '../../db/schema/purchases.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
-import { customerWindowSql } from '../customers/customers.repository.ts';
+import { customerWindowSql } from './customers.repository.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { getData } from '../../../test/support/requests.ts';
 import {

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { ExportFilters } from '@cask/contracts/exports';
 import { searchPattern, activeTextSql, type ExportSource } from '../../db/csv-export.ts';
 import { isoTimeSql } from '../../db/sql-fragments.ts';
-import { customerListWhereSql } from '../customers/customers.repository.ts';
-import { USER_LIST_SORTS } from './users.repository.ts';
+import { customerListWhereSql } from './customers.repository.ts';
+import { USER_LIST_SORTS } from './customers.repository.ts';
 
 const iso = isoTimeSql;
 
