@@ -12,17 +12,6 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, mainAdmin);
 });
 
-test('logout asks first, and No, Cancel! keeps the admin signed in', async ({ page }) => {
-  await page.getByRole('button', { name: 'Logout' }).click();
-  const dialog = logoutDialog(page);
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('You want to logout!')).toBeVisible();
-  await dialog.getByRole('button', { name: 'No, Cancel!' }).click();
-  await expect(dialog).toBeHidden();
-  await expectPath(page, '/');
-  await expect(page.getByText(`Welcome, ${mainAdmin.name}`)).toBeVisible();
-});
-
 test('Yes, Logout! ends the session: /signin now, and / stays closed', async ({ page }) => {
   await page.getByRole('button', { name: 'Logout' }).click();
   const dialog = logoutDialog(page);

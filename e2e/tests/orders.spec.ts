@@ -25,38 +25,6 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, mainAdmin);
 });
 
-test('the screen shows the cards, the table and 20 orders a page', async ({ page }) => {
-  await openOrders(page);
-  for (const title of ['Total Orders', 'Total Pending Orders', 'Total Delivered Orders']) {
-    await expect(cardValue(page, title)).toHaveText(/^[\d,]+$/);
-  }
-  await expect(searchBox(page, 'Search orders')).toHaveAttribute('placeholder', 'Search order ...');
-  // The first column holds the row checkboxes of the bulk actions (issue 31).
-  await expect(table(page, 'Order List').getByRole('columnheader')).toHaveText([
-    '',
-    'User Name',
-    'Product Name',
-    'Budget',
-    'Status',
-    'Reference',
-    'Ordered',
-    'Action',
-  ]);
-  const total = count(await cardValue(page, 'Total Orders').textContent());
-  await expect(
-    pagination(page, 'Orders pagination').getByText(`Showing 20 of ${total} orders`),
-  ).toBeVisible();
-  await pagination(page, 'Orders pagination').getByRole('button', { name: 'Page 2' }).click();
-  await expect(
-    pagination(page, 'Orders pagination').getByRole('button', { name: 'Page 2' }),
-  ).toHaveAttribute('aria-current', 'page');
-  await expect(bodyRows(table(page, 'Order List'))).toHaveCount(20);
-  await saveScreen(page, 'orders-1280');
-  await atPhoneWidth(page, async () => {
-    await saveScreen(page, 'orders-375');
-  });
-});
-
 test("an admin finds an order by the customer's name and edits it twice: both notes stay", async ({
   page,
 }) => {
@@ -214,12 +182,6 @@ test('an admin deletes an order: gone from the list, the totals drop by one', as
 
   await page.reload();
   await expect(cardValue(page, 'Total Orders')).toHaveText((before - 1).toLocaleString('en-US'));
-});
-
-test("a search that matches nothing says 'No purchases found.'", async ({ page }) => {
-  await openOrders(page);
-  await searchBox(page, 'Search orders').fill('no order has this name zzqx');
-  await expect(table(page, 'Order List').getByText('No purchases found.')).toBeVisible();
 });
 
 test('each order shows its reference and date; a reference finds it, Ordered sorts oldest first (issue 41)', async ({

@@ -55,28 +55,6 @@ test('the palette finds a customer by part of the e-mail and opens their page wi
   await expect(page.getByRole('heading', { level: 1, name: customer.fullName })).toBeVisible();
 });
 
-test("the header's Search and the action 'Add Cask' open the Cask List's Add dialog", async ({
-  page,
-}) => {
-  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
-  await expect(field(page)).toBeFocused();
-  await page.keyboard.type('add cask');
-  await expect(highlighted(page)).toHaveText('Add Cask');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/cask$/);
-  await expect(page.getByRole('dialog', { name: /Add/ })).toBeVisible();
-});
-
-test("'?' outside a text field lists the keyboard shortcuts", async ({ page }) => {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.keyboard.press('?');
-  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('row', { name: /Open 'Search everything'/ })).toContainText('Ctrl');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-});
-
 test('the Notifications list sorts by title both ways as the API does', async ({ page }) => {
   await page.goto('/notifications');
   const list = page.getByRole('list', { name: 'Notifications' });

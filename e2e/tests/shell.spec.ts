@@ -4,17 +4,19 @@ import { mainAdmin } from '../support/admins.ts';
 import { screensDir } from '../support/paths.ts';
 import { expectPath, saveScreen, signIn } from '../support/session.ts';
 
-// docs/screens/shell.md#sidebar: the sidebar's eight entries and their routes. The titles are the
-// h1 of each screen; patterns, because some carry counts ('Notifications (N unread)').
+// docs/screens/shell.md#sidebar: the sidebar's entries by name. That each opens its route and
+// screen is a component test now (apps/web/src/app/layout/sidebar-entries.test.tsx, decision
+// 384); here the real stylesheet decides whether a collapsed entry is still seen.
 const sidebar = [
-  { link: 'User', path: '/user', title: /User Management/ },
-  { link: 'Cask', path: '/cask', title: /Cask/ },
-  { link: 'Offers', path: '/offers', title: /Offers/ },
-  { link: 'Orders', path: '/orders', title: /Order/ },
-  { link: 'Referrals', path: '/referrals', title: /Referral/ },
-  { link: 'Notifications', path: '/notifications', title: /^Notifications/ },
-  { link: 'Settings', path: '/setting', title: /Settings/ },
-  { link: 'Dashboard', path: '/', title: /Dashboard/ },
+  'Dashboard',
+  'User',
+  'Cask',
+  'Offers',
+  'Orders',
+  'Referrals',
+  'Notifications',
+  'Audit Log',
+  'Settings',
 ];
 
 const sidebarLink = (page: Page, name: string) =>
@@ -24,23 +26,10 @@ test.beforeEach(async ({ page }) => {
   await signIn(page, mainAdmin);
 });
 
-test('the shell greets the admin by name and shows the fixed Admin label', async ({ page }) => {
-  await expect(page.getByText(`Welcome, ${mainAdmin.name}`)).toBeVisible();
-  await expect(page.getByText('Admin', { exact: true })).toBeVisible();
-});
-
-test('each of the eight sidebar entries opens its route and shows its title', async ({ page }) => {
-  for (const entry of sidebar) {
-    await sidebarLink(page, entry.link).click();
-    await expectPath(page, entry.path);
-    await expect(page.getByRole('heading', { level: 1, name: entry.title })).toBeVisible();
-  }
-});
-
 test('the collapsed sidebar still names and opens every entry', async ({ page }) => {
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   for (const entry of sidebar) {
-    await expect(sidebarLink(page, entry.link)).toBeVisible();
+    await expect(sidebarLink(page, entry)).toBeVisible();
   }
   await sidebarLink(page, 'Offers').click();
   await expectPath(page, '/offers');

@@ -29,12 +29,3 @@ test('a wrong password is refused with the server message, the right one opens t
   await saveScreen(page, 'shell');
   await atPhoneWidth(page, () => saveScreen(page, 'shell-375px'));
 });
-
-test('the password field can be shown and hidden again', async ({ page }) => {
-  await page.goto('/signin');
-  const password = page.getByLabel('Password', { exact: true });
-  await password.fill('secret-value');
-  await expect(password).toHaveAttribute('type', 'password');
-  await page.getByRole('button', { name: 'Show password' }).click();
-  await expect(password).toHaveAttribute('type', 'text');
-});

@@ -202,3 +202,26 @@ test("'?' outside a text field shows the keyboard shortcuts; typed in a field it
     /Ctrl\s*K/,
   );
 });
+
+// Moved from e2e/tests/palette.spec.ts (issue 43, docs/decisions/384).
+test("the header's 'Search' puts the focus in the field, and 'add cask' with Enter opens the Add dialog", async () => {
+  const { user, router } = await renderApp({ route: '/' });
+  await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Search' }));
+  await dialog('Search everything');
+  await waitFor(() => expect(field()).toHaveFocus());
+  await user.keyboard('add cask');
+  await waitFor(() => expect(highlighted()).toHaveTextContent(/^Add Cask$/));
+  await user.keyboard('{Enter}');
+  await waitFor(() => expect(router.state.location.pathname).toBe('/cask'));
+  expect(await screen.findByRole('dialog', { name: /Add/ })).toBeInTheDocument();
+});
+
+test("Escape closes the keyboard shortcuts that '?' opened", async () => {
+  const { user } = await renderApp({ route: '/' });
+  await user.keyboard('?');
+  await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+  await user.keyboard('{Escape}');
+  await waitFor(() =>
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument(),
+  );
+});
