@@ -46,7 +46,7 @@ const LIST_URL = {
   notifications: '/api/notifications',
   audit: '/api/audit',
 } as const;
-type ExportList = keyof typeof LIST_URL;
+type ScreenList = keyof typeof LIST_URL;
 
 test("every named list's routes declare its export, by that name (decision 374)", async () => {
   const named = [...(await listDefinitions()).values()].flatMap(({ name }) => name ?? []);
@@ -75,7 +75,7 @@ function csvRows(body: string): string[][] {
   return parse(body, { bom: true, relax_column_count: false }) as string[][];
 }
 
-async function listTotal(list: ExportList, query: Record<string, string>) {
+async function listTotal(list: ScreenList, query: Record<string, string>) {
   const res = await ctx.app.inject({
     method: 'GET',
     url: LIST_URL[list],
@@ -87,7 +87,7 @@ async function listTotal(list: ExportList, query: Record<string, string>) {
 }
 
 const term = BULK_SEARCH_TERMS.common;
-const CASES: [ExportList, Record<string, string>][] = [
+const CASES: [ScreenList, Record<string, string>][] = [
   ['users', {}],
   ['users', { search: term }],
   ['rewards', { search: term }],
@@ -124,7 +124,7 @@ describe('an export has exactly the rows the screen counts', () => {
 });
 
 /** The ids of the whole list in its order, read page by page as the screen reads them. */
-async function listIds(list: ExportList, query: Record<string, string>): Promise<string[]> {
+async function listIds(list: ScreenList, query: Record<string, string>): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
     const res = await ctx.app.inject({
@@ -142,7 +142,7 @@ async function listIds(list: ExportList, query: Record<string, string>): Promise
   }
 }
 
-const SORTED: [ExportList, readonly string[], Record<string, string>][] = [
+const SORTED: [ScreenList, readonly string[], Record<string, string>][] = [
   ['users', USER_SORTS, { search: term }],
   ['rewards', REWARD_SORTS, { search: term }],
   ['casks', CASK_SORTS, { search: term }],
