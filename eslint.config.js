@@ -23,11 +23,12 @@ const apiModules = subfolders(`./${API}/modules/`);
 // What several API modules build on lives in shared modules: the club's customers (User
 // Management's module, whose rows the Reward List, the customer page and the others read and
 // lock), the one store of uploaded images, and the one
-// repository of the admins' rows (the Admins screen and sign-in, issue 42, decision 345), and the
-// customers' points ledger (the Reward List's module; a completed referral credits points). A
-// module imports these and nothing else of another module (docs/conventions.md#layout, decision
-// 100).
-const sharedModules = ['./customers', './files', './admins', './rewards'];
+// repository of the admins' rows (the Admins screen and sign-in, issue 42, decision 345), the
+// customers' points ledger (the Reward List's module; a completed referral credits points), and
+// the exports, whose `routeListExport` each list's routes call to declare its CSV export
+// (decision 374). A module imports these and nothing else of another module
+// (docs/conventions.md#layout, decision 100).
+const sharedModules = ['./customers', './files', './admins', './rewards', './exports'];
 
 /** Words that only SQL text holds, in a string or an untagged template (issue 42). */
 const SQL_WORDS =

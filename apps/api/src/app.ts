@@ -39,33 +39,9 @@ import { casksRoutes } from './modules/casks/casks.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
-import type { ExportSources } from './db/csv-export.ts';
-import { auditExport } from './modules/audit/audit-export.repository.ts';
-import { casksExport } from './modules/casks/casks-export.repository.ts';
-import { notificationsExport } from './modules/notifications/notifications-export.repository.ts';
-import { offersExport } from './modules/offers/offers-export.repository.ts';
-import { ordersExport } from './modules/orders/orders-export.repository.ts';
-import { referralsExport } from './modules/referrals/referrals-export.repository.ts';
-import { rewardsExport } from './modules/rewards/rewards-export.repository.ts';
-import { usersExport } from './modules/customers/customers-export.repository.ts';
+import { decorateListExports } from './modules/exports/list-exports.ts';
 
 export type App = FastifyInstance;
-
-/**
- * Every list's CSV export (issue 29), each declared in its own module, beside the line that
- * registers the module (issue 42: one shared file a new list touches, not two); handed to the
- * exports module, which never reaches into another module itself.
- */
-export const EXPORT_SOURCES: ExportSources = {
-  users: usersExport,
-  rewards: rewardsExport,
-  casks: casksExport,
-  offers: offersExport,
-  orders: ordersExport,
-  referrals: referralsExport,
-  notifications: notificationsExport,
-  audit: auditExport,
-};
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
@@ -141,6 +117,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerAuthentication(app, deps.database, deps.jwtSecret, deps.config.STEP_UP_WINDOW_SECONDS);
   await registerRateLimit(app, config);
+  // The exports service (issue 29), which each list's routes add its CSV export to and the
+  // exports module's download streams from (decision 374): decorated here, before the modules.
+  decorateListExports(app, deps.database);
 
   await app.register(
     async (api) => {
@@ -167,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(referralsRoutes, deps);
       await api.register(auditRoutes, deps);
       await api.register(searchRoutes, deps);
-      await api.register(exportsRoutes(EXPORT_SOURCES), deps);
+      await api.register(exportsRoutes, deps);
       await api.register(adminsRoutes, deps);
     },
     { prefix: '/api' },

@@ -4,7 +4,6 @@ import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { listSorts, type ListDefinition } from '@cask/contracts/lists';
 import { beforeAll, expect, test } from 'vitest';
-import { EXPORT_SOURCES } from '../src/app.ts';
 import { createAdmin, type TestAdmin } from './support/sign-in.ts';
 import { useTestContext } from './support/app.ts';
 import { createNotification, createOffer } from './support/factories.ts';
@@ -14,11 +13,12 @@ import { listDefinitions } from './support/list-definitions.ts';
 // Issue 31: every list sorts by each column its contract allows, both ways, server-side. The lists
 // and their sorts are read from their definitions (contracts/lists.ts) and checked against the
 // app's OpenAPI document; each sort's column and its SQL type from the list's export source (the
-// table and the sort columns its createList has too) and the Drizzle schema, so a sort added to a
-// contract is tested here without a line more (issue 42). For each one: the order is
-// right (checked by PostgreSQL itself, so its collation decides, with ties broken by id), paging
-// through it in small pages gives the whole list once (no overlap, no skip, the late pages read
-// from the far end), and descending is exactly ascending reversed.
+// table and the sort columns its createList has too, found by the list's name in the app's
+// exports service, `app.listExports`) and the Drizzle schema, so a sort added to a contract is
+// tested here without a line more (issue 42). For each one: the order is right (checked by
+// PostgreSQL itself, so its collation decides, with ties broken by id), paging through it in
+// small pages gives the whole list once (no overlap, no skip, the late pages read from the far
+// end), and descending is exactly ascending reversed.
 const ctx = useTestContext();
 let admin: TestAdmin;
 
@@ -63,8 +63,8 @@ function sortTypes(
   sorts: string[],
   tables: Map<string, PgTable>,
 ): Record<string, string> {
-  const name = definition.name as keyof typeof EXPORT_SOURCES | undefined;
-  const source = name === undefined ? undefined : EXPORT_SOURCES[name];
+  const source =
+    definition.name === undefined ? undefined : ctx.app.listExports.find(definition.name)?.source;
   if (!source)
     throw new Error(`${definition.path} sorts but names no export source with its table`);
   const table = tables.get(source.table);

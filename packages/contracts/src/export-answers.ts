@@ -2,12 +2,10 @@ import { z } from 'zod';
 import { okEnvelope } from './common.ts';
 
 /**
- * Issue 29's export answers and the button's texts, apart from exports.ts, which holds every
- * list's filters: the web app's 'Export CSV' button needs only these, and each screen that shows
- * it would otherwise load every list's contracts (decision 263).
+ * Issue 29's export answers and the button's texts: what the web app's 'Export CSV' button needs
+ * (decision 263). A list's export is named by its definition (`name` in lists.ts) and takes its
+ * filters from it (`exportFilters`, decision 374).
  */
-export type ExportList =
-  'users' | 'rewards' | 'casks' | 'offers' | 'orders' | 'referrals' | 'notifications' | 'audit';
 
 /** The button's texts (issue 29). */
 export const EXPORT_CSV = 'Export CSV';

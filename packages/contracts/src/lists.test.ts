@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { z } from 'zod';
 import { okEnvelope, pageQuery, sortParam } from './common.ts';
-import { defineList, isListDefinition, listSorts } from './lists.ts';
+import { defineList, exportFilters, isListDefinition, listSorts } from './lists.ts';
 import { offerListDefinition } from './offers.ts';
 
 const answer = okEnvelope(z.object({ items: z.array(z.object({ id: z.string() })) }));
@@ -22,4 +22,16 @@ test('a definition is told from any other export of a contract', () => {
   for (const other of [answer, pageQuery, { path: '/x' }, null, 'list', { kind: 'form' }]) {
     expect(isListDefinition(other)).toBe(false);
   }
+});
+
+test("a list's export filters are its query without page and limit, parsed as the list parses them", () => {
+  const filters = exportFilters(offerListDefinition);
+  if (!(filters instanceof z.ZodObject)) throw new Error('an object, as the route documents it');
+  expect(Object.keys(filters.shape)).toEqual(
+    Object.keys(offerListDefinition.query.shape).filter((key) => key !== 'page' && key !== 'limit'),
+  );
+  expect(filters.parse({ type: 'cask', sort: '-title', page: '2' })).toEqual({
+    type: 'cask',
+    sort: '-title',
+  });
 });

@@ -15,7 +15,8 @@ export interface ListDefinition<
   readonly kind: 'list';
   /**
    * The list's name where it has a CSV export: the export's too (`POST /api/exports/<name>`,
-   * contracts/exports.ts), by which the API's tests find its table and sort columns.
+   * declared by the list's own routes with its filters, `exportFilters`), by which the API finds
+   * its export source and its tests its table and sort columns.
    */
   readonly name?: string;
   /** The route under `/api`, Fastify's way (`/users/:id/casks`). */
@@ -31,6 +32,25 @@ export function defineList<Query extends z.ZodObject, Response extends z.ZodType
   definition: Omit<ListDefinition<Query, Response>, 'kind'>,
 ): ListDefinition<Query, Response> {
   return { kind: 'list', ...definition };
+}
+
+/** A list's CSV export filters: its query without page and limit (issue 29, decision 211). */
+export type ExportFilters<Definition extends ListDefinition> = Omit<
+  z.output<Definition['query']>,
+  'page' | 'limit'
+>;
+
+/**
+ * The query a list's CSV export takes (`POST /api/exports/<name>`): the list's own query without
+ * page and limit, so an export has the screen's search, filters and sort.
+ */
+export function exportFilters<Definition extends ListDefinition>(
+  definition: Definition,
+): z.ZodType<ExportFilters<Definition>> {
+  // zod's omit keeps the other fields as they are; its type over a generic query is not inferred.
+  return definition.query.omit({ page: true, limit: true }) as z.ZodType as z.ZodType<
+    ExportFilters<Definition>
+  >;
 }
 
 /** Whether a module's export is a list definition (how the tests find every list). */

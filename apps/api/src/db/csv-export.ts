@@ -1,14 +1,14 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
-import type { ExportFilters, ExportList } from '@cask/contracts/exports';
 import { BYTE_ORDER_MARK, csvLines } from './csv.ts';
 import type { Database } from './client.ts';
 import { containsPattern } from './list.ts';
 import { literal } from './sql-fragments.ts';
 
 /**
- * A list's CSV export (issue 29, decision 211): what each list declares in its module's
- * `*-export.repository.ts`, and the reading every export shares. A list gives:
+ * A list's CSV export (issue 29, decision 211): what each list declares in its own repository
+ * (handed to `routeListExport` by its routes, decision 374), and the reading every export shares.
+ * A list gives:
  * - `table` and `where`: the rows the list shows with the request's filters, over the table's own
  *   columns, built by the list's own repository (its `*ListWhereSql`), so an export has exactly
  *   the screen's total;
@@ -29,9 +29,6 @@ export interface ExportSource<Filters> {
    */
   sorts: Readonly<Record<string, string>>;
 }
-
-/** Every list's export source, by the list's name (`EXPORT_SOURCES` in src/app.ts fills it). */
-export type ExportSources = { [L in ExportList]: ExportSource<ExportFilters<L>> };
 
 /**
  * Rows read per statement. Each page is one short statement (keyset: after the last row's

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   createExportResponse,
   exportStatusResponse,
-  type ExportList,
   type ExportState,
 } from '@cask/contracts/export-answers';
 import { api, apiUrl } from './api-client.ts';
@@ -12,9 +11,10 @@ export type ExportParams = Record<string, string | undefined>;
 
 /**
  * `POST /exports/<list>` with the list's filters (issue 29): answers the export's id and the
- * single-use link the browser downloads itself (decision 211).
+ * single-use link the browser downloads itself (decision 211). `list` is the name of the list's
+ * definition (contracts' `defineList`), the name its export route is declared by.
  */
-export async function startExport(list: ExportList, params: ExportParams) {
+export async function startExport(list: string, params: ExportParams) {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
   const search = query.toString();

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditAdminsQuery, auditAdminsResponse, auditListDefinition } from '@cask/contracts/audit';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { createAuditService } from './audit.service.ts';
+import { createAuditService, auditExport } from './audit.service.ts';
+import { routeListExport } from '../exports/list-exports.ts';
 
 /** Issue 29: the Audit Log's list (and each record's History), and its Admin filter's choices. */
 export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -19,6 +20,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => ok(await audit.list(request.query)),
   );
+  routeListExport(app, auditListDefinition, auditExport);
 
   app.get(
     '/audit/admins',

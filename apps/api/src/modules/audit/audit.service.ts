@@ -2,6 +2,9 @@ import type { AuditListParams } from '@cask/contracts/audit';
 import type { Database } from '../../db/client.ts';
 import { createAuditList, findAdmins } from './audit.repository.ts';
 
+/** The list's CSV export (issue 29), declared in its repository, for its routes' routeListExport. */
+export { auditExport } from './audit.repository.ts';
+
 export type AuditService = ReturnType<typeof createAuditService>;
 
 /** Issue 29: reading the audit log; writing it is db/audit.ts, in each change's transaction. */

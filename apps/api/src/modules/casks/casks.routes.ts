@@ -17,7 +17,8 @@ import { BadRequestError } from '../../lib/errors.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { documentMultipartForm, readImageForm, registerImageUploads } from '../files/multipart.ts';
-import { createCasksService } from './casks.service.ts';
+import { createCasksService, casksExport } from './casks.service.ts';
+import { routeListExport } from '../exports/list-exports.ts';
 
 /** docs/screens/casks.md#api-calls: the four cask calls; all need a signed-in admin. */
 export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -35,6 +36,7 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => ok(await casks.list(request.query)),
   );
+  routeListExport(app, caskListDefinition, casksExport);
 
   app.get(
     '/casks/:id',

@@ -22,6 +22,9 @@ import { lockCustomer } from '../customers/customers.service.ts';
 import { prepareImage, savePreparedImage } from '../files/files.service.ts';
 import * as repo from './casks.repository.ts';
 
+/** The list's CSV export (issue 29), declared in its repository, for its routes' routeListExport. */
+export { casksExport } from './casks.repository.ts';
+
 /** A numeric column as the contract's number (money in dollars, volume in litres, ABV in %). */
 const money = (value: string | null) => (value === null ? null : Number(value));
 

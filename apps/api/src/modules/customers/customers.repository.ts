@@ -1,5 +1,7 @@
 import { and, eq, isNull, sql, type SQL, ne } from 'drizzle-orm';
+import type { ExportFilters } from '@cask/contracts/lists';
 import type { DbOrTx, Database } from '../../db/client.ts';
+import { activeTextSql, searchPattern, type ExportSource } from '../../db/csv-export.ts';
 import {
   containsPattern,
   searchTextSql,
@@ -11,7 +13,12 @@ import {
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { BULK_USER_NOT_DELETED, BULK_USER_NOT_FOUND, type User } from '@cask/contracts/users';
+import {
+  BULK_USER_NOT_DELETED,
+  BULK_USER_NOT_FOUND,
+  type User,
+  type userListDefinition,
+} from '@cask/contracts/users';
 import { ConflictError } from '../../lib/errors.ts';
 import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import { frozenSql, isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
@@ -318,4 +325,29 @@ export const customerDeletedBulk: BulkAction<{ deleted: boolean }> = {
     if (value.deleted) await softDeleteCustomer(tx, id);
     else await restoreCustomer(tx, id);
   },
+};
+
+const iso = isoTimeSql;
+
+/** User Management's CSV (issue 29): the screen's columns plus the customer's id, phone and times. */
+export const usersExport: ExportSource<ExportFilters<typeof userListDefinition>> = {
+  table: 'customers',
+  where: (filters) => customerListWhereSql(searchPattern(filters.search)),
+  // The cask counts as one grouped join, not a count per row: PostgreSQL's COPY computes it in
+  // its parallel workers, where a correlated count is left to the leader, row after row (the
+  // export of 1M customers took half the time, decision 279).
+  joins: sql`join customers t on t.id = w.id
+    left join (select owner_id, count(*) as n from casks where deleted_at is null group by owner_id) kc on kc.owner_id = t.id`,
+  file: 'users',
+  sorts: USER_LIST_SORTS,
+  columns: [
+    ['ID', sql`t.id::text`],
+    ['User Name', sql`t.full_name`],
+    ['Email', sql`t.email`],
+    ['Phone', sql`t.phone`],
+    ['Casks', sql`coalesce(kc.n, 0)::text`],
+    ['Status', activeTextSql(sql`t.is_active`)],
+    ['Created At', iso(sql`t.created_at`)],
+    ['Updated At', iso(sql`t.updated_at`)],
+  ],
 };

@@ -16,7 +16,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
-import { createUsersService } from './customers.service.ts';
+import { createUsersService, usersExport } from './customers.service.ts';
+import { routeListExport } from '../exports/list-exports.ts';
 
 /**
  * docs/screens/users.md#api-calls: the club's customers ("users") as User Management and the
@@ -36,6 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => ok(await users.list(request.query)),
   );
+  routeListExport(app, userListDefinition, usersExport);
 
   app.get(
     '/users/:id',

@@ -28,6 +28,9 @@ import {
   lockVisibleCustomer,
 } from './customers.repository.ts';
 
+/** The list's CSV export (issue 29), declared in its repository, for its routes' routeListExport. */
+export { usersExport } from './customers.repository.ts';
+
 /**
  * The screens call customers "users" (docs/screens/users.md): the answer for an unknown or deleted
  * one.

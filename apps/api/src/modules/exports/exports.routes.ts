@@ -3,22 +3,11 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope, uuidParam } from '@cask/contracts/common';
-import {
-  EXPORT_FILTERS,
-  EXPORT_LISTS,
-  createExportResponse,
-  downloadQuery,
-  exportStatusResponse,
-} from '@cask/contracts/exports';
+import { downloadQuery, exportStatusResponse } from '@cask/contracts/exports';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { boundedUserAgent } from '../../lib/request-context.ts';
-import {
-  createExportsService,
-  EXPORT_MIN_BYTES_PER_SECOND,
-  type ExportSources,
-} from './exports.service.ts';
-import { EXPORT_IS_A_READ } from '../../plugins/roles.ts';
+import { EXPORT_MIN_BYTES_PER_SECOND } from './exports.service.ts';
 
 /**
  * The file as sent, cut when it goes slower than EXPORT_MIN_BYTES_PER_SECOND over a window
@@ -50,93 +39,65 @@ function cutWhenSlow(body: Readable, answer: ServerResponse, windowSeconds: numb
 
 /**
  * Issue 29, decision 211: a list's CSV export. `POST /exports/<list>` (the list's filters in the
- * query string, as its GET takes them) answers a single-use link valid for a minute;
+ * query string, as its GET takes them) answers a single-use link valid for a minute; each list's
+ * own routes declare it (`routeListExport` in list-exports.ts, decision 374).
  * `GET /exports/download?token=` is that link, followed by the browser itself so its own download
- * starts at once (no bearer header there: the token is the authorization); `GET /exports/:id`
- * says whether the file was sent whole.
+ * starts at once (no bearer header there: the token is the authorization), which finds the list's
+ * source by the link's list name in the app's exports service (`app.listExports`);
+ * `GET /exports/:id` says whether the file was sent whole.
  */
-export const exportsRoutes =
-  (sources: ExportSources): FastifyPluginAsyncZod<AppDeps> =>
-  async (app, deps) => {
-    const exports = createExportsService({ database: deps.database, sources });
+export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const exports = app.listExports;
 
-    for (const list of EXPORT_LISTS) {
-      app.post(
-        `/exports/${list}`,
-        {
-          config: { viewerMayWrite: EXPORT_IS_A_READ },
-          schema: {
-            tags: ['exports'],
-            querystring: EXPORT_FILTERS[list],
-            response: {
-              201: createExportResponse,
-              429: errorEnvelope.describe("The admin's previous export is still downloading"),
-              503: errorEnvelope.describe('As many exports are running as the API streams at once'),
-            },
-          },
-        },
-        async (request, reply) => {
-          const asker = {
-            adminId: request.admin.id,
-            sessionId: request.session.id,
-            tokenVersion: request.accessClaims.tokenVersion,
-          };
-          return reply
-            .status(201)
-            .send(ok({ export: await exports.create(list, request.query, asker) }));
-        },
-      );
-    }
-
-    app.get(
-      '/exports/download',
-      {
-        config: { public: true },
-        schema: {
-          tags: ['exports'],
-          security: [],
-          querystring: downloadQuery,
-          response: {
-            // A stream is sent as it is (Fastify serializes no stream); declared for the docs.
-            200: z.unknown().describe('The CSV file (text/csv, UTF-8 with a byte-order mark)'),
-            403: errorEnvelope.describe(
-              'The link is invalid, used or expired, or the session that asked for it has ended',
-            ),
-            429: errorEnvelope.describe(
-              "The admin's previous export is still downloading; the link stays valid",
-            ),
-            503: errorEnvelope.describe(
-              'As many exports are running as the API streams at once; the link stays valid',
-            ),
-          },
+  app.get(
+    '/exports/download',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['exports'],
+        security: [],
+        querystring: downloadQuery,
+        response: {
+          // A stream is sent as it is (Fastify serializes no stream); declared for the docs.
+          200: z.unknown().describe('The CSV file (text/csv, UTF-8 with a byte-order mark)'),
+          403: errorEnvelope.describe(
+            'The link is invalid, used or expired, or the session that asked for it has ended',
+          ),
+          429: errorEnvelope.describe(
+            "The admin's previous export is still downloading; the link stays valid",
+          ),
+          503: errorEnvelope.describe(
+            'As many exports are running as the API streams at once; the link stays valid',
+          ),
         },
       },
-      async (request, reply) => {
-        const file = await exports.open(request.query.token, {
-          ip: request.ip,
-          userAgent: boundedUserAgent(request.headers['user-agent']),
-        });
-        // Counted when it starts streaming (plugins/metrics.ts, README 'Metrics').
-        app.metrics.exports.inc({ list: file.list });
-        // A client that takes nothing for this long is cut (destroying the answer ends the
-        // export): on PostgreSQL it holds a connection and a snapshot (decision 279).
-        reply.raw.setTimeout(deps.config.EXPORT_STALL_SECONDS * 1000, () => reply.raw.destroy());
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .send(cutWhenSlow(file.body, reply.raw, deps.config.EXPORT_STALL_SECONDS));
-      },
-    );
+    },
+    async (request, reply) => {
+      const file = await exports.open(request.query.token, {
+        ip: request.ip,
+        userAgent: boundedUserAgent(request.headers['user-agent']),
+      });
+      // Counted when it starts streaming (plugins/metrics.ts, README 'Metrics').
+      app.metrics.exports.inc({ list: file.list });
+      // A client that takes nothing for this long is cut (destroying the answer ends the
+      // export): on PostgreSQL it holds a connection and a snapshot (decision 279).
+      reply.raw.setTimeout(deps.config.EXPORT_STALL_SECONDS * 1000, () => reply.raw.destroy());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(cutWhenSlow(file.body, reply.raw, deps.config.EXPORT_STALL_SECONDS));
+    },
+  );
 
-    app.get(
-      '/exports/:id',
-      {
-        schema: {
-          tags: ['exports'],
-          params: uuidParam,
-          response: { 200: exportStatusResponse, 404: errorEnvelope.describe('No such export') },
-        },
+  app.get(
+    '/exports/:id',
+    {
+      schema: {
+        tags: ['exports'],
+        params: uuidParam,
+        response: { 200: exportStatusResponse, 404: errorEnvelope.describe('No such export') },
       },
-      async (request) => ok(await exports.status(request.params.id, request.admin.id)),
-    );
-  };
+    },
+    async (request) => ok(await exports.status(request.params.id, request.admin.id)),
+  );
+};

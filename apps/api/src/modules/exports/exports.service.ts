@@ -1,22 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { z } from 'zod';
 import {
   EXPORT_ALREADY_RUNNING,
-  EXPORT_FILTERS,
   EXPORT_LINK_INVALID,
   EXPORTS_BUSY,
-  type ExportFilters,
-  type ExportList,
   type ExportState,
 } from '@cask/contracts/exports';
 import { writeAudit } from '../../db/audit.ts';
 import { EXPORT_CONNECTIONS, type Database } from '../../db/client.ts';
-import {
-  copyCsvExport,
-  csvExport,
-  type ExportSource,
-  type ExportSources,
-} from '../../db/csv-export.ts';
+import { copyCsvExport, csvExport, type ExportSource } from '../../db/csv-export.ts';
 import {
   ForbiddenError,
   NotFoundError,
@@ -27,7 +20,6 @@ import * as repo from './exports.repository.ts';
 
 /** How long a download link stays valid: the browser follows it at once. */
 export const EXPORT_LINK_SECONDS = 60;
-export type { ExportSources };
 export const EXPORT_NOT_FOUND = 'Export not found';
 /**
  * Exports streaming at once in this process: on PostgreSQL each holds a connection of the
@@ -75,19 +67,54 @@ function mayStillDownload(
 }
 
 /**
+ * One list's export: its filters (the list's query without page and limit, `exportFilters` in
+ * contracts/lists.ts) and its source (the list's repository).
+ */
+export interface ListExport<Filters extends object> {
+  filters: z.ZodType<Filters>;
+  source: ExportSource<Filters>;
+}
+
+/**
+ * Every list's export by its name, each added by the list's own routes as they are declared
+ * (`routeListExport`, decision 374): no table of the lists here.
+ */
+function createListExports() {
+  const lists = new Map<string, ListExport<object>>();
+  return {
+    /**
+     * Adds a list's export under its name (the list's routes, `routeListExport`); a second list
+     * of the same name is refused, as its route would be.
+     */
+    add<Filters extends object>(name: string, listExport: ListExport<Filters>): void {
+      if (lists.has(name)) throw new Error(`Two lists export as ${name}`);
+      lists.set(name, listExport);
+    },
+
+    /** A list's export by its name: its filters and its source (whose table the tests read). */
+    find(name: string): ListExport<object> | undefined {
+      return lists.get(name);
+    },
+
+    /** The names of every list's export, in the order their routes were declared. */
+    names(): string[] {
+      return [...lists.keys()];
+    },
+  };
+}
+
+/** The service of every list's export, one per app (`app.listExports`, list-exports.ts). */
+export type ExportsService = ReturnType<typeof createExportsService>;
+
+/**
  * Issue 29: a list's whole CSV, with the filters it was asked with, streamed as it is read
  * (db/csv-export.ts: written by PostgreSQL's COPY where the database can stream one, in keyset
  * pages on PGlite, decision 279); the export is written to the audit log once the file has been
  * sent, or was cut short.
  */
-export function createExportsService({
-  database,
-  sources,
-}: {
-  database: Database;
-  sources: ExportSources;
-}) {
+export function createExportsService({ database }: { database: Database }) {
   const { db } = database;
+  const lists = createListExports();
   let running = 0;
   /** The admins whose export is streaming in this process: one each at a time (decision 303). */
   const runningAdmins = new Set<string>();
@@ -96,13 +123,14 @@ export function createExportsService({
     token: string,
     caller: Caller,
     uncount: () => void,
-  ): Promise<{ list: ExportList; fileName: string; body: Readable }> {
+  ): Promise<{ list: string; fileName: string; body: Readable }> {
     const spent = await repo.spendExportToken(db, hashToken(token));
     if (!spent) throw new ForbiddenError(EXPORT_LINK_INVALID);
-    const list = spent.list as ExportList;
-    const filters = EXPORT_FILTERS[list]?.safeParse(spent.query);
+    const list = spent.list;
+    const listExport = lists.find(list);
+    const filters = listExport?.filters.safeParse(spent.query);
     const holder = await repo.findLinkHolder(db, spent.adminId, spent.sessionId);
-    if (!filters?.success || !mayStillDownload(holder, spent)) {
+    if (!listExport || !filters?.success || !mayStillDownload(holder, spent)) {
       await repo.finishExport(db, spent.id, null);
       throw new ForbiddenError(EXPORT_LINK_INVALID);
     }
@@ -121,13 +149,13 @@ export function createExportsService({
         });
       });
     };
-    // One source per list, typed by it (ExportSources); the parsed filters are that list's.
-    const source = sources[list] as ExportSource<ExportFilters<typeof list>>;
+    const { source } = listExport;
     const day = new Date().toISOString().slice(0, 10);
     // The screen's order (issue 29): every list's filters but the Audit Log's carry a sort.
+    const chosen: { sort?: unknown; search?: unknown } = filters.data;
     const view = {
-      sort: 'sort' in filters.data ? filters.data.sort : undefined,
-      searching: 'search' in filters.data && filters.data.search !== undefined,
+      sort: typeof chosen.sort === 'string' ? chosen.sort : undefined,
+      searching: chosen.search !== undefined,
     };
     // PostgreSQL writes the CSV itself (COPY); PGlite, which cannot stream one, is read in
     // keyset pages written here (decision 279).
@@ -154,8 +182,10 @@ export function createExportsService({
       throw new TooManyRequestsError(EXPORT_ALREADY_RUNNING, BUSY_RETRY_SECONDS);
   };
   return {
+    ...lists,
+
     /** Makes the single-use link of an export of `list` with `filters`. */
-    async create(list: ExportList, filters: unknown, asker: Asker) {
+    async create(list: string, filters: unknown, asker: Asker) {
       refuseWhenBusy(asker.adminId);
       const token = randomBytes(32).toString('base64url');
       const row = await repo.insertExport(db, {
@@ -182,7 +212,7 @@ export function createExportsService({
     async open(
       token: string,
       caller: Caller,
-    ): Promise<{ list: ExportList; fileName: string; body: Readable }> {
+    ): Promise<{ list: string; fileName: string; body: Readable }> {
       const link = await repo.findUnspentExport(db, hashToken(token));
       if (!link) throw new ForbiddenError(EXPORT_LINK_INVALID);
       refuseWhenBusy(link.adminId);

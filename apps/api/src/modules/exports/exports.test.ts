@@ -1,14 +1,7 @@
 import http from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import {
-  EXPORT_ALREADY_RUNNING,
-  EXPORT_FILTERS,
-  EXPORT_LINK_INVALID,
-  EXPORT_LISTS,
-  EXPORTS_BUSY,
-  type ExportList,
-} from '@cask/contracts/exports';
+import { EXPORT_ALREADY_RUNNING, EXPORT_LINK_INVALID, EXPORTS_BUSY } from '@cask/contracts/exports';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { createTestContext, useTestContext } from '../../../test/support/app.ts';
@@ -20,10 +13,10 @@ import {
   uniqueMarker,
 } from '../../../test/support/factories.ts';
 import { BULK_SEARCH_TERMS, seedListData } from '../../../test/support/list-against-sql.ts';
+import { listDefinitions } from '../../../test/support/list-definitions.ts';
 import { BYTE_ORDER_MARK, neutralise } from '../../db/csv.ts';
 import { rowsOf } from '../../db/client.ts';
-import { csvExport, EXPORT_PAGE_ROWS, type ExportSource } from '../../db/csv-export.ts';
-import { EXPORT_SOURCES } from '../../app.ts';
+import { csvExport, EXPORT_PAGE_ROWS } from '../../db/csv-export.ts';
 import { EXPORTS_AT_ONCE } from './exports.service.ts';
 import { CASK_SORTS } from '@cask/contracts/casks';
 import { NOTIFICATION_SORTS } from '@cask/contracts/notifications';
@@ -42,8 +35,8 @@ beforeAll(async () => {
   admin = await createAdmin(ctx, { fullName: 'Edna Exporter' });
 }, 120_000);
 
-/** Each list's screen call. */
-const LIST_URL: Record<ExportList, string> = {
+/** Each list's screen call, by its export's name. */
+const LIST_URL = {
   users: '/api/users',
   rewards: '/api/referrals/admin/rewards',
   casks: '/api/casks',
@@ -52,9 +45,15 @@ const LIST_URL: Record<ExportList, string> = {
   referrals: '/api/referrals',
   notifications: '/api/notifications',
   audit: '/api/audit',
-};
+} as const;
+type ScreenList = keyof typeof LIST_URL;
 
-async function startExport(list: ExportList, query: Record<string, string> = {}, as = admin) {
+test("every named list's routes declare its export, by that name (decision 374)", async () => {
+  const named = [...(await listDefinitions()).values()].flatMap(({ name }) => name ?? []);
+  expect(ctx.app.listExports.names().sort()).toEqual(named.sort());
+});
+
+async function startExport(list: string, query: Record<string, string> = {}, as = admin) {
   const res = await ctx.app.inject({
     method: 'POST',
     url: `/api/exports/${list}`,
@@ -76,7 +75,7 @@ function csvRows(body: string): string[][] {
   return parse(body, { bom: true, relax_column_count: false }) as string[][];
 }
 
-async function listTotal(list: ExportList, query: Record<string, string>) {
+async function listTotal(list: ScreenList, query: Record<string, string>) {
   const res = await ctx.app.inject({
     method: 'GET',
     url: LIST_URL[list],
@@ -88,7 +87,7 @@ async function listTotal(list: ExportList, query: Record<string, string>) {
 }
 
 const term = BULK_SEARCH_TERMS.common;
-const CASES: [ExportList, Record<string, string>][] = [
+const CASES: [ScreenList, Record<string, string>][] = [
   ['users', {}],
   ['users', { search: term }],
   ['rewards', { search: term }],
@@ -125,7 +124,7 @@ describe('an export has exactly the rows the screen counts', () => {
 });
 
 /** The ids of the whole list in its order, read page by page as the screen reads them. */
-async function listIds(list: ExportList, query: Record<string, string>): Promise<string[]> {
+async function listIds(list: ScreenList, query: Record<string, string>): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
     const res = await ctx.app.inject({
@@ -143,7 +142,7 @@ async function listIds(list: ExportList, query: Record<string, string>): Promise
   }
 }
 
-const SORTED: [ExportList, readonly string[], Record<string, string>][] = [
+const SORTED: [ScreenList, readonly string[], Record<string, string>][] = [
   ['users', USER_SORTS, { search: term }],
   ['rewards', REWARD_SORTS, { search: term }],
   ['casks', CASK_SORTS, { search: term }],
@@ -447,18 +446,18 @@ describe.runIf(onPostgres)('on PostgreSQL the file is written by COPY (decision 
       `Back\\slash ${marker}`,
     ];
     for (const fullName of names) await createCustomer(ctx, { fullName, phone: '' });
-    const source = EXPORT_SOURCES.users;
+    const users = ctx.app.listExports.find('users')!;
     const queries: Record<string, string>[] = [
       { search: marker },
       { search: marker, sort: 'fullName' },
       {},
     ];
     for (const query of queries) {
-      const filters = EXPORT_FILTERS.users.parse(query);
+      const filters = users.filters.parse(query) as { sort?: string; search?: string };
       let paged = '';
       for await (const text of csvExport(
         ctx.database,
-        source,
+        users.source,
         filters,
         { sort: filters.sort, searching: filters.search !== undefined },
         async () => {},
@@ -467,12 +466,13 @@ describe.runIf(onPostgres)('on PostgreSQL the file is written by COPY (decision 
       const copied = (await download((await startExport('users', query)).url)).body;
       expect(copied).toBe(paged);
     }
-    for (const list of EXPORT_LISTS) {
-      const filters = EXPORT_FILTERS[list].parse({});
+    for (const list of ctx.app.listExports.names()) {
+      const { filters: schema, source } = ctx.app.listExports.find(list)!;
+      const filters = schema.parse({});
       let paged = '';
       for await (const text of csvExport(
         ctx.database,
-        EXPORT_SOURCES[list] as ExportSource<typeof filters>,
+        source,
         filters,
         { sort: undefined, searching: false },
         async () => {},

@@ -12,7 +12,8 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
-import { createNotificationsService } from './notifications.service.ts';
+import { createNotificationsService, notificationsExport } from './notifications.service.ts';
+import { routeListExport } from '../exports/list-exports.ts';
 
 /**
  * docs/screens/notifications.md#api-calls: the four notification calls; all need a signed-in admin.
@@ -31,6 +32,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     async (request) => ok(await notifications.list(request.admin.id, request.query)),
   );
+  routeListExport(app, notificationListDefinition, notificationsExport);
 
   app.post(
     '/notifications',

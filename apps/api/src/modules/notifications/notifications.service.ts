@@ -9,6 +9,9 @@ import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import * as repo from './notifications.repository.ts';
 
+/** The list's CSV export (issue 29), declared in its repository, for its routes' routeListExport. */
+export { notificationsExport } from './notifications.repository.ts';
+
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 export const RECIPIENT_NOT_FOUND = 'Recipient user not found';
 

@@ -3,11 +3,14 @@ import {
   BULK_OFFER_NOT_DELETED,
   BULK_OFFER_NOT_FOUND,
   type Offer,
+  type offerListDefinition,
   type OfferListParams,
   type OfferStats,
 } from '@cask/contracts/offers';
 import { lockRows, type BulkAction } from '../../db/bulk.ts';
+import type { ExportFilters } from '@cask/contracts/lists';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { activeTextSql, searchPattern, type ExportSource } from '../../db/csv-export.ts';
 import { containsPattern, createList, windowSql, type ListWindow } from '../../db/list.ts';
 import { frozenSql, isoTimeSql, jsonObject, uploadUrlSql } from '../../db/sql-fragments.ts';
 import { COUNTER_NAMES } from '../../db/schema/counters.ts';
@@ -323,4 +326,27 @@ export const offerDeletedBulk: BulkAction<{ deleted: boolean }> = {
     if (value.deleted) await retireOffer(tx, id);
     else await restoreOffer(tx, id);
   },
+};
+
+const iso = isoTimeSql;
+
+/** The Offers list's CSV (issue 29): its columns plus the offer's id, category, location and times. */
+export const offersExport: ExportSource<ExportFilters<typeof offerListDefinition>> = {
+  file: 'offers',
+  sorts: OFFER_LIST_SORTS,
+  table: 'offers',
+  where: (filters) => offerListWhereSql(filters.type, searchPattern(filters.search)),
+  joins: sql`join offers t on t.id = w.id`,
+  columns: [
+    ['ID', sql`t.id::text`],
+    ['Offers', sql`t.title`],
+    ['Type', sql`t.type`],
+    ['Price', sql`t.price_numeric::text`],
+    ['Status', activeTextSql(sql`t.is_active`)],
+    ['Deadline', sql`t.expiry_date::text`],
+    ['Category', sql`t.category`],
+    ['Location', sql`t.location`],
+    ['Created At', iso(sql`t.created_at`)],
+    ['Updated At', iso(sql`t.updated_at`)],
+  ],
 };

@@ -18,7 +18,8 @@ import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
 import { documentMultipartForm, readImageForm, registerImageUploads } from '../files/multipart.ts';
-import { createOffersService } from './offers.service.ts';
+import { createOffersService, offersExport } from './offers.service.ts';
+import { routeListExport } from '../exports/list-exports.ts';
 
 /** A banner and the sliding images: the most files one form may carry. */
 const MAX_FILES = 1 + MAX_SLIDING_IMAGES;
@@ -52,6 +53,7 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => ok(await offers.list(request.query)),
   );
+  routeListExport(app, offerListDefinition, offersExport);
 
   app.get(
     '/offers/:id',

@@ -41,6 +41,9 @@ import {
 import type { ImageForm } from '../files/multipart.ts';
 import * as repo from './offers.repository.ts';
 
+/** The list's CSV export (issue 29), declared in its repository, for its routes' routeListExport. */
+export { offersExport } from './offers.repository.ts';
+
 const PURPOSE = 'offer';
 
 const money = (value: string | null) => (value === null ? null : Number(value));

@@ -5,13 +5,16 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
   type Order,
+  type orderListDefinition,
   type OrderListParams,
   type OrderNote,
   type OrderStats,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
 import { lockRows, type BulkAction } from '../../db/bulk.ts';
+import type { ExportFilters } from '@cask/contracts/lists';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
+import { type ExportSource } from '../../db/csv-export.ts';
 import {
   type ListRequest,
   containsPattern,
@@ -331,4 +334,31 @@ export const orderDeletedBulk: BulkAction<{ deleted: boolean }> = {
         .set({ deletedAt: null, updatedAt: nextUpdatedAt(purchases.updatedAt) })
         .where(eq(purchases.id, id));
   },
+};
+
+const iso = isoTimeSql;
+
+/** The Order List's CSV (issue 29): its columns plus the order's id, contact, payment and times. */
+export const ordersExport: ExportSource<ExportFilters<typeof orderListDefinition>> = {
+  file: 'orders',
+  sorts: ORDER_LIST_SORTS,
+  table: 'purchases',
+  where: (filters) => orderListWhereSql(filters),
+  joins: sql`join purchases t on t.id = w.id left join customers c on c.id = t.customer_id`,
+  columns: [
+    ['ID', sql`t.id::text`],
+    // As the Order List shows them (issue 41).
+    ['Reference', orderReferenceSql(sql`t.order_number`)],
+    ['Ordered', iso(sql`t.created_at`)],
+    ['User Name', sql`c.full_name`],
+    ['Product Name', sql`t.title`],
+    ['Budget', sql`t.investment_amount::text`],
+    ['Status', sql`t.status`],
+    ['Contact Name', sql`t.contact_full_name`],
+    ['Contact Email', sql`t.contact_email`],
+    ['Payment', sql`t.manual_payment_status`],
+    ['Submitted Date', iso(sql`t.submitted_date`)],
+    ['Created At', iso(sql`t.created_at`)],
+    ['Updated At', iso(sql`t.updated_at`)],
+  ],
 };

@@ -15,7 +15,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
-import { createOrdersService } from './orders.service.ts';
+import { createOrdersService, ordersExport } from './orders.service.ts';
+import { routeListExport } from '../exports/list-exports.ts';
 
 /**
  * docs/screens/orders.md#api-calls: the club's orders ("purchases") as the Orders screen uses them.
@@ -34,6 +35,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => ok(await orders.list(request.query)),
   );
+  routeListExport(app, orderListDefinition, ordersExport);
 
   app.get(
     '/purchases/:id',

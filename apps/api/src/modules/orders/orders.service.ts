@@ -22,6 +22,9 @@ import {
   updateOrderFields,
 } from './orders.repository.ts';
 
+/** The list's CSV export (issue 29), declared in its repository, for its routes' routeListExport. */
+export { ordersExport } from './orders.repository.ts';
+
 export const ORDER_NOT_FOUND = 'Order not found';
 
 export function createOrdersService(deps: { database: Database }) {

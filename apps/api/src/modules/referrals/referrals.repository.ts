@@ -1,8 +1,10 @@
 import { lockRows } from '../../db/bulk.ts';
 import { and, eq, isNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Referral } from '@cask/contracts/referrals';
+import type { Referral, referralListDefinition } from '@cask/contracts/referrals';
+import type { ExportFilters } from '@cask/contracts/lists';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
 import {
   type ListRequest,
   containsPattern,
@@ -337,3 +339,28 @@ export async function updateReferralStatus(
 
 /** The Referrals List's WHERE, for its CSV export (modules/exports). */
 export const referralListWhereSql = matchingReferralsSql;
+
+/** The Referrals List's CSV (issue 29): its columns plus the referral's id, e-mails, currency and times. */
+export const referralsExport: ExportSource<ExportFilters<typeof referralListDefinition>> = {
+  file: 'referrals',
+  sorts: REFERRAL_LIST_SORTS,
+  table: 'referrals',
+  where: (filters) =>
+    referralListWhereSql({ status: filters.status, pattern: searchPattern(filters.search) }),
+  joins: sql`join referrals t on t.id = w.id join customers referrer on referrer.id = t.referrer_id
+    join customers referee on referee.id = t.referee_id`,
+  columns: [
+    ['ID', sql`t.id::text`],
+    ['Referrer', sql`referrer.full_name`],
+    ['Referrer Email', sql`referrer.email`],
+    ['Referrals', sql`referee.full_name`],
+    ['Referee Email', sql`referee.email`],
+    ['Code', sql`t.referral_code`],
+    ['Status', sql`t.status`],
+    ['Reward Amount', sql`t.reward_amount::text`],
+    ['Currency', sql`t.currency`],
+    ['Completed Date', isoTimeSql(sql`t.completed_date`)],
+    ['Created At', isoTimeSql(sql`t.created_at`)],
+    ['Updated At', isoTimeSql(sql`t.updated_at`)],
+  ],
+};

@@ -12,7 +12,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
-import { createReferralsService } from './referrals.service.ts';
+import { createReferralsService, referralsExport } from './referrals.service.ts';
+import { routeListExport } from '../exports/list-exports.ts';
 
 /** docs/screens/referrals.md#api-calls: the referral list and its status change. */
 export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -29,6 +30,7 @@ export const referralsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request) => ok(await referrals.list(request.query)),
   );
+  routeListExport(app, referralListDefinition, referralsExport);
 
   app.get(
     '/referrals/:id',

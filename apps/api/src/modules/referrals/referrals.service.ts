@@ -29,6 +29,9 @@ import {
 } from './referrals.repository.ts';
 import { insertPointTransaction, readPointsBalance } from '../rewards/rewards.repository.ts';
 
+/** The list's CSV export (issue 29), declared in its repository, for its routes' routeListExport. */
+export { referralsExport } from './referrals.repository.ts';
+
 export const REFERRAL_NOT_FOUND = 'Referral not found';
 
 const amount = (value: string | null) => (value === null ? null : Number(value));

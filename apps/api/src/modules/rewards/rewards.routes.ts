@@ -8,7 +8,8 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
-import { createRewardsService } from './rewards.service.ts';
+import { createRewardsService, rewardsExport } from './rewards.service.ts';
+import { routeListExport } from '../exports/list-exports.ts';
 
 /** The Reward List and manual point adjustments (docs/screens/rewards.md; docs/architecture.md#envelope). */
 export const rewardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -25,6 +26,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request) => ok(await rewards.list(request.query)),
   );
+  routeListExport(app, rewardListDefinition, rewardsExport);
 
   app.post(
     '/referrals/admin/manual-points',

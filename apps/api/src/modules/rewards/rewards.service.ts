@@ -14,6 +14,9 @@ import {
   readPointsBalance,
 } from './rewards.repository.ts';
 
+/** The list's CSV export (issue 29), declared in its repository, for its routes' routeListExport. */
+export { rewardsExport } from './rewards.repository.ts';
+
 export function createRewardsService(deps: { database: Database }) {
   const { db } = deps.database;
   const readRewardList = createRewardList(deps.database);

@@ -1,11 +1,6 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import {
-  EXPORT_CSV,
-  EXPORT_FAILED,
-  EXPORTING,
-  type ExportList,
-} from '@cask/contracts/export-answers';
+import { EXPORT_CSV, EXPORT_FAILED, EXPORTING } from '@cask/contracts/export-answers';
 import { errorMessage } from '@/lib/api-client.ts';
 import { downloadLink, startExport, useExportState, type ExportParams } from '@/lib/exports.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
@@ -21,7 +16,11 @@ export function ExportCsvButton({
   params,
   listName,
 }: {
-  list: ExportList;
+  /**
+   * The list's name, as its definition gives it (`name` of its `defineList`, the export's route
+   * `POST /api/exports/<name>`, decision 374).
+   */
+  list: string;
   /** The list's filters, as the screen sends them to the list ('' or undefined: unset). */
   params: ExportParams;
   /** Names the button where a screen has two lists, e.g. 'Export CSV (Reward List)'. */
