@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type {
   CreateNotificationResponse,
   NotificationListResponse,
 } from '@cask/contracts/notifications';
 import { beforeEach, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { auditEntriesOf } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 // Every admin sees every notification, so each test starts from an empty list.
@@ -92,17 +92,6 @@ async function notificationCount(): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-async function auditRows(action: string, entityId?: string) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(
-      entityId
-        ? and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))
-        : eq(auditLog.action, action),
-    );
-}
-
 /** Creates `n` global notifications one millisecond apart, oldest first. */
 async function seedNotifications(n: number, admin: TestAdmin): Promise<void> {
   await ctx.database.db.insert(notifications).values(
@@ -171,7 +160,10 @@ test('an admin creates a global notification; it is listed unread with every fie
 test('creating a notification writes its audit entry with the admin and the values', async () => {
   const admin = await createAdmin(ctx);
   const created = await createOk(admin);
-  const [entry, ...more] = await auditRows('notification.created', created.id);
+  const [entry, ...more] = await auditEntriesOf(ctx, {
+    action: 'notification.created',
+    entityId: created.id,
+  });
   expect(more).toHaveLength(0);
   expect(entry).toMatchObject({
     adminId: admin.id,
@@ -257,7 +249,7 @@ test('an unknown or deleted recipient is refused with 404, a malformed one with 
   expect(malformed.statusCode).toBe(400);
   expect(malformed.json().errors[0].field).toBe('recipient');
   expect(await notificationCount()).toBe(0);
-  const audited = await auditRows('notification.created');
+  const audited = await auditEntriesOf(ctx, { action: 'notification.created' });
   expect(audited.filter((entry) => entry.adminId === admin.id)).toHaveLength(0);
 });
 
@@ -357,7 +349,7 @@ test('marking read is idempotent and audited once', async () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ id: created.id, isRead: true, unreadCount: 0 });
   }
-  const entries = await auditRows('notification.read', created.id);
+  const entries = await auditEntriesOf(ctx, { action: 'notification.read', entityId: created.id });
   expect(entries).toHaveLength(1);
   expect(entries[0]?.adminId).toBe(admin.id);
 });
@@ -387,7 +379,7 @@ test('mark all read brings this admin to zero unread across every page, not the 
   expect((await listOk(adminA, { page: '2' })).notifications.every((n) => n.isRead)).toBe(true);
   expect((await listOk(adminB)).unreadCount).toBe(23);
 
-  const entries = await auditRows('notification.all_read');
+  const entries = await auditEntriesOf(ctx, { action: 'notification.all_read' });
   expect(entries.filter((entry) => entry.adminId === adminA.id)).toHaveLength(1);
   expect(entries.find((entry) => entry.adminId === adminA.id)?.after).toEqual({ marked: 22 });
 
@@ -395,7 +387,9 @@ test('mark all read brings this admin to zero unread across every page, not the 
   const again = await markAllRead(adminA);
   expect(again.json().data).toEqual({ marked: 0, unreadCount: 0 });
   expect(
-    (await auditRows('notification.all_read')).filter((entry) => entry.adminId === adminA.id),
+    (await auditEntriesOf(ctx, { action: 'notification.all_read' })).filter(
+      (entry) => entry.adminId === adminA.id,
+    ),
   ).toHaveLength(1);
 });
 

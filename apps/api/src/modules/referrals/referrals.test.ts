@@ -1,9 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ReferralListResponse, UpdateReferralStatusResponse } from '@cask/contracts/referrals';
 import { MAX_POINTS_BALANCE, type RewardListResponse } from '@cask/contracts/rewards';
 import { DATE_OUT_OF_RANGE } from '@cask/contracts/common';
 import { beforeAll, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
@@ -16,6 +15,7 @@ import {
   createReferral,
   pointsBalanceOf,
   uniqueMarker,
+  auditEntriesOf,
 } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
@@ -41,13 +41,6 @@ async function ledgerOfReferral(referralId: string) {
     .select()
     .from(pointTransactions)
     .where(eq(pointTransactions.referralId, referralId));
-}
-
-async function statusAudits(referralId: string) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, 'referral.status_changed'), eq(auditLog.entityId, referralId)));
 }
 
 async function statusOf(referralId: string) {
@@ -243,7 +236,10 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   expect(ledger).toMatchObject([
     { customerId: referrer.id, points: 250, type: 'referral', adminId: admin.id },
   ]);
-  const audits = await statusAudits(referral.id);
+  const audits = await auditEntriesOf(ctx, {
+    action: 'referral.status_changed',
+    entityId: referral.id,
+  });
   expect(audits).toHaveLength(1);
   expect(audits[0]).toMatchObject({
     adminId: admin.id,
@@ -269,7 +265,9 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
     body.data.referral.completedDate,
   );
   expect(await ledgerOfReferral(referral.id)).toHaveLength(1);
-  expect(await statusAudits(referral.id)).toHaveLength(1);
+  expect(
+    await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
+  ).toHaveLength(1);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(290);
 
   const back = await setStatus(referral.id, { status: 'pending' });
@@ -281,7 +279,10 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(40);
   expect(await rewardPoints(referrer.fullName)).toBe(40);
   expect((await ledgerOfReferral(referral.id)).map((e) => e.points).sort()).toEqual([-250, 250]);
-  const reversal = await statusAudits(referral.id);
+  const reversal = await auditEntriesOf(ctx, {
+    action: 'referral.status_changed',
+    entityId: referral.id,
+  });
   expect(reversal).toHaveLength(2);
   expect(reversal.map((a) => a.after)).toContainEqual(
     expect.objectContaining({ status: 'pending', points: -250, referrerPoints: 40 }),
@@ -308,7 +309,9 @@ test('two admins completing one referral at the same moment credit it once', asy
   expect(results.map((res) => res.statusCode)).toEqual([200, 200, 200]);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(100);
   expect(await ledgerOfReferral(referral.id)).toHaveLength(1);
-  expect(await statusAudits(referral.id)).toHaveLength(1);
+  expect(
+    await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
+  ).toHaveLength(1);
 
   // And going back concurrently takes it back once.
   await Promise.all([
@@ -326,7 +329,9 @@ test('a referral worth no points completes without a ledger entry', async () => 
   expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
   expect((await statusOf(referral.id))?.status).toBe('completed');
   expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
-  expect(await statusAudits(referral.id)).toHaveLength(1);
+  expect(
+    await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
+  ).toHaveLength(1);
   expect((await setStatus(referral.id, { status: 'pending' })).statusCode).toBe(200);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(0);
 });
@@ -350,7 +355,9 @@ test('going back to pending is refused when the referrer has spent the reward', 
   expect((await statusOf(referral.id))?.status).toBe('completed');
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(50);
   expect(await ledgerOfReferral(referral.id)).toHaveLength(1);
-  expect(await statusAudits(referral.id)).toHaveLength(1);
+  expect(
+    await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
+  ).toHaveLength(1);
 });
 
 test('completing is refused when the credit would take the referrer past the balance cap', async () => {
@@ -370,7 +377,9 @@ test('completing is refused when the credit would take the referrer past the bal
   expect((await statusOf(referral.id))?.status).toBe('pending');
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(MAX_POINTS_BALANCE - 50);
   expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
-  expect(await statusAudits(referral.id)).toHaveLength(0);
+  expect(
+    await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
+  ).toHaveLength(0);
 });
 
 test('bad input is refused with a clear error and changes nothing', async () => {
@@ -417,7 +426,9 @@ test('bad input is refused with a clear error and changes nothing', async () => 
 
   expect((await statusOf(referral.id))?.status).toBe('pending');
   expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
-  expect(await statusAudits(referral.id)).toHaveLength(0);
+  expect(
+    await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
+  ).toHaveLength(0);
 });
 
 test("a bulk status's completedDate PostgreSQL cannot store is refused with a 400 (issue 40)", async () => {

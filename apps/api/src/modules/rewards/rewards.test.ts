@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { RewardListResponse } from '@cask/contracts/rewards';
 import { beforeAll, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
@@ -15,6 +14,7 @@ import {
   createReferral,
   pointsBalanceOf,
   uniqueMarker,
+  auditEntriesOf,
 } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
@@ -40,13 +40,6 @@ async function ledgerOfCustomer(customerId: string) {
     .select()
     .from(pointTransactions)
     .where(eq(pointTransactions.customerId, customerId));
-}
-
-async function pointAudits(customerId: string) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, 'points.adjusted'), eq(auditLog.entityId, customerId)));
 }
 
 test('the reward calls need a signed-in admin', async () => {
@@ -183,7 +176,7 @@ test('a manual adjustment appends a ledger entry, moves the balance and is audit
     type: 'manual_adjustment',
   });
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(120);
-  const audit = await pointAudits(customer.id);
+  const audit = await auditEntriesOf(ctx, { action: 'points.adjusted', entityId: customer.id });
   expect(audit).toHaveLength(1);
   expect(audit[0]).toMatchObject({
     adminId: admin.id,
@@ -211,7 +204,9 @@ test('an adjustment that would take the balance below zero is refused and writes
   expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'points', message }] });
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(100);
   expect(await ledgerOfCustomer(customer.id)).toHaveLength(1);
-  expect(await pointAudits(customer.id)).toHaveLength(0);
+  expect(
+    await auditEntriesOf(ctx, { action: 'points.adjusted', entityId: customer.id }),
+  ).toHaveLength(0);
 
   // Exactly down to zero is allowed.
   expect((await adjust({ userId: customer.id, points: -100 })).statusCode).toBe(200);
@@ -231,7 +226,9 @@ test('two concurrent removals cannot overdraw: exactly one of them succeeds', as
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(40);
   const ledger = await ledgerOfCustomer(customer.id);
   expect(ledger.map((entry) => entry.points).sort()).toEqual([-60, 100]);
-  expect(await pointAudits(customer.id)).toHaveLength(1);
+  expect(
+    await auditEntriesOf(ctx, { action: 'points.adjusted', entityId: customer.id }),
+  ).toHaveLength(1);
 });
 
 test('bad adjustment input is refused with field errors and writes nothing', async () => {
@@ -259,7 +256,9 @@ test('bad adjustment input is refused with field errors and writes nothing', asy
   }
   expect(await ledgerOfCustomer(customer.id)).toHaveLength(0);
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(0);
-  expect(await pointAudits(customer.id)).toHaveLength(0);
+  expect(
+    await auditEntriesOf(ctx, { action: 'points.adjusted', entityId: customer.id }),
+  ).toHaveLength(0);
 });
 
 test('adjusting an unknown or deleted customer answers 404 and writes nothing', async () => {
