@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { files } from '../../db/schema/files.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { auditEntriesOf } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -251,10 +250,7 @@ test('files are public (an <img> sends no token); unknown or malformed ids are 4
 test('uploading writes an audit entry naming the file and its purpose', async () => {
   const res = await upload(await bigPng(), 'photo.png', 'image/png');
   const id = String(res.json().data.avatarUrl).split('/').pop();
-  const rows = await ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.entityId, String(id)));
+  const rows = await auditEntriesOf(ctx, { entityId: String(id) });
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({
     adminId: admin.id,

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { VERSION_HEADER_INVALID, versionHeaders } from '@cask/contracts/common';
 import { TERMS_CHANGED_ELSEWHERE, type TermsResponse } from '@cask/contracts/terms';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { terms } from '../../db/schema/terms.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { auditEntriesOf } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -116,10 +115,7 @@ test('saving writes an audit entry with the lengths and hashes, before and after
   const res = await saveTerms(after);
   expect(res.statusCode).toBe(200);
 
-  const rows = await ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.action, 'terms.updated'));
+  const rows = await auditEntriesOf(ctx, { action: 'terms.updated' });
   const row = rows.find((candidate) => JSON.stringify(candidate.after).includes(sha256(after)));
   expect(row).toMatchObject({
     adminId: admin.id,
