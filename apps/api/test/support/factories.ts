@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../src/db/client.ts';
 import { auditLog } from '../../src/db/schema/audit-log.ts';
 
@@ -194,6 +195,21 @@ export async function pointsBalanceOf(ctx: Ctx, customerId: string): Promise<num
   return row?.points ?? Number.NaN;
 }
 
+/** A customer's ledger: the point transactions of the customer, or of the referral. */
+export async function pointTransactionsOf(
+  ctx: Ctx,
+  of: { customerId: string } | { referralId: string },
+): Promise<PointTransaction[]> {
+  return ctx.database.db
+    .select()
+    .from(pointTransactions)
+    .where(
+      'customerId' in of
+        ? eq(pointTransactions.customerId, of.customerId)
+        : eq(pointTransactions.referralId, of.referralId),
+    );
+}
+
 export async function createNotification(
   ctx: Ctx,
   overrides: Partial<NewNotification> = {},
@@ -252,8 +268,13 @@ export async function auditActions(ctx: Ctx, of: string | AuditFilter): Promise<
   return entries.map((entry) => entry.action);
 }
 
+/** How many rows `table` holds (deleted ones included): e.g. `rowCount(ctx, files)`. */
+export async function rowCount(ctx: Ctx, table: PgTable): Promise<number> {
+  const [row] = await ctx.database.db.select({ n: count() }).from(table);
+  return Number(row?.n ?? 0);
+}
+
 /** How many audit entries there are: a refused change writes none. */
 export async function auditRowCount(ctx: Ctx): Promise<number> {
-  const [row] = await ctx.database.db.select({ n: count() }).from(auditLog);
-  return row?.n ?? 0;
+  return rowCount(ctx, auditLog);
 }

@@ -3,7 +3,6 @@ import type { ReferralListResponse, UpdateReferralStatusResponse } from '@cask/c
 import { MAX_POINTS_BALANCE, type RewardListResponse } from '@cask/contracts/rewards';
 import { DATE_OUT_OF_RANGE } from '@cask/contracts/common';
 import { beforeAll, expect, test } from 'vitest';
-import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
@@ -16,6 +15,7 @@ import {
   pointsBalanceOf,
   uniqueMarker,
   auditEntriesOf,
+  pointTransactionsOf,
 } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
@@ -34,13 +34,6 @@ function setStatus(id: string, payload: unknown, headers = admin.headers) {
     payload: payload as Record<string, unknown>,
     headers,
   });
-}
-
-async function ledgerOfReferral(referralId: string) {
-  return ctx.database.db
-    .select()
-    .from(pointTransactions)
-    .where(eq(pointTransactions.referralId, referralId));
 }
 
 async function statusOf(referralId: string) {
@@ -85,7 +78,7 @@ test('the referral calls need a signed-in admin and change nothing without one',
     expect(res.json().message).toContain('You are not authorized');
   }
   expect((await statusOf(referral.id))?.status).toBe('pending');
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
 });
 
 // The fields of docs/screens/referrals.md#api-calls.
@@ -232,7 +225,7 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   expect(body.data.referral.completedDate).not.toBeNull();
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(290);
   expect(await rewardPoints(referrer.fullName)).toBe(290);
-  const ledger = await ledgerOfReferral(referral.id);
+  const ledger = await pointTransactionsOf(ctx, { referralId: referral.id });
   expect(ledger).toMatchObject([
     { customerId: referrer.id, points: 250, type: 'referral', adminId: admin.id },
   ]);
@@ -264,7 +257,7 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   expect(again.json<UpdateReferralStatusResponse>().data.referral.completedDate).toBe(
     body.data.referral.completedDate,
   );
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(1);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(1);
   expect(
     await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
   ).toHaveLength(1);
@@ -278,7 +271,9 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   });
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(40);
   expect(await rewardPoints(referrer.fullName)).toBe(40);
-  expect((await ledgerOfReferral(referral.id)).map((e) => e.points).sort()).toEqual([-250, 250]);
+  expect(
+    (await pointTransactionsOf(ctx, { referralId: referral.id })).map((e) => e.points).sort(),
+  ).toEqual([-250, 250]);
   const reversal = await auditEntriesOf(ctx, {
     action: 'referral.status_changed',
     entityId: referral.id,
@@ -292,7 +287,7 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   // A second round credits again, once.
   expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(290);
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(3);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(3);
 });
 
 test('two admins completing one referral at the same moment credit it once', async () => {
@@ -308,7 +303,7 @@ test('two admins completing one referral at the same moment credit it once', asy
 
   expect(results.map((res) => res.statusCode)).toEqual([200, 200, 200]);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(100);
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(1);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(1);
   expect(
     await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
   ).toHaveLength(1);
@@ -319,7 +314,9 @@ test('two admins completing one referral at the same moment credit it once', asy
     setStatus(referral.id, { status: 'pending' }, other.headers),
   ]);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(0);
-  expect((await ledgerOfReferral(referral.id)).map((e) => e.points).sort()).toEqual([-100, 100]);
+  expect(
+    (await pointTransactionsOf(ctx, { referralId: referral.id })).map((e) => e.points).sort(),
+  ).toEqual([-100, 100]);
 });
 
 test('a referral worth no points completes without a ledger entry', async () => {
@@ -328,7 +325,7 @@ test('a referral worth no points completes without a ledger entry', async () => 
 
   expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
   expect((await statusOf(referral.id))?.status).toBe('completed');
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
   expect(
     await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
   ).toHaveLength(1);
@@ -354,7 +351,7 @@ test('going back to pending is refused when the referrer has spent the reward', 
   expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'status', message }] });
   expect((await statusOf(referral.id))?.status).toBe('completed');
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(50);
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(1);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(1);
   expect(
     await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
   ).toHaveLength(1);
@@ -376,7 +373,7 @@ test('completing is refused when the credit would take the referrer past the bal
   expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'status', message }] });
   expect((await statusOf(referral.id))?.status).toBe('pending');
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(MAX_POINTS_BALANCE - 50);
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
   expect(
     await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
   ).toHaveLength(0);
@@ -425,7 +422,7 @@ test('bad input is refused with a clear error and changes nothing', async () => 
   ).toBe('Status must be pending or completed');
 
   expect((await statusOf(referral.id))?.status).toBe('pending');
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
   expect(
     await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
   ).toHaveLength(0);
@@ -444,5 +441,5 @@ test("a bulk status's completedDate PostgreSQL cannot store is refused with a 40
     expect(res.json()).toMatchObject({ success: false, message: DATE_OUT_OF_RANGE });
   }
   expect((await statusOf(referral.id))?.status).toBe('pending');
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
 });

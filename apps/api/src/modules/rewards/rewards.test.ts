@@ -15,6 +15,7 @@ import {
   pointsBalanceOf,
   uniqueMarker,
   auditEntriesOf,
+  pointTransactionsOf,
 } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
@@ -35,13 +36,6 @@ function adjust(payload: Record<string, unknown>, headers = admin.headers) {
   });
 }
 
-async function ledgerOfCustomer(customerId: string) {
-  return ctx.database.db
-    .select()
-    .from(pointTransactions)
-    .where(eq(pointTransactions.customerId, customerId));
-}
-
 test('the reward calls need a signed-in admin', async () => {
   const customer = await createCustomer(ctx);
   const list = await ctx.app.inject({ method: 'GET', url: '/api/referrals/admin/rewards' });
@@ -50,7 +44,7 @@ test('the reward calls need a signed-in admin', async () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('You are not authorized');
   }
-  expect(await ledgerOfCustomer(customer.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { customerId: customer.id })).toHaveLength(0);
 });
 
 test('each reward row shows casks held, referrals made, money invested and the point balance', async () => {
@@ -167,7 +161,7 @@ test('a manual adjustment appends a ledger entry, moves the balance and is audit
       },
     },
   });
-  const ledger = await ledgerOfCustomer(customer.id);
+  const ledger = await pointTransactionsOf(ctx, { customerId: customer.id });
   expect(ledger).toHaveLength(1);
   expect(ledger[0]).toMatchObject({
     id: body.data.transaction.id,
@@ -203,7 +197,7 @@ test('an adjustment that would take the balance below zero is refused and writes
   const message = 'Insufficient points: Fiona Grant has 100 points, so at most 100 can be removed';
   expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'points', message }] });
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(100);
-  expect(await ledgerOfCustomer(customer.id)).toHaveLength(1);
+  expect(await pointTransactionsOf(ctx, { customerId: customer.id })).toHaveLength(1);
   expect(
     await auditEntriesOf(ctx, { action: 'points.adjusted', entityId: customer.id }),
   ).toHaveLength(0);
@@ -224,7 +218,7 @@ test('two concurrent removals cannot overdraw: exactly one of them succeeds', as
 
   expect(results.map((res) => res.statusCode).sort()).toEqual([200, 400]);
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(40);
-  const ledger = await ledgerOfCustomer(customer.id);
+  const ledger = await pointTransactionsOf(ctx, { customerId: customer.id });
   expect(ledger.map((entry) => entry.points).sort()).toEqual([-60, 100]);
   expect(
     await auditEntriesOf(ctx, { action: 'points.adjusted', entityId: customer.id }),
@@ -254,7 +248,7 @@ test('bad adjustment input is refused with field errors and writes nothing', asy
     expect(body.errors[0].field, JSON.stringify(payload)).toBe(field);
     if (message) expect(body.errors[0].message).toBe(message);
   }
-  expect(await ledgerOfCustomer(customer.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { customerId: customer.id })).toHaveLength(0);
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(0);
   expect(
     await auditEntriesOf(ctx, { action: 'points.adjusted', entityId: customer.id }),
@@ -269,7 +263,7 @@ test('adjusting an unknown or deleted customer answers 404 and writes nothing', 
   const gone = await createCustomer(ctx, { deletedAt: new Date() });
   const res = await adjust({ userId: gone.id, points: 5 });
   expect(res.statusCode).toBe(404);
-  expect(await ledgerOfCustomer(gone.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { customerId: gone.id })).toHaveLength(0);
 });
 
 test('the ledger is append-only and the database itself refuses an overdraw', async () => {
@@ -291,5 +285,5 @@ test('the ledger is append-only and the database itself refuses an overdraw', as
   ).rejects.toThrow();
 
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(10);
-  expect(await ledgerOfCustomer(customer.id)).toHaveLength(1);
+  expect(await pointTransactionsOf(ctx, { customerId: customer.id })).toHaveLength(1);
 });
