@@ -172,7 +172,7 @@ test('a targeted notification names its recipient; priority and category have de
     category: 'general',
     adminNotes: null,
     isGlobal: false,
-    recipient: customer,
+    recipient: { id: customer.id, fullName: customer.fullName, email: customer.email },
   });
 });
 
