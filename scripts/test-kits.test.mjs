@@ -1,9 +1,10 @@
 // One test kit per layer (issue 43, docs/conventions.md#test-kits): a helper that two test files
 // need lives in their layer's kit, and a test file never declares its own copy of a kit's helper.
 // A file's helpers are what it declares at its top level or directly in a `describe` body; what
-// a test declares inside its own body is its business. Two rules, each proven to fail on a
-// sample below, then checked on every test file of the repository (`git ls-files`, untracked
-// files included). Run by `npm run lint` (node's test runner).
+// a test declares inside its own body is its business. Three rules (the third, a helper sending
+// a kit helper's request, decision 382), each proven to fail on a sample below, then checked on
+// every test file of the repository (`git ls-files`, untracked files included). Run by
+// `npm run lint` (node's test runner).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
