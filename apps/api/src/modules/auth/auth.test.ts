@@ -13,7 +13,7 @@ import {
   type TestAdmin,
 } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { newIp } from '../../../test/support/requests.ts';
+import { bearer, callWithToken, newIp } from '../../../test/support/requests.ts';
 import { auditActions, auditEntriesOf } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
@@ -27,11 +27,7 @@ function refresh(refreshToken: string) {
 }
 
 function profileWith(accessToken: string) {
-  return ctx.app.inject({
-    method: 'GET',
-    url: '/api/auth/profile',
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
+  return callWithToken(ctx, 'GET', '/api/auth/profile', accessToken);
 }
 
 test('an admin signs in with e-mail and password and gets an access and a refresh token', async () => {
@@ -46,7 +42,7 @@ test('an admin signs in with e-mail and password and gets an access and a refres
   const profile = await ctx.app.inject({
     method: 'GET',
     url: '/api/auth/profile',
-    headers: { authorization: `Bearer ${body.data.accessToken}` },
+    headers: bearer(body.data.accessToken),
   });
   expect(profile.statusCode).toBe(200);
   expect(profile.json().data.user).toEqual({
@@ -215,7 +211,7 @@ test('a refresh rotates the refresh token and gives a working access token', asy
   const profile = await ctx.app.inject({
     method: 'GET',
     url: '/api/auth/profile',
-    headers: { authorization: `Bearer ${next.accessToken}` },
+    headers: bearer(next.accessToken),
   });
   expect(profile.statusCode).toBe(200);
   expect((await refresh(next.refreshToken)).statusCode).toBe(200);
@@ -252,7 +248,7 @@ test('two tabs refreshing with the same token at once all get the same new pair,
     const profile = await ctx.app.inject({
       method: 'GET',
       url: '/api/auth/profile',
-      headers: { authorization: `Bearer ${pair.accessToken}` },
+      headers: bearer(pair.accessToken),
     });
     expect(profile.statusCode).toBe(200);
   }
