@@ -1,9 +1,10 @@
 // One test kit per layer (issue 43, docs/conventions.md#test-kits): a helper that two test files
 // need lives in their layer's kit, and a test file never declares its own copy of a kit's helper.
 // A file's helpers are what it declares at its top level or directly in a `describe` body; what
-// a test declares inside its own body is its business. Two rules, each proven to fail on a
-// sample below, then checked on every test file of the repository (`git ls-files`, untracked
-// files included). Run by `npm run lint` (node's test runner).
+// a test declares inside its own body is its business. Three rules (the third, a helper sending
+// a kit helper's request, decision 382), each proven to fail on a sample below, then checked on
+// every test file of the repository (`git ls-files`, untracked files included). Run by
+// `npm run lint` (node's test runner).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -87,7 +88,7 @@ const isFunction = (node) =>
 
 /**
  * The helpers a test file declares at its top level or in a describe body, as
- * `{ name, line, isFunction }`: functions, and constants holding a function or a value (a `let`
+ * `{ name, line, isFunction, node }`: functions, and constants holding a function or a value (a `let`
  * is state a test sets, not a helper).
  */
 export function helpersOf(file, text) {
@@ -97,7 +98,12 @@ export function helpersOf(file, text) {
   const scan = (statements) => {
     for (const statement of statements) {
       if (ts.isFunctionDeclaration(statement) && statement.name) {
-        helpers.push({ name: statement.name.text, line: at(statement), isFunction: true });
+        helpers.push({
+          name: statement.name.text,
+          line: at(statement),
+          isFunction: true,
+          node: statement,
+        });
       } else if (
         ts.isVariableStatement(statement) &&
         statement.declarationList.flags & ts.NodeFlags.Const
@@ -108,6 +114,7 @@ export function helpersOf(file, text) {
             name: declaration.name.text,
             line: at(declaration),
             isFunction: isFunction(declaration.initializer),
+            node: declaration,
           });
         }
       } else if (
@@ -161,6 +168,90 @@ export function sharedHelpersOutsideKit(files, kitNames, allowed, kit) {
     .map(([name, where]) => `'${name}' is declared in ${[...where].join(', ')}: move it to ${kit}`);
 }
 
+/** The string a literal holds (`'POST'`, `` `/api/auth/login` ``), or undefined. */
+const literalText = (node) =>
+  node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+    ? node.text
+    : undefined;
+
+/**
+ * The requests `node` sends as `….inject({ method: 'POST', url: '/api/…' })` with a literal
+ * method and url, as `'POST /api/…'`.
+ */
+function requestsIn(node) {
+  const found = [];
+  const visit = (child) => {
+    if (
+      ts.isCallExpression(child) &&
+      ts.isPropertyAccessExpression(child.expression) &&
+      child.expression.name.text === 'inject' &&
+      child.arguments[0] &&
+      ts.isObjectLiteralExpression(child.arguments[0])
+    ) {
+      const fields = new Map();
+      for (const property of child.arguments[0].properties) {
+        if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.name)) {
+          fields.set(property.name.text, literalText(property.initializer));
+        }
+      }
+      const method = fields.get('method');
+      const url = fields.get('url');
+      if (method && url) found.push(`${method.toUpperCase()} ${url}`);
+    }
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/**
+ * The requests a kit file's exported functions send (see `requestsIn`), each with the function
+ * that sends it: a kit helper owns its request.
+ */
+export function kitRequestsOf(file, text) {
+  const owners = new Map();
+  for (const statement of parse(file, text).statements) {
+    if (!hasModifier(statement, ts.SyntaxKind.ExportKeyword)) continue;
+    const named = [];
+    if (ts.isFunctionDeclaration(statement) && statement.name) {
+      named.push([statement.name.text, statement]);
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name) && isFunction(declaration.initializer)) {
+          named.push([declaration.name.text, declaration.initializer]);
+        }
+      }
+    }
+    for (const [name, node] of named) {
+      for (const request of requestsIn(node)) if (!owners.has(request)) owners.set(request, name);
+    }
+  }
+  return owners;
+}
+
+/**
+ * Rule 3: a test file's function helper that sends, itself, a request a kit helper sends: the
+ * same job under another name (`loginFromIp` beside the kit's `postLogin`). A request sent in a
+ * test's own body is not a helper's. `kitRequests` maps `'METHOD url'` to the kit function.
+ */
+export function kitRequestsSentByHelpers(files, kitRequests, kit) {
+  const found = [];
+  for (const file of files) {
+    for (const helper of helpersOf(file.path, file.text)) {
+      if (!helper.isFunction) continue;
+      for (const request of new Set(requestsIn(helper.node))) {
+        const owner = kitRequests.get(request);
+        if (owner) {
+          found.push(
+            `${file.path}:${helper.line}: '${helper.name}' sends ${request}, as ${owner} of ${kit} does: use it`,
+          );
+        }
+      }
+    }
+  }
+  return found;
+}
+
 function repositoryFiles() {
   return execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
@@ -179,8 +270,15 @@ function layerOf(layer, all) {
   const kitFiles = all.filter(
     (file) => file.path.startsWith(`${layer.kit}/`) && /\.tsx?$/.test(file.path),
   );
-  const kitNames = kitFiles.flatMap((file) => exportsOf(file.path, file.read()));
-  return { tests, kitNames, kitExists: existsSync(path.join(root, layer.kit)) };
+  const kitTexts = kitFiles.map((file) => ({ path: file.path, text: file.read() }));
+  const kitNames = kitTexts.flatMap((file) => exportsOf(file.path, file.text));
+  const kitRequests = new Map();
+  for (const file of kitTexts) {
+    for (const [request, name] of kitRequestsOf(file.path, file.text)) {
+      if (!kitRequests.has(request)) kitRequests.set(request, name);
+    }
+  }
+  return { tests, kitNames, kitRequests, kitExists: existsSync(path.join(root, layer.kit)) };
 }
 
 const kitSample = `
@@ -230,12 +328,52 @@ test('rule 2 fails on a function helper that two test files declare outside the 
   );
 });
 
+test('rule 3 fails on a function helper that sends a request a kit helper sends', () => {
+  const kit = `
+import { newIp } from './requests.ts';
+export function postLogin(ctx: Ctx, body: Body) {
+  return ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: body });
+}
+export const profile = (ctx: Ctx) => ctx.app.inject({ method: 'GET', url: \`/api/auth/profile\` });
+function notExported(ctx: Ctx) { return ctx.app.inject({ method: 'GET', url: '/api/health' }); }
+`;
+  const requests = kitRequestsOf('kit/sign-in.ts', kit);
+  assert.deepEqual(Object.fromEntries(requests), {
+    'POST /api/auth/login': 'postLogin',
+    'GET /api/auth/profile': 'profile',
+  });
+  const file = {
+    path: 'apps/api/src/x.test.ts',
+    text: `
+function loginFromIp(email: string, ip: string) {
+  return ctx.app.inject({ method: 'post', url: '/api/auth/login', remoteAddress: ip });
+}
+const health = () => ctx.app.inject({ method: 'GET', url: '/api/health' });
+const other = (url: string) => ctx.app.inject({ method: 'GET', url });
+describe('x', () => {
+  async function me() { return (await ctx.app.inject({ method: 'GET', url: '/api/auth/profile' })).json(); }
+  test('in a test body: not a helper', async () => {
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
+  });
+});
+`,
+  };
+  assert.deepEqual(kitRequestsSentByHelpers([file], requests, 'kit'), [
+    "apps/api/src/x.test.ts:2: 'loginFromIp' sends POST /api/auth/login, as postLogin of kit does: use it",
+    "apps/api/src/x.test.ts:8: 'me' sends GET /api/auth/profile, as profile of kit does: use it",
+  ]);
+});
+
 const all = repositoryFiles();
 for (const layer of LAYERS) {
-  const { tests, kitNames, kitExists } = layerOf(layer, all);
+  const { tests, kitNames, kitRequests, kitExists } = layerOf(layer, all);
 
   test(`${layer.name}: no test file declares its own copy of a helper of ${layer.kit}`, () => {
     assert.deepEqual(copiesOfKitHelpers(tests, kitNames, layer.kit), []);
+  });
+
+  test(`${layer.name}: no test file's helper sends a request a helper of ${layer.kit} sends`, () => {
+    assert.deepEqual(kitRequestsSentByHelpers(tests, kitRequests, layer.kit), []);
   });
 
   // Until a layer has its kit there is nowhere to move a shared helper to.

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { files } from './db/schema/files.ts';
 import { createAdmin, type TestAdmin } from '../test/support/sign-in.ts';
@@ -10,6 +9,7 @@ import {
   createOffer,
   createPurchase,
   auditRowCount,
+  rowCount,
 } from '../test/support/factories.ts';
 
 const ctx = useTestContext();
@@ -56,8 +56,7 @@ const formBodyOf = (route: Route) => route.operation.requestBody?.content?.['mul
 
 /** What a refused request must leave as it was: the audit trail and the stored files. */
 async function savedRows(): Promise<{ audit: number; files: number }> {
-  const [row] = await ctx.database.db.select({ n: count() }).from(files);
-  return { audit: await auditRowCount(ctx), files: row?.n ?? 0 };
+  return { audit: await auditRowCount(ctx), files: await rowCount(ctx, files) };
 }
 
 let addresses = 0;

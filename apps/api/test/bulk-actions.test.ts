@@ -7,7 +7,6 @@ import { BULK_ORDER_NOT_DELETED } from '@cask/contracts/orders';
 import { BULK_USER_NOT_DELETED, BULK_USER_NOT_FOUND } from '@cask/contracts/users';
 import { beforeAll, expect, test } from 'vitest';
 import { rowsOf as resultRows } from '../src/db/client.ts';
-import { auditLog } from '../src/db/schema/audit-log.ts';
 import { casks } from '../src/db/schema/casks.ts';
 import { counters } from '../src/db/schema/counters.ts';
 import { customers } from '../src/db/schema/customers.ts';
@@ -26,6 +25,7 @@ import {
   createPurchase,
   createReferral,
   pointsBalanceOf,
+  auditEntriesOf,
 } from './support/factories.ts';
 
 // Issue 31 (decisions 241, 242): the bulk actions besides 'Set status' on orders and 'Set Active'
@@ -83,12 +83,6 @@ const counterValues = async () =>
       .map((row) => [row.name, row.value]),
   );
 
-const auditedActions = (entity: string, ids: string[]) =>
-  ctx.database.db
-    .select({ action: auditLog.action, adminId: auditLog.adminId, entityId: auditLog.entityId })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), inArray(auditLog.entityId, ids)));
-
 test("Users 'Delete' hides each customer in one action, each audited; its undo brings them back as they were", async () => {
   const chosen = [await createCustomer(ctx), await createCustomer(ctx, { isActive: false })];
   const ids = chosen.map((customer) => customer.id);
@@ -104,10 +98,9 @@ test("Users 'Delete' hides each customer in one action, each audited; its undo b
   expect(changes.map((change) => change.before)).toEqual([{ deleted: false }, { deleted: false }]);
   const hidden = await rowsOf(customers, ids);
   expect(hidden.every((row) => row.deletedAt !== null)).toBe(true);
-  expect((await auditedActions('customer', ids)).map((row) => row.action)).toEqual([
-    'user.deleted',
-    'user.deleted',
-  ]);
+  expect(
+    (await auditEntriesOf(ctx, { entity: 'customer', entityId: ids })).map((row) => row.action),
+  ).toEqual(['user.deleted', 'user.deleted']);
   const gone = await ctx.app.inject({
     method: 'GET',
     url: `/api/users/${ids[0]}`,
@@ -118,7 +111,7 @@ test("Users 'Delete' hides each customer in one action, each audited; its undo b
   changesOf(await postChanges('/api/users/bulk/deleted', undoOf(changes)));
   expect(await rowsOf(customers, ids)).toEqual(before);
   expect(await counterValues()).toEqual(countersBefore);
-  const restored = (await auditedActions('customer', ids)).filter(
+  const restored = (await auditEntriesOf(ctx, { entity: 'customer', entityId: ids })).filter(
     (row) => row.action === 'user.restored',
   );
   expect(restored).toHaveLength(2);
@@ -146,7 +139,9 @@ test('a bulk delete naming a deleted, an unknown or a visible-to-restore custome
   expect(await rowsOf(customers, [kept.id])).toEqual([
     expect.objectContaining({ id: kept.id, deletedAt: null }),
   ]);
-  expect(await auditedActions('customer', [kept.id, gone.id])).toHaveLength(0);
+  expect(
+    await auditEntriesOf(ctx, { entity: 'customer', entityId: [kept.id, gone.id] }),
+  ).toHaveLength(0);
 });
 
 test("undoing a customer's single delete brings them back exactly, unless their e-mail was taken since", async () => {
@@ -194,10 +189,11 @@ test("undoing an order's single delete brings it back exactly, with the counters
   changesOf(await postChanges('/api/purchases/bulk/deleted', [{ id: order.id, deleted: false }]));
   expect(await rowsOf(purchases, [order.id])).toEqual(before);
   expect(await counterValues()).toEqual(countersBefore);
-  expect((await auditedActions('purchase', [order.id])).map((row) => row.action).sort()).toEqual([
-    'order.deleted',
-    'order.restored',
-  ]);
+  expect(
+    (await auditEntriesOf(ctx, { entity: 'purchase', entityId: [order.id] }))
+      .map((row) => row.action)
+      .sort(),
+  ).toEqual(['order.deleted', 'order.restored']);
   const again = await postChanges('/api/purchases/bulk/deleted', [
     { id: order.id, deleted: false },
   ]);
@@ -229,10 +225,9 @@ test("Offers 'Activate' / 'Deactivate': all or none, each audited; the undo rest
     ),
   );
   expect(changes.map((change) => change.before.isActive)).toEqual([true, false]);
-  expect((await auditedActions('offer', ids)).map((row) => row.action)).toEqual([
-    'offer.updated',
-    'offer.updated',
-  ]);
+  expect(
+    (await auditEntriesOf(ctx, { entity: 'offer', entityId: ids })).map((row) => row.action),
+  ).toEqual(['offer.updated', 'offer.updated']);
   changesOf(await postChanges('/api/offers/bulk/active', undoOf(changes)));
   expect(await rowsOf(offers, ids)).toEqual(before);
   expect(await counterValues()).toEqual(countersBefore);
@@ -282,7 +277,9 @@ test("Notifications 'Mark as read' marks them for this admin only; its undo take
   expect(await readsOf(admin.id)).toHaveLength(3);
   expect(await readsOf(other.id)).toHaveLength(0);
   expect(
-    (await auditedActions('notification', ids)).filter((row) => row.adminId === admin.id),
+    (await auditEntriesOf(ctx, { entity: 'notification', entityId: ids })).filter(
+      (row) => row.adminId === admin.id,
+    ),
   ).toHaveLength(1 + 3);
 
   changesOf(await postChanges('/api/notifications/bulk/read', undoOf(changes)));
@@ -345,10 +342,9 @@ test("Referrals 'Set status' moves each referral's points; a referrer who cannot
     { status: 'completed', completedDate: '2026-01-02T03:04:05.000Z' },
   ]);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(balance + 100 - 50);
-  expect((await auditedActions('referral', ids)).map((row) => row.action)).toEqual([
-    'referral.status_changed',
-    'referral.status_changed',
-  ]);
+  expect(
+    (await auditEntriesOf(ctx, { entity: 'referral', entityId: ids })).map((row) => row.action),
+  ).toEqual(['referral.status_changed', 'referral.status_changed']);
 
   changesOf(await postChanges('/api/referrals/bulk/status', undoOf(changes)));
   expect(await rowsOf(referrals, ids)).toEqual(before);
@@ -416,10 +412,11 @@ test("undoing a cask's single delete brings it back exactly, with the counters a
     headers: admin.headers,
   });
   expect(shown.statusCode).toBe(200);
-  expect((await auditedActions('cask', [cask.id])).map((row) => row.action).sort()).toEqual([
-    'cask.deleted',
-    'cask.restored',
-  ]);
+  expect(
+    (await auditEntriesOf(ctx, { entity: 'cask', entityId: [cask.id] }))
+      .map((row) => row.action)
+      .sort(),
+  ).toEqual(['cask.deleted', 'cask.restored']);
   // Its provenance tells both.
   const provenance = await ctx.app.inject({
     method: 'GET',
@@ -499,12 +496,9 @@ test("undoing an offer's delete brings it back exactly, its Active flag included
     headers: admin.headers,
   });
   expect(shown.json().data.offer.isActive).toBe(true);
-  expect((await auditedActions('offer', ids)).map((row) => row.action).sort()).toEqual([
-    'offer.deleted',
-    'offer.deleted',
-    'offer.restored',
-    'offer.restored',
-  ]);
+  expect(
+    (await auditEntriesOf(ctx, { entity: 'offer', entityId: ids })).map((row) => row.action).sort(),
+  ).toEqual(['offer.deleted', 'offer.deleted', 'offer.restored', 'offer.restored']);
 
   const refused = await postChanges('/api/offers/bulk/deleted', [
     { id: randomUUID(), deleted: false },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { useTestContext } from '../../test/support/app.ts';
+import { countersKeptAndRecounted } from '../../test/support/database.ts';
 import {
   createCask,
   createCustomer,
@@ -65,25 +66,6 @@ async function databaseTriggers(): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** The counters as kept by the triggers, and as a full recount from the tables gives them. */
-async function keptAndRecounted() {
-  const read = async () =>
-    Object.fromEntries(
-      rowsOf<{ name: string; value: string }>(
-        // A slotted counter's rows (`<name>#<slot>`, decision 222) read as their sum.
-        await ctx.database.db.execute(
-          sql`select split_part(name, '#', 1) as name, sum(value)::text as value from counters group by 1 order by 1`,
-        ),
-      )
-        // A counter that went back to 0 may stay as a row; a recount leaves it out.
-        .filter((row) => !row.name.endsWith('.search_version') && Number(row.value) !== 0)
-        .map((row) => [row.name, row.value]),
-    );
-  const kept = await read();
-  await ctx.database.db.execute(sql`select refresh_counters()`);
-  return { kept, recounted: await read() };
-}
-
 test('the database holds the functions and triggers of the files, with their bodies, and no other', async () => {
   const files = await databaseFunctionFiles();
   const functions = new Map<string, string>();
@@ -142,12 +124,12 @@ test('applying the files again changes nothing, and the counters stay exact', as
     sql`update purchases set deleted_at = now() where id = ${order.id}`,
   );
   await ctx.database.db.execute(sql`delete from notifications`);
-  const { kept, recounted } = await keptAndRecounted();
+  const { kept, recounted } = await countersKeptAndRecounted(ctx);
   expect(kept).toEqual(recounted);
   expect(kept).toMatchObject({ 'customers.total': expect.any(String), 'casks.gain': '-8700.00' });
 
   await ctx.database.db.execute(sql`truncate casks cascade`);
-  const afterTruncate = await keptAndRecounted();
+  const afterTruncate = await countersKeptAndRecounted(ctx);
   expect(afterTruncate.kept).toEqual(afterTruncate.recounted);
   expect(afterTruncate.kept['casks.total']).toBeUndefined();
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../test/support/sign-in.ts';
+import { createAdmin, postLogin, type TestAdmin } from '../../test/support/sign-in.ts';
 import { createTestContext, useTestContext, type TestContext } from '../../test/support/app.ts';
 
 let ctx: TestContext;
@@ -63,19 +63,13 @@ test('requests are counted and timed by route pattern, method and status', async
 
 test('failed sign-ins are counted', async () => {
   const before = value(await scrape(), 'cask_sign_in_failures_total', { reason: 'credentials' });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: admin.email, password: 'not the password' },
-    remoteAddress: '10.20.30.40',
-  });
+  const res = await postLogin(
+    ctx,
+    { email: admin.email, password: 'not the password' },
+    { ip: '10.20.30.40' },
+  );
   expect(res.statusCode).toBe(401);
-  const ok = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: admin.email, password: admin.password },
-    remoteAddress: '10.20.30.40',
-  });
+  const ok = await postLogin(ctx, admin, { ip: '10.20.30.40' });
   expect(ok.statusCode).toBe(200);
   const after = value(await scrape(), 'cask_sign_in_failures_total', { reason: 'credentials' });
   expect(after - before).toBe(1);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, useTestContext, type TestContext } from '../../test/support/app.ts';
+import { postLogin } from '../../test/support/sign-in.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -19,10 +20,9 @@ describe('without a trusted proxy', () => {
   test('every answer carries a fresh X-Request-Id, and every log line of the request has it', async () => {
     let id = '';
     const lines = await linesDuring(ctx.logs, async () => {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'nobody@example.com', password: 'wrong password 1' },
+      const res = await postLogin(ctx, {
+        email: 'nobody@example.com',
+        password: 'wrong password 1',
       });
       expect(res.statusCode).toBe(401);
       id = String(res.headers['x-request-id']);

@@ -1,21 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { adminSessions } from '../db/schema/admin-sessions.ts';
 import { useTestContext } from '../../test/support/app.ts';
-import { createAdmin, type TestAdmin } from '../../test/support/sign-in.ts';
+import { createAdmin, provedSecondsAgo, type TestAdmin } from '../../test/support/sign-in.ts';
 
 // STEP_UP_WINDOW_SECONDS (docs/decisions/358): how long a proof of identity covers the changes
 // that ask for a recent one. Ten minutes unless set; the end-to-end servers set a shorter one.
 const ctx = useTestContext({ STEP_UP_WINDOW_SECONDS: '90' });
-
-/** Sets the session's last proof of identity `seconds` back. */
-async function provedSecondsAgo(admin: TestAdmin, seconds: number): Promise<void> {
-  await ctx.database.db
-    .update(adminSessions)
-    .set({ authenticatedAt: sql`now() - make_interval(secs => ${seconds})` })
-    .where(eq(adminSessions.id, admin.sessionId));
-}
 
 /** A change that asks for a recent proof, sent with a body it refuses: it changes nothing. */
 async function inviteWithoutBody(admin: TestAdmin) {
@@ -31,9 +21,9 @@ async function inviteWithoutBody(admin: TestAdmin) {
 test('a proof of identity covers the changes that ask for one for STEP_UP_WINDOW_SECONDS', async () => {
   const owner = await createAdmin(ctx, { role: 'owner' });
   // Within the window the request reaches its validation (400); past it, step-up is asked first.
-  await provedSecondsAgo(owner, 60);
+  await provedSecondsAgo(ctx, owner, 60);
   expect((await inviteWithoutBody(owner)).status).toBe(400);
-  await provedSecondsAgo(owner, 120);
+  await provedSecondsAgo(ctx, owner, 120);
   expect(await inviteWithoutBody(owner)).toEqual({
     status: 403,
     code: 'reauthentication_required',

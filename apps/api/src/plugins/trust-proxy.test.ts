@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { auditLog } from '../db/schema/audit-log.ts';
-import { createAdmin } from '../../test/support/sign-in.ts';
+import { createAdmin, postLogin } from '../../test/support/sign-in.ts';
+import { auditEntriesOf } from '../../test/support/factories.ts';
 import { createTestContext, type TestContext } from '../../test/support/app.ts';
 
 function address(prefix: string): string {
@@ -17,20 +18,15 @@ function failedSignIn(
   remoteAddress: string,
   forwardedFor?: string,
 ) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password: 'wrong password 1' },
-    remoteAddress,
-    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
-  });
+  return postLogin(
+    ctx,
+    { email, password: 'wrong password 1' },
+    { ip: remoteAddress, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} },
+  );
 }
 
 async function auditedAddresses(ctx: TestContext, email: string): Promise<string[]> {
-  const rows = await ctx.database.db
-    .select({ ip: auditLog.ip, after: auditLog.after })
-    .from(auditLog)
-    .where(eq(auditLog.action, 'auth.sign_in_failed'));
+  const rows = await auditEntriesOf(ctx, { action: 'auth.sign_in_failed' });
   return rows
     .filter((row) => (row.after as { email?: string } | null)?.email === email)
     .map((row) => String(row.ip));

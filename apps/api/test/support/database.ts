@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database } from '../../src/db/client.ts';
 
 /**
@@ -48,4 +48,29 @@ export async function freshDatabase(from: 'template' | 'empty' = 'template'): Pr
 /** The rows a raw SQL statement answers, as `T`: for a test that checks the API against SQL. */
 export async function queryRows<T>(ctx: { database: Database }, statement: SQL): Promise<T[]> {
   return rowsOf<T>(await ctx.database.db.execute(statement));
+}
+
+/**
+ * The counters as the triggers kept them, then as `refresh_counters()` recounts them from the
+ * tables (it rewrites them): a slotted counter's rows (`<name>#<slot>`, decision 222) read as
+ * their sum, the search caches' versions and counters at 0 (a recount leaves them out) are left
+ * out. Values as numeric text (`'-8700.00'`).
+ */
+export async function countersKeptAndRecounted(ctx: {
+  database: Database;
+}): Promise<{ kept: Record<string, string>; recounted: Record<string, string> }> {
+  const read = async () =>
+    Object.fromEntries(
+      (
+        await queryRows<{ name: string; value: string }>(
+          ctx,
+          sql`select split_part(name, '#', 1) as name, sum(value)::text as value from counters group by 1 order by 1`,
+        )
+      )
+        .filter((row) => !row.name.endsWith('.search_version') && Number(row.value) !== 0)
+        .map((row) => [row.name, row.value]),
+    );
+  const kept = await read();
+  await ctx.database.db.execute(sql`select refresh_counters()`);
+  return { kept, recounted: await read() };
 }

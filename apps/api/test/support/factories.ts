@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../src/db/client.ts';
 import { auditLog } from '../../src/db/schema/audit-log.ts';
+
+type AuditEntry = typeof auditLog.$inferSelect;
 import { caskAppreciation, casks, type Cask, type NewCask } from '../../src/db/schema/casks.ts';
 import { customers, type Customer, type NewCustomer } from '../../src/db/schema/customers.ts';
 import {
@@ -192,6 +195,21 @@ export async function pointsBalanceOf(ctx: Ctx, customerId: string): Promise<num
   return row?.points ?? Number.NaN;
 }
 
+/** A customer's ledger: the point transactions of the customer, or of the referral. */
+export async function pointTransactionsOf(
+  ctx: Ctx,
+  of: { customerId: string } | { referralId: string },
+): Promise<PointTransaction[]> {
+  return ctx.database.db
+    .select()
+    .from(pointTransactions)
+    .where(
+      'customerId' in of
+        ? eq(pointTransactions.customerId, of.customerId)
+        : eq(pointTransactions.referralId, of.referralId),
+    );
+}
+
 export async function createNotification(
   ctx: Ctx,
   overrides: Partial<NewNotification> = {},
@@ -210,18 +228,53 @@ export async function createNotification(
   );
 }
 
-/** The actions audited on `entityId` (an admin, a session...), oldest first. */
-export async function auditActions(ctx: Ctx, entityId: string): Promise<string[]> {
-  const rows = await ctx.database.db
-    .select({ action: auditLog.action })
+/** Which audit entries to read: each field given must match (`entityId` may list several). */
+export interface AuditFilter {
+  action?: string;
+  entity?: string;
+  entityId?: string | readonly string[];
+  /** The admin who did it. */
+  adminId?: string;
+  /** The address the request came from. */
+  ip?: string;
+}
+
+/**
+ * The audit entries (whole rows) that match `filter`, oldest first: e.g.
+ * `auditEntriesOf(ctx, { action: 'points.adjusted', entityId: customer.id })`,
+ * `auditEntriesOf(ctx, { entity: 'purchase', entityId: ids })`, `auditEntriesOf(ctx, { adminId })`.
+ */
+export async function auditEntriesOf(ctx: Ctx, filter: AuditFilter): Promise<AuditEntry[]> {
+  const conditions: SQL[] = [];
+  if (filter.action !== undefined) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.entity !== undefined) conditions.push(eq(auditLog.entity, filter.entity));
+  if (typeof filter.entityId === 'string') conditions.push(eq(auditLog.entityId, filter.entityId));
+  else if (filter.entityId) conditions.push(inArray(auditLog.entityId, [...filter.entityId]));
+  if (filter.adminId !== undefined) conditions.push(eq(auditLog.adminId, filter.adminId));
+  if (filter.ip !== undefined) conditions.push(eq(auditLog.ip, filter.ip));
+  return ctx.database.db
+    .select()
     .from(auditLog)
-    .where(eq(auditLog.entityId, entityId))
+    .where(and(...conditions))
     .orderBy(auditLog.createdAt);
-  return rows.map((row) => row.action);
+}
+
+/**
+ * The actions audited on `entityId` (an admin, a session...), or of the entries `filter`
+ * matches, oldest first.
+ */
+export async function auditActions(ctx: Ctx, of: string | AuditFilter): Promise<string[]> {
+  const entries = await auditEntriesOf(ctx, typeof of === 'string' ? { entityId: of } : of);
+  return entries.map((entry) => entry.action);
+}
+
+/** How many rows `table` holds (deleted ones included): e.g. `rowCount(ctx, files)`. */
+export async function rowCount(ctx: Ctx, table: PgTable): Promise<number> {
+  const [row] = await ctx.database.db.select({ n: count() }).from(table);
+  return Number(row?.n ?? 0);
 }
 
 /** How many audit entries there are: a refused change writes none. */
 export async function auditRowCount(ctx: Ctx): Promise<number> {
-  const [row] = await ctx.database.db.select({ n: count() }).from(auditLog);
-  return row?.n ?? 0;
+  return rowCount(ctx, auditLog);
 }

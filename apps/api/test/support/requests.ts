@@ -25,6 +25,30 @@ export async function getData<Response extends { data: unknown }>(
   return body.data;
 }
 
+/** `{ authorization: 'Bearer …' }` for a token a test holds (a `TestAdmin` has its `headers`). */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * `method url` with the token as its bearer (none when `token` is undefined) and `payload` as its
+ * JSON body: the answer, whatever it is.
+ */
+export function callWithToken(
+  ctx: Pick<TestContext, 'app'>,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: object,
+) {
+  return ctx.app.inject({
+    method,
+    url,
+    ...(token ? { headers: bearer(token) } : {}),
+    ...(payload ? { payload } : {}),
+  });
+}
+
 /**
  * An address of its own (10.x.y.z) for one call or one test: the public routes (sign-in,
  * recovery, accept-invite) are rate-limited and throttled per address, so tests that share one

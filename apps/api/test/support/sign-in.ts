@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import type { AdminRole } from '@cask/contracts/admins';
@@ -9,6 +9,7 @@ import { admins } from '../../src/db/schema/admins.ts';
 import { adminTotp } from '../../src/db/schema/two-factor.ts';
 import { signAccessToken } from '../../src/lib/tokens.ts';
 import type { TestContext } from './app.ts';
+import { newIp } from './requests.ts';
 
 export interface TestAdmin {
   id: string;
@@ -67,6 +68,73 @@ export async function createAdmin(
     sessionId,
     headers: { authorization: `Bearer ${token}` },
   };
+}
+
+/** What the sign-in form sends: an admin of `createAdmin`, or any e-mail and password. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Where a request comes from. */
+export interface RequestFrom {
+  /**
+   * The caller's address; a fresh one (`newIp`) unless given, so tests do not count each other's
+   * attempts. Give the same one to calls that must share the per-address limits.
+   */
+  ip?: string;
+  /** Extra headers: a `user-agent`, the trusted-device `cookie`, `x-forwarded-for`... */
+  headers?: Record<string, string>;
+}
+
+/** The tokens a sign-in without a second step answers. */
+export interface SignInTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/**
+ * POST /api/auth/login with the e-mail and password (only those: a `TestAdmin` may be passed
+ * as is) from `from.ip`: the answer, whatever it is.
+ */
+export function postLogin(
+  ctx: Pick<TestContext, 'app'>,
+  credentials: Credentials,
+  from: RequestFrom = {},
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: credentials.email, password: credentials.password },
+    remoteAddress: from.ip ?? newIp(),
+    ...(from.headers ? { headers: from.headers } : {}),
+  });
+}
+
+/** Signs in with `postLogin`, expects 200 (no second step) and answers the tokens. */
+export async function signInForTokens(
+  ctx: Pick<TestContext, 'app'>,
+  credentials: Credentials,
+  from: RequestFrom = {},
+): Promise<SignInTokens> {
+  const res = await postLogin(ctx, credentials, from);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: SignInTokens }>().data;
+}
+
+/**
+ * Sets the admin's session's last proof of identity (sign-in or step-up) `seconds` back, so a
+ * change that asks for a recent one sees it as that old.
+ */
+export async function provedSecondsAgo(
+  ctx: Pick<TestContext, 'database'>,
+  admin: Pick<TestAdmin, 'sessionId'>,
+  seconds: number,
+): Promise<void> {
+  await ctx.database.db
+    .update(adminSessions)
+    .set({ authenticatedAt: sql`now() - make_interval(secs => ${seconds})` })
+    .where(eq(adminSessions.id, admin.sessionId));
 }
 
 /** The code an authenticator app holding `secret` shows `steps` periods from now. */

@@ -72,3 +72,31 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The next invitation mailed to `to`, as its reader sees it (quoted-printable soft breaks and
+ * escapes undone), and the token of its /accept-invite link.
+ */
+export async function inviteLinkIn(
+  ctx: { smtp: SmtpSink },
+  to: string,
+): Promise<{ token: string; text: string }> {
+  const mail = await ctx.smtp.waitForMail(to);
+  const text = mail.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const match = /\/accept-invite\?token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no invite link in the mail:\n${text}`);
+  return { token: match[1], text };
+}
+
+/** The code of the next password-reset mail to `to`, and the mail as sent. */
+export async function resetCodeIn(
+  ctx: { smtp: SmtpSink },
+  to: string,
+): Promise<{ code: string; raw: string }> {
+  const mail = await ctx.smtp.waitForMail(to);
+  const match = /reset code is: (\d{4})/.exec(mail.raw);
+  if (!match?.[1]) throw new Error(`no code in the mail:\n${mail.raw}`);
+  return { code: match[1], raw: mail.raw };
+}

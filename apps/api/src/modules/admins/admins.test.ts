@@ -17,13 +17,14 @@ import { createPasswordHasher } from '../../lib/password.ts';
 import { adminInvites } from '../../db/schema/admin-invites.ts';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { admins } from '../../db/schema/admins.ts';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { adminTotp } from '../../db/schema/two-factor.ts';
-import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { createAdmin, postLogin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { createAdminsService } from './admins.service.ts';
-import { newIp } from '../../../test/support/requests.ts';
+import { bearer, newIp } from '../../../test/support/requests.ts';
+import { auditEntriesOf } from '../../../test/support/factories.ts';
+import { inviteLinkIn } from '../../../test/support/smtp-sink.ts';
 
 const ctx = useTestContext();
 let owner: TestAdmin;
@@ -63,25 +64,6 @@ function accept(token: string, password = 'a fresh pass 1') {
   });
 }
 
-/** The mail as the SMTP sink got it, quoted-printable soft breaks and escapes undone. */
-async function inviteLink(email: string): Promise<{ token: string; text: string }> {
-  const mail = await ctx.smtp.waitForMail(email);
-  const text = mail.raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const match = /\/accept-invite\?token=([A-Za-z0-9_-]+)/.exec(text);
-  if (!match?.[1]) throw new Error(`no invite link in the mail:\n${text}`);
-  return { token: match[1], text };
-}
-
-async function auditTrailOf(entityId: string) {
-  return ctx.database.db
-    .select({ action: auditLog.action, adminId: auditLog.adminId, after: auditLog.after })
-    .from(auditLog)
-    .where(eq(auditLog.entityId, entityId))
-    .orderBy(auditLog.createdAt);
-}
-
 async function listRows(by: TestAdmin = owner) {
   const res = await callAs(by, 'GET', '/admins?limit=100');
   expect(res.statusCode).toBe(200);
@@ -95,7 +77,7 @@ test('an Owner invites an admin: the mail holds a link to /accept-invite, the in
   const { admin } = res.json().data;
   expect(admin).toMatchObject({ fullName: 'Ian Invitee', email, role: 'admin', status: 'invited' });
 
-  const { token, text } = await inviteLink(email);
+  const { token, text } = await inviteLinkIn(ctx, email);
   expect(text).toContain('Olive Owner invited you to Cask Admin as Admin');
   expect(text).toContain('72 hours');
   // Only the token's hash is stored.
@@ -108,7 +90,7 @@ test('an Owner invites an admin: the mail holds a link to /accept-invite, the in
 
   const row = (await listRows()).find((item) => item.id === admin.id);
   expect(row).toMatchObject({ email, status: 'invited', role: 'admin' });
-  const audit = await auditTrailOf(admin.id);
+  const audit = await auditEntriesOf(ctx, { entityId: admin.id });
   expect(audit).toEqual([
     expect.objectContaining({ action: 'admin.invite_sent', adminId: owner.id }),
   ]);
@@ -119,7 +101,7 @@ test('the invitee sets a password through the link, is signed in with the invite
   const email = newEmail();
   const sent = await invite(owner, { email, fullName: 'Vera Viewer', role: 'viewer' });
   const inviteId = sent.json().data.admin.id as string;
-  const { token } = await inviteLink(email);
+  const { token } = await inviteLinkIn(ctx, email);
 
   const res = await accept(token, 'short');
   expect(res.statusCode).toBe(400);
@@ -135,7 +117,7 @@ test('the invitee sets a password through the link, is signed in with the invite
   const profile = await ctx.app.inject({
     method: 'GET',
     url: '/api/auth/profile',
-    headers: { authorization: `Bearer ${accessToken}` },
+    headers: bearer(accessToken),
   });
   expect(profile.json().data.user).toMatchObject({
     email,
@@ -144,12 +126,7 @@ test('the invitee sets a password through the link, is signed in with the invite
   });
 
   // The password set works for a normal sign-in, and the sign-in time is on the list.
-  const login = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password: 'vera-sets-this-1' },
-    remoteAddress: newIp(),
-  });
+  const login = await postLogin(ctx, { email, password: 'vera-sets-this-1' });
   expect(login.statusCode).toBe(200);
   const row = (await listRows()).find((item) => item.email === email);
   expect(row).toMatchObject({ status: 'active', role: 'viewer' });
@@ -160,7 +137,7 @@ test('the invitee sets a password through the link, is signed in with the invite
   expect(again.statusCode).toBe(400);
   expect(again.json()).toMatchObject({ success: false, message: INVITE_LINK_INVALID });
   const newAdmin = profile.json().data.user.id as string;
-  expect((await auditTrailOf(newAdmin)).map((entry) => entry.action)).toEqual([
+  expect((await auditEntriesOf(ctx, { entityId: newAdmin })).map((entry) => entry.action)).toEqual([
     'admin.invite_accepted',
     'auth.signed_in',
     'auth.signed_in',
@@ -171,7 +148,7 @@ test('an invite link older than 72 hours is refused and the invite shows as Expi
   const email = newEmail();
   const sent = await invite(owner, { email });
   const inviteId = sent.json().data.admin.id as string;
-  const { token: first } = await inviteLink(email);
+  const { token: first } = await inviteLinkIn(ctx, email);
   await ctx.database.db
     .update(adminInvites)
     .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -182,11 +159,11 @@ test('an invite link older than 72 hours is refused and the invite shows as Expi
   const resent = await callAs(owner, 'POST', `/admins/invites/${inviteId}/resend`);
   expect(resent.statusCode).toBe(200);
   expect(resent.json().data.admin.status).toBe('invited');
-  const { token: second } = await inviteLink(email);
+  const { token: second } = await inviteLinkIn(ctx, email);
   expect(second).not.toBe(first);
   expect((await accept(first)).statusCode).toBe(400);
   expect((await accept(second)).statusCode).toBe(200);
-  expect((await auditTrailOf(inviteId)).map((entry) => entry.action)).toEqual([
+  expect((await auditEntriesOf(ctx, { entityId: inviteId })).map((entry) => entry.action)).toEqual([
     'admin.invite_sent',
     'admin.invite_resent',
   ]);
@@ -195,14 +172,14 @@ test('an invite link older than 72 hours is refused and the invite shows as Expi
 test('a pending invite can be withdrawn: its link dies and it leaves the list', async () => {
   const email = newEmail();
   const inviteId = (await invite(owner, { email })).json().data.admin.id as string;
-  const { token } = await inviteLink(email);
+  const { token } = await inviteLinkIn(ctx, email);
   const res = await callAs(owner, 'DELETE', `/admins/invites/${inviteId}`);
   expect(res.statusCode).toBe(200);
   expect(res.json().data).toEqual({ id: inviteId });
   expect((await accept(token)).statusCode).toBe(400);
   expect((await listRows()).some((item) => item.id === inviteId)).toBe(false);
   expect((await callAs(owner, 'DELETE', `/admins/invites/${inviteId}`)).statusCode).toBe(404);
-  expect((await auditTrailOf(inviteId)).map((entry) => entry.action)).toEqual([
+  expect((await auditEntriesOf(ctx, { entityId: inviteId })).map((entry) => entry.action)).toEqual([
     'admin.invite_sent',
     'admin.invite_withdrawn',
   ]);
@@ -345,7 +322,7 @@ test('an Owner changes a role; the new role applies to the next request and is a
     (await callAs(viewer, 'PUT', '/users/00000000-0000-4000-8000-000000000000', { isActive: true }))
       .statusCode,
   ).toBe(404);
-  expect(await auditTrailOf(viewer.id)).toEqual([
+  expect(await auditEntriesOf(ctx, { entityId: viewer.id })).toEqual([
     expect.objectContaining({
       action: 'admin.role_changed',
       adminId: owner.id,
@@ -435,12 +412,7 @@ test('the service keeps the last active Owner whoever asks: demoting or disablin
 
 test('disabling an admin ends their sessions and access tokens at once; enabling lets them sign in again', async () => {
   const target = await createAdmin(ctx, { role: 'admin' });
-  const login = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: target.email, password: target.password },
-    remoteAddress: newIp(),
-  });
+  const login = await postLogin(ctx, target);
   const { refreshToken } = login.json().data;
   expect((await callAs(target, 'GET', '/auth/profile')).statusCode).toBe(200);
 
@@ -465,19 +437,11 @@ test('disabling an admin ends their sessions and access tokens at once; enabling
   expect(enabled.json().data.admin.status).toBe('active');
   // The tokens issued before the disable stay dead; a new sign-in works.
   expect((await callAs(target, 'GET', '/auth/profile')).statusCode).toBe(401);
-  const again = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: target.email, password: target.password },
-    remoteAddress: newIp(),
-  });
+  const again = await postLogin(ctx, target);
   expect(again.statusCode).toBe(200);
-  expect((await auditTrailOf(target.id)).map((entry) => entry.action)).toEqual([
-    'auth.signed_in',
-    'admin.disabled',
-    'admin.enabled',
-    'auth.signed_in',
-  ]);
+  expect((await auditEntriesOf(ctx, { entityId: target.id })).map((entry) => entry.action)).toEqual(
+    ['auth.signed_in', 'admin.disabled', 'admin.enabled', 'auth.signed_in'],
+  );
 });
 
 test("the 'Two-factor' column: on for an admin with TOTP on, in the list and in a change's answer; off for an invite and a key still waiting for its first code", async () => {
@@ -556,7 +520,7 @@ test('resending an expired Owner invite and withdrawing an invite ask for a proo
   const ownerEmail = newEmail();
   const expiredId = (await invite(stale, { email: ownerEmail, role: 'owner' })).json().data.admin
     .id as string;
-  const { token: first } = await inviteLink(ownerEmail);
+  const { token: first } = await inviteLinkIn(ctx, ownerEmail);
   await ctx.database.db
     .update(adminInvites)
     .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -577,15 +541,15 @@ test('resending an expired Owner invite and withdrawing an invite ask for a proo
   const rows = await listRows(stale);
   expect(rows.find((row) => row.id === expiredId)?.status).toBe('expired');
   expect(rows.some((row) => row.id === pendingId)).toBe(true);
-  expect((await auditTrailOf(expiredId)).map((entry) => entry.action)).toEqual([
-    'admin.invite_sent',
-  ]);
+  expect((await auditEntriesOf(ctx, { entityId: expiredId })).map((entry) => entry.action)).toEqual(
+    ['admin.invite_sent'],
+  );
 
   expect(
     (await callAs(stale, 'POST', '/auth/reauthenticate', { password: stale.password })).statusCode,
   ).toBe(200);
   expect((await callAs(stale, 'POST', `/admins/invites/${expiredId}/resend`)).statusCode).toBe(200);
-  const { token: second } = await inviteLink(ownerEmail);
+  const { token: second } = await inviteLinkIn(ctx, ownerEmail);
   expect(second).not.toBe(first);
   expect((await callAs(stale, 'DELETE', `/admins/invites/${pendingId}`)).statusCode).toBe(200);
 });
@@ -593,7 +557,7 @@ test('resending an expired Owner invite and withdrawing an invite ask for a proo
 test('the session an accepted invite opens is listed as this device, and its refresh token rotates within it', async () => {
   const email = newEmail();
   await invite(owner, { email, role: 'viewer' });
-  const { token } = await inviteLink(email);
+  const { token } = await inviteLinkIn(ctx, email);
   const accepted = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/accept-invite',
@@ -605,7 +569,6 @@ test('the session an accepted invite opens is listed as this device, and its ref
   });
   expect(accepted.statusCode).toBe(200);
   const first = accepted.json().data as { accessToken: string; refreshToken: string };
-  const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
   const sessions = async (accessToken: string) =>
     (
       await ctx.app.inject({

@@ -4,6 +4,7 @@ import { INVITE_LINK_INVALID } from '@cask/contracts/admins';
 import { createAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { newIp } from '../../../test/support/requests.ts';
+import { inviteLinkIn } from '../../../test/support/smtp-sink.ts';
 
 // Issue 41 item 9: the Accept Invite page checks its link when it opens, and says whose account
 // it sets up, in which role, and who invited them.
@@ -26,12 +27,7 @@ async function inviteAndGetToken(headers: { authorization: string }, email: stri
     payload: { fullName: 'Nina New', email, role: 'admin' },
   });
   expect(sent.statusCode).toBe(200);
-  const mail = await ctx.smtp.waitForMail(email);
-  const text = mail.raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const token = /\/accept-invite\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!token) throw new Error(`no invite link in the mail:\n${text}`);
+  const { token } = await inviteLinkIn(ctx, email);
   return { token, inviteId: sent.json().data.admin.id as string };
 }
 

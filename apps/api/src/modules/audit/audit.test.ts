@@ -10,7 +10,7 @@ import {
 } from '@cask/contracts/audit';
 import { BULK_UNDO_UNKNOWN, DATE_OUT_OF_RANGE } from '@cask/contracts/common';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { createAdmin, postLogin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import {
   createCask,
@@ -226,12 +226,11 @@ describe('GET /api/audit', () => {
     const password = 'correct horse 42';
     const wrong = 'a-wrong-Password-99';
     const login = (pw: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { 'user-agent': 'SignInBrowser/2' },
-        payload: { email: other.email, password: pw },
-      });
+      postLogin(
+        ctx,
+        { email: other.email, password: pw },
+        { headers: { 'user-agent': 'SignInBrowser/2' } },
+      );
     expect((await login(wrong)).statusCode).toBe(401);
     expect((await login(password)).statusCode).toBe(200);
     const failed = await listAudit({ action: 'auth.sign_in_failed', admin: other.id });

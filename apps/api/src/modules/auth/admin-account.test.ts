@@ -3,20 +3,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { runStartupTasks } from '../../startup.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { postLogin } from '../../../test/support/sign-in.ts';
+import { auditEntriesOf } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-function loginWithPassword(email: string, password: string) {
-  return ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-}
 
 async function adminsWithEmail(email: string) {
   return ctx.database.db
@@ -49,20 +46,24 @@ test('start-up creates the admin from ADMIN_* once, as an Owner, and never chang
   // docs/architecture.md#roles: the first admin manages the others (docs/decisions/220).
   expect(created?.role).toBe('owner');
   expect(created?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
-  expect((await loginWithPassword('owner@example.com', 'first password')).statusCode).toBe(200);
+  expect(
+    (await postLogin(ctx, { email: 'owner@example.com', password: 'first password' })).statusCode,
+  ).toBe(200);
   expect(ctx.logs.join('')).toContain('created the admin from ADMIN_EMAIL');
   expect(ctx.logs.join('')).not.toContain('first password');
 
   await start('Someone Else', 'second password');
   const after = await adminsWithEmail('owner@example.com');
   expect(after).toEqual([created]);
-  expect((await loginWithPassword('owner@example.com', 'second password')).statusCode).toBe(401);
+  expect(
+    (await postLogin(ctx, { email: 'owner@example.com', password: 'second password' })).statusCode,
+  ).toBe(401);
   expect(ctx.logs.join('')).toContain('exists already; left unchanged');
 
-  const audit = await ctx.database.db
-    .select({ action: auditLog.action, after: auditLog.after })
-    .from(auditLog)
-    .where(eq(auditLog.entityId, created!.id));
+  const audit = (await auditEntriesOf(ctx, { entityId: created!.id })).map(({ action, after }) => ({
+    action,
+    after,
+  }));
   // The sign-ins above are audited too; what matters here is that the admin was created once.
   expect(audit.filter((entry) => !entry.action.startsWith('auth.sign'))).toEqual([
     {

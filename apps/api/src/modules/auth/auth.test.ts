@@ -3,25 +3,20 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { authFailures } from '../../db/schema/auth-failures.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
-import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import {
+  createAdmin,
+  postLogin,
+  signInForTokens,
+  type TestAdmin,
+} from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { newIp } from '../../../test/support/requests.ts';
-import { auditActions } from '../../../test/support/factories.ts';
+import { bearer, callWithToken, newIp } from '../../../test/support/requests.ts';
+import { auditActions, auditEntriesOf } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
-
-function loginFromIp(email: string, password: string, ip = newIp()) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-    remoteAddress: ip,
-  });
-}
 
 function refresh(refreshToken: string) {
   return ctx.app.inject({
@@ -31,25 +26,13 @@ function refresh(refreshToken: string) {
   });
 }
 
-async function signInForTokens(
-  admin: TestAdmin,
-): Promise<{ accessToken: string; refreshToken: string }> {
-  const res = await loginFromIp(admin.email, admin.password);
-  expect(res.statusCode).toBe(200);
-  return res.json().data;
-}
-
 function profileWith(accessToken: string) {
-  return ctx.app.inject({
-    method: 'GET',
-    url: '/api/auth/profile',
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
+  return callWithToken(ctx, 'GET', '/api/auth/profile', accessToken);
 }
 
 test('an admin signs in with e-mail and password and gets an access and a refresh token', async () => {
   const admin = await createAdmin(ctx, { fullName: 'Morag Malt' });
-  const res = await loginFromIp(admin.email.toUpperCase(), admin.password);
+  const res = await postLogin(ctx, { email: admin.email.toUpperCase(), password: admin.password });
   expect(res.statusCode).toBe(200);
   const body = res.json();
   expect(body.success).toBe(true);
@@ -59,7 +42,7 @@ test('an admin signs in with e-mail and password and gets an access and a refres
   const profile = await ctx.app.inject({
     method: 'GET',
     url: '/api/auth/profile',
-    headers: { authorization: `Bearer ${body.data.accessToken}` },
+    headers: bearer(body.data.accessToken),
   });
   expect(profile.statusCode).toBe(200);
   expect(profile.json().data.user).toEqual({
@@ -74,7 +57,7 @@ test('an admin signs in with e-mail and password and gets an access and a refres
 
 test('the refresh token is stored only as its SHA-256', async () => {
   const admin = await createAdmin(ctx);
-  const { refreshToken } = await signInForTokens(admin);
+  const { refreshToken } = await signInForTokens(ctx, admin);
   const rows = await ctx.database.db
     .select({ tokenHash: refreshTokens.tokenHash })
     .from(refreshTokens)
@@ -85,8 +68,11 @@ test('the refresh token is stored only as its SHA-256', async () => {
 
 test('a wrong password and an unknown e-mail get the same 401 answer', async () => {
   const admin = await createAdmin(ctx);
-  const wrongPassword = await loginFromIp(admin.email, 'not the password');
-  const unknownEmail = await loginFromIp('nobody@example.com', 'not the password');
+  const wrongPassword = await postLogin(ctx, { email: admin.email, password: 'not the password' });
+  const unknownEmail = await postLogin(ctx, {
+    email: 'nobody@example.com',
+    password: 'not the password',
+  });
   expect(wrongPassword.statusCode).toBe(401);
   expect(unknownEmail.statusCode).toBe(401);
   expect(wrongPassword.json()).toEqual({ success: false, message: 'Invalid email or password' });
@@ -95,18 +81,14 @@ test('a wrong password and an unknown e-mail get the same 401 answer', async () 
 
 test('an inactive admin cannot sign in, even with the right password', async () => {
   const admin = await createAdmin(ctx, { isActive: false });
-  const res = await loginFromIp(admin.email, admin.password);
+  const res = await postLogin(ctx, admin);
   expect(res.statusCode).toBe(403);
   expect(res.json().message).toMatch(/inactive/);
   expect(res.json().data).toBeUndefined();
 });
 
 test('sign-in input is validated field by field', async () => {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: 'not-an-email', password: '' },
-  });
+  const res = await postLogin(ctx, { email: 'not-an-email', password: '' });
   expect(res.statusCode).toBe(400);
   const body = res.json();
   expect(body.success).toBe(false);
@@ -129,15 +111,17 @@ test('five wrong passwords from one address: the 6th try from it is refused with
   const admin = await createAdmin(ctx);
   const ip = newIp();
   for (let i = 0; i < 5; i++) {
-    expect((await loginFromIp(admin.email, `wrong ${i}`, ip)).statusCode).toBe(401);
+    expect(
+      (await postLogin(ctx, { email: admin.email, password: `wrong ${i}` }, { ip })).statusCode,
+    ).toBe(401);
   }
-  const sixth = await loginFromIp(admin.email, 'wrong again', ip);
+  const sixth = await postLogin(ctx, { email: admin.email, password: 'wrong again' }, { ip });
   expect(sixth.statusCode).toBe(429);
   expect(sixth.json().message).toMatch(/Too many failed sign-in attempts/);
   const retryAfter = Number(sixth.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(14 * 60);
   expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-  const rightPassword = await loginFromIp(admin.email, admin.password, ip);
+  const rightPassword = await postLogin(ctx, admin, { ip });
   expect(rightPassword.statusCode).toBe(429);
   expect(rightPassword.json().data).toBeUndefined();
 
@@ -146,17 +130,19 @@ test('five wrong passwords from one address: the 6th try from it is refused with
     .update(authFailures)
     .set({ createdAt: sql`${authFailures.createdAt} - interval '16 minutes'` })
     .where(eq(authFailures.email, admin.email));
-  expect((await loginFromIp(admin.email, admin.password, ip)).statusCode).toBe(200);
+  expect((await postLogin(ctx, admin, { ip })).statusCode).toBe(200);
 });
 
 test('nobody can lock an admin out: the right password from an address that has not failed always signs in', async () => {
   const admin = await createAdmin(ctx);
   // Five wrong passwords from anywhere, then far beyond the per-account limit (a botnet).
   for (let i = 0; i < 5; i++)
-    expect((await loginFromIp(admin.email, `wrong ${i}`)).statusCode).toBe(401);
-  expect((await loginFromIp(admin.email, admin.password)).statusCode).toBe(200);
+    expect((await postLogin(ctx, { email: admin.email, password: `wrong ${i}` })).statusCode).toBe(
+      401,
+    );
+  expect((await postLogin(ctx, admin)).statusCode).toBe(200);
   await recordFailuresFromManyAddresses(admin.email, 150);
-  expect((await loginFromIp(admin.email, admin.password)).statusCode).toBe(200);
+  expect((await postLogin(ctx, admin)).statusCode).toBe(200);
 });
 
 test('over the per-account limit, an address that has failed gets no further guesses at that account', async () => {
@@ -164,8 +150,10 @@ test('over the per-account limit, an address that has failed gets no further gue
   await recordFailuresFromManyAddresses(admin.email, 100);
   const ip = newIp();
   // Its first guess is let through (the address has not failed), the next is refused.
-  expect((await loginFromIp(admin.email, 'guess 1', ip)).statusCode).toBe(401);
-  const second = await loginFromIp(admin.email, 'guess 2', ip);
+  expect(
+    (await postLogin(ctx, { email: admin.email, password: 'guess 1' }, { ip })).statusCode,
+  ).toBe(401);
+  const second = await postLogin(ctx, { email: admin.email, password: 'guess 2' }, { ip });
   expect(second.statusCode).toBe(429);
   // One guess per address and window: it may guess again once its own failures aged out.
   expect(Number(second.headers['retry-after'])).toBeGreaterThan(14 * 60);
@@ -174,44 +162,48 @@ test('over the per-account limit, an address that has failed gets no further gue
     .update(authFailures)
     .set({ createdAt: sql`${authFailures.createdAt} - interval '16 minutes'` })
     .where(eq(authFailures.ip, ip));
-  expect((await loginFromIp(admin.email, admin.password, ip)).statusCode).toBe(200);
+  expect((await postLogin(ctx, admin, { ip })).statusCode).toBe(200);
 });
 
 test('unknown e-mails are throttled exactly like real accounts', async () => {
   const email = `ghost-${randomBytes(4).toString('hex')}@example.com`;
   const ip = newIp();
-  for (let i = 0; i < 5; i++) expect((await loginFromIp(email, 'guess', ip)).statusCode).toBe(401);
-  expect((await loginFromIp(email, 'guess', ip)).statusCode).toBe(429);
+  for (let i = 0; i < 5; i++)
+    expect((await postLogin(ctx, { email, password: 'guess' }, { ip })).statusCode).toBe(401);
+  expect((await postLogin(ctx, { email, password: 'guess' }, { ip })).statusCode).toBe(429);
 });
 
 test('successful sign-ins do not count towards the throttle', async () => {
   const admin = await createAdmin(ctx);
   const ip = newIp();
-  for (let i = 0; i < 7; i++)
-    expect((await loginFromIp(admin.email, admin.password, ip)).statusCode).toBe(200);
+  for (let i = 0; i < 7; i++) expect((await postLogin(ctx, admin, { ip })).statusCode).toBe(200);
 });
 
 test('30 failed sign-ins from one address block it for accounts never signed in from there, not for those that were', async () => {
   const office = newIp();
   const regular = await createAdmin(ctx);
   const newcomer = await createAdmin(ctx);
-  expect((await loginFromIp(regular.email, regular.password, office)).statusCode).toBe(200);
+  expect((await postLogin(ctx, regular, { ip: office })).statusCode).toBe(200);
   for (let i = 0; i < 30; i++) {
-    const res = await loginFromIp(`spray-${i}@example.com`, 'guess', office);
+    const res = await postLogin(
+      ctx,
+      { email: `spray-${i}@example.com`, password: 'guess' },
+      { ip: office },
+    );
     expect(res.statusCode).toBe(401);
   }
-  const blocked = await loginFromIp(newcomer.email, newcomer.password, office);
+  const blocked = await postLogin(ctx, newcomer, { ip: office });
   expect(blocked.statusCode).toBe(429);
   expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   // The admin who signs in from this office is not locked out by the others' failures.
-  expect((await loginFromIp(regular.email, regular.password, office)).statusCode).toBe(200);
+  expect((await postLogin(ctx, regular, { ip: office })).statusCode).toBe(200);
   // The blocked account itself is fine from elsewhere.
-  expect((await loginFromIp(newcomer.email, newcomer.password)).statusCode).toBe(200);
+  expect((await postLogin(ctx, newcomer)).statusCode).toBe(200);
 });
 
 test('a refresh rotates the refresh token and gives a working access token', async () => {
   const admin = await createAdmin(ctx);
-  const first = await signInForTokens(admin);
+  const first = await signInForTokens(ctx, admin);
   const res = await refresh(first.refreshToken);
   expect(res.statusCode).toBe(200);
   const next = res.json().data;
@@ -219,7 +211,7 @@ test('a refresh rotates the refresh token and gives a working access token', asy
   const profile = await ctx.app.inject({
     method: 'GET',
     url: '/api/auth/profile',
-    headers: { authorization: `Bearer ${next.accessToken}` },
+    headers: bearer(next.accessToken),
   });
   expect(profile.statusCode).toBe(200);
   expect((await refresh(next.refreshToken)).statusCode).toBe(200);
@@ -227,8 +219,8 @@ test('a refresh rotates the refresh token and gives a working access token', asy
 
 test('a spent refresh token presented again revokes its whole family, the newest token included', async () => {
   const admin = await createAdmin(ctx);
-  const first = await signInForTokens(admin);
-  const otherSession = await signInForTokens(admin);
+  const first = await signInForTokens(ctx, admin);
+  const otherSession = await signInForTokens(ctx, admin);
   const second = (await refresh(first.refreshToken)).json().data;
   const third = (await refresh(second.refreshToken)).json().data;
 
@@ -247,7 +239,7 @@ test('a spent refresh token presented again revokes its whole family, the newest
 
 test('two tabs refreshing with the same token at once all get the same new pair, and the session lives on', async () => {
   const admin = await createAdmin(ctx);
-  const session = await signInForTokens(admin);
+  const session = await signInForTokens(ctx, admin);
   const answers = await Promise.all([1, 2, 3].map(() => refresh(session.refreshToken)));
   expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
   const pairs = answers.map((res) => res.json().data);
@@ -256,7 +248,7 @@ test('two tabs refreshing with the same token at once all get the same new pair,
     const profile = await ctx.app.inject({
       method: 'GET',
       url: '/api/auth/profile',
-      headers: { authorization: `Bearer ${pair.accessToken}` },
+      headers: bearer(pair.accessToken),
     });
     expect(profile.statusCode).toBe(200);
   }
@@ -265,7 +257,7 @@ test('two tabs refreshing with the same token at once all get the same new pair,
 
 test('the just-rotated token used again after the grace period revokes the family', async () => {
   const admin = await createAdmin(ctx);
-  const first = await signInForTokens(admin);
+  const first = await signInForTokens(ctx, admin);
   const second = (await refresh(first.refreshToken)).json().data;
   await ctx.database.db
     .update(refreshTokens)
@@ -284,7 +276,7 @@ test('unknown, malformed and expired refresh tokens are refused with 401', async
   expect(missing.statusCode).toBe(400);
 
   const admin = await createAdmin(ctx);
-  const { refreshToken } = await signInForTokens(admin);
+  const { refreshToken } = await signInForTokens(ctx, admin);
   await ctx.database.db
     .update(refreshTokens)
     .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -294,14 +286,14 @@ test('unknown, malformed and expired refresh tokens are refused with 401', async
 
 test('an admin made inactive cannot refresh any more', async () => {
   const admin = await createAdmin(ctx);
-  const { refreshToken } = await signInForTokens(admin);
+  const { refreshToken } = await signInForTokens(ctx, admin);
   await ctx.database.db.update(admins).set({ isActive: false }).where(eq(admins.id, admin.id));
   expect((await refresh(refreshToken)).statusCode).toBe(401);
 });
 
 test('logout revokes the session of the refresh token and is audited', async () => {
   const admin = await createAdmin(ctx);
-  const session = await signInForTokens(admin);
+  const session = await signInForTokens(ctx, admin);
   const rotated = (await refresh(session.refreshToken)).json().data;
   const res = await ctx.app.inject({
     method: 'POST',
@@ -353,7 +345,7 @@ test('change-password refuses a wrong current password on its field and changes 
   expect(res.json().errors).toEqual([
     { field: 'currentPassword', message: 'Current password is incorrect' },
   ]);
-  expect((await loginFromIp(admin.email, admin.password)).statusCode).toBe(200);
+  expect((await postLogin(ctx, admin)).statusCode).toBe(200);
   expect(await auditActions(ctx, admin.id)).toEqual(['auth.signed_in']);
 });
 
@@ -392,7 +384,7 @@ test('change-password needs a signed-in admin', async () => {
 
 test('a password change ends every other session, keeps this browser signed in and is audited', async () => {
   const admin = await createAdmin(ctx);
-  const otherBrowser = await signInForTokens(admin);
+  const otherBrowser = await signInForTokens(ctx, admin);
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/change-password',
@@ -409,8 +401,10 @@ test('a password change ends every other session, keeps this browser signed in a
 
   expect((await refresh(otherBrowser.refreshToken)).statusCode).toBe(401);
   expect((await refresh(fresh.refreshToken)).statusCode).toBe(200);
-  expect((await loginFromIp(admin.email, admin.password)).statusCode).toBe(401);
-  expect((await loginFromIp(admin.email, 'a much better secret')).statusCode).toBe(200);
+  expect((await postLogin(ctx, admin)).statusCode).toBe(401);
+  expect(
+    (await postLogin(ctx, { email: admin.email, password: 'a much better secret' })).statusCode,
+  ).toBe(200);
 
   const [stored] = await ctx.database.db
     .select({ hash: admins.passwordHash })
@@ -444,21 +438,23 @@ test('change-password has a limit of its own: 5 wrong current passwords, then 42
   expect(sixth.statusCode).toBe(429);
   expect(sixth.headers['retry-after']).toBeDefined();
   // Its failures are not sign-in failures: signing in is not slowed by them.
-  expect((await loginFromIp(admin.email, admin.password)).statusCode).toBe(200);
+  expect((await postLogin(ctx, admin)).statusCode).toBe(200);
 });
 
 test('sign-in failures never block change-password', async () => {
   const office = newIp();
   const admin = await createAdmin(ctx);
-  for (let i = 0; i < 30; i++) await loginFromIp(`spray-${i}@example.com`, 'guess', office);
-  for (let i = 0; i < 5; i++) await loginFromIp(admin.email, `wrong ${i}`, office);
+  for (let i = 0; i < 30; i++)
+    await postLogin(ctx, { email: `spray-${i}@example.com`, password: 'guess' }, { ip: office });
+  for (let i = 0; i < 5; i++)
+    await postLogin(ctx, { email: admin.email, password: `wrong ${i}` }, { ip: office });
   await recordFailuresFromManyAddresses(admin.email, 150);
   expect((await changePassword(admin, admin.password, office)).statusCode).toBe(200);
 });
 
 test('the refresh token in the query string never reaches the log', async () => {
   const admin = await createAdmin(ctx);
-  const { refreshToken, accessToken } = await signInForTokens(admin);
+  const { refreshToken, accessToken } = await signInForTokens(ctx, admin);
   const res = await refresh(refreshToken);
   expect(res.statusCode).toBe(200);
   const logs = ctx.logs.join('');
@@ -471,8 +467,8 @@ test('the refresh token in the query string never reaches the log', async () => 
 
 test('logout ends its own session at once, access token too, and no other browser', async () => {
   const admin = await createAdmin(ctx);
-  const session = await signInForTokens(admin);
-  const otherBrowser = await signInForTokens(admin);
+  const session = await signInForTokens(ctx, admin);
+  const otherBrowser = await signInForTokens(ctx, admin);
   expect((await profileWith(session.accessToken)).statusCode).toBe(200);
   const res = await ctx.app.inject({
     method: 'POST',
@@ -488,12 +484,12 @@ test('logout ends its own session at once, access token too, and no other browse
   expect(renewed.statusCode).toBe(200);
   expect((await profileWith(renewed.json().data.accessToken)).statusCode).toBe(200);
   // Signing in again works at once too.
-  expect((await profileWith((await signInForTokens(admin)).accessToken)).statusCode).toBe(200);
+  expect((await profileWith((await signInForTokens(ctx, admin)).accessToken)).statusCode).toBe(200);
 });
 
 test('a detected refresh token reuse ends the access tokens issued before it, at once', async () => {
   const admin = await createAdmin(ctx);
-  const first = await signInForTokens(admin);
+  const first = await signInForTokens(ctx, admin);
   const second = (await refresh(first.refreshToken)).json().data;
   await ctx.database.db
     .update(refreshTokens)
@@ -530,7 +526,7 @@ test('a token signed with the real key but with malformed claims answers 401, ne
 
 test('the refresh route takes only the exact parameter name, and no spelling of it is logged', async () => {
   const admin = await createAdmin(ctx);
-  const { refreshToken } = await signInForTokens(admin);
+  const { refreshToken } = await signInForTokens(ctx, admin);
   const spellings = [
     `refresh%54oken=${refreshToken}`,
     `%72efreshToken=${refreshToken}`,
@@ -554,13 +550,7 @@ test('sign-ins are audited, successful or not, with address, user agent and reas
   const ghost = `ghost-${randomBytes(4).toString('hex')}@example.com`;
   const ip = newIp();
   const attempt = (email: string, password: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password },
-      remoteAddress: ip,
-      headers: { 'user-agent': 'Probe/1.0' },
-    });
+    postLogin(ctx, { email, password }, { ip, headers: { 'user-agent': 'Probe/1.0' } });
   expect((await attempt(admin.email, 'wrong secret 1')).statusCode).toBe(401);
   expect((await attempt(admin.email, admin.password)).statusCode).toBe(200);
   expect((await attempt(ghost, 'wrong secret 2')).statusCode).toBe(401);
@@ -568,16 +558,7 @@ test('sign-ins are audited, successful or not, with address, user agent and reas
   for (let i = 0; i < 5; i++) await attempt(ghost, 'wrong secret 3');
   expect((await attempt(ghost, 'wrong secret 4')).statusCode).toBe(429);
 
-  const rows = await ctx.database.db
-    .select({
-      adminId: auditLog.adminId,
-      action: auditLog.action,
-      after: auditLog.after,
-      ip: auditLog.ip,
-    })
-    .from(auditLog)
-    .where(eq(auditLog.ip, ip))
-    .orderBy(auditLog.createdAt);
+  const rows = await auditEntriesOf(ctx, { ip });
   const summary = rows.map((row) => ({
     adminId: row.adminId,
     action: row.action,

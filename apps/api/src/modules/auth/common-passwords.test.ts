@@ -5,9 +5,10 @@ import { PASSWORD_TOO_COMMON } from '@cask/contracts/auth';
 import { admins } from '../../db/schema/admins.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { runStartupTasks } from '../../startup.ts';
-import { createAdmin } from '../../../test/support/sign-in.ts';
+import { createAdmin, postLogin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { newIp } from '../../../test/support/requests.ts';
+import { inviteLinkIn, resetCodeIn } from '../../../test/support/smtp-sink.ts';
 
 // Issue 41 item 8: a new password on the list of common and breached passwords is refused
 // wherever a password is set (docs/decisions/320).
@@ -24,20 +25,6 @@ function postFromNewIp(url: string, payload: object, headers?: Record<string, st
     ...(headers ? { headers } : {}),
   });
 }
-
-/** The link's token, out of the quoted-printable mail the SMTP sink got. */
-async function inviteToken(email: string): Promise<string> {
-  const mail = await ctx.smtp.waitForMail(email);
-  const text = mail.raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const match = /\/accept-invite\?token=([A-Za-z0-9_-]+)/.exec(text);
-  if (!match?.[1]) throw new Error(`no invite link in the mail:\n${text}`);
-  return match[1];
-}
-
-const postLogin = (email: string, password: string) =>
-  postFromNewIp('/auth/login', { email, password });
 
 test('the list holds the most common passwords whatever their case, and not a made-up one', async () => {
   for (const common of [
@@ -64,7 +51,7 @@ test('accepting an invite with a common password is refused under the password f
     owner.headers,
   );
   expect(sent.statusCode).toBe(200);
-  const link = await inviteToken(email);
+  const link = (await inviteLinkIn(ctx, email)).token;
 
   const refused = await postFromNewIp('/auth/accept-invite', { token: link, password: 'password' });
   expect(refused.statusCode).toBe(400);
@@ -85,8 +72,7 @@ test('a password reset to a common password is refused and the old password stil
   expect((await postFromNewIp('/auth/forgot-password', { email: admin.email })).statusCode).toBe(
     200,
   );
-  const mail = await ctx.smtp.waitForMail(admin.email);
-  const otp = /reset code is: (\d{4})/.exec(mail.raw)?.[1] ?? '';
+  const { code: otp } = await resetCodeIn(ctx, admin.email);
 
   const refused = await postFromNewIp('/auth/reset-password', {
     email: admin.email,
@@ -95,8 +81,10 @@ test('a password reset to a common password is refused and the old password stil
   });
   expect(refused.statusCode).toBe(400);
   expect(refused.json().errors).toEqual(TOO_COMMON);
-  expect((await postLogin(admin.email, admin.password)).statusCode).toBe(200);
-  expect((await postLogin(admin.email, 'Qwertyuiop')).statusCode).toBe(401);
+  expect((await postLogin(ctx, admin)).statusCode).toBe(200);
+  expect((await postLogin(ctx, { email: admin.email, password: 'Qwertyuiop' })).statusCode).toBe(
+    401,
+  );
 });
 
 test('a password change to a common password is refused under the new password', async () => {
@@ -108,7 +96,7 @@ test('a password change to a common password is refused under the new password',
   );
   expect(refused.statusCode).toBe(400);
   expect(refused.json().errors).toEqual(TOO_COMMON);
-  expect((await postLogin(admin.email, admin.password)).statusCode).toBe(200);
+  expect((await postLogin(ctx, admin)).statusCode).toBe(200);
 });
 
 test('ADMIN_PASSWORD on the list stops start-up with a message naming it, and creates no admin', async () => {

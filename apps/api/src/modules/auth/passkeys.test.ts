@@ -1,36 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { adminSessions } from '../../db/schema/admin-sessions.ts';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { webauthnChallenges } from '../../db/schema/passkeys.ts';
 import { adminTotp } from '../../db/schema/two-factor.ts';
-import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { createAdmin, provedSecondsAgo, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { callWithToken } from '../../../test/support/requests.ts';
+import { auditActions, auditEntriesOf } from '../../../test/support/factories.ts';
 import { createTestContext, useTestContext } from '../../../test/support/app.ts';
 import { SoftwarePasskey } from '../../../test/support/webauthn.ts';
 
 const ORIGIN = 'http://localhost:5173';
 const ctx = useTestContext({ PUBLIC_URL: ORIGIN });
 
-function callWithOptionalToken(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token?: string,
-  payload?: object,
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-    ...(payload ? { payload } : {}),
-  });
-}
-
 async function addPasskey(admin: TestAdmin, passkey: SoftwarePasskey, name = 'Work laptop') {
   const options = (
-    await callWithOptionalToken('POST', '/api/security/passkeys/options', admin.token)
+    await callWithToken(ctx, 'POST', '/api/security/passkeys/options', admin.token)
   ).json().data;
   expect(options.options.rp).toEqual({ id: 'localhost', name: 'Cask Admin' });
-  return callWithOptionalToken('POST', '/api/security/passkeys', admin.token, {
+  return callWithToken(ctx, 'POST', '/api/security/passkeys', admin.token, {
     name,
     ceremony: options.ceremony,
     response: passkey.register(options.options),
@@ -38,8 +24,8 @@ async function addPasskey(admin: TestAdmin, passkey: SoftwarePasskey, name = 'Wo
 }
 
 async function signInWith(passkey: SoftwarePasskey) {
-  const options = (await callWithOptionalToken('POST', '/api/auth/passkey/options')).json().data;
-  return callWithOptionalToken('POST', '/api/auth/passkey', undefined, {
+  const options = (await callWithToken(ctx, 'POST', '/api/auth/passkey/options')).json().data;
+  return callWithToken(ctx, 'POST', '/api/auth/passkey', undefined, {
     ceremony: options.ceremony,
     response: passkey.authenticate(options.options),
   });
@@ -51,31 +37,27 @@ test('a passkey is added with its name, listed with its date, signs in, and is r
   const added = await addPasskey(admin, passkey);
   expect(added.statusCode).toBe(200);
   expect(added.json().data).toMatchObject({ name: 'Work laptop' });
-  const list = (await callWithOptionalToken('GET', '/api/security/passkeys', admin.token)).json()
-    .data.passkeys;
+  const list = (await callWithToken(ctx, 'GET', '/api/security/passkeys', admin.token)).json().data
+    .passkeys;
   expect(list).toHaveLength(1);
   expect(Date.parse(list[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);
 
   const signedIn = await signInWith(passkey);
   expect(signedIn.statusCode).toBe(200);
   const { accessToken } = signedIn.json().data;
-  const profile = await callWithOptionalToken('GET', '/api/auth/profile', accessToken);
+  const profile = await callWithToken(ctx, 'GET', '/api/auth/profile', accessToken);
   expect(profile.json().data.user.email).toBe(admin.email);
   expect(signedIn.cookies.some((cookie) => cookie.name === 'cask_device')).toBe(true);
 
-  const removed = await callWithOptionalToken(
+  const removed = await callWithToken(
+    ctx,
     'DELETE',
     `/api/security/passkeys/${list[0].id}`,
     admin.token,
   );
   expect(removed.statusCode).toBe(200);
   expect((await signInWith(passkey)).statusCode).toBe(401);
-  const actions = (
-    await ctx.database.db
-      .select({ action: auditLog.action })
-      .from(auditLog)
-      .where(eq(auditLog.adminId, admin.id))
-  ).map((row) => row.action);
+  const actions = await auditActions(ctx, { adminId: admin.id });
   expect(actions).toEqual(
     expect.arrayContaining(['auth.passkey_added', 'auth.signed_in', 'auth.passkey_removed']),
   );
@@ -86,11 +68,11 @@ test('a challenge works once, answers for another site or an unknown key are ref
   const passkey = new SoftwarePasskey(ORIGIN);
   expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
 
-  const options = (await callWithOptionalToken('POST', '/api/auth/passkey/options')).json().data;
+  const options = (await callWithToken(ctx, 'POST', '/api/auth/passkey/options')).json().data;
   const answer = passkey.authenticate(options.options);
   expect(
     (
-      await callWithOptionalToken('POST', '/api/auth/passkey', undefined, {
+      await callWithToken(ctx, 'POST', '/api/auth/passkey', undefined, {
         ceremony: options.ceremony,
         response: answer,
       })
@@ -99,7 +81,7 @@ test('a challenge works once, answers for another site or an unknown key are ref
   // The same answer again: its challenge is spent.
   expect(
     (
-      await callWithOptionalToken('POST', '/api/auth/passkey', undefined, {
+      await callWithToken(ctx, 'POST', '/api/auth/passkey', undefined, {
         ceremony: options.ceremony,
         response: answer,
       })
@@ -112,36 +94,29 @@ test('a challenge works once, answers for another site or an unknown key are ref
 
   // Someone else's passkey cannot be removed; bad input is a 400.
   const other = await createAdmin(ctx);
-  const mine = (await callWithOptionalToken('GET', '/api/security/passkeys', admin.token)).json()
-    .data.passkeys[0];
+  const mine = (await callWithToken(ctx, 'GET', '/api/security/passkeys', admin.token)).json().data
+    .passkeys[0];
   expect(
-    (await callWithOptionalToken('DELETE', `/api/security/passkeys/${mine.id}`, other.token))
+    (await callWithToken(ctx, 'DELETE', `/api/security/passkeys/${mine.id}`, other.token))
       .statusCode,
   ).toBe(404);
-  const bad = await callWithOptionalToken('POST', '/api/security/passkeys', admin.token, {
+  const bad = await callWithToken(ctx, 'POST', '/api/security/passkeys', admin.token, {
     name: '',
     ceremony: 'x',
   });
   expect(bad.statusCode).toBe(400);
 });
 
-/** The session's last proof of identity is 11 minutes old: step-up is due. */
-async function ageProof(admin: TestAdmin) {
-  await ctx.database.db
-    .update(adminSessions)
-    .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
-    .where(eq(adminSessions.id, admin.sessionId));
-}
-
 /** A change that needs a recent proof (an Owner's): 200 with one, 403 without. */
 function saveSecurityPolicy(admin: TestAdmin) {
-  return callWithOptionalToken('PUT', '/api/security/policy', admin.token, {
+  return callWithToken(ctx, 'PUT', '/api/security/policy', admin.token, {
     requireTwoFactor: false,
   });
 }
 
 async function stepUpOptions(admin: TestAdmin) {
-  const res = await callWithOptionalToken(
+  const res = await callWithToken(
+    ctx,
     'POST',
     '/api/auth/reauthenticate/passkey/options',
     admin.token,
@@ -154,26 +129,17 @@ async function stepUpOptions(admin: TestAdmin) {
 }
 
 function stepUp(admin: TestAdmin, ceremony: string, response: object) {
-  return callWithOptionalToken('POST', '/api/auth/reauthenticate', admin.token, {
+  return callWithToken(ctx, 'POST', '/api/auth/reauthenticate', admin.token, {
     ceremony,
     response,
   });
-}
-
-async function actionsOf(adminId: string) {
-  const rows = await ctx.database.db
-    .select({ action: auditLog.action, after: auditLog.after })
-    .from(auditLog)
-    .where(eq(auditLog.adminId, adminId))
-    .orderBy(auditLog.createdAt);
-  return rows;
 }
 
 test("step-up with a passkey: the admin's own passkey answers a challenge bound to them, once, and the proof is the password's", async () => {
   const admin = await createAdmin(ctx, { role: 'owner' });
   const passkey = new SoftwarePasskey(ORIGIN);
   expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
-  await ageProof(admin);
+  await provedSecondsAgo(ctx, admin, 11 * 60);
   expect((await saveSecurityPolicy(admin)).json()).toMatchObject({
     code: 'reauthentication_required',
   });
@@ -188,7 +154,7 @@ test("step-up with a passkey: the admin's own passkey answers a challenge bound 
   expect(confirmed.statusCode).toBe(200);
   expect(confirmed.json()).toMatchObject({ success: true, message: 'Confirmed' });
   expect((await saveSecurityPolicy(admin)).statusCode).toBe(200);
-  const audit = await actionsOf(admin.id);
+  const audit = await auditEntriesOf(ctx, { adminId: admin.id });
   expect(audit).toContainEqual(
     expect.objectContaining({
       action: 'auth.reauthenticated',
@@ -197,7 +163,7 @@ test("step-up with a passkey: the admin's own passkey answers a challenge bound 
   );
 
   // The same answer again: its challenge is spent.
-  await ageProof(admin);
+  await provedSecondsAgo(ctx, admin, 11 * 60);
   const replayed = await stepUp(admin, ceremony, answer);
   expect(replayed.statusCode).toBe(400);
   expect(replayed.json().message).toBe('The passkey request expired. Please try again.');
@@ -211,8 +177,8 @@ test("step-up with a passkey refuses another admin's passkey or challenge, a sig
   const other = await createAdmin(ctx, { role: 'owner' });
   const theirs = new SoftwarePasskey(ORIGIN);
   expect((await addPasskey(other, theirs)).statusCode).toBe(200);
-  await ageProof(admin);
-  await ageProof(other);
+  await provedSecondsAgo(ctx, admin, 11 * 60);
+  await provedSecondsAgo(ctx, other, 11 * 60);
 
   // Another admin's passkey answering my challenge.
   const asked = await stepUpOptions(admin);
@@ -234,12 +200,12 @@ test("step-up with a passkey refuses another admin's passkey or challenge, a sig
   ).toBe(200);
 
   // A sign-in's challenge is not a step-up's, nor the other way round.
-  const signIn = (await callWithOptionalToken('POST', '/api/auth/passkey/options')).json().data;
+  const signIn = (await callWithToken(ctx, 'POST', '/api/auth/passkey/options')).json().data;
   expect((await stepUp(admin, signIn.ceremony, mine.authenticate(signIn.options))).statusCode).toBe(
     400,
   );
   const forStepUp = await stepUpOptions(admin);
-  const asSignIn = await callWithOptionalToken('POST', '/api/auth/passkey', undefined, {
+  const asSignIn = await callWithToken(ctx, 'POST', '/api/auth/passkey', undefined, {
     ceremony: forStepUp.ceremony,
     response: mine.authenticate(forStepUp.options),
   });
@@ -259,7 +225,7 @@ test("step-up with a passkey refuses another admin's passkey or challenge, a sig
   expect((await saveSecurityPolicy(admin)).json()).toMatchObject({
     code: 'reauthentication_required',
   });
-  const failed = (await actionsOf(admin.id)).filter(
+  const failed = (await auditEntriesOf(ctx, { adminId: admin.id })).filter(
     (row) => row.action === 'auth.reauthentication_failed',
   );
   expect(failed).toHaveLength(4);
@@ -267,7 +233,8 @@ test("step-up with a passkey refuses another admin's passkey or challenge, a sig
 
 test('an admin without a passkey is offered no step-up challenge (409)', async () => {
   const admin = await createAdmin(ctx);
-  const res = await callWithOptionalToken(
+  const res = await callWithToken(
+    ctx,
     'POST',
     '/api/auth/reauthenticate/passkey/options',
     admin.token,
@@ -280,25 +247,22 @@ test('on a proof older than 10 minutes, adding or removing a passkey asks for st
   const admin = await createAdmin(ctx, { role: 'owner' });
   const first = new SoftwarePasskey(ORIGIN);
   expect((await addPasskey(admin, first)).statusCode).toBe(200);
-  const [kept] = (await callWithOptionalToken('GET', '/api/security/passkeys', admin.token)).json()
+  const [kept] = (await callWithToken(ctx, 'GET', '/api/security/passkeys', admin.token)).json()
     .data.passkeys;
   const asked = (
-    await callWithOptionalToken('POST', '/api/security/passkeys/options', admin.token)
+    await callWithToken(ctx, 'POST', '/api/security/passkeys/options', admin.token)
   ).json().data;
-  await ageProof(admin);
+  await provedSecondsAgo(ctx, admin, 11 * 60);
 
   const second = new SoftwarePasskey(ORIGIN);
-  const options = await callWithOptionalToken(
-    'POST',
-    '/api/security/passkeys/options',
-    admin.token,
-  );
-  const add = await callWithOptionalToken('POST', '/api/security/passkeys', admin.token, {
+  const options = await callWithToken(ctx, 'POST', '/api/security/passkeys/options', admin.token);
+  const add = await callWithToken(ctx, 'POST', '/api/security/passkeys', admin.token, {
     name: 'Stolen laptop',
     ceremony: asked.ceremony,
     response: second.register(asked.options),
   });
-  const remove = await callWithOptionalToken(
+  const remove = await callWithToken(
+    ctx,
     'DELETE',
     `/api/security/passkeys/${kept.id}`,
     admin.token,
@@ -308,8 +272,7 @@ test('on a proof older than 10 minutes, adding or removing a passkey asks for st
     expect(res.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
   }
   expect(
-    (await callWithOptionalToken('GET', '/api/security/passkeys', admin.token)).json().data
-      .passkeys,
+    (await callWithToken(ctx, 'GET', '/api/security/passkeys', admin.token)).json().data.passkeys,
   ).toEqual([kept]);
   expect((await signInWith(second)).statusCode).toBe(401);
 
@@ -318,14 +281,14 @@ test('on a proof older than 10 minutes, adding or removing a passkey asks for st
   expect((await stepUp(admin, proof.ceremony, first.authenticate(proof.options))).statusCode).toBe(
     200,
   );
-  const retried = await callWithOptionalToken('POST', '/api/security/passkeys', admin.token, {
+  const retried = await callWithToken(ctx, 'POST', '/api/security/passkeys', admin.token, {
     name: 'Work phone',
     ceremony: asked.ceremony,
     response: second.register(asked.options),
   });
   expect(retried.statusCode).toBe(200);
   expect(
-    (await callWithOptionalToken('DELETE', `/api/security/passkeys/${kept.id}`, admin.token))
+    (await callWithToken(ctx, 'DELETE', `/api/security/passkeys/${kept.id}`, admin.token))
       .statusCode,
   ).toBe(200);
 });
@@ -334,12 +297,11 @@ test('a Viewer confirms step-up with a passkey', async () => {
   const viewer = await createAdmin(ctx, { role: 'viewer' });
   const passkey = new SoftwarePasskey(ORIGIN);
   expect((await addPasskey(viewer, passkey)).statusCode).toBe(200);
-  await ageProof(viewer);
+  await provedSecondsAgo(ctx, viewer, 11 * 60);
   const { options, ceremony } = await stepUpOptions(viewer);
   expect((await stepUp(viewer, ceremony, passkey.authenticate(options))).statusCode).toBe(200);
   expect(
-    (await callWithOptionalToken('POST', '/api/security/passkeys/options', viewer.token))
-      .statusCode,
+    (await callWithToken(ctx, 'POST', '/api/security/passkeys/options', viewer.token)).statusCode,
   ).toBe(200);
 });
 
@@ -349,7 +311,7 @@ test('a password change may remove every passkey of the admin; it ends every oth
   expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
   const other = (await signInWith(passkey)).json().data as { accessToken: string };
 
-  const bad = await callWithOptionalToken('POST', '/api/auth/change-password', admin.token, {
+  const bad = await callWithToken(ctx, 'POST', '/api/auth/change-password', admin.token, {
     currentPassword: admin.password,
     newPassword: 'a new password 1',
     removePasskeys: 'yes',
@@ -357,20 +319,20 @@ test('a password change may remove every passkey of the admin; it ends every oth
   expect(bad.statusCode).toBe(400);
 
   // Without the option the passkeys stay; the other session ends.
-  const kept = await callWithOptionalToken('POST', '/api/auth/change-password', admin.token, {
+  const kept = await callWithToken(ctx, 'POST', '/api/auth/change-password', admin.token, {
     currentPassword: admin.password,
     newPassword: 'a new password 1',
   });
   expect(kept.statusCode).toBe(200);
-  expect(
-    (await callWithOptionalToken('GET', '/api/auth/profile', other.accessToken)).statusCode,
-  ).toBe(401);
+  expect((await callWithToken(ctx, 'GET', '/api/auth/profile', other.accessToken)).statusCode).toBe(
+    401,
+  );
   const fresh = kept.json().data.accessToken as string;
   expect(
-    (await callWithOptionalToken('GET', '/api/security/passkeys', fresh)).json().data.passkeys,
+    (await callWithToken(ctx, 'GET', '/api/security/passkeys', fresh)).json().data.passkeys,
   ).toHaveLength(1);
 
-  const removed = await callWithOptionalToken('POST', '/api/auth/change-password', fresh, {
+  const removed = await callWithToken(ctx, 'POST', '/api/auth/change-password', fresh, {
     currentPassword: 'a new password 1',
     newPassword: 'a new password 2',
     removePasskeys: true,
@@ -378,10 +340,10 @@ test('a password change may remove every passkey of the admin; it ends every oth
   expect(removed.statusCode).toBe(200);
   const latest = removed.json().data.accessToken as string;
   expect(
-    (await callWithOptionalToken('GET', '/api/security/passkeys', latest)).json().data.passkeys,
+    (await callWithToken(ctx, 'GET', '/api/security/passkeys', latest)).json().data.passkeys,
   ).toEqual([]);
   expect((await signInWith(passkey)).statusCode).toBe(401);
-  const audit = await actionsOf(admin.id);
+  const audit = await auditEntriesOf(ctx, { adminId: admin.id });
   expect(audit).toContainEqual(
     expect.objectContaining({
       action: 'auth.passkey_removed',
@@ -408,7 +370,7 @@ test("a passkey does not meet the 'Require two-factor' policy: an admin with onl
   expect((await addPasskey(held, passkey)).statusCode).toBe(200);
   expect(
     (
-      await callWithOptionalToken('PUT', '/api/security/policy', owner.token, {
+      await callWithToken(ctx, 'PUT', '/api/security/policy', owner.token, {
         requireTwoFactor: true,
       })
     ).statusCode,
@@ -416,11 +378,11 @@ test("a passkey does not meet the 'Require two-factor' policy: an admin with onl
   try {
     const signedIn = (await signInWith(passkey)).json().data as { accessToken: string };
     for (const token of [held.token, signedIn.accessToken]) {
-      const refused = await callWithOptionalToken('GET', '/api/users', token);
+      const refused = await callWithToken(ctx, 'GET', '/api/users', token);
       expect(refused.json()).toMatchObject({ code: 'two_factor_setup_required' });
     }
   } finally {
-    await callWithOptionalToken('PUT', '/api/security/policy', owner.token, {
+    await callWithToken(ctx, 'PUT', '/api/security/policy', owner.token, {
       requireTwoFactor: false,
     });
   }
@@ -429,29 +391,28 @@ test("a passkey does not meet the 'Require two-factor' policy: an admin with onl
 test('a passkey without user verification (a security key without a PIN) is refused at registration, sign-in and step-up', async () => {
   const admin = await createAdmin(ctx, { role: 'owner' });
   const options = (
-    await callWithOptionalToken('POST', '/api/security/passkeys/options', admin.token)
+    await callWithToken(ctx, 'POST', '/api/security/passkeys/options', admin.token)
   ).json().data;
   expect(options.options.authenticatorSelection).toMatchObject({ userVerification: 'required' });
   const bare = new SoftwarePasskey(ORIGIN, { userVerified: false });
   expect((await addPasskey(admin, bare)).statusCode).toBe(400);
   expect(
-    (await callWithOptionalToken('GET', '/api/security/passkeys', admin.token)).json().data
-      .passkeys,
+    (await callWithToken(ctx, 'GET', '/api/security/passkeys', admin.token)).json().data.passkeys,
   ).toEqual([]);
 
   // A key registered with its PIN, later answering without it.
   const passkey = new SoftwarePasskey(ORIGIN);
   expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
   passkey.userVerified = false;
-  const signIn = (await callWithOptionalToken('POST', '/api/auth/passkey/options')).json().data;
+  const signIn = (await callWithToken(ctx, 'POST', '/api/auth/passkey/options')).json().data;
   expect(signIn.options.userVerification).toBe('required');
-  const refused = await callWithOptionalToken('POST', '/api/auth/passkey', undefined, {
+  const refused = await callWithToken(ctx, 'POST', '/api/auth/passkey', undefined, {
     ceremony: signIn.ceremony,
     response: passkey.authenticate(signIn.options),
   });
   expect(refused.statusCode).toBe(401);
 
-  await ageProof(admin);
+  await provedSecondsAgo(ctx, admin, 11 * 60);
   const asked = await stepUpOptions(admin);
   expect((asked.options as { userVerification?: string }).userVerification).toBe('required');
   expect(
@@ -477,7 +438,7 @@ test('refused passkey sign-ins are audited as refused passwords are: who, from w
       headers: { 'user-agent': 'Probe/2.0' },
     });
   const options = async () =>
-    (await callWithOptionalToken('POST', '/api/auth/passkey/options')).json().data;
+    (await callWithToken(ctx, 'POST', '/api/auth/passkey/options')).json().data;
 
   const stranger = await options();
   const unknown = await attempt(
@@ -494,11 +455,7 @@ test('refused passkey sign-ins are audited as refused passwords are: who, from w
   const tampered = { ...signed, response: { ...signed.response, signature: 'AAAA' } };
   expect((await attempt(forged.ceremony, tampered)).statusCode).toBe(401);
 
-  const rows = await ctx.database.db
-    .select({ adminId: auditLog.adminId, action: auditLog.action, after: auditLog.after })
-    .from(auditLog)
-    .where(and(eq(auditLog.ip, ip), eq(auditLog.action, 'auth.sign_in_failed')))
-    .orderBy(auditLog.createdAt);
+  const rows = await auditEntriesOf(ctx, { ip, action: 'auth.sign_in_failed' });
   expect(rows.map((row) => ({ adminId: row.adminId, ...(row.after as object) }))).toEqual([
     {
       adminId: null,
@@ -559,12 +516,9 @@ test('refused passkey answers from one address past the per-address limit answer
     for (let i = 0; i < 5; i += 1) expect((await attempt(stranger)).statusCode).toBe(429);
     expect((await attempt(passkey)).statusCode).toBe(200);
 
-    const reasons = (
-      await own.database.db
-        .select({ after: auditLog.after })
-        .from(auditLog)
-        .where(and(eq(auditLog.ip, ip), eq(auditLog.action, 'auth.sign_in_failed')))
-    ).map((row) => (row.after as { reason: string }).reason);
+    const reasons = (await auditEntriesOf(own, { ip, action: 'auth.sign_in_failed' })).map(
+      (row) => (row.after as { reason: string }).reason,
+    );
     expect(reasons.filter((reason) => reason === 'unknown_passkey')).toHaveLength(3);
     // One entry for the five refusals (two if the test crossed a window's end).
     const throttled = reasons.filter((reason) => reason === 'throttled').length;

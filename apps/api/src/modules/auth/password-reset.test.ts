@@ -3,10 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
 import { passwordResetCodes } from '../../db/schema/password-reset-codes.ts';
-import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { createAdmin, postLogin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { newIp } from '../../../test/support/requests.ts';
+import { bearer, newIp } from '../../../test/support/requests.ts';
 import { auditActions } from '../../../test/support/factories.ts';
+import { resetCodeIn } from '../../../test/support/smtp-sink.ts';
 
 const ctx = useTestContext();
 
@@ -25,18 +26,10 @@ const verify = (email: string, otp: string, ip?: string) =>
 const reset = (email: string, otp: string, newPassword: string, ip?: string) =>
   postAuth('reset-password', { email, otp, newPassword }, ip);
 
-/** Reads the code out of the mail the SMTP sink received. */
-async function codeFromMail(email: string): Promise<{ code: string; raw: string }> {
-  const mail = await ctx.smtp.waitForMail(email);
-  const match = /reset code is: (\d{4})/.exec(mail.raw);
-  if (!match?.[1]) throw new Error(`no code in the mail:\n${mail.raw}`);
-  return { code: match[1], raw: mail.raw };
-}
-
 async function requestCode(admin: TestAdmin): Promise<string> {
   const res = await forgot(admin.email);
   expect(res.statusCode).toBe(200);
-  return (await codeFromMail(admin.email)).code;
+  return (await resetCodeIn(ctx, admin.email)).code;
 }
 
 /** Moves the address's reset history back in time (no clock in src: windows are SQL now()). */
@@ -57,7 +50,7 @@ test('forgot-password mails a 4-digit code from MAIL_FROM, valid 10 minutes', as
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual(SAME_ANSWER);
 
-  const { code, raw } = await codeFromMail(admin.email);
+  const { code, raw } = await resetCodeIn(ctx, admin.email);
   expect(code).toMatch(/^\d{4}$/);
   expect(raw).toContain(`From: ${ctx.config.MAIL_FROM}`);
   expect(raw).toContain('Subject: Your Cask Admin password reset code');
@@ -143,15 +136,7 @@ test('a code dies after 5 wrong tries: then even the right code fails', async ()
   }
   expect((await verify(admin.email, code)).statusCode).toBe(400);
   expect((await reset(admin.email, code, 'fresh password 1')).statusCode).toBe(400);
-  expect(
-    (
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: admin.email, password: admin.password },
-      })
-    ).statusCode,
-  ).toBe(200);
+  expect((await postLogin(ctx, admin)).statusCode).toBe(200);
 });
 
 test('wrong codes for an unknown e-mail get the same answer as for a real one', async () => {
@@ -205,12 +190,7 @@ test('the 11th wrong code in 24 hours locks the reset channel for 24 hours', asy
 test('the lock does not apply where the admin signs in: there the admin can still reset', async () => {
   const admin = await createAdmin(ctx);
   const desk = newIp();
-  const signIn = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: admin.email, password: admin.password },
-    remoteAddress: desk,
-  });
+  const signIn = await postLogin(ctx, admin, { ip: desk });
   expect(signIn.statusCode).toBe(200);
   // Someone else locks the reset channel with eleven wrong codes from elsewhere.
   for (const tries of [5, 5, 1]) {
@@ -224,7 +204,7 @@ test('the lock does not apply where the admin signs in: there the admin can stil
 
   await ageResetRequests(admin.email, 61);
   expect((await forgot(admin.email, desk)).statusCode).toBe(200);
-  const { code } = await codeFromMail(admin.email);
+  const { code } = await resetCodeIn(ctx, admin.email);
   expect((await verify(admin.email, code, newIp())).statusCode).toBe(429);
   expect((await verify(admin.email, code, desk)).statusCode).toBe(200);
   expect((await reset(admin.email, code, 'back in at my desk', desk)).statusCode).toBe(200);
@@ -242,11 +222,7 @@ test('the lock ends after 24 hours', async () => {
 
 test('a reset ends every session, the new password signs in and the reset is audited', async () => {
   const admin = await createAdmin(ctx);
-  const signIn = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: admin.email, password: admin.password },
-  });
+  const signIn = await postLogin(ctx, admin);
   const { refreshToken, accessToken } = signIn.json().data;
 
   const code = await requestCode(admin);
@@ -264,16 +240,11 @@ test('a reset ends every session, the new password signs in and the reset is aud
     const profile = await ctx.app.inject({
       method: 'GET',
       url: '/api/auth/profile',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
     });
     expect(profile.statusCode).toBe(401);
   }
-  const loginWith = (password: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: admin.email, password },
-    });
+  const loginWith = (password: string) => postLogin(ctx, { email: admin.email, password });
   expect((await loginWith(admin.password)).statusCode).toBe(401);
   expect((await loginWith('reset and renewed')).statusCode).toBe(200);
   expect(await auditActions(ctx, admin.id)).toEqual([
@@ -321,11 +292,7 @@ test('no code, password or token appears in the log after a full recovery', asyn
   await verify(admin.email, wrongResetCode(code));
   await verify(admin.email, code);
   await reset(admin.email, code, 'a secret nobody logs');
-  const signIn = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: admin.email, password: 'a secret nobody logs' },
-  });
+  const signIn = await postLogin(ctx, { email: admin.email, password: 'a secret nobody logs' });
   const { accessToken, refreshToken } = signIn.json().data;
   await ctx.app.inject({ method: 'GET', url: '/api/auth/refresh-token', query: { refreshToken } });
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { authFailures, throttledAttempts } from '../../db/schema/auth-failures.ts';
 import {
   createAdmin,
@@ -9,7 +8,9 @@ import {
   codeFor,
   forgetLastStep,
   enableTotp,
+  postLogin,
 } from '../../../test/support/sign-in.ts';
+import { auditEntriesOf } from '../../../test/support/factories.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { newIp } from '../../../test/support/requests.ts';
 
@@ -28,13 +29,7 @@ function wrongTotpCode(secret: string): string {
 }
 
 async function challengeOf(admin: TestAdmin, ip: string, cookie?: string): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: admin.email, password: admin.password },
-    remoteAddress: ip,
-    ...(cookie ? { headers: { cookie } } : {}),
-  });
+  const res = await postLogin(ctx, admin, { ip, ...(cookie ? { headers: { cookie } } : {}) });
   expect(res.statusCode).toBe(200);
   return res.json().data.challenge;
 }
@@ -179,10 +174,7 @@ test('refused (429) codes and sign-ins are audited once per address and window, 
       (await secondStep(await challengeOf(admin, ip), wrongTotpCode(secret), ip)).statusCode,
     ).toBe(429);
   }
-  const codes = await ctx.database.db
-    .select({ after: auditLog.after })
-    .from(auditLog)
-    .where(and(eq(auditLog.ip, ip), eq(auditLog.action, 'auth.second_factor_failed')));
+  const codes = await auditEntriesOf(ctx, { ip, action: 'auth.second_factor_failed' });
   const reasons = codes.map((row) => (row.after as { reason: string }).reason);
   expect(reasons.filter((reason) => reason === 'wrong_code')).toHaveLength(5);
   const codeWindows = await ctx.database.db
@@ -197,18 +189,13 @@ test('refused (429) codes and sign-ins are audited once per address and window, 
   const ghost = `ghost-${randomBytes(4).toString('hex')}@example.com`;
   const longAgent = 'A'.repeat(5000);
   for (let i = 0; i < 15; i += 1) {
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: ghost, password: 'guess guess' },
-      remoteAddress: stranger,
-      headers: { 'user-agent': longAgent },
-    });
+    await postLogin(
+      ctx,
+      { email: ghost, password: 'guess guess' },
+      { ip: stranger, headers: { 'user-agent': longAgent } },
+    );
   }
-  const rows = await ctx.database.db
-    .select({ after: auditLog.after })
-    .from(auditLog)
-    .where(eq(auditLog.ip, stranger));
+  const rows = await auditEntriesOf(ctx, { ip: stranger });
   const summary = rows.map((row) => row.after as { reason: string; userAgent: string });
   expect(summary.filter((row) => row.reason === 'unknown_email')).toHaveLength(5);
   expect(summary.every((row) => row.userAgent.length === 300)).toBe(true);

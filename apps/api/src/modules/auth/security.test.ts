@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { adminRecoveryCodes, adminTotp } from '../../db/schema/two-factor.ts';
 import {
   createAdmin,
@@ -9,9 +8,13 @@ import {
   codeFor,
   enableTotp,
   forgetLastStep,
+  postLogin,
+  provedSecondsAgo,
+  signInForTokens,
 } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { newIp } from '../../../test/support/requests.ts';
+import { callWithToken } from '../../../test/support/requests.ts';
+import { auditActions, auditEntriesOf } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 
@@ -20,56 +23,14 @@ const CHROME_MAC =
 const FIREFOX_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
 
-interface Tokens {
-  accessToken: string;
-  refreshToken: string;
-}
+/** A sign-in from that browser (from an address of its own). */
+const fromBrowser = (userAgent = CHROME_MAC) => ({ headers: { 'user-agent': userAgent } });
 
-function loginWithUserAgent(admin: TestAdmin, userAgent = CHROME_MAC, ip = newIp()) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: admin.email, password: admin.password },
-    headers: { 'user-agent': userAgent },
-    remoteAddress: ip,
-  });
-}
-
-async function signInWithUserAgent(admin: TestAdmin, userAgent = CHROME_MAC): Promise<Tokens> {
-  const res = await loginWithUserAgent(admin, userAgent);
-  expect(res.statusCode).toBe(200);
-  return res.json().data;
-}
-
-function callWithToken(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  accessToken: string,
-  payload?: object,
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${accessToken}` },
-    ...(payload ? { payload } : {}),
-  });
-}
-
-async function actions(adminId: string): Promise<string[]> {
-  const rows = await ctx.database.db
-    .select({ action: auditLog.action })
-    .from(auditLog)
-    .where(eq(auditLog.adminId, adminId))
-    .orderBy(auditLog.createdAt);
-  return rows.map((row) => row.action);
-}
-
-/** Turns TOTP on for the admin through the screens' calls; returns the key and the codes. */
 test('each sign-in is a session with its device, address and times; the current one is marked', async () => {
   const admin = await createAdmin(ctx);
-  const mac = await signInWithUserAgent(admin, CHROME_MAC);
-  const windows = await signInWithUserAgent(admin, FIREFOX_WINDOWS);
-  const res = await callWithToken('GET', '/api/security/sessions', mac.accessToken);
+  const mac = await signInForTokens(ctx, admin, fromBrowser());
+  const windows = await signInForTokens(ctx, admin, fromBrowser(FIREFOX_WINDOWS));
+  const res = await callWithToken(ctx, 'GET', '/api/security/sessions', mac.accessToken);
   expect(res.statusCode).toBe(200);
   const { sessions } = res.json().data;
   expect(sessions).toHaveLength(2);
@@ -82,26 +43,27 @@ test('each sign-in is a session with its device, address and times; the current 
   expect(Date.parse(byBrowser['Chrome 120'].signedInAt)).toBeGreaterThan(Date.now() - 60_000);
   // The other browser sees itself as current.
   const fromWindows = (
-    await callWithToken('GET', '/api/security/sessions', windows.accessToken)
+    await callWithToken(ctx, 'GET', '/api/security/sessions', windows.accessToken)
   ).json().data.sessions;
   expect(fromWindows.find((s: { current: boolean }) => s.current).browser).toBe('Firefox 121');
 });
 
 test('ending a session ends its access and refresh tokens at once and no other session', async () => {
   const admin = await createAdmin(ctx);
-  const mine = await signInWithUserAgent(admin);
-  const other = await signInWithUserAgent(admin, FIREFOX_WINDOWS);
-  const list = (await callWithToken('GET', '/api/security/sessions', mine.accessToken)).json().data
-    .sessions as { id: string; current: boolean }[];
+  const mine = await signInForTokens(ctx, admin, fromBrowser());
+  const other = await signInForTokens(ctx, admin, fromBrowser(FIREFOX_WINDOWS));
+  const list = (await callWithToken(ctx, 'GET', '/api/security/sessions', mine.accessToken)).json()
+    .data.sessions as { id: string; current: boolean }[];
   const target = list.find((session) => !session.current);
   if (!target) throw new Error('no other session');
   const res = await callWithToken(
+    ctx,
     'DELETE',
     `/api/security/sessions/${target.id}`,
     mine.accessToken,
   );
   expect(res.statusCode).toBe(200);
-  const refused = await callWithToken('GET', '/api/auth/profile', other.accessToken);
+  const refused = await callWithToken(ctx, 'GET', '/api/auth/profile', other.accessToken);
   expect(refused.statusCode).toBe(401);
   expect(refused.json().message).toContain('You are not authorized');
   const refreshed = await ctx.app.inject({
@@ -110,56 +72,72 @@ test('ending a session ends its access and refresh tokens at once and no other s
     query: { refreshToken: other.refreshToken },
   });
   expect(refreshed.statusCode).toBe(401);
-  expect((await callWithToken('GET', '/api/auth/profile', mine.accessToken)).statusCode).toBe(200);
+  expect((await callWithToken(ctx, 'GET', '/api/auth/profile', mine.accessToken)).statusCode).toBe(
+    200,
+  );
   // Ended sessions leave the list; ending one again, or someone else's, is a 404.
-  const after = (await callWithToken('GET', '/api/security/sessions', mine.accessToken)).json()
+  const after = (await callWithToken(ctx, 'GET', '/api/security/sessions', mine.accessToken)).json()
     .data;
   expect(after.sessions.map((s: { id: string }) => s.id)).not.toContain(target.id);
   expect(
-    (await callWithToken('DELETE', `/api/security/sessions/${target.id}`, mine.accessToken))
+    (await callWithToken(ctx, 'DELETE', `/api/security/sessions/${target.id}`, mine.accessToken))
       .statusCode,
   ).toBe(404);
   const stranger = await createAdmin(ctx);
   const strangerSession = (
-    await callWithToken('GET', '/api/security/sessions', mine.accessToken)
+    await callWithToken(ctx, 'GET', '/api/security/sessions', mine.accessToken)
   ).json().data.sessions[0].id;
   expect(
-    (await callWithToken('DELETE', `/api/security/sessions/${strangerSession}`, stranger.token))
-      .statusCode,
+    (
+      await callWithToken(
+        ctx,
+        'DELETE',
+        `/api/security/sessions/${strangerSession}`,
+        stranger.token,
+      )
+    ).statusCode,
   ).toBe(404);
-  expect((await callWithToken('GET', '/api/auth/profile', mine.accessToken)).statusCode).toBe(200);
-  expect(await actions(admin.id)).toContain('auth.session_ended');
+  expect((await callWithToken(ctx, 'GET', '/api/auth/profile', mine.accessToken)).statusCode).toBe(
+    200,
+  );
+  expect(await auditActions(ctx, { adminId: admin.id })).toContain('auth.session_ended');
   expect(
-    (await callWithToken('DELETE', '/api/security/sessions/not-a-uuid', mine.accessToken))
+    (await callWithToken(ctx, 'DELETE', '/api/security/sessions/not-a-uuid', mine.accessToken))
       .statusCode,
   ).toBe(400);
 });
 
 test('"sign out all other sessions" keeps only the current one', async () => {
   const admin = await createAdmin(ctx);
-  const mine = await signInWithUserAgent(admin);
+  const mine = await signInForTokens(ctx, admin, fromBrowser());
   const others = [
-    await signInWithUserAgent(admin),
-    await signInWithUserAgent(admin, FIREFOX_WINDOWS),
+    await signInForTokens(ctx, admin, fromBrowser()),
+    await signInForTokens(ctx, admin, fromBrowser(FIREFOX_WINDOWS)),
   ];
-  const res = await callWithToken('POST', '/api/security/sessions/end-others', mine.accessToken);
+  const res = await callWithToken(
+    ctx,
+    'POST',
+    '/api/security/sessions/end-others',
+    mine.accessToken,
+  );
   expect(res.statusCode).toBe(200);
   // Two sign-ins, plus the session createAdmin opened.
   expect(res.json().data.ended).toBe(3);
   for (const other of others) {
-    expect((await callWithToken('GET', '/api/auth/profile', other.accessToken)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await callWithToken(ctx, 'GET', '/api/auth/profile', other.accessToken)).statusCode,
+    ).toBe(401);
   }
-  const list = (await callWithToken('GET', '/api/security/sessions', mine.accessToken)).json().data;
+  const list = (await callWithToken(ctx, 'GET', '/api/security/sessions', mine.accessToken)).json()
+    .data;
   expect(list.sessions).toHaveLength(1);
   expect(list.sessions[0].current).toBe(true);
-  expect(await actions(admin.id)).toContain('auth.other_sessions_ended');
+  expect(await auditActions(ctx, { adminId: admin.id })).toContain('auth.other_sessions_ended');
 });
 
 test('a refresh keeps the session and marks it active', async () => {
   const admin = await createAdmin(ctx);
-  const first = await signInWithUserAgent(admin);
+  const first = await signInForTokens(ctx, admin, fromBrowser());
   const [row] = await ctx.database.db
     .update(adminSessions)
     .set({ lastActiveAt: sql`now() - interval '1 hour'` })
@@ -172,7 +150,7 @@ test('a refresh keeps the session and marks it active', async () => {
   });
   expect(res.statusCode).toBe(200);
   const list = (
-    await callWithToken('GET', '/api/security/sessions', res.json().data.accessToken)
+    await callWithToken(ctx, 'GET', '/api/security/sessions', res.json().data.accessToken)
   ).json().data.sessions as { id: string; lastActiveAt: string; current: boolean }[];
   const current = list.find((session) => session.current);
   expect(current?.id).toBeDefined();
@@ -182,9 +160,9 @@ test('a refresh keeps the session and marks it active', async () => {
 
 test('TOTP set-up: key, QR code, first code turns it on, ten recovery codes stored hashed', async () => {
   const admin = await createAdmin(ctx);
-  const before = (await callWithToken('GET', '/api/security', admin.token)).json().data;
+  const before = (await callWithToken(ctx, 'GET', '/api/security', admin.token)).json().data;
   expect(before).toMatchObject({ twoFactorEnabled: false, recoveryCodesLeft: 0 });
-  const setup = await callWithToken('POST', '/api/security/two-factor/setup', admin.token);
+  const setup = await callWithToken(ctx, 'POST', '/api/security/two-factor/setup', admin.token);
   const { secret, uri, qrCode } = setup.json().data;
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   expect(uri).toContain(`secret=${secret}`);
@@ -196,18 +174,18 @@ test('TOTP set-up: key, QR code, first code turns it on, ten recovery codes stor
     .where(eq(adminTotp.adminId, admin.id));
   expect(row?.secretEncrypted).not.toContain(secret);
   expect(row?.enabledAt).toBeNull();
-  const wrong = await callWithToken('POST', '/api/security/two-factor/verify', admin.token, {
+  const wrong = await callWithToken(ctx, 'POST', '/api/security/two-factor/verify', admin.token, {
     code: codeFor(secret, 10),
   });
   expect(wrong.statusCode).toBe(400);
   expect(
-    (await callWithToken('GET', '/api/security', admin.token)).json().data.twoFactorEnabled,
+    (await callWithToken(ctx, 'GET', '/api/security', admin.token)).json().data.twoFactorEnabled,
   ).toBe(false);
-  const bad = await callWithToken('POST', '/api/security/two-factor/verify', admin.token, {
+  const bad = await callWithToken(ctx, 'POST', '/api/security/two-factor/verify', admin.token, {
     code: '12ab',
   });
   expect(bad.statusCode).toBe(400);
-  const verify = await callWithToken('POST', '/api/security/two-factor/verify', admin.token, {
+  const verify = await callWithToken(ctx, 'POST', '/api/security/two-factor/verify', admin.token, {
     code: codeFor(secret),
   });
   expect(verify.statusCode).toBe(200);
@@ -220,16 +198,14 @@ test('TOTP set-up: key, QR code, first code turns it on, ten recovery codes stor
     .where(eq(adminRecoveryCodes.adminId, admin.id));
   expect(stored).toHaveLength(10);
   expect(JSON.stringify(stored)).not.toContain(codes[0]?.replace('-', ''));
-  const after = (await callWithToken('GET', '/api/security', admin.token)).json().data;
+  const after = (await callWithToken(ctx, 'GET', '/api/security', admin.token)).json().data;
   expect(after).toMatchObject({ twoFactorEnabled: true, recoveryCodesLeft: 10 });
   // A second set-up cannot replace the key that is on.
   expect(
-    (await callWithToken('POST', '/api/security/two-factor/setup', admin.token)).statusCode,
+    (await callWithToken(ctx, 'POST', '/api/security/two-factor/setup', admin.token)).statusCode,
   ).toBe(409);
-  expect(await actions(admin.id)).toContain('auth.two_factor_enabled');
-  const audit = JSON.stringify(
-    await ctx.database.db.select().from(auditLog).where(eq(auditLog.adminId, admin.id)),
-  );
+  expect(await auditActions(ctx, { adminId: admin.id })).toContain('auth.two_factor_enabled');
+  const audit = JSON.stringify(await auditEntriesOf(ctx, { adminId: admin.id }));
   expect(audit).not.toContain(secret);
   expect(audit).not.toContain(codes[0]);
 });
@@ -237,13 +213,15 @@ test('TOTP set-up: key, QR code, first code turns it on, ten recovery codes stor
 test('with two-factor on, the password gives a challenge, not tokens; a code gives tokens once', async () => {
   const admin = await createAdmin(ctx);
   const { secret } = await enableTotp(ctx, admin);
-  const res = await loginWithUserAgent(admin);
+  const res = await postLogin(ctx, admin, fromBrowser());
   expect(res.statusCode).toBe(200);
   const data = res.json().data;
   expect(data).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
   expect(data.accessToken).toBeUndefined();
   // The challenge is no access token.
-  expect((await callWithToken('GET', '/api/auth/profile', data.challenge)).statusCode).toBe(401);
+  expect((await callWithToken(ctx, 'GET', '/api/auth/profile', data.challenge)).statusCode).toBe(
+    401,
+  );
   const code = codeFor(secret, 1);
   const second = await ctx.app.inject({
     method: 'POST',
@@ -252,13 +230,17 @@ test('with two-factor on, the password gives a challenge, not tokens; a code giv
   });
   expect(second.statusCode).toBe(200);
   expect(
-    (await callWithToken('GET', '/api/auth/profile', second.json().data.accessToken)).statusCode,
+    (await callWithToken(ctx, 'GET', '/api/auth/profile', second.json().data.accessToken))
+      .statusCode,
   ).toBe(200);
   // The same code again (same 30 s window) is refused: no replay.
   const again = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/login/second-factor',
-    payload: { challenge: (await loginWithUserAgent(admin)).json().data.challenge, code },
+    payload: {
+      challenge: (await postLogin(ctx, admin, fromBrowser())).json().data.challenge,
+      code,
+    },
   });
   expect(again.statusCode).toBe(400);
   expect(again.json().accessToken).toBeUndefined();
@@ -274,7 +256,8 @@ test('with two-factor on, the password gives a challenge, not tokens; a code giv
 test('a recovery code signs in once; wrong codes are throttled', async () => {
   const admin = await createAdmin(ctx);
   const { recoveryCodes } = await enableTotp(ctx, admin);
-  const challenge = async () => (await loginWithUserAgent(admin)).json().data.challenge as string;
+  const challenge = async () =>
+    (await postLogin(ctx, admin, fromBrowser())).json().data.challenge as string;
   const useRecovery = async (recoveryCode: string) =>
     ctx.app.inject({
       method: 'POST',
@@ -285,9 +268,9 @@ test('a recovery code signs in once; wrong codes are throttled', async () => {
   expect((await useRecovery(code.toUpperCase())).statusCode).toBe(200);
   expect((await useRecovery(code)).statusCode).toBe(400);
   expect(
-    (await callWithToken('GET', '/api/security', admin.token)).json().data.recoveryCodesLeft,
+    (await callWithToken(ctx, 'GET', '/api/security', admin.token)).json().data.recoveryCodesLeft,
   ).toBe(9);
-  expect(await actions(admin.id)).toContain('auth.recovery_code_used');
+  expect(await auditActions(ctx, { adminId: admin.id })).toContain('auth.recovery_code_used');
   // Five wrong codes in the window, then 429 even for a right one.
   for (let i = 0; i < 4; i += 1) expect((await useRecovery('aaaaa-aaaaa')).statusCode).toBe(400);
   const limited = await useRecovery(recoveryCodes[5] ?? '');
@@ -299,7 +282,7 @@ test('turning two-factor off asks for the password and a code', async () => {
   const admin = await createAdmin(ctx);
   const { secret } = await enableTotp(ctx, admin);
   const off = (payload: object) =>
-    callWithToken('POST', '/api/security/two-factor/disable', admin.token, payload);
+    callWithToken(ctx, 'POST', '/api/security/two-factor/disable', admin.token, payload);
   expect((await off({ password: 'wrong password', code: codeFor(secret, 1) })).statusCode).toBe(
     400,
   );
@@ -308,11 +291,13 @@ test('turning two-factor off asks for the password and a code', async () => {
   const res = await off({ password: admin.password, code: codeFor(secret, 1) });
   expect(res.statusCode).toBe(200);
   expect(
-    (await callWithToken('GET', '/api/security', admin.token)).json().data.twoFactorEnabled,
+    (await callWithToken(ctx, 'GET', '/api/security', admin.token)).json().data.twoFactorEnabled,
   ).toBe(false);
   // Sign-in gives tokens again at once.
-  expect((await loginWithUserAgent(admin)).json().data.accessToken).toEqual(expect.any(String));
-  expect(await actions(admin.id)).toContain('auth.two_factor_disabled');
+  expect((await postLogin(ctx, admin, fromBrowser())).json().data.accessToken).toEqual(
+    expect.any(String),
+  );
+  expect(await auditActions(ctx, { adminId: admin.id })).toContain('auth.two_factor_disabled');
 });
 
 test('step-up: after 10 minutes a sensitive change answers 403 reauthentication_required until the password is given', async () => {
@@ -321,65 +306,70 @@ test('step-up: after 10 minutes a sensitive change answers 403 reauthentication_
     .update(adminSessions)
     .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
     .where(eq(adminSessions.id, admin.sessionId));
-  const policy = await callWithToken('PUT', '/api/security/policy', admin.token, {
+  const policy = await callWithToken(ctx, 'PUT', '/api/security/policy', admin.token, {
     requireTwoFactor: false,
   });
   expect(policy.statusCode).toBe(403);
   expect(policy.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
-  const points = await callWithToken('POST', '/api/referrals/admin/manual-points', admin.token, {});
+  const points = await callWithToken(
+    ctx,
+    'POST',
+    '/api/referrals/admin/manual-points',
+    admin.token,
+    {},
+  );
   expect(points.json().code).toBe('reauthentication_required');
-  const wrong = await callWithToken('POST', '/api/auth/reauthenticate', admin.token, {
+  const wrong = await callWithToken(ctx, 'POST', '/api/auth/reauthenticate', admin.token, {
     password: 'not it at all',
   });
   expect(wrong.statusCode).toBe(400);
-  const right = await callWithToken('POST', '/api/auth/reauthenticate', admin.token, {
+  const right = await callWithToken(ctx, 'POST', '/api/auth/reauthenticate', admin.token, {
     password: admin.password,
   });
   expect(right.statusCode).toBe(200);
   expect(
-    (await callWithToken('PUT', '/api/security/policy', admin.token, { requireTwoFactor: false }))
-      .statusCode,
+    (
+      await callWithToken(ctx, 'PUT', '/api/security/policy', admin.token, {
+        requireTwoFactor: false,
+      })
+    ).statusCode,
   ).toBe(200);
-  expect(await actions(admin.id)).toContain('auth.reauthenticated');
+  expect(await auditActions(ctx, { adminId: admin.id })).toContain('auth.reauthenticated');
 });
 
 test('the policy sends an admin without a second factor to set one up, API included', async () => {
   const owner = await createAdmin(ctx, { role: 'owner' });
   const other = await createAdmin(ctx);
-  const early = await callWithToken('PUT', '/api/security/policy', owner.token, {
+  const early = await callWithToken(ctx, 'PUT', '/api/security/policy', owner.token, {
     requireTwoFactor: true,
   });
   expect(early.statusCode).toBe(409);
   await enableTotp(ctx, owner);
-  const saved = await callWithToken('PUT', '/api/security/policy', owner.token, {
+  const saved = await callWithToken(ctx, 'PUT', '/api/security/policy', owner.token, {
     requireTwoFactor: true,
   });
   expect(saved.statusCode).toBe(200);
   try {
-    const refused = await callWithToken('GET', '/api/users', other.token);
+    const refused = await callWithToken(ctx, 'GET', '/api/users', other.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ success: false, code: 'two_factor_setup_required' });
     // What setting one up needs stays open.
-    expect((await callWithToken('GET', '/api/auth/profile', other.token)).statusCode).toBe(200);
+    expect((await callWithToken(ctx, 'GET', '/api/auth/profile', other.token)).statusCode).toBe(
+      200,
+    );
     expect(
-      (await callWithToken('GET', '/api/security', other.token)).json().data.requireTwoFactor,
+      (await callWithToken(ctx, 'GET', '/api/security', other.token)).json().data.requireTwoFactor,
     ).toBe(true);
     await enableTotp(ctx, other);
-    expect((await callWithToken('GET', '/api/users', other.token)).statusCode).toBe(200);
-    expect(await actions(owner.id)).toContain('security.policy_changed');
+    expect((await callWithToken(ctx, 'GET', '/api/users', other.token)).statusCode).toBe(200);
+    expect(await auditActions(ctx, { adminId: owner.id })).toContain('security.policy_changed');
   } finally {
-    await callWithToken('PUT', '/api/security/policy', owner.token, { requireTwoFactor: false });
+    await callWithToken(ctx, 'PUT', '/api/security/policy', owner.token, {
+      requireTwoFactor: false,
+    });
   }
-  expect((await callWithToken('GET', '/api/users', owner.token)).statusCode).toBe(200);
+  expect((await callWithToken(ctx, 'GET', '/api/users', owner.token)).statusCode).toBe(200);
 });
-
-/** Sets the session's last proof of identity `minutes` back. */
-async function proveAgo(admin: TestAdmin, minutes: number) {
-  await ctx.database.db
-    .update(adminSessions)
-    .set({ authenticatedAt: sql`now() - make_interval(mins => ${minutes})` })
-    .where(eq(adminSessions.id, admin.sessionId));
-}
 
 async function proofAgeSeconds(admin: TestAdmin): Promise<number> {
   const [row] = await ctx.database.db
@@ -392,50 +382,61 @@ async function proofAgeSeconds(admin: TestAdmin): Promise<number> {
 test('setting up TOTP asks for a proof from the last 10 minutes and never counts as one', async () => {
   const admin = await createAdmin(ctx, { role: 'owner' });
   // A pending key made while the proof was fresh is no way in later either.
-  const early = await callWithToken('POST', '/api/security/two-factor/setup', admin.token);
+  const early = await callWithToken(ctx, 'POST', '/api/security/two-factor/setup', admin.token);
   expect(early.statusCode).toBe(200);
-  await proveAgo(admin, 11);
-  const points = await callWithToken('POST', '/api/referrals/admin/manual-points', admin.token, {});
+  await provedSecondsAgo(ctx, admin, 11 * 60);
+  const points = await callWithToken(
+    ctx,
+    'POST',
+    '/api/referrals/admin/manual-points',
+    admin.token,
+    {},
+  );
   expect(points.json().code).toBe('reauthentication_required');
-  const setup = await callWithToken('POST', '/api/security/two-factor/setup', admin.token);
+  const setup = await callWithToken(ctx, 'POST', '/api/security/two-factor/setup', admin.token);
   expect(setup.statusCode).toBe(403);
   expect(setup.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
-  const verify = await callWithToken('POST', '/api/security/two-factor/verify', admin.token, {
+  const verify = await callWithToken(ctx, 'POST', '/api/security/two-factor/verify', admin.token, {
     code: codeFor(early.json().data.secret),
   });
   expect(verify.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
   expect(
-    (await callWithToken('GET', '/api/security', admin.token)).json().data.twoFactorEnabled,
+    (await callWithToken(ctx, 'GET', '/api/security', admin.token)).json().data.twoFactorEnabled,
   ).toBe(false);
 
   // Within the 10 minutes it goes through, and the session's proof keeps its age.
-  await proveAgo(admin, 9);
+  await provedSecondsAgo(ctx, admin, 9 * 60);
   await enableTotp(ctx, admin);
   expect(await proofAgeSeconds(admin)).toBeGreaterThanOrEqual(9 * 60);
-  expect(await actions(admin.id)).not.toContain('auth.reauthenticated');
+  expect(await auditActions(ctx, { adminId: admin.id })).not.toContain('auth.reauthenticated');
 });
 
 test('an admin the policy holds sets up TOTP at once after signing in; later, after the password again', async () => {
   const owner = await createAdmin(ctx, { role: 'owner' });
   await enableTotp(ctx, owner);
   expect(
-    (await callWithToken('PUT', '/api/security/policy', owner.token, { requireTwoFactor: true }))
-      .statusCode,
+    (
+      await callWithToken(ctx, 'PUT', '/api/security/policy', owner.token, {
+        requireTwoFactor: true,
+      })
+    ).statusCode,
   ).toBe(200);
   try {
     const held = await createAdmin(ctx);
-    await proveAgo(held, 11);
-    const refused = await callWithToken('POST', '/api/security/two-factor/setup', held.token);
+    await provedSecondsAgo(ctx, held, 11 * 60);
+    const refused = await callWithToken(ctx, 'POST', '/api/security/two-factor/setup', held.token);
     expect(refused.json()).toMatchObject({ code: 'reauthentication_required' });
     // The step-up stays open to them, and then the set-up goes through.
-    const confirmed = await callWithToken('POST', '/api/auth/reauthenticate', held.token, {
+    const confirmed = await callWithToken(ctx, 'POST', '/api/auth/reauthenticate', held.token, {
       password: held.password,
     });
     expect(confirmed.statusCode).toBe(200);
     await enableTotp(ctx, held);
-    expect((await callWithToken('GET', '/api/users', held.token)).statusCode).toBe(200);
+    expect((await callWithToken(ctx, 'GET', '/api/users', held.token)).statusCode).toBe(200);
   } finally {
-    await callWithToken('PUT', '/api/security/policy', owner.token, { requireTwoFactor: false });
+    await callWithToken(ctx, 'PUT', '/api/security/policy', owner.token, {
+      requireTwoFactor: false,
+    });
   }
 });
 
@@ -446,36 +447,47 @@ test('an Owner resets another admin two-factor; the reset is audited', async () 
   // Only an Owner (docs/architecture.md#roles): an Admin is refused the reset and the policy.
   const plain = await createAdmin(ctx);
   expect(
-    (await callWithToken('DELETE', `/api/admins/${other.id}/two-factor`, plain.token)).statusCode,
+    (await callWithToken(ctx, 'DELETE', `/api/admins/${other.id}/two-factor`, plain.token))
+      .statusCode,
   ).toBe(403);
   expect(
-    (await callWithToken('PUT', '/api/security/policy', plain.token, { requireTwoFactor: false }))
-      .statusCode,
+    (
+      await callWithToken(ctx, 'PUT', '/api/security/policy', plain.token, {
+        requireTwoFactor: false,
+      })
+    ).statusCode,
   ).toBe(403);
   // The screen offers the policy to Owners only.
   expect(
-    (await callWithToken('GET', '/api/security', plain.token)).json().data.canManagePolicy,
+    (await callWithToken(ctx, 'GET', '/api/security', plain.token)).json().data.canManagePolicy,
   ).toBe(false);
   expect(
-    (await callWithToken('GET', '/api/security', owner.token)).json().data.canManagePolicy,
+    (await callWithToken(ctx, 'GET', '/api/security', owner.token)).json().data.canManagePolicy,
   ).toBe(true);
-  const res = await callWithToken('DELETE', `/api/admins/${other.id}/two-factor`, owner.token);
+  const res = await callWithToken(ctx, 'DELETE', `/api/admins/${other.id}/two-factor`, owner.token);
   expect(res.statusCode).toBe(200);
   expect(
-    (await callWithToken('GET', '/api/security', other.token)).json().data.twoFactorEnabled,
+    (await callWithToken(ctx, 'GET', '/api/security', other.token)).json().data.twoFactorEnabled,
   ).toBe(false);
   expect(
-    (await callWithToken('DELETE', `/api/admins/${other.id}/two-factor`, owner.token)).statusCode,
+    (await callWithToken(ctx, 'DELETE', `/api/admins/${other.id}/two-factor`, owner.token))
+      .statusCode,
   ).toBe(409);
   expect(
-    (await callWithToken('DELETE', `/api/admins/${owner.id}/two-factor`, owner.token)).statusCode,
+    (await callWithToken(ctx, 'DELETE', `/api/admins/${owner.id}/two-factor`, owner.token))
+      .statusCode,
   ).toBe(400);
-  expect(await actions(owner.id)).toContain('auth.two_factor_reset');
+  expect(await auditActions(ctx, { adminId: owner.id })).toContain('auth.two_factor_reset');
 });
 
 test('new recovery codes need a recent proof, replace every earlier code and are audited', async () => {
   const admin = await createAdmin(ctx);
-  const off = await callWithToken('POST', '/api/security/two-factor/recovery-codes', admin.token);
+  const off = await callWithToken(
+    ctx,
+    'POST',
+    '/api/security/two-factor/recovery-codes',
+    admin.token,
+  );
   expect(off.statusCode).toBe(409);
   const { recoveryCodes: old } = await enableTotp(ctx, admin);
 
@@ -483,25 +495,35 @@ test('new recovery codes need a recent proof, replace every earlier code and are
     .update(adminSessions)
     .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
     .where(eq(adminSessions.id, admin.sessionId));
-  const stale = await callWithToken('POST', '/api/security/two-factor/recovery-codes', admin.token);
+  const stale = await callWithToken(
+    ctx,
+    'POST',
+    '/api/security/two-factor/recovery-codes',
+    admin.token,
+  );
   expect(stale.statusCode).toBe(403);
   expect(stale.json().code).toBe('reauthentication_required');
   expect(
     (
-      await callWithToken('POST', '/api/auth/reauthenticate', admin.token, {
+      await callWithToken(ctx, 'POST', '/api/auth/reauthenticate', admin.token, {
         password: admin.password,
       })
     ).statusCode,
   ).toBe(200);
 
-  const res = await callWithToken('POST', '/api/security/two-factor/recovery-codes', admin.token);
+  const res = await callWithToken(
+    ctx,
+    'POST',
+    '/api/security/two-factor/recovery-codes',
+    admin.token,
+  );
   expect(res.statusCode).toBe(200);
   const fresh = res.json().data.recoveryCodes as string[];
   expect(fresh).toHaveLength(10);
   expect(new Set(fresh).size).toBe(10);
   expect(fresh.some((code) => old.includes(code))).toBe(false);
   expect(
-    (await callWithToken('GET', '/api/security', admin.token)).json().data.recoveryCodesLeft,
+    (await callWithToken(ctx, 'GET', '/api/security', admin.token)).json().data.recoveryCodesLeft,
   ).toBe(10);
   // Only their hashes are stored.
   const stored = await ctx.database.db
@@ -515,9 +537,14 @@ test('new recovery codes need a recent proof, replace every earlier code and are
     ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login/second-factor',
-      payload: { challenge: (await loginWithUserAgent(admin)).json().data.challenge, recoveryCode },
+      payload: {
+        challenge: (await postLogin(ctx, admin, fromBrowser())).json().data.challenge,
+        recoveryCode,
+      },
     });
   expect((await useRecovery(old[0] ?? '')).statusCode).toBe(400);
   expect((await useRecovery(fresh[0] ?? '')).statusCode).toBe(200);
-  expect(await actions(admin.id)).toContain('auth.recovery_codes_regenerated');
+  expect(await auditActions(ctx, { adminId: admin.id })).toContain(
+    'auth.recovery_codes_regenerated',
+  );
 });

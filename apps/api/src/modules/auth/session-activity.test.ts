@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
-import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { createAdmin, postLogin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { bearer } from '../../../test/support/requests.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 
 // Issue 41 item 15: the Security screen's 'Last active' moves with the session's use, not only
@@ -33,11 +34,7 @@ function use(admin: TestAdmin, url = '/api/auth/profile') {
 
 test("a request of a session idle for over a minute moves its 'Last active' to now, as the session list shows", async () => {
   const created = await createAdmin(ctx);
-  const login = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: created.email, password: created.password },
-  });
+  const login = await postLogin(ctx, created);
   expect(login.statusCode).toBe(200);
   const [signedIn] = await ctx.database.db
     .select({ id: adminSessions.id })
@@ -50,7 +47,7 @@ test("a request of a session idle for over a minute moves its 'Last active' to n
   const admin: TestAdmin = {
     ...created,
     sessionId: signedIn.id,
-    headers: { authorization: `Bearer ${login.json().data.accessToken as string}` },
+    headers: bearer(login.json().data.accessToken as string),
   };
   const before = await lastActiveAgo(admin, 11 * 60);
 

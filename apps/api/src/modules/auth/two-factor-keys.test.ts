@@ -2,7 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { adminRecoveryCodes } from '../../db/schema/two-factor.ts';
-import { createAdmin, type TestAdmin, enableTotp } from '../../../test/support/sign-in.ts';
+import {
+  createAdmin,
+  type TestAdmin,
+  enableTotp,
+  postLogin,
+} from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { prepareTwoFactorKeys } from './two-factor-keys.ts';
 
@@ -12,11 +17,7 @@ import { prepareTwoFactorKeys } from './two-factor-keys.ts';
 const ctx = useTestContext();
 
 async function signInWithRecoveryCode(admin: TestAdmin, recoveryCode: string) {
-  const login = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: admin.email, password: admin.password },
-  });
+  const login = await postLogin(ctx, admin);
   return ctx.app.inject({
     method: 'POST',
     url: '/api/auth/login/second-factor',

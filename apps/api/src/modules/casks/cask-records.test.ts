@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   abvNearUntil,
   type CaskRecordResponse,
@@ -9,12 +9,16 @@ import type { CaskListResponse } from '@cask/contracts/casks';
 import { DATE_OUT_OF_RANGE } from '@cask/contracts/common';
 import type { CustomerCasksResponse } from '@cask/contracts/customer-records';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { caskRegauges, casks, caskTransfers } from '../../db/schema/casks.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { getData } from '../../../test/support/requests.ts';
-import { createCask, createCustomer, uniqueMarker } from '../../../test/support/factories.ts';
+import {
+  createCask,
+  createCustomer,
+  uniqueMarker,
+  auditEntriesOf,
+} from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -78,10 +82,7 @@ describe('POST /api/casks/:id/regauges', () => {
     const expected = (1 - (137.475 / 144) ** (1 / years)) * 100;
     expect(latest?.yearlyLoss).toBeCloseTo(expected, 2);
     expect(previous).toMatchObject({ lpa: 144, yearlyLoss: null });
-    const audits = await ctx.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, cask.id), eq(auditLog.action, 'cask.regauged')));
+    const audits = await auditEntriesOf(ctx, { entityId: cask.id, action: 'cask.regauged' });
     expect(audits).toHaveLength(1);
   });
 

@@ -1,16 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ifMatchHeaders, RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import { type Cask, type CaskListResponse } from '@cask/contracts/casks';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { caskAppreciation, casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { files } from '../../db/schema/files.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { getData } from '../../../test/support/requests.ts';
-import { createCask, createCustomer, uniqueMarker } from '../../../test/support/factories.ts';
+import {
+  createCask,
+  createCustomer,
+  uniqueMarker,
+  auditEntriesOf,
+} from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -48,13 +52,6 @@ function putCask(id: string, payload: unknown, headers = admin.headers) {
 
 function deleteCask(id: string, headers = admin.headers) {
   return ctx.app.inject({ method: 'DELETE', url: `/api/casks/${id}`, headers });
-}
-
-async function caskAuditOf(entityId: string) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'cask'), eq(auditLog.entityId, entityId)));
 }
 
 /** The stats computed the slow way, straight from the table, as exact decimal strings. */
@@ -222,7 +219,7 @@ describe('POST /casks', () => {
     expect(after.stats.maturingCasks).toBe(before.stats.maturingCasks + 1);
     expect(after.stats).toMatchObject(await caskStatsFromTable());
 
-    const [audit] = await caskAuditOf(cask.id);
+    const [audit] = await auditEntriesOf(ctx, { entity: 'cask', entityId: cask.id });
     expect(audit).toMatchObject({ action: 'cask.created', adminId: admin.id });
     expect(audit!.after).toMatchObject({ name: 'Glenfarclas 2004', ownerId: owner.id });
   });
@@ -402,7 +399,7 @@ describe('PUT /casks/{id}/appreciation', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Cask updated successfully!');
     expect(res.json().data.cask).toMatchObject({ status: 'Maturing', notes: 'Regauged in May.' });
-    const [audit] = await caskAuditOf(cask.id);
+    const [audit] = await auditEntriesOf(ctx, { entity: 'cask', entityId: cask.id });
     expect(audit).toMatchObject({
       action: 'cask.updated',
       before: { status: 'Ready', notes: null },
@@ -559,7 +556,7 @@ describe('DELETE /casks/{id}', () => {
       .from(caskAppreciation)
       .where(eq(caskAppreciation.caskId, cask.id));
     expect(history).toHaveLength(1);
-    const audits = await caskAuditOf(cask.id);
+    const audits = await auditEntriesOf(ctx, { entity: 'cask', entityId: cask.id });
     expect(audits.map((entry) => entry.action).sort()).toEqual(['cask.created', 'cask.deleted']);
 
     const again = await deleteCask(cask.id);

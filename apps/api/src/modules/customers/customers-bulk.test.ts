@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { BULK_USER_NOT_FOUND, type UserActiveChangesResponse } from '@cask/contracts/users';
 import { beforeAll, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { createCustomer } from '../../../test/support/factories.ts';
+import { createCustomer, auditEntriesOf } from '../../../test/support/factories.ts';
 
 // Issue 31: User Management's bulk 'Set Active' / 'Set Inactive' (POST /users/bulk/active): one
 // transaction, each customer audited, all or nothing; its undo sends the `before` values back.
@@ -33,12 +32,6 @@ async function activeOf(ids: string[]) {
   return Object.fromEntries(rows.map((row) => [row.id, row.isActive]));
 }
 
-const customerAudit = (ids: string[]) =>
-  ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'customer'), inArray(auditLog.entityId, ids)));
-
 test('sets customers inactive in one action, each audited; its undo restores each one', async () => {
   const chosen = [
     await createCustomer(ctx, { isActive: true }),
@@ -53,7 +46,7 @@ test('sets customers inactive in one action, each audited; its undo restores eac
   const { changes } = (res.json() as UserActiveChangesResponse).data;
   expect(changes.map((change) => change.before.isActive)).toEqual([true, false, true]);
   expect(Object.values(await activeOf(ids))).toEqual([false, false, false]);
-  const audit = await customerAudit(ids);
+  const audit = await auditEntriesOf(ctx, { entity: 'customer', entityId: ids });
   expect(audit).toHaveLength(3);
   expect(audit.every((row) => row.action === 'user.updated' && row.adminId === admin.id)).toBe(
     true,
@@ -78,5 +71,7 @@ test('a deleted or unknown customer among them changes none, and is named', asyn
     { field: 'changes.2.id', message: BULK_USER_NOT_FOUND },
   ]);
   expect(await activeOf([kept.id, gone.id])).toEqual({ [kept.id]: true, [gone.id]: true });
-  expect(await customerAudit([kept.id, gone.id])).toHaveLength(0);
+  expect(
+    await auditEntriesOf(ctx, { entity: 'customer', entityId: [kept.id, gone.id] }),
+  ).toHaveLength(0);
 });

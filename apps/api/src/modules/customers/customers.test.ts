@@ -1,9 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { ifMatchHeaders, RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import { type UserListResponse, type UserResponse } from '@cask/contracts/users';
 import { CUSTOMER_EMAIL_TAKEN } from '@cask/contracts/customer-details';
 import { beforeAll, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
@@ -22,6 +21,7 @@ import {
   createPurchase,
   createReferral,
   uniqueMarker,
+  auditEntriesOf,
 } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
@@ -44,13 +44,6 @@ function putUser(id: string, payload: unknown, headers = admin.headers) {
 
 function deleteUser(id: string, headers = admin.headers) {
   return ctx.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers });
-}
-
-async function customerAuditOf(entityId: string) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'customer'), eq(auditLog.entityId, entityId)));
 }
 
 /** Customers created one second apart, oldest first, all carrying `marker` in their name. */
@@ -317,7 +310,7 @@ test('an admin deactivates a customer and the change is audited with before and 
   });
   const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer.id));
   expect(row?.isActive).toBe(false);
-  const audit = await customerAuditOf(customer.id);
+  const audit = await auditEntriesOf(ctx, { entity: 'customer', entityId: customer.id });
   expect(audit).toHaveLength(1);
   expect(audit[0]).toMatchObject({
     adminId: admin.id,
@@ -329,7 +322,7 @@ test('an admin deactivates a customer and the change is audited with before and 
 
   const back = await putUser(customer.id, { isActive: true });
   expect(back.json().data.user.isActive).toBe(true);
-  expect(await customerAuditOf(customer.id)).toHaveLength(2);
+  expect(await auditEntriesOf(ctx, { entity: 'customer', entityId: customer.id })).toHaveLength(2);
 });
 
 test('a bad status body is refused with field errors and changes nothing', async () => {
@@ -348,7 +341,7 @@ test('a bad status body is refused with field errors and changes nothing', async
 
   const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer.id));
   expect(row?.isActive).toBe(true);
-  expect(await customerAuditOf(customer.id)).toHaveLength(0);
+  expect(await auditEntriesOf(ctx, { entity: 'customer', entityId: customer.id })).toHaveLength(0);
 });
 
 test('updating or deleting an unknown customer answers 404', async () => {
@@ -359,7 +352,7 @@ test('updating or deleting an unknown customer answers 404', async () => {
   const del = await deleteUser(unknown);
   expect(del.statusCode).toBe(404);
   expect(del.json()).toEqual({ success: false, message: 'User not found' });
-  expect(await customerAuditOf(unknown)).toHaveLength(0);
+  expect(await auditEntriesOf(ctx, { entity: 'customer', entityId: unknown })).toHaveLength(0);
 });
 
 test('deleting hides the customer but keeps their casks, orders, referrals and points', async () => {
@@ -386,7 +379,7 @@ test('deleting hides the customer but keeps their casks, orders, referrals and p
   expect(await db.$count(referrals, eq(referrals.id, referral.id))).toBe(1);
   expect(await db.$count(pointTransactions, eq(pointTransactions.customerId, customer.id))).toBe(1);
 
-  const audit = await customerAuditOf(customer.id);
+  const audit = await auditEntriesOf(ctx, { entity: 'customer', entityId: customer.id });
   expect(audit).toHaveLength(1);
   expect(audit[0]).toMatchObject({
     adminId: admin.id,
@@ -398,7 +391,7 @@ test('deleting hides the customer but keeps their casks, orders, referrals and p
   expect(users).toEqual([]);
   expect((await deleteUser(customer.id)).statusCode).toBe(404);
   expect((await putUser(customer.id, { isActive: false })).statusCode).toBe(404);
-  expect(await customerAuditOf(customer.id)).toHaveLength(1);
+  expect(await auditEntriesOf(ctx, { entity: 'customer', entityId: customer.id })).toHaveLength(1);
 });
 
 test('a deleted customer e-mail can be given to a new customer', async () => {
@@ -454,7 +447,7 @@ test('Edit details fixes a name, an e-mail and a phone, audited with before and 
   expect(res.json().data.user.version).not.toBe(before.version);
   const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer.id));
   expect(row).toMatchObject({ email: `morag.${marker}@gmail.com`, phone: null });
-  const audit = await customerAuditOf(customer.id);
+  const audit = await auditEntriesOf(ctx, { entity: 'customer', entityId: customer.id });
   expect(audit).toHaveLength(1);
   expect(audit[0]).toMatchObject({
     adminId: admin.id,
@@ -493,7 +486,7 @@ test("Edit details refuses another customer's e-mail with a 409 naming the field
   });
   const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, second!.id));
   expect(row?.email).toBe(second!.email);
-  expect(await customerAuditOf(second!.id)).toHaveLength(0);
+  expect(await auditEntriesOf(ctx, { entity: 'customer', entityId: second!.id })).toHaveLength(0);
 
   // Keeping one's own e-mail is no conflict; taking a deleted customer's is allowed.
   const own = await putDetails(second!.id, {
@@ -534,7 +527,7 @@ test('Edit details refuses bad input field by field, a stale version with 412, a
   expect(stale.json()).toMatchObject({ success: false, message: RECORD_CHANGED_ELSEWHERE });
   const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, customer.id));
   expect(row?.email).toBe(customer.email);
-  expect(await customerAuditOf(customer.id)).toHaveLength(0);
+  expect(await auditEntriesOf(ctx, { entity: 'customer', entityId: customer.id })).toHaveLength(0);
 
   const unknown = await putDetails('00000000-0000-4000-8000-000000000000', valid);
   expect(unknown.statusCode).toBe(404);

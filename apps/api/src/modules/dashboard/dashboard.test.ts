@@ -2,13 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { Dashboard, DashboardResponse } from '@cask/contracts/dashboard';
 import { beforeAll, expect, test } from 'vitest';
 import { casks } from '../../db/schema/casks.ts';
-import { counters } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { offers } from '../../db/schema/offers.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { countersKeptAndRecounted } from '../../../test/support/database.ts';
 import {
   createCask,
   createCustomer,
@@ -34,25 +34,6 @@ async function summary(): Promise<Dashboard> {
   const body = res.json<DashboardResponse>();
   expect(body.success).toBe(true);
   return body.data;
-}
-
-/** Every counter as the triggers left it, then as recomputed from the tables. */
-async function countersBeforeAndAfterRefresh() {
-  const read = async () => {
-    const values: Record<string, number> = {};
-    for (const row of await ctx.database.db.select().from(counters)) {
-      if (row.name.endsWith('.search_version')) continue;
-      // A counter kept in slots ('audit_log.total#3', decision 222) is their sum; a recount
-      // writes it as one row.
-      const name = row.name.replace(/#\d+$/, '');
-      values[name] = (values[name] ?? 0) + Number(row.value);
-    }
-    // A counter that went back to 0 may stay as a row; a recount leaves it out.
-    return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== 0));
-  };
-  const kept = await read();
-  await ctx.database.db.execute(sql`select refresh_counters()`);
-  return { kept, recomputed: await read() };
 }
 
 test('the dashboard needs a signed-in admin', async () => {
@@ -200,8 +181,8 @@ test('the maintained counters always equal a recount of the tables', async () =>
     .set({ deletedAt: new Date() })
     .where(eq(customers.id, people[24]!.id));
 
-  const { kept, recomputed } = await countersBeforeAndAfterRefresh();
-  expect(kept).toEqual(recomputed);
+  const { kept, recounted } = await countersKeptAndRecounted(ctx);
+  expect(kept).toEqual(recounted);
   expect(Number(kept['casks.status.Experience'])).toBeGreaterThanOrEqual(1);
 });
 

@@ -1,21 +1,16 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { files } from '../../db/schema/files.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { auditEntriesOf, rowCount } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
-
-async function storedFileCount(): Promise<number> {
-  return (await ctx.database.db.select({ id: files.id }).from(files)).length;
-}
 
 /** Sends `bytes` to the avatar upload as a browser would, under the given name and type. */
 async function upload(bytes: Buffer, name: string, type: string, field = 'avatar') {
@@ -146,7 +141,7 @@ test('a second request with the ETag gets 304 and no body', async () => {
 });
 
 test('a file over 5 MB is refused with 413 and nothing is stored', async () => {
-  const before = await storedFileCount();
+  const before = await rowCount(ctx, files);
   // A PNG signature in front, so only the size can be the reason.
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const huge = Buffer.concat([signature, Buffer.alloc(6 * 1024 * 1024, 7)]);
@@ -157,13 +152,13 @@ test('a file over 5 MB is refused with 413 and nothing is stored', async () => {
     success: false,
     message: 'The image is too large: at most 5 MB is allowed',
   });
-  expect(await storedFileCount()).toBe(before);
+  expect(await rowCount(ctx, files)).toBe(before);
 });
 
 test('over a real connection a file over 5 MB is refused with 413 too, and nothing is stored', async () => {
   // inject() hands the body over in one piece; a socket delivers it in chunks, which is where
   // the multipart plugin's own size check can miss the cut (see multipart.ts).
-  const before = await storedFileCount();
+  const before = await rowCount(ctx, files);
   const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const huge = Buffer.concat([signature, Buffer.alloc(6 * 1024 * 1024, 7)]);
@@ -180,26 +175,26 @@ test('over a real connection a file over 5 MB is refused with 413 too, and nothi
     success: false,
     message: 'The image is too large: at most 5 MB is allowed',
   });
-  expect(await storedFileCount()).toBe(before);
+  expect(await rowCount(ctx, files)).toBe(before);
 });
 
 test('an SVG is refused with 415 and nothing is stored', async () => {
-  const before = await storedFileCount();
+  const before = await rowCount(ctx, files);
   const svg = Buffer.from(
     '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
   );
   const res = await upload(svg, 'logo.svg', 'image/svg+xml');
   expect(res.statusCode).toBe(415);
   expect(res.json().message).toBe('Only PNG, JPEG, WebP or GIF images are allowed');
-  expect(await storedFileCount()).toBe(before);
+  expect(await rowCount(ctx, files)).toBe(before);
 });
 
 test('a text file renamed .png is refused with 415 and nothing is stored', async () => {
-  const before = await storedFileCount();
+  const before = await rowCount(ctx, files);
   const res = await upload(Buffer.from('just some notes about casks\n'), 'notes.png', 'image/png');
   expect(res.statusCode).toBe(415);
   expect(res.json().message).toBe('Only PNG, JPEG, WebP or GIF images are allowed');
-  expect(await storedFileCount()).toBe(before);
+  expect(await rowCount(ctx, files)).toBe(before);
 });
 
 test('a PDF is refused with 415: only raster images are allowed', async () => {
@@ -208,12 +203,12 @@ test('a PDF is refused with 415: only raster images are allowed', async () => {
 });
 
 test('a broken PNG (right signature, garbage after) is refused and nothing is stored', async () => {
-  const before = await storedFileCount();
+  const before = await rowCount(ctx, files);
   const png = await bigPng();
   const res = await upload(png.subarray(0, 200), 'broken.png', 'image/png');
   expect(res.statusCode).toBe(415);
   expect(res.json().message).toBe('The file is not a readable image');
-  expect(await storedFileCount()).toBe(before);
+  expect(await rowCount(ctx, files)).toBe(before);
 });
 
 test('a file in another field is refused with a field error', async () => {
@@ -251,10 +246,7 @@ test('files are public (an <img> sends no token); unknown or malformed ids are 4
 test('uploading writes an audit entry naming the file and its purpose', async () => {
   const res = await upload(await bigPng(), 'photo.png', 'image/png');
   const id = String(res.json().data.avatarUrl).split('/').pop();
-  const rows = await ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.entityId, String(id)));
+  const rows = await auditEntriesOf(ctx, { entityId: String(id) });
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({
     adminId: admin.id,

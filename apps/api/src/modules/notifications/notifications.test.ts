@@ -1,34 +1,20 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type {
   CreateNotificationResponse,
   NotificationListResponse,
 } from '@cask/contracts/notifications';
 import { beforeEach, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
-import { customers } from '../../db/schema/customers.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { auditEntriesOf, rowCount, createCustomer } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 // Every admin sees every notification, so each test starts from an empty list.
 beforeEach(async () => {
   await ctx.database.db.delete(notifications);
 });
-
-async function insertCustomer(
-  overrides: Partial<{ fullName: string; deleted: boolean }> = {},
-): Promise<{ id: string; fullName: string; email: string }> {
-  const email = `customer-${randomBytes(4).toString('hex')}@example.com`;
-  const fullName = overrides.fullName ?? 'Callum Cooper';
-  const [row] = await ctx.database.db
-    .insert(customers)
-    .values({ fullName, email, deletedAt: overrides.deleted ? new Date() : null })
-    .returning({ id: customers.id });
-  if (!row) throw new Error('customer insert returned nothing');
-  return { id: row.id, fullName, email };
-}
 
 const globalNotice = {
   title: 'Warehouse open day',
@@ -87,22 +73,6 @@ function markAllRead(admin: TestAdmin) {
   });
 }
 
-async function notificationCount(): Promise<number> {
-  const [row] = await ctx.database.db.select({ n: count() }).from(notifications);
-  return Number(row?.n ?? 0);
-}
-
-async function auditRows(action: string, entityId?: string) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(
-      entityId
-        ? and(eq(auditLog.action, action), eq(auditLog.entityId, entityId))
-        : eq(auditLog.action, action),
-    );
-}
-
 /** Creates `n` global notifications one millisecond apart, oldest first. */
 async function seedNotifications(n: number, admin: TestAdmin): Promise<void> {
   await ctx.database.db.insert(notifications).values(
@@ -128,7 +98,7 @@ test('every notification call needs a signed-in admin', async () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('You are not authorized');
   }
-  expect(await notificationCount()).toBe(0);
+  expect(await rowCount(ctx, notifications)).toBe(0);
 });
 
 test('an empty list says so with zero pages and nothing unread', async () => {
@@ -171,7 +141,10 @@ test('an admin creates a global notification; it is listed unread with every fie
 test('creating a notification writes its audit entry with the admin and the values', async () => {
   const admin = await createAdmin(ctx);
   const created = await createOk(admin);
-  const [entry, ...more] = await auditRows('notification.created', created.id);
+  const [entry, ...more] = await auditEntriesOf(ctx, {
+    action: 'notification.created',
+    entityId: created.id,
+  });
   expect(more).toHaveLength(0);
   expect(entry).toMatchObject({
     adminId: admin.id,
@@ -184,7 +157,7 @@ test('creating a notification writes its audit entry with the admin and the valu
 
 test('a targeted notification names its recipient; priority and category have defaults', async () => {
   const admin = await createAdmin(ctx);
-  const customer = await insertCustomer({ fullName: 'Fiona Firkin' });
+  const customer = await createCustomer(ctx, { fullName: 'Fiona Firkin' });
   const res = await create(admin, {
     title: 'Your cask was regauged',
     message: 'New bulk litres are in your statement.',
@@ -199,7 +172,7 @@ test('a targeted notification names its recipient; priority and category have de
     category: 'general',
     adminNotes: null,
     isGlobal: false,
-    recipient: customer,
+    recipient: { id: customer.id, fullName: customer.fullName, email: customer.email },
   });
 });
 
@@ -218,7 +191,7 @@ test('title and message are required, with the spec messages, and nothing is sav
   expect(missing.json().errors.map((error: { field: string }) => error.field)).toEqual(
     expect.arrayContaining(['title', 'message']),
   );
-  expect(await notificationCount()).toBe(0);
+  expect(await rowCount(ctx, notifications)).toBe(0);
 });
 
 test('a notification that is not global needs a recipient', async () => {
@@ -231,23 +204,23 @@ test('a notification that is not global needs a recipient', async () => {
       { field: 'recipient', message: 'Recipient user ID is required' },
     ]);
   }
-  expect(await notificationCount()).toBe(0);
+  expect(await rowCount(ctx, notifications)).toBe(0);
 });
 
 test('a global notification cannot also name a recipient', async () => {
   const admin = await createAdmin(ctx);
-  const customer = await insertCustomer();
+  const customer = await createCustomer(ctx);
   const res = await create(admin, { ...globalNotice, recipient: customer.id });
   expect(res.statusCode).toBe(400);
   expect(res.json().errors).toEqual([
     { field: 'recipient', message: 'A global notification has no recipient' },
   ]);
-  expect(await notificationCount()).toBe(0);
+  expect(await rowCount(ctx, notifications)).toBe(0);
 });
 
 test('an unknown or deleted recipient is refused with 404, a malformed one with 400', async () => {
   const admin = await createAdmin(ctx);
-  const deleted = await insertCustomer({ deleted: true });
+  const deleted = await createCustomer(ctx, { deletedAt: new Date() });
   for (const recipient of [randomUUID(), deleted.id]) {
     const res = await create(admin, { ...globalNotice, isGlobal: false, recipient });
     expect(res.statusCode).toBe(404);
@@ -256,8 +229,8 @@ test('an unknown or deleted recipient is refused with 404, a malformed one with 
   const malformed = await create(admin, { ...globalNotice, isGlobal: false, recipient: 'cask-7' });
   expect(malformed.statusCode).toBe(400);
   expect(malformed.json().errors[0].field).toBe('recipient');
-  expect(await notificationCount()).toBe(0);
-  const audited = await auditRows('notification.created');
+  expect(await rowCount(ctx, notifications)).toBe(0);
+  const audited = await auditEntriesOf(ctx, { action: 'notification.created' });
   expect(audited.filter((entry) => entry.adminId === admin.id)).toHaveLength(0);
 });
 
@@ -285,7 +258,7 @@ test('type, priority and the length limits are checked', async () => {
     type: 'purchase',
     priority: 'low',
   });
-  expect(await notificationCount()).toBe(1);
+  expect(await rowCount(ctx, notifications)).toBe(1);
 });
 
 test('the list is newest first, 20 a page by default, with exact pagination', async () => {
@@ -357,7 +330,7 @@ test('marking read is idempotent and audited once', async () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ id: created.id, isRead: true, unreadCount: 0 });
   }
-  const entries = await auditRows('notification.read', created.id);
+  const entries = await auditEntriesOf(ctx, { action: 'notification.read', entityId: created.id });
   expect(entries).toHaveLength(1);
   expect(entries[0]?.adminId).toBe(admin.id);
 });
@@ -387,7 +360,7 @@ test('mark all read brings this admin to zero unread across every page, not the 
   expect((await listOk(adminA, { page: '2' })).notifications.every((n) => n.isRead)).toBe(true);
   expect((await listOk(adminB)).unreadCount).toBe(23);
 
-  const entries = await auditRows('notification.all_read');
+  const entries = await auditEntriesOf(ctx, { action: 'notification.all_read' });
   expect(entries.filter((entry) => entry.adminId === adminA.id)).toHaveLength(1);
   expect(entries.find((entry) => entry.adminId === adminA.id)?.after).toEqual({ marked: 22 });
 
@@ -395,7 +368,9 @@ test('mark all read brings this admin to zero unread across every page, not the 
   const again = await markAllRead(adminA);
   expect(again.json().data).toEqual({ marked: 0, unreadCount: 0 });
   expect(
-    (await auditRows('notification.all_read')).filter((entry) => entry.adminId === adminA.id),
+    (await auditEntriesOf(ctx, { action: 'notification.all_read' })).filter(
+      (entry) => entry.adminId === adminA.id,
+    ),
   ).toHaveLength(1);
 });
 

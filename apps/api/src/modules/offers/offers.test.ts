@@ -10,7 +10,12 @@ import { offerImages, offers } from '../../db/schema/offers.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { createOffer, createPurchase, uniqueMarker } from '../../../test/support/factories.ts';
+import {
+  createOffer,
+  createPurchase,
+  uniqueMarker,
+  auditEntriesOf,
+} from '../../../test/support/factories.ts';
 import { daysLeft } from './offers.repository.ts';
 
 const ctx = useTestContext();
@@ -126,10 +131,6 @@ async function tableCounts() {
   return { offers: o?.n, files: f?.n, images: i?.n, audit: a?.n };
 }
 
-async function auditRowsOf(entityId: string) {
-  return ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
-}
-
 const fileIdOf = (url: string) => url.split('/').pop() ?? '';
 
 async function storedFileIds(ids: string[]) {
@@ -210,14 +211,14 @@ describe('POST /offers', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
     }
-    const entries = await auditRowsOf(offer.id);
+    const entries = await auditEntriesOf(ctx, { entityId: offer.id });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: 'offer.created',
       adminId: admin.id,
       entity: 'offer',
     });
-    const uploads = await auditRowsOf(fileIdOf(offer.images[0] ?? ''));
+    const uploads = await auditEntriesOf(ctx, { entityId: fileIdOf(offer.images[0] ?? '') });
     expect(uploads[0]).toMatchObject({ action: 'file.uploaded', after: { purpose: 'offer' } });
   });
 
@@ -630,19 +631,20 @@ describe('PUT /offers/{id}', () => {
     for (const url of updated.images) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     }
-    const actions = (await auditRowsOf(offer.id)).map((entry) => entry.action);
+    const actions = (await auditEntriesOf(ctx, { entityId: offer.id })).map(
+      (entry) => entry.action,
+    );
     expect(actions).toEqual(['offer.created', 'offer.updated']);
-    const updateEntry = (await auditRowsOf(offer.id)).find(
+    const updateEntry = (await auditEntriesOf(ctx, { entityId: offer.id })).find(
       (entry) => entry.action === 'offer.updated',
     );
     expect(updateEntry).toMatchObject({
       before: { type: 'cask', isActive: true },
       after: { type: 'bottle', isActive: false },
     });
-    expect((await auditRowsOf(fileIdOf(removed))).map((entry) => entry.action)).toEqual([
-      'file.uploaded',
-      'file.deleted',
-    ]);
+    expect(
+      (await auditEntriesOf(ctx, { entityId: fileIdOf(removed) })).map((entry) => entry.action),
+    ).toEqual(['file.uploaded', 'file.deleted']);
   });
 
   test('a new banner replaces the old one, whose file is deleted; image "" removes it', async () => {
@@ -825,7 +827,9 @@ describe('DELETE /offers/{id}', () => {
       headers: admin.headers,
     });
     expect(one.statusCode).toBe(404);
-    const entry = (await auditRowsOf(offer.id)).find((r) => r.action === 'offer.deleted');
+    const entry = (await auditEntriesOf(ctx, { entityId: offer.id })).find(
+      (r) => r.action === 'offer.deleted',
+    );
     expect(entry).toMatchObject({ adminId: admin.id, before: { title: offer.title } });
     expect((await remove(offer.id)).statusCode).toBe(404);
   });

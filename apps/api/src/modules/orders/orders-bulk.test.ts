@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { BULK_MAX } from '@cask/contracts/common';
 import {
   BULK_ORDER_NOT_FOUND,
@@ -7,12 +7,11 @@ import {
   type OrderStatusChangesResponse,
 } from '@cask/contracts/orders';
 import { beforeAll, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { purchases } from '../../db/schema/purchases.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { getData } from '../../../test/support/requests.ts';
-import { createPurchase } from '../../../test/support/factories.ts';
+import { createPurchase, auditEntriesOf } from '../../../test/support/factories.ts';
 
 // Issue 31: the Order List's bulk 'Set status' (POST /purchases/bulk/status): one transaction,
 // each row audited, all or nothing; and its undo, the answer's `before` values sent back.
@@ -49,14 +48,6 @@ async function stored(ids: string[]) {
   return new Map(rows.map((row) => [row.id, row.status]));
 }
 
-async function purchaseAudit(ids: string[]) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'purchase'), inArray(auditLog.entityId, ids)))
-    .orderBy(auditLog.id);
-}
-
 const counts = async () =>
   (await getData<OrderListResponse>(ctx, admin, '/api/purchases', { limit: 1 })).stats;
 
@@ -77,7 +68,7 @@ test('sets the status of ten orders in one action, each audited; its undo puts e
     })),
   );
   expect([...(await stored(ids)).values()]).toEqual(ids.map(() => 'Delivered'));
-  const audit = await purchaseAudit(ids);
+  const audit = await auditEntriesOf(ctx, { entity: 'purchase', entityId: ids });
   expect(audit).toHaveLength(10);
   expect(audit.map((row) => [row.entityId, row.action, row.before, row.after])).toEqual(
     expect.arrayContaining(
@@ -102,7 +93,7 @@ test('sets the status of ten orders in one action, each audited; its undo puts e
   expect(undo.statusCode, undo.body).toBe(200);
   expect(await stored(ids)).toEqual(before);
   expect(await counts()).toEqual(statsBefore);
-  expect(await purchaseAudit(ids)).toHaveLength(20);
+  expect(await auditEntriesOf(ctx, { entity: 'purchase', entityId: ids })).toHaveLength(20);
 });
 
 test('when one order cannot be changed, none is, and the answer names each that failed', async () => {
@@ -129,7 +120,9 @@ test('when one order cannot be changed, none is, and the answer names each that 
     ],
   });
   expect(await stored(ids)).toEqual(before);
-  expect(await purchaseAudit([...ids, gone.id, unknown])).toHaveLength(0);
+  expect(
+    await auditEntriesOf(ctx, { entity: 'purchase', entityId: [...ids, gone.id, unknown] }),
+  ).toHaveLength(0);
 });
 
 test('a body that names no order, one twice, too many, or a status that does not exist is refused', async () => {
@@ -158,7 +151,7 @@ test('a body that names no order, one twice, too many, or a status that does not
     expect(res.body).toContain(message);
   }
   expect((await stored([id])).get(id)).toBe(order!.status);
-  expect(await purchaseAudit([id])).toHaveLength(0);
+  expect(await auditEntriesOf(ctx, { entity: 'purchase', entityId: [id] })).toHaveLength(0);
 });
 
 test('signed out, nothing is changed', async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import type { DashboardResponse } from '@cask/contracts/dashboard';
 import type {
   DeleteOrderResponse,
@@ -7,12 +7,16 @@ import type {
 } from '@cask/contracts/orders';
 import type { RewardListResponse } from '@cask/contracts/rewards';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { getData } from '../../../test/support/requests.ts';
-import { createCustomer, createPurchase, uniqueMarker } from '../../../test/support/factories.ts';
+import {
+  createCustomer,
+  createPurchase,
+  uniqueMarker,
+  auditEntriesOf,
+} from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -43,14 +47,6 @@ function putOrder(id: string, payload: unknown, headers = admin.headers) {
 
 function deleteOrder(id: string, headers = admin.headers) {
   return ctx.app.inject({ method: 'DELETE', url: `/api/purchases/${id}`, headers });
-}
-
-async function purchaseAuditOf(entityId: string) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'purchase'), eq(auditLog.entityId, entityId)))
-    .orderBy(auditLog.createdAt);
 }
 
 async function storedRow(id: string) {
@@ -327,7 +323,7 @@ describe('PUT /purchases/{id}/status', () => {
       ['paid by wire', { fullName: 'Ada Admin' }],
     ]);
 
-    const audit = await purchaseAuditOf(order.id);
+    const audit = await auditEntriesOf(ctx, { entity: 'purchase', entityId: order.id });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'order.updated',
@@ -391,7 +387,7 @@ describe('PUT /purchases/{id}/status', () => {
       .from(purchaseNotes)
       .where(eq(purchaseNotes.purchaseId, order.id));
     expect(stored.map((note) => note.content).sort()).toEqual(['before', 'from Ada', 'from Bob']);
-    expect(await purchaseAuditOf(order.id)).toHaveLength(2);
+    expect(await auditEntriesOf(ctx, { entity: 'purchase', entityId: order.id })).toHaveLength(2);
   });
 
   test('moves the status counters with the change', async () => {
@@ -428,7 +424,7 @@ describe('PUT /purchases/{id}/status', () => {
       .from(purchaseNotes)
       .where(eq(purchaseNotes.purchaseId, order.id));
     expect(notes.map((note) => note.content)).toEqual(['kept']);
-    expect(await purchaseAuditOf(order.id)).toHaveLength(0);
+    expect(await auditEntriesOf(ctx, { entity: 'purchase', entityId: order.id })).toHaveLength(0);
   });
 
   test('answers 404 for an unknown or deleted order and 400 for a bad id', async () => {
@@ -476,7 +472,7 @@ describe('DELETE /purchases/{id}', () => {
       .where(eq(purchaseNotes.purchaseId, order.id));
     expect(notes).toHaveLength(1);
 
-    const audit = await purchaseAuditOf(order.id);
+    const audit = await auditEntriesOf(ctx, { entity: 'purchase', entityId: order.id });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'order.deleted',
@@ -486,7 +482,7 @@ describe('DELETE /purchases/{id}', () => {
 
     // Twice: like an unknown id, and nothing more is audited.
     expect((await deleteOrder(order.id)).statusCode).toBe(404);
-    expect(await purchaseAuditOf(order.id)).toHaveLength(1);
+    expect(await auditEntriesOf(ctx, { entity: 'purchase', entityId: order.id })).toHaveLength(1);
   });
 
   test('a deleted order leaves the dashboard revenue and the reward list sums', async () => {

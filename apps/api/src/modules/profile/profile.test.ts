@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { auditEntriesOf } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 
@@ -87,10 +87,10 @@ test('saving the profile writes an audit entry with the values before and after'
   );
   expect(res.statusCode).toBe(200);
 
-  const rows = await ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityId, admin.id), eq(auditLog.action, 'admin.profile_updated')));
+  const rows = await auditEntriesOf(ctx, {
+    entityId: admin.id,
+    action: 'admin.profile_updated',
+  });
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({
     adminId: admin.id,

@@ -1,10 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ReferralListResponse, UpdateReferralStatusResponse } from '@cask/contracts/referrals';
 import { MAX_POINTS_BALANCE, type RewardListResponse } from '@cask/contracts/rewards';
 import { DATE_OUT_OF_RANGE } from '@cask/contracts/common';
 import { beforeAll, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
-import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
@@ -16,6 +14,8 @@ import {
   createReferral,
   pointsBalanceOf,
   uniqueMarker,
+  auditEntriesOf,
+  pointTransactionsOf,
 } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
@@ -34,20 +34,6 @@ function setStatus(id: string, payload: unknown, headers = admin.headers) {
     payload: payload as Record<string, unknown>,
     headers,
   });
-}
-
-async function ledgerOfReferral(referralId: string) {
-  return ctx.database.db
-    .select()
-    .from(pointTransactions)
-    .where(eq(pointTransactions.referralId, referralId));
-}
-
-async function statusAudits(referralId: string) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, 'referral.status_changed'), eq(auditLog.entityId, referralId)));
 }
 
 async function statusOf(referralId: string) {
@@ -92,7 +78,7 @@ test('the referral calls need a signed-in admin and change nothing without one',
     expect(res.json().message).toContain('You are not authorized');
   }
   expect((await statusOf(referral.id))?.status).toBe('pending');
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
 });
 
 // The fields of docs/screens/referrals.md#api-calls.
@@ -239,11 +225,14 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   expect(body.data.referral.completedDate).not.toBeNull();
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(290);
   expect(await rewardPoints(referrer.fullName)).toBe(290);
-  const ledger = await ledgerOfReferral(referral.id);
+  const ledger = await pointTransactionsOf(ctx, { referralId: referral.id });
   expect(ledger).toMatchObject([
     { customerId: referrer.id, points: 250, type: 'referral', adminId: admin.id },
   ]);
-  const audits = await statusAudits(referral.id);
+  const audits = await auditEntriesOf(ctx, {
+    action: 'referral.status_changed',
+    entityId: referral.id,
+  });
   expect(audits).toHaveLength(1);
   expect(audits[0]).toMatchObject({
     adminId: admin.id,
@@ -268,8 +257,10 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   expect(again.json<UpdateReferralStatusResponse>().data.referral.completedDate).toBe(
     body.data.referral.completedDate,
   );
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(1);
-  expect(await statusAudits(referral.id)).toHaveLength(1);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(1);
+  expect(
+    await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
+  ).toHaveLength(1);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(290);
 
   const back = await setStatus(referral.id, { status: 'pending' });
@@ -280,8 +271,13 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   });
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(40);
   expect(await rewardPoints(referrer.fullName)).toBe(40);
-  expect((await ledgerOfReferral(referral.id)).map((e) => e.points).sort()).toEqual([-250, 250]);
-  const reversal = await statusAudits(referral.id);
+  expect(
+    (await pointTransactionsOf(ctx, { referralId: referral.id })).map((e) => e.points).sort(),
+  ).toEqual([-250, 250]);
+  const reversal = await auditEntriesOf(ctx, {
+    action: 'referral.status_changed',
+    entityId: referral.id,
+  });
   expect(reversal).toHaveLength(2);
   expect(reversal.map((a) => a.after)).toContainEqual(
     expect.objectContaining({ status: 'pending', points: -250, referrerPoints: 40 }),
@@ -291,7 +287,7 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   // A second round credits again, once.
   expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(290);
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(3);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(3);
 });
 
 test('two admins completing one referral at the same moment credit it once', async () => {
@@ -307,8 +303,10 @@ test('two admins completing one referral at the same moment credit it once', asy
 
   expect(results.map((res) => res.statusCode)).toEqual([200, 200, 200]);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(100);
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(1);
-  expect(await statusAudits(referral.id)).toHaveLength(1);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(1);
+  expect(
+    await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
+  ).toHaveLength(1);
 
   // And going back concurrently takes it back once.
   await Promise.all([
@@ -316,7 +314,9 @@ test('two admins completing one referral at the same moment credit it once', asy
     setStatus(referral.id, { status: 'pending' }, other.headers),
   ]);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(0);
-  expect((await ledgerOfReferral(referral.id)).map((e) => e.points).sort()).toEqual([-100, 100]);
+  expect(
+    (await pointTransactionsOf(ctx, { referralId: referral.id })).map((e) => e.points).sort(),
+  ).toEqual([-100, 100]);
 });
 
 test('a referral worth no points completes without a ledger entry', async () => {
@@ -325,8 +325,10 @@ test('a referral worth no points completes without a ledger entry', async () => 
 
   expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
   expect((await statusOf(referral.id))?.status).toBe('completed');
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
-  expect(await statusAudits(referral.id)).toHaveLength(1);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
+  expect(
+    await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
+  ).toHaveLength(1);
   expect((await setStatus(referral.id, { status: 'pending' })).statusCode).toBe(200);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(0);
 });
@@ -349,8 +351,10 @@ test('going back to pending is refused when the referrer has spent the reward', 
   expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'status', message }] });
   expect((await statusOf(referral.id))?.status).toBe('completed');
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(50);
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(1);
-  expect(await statusAudits(referral.id)).toHaveLength(1);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(1);
+  expect(
+    await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
+  ).toHaveLength(1);
 });
 
 test('completing is refused when the credit would take the referrer past the balance cap', async () => {
@@ -369,8 +373,10 @@ test('completing is refused when the credit would take the referrer past the bal
   expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'status', message }] });
   expect((await statusOf(referral.id))?.status).toBe('pending');
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(MAX_POINTS_BALANCE - 50);
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
-  expect(await statusAudits(referral.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
+  expect(
+    await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
+  ).toHaveLength(0);
 });
 
 test('bad input is refused with a clear error and changes nothing', async () => {
@@ -416,8 +422,10 @@ test('bad input is refused with a clear error and changes nothing', async () => 
   ).toBe('Status must be pending or completed');
 
   expect((await statusOf(referral.id))?.status).toBe('pending');
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
-  expect(await statusAudits(referral.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
+  expect(
+    await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
+  ).toHaveLength(0);
 });
 
 test("a bulk status's completedDate PostgreSQL cannot store is refused with a 400 (issue 40)", async () => {
@@ -433,5 +441,5 @@ test("a bulk status's completedDate PostgreSQL cannot store is refused with a 40
     expect(res.json()).toMatchObject({ success: false, message: DATE_OUT_OF_RANGE });
   }
   expect((await statusOf(referral.id))?.status).toBe('pending');
-  expect(await ledgerOfReferral(referral.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
 });

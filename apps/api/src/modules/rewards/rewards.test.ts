@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { RewardListResponse } from '@cask/contracts/rewards';
 import { beforeAll, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
@@ -15,6 +14,8 @@ import {
   createReferral,
   pointsBalanceOf,
   uniqueMarker,
+  auditEntriesOf,
+  pointTransactionsOf,
 } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
@@ -35,20 +36,6 @@ function adjust(payload: Record<string, unknown>, headers = admin.headers) {
   });
 }
 
-async function ledgerOfCustomer(customerId: string) {
-  return ctx.database.db
-    .select()
-    .from(pointTransactions)
-    .where(eq(pointTransactions.customerId, customerId));
-}
-
-async function pointAudits(customerId: string) {
-  return ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, 'points.adjusted'), eq(auditLog.entityId, customerId)));
-}
-
 test('the reward calls need a signed-in admin', async () => {
   const customer = await createCustomer(ctx);
   const list = await ctx.app.inject({ method: 'GET', url: '/api/referrals/admin/rewards' });
@@ -57,7 +44,7 @@ test('the reward calls need a signed-in admin', async () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('You are not authorized');
   }
-  expect(await ledgerOfCustomer(customer.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { customerId: customer.id })).toHaveLength(0);
 });
 
 test('each reward row shows casks held, referrals made, money invested and the point balance', async () => {
@@ -174,7 +161,7 @@ test('a manual adjustment appends a ledger entry, moves the balance and is audit
       },
     },
   });
-  const ledger = await ledgerOfCustomer(customer.id);
+  const ledger = await pointTransactionsOf(ctx, { customerId: customer.id });
   expect(ledger).toHaveLength(1);
   expect(ledger[0]).toMatchObject({
     id: body.data.transaction.id,
@@ -183,7 +170,7 @@ test('a manual adjustment appends a ledger entry, moves the balance and is audit
     type: 'manual_adjustment',
   });
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(120);
-  const audit = await pointAudits(customer.id);
+  const audit = await auditEntriesOf(ctx, { action: 'points.adjusted', entityId: customer.id });
   expect(audit).toHaveLength(1);
   expect(audit[0]).toMatchObject({
     adminId: admin.id,
@@ -210,8 +197,10 @@ test('an adjustment that would take the balance below zero is refused and writes
   const message = 'Insufficient points: Fiona Grant has 100 points, so at most 100 can be removed';
   expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'points', message }] });
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(100);
-  expect(await ledgerOfCustomer(customer.id)).toHaveLength(1);
-  expect(await pointAudits(customer.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { customerId: customer.id })).toHaveLength(1);
+  expect(
+    await auditEntriesOf(ctx, { action: 'points.adjusted', entityId: customer.id }),
+  ).toHaveLength(0);
 
   // Exactly down to zero is allowed.
   expect((await adjust({ userId: customer.id, points: -100 })).statusCode).toBe(200);
@@ -229,9 +218,11 @@ test('two concurrent removals cannot overdraw: exactly one of them succeeds', as
 
   expect(results.map((res) => res.statusCode).sort()).toEqual([200, 400]);
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(40);
-  const ledger = await ledgerOfCustomer(customer.id);
+  const ledger = await pointTransactionsOf(ctx, { customerId: customer.id });
   expect(ledger.map((entry) => entry.points).sort()).toEqual([-60, 100]);
-  expect(await pointAudits(customer.id)).toHaveLength(1);
+  expect(
+    await auditEntriesOf(ctx, { action: 'points.adjusted', entityId: customer.id }),
+  ).toHaveLength(1);
 });
 
 test('bad adjustment input is refused with field errors and writes nothing', async () => {
@@ -257,9 +248,11 @@ test('bad adjustment input is refused with field errors and writes nothing', asy
     expect(body.errors[0].field, JSON.stringify(payload)).toBe(field);
     if (message) expect(body.errors[0].message).toBe(message);
   }
-  expect(await ledgerOfCustomer(customer.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { customerId: customer.id })).toHaveLength(0);
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(0);
-  expect(await pointAudits(customer.id)).toHaveLength(0);
+  expect(
+    await auditEntriesOf(ctx, { action: 'points.adjusted', entityId: customer.id }),
+  ).toHaveLength(0);
 });
 
 test('adjusting an unknown or deleted customer answers 404 and writes nothing', async () => {
@@ -270,7 +263,7 @@ test('adjusting an unknown or deleted customer answers 404 and writes nothing', 
   const gone = await createCustomer(ctx, { deletedAt: new Date() });
   const res = await adjust({ userId: gone.id, points: 5 });
   expect(res.statusCode).toBe(404);
-  expect(await ledgerOfCustomer(gone.id)).toHaveLength(0);
+  expect(await pointTransactionsOf(ctx, { customerId: gone.id })).toHaveLength(0);
 });
 
 test('the ledger is append-only and the database itself refuses an overdraw', async () => {
@@ -292,5 +285,5 @@ test('the ledger is append-only and the database itself refuses an overdraw', as
   ).rejects.toThrow();
 
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(10);
-  expect(await ledgerOfCustomer(customer.id)).toHaveLength(1);
+  expect(await pointTransactionsOf(ctx, { customerId: customer.id })).toHaveLength(1);
 });

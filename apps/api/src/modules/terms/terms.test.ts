@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { VERSION_HEADER_INVALID, versionHeaders } from '@cask/contracts/common';
 import { TERMS_CHANGED_ELSEWHERE, type TermsResponse } from '@cask/contracts/terms';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { terms } from '../../db/schema/terms.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { auditEntriesOf, rowCount } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -31,10 +30,6 @@ async function saveTerms(content: unknown, type: unknown = 'privacy') {
     headers: admin.headers,
     payload: { type, content },
   });
-}
-
-async function versionCount(): Promise<number> {
-  return (await ctx.database.db.select({ id: terms.id }).from(terms)).length;
 }
 
 // Runs first: a fresh database has no saved policy, so the web shows its built-in default.
@@ -101,11 +96,11 @@ test('saving strips scripts, event handlers and javascript: links', async () => 
 });
 
 test('the newest save is the policy shown, and each save is kept as a version', async () => {
-  const before = await versionCount();
+  const before = await rowCount(ctx, terms);
   await saveTerms('<p>Version one</p>');
   await saveTerms('<p>Version two</p>');
   expect((await readPolicy()).content).toBe('<p>Version two</p>');
-  expect(await versionCount()).toBe(before + 2);
+  expect(await rowCount(ctx, terms)).toBe(before + 2);
 });
 
 test('saving writes an audit entry with the lengths and hashes, before and after', async () => {
@@ -116,10 +111,7 @@ test('saving writes an audit entry with the lengths and hashes, before and after
   const res = await saveTerms(after);
   expect(res.statusCode).toBe(200);
 
-  const rows = await ctx.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.action, 'terms.updated'));
+  const rows = await auditEntriesOf(ctx, { action: 'terms.updated' });
   const row = rows.find((candidate) => JSON.stringify(candidate.after).includes(sha256(after)));
   expect(row).toMatchObject({
     adminId: admin.id,
@@ -137,22 +129,22 @@ test.each([
 ])(
   '%s is refused with "Privacy policy content is required" and nothing is stored',
   async (_what, content) => {
-    const before = await versionCount();
+    const before = await rowCount(ctx, terms);
     const res = await saveTerms(content);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
       { field: 'content', message: 'Privacy policy content is required' },
     ]);
-    expect(await versionCount()).toBe(before);
+    expect(await rowCount(ctx, terms)).toBe(before);
   },
 );
 
 test('a policy over 200000 characters is refused', async () => {
-  const before = await versionCount();
+  const before = await rowCount(ctx, terms);
   const res = await saveTerms(`<p>${'a'.repeat(200_000)}</p>`);
   expect(res.statusCode).toBe(400);
   expect(res.json().errors[0].field).toBe('content');
-  expect(await versionCount()).toBe(before);
+  expect(await rowCount(ctx, terms)).toBe(before);
 });
 
 test('only the privacy type exists', async () => {
@@ -173,14 +165,14 @@ test('reading and saving the policy need a signed-in admin', async () => {
   expect(read.statusCode).toBe(401);
   expect(read.json().message).toContain('You are not authorized');
 
-  const before = await versionCount();
+  const before = await rowCount(ctx, terms);
   const save = await ctx.app.inject({
     method: 'POST',
     url: '/api/terms',
     payload: { type: 'privacy', content: '<p>Sneaky</p>' },
   });
   expect(save.statusCode).toBe(401);
-  expect(await versionCount()).toBe(before);
+  expect(await rowCount(ctx, terms)).toBe(before);
 });
 
 describe('a save that names the version it replaces (decision 180)', () => {
@@ -199,11 +191,11 @@ describe('a save that names the version it replaces (decision 180)', () => {
     const first = await saveOver('<p>Mine</p>', versionHeaders(base));
     expect(first.statusCode, first.body).toBe(200);
 
-    const versions = await versionCount();
+    const versions = await rowCount(ctx, terms);
     const second = await saveOver('<p>Theirs, from the same start</p>', versionHeaders(base));
     expect(second.statusCode, second.body).toBe(409);
     expect(second.json()).toMatchObject({ success: false, message: TERMS_CHANGED_ELSEWHERE });
-    expect(await versionCount()).toBe(versions);
+    expect(await rowCount(ctx, terms)).toBe(versions);
     expect((await readPolicy()).content).toBe('<p>Mine</p>');
 
     // Started again from what is current now, it saves.
@@ -240,20 +232,20 @@ describe('a save that names the version it replaces (decision 180)', () => {
   test('entity tags that name no current version are refused like a replaced one (RFC 9110 13.1.1)', async () => {
     const base = (await readPolicy()).updatedAt;
     if (base === null) throw new Error('an earlier test saved a policy');
-    const versions = await versionCount();
+    const versions = await rowCount(ctx, terms);
     // If-Match compares strongly: the current version's weak tag matches nothing.
     for (const ifMatch of ['""', '"stale-version-0"', '"v", "w"', `W/"${base}"`]) {
       const res = await saveOver('<p>Nope</p>', { 'if-match': ifMatch });
       expect(res.statusCode, ifMatch).toBe(409);
       expect(res.json()).toMatchObject({ success: false, message: TERMS_CHANGED_ELSEWHERE });
     }
-    expect(await versionCount()).toBe(versions);
+    expect(await rowCount(ctx, terms)).toBe(versions);
     const listed = await saveOver('<p>Listed</p>', { 'if-match': `"stale", "${base}"` });
     expect(listed.statusCode, listed.body).toBe(200);
   });
 
   test('a malformed precondition is bad input and saves nothing', async () => {
-    const versions = await versionCount();
+    const versions = await rowCount(ctx, terms);
     const malformed: Record<string, string>[] = [
       { 'if-match': '2026-01-05T10:00:00.000Z' },
       { 'if-match': '"2026-01-05T10:00:00.000Z" "x"' },
@@ -265,7 +257,7 @@ describe('a save that names the version it replaces (decision 180)', () => {
       expect(res.statusCode, JSON.stringify(headers)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message: VERSION_HEADER_INVALID });
     }
-    expect(await versionCount()).toBe(versions);
+    expect(await rowCount(ctx, terms)).toBe(versions);
   });
 });
 
