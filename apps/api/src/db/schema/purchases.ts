@@ -154,3 +154,19 @@ export const purchaseNotes = pgTable(
 export type Purchase = typeof purchases.$inferSelect;
 export type NewPurchase = typeof purchases.$inferInsert;
 export type PurchaseNote = typeof purchaseNotes.$inferSelect;
+
+/**
+ * The orders' counters, by the names the repositories read
+ * (docs/architecture.md#counters-and-triggers): what each counts is in
+ * src/db/sql/033_purchases_counters.sql. Hidden orders count in none.
+ */
+export const ORDER_COUNTERS = {
+  total: 'purchases.total',
+  status: (status: PurchaseStatus) => `purchases.status.${status}`,
+  /** Sum of investment_amount of orders whose manual_payment_status is paid or completed. */
+  revenue: 'purchases.revenue',
+  /** The same revenue by the month (UTC) the order was submitted, 'YYYY-MM' (decision 233). */
+  revenueOfMonth: (month: string) => `purchases.revenue.${month}`,
+  /** Moves whenever an Orders search count could answer differently (purchases_search_version). */
+  searchVersion: 'purchases.search_version',
+} as const;

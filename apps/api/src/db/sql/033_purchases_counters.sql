@@ -55,3 +55,8 @@ CREATE TRIGGER purchases_counters_update AFTER UPDATE ON purchases REFERENCING O
 --> statement-breakpoint
 CREATE TRIGGER purchases_counters_delete AFTER DELETE ON purchases REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION purchases_counters_apply();
+--> statement-breakpoint
+-- Orders: a new, deleted or hidden order, a new name, title or status.
+CREATE TRIGGER purchases_search_version
+  AFTER INSERT OR DELETE OR UPDATE OF contact_full_name, title, status, deleted_at OR TRUNCATE ON purchases
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('purchases.search_version');

@@ -23,8 +23,7 @@ import { frozenSql, isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { planPage, type PagePlan } from '../../lib/page-plan.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { orderNumberOf, orderReferenceSql } from '../../db/order-reference.ts';
-import { COUNTER_NAMES } from '../../db/schema/counters.ts';
-import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
+import { purchaseNotes, purchases, ORDER_COUNTERS } from '../../db/schema/purchases.ts';
 
 /** The filters the Order List and its export share. */
 type OrderFilters = Pick<OrderListParams, 'status' | 'search' | 'orderedFrom' | 'orderedTo'>;
@@ -131,22 +130,22 @@ const ORDER_JSON = jsonObject<Order>({
   version: versionSql(sql`p.updated_at`),
 });
 
-const STATUS_COUNTERS = ORDER_STATUSES.map((status) => COUNTER_NAMES.purchaseStatus(status));
+const STATUS_COUNTERS = ORDER_STATUSES.map((status) => ORDER_COUNTERS.status(status));
 
 /** The counters read with every page: the total, the search version and one per status. */
 const ORDER_LIST_COUNTERS = [
-  COUNTER_NAMES.purchases,
-  COUNTER_NAMES.purchasesSearchVersion,
+  ORDER_COUNTERS.total,
+  ORDER_COUNTERS.searchVersion,
   ...STATUS_COUNTERS,
 ] as const;
 
 /** The Orders screen's stats: the maintained counters read in the same statement as the page. */
 export function orderStats(counter: (name: string) => number): OrderStats {
   return {
-    overall: { totalPurchases: counter(COUNTER_NAMES.purchases) },
+    overall: { totalPurchases: counter(ORDER_COUNTERS.total) },
     byStatus: ORDER_STATUSES.map((value) => ({
       _id: value,
-      count: counter(COUNTER_NAMES.purchaseStatus(value)),
+      count: counter(ORDER_COUNTERS.status(value)),
     })),
   };
 }
@@ -183,15 +182,13 @@ export function createOrderList(database: Database) {
       sort: query.sort,
       key: `${status ?? ''}:${orderedFrom ?? ''}:${orderedTo ?? ''}:${pattern ?? ''}`,
       listTotal: (counter) =>
-        counter(
-          status === undefined ? COUNTER_NAMES.purchases : COUNTER_NAMES.purchaseStatus(status),
-        ),
+        counter(status === undefined ? ORDER_COUNTERS.total : ORDER_COUNTERS.status(status)),
       ...(!counted
         ? {}
         : {
             search: {
               countSql: () => sql`select count(*)::int from purchases where ${where}`,
-              versionCounters: [COUNTER_NAMES.purchasesSearchVersion],
+              versionCounters: [ORDER_COUNTERS.searchVersion],
             },
           }),
       pageSql: (window) =>

@@ -12,11 +12,10 @@ import {
   type ListWindow,
 } from '../../db/list.ts';
 import { isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
-import { COUNTER_NAMES } from '../../db/schema/counters.ts';
-import { customers } from '../../db/schema/customers.ts';
+import { customers, CUSTOMER_COUNTERS } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { purchases } from '../../db/schema/purchases.ts';
-import { referrals, type ReferralStatus } from '../../db/schema/referrals.ts';
+import { referrals, type ReferralStatus, REFERRAL_COUNTERS } from '../../db/schema/referrals.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 
 // The Referrals list (docs/screens/referrals.md) through db/list.ts: the four cards' counters, the
@@ -26,12 +25,12 @@ import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
  * The four cards and the list's totals without a search (src/db/sql/034_referrals_counters.sql).
  */
 const REFERRAL_LIST_COUNTERS = [
-  COUNTER_NAMES.referrals,
-  COUNTER_NAMES.referralStatus('completed'),
-  COUNTER_NAMES.referralStatus('pending'),
-  COUNTER_NAMES.completedReferralRewards,
-  COUNTER_NAMES.customersSearchVersion,
-  COUNTER_NAMES.referralsSearchVersion,
+  REFERRAL_COUNTERS.total,
+  REFERRAL_COUNTERS.status('completed'),
+  REFERRAL_COUNTERS.status('pending'),
+  REFERRAL_COUNTERS.completedRewardAmount,
+  CUSTOMER_COUNTERS.searchVersion,
+  REFERRAL_COUNTERS.searchVersion,
 ] as const;
 
 export interface ReferralFilter {
@@ -142,8 +141,8 @@ export const REFERRAL_LIST_SORTS = {
  * The Referrals list: newest first, every referral or one status, optionally searched. Without a
  * search the total is a counter. A search's count is kept while neither customers.search_version
  * (names, e-mails, deletions) nor referrals.search_version (any change to a referral, which
- * includes the triggers rewriting its search text) moves: both bumped by
- * src/db/sql/022_bump_counter_version.sql.
+ * includes the triggers rewriting its search text) moves: the triggers of
+ * src/db/sql/030_customers_counters.sql and 034_referrals_counters.sql.
  */
 export function createReferralList(database: Database) {
   const read = createList<Referral>(database, {
@@ -161,9 +160,7 @@ export function createReferralList(database: Database) {
       sort: query.sort,
       key: `referrals:${status ?? ''}:${pattern ?? ''}`,
       listTotal: (counter) =>
-        counter(
-          status === undefined ? COUNTER_NAMES.referrals : COUNTER_NAMES.referralStatus(status),
-        ),
+        counter(status === undefined ? REFERRAL_COUNTERS.total : REFERRAL_COUNTERS.status(status)),
       ...(pattern === undefined
         ? {}
         : {
@@ -171,11 +168,8 @@ export function createReferralList(database: Database) {
               countSql: () => countReferralMatchesSql(filter),
               // A search matches the referral's code and status and both customers' names and
               // e-mails: its count stays exact while neither data version moves
-              // (022_bump_counter_version.sql).
-              versionCounters: [
-                COUNTER_NAMES.customersSearchVersion,
-                COUNTER_NAMES.referralsSearchVersion,
-              ],
+              // (customers_search_version, referrals_search_version).
+              versionCounters: [CUSTOMER_COUNTERS.searchVersion, REFERRAL_COUNTERS.searchVersion],
             },
           }),
       pageSql: (window) => referralRowsSql(referralWindowSql(window, filter)),
@@ -188,10 +182,10 @@ export function createReferralList(database: Database) {
 export function referralStats(counter: (name: string) => number) {
   return {
     overall: {
-      totalReferrals: counter(COUNTER_NAMES.referrals),
-      completedReferrals: counter(COUNTER_NAMES.referralStatus('completed')),
-      pendingReferrals: counter(COUNTER_NAMES.referralStatus('pending')),
-      totalRewards: counter(COUNTER_NAMES.completedReferralRewards),
+      totalReferrals: counter(REFERRAL_COUNTERS.total),
+      completedReferrals: counter(REFERRAL_COUNTERS.status('completed')),
+      pendingReferrals: counter(REFERRAL_COUNTERS.status('pending')),
+      totalRewards: counter(REFERRAL_COUNTERS.completedRewardAmount),
     },
   };
 }
