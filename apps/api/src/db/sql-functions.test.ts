@@ -10,7 +10,7 @@ import {
   createNotification,
   createOffer,
   createPointTransaction,
-  createPurchase,
+  createOrder,
   createReferral,
   pointsBalanceOf,
 } from '../../test/support/factories.ts';
@@ -128,7 +128,7 @@ test('applying the files again changes nothing, and the counters stay exact', as
   const customer = await createCustomer(ctx);
   const cask = await createCask(ctx, { ownerId: customer.id, currentValue: '100.00' });
   await createOffer(ctx);
-  const order = await createPurchase(ctx, {
+  const order = await createOrder(ctx, {
     customerId: customer.id,
     manualPaymentStatus: 'paid',
     investmentAmount: '250.00',
@@ -138,9 +138,7 @@ test('applying the files again changes nothing, and the counters stay exact', as
   await createPointTransaction(ctx, { customerId: customer.id, points: 40 });
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(40);
   await ctx.database.db.execute(sql`update casks set current_value = 300 where id = ${cask.id}`);
-  await ctx.database.db.execute(
-    sql`update purchases set deleted_at = now() where id = ${order.id}`,
-  );
+  await ctx.database.db.execute(sql`update orders set deleted_at = now() where id = ${order.id}`);
   await ctx.database.db.execute(sql`delete from notifications`);
   const { kept, recounted } = await keptAndRecounted();
   expect(kept).toEqual(recounted);

@@ -15,7 +15,7 @@ import {
  * The club's customers: the screens' "users" (docs/screens/users.md). They never sign in here
  * (docs/architecture.md#data-model). A customer with financial history is never hard-deleted:
  * `deleted_at` hides them
- * from every list and keeps their casks, purchases, referrals and ledger intact.
+ * from every list and keeps their casks, orders, referrals and ledger intact.
  *
  * Not modelled here: the counter and search version triggers
  * (src/db/sql/030_customers_counters.sql), and, set by custom migrations,

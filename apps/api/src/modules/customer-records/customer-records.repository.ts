@@ -16,7 +16,7 @@ import { createList, windowSql, type ListWindow } from '../../db/list.ts';
 import { isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { versionSql } from '../../db/versions.ts';
 import { CASK_COUNTERS } from '../../db/schema/casks.ts';
-import { ORDER_COUNTERS } from '../../db/schema/purchases.ts';
+import { ORDER_COUNTERS } from '../../db/schema/orders.ts';
 import { REFERRAL_COUNTERS } from '../../db/schema/referrals.ts';
 import { POINT_TRANSACTION_COUNTERS } from '../../db/schema/point-transactions.ts';
 import { NOTIFICATION_COUNTERS } from '../../db/schema/notifications.ts';
@@ -37,7 +37,7 @@ const customerRecordSql = (id: string) => sql`
         where k.owner_id = c.id and k.deleted_at is null)`,
       portfolioValue: sql`(select coalesce(sum(k.current_value), 0) from casks k
         where k.owner_id = c.id and k.deleted_at is null)`,
-      totalInvested: sql`(select coalesce(sum(p.investment_amount), 0) from purchases p
+      totalInvested: sql`(select coalesce(sum(p.investment_amount), 0) from orders p
         where p.customer_id = c.id and p.deleted_at is null and p.status <> 'Reject')`,
       pointsBalance: sql`c.points_balance`,
     }),
@@ -46,7 +46,7 @@ const customerRecordSql = (id: string) => sql`
 
 /**
  * The customer, with the four cards, in one statement: index-only counts and sums over their
- * casks (casks_owner_listing_idx) and orders (purchases_customer_idx); null when there is no
+ * casks (casks_owner_listing_idx) and orders (orders_customer_idx); null when there is no
  * such customer (or they were deleted). Its plan is the same for every customer: a named
  * statement, planned once (db/client.ts).
  */
@@ -249,13 +249,13 @@ export function createCustomerSections(database: Database) {
     }),
     orders: section<OrderItem>(database, {
       name: 'orders',
-      table: 'purchases',
+      table: 'orders',
       where: (customer) => sql`customer_id = ${customer}::uuid and deleted_at is null`,
       versions: [ORDER_COUNTERS.searchVersion],
       item: ORDER_ITEM,
       rowSql: (rows) =>
         sql`select o.id, o.title, o.investment_amount, o.status, o.manual_payment_status,
-          o.submitted_date, o.created_at from (${rows}) w join purchases o on o.id = w.id`,
+          o.submitted_date, o.created_at from (${rows}) w join orders o on o.id = w.id`,
     }),
     referrals: section<ReferralItem>(database, {
       name: 'referrals',

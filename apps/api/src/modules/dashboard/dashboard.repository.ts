@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { CUSTOMER_COUNTERS } from '../../db/schema/customers.ts';
 import { CASK_COUNTERS } from '../../db/schema/casks.ts';
 import { OFFER_COUNTERS } from '../../db/schema/offers.ts';
-import { ORDER_COUNTERS } from '../../db/schema/purchases.ts';
+import { ORDER_COUNTERS } from '../../db/schema/orders.ts';
 
 const DASHBOARD_COUNTERS = [
   CUSTOMER_COUNTERS.total,

@@ -11,9 +11,9 @@ const iso = isoTimeSql;
 export const ordersExport: ExportSource<ExportFilters<'orders'>> = {
   file: 'orders',
   sorts: ORDER_LIST_SORTS,
-  table: 'purchases',
+  table: 'orders',
   where: (filters) => orderListWhereSql(filters),
-  joins: sql`join purchases t on t.id = w.id left join customers c on c.id = t.customer_id`,
+  joins: sql`join orders t on t.id = w.id left join customers c on c.id = t.customer_id`,
   columns: [
     ['ID', sql`t.id::text`],
     // As the Order List shows them (issue 41).

@@ -18,7 +18,8 @@ import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.
 import { createOrdersService } from './orders.service.ts';
 
 /**
- * docs/screens/orders.md#api-calls: the club's orders ("purchases") as the Orders screen uses them.
+ * docs/screens/orders.md#api-calls: the club's orders (the spec's "purchases", the routes' name) as
+ * the Orders screen uses them.
  */
 export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const orders = createOrdersService({ database: deps.database });

@@ -14,7 +14,7 @@ import {
 import { isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { customers, CUSTOMER_COUNTERS } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
-import { purchases } from '../../db/schema/purchases.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { referrals, type ReferralStatus, REFERRAL_COUNTERS } from '../../db/schema/referrals.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 
@@ -71,7 +71,7 @@ export function countReferralMatchesSql(filter: ReferralFilter): SQL {
 
 /**
  * The page's columns over `w`: both customers (primary-key probes), and the referee's orders in
- * one probe of purchases_customer_idx, computed for the page's rows only. Orders that count leave
+ * one probe of orders_customer_idx, computed for the page's rows only. Orders that count leave
  * rejected and deleted (hidden, decision 151) ones out, as the Reward List's Invest column; the
  * `deleted_at is null` is also what lets the partial index serve them.
  */
@@ -87,7 +87,7 @@ function referralRowsSql(window: SQL): SQL {
     join customers referrer on referrer.id = r.referrer_id
     join customers referee on referee.id = r.referee_id
     cross join lateral (select count(*)::int as order_count,
-      coalesce(sum(o.investment_amount), 0) as order_amount from purchases o
+      coalesce(sum(o.investment_amount), 0) as order_amount from orders o
       where o.customer_id = r.referee_id and o.status <> 'Reject' and o.deleted_at is null) orders`;
 }
 
@@ -217,16 +217,16 @@ const referee = alias(customers, 'referee');
 /** One referral with both customers and the referee's orders (a status change's answer). */
 export async function selectReferral(db: DbOrTx, id: string): Promise<ReferralRowData | undefined> {
   // Orders that count: as the list's (referralRowsSql).
-  const orders = and(
-    eq(purchases.customerId, referrals.refereeId),
-    ne(purchases.status, 'Reject'),
-    isNull(purchases.deletedAt),
+  const counted = and(
+    eq(orders.customerId, referrals.refereeId),
+    ne(orders.status, 'Reject'),
+    isNull(orders.deletedAt),
   );
-  const orderCount = db.$count(purchases, orders);
+  const orderCount = db.$count(orders, counted);
   const orderTotal = db
-    .select({ total: sql<string>`coalesce(${sum(purchases.investmentAmount)}, 0)::text` })
-    .from(purchases)
-    .where(orders);
+    .select({ total: sql<string>`coalesce(${sum(orders.investmentAmount)}, 0)::text` })
+    .from(orders)
+    .where(counted);
   const [row] = await db
     .select({
       id: referrals.id,

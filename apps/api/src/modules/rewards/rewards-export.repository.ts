@@ -15,7 +15,7 @@ export const rewardsExport: ExportSource<ExportFilters<'rewards'>> = {
   // in its parallel workers (decision 279, as the users export's cask count).
   joins: sql`join customers t on t.id = w.id
     left join (select owner_id, count(*) as n from casks where deleted_at is null group by owner_id) kc on kc.owner_id = t.id
-    left join (select customer_id, sum(investment_amount) as total from purchases where status <> 'Reject' and deleted_at is null group by customer_id) inv on inv.customer_id = t.id
+    left join (select customer_id, sum(investment_amount) as total from orders where status <> 'Reject' and deleted_at is null group by customer_id) inv on inv.customer_id = t.id
     left join (select referrer_id, count(*) as n from referrals group by referrer_id) rc on rc.referrer_id = t.id`,
   file: 'rewards',
   sorts: REWARD_LIST_SORTS,
