@@ -354,7 +354,7 @@ async function customerIds(pool: pg.Pool, count: number): Promise<string[]> {
 /** The customer with the most visible orders: the customer page's heaviest case (issue 30). */
 async function busiestCustomer(pool: pg.Pool): Promise<string> {
   const result = await pool.query<{ id: string }>(
-    'select customer_id as id from purchases where deleted_at is null' +
+    'select customer_id as id from orders where deleted_at is null' +
       ' group by customer_id order by count(*) desc, customer_id limit 1',
   );
   return result.rows[0]?.id ?? '00000000-0000-0000-0000-000000000000';
@@ -651,7 +651,7 @@ async function main(): Promise<void> {
     machineLines(machine, server.postgres),
     `- Load average (1 min) of the machine: ${loadAtStart.toFixed(1)} at the start of the run, ${loadAtEnd.toFixed(1)} at the end (anything above 0 is other work competing for the same cores).`,
     `- Load: ${generator.name} over loopback, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per endpoint, each with an access token signed for it; the API in its own process and session (decision 188; its production bundle apps/api/dist/server.js, NODE_ENV=production, LOG_LEVEL=warn, sign-in throttle and per-IP flood guard raised through LOGIN_* and RATE_LIMIT_PER_MINUTE), ${generator.where}, all on this one machine.`,
-    `- Data: ${settings.customers.toLocaleString('en-US')} customers and proportionate casks, purchases, referrals, point transactions and notifications (seed ${settings.seed}; ${server.seeding.reused ? 'reused from an earlier run' : `seeded in this run in ${server.seeding.seconds.toFixed(0)} s`}). Search terms: '${BULK_SEARCH_TERMS.common}' matches 2% of customers, '${BULK_SEARCH_TERMS.rare}' a handful.`,
+    `- Data: ${settings.customers.toLocaleString('en-US')} customers and proportionate casks, orders, referrals, point transactions and notifications (seed ${settings.seed}; ${server.seeding.reused ? 'reused from an earlier run' : `seeded in this run in ${server.seeding.seconds.toFixed(0)} s`}). Search terms: '${BULK_SEARCH_TERMS.common}' matches 2% of customers, '${BULK_SEARCH_TERMS.rare}' a handful.`,
     '',
     server.nothingToMeasure
       ? '**Nothing to measure yet: the users API (GET /api/users) does not exist.** Only the reference was measured.\n'

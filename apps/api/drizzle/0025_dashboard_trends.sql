@@ -6,7 +6,8 @@ CREATE TABLE "portfolio_value_months" (
 );
 --> statement-breakpoint
 -- Hand-written (decision 233): the trends of the data already there, once. The same rules as
--- src/db/sql/033_purchases_counters.sql (revenue by month) and 111_rebuild_portfolio_value.sql,
+-- src/db/sql/033_orders_counters.sql (revenue by month; the counters were named purchases.* until
+-- migration 0033) and 111_rebuild_portfolio_value.sql,
 -- whose triggers keep both from the next start on (the files run after the migrations).
 INSERT INTO counters AS c (name, value)
 SELECT 'purchases.revenue.' || extract(year FROM submitted_date AT TIME ZONE 'UTC')::int::text || '-'

@@ -7,7 +7,7 @@ import {
   createCask,
   createCustomer,
   createOffer,
-  createPurchase,
+  createOrder,
   auditRowCount,
   rowCount,
 } from '../test/support/factories.ts';
@@ -406,7 +406,7 @@ describe('half of a surrogate pair standing alone in text', () => {
   test('in cask notes, order notes, a notification title, offer details and more answers 400', async () => {
     const customer = await createCustomer(ctx);
     const cask = await createCask(ctx, { ownerId: customer.id });
-    const purchase = await createPurchase(ctx, { customerId: customer.id });
+    const purchase = await createOrder(ctx, { customerId: customer.id });
     const offer = await createOffer(ctx);
     const cases: {
       name: string;

@@ -7,7 +7,7 @@ import {
   createCask,
   createCustomer,
   createOffer,
-  createPurchase,
+  createOrder,
   createReferral,
   uniqueMarker,
   auditRowCount,
@@ -106,9 +106,9 @@ const resources: Resource[] = [
   },
   {
     name: 'order',
-    table: 'purchases',
+    table: 'orders',
     async create() {
-      const order = await createPurchase(ctx, { title: uniqueMarker('order') });
+      const order = await createOrder(ctx, { title: uniqueMarker('order') });
       return { id: order.id, listUrl: `/api/purchases?search=${order.title}` };
     },
     items: (data) => data.purchases as Record<string, unknown>[],

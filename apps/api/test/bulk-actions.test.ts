@@ -12,7 +12,7 @@ import { counters } from '../src/db/schema/counters.ts';
 import { customers } from '../src/db/schema/customers.ts';
 import { notificationReads } from '../src/db/schema/notifications.ts';
 import { offers } from '../src/db/schema/offers.ts';
-import { purchases } from '../src/db/schema/purchases.ts';
+import { orders } from '../src/db/schema/orders.ts';
 import { referrals } from '../src/db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from './support/sign-in.ts';
 import { useTestContext } from './support/app.ts';
@@ -22,7 +22,7 @@ import {
   createNotification,
   createOffer,
   createPointTransaction,
-  createPurchase,
+  createOrder,
   createReferral,
   pointsBalanceOf,
   auditEntriesOf,
@@ -61,8 +61,7 @@ const undoOf = <Value extends object>(changes: Change<Value>[]) =>
 
 /** Every column but updated_at (which any save moves, decision 241). */
 async function rowsOf<
-  Table extends
-    typeof customers | typeof purchases | typeof offers | typeof referrals | typeof casks,
+  Table extends typeof customers | typeof orders | typeof offers | typeof referrals | typeof casks,
 >(table: Table, ids: string[]) {
   const rows = (await ctx.database.db
     .select()
@@ -175,8 +174,8 @@ test("undoing a customer's single delete brings them back exactly, unless their 
 });
 
 test("undoing an order's single delete brings it back exactly, with the counters", async () => {
-  const order = await createPurchase(ctx, { status: 'Active' });
-  const before = await rowsOf(purchases, [order.id]);
+  const order = await createOrder(ctx, { status: 'Active' });
+  const before = await rowsOf(orders, [order.id]);
   const countersBefore = await counterValues();
   const deleted = await ctx.app.inject({
     method: 'DELETE',
@@ -187,7 +186,7 @@ test("undoing an order's single delete brings it back exactly, with the counters
   expect(await counterValues()).not.toEqual(countersBefore);
 
   changesOf(await postChanges('/api/purchases/bulk/deleted', [{ id: order.id, deleted: false }]));
-  expect(await rowsOf(purchases, [order.id])).toEqual(before);
+  expect(await rowsOf(orders, [order.id])).toEqual(before);
   expect(await counterValues()).toEqual(countersBefore);
   expect(
     (await auditEntriesOf(ctx, { entity: 'purchase', entityId: [order.id] }))
@@ -468,7 +467,7 @@ test("undoing an offer's delete brings it back exactly, its Active flag included
   // Decision 273: every offer delete retires it, orders or not, and keeps it as it was.
   const inactive = await createOffer(ctx, { isActive: false, type: 'bottle' });
   const active = await createOffer(ctx, { isActive: true });
-  await createPurchase(ctx, { offerId: active.id });
+  await createOrder(ctx, { offerId: active.id });
   const ids = [inactive.id, active.id];
   const before = await rowsOf(offers, ids);
   const countersBefore = await counterValues();

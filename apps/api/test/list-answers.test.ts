@@ -66,7 +66,7 @@ test('every list answer is exactly what its contract describes', async () => {
   );
   const [busiest] = rowsOf<{ id: string }>(
     await ctx.database.db.execute(sql`
-      select customer_id as id from purchases where deleted_at is null
+      select customer_id as id from orders where deleted_at is null
       group by customer_id order by count(*) desc limit 1`),
   );
   for (const [url, queries] of lists) {

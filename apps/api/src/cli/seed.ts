@@ -107,7 +107,7 @@ async function main(): Promise<number> {
       });
       console.info(
         `Seeded ${result.customers} customers, ${result.casks} casks, ${result.offers} offers, ` +
-          `${result.purchases} orders, ${result.referrals} referrals, ` +
+          `${result.orders} orders, ${result.referrals} referrals, ` +
           `${result.pointTransactions} point transactions and ${result.notifications} notifications ` +
           `in ${result.seconds.toFixed(0)} s.`,
       );

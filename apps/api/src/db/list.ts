@@ -28,7 +28,7 @@ import { frozenSql, literal } from './sql-fragments.ts';
  */
 
 export interface ListSource {
-  /** Counters read with every page (db/schema/counters.ts names). */
+  /** Counters read with every page (their names are beside each table, db/schema/<table>.ts). */
   counters: readonly string[];
   /**
    * The orders a request may ask for: the contract's sort name (`createdAt`) and the column of the

@@ -11,7 +11,7 @@ import {
   createNotification,
   createOffer,
   createPointTransaction,
-  createPurchase,
+  createOrder,
   createReferral,
   pointsBalanceOf,
 } from '../../test/support/factories.ts';
@@ -110,7 +110,7 @@ test('applying the files again changes nothing, and the counters stay exact', as
   const customer = await createCustomer(ctx);
   const cask = await createCask(ctx, { ownerId: customer.id, currentValue: '100.00' });
   await createOffer(ctx);
-  const order = await createPurchase(ctx, {
+  const order = await createOrder(ctx, {
     customerId: customer.id,
     manualPaymentStatus: 'paid',
     investmentAmount: '250.00',
@@ -120,9 +120,7 @@ test('applying the files again changes nothing, and the counters stay exact', as
   await createPointTransaction(ctx, { customerId: customer.id, points: 40 });
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(40);
   await ctx.database.db.execute(sql`update casks set current_value = 300 where id = ${cask.id}`);
-  await ctx.database.db.execute(
-    sql`update purchases set deleted_at = now() where id = ${order.id}`,
-  );
+  await ctx.database.db.execute(sql`update orders set deleted_at = now() where id = ${order.id}`);
   await ctx.database.db.execute(sql`delete from notifications`);
   const { kept, recounted } = await countersKeptAndRecounted(ctx);
   expect(kept).toEqual(recounted);
@@ -188,6 +186,48 @@ test('a trigger whose statement changed is made again, and only that one', async
   expect(await triggerDefinition('point_transactions_append_only')).toContain(
     'BEFORE DELETE OR UPDATE ON public.point_transactions',
   );
+});
+
+test('a trigger moved to another file is made again once, under its name, not doubled', async () => {
+  // Decision 376: the search versions' triggers moved from 022_bump_counter_version.sql to each
+  // list's counters file. A database whose trigger was made from 022 gets it made from its new
+  // file at the next start, replaced under the same name.
+  const files = await databaseFunctionFiles();
+  const shared = files.find((file) => file.name === '022_bump_counter_version.sql')!;
+  const own = files.find((file) => file.name === '032_offers_counters.sql')!;
+  const moved = statementsOf(own.text).find((statement) =>
+    statement.includes('CREATE TRIGGER offers_search_version'),
+  )!;
+  const madeFrom = async () =>
+    rowsOf<{ comment: string | null }>(
+      await ctx.database.db.execute(
+        sql`select obj_description(oid, 'pg_trigger') as comment from pg_trigger
+            where tgname = 'offers_search_version'`,
+      ),
+    ).map((row) => row.comment?.split(' ')[0]);
+  await withFolder(async (dir) => {
+    await writeFile(
+      path.join(dir, shared.name),
+      `${shared.text}\n--> statement-breakpoint\n${moved}\n`,
+    );
+    await applyDatabaseFunctions(ctx.database.db, dir);
+  });
+  expect(await madeFrom()).toEqual(['apps/api/src/db/sql/022_bump_counter_version.sql']);
+  await applyDatabaseFunctions(ctx.database.db);
+  expect(await madeFrom()).toEqual(['apps/api/src/db/sql/032_offers_counters.sql']);
+
+  // One statement moves the version by one: the trigger runs once.
+  const version = async () =>
+    Number(
+      rowsOf<{ value: string }>(
+        await ctx.database.db.execute(
+          sql`select value::text from counters where name = 'offers.search_version'`,
+        ),
+      )[0]?.value ?? 0,
+    );
+  const before = await version();
+  await createOffer(ctx);
+  expect(await version()).toBe(before + 1);
 });
 
 test('a trigger dropped or disabled by hand is back after the next start', async () => {

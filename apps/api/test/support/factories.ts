@@ -18,12 +18,7 @@ import {
   type NewPointTransaction,
   type PointTransaction,
 } from '../../src/db/schema/point-transactions.ts';
-import {
-  purchaseNotes,
-  purchases,
-  type NewPurchase,
-  type Purchase,
-} from '../../src/db/schema/purchases.ts';
+import { orderNotes, orders, type NewOrder, type Order } from '../../src/db/schema/orders.ts';
 import { referrals, type NewReferral, type Referral } from '../../src/db/schema/referrals.ts';
 
 /**
@@ -126,15 +121,15 @@ export async function createOffer(ctx: Ctx, overrides: Partial<NewOffer> = {}): 
   );
 }
 
-export async function createPurchase(
+export async function createOrder(
   ctx: Ctx,
-  overrides: Partial<NewPurchase> & { notes?: string[] } = {},
-): Promise<Purchase> {
+  overrides: Partial<NewOrder> & { notes?: string[] } = {},
+): Promise<Order> {
   const { notes, ...fields } = overrides;
   const customerId = fields.customerId ?? (await createCustomer(ctx)).id;
-  const purchase = one(
+  const order = one(
     await ctx.database.db
-      .insert(purchases)
+      .insert(orders)
       .values({
         title: `Order ${uniqueMarker('p')}`,
         investmentAmount: '5000.00',
@@ -147,10 +142,10 @@ export async function createPurchase(
   );
   if (notes?.length) {
     await ctx.database.db
-      .insert(purchaseNotes)
-      .values(notes.map((content) => ({ purchaseId: purchase.id, content })));
+      .insert(orderNotes)
+      .values(notes.map((content) => ({ orderId: order.id, content })));
   }
-  return purchase;
+  return order;
 }
 
 export async function createReferral(

@@ -32,3 +32,6 @@ export const adminInvites = pgTable(
     index('admin_invites_listing_idx').on(table.createdAt, table.id),
   ],
 );
+
+/** The outstanding invites' counter (src/db/sql/091_admin_invites_counters.sql). */
+export const ADMIN_INVITE_COUNTERS = { total: 'admin_invites.total' } as const;

@@ -48,3 +48,6 @@ export const admins = pgTable(
 );
 
 export type Admin = typeof admins.$inferSelect;
+
+/** The admins' counter (src/db/sql/090_admins_counters.sql). */
+export const ADMIN_COUNTERS = { total: 'admins.total' } as const;

@@ -232,3 +232,23 @@ export const caskTransfers = pgTable(
 export type Cask = typeof casks.$inferSelect;
 export type NewCask = typeof casks.$inferInsert;
 export type CaskAppreciationPoint = typeof caskAppreciation.$inferSelect;
+
+/**
+ * The casks' counters, by the names the repositories read
+ * (docs/architecture.md#counters-and-triggers): what each counts is in
+ * src/db/sql/031_casks_counters.sql. Deleted casks count in none.
+ */
+export const CASK_COUNTERS = {
+  total: 'casks.total',
+  status: (status: CaskStatus) => `casks.status.${status}`,
+  /** Sum of casks.current_value (null counts as 0), in dollars. */
+  currentValue: 'casks.current_value',
+  /** Sum of casks.purchase_price (null counts as 0), in dollars. */
+  purchasePrice: 'casks.purchase_price',
+  /** Sum of current_value - purchase_price over casks where both are known. */
+  gain: 'casks.gain',
+  /** Moves whenever a search over casks could answer differently (casks_search_version). */
+  searchVersion: 'casks.search_version',
+  /** Moves whenever a cask's gauge alert days could change (casks_alert_search_version). */
+  alertSearchVersion: 'casks.alert.search_version',
+} as const;

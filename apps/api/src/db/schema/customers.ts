@@ -13,11 +13,12 @@ import {
 
 /**
  * The club's customers: the screens' "users" (docs/screens/users.md). They never sign in here
- * (docs/architecture.md#data-model). A customer with financial history is never hard-deleted: `deleted_at` hides them
- * from every list and keeps their casks, purchases, referrals and ledger intact.
+ * (docs/architecture.md#data-model). A customer with financial history is never hard-deleted:
+ * `deleted_at` hides them
+ * from every list and keeps their casks, orders, referrals and ledger intact.
  *
- * Not modelled here: the counter triggers (src/db/sql/030_customers_counters.sql), the search
- * version trigger (src/db/sql/022_bump_counter_version.sql), and, set by custom migrations,
+ * Not modelled here: the counter and search version triggers
+ * (src/db/sql/030_customers_counters.sql), and, set by custom migrations,
  * statistics target 300 on full_name and email (0006), gin_pending_list_limit 128 kB on the two
  * trigram indexes and fillfactor 90 (0008). See docs/decisions/041.
  */
@@ -82,3 +83,15 @@ export const customers = pgTable(
 
 export type Customer = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
+
+/**
+ * The customers' counters, by the names the repositories read
+ * (docs/architecture.md#counters-and-triggers): what each counts is in
+ * src/db/sql/030_customers_counters.sql.
+ */
+export const CUSTOMER_COUNTERS = {
+  /** Customers not deleted. */
+  total: 'customers.total',
+  /** Moves whenever a search over customers could answer differently (customers_search_version). */
+  searchVersion: 'customers.search_version',
+} as const;

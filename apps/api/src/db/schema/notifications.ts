@@ -93,3 +93,13 @@ export const notificationReads = pgTable(
 export type Notification = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 export type NotificationRead = typeof notificationReads.$inferSelect;
+
+/**
+ * The notifications' counters, by the names the repositories read
+ * (docs/architecture.md#counters-and-triggers): src/db/sql/035_notifications_counters.sql.
+ */
+export const NOTIFICATION_COUNTERS = {
+  total: 'notifications.total',
+  /** Moves with any change to notifications (notifications_search_version). */
+  searchVersion: 'notifications.search_version',
+} as const;

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { PRODUCT_TYPES } from './casks.ts';
+import { PRODUCT_TYPES, type ProductType } from './casks.ts';
 import { files } from './files.ts';
 
 /**
@@ -95,3 +95,17 @@ export const offerImages = pgTable(
 export type Offer = typeof offers.$inferSelect;
 export type NewOffer = typeof offers.$inferInsert;
 export type OfferImage = typeof offerImages.$inferSelect;
+
+/**
+ * The offers' counters, by the names the repositories read
+ * (docs/architecture.md#counters-and-triggers): what each counts is in
+ * src/db/sql/032_offers_counters.sql.
+ */
+export const OFFER_COUNTERS = {
+  total: 'offers.total',
+  type: (type: ProductType) => `offers.type.${type}`,
+  /** Offers with is_active = true. */
+  active: 'offers.active',
+  /** Moves with any change to an offer row (offers_search_version): an offers search's count. */
+  searchVersion: 'offers.search_version',
+} as const;

@@ -57,3 +57,12 @@ export const pointTransactions = pgTable(
 
 export type PointTransaction = typeof pointTransactions.$inferSelect;
 export type NewPointTransaction = typeof pointTransactions.$inferInsert;
+
+/**
+ * The ledger's counter (docs/architecture.md#counters-and-triggers): its search version moves with
+ * any change to the ledger (point_transactions_search_version,
+ * src/db/sql/040_apply_point_transactions.sql).
+ */
+export const POINT_TRANSACTION_COUNTERS = {
+  searchVersion: 'point_transactions.search_version',
+} as const;

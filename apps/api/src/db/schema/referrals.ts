@@ -76,3 +76,18 @@ export const referrals = pgTable(
 
 export type Referral = typeof referrals.$inferSelect;
 export type NewReferral = typeof referrals.$inferInsert;
+
+/**
+ * The referrals' counters, by the names the repositories read
+ * (docs/architecture.md#counters-and-triggers): what each counts is in
+ * src/db/sql/034_referrals_counters.sql.
+ */
+export const REFERRAL_COUNTERS = {
+  total: 'referrals.total',
+  status: (status: ReferralStatus) => `referrals.status.${status}`,
+  /** Sum of reward_amount over all referrals, and over completed ones. */
+  rewardAmount: 'referrals.reward_amount',
+  completedRewardAmount: 'referrals.reward_amount.completed',
+  /** Moves with any change to a referral row (referrals_search_version): a Referrals search. */
+  searchVersion: 'referrals.search_version',
+} as const;

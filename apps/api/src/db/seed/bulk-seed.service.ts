@@ -45,8 +45,8 @@ const INDEXED_TABLES = [
   'casks',
   'cask_appreciation',
   'cask_regauges',
-  'purchases',
-  'purchase_notes',
+  'orders',
+  'order_notes',
   'referrals',
   'point_transactions',
   'notifications',
@@ -122,9 +122,9 @@ export async function seedBulk(database: Database, options: BulkSeedOptions) {
       );
     }
     await step('cask value histories', () => executeStatement(tx, statements.caskAppreciation));
-    await step(`${counts.purchases} orders`, () => executeStatement(tx, statements.purchases));
-    await executeStatement(tx, statements.purchaseNumbers);
-    await step('order notes', () => executeStatement(tx, statements.purchaseNotes));
+    await step(`${counts.orders} orders`, () => executeStatement(tx, statements.orders));
+    await executeStatement(tx, statements.orderNumbers);
+    await step('order notes', () => executeStatement(tx, statements.orderNotes));
     await step(`${counts.referrals} referrals`, () => executeStatement(tx, statements.referrals));
     for (const [from, to] of batches(customers)) {
       await step(`point transactions of customers ${from + 1}-${to + 1}`, () =>

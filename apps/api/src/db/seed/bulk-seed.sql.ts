@@ -21,7 +21,7 @@ import {
   FIRST_NAMES,
   LAST_NAMES,
   NOTIFICATION_TEMPLATES,
-  PURCHASE_NOTES,
+  ORDER_NOTES,
   SEARCH_TERMS,
   WAREHOUSES,
 } from './catalogue.ts';
@@ -50,7 +50,7 @@ export function bulkCounts(customers: number) {
     customers,
     casks: Math.floor(customers / 3),
     offers: Math.max(30, Math.ceil(customers / 5000)),
-    purchases: Math.floor(customers / 4),
+    orders: Math.floor(customers / 4),
     // Customers 3, 13, 23... joined through a referral: one in ten.
     referrals: customers > 3 ? Math.floor((customers - 4) / 10) + 1 : 0,
     // Customers 0, 5, 10... have two ledger entries (a credit, then a redemption): two in five.
@@ -278,16 +278,16 @@ function offersSql(e: Expressions, count: number) {
     ) as source`);
 }
 
-/** Purchase p: its customer, and when it was placed (after that customer signed up). */
+/** Order p: its customer, and when it was placed (after that customer signed up). */
 const buyer = (e: Expressions, x: SQL) => sql`(${e.rnd(x, 40)} % ${e.n})`;
 const submitted = (e: Expressions, x: SQL) =>
   e.during(buyer(e, x), sql`(${e.rnd(x, 43)} % 1000) / 1000.0`);
 
-function purchasesSql(e: Expressions, counts: ReturnType<typeof bulkCounts>) {
+function ordersSql(e: Expressions, counts: ReturnType<typeof bulkCounts>) {
   const { rnd, pick } = e;
   const sb = sql`s.buyer`;
   return statement(sql`
-    insert into purchases (id, customer_id, offer_id, title, contact_full_name, contact_email,
+    insert into orders (id, customer_id, offer_id, title, contact_full_name, contact_email,
                            preferred_contact_method, phone_number, investment_amount, status,
                            cask_progress, manual_payment_status, is_first_purchase,
                            referral_points_amount, submitted_date, days_left, created_at, updated_at,
@@ -299,7 +299,7 @@ function purchasesSql(e: Expressions, counts: ReturnType<typeof bulkCounts>) {
            case when s.nth = 1 and s.buyer % 10 = 3 then 250 else 0 end,
            s.submitted, s.days_left, s.submitted, s.submitted,
            -- The reference's number in order of creation (issue 41), after any order already there.
-           (select coalesce(max(order_number), 0) from purchases)
+           (select coalesce(max(order_number), 0) from orders)
              + row_number() over (order by s.submitted, s.id)
     from (
       select ${e.id('p', p)} as id, ${buyer(e, p)} as buyer,
@@ -315,16 +315,16 @@ function purchasesSql(e: Expressions, counts: ReturnType<typeof bulkCounts>) {
              ${submitted(e, p)} as submitted,
              (${rnd(p, 48)} % 61)::int as days_left,
              row_number() over (partition by ${buyer(e, p)} order by ${submitted(e, p)}, p) as nth
-      from generate_series(0, ${counts.purchases - 1}) as p
+      from generate_series(0, ${counts.orders - 1}) as p
     ) as s
     join offers o on o.id = s.offer_id`);
 }
 
 /** A note for every other order, a second one for every sixth. */
-function purchaseNotesSql(e: Expressions, count: number) {
+function orderNotesSql(e: Expressions, count: number) {
   return statement(sql`
-    insert into purchase_notes (purchase_id, content, created_at)
-    select ${e.id('p', p)}, ${e.pick(PURCHASE_NOTES, sql`p * 2 + nth`, 49)},
+    insert into order_notes (order_id, content, created_at)
+    select ${e.id('p', p)}, ${e.pick(ORDER_NOTES, sql`p * 2 + nth`, 49)},
            least(${e.anchor}, ${submitted(e, p)} + make_interval(days => nth * 3))
     from generate_series(0, ${count - 1}) as p
     cross join generate_series(1, 2) as nth
@@ -422,12 +422,12 @@ export function createBulkSql(shape: BulkShape) {
     casks: (from: number, to: number) => casksSql(e, from, to),
     caskAppreciation: caskAppreciationSql(e),
     offers: offersSql(e, counts.offers),
-    purchases: purchasesSql(e, counts),
+    orders: ordersSql(e, counts),
     /** The next order an admin's action adds is numbered after the seeded ones. */
-    purchaseNumbers: sql`
-    select setval(pg_get_serial_sequence('purchases', 'order_number'),
-                  coalesce((select max(order_number) from purchases), 0) + 1, false)`,
-    purchaseNotes: purchaseNotesSql(e, counts.purchases),
+    orderNumbers: sql`
+    select setval(pg_get_serial_sequence('orders', 'order_number'),
+                  coalesce((select max(order_number) from orders), 0) + 1, false)`,
+    orderNotes: orderNotesSql(e, counts.orders),
     referrals: referralsSql(e, counts.referrals),
     pointTransactions: (from: number, to: number) => pointTransactionsSql(e, from, to),
     notifications: notificationsSql(e, counts.notifications),

@@ -166,7 +166,7 @@ export const EXPERIENCES = [
   },
 ] as const;
 
-export const PURCHASE_NOTES = [
+export const ORDER_NOTES = [
   'Client called to confirm the budget.',
   'Documents sent by e-mail.',
   'Awaiting bank transfer.',

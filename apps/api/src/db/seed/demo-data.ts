@@ -3,12 +3,7 @@ import type { NewCustomer } from '../schema/customers.ts';
 import type { NotificationPriority, NotificationType } from '@cask/contracts/notifications';
 import type { NewOffer, OfferDetails } from '../schema/offers.ts';
 import type { NewPointTransaction } from '../schema/point-transactions.ts';
-import type {
-  CaskProgress,
-  ManualPaymentStatus,
-  NewPurchase,
-  PurchaseStatus,
-} from '../schema/purchases.ts';
+import type { CaskProgress, ManualPaymentStatus, NewOrder, OrderStatus } from '../schema/orders.ts';
 import type { NewReferral } from '../schema/referrals.ts';
 import {
   BOTTLE_LITRES,
@@ -21,7 +16,7 @@ import {
   FIRST_NAMES,
   LAST_NAMES,
   NOTIFICATION_TEMPLATES,
-  PURCHASE_NOTES,
+  ORDER_NOTES,
   WAREHOUSES,
 } from './catalogue.ts';
 import { createRandom, type Random } from './prng.ts';
@@ -52,8 +47,8 @@ export interface DemoData {
   images: DemoImage[];
   offers: (NewOffer & { id: string })[];
   offerImages: { offerId: string; fileId: string; position: number }[];
-  purchases: (NewPurchase & { id: string })[];
-  purchaseNotes: { purchaseId: string; content: string; adminId: string | null; createdAt: Date }[];
+  orders: (NewOrder & { id: string })[];
+  orderNotes: { orderId: string; content: string; adminId: string | null; createdAt: Date }[];
   referrals: (NewReferral & { id: string })[];
   pointTransactions: NewPointTransaction[];
   notifications: {
@@ -377,22 +372,22 @@ function buildReferrals(options: DemoOptions, customers: DemoData['customers']) 
   return referrals;
 }
 
-const PURCHASE_STATUSES_ALL: PurchaseStatus[] = ['Active', 'Pending', 'Delivered', 'Reject'];
+const ORDER_STATUSES_ALL: OrderStatus[] = ['Active', 'Pending', 'Delivered', 'Reject'];
 const PAYMENTS_ALL: ManualPaymentStatus[] = ['paid', 'refunded', 'Delivered', 'due', 'completed'];
 const PROGRESS_ALL: CaskProgress[] = ['Ready', 'Maturing'];
 
-function buildPurchases(
+function buildOrders(
   options: DemoOptions,
   customers: DemoData['customers'],
   offers: DemoData['offers'],
   referrals: DemoData['referrals'],
 ) {
   const random = stream(options.seed, 'purchases');
-  const purchases: DemoData['purchases'] = [];
-  const purchaseNotes: DemoData['purchaseNotes'] = [];
+  const orders: DemoData['orders'] = [];
+  const orderNotes: DemoData['orderNotes'] = [];
   const referred = new Set(referrals.map((referral) => referral.refereeId));
   // Every status with every payment status first, then a realistic mix.
-  const combos = PURCHASE_STATUSES_ALL.flatMap((status) =>
+  const combos = ORDER_STATUSES_ALL.flatMap((status) =>
     PAYMENTS_ALL.map((payment) => [status, payment] as const),
   );
   const count = Math.max(combos.length, Math.round(customers.length * 0.45));
@@ -422,7 +417,7 @@ function buildPurchases(
       options.today,
     );
     const id = uuidFrom(random);
-    purchases.push({
+    orders.push({
       id,
       customerId: customer.id,
       offerId: offer.id,
@@ -450,9 +445,9 @@ function buildPurchases(
     let noteTime = submittedDate.getTime();
     for (let n = 0; n < notes; n++) {
       noteTime = Math.min(options.today.getTime(), noteTime + random.int(1, 20) * DAY);
-      purchaseNotes.push({
-        purchaseId: id,
-        content: random.pick(PURCHASE_NOTES),
+      orderNotes.push({
+        orderId: id,
+        content: random.pick(ORDER_NOTES),
         adminId: options.adminIds.length > 0 ? random.pick(options.adminIds) : null,
         createdAt: new Date(noteTime),
       });
@@ -460,7 +455,7 @@ function buildPurchases(
   }
   // The first order of each customer is their "first purchase"; a referred customer's earns points.
   const seen = new Set<string>();
-  for (const purchase of [...purchases].sort(
+  for (const purchase of [...orders].sort(
     (a, b) => a.submittedDate!.getTime() - b.submittedDate!.getTime(),
   )) {
     if (seen.has(purchase.customerId)) continue;
@@ -468,7 +463,7 @@ function buildPurchases(
     purchase.isFirstPurchase = true;
     if (referred.has(purchase.customerId)) purchase.referralPointsAmount = random.pick([100, 250]);
   }
-  return { purchases, purchaseNotes };
+  return { orders, orderNotes };
 }
 
 /**
@@ -480,7 +475,7 @@ function buildLedger(
   options: DemoOptions,
   customers: DemoData['customers'],
   referrals: DemoData['referrals'],
-  purchases: DemoData['purchases'],
+  orders: DemoData['orders'],
   byName: Map<string, string>,
 ) {
   const random = stream(options.seed, 'ledger');
@@ -497,7 +492,7 @@ function buildLedger(
       createdAt: referral.completedDate,
     });
   }
-  for (const purchase of purchases) {
+  for (const purchase of orders) {
     if (purchase.manualPaymentStatus !== 'paid' && purchase.manualPaymentStatus !== 'completed') {
       continue;
     }
@@ -626,9 +621,9 @@ export function buildDemoData(options: DemoOptions): DemoData {
   const { casks, caskAppreciation } = buildCasks(options, visible);
   const { offers, images, offerImages } = buildOffers(options);
   const referrals = buildReferrals(options, visible);
-  const { purchases, purchaseNotes } = buildPurchases(options, visible, offers, referrals);
+  const { orders, orderNotes } = buildOrders(options, visible, offers, referrals);
   const byName = new Map(customers.map((customer) => [customer.id, customer.fullName]));
-  const pointTransactions = buildLedger(options, visible, referrals, purchases, byName);
+  const pointTransactions = buildLedger(options, visible, referrals, orders, byName);
   const { notifications, notificationReads } = buildNotifications(options, visible);
   return {
     today: options.today,
@@ -638,8 +633,8 @@ export function buildDemoData(options: DemoOptions): DemoData {
     images,
     offers,
     offerImages,
-    purchases,
-    purchaseNotes,
+    orders,
+    orderNotes,
     referrals,
     pointTransactions,
     notifications,

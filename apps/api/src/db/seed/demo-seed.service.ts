@@ -66,7 +66,7 @@ export async function seedDemo(
         customers: data.customers.length,
         casks: data.casks.length,
         offers: data.offers.length,
-        purchases: data.purchases.length,
+        orders: data.orders.length,
         referrals: data.referrals.length,
         pointTransactions: data.pointTransactions.length,
         notifications: data.notifications.length,
@@ -92,7 +92,7 @@ export async function seedDemoIfEmpty(database: Database, log: SeedLog): Promise
   try {
     const counts = await seedDemo(database);
     log.info(
-      `SEED_DEMO: added demo data (${counts.customers} customers, ${counts.casks} casks, ${counts.offers} offers, ${counts.purchases} orders)`,
+      `SEED_DEMO: added demo data (${counts.customers} customers, ${counts.casks} casks, ${counts.offers} offers, ${counts.orders} orders)`,
     );
   } catch (error) {
     // Another instance started at the same moment and seeded first: nothing left to do.

@@ -8,7 +8,7 @@ import { files } from '../schema/files.ts';
 import { notificationReads, notifications } from '../schema/notifications.ts';
 import { offerImages, offers } from '../schema/offers.ts';
 import { pointTransactions } from '../schema/point-transactions.ts';
-import { purchaseNotes, purchases } from '../schema/purchases.ts';
+import { orderNotes, orders } from '../schema/orders.ts';
 import { referrals } from '../schema/referrals.ts';
 import { terms } from '../schema/terms.ts';
 import type { DemoData } from './demo-data.ts';
@@ -22,8 +22,8 @@ export const SEEDED_TABLES = [
   'cask_transfers',
   'offers',
   'offer_images',
-  'purchases',
-  'purchase_notes',
+  'orders',
+  'order_notes',
   'referrals',
   'point_transactions',
   'notifications',
@@ -118,13 +118,13 @@ export async function insertDemoData(
   await insertInChunks(tx, offers, data.offers);
   await insertInChunks(tx, offerImages, data.offerImages);
   // In time order: each order's reference (ORD-00123) is numbered as it is inserted (issue 41).
-  const byTime = (order: (typeof data.purchases)[number]) => order.createdAt?.getTime() ?? 0;
+  const byTime = (order: (typeof data.orders)[number]) => order.createdAt?.getTime() ?? 0;
   await insertInChunks(
     tx,
-    purchases,
-    [...data.purchases].sort((a, b) => byTime(a) - byTime(b)),
+    orders,
+    [...data.orders].sort((a, b) => byTime(a) - byTime(b)),
   );
-  await insertInChunks(tx, purchaseNotes, data.purchaseNotes);
+  await insertInChunks(tx, orderNotes, data.orderNotes);
   await insertInChunks(tx, referrals, data.referrals);
   // In time order, so the balance (kept by the ledger trigger) is never below zero on the way.
   await insertInChunks(tx, pointTransactions, data.pointTransactions);

@@ -38,10 +38,10 @@ async function referenceProblems() {
     select
       (select count(*)::int from (
          select order_number, lag(order_number) over (order by created_at, id) as previous
-         from purchases) n
+         from orders) n
        where order_number <= previous) as misordered,
-      (select count(distinct order_number)::int from purchases) as numbered,
-      (select count(*)::int from purchases) as total`,
+      (select count(distinct order_number)::int from orders) as numbered,
+      (select count(*)::int from orders) as total`,
   );
   return row;
 }
@@ -130,20 +130,15 @@ test('the demo seed fills every table of the data model, with every status the s
         sql`select distinct ${sql.identifier(column)}::text as value from ${sql.identifier(table)} order by 1`,
       )
     ).map((row) => row.value);
-  expect(await distinct('status', 'purchases')).toEqual([
-    'Active',
-    'Delivered',
-    'Pending',
-    'Reject',
-  ]);
-  expect(await distinct('manual_payment_status', 'purchases')).toEqual([
+  expect(await distinct('status', 'orders')).toEqual(['Active', 'Delivered', 'Pending', 'Reject']);
+  expect(await distinct('manual_payment_status', 'orders')).toEqual([
     'Delivered',
     'completed',
     'due',
     'paid',
     'refunded',
   ]);
-  expect(await distinct('cask_progress', 'purchases')).toEqual(['Maturing', 'Ready']);
+  expect(await distinct('cask_progress', 'orders')).toEqual(['Maturing', 'Ready']);
   expect(await distinct('type', 'offers')).toEqual(['bottle', 'cask', 'experience']);
   expect(await distinct('status', 'referrals')).toEqual(['completed', 'pending']);
   expect(await distinct('type', 'notifications')).toEqual([
@@ -283,7 +278,7 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
     customers: 2000,
     casks: 666,
     offers: 30,
-    purchases: 500,
+    orders: 500,
     referrals: 200,
     pointTransactions: 800,
     notifications: 20,
@@ -293,9 +288,9 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
     customers: 2000,
     casks: 666,
     offers: 30,
-    purchases: 500,
+    orders: 500,
     // A note for every other order and a second for every sixth.
-    purchase_notes: 250 + 84,
+    order_notes: 250 + 84,
     referrals: 200,
     point_transactions: 800,
     notifications: 20,
@@ -343,7 +338,7 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
     sql`
     select count(*)::int as bad from (
       select id from customers union all select id from casks union all select id from offers
-      union all select id from purchases union all select id from referrals) as all_ids
+      union all select id from orders union all select id from referrals) as all_ids
     where id::text !~ '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'`,
   );
   expect(ids?.bad).toBe(0);

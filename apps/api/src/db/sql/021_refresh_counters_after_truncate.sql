@@ -16,7 +16,7 @@ CREATE TRIGGER casks_counters_truncate AFTER TRUNCATE ON casks
 CREATE TRIGGER offers_counters_truncate AFTER TRUNCATE ON offers
   FOR EACH STATEMENT EXECUTE FUNCTION refresh_counters_after_truncate();
 --> statement-breakpoint
-CREATE TRIGGER purchases_counters_truncate AFTER TRUNCATE ON purchases
+CREATE TRIGGER orders_counters_truncate AFTER TRUNCATE ON orders
   FOR EACH STATEMENT EXECUTE FUNCTION refresh_counters_after_truncate();
 --> statement-breakpoint
 CREATE TRIGGER referrals_counters_truncate AFTER TRUNCATE ON referrals

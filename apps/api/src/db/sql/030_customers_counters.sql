@@ -42,3 +42,9 @@ CREATE TRIGGER customers_counters_update AFTER UPDATE ON customers REFERENCING O
 --> statement-breakpoint
 CREATE TRIGGER customers_counters_delete AFTER DELETE ON customers REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION customers_counters_apply();
+--> statement-breakpoint
+-- Customers: a new or deleted customer, a new name or e-mail; an edit of isActive or a point
+-- adjustment does not move it.
+CREATE TRIGGER customers_search_version
+  AFTER INSERT OR DELETE OR UPDATE OF full_name, email, deleted_at OR TRUNCATE ON customers
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('customers.search_version');

@@ -47,3 +47,9 @@ CREATE TRIGGER offers_counters_update AFTER UPDATE ON offers REFERENCING OLD TAB
 --> statement-breakpoint
 CREATE TRIGGER offers_counters_delete AFTER DELETE ON offers REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION offers_counters_apply();
+--> statement-breakpoint
+-- Offers: any change to an offer row (a search matches the title and the description, narrowed
+-- by type, leaving retired offers out).
+CREATE TRIGGER offers_search_version
+  AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON offers
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('offers.search_version');

@@ -46,3 +46,9 @@ CREATE TRIGGER referrals_counters_update AFTER UPDATE ON referrals REFERENCING O
 --> statement-breakpoint
 CREATE TRIGGER referrals_counters_delete AFTER DELETE ON referrals REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION referrals_counters_apply();
+--> statement-breakpoint
+-- Referrals: any change to a referral row (a search matches the code and both customers' names
+-- and e-mails, which customers.search_version follows, and may be narrowed by status).
+CREATE TRIGGER referrals_search_version
+  AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON referrals
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('referrals.search_version');

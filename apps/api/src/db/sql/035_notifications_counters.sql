@@ -23,3 +23,9 @@ CREATE TRIGGER notifications_counters_insert AFTER INSERT ON notifications REFER
 --> statement-breakpoint
 CREATE TRIGGER notifications_counters_delete AFTER DELETE ON notifications REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION notifications_counters_apply();
+--> statement-breakpoint
+-- The search version (bump_counter_version, 022), for the customer page's 'Notifications'
+-- (issue 30): any change to notifications.
+CREATE TRIGGER notifications_search_version
+  AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON notifications
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('notifications.search_version');

@@ -14,3 +14,9 @@ $$;
 CREATE TRIGGER point_transactions_apply AFTER INSERT ON point_transactions
   REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION apply_point_transactions();
+--> statement-breakpoint
+-- The ledger's search version (bump_counter_version, 022), for the customer page's 'Points'
+-- (issue 30): any change to the ledger (append-only: inserts).
+CREATE TRIGGER point_transactions_search_version
+  AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON point_transactions
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('point_transactions.search_version');

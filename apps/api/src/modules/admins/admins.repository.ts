@@ -4,10 +4,9 @@ import { INVITE_VALID_HOURS } from '@cask/contracts/admins';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { createList, windowSql } from '../../db/list.ts';
 import { isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
-import { adminInvites } from '../../db/schema/admin-invites.ts';
+import { adminInvites, ADMIN_INVITE_COUNTERS } from '../../db/schema/admin-invites.ts';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
-import { admins } from '../../db/schema/admins.ts';
-import { COUNTER_NAMES } from '../../db/schema/counters.ts';
+import { admins, ADMIN_COUNTERS } from '../../db/schema/admins.ts';
 import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { adminTotp } from '../../db/schema/two-factor.ts';
 import { secondsUntil } from '../../db/seconds-until.ts';
@@ -37,7 +36,7 @@ const ROWS = sql`(select id, full_name, email, role,
 
 export function createAdminList(database: Database) {
   const read = createList<AdminAccount>(database, {
-    counters: [COUNTER_NAMES.admins, COUNTER_NAMES.adminInvites],
+    counters: [ADMIN_COUNTERS.total, ADMIN_INVITE_COUNTERS.total],
     sorts: { createdAt: 'created_at' },
     item: jsonObject<AdminAccount>({
       id: sql`p.id`,
@@ -55,7 +54,7 @@ export function createAdminList(database: Database) {
       page: query.page,
       limit: query.limit,
       key: 'admins',
-      listTotal: (counter) => counter(COUNTER_NAMES.admins) + counter(COUNTER_NAMES.adminInvites),
+      listTotal: (counter) => counter(ADMIN_COUNTERS.total) + counter(ADMIN_INVITE_COUNTERS.total),
       pageSql: (window) =>
         windowSql({ table: ROWS, alias: 'a', columns: '*', where: sql`true` }, window),
     });

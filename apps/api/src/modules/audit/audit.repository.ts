@@ -50,7 +50,7 @@ export const RECORD_NAME_SQL = sql`case when r.entity_id !~ ${UUID} then null
   when r.entity = 'customer' then (select x.full_name from customers x where x.id = r.entity_id::uuid)
   when r.entity = 'cask' then (select x.name from casks x where x.id = r.entity_id::uuid)
   when r.entity = 'offer' then (select x.title from offers x where x.id = r.entity_id::uuid)
-  when r.entity = 'purchase' then (select x.title from purchases x where x.id = r.entity_id::uuid)
+  when r.entity = 'purchase' then (select x.title from orders x where x.id = r.entity_id::uuid)
   when r.entity = 'referral' then (select x.referral_code from referrals x where x.id = r.entity_id::uuid)
   when r.entity = 'notification' then (select x.title from notifications x where x.id = r.entity_id::uuid)
   when r.entity = 'admin' then (select x.full_name from admins x where x.id = r.entity_id::uuid)
@@ -65,7 +65,7 @@ function recordNameMatchesSql(pattern: string): SQL {
       named('customer', 'customers', sql`search_text like lower(${pattern})`),
       named('cask', 'casks', sql`search_text like lower(${pattern})`),
       named('offer', 'offers', sql`title ilike ${pattern}`),
-      named('purchase', 'purchases', sql`search_text like lower(${pattern})`),
+      named('purchase', 'orders', sql`search_text like lower(${pattern})`),
       named('referral', 'referrals', sql`search_text like lower(${pattern})`),
       named('notification', 'notifications', sql`title ilike ${pattern}`),
       named('admin', 'admins', sql`full_name ilike ${pattern} or email ilike ${pattern}`),
@@ -111,7 +111,7 @@ export const REFERENCES_SQL = sql`(select coalesce(json_object_agg(i.id, json_bu
     select 'customer' as type, x.full_name as name from customers x where x.id = i.id::uuid
     union all select 'cask', x.name from casks x where x.id = i.id::uuid
     union all select 'offer', x.title from offers x where x.id = i.id::uuid
-    union all select 'order', x.title from purchases x where x.id = i.id::uuid
+    union all select 'order', x.title from orders x where x.id = i.id::uuid
     union all select 'admin', x.full_name from admins x where x.id = i.id::uuid
     limit 1) n)`;
 

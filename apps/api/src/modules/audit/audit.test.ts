@@ -15,7 +15,7 @@ import { useTestContext } from '../../../test/support/app.ts';
 import {
   createCask,
   createCustomer,
-  createPurchase,
+  createOrder,
   uniqueMarker,
 } from '../../../test/support/factories.ts';
 import { getData } from '../../../test/support/requests.ts';
@@ -438,7 +438,7 @@ describe('a bulk change and its undo share one bulk id (decision 311)', () => {
     });
 
   test("each row's entry names the bulk change and how many records it changed", async () => {
-    const orders = await Promise.all([1, 2, 3].map(() => createPurchase(ctx)));
+    const orders = await Promise.all([1, 2, 3].map(() => createOrder(ctx)));
     const done = await postBulkStatus({
       changes: orders.map((order) => ({ id: order.id, status: 'Delivered' })),
     });
@@ -460,7 +460,7 @@ describe('a bulk change and its undo share one bulk id (decision 311)', () => {
   });
 
   test('an undo naming a bulk change never written is refused and changes nothing', async () => {
-    const order = await createPurchase(ctx, { status: 'Pending' });
+    const order = await createOrder(ctx, { status: 'Pending' });
     const res = await postBulkStatus({
       bulkId: '00000000-0000-4000-8000-000000000000',
       changes: [{ id: order.id, status: 'Delivered' }],

@@ -20,20 +20,25 @@ import {
   type ListWindow,
 } from '../../db/list.ts';
 import { frozenSql, isoTimeSql, jsonObject, uploadUrlSql } from '../../db/sql-fragments.ts';
-import { caskAppreciation, casks, type CaskStatus, type NewCask } from '../../db/schema/casks.ts';
-import { COUNTER_NAMES } from '../../db/schema/counters.ts';
+import {
+  caskAppreciation,
+  casks,
+  type CaskStatus,
+  type NewCask,
+  CASK_COUNTERS,
+} from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 
 /** The counters the list reads with every page: the stats and the search version. */
 const COUNTERS = {
-  total: COUNTER_NAMES.casks,
-  ready: COUNTER_NAMES.caskStatus('Ready'),
-  maturing: COUNTER_NAMES.caskStatus('Maturing'),
-  currentValue: COUNTER_NAMES.casksCurrentValue,
-  gain: COUNTER_NAMES.casksGain,
-  searchVersion: COUNTER_NAMES.casksSearchVersion,
-  alertVersion: COUNTER_NAMES.casksAlertSearchVersion,
+  total: CASK_COUNTERS.total,
+  ready: CASK_COUNTERS.status('Ready'),
+  maturing: CASK_COUNTERS.status('Maturing'),
+  currentValue: CASK_COUNTERS.currentValue,
+  gain: CASK_COUNTERS.gain,
+  searchVersion: CASK_COUNTERS.searchVersion,
+  alertVersion: CASK_COUNTERS.alertSearchVersion,
 } as const;
 
 /**

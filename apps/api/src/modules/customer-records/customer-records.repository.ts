@@ -14,8 +14,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { createList, windowSql, type ListWindow } from '../../db/list.ts';
 import { isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
-import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { versionSql } from '../../db/versions.ts';
+import { CASK_COUNTERS } from '../../db/schema/casks.ts';
+import { ORDER_COUNTERS } from '../../db/schema/orders.ts';
+import { REFERRAL_COUNTERS } from '../../db/schema/referrals.ts';
+import { POINT_TRANSACTION_COUNTERS } from '../../db/schema/point-transactions.ts';
+import { NOTIFICATION_COUNTERS } from '../../db/schema/notifications.ts';
 
 const customerRecordSql = (id: string) => sql`
   select ${jsonObject<CustomerRecord>({
@@ -33,7 +37,7 @@ const customerRecordSql = (id: string) => sql`
         where k.owner_id = c.id and k.deleted_at is null)`,
       portfolioValue: sql`(select coalesce(sum(k.current_value), 0) from casks k
         where k.owner_id = c.id and k.deleted_at is null)`,
-      totalInvested: sql`(select coalesce(sum(p.investment_amount), 0) from purchases p
+      totalInvested: sql`(select coalesce(sum(p.investment_amount), 0) from orders p
         where p.customer_id = c.id and p.deleted_at is null and p.status <> 'Reject')`,
       pointsBalance: sql`c.points_balance`,
     }),
@@ -42,7 +46,7 @@ const customerRecordSql = (id: string) => sql`
 
 /**
  * The customer, with the four cards, in one statement: index-only counts and sums over their
- * casks (casks_owner_listing_idx) and orders (purchases_customer_idx); null when there is no
+ * casks (casks_owner_listing_idx) and orders (orders_customer_idx); null when there is no
  * such customer (or they were deleted). Its plan is the same for every customer: a named
  * statement, planned once (db/client.ts).
  */
@@ -215,7 +219,7 @@ export function createCustomerSections(database: Database) {
       // Deleted casks are left out (decision 273), as casks_owner_listing_idx does.
       where: (customer) => sql`owner_id = ${customer}::uuid and deleted_at is null`,
       // Moves with every change to casks, a transfer, a delete or its undo among them.
-      versions: [COUNTER_NAMES.casksAlertSearchVersion],
+      versions: [CASK_COUNTERS.alertSearchVersion],
       item: CASK_ITEM,
       // Volume and ABV as the cask page shows them: the latest gauge, else as filled (decision 305).
       rowSql: (rows) =>
@@ -235,7 +239,7 @@ export function createCustomerSections(database: Database) {
       // A customer has few transfers among many (cask_transfers_from_idx): collected and sorted.
       collect: true,
       // Moves with every transfer (it changes the cask's owner), a delete or its undo.
-      versions: [COUNTER_NAMES.casksAlertSearchVersion],
+      versions: [CASK_COUNTERS.alertSearchVersion],
       item: PAST_CASK_ITEM,
       rowSql: (rows) =>
         sql`select t.id, t.cask_id, k.name, to_char(t.transferred_on, 'YYYY-MM-DD') as transferred_on,
@@ -245,19 +249,19 @@ export function createCustomerSections(database: Database) {
     }),
     orders: section<OrderItem>(database, {
       name: 'orders',
-      table: 'purchases',
+      table: 'orders',
       where: (customer) => sql`customer_id = ${customer}::uuid and deleted_at is null`,
-      versions: [COUNTER_NAMES.purchasesSearchVersion],
+      versions: [ORDER_COUNTERS.searchVersion],
       item: ORDER_ITEM,
       rowSql: (rows) =>
         sql`select o.id, o.title, o.investment_amount, o.status, o.manual_payment_status,
-          o.submitted_date, o.created_at from (${rows}) w join purchases o on o.id = w.id`,
+          o.submitted_date, o.created_at from (${rows}) w join orders o on o.id = w.id`,
     }),
     referrals: section<ReferralItem>(database, {
       name: 'referrals',
       table: 'referrals',
       where: (customer) => sql`(referrer_id = ${customer}::uuid or referee_id = ${customer}::uuid)`,
-      versions: [COUNTER_NAMES.referralsSearchVersion],
+      versions: [REFERRAL_COUNTERS.searchVersion],
       collect: true,
       item: REFERRAL_ITEM,
       rowSql: (rows, customer) =>
@@ -271,7 +275,7 @@ export function createCustomerSections(database: Database) {
       name: 'points',
       table: 'point_transactions',
       where: (customer) => sql`customer_id = ${customer}::uuid`,
-      versions: [COUNTER_NAMES.pointTransactionsSearchVersion],
+      versions: [POINT_TRANSACTION_COUNTERS.searchVersion],
       item: POINTS_ITEM,
       rowSql: (rows, customer) =>
         sql`select t.id, t.created_at, t.points, t.type, t.description, a.full_name as admin,
@@ -285,7 +289,7 @@ export function createCustomerSections(database: Database) {
       table: 'notifications',
       where: (customer) => sql`(recipient_id = ${customer}::uuid or is_global)`,
       rows: notificationRowsSql,
-      versions: [COUNTER_NAMES.notificationsSearchVersion],
+      versions: [NOTIFICATION_COUNTERS.searchVersion],
       item: NOTIFICATION_ITEM,
       rowSql: (rows) =>
         sql`select n.id, n.title, n.message, n.type, n.is_global, n.created_at

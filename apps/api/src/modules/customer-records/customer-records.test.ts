@@ -18,7 +18,7 @@ import {
   createCustomer,
   createNotification,
   createPointTransaction,
-  createPurchase,
+  createOrder,
   createReferral,
 } from '../../../test/support/factories.ts';
 
@@ -44,13 +44,13 @@ describe('the customer page', () => {
     await createCask(ctx, { ownerId: customer.id, currentValue: '2000', purchasePrice: '2500' });
     await createCask(ctx, { ownerId: other.id, currentValue: '99999' });
     for (let i = 0; i < 7; i++)
-      await createPurchase(ctx, { customerId: customer.id, investmentAmount: '100.25' });
-    await createPurchase(ctx, {
+      await createOrder(ctx, { customerId: customer.id, investmentAmount: '100.25' });
+    await createOrder(ctx, {
       customerId: customer.id,
       investmentAmount: '5000',
       status: 'Reject',
     });
-    await createPurchase(ctx, { customerId: other.id });
+    await createOrder(ctx, { customerId: other.id });
     await createReferral(ctx, { referrerId: customer.id, refereeId: other.id });
     const referrer = await createCustomer(ctx);
     await createReferral(ctx, { referrerId: referrer.id, refereeId: customer.id });

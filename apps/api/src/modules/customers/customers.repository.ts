@@ -10,8 +10,7 @@ import {
   type ListWindow,
   createList,
 } from '../../db/list.ts';
-import { COUNTER_NAMES } from '../../db/schema/counters.ts';
-import { customers } from '../../db/schema/customers.ts';
+import { customers, CUSTOMER_COUNTERS } from '../../db/schema/customers.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   BULK_USER_NOT_DELETED,
@@ -83,8 +82,8 @@ export interface CustomerPageRequest {
 
 /** The counters every customer list reads with its page. */
 export const CUSTOMER_LIST_COUNTERS = [
-  COUNTER_NAMES.customers,
-  COUNTER_NAMES.customersSearchVersion,
+  CUSTOMER_COUNTERS.total,
+  CUSTOMER_COUNTERS.searchVersion,
 ] as const;
 
 /**
@@ -114,13 +113,13 @@ export function customerListRequest(
     limit,
     sort,
     key: `${name}:${pattern ?? ''}`,
-    listTotal: (counter) => counter(COUNTER_NAMES.customers),
+    listTotal: (counter) => counter(CUSTOMER_COUNTERS.total),
     ...(pattern === undefined
       ? {}
       : {
           search: {
             countSql: () => countCustomerMatchesSql(pattern),
-            versionCounters: [COUNTER_NAMES.customersSearchVersion],
+            versionCounters: [CUSTOMER_COUNTERS.searchVersion],
           },
         }),
     pageSql: (window) => sql`select ${rowSql} from (${customerWindowSql(window, pattern)}) w`,

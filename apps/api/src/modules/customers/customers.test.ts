@@ -6,7 +6,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
-import { purchases } from '../../db/schema/purchases.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import type { PageWindow } from '../../lib/page-plan.ts';
@@ -18,7 +18,7 @@ import {
   createCustomer,
   createCustomers,
   createPointTransaction,
-  createPurchase,
+  createOrder,
   createReferral,
   uniqueMarker,
   auditEntriesOf,
@@ -358,7 +358,7 @@ test('updating or deleting an unknown customer answers 404', async () => {
 test('deleting hides the customer but keeps their casks, orders, referrals and points', async () => {
   const customer = await createCustomer(ctx, { fullName: `Deleted ${uniqueMarker()}` });
   const cask = await createCask(ctx, { ownerId: customer.id });
-  const purchase = await createPurchase(ctx, { customerId: customer.id });
+  const purchase = await createOrder(ctx, { customerId: customer.id });
   const referral = await createReferral(ctx, { referrerId: customer.id });
   await createPointTransaction(ctx, { customerId: customer.id, points: 250 });
 
@@ -375,7 +375,7 @@ test('deleting hides the customer but keeps their casks, orders, referrals and p
   expect(row?.pointsBalance).toBe(250);
   const db = ctx.database.db;
   expect(await db.$count(casks, eq(casks.id, cask.id))).toBe(1);
-  expect(await db.$count(purchases, eq(purchases.id, purchase.id))).toBe(1);
+  expect(await db.$count(orders, eq(orders.id, purchase.id))).toBe(1);
   expect(await db.$count(referrals, eq(referrals.id, referral.id))).toBe(1);
   expect(await db.$count(pointTransactions, eq(pointTransactions.customerId, customer.id))).toBe(1);
 

@@ -7,11 +7,11 @@ import {
 import { todayIso } from '@cask/contracts/cask-records';
 import { beforeAll, expect, test } from 'vitest';
 import { casks } from '../../db/schema/casks.ts';
-import { purchases } from '../../db/schema/purchases.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { queryRows } from '../../../test/support/database.ts';
-import { createCask, createCustomer, createPurchase } from '../../../test/support/factories.ts';
+import { createCask, createCustomer, createOrder } from '../../../test/support/factories.ts';
 
 // Issue 30's dashboard trends (decision 233): each one compared with a direct query of the
 // tables after inserts, updates and deletes, so an aggregate the triggers keep is exact.
@@ -40,7 +40,7 @@ async function revenueFromOrders(): Promise<{ month: string; revenue: number }[]
     sql`
     select to_char(submitted_date at time zone 'UTC', 'YYYY-MM') as month,
            sum(investment_amount)::text as revenue
-    from purchases
+    from orders
     where deleted_at is null and manual_payment_status in ('paid', 'completed')
     group by 1`,
   );
@@ -96,7 +96,7 @@ test('an empty club has twelve months of zeros, oldest first, up to this one', a
 test('revenue by month stays the orders query through inserts, updates and deletes', async () => {
   const customer = await createCustomer(ctx);
   const order = (back: number, amount: string, payment: 'paid' | 'completed' | 'due') =>
-    createPurchase(ctx, {
+    createOrder(ctx, {
       customerId: customer.id,
       submittedDate: monthsAgo(back),
       investmentAmount: amount,
@@ -114,17 +114,17 @@ test('revenue by month stays the orders query through inserts, updates and delet
 
   // A payment received, an amount changed, an order moved to another month.
   await ctx.database.db
-    .update(purchases)
+    .update(orders)
     .set({ manualPaymentStatus: 'paid' })
-    .where(eq(purchases.id, dueNow.id));
+    .where(eq(orders.id, dueNow.id));
   await ctx.database.db
-    .update(purchases)
+    .update(orders)
     .set({ investmentAmount: '4100.50' })
-    .where(eq(purchases.id, paidEarlier.id));
+    .where(eq(orders.id, paidEarlier.id));
   await ctx.database.db
-    .update(purchases)
+    .update(orders)
     .set({ submittedDate: monthsAgo(5) })
-    .where(eq(purchases.id, paidNow.id));
+    .where(eq(orders.id, paidNow.id));
   expect((await trends()).revenueByMonth).toEqual(await revenueFromOrders());
 
   // Hidden through the API (the Orders screen's delete), then a row erased outright.
@@ -134,7 +134,7 @@ test('revenue by month stays the orders query through inserts, updates and delet
     headers: admin.headers,
   });
   expect(hidden.statusCode, hidden.body).toBe(200);
-  await ctx.database.db.delete(purchases).where(eq(purchases.id, dueNow.id));
+  await ctx.database.db.delete(orders).where(eq(orders.id, dueNow.id));
   const answer = await trends();
   expect(answer.revenueByMonth).toEqual(await revenueFromOrders());
   expect(answer.revenueByMonth.find((point) => point.month === months()[8])?.revenue).toBe(0);

@@ -3,13 +3,16 @@ import { CASK_STATUSES, type CaskStatus } from '@cask/contracts/casks';
 import { TREND_MONTHS } from '@cask/contracts/dashboard';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { COUNTER_NAMES } from '../../db/schema/counters.ts';
+import { CUSTOMER_COUNTERS } from '../../db/schema/customers.ts';
+import { CASK_COUNTERS } from '../../db/schema/casks.ts';
+import { OFFER_COUNTERS } from '../../db/schema/offers.ts';
+import { ORDER_COUNTERS } from '../../db/schema/orders.ts';
 
 const DASHBOARD_COUNTERS = [
-  COUNTER_NAMES.customers,
-  COUNTER_NAMES.casks,
-  COUNTER_NAMES.activeOffers,
-  COUNTER_NAMES.revenue,
+  CUSTOMER_COUNTERS.total,
+  CASK_COUNTERS.total,
+  OFFER_COUNTERS.active,
+  ORDER_COUNTERS.revenue,
 ];
 
 export interface DashboardCounters {
@@ -43,10 +46,10 @@ export async function readDashboardCounters(
   const values = new Map(rows);
   const read = (name: string) => values.get(name) ?? '0';
   return {
-    customers: read(COUNTER_NAMES.customers),
-    casks: read(COUNTER_NAMES.casks),
-    activeOffers: read(COUNTER_NAMES.activeOffers),
-    revenue: read(COUNTER_NAMES.revenue),
+    customers: read(CUSTOMER_COUNTERS.total),
+    casks: read(CASK_COUNTERS.total),
+    activeOffers: read(OFFER_COUNTERS.active),
+    revenue: read(ORDER_COUNTERS.revenue),
   };
 }
 
@@ -67,9 +70,6 @@ export async function readCaskAlertCounts(
   return { regaugeDue: Number(row?.[0] ?? 0), abvNearForty: Number(row?.[1] ?? 0) };
 }
 
-/** The revenue counter of a month 'YYYY-MM' (src/db/sql/033_purchases_counters.sql). */
-export const revenueCounterOf = (month: string) => `purchases.revenue.${month}`;
-
 /**
  * The trends' counters in one statement (decision 233): each month's revenue and each cask
  * status's count, by primary key. A counter never written reads as '0'.
@@ -78,7 +78,10 @@ export async function readTrendCounters(
   database: Pick<Database, 'readRows'>,
   months: readonly string[],
 ): Promise<{ revenue: Map<string, string>; casksByStatus: Map<CaskStatus, string> }> {
-  const names = [...months.map(revenueCounterOf), ...CASK_STATUSES.map(COUNTER_NAMES.caskStatus)];
+  const names = [
+    ...months.map(ORDER_COUNTERS.revenueOfMonth),
+    ...CASK_STATUSES.map(CASK_COUNTERS.status),
+  ];
   if (months.length !== TREND_MONTHS) throw new RangeError(`${TREND_MONTHS} months expected`);
   const rows = (await database.readRows(countersSql(names), { prepared: true })) as [
     string,
@@ -87,9 +90,9 @@ export async function readTrendCounters(
   const values = new Map(rows);
   const read = (name: string) => values.get(name) ?? '0';
   return {
-    revenue: new Map(months.map((month) => [month, read(revenueCounterOf(month))])),
+    revenue: new Map(months.map((month) => [month, read(ORDER_COUNTERS.revenueOfMonth(month))])),
     casksByStatus: new Map(
-      CASK_STATUSES.map((status) => [status, read(COUNTER_NAMES.caskStatus(status))]),
+      CASK_STATUSES.map((status) => [status, read(CASK_COUNTERS.status(status))]),
     ),
   };
 }

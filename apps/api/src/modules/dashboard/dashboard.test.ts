@@ -4,7 +4,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { offers } from '../../db/schema/offers.ts';
-import { purchases } from '../../db/schema/purchases.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
@@ -14,7 +14,7 @@ import {
   createCustomer,
   createCustomers,
   createOffer,
-  createPurchase,
+  createOrder,
   createReferral,
 } from '../../../test/support/factories.ts';
 
@@ -111,22 +111,22 @@ test('the cards count customers not deleted, every cask and the active offers', 
 test('total revenue is the exact sum of paid and completed orders, to the cent', async () => {
   const before = (await summary()).payments.totalRevenue;
   const customer = await createCustomer(ctx);
-  await createPurchase(ctx, {
+  await createOrder(ctx, {
     customerId: customer.id,
     investmentAmount: '0.10',
     manualPaymentStatus: 'paid',
   });
-  await createPurchase(ctx, {
+  await createOrder(ctx, {
     customerId: customer.id,
     investmentAmount: '0.20',
     manualPaymentStatus: 'completed',
   });
-  const due = await createPurchase(ctx, {
+  const due = await createOrder(ctx, {
     customerId: customer.id,
     investmentAmount: '1000000.05',
     manualPaymentStatus: 'due',
   });
-  await createPurchase(ctx, {
+  await createOrder(ctx, {
     customerId: customer.id,
     investmentAmount: '7.00',
     manualPaymentStatus: 'refunded',
@@ -136,12 +136,12 @@ test('total revenue is the exact sum of paid and completed orders, to the cent',
   expect((await summary()).payments.totalRevenue).toBe(Number((before + 0.3).toFixed(2)));
 
   await ctx.database.db
-    .update(purchases)
+    .update(orders)
     .set({ manualPaymentStatus: 'paid' })
-    .where(eq(purchases.id, due.id));
+    .where(eq(orders.id, due.id));
   expect((await summary()).payments.totalRevenue).toBe(Number((before + 1000000.35).toFixed(2)));
 
-  await ctx.database.db.delete(purchases).where(eq(purchases.id, due.id));
+  await ctx.database.db.delete(orders).where(eq(orders.id, due.id));
   expect((await summary()).payments.totalRevenue).toBe(Number((before + 0.3).toFixed(2)));
 });
 
@@ -162,7 +162,7 @@ test('the maintained counters always equal a recount of the tables', async () =>
     .set({ status: 'Experience' })
     .where(eq(casks.name, 'Bulk cask 1'));
   await ctx.database.db.delete(casks).where(eq(casks.name, 'Bulk cask 2'));
-  await ctx.database.db.insert(purchases).values(
+  await ctx.database.db.insert(orders).values(
     people.slice(0, 10).map((person, i) => ({
       customerId: person.id,
       title: `Bulk order ${i}`,
@@ -171,7 +171,7 @@ test('the maintained counters always equal a recount of the tables', async () =>
       manualPaymentStatus: (['paid', 'refunded', 'Delivered', 'due', 'completed'] as const)[i % 5],
     })),
   );
-  await ctx.database.db.update(purchases).set({ status: 'Delivered' });
+  await ctx.database.db.update(orders).set({ status: 'Delivered' });
   for (let i = 0; i < 5; i++) {
     await createReferral(ctx, { referrerId: people[i]!.id, refereeId: people[i + 10]!.id });
   }
@@ -192,7 +192,7 @@ test('emptying the tables resets the counters, and the dashboard shows zeros aga
   const owner = await createCustomer(ctx);
   await createCask(ctx, { ownerId: owner.id });
   await createOffer(ctx, { isActive: true });
-  await createPurchase(ctx, { customerId: owner.id, manualPaymentStatus: 'paid' });
+  await createOrder(ctx, { customerId: owner.id, manualPaymentStatus: 'paid' });
 
   await ctx.database.db.execute(sql`truncate customers, offers cascade`);
 

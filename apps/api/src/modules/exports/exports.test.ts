@@ -9,7 +9,7 @@ import {
   createCask,
   createCustomer,
   createOffer,
-  createPurchase,
+  createOrder,
   uniqueMarker,
 } from '../../../test/support/factories.ts';
 import { BULK_SEARCH_TERMS, seedListData } from '../../../test/support/list-against-sql.ts';
@@ -197,12 +197,12 @@ describe("an export has the list's order (issue 29: the current search, filters 
 test('money is exact, times ISO 8601, and the order is newest first', async () => {
   const marker = uniqueMarker('money');
   const customer = await createCustomer(ctx, { fullName: `Money ${marker}` });
-  await createPurchase(ctx, {
+  await createOrder(ctx, {
     customerId: customer.id,
     contactFullName: customer.fullName,
     investmentAmount: '12345.67',
   });
-  await createPurchase(ctx, {
+  await createOrder(ctx, {
     customerId: customer.id,
     contactFullName: customer.fullName,
     investmentAmount: '0.10',
@@ -220,7 +220,7 @@ test('the orders export has the Reference and Ordered columns, the Ordered range
   const marker = uniqueMarker('ordered');
   const customer = await createCustomer(ctx, { fullName: `Tour ${marker}` });
   const placed = async (day: string) =>
-    createPurchase(ctx, {
+    createOrder(ctx, {
       customerId: customer.id,
       contactFullName: customer.fullName,
       title: 'Campbeltown Heritage Tour',

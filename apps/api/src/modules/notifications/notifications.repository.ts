@@ -13,12 +13,12 @@ import { type ExportSource } from '../../db/csv-export.ts';
 import { createList, windowSql, type ListRequest } from '../../db/list.ts';
 import { isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { planPage } from '../../lib/page-plan.ts';
-import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import { customers } from '../../db/schema/customers.ts';
 import {
   notificationReads,
   notifications,
   type NewNotification,
+  NOTIFICATION_COUNTERS,
 } from '../../db/schema/notifications.ts';
 
 /** A notification as one admin sees it: with that admin's read state and the recipient. */
@@ -93,7 +93,7 @@ export const NOTIFICATION_LIST_SORTS = { createdAt: 'created_at', title: 'title'
  */
 export function createNotificationList(database: Database) {
   const read = createList<Notification>(database, {
-    counters: [COUNTER_NAMES.notifications],
+    counters: [NOTIFICATION_COUNTERS.total],
     sorts: NOTIFICATION_LIST_SORTS,
     item: jsonObject<Notification>({
       id: sql`p.id`,
@@ -132,7 +132,7 @@ export function createNotificationList(database: Database) {
     key: 'notifications',
     // The maintained counter (src/db/sql/035_notifications_counters.sql), read in the same snapshot
     // as the page.
-    listTotal: (counter) => counter(COUNTER_NAMES.notifications),
+    listTotal: (counter) => counter(NOTIFICATION_COUNTERS.total),
     // The notifications this admin has read: an index-only count on notification_reads_pk. Each
     // read row names an existing notification (the foreign key, deleted with it) at most once
     // (the primary key), so the unread ones are the total less these, exactly, in one snapshot.

@@ -185,7 +185,7 @@ test('after two deletes the list reads the new totals and rows', async () => {
   });
   const [[ordered]] = (await ctx.database.readRows(
     sql`select o.id from offers o where o.retired_at is null and o.type <> 'bottle'
-       and exists (select 1 from purchases p where p.offer_id = o.id)
+       and exists (select 1 from orders p where p.offer_id = o.id)
      order by o.created_at asc, o.id asc limit 1`,
     { prepared: false },
   )) as [[string]];

@@ -13,12 +13,12 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { activeTextSql, searchPattern, type ExportSource } from '../../db/csv-export.ts';
 import { containsPattern, createList, windowSql, type ListWindow } from '../../db/list.ts';
 import { frozenSql, isoTimeSql, jsonObject, uploadUrlSql } from '../../db/sql-fragments.ts';
-import { COUNTER_NAMES } from '../../db/schema/counters.ts';
 import {
   offerImages,
   offers,
   type NewOffer,
   type Offer as OfferTableRow,
+  OFFER_COUNTERS,
 } from '../../db/schema/offers.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 
@@ -38,12 +38,12 @@ export function daysLeft(expiryDate: string | null, now = new Date()): number | 
 
 /** The counters the list reads with every page (src/db/sql/032_offers_counters.sql). */
 const COUNTERS = {
-  total: COUNTER_NAMES.offers,
-  active: COUNTER_NAMES.activeOffers,
-  cask: COUNTER_NAMES.offerType('cask'),
-  bottle: COUNTER_NAMES.offerType('bottle'),
-  experience: COUNTER_NAMES.offerType('experience'),
-  searchVersion: COUNTER_NAMES.offersSearchVersion,
+  total: OFFER_COUNTERS.total,
+  active: OFFER_COUNTERS.active,
+  cask: OFFER_COUNTERS.type('cask'),
+  bottle: OFFER_COUNTERS.type('bottle'),
+  experience: OFFER_COUNTERS.type('experience'),
+  searchVersion: OFFER_COUNTERS.searchVersion,
 } as const;
 
 /**
@@ -161,7 +161,7 @@ export const OFFER_LIST_SORTS = {
  * The offers list (docs/screens/offers.md#api-calls GET /offers) through db/list.ts: the cards and
  * the total of an unsearched list from the maintained counters, and the page, in one statement. A
  * search's exact count is made in the same statement and kept while offers.search_version stays
- * (any change to an offer moves it, src/db/sql/022_bump_counter_version.sql).
+ * (any change to an offer moves it, src/db/sql/032_offers_counters.sql).
  */
 export function createOfferList(database: Database) {
   const read = createList<Offer>(database, {
@@ -183,7 +183,7 @@ export function createOfferList(database: Database) {
         : {
             search: {
               countSql: () => countOffersSql(type, pattern),
-              // Kept while no offer changes (022_bump_counter_version.sql, decision 175).
+              // Kept while no offer changes (offers_search_version, decision 175).
               versionCounters: [COUNTERS.searchVersion],
             },
           }),

@@ -7,12 +7,12 @@ import { type Offer } from '@cask/contracts/offers';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { files } from '../../db/schema/files.ts';
 import { offerImages, offers } from '../../db/schema/offers.ts';
-import { purchases } from '../../db/schema/purchases.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import {
   createOffer,
-  createPurchase,
+  createOrder,
   uniqueMarker,
   auditEntriesOf,
 } from '../../../test/support/factories.ts';
@@ -778,7 +778,7 @@ describe('PUT /offers/{id}', () => {
     const malformed = await put('not-an-id', form(validFields()));
     expect(malformed.statusCode).toBe(400);
     const retired = await createOffer(ctx);
-    await createPurchase(ctx, { offerId: retired.id });
+    await createOrder(ctx, { offerId: retired.id });
     await ctx.app.inject({
       method: 'DELETE',
       url: `/api/offers/${retired.id}`,
@@ -837,7 +837,7 @@ describe('DELETE /offers/{id}', () => {
   test('an offer that orders refer to is retired the same way; the orders keep their link', async () => {
     const res = await postOffer(form(validFields(), images(png, [png])));
     const offer: Offer = res.json().data.offer;
-    const order = await createPurchase(ctx, { offerId: offer.id, title: offer.title });
+    const order = await createOrder(ctx, { offerId: offer.id, title: offer.title });
     const before = (await listOffers()).stats;
     const retired = await remove(offer.id);
     expect(retired.statusCode).toBe(200);
@@ -845,7 +845,7 @@ describe('DELETE /offers/{id}', () => {
     const [row] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
     expect(row?.retiredAt).toBeInstanceOf(Date);
     expect(row?.isActive).toBe(true);
-    const [kept] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, order.id));
+    const [kept] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(kept?.offerId).toBe(offer.id);
     // Its images stay: the orders' history still shows them.
     expect(await storedFileIds([offer.image ?? ''].map(fileIdOf))).toHaveLength(1);

@@ -7,11 +7,11 @@ import {
   type OrderStatusChangesResponse,
 } from '@cask/contracts/orders';
 import { beforeAll, expect, test } from 'vitest';
-import { purchases } from '../../db/schema/purchases.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { getData } from '../../../test/support/requests.ts';
-import { createPurchase, auditEntriesOf } from '../../../test/support/factories.ts';
+import { createOrder, auditEntriesOf } from '../../../test/support/factories.ts';
 
 // Issue 31: the Order List's bulk 'Set status' (POST /purchases/bulk/status): one transaction,
 // each row audited, all or nothing; and its undo, the answer's `before` values sent back.
@@ -26,12 +26,12 @@ const STATUSES = ['Pending', 'Active', 'Pending', 'Reject', 'Delivered'] as cons
 async function tenOrders() {
   const orders = [];
   for (let i = 0; i < 10; i++) {
-    orders.push(await createPurchase(ctx, { status: STATUSES[i % STATUSES.length] }));
+    orders.push(await createOrder(ctx, { status: STATUSES[i % STATUSES.length] }));
   }
   return orders;
 }
 
-function setPurchaseStatuses(changes: unknown, headers: Record<string, string> = admin.headers) {
+function setOrderStatuses(changes: unknown, headers: Record<string, string> = admin.headers) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/purchases/bulk/status',
@@ -42,9 +42,9 @@ function setPurchaseStatuses(changes: unknown, headers: Record<string, string> =
 
 async function stored(ids: string[]) {
   const rows = await ctx.database.db
-    .select({ id: purchases.id, status: purchases.status, deletedAt: purchases.deletedAt })
-    .from(purchases)
-    .where(inArray(purchases.id, ids));
+    .select({ id: orders.id, status: orders.status, deletedAt: orders.deletedAt })
+    .from(orders)
+    .where(inArray(orders.id, ids));
   return new Map(rows.map((row) => [row.id, row.status]));
 }
 
@@ -57,7 +57,7 @@ test('sets the status of ten orders in one action, each audited; its undo puts e
   const before = await stored(ids);
   const statsBefore = await counts();
 
-  const res = await setPurchaseStatuses(ids.map((id) => ({ id, status: 'Delivered' })));
+  const res = await setOrderStatuses(ids.map((id) => ({ id, status: 'Delivered' })));
   expect(res.statusCode, res.body).toBe(200);
   const answer = res.json() as OrderStatusChangesResponse;
   expect(answer.data.changes).toEqual(
@@ -87,7 +87,7 @@ test('sets the status of ten orders in one action, each audited; its undo puts e
   expect(delivered(await counts())).toBe(delivered(statsBefore) + 8);
 
   // Undo: the `before` values sent back.
-  const undo = await setPurchaseStatuses(
+  const undo = await setOrderStatuses(
     answer.data.changes.map(({ id, before: was }) => ({ id, ...was })),
   );
   expect(undo.statusCode, undo.body).toBe(200);
@@ -98,7 +98,7 @@ test('sets the status of ten orders in one action, each audited; its undo puts e
 
 test('when one order cannot be changed, none is, and the answer names each that failed', async () => {
   const orders = await tenOrders();
-  const gone = await createPurchase(ctx, { deletedAt: new Date() });
+  const gone = await createOrder(ctx, { deletedAt: new Date() });
   const unknown = randomUUID();
   const ids = orders.map((order) => order.id);
   const before = await stored(ids);
@@ -109,7 +109,7 @@ test('when one order cannot be changed, none is, and the answer names each that 
     { id: unknown, status: 'Active' },
   ];
 
-  const res = await setPurchaseStatuses(changes);
+  const res = await setOrderStatuses(changes);
   expect(res.statusCode).toBe(409);
   expect(res.json()).toEqual({
     success: false,
@@ -145,7 +145,7 @@ test('a body that names no order, one twice, too many, or a status that does not
     [[{ id, status: 'Lost' }], 'Status'],
     [[{ id: 'not-a-uuid', status: 'Active' }], 'id'],
   ] as const) {
-    const res = await setPurchaseStatuses(changes);
+    const res = await setOrderStatuses(changes);
     expect(res.statusCode, JSON.stringify(changes).slice(0, 80)).toBe(400);
     expect(res.json().success).toBe(false);
     expect(res.body).toContain(message);
@@ -156,7 +156,7 @@ test('a body that names no order, one twice, too many, or a status that does not
 
 test('signed out, nothing is changed', async () => {
   const [order] = await tenOrders();
-  const res = await setPurchaseStatuses([{ id: order!.id, status: 'Reject' }], {});
+  const res = await setOrderStatuses([{ id: order!.id, status: 'Reject' }], {});
   expect(res.statusCode).toBe(401);
   expect((await stored([order!.id])).get(order!.id)).toBe(order!.status);
 });

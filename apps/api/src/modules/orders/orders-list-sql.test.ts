@@ -55,9 +55,9 @@ function orderCase({ number, ...filter }: OrderFilter) {
     itemsKey: 'purchases',
     idOf: (item: Record<string, unknown>) => item._id,
     query: { ...filter } as Record<string, string | number>,
-    countSql: sql`select count(*)::int from purchases where ${where}`,
+    countSql: sql`select count(*)::int from orders where ${where}`,
     idsSql: (limit: number, offset: number) =>
-      sql`select id from purchases where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`,
+      sql`select id from orders where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`,
   };
 }
 
@@ -81,7 +81,7 @@ const readOrders = (query: Record<string, string | number>) =>
 async function expectStatsMatchSql() {
   const { stats } = await readOrders({ page: 1, limit: 1 });
   const rows = (await ctx.database.readRows(
-    sql`select status, count(*)::int from purchases where deleted_at is null group by status`,
+    sql`select status, count(*)::int from orders where deleted_at is null group by status`,
     { prepared: false },
   )) as [string, number][];
   const byStatus = new Map(rows);
@@ -122,7 +122,7 @@ test('the Ordered range and a reference search answer what plain SQL answers (is
               at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
             to_char(date_trunc('day', min(created_at) + (max(created_at) - min(created_at)) * 0.6)
               at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-     from purchases where deleted_at is null`,
+     from orders where deleted_at is null`,
     { prepared: false },
   )) as [[string, string]];
   const inRange = await expectAllPages({ orderedFrom: from, orderedTo: to }, [3, 6]);
@@ -137,12 +137,12 @@ test('the Ordered range and a reference search answer what plain SQL answers (is
   // The references follow the order of creation, and each names its order.
   const [[misordered]] = (await ctx.database.readRows(
     sql`select count(*)::int from (select order_number, lag(order_number) over (order by created_at, id) as previous
-       from purchases) n where order_number <= previous`,
+       from orders) n where order_number <= previous`,
     { prepared: false },
   )) as [[number]];
   expect(misordered).toBe(0);
   const [[number]] = (await ctx.database.readRows(
-    sql`select order_number from purchases where deleted_at is null order by created_at desc limit 1 offset 40`,
+    sql`select order_number from orders where deleted_at is null order by created_at desc limit 1 offset 40`,
     { prepared: false },
   )) as [[number]];
   const reference = `ORD-${String(number).padStart(5, '0')}`;
@@ -192,7 +192,7 @@ test('after a deletion and a status change the list reads the new totals and row
   // Delete the oldest order matching the search, and make the oldest visible order that is
   // neither Pending nor a match Pending: every total above moves.
   const [[oldestMatch, oldestMatchStatus]] = (await ctx.database.readRows(
-    sql`select id, status from purchases
+    sql`select id, status from orders
      where deleted_at is null and (contact_full_name ilike ${`%${search}%`} or title ilike ${`%${search}%`})
      order by created_at asc, id asc limit 1`,
     { prepared: false },
@@ -204,7 +204,7 @@ test('after a deletion and a status change the list reads the new totals and row
   });
   expect(deleted.statusCode, deleted.body).toBe(200);
   const [[oldestOther]] = (await ctx.database.readRows(
-    sql`select id from purchases
+    sql`select id from orders
      where deleted_at is null and status <> ${status} and contact_full_name not ilike ${`%${search}%`}
        and title not ilike ${`%${search}%`}
      order by created_at asc, id asc limit 1`,

@@ -26,17 +26,16 @@ import { frozenSql, isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { planPage, type PagePlan } from '../../lib/page-plan.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { orderNumberOf, orderReferenceSql } from '../../db/order-reference.ts';
-import { COUNTER_NAMES } from '../../db/schema/counters.ts';
-import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
+import { orderNotes, orders, ORDER_COUNTERS } from '../../db/schema/orders.ts';
 
 /** The filters the Order List and its export share. */
 type OrderFilters = Pick<OrderListParams, 'status' | 'search' | 'orderedFrom' | 'orderedTo'>;
 
 /**
- * The visible orders the filters match, over `purchases`, for db/list.ts and the export; every
+ * The visible orders the filters match, over `orders`, for db/list.ts and the export; every
  * value is text (an export's COPY writes each as a literal). The search (the contact's name or the
- * title: purchases.search_text, decision 176) is served by the partial trigram index, a reference
- * by purchases_order_number_idx, the status by purchases_status_idx and the Ordered range by the
+ * title: orders.search_text, decision 176) is served by the partial trigram index, a reference
+ * by orders_order_number_idx, the status by orders_status_idx and the Ordered range by the
  * listing index, so the condition keeps their `deleted_at is null`.
  */
 function visibleOrdersSql(filters: OrderFilters): SQL {
@@ -95,11 +94,11 @@ const NOTE_JSON = jsonObject<OrderNote>({
 });
 const NOTES_HISTORY_SQL = sql`coalesce((
     select json_agg(${NOTE_JSON} order by n.created_at, n.id)
-    from purchase_notes n
-    where n.purchase_id = o.id), '[]'::json)`;
+    from order_notes n
+    where n.order_id = o.id), '[]'::json)`;
 
 /**
- * The page's rows: the page is chosen first over purchases alone (`w`, index-only on the listing
+ * The page's rows: the page is chosen first over orders alone (`w`, index-only on the listing
  * or status index, whose INCLUDE columns the search tests); the order's fields, the customer's
  * name and the notes history are then read for its rows only.
  */
@@ -134,27 +133,27 @@ const ORDER_JSON = jsonObject<Order>({
   version: versionSql(sql`p.updated_at`),
 });
 
-const STATUS_COUNTERS = ORDER_STATUSES.map((status) => COUNTER_NAMES.purchaseStatus(status));
+const STATUS_COUNTERS = ORDER_STATUSES.map((status) => ORDER_COUNTERS.status(status));
 
 /** The counters read with every page: the total, the search version and one per status. */
 const ORDER_LIST_COUNTERS = [
-  COUNTER_NAMES.purchases,
-  COUNTER_NAMES.purchasesSearchVersion,
+  ORDER_COUNTERS.total,
+  ORDER_COUNTERS.searchVersion,
   ...STATUS_COUNTERS,
 ] as const;
 
 /** The Orders screen's stats: the maintained counters read in the same statement as the page. */
 export function orderStats(counter: (name: string) => number): OrderStats {
   return {
-    overall: { totalPurchases: counter(COUNTER_NAMES.purchases) },
+    overall: { totalPurchases: counter(ORDER_COUNTERS.total) },
     byStatus: ORDER_STATUSES.map((value) => ({
       _id: value,
-      count: counter(COUNTER_NAMES.purchaseStatus(value)),
+      count: counter(ORDER_COUNTERS.status(value)),
     })),
   };
 }
 
-/** The Order List's orders (issue 31): the contract's sort names to the purchases' columns. */
+/** The Order List's orders (issue 31): the contract's sort names to the orders' columns. */
 export const ORDER_LIST_SORTS = {
   createdAt: 'created_at',
   title: 'title',
@@ -186,22 +185,20 @@ export function createOrderList(database: Database) {
       sort: query.sort,
       key: `${status ?? ''}:${orderedFrom ?? ''}:${orderedTo ?? ''}:${pattern ?? ''}`,
       listTotal: (counter) =>
-        counter(
-          status === undefined ? COUNTER_NAMES.purchases : COUNTER_NAMES.purchaseStatus(status),
-        ),
+        counter(status === undefined ? ORDER_COUNTERS.total : ORDER_COUNTERS.status(status)),
       ...(!counted
         ? {}
         : {
             search: {
-              countSql: () => sql`select count(*)::int from purchases where ${where}`,
-              versionCounters: [COUNTER_NAMES.purchasesSearchVersion],
+              countSql: () => sql`select count(*)::int from orders where ${where}`,
+              versionCounters: [ORDER_COUNTERS.searchVersion],
             },
           }),
       pageSql: (window) =>
         sql`select ${ORDER_ROW_SQL} from (${windowSql(
-          { table: 'purchases', columns: ['id', 'created_at'], where },
+          { table: 'orders', columns: ['id', 'created_at'], where },
           window,
-        )}) w join purchases o on o.id = w.id join customers c on c.id = o.customer_id`,
+        )}) w join orders o on o.id = w.id join customers c on c.id = o.customer_id`,
       plan: planOrderPage,
     };
     return read(request);
@@ -216,8 +213,8 @@ export function createOrderList(database: Database) {
 export async function findOrder(db: DbOrTx, id: string): Promise<Order | undefined> {
   const result = await db.execute(
     sql`select ${ORDER_JSON}::text as "order" from (select ${ORDER_ROW_SQL}
-      from (select id, created_at from purchases where id = ${id} and deleted_at is null) w
-      join purchases o on o.id = w.id join customers c on c.id = o.customer_id) p`,
+      from (select id, created_at from orders where id = ${id} and deleted_at is null) w
+      join orders o on o.id = w.id join customers c on c.id = o.customer_id) p`,
   );
   const [row] = rowsOf<{ order: string }>(result);
   return row === undefined ? undefined : (JSON.parse(row.order) as Order);
@@ -230,24 +227,24 @@ export async function findOrder(db: DbOrTx, id: string): Promise<Order | undefin
 export async function lockOrder(tx: DbOrTx, id: string) {
   const [row] = await tx
     .select({
-      id: purchases.id,
-      title: purchases.title,
-      customerId: purchases.customerId,
-      investmentAmount: purchases.investmentAmount,
-      status: purchases.status,
-      caskProgress: purchases.caskProgress,
-      manualPaymentStatus: purchases.manualPaymentStatus,
-      updatedAt: purchases.updatedAt,
+      id: orders.id,
+      title: orders.title,
+      customerId: orders.customerId,
+      investmentAmount: orders.investmentAmount,
+      status: orders.status,
+      caskProgress: orders.caskProgress,
+      manualPaymentStatus: orders.manualPaymentStatus,
+      updatedAt: orders.updatedAt,
     })
-    .from(purchases)
-    .where(and(eq(purchases.id, id), isNull(purchases.deletedAt)))
+    .from(orders)
+    .where(and(eq(orders.id, id), isNull(orders.deletedAt)))
     .for('update');
   if (!row) return undefined;
   const [last] = await tx
-    .select({ content: purchaseNotes.content })
-    .from(purchaseNotes)
-    .where(eq(purchaseNotes.purchaseId, id))
-    .orderBy(desc(purchaseNotes.createdAt), desc(purchaseNotes.id))
+    .select({ content: orderNotes.content })
+    .from(orderNotes)
+    .where(eq(orderNotes.orderId, id))
+    .orderBy(desc(orderNotes.createdAt), desc(orderNotes.id))
     .limit(1);
   return { ...row, lastNote: last?.content ?? null };
 }
@@ -258,14 +255,14 @@ export async function updateOrderFields(
   fields: Omit<UpdateOrderBody, 'notes'>,
 ): Promise<void> {
   await tx
-    .update(purchases)
+    .update(orders)
     .set({
       status: fields.status,
       caskProgress: fields.caskProgress,
       manualPaymentStatus: fields.manualPaymentStatus,
-      updatedAt: nextUpdatedAt(purchases.updatedAt),
+      updatedAt: nextUpdatedAt(orders.updatedAt),
     })
-    .where(eq(purchases.id, id));
+    .where(eq(orders.id, id));
 }
 
 /**
@@ -274,18 +271,18 @@ export async function updateOrderFields(
  */
 export async function appendOrderNote(
   tx: DbOrTx,
-  note: { purchaseId: string; content: string; adminId: string },
+  note: { orderId: string; content: string; adminId: string },
 ): Promise<void> {
-  await tx.insert(purchaseNotes).values({ ...note, createdAt: sql`clock_timestamp()` });
+  await tx.insert(orderNotes).values({ ...note, createdAt: sql`clock_timestamp()` });
 }
 
 /** Hides a visible order; returns when, or undefined when it was not visible. */
 export async function softDeleteOrder(tx: DbOrTx, id: string): Promise<Date | undefined> {
   const [row] = await tx
-    .update(purchases)
-    .set({ deletedAt: sql`now()`, updatedAt: nextUpdatedAt(purchases.updatedAt) })
-    .where(and(eq(purchases.id, id), isNull(purchases.deletedAt)))
-    .returning({ deletedAt: purchases.deletedAt });
+    .update(orders)
+    .set({ deletedAt: sql`now()`, updatedAt: nextUpdatedAt(orders.updatedAt) })
+    .where(and(eq(orders.id, id), isNull(orders.deletedAt)))
+    .returning({ deletedAt: orders.deletedAt });
   return row?.deletedAt ?? undefined;
 }
 
@@ -297,18 +294,14 @@ export const orderStatusBulk: BulkAction<{ status: OrderStatus }> = {
   action: 'order.updated',
   entity: 'purchase',
   missing: BULK_ORDER_NOT_FOUND,
-  lock: lockRows(
-    purchases,
-    purchases.id,
-    { status: purchases.status },
-    isNull(purchases.deletedAt),
-    (row) => ({ status: row.status as OrderStatus }),
-  ),
+  lock: lockRows(orders, orders.id, { status: orders.status }, isNull(orders.deletedAt), (row) => ({
+    status: row.status as OrderStatus,
+  })),
   async write(tx, id, value) {
     await tx
-      .update(purchases)
-      .set({ status: value.status, updatedAt: nextUpdatedAt(purchases.updatedAt) })
-      .where(eq(purchases.id, id));
+      .update(orders)
+      .set({ status: value.status, updatedAt: nextUpdatedAt(orders.updatedAt) })
+      .where(eq(orders.id, id));
   },
 };
 
@@ -317,7 +310,7 @@ export const orderDeletedBulk: BulkAction<{ deleted: boolean }> = {
   action: (value) => (value.deleted ? 'order.deleted' : 'order.restored'),
   entity: 'purchase',
   missing: BULK_ORDER_NOT_FOUND,
-  lock: lockRows(purchases, purchases.id, { deletedAt: purchases.deletedAt }, undefined, (row) => ({
+  lock: lockRows(orders, orders.id, { deletedAt: orders.deletedAt }, undefined, (row) => ({
     deleted: row.deletedAt !== null,
   })),
   refuse: (before, after) =>
@@ -330,9 +323,9 @@ export const orderDeletedBulk: BulkAction<{ deleted: boolean }> = {
     if (value.deleted) await softDeleteOrder(tx, id);
     else
       await tx
-        .update(purchases)
-        .set({ deletedAt: null, updatedAt: nextUpdatedAt(purchases.updatedAt) })
-        .where(eq(purchases.id, id));
+        .update(orders)
+        .set({ deletedAt: null, updatedAt: nextUpdatedAt(orders.updatedAt) })
+        .where(eq(orders.id, id));
   },
 };
 
@@ -342,9 +335,9 @@ const iso = isoTimeSql;
 export const ordersExport: ExportSource<ExportFilters<typeof orderListDefinition>> = {
   file: 'orders',
   sorts: ORDER_LIST_SORTS,
-  table: 'purchases',
+  table: 'orders',
   where: (filters) => orderListWhereSql(filters),
-  joins: sql`join purchases t on t.id = w.id left join customers c on c.id = t.customer_id`,
+  joins: sql`join orders t on t.id = w.id left join customers c on c.id = t.customer_id`,
   columns: [
     ['ID', sql`t.id::text`],
     // As the Order List shows them (issue 41).

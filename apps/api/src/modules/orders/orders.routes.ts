@@ -19,7 +19,8 @@ import { createOrdersService, ordersExport } from './orders.service.ts';
 import { routeListExport } from '../exports/list-exports.ts';
 
 /**
- * docs/screens/orders.md#api-calls: the club's orders ("purchases") as the Orders screen uses them.
+ * docs/screens/orders.md#api-calls: the club's orders (the spec's "purchases", the routes' name) as
+ * the Orders screen uses them.
  */
 export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const orders = createOrdersService({ database: deps.database });

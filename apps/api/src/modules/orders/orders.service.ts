@@ -75,7 +75,7 @@ export function createOrdersService(deps: { database: Database }) {
         const noteAdded = notes !== (before.lastNote ?? '');
         await updateOrderFields(tx, id, body);
         if (noteAdded)
-          await appendOrderNote(tx, { purchaseId: id, content: notes, adminId: actor.adminId });
+          await appendOrderNote(tx, { orderId: id, content: notes, adminId: actor.adminId });
         await writeAudit(tx, {
           adminId: actor.adminId,
           action: 'order.updated',

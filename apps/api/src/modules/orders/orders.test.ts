@@ -7,13 +7,13 @@ import type {
 } from '@cask/contracts/orders';
 import type { RewardListResponse } from '@cask/contracts/rewards';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { purchaseNotes, purchases } from '../../db/schema/purchases.ts';
+import { orderNotes, orders } from '../../db/schema/orders.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { getData } from '../../../test/support/requests.ts';
 import {
   createCustomer,
-  createPurchase,
+  createOrder,
   uniqueMarker,
   auditEntriesOf,
 } from '../../../test/support/factories.ts';
@@ -50,17 +50,17 @@ function deleteOrder(id: string, headers = admin.headers) {
 }
 
 async function storedRow(id: string) {
-  const [row] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, id));
+  const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, id));
   return row;
 }
 
 /** The stats computed the slow way, straight from the table: what the counters must equal. */
-async function purchaseStatsFromTable() {
+async function orderStatsFromTable() {
   const rows = await ctx.database.db
-    .select({ status: purchases.status, count: count() })
-    .from(purchases)
-    .where(isNull(purchases.deletedAt))
-    .groupBy(purchases.status);
+    .select({ status: orders.status, count: count() })
+    .from(orders)
+    .where(isNull(orders.deletedAt))
+    .groupBy(orders.status);
   const byStatus = (['Active', 'Pending', 'Delivered', 'Reject'] as const).map((status) => ({
     _id: status,
     count: rows.find((row) => row.status === status)?.count ?? 0,
@@ -72,7 +72,7 @@ async function purchaseStatsFromTable() {
 }
 
 test('every orders call needs a signed-in admin', async () => {
-  const order = await createPurchase(ctx);
+  const order = await createOrder(ctx);
   const calls = await Promise.all([
     ctx.app.inject({ method: 'GET', url: '/api/purchases' }),
     ctx.app.inject({
@@ -93,7 +93,7 @@ describe('GET /purchases', () => {
   test('answers the spec shape, newest first, 20 a page by default, with exact stats', async () => {
     const marker = uniqueMarker('shape');
     const customer = await createCustomer(ctx, { fullName: `Flora ${marker}` });
-    const older = await createPurchase(ctx, {
+    const older = await createOrder(ctx, {
       customerId: customer.id,
       title: `Glen ${marker} Cask`,
       contactFullName: `Flora ${marker}`,
@@ -110,11 +110,11 @@ describe('GET /purchases', () => {
       daysLeft: 30,
       createdAt: new Date('2031-02-01T10:00:00Z'),
     });
-    await ctx.database.db.insert(purchaseNotes).values([
-      { purchaseId: older.id, content: 'second note', createdAt: new Date('2031-02-03T00:00:00Z') },
-      { purchaseId: older.id, content: 'first note', createdAt: new Date('2031-02-02T00:00:00Z') },
+    await ctx.database.db.insert(orderNotes).values([
+      { orderId: older.id, content: 'second note', createdAt: new Date('2031-02-03T00:00:00Z') },
+      { orderId: older.id, content: 'first note', createdAt: new Date('2031-02-02T00:00:00Z') },
     ]);
-    const newer = await createPurchase(ctx, {
+    const newer = await createOrder(ctx, {
       customerId: customer.id,
       title: `Glen ${marker} Bottle`,
       contactFullName: `Flora ${marker}`,
@@ -148,14 +148,14 @@ describe('GET /purchases', () => {
       'second note',
     ]);
     expect(data.purchases[0]?.notes).toEqual([]);
-    expect(data.stats).toEqual(await purchaseStatsFromTable());
+    expect(data.stats).toEqual(await orderStatsFromTable());
   });
 
   test('searches all orders by the customer name or the title, case-insensitively', async () => {
     const marker = uniqueMarker('srch');
-    const byName = await createPurchase(ctx, { contactFullName: `Hamish ${marker.toUpperCase()}` });
-    const byTitle = await createPurchase(ctx, { title: `Ardbeg ${marker} 1998` });
-    await createPurchase(ctx, { title: 'Unrelated cask' });
+    const byName = await createOrder(ctx, { contactFullName: `Hamish ${marker.toUpperCase()}` });
+    const byTitle = await createOrder(ctx, { title: `Ardbeg ${marker} 1998` });
+    await createOrder(ctx, { title: 'Unrelated cask' });
     const ids = (await listOrders({ search: `  ${marker} ` })).purchases.map((order) => order._id);
     expect(ids.sort()).toEqual([byName.id, byTitle.id].sort());
     // Pattern characters are matched literally.
@@ -165,7 +165,7 @@ describe('GET /purchases', () => {
   test('pages through the matches: page 2, a page past the end, the limit', async () => {
     const marker = uniqueMarker('page');
     for (let i = 0; i < 5; i++) {
-      await createPurchase(ctx, {
+      await createOrder(ctx, {
         title: `${marker} ${i}`,
         createdAt: new Date(Date.UTC(2032, 0, 1, 0, 0, i)),
       });
@@ -180,14 +180,14 @@ describe('GET /purchases', () => {
 
   test('filters by status, with and without a search; the totals are exact', async () => {
     const marker = uniqueMarker('stat');
-    const pending = await createPurchase(ctx, { title: `${marker} a`, status: 'Pending' });
-    await createPurchase(ctx, { title: `${marker} b`, status: 'Active' });
+    const pending = await createOrder(ctx, { title: `${marker} a`, status: 'Pending' });
+    await createOrder(ctx, { title: `${marker} b`, status: 'Active' });
     const searched = await listOrders({ search: marker, status: 'Pending' });
     expect(searched.purchases.map((order) => order._id)).toEqual([pending.id]);
     expect(searched.pagination.total).toBe(1);
 
     const all = await listOrders({ status: 'Reject' });
-    const table = await purchaseStatsFromTable();
+    const table = await orderStatsFromTable();
     expect(all.pagination.total).toBe(table.byStatus.find((s) => s._id === 'Reject')?.count);
     expect(all.purchases.every((order) => order.status === 'Reject')).toBe(true);
     expect((await listOrders()).pagination.total).toBe(table.overall.totalPurchases);
@@ -195,10 +195,10 @@ describe('GET /purchases', () => {
 
   test("a search's exact total follows new orders, status changes and deletions", async () => {
     const marker = uniqueMarker('cnt');
-    const first = await createPurchase(ctx, { title: `${marker} one`, status: 'Pending' });
+    const first = await createOrder(ctx, { title: `${marker} one`, status: 'Pending' });
     expect((await listOrders({ search: marker })).pagination.total).toBe(1);
     expect((await listOrders({ search: marker, status: 'Pending' })).pagination.total).toBe(1);
-    await createPurchase(ctx, { title: `${marker} two` });
+    await createOrder(ctx, { title: `${marker} two` });
     expect((await listOrders({ search: marker })).pagination.total).toBe(2);
     await putOrder(first.id, { ...validEdit, status: 'Active' });
     expect((await listOrders({ search: marker, status: 'Pending' })).pagination.total).toBe(1);
@@ -210,7 +210,7 @@ describe('GET /purchases', () => {
     const marker = uniqueMarker('tour');
     const customer = await createCustomer(ctx, { fullName: `Heritage ${marker}` });
     const tour = (day: string, status: 'Pending' | 'Active') =>
-      createPurchase(ctx, {
+      createOrder(ctx, {
         customerId: customer.id,
         contactFullName: customer.fullName,
         title: 'Campbeltown Heritage Tour',
@@ -297,7 +297,7 @@ describe('GET /purchases', () => {
 
 describe('PUT /purchases/{id}/status', () => {
   test('saves status, progress and payment, appends the note, audits before and after', async () => {
-    const order = await createPurchase(ctx, {
+    const order = await createOrder(ctx, {
       status: 'Pending',
       caskProgress: 'Ready',
       manualPaymentStatus: 'due',
@@ -344,7 +344,7 @@ describe('PUT /purchases/{id}/status', () => {
   });
 
   test('two saves with notes keep both in the history; an unchanged note adds nothing', async () => {
-    const order = await createPurchase(ctx);
+    const order = await createOrder(ctx);
     expect((await putOrder(order.id, { ...validEdit, notes: 'first' })).statusCode).toBe(200);
     expect((await putOrder(order.id, { ...validEdit, notes: 'second' })).statusCode).toBe(200);
     const same = await putOrder(order.id, { ...validEdit, status: 'Delivered', notes: 'second' });
@@ -358,7 +358,7 @@ describe('PUT /purchases/{id}/status', () => {
 
   test('answers the saved order exactly as the list shows it', async () => {
     const customer = await createCustomer(ctx, { fullName: `Iona ${uniqueMarker('same')}` });
-    const order = await createPurchase(ctx, { customerId: customer.id, daysLeft: 9 });
+    const order = await createOrder(ctx, { customerId: customer.id, daysLeft: 9 });
     const saved = await putOrder(order.id, { ...validEdit, notes: 'Called, wire on Monday' });
     expect(saved.statusCode, saved.body).toBe(200);
     const alone = saved.json<UpdateOrderResponse>().data.purchase;
@@ -375,7 +375,7 @@ describe('PUT /purchases/{id}/status', () => {
   });
 
   test('two admins saving the same order at once both keep their note', async () => {
-    const order = await createPurchase(ctx, { notes: ['before'] });
+    const order = await createOrder(ctx, { notes: ['before'] });
     const [first, second] = await Promise.all([
       putOrder(order.id, { ...validEdit, notes: 'from Ada' }, admin.headers),
       putOrder(order.id, { ...validEdit, status: 'Delivered', notes: 'from Bob' }, other.headers),
@@ -383,21 +383,21 @@ describe('PUT /purchases/{id}/status', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(second.statusCode, second.body).toBe(200);
     const stored = await ctx.database.db
-      .select({ content: purchaseNotes.content })
-      .from(purchaseNotes)
-      .where(eq(purchaseNotes.purchaseId, order.id));
+      .select({ content: orderNotes.content })
+      .from(orderNotes)
+      .where(eq(orderNotes.orderId, order.id));
     expect(stored.map((note) => note.content).sort()).toEqual(['before', 'from Ada', 'from Bob']);
     expect(await auditEntriesOf(ctx, { entity: 'purchase', entityId: order.id })).toHaveLength(2);
   });
 
   test('moves the status counters with the change', async () => {
-    const order = await createPurchase(ctx, { status: 'Pending' });
+    const order = await createOrder(ctx, { status: 'Pending' });
     await putOrder(order.id, { ...validEdit, status: 'Reject' });
-    expect((await listOrders()).stats).toEqual(await purchaseStatsFromTable());
+    expect((await listOrders()).stats).toEqual(await orderStatsFromTable());
   });
 
   test('refuses bad bodies with a field error and changes nothing', async () => {
-    const order = await createPurchase(ctx, { status: 'Pending', notes: ['kept'] });
+    const order = await createOrder(ctx, { status: 'Pending', notes: ['kept'] });
     const bodies: unknown[] = [
       {},
       { ...validEdit, status: 'Shipped' },
@@ -421,14 +421,14 @@ describe('PUT /purchases/{id}/status', () => {
     expect(stored?.status).toBe('Pending');
     const notes = await ctx.database.db
       .select()
-      .from(purchaseNotes)
-      .where(eq(purchaseNotes.purchaseId, order.id));
+      .from(orderNotes)
+      .where(eq(orderNotes.orderId, order.id));
     expect(notes.map((note) => note.content)).toEqual(['kept']);
     expect(await auditEntriesOf(ctx, { entity: 'purchase', entityId: order.id })).toHaveLength(0);
   });
 
   test('answers 404 for an unknown or deleted order and 400 for a bad id', async () => {
-    const order = await createPurchase(ctx);
+    const order = await createOrder(ctx);
     await deleteOrder(order.id);
     for (const id of [order.id, '00000000-0000-4000-8000-000000000000']) {
       const res = await putOrder(id, validEdit);
@@ -441,7 +441,7 @@ describe('PUT /purchases/{id}/status', () => {
 
 describe('DELETE /purchases/{id}', () => {
   test('hides the order, keeps its row and notes, audits it, and the stats follow', async () => {
-    const order = await createPurchase(ctx, {
+    const order = await createOrder(ctx, {
       status: 'Pending',
       title: `Delete ${uniqueMarker('del')}`,
       notes: ['history'],
@@ -461,15 +461,15 @@ describe('DELETE /purchases/{id}', () => {
     expect(after.stats.byStatus.find((s) => s._id === 'Pending')?.count).toBe(
       (before.stats.byStatus.find((s) => s._id === 'Pending')?.count ?? 0) - 1,
     );
-    expect(after.stats).toEqual(await purchaseStatsFromTable());
+    expect(after.stats).toEqual(await orderStatsFromTable());
     expect((await listOrders({ search: order.title })).purchases).toEqual([]);
 
     // Hidden, not erased: the money history stays in the database.
     expect((await storedRow(order.id))?.deletedAt).toBeInstanceOf(Date);
     const notes = await ctx.database.db
       .select()
-      .from(purchaseNotes)
-      .where(eq(purchaseNotes.purchaseId, order.id));
+      .from(orderNotes)
+      .where(eq(orderNotes.orderId, order.id));
     expect(notes).toHaveLength(1);
 
     const audit = await auditEntriesOf(ctx, { entity: 'purchase', entityId: order.id });
@@ -487,13 +487,13 @@ describe('DELETE /purchases/{id}', () => {
 
   test('a deleted order leaves the dashboard revenue and the reward list sums', async () => {
     const customer = await createCustomer(ctx, { fullName: `Rewardee ${uniqueMarker('rw')}` });
-    const kept = await createPurchase(ctx, {
+    const kept = await createOrder(ctx, {
       customerId: customer.id,
       investmentAmount: '1000.10',
       manualPaymentStatus: 'paid',
       status: 'Active',
     });
-    const removed = await createPurchase(ctx, {
+    const removed = await createOrder(ctx, {
       customerId: customer.id,
       investmentAmount: '2000.20',
       manualPaymentStatus: 'completed',
@@ -528,11 +528,11 @@ describe('DELETE /purchases/{id}', () => {
     // The counters agree with a recount from the tables (refresh_counters skips hidden rows).
     const [recount] = await ctx.database.db
       .select({
-        revenue: sql<string>`coalesce(sum(${purchases.investmentAmount}) filter (where
-          ${purchases.manualPaymentStatus} in ('paid', 'completed')), 0)::text`,
+        revenue: sql<string>`coalesce(sum(${orders.investmentAmount}) filter (where
+          ${orders.manualPaymentStatus} in ('paid', 'completed')), 0)::text`,
       })
-      .from(purchases)
-      .where(isNull(purchases.deletedAt));
+      .from(orders)
+      .where(isNull(orders.deletedAt));
     await ctx.database.db.execute(sql`select refresh_counters()`);
     expect((await dashboard()).totalRevenue).toBe(revenueAfter);
     expect(Number(recount?.revenue)).toBeCloseTo(revenueAfter, 2);

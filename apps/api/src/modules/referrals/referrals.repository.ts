@@ -14,11 +14,10 @@ import {
   type ListWindow,
 } from '../../db/list.ts';
 import { isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
-import { COUNTER_NAMES } from '../../db/schema/counters.ts';
-import { customers } from '../../db/schema/customers.ts';
+import { customers, CUSTOMER_COUNTERS } from '../../db/schema/customers.ts';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
-import { purchases } from '../../db/schema/purchases.ts';
-import { referrals, type ReferralStatus } from '../../db/schema/referrals.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { referrals, type ReferralStatus, REFERRAL_COUNTERS } from '../../db/schema/referrals.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 
 // The Referrals list (docs/screens/referrals.md) through db/list.ts: the four cards' counters, the
@@ -28,12 +27,12 @@ import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
  * The four cards and the list's totals without a search (src/db/sql/034_referrals_counters.sql).
  */
 const REFERRAL_LIST_COUNTERS = [
-  COUNTER_NAMES.referrals,
-  COUNTER_NAMES.referralStatus('completed'),
-  COUNTER_NAMES.referralStatus('pending'),
-  COUNTER_NAMES.completedReferralRewards,
-  COUNTER_NAMES.customersSearchVersion,
-  COUNTER_NAMES.referralsSearchVersion,
+  REFERRAL_COUNTERS.total,
+  REFERRAL_COUNTERS.status('completed'),
+  REFERRAL_COUNTERS.status('pending'),
+  REFERRAL_COUNTERS.completedRewardAmount,
+  CUSTOMER_COUNTERS.searchVersion,
+  REFERRAL_COUNTERS.searchVersion,
 ] as const;
 
 export interface ReferralFilter {
@@ -74,7 +73,7 @@ export function countReferralMatchesSql(filter: ReferralFilter): SQL {
 
 /**
  * The page's columns over `w`: both customers (primary-key probes), and the referee's orders in
- * one probe of purchases_customer_idx, computed for the page's rows only. Orders that count leave
+ * one probe of orders_customer_idx, computed for the page's rows only. Orders that count leave
  * rejected and deleted (hidden, decision 151) ones out, as the Reward List's Invest column; the
  * `deleted_at is null` is also what lets the partial index serve them.
  */
@@ -90,7 +89,7 @@ function referralRowsSql(window: SQL): SQL {
     join customers referrer on referrer.id = r.referrer_id
     join customers referee on referee.id = r.referee_id
     cross join lateral (select count(*)::int as order_count,
-      coalesce(sum(o.investment_amount), 0) as order_amount from purchases o
+      coalesce(sum(o.investment_amount), 0) as order_amount from orders o
       where o.customer_id = r.referee_id and o.status <> 'Reject' and o.deleted_at is null) orders`;
 }
 
@@ -144,8 +143,8 @@ export const REFERRAL_LIST_SORTS = {
  * The Referrals list: newest first, every referral or one status, optionally searched. Without a
  * search the total is a counter. A search's count is kept while neither customers.search_version
  * (names, e-mails, deletions) nor referrals.search_version (any change to a referral, which
- * includes the triggers rewriting its search text) moves: both bumped by
- * src/db/sql/022_bump_counter_version.sql.
+ * includes the triggers rewriting its search text) moves: the triggers of
+ * src/db/sql/030_customers_counters.sql and 034_referrals_counters.sql.
  */
 export function createReferralList(database: Database) {
   const read = createList<Referral>(database, {
@@ -163,9 +162,7 @@ export function createReferralList(database: Database) {
       sort: query.sort,
       key: `referrals:${status ?? ''}:${pattern ?? ''}`,
       listTotal: (counter) =>
-        counter(
-          status === undefined ? COUNTER_NAMES.referrals : COUNTER_NAMES.referralStatus(status),
-        ),
+        counter(status === undefined ? REFERRAL_COUNTERS.total : REFERRAL_COUNTERS.status(status)),
       ...(pattern === undefined
         ? {}
         : {
@@ -173,11 +170,8 @@ export function createReferralList(database: Database) {
               countSql: () => countReferralMatchesSql(filter),
               // A search matches the referral's code and status and both customers' names and
               // e-mails: its count stays exact while neither data version moves
-              // (022_bump_counter_version.sql).
-              versionCounters: [
-                COUNTER_NAMES.customersSearchVersion,
-                COUNTER_NAMES.referralsSearchVersion,
-              ],
+              // (customers_search_version, referrals_search_version).
+              versionCounters: [CUSTOMER_COUNTERS.searchVersion, REFERRAL_COUNTERS.searchVersion],
             },
           }),
       pageSql: (window) => referralRowsSql(referralWindowSql(window, filter)),
@@ -190,10 +184,10 @@ export function createReferralList(database: Database) {
 export function referralStats(counter: (name: string) => number) {
   return {
     overall: {
-      totalReferrals: counter(COUNTER_NAMES.referrals),
-      completedReferrals: counter(COUNTER_NAMES.referralStatus('completed')),
-      pendingReferrals: counter(COUNTER_NAMES.referralStatus('pending')),
-      totalRewards: counter(COUNTER_NAMES.completedReferralRewards),
+      totalReferrals: counter(REFERRAL_COUNTERS.total),
+      completedReferrals: counter(REFERRAL_COUNTERS.status('completed')),
+      pendingReferrals: counter(REFERRAL_COUNTERS.status('pending')),
+      totalRewards: counter(REFERRAL_COUNTERS.completedRewardAmount),
     },
   };
 }
@@ -225,16 +219,16 @@ const referee = alias(customers, 'referee');
 /** One referral with both customers and the referee's orders (a status change's answer). */
 export async function selectReferral(db: DbOrTx, id: string): Promise<ReferralRowData | undefined> {
   // Orders that count: as the list's (referralRowsSql).
-  const orders = and(
-    eq(purchases.customerId, referrals.refereeId),
-    ne(purchases.status, 'Reject'),
-    isNull(purchases.deletedAt),
+  const counted = and(
+    eq(orders.customerId, referrals.refereeId),
+    ne(orders.status, 'Reject'),
+    isNull(orders.deletedAt),
   );
-  const orderCount = db.$count(purchases, orders);
+  const orderCount = db.$count(orders, counted);
   const orderTotal = db
-    .select({ total: sql<string>`coalesce(${sum(purchases.investmentAmount)}, 0)::text` })
-    .from(purchases)
-    .where(orders);
+    .select({ total: sql<string>`coalesce(${sum(orders.investmentAmount)}, 0)::text` })
+    .from(orders)
+    .where(counted);
   const [row] = await db
     .select({
       id: referrals.id,

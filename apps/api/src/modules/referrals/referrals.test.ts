@@ -10,7 +10,7 @@ import { getData } from '../../../test/support/requests.ts';
 import {
   createCustomer,
   createPointTransaction,
-  createPurchase,
+  createOrder,
   createReferral,
   pointsBalanceOf,
   uniqueMarker,
@@ -102,15 +102,15 @@ test('a referral row carries every field, with both customers and the referee or
     firstPurchaseDate: new Date('2031-02-03T04:05:06.000Z'),
     adminNotes: 'Met at the Islay festival',
   });
-  await createPurchase(ctx, { customerId: referee.id, investmentAmount: '4000.10' });
-  await createPurchase(ctx, { customerId: referee.id, investmentAmount: '0.20', status: 'Active' });
-  await createPurchase(ctx, {
+  await createOrder(ctx, { customerId: referee.id, investmentAmount: '4000.10' });
+  await createOrder(ctx, { customerId: referee.id, investmentAmount: '0.20', status: 'Active' });
+  await createOrder(ctx, {
     customerId: referee.id,
     investmentAmount: '900.00',
     status: 'Reject',
   });
   // A deleted order is hidden (decision 151): it counts nowhere.
-  await createPurchase(ctx, {
+  await createOrder(ctx, {
     customerId: referee.id,
     investmentAmount: '700.00',
     status: 'Active',

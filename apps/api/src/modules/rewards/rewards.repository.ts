@@ -26,7 +26,7 @@ export const REWARD_LIST_SORTS = {
 /**
  * The Reward List (docs/screens/rewards.md) through db/list.ts: the same customers, order and
  * search as User Management, with the referral totals and cask count computed for the page's rows
- * only (index-only on referrals_referrer_idx and casks_owner_idx, and purchases_customer_idx, whose
+ * only (index-only on referrals_referrer_idx and casks_owner_idx, and orders_customer_idx, whose
  * `deleted_at is null` the sum keeps: a deleted order counts in no sum, decision 151), written by
  * PostgreSQL as the contract's RewardRow.
  */
@@ -48,7 +48,7 @@ export function createRewardList(database: Database) {
   const rowSql = frozenSql(sql`w.id, w.full_name, w.email,
     (select count(*)::int from referrals r where r.referrer_id = w.id) as total_referrals,
     (select count(*)::int from casks k where k.owner_id = w.id and k.deleted_at is null) as casks,
-    (select coalesce(sum(o.investment_amount), 0) from purchases o
+    (select coalesce(sum(o.investment_amount), 0) from orders o
       where o.customer_id = w.id and o.status <> 'Reject' and o.deleted_at is null) as invested,
     w.points_balance, w.created_at`);
   return (query: CustomerPageRequest) => read(customerListRequest(query, 'rewards', rowSql));
@@ -83,7 +83,7 @@ export const rewardsExport: ExportSource<ExportFilters<typeof rewardListDefiniti
   // in its parallel workers (decision 279, as the users export's cask count).
   joins: sql`join customers t on t.id = w.id
     left join (select owner_id, count(*) as n from casks where deleted_at is null group by owner_id) kc on kc.owner_id = t.id
-    left join (select customer_id, sum(investment_amount) as total from purchases where status <> 'Reject' and deleted_at is null group by customer_id) inv on inv.customer_id = t.id
+    left join (select customer_id, sum(investment_amount) as total from orders where status <> 'Reject' and deleted_at is null group by customer_id) inv on inv.customer_id = t.id
     left join (select referrer_id, count(*) as n from referrals group by referrer_id) rc on rc.referrer_id = t.id`,
   file: 'rewards',
   sorts: REWARD_LIST_SORTS,

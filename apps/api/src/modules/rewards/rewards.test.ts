@@ -10,7 +10,7 @@ import {
   createCustomer,
   createCustomers,
   createPointTransaction,
-  createPurchase,
+  createOrder,
   createReferral,
   pointsBalanceOf,
   uniqueMarker,
@@ -67,14 +67,14 @@ test('each reward row shows casks held, referrals made, money invested and the p
     headers: admin.headers,
   });
   expect(del.statusCode).toBe(200);
-  await createPurchase(ctx, {
+  await createOrder(ctx, {
     customerId: busy!.id,
     investmentAmount: '1500.10',
     status: 'Active',
   });
-  await createPurchase(ctx, { customerId: busy!.id, investmentAmount: '0.20', status: 'Pending' });
+  await createOrder(ctx, { customerId: busy!.id, investmentAmount: '0.20', status: 'Pending' });
   // A rejected order was never an investment.
-  await createPurchase(ctx, { customerId: busy!.id, investmentAmount: '999.00', status: 'Reject' });
+  await createOrder(ctx, { customerId: busy!.id, investmentAmount: '999.00', status: 'Reject' });
   await createPointTransaction(ctx, { customerId: busy!.id, points: 300 });
   await createPointTransaction(ctx, { customerId: busy!.id, points: -50, type: 'purchase' });
 

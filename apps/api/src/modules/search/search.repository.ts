@@ -57,7 +57,7 @@ function searchSql(pattern: string, orderNumber: number | null) {
       (select full_name from customers c where c.id = o.customer_id), '')`,
   })} order by o.created_at desc, o.id desc), '[]')
   from (select id, order_number, title, status, customer_id, contact_full_name, created_at
-        from purchases
+        from orders
         where deleted_at is null and (${searchTextSql(pattern)} or order_number = ${orderNumber}::int)
         order by created_at desc, id desc limit ${limit}) o)`;
 

@@ -9,7 +9,7 @@ import {
   createCustomer,
   createCustomers,
   createOffer,
-  createPurchase,
+  createOrder,
   uniqueMarker,
 } from '../../../test/support/factories.ts';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
 /** An order's reference as the Order List shows it ('ORD-00123'). */
 async function referenceOf(orderId: string): Promise<string> {
   const [[number]] = (await ctx.database.readRows(
-    sql`select order_number from purchases where id = ${orderId}`,
+    sql`select order_number from orders where id = ${orderId}`,
     { prepared: false },
   )) as [[number]];
   return `ORD-${String(number).padStart(5, '0')}`;
@@ -95,7 +95,7 @@ test('a deleted cask is not found; once its delete is undone it is again', async
 test('an order is found by its product and by its customer, with the customer to open', async () => {
   const marker = uniqueMarker('p');
   const customer = await createCustomer(ctx, { fullName: `Fiona ${marker}` });
-  const order = await createPurchase(ctx, {
+  const order = await createOrder(ctx, {
     customerId: customer.id,
     title: `Bottle of Lagavulin ${marker}`,
     contactFullName: null,
@@ -113,7 +113,7 @@ test('an order is found by its product and by its customer, with the customer to
     },
   ]);
 
-  const other = await createPurchase(ctx, { contactFullName: `Hamish ${marker}` });
+  const other = await createOrder(ctx, { contactFullName: `Hamish ${marker}` });
   const byCustomer = await search(`hamish ${marker}`);
   expect(byCustomer.orders.map((found) => [found.id, found.customerName])).toEqual([
     [other.id, `Hamish ${marker}`],
@@ -121,7 +121,7 @@ test('an order is found by its product and by its customer, with the customer to
 });
 
 test('an order is found by its reference, as the Order List finds it (issue 41)', async () => {
-  const order = await createPurchase(ctx, { title: `Reference ${uniqueMarker('r')}` });
+  const order = await createOrder(ctx, { title: `Reference ${uniqueMarker('r')}` });
   const reference = await referenceOf(order.id);
   const number = String(Number(reference.slice('ORD-'.length)));
   for (const term of [reference, reference.toLowerCase(), number]) {

@@ -20,9 +20,8 @@ import { offers } from './offers.ts';
  * docs/screens/orders.md: all freely selectable by the admin; the lists are the contracts' (one
  * definition).
  */
-export const PURCHASE_STATUSES = ORDER_STATUSES;
-export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
-export { CASK_PROGRESSES };
+export { CASK_PROGRESSES, ORDER_STATUSES };
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type CaskProgress = (typeof CASK_PROGRESSES)[number];
 export const MANUAL_PAYMENT_STATUSES = PAYMENT_STATUSES;
 export type ManualPaymentStatus = (typeof MANUAL_PAYMENT_STATUSES)[number];
@@ -34,8 +33,8 @@ export const PAID_PAYMENT_STATUSES = ['paid', 'completed'] as const satisfies Ma
  * contact details are copied at the time of the order, so they survive later edits of the offer or
  * customer, and the order survives the offer's deletion (offer_id set null).
  */
-export const purchases = pgTable(
-  'purchases',
+export const orders = pgTable(
+  'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /**
@@ -55,7 +54,7 @@ export const purchases = pgTable(
     phoneNumber: text('phone_number'),
     /** The budget, in dollars. */
     investmentAmount: numeric('investment_amount', { precision: 14, scale: 2 }).notNull(),
-    status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('Pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('Pending'),
     caskProgress: text('cask_progress', { enum: CASK_PROGRESSES }),
     manualPaymentStatus: text('manual_payment_status', { enum: MANUAL_PAYMENT_STATUSES })
       .notNull()
@@ -79,55 +78,55 @@ export const purchases = pgTable(
       .generatedAlwaysAs(sql`coalesce(lower(contact_full_name), '') || chr(10) || lower(title)`),
     /**
      * Set when an admin deletes the order: it is hidden, never erased (decision 151). Hidden orders
-     * count nowhere: not in the counters (src/db/sql/033_purchases_counters.sql), the lists, the
+     * count nowhere: not in the counters (src/db/sql/033_orders_counters.sql), the lists, the
      * searches or the sums.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     check(
-      'purchases_status_valid',
+      'orders_status_valid',
       sql`${table.status} in ('Active', 'Pending', 'Delivered', 'Reject')`,
     ),
-    check('purchases_cask_progress_valid', sql`${table.caskProgress} in ('Ready', 'Maturing')`),
+    check('orders_cask_progress_valid', sql`${table.caskProgress} in ('Ready', 'Maturing')`),
     check(
-      'purchases_manual_payment_status_valid',
+      'orders_manual_payment_status_valid',
       sql`${table.manualPaymentStatus} in ('paid', 'refunded', 'Delivered', 'due', 'completed')`,
     ),
-    check('purchases_investment_amount_not_negative', sql`${table.investmentAmount} >= 0`),
-    check('purchases_referral_points_not_negative', sql`${table.referralPointsAmount} >= 0`),
-    check('purchases_days_left_not_negative', sql`${table.daysLeft} >= 0`),
+    check('orders_investment_amount_not_negative', sql`${table.investmentAmount} >= 0`),
+    check('orders_referral_points_not_negative', sql`${table.referralPointsAmount} >= 0`),
+    check('orders_days_left_not_negative', sql`${table.daysLeft} >= 0`),
     // The reward list sums a customer's visible investments that were not rejected: index-only.
-    index('purchases_customer_idx')
+    index('orders_customer_idx')
       .on(table.customerId, table.status, table.investmentAmount)
       .where(sql`${table.deletedAt} is null`),
     // The Orders list, newest first, whole or by status (decision 152). Migration 0018 adds
     // INCLUDE (search_text) to both, which drizzle cannot declare: keep it there.
-    index('purchases_listing_idx')
+    index('orders_listing_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
-    index('purchases_status_idx')
+    index('orders_status_idx')
       .on(table.status, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
     // The sorted lists (issue 31): each sortable column, then id, read from either end.
-    index('purchases_title_sort_idx')
+    index('orders_title_sort_idx')
       .on(table.title, table.id)
       .where(sql`${table.deletedAt} is null`),
-    index('purchases_investment_amount_sort_idx')
+    index('orders_investment_amount_sort_idx')
       .on(table.investmentAmount, table.id)
       .where(sql`${table.deletedAt} is null`),
-    index('purchases_status_sort_idx')
+    index('orders_status_sort_idx')
       .on(table.status, table.id)
       .where(sql`${table.deletedAt} is null`),
     // The Orders search: a substring of the customer's name or of the title (decisions 152, 176).
-    index('purchases_search_trgm_idx')
+    index('orders_search_trgm_idx')
       .using('gin', table.searchText.op('gin_trgm_ops'))
       .where(sql`${table.deletedAt} is null`),
-    index('purchases_offer_idx').on(table.offerId),
+    index('orders_offer_idx').on(table.offerId),
     // An order found by its reference (a search for ORD-00123 or 123).
-    uniqueIndex('purchases_order_number_idx').on(table.orderNumber),
+    uniqueIndex('orders_order_number_idx').on(table.orderNumber),
     // The customer page's 'Orders', newest first (issue 30).
-    index('purchases_customer_listing_idx')
+    index('orders_customer_listing_idx')
       .on(table.customerId, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
   ],
@@ -137,20 +136,36 @@ export const purchases = pgTable(
  * The notes history of an order: each save appends an entry; the screen shows the last one
  * (docs/screens/orders.md#edit-order: when the notes are a list it shows the last entry).
  */
-export const purchaseNotes = pgTable(
-  'purchase_notes',
+export const orderNotes = pgTable(
+  'order_notes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purchaseId: uuid('purchase_id')
+    orderId: uuid('order_id')
       .notNull()
-      .references(() => purchases.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('purchase_notes_purchase_idx').on(table.purchaseId, table.createdAt)],
+  (table) => [index('order_notes_order_idx').on(table.orderId, table.createdAt)],
 );
 
-export type Purchase = typeof purchases.$inferSelect;
-export type NewPurchase = typeof purchases.$inferInsert;
-export type PurchaseNote = typeof purchaseNotes.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderNote = typeof orderNotes.$inferSelect;
+
+/**
+ * The orders' counters, by the names the repositories read
+ * (docs/architecture.md#counters-and-triggers): what each counts is in
+ * src/db/sql/033_orders_counters.sql. Hidden orders count in none.
+ */
+export const ORDER_COUNTERS = {
+  total: 'orders.total',
+  status: (status: OrderStatus) => `orders.status.${status}`,
+  /** Sum of investment_amount of orders whose manual_payment_status is paid or completed. */
+  revenue: 'orders.revenue',
+  /** The same revenue by the month (UTC) the order was submitted, 'YYYY-MM' (decision 233). */
+  revenueOfMonth: (month: string) => `orders.revenue.${month}`,
+  /** Moves whenever an Orders search count could answer differently (orders_search_version). */
+  searchVersion: 'orders.search_version',
+} as const;
