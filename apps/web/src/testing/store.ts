@@ -87,6 +87,37 @@ function emptyStore(seed: Seed) {
   };
 }
 
+/** The lists whose rows a delete takes out and an undo puts back, with their rows' type. */
+interface DeletableRows {
+  customers: StoredCustomer;
+  orders: Order;
+  offers: Offer;
+  casks: Cask;
+}
+type Deletable = keyof DeletableRows;
+
+/** A row's id: an order's is `_id`, as the API names it. */
+const idOf = (row: DeletableRows[Deletable]) => ('_id' in row ? row._id : row.id);
+
+/**
+ * Deletes `row` from the store's `list` (a DELETE, or a bulk delete), remembering where it stood
+ * so `restoreRow` can put it back.
+ */
+export function deleteRow<K extends Deletable>(list: K, row: DeletableRows[K]) {
+  const rows = current[list] as DeletableRows[K][];
+  const index = rows.indexOf(row);
+  rows.splice(index, 1);
+  current.deleted.set(idOf(row), { index, row });
+}
+
+/** Puts the row deleted as `id` back where it stood in `list` (POST .../bulk/deleted: the undo). */
+export function restoreRow<K extends Deletable>(list: K, id: string): DeletableRows[K] {
+  const { index, row } = current.deleted.get(id)!;
+  current.deleted.delete(id);
+  (current[list] as DeletableRows[K][]).splice(index, 0, row as DeletableRows[K]);
+  return row as DeletableRows[K];
+}
+
 export type Store = ReturnType<typeof emptyStore>;
 
 let current: Store = emptyStore({});
