@@ -1,3 +1,4 @@
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { adminsHandlers } from './handlers/admins.ts';
 import { auditHandlers } from './handlers/audit.ts';
@@ -38,6 +39,22 @@ export const server = setupServer(
   ...securityHandlers,
   ...termsHandlers,
 );
+
+/**
+ * Holds every request to `method path` until the returned function is called; the handler that
+ * would have answered then answers it (a slow server, so a test sees the screen's busy state).
+ */
+export function holdRequests(method: 'get' | 'post' | 'put' | 'delete', path: string): () => void {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http[method](path, async () => {
+      await held;
+      return undefined;
+    }),
+  );
+  return release;
+}
 
 /**
  * The form as the page's own FormData and File (jsdom's), which the request's (Node's) are not, so
