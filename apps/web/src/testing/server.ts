@@ -70,7 +70,7 @@ async function asPageFormData(sent: Awaited<ReturnType<Request['formData']>>) {
 }
 
 /** A request's body as a test reads it: parsed JSON, the FormData as sent, or undefined. */
-export async function readBody(request: Request): Promise<unknown> {
+async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('multipart/form-data')) return asPageFormData(await request.formData());
   const text = await request.text();
@@ -81,7 +81,7 @@ export async function readBody(request: Request): Promise<unknown> {
 // Every request the app sends is written down in the store (`api.sent(method, path)`), whichever
 // handler answers it, a test's override included.
 /** What a test sees of `request`, its body still to be read. */
-export function sentOf(request: Request): SentRequest {
+function sentOf(request: Request): SentRequest {
   const url = new URL(request.url);
   return {
     method: request.method,
