@@ -73,6 +73,11 @@ export interface SentRequest {
 }
 
 function emptyStore(seed: Seed) {
+  const privacyPolicy: TermsDocument = {
+    type: 'privacy',
+    content: seed.privacyPolicy?.content ?? null,
+    updatedAt: seed.privacyPolicy?.updatedAt ?? null,
+  };
   return {
     seed,
     profile: seed.profile ?? ada,
@@ -88,11 +93,7 @@ function emptyStore(seed: Seed) {
       sessions: [...(seed.security?.sessions ?? [])],
       passkeys: [...(seed.security?.passkeys ?? [])],
     } satisfies SecurityState,
-    privacyPolicy: {
-      type: 'privacy',
-      content: seed.privacyPolicy?.content ?? null,
-      updatedAt: seed.privacyPolicy?.updatedAt ?? null,
-    } satisfies TermsDocument as TermsDocument,
+    privacyPolicy,
     notifications: [...(seed.notifications ?? [])],
     orders: [...(seed.orders ?? [])],
     offers: [...(seed.offers ?? [])],
