@@ -28,11 +28,7 @@ export const LAYERS = [
  * exists.
  */
 export const SHARED_NAME_ALLOWED = {
-  web: [
-    // Each screen's own scripted server (msw's `scriptApiResponses`, testing/scripted.ts): the
-    // privacy policy's and the profile's answer different calls (issue 43, decision 353).
-    { name: 'serverWith', reason: "a file's own scripted server, not a shared helper" },
-  ],
+  web: [],
   api: [],
   e2e: [],
 };

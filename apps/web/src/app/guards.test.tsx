@@ -1,11 +1,7 @@
 import { screen } from '@testing-library/react';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
+import { apiError, http, server } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { scriptApi } from '@/testing/scripted.ts';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 test('a visitor without an access token who opens a guarded route lands on /signin', async () => {
   const { router } = await renderApp({ route: '/user', session: 'signed-out' });
@@ -32,10 +28,8 @@ test('a refresh token alone is not a session: guest routes stay open', async () 
 
 test('when the session ends during a request the guarded screen leaves for /signin', async () => {
   // Every call, the screen's list and the token refresh alike, is refused.
-  scriptApi(() => ({
-    status: 401,
-    body: { success: false, message: 'You are not authorized: the session has ended' },
-  }));
+  const ended = () => apiError(401, 'You are not authorized: the session has ended');
+  server.use(http.get('/api/users', ended), http.get('/api/auth/refresh-token', ended));
   const { router } = await renderApp({ route: '/user' });
 
   expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();

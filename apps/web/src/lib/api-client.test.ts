@@ -1,32 +1,43 @@
 import Cookies from 'js-cookie';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
+import {
+  apiError,
+  http,
+  HttpResponse,
+  ISSUED_TOKENS,
+  json,
+  seedApi,
+  server,
+  type SentRequest,
+} from '@/testing/api.ts';
 import { SIGNED_OUT_COOKIES, sessionCookies } from '@/testing/session.ts';
-import { scriptApi, type SentRequest } from '@/testing/scripted.ts';
 import { api, ApiError, errorMessage } from './api-client.ts';
 import { SESSION_EXPIRED_EVENT, storeSession } from './session.ts';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const bearer = (request: Pick<SentRequest, 'headers'>) => request.headers.get('Authorization');
 
-const bearer = (request: SentRequest) => request.headers.get('Authorization');
-
-/** A server whose access token 'old-access' has expired and whose refresh answers `refresh`. */
-function expiredTokenServer(refresh: () => { status?: number; body: unknown }) {
-  return scriptApi((request) => {
-    if (request.path === '/api/auth/refresh-token') return refresh();
-    if (bearer(request) === 'Bearer new-access')
-      return { body: { success: true, data: { path: request.path } } };
-    return {
-      status: 401,
-      body: { success: false, message: 'You are not authorized: the session has expired' },
-    };
-  });
+/**
+ * The API once the access token has expired: each list answers its own path to a request with
+ * the token the refresh issues, 401 to any other; `refresh` (if given) answers the refresh.
+ */
+function expiredTokenServer(refresh?: () => Response) {
+  const api = seedApi();
+  server.use(
+    http.get('/api/:list', ({ request }) =>
+      bearer(request) === `Bearer ${ISSUED_TOKENS.accessToken}`
+        ? json(200, { success: true, data: { path: new URL(request.url).pathname } })
+        : apiError(401, 'You are not authorized: the session has expired'),
+    ),
+  );
+  if (refresh) server.use(http.get('/api/auth/refresh-token', refresh));
+  return api;
 }
 
 test('requests go to /api with the bearer token, credentials and a JSON body', async () => {
   storeSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-  const { sent } = scriptApi(() => ({ body: { success: true, data: { id: 7 } } }));
+  const { state } = seedApi();
+  server.use(http.post('/api/users', () => json(200, { success: true, data: { id: 7 } })));
+  const sent = state.requests;
 
   const answer = await api.post('/users', { name: 'Ailsa' });
 
@@ -40,13 +51,16 @@ test('requests go to /api with the bearer token, credentials and a JSON body', a
 });
 
 test('without an access token no Authorization header is sent', async () => {
-  const { sent } = scriptApi(() => ({ body: { success: true } }));
+  const { state } = seedApi();
+  server.use(http.get('/api/health', () => json(200, { success: true })));
   await api.get('/health');
+  const sent = state.requests;
   expect(sent[0]?.headers.has('Authorization')).toBe(false);
 });
 
 test('query parameters are encoded and undefined ones left out', async () => {
-  const { sent } = scriptApi(() => ({ body: { success: true } }));
+  const { state } = seedApi();
+  const sent = state.requests;
   await api.get('/users', {
     params: { page: 2, limit: 6, search: 'glen & co', active: undefined },
   });
@@ -54,11 +68,14 @@ test('query parameters are encoded and undefined ones left out', async () => {
 });
 
 test('a FormData body is sent as is, without a content-type so the browser sets the boundary', async () => {
-  const { sent } = scriptApi(() => ({ body: { success: true } }));
+  const { state } = seedApi();
+  const sent = state.requests;
   const form = new FormData();
   form.append('avatar', new Blob(['x'], { type: 'image/png' }), 'a.png');
 
   await api.post('/auth/upload-avatar', form);
+  // The request log reads the multipart body beside the handler: wait until it has.
+  await vi.waitFor(() => expect(sent[0]?.body).toBeInstanceOf(FormData));
 
   // What arrives is the form's own content; the boundary in the content type is the browser's.
   const avatar = (sent[0]?.body as FormData).get('avatar');
@@ -75,16 +92,16 @@ test('a FormData body is sent as is, without a content-type so the browser sets 
 
 test('three requests failing with 401 together cause one refresh and are all retried with the new token', async () => {
   storeSession({ accessToken: 'old-access', refreshToken: 'old-refresh' });
-  const { sent } = expiredTokenServer(() => ({
-    body: { success: true, data: { accessToken: 'new-access', refreshToken: 'new-refresh' } },
-  }));
+  const sent = expiredTokenServer().state.requests;
 
   const answers = await Promise.all([api.get('/users'), api.get('/casks'), api.get('/offers')]);
 
   const refreshes = sent.filter((request) => request.path === '/api/auth/refresh-token');
   expect(refreshes).toHaveLength(1);
   expect(refreshes[0]?.query).toEqual({ refreshToken: 'old-refresh' });
-  const retries = sent.filter((request) => bearer(request) === 'Bearer new-access');
+  const retries = sent.filter(
+    (request) => bearer(request) === `Bearer ${ISSUED_TOKENS.accessToken}`,
+  );
   expect(retries.map((request) => request.path).sort()).toEqual([
     '/api/casks',
     '/api/offers',
@@ -96,19 +113,12 @@ test('three requests failing with 401 together cause one refresh and are all ret
     { success: true, data: { path: '/api/offers' } },
   ]);
   // Refresh tokens rotate: the spent one is replaced by the new one.
-  expect(sessionCookies()).toEqual({
-    accessToken: 'new-access',
-    refreshToken: 'new-refresh',
-    isAuthenticated: 'true',
-  });
+  expect(sessionCookies()).toEqual({ ...ISSUED_TOKENS, isAuthenticated: 'true' });
 });
 
 test('a failed refresh clears the cookies, passes the 401 on and announces the end of the session', async () => {
   storeSession({ accessToken: 'old-access', refreshToken: 'revoked-refresh' });
-  expiredTokenServer(() => ({
-    status: 401,
-    body: { success: false, message: 'You are not authorized: the session has ended' },
-  }));
+  expiredTokenServer(() => apiError(401, 'You are not authorized: the session has ended'));
   const expired = vi.fn();
   window.addEventListener(SESSION_EXPIRED_EVENT, expired);
 
@@ -130,7 +140,7 @@ test('a failed refresh clears the cookies, passes the 401 on and announces the e
 
 test('a 401 without a refresh token clears the cookies without calling refresh', async () => {
   Cookies.set('accessToken', 'old-access', { path: '/' });
-  const { sent } = expiredTokenServer(() => ({ body: { success: true } }));
+  const sent = expiredTokenServer().state.requests;
 
   await expect(api.get('/users')).rejects.toMatchObject({ status: 401 });
 
@@ -140,11 +150,9 @@ test('a 401 without a refresh token clears the cookies without calling refresh',
 
 test('a request that fails with 401 again after the refresh is not refreshed twice', async () => {
   storeSession({ accessToken: 'old-access', refreshToken: 'old-refresh' });
-  const { sent } = scriptApi((request) =>
-    request.path === '/api/auth/refresh-token'
-      ? { body: { success: true, data: { accessToken: 'new-access', refreshToken: 'r2' } } }
-      : { status: 401, body: { success: false, message: 'You are not authorized: sign in first' } },
-  );
+  const { state } = seedApi();
+  const sent = state.requests;
+  server.use(http.get('/api/users', () => apiError(401, 'You are not authorized: sign in first')));
 
   await expect(api.get('/users')).rejects.toMatchObject({ status: 401 });
 
@@ -158,10 +166,9 @@ test('a request that fails with 401 again after the refresh is not refreshed twi
 
 test('a wrong password at sign-in is a plain 401: no refresh is attempted', async () => {
   storeSession({ accessToken: 'left-over', refreshToken: 'left-over-refresh' });
-  const { sent } = scriptApi(() => ({
-    status: 401,
-    body: { success: false, message: 'Invalid email or password' },
-  }));
+  const { state } = seedApi();
+  const sent = state.requests;
+  server.use(http.post('/api/auth/login', () => apiError(401, 'Invalid email or password')));
 
   await expect(api.post('/auth/login', { email: 'a@b', password: 'x' })).rejects.toMatchObject({
     status: 401,
@@ -172,10 +179,9 @@ test('a wrong password at sign-in is a plain 401: no refresh is attempted', asyn
 
 test("'You are not authorized' in a 400 answer clears the cookies too", async () => {
   storeSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-  scriptApi(() => ({
-    status: 400,
-    body: { success: false, message: 'You are not authorized to change this record' },
-  }));
+  server.use(
+    http.put('/api/users/:id', () => apiError(400, 'You are not authorized to change this record')),
+  );
 
   await expect(api.put('/users/1', { isActive: true })).rejects.toMatchObject({ status: 400 });
 
@@ -184,14 +190,13 @@ test("'You are not authorized' in a 400 answer clears the cookies too", async ()
 
 test('other errors keep the session and carry the server message and field errors', async () => {
   storeSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-  scriptApi(() => ({
-    status: 400,
-    body: {
-      success: false,
-      message: 'Current password is incorrect',
-      errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
-    },
-  }));
+  server.use(
+    http.post('/api/auth/change-password', () =>
+      apiError(400, 'Current password is incorrect', {
+        errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+      }),
+    ),
+  );
 
   const failure: unknown = await api.post('/auth/change-password', {}).catch((error) => error);
 
@@ -205,7 +210,11 @@ test('other errors keep the session and carry the server message and field error
 });
 
 test('an HTML error page is reported as an invalid response format', async () => {
-  scriptApi(() => ({ status: 502, body: '<html><body>Bad Gateway</body></html>' }));
+  server.use(
+    http.get('/api/users', () =>
+      HttpResponse.html('<html><body>Bad Gateway</body></html>', { status: 502 }),
+    ),
+  );
   const failure = await api.get('/users').catch((error: unknown) => error);
   expect(failure).toBeInstanceOf(ApiError);
   expect(errorMessage(failure, 'Failed to fetch users')).toBe(
@@ -214,7 +223,7 @@ test('an HTML error page is reported as an invalid response format', async () =>
 });
 
 test('a bare string body, even with status 200, is an invalid response format', async () => {
-  scriptApi(() => ({ body: 'OK' }));
+  server.use(http.get('/api/users', () => HttpResponse.html('OK')));
   await expect(api.get('/users')).rejects.toThrow(
     'Invalid response format from server (likely HTML)',
   );

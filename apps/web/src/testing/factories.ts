@@ -6,6 +6,7 @@ import type { Notification } from '@cask/contracts/notifications';
 import type { Offer } from '@cask/contracts/offers';
 import type { Order } from '@cask/contracts/orders';
 import type { Referral } from '@cask/contracts/referrals';
+import type { TotpSetup } from '@cask/contracts/security';
 
 /**
  * Test support: the rows a test seeds the in-memory API with (`seedApi` in ./store.ts), and the
@@ -32,6 +33,34 @@ export const olive: AdminProfile = {
 
 /** The password the test API's step-up (`POST /api/auth/reauthenticate`) takes. */
 export const STEP_UP_PASSWORD = 'right password';
+
+/** The code the test API's authenticator shows: sign-in's second step and step-up take it. */
+export const TOTP_CODE = '123456';
+
+/**
+ * The recovery codes the test API hands out (two-factor set up, or new codes asked for); sign-in's
+ * second step takes any of them.
+ */
+export const RECOVERY_CODES = Array.from(
+  { length: 10 },
+  (_, i) => `abcde-${String(i).padStart(5, '0')}`,
+);
+
+/** The key the test API's authenticator set-up shows, and its QR code. */
+export const TOTP_SETUP: TotpSetup = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  uri: 'otpauth://totp/Cask%20Admin:ada?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+};
+
+/** The challenge the test API's sign-in answers for an admin with two-factor on. */
+export const SECOND_FACTOR_CHALLENGE = 'second-factor-challenge-1';
+
+/** The tokens the test API issues: a sign-in, a refresh, a password change. */
+export const ISSUED_TOKENS = { accessToken: 'new-access-token', refreshToken: 'new-refresh-token' };
+
+/** Where the test API stores an uploaded avatar (POST /api/auth/upload-avatar answers it). */
+export const UPLOADED_AVATAR = '/uploads/9a4f2a8e-3c55-4b6d-8f0e-2a1b3c4d5e6f';
 
 /** The accept-invite link's token the test API takes once (any other is refused). */
 export const GOOD_INVITE_TOKEN = 'good-invite-token';

@@ -1,3 +1,4 @@
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { adminsHandlers } from './handlers/admins.ts';
 import { auditHandlers } from './handlers/audit.ts';
@@ -40,6 +41,22 @@ export const server = setupServer(
 );
 
 /**
+ * Holds every request to `method path` until the returned function is called; the handler that
+ * would have answered then answers it (a slow server, so a test sees the screen's busy state).
+ */
+export function holdRequests(method: 'get' | 'post' | 'put' | 'delete', path: string): () => void {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http[method](path, async () => {
+      await held;
+      return undefined;
+    }),
+  );
+  return release;
+}
+
+/**
  * The form as the page's own FormData and File (jsdom's), which the request's (Node's) are not, so
  * a test's `instanceof FormData` and `get(name)` read it as the page built it.
  */
@@ -53,7 +70,7 @@ async function asPageFormData(sent: Awaited<ReturnType<Request['formData']>>) {
 }
 
 /** A request's body as a test reads it: parsed JSON, the FormData as sent, or undefined. */
-export async function readBody(request: Request): Promise<unknown> {
+async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('multipart/form-data')) return asPageFormData(await request.formData());
   const text = await request.text();
@@ -64,7 +81,7 @@ export async function readBody(request: Request): Promise<unknown> {
 // Every request the app sends is written down in the store (`api.sent(method, path)`), whichever
 // handler answers it, a test's override included.
 /** What a test sees of `request`, its body still to be read. */
-export function sentOf(request: Request): SentRequest {
+function sentOf(request: Request): SentRequest {
   const url = new URL(request.url);
   return {
     method: request.method,

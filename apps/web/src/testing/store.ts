@@ -9,6 +9,8 @@ import type { Notification } from '@cask/contracts/notifications';
 import type { Offer } from '@cask/contracts/offers';
 import type { Order } from '@cask/contracts/orders';
 import type { Referral } from '@cask/contracts/referrals';
+import type { PasskeyItem, SessionItem } from '@cask/contracts/security';
+import type { TermsDocument } from '@cask/contracts/terms';
 import { ada, type StoredCustomer } from './factories.ts';
 
 /**
@@ -34,12 +36,28 @@ export interface Seed {
   totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
   /**
    * The session's proof of identity is older than 10 minutes: the Owner's changes on the Admins
-   * screen (invites, their resends and withdrawals included) answer 403
-   * `reauthentication_required` until STEP_UP_PASSWORD is confirmed.
+   * screen (invites, their resends and withdrawals included) and the Security screen's changes of
+   * a way to sign in or of the policy answer 403 `reauthentication_required` until
+   * POST /api/auth/reauthenticate confirms STEP_UP_PASSWORD (or, with two-factor on, TOTP_CODE).
    */
   stepUpStale?: boolean;
   /** The dashboard's trends; by default this month holds the Total Value and the casks' values. */
   trends?: DashboardTrends;
+  /** The signed-in admin's security (the Security screen, sign-in's second step). */
+  security?: Partial<SecurityState>;
+  /** The saved privacy policy; none by default (GET /api/terms answers no content). */
+  privacyPolicy?: { content: string; updatedAt: string };
+}
+
+/** The signed-in admin's second factor, the club's policy, sessions and passkeys. */
+export interface SecurityState {
+  /** An authenticator app is set up: sign-in asks for TOTP_CODE, step-up takes it. */
+  twoFactorEnabled: boolean;
+  requireTwoFactor: boolean;
+  sessions: SessionItem[];
+  passkeys: PasskeyItem[];
+  /** The origin passkeys belong to (POST /security/passkeys/options); by default this page's. */
+  passkeyOrigin: string;
 }
 
 /** What a test sees of one request the app sent: the parts the API cares about. */
@@ -55,6 +73,11 @@ export interface SentRequest {
 }
 
 function emptyStore(seed: Seed) {
+  const privacyPolicy: TermsDocument = {
+    type: 'privacy',
+    content: seed.privacyPolicy?.content ?? null,
+    updatedAt: seed.privacyPolicy?.updatedAt ?? null,
+  };
   return {
     seed,
     profile: seed.profile ?? ada,
@@ -62,6 +85,15 @@ function emptyStore(seed: Seed) {
     admins: [...(seed.admins ?? [])],
     inviteSpent: false,
     stepUpStale: seed.stepUpStale ?? false,
+    security: {
+      twoFactorEnabled: false,
+      requireTwoFactor: false,
+      passkeyOrigin: window.location.origin,
+      ...seed.security,
+      sessions: [...(seed.security?.sessions ?? [])],
+      passkeys: [...(seed.security?.passkeys ?? [])],
+    } satisfies SecurityState,
+    privacyPolicy,
     notifications: [...(seed.notifications ?? [])],
     orders: [...(seed.orders ?? [])],
     offers: [...(seed.offers ?? [])],
@@ -85,6 +117,37 @@ function emptyStore(seed: Seed) {
     /** Rows deleted, with where they stood, so POST .../bulk/deleted can put them back (undo). */
     deleted: new Map<string, { index: number; row: StoredCustomer | Order | Offer | Cask }>(),
   };
+}
+
+/** The lists whose rows a delete takes out and an undo puts back, with their rows' type. */
+interface DeletableRows {
+  customers: StoredCustomer;
+  orders: Order;
+  offers: Offer;
+  casks: Cask;
+}
+type Deletable = keyof DeletableRows;
+
+/** A row's id: an order's is `_id`, as the API names it. */
+const idOf = (row: DeletableRows[Deletable]) => ('_id' in row ? row._id : row.id);
+
+/**
+ * Deletes `row` from the store's `list` (a DELETE, or a bulk delete), remembering where it stood
+ * so `restoreRow` can put it back.
+ */
+export function deleteRow<K extends Deletable>(list: K, row: DeletableRows[K]) {
+  const rows = current[list] as DeletableRows[K][];
+  const index = rows.indexOf(row);
+  rows.splice(index, 1);
+  current.deleted.set(idOf(row), { index, row });
+}
+
+/** Puts the row deleted as `id` back where it stood in `list` (POST .../bulk/deleted: the undo). */
+export function restoreRow<K extends Deletable>(list: K, id: string): DeletableRows[K] {
+  const { index, row } = current.deleted.get(id)!;
+  current.deleted.delete(id);
+  (current[list] as DeletableRows[K][]).splice(index, 0, row as DeletableRows[K]);
+  return row as DeletableRows[K];
 }
 
 export type Store = ReturnType<typeof emptyStore>;

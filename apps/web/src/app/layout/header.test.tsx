@@ -1,13 +1,8 @@
 import { within } from '@testing-library/react';
-import { afterEach, expect, test, vi } from 'vitest';
-import { ada } from '@/testing/api.ts';
-import { scriptApiResponses } from '@/testing/scripted.ts';
+import { expect, test } from 'vitest';
+import { ada, delay, http, seedApi, server } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { banner } from '@/testing/queries.ts';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 test('the header welcomes the signed-in admin by name, with the fixed label Admin', async () => {
   await renderApp({
@@ -43,10 +38,7 @@ test('with a picture the avatar shows it', async () => {
 
 test('while the profile loads the header greets without a name', async () => {
   // The profile request never answers during this test.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise<Response>(() => {})),
-  );
+  server.use(http.get('/api/auth/profile', () => delay('infinite')));
   await renderApp({ route: '/', profile: null });
   expect(within(banner()).getByText('Welcome')).toBeInTheDocument();
   expect(within(banner()).queryByText(/Welcome,/)).not.toBeInTheDocument();
@@ -54,11 +46,9 @@ test('while the profile loads the header greets without a name', async () => {
 });
 
 test('the header loads the admin from GET /auth/profile', async () => {
-  const sent = scriptApiResponses(async () =>
-    Response.json({ success: true, data: { user: { ...ada, fullName: 'Ada King' } } }),
-  );
+  const api = seedApi({ profile: { ...ada, fullName: 'Ada King' } });
   await renderApp({ route: '/', profile: null });
 
   expect(await within(banner()).findByText('Welcome, Ada King')).toBeInTheDocument();
-  expect(sent[0]?.path).toBe('/api/auth/profile');
+  expect(api.state.requests[0]?.path).toBe('/api/auth/profile');
 });

@@ -1,13 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { renderApp } from '@/testing/render-app.tsx';
-import { scriptApi } from '@/testing/scripted.ts';
-import { http, HttpResponse, server } from '@/testing/api.ts';
+import { apiError, holdRequests, http, HttpResponse, seedApi, server } from '@/testing/api.ts';
 import { fieldLabelled } from '@/testing/queries.ts';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   toast.remove();
 });
 
@@ -23,7 +21,7 @@ test('the screen explains itself and asks for the e-mail', async () => {
 });
 
 test('an empty e-mail is required and a malformed one is an invalid e-mail; nothing is sent', async () => {
-  const { sent } = scriptApi(() => ({ body: { success: true } }));
+  const api = seedApi();
   const { user } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
   await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -32,24 +30,26 @@ test('an empty e-mail is required and a malformed one is an invalid e-mail; noth
   await user.type(fieldLabelled('Email'), 'ailsa at cask.club');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   expect(await screen.findByText('Invalid Email')).toBeInTheDocument();
-  expect(sent).toHaveLength(0);
+  expect(api.state.requests).toHaveLength(0);
 });
 
 test('a sent code is confirmed and the OTP screen opens with the e-mail', async () => {
-  let answer: (value: { body: unknown }) => void = () => {};
-  const { sent } = scriptApi(() => new Promise((resolve) => (answer = resolve)));
+  const api = seedApi();
+  const answer = holdRequests('post', '/api/auth/forgot-password');
   const { user, router } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), 'Ailsa@Cask.Club');
   await user.click(screen.getByRole('button', { name: 'Next' }));
 
   expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
-  expect(sent[0]).toMatchObject({
-    method: 'POST',
-    path: '/api/auth/forgot-password',
-    body: { email: 'ailsa@cask.club' },
-  });
-  answer({ body: { success: true, message: 'If the account exists, a code was sent' } });
+  await waitFor(() =>
+    expect(api.state.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/auth/forgot-password',
+      body: { email: 'ailsa@cask.club' },
+    }),
+  );
+  answer();
 
   expect(await screen.findByText('Password reset email sent successfully!')).toBeInTheDocument();
   expect(await screen.findByText('Please enter the OTP sent to your email.')).toBeInTheDocument();
@@ -59,10 +59,11 @@ test('a sent code is confirmed and the OTP screen opens with the e-mail', async 
 });
 
 test('a refusal shows the server message and stays', async () => {
-  scriptApi(() => ({
-    status: 429,
-    body: { success: false, message: 'Please wait 60 seconds before asking for a new code' },
-  }));
+  server.use(
+    http.post('/api/auth/forgot-password', () =>
+      apiError(429, 'Please wait 60 seconds before asking for a new code'),
+    ),
+  );
   const { user, router } = await renderApp({ route: '/forgot_password', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), 'ailsa@cask.club');

@@ -1,12 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { PASSWORD_TOO_COMMON } from '@cask/contracts/auth';
+import { apiError, holdRequests, http, seedApi, server } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { scriptApi } from '@/testing/scripted.ts';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   toast.remove();
 });
 
@@ -73,8 +72,8 @@ test('the confirmation must be given and must match, also after the password cha
 });
 
 test('a valid new password is sent with the e-mail and the code, then Sign In opens', async () => {
-  let answer: (value: { body: unknown }) => void = () => {};
-  const { sent } = scriptApi(() => new Promise((resolve) => (answer = resolve)));
+  const api = seedApi();
+  const answer = holdRequests('post', '/api/auth/reset-password');
   const { user, router } = await openResetScreen();
 
   await user.type(newPassword(), 'Dram-2026!');
@@ -82,12 +81,14 @@ test('a valid new password is sent with the e-mail and the code, then Sign In op
   await user.click(confirmButton());
 
   expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();
-  expect(sent[0]).toMatchObject({
-    method: 'POST',
-    path: '/api/auth/reset-password',
-    body: { email: 'ailsa@cask.club', otp: '2468', newPassword: 'Dram-2026!' },
-  });
-  answer({ body: { success: true, message: 'Password reset successfully!' } });
+  await waitFor(() =>
+    expect(api.state.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/auth/reset-password',
+      body: { email: 'ailsa@cask.club', otp: '2468', newPassword: 'Dram-2026!' },
+    }),
+  );
+  answer();
 
   expect(await screen.findByText('Password reset successfully!')).toBeInTheDocument();
   expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
@@ -95,11 +96,8 @@ test('a valid new password is sent with the e-mail and the code, then Sign In op
 });
 
 test('a refused reset shows the server message, else its own, and stays', async () => {
-  let answer = {
-    status: 400,
-    body: { success: false, message: 'The code is invalid or has expired' },
-  };
-  scriptApi(() => answer);
+  let answer = () => apiError(400, 'The code is invalid or has expired');
+  server.use(http.post('/api/auth/reset-password', () => answer()));
   const { user, router } = await openResetScreen();
   await user.type(newPassword(), 'Dram-2026!');
   await user.type(confirmPassword(), 'Dram-2026!');
@@ -107,7 +105,7 @@ test('a refused reset shows the server message, else its own, and stays', async 
   await user.click(confirmButton());
   expect(await screen.findByText('The code is invalid or has expired')).toBeInTheDocument();
 
-  answer = { status: 502, body: { success: false, message: '' } };
+  answer = () => apiError(502, '');
   await user.click(confirmButton());
   expect(
     await screen.findByText('Failed to reset password. Please try again.'),
@@ -116,14 +114,13 @@ test('a refused reset shows the server message, else its own, and stays', async 
 });
 
 test('a new password the server finds too common is refused under its field, not in a toast', async () => {
-  scriptApi(() => ({
-    status: 400,
-    body: {
-      success: false,
-      message: PASSWORD_TOO_COMMON,
-      errors: [{ field: 'newPassword', message: PASSWORD_TOO_COMMON }],
-    },
-  }));
+  server.use(
+    http.post('/api/auth/reset-password', () =>
+      apiError(400, PASSWORD_TOO_COMMON, {
+        errors: [{ field: 'newPassword', message: PASSWORD_TOO_COMMON }],
+      }),
+    ),
+  );
   const { user, router } = await openResetScreen();
   await user.type(newPassword(), 'password1');
   await user.type(confirmPassword(), 'password1');

@@ -1,14 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import toast from 'react-hot-toast';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { renderApp } from '@/testing/render-app.tsx';
-import { scriptApi } from '@/testing/scripted.ts';
-import { http, HttpResponse, server } from '@/testing/api.ts';
+import {
+  apiError,
+  holdRequests,
+  http,
+  HttpResponse,
+  ISSUED_TOKENS,
+  RECOVERY_CODES,
+  SECOND_FACTOR_CHALLENGE,
+  seedApi,
+  server,
+} from '@/testing/api.ts';
 import { fieldLabelled } from '@/testing/queries.ts';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   toast.remove();
 });
 
@@ -29,18 +37,18 @@ test('the screen shows the logo, the heading, both fields and the way to recover
 });
 
 test('an empty form is refused with both required messages and nothing is sent', async () => {
-  const { sent } = scriptApi(() => ({ body: { success: true } }));
+  const api = seedApi();
   const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.click(signInButton());
 
   expect(await screen.findByText('Email is required')).toBeInTheDocument();
   expect(screen.getByText('Password is required')).toBeInTheDocument();
-  expect(sent).toHaveLength(0);
+  expect(api.state.requests).toHaveLength(0);
 });
 
 test('an e-mail without an @ is an invalid username', async () => {
-  const { sent } = scriptApi(() => ({ body: { success: true } }));
+  const api = seedApi();
   const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), 'master blender');
@@ -49,7 +57,7 @@ test('an e-mail without an @ is an invalid username', async () => {
 
   expect(await screen.findByText('Invalid username')).toBeInTheDocument();
   expect(fieldLabelled('Email')).toHaveAttribute('aria-invalid', 'true');
-  expect(sent).toHaveLength(0);
+  expect(api.state.requests).toHaveLength(0);
 });
 
 test('the show/hide toggle reveals the password and hides it again', async () => {
@@ -63,8 +71,8 @@ test('the show/hide toggle reveals the password and hides it again', async () =>
 });
 
 test('a successful sign-in stores the three cookies and opens the dashboard', async () => {
-  let answer: (value: { body: unknown }) => void = () => {};
-  const { sent } = scriptApi(() => new Promise((resolve) => (answer = resolve)));
+  const api = seedApi();
+  const answer = holdRequests('post', '/api/auth/login');
   const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), ' Ailsa@Cask.Club ');
@@ -74,28 +82,27 @@ test('a successful sign-in stores the three cookies and opens the dashboard', as
   // While the request runs the button says so and cannot be pressed again.
   const busy = await screen.findByRole('button', { name: 'Signing In...' });
   expect(busy).toBeDisabled();
-  expect(sent[0]).toMatchObject({
-    method: 'POST',
-    path: '/api/auth/login',
-    body: { email: 'ailsa@cask.club', password: 'Angels-05' },
-  });
+  await waitFor(() =>
+    expect(api.state.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/auth/login',
+      body: { email: 'ailsa@cask.club', password: 'Angels-05' },
+    }),
+  );
 
-  answer({ body: { success: true, data: { accessToken: 'access-1', refreshToken: 'refresh-1' } } });
+  answer();
 
   expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/');
-  expect(Cookies.get('accessToken')).toBe('access-1');
-  expect(Cookies.get('refreshToken')).toBe('refresh-1');
+  expect(Cookies.get('accessToken')).toBe(ISSUED_TOKENS.accessToken);
+  expect(Cookies.get('refreshToken')).toBe(ISSUED_TOKENS.refreshToken);
   expect(Cookies.get('isAuthenticated')).toBe('true');
 });
 
 test('a refused sign-in shows the server message, clears the cookies and stays on the form', async () => {
   Cookies.set('refreshToken', 'left-over', { path: '/' });
   Cookies.set('isAuthenticated', 'true', { path: '/' });
-  scriptApi(() => ({
-    status: 401,
-    body: { success: false, message: 'Invalid email or password' },
-  }));
+  server.use(http.post('/api/auth/login', () => apiError(401, 'Invalid email or password')));
   const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), 'ailsa@cask.club');
@@ -121,24 +128,7 @@ test('without a server message the failure reads: Login failed. Please try again
 });
 
 test('with two-factor on, the password leads to the code step; tokens come only after it', async () => {
-  const { sent } = scriptApi((request) => {
-    if (request.path === '/api/auth/login') {
-      return { body: { success: true, data: { twoFactorRequired: true, challenge: 'chal-1' } } };
-    }
-    if (request.path === '/api/auth/login/second-factor') {
-      const body = request.body as { code?: string; recoveryCode?: string };
-      if (body.code === '123456' || body.recoveryCode === 'abcde-fghjk') {
-        return {
-          body: { success: true, data: { accessToken: 'access-2', refreshToken: 'refresh-2' } },
-        };
-      }
-      return {
-        status: 400,
-        body: { success: false, message: 'The authentication code is not valid' },
-      };
-    }
-    return { body: { success: true, data: {} } };
-  });
+  const api = seedApi({ security: { twoFactorEnabled: true } });
   const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
   await user.type(fieldLabelled('Email'), 'ailsa@cask.club');
   await user.type(passwordBox(), 'Angels-05');
@@ -153,12 +143,12 @@ test('with two-factor on, the password leads to the code step; tokens come only 
   expect(router.state.location.pathname).toBe('/signin');
 
   await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
-  await user.type(screen.getByLabelText('Recovery code'), 'abcde-fghjk');
+  await user.type(screen.getByLabelText('Recovery code'), RECOVERY_CODES[0]!);
   await user.click(screen.getByRole('button', { name: 'Verify' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  expect(Cookies.get('accessToken')).toBe('access-2');
-  expect(sent.find((r) => r.body && 'recoveryCode' in (r.body as object))?.body).toEqual({
-    challenge: 'chal-1',
-    recoveryCode: 'abcde-fghjk',
-  });
+  expect(Cookies.get('accessToken')).toBe(ISSUED_TOKENS.accessToken);
+  expect(api.sent('POST', '/api/auth/login/second-factor').map((r) => r.body)).toEqual([
+    { challenge: SECOND_FACTOR_CHALLENGE, code: '999999' },
+    { challenge: SECOND_FACTOR_CHALLENGE, recoveryCode: RECOVERY_CODES[0] },
+  ]);
 });

@@ -1,12 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
+import { apiError, holdRequests, http, seedApi, server } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { scriptApi } from '@/testing/scripted.ts';
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   toast.remove();
 });
 
@@ -110,7 +109,7 @@ test('pasted text without digits changes nothing', async () => {
 });
 
 test('verifying with an empty box shows an error toast and sends nothing', async () => {
-  const { sent } = scriptApi(() => ({ body: { success: true } }));
+  const api = seedApi();
   const { user } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('123');
@@ -118,13 +117,11 @@ test('verifying with an empty box shows an error toast and sends nothing', async
   await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
 
   expect(await screen.findByText('Please fill all OTP fields')).toBeInTheDocument();
-  expect(sent).toHaveLength(0);
+  expect(api.state.requests).toHaveLength(0);
 });
 
 test('a right code is verified and the reset screen opens with the e-mail and the code', async () => {
-  const { sent } = scriptApi(() => ({
-    body: { success: true, message: 'OTP verified successfully!' },
-  }));
+  const api = seedApi();
   const { user, router } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('2468');
@@ -135,7 +132,7 @@ test('a right code is verified and the reset screen opens with the e-mail and th
   expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/reset_password');
   expect(router.state.location.state).toEqual({ email: EMAIL, otp: '2468' });
-  expect(sent[0]).toMatchObject({
+  expect(api.state.requests[0]).toMatchObject({
     method: 'POST',
     path: '/api/auth/verify-password-reset-otp',
     body: { email: EMAIL, otp: '2468' },
@@ -143,10 +140,11 @@ test('a right code is verified and the reset screen opens with the e-mail and th
 });
 
 test('a wrong code shows the server message and stays', async () => {
-  scriptApi(() => ({
-    status: 400,
-    body: { success: false, message: 'The code is invalid or has expired' },
-  }));
+  server.use(
+    http.post('/api/auth/verify-password-reset-otp', () =>
+      apiError(400, 'The code is invalid or has expired'),
+    ),
+  );
   const { user, router } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('0000');
@@ -157,10 +155,11 @@ test('a wrong code shows the server message and stays', async () => {
 });
 
 test('a wrong code empties the four boxes and puts the focus on the first', async () => {
-  scriptApi(() => ({
-    status: 400,
-    body: { success: false, message: 'The code is invalid or has expired' },
-  }));
+  server.use(
+    http.post('/api/auth/verify-password-reset-otp', () =>
+      apiError(400, 'The code is invalid or has expired'),
+    ),
+  );
   const { user } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('0000');
@@ -176,7 +175,7 @@ test('a wrong code empties the four boxes and puts the focus on the first', asyn
 });
 
 test('a failed verification without a server message reads: Invalid OTP. Please try again.', async () => {
-  scriptApi(() => ({ status: 500, body: { success: false } }));
+  server.use(http.post('/api/auth/verify-password-reset-otp', () => apiError(500, '')));
   const { user } = await openOtpScreen();
   await user.click(box(1));
   await user.keyboard('0000');
@@ -261,14 +260,14 @@ test('at zero the line becomes a Resend OTP button and the stored expiry is remo
 
 test('a successful resend sends the e-mail again and restarts the 60 seconds', async () => {
   onFakeClock();
-  const { sent } = scriptApi(() => ({ body: { success: true } }));
+  const api = seedApi();
   await openOtpScreen({ fakeTimers: true });
   await elapse(60_000);
 
   fireEvent.click(screen.getByRole('button', { name: 'Resend OTP' }));
   await elapse(0);
 
-  expect(sent[0]).toMatchObject({
+  expect(api.state.requests[0]).toMatchObject({
     method: 'POST',
     path: '/api/auth/forgot-password',
     body: { email: EMAIL },
@@ -281,11 +280,8 @@ test('a successful resend sends the e-mail again and restarts the 60 seconds', a
 
 test('a failed resend shows the server message, else its own, and leaves resend enabled', async () => {
   onFakeClock();
-  let answer = {
-    status: 429,
-    body: { success: false, message: 'Please wait before asking again' },
-  };
-  scriptApi(() => answer);
+  let answer = () => apiError(429, 'Please wait before asking again');
+  server.use(http.post('/api/auth/forgot-password', () => answer()));
   await openOtpScreen({ fakeTimers: true });
   await elapse(60_000);
 
@@ -293,7 +289,7 @@ test('a failed resend shows the server message, else its own, and leaves resend 
   await elapse(0);
   expect(screen.getByText('Please wait before asking again')).toBeInTheDocument();
 
-  answer = { status: 500, body: { success: false, message: '' } };
+  answer = () => apiError(500, '');
   fireEvent.click(screen.getByRole('button', { name: 'Resend OTP' }));
   await elapse(0);
   expect(screen.getByText('Failed to resend OTP. Please try again.')).toBeInTheDocument();
@@ -303,10 +299,9 @@ test('a failed resend shows the server message, else its own, and leaves resend 
 
 test('verify and resend never run at the same time', async () => {
   onFakeClock();
-  const pending: Array<() => void> = [];
-  const { sent } = scriptApi(
-    () => new Promise((resolve) => pending.push(() => resolve({ body: { success: true } }))),
-  );
+  const api = seedApi();
+  const resendAnswered = holdRequests('post', '/api/auth/forgot-password');
+  holdRequests('post', '/api/auth/verify-password-reset-otp');
   await openOtpScreen({ fakeTimers: true });
   await elapse(60_000);
 
@@ -315,7 +310,7 @@ test('verify and resend never run at the same time', async () => {
   await elapse(0);
   expect(screen.getByRole('button', { name: 'Verify OTP' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-  pending.shift()?.();
+  resendAnswered();
   await elapse(60_000);
 
   // While a verification runs, no new code can be asked for.
@@ -329,7 +324,7 @@ test('verify and resend never run at the same time', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Resend OTP' }));
   await elapse(0);
 
-  expect(sent.map((request) => request.path)).toEqual([
+  expect(api.state.requests.map((request) => request.path)).toEqual([
     '/api/auth/forgot-password',
     '/api/auth/verify-password-reset-otp',
   ]);

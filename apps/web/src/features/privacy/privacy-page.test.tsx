@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { TERMS_CHANGED_ELSEWHERE } from '@cask/contracts/terms';
-import { scriptApiResponses, type SentRequest } from '@/testing/scripted.ts';
+import { apiError, http, seedApi, server } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 declare global {
@@ -14,7 +14,6 @@ declare global {
 
 afterEach(() => {
   toast.remove();
-  vi.unstubAllGlobals();
   delete window.__xss;
 });
 
@@ -31,39 +30,28 @@ async function rewritePolicy(user: UserEvent, text: string) {
   await waitFor(() => expect(editor).toHaveTextContent(text));
 }
 
-const policy = (content: string | null) =>
-  Response.json({
-    success: true,
-    data: { type: 'privacy', content, updatedAt: content ? '2026-01-05T10:00:00.000Z' : null },
-  });
+const SAVED_AT = '2026-01-05T10:00:00.000Z';
 
-/** A server holding `saved`; POST /terms stores what it is sent (the real one sanitizes too). */
-function serverWith(saved: string | null, onSave?: (request: SentRequest) => Response | undefined) {
-  let stored = saved;
-  return scriptApiResponses(async (request) => {
-    if (request.method === 'GET' && request.path === '/api/terms') return policy(stored);
-    if (request.method === 'POST' && request.path === '/api/terms') {
-      const answer = onSave?.(request);
-      if (answer) return answer;
-      stored = String((request.body as { content: string }).content);
-      return policy(stored);
-    }
-    return Response.json({ success: false, message: 'unexpected call' }, { status: 404 });
-  });
-}
+/** The API holding `saved` as the policy (saved at SAVED_AT), or none; a save replaces it. */
+const policyApi = (saved: string | null) =>
+  seedApi(saved === null ? {} : { privacyPolicy: { content: saved, updatedAt: SAVED_AT } });
 
 test('before any policy is saved the built-in default is shown', async () => {
-  const sent = serverWith(null);
+  const api = policyApi(null);
   await renderApp({ route: '/setting/privacy' });
   expect(
     await screen.findByRole('heading', { name: '1. Information we collect' }),
   ).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
-  expect(sent[0]).toMatchObject({ method: 'GET', path: '/api/terms', query: { type: 'privacy' } });
+  expect(api.state.requests[0]).toMatchObject({
+    method: 'GET',
+    path: '/api/terms',
+    query: { type: 'privacy' },
+  });
 });
 
 test('the saved policy is shown as formatted text, with anything executable removed', async () => {
-  serverWith(
+  policyApi(
     '<h2>Our promise</h2><p>We keep <strong>your data</strong> safe.</p>' +
       '<script>window.__xss = 1</script>' +
       '<img src="x" onerror="window.__xss = 2">' +
@@ -87,7 +75,7 @@ test('the saved policy is shown as formatted text, with anything executable remo
 });
 
 test('Edit opens the editor with the current policy; Cancel goes back to viewing', async () => {
-  serverWith('<p>Current policy text</p>');
+  policyApi('<p>Current policy text</p>');
   const { user } = await renderApp({ route: '/setting/privacy' });
   await user.click(await screen.findByRole('button', { name: 'Edit' }));
 
@@ -115,14 +103,14 @@ test('Edit opens the editor with the current policy; Cancel goes back to viewing
 });
 
 test('Update Info saves the edited policy, says so and goes back to viewing', async () => {
-  const sent = serverWith('<p>Old text</p>');
+  const { sent } = policyApi('<p>Old text</p>');
   const { user } = await renderApp({ route: '/setting/privacy' });
   await rewritePolicy(user, 'New policy text');
 
   await user.click(screen.getByRole('button', { name: 'Update Info' }));
 
   expect(await screen.findByText('Privacy policy updated successfully!')).toBeInTheDocument();
-  const save = sent.find((request) => request.method === 'POST');
+  const [save] = sent('POST', '/api/terms');
   expect(save?.body).toMatchObject({ type: 'privacy' });
   expect(String((save?.body as { content: string }).content)).toContain('New policy text');
   expect(screen.queryByRole('textbox', { name: 'Privacy policy' })).not.toBeInTheDocument();
@@ -131,12 +119,9 @@ test('Update Info saves the edited policy, says so and goes back to viewing', as
 });
 
 test('a failed save shows the server message, else the screen’s text, and stays in edit mode', async () => {
-  let answer = () =>
-    Response.json(
-      { success: false, message: 'Privacy policy content is required' },
-      { status: 400 },
-    );
-  serverWith('<p>Old text</p>', () => answer());
+  let answer = () => apiError(400, 'Privacy policy content is required');
+  policyApi('<p>Old text</p>');
+  server.use(http.post('/api/terms', () => answer()));
   const { user } = await renderApp({ route: '/setting/privacy' });
   await user.click(await screen.findByRole('button', { name: 'Edit' }));
   await findEditor();
@@ -145,7 +130,7 @@ test('a failed save shows the server message, else the screen’s text, and stay
   expect(await screen.findByText('Privacy policy content is required')).toBeInTheDocument();
   expect(screen.getByRole('textbox', { name: 'Privacy policy' })).toBeInTheDocument();
 
-  answer = () => Response.json({ success: false }, { status: 500 });
+  answer = () => apiError(500, '');
   toast.remove();
   await user.click(screen.getByRole('button', { name: 'Update Info' }));
   expect(await screen.findByText('Failed to update privacy policy')).toBeInTheDocument();
@@ -153,43 +138,39 @@ test('a failed save shows the server message, else the screen’s text, and stay
 });
 
 test('a save names the version it started from; refused as replaced meanwhile, the text stays', async () => {
-  let conflict = true;
-  const sent = serverWith('<p>Old text</p>', () =>
-    conflict
-      ? Response.json({ success: false, message: TERMS_CHANGED_ELSEWHERE }, { status: 409 })
-      : undefined,
-  );
+  const { sent } = policyApi('<p>Old text</p>');
+  // Another admin's save lands first: this one is refused once.
+  server.use(http.post('/api/terms', () => apiError(409, TERMS_CHANGED_ELSEWHERE), { once: true }));
   const { user } = await renderApp({ route: '/setting/privacy' });
   await rewritePolicy(user, 'My careful rewrite');
 
   await user.click(screen.getByRole('button', { name: 'Update Info' }));
   expect(await screen.findByText(TERMS_CHANGED_ELSEWHERE)).toBeInTheDocument();
-  const save = sent.find((request) => request.method === 'POST');
-  expect(save?.headers.get('if-match')).toBe('"2026-01-05T10:00:00.000Z"');
+  const [save] = sent('POST', '/api/terms');
+  expect(save?.headers.get('if-match')).toBe(`"${SAVED_AT}"`);
   expect(save?.headers.get('if-none-match')).toBeNull();
   expect(screen.getByRole('textbox', { name: 'Privacy policy' })).toHaveTextContent(
     'My careful rewrite',
   );
 
-  conflict = false;
   await user.click(screen.getByRole('button', { name: 'Update Info' }));
   expect(await screen.findByText('Privacy policy updated successfully!')).toBeInTheDocument();
 });
 
 test('with no policy saved yet, a save says it replaces none', async () => {
-  const sent = serverWith(null);
+  const { sent } = policyApi(null);
   const { user } = await renderApp({ route: '/setting/privacy' });
   await user.click(await screen.findByRole('button', { name: 'Edit' }));
   await findEditor();
   await user.click(screen.getByRole('button', { name: 'Update Info' }));
   expect(await screen.findByText('Privacy policy updated successfully!')).toBeInTheDocument();
-  const save = sent.find((request) => request.method === 'POST');
+  const [save] = sent('POST', '/api/terms');
   expect(save?.headers.get('if-none-match')).toBe('*');
   expect(save?.headers.get('if-match')).toBeNull();
 });
 
 test('Back returns to the settings', async () => {
-  serverWith(null);
+  policyApi(null);
   const { router, user } = await renderApp({ route: '/setting/privacy' });
   await user.click(await screen.findByRole('button', { name: 'Back' }));
   expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();

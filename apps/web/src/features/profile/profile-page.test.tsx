@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { afterEach, expect, test, vi } from 'vitest';
-import { http, server } from '@/testing/api.ts';
-import { ok, scriptApiResponses, type SentRequest } from '@/testing/scripted.ts';
+import { afterEach, expect, test } from 'vitest';
+import {
+  apiError,
+  holdRequests,
+  http,
+  seedApi,
+  server,
+  UPLOADED_AVATAR as AVATAR_URL,
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { pngFile } from '@/testing/files.ts';
 import type { AdminProfile } from '@cask/contracts/auth';
@@ -11,7 +17,6 @@ import { profileQueryKey } from '@/lib/current-admin.ts';
 
 afterEach(() => {
   toast.remove();
-  vi.unstubAllGlobals();
 });
 
 const morag: AdminProfile = {
@@ -23,33 +28,11 @@ const morag: AdminProfile = {
   avatar: null,
 };
 
-const AVATAR_URL = '/uploads/9a4f2a8e-3c55-4b6d-8f0e-2a1b3c4d5e6f';
-
-/** The server as the screen sees it: the profile, an upload and a save that echo back. */
-function serverWith(overrides: Partial<Record<string, (request: SentRequest) => Response>> = {}) {
-  let stored = { ...morag };
-  return scriptApiResponses(async (request) => {
-    const key = `${request.method} ${request.path}`;
-    const override = overrides[key];
-    if (override) return override(request);
-    if (key === 'GET /api/auth/profile') return ok({ user: stored });
-    if (key === 'POST /api/auth/upload-avatar') return ok({ avatarUrl: AVATAR_URL });
-    if (key === 'PUT /api/auth/profile') {
-      const body = request.body as Record<string, unknown>;
-      stored = {
-        ...stored,
-        fullName: String(body.fullName),
-        phone: (body.phone as string) || null,
-        avatar: (body.avatar as string | null) ?? null,
-      };
-      return ok({ user: stored }, 'Profile updated successfully!');
-    }
-    return Response.json({ success: false, message: 'unexpected call' }, { status: 404 });
-  });
-}
+/** The API as the screen sees it: Morag's profile (`avatar`: her picture), uploads and saves. */
+const profileApi = (avatar: string | null = null) => seedApi({ profile: { ...morag, avatar } });
 
 test('the profile is read-only until Edit Profile, with the role under the avatar', async () => {
-  serverWith();
+  profileApi();
   const { user } = await renderApp({ route: '/setting/profile', profile: null });
 
   const name = await screen.findByLabelText('Name');
@@ -76,11 +59,7 @@ test('the profile is read-only until Edit Profile, with the role under the avata
 });
 
 test('saving uploads the chosen avatar first, then saves the profile, and the header follows', async () => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const sent = serverWith();
+  const api = profileApi();
   const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
 
@@ -96,12 +75,7 @@ test('saving uploads the chosen avatar first, then saves the profile, and the he
   ).toHaveAttribute('src', 'blob:avatar-preview');
 
   // Hold the save so the busy state can be seen.
-  server.use(
-    http.put('/api/auth/profile', async () => {
-      await held;
-      return undefined;
-    }),
-  );
+  const release = holdRequests('put', '/api/auth/profile');
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
 
   expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
@@ -110,6 +84,7 @@ test('saving uploads the chosen avatar first, then saves the profile, and the he
   release();
 
   expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+  const sent = api.state.requests;
   const upload = sent.find((request) => request.path === '/api/auth/upload-avatar');
   const save = sent.find((request) => request.method === 'PUT');
   expect(sent.indexOf(upload!)).toBeLessThan(sent.indexOf(save!));
@@ -136,36 +111,32 @@ test('saving uploads the chosen avatar first, then saves the profile, and the he
 });
 
 test('without a new file the profile is saved with the avatar it had, and an untouched phone as empty', async () => {
-  const sent = serverWith({
-    'GET /api/auth/profile': () => ok({ user: { ...morag, avatar: AVATAR_URL } }),
-  });
+  const { sent } = profileApi(AVATAR_URL);
   const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
 
   expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
-  expect(sent.some((request) => request.path === '/api/auth/upload-avatar')).toBe(false);
-  expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({
+  expect(sent('POST', '/api/auth/upload-avatar')).toHaveLength(0);
+  expect(sent('PUT', '/api/auth/profile')[0]?.body).toMatchObject({
     phone: '',
     avatar: AVATAR_URL,
   });
 });
 
 test('removing the avatar saves null, which brings the placeholder back', async () => {
-  const sent = serverWith({
-    'GET /api/auth/profile': () => ok({ user: { ...morag, avatar: AVATAR_URL } }),
-  });
+  const { sent } = profileApi(AVATAR_URL);
   const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   await user.click(screen.getByRole('button', { name: 'Remove avatar' }));
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
 
   expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
-  expect(sent.find((request) => request.method === 'PUT')?.body).toMatchObject({ avatar: null });
+  expect(sent('PUT', '/api/auth/profile')[0]?.body).toMatchObject({ avatar: null });
 });
 
 test('a file that is not an image is refused with a message and never uploaded', async () => {
-  const sent = serverWith();
+  const { sent } = profileApi();
   const { user } = await renderApp({
     route: '/setting/profile',
     profile: null,
@@ -189,36 +160,30 @@ test('a file that is not an image is refused with a message and never uploaded',
 
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
   expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
-  expect(sent.some((request) => request.path === '/api/auth/upload-avatar')).toBe(false);
+  expect(sent('POST', '/api/auth/upload-avatar')).toHaveLength(0);
 });
 
 test('a failed upload says so, saves nothing and stays editable', async () => {
-  const sent = serverWith({
-    'POST /api/auth/upload-avatar': () =>
-      Response.json({ success: false, message: 'The image is too large' }, { status: 413 }),
-  });
+  const { sent } = profileApi();
+  server.use(http.post('/api/auth/upload-avatar', () => apiError(413, 'The image is too large')));
   const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   await user.upload(screen.getByLabelText('Avatar image'), pngFile({ name: 'me.png' }));
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
 
   expect(await screen.findByText('Failed to upload avatar. Please try again.')).toBeInTheDocument();
-  expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+  expect(sent('PUT', '/api/auth/profile')).toHaveLength(0);
   expect(screen.getByRole('button', { name: 'Save Info' })).toBeInTheDocument();
   expect(screen.getByLabelText('Name')).not.toHaveAttribute('readonly');
 });
 
 test('a refused save shows the first error and stays editable; without errors, the screen’s text', async () => {
   let answer = () =>
-    Response.json(
-      {
-        success: false,
-        message: 'Name is required',
-        errors: [{ field: 'fullName', message: 'Name is required' }],
-      },
-      { status: 400 },
-    );
-  serverWith({ 'PUT /api/auth/profile': () => answer() });
+    apiError(400, 'Name is required', {
+      errors: [{ field: 'fullName', message: 'Name is required' }],
+    });
+  profileApi();
+  server.use(http.put('/api/auth/profile', () => answer()));
   const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   await user.clear(screen.getByLabelText('Name'));
@@ -231,7 +196,7 @@ test('a refused save shows the first error and stays editable; without errors, t
   expect(screen.getAllByText('Name is required')).toHaveLength(2);
   expect(screen.getByRole('button', { name: 'Save Info' })).toBeInTheDocument();
 
-  answer = () => Response.json({ success: false, message: 'Database on fire' }, { status: 500 });
+  answer = () => apiError(500, 'Database on fire');
   toast.remove();
   await user.type(screen.getByLabelText('Name'), 'Morag');
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
@@ -243,7 +208,7 @@ test('a refused save shows the first error and stays editable; without errors, t
 });
 
 test('Cancel drops the edits and the chosen file', async () => {
-  const sent = serverWith();
+  const api = profileApi();
   const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   await user.type(screen.getByLabelText('Name'), ' Jr');
@@ -253,11 +218,11 @@ test('Cancel drops the edits and the chosen file', async () => {
   expect(screen.getByLabelText('Name')).toHaveValue('Morag Campbell');
   // The placeholder (initials) is back instead of the chosen picture.
   expect(screen.getByRole('img', { name: 'Your avatar' })).toHaveTextContent('MC');
-  expect(sent.every((request) => request.method === 'GET')).toBe(true);
+  expect(api.state.requests.every((request) => request.method === 'GET')).toBe(true);
 });
 
 test('Back returns to the settings', async () => {
-  serverWith();
+  profileApi();
   const { router, user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Back' }));
   expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
@@ -265,13 +230,7 @@ test('Back returns to the settings', async () => {
 });
 
 test('a background refresh of the profile never overwrites what the admin is typing', async () => {
-  let serverName = 'Morag Campbell';
-  scriptApiResponses(async (request) => {
-    if (request.method === 'GET' && request.path === '/api/auth/profile') {
-      return ok({ user: { ...morag, fullName: serverName, phone: '+14155550100' } });
-    }
-    return Response.json({ success: false, message: 'unexpected call' }, { status: 404 });
-  });
+  const { state } = seedApi({ profile: { ...morag, phone: '+14155550100' } });
   const { user, queryClient } = await renderApp({ route: '/setting/profile', profile: null });
 
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
@@ -280,7 +239,7 @@ test('a background refresh of the profile never overwrites what the admin is typ
   await user.type(name, 'Morag C. Campbell');
 
   // Another tab renamed the admin meanwhile; the screen refetches (e.g. on window focus).
-  serverName = 'Someone Else';
+  state.profile = { ...state.profile, fullName: 'Someone Else' };
   await queryClient.refetchQueries({ queryKey: profileQueryKey });
   await waitFor(() =>
     expect(queryClient.getQueryData<{ fullName: string }>(profileQueryKey)?.fullName).toBe(
@@ -294,7 +253,7 @@ test('a background refresh of the profile never overwrites what the admin is typ
 
 /** Opens the profile for editing and gives the phone number the admin saves after `typing`. */
 async function savedPhoneAfter(typing: (user: UserEvent, phone: HTMLElement) => Promise<void>) {
-  const sent = serverWith();
+  const { sent } = profileApi();
   const { user } = await renderApp({ route: '/setting/profile', profile: null });
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   const phone = await screen.findByLabelText('Phone Number');
@@ -302,7 +261,7 @@ async function savedPhoneAfter(typing: (user: UserEvent, phone: HTMLElement) => 
   const country = (screen.getByLabelText('Country') as HTMLSelectElement).value;
   await user.click(screen.getByRole('button', { name: 'Save Info' }));
   expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
-  const save = sent.find((request) => request.method === 'PUT');
+  const [save] = sent('PUT', '/api/auth/profile');
   return { country, phone: (save?.body as { phone: string }).phone };
 }
 

@@ -3,8 +3,19 @@ import toast from 'react-hot-toast';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { passkeysOnlyAt } from '@cask/contracts/security';
+import {
+  apiError,
+  http,
+  olive,
+  RECOVERY_CODES,
+  seedApi,
+  server,
+  STEP_UP_PASSWORD,
+  TOTP_CODE,
+  TOTP_SETUP,
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { scriptApi, type SentRequest } from '@/testing/scripted.ts';
+import type { SecurityState } from '@/testing/store.ts';
 
 afterEach(() => {
   toast.remove();
@@ -33,6 +44,15 @@ const sessions = [
     lastActiveAt: '2026-11-24T09:00:00.000Z',
     current: false,
   },
+  {
+    id: '00000000-0000-4000-8000-00000000a003',
+    browser: 'Safari 17',
+    system: 'iOS 17.1',
+    ip: '10.0.0.3',
+    signedInAt: '2026-11-22T09:00:00.000Z',
+    lastActiveAt: '2026-11-23T09:00:00.000Z',
+    current: false,
+  },
 ];
 
 const passkeys = [
@@ -43,55 +63,15 @@ const passkeys = [
   },
 ];
 
-const RECOVERY = Array.from({ length: 10 }, (_, i) => `abcde-${String(i).padStart(5, '0')}`);
-
-/** The Security screen's API, scripted; `overrides` answers a path first. */
-function securityApi(
-  overview: { twoFactorEnabled: boolean; requireTwoFactor?: boolean },
-  overrides: (request: SentRequest) => { status?: number; body: unknown } | undefined = () =>
-    undefined,
-) {
-  return scriptApi((request) => {
-    const answer = overrides(request);
-    if (answer) return answer;
-    switch (`${request.method} ${request.path}`) {
-      case 'GET /api/security':
-        return {
-          body: {
-            success: true,
-            data: {
-              twoFactorEnabled: overview.twoFactorEnabled,
-              recoveryCodesLeft: overview.twoFactorEnabled ? 10 : 0,
-              requireTwoFactor: overview.requireTwoFactor ?? false,
-              canManagePolicy: true,
-            },
-          },
-        };
-      case 'GET /api/security/sessions':
-        return { body: { success: true, data: { sessions } } };
-      case 'GET /api/security/passkeys':
-        return { body: { success: true, data: { passkeys } } };
-      case 'POST /api/security/two-factor/setup':
-        return {
-          body: {
-            success: true,
-            data: {
-              secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-              uri: 'otpauth://totp/Cask%20Admin:ada?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-              qrCode: 'data:image/png;base64,iVBORw0KGgo=',
-            },
-          },
-        };
-      case 'POST /api/security/two-factor/verify':
-        return (request.body as { code: string }).code === '123456'
-          ? { body: { success: true, data: { recoveryCodes: RECOVERY } } }
-          : {
-              status: 400,
-              body: { success: false, message: 'The authentication code is not valid' },
-            };
-      default:
-        return { body: { success: true, data: { ended: 1, requireTwoFactor: true } } };
-    }
+/**
+ * The Security screen's API for an Owner (who may change the policy), with the sessions and the
+ * passkey above; `stale`: the sign-in is too old for a change without step-up.
+ */
+function securityApi(security: Partial<SecurityState>, stale = false) {
+  return seedApi({
+    profile: olive,
+    stepUpStale: stale,
+    security: { sessions, passkeys, ...security },
   });
 }
 
@@ -109,7 +89,7 @@ async function enter(
 }
 
 test('the sessions table shows each device, marks this one, and signs out another', async () => {
-  const { sent } = securityApi({ twoFactorEnabled: false });
+  const api = securityApi({ twoFactorEnabled: false });
   const { user } = await renderApp({ route: '/setting/security' });
   expect(screen.getByRole('heading', { name: 'Security' })).toBeInTheDocument();
   const table = await screen.findByRole('table', { name: 'Sessions' });
@@ -125,36 +105,34 @@ test('the sessions table shows each device, marks this one, and signs out anothe
 
   await user.click(within(rows[2] as HTMLElement).getByRole('button', { name: /^Sign out/ }));
   await waitFor(() =>
-    expect(
-      sent.some((r) => r.method === 'DELETE' && r.path === `/api/security/sessions/${OTHER}`),
-    ).toBe(true),
+    expect(api.sent('DELETE', `/api/security/sessions/${OTHER}`)).toHaveLength(1),
   );
   await user.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
   await waitFor(() =>
-    expect(sent.some((r) => r.path === '/api/security/sessions/end-others')).toBe(true),
+    expect(api.sent('POST', '/api/security/sessions/end-others')).toHaveLength(1),
   );
 });
 
 test('setting up two-factor shows the QR code and the key, verifies a code, then the recovery codes', async () => {
-  const { sent } = securityApi({ twoFactorEnabled: false });
+  const api = securityApi({ twoFactorEnabled: false });
   const { user } = await renderApp({ route: '/setting/security' });
   await user.click(await screen.findByRole('button', { name: 'Set up' }));
   const dialog = await screen.findByRole('dialog', { name: 'Set up two-factor authentication' });
   expect(
     await within(dialog).findByRole('img', { name: 'QR code to scan with your authenticator app' }),
-  ).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+  ).toHaveAttribute('src', TOTP_SETUP.qrCode);
   expect(within(dialog).getByRole('heading', { name: "Can't scan? Enter this key" })).toBeVisible();
-  expect(within(dialog).getByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeInTheDocument();
+  expect(within(dialog).getByText(TOTP_SETUP.secret)).toBeInTheDocument();
 
   const code = within(dialog).getByLabelText('Authentication code');
   await enter(user, dialog, code, '12', 'Verify');
   expect(code).toHaveAccessibleDescription('Enter the 6-digit code from your authenticator app');
-  expect(sent.some((r) => r.path === '/api/security/two-factor/verify')).toBe(false);
+  expect(api.sent('POST', '/api/security/two-factor/verify')).toHaveLength(0);
 
   await enter(user, dialog, code, '654321', 'Verify');
   expect(await within(dialog).findByText('The authentication code is not valid')).toBeVisible();
 
-  await enter(user, dialog, code, '123456', 'Verify');
+  await enter(user, dialog, code, TOTP_CODE, 'Verify');
   const codes = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
   const list = within(codes).getByRole('list', { name: 'Recovery codes' });
   expect(within(list).getAllByRole('listitem')).toHaveLength(10);
@@ -163,40 +141,6 @@ test('setting up two-factor shows the QR code and the key, verifies a code, then
   await user.click(within(codes).getByRole('button', { name: 'Done' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });
-
-/** What the API answers a change that needs a recent proof of identity. */
-const REAUTHENTICATION_REQUIRED = {
-  status: 403,
-  body: {
-    success: false,
-    message: 'Please confirm your password to continue',
-    code: 'reauthentication_required',
-  },
-};
-
-/** A policy change refused until `accepts` takes what POST /auth/reauthenticate was sent. */
-function stepUpApi(
-  overview: { twoFactorEnabled: boolean },
-  accepts: (body: Record<string, unknown>) => string | null,
-  passkeysOf: unknown[] = passkeys,
-) {
-  let confirmed = false;
-  return securityApi(overview, (request) => {
-    if (request.path === '/api/security/passkeys') {
-      return { body: { success: true, data: { passkeys: passkeysOf } } };
-    }
-    if (request.path === '/api/auth/reauthenticate') {
-      const refusal = accepts(request.body as Record<string, unknown>);
-      if (refusal) return { status: 400, body: { success: false, message: refusal } };
-      confirmed = true;
-      return { body: { success: true, message: 'Confirmed' } };
-    }
-    if (request.path === '/api/security/policy' && !confirmed) {
-      return REAUTHENTICATION_REQUIRED;
-    }
-    return undefined;
-  });
-}
 
 /** The screen, its 'Require two-factor' box ticked: the refused change opens the step-up dialog. */
 async function openStepUp() {
@@ -211,24 +155,20 @@ async function openStepUp() {
 }
 
 test('a change refused for an old sign-in asks for the password and is sent again', async () => {
-  const { sent } = stepUpApi({ twoFactorEnabled: true }, (body) =>
-    body.password === 'right password' ? null : 'Password is incorrect',
-  );
+  const api = securityApi({ twoFactorEnabled: true }, true);
   const { user, dialog } = await openStepUp();
   const box = within(dialog).getByLabelText('Password', { selector: 'input' });
   await enter(user, dialog, box, 'wrong', 'Confirm');
   expect(await within(dialog).findByText('Password is incorrect')).toBeVisible();
-  await enter(user, dialog, box, 'right password', 'Confirm');
+  await enter(user, dialog, box, STEP_UP_PASSWORD, 'Confirm');
   expect(await screen.findByText('Security policy saved')).toBeInTheDocument();
-  const puts = sent.filter((r) => r.method === 'PUT' && r.path === '/api/security/policy');
+  const puts = api.sent('PUT', '/api/security/policy');
   expect(puts).toHaveLength(2);
   expect(puts[1]?.body).toEqual({ requireTwoFactor: true });
 });
 
 test('with two-factor on, step-up takes an authentication code instead; a passkey is offered', async () => {
-  const { sent } = stepUpApi({ twoFactorEnabled: true }, (body) =>
-    body.code === '123456' ? null : 'The authentication code is not valid',
-  );
+  const api = securityApi({ twoFactorEnabled: true }, true);
   const { user, dialog } = await openStepUp();
   expect(await within(dialog).findByRole('button', { name: 'Use a passkey' })).toBeEnabled();
   await user.click(within(dialog).getByRole('button', { name: 'Use an authentication code' }));
@@ -240,57 +180,37 @@ test('with two-factor on, step-up takes an authentication code instead; a passke
   ).toBeVisible();
   await enter(user, dialog, code, '654321', 'Confirm');
   expect(await within(dialog).findByText('The authentication code is not valid')).toBeVisible();
-  await enter(user, dialog, code, '123456', 'Confirm');
+  await enter(user, dialog, code, TOTP_CODE, 'Confirm');
   expect(await screen.findByText('Security policy saved')).toBeInTheDocument();
-  expect(sent.filter((r) => r.path === '/api/auth/reauthenticate').map((r) => r.body)).toEqual([
+  expect(api.sent('POST', '/api/auth/reauthenticate').map((r) => r.body)).toEqual([
     { code: '654321' },
-    { code: '123456' },
+    { code: TOTP_CODE },
   ]);
 });
 
 test('without two-factor or a passkey, step-up asks for the password only', async () => {
-  stepUpApi(
-    { twoFactorEnabled: false },
-    (body) => (body.password === 'right password' ? null : 'Password is incorrect'),
-    [],
-  );
+  securityApi({ twoFactorEnabled: false, passkeys: [] }, true);
   const { user, dialog } = await openStepUp();
   // The screen has read both already: the dialog knows at once there is nothing else to offer.
   expect(within(dialog).queryByRole('button', { name: 'Use a passkey' })).toBeNull();
   expect(within(dialog).queryByRole('button', { name: 'Use an authentication code' })).toBeNull();
   await user.type(
     within(dialog).getByLabelText('Password', { selector: 'input' }),
-    'right password',
+    STEP_UP_PASSWORD,
   );
   await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   expect(await screen.findByText('Security policy saved')).toBeInTheDocument();
 });
 
 test('the policy takes an admin without two-factor to the Security screen', async () => {
-  scriptApi((request) =>
-    request.path === '/api/security' || request.path === '/api/security/sessions'
-      ? {
-          body: {
-            success: true,
-            data:
-              request.path === '/api/security'
-                ? {
-                    twoFactorEnabled: false,
-                    recoveryCodesLeft: 0,
-                    requireTwoFactor: true,
-                    canManagePolicy: true,
-                  }
-                : { sessions },
-          },
-        }
-      : {
-          status: 403,
-          body: {
-            success: false,
-            message: 'Set up two-factor authentication to continue',
-            code: 'two_factor_setup_required',
-          },
-        },
+  securityApi({ twoFactorEnabled: false, requireTwoFactor: true });
+  // Every other call is refused until an authenticator app is set up.
+  server.use(
+    http.get('/api/users', () =>
+      apiError(403, 'Set up two-factor authentication to continue', {
+        code: 'two_factor_setup_required',
+      }),
+    ),
   );
   const { router } = await renderApp({ route: '/user' });
   await waitFor(() => expect(router.state.location.pathname).toBe('/setting/security'));
@@ -302,7 +222,7 @@ test('the policy takes an admin without two-factor to the Security screen', asyn
 });
 
 test('passkeys are listed by name and date; adding one asks for a name; one is removed', async () => {
-  const { sent } = securityApi({ twoFactorEnabled: false });
+  const api = securityApi({ twoFactorEnabled: false });
   const { user } = await renderApp({ route: '/setting/security' });
   const table = await screen.findByRole('table', { name: 'Passkeys' });
   expect(within(table).getByRole('columnheader', { name: 'Created' })).toBeInTheDocument();
@@ -312,34 +232,17 @@ test('passkeys are listed by name and date; adding one asks for a name; one is r
   const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
   await user.click(within(dialog).getByRole('button', { name: 'Add' }));
   expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
-  expect(sent.some((r) => r.path === '/api/security/passkeys/options')).toBe(false);
+  expect(api.sent('POST', '/api/security/passkeys/options')).toHaveLength(0);
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
   await user.click(within(table).getByRole('button', { name: 'Remove Work laptop' }));
   await waitFor(() =>
-    expect(
-      sent.some(
-        (r) => r.method === 'DELETE' && r.path === `/api/security/passkeys/${passkeys[0]?.id}`,
-      ),
-    ).toBe(true),
+    expect(api.sent('DELETE', `/api/security/passkeys/${passkeys[0]?.id}`)).toHaveLength(1),
   );
 });
 
 test('new recovery codes: asked for, confirmed with the password, shown once with Copy and Download', async () => {
-  let confirmed = false;
-  const fresh = Array.from({ length: 10 }, (_, i) => `fghij-${String(i).padStart(5, '0')}`);
-  const { sent } = securityApi({ twoFactorEnabled: true }, (request) => {
-    if (request.path === '/api/auth/reauthenticate') {
-      confirmed = true;
-      return { body: { success: true, message: 'Confirmed' } };
-    }
-    if (request.path === '/api/security/two-factor/recovery-codes') {
-      return confirmed
-        ? { body: { success: true, data: { recoveryCodes: fresh } } }
-        : REAUTHENTICATION_REQUIRED;
-    }
-    return undefined;
-  });
+  const api = securityApi({ twoFactorEnabled: true }, true);
   const { user } = await renderApp({ route: '/setting/security' });
   await user.click(await screen.findByRole('button', { name: 'Generate new recovery codes' }));
   const ask = await screen.findByRole('dialog', { name: 'Generate new recovery codes' });
@@ -347,7 +250,10 @@ test('new recovery codes: asked for, confirmed with the password, shown once wit
   await user.click(within(ask).getByRole('button', { name: 'Generate' }));
 
   const stepUp = await screen.findByRole('dialog', { name: 'Confirm your password' });
-  await user.type(within(stepUp).getByLabelText('Password', { selector: 'input' }), 'pass');
+  await user.type(
+    within(stepUp).getByLabelText('Password', { selector: 'input' }),
+    STEP_UP_PASSWORD,
+  );
   await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
 
   const codes = await screen.findByRole('dialog', { name: 'Save your new recovery codes' });
@@ -356,13 +262,12 @@ test('new recovery codes: asked for, confirmed with the password, shown once wit
     within(list)
       .getAllByRole('listitem')
       .map((item) => item.textContent),
-  ).toEqual(fresh);
+  ).toEqual(RECOVERY_CODES);
   expect(within(codes).getByRole('button', { name: 'Copy' })).toBeEnabled();
   expect(within(codes).getByRole('button', { name: 'Download' })).toBeEnabled();
   await user.click(within(codes).getByRole('button', { name: 'Done' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  const asked = sent.filter((r) => r.path === '/api/security/two-factor/recovery-codes');
-  expect(asked).toHaveLength(2);
+  expect(api.sent('POST', '/api/security/two-factor/recovery-codes')).toHaveLength(2);
 });
 
 test('two-factor off: no new recovery codes are offered', async () => {
@@ -385,65 +290,36 @@ test("the policy's hint says a passkey does not count as two-factor", async () =
 });
 
 test('on an old sign-in, setting up two-factor and removing a passkey ask for the password first', async () => {
-  let confirmed = false;
-  const { sent } = securityApi({ twoFactorEnabled: false }, (request) => {
-    if (request.path === '/api/auth/reauthenticate') {
-      confirmed = true;
-      return { body: { success: true, message: 'Confirmed' } };
-    }
-    const guarded =
-      request.path === '/api/security/two-factor/setup' ||
-      (request.method === 'DELETE' && request.path.startsWith('/api/security/passkeys/'));
-    if (guarded && !confirmed) return REAUTHENTICATION_REQUIRED;
-    return undefined;
-  });
+  const api = securityApi({ twoFactorEnabled: false }, true);
   const { user } = await renderApp({ route: '/setting/security' });
   await user.click(await screen.findByRole('button', { name: 'Set up' }));
   const stepUp = await screen.findByRole('dialog', { name: 'Confirm your password' });
-  await user.type(within(stepUp).getByLabelText('Password', { selector: 'input' }), 'pass');
+  await user.type(
+    within(stepUp).getByLabelText('Password', { selector: 'input' }),
+    STEP_UP_PASSWORD,
+  );
   await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
   const setup = await screen.findByRole('dialog', { name: 'Set up two-factor authentication' });
-  expect(await within(setup).findByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeInTheDocument();
-  expect(sent.filter((r) => r.path === '/api/security/two-factor/setup')).toHaveLength(2);
+  expect(await within(setup).findByText(TOTP_SETUP.secret)).toBeInTheDocument();
+  expect(api.sent('POST', '/api/security/two-factor/setup')).toHaveLength(2);
   await user.click(within(setup).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-  confirmed = false;
+  // The proof has expired again.
+  api.state.stepUpStale = true;
   const table = await screen.findByRole('table', { name: 'Passkeys' });
   await user.click(within(table).getByRole('button', { name: 'Remove Work laptop' }));
   const again = await screen.findByRole('dialog', { name: 'Confirm your password' });
-  await user.type(within(again).getByLabelText('Password', { selector: 'input' }), 'pass');
+  await user.type(
+    within(again).getByLabelText('Password', { selector: 'input' }),
+    STEP_UP_PASSWORD,
+  );
   await user.click(within(again).getByRole('button', { name: 'Confirm' }));
   expect(await screen.findByText('Passkey removed')).toBeInTheDocument();
-  expect(
-    sent.filter((r) => r.method === 'DELETE' && r.path.startsWith('/api/security/passkeys/')),
-  ).toHaveLength(2);
+  expect(api.sent('DELETE', `/api/security/passkeys/${passkeys[0]?.id}`)).toHaveLength(2);
 });
-/** The registration options the API answers, for passkeys that belong to `origin`. */
-function registrationOptions(origin: string) {
-  return {
-    body: {
-      success: true,
-      data: {
-        ceremony: '00000000-0000-4000-8000-00000000c001',
-        origin,
-        options: {
-          challenge: 'Y2hhbGxlbmdl',
-          rp: { id: new URL(origin).hostname, name: 'Cask Admin' },
-          user: { id: 'dXNlcg', name: 'ada@example.com', displayName: 'ada@example.com' },
-          pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
-        },
-      },
-    },
-  };
-}
-
 test('Add a passkey opened at another address than PUBLIC_URL says where passkeys work and stays open', async () => {
-  const { sent } = securityApi({ twoFactorEnabled: false }, (request) =>
-    request.path === '/api/security/passkeys/options'
-      ? registrationOptions('https://admin.example.com')
-      : undefined,
-  );
+  const api = securityApi({ twoFactorEnabled: false, passkeyOrigin: 'https://admin.example.com' });
   const { user } = await renderApp({ route: '/setting/security' });
   await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
@@ -454,7 +330,7 @@ test('Add a passkey opened at another address than PUBLIC_URL says where passkey
     'Passkeys work only at https://admin.example.com. Open the app there to add one.',
   );
   expect(screen.getByRole('dialog', { name: 'Add a passkey' })).toBeInTheDocument();
-  expect(sent.some((r) => r.method === 'POST' && r.path === '/api/security/passkeys')).toBe(false);
+  expect(api.sent('POST', '/api/security/passkeys')).toHaveLength(0);
 });
 
 test("the browser's SecurityError on adding a passkey is said the same way", async () => {
@@ -466,11 +342,8 @@ test("the browser's SecurityError on adding a passkey is said the same way", asy
       create: () => Promise.reject(new DOMException('The RP ID is invalid', 'SecurityError')),
     },
   });
-  securityApi({ twoFactorEnabled: false }, (request) =>
-    request.path === '/api/security/passkeys/options'
-      ? registrationOptions(window.location.origin)
-      : undefined,
-  );
+  // The API's passkeys belong to this page's origin (the store's default).
+  securityApi({ twoFactorEnabled: false });
   const { user } = await renderApp({ route: '/setting/security' });
   await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });

@@ -1,14 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { getAccessToken, getRefreshToken } from '@/lib/session.ts';
-import { scriptApiResponses } from '@/testing/scripted.ts';
+import {
+  apiError,
+  holdRequests,
+  http,
+  HttpResponse,
+  ISSUED_TOKENS,
+  seedApi,
+  server,
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
   toast.remove();
-  vi.unstubAllGlobals();
 });
 
 async function openChangePassword(user: ReturnType<typeof userEvent.setup>) {
@@ -53,7 +60,7 @@ test('settings lists personal information, change password and privacy, with a w
 });
 
 test('the password fields are required and nothing is sent while one is empty', async () => {
-  const calls = scriptApiResponses(async () => Response.json({ success: true }));
+  const api = seedApi();
   const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
 
@@ -69,11 +76,11 @@ test('the password fields are required and nothing is sent while one is empty', 
   expect(within(dialog).getByLabelText('Current Password')).not.toHaveAccessibleDescription(
     'All fields are required',
   );
-  expect(calls).toHaveLength(0);
+  expect(api.state.requests).toHaveLength(0);
 });
 
 test('a confirmation that differs shows "Passwords do not match" on the confirm field', async () => {
-  const calls = scriptApiResponses(async () => Response.json({ success: true }));
+  const api = seedApi();
   const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
 
@@ -90,18 +97,15 @@ test('a confirmation that differs shows "Passwords do not match" on the confirm 
   expect(within(dialog).getByLabelText('New Password')).not.toHaveAccessibleDescription(
     'Passwords do not match',
   );
-  expect(calls).toHaveLength(0);
+  expect(api.state.requests).toHaveLength(0);
 });
 
 test('server field errors appear under the matching fields', async () => {
-  scriptApiResponses(async () =>
-    Response.json(
-      {
-        success: false,
-        message: 'Current password is incorrect',
+  server.use(
+    http.post('/api/auth/change-password', () =>
+      apiError(400, 'Current password is incorrect', {
         errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
-      },
-      { status: 400 },
+      }),
     ),
   );
   const { user } = await renderApp({ route: '/setting' });
@@ -122,14 +126,11 @@ test('server field errors appear under the matching fields', async () => {
 });
 
 test('a new password the server refuses shows its reason under New Password', async () => {
-  scriptApiResponses(async () =>
-    Response.json(
-      {
-        success: false,
-        message: 'Password must be at least 8 characters',
+  server.use(
+    http.post('/api/auth/change-password', () =>
+      apiError(400, 'Password must be at least 8 characters', {
         errors: [{ field: 'newPassword', message: 'Password must be at least 8 characters' }],
-      },
-      { status: 400 },
+      }),
     ),
   );
   const { user } = await renderApp({ route: '/setting' });
@@ -146,14 +147,8 @@ test('a new password the server refuses shows its reason under New Password', as
 
 test('without field errors the server message is shown, and without one "Something went wrong"', async () => {
   let answer: () => Response = () =>
-    Response.json(
-      {
-        success: false,
-        message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
-      },
-      { status: 429 },
-    );
-  scriptApiResponses(async () => answer());
+    apiError(429, 'Too many failed sign-in attempts. Please try again in 15 minutes.');
+  server.use(http.post('/api/auth/change-password', () => answer()));
   const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
   await fill(user, dialog, {
@@ -176,25 +171,15 @@ test('without field errors the server message is shown, and without one "Somethi
   ).toBeInTheDocument();
 
   // No answer at all: the network failed.
-  answer = () => Response.error();
+  answer = () => HttpResponse.error();
   toast.remove();
   await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
   expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
 });
 
 test('a successful change stores the new session, says so and closes the modal', async () => {
-  let release: () => void = () => {};
-  const answered = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const calls = scriptApiResponses(async () => {
-    await answered;
-    return Response.json({
-      success: true,
-      message: 'Password changed successfully!',
-      data: { accessToken: 'new-access-token', refreshToken: 'new-refresh-token' },
-    });
-  });
+  const api = seedApi();
+  const release = holdRequests('post', '/api/auth/change-password');
   const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
   await fill(user, dialog, {
@@ -209,7 +194,7 @@ test('a successful change stores the new session, says so and closes the modal',
 
   expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect(calls.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+  expect(api.state.requests.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
     {
       method: 'POST',
       path: '/api/auth/change-password',
@@ -220,8 +205,8 @@ test('a successful change stores the new session, says so and closes the modal',
       },
     },
   ]);
-  expect(getAccessToken()).toBe('new-access-token');
-  expect(getRefreshToken()).toBe('new-refresh-token');
+  expect(getAccessToken()).toBe(ISSUED_TOKENS.accessToken);
+  expect(getRefreshToken()).toBe(ISSUED_TOKENS.refreshToken);
 
   // Opened again, the modal starts empty.
   const again = await openChangePassword(user);
@@ -229,13 +214,7 @@ test('a successful change stores the new session, says so and closes the modal',
 });
 
 test("'Also remove my passkeys' asks the server to remove them with the new password", async () => {
-  const calls = scriptApiResponses(async () =>
-    Response.json({
-      success: true,
-      message: 'Password changed successfully!',
-      data: { accessToken: 'new-access-token', refreshToken: 'new-refresh-token' },
-    }),
-  );
+  const api = seedApi();
   const { user } = await renderApp({ route: '/setting' });
   const dialog = await openChangePassword(user);
   const box = within(dialog).getByRole('checkbox', { name: 'Also remove my passkeys' });
@@ -249,7 +228,7 @@ test("'Also remove my passkeys' asks the server to remove them with the new pass
   await user.click(box);
   await user.click(within(dialog).getByRole('button', { name: 'Update Password' }));
   expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
-  expect(calls.map(({ path, body }) => ({ path, body }))).toEqual([
+  expect(api.state.requests.map(({ path, body }) => ({ path, body }))).toEqual([
     {
       path: '/api/auth/change-password',
       body: {

@@ -12,42 +12,22 @@ import {
 } from '@cask/contracts/admins';
 import { PASSWORD_TOO_COMMON, type LoginResponse } from '@cask/contracts/auth';
 import type { MessageEnvelope } from '@cask/contracts/common';
-import {
-  COMMON_PASSWORD,
-  GOOD_INVITE,
-  GOOD_INVITE_TOKEN,
-  STEP_UP_PASSWORD,
-  testUuid,
-} from '../factories.ts';
+import { COMMON_PASSWORD, GOOD_INVITE, GOOD_INVITE_TOKEN, testUuid } from '../factories.ts';
 import { apiError, bodyOf, json, page, queryOf } from '../respond.ts';
 import { db } from '../store.ts';
+import { proofMissing } from './auth.ts';
 
 const account = (data: AdminAccount, message: string) =>
   json(200, { success: true, message, data: { admin: data } } satisfies AdminAccountResponse);
 
-/** Step-up (docs/decisions/227, 290): every change of the Admins screen needs a recent proof. */
-const proofMissing = () =>
-  db().stepUpStale
-    ? apiError(403, 'Please confirm your password to continue', {
-        code: 'reauthentication_required',
-      })
-    : undefined;
-
 /** The row a change names, or undefined (then no handler here answers). */
 const rowOf = (id: unknown) => db().admins.find((row) => row.id === id);
 
-/** The Admins screen's calls, step-up and accept-invite, as modules/admins answers them. */
+/**
+ * The Admins screen's calls and accept-invite, as modules/admins answers them; every change needs
+ * a recent proof (step-up: ./auth.ts).
+ */
 export const adminsHandlers = [
-  http.post('/api/auth/reauthenticate', async ({ request }) => {
-    const { password } = await bodyOf<{ password?: string }>(request);
-    if (password !== STEP_UP_PASSWORD) {
-      return apiError(400, 'Password is incorrect', {
-        errors: [{ field: 'password', message: 'Password is incorrect' }],
-      });
-    }
-    db().stepUpStale = false;
-    return json(200, { success: true, message: 'Confirmed' } satisfies MessageEnvelope);
-  }),
   http.get('/api/admins', ({ request }) => {
     const { rows, pagination } = page(db().admins, queryOf(request), 10);
     return json(200, {

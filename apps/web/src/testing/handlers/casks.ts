@@ -31,7 +31,7 @@ import {
   queryOf,
   refuseStaleSave,
 } from '../respond.ts';
-import { db } from '../store.ts';
+import { db, deleteRow, restoreRow } from '../store.ts';
 
 /** A typed ABV or volume as the API keeps it: the number, or null when it is none. */
 function measured(
@@ -133,9 +133,7 @@ export const casksHandlers = [
     const body = await bodyOf<CaskDeletedChanges>(request);
     const state = db();
     const done = body.changes.map(({ id }) => {
-      const { index, row } = state.deleted.get(id)!;
-      state.deleted.delete(id);
-      state.casks.splice(index, 0, row as Cask);
+      restoreRow('casks', id);
       state.totals.totalCasks += 1;
       return { id, before: { deleted: true }, after: { deleted: false } };
     });
@@ -247,8 +245,7 @@ export const casksHandlers = [
     const state = db();
     const target = caskOf(params.id);
     if (!target) return notFound('Cask not found');
-    state.deleted.set(target.id, { index: state.casks.indexOf(target), row: target });
-    state.casks = state.casks.filter((c) => c !== target);
+    deleteRow('casks', target);
     state.totals.totalCasks -= 1;
     return json(200, {
       success: true,

@@ -25,7 +25,7 @@ import {
   refuseStaleSave,
   setActive,
 } from '../respond.ts';
-import { db, listsReleased } from '../store.ts';
+import { db, deleteRow, listsReleased, restoreRow } from '../store.ts';
 
 /** Offer details as the API answers them: checked by the contract (ABV and volume as numbers). */
 function savedDetails(type: string | undefined, text: string | undefined): Offer['details'] {
@@ -65,11 +65,8 @@ export const offersHandlers = [
   }),
   http.post('/api/offers/bulk/deleted', async ({ request }) => {
     const body = await bodyOf<OfferDeletedChanges>(request);
-    const state = db();
     const done = body.changes.map(({ id }) => {
-      const { index, row } = state.deleted.get(id)!;
-      state.deleted.delete(id);
-      state.offers.splice(index, 0, row as Offer);
+      restoreRow('offers', id);
       return { id, before: { deleted: true }, after: { deleted: false } };
     });
     return json(200, {
@@ -144,11 +141,9 @@ export const offersHandlers = [
     } satisfies OfferResponse);
   }),
   http.delete('/api/offers/:id', ({ params }) => {
-    const state = db();
     const offer = offerOf(params.id);
     if (!offer) return notFound('Offer not found');
-    state.deleted.set(offer.id, { index: state.offers.indexOf(offer), row: offer });
-    state.offers = state.offers.filter((o) => o !== offer);
+    deleteRow('offers', offer);
     return json(200, {
       success: true,
       message: 'Offer deleted successfully',

@@ -2,7 +2,6 @@ import { http } from 'msw';
 import {
   ORDER_STATUSES,
   type DeleteOrderResponse,
-  type Order,
   type OrderDeletedChanges,
   type OrderDeletedChangesResponse,
   type OrderListResponse,
@@ -24,7 +23,7 @@ import {
   queryOf,
   refuseStaleSave,
 } from '../respond.ts';
-import { db, listsReleased } from '../store.ts';
+import { db, deleteRow, listsReleased, restoreRow } from '../store.ts';
 
 const orderOf = (id: unknown) => db().orders.find((o) => o._id === id);
 
@@ -62,11 +61,8 @@ export const ordersHandlers = [
   }),
   http.post('/api/purchases/bulk/deleted', async ({ request }) => {
     const body = await bodyOf<OrderDeletedChanges>(request);
-    const state = db();
     const done = body.changes.map(({ id }) => {
-      const { index, row } = state.deleted.get(id)!;
-      state.deleted.delete(id);
-      state.orders.splice(index, 0, row as Order);
+      restoreRow('orders', id);
       return { id, before: { deleted: true }, after: { deleted: false } };
     });
     return json(200, {
@@ -126,11 +122,9 @@ export const ordersHandlers = [
     } satisfies UpdateOrderResponse);
   }),
   http.delete('/api/purchases/:id', ({ params }) => {
-    const state = db();
     const order = orderOf(params.id);
     if (!order) return notFound('Order not found');
-    state.deleted.set(order._id, { index: state.orders.indexOf(order), row: order });
-    state.orders = state.orders.filter((o) => o !== order);
+    deleteRow('orders', order);
     return json(200, {
       success: true,
       message: 'Order deleted successfully!',

@@ -1,34 +1,129 @@
 import { http } from 'msw';
 import type { z } from 'zod';
 import type {
+  endSessionsResponse,
+  passkeyRegistrationOptionsResponse,
   passkeysResponse,
+  PolicyBody,
+  RecoveryCodesResponse,
   SecurityOverview,
   SessionsResponse,
+  policyResponse,
+  totpSetupResponse,
+  TotpVerifyBody,
 } from '@cask/contracts/security';
-import { json } from '../respond.ts';
+import type { MessageEnvelope } from '@cask/contracts/common';
+import { RECOVERY_CODES, testUuid, TOTP_CODE, TOTP_SETUP } from '../factories.ts';
+import { apiError, bodyOf, json, notFound } from '../respond.ts';
 import { db } from '../store.ts';
+import { proofMissing } from './auth.ts';
+
+const message = (text: string) =>
+  json(200, { success: true, message: text } satisfies MessageEnvelope);
 
 /**
- * The Security screen's reads (modules/security) for the admin of the store: no second factor,
- * no other session, no passkey. The step-up dialog opens over it. A test of the screen itself
- * scripts its answers (testing/scripted.ts).
+ * The Security screen (modules/auth's security routes) from the store's `security`: the second
+ * factor, the policy (an Owner's to change), sessions and passkeys. The changes of a way to sign
+ * in and of the policy need a recent proof (`stepUpStale`, step-up in ./auth.ts).
  */
 export const securityHandlers = [
-  http.get('/api/security', () =>
-    json(200, {
+  http.get('/api/security', () => {
+    const { security, profile } = db();
+    return json(200, {
       success: true,
       data: {
-        twoFactorEnabled: false,
-        recoveryCodesLeft: 0,
-        requireTwoFactor: false,
-        canManagePolicy: db().profile.role === 'owner',
+        twoFactorEnabled: security.twoFactorEnabled,
+        recoveryCodesLeft: security.twoFactorEnabled ? RECOVERY_CODES.length : 0,
+        requireTwoFactor: security.requireTwoFactor,
+        canManagePolicy: profile.role === 'owner',
       } satisfies SecurityOverview,
-    }),
-  ),
+    });
+  }),
   http.get('/api/security/sessions', () =>
-    json(200, { success: true, data: { sessions: [] } } satisfies SessionsResponse),
+    json(200, {
+      success: true,
+      data: { sessions: db().security.sessions },
+    } satisfies SessionsResponse),
   ),
+  http.delete('/api/security/sessions/:id', ({ params }) => {
+    const { security } = db();
+    if (!security.sessions.some((s) => s.id === params.id)) return notFound('Session not found');
+    security.sessions = security.sessions.filter((s) => s.id !== params.id);
+    return message('Session ended');
+  }),
+  http.post('/api/security/sessions/end-others', () => {
+    const { security } = db();
+    const ended = security.sessions.filter((s) => !s.current).length;
+    security.sessions = security.sessions.filter((s) => s.current);
+    return json(200, { success: true, data: { ended } } satisfies z.infer<
+      typeof endSessionsResponse
+    >);
+  }),
+  http.post(
+    '/api/security/two-factor/setup',
+    () =>
+      proofMissing() ??
+      json(200, { success: true, data: TOTP_SETUP } satisfies z.infer<typeof totpSetupResponse>),
+  ),
+  http.post('/api/security/two-factor/verify', async ({ request }) => {
+    const refused = proofMissing();
+    if (refused) return refused;
+    const { code } = await bodyOf<TotpVerifyBody>(request);
+    if (code !== TOTP_CODE) {
+      const wrong = 'The authentication code is not valid';
+      return apiError(400, wrong, { errors: [{ field: 'code', message: wrong }] });
+    }
+    db().security.twoFactorEnabled = true;
+    return json(200, {
+      success: true,
+      data: { recoveryCodes: RECOVERY_CODES },
+    } satisfies RecoveryCodesResponse);
+  }),
+  http.post('/api/security/two-factor/recovery-codes', () => {
+    const refused = proofMissing();
+    if (refused) return refused;
+    return json(200, {
+      success: true,
+      data: { recoveryCodes: RECOVERY_CODES },
+    } satisfies RecoveryCodesResponse);
+  }),
+  http.put('/api/security/policy', async ({ request }) => {
+    const refused = proofMissing();
+    if (refused) return refused;
+    const body = await bodyOf<PolicyBody>(request);
+    db().security.requireTwoFactor = body.requireTwoFactor;
+    return json(200, { success: true, data: body } satisfies z.infer<typeof policyResponse>);
+  }),
   http.get('/api/security/passkeys', () =>
-    json(200, { success: true, data: { passkeys: [] } } satisfies z.infer<typeof passkeysResponse>),
+    json(200, {
+      success: true,
+      data: { passkeys: db().security.passkeys },
+    } satisfies z.infer<typeof passkeysResponse>),
   ),
+  http.post('/api/security/passkeys/options', () => {
+    const refused = proofMissing();
+    if (refused) return refused;
+    const origin = db().security.passkeyOrigin;
+    return json(200, {
+      success: true,
+      data: {
+        ceremony: testUuid(),
+        origin,
+        options: {
+          challenge: 'Y2hhbGxlbmdl',
+          rp: { id: new URL(origin).hostname, name: 'Cask Admin' },
+          user: { id: 'dXNlcg', name: db().profile.email, displayName: db().profile.email },
+          pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+        },
+      },
+    } satisfies z.infer<typeof passkeyRegistrationOptionsResponse>);
+  }),
+  http.delete('/api/security/passkeys/:id', ({ params }) => {
+    const refused = proofMissing();
+    if (refused) return refused;
+    const { security } = db();
+    if (!security.passkeys.some((p) => p.id === params.id)) return notFound('Passkey not found');
+    security.passkeys = security.passkeys.filter((p) => p.id !== params.id);
+    return message('Passkey removed');
+  }),
 ];

@@ -32,7 +32,7 @@ import {
   refuseStaleSave,
   setActive,
 } from '../respond.ts';
-import { db, listsReleased } from '../store.ts';
+import { db, deleteRow, listsReleased, restoreRow } from '../store.ts';
 
 const matching = (query: Record<string, string>) => {
   const search = (query.search ?? '').trim().toLowerCase();
@@ -132,17 +132,9 @@ export const usersHandlers = [
   }),
   http.post('/api/users/bulk/deleted', async ({ request }) => {
     const body = await bodyOf<UserDeletedChanges>(request);
-    const state = db();
     const done = body.changes.map(({ id, deleted }) => {
-      if (deleted) {
-        const index = state.customers.findIndex((c) => c.id === id);
-        state.deleted.set(id, { index, row: state.customers[index]! });
-        state.customers.splice(index, 1);
-      } else {
-        const { index, row } = state.deleted.get(id)!;
-        state.deleted.delete(id);
-        state.customers.splice(index, 0, row as StoredCustomer);
-      }
+      if (deleted) deleteRow('customers', customerOf(id)!);
+      else restoreRow('customers', id);
       return { id, before: { deleted: !deleted }, after: { deleted } };
     });
     return json(200, {
@@ -198,11 +190,9 @@ export const usersHandlers = [
     } satisfies UpdateUserResponse);
   }),
   http.delete('/api/users/:id', ({ params }) => {
-    const state = db();
     const customer = customerOf(params.id);
     if (!customer) return notFound('User not found');
-    state.deleted.set(customer.id, { index: state.customers.indexOf(customer), row: customer });
-    state.customers = state.customers.filter((c) => c !== customer);
+    deleteRow('customers', customer);
     return json(200, { success: true, data: { id: customer.id } } satisfies DeleteUserResponse);
   }),
   http.post('/api/referrals/admin/manual-points', async ({ request }) => {
