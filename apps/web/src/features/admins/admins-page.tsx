@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowLeft, UserPlus } from 'lucide-react';
-import type { AdminAccount } from '@cask/contracts/admins';
+import { adminListDefinition, type AdminAccount } from '@cask/contracts/admins';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -14,7 +14,7 @@ import { formatCount } from '@/lib/format.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
 import { useRequestedDialog } from '@/lib/requested-dialog.ts';
 import { useChangeAdmin } from './api/change-admin.ts';
-import { ADMINS_PAGE_SIZE, adminList } from './api/get-admins.ts';
+import { useList } from '@/lib/list-query.ts';
 import { adminColumns, type RowAction } from './components/admin-columns.tsx';
 
 const InviteAdminModal = lazyModal(
@@ -27,6 +27,7 @@ const ChangeRoleModal = lazyModal(
 );
 
 export const ADMINS_FAILURE = 'Failed to fetch admins';
+const ADMINS_PAGE_SIZE = 10;
 
 type Confirming = { action: 'disable' | 'withdraw' | 'reset-two-factor'; admin: AdminAccount };
 
@@ -66,7 +67,7 @@ export default function AdminsPage() {
   const manage = useCan('manageAdmins');
   const selfId = useProfile().data?.id;
   const [page, setPage] = useState(1);
-  const admins = adminList.useList({ page, limit: ADMINS_PAGE_SIZE });
+  const admins = useList(adminListDefinition, { page, limit: ADMINS_PAGE_SIZE });
   const { data, isPending, isFetching, error } = admins;
   const pages = data?.pagination.pages;
   if (pages !== undefined && pages > 0 && page > pages) setPage(pages);

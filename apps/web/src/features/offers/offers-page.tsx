@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { CircleCheck, Plus, Tags } from 'lucide-react';
-import { OFFER_SORTS, OFFER_TYPES, type Offer, type OfferType } from '@cask/contracts/offers';
+import {
+  OFFER_SORTS,
+  OFFER_TYPES,
+  offerListDefinition,
+  type Offer,
+  type OfferType,
+} from '@cask/contracts/offers';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -16,7 +22,7 @@ import { bulkFailureMessage, errorMessage } from '@/lib/api-error.ts';
 import { formatCount } from '@/lib/format.ts';
 import { lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
-import { offerList } from './api/get-offers.ts';
+import { useList, type ListResult } from '@/lib/list-query.ts';
 import {
   BULK_ACTIVE_FAILURE,
   DELETE_FAILURE,
@@ -71,7 +77,8 @@ export default function OffersPage() {
   const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const type = (list.filter('type') || undefined) as OfferType | undefined;
   const limit = list.limit ?? PAGE_SIZES[0];
-  const offers = offerList.useList({ page: list.page, limit, search, type, sort: list.sort });
+  const request = { page: list.page, limit, search, type, sort: list.sort };
+  const offers = useList(offerListDefinition, request);
   // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const { data, isPending, isFetching, error } = offers;
@@ -327,7 +334,7 @@ function DeleteOfferDialog({
 }
 
 /** docs/screens/offers.md: the two cards over the list, from the maintained counters. */
-function OfferStatCards({ offers }: { offers: ReturnType<typeof offerList.useList> }) {
+function OfferStatCards({ offers }: { offers: ListResult<typeof offerListDefinition> }) {
   const { data } = offers;
   return (
     <StatCardGrid columns={2}>
