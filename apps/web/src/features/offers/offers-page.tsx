@@ -14,12 +14,15 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { CellText, type Column } from '@/components/ui/data-table.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
 import { undoBody } from '@/lib/post-bulk.ts';
 import { bulkFailureMessage, errorMessage } from '@/lib/api-error.ts';
-import { formatCount } from '@/lib/format.ts';
+import { formatCount, formatIsoDate, formatMoney } from '@/lib/format.ts';
 import { lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { useList, type ListResult } from '@/lib/list-query.ts';
@@ -37,7 +40,6 @@ import { useLinkedRecord } from '@/lib/use-linked-record.ts';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
 import type { OfferEditing } from './components/offer-form-modal.tsx';
-import { offerColumns } from './components/offer-columns.tsx';
 import { typeLabel } from './offer-labels.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
@@ -352,4 +354,74 @@ function OfferStatCards({ offers }: { offers: ListResult<typeof offerListDefinit
       />
     </StatCardGrid>
   );
+}
+
+/**
+ * docs/screens/offers.md: Offers (banner and title), Type, Price, Status (Active or Inactive, from
+ * isActive), Deadline (the date part) and Actions (edit, delete).
+ */
+function offerColumns({
+  onEdit,
+  onDelete,
+}: {
+  onEdit: (offer: Offer) => void;
+  onDelete: (offer: Offer) => void;
+}): Column<Offer>[] {
+  return [
+    {
+      id: 'offer',
+      header: 'Offers',
+      sort: 'title',
+      cell: (offer) => (
+        <div className="flex min-w-0 items-center gap-3">
+          {offer.image ? (
+            <img
+              src={offer.image}
+              alt=""
+              loading="lazy"
+              className="h-10 w-10 shrink-0 rounded-lg border border-cream-300 object-cover"
+            />
+          ) : (
+            <span
+              aria-hidden
+              className="h-10 w-10 shrink-0 rounded-lg border border-cream-300 bg-cream-100"
+            />
+          )}
+          <CellText className="min-w-0 font-medium">{offer.title}</CellText>
+        </div>
+      ),
+    },
+    { id: 'type', header: 'Type', cell: (offer) => typeLabel(offer.type) },
+    {
+      id: 'price',
+      header: 'Price',
+      sort: 'priceNumeric',
+      align: 'right',
+      cell: (offer) => formatMoney(offer.priceNumeric),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (offer) =>
+        offer.isActive ? (
+          <StatusBadge tone="green">Active</StatusBadge>
+        ) : (
+          <StatusBadge tone="grey">Inactive</StatusBadge>
+        ),
+    },
+    {
+      id: 'deadline',
+      header: 'Deadline',
+      cell: (offer) => (offer.expiryDate ? formatIsoDate(offer.expiryDate) : 'N/A'),
+    },
+    {
+      id: 'actions',
+      pinned: true,
+      header: 'Actions',
+      align: 'right',
+      cell: (offer) => (
+        <UserRowActions onEdit={() => onEdit(offer)} onDelete={() => onDelete(offer)} />
+      ),
+    },
+  ];
 }
