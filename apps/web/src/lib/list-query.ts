@@ -77,9 +77,9 @@ export function listOptions<List extends AnyList>(
 }
 
 /**
- * The screen's hook: `useList(offerListDefinition, { page, limit, search, type, sort })`, with
- * the request the screen builds from its URL (use-list-params.ts). A list needs no query file of
- * its own.
+ * The screen's hook, `useList(definition, { page, limit, search, sort })`: the list's definition
+ * and the request the screen builds from its URL (use-list-params.ts). A list needs no query file
+ * of its own.
  */
 export function useList<List extends AnyList>(
   definition: List,

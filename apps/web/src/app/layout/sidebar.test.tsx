@@ -39,17 +39,6 @@ test('every entry shows its icon once it has loaded, in a box of the same size b
   }
 });
 
-test("the entries without an icon are Settings' own screens, offered by the palette only", () => {
-  const paletteOnly = navOf(routes).filter((item) => item.icon === undefined);
-  expect(paletteOnly.length).toBeGreaterThan(0);
-  for (const { to } of paletteOnly) expect(to).toMatch(/^\/setting\//);
-  expect(
-    navOf(routes)
-      .filter((item) => item.end)
-      .map(({ to }) => to),
-  ).toEqual(['/']);
-});
-
 test('the dashboard entry is current only on / itself', async () => {
   await renderApp({ route: '/' });
   expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute(

@@ -13,8 +13,6 @@ import {
 } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { dialog } from '@/testing/queries.ts';
-import { routes } from '@/app/routes.tsx';
-import { navOf } from '@/app/layout/nav.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -147,24 +145,6 @@ test('screens are offered by name before anything is typed', async () => {
   await user.type(field(), 'securi');
   await user.keyboard('{Enter}');
   await waitFor(() => expect(router.state.location.pathname).toBe('/setting/security'));
-});
-
-test("the Screens are the route table's entries, the sidebar's first, then Settings' own", async () => {
-  const { user } = await renderApp({ route: '/' });
-  await user.keyboard('{Control>}k{/Control}');
-  await dialog('Search everything');
-  const screens = within(screen.getByRole('listbox', { name: 'Results' })).getByRole('group', {
-    name: 'Screens',
-  });
-  const entries = navOf(routes);
-  expect(
-    within(screens)
-      .getAllByRole('option')
-      .map((option) => option.textContent),
-  ).toEqual([
-    ...entries.filter((entry) => entry.icon).map(({ label }) => label),
-    ...entries.filter((entry) => !entry.icon).map(({ label }) => label),
-  ]);
 });
 
 test('a Viewer is offered no action that changes something', async () => {
