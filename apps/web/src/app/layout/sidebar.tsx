@@ -35,8 +35,8 @@ function NavIcon({ load }: { load: SidebarItem['icon'] }) {
 }
 
 /**
- * The sidebar's content: brand, the entries of the route table (layout/nav.ts), Logout at the bottom. Shared by the desktop
- * column (wide or narrow) and the phone drawer (always wide).
+ * The sidebar's content: brand, the entries of the route table (layout/nav.ts), Logout at the
+ * bottom. Shared by the desktop column (wide or narrow) and the phone drawer (always wide).
  */
 export function SidebarContent({
   items,
