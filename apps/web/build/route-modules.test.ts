@@ -7,10 +7,13 @@ const routesSource = () =>
   readFile(path.join(import.meta.dirname, '../src/app/routes.tsx'), 'utf8');
 const SHELL = 'src/app/layout/app-shell.tsx';
 
-test('every module routes.tsx imports lazily is in the route table the server preloads', async () => {
+// The sidebar icons the routes' handles load (packages, not the app's modules) are asked for
+// when the sidebar is drawn, not preloaded (docs/decisions/378).
+test('every module of the app routes.tsx imports lazily is in the route table the server preloads', async () => {
   const source = await routesSource();
-  const imported = [...source.matchAll(/import\(\s*'([^']+)'\s*\)/g)].map(([, specifier]) =>
-    specifier!.startsWith('@/') ? `src/${specifier!.slice(2)}` : `src/app/${specifier!.slice(2)}`,
+  const imported = [...source.matchAll(/import\(\s*'((?:@|\.)\/[^']+)'\s*\)/g)].map(
+    ([, specifier]) =>
+      specifier!.startsWith('@/') ? `src/${specifier!.slice(2)}` : `src/app/${specifier!.slice(2)}`,
   );
   expect(imported.length).toBeGreaterThan(10);
   const tabled = new Set(routeModulesOf(source).flatMap((route) => route.modules));

@@ -40,10 +40,7 @@ export type ExportFilters<Definition extends ListDefinition> = Omit<
   'page' | 'limit'
 >;
 
-/**
- * The query a list's CSV export takes (`POST /api/exports/<name>`): the list's own query without
- * page and limit, so an export has the screen's search, filters and sort.
- */
+/** The query of `POST /api/exports/<name>`: the list's own, so it has the screen's filters. */
 export function exportFilters<Definition extends ListDefinition>(
   definition: Definition,
 ): z.ZodType<ExportFilters<Definition>> {

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { BootSplash } from './boot-splash.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { RouteError } from './route-error.tsx';
+import type { NavHandle } from './layout/nav.ts';
 
 /**
  * Every route is lazy-loaded (docs/architecture.md#web-app); route modules default-export their
@@ -14,7 +15,10 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 
 /**
  * The app's route tree: app/router.tsx mounts it in a browser router, the tests in a memory
- * router (src/testing/render-app.tsx), so they run the real guards, shell and lazy screens.
+ * router (src/testing/render-app.tsx), so they run the real guards, shell and lazy screens. A
+ * screen's sidebar entry is its route's `handle.nav` (layout/nav.ts, docs/decisions/378): the
+ * sidebar and the command palette list them in this order, the entries with an icon in the
+ * sidebar (docs/screens/shell.md#sidebar), the others in the palette only.
  */
 export const routes = [
   {
@@ -53,7 +57,7 @@ export const routes = [
       return {
         Component: () => (
           <RequireAuth>
-            <AppShell />
+            <AppShell routes={routes} />
           </RequireAuth>
         ),
       };
@@ -61,26 +65,98 @@ export const routes = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <BootSplash />,
     children: [
-      { index: true, lazy: page(() => import('@/features/dashboard/dashboard-page.tsx')) },
-      { path: 'user', lazy: page(() => import('@/features/customers/customers-page.tsx')) },
+      {
+        index: true,
+        // Active only on / itself.
+        handle: {
+          nav: {
+            label: 'Dashboard',
+            icon: () => import('lucide-react/icons/layout-dashboard'),
+            end: true,
+          },
+        } satisfies NavHandle,
+        lazy: page(() => import('@/features/dashboard/dashboard-page.tsx')),
+      },
+      {
+        path: 'user',
+        handle: {
+          nav: { label: 'User', icon: () => import('lucide-react/icons/users') },
+        } satisfies NavHandle,
+        lazy: page(() => import('@/features/customers/customers-page.tsx')),
+      },
       { path: 'user/:id', lazy: page(() => import('@/features/customers/customer-page.tsx')) },
-      { path: 'cask', lazy: page(() => import('@/features/casks/casks-page.tsx')) },
+      {
+        path: 'cask',
+        handle: {
+          nav: { label: 'Cask', icon: () => import('lucide-react/icons/barrel') },
+        } satisfies NavHandle,
+        lazy: page(() => import('@/features/casks/casks-page.tsx')),
+      },
       { path: 'cask/:id', lazy: page(() => import('@/features/casks/cask-page.tsx')) },
-      { path: 'offers', lazy: page(() => import('@/features/offers/offers-page.tsx')) },
-      { path: 'orders', lazy: page(() => import('@/features/orders/orders-page.tsx')) },
-      { path: 'referrals', lazy: page(() => import('@/features/referrals/referrals-page.tsx')) },
+      {
+        path: 'offers',
+        handle: {
+          nav: { label: 'Offers', icon: () => import('lucide-react/icons/tag') },
+        } satisfies NavHandle,
+        lazy: page(() => import('@/features/offers/offers-page.tsx')),
+      },
+      {
+        path: 'orders',
+        handle: {
+          nav: { label: 'Orders', icon: () => import('lucide-react/icons/shopping-cart') },
+        } satisfies NavHandle,
+        lazy: page(() => import('@/features/orders/orders-page.tsx')),
+      },
+      {
+        path: 'referrals',
+        handle: {
+          nav: { label: 'Referrals', icon: () => import('lucide-react/icons/user-plus') },
+        } satisfies NavHandle,
+        lazy: page(() => import('@/features/referrals/referrals-page.tsx')),
+      },
       {
         path: 'notifications',
+        handle: {
+          nav: { label: 'Notifications', icon: () => import('lucide-react/icons/bell') },
+        } satisfies NavHandle,
         lazy: page(() => import('@/features/notifications/notifications-page.tsx')),
       },
-      { path: 'audit', lazy: page(() => import('@/features/audit/audit-page.tsx')) },
-      { path: 'setting', lazy: page(() => import('@/features/settings/settings-page.tsx')) },
-      { path: 'setting/profile', lazy: page(() => import('@/features/profile/profile-page.tsx')) },
-      { path: 'setting/privacy', lazy: page(() => import('@/features/privacy/privacy-page.tsx')) },
-      { path: 'setting/admins', lazy: page(() => import('@/features/admins/admins-page.tsx')) },
+      // Issue 29: after Notifications.
+      {
+        path: 'audit',
+        handle: {
+          nav: { label: 'Audit Log', icon: () => import('lucide-react/icons/scroll-text') },
+        } satisfies NavHandle,
+        lazy: page(() => import('@/features/audit/audit-page.tsx')),
+      },
+      // Not `end`: /setting/profile and /setting/privacy keep Settings highlighted.
+      {
+        path: 'setting',
+        handle: {
+          nav: { label: 'Settings', icon: () => import('lucide-react/icons/settings') },
+        } satisfies NavHandle,
+        lazy: page(() => import('@/features/settings/settings-page.tsx')),
+      },
+      // Settings' own screens: in the command palette, not in the sidebar.
+      {
+        path: 'setting/profile',
+        handle: { nav: { label: 'Personal Information' } } satisfies NavHandle,
+        lazy: page(() => import('@/features/profile/profile-page.tsx')),
+      },
       {
         path: 'setting/security',
+        handle: { nav: { label: 'Security' } } satisfies NavHandle,
         lazy: page(() => import('@/features/security/security-page.tsx')),
+      },
+      {
+        path: 'setting/privacy',
+        handle: { nav: { label: 'Privacy & Policy' } } satisfies NavHandle,
+        lazy: page(() => import('@/features/privacy/privacy-page.tsx')),
+      },
+      {
+        path: 'setting/admins',
+        handle: { nav: { label: 'Admins' } } satisfies NavHandle,
+        lazy: page(() => import('@/features/admins/admins-page.tsx')),
       },
       { path: '*', lazy: page(() => import('./not-found-page.tsx')) },
     ],

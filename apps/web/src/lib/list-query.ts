@@ -1,4 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useQuery,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ListDefinition } from '@cask/contracts/lists';
 import { api } from './api-client.ts';
@@ -28,32 +33,53 @@ function paramsOf(request: Record<string, unknown>): Record<string, Param> {
   return params;
 }
 
+/** A list's definition, whatever its query and answer. */
+type AnyList = ListDefinition<z.ZodObject, z.ZodType>;
+type QueryOf<List> = List extends ListDefinition<infer Query, z.ZodType> ? Query : never;
+type ResponseOf<List> = List extends ListDefinition<z.ZodObject, infer Response> ? Response : never;
+
+/** What a list's hook answers: its page (items, pagination, counters) once loaded. */
+export type ListResult<List extends AnyList> = UseQueryResult<ListPage<ResponseOf<List>>>;
+
+/**
+ * The key every query of a list starts with, derived from its definition (its name, its path
+ * for a list without one): a save invalidates it and every page, search and filter of the list
+ * is read again. Nothing keeps a table of keys (issue 42).
+ */
+export function listKey(definition: AnyList): readonly [string] {
+  return [definition.name ?? definition.path];
+}
+
+/** One page of a list, as the API answers it, parsed by the list's contract. */
+export async function fetchList<List extends AnyList>(
+  definition: List,
+  request: ListRequest<QueryOf<List>>,
+): Promise<ListPage<ResponseOf<List>>> {
+  const envelope = await api.get<unknown>(definition.path, { params: paramsOf(request) });
+  return (definition.response.parse(envelope) as { data: ListPage<ResponseOf<List>> }).data;
+}
+
 /**
  * A list screen's query, from the list's one definition in the contracts (issue 42,
  * docs/decisions/369): its path, its query's fields and the contract that parses its answer. The
  * rows of the last answer stay on screen while the next page, search or filter loads
- * (keepPreviousData), so the table never flashes its loading row over them. `key` starts every
- * query of the list, so a save can refresh them all.
+ * (keepPreviousData), so the table never flashes its loading row over them.
  */
-export function listQuery<Query extends z.ZodObject, Response extends z.ZodType>(
-  definition: ListDefinition<Query, Response>,
-  key: readonly string[],
+export function listOptions<List extends AnyList>(
+  definition: List,
+  request: ListRequest<QueryOf<List>>,
 ) {
-  const fetchPage = async (request: ListRequest<Query>): Promise<ListPage<Response>> => {
-    const envelope = await api.get<unknown>(definition.path, { params: paramsOf(request) });
-    return (definition.response.parse(envelope) as { data: ListPage<Response> }).data;
-  };
-  const options = (request: ListRequest<Query>) =>
-    queryOptions({
-      queryKey: [...key, 'list', request],
-      queryFn: () => fetchPage(request),
-      placeholderData: keepPreviousData,
-    });
-  return {
-    key,
-    fetchPage,
-    options,
-    /** The screen's hook, with the request the screen builds from its URL (use-list-params.ts). */
-    useList: (request: ListRequest<Query>) => useQuery(options(request)),
-  };
+  return queryOptions({
+    queryKey: [...listKey(definition), 'list', request],
+    queryFn: () => fetchList(definition, request),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A screen's hook: `useList(definition, { page, limit, search, sort })`, from its URL. */
+export function useList<List extends AnyList>(
+  definition: List,
+  request: ListRequest<QueryOf<List>>,
+): ListResult<List> {
+  return useQuery(listOptions(definition, request));
 }

@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Outlet, useNavigate, useNavigation } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, useNavigate, useNavigation, type RouteObject } from 'react-router';
 import { StepUpAsking } from '@/lib/session.ts';
 import { onTwoFactorSetupRequired, setStepUpHandler } from '@/lib/step-up.ts';
 import { Header } from './header.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { DesktopSidebar } from './sidebar.tsx';
 import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
-import { navItems } from './nav-items.ts';
+import { navOf, sidebarOf, type NavItem } from './nav.ts';
 import { useGlobalShortcuts } from './use-global-shortcuts.ts';
 
 /** The phone drawer (Radix Dialog) loads when first opened (docs/decisions/125). */
@@ -33,14 +33,20 @@ const ShortcutsDialog = lazyModal(
   (props) => props.open,
 );
 
-/** The screens the palette offers by name: the sidebar's, then the settings' own screens. */
-const PALETTE_SCREENS = [
-  ...navItems.map(({ label, to }) => ({ label, to })),
-  { label: 'Personal Information', to: '/setting/profile' },
-  { label: 'Security', to: '/setting/security' },
-  { label: 'Privacy & Policy', to: '/setting/privacy' },
-  { label: 'Admins', to: '/setting/admins' },
-];
+/**
+ * The entries of the route table (layout/nav.ts): the sidebar's, and the screens the palette
+ * offers by name, the sidebar's first, then the others (Settings' own screens).
+ */
+function useNav(routes: readonly RouteObject[]) {
+  return useMemo(() => {
+    const items: NavItem[] = navOf(routes);
+    const sidebar = sidebarOf(items);
+    const screens = [...sidebar, ...items.filter((item) => item.icon === undefined)].map(
+      ({ label, to }) => ({ label, to }),
+    );
+    return { sidebar, screens };
+  }, [routes]);
+}
 
 /**
  * Issue 28: registers the dialog the API client opens when a change needs the password again,
@@ -66,9 +72,11 @@ function useSecurityPrompts() {
 
 /**
  * The signed-in frame (docs/screens/shell.md): sidebar on the left (a drawer on phones), the
- * header on top, and the current screen below. Each screen brings its own PageHeader title.
+ * header on top, and the current screen below. Each screen brings its own PageHeader title. The
+ * sidebar's entries and the palette's screens are read from `routes`, the app's route table.
  */
-export function AppShell() {
+export function AppShell({ routes }: { routes: readonly RouteObject[] }) {
+  const nav = useNav(routes);
   const { collapsed, toggle } = useSidebarCollapsed();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -91,10 +99,15 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <DesktopSidebar collapsed={collapsed} onToggle={toggle} />
-      <MobileSidebar open={drawerOpen} onOpenChange={setDrawerOpen} returnFocusTo={menuButtonRef} />
+      <DesktopSidebar items={nav.sidebar} collapsed={collapsed} onToggle={toggle} />
+      <MobileSidebar
+        items={nav.sidebar}
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        returnFocusTo={menuButtonRef}
+      />
       <StepUpDialog open={stepUpOpen} onDone={finishStepUp} />
-      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} screens={PALETTE_SCREENS} />
+      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} screens={nav.screens} />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
 
       <div className="flex min-w-0 flex-1 flex-col">

@@ -1,7 +1,6 @@
 import { Menu, Search } from 'lucide-react';
 import { useEffect, type ButtonHTMLAttributes, type RefObject } from 'react';
 import { Link } from 'react-router';
-import logoUrl from '@/assets/logo.svg';
 import { Avatar, initialsOf } from '@/components/ui/avatar.tsx';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { useProfile } from '@/lib/current-admin.ts';
@@ -52,7 +51,7 @@ export function Header({
       >
         <Menu aria-hidden size={22} />
       </button>
-      <img src={logoUrl} alt="" className="h-8 w-8 md:hidden" />
+      <img src="/logo.svg" alt="" className="h-8 w-8 md:hidden" />
 
       <div className="ml-auto flex min-w-0 items-center gap-3 sm:gap-4">
         <button

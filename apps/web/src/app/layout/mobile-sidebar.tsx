@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { RefObject } from 'react';
+import type { SidebarItem } from './nav.ts';
 import { SidebarContent, toggleClass } from './sidebar.tsx';
 
 /**
@@ -9,10 +10,12 @@ import { SidebarContent, toggleClass } from './sidebar.tsx';
  * on an entry closes it too.
  */
 export function MobileSidebar({
+  items,
   open,
   onOpenChange,
   returnFocusTo,
 }: {
+  items: readonly SidebarItem[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The 'Open menu' button: it lives in the header, outside this dialog, so Radix cannot know it. */
@@ -32,6 +35,7 @@ export function MobileSidebar({
         >
           <Dialog.Title className="sr-only">Menu</Dialog.Title>
           <SidebarContent
+            items={items}
             navId="drawer-navigation"
             collapsed={false}
             onNavigate={() => onOpenChange(false)}

@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { renderApp } from '@/testing/render-app.tsx';
-import { navItems } from './nav-items.ts';
+import { routes } from '../routes.tsx';
+import { navOf } from './nav.ts';
 import { SIDEBAR_STORAGE_KEY } from './use-sidebar-collapsed.ts';
 
-// The sidebar's entries are nav-items.ts (docs/screens/shell.md#sidebar): a new screen's entry is
-// one line there, and these tests follow it (issue 42: no second table kept by hand).
-const sections = navItems.map(({ label, to }) => [label, to]);
+// The sidebar's entries are the routes' `handle.nav` with an icon (docs/screens/shell.md#sidebar,
+// app/routes.tsx): a new screen's entry is declared on its route, and these tests read the route
+// table (issue 42: no second table kept by hand).
+const sections = navOf(routes)
+  .filter((item) => item.icon !== undefined)
+  .map(({ label, to }) => [label, to]);
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const navLinks = () =>
@@ -23,6 +27,16 @@ test('the sidebar lists its sections in order, each with its route, Dashboard fi
   expect(sections.at(0)).toEqual(['Dashboard', '/']);
   expect(sections.at(-1)).toEqual(['Settings', '/setting']);
   expect(screen.getByText('Cask Admin')).toBeInTheDocument();
+});
+
+test('every entry shows its icon once it has loaded, in a box of the same size before', async () => {
+  await renderApp({ route: '/' });
+  await waitFor(() =>
+    expect(mainNav().querySelectorAll('svg.lucide')).toHaveLength(sections.length),
+  );
+  for (const link of within(mainNav()).getAllByRole('link')) {
+    expect(link.firstElementChild).toHaveAttribute('aria-hidden', 'true');
+  }
 });
 
 test('the dashboard entry is current only on / itself', async () => {

@@ -1,22 +1,52 @@
-import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { PanelLeftClose, PanelLeftOpen, type LucideIcon } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import logoUrl from '@/assets/logo.svg';
 import { LogoutButton } from './logout-button.tsx';
-import { navItems } from './nav-items.ts';
+import type { SidebarItem } from './nav.ts';
 
 const DESKTOP_NAV_ID = 'sidebar-navigation';
 
 /**
- * The sidebar's content: brand, the eight entries, Logout at the bottom. Shared by the desktop
- * column (wide or narrow) and the phone drawer (always wide).
+ * The entries' icons (their routes' `handle.nav.icon`, app/routes.tsx), each in a chunk of its
+ * own, so the entry chunk that holds the route table carries none (docs/decisions/378). They are
+ * asked for when the sidebar is first drawn; until one arrives (or if it cannot be loaded), a box
+ * of its size keeps its place. Nothing suspends: the shell and its shortcuts work meanwhile.
+ */
+const loadedIcons = new Map<SidebarItem['icon'], LucideIcon>();
+
+function NavIcon({ load }: { load: SidebarItem['icon'] }) {
+  const [Icon, setIcon] = useState(() => loadedIcons.get(load));
+  useEffect(() => {
+    if (Icon) return;
+    let current = true;
+    load().then(
+      ({ default: loaded }) => {
+        loadedIcons.set(load, loaded);
+        if (current) setIcon(() => loaded);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, Icon]);
+  if (!Icon) return <span aria-hidden className="h-5 w-5 shrink-0" />;
+  return <Icon aria-hidden size={20} className="shrink-0" />;
+}
+
+/**
+ * The sidebar's content: brand, the entries of the route table (layout/nav.ts), Logout at the
+ * bottom. Shared by the desktop column (wide or narrow) and the phone drawer (always wide).
  */
 export function SidebarContent({
+  items,
   navId,
   collapsed,
   topAction,
   onNavigate,
 }: {
+  /** The entries, from the route table (layout/nav.ts). */
+  items: readonly SidebarItem[];
   navId: string;
   collapsed: boolean;
   /** The collapse toggle on desktop, the close button in the drawer. */
@@ -28,7 +58,7 @@ export function SidebarContent({
       <div
         className={`flex h-16 shrink-0 items-center gap-3 border-b border-white/10 ${collapsed ? 'flex-col justify-center px-2 pt-2' : 'px-4'}`}
       >
-        <img src={logoUrl} alt="" className="h-9 w-9 shrink-0" />
+        <img src="/logo.svg" alt="" className="h-9 w-9 shrink-0" />
         <span
           className={
             collapsed
@@ -44,7 +74,7 @@ export function SidebarContent({
 
       <nav id={navId} aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {navItems.map(({ label, to, icon: Icon, end }) => (
+          {items.map(({ label, to, icon, end }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -63,7 +93,7 @@ export function SidebarContent({
                   }`
                 }
               >
-                <Icon aria-hidden size={20} className="shrink-0" />
+                <NavIcon load={icon} />
                 <span className={collapsed ? 'sr-only' : 'truncate'}>{label}</span>
               </NavLink>
             </li>
@@ -88,9 +118,11 @@ export const toggleClass =
  * while the page scrolls (issue 27).
  */
 export function DesktopSidebar({
+  items,
   collapsed,
   onToggle,
 }: {
+  items: readonly SidebarItem[];
   collapsed: boolean;
   onToggle: () => void;
 }) {
@@ -101,6 +133,7 @@ export function DesktopSidebar({
     >
       <div className="sticky top-0 h-screen">
         <SidebarContent
+          items={items}
           navId={DESKTOP_NAV_ID}
           collapsed={collapsed}
           topAction={

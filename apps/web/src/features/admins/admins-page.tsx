@@ -1,8 +1,24 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ArrowLeft, UserPlus } from 'lucide-react';
-import type { AdminAccount } from '@cask/contracts/admins';
-import { Button } from '@/components/ui/button.tsx';
+import {
+  ArrowLeft,
+  Ban,
+  CircleCheck,
+  MailPlus,
+  ShieldOff,
+  UserCog,
+  UserPlus,
+  X,
+} from 'lucide-react';
+import {
+  adminListDefinition,
+  ROLE_LABELS,
+  type AdminAccount,
+  type AdminStatus,
+} from '@cask/contracts/admins';
+import { Button, IconButton } from '@/components/ui/button.tsx';
+import type { Column } from '@/components/ui/data-table.tsx';
+import { StatusBadge, type StatusTone } from '@/components/ui/status-badge.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
@@ -10,12 +26,11 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useCan, useProfile } from '@/lib/current-admin.ts';
-import { formatCount } from '@/lib/format.ts';
+import { formatCount, formatDateTime } from '@/lib/format.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';
 import { useRequestedDialog } from '@/lib/requested-dialog.ts';
 import { useChangeAdmin } from './api/change-admin.ts';
-import { ADMINS_PAGE_SIZE, adminList } from './api/get-admins.ts';
-import { adminColumns, type RowAction } from './components/admin-columns.tsx';
+import { useList } from '@/lib/list-query.ts';
 
 const InviteAdminModal = lazyModal(
   () => import('./components/invite-admin-modal.tsx').then((m) => m.InviteAdminModal),
@@ -27,6 +42,7 @@ const ChangeRoleModal = lazyModal(
 );
 
 export const ADMINS_FAILURE = 'Failed to fetch admins';
+const ADMINS_PAGE_SIZE = 10;
 
 type Confirming = { action: 'disable' | 'withdraw' | 'reset-two-factor'; admin: AdminAccount };
 
@@ -66,7 +82,7 @@ export default function AdminsPage() {
   const manage = useCan('manageAdmins');
   const selfId = useProfile().data?.id;
   const [page, setPage] = useState(1);
-  const admins = adminList.useList({ page, limit: ADMINS_PAGE_SIZE });
+  const admins = useList(adminListDefinition, { page, limit: ADMINS_PAGE_SIZE });
   const { data, isPending, isFetching, error } = admins;
   const pages = data?.pagination.pages;
   if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
@@ -193,4 +209,123 @@ export default function AdminsPage() {
       />
     </>
   );
+}
+
+const STATUS: Record<AdminStatus, { label: string; tone: StatusTone }> = {
+  active: { label: 'Active', tone: 'green' },
+  disabled: { label: 'Disabled', tone: 'red' },
+  invited: { label: 'Invited', tone: 'blue' },
+  expired: { label: 'Invite expired', tone: 'yellow' },
+};
+
+type RowAction = 'role' | 'disable' | 'enable' | 'resend' | 'withdraw' | 'reset-two-factor';
+
+/** What an Owner may do to a row: nothing to themselves (issue 28). */
+function RowActions({
+  admin,
+  self,
+  onAction,
+}: {
+  admin: AdminAccount;
+  self: boolean;
+  onAction: (action: RowAction, admin: AdminAccount) => void;
+}) {
+  if (self) return <span className="text-sm text-oak-700">You</span>;
+  const name = admin.fullName;
+  const invite = admin.status === 'invited' || admin.status === 'expired';
+  return (
+    <div className="inline-flex items-center gap-1">
+      {invite ? (
+        <>
+          <IconButton label={`Resend invite to ${name}`} onClick={() => onAction('resend', admin)}>
+            <MailPlus size={16} aria-hidden />
+          </IconButton>
+          <IconButton
+            label={`Withdraw invite to ${name}`}
+            onClick={() => onAction('withdraw', admin)}
+            className="hover:bg-red-50 hover:text-red-700"
+          >
+            <X size={16} aria-hidden />
+          </IconButton>
+        </>
+      ) : (
+        <>
+          <IconButton label={`Change role of ${name}`} onClick={() => onAction('role', admin)}>
+            <UserCog size={16} aria-hidden />
+          </IconButton>
+          {admin.twoFactorEnabled ? (
+            <IconButton
+              label={`Reset two-factor of ${name}`}
+              onClick={() => onAction('reset-two-factor', admin)}
+              className="hover:bg-red-50 hover:text-red-700"
+            >
+              <ShieldOff size={16} aria-hidden />
+            </IconButton>
+          ) : null}
+          {admin.status === 'active' ? (
+            <IconButton
+              label={`Disable ${name}`}
+              onClick={() => onAction('disable', admin)}
+              className="hover:bg-red-50 hover:text-red-700"
+            >
+              <Ban size={16} aria-hidden />
+            </IconButton>
+          ) : (
+            <IconButton label={`Enable ${name}`} onClick={() => onAction('enable', admin)}>
+              <CircleCheck size={16} aria-hidden />
+            </IconButton>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Issue 28: Name, Email, Role, Two-factor, Last sign-in, Status, Actions. The Actions are an
+ * Owner's only; others see none.
+ */
+function adminColumns({
+  selfId,
+  manage,
+  onAction,
+}: {
+  selfId: string | undefined;
+  manage: boolean;
+  onAction: (action: RowAction, admin: AdminAccount) => void;
+}): Column<AdminAccount>[] {
+  return [
+    { id: 'name', header: 'Name', cell: (admin) => admin.fullName },
+    { id: 'email', header: 'Email', cell: (admin) => admin.email },
+    { id: 'role', header: 'Role', cell: (admin) => ROLE_LABELS[admin.role] },
+    {
+      id: 'two-factor',
+      header: 'Two-factor',
+      cell: (admin) => (
+        <StatusBadge tone={admin.twoFactorEnabled ? 'green' : 'grey'}>
+          {admin.twoFactorEnabled ? 'On' : 'Off'}
+        </StatusBadge>
+      ),
+    },
+    {
+      id: 'last-sign-in',
+      header: 'Last sign-in',
+      cell: (admin) => (admin.lastSignedInAt ? formatDateTime(admin.lastSignedInAt) : 'Never'),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (admin) => (
+        <StatusBadge tone={STATUS[admin.status].tone}>{STATUS[admin.status].label}</StatusBadge>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      pinned: true,
+      align: 'right',
+      cell: (admin) =>
+        manage ? <RowActions admin={admin} self={admin.id === selfId} onAction={onAction} /> : null,
+    },
+  ];
 }

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Boxes, CircleCheck, Hourglass } from 'lucide-react';
 import type { Cask, CaskStats } from '@cask/contracts/casks';
-import { CASK_SEARCH_DEBOUNCE_MS, CASK_SORTS, CASKS_PAGE_SIZE } from '@cask/contracts/casks';
+import {
+  CASK_SEARCH_DEBOUNCE_MS,
+  CASK_SORTS,
+  CASKS_PAGE_SIZE,
+  caskListDefinition,
+} from '@cask/contracts/casks';
 import { formatAbv, formatVolume } from '@cask/contracts/measures';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
 import { Link } from 'react-router';
@@ -31,7 +36,7 @@ const ALERT_FILTER = [
   { value: '', label: 'All casks' },
   ...CASK_ALERTS.map((alert) => ({ value: alert, label: CASK_ALERT_LABELS[alert] })),
 ];
-import { caskList } from './api/get-casks.ts';
+import { useList } from '@/lib/list-query.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
 
@@ -152,7 +157,7 @@ export default function CasksPage() {
   const list = useListParams({ sorts: CASK_SORTS, filters: { alert: CASK_ALERTS } });
   const { text, onTextChange, search } = useUrlSearch(CASK_SEARCH_DEBOUNCE_MS);
   const alert = (list.filter('alert') || '') as CaskAlert | '';
-  const casks = caskList.useList({
+  const casks = useList(caskListDefinition, {
     page: list.page,
     limit: CASKS_PAGE_SIZE,
     search,

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { CircleCheck, Plus, Tags } from 'lucide-react';
-import { OFFER_SORTS, OFFER_TYPES, type Offer, type OfferType } from '@cask/contracts/offers';
+import {
+  OFFER_SORTS,
+  OFFER_TYPES,
+  offerListDefinition,
+  type Offer,
+  type OfferType,
+} from '@cask/contracts/offers';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -8,15 +14,18 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { LazyConfirmDialog, lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { CellText, type Column } from '@/components/ui/data-table.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
 import { undoBody } from '@/lib/post-bulk.ts';
 import { bulkFailureMessage, errorMessage } from '@/lib/api-error.ts';
-import { formatCount } from '@/lib/format.ts';
+import { formatCount, formatIsoDate, formatMoney } from '@/lib/format.ts';
 import { lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
-import { offerList } from './api/get-offers.ts';
+import { useList, type ListResult } from '@/lib/list-query.ts';
 import {
   BULK_ACTIVE_FAILURE,
   DELETE_FAILURE,
@@ -31,7 +40,6 @@ import { useLinkedRecord } from '@/lib/use-linked-record.ts';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
 import type { OfferEditing } from './components/offer-form-modal.tsx';
-import { offerColumns } from './components/offer-columns.tsx';
 import { typeLabel } from './offer-labels.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
@@ -71,7 +79,8 @@ export default function OffersPage() {
   const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const type = (list.filter('type') || undefined) as OfferType | undefined;
   const limit = list.limit ?? PAGE_SIZES[0];
-  const offers = offerList.useList({ page: list.page, limit, search, type, sort: list.sort });
+  const request = { page: list.page, limit, search, type, sort: list.sort };
+  const offers = useList(offerListDefinition, request);
   // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const { data, isPending, isFetching, error } = offers;
@@ -327,7 +336,7 @@ function DeleteOfferDialog({
 }
 
 /** docs/screens/offers.md: the two cards over the list, from the maintained counters. */
-function OfferStatCards({ offers }: { offers: ReturnType<typeof offerList.useList> }) {
+function OfferStatCards({ offers }: { offers: ListResult<typeof offerListDefinition> }) {
   const { data } = offers;
   return (
     <StatCardGrid columns={2}>
@@ -345,4 +354,74 @@ function OfferStatCards({ offers }: { offers: ReturnType<typeof offerList.useLis
       />
     </StatCardGrid>
   );
+}
+
+/**
+ * docs/screens/offers.md: Offers (banner and title), Type, Price, Status (Active or Inactive, from
+ * isActive), Deadline (the date part) and Actions (edit, delete).
+ */
+function offerColumns({
+  onEdit,
+  onDelete,
+}: {
+  onEdit: (offer: Offer) => void;
+  onDelete: (offer: Offer) => void;
+}): Column<Offer>[] {
+  return [
+    {
+      id: 'offer',
+      header: 'Offers',
+      sort: 'title',
+      cell: (offer) => (
+        <div className="flex min-w-0 items-center gap-3">
+          {offer.image ? (
+            <img
+              src={offer.image}
+              alt=""
+              loading="lazy"
+              className="h-10 w-10 shrink-0 rounded-lg border border-cream-300 object-cover"
+            />
+          ) : (
+            <span
+              aria-hidden
+              className="h-10 w-10 shrink-0 rounded-lg border border-cream-300 bg-cream-100"
+            />
+          )}
+          <CellText className="min-w-0 font-medium">{offer.title}</CellText>
+        </div>
+      ),
+    },
+    { id: 'type', header: 'Type', cell: (offer) => typeLabel(offer.type) },
+    {
+      id: 'price',
+      header: 'Price',
+      sort: 'priceNumeric',
+      align: 'right',
+      cell: (offer) => formatMoney(offer.priceNumeric),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (offer) =>
+        offer.isActive ? (
+          <StatusBadge tone="green">Active</StatusBadge>
+        ) : (
+          <StatusBadge tone="grey">Inactive</StatusBadge>
+        ),
+    },
+    {
+      id: 'deadline',
+      header: 'Deadline',
+      cell: (offer) => (offer.expiryDate ? formatIsoDate(offer.expiryDate) : 'N/A'),
+    },
+    {
+      id: 'actions',
+      pinned: true,
+      header: 'Actions',
+      align: 'right',
+      cell: (offer) => (
+        <UserRowActions onEdit={() => onEdit(offer)} onDelete={() => onDelete(offer)} />
+      ),
+    },
+  ];
 }

@@ -2,6 +2,7 @@ import {
   ORDER_SORTS,
   ORDER_STATUSES,
   ORDERS_PAGE_SIZE,
+  orderListDefinition,
   type OrderStatus,
 } from '@cask/contracts/orders';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
@@ -10,7 +11,7 @@ import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
-import { orderList } from './api/get-orders.ts';
+import { useList } from '@/lib/list-query.ts';
 import { OrderList } from './components/order-list.tsx';
 import { OrderStats } from './components/order-stats.tsx';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
@@ -47,7 +48,7 @@ export default function OrdersPage() {
   const toDay = list.filter('orderedTo');
   // From the start of the From day to the end of the To day, in the admin's time zone.
   const range = { orderedFrom: startOfDay(fromDay), orderedTo: startOfDay(toDay, 1) };
-  const orders = orderList.useList({
+  const orders = useList(orderListDefinition, {
     page: list.page,
     limit: ORDERS_PAGE_SIZE,
     search,

@@ -5,6 +5,7 @@ import {
   REFERRAL_SORTS,
   REFERRAL_STATUSES,
   REFERRALS_PAGE_SIZE,
+  referralListDefinition,
   type Referral,
   type ReferralStatus,
 } from '@cask/contracts/referrals';
@@ -24,7 +25,7 @@ import { ReferralStatusBadge } from '@/components/referrals/referral-status-badg
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
-import { referralList } from './api/get-referrals.ts';
+import { useList } from '@/lib/list-query.ts';
 import { orNotAvailable, referralName, STATUS_LABELS } from './components/referral-labels.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
@@ -132,7 +133,7 @@ export default function ReferralsPage() {
   const list = useListParams({ sorts: REFERRAL_SORTS, filters: { status: REFERRAL_STATUSES } });
   const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const status = (list.filter('status') || undefined) as ReferralStatus | undefined;
-  const referrals = referralList.useList({
+  const referrals = useList(referralListDefinition, {
     page: list.page,
     limit: REFERRALS_PAGE_SIZE,
     status,

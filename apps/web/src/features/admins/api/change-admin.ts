@@ -1,12 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   adminAccountResponse,
+  adminListDefinition,
   withdrawInviteResponse,
   type AdminRole,
 } from '@cask/contracts/admins';
 import { securityMessageResponse } from '@cask/contracts/security';
 import { api } from '@/lib/api-client.ts';
-import { adminsKey } from './get-admins.ts';
+import { listKey } from '@/lib/list-query.ts';
+
+/** Every admins query starts with this key, so an invite or a change reaches them all. */
+const adminsKey = listKey(adminListDefinition);
 
 /** The Owner's changes to one row of the Admins screen (issue 28), one call each. */
 export type AdminChange =

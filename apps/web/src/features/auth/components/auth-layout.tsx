@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react';
-import logoUrl from '@/assets/logo.svg';
 
 /**
  * The frame of the four authentication screens (docs/screens/common.md#look: gold and cream, with
@@ -25,7 +24,7 @@ export function AuthLayout({
         <div aria-hidden className="h-1.5 bg-linear-to-r from-gold-300 via-gold-500 to-gold-700" />
         <div className="px-5 py-8 sm:px-10 sm:py-10">
           <img
-            src={logoUrl}
+            src="/logo.svg"
             alt="Cask Admin"
             width={64}
             height={64}

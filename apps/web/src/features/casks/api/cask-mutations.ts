@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   caskDeletedChangesResponse,
+  caskListDefinition,
   caskResponse,
   deleteCaskResponse,
   type Cask,
@@ -11,7 +12,10 @@ import { ifMatchHeaders } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
 import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
-import { casksKey } from './get-casks.ts';
+import { listKey } from '@/lib/list-query.ts';
+
+/** Every casks query starts with this key, so a save or a deletion reaches them all. */
+const casksKey = listKey(caskListDefinition);
 
 // The changes load with the dialogs that make them, not with the list (decision 121's budget).
 

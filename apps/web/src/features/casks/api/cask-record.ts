@@ -7,9 +7,13 @@ import {
   type RegaugeBody,
   type TransferBody,
 } from '@cask/contracts/cask-records';
+import { caskListDefinition } from '@cask/contracts/casks';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
-import { casksKey } from './get-casks.ts';
+import { listKey } from '@/lib/list-query.ts';
+
+/** The casks list's key (lib/list-query.ts): a cask's record and provenance live under it. */
+const casksKey = listKey(caskListDefinition);
 
 /** `GET /casks/{id}/record`: the cask, its gauges, transfers and alerts (issue 30). */
 export async function getCaskRecord(id: string): Promise<CaskRecord> {

@@ -1,8 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { manualPointsResponse, type ManualPoints } from '@cask/contracts/rewards';
+import {
+  manualPointsResponse,
+  rewardListDefinition,
+  type ManualPoints,
+} from '@cask/contracts/rewards';
 import { api } from '@/lib/api-client.ts';
 import { invalidateCustomerData } from '@/lib/customer-queries.ts';
-import { rewardsListKey, type RewardPage } from './get-rewards.ts';
+import { listKey, type ListPage } from '@/lib/list-query.ts';
+
+type RewardPage = ListPage<typeof rewardListDefinition.response>;
+
+/** Every page of the Reward List (a point adjustment patches its rows). */
+const rewardsListKey = [...listKey(rewardListDefinition), 'list'] as const;
 
 /**
  * `POST /referrals/admin/manual-points` (docs/screens/rewards.md#api-calls): userId, points (a

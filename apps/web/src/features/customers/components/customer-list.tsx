@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { USER_SORTS, USERS_PAGE_SIZE, type User } from '@cask/contracts/users';
+import { USER_SORTS, USERS_PAGE_SIZE, userListDefinition, type User } from '@cask/contracts/users';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
@@ -20,7 +20,7 @@ import {
 } from '@/lib/customer-mutations.ts';
 import { formatCount } from '@/lib/format.ts';
 import { lazyToast, lazyUndoToast } from '@/lib/lazy-toast.ts';
-import { customerList } from '../api/get-customers.ts';
+import { useList } from '@/lib/list-query.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
@@ -37,7 +37,7 @@ export const USERS_FAILURE = 'Failed to fetch users';
 export function CustomerList({ search }: { search: string }) {
   // Page and sort in the URL (issue 31); the search is the screen's.
   const list = useListParams({ sorts: USER_SORTS });
-  const users = customerList.useList({
+  const users = useList(userListDefinition, {
     page: list.page,
     limit: USERS_PAGE_SIZE,
     search,

@@ -1,7 +1,8 @@
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
-import { REWARD_SORTS, type RewardRow } from '@cask/contracts/rewards';
+import { REWARD_SORTS, rewardListDefinition, type RewardRow } from '@cask/contracts/rewards';
+import { USERS_PAGE_SIZE } from '@cask/contracts/users';
 import { IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import type { Column } from '@/components/ui/data-table.tsx';
@@ -9,7 +10,7 @@ import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMoney } from '@/lib/format.ts';
-import { REWARDS_PAGE_SIZE, rewardList } from '../api/get-rewards.ts';
+import { useList } from '@/lib/list-query.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
 import { useCan } from '@/lib/current-admin.ts';
@@ -21,6 +22,9 @@ const ManualPointsModal = lazyModal(
 
 export const REWARDS_FAILURE = 'Failed to fetch rewards';
 
+/** The Reward List shows as many customers a page as User Management. */
+const REWARDS_PAGE_SIZE = USERS_PAGE_SIZE;
+
 /**
  * docs/screens/rewards.md, the Reward List under User Management: User Name, Email, Casks (the
  * customer's, as User Management counts them), Referrals (made), Invest, Point and an Action
@@ -31,7 +35,7 @@ export const REWARDS_FAILURE = 'Failed to fetch rewards';
 export function RewardList({ search }: { search: string }) {
   // Its page and sort in the URL beside the User List's (issue 31): rewardsPage, rewardsSort.
   const list = useListParams({ prefix: 'rewards', sorts: REWARD_SORTS });
-  const rewards = rewardList.useList({
+  const rewards = useList(rewardListDefinition, {
     page: list.page,
     limit: REWARDS_PAGE_SIZE,
     search,

@@ -4,6 +4,7 @@ import {
   deleteOfferResponse,
   offerActiveChangesResponse,
   offerDeletedChangesResponse,
+  offerListDefinition,
   offerResponse,
   type Offer,
   type OfferActiveChanges,
@@ -12,7 +13,11 @@ import {
 import { api } from '@/lib/api-client.ts';
 import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
-import { offersKey, type OfferPage } from './get-offers.ts';
+import { listKey, type ListPage } from '@/lib/list-query.ts';
+
+type OfferPage = ListPage<typeof offerListDefinition.response>;
+/** Every offers query starts with this key, so a save can refresh them all. */
+const offersKey = listKey(offerListDefinition);
 
 /** docs/screens/offers.md#texts. */
 export const ADD_SUCCESS = 'Offer added successfully';

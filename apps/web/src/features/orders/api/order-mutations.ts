@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import {
   deleteOrderResponse,
   orderDeletedChangesResponse,
+  orderListDefinition,
   orderResponse,
   updateOrderResponse,
   type Order,
@@ -12,7 +13,12 @@ import { ifMatchHeaders } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
 import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
-import { ordersKey, type OrderPage } from './get-orders.ts';
+import { listKey, type ListPage } from '@/lib/list-query.ts';
+
+type OrderPage = ListPage<typeof orderListDefinition.response>;
+
+/** Every orders query starts with this key, so a save or a deletion reaches them all. */
+export const ordersKey = listKey(orderListDefinition);
 
 /** docs/screens/orders.md#texts. */
 export const UPDATE_FAILURE = 'Failed to update order.';

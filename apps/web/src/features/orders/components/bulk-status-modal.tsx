@@ -3,7 +3,7 @@ import { BulkStatusModal } from '@/components/ui/bulk-status-modal.tsx';
 import { UNDO_FAILURE } from '@/lib/undo-toast.tsx';
 import { dashboardKey } from '@/lib/customer-queries.ts';
 import { BULK_STATUS_FAILURE, setOrderStatuses } from '../api/bulk-status.ts';
-import { ordersKey } from '../api/get-orders.ts';
+import { ordersKey } from '../api/order-mutations.ts';
 
 const statuses = ORDER_STATUSES.map((value) => ({ value, label: value }));
 const counted = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;

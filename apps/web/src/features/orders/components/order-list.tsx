@@ -1,6 +1,6 @@
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { useEffect, useState } from 'react';
-import { ORDERS_PAGE_SIZE, type Order } from '@cask/contracts/orders';
+import { ORDERS_PAGE_SIZE, type Order, type orderListDefinition } from '@cask/contracts/orders';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { lazyToast, lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
-import type { orderList } from '../api/get-orders.ts';
+import type { ListResult } from '@/lib/list-query.ts';
 import {
   DELETE_FAILURE,
   DELETE_SUCCESS,
@@ -107,7 +107,7 @@ export function OrderList({
   onPageChange,
   sort,
 }: {
-  orders: ReturnType<typeof orderList.useList>;
+  orders: ListResult<typeof orderListDefinition>;
   onPageChange: (page: number) => void;
   /** The column headers sort the list (issue 31). */
   sort?: TableSort;

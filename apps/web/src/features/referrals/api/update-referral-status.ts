@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ifMatchHeaders } from '@cask/contracts/common';
 import {
+  referralListDefinition,
   referralResponse,
   updateReferralStatusResponse,
   type UpdateReferralStatusBody,
 } from '@cask/contracts/referrals';
 import { api } from '@/lib/api-client.ts';
 import { rewardsKey } from '@/lib/customer-queries.ts';
-import { referralsKey } from './get-referrals.ts';
+import { listKey } from '@/lib/list-query.ts';
+
+/** Every referrals query starts with this key, so a status change reaches them all. */
+export const referralsKey = listKey(referralListDefinition);
 
 /**
  * `PUT /referrals/{id}/status` (docs/screens/referrals.md#api-calls): {status}, naming the version

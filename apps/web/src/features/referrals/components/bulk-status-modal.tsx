@@ -3,7 +3,7 @@ import { BulkStatusModal } from '@/components/ui/bulk-status-modal.tsx';
 import { UNDO_FAILURE } from '@/lib/undo-toast.tsx';
 import { rewardsKey } from '@/lib/customer-queries.ts';
 import { BULK_STATUS_FAILURE, setReferralStatuses } from '../api/bulk-status.ts';
-import { referralsKey } from '../api/get-referrals.ts';
+import { referralsKey } from '../api/update-referral-status.ts';
 import { referralName, STATUS_OPTIONS } from './referral-labels.ts';
 
 const counted = (count: number) => `${count} ${count === 1 ? 'referral' : 'referrals'}`;
