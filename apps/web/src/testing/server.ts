@@ -13,7 +13,7 @@ import { referralsHandlers } from './handlers/referrals.ts';
 import { searchHandlers } from './handlers/search.ts';
 import { securityHandlers } from './handlers/security.ts';
 import { termsHandlers } from './handlers/terms.ts';
-import { usersHandlers } from './handlers/users.ts';
+import { customersHandlers } from './handlers/customers.ts';
 import { db, type SentRequest } from './store.ts';
 
 /**
@@ -29,7 +29,7 @@ export const server = setupServer(
   ...dashboardHandlers,
   ...auditHandlers,
   ...exportsHandlers,
-  ...usersHandlers,
+  ...customersHandlers,
   ...referralsHandlers,
   ...notificationsHandlers,
   ...searchHandlers,

@@ -157,12 +157,13 @@ function caskCount(db: DbOrTx, customerId: AnyPgColumn) {
   return db.$count(casks, and(eq(casks.ownerId, customerId), isNull(casks.deletedAt)));
 }
 
-export interface UserRow {
+/** A customer as User Management shows them; the contract calls the cask count `balance`. */
+export interface CustomerRow {
   id: string;
   fullName: string;
   email: string;
   phone: string | null;
-  balance: number;
+  casksHeld: number;
   isActive: boolean;
   createdAt: Date;
   updatedAt: Date;
@@ -189,14 +190,14 @@ export function createUserList(database: Database) {
       fullName: sql`p.full_name`,
       email: sql`p.email`,
       phone: sql`p.phone`,
-      balance: sql`p.balance`,
+      balance: sql`p.casks_held`,
       isActive: sql`p.is_active`,
       createdAt: isoTimeSql(sql`p.created_at`),
       version: versionSql(sql`p.updated_at`),
     }),
   });
   const rowSql = frozenSql(sql`w.id, w.full_name, w.email, w.phone,
-    (select count(*)::int from casks k where k.owner_id = w.id and k.deleted_at is null) as balance,
+    (select count(*)::int from casks k where k.owner_id = w.id and k.deleted_at is null) as casks_held,
     w.is_active, w.created_at, w.updated_at`);
   return (query: CustomerPageRequest) => read(customerListRequest(query, 'users', rowSql));
 }
@@ -239,14 +240,14 @@ export async function updateCustomerDetails(
     .where(eq(customers.id, id));
 }
 
-export async function findUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+export async function findUser(db: DbOrTx, id: string): Promise<CustomerRow | undefined> {
   const [row] = await db
     .select({
       id: customers.id,
       fullName: customers.fullName,
       email: customers.email,
       phone: customers.phone,
-      balance: caskCount(db, customers.id),
+      casksHeld: caskCount(db, customers.id),
       isActive: customers.isActive,
       createdAt: customers.createdAt,
       updatedAt: customers.updatedAt,

@@ -24,7 +24,7 @@ import {
   softDeleteCustomer,
   updateCustomerActive,
   updateCustomerDetails,
-  type UserRow,
+  type CustomerRow,
   lockVisibleCustomer,
 } from './customers.repository.ts';
 
@@ -60,8 +60,14 @@ function isEmailUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-function toUser({ updatedAt, ...row }: UserRow): User {
-  return { ...row, createdAt: row.createdAt.toISOString(), version: versionOf(updatedAt) };
+/** The contract's User: the spec's `balance` is the customer's cask count. */
+function toUser({ updatedAt, casksHeld, ...row }: CustomerRow): User {
+  return {
+    ...row,
+    balance: casksHeld,
+    createdAt: row.createdAt.toISOString(),
+    version: versionOf(updatedAt),
+  };
 }
 
 export function createUsersService(deps: { database: Database }) {
@@ -132,7 +138,7 @@ export function createUsersService(deps: { database: Database }) {
           await updateCustomerDetails(tx, id, body);
           const updated = await findUser(tx, id);
           if (!updated) throw new NotFoundError(USER_NOT_FOUND);
-          const fields = ({ fullName, email, phone }: UserRow) => ({ fullName, email, phone });
+          const fields = ({ fullName, email, phone }: CustomerRow) => ({ fullName, email, phone });
           await writeAudit(tx, {
             adminId: actor.adminId,
             action: 'user.updated',

@@ -27,7 +27,7 @@ import { db, deleteRow, listsReleased, restoreRow } from '../store.ts';
 
 const orderOf = (id: unknown) => db().orders.find((o) => o._id === id);
 
-/** Orders (modules/purchases, the API's `/purchases`), newest first. */
+/** Orders (modules/orders, the API's `/purchases`), newest first. */
 export const ordersHandlers = [
   http.get('/api/purchases', async ({ request }) => {
     await listsReleased();

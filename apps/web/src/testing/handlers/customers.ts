@@ -105,7 +105,7 @@ function sectionRows(customer: StoredCustomer, section: string): unknown[] {
 }
 
 /** Customers (modules/customers), their rewards and the customer page, as the API answers them. */
-export const usersHandlers = [
+export const customersHandlers = [
   http.get('/api/users', async ({ request }) => {
     await listsReleased();
     const query = queryOf(request);
