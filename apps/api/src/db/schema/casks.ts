@@ -6,6 +6,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -119,7 +120,7 @@ export const casks = pgTable(
     index('casks_owner_listing_idx')
       .on(table.ownerId, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
-    // The Cask List's alert filters and the dashboard's alert counts (decision 230).
+    // The Cask List's alert filters (decision 230); the dashboard counts from cask_alert_days.
     index('casks_regauge_due_idx')
       .on(table.regaugeDueOn, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
@@ -226,6 +227,34 @@ export const caskTransfers = pgTable(
     index('cask_transfers_cask_idx').on(table.caskId, table.createdAt),
     index('cask_transfers_from_idx').on(table.fromCustomerId),
     index('cask_transfers_to_idx').on(table.toCustomerId),
+  ],
+);
+
+/** The kinds of `cask_alert_days`: the day each cask column names (decision 386). */
+export const CASK_ALERT_DAY_KINDS = ['regauge_due', 'abv_forty'] as const;
+export type CaskAlertDayKind = (typeof CASK_ALERT_DAY_KINDS)[number];
+
+/**
+ * The dashboard's gauge alert counts (issue 46, decision 386): how many casks not deleted have
+ * each day as their `regauge_due_on` (kind 'regauge_due') or their `abv_forty_on` (kind
+ * 'abv_forty'). The casks with an alert on a date are the sum over the days up to it, so the
+ * count is exact on any date, midnight included, and reads one row a day, not one a cask. Kept by
+ * casks_counters_apply() (src/db/sql/031_casks_counters.sql) in the same transaction as each
+ * change to casks (a change is added, so concurrent writers never overwrite each other); rebuilt
+ * from the casks by rebuild_cask_alert_days() (src/db/sql/101), which refresh_counters() runs, so a
+ * TRUNCATE and a recount rebuild it too. A day whose casks all moved away stays with 0. Never
+ * written from application code.
+ */
+export const caskAlertDays = pgTable(
+  'cask_alert_days',
+  {
+    kind: text('kind', { enum: CASK_ALERT_DAY_KINDS }).notNull(),
+    day: date('day').notNull(),
+    casks: integer('casks').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.day] }),
+    check('cask_alert_days_kind_valid', sql`${table.kind} in ('regauge_due', 'abv_forty')`),
   ],
 );
 

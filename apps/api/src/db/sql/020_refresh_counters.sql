@@ -2,7 +2,9 @@
 -- a bulk load with triggers disabled (the demo seed). It sums, for every table, the rows of the
 -- table's <table>_counter_rows function (the files NNN_<table>_counters.sql), the same rows the
 -- statement triggers add and subtract. So a new counted table is one file: its counter_rows
--- function and its triggers; nothing here changes.
+-- function and its triggers; nothing here changes. The one count kept in a table of its own,
+-- the casks' gauge alert days (cask_alert_days, decision 386), is rebuilt with them
+-- (rebuild_cask_alert_days, 102), so a bulk load's and a TRUNCATE's recount (021) cover it.
 --
 -- It never moves a search version backwards (a cached count would then match a version number
 -- reused for different data): it keeps every *.search_version and moves each one forward, so no
@@ -28,5 +30,6 @@ BEGIN
     INSERT INTO counters (name, value) VALUES (counted.table_name || '.search_version', 1)
     ON CONFLICT (name) DO NOTHING;
   END LOOP;
+  PERFORM rebuild_cask_alert_days();
 END
 $$;

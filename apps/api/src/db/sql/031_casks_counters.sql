@@ -20,7 +20,18 @@ $$;
 -- did (an update is both), one counter write per statement, so bulk loads stay fast. Static SQL,
 -- not EXECUTE: PL/pgSQL keeps the plan for the session (bench/plans.md). TRUNCATE recounts
 -- instead (021_refresh_counters_after_truncate.sql).
+--
+-- The dashboard's gauge alert counts are kept the same way in a table of their own (decision
+-- 386): cask_alert_days gets, for each (kind, day), how many rows of casks_alert_day_rows
+-- (101_casks_alert_day_rows.sql) the statement added less those it removed, after the counters
+-- (one lock order for every writer), in (kind, day) order; a day left with no cask is deleted, so
+-- the table stays what rebuild_cask_alert_days() (102) makes. An edit that moves no alert day
+-- writes nothing there.
 CREATE OR REPLACE FUNCTION casks_counters_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  kinds text[];
+  days date[];
+  deltas int[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM add_to_counters(array_agg(name), array_agg(delta)) FROM (
@@ -38,6 +49,46 @@ BEGIN
         SELECT d.name, -d.delta FROM old_rows r CROSS JOIN LATERAL casks_counter_rows(r) d
       ) u GROUP BY name
     ) s(name, delta);
+  END IF;
+
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(kind ORDER BY kind, day), array_agg(day ORDER BY kind, day),
+           array_agg(delta ORDER BY kind, day)
+      INTO kinds, days, deltas FROM (
+      SELECT d.kind, d.day, count(*)::int FROM new_rows r CROSS JOIN LATERAL casks_alert_day_rows(r) d
+      GROUP BY d.kind, d.day
+    ) s(kind, day, delta);
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(kind ORDER BY kind, day), array_agg(day ORDER BY kind, day),
+           array_agg(delta ORDER BY kind, day)
+      INTO kinds, days, deltas FROM (
+      SELECT d.kind, d.day, -count(*)::int FROM old_rows r CROSS JOIN LATERAL casks_alert_day_rows(r) d
+      GROUP BY d.kind, d.day
+    ) s(kind, day, delta);
+  ELSE
+    SELECT array_agg(kind ORDER BY kind, day), array_agg(day ORDER BY kind, day),
+           array_agg(delta ORDER BY kind, day)
+      INTO kinds, days, deltas FROM (
+      SELECT kind, day, sum(delta)::int FROM (
+        SELECT d.kind, d.day, 1 FROM new_rows r CROSS JOIN LATERAL casks_alert_day_rows(r) d
+        UNION ALL
+        SELECT d.kind, d.day, -1 FROM old_rows r CROSS JOIN LATERAL casks_alert_day_rows(r) d
+      ) u(kind, day, delta) GROUP BY kind, day HAVING sum(delta) <> 0
+    ) s(kind, day, delta);
+  END IF;
+  IF kinds IS NOT NULL THEN
+    WITH changed AS (
+      INSERT INTO cask_alert_days AS a (kind, day, casks)
+      SELECT c.kind, c.day, c.delta FROM unnest(kinds, days, deltas) AS c(kind, day, delta)
+      ORDER BY c.kind, c.day
+      ON CONFLICT (kind, day) DO UPDATE SET casks = a.casks + excluded.casks
+      RETURNING a.kind, a.day, a.casks
+    )
+    SELECT array_agg(kind), array_agg(day) INTO kinds, days FROM changed WHERE casks = 0;
+    IF kinds IS NOT NULL THEN
+      DELETE FROM cask_alert_days a USING unnest(kinds, days) AS e(kind, day)
+      WHERE a.kind = e.kind AND a.day = e.day AND a.casks = 0;
+    END IF;
   END IF;
   RETURN NULL;
 END

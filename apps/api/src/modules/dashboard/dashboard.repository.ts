@@ -54,18 +54,20 @@ export async function readDashboardCounters(
 }
 
 /**
- * The casks with each gauge alert today, deleted casks left out (decision 273): two index-only
- * range counts (casks_regauge_due_idx, casks_abv_forty_idx, which hold only casks not deleted);
- * the alert days change with the date, so no counter can hold them.
+ * The casks with each gauge alert today, deleted casks left out (decision 273): the sums of the
+ * casks of every alert day up to the date (cask_alert_days, one row a day, kept by the casks'
+ * triggers, decision 386), so the read grows with the days, not the casks, and is exact on any
+ * date: a cask moves into an alert the day its date is reached, with nothing written at midnight.
  */
 export async function readCaskAlertCounts(
   database: Pick<Database, 'readRows'>,
   today: string,
 ): Promise<{ regaugeDue: number; abvNearForty: number }> {
   const statement = sql`select
-    (select count(*) from casks where deleted_at is null and regauge_due_on <= ${today}::date)::int,
-    (select count(*) from casks where deleted_at is null
-      and abv_forty_on <= ${abvNearUntil(today)}::date)::int`;
+    (select coalesce(sum(casks), 0) from cask_alert_days
+      where kind = 'regauge_due' and day <= ${today}::date)::int,
+    (select coalesce(sum(casks), 0) from cask_alert_days
+      where kind = 'abv_forty' and day <= ${abvNearUntil(today)}::date)::int`;
   const [row] = (await database.readRows(statement, { prepared: true })) as [number, number][];
   return { regaugeDue: Number(row?.[0] ?? 0), abvNearForty: Number(row?.[1] ?? 0) };
 }
