@@ -271,6 +271,46 @@ test('0033 renames the orders tables: the rows, their notes and their counters a
   }
 });
 
+test('0034 counts the casks already there into their alert days', async () => {
+  const older = await freshDatabase('empty');
+  const before = migrationsBefore('0034_cask_alert_days');
+  try {
+    await migrate(older.database, before, { functions: false });
+    const owner = await createCustomer({ database: older.database });
+    // Due on 2005-01-01 (twice), on 2031-01-01, never (no year), and a deleted one.
+    await older.database.db.execute(
+      sql`insert into casks (name, owner_id, year, abv_forty_on, deleted_at) values
+            ('a', ${owner.id}, 2000, '2030-05-01', null), ('b', ${owner.id}, 2000, null, null),
+            ('c', ${owner.id}, 2026, null, null), ('d', ${owner.id}, null, '2030-05-01', null),
+            ('e', ${owner.id}, 1990, '2030-05-01', now())`,
+    );
+    await migrate(older.database);
+    const read = async () =>
+      (
+        (await older.database.db.execute(
+          sql.raw(
+            "select kind, to_char(day, 'YYYY-MM-DD') as day, casks from cask_alert_days order by 1, 2",
+          ),
+        )) as unknown as { rows: unknown[] }
+      ).rows;
+    const counted = [
+      { kind: 'abv_forty', day: '2030-05-01', casks: 2 },
+      { kind: 'regauge_due', day: '2005-01-01', casks: 2 },
+      { kind: 'regauge_due', day: '2031-01-01', casks: 1 },
+    ];
+    expect(await read()).toEqual(counted);
+    // What a rebuild from the casks makes (refresh_counters runs it), and the triggers go on.
+    await older.database.db.execute(sql`select refresh_counters()`);
+    expect(await read()).toEqual(counted);
+    await older.database.db.execute(sql`update casks set deleted_at = now() where name = 'c'`);
+    expect(await read()).toEqual(counted.slice(0, 2));
+  } finally {
+    await older.database.close();
+    await older.drop();
+    rmSync(before, { recursive: true, force: true });
+  }
+});
+
 test.runIf(process.env.TEST_DATABASE_URL)(
   'two instances migrating one empty PostgreSQL database at once take turns',
   async () => {

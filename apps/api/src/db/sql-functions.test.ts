@@ -125,11 +125,14 @@ test('applying the files again changes nothing, and the counters stay exact', as
   const { kept, recounted } = await countersKeptAndRecounted(ctx);
   expect(kept).toEqual(recounted);
   expect(kept).toMatchObject({ 'customers.total': expect.any(String), 'casks.gain': '-8700.00' });
+  // The cask's alert day (decision 386): fill 2012, never gauged, due 5 years on.
+  expect(kept).toMatchObject({ 'cask_alert_days.regauge_due.2017-01-01': expect.any(String) });
 
   await ctx.database.db.execute(sql`truncate casks cascade`);
   const afterTruncate = await countersKeptAndRecounted(ctx);
   expect(afterTruncate.kept).toEqual(afterTruncate.recounted);
   expect(afterTruncate.kept['casks.total']).toBeUndefined();
+  expect(Object.keys(afterTruncate.kept).filter((name) => name.startsWith('cask_'))).toEqual([]);
 });
 
 test('instances that start together apply the files one after the other', async () => {

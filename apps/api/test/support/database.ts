@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import { abvNearUntil } from '@cask/contracts/cask-records';
 import { openDatabase, rowsOf, type Database } from '../../src/db/client.ts';
 
 /**
@@ -54,7 +55,8 @@ export async function queryRows<T>(ctx: { database: Database }, statement: SQL):
  * The counters as the triggers kept them, then as `refresh_counters()` recounts them from the
  * tables (it rewrites them): a slotted counter's rows (`<name>#<slot>`, decision 222) read as
  * their sum, the search caches' versions and counters at 0 (a recount leaves them out) are left
- * out. Values as numeric text (`'-8700.00'`).
+ * out. Values as numeric text (`'-8700.00'`). The casks' alert days, rebuilt by the recount too
+ * (decision 386), read as counters named `cask_alert_days.<kind>.<day>` (their casks, as text).
  */
 export async function countersKeptAndRecounted(ctx: {
   database: Database;
@@ -64,7 +66,10 @@ export async function countersKeptAndRecounted(ctx: {
       (
         await queryRows<{ name: string; value: string }>(
           ctx,
-          sql`select split_part(name, '#', 1) as name, sum(value)::text as value from counters group by 1 order by 1`,
+          sql`select split_part(name, '#', 1) as name, sum(value)::text as value from counters group by 1
+              union all
+              select 'cask_alert_days.' || kind || '.' || to_char(day, 'YYYY-MM-DD'), casks::text
+              from cask_alert_days order by 1`,
         )
       )
         .filter((row) => !row.name.endsWith('.search_version') && Number(row.value) !== 0)
@@ -73,4 +78,22 @@ export async function countersKeptAndRecounted(ctx: {
   const kept = await read();
   await ctx.database.db.execute(sql`select refresh_counters()`);
   return { kept, recounted: await read() };
+}
+
+/**
+ * The dashboard's gauge alert counts on `today` (YYYY-MM-DD) as a plain count of the casks not
+ * deleted (what the repository read before decision 386): what `cask_alert_days` must sum to.
+ */
+export async function plainCaskAlertCounts(
+  ctx: { database: Database },
+  today: string,
+): Promise<{ regaugeDue: number; abvNearForty: number }> {
+  const [row] = await queryRows<{ regaugeDue: number; abvNearForty: number }>(
+    ctx,
+    sql`select
+      count(*) filter (where regauge_due_on <= ${today}::date)::int as "regaugeDue",
+      count(*) filter (where abv_forty_on <= ${abvNearUntil(today)}::date)::int as "abvNearForty"
+    from casks where deleted_at is null`,
+  );
+  return row!;
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Dashboard, DashboardResponse } from '@cask/contracts/dashboard';
-import { beforeAll, expect, test } from 'vitest';
+import { todayIso } from '@cask/contracts/cask-records';
+import { beforeAll, expect, test, vi } from 'vitest';
 import { casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { offers } from '../../db/schema/offers.ts';
@@ -8,7 +9,12 @@ import { orders } from '../../db/schema/orders.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { countersKeptAndRecounted } from '../../../test/support/database.ts';
+import {
+  countersKeptAndRecounted,
+  plainCaskAlertCounts,
+  queryRows,
+} from '../../../test/support/database.ts';
+import { createDashboardService } from './dashboard.service.ts';
 import {
   createCask,
   createCustomer,
@@ -79,6 +85,129 @@ test('the cask alert counts are the casks the Cask List filters show (issue 30)'
   };
   expect(await listed('regauge-due')).toBe(after?.regaugeDue);
   expect(await listed('abv-near-40')).toBe(after?.abvNearForty);
+});
+
+test('the alert counts stay a plain count of the casks through every change (decision 386)', async () => {
+  const today = todayIso();
+  const year = new Date().getUTCFullYear();
+  const agree = async () => {
+    const shown = (await summary()).caskAlerts!;
+    expect(shown).toEqual(await plainCaskAlertCounts(ctx, today));
+    return shown;
+  };
+  const send = async (method: 'POST' | 'DELETE', url: string, payload?: object) => {
+    const res = await ctx.app.inject({ method, url, headers: admin.headers, payload });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  };
+  const start = await agree();
+  const owner = await createCustomer(ctx);
+  // One bulk insert: 20 years old and never gauged (due), 2 years old (not yet), no year (never).
+  const added = await ctx.database.db
+    .insert(casks)
+    .values(
+      Array.from({ length: 12 }, (_, i) => ({
+        name: `Alert cask ${i}`,
+        ownerId: owner.id,
+        year: i % 4 === 3 ? null : year - (i % 4 === 0 ? 2 : 20 + i),
+      })),
+    )
+    .returning({ id: casks.id, year: casks.year });
+  const due = added.filter((cask) => cask.year !== null && cask.year < year - 2);
+  expect((await agree()).regaugeDue).toBe(start.regaugeDue + due.length);
+
+  // A regauge today takes a cask out of 'due'; one below 40% puts it into 'near 40%'.
+  await send('POST', `/api/casks/${due[0]!.id}/regauges`, {
+    gaugedOn: today,
+    bulkLitres: '190',
+    abv: '39.5',
+  });
+  expect(await agree()).toEqual({
+    regaugeDue: start.regaugeDue + due.length - 1,
+    abvNearForty: start.abvNearForty + 1,
+  });
+
+  // A delete and its undo, one by one and in bulk.
+  await send('DELETE', `/api/casks/${due[0]!.id}`);
+  await send('DELETE', `/api/casks/${due[1]!.id}`);
+  expect(await agree()).toEqual({
+    regaugeDue: start.regaugeDue + due.length - 2,
+    abvNearForty: start.abvNearForty,
+  });
+  await send('POST', '/api/casks/bulk/deleted', {
+    changes: [
+      { id: due[0]!.id, deleted: false },
+      { id: due[1]!.id, deleted: false },
+      { id: due[2]!.id, deleted: true },
+    ],
+  });
+  expect(await agree()).toEqual({
+    regaugeDue: start.regaugeDue + due.length - 2,
+    abvNearForty: start.abvNearForty + 1,
+  });
+
+  // Bulk statements that move the days of many casks, and an erase.
+  await ctx.database.db.execute(
+    sql`update casks set year = year + 17 where name like 'Alert cask %' and year is not null`,
+  );
+  await agree();
+  await ctx.database.db.execute(
+    sql`update casks set year = ${year - 40} where name like 'Alert cask %'`,
+  );
+  await agree();
+  await ctx.database.db.delete(casks).where(eq(casks.id, due[0]!.id));
+  await ctx.database.db.execute(
+    sql`update casks set deleted_at = now() where name in ('Alert cask 4', 'Alert cask 5')`,
+  );
+  // All 40 years old and never gauged now, but for the one erased and the two deleted.
+  expect(await agree()).toEqual({
+    regaugeDue: start.regaugeDue + added.length - 3,
+    abvNearForty: start.abvNearForty,
+  });
+
+  // The days kept are the days a rebuild makes (refresh_counters rebuilds them).
+  const { kept, recounted } = await countersKeptAndRecounted(ctx);
+  expect(kept).toEqual(recounted);
+  expect(Object.keys(kept).some((name) => name.startsWith('cask_alert_days.regauge_due.'))).toBe(
+    true,
+  );
+  await agree();
+});
+
+test('a cask moves into the alert counts exactly when the date changes at midnight (UTC)', async () => {
+  // The service reads today from the clock (todayIso); only Date is faked, so the database
+  // driver's timers run. The service is called directly: a token would expire in 2031.
+  const service = createDashboardService({ database: ctx.database });
+  // Fill 2000, last gauged 2030-06-15: due a year later, on 2031-06-15 (older than 15 years).
+  const cask = await createCask(ctx, { year: 2000 });
+  await ctx.database.db.execute(sql`
+    insert into cask_regauges (cask_id, gauged_on, bulk_litres, abv)
+    values (${cask.id}, '2030-06-15', 180, 45)`);
+  await ctx.database.db.execute(sql`select cask_refresh_gauge_alerts(array[${cask.id}]::uuid[])`);
+  // And its ABV reaches 40% 3 years after (ABV_NEAR_YEARS): near from 2031-06-15 on.
+  await ctx.database.db.execute(
+    sql`update casks set abv_forty_on = '2034-06-15' where id = ${cask.id}`,
+  );
+  const [row] = await queryRows<{ due: string }>(
+    ctx,
+    sql`select regauge_due_on::text as due from casks where id = ${cask.id}`,
+  );
+  expect(row?.due).toBe('2031-06-15');
+
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    vi.setSystemTime(new Date('2031-06-14T23:59:59.999Z'));
+    const before = (await service.summary()).caskAlerts!;
+    expect(before).toEqual(await plainCaskAlertCounts(ctx, '2031-06-14'));
+    vi.setSystemTime(new Date('2031-06-15T00:00:00.000Z'));
+    const after = (await service.summary()).caskAlerts!;
+    expect(after).toEqual(await plainCaskAlertCounts(ctx, '2031-06-15'));
+    expect(after).toEqual({
+      regaugeDue: before.regaugeDue + 1,
+      abvNearForty: before.abvNearForty + 1,
+    });
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 test('the cards count customers not deleted, every cask and the active offers', async () => {
