@@ -118,8 +118,8 @@ test('the alert counts stay a plain count of the casks through every change (dec
   // A regauge today takes a cask out of 'due'; one below 40% puts it into 'near 40%'.
   await send('POST', `/api/casks/${due[0]!.id}/regauges`, {
     gaugedOn: today,
-    bulkLitres: '190',
-    abv: '39.5',
+    bulkLitres: '190L',
+    abv: '39.5%',
   });
   expect(await agree()).toEqual({
     regaugeDue: start.regaugeDue + due.length - 1,
