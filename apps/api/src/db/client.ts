@@ -68,6 +68,11 @@ export interface Database {
    * process per data folder and runs it at once.
    */
   exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Opened with `background` (PGlite only): resolves when PGlite's WebAssembly and data folder are
+   * loaded (its documented `waitReady`), rejects when they cannot be. Absent otherwise.
+   */
+  opened?: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,6 +93,12 @@ export interface DatabaseOptions {
    * `loadDataDir` (a backup being restored, or the API tests' migrated template, decision 282).
    */
   initialData?: Blob | undefined;
+  /**
+   * PGlite only: answer before the database has loaded (PGlite's constructor instead of
+   * `PGlite.create`), so the caller builds the app meanwhile; statements sent before wait for it.
+   * The caller awaits `opened` before its first statement (server.ts, docs/decisions/388).
+   */
+  background?: boolean;
 }
 
 /** Statement names by text, process-wide, so one name never stands for two texts. */
@@ -225,11 +236,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const inMemory = options.dataDir.startsWith('memory://');
   const dir = inMemory ? options.dataDir : path.resolve(options.dataDir, 'pglite');
   if (!inMemory) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, {
+  const pgliteOptions = {
     extensions: { pg_trgm },
     ...(options.initialData ? { loadDataDir: options.initialData } : {}),
-  });
+  };
+  const client = options.background
+    ? new PGlite(dir, pgliteOptions)
+    : await PGlite.create(dir, pgliteOptions);
   return {
+    ...(options.background ? { opened: client.waitReady } : {}),
     db: drizzle(client) as unknown as Db,
     readRows: readRowsOf(async (text, values) => {
       const result = await client.query<unknown[]>(text, [...values], { rowMode: 'array' });

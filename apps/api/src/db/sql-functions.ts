@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Tx } from './client.ts';
 
 /**
  * The database's functions and triggers, one file per function (a table's counters: one file)
@@ -82,6 +83,8 @@ function triggerStamp(file: string, statement: string): string {
 export async function applyDatabaseFunctions(
   db: PgDatabase<PgQueryResultHKT>,
   dir = findDatabaseFunctionsDir(),
+  /** Run last in the same transaction, under the lock: migrate() writes the start stamp. */
+  andThen?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
   const files = await databaseFunctionFiles(dir);
   await db.transaction(async (tx) => {
@@ -132,5 +135,6 @@ export async function applyDatabaseFunctions(
         }
       }
     }
+    await andThen?.(tx);
   });
 }
