@@ -10,7 +10,7 @@ $$;
 -- adds what the inserted rows contribute (customers_counter_rows), subtracts what the deleted rows
 -- did (an update is both), one counter write per statement, so bulk loads stay fast. Static SQL,
 -- not EXECUTE: PL/pgSQL keeps the plan for the session (bench/plans.md). TRUNCATE recounts
--- instead (021_refresh_counters_after_truncate.sql).
+-- instead (its trigger below, on 021_refresh_counters_after_truncate.sql).
 CREATE OR REPLACE FUNCTION customers_counters_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -48,3 +48,6 @@ CREATE TRIGGER customers_counters_delete AFTER DELETE ON customers REFERENCING O
 CREATE TRIGGER customers_search_version
   AFTER INSERT OR DELETE OR UPDATE OF full_name, email, deleted_at OR TRUNCATE ON customers
   FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('customers.search_version');
+--> statement-breakpoint
+CREATE TRIGGER customers_counters_truncate AFTER TRUNCATE ON customers
+  FOR EACH STATEMENT EXECUTE FUNCTION refresh_counters_after_truncate();

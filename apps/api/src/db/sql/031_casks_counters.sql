@@ -19,7 +19,7 @@ $$;
 -- adds what the inserted rows contribute (casks_counter_rows), subtracts what the deleted rows
 -- did (an update is both), one counter write per statement, so bulk loads stay fast. Static SQL,
 -- not EXECUTE: PL/pgSQL keeps the plan for the session (bench/plans.md). TRUNCATE recounts
--- instead (021_refresh_counters_after_truncate.sql).
+-- instead (its trigger below, on 021_refresh_counters_after_truncate.sql).
 --
 -- The dashboard's gauge alert counts are kept the same way in a table of their own (decision
 -- 386): cask_alert_days gets, for each (kind, day), how many rows of casks_alert_day_rows
@@ -114,3 +114,6 @@ CREATE TRIGGER casks_search_version
 CREATE TRIGGER casks_alert_search_version
   AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON casks
   FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('casks.alert.search_version');
+--> statement-breakpoint
+CREATE TRIGGER casks_counters_truncate AFTER TRUNCATE ON casks
+  FOR EACH STATEMENT EXECUTE FUNCTION refresh_counters_after_truncate();

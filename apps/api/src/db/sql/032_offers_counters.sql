@@ -15,7 +15,7 @@ $$;
 -- adds what the inserted rows contribute (offers_counter_rows), subtracts what the deleted rows
 -- did (an update is both), one counter write per statement, so bulk loads stay fast. Static SQL,
 -- not EXECUTE: PL/pgSQL keeps the plan for the session (bench/plans.md). TRUNCATE recounts
--- instead (021_refresh_counters_after_truncate.sql).
+-- instead (its trigger below, on 021_refresh_counters_after_truncate.sql).
 CREATE OR REPLACE FUNCTION offers_counters_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -53,3 +53,6 @@ CREATE TRIGGER offers_counters_delete AFTER DELETE ON offers REFERENCING OLD TAB
 CREATE TRIGGER offers_search_version
   AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON offers
   FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('offers.search_version');
+--> statement-breakpoint
+CREATE TRIGGER offers_counters_truncate AFTER TRUNCATE ON offers
+  FOR EACH STATEMENT EXECUTE FUNCTION refresh_counters_after_truncate();

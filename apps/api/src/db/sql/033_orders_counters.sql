@@ -23,7 +23,7 @@ $$;
 -- adds what the inserted rows contribute (orders_counter_rows), subtracts what the deleted rows
 -- did (an update is both), one counter write per statement, so bulk loads stay fast. Static SQL,
 -- not EXECUTE: PL/pgSQL keeps the plan for the session (bench/plans.md). TRUNCATE recounts
--- instead (021_refresh_counters_after_truncate.sql).
+-- instead (its trigger below, on 021_refresh_counters_after_truncate.sql).
 CREATE OR REPLACE FUNCTION orders_counters_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -60,3 +60,6 @@ CREATE TRIGGER orders_counters_delete AFTER DELETE ON orders REFERENCING OLD TAB
 CREATE TRIGGER orders_search_version
   AFTER INSERT OR DELETE OR UPDATE OF contact_full_name, title, status, deleted_at OR TRUNCATE ON orders
   FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('orders.search_version');
+--> statement-breakpoint
+CREATE TRIGGER orders_counters_truncate AFTER TRUNCATE ON orders
+  FOR EACH STATEMENT EXECUTE FUNCTION refresh_counters_after_truncate();

@@ -14,7 +14,7 @@ $$;
 -- adds what the inserted rows contribute (referrals_counter_rows), subtracts what the deleted rows
 -- did (an update is both), one counter write per statement, so bulk loads stay fast. Static SQL,
 -- not EXECUTE: PL/pgSQL keeps the plan for the session (bench/plans.md). TRUNCATE recounts
--- instead (021_refresh_counters_after_truncate.sql).
+-- instead (its trigger below, on 021_refresh_counters_after_truncate.sql).
 CREATE OR REPLACE FUNCTION referrals_counters_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -52,3 +52,6 @@ CREATE TRIGGER referrals_counters_delete AFTER DELETE ON referrals REFERENCING O
 CREATE TRIGGER referrals_search_version
   AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON referrals
   FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('referrals.search_version');
+--> statement-breakpoint
+CREATE TRIGGER referrals_counters_truncate AFTER TRUNCATE ON referrals
+  FOR EACH STATEMENT EXECUTE FUNCTION refresh_counters_after_truncate();

@@ -6,7 +6,7 @@ LANGUAGE sql IMMUTABLE AS $$
 $$;
 --> statement-breakpoint
 -- The triggers count the rows inserted or deleted. TRUNCATE recounts instead
--- (021_refresh_counters_after_truncate.sql).
+-- (its trigger below, on 021_refresh_counters_after_truncate.sql).
 CREATE OR REPLACE FUNCTION notifications_counters_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -29,3 +29,6 @@ CREATE TRIGGER notifications_counters_delete AFTER DELETE ON notifications REFER
 CREATE TRIGGER notifications_search_version
   AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON notifications
   FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('notifications.search_version');
+--> statement-breakpoint
+CREATE TRIGGER notifications_counters_truncate AFTER TRUNCATE ON notifications
+  FOR EACH STATEMENT EXECUTE FUNCTION refresh_counters_after_truncate();
