@@ -47,7 +47,7 @@ const WRITE =
   /^(\+ )?(Add|Adjust|Change|Create|Delete|Disable|Edit|Enable|Invite|Mark|Record|Resend|Reset|Restore|Save|Send|Set|Transfer|Update|Withdraw)\b/;
 
 // docs/architecture.md#roles (decisions 220 and 325): a Viewer reads every screen, and no control
-// that would change something is offered, bulk bars and row checkboxes included. Each screen: a
+// that would change something is offered, bulk bars, row checkboxes and Action columns included. Each screen: a
 // text that proves it has loaded, and who is offered its changes (an Owner alone manages the
 // admins).
 const screens: { route: string; loaded: string; changer: AdminProfile }[] = [
@@ -95,7 +95,12 @@ async function open(route: string, loaded: string, profile: AdminProfile) {
     .queryAllByRole('button')
     .map((button) => button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '')
     .filter((name) => WRITE.test(name));
-  return { writes, checkboxes: screen.queryAllByRole('checkbox') };
+  // A column of changes ('Action', 'Actions') is left out, not shown empty.
+  const actionColumns = screen
+    .queryAllByRole('columnheader')
+    .map((header) => header.textContent?.trim() ?? '')
+    .filter((name) => /^Actions?$/.test(name));
+  return { writes, checkboxes: screen.queryAllByRole('checkbox'), actionColumns };
 }
 
 test.each(screens)(
@@ -109,9 +114,10 @@ test.each(screens)(
 test.each(screens)(
   'a Viewer reads $route with no control that changes something',
   async ({ route, loaded }) => {
-    const { writes, checkboxes } = await open(route, loaded, viewer);
+    const { writes, checkboxes, actionColumns } = await open(route, loaded, viewer);
     expect(writes, route).toEqual([]);
     expect(checkboxes, route).toEqual([]);
+    expect(actionColumns, route).toEqual([]);
   },
 );
 

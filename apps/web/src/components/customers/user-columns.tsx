@@ -12,10 +12,13 @@ import { UserStatusBadge } from './user-status.tsx';
  */
 export function userColumns({
   actionsHeader,
+  canChange,
   onEdit,
   onDelete,
 }: {
   actionsHeader: string;
+  /** Whether the admin may change customers: a Viewer's table has no actions column. */
+  canChange: boolean;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 }): Column<User>[] {
@@ -37,6 +40,7 @@ export function userColumns({
     {
       id: 'actions',
       pinned: true,
+      hidden: !canChange,
       header: actionsHeader,
       align: 'right',
       cell: (user) => (

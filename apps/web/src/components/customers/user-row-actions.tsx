@@ -1,12 +1,12 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { IconButton } from '@/components/ui/button.tsx';
-import { useCan } from '@/lib/current-admin.ts';
 
-/** The Action(s) cell of the customer tables: two icon buttons named 'Edit' and 'Delete' for assistive technology. */
+/**
+ * The Action(s) cell of the lists: two icon buttons named 'Edit' and 'Delete' for assistive
+ * technology. A Viewer is offered no change (docs/architecture.md#roles; the API refuses it
+ * anyway, decision 220): the lists hide the column for them (`hidden` of DataTable's columns).
+ */
 export function UserRowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
-  // docs/architecture.md#roles: a Viewer is offered no change (the API refuses it anyway, decision
-  // 220).
-  if (!useCan('change')) return null;
   return (
     <div className="inline-flex items-center gap-1">
       <IconButton label="Edit" onClick={onEdit}>

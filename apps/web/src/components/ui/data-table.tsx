@@ -18,6 +18,11 @@ export interface Column<Row> {
   pinned?: boolean;
   /** The API's sort name for this column (issue 31): its header becomes a sort button. */
   sort?: string;
+  /**
+   * Leaves the column out, header and cells: the Action columns for a Viewer, who may change
+   * nothing (docs/architecture.md#roles), so no empty column is left.
+   */
+  hidden?: boolean;
 }
 
 /** The list's sort (`name`, `-name`, or undefined for its default) and what a header press does. */
@@ -259,9 +264,8 @@ export function DataTable<Row>({
   selection,
   keyboardScroll = false,
 }: DataTableProps<Row>) {
-  const columns = selection
-    ? [selectionColumn(selection, rows ?? [], rowKey), ...givenColumns]
-    : givenColumns;
+  const shown = givenColumns.filter((column) => !column.hidden);
+  const columns = selection ? [selectionColumn(selection, rows ?? [], rowKey), ...shown] : shown;
   const hasRows = rows !== undefined && rows.length > 0;
   const firstLoad = !hasRows && (loading || rows === undefined);
   const busy = hasRows && (fetching || loading);

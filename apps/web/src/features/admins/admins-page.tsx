@@ -323,9 +323,9 @@ function adminColumns({
       id: 'actions',
       header: 'Actions',
       pinned: true,
+      hidden: !manage,
       align: 'right',
-      cell: (admin) =>
-        manage ? <RowActions admin={admin} self={admin.id === selfId} onAction={onAction} /> : null,
+      cell: (admin) => <RowActions admin={admin} self={admin.id === selfId} onAction={onAction} />,
     },
   ];
 }

@@ -57,7 +57,11 @@ export const DELETE_FAILURE = 'Failed to delete cask.';
 
 export { caskStatusTone };
 
-function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => void) {
+function caskColumns(
+  canChange: boolean,
+  onEdit: (cask: Cask) => void,
+  onDelete: (cask: Cask) => void,
+) {
   const columns: Column<Cask>[] = [
     {
       id: 'name',
@@ -111,6 +115,7 @@ function caskColumns(onEdit: (cask: Cask) => void, onDelete: (cask: Cask) => voi
       header: 'Action',
       align: 'right',
       pinned: true,
+      hidden: !canChange,
       cell: (cask) => (
         <UserRowActions onEdit={() => onEdit(cask)} onDelete={() => onDelete(cask)} />
       ),
@@ -187,7 +192,7 @@ export default function CasksPage() {
 
   const stats = data?.stats;
   const cardState = statCardState(casks);
-  const columns = caskColumns(setEditing, (cask) => {
+  const columns = caskColumns(canChange, setEditing, (cask) => {
     remove.reset();
     setDeleting(cask);
   });

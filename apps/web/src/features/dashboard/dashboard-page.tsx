@@ -18,6 +18,7 @@ import {
   useDeleteUser,
   useSetUsersDeleted,
 } from '@/lib/customer-mutations.ts';
+import { useCan } from '@/lib/current-admin.ts';
 import { formatCount, formatThousands } from '@/lib/format.ts';
 import { useListParams, usePageWithin } from '@/lib/use-list-params.ts';
 import { useDashboard } from './api/get-dashboard.ts';
@@ -56,12 +57,14 @@ export default function DashboardPage() {
   const restore = useSetUsersDeleted();
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+  const canChange = useCan('change');
 
   // A deletion can empty the last page: go back to the new last one.
   usePageWithin(list, users.data?.pagination.pages);
 
   const columns = userColumns({
     actionsHeader: 'Action',
+    canChange,
     onEdit: setEditing,
     onDelete: (user) => {
       remove.reset();

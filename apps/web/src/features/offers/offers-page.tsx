@@ -100,6 +100,7 @@ export default function OffersPage() {
   const [activating, setActivating] = useState<boolean | null>(null);
 
   const columns = offerColumns({
+    canChange,
     onEdit: (offer) => setEditing({ mode: 'edit', offer }),
     onDelete: (offer) => {
       remove.reset();
@@ -361,9 +362,12 @@ function OfferStatCards({ offers }: { offers: ListResult<typeof offerListDefinit
  * isActive), Deadline (the date part) and Actions (edit, delete).
  */
 function offerColumns({
+  canChange,
   onEdit,
   onDelete,
 }: {
+  /** Whether the admin may change offers: a Viewer's table has no Actions column. */
+  canChange: boolean;
   onEdit: (offer: Offer) => void;
   onDelete: (offer: Offer) => void;
 }): Column<Offer>[] {
@@ -417,6 +421,7 @@ function offerColumns({
     {
       id: 'actions',
       pinned: true,
+      hidden: !canChange,
       header: 'Actions',
       align: 'right',
       cell: (offer) => (

@@ -110,14 +110,14 @@ function referralColumns(
     {
       id: 'action',
       pinned: true,
+      hidden: !canChange,
       header: 'Action',
       align: 'right',
-      cell: (row) =>
-        canChange ? (
-          <IconButton label="Edit" onClick={() => onEdit(row)}>
-            <Pencil size={16} aria-hidden />
-          </IconButton>
-        ) : null,
+      cell: (row) => (
+        <IconButton label="Edit" onClick={() => onEdit(row)}>
+          <Pencil size={16} aria-hidden />
+        </IconButton>
+      ),
     },
   ];
 }

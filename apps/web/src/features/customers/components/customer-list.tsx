@@ -60,6 +60,7 @@ export function CustomerList({ search }: { search: string }) {
 
   const columns = userColumns({
     actionsHeader: 'Actions',
+    canChange,
     onEdit: setEditing,
     onDelete: (user) => {
       remove.reset();

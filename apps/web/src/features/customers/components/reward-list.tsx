@@ -80,14 +80,14 @@ export function RewardList({ search }: { search: string }) {
     {
       id: 'action',
       pinned: true,
+      hidden: !canChange,
       header: 'Action',
       align: 'right',
-      cell: (row) =>
-        canChange ? (
-          <IconButton label="Adjust Points" onClick={() => setAdjusting(row)}>
-            <SlidersHorizontal size={16} aria-hidden />
-          </IconButton>
-        ) : null,
+      cell: (row) => (
+        <IconButton label="Adjust Points" onClick={() => setAdjusting(row)}>
+          <SlidersHorizontal size={16} aria-hidden />
+        </IconButton>
+      ),
     },
   ];
 

@@ -40,6 +40,8 @@ const BulkStatusModal = lazyModal(
 export const FETCH_FAILURE = 'Failed to fetch purchases.';
 
 function orderColumns(actions: {
+  /** Whether the admin may change orders: a Viewer's table has no Action column. */
+  canChange: boolean;
   onEdit: (order: Order) => void;
   onDelete: (order: Order) => void;
 }): Column<Order>[] {
@@ -86,6 +88,7 @@ function orderColumns(actions: {
     {
       id: 'action',
       pinned: true,
+      hidden: !actions.canChange,
       header: 'Action',
       align: 'right',
       cell: (order) => (
@@ -155,7 +158,7 @@ export function OrderList({
         }
         blockProps={preloadOn(EditOrderModal, LazyConfirmDialog)}
         label="Order List"
-        columns={orderColumns({ onEdit: setEditing, onDelete: setDeleting })}
+        columns={orderColumns({ canChange, onEdit: setEditing, onDelete: setDeleting })}
         rows={data?.purchases}
         rowKey={(order) => order._id}
         loading={isPending}
