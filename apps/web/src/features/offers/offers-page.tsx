@@ -84,7 +84,6 @@ export default function OffersPage() {
   // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const { data, isPending, isFetching, error } = offers;
-  const onRefresh = () => void offers.refetch();
   usePageWithin(list, data?.pagination.pages);
 
   const [editing, setEditing] = useState<OfferEditing>(null);
@@ -171,7 +170,7 @@ export default function OffersPage() {
               ? {
                   title: 'Error Loading Offers',
                   message: errorMessage(error, FETCH_FAILURE),
-                  onRetry: onRefresh,
+                  onRetry: () => void offers.refetch(),
                 }
               : undefined
           }
@@ -191,7 +190,7 @@ export default function OffersPage() {
           noun="offers"
           paginationLabel="Offers pagination"
           onPageChange={list.setPage}
-          onRefresh={onRefresh}
+          onRefresh={() => void offers.refetch()}
           sort={list.tableSort}
           selection={
             canChange ? { ...selection, rowLabel: (offer: Offer) => offer.title } : undefined
