@@ -86,10 +86,21 @@ const settings = {
   /** BENCH_ONLY=issue46: restarts of each checkout on each database. */
   restarts: numberFromEnv('BENCH_RESTARTS', 5),
   generator: chooseGenerator(process.env.BENCH_LOAD),
-  output: process.env.BENCH_OUTPUT || path.join(repoRoot, 'bench/results/latest.md'),
+  output:
+    process.env.BENCH_OUTPUT ||
+    path.join(
+      repoRoot,
+      process.env.BENCH_ONLY === 'issue46'
+        ? 'bench/results/issue46-latest.md'
+        : 'bench/results/latest.md',
+    ),
   /** An earlier run's report (e.g. of the commit before a change), shown beside this run's. */
   before: process.env.BENCH_BEFORE || null,
 };
+
+if (settings.beforeRef !== null && settings.only !== 'issue46') {
+  throw new Error("BENCH_BEFORE_REF measures issue 46's rows only: set BENCH_ONLY=issue46 too");
+}
 
 // Every measurement signs a token of its own (the run lasts longer than one), which must outlive it.
 if (settings.warmupSeconds + settings.seconds > ACCESS_TOKEN_TTL_SECONDS / 2) {
@@ -602,6 +613,19 @@ async function benchEmbedded(load: LoadOptions): Promise<Row[]> {
   return rows;
 }
 
+async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ v: string }>(
+      "select current_setting('server_version') as v",
+    );
+    return `PostgreSQL ${result.rows[0]?.v ?? '?'}`;
+  } finally {
+    await client.end();
+  }
+}
+
 /** BENCH_ONLY=issue46 (bench/issue46.ts), with BENCH_BEFORE_REF's commit measured beside it. */
 async function runIssue46(load: LoadOptions, started: number, loadAtStart: number) {
   // The before commit first: a ref that cannot be checked out should not cost a seeding.
@@ -638,7 +662,7 @@ async function runIssue46(load: LoadOptions, started: number, loadAtStart: numbe
     '',
     '## Machine',
     '',
-    machineLines(describeMachine(), 'PostgreSQL at ' + new URL(settings.databaseUrl).host),
+    machineLines(describeMachine(), await postgresVersion(settings.databaseUrl)),
     `- Load average (1 min): ${loadAtStart.toFixed(1)} at the start of the run, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end.`,
     `- Load: ${settings.generator} (the two saves, whose bodies change per request, through autocannon), ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per row and run; the API's production bundle in its own process, started anew for each checkout and round.`,
     `- Data: ${settings.customers.toLocaleString('en-US')} customers (seed ${settings.seed}; ${seeding.reused ? 'reused from an earlier run' : `seeded in this run in ${seeding.seconds.toFixed(0)} s`}); the restarts on the demo data (SEED_DEMO=true), a database of each checkout's own.`,
@@ -646,7 +670,7 @@ async function runIssue46(load: LoadOptions, started: number, loadAtStart: numbe
     '',
     '## Rows',
     '',
-    'Statements: what one warm request sent through drizzle and the reader; round trips: the driver\'s `query` calls for it, BEGIN and COMMIT included (docs/decisions/391). Several runs of a checkout are separated by " / ", in the order measured.',
+    'Statements: what one warm request sent through drizzle and the reader; round trips: the driver\'s `query` calls for it, BEGIN and COMMIT included, as the look-up of the admin (authentication) + the rest; a save\'s 3 round trips are checked on the rest (docs/decisions/391). Several runs of a checkout are separated by " / ", in the order measured.',
     '',
     tables,
     '',
