@@ -33,7 +33,7 @@ export interface Issue46Run {
 }
 
 /** The round trips of a save, less the authentication's look-up that every request makes. */
-export const savedRoundTrips = (run: Issue46Run) =>
+const savedRoundTrips = (run: Issue46Run) =>
   run.roundTrips === undefined ? Infinity : run.roundTrips - (run.lookUpRoundTrips ?? 0);
 
 export interface Issue46Row {
