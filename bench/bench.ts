@@ -16,6 +16,8 @@ import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../apps/api/src/lib/t
 import { BULK_SEARCH_TERMS } from '../apps/api/src/db/seed/bulk-seed.service.ts';
 import { DISTILLERIES, EMAIL_DOMAINS } from '../apps/api/src/db/seed/catalogue.ts';
 import { repoRoot, startApi, type RunningApi } from './lib/api-server.ts';
+import { checkoutBefore } from './lib/before-ref.ts';
+import { benchIssue46, type Checkout } from './issue46.ts';
 import { createQueryCapture, type QueryCapture } from './lib/capture.ts';
 import {
   BENCH_ADMIN,
@@ -30,6 +32,7 @@ import {
   beforeSection,
   checkTargets,
   consoleTable,
+  issue46Tables,
   machineLines,
   markdownChecks,
   markdownTable,
@@ -53,10 +56,10 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-function onlyFromEnv(raw: string | undefined): 'export' | 'records' | 'issue31' | null {
+function onlyFromEnv(raw: string | undefined): 'export' | 'records' | 'issue31' | 'issue46' | null {
   if (raw === undefined || raw === '') return null;
-  if (raw === 'export' || raw === 'records' || raw === 'issue31') return raw;
-  throw new Error(`BENCH_ONLY must be export, records or issue31, got "${raw}"`);
+  if (raw === 'export' || raw === 'records' || raw === 'issue31' || raw === 'issue46') return raw;
+  throw new Error(`BENCH_ONLY must be export, records, issue31 or issue46, got "${raw}"`);
 }
 
 const settings = {
@@ -72,14 +75,32 @@ const settings = {
   /**
    * `export`: only issue 29's export row (e.g. against a small seed); `records`: only issue 30's
    * rows (the customer page of the customer with the most orders, and the dashboard's trends);
-   * `issue31`: only issue 31's rows (the sorted lists and the palette's search). On PostgreSQL.
+   * `issue31`: only issue 31's rows (the sorted lists and the palette's search); `issue46`: only
+   * issue 46's (bench/issue46.ts: the dashboard, two saves, the restart). On PostgreSQL.
    */
   only: onlyFromEnv(process.env.BENCH_ONLY),
+  /** BENCH_ONLY=issue46: a commit whose API is measured too, alternately with this checkout's. */
+  beforeRef: process.env.BENCH_BEFORE_REF || null,
+  /** BENCH_ONLY=issue46: how many times each checkout measures its rows (2 with a before ref). */
+  rounds: numberFromEnv('BENCH_ROUNDS', process.env.BENCH_BEFORE_REF ? 2 : 1),
+  /** BENCH_ONLY=issue46: restarts of each checkout on each database. */
+  restarts: numberFromEnv('BENCH_RESTARTS', 5),
   generator: chooseGenerator(process.env.BENCH_LOAD),
-  output: process.env.BENCH_OUTPUT || path.join(repoRoot, 'bench/results/latest.md'),
+  output:
+    process.env.BENCH_OUTPUT ||
+    path.join(
+      repoRoot,
+      process.env.BENCH_ONLY === 'issue46'
+        ? 'bench/results/issue46-latest.md'
+        : 'bench/results/latest.md',
+    ),
   /** An earlier run's report (e.g. of the commit before a change), shown beside this run's. */
   before: process.env.BENCH_BEFORE || null,
 };
+
+if (settings.beforeRef !== null && settings.only !== 'issue46') {
+  throw new Error("BENCH_BEFORE_REF measures issue 46's rows only: set BENCH_ONLY=issue46 too");
+}
 
 // Every measurement signs a token of its own (the run lasts longer than one), which must outlive it.
 if (settings.warmupSeconds + settings.seconds > ACCESS_TOKEN_TTL_SECONDS / 2) {
@@ -592,6 +613,75 @@ async function benchEmbedded(load: LoadOptions): Promise<Row[]> {
   return rows;
 }
 
+async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ v: string }>(
+      "select current_setting('server_version') as v",
+    );
+    return `PostgreSQL ${result.rows[0]?.v ?? '?'}`;
+  } finally {
+    await client.end();
+  }
+}
+
+/** BENCH_ONLY=issue46 (bench/issue46.ts), with BENCH_BEFORE_REF's commit measured beside it. */
+async function runIssue46(load: LoadOptions, started: number, loadAtStart: number) {
+  // The before commit first: a ref that cannot be checked out should not cost a seeding.
+  const checkouts: Checkout[] = [];
+  if (settings.beforeRef !== null) {
+    const root = checkoutBefore(settings.beforeRef, log);
+    checkouts.push({ name: 'before', ref: settings.beforeRef, root });
+  }
+  checkouts.push({ name: 'after', ref: 'this checkout', root: repoRoot });
+  log(`PostgreSQL: ${settings.databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
+  await ensurePostgresDatabase(settings.databaseUrl);
+  const seeding = await prepareDatabase(
+    { url: settings.databaseUrl },
+    settings.customers,
+    settings.seed,
+    log,
+  );
+  const adminId = await ensureBenchAdmin({ url: settings.databaseUrl });
+  const result = await benchIssue46({
+    databaseUrl: settings.databaseUrl,
+    adminId,
+    checkouts,
+    rounds: settings.rounds,
+    restarts: settings.restarts,
+    load,
+    log,
+  });
+  const tables = issue46Tables(result.rows, result.restarts);
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  const markdown = [
+    '# Benchmark: issue 46 (BENCH_ONLY=issue46)',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString()} (the whole run took ${minutes} min).`,
+    '',
+    '## Machine',
+    '',
+    machineLines(describeMachine(), await postgresVersion(settings.databaseUrl)),
+    `- Load average (1 min): ${loadAtStart.toFixed(1)} at the start of the run, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end.`,
+    `- Load: ${settings.generator} (the two saves, whose bodies change per request, through autocannon), ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per row and run; the API's production bundle in its own process, started anew for each checkout and round.`,
+    `- Data: ${settings.customers.toLocaleString('en-US')} customers (seed ${settings.seed}; ${seeding.reused ? 'reused from an earlier run' : `seeded in this run in ${seeding.seconds.toFixed(0)} s`}); the restarts on the demo data (SEED_DEMO=true), a database of each checkout's own.`,
+    `- Checkouts: ${checkouts.map((checkout) => `${checkout.name} = ${checkout.ref}`).join(', ')}; ${settings.rounds} run(s) of each row per checkout, alternately (${checkouts.map((checkout) => checkout.name).join(', ')}, ...), and ${settings.restarts} restarts of each per database.`,
+    '',
+    '## Rows',
+    '',
+    'Statements: what one warm request sent through drizzle and the reader; round trips: the driver\'s `query` calls for it, BEGIN and COMMIT included, as the look-up of the admin (authentication) + the rest; a save\'s 3 round trips are checked on the rest (docs/decisions/391). Several runs of a checkout are separated by " / ", in the order measured.',
+    '',
+    tables,
+    '',
+  ].join('\n');
+  mkdirSync(path.dirname(settings.output), { recursive: true });
+  writeFileSync(settings.output, markdown);
+  console.info(
+    `\n${tables}\n\nWritten to ${path.relative(repoRoot, settings.output)} (${minutes} min).`,
+  );
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const machine = describeMachine();
@@ -614,6 +704,7 @@ async function main(): Promise<void> {
     warmupSeconds: settings.warmupSeconds,
     seconds: settings.seconds,
   };
+  if (settings.only === 'issue46') return runIssue46(load, started, loadAtStart);
   const server = await benchPostgres(load);
   const embedded = settings.skipEmbedded || settings.only !== null ? [] : await benchEmbedded(load);
   const health = server.rows.find((row) => row.kind === 'reference')?.api;

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,24 +23,25 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** What `npm start` runs (scripts/start.mjs): the API bundled by esbuild. */
-const API_BUNDLE = path.join(repoRoot, 'apps/api/dist/server.js');
-let bundleBuilt = false;
+/** What `npm start` runs (scripts/start.mjs): the API bundled by esbuild, of this checkout or another. */
+const apiBundle = (root: string) => path.join(root, 'apps/api/dist/server.js');
+const bundlesBuilt = new Set<string>();
 
 /**
- * Bundles the API from the sources of this checkout, once per run, so that the bench measures the
- * code as it is and as production runs it: without tsx's loader in the process (decision 061).
+ * Bundles the API from the sources of a checkout (this one, or the commit BENCH_BEFORE_REF
+ * names), once per run, so that the bench measures the code as it is and as production runs it:
+ * without tsx's loader in the process (decision 061).
  */
-function buildApiBundle(): void {
-  if (bundleBuilt) return;
+function buildApiBundle(root: string): void {
+  if (bundlesBuilt.has(root)) return;
   const result = spawnSync(process.execPath, ['build.mjs'], {
-    cwd: path.join(repoRoot, 'apps/api'),
+    cwd: path.join(root, 'apps/api'),
     encoding: 'utf8',
   });
   if (result.status !== 0) {
     throw new Error(`Building the API bundle failed:\n${result.stdout}${result.stderr}`);
   }
-  bundleBuilt = true;
+  bundlesBuilt.add(root);
 }
 
 /**
@@ -51,8 +53,11 @@ function buildApiBundle(): void {
 export async function startApi(
   database: { url: string } | { dataDir: string },
   extraEnv: Record<string, string> = {},
+  /** `root`: the checkout whose bundle runs (default this one); `pollMs`: how often /api/ready is asked. */
+  options: { root?: string; pollMs?: number } = {},
 ): Promise<RunningApi> {
-  buildApiBundle();
+  const root = options.root ?? repoRoot;
+  buildApiBundle(root);
   const port = await freePort();
   const jwtSecret = randomBytes(48).toString('base64url');
   const env: Record<string, string> = {
@@ -74,10 +79,12 @@ export async function startApi(
   };
   const server = await startServerProcess({
     name: 'The API',
-    args: [API_BUNDLE],
+    args: [apiBundle(root)],
+    cwd: root,
     env,
     port,
     readyPath: '/api/ready',
+    pollMs: options.pollMs ?? 250,
   });
   return { ...server, jwtSecret };
 }
@@ -86,6 +93,10 @@ export interface RunningServer {
   baseUrl: string;
   /** The server's process id (its memory is read from /proc by the export row). */
   pid: number | undefined;
+  /** From just before the process was spawned to the first 2xx of its ready path, in ms. */
+  readyMs: number;
+  /** What it has printed so far (the last 200 chunks of stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -97,14 +108,17 @@ export interface RunningServer {
 async function startServerProcess(options: {
   name: string;
   args: string[];
+  cwd: string;
   env: Record<string, string>;
   port: number;
   readyPath: string;
+  pollMs: number;
 }): Promise<RunningServer> {
   const { name } = options;
   const baseUrl = `http://127.0.0.1:${options.port}`;
+  const spawnedAt = performance.now();
   const child: ChildProcess = spawn(process.execPath, options.args, {
-    cwd: repoRoot,
+    cwd: options.cwd,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
     // A session of its own, as a service has (decision 188): Linux's scheduler shares the cores
@@ -137,6 +151,7 @@ async function startServerProcess(options: {
     try {
       const response = await fetch(`${baseUrl}${options.readyPath}`);
       if (response.ok) break;
+      await response.body?.cancel();
     } catch {
       // not listening yet
     }
@@ -144,12 +159,15 @@ async function startServerProcess(options: {
       child.kill('SIGKILL');
       throw new Error(`${name} did not become ready in 120 s:\n${output.join('')}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
   }
+  const readyMs = performance.now() - spawnedAt;
 
   return {
     baseUrl,
     pid: child.pid,
+    readyMs,
+    output: () => output.join(''),
     async stop() {
       if (exited) return;
       child.kill('SIGTERM');

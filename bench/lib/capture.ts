@@ -1,28 +1,54 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { buildApp, type App } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
+import type * as AppModule from '../../apps/api/src/app.ts';
+import type { App } from '../../apps/api/src/app.ts';
+import type * as ConfigModule from '../../apps/api/src/config.ts';
+import type * as LoggerModule from '../../apps/api/src/lib/logger.ts';
+import type * as MailerModule from '../../apps/api/src/lib/mailer.ts';
+import type * as TokensModule from '../../apps/api/src/lib/tokens.ts';
 import {
   POSTGRES_OPTIONS,
   PREPARED_READ_OPTIONS,
   type Database,
   type Db,
 } from '../../apps/api/src/db/client.ts';
-import { createLogger } from '../../apps/api/src/lib/logger.ts';
-import { createMailer } from '../../apps/api/src/lib/mailer.ts';
-import { signAccessToken } from '../../apps/api/src/lib/tokens.ts';
+import { repoRoot } from './api-server.ts';
 import { statementName, type CapturedQuery } from './sql-reference.ts';
 
+interface CapturedRequest {
+  method: 'GET' | 'PUT' | 'POST';
+  url: string;
+  body?: unknown;
+}
+
 export interface QueryCapture {
-  /** The statements one warm request ran, in the order the driver received them. */
-  capture(request: {
-    method: 'GET' | 'PUT' | 'POST';
-    url: string;
-    body?: unknown;
-  }): Promise<{ status: number; queries: CapturedQuery[] }>;
+  /**
+   * The statements one warm request ran, in the order the driver received them, and its round
+   * trips: the driver's `query` calls (node-postgres waits for each answer before the next, so
+   * each is one round trip), BEGIN and COMMIT included, each as the text it sent. `warmUp` is the
+   * request sent first (by
+   * default the same one): a write's must change what the measured one changes back.
+   */
+  capture(
+    request: CapturedRequest & { warmUp?: CapturedRequest },
+  ): Promise<{ status: number; queries: CapturedQuery[]; roundTrips: string[] }>;
   close(): Promise<void>;
+}
+
+/** The API's modules the capture builds its app from, in the checkout at `root`. */
+async function apiModules(root: string) {
+  const load = (file: string) => import(pathToFileURL(path.join(root, 'apps/api/src', file)).href);
+  return {
+    app: (await load('app.ts')) as typeof AppModule,
+    config: (await load('config.ts')) as typeof ConfigModule,
+    logger: (await load('lib/logger.ts')) as typeof LoggerModule,
+    mailer: (await load('lib/mailer.ts')) as typeof MailerModule,
+    tokens: (await load('lib/tokens.ts')) as typeof TokensModule,
+  };
 }
 
 /**
@@ -32,10 +58,33 @@ export interface QueryCapture {
  */
 const dialect = new PgDialect();
 
-export async function createQueryCapture(url: string, adminId: string): Promise<QueryCapture> {
+export async function createQueryCapture(
+  url: string,
+  adminId: string,
+  /** The checkout whose API code is captured (BENCH_BEFORE_REF's); by default this one. */
+  root: string = repoRoot,
+): Promise<QueryCapture> {
+  const api = await apiModules(root);
   const pool = new pg.Pool({ connectionString: url, max: 10, options: POSTGRES_OPTIONS });
   const generic = new pg.Pool({ connectionString: url, max: 10, options: PREPARED_READ_OPTIONS });
   let recorded: CapturedQuery[] = [];
+  // Every query of every client of both pools, whoever sends it (drizzle, its transactions'
+  // BEGIN and COMMIT, the reader): counted on the driver's own client.
+  let roundTrips: string[] = [];
+  const countQueries = (client: pg.Client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    Object.assign(client, {
+      query: (...args: unknown[]) => {
+        const [sent] = args;
+        roundTrips.push(
+          typeof sent === 'string' ? sent : String((sent as { text?: unknown }).text),
+        );
+        return query(...args);
+      },
+    });
+  };
+  pool.on('connect', countQueries);
+  generic.on('connect', countQueries);
   const db = drizzle(pool, {
     logger: {
       logQuery: (sql, params) => recorded.push({ sql, params: [...params], prepared: false }),
@@ -65,11 +114,15 @@ export async function createQueryCapture(url: string, adminId: string): Promise<
       await Promise.all([pool.end(), generic.end()]);
     },
   };
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
-  const logger = createLogger(process.env.BENCH_CAPTURE_LOG ?? 'silent');
-  const mailer = createMailer({ from: config.MAIL_FROM, logger });
+  const config = api.config.loadConfig({
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+  });
+  const logger = api.logger.createLogger(process.env.BENCH_CAPTURE_LOG ?? 'silent');
+  const mailer = api.mailer.createMailer({ from: config.MAIL_FROM, logger });
   const jwtSecret = randomBytes(32).toString('hex');
-  const app: App = await buildApp({
+  const app: App = await api.app.buildApp({
     config,
     database,
     jwtSecret,
@@ -81,20 +134,21 @@ export async function createQueryCapture(url: string, adminId: string): Promise<
   return {
     async capture(request) {
       // A token of its own for each capture: the run outlasts an access token (15 minutes).
-      const token = await signAccessToken(jwtSecret, { adminId, tokenVersion: 0 });
-      const inject = () =>
+      const token = await api.tokens.signAccessToken(jwtSecret, { adminId, tokenVersion: 0 });
+      const inject = (sent: CapturedRequest) =>
         app.inject({
-          method: request.method,
-          url: request.url,
+          method: sent.method,
+          url: sent.url,
           headers: { authorization: `Bearer ${token}` },
-          ...(request.body === undefined ? {} : { payload: request.body as object }),
+          ...(sent.body === undefined ? {} : { payload: sent.body as object }),
         });
       // The first request warms what the service keeps between requests (e.g. a search's exact
       // count for the current data version); the second is the steady state the load sees.
-      await inject();
+      await inject(request.warmUp ?? request);
       recorded = [];
-      const response = await inject();
-      return { status: response.statusCode, queries: recorded };
+      roundTrips = [];
+      const response = await inject(request);
+      return { status: response.statusCode, queries: recorded, roundTrips };
     },
     async close() {
       await app.close();

@@ -36,6 +36,13 @@ export interface LoadOptions {
   seconds: number;
 }
 
+/**
+ * Where each list of bodies is in its cycle: the warm-up, the measured run and a later run of the
+ * same target (BENCH_BEFORE_REF alternates them) go on from the body after the last one sent, so a
+ * write that alternates values (true then false) changes something at every request.
+ */
+const cycles = new WeakMap<object, number>();
+
 function runAutocannon(
   target: LoadTarget,
   options: LoadOptions,
@@ -47,13 +54,14 @@ function runAutocannon(
   let firstFailure: string | undefined;
   const headers: Record<string, string> = { ...target.headers };
   if (target.body !== undefined || target.bodies) headers['content-type'] = 'application/json';
-  let next = 0;
   const bodies = target.bodies;
   const requests = bodies
     ? [
         {
           setupRequest: (request: autocannon.Request) => {
-            const item = bodies[next++ % bodies.length];
+            const next = cycles.get(bodies) ?? 0;
+            cycles.set(bodies, next + 1);
+            const item = bodies[next % bodies.length];
             if (!item) return request;
             return { ...request, path: item.path, body: JSON.stringify(item.body) };
           },

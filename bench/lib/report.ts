@@ -1,5 +1,5 @@
 import type { MachineInfo } from './machine.ts';
-import type { Measurement } from './stats.ts';
+import { median, type Measurement } from './stats.ts';
 
 export type RowKind =
   'reference' | 'list' | 'search-rare' | 'search-common' | 'palette' | 'read' | 'write' | 'sign-in';
@@ -244,4 +244,83 @@ export function beforeSection(
     body,
     '',
   ].join('\n');
+}
+
+/** One row of issue 46 as bench/issue46.ts measured it, each run of each checkout in turn. */
+interface Issue46Printable {
+  label: string;
+  target: string;
+  runs: readonly {
+    checkout: 'before' | 'after';
+    api?: Measurement;
+    statements?: number;
+    roundTrips?: number;
+    lookUpRoundTrips?: number;
+    note?: string;
+  }[];
+  met: boolean | null;
+}
+
+interface RestartPrintable {
+  label: string;
+  target: string;
+  readyMs: Record<'before' | 'after', readonly number[]>;
+  printed: Record<'before' | 'after', readonly string[]>;
+  met: boolean | null;
+}
+
+const metCell = (met: boolean | null) => (met === null ? 'n/a' : met ? 'yes' : '**no**');
+const seconds = (values: readonly number[], pick: (sorted: number[]) => number | undefined) => {
+  if (values.length === 0) return '-';
+  const value = pick([...values].sort((a, b) => a - b));
+  return value === undefined ? '-' : (value / 1000).toFixed(2);
+};
+
+/**
+ * Issue 46's tables (BENCH_ONLY=issue46): for each row its numbers before and after, each run in
+ * the order measured (before, after, before, after...), separated by " / "; the target is checked
+ * on every run of this checkout. The restarts: the median and the longest from spawn to /api/ready, and what the server printed.
+ */
+export function issue46Tables(
+  rows: readonly Issue46Printable[],
+  restarts: readonly RestartPrintable[],
+): string {
+  const each = (
+    row: Issue46Printable,
+    checkout: 'before' | 'after',
+    cell: (run: Issue46Printable['runs'][number]) => string,
+  ) => {
+    const runs = row.runs.filter((run) => run.checkout === checkout);
+    return runs.length === 0 ? '-' : runs.map(cell).join(' / ');
+  };
+  const count = (value?: number) => (value === undefined ? '?' : String(value));
+  // "7 (1 + 6)": the authentication's look-up of the admin, then the rest of the request.
+  const trips = (run: Issue46Printable['runs'][number]) =>
+    run.roundTrips === undefined
+      ? '?'
+      : `${run.roundTrips} (${run.lookUpRoundTrips ?? 0} + ${run.roundTrips - (run.lookUpRoundTrips ?? 0)})`;
+  const lines = [
+    '| row | requests/s before | after | p50 ms before | after | p99 ms before | after | statements before | after | round trips (look-up + rest) before | after | target | met (after) | note |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |',
+  ];
+  for (const row of rows) {
+    const both = (cell: (run: Issue46Printable['runs'][number]) => string) =>
+      `${each(row, 'before', cell)} | ${each(row, 'after', cell)}`;
+    const notes = [...new Set(row.runs.flatMap((run) => (run.note ? [run.note] : [])))];
+    lines.push(
+      `| ${row.label} | ${both((run) => rps(run.api))} | ${both((run) => ms(run.api?.p50))} | ${both((run) => ms(run.api?.p99))} | ${both((run) => count(run.statements))} | ${both(trips)} | ${row.target} | ${metCell(row.met)} | ${notes.join('; ')} |`,
+    );
+  }
+  lines.push(
+    '',
+    '| restart | median s before | after | longest s before | after | "Ready in" printed before | after | target | met (after) |',
+    '| --- | ---: | ---: | ---: | ---: | --- | --- | --- | --- |',
+  );
+  for (const row of restarts) {
+    const printed = (values: readonly string[]) => (values.length === 0 ? '-' : values.join(', '));
+    lines.push(
+      `| ${row.label} | ${seconds(row.readyMs.before, median)} | ${seconds(row.readyMs.after, median)} | ${seconds(row.readyMs.before, (s) => s.at(-1))} | ${seconds(row.readyMs.after, (s) => s.at(-1))} | ${printed(row.printed.before)} | ${printed(row.printed.after)} | ${row.target} | ${metCell(row.met)} |`,
+    );
+  }
+  return lines.join('\n');
 }

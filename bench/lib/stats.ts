@@ -38,3 +38,13 @@ export function summarise(
     ...(firstFailure === undefined ? {} : { firstFailure }),
   };
 }
+
+/** The middle value (the mean of the two middle ones of an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = values.slice().sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
