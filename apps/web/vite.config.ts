@@ -2,10 +2,21 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
 import { routeModules } from './build/route-modules.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
+
+const testFiles = ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'];
+/**
+ * Test files on jsdom, each with its reason at its top (docs/decisions/393): happy-dom names an
+ * accessible name, sends a form and sanitizes HTML differently from a browser.
+ */
+const jsdomFiles = [
+  'src/features/notifications/notifications-page.test.tsx',
+  'src/features/offers/offers-page.test.tsx',
+  'src/features/privacy/privacy-page.test.tsx',
+];
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -30,12 +41,29 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
   },
   test: {
-    environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: false,
     testTimeout: 15_000,
     // Vitest's default is cores - 1, one file at a time on CI's 2 cores: docs/decisions/287.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // docs/decisions/393: happy-dom, and each worker runs its files one after the other in one
+    // module graph (`isolate: false`: the app, msw and Testing Library are imported once per
+    // worker, not once per file; every test still renders a new app with a new query client and
+    // router, and setup.ts resets the rest after each test). The files whose checks happy-dom
+    // gets wrong run on jsdom, each file in a fresh graph: a module evaluated on one DOM keeps
+    // that DOM's globals (Quill does), so the two DOMs never share one.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'happy-dom',
+          environment: 'happy-dom',
+          isolate: false,
+          include: testFiles,
+          exclude: [...configDefaults.exclude, ...jsdomFiles],
+        },
+      },
+      { extends: true, test: { name: 'jsdom', environment: 'jsdom', include: jsdomFiles } },
+    ],
   },
 });

@@ -52,8 +52,8 @@ export const configSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /**
    * How long a proof of identity (a sign-in or a step-up confirmation) covers the changes that ask
-   * for a recent one (docs/architecture.md#step-up): 10 minutes. The end-to-end servers shorten it
-   * so the step-up spec can outwait it on the one server it shares (docs/decisions/358).
+   * for a recent one (docs/architecture.md#step-up): 10 minutes. The end-to-end step-up test's own
+   * server shortens it to 30 s so the test outwaits it (docs/decisions/358, 392).
    */
   STEP_UP_WINDOW_SECONDS: positiveInt.max(86_400).default(600),
   /** Flood guard: requests per IP and minute for routes without their own limit. */

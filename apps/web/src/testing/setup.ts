@@ -10,7 +10,8 @@ import { resetStore } from './store.ts';
 // take under load. Waiting longer costs nothing when the test passes.
 configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom has no matchMedia; react-hot-toast asks it about prefers-reduced-motion.
+// jsdom (three files keep it, docs/decisions/393) has no matchMedia; react-hot-toast asks it
+// about prefers-reduced-motion. happy-dom, the suite's environment, has one.
 if (typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
@@ -27,7 +28,7 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 
-// jsdom has no object URLs; the avatar picker previews the chosen file with one.
+// The avatar picker previews the chosen file with an object URL: a fixed one (jsdom has none).
 URL.createObjectURL = () => 'blob:avatar-preview';
 URL.revokeObjectURL = () => {};
 

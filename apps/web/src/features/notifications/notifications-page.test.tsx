@@ -1,3 +1,5 @@
+// On jsdom, not the suite's happy-dom (vite.config.ts, docs/decisions/393): happy-dom names the
+// sort buttons 'Title , not sorted', with a space no browser puts there.
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';

@@ -1,3 +1,5 @@
+// On jsdom, not the suite's happy-dom (vite.config.ts, docs/decisions/393): happy-dom's FormData
+// leaves out an empty text field (the offer's location) that a browser sends.
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';

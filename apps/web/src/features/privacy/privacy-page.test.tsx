@@ -1,3 +1,5 @@
+// On jsdom, not the suite's happy-dom (vite.config.ts, docs/decisions/393): DOMPurify on
+// happy-dom keeps a <script> and drops the headings, not what a browser shows.
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
