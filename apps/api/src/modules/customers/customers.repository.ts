@@ -23,6 +23,9 @@ import { lockRows, type BulkAction } from '../../db/bulk.ts';
 import { frozenSql, isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { casks } from '../../db/schema/casks.ts';
+import type { Actor } from '../../db/audit.ts';
+import { runLockedEdit } from '../../db/locked-edit.ts';
+import type { ExpectedRecordVersions } from '../../lib/preconditions.ts';
 
 // The customers as every list of them reads them (User Management, the Reward List): the same
 // visible rows, search, order and paging, and the row lock a change to one customer takes.
@@ -200,6 +203,57 @@ export function createUserList(database: Database) {
     (select count(*)::int from casks k where k.owner_id = w.id and k.deleted_at is null) as casks_held,
     w.is_active, w.created_at, w.updated_at`);
   return (query: CustomerPageRequest) => read(customerListRequest(query, 'users', rowSql));
+}
+
+/**
+ * The contract's User of the customer row in scope (e.g. an update's RETURNING), as `findUser`
+ * and `toUser` answer it: the same keys and values.
+ */
+const userOfRowSql = jsonObject<User>({
+  id: sql`${customers.id}`,
+  fullName: sql`${customers.fullName}`,
+  email: sql`${customers.email}`,
+  phone: sql`${customers.phone}`,
+  balance: sql`(select count(*)::int from ${casks} k where k.owner_id = ${customers.id} and k.deleted_at is null)`,
+  isActive: sql`${customers.isActive}`,
+  createdAt: isoTimeSql(sql`${customers.createdAt}`),
+  version: versionSql(sql`${customers.updatedAt}`),
+});
+
+/** A visible customer's row, as a locked edit finds it (db/locked-edit.ts). */
+const visibleCustomer = (id: string) =>
+  sql`${customers.id} = ${id} and ${customers.deletedAt} is null`;
+
+/**
+ * User Management's Active/Inactive toggle (PUT /users/{id}) as one statement (issue 46,
+ * decision 389): the lock, the version, the change, the audit row and the answer.
+ */
+export async function saveCustomerActive(
+  db: DbOrTx,
+  id: string,
+  isActive: boolean,
+  actor: Actor,
+  expected: ExpectedRecordVersions,
+  notFound: () => Error,
+): Promise<User> {
+  const { answer } = await runLockedEdit<unknown, User>(db, {
+    table: customers,
+    id: customers.id,
+    updatedAt: customers.updatedAt,
+    where: visibleCustomer(id),
+    set: sql`is_active = ${isActive}`,
+    audit: {
+      action: 'user.updated',
+      entity: 'customer',
+      actor,
+      before: { isActive: sql`${customers.isActive}` },
+      after: { isActive: sql`${customers.isActive}` },
+    },
+    answer: userOfRowSql,
+    expected,
+    notFound,
+  });
+  return answer;
 }
 
 export async function updateCustomerActive(tx: DbOrTx, id: string, isActive: boolean) {

@@ -22,7 +22,7 @@ import {
   emailTakenByAnother,
   findUser,
   softDeleteCustomer,
-  updateCustomerActive,
+  saveCustomerActive,
   updateCustomerDetails,
   type CustomerRow,
   lockVisibleCustomer,
@@ -97,22 +97,8 @@ export function createUsersService(deps: { database: Database }) {
       actor: Actor,
       expectedVersion?: ExpectedRecordVersions,
     ): Promise<User> {
-      return db.transaction(async (tx) => {
-        const before = await lockCustomer(tx, id);
-        assertRecordVersion(expectedVersion, before.updatedAt);
-        await updateCustomerActive(tx, id, body.isActive);
-        const updated = await findUser(tx, id);
-        if (!updated) throw new NotFoundError(USER_NOT_FOUND);
-        await writeAudit(tx, {
-          adminId: actor.adminId,
-          action: 'user.updated',
-          entity: 'customer',
-          entityId: id,
-          before: { isActive: before.isActive },
-          after: { isActive: updated.isActive },
-          ip: actor.ip,
-        });
-        return toUser(updated);
+      return saveCustomerActive(db, id, body.isActive, actor, expectedVersion, () => {
+        return new NotFoundError(USER_NOT_FOUND);
       });
     },
 
