@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import { useTestContext } from './support/app.ts';
 import { statementsSent } from './support/database.ts';
-import { auditEntriesOf, createCustomer } from './support/factories.ts';
+import { auditEntriesOf, createCustomer, createOrder } from './support/factories.ts';
 import { createAdmin, type TestAdmin } from './support/sign-in.ts';
 
 // Issue 46 (decisions 389 and 390): a save is at most three round trips to the database (a
@@ -62,4 +62,62 @@ test('two saves of one customer with the same If-Match take turns: the second is
   );
   expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412, 412]);
   expect(await auditEntriesOf(ctx, { entityId: customer.id })).toHaveLength(1);
+});
+test('a bulk status change of 10 orders is three round trips: BEGIN, one statement, COMMIT', async () => {
+  const customer = await createCustomer(ctx);
+  const chosen = await Promise.all(
+    Array.from({ length: 10 }, () => createOrder(ctx, { customerId: customer.id })),
+  );
+  let status = 0;
+  const sent = await statementsSent(ctx, async () => {
+    status = (
+      await send('POST', '/api/purchases/bulk/status', {
+        changes: chosen.map(({ id }) => ({ id, status: 'Delivered' })),
+      })
+    ).statusCode;
+  });
+  expect(status).toBe(200);
+  expect(sent.length).toBeLessThanOrEqual(3);
+  const entries = await auditEntriesOf(ctx, { entityId: chosen.map(({ id }) => id) });
+  expect(entries).toHaveLength(10);
+  expect(entries[0]).toMatchObject({
+    action: 'order.updated',
+    before: { status: 'Pending' },
+    after: { status: 'Delivered' },
+  });
+});
+
+test('a refused bulk action is BEGIN, one statement, ROLLBACK, and keeps nothing', async () => {
+  const customer = await createCustomer(ctx);
+  const order = await createOrder(ctx, { customerId: customer.id });
+  const gone = '00000000-0000-4000-8000-000000000000';
+  let answer: { statusCode: number; json(): unknown } | undefined;
+  const sent = await statementsSent(ctx, async () => {
+    answer = await send('POST', '/api/purchases/bulk/status', {
+      changes: [
+        { id: order.id, status: 'Delivered' },
+        { id: gone, status: 'Delivered' },
+      ],
+    });
+  });
+  expect(answer?.statusCode).toBe(409);
+  expect(answer?.json()).toMatchObject({ errors: [{ field: 'changes.1.id' }] });
+  expect(sent.length).toBeLessThanOrEqual(3);
+  expect(await auditEntriesOf(ctx, { entityId: order.id })).toEqual([]);
+});
+
+test('bringing back two customers with one e-mail at once names the later one', async () => {
+  const email = `twice-${Date.now()}@example.com`;
+  const first = await createCustomer(ctx, { email, deletedAt: new Date() });
+  const second = await createCustomer(ctx, { email, deletedAt: new Date() });
+  const answer = await send('POST', '/api/users/bulk/deleted', {
+    changes: [
+      { id: first.id, deleted: false },
+      { id: second.id, deleted: false },
+    ],
+  });
+  expect(answer.statusCode, answer.body).toBe(409);
+  expect(answer.json()).toMatchObject({
+    errors: [{ field: 'changes.1.id', message: 'Another user has this e-mail now' }],
+  });
 });

@@ -8,7 +8,7 @@ import {
   type CaskListParams,
   type CaskStats,
 } from '@cask/contracts/casks';
-import { lockRows, type BulkAction } from '../../db/bulk.ts';
+import { deletedColumn, type BulkAction } from '../../db/bulk.ts';
 import type { ExportFilters } from '@cask/contracts/lists';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
@@ -321,14 +321,6 @@ export async function softDeleteCask(tx: DbOrTx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Brings a deleted cask back as it was (the undo of its delete); the triggers count it again. */
-async function restoreCask(tx: DbOrTx, id: string): Promise<void> {
-  await tx
-    .update(casks)
-    .set({ deletedAt: null, updatedAt: nextUpdatedAt(casks.updatedAt) })
-    .where(eq(casks.id, id));
-}
-
 /**
  * `POST /casks/bulk/deleted` (issue 31, decision 273): hides casks as the single delete does
  * (`deleted: true`) or brings them back (`deleted: false`, the undo of a delete), all or none,
@@ -338,19 +330,16 @@ export const caskDeletedBulk: BulkAction<{ deleted: boolean }> = {
   action: (value) => (value.deleted ? 'cask.deleted' : 'cask.restored'),
   entity: 'cask',
   missing: BULK_CASK_NOT_FOUND,
-  lock: lockRows(casks, casks.id, { deletedAt: casks.deletedAt }, undefined, (row) => ({
-    deleted: row.deletedAt !== null,
-  })),
+  table: casks,
+  id: casks.id,
+  updatedAt: casks.updatedAt,
+  ...deletedColumn(casks.deletedAt),
   refuse: (before, after) =>
     before.deleted === after.deleted
       ? after.deleted
         ? BULK_CASK_NOT_FOUND
         : BULK_CASK_NOT_DELETED
       : undefined,
-  async write(tx, id, value) {
-    if (value.deleted) await softDeleteCask(tx, id);
-    else await restoreCask(tx, id);
-  },
 };
 
 /** The Cask List's WHERE, for its CSV export (modules/exports). */

@@ -18,8 +18,7 @@ import {
   type User,
   type userListDefinition,
 } from '@cask/contracts/users';
-import { ConflictError } from '../../lib/errors.ts';
-import { lockRows, type BulkAction } from '../../db/bulk.ts';
+import { deletedColumn, type BulkAction } from '../../db/bulk.ts';
 import { frozenSql, isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { casks } from '../../db/schema/casks.ts';
@@ -325,38 +324,16 @@ export const customerActiveBulk: BulkAction<{ isActive: boolean }> = {
   action: 'user.updated',
   entity: 'customer',
   missing: BULK_USER_NOT_FOUND,
-  lock: lockRows(
-    customers,
-    customers.id,
-    { isActive: customers.isActive },
-    isNull(customers.deletedAt),
-    (row) => ({ isActive: row.isActive }),
-  ),
-  write: (tx, id, value) => updateCustomerActive(tx, id, value.isActive),
+  table: customers,
+  id: customers.id,
+  updatedAt: customers.updatedAt,
+  where: sql`${customers.deletedAt} is null`,
+  value: { isActive: sql`${customers.isActive}` },
+  set: sql`is_active = (change.value->>'isActive')::boolean`,
 };
 
 /** The message of a customer who cannot come back: their e-mail belongs to another one now. */
 export const EMAIL_TAKEN_SINCE = 'Another user has this e-mail now';
-
-/** Brings a deleted customer back as they were (the undo of a delete). */
-async function restoreCustomer(tx: DbOrTx, id: string) {
-  const [taken] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(
-      and(
-        isNull(customers.deletedAt),
-        ne(customers.id, id),
-        sql`lower(${customers.email}) = (select lower(email) from customers where id = ${id})`,
-      ),
-    );
-  // The e-mail index covers visible customers only: a newer customer may have taken it.
-  if (taken) throw new ConflictError(EMAIL_TAKEN_SINCE);
-  await tx
-    .update(customers)
-    .set({ deletedAt: null, updatedAt: nextUpdatedAt(customers.updatedAt) })
-    .where(eq(customers.id, id));
-}
 
 /**
  * User Management's bulk 'Delete' (`deleted: true`, each hidden as the single delete hides one)
@@ -366,18 +343,26 @@ export const customerDeletedBulk: BulkAction<{ deleted: boolean }> = {
   action: (value) => (value.deleted ? 'user.deleted' : 'user.restored'),
   entity: 'customer',
   missing: BULK_USER_NOT_FOUND,
-  lock: lockRows(customers, customers.id, { deletedAt: customers.deletedAt }, undefined, (row) => ({
-    deleted: row.deletedAt !== null,
-  })),
+  table: customers,
+  id: customers.id,
+  updatedAt: customers.updatedAt,
+  ...deletedColumn(customers.deletedAt),
   refuse: (before, after) =>
     before.deleted === after.deleted
       ? after.deleted
         ? BULK_USER_NOT_FOUND
         : BULK_USER_NOT_DELETED
       : undefined,
-  async write(tx, id, value) {
-    if (value.deleted) await softDeleteCustomer(tx, id);
-    else await restoreCustomer(tx, id);
+  // The e-mail index covers visible customers only: a newer customer may have taken it, or an
+  // earlier row of this very body brings back a customer with the same e-mail.
+  refuseWrite: {
+    when: sql`not (change.value->>'deleted')::boolean and (
+      exists (select 1 from ${customers} o where o.deleted_at is null and o.id <> ${customers.id}
+        and lower(o.email) = lower(${customers.email}))
+      or exists (select 1 from change earlier join ${customers} o on o.id = earlier.id
+        where earlier.ord < change.ord and not (earlier.value->>'deleted')::boolean
+          and o.deleted_at is not null and lower(o.email) = lower(${customers.email})))`,
+    message: EMAIL_TAKEN_SINCE,
   },
 };
 

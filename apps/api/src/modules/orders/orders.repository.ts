@@ -11,7 +11,7 @@ import {
   type OrderStats,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
-import { lockRows, type BulkAction } from '../../db/bulk.ts';
+import { deletedColumn, type BulkAction } from '../../db/bulk.ts';
 import type { ExportFilters } from '@cask/contracts/lists';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import { type ExportSource } from '../../db/csv-export.ts';
@@ -294,15 +294,12 @@ export const orderStatusBulk: BulkAction<{ status: OrderStatus }> = {
   action: 'order.updated',
   entity: 'purchase',
   missing: BULK_ORDER_NOT_FOUND,
-  lock: lockRows(orders, orders.id, { status: orders.status }, isNull(orders.deletedAt), (row) => ({
-    status: row.status as OrderStatus,
-  })),
-  async write(tx, id, value) {
-    await tx
-      .update(orders)
-      .set({ status: value.status, updatedAt: nextUpdatedAt(orders.updatedAt) })
-      .where(eq(orders.id, id));
-  },
+  table: orders,
+  id: orders.id,
+  updatedAt: orders.updatedAt,
+  where: sql`${orders.deletedAt} is null`,
+  value: { status: sql`${orders.status}` },
+  set: sql`status = change.value->>'status'`,
 };
 
 /** Hides orders as the single delete does (`deleted: true`) or brings them back (its undo). */
@@ -310,23 +307,16 @@ export const orderDeletedBulk: BulkAction<{ deleted: boolean }> = {
   action: (value) => (value.deleted ? 'order.deleted' : 'order.restored'),
   entity: 'purchase',
   missing: BULK_ORDER_NOT_FOUND,
-  lock: lockRows(orders, orders.id, { deletedAt: orders.deletedAt }, undefined, (row) => ({
-    deleted: row.deletedAt !== null,
-  })),
+  table: orders,
+  id: orders.id,
+  updatedAt: orders.updatedAt,
+  ...deletedColumn(orders.deletedAt),
   refuse: (before, after) =>
     before.deleted === after.deleted
       ? after.deleted
         ? BULK_ORDER_NOT_FOUND
         : BULK_ORDER_NOT_DELETED
       : undefined,
-  async write(tx, id, value) {
-    if (value.deleted) await softDeleteOrder(tx, id);
-    else
-      await tx
-        .update(orders)
-        .set({ deletedAt: null, updatedAt: nextUpdatedAt(orders.updatedAt) })
-        .where(eq(orders.id, id));
-  },
 };
 
 const iso = isoTimeSql;
