@@ -121,3 +121,34 @@ test('bringing back two customers with one e-mail at once names the later one', 
     errors: [{ field: 'changes.1.id', message: 'Another user has this e-mail now' }],
   });
 });
+
+test('an Edit details save is one statement, and its e-mail check too', async () => {
+  const customer = await createCustomer(ctx);
+  const other = await createCustomer(ctx);
+  const version = `"${customer.updatedAt.getTime()}"`;
+  const answers: number[] = [];
+  const sent = await statementsSent(ctx, async () => {
+    const details = { fullName: 'Isla Grant', phone: null };
+    for (const email of [other.email, `isla-${Date.now()}@example.com`])
+      answers.push(
+        (await send('PUT', `/api/users/${customer.id}/details`, { ...details, email }, version))
+          .statusCode,
+      );
+  });
+  expect(answers).toEqual([409, 200]);
+  expect(sent).toHaveLength(2);
+});
+
+test('two customers given one e-mail at once: one save wins, the other is a 409 naming the field', async () => {
+  const email = `race-${Date.now()}@example.com`;
+  const pair = [await createCustomer(ctx), await createCustomer(ctx)];
+  const answers = await Promise.all(
+    pair.map(({ id }) =>
+      send('PUT', `/api/users/${id}/details`, { fullName: 'Same Mail', email, phone: null }),
+    ),
+  );
+  expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+  expect(answers.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({
+    errors: [{ field: 'email' }],
+  });
+});

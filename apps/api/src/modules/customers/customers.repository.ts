@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL, ne } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ExportFilters } from '@cask/contracts/lists';
 import type { DbOrTx, Database } from '../../db/client.ts';
 import { activeTextSql, searchPattern, type ExportSource } from '../../db/csv-export.ts';
@@ -255,42 +255,42 @@ export async function saveCustomerActive(
   return answer;
 }
 
-export async function updateCustomerActive(tx: DbOrTx, id: string, isActive: boolean) {
-  await tx
-    .update(customers)
-    .set({ isActive, updatedAt: nextUpdatedAt(customers.updatedAt) })
-    .where(eq(customers.id, id));
-}
-
 /**
- * Whether another visible customer has `email` (any case). The check of a details edit: the
- * customers_email_unique index holds the same rule, and is the last word on a race.
+ * The customer page's 'Edit details' (issue 41) as one statement (issue 46, decision 389): a
+ * save giving the customer an e-mail another visible customer has (any case) changes nothing and
+ * throws `emailTaken` (the customers_email_unique index holds the same rule, and is the last word
+ * on a race).
  */
-export async function emailTakenByAnother(tx: DbOrTx, id: string, email: string) {
-  const [taken] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(
-      and(
-        isNull(customers.deletedAt),
-        ne(customers.id, id),
-        sql`lower(${customers.email}) = lower(${email})`,
-      ),
-    )
-    .limit(1);
-  return taken !== undefined;
-}
-
-/** The customer page's 'Edit details' (issue 41): name, e-mail and phone. */
-export async function updateCustomerDetails(
-  tx: DbOrTx,
+export async function saveCustomerDetails(
+  db: DbOrTx,
   id: string,
   details: { fullName: string; email: string; phone: string | null },
-) {
-  await tx
-    .update(customers)
-    .set({ ...details, updatedAt: nextUpdatedAt(customers.updatedAt) })
-    .where(eq(customers.id, id));
+  actor: Actor,
+  expected: ExpectedRecordVersions,
+  errors: { notFound: () => Error; emailTaken: () => Error },
+): Promise<User> {
+  const fields = {
+    fullName: sql`${customers.fullName}`,
+    email: sql`${customers.email}`,
+    phone: sql`${customers.phone}`,
+  };
+  const { answer } = await runLockedEdit<unknown, User>(db, {
+    table: customers,
+    id: customers.id,
+    updatedAt: customers.updatedAt,
+    where: visibleCustomer(id),
+    refusals: {
+      emailTaken: sql`exists (select 1 from ${customers} o where o.deleted_at is null
+        and o.id <> ${customers.id} and lower(o.email) = lower(${details.email}))`,
+    },
+    set: sql`full_name = ${details.fullName}, email = ${details.email}, phone = ${details.phone}`,
+    audit: { action: 'user.updated', entity: 'customer', actor, before: fields, after: fields },
+    answer: userOfRowSql,
+    expected,
+    notFound: errors.notFound,
+    refused: { emailTaken: errors.emailTaken },
+  });
+  return answer;
 }
 
 export async function findUser(db: DbOrTx, id: string): Promise<CustomerRow | undefined> {
