@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from 'vitest';
 import { useTestContext } from './support/app.ts';
 import { statementsSent } from './support/database.ts';
-import { auditEntriesOf, createCustomer, createOrder } from './support/factories.ts';
+import { auditEntriesOf, createCask, createCustomer, createOrder } from './support/factories.ts';
 import { createAdmin, type TestAdmin } from './support/sign-in.ts';
 
 // Issue 46 (decisions 389 and 390): a save is at most three round trips to the database (a
@@ -151,4 +151,24 @@ test('two customers given one e-mail at once: one save wins, the other is a 409 
   expect(answers.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({
     errors: [{ field: 'email' }],
   });
+});
+
+test("a cask's status and notes save is one statement and the answer's read", async () => {
+  const cask = await createCask(ctx);
+  const version = `"${cask.updatedAt.getTime()}"`;
+  let status = 0;
+  const sent = await statementsSent(ctx, async () => {
+    status = (
+      await send(
+        'PUT',
+        `/api/casks/${cask.id}/appreciation`,
+        { status: 'Ready', notes: 'Sampled' },
+        version,
+      )
+    ).statusCode;
+  });
+  expect(status).toBe(200);
+  expect(sent.length).toBeLessThanOrEqual(2);
+  const [entry] = await auditEntriesOf(ctx, { action: 'cask.updated', entityId: cask.id });
+  expect(entry).toMatchObject({ after: { status: 'Ready', notes: 'Sampled' } });
 });

@@ -9,6 +9,9 @@ import {
   type CaskStats,
 } from '@cask/contracts/casks';
 import { deletedColumn, type BulkAction } from '../../db/bulk.ts';
+import type { Actor } from '../../db/audit.ts';
+import { runLockedEdit } from '../../db/locked-edit.ts';
+import type { ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import type { ExportFilters } from '@cask/contracts/lists';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
@@ -295,15 +298,36 @@ export async function lockCask(tx: DbOrTx, id: string) {
   return row;
 }
 
-export async function updateCaskStatusAndNotes(
-  tx: DbOrTx,
+/**
+ * `PUT /casks/{id}/appreciation`'s change (status and notes) as one statement (issue 46, decision
+ * 389): the lock, the version, the rule that only an Experience cask stays Experience
+ * (`notEditable`, a 400), the change and its audit row. The caller reads the answer.
+ */
+export async function saveCaskStatusAndNotes(
+  db: DbOrTx,
   id: string,
   values: { status: CaskStatus; notes: string | null },
+  actor: Actor,
+  expected: ExpectedRecordVersions,
+  errors: { notFound: () => Error; notEditable: () => Error },
 ): Promise<void> {
-  await tx
-    .update(casks)
-    .set({ ...values, updatedAt: nextUpdatedAt(casks.updatedAt) })
-    .where(eq(casks.id, id));
+  const fields = { status: sql`${casks.status}`, notes: sql`${casks.notes}` };
+  await runLockedEdit(db, {
+    table: casks,
+    id: casks.id,
+    updatedAt: casks.updatedAt,
+    where: sql`${casks.id} = ${id} and ${casks.deletedAt} is null`,
+    refusals: {
+      notEditable:
+        values.status === 'Experience' ? sql`${casks.status} <> 'Experience'` : sql`false`,
+    },
+    set: sql`status = ${values.status}, notes = ${values.notes}`,
+    audit: { action: 'cask.updated', entity: 'cask', actor, before: fields, after: fields },
+    answer: sql`true`,
+    expected,
+    notFound: errors.notFound,
+    refused: { notEditable: errors.notEditable },
+  });
 }
 
 /**
