@@ -100,6 +100,13 @@ export interface LockedEdit {
   };
   /** The answer as json over the saved row (the RETURNING), e.g. jsonObject<User>. */
   answer: SQL;
+  /**
+   * The statement reads rows other than the locked one (an order's last note) that a save it
+   * waited for may have written: the statement reads them from its snapshot, taken before the
+   * wait, so when the row changed since then it writes nothing and runs again (a save that
+   * waited is then one more round trip).
+   */
+  readsOtherRows?: boolean;
   /** More data-modifying CTEs over `before` and `after` (e.g. an order's note): name to SQL. */
   also?: Record<string, SQL>;
   expected: ExpectedRecordVersions;
@@ -127,19 +134,27 @@ export async function runLockedEdit<Read = Record<string, unknown>, Answer = unk
 ): Promise<{ read: Read; answer: Answer }> {
   const refusals = Object.entries(edit.refusals ?? {});
   const refusedColumn = (index: number) => sql.identifier(`refused_${index}`);
+  const updatedAtName = sql.identifier(edit.updatedAt.name);
+  // The locked row's version is its newest (READ COMMITTED re-reads a row it waited for); the
+  // same row in the statement's snapshot is older when another save committed during the wait.
+  const raced = edit.readsOtherRows
+    ? sql`(select x.${updatedAtName} from ${edit.table} x where x.${sql.identifier(edit.id.name)} = ${edit.id}) is distinct from ${edit.updatedAt}`
+    : sql`false`;
   const also = Object.entries(edit.also ?? {}).map(
     ([name, statement]) => sql`, ${sql.identifier(name)} as (${statement})`,
   );
   const statement = sql`with before as (
       select ${edit.id} as id, ${edit.updatedAt} as updated_at,
-        ${auditJson(edit.audit.before)} as audit, ${jsonOf(edit.read ?? {})} as read
+        ${auditJson(edit.audit.before)} as audit, ${jsonOf(edit.read ?? {})} as read,
+        ${raced} as raced
         ${sql.join(refusals.map(([, when], index) => sql`, (${when}) as ${refusedColumn(index)}`))}
       from ${edit.table} where ${edit.where} for update
     ), after as (
       update ${edit.table}
-      set ${edit.set}, ${sql.identifier(edit.updatedAt.name)} = ${nextUpdatedAt(edit.updatedAt)}
+      set ${edit.set}, ${updatedAtName} = ${nextUpdatedAt(edit.updatedAt)}
       from before
       where ${edit.id} = before.id and ${expectedVersionSql(edit.expected, sql`before.updated_at`)}
+        and not before.raced
         ${sql.join(refusals.map((_refusal, index) => sql` and not before.${refusedColumn(index)}`))}
       returning ${edit.id} as id, ${auditJson(edit.audit.after)} as audit, ${edit.answer} as answer
     ), audit as (${auditInsertSql({
@@ -152,23 +167,29 @@ export async function runLockedEdit<Read = Record<string, unknown>, Answer = unk
       from: sql`before join after on after.id = before.id`,
     })})${sql.join(also)}
     select ${versionSql(sql`before.updated_at`)} as version, before.read as read,
+      before.raced as raced,
       jsonb_build_array(${sql.join(
         refusals.map((_refusal, index) => sql`before.${refusedColumn(index)}`),
         sql`, `,
       )}) as refused,
       after.answer as answer
     from before left join after on after.id = before.id`;
-  const [row] = rowsOf<{ version: string; read: Read; refused: boolean[]; answer: Answer | null }>(
-    await db.execute(statement),
-  );
-  if (!row) throw edit.notFound();
-  if (row.answer === null) {
+  for (;;) {
+    const [row] = rowsOf<{
+      version: string;
+      read: Read;
+      raced: boolean;
+      refused: boolean[];
+      answer: Answer | null;
+    }>(await db.execute(statement));
+    if (!row) throw edit.notFound();
+    if (row.answer !== null) return { read: row.read, answer: row.answer };
     if (edit.expected !== undefined && !edit.expected.includes(row.version))
       throw new PreconditionFailedError(RECORD_CHANGED_ELSEWHERE);
+    if (row.raced) continue;
     const index = row.refused.findIndex(Boolean);
     const refusal = index < 0 ? undefined : edit.refused?.[refusals[index]![0]];
     if (refusal) throw refusal();
     throw new Error('A locked edit changed nothing without a reason');
   }
-  return { read: row.read, answer: row.answer };
 }

@@ -161,3 +161,34 @@ export async function statementsSent(
   }
   return sent;
 }
+
+/**
+ * Runs `start` while another transaction holds the row lock `lock` takes (a `select ... for
+ * update`), and lets go once `waiters` statements wait for a lock: saves that really overlap, on
+ * a PostgreSQL server only (PGlite runs one statement at a time, so nothing ever waits there).
+ * Answers what `start` answers.
+ */
+export async function whileRowLocked<T>(
+  ctx: { database: Database },
+  lock: SQL,
+  waiters: number,
+  start: () => Promise<T>,
+): Promise<T> {
+  let started: Promise<T> | undefined;
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.execute(lock);
+    started = start();
+    started.catch(() => {}); // heard when awaited below
+    for (;;) {
+      const [row] = rowsOf<{ waiting: number }>(
+        await ctx.database.db.execute(
+          sql`select count(*)::int as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        ),
+      );
+      if ((row?.waiting ?? 0) >= waiters) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  });
+  return started!;
+}

@@ -12,6 +12,9 @@ import {
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
 import { deletedColumn, type BulkAction } from '../../db/bulk.ts';
+import type { Actor } from '../../db/audit.ts';
+import { runLockedEdit } from '../../db/locked-edit.ts';
+import type { ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import type { ExportFilters } from '@cask/contracts/lists';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import { type ExportSource } from '../../db/csv-export.ts';
@@ -249,31 +252,58 @@ export async function lockOrder(tx: DbOrTx, id: string) {
   return { ...row, lastNote: last?.content ?? null };
 }
 
-export async function updateOrderFields(
-  tx: DbOrTx,
-  id: string,
-  fields: Omit<UpdateOrderBody, 'notes'>,
-): Promise<void> {
-  await tx
-    .update(orders)
-    .set({
-      status: fields.status,
-      caskProgress: fields.caskProgress,
-      manualPaymentStatus: fields.manualPaymentStatus,
-      updatedAt: nextUpdatedAt(orders.updatedAt),
-    })
-    .where(eq(orders.id, id));
-}
-
 /**
- * Appends a note. Its time is the clock's at the insert, not the transaction's start: a save that
- * waited for another admin's lock is later in the history than the save it waited for.
+ * `PUT /purchases/{id}/status`'s change as one statement (issue 46, decision 389): the lock, the
+ * version, the fields, the note appended when it differs from the last one (decision 150: two
+ * admins saving at once take turns, and the second compares its notes with the first's), and the
+ * audit row. The caller reads the answer (findOrder, with the notes history).
  */
-export async function appendOrderNote(
-  tx: DbOrTx,
-  note: { orderId: string; content: string; adminId: string },
+export async function saveOrder(
+  db: DbOrTx,
+  id: string,
+  body: UpdateOrderBody,
+  actor: Actor,
+  expected: ExpectedRecordVersions,
+  notFound: () => Error,
 ): Promise<void> {
-  await tx.insert(orderNotes).values({ ...note, createdAt: sql`clock_timestamp()` });
+  const notes = body.notes.trim();
+  const lastNote = sql`(select n.content from ${orderNotes} n where n.order_id = ${orders.id}
+    order by n.created_at desc, n.id desc limit 1)`;
+  const lastNoteBefore = sql`(before.read->>'lastNote')`;
+  const noteAdded = sql`${notes}::text <> coalesce(${lastNoteBefore}, '')`;
+  const fields = {
+    status: sql`${orders.status}`,
+    caskProgress: sql`${orders.caskProgress}`,
+    manualPaymentStatus: sql`${orders.manualPaymentStatus}`,
+  };
+  await runLockedEdit(db, {
+    table: orders,
+    id: orders.id,
+    updatedAt: orders.updatedAt,
+    where: sql`${orders.id} = ${id} and ${orders.deletedAt} is null`,
+    read: { lastNote },
+    readsOtherRows: true,
+    set: sql`status = ${body.status}, cask_progress = ${body.caskProgress},
+      manual_payment_status = ${body.manualPaymentStatus}`,
+    audit: {
+      action: 'order.updated',
+      entity: 'purchase',
+      actor,
+      before: { ...fields, notes: lastNote },
+      after: {
+        ...fields,
+        notes: sql`case when ${noteAdded} then ${notes}::text else ${lastNoteBefore} end`,
+      },
+    },
+    answer: sql`true`,
+    also: {
+      note: sql`insert into ${orderNotes} (order_id, content, admin_id, created_at)
+        select after.id, ${notes}::text, ${actor.adminId}::uuid, clock_timestamp()
+        from after join before on before.id = after.id where ${noteAdded}`,
+    },
+    expected,
+    notFound,
+  });
 }
 
 /** Hides a visible order; returns when, or undefined when it was not visible. */
