@@ -4,7 +4,13 @@ import { customers } from '../src/db/schema/customers.ts';
 import { orders } from '../src/db/schema/orders.ts';
 import { useTestContext } from './support/app.ts';
 import { queryRows, statementsSent, whileRowLocked } from './support/database.ts';
-import { auditEntriesOf, createCask, createCustomer, createOrder } from './support/factories.ts';
+import {
+  auditEntriesOf,
+  createCask,
+  createCustomer,
+  createNotification,
+  createOrder,
+} from './support/factories.ts';
 import { createAdmin, type TestAdmin } from './support/sign-in.ts';
 
 // Issue 46 (decisions 389 and 390): a save is at most three round trips to the database (a
@@ -248,3 +254,27 @@ test.skipIf(!onServer)(
     expect(rows.map((row) => row.content)).toEqual(['First call', notes[0]![1], notes[1]![1]]);
   },
 );
+
+test("a bulk 'Mark as read' and its undo are three round trips each", async () => {
+  const chosen = await Promise.all(Array.from({ length: 5 }, () => createNotification(ctx)));
+  const read = chosen.map(({ id }) => ({ id, isRead: true }));
+  let bulkId = '';
+  const marked = await statementsSent(ctx, async () => {
+    const answer = await send('POST', '/api/notifications/bulk/read', { changes: read });
+    expect(answer.statusCode, answer.body).toBe(200);
+    bulkId = (answer.json() as { data: { bulkId: string } }).data.bulkId;
+  });
+  const undone = await statementsSent(ctx, async () => {
+    const answer = await send('POST', '/api/notifications/bulk/read', {
+      bulkId,
+      changes: read.map(({ id }) => ({ id, isRead: false })),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+  });
+  expect([marked.length, undone.length]).toEqual([3, 3]);
+  const entries = await auditEntriesOf(ctx, { entityId: chosen.map(({ id }) => id) });
+  expect(entries.map((entry) => entry.action).sort()).toEqual([
+    ...Array<string>(5).fill('notification.read'),
+    ...Array<string>(5).fill('notification.unread'),
+  ]);
+});

@@ -37,26 +37,34 @@ interface BulkActionBase<Value> {
 }
 
 /**
- * A bulk action that is an update of its rows' columns, run as one statement (decision 390).
- * Column references are drizzle's (`"orders"."status"`); the row's new value is `change.value`
- * (the body's value as jsonb) and its place in the body `change.ord`.
+ * A bulk action run as one statement (decision 390). Column references are drizzle's
+ * (`"orders"."status"`); the row's new value is `change.value` (the body's value as jsonb), its
+ * place in the body `change.ord`, and the locked row's value `locked.before` (jsonb).
  */
 export interface SetBulkAction<Value> extends BulkActionBase<Value> {
   table: PgTable;
   id: AnyPgColumn;
-  updatedAt: AnyPgColumn;
   /** The rows that can be changed (besides their ids); the others are `missing`. */
   where?: SQL;
-  /** The row's value now, one SQL expression per key of Value (the answer's and audit's before). */
-  value: { [Key in keyof Value]-?: SQL };
-  /** The SET list without `updated_at` (db/versions.ts's nextUpdatedAt is added). */
-  set: SQL;
+  /**
+   * The row's value now, one SQL expression per key of Value (the answer's and audit's before);
+   * a function of the admin acting when the value is theirs (a notification read by them).
+   */
+  value: ValueSql<Value> | ((actor: Actor) => ValueSql<Value>);
+  /**
+   * The write: an update of the rows (`set`, the SET list without `updated_at`, which
+   * db/versions.ts's nextUpdatedAt moves), or data-modifying statements over `locked` and
+   * `change` (a name each), for a change that is not an update of the rows.
+   */
+  write: { set: SQL; updatedAt: AnyPgColumn } | ((actor: Actor) => Record<string, SQL>);
   /**
    * A refusal only the write would meet (a unique index), checked on the locked row before it is
    * written, so the statement does not fail: the row is named with `message`.
    */
   refuseWrite?: { when: SQL; message: string };
 }
+
+type ValueSql<Value> = { [Key in keyof Value]-?: SQL };
 
 /** A bulk action written row by row (kept where a row's change is more than an update). */
 export interface RowBulkAction<Value> extends BulkActionBase<Value> {
@@ -75,10 +83,14 @@ export interface RowBulkAction<Value> extends BulkActionBase<Value> {
  */
 export function deletedColumn(
   column: AnyPgColumn,
-): Pick<SetBulkAction<{ deleted: boolean }>, 'value' | 'set'> {
+  updatedAt: AnyPgColumn,
+): Pick<SetBulkAction<{ deleted: boolean }>, 'value' | 'write'> {
   return {
     value: { deleted: sql`${column} is not null` },
-    set: sql`${sql.identifier(column.name)} = case when (change.value->>'deleted')::boolean then now() end`,
+    write: {
+      set: sql`${sql.identifier(column.name)} = case when (change.value->>'deleted')::boolean then now() end`,
+      updatedAt,
+    },
   };
 }
 
@@ -139,7 +151,7 @@ export async function applyBulk<Value>(
   request: BulkRequest<Value>,
   actor: Actor,
 ): Promise<BulkResult<Value>> {
-  return 'set' in bulk
+  return 'table' in bulk
     ? applySetBulk(database, bulk, request, actor)
     : applyRowBulk(database, bulk, request, actor);
 }
@@ -170,7 +182,7 @@ function refusalsOf<Value>(
 
 /**
  * A SetBulkAction in three round trips (decision 390): BEGIN; one statement that checks an
- * undo's bulkId, locks the rows in id order, updates those no write rule refuses, writes their
+ * undo's bulkId, locks the rows in id order, writes those no write rule refuses, writes their
  * audit rows and answers each change's row before; COMMIT, or ROLLBACK when JavaScript's
  * refusals (the same as applyRowBulk's, the same 409) refuse any row.
  */
@@ -184,13 +196,28 @@ async function applySetBulk<Value>(
   const body = JSON.stringify(
     changes.map(({ id, value }) => ({ id, value, action: actionOf(bulk, value) })),
   );
-  const values = Object.entries(bulk.value as Record<string, SQL>).map(
+  const valueSql = typeof bulk.value === 'function' ? bulk.value(actor) : bulk.value;
+  const values = Object.entries(valueSql as Record<string, SQL>).map(
     ([key, value]) => sql`${literal(key)}, ${value}`,
   );
   const known =
     undoing === undefined
       ? sql`true`
       : sql`exists (select 1 from ${auditLog} where bulk_id = ${undoing}::uuid and entity = ${bulk.entity}::text)`;
+  const { write } = bulk;
+  const writes =
+    typeof write === 'function'
+      ? Object.entries(write(actor)).map(
+          ([name, statement]) => sql`${sql.identifier(name)} as (${statement}),`,
+        )
+      : [
+          sql`changed as (
+            update ${bulk.table}
+            set ${write.set}, ${sql.identifier(write.updatedAt.name)} = ${nextUpdatedAt(write.updatedAt)}
+            from locked join change on change.id = locked.id
+            where ${bulk.id} = locked.id and not locked.refused
+          ),`,
+        ];
   const statement = sql`with change as (
       select (e->>'id')::uuid as id, e->'value' as value, e->>'action' as action, ord
       from jsonb_array_elements(${body}::jsonb) with ordinality as x(e, ord)
@@ -201,20 +228,15 @@ async function applySetBulk<Value>(
       from ${bulk.table} join change on change.id = ${bulk.id}
       where ${bulk.where ?? sql`true`} and (select ok from known)
       order by ${bulk.id} for update of ${bulk.table}
-    ), changed as (
-      update ${bulk.table}
-      set ${bulk.set}, ${sql.identifier(bulk.updatedAt.name)} = ${nextUpdatedAt(bulk.updatedAt)}
-      from locked join change on change.id = locked.id
-      where ${bulk.id} = locked.id and not locked.refused
-      returning ${bulk.id} as id
-    ), audit as (${auditInsertSql({
+    ), ${sql.join(writes, sql` `)}
+    audit as (${auditInsertSql({
       action: sql`change.action`,
       entity: bulk.entity,
       actor,
-      entityId: sql`changed.id`,
+      entityId: sql`locked.id`,
       before: sql`locked.before`,
       after: sql`change.value`,
-      from: sql`changed join locked on locked.id = changed.id join change on change.id = changed.id`,
+      from: sql`locked join change on change.id = locked.id where not locked.refused`,
       bulkId,
     })})
     select locked.before, coalesce(locked.refused, false) as refused, (select ok from known) as known

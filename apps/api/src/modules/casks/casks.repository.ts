@@ -356,8 +356,7 @@ export const caskDeletedBulk: BulkAction<{ deleted: boolean }> = {
   missing: BULK_CASK_NOT_FOUND,
   table: casks,
   id: casks.id,
-  updatedAt: casks.updatedAt,
-  ...deletedColumn(casks.deletedAt),
+  ...deletedColumn(casks.deletedAt, casks.updatedAt),
   refuse: (before, after) =>
     before.deleted === after.deleted
       ? after.deleted

@@ -326,10 +326,12 @@ export const customerActiveBulk: BulkAction<{ isActive: boolean }> = {
   missing: BULK_USER_NOT_FOUND,
   table: customers,
   id: customers.id,
-  updatedAt: customers.updatedAt,
   where: sql`${customers.deletedAt} is null`,
   value: { isActive: sql`${customers.isActive}` },
-  set: sql`is_active = (change.value->>'isActive')::boolean`,
+  write: {
+    set: sql`is_active = (change.value->>'isActive')::boolean`,
+    updatedAt: customers.updatedAt,
+  },
 };
 
 /** The message of a customer who cannot come back: their e-mail belongs to another one now. */
@@ -345,8 +347,7 @@ export const customerDeletedBulk: BulkAction<{ deleted: boolean }> = {
   missing: BULK_USER_NOT_FOUND,
   table: customers,
   id: customers.id,
-  updatedAt: customers.updatedAt,
-  ...deletedColumn(customers.deletedAt),
+  ...deletedColumn(customers.deletedAt, customers.updatedAt),
   refuse: (before, after) =>
     before.deleted === after.deleted
       ? after.deleted

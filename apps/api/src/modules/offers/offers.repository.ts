@@ -286,10 +286,12 @@ export const offerActiveBulk: BulkAction<{ isActive: boolean }> = {
   missing: BULK_OFFER_NOT_FOUND,
   table: offers,
   id: offers.id,
-  updatedAt: offers.updatedAt,
   where: sql`${offers.retiredAt} is null`,
   value: { isActive: sql`${offers.isActive}` },
-  set: sql`is_active = (change.value->>'isActive')::boolean`,
+  write: {
+    set: sql`is_active = (change.value->>'isActive')::boolean`,
+    updatedAt: offers.updatedAt,
+  },
 };
 
 /**
@@ -303,8 +305,7 @@ export const offerDeletedBulk: BulkAction<{ deleted: boolean }> = {
   missing: BULK_OFFER_NOT_FOUND,
   table: offers,
   id: offers.id,
-  updatedAt: offers.updatedAt,
-  ...deletedColumn(offers.retiredAt),
+  ...deletedColumn(offers.retiredAt, offers.updatedAt),
   refuse: (before, after) =>
     before.deleted === after.deleted
       ? after.deleted

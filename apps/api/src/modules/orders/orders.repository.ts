@@ -326,10 +326,9 @@ export const orderStatusBulk: BulkAction<{ status: OrderStatus }> = {
   missing: BULK_ORDER_NOT_FOUND,
   table: orders,
   id: orders.id,
-  updatedAt: orders.updatedAt,
   where: sql`${orders.deletedAt} is null`,
   value: { status: sql`${orders.status}` },
-  set: sql`status = change.value->>'status'`,
+  write: { set: sql`status = change.value->>'status'`, updatedAt: orders.updatedAt },
 };
 
 /** Hides orders as the single delete does (`deleted: true`) or brings them back (its undo). */
@@ -339,8 +338,7 @@ export const orderDeletedBulk: BulkAction<{ deleted: boolean }> = {
   missing: BULK_ORDER_NOT_FOUND,
   table: orders,
   id: orders.id,
-  updatedAt: orders.updatedAt,
-  ...deletedColumn(orders.deletedAt),
+  ...deletedColumn(orders.deletedAt, orders.updatedAt),
   refuse: (before, after) =>
     before.deleted === after.deleted
       ? after.deleted
