@@ -98,7 +98,10 @@ export interface LockedEdit {
     before: Record<string, SQL>;
     after: Record<string, SQL>;
   };
-  /** The answer as json over the saved row (the RETURNING), e.g. jsonObject<User>. */
+  /**
+   * The answer as json over the saved row (the RETURNING), e.g. jsonObject<User>; never null (a
+   * null answer reads as nothing saved), `true` when the caller reads its answer after.
+   */
   answer: SQL;
   /**
    * The statement reads rows other than the locked one (an order's last note) that a save it
