@@ -22,12 +22,19 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
+/** The browser every request names: the audit rows written inside a statement record it. */
+const BROWSER = 'Round trips test browser';
+
 const send = (method: 'PUT' | 'POST', url: string, payload: object, ifMatch?: string) =>
   ctx.app.inject({
     method,
     url,
     payload,
-    headers: { ...admin.headers, ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }) },
+    headers: {
+      ...admin.headers,
+      'user-agent': BROWSER,
+      ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }),
+    },
   });
 
 test('a customer status save with If-Match is one statement, audited as before', async () => {
@@ -41,7 +48,14 @@ test('a customer status save with If-Match is one statement, audited as before',
   expect(status).toBe(200);
   expect(sent).toHaveLength(1);
   const [entry] = await auditEntriesOf(ctx, { action: 'user.updated', entityId: customer.id });
-  expect(entry).toMatchObject({ before: { isActive: true }, after: { isActive: false } });
+  expect(entry).toMatchObject({
+    adminId: admin.id,
+    entity: 'customer',
+    before: { isActive: true },
+    after: { isActive: false },
+    userAgent: BROWSER,
+    bulkId: null,
+  });
 });
 
 test('a refused customer save (412, 404) is one statement and writes nothing', async () => {
@@ -102,10 +116,15 @@ test('a bulk status change of 10 orders is three round trips: BEGIN, one stateme
   const entries = await auditEntriesOf(ctx, { entityId: chosen.map(({ id }) => id) });
   expect(entries).toHaveLength(10);
   expect(entries[0]).toMatchObject({
+    adminId: admin.id,
     action: 'order.updated',
+    entity: 'purchase',
     before: { status: 'Pending' },
     after: { status: 'Delivered' },
+    userAgent: BROWSER,
   });
+  expect(new Set(entries.map((entry) => entry.bulkId)).size).toBe(1);
+  expect(entries[0]?.bulkId).not.toBeNull();
 });
 
 test('a refused bulk action is BEGIN, one statement, ROLLBACK, and keeps nothing', async () => {
