@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { customers } from '../src/db/schema/customers.ts';
 import { orders } from '../src/db/schema/orders.ts';
+import { referrals } from '../src/db/schema/referrals.ts';
 import { useTestContext } from './support/app.ts';
 import { queryRows, statementsSent, whileRowLocked } from './support/database.ts';
 import {
@@ -10,6 +11,8 @@ import {
   createCustomer,
   createNotification,
   createOrder,
+  createReferral,
+  pointsBalanceOf,
 } from './support/factories.ts';
 import { createAdmin, type TestAdmin } from './support/sign-in.ts';
 
@@ -85,13 +88,9 @@ test.skipIf(!onServer)(
     const answers = await whileRowLocked(
       ctx,
       sql`select 1 from ${customers} where id = ${customer.id} for update`,
-      2,
-      () =>
-        Promise.all(
-          [false, true].map((isActive) =>
-            send('PUT', `/api/users/${customer.id}`, { isActive }, version),
-          ),
-        ),
+      [false, true].map(
+        (isActive) => () => send('PUT', `/api/users/${customer.id}`, { isActive }, version),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412]);
     expect(await auditEntriesOf(ctx, { entityId: customer.id })).toHaveLength(1);
@@ -247,18 +246,14 @@ test.skipIf(!onServer)(
     const answers = await whileRowLocked(
       ctx,
       sql`select 1 from ${orders} where id = ${order.id} for update`,
-      2,
-      () =>
-        Promise.all(
-          ['Second call', 'Third call'].map((notes) =>
-            send('PUT', `/api/purchases/${order.id}/status`, orderSave(notes)),
-          ),
-        ),
+      ['Second call', 'Third call'].map(
+        (notes) => () => send('PUT', `/api/purchases/${order.id}/status`, orderSave(notes)),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     const entries = await auditEntriesOf(ctx, { action: 'order.updated', entityId: order.id });
-    // Each save compared its notes with the last note when it held the lock: one found the
-    // first note, the other the note the one before it appended.
+    // Each save compared its notes with the last note when it held the lock: the first found
+    // the first note, the second the note the first appended.
     const notes = entries.map((entry) => [
       (entry.before as { notes: string }).notes,
       (entry.after as { notes: string }).notes,
@@ -297,3 +292,43 @@ test("a bulk 'Mark as read' and its undo are three round trips each", async () =
     ...Array<string>(5).fill('notification.unread'),
   ]);
 });
+
+test("a referral's status save moves the points in one statement and the answer's read", async () => {
+  const referral = await createReferral(ctx, { pointsAwarded: 120 });
+  let status = 0;
+  const sent = await statementsSent(ctx, async () => {
+    status = (
+      await send(
+        'PUT',
+        `/api/referrals/${referral.id}/status`,
+        { status: 'completed' },
+        `"${referral.updatedAt.getTime()}"`,
+      )
+    ).statusCode;
+  });
+  expect(status).toBe(200);
+  expect(sent.length).toBeLessThanOrEqual(2);
+  expect(await pointsBalanceOf(ctx, referral.referrerId)).toBe(120);
+});
+
+test.skipIf(!onServer)(
+  'a referral completed and set back at once: the referrer holds its points only if it ends completed',
+  async () => {
+    const referral = await createReferral(ctx, { pointsAwarded: 75 });
+    const answers = await whileRowLocked(
+      ctx,
+      sql`select 1 from ${referrals} where id = ${referral.id} for update`,
+      ['completed', 'pending'].map(
+        (status) => () => send('PUT', `/api/referrals/${referral.id}/status`, { status }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [row] = await queryRows<{ status: string }>(
+      ctx,
+      sql`select status from ${referrals} where id = ${referral.id}`,
+    );
+    // The second (setting back) compared with what the first left, the ledger's credit included.
+    expect(row?.status).toBe('pending');
+    expect(await pointsBalanceOf(ctx, referral.referrerId)).toBe(0);
+  },
+);

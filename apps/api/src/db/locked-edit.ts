@@ -85,6 +85,12 @@ export interface LockedEdit {
   updatedAt: AnyPgColumn;
   /** Finds the row that can be changed (its id, not deleted...): none is a 404. */
   where: SQL;
+  /**
+   * Rows locked with the row, in the order written (`join customers referrer on ...`): a
+   * referral's referrer, whose points the save moves. `read`, `refusals` and `audit.before` may
+   * read them; they are read at their newest, as the row is.
+   */
+  join?: SQL;
   /** What the caller needs of the row before the change (json keys), e.g. to choose a refusal. */
   read?: Record<string, SQL>;
   /** Rules the change must keep (SQL booleans, true: refused), checked on the locked row. */
@@ -115,8 +121,11 @@ export interface LockedEdit {
   expected: ExpectedRecordVersions;
   /** The error of a row not found. */
   notFound: () => Error;
-  /** The error of each refusal, by its name (checked in `refusals`' order, after the version). */
-  refused?: Record<string, () => Error>;
+  /**
+   * The error of each refusal, by its name (checked in `refusals`' order, after the version),
+   * made from what `read` read.
+   */
+  refused?: Record<string, (read: Record<string, unknown>) => Error>;
 }
 
 /**
@@ -151,7 +160,7 @@ export async function runLockedEdit<Read = Record<string, unknown>, Answer = unk
         ${auditJson(edit.audit.before)} as audit, ${jsonOf(edit.read ?? {})} as read,
         ${raced} as raced
         ${sql.join(refusals.map(([, when], index) => sql`, (${when}) as ${refusedColumn(index)}`))}
-      from ${edit.table} where ${edit.where} for update
+      from ${edit.table} ${edit.join ?? sql``} where ${edit.where} for update
     ), after as (
       update ${edit.table}
       set ${edit.set}, ${updatedAtName} = ${nextUpdatedAt(edit.updatedAt)}
@@ -192,7 +201,7 @@ export async function runLockedEdit<Read = Record<string, unknown>, Answer = unk
     if (row.raced) continue;
     const index = row.refused.findIndex(Boolean);
     const refusal = index < 0 ? undefined : edit.refused?.[refusals[index]![0]];
-    if (refusal) throw refusal();
+    if (refusal) throw refusal(row.read as Record<string, unknown>);
     throw new Error('A locked edit changed nothing without a reason');
   }
 }

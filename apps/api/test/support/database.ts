@@ -163,32 +163,35 @@ export async function statementsSent(
 }
 
 /**
- * Runs `start` while another transaction holds the row lock `lock` takes (a `select ... for
- * update`), and lets go once `waiters` statements wait for a lock: saves that really overlap, on
- * a PostgreSQL server only (PGlite runs one statement at a time, so nothing ever waits there).
- * Answers what `start` answers.
+ * Runs `saves` while another transaction holds the row lock `lock` takes (a `select ... for
+ * update`), each started once the one before waits for a lock, so they queue in their order, and
+ * lets go once all wait: saves that really overlap, on a PostgreSQL server only (PGlite runs one
+ * statement at a time, so nothing ever waits there). Answers what each save answers.
  */
 export async function whileRowLocked<T>(
   ctx: { database: Database },
   lock: SQL,
-  waiters: number,
-  start: () => Promise<T>,
-): Promise<T> {
-  let started: Promise<T> | undefined;
+  saves: readonly (() => Promise<T>)[],
+): Promise<T[]> {
+  const started: Promise<T>[] = [];
+  const waiting = async () => {
+    const [row] = rowsOf<{ waiting: number }>(
+      await ctx.database.db.execute(
+        sql`select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+      ),
+    );
+    return row?.waiting ?? 0;
+  };
   await ctx.database.db.transaction(async (tx) => {
     await tx.execute(lock);
-    started = start();
-    started.catch(() => {}); // heard when awaited below
-    for (;;) {
-      const [row] = rowsOf<{ waiting: number }>(
-        await ctx.database.db.execute(
-          sql`select count(*)::int as waiting from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        ),
-      );
-      if ((row?.waiting ?? 0) >= waiters) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const save of saves) {
+      const answer = save();
+      answer.catch(() => {}); // heard when awaited below
+      started.push(answer);
+      while ((await waiting()) < started.length)
+        await new Promise((resolve) => setTimeout(resolve, 10));
     }
   });
-  return started!;
+  return Promise.all(started);
 }
