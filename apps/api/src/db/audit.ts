@@ -36,6 +36,11 @@ export interface AuditEntry {
 const SECRET_FIELD = /password|secret|otp|^(access|refresh)?token$|tokenhash|^code$|codehash/i;
 export const SECRET_WITHHELD = '[withheld]';
 
+/** Whether a field's name says it holds a secret (db/locked-edit.ts refuses such a field). */
+export function isSecretField(key: string): boolean {
+  return SECRET_FIELD.test(key);
+}
+
 /** `value` with the value of every secret-named field, at any depth, replaced. */
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
@@ -43,7 +48,7 @@ export function withoutSecrets(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, field]) => [
       key,
-      SECRET_FIELD.test(key) ? SECRET_WITHHELD : withoutSecrets(field),
+      isSecretField(key) ? SECRET_WITHHELD : withoutSecrets(field),
     ]),
   );
 }

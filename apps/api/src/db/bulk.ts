@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntity } from '@cask/contracts/audit';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { BULK_UNDO_UNKNOWN, bulkRefused } from '@cask/contracts/common';
 import type { FieldError } from '@cask/contracts/common';
 import { BadRequestError, ConflictError } from '../lib/errors.ts';
 import { writeAudit, type Actor } from './audit.ts';
-import type { Database, DbOrTx } from './client.ts';
+import { rowsOf, type Database, type DbOrTx } from './client.ts';
+import { auditInsertSql } from './locked-edit.ts';
+import { literal } from './sql-fragments.ts';
+import { nextUpdatedAt } from './versions.ts';
 import { auditLog } from './schema/audit-log.ts';
 
 /**
@@ -16,22 +19,79 @@ import { auditLog } from './schema/audit-log.ts';
  * nothing is, and the 409 names each row that failed (`changes.<index>.id`) with its reason. Each
  * row changed writes its audit row in the same transaction. The answer gives each row's value
  * before and after, which is what an undo sends back.
+ *
+ * Most are a `SetBulkAction`: one statement locks, updates and audits every row (issue 46,
+ * decision 390). A change that is more than an update of its rows' columns (a referral's points,
+ * a notification's reads) is a `RowBulkAction`, locked and written row by row.
  */
-export interface BulkAction<Value> {
+export type BulkAction<Value> = SetBulkAction<Value> | RowBulkAction<Value>;
+
+interface BulkActionBase<Value> {
   /** The audit's action (by the row's new value: 'user.deleted', 'user.restored') and entity. */
   action: AuditAction | ((value: Value) => AuditAction);
   entity: AuditEntity;
-  /** Locks the rows that can be changed and reads their current values (rows missing: absent). */
-  lock(tx: DbOrTx, ids: string[], actor: Actor): Promise<Map<string, Value>>;
   /** Why a row the lock did not find cannot be changed, e.g. 'Order not found'. */
   missing: string;
-  /** Why a row found cannot take its value (undefined: it can), checked before anything is written. */
+  /** Why a row found cannot take its value (undefined: it can), checked before anything is kept. */
   refuse?(before: Value, after: Value): string | undefined;
+}
+
+/**
+ * A bulk action run as one statement (decision 390). Column references are drizzle's
+ * (`"orders"."status"`); the row's new value is `change.value` (the body's value as jsonb), its
+ * place in the body `change.ord`, and the locked row's value `locked.before` (jsonb).
+ */
+export interface SetBulkAction<Value> extends BulkActionBase<Value> {
+  table: PgTable;
+  id: AnyPgColumn;
+  /** The rows that can be changed (besides their ids); the others are `missing`. */
+  where?: SQL;
+  /**
+   * The row's value now, one SQL expression per key of Value (the answer's and audit's before);
+   * a function of the admin acting when the value is theirs (a notification read by them).
+   */
+  value: ValueSql<Value> | ((actor: Actor) => ValueSql<Value>);
+  /**
+   * The write: an update of the rows (`set`, the SET list without `updated_at`, which
+   * db/versions.ts's nextUpdatedAt moves), or data-modifying statements over `locked` and
+   * `change` (a name each), for a change that is not an update of the rows.
+   */
+  write: { set: SQL; updatedAt: AnyPgColumn } | ((actor: Actor) => Record<string, SQL>);
+  /**
+   * A refusal only the write would meet (a unique index), checked on the locked row before it is
+   * written, so the statement does not fail: the row is named with `message`.
+   */
+  refuseWrite?: { when: SQL; message: string };
+}
+
+type ValueSql<Value> = { [Key in keyof Value]-?: SQL };
+
+/** A bulk action written row by row (kept where a row's change is more than an update). */
+export interface RowBulkAction<Value> extends BulkActionBase<Value> {
+  /** Locks the rows that can be changed and reads their current values (rows missing: absent). */
+  lock(tx: DbOrTx, ids: string[], actor: Actor): Promise<Map<string, Value>>;
   /**
    * Writes one row's new value. A rule only the write can check (a referrer's points) throws a
    * ConflictError: the row is named with its message and, at the end, nothing is kept.
    */
   write(tx: DbOrTx, id: string, value: Value, before: Value, actor: Actor): Promise<void>;
+}
+
+/**
+ * The value and SET of a bulk delete and its undo (`{ deleted }`) over a "hidden since" column
+ * (`deleted_at`, an offer's `retired_at`): hidden now, or shown again.
+ */
+export function deletedColumn(
+  column: AnyPgColumn,
+  updatedAt: AnyPgColumn,
+): Pick<SetBulkAction<{ deleted: boolean }>, 'value' | 'write'> {
+  return {
+    value: { deleted: sql`${column} is not null` },
+    write: {
+      set: sql`${sql.identifier(column.name)} = case when (change.value->>'deleted')::boolean then now() end`,
+      updatedAt,
+    },
+  };
 }
 
 export interface BulkChange<Value> {
@@ -73,7 +133,7 @@ export function lockRows<Fields extends Record<string, AnyPgColumn>, Value>(
   fields: Fields,
   where: SQL | undefined,
   toValue: (row: RowOf<Fields>) => Value,
-): BulkAction<Value>['lock'] {
+): RowBulkAction<Value>['lock'] {
   return async (tx, ids) => {
     const rows = (await tx
       .select({ ...fields, bulkRowId: id })
@@ -88,6 +148,129 @@ export function lockRows<Fields extends Record<string, AnyPgColumn>, Value>(
 export async function applyBulk<Value>(
   database: Database,
   bulk: BulkAction<Value>,
+  request: BulkRequest<Value>,
+  actor: Actor,
+): Promise<BulkResult<Value>> {
+  return 'table' in bulk
+    ? applySetBulk(database, bulk, request, actor)
+    : applyRowBulk(database, bulk, request, actor);
+}
+
+const actionOf = <Value>(bulk: BulkActionBase<Value>, value: Value): AuditAction =>
+  typeof bulk.action === 'string' ? bulk.action : bulk.action(value);
+
+const undoUnknown = () =>
+  new BadRequestError(BULK_UNDO_UNKNOWN, [{ field: 'bulkId', message: BULK_UNDO_UNKNOWN }]);
+
+/**
+ * The refusals known from the locked rows (missing, or `refuse`), as the 409's field errors;
+ * `current` answers a row's value, undefined when it was not found.
+ */
+function refusalsOf<Value>(
+  bulk: BulkActionBase<Value>,
+  changes: BulkRequest<Value>['changes'],
+  current: (index: number) => Value | undefined,
+): FieldError[] {
+  const failed: FieldError[] = [];
+  changes.forEach((change, index) => {
+    const before = current(index);
+    const message = before === undefined ? bulk.missing : bulk.refuse?.(before, change.value);
+    if (message) failed.push({ field: `changes.${index}.id`, message });
+  });
+  return failed;
+}
+
+/**
+ * A SetBulkAction in three round trips (decision 390): BEGIN; one statement that checks an
+ * undo's bulkId, locks the rows in id order, writes those no write rule refuses, writes their
+ * audit rows and answers each change's row before; COMMIT, or ROLLBACK when JavaScript's
+ * refusals (the same as applyRowBulk's, the same 409) refuse any row.
+ */
+async function applySetBulk<Value>(
+  database: Database,
+  bulk: SetBulkAction<Value>,
+  { changes, bulkId: undoing }: BulkRequest<Value>,
+  actor: Actor,
+): Promise<BulkResult<Value>> {
+  const bulkId = undoing ?? randomUUID();
+  const body = JSON.stringify(
+    changes.map(({ id, value }) => ({ id, value, action: actionOf(bulk, value) })),
+  );
+  const valueSql = typeof bulk.value === 'function' ? bulk.value(actor) : bulk.value;
+  const values = Object.entries(valueSql as Record<string, SQL>).map(
+    ([key, value]) => sql`${literal(key)}, ${value}`,
+  );
+  const known =
+    undoing === undefined
+      ? sql`true`
+      : sql`exists (select 1 from ${auditLog} where bulk_id = ${undoing}::uuid and entity = ${bulk.entity}::text)`;
+  const { write } = bulk;
+  const writes =
+    typeof write === 'function'
+      ? Object.entries(write(actor)).map(
+          ([name, statement]) => sql`${sql.identifier(name)} as (${statement}),`,
+        )
+      : [
+          sql`changed as (
+            update ${bulk.table}
+            set ${write.set}, ${sql.identifier(write.updatedAt.name)} = ${nextUpdatedAt(write.updatedAt)}
+            from locked join change on change.id = locked.id
+            where ${bulk.id} = locked.id and not locked.refused
+          ),`,
+        ];
+  const statement = sql`with change as (
+      select (e->>'id')::uuid as id, e->'value' as value, e->>'action' as action, ord
+      from jsonb_array_elements(${body}::jsonb) with ordinality as x(e, ord)
+    ), known as (select ${known} as ok),
+    locked as (
+      select ${bulk.id} as id, jsonb_build_object(${sql.join(values, sql`, `)}) as before,
+        ${bulk.refuseWrite ? sql`coalesce(${bulk.refuseWrite.when}, false)` : sql`false`} as refused
+      from ${bulk.table} join change on change.id = ${bulk.id}
+      where ${bulk.where ?? sql`true`} and (select ok from known)
+      order by ${bulk.id} for update of ${bulk.table}
+    ), ${sql.join(writes, sql` `)}
+    audit as (${auditInsertSql({
+      action: sql`change.action`,
+      entity: bulk.entity,
+      actor,
+      entityId: sql`locked.id`,
+      before: sql`locked.before`,
+      after: sql`change.value`,
+      from: sql`locked join change on change.id = locked.id where not locked.refused`,
+      bulkId,
+    })})
+    select locked.before, coalesce(locked.refused, false) as refused, (select ok from known) as known
+    from change left join locked on locked.id = change.id
+    order by change.ord`;
+  return database.db.transaction(async (tx) => {
+    const rows = rowsOf<{ before: Value | null; refused: boolean; known: boolean }>(
+      await tx.execute(statement),
+    );
+    if (!rows[0]?.known) throw undoUnknown();
+    let failed = refusalsOf(bulk, changes, (index) => rows[index]?.before ?? undefined);
+    if (failed.length === 0)
+      failed = rows.flatMap((row, index) =>
+        row.refused && bulk.refuseWrite
+          ? [{ field: `changes.${index}.id`, message: bulk.refuseWrite.message }]
+          : [],
+      );
+    // Thrown inside the transaction: what the statement wrote is rolled back.
+    if (failed.length > 0)
+      throw new ConflictError(bulkRefused(failed.length, changes.length), failed);
+    return {
+      bulkId,
+      changes: changes.map(({ id, value }, index) => ({
+        id,
+        before: rows[index]!.before as Value,
+        after: value,
+      })),
+    };
+  });
+}
+
+async function applyRowBulk<Value>(
+  database: Database,
+  bulk: RowBulkAction<Value>,
   { changes, bulkId: undoing }: BulkRequest<Value>,
   actor: Actor,
 ): Promise<BulkResult<Value>> {
@@ -99,25 +282,12 @@ export async function applyBulk<Value>(
         .from(auditLog)
         .where(and(eq(auditLog.bulkId, undoing), eq(auditLog.entity, bulk.entity)))
         .limit(1);
-      if (!known)
-        throw new BadRequestError(BULK_UNDO_UNKNOWN, [
-          { field: 'bulkId', message: BULK_UNDO_UNKNOWN },
-        ]);
+      if (!known) throw undoUnknown();
     }
     const bulkId = undoing ?? randomUUID();
     const ids = changes.map((change) => change.id).sort();
     const current = await bulk.lock(tx, ids, actor);
-    const failed: FieldError[] = [];
-    const refuse = (index: number, message: string) =>
-      failed.push({ field: `changes.${index}.id`, message });
-    changes.forEach((change, index) => {
-      const before = current.get(change.id);
-      if (before === undefined) refuse(index, bulk.missing);
-      else {
-        const refusal = bulk.refuse?.(before, change.value);
-        if (refusal) refuse(index, refusal);
-      }
-    });
+    const failed = refusalsOf(bulk, changes, (index) => current.get(changes[index]!.id));
     if (failed.length > 0)
       throw new ConflictError(bulkRefused(failed.length, changes.length), failed);
 
@@ -130,12 +300,12 @@ export async function applyBulk<Value>(
         // Our own refusal (not the database's, which ends the transaction): name the row, go on
         // checking the others, and keep nothing.
         if (!(error instanceof ConflictError)) throw error;
-        refuse(index, error.message);
+        failed.push({ field: `changes.${index}.id`, message: error.message });
         continue;
       }
       await writeAudit(tx, {
         adminId: actor.adminId,
-        action: typeof bulk.action === 'string' ? bulk.action : bulk.action(value),
+        action: actionOf(bulk, value),
         entity: bulk.entity,
         entityId: id,
         before,

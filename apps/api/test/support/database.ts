@@ -4,7 +4,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { abvNearUntil } from '@cask/contracts/cask-records';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { openDatabase, rowsOf, type Database } from '../../src/db/client.ts';
+import { adminForRequestSql } from '../../src/modules/admins/admins.repository.ts';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a brand-new database on
@@ -96,4 +98,100 @@ export async function plainCaskAlertCounts(
     from casks where deleted_at is null`,
   );
   return row!;
+}
+
+const authenticationText = new PgDialect().sqlToQuery(adminForRequestSql('', null)).sql;
+
+/**
+ * The statements `work` sent to the database, as their text, each one round trip (issue 46): on
+ * PostgreSQL every query of the drizzle pool's connections (BEGIN, COMMIT and ROLLBACK included),
+ * on PGlite every query and a transaction's BEGIN and its COMMIT or ROLLBACK. The request's
+ * authentication (one read of the admin, plugins/authenticate.ts) is left out: it is not the save.
+ */
+export async function statementsSent(
+  ctx: { database: Database },
+  work: () => Promise<unknown>,
+): Promise<string[]> {
+  const sent: string[] = [];
+  const record = (text: unknown) => {
+    const statement = typeof text === 'string' ? text : (text as { text: string }).text;
+    if (statement !== authenticationText) sent.push(statement);
+  };
+  type Query = (text: unknown, ...rest: unknown[]) => Promise<unknown>;
+  const counted = (query: Query, self: unknown): Query =>
+    function (text, ...rest) {
+      record(text);
+      return query.call(self, text, ...rest);
+    };
+  const client = (ctx.database.db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const onAcquire = (connection: pg.PoolClient) => {
+      connection.query = counted(connection.query as Query, connection) as typeof connection.query;
+    };
+    const onRelease = (_error: unknown, connection: pg.PoolClient) => {
+      delete (connection as { query?: unknown }).query; // back to the prototype's
+    };
+    client.on('acquire', onAcquire);
+    client.on('release', onRelease);
+    try {
+      await work();
+    } finally {
+      client.off('acquire', onAcquire);
+      client.off('release', onRelease);
+    }
+    return sent;
+  }
+  const pglite = client as {
+    query: Query;
+    transaction: (run: (tx: { query: Query }) => Promise<unknown>) => Promise<unknown>;
+  };
+  const { query, transaction } = pglite;
+  pglite.query = counted(query, pglite);
+  pglite.transaction = (run) => {
+    record('BEGIN');
+    return transaction
+      .call(pglite, (tx) => run({ ...tx, query: counted(tx.query, tx) }))
+      .finally(() => record('COMMIT or ROLLBACK'));
+  };
+  try {
+    await work();
+  } finally {
+    pglite.query = query;
+    pglite.transaction = transaction;
+  }
+  return sent;
+}
+
+/**
+ * Runs `saves` while another transaction holds the row lock `lock` takes (a `select ... for
+ * update`), each started once the one before waits for a lock, so they queue in their order, and
+ * lets go once all wait: saves that really overlap, on a PostgreSQL server only (PGlite runs one
+ * statement at a time, so nothing ever waits there). Answers what each save answers.
+ */
+export async function whileRowLocked<T>(
+  ctx: { database: Database },
+  lock: SQL,
+  saves: readonly (() => Promise<T>)[],
+): Promise<T[]> {
+  const started: Promise<T>[] = [];
+  const waiting = async () => {
+    const [row] = rowsOf<{ waiting: number }>(
+      await ctx.database.db.execute(
+        sql`select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+      ),
+    );
+    return row?.waiting ?? 0;
+  };
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.execute(lock);
+    for (const save of saves) {
+      const answer = save();
+      answer.catch(() => {}); // heard when awaited below
+      started.push(answer);
+      while ((await waiting()) < started.length)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  });
+  return Promise.all(started);
 }

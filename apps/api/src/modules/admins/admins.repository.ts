@@ -379,7 +379,7 @@ export interface AdminForRequest {
 
 // Primary-key and single-row probes only: the admin, the token's session, the admin's TOTP row
 // and the one-row policy (docs/decisions/225).
-const adminForRequestSql = (id: string, sessionId: string | null) =>
+export const adminForRequestSql = (id: string, sessionId: string | null) =>
   sql`select a.id::text, a.email, a.full_name, a.is_active, a.token_version, a.role,
     coalesce(s.ended_at is null and s.id is not null, false),
     extract(epoch from now() - s.authenticated_at)::int,

@@ -8,7 +8,10 @@ import {
   type CaskListParams,
   type CaskStats,
 } from '@cask/contracts/casks';
-import { lockRows, type BulkAction } from '../../db/bulk.ts';
+import { deletedColumn, type BulkAction } from '../../db/bulk.ts';
+import type { Actor } from '../../db/audit.ts';
+import { runLockedEdit } from '../../db/locked-edit.ts';
+import type { ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import type { ExportFilters } from '@cask/contracts/lists';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
@@ -295,15 +298,36 @@ export async function lockCask(tx: DbOrTx, id: string) {
   return row;
 }
 
-export async function updateCaskStatusAndNotes(
-  tx: DbOrTx,
+/**
+ * `PUT /casks/{id}/appreciation`'s change (status and notes) as one statement (issue 46, decision
+ * 389): the lock, the version, the rule that only an Experience cask stays Experience
+ * (`notEditable`, a 400), the change and its audit row. The caller reads the answer.
+ */
+export async function saveCaskStatusAndNotes(
+  db: DbOrTx,
   id: string,
   values: { status: CaskStatus; notes: string | null },
+  actor: Actor,
+  expected: ExpectedRecordVersions,
+  errors: { notFound: () => Error; notEditable: () => Error },
 ): Promise<void> {
-  await tx
-    .update(casks)
-    .set({ ...values, updatedAt: nextUpdatedAt(casks.updatedAt) })
-    .where(eq(casks.id, id));
+  const fields = { status: sql`${casks.status}`, notes: sql`${casks.notes}` };
+  await runLockedEdit(db, {
+    table: casks,
+    id: casks.id,
+    updatedAt: casks.updatedAt,
+    where: sql`${casks.id} = ${id} and ${casks.deletedAt} is null`,
+    refusals: {
+      notEditable:
+        values.status === 'Experience' ? sql`${casks.status} <> 'Experience'` : sql`false`,
+    },
+    set: sql`status = ${values.status}, notes = ${values.notes}`,
+    audit: { action: 'cask.updated', entity: 'cask', actor, before: fields, after: fields },
+    answer: sql`true`,
+    expected,
+    notFound: errors.notFound,
+    refused: { notEditable: errors.notEditable },
+  });
 }
 
 /**
@@ -321,14 +345,6 @@ export async function softDeleteCask(tx: DbOrTx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Brings a deleted cask back as it was (the undo of its delete); the triggers count it again. */
-async function restoreCask(tx: DbOrTx, id: string): Promise<void> {
-  await tx
-    .update(casks)
-    .set({ deletedAt: null, updatedAt: nextUpdatedAt(casks.updatedAt) })
-    .where(eq(casks.id, id));
-}
-
 /**
  * `POST /casks/bulk/deleted` (issue 31, decision 273): hides casks as the single delete does
  * (`deleted: true`) or brings them back (`deleted: false`, the undo of a delete), all or none,
@@ -338,19 +354,15 @@ export const caskDeletedBulk: BulkAction<{ deleted: boolean }> = {
   action: (value) => (value.deleted ? 'cask.deleted' : 'cask.restored'),
   entity: 'cask',
   missing: BULK_CASK_NOT_FOUND,
-  lock: lockRows(casks, casks.id, { deletedAt: casks.deletedAt }, undefined, (row) => ({
-    deleted: row.deletedAt !== null,
-  })),
+  table: casks,
+  id: casks.id,
+  ...deletedColumn(casks.deletedAt, casks.updatedAt),
   refuse: (before, after) =>
     before.deleted === after.deleted
       ? after.deleted
         ? BULK_CASK_NOT_FOUND
         : BULK_CASK_NOT_DELETED
       : undefined,
-  async write(tx, id, value) {
-    if (value.deleted) await softDeleteCask(tx, id);
-    else await restoreCask(tx, id);
-  },
 };
 
 /** The Cask List's WHERE, for its CSV export (modules/exports). */

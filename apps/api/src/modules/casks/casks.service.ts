@@ -13,11 +13,7 @@ import { applyBulk } from '../../db/bulk.ts';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import {
-  assertRecordVersion,
-  versionOf,
-  type ExpectedRecordVersions,
-} from '../../lib/preconditions.ts';
+import { versionOf, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import { prepareImage, savePreparedImage } from '../files/files.service.ts';
 import * as repo from './casks.repository.ts';
@@ -147,26 +143,13 @@ export function createCasksService(deps: { database: Database }) {
       actor: Actor,
       expectedVersion?: ExpectedRecordVersions,
     ): Promise<Cask> {
-      await db.transaction(async (tx) => {
-        const before = await repo.lockCask(tx, id);
-        if (!before) throw new NotFoundError(CASK_NOT_FOUND);
-        assertRecordVersion(expectedVersion, before.updatedAt);
-        if (body.status === 'Experience' && before.status !== 'Experience') {
-          throw new BadRequestError(STATUS_NOT_EDITABLE, [
+      const after = { status: body.status, notes: body.notes ? body.notes : null };
+      await repo.saveCaskStatusAndNotes(db, id, after, actor, expectedVersion, {
+        notFound: () => new NotFoundError(CASK_NOT_FOUND),
+        notEditable: () =>
+          new BadRequestError(STATUS_NOT_EDITABLE, [
             { field: 'status', message: STATUS_NOT_EDITABLE },
-          ]);
-        }
-        const after = { status: body.status, notes: body.notes ? body.notes : null };
-        await repo.updateCaskStatusAndNotes(tx, id, after);
-        await writeAudit(tx, {
-          adminId: actor.adminId,
-          action: 'cask.updated',
-          entity: 'cask',
-          entityId: id,
-          before: { status: before.status, notes: before.notes },
-          after,
-          ip: actor.ip,
-        });
+          ]),
       });
       return read(id);
     },

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL, ne } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ExportFilters } from '@cask/contracts/lists';
 import type { DbOrTx, Database } from '../../db/client.ts';
 import { activeTextSql, searchPattern, type ExportSource } from '../../db/csv-export.ts';
@@ -18,11 +18,13 @@ import {
   type User,
   type userListDefinition,
 } from '@cask/contracts/users';
-import { ConflictError } from '../../lib/errors.ts';
-import { lockRows, type BulkAction } from '../../db/bulk.ts';
+import { deletedColumn, type BulkAction } from '../../db/bulk.ts';
 import { frozenSql, isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { casks } from '../../db/schema/casks.ts';
+import type { Actor } from '../../db/audit.ts';
+import { runLockedEdit } from '../../db/locked-edit.ts';
+import type { ExpectedRecordVersions } from '../../lib/preconditions.ts';
 
 // The customers as every list of them reads them (User Management, the Reward List): the same
 // visible rows, search, order and paging, and the row lock a change to one customer takes.
@@ -202,42 +204,93 @@ export function createUserList(database: Database) {
   return (query: CustomerPageRequest) => read(customerListRequest(query, 'users', rowSql));
 }
 
-export async function updateCustomerActive(tx: DbOrTx, id: string, isActive: boolean) {
-  await tx
-    .update(customers)
-    .set({ isActive, updatedAt: nextUpdatedAt(customers.updatedAt) })
-    .where(eq(customers.id, id));
+/**
+ * The contract's User of the customer row in scope (e.g. an update's RETURNING), as `findUser`
+ * and `toUser` answer it: the same keys and values.
+ */
+const userOfRowSql = jsonObject<User>({
+  id: sql`${customers.id}`,
+  fullName: sql`${customers.fullName}`,
+  email: sql`${customers.email}`,
+  phone: sql`${customers.phone}`,
+  balance: sql`(select count(*)::int from ${casks} k where k.owner_id = ${customers.id} and k.deleted_at is null)`,
+  isActive: sql`${customers.isActive}`,
+  createdAt: isoTimeSql(sql`${customers.createdAt}`),
+  version: versionSql(sql`${customers.updatedAt}`),
+});
+
+/** A visible customer's row, as a locked edit finds it (db/locked-edit.ts). */
+const visibleCustomer = (id: string) =>
+  sql`${customers.id} = ${id} and ${customers.deletedAt} is null`;
+
+/**
+ * User Management's Active/Inactive toggle (PUT /users/{id}) as one statement (issue 46,
+ * decision 389): the lock, the version, the change, the audit row and the answer.
+ */
+export async function saveCustomerActive(
+  db: DbOrTx,
+  id: string,
+  isActive: boolean,
+  actor: Actor,
+  expected: ExpectedRecordVersions,
+  notFound: () => Error,
+): Promise<User> {
+  const { answer } = await runLockedEdit<unknown, User>(db, {
+    table: customers,
+    id: customers.id,
+    updatedAt: customers.updatedAt,
+    where: visibleCustomer(id),
+    set: sql`is_active = ${isActive}`,
+    audit: {
+      action: 'user.updated',
+      entity: 'customer',
+      actor,
+      before: { isActive: sql`${customers.isActive}` },
+      after: { isActive: sql`${customers.isActive}` },
+    },
+    answer: userOfRowSql,
+    expected,
+    notFound,
+  });
+  return answer;
 }
 
 /**
- * Whether another visible customer has `email` (any case). The check of a details edit: the
- * customers_email_unique index holds the same rule, and is the last word on a race.
+ * The customer page's 'Edit details' (issue 41) as one statement (issue 46, decision 389): a
+ * save giving the customer an e-mail another visible customer has (any case) changes nothing and
+ * throws `emailTaken` (the customers_email_unique index holds the same rule, and is the last word
+ * on a race).
  */
-export async function emailTakenByAnother(tx: DbOrTx, id: string, email: string) {
-  const [taken] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(
-      and(
-        isNull(customers.deletedAt),
-        ne(customers.id, id),
-        sql`lower(${customers.email}) = lower(${email})`,
-      ),
-    )
-    .limit(1);
-  return taken !== undefined;
-}
-
-/** The customer page's 'Edit details' (issue 41): name, e-mail and phone. */
-export async function updateCustomerDetails(
-  tx: DbOrTx,
+export async function saveCustomerDetails(
+  db: DbOrTx,
   id: string,
   details: { fullName: string; email: string; phone: string | null },
-) {
-  await tx
-    .update(customers)
-    .set({ ...details, updatedAt: nextUpdatedAt(customers.updatedAt) })
-    .where(eq(customers.id, id));
+  actor: Actor,
+  expected: ExpectedRecordVersions,
+  errors: { notFound: () => Error; emailTaken: () => Error },
+): Promise<User> {
+  const fields = {
+    fullName: sql`${customers.fullName}`,
+    email: sql`${customers.email}`,
+    phone: sql`${customers.phone}`,
+  };
+  const { answer } = await runLockedEdit<unknown, User>(db, {
+    table: customers,
+    id: customers.id,
+    updatedAt: customers.updatedAt,
+    where: visibleCustomer(id),
+    refusals: {
+      emailTaken: sql`exists (select 1 from ${customers} o where o.deleted_at is null
+        and o.id <> ${customers.id} and lower(o.email) = lower(${details.email}))`,
+    },
+    set: sql`full_name = ${details.fullName}, email = ${details.email}, phone = ${details.phone}`,
+    audit: { action: 'user.updated', entity: 'customer', actor, before: fields, after: fields },
+    answer: userOfRowSql,
+    expected,
+    notFound: errors.notFound,
+    refused: { emailTaken: errors.emailTaken },
+  });
+  return answer;
 }
 
 export async function findUser(db: DbOrTx, id: string): Promise<CustomerRow | undefined> {
@@ -271,38 +324,18 @@ export const customerActiveBulk: BulkAction<{ isActive: boolean }> = {
   action: 'user.updated',
   entity: 'customer',
   missing: BULK_USER_NOT_FOUND,
-  lock: lockRows(
-    customers,
-    customers.id,
-    { isActive: customers.isActive },
-    isNull(customers.deletedAt),
-    (row) => ({ isActive: row.isActive }),
-  ),
-  write: (tx, id, value) => updateCustomerActive(tx, id, value.isActive),
+  table: customers,
+  id: customers.id,
+  where: sql`${customers.deletedAt} is null`,
+  value: { isActive: sql`${customers.isActive}` },
+  write: {
+    set: sql`is_active = (change.value->>'isActive')::boolean`,
+    updatedAt: customers.updatedAt,
+  },
 };
 
 /** The message of a customer who cannot come back: their e-mail belongs to another one now. */
 export const EMAIL_TAKEN_SINCE = 'Another user has this e-mail now';
-
-/** Brings a deleted customer back as they were (the undo of a delete). */
-async function restoreCustomer(tx: DbOrTx, id: string) {
-  const [taken] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(
-      and(
-        isNull(customers.deletedAt),
-        ne(customers.id, id),
-        sql`lower(${customers.email}) = (select lower(email) from customers where id = ${id})`,
-      ),
-    );
-  // The e-mail index covers visible customers only: a newer customer may have taken it.
-  if (taken) throw new ConflictError(EMAIL_TAKEN_SINCE);
-  await tx
-    .update(customers)
-    .set({ deletedAt: null, updatedAt: nextUpdatedAt(customers.updatedAt) })
-    .where(eq(customers.id, id));
-}
 
 /**
  * User Management's bulk 'Delete' (`deleted: true`, each hidden as the single delete hides one)
@@ -312,18 +345,25 @@ export const customerDeletedBulk: BulkAction<{ deleted: boolean }> = {
   action: (value) => (value.deleted ? 'user.deleted' : 'user.restored'),
   entity: 'customer',
   missing: BULK_USER_NOT_FOUND,
-  lock: lockRows(customers, customers.id, { deletedAt: customers.deletedAt }, undefined, (row) => ({
-    deleted: row.deletedAt !== null,
-  })),
+  table: customers,
+  id: customers.id,
+  ...deletedColumn(customers.deletedAt, customers.updatedAt),
   refuse: (before, after) =>
     before.deleted === after.deleted
       ? after.deleted
         ? BULK_USER_NOT_FOUND
         : BULK_USER_NOT_DELETED
       : undefined,
-  async write(tx, id, value) {
-    if (value.deleted) await softDeleteCustomer(tx, id);
-    else await restoreCustomer(tx, id);
+  // The e-mail index covers visible customers only: a newer customer may have taken it, or an
+  // earlier row of this very body brings back a customer with the same e-mail.
+  refuseWrite: {
+    when: sql`not (change.value->>'deleted')::boolean and (
+      exists (select 1 from ${customers} o where o.deleted_at is null and o.id <> ${customers.id}
+        and lower(o.email) = lower(${customers.email}))
+      or exists (select 1 from change earlier join ${customers} o on o.id = earlier.id
+        where earlier.ord < change.ord and not (earlier.value->>'deleted')::boolean
+          and o.deleted_at is not null and lower(o.email) = lower(${customers.email})))`,
+    message: EMAIL_TAKEN_SINCE,
   },
 };
 

@@ -10,20 +10,15 @@ import { applyBulk } from '../../db/bulk.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import {
-  assertRecordVersion,
-  versionOf,
-  type ExpectedRecordVersions,
-} from '../../lib/preconditions.ts';
+import { versionOf, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import {
   createUserList,
   customerActiveBulk,
   customerDeletedBulk,
-  emailTakenByAnother,
   findUser,
   softDeleteCustomer,
-  updateCustomerActive,
-  updateCustomerDetails,
+  saveCustomerActive,
+  saveCustomerDetails,
   type CustomerRow,
   lockVisibleCustomer,
 } from './customers.repository.ts';
@@ -97,22 +92,8 @@ export function createUsersService(deps: { database: Database }) {
       actor: Actor,
       expectedVersion?: ExpectedRecordVersions,
     ): Promise<User> {
-      return db.transaction(async (tx) => {
-        const before = await lockCustomer(tx, id);
-        assertRecordVersion(expectedVersion, before.updatedAt);
-        await updateCustomerActive(tx, id, body.isActive);
-        const updated = await findUser(tx, id);
-        if (!updated) throw new NotFoundError(USER_NOT_FOUND);
-        await writeAudit(tx, {
-          adminId: actor.adminId,
-          action: 'user.updated',
-          entity: 'customer',
-          entityId: id,
-          before: { isActive: before.isActive },
-          after: { isActive: updated.isActive },
-          ip: actor.ip,
-        });
-        return toUser(updated);
+      return saveCustomerActive(db, id, body.isActive, actor, expectedVersion, () => {
+        return new NotFoundError(USER_NOT_FOUND);
       });
     },
 
@@ -129,26 +110,9 @@ export function createUsersService(deps: { database: Database }) {
       expectedVersion?: ExpectedRecordVersions,
     ): Promise<User> {
       try {
-        return await db.transaction(async (tx) => {
-          await lockCustomer(tx, id);
-          const before = await findUser(tx, id);
-          if (!before) throw new NotFoundError(USER_NOT_FOUND);
-          assertRecordVersion(expectedVersion, before.updatedAt);
-          if (await emailTakenByAnother(tx, id, body.email)) throw emailTaken();
-          await updateCustomerDetails(tx, id, body);
-          const updated = await findUser(tx, id);
-          if (!updated) throw new NotFoundError(USER_NOT_FOUND);
-          const fields = ({ fullName, email, phone }: CustomerRow) => ({ fullName, email, phone });
-          await writeAudit(tx, {
-            adminId: actor.adminId,
-            action: 'user.updated',
-            entity: 'customer',
-            entityId: id,
-            before: fields(before),
-            after: fields(updated),
-            ip: actor.ip,
-          });
-          return toUser(updated);
+        return await saveCustomerDetails(db, id, body, actor, expectedVersion, {
+          notFound: () => new NotFoundError(USER_NOT_FOUND),
+          emailTaken,
         });
       } catch (error) {
         // Two saves giving two customers one e-mail at once: the unique index refuses the second.

@@ -1,6 +1,7 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { BULK_NOTIFICATION_NOT_FOUND } from '@cask/contracts/notifications';
-import { lockRows, type BulkAction } from '../../db/bulk.ts';
+import type { BulkAction } from '../../db/bulk.ts';
+import type { Actor } from '../../db/audit.ts';
 import type {
   Notification,
   NotificationPriority,
@@ -271,43 +272,31 @@ export async function insertAllReads(tx: DbOrTx, adminId: string): Promise<numbe
   return inserted.length;
 }
 
-const lockNotifications = lockRows(notifications, notifications.id, {}, undefined, () => null);
-
 /**
  * The Notifications screen's bulk 'Mark as read' (issue 31) for the admin who asks, and its undo
- * (`isRead: false` takes back the reads it added, and only those).
+ * (`isRead: false` takes back the reads it added, and only those), as one statement (decision
+ * 390): the notifications locked, the admin's read rows added or taken back.
  */
 export const notificationReadBulk: BulkAction<{ isRead: boolean }> = {
   action: (value) => (value.isRead ? 'notification.read' : 'notification.unread'),
   entity: 'notification',
   missing: BULK_NOTIFICATION_NOT_FOUND,
-  async lock(tx, ids, actor) {
-    const found = await lockNotifications(tx, ids, actor);
-    const read = await tx
-      .select({ id: notificationReads.notificationId })
-      .from(notificationReads)
-      .where(
-        and(
-          eq(notificationReads.adminId, actor.adminId),
-          inArray(notificationReads.notificationId, ids),
-        ),
-      );
-    const readIds = new Set(read.map((row) => row.id));
-    return new Map([...found.keys()].map((id) => [id, { isRead: readIds.has(id) }]));
-  },
-  async write(tx, id, value, before, actor) {
-    if (value.isRead === before.isRead) return;
-    if (value.isRead) await insertRead(tx, actor.adminId, id);
-    else
-      await tx
-        .delete(notificationReads)
-        .where(
-          and(
-            eq(notificationReads.adminId, actor.adminId),
-            eq(notificationReads.notificationId, id),
-          ),
-        );
-  },
+  table: notifications,
+  id: notifications.id,
+  value: (actor) => ({
+    isRead: sql`exists (select 1 from ${notificationReads} r
+      where r.notification_id = ${notifications.id} and r.admin_id = ${actor.adminId}::uuid)`,
+  }),
+  write: (actor: Actor) => ({
+    read_added: sql`insert into ${notificationReads} (admin_id, notification_id, read_at)
+      select ${actor.adminId}::uuid, locked.id, now() from locked join change on change.id = locked.id
+      where (change.value->>'isRead')::boolean and not (locked.before->>'isRead')::boolean
+      on conflict do nothing`,
+    read_taken_back: sql`delete from ${notificationReads} r
+      using locked join change on change.id = locked.id
+      where r.admin_id = ${actor.adminId}::uuid and r.notification_id = locked.id
+        and not (change.value->>'isRead')::boolean and (locked.before->>'isRead')::boolean`,
+  }),
 };
 
 /** The Notifications' CSV (issue 29): every notification, newest first, with its recipient. */

@@ -7,7 +7,7 @@ import {
   type OfferListParams,
   type OfferStats,
 } from '@cask/contracts/offers';
-import { lockRows, type BulkAction } from '../../db/bulk.ts';
+import { deletedColumn, type BulkAction } from '../../db/bulk.ts';
 import type { ExportFilters } from '@cask/contracts/lists';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { activeTextSql, searchPattern, type ExportSource } from '../../db/csv-export.ts';
@@ -276,14 +276,6 @@ export async function retireOffer(db: DbOrTx, id: string): Promise<OfferRow> {
   return row;
 }
 
-/** Brings a retired offer back as it was (the undo of its delete); the triggers count it again. */
-async function restoreOffer(db: DbOrTx, id: string): Promise<void> {
-  await db
-    .update(offers)
-    .set({ retiredAt: null, updatedAt: nextUpdatedAt(offers.updatedAt) })
-    .where(eq(offers.id, id));
-}
-
 /** The Offers list's WHERE, for its CSV export (modules/exports). */
 export const offerListWhereSql = listedSql;
 
@@ -292,15 +284,13 @@ export const offerActiveBulk: BulkAction<{ isActive: boolean }> = {
   action: 'offer.updated',
   entity: 'offer',
   missing: BULK_OFFER_NOT_FOUND,
-  lock: lockRows(
-    offers,
-    offers.id,
-    { isActive: offers.isActive },
-    isNull(offers.retiredAt),
-    (row) => ({ isActive: row.isActive }),
-  ),
-  async write(tx, id, value) {
-    await updateOffer(tx, id, { isActive: value.isActive });
+  table: offers,
+  id: offers.id,
+  where: sql`${offers.retiredAt} is null`,
+  value: { isActive: sql`${offers.isActive}` },
+  write: {
+    set: sql`is_active = (change.value->>'isActive')::boolean`,
+    updatedAt: offers.updatedAt,
   },
 };
 
@@ -313,19 +303,15 @@ export const offerDeletedBulk: BulkAction<{ deleted: boolean }> = {
   action: (value) => (value.deleted ? 'offer.deleted' : 'offer.restored'),
   entity: 'offer',
   missing: BULK_OFFER_NOT_FOUND,
-  lock: lockRows(offers, offers.id, { retiredAt: offers.retiredAt }, undefined, (row) => ({
-    deleted: row.retiredAt !== null,
-  })),
+  table: offers,
+  id: offers.id,
+  ...deletedColumn(offers.retiredAt, offers.updatedAt),
   refuse: (before, after) =>
     before.deleted === after.deleted
       ? after.deleted
         ? BULK_OFFER_NOT_FOUND
         : BULK_OFFER_NOT_DELETED
       : undefined,
-  async write(tx, id, value) {
-    if (value.deleted) await retireOffer(tx, id);
-    else await restoreOffer(tx, id);
-  },
 };
 
 const iso = isoTimeSql;

@@ -11,7 +11,10 @@ import {
   type OrderStats,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
-import { lockRows, type BulkAction } from '../../db/bulk.ts';
+import { deletedColumn, type BulkAction } from '../../db/bulk.ts';
+import type { Actor } from '../../db/audit.ts';
+import { runLockedEdit } from '../../db/locked-edit.ts';
+import type { ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import type { ExportFilters } from '@cask/contracts/lists';
 import { rowsOf, type Database, type DbOrTx } from '../../db/client.ts';
 import { type ExportSource } from '../../db/csv-export.ts';
@@ -249,31 +252,58 @@ export async function lockOrder(tx: DbOrTx, id: string) {
   return { ...row, lastNote: last?.content ?? null };
 }
 
-export async function updateOrderFields(
-  tx: DbOrTx,
-  id: string,
-  fields: Omit<UpdateOrderBody, 'notes'>,
-): Promise<void> {
-  await tx
-    .update(orders)
-    .set({
-      status: fields.status,
-      caskProgress: fields.caskProgress,
-      manualPaymentStatus: fields.manualPaymentStatus,
-      updatedAt: nextUpdatedAt(orders.updatedAt),
-    })
-    .where(eq(orders.id, id));
-}
-
 /**
- * Appends a note. Its time is the clock's at the insert, not the transaction's start: a save that
- * waited for another admin's lock is later in the history than the save it waited for.
+ * `PUT /purchases/{id}/status`'s change as one statement (issue 46, decision 389): the lock, the
+ * version, the fields, the note appended when it differs from the last one (decision 150: two
+ * admins saving at once take turns, and the second compares its notes with the first's), and the
+ * audit row. The caller reads the answer (findOrder, with the notes history).
  */
-export async function appendOrderNote(
-  tx: DbOrTx,
-  note: { orderId: string; content: string; adminId: string },
+export async function saveOrder(
+  db: DbOrTx,
+  id: string,
+  body: UpdateOrderBody,
+  actor: Actor,
+  expected: ExpectedRecordVersions,
+  notFound: () => Error,
 ): Promise<void> {
-  await tx.insert(orderNotes).values({ ...note, createdAt: sql`clock_timestamp()` });
+  const notes = body.notes.trim();
+  const lastNote = sql`(select n.content from ${orderNotes} n where n.order_id = ${orders.id}
+    order by n.created_at desc, n.id desc limit 1)`;
+  const lastNoteBefore = sql`(before.read->>'lastNote')`;
+  const noteAdded = sql`${notes}::text <> coalesce(${lastNoteBefore}, '')`;
+  const fields = {
+    status: sql`${orders.status}`,
+    caskProgress: sql`${orders.caskProgress}`,
+    manualPaymentStatus: sql`${orders.manualPaymentStatus}`,
+  };
+  await runLockedEdit(db, {
+    table: orders,
+    id: orders.id,
+    updatedAt: orders.updatedAt,
+    where: sql`${orders.id} = ${id} and ${orders.deletedAt} is null`,
+    read: { lastNote },
+    readsOtherRows: true,
+    set: sql`status = ${body.status}, cask_progress = ${body.caskProgress},
+      manual_payment_status = ${body.manualPaymentStatus}`,
+    audit: {
+      action: 'order.updated',
+      entity: 'purchase',
+      actor,
+      before: { ...fields, notes: lastNote },
+      after: {
+        ...fields,
+        notes: sql`case when ${noteAdded} then ${notes}::text else ${lastNoteBefore} end`,
+      },
+    },
+    answer: sql`true`,
+    also: {
+      note: sql`insert into ${orderNotes} (order_id, content, admin_id, created_at)
+        select after.id, ${notes}::text, ${actor.adminId}::uuid, clock_timestamp()
+        from after join before on before.id = after.id where ${noteAdded}`,
+    },
+    expected,
+    notFound,
+  });
 }
 
 /** Hides a visible order; returns when, or undefined when it was not visible. */
@@ -294,15 +324,11 @@ export const orderStatusBulk: BulkAction<{ status: OrderStatus }> = {
   action: 'order.updated',
   entity: 'purchase',
   missing: BULK_ORDER_NOT_FOUND,
-  lock: lockRows(orders, orders.id, { status: orders.status }, isNull(orders.deletedAt), (row) => ({
-    status: row.status as OrderStatus,
-  })),
-  async write(tx, id, value) {
-    await tx
-      .update(orders)
-      .set({ status: value.status, updatedAt: nextUpdatedAt(orders.updatedAt) })
-      .where(eq(orders.id, id));
-  },
+  table: orders,
+  id: orders.id,
+  where: sql`${orders.deletedAt} is null`,
+  value: { status: sql`${orders.status}` },
+  write: { set: sql`status = change.value->>'status'`, updatedAt: orders.updatedAt },
 };
 
 /** Hides orders as the single delete does (`deleted: true`) or brings them back (its undo). */
@@ -310,23 +336,15 @@ export const orderDeletedBulk: BulkAction<{ deleted: boolean }> = {
   action: (value) => (value.deleted ? 'order.deleted' : 'order.restored'),
   entity: 'purchase',
   missing: BULK_ORDER_NOT_FOUND,
-  lock: lockRows(orders, orders.id, { deletedAt: orders.deletedAt }, undefined, (row) => ({
-    deleted: row.deletedAt !== null,
-  })),
+  table: orders,
+  id: orders.id,
+  ...deletedColumn(orders.deletedAt, orders.updatedAt),
   refuse: (before, after) =>
     before.deleted === after.deleted
       ? after.deleted
         ? BULK_ORDER_NOT_FOUND
         : BULK_ORDER_NOT_DELETED
       : undefined,
-  async write(tx, id, value) {
-    if (value.deleted) await softDeleteOrder(tx, id);
-    else
-      await tx
-        .update(orders)
-        .set({ deletedAt: null, updatedAt: nextUpdatedAt(orders.updatedAt) })
-        .where(eq(orders.id, id));
-  },
 };
 
 const iso = isoTimeSql;

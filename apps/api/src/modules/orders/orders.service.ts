@@ -9,9 +9,8 @@ import { applyBulk } from '../../db/bulk.ts';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { assertRecordVersion, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
+import type { ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import {
-  appendOrderNote,
   createOrderList,
   findOrder,
   orderStats,
@@ -19,7 +18,7 @@ import {
   orderStatusBulk,
   lockOrder,
   softDeleteOrder,
-  updateOrderFields,
+  saveOrder,
 } from './orders.repository.ts';
 
 /** The list's CSV export (issue 29), declared in its repository, for its routes' routeListExport. */
@@ -67,36 +66,10 @@ export function createOrdersService(deps: { database: Database }) {
       actor: Actor,
       expectedVersion?: ExpectedRecordVersions,
     ): Promise<Order> {
-      return db.transaction(async (tx) => {
-        const before = await lockOrder(tx, id);
-        if (!before) throw new NotFoundError(ORDER_NOT_FOUND);
-        assertRecordVersion(expectedVersion, before.updatedAt);
-        const notes = body.notes.trim();
-        const noteAdded = notes !== (before.lastNote ?? '');
-        await updateOrderFields(tx, id, body);
-        if (noteAdded)
-          await appendOrderNote(tx, { orderId: id, content: notes, adminId: actor.adminId });
-        await writeAudit(tx, {
-          adminId: actor.adminId,
-          action: 'order.updated',
-          entity: 'purchase',
-          entityId: id,
-          before: {
-            status: before.status,
-            caskProgress: before.caskProgress,
-            manualPaymentStatus: before.manualPaymentStatus,
-            notes: before.lastNote,
-          },
-          after: {
-            status: body.status,
-            caskProgress: body.caskProgress,
-            manualPaymentStatus: body.manualPaymentStatus,
-            notes: noteAdded ? notes : before.lastNote,
-          },
-          ip: actor.ip,
-        });
-        return mustFind(id, tx);
+      await saveOrder(db, id, body, actor, expectedVersion, () => {
+        return new NotFoundError(ORDER_NOT_FOUND);
       });
+      return mustFind(id);
     },
 
     /**

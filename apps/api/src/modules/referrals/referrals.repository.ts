@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { lockRows } from '../../db/bulk.ts';
+import type { Actor } from '../../db/audit.ts';
+import { runLockedEdit } from '../../db/locked-edit.ts';
+import type { ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import { and, eq, isNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Referral, referralListDefinition } from '@cask/contracts/referrals';
@@ -329,6 +333,104 @@ export async function updateReferralStatus(
     .returning({ status: referrals.status, completedDate: referrals.completedDate });
   if (!row) throw new Error('a locked referral vanished inside its own transaction');
   return row;
+}
+
+/** What a referral's status save read of the referral and its referrer, under their locks. */
+export interface ReferralStatusRead {
+  referrerId: string;
+  referrerName: string;
+  /** The referrer's balance before the save. */
+  referrerPoints: number;
+  /** The points the save moves (decision 155), 0 when none. */
+  change: number;
+}
+
+/**
+ * `PUT /referrals/{id}/status` as one statement (issue 46, decision 389): the referral and then
+ * its referrer locked (the order every referral change takes), the version, the points the
+ * ledger holds for it, the status, the ledger entry that moves the referrer's points (its trigger
+ * derives the balance, 040) and the audit row. `refused` names the refusals: `unchanged` (the
+ * status is already that one: nothing written), `overdrawn` and `overflowing` (the balance's
+ * bounds). The caller reads the answer.
+ */
+export async function saveReferralStatus(
+  db: DbOrTx,
+  id: string,
+  status: ReferralStatus,
+  actor: Actor,
+  expected: ExpectedRecordVersions,
+  errors: {
+    notFound: () => Error;
+    unchanged: (read: ReferralStatusRead) => Error;
+    overdrawn: (read: ReferralStatusRead) => Error;
+    overflowing: (read: ReferralStatusRead) => Error;
+  },
+  maxBalance: number,
+): Promise<ReferralStatusRead> {
+  const entryId = randomUUID();
+  const credited = sql`(select coalesce(sum(p.points), 0)::int from ${pointTransactions} p
+    where p.referral_id = ${referrals.id})`;
+  const change = sql`(case when ${status}::text = 'completed'
+    then ${referrals.pointsAwarded} - ${credited} else -${credited} end)`;
+  const balanceAfter = sql`(referrer.points_balance::bigint + ${change})`;
+  const readChange = sql`(before.read->>'change')::int`;
+  const when = (read: Record<string, unknown>) => read as unknown as ReferralStatusRead;
+  const { read } = await runLockedEdit<ReferralStatusRead>(db, {
+    table: referrals,
+    id: referrals.id,
+    updatedAt: referrals.updatedAt,
+    where: sql`${referrals.id} = ${id}`,
+    join: sql`join ${customers} referrer on referrer.id = ${referrals.referrerId}`,
+    read: {
+      referrerId: sql`${referrals.referrerId}`,
+      referrerName: sql`referrer.full_name`,
+      referrerPoints: sql`referrer.points_balance`,
+      change,
+    },
+    readsOtherRows: true,
+    refusals: {
+      unchanged: sql`${referrals.status} = ${status}`,
+      overdrawn: sql`${balanceAfter} < 0`,
+      overflowing: sql`${balanceAfter} > ${maxBalance}`,
+    },
+    set: sql`status = ${status}, completed_date = case when ${status}::text = 'completed' then now() end`,
+    audit: {
+      action: 'referral.status_changed',
+      entity: 'referral',
+      actor,
+      before: {
+        status: sql`${referrals.status}`,
+        completedDate: isoTimeSql(sql`${referrals.completedDate}`),
+        referrerPoints: sql`referrer.points_balance`,
+      },
+      after: {
+        status: sql`${referrals.status}`,
+        completedDate: isoTimeSql(sql`${referrals.completedDate}`),
+        referrerPoints: sql`(before.read->>'referrerPoints')::int + ${readChange}`,
+        points: readChange,
+        pointTransactionId: sql`case when ${readChange} <> 0 then ${entryId}::text end`,
+      },
+    },
+    answer: sql`true`,
+    also: {
+      entry: sql`insert into ${pointTransactions}
+          (id, customer_id, points, type, referral_id, description, admin_id)
+        select ${entryId}::uuid, (before.read->>'referrerId')::uuid, ${readChange}, 'referral',
+          before.id,
+          case when ${readChange} > 0 then 'Referral completed'
+            else 'Referral set back to pending: reward reversed' end,
+          ${actor.adminId}::uuid
+        from before join after on after.id = before.id where ${readChange} <> 0`,
+    },
+    expected,
+    notFound: errors.notFound,
+    refused: {
+      unchanged: (read) => errors.unchanged(when(read)),
+      overdrawn: (read) => errors.overdrawn(when(read)),
+      overflowing: (read) => errors.overflowing(when(read)),
+    },
+  });
+  return read;
 }
 
 /** The Referrals List's WHERE, for its CSV export (modules/exports). */

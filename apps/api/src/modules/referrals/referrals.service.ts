@@ -9,13 +9,9 @@ import {
 import { applyBulk, type BulkAction } from '../../db/bulk.ts';
 import { MAX_POINTS_BALANCE } from '@cask/contracts/rewards';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { writeAudit, type Actor } from '../../db/audit.ts';
+import type { Actor } from '../../db/audit.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import {
-  assertRecordVersion,
-  versionOf,
-  type ExpectedRecordVersions,
-} from '../../lib/preconditions.ts';
+import { versionOf, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import {
   createReferralList,
   lockReferral,
@@ -26,8 +22,9 @@ import {
   selectReferral,
   updateReferralStatus,
   type ReferralRowData,
+  saveReferralStatus,
 } from './referrals.repository.ts';
-import { insertPointTransaction, readPointsBalance } from '../rewards/rewards.repository.ts';
+import { insertPointTransaction } from '../rewards/rewards.repository.ts';
 
 /** The list's CSV export (issue 29), declared in its repository, for its routes' routeListExport. */
 export { referralsExport } from './referrals.repository.ts';
@@ -49,6 +46,23 @@ function toReferral({ updatedAt, ...row }: ReferralRowData): Referral {
   };
 }
 
+/** A status change the referrer's balance cannot take: a 409 under Status. */
+const statusRefused = (message: string) =>
+  new ConflictError(message, [{ field: 'status', message }]);
+
+const overdrawnMessage = (name: string, balance: number, change: number) =>
+  `${name} has ${balance} points left, fewer than the ${-change} this referral credited, so it cannot go back to pending`;
+
+const overflowingMessage = (name: string, balance: number, change: number) =>
+  `${name} has ${balance} points: the ${change} of this referral would take the balance past ${MAX_POINTS_BALANCE}, so it cannot be completed`;
+
+/** The single status save's refusal when the referral already has the status asked. */
+class AlreadyThatStatus extends Error {
+  constructor(readonly referrerPoints: number) {
+    super('The referral already has this status');
+  }
+}
+
 /**
  * Moves a locked referral to `status` with its points (decision 155): completing tops the ledger's
  * credit up to pointsAwarded, going back to pending takes back what it holds. A balance that would
@@ -67,14 +81,12 @@ async function moveStatus(
   const change = status === 'completed' ? locked.pointsAwarded - credited : -credited;
   const referrer = await lockReferrer(tx, locked.referrerId);
   if (referrer.pointsBalance + change < 0) {
-    const message = `${referrer.fullName} has ${referrer.pointsBalance} points left, fewer than the ${-change} this referral credited, so it cannot go back to pending`;
-    throw new ConflictError(message, [{ field: 'status', message }]);
+    throw statusRefused(overdrawnMessage(referrer.fullName, referrer.pointsBalance, change));
   }
   // As manual points are (rewards.service.ts): refused before PostgreSQL's integer would
   // overflow and answer 500.
   if (referrer.pointsBalance + change > MAX_POINTS_BALANCE) {
-    const message = `${referrer.fullName} has ${referrer.pointsBalance} points: the ${change} of this referral would take the balance past ${MAX_POINTS_BALANCE}, so it cannot be completed`;
-    throw new ConflictError(message, [{ field: 'status', message }]);
+    throw statusRefused(overflowingMessage(referrer.fullName, referrer.pointsBalance, change));
   }
   const entry =
     change === 0
@@ -163,40 +175,32 @@ export function createReferralsService(deps: { database: Database }) {
       actor: Actor,
       expectedVersion?: ExpectedRecordVersions,
     ): Promise<{ referral: Referral; referrerPoints: number }> {
-      return db.transaction(async (tx) => {
-        const locked = await lockReferral(tx, id);
-        if (!locked) throw new NotFoundError(REFERRAL_NOT_FOUND);
-        // A save naming a version that is no longer current changes nothing (decision 208).
-        assertRecordVersion(expectedVersion, locked.updatedAt);
-        if (locked.status === body.status) {
-          // Nothing to change, so nothing to audit: the answer is the referral as it stands.
-          const referral = await readOne(tx, id);
-          return { referral, referrerPoints: await readPointsBalance(tx, locked.referrerId) };
-        }
-
-        const { referrer, change, entry, saved } = await moveStatus(tx, locked, body.status, actor);
-        const referrerPoints = await readPointsBalance(tx, locked.referrerId);
-        await writeAudit(tx, {
-          adminId: actor.adminId,
-          action: 'referral.status_changed',
-          entity: 'referral',
-          entityId: id,
-          before: {
-            status: locked.status,
-            completedDate: locked.completedDate?.toISOString() ?? null,
-            referrerPoints: referrer.pointsBalance,
+      try {
+        const read = await saveReferralStatus(
+          db,
+          id,
+          body.status,
+          actor,
+          expectedVersion,
+          {
+            notFound: () => new NotFoundError(REFERRAL_NOT_FOUND),
+            unchanged: (read) => new AlreadyThatStatus(read.referrerPoints),
+            overdrawn: ({ referrerName, referrerPoints, change }) =>
+              statusRefused(overdrawnMessage(referrerName, referrerPoints, change)),
+            overflowing: ({ referrerName, referrerPoints, change }) =>
+              statusRefused(overflowingMessage(referrerName, referrerPoints, change)),
           },
-          after: {
-            status: saved.status,
-            completedDate: saved.completedDate?.toISOString() ?? null,
-            referrerPoints,
-            points: change,
-            pointTransactionId: entry?.id ?? null,
-          },
-          ip: actor.ip,
-        });
-        return { referral: await readOne(tx, id), referrerPoints };
-      });
+          MAX_POINTS_BALANCE,
+        );
+        return {
+          referral: await readOne(db, id),
+          referrerPoints: read.referrerPoints + read.change,
+        };
+      } catch (error) {
+        // Nothing to change, so nothing written or audited: the referral as it stands.
+        if (!(error instanceof AlreadyThatStatus)) throw error;
+        return { referral: await readOne(db, id), referrerPoints: error.referrerPoints };
+      }
     },
   };
 }

@@ -1,0 +1,334 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, expect, test } from 'vitest';
+import { customers } from '../src/db/schema/customers.ts';
+import { orders } from '../src/db/schema/orders.ts';
+import { referrals } from '../src/db/schema/referrals.ts';
+import { useTestContext } from './support/app.ts';
+import { queryRows, statementsSent, whileRowLocked } from './support/database.ts';
+import {
+  auditEntriesOf,
+  createCask,
+  createCustomer,
+  createNotification,
+  createOrder,
+  createReferral,
+  pointsBalanceOf,
+} from './support/factories.ts';
+import { createAdmin, type TestAdmin } from './support/sign-in.ts';
+
+// Issue 46 (decisions 389 and 390): a save is at most three round trips to the database (a
+// single edit one statement; a bulk action BEGIN, one statement, COMMIT), counted on the real
+// database, and saves of one row still take turns.
+const ctx = useTestContext();
+let admin: TestAdmin;
+beforeAll(async () => {
+  admin = await createAdmin(ctx);
+});
+
+/** The browser every request names: the audit rows written inside a statement record it. */
+const BROWSER = 'Round trips test browser';
+
+const send = (method: 'PUT' | 'POST', url: string, payload: object, ifMatch?: string) =>
+  ctx.app.inject({
+    method,
+    url,
+    payload,
+    headers: {
+      ...admin.headers,
+      'user-agent': BROWSER,
+      ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }),
+    },
+  });
+
+test('a customer status save with If-Match is one statement, audited as before', async () => {
+  const customer = await createCustomer(ctx);
+  const version = `"${customer.updatedAt.getTime()}"`;
+  let status = 0;
+  const sent = await statementsSent(ctx, async () => {
+    status = (await send('PUT', `/api/users/${customer.id}`, { isActive: false }, version))
+      .statusCode;
+  });
+  expect(status).toBe(200);
+  expect(sent).toHaveLength(1);
+  const [entry] = await auditEntriesOf(ctx, { action: 'user.updated', entityId: customer.id });
+  expect(entry).toMatchObject({
+    adminId: admin.id,
+    entity: 'customer',
+    before: { isActive: true },
+    after: { isActive: false },
+    userAgent: BROWSER,
+    bulkId: null,
+  });
+});
+
+test('a refused customer save (412, 404) is one statement and writes nothing', async () => {
+  const customer = await createCustomer(ctx);
+  const answers: number[] = [];
+  const sent = await statementsSent(ctx, async () => {
+    answers.push(
+      (await send('PUT', `/api/users/${customer.id}`, { isActive: false }, '"1"')).statusCode,
+    );
+    answers.push(
+      (await send('PUT', '/api/users/00000000-0000-4000-8000-000000000000', { isActive: false }))
+        .statusCode,
+    );
+  });
+  expect(answers).toEqual([412, 404]);
+  expect(sent).toHaveLength(2);
+  expect(await auditEntriesOf(ctx, { entityId: customer.id })).toEqual([]);
+});
+
+const onServer = process.env.TEST_DATABASE_URL !== undefined;
+
+test.skipIf(!onServer)(
+  'two saves of one customer with the same If-Match take turns: the second is refused',
+  async () => {
+    const customer = await createCustomer(ctx);
+    const version = `"${customer.updatedAt.getTime()}"`;
+    const answers = await whileRowLocked(
+      ctx,
+      sql`select 1 from ${customers} where id = ${customer.id} for update`,
+      [false, true].map(
+        (isActive) => () => send('PUT', `/api/users/${customer.id}`, { isActive }, version),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412]);
+    expect(await auditEntriesOf(ctx, { entityId: customer.id })).toHaveLength(1);
+  },
+);
+
+test('a bulk status change of 10 orders is three round trips: BEGIN, one statement, COMMIT', async () => {
+  const customer = await createCustomer(ctx);
+  const chosen = await Promise.all(
+    Array.from({ length: 10 }, () => createOrder(ctx, { customerId: customer.id })),
+  );
+  let status = 0;
+  const sent = await statementsSent(ctx, async () => {
+    status = (
+      await send('POST', '/api/purchases/bulk/status', {
+        changes: chosen.map(({ id }) => ({ id, status: 'Delivered' })),
+      })
+    ).statusCode;
+  });
+  expect(status).toBe(200);
+  expect(sent.length).toBeLessThanOrEqual(3);
+  const entries = await auditEntriesOf(ctx, { entityId: chosen.map(({ id }) => id) });
+  expect(entries).toHaveLength(10);
+  expect(entries[0]).toMatchObject({
+    adminId: admin.id,
+    action: 'order.updated',
+    entity: 'purchase',
+    before: { status: 'Pending' },
+    after: { status: 'Delivered' },
+    userAgent: BROWSER,
+  });
+  expect(new Set(entries.map((entry) => entry.bulkId)).size).toBe(1);
+  expect(entries[0]?.bulkId).not.toBeNull();
+});
+
+test('a refused bulk action is BEGIN, one statement, ROLLBACK, and keeps nothing', async () => {
+  const customer = await createCustomer(ctx);
+  const order = await createOrder(ctx, { customerId: customer.id });
+  const gone = '00000000-0000-4000-8000-000000000000';
+  let answer: { statusCode: number; json(): unknown } | undefined;
+  const sent = await statementsSent(ctx, async () => {
+    answer = await send('POST', '/api/purchases/bulk/status', {
+      changes: [
+        { id: order.id, status: 'Delivered' },
+        { id: gone, status: 'Delivered' },
+      ],
+    });
+  });
+  expect(answer?.statusCode).toBe(409);
+  expect(answer?.json()).toMatchObject({ errors: [{ field: 'changes.1.id' }] });
+  expect(sent.length).toBeLessThanOrEqual(3);
+  expect(await auditEntriesOf(ctx, { entityId: order.id })).toEqual([]);
+});
+
+test('bringing back two customers with one e-mail at once names the later one', async () => {
+  const email = `twice-${Date.now()}@example.com`;
+  const first = await createCustomer(ctx, { email, deletedAt: new Date() });
+  const second = await createCustomer(ctx, { email, deletedAt: new Date() });
+  const answer = await send('POST', '/api/users/bulk/deleted', {
+    changes: [
+      { id: first.id, deleted: false },
+      { id: second.id, deleted: false },
+    ],
+  });
+  expect(answer.statusCode, answer.body).toBe(409);
+  expect(answer.json()).toMatchObject({
+    errors: [{ field: 'changes.1.id', message: 'Another user has this e-mail now' }],
+  });
+});
+
+test('an Edit details save is one statement, and its e-mail check too', async () => {
+  const customer = await createCustomer(ctx);
+  const other = await createCustomer(ctx);
+  const version = `"${customer.updatedAt.getTime()}"`;
+  const answers: number[] = [];
+  const sent = await statementsSent(ctx, async () => {
+    const details = { fullName: 'Isla Grant', phone: null };
+    for (const email of [other.email, `isla-${Date.now()}@example.com`])
+      answers.push(
+        (await send('PUT', `/api/users/${customer.id}/details`, { ...details, email }, version))
+          .statusCode,
+      );
+  });
+  expect(answers).toEqual([409, 200]);
+  expect(sent).toHaveLength(2);
+});
+
+test('two customers given one e-mail at once: one save wins, the other is a 409 naming the field', async () => {
+  const email = `race-${Date.now()}@example.com`;
+  const pair = [await createCustomer(ctx), await createCustomer(ctx)];
+  const answers = await Promise.all(
+    pair.map(({ id }) =>
+      send('PUT', `/api/users/${id}/details`, { fullName: 'Same Mail', email, phone: null }),
+    ),
+  );
+  expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+  expect(answers.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({
+    errors: [{ field: 'email' }],
+  });
+});
+
+test("a cask's status and notes save is one statement and the answer's read", async () => {
+  const cask = await createCask(ctx);
+  const version = `"${cask.updatedAt.getTime()}"`;
+  let status = 0;
+  const sent = await statementsSent(ctx, async () => {
+    status = (
+      await send(
+        'PUT',
+        `/api/casks/${cask.id}/appreciation`,
+        { status: 'Ready', notes: 'Sampled' },
+        version,
+      )
+    ).statusCode;
+  });
+  expect(status).toBe(200);
+  expect(sent.length).toBeLessThanOrEqual(2);
+  const [entry] = await auditEntriesOf(ctx, { action: 'cask.updated', entityId: cask.id });
+  expect(entry).toMatchObject({ after: { status: 'Ready', notes: 'Sampled' } });
+});
+
+const orderSave = (notes: string) => ({
+  status: 'Active',
+  caskProgress: 'Maturing',
+  manualPaymentStatus: 'paid',
+  notes,
+});
+
+test("an order's save with a new note is one statement and the answer's read", async () => {
+  const order = await createOrder(ctx, { notes: ['Called the customer'] });
+  let answer: { statusCode: number; json(): unknown } | undefined;
+  const sent = await statementsSent(ctx, async () => {
+    answer = await send(
+      'PUT',
+      `/api/purchases/${order.id}/status`,
+      orderSave('Paid by wire'),
+      `"${order.updatedAt.getTime()}"`,
+    );
+  });
+  expect(answer?.statusCode).toBe(200);
+  expect(sent.length).toBeLessThanOrEqual(2);
+  const [entry] = await auditEntriesOf(ctx, { action: 'order.updated', entityId: order.id });
+  expect(entry).toMatchObject({
+    before: { status: 'Pending', notes: 'Called the customer' },
+    after: { status: 'Active', notes: 'Paid by wire' },
+  });
+});
+
+test.skipIf(!onServer)(
+  "two admins saving one order's notes at once both append, the second after the first",
+  async () => {
+    const order = await createOrder(ctx, { notes: ['First call'] });
+    const answers = await whileRowLocked(
+      ctx,
+      sql`select 1 from ${orders} where id = ${order.id} for update`,
+      ['Second call', 'Third call'].map(
+        (notes) => () => send('PUT', `/api/purchases/${order.id}/status`, orderSave(notes)),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const entries = await auditEntriesOf(ctx, { action: 'order.updated', entityId: order.id });
+    // Each save compared its notes with the last note when it held the lock: the first found
+    // the first note, the second the note the first appended.
+    const notes = entries.map((entry) => [
+      (entry.before as { notes: string }).notes,
+      (entry.after as { notes: string }).notes,
+    ]);
+    expect(notes).toHaveLength(2);
+    expect(notes[0]![0]).toBe('First call');
+    expect(notes[1]![0]).toBe(notes[0]![1]);
+    const rows = await queryRows<{ content: string }>(
+      ctx,
+      sql`select content from order_notes where order_id = ${order.id} order by created_at, id`,
+    );
+    expect(rows.map((row) => row.content)).toEqual(['First call', notes[0]![1], notes[1]![1]]);
+  },
+);
+
+test("a bulk 'Mark as read' and its undo are three round trips each", async () => {
+  const chosen = await Promise.all(Array.from({ length: 5 }, () => createNotification(ctx)));
+  const read = chosen.map(({ id }) => ({ id, isRead: true }));
+  let bulkId = '';
+  const marked = await statementsSent(ctx, async () => {
+    const answer = await send('POST', '/api/notifications/bulk/read', { changes: read });
+    expect(answer.statusCode, answer.body).toBe(200);
+    bulkId = (answer.json() as { data: { bulkId: string } }).data.bulkId;
+  });
+  const undone = await statementsSent(ctx, async () => {
+    const answer = await send('POST', '/api/notifications/bulk/read', {
+      bulkId,
+      changes: read.map(({ id }) => ({ id, isRead: false })),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+  });
+  expect([marked.length, undone.length]).toEqual([3, 3]);
+  const entries = await auditEntriesOf(ctx, { entityId: chosen.map(({ id }) => id) });
+  expect(entries.map((entry) => entry.action).sort()).toEqual([
+    ...Array<string>(5).fill('notification.read'),
+    ...Array<string>(5).fill('notification.unread'),
+  ]);
+});
+
+test("a referral's status save moves the points in one statement and the answer's read", async () => {
+  const referral = await createReferral(ctx, { pointsAwarded: 120 });
+  let status = 0;
+  const sent = await statementsSent(ctx, async () => {
+    status = (
+      await send(
+        'PUT',
+        `/api/referrals/${referral.id}/status`,
+        { status: 'completed' },
+        `"${referral.updatedAt.getTime()}"`,
+      )
+    ).statusCode;
+  });
+  expect(status).toBe(200);
+  expect(sent.length).toBeLessThanOrEqual(2);
+  expect(await pointsBalanceOf(ctx, referral.referrerId)).toBe(120);
+});
+
+test.skipIf(!onServer)(
+  'a referral completed and set back at once: the referrer holds its points only if it ends completed',
+  async () => {
+    const referral = await createReferral(ctx, { pointsAwarded: 75 });
+    const answers = await whileRowLocked(
+      ctx,
+      sql`select 1 from ${referrals} where id = ${referral.id} for update`,
+      ['completed', 'pending'].map(
+        (status) => () => send('PUT', `/api/referrals/${referral.id}/status`, { status }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [row] = await queryRows<{ status: string }>(
+      ctx,
+      sql`select status from ${referrals} where id = ${referral.id}`,
+    );
+    // The second (setting back) compared with what the first left, the ledger's credit included.
+    expect(row?.status).toBe('pending');
+    expect(await pointsBalanceOf(ctx, referral.referrerId)).toBe(0);
+  },
+);
