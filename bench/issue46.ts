@@ -76,8 +76,10 @@ export interface Issue46Settings {
 
 const MISSING_ID = '00000000-0000-0000-0000-000000000000';
 
-/** Each order alternates between its own status and the other of these two. */
-const otherStatus = (status: string) => (status === 'Pending' ? 'Active' : 'Pending');
+/** Each order alternates between its own status and the next one of the four. */
+const STATUSES = ['Active', 'Pending', 'Delivered', 'Reject'];
+const otherStatus = (status: string) =>
+  STATUSES[(STATUSES.indexOf(status) + 1) % STATUSES.length] ?? 'Active';
 
 /** The authentication's look-up (plugins/authenticate.ts) reads the admin's row. */
 const READS_ADMINS = /\bfrom\s+"?admins"?\b/i;
@@ -85,12 +87,12 @@ const READS_ADMINS = /\bfrom\s+"?admins"?\b/i;
 /**
  * The rows' requests. The two writes cycle through bodies that change something every time
  * (lib/load.ts keeps each cycle's place between runs): 200 customers set inactive, then active
- * again; groups of 10 visible orders, Pending or Active, set to the other of the two, then back,
+ * again; groups of 10 visible orders of all four statuses, each set to the next status, then back,
  * each request another group (more groups than connections, so no two requests in flight share
- * an order). Only those two statuses: a bulk change's statements each lock the status counters
- * they move, so two concurrent changes that move other pairs lock them in other orders and
- * deadlock (40P01, seen with all four statuses). The capture's request is kept out of the
- * cycles: one more customer, one more group.
+ * an order). Before decision 390 a bulk change's statements (one a row) each locked the status
+ * counters they moved, so two concurrent changes moving other pairs locked them in other orders
+ * and deadlocked (40P01); one statement moves them all in name order. The capture's request is
+ * kept out of the cycles: one more customer, one more group.
  */
 async function rowSpecs(pool: pg.Pool): Promise<RowSpec[]> {
   const customers = (
@@ -104,8 +106,7 @@ async function rowSpecs(pool: pg.Pool): Promise<RowSpec[]> {
   );
   const visible = (
     await pool.query<{ id: string; status: string }>(
-      "select id, status from orders where deleted_at is null and status in ('Pending', 'Active')" +
-        ' order by id limit 1010',
+      'select id, status from orders where deleted_at is null order by id limit 1010',
     )
   ).rows;
   const groups: { id: string; status: string }[][] = [];
