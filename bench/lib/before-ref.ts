@@ -21,8 +21,8 @@ const WORKSPACE_LINKS = {
  * The checkout of `ref` (BENCH_BEFORE_REF) for the before/after rows of issue 46: its files by
  * `git archive` into bench/.tmp/before-<commit> (no worktree registered in the repository), this
  * checkout's installed packages linked into it, and its API bundle built by the caller
- * (lib/api-server.ts builds each checkout's once). Refused when its package-lock.json differs from
- * this checkout's: its packages would not be the ones installed here (run `npm ci` in it first).
+ * (lib/api-server.ts builds each checkout's once). When its package-lock.json differs from this
+ * checkout's, its own packages are installed in it with `npm ci` instead (once).
  */
 export function checkoutBefore(ref: string, log: (line: string) => void): string {
   const commit = git(['rev-parse', '--verify', `${ref}^{commit}`]);
@@ -40,14 +40,19 @@ export function checkoutBefore(ref: string, log: (line: string) => void): string
     log(`  ${ref} (${commit.slice(0, 12)}) unpacked in ${path.relative(repoRoot, root)}`);
   }
   const lock = (dir: string) => readFileSync(path.join(dir, 'package-lock.json'), 'utf8');
-  if (lock(root) !== lock(repoRoot)) {
-    throw new Error(
-      `BENCH_BEFORE_REF=${ref}: its package-lock.json differs from this checkout's, so this ` +
-        `checkout's node_modules cannot be linked into it. Run \`npm ci\` in ${root} and link ` +
-        'nothing (remove this check for that run), or pick a commit with the same lockfile.',
-    );
+  if (lock(root) === lock(repoRoot)) {
+    linkPackages(root);
+    return root;
   }
-  linkPackages(root);
+  // Other packages than this checkout's: its own, installed from its own lockfile (once).
+  if (!existsSync(path.join(root, 'node_modules'))) {
+    log(`  ${ref}: its package-lock.json differs from this checkout's: npm ci in it`);
+    const install = spawnSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (install.status !== 0) throw new Error(`npm ci in ${root} failed`);
+  }
   return root;
 }
 
