@@ -306,7 +306,8 @@ export function issue46Tables(
   for (const row of rows) {
     const both = (cell: (run: Issue46Printable['runs'][number]) => string) =>
       `${each(row, 'before', cell)} | ${each(row, 'after', cell)}`;
-    const notes = [...new Set(row.runs.flatMap((run) => (run.note ? [run.note] : [])))];
+    // Each note names its checkout: "before: 9 failed (HTTP 500)".
+    const notes = row.runs.flatMap((run) => (run.note ? [`${run.checkout}: ${run.note}`] : []));
     lines.push(
       `| ${row.label} | ${both((run) => rps(run.api))} | ${both((run) => ms(run.api?.p50))} | ${both((run) => ms(run.api?.p99))} | ${both((run) => count(run.statements))} | ${both(trips)} | ${row.target} | ${metCell(row.met)} | ${notes.join('; ')} |`,
     );
