@@ -289,7 +289,7 @@ test('0034 counts the casks already there into their alert days', async () => {
       (
         (await older.database.db.execute(
           sql.raw(
-            "select kind, to_char(day, 'YYYY-MM-DD') as day, casks from cask_alert_days order by 1, 2",
+            "select kind, to_char(day, 'YYYY-MM-DD') as day, casks from cask_alert_days where kind in ('regauge_due', 'abv_forty') order by 1, 2",
           ),
         )) as unknown as { rows: unknown[] }
       ).rows;
@@ -304,6 +304,51 @@ test('0034 counts the casks already there into their alert days', async () => {
     expect(await read()).toEqual(counted);
     await older.database.db.execute(sql`update casks set deleted_at = now() where name = 'c'`);
     expect(await read()).toEqual(counted.slice(0, 2));
+  } finally {
+    await older.database.close();
+    await older.drop();
+    rmSync(before, { recursive: true, force: true });
+  }
+});
+
+test('0035 sums the alert days already there by month and year, as the triggers go on to', async () => {
+  const older = await freshDatabase('empty');
+  const before = migrationsBefore('0035_cask_alert_spans');
+  try {
+    await migrate(older.database, before, { functions: false });
+    const owner = await createCustomer({ database: older.database });
+    await older.database.db.execute(
+      sql`insert into casks (name, owner_id, year, abv_forty_on) values
+            ('a', ${owner.id}, 2000, '2030-05-01'), ('b', ${owner.id}, 2000, '2030-05-20'),
+            ('c', ${owner.id}, 2026, '2030-11-02')`,
+    );
+    // Their day rows, as the triggers of a server at 0034 kept them (no functions applied here).
+    await older.database.db.execute(
+      sql`insert into cask_alert_days (kind, day, casks) values
+            ('abv_forty', '2030-05-01', 1), ('abv_forty', '2030-05-20', 1),
+            ('abv_forty', '2030-11-02', 1)`,
+    );
+    await migrate(older.database);
+    const read = async () =>
+      (
+        (await older.database.db.execute(
+          sql.raw(
+            "select kind, to_char(day, 'YYYY-MM-DD') as day, casks from cask_alert_days where kind like 'abv_forty%' order by 1, 2",
+          ),
+        )) as unknown as { rows: unknown[] }
+      ).rows;
+    const summed = [
+      { kind: 'abv_forty', day: '2030-05-01', casks: 1 },
+      { kind: 'abv_forty', day: '2030-05-20', casks: 1 },
+      { kind: 'abv_forty', day: '2030-11-02', casks: 1 },
+      { kind: 'abv_forty_month', day: '2030-05-01', casks: 2 },
+      { kind: 'abv_forty_month', day: '2030-11-01', casks: 1 },
+      { kind: 'abv_forty_year', day: '2030-01-01', casks: 3 },
+    ];
+    expect(await read()).toEqual(summed);
+    // What a rebuild from the casks makes (refresh_counters runs it).
+    await older.database.db.execute(sql`select refresh_counters()`);
+    expect(await read()).toEqual(summed);
   } finally {
     await older.database.close();
     await older.drop();

@@ -230,15 +230,28 @@ export const caskTransfers = pgTable(
   ],
 );
 
-/** The kinds of `cask_alert_days`: the day each cask column names (decision 386). */
-export const CASK_ALERT_DAY_KINDS = ['regauge_due', 'abv_forty'] as const;
+/**
+ * The kinds of `cask_alert_days`: the day each cask column names (decision 386), and the same
+ * casks by the month and the year of that day (`<kind>_month`, `<kind>_year`, their `day` the
+ * first of the month or year), so the dashboard sums past years, then months, then days
+ * (decision 394).
+ */
+export const CASK_ALERT_DAY_KINDS = [
+  'regauge_due',
+  'regauge_due_month',
+  'regauge_due_year',
+  'abv_forty',
+  'abv_forty_month',
+  'abv_forty_year',
+] as const;
 export type CaskAlertDayKind = (typeof CASK_ALERT_DAY_KINDS)[number];
 
 /**
  * The dashboard's gauge alert counts (issue 46, decision 386): how many casks not deleted have
  * each day as their `regauge_due_on` (kind 'regauge_due') or their `abv_forty_on` (kind
  * 'abv_forty'). The casks with an alert on a date are the sum over the days up to it, so the
- * count is exact on any date, midnight included, and reads one row a day, not one a cask. Kept by
+ * count is exact on any date, midnight included, and reads past years, this year's months and
+ * this month's days (decision 394), not one row a cask. Kept by
  * casks_counters_apply() (src/db/sql/031_casks_counters.sql) in the same transaction as each
  * change to casks (a change is added, so concurrent writers never overwrite each other); rebuilt
  * from the casks by rebuild_cask_alert_days() (src/db/sql/101), which refresh_counters() runs, so a
@@ -254,7 +267,10 @@ export const caskAlertDays = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.kind, table.day] }),
-    check('cask_alert_days_kind_valid', sql`${table.kind} in ('regauge_due', 'abv_forty')`),
+    check(
+      'cask_alert_days_kind_valid',
+      sql`${table.kind} in ('regauge_due', 'regauge_due_month', 'regauge_due_year', 'abv_forty', 'abv_forty_month', 'abv_forty_year')`,
+    ),
   ],
 );
 

@@ -2,7 +2,8 @@
 -- casks_alert_day_rows (101) summed over every cask, as casks_counters_apply()
 -- (031_casks_counters.sql) adds and subtracts them with each statement; a day no cask has is no
 -- row. Run by refresh_counters() (020), so the recount after a bulk load and the one after a
--- TRUNCATE of casks (021) rebuild it too, and once by migration 0034 (its copy of this statement).
+-- TRUNCATE of casks (021) rebuild it too, and once by migration 0034 (its copy of this statement;
+-- 0035 added the month and year rows, decision 394).
 CREATE OR REPLACE FUNCTION rebuild_cask_alert_days() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM cask_alert_days;

@@ -210,6 +210,41 @@ test('a cask moves into the alert counts exactly when the date changes at midnig
   }
 });
 
+test('the alert counts are exact on the days around a month and a year boundary (decision 394)', async () => {
+  // Read by past years, this year's months and this month's days: each boundary is a place where
+  // a day could be counted twice or not at all.
+  const service = createDashboardService({ database: ctx.database });
+  const days = ['2031-11-30', '2031-12-01', '2031-12-31', '2032-01-01', '2032-01-31', '2032-02-01'];
+  for (const day of days) {
+    // Fill 2000, last gauged a year before `day`: due on `day` (older than 15 years).
+    const cask = await createCask(ctx, { year: 2000 });
+    const gauged = `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`;
+    await ctx.database.db.execute(sql`
+      insert into cask_regauges (cask_id, gauged_on, bulk_litres, abv)
+      values (${cask.id}, ${gauged}::date, 180, 45)`);
+    await ctx.database.db.execute(sql`select cask_refresh_gauge_alerts(array[${cask.id}]::uuid[])`);
+    // Its ABV reaches 40% three years on (ABV_NEAR_YEARS): near from `day` on too.
+    const abvDay = `${Number(day.slice(0, 4)) + 3}${day.slice(4)}`;
+    await ctx.database.db.execute(
+      sql`update casks set abv_forty_on = ${abvDay}::date where id = ${cask.id}`,
+    );
+  }
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const seen: number[] = [];
+    for (const day of ['2031-11-29', ...days, '2032-12-31', '2033-01-01']) {
+      vi.setSystemTime(new Date(`${day}T12:00:00.000Z`));
+      const counts = (await service.summary()).caskAlerts!;
+      expect(counts, day).toEqual(await plainCaskAlertCounts(ctx, day));
+      seen.push(counts.regaugeDue);
+    }
+    // Each of the six casks joins the regauge count on its own day, and none twice.
+    expect(seen.at(-1)! - seen[0]!).toBe(6);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
 test('the cards count customers not deleted, every cask and the active offers', async () => {
   const before = await summary();
   const [kept, deleted] = await createCustomers(ctx, 2);
