@@ -19,6 +19,9 @@ async function openFirstOrder(page: Page): Promise<{ product: string; dialog: Lo
   await expect(page.getByRole('heading', { level: 1, name: 'Order List' })).toBeVisible();
   const row = firstOrder(page);
   // Read before the dialog opens: a modal dialog hides the page behind it.
+  // The row's checkbox comes with the admin's role (the profile may answer after the list):
+  // until then the cells are one fewer.
+  await expect(row.getByRole('checkbox')).toBeVisible();
   // Cells: the bulk-selection checkbox (issue 31), User Name, Product Name.
   const product = ((await row.getByRole('cell').nth(2).textContent()) ?? '').trim();
   await row.getByRole('button', { name: 'Edit' }).click();
