@@ -137,7 +137,9 @@ test("an edit dialog's History lists the record's changes from the audit log", a
     anAuditEntry({ recordId: isla.id, before: { isActive: true }, after: { isActive: false } }),
   );
   const { user } = await renderApp({ route: '/user' });
-  const row = await screen.findByRole('row', { name: /Isla Grant/ });
+  // The User Management table's row: the Reward List below has one for Isla too.
+  const users = await screen.findByRole('table', { name: 'Users' });
+  const row = await within(users).findByRole('row', { name: /Isla Grant/ });
   await user.click(within(row).getByRole('button', { name: /Edit/ }));
   const dialog = await screen.findByRole('dialog');
   const history = await within(dialog).findByRole('region', { name: 'History' });
