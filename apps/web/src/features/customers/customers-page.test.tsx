@@ -202,7 +202,11 @@ test('deleting the only user of the last page shows the page before it', async (
   await within(await screen.findByRole('table', { name: 'Users' })).findByText('Customer 1');
   await user.click(within(pagination('Users pagination')).getByRole('button', { name: 'Page 2' }));
   await user.click(
-    within(await screen.findByRole('row', { name: /Customer 7/ })).getByRole('button', {
+    within(
+      await within(screen.getByRole('table', { name: 'Users' })).findByRole('row', {
+        name: /Customer 7/,
+      }),
+    ).getByRole('button', {
       name: 'Delete',
     }),
   );
