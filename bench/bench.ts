@@ -436,7 +436,8 @@ async function listPages(api: RunningApi, auth: Auth) {
   };
 }
 
-async function benchPostgres(load: LoadOptions) {
+/** The PostgreSQL database of the run: created, seeded once (or reused), with the bench's admin. */
+async function preparePostgres() {
   log(`PostgreSQL: ${settings.databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
   await ensurePostgresDatabase(settings.databaseUrl);
   const seeding = await prepareDatabase(
@@ -446,6 +447,11 @@ async function benchPostgres(load: LoadOptions) {
     log,
   );
   const adminId = await ensureBenchAdmin({ url: settings.databaseUrl });
+  return { seeding, adminId };
+}
+
+async function benchPostgres(load: LoadOptions) {
+  const { seeding, adminId } = await preparePostgres();
   // The floor's two pools, with the settings of the API's two (db/client.ts): no JIT; and named
   // statements on their generic plans.
   const pool = new pg.Pool({
@@ -635,15 +641,7 @@ async function runIssue46(load: LoadOptions, started: number, loadAtStart: numbe
     checkouts.push({ name: 'before', ref: settings.beforeRef, root });
   }
   checkouts.push({ name: 'after', ref: 'this checkout', root: repoRoot });
-  log(`PostgreSQL: ${settings.databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
-  await ensurePostgresDatabase(settings.databaseUrl);
-  const seeding = await prepareDatabase(
-    { url: settings.databaseUrl },
-    settings.customers,
-    settings.seed,
-    log,
-  );
-  const adminId = await ensureBenchAdmin({ url: settings.databaseUrl });
+  const { seeding, adminId } = await preparePostgres();
   const result = await benchIssue46({
     databaseUrl: settings.databaseUrl,
     adminId,

@@ -1,3 +1,4 @@
+import type { Issue46Run } from '../issue46.ts';
 import type { MachineInfo } from './machine.ts';
 import { median, type Measurement } from './stats.ts';
 
@@ -250,14 +251,7 @@ export function beforeSection(
 interface Issue46Printable {
   label: string;
   target: string;
-  runs: readonly {
-    checkout: 'before' | 'after';
-    api?: Measurement;
-    statements?: number;
-    roundTrips?: number;
-    lookUpRoundTrips?: number;
-    note?: string;
-  }[];
+  runs: readonly Issue46Run[];
   met: boolean | null;
 }
 
