@@ -161,6 +161,30 @@ test('bringing back two customers with one e-mail at once names the later one', 
   });
 });
 
+test.skipIf(!onServer)(
+  'a customer brought back while another with their e-mail comes back elsewhere is named, not a 500',
+  async () => {
+    const email = `race-${Date.now()}@example.com`;
+    const elsewhere = await createCustomer(ctx, { email, deletedAt: new Date() });
+    const chosen = await createCustomer(ctx, { email, deletedAt: new Date() });
+    // The other transaction brings its customer back after this action's check, before its write:
+    // the write waits on the unique index, which refuses it once the other commits.
+    const [answer] = await whileRowLocked(
+      ctx,
+      sql`update ${customers} set deleted_at = null where id = ${elsewhere.id}`,
+      [
+        () =>
+          send('POST', '/api/users/bulk/deleted', { changes: [{ id: chosen.id, deleted: false }] }),
+      ],
+    );
+    expect(answer?.statusCode, answer?.body).toBe(409);
+    expect(answer?.json()).toMatchObject({
+      errors: [{ field: 'changes.0.id', message: 'Another user has this e-mail now' }],
+    });
+    expect(await auditEntriesOf(ctx, { entityId: chosen.id })).toEqual([]);
+  },
+);
+
 test('an Edit details save is one statement, and its e-mail check too', async () => {
   const customer = await createCustomer(ctx);
   const other = await createCustomer(ctx);

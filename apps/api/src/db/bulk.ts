@@ -6,7 +6,7 @@ import { BULK_UNDO_UNKNOWN, bulkRefused } from '@cask/contracts/common';
 import type { FieldError } from '@cask/contracts/common';
 import { BadRequestError, ConflictError } from '../lib/errors.ts';
 import { writeAudit, type Actor } from './audit.ts';
-import { rowsOf, type Database, type DbOrTx } from './client.ts';
+import { isUniqueViolation, rowsOf, type Database, type DbOrTx } from './client.ts';
 import { auditInsertSql } from './locked-edit.ts';
 import { literal } from './sql-fragments.ts';
 import { nextUpdatedAt } from './versions.ts';
@@ -58,10 +58,12 @@ export interface SetBulkAction<Value> extends BulkActionBase<Value> {
    */
   write: { set: SQL; updatedAt: AnyPgColumn } | ((actor: Actor) => Record<string, SQL>);
   /**
-   * A refusal only the write would meet (a unique index), checked on the locked row before it is
-   * written, so the statement does not fail: the row is named with `message`.
+   * A refusal only the write would meet (the unique index `index`), checked on the locked row
+   * before it is written, so the statement does not fail: the row is named with `message`. A row
+   * another transaction adds to the index after the check and commits before the write still
+   * fails the write (23505): the whole action is then run once more, and its check sees that row.
    */
-  refuseWrite?: { when: SQL; message: string };
+  refuseWrite?: { when: SQL; message: string; index: string };
 }
 
 type ValueSql<Value> = { [Key in keyof Value]-?: SQL };
@@ -242,30 +244,38 @@ async function applySetBulk<Value>(
     select locked.before, coalesce(locked.refused, false) as refused, (select ok from known) as known
     from change left join locked on locked.id = change.id
     order by change.ord`;
-  return database.db.transaction(async (tx) => {
-    const rows = rowsOf<{ before: Value | null; refused: boolean; known: boolean }>(
-      await tx.execute(statement),
-    );
-    if (!rows[0]?.known) throw undoUnknown();
-    let failed = refusalsOf(bulk, changes, (index) => rows[index]?.before ?? undefined);
-    if (failed.length === 0)
-      failed = rows.flatMap((row, index) =>
-        row.refused && bulk.refuseWrite
-          ? [{ field: `changes.${index}.id`, message: bulk.refuseWrite.message }]
-          : [],
+  const run = () =>
+    database.db.transaction(async (tx) => {
+      const rows = rowsOf<{ before: Value | null; refused: boolean; known: boolean }>(
+        await tx.execute(statement),
       );
-    // Thrown inside the transaction: what the statement wrote is rolled back.
-    if (failed.length > 0)
-      throw new ConflictError(bulkRefused(failed.length, changes.length), failed);
-    return {
-      bulkId,
-      changes: changes.map(({ id, value }, index) => ({
-        id,
-        before: rows[index]!.before as Value,
-        after: value,
-      })),
-    };
-  });
+      if (!rows[0]?.known) throw undoUnknown();
+      let failed = refusalsOf(bulk, changes, (index) => rows[index]?.before ?? undefined);
+      if (failed.length === 0)
+        failed = rows.flatMap((row, index) =>
+          row.refused && bulk.refuseWrite
+            ? [{ field: `changes.${index}.id`, message: bulk.refuseWrite.message }]
+            : [],
+        );
+      // Thrown inside the transaction: what the statement wrote is rolled back.
+      if (failed.length > 0)
+        throw new ConflictError(bulkRefused(failed.length, changes.length), failed);
+      return {
+        bulkId,
+        changes: changes.map(({ id, value }, index) => ({
+          id,
+          before: rows[index]!.before as Value,
+          after: value,
+        })),
+      };
+    });
+  try {
+    return await run();
+  } catch (error) {
+    const index = bulk.refuseWrite?.index;
+    if (index === undefined || !isUniqueViolation(error, index)) throw error;
+    return run();
+  }
 }
 
 async function applyRowBulk<Value>(

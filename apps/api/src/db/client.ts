@@ -44,6 +44,18 @@ export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(rows) ? (rows as T[]) : [];
 }
 
+/**
+ * Whether `error` (or an error it wraps: drizzle wraps the driver's) is PostgreSQL refusing a row
+ * that `constraint`, a unique index, already holds (SQLSTATE 23505).
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && name === constraint) return true;
+  }
+  return false;
+}
+
 export interface Database {
   db: Db;
   readRows: ReadRows;

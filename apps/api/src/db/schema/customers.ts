@@ -11,6 +11,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** The unique index of visible customers' e-mails (any case): a save it refuses answers 409. */
+export const CUSTOMERS_EMAIL_UNIQUE = 'customers_email_unique';
+
 /**
  * The club's customers: the screens' "users" (docs/screens/users.md). They never sign in here
  * (docs/architecture.md#data-model). A customer with financial history is never hard-deleted:
@@ -57,7 +60,7 @@ export const customers = pgTable(
   (table) => [
     check('customers_points_balance_not_negative', sql`${table.pointsBalance} >= 0`),
     uniqueIndex('customers_referral_code_unique').on(table.referralCode),
-    uniqueIndex('customers_email_unique')
+    uniqueIndex(CUSTOMERS_EMAIL_UNIQUE)
       .on(sql`lower(${table.email})`)
       .where(sql`${table.deletedAt} is null`),
     // The lists read newest first, forwards for early pages and backwards for late ones.

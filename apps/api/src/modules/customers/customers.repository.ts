@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ExportFilters } from '@cask/contracts/lists';
-import type { DbOrTx, Database } from '../../db/client.ts';
+import { isUniqueViolation, type DbOrTx, type Database } from '../../db/client.ts';
 import { activeTextSql, searchPattern, type ExportSource } from '../../db/csv-export.ts';
 import {
   containsPattern,
@@ -10,7 +10,7 @@ import {
   type ListWindow,
   createList,
 } from '../../db/list.ts';
-import { customers, CUSTOMER_COUNTERS } from '../../db/schema/customers.ts';
+import { customers, CUSTOMER_COUNTERS, CUSTOMERS_EMAIL_UNIQUE } from '../../db/schema/customers.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   BULK_USER_NOT_DELETED,
@@ -258,8 +258,8 @@ export async function saveCustomerActive(
 /**
  * The customer page's 'Edit details' (issue 41) as one statement (issue 46, decision 389): a
  * save giving the customer an e-mail another visible customer has (any case) changes nothing and
- * throws `emailTaken` (the customers_email_unique index holds the same rule, and is the last word
- * on a race).
+ * throws `emailTaken`; so does a race the check cannot see (two saves giving two customers one
+ * e-mail at once), which the customers_email_unique index refuses.
  */
 export async function saveCustomerDetails(
   db: DbOrTx,
@@ -274,7 +274,7 @@ export async function saveCustomerDetails(
     email: sql`${customers.email}`,
     phone: sql`${customers.phone}`,
   };
-  const { answer } = await runLockedEdit<unknown, User>(db, {
+  const save = runLockedEdit<unknown, User>(db, {
     table: customers,
     id: customers.id,
     updatedAt: customers.updatedAt,
@@ -290,7 +290,12 @@ export async function saveCustomerDetails(
     notFound: errors.notFound,
     refused: { emailTaken: errors.emailTaken },
   });
-  return answer;
+  try {
+    return (await save).answer;
+  } catch (error) {
+    if (isUniqueViolation(error, CUSTOMERS_EMAIL_UNIQUE)) throw errors.emailTaken();
+    throw error;
+  }
 }
 
 export async function findUser(db: DbOrTx, id: string): Promise<CustomerRow | undefined> {
@@ -364,6 +369,7 @@ export const customerDeletedBulk: BulkAction<{ deleted: boolean }> = {
         where earlier.ord < change.ord and not (earlier.value->>'deleted')::boolean
           and o.deleted_at is not null and lower(o.email) = lower(${customers.email})))`,
     message: EMAIL_TAKEN_SINCE,
+    index: CUSTOMERS_EMAIL_UNIQUE,
   },
 };
 

@@ -46,15 +46,6 @@ export async function lockCustomer(tx: DbOrTx, id: string) {
 const emailTaken = () =>
   new ConflictError(CUSTOMER_EMAIL_TAKEN, [{ field: 'email', message: CUSTOMER_EMAIL_TAKEN }]);
 
-/** Whether `error` is PostgreSQL refusing a second visible customer with one e-mail. */
-function isEmailUniqueViolation(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'customers_email_unique') return true;
-  }
-  return false;
-}
-
 /** The contract's User: the spec's `balance` is the customer's cask count. */
 function toUser({ updatedAt, casksHeld, ...row }: CustomerRow): User {
   return {
@@ -109,16 +100,10 @@ export function createUsersService(deps: { database: Database }) {
       actor: Actor,
       expectedVersion?: ExpectedRecordVersions,
     ): Promise<User> {
-      try {
-        return await saveCustomerDetails(db, id, body, actor, expectedVersion, {
-          notFound: () => new NotFoundError(USER_NOT_FOUND),
-          emailTaken,
-        });
-      } catch (error) {
-        // Two saves giving two customers one e-mail at once: the unique index refuses the second.
-        if (isEmailUniqueViolation(error)) throw emailTaken();
-        throw error;
-      }
+      return saveCustomerDetails(db, id, body, actor, expectedVersion, {
+        notFound: () => new NotFoundError(USER_NOT_FOUND),
+        emailTaken,
+      });
     },
 
     /**
