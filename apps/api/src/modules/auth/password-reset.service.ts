@@ -16,6 +16,7 @@ import type { PasswordHasher } from '../../lib/password.ts';
 import * as admins from '../admins/admins.repository.ts';
 import * as codes from './password-recovery.repository.ts';
 import * as sessions from './sessions.repository.ts';
+import * as twoFactor from './two-factor.repository.ts';
 import * as failures from './sign-in-throttle.repository.ts';
 import type { Caller } from './auth-common.ts';
 import { recoveryMail } from './recovery-mail.ts';
@@ -271,6 +272,7 @@ export function createPasswordResetService(deps: PasswordResetServiceDeps) {
         await admins.updatePasswordHash(tx, check.adminId, passwordHash);
         const revoked = await sessions.revokeAllRefreshTokensOfAdmin(tx, check.adminId);
         await admins.endAccessTokensOf(tx, check.adminId);
+        await twoFactor.deleteChallengesOf(tx, check.adminId);
         await codes.invalidateCodesOf(tx, body.email);
         // Proving the mailbox ends any sign-in lock-out others caused on this account.
         await failures.deleteFailuresOfEmail(tx, 'login', body.email);

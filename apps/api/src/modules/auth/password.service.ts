@@ -11,6 +11,7 @@ import {
 } from './auth-common.ts';
 import * as passkeyRows from './passkeys.repository.ts';
 import * as sessions from './sessions.repository.ts';
+import * as twoFactor from './two-factor.repository.ts';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const NEW_PASSWORD_SAME = 'New password must be different from the current password';
@@ -86,6 +87,7 @@ export function createPasswordService(deps: AuthServiceDeps) {
         await admins.updatePasswordHash(tx, admin.id, passwordHash);
         const revoked = await sessions.revokeAllRefreshTokensOfAdmin(tx, admin.id);
         await sessions.endSessions(tx, admin.id, { allBut: null });
+        await twoFactor.deleteChallengesOf(tx, admin.id);
         const tokenVersion = await admins.endAccessTokensOf(tx, admin.id);
         const removed = body.removePasskeys ? await passkeyRows.deletePasskeysOf(tx, admin.id) : [];
         for (const passkey of removed) {

@@ -13,6 +13,7 @@ import {
 import { auditEntriesOf } from '../../../test/support/factories.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { newIp } from '../../../test/support/requests.ts';
+import { resetCodeIn } from '../../../test/support/smtp-sink.ts';
 
 // Wrong second-factor codes, spent challenges and refused attempts in the audit log
 // (issue 40, items 4, 5 and 8; docs/decisions/295 and 297).
@@ -73,6 +74,41 @@ test('a challenge opens one session: once used, the next code is refused with it
     secondStep(raced, codeFor(secret, 1), ip),
   ]);
   expect(answers.map((res) => res.statusCode).filter((status) => status === 200)).toHaveLength(1);
+});
+
+test('a password change or reset ends the sign-ins waiting for their second step', async () => {
+  const admin = await createAdmin(ctx);
+  const { secret } = await enableTotp(ctx, admin);
+  await forgetLastStep(ctx, admin.id);
+  const ip = newIp();
+  // Someone gave the password, then the admin changed it before the code came.
+  const waiting = await challengeOf(admin, ip);
+  const newPassword = 'Fresh-Bonded-Key-4';
+  const changed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    headers: admin.headers,
+    payload: { currentPassword: admin.password, newPassword },
+  });
+  expect(changed.statusCode, changed.body).toBe(200);
+  const late = await secondStep(waiting, codeFor(secret), ip);
+  expect(late.statusCode).toBe(401);
+  expect(late.json().message).toBe('The sign-in has expired. Please sign in again.');
+
+  // The same after a reset by e-mail code.
+  await forgetLastStep(ctx, admin.id);
+  const beforeReset = await challengeOf({ ...admin, password: newPassword }, ip);
+  const auth = (url: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, remoteAddress: newIp() });
+  expect((await auth('forgot-password', { email: admin.email })).statusCode).toBe(200);
+  const { code: otp } = await resetCodeIn(ctx, admin.email);
+  const reset = await auth('reset-password', {
+    email: admin.email,
+    otp,
+    newPassword: 'Another-Cooper-Key-5',
+  });
+  expect(reset.statusCode, reset.body).toBe(200);
+  expect((await secondStep(beforeReset, codeFor(secret), ip)).statusCode).toBe(401);
 });
 
 test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the admin's browser or another address", async () => {

@@ -141,6 +141,15 @@ export async function insertChallenge(db: DbOrTx, adminId: string, seconds: numb
 }
 
 /**
+ * Ends the admin's sign-ins that wait for their second step: a password given before a change or
+ * reset of it opens no session afterwards, whichever code follows
+ * (docs/architecture.md#authentication).
+ */
+export async function deleteChallengesOf(db: DbOrTx, adminId: string) {
+  await db.delete(secondFactorChallenges).where(eq(secondFactorChallenges.adminId, adminId));
+}
+
+/**
  * Claims the admin's live, unspent challenge for one code: true when this call holds it. While
  * held, a second request with the same challenge finds it spent; `releaseChallenge` hands it
  * back after a wrong code, a right code leaves it spent for good (docs/decisions/295).
