@@ -302,6 +302,7 @@ test("a regauge changes the cask's Volume and ABV on the Cask List, its page and
   const before = await listRow();
   await expect(before).toContainText('500L');
   await expect(before).toContainText('53.6%');
+  await expect(before).toContainText('as filled');
 
   await before.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -335,6 +336,7 @@ test("a regauge changes the cask's Volume and ABV on the Cask List, its page and
   await expect(after).toContainText('361.5L');
   await expect(after).toContainText('51.7%');
   await expect(after).not.toContainText('53.6%');
+  await expect(after).toContainText('gauged ');
 
   expect((await page.request.delete(`/api/casks/${id}`, { headers })).ok()).toBe(true);
 });

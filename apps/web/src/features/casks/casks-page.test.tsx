@@ -18,7 +18,7 @@ test('shows the cards, the Cask List with its columns, money and status colours'
   seedApi({
     casks: [
       aCask({ name: 'Glen Ready', status: 'Ready', currentValue: 125500.5 }),
-      aCask({ name: 'Glen Maturing', status: 'Maturing' }),
+      aCask({ name: 'Glen Maturing', status: 'Maturing', gaugedOn: '2026-02-01' }),
       aCask({ name: 'Tasting Day', status: 'Experience', type: 'experience' }),
     ],
   });
@@ -48,6 +48,10 @@ test('shows the cards, the Cask List with its columns, money and status colours'
   // 'e.g. 40%').
   expect(within(first!).getByText('200L')).toBeVisible();
   expect(within(first!).getByText('58.2%')).toBeVisible();
+  // Which measurement they are: the latest gauge's day, or the filling's (no gauge yet).
+  expect(within(first!).getByText('as filled')).toBeVisible();
+  const gauged = bodyRows(table('Cask List'))[1]!;
+  expect(within(gauged).getByText('gauged Feb 1, 2026')).toBeVisible();
   expect(within(first!).getByText('Ready').className).toContain('emerald');
   expect(screen.getByText('Maturing', { selector: 'span' }).className).toContain('amber');
   expect(screen.getByText('Experience', { selector: 'span' }).className).toContain('sky');

@@ -25,7 +25,7 @@ import { SearchInput } from '@/components/ui/search-input.tsx';
 import { StatCard, StatCardGrid, statCardState } from '@/components/ui/stat-card.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
-import { formatCount, formatMoney } from '@/lib/format.ts';
+import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
 import { lazyToast, lazyUndoToast } from '@/lib/lazy-toast.ts';
 import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-params.ts';
 import { RESTORE_FAILURE, useDeleteCask, useSetCasksDeleted } from './api/cask-mutations.ts';
@@ -56,6 +56,18 @@ export const DELETE_SUCCESS = 'Cask deleted successfully!';
 export const DELETE_FAILURE = 'Failed to delete cask.';
 
 export { caskStatusTone };
+
+/**
+ * Under a cask's Volume: which measurement its Volume and ABV are, the latest gauge's day or the
+ * filling's (docs/screens/casks.md#cask-list).
+ */
+function GaugedWhen({ gaugedOn }: { gaugedOn: string | null }) {
+  return (
+    <span className="block text-xs text-oak-700">
+      {gaugedOn ? `gauged ${formatDate(`${gaugedOn}T00:00:00Z`)}` : 'as filled'}
+    </span>
+  );
+}
 
 function caskColumns(
   canChange: boolean,
@@ -94,7 +106,15 @@ function caskColumns(
     {
       id: 'volume',
       header: 'Volume',
-      cell: (cask) => (cask.volume === null ? '—' : formatVolume(cask.volume)),
+      cell: (cask) =>
+        cask.volume === null ? (
+          '—'
+        ) : (
+          <>
+            {formatVolume(cask.volume)}
+            <GaugedWhen gaugedOn={cask.gaugedOn} />
+          </>
+        ),
     },
     { id: 'abv', header: 'ABV', cell: (cask) => (cask.abv === null ? '—' : formatAbv(cask.abv)) },
     {
