@@ -75,6 +75,8 @@ export type CustomerPastCasksResponse = z.infer<typeof customerPastCasksResponse
 
 export const customerOrder = z.object({
   id: z.uuid(),
+  /** The order's short reference, 'ORD-00123', as the Order List shows it. */
+  reference: z.string(),
   /** The product: the order's title. */
   title: z.string(),
   /** The budget, in dollars. */

@@ -14,6 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { createList, windowSql, type ListWindow } from '../../db/list.ts';
 import { isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
+import { orderReferenceSql } from '../../db/order-reference.ts';
 import { versionSql } from '../../db/versions.ts';
 import { CASK_COUNTERS } from '../../db/schema/casks.ts';
 import { ORDER_COUNTERS } from '../../db/schema/orders.ts';
@@ -158,6 +159,7 @@ const PAST_CASK_ITEM = jsonObject<PastCaskItem>({
 
 const ORDER_ITEM = jsonObject<OrderItem>({
   id: sql`p.id`,
+  reference: sql`p.reference`,
   title: sql`p.title`,
   investmentAmount: sql`p.investment_amount`,
   status: sql`p.status`,
@@ -254,8 +256,9 @@ export function createCustomerSections(database: Database) {
       versions: [ORDER_COUNTERS.searchVersion],
       item: ORDER_ITEM,
       rowSql: (rows) =>
-        sql`select o.id, o.title, o.investment_amount, o.status, o.manual_payment_status,
-          o.submitted_date, o.created_at from (${rows}) w join orders o on o.id = w.id`,
+        sql`select o.id, ${orderReferenceSql(sql`o.order_number`)} as reference, o.title,
+          o.investment_amount, o.status, o.manual_payment_status, o.submitted_date, o.created_at
+          from (${rows}) w join orders o on o.id = w.id`,
     }),
     referrals: section<ReferralItem>(database, {
       name: 'referrals',

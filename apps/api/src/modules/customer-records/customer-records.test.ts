@@ -8,6 +8,7 @@ import type {
   CustomerRecordResponse,
   CustomerReferralsResponse,
 } from '@cask/contracts/customer-records';
+import type { OrderListResponse } from '@cask/contracts/orders';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
@@ -28,8 +29,10 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-const getAsAdmin = <R extends { data: unknown }>(url: string, query: Record<string, number> = {}) =>
-  getData<R>(ctx, admin, url, query);
+const getAsAdmin = <R extends { data: unknown }>(
+  url: string,
+  query: Record<string, string | number> = {},
+) => getData<R>(ctx, admin, url, query);
 
 async function scalar(statement: SQL): Promise<number> {
   const [row] = rowsOf<{ n: number }>(await ctx.database.db.execute(statement));
@@ -93,6 +96,15 @@ describe('the customer page', () => {
     });
     const ids = [...orders.items, ...second.items].map((o) => o.id);
     expect(new Set(ids).size).toBe(8);
+    // Each with the reference the Order List shows for it.
+    const [newest] = orders.items;
+    const listed = await getAsAdmin<OrderListResponse>('/api/purchases', {
+      search: newest!.reference,
+    });
+    expect(newest!.reference).toMatch(/^ORD-\d{5,}$/);
+    expect(listed.purchases.map((order) => [order._id, order.reference])).toEqual([
+      [newest!.id, newest!.reference],
+    ]);
 
     const referrals = await getAsAdmin<CustomerReferralsResponse>(
       `/api/users/${customer.id}/referrals`,

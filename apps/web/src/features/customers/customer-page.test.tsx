@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
-import { aCask, aCustomer, aReferral, seedApi, manyCustomers } from '@/testing/api.ts';
+import { aCask, aCustomer, anOrder, aReferral, seedApi, manyCustomers } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
@@ -70,6 +70,27 @@ test("the customer's referrals show their status as the Referrals screen does", 
   // The ledger's rows are entries, not points.
   const points = screen.getByRole('table', { name: 'Points' });
   expect(await within(points).findByText('No point entries.')).toBeVisible();
+});
+
+test("the customer's orders show each order's reference, as the Order List does", async () => {
+  const isla = aCustomer({ fullName: 'Isla Grant', email: 'isla@example.com' });
+  const order = anOrder({
+    title: 'Glen Ord 2012',
+    personalInfo: {
+      fullName: isla.fullName,
+      email: isla.email,
+      preferredContactMethod: 'email',
+      phoneNumber: '+44 7700 900123',
+    },
+  });
+  seedApi({ customers: [isla], orders: [order, anOrder()] });
+  await renderApp({ route: `/user/${isla.id}` });
+
+  const table = await screen.findByRole('table', { name: 'Orders' });
+  const row = (await within(table).findByText('Glen Ord 2012')).closest('tr') as HTMLElement;
+  expect(within(row).getByText(order.reference)).toBeVisible();
+  expect(within(table).getAllByRole('row')).toHaveLength(2);
+  expect(within(table).getAllByRole('columnheader')[0]).toHaveTextContent('Reference');
 });
 
 test('the page opens the dialogs the app has: status, points and a notification', async () => {

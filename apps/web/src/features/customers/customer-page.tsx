@@ -141,6 +141,12 @@ const COLUMNS: { [Name in SectionName]: Column<SectionItem<Name>>[] } = {
     },
   ],
   orders: [
+    {
+      id: 'reference',
+      header: 'Reference',
+      className: NOWRAP,
+      cell: (order) => <span className="font-mono">{order.reference}</span>,
+    },
     { id: 'title', header: 'Product', cell: (order) => order.title },
     {
       id: 'budget',

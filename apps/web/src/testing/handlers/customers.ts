@@ -84,6 +84,20 @@ function sectionRows(customer: StoredCustomer, section: string): unknown[] {
         price: transfer.price,
       }));
   }
+  if (section === 'orders') {
+    // The store's orders name their customer by the e-mail of their contact details.
+    return state.orders
+      .filter((order) => order.personalInfo.email === customer.email)
+      .map((order) => ({
+        id: order._id,
+        reference: order.reference,
+        title: order.title,
+        investmentAmount: order.investmentAmount,
+        status: order.status,
+        manualPaymentStatus: order.manualPaymentStatus,
+        submittedDate: order.submittedDate,
+      }));
+  }
   if (section === 'referrals') {
     return state.referrals
       .filter((r) => r.referrer.id === customer.id || r.referee.id === customer.id)
