@@ -9,7 +9,8 @@ import {
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
-import { reauthenticateWithPasskey, usePasskeys } from '@/features/security/api/passkeys.ts';
+import { reauthenticateWithPasskey } from '@/features/security/api/passkeys.ts';
+import { usePasskeys } from '@/lib/passkeys-query.ts';
 import { reauthenticate, useSecurityOverview } from '@/features/security/api/security.ts';
 
 type Way = 'password' | 'code';

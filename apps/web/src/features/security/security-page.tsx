@@ -22,7 +22,8 @@ import {
   useSecurityOverview,
   useSessions,
 } from './api/security.ts';
-import { usePasskeys, useRemovePasskey } from './api/passkeys.ts';
+import { usePasskeys } from '@/lib/passkeys-query.ts';
+import { useRemovePasskey } from './api/passkeys.ts';
 
 const TotpSetupModal = lazyModal(
   () => import('./components/totp-setup-modal.tsx').then((m) => m.TotpSetupModal),

@@ -1,25 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   passkeyRegistrationOptionsResponse,
   passkeyResponse,
   passkeysOnlyAt,
-  passkeysResponse,
   webauthnOptionsResponse,
 } from '@cask/contracts/security';
 import { api } from '@/lib/api-client.ts';
+import { passkeysQueryKey } from '@/lib/passkeys-query.ts';
 
 // Passkeys (issue 28): the browser side of WebAuthn is @simplewebauthn/browser, loaded when a
 // passkey is first added or used.
-
-export const passkeysQueryKey = ['security', 'passkeys'] as const;
-
-export function usePasskeys() {
-  return useQuery({
-    queryKey: passkeysQueryKey,
-    queryFn: async () =>
-      passkeysResponse.parse(await api.get<unknown>('/security/passkeys')).data.passkeys,
-  });
-}
 
 /**
  * The app is open at another address than the one passkeys belong to (PUBLIC_URL, e.g.

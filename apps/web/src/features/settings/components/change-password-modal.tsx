@@ -7,6 +7,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { PasswordField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { usePasskeys } from '@/lib/passkeys-query.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import {
   changePasswordForm,
@@ -27,7 +28,8 @@ function isServerField(field: string): field is (typeof SERVER_FIELDS)[number] {
 
 /**
  * docs/screens/settings.md#change-password: the 'Change Password' modal. The new password ends
- * every other session; 'Also remove my passkeys' ends the passkeys too (docs/decisions/290).
+ * every other session; 'Also remove my passkeys' ends the passkeys too (docs/decisions/290),
+ * offered only to an admin who has some.
  */
 export function ChangePasswordModal({
   open,
@@ -38,6 +40,8 @@ export function ChangePasswordModal({
 }) {
   const formId = useId();
   const changePassword = useChangePassword();
+  const passkeys = usePasskeys({ enabled: open });
+  const hasPasskeys = (passkeys.data?.length ?? 0) > 0;
   const {
     register,
     handleSubmit,
@@ -63,7 +67,7 @@ export function ChangePasswordModal({
       {
         currentPassword: values.currentPassword,
         newPassword: values.newPassword,
-        removePasskeys: values.removePasskeys,
+        removePasskeys: hasPasskeys && values.removePasskeys,
       },
       {
         onSuccess: () => {
@@ -122,11 +126,13 @@ export function ChangePasswordModal({
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <CheckboxField
-          label="Also remove my passkeys"
-          hint="If someone else may have added one, remove them all; you can add yours again on the Security screen."
-          {...register('removePasskeys')}
-        />
+        {hasPasskeys && (
+          <CheckboxField
+            label="Also remove my passkeys"
+            hint="If someone else may have added one, remove them all; you can add yours again on the Security screen."
+            {...register('removePasskeys')}
+          />
+        )}
       </form>
     </Modal>
   );
