@@ -356,3 +356,54 @@ test.skipIf(!onServer)(
     expect(await pointsBalanceOf(ctx, referral.referrerId)).toBe(0);
   },
 );
+
+test("a bulk status change of referrals is three round trips; one referrer's rows are checked one after another", async () => {
+  const referrer = await createCustomer(ctx);
+  const first = await createReferral(ctx, { referrerId: referrer.id, pointsAwarded: 60 });
+  const second = await createReferral(ctx, { referrerId: referrer.id, pointsAwarded: 40 });
+  const already = await createReferral(ctx, {
+    referrerId: referrer.id,
+    status: 'completed',
+    completedDate: new Date('2026-01-02T03:04:05.000Z'),
+  });
+  let status = 0;
+  const sent = await statementsSent(ctx, async () => {
+    status = (
+      await send('POST', '/api/referrals/bulk/status', {
+        changes: [first, second, already].map(({ id }) => ({ id, status: 'completed' })),
+      })
+    ).statusCode;
+  });
+  expect(status).toBe(200);
+  expect(sent.length).toBeLessThanOrEqual(3);
+  expect(await pointsBalanceOf(ctx, referrer.id)).toBe(100);
+  // The one already completed keeps its date and its version.
+  const [kept] = await queryRows<{ completed: string; updated: string }>(
+    ctx,
+    sql`select completed_date::text as completed,
+      floor(extract(epoch from updated_at) * 1000)::bigint::text as updated from ${referrals}
+      where id = ${already.id}`,
+  );
+  expect(new Date(kept!.completed).toISOString()).toBe('2026-01-02T03:04:05.000Z');
+  expect(kept!.updated).toBe(String(already.updatedAt.getTime()));
+
+  // Spent down to 70: setting both back takes 60, leaving 10, and then 40 is more than is left.
+  await send('POST', '/api/referrals/admin/manual-points', {
+    userId: referrer.id,
+    points: -30,
+    description: 'Spent',
+  });
+  const refused = await send('POST', '/api/referrals/bulk/status', {
+    changes: [first, second].map(({ id }) => ({ id, status: 'pending' })),
+  });
+  expect(refused.statusCode, refused.body).toBe(409);
+  expect(refused.json()).toMatchObject({
+    errors: [
+      {
+        field: 'changes.1.id',
+        message: expect.stringContaining('has 10 points left, fewer than the 40'),
+      },
+    ],
+  });
+  expect(await pointsBalanceOf(ctx, referrer.id)).toBe(70);
+});

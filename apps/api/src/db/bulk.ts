@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntity } from '@cask/contracts/audit';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { BULK_UNDO_UNKNOWN, bulkRefused } from '@cask/contracts/common';
 import type { FieldError } from '@cask/contracts/common';
 import { BadRequestError, ConflictError } from '../lib/errors.ts';
-import { writeAudit, type Actor } from './audit.ts';
-import { isUniqueViolation, rowsOf, type Database, type DbOrTx } from './client.ts';
+import type { Actor } from './audit.ts';
+import { isUniqueViolation, rowsOf, type Database } from './client.ts';
 import { auditInsertSql } from './locked-edit.ts';
 import { literal } from './sql-fragments.ts';
 import { nextUpdatedAt } from './versions.ts';
@@ -20,13 +20,15 @@ import { auditLog } from './schema/audit-log.ts';
  * row changed writes its audit row in the same transaction. The answer gives each row's value
  * before and after, which is what an undo sends back.
  *
- * Most are a `SetBulkAction`: one statement locks, updates and audits every row (issue 46,
- * decision 390). A change that is more than an update of its rows' columns (a referral's points,
- * a notification's reads) is a `RowBulkAction`, locked and written row by row.
+ * Each runs as one statement (issue 46, decisions 390 and 399): it locks, writes and audits every
+ * row; a change that is more than an update of its rows' columns (a referral's points, a
+ * notification's reads) names its own data-modifying statements.
+ *
+ * Column references are drizzle's (`"orders"."status"`); the row's new value is `change.value`
+ * (the body's value as jsonb), its place in the body `change.ord`, and the locked row's value
+ * `locked.before` (jsonb).
  */
-export type BulkAction<Value> = SetBulkAction<Value> | RowBulkAction<Value>;
-
-interface BulkActionBase<Value> {
+export interface BulkAction<Value> {
   /** The audit's action (by the row's new value: 'user.deleted', 'user.restored') and entity. */
   action: AuditAction | ((value: Value) => AuditAction);
   entity: AuditEntity;
@@ -34,14 +36,6 @@ interface BulkActionBase<Value> {
   missing: string;
   /** Why a row found cannot take its value (undefined: it can), checked before anything is kept. */
   refuse?(before: Value, after: Value): string | undefined;
-}
-
-/**
- * A bulk action run as one statement (decision 390). Column references are drizzle's
- * (`"orders"."status"`); the row's new value is `change.value` (the body's value as jsonb), its
- * place in the body `change.ord`, and the locked row's value `locked.before` (jsonb).
- */
-export interface SetBulkAction<Value> extends BulkActionBase<Value> {
   table: PgTable;
   id: AnyPgColumn;
   /** The rows that can be changed (besides their ids); the others are `missing`. */
@@ -64,20 +58,15 @@ export interface SetBulkAction<Value> extends BulkActionBase<Value> {
    * fails the write (23505): the whole action is then run once more, and its check sees that row.
    */
   refuseWrite?: { when: SQL; message: string; index: string };
+  /**
+   * Refusals the write itself finds, row after row (a referrer's balance that the rows before
+   * have moved): the write's statement named `from` answers `(id, refusal)` for each row it
+   * refused, and `message` words a refusal for the 409. Nothing is kept then, as for the others.
+   */
+  writeRefusals?: { from: string; message(refusal: unknown): string };
 }
 
 type ValueSql<Value> = { [Key in keyof Value]-?: SQL };
-
-/** A bulk action written row by row (kept where a row's change is more than an update). */
-export interface RowBulkAction<Value> extends BulkActionBase<Value> {
-  /** Locks the rows that can be changed and reads their current values (rows missing: absent). */
-  lock(tx: DbOrTx, ids: string[], actor: Actor): Promise<Map<string, Value>>;
-  /**
-   * Writes one row's new value. A rule only the write can check (a referrer's points) throws a
-   * ConflictError: the row is named with its message and, at the end, nothing is kept.
-   */
-  write(tx: DbOrTx, id: string, value: Value, before: Value, actor: Actor): Promise<void>;
-}
 
 /**
  * The value and SET of a bulk delete and its undo (`{ deleted }`) over a "hidden since" column
@@ -86,7 +75,7 @@ export interface RowBulkAction<Value> extends BulkActionBase<Value> {
 export function deletedColumn(
   column: AnyPgColumn,
   updatedAt: AnyPgColumn,
-): Pick<SetBulkAction<{ deleted: boolean }>, 'value' | 'write'> {
+): Pick<BulkAction<{ deleted: boolean }>, 'value' | 'write'> {
   return {
     value: { deleted: sql`${column} is not null` },
     write: {
@@ -118,47 +107,16 @@ export interface BulkRequest<Value> {
   bulkId?: string | undefined;
 }
 
-/** The values of `fields` as a select reads them (a nullable column's with null). */
-type RowOf<Fields extends Record<string, AnyPgColumn>> = {
-  [Name in keyof Fields]: Fields[Name]['_']['notNull'] extends true
-    ? Fields[Name]['_']['data']
-    : Fields[Name]['_']['data'] | null;
-};
-
-/**
- * The lock every bulk action shares: `select id, <fields> from <table> where id in (...) and
- * <where> order by id for update`, each row's value made by `toValue`.
- */
-export function lockRows<Fields extends Record<string, AnyPgColumn>, Value>(
-  table: PgTable,
-  id: AnyPgColumn,
-  fields: Fields,
-  where: SQL | undefined,
-  toValue: (row: RowOf<Fields>) => Value,
-): RowBulkAction<Value>['lock'] {
-  return async (tx, ids) => {
-    const rows = (await tx
-      .select({ ...fields, bulkRowId: id })
-      .from(table)
-      .where(and(inArray(id, ids), where))
-      .orderBy(id)
-      .for('update')) as unknown as (RowOf<Fields> & { bulkRowId: string })[];
-    return new Map(rows.map((row) => [row.bulkRowId, toValue(row)]));
-  };
-}
-
 export async function applyBulk<Value>(
   database: Database,
   bulk: BulkAction<Value>,
   request: BulkRequest<Value>,
   actor: Actor,
 ): Promise<BulkResult<Value>> {
-  return 'table' in bulk
-    ? applySetBulk(database, bulk, request, actor)
-    : applyRowBulk(database, bulk, request, actor);
+  return runBulk(database, bulk, request, actor);
 }
 
-const actionOf = <Value>(bulk: BulkActionBase<Value>, value: Value): AuditAction =>
+const actionOf = <Value>(bulk: BulkAction<Value>, value: Value): AuditAction =>
   typeof bulk.action === 'string' ? bulk.action : bulk.action(value);
 
 const undoUnknown = () =>
@@ -169,7 +127,7 @@ const undoUnknown = () =>
  * `current` answers a row's value, undefined when it was not found.
  */
 function refusalsOf<Value>(
-  bulk: BulkActionBase<Value>,
+  bulk: BulkAction<Value>,
   changes: BulkRequest<Value>['changes'],
   current: (index: number) => Value | undefined,
 ): FieldError[] {
@@ -186,11 +144,11 @@ function refusalsOf<Value>(
  * A SetBulkAction in three round trips (decision 390): BEGIN; one statement that checks an
  * undo's bulkId, locks the rows in id order, writes those no write rule refuses, writes their
  * audit rows and answers each change's row before; COMMIT, or ROLLBACK when JavaScript's
- * refusals (the same as applyRowBulk's, the same 409) refuse any row.
+ * refusals (`missing`, `refuse`, `refuseWrite`, `writeRefusals`: one 409) refuse any row.
  */
-async function applySetBulk<Value>(
+async function runBulk<Value>(
   database: Database,
-  bulk: SetBulkAction<Value>,
+  bulk: BulkAction<Value>,
   { changes, bulkId: undoing }: BulkRequest<Value>,
   actor: Actor,
 ): Promise<BulkResult<Value>> {
@@ -241,14 +199,22 @@ async function applySetBulk<Value>(
       from: sql`locked join change on change.id = locked.id where not locked.refused`,
       bulkId,
     })})
-    select locked.before, coalesce(locked.refused, false) as refused, (select ok from known) as known
+    select locked.before, coalesce(locked.refused, false) as refused, (select ok from known) as known,
+      ${
+        bulk.writeRefusals
+          ? sql`(select r.refusal from ${sql.identifier(bulk.writeRefusals.from)} r where r.id = change.id)`
+          : sql`null::jsonb`
+      } as write_refusal
     from change left join locked on locked.id = change.id
     order by change.ord`;
   const run = () =>
     database.db.transaction(async (tx) => {
-      const rows = rowsOf<{ before: Value | null; refused: boolean; known: boolean }>(
-        await tx.execute(statement),
-      );
+      const rows = rowsOf<{
+        before: Value | null;
+        refused: boolean;
+        known: boolean;
+        write_refusal: unknown;
+      }>(await tx.execute(statement));
       if (!rows[0]?.known) throw undoUnknown();
       let failed = refusalsOf(bulk, changes, (index) => rows[index]?.before ?? undefined);
       if (failed.length === 0)
@@ -256,6 +222,13 @@ async function applySetBulk<Value>(
           row.refused && bulk.refuseWrite
             ? [{ field: `changes.${index}.id`, message: bulk.refuseWrite.message }]
             : [],
+        );
+      const { writeRefusals } = bulk;
+      if (failed.length === 0 && writeRefusals)
+        failed = rows.flatMap((row, index) =>
+          row.write_refusal === null
+            ? []
+            : [{ field: `changes.${index}.id`, message: writeRefusals.message(row.write_refusal) }],
         );
       // Thrown inside the transaction: what the statement wrote is rolled back.
       if (failed.length > 0)
@@ -276,57 +249,4 @@ async function applySetBulk<Value>(
     if (index === undefined || !isUniqueViolation(error, index)) throw error;
     return run();
   }
-}
-
-async function applyRowBulk<Value>(
-  database: Database,
-  bulk: RowBulkAction<Value>,
-  { changes, bulkId: undoing }: BulkRequest<Value>,
-  actor: Actor,
-): Promise<BulkResult<Value>> {
-  return database.db.transaction(async (tx) => {
-    // An undo continues a bulk change of the same records; an id never written is refused.
-    if (undoing !== undefined) {
-      const [known] = await tx
-        .select({ id: auditLog.id })
-        .from(auditLog)
-        .where(and(eq(auditLog.bulkId, undoing), eq(auditLog.entity, bulk.entity)))
-        .limit(1);
-      if (!known) throw undoUnknown();
-    }
-    const bulkId = undoing ?? randomUUID();
-    const ids = changes.map((change) => change.id).sort();
-    const current = await bulk.lock(tx, ids, actor);
-    const failed = refusalsOf(bulk, changes, (index) => current.get(changes[index]!.id));
-    if (failed.length > 0)
-      throw new ConflictError(bulkRefused(failed.length, changes.length), failed);
-
-    const done: BulkChange<Value>[] = [];
-    for (const [index, { id, value }] of changes.entries()) {
-      const before = current.get(id) as Value;
-      try {
-        await bulk.write(tx, id, value, before, actor);
-      } catch (error) {
-        // Our own refusal (not the database's, which ends the transaction): name the row, go on
-        // checking the others, and keep nothing.
-        if (!(error instanceof ConflictError)) throw error;
-        failed.push({ field: `changes.${index}.id`, message: error.message });
-        continue;
-      }
-      await writeAudit(tx, {
-        adminId: actor.adminId,
-        action: actionOf(bulk, value),
-        entity: bulk.entity,
-        entityId: id,
-        before,
-        after: value,
-        ip: actor.ip,
-        bulkId,
-      });
-      done.push({ id, before, after: value });
-    }
-    if (failed.length > 0)
-      throw new ConflictError(bulkRefused(failed.length, changes.length), failed);
-    return { bulkId, changes: done };
-  });
 }

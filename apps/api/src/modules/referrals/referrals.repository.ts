@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { lockRows } from '../../db/bulk.ts';
+import type { BulkAction } from '../../db/bulk.ts';
 import type { Actor } from '../../db/audit.ts';
 import { runLockedEdit } from '../../db/locked-edit.ts';
 import type { ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import { and, eq, isNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Referral, referralListDefinition } from '@cask/contracts/referrals';
+import {
+  BULK_REFERRAL_NOT_FOUND,
+  type Referral,
+  type referralListDefinition,
+} from '@cask/contracts/referrals';
 import type { ExportFilters } from '@cask/contracts/lists';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
@@ -260,79 +264,55 @@ export async function selectReferral(db: DbOrTx, id: string): Promise<ReferralRo
   return row;
 }
 
-/** The referrals a bulk 'Set status' names, locked in id order, with their status and date. */
-export const lockReferralStatuses = lockRows(
-  referrals,
-  referrals.id,
-  { status: referrals.status, completedDate: referrals.completedDate },
-  undefined,
-  (row) => ({
-    status: row.status as ReferralStatus,
-    completedDate: row.completedDate?.toISOString() ?? null,
-  }),
-);
+/** The ledger entries' descriptions of a referral's credit and of its reversal. */
+export const REFERRAL_CREDITED = 'Referral completed';
+export const REFERRAL_REVERSED = 'Referral set back to pending: reward reversed';
 
-/** Locks one referral for a status change, so changes to it take turns; undefined if unknown. */
-export async function lockReferral(tx: DbOrTx, id: string) {
-  const [row] = await tx
-    .select({
-      id: referrals.id,
-      status: referrals.status,
-      referrerId: referrals.referrerId,
-      pointsAwarded: referrals.pointsAwarded,
-      completedDate: referrals.completedDate,
-      updatedAt: referrals.updatedAt,
-    })
-    .from(referrals)
-    .where(eq(referrals.id, id))
-    .for('update');
-  return row;
-}
-
-/** The points the ledger holds for this referral now: its credits minus their reversals. */
-export async function readCreditedPoints(tx: DbOrTx, referralId: string): Promise<number> {
-  const [row] = await tx
-    .select({ points: sql<number>`coalesce(sum(${pointTransactions.points}), 0)::int` })
-    .from(pointTransactions)
-    .where(eq(pointTransactions.referralId, referralId));
-  return row?.points ?? 0;
+/** A bulk status change's row that its referrer's balance cannot take (063_referrals_move_points.sql). */
+export interface PointsRefusal {
+  kind: 'overdrawn' | 'overflowing';
+  /** The referrer's name and balance as the rows before it left it, and the points it would move. */
+  name: string;
+  balance: number;
+  change: number;
 }
 
 /**
- * Locks the referrer for a change of their balance. Deleted customers too: their ledger is kept
- * (docs/architecture.md#deletes), and a referral they made may still be completed or reversed.
+ * The Referral List's bulk 'Set status' as one statement (issue 46, decision 399): each referral's
+ * status and completion date (the date an undo puts back, else now), and its points moved row
+ * after row by referrals_move_points(), which refuses a row its referrer's balance cannot take
+ * (`refusal` words it). A row whose status does not change keeps its date and version.
  */
-export async function lockReferrer(tx: DbOrTx, customerId: string) {
-  const [row] = await tx
-    .select({ fullName: customers.fullName, pointsBalance: customers.pointsBalance })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-    .for('update');
-  if (!row) throw new Error('a referral points at a customer that does not exist');
-  return row;
-}
-
-/**
- * Completed: dated now (or `completedDate`, the date an undo puts back); pending again: the
- * completion date is cleared with it.
- */
-export async function updateReferralStatus(
-  tx: DbOrTx,
-  id: string,
-  status: ReferralStatus,
-  completedDate?: Date,
-) {
-  const [row] = await tx
-    .update(referrals)
-    .set({
-      status,
-      completedDate: status === 'completed' ? (completedDate ?? sql`now()`) : null,
-      updatedAt: nextUpdatedAt(referrals.updatedAt),
-    })
-    .where(eq(referrals.id, id))
-    .returning({ status: referrals.status, completedDate: referrals.completedDate });
-  if (!row) throw new Error('a locked referral vanished inside its own transaction');
-  return row;
+export function referralStatusBulk(
+  maxBalance: number,
+  refusal: (refused: PointsRefusal) => string,
+): BulkAction<{ status: ReferralStatus; completedDate: string | null }> {
+  return {
+    action: 'referral.status_changed',
+    entity: 'referral',
+    missing: BULK_REFERRAL_NOT_FOUND,
+    table: referrals,
+    id: referrals.id,
+    value: {
+      status: sql`${referrals.status}`,
+      completedDate: isoTimeSql(sql`${referrals.completedDate}`),
+    },
+    write: (actor: Actor) => ({
+      moved: sql`select * from referrals_move_points(
+        (select jsonb_agg(jsonb_build_object('id', change.id, 'from', locked.before->>'status',
+          'to', change.value->>'status') order by change.ord)
+          from change join locked on locked.id = change.id),
+        ${actor.adminId}::uuid, ${maxBalance}, ${REFERRAL_CREDITED}, ${REFERRAL_REVERSED})`,
+      changed: sql`update ${referrals}
+        set status = change.value->>'status',
+          completed_date = case when change.value->>'status' = 'completed'
+            then coalesce((change.value->>'completedDate')::timestamptz, now()) end,
+          updated_at = ${nextUpdatedAt(referrals.updatedAt)}
+        from locked join change on change.id = locked.id
+        where ${referrals.id} = locked.id and ${referrals.status} <> change.value->>'status'`,
+    }),
+    writeRefusals: { from: 'moved', message: (refused) => refusal(refused as PointsRefusal) },
+  };
 }
 
 /** What a referral's status save read of the referral and its referrer, under their locks. */
@@ -417,8 +397,7 @@ export async function saveReferralStatus(
           (id, customer_id, points, type, referral_id, description, admin_id)
         select ${entryId}::uuid, (before.read->>'referrerId')::uuid, ${readChange}, 'referral',
           before.id,
-          case when ${readChange} > 0 then 'Referral completed'
-            else 'Referral set back to pending: reward reversed' end,
+          case when ${readChange} > 0 then ${REFERRAL_CREDITED} else ${REFERRAL_REVERSED} end,
           ${actor.adminId}::uuid
         from before join after on after.id = before.id where ${readChange} <> 0`,
     },

@@ -1,30 +1,16 @@
 import {
-  BULK_REFERRAL_NOT_FOUND,
   type Referral,
   type ReferralListParams,
-  type ReferralStatus,
   type ReferralStatusChanges,
   type UpdateReferralStatusBody,
 } from '@cask/contracts/referrals';
-import { applyBulk, type BulkAction } from '../../db/bulk.ts';
+import { applyBulk } from '../../db/bulk.ts';
 import { MAX_POINTS_BALANCE } from '@cask/contracts/rewards';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../db/audit.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { versionOf, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
-import {
-  createReferralList,
-  lockReferral,
-  lockReferralStatuses,
-  lockReferrer,
-  readCreditedPoints,
-  referralStats,
-  selectReferral,
-  updateReferralStatus,
-  type ReferralRowData,
-  saveReferralStatus,
-} from './referrals.repository.ts';
-import { insertPointTransaction } from '../rewards/rewards.repository.ts';
+import * as repo from './referrals.repository.ts';
 
 /** The list's CSV export (issue 29), declared in its repository, for its routes' routeListExport. */
 export { referralsExport } from './referrals.repository.ts';
@@ -33,7 +19,7 @@ export const REFERRAL_NOT_FOUND = 'Referral not found';
 
 const amount = (value: string | null) => (value === null ? null : Number(value));
 
-function toReferral({ updatedAt, ...row }: ReferralRowData): Referral {
+function toReferral({ updatedAt, ...row }: repo.ReferralRowData): Referral {
   return {
     ...row,
     rewardAmount: Number(row.rewardAmount),
@@ -63,72 +49,19 @@ class AlreadyThatStatus extends Error {
   }
 }
 
-/**
- * Moves a locked referral to `status` with its points (decision 155): completing tops the ledger's
- * credit up to pointsAwarded, going back to pending takes back what it holds. A balance that would
- * go below 0 or past the maximum is refused (ConflictError). `completedDate` puts back the date an
- * undo restores; otherwise completing dates it now.
- */
-async function moveStatus(
-  tx: DbOrTx,
-  locked: NonNullable<Awaited<ReturnType<typeof lockReferral>>>,
-  status: ReferralStatus,
-  actor: Actor,
-  completedDate?: Date,
-) {
-  const id = locked.id;
-  const credited = await readCreditedPoints(tx, id);
-  const change = status === 'completed' ? locked.pointsAwarded - credited : -credited;
-  const referrer = await lockReferrer(tx, locked.referrerId);
-  if (referrer.pointsBalance + change < 0) {
-    throw statusRefused(overdrawnMessage(referrer.fullName, referrer.pointsBalance, change));
-  }
-  // As manual points are (rewards.service.ts): refused before PostgreSQL's integer would
-  // overflow and answer 500.
-  if (referrer.pointsBalance + change > MAX_POINTS_BALANCE) {
-    throw statusRefused(overflowingMessage(referrer.fullName, referrer.pointsBalance, change));
-  }
-  const entry =
-    change === 0
-      ? null
-      : await insertPointTransaction(tx, {
-          customerId: locked.referrerId,
-          points: change,
-          type: 'referral',
-          referralId: id,
-          description:
-            change > 0 ? 'Referral completed' : 'Referral set back to pending: reward reversed',
-          adminId: actor.adminId,
-        });
-  const saved = await updateReferralStatus(tx, id, status, completedDate);
-  return { referrer, change, entry, saved };
-}
-
-/**
- * The Referral List's bulk 'Set status' (issue 31, db/bulk.ts): each referral moved with its
- * points as the single change moves it; a referrer whose balance cannot take it is named, and
- * none is changed. The value carries the completion date, so an undo puts back the very date.
- */
-const referralStatusBulk: BulkAction<{ status: ReferralStatus; completedDate: string | null }> = {
-  action: 'referral.status_changed',
-  entity: 'referral',
-  missing: BULK_REFERRAL_NOT_FOUND,
-  lock: lockReferralStatuses,
-  async write(tx, id, value, before, actor) {
-    if (value.status === before.status) return;
-    const locked = await lockReferral(tx, id);
-    if (!locked) throw new Error('a locked referral vanished inside its own transaction');
-    const date = value.completedDate ? new Date(value.completedDate) : undefined;
-    await moveStatus(tx, locked, value.status, actor, date);
-  },
-};
+/** The bulk 'Set status' (issue 31, db/bulk.ts; one statement since issue 46, decision 399). */
+const referralStatusBulk = repo.referralStatusBulk(MAX_POINTS_BALANCE, (refused) =>
+  refused.kind === 'overdrawn'
+    ? overdrawnMessage(refused.name, refused.balance, refused.change)
+    : overflowingMessage(refused.name, refused.balance, refused.change),
+);
 
 export function createReferralsService(deps: { database: Database }) {
   const { db } = deps.database;
-  const readReferralList = createReferralList(deps.database);
+  const readReferralList = repo.createReferralList(deps.database);
 
-  async function readOne(tx: Parameters<typeof selectReferral>[0], id: string) {
-    const row = await selectReferral(tx, id);
+  async function readOne(tx: Parameters<typeof repo.selectReferral>[0], id: string) {
+    const row = await repo.selectReferral(tx, id);
     if (!row) throw new NotFoundError(REFERRAL_NOT_FOUND);
     return toReferral(row);
   }
@@ -147,7 +80,7 @@ export function createReferralsService(deps: { database: Database }) {
       const answer = await readReferralList(query);
       return {
         referrals: answer.items,
-        stats: referralStats(answer.counter),
+        stats: repo.referralStats(answer.counter),
         pagination: answer.pagination,
       };
     },
@@ -176,7 +109,7 @@ export function createReferralsService(deps: { database: Database }) {
       expectedVersion?: ExpectedRecordVersions,
     ): Promise<{ referral: Referral; referrerPoints: number }> {
       try {
-        const read = await saveReferralStatus(
+        const read = await repo.saveReferralStatus(
           db,
           id,
           body.status,
