@@ -3,6 +3,7 @@ import {
   caskAlertsOf,
   type CaskRecordResponse,
   type CaskTransfer,
+  type LatestValuation,
   type ProvenanceResponse,
   type Regauge,
 } from '@cask/contracts/cask-records';
@@ -51,7 +52,26 @@ const badId = (id: unknown) =>
     ? undefined
     : apiError(400, 'Invalid UUID', { errors: [{ field: 'id', message: 'Invalid UUID' }] });
 
-/** A cask's record page: the cask, its gauges, transfers and alerts. */
+/**
+ * The cask's latest valuation (decision 395): of those recorded here, the latest day, then the
+ * last recorded; without any, its current value as of its purchase (an add records its value as
+ * its first valuation, decision 397).
+ */
+function latestValuationOf(recorded: Cask): LatestValuation | null {
+  const own = db()
+    .valuations.filter((v) => v.caskId === recorded.id)
+    .map((v) => v.valuation);
+  // Newest recorded first, so on a tie the one kept is the last recorded.
+  const latest = own.reduce<LatestValuation | null>(
+    (best, valuation) => (best === null || valuation.valuedOn > best.valuedOn ? valuation : best),
+    null,
+  );
+  if (latest || recorded.currentValue === null) return latest;
+  const since = recorded.purchaseDate ?? recorded.createdAt;
+  return { valuedOn: since.slice(0, 10), value: recorded.currentValue, source: 'Other' };
+}
+
+/** A cask's record page: the cask, its gauges, transfers, alerts and latest valuation. */
 function record(recorded: Cask, status: number, message?: string) {
   const state = db();
   return json(status, {
@@ -62,6 +82,7 @@ function record(recorded: Cask, status: number, message?: string) {
       regauges: state.regauges.filter((g) => g.caskId === recorded.id).map((g) => g.gauge),
       transfers: state.transfers.filter((t) => t.caskId === recorded.id).map((t) => t.transfer),
       alerts: caskAlertsOf(recorded),
+      latestValuation: latestValuationOf(recorded),
     },
   } satisfies CaskRecordResponse);
 }
