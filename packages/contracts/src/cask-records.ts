@@ -164,6 +164,18 @@ export const valuationBody = z.object({
 export type ValuationBody = z.input<typeof valuationBody>;
 export type ValuationInput = z.output<typeof valuationBody>;
 
+/**
+ * valuationBody as the 'Record Valuation' dialog checks it: also the day against the cask's
+ * latest valuation (`latestOn`, null when never valued), with valuationDateRefusal's text under
+ * 'Date'. The API checks the same rule against the latest valuation it finds under the cask's
+ * lock.
+ */
+export const valuationBodyAfter = (latestOn: string | null) =>
+  valuationBody.superRefine((body, ctx) => {
+    const refusal = valuationDateRefusal(body.valuedOn, latestOn, body.earlierThanLatest);
+    if (refusal) ctx.addIssue({ code: 'custom', path: ['valuedOn'], message: refusal });
+  });
+
 /** A cask's latest valuation (by day, then by when it was recorded): its current value. */
 export const latestValuation = z.object({
   valuedOn: z.string(),

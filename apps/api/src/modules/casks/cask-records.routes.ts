@@ -83,7 +83,7 @@ export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       schema: {
         tags: ['casks'],
         description:
-          "Records a valuation (docs/screens/casks.md#api-calls): the latest one becomes the cask's current value; one dated before the latest needs `earlierThanLatest` and only joins the history. `If-Match` names the cask's version (412 when it was changed since).",
+          "Records a valuation (docs/screens/casks.md#record-valuation): the latest one becomes the cask's current value; one dated before the latest needs `earlierThanLatest` and only joins the history. `If-Match` names the cask's version (412 when it was changed since).",
         params: uuidParam,
         headers: recordPreconditionHeaders,
         body: valuationBody,
