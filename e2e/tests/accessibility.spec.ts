@@ -335,6 +335,15 @@ const modals: Modal[] = [
     shown: dialog('Transfer Ownership'),
   },
   {
+    label: 'cask page valuation',
+    path: '/cask',
+    open: async (page) => {
+      await openFirstCask(page);
+      await page.getByRole('button', { name: 'Record Valuation' }).click();
+    },
+    shown: dialog('Record Valuation'),
+  },
+  {
     label: 'cask page value chart as a table',
     path: '/cask',
     open: async (page) => {

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { saveScreen, signIn, toast } from '../support/session.ts';
-import { bodyRows, cardNumber, table } from '../support/queries.ts';
+import { bodyRows, cardNumber, cardValue, table } from '../support/queries.ts';
 
 // docs/screens/casks.md, end to end on the demo data (SEED_DEMO=true): a cask is added for a
 // customer found by typing part of their name, with an image dropped onto the form, then edited
@@ -337,6 +337,112 @@ test("a regauge changes the cask's Volume and ABV on the Cask List, its page and
   await expect(after).toContainText('51.7%');
   await expect(after).not.toContainText('53.6%');
   await expect(after).toContainText('gauged ');
+
+  expect((await page.request.delete(`/api/casks/${id}`, { headers })).ok()).toBe(true);
+});
+
+/** A sum of money as the screens write it ('$12,000', '$10,250.75'), in whole cents. */
+const centsShown = (text: string | null) =>
+  Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 100);
+
+test("a valuation moves the cask page, the owner's page and the dashboard's 'Portfolio value' by exactly the difference", async ({
+  page,
+}) => {
+  // Issue 44 (docs/screens/casks.md#record-valuation). A cask of its own, added through the API
+  // with a value and deleted at the end; the pages are visited first, so what they show after the
+  // valuation is what the dialog's refresh read again (docs/decisions/398), not a first read.
+  test.setTimeout(90_000);
+  const headers = await apiHeaders(page);
+  const customers = await page.request.get('/api/users?page=1&limit=1', { headers });
+  const [owner] = (await customers.json()).data.users as { id: string; fullName: string }[];
+  const name = `Valued ${Date.now()}`;
+  const added = await page.request.post('/api/casks', {
+    headers,
+    multipart: {
+      name,
+      distillery: 'Springbank',
+      currentValue: '10000',
+      purchasePrice: '8000',
+      status: 'Maturing',
+      owner: owner?.id ?? '',
+    },
+  });
+  expect(added.ok()).toBe(true);
+  const { id } = (await added.json()).data.cask as ApiCask;
+
+  const ownerPortfolio = async () => {
+    const value = cardValue(page, 'Portfolio value');
+    await expect(value).not.toHaveText('Loading...');
+    return centsShown(await value.textContent());
+  };
+  /** This month's 'Portfolio value', the last row of the chart's table. */
+  const dashboardPortfolio = async () => {
+    const figure = page.getByRole('figure', { name: 'Portfolio value' });
+    const toggle = figure.getByRole('button', { name: 'Show as table' });
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    return centsShown(
+      await figure
+        .getByRole('table', { name: 'Portfolio value' })
+        .locator('tbody td')
+        .last()
+        .textContent(),
+    );
+  };
+  const toDashboard = () =>
+    page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).click();
+
+  await page.goto(`/user/${owner?.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: owner?.fullName })).toBeVisible();
+  await expect(page.getByRole('link', { name })).toBeVisible();
+  const ownerBefore = await ownerPortfolio();
+  await toDashboard();
+  const dashboardBefore = await dashboardPortfolio();
+  await page.goBack();
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const details = page.locator('dl').filter({ has: page.getByText('Filled at', { exact: true }) });
+  await expect(detailValue(details, 'Current Value')).toHaveText('$10,000');
+  await expect(detailValue(details, 'Gain')).toHaveText('$2,000 (25%)');
+
+  await page.getByRole('button', { name: 'Record Valuation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record Valuation' });
+  await expect(dialog).toContainText('Latest valuation: $10,000 on ');
+  await dialog.getByLabel('Value ($)').fill('10250.75');
+  await dialog.getByLabel('Source').selectOption('Broker quote');
+  await dialog.getByLabel('Note').fill('Quote from the broker');
+  await dialog.getByRole('button', { name: 'Record Valuation' }).click();
+  await expect(toast(page, 'Valuation recorded')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The cask page: the value, the gain, the provenance.
+  await expect(detailValue(details, 'Current Value')).toHaveText('$10,250.75');
+  await expect(detailValue(details, 'Gain')).toHaveText('$2,250.75 (28.13%)');
+  await expect(page.getByRole('list', { name: 'Provenance, newest first' })).toContainText(
+    'Valued at $10,250.75 on ',
+  );
+  await expect(page.getByRole('list', { name: 'Provenance, newest first' })).toContainText(
+    '(Broker quote): Quote from the broker',
+  );
+
+  // A valuation for an earlier day is refused until the box says so; then the value stays.
+  await page.getByRole('button', { name: 'Record Valuation' }).click();
+  await dialog.getByLabel('Date').fill('2020-06-30');
+  await dialog.getByLabel('Value ($)').fill('9000');
+  await dialog.getByLabel('Source').selectOption('Auction comparable');
+  await dialog.getByRole('button', { name: 'Record Valuation' }).click();
+  await expect(dialog.getByText(/^Date cannot be before the latest valuation/)).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'Earlier than the latest valuation' }).check();
+  await dialog.getByRole('button', { name: 'Record Valuation' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(detailValue(details, 'Current Value')).toHaveText('$10,250.75');
+  await saveScreen(page, 'cask-valued');
+
+  // The owner's page and the dashboard, read again: each moved by exactly $250.75.
+  await detailValue(details, 'Owner').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: owner?.fullName })).toBeVisible();
+  await expect.poll(ownerPortfolio).toBe(ownerBefore + 25075);
+  await toDashboard();
+  await expect.poll(dashboardPortfolio).toBe(dashboardBefore + 25075);
 
   expect((await page.request.delete(`/api/casks/${id}`, { headers })).ok()).toBe(true);
 });

@@ -114,6 +114,7 @@ export const AUDIT_ACTION_LABELS = {
   'cask.updated': 'Cask updated',
   'cask.regauged': 'Cask regauged',
   'cask.transferred': 'Cask transferred',
+  'cask.valued': 'Cask valued',
   'cask.deleted': 'Cask deleted',
   'cask.restored': 'Cask restored',
   'offer.created': 'Offer added',

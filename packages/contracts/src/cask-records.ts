@@ -92,6 +92,98 @@ export const transferBody = z.object({
 });
 export type TransferBody = z.input<typeof transferBody>;
 
+/**
+ * A valuation of a cask (issue 44, docs/domain.md#valuation, decision 395): where the figure came
+ * from, as the 'Source' select offers it and as it is stored.
+ */
+export const VALUATION_SOURCES = [
+  'Broker quote',
+  'Auction comparable',
+  'Internal model',
+  'Other',
+] as const;
+export type ValuationSource = (typeof VALUATION_SOURCES)[number];
+export const VALUATION_NOTE_MAX = 500;
+export const VALUATION_VALUE_REQUIRED = 'Value is required';
+export const VALUATION_VALUE_NEGATIVE = 'Value cannot be negative';
+export const VALUATION_VALUE_INVALID = 'Value must be an amount of dollars, e.g. 12500.50';
+export const VALUATION_SOURCE_REQUIRED =
+  'Source must be Broker quote, Auction comparable, Internal model or Other';
+export const VALUATION_NOTE_TOO_LONG = `Note must be at most ${VALUATION_NOTE_MAX} characters`;
+/** A day before the latest valuation's, without 'Earlier than the latest valuation' ticked. */
+export const valuationBeforeLatest = (latestOn: string) =>
+  `Date cannot be before the latest valuation (${latestOn}); tick 'Earlier than the latest valuation' to record an earlier one`;
+/** What a cask's first valuation says when it is recorded with the cask (decision 397). */
+export const VALUATION_NOTE_ON_ADD = 'Current value entered when the cask was added';
+
+/**
+ * The rule the form and the API share for a valuation's day against the cask's latest one:
+ * the message to show under 'Date', or undefined when the day may be recorded. The same day as
+ * the latest is no earlier; an earlier one needs the flag (decision 395).
+ */
+export function valuationDateRefusal(
+  valuedOn: string,
+  latestOn: string | null,
+  earlierThanLatest: boolean,
+): string | undefined {
+  if (latestOn === null || earlierThanLatest || valuedOn >= latestOn) return undefined;
+  return valuationBeforeLatest(latestOn);
+}
+
+/**
+ * POST /casks/{id}/valuations (issue 44): the day the value is for (not after today), the value
+ * in dollars (numeric(14,2): exact, kept as its decimal text, never negative), its source, a
+ * note, and whether a day before the latest valuation's is meant. The form checks the same.
+ */
+export const valuationBody = z.object({
+  valuedOn: pastDay,
+  value: z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : value === null ? undefined : value),
+    text({ error: VALUATION_VALUE_REQUIRED })
+      .trim()
+      .superRefine((value, ctx) => {
+        // One message a value: the first thing wrong with it.
+        const message =
+          value === ''
+            ? VALUATION_VALUE_REQUIRED
+            : value.startsWith('-')
+              ? VALUATION_VALUE_NEGATIVE
+              : MONEY_PATTERN.test(value)
+                ? undefined
+                : VALUATION_VALUE_INVALID;
+        if (message) ctx.addIssue({ code: 'custom', message });
+      }),
+  ),
+  source: z.enum(VALUATION_SOURCES, { error: VALUATION_SOURCE_REQUIRED }),
+  note: text().trim().max(VALUATION_NOTE_MAX, VALUATION_NOTE_TOO_LONG).optional().default(''),
+  earlierThanLatest: z
+    .boolean({ error: 'Earlier than the latest valuation must be true or false' })
+    .optional()
+    .default(false),
+});
+export type ValuationBody = z.input<typeof valuationBody>;
+export type ValuationInput = z.output<typeof valuationBody>;
+
+/**
+ * valuationBody as the 'Record Valuation' dialog checks it: also the day against the cask's
+ * latest valuation (`latestOn`, null when never valued), with valuationDateRefusal's text under
+ * 'Date'. The API checks the same rule against the latest valuation it finds under the cask's
+ * lock.
+ */
+export const valuationBodyAfter = (latestOn: string | null) =>
+  valuationBody.superRefine((body, ctx) => {
+    const refusal = valuationDateRefusal(body.valuedOn, latestOn, body.earlierThanLatest);
+    if (refusal) ctx.addIssue({ code: 'custom', path: ['valuedOn'], message: refusal });
+  });
+
+/** A cask's latest valuation (by day, then by when it was recorded): its current value. */
+export const latestValuation = z.object({
+  valuedOn: z.string(),
+  value: z.number(),
+  source: z.string(),
+});
+export type LatestValuation = z.infer<typeof latestValuation>;
+
 export const regauge = z.object({
   id: z.uuid(),
   gaugedOn: z.string(),
@@ -131,12 +223,17 @@ export const caskAlerts = z.object({
 });
 export type CaskAlerts = z.infer<typeof caskAlerts>;
 
-/** GET /casks/{id}/record: the cask, its gauges (newest first), its transfers and its alerts. */
+/**
+ * GET /casks/{id}/record: the cask, its gauges (newest first), its transfers, its alerts and its
+ * latest valuation.
+ */
 export const caskRecord = z.object({
   cask,
   regauges: z.array(regauge),
   transfers: z.array(caskTransfer),
   alerts: caskAlerts,
+  /** The valuation the current value is (null: never valued); a new one may not be dated before it. */
+  latestValuation: latestValuation.nullable(),
 });
 export type CaskRecord = z.infer<typeof caskRecord>;
 export const caskRecordResponse = okEnvelope(caskRecord);
@@ -161,7 +258,7 @@ export const provenanceEvent = z.object({
   at: z.iso.datetime(),
   /** What happened, in words. */
   summary: z.string(),
-  /** The admin's name; null when the database recorded it (the monthly valuations). */
+  /** The admin's name; null when no admin recorded it (the seeds' and migration 0036's history). */
   admin: z.string().nullable(),
 });
 export type ProvenanceEvent = z.infer<typeof provenanceEvent>;

@@ -391,6 +391,95 @@ test(
   },
 );
 
+test(
+  '0036 makes the monthly value history valuations, and the current value the latest of them',
+  { timeout: MIGRATION_TEST_BUDGET_MS },
+  async () => {
+    const older = await freshDatabase('empty');
+    const before = migrationsBefore('0036_cask_valuations');
+    try {
+      await migrate(older.database, before, { functions: false });
+      const owner = await createCustomer({ database: older.database });
+      const month = (await older.database.db.execute(
+        sql`select to_char(date_trunc('month', now() at time zone 'UTC'), 'YYYY-MM-DD') as month`,
+      )) as unknown as { rows: { month: string }[] };
+      const thisMonth = month.rows[0]!.month;
+      // 'a' with a history ending at its value, 'b' whose value is not its last point (changed by
+      // hand), 'c' never valued, 'd' with a value and no point. The trigger of that time writes this
+      // month's point of each value; 'b' and 'd' lose theirs.
+      await older.database.db.execute(
+        sql`insert into casks (name, owner_id, current_value) values
+            ('a', ${owner.id}, 300), ('b', ${owner.id}, 250), ('c', ${owner.id}, null),
+            ('d', ${owner.id}, 75)`,
+      );
+      await older.database.db.execute(
+        sql`insert into cask_appreciation (cask_id, month, value)
+          select id, p.month::date, p.value from casks, (values
+            ('2025-01-01', 100), ('2025-02-01', 200)) as p(month, value)
+          where name = 'a'
+          union all
+          select id, '2025-03-01'::date, 200 from casks where name = 'b'`,
+      );
+      await older.database.db.execute(
+        sql`delete from cask_appreciation a using casks c
+          where c.id = a.cask_id and c.name in ('b', 'd') and a.month = ${thisMonth}::date`,
+      );
+      await migrate(older.database);
+      const read = async <T>(query: string) =>
+        ((await older.database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+      const valuations = await read<{ name: string; day: string; value: string; note: string }>(
+        `select c.name, to_char(v.valued_on, 'YYYY-MM-DD') as day, v.value::text, v.note
+       from cask_valuations v join casks c on c.id = v.cask_id
+       where v.source = 'Other' and v.admin_id is null order by c.name, v.valued_on`,
+      );
+      const today = new Date().toISOString().slice(0, 10);
+      const carried = 'Carried over from the monthly value history';
+      const begun = 'The current value when valuations began to be recorded';
+      expect(valuations).toEqual([
+        { name: 'a', day: '2025-01-01', value: '100.00', note: carried },
+        { name: 'a', day: '2025-02-01', value: '200.00', note: carried },
+        { name: 'a', day: thisMonth, value: '300.00', note: carried },
+        { name: 'b', day: '2025-03-01', value: '200.00', note: carried },
+        { name: 'b', day: today, value: '250.00', note: begun },
+        { name: 'd', day: today, value: '75.00', note: begun },
+      ]);
+      // Every current value is its cask's latest valuation, and each month's point the latest
+      // valuation of that month.
+      const mismatches = await read<{ name: string }>(
+        `select c.name from casks c
+       where c.current_value is distinct from (select v.value from cask_valuations v
+         where v.cask_id = c.id order by v.valued_on desc, v.created_at desc limit 1)
+       union all
+       select c.name from cask_appreciation a join casks c on c.id = a.cask_id
+       where a.value <> (select v.value from cask_valuations v where v.cask_id = a.cask_id
+         and date_trunc('month', v.valued_on) = a.month
+         order by v.valued_on desc, v.created_at desc limit 1)`,
+      );
+      expect(mismatches).toEqual([]);
+      const points = await read<{ name: string; month: string; value: string }>(
+        `select c.name, to_char(a.month, 'YYYY-MM-DD') as month, a.value::text from cask_appreciation a
+       join casks c on c.id = a.cask_id where c.name in ('b', 'd') order by 1, 2`,
+      );
+      expect(points).toEqual([
+        { name: 'b', month: '2025-03-01', value: '200.00' },
+        { name: 'b', month: thisMonth, value: '250.00' },
+        { name: 'd', month: thisMonth, value: '75.00' },
+      ]);
+      // The trigger that wrote points from casks.current_value is gone: only a valuation moves them.
+      await older.database.db.execute(sql`update casks set current_value = 999 where name = 'd'`);
+      expect(
+        await read<{ value: string }>(
+          `select a.value::text from cask_appreciation a join casks c on c.id = a.cask_id where c.name = 'd'`,
+        ),
+      ).toEqual([{ value: '75.00' }]);
+    } finally {
+      await older.database.close();
+      await older.drop();
+      rmSync(before, { recursive: true, force: true });
+    }
+  },
+);
+
 test.runIf(process.env.TEST_DATABASE_URL)(
   'two instances migrating one empty PostgreSQL database at once take turns',
   async () => {

@@ -234,16 +234,18 @@ test('a trigger moved to another file is made again once, under its name, not do
 });
 
 test('a trigger dropped or disabled by hand is back after the next start', async () => {
-  await ctx.database.db.execute(sql`drop trigger casks_appreciation_update on casks`);
-  await ctx.database.db.execute(sql`alter table casks disable trigger casks_appreciation_insert`);
-  expect(await triggerDefinition('casks_appreciation_update')).toBeUndefined();
+  await ctx.database.db.execute(sql`drop trigger casks_portfolio_value_update on casks`);
+  await ctx.database.db.execute(
+    sql`alter table casks disable trigger casks_portfolio_value_insert`,
+  );
+  expect(await triggerDefinition('casks_portfolio_value_update')).toBeUndefined();
   await applyDatabaseFunctions(ctx.database.db);
-  expect(await triggerDefinition('casks_appreciation_update')).toMatch(
-    /^CREATE TRIGGER casks_appreciation_update AFTER UPDATE ON public\.casks /,
+  expect(await triggerDefinition('casks_portfolio_value_update')).toMatch(
+    /^CREATE TRIGGER casks_portfolio_value_update AFTER UPDATE ON public\.casks /,
   );
   const [enabled] = rowsOf<{ state: string }>(
     await ctx.database.db.execute(
-      sql`select tgenabled as state from pg_trigger where tgname = 'casks_appreciation_insert'`,
+      sql`select tgenabled as state from pg_trigger where tgname = 'casks_portfolio_value_insert'`,
     ),
   );
   expect(enabled).toEqual({ state: 'O' });

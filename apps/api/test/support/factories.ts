@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../src/db/client.ts';
 import { auditLog } from '../../src/db/schema/audit-log.ts';
 
 type AuditEntry = typeof auditLog.$inferSelect;
-import { caskAppreciation, casks, type Cask, type NewCask } from '../../src/db/schema/casks.ts';
+import { casks, caskValuations, type Cask, type NewCask } from '../../src/db/schema/casks.ts';
 import { customers, type Customer, type NewCustomer } from '../../src/db/schema/customers.ts';
 import {
   notifications,
@@ -65,11 +65,17 @@ export async function createCustomers(
   return ctx.database.db.insert(customers).values(values).returning();
 }
 
+/**
+ * A cask as the API adds one: with a current value (12,000 unless said), it has that value's
+ * valuation today, its first (decision 397). `valuations` adds earlier ones first, each dated on
+ * its day (as a seed's history: recorded by nobody, before the current one), so the value history
+ * (src/db/sql/050) has those months too.
+ */
 export async function createCask(
   ctx: Ctx,
-  overrides: Partial<NewCask> & { appreciation?: { month: string; value: string }[] } = {},
+  overrides: Partial<NewCask> & { valuations?: { valuedOn: string; value: string }[] } = {},
 ): Promise<Cask> {
-  const { appreciation, ...fields } = overrides;
+  const { valuations, ...fields } = overrides;
   const ownerId = fields.ownerId ?? (await createCustomer(ctx)).id;
   const cask = one(
     await ctx.database.db
@@ -90,15 +96,19 @@ export async function createCask(
       })
       .returning(),
   );
-  if (appreciation?.length) {
-    await ctx.database.db
-      .insert(caskAppreciation)
-      .values(appreciation.map((point) => ({ caskId: cask.id, ...point })))
-      // The trigger of src/db/sql/050 wrote this month's point already; a given one replaces it.
-      .onConflictDoUpdate({
-        target: [caskAppreciation.caskId, caskAppreciation.month],
-        set: { value: sql`excluded.value` },
-      });
+  const history = (valuations ?? []).map((valuation) => ({
+    caskId: cask.id,
+    source: 'Other' as const,
+    ...valuation,
+  }));
+  if (history.length) await ctx.database.db.insert(caskValuations).values(history);
+  if (cask.currentValue !== null) {
+    await ctx.database.db.insert(caskValuations).values({
+      caskId: cask.id,
+      valuedOn: new Date().toISOString().slice(0, 10),
+      value: cask.currentValue,
+      source: 'Other',
+    });
   }
   return cask;
 }

@@ -2,7 +2,12 @@ import type { AdminAccount } from '@cask/contracts/admins';
 import type { AdminProfile } from '@cask/contracts/auth';
 import type { AuditAdmin, AuditEntry } from '@cask/contracts/audit';
 import type { Cask } from '@cask/contracts/casks';
-import type { CaskTransfer, ProvenanceEvent, Regauge } from '@cask/contracts/cask-records';
+import type {
+  CaskTransfer,
+  LatestValuation,
+  ProvenanceEvent,
+  Regauge,
+} from '@cask/contracts/cask-records';
 import type { DashboardTrends } from '@cask/contracts/dashboard';
 import type { ExportState } from '@cask/contracts/exports';
 import type { Notification } from '@cask/contracts/notifications';
@@ -100,6 +105,8 @@ function emptyStore(seed: Seed) {
     casks: [...(seed.casks ?? [])],
     regauges: [] as { caskId: string; gauge: Regauge }[],
     transfers: [] as { caskId: string; transfer: CaskTransfer }[],
+    /** Valuations recorded (issue 44), the newest recorded first. */
+    valuations: [] as { caskId: string; valuation: LatestValuation }[],
     provenance: [] as { caskId: string; event: ProvenanceEvent }[],
     referrals: [...(seed.referrals ?? [])],
     audit: [...(seed.audit ?? [])],

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { VALUATION_SOURCES } from '@cask/contracts/cask-records';
 import { CASK_STATUSES, type CaskStatus } from '@cask/contracts/casks';
 import { admins } from './admins.ts';
 import { customers } from './customers.ts';
@@ -155,7 +156,9 @@ export const casks = pgTable(
 
 /**
  * The cask's value history: one point a month ("appreciationData {month, value}",
- * docs/screens/casks.md).
+ * docs/screens/casks.md), the latest valuation of that month (decision 396), written by the
+ * trigger on cask_valuations (src/db/sql/050_cask_valuations_record_appreciation.sql) and by the
+ * bulk seed; never by the API.
  */
 export const caskAppreciation = pgTable(
   'cask_appreciation',
@@ -173,6 +176,41 @@ export const caskAppreciation = pgTable(
     uniqueIndex('cask_appreciation_cask_month_unique').on(table.caskId, table.month),
     check('cask_appreciation_first_of_month', sql`extract(day from ${table.month}) = 1`),
     check('cask_appreciation_value_not_negative', sql`${table.value} >= 0`),
+  ],
+);
+
+/**
+ * A valuation of a cask (issue 44, docs/domain.md#valuation, decision 395): the value on a day,
+ * where it came from and a note. A history: rows are only ever added (UPDATE and DELETE are refused
+ * by src/db/sql/051_refuse_valuation_change.sql, but for the foreign keys' actions). The cask's
+ * `current_value` is its latest valuation (by `valued_on`, then `created_at`), set by the API in
+ * the same transaction; each valuation's month in the value history (`cask_appreciation`) is the
+ * latest valuation of that month, written by src/db/sql/050 (decision 396).
+ */
+export const caskValuations = pgTable(
+  'cask_valuations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caskId: uuid('cask_id')
+      .notNull()
+      .references(() => casks.id, { onDelete: 'cascade' }),
+    valuedOn: date('valued_on').notNull(),
+    value: numeric('value', { precision: 14, scale: 2 }).notNull(),
+    /** One of VALUATION_SOURCES (packages/contracts/src/cask-records.ts), as the select says it. */
+    source: text('source', { enum: VALUATION_SOURCES }).notNull(),
+    note: text('note'),
+    /** Null for the seeds' history and what migration 0036 carried over (decision 397). */
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('cask_valuations_value_not_negative', sql`${table.value} >= 0`),
+    check(
+      'cask_valuations_source_valid',
+      sql`${table.source} in ('Broker quote', 'Auction comparable', 'Internal model', 'Other')`,
+    ),
+    // The latest valuation of a cask, and of each of its months, read from the end of this.
+    index('cask_valuations_cask_idx').on(table.caskId, table.valuedOn, table.createdAt),
   ],
 );
 
@@ -277,6 +315,8 @@ export const caskAlertDays = pgTable(
 export type Cask = typeof casks.$inferSelect;
 export type NewCask = typeof casks.$inferInsert;
 export type CaskAppreciationPoint = typeof caskAppreciation.$inferSelect;
+export type CaskValuation = typeof caskValuations.$inferSelect;
+export type NewCaskValuation = typeof caskValuations.$inferInsert;
 
 /**
  * The casks' counters, by the names the repositories read

@@ -19,7 +19,7 @@ import {
 } from './seed.repository.ts';
 
 /** Bumped whenever the rows the bulk seeder writes change, so the benchmark re-seeds. */
-export const BULK_SEEDER_VERSION = 3;
+export const BULK_SEEDER_VERSION = 4;
 
 /** What the benchmark searches for: the first matches 2% of customers, the second five. */
 export const BULK_SEARCH_TERMS = {
@@ -43,6 +43,7 @@ const BATCH = 100_000;
 const INDEXED_TABLES = [
   'customers',
   'casks',
+  'cask_valuations',
   'cask_appreciation',
   'cask_regauges',
   'orders',
@@ -105,10 +106,10 @@ export async function seedBulk(database: Database, options: BulkSeedOptions) {
     // the customers instead (the same expressions) and checked against the ledger below.
     await setTriggerEnabled(tx, 'point_transactions', 'point_transactions_apply', false);
 
-    // The appreciation trigger (src/db/sql/050_casks_record_appreciation.sql) upserts through the
-    // unique index dropped above; the value histories below write this month's points for every
-    // cask instead.
-    await setTriggerEnabled(tx, 'casks', 'casks_appreciation_insert', false);
+    // The trigger that writes the value history from the valuations
+    // (src/db/sql/050_cask_valuations_record_appreciation.sql) upserts through the unique index
+    // dropped above; the value histories below write the points and their valuations together.
+    await setTriggerEnabled(tx, 'cask_valuations', 'cask_valuations_appreciation', false);
 
     for (const [from, to] of batches(customers)) {
       await step(`customers ${from + 1}-${to + 1}`, () =>
@@ -122,6 +123,7 @@ export async function seedBulk(database: Database, options: BulkSeedOptions) {
       );
     }
     await step('cask value histories', () => executeStatement(tx, statements.caskAppreciation));
+    await step('cask valuations', () => executeStatement(tx, statements.caskValuations));
     await step(`${counts.orders} orders`, () => executeStatement(tx, statements.orders));
     await executeStatement(tx, statements.orderNumbers);
     await step('order notes', () => executeStatement(tx, statements.orderNotes));
@@ -135,12 +137,11 @@ export async function seedBulk(database: Database, options: BulkSeedOptions) {
       executeStatement(tx, statements.notifications),
     );
     await setTriggerEnabled(tx, 'point_transactions', 'point_transactions_apply', true);
-    await setTriggerEnabled(tx, 'casks', 'casks_appreciation_insert', true);
+    await setTriggerEnabled(tx, 'cask_valuations', 'cask_valuations_appreciation', true);
     for (const index of dropped) {
       await step(`index ${index.name}`, () => createIndex(tx, index));
     }
-    // After the indexes: writing the alert days updates casks, whose appreciation trigger upserts
-    // through the unique index.
+    // The gauge histories, transfers, alert days and portfolio months, once the indexes are back.
     for (const [index, statement] of gaugeHistoryStatements(statements.anchorDay).entries()) {
       await step(
         ['cask gauge histories', 'cask transfers', 'cask gauge alerts', 'portfolio value by month'][

@@ -11,6 +11,7 @@
  * which an untyped parameter does not give.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { VALUATION_SOURCES } from '@cask/contracts/cask-records';
 import {
   BOTTLE_LITRES,
   CASK_FINISHES,
@@ -202,8 +203,9 @@ function casksSql(e: Expressions, from: number, to: number) {
 }
 
 /**
- * This month's value for every cask (what the appreciation trigger writes, disabled during the
- * load), and eleven months before it for one cask in five, rising from the price paid.
+ * The value histories: this month's value for every cask (its current value), and eleven months
+ * before it for one cask in five, rising from the price paid. caskValuationsSql writes the
+ * valuations these points are.
  */
 function caskAppreciationSql(e: Expressions) {
   return statement(sql`
@@ -216,6 +218,25 @@ function caskAppreciationSql(e: Expressions) {
     ) as m
     where (m.back = 0 or (hashtext(c.id::text) & 2147483647) % 5 = 0)
       and m.month >= date_trunc('month', c.purchase_date at time zone 'UTC')::date`);
+}
+
+/**
+ * The valuations the value histories above are (issue 44, decision 397): one on a day of each
+ * point's month (not after the anchor's day, not before the purchase), its value the point's, so
+ * each month's point is its latest valuation and each cask's last one is its current value. The
+ * trigger that writes the points from the valuations is off during the load (it upserts through
+ * the unique index the load drops); these rows match the points it would write.
+ */
+function caskValuationsSql(e: Expressions) {
+  const day = sql`(a.month + (hashtext(a.cask_id::text || a.month::text) & 2147483647) % 28)`;
+  return statement(sql`
+    insert into cask_valuations (cask_id, valued_on, value, source)
+    select a.cask_id,
+           least(greatest(${day}, (c.purchase_date at time zone 'UTC')::date),
+                 (${e.anchor} at time zone 'UTC')::date),
+           a.value,
+           ${textArray(VALUATION_SOURCES)}[1 + (hashtext(a.cask_id::text || a.month::text || 's') & 2147483647) % ${VALUATION_SOURCES.length}]
+    from cask_appreciation a join casks c on c.id = a.cask_id`);
 }
 
 /** An offer's details (jsonb), by its type: a cask, a bottle or an experience. */
@@ -421,6 +442,7 @@ export function createBulkSql(shape: BulkShape) {
     customers: (from: number, to: number) => customersSql(e, from, to),
     casks: (from: number, to: number) => casksSql(e, from, to),
     caskAppreciation: caskAppreciationSql(e),
+    caskValuations: caskValuationsSql(e),
     offers: offersSql(e, counts.offers),
     orders: ordersSql(e, counts),
     /** The next order an admin's action adds is numbered after the seeded ones. */

@@ -1,4 +1,5 @@
-import type { NewCask } from '../schema/casks.ts';
+import { VALUATION_SOURCES } from '@cask/contracts/cask-records';
+import type { NewCask, NewCaskValuation } from '../schema/casks.ts';
 import type { NewCustomer } from '../schema/customers.ts';
 import type { NotificationPriority, NotificationType } from '@cask/contracts/notifications';
 import type { NewOffer, OfferDetails } from '../schema/offers.ts';
@@ -43,7 +44,8 @@ export interface DemoData {
   today: Date;
   customers: (NewCustomer & { id: string })[];
   casks: (NewCask & { id: string })[];
-  caskAppreciation: { caskId: string; month: string; value: string }[];
+  /** Each cask's valuations, one a month (issue 44); the database writes the monthly points. */
+  caskValuations: NewCaskValuation[];
   images: DemoImage[];
   offers: (NewOffer & { id: string })[];
   offerImages: { offerId: string; fileId: string; position: number }[];
@@ -142,8 +144,10 @@ function buildCustomers(options: DemoOptions, count: number) {
 
 function buildCasks(options: DemoOptions, owners: DemoData['customers']) {
   const random = stream(options.seed, 'casks');
+  // The valuations' days and sources from a stream of their own: the casks stay as they were.
+  const valuing = stream(options.seed, 'valuations');
   const casks: DemoData['casks'] = [];
-  const caskAppreciation: DemoData['caskAppreciation'] = [];
+  const caskValuations: DemoData['caskValuations'] = [];
   const count = Math.max(10, Math.round(owners.length * 0.6));
   for (let index = 0; index < count; index++) {
     const owner = random.pick(owners);
@@ -205,8 +209,10 @@ function buildCasks(options: DemoOptions, owners: DemoData['customers']) {
       createdAt: purchaseDate,
       updatedAt: purchaseDate,
     });
-    // One value a month from the month of purchase to this month (at most two years), ending at
-    // the current value, so the "Value Appreciation Over Time" bars end where the table does.
+    // One valuation a month from the month of purchase to this month (at most two years), on a
+    // day of it no later than today and no earlier than the purchase, ending at the current
+    // value: the latest valuation is the current value (decision 395), and the "Value
+    // Appreciation Over Time" bars (a month's latest valuation) end where the table does.
     const months: Date[] = [];
     for (
       let month = monthStart(options.today);
@@ -218,11 +224,27 @@ function buildCasks(options: DemoOptions, owners: DemoData['customers']) {
     months.forEach((month, position) => {
       const progress = months.length === 1 ? 1 : position / (months.length - 1);
       const noise = position === months.length - 1 ? 0 : (random.next() - 0.5) * 0.02;
-      const value = (purchasePrice + (currentValue - purchasePrice) * progress) * (1 + noise);
-      caskAppreciation.push({ caskId: id, month: isoDate(month), value: money(value) });
+      const value =
+        position === months.length - 1
+          ? currentValue
+          : (purchasePrice + (currentValue - purchasePrice) * progress) * (1 + noise);
+      const day = new Date(month.getTime() + valuing.int(0, 27) * DAY);
+      const valuedOn =
+        day > options.today ? options.today : day < purchaseDate ? purchaseDate : day;
+      caskValuations.push({
+        caskId: id,
+        valuedOn: isoDate(valuedOn),
+        value: money(value),
+        source: valuing.weighted([
+          [VALUATION_SOURCES[0], 5],
+          [VALUATION_SOURCES[1], 2],
+          [VALUATION_SOURCES[2], 2],
+          [VALUATION_SOURCES[3], 1],
+        ] as const),
+      });
     });
   }
-  return { casks, caskAppreciation };
+  return { casks, caskValuations };
 }
 
 function buildOffers(options: DemoOptions) {
@@ -618,7 +640,7 @@ function buildNotifications(options: DemoOptions, customers: DemoData['customers
 export function buildDemoData(options: DemoOptions): DemoData {
   const customers = buildCustomers(options, options.customers ?? 300);
   const visible = customers.filter((customer) => !customer.deletedAt);
-  const { casks, caskAppreciation } = buildCasks(options, visible);
+  const { casks, caskValuations } = buildCasks(options, visible);
   const { offers, images, offerImages } = buildOffers(options);
   const referrals = buildReferrals(options, visible);
   const { orders, orderNotes } = buildOrders(options, visible, offers, referrals);
@@ -629,7 +651,7 @@ export function buildDemoData(options: DemoOptions): DemoData {
     today: options.today,
     customers,
     casks,
-    caskAppreciation,
+    caskValuations,
     images,
     offers,
     offerImages,

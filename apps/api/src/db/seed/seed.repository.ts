@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type DbOrTx } from '../client.ts';
 import { admins } from '../schema/admins.ts';
-import { caskAppreciation, casks } from '../schema/casks.ts';
+import { casks, caskValuations } from '../schema/casks.ts';
 import { customers } from '../schema/customers.ts';
 import { files } from '../schema/files.ts';
 import { notificationReads, notifications } from '../schema/notifications.ts';
@@ -17,6 +17,7 @@ import type { DemoData } from './demo-data.ts';
 export const SEEDED_TABLES = [
   'customers',
   'casks',
+  'cask_valuations',
   'cask_appreciation',
   'cask_regauges',
   'cask_transfers',
@@ -103,18 +104,9 @@ export async function insertDemoData(
   await insertInChunks(tx, customers, data.customers);
   await insertInChunks(tx, files, images, 20);
   await insertInChunks(tx, casks, data.casks);
-  // The appreciation trigger (src/db/sql/050_casks_record_appreciation.sql) has just written this
-  // month's point of every cask from its current value; the demo history, ending at that same
-  // value, takes its place.
-  for (let start = 0; start < data.caskAppreciation.length; start += 500) {
-    await tx
-      .insert(caskAppreciation)
-      .values(data.caskAppreciation.slice(start, start + 500))
-      .onConflictDoUpdate({
-        target: [caskAppreciation.caskId, caskAppreciation.month],
-        set: { value: sql`excluded.value` },
-      });
-  }
+  // The valuations; the trigger of src/db/sql/050 writes each month's point of the value history
+  // from them (decision 396).
+  await insertInChunks(tx, caskValuations, data.caskValuations);
   await insertInChunks(tx, offers, data.offers);
   await insertInChunks(tx, offerImages, data.offerImages);
   // In time order: each order's reference (ORD-00123) is numbered as it is inserted (issue 41).
@@ -278,7 +270,7 @@ export function gaugeHistoryStatements(today: SQL): SQL[] {
      where t.previous_owner is not null and t.previous_owner <> t.owner_id`,
     sql`select cask_refresh_gauge_alerts(null)`,
     // The dashboard's 'Portfolio value' from the value histories just written (decision 233):
-    // the trigger on casks dated every value to this month.
+    // the trigger on casks dated every cask's whole value to this month.
     sql`select rebuild_portfolio_value()`,
   ];
 }

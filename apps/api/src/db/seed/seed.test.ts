@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@cask/contracts/cask-records';
 import type { DashboardResponse } from '@cask/contracts/dashboard';
 import type { UserListResponse } from '@cask/contracts/users';
@@ -104,6 +104,44 @@ async function gaugeHistoryShape() {
   return row;
 }
 
+/**
+ * Where the seeded valuations and the values shown disagree (issue 44, decision 395): casks whose
+ * current value is not their latest valuation, months whose point is not their latest valuation,
+ * valuations without their month's point, and valuations dated after the seed's day.
+ */
+async function valuationProblems() {
+  const latest = (where: SQL) => sql`(select v.value from cask_valuations v where ${where}
+    order by v.valued_on desc, v.created_at desc, v.id desc limit 1)`;
+  const [row] = await queryRows<{
+    current_not_latest: number;
+    point_not_latest: number;
+    month_without_point: number;
+    after_today: number;
+  }>(
+    ctx,
+    sql`
+    select
+      (select count(*)::int from casks c
+        where c.current_value is distinct from ${latest(sql`v.cask_id = c.id`)}) as current_not_latest,
+      (select count(*)::int from cask_appreciation a
+        where a.value is distinct from ${latest(
+          sql`v.cask_id = a.cask_id and date_trunc('month', v.valued_on) = a.month`,
+        )}) as point_not_latest,
+      (select count(*)::int from cask_valuations v where not exists (select from cask_appreciation a
+        where a.cask_id = v.cask_id and a.month = date_trunc('month', v.valued_on))) as month_without_point,
+      (select count(*)::int from cask_valuations
+        where valued_on > ${TODAY.toISOString().slice(0, 10)}::date) as after_today`,
+  );
+  return row;
+}
+
+const NO_VALUATION_PROBLEMS = {
+  current_not_latest: 0,
+  point_not_latest: 0,
+  month_without_point: 0,
+  after_today: 0,
+};
+
 test('the demo seed fills every table of the data model, with every status the screens show', async () => {
   const counts = await seedDemo(ctx.database, { seed: 42, today: TODAY, force: true });
 
@@ -119,6 +157,7 @@ test('the demo seed fills every table of the data model, with every status the s
   expect(gauges?.regauge_due).toBeGreaterThan(5);
   expect(gauges?.abv_near).toBeGreaterThan(0);
   expect(gauges?.transfers).toBeGreaterThan(0);
+  expect(await valuationProblems()).toEqual(NO_VALUATION_PROBLEMS);
   const [files] = await queryRows<{ count: number }>(
     ctx,
     sql`select count(*)::int as count from files`,
@@ -141,6 +180,12 @@ test('the demo seed fills every table of the data model, with every status the s
     'refunded',
   ]);
   expect(await distinct('cask_progress', 'orders')).toEqual(['Maturing', 'Ready']);
+  expect(await distinct('source', 'cask_valuations')).toEqual([
+    'Auction comparable',
+    'Broker quote',
+    'Internal model',
+    'Other',
+  ]);
   expect(await distinct('type', 'offers')).toEqual(['bottle', 'cask', 'experience']);
   expect(await distinct('status', 'referrals')).toEqual(['completed', 'pending']);
   expect(await distinct('type', 'notifications')).toEqual([
@@ -325,6 +370,8 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
     negative_on_the_way: 0,
     mismatches: 0,
   });
+  expect(await valuationProblems()).toEqual(NO_VALUATION_PROBLEMS);
+  expect(counts.cask_valuations).toBe(counts.cask_appreciation);
   // Every referral links two different customers, the referee after the referrer.
   const [referrals] = await queryRows<{ bad: number }>(
     ctx,

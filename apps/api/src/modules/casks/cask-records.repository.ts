@@ -1,7 +1,15 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { CaskTransfer, ProvenanceEvent, Regauge } from '@cask/contracts/cask-records';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import type {
+  CaskTransfer,
+  LatestValuation,
+  ProvenanceEvent,
+  Regauge,
+  ValuationSource,
+} from '@cask/contracts/cask-records';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { casks, caskValuations } from '../../db/schema/casks.ts';
 import { isoTimeSql as iso, jsonObject } from '../../db/sql-fragments.ts';
+import { nextUpdatedAt } from '../../db/versions.ts';
 
 /**
  * A cask's gauges, newest first, each with its litres of pure alcohol (bulk litres x ABV, to the
@@ -123,9 +131,77 @@ export async function insertTransfer(
 }
 
 /**
- * When a gauge or transfer happened on the timeline: when an admin recorded it, or, for one no
- * admin recorded (the seeds' history, written all at once at install), the day it is about
- * (midnight UTC), so a seeded history reads in the order it happened.
+ * The cask's latest valuation (decision 395): the latest day, and of one day the one recorded
+ * last. Its value is the cask's current value; null when the cask was never valued.
+ */
+export async function latestValuation(
+  db: DbOrTx,
+  caskId: string,
+): Promise<(Omit<LatestValuation, 'value'> & { value: string }) | null> {
+  const [row] = await db
+    .select({
+      valuedOn: caskValuations.valuedOn,
+      value: caskValuations.value,
+      source: caskValuations.source,
+    })
+    .from(caskValuations)
+    .where(eq(caskValuations.caskId, caskId))
+    .orderBy(desc(caskValuations.valuedOn), desc(caskValuations.createdAt), desc(caskValuations.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Adds a valuation (a history row: never changed afterwards, src/db/sql/051); the trigger of
+ * src/db/sql/050 writes its month's point of the value history in the same statement. Recorded at
+ * the clock's time, not the transaction's start: the cask's lock is held by then, so a valuation
+ * recorded after another one of the same cask is always the later of the two (the order that
+ * says which is the latest of a day). Answers its id and the value as stored.
+ */
+export async function insertValuation(
+  tx: DbOrTx,
+  values: {
+    caskId: string;
+    valuedOn: string;
+    value: string;
+    source: ValuationSource;
+    note: string | null;
+    adminId: string;
+  },
+): Promise<{ id: string; value: string }> {
+  const [row] = await tx
+    .insert(caskValuations)
+    .values({ ...values, createdAt: sql`clock_timestamp()` })
+    .returning({ id: caskValuations.id, value: caskValuations.value });
+  if (!row) throw new Error('valuation insert returned nothing');
+  return row;
+}
+
+/**
+ * After a valuation: its value becomes the cask's current value when it is the latest valuation
+ * (`currentValue`; the counters, the portfolio's months and the gains follow through the triggers
+ * on casks, in the same transaction), and the cask's version moves either way, since its history
+ * has changed (decision 395).
+ */
+export async function markCaskValued(
+  tx: DbOrTx,
+  caskId: string,
+  currentValue: string | undefined,
+): Promise<void> {
+  await tx
+    .update(casks)
+    .set({
+      ...(currentValue === undefined ? {} : { currentValue }),
+      updatedAt: nextUpdatedAt(casks.updatedAt),
+    })
+    .where(eq(casks.id, caskId));
+}
+
+/**
+ * When a gauge, transfer or valuation happened on the timeline: when an admin recorded it, or,
+ * for one no admin recorded (the seeds' history, written all at once at install, and the
+ * valuations migration 0036 carried over), the day it is about (midnight UTC), so such a history
+ * reads in the order it happened.
  */
 const recordedAt = (createdAt: SQL, day: SQL, adminId: SQL) =>
   sql`case when ${adminId} is null then ${day}::timestamp at time zone 'UTC' else ${createdAt} end`;
@@ -134,9 +210,10 @@ const money = (column: SQL) => sql`'$' || to_char(${column}, 'FM999,999,999,990.
 
 /**
  * Everything that happened to a cask, newest first: what the audit log recorded (added, status
- * and note changes, a delete and its undo, decision 273), the valuations the database kept (cask_appreciation), the regauges
- * and the transfers, each with the admin (null for a valuation: the database records it). Events
- * recorded together (a seed's history) read by the day they are about, latest first.
+ * and note changes, a delete and its undo, decision 273), the valuations (issue 44), the regauges
+ * and the transfers, each with the admin (null for what no admin recorded: the seeds' history and
+ * the valuations migration 0036 carried over). Events recorded together (a seed's history) read by
+ * the day they are about, latest first.
  */
 /** A day as the web app's formatDate writes it, 'Feb 5, 2026' (English whatever lc_time says). */
 const DAY = sql`'FMMon FMDD, YYYY'`;
@@ -179,9 +256,11 @@ export async function listProvenance(db: DbOrTx, caskId: string): Promise<Proven
       from audit_log l where l.entity = 'cask' and l.entity_id = (${cask})::text
         and l.action in ('cask.deleted', 'cask.restored')
       union all
-      select 'valuation', p.created_at, null::uuid,
-        'Valued at ' || ${money(sql`p.value`)} || ' for ' || to_char(p.month, 'FMMonth YYYY'), p.month, p.id::text
-      from cask_appreciation p where p.cask_id = ${cask}
+      select 'valuation', ${recordedAt(sql`v.created_at`, sql`v.valued_on`, sql`v.admin_id`)}, v.admin_id,
+        'Valued at ' || ${money(sql`v.value`)} || ' on ' || to_char(v.valued_on, ${DAY}) ||
+        ' (' || v.source || ')' || coalesce(nullif(': ' || v.note, ': '), ''),
+        v.valued_on, v.id::text
+      from cask_valuations v where v.cask_id = ${cask}
       union all
       select 'regauge', ${recordedAt(sql`r.created_at`, sql`r.gauged_on`, sql`r.admin_id`)}, r.admin_id,
         'Regauged on ' || to_char(r.gauged_on, ${DAY}) || ': ' ||

@@ -4,16 +4,19 @@ import {
   provenanceResponse,
   regaugeBody,
   transferBody,
+  valuationBody,
 } from '@cask/contracts/cask-records';
-import { errorEnvelope, uuidParam } from '@cask/contracts/common';
+import { errorEnvelope, recordPreconditionHeaders, uuidParam } from '@cask/contracts/common';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
+import { expectedRecordVersion } from '../../lib/preconditions.ts';
 import { createCaskRecordsService } from './cask-records.service.ts';
 
 /**
- * The cask page's calls (issue 30): the record (the cask with its gauges, transfers and alerts;
- * GET /casks/{id} reads the cask alone, with its ETag), a regauge, a transfer, the provenance.
+ * The cask page's calls (issue 30): the record (the cask with its gauges, transfers, alerts and
+ * latest valuation; GET /casks/{id} reads the cask alone, with its ETag), a regauge, a transfer, a
+ * valuation (issue 44), the provenance.
  */
 export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const records = createCaskRecordsService({ database: deps.database });
@@ -71,6 +74,38 @@ export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       return reply
         .status(201)
         .send(ok(await records.read(request.params.id), 'Ownership transferred successfully!'));
+    },
+  );
+
+  app.post(
+    '/casks/:id/valuations',
+    {
+      schema: {
+        tags: ['casks'],
+        description:
+          "Records a valuation (docs/screens/casks.md#record-valuation): the latest one becomes the cask's current value; one dated before the latest needs `earlierThanLatest` and only joins the history. `If-Match` names the cask's version (412 when it was changed since).",
+        params: uuidParam,
+        headers: recordPreconditionHeaders,
+        body: valuationBody,
+        response: {
+          201: caskRecordResponse,
+          400: errorEnvelope.describe(
+            'A field is wrong, or the day is before the latest valuation without earlierThanLatest',
+          ),
+          404: errorEnvelope.describe('No such cask'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await records.value(
+        request.params.id,
+        request.body,
+        actorOf(request),
+        expectedRecordVersion(request.headers),
+      );
+      return reply
+        .status(201)
+        .send(ok(await records.read(request.params.id), 'Valuation recorded'));
     },
   );
 

@@ -7,15 +7,18 @@ import {
   gaugeDateBeforeFill,
   moreAlcoholThanLastGauge,
   todayIso,
+  valuationDateRefusal,
   type CaskRecord,
   type ProvenanceEvent,
+  type ValuationInput,
 } from '@cask/contracts/cask-records';
 import { CASK_NOT_FOUND } from '@cask/contracts/casks';
 import type { z } from 'zod';
 import type { regaugeBody, transferBody } from '@cask/contracts/cask-records';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { assertRecordVersion, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import * as records from './cask-records.repository.ts';
 import * as repo from './casks.repository.ts';
@@ -33,9 +36,61 @@ const refuse = (field: string, message: string) =>
   new BadRequestError(message, [{ field, message }]);
 
 /**
+ * Issue 44 (decision 395): a valuation, kept as history, in the caller's transaction. With the
+ * cask locked and its version checked (412), a day before the latest valuation's is refused
+ * unless the input says it is meant; one that is the latest (a later day, or the same day:
+ * recorded after) becomes the current value in the same transaction, and an earlier one only
+ * joins the history. The audit row holds the current value before and after.
+ */
+async function recordValuation(
+  tx: Tx,
+  id: string,
+  input: ValuationInput,
+  actor: Actor,
+  expected: ExpectedRecordVersions,
+): Promise<void> {
+  const cask = await repo.lockCask(tx, id);
+  if (!cask) throw new NotFoundError(CASK_NOT_FOUND);
+  assertRecordVersion(expected, cask.updatedAt);
+  // The contract refused a day after today when it parsed; the day may have turned since.
+  if (input.valuedOn > todayIso()) throw refuse('valuedOn', GAUGE_DATE_IN_FUTURE);
+  const latest = await records.latestValuation(tx, id);
+  const latestOn = latest?.valuedOn ?? null;
+  const refusal = valuationDateRefusal(input.valuedOn, latestOn, input.earlierThanLatest);
+  if (refusal) throw refuse('valuedOn', refusal);
+  const note = input.note ? input.note : null;
+  const valuation = await records.insertValuation(tx, {
+    caskId: id,
+    valuedOn: input.valuedOn,
+    value: input.value,
+    source: input.source,
+    note,
+    adminId: actor.adminId,
+  });
+  const isLatest = latestOn === null || input.valuedOn >= latestOn;
+  await records.markCaskValued(tx, id, isLatest ? valuation.value : undefined);
+  await writeAudit(tx, {
+    adminId: actor.adminId,
+    action: 'cask.valued',
+    entity: 'cask',
+    entityId: id,
+    before: { currentValue: cask.currentValue },
+    after: {
+      currentValue: isLatest ? valuation.value : cask.currentValue,
+      valuedOn: input.valuedOn,
+      value: valuation.value,
+      source: input.source,
+      note,
+      valuationId: valuation.id,
+    },
+    ip: actor.ip,
+  });
+}
+
+/**
  * The cask page (issue 30): a cask with its gauges, transfers and alerts; a regauge refused when it
- * is not physically possible (docs/domain.md#impossible-gauges); a transfer of ownership; the
- * provenance. Each change is one transaction with its audit entry; history rows are only ever
+ * is not physically possible (docs/domain.md#impossible-gauges); a transfer of ownership; a
+ * valuation (issue 44, docs/domain.md#valuation); the provenance. Each change is one transaction with its audit entry; history rows are only ever
  * added.
  */
 export function createCaskRecordsService(deps: { database: Database }) {
@@ -52,11 +107,18 @@ export function createCaskRecordsService(deps: { database: Database }) {
       const row = await repo.findCask(db, id);
       if (!row) throw new NotFoundError(CASK_NOT_FOUND);
       const cask = toCask(row);
-      const [regauges, transfers] = await Promise.all([
+      const [regauges, transfers, latest] = await Promise.all([
         records.listRegauges(db, id),
         records.listTransfers(db, id),
+        records.latestValuation(db, id),
       ]);
-      return { cask, regauges, transfers, alerts: caskAlertsOf(cask) };
+      return {
+        cask,
+        regauges,
+        transfers,
+        alerts: caskAlertsOf(cask),
+        latestValuation: latest && { ...latest, value: Number(latest.value) },
+      };
     },
 
     async regauge(id: string, input: RegaugeInput, actor: Actor): Promise<void> {
@@ -151,6 +213,16 @@ export function createCaskRecordsService(deps: { database: Database }) {
           ip: actor.ip,
         });
       });
+    },
+
+    /** Issue 44: a valuation, kept as history (recordValuation). */
+    async value(
+      id: string,
+      input: ValuationInput,
+      actor: Actor,
+      expected?: ExpectedRecordVersions,
+    ): Promise<void> {
+      await db.transaction((tx) => recordValuation(tx, id, input, actor, expected));
     },
 
     async provenance(id: string): Promise<ProvenanceEvent[]> {

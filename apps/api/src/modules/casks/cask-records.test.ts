@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import {
   abvNearUntil,
+  VALUATION_NOTE_ON_ADD,
   type CaskRecordResponse,
   type ProvenanceResponse,
 } from '@cask/contracts/cask-records';
@@ -12,6 +13,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { caskRegauges, casks, caskTransfers } from '../../db/schema/casks.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { spelled } from '../../../test/support/days.ts';
 import { getData } from '../../../test/support/requests.ts';
 import {
   createCask,
@@ -27,14 +29,6 @@ beforeAll(async () => {
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
-/** A day as the provenance spells it: 'Nov 26, 2026', as the page's other dates. */
-const spelled = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 const yearsAgo = (years: number, day = '06-01') => `${new Date().getUTCFullYear() - years}-${day}`;
 
 const postAsAdmin = (url: string, payload: object) =>
@@ -504,7 +498,11 @@ describe('GET /api/casks/:id/provenance', () => {
       admin: admin.fullName,
     });
     expect(events.find((e) => e.kind === 'note')?.summary).toBe('Note: Moved to warehouse 4');
-    expect(events.find((e) => e.kind === 'valuation')).toMatchObject({ admin: null });
+    // The value it was added with is its first valuation (decision 397).
+    expect(events.find((e) => e.kind === 'valuation')).toMatchObject({
+      summary: `Valued at $12,000.00 on ${spelled(today())} (Other): ${VALUATION_NOTE_ON_ADD}`,
+      admin: admin.fullName,
+    });
   });
 
   test('a gauge no admin recorded (the seeds) is dated by its gauge day, not when it was written', async () => {

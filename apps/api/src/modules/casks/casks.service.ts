@@ -1,3 +1,4 @@
+import { todayIso, VALUATION_NOTE_ON_ADD } from '@cask/contracts/cask-records';
 import { uploadUrl } from '@cask/contracts/files';
 import {
   CASK_NOT_FOUND,
@@ -16,6 +17,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { versionOf, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import { prepareImage, savePreparedImage } from '../files/files.service.ts';
+import * as records from './cask-records.repository.ts';
 import * as repo from './casks.repository.ts';
 
 /** The list's CSV export (issue 29), declared in its repository, for its routes' routeListExport. */
@@ -64,8 +66,9 @@ export function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>
 /**
  * docs/screens/casks.md: the list with exact stats from maintained counters, add with an image for
  * an existing customer, status and notes, delete (a soft delete, undone through the bulk route,
- * decision 273). Every change is one transaction with its audit entry; the value history is
- * written by the database (src/db/sql/050_casks_record_appreciation.sql).
+ * decision 273). Every change is one transaction with its audit entry. A cask added with a value
+ * gets its first valuation (decision 397); the value history follows the valuations, written by
+ * the database (src/db/sql/050_cask_valuations_record_appreciation.sql).
  */
 export function createCasksService(deps: { database: Database }) {
   const { db } = deps.database;
@@ -120,6 +123,18 @@ export function createCasksService(deps: { database: Database }) {
           imageFileId: stored?.id ?? null,
         };
         const created = await repo.insertCask(tx, { ...values, purchaseDate: new Date() });
+        // The value it is added with is its first valuation (decision 397), today's, so the
+        // current value is a valuation as every later one is, and the value history starts.
+        if (values.currentValue !== null) {
+          await records.insertValuation(tx, {
+            caskId: created.id,
+            valuedOn: todayIso(),
+            value: values.currentValue,
+            source: 'Other',
+            note: VALUATION_NOTE_ON_ADD,
+            adminId: actor.adminId,
+          });
+        }
         await writeAudit(tx, {
           adminId: actor.adminId,
           action: 'cask.created',

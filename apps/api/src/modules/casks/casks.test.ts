@@ -81,9 +81,9 @@ describe('GET /casks', () => {
       ownerId: owner.id,
       currentValue: '10000.10',
       purchasePrice: '8000.05',
-      appreciation: [
-        { month: '2024-01-01', value: '8000.05' },
-        { month: '2024-02-01', value: '9000.00' },
+      valuations: [
+        { valuedOn: '2024-01-01', value: '8000.05' },
+        { valuedOn: '2024-02-01', value: '9000.00' },
       ],
     });
 
@@ -106,7 +106,8 @@ describe('GET /casks', () => {
       gainPercentage: 25,
       caskImages: null,
     });
-    // The two given points and this month's, written by the database from the current value.
+    // The two given valuations' months and this month's, written by the database from the
+    // valuations (the current value's is today's).
     expect(first.appreciationData).toEqual([
       { month: '2024-01', value: 8000.05 },
       { month: '2024-02', value: 9000 },
@@ -465,7 +466,7 @@ describe('PUT /casks/{id}/appreciation', () => {
     expect(unknown.json().message).toBe('Cask not found');
   });
 
-  test('a change of current value records the month point; other changes do not', async () => {
+  test('a valuation writes its month point; a status or notes change writes none', async () => {
     const cask = await createCask(ctx, { currentValue: '100.00' });
     const points = () =>
       ctx.database.db
@@ -473,13 +474,20 @@ describe('PUT /casks/{id}/appreciation', () => {
         .from(caskAppreciation)
         .where(eq(caskAppreciation.caskId, cask.id));
     expect(await points()).toEqual([{ month: `${thisMonth()}-01`, value: '100.00' }]);
-    await ctx.database.db
-      .update(casks)
-      .set({ currentValue: '150.25' })
-      .where(eq(casks.id, cask.id));
+    const valued = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/casks/${cask.id}/valuations`,
+      headers: admin.headers,
+      payload: {
+        valuedOn: new Date().toISOString().slice(0, 10),
+        value: '150.25',
+        source: 'Broker quote',
+      },
+    });
+    expect(valued.statusCode, valued.body).toBe(201);
     expect(await points()).toEqual([{ month: `${thisMonth()}-01`, value: '150.25' }]);
     await putCask(cask.id, { status: 'Ready', notes: 'x' });
-    expect(await points()).toHaveLength(1);
+    expect(await points()).toEqual([{ month: `${thisMonth()}-01`, value: '150.25' }]);
   });
 });
 

@@ -194,9 +194,9 @@ test('a rebuild dates the portfolio by the value histories, and keeps this month
   // Past points as a seed writes them (no trigger can date them): 11 and 4 months ago.
   const old = await createCask(ctx, {
     currentValue: '3000.00',
-    appreciation: [
-      { month: `${months()[0]}-01`, value: '1000.00' },
-      { month: `${months()[7]}-01`, value: '2000.00' },
+    valuations: [
+      { valuedOn: `${months()[0]}-01`, value: '1000.00' },
+      { valuedOn: `${months()[7]}-01`, value: '2000.00' },
     ],
   });
   await ctx.database.db.execute(sql`select rebuild_portfolio_value()`);

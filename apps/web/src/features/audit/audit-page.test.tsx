@@ -291,6 +291,37 @@ test('values read as the screens write them: points, litres, ABV, dates; a bulk 
   expect(dialog).not.toHaveTextContent('gaugedOn');
 });
 
+test("a valuation's entry reads 'Cask valued' with the current value before and after", async () => {
+  const api = auditApi();
+  api.state.audit.unshift(
+    anAuditEntry({
+      action: 'cask.valued',
+      entity: 'cask',
+      recordType: 'cask',
+      recordName: 'Springbank 2012',
+      before: { currentValue: '12000.00' },
+      after: {
+        currentValue: '12500.55',
+        valuedOn: '2026-03-05',
+        value: '12500.55',
+        source: 'Broker quote',
+        note: 'March quote',
+      },
+    }),
+  );
+  const { user } = await renderApp({ route: '/audit' });
+  const entry = await within(table('Audit Log')).findByRole('row', { name: /Cask valued/ });
+  await user.click(within(entry).getByRole('button'));
+  const dialog = await screen.findByRole('dialog', { name: 'Audit Entry' });
+  const change = within(dialog).getByRole('table', { name: 'Change' });
+  const current = within(change).getByRole('row', { name: /Current value/ });
+  expect(current).toHaveTextContent('$12,000');
+  expect(current).toHaveTextContent('$12,500.55');
+  expect(within(change).getByRole('row', { name: /Valued on/ })).toHaveTextContent('Mar 5, 2026');
+  expect(within(change).getByRole('row', { name: /^Value\b/ })).toHaveTextContent('$12,500.55');
+  expect(within(change).getByRole('row', { name: /Source/ })).toHaveTextContent('Broker quote');
+});
+
 test("a cask's History names its owners and writes its dates as the screens do", async () => {
   const cask = aCask({ name: 'Springbank 2012' });
   const fiona = '1b0e4f0a-1111-4c3d-8e5f-000000000001';

@@ -32,6 +32,10 @@ const TransferModal = lazyModal(
   () => import('./components/transfer-modal.tsx').then((m) => m.TransferModal),
   (props) => props.open,
 );
+const ValuationModal = lazyModal(
+  () => import('./components/valuation-modal.tsx').then((m) => m.ValuationModal),
+  (props) => props.open,
+);
 
 export const CASK_FETCH_FAILURE = 'Failed to fetch cask.';
 export const CASK_NOT_FOUND = 'This cask was not found.';
@@ -252,6 +256,7 @@ export default function CaskPage() {
   const record = useCaskRecord(id);
   const [regauging, setRegauging] = useState(false);
   const [transferring, setTransferring] = useState(false);
+  const [valuing, setValuing] = useState(false);
   // A Viewer is offered no change (docs/decisions/325).
   const canChange = useCan('change');
 
@@ -283,6 +288,13 @@ export default function CaskPage() {
                 {...preloadOn(TransferModal)}
               >
                 Transfer Ownership
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => setValuing(true)}
+                {...preloadOn(ValuationModal)}
+              >
+                Record Valuation
               </Button>
               <Button onClick={() => setRegauging(true)} {...preloadOn(RegaugeModal)}>
                 Record Regauge
@@ -348,6 +360,7 @@ export default function CaskPage() {
       </div>
       <RegaugeModal caskId={id} open={regauging} onOpenChange={setRegauging} />
       <TransferModal caskId={id} open={transferring} onOpenChange={setTransferring} />
+      <ValuationModal caskId={id} open={valuing} onOpenChange={setValuing} />
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { http } from 'msw';
 import {
   caskAlertsOf,
+  valuationBodyAfter,
   type CaskRecordResponse,
   type CaskTransfer,
+  type LatestValuation,
   type ProvenanceResponse,
   type Regauge,
 } from '@cask/contracts/cask-records';
@@ -51,7 +53,27 @@ const badId = (id: unknown) =>
     ? undefined
     : apiError(400, 'Invalid UUID', { errors: [{ field: 'id', message: 'Invalid UUID' }] });
 
-/** A cask's record page: the cask, its gauges, transfers and alerts. */
+/**
+ * The cask's latest valuation (decision 395), or its month's (YYYY-MM): of those recorded here,
+ * the latest day, then the last recorded; without any, its current value as of its purchase (an
+ * add records its value as its first valuation, decision 397).
+ */
+function latestValuationOf(recorded: Cask, month?: string): LatestValuation | null {
+  const own = db()
+    .valuations.filter((v) => v.caskId === recorded.id)
+    .map((v) => v.valuation)
+    .filter((valuation) => month === undefined || valuation.valuedOn.startsWith(month));
+  // Newest recorded first, so on a tie the one kept is the last recorded.
+  const latest = own.reduce<LatestValuation | null>(
+    (best, valuation) => (best === null || valuation.valuedOn > best.valuedOn ? valuation : best),
+    null,
+  );
+  if (latest || month !== undefined || recorded.currentValue === null) return latest;
+  const since = recorded.purchaseDate ?? recorded.createdAt;
+  return { valuedOn: since.slice(0, 10), value: recorded.currentValue, source: 'Other' };
+}
+
+/** A cask's record page: the cask, its gauges, transfers, alerts and latest valuation. */
 function record(recorded: Cask, status: number, message?: string) {
   const state = db();
   return json(status, {
@@ -62,6 +84,7 @@ function record(recorded: Cask, status: number, message?: string) {
       regauges: state.regauges.filter((g) => g.caskId === recorded.id).map((g) => g.gauge),
       transfers: state.transfers.filter((t) => t.caskId === recorded.id).map((t) => t.transfer),
       alerts: caskAlertsOf(recorded),
+      latestValuation: latestValuationOf(recorded),
     },
   } satisfies CaskRecordResponse);
 }
@@ -231,6 +254,54 @@ export const casksHandlers = [
     state.transfers.unshift({ caskId: recorded.id, transfer });
     recorded.owner = { id: to.id, fullName: to.fullName, email: to.email };
     return record(recorded, 201, 'Ownership transferred successfully!');
+  }),
+  http.post('/api/casks/:id/valuations', async ({ request, params }) => {
+    const state = db();
+    const recorded = caskOf(params.id);
+    if (!recorded) return badId(params.id) ?? notFound('Cask not found');
+    const stale = refuseStaleSave(request, recorded.version);
+    if (stale) return stale;
+    // The contract the API parses with, against this cask's latest valuation (decision 395).
+    const latest = latestValuationOf(recorded);
+    const parsed = valuationBodyAfter(latest?.valuedOn ?? null).safeParse(await bodyOf(request));
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((issue) => ({
+        field: issue.path.join('.'),
+        message: issue.message,
+      }));
+      return apiError(400, errors[0]?.message, { errors });
+    }
+    const body = parsed.data;
+    const value = Number(body.value);
+    // Until now the cask's first valuation stood in for its current value (latestValuationOf).
+    if (latest && !state.valuations.some((v) => v.caskId === recorded.id))
+      state.valuations.push({ caskId: recorded.id, valuation: latest });
+    state.valuations.unshift({
+      caskId: recorded.id,
+      valuation: { valuedOn: body.valuedOn, value, source: body.source },
+    });
+    if (latest === null || body.valuedOn >= latest.valuedOn) {
+      const gain = recorded.purchasePrice === null ? null : value - recorded.purchasePrice;
+      Object.assign(recorded, { currentValue: value, gain, calculatedGain: gain });
+    }
+    // The month's point: its latest valuation (decision 396).
+    const month = body.valuedOn.slice(0, 7);
+    const ofMonth = latestValuationOf(recorded, month);
+    recorded.appreciationData = [
+      ...recorded.appreciationData.filter((point) => point.month !== month),
+      ...(ofMonth ? [{ month, value: ofMonth.value }] : []),
+    ].sort((a, b) => a.month.localeCompare(b.month));
+    recorded.version = nextVersion(recorded.version);
+    state.provenance.unshift({
+      caskId: recorded.id,
+      event: {
+        kind: 'valuation',
+        at: new Date().toISOString(),
+        summary: `Valued at $${value.toFixed(2)} on ${body.valuedOn} (${body.source})`,
+        admin: state.profile.fullName,
+      },
+    });
+    return record(recorded, 201, 'Valuation recorded');
   }),
   http.get('/api/casks/:id', ({ params }) => {
     const target = caskOf(params.id);

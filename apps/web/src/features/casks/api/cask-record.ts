@@ -6,8 +6,10 @@ import {
   type ProvenanceEvent,
   type RegaugeBody,
   type TransferBody,
+  type ValuationBody,
 } from '@cask/contracts/cask-records';
 import { caskListDefinition } from '@cask/contracts/casks';
+import { ifMatchHeaders } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
 import { listKey } from '@/lib/list-query.ts';
@@ -34,7 +36,10 @@ export const provenanceQuery = (id: string) =>
 export const useCaskRecord = (id: string) => useQuery(caskRecordQuery(id));
 export const useProvenance = (id: string) => useQuery(provenanceQuery(id));
 
-/** After a regauge or a transfer: the cask's page, the lists, the customers and the dashboard. */
+/**
+ * After a regauge, a transfer or a valuation: the cask's page, the lists, the customers (the
+ * owner's page with its 'Portfolio value') and the dashboard (its 'Portfolio value').
+ */
 function useInvalidate() {
   const queryClient = useQueryClient();
   return () =>
@@ -59,6 +64,24 @@ export function useTransferOwnership(id: string) {
   return useMutation({
     mutationFn: async (body: TransferBody) =>
       caskRecordResponse.parse(await api.post<unknown>(`/casks/${id}/transfers`, body)).data,
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * `POST /casks/{id}/valuations` (issue 44): names the cask's version the dialog was opened on, so
+ * a valuation judged against a latest valuation that is no longer the latest answers 412
+ * (decision 395).
+ */
+export function useRecordValuation(id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ version, ...body }: ValuationBody & { version: string }) =>
+      caskRecordResponse.parse(
+        await api.post<unknown>(`/casks/${id}/valuations`, body, {
+          headers: ifMatchHeaders(version),
+        }),
+      ).data,
     onSuccess: invalidate,
   });
 }
