@@ -242,7 +242,10 @@ function startInstance(port) {
       return (await fetch(`http://127.0.0.1:${port}/api/ready`)).status === 200;
     },
     120_000,
-  );
+  ).catch((error) => {
+    // What the instance said while it was not ready: where its start stood.
+    throw new Error(`${error.message}\n--- instance ${port} output ---\n${output.join('')}`);
+  });
 }
 
 async function stopInstance(port, signal) {
