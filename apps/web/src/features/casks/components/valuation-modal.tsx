@@ -20,7 +20,7 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { StaleRecordAlert } from '@/components/ui/stale-record-alert.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
-import { ApiError, errorMessage } from '@/lib/api-error.ts';
+import { errorMessage, showFieldErrors } from '@/lib/api-error.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import {
   isStaleVersion,
@@ -36,8 +36,6 @@ export const VALUATION_FAILURE = 'Failed to record valuation.';
 export const EARLIER_THAN_LATEST = 'Earlier than the latest valuation';
 
 const FIELDS = ['valuedOn', 'value', 'source', 'note', 'earlierThanLatest'] as const;
-type Field = (typeof FIELDS)[number];
-const isField = (field: string): field is Field => (FIELDS as readonly string[]).includes(field);
 
 const day = (iso: string) => formatDate(`${iso}T00:00:00Z`);
 
@@ -133,12 +131,7 @@ function ValuationForm({
           // A stale version is told in the dialog, with its Reload button; a field's error
           // under its field; anything else in a toast.
           if (isStaleVersion(error)) return;
-          const fieldErrors = error instanceof ApiError ? (error.errors ?? []) : [];
-          for (const fieldError of fieldErrors) {
-            if (isField(fieldError.field))
-              setError(fieldError.field, { message: fieldError.message });
-          }
-          if (!fieldErrors.some((fieldError) => isField(fieldError.field)))
+          if (!showFieldErrors(error, FIELDS, setError))
             toast.error(errorMessage(error, VALUATION_FAILURE));
         },
       },

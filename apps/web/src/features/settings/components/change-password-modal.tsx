@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { PasswordField } from '@/components/ui/text-field.tsx';
-import { ApiError, errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, showFieldErrors } from '@/lib/api-error.ts';
 import { usePasskeys } from '@/lib/passkeys-query.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import {
@@ -21,10 +21,6 @@ const EMPTY: ChangePasswordForm = {
   confirmPassword: '',
   removePasskeys: false,
 };
-
-function isServerField(field: string): field is (typeof SERVER_FIELDS)[number] {
-  return (SERVER_FIELDS as readonly string[]).includes(field);
-}
 
 /**
  * docs/screens/settings.md#change-password: the 'Change Password' modal. The new password ends
@@ -77,13 +73,8 @@ export function ChangePasswordModal({
         onError: (error) => {
           // docs/screens/settings.md#texts: server field errors under their fields, else its
           // message, else ours.
-          const fieldErrors = (error instanceof ApiError ? (error.errors ?? []) : []).filter(
-            (item) => isServerField(item.field),
-          );
-          for (const item of fieldErrors) {
-            if (isServerField(item.field)) setError(item.field, { message: item.message });
-          }
-          if (fieldErrors.length === 0) toast.error(errorMessage(error, 'Something went wrong'));
+          if (!showFieldErrors(error, SERVER_FIELDS, setError))
+            toast.error(errorMessage(error, 'Something went wrong'));
         },
       },
     );
