@@ -20,7 +20,8 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { StaleRecordAlert } from '@/components/ui/stale-record-alert.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
-import { errorMessage, showFieldErrors } from '@/lib/api-error.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import {
   isStaleVersion,

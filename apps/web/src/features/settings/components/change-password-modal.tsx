@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
 import { PasswordField } from '@/components/ui/text-field.tsx';
-import { errorMessage, showFieldErrors } from '@/lib/api-error.ts';
+import { errorMessage } from '@/lib/api-error.ts';
+import { showFieldErrors } from '@/lib/form-errors.ts';
 import { usePasskeys } from '@/lib/passkeys-query.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import {
