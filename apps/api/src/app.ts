@@ -34,6 +34,7 @@ import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { caskRecordsRoutes } from './modules/casks/cask-records.routes.ts';
+import { valuationImportsRoutes } from './modules/casks/valuation-imports.routes.ts';
 import { customerRecordsRoutes } from './modules/customer-records/customer-records.routes.ts';
 import { casksRoutes } from './modules/casks/casks.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(offersRoutes, deps);
       await api.register(casksRoutes, deps);
       await api.register(caskRecordsRoutes, deps);
+      await api.register(valuationImportsRoutes, deps);
       await api.register(customerRecordsRoutes, deps);
       await api.register(referralsRoutes, deps);
       await api.register(auditRoutes, deps);

@@ -180,6 +180,29 @@ export const caskAppreciation = pgTable(
 );
 
 /**
+ * An applied 'Import valuations' (issue 44, docs/screens/casks.md#import-valuations, decision
+ * 405): the file's SHA-256, who applied it and when, and what it did: the rows it recorded, those
+ * it found already recorded (skipped), and the rows refused (each named by line in the preview).
+ * Only ever added; a preview writes nothing.
+ */
+export const valuationImports = pgTable(
+  'valuation_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the file's bytes, hex: the same file applied again is recognised by it. */
+    fileHash: text('file_hash').notNull(),
+    fileName: text('file_name'),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    rows: integer('rows').notNull(),
+    recorded: integer('recorded').notNull(),
+    alreadyRecorded: integer('already_recorded').notNull(),
+    refused: integer('refused').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('valuation_imports_file_hash_idx').on(table.fileHash, table.createdAt)],
+);
+
+/**
  * A valuation of a cask (issue 44, docs/domain.md#valuation, decision 395): the value on a day,
  * where it came from and a note. A history: rows are only ever added (UPDATE and DELETE are refused
  * by src/db/sql/051_refuse_valuation_change.sql, but for the foreign keys' actions). The cask's
@@ -201,10 +224,20 @@ export const caskValuations = pgTable(
     note: text('note'),
     /** Null for the seeds' history and what migration 0036 carried over (decision 397). */
     adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    /**
+     * The import that recorded it ('Import valuations', issue 44, decision 405); null for one
+     * recorded by hand, with the cask or by a seed.
+     */
+    importId: uuid('import_id').references(() => valuationImports.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('cask_valuations_value_not_negative', sql`${table.value} >= 0`),
+    // Per-row idempotency of the imports (decision 405): one valuation of a cask, day, value and
+    // source from any import, so a file applied twice, or two files that overlap, record it once.
+    uniqueIndex('cask_valuations_import_row_unique')
+      .on(table.caskId, table.valuedOn, table.value, table.source)
+      .where(sql`${table.importId} is not null`),
     check(
       'cask_valuations_source_valid',
       sql`${table.source} in ('Broker quote', 'Auction comparable', 'Internal model', 'Other')`,
@@ -317,6 +350,7 @@ export type NewCask = typeof casks.$inferInsert;
 export type CaskAppreciationPoint = typeof caskAppreciation.$inferSelect;
 export type CaskValuation = typeof caskValuations.$inferSelect;
 export type NewCaskValuation = typeof caskValuations.$inferInsert;
+export type ValuationImport = typeof valuationImports.$inferSelect;
 
 /**
  * The casks' counters, by the names the repositories read

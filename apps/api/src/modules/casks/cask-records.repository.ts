@@ -167,6 +167,7 @@ export async function insertValuation(
     source: ValuationSource;
     note: string | null;
     adminId: string;
+    importId?: string | null;
   },
 ): Promise<{ id: string; value: string }> {
   const [row] = await tx

@@ -40,14 +40,18 @@ const refuse = (field: string, message: string) =>
  * cask locked and its version checked (412), a day before the latest valuation's is refused
  * unless the input says it is meant; one that is the latest (a later day, or the same day:
  * recorded after) becomes the current value in the same transaction, and an earlier one only
- * joins the history. The audit row holds the current value before and after.
+ * joins the history. The audit row holds the current value before and after. 'Import valuations'
+ * records each of its rows through this too (valuation-imports.service.ts, decision 405), with the
+ * import's id on the valuation and as the audit rows' bulk id.
  */
-async function recordValuation(
+export async function recordValuation(
   tx: Tx,
   id: string,
   input: ValuationInput,
   actor: Actor,
   expected: ExpectedRecordVersions,
+  /** The import recording it ('Import valuations', decision 405): its rows share its id. */
+  importId?: string,
 ): Promise<void> {
   const cask = await repo.lockCask(tx, id);
   if (!cask) throw new NotFoundError(CASK_NOT_FOUND);
@@ -66,6 +70,7 @@ async function recordValuation(
     source: input.source,
     note,
     adminId: actor.adminId,
+    importId: importId ?? null,
   });
   const isLatest = latestOn === null || input.valuedOn >= latestOn;
   await records.markCaskValued(tx, id, isLatest ? valuation.value : undefined);
@@ -82,8 +87,10 @@ async function recordValuation(
       source: input.source,
       note,
       valuationId: valuation.id,
+      ...(importId ? { importId } : {}),
     },
     ip: actor.ip,
+    bulkId: importId ?? null,
   });
 }
 

@@ -1,0 +1,346 @@
+import { createHash } from 'node:crypto';
+import {
+  VALUATION_SOURCES,
+  valuationBody,
+  type ValuationSource,
+} from '@cask/contracts/cask-records';
+import type { CsvDateOrder, CsvRowRefusal } from '@cask/contracts/csv-import';
+import {
+  VALUATION_IMPORT_COLUMNS,
+  VALUATION_IMPORT_FLAG_PERCENT,
+  VALUATION_IMPORT_NO_CASK_NAMED,
+  VALUATION_IMPORT_NOTHING,
+  VALUATION_IMPORT_REQUIRED_COLUMNS,
+  VALUATION_IMPORT_STALE,
+  noCaskWithId,
+  repeatsLine,
+  type ValuationImportPreview,
+  type ValuationImportResult,
+  type ValuationImportRow,
+} from '@cask/contracts/valuation-imports';
+import type { Actor } from '../../db/audit.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { BadRequestError, ConflictError } from '../../lib/errors.ts';
+import {
+  csvReport,
+  parseCsvAmount,
+  parseCsvDay,
+  parseCsvImport,
+  refuseRow,
+  type CsvUpload,
+  type ParsedCsv,
+} from '../../lib/csv-import.ts';
+import { recordValuation } from './cask-records.service.ts';
+import * as imports from './valuation-imports.repository.ts';
+
+/** How a row names its cask. */
+type CaskReference = { caskId: string };
+
+/** A row as read from the file, before it is matched to a cask. */
+interface FileRow {
+  cask: CaskReference;
+  valuedOn: string;
+  value: string;
+  source: ValuationSource;
+  note: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SOURCE_BY_NAME = new Map(VALUATION_SOURCES.map((source) => [source.toLowerCase(), source]));
+
+/**
+ * The file's rows (the kit, lib/csv-import.ts): the cask named, then the date as the dialog's
+ * option says, and the value, source and note checked by the contract `POST
+ * /casks/{id}/valuations` checks, so a row is refused with the same words as the dialog's field.
+ */
+function readFile(upload: CsvUpload, dateOrder: CsvDateOrder): ParsedCsv<FileRow> {
+  return parseCsvImport(upload.bytes, {
+    columns: VALUATION_IMPORT_COLUMNS,
+    required: VALUATION_IMPORT_REQUIRED_COLUMNS,
+    row: (cells, { delimiter }) => {
+      const id = cells.cask_id ?? '';
+      let cask: CaskReference;
+      if (id !== '') {
+        if (!UUID.test(id)) refuseRow(`cask_id '${id}' is not a cask's id`);
+        cask = { caskId: id.toLowerCase() };
+      } else {
+        cask = refuseRow(VALUATION_IMPORT_NO_CASK_NAMED);
+      }
+      const valuedOn = parseCsvDay(cells.date ?? '', dateOrder);
+      const sourceCell = cells.source ?? '';
+      const parsed = valuationBody.safeParse({
+        valuedOn,
+        value: parseCsvAmount(cells.value ?? '', delimiter),
+        source: SOURCE_BY_NAME.get(sourceCell.toLowerCase()) ?? sourceCell,
+        note: cells.note ?? '',
+      });
+      if (!parsed.success) refuseRow(parsed.error.issues.map((issue) => issue.message).join('; '));
+      const { value, source, note } = parsed.data;
+      return { cask, valuedOn, value, source, note };
+    },
+  });
+}
+
+/** A value's text as one spelling ('12500.5' and '12500.50' are one value). */
+const cents = (value: string) => Math.round(Number(value) * 100);
+
+const hashOf = (parts: readonly unknown[]) =>
+  createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+
+interface Matched extends ValuationImportRow {
+  /** The version of the cask the row was judged against. */
+  version: string;
+  /** The value as the contract read it (exact decimal text). */
+  value: string;
+}
+
+interface Preview extends ValuationImportPreview {
+  matchedRows: Matched[];
+}
+
+/**
+ * Matches the rows to casks and judges each against the cask as it is (and the file's earlier
+ * rows of it): old -> new value, the change in percent, whether it becomes the current value,
+ * whether it is recorded already. `lock` holds the casks' rows (an apply).
+ */
+async function judge(
+  db: DbOrTx,
+  upload: CsvUpload,
+  dateOrder: CsvDateOrder,
+  { lock }: { lock: boolean },
+): Promise<Preview> {
+  const file = readFile(upload, dateOrder);
+  const refused: CsvRowRefusal[] = [...file.refused];
+  const ids = [...new Set(file.accepted.map(({ row }) => row.cask.caskId))];
+  const casks = new Map((await imports.casksByIds(db, ids, { lock })).map((c) => [c.id, c]));
+
+  const seen = new Map<string, number>();
+  const found: { line: number; row: FileRow; caskId: string }[] = [];
+  for (const { line, row } of file.accepted) {
+    const cask = casks.get(row.cask.caskId);
+    if (!cask) {
+      refused.push({ line, message: noCaskWithId(row.cask.caskId) });
+      continue;
+    }
+    const key = `${cask.id}|${row.valuedOn}|${cents(row.value)}|${row.source}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      refused.push({ line, message: repeatsLine(first) });
+      continue;
+    }
+    seen.set(key, line);
+    found.push({ line, row, caskId: cask.id });
+  }
+  const recorded = await imports.linesAlreadyRecorded(
+    db,
+    found.map(({ line, row, caskId }) => ({
+      line,
+      caskId,
+      valuedOn: row.valuedOn,
+      value: row.value,
+      source: row.source,
+    })),
+  );
+
+  // Each cask's rows in the order an apply records them: by day, then by line (decision 405).
+  const state = new Map(
+    [...casks.values()].map((c) => [
+      c.id,
+      { current: c.currentValue === null ? null : Number(c.currentValue), latestOn: c.latestOn },
+    ]),
+  );
+  const ordered = [...found].sort(
+    (a, b) => a.row.valuedOn.localeCompare(b.row.valuedOn) || a.line - b.line,
+  );
+  const matched: Matched[] = [];
+  for (const { line, row, caskId } of ordered) {
+    const cask = casks.get(caskId)!;
+    const now = state.get(caskId)!;
+    const alreadyRecorded = recorded.has(line);
+    const newValue = Number(row.value);
+    const oldValue = now.current;
+    const changePercent =
+      oldValue === null || oldValue === 0
+        ? null
+        : Math.round(((newValue - oldValue) / oldValue) * 1000) / 10;
+    const becomesCurrent =
+      !alreadyRecorded && (now.latestOn === null || row.valuedOn >= now.latestOn);
+    if (becomesCurrent) {
+      now.current = newValue;
+      now.latestOn = row.valuedOn;
+    }
+    matched.push({
+      line,
+      caskId,
+      caskName: cask.name,
+      distillery: cask.distillery,
+      valuedOn: row.valuedOn,
+      source: row.source,
+      note: row.note,
+      oldValue,
+      newValue,
+      changePercent,
+      flagged:
+        !alreadyRecorded &&
+        changePercent !== null &&
+        Math.abs(changePercent) > VALUATION_IMPORT_FLAG_PERCENT,
+      becomesCurrent,
+      alreadyRecorded,
+      version: cask.version,
+      value: row.value,
+    });
+  }
+  matched.sort((a, b) => a.line - b.line);
+  refused.sort((a, b) => a.line - b.line);
+  const toRecord = matched.filter((row) => !row.alreadyRecorded).length;
+  return {
+    fileName: upload.fileName,
+    fileHash: file.fileHash,
+    rows: file.rows,
+    matched: matched.map(({ version: _version, value: _value, ...row }) => row),
+    matchedRows: matched,
+    refused,
+    toRecord,
+    alreadyRecorded: matched.length - toRecord,
+    flagged: matched.filter((row) => row.flagged).length,
+    appliedBefore: await imports.lastAppliedAt(db, file.fileHash),
+    // What the admin saw: the file, the option, each row's cask at its version and verdict.
+    previewToken: hashOf([
+      file.fileHash,
+      dateOrder,
+      matched.map((row) => [row.line, row.caskId, row.version, row.alreadyRecorded]),
+      refused.map((row) => row.line),
+    ]),
+  };
+}
+
+const REPORT_HEADER = [
+  'line',
+  'status',
+  'cask_id',
+  'cask',
+  'distillery',
+  'date',
+  'source',
+  'old_value',
+  'new_value',
+  'change_percent',
+  'flagged',
+  'message',
+];
+
+/**
+ * 'Import valuations' (issue 44, docs/screens/casks.md#import-valuations, decisions 404 to 407):
+ * a preview that writes nothing, its report as CSV, and an apply that records every row in one
+ * transaction through recordValuation, the path of `POST /casks/{id}/valuations`.
+ */
+export function createValuationImportsService(deps: { database: Database }) {
+  const { db } = deps.database;
+
+  return {
+    async preview(upload: CsvUpload, dateOrder: CsvDateOrder): Promise<ValuationImportPreview> {
+      const { matchedRows: _rows, ...preview } = await judge(db, upload, dateOrder, {
+        lock: false,
+      });
+      return preview;
+    },
+
+    /** The preview as CSV, one line a row of the file (refused ones with their reason). */
+    async report(
+      upload: CsvUpload,
+      dateOrder: CsvDateOrder,
+    ): Promise<{ fileName: string; csv: string }> {
+      const preview = await judge(db, upload, dateOrder, { lock: false });
+      const money = (value: number | null) => (value === null ? '' : value.toFixed(2));
+      const lines = [
+        ...preview.matched.map((row) => ({
+          line: row.line,
+          cells: [
+            row.line,
+            row.alreadyRecorded ? 'already recorded' : 'to record',
+            row.caskId,
+            row.caskName,
+            row.distillery ?? '',
+            row.valuedOn,
+            row.source,
+            money(row.oldValue),
+            money(row.newValue),
+            row.changePercent ?? '',
+            row.flagged ? 'yes' : '',
+            row.becomesCurrent || row.alreadyRecorded
+              ? ''
+              : 'before the latest valuation: history only',
+          ],
+        })),
+        ...preview.refused.map((row) => ({
+          line: row.line,
+          cells: [row.line, 'refused', '', '', '', '', '', '', '', '', '', row.message],
+        })),
+      ].sort((a, b) => a.line - b.line);
+      const base = (upload.fileName ?? 'valuations.csv').replace(/\.csv$/i, '');
+      return {
+        fileName: `${base}-preview.csv`,
+        csv: csvReport(
+          REPORT_HEADER,
+          lines.map((line) => line.cells),
+        ),
+      };
+    },
+
+    /**
+     * Records the file's rows in one transaction or none: the casks locked in id order, the
+     * preview judged again under the locks and compared with the one the admin saw (409 when a
+     * cask changed since), then each row not recorded already through recordValuation, by day,
+     * with the import's id. A file applied again, or rows another import recorded, record
+     * nothing twice (the check here, and the unique index of migration 0038 under it).
+     */
+    async apply(
+      upload: CsvUpload,
+      dateOrder: CsvDateOrder,
+      previewToken: string,
+      actor: Actor,
+    ): Promise<ValuationImportResult> {
+      return db.transaction(async (tx) => {
+        const preview = await judge(tx, upload, dateOrder, { lock: true });
+        if (preview.previewToken !== previewToken) throw new ConflictError(VALUATION_IMPORT_STALE);
+        if (preview.matchedRows.length === 0) throw new BadRequestError(VALUATION_IMPORT_NOTHING);
+        const importId = await imports.insertImport(tx, {
+          fileHash: preview.fileHash,
+          fileName: upload.fileName,
+          adminId: actor.adminId,
+          rows: preview.rows,
+          recorded: preview.toRecord,
+          alreadyRecorded: preview.alreadyRecorded,
+          refused: preview.refused.length,
+        });
+        const toRecord = preview.matchedRows
+          .filter((row) => !row.alreadyRecorded)
+          .sort((a, b) => a.valuedOn.localeCompare(b.valuedOn) || a.line - b.line);
+        for (const row of toRecord) {
+          await recordValuation(
+            tx,
+            row.caskId,
+            {
+              valuedOn: row.valuedOn,
+              value: row.value,
+              source: row.source,
+              note: row.note,
+              // A row dated before the cask's latest valuation joins the history, as the preview
+              // said (becomesCurrent), rather than being refused: a file of past quotes is normal.
+              earlierThanLatest: true,
+            },
+            actor,
+            undefined,
+            importId,
+          );
+        }
+        return {
+          importId,
+          recorded: preview.toRecord,
+          alreadyRecorded: preview.alreadyRecorded,
+          refused: preview.refused.length,
+        };
+      });
+    },
+  };
+}
