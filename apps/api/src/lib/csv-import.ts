@@ -13,7 +13,12 @@ import {
   type CsvRowRefusal,
 } from '@cask/contracts/csv-import';
 import { BYTE_ORDER_MARK, csvLines } from '../db/csv.ts';
-import { AppError, BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.ts';
+import {
+  AppError,
+  BadRequestError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from './errors.ts';
 
 /**
  * The CSV import kit (issue 44, decision 404): what every import of a file shares, so that each
@@ -166,7 +171,11 @@ export interface ParsedCsv<Row> {
 }
 
 /** A header cell as a column name: 'Cask ID ' -> 'cask_id'. */
-const columnName = (header: string) => header.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const columnName = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /**
  * The delimiter, from the header line: a semicolon when it has more of them than commas (the
@@ -237,7 +246,8 @@ export function parseCsvImport<Column extends string, Row>(
     );
   }
   const repeated = names.filter((name, index) => names.indexOf(name) !== index);
-  if (repeated.length > 0) throw new BadRequestError(`The column '${repeated[0]}' is twice in the header`);
+  if (repeated.length > 0)
+    throw new BadRequestError(`The column '${repeated[0]}' is twice in the header`);
 
   const parsed: ParsedCsv<Row> = {
     fileHash: fileHash(bytes),
@@ -317,6 +327,9 @@ export function parseCsvAmount(cell: string, delimiter: CsvDelimiter): string {
  * (db/csv.ts, docs/architecture.md#exports), the byte-order mark first so spreadsheet programs
  * read UTF-8.
  */
-export function csvReport(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+export function csvReport(
+  header: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): string {
   return BYTE_ORDER_MARK + csvLines([header, ...rows]);
 }
