@@ -17,6 +17,7 @@ import { CASK_STATUSES, type CaskStatus } from '@cask/contracts/casks';
 import { admins } from './admins.ts';
 import { customers } from './customers.ts';
 import { files } from './files.ts';
+import { warehouses } from './warehouses.ts';
 
 /** The one list is the contract's (packages/contracts/src/casks.ts). */
 export { CASK_STATUSES, type CaskStatus };
@@ -45,6 +46,15 @@ export const casks = pgTable(
      */
     volume: numeric('volume', { precision: 12, scale: 3 }),
     abv: numeric('abv', { precision: 5, scale: 2 }),
+    /**
+     * Identity (issue 44, docs/domain.md#identity, decision 400): the number stencilled on the head,
+     * the day it was filled (its year is `year`, the fill year, which the database keeps equal),
+     * the bonded warehouse it lies in and its place there (`location`: rack, bay). Number,
+     * distillery and fill year are unique among the casks not deleted (casks_identity_unique).
+     */
+    caskNumber: text('cask_number'),
+    fillDate: date('fill_date'),
+    warehouseId: uuid('warehouse_id').references(() => warehouses.id, { onDelete: 'restrict' }),
     location: text('location'),
     estimatedValue: numeric('estimated_value', { precision: 14, scale: 2 }),
     currentValue: numeric('current_value', { precision: 14, scale: 2 }),
@@ -63,12 +73,15 @@ export const casks = pgTable(
     /** The uploaded picture (`caskImages` in the spec), served from /uploads/<id>. */
     imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
     /**
-     * What a search matches (decision 176): the name and the distillery lower-cased, one per line,
-     * so one trigram index serves the search and the listing index can carry it (migration 0018).
+     * What a search matches (decisions 176 and 400): the name, the distillery, the cask number and
+     * the location lower-cased, one per line, so one trigram index serves the search and the
+     * listing index can carry it (migrations 0018 and 0037).
      */
     searchText: text('search_text')
       .notNull()
-      .generatedAlwaysAs(sql`lower(name) || chr(10) || coalesce(lower(distillery), '')`),
+      .generatedAlwaysAs(
+        sql`lower(name) || chr(10) || coalesce(lower(distillery), '') || chr(10) || coalesce(lower(cask_number), '') || chr(10) || coalesce(lower(location), '')`,
+      ),
     /**
      * The gauge alerts (docs/domain.md#gauge-alerts, decision 230). `last_gauged_on` and
      * `abv_forty_on` are written with every regauge by cask_refresh_gauge_alerts()
@@ -109,6 +122,10 @@ export const casks = pgTable(
     check('casks_volume_positive', sql`${table.volume} > 0`),
     check('casks_abv_range', sql`${table.abv} between 0 and 100`),
     check(
+      'casks_fill_date_year',
+      sql`${table.fillDate} is null or ${table.year} = extract(year from ${table.fillDate})`,
+    ),
+    check(
       'casks_money_not_negative',
       sql`coalesce(${table.estimatedValue}, 0) >= 0 and coalesce(${table.currentValue}, 0) >= 0 and coalesce(${table.purchasePrice}, 0) >= 0`,
     ),
@@ -146,6 +163,14 @@ export const casks = pgTable(
       .where(sql`${table.deletedAt} is null`),
     index('casks_status_sort_idx')
       .on(table.status, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    // Identity (decision 400): one cask of a number, distillery and fill year.
+    uniqueIndex('casks_identity_unique')
+      .on(table.caskNumber, sql`lower(${table.distillery})`, table.year)
+      .where(sql`${table.deletedAt} is null and ${table.caskNumber} is not null`),
+    // The Cask List's warehouse filter, newest first.
+    index('casks_warehouse_listing_idx')
+      .on(table.warehouseId, table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
     // The substring search (pg_trgm, decision 176).
     index('casks_search_trgm_idx')

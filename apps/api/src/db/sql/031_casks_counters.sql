@@ -103,10 +103,12 @@ CREATE TRIGGER casks_counters_update AFTER UPDATE ON casks REFERENCING OLD TABLE
 CREATE TRIGGER casks_counters_delete AFTER DELETE ON casks REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION casks_counters_apply();
 --> statement-breakpoint
--- Casks: name, distillery, rows added, removed, deleted or restored (deleted_at, decision 273);
+-- Casks: what a search matches (name, distillery, cask number, location: decision 400), the
+-- warehouse a filter matches, rows added, removed, deleted or restored (deleted_at, decision 273);
 -- a status or notes change does not move it.
 CREATE TRIGGER casks_search_version
-  AFTER INSERT OR DELETE OR UPDATE OF name, distillery, deleted_at OR TRUNCATE ON casks
+  AFTER INSERT OR DELETE OR UPDATE OF name, distillery, cask_number, location, warehouse_id, deleted_at
+  OR TRUNCATE ON casks
   FOR EACH STATEMENT EXECUTE FUNCTION bump_counter_version('casks.search_version');
 --> statement-breakpoint
 -- Casks, for the Cask List's gauge alert filters (issue 30): any change, since a year, a gauge
