@@ -38,6 +38,37 @@ export async function casksByIds(
   return rowsOf<ImportCask>(result);
 }
 
+/** A cask as a row names it by its identity (decision 400): number, distillery, fill year. */
+export interface CaskIdentity {
+  number: string;
+  distillery: string;
+  year: number;
+}
+
+/** The key caskIdsByIdentity answers an identity under. */
+export const identityKey = (identity: CaskIdentity) =>
+  JSON.stringify([identity.number, identity.distillery.toLowerCase(), identity.year]);
+
+/**
+ * The ids of the casks (not deleted) these identities name, by identityKey: the number as
+ * written, the distillery regardless of case, the fill year (`year`), as the unique index
+ * casks_identity_unique holds them, so one identity names one cask at most (decision 400).
+ */
+export async function caskIdsByIdentity(
+  db: DbOrTx,
+  identities: readonly CaskIdentity[],
+): Promise<Map<string, string>> {
+  if (identities.length === 0) return new Map();
+  const keyed = identities.map((identity) => ({ key: identityKey(identity), ...identity }));
+  const result = await db.execute(sql`
+    select k.key, c.id
+    from jsonb_to_recordset(${JSON.stringify(keyed)}::jsonb)
+      as k(key text, number text, distillery text, year int)
+    join casks c on c.cask_number = k.number and lower(c.distillery) = lower(k.distillery)
+      and c.year = k.year and c.deleted_at is null`);
+  return new Map(rowsOf<{ key: string; id: string }>(result).map((row) => [row.key, row.id]));
+}
+
 /** A valuation a row would record, by what makes it the same valuation (decision 405). */
 export interface ValuationKey {
   line: number;

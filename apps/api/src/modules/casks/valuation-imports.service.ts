@@ -13,6 +13,7 @@ import {
   VALUATION_IMPORT_REQUIRED_COLUMNS,
   VALUATION_IMPORT_STALE,
   noCaskWithId,
+  noCaskWithIdentity,
   repeatsLine,
   type ValuationImportPreview,
   type ValuationImportResult,
@@ -33,8 +34,8 @@ import {
 import { recordValuation } from './cask-records.service.ts';
 import * as imports from './valuation-imports.repository.ts';
 
-/** How a row names its cask. */
-type CaskReference = { caskId: string };
+/** How a row names its cask: by its id, or by its identity (decision 400). */
+type CaskReference = { caskId: string } | { identity: imports.CaskIdentity };
 
 /** A row as read from the file, before it is matched to a cask. */
 interface FileRow {
@@ -48,6 +49,21 @@ interface FileRow {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SOURCE_BY_NAME = new Map(VALUATION_SOURCES.map((source) => [source.toLowerCase(), source]));
 
+/** The cask a row names: its `cask_id`, or else all three of number, distillery and fill year. */
+function caskNamed(
+  id: string,
+  identity: { number: string; distillery: string; year: string },
+): CaskReference {
+  if (id !== '') {
+    if (!UUID.test(id)) refuseRow(`cask_id '${id}' is not a cask's id`);
+    return { caskId: id.toLowerCase() };
+  }
+  const { number, distillery, year } = identity;
+  if (number === '' || distillery === '' || year === '') refuseRow(VALUATION_IMPORT_NO_CASK_NAMED);
+  if (!/^\d{4}$/.test(year)) refuseRow(`fill_year '${year}' is not a year, e.g. 2012`);
+  return { identity: { number, distillery, year: Number(year) } };
+}
+
 /**
  * The file's rows (the kit, lib/csv-import.ts): the cask named, then the date as the dialog's
  * option says, and the value, source and note checked by the contract `POST
@@ -58,14 +74,11 @@ function readFile(upload: CsvUpload, dateOrder: CsvDateOrder): ParsedCsv<FileRow
     columns: VALUATION_IMPORT_COLUMNS,
     required: VALUATION_IMPORT_REQUIRED_COLUMNS,
     row: (cells, { delimiter }) => {
-      const id = cells.cask_id ?? '';
-      let cask: CaskReference;
-      if (id !== '') {
-        if (!UUID.test(id)) refuseRow(`cask_id '${id}' is not a cask's id`);
-        cask = { caskId: id.toLowerCase() };
-      } else {
-        cask = refuseRow(VALUATION_IMPORT_NO_CASK_NAMED);
-      }
+      const cask = caskNamed(cells.cask_id ?? '', {
+        number: cells.cask_number ?? '',
+        distillery: cells.distillery ?? '',
+        year: cells.fill_year ?? '',
+      });
       const valuedOn = parseCsvDay(cells.date ?? '', dateOrder);
       const sourceCell = cells.source ?? '';
       const parsed = valuationBody.safeParse({
@@ -111,15 +124,37 @@ async function judge(
 ): Promise<Preview> {
   const file = readFile(upload, dateOrder);
   const refused: CsvRowRefusal[] = [...file.refused];
-  const ids = [...new Set(file.accepted.map(({ row }) => row.cask.caskId))];
+  // Identities are resolved to ids first, then every cask is read (and locked) in one statement,
+  // in id order. A cask renumbered or deleted in between changes the preview token: 409.
+  const byIdentity = await imports.caskIdsByIdentity(
+    db,
+    file.accepted.flatMap(({ row }) => ('identity' in row.cask ? [row.cask.identity] : [])),
+  );
+  const idOf = (reference: CaskReference) =>
+    'caskId' in reference
+      ? reference.caskId
+      : byIdentity.get(imports.identityKey(reference.identity));
+  const ids = [...new Set(file.accepted.flatMap(({ row }) => idOf(row.cask) ?? []))];
   const casks = new Map((await imports.casksByIds(db, ids, { lock })).map((c) => [c.id, c]));
 
   const seen = new Map<string, number>();
   const found: { line: number; row: FileRow; caskId: string }[] = [];
   for (const { line, row } of file.accepted) {
-    const cask = casks.get(row.cask.caskId);
+    const id = idOf(row.cask);
+    const cask = id === undefined ? undefined : casks.get(id);
     if (!cask) {
-      refused.push({ line, message: noCaskWithId(row.cask.caskId) });
+      const named = row.cask;
+      refused.push({
+        line,
+        message:
+          'caskId' in named
+            ? noCaskWithId(named.caskId)
+            : noCaskWithIdentity(
+                named.identity.number,
+                named.identity.distillery,
+                String(named.identity.year),
+              ),
+      });
       continue;
     }
     const key = `${cask.id}|${row.valuedOn}|${cents(row.value)}|${row.source}`;

@@ -10,6 +10,7 @@ import {
   VALUATION_IMPORT_NO_CASK_NAMED,
   VALUATION_IMPORT_STALE,
   noCaskWithId,
+  noCaskWithIdentity,
   repeatsLine,
   type ValuationImportPreview,
   type ValuationImportResult,
@@ -115,6 +116,34 @@ describe('preview', () => {
     ]);
     expect(shown.appliedBefore).toBeNull();
     expect(await valuationCount()).toBe(before);
+  });
+
+  test('a row names its cask by number, distillery (regardless of case) and fill year, or by its id', async () => {
+    const cask = await createCask(ctx, {
+      caskNumber: `N${Date.now()}`,
+      distillery: 'Glen Scotia',
+      year: 2015,
+      currentValue: '2000.00',
+    });
+    const number = cask.caskNumber!;
+    const file = [
+      'cask_number,distillery,fill_year,date,value,source',
+      `${number},GLEN SCOTIA,2015,${todayIso()},2100,Broker quote`,
+      `${number},Glen Scotia,2016,${todayIso()},2100,Broker quote`,
+      `${number},,2015,${todayIso()},2100,Broker quote`,
+      `${number},Glen Scotia,15,${todayIso()},2100,Broker quote`,
+    ].join('\n');
+
+    const shown = await preview(file);
+
+    expect(shown.matched).toEqual([
+      expect.objectContaining({ line: 2, caskId: cask.id, oldValue: 2000, newValue: 2100 }),
+    ]);
+    expect(shown.refused).toEqual([
+      { line: 3, message: noCaskWithIdentity(number, 'Glen Scotia', '2016') },
+      { line: 4, message: VALUATION_IMPORT_NO_CASK_NAMED },
+      { line: 5, message: "fill_year '15' is not a year, e.g. 2012" },
+    ]);
   });
 
   test('a file with a byte-order mark, semicolons, day/month/year dates and decimal commas reads the same', async () => {
