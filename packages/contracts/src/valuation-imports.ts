@@ -108,6 +108,7 @@ export const valuationImportResult = z.object({
 });
 export type ValuationImportResult = z.infer<typeof valuationImportResult>;
 export const valuationImportResultResponse = okEnvelope(valuationImportResult);
+export type ValuationImportResultResponse = z.infer<typeof valuationImportResultResponse>;
 
 /** What the apply says, e.g. '197 valuations recorded, 0 already recorded, 3 rows refused'. */
 export function valuationImportMessage(result: Omit<ValuationImportResult, 'importId'>): string {
@@ -119,3 +120,4 @@ export function valuationImportMessage(result: Omit<ValuationImportResult, 'impo
 /** The preview as a CSV report (cells formula-neutralised by the API). */
 export const valuationImportReport = z.object({ fileName: z.string(), csv: z.string() });
 export const valuationImportReportResponse = okEnvelope(valuationImportReport);
+export type ValuationImportReportResponse = z.infer<typeof valuationImportReportResponse>;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Boxes, CircleCheck, Hourglass } from 'lucide-react';
+import { Boxes, CircleCheck, Hourglass, Upload } from 'lucide-react';
 import type { Cask, CaskStats } from '@cask/contracts/casks';
 import {
   CASK_SEARCH_DEBOUNCE_MS,
@@ -43,6 +43,11 @@ import { useCan } from '@/lib/current-admin.ts';
 // The two forms and Confirm Delete load when first opened, not with the list (decision 125).
 const AddCaskModal = lazyModal(
   () => import('./components/add-cask-modal.tsx').then((m) => m.AddCaskModal),
+  (props) => props.open,
+);
+// 'Import valuations' (issue 44): for every role; a Viewer previews, only an Admin applies.
+const ImportValuationsModal = lazyModal(
+  () => import('./components/import-valuations-modal.tsx').then((m) => m.ImportValuationsModal),
   (props) => props.open,
 );
 const EditCaskModal = lazyModal(
@@ -176,7 +181,10 @@ function CaskStatCards({
   );
 }
 
-/** docs/screens/casks.md (/cask): the cards, the search, the Cask List and its three dialogs. */
+/**
+ * docs/screens/casks.md (/cask): the cards, the search, the Cask List, its three dialogs and
+ * 'Import valuations'.
+ */
 export default function CasksPage() {
   // Page, search, alert filter and sort in the URL (issue 31).
   const list = useListParams({ sorts: CASK_SORTS, filters: { alert: CASK_ALERTS } });
@@ -207,6 +215,7 @@ export default function CasksPage() {
   const [adding, setAdding] = useRequestedDialog('add-cask', canChange);
   const [addedBefore, setAddedBefore] = useState(false);
   const [editing, setEditing] = useState<Cask | null>(null);
+  const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Cask | null>(null);
   const remove = useDeleteCask();
 
@@ -224,6 +233,14 @@ export default function CasksPage() {
         actions={
           <>
             <ExportCsvButton list="casks" params={{ search, alert, sort: list.sort }} />
+            <Button
+              variant="secondary"
+              onClick={() => setImporting(true)}
+              {...preloadOn(ImportValuationsModal)}
+            >
+              <Upload size={16} aria-hidden />
+              Import valuations
+            </Button>
             {canChange ? (
               <Button onClick={() => setAdding(true)} {...preloadOn(AddCaskModal)}>
                 + Add Cask
@@ -294,6 +311,7 @@ export default function CasksPage() {
         }}
       />
       <EditCaskModal cask={editing} onClose={() => setEditing(null)} />
+      <ImportValuationsModal open={importing} onOpenChange={setImporting} />
       <DeleteCaskDialog cask={deleting} remove={remove} onClose={() => setDeleting(null)} />
     </>
   );

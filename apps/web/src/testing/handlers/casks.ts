@@ -18,6 +18,16 @@ import type {
   UpdateCaskBody,
 } from '@cask/contracts/casks';
 import { uuidParam } from '@cask/contracts/common';
+import {
+  VALUATION_IMPORT_FLAG_PERCENT,
+  VALUATION_IMPORT_STALE,
+  valuationImportMessage,
+  type ValuationImportPreview,
+  type ValuationImportPreviewResponse,
+  type ValuationImportRow,
+  type ValuationImportReportResponse,
+  type ValuationImportResultResponse,
+} from '@cask/contracts/valuation-imports';
 import { parseAbv, parseVolume } from '@cask/contracts/measures';
 import { aCask, testUuid } from '../factories.ts';
 import {
@@ -87,6 +97,61 @@ function record(recorded: Cask, status: number, message?: string) {
       latestValuation: latestValuationOf(recorded),
     },
   } satisfies CaskRecordResponse);
+}
+
+/**
+ * The preview of an import's file as the API answers it, for the rows this store can judge: a
+ * row's cask by its `cask_id`, its date, value and source as written; its token names the casks'
+ * versions, so a cask changed since answers 409 at the apply.
+ */
+async function importPreview(request: Request): Promise<ValuationImportPreview> {
+  const { files } = await formFields(request);
+  const text = (await files.file?.[0]?.text()) ?? '';
+  const [header = '', ...lines] = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const names = header.split(',').map((name) => name.trim().toLowerCase());
+  const matched: ValuationImportRow[] = [];
+  const refused: { line: number; message: string }[] = [];
+  lines.forEach((line, index) => {
+    const cells = Object.fromEntries(line.split(',').map((cell, at) => [names[at], cell.trim()]));
+    const lineNumber = index + 2;
+    const recorded = caskOf(cells.cask_id);
+    const newValue = Number(cells.value);
+    if (!recorded)
+      return refused.push({ line: lineNumber, message: `No cask with id ${cells.cask_id}` });
+    if (!(newValue >= 0))
+      return refused.push({ line: lineNumber, message: 'Value cannot be negative' });
+    const oldValue = recorded.currentValue;
+    const changePercent = oldValue
+      ? Math.round(((newValue - oldValue) / oldValue) * 1000) / 10
+      : null;
+    matched.push({
+      line: lineNumber,
+      caskId: recorded.id,
+      caskName: recorded.name,
+      distillery: recorded.distillery,
+      valuedOn: cells.date ?? '',
+      source: (cells.source ?? 'Other') as ValuationImportRow['source'],
+      note: cells.note ?? '',
+      oldValue,
+      newValue,
+      changePercent,
+      flagged: changePercent !== null && Math.abs(changePercent) > VALUATION_IMPORT_FLAG_PERCENT,
+      becomesCurrent: true,
+      alreadyRecorded: false,
+    });
+  });
+  return {
+    fileName: files.file?.[0]?.name ?? null,
+    fileHash: 'test-hash',
+    rows: lines.length,
+    matched,
+    refused,
+    toRecord: matched.length,
+    alreadyRecorded: 0,
+    flagged: matched.filter((row) => row.flagged).length,
+    appliedBefore: null,
+    previewToken: matched.map((row) => `${row.caskId}@${caskOf(row.caskId)?.version}`).join(','),
+  };
 }
 
 /** Casks (modules/casks) and a cask's record: regauges, transfers and provenance. */
@@ -323,5 +388,47 @@ export const casksHandlers = [
       message: 'Cask deleted successfully!',
       data: { id: target.id },
     } satisfies DeleteCaskResponse);
+  }),
+  // 'Import valuations' (issue 44): rows by cask_id only, comma-separated, ISO dates.
+  http.post('/api/casks/valuation-imports/preview', async ({ request }) =>
+    json(200, {
+      success: true,
+      data: await importPreview(request),
+    } satisfies ValuationImportPreviewResponse),
+  ),
+  http.post('/api/casks/valuation-imports/report', async ({ request }) => {
+    const preview = await importPreview(request);
+    const lines = [
+      'line,status,message',
+      ...preview.matched.map((row) => `${row.line},to record,`),
+      ...preview.refused.map((row) => `${row.line},refused,${row.message}`),
+    ];
+    return json(200, {
+      success: true,
+      data: { fileName: 'import-preview.csv', csv: lines.join('\r\n') },
+    } satisfies ValuationImportReportResponse);
+  }),
+  http.post('/api/casks/valuation-imports', async ({ request }) => {
+    const preview = await importPreview(request.clone());
+    const { fields } = await formFields(request);
+    if (fields.previewToken !== preview.previewToken) return apiError(409, VALUATION_IMPORT_STALE);
+    for (const row of preview.matched) {
+      const recorded = caskOf(row.caskId);
+      if (!recorded || !row.becomesCurrent) continue;
+      const gain = recorded.purchasePrice === null ? null : row.newValue - recorded.purchasePrice;
+      Object.assign(recorded, { currentValue: row.newValue, gain, calculatedGain: gain });
+      recorded.version = nextVersion(recorded.version);
+    }
+    const result = {
+      importId: testUuid(),
+      recorded: preview.toRecord,
+      alreadyRecorded: 0,
+      refused: preview.refused.length,
+    };
+    return json(201, {
+      success: true,
+      message: valuationImportMessage(result),
+      data: result,
+    } satisfies ValuationImportResultResponse);
   }),
 ];
