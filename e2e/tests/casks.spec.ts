@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { saveScreen, signIn, toast } from '../support/session.ts';
 import { bodyRows, cardNumber, cardValue, table } from '../support/queries.ts';
 
@@ -445,4 +446,93 @@ test("a valuation moves the cask page, the owner's page and the dashboard's 'Por
   await expect.poll(dashboardPortfolio).toBe(dashboardBefore + 25075);
 
   expect((await page.request.delete(`/api/casks/${id}`, { headers })).ok()).toBe(true);
+});
+
+test("'Import valuations': a file of 200 valuations and 3 bad rows is previewed, the bad rows named by line, and applied", async ({
+  page,
+}) => {
+  // Issue 44 (docs/screens/casks.md#import-valuations). Ten casks of its own, added through the
+  // API with a value and deleted at the end, each valued on 20 past days by the file; three rows
+  // are bad (an unknown cask, a day that does not exist, a negative value).
+  test.setTimeout(120_000);
+  const headers = await apiHeaders(page);
+  const customers = await page.request.get('/api/users?page=1&limit=1', { headers });
+  const [owner] = (await customers.json()).data.users as { id: string }[];
+  const stamp = Date.now();
+  const ids: string[] = [];
+  for (let n = 0; n < 10; n += 1) {
+    const added = await page.request.post('/api/casks', {
+      headers,
+      multipart: {
+        name: `Imported ${stamp} ${n}`,
+        distillery: 'Springbank',
+        currentValue: '10000',
+        status: 'Maturing',
+        owner: owner?.id ?? '',
+      },
+    });
+    expect(added.ok()).toBe(true);
+    ids.push(((await added.json()).data.cask as ApiCask).id);
+  }
+  // 19 past days join the history; the 20th row, today, becomes the current value.
+  const today = new Date().toISOString().slice(0, 10);
+  const lines = ['cask_id,date,value,source,note'];
+  ids.forEach((id, n) => {
+    for (let day = 1; day <= 20; day += 1) {
+      const date = day === 20 ? today : `2025-03-${String(day).padStart(2, '0')}`;
+      lines.push(`${id},${date},${10000 + n * 100 + day},Broker quote,Import ${stamp}`);
+    }
+  });
+  // Lines 42, 103 and 164 of the file (the header is line 1).
+  lines.splice(41, 0, `3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b,2025-03-01,100,Other,`);
+  lines.splice(102, 0, `${ids[0]},2025-02-30,100,Other,`);
+  lines.splice(163, 0, `${ids[1]},2025-03-21,-5,Other,`);
+  const file = {
+    name: 'valuations.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n')),
+  };
+
+  await openCasks(page);
+  await page.getByRole('button', { name: 'Import valuations' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import valuations' });
+  await dialog.getByLabel('CSV file').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    '203 rows: 200 to record, 0 already recorded, 0 flagged (change over 50%), 3 refused.',
+  );
+  const refused = dialog.getByRole('table', { name: 'Refused rows (3)' });
+  await expect(bodyRows(refused)).toHaveText([
+    /^42No cask with id 3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b$/,
+    /^103Date '2025-02-30' is not a day of the calendar$/,
+    /^164Value cannot be negative$/,
+  ]);
+  await expect(dialog.getByRole('table', { name: 'Matched rows (200)' })).toBeVisible();
+  await expectNoAxeViolations(page, 'Import valuations with its preview');
+  await saveScreen(page, 'import-valuations-preview');
+
+  await dialog.getByRole('button', { name: 'Apply (200 valuations)' }).click();
+  await expect(
+    toast(page, '200 valuations recorded, 0 already recorded, 3 rows refused'),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // Each cask's current value is its row of today, the latest; the Cask List shows it.
+  const record = await page.request.get(`/api/casks/${ids[9]}/record`, { headers });
+  expect((await record.json()).data).toMatchObject({
+    cask: { currentValue: 10920 },
+    latestValuation: { valuedOn: today, value: 10920, source: 'Broker quote' },
+  });
+
+  // The same file again: nothing is recorded twice.
+  await page.getByRole('button', { name: 'Import valuations' }).click();
+  await dialog.getByLabel('CSV file').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('status')).toContainText(
+    '203 rows: 0 to record, 200 already recorded',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  for (const id of ids) {
+    expect((await page.request.delete(`/api/casks/${id}`, { headers })).ok()).toBe(true);
+  }
 });

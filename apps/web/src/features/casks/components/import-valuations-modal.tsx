@@ -230,17 +230,7 @@ function ImportForm({ onDone }: { onDone: () => void }) {
         </>
       }
     >
-      <p className="text-sm text-oak-700">
-        A CSV file with the columns {VALUATION_IMPORT_COLUMNS.join(', ')}: each row names its cask
-        by cask_id, or by cask_number, distillery and fill_year. Comma or semicolon, at most 10 MB.{' '}
-        <button
-          type="button"
-          className="font-medium text-gold-700 underline underline-offset-2"
-          onClick={() => saveText(VALUATION_IMPORT_SAMPLE_NAME, VALUATION_IMPORT_SAMPLE)}
-        >
-          Download the sample file
-        </button>
-      </p>
+      <FileFormat />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="CSV file"
@@ -277,6 +267,23 @@ function ImportForm({ onDone }: { onDone: () => void }) {
       ) : null}
       {shown ? <PreviewResult preview={shown} /> : null}
     </ModalForm>
+  );
+}
+
+/** What the file must look like, and the sample file (VALUATION_IMPORT_SAMPLE). */
+function FileFormat() {
+  return (
+    <p className="text-sm text-oak-700">
+      A CSV file with the columns {VALUATION_IMPORT_COLUMNS.join(', ')}: each row names its cask by
+      cask_id, or by cask_number, distillery and fill_year. Comma or semicolon, at most 10 MB.{' '}
+      <button
+        type="button"
+        className="font-medium text-gold-700 underline underline-offset-2"
+        onClick={() => saveText(VALUATION_IMPORT_SAMPLE_NAME, VALUATION_IMPORT_SAMPLE)}
+      >
+        Download the sample file
+      </button>
+    </p>
   );
 }
 
