@@ -17,6 +17,7 @@ import { BULK_SEARCH_TERMS } from '../apps/api/src/db/seed/bulk-seed.service.ts'
 import { DISTILLERIES, EMAIL_DOMAINS } from '../apps/api/src/db/seed/catalogue.ts';
 import { repoRoot, startApi, type RunningApi } from './lib/api-server.ts';
 import { checkoutBefore } from './lib/before-ref.ts';
+import { benchIssue44 } from './issue44.ts';
 import { benchIssue46, type Checkout } from './issue46.ts';
 import { createQueryCapture, type QueryCapture } from './lib/capture.ts';
 import {
@@ -56,10 +57,13 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-function onlyFromEnv(raw: string | undefined): 'export' | 'records' | 'issue31' | 'issue46' | null {
+const ONLY = ['export', 'records', 'issue31', 'issue44', 'issue46'] as const;
+
+function onlyFromEnv(raw: string | undefined): (typeof ONLY)[number] | null {
   if (raw === undefined || raw === '') return null;
-  if (raw === 'export' || raw === 'records' || raw === 'issue31' || raw === 'issue46') return raw;
-  throw new Error(`BENCH_ONLY must be export, records, issue31 or issue46, got "${raw}"`);
+  const only = ONLY.find((name) => name === raw);
+  if (only) return only;
+  throw new Error(`BENCH_ONLY must be ${ONLY.join(', ')}, got "${raw}"`);
 }
 
 const settings = {
@@ -77,6 +81,8 @@ const settings = {
    * rows (the customer page of the customer with the most orders, and the dashboard's trends);
    * `issue31`: only issue 31's rows (the sorted lists and the palette's search); `issue46`: only
    * issue 46's (bench/issue46.ts: the dashboard, two saves, the restart). On PostgreSQL.
+   * `issue44`: only issue 44's (bench/issue44.ts: a 10,000-row valuations import, previewed and
+   * applied), on embedded PGlite unless BENCH_ISSUE44_DATABASE_URL names a server.
    */
   only: onlyFromEnv(process.env.BENCH_ONLY),
   /** BENCH_ONLY=issue46: a commit whose API is measured too, alternately with this checkout's. */
@@ -92,7 +98,9 @@ const settings = {
       repoRoot,
       process.env.BENCH_ONLY === 'issue46'
         ? 'bench/results/issue46-latest.md'
-        : 'bench/results/latest.md',
+        : process.env.BENCH_ONLY === 'issue44'
+          ? 'bench/results/issue44-latest.md'
+          : 'bench/results/latest.md',
     ),
   /** An earlier run's report (e.g. of the commit before a change), shown beside this run's. */
   before: process.env.BENCH_BEFORE || null,
@@ -680,6 +688,33 @@ async function runIssue46(load: LoadOptions, started: number, loadAtStart: numbe
   );
 }
 
+/** BENCH_ONLY=issue44 (bench/issue44.ts): the valuations import, preview and apply. */
+async function runIssue44(started: number, loadAtStart: number) {
+  const table = await benchIssue44(log);
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  const markdown = [
+    '# Benchmark: issue 44 (BENCH_ONLY=issue44)',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString()} (the whole run took ${minutes} min).`,
+    '',
+    '## Machine',
+    '',
+    machineLines(describeMachine(), 'PostgreSQL as the table says (PGlite: embedded)'),
+    `- Load average (1 min): ${loadAtStart.toFixed(1)} at the start of the run, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end.`,
+    "- One request at a time: the preview (multipart upload, parse, match, judge), then the apply of that preview (one transaction, each row through Record Valuation's path, decision 405); the API's production bundle in its own process; memory is its VmRSS sampled every 20 ms during each request against the idle process just before.",
+    '',
+    '## Rows',
+    '',
+    table,
+    '',
+  ].join('\n');
+  mkdirSync(path.dirname(settings.output), { recursive: true });
+  writeFileSync(settings.output, markdown);
+  console.info(
+    `\n${table}\n\nWritten to ${path.relative(repoRoot, settings.output)} (${minutes} min).`,
+  );
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const machine = describeMachine();
@@ -703,6 +738,7 @@ async function main(): Promise<void> {
     seconds: settings.seconds,
   };
   if (settings.only === 'issue46') return runIssue46(load, started, loadAtStart);
+  if (settings.only === 'issue44') return runIssue44(started, loadAtStart);
   const server = await benchPostgres(load);
   const embedded = settings.skipEmbedded || settings.only !== null ? [] : await benchEmbedded(load);
   const health = server.rows.find((row) => row.kind === 'reference')?.api;

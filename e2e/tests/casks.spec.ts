@@ -503,9 +503,9 @@ test("'Import valuations': a file of 200 valuations and 3 bad rows is previewed,
   );
   const refused = dialog.getByRole('table', { name: 'Refused rows (3)' });
   await expect(bodyRows(refused)).toHaveText([
-    /^42No cask with id 3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b$/,
-    /^103Date '2025-02-30' is not a day of the calendar$/,
-    /^164Value cannot be negative$/,
+    /^42\s*No cask with id 3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b$/,
+    /^103\s*Date '2025-02-30' is not a day of the calendar$/,
+    /^164\s*Value cannot be negative$/,
   ]);
   await expect(dialog.getByRole('table', { name: 'Matched rows (200)' })).toBeVisible();
   await expectNoAxeViolations(page, 'Import valuations with its preview');

@@ -1,0 +1,173 @@
+/**
+ * `BENCH_ONLY=issue44 npm run bench` (issue 44, decisions 404 and 405): 'Import valuations' with
+ * a file of 10,000 valuations, one a cask, previewed and then applied through the real API, each
+ * with its time and the API's resident memory (VmRSS in /proc, sampled every 20 ms) against the
+ * idle process just before. Targets: the preview under 2 s, each under 100 MB of growth; the
+ * apply's time is reported (one transaction, five statements a row, decision 405).
+ *
+ * On embedded PGlite by default (BENCH_ISSUE44_DIR, seeded with BENCH_ISSUE44_CUSTOMERS
+ * customers: a third as many casks), or on PostgreSQL with BENCH_ISSUE44_DATABASE_URL. Each run
+ * imports new values (a cent more than the last run's), so a run on a reused database records
+ * all its rows again.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf } from '../apps/api/src/db/client.ts';
+import { signAccessToken } from '../apps/api/src/lib/tokens.ts';
+import { repoRoot, startApi, type RunningApi } from './lib/api-server.ts';
+import { ensureBenchAdmin, prepareDatabase } from './lib/database.ts';
+
+export const ISSUE44_TARGETS = { previewSeconds: 2, rssGrowthMb: 100 } as const;
+export const ISSUE44_ROWS = 10_000;
+
+export interface ImportMeasurement {
+  label: string;
+  status: number;
+  seconds: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  rssGrowthMb: number;
+  answer: string;
+}
+
+/** The process's resident memory in MB (Linux), or NaN where /proc cannot tell. */
+function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? Number.NaN : Number(kb) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** One multipart POST of the file, timed, with the API's memory sampled while it runs. */
+async function measurePost(
+  api: RunningApi,
+  label: string,
+  url: string,
+  file: string,
+  fields: Record<string, string>,
+  headers: Record<string, string>,
+): Promise<ImportMeasurement & { body: unknown }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([file], { type: 'text/csv' }), 'valuations.csv');
+  const rssBeforeMb = rssMb(api.pid);
+  let rssPeakMb = rssBeforeMb;
+  const sampler = setInterval(() => {
+    const now = rssMb(api.pid);
+    if (now > rssPeakMb) rssPeakMb = now;
+  }, 20);
+  const started = performance.now();
+  let response: Response;
+  let body: { message?: string; data?: unknown };
+  try {
+    response = await fetch(`${api.baseUrl}${url}`, { method: 'POST', headers, body: form });
+    body = (await response.json()) as typeof body;
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const last = rssMb(api.pid);
+  if (last > rssPeakMb) rssPeakMb = last;
+  return {
+    label,
+    status: response.status,
+    seconds,
+    rssBeforeMb,
+    rssPeakMb,
+    rssGrowthMb: rssPeakMb - rssBeforeMb,
+    answer: body.message ?? '',
+    body: body.data,
+  };
+}
+
+/** The file: one row a cask (cask_id), dated today, its current value plus a cent. */
+async function valuationsFile(where: { url: string } | { dataDir: string }): Promise<string> {
+  const database = await openDatabase(
+    'url' in where ? { url: where.url, dataDir: 'unused' } : { dataDir: where.dataDir },
+  );
+  try {
+    const casks = rowsOf<{ id: string; value: string }>(
+      await database.db.execute(sql`
+        select id, (coalesce(current_value, 1000) + 0.01)::text as value from casks
+        where deleted_at is null order by id limit ${ISSUE44_ROWS}`),
+    );
+    if (casks.length < ISSUE44_ROWS) {
+      throw new Error(
+        `issue 44's row needs ${ISSUE44_ROWS} casks, the database has ${casks.length}: seed more customers (3 a cask)`,
+      );
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    return [
+      'cask_id,date,value,source,note',
+      ...casks.map((cask) => `${cask.id},${today},${cask.value},Internal model,bench`),
+    ].join('\n');
+  } finally {
+    await database.close();
+  }
+}
+
+export async function benchIssue44(log: (line: string) => void): Promise<string> {
+  const url = process.env.BENCH_ISSUE44_DATABASE_URL || null;
+  const customers = Number(process.env.BENCH_ISSUE44_CUSTOMERS || 3 * ISSUE44_ROWS);
+  const where = url
+    ? { url }
+    : {
+        dataDir: process.env.BENCH_ISSUE44_DIR || path.join(repoRoot, 'bench/.tmp/pglite-issue44'),
+      };
+  log(`Issue 44 on ${url ? 'PostgreSQL' : 'embedded PGlite'}: ${customers} customers`);
+  await prepareDatabase(where, customers, 42, log);
+  const adminId = await ensureBenchAdmin(where);
+  const file = await valuationsFile(where);
+  const api = await startApi(where);
+  try {
+    const headers = {
+      authorization: `Bearer ${await signAccessToken(api.jwtSecret, { adminId, tokenVersion: 0 })}`,
+    };
+    const preview = await measurePost(
+      api,
+      `Preview of ${ISSUE44_ROWS.toLocaleString('en-US')} valuations`,
+      '/api/casks/valuation-imports/preview',
+      file,
+      { dateOrder: 'iso' },
+      headers,
+    );
+    const data = preview.body as { previewToken?: string; toRecord?: number } | undefined;
+    preview.answer = `${data?.toRecord ?? '?'} to record`;
+    log(`  preview: ${preview.status} in ${preview.seconds.toFixed(2)} s`);
+    const apply = await measurePost(
+      api,
+      `Apply of ${ISSUE44_ROWS.toLocaleString('en-US')} valuations`,
+      '/api/casks/valuation-imports',
+      file,
+      { dateOrder: 'iso', previewToken: data?.previewToken ?? '' },
+      headers,
+    );
+    log(`  apply: ${apply.status} in ${apply.seconds.toFixed(2)} s (${apply.answer})`);
+    return issue44Table([preview, apply], url ? 'PostgreSQL' : 'embedded PGlite', customers);
+  } finally {
+    await api.stop();
+  }
+}
+
+function issue44Table(rows: ImportMeasurement[], engine: string, customers: number): string {
+  const mb = (value: number) => (Number.isNaN(value) ? '?' : value.toFixed(0));
+  const verdict = (row: ImportMeasurement, index: number) => {
+    const memory = row.rssGrowthMb < ISSUE44_TARGETS.rssGrowthMb;
+    const time = index > 0 || row.seconds < ISSUE44_TARGETS.previewSeconds;
+    return memory && time ? 'met' : 'NOT met';
+  };
+  return [
+    `${engine}, ${customers.toLocaleString('en-US')} customers (${Math.floor(customers / 3).toLocaleString('en-US')} casks); the file: ${ISSUE44_ROWS.toLocaleString('en-US')} rows by cask_id, one a cask, dated today.`,
+    '',
+    '| Row | Status | Seconds | RSS before (MB) | RSS peak (MB) | Growth (MB) | Answer | Target (preview < 2 s; growth < 100 MB) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (row, index) =>
+        `| ${row.label} | ${row.status} | ${row.seconds.toFixed(2)} | ${mb(row.rssBeforeMb)} | ${mb(row.rssPeakMb)} | ${mb(row.rssGrowthMb)} | ${row.answer} | ${verdict(row, index)} |`,
+    ),
+  ].join('\n');
+}
