@@ -59,15 +59,31 @@ export function withoutSecrets(value: unknown): unknown {
  * before/after.
  */
 export async function writeAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    adminId: entry.adminId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId ?? null,
-    before: withoutSecrets(entry.before ?? null),
-    after: withoutSecrets(entry.after ?? null),
-    ip: entry.ip ?? null,
-    userAgent: entry.userAgent ?? currentRequestContext()?.userAgent ?? null,
-    bulkId: entry.bulkId ?? null,
-  });
+  await writeAudits(tx, [entry]);
+}
+
+/** Rows an INSERT of the audit log carries at most: 9 parameters a row, under PostgreSQL's 65,535. */
+const AUDIT_ROWS_PER_INSERT = 1000;
+
+/**
+ * Several audit rows in the caller's transaction, as writeAudit writes one, in as few INSERTs as
+ * PostgreSQL's parameter limit allows (an import's valuations, issue 44).
+ */
+export async function writeAudits(tx: DbOrTx, entries: readonly AuditEntry[]): Promise<void> {
+  const userAgent = currentRequestContext()?.userAgent ?? null;
+  for (let from = 0; from < entries.length; from += AUDIT_ROWS_PER_INSERT) {
+    await tx.insert(auditLog).values(
+      entries.slice(from, from + AUDIT_ROWS_PER_INSERT).map((entry) => ({
+        adminId: entry.adminId,
+        action: entry.action,
+        entity: entry.entity,
+        entityId: entry.entityId ?? null,
+        before: withoutSecrets(entry.before ?? null),
+        after: withoutSecrets(entry.after ?? null),
+        ip: entry.ip ?? null,
+        userAgent: entry.userAgent ?? userAgent,
+        bulkId: entry.bulkId ?? null,
+      })),
+    );
+  }
 }

@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type {
   CaskTransfer,
   LatestValuation,
@@ -178,24 +178,92 @@ export async function insertValuation(
   return row;
 }
 
-/**
- * After a valuation: its value becomes the cask's current value when it is the latest valuation
- * (`currentValue`; the counters, the portfolio's months and the gains follow through the triggers
- * on casks, in the same transaction), and the cask's version moves either way, since its history
- * has changed (decision 395).
- */
-export async function markCaskValued(
+/** The casks about to be valued, locked in id order (not deleted), with what a valuation reads. */
+export async function lockCasksForValuation(
   tx: DbOrTx,
-  caskId: string,
-  currentValue: string | undefined,
+  ids: readonly string[],
+): Promise<{ id: string; currentValue: string | null; updatedAt: Date }[]> {
+  return tx
+    .select({ id: casks.id, currentValue: casks.currentValue, updatedAt: casks.updatedAt })
+    .from(casks)
+    .where(and(inArray(casks.id, [...ids]), isNull(casks.deletedAt)))
+    .orderBy(casks.id)
+    .for('update');
+}
+
+/** Each cask's latest valuation day (decision 395), for the casks that have one. */
+export async function latestValuationDays(
+  tx: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ caskId: caskValuations.caskId, day: max(caskValuations.valuedOn) })
+    .from(caskValuations)
+    .where(inArray(caskValuations.caskId, [...ids]))
+    .groupBy(caskValuations.caskId);
+  return new Map(rows.flatMap((row) => (row.day === null ? [] : [[row.caskId, row.day]])));
+}
+
+/** Rows an INSERT of valuations carries at most: 8 parameters a row, under PostgreSQL's 65,535. */
+const VALUATIONS_PER_INSERT = 1000;
+
+/**
+ * Adds valuations (history rows: never changed afterwards, src/db/sql/051), in the order given,
+ * in as few INSERTs as the parameter limit allows; the trigger of src/db/sql/050 writes their
+ * months' points of the value history in each statement. Each is recorded at the clock's time
+ * (the casks' locks are held by then, so a valuation recorded after another of the same cask is
+ * the later one), plus its place in the list in microseconds, so the rows of one statement keep
+ * their order too (the order that says which is the latest of a day). Answers each value as
+ * stored, by id.
+ */
+export async function insertValuations(
+  tx: DbOrTx,
+  rows: readonly {
+    id: string;
+    caskId: string;
+    valuedOn: string;
+    value: string;
+    source: ValuationSource;
+    note: string | null;
+    adminId: string;
+    importId: string | null;
+  }[],
+): Promise<Map<string, string>> {
+  const stored = new Map<string, string>();
+  for (let from = 0; from < rows.length; from += VALUATIONS_PER_INSERT) {
+    const batch = rows.slice(from, from + VALUATIONS_PER_INSERT);
+    const inserted = await tx
+      .insert(caskValuations)
+      .values(
+        batch.map((row, index) => ({
+          ...row,
+          createdAt: sql`clock_timestamp() + ${index} * interval '1 microsecond'`,
+        })),
+      )
+      .returning({ id: caskValuations.id, value: caskValuations.value });
+    for (const row of inserted) stored.set(row.id, row.value);
+  }
+  return stored;
+}
+
+/**
+ * After valuations: each cask's new current value where one of them is its latest valuation
+ * (`currentValue`; the counters, the portfolio's months and the gains follow through the triggers
+ * on casks, in the same statement), and every valued cask's version moves, since its history has
+ * changed (decision 395). One UPDATE over one jsonb parameter.
+ */
+export async function markCasksValued(
+  tx: DbOrTx,
+  changes: readonly { caskId: string; currentValue: string | null }[],
 ): Promise<void> {
-  await tx
-    .update(casks)
-    .set({
-      ...(currentValue === undefined ? {} : { currentValue }),
-      updatedAt: nextUpdatedAt(casks.updatedAt),
-    })
-    .where(eq(casks.id, caskId));
+  if (changes.length === 0) return;
+  await tx.execute(sql`
+    update ${casks} set
+      current_value = coalesce(v."currentValue", ${casks.currentValue}),
+      updated_at = ${nextUpdatedAt(casks.updatedAt)}
+    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+      as v("caskId" uuid, "currentValue" numeric)
+    where ${casks.id} = v."caskId"`);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   GAUGE_DATE_IN_FUTURE,
   TRANSFER_OWNER_NOT_FOUND,
@@ -16,7 +17,7 @@ import { CASK_NOT_FOUND } from '@cask/contracts/casks';
 import type { z } from 'zod';
 import type { regaugeBody, transferBody } from '@cask/contracts/cask-records';
 import type { Database, Tx } from '../../db/client.ts';
-import { writeAudit, type Actor } from '../../db/audit.ts';
+import { writeAudit, writeAudits, type Actor, type AuditEntry } from '../../db/audit.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { assertRecordVersion, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
@@ -35,63 +36,97 @@ const lpaText = (units: number) => (units / 1e7).toFixed(3);
 const refuse = (field: string, message: string) =>
   new BadRequestError(message, [{ field, message }]);
 
+/** One valuation to record: the cask and what the single route's body says of it. */
+export interface ValuationToRecord {
+  caskId: string;
+  input: ValuationInput;
+}
+
 /**
- * Issue 44 (decision 395): a valuation, kept as history, in the caller's transaction. With the
- * cask locked and its version checked (412), a day before the latest valuation's is refused
- * unless the input says it is meant; one that is the latest (a later day, or the same day:
- * recorded after) becomes the current value in the same transaction, and an earlier one only
- * joins the history. The audit row holds the current value before and after. 'Import valuations'
- * records each of its rows through this too (valuation-imports.service.ts, decision 405), with the
- * import's id on the valuation and as the audit rows' bulk id.
+ * Issue 44 (decision 395): valuations, kept as history, in the caller's transaction: one from
+ * `POST /casks/{id}/valuations`, or every row of an import (valuation-imports.service.ts,
+ * decision 405), by the same rules and in the same few statements whatever their number. With
+ * the casks locked (404 for one that is not there) and, for the single route, its version
+ * checked (412), each valuation in the order given: a day after today is refused, and a day
+ * before its cask's latest valuation's unless the input says it is meant; one that is the latest
+ * (a later day, or the same day: recorded after) becomes the current value, an earlier one only
+ * joins the history. One audit row each (`cask.valued`), with the current value before and after
+ * it; an import's valuations carry its id, and their audit rows it as their bulk id.
  */
-export async function recordValuation(
+export async function recordValuations(
   tx: Tx,
-  id: string,
-  input: ValuationInput,
+  valuations: readonly ValuationToRecord[],
   actor: Actor,
-  expected: ExpectedRecordVersions,
-  /** The import recording it ('Import valuations', decision 405): its rows share its id. */
-  importId?: string,
+  options: { expected?: ExpectedRecordVersions; importId?: string } = {},
 ): Promise<void> {
-  const cask = await repo.lockCask(tx, id);
-  if (!cask) throw new NotFoundError(CASK_NOT_FOUND);
-  assertRecordVersion(expected, cask.updatedAt);
-  // The contract refused a day after today when it parsed; the day may have turned since.
-  if (input.valuedOn > todayIso()) throw refuse('valuedOn', GAUGE_DATE_IN_FUTURE);
-  const latest = await records.latestValuation(tx, id);
-  const latestOn = latest?.valuedOn ?? null;
-  const refusal = valuationDateRefusal(input.valuedOn, latestOn, input.earlierThanLatest);
-  if (refusal) throw refuse('valuedOn', refusal);
-  const note = input.note ? input.note : null;
-  const valuation = await records.insertValuation(tx, {
-    caskId: id,
-    valuedOn: input.valuedOn,
-    value: input.value,
-    source: input.source,
-    note,
-    adminId: actor.adminId,
-    importId: importId ?? null,
+  const ids = [...new Set(valuations.map((valuation) => valuation.caskId))];
+  const locked = await records.lockCasksForValuation(tx, ids);
+  if (locked.length !== ids.length) throw new NotFoundError(CASK_NOT_FOUND);
+  if (options.expected !== undefined) {
+    for (const cask of locked) assertRecordVersion(options.expected, cask.updatedAt);
+  }
+  const latestOn = await records.latestValuationDays(tx, ids);
+  const importId = options.importId ?? null;
+  // Each valuation judged against its cask's latest one, the earlier ones of the list included.
+  const judged = valuations.map(({ caskId, input }) => {
+    // The contract refused a day after today when it parsed; the day may have turned since.
+    if (input.valuedOn > todayIso()) throw refuse('valuedOn', GAUGE_DATE_IN_FUTURE);
+    const latest = latestOn.get(caskId) ?? null;
+    const refusal = valuationDateRefusal(input.valuedOn, latest, input.earlierThanLatest);
+    if (refusal) throw refuse('valuedOn', refusal);
+    const isLatest = latest === null || input.valuedOn >= latest;
+    if (isLatest) latestOn.set(caskId, input.valuedOn);
+    return {
+      row: {
+        id: randomUUID(),
+        caskId,
+        valuedOn: input.valuedOn,
+        value: input.value,
+        source: input.source,
+        note: input.note ? input.note : null,
+        adminId: actor.adminId,
+        importId,
+      },
+      isLatest,
+    };
   });
-  const isLatest = latestOn === null || input.valuedOn >= latestOn;
-  await records.markCaskValued(tx, id, isLatest ? valuation.value : undefined);
-  await writeAudit(tx, {
-    adminId: actor.adminId,
-    action: 'cask.valued',
-    entity: 'cask',
-    entityId: id,
-    before: { currentValue: cask.currentValue },
-    after: {
-      currentValue: isLatest ? valuation.value : cask.currentValue,
-      valuedOn: input.valuedOn,
-      value: valuation.value,
-      source: input.source,
-      note,
-      valuationId: valuation.id,
-      ...(importId ? { importId } : {}),
-    },
-    ip: actor.ip,
-    bulkId: importId ?? null,
+  const stored = await records.insertValuations(
+    tx,
+    judged.map(({ row }) => row),
+  );
+  const current = new Map(locked.map((cask) => [cask.id, cask.currentValue]));
+  const audits: AuditEntry[] = judged.map(({ row, isLatest }) => {
+    const value = stored.get(row.id) ?? row.value;
+    const before = current.get(row.caskId) ?? null;
+    if (isLatest) current.set(row.caskId, value);
+    return {
+      adminId: actor.adminId,
+      action: 'cask.valued',
+      entity: 'cask',
+      entityId: row.caskId,
+      before: { currentValue: before },
+      after: {
+        currentValue: isLatest ? value : before,
+        valuedOn: row.valuedOn,
+        value,
+        source: row.source,
+        note: row.note,
+        valuationId: row.id,
+        ...(importId ? { importId } : {}),
+      },
+      ip: actor.ip,
+      bulkId: importId,
+    };
   });
+  const valuedLatest = new Set(judged.filter((j) => j.isLatest).map((j) => j.row.caskId));
+  await records.markCasksValued(
+    tx,
+    ids.map((caskId) => ({
+      caskId,
+      currentValue: valuedLatest.has(caskId) ? (current.get(caskId) ?? null) : null,
+    })),
+  );
+  await writeAudits(tx, audits);
 }
 
 /**
@@ -222,14 +257,16 @@ export function createCaskRecordsService(deps: { database: Database }) {
       });
     },
 
-    /** Issue 44: a valuation, kept as history (recordValuation). */
+    /** Issue 44: a valuation, kept as history (recordValuations). */
     async value(
       id: string,
       input: ValuationInput,
       actor: Actor,
       expected?: ExpectedRecordVersions,
     ): Promise<void> {
-      await db.transaction((tx) => recordValuation(tx, id, input, actor, expected));
+      await db.transaction((tx) =>
+        recordValuations(tx, [{ caskId: id, input }], actor, { expected }),
+      );
     },
 
     async provenance(id: string): Promise<ProvenanceEvent[]> {

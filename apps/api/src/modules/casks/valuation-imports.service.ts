@@ -31,7 +31,7 @@ import {
   type CsvUpload,
   type ParsedCsv,
 } from '../../lib/csv-import.ts';
-import { recordValuation } from './cask-records.service.ts';
+import { recordValuations } from './cask-records.service.ts';
 import * as imports from './valuation-imports.repository.ts';
 
 /** How a row names its cask: by its id, or by its identity (decision 400). */
@@ -267,7 +267,7 @@ const REPORT_HEADER = [
 /**
  * 'Import valuations' (issue 44, docs/screens/casks.md#import-valuations, decisions 404 to 407):
  * a preview that writes nothing, its report as CSV, and an apply that records every row in one
- * transaction through recordValuation, the path of `POST /casks/{id}/valuations`.
+ * transaction through recordValuations, the path of `POST /casks/{id}/valuations`.
  */
 export function createValuationImportsService(deps: { database: Database }) {
   const { db } = deps.database;
@@ -325,7 +325,7 @@ export function createValuationImportsService(deps: { database: Database }) {
     /**
      * Records the file's rows in one transaction or none: the casks locked in id order, the
      * preview judged again under the locks and compared with the one the admin saw (409 when a
-     * cask changed since), then each row not recorded already through recordValuation, by day,
+     * cask changed since), then the rows not recorded already through recordValuations, by day,
      * with the import's id. A file applied again, or rows another import recorded, record
      * nothing twice (the check here, and the unique index of migration 0038 under it).
      */
@@ -351,11 +351,11 @@ export function createValuationImportsService(deps: { database: Database }) {
         const toRecord = preview.matchedRows
           .filter((row) => !row.alreadyRecorded)
           .sort((a, b) => a.valuedOn.localeCompare(b.valuedOn) || a.line - b.line);
-        for (const row of toRecord) {
-          await recordValuation(
-            tx,
-            row.caskId,
-            {
+        await recordValuations(
+          tx,
+          toRecord.map((row) => ({
+            caskId: row.caskId,
+            input: {
               valuedOn: row.valuedOn,
               value: row.value,
               source: row.source,
@@ -364,11 +364,10 @@ export function createValuationImportsService(deps: { database: Database }) {
               // said (becomesCurrent), rather than being refused: a file of past quotes is normal.
               earlierThanLatest: true,
             },
-            actor,
-            undefined,
-            importId,
-          );
-        }
+          })),
+          actor,
+          { importId },
+        );
         return {
           importId,
           recorded: preview.toRecord,

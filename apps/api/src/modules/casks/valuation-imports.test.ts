@@ -261,6 +261,22 @@ describe('apply', () => {
     expect(imported[0]?.n).toBe(3);
   });
 
+  test('rows of one cask and one day are recorded in the order of their lines: the last is the current value', async () => {
+    const cask = await createCask(ctx, { currentValue: '100.00' });
+    const file = csv(
+      `${cask.id},${todayIso()},300,Broker quote,`,
+      `${cask.id},${todayIso()},200,Broker quote,`,
+    );
+    expect((await previewAndApply(file)).statusCode).toBe(201);
+    expect(await currentValueOf(cask.id)).toBe(200);
+    const [point] = await queryRows<{ value: string }>(
+      ctx,
+      sql`select value::text from cask_appreciation where cask_id = ${cask.id}
+        and month = date_trunc('month', ${todayIso()}::date)::date`,
+    );
+    expect(point?.value).toBe('200.00');
+  });
+
   test('the same file applied twice records nothing twice and says how many were recorded already', async () => {
     const cask = await createCask(ctx, { currentValue: '100.00' });
     const other = await createCask(ctx, { currentValue: '100.00' });
