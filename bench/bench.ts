@@ -701,7 +701,7 @@ async function runIssue44(started: number, loadAtStart: number) {
     '',
     machineLines(describeMachine(), 'PostgreSQL as the table says (PGlite: embedded)'),
     `- Load average (1 min): ${loadAtStart.toFixed(1)} at the start of the run, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end.`,
-    "- One request at a time: the preview (multipart upload, parse, match, judge), then the apply of that preview (one transaction, each row through Record Valuation's path, decision 405); the API's production bundle in its own process; memory is its VmRSS sampled every 20 ms during each request against the idle process just before.",
+    "- One request at a time: the preview (multipart upload, parse, match, judge), then the apply of that preview (one transaction, the rows recorded set-based by Record Valuation's own path, decision 405); the API's production bundle in its own process; memory is its VmRSS sampled every 20 ms during each request against the idle process just before.",
     '',
     '## Rows',
     '',

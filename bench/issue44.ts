@@ -3,7 +3,7 @@
  * a file of 10,000 valuations, one a cask, previewed and then applied through the real API, each
  * with its time and the API's resident memory (VmRSS in /proc, sampled every 20 ms) against the
  * idle process just before. Targets: the preview under 2 s, each under 100 MB of growth; the
- * apply's time is reported (one transaction, five statements a row, decision 405).
+ * apply's time is reported (one transaction, set-based, decision 405).
  *
  * On embedded PGlite by default (BENCH_ISSUE44_DIR, seeded with BENCH_ISSUE44_CUSTOMERS
  * customers: a third as many casks), or on PostgreSQL with BENCH_ISSUE44_DATABASE_URL. Each run
