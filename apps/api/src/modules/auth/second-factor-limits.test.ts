@@ -196,6 +196,27 @@ test('past 10 wrong codes in a day from anywhere, the admin is told by mail and 
   ).toBe(200);
 });
 
+test('the eleventh wrong code tells the admin by mail even when a twelfth is recorded before it is counted', async () => {
+  const admin = await createAdmin(ctx);
+  const { secret } = await enableTotp(ctx, admin);
+  await forgetLastStep(ctx, admin.id);
+  const earlier = Array.from({ length: 10 }, (_, i) => ({
+    kind: 'second_factor' as const,
+    email: admin.email,
+    ip: newIp(),
+    createdAt: sql`now() - make_interval(mins => ${30 + i})`,
+  }));
+  // Another wrong code at the same moment, recorded just after this one (dated after it): the
+  // count read afterwards is 12 for both, so a check of the count mailed neither.
+  const concurrent = { ...earlier[0]!, createdAt: sql`now() + interval '1 minute'` };
+  await ctx.database.db.insert(authFailures).values([...earlier, concurrent]);
+  const ip = newIp();
+  const res = await secondStep(await challengeOf(admin, ip), wrongTotpCode(secret), ip);
+  expect(res.statusCode).toBe(400);
+  const mail = await ctx.smtp.waitForMail(admin.email);
+  expect(mail.raw).toContain('wrong authentication codes');
+});
+
 test('refused (429) codes and sign-ins are audited once per address and window, and counted', async () => {
   const admin = await createAdmin(ctx);
   const { secret } = await enableTotp(ctx, admin);
