@@ -151,6 +151,43 @@ test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the
   expect((await secondStep(fresh, codeFor(secret), office, device)).statusCode).toBe(200);
 });
 
+test("a step-up by code in the admin's own browser is not refused by wrong codes from its address", async () => {
+  const admin = await createAdmin(ctx);
+  const { secret } = await enableTotp(ctx, admin);
+  const device = await deviceCookieOf(admin, secret);
+  const office = newIp();
+  const signedIn = await secondStep(
+    await challengeOf(admin, office, device),
+    codeFor(secret),
+    office,
+    device,
+  );
+  expect(signedIn.statusCode).toBe(200);
+  const token = signedIn.json<{ data: { accessToken: string } }>().data.accessToken;
+  await forgetLastStep(ctx, admin.id);
+  // Someone with the password has tried six codes from the same address (a shared office).
+  await ctx.database.db
+    .insert(authFailures)
+    .values(
+      Array.from({ length: 6 }, () => ({
+        kind: 'second_factor' as const,
+        email: admin.email,
+        ip: office,
+      })),
+    );
+  const stepUp = (cookie?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reauthenticate',
+      payload: { code: codeFor(secret) },
+      remoteAddress: office,
+      headers: { authorization: `Bearer ${token}`, ...(cookie ? { cookie } : {}) },
+    });
+  expect((await stepUp()).statusCode).toBe(429);
+  const confirmed = await stepUp(device);
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+});
+
 test('wrong codes escalate: a day of them from one address means a wait of hours', async () => {
   const admin = await createAdmin(ctx);
   const { secret } = await enableTotp(ctx, admin);
