@@ -166,15 +166,13 @@ test("a step-up by code in the admin's own browser is not refused by wrong codes
   const token = signedIn.json<{ data: { accessToken: string } }>().data.accessToken;
   await forgetLastStep(ctx, admin.id);
   // Someone with the password has tried six codes from the same address (a shared office).
-  await ctx.database.db
-    .insert(authFailures)
-    .values(
-      Array.from({ length: 6 }, () => ({
-        kind: 'second_factor' as const,
-        email: admin.email,
-        ip: office,
-      })),
-    );
+  await ctx.database.db.insert(authFailures).values(
+    Array.from({ length: 6 }, () => ({
+      kind: 'second_factor' as const,
+      email: admin.email,
+      ip: office,
+    })),
+  );
   const stepUp = (cookie?: string) =>
     ctx.app.inject({
       method: 'POST',
