@@ -72,6 +72,40 @@ export function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>
   };
 }
 
+/** The row an add stores (and its audit entry's after), from the form's fields. */
+function caskValues(fields: CreateCaskFields, imageFileId: string | null) {
+  return {
+    type: fields.type,
+    name: fields.name,
+    distillery: fields.distillery ?? null,
+    // The fill year is the fill date's (decision 400; the contract refused a Year beside it
+    // that disagrees).
+    year: fillYearOf(fields) ?? null,
+    caskNumber: fields.caskNumber ?? null,
+    fillDate: fields.fillDate ?? null,
+    warehouseId: fields.warehouse ?? null,
+    volume: fields.volume === undefined ? null : String(fields.volume),
+    abv: fields.abv === undefined ? null : String(fields.abv),
+    location: fields.location ?? null,
+    estimatedValue: fields.estimatedValue ?? null,
+    currentValue: fields.currentValue ?? null,
+    purchasePrice: fields.purchasePrice ?? null,
+    status: fields.status,
+    ownerId: fields.owner,
+    imageFileId,
+  };
+}
+
+/** The 409 of an add whose identity another cask holds (decision 400), under Cask Number. */
+function identityTaken(values: ReturnType<typeof caskValues>) {
+  const message = caskIdentityTaken(
+    values.caskNumber ?? '',
+    values.distillery ?? '',
+    values.year ?? 0,
+  );
+  return new ConflictError(message, [{ field: 'caskNumber', message }]);
+}
+
 /**
  * docs/screens/casks.md: the list with exact stats from maintained counters, add with an image for
  * an existing customer, status and notes, delete (a soft delete, undone through the bulk route,
@@ -126,39 +160,11 @@ export function createCasksService(deps: { database: Database }) {
         const stored = prepared
           ? await savePreparedImage(tx, prepared, { ...actor, purpose: 'cask' })
           : undefined;
-        const values = {
-          type: fields.type,
-          name: fields.name,
-          distillery: fields.distillery ?? null,
-          // The fill year is the fill date's (decision 400; the contract refused a Year beside it
-          // that disagrees).
-          year: fillYearOf(fields) ?? null,
-          caskNumber: fields.caskNumber ?? null,
-          fillDate: fields.fillDate ?? null,
-          warehouseId: fields.warehouse ?? null,
-          volume: fields.volume === undefined ? null : String(fields.volume),
-          abv: fields.abv === undefined ? null : String(fields.abv),
-          location: fields.location ?? null,
-          estimatedValue: fields.estimatedValue ?? null,
-          currentValue: fields.currentValue ?? null,
-          purchasePrice: fields.purchasePrice ?? null,
-          status: fields.status,
-          ownerId: fields.owner,
-          imageFileId: stored?.id ?? null,
-        };
+        const values = caskValues(fields, stored?.id ?? null);
         const created = await repo.insertCask(
           tx,
           { ...values, purchaseDate: new Date() },
-          {
-            identityTaken: () => {
-              const message = caskIdentityTaken(
-                values.caskNumber ?? '',
-                values.distillery ?? '',
-                values.year ?? 0,
-              );
-              return new ConflictError(message, [{ field: 'caskNumber', message }]);
-            },
-          },
+          { identityTaken: () => identityTaken(values) },
         );
         // The value it is added with is its first valuation (decision 397), today's, so the
         // current value is a valuation as every later one is, and the value history starts.

@@ -63,6 +63,31 @@ function toFormData(form: FormState, image: File | null): FormData {
   return data;
 }
 
+/** The warehouse the cask lies in (issue 44): 'None', or one of GET /warehouses. */
+function WarehouseSelect(props: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const warehouses = useWarehouses();
+  return (
+    <SelectField
+      label="Warehouse"
+      name="warehouse"
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      options={[
+        { value: '', label: warehouses.isPending ? 'Loading warehouses...' : 'None' },
+        ...(warehouses.data ?? []).map((row) => ({
+          value: row.id,
+          label: row.city ? `${row.name} (${row.city})` : row.name,
+        })),
+      ]}
+      error={props.error}
+    />
+  );
+}
+
 interface AddCaskModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -89,7 +114,6 @@ function AddCaskDialog({ open, onOpenChange, addedBefore, onAdded }: AddCaskModa
   const [image, setImage] = useState<File | null>(null);
   const [ownerError, setOwnerError] = useState<string | undefined>();
   const create = useCreateCask();
-  const warehouses = useWarehouses();
   const fieldErrors = new Map(
     (create.error instanceof ApiError ? (create.error.errors ?? []) : []).map((error) => [
       error.field,
@@ -211,18 +235,9 @@ function AddCaskDialog({ open, onOpenChange, addedBefore, onAdded }: AddCaskModa
         {number('year', 'Year', '1')}
         {text('volume', 'Volume', { placeholder: 'e.g. 2000L' })}
         {text('abv', 'ABV', { placeholder: 'e.g. 40%' })}
-        <SelectField
-          label="Warehouse"
-          name="warehouse"
+        <WarehouseSelect
           value={form.warehouse}
-          onChange={(event) => set('warehouse')(event.target.value)}
-          options={[
-            { value: '', label: warehouses.isPending ? 'Loading warehouses...' : 'None' },
-            ...(warehouses.data ?? []).map((row) => ({
-              value: row.id,
-              label: row.city ? `${row.name} (${row.city})` : row.name,
-            })),
-          ]}
+          onChange={set('warehouse')}
           error={fieldErrors.get('warehouse')}
         />
         {text('location', 'Location', { placeholder: 'e.g. Rack 12, Bay 3' })}
