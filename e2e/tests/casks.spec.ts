@@ -164,7 +164,7 @@ test('a cask added with its number and warehouse shows them; the warehouse filte
   const add = page.getByRole('dialog', { name: 'Add New Cask' });
   const owner = add.getByRole('combobox', { name: 'Owner' });
   await owner.fill('a');
-  await add.getByRole('option').first().click();
+  await add.getByRole('listbox', { name: 'Owner' }).getByRole('option').first().click();
   const name = `E2E Numbered ${Date.now()}`;
   const number = `E2E-${Date.now() % 1_000_000}`;
   await add.getByLabel('Cask Name').fill(name);
