@@ -242,6 +242,28 @@ test("shows each cask's number and place under its name; filters by warehouse, i
   expect(bodyRows(table('Cask List'))[0]).toHaveTextContent('Numbered');
 });
 
+test('a pasted link filters by its warehouse from the first request; a warehouse that is no id is ignored', async () => {
+  const bond = aWarehouse({ name: 'Keith Bond No. 7' });
+  const api = seedApi({
+    warehouses: [bond],
+    casks: [aCask({ name: 'In Keith', warehouse: { id: bond.id, name: bond.name } })],
+  });
+  const { router } = await renderApp({ route: `/cask?warehouse=${bond.id}` });
+  await screen.findByText('In Keith');
+  expect(api.sent('GET', '/api/casks').map((request) => request.query.warehouse)).toEqual([
+    bond.id,
+  ]);
+  await waitFor(() =>
+    expect(screen.getByRole('combobox', { name: 'Filter by warehouse' })).toHaveValue(bond.id),
+  );
+
+  await router.navigate('/cask?warehouse=keith');
+  await waitFor(() =>
+    expect(api.sent('GET', '/api/casks').at(-1)?.query.warehouse).toBe(undefined),
+  );
+  expect(screen.getByRole('combobox', { name: 'Filter by warehouse' })).toHaveValue('');
+});
+
 test("adds a cask with its number, fill date and warehouse; a taken identity shows the API's message under Cask Number", async () => {
   const owner = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com' });
   const bond = aWarehouse({ name: 'Bonded Warehouse No. 4', city: 'Dufftown' });
