@@ -194,6 +194,24 @@ function CaskStatCards({
   );
 }
 
+/** 'Import valuations' (docs/screens/casks.md#import-valuations): for every role. */
+function ImportValuationsButton() {
+  const [importing, setImporting] = useState(false);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        onClick={() => setImporting(true)}
+        {...preloadOn(ImportValuationsModal)}
+      >
+        <Upload size={16} aria-hidden />
+        Import valuations
+      </Button>
+      <ImportValuationsModal open={importing} onOpenChange={setImporting} />
+    </>
+  );
+}
+
 /**
  * docs/screens/casks.md (/cask): the cards, the search, the Cask List, its three dialogs and
  * 'Import valuations'.
@@ -234,7 +252,6 @@ export default function CasksPage() {
   const [adding, setAdding] = useRequestedDialog('add-cask', canChange);
   const [addedBefore, setAddedBefore] = useState(false);
   const [editing, setEditing] = useState<Cask | null>(null);
-  const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Cask | null>(null);
   const remove = useDeleteCask();
 
@@ -252,14 +269,7 @@ export default function CasksPage() {
         actions={
           <>
             <ExportCsvButton list="casks" params={{ search, alert, warehouse, sort: list.sort }} />
-            <Button
-              variant="secondary"
-              onClick={() => setImporting(true)}
-              {...preloadOn(ImportValuationsModal)}
-            >
-              <Upload size={16} aria-hidden />
-              Import valuations
-            </Button>
+            <ImportValuationsButton />
             {canChange ? (
               <Button onClick={() => setAdding(true)} {...preloadOn(AddCaskModal)}>
                 + Add Cask
@@ -350,7 +360,6 @@ export default function CasksPage() {
         }}
       />
       <EditCaskModal cask={editing} onClose={() => setEditing(null)} />
-      <ImportValuationsModal open={importing} onOpenChange={setImporting} />
       <DeleteCaskDialog cask={deleting} remove={remove} onClose={() => setDeleting(null)} />
     </>
   );
