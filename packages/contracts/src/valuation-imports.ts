@@ -56,6 +56,8 @@ export const valuationImportRow = z.object({
   line: z.number().int(),
   caskId: z.uuid(),
   caskName: z.string(),
+  /** The number stencilled on the cask (decision 400), null when it has none. */
+  caskNumber: z.string().nullable(),
   distillery: z.string().nullable(),
   valuedOn: z.string(),
   source: z.enum(VALUATION_SOURCES),

@@ -8,6 +8,7 @@ import { versionSql } from '../../db/versions.ts';
 export interface ImportCask {
   id: string;
   name: string;
+  caskNumber: string | null;
   distillery: string | null;
   currentValue: string | null;
   version: string;
@@ -26,7 +27,7 @@ export async function casksByIds(
 ): Promise<ImportCask[]> {
   if (ids.length === 0) return [];
   const result = await db.execute(sql`
-    select c.id, c.name, c.distillery, c.current_value::text as "currentValue",
+    select c.id, c.name, c.cask_number as "caskNumber", c.distillery, c.current_value::text as "currentValue",
       ${versionSql(sql`c.updated_at`)} as version,
       (select to_char(max(v.valued_on), 'YYYY-MM-DD') from cask_valuations v
         where v.cask_id = c.id) as "latestOn"

@@ -208,6 +208,7 @@ async function judge(
       line,
       caskId,
       caskName: cask.name,
+      caskNumber: cask.caskNumber,
       distillery: cask.distillery,
       valuedOn: row.valuedOn,
       source: row.source,
@@ -254,6 +255,7 @@ const REPORT_HEADER = [
   'status',
   'cask_id',
   'cask',
+  'cask_number',
   'distillery',
   'date',
   'source',
@@ -295,6 +297,7 @@ export function createValuationImportsService(deps: { database: Database }) {
             row.alreadyRecorded ? 'already recorded' : 'to record',
             row.caskId,
             row.caskName,
+            row.caskNumber ?? '',
             row.distillery ?? '',
             row.valuedOn,
             row.source,
@@ -309,7 +312,7 @@ export function createValuationImportsService(deps: { database: Database }) {
         })),
         ...preview.refused.map((row) => ({
           line: row.line,
-          cells: [row.line, 'refused', '', '', '', '', '', '', '', '', '', row.message],
+          cells: [row.line, 'refused', '', '', '', '', '', '', '', '', '', '', row.message],
         })),
       ].sort((a, b) => a.line - b.line);
       const base = (upload.fileName ?? 'valuations.csv').replace(/\.csv$/i, '');

@@ -137,7 +137,13 @@ describe('preview', () => {
     const shown = await preview(file);
 
     expect(shown.matched).toEqual([
-      expect.objectContaining({ line: 2, caskId: cask.id, oldValue: 2000, newValue: 2100 }),
+      expect.objectContaining({
+        line: 2,
+        caskId: cask.id,
+        caskNumber: number,
+        oldValue: 2000,
+        newValue: 2100,
+      }),
     ]);
     expect(shown.refused).toEqual([
       { line: 3, message: noCaskWithIdentity(number, 'Glen Scotia', '2016') },
@@ -210,12 +216,12 @@ describe('preview', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'line,status,cask_id,cask,distillery,date,source,old_value,new_value,change_percent,flagged,message',
+      'line,status,cask_id,cask,cask_number,distillery,date,source,old_value,new_value,change_percent,flagged,message',
     );
     expect(lines[1]).toBe(
-      `2,to record,${cask.id},"'=HYPERLINK(""http://x"")",Springbank,${todayIso()},Other,100.00,200.00,100,yes,`,
+      `2,to record,${cask.id},"'=HYPERLINK(""http://x"")",,Springbank,${todayIso()},Other,100.00,200.00,100,yes,`,
     );
-    expect(lines[2]).toBe(`3,refused,,,,,,,,,,cask_id 'nope' is not a cask's id`);
+    expect(lines[2]).toBe(`3,refused,,,,,,,,,,,cask_id 'nope' is not a cask's id`);
   });
 });
 

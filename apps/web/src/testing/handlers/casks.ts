@@ -129,6 +129,7 @@ async function importPreview(request: Request): Promise<ValuationImportPreview> 
       line: lineNumber,
       caskId: recorded.id,
       caskName: recorded.name,
+      caskNumber: recorded.caskNumber,
       distillery: recorded.distillery,
       valuedOn: cells.date ?? '',
       source: (cells.source ?? 'Other') as ValuationImportRow['source'],

@@ -64,7 +64,11 @@ const matchedColumns: Column<ValuationImportRow>[] = [
   {
     id: 'cask',
     header: 'Cask',
-    cell: (row) => `${row.caskName}${row.distillery ? ` (${row.distillery})` : ''}`,
+    cell: (row) => {
+      const said = [row.caskNumber ? `No. ${row.caskNumber}` : null, row.distillery];
+      const detail = said.filter(Boolean).join(', ');
+      return `${row.caskName}${detail ? ` (${detail})` : ''}`;
+    },
   },
   { id: 'date', header: 'Date', cell: (row) => day(row.valuedOn) },
   {
