@@ -1,8 +1,8 @@
 /**
  * `BENCH_ONLY=issue44 npm run bench` (issue 44, decisions 404 and 405): 'Import valuations' with
- * a file of 10,000 valuations, one a cask, previewed and then applied through the real API, each
- * with its time and the API's resident memory (VmRSS in /proc, sampled every 20 ms) against the
- * idle process just before. Targets: the preview under 2 s, each under 100 MB of growth; the
+ * a file of 10,000 valuations, one a cask, previewed (twice: cold, then warm) and then applied
+ * through the real API, each with its time and the API's resident memory (VmRSS in /proc, sampled
+ * every 20 ms) against the idle process just before. Targets: the preview under 2 s, each under 100 MB of growth; the
  * apply's time is reported (one transaction, set-based, decision 405).
  *
  * On embedded PGlite by default (BENCH_ISSUE44_DIR, seeded with BENCH_ISSUE44_CUSTOMERS
@@ -127,17 +127,24 @@ export async function benchIssue44(log: (line: string) => void): Promise<string>
     const headers = {
       authorization: `Bearer ${await signAccessToken(api.jwtSecret, { adminId, tokenVersion: 0 })}`,
     };
-    const preview = await measurePost(
-      api,
-      `Preview of ${ISSUE44_ROWS.toLocaleString('en-US')} valuations`,
-      '/api/casks/valuation-imports/preview',
-      file,
-      { dateOrder: 'iso' },
-      headers,
-    );
-    const data = preview.body as { previewToken?: string; toRecord?: number } | undefined;
-    preview.answer = `${data?.toRecord ?? '?'} to record`;
-    log(`  preview: ${preview.status} in ${preview.seconds.toFixed(2)} s`);
+    // The first request of a fresh process runs cold (its code not compiled yet, the database's
+    // caches empty); the same preview again shows the warm cost. Both are reported.
+    const previews: (ImportMeasurement & { body: unknown })[] = [];
+    for (const when of ['first, cold', 'again, warm']) {
+      const preview = await measurePost(
+        api,
+        `Preview of ${ISSUE44_ROWS.toLocaleString('en-US')} valuations (${when})`,
+        '/api/casks/valuation-imports/preview',
+        file,
+        { dateOrder: 'iso' },
+        headers,
+      );
+      const shown = preview.body as { toRecord?: number } | undefined;
+      preview.answer = `${shown?.toRecord ?? '?'} to record`;
+      log(`  preview (${when}): ${preview.status} in ${preview.seconds.toFixed(2)} s`);
+      previews.push(preview);
+    }
+    const data = previews.at(-1)?.body as { previewToken?: string } | undefined;
     const apply = await measurePost(
       api,
       `Apply of ${ISSUE44_ROWS.toLocaleString('en-US')} valuations`,
@@ -147,7 +154,7 @@ export async function benchIssue44(log: (line: string) => void): Promise<string>
       headers,
     );
     log(`  apply: ${apply.status} in ${apply.seconds.toFixed(2)} s (${apply.answer})`);
-    return issue44Table([preview, apply], url ? 'PostgreSQL' : 'embedded PGlite', customers);
+    return issue44Table([...previews, apply], url ? 'PostgreSQL' : 'embedded PGlite', customers);
   } finally {
     await api.stop();
   }
@@ -155,9 +162,9 @@ export async function benchIssue44(log: (line: string) => void): Promise<string>
 
 function issue44Table(rows: ImportMeasurement[], engine: string, customers: number): string {
   const mb = (value: number) => (Number.isNaN(value) ? '?' : value.toFixed(0));
-  const verdict = (row: ImportMeasurement, index: number) => {
+  const verdict = (row: ImportMeasurement) => {
     const memory = row.rssGrowthMb < ISSUE44_TARGETS.rssGrowthMb;
-    const time = index > 0 || row.seconds < ISSUE44_TARGETS.previewSeconds;
+    const time = !row.label.startsWith('Preview') || row.seconds < ISSUE44_TARGETS.previewSeconds;
     return memory && time ? 'met' : 'NOT met';
   };
   return [
@@ -166,8 +173,8 @@ function issue44Table(rows: ImportMeasurement[], engine: string, customers: numb
     '| Row | Status | Seconds | RSS before (MB) | RSS peak (MB) | Growth (MB) | Answer | Target (preview < 2 s; growth < 100 MB) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map(
-      (row, index) =>
-        `| ${row.label} | ${row.status} | ${row.seconds.toFixed(2)} | ${mb(row.rssBeforeMb)} | ${mb(row.rssPeakMb)} | ${mb(row.rssGrowthMb)} | ${row.answer} | ${verdict(row, index)} |`,
+      (row) =>
+        `| ${row.label} | ${row.status} | ${row.seconds.toFixed(2)} | ${mb(row.rssBeforeMb)} | ${mb(row.rssPeakMb)} | ${mb(row.rssGrowthMb)} | ${row.answer} | ${verdict(row)} |`,
     ),
   ].join('\n');
 }
