@@ -36,6 +36,7 @@ import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { caskRecordsRoutes } from './modules/casks/cask-records.routes.ts';
 import { customerRecordsRoutes } from './modules/customer-records/customer-records.routes.ts';
 import { casksRoutes } from './modules/casks/casks.routes.ts';
+import { reconciliationsRoutes } from './modules/casks/reconciliations.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(offersRoutes, deps);
       await api.register(casksRoutes, deps);
       await api.register(caskRecordsRoutes, deps);
+      await api.register(reconciliationsRoutes, deps);
       await api.register(customerRecordsRoutes, deps);
       await api.register(referralsRoutes, deps);
       await api.register(auditRoutes, deps);

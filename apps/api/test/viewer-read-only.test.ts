@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { VIEWER_READ_ONLY } from '@cask/contracts/admins';
 import { rowsOf } from '../src/db/client.ts';
-import { EXPORT_IS_A_READ, OWN_ACCOUNT, VIEWER_WRITE_EXTENSION } from '../src/plugins/roles.ts';
+import {
+  EXPORT_IS_A_READ,
+  OWN_ACCOUNT,
+  PREVIEW_IS_A_READ,
+  VIEWER_WRITE_EXTENSION,
+} from '../src/plugins/roles.ts';
 import { createAdmin, type TestAdmin } from './support/sign-in.ts';
 import { useTestContext } from './support/app.ts';
 import { createOffer } from './support/factories.ts';
@@ -107,7 +112,7 @@ test('a Viewer gets 403 with the envelope on every route that changes something,
   expect(await databaseDigest()).toEqual(before);
 });
 
-test('the routes a Viewer may write to are their own account or an export, each marked on its route', async () => {
+test('the routes a Viewer may write to are their own account, an export or a preview, each marked on its route', async () => {
   const allowed = (await mutatingRoutes()).filter((route) => route.viewerMayWrite !== undefined);
   expect(allowed.map(keyOf)).toEqual(
     expect.arrayContaining([
@@ -115,13 +120,18 @@ test('the routes a Viewer may write to are their own account or an export, each 
       'POST /api/auth/change-password',
       'POST /api/security/sessions/end-others',
       'POST /api/exports/offers',
+      'POST /api/reconciliations/preview',
     ]),
   );
   for (const route of allowed) {
     const ownAccount = /^\/api\/(auth|security)\//.test(route.path);
     const anExport = /^\/api\/exports\/[a-z]+$/.test(route.path) && route.method === 'POST';
-    expect(ownAccount || anExport, keyOf(route)).toBe(true);
-    expect(route.viewerMayWrite, keyOf(route)).toBe(ownAccount ? OWN_ACCOUNT : EXPORT_IS_A_READ);
+    // A statement's preview reads the file and writes nothing (issue 44, decision 408).
+    const aPreview = route.path === '/api/reconciliations/preview' && route.method === 'POST';
+    expect(ownAccount || anExport || aPreview, keyOf(route)).toBe(true);
+    expect(route.viewerMayWrite, keyOf(route)).toBe(
+      ownAccount ? OWN_ACCOUNT : anExport ? EXPORT_IS_A_READ : PREVIEW_IS_A_READ,
+    );
   }
   const res = await ctx.app.inject({
     method: 'PUT',

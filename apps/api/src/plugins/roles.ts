@@ -13,14 +13,19 @@ const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The writes a Viewer may make are marked on their routes, with the reason, as
  * `config: { viewerMayWrite: <reason> }` (issue 42, docs/decisions/370): only their own account,
  * which changes no business data (their name, phone and picture, their password, their second
- * factors, passkeys and sessions, and the step-up that confirms it is them), and exports, which
- * are reads. Sign-out is public and needs no mark. A route without the mark is refused to Viewers;
+ * factors, passkeys and sessions, and the step-up that confirms it is them), exports and an
+ * import's preview, which are reads. Sign-out is public and needs no mark. A route without the mark is refused to Viewers;
  * the OpenAPI document shows the mark as `x-viewer-may-write`, where
  * test/viewer-read-only.test.ts reads every one.
  */
 export const OWN_ACCOUNT = 'Their own account, which changes no business data';
 /** docs/architecture.md#roles: a Viewer reads and exports; the POST only mints the link. */
 export const EXPORT_IS_A_READ = 'An export is a read: the POST only mints its link';
+/**
+ * An import's preview (and its report) sends a file to be read and checked, and writes nothing;
+ * its apply is a change, refused to a Viewer (issue 44, lib/csv-import.ts, decision 404).
+ */
+export const PREVIEW_IS_A_READ = 'A preview is a read: it checks the file and writes nothing';
 
 /** Where the OpenAPI document shows a route's `viewerMayWrite`. */
 export const VIEWER_WRITE_EXTENSION = 'x-viewer-may-write';

@@ -58,3 +58,23 @@ export function newIp(): string {
   const bytes = randomBytes(3);
   return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
 }
+
+/**
+ * POST a CSV import's form as the admin (lib/csv-import.ts, decision 404): the file in `file`
+ * (text, or bytes for a file that is not UTF-8 or carries a byte-order mark) with `fields` as its
+ * text fields. The answer, whatever it is.
+ */
+export function postCsvImport(
+  ctx: Pick<TestContext, 'app'>,
+  admin: TestAdmin,
+  url: string,
+  file: string | Uint8Array,
+  fields: Record<string, string> = {},
+  fileName = 'import.csv',
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const bytes = typeof file === 'string' ? new TextEncoder().encode(file) : file;
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), fileName);
+  return ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload: form });
+}
