@@ -230,3 +230,9 @@ export const FINDING_NOT_FOUND = 'This finding was not found';
 export const RECONCILIATION_NOT_FOUND = 'This reconciliation was not found';
 export const RESOLUTION_NOT_FOR_KIND = 'This resolution does not apply to this finding';
 export const RESOLUTION_CASK_GONE = 'The cask of this finding was deleted since';
+
+/** GET /reconciliations/demo-statement: the demo's statement, a CSV file to save. */
+export const demoStatementResponse = okEnvelope(
+  z.object({ fileName: z.string(), csv: z.string() }),
+);
+export type DemoStatementResponse = z.infer<typeof demoStatementResponse>;

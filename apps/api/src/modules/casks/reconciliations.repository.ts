@@ -397,3 +397,44 @@ export async function moveCask(
     })
     .where(eq(casks.id, values.caskId));
 }
+
+/** A cask as the demo statement writes it: our figures and the day they are of. */
+export interface DemoStatementCask {
+  number: string;
+  distillery: string;
+  fillDate: string;
+  location: string | null;
+  bulkLitres: string;
+  abv: string;
+  gaugedOn: string;
+}
+
+/**
+ * The warehouse holding the most casks with a number (the demo's, docs/screens/reconciliations.md),
+ * and those casks in number order, for the demo statement.
+ */
+export async function demoStatementCasks(
+  db: DbOrTx,
+): Promise<{ warehouse: string; casks: DemoStatementCask[] } | null> {
+  const result = await db.execute(sql`
+    with w as (
+      select w.id, w.name from warehouses w
+      join casks c on c.warehouse_id = w.id and c.deleted_at is null and c.cask_number is not null
+      group by w.id, w.name order by count(*) desc, w.name limit 1
+    )
+    select w.name as warehouse, coalesce(json_agg(${jsonObject<DemoStatementCask>({
+      number: sql`c.cask_number`,
+      distillery: sql`c.distillery`,
+      fillDate: day(sql`coalesce(c.fill_date, make_date(c.year, 1, 1))`),
+      location: sql`c.location`,
+      bulkLitres: sql`coalesce(c.gauged_volume, c.volume)::text`,
+      abv: sql`coalesce(c.gauged_abv, c.abv)::text`,
+      gaugedOn: day(sql`coalesce(c.last_gauged_on, c.fill_date, make_date(c.year, 1, 1))`),
+    })} order by c.cask_number, c.id), '[]'::json) as casks
+    from w join casks c on c.warehouse_id = w.id
+    where c.deleted_at is null and c.cask_number is not null and c.year is not null
+      and c.distillery is not null and c.volume is not null and c.abv is not null
+    group by w.name`);
+  const [row] = rowsOf<{ warehouse: string; casks: DemoStatementCask[] }>(result);
+  return row ?? null;
+}

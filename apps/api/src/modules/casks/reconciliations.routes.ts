@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  demoStatementResponse,
   findingParams,
   reconciliationsOverviewResponse,
   resolveFindingBody,
@@ -33,6 +34,22 @@ export const reconciliationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     '/reconciliations',
     { schema: { tags: ['reconciliations'], response: { 200: reconciliationsOverviewResponse } } },
     async () => ok(await reconciliations.overview()),
+  );
+
+  app.get(
+    '/reconciliations/demo-statement',
+    {
+      schema: {
+        tags: ['reconciliations'],
+        description:
+          "The demo's stock statement: the casks of the warehouse holding the most numbered casks, with deliberate mismatches of each kind (docs/screens/reconciliations.md).",
+        response: {
+          200: demoStatementResponse,
+          404: errorEnvelope.describe('No warehouse holds enough numbered casks'),
+        },
+      },
+    },
+    async () => ok(await reconciliations.demoStatement()),
   );
 
   app.post(

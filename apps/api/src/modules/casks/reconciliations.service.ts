@@ -21,11 +21,12 @@ import {
   type StatementPreview,
 } from '@cask/contracts/reconciliations';
 import type { Database } from '../../db/client.ts';
+import { BYTE_ORDER_MARK, csvLines } from '../../db/csv.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { recordRegauge } from './cask-records.service.ts';
 import * as repo from './reconciliations.repository.ts';
-import type { StatementRow } from './reconciliations.repository.ts';
+import type { DemoStatementCask, StatementRow } from './reconciliations.repository.ts';
 import { lockCask } from './casks.repository.ts';
 import { parseStatement, type ParsedStatement, type StatementUpload } from './statement-csv.ts';
 
@@ -33,14 +34,14 @@ import { parseStatement, type ParsedStatement, type StatementUpload } from './st
 const USUAL_HEADERS: Record<StatementField, readonly string[]> = {
   number: ['casknumber', 'caskno', 'cask', 'number', 'caskid'],
   distillery: ['distillery', 'distillery name'],
-  fillDate: ['filldate', 'filled', 'dateoffill', 'filledon'],
+  fillDate: ['filldate', 'filled', 'dateoffill', 'filledon', 'datefilled'],
   location: ['location', 'rack', 'bay', 'rackbay', 'position'],
   bulkLitres: ['bulklitres', 'bulkliters', 'bl', 'bulk', 'litres'],
   abv: ['abv', 'strength', 'abv%', 'strength%'],
   gaugedOn: ['gaugedate', 'gaugedon', 'regaugedate', 'lastgauge', 'dateofgauge'],
 };
 
-const squash = (header: string) => header.toLowerCase().replace(/[\s_\-.()]/g, '');
+const squash = (header: string) => header.toLowerCase().replace(/[\s_\-.()/]/g, '');
 
 /** The columns a header row suggests, for a warehouse whose statements were never mapped. */
 export function guessColumns(headers: readonly string[]): StatementColumns {
@@ -198,6 +199,57 @@ export function statementRows(
   return { rows, errors };
 }
 
+const DEMO_HEADER = [
+  'Cask No',
+  'Distillery',
+  'Date Filled',
+  'Rack/Bay',
+  'BL',
+  'ABV %',
+  'Last Gauge',
+];
+/** An ISO day as the demo statement writes it: day/month/year, as many warehouses do. */
+const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/**
+ * The demo's stock statement (docs/screens/reconciliations.md#the-demo-statement): the casks held
+ * in the demo's warehouse as the warehouse would list them, with deliberate mismatches of each
+ * kind: the first two not listed (missing at the warehouse), the next two in another rack
+ * (location differs), the next two gauged the same day with 10% less and 8% more alcohol
+ * (gauge differs; the second one's regauge is refused, a cask gains no alcohol in bond), two casks
+ * we do not know, and the rest as we hold them (matched). Every cell formula-neutralised
+ * (db/csv.ts).
+ */
+export function demoStatementCsv(casks: readonly DemoStatementCask[]): string {
+  const row = (cask: DemoStatementCask, change: Partial<DemoStatementCask> = {}) => {
+    const c = { ...cask, ...change };
+    return [
+      c.number,
+      c.distillery,
+      dmy(c.fillDate),
+      c.location ?? '',
+      c.bulkLitres,
+      c.abv,
+      dmy(c.gaugedOn),
+    ];
+  };
+  const scaled = (cask: DemoStatementCask, factor: number) =>
+    row(cask, { bulkLitres: (Number(cask.bulkLitres) * factor).toFixed(1) });
+  const rows = casks.slice(2).map((cask, index) => {
+    if (index === 0) return row(cask, { location: 'Rack 40, Bay 12' });
+    if (index === 1) return row(cask, { location: 'Rack 39, Bay 11' });
+    if (index === 2) return scaled(cask, 0.9);
+    if (index === 3) return scaled(cask, 1.08);
+    return row(cask);
+  });
+  const distillery = casks[0]?.distillery ?? 'Glenfarclas';
+  rows.push(
+    [`X-9001`, distillery, '01/05/2012', 'Rack 1, Bay 1', '190.0', '58.5', '01/05/2020'],
+    [`X-9002`, distillery, '15/09/2014', 'Rack 2, Bay 7', '', '', ''],
+  );
+  return BYTE_ORDER_MARK + csvLines([DEMO_HEADER, ...rows]);
+}
+
 /**
  * Reconcile (issue 44, docs/screens/reconciliations.md): a warehouse's stock statement read and
  * compared with our casks in one statement (decision 408); a preview writes nothing, 'Save report'
@@ -334,6 +386,19 @@ export function createReconciliationsService(deps: { database: Database }) {
     },
 
     read: saved,
+
+    /** The demo's statement as a file to download (404 without a warehouse holding casks). */
+    async demoStatement(): Promise<{ fileName: string; csv: string }> {
+      const demo = await repo.demoStatementCasks(db);
+      if (!demo || demo.casks.length < 8) {
+        throw new NotFoundError('No warehouse holds enough numbered casks for a demo statement');
+      }
+      const slug = demo.warehouse
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
+      return { fileName: `stock-statement-${slug}.csv`, csv: demoStatementCsv(demo.casks) };
+    },
 
     /**
      * Resolves one finding (decision 410), in one transaction with its audit row: the warehouse's
