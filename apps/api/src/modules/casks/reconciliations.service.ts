@@ -11,6 +11,7 @@ import {
   STATEMENT_FIELD_LABELS,
   STATEMENT_HAS_ROW_ERRORS,
   STATEMENT_WAREHOUSE_REQUIRED,
+  type FindingResolution,
   type ReconciliationsOverview,
   type ResolveFindingBody,
   type RowError,
@@ -20,7 +21,7 @@ import {
   type StatementField,
   type StatementPreview,
 } from '@cask/contracts/reconciliations';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { BYTE_ORDER_MARK, csvLines } from '../../db/csv.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
@@ -250,6 +251,119 @@ export function demoStatementCsv(casks: readonly DemoStatementCask[]): string {
   return BYTE_ORDER_MARK + csvLines([DEMO_HEADER, ...rows]);
 }
 
+/** The file read, the columns settled (sent, remembered or guessed) and its rows. */
+async function readStatementFile(db: DbOrTx, upload: StatementUpload) {
+  const options = optionsOf(upload.fields);
+  const warehouse = await repo.findWarehouse(db, options.warehouseId);
+  if (!warehouse) throw refuse('warehouseId', STATEMENT_WAREHOUSE_REQUIRED);
+  const parsed = parseStatement(upload.bytes);
+  const remembered = (await repo.listWarehouses(db)).find((w) => w.id === warehouse.id);
+  const rememberedFits =
+    remembered?.columns &&
+    Object.values(remembered.columns).every((header) => parsed.headers.includes(header));
+  const columns =
+    options.columns ??
+    (rememberedFits && remembered.columns ? remembered.columns : guessColumns(parsed.headers));
+  for (const [field, header] of Object.entries(columns)) {
+    if (!parsed.headers.includes(header)) {
+      throw refuse('columns', `The statement has no column '${header}' for ${field}`);
+    }
+  }
+  const dateOrder = options.dateOrder ?? remembered?.dateOrder ?? 'iso';
+  const mapped = REQUIRED_STATEMENT_FIELDS.every((field) => columns[field] !== undefined);
+  const { rows, errors } = mapped
+    ? statementRows(parsed, columns, dateOrder)
+    : { rows: [], errors: [] };
+  return {
+    warehouse,
+    parsed,
+    columns,
+    dateOrder,
+    mapped,
+    rows,
+    rowErrors: [...parsed.errors, ...errors].sort((a, b) => a.line - b.line),
+  };
+}
+
+/** A finding's resolution and its audit rows, in the caller's transaction (decision 410). */
+async function applyResolution(
+  tx: Tx,
+  statementId: string,
+  findingId: string,
+  body: { resolution: FindingResolution; note?: string | undefined },
+  actor: Actor,
+): Promise<void> {
+  const finding = await repo.lockFinding(tx, statementId, findingId);
+  if (!finding) throw new NotFoundError(FINDING_NOT_FOUND);
+  if (finding.resolution !== null) throw new ConflictError(FINDING_ALREADY_RESOLVED);
+  const applies =
+    (body.resolution === 'accept-location' && finding.kind === 'location') ||
+    (body.resolution === 'record-gauge' && finding.kind === 'gauge') ||
+    (body.resolution === 'investigate' && finding.kind !== 'matched');
+  if (!applies) throw refuse('resolution', RESOLUTION_NOT_FOR_KIND);
+  const note = body.note ? body.note : null;
+  if (body.resolution === 'accept-location' && finding.caskId && finding.statement) {
+    const cask = await lockCask(tx, finding.caskId);
+    if (!cask) throw new ConflictError(RESOLUTION_CASK_GONE);
+    const before = await repo.caskPlace(tx, finding.caskId);
+    const location = finding.statement.location ?? before?.location ?? null;
+    await repo.moveCask(tx, {
+      caskId: finding.caskId,
+      warehouseId: finding.warehouseId,
+      location,
+    });
+    await writeAudit(tx, {
+      adminId: actor.adminId,
+      action: 'cask.relocated',
+      entity: 'cask',
+      entityId: finding.caskId,
+      before: {
+        warehouseId: before?.warehouseId ?? null,
+        location: before?.location ?? null,
+      },
+      after: { warehouseId: finding.warehouseId, location, statementId },
+      ip: actor.ip,
+    });
+  }
+  if (body.resolution === 'record-gauge' && finding.caskId && finding.statement) {
+    const side = finding.statement;
+    // The cask page's contract and checks (docs/domain.md#impossible-gauges), unchanged.
+    const gauge = regaugeBody.safeParse({
+      gaugedOn: side.gaugedOn ?? '',
+      bulkLitres: side.bulkLitres ?? '',
+      abv: side.abv ?? '',
+    });
+    if (!gauge.success) {
+      const issue = gauge.error.issues[0];
+      throw refuse(String(issue?.path[0] ?? 'gaugedOn'), issue?.message ?? 'Bad gauge');
+    }
+    const cask = await lockCask(tx, finding.caskId);
+    if (!cask) throw new ConflictError(RESOLUTION_CASK_GONE);
+    await recordRegauge(tx, finding.caskId, gauge.data, actor);
+  }
+  await repo.markResolved(tx, {
+    findingId,
+    resolution: body.resolution,
+    note,
+    adminId: actor.adminId,
+  });
+  await writeAudit(tx, {
+    adminId: actor.adminId,
+    action: 'reconciliation.resolved',
+    entity: 'warehouse_statement',
+    entityId: statementId,
+    after: {
+      findingId,
+      kind: finding.kind,
+      caskId: finding.caskId,
+      line: finding.statement?.line ?? null,
+      resolution: body.resolution,
+      note,
+    },
+    ip: actor.ip,
+  });
+}
+
 /**
  * Reconcile (issue 44, docs/screens/reconciliations.md): a warehouse's stock statement read and
  * compared with our casks in one statement (decision 408); a preview writes nothing, 'Save report'
@@ -258,40 +372,6 @@ export function demoStatementCsv(casks: readonly DemoStatementCask[]): string {
  */
 export function createReconciliationsService(deps: { database: Database }) {
   const { db } = deps.database;
-
-  /** The file read, the columns settled (sent, remembered or guessed) and its rows. */
-  async function read(upload: StatementUpload) {
-    const options = optionsOf(upload.fields);
-    const warehouse = await repo.findWarehouse(db, options.warehouseId);
-    if (!warehouse) throw refuse('warehouseId', STATEMENT_WAREHOUSE_REQUIRED);
-    const parsed = parseStatement(upload.bytes);
-    const remembered = (await repo.listWarehouses(db)).find((w) => w.id === warehouse.id);
-    const rememberedFits =
-      remembered?.columns &&
-      Object.values(remembered.columns).every((header) => parsed.headers.includes(header));
-    const columns =
-      options.columns ??
-      (rememberedFits && remembered.columns ? remembered.columns : guessColumns(parsed.headers));
-    for (const [field, header] of Object.entries(columns)) {
-      if (!parsed.headers.includes(header)) {
-        throw refuse('columns', `The statement has no column '${header}' for ${field}`);
-      }
-    }
-    const dateOrder = options.dateOrder ?? remembered?.dateOrder ?? 'iso';
-    const mapped = REQUIRED_STATEMENT_FIELDS.every((field) => columns[field] !== undefined);
-    const { rows, errors } = mapped
-      ? statementRows(parsed, columns, dateOrder)
-      : { rows: [], errors: [] };
-    return {
-      warehouse,
-      parsed,
-      columns,
-      dateOrder,
-      mapped,
-      rows,
-      rowErrors: [...parsed.errors, ...errors].sort((a, b) => a.line - b.line),
-    };
-  }
 
   async function saved(id: string): Promise<SavedReconciliation> {
     const statement = await repo.readStatement(db, id);
@@ -311,7 +391,7 @@ export function createReconciliationsService(deps: { database: Database }) {
 
     /** Reads and compares the statement; writes nothing (a Viewer may call it). */
     async preview(upload: StatementUpload): Promise<StatementPreview> {
-      const file = await read(upload);
+      const file = await readStatementFile(db, upload);
       const report = file.mapped
         ? await repo.previewFindings(db, file.warehouse.id, file.rows)
         : null;
@@ -332,7 +412,7 @@ export function createReconciliationsService(deps: { database: Database }) {
      * required column is not mapped or a row cannot be read. Remembers the warehouse's columns.
      */
     async save(upload: StatementUpload, actor: Actor): Promise<SavedReconciliation> {
-      const file = await read(upload);
+      const file = await readStatementFile(db, upload);
       if (!file.mapped) {
         const missing = REQUIRED_STATEMENT_FIELDS.filter((field) => !file.columns[field]);
         throw new BadRequestError(
@@ -412,77 +492,7 @@ export function createReconciliationsService(deps: { database: Database }) {
       body: { resolution: ResolveFindingBody['resolution']; note?: string | undefined },
       actor: Actor,
     ): Promise<SavedReconciliation> {
-      await db.transaction(async (tx) => {
-        const finding = await repo.lockFinding(tx, statementId, findingId);
-        if (!finding) throw new NotFoundError(FINDING_NOT_FOUND);
-        if (finding.resolution !== null) throw new ConflictError(FINDING_ALREADY_RESOLVED);
-        const applies =
-          (body.resolution === 'accept-location' && finding.kind === 'location') ||
-          (body.resolution === 'record-gauge' && finding.kind === 'gauge') ||
-          (body.resolution === 'investigate' && finding.kind !== 'matched');
-        if (!applies) throw refuse('resolution', RESOLUTION_NOT_FOR_KIND);
-        const note = body.note ? body.note : null;
-        if (body.resolution === 'accept-location' && finding.caskId && finding.statement) {
-          const cask = await lockCask(tx, finding.caskId);
-          if (!cask) throw new ConflictError(RESOLUTION_CASK_GONE);
-          const before = await repo.caskPlace(tx, finding.caskId);
-          const location = finding.statement.location ?? before?.location ?? null;
-          await repo.moveCask(tx, {
-            caskId: finding.caskId,
-            warehouseId: finding.warehouseId,
-            location,
-          });
-          await writeAudit(tx, {
-            adminId: actor.adminId,
-            action: 'cask.relocated',
-            entity: 'cask',
-            entityId: finding.caskId,
-            before: {
-              warehouseId: before?.warehouseId ?? null,
-              location: before?.location ?? null,
-            },
-            after: { warehouseId: finding.warehouseId, location, statementId },
-            ip: actor.ip,
-          });
-        }
-        if (body.resolution === 'record-gauge' && finding.caskId && finding.statement) {
-          const side = finding.statement;
-          // The cask page's contract and checks (docs/domain.md#impossible-gauges), unchanged.
-          const gauge = regaugeBody.safeParse({
-            gaugedOn: side.gaugedOn ?? '',
-            bulkLitres: side.bulkLitres ?? '',
-            abv: side.abv ?? '',
-          });
-          if (!gauge.success) {
-            const issue = gauge.error.issues[0];
-            throw refuse(String(issue?.path[0] ?? 'gaugedOn'), issue?.message ?? 'Bad gauge');
-          }
-          const cask = await lockCask(tx, finding.caskId);
-          if (!cask) throw new ConflictError(RESOLUTION_CASK_GONE);
-          await recordRegauge(tx, finding.caskId, gauge.data, actor);
-        }
-        await repo.markResolved(tx, {
-          findingId,
-          resolution: body.resolution,
-          note,
-          adminId: actor.adminId,
-        });
-        await writeAudit(tx, {
-          adminId: actor.adminId,
-          action: 'reconciliation.resolved',
-          entity: 'warehouse_statement',
-          entityId: statementId,
-          after: {
-            findingId,
-            kind: finding.kind,
-            caskId: finding.caskId,
-            line: finding.statement?.line ?? null,
-            resolution: body.resolution,
-            note,
-          },
-          ip: actor.ip,
-        });
-      });
+      await db.transaction((tx) => applyResolution(tx, statementId, findingId, body, actor));
       return saved(statementId);
     },
   };
