@@ -156,15 +156,21 @@ export function UploadStatement({
         </p>
       ) : null}
       {result && result.rowErrors.length > 0 ? (
-        <Card title={`Rows that cannot be read (${result.rowErrors.length})`}>
-          <ul className="grid gap-1 px-4 pb-4 text-sm text-red-900">
+        <section
+          aria-labelledby="row-errors-title"
+          className="rounded-2xl border border-red-200 bg-red-50 p-4"
+        >
+          <h2 id="row-errors-title" className="mb-2 text-base font-semibold text-red-900">
+            Rows that cannot be read ({result.rowErrors.length})
+          </h2>
+          <ul className="grid gap-1 text-sm text-red-900">
             {result.rowErrors.slice(0, 200).map((error) => (
               <li key={error.line}>
                 Line {error.line}: {error.message}
               </li>
             ))}
           </ul>
-        </Card>
+        </section>
       ) : null}
       {result?.report ? (
         <section aria-label="Preview" className="grid gap-3">
