@@ -29,6 +29,12 @@ import { chooseGenerator, measureEndpoint, type LoadOptions, type LoadTarget } f
 import { describeMachine } from './lib/machine.ts';
 import { exportLine, exportSection, measureExport, type ExportMeasurement } from './lib/export.ts';
 import {
+  measureReconciliation,
+  reconcileLine,
+  reconcileSection,
+  type ReconcileMeasurement,
+} from './lib/reconcile.ts';
+import {
   beforeSection,
   checkTargets,
   consoleTable,
@@ -56,10 +62,13 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-function onlyFromEnv(raw: string | undefined): 'export' | 'records' | 'issue31' | 'issue46' | null {
+const ONLY = ['export', 'records', 'issue31', 'issue46', 'reconcile'] as const;
+type Only = (typeof ONLY)[number];
+
+function onlyFromEnv(raw: string | undefined): Only | null {
   if (raw === undefined || raw === '') return null;
-  if (raw === 'export' || raw === 'records' || raw === 'issue31' || raw === 'issue46') return raw;
-  throw new Error(`BENCH_ONLY must be export, records, issue31 or issue46, got "${raw}"`);
+  if ((ONLY as readonly string[]).includes(raw)) return raw as Only;
+  throw new Error(`BENCH_ONLY must be ${ONLY.join(', ')}, got "${raw}"`);
 }
 
 const settings = {
@@ -76,7 +85,8 @@ const settings = {
    * `export`: only issue 29's export row (e.g. against a small seed); `records`: only issue 30's
    * rows (the customer page of the customer with the most orders, and the dashboard's trends);
    * `issue31`: only issue 31's rows (the sorted lists and the palette's search); `issue46`: only
-   * issue 46's (bench/issue46.ts: the dashboard, two saves, the restart). On PostgreSQL.
+   * issue 46's (bench/issue46.ts: the dashboard, two saves, the restart); `reconcile`: only issue
+   * 44's (bench/lib/reconcile.ts: a stock statement of 100,000 casks). On PostgreSQL.
    */
   only: onlyFromEnv(process.env.BENCH_ONLY),
   /** BENCH_ONLY=issue46: a commit whose API is measured too, alternately with this checkout's. */
@@ -92,7 +102,9 @@ const settings = {
       repoRoot,
       process.env.BENCH_ONLY === 'issue46'
         ? 'bench/results/issue46-latest.md'
-        : 'bench/results/latest.md',
+        : process.env.BENCH_ONLY === 'reconcile'
+          ? 'bench/results/reconcile-latest.md'
+          : 'bench/results/latest.md',
     ),
   /** An earlier run's report (e.g. of the commit before a change), shown beside this run's. */
   before: process.env.BENCH_BEFORE || null,
@@ -472,6 +484,7 @@ async function benchPostgres(load: LoadOptions) {
   const plans: string[] = [];
   let nothingToMeasure = false;
   let exported: ExportMeasurement | null = null;
+  let reconciled: ReconcileMeasurement | null = null;
   const api = await startApi({ url: settings.databaseUrl });
   let capture: QueryCapture | null = null;
   try {
@@ -488,6 +501,9 @@ async function benchPostgres(load: LoadOptions) {
     if (probe.status === 404) {
       nothingToMeasure = true;
       log('nothing to measure yet: the users API (GET /api/users) does not exist');
+    } else if (settings.only === 'reconcile') {
+      reconciled = await measureReconciliation(pool, api, await auth());
+      log(reconcileLine(reconciled));
     } else if (settings.only === 'export') {
       exported = await measureExport(api, await auth());
       log(exportLine(exported));
@@ -516,7 +532,7 @@ async function benchPostgres(load: LoadOptions) {
     await api.stop();
     await Promise.all([pool.end(), generic.end()]);
   }
-  return { rows, plans, postgres, seeding, nothingToMeasure, exported };
+  return { rows, plans, postgres, seeding, nothingToMeasure, exported, reconciled };
 
   /** The dashboard, the customer page, the write, the sign-in and the export. */
   async function measureTheRest(
@@ -760,6 +776,7 @@ async function main(): Promise<void> {
         ]
       : []),
     exportSection(server.exported, settings.customers),
+    reconcileSection(server.reconciled),
     '## Targets (issue 26)',
     '',
     markdownChecks(checks),
