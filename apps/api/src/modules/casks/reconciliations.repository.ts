@@ -44,7 +44,8 @@ const place = (column: SQL) => sql`lower(regexp_replace(trim(${column}), '\s+', 
 
 /**
  * The findings of a statement of warehouse `warehouseId` (decision 408), in one statement over all
- * its rows, given as one jsonb parameter (no query per row): each row is matched to our cask by
+ * its rows, given as one jsonb parameter (no query per row): the CTEs `s` (the rows), `ours`
+ * (our casks), `m` (each row's match) and `f` (the findings: kind, cask_id, line, sort_key): each row is matched to our cask by
  * its identity (number, distillery regardless of case, fill year; decision 400), among all our
  * casks not deleted, whatever warehouse we hold them in. Its columns are those of
  * `warehouse_statement_findings` (kind, cask_id, line, statement, ours, sort_key):
@@ -61,35 +62,48 @@ const place = (column: SQL) => sql`lower(regexp_replace(trim(${column}), '\s+', 
  *
  * A cask can be both a location and a gauge finding.
  */
+/** The statement's side of a finding, from the row `s` of the `s` CTE (null when none). */
+const statementJson = jsonObject<StatementSide>({
+  line: sql`s.line`,
+  number: sql`s.number`,
+  distillery: sql`s.distillery`,
+  fillDate: day(sql`s.fill_date`),
+  location: sql`s.location`,
+  bulkLitres: sql`s.bulk_litres::text`,
+  abv: sql`s.abv::text`,
+  gaugedOn: day(sql`s.gauged_on`),
+  rla: sql`s.rla::text`,
+});
+
+/** Our side of a finding, from the row `o` of the `ours` CTE. */
+const oursJson = jsonObject<OurSide>({
+  caskId: sql`o.id`,
+  name: sql`o.name`,
+  number: sql`o.cask_number`,
+  distillery: sql`o.distillery`,
+  fillDate: day(sql`o.fill_date`),
+  warehouse: sql`o.warehouse`,
+  location: sql`o.location`,
+  bulkLitres: sql`o.bulk_litres::text`,
+  abv: sql`o.abv::text`,
+  gaugedOn: day(sql`o.last_gauged_on`),
+  rla: sql`o.rla::text`,
+});
+
+/**
+ * A finding's two sides as json, for the rows of `f` joined to `s` by line and to `ours` by cask:
+ * built only for the findings that are shown or saved, never carried through the comparison.
+ */
+const SIDES_JOIN = sql`left join s on s.line = f.line left join ours o on o.id = f.cask_id`;
+const sidesOf = {
+  statement: sql`case when s.line is null then null else ${statementJson} end`,
+  ours: sql`case when o.id is null then null else ${oursJson} end`,
+};
+
 export function findingsSql(warehouseId: string, rows: readonly StatementRow[]): SQL {
-  const statementJson = jsonObject<StatementSide>({
-    line: sql`s.line`,
-    number: sql`s.number`,
-    distillery: sql`s.distillery`,
-    fillDate: day(sql`s.fill_date`),
-    location: sql`s.location`,
-    bulkLitres: sql`s.bulk_litres::text`,
-    abv: sql`s.abv::text`,
-    gaugedOn: day(sql`s.gauged_on`),
-    rla: sql`s.rla::text`,
-  });
-  const oursJson = (o: string) =>
-    jsonObject<OurSide>({
-      caskId: sql`${sql.identifier(o)}.id`,
-      name: sql`${sql.identifier(o)}.name`,
-      number: sql`${sql.identifier(o)}.cask_number`,
-      distillery: sql`${sql.identifier(o)}.distillery`,
-      fillDate: day(sql`${sql.identifier(o)}.fill_date`),
-      warehouse: sql`${sql.identifier(o)}.warehouse`,
-      location: sql`${sql.identifier(o)}.location`,
-      bulkLitres: sql`${sql.identifier(o)}.bulk_litres::text`,
-      abv: sql`${sql.identifier(o)}.abv::text`,
-      gaugedOn: day(sql`${sql.identifier(o)}.last_gauged_on`),
-      rla: sql`${sql.identifier(o)}.rla::text`,
-    });
   const keep = 1 - ANGELS_SHARE_PER_YEAR;
   return sql`
-    with s as (
+    s as (
       -- The rows' keys are StatementRow's (camelCase), quoted as such.
       select x.line, x.number, x.distillery, x."fillDate" as fill_date,
         nullif(x.location, '') as location, x."bulkLitres" as bulk_litres, x.abv,
@@ -98,7 +112,7 @@ export function findingsSql(warehouseId: string, rows: readonly StatementRow[]):
         distillery text, "fillDate" date, location text, "bulkLitres" numeric, abv numeric,
         "gaugedOn" date)
     ),
-    ours as (
+    ours as materialized (
       select c.id, c.name, c.cask_number, c.distillery, c.fill_date, c.year, c.warehouse_id,
         w.name as warehouse, c.location,
         coalesce(c.gauged_volume, c.volume) as bulk_litres, coalesce(c.gauged_abv, c.abv) as abv,
@@ -109,8 +123,8 @@ export function findingsSql(warehouseId: string, rows: readonly StatementRow[]):
       from casks c left join warehouses w on w.id = c.warehouse_id
       where c.deleted_at is null
     ),
-    m as (
-      select s.*, ${statementJson} as statement_side, o.id as cask_id, ${oursJson('o')} as ours_side,
+    m as materialized (
+      select s.line, o.id as cask_id,
         o.id is not null and (o.warehouse_id is distinct from ${warehouseId}::uuid
           or (s.location is not null and ${place(sql`s.location`)}
             is distinct from ${place(sql`o.location`)})) as location_differs,
@@ -126,24 +140,23 @@ export function findingsSql(warehouseId: string, rows: readonly StatementRow[]):
       from s left join ours o
         on o.cask_number = s.number and lower(o.distillery) = lower(s.distillery)
         and o.year = extract(year from s.fill_date)::int
-    )
-    select 'unknown' as kind, null::uuid as cask_id, line, statement_side as statement,
-      null::json as ours, lpad(line::text, 10, '0') as sort_key
-    from m where cask_id is null
-    union all
-    select 'location', cask_id, line, statement_side, ours_side, lpad(line::text, 10, '0')
-    from m where location_differs
-    union all
-    select 'gauge', cask_id, line, statement_side, ours_side, lpad(line::text, 10, '0')
-    from m where gauge_differs
-    union all
-    select 'matched', cask_id, line, statement_side, ours_side, lpad(line::text, 10, '0')
-    from m where cask_id is not null and not location_differs and not gauge_differs
-    union all
-    select 'missing', o.id, null, null, ${oursJson('o')}, coalesce(o.cask_number, '') || ' ' || o.id
-    from ours o
-    where o.warehouse_id = ${warehouseId}::uuid
-      and not exists (select 1 from m where m.cask_id = o.id)`;
+    ),
+    f as materialized (
+      select 'unknown' as kind, null::uuid as cask_id, line, lpad(line::text, 10, '0') as sort_key
+      from m where cask_id is null
+      union all
+      select 'location', cask_id, line, lpad(line::text, 10, '0') from m where location_differs
+      union all
+      select 'gauge', cask_id, line, lpad(line::text, 10, '0') from m where gauge_differs
+      union all
+      select 'matched', cask_id, line, lpad(line::text, 10, '0')
+      from m where cask_id is not null and not location_differs and not gauge_differs
+      union all
+      select 'missing', o.id, null, coalesce(o.cask_number, '') || ' ' || o.id
+      from ours o
+      where o.warehouse_id = ${warehouseId}::uuid
+        and not exists (select 1 from m where m.cask_id = o.id)
+    )`;
 }
 
 const KINDS = sql`(values ${sql.join(
@@ -163,22 +176,24 @@ export async function previewFindings(
   const item = jsonObject<Finding>({
     id: sql`null::uuid`,
     kind: sql`f.kind`,
-    statement: sql`f.statement`,
-    ours: sql`f.ours`,
+    statement: sidesOf.statement,
+    ours: sidesOf.ours,
     resolved: sql`null::json`,
   });
   const result = await db.execute(sql`
-    with f as materialized (${findingsSql(warehouseId, rows)}),
+    with ${findingsSql(warehouseId, rows)},
     counted as (select kind, count(*)::int as n from f group by kind),
     shown as (
-      select f.*, row_number() over (partition by f.kind order by f.sort_key) as n from f
+      select * from (
+        select f.*, row_number() over (partition by f.kind order by f.sort_key) as n from f
+      ) ranked where n <= ${FINDINGS_SHOWN_MAX}
     )
     select
       (select json_object_agg(k.kind, json_build_object(
           'total', coalesce(c.n, 0), 'open', case when k.kind = 'matched' then 0 else coalesce(c.n, 0) end))
         from ${KINDS} left join counted c on c.kind = k.kind) as counts,
       (select coalesce(json_agg(${item} order by k.position, f.sort_key), '[]'::json)
-        from shown f join ${KINDS} on k.kind = f.kind where f.n <= ${FINDINGS_SHOWN_MAX}) as findings`);
+        from shown f join ${KINDS} on k.kind = f.kind ${SIDES_JOIN}) as findings`);
   const [row] = rowsOf<{ counts: FindingCounts; findings: Finding[] }>(result);
   if (!row) throw new Error('preview answered nothing');
   return row;
@@ -201,7 +216,7 @@ export async function saveStatement(
 ): Promise<{ id: string; counts: Record<FindingKind, number> }> {
   const count = (kind: FindingKind) => sql`count(*) filter (where f.kind = ${kind})::int`;
   const result = await tx.execute(sql`
-    with f as materialized (${findingsSql(values.warehouseId, values.rows)}),
+    with ${findingsSql(values.warehouseId, values.rows)},
     st as (
       insert into warehouse_statements (warehouse_id, file_name, file_hash, row_count,
         missing_count, unknown_count, location_count, gauge_count, matched_count, admin_id)
@@ -214,8 +229,9 @@ export async function saveStatement(
     saved as (
       insert into warehouse_statement_findings (statement_id, kind, cask_id, line, statement,
         ours, sort_key)
-      select st.id, f.kind, f.cask_id, f.line, f.statement::jsonb, f.ours::jsonb, f.sort_key
-      from f cross join st
+      select st.id, f.kind, f.cask_id, f.line, (${sidesOf.statement})::jsonb,
+        (${sidesOf.ours})::jsonb, f.sort_key
+      from f cross join st ${SIDES_JOIN}
       returning 1
     )
     select st.id, json_build_object('missing', st.missing_count, 'unknown', st.unknown_count,

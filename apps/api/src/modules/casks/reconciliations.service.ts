@@ -132,7 +132,7 @@ function statementAmount(text: string, unit: RegExp): string | null {
  * cask listed twice.
  */
 export function statementRows(
-  parsed: Pick<ParsedStatement, 'rows'>,
+  parsed: Pick<ParsedStatement, 'headers' | 'rows'>,
   columns: StatementColumns,
   dateOrder: StatementDateOrder,
 ): { rows: StatementRow[]; errors: RowError[] } {
@@ -140,10 +140,17 @@ export function statementRows(
   const errors: RowError[] = [];
   const seen = new Map<string, number>();
   const example = dateOrder === 'iso' ? '2024-03-31' : '31/03/2024';
+  // Each field's cell by its index in the header row (-1: not mapped).
+  const indexOf = Object.fromEntries(
+    STATEMENT_FIELDS.map((field) => {
+      const header = columns[field];
+      return [field, header === undefined ? -1 : parsed.headers.indexOf(header)];
+    }),
+  ) as Record<StatementField, number>;
   for (const { line, cells } of parsed.rows) {
     const cell = (field: StatementField) => {
-      const header = columns[field];
-      return header === undefined ? '' : (cells[header] ?? '').trim();
+      const index = indexOf[field];
+      return index < 0 ? '' : (cells[index] ?? '').trim();
     };
     const problems: string[] = [];
     const label = (field: StatementField) => STATEMENT_FIELD_LABELS[field];

@@ -37,7 +37,8 @@ export interface StatementUpload {
 export interface ParsedStatement {
   fileHash: string;
   headers: string[];
-  rows: { line: number; cells: Record<string, string> }[];
+  /** Each row's cells in the header's order, and the line it ends on. */
+  rows: { line: number; cells: string[] }[];
   /** Rows that could not be read at all (a quote left open...), by line. */
   errors: { line: number; message: string }[];
 }
@@ -129,15 +130,21 @@ export function parseStatement(bytes: Buffer): ParsedStatement {
       { field: STATEMENT_FILE_FIELD, message: STATEMENT_NOT_UTF8 },
     ]);
   }
-  let records: { record: string[]; info: { lines: number } }[];
+  // The line each record ends on (a record with a quoted line break spans more), taken from
+  // csv-parse's context as it goes: no info object is kept per record.
+  const lines: number[] = [];
+  let cells: string[][];
   try {
-    records = parse(text, {
+    cells = parse(text, {
       delimiter: delimiterOf(text),
-      info: true,
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+      on_record: (record: string[], context: { lines: number }) => {
+        lines.push(context.lines);
+        return record;
+      },
+    });
   } catch (error) {
     const message =
       error instanceof CsvError
@@ -145,18 +152,18 @@ export function parseStatement(bytes: Buffer): ParsedStatement {
         : 'The statement could not be read as CSV';
     throw new BadRequestError(message, [{ field: STATEMENT_FILE_FIELD, message }]);
   }
-  const [header, ...body] = records;
-  if (!header || header.record.every((cell) => cell === '')) {
+  const header = cells[0];
+  if (!header || header.every((cell) => cell === '')) {
     throw new BadRequestError(STATEMENT_EMPTY, [
       { field: STATEMENT_FILE_FIELD, message: STATEMENT_EMPTY },
     ]);
   }
-  const headers = header.record;
+  const headers = header;
   const rows: ParsedStatement['rows'] = [];
   const errors: ParsedStatement['errors'] = [];
-  for (const { record, info } of body) {
-    // info.lines is the line the record ends on; a record with a quoted line break spans more.
-    const line = info.lines;
+  for (let index = 1; index < cells.length; index += 1) {
+    const record = cells[index] ?? [];
+    const line = lines[index] ?? 0;
     if (record.length > headers.length) {
       errors.push({
         line,
@@ -164,11 +171,7 @@ export function parseStatement(bytes: Buffer): ParsedStatement {
       });
       continue;
     }
-    const cells: Record<string, string> = {};
-    headers.forEach((name, index) => {
-      cells[name] = record[index] ?? '';
-    });
-    rows.push({ line, cells });
+    rows.push({ line, cells: record });
   }
   return { fileHash, headers, rows, errors };
 }
