@@ -39,7 +39,6 @@ CREATE TABLE "warehouse_statements" (
 );
 --> statement-breakpoint
 ALTER TABLE "warehouse_statement_findings" ADD CONSTRAINT "warehouse_statement_findings_statement_id_warehouse_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."warehouse_statements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "warehouse_statement_findings" ADD CONSTRAINT "warehouse_statement_findings_cask_id_casks_id_fk" FOREIGN KEY ("cask_id") REFERENCES "public"."casks"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouse_statement_findings" ADD CONSTRAINT "warehouse_statement_findings_resolved_by_admins_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouse_statement_mappings" ADD CONSTRAINT "warehouse_statement_mappings_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouse_statement_mappings" ADD CONSTRAINT "warehouse_statement_mappings_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -9,7 +9,6 @@ import type {
   StatementSide,
 } from '@cask/contracts/reconciliations';
 import { admins } from './admins.ts';
-import { casks } from './casks.ts';
 import { warehouses } from './warehouses.ts';
 
 /**
@@ -56,7 +55,12 @@ export const warehouseStatementFindings = pgTable(
       .notNull()
       .references(() => warehouseStatements.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<FindingKind>().notNull(),
-    caskId: uuid('cask_id').references(() => casks.id, { onDelete: 'restrict' }),
+    /**
+     * Our cask, when the finding has one. No foreign key (decision 408): a cask is never erased
+     * (docs/architecture.md#deletes), the finding keeps the cask as it was in `ours`, and a
+     * statement of 100,000 rows would pay a key check per finding.
+     */
+    caskId: uuid('cask_id'),
     line: integer('line'),
     statement: jsonb('statement').$type<StatementSide>(),
     ours: jsonb('ours').$type<OurSide>(),
