@@ -281,9 +281,13 @@ async function readStatementFile(db: DbOrTx, upload: StatementUpload) {
   const { rows, errors } = mapped
     ? statementRows(parsed, columns, dateOrder)
     : { rows: [], errors: [] };
+  // Not the parsed cells: they can be collected before the comparison runs (the bench row's
+  // memory, decision 408).
   return {
     warehouse,
-    parsed,
+    fileHash: parsed.fileHash,
+    headers: parsed.headers,
+    fileRows: parsed.rows.length + parsed.errors.length,
     columns,
     dateOrder,
     mapped,
@@ -403,9 +407,9 @@ export function createReconciliationsService(deps: { database: Database }) {
         ? await repo.previewFindings(db, file.warehouse.id, file.rows)
         : null;
       return {
-        fileHash: file.parsed.fileHash,
-        rows: file.parsed.rows.length + file.parsed.errors.length,
-        headers: file.parsed.headers,
+        fileHash: file.fileHash,
+        rows: file.fileRows,
+        headers: file.headers,
         columns: file.columns,
         mapped: file.mapped,
         dateOrder: file.dateOrder,
@@ -442,7 +446,7 @@ export function createReconciliationsService(deps: { database: Database }) {
         const statement = await repo.saveStatement(tx, {
           warehouseId: file.warehouse.id,
           fileName: upload.fileName,
-          fileHash: file.parsed.fileHash,
+          fileHash: file.fileHash,
           adminId: actor.adminId,
           rows: file.rows,
         });
@@ -461,7 +465,7 @@ export function createReconciliationsService(deps: { database: Database }) {
             warehouse: file.warehouse.name,
             warehouseId: file.warehouse.id,
             fileName: upload.fileName,
-            fileHash: file.parsed.fileHash,
+            fileHash: file.fileHash,
             rows: file.rows.length,
             ...statement.counts,
           },
