@@ -4,6 +4,7 @@ import {
   STATEMENT_FIELD_LABELS,
   STATEMENT_FIELDS,
   type ReconciliationWarehouse,
+  type RowError,
   type SavedReconciliation,
   type StatementColumns,
   type StatementDateOrder,
@@ -27,6 +28,27 @@ const DATE_ORDERS = [
   { value: 'iso', label: 'Year-month-day (2024-03-31)' },
   { value: 'dmy', label: 'Day/month/year (31/03/2024)' },
 ];
+
+/** The rows of a statement that cannot be read, each with its line. */
+function RowErrors({ errors }: { errors: readonly RowError[] }) {
+  return (
+    <section
+      aria-labelledby="row-errors-title"
+      className="rounded-2xl border border-red-200 bg-red-50 p-4"
+    >
+      <h2 id="row-errors-title" className="mb-2 text-base font-semibold text-red-900">
+        Rows that cannot be read ({errors.length})
+      </h2>
+      <ul className="grid gap-1 text-sm text-red-900">
+        {errors.slice(0, 200).map((error) => (
+          <li key={error.line}>
+            Line {error.line}: {error.message}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /**
  * Upload a stock statement (docs/screens/reconciliations.md#upload-a-statement): the warehouse,
@@ -155,23 +177,7 @@ export function UploadStatement({
           Choose the columns of Cask number, Distillery and Fill date, then Preview again.
         </p>
       ) : null}
-      {result && result.rowErrors.length > 0 ? (
-        <section
-          aria-labelledby="row-errors-title"
-          className="rounded-2xl border border-red-200 bg-red-50 p-4"
-        >
-          <h2 id="row-errors-title" className="mb-2 text-base font-semibold text-red-900">
-            Rows that cannot be read ({result.rowErrors.length})
-          </h2>
-          <ul className="grid gap-1 text-sm text-red-900">
-            {result.rowErrors.slice(0, 200).map((error) => (
-              <li key={error.line}>
-                Line {error.line}: {error.message}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {result && result.rowErrors.length > 0 ? <RowErrors errors={result.rowErrors} /> : null}
       {result?.report ? (
         <section aria-label="Preview" className="grid gap-3">
           <p className="text-sm text-oak-700">
