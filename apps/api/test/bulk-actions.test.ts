@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { BULK_CASK_NOT_DELETED, BULK_CASK_NOT_FOUND } from '@cask/contracts/casks';
+import {
+  BULK_CASK_NOT_DELETED,
+  BULK_CASK_NOT_FOUND,
+  CASK_IDENTITY_TAKEN_SINCE,
+} from '@cask/contracts/casks';
 import { BULK_NOTIFICATION_NOT_FOUND } from '@cask/contracts/notifications';
 import { BULK_OFFER_NOT_DELETED, BULK_OFFER_NOT_FOUND } from '@cask/contracts/offers';
 import { BULK_ORDER_NOT_DELETED } from '@cask/contracts/orders';
@@ -26,6 +30,7 @@ import {
   createReferral,
   pointsBalanceOf,
   auditEntriesOf,
+  uniqueMarker,
 } from './support/factories.ts';
 
 // Issue 31 (decisions 241, 242): the bulk actions besides 'Set status' on orders and 'Set Active'
@@ -436,6 +441,49 @@ test("undoing a cask's single delete brings it back exactly, with the counters a
     { field: 'changes.1.id', message: BULK_CASK_NOT_FOUND },
   ]);
   expect(await rowsOf(casks, [cask.id])).toEqual(before);
+});
+
+test("undoing a cask's delete is refused when a cask added since has its number, distillery and fill year", async () => {
+  // Decision 400: a deleted cask keeps its number; the identity index covers visible casks only.
+  const identity = { caskNumber: uniqueMarker('n'), distillery: 'Ardbeg', year: 2015 };
+  const cask = await createCask(ctx, identity);
+  const deleted = await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/casks/${cask.id}`,
+    headers: admin.headers,
+  });
+  expect(deleted.statusCode).toBe(200);
+  await createCask(ctx, { ...identity, distillery: 'ARDBEG' });
+  const before = await rowsOf(casks, [cask.id]);
+  const refused = await postChanges('/api/casks/bulk/deleted', [{ id: cask.id, deleted: false }]);
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json().errors).toEqual([
+    { field: 'changes.0.id', message: CASK_IDENTITY_TAKEN_SINCE },
+  ]);
+  expect(await rowsOf(casks, [cask.id])).toEqual(before);
+
+  // Two deleted casks of one identity brought back in one body: the second is refused.
+  const twin = { ...identity, caskNumber: uniqueMarker('n') };
+  const pair = [await createCask(ctx, twin)];
+  await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/casks/${pair[0]!.id}`,
+    headers: admin.headers,
+  });
+  pair.push(await createCask(ctx, twin));
+  await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/casks/${pair[1]!.id}`,
+    headers: admin.headers,
+  });
+  const both = await postChanges(
+    '/api/casks/bulk/deleted',
+    pair.map((row) => ({ id: row.id, deleted: false })),
+  );
+  expect(both.statusCode).toBe(409);
+  expect(both.json().errors).toEqual([
+    { field: 'changes.1.id', message: CASK_IDENTITY_TAKEN_SINCE },
+  ]);
 });
 
 test("Casks 'deleted: true' hides each as the single delete does; all or none", async () => {

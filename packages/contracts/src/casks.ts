@@ -9,6 +9,8 @@ import {
   recordVersion,
   searchParam,
   sortParam,
+  DATE_OUT_OF_RANGE,
+  isDayInDateYears,
   text,
 } from './common.ts';
 import { abvInput, volumeInput } from './measures.ts';
@@ -48,6 +50,35 @@ export const CASK_OWNER_NOT_FOUND = 'Owner not found';
 export const CASK_NOT_FOUND = 'Cask not found';
 
 /**
+ * A cask's identity (issue 44, docs/domain.md#identity, decision 400): the number stencilled on
+ * its head (letters, digits, '-' and '/', e.g. '1234' or 'RC-12/3'), the day it was filled, and
+ * the warehouse it lies in. Number + distillery (any case) + fill year is unique.
+ */
+export const CASK_NUMBER_MAX = 20;
+const CASK_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/-]*$/;
+export const CASK_NUMBER_INVALID = "Cask number may hold only letters, digits, '-' and '/'";
+export const CASK_NUMBER_NEEDS_IDENTITY = 'A cask number needs the distillery and the fill year';
+export const FILL_DATE_INVALID = 'Fill date must be a day, e.g. 2015-03-31';
+export const FILL_DATE_IN_FUTURE = 'Fill date cannot be in the future';
+export const YEAR_NOT_FILL_YEAR = "Year must be the fill date's year";
+export const WAREHOUSE_NOT_FOUND = 'Warehouse not found';
+/** The 409 of an add whose number, distillery and fill year another cask already has. */
+export const caskIdentityTaken = (number: string, distillery: string, year: number) =>
+  `A cask with number ${number} of ${distillery} filled in ${year} already exists`;
+/** The 409 of an undo that would bring back a cask whose identity a cask added since holds. */
+export const CASK_IDENTITY_TAKEN_SINCE =
+  'Another cask with this number, distillery and fill year was added since';
+
+/** The fill year a form gives: the fill date's year when there is one (decision 400), else Year. */
+export const fillYearOf = (fields: { year?: number | undefined; fillDate?: string | undefined }) =>
+  fields.fillDate === undefined ? fields.year : Number(fields.fillDate.slice(0, 4));
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const isCalendarDay = (day: string) =>
+  !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+  new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+
+/**
  * A form field as multipart sends it: a string, where empty means "left out"
  * (docs/screens/casks.md).
  */
@@ -76,50 +107,89 @@ const money = (label: string) =>
  * (the list shows it). Year, volume and ABV are parsed to numbers; money stays its exact decimal
  * text.
  */
-export const createCaskFields = z.object({
-  type: z.preprocess(
-    blankToUndefined,
-    z.enum(CASK_TYPES, { error: 'Type must be cask, bottle or experience' }).default('cask'),
-  ),
-  name: z.preprocess(
-    (value) => blankToUndefined(value) ?? '',
-    line({ error: CASK_NAME_REQUIRED })
-      .min(1, CASK_NAME_REQUIRED)
-      .max(CASK_TEXT_MAX, `Cask name must be at most ${CASK_TEXT_MAX} characters`),
-  ),
-  distillery: optionalText('Distillery'),
-  // Plain digits only: Number() would also read 0x7DF, 0b11111011111, 2.015e3 and ' 2015 '.
-  year: z.preprocess(
-    blankToUndefined,
-    text({ error: 'Year must be a number' })
-      .regex(/^\d{1,4}$/, 'Year must be a year in plain digits, e.g. 2015')
-      .transform(Number)
-      .superRefine((year, ctx) => {
-        const max = caskYearMax();
-        if (year < CASK_YEAR_MIN || year > max) {
-          ctx.addIssue({ code: 'custom', message: `Year must be from ${CASK_YEAR_MIN} to ${max}` });
-        }
-      })
-      .optional(),
-  ),
-  // Typed with a unit or without ('250L', '58.4%'), kept as numbers (issue 27).
-  volume: z.preprocess(blankToUndefined, volumeInput('Volume').optional()),
-  abv: z.preprocess(blankToUndefined, abvInput('ABV').optional()),
-  location: optionalText('Location'),
-  estimatedValue: money('Estimated value'),
-  currentValue: money('Current value'),
-  purchasePrice: money('Purchase price'),
-  status: z.preprocess(
-    blankToUndefined,
-    z
-      .enum(EDITABLE_CASK_STATUSES, { error: 'Status must be Ready or Maturing' })
-      .default(DEFAULT_CASK_STATUS),
-  ),
-  owner: z.preprocess(
-    (value) => blankToUndefined(value) ?? '',
-    z.string().min(1, CASK_OWNER_REQUIRED).pipe(z.uuid(CASK_OWNER_NOT_FOUND)),
-  ),
-});
+export const createCaskFields = z
+  .object({
+    type: z.preprocess(
+      blankToUndefined,
+      z.enum(CASK_TYPES, { error: 'Type must be cask, bottle or experience' }).default('cask'),
+    ),
+    name: z.preprocess(
+      (value) => blankToUndefined(value) ?? '',
+      line({ error: CASK_NAME_REQUIRED })
+        .min(1, CASK_NAME_REQUIRED)
+        .max(CASK_TEXT_MAX, `Cask name must be at most ${CASK_TEXT_MAX} characters`),
+    ),
+    distillery: optionalText('Distillery'),
+    // Plain digits only: Number() would also read 0x7DF, 0b11111011111, 2.015e3 and ' 2015 '.
+    year: z.preprocess(
+      blankToUndefined,
+      text({ error: 'Year must be a number' })
+        .regex(/^\d{1,4}$/, 'Year must be a year in plain digits, e.g. 2015')
+        .transform(Number)
+        .superRefine((year, ctx) => {
+          const max = caskYearMax();
+          if (year < CASK_YEAR_MIN || year > max) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `Year must be from ${CASK_YEAR_MIN} to ${max}`,
+            });
+          }
+        })
+        .optional(),
+    ),
+    // Typed with a unit or without ('250L', '58.4%'), kept as numbers (issue 27).
+    volume: z.preprocess(blankToUndefined, volumeInput('Volume').optional()),
+    abv: z.preprocess(blankToUndefined, abvInput('ABV').optional()),
+    location: optionalText('Location'),
+    caskNumber: z.preprocess(
+      blankToUndefined,
+      line({ error: CASK_NUMBER_INVALID })
+        .max(CASK_NUMBER_MAX, `Cask number must be at most ${CASK_NUMBER_MAX} characters`)
+        .regex(CASK_NUMBER_PATTERN, CASK_NUMBER_INVALID)
+        .optional(),
+    ),
+    // A day (YYYY-MM-DD, an <input type="date">) not after today (UTC).
+    fillDate: z.preprocess(
+      blankToUndefined,
+      text({ error: FILL_DATE_INVALID })
+        .trim()
+        .regex(DAY_PATTERN, FILL_DATE_INVALID)
+        .refine(isCalendarDay, FILL_DATE_INVALID)
+        .refine(isDayInDateYears, DATE_OUT_OF_RANGE)
+        .refine((day) => day <= new Date().toISOString().slice(0, 10), FILL_DATE_IN_FUTURE)
+        .optional(),
+    ),
+    warehouse: z.preprocess(blankToUndefined, z.uuid(WAREHOUSE_NOT_FOUND).optional()),
+    estimatedValue: money('Estimated value'),
+    currentValue: money('Current value'),
+    purchasePrice: money('Purchase price'),
+    status: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(EDITABLE_CASK_STATUSES, { error: 'Status must be Ready or Maturing' })
+        .default(DEFAULT_CASK_STATUS),
+    ),
+    owner: z.preprocess(
+      (value) => blankToUndefined(value) ?? '',
+      z.string().min(1, CASK_OWNER_REQUIRED).pipe(z.uuid(CASK_OWNER_NOT_FOUND)),
+    ),
+  })
+  .superRefine((fields, ctx) => {
+    // The fill year is Year (decision 400): a fill date gives it, and a Year beside it must agree.
+    if (
+      fields.fillDate !== undefined &&
+      fields.year !== undefined &&
+      fields.year !== fillYearOf(fields)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['year'], message: YEAR_NOT_FILL_YEAR });
+    }
+    if (
+      fields.caskNumber !== undefined &&
+      (fields.distillery === undefined || fillYearOf(fields) === undefined)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['caskNumber'], message: CASK_NUMBER_NEEDS_IDENTITY });
+    }
+  });
 export type CreateCaskFields = z.output<typeof createCaskFields>;
 /** The text fields the form may send (all as strings in the multipart body). */
 export type CreateCaskField = keyof CreateCaskFields;
@@ -144,7 +214,10 @@ export type UpdateCaskBody = z.input<typeof updateCaskBody>;
 /** The columns the Cask List sorts by (issue 31). */
 export const CASK_SORTS = ['name', 'distillery', 'currentValue', 'status', 'createdAt'] as const;
 
-/** GET /casks: docs/screens/casks.md#api-calls (page, limit, search over name and distillery). */
+/**
+ * GET /casks: docs/screens/casks.md#api-calls (page, limit, search over name, distillery, cask
+ * number and location, decision 400; the warehouse a filter by its id).
+ */
 export const caskListQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(CASKS_PAGE_SIZE),
   search: searchParam,
@@ -153,11 +226,25 @@ export const caskListQuery = pageQuery.extend({
   alert: z
     .enum(['regauge-due', 'abv-near-40'], { error: 'Alert must be regauge-due or abv-near-40' })
     .optional(),
+  /** Only the casks in this warehouse (issue 44): its id, from GET /warehouses. */
+  warehouse: z.uuid({ error: 'Warehouse must be the id of a warehouse' }).optional(),
 });
 export type CaskListQuery = z.input<typeof caskListQuery>;
 export type CaskListParams = z.output<typeof caskListQuery>;
 
 export const caskOwner = z.object({ id: z.uuid(), fullName: z.string(), email: z.string() });
+
+/** The warehouse a cask lies in, as a cask names it (decision 400). */
+export const caskWarehouse = z.object({ id: z.uuid(), name: z.string() });
+
+/**
+ * GET /warehouses (issue 44): every bonded warehouse, by name, for the Cask List's filter and the
+ * Add Cask form's select. A handful, so no paging.
+ */
+export const warehouse = caskWarehouse.extend({ city: z.string().nullable() });
+export type Warehouse = z.infer<typeof warehouse>;
+export const warehouseListResponse = okEnvelope(z.object({ warehouses: z.array(warehouse) }));
+export type WarehouseListResponse = z.infer<typeof warehouseListResponse>;
 
 /** One point of "Value Appreciation Over Time": month as YYYY-MM, value in dollars. */
 export const appreciationPoint = z.object({ month: z.string(), value: z.number() });
@@ -185,6 +272,11 @@ export const cask = z.object({
   /** 'Filled at': the volume and ABV the cask was added with. */
   filledVolume: z.number().nullable(),
   filledAbv: z.number().nullable(),
+  /** Identity (decision 400): the number on its head, the day it was filled (YYYY-MM-DD). */
+  caskNumber: z.string().nullable(),
+  fillDate: z.string().nullable(),
+  /** The bonded warehouse it lies in; `location` is its place there (rack, bay). */
+  warehouse: caskWarehouse.nullable(),
   location: z.string().nullable(),
   estimatedValue: z.number().nullable(),
   currentValue: z.number().nullable(),

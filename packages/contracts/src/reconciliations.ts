@@ -231,8 +231,12 @@ export const RECONCILIATION_NOT_FOUND = 'This reconciliation was not found';
 export const RESOLUTION_NOT_FOR_KIND = 'This resolution does not apply to this finding';
 export const RESOLUTION_CASK_GONE = 'The cask of this finding was deleted since';
 
-/** GET /reconciliations/demo-statement: the demo's statement, a CSV file to save. */
+/** GET /reconciliations/demo-statement: the demo's statement, a CSV file to save, and its warehouse. */
 export const demoStatementResponse = okEnvelope(
-  z.object({ fileName: z.string(), csv: z.string() }),
+  z.object({
+    fileName: z.string(),
+    csv: z.string(),
+    warehouse: z.object({ id: z.uuid(), name: z.string() }),
+  }),
 );
 export type DemoStatementResponse = z.infer<typeof demoStatementResponse>;

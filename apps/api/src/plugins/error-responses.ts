@@ -11,8 +11,7 @@ const ERROR_ANSWERS = {
   400: 'Bad input: `errors[]` names each field that was refused',
   401: "Not signed in, or the token is invalid: the message contains 'You are not authorized'",
   404: 'Nothing with this id',
-  409: 'Another save replaced the version named by If-Match (or If-None-Match: *) first',
-  412: 'The record was saved since the version named by If-Match: nothing was changed; read it again',
+  412: 'The record was saved since the version named by If-Match (or one exists despite If-None-Match: *): nothing was changed; read it again',
   413: 'The body is too large',
   415: 'The body is of a type this route does not read',
   429: 'Too many requests: try again after the `Retry-After` header',
@@ -31,10 +30,13 @@ function errorStatuses(route: RouteOptions): ErrorStatus[] {
   if (takesInput) statuses.push(400);
   if (!route.config?.public) statuses.push(401);
   if (schema.params) statuses.push(404);
-  // A save that may name the version it replaces (docs/decisions/180).
-  if (schema.headers === versionPreconditionHeaders) statuses.push(409);
-  // A save that may name the version of the record it replaces (docs/decisions/208).
-  if (schema.headers === recordPreconditionHeaders) statuses.push(412);
+  // A save that may name the version it replaces (docs/decisions/180 and 208).
+  if (
+    schema.headers === versionPreconditionHeaders ||
+    schema.headers === recordPreconditionHeaders
+  ) {
+    statuses.push(412);
+  }
   if ([route.method].flat().some((method) => METHODS_WITH_BODY.has(method))) {
     statuses.push(413, 415);
   }

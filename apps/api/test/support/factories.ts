@@ -20,6 +20,7 @@ import {
 } from '../../src/db/schema/point-transactions.ts';
 import { orderNotes, orders, type NewOrder, type Order } from '../../src/db/schema/orders.ts';
 import { referrals, type NewReferral, type Referral } from '../../src/db/schema/referrals.ts';
+import { warehouses, type NewWarehouse, type Warehouse } from '../../src/db/schema/warehouses.ts';
 
 /**
  * Factories for the business tables: each inserts straight into the database (no API call) and
@@ -48,6 +49,19 @@ export async function createCustomer(
     await ctx.database.db
       .insert(customers)
       .values({ fullName: `Customer ${marker}`, email: `${marker}@example.com`, ...overrides })
+      .returning(),
+  );
+}
+
+/** A bonded warehouse (decision 400), its name unique to the test unless said. */
+export async function createWarehouse(
+  ctx: Ctx,
+  overrides: Partial<NewWarehouse> = {},
+): Promise<Warehouse> {
+  return one(
+    await ctx.database.db
+      .insert(warehouses)
+      .values({ name: `Warehouse ${uniqueMarker('w')}`, city: 'Dufftown', ...overrides })
       .returning(),
   );
 }

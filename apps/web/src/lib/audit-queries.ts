@@ -68,8 +68,9 @@ export const auditQuery = (request: AuditRequest) =>
     placeholderData: keepPreviousData,
   });
 
-export function useAuditPage(request: AuditRequest) {
-  return useQuery(auditQuery(request));
+/** The page of `request`; not asked for while `enabled` is false (dates the API would refuse). */
+export function useAuditPage(request: AuditRequest, enabled = true) {
+  return useQuery({ ...auditQuery(request), enabled });
 }
 
 /** `GET /audit/admins?search=`: the Admin filter's choices. */

@@ -26,9 +26,15 @@ export const SEARCH_PARAM = 'q';
 const PAGE_MAX = 1_000_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Whether `value` is one a filter takes: one of its values, or a real day for a day filter. */
-function filterTakes(values: readonly string[] | 'day' | undefined, value: string): boolean {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether `value` is one a filter takes: one of its values, a real day for a day filter, or an
+ * id for a filter by a record (a warehouse, whose list the screen loads).
+ */
+function filterTakes(values: readonly string[] | 'day' | 'id' | undefined, value: string): boolean {
   if (values === 'day') return DAY.test(value) && !Number.isNaN(Date.parse(value));
+  if (values === 'id') return UUID.test(value);
   return values?.includes(value) ?? false;
 }
 
@@ -114,10 +120,11 @@ export interface ListParamsOptions<Column extends string, Filter extends string>
   /** The columns the list sorts by (the contract's ..._SORTS). */
   sorts?: readonly Column[];
   /**
-   * The filters the list offers, each with the values it takes ('' is no filter), or `'day'`: a
-   * date as YYYY-MM-DD (the Order List's Ordered range).
+   * The filters the list offers, each with the values it takes ('' is no filter), `'day'`: a
+   * date as YYYY-MM-DD (the Order List's Ordered range), or `'id'`: a record's id (the Cask
+   * List's warehouse).
    */
-  filters?: Readonly<Record<Filter, readonly string[] | 'day'>>;
+  filters?: Readonly<Record<Filter, readonly string[] | 'day' | 'id'>>;
   /** The page sizes offered, the first being the default (omit for a fixed size). */
   limits?: readonly number[];
 }

@@ -1,7 +1,7 @@
 import type { InviteDetails } from '@cask/contracts/admins';
 import type { AdminProfile } from '@cask/contracts/auth';
 import type { AuditEntry } from '@cask/contracts/audit';
-import type { Cask } from '@cask/contracts/casks';
+import type { Cask, Warehouse } from '@cask/contracts/casks';
 import type { Notification } from '@cask/contracts/notifications';
 import type { Offer } from '@cask/contracts/offers';
 import type { Order } from '@cask/contracts/orders';
@@ -167,6 +167,12 @@ export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   };
 }
 
+/** A bonded warehouse (issue 44) as GET /api/warehouses answers it. */
+export function aWarehouse(overrides: Partial<Warehouse> = {}): Warehouse {
+  const id = testUuid();
+  return { id, name: `Warehouse ${id.slice(-4)}`, city: 'Dufftown', ...overrides };
+}
+
 export function aCask(overrides: Partial<Cask> = {}): Cask {
   const id = testUuid();
   const cask: Cask = {
@@ -176,6 +182,9 @@ export function aCask(overrides: Partial<Cask> = {}): Cask {
     year: 2012,
     volume: 200,
     abv: 58.2,
+    caskNumber: null,
+    fillDate: null,
+    warehouse: null,
     location: 'Campbeltown',
     estimatedValue: null,
     currentValue: 12000,

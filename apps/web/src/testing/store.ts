@@ -1,7 +1,7 @@
 import type { AdminAccount } from '@cask/contracts/admins';
 import type { AdminProfile } from '@cask/contracts/auth';
 import type { AuditAdmin, AuditEntry } from '@cask/contracts/audit';
-import type { Cask } from '@cask/contracts/casks';
+import type { Cask, Warehouse } from '@cask/contracts/casks';
 import type {
   CaskTransfer,
   LatestValuation,
@@ -35,6 +35,8 @@ export interface Seed {
   /** The catalogue; when given, the dashboard's Active Offers card counts its active ones. */
   offers?: Offer[];
   casks?: Cask[];
+  /** GET /api/warehouses, by name (issue 44); a cask names one as its `warehouse`. */
+  warehouses?: Warehouse[];
   referrals?: Referral[];
   /** The audit log, newest first; `auditAdmins`: its Admin filter's choices. */
   audit?: AuditEntry[];
@@ -104,6 +106,7 @@ function emptyStore(seed: Seed) {
     orders: [...(seed.orders ?? [])],
     offers: [...(seed.offers ?? [])],
     casks: [...(seed.casks ?? [])],
+    warehouses: [...(seed.warehouses ?? [])],
     regauges: [] as { caskId: string; gauge: Regauge }[],
     transfers: [] as { caskId: string; transfer: CaskTransfer }[],
     /** Valuations recorded (issue 44), the newest recorded first. */

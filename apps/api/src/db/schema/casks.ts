@@ -165,7 +165,7 @@ export const casks = pgTable(
       .on(table.status, table.id)
       .where(sql`${table.deletedAt} is null`),
     // Identity (decision 400): one cask of a number, distillery and fill year.
-    uniqueIndex('casks_identity_unique')
+    uniqueIndex(CASKS_IDENTITY_UNIQUE)
       .on(table.caskNumber, sql`lower(${table.distillery})`, table.year)
       .where(sql`${table.deletedAt} is null and ${table.caskNumber} is not null`),
     // The Cask List's warehouse filter, newest first.
@@ -348,6 +348,9 @@ export type NewCaskValuation = typeof caskValuations.$inferInsert;
  * (docs/architecture.md#counters-and-triggers): what each counts is in
  * src/db/sql/031_casks_counters.sql. Deleted casks count in none.
  */
+/** The identity's unique index (decision 400), as a unique violation names it. */
+export const CASKS_IDENTITY_UNIQUE = 'casks_identity_unique';
+
 export const CASK_COUNTERS = {
   total: 'casks.total',
   status: (status: CaskStatus) => `casks.status.${status}`,

@@ -2,8 +2,8 @@ import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core
 import { sql } from 'drizzle-orm';
 
 /**
- * A bonded warehouse casks lie in (issue 44, docs/domain.md#identity):
- * its name, unique regardless of case, and the town it is in. A cask names its warehouse
+ * A bonded warehouse casks lie in (issue 44, docs/domain.md#identity): its name, unique regardless
+ * of case, and the town it is in. A cask names its warehouse
  * (`casks.warehouse_id`) and its place there (`casks.location`: rack, bay).
  */
 export const warehouses = pgTable(

@@ -13,6 +13,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { VALUATION_SOURCES } from '@cask/contracts/cask-records';
 import {
+  BONDED_WAREHOUSES,
   BOTTLE_LITRES,
   CASK_FINISHES,
   CASK_TYPES,
@@ -24,6 +25,8 @@ import {
   NOTIFICATION_TEMPLATES,
   ORDER_NOTES,
   SEARCH_TERMS,
+  WAREHOUSE_BAYS,
+  WAREHOUSE_RACKS,
   WAREHOUSES,
 } from './catalogue.ts';
 
@@ -171,13 +174,33 @@ const caskVolume = (e: Expressions, x: SQL, stream: number) =>
     sql`,`,
   )}]::numeric[])[${caskTypeIndex(e, x, stream)}]`;
 
+/** The bonded warehouses (issue 44), the catalogue's, each with an id from its place in it. */
+function warehousesSql(e: Expressions) {
+  const rows = BONDED_WAREHOUSES.map(
+    (warehouse, index) => sql`(${e.id('w', sql`${index}`)}, ${warehouse.name}, ${warehouse.city})`,
+  );
+  return statement(sql`insert into warehouses (id, name, city) values ${sql.join(rows, sql`, `)}`);
+}
+
+/**
+ * Casks, and a cask's identity (issue 44, decision 400): its number is its index (unique, so
+ * unique within its distillery and fill year too), its fill date a day of its year, a warehouse
+ * and a rack and bay there. Bottles and experiences keep a place as text and have no number.
+ */
 function casksSql(e: Expressions, from: number, to: number) {
   const { rnd, pick, anchor } = e;
+  const isCask = sql`type = 'cask'`;
   return statement(sql`
-    insert into casks (id, name, distillery, year, volume, abv, location, estimated_value,
-                       current_value, purchase_price, status, owner_id, type, notes, purchase_date,
-                       created_at, updated_at)
-    select id, name, distillery, year, volume, abv, location,
+    insert into casks (id, name, distillery, year, volume, abv, location, cask_number, fill_date,
+                       warehouse_id, estimated_value, current_value, purchase_price, status,
+                       owner_id, type, notes, purchase_date, created_at, updated_at)
+    select id, name, distillery, year, volume, abv,
+           case when ${isCask} then 'Rack ' || (1 + ${rnd(k, 32)} % ${WAREHOUSE_RACKS}) || ', Bay '
+             || (1 + ${rnd(k, 33)} % ${WAREHOUSE_BAYS}) else location end,
+           case when ${isCask} then (1000 + k)::text end,
+           case when ${isCask} then make_date(year, 1 + (${rnd(k, 34)} % 12)::int,
+             1 + (${rnd(k, 35)} % 28)::int) end,
+           case when ${isCask} then ${e.id('w', sql`${rnd(k, 36)} % ${BONDED_WAREHOUSES.length}`)} end,
            round(current_value * 1.05, 2), current_value, purchase_price,
            case when type = 'experience' then 'Experience'
                 when ${rnd(k, 26)} % 100 < 45 then 'Ready' else 'Maturing' end,
@@ -440,6 +463,7 @@ export function createBulkSql(shape: BulkShape) {
     /** The anchor's day (UTC): the gauge histories end before it (seed.repository.ts). */
     anchorDay: statement(sql`(${e.anchor} at time zone 'UTC')::date`),
     customers: (from: number, to: number) => customersSql(e, from, to),
+    warehouses: warehousesSql(e),
     casks: (from: number, to: number) => casksSql(e, from, to),
     caskAppreciation: caskAppreciationSql(e),
     caskValuations: caskValuationsSql(e),

@@ -131,6 +131,23 @@ export const WAREHOUSES = [
   'Distillery Warehouse No. 1',
 ] as const;
 
+/**
+ * The bonded warehouses the seeded casks lie in (issue 44, docs/domain.md#identity): a name
+ * each, unique regardless of case, and the town. A cask's place there is a rack and a bay.
+ */
+export const BONDED_WAREHOUSES = [
+  { name: 'Bonded Warehouse No. 4', city: 'Dufftown' },
+  { name: 'Craigellachie Bond', city: 'Craigellachie' },
+  { name: 'Port Ellen Bond', city: 'Port Ellen' },
+  { name: 'Glebe Street Bond', city: 'Campbeltown' },
+  { name: 'Highland Bond No. 2', city: 'Tain' },
+  { name: 'Bishopbriggs Bonded Warehouse', city: 'Bishopbriggs' },
+  { name: 'Keith Bond No. 7', city: 'Keith' },
+] as const;
+/** Racks and bays a warehouse has: 'Rack 12, Bay 3'. */
+export const WAREHOUSE_RACKS = 40;
+export const WAREHOUSE_BAYS = 12;
+
 export const BOTTLE_PACKAGING = [
   'Presentation box',
   'Wooden case',

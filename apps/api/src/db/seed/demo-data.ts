@@ -6,7 +6,9 @@ import type { NewOffer, OfferDetails } from '../schema/offers.ts';
 import type { NewPointTransaction } from '../schema/point-transactions.ts';
 import type { CaskProgress, ManualPaymentStatus, NewOrder, OrderStatus } from '../schema/orders.ts';
 import type { NewReferral } from '../schema/referrals.ts';
+import type { NewWarehouse } from '../schema/warehouses.ts';
 import {
+  BONDED_WAREHOUSES,
   BOTTLE_LITRES,
   BOTTLE_PACKAGING,
   CASK_FINISHES,
@@ -18,6 +20,8 @@ import {
   LAST_NAMES,
   NOTIFICATION_TEMPLATES,
   ORDER_NOTES,
+  WAREHOUSE_BAYS,
+  WAREHOUSE_RACKS,
   WAREHOUSES,
 } from './catalogue.ts';
 import { createRandom, type Random } from './prng.ts';
@@ -43,6 +47,8 @@ export interface DemoData {
   /** The day the data is laid out from (the gauge histories end before it). */
   today: Date;
   customers: (NewCustomer & { id: string })[];
+  /** The bonded warehouses the casks lie in (issue 44). */
+  warehouses: (NewWarehouse & { id: string })[];
   casks: (NewCask & { id: string })[];
   /** Each cask's valuations, one a month (issue 44); the database writes the monthly points. */
   caskValuations: NewCaskValuation[];
@@ -142,8 +148,42 @@ function buildCustomers(options: DemoOptions, count: number) {
   return customers;
 }
 
-function buildCasks(options: DemoOptions, owners: DemoData['customers']) {
+function buildWarehouses(options: DemoOptions): DemoData['warehouses'] {
+  const random = stream(options.seed, 'warehouses');
+  return BONDED_WAREHOUSES.map((warehouse) => ({ id: uuidFrom(random), ...warehouse }));
+}
+
+/**
+ * A cask's identity (issue 44, decision 400), from a stream of its own so the casks' other
+ * columns stay as they were: a number unique within its distillery and fill year, a fill date in
+ * its year, a warehouse and a rack and bay there. Bottles and experiences have none of them.
+ */
+function caskIdentities(options: DemoOptions, warehouses: DemoData['warehouses']) {
+  const random = stream(options.seed, 'cask identities');
+  const taken = new Set<string>();
+  return (distillery: string, year: number) => {
+    let number: string;
+    do number = String(random.int(100, 9999));
+    while (taken.has(`${distillery}:${year}:${number}`));
+    taken.add(`${distillery}:${year}:${number}`);
+    const month = String(random.int(1, 12)).padStart(2, '0');
+    const day = String(random.int(1, 28)).padStart(2, '0');
+    return {
+      caskNumber: number,
+      fillDate: `${year}-${month}-${day}`,
+      warehouseId: random.pick(warehouses).id,
+      location: `Rack ${random.int(1, WAREHOUSE_RACKS)}, Bay ${random.int(1, WAREHOUSE_BAYS)}`,
+    };
+  };
+}
+
+function buildCasks(
+  options: DemoOptions,
+  owners: DemoData['customers'],
+  warehouses: DemoData['warehouses'],
+) {
   const random = stream(options.seed, 'casks');
+  const identityOf = caskIdentities(options, warehouses);
   // The valuations' days and sources from a stream of their own: the casks stay as they were.
   const valuing = stream(options.seed, 'valuations');
   const casks: DemoData['casks'] = [];
@@ -177,6 +217,9 @@ function buildCasks(options: DemoOptions, owners: DemoData['customers']) {
             ['Maturing', 55],
           ] as const);
     const id = uuidFrom(random);
+    // Drawn for every row in the order they always were, so the rows stay as they were.
+    const abv = (46 + random.next() * 20).toFixed(1);
+    const place = random.pick(WAREHOUSES);
     casks.push({
       id,
       name:
@@ -189,8 +232,9 @@ function buildCasks(options: DemoOptions, owners: DemoData['customers']) {
       year,
       // Litres and percent, as the numeric columns keep them (the screens add L, cl and %).
       volume: String(kind === 'bottle' ? BOTTLE_LITRES : caskType.litres),
-      abv: (46 + random.next() * 20).toFixed(1),
-      location: random.pick(WAREHOUSES),
+      abv,
+      location: place,
+      ...(kind === 'cask' ? identityOf(distillery.name, year) : {}),
       purchasePrice: money(purchasePrice),
       currentValue: money(currentValue),
       estimatedValue: money(currentValue * (1.02 + random.next() * 0.13)),
@@ -640,7 +684,8 @@ function buildNotifications(options: DemoOptions, customers: DemoData['customers
 export function buildDemoData(options: DemoOptions): DemoData {
   const customers = buildCustomers(options, options.customers ?? 300);
   const visible = customers.filter((customer) => !customer.deletedAt);
-  const { casks, caskValuations } = buildCasks(options, visible);
+  const warehouses = buildWarehouses(options);
+  const { casks, caskValuations } = buildCasks(options, visible, warehouses);
   const { offers, images, offerImages } = buildOffers(options);
   const referrals = buildReferrals(options, visible);
   const { orders, orderNotes } = buildOrders(options, visible, offers, referrals);
@@ -650,6 +695,7 @@ export function buildDemoData(options: DemoOptions): DemoData {
   return {
     today: options.today,
     customers,
+    warehouses,
     casks,
     caskValuations,
     images,

@@ -2,7 +2,6 @@ import type { Database } from '../client.ts';
 import { writeAudit } from '../audit.ts';
 import { PRIVACY_POLICY_HTML } from './catalogue.ts';
 import { buildDemoData } from './demo-data.ts';
-import { placeDemoStatementCasks } from './demo-statement.ts';
 import { renderDemoImages } from './images.ts';
 import { DatabaseNotEmptyError } from './seed-errors.ts';
 import {
@@ -56,7 +55,6 @@ export async function seedDemo(
     if (options.force) await clearBusinessData(tx);
     else if (!(await hasNoCustomers(tx))) throw new DatabaseNotEmptyError();
     await insertDemoData(tx, data, images);
-    await placeDemoStatementCasks(tx);
     await insertPrivacyPolicyIfMissing(tx, PRIVACY_POLICY_HTML);
     await writeAudit(tx, {
       adminId: null,

@@ -11,11 +11,13 @@ import { pointTransactions } from '../schema/point-transactions.ts';
 import { orderNotes, orders } from '../schema/orders.ts';
 import { referrals } from '../schema/referrals.ts';
 import { terms } from '../schema/terms.ts';
+import { warehouses } from '../schema/warehouses.ts';
 import type { DemoData } from './demo-data.ts';
 
 /** Every table the seeders fill, children after parents (the order inserts need). */
 export const SEEDED_TABLES = [
   'customers',
+  'warehouses',
   'casks',
   'cask_valuations',
   'cask_appreciation',
@@ -111,6 +113,7 @@ export async function insertDemoData(
 ): Promise<void> {
   await insertInChunks(tx, customers, data.customers);
   await insertInChunks(tx, files, images, 20);
+  await insertInChunks(tx, warehouses, data.warehouses);
   await insertInChunks(tx, casks, data.casks);
   // The valuations; the trigger of src/db/sql/050 writes each month's point of the value history
   // from them (decision 396).

@@ -12,7 +12,6 @@ import { runStartupTasks } from '../../startup.ts';
 import { seedBulk } from './bulk-seed.service.ts';
 import { FIRST_NAMES, LAST_NAMES, SEARCH_TERMS } from './catalogue.ts';
 import { seedDemo, seedDemoIfEmpty } from './demo-seed.service.ts';
-import { DEMO_STATEMENT_WAREHOUSE } from './demo-statement.ts';
 import { DatabaseNotEmptyError } from './seed-errors.ts';
 import { rowsOf } from '../client.ts';
 import { countSeededRows, SEEDED_TABLES } from './seed.repository.ts';
@@ -47,6 +46,26 @@ async function referenceProblems() {
        where order_number <= previous) as misordered,
       (select count(distinct order_number)::int from orders) as numbered,
       (select count(*)::int from orders) as total`,
+  );
+  return row;
+}
+
+/**
+ * The seeded casks' identity (issue 44): every cask has a number, a fill date in its year, a
+ * warehouse and a rack and bay; no bottle or experience has a number; a handful of warehouses.
+ */
+async function identityShape() {
+  const [row] = await queryRows<Record<string, number>>(
+    ctx,
+    sql`select
+      (select count(*)::int from warehouses) as warehouses,
+      (select count(distinct warehouse_id)::int from casks) as warehouses_used,
+      (select count(*)::int from casks where type = 'cask' and (cask_number is null
+         or fill_date is null or warehouse_id is null
+         or extract(year from fill_date) <> year or location !~ '^Rack [0-9]+, Bay [0-9]+$')) as casks_without,
+      (select count(*)::int from casks where type <> 'cask' and cask_number is not null) as others_with,
+      (select count(*)::int from (select 1 from casks where cask_number is not null
+         group by cask_number, lower(distillery), year having count(*) > 1) d) as repeated`,
   );
   return row;
 }
@@ -161,6 +180,13 @@ test('the demo seed fills every table of the data model, with every status the s
   expect(gauges?.abv_near).toBeGreaterThan(0);
   expect(gauges?.transfers).toBeGreaterThan(0);
   expect(await valuationProblems()).toEqual(NO_VALUATION_PROBLEMS);
+  expect(await identityShape()).toEqual({
+    warehouses: 7,
+    warehouses_used: 7,
+    casks_without: 0,
+    others_with: 0,
+    repeated: 0,
+  });
   const [files] = await queryRows<{ count: number }>(
     ctx,
     sql`select count(*)::int as count from files`,
@@ -291,13 +317,9 @@ test("the demo's stock statement finds two mismatches of each kind (issue 44)", 
     headers: admin.headers,
   });
   expect(demo.statusCode, demo.body).toBe(200);
-  const { csv } = demo.json<DemoStatementResponse>().data;
-  const [warehouse] = await queryRows<{ id: string }>(
-    ctx,
-    sql`select id from warehouses where name = ${DEMO_STATEMENT_WAREHOUSE.name}`,
-  );
+  const { csv, warehouse } = demo.json<DemoStatementResponse>().data;
   const res = await postCsvImport(ctx, admin, '/api/reconciliations/preview', csv, {
-    warehouseId: warehouse?.id ?? '',
+    warehouseId: warehouse.id,
     dateOrder: 'dmy',
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -400,6 +422,13 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
     negative_balances: 0,
     negative_on_the_way: 0,
     mismatches: 0,
+  });
+  expect(await identityShape()).toEqual({
+    warehouses: 7,
+    warehouses_used: 7,
+    casks_without: 0,
+    others_with: 0,
+    repeated: 0,
   });
   expect(await valuationProblems()).toEqual(NO_VALUATION_PROBLEMS);
   expect(counts.cask_valuations).toBe(counts.cask_appreciation);

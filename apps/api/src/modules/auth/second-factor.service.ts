@@ -128,12 +128,14 @@ export function createSecondFactorService(deps: AuthServiceDeps) {
     await settleAttempt(attemptId, valid);
     if (!valid) {
       await auditFailure('wrong_code');
-      const wrongCodes = await failures.countFailures(db, {
-        kind: 'second_factor',
-        email: admin.email,
-        minutes: 24 * 60,
-      });
-      // Once a day's window, as the count passes the limit (docs/decisions/295).
+      const wrongCodes = await failures.failurePosition(
+        db,
+        { kind: 'second_factor', email: admin.email, minutes: 24 * 60 },
+        attemptId,
+      );
+      // Once a day's window, by the failure that passes the limit (docs/decisions/295): its own
+      // position, not the count read afterwards, which two wrong codes at once would both read
+      // past the limit.
       if (wrongCodes === SECOND_FACTOR_ACCOUNT_ALERT + 1) {
         const mail = secondFactorAlertMail({ to: admin.email, wrongCodes, from: config.MAIL_FROM });
         jobs.defer('second-factor alert', () => mailer.send(mail));

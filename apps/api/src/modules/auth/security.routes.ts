@@ -266,7 +266,18 @@ function signInStepRoutes(
       },
     },
     async (request) => {
-      await deps.stepUp.reauthenticate(request.admin.id, request.session.id, request.body, request);
+      // Like the sign-in's second step, the admin's own browser (its device cookie) is never
+      // refused by the address and account limits of wrong codes (docs/decisions/295).
+      await deps.stepUp.reauthenticate(
+        request.admin.id,
+        request.session.id,
+        request.body,
+        request,
+        {
+          trustedDevice: (email) =>
+            isDeviceCookieFor(deps.jwtSecret, request.cookies[DEVICE_COOKIE], email),
+        },
+      );
       return done('Confirmed');
     },
   );

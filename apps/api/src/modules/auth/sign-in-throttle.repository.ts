@@ -60,6 +60,29 @@ export async function countFailures(db: DbOrTx, filter: FailureFilter): Promise<
 }
 
 /**
+ * Where one failure stands among the failures `filter` counts: how many were recorded up to it
+ * (by time, then id), itself included. Exactly one failure of a window holds each position, so
+ * of two failures counted at once only one is the (limit + 1)-th, however their counts interleave.
+ */
+export async function failurePosition(
+  db: DbOrTx,
+  filter: FailureFilter,
+  failureId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(authFailures)
+    .where(
+      and(
+        keyOf(filter),
+        withinMinutes(filter.minutes),
+        sql`(${authFailures.createdAt}, ${authFailures.id}) <= (select created_at, id from ${authFailures} where id = ${failureId})`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/**
  * Seconds until only `allowed - 1` failures remain in the window, i.e. until one more attempt
  * is let through: the failure that must age out is the (count - allowed + 1)-th oldest.
  */

@@ -32,6 +32,8 @@ export function createStepUpService(deps: StepUpServiceDeps) {
       sessionId: string | null,
       body: ReauthenticateBody,
       caller: Caller,
+      /** Whether the request comes from this admin's own browser (their device cookie). */
+      options: { trustedDevice: (email: string) => boolean } = { trustedDevice: () => false },
     ): Promise<void> {
       const admin = await admins.findAdminCredentialsById(db, adminId);
       if (!admin?.isActive) throw new UnauthorizedError('You are not authorized: account disabled');
@@ -42,7 +44,9 @@ export function createStepUpService(deps: StepUpServiceDeps) {
         await checkPassword(admin, body.password, caller, 'password');
         method = 'password';
       } else if ('code' in body) {
-        method = await checkSecondFactor(admin, { code: body.code }, caller);
+        method = await checkSecondFactor(admin, { code: body.code }, caller, {
+          trustedDevice: options.trustedDevice(admin.email),
+        });
       } else {
         passkeyId = await passkeys
           .verifyReauthentication(admin.id, {

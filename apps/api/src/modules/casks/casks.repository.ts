@@ -3,17 +3,19 @@ import { abvNearUntil, todayIso, type CaskAlert } from '@cask/contracts/cask-rec
 import {
   BULK_CASK_NOT_DELETED,
   BULK_CASK_NOT_FOUND,
+  CASK_IDENTITY_TAKEN_SINCE,
   type Cask,
   type caskListDefinition,
   type CaskListParams,
   type CaskStats,
+  type Warehouse,
 } from '@cask/contracts/casks';
 import { deletedColumn, type BulkAction } from '../../db/bulk.ts';
 import type { Actor } from '../../db/audit.ts';
 import { runLockedEdit } from '../../db/locked-edit.ts';
 import type { ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import type { ExportFilters } from '@cask/contracts/lists';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation, type Database, type DbOrTx } from '../../db/client.ts';
 import { searchPattern, type ExportSource } from '../../db/csv-export.ts';
 import {
   containsPattern,
@@ -29,8 +31,10 @@ import {
   type CaskStatus,
   type NewCask,
   CASK_COUNTERS,
+  CASKS_IDENTITY_UNIQUE,
 } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
+import { warehouses } from '../../db/schema/warehouses.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 
 /** The counters the list reads with every page: the stats and the search version. */
@@ -45,17 +49,23 @@ const COUNTERS = {
 } as const;
 
 /**
- * The casks a list shows: not deleted (decision 273; every casks index holds only those), and
- * with the name or distillery containing the pattern: casks.search_text (decision 176).
+ * The casks a list shows: not deleted (decision 273; every casks index holds only those), with
+ * the name, distillery, cask number or location containing the pattern: casks.search_text
+ * (decisions 176 and 400), and in the warehouse asked for (casks_warehouse_listing_idx).
  */
-function matchingSql(pattern: string | undefined, alert?: CaskAlertFilter): SQL {
-  const search =
+function matchingSql(
+  pattern: string | undefined,
+  alert?: CaskAlertFilter,
+  warehouse?: string,
+): SQL {
+  let where =
     pattern === undefined
       ? sql`deleted_at is null`
       : sql`deleted_at is null and ${searchTextSql(pattern)}`;
-  if (alert === undefined) return search;
+  if (warehouse !== undefined) where = sql`${where} and warehouse_id = ${warehouse}::uuid`;
+  if (alert === undefined) return where;
   const column = alert.alert === 'regauge-due' ? sql`regauge_due_on` : sql`abv_forty_on`;
-  return sql`${search} and ${column} <= ${alert.until}::date`;
+  return sql`${where} and ${column} <= ${alert.until}::date`;
 }
 
 /** A gauge alert filter (decision 230): the alert's day column on or before `until` (YYYY-MM-DD). */
@@ -79,15 +89,24 @@ export function caskWindowSql(
   window: ListWindow,
   pattern: string | undefined,
   alert?: CaskAlertFilter,
+  warehouse?: string,
 ): SQL {
   return windowSql(
-    { table: 'casks', columns: ['id', 'created_at'], where: matchingSql(pattern, alert) },
+    {
+      table: 'casks',
+      columns: ['id', 'created_at'],
+      where: matchingSql(pattern, alert, warehouse),
+    },
     window,
   );
 }
 
-export function countCaskMatchesSql(pattern: string | undefined, alert?: CaskAlertFilter): SQL {
-  return sql`select count(*)::int from casks where ${matchingSql(pattern, alert)}`;
+export function countCaskMatchesSql(
+  pattern: string | undefined,
+  alert?: CaskAlertFilter,
+  warehouse?: string,
+): SQL {
+  return sql`select count(*)::int from casks where ${matchingSql(pattern, alert, warehouse)}`;
 }
 
 /**
@@ -102,7 +121,9 @@ const APPRECIATION_POINT = jsonObject<Cask['appreciationData'][number]>({
 const CASK_ROW_SQL = frozenSql(sql`c.id, c.name, c.distillery, c.year,
   coalesce(c.gauged_volume, c.volume) as volume, coalesce(c.gauged_abv, c.abv) as abv,
   c.volume as filled_volume, c.abv as filled_abv,
-  to_char(c.last_gauged_on, 'YYYY-MM-DD') as gauged_on, c.location, c.estimated_value,
+  to_char(c.last_gauged_on, 'YYYY-MM-DD') as gauged_on, c.cask_number,
+  to_char(c.fill_date, 'YYYY-MM-DD') as fill_date, c.warehouse_id, wh.name as warehouse_name,
+  c.location, c.estimated_value,
   c.current_value, c.purchase_price, c.status, c.type, c.notes, c.purchase_date,
   c.image_file_id, o.id as owner_id, o.full_name as owner_name, o.email as owner_email,
   c.current_value - c.purchase_price as gain,
@@ -125,6 +146,11 @@ const CASK_JSON = jsonObject<Cask>({
   gaugedOn: sql`p.gauged_on`,
   filledVolume: sql`p.filled_volume`,
   filledAbv: sql`p.filled_abv`,
+  caskNumber: sql`p.cask_number`,
+  fillDate: sql`p.fill_date`,
+  warehouse: sql`case when p.warehouse_id is not null then ${jsonObject<
+    NonNullable<Cask['warehouse']>
+  >({ id: sql`p.warehouse_id`, name: sql`p.warehouse_name` })} end`,
   location: sql`p.location`,
   estimatedValue: sql`p.estimated_value`,
   currentValue: sql`p.current_value`,
@@ -185,30 +211,32 @@ export function createCaskList(database: Database) {
     item: CASK_JSON,
   });
   return async (query: CaskListParams) => {
-    const { page, limit, search, alert } = query;
+    const { page, limit, search, alert, warehouse } = query;
     const pattern = search === undefined ? undefined : containsPattern(search);
     const until = alert === undefined ? undefined : alertUntil(alert);
     const filter: CaskAlertFilter | undefined =
       alert === undefined || until === undefined ? undefined : { alert, until };
-    // An alert filter is counted as a search is (db/list.ts): its count is made again when the
-    // casks' alert days or search text have moved, or the day has (the key holds it).
+    // An alert or warehouse filter is counted as a search is (db/list.ts): its count is made
+    // again when the casks' alert days, search text or warehouses have moved (the search version
+    // moves with warehouse_id, decision 400), or the day has (the key holds it).
     const answer = await read({
       page,
       limit,
       sort: query.sort,
-      key: `casks:${pattern ?? ''}:${alert ?? ''}:${until ?? ''}`,
+      key: `casks:${pattern ?? ''}:${alert ?? ''}:${until ?? ''}:${warehouse ?? ''}`,
       listTotal: (counter) => counter(COUNTERS.total),
-      ...(pattern === undefined && alert === undefined
+      ...(pattern === undefined && alert === undefined && warehouse === undefined
         ? {}
         : {
             search: {
-              countSql: () => countCaskMatchesSql(pattern, filter),
+              countSql: () => countCaskMatchesSql(pattern, filter, warehouse),
               versionCounters: [COUNTERS.searchVersion, COUNTERS.alertVersion],
             },
           }),
       pageSql: (window) =>
-        sql`select ${CASK_ROW_SQL} from (${caskWindowSql(window, pattern, filter)}) w
-          join casks c on c.id = w.id join customers o on o.id = c.owner_id`,
+        sql`select ${CASK_ROW_SQL} from (${caskWindowSql(window, pattern, filter, warehouse)}) w
+          join casks c on c.id = w.id join customers o on o.id = c.owner_id
+          left join warehouses wh on wh.id = c.warehouse_id`,
     });
     return { ...answer, stats: toStats(answer.counter) };
   };
@@ -230,6 +258,10 @@ const caskFields = {
   gaugedOn: sql<string | null>`to_char(${casks.lastGaugedOn}, 'YYYY-MM-DD')`,
   filledVolume: casks.volume,
   filledAbv: casks.abv,
+  caskNumber: casks.caskNumber,
+  fillDate: sql<string | null>`to_char(${casks.fillDate}, 'YYYY-MM-DD')`,
+  warehouseId: casks.warehouseId,
+  warehouseName: warehouses.name,
   location: casks.location,
   estimatedValue: casks.estimatedValue,
   currentValue: casks.currentValue,
@@ -263,15 +295,51 @@ export async function findCask(db: DbOrTx, id: string) {
     .select(caskFields)
     .from(casks)
     .innerJoin(customers, eq(customers.id, casks.ownerId))
+    .leftJoin(warehouses, eq(warehouses.id, casks.warehouseId))
     .where(and(eq(casks.id, id), isNull(casks.deletedAt)))
     .limit(1);
   return row;
 }
 
-export async function insertCask(tx: DbOrTx, values: NewCask): Promise<{ id: string }> {
-  const [row] = await tx.insert(casks).values(values).returning({ id: casks.id });
-  if (!row) throw new Error('cask insert returned nothing');
-  return row;
+/**
+ * Adds the cask; `identityTaken` when another cask not deleted has its number, distillery and
+ * fill year (casks_identity_unique, decision 400). The index decides, so two adds at once cannot
+ * both pass a check; the caller's transaction is then over.
+ */
+export async function insertCask(
+  tx: DbOrTx,
+  values: NewCask,
+  errors: { identityTaken: () => Error },
+): Promise<{ id: string }> {
+  try {
+    const [row] = await tx.insert(casks).values(values).returning({ id: casks.id });
+    if (!row) throw new Error('cask insert returned nothing');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error, CASKS_IDENTITY_UNIQUE)) throw errors.identityTaken();
+    throw error;
+  }
+}
+
+/**
+ * Whether the warehouse exists; its row is share-locked until the add commits, so it cannot go
+ * meanwhile.
+ */
+export async function lockWarehouse(tx: DbOrTx, id: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(eq(warehouses.id, id))
+    .for('key share');
+  return rows.length > 0;
+}
+
+/** GET /warehouses (issue 44): every warehouse, by name. */
+export async function listWarehouses(db: DbOrTx): Promise<Warehouse[]> {
+  return db
+    .select({ id: warehouses.id, name: warehouses.name, city: warehouses.city })
+    .from(warehouses)
+    .orderBy(sql`lower(${warehouses.name})`, warehouses.id);
 }
 
 /**
@@ -348,7 +416,8 @@ export async function softDeleteCask(tx: DbOrTx, id: string): Promise<boolean> {
 /**
  * `POST /casks/bulk/deleted` (issue 31, decision 273): hides casks as the single delete does
  * (`deleted: true`) or brings them back (`deleted: false`, the undo of a delete), all or none,
- * each audited. Cask names are not unique, so a restore never collides with a newer cask.
+ * each audited. A deleted cask keeps its number (decision 400): its undo is refused when a cask
+ * added since holds its identity, as a restored customer's e-mail is.
  */
 export const caskDeletedBulk: BulkAction<{ deleted: boolean }> = {
   action: (value) => (value.deleted ? 'cask.deleted' : 'cask.restored'),
@@ -363,6 +432,20 @@ export const caskDeletedBulk: BulkAction<{ deleted: boolean }> = {
         ? BULK_CASK_NOT_FOUND
         : BULK_CASK_NOT_DELETED
       : undefined,
+  // The identity index covers visible casks only: a newer cask may have taken it, or an earlier
+  // row of this very body brings back a cask with the same identity.
+  refuseWrite: {
+    when: sql`not (change.value->>'deleted')::boolean and ${casks.caskNumber} is not null and (
+      exists (select 1 from ${casks} o where o.deleted_at is null and o.id <> ${casks.id}
+        and o.cask_number = ${casks.caskNumber} and lower(o.distillery) = lower(${casks.distillery})
+        and o.year = ${casks.year})
+      or exists (select 1 from change earlier join ${casks} o on o.id = earlier.id
+        where earlier.ord < change.ord and not (earlier.value->>'deleted')::boolean
+          and o.deleted_at is not null and o.cask_number = ${casks.caskNumber}
+          and lower(o.distillery) = lower(${casks.distillery}) and o.year = ${casks.year}))`,
+    message: CASK_IDENTITY_TAKEN_SINCE,
+    index: CASKS_IDENTITY_UNIQUE,
+  },
 };
 
 /** The Cask List's WHERE, for its CSV export (modules/exports). */
@@ -375,20 +458,24 @@ export const casksExport: ExportSource<ExportFilters<typeof caskListDefinition>>
   file: 'casks',
   sorts: CASK_LIST_SORTS,
   table: 'casks',
-  // The search and the gauge alert filter (issue 30), as the list reads them today.
+  // The search, the gauge alert filter (issue 30) and the warehouse, as the list reads them today.
   where: (filters) =>
     caskListWhereSql(
       searchPattern(filters.search),
       filters.alert === undefined
         ? undefined
         : { alert: filters.alert, until: alertUntil(filters.alert) },
+      filters.warehouse,
     ),
-  joins: sql`join casks t on t.id = w.id left join customers o on o.id = t.owner_id`,
+  joins: sql`join casks t on t.id = w.id left join customers o on o.id = t.owner_id
+    left join warehouses wh on wh.id = t.warehouse_id`,
   columns: [
     ['ID', sql`t.id::text`],
     ['Cask Name', sql`t.name`],
+    ['Cask Number', sql`t.cask_number`],
     ['Distillery', sql`t.distillery`],
     ['Year', sql`t.year::text`],
+    ['Fill Date', sql`to_char(t.fill_date, 'YYYY-MM-DD')`],
     // As the screens show them: the latest gauge (of 'Gauged On'), else as filled (decision 305).
     ['Volume (L)', sql`coalesce(t.gauged_volume, t.volume)::text`],
     ['ABV (%)', sql`coalesce(t.gauged_abv, t.abv)::text`],
@@ -400,6 +487,7 @@ export const casksExport: ExportSource<ExportFilters<typeof caskListDefinition>>
     ['Status', sql`t.status`],
     ['Owner', sql`o.full_name`],
     ['Owner Email', sql`o.email`],
+    ['Warehouse', sql`wh.name`],
     ['Location', sql`t.location`],
     ['Purchase Date', iso(sql`t.purchase_date`)],
     ['Created At', iso(sql`t.created_at`)],

@@ -9,6 +9,7 @@ import {
   deleteCaskResponse,
   updateCaskBody,
   caskListDefinition,
+  warehouseListResponse,
 } from '@cask/contracts/casks';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
@@ -37,6 +38,19 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => ok(await casks.list(request.query)),
   );
   routeListExport(app, caskListDefinition, casksExport);
+
+  app.get(
+    '/warehouses',
+    {
+      schema: {
+        tags: ['casks'],
+        description:
+          "The bonded warehouses casks lie in (issue 44), by name: the Cask List's filter and the Add Cask form's select.",
+        response: { 200: warehouseListResponse },
+      },
+    },
+    async () => ok(await casks.warehouses()),
+  );
 
   app.get(
     '/casks/:id',
@@ -68,7 +82,12 @@ export const casksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         consumes: ['multipart/form-data'],
         response: {
           201: caskResponse,
-          400: errorEnvelope.describe('A field is missing or wrong, or the owner is unknown'),
+          400: errorEnvelope.describe(
+            'A field is missing or wrong, or the owner or the warehouse is unknown',
+          ),
+          409: errorEnvelope.describe(
+            'Another cask has this number, distillery and fill year (decision 400)',
+          ),
         },
       },
     },

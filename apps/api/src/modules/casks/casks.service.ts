@@ -4,6 +4,9 @@ import {
   CASK_NOT_FOUND,
   CASK_OWNER_NOT_FOUND,
   STATUS_NOT_EDITABLE,
+  WAREHOUSE_NOT_FOUND,
+  caskIdentityTaken,
+  fillYearOf,
   type Cask,
   type CaskDeletedChanges,
   type CaskListParams,
@@ -13,7 +16,7 @@ import {
 import { applyBulk } from '../../db/bulk.ts';
 import type { Database } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { versionOf, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import { prepareImage, savePreparedImage } from '../files/files.service.ts';
@@ -38,6 +41,12 @@ export function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>
     gaugedOn: row.gaugedOn,
     filledVolume: money(row.filledVolume),
     filledAbv: money(row.filledAbv),
+    caskNumber: row.caskNumber,
+    fillDate: row.fillDate,
+    warehouse:
+      row.warehouseId === null || row.warehouseName === null
+        ? null
+        : { id: row.warehouseId, name: row.warehouseName },
     location: row.location,
     estimatedValue: money(row.estimatedValue),
     currentValue: money(row.currentValue),
@@ -63,6 +72,40 @@ export function toCask(row: NonNullable<Awaited<ReturnType<typeof repo.findCask>
   };
 }
 
+/** The row an add stores (and its audit entry's after), from the form's fields. */
+function caskValues(fields: CreateCaskFields, imageFileId: string | null) {
+  return {
+    type: fields.type,
+    name: fields.name,
+    distillery: fields.distillery ?? null,
+    // The fill year is the fill date's (decision 400; the contract refused a Year beside it
+    // that disagrees).
+    year: fillYearOf(fields) ?? null,
+    caskNumber: fields.caskNumber ?? null,
+    fillDate: fields.fillDate ?? null,
+    warehouseId: fields.warehouse ?? null,
+    volume: fields.volume === undefined ? null : String(fields.volume),
+    abv: fields.abv === undefined ? null : String(fields.abv),
+    location: fields.location ?? null,
+    estimatedValue: fields.estimatedValue ?? null,
+    currentValue: fields.currentValue ?? null,
+    purchasePrice: fields.purchasePrice ?? null,
+    status: fields.status,
+    ownerId: fields.owner,
+    imageFileId,
+  };
+}
+
+/** The 409 of an add whose identity another cask holds (decision 400), under Cask Number. */
+function identityTaken(values: ReturnType<typeof caskValues>) {
+  const message = caskIdentityTaken(
+    values.caskNumber ?? '',
+    values.distillery ?? '',
+    values.year ?? 0,
+  );
+  return new ConflictError(message, [{ field: 'caskNumber', message }]);
+}
+
 /**
  * docs/screens/casks.md: the list with exact stats from maintained counters, add with an image for
  * an existing customer, status and notes, delete (a soft delete, undone through the bulk route,
@@ -84,6 +127,11 @@ export function createCasksService(deps: { database: Database }) {
     /** GET /casks/{id}: one cask as the list shows it, with its version (decision 208). */
     get: read,
 
+    /** GET /warehouses (issue 44): the warehouses, for the Cask List's filter and the form. */
+    async warehouses() {
+      return { warehouses: await repo.listWarehouses(db) };
+    },
+
     /**
      * docs/screens/casks.md#api-calls GET /casks: newest first, with the stats from the maintained
      * counters (db/list.ts).
@@ -104,25 +152,20 @@ export function createCasksService(deps: { database: Database }) {
             { field: 'owner', message: CASK_OWNER_NOT_FOUND },
           ]);
         });
+        if (fields.warehouse !== undefined && !(await repo.lockWarehouse(tx, fields.warehouse))) {
+          throw new BadRequestError(WAREHOUSE_NOT_FOUND, [
+            { field: 'warehouse', message: WAREHOUSE_NOT_FOUND },
+          ]);
+        }
         const stored = prepared
           ? await savePreparedImage(tx, prepared, { ...actor, purpose: 'cask' })
           : undefined;
-        const values = {
-          type: fields.type,
-          name: fields.name,
-          distillery: fields.distillery ?? null,
-          year: fields.year ?? null,
-          volume: fields.volume === undefined ? null : String(fields.volume),
-          abv: fields.abv === undefined ? null : String(fields.abv),
-          location: fields.location ?? null,
-          estimatedValue: fields.estimatedValue ?? null,
-          currentValue: fields.currentValue ?? null,
-          purchasePrice: fields.purchasePrice ?? null,
-          status: fields.status,
-          ownerId: fields.owner,
-          imageFileId: stored?.id ?? null,
-        };
-        const created = await repo.insertCask(tx, { ...values, purchaseDate: new Date() });
+        const values = caskValues(fields, stored?.id ?? null);
+        const created = await repo.insertCask(
+          tx,
+          { ...values, purchaseDate: new Date() },
+          { identityTaken: () => identityTaken(values) },
+        );
         // The value it is added with is its first valuation (decision 397), today's, so the
         // current value is a valuation as every later one is, and the value history starts.
         if (values.currentValue !== null) {

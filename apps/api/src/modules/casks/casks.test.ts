@@ -1,7 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ifMatchHeaders, RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
-import { type Cask, type CaskListResponse } from '@cask/contracts/casks';
+import {
+  CASK_NUMBER_NEEDS_IDENTITY,
+  FILL_DATE_IN_FUTURE,
+  WAREHOUSE_NOT_FOUND,
+  YEAR_NOT_FILL_YEAR,
+  type Cask,
+  type CaskListResponse,
+  type WarehouseListResponse,
+} from '@cask/contracts/casks';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { caskAppreciation, casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -12,6 +20,7 @@ import { getData } from '../../../test/support/requests.ts';
 import {
   createCask,
   createCustomer,
+  createWarehouse,
   uniqueMarker,
   auditEntriesOf,
 } from '../../../test/support/factories.ts';
@@ -593,4 +602,165 @@ test("the Dashboard's Total Casks and the owner's Casks column follow", async ()
   await deleteCask(created.json().data.cask.id);
   expect(await dashboard()).toBe(total);
   expect(await balance()).toBe(0);
+});
+
+describe("A cask's identity (issue 44, decision 400)", () => {
+  test('adds a cask with its number, fill date and warehouse; the year is the fill year; read back everywhere; audited', async () => {
+    const owner = await createCustomer(ctx);
+    const warehouse = await createWarehouse(ctx, { name: `Bonded No. 4 ${uniqueMarker()}` });
+    const number = uniqueMarker('n').toUpperCase();
+    const res = await postCask({
+      name: 'Glenlivet Hogshead',
+      distillery: 'Glenlivet',
+      caskNumber: ` ${number} `,
+      fillDate: '2014-06-12',
+      warehouse: warehouse.id,
+      location: 'Rack 12, Bay 3',
+      owner: owner.id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const cask: Cask = res.json().data.cask;
+    const identity = {
+      caskNumber: number,
+      fillDate: '2014-06-12',
+      year: 2014,
+      warehouse: { id: warehouse.id, name: warehouse.name },
+      location: 'Rack 12, Bay 3',
+    };
+    expect(cask).toMatchObject(identity);
+
+    const list = await listCasks({ warehouse: warehouse.id });
+    expect(list.casks.map((row) => row.id)).toEqual([cask.id]);
+    expect(list.casks[0]).toMatchObject(identity);
+    const one = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/casks/${cask.id}/record`,
+      headers: admin.headers,
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(JSON.stringify(one.json())).toContain(warehouse.name);
+
+    const [audit] = await auditEntriesOf(ctx, { entity: 'cask', entityId: cask.id });
+    expect(audit!.after).toMatchObject({
+      caskNumber: number,
+      fillDate: '2014-06-12',
+      year: 2014,
+      warehouseId: warehouse.id,
+      location: 'Rack 12, Bay 3',
+    });
+  });
+
+  test('a second cask of the same number, distillery (in any case) and fill year is a 409 naming it; another year or distillery is free', async () => {
+    const owner = await createCustomer(ctx);
+    const number = uniqueMarker('n');
+    const first = await postCask({
+      name: 'First',
+      distillery: 'Springbank',
+      caskNumber: number,
+      year: '2010',
+      owner: owner.id,
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const before = (await listCasks()).stats.totalCasks;
+
+    const again = await postCask({
+      name: 'Second',
+      distillery: 'SPRINGBANK',
+      caskNumber: number,
+      fillDate: '2010-11-30',
+      owner: owner.id,
+    });
+    expect(again.statusCode, again.body).toBe(409);
+    const message = `A cask with number ${number} of SPRINGBANK filled in 2010 already exists`;
+    expect(again.json()).toMatchObject({
+      message,
+      errors: [{ field: 'caskNumber', message }],
+    });
+    expect((await listCasks()).stats.totalCasks).toBe(before);
+
+    for (const other of [
+      { distillery: 'Springbank', year: '2011' },
+      { distillery: 'Glen Scotia', year: '2010' },
+    ]) {
+      const free = await postCask({ name: 'Other', caskNumber: number, ...other, owner: owner.id });
+      expect(free.statusCode, free.body).toBe(201);
+    }
+  });
+
+  test("refuses a Year that is not the fill date's, a fill date in the future, a number without its distillery and year, and an unknown warehouse", async () => {
+    const owner = await createCustomer(ctx);
+    const before = (await listCasks()).stats.totalCasks;
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const cases: [Record<string, string>, string, string][] = [
+      [{ year: '2015', fillDate: '2014-06-12' }, 'year', YEAR_NOT_FILL_YEAR],
+      [{ fillDate: tomorrow }, 'fillDate', FILL_DATE_IN_FUTURE],
+      [{ fillDate: '2014-02-30' }, 'fillDate', 'Fill date must be a day, e.g. 2015-03-31'],
+      [{ caskNumber: '12', year: '2014' }, 'caskNumber', CASK_NUMBER_NEEDS_IDENTITY],
+      [{ caskNumber: '12', distillery: 'Ardbeg' }, 'caskNumber', CASK_NUMBER_NEEDS_IDENTITY],
+      [
+        { caskNumber: '12 3', distillery: 'Ardbeg', year: '2014' },
+        'caskNumber',
+        "Cask number may hold only letters, digits, '-' and '/'",
+      ],
+      [{ warehouse: crypto.randomUUID() }, 'warehouse', WAREHOUSE_NOT_FOUND],
+      [{ warehouse: 'nope' }, 'warehouse', WAREHOUSE_NOT_FOUND],
+    ];
+    for (const [fields, field, message] of cases) {
+      const res = await postCask({ name: 'Refused', owner: owner.id, ...fields });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().errors, JSON.stringify(fields)).toContainEqual({ field, message });
+    }
+    expect((await listCasks()).stats.totalCasks).toBe(before);
+  });
+
+  test('the warehouse filter lists its casks only, with an exact total that follows a move; search finds a number and a location', async () => {
+    const [east, west] = [await createWarehouse(ctx), await createWarehouse(ctx)];
+    const marker = uniqueMarker('r');
+    const inEast = await createCask(ctx, {
+      warehouseId: east.id,
+      caskNumber: `${marker}A`,
+      location: 'Rack 1, Bay 1',
+    });
+    await createCask(ctx, { warehouseId: west.id, location: `Rack ${marker}, Bay 9` });
+    await createCask(ctx, { warehouseId: east.id });
+    const data = await listCasks({ warehouse: east.id });
+    expect(data.pagination.total).toBe(2);
+    expect(data.casks.every((cask) => cask.warehouse?.id === east.id)).toBe(true);
+    expect(data.casks.map((cask) => cask.id)).toContain(inEast.id);
+
+    // The kept count follows a cask moved to another warehouse (the search version moves).
+    await ctx.database.db
+      .update(casks)
+      .set({ warehouseId: west.id })
+      .where(eq(casks.id, inEast.id));
+    expect((await listCasks({ warehouse: east.id })).pagination.total).toBe(1);
+    expect((await listCasks({ warehouse: west.id })).pagination.total).toBe(2);
+
+    // Search matches the cask number and the location (search_text, decision 400), with a filter.
+    const byNumber = await listCasks({ search: `${marker}a` });
+    expect(byNumber.casks.map((cask) => cask.id)).toEqual([inEast.id]);
+    expect((await listCasks({ search: `rack ${marker}` })).pagination.total).toBe(1);
+    expect((await listCasks({ search: marker, warehouse: west.id })).pagination.total).toBe(2);
+    expect((await listCasks({ search: marker, warehouse: east.id })).pagination.total).toBe(0);
+
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/casks?warehouse=nope',
+      headers: admin.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  test('GET /warehouses lists every warehouse by name, with its town', async () => {
+    const marker = uniqueMarker();
+    const b = await createWarehouse(ctx, { name: `b ${marker}`, city: 'Elgin' });
+    const a = await createWarehouse(ctx, { name: `A ${marker}`, city: null });
+    const data = (await getData<WarehouseListResponse>(ctx, admin, '/api/warehouses', {}))
+      .warehouses;
+    const mine = data.filter((row) => row.name.endsWith(marker));
+    expect(mine).toEqual([
+      { id: a.id, name: a.name, city: null },
+      { id: b.id, name: b.name, city: 'Elgin' },
+    ]);
+  });
 });

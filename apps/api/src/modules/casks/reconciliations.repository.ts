@@ -431,26 +431,30 @@ export interface DemoStatementCask {
  */
 export async function demoStatementCasks(
   db: DbOrTx,
-): Promise<{ warehouse: string; casks: DemoStatementCask[] } | null> {
+): Promise<{ warehouse: { id: string; name: string }; casks: DemoStatementCask[] } | null> {
   const result = await db.execute(sql`
     with w as (
       select w.id, w.name from warehouses w
       join casks c on c.warehouse_id = w.id and c.deleted_at is null and c.cask_number is not null
       group by w.id, w.name order by count(*) desc, w.name limit 1
     )
-    select w.name as warehouse, coalesce(json_agg(${jsonObject<DemoStatementCask>({
-      number: sql`c.cask_number`,
-      distillery: sql`c.distillery`,
-      fillDate: day(sql`coalesce(c.fill_date, make_date(c.year, 1, 1))`),
-      location: sql`c.location`,
-      bulkLitres: sql`coalesce(c.gauged_volume, c.volume)::text`,
-      abv: sql`coalesce(c.gauged_abv, c.abv)::text`,
-      gaugedOn: day(sql`coalesce(c.last_gauged_on, c.fill_date, make_date(c.year, 1, 1))`),
-    })} order by c.cask_number, c.id), '[]'::json) as casks
+    select json_build_object('id', w.id, 'name', w.name) as warehouse, coalesce(json_agg(${jsonObject<DemoStatementCask>(
+      {
+        number: sql`c.cask_number`,
+        distillery: sql`c.distillery`,
+        fillDate: day(sql`coalesce(c.fill_date, make_date(c.year, 1, 1))`),
+        location: sql`c.location`,
+        bulkLitres: sql`coalesce(c.gauged_volume, c.volume)::text`,
+        abv: sql`coalesce(c.gauged_abv, c.abv)::text`,
+        gaugedOn: day(sql`coalesce(c.last_gauged_on, c.fill_date, make_date(c.year, 1, 1))`),
+      },
+    )} order by c.cask_number, c.id), '[]'::json) as casks
     from w join casks c on c.warehouse_id = w.id
     where c.deleted_at is null and c.cask_number is not null and c.year is not null
       and c.distillery is not null and c.volume is not null and c.abv is not null
-    group by w.name`);
-  const [row] = rowsOf<{ warehouse: string; casks: DemoStatementCask[] }>(result);
+    group by w.id, w.name`);
+  const [row] = rowsOf<{ warehouse: { id: string; name: string }; casks: DemoStatementCask[] }>(
+    result,
+  );
   return row ?? null;
 }

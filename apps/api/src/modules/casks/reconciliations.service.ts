@@ -12,6 +12,7 @@ import {
   STATEMENT_HAS_ROW_ERRORS,
   STATEMENT_WAREHOUSE_REQUIRED,
   type FindingResolution,
+  type DemoStatementResponse,
   type ReconciliationsOverview,
   type ResolveFindingBody,
   type RowError,
@@ -479,16 +480,20 @@ export function createReconciliationsService(deps: { database: Database }) {
     read: saved,
 
     /** The demo's statement as a file to download (404 without a warehouse holding casks). */
-    async demoStatement(): Promise<{ fileName: string; csv: string }> {
+    async demoStatement(): Promise<DemoStatementResponse['data']> {
       const demo = await repo.demoStatementCasks(db);
       if (!demo || demo.casks.length < 8) {
         throw new NotFoundError('No warehouse holds enough numbered casks for a demo statement');
       }
-      const slug = demo.warehouse
+      const slug = demo.warehouse.name
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, '');
-      return { fileName: `stock-statement-${slug}.csv`, csv: demoStatementCsv(demo.casks) };
+      return {
+        fileName: `stock-statement-${slug}.csv`,
+        csv: demoStatementCsv(demo.casks),
+        warehouse: demo.warehouse,
+      };
     },
 
     /**

@@ -10,6 +10,7 @@ import {
   createCustomer,
   createOffer,
   createOrder,
+  createWarehouse,
   uniqueMarker,
 } from '../../../test/support/factories.ts';
 import { BULK_SEARCH_TERMS, seedListData } from '../../../test/support/list-against-sql.ts';
@@ -191,6 +192,28 @@ describe("an export has the list's order (issue 29: the current search, filters 
       (await download((await startExport('casks', query)).url)).body,
     );
     expect(rows.map((row) => row[header!.indexOf('ID')])).toEqual(expected);
+  });
+
+  test("the Cask List keeps its warehouse filter; a cask's identity is in its columns", async () => {
+    // Issue 44 (decisions 400 and 402).
+    const warehouse = await createWarehouse(ctx);
+    const cask = await createCask(ctx, {
+      warehouseId: warehouse.id,
+      caskNumber: 'RC-12/3',
+      fillDate: '2012-05-04',
+      location: 'Rack 12, Bay 3',
+    });
+    await createCask(ctx);
+    const [header, ...rows] = csvRows(
+      (await download((await startExport('casks', { warehouse: warehouse.id })).url)).body,
+    );
+    expect(rows).toHaveLength(1);
+    const cell = (name: string) => rows[0]![header!.indexOf(name)];
+    expect(cell('ID')).toBe(cask.id);
+    expect(cell('Cask Number')).toBe('RC-12/3');
+    expect(cell('Fill Date')).toBe('2012-05-04');
+    expect(cell('Warehouse')).toBe(warehouse.name);
+    expect(cell('Location')).toBe('Rack 12, Bay 3');
   });
 });
 

@@ -8,7 +8,7 @@ import {
 } from '@cask/contracts/terms';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
-import { BadRequestError, ConflictError } from '../../lib/errors.ts';
+import { BadRequestError, PreconditionFailedError } from '../../lib/errors.ts';
 import { isExpectedVersion, type ExpectedVersion } from '../../lib/preconditions.ts';
 import { isBlankHtml, sanitizePolicyHtml } from './policy-html.ts';
 import * as repo from './terms.repository.ts';
@@ -42,7 +42,7 @@ export function createTermsService(deps: { db: Db }) {
 
     /**
      * Sanitized on save (docs/architecture.md#input-and-output); each save is a new version, the
-     * newest one is shown. A save that names the version it replaces is refused (409) once another
+     * newest one is shown. A save that names the version it replaces is refused (412) once another
      * save has replaced it.
      */
     async save(
@@ -61,9 +61,7 @@ export function createTermsService(deps: { db: Db }) {
         await repo.lockTermsType(tx, body.type);
         const before = await repo.findCurrentTerms(tx, body.type);
         if (!isExpectedVersion(expected, before?.updatedAt.toISOString())) {
-          throw new ConflictError(TERMS_CHANGED_ELSEWHERE, [
-            { field: 'content', message: TERMS_CHANGED_ELSEWHERE },
-          ]);
+          throw new PreconditionFailedError(TERMS_CHANGED_ELSEWHERE);
         }
         const row = await repo.insertTermsVersion(tx, {
           type: body.type,

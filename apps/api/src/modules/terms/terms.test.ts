@@ -193,7 +193,7 @@ describe('a save that names the version it replaces (decision 180)', () => {
 
     const versions = await rowCount(ctx, terms);
     const second = await saveOver('<p>Theirs, from the same start</p>', versionHeaders(base));
-    expect(second.statusCode, second.body).toBe(409);
+    expect(second.statusCode, second.body).toBe(412);
     expect(second.json()).toMatchObject({ success: false, message: TERMS_CHANGED_ELSEWHERE });
     expect(await rowCount(ctx, terms)).toBe(versions);
     expect((await readPolicy()).content).toBe('<p>Mine</p>');
@@ -212,7 +212,7 @@ describe('a save that names the version it replaces (decision 180)', () => {
     const answers = await Promise.all(
       ['<p>A</p>', '<p>B</p>'].map((content) => saveOver(content, versionHeaders(base))),
     );
-    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 412]);
     const winner = answers.find((res) => res.statusCode === 200);
     expect((await readPolicy()).content).toBe(winner?.json<TermsResponse>().data.content);
   });
@@ -220,10 +220,10 @@ describe('a save that names the version it replaces (decision 180)', () => {
   test('If-Match: * needs a saved policy; If-None-Match: * needs none', async () => {
     expect((await saveOver('<p>Any</p>', { 'if-match': '*' })).statusCode).toBe(200);
     const refused = await saveOver('<p>First?</p>', versionHeaders(null));
-    expect(refused.statusCode).toBe(409);
+    expect(refused.statusCode).toBe(412);
 
     await ctx.database.db.delete(terms);
-    expect((await saveOver('<p>Any</p>', { 'if-match': '*' })).statusCode).toBe(409);
+    expect((await saveOver('<p>Any</p>', { 'if-match': '*' })).statusCode).toBe(412);
     const first = await saveOver('<p>First</p>', versionHeaders(null));
     expect(first.statusCode, first.body).toBe(200);
     expect((await readPolicy()).content).toBe('<p>First</p>');
@@ -236,7 +236,7 @@ describe('a save that names the version it replaces (decision 180)', () => {
     // If-Match compares strongly: the current version's weak tag matches nothing.
     for (const ifMatch of ['""', '"stale-version-0"', '"v", "w"', `W/"${base}"`]) {
       const res = await saveOver('<p>Nope</p>', { 'if-match': ifMatch });
-      expect(res.statusCode, ifMatch).toBe(409);
+      expect(res.statusCode, ifMatch).toBe(412);
       expect(res.json()).toMatchObject({ success: false, message: TERMS_CHANGED_ELSEWHERE });
     }
     expect(await rowCount(ctx, terms)).toBe(versions);
@@ -261,7 +261,7 @@ describe('a save that names the version it replaces (decision 180)', () => {
   });
 });
 
-test('the API document shows the precondition headers and the 409 of POST /terms', async () => {
+test('the API document shows the precondition headers and the 412 of POST /terms', async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
   const operation = res.json().paths['/api/terms'].post as {
     parameters: { in: string; name: string }[];
@@ -269,5 +269,5 @@ test('the API document shows the precondition headers and the 409 of POST /terms
   };
   const headers = operation.parameters.filter((p) => p.in === 'header').map((p) => p.name);
   expect(headers.sort()).toEqual(['if-match', 'if-none-match']);
-  expect(Object.keys(operation.responses)).toContain('409');
+  expect(Object.keys(operation.responses)).toContain('412');
 });

@@ -1,4 +1,5 @@
 import { AUDIT_RECORD_TYPES, type AuditRecordType } from '@cask/contracts/audit';
+import { DATE_OUT_OF_RANGE, isDayInDateYears } from '@cask/contracts/common';
 import type { AuditRequest } from '@/lib/audit-queries.ts';
 
 /** The Audit Log's filters as they live in the URL (issue 29): days as YYYY-MM-DD. */
@@ -70,4 +71,21 @@ export function auditRequest(filters: AuditUrlFilters): AuditRequest {
     from: filters.from ? startOfDay(filters.from) : '',
     to: filters.to ? startOfDay(filters.to, 1) : '',
   };
+}
+
+export const AUDIT_TO_BEFORE_FROM = "'To' must be on or after 'From'";
+
+/**
+ * What is wrong with the From and To days, said under each field (not as the list's error): a day
+ * the API refuses (outside the years a date may name) or a To before the From. The list is not
+ * asked for while either is wrong.
+ */
+export function auditDayErrors(filters: AuditUrlFilters): { from?: string; to?: string } {
+  const errors: { from?: string; to?: string } = {};
+  if (filters.from && !isDayInDateYears(filters.from)) errors.from = DATE_OUT_OF_RANGE;
+  if (filters.to && !isDayInDateYears(filters.to)) errors.to = DATE_OUT_OF_RANGE;
+  else if (filters.from && filters.to && filters.to < filters.from) {
+    errors.to = AUDIT_TO_BEFORE_FROM;
+  }
+  return errors;
 }

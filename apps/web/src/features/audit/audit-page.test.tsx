@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import {
   AUDIT_ACTION_LABELS,
@@ -6,10 +6,12 @@ import {
   AUDIT_RECORD_TYPE_LABELS,
   AUDIT_RECORD_TYPES,
 } from '@cask/contracts/audit';
+import { DATE_OUT_OF_RANGE } from '@cask/contracts/common';
 import { anAuditEntry, aCask, aCustomer, seedApi, ada } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 import { table } from '@/testing/queries.ts';
+import { AUDIT_TO_BEFORE_FROM } from './audit-filters.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -99,6 +101,26 @@ test('the filters are read from and written to the URL, and combine', async () =
   await waitFor(() => expect(router.state.location.search).toBe(`?search=isla&admin=${otto.id}`));
   const last = api.sent('GET', '/api/audit').at(-1)!;
   expect(last.query).toMatchObject({ search: 'isla', admin: otto.id });
+});
+
+test('a day the API would refuse, or a To before the From, is said under its field and not asked for', async () => {
+  const api = auditApi();
+  const { router } = await renderApp({ route: '/audit?from=0001-01-01' });
+  const from = screen.getByLabelText('From');
+  expect(await screen.findByText(DATE_OUT_OF_RANGE)).toBeInTheDocument();
+  expect(from).toHaveAccessibleDescription(DATE_OUT_OF_RANGE);
+  expect(
+    within(table('Audit Log')).getByText('Correct the dates above to see entries.'),
+  ).toBeInTheDocument();
+  expect(screen.queryByText('Error Loading the Audit Log')).not.toBeInTheDocument();
+  expect(api.sent('GET', '/api/audit')).toHaveLength(0);
+
+  await act(() => router.navigate('/audit?from=2026-03-05&to=2026-03-01'));
+  await waitFor(() =>
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(AUDIT_TO_BEFORE_FROM),
+  );
+  expect(screen.queryByText(DATE_OUT_OF_RANGE)).not.toBeInTheDocument();
+  expect(api.sent('GET', '/api/audit')).toHaveLength(0);
 });
 
 test("a row opens 'Audit Entry' with who, when, where, the record and the change, no secret", async () => {

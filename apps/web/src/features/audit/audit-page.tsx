@@ -25,7 +25,12 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { auditParams, useAuditAdminSearch, useAuditPage } from '@/lib/audit-queries.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
-import { auditRequest, readAuditFilters, writeAuditFilters } from './audit-filters.ts';
+import {
+  auditDayErrors,
+  auditRequest,
+  readAuditFilters,
+  writeAuditFilters,
+} from './audit-filters.ts';
 import { bulkText } from '@/lib/audit-changes.ts';
 import { adminText, recordText } from './audit-text.ts';
 
@@ -107,7 +112,9 @@ export default function AuditPage() {
   }, [search]);
 
   const request = auditRequest(filters);
-  const entries = useAuditPage(request);
+  const dayErrors = auditDayErrors(filters);
+  const daysValid = dayErrors.from === undefined && dayErrors.to === undefined;
+  const entries = useAuditPage(request, daysValid);
   const { data, isPending, isFetching, error } = entries;
   const admins = useAuditAdminSearch('', filters.admin !== '');
   const chosenAdmin = admins.data?.find((admin) => admin.id === filters.admin) ?? null;
@@ -148,6 +155,7 @@ export default function AuditPage() {
             type="date"
             value={filters.from}
             max={filters.to || undefined}
+            error={dayErrors.from}
             onChange={(event) => update({ from: event.target.value })}
           />
           <TextField
@@ -155,6 +163,7 @@ export default function AuditPage() {
             type="date"
             value={filters.to}
             min={filters.from || undefined}
+            error={dayErrors.to}
             onChange={(event) => update({ to: event.target.value })}
           />
           <SearchInput
@@ -195,14 +204,14 @@ export default function AuditPage() {
           }
           label="Audit Log"
           columns={columns(setOpen)}
-          rows={data?.entries}
+          rows={daysValid ? data?.entries : []}
           rowKey={(entry) => entry.id}
-          loading={isPending}
+          loading={daysValid && isPending}
           loadingText="Loading the audit log..."
           skeletonRows={AUDIT_PAGE_SIZE}
           fetching={isFetching}
-          emptyText="No entries found."
-          pagination={data?.pagination}
+          emptyText={daysValid ? 'No entries found.' : 'Correct the dates above to see entries.'}
+          pagination={daysValid ? data?.pagination : undefined}
           noun="entries"
           paginationLabel="Audit Log pagination"
           onPageChange={(page) =>

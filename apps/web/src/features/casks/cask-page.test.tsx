@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { detailValue } from '@/testing/details.ts';
-import { aCask, aCustomer, seedApi } from '@/testing/api.ts';
+import { aCask, aCustomer, aWarehouse, seedApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { ABV_TREND_FAR } from './cask-page.tsx';
 
@@ -132,6 +132,24 @@ test("the cask page shows the latest gauge as Volume and ABV with its day, the f
   expect(detailValue(page, 'Filled at')).toHaveTextContent('500L at 53.6%');
   expect(detailValue(page, 'ABV trend reaches 40%')).toHaveTextContent(ABV_TREND_FAR);
   expect(screen.queryByText(/2142/)).toBeNull();
+});
+
+test("the details show the cask's identity: number, fill date, warehouse and its place there", async () => {
+  const cask = aCask({
+    name: 'Glen Numbered',
+    caskNumber: '1234',
+    fillDate: '2014-06-12',
+    year: 2014,
+    warehouse: { id: aWarehouse().id, name: 'Bonded Warehouse No. 4' },
+    location: 'Rack 12, Bay 3',
+  });
+  seedApi({ casks: [cask] });
+  await renderApp({ route: `/cask/${cask.id}` });
+  await screen.findByRole('heading', { name: 'Glen Numbered', level: 1 });
+  expect(detailValue(document.body, 'Cask Number')).toHaveTextContent('1234');
+  expect(detailValue(document.body, 'Fill Date')).toHaveTextContent('Jun 12, 2014');
+  expect(detailValue(document.body, 'Warehouse')).toHaveTextContent('Bonded Warehouse No. 4');
+  expect(detailValue(document.body, 'Location')).toHaveTextContent('Rack 12, Bay 3');
 });
 
 test("a cask already below 40% says 'Below 40%' with the day of the gauge that found it", async () => {

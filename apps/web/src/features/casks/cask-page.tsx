@@ -216,7 +216,10 @@ function CaskDetails({ record }: { record: CaskRecord }) {
           <StatusBadge tone={caskStatusTone(cask.status)}>{cask.status}</StatusBadge>
         </Detail>
         <Detail term="Distillery">{cask.distillery ?? '—'}</Detail>
+        <Detail term="Cask Number">{cask.caskNumber ?? '—'}</Detail>
         <Detail term="Year">{cask.year === null ? '—' : String(cask.year)}</Detail>
+        <Detail term="Fill Date">{cask.fillDate === null ? '—' : day(cask.fillDate)}</Detail>
+        <Detail term="Warehouse">{cask.warehouse?.name ?? '—'}</Detail>
         <Detail term="Location">{cask.location ?? '—'}</Detail>
         <Detail term="Volume">
           <Gauged value={cask.volume === null ? null : formatVolume(cask.volume)} cask={cask} />

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { CASK_SEARCH_DEBOUNCE_MS } from '@cask/contracts/casks';
 import { RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
-import { aCask, aCustomer, seedApi, server, http, apiError } from '@/testing/api.ts';
+import { aCask, aCustomer, aWarehouse, seedApi, server, http, apiError } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { bodyRows, card, table } from '@/testing/queries.ts';
 import { pngFile } from '@/testing/files.ts';
@@ -194,6 +194,129 @@ test('adds a cask for an owner found by typing, with an image dropped on the for
     owner: owner.id,
     caskImages: expect.any(File),
   });
+});
+
+test("shows each cask's number and place under its name; filters by warehouse, in the URL", async () => {
+  const [dufftown, elgin] = [
+    aWarehouse({ name: 'Bonded Warehouse No. 4' }),
+    aWarehouse({ name: 'Glen Moray Bond', city: 'Elgin' }),
+  ];
+  const api = seedApi({
+    warehouses: [dufftown, elgin],
+    casks: [
+      aCask({
+        name: 'Numbered',
+        caskNumber: '1234',
+        warehouse: { id: dufftown.id, name: dufftown.name },
+        location: 'Rack 12, Bay 3',
+      }),
+      aCask({ name: 'Elsewhere', warehouse: { id: elgin.id, name: elgin.name }, location: null }),
+      aCask({ name: 'Nowhere', location: null }),
+    ],
+  });
+  const { user, router } = await renderApp({ route: '/cask' });
+  await screen.findByText('Numbered');
+  const [numbered, elsewhere, nowhere] = bodyRows(table('Cask List'));
+  expect(numbered).toHaveTextContent('No. 1234 · Bonded Warehouse No. 4, Rack 12, Bay 3');
+  expect(elsewhere).toHaveTextContent('Glen Moray Bond');
+  expect(nowhere).not.toHaveTextContent('·');
+
+  const filter = screen.getByRole('combobox', { name: 'Filter by warehouse' });
+  await waitFor(() =>
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All warehouses', 'Bonded Warehouse No. 4', 'Glen Moray Bond']),
+  );
+  await user.selectOptions(filter, elgin.id);
+  await waitFor(() => expect(bodyRows(table('Cask List'))).toHaveLength(1));
+  expect(bodyRows(table('Cask List'))[0]).toHaveTextContent('Elsewhere');
+  expect(router.state.location.search).toBe(`?warehouse=${elgin.id}`);
+  expect(api.sent('GET', '/api/casks').at(-1)!.query).toMatchObject({ warehouse: elgin.id });
+
+  // A search matches the cask number too (the server's search, decision 400).
+  await user.selectOptions(filter, '');
+  await user.type(screen.getByLabelText('Search casks'), '1234');
+  await waitFor(() => expect(bodyRows(table('Cask List'))).toHaveLength(1));
+  expect(bodyRows(table('Cask List'))[0]).toHaveTextContent('Numbered');
+});
+
+test('a pasted link filters by its warehouse from the first request; a warehouse that is no id is ignored', async () => {
+  const bond = aWarehouse({ name: 'Keith Bond No. 7' });
+  const api = seedApi({
+    warehouses: [bond],
+    casks: [aCask({ name: 'In Keith', warehouse: { id: bond.id, name: bond.name } })],
+  });
+  const { router } = await renderApp({ route: `/cask?warehouse=${bond.id}` });
+  await screen.findByText('In Keith');
+  expect(api.sent('GET', '/api/casks').map((request) => request.query.warehouse)).toEqual([
+    bond.id,
+  ]);
+  await waitFor(() =>
+    expect(screen.getByRole('combobox', { name: 'Filter by warehouse' })).toHaveValue(bond.id),
+  );
+
+  await router.navigate('/cask?warehouse=keith');
+  await waitFor(() =>
+    expect(api.sent('GET', '/api/casks').at(-1)?.query.warehouse).toBe(undefined),
+  );
+  expect(screen.getByRole('combobox', { name: 'Filter by warehouse' })).toHaveValue('');
+});
+
+test("adds a cask with its number, fill date and warehouse; a taken identity shows the API's message under Cask Number", async () => {
+  const owner = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com' });
+  const bond = aWarehouse({ name: 'Bonded Warehouse No. 4', city: 'Dufftown' });
+  const api = seedApi({ customers: [owner], warehouses: [bond], casks: [aCask()] });
+  const { user } = await renderApp({ route: '/cask', applyAccept: false });
+  await user.click(await screen.findByRole('button', { name: '+ Add Cask' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add New Cask' });
+  const warehouse = within(dialog).getByLabelText('Warehouse');
+  await waitFor(() =>
+    expect(
+      within(warehouse)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', 'Bonded Warehouse No. 4 (Dufftown)']),
+  );
+  await user.type(within(dialog).getByRole('combobox', { name: 'Owner' }), 'morag');
+  await user.click(await within(dialog).findByRole('option', { name: /Morag Campbell/ }));
+  await user.type(within(dialog).getByLabelText('Cask Name'), 'Glenlivet Hogshead');
+  await user.type(within(dialog).getByLabelText('Distillery'), 'Glenlivet');
+  await user.type(within(dialog).getByLabelText('Cask Number'), '1234');
+  fireEvent.change(within(dialog).getByLabelText('Fill Date'), { target: { value: '2014-06-12' } });
+  await user.selectOptions(warehouse, bond.id);
+  await user.type(within(dialog).getByLabelText('Location'), 'Rack 12, Bay 3');
+
+  const taken = 'A cask with number 1234 of Glenlivet filled in 2014 already exists';
+  server.use(
+    http.post(
+      '/api/casks',
+      () => apiError(409, taken, { errors: [{ field: 'caskNumber', message: taken }] }),
+      { once: true },
+    ),
+  );
+  await user.click(within(dialog).getByRole('button', { name: 'Add Cask' }));
+  expect(await within(dialog).findByText(taken)).toBeVisible();
+  expect(within(dialog).getByLabelText('Cask Number')).toHaveAccessibleDescription(
+    expect.stringContaining(taken),
+  );
+
+  await user.click(within(dialog).getByRole('button', { name: 'Add Cask' }));
+  expect(await screen.findByText('Cask added successfully!')).toBeInTheDocument();
+  const form = api.sent('POST', '/api/casks').at(-1)!.body as FormData;
+  expect(Object.fromEntries([...form.keys()].map((key) => [key, form.get(key)]))).toMatchObject({
+    distillery: 'Glenlivet',
+    caskNumber: '1234',
+    fillDate: '2014-06-12',
+    warehouse: bond.id,
+    location: 'Rack 12, Bay 3',
+  });
+  await waitFor(() =>
+    expect(bodyRows(table('Cask List'))[0]).toHaveTextContent(
+      'No. 1234 · Bonded Warehouse No. 4, Rack 12, Bay 3',
+    ),
+  );
 });
 
 test('edits status and notes, showing the gain and the value history as text', async () => {

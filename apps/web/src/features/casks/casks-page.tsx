@@ -31,6 +31,7 @@ import { useListParams, usePageWithin, useUrlSearch } from '@/lib/use-list-param
 import { RESTORE_FAILURE, useDeleteCask, useSetCasksDeleted } from './api/cask-mutations.ts';
 import { caskStatusTone } from '@/components/casks/cask-status.ts';
 import { CaskAlertBadges } from './components/cask-alert-badges.tsx';
+import { useWarehouses } from './api/warehouses.ts';
 
 const ALERT_FILTER = [
   { value: '', label: 'All casks' },
@@ -69,6 +70,15 @@ function GaugedWhen({ gaugedOn }: { gaugedOn: string | null }) {
   );
 }
 
+/**
+ * Under a cask's name: its identity and place, 'No. 1234 · Warehouse name, Rack 12, Bay 3'
+ * (docs/screens/casks.md#cask-list), so the table stays as narrow as it was.
+ */
+export function caskPlace(cask: Pick<Cask, 'caskNumber' | 'warehouse' | 'location'>): string {
+  const where = [cask.warehouse?.name, cask.location].filter(Boolean).join(', ');
+  return [cask.caskNumber ? `No. ${cask.caskNumber}` : '', where].filter(Boolean).join(' · ');
+}
+
 function caskColumns(
   canChange: boolean,
   onEdit: (cask: Cask) => void,
@@ -88,6 +98,9 @@ function caskColumns(
             <CellText>{cask.name}</CellText>
           </Link>
           <CaskAlertBadges cask={cask} />
+          {caskPlace(cask) ? (
+            <span className="block w-full text-xs text-oak-700">{caskPlace(cask)}</span>
+          ) : null}
         </span>
       ),
     },
@@ -178,16 +191,22 @@ function CaskStatCards({
 
 /** docs/screens/casks.md (/cask): the cards, the search, the Cask List and its three dialogs. */
 export default function CasksPage() {
-  // Page, search, alert filter and sort in the URL (issue 31).
-  const list = useListParams({ sorts: CASK_SORTS, filters: { alert: CASK_ALERTS } });
+  // Page, search, alert and warehouse filters and sort in the URL (issues 31 and 44).
+  const list = useListParams({
+    sorts: CASK_SORTS,
+    filters: { alert: CASK_ALERTS, warehouse: 'id' },
+  });
   const { text, onTextChange, search } = useUrlSearch(CASK_SEARCH_DEBOUNCE_MS);
   const alert = (list.filter('alert') || '') as CaskAlert | '';
+  const warehouse = list.filter('warehouse');
+  const warehouses = useWarehouses();
   const casks = useList(caskListDefinition, {
     page: list.page,
     limit: CASKS_PAGE_SIZE,
     search,
     sort: list.sort,
     alert,
+    warehouse,
   });
   // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
@@ -223,7 +242,7 @@ export default function CasksPage() {
         title="Cask List"
         actions={
           <>
-            <ExportCsvButton list="casks" params={{ search, alert, sort: list.sort }} />
+            <ExportCsvButton list="casks" params={{ search, alert, warehouse, sort: list.sort }} />
             {canChange ? (
               <Button onClick={() => setAdding(true)} {...preloadOn(AddCaskModal)}>
                 + Add Cask
@@ -250,6 +269,26 @@ export default function CasksPage() {
               value={alert}
               onChange={(event) => list.setFilter('alert', event.target.value)}
               className="sm:w-44"
+            />
+            <SelectField
+              label="Filter by warehouse"
+              hideLabel
+              options={[
+                { value: '', label: 'All warehouses' },
+                ...(warehouses.data ?? []).map((row) => ({ value: row.id, label: row.name })),
+                // A link's warehouse before the list of them has loaded: still the one shown.
+                ...(warehouse && !warehouses.data?.some((row) => row.id === warehouse)
+                  ? [
+                      {
+                        value: warehouse,
+                        label: warehouses.isPending ? 'Loading...' : 'Unknown warehouse',
+                      },
+                    ]
+                  : []),
+              ]}
+              value={warehouse}
+              onChange={(event) => list.setFilter('warehouse', event.target.value)}
+              className="sm:w-52"
             />
           </>
         }

@@ -142,7 +142,7 @@ test('a failed save shows the server message, else the screen’s text, and stay
 test('a save names the version it started from; refused as replaced meanwhile, the text stays', async () => {
   const { sent } = policyApi('<p>Old text</p>');
   // Another admin's save lands first: this one is refused once.
-  server.use(http.post('/api/terms', () => apiError(409, TERMS_CHANGED_ELSEWHERE), { once: true }));
+  server.use(http.post('/api/terms', () => apiError(412, TERMS_CHANGED_ELSEWHERE), { once: true }));
   const { user } = await renderApp({ route: '/setting/privacy' });
   await rewritePolicy(user, 'My careful rewrite');
 

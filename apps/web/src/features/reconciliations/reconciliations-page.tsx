@@ -17,6 +17,7 @@ import { UploadStatement } from './components/upload-statement.tsx';
 /** docs/screens/reconciliations.md#texts. */
 export const OVERVIEW_FAILED = 'Failed to fetch reconciliations.';
 export const DEMO_FAILED = 'Failed to download the demo statement.';
+export const demoDownloaded = (warehouse: string) => `Demo statement of ${warehouse} downloaded`;
 
 const open = (s: StatementSummary) =>
   s.counts.missing.open + s.counts.unknown.open + s.counts.location.open + s.counts.gauge.open;
@@ -108,8 +109,9 @@ export default function ReconciliationsPage() {
   const canChange = useCan('change');
   const view = (id: string | null) => setParams(id ? { report: id } : {});
   const demo = () =>
-    void downloadDemoStatement().catch((error: unknown) =>
-      toast.error(errorMessage(error, DEMO_FAILED)),
+    void downloadDemoStatement().then(
+      (warehouse) => toast.success(demoDownloaded(warehouse)),
+      (error: unknown) => toast.error(errorMessage(error, DEMO_FAILED)),
     );
 
   return (

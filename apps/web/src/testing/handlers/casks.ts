@@ -16,6 +16,7 @@ import type {
   CaskResponse,
   DeleteCaskResponse,
   UpdateCaskBody,
+  WarehouseListResponse,
 } from '@cask/contracts/casks';
 import { uuidParam } from '@cask/contracts/common';
 import { parseAbv, parseVolume } from '@cask/contracts/measures';
@@ -98,9 +99,15 @@ export const casksHandlers = [
     const alert = query.alert as 'regauge-due' | 'abv-near-40' | undefined;
     const found = state.casks.filter((c) => {
       const alerts = caskAlertsOf(c);
+      // The search's fields (decision 400): name, distillery, cask number, location.
       return (
-        `${c.name} ${c.distillery ?? ''}`.toLowerCase().includes(search) &&
-        (alert === undefined || (alert === 'regauge-due' ? alerts.regaugeDue : alerts.abvNearForty))
+        [c.name, c.distillery, c.caskNumber, c.location]
+          .join('\n')
+          .toLowerCase()
+          .includes(search) &&
+        (alert === undefined ||
+          (alert === 'regauge-due' ? alerts.regaugeDue : alerts.abvNearForty)) &&
+        (query.warehouse === undefined || c.warehouse?.id === query.warehouse)
       );
     });
     const { rows, pagination } = page(found, query, 10);
@@ -128,10 +135,19 @@ export const casksHandlers = [
     const owner = state.customers.find((c) => c.id === field('owner'));
     if (!owner) return apiError(400, 'Owner not found');
     const money = (name: string) => (field(name) === null ? null : Number(field(name)));
+    const warehouse = state.warehouses.find((w) => w.id === field('warehouse'));
+    if (field('warehouse') !== null && !warehouse) {
+      const message = 'Warehouse not found';
+      return apiError(400, message, { errors: [{ field: 'warehouse', message }] });
+    }
+    const fillDate = field('fillDate');
     const created = aCask({
       name: field('name') ?? '',
       distillery: field('distillery'),
-      year: money('year'),
+      year: fillDate === null ? money('year') : Number(fillDate.slice(0, 4)),
+      caskNumber: field('caskNumber'),
+      fillDate,
+      warehouse: warehouse ? { id: warehouse.id, name: warehouse.name } : null,
       // Read as the API reads them: '70cl' is 0.7 litres, '46%' is 46.
       volume: measured(field('volume'), parseVolume),
       abv: measured(field('abv'), parseAbv),
@@ -152,6 +168,12 @@ export const casksHandlers = [
       data: { cask: created },
     } satisfies CaskResponse);
   }),
+  http.get('/api/warehouses', () =>
+    json(200, {
+      success: true,
+      data: { warehouses: db().warehouses },
+    } satisfies WarehouseListResponse),
+  ),
   http.post('/api/casks/bulk/deleted', async ({ request }) => {
     const body = await bodyOf<CaskDeletedChanges>(request);
     const state = db();

@@ -109,7 +109,11 @@ export const reconciliationsHandlers = [
   http.get('/api/reconciliations/demo-statement', () =>
     json(200, {
       success: true,
-      data: { fileName: 'stock-statement-bonded-warehouse-no-4.csv', csv: 'Cask No\r\n' },
+      data: {
+        fileName: 'stock-statement-bonded-warehouse-no-4.csv',
+        csv: 'Cask No\r\n',
+        warehouse: { id: TEST_WAREHOUSE.id, name: TEST_WAREHOUSE.name },
+      },
     } satisfies DemoStatementResponse),
   ),
   http.post('/api/reconciliations/preview', async ({ request }) => {

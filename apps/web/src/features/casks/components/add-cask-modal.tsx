@@ -17,6 +17,7 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { useCreateCask } from '../api/cask-mutations.ts';
 import { CaskImageField } from './cask-image-field.tsx';
+import { useWarehouses } from '../api/warehouses.ts';
 
 /** docs/screens/casks.md#add-new-cask and #texts. */
 export const OWNER_REQUIRED = 'Please select a user!';
@@ -38,6 +39,9 @@ const emptyForm = (currentValue: string): FormState => ({
   year: '',
   volume: '',
   abv: '',
+  caskNumber: '',
+  fillDate: '',
+  warehouse: '',
   location: '',
   estimatedValue: '',
   currentValue,
@@ -57,6 +61,31 @@ function toFormData(form: FormState, image: File | null): FormData {
   }
   if (image) data.append(CASK_IMAGE_FIELD, image);
   return data;
+}
+
+/** The warehouse the cask lies in (issue 44): 'None', or one of GET /warehouses. */
+function WarehouseSelect(props: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const warehouses = useWarehouses();
+  return (
+    <SelectField
+      label="Warehouse"
+      name="warehouse"
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      options={[
+        { value: '', label: warehouses.isPending ? 'Loading warehouses...' : 'None' },
+        ...(warehouses.data ?? []).map((row) => ({
+          value: row.id,
+          label: row.city ? `${row.name} (${row.city})` : row.name,
+        })),
+      ]}
+      error={props.error}
+    />
+  );
 }
 
 interface AddCaskModalProps {
@@ -94,7 +123,11 @@ function AddCaskDialog({ open, onOpenChange, addedBefore, onAdded }: AddCaskModa
 
   const set = (name: keyof FormState) => (value: string) =>
     setForm((current) => ({ ...current, [name]: value }));
-  const text = (name: TextFields, label: string, extra: { placeholder?: string } = {}) => (
+  const text = (
+    name: TextFields,
+    label: string,
+    extra: { placeholder?: string; hint?: string; type?: string; max?: string } = {},
+  ) => (
     <TextField
       label={label}
       name={name}
@@ -191,10 +224,23 @@ function AddCaskDialog({ open, onOpenChange, addedBefore, onAdded }: AddCaskModa
         />
         {text('name', 'Cask Name')}
         {text('distillery', 'Distillery')}
+        {text('caskNumber', 'Cask Number', {
+          placeholder: 'e.g. 1234',
+          hint: 'Unique with the distillery and the fill year.',
+        })}
+        {text('fillDate', 'Fill Date', {
+          type: 'date',
+          max: new Date().toISOString().slice(0, 10),
+        })}
         {number('year', 'Year', '1')}
         {text('volume', 'Volume', { placeholder: 'e.g. 2000L' })}
         {text('abv', 'ABV', { placeholder: 'e.g. 40%' })}
-        {text('location', 'Location')}
+        <WarehouseSelect
+          value={form.warehouse}
+          onChange={set('warehouse')}
+          error={fieldErrors.get('warehouse')}
+        />
+        {text('location', 'Location', { placeholder: 'e.g. Rack 12, Bay 3' })}
         <SelectField
           label="Status"
           name="status"

@@ -13,7 +13,7 @@ export interface PolicySave {
 /**
  * docs/screens/privacy-policy.md#api-calls `POST /terms` with `{ type: 'privacy', content }`;
  * answers the stored policy. It names the version it replaces, so a policy another admin saved
- * meanwhile is not silently replaced: the server answers 409 instead (docs/decisions/180).
+ * meanwhile is not silently replaced: the server answers 412 instead (docs/decisions/180, 208).
  */
 export async function savePrivacyPolicy({ content, basedOn }: PolicySave): Promise<TermsDocument> {
   const envelope = await api.post<unknown>(

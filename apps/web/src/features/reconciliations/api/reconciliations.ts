@@ -100,9 +100,9 @@ export function useResolve(reportId: string) {
   });
 }
 
-/** The demo's statement, saved by the browser as a file. */
-export async function downloadDemoStatement(): Promise<void> {
-  const { fileName, csv } = demoStatementResponse.parse(
+/** The demo's statement, saved by the browser as a file; answers the warehouse it is of. */
+export async function downloadDemoStatement(): Promise<string> {
+  const { fileName, csv, warehouse } = demoStatementResponse.parse(
     await api.get<unknown>('/reconciliations/demo-statement'),
   ).data;
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
@@ -113,4 +113,5 @@ export async function downloadDemoStatement(): Promise<void> {
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+  return warehouse.name;
 }
