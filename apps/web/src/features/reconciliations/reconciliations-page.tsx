@@ -15,9 +15,9 @@ import { ReconciliationReport } from './components/reconciliation-report.tsx';
 import { UploadStatement } from './components/upload-statement.tsx';
 
 /** docs/screens/reconciliations.md#texts. */
-export const OVERVIEW_FAILED = 'Failed to fetch reconciliations.';
-export const DEMO_FAILED = 'Failed to download the demo statement.';
-export const demoDownloaded = (warehouse: string) => `Demo statement of ${warehouse} downloaded`;
+const OVERVIEW_FAILED = 'Failed to fetch reconciliations.';
+const DEMO_FAILED = 'Failed to download the demo statement.';
+const demoDownloaded = (warehouse: string) => `Demo statement of ${warehouse} downloaded`;
 
 const open = (s: StatementSummary) =>
   s.counts.missing.open + s.counts.unknown.open + s.counts.location.open + s.counts.gauge.open;
