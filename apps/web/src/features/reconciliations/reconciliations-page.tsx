@@ -150,6 +150,8 @@ export default function ReconciliationsPage() {
             rowKey={(s) => s.id}
             loading={overview.isPending}
             emptyText="No report saved yet."
+            // Empty, it holds nothing to focus: its sideways scroll box takes focus (375 px).
+            keyboardScroll
           />
         </Card>
       </div>
