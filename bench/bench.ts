@@ -30,6 +30,12 @@ import { chooseGenerator, measureEndpoint, type LoadOptions, type LoadTarget } f
 import { describeMachine } from './lib/machine.ts';
 import { exportLine, exportSection, measureExport, type ExportMeasurement } from './lib/export.ts';
 import {
+  measureReconciliation,
+  reconcileLine,
+  reconcileSection,
+  type ReconcileMeasurement,
+} from './lib/reconcile.ts';
+import {
   beforeSection,
   checkTargets,
   consoleTable,
@@ -57,12 +63,12 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-const ONLY = ['export', 'records', 'issue31', 'issue44', 'issue46'] as const;
+const ONLY = ['export', 'records', 'issue31', 'issue44', 'issue46', 'reconcile'] as const;
+type Only = (typeof ONLY)[number];
 
-function onlyFromEnv(raw: string | undefined): (typeof ONLY)[number] | null {
+function onlyFromEnv(raw: string | undefined): Only | null {
   if (raw === undefined || raw === '') return null;
-  const only = ONLY.find((name) => name === raw);
-  if (only) return only;
+  if ((ONLY as readonly string[]).includes(raw)) return raw as Only;
   throw new Error(`BENCH_ONLY must be ${ONLY.join(', ')}, got "${raw}"`);
 }
 
@@ -80,9 +86,10 @@ const settings = {
    * `export`: only issue 29's export row (e.g. against a small seed); `records`: only issue 30's
    * rows (the customer page of the customer with the most orders, and the dashboard's trends);
    * `issue31`: only issue 31's rows (the sorted lists and the palette's search); `issue46`: only
-   * issue 46's (bench/issue46.ts: the dashboard, two saves, the restart). On PostgreSQL.
-   * `issue44`: only issue 44's (bench/issue44.ts: a 10,000-row valuations import, previewed and
-   * applied), on embedded PGlite unless BENCH_ISSUE44_DATABASE_URL names a server.
+   * issue 46's (bench/issue46.ts: the dashboard, two saves, the restart); `reconcile`: only issue
+   * 44's statement (bench/lib/reconcile.ts: a stock statement of 100,000 casks). On PostgreSQL.
+   * `issue44`: only issue 44's import (bench/issue44.ts: a 10,000-row valuations import, previewed
+   * and applied), on embedded PGlite unless BENCH_ISSUE44_DATABASE_URL names a server.
    */
   only: onlyFromEnv(process.env.BENCH_ONLY),
   /** BENCH_ONLY=issue46: a commit whose API is measured too, alternately with this checkout's. */
@@ -100,7 +107,9 @@ const settings = {
         ? 'bench/results/issue46-latest.md'
         : process.env.BENCH_ONLY === 'issue44'
           ? 'bench/results/issue44-latest.md'
-          : 'bench/results/latest.md',
+          : process.env.BENCH_ONLY === 'reconcile'
+            ? 'bench/results/reconcile-latest.md'
+            : 'bench/results/latest.md',
     ),
   /** An earlier run's report (e.g. of the commit before a change), shown beside this run's. */
   before: process.env.BENCH_BEFORE || null,
@@ -480,6 +489,7 @@ async function benchPostgres(load: LoadOptions) {
   const plans: string[] = [];
   let nothingToMeasure = false;
   let exported: ExportMeasurement | null = null;
+  let reconciled: ReconcileMeasurement | null = null;
   const api = await startApi({ url: settings.databaseUrl });
   let capture: QueryCapture | null = null;
   try {
@@ -496,6 +506,9 @@ async function benchPostgres(load: LoadOptions) {
     if (probe.status === 404) {
       nothingToMeasure = true;
       log('nothing to measure yet: the users API (GET /api/users) does not exist');
+    } else if (settings.only === 'reconcile') {
+      reconciled = await measureReconciliation(pool, api, await auth());
+      log(reconcileLine(reconciled));
     } else if (settings.only === 'export') {
       exported = await measureExport(api, await auth());
       log(exportLine(exported));
@@ -524,7 +537,7 @@ async function benchPostgres(load: LoadOptions) {
     await api.stop();
     await Promise.all([pool.end(), generic.end()]);
   }
-  return { rows, plans, postgres, seeding, nothingToMeasure, exported };
+  return { rows, plans, postgres, seeding, nothingToMeasure, exported, reconciled };
 
   /** The dashboard, the customer page, the write, the sign-in and the export. */
   async function measureTheRest(
@@ -796,6 +809,7 @@ async function main(): Promise<void> {
         ]
       : []),
     exportSection(server.exported, settings.customers),
+    reconcileSection(server.reconciled),
     '## Targets (issue 26)',
     '',
     markdownChecks(checks),

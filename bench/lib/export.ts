@@ -20,7 +20,7 @@ export interface ExportMeasurement {
 export const EXPORT_TARGETS = { rowsPerSecond: 100_000, rssGrowthMb: 50 } as const;
 
 /** The process's resident memory in MB (Linux), or NaN where /proc cannot tell. */
-function rssMb(pid: number | undefined): number {
+export function rssMb(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -120,6 +120,12 @@ const signedInScreens: Screen[] = [
     ready: (page) =>
       page.getByRole('table', { name: 'Cask List' }).getByRole('button', { name: 'Edit' }).first(),
   },
+  // Issue 44: Reconcile, before any statement is uploaded (its report and dialogs are scanned by
+  // reconciliations.spec.ts, which saves one).
+  {
+    path: '/reconciliations',
+    ready: (page) => page.getByRole('button', { name: 'Download the demo statement' }),
+  },
   {
     path: '/offers',
     ready: (page) =>

@@ -37,6 +37,7 @@ import { caskRecordsRoutes } from './modules/casks/cask-records.routes.ts';
 import { valuationImportsRoutes } from './modules/casks/valuation-imports.routes.ts';
 import { customerRecordsRoutes } from './modules/customer-records/customer-records.routes.ts';
 import { casksRoutes } from './modules/casks/casks.routes.ts';
+import { reconciliationsRoutes } from './modules/casks/reconciliations.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(casksRoutes, deps);
       await api.register(caskRecordsRoutes, deps);
       await api.register(valuationImportsRoutes, deps);
+      await api.register(reconciliationsRoutes, deps);
       await api.register(customerRecordsRoutes, deps);
       await api.register(referralsRoutes, deps);
       await api.register(auditRoutes, deps);

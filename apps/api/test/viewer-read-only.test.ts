@@ -112,7 +112,7 @@ test('a Viewer gets 403 with the envelope on every route that changes something,
   expect(await databaseDigest()).toEqual(before);
 });
 
-test('the routes a Viewer may write to are their own account, an export or an import preview, each marked on its route', async () => {
+test('the routes a Viewer may write to are their own account, an export or a preview, each marked on its route', async () => {
   const allowed = (await mutatingRoutes()).filter((route) => route.viewerMayWrite !== undefined);
   expect(allowed.map(keyOf)).toEqual(
     expect.arrayContaining([
@@ -121,13 +121,18 @@ test('the routes a Viewer may write to are their own account, an export or an im
       'POST /api/security/sessions/end-others',
       'POST /api/exports/offers',
       'POST /api/casks/valuation-imports/preview',
+      'POST /api/reconciliations/preview',
     ]),
   );
   for (const route of allowed) {
     const ownAccount = /^\/api\/(auth|security)\//.test(route.path);
     const anExport = /^\/api\/exports\/[a-z]+$/.test(route.path) && route.method === 'POST';
-    // An import's preview and its report read the file and write nothing (lib/csv-import.ts).
-    const aPreview = /-imports\/(preview|report)$/.test(route.path) && route.method === 'POST';
+    // An import's preview and its report, and a statement's preview, read the file and write
+    // nothing (lib/csv-import.ts; issue 44, decision 408).
+    const aPreview =
+      route.method === 'POST' &&
+      (/-imports\/(preview|report)$/.test(route.path) ||
+        route.path === '/api/reconciliations/preview');
     expect(ownAccount || anExport || aPreview, keyOf(route)).toBe(true);
     expect(route.viewerMayWrite, keyOf(route)).toBe(
       ownAccount ? OWN_ACCOUNT : anExport ? EXPORT_IS_A_READ : PREVIEW_IS_A_READ,

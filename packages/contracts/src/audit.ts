@@ -23,6 +23,7 @@ export const AUDIT_RECORD_TYPES = [
   'security-policy',
   'file',
   'export',
+  'reconciliation',
   'system',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
@@ -44,6 +45,7 @@ export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
   'security-policy': 'Security policy',
   file: 'Image',
   export: 'Export',
+  reconciliation: 'Reconciliation',
   system: 'System',
 };
 
@@ -66,6 +68,7 @@ export const AUDIT_ENTITY_RECORD_TYPES = {
   security_policy: 'security-policy',
   file: 'file',
   export: 'export',
+  warehouse_statement: 'reconciliation',
   database: 'system',
 } as const satisfies Record<string, AuditRecordType>;
 export type AuditEntity = keyof typeof AUDIT_ENTITY_RECORD_TYPES;
@@ -117,6 +120,9 @@ export const AUDIT_ACTION_LABELS = {
   'cask.valued': 'Cask valued',
   'cask.deleted': 'Cask deleted',
   'cask.restored': 'Cask restored',
+  'cask.relocated': "Warehouse's location accepted",
+  'reconciliation.saved': 'Stock statement reconciled',
+  'reconciliation.resolved': 'Finding resolved',
   'offer.created': 'Offer added',
   'offer.updated': 'Offer updated',
   'offer.retired': 'Offer retired',

@@ -21,6 +21,11 @@ export const dashboard = z.object({
    * 40%'. Beyond the spec's response, so optional for a reader of it.
    */
   caskAlerts: z.object({ regaugeDue: z.number().int(), abvNearForty: z.number().int() }).optional(),
+  /**
+   * Issue 44 (decision 408): the casks missing at their warehouse in its latest reconciliation,
+   * summed over the warehouses. Optional, as caskAlerts.
+   */
+  reconciliation: z.object({ missingAtWarehouses: z.number().int() }).optional(),
 });
 export type Dashboard = z.infer<typeof dashboard>;
 

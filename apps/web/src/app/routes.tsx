@@ -93,6 +93,14 @@ export const routes = [
         lazy: page(() => import('@/features/casks/casks-page.tsx')),
       },
       { path: 'cask/:id', lazy: page(() => import('@/features/casks/cask-page.tsx')) },
+      // Issue 44: under Cask.
+      {
+        path: 'reconciliations',
+        handle: {
+          nav: { label: 'Reconcile', icon: () => import('lucide-react/icons/scroll-text') },
+        } satisfies NavHandle,
+        lazy: page(() => import('@/features/reconciliations/reconciliations-page.tsx')),
+      },
       {
         path: 'offers',
         handle: {

@@ -9,6 +9,7 @@ import { exportsHandlers } from './handlers/exports.ts';
 import { notificationsHandlers } from './handlers/notifications.ts';
 import { offersHandlers } from './handlers/offers.ts';
 import { ordersHandlers } from './handlers/orders.ts';
+import { reconciliationsHandlers } from './handlers/reconciliations.ts';
 import { referralsHandlers } from './handlers/referrals.ts';
 import { searchHandlers } from './handlers/search.ts';
 import { securityHandlers } from './handlers/security.ts';
@@ -36,6 +37,7 @@ export const server = setupServer(
   ...ordersHandlers,
   ...offersHandlers,
   ...casksHandlers,
+  ...reconciliationsHandlers,
   ...securityHandlers,
   ...termsHandlers,
 );

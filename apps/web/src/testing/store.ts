@@ -13,6 +13,7 @@ import type { ExportState } from '@cask/contracts/exports';
 import type { Notification } from '@cask/contracts/notifications';
 import type { Offer } from '@cask/contracts/offers';
 import type { Order } from '@cask/contracts/orders';
+import type { SavedReconciliation } from '@cask/contracts/reconciliations';
 import type { Referral } from '@cask/contracts/referrals';
 import type { PasskeyItem, SessionItem } from '@cask/contracts/security';
 import type { TermsDocument } from '@cask/contracts/terms';
@@ -119,6 +120,8 @@ function emptyStore(seed: Seed) {
     /** While set, `POST /exports/<list>` answers this refusal (429 one at a time, 503 busy). */
     exportRefusal: null as { status: 429 | 503; message: string } | null,
     auditAdmins: [...(seed.auditAdmins ?? [])],
+    /** Reconcile's saved reports (issue 44), newest first. */
+    reconciliations: [] as SavedReconciliation[],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...seed.totals },
     /** While set, list reads (users, rewards, orders, offers, referrals) wait for it. */
     hold: null as Promise<void> | null,

@@ -35,8 +35,16 @@ export const SEEDED_TABLES = [
 ] as const;
 export type SeededTable = (typeof SEEDED_TABLES)[number];
 
-/** What --force empties: the policy text is the club's own writing, not demo data, so it stays. */
-const REPLACED_TABLES = SEEDED_TABLES.filter((table) => table !== 'terms');
+/**
+ * What --force empties: the policy text is the club's own writing, not demo data, so it stays.
+ * The saved reconciliations go with the casks their findings name (issue 44).
+ */
+const REPLACED_TABLES = [
+  ...SEEDED_TABLES.filter((table) => table !== 'terms'),
+  'warehouse_statement_findings',
+  'warehouse_statements',
+  'warehouse_statement_mappings',
+];
 
 /** `a, b, c`: names from our fixed lists, each quoted (docs/decisions/345). */
 const tableNames = (tables: readonly string[]) =>

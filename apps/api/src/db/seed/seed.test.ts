@@ -1,11 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { todayIso } from '@cask/contracts/cask-records';
 import type { DashboardResponse } from '@cask/contracts/dashboard';
+import type { DemoStatementResponse, StatementPreview } from '@cask/contracts/reconciliations';
 import type { UserListResponse } from '@cask/contracts/users';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin } from '../../../test/support/sign-in.ts';
 import { createTestContext, useTestContext } from '../../../test/support/app.ts';
 import { plainCaskAlertCounts, queryRows } from '../../../test/support/database.ts';
+import { postCsvImport } from '../../../test/support/requests.ts';
 import { runStartupTasks } from '../../startup.ts';
 import { seedBulk } from './bulk-seed.service.ts';
 import { FIRST_NAMES, LAST_NAMES, SEARCH_TERMS } from './catalogue.ts';
@@ -304,6 +306,30 @@ test('the demo seed never lets a point balance go below zero', async () => {
   const references = await referenceProblems();
   expect(references?.misordered).toBe(0);
   expect(references?.numbered).toBe(references?.total);
+}, 120_000);
+
+test("the demo's stock statement finds two mismatches of each kind (issue 44)", async () => {
+  await seedDemo(ctx.database, { seed: 42, today: TODAY, force: true });
+  const admin = await createAdmin(ctx);
+  const demo = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/reconciliations/demo-statement',
+    headers: admin.headers,
+  });
+  expect(demo.statusCode, demo.body).toBe(200);
+  const { csv, warehouse } = demo.json<DemoStatementResponse>().data;
+  const res = await postCsvImport(ctx, admin, '/api/reconciliations/preview', csv, {
+    warehouseId: warehouse.id,
+    dateOrder: 'dmy',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const preview = res.json<{ data: StatementPreview }>().data;
+  expect(preview.rowErrors).toEqual([]);
+  const totals = Object.fromEntries(
+    Object.entries(preview.report?.counts ?? {}).map(([kind, count]) => [kind, count.total]),
+  );
+  expect(totals).toMatchObject({ missing: 2, unknown: 2, location: 2, gauge: 2 });
+  expect(totals.matched).toBeGreaterThanOrEqual(4);
 }, 120_000);
 
 test('the demo seed refuses a database that has customers, and changes nothing', async () => {

@@ -25,7 +25,7 @@ import * as records from './cask-records.repository.ts';
 import * as repo from './casks.repository.ts';
 import { toCask } from './casks.service.ts';
 
-type RegaugeInput = z.output<typeof regaugeBody>;
+export type RegaugeInput = z.output<typeof regaugeBody>;
 type TransferInput = z.output<typeof transferBody>;
 
 /** Litres of pure alcohol in millilitres x 100 (bulk ml x ABV hundredths): exact integers. */
@@ -130,6 +130,67 @@ export async function recordValuations(
 }
 
 /**
+ * A regauge (docs/domain.md#impossible-gauges), in the caller's transaction: refused (400, naming
+ * the field) when it is not physically possible, checked and added with the cask's row locked, with
+ * its audit row. The cask page's 'Regauge' and a reconciliation's 'Record the statement's gauge'
+ * (issue 44, decision 410) both take this one path.
+ */
+export async function recordRegauge(
+  tx: Tx,
+  id: string,
+  input: RegaugeInput,
+  actor: Actor,
+): Promise<void> {
+  const locked = await repo.lockCask(tx, id);
+  if (!locked) throw new NotFoundError(CASK_NOT_FOUND);
+  const row = await repo.findCask(tx, id);
+  if (!row) throw new NotFoundError(CASK_NOT_FOUND);
+  // The contract refused a day after today when it parsed; the day may have turned since.
+  if (input.gaugedOn > todayIso()) throw refuse('gaugedOn', GAUGE_DATE_IN_FUTURE);
+  if (row.year !== null && input.gaugedOn < fillDateOf(row.year)) {
+    throw refuse('gaugedOn', gaugeDateBeforeFill(row.year));
+  }
+  const units = lpaUnits(Math.round(input.bulkLitres * 1000), Math.round(input.abv * 100));
+  const around = await records.gaugesAround(tx, id, input.gaugedOn);
+  // Before any regauge, the cask's figures as it was added are its gauge (decision 230).
+  const before =
+    around.before ??
+    (around.after === null && row.filledVolume !== null && row.filledAbv !== null
+      ? {
+          ml: Math.round(Number(row.filledVolume) * 1000),
+          abv100: Math.round(Number(row.filledAbv) * 100),
+        }
+      : null);
+  if (before && units > lpaUnits(before.ml, before.abv100)) {
+    throw refuse(
+      'bulkLitres',
+      moreAlcoholThanLastGauge(lpaText(lpaUnits(before.ml, before.abv100))),
+    );
+  }
+  if (around.after && units < lpaUnits(around.after.ml, around.after.abv100)) {
+    throw refuse(
+      'gaugedOn',
+      `A later gauge (${around.after.on}) holds more pure alcohol than these figures: a cask gains no alcohol in bond. Check the date.`,
+    );
+  }
+  const regaugeId = await records.insertRegauge(tx, {
+    caskId: id,
+    gaugedOn: input.gaugedOn,
+    bulkLitres: input.bulkLitres,
+    abv: input.abv,
+    adminId: actor.adminId,
+  });
+  await writeAudit(tx, {
+    adminId: actor.adminId,
+    action: 'cask.regauged',
+    entity: 'cask',
+    entityId: id,
+    after: { regaugeId, ...input },
+    ip: actor.ip,
+  });
+}
+
+/**
  * The cask page (issue 30): a cask with its gauges, transfers and alerts; a regauge refused when it
  * is not physically possible (docs/domain.md#impossible-gauges); a transfer of ownership; a
  * valuation (issue 44, docs/domain.md#valuation); the provenance. Each change is one transaction with its audit entry; history rows are only ever
@@ -164,54 +225,7 @@ export function createCaskRecordsService(deps: { database: Database }) {
     },
 
     async regauge(id: string, input: RegaugeInput, actor: Actor): Promise<void> {
-      await db.transaction(async (tx) => {
-        await lockExisting(tx, id);
-        const row = await repo.findCask(tx, id);
-        if (!row) throw new NotFoundError(CASK_NOT_FOUND);
-        // The contract refused a day after today when it parsed; the day may have turned since.
-        if (input.gaugedOn > todayIso()) throw refuse('gaugedOn', GAUGE_DATE_IN_FUTURE);
-        if (row.year !== null && input.gaugedOn < fillDateOf(row.year)) {
-          throw refuse('gaugedOn', gaugeDateBeforeFill(row.year));
-        }
-        const units = lpaUnits(Math.round(input.bulkLitres * 1000), Math.round(input.abv * 100));
-        const around = await records.gaugesAround(tx, id, input.gaugedOn);
-        // Before any regauge, the cask's figures as it was added are its gauge (decision 230).
-        const before =
-          around.before ??
-          (around.after === null && row.filledVolume !== null && row.filledAbv !== null
-            ? {
-                ml: Math.round(Number(row.filledVolume) * 1000),
-                abv100: Math.round(Number(row.filledAbv) * 100),
-              }
-            : null);
-        if (before && units > lpaUnits(before.ml, before.abv100)) {
-          throw refuse(
-            'bulkLitres',
-            moreAlcoholThanLastGauge(lpaText(lpaUnits(before.ml, before.abv100))),
-          );
-        }
-        if (around.after && units < lpaUnits(around.after.ml, around.after.abv100)) {
-          throw refuse(
-            'gaugedOn',
-            `A later gauge (${around.after.on}) holds more pure alcohol than these figures: a cask gains no alcohol in bond. Check the date.`,
-          );
-        }
-        const regaugeId = await records.insertRegauge(tx, {
-          caskId: id,
-          gaugedOn: input.gaugedOn,
-          bulkLitres: input.bulkLitres,
-          abv: input.abv,
-          adminId: actor.adminId,
-        });
-        await writeAudit(tx, {
-          adminId: actor.adminId,
-          action: 'cask.regauged',
-          entity: 'cask',
-          entityId: id,
-          after: { regaugeId, ...input },
-          ip: actor.ip,
-        });
-      });
+      await db.transaction((tx) => recordRegauge(tx, id, input, actor));
     },
 
     async transfer(id: string, input: TransferInput, actor: Actor): Promise<void> {

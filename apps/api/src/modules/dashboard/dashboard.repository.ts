@@ -85,6 +85,20 @@ export async function readCaskAlertCounts(
 }
 
 /**
+ * The casks missing at their warehouse in its latest reconciliation, summed over the warehouses
+ * (issue 44, decision 408): one short index walk per warehouse (warehouse_statements_latest_idx).
+ */
+export async function readMissingAtWarehouses(
+  database: Pick<Database, 'readRows'>,
+): Promise<number> {
+  const statement = sql`select coalesce(sum(l.missing_count), 0)::int from (
+      select distinct on (warehouse_id) missing_count from warehouse_statements
+      order by warehouse_id, created_at desc) l`;
+  const [row] = (await database.readRows(statement, { prepared: true })) as [number][];
+  return Number(row?.[0] ?? 0);
+}
+
+/**
  * The trends' counters in one statement (decision 233): each month's revenue and each cask
  * status's count, by primary key. A counter never written reads as '0'.
  */

@@ -4,6 +4,7 @@ import { todayIso } from '@cask/contracts/cask-records';
 import {
   readCaskAlertCounts,
   readDashboardCounters,
+  readMissingAtWarehouses,
   readPortfolioValue,
   readTrendCounters,
 } from './dashboard.repository.ts';
@@ -12,9 +13,10 @@ import {
 export function createDashboardService(deps: { database: Pick<Database, 'readRows'> }) {
   return {
     async summary(): Promise<Dashboard> {
-      const [counters, caskAlerts] = await Promise.all([
+      const [counters, caskAlerts, missingAtWarehouses] = await Promise.all([
         readDashboardCounters(deps.database),
         readCaskAlertCounts(deps.database, todayIso()),
+        readMissingAtWarehouses(deps.database),
       ]);
       return {
         users: { totalUsers: Number(counters.customers) },
@@ -24,6 +26,7 @@ export function createDashboardService(deps: { database: Pick<Database, 'readRow
         // significant digits (about $10 trillion).
         payments: { totalRevenue: Number(counters.revenue) },
         caskAlerts,
+        reconciliation: { missingAtWarehouses },
       };
     },
 

@@ -56,6 +56,7 @@ test('an empty club shows zeros on every card', async () => {
     offers: { activeOffers: 0 },
     payments: { totalRevenue: 0 },
     caskAlerts: { regaugeDue: 0, abvNearForty: 0 },
+    reconciliation: { missingAtWarehouses: 0 },
   });
 });
 
@@ -366,5 +367,6 @@ test('emptying the tables resets the counters, and the dashboard shows zeros aga
     offers: { activeOffers: 0 },
     payments: { totalRevenue: 0 },
     caskAlerts: { regaugeDue: 0, abvNearForty: 0 },
+    reconciliation: { missingAtWarehouses: 0 },
   });
 });

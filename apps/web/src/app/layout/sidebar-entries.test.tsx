@@ -12,6 +12,7 @@ const screenTitles: Record<string, RegExp> = {
   '/': /Dashboard/,
   '/user': /User Management/,
   '/cask': /Cask/,
+  '/reconciliations': /Reconcile/,
   '/offers': /Offers/,
   '/orders': /Order/,
   '/referrals': /Referral/,

@@ -187,6 +187,18 @@ function DashboardTotals({ dashboard }: { dashboard: ReturnType<typeof useDashbo
               >
                 {formatCount(totals.caskAlerts.abvNearForty)} ABV near 40%
               </Link>
+              {totals.reconciliation ? (
+                <>
+                  {' · '}
+                  {/* Issue 44: the casks missing in each warehouse's latest statement. */}
+                  <Link
+                    to="/reconciliations"
+                    className="text-gold-700 underline underline-offset-2"
+                  >
+                    {formatCount(totals.reconciliation.missingAtWarehouses)} Missing at warehouses
+                  </Link>
+                </>
+              ) : null}
             </>
           ) : undefined
         }
