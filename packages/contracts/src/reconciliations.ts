@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope, text } from './common.ts';
+import { CSV_IMPORT_FILE_FIELD } from './csv-import.ts';
 
 /**
  * Reconcile (issue 44, docs/screens/reconciliations.md, docs/domain.md#stock-statement-and-reconciliation):
@@ -42,9 +43,11 @@ export type StatementColumns = Partial<Record<StatementField, string>>;
 export const STATEMENT_DATE_ORDERS = ['iso', 'dmy'] as const;
 export type StatementDateOrder = (typeof STATEMENT_DATE_ORDERS)[number];
 
-/** At most 10 MB a statement (the imports' limit, issue 44). */
-export const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const STATEMENT_FILE_FIELD = 'file';
+/**
+ * A statement is read by the import kit (decision 412): its limit (CSV_IMPORT_MAX_BYTES, 10 MB)
+ * and its field; these are its words for the kit's messages.
+ */
+export const STATEMENT_FILE_FIELD = CSV_IMPORT_FILE_FIELD;
 export const STATEMENT_TOO_LARGE = 'The statement is larger than 10 MB';
 export const STATEMENT_NOT_UTF8 = 'The statement must be a CSV file in UTF-8';
 export const STATEMENT_EMPTY = 'The statement has no header row';

@@ -40,6 +40,12 @@ import {
  *   header row naming the columns (case and spaces do not matter; an unknown or missing column is
  *   a 400), each row handed to `row` as its cells by column, which answers the row or throws a
  *   `CsvRowRefusal` (`refuseRow(message)`): the row is then listed with its line and the reason;
+ * - an import whose columns are not fixed (the reconciliation's statement, whose columns the admin
+ *   maps; decision 412) calls `readCsvRows(upload.bytes)` instead, the same reading one level
+ *   down: the header row as written, each row's cells with its line, the rows that could not be
+ *   read, the delimiter and the hash; `parseCsvImport` is built on it;
+ * - an import that names its file otherwise in its messages ('the statement') passes its
+ *   `CsvWords` to `readCsvUpload` and `readCsvRows` (the kit's own are `CSV_IMPORT_WORDS`);
  * - `parseCsvDay(text, dateOrder)` and `parseCsvAmount(text, delimiter)` read the cells whose
  *   format depends on the file; `fileHash` is the file's SHA-256;
  * - an export of the results goes through `csvReport` (every cell formula-neutralised, the
@@ -51,6 +57,36 @@ export class CsvRowRefusalError extends Error {}
 export function refuseRow(message: string): never {
   throw new CsvRowRefusalError(message);
 }
+
+/**
+ * What the kit says about the file, so an import may name it its own way (decision 412). Every
+ * message about the file's content names the field `file` in the answer's `errors` too.
+ */
+export interface CsvWords {
+  /** The file in a sentence: 'file', 'statement'. */
+  noun: string;
+  tooLarge: string;
+  notUtf8: string;
+  fileRequired: string;
+  /** Put before csv-parse's own message (which names the line). */
+  notCsv: string;
+  /** The file has no header row. */
+  noHeader: string;
+}
+
+/** The kit's words (the valuations import's). */
+export const CSV_IMPORT_WORDS: CsvWords = {
+  noun: 'file',
+  tooLarge: CSV_IMPORT_TOO_LARGE,
+  notUtf8: CSV_IMPORT_NOT_UTF8,
+  fileRequired: CSV_IMPORT_FILE_REQUIRED,
+  notCsv: 'The file is not valid CSV',
+  noHeader: CSV_IMPORT_EMPTY,
+};
+
+/** A 400 about the file itself, naming its field. */
+const fileError = (message: string) =>
+  new BadRequestError(message, [{ field: CSV_IMPORT_FILE_FIELD, message }]);
 
 /** What the multipart body carried. */
 export interface CsvUpload {
@@ -85,11 +121,11 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /** The multipart plugin's errors as ours, with a message a person can act on. */
-function uploadError(error: unknown): unknown {
+function uploadError(error: unknown, words: CsvWords): unknown {
   if (error instanceof AppError) return error;
   switch (codeOf(error)) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new PayloadTooLargeError(CSV_IMPORT_TOO_LARGE);
+      return new PayloadTooLargeError(words.tooLarge);
     case 'FST_FILES_LIMIT':
       return new PayloadTooLargeError('Too many files: send one CSV file');
     case 'FST_PARTS_LIMIT':
@@ -105,10 +141,13 @@ function uploadError(error: unknown): unknown {
 }
 
 /** Reads the file (in `file`) and the text fields of an import's request into memory. */
-export async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload> {
+export async function readCsvUpload(
+  request: FastifyRequest,
+  words: CsvWords = CSV_IMPORT_WORDS,
+): Promise<CsvUpload> {
   if (!request.isMultipart()) {
     throw new UnsupportedMediaTypeError(
-      `Send the file as multipart/form-data in the field '${CSV_IMPORT_FILE_FIELD}'`,
+      `Send the ${words.noun} as multipart/form-data in the field '${CSV_IMPORT_FILE_FIELD}'`,
     );
   }
   const upload: CsvUpload = { bytes: Buffer.alloc(0), fileName: null, fields: {} };
@@ -123,24 +162,21 @@ export async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload>
       }
       if (part.fieldname !== CSV_IMPORT_FILE_FIELD) {
         part.file.resume();
-        throw new BadRequestError(`Send the file in the field '${CSV_IMPORT_FILE_FIELD}'`, [
-          { field: part.fieldname, message: 'This field does not take a file' },
-        ]);
+        throw new BadRequestError(
+          `Send the ${words.noun} in the field '${CSV_IMPORT_FILE_FIELD}'`,
+          [{ field: part.fieldname, message: 'This field does not take a file' }],
+        );
       }
       upload.bytes = await part.toBuffer();
       // Over a real socket the last chunk can arrive after the limit without the plugin throwing.
-      if (part.file.truncated) throw new PayloadTooLargeError(CSV_IMPORT_TOO_LARGE);
+      if (part.file.truncated) throw new PayloadTooLargeError(words.tooLarge);
       upload.fileName = part.filename || null;
       found = true;
     }
   } catch (error) {
-    throw uploadError(error);
+    throw uploadError(error, words);
   }
-  if (!found || upload.bytes.length === 0) {
-    throw new BadRequestError(CSV_IMPORT_FILE_REQUIRED, [
-      { field: CSV_IMPORT_FILE_FIELD, message: CSV_IMPORT_FILE_REQUIRED },
-    ]);
-  }
+  if (!found || upload.bytes.length === 0) throw fileError(words.fileRequired);
   return upload;
 }
 
@@ -170,6 +206,18 @@ export interface ParsedCsv<Row> {
   refused: CsvRowRefusal[];
 }
 
+/** A file's rows as read, before any column is given a meaning (`readCsvRows`). */
+export interface CsvRows {
+  fileHash: string;
+  delimiter: CsvDelimiter;
+  /** The header row's cells as written (trimmed). */
+  headers: string[];
+  /** Each row under the header: its cells in the header's order (trimmed), and its line. */
+  rows: { line: number; cells: string[] }[];
+  /** The rows that could not be read (more cells than the header), by line. */
+  errors: CsvRowRefusal[];
+}
+
 /** A header cell as a column name: 'Cask ID ' -> 'cask_id'. */
 const columnName = (header: string) =>
   header
@@ -188,25 +236,27 @@ function delimiterOf(text: string): CsvDelimiter {
 }
 
 /**
- * Reads an import's file (see the kit's description above): decodes it (UTF-8, the byte-order
- * mark dropped), finds the delimiter, checks the header and hands each row to `spec.row`. A file
- * it cannot read as CSV at all (a quote left open) is a 400 naming the line; a refused row is
- * listed, and the other rows go on.
+ * Reads a file's header and rows (see the kit's description above): decodes it (UTF-8, the
+ * byte-order mark dropped; a 400 otherwise), finds the delimiter, skips empty lines (and rows
+ * whose every cell is empty), and gives each row with the line it ends on. A file it cannot read
+ * as CSV at all (a quote left open) is a 400 naming the line; a file with no header row is a
+ * 400; a row with more cells than the header is listed in `errors`, not guessed at. Each row's
+ * cells are kept once (csv-parse's result is not kept besides): a 100,000-row statement holds
+ * one copy (decision 408).
  */
-export function parseCsvImport<Column extends string, Row>(
-  bytes: Uint8Array,
-  spec: CsvImportSpec<Column, Row>,
-): ParsedCsv<Row> {
+export function readCsvRows(bytes: Uint8Array, words: CsvWords = CSV_IMPORT_WORDS): CsvRows {
   let text: string;
   try {
     // TextDecoder drops a leading byte-order mark itself (ignoreBOM is false).
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new BadRequestError(CSV_IMPORT_NOT_UTF8);
+    throw fileError(words.notUtf8);
   }
   if (text.startsWith(BYTE_ORDER_MARK)) text = text.slice(1);
   const delimiter = delimiterOf(text);
-  const records: { record: string[]; line: number }[] = [];
+  let headers: string[] | undefined;
+  const rows: CsvRows['rows'] = [];
+  const errors: CsvRows['errors'] = [];
   try {
     parse(text, {
       delimiter,
@@ -218,20 +268,37 @@ export function parseCsvImport<Column extends string, Row>(
       relax_column_count: true,
       // Each record with the line it ends on, the one a person finds it at; none is kept twice.
       on_record: (record: string[], context) => {
-        records.push({ record, line: context.lines });
+        if (!headers) headers = record;
+        else if (record.length > headers.length) {
+          errors.push({
+            line: context.lines,
+            message: `The row has ${record.length} cells; the header has ${headers.length}`,
+          });
+        } else rows.push({ line: context.lines, cells: record });
         return null;
       },
     });
   } catch (error) {
     // csv-parse's message names the line ('Invalid Closing Quote: got "y" at line 2 ...').
-    if (error instanceof CsvError) {
-      throw new BadRequestError(`The file is not valid CSV: ${error.message}`);
-    }
+    if (error instanceof CsvError) throw fileError(`${words.notCsv}: ${error.message}`);
     throw error;
   }
-  const [header, ...body] = records;
-  if (!header || body.length === 0) throw new BadRequestError(CSV_IMPORT_EMPTY);
-  const names = header.record.map(columnName);
+  if (!headers) throw fileError(words.noHeader);
+  return { fileHash: fileHash(bytes), delimiter, headers, rows, errors };
+}
+
+/**
+ * Reads an import's file of fixed columns (see the kit's description above): `readCsvRows`, then
+ * checks the header and hands each row to `spec.row`. A refused row is listed, and the other rows
+ * go on.
+ */
+export function parseCsvImport<Column extends string, Row>(
+  bytes: Uint8Array,
+  spec: CsvImportSpec<Column, Row>,
+): ParsedCsv<Row> {
+  const file = readCsvRows(bytes);
+  if (file.rows.length + file.errors.length === 0) throw fileError(CSV_IMPORT_EMPTY);
+  const names = file.headers.map(columnName);
   const known = new Set<string>(spec.columns);
   const unknown = names.filter((name) => !known.has(name));
   if (unknown.length > 0) {
@@ -249,21 +316,15 @@ export function parseCsvImport<Column extends string, Row>(
   if (repeated.length > 0)
     throw new BadRequestError(`The column '${repeated[0]}' is twice in the header`);
 
+  const { delimiter } = file;
   const parsed: ParsedCsv<Row> = {
-    fileHash: fileHash(bytes),
+    fileHash: file.fileHash,
     delimiter,
-    rows: body.length,
+    rows: file.rows.length + file.errors.length,
     accepted: [],
-    refused: [],
+    refused: [...file.errors],
   };
-  for (const { record, line } of body) {
-    if (record.length > names.length) {
-      parsed.refused.push({
-        line,
-        message: `The row has ${record.length} cells; the header has ${names.length}`,
-      });
-      continue;
-    }
+  for (const { line, cells: record } of file.rows) {
     const cells: CsvCells<Column> = {};
     names.forEach((name, index) => {
       cells[name as Column] = record[index] ?? '';
@@ -275,6 +336,8 @@ export function parseCsvImport<Column extends string, Row>(
       parsed.refused.push({ line, message: error.message });
     }
   }
+  // The rows read and the rows refused, in the file's order (Array.sort is stable).
+  parsed.refused.sort((a, b) => a.line - b.line);
   return parsed;
 }
 

@@ -14,8 +14,8 @@ import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { PREVIEW_IS_A_READ } from '../../plugins/roles.ts';
 import { documentMultipartForm } from '../files/multipart.ts';
-import { createReconciliationsService } from './reconciliations.service.ts';
-import { readStatementUpload, registerStatementUploads } from './statement-csv.ts';
+import { readCsvUpload, registerCsvUploads } from '../../lib/csv-import.ts';
+import { createReconciliationsService, STATEMENT_WORDS } from './reconciliations.service.ts';
 
 const statementForm = documentMultipartForm({
   fields: ['warehouseId', 'dateOrder', 'columns'],
@@ -27,7 +27,7 @@ const statementForm = documentMultipartForm({
  * reports; a statement previewed (a read: a Viewer may), saved, read; a finding resolved.
  */
 export const reconciliationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  await registerStatementUploads(app);
+  await registerCsvUploads(app);
   const reconciliations = createReconciliationsService({ database: deps.database });
 
   app.get(
@@ -68,7 +68,8 @@ export const reconciliationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
         },
       },
     },
-    async (request) => ok(await reconciliations.preview(await readStatementUpload(request))),
+    async (request) =>
+      ok(await reconciliations.preview(await readCsvUpload(request, STATEMENT_WORDS))),
   );
 
   app.post(
@@ -88,7 +89,7 @@ export const reconciliationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const upload = await readStatementUpload(request);
+      const upload = await readCsvUpload(request, STATEMENT_WORDS);
       const saved = await reconciliations.save(upload, actorOf(request));
       return reply.status(201).send(ok(saved, 'Report saved'));
     },

@@ -7,9 +7,13 @@ import {
   RESOLUTION_CASK_GONE,
   RESOLUTION_NOT_FOR_KIND,
   STATEMENT_DATE_ORDERS,
+  STATEMENT_EMPTY,
   STATEMENT_FIELDS,
   STATEMENT_FIELD_LABELS,
+  STATEMENT_FILE_REQUIRED,
   STATEMENT_HAS_ROW_ERRORS,
+  STATEMENT_NOT_UTF8,
+  STATEMENT_TOO_LARGE,
   STATEMENT_WAREHOUSE_REQUIRED,
   type FindingResolution,
   type DemoStatementResponse,
@@ -30,7 +34,20 @@ import { recordRegauge } from './cask-records.service.ts';
 import * as repo from './reconciliations.repository.ts';
 import type { DemoStatementCask, StatementRow } from './reconciliations.repository.ts';
 import { lockCask } from './casks.repository.ts';
-import { parseStatement, type ParsedStatement, type StatementUpload } from './statement-csv.ts';
+import { readCsvRows, type CsvRows, type CsvUpload, type CsvWords } from '../../lib/csv-import.ts';
+
+/**
+ * A statement's file is read by the import kit (lib/csv-import.ts, decision 412: its upload,
+ * hash and rows, with the kit's rules), in the statement's own words.
+ */
+export const STATEMENT_WORDS: CsvWords = {
+  noun: 'statement',
+  tooLarge: STATEMENT_TOO_LARGE,
+  notUtf8: STATEMENT_NOT_UTF8,
+  fileRequired: STATEMENT_FILE_REQUIRED,
+  notCsv: 'The statement could not be read as CSV',
+  noHeader: STATEMENT_EMPTY,
+};
 
 /** Header names a statement commonly uses for each field, compared lower-cased without spaces. */
 const USUAL_HEADERS: Record<StatementField, readonly string[]> = {
@@ -128,12 +145,12 @@ function statementAmount(text: string, unit: RegExp): string | null {
 
 /**
  * The statement's rows as the comparison takes them, from rows already read as cells by header
- * (decision 411: whichever CSV reader gives them), with a clear error per row that cannot be
+ * (the import kit's `readCsvRows`, decision 412), with a clear error per row that cannot be
  * read: a required cell empty, a day not in the statement's order, a number that is not one, a
  * cask listed twice.
  */
 export function statementRows(
-  parsed: Pick<ParsedStatement, 'headers' | 'rows'>,
+  parsed: Pick<CsvRows, 'headers' | 'rows'>,
   columns: StatementColumns,
   dateOrder: StatementDateOrder,
 ): { rows: StatementRow[]; errors: RowError[] } {
@@ -260,11 +277,11 @@ export function demoStatementCsv(casks: readonly DemoStatementCask[]): string {
 }
 
 /** The file read, the columns settled (sent, remembered or guessed) and its rows. */
-async function readStatementFile(db: DbOrTx, upload: StatementUpload) {
+async function readStatementFile(db: DbOrTx, upload: CsvUpload) {
   const options = optionsOf(upload.fields);
   const warehouse = await repo.findWarehouse(db, options.warehouseId);
   if (!warehouse) throw refuse('warehouseId', STATEMENT_WAREHOUSE_REQUIRED);
-  const parsed = parseStatement(upload.bytes);
+  const parsed = readCsvRows(upload.bytes, STATEMENT_WORDS);
   const remembered = (await repo.listWarehouses(db)).find((w) => w.id === warehouse.id);
   const rememberedFits =
     remembered?.columns &&
@@ -402,7 +419,7 @@ export function createReconciliationsService(deps: { database: Database }) {
     },
 
     /** Reads and compares the statement; writes nothing (a Viewer may call it). */
-    async preview(upload: StatementUpload): Promise<StatementPreview> {
+    async preview(upload: CsvUpload): Promise<StatementPreview> {
       const file = await readStatementFile(db, upload);
       const report = file.mapped
         ? await repo.previewFindings(db, file.warehouse.id, file.rows)
@@ -423,7 +440,7 @@ export function createReconciliationsService(deps: { database: Database }) {
      * Saves the report of the statement (its file sent again, as previewed): refused while a
      * required column is not mapped or a row cannot be read. Remembers the warehouse's columns.
      */
-    async save(upload: StatementUpload, actor: Actor): Promise<SavedReconciliation> {
+    async save(upload: CsvUpload, actor: Actor): Promise<SavedReconciliation> {
       const file = await readStatementFile(db, upload);
       if (!file.mapped) {
         const missing = REQUIRED_STATEMENT_FIELDS.filter((field) => !file.columns[field]);
