@@ -97,7 +97,7 @@ export const routes = [
       {
         path: 'reconciliations',
         handle: {
-          nav: { label: 'Reconcile', icon: () => import('lucide-react/icons/scroll-text') },
+          nav: { label: 'Reconcile', icon: () => import('lucide-react/icons/clipboard-check') },
         } satisfies NavHandle,
         lazy: page(() => import('@/features/reconciliations/reconciliations-page.tsx')),
       },
