@@ -151,7 +151,7 @@ test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the
   expect((await secondStep(fresh, codeFor(secret), office, device)).statusCode).toBe(200);
 });
 
-test("a step-up by code in the admin's own browser is not refused by wrong codes from its address", async () => {
+test("a step-up or turning two-factor off in the admin's own browser is not refused by wrong codes from its address", async () => {
   const admin = await createAdmin(ctx);
   const { secret } = await enableTotp(ctx, admin);
   const device = await deviceCookieOf(admin, secret);
@@ -184,6 +184,19 @@ test("a step-up by code in the admin's own browser is not refused by wrong codes
   expect((await stepUp()).statusCode).toBe(429);
   const confirmed = await stepUp(device);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+  // Turning two-factor off takes a code too, under the same exemption.
+  const turnOff = (cookie?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/security/two-factor/disable',
+      payload: { password: admin.password, code: codeFor(secret, 1) },
+      remoteAddress: office,
+      headers: { authorization: `Bearer ${token}`, ...(cookie ? { cookie } : {}) },
+    });
+  expect((await turnOff()).statusCode).toBe(429);
+  const off = await turnOff(device);
+  expect(off.statusCode, off.body).toBe(200);
 });
 
 test('wrong codes escalate: a day of them from one address means a wait of hours', async () => {

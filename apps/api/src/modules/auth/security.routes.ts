@@ -85,7 +85,7 @@ export function registerSecurityRoutes(
   passkeyRoutes(app, deps, passkeys);
   signInStepRoutes(app, deps, passkeys);
   sessionRoutes(app, security);
-  twoFactorRoutes(app, security);
+  twoFactorRoutes(app, security, deps.jwtSecret);
 }
 
 type Routes = FastifyInstance<
@@ -338,7 +338,11 @@ function sessionRoutes(app: Routes, security: ReturnType<typeof createSecuritySe
 }
 
 /** Two-factor authentication: the admin's own, the Owner's policy and an admin's reset. */
-function twoFactorRoutes(app: Routes, security: ReturnType<typeof createSecurityService>) {
+function twoFactorRoutes(
+  app: Routes,
+  security: ReturnType<typeof createSecurityService>,
+  jwtSecret: string,
+) {
   // Setting up a second factor asks for a recent proof and never counts as one
   // (docs/decisions/290): an admin the policy holds right after signing in passes at once.
   app.post(
@@ -392,7 +396,11 @@ function twoFactorRoutes(app: Routes, security: ReturnType<typeof createSecurity
       },
     },
     async (request) => {
-      await security.disableTotp(sessionActorOf(request), request.body);
+      // The admin's own browser is exempt from the address limits of wrong codes (decision 295).
+      await security.disableTotp(sessionActorOf(request), request.body, {
+        trustedDevice: (email) =>
+          isDeviceCookieFor(jwtSecret, request.cookies[DEVICE_COOKIE], email),
+      });
       return done('Two-factor authentication is off');
     },
   );

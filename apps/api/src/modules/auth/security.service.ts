@@ -161,13 +161,17 @@ function createTotpManagement({ db, totpKey, password, secondFactor }: SecurityS
     async disableTotp(
       actor: SessionActor,
       body: { password: string; code: string },
+      /** Whether the request comes from this admin's own browser (their device cookie). */
+      options: { trustedDevice: (email: string) => boolean } = { trustedDevice: () => false },
     ): Promise<void> {
       const admin = await admins.findAdminCredentialsById(db, actor.adminId);
       if (!admin) throw new NotFoundError('Admin not found');
       const totp = await twoFactor.findTotp(db, admin.id);
       if (!totp?.enabled) throw new ConflictError(TWO_FACTOR_NOT_ON);
       await password.checkPassword(admin, body.password, actor, 'password');
-      await secondFactor.checkSecondFactor(admin, { code: body.code }, actor);
+      await secondFactor.checkSecondFactor(admin, { code: body.code }, actor, {
+        trustedDevice: options.trustedDevice(admin.email),
+      });
       await db.transaction(async (tx) => {
         await twoFactor.deleteTotp(tx, admin.id);
         await writeAudit(tx, {
