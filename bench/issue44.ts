@@ -10,13 +10,13 @@
  * imports new values (a cent more than the last run's), so a run on a reused database records
  * all its rows again.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '../apps/api/src/db/client.ts';
 import { signAccessToken } from '../apps/api/src/lib/tokens.ts';
 import { repoRoot, startApi, type RunningApi } from './lib/api-server.ts';
 import { ensureBenchAdmin, prepareDatabase } from './lib/database.ts';
+import { sampledWhile } from './lib/memory.ts';
 
 export const ISSUE44_TARGETS = { previewSeconds: 2, rssGrowthMb: 100 } as const;
 export const ISSUE44_ROWS = 10_000;
@@ -31,17 +31,6 @@ export interface ImportMeasurement {
   answer: string;
 }
 
-/** The process's resident memory in MB (Linux), or NaN where /proc cannot tell. */
-function rssMb(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  try {
-    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb === undefined ? Number.NaN : Number(kb) / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** One multipart POST of the file, timed, with the API's memory sampled while it runs. */
 async function measurePost(
   api: RunningApi,
@@ -54,24 +43,12 @@ async function measurePost(
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([file], { type: 'text/csv' }), 'valuations.csv');
-  const rssBeforeMb = rssMb(api.pid);
-  let rssPeakMb = rssBeforeMb;
-  const sampler = setInterval(() => {
-    const now = rssMb(api.pid);
-    if (now > rssPeakMb) rssPeakMb = now;
-  }, 20);
-  const started = performance.now();
-  let response: Response;
-  let body: { message?: string; data?: unknown };
-  try {
-    response = await fetch(`${api.baseUrl}${url}`, { method: 'POST', headers, body: form });
-    body = (await response.json()) as typeof body;
-  } finally {
-    clearInterval(sampler);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const last = rssMb(api.pid);
-  if (last > rssPeakMb) rssPeakMb = last;
+  const { result, seconds, rssBeforeMb, rssPeakMb } = await sampledWhile(api.pid, async () => {
+    const response = await fetch(`${api.baseUrl}${url}`, { method: 'POST', headers, body: form });
+    const body = (await response.json()) as { message?: string; data?: unknown };
+    return { response, body };
+  });
+  const { response, body } = result;
   return {
     label,
     status: response.status,

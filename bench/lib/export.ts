@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { RunningApi } from './api-server.ts';
+import { sampledWhile } from './memory.ts';
 
 /**
  * Issue 29's bench row: the whole customer list exported as CSV (POST /api/exports/users, then
@@ -19,18 +19,6 @@ export interface ExportMeasurement {
 
 export const EXPORT_TARGETS = { rowsPerSecond: 100_000, rssGrowthMb: 50 } as const;
 
-/** The process's resident memory in MB (Linux), or NaN where /proc cannot tell. */
-export function rssMb(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-    return kb === undefined ? Number.NaN : Number(kb) / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 export async function measureExport(
   api: RunningApi,
   headers: Record<string, string>,
@@ -39,16 +27,9 @@ export async function measureExport(
   const asked = await fetch(`${api.baseUrl}/api/exports/${list}`, { method: 'POST', headers });
   if (asked.status !== 201) throw new Error(`POST /api/exports/${list} answered ${asked.status}`);
   const { data } = (await asked.json()) as { data: { export: { url: string } } };
-  const rssBeforeMb = rssMb(api.pid);
-  let rssPeakMb = rssBeforeMb;
-  const sampler = setInterval(() => {
-    const now = rssMb(api.pid);
-    if (now > rssPeakMb) rssPeakMb = now;
-  }, 20);
-  const started = performance.now();
   let rows = -1; // the header line is no row
   let bytes = 0;
-  try {
+  const { seconds, rssBeforeMb, rssPeakMb } = await sampledWhile(api.pid, async () => {
     const response = await fetch(`${api.baseUrl}/api${data.export.url}`);
     if (response.status !== 200 || !response.body) {
       throw new Error(`the download answered ${response.status}`);
@@ -61,12 +42,7 @@ export async function measureExport(
       bytes += bytesRead.byteLength;
       for (let at = bytesRead.indexOf(10); at !== -1; at = bytesRead.indexOf(10, at + 1)) rows += 1;
     }
-  } finally {
-    clearInterval(sampler);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const last = rssMb(api.pid);
-  if (last > rssPeakMb) rssPeakMb = last;
+  });
   return {
     rows,
     bytes,

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RunningApi } from './api-server.ts';
-import { rssMb } from './export.ts';
+import { sampledWhile } from './memory.ts';
 
 /**
  * Issue 44's bench row (`BENCH_ONLY=reconcile`): a stock statement of 100,000 casks reconciled.
@@ -92,22 +92,11 @@ async function timed(
   label: string,
   run: () => Promise<Response>,
 ): Promise<{ step: ReconcileMeasurement['steps'][number]; body: unknown }> {
-  const rssBeforeMb = rssMb(api.pid);
-  let rssPeakMb = rssBeforeMb;
-  const sampler = setInterval(() => {
-    const now = rssMb(api.pid);
-    if (now > rssPeakMb) rssPeakMb = now;
-  }, 20);
-  const started = performance.now();
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await run();
-    body = await response.json();
-  } finally {
-    clearInterval(sampler);
-  }
-  const seconds = (performance.now() - started) / 1000;
+  const { result, seconds, rssBeforeMb, rssPeakMb } = await sampledWhile(api.pid, async () => {
+    const response = await run();
+    return { response, body: (await response.json()) as unknown };
+  });
+  const { response, body } = result;
   if (!response.ok)
     throw new Error(`${label} answered ${response.status}: ${JSON.stringify(body)}`);
   return { step: { label, seconds, rssBeforeMb, rssGrowthMb: rssPeakMb - rssBeforeMb }, body };
