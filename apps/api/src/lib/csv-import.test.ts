@@ -4,7 +4,7 @@ import {
   CSV_IMPORT_WORDS,
   fileHash,
   parseCsvImport,
-  readCsvRows,
+  openCsvRows,
   type CsvWords,
 } from './csv-import.ts';
 
@@ -16,12 +16,20 @@ const STATEMENT: CsvWords = {
   noHeader: 'The statement has no header row',
 };
 
-test('readCsvRows gives the header as written, each row with the line it ends on, and the rows it cannot read', () => {
+/** The file read to its end: its header, rows and the rows it could not read. */
+async function readWhole(file: Uint8Array, words?: CsvWords) {
+  const opened = await openCsvRows(file, words);
+  const rows = [];
+  for await (const row of opened.rows) rows.push(row);
+  const { fileHash, delimiter, headers, errors } = opened;
+  return { fileHash, delimiter, headers, rows, errors };
+}
+
+test('openCsvRows gives the header as written, each row with the line it ends on, and the rows it cannot read', async () => {
   const file = bytes(
     '\ufeffCask No ; Fill Date\r\n\n101;"2015-03-01"\n;;\n102;"two\nlines"\n103;x;extra\r104;\n',
   );
-  const rows = readCsvRows(file);
-  expect(rows).toEqual({
+  expect(await readWhole(file)).toEqual({
     fileHash: fileHash(file),
     delimiter: ';',
     headers: ['Cask No', 'Fill Date'],
@@ -34,10 +42,10 @@ test('readCsvRows gives the header as written, each row with the line it ends on
   });
 });
 
-test("readCsvRows refuses a file it cannot read in the import's words, naming the field", () => {
-  const refusal = (file: Uint8Array, words?: CsvWords) => {
+test("openCsvRows refuses a file it cannot read in the import's words, naming the field", async () => {
+  const refusal = async (file: Uint8Array, words?: CsvWords) => {
     try {
-      readCsvRows(file, words);
+      await readWhole(file, words);
     } catch (error) {
       const { statusCode, message, errors } = error as {
         statusCode: number;
@@ -49,29 +57,43 @@ test("readCsvRows refuses a file it cannot read in the import's words, naming th
     throw new Error('read');
   };
   const latin1 = new Uint8Array([0x63, 0x61, 0xff, 0x0a]);
-  expect(refusal(latin1)).toEqual({
+  expect(await refusal(latin1)).toEqual({
     statusCode: 400,
     message: CSV_IMPORT_NOT_UTF8,
     errors: [{ field: 'file', message: CSV_IMPORT_NOT_UTF8 }],
   });
-  expect(refusal(latin1, STATEMENT).message).toBe(STATEMENT.notUtf8);
-  expect(refusal(bytes('\n\n'), STATEMENT).message).toBe(STATEMENT.noHeader);
-  expect(refusal(bytes('a,b\n"x,y\n'), STATEMENT).message).toMatch(
+  expect((await refusal(latin1, STATEMENT)).message).toBe(STATEMENT.notUtf8);
+  expect((await refusal(bytes('\n\n'), STATEMENT)).message).toBe(STATEMENT.noHeader);
+  expect((await refusal(bytes('a,b\n"x,y\n'), STATEMENT)).message).toMatch(
     /^The file is not valid CSV: .*line/,
   );
 });
 
-test('parseCsvImport is readCsvRows with fixed columns: a header alone is empty, refusals in line order', () => {
+test('parseCsvImport is openCsvRows with fixed columns: a header alone is empty, refusals in line order', async () => {
   const spec = {
     columns: ['id', 'value'] as const,
     required: ['id'] as const,
     row: (cells: { id?: string; value?: string }) => cells.id,
   };
-  expect(() => parseCsvImport(bytes('ID\n'), spec)).toThrow(CSV_IMPORT_EMPTY);
-  const parsed = parseCsvImport(bytes('ID,Value\na,1,extra\nb,2\n'), spec);
+  await expect(parseCsvImport(bytes('ID\n'), spec)).rejects.toThrow(CSV_IMPORT_EMPTY);
+  const parsed = await parseCsvImport(bytes('ID,Value\na,1,extra\nb,2\n'), spec);
   expect(parsed).toMatchObject({
     rows: 2,
     accepted: [{ line: 3, row: 'b' }],
     refused: [{ line: 2, message: 'The row has 3 cells; the header has 2' }],
+  });
+});
+
+test('openCsvRows reads a file of many chunks whole: a character split between two chunks, every line', async () => {
+  // 3-byte characters on every row: some fall across the parser's 64 KB chunks.
+  const lines = ['Cask,Distillery'];
+  for (let n = 1; n <= 20_000; n += 1) lines.push(`${n},Ardnamurchan ✓ ${n}`);
+  const read = await readWhole(bytes(lines.join('\n')));
+  expect(read.rows).toHaveLength(20_000);
+  read.rows.forEach((row, index) => {
+    expect(row).toEqual({
+      line: index + 2,
+      cells: [`${index + 1}`, `Ardnamurchan ✓ ${index + 1}`],
+    });
   });
 });

@@ -1,7 +1,9 @@
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse';
 import {
   CSV_IMPORT_EMPTY,
   CSV_IMPORT_FILE_FIELD,
@@ -35,17 +37,18 @@ import {
  *
  * - in the routes' plugin, `await registerCsvUploads(app)`; each handler calls
  *   `readCsvUpload(request)` (the file's bytes, name and text fields; 10 MB at most, 413 beyond);
- * - the service calls `parseCsvImport(upload.bytes, { columns, required, row })`: UTF-8 with or
+ * - the service awaits `parseCsvImport(upload.bytes, { columns, required, row })`: UTF-8 with or
  *   without a byte-order mark (400 otherwise), comma or semicolon (found from the header), a
  *   header row naming the columns (case and spaces do not matter; an unknown or missing column is
  *   a 400), each row handed to `row` as its cells by column, which answers the row or throws a
  *   `CsvRowRefusal` (`refuseRow(message)`): the row is then listed with its line and the reason;
  * - an import whose columns are not fixed (the reconciliation's statement, whose columns the admin
- *   maps; decision 412) calls `readCsvRows(upload.bytes)` instead, the same reading one level
- *   down: the header row as written, each row's cells with its line, the rows that could not be
- *   read, the delimiter and the hash; `parseCsvImport` is built on it;
+ *   maps; decision 412) awaits `openCsvRows(upload.bytes)` instead, the same reading one level
+ *   down: the header row as written, then each row's cells with its line as a loop asks for them
+ *   (`for await`, so a large file is never held as cells; decision 429), the rows that could not
+ *   be read, the delimiter and the hash; `parseCsvImport` is built on it;
  * - an import that names its file otherwise in its messages ('the statement') passes its
- *   `CsvWords` to `readCsvUpload` and `readCsvRows` (the kit's own are `CSV_IMPORT_WORDS`);
+ *   `CsvWords` to `readCsvUpload` and `openCsvRows` (the kit's own are `CSV_IMPORT_WORDS`);
  * - `parseCsvDay(text, dateOrder)` and `parseCsvAmount(text, delimiter)` read the cells whose
  *   format depends on the file; `fileHash` is the file's SHA-256;
  * - an export of the results goes through `csvReport` (every cell formula-neutralised, the
@@ -206,15 +209,24 @@ export interface ParsedCsv<Row> {
   refused: CsvRowRefusal[];
 }
 
-/** A file's rows as read, before any column is given a meaning (`readCsvRows`). */
-export interface CsvRows {
+/** A row under the header: its cells in the header's order (trimmed), and the line it ends on. */
+export interface CsvRow {
+  line: number;
+  cells: string[];
+}
+
+/** A file opened for reading row by row (`openCsvRows`), before any column is given a meaning. */
+export interface CsvRowStream {
   fileHash: string;
   delimiter: CsvDelimiter;
   /** The header row's cells as written (trimmed). */
   headers: string[];
-  /** Each row under the header: its cells in the header's order (trimmed), and its line. */
-  rows: { line: number; cells: string[] }[];
-  /** The rows that could not be read (more cells than the header), by line. */
+  /**
+   * Each row under the header, read from the file as the loop asks for the next (iterate it
+   * once). A row with more cells than the header is not given: it is put in `errors`.
+   */
+  rows: AsyncIterable<CsvRow>;
+  /** The rows that could not be read, by line: complete once `rows` has been read to its end. */
   errors: CsvRowRefusal[];
 }
 
@@ -229,75 +241,90 @@ const columnName = (header: string) =>
  * The delimiter, from the header line: a semicolon when it has more of them than commas (the
  * column names have neither), so a file saved by a spreadsheet set to a decimal comma reads too.
  */
-function delimiterOf(text: string): CsvDelimiter {
-  const header = text.slice(0, text.search(/\r|\n/) === -1 ? undefined : text.search(/\r|\n/));
+function delimiterOf(bytes: Uint8Array): CsvDelimiter {
+  const end = bytes.findIndex((byte) => byte === 0x0a || byte === 0x0d);
+  const header = Buffer.from(bytes.subarray(0, end === -1 ? undefined : end)).toString('utf8');
   const count = (char: string) => header.split(char).length - 1;
   return count(';') > count(',') ? ';' : ',';
 }
 
-/**
- * Reads a file's header and rows (see the kit's description above): decodes it (UTF-8, the
- * byte-order mark dropped; a 400 otherwise), finds the delimiter, skips empty lines (and rows
- * whose every cell is empty), and gives each row with the line it ends on. A file it cannot read
- * as CSV at all (a quote left open) is a 400 naming the line; a file with no header row is a
- * 400; a row with more cells than the header is listed in `errors`, not guessed at. Each row's
- * cells are kept once (csv-parse's result is not kept besides): a 100,000-row statement holds
- * one copy (decision 408).
- */
-export function readCsvRows(bytes: Uint8Array, words: CsvWords = CSV_IMPORT_WORDS): CsvRows {
-  let text: string;
-  try {
-    // TextDecoder drops a leading byte-order mark itself (ignoreBOM is false).
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw fileError(words.notUtf8);
+/** Bytes handed to the parser at a time: it reads no further ahead than the loop has come. */
+const CHUNK_BYTES = 64 * 1024;
+
+function* chunksOf(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let from = 0; from < bytes.length; from += CHUNK_BYTES) {
+    yield bytes.subarray(from, from + CHUNK_BYTES);
   }
-  if (text.startsWith(BYTE_ORDER_MARK)) text = text.slice(1);
-  const delimiter = delimiterOf(text);
-  let headers: string[] | undefined;
-  const rows: CsvRows['rows'] = [];
-  const errors: CsvRows['errors'] = [];
-  try {
-    parse(text, {
+}
+
+/**
+ * Opens a file for reading (see the kit's description above): checks it is UTF-8 (the byte-order
+ * mark dropped; a 400 otherwise), finds the delimiter, and reads the header row; its rows are
+ * then read one at a time (csv-parse's stream, fed a chunk at a time), so a 100,000-row statement
+ * is never held as cells (decision 429). Empty lines (and rows whose every cell is empty) are
+ * skipped; each row comes with the line it ends on. A file it cannot read as CSV at all (a quote
+ * left open) is a 400 naming the line, thrown by the loop over `rows`; a file with no header row
+ * is a 400.
+ */
+export async function openCsvRows(
+  bytes: Uint8Array,
+  words: CsvWords = CSV_IMPORT_WORDS,
+): Promise<CsvRowStream> {
+  if (!isUtf8(bytes)) throw fileError(words.notUtf8);
+  const delimiter = delimiterOf(bytes);
+  const parser = Readable.from(chunksOf(bytes)).pipe(
+    parse({
       delimiter,
+      bom: true,
       // Whatever line ends the file mixes (a row pasted from elsewhere), each is one.
       record_delimiter: ['\r\n', '\n', '\r'],
       trim: true,
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
       relax_column_count: true,
-      // Each record with the line it ends on, the one a person finds it at; none is kept twice.
-      on_record: (record: string[], context) => {
-        if (!headers) headers = record;
-        else if (record.length > headers.length) {
-          errors.push({
-            line: context.lines,
-            message: `The row has ${record.length} cells; the header has ${headers.length}`,
-          });
-        } else rows.push({ line: context.lines, cells: record });
-        return null;
-      },
-    });
-  } catch (error) {
-    // csv-parse's message names the line ('Invalid Closing Quote: got "y" at line 2 ...').
-    if (error instanceof CsvError) throw fileError(`${words.notCsv}: ${error.message}`);
-    throw error;
+      // Each record with its `info`: the line it ends on, the one a person finds it at.
+      info: true,
+    }),
+  );
+  const records: AsyncIterator<{ record: string[]; info: { lines: number } }> =
+    parser[Symbol.asyncIterator]();
+  const next = async (): Promise<CsvRow | null> => {
+    try {
+      const { done, value } = await records.next();
+      return done ? null : { line: value.info.lines, cells: value.record };
+    } catch (error) {
+      // csv-parse's message names the line ('Invalid Closing Quote: got "y" at line 2 ...').
+      if (error instanceof CsvError) throw fileError(`${words.notCsv}: ${error.message}`);
+      throw error;
+    }
+  };
+  const header = await next();
+  if (!header) throw fileError(words.noHeader);
+  const { cells: headers } = header;
+  const errors: CsvRowRefusal[] = [];
+  async function* rows(): AsyncGenerator<CsvRow> {
+    for (let row = await next(); row; row = await next()) {
+      if (row.cells.length > headers.length) {
+        errors.push({
+          line: row.line,
+          message: `The row has ${row.cells.length} cells; the header has ${headers.length}`,
+        });
+      } else yield row;
+    }
   }
-  if (!headers) throw fileError(words.noHeader);
-  return { fileHash: fileHash(bytes), delimiter, headers, rows, errors };
+  return { fileHash: fileHash(bytes), delimiter, headers, rows: rows(), errors };
 }
 
 /**
- * Reads an import's file of fixed columns (see the kit's description above): `readCsvRows`, then
+ * Reads an import's file of fixed columns (see the kit's description above): `openCsvRows`, then
  * checks the header and hands each row to `spec.row`. A refused row is listed, and the other rows
  * go on.
  */
-export function parseCsvImport<Column extends string, Row>(
+export async function parseCsvImport<Column extends string, Row>(
   bytes: Uint8Array,
   spec: CsvImportSpec<Column, Row>,
-): ParsedCsv<Row> {
-  const file = readCsvRows(bytes);
-  if (file.rows.length + file.errors.length === 0) throw fileError(CSV_IMPORT_EMPTY);
+): Promise<ParsedCsv<Row>> {
+  const file = await openCsvRows(bytes);
   const names = file.headers.map(columnName);
   const known = new Set<string>(spec.columns);
   const unknown = names.filter((name) => !known.has(name));
@@ -317,28 +344,31 @@ export function parseCsvImport<Column extends string, Row>(
     throw new BadRequestError(`The column '${repeated[0]}' is twice in the header`);
 
   const { delimiter } = file;
-  const parsed: ParsedCsv<Row> = {
-    fileHash: file.fileHash,
-    delimiter,
-    rows: file.rows.length + file.errors.length,
-    accepted: [],
-    refused: [...file.errors],
-  };
-  for (const { line, cells: record } of file.rows) {
+  const accepted: ParsedCsv<Row>['accepted'] = [];
+  const refused: CsvRowRefusal[] = [];
+  for await (const { line, cells: record } of file.rows) {
     const cells: CsvCells<Column> = {};
     names.forEach((name, index) => {
       cells[name as Column] = record[index] ?? '';
     });
     try {
-      parsed.accepted.push({ line, row: spec.row(cells, { line, delimiter }) });
+      accepted.push({ line, row: spec.row(cells, { line, delimiter }) });
     } catch (error) {
       if (!(error instanceof CsvRowRefusalError)) throw error;
-      parsed.refused.push({ line, message: error.message });
+      refused.push({ line, message: error.message });
     }
   }
-  // The rows read and the rows refused, in the file's order (Array.sort is stable).
-  parsed.refused.sort((a, b) => a.line - b.line);
-  return parsed;
+  if (accepted.length + refused.length + file.errors.length === 0) {
+    throw fileError(CSV_IMPORT_EMPTY);
+  }
+  return {
+    fileHash: file.fileHash,
+    delimiter,
+    rows: accepted.length + refused.length + file.errors.length,
+    accepted,
+    // The rows read and the rows refused, in the file's order (Array.sort is stable).
+    refused: [...file.errors, ...refused].sort((a, b) => a.line - b.line),
+  };
 }
 
 const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;

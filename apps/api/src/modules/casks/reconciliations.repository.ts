@@ -15,7 +15,7 @@ import {
   type StatementSide,
   type StatementSummary,
 } from '@cask/contracts/reconciliations';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { rowsOf, type DbOrTx, type Tx } from '../../db/client.ts';
 import { casks } from '../../db/schema/casks.ts';
 import {
   warehouseStatementFindings as findings,
@@ -42,26 +42,6 @@ const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 /** A place compared regardless of case and of runs of spaces: 'Rack 3 Bay 2' = 'rack 3  bay 2'. */
 const place = (column: SQL) => sql`lower(regexp_replace(trim(${column}), '\s+', ' ', 'g'))`;
 
-/**
- * The findings of a statement of warehouse `warehouseId` (decision 408), in one statement over all
- * its rows, given as one jsonb parameter (no query per row): the CTEs `s` (the rows), `ours`
- * (our casks), `m` (each row's match) and `f` (the findings: kind, cask_id, line, sort_key): each row is matched to our cask by
- * its identity (number, distillery regardless of case, fill year; decision 400), among all our
- * casks not deleted, whatever warehouse we hold them in. Its columns are those of
- * `warehouse_statement_findings` (kind, cask_id, line, statement, ours, sort_key):
- *
- * - `missing`: a cask we hold in this warehouse that no row names;
- * - `unknown`: a row that names no cask of ours;
- * - `location`: a row whose cask we hold in another warehouse, or in another place in this one
- *   (when the statement gives one);
- * - `gauge`: a row whose litres of pure alcohol differ from our latest gauge's (or filling's)
- *   beyond what the angel's share explains between the two days: the later of the two must hold
- *   no more alcohol than the earlier (plus rounding), and no less than the earlier less 2% a year
- *   (docs/domain.md#angels-share);
- * - `matched`: a row whose cask is ours, in this warehouse and place, with a gauge that agrees.
- *
- * A cask can be both a location and a gauge finding.
- */
 /** The statement's side of a finding, from the row `s` of the `s` CTE (null when none). */
 const statementJson = jsonObject<StatementSide>({
   line: sql`s.line`,
@@ -100,17 +80,67 @@ const sidesOf = {
   ours: sql`case when o.id is null then null else ${oursJson} end`,
 };
 
-export function findingsSql(warehouseId: string, rows: readonly StatementRow[]): SQL {
+/** Rows of the statement sent to the database at a time (one jsonb parameter each). */
+export const STATEMENT_ROWS_PER_INSERT = 5000;
+
+/**
+ * The transaction's table of the statement's rows (`statement_rows`, temporary: dropped at the
+ * transaction's end), which the comparison reads: the rows go in a batch at a time as the file
+ * is read (decision 429), never all at once.
+ */
+export async function createStatementRows(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    create temporary table statement_rows (line int not null, number text not null,
+      distillery text not null, fill_date date not null, location text, bulk_litres numeric,
+      abv numeric, gauged_on date) on commit drop`);
+}
+
+/** A batch of the statement's rows into `statement_rows`, as one jsonb parameter. */
+export async function insertStatementRows(tx: Tx, rows: readonly StatementRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into statement_rows
+    -- The rows' keys are StatementRow's (camelCase), quoted as such.
+    select x.line, x.number, x.distillery, x."fillDate", nullif(x.location, ''), x."bulkLitres",
+      x.abv, x."gaugedOn"
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(line int, number text,
+      distillery text, "fillDate" date, location text, "bulkLitres" numeric, abv numeric,
+      "gaugedOn" date)`);
+}
+
+/** The planner's statistics of `statement_rows`, once it is filled (a temporary table has none). */
+export async function analyzeStatementRows(tx: Tx): Promise<void> {
+  await tx.execute(sql`analyze statement_rows`);
+}
+
+/**
+ * The findings of a statement of warehouse `warehouseId` (decision 408), in one statement over all
+ * its rows, read from the transaction's `statement_rows` (no query per row): the CTEs `s` (the
+ * rows), `ours` (our casks), `m` (each row's match) and `f` (the findings: kind, cask_id, line,
+ * sort_key): each row is matched to our cask by
+ * its identity (number, distillery regardless of case, fill year; decision 400), among all our
+ * casks not deleted, whatever warehouse we hold them in. Its columns are those of
+ * `warehouse_statement_findings` (kind, cask_id, line, statement, ours, sort_key):
+ *
+ * - `missing`: a cask we hold in this warehouse that no row names;
+ * - `unknown`: a row that names no cask of ours;
+ * - `location`: a row whose cask we hold in another warehouse, or in another place in this one
+ *   (when the statement gives one);
+ * - `gauge`: a row whose litres of pure alcohol differ from our latest gauge's (or filling's)
+ *   beyond what the angel's share explains between the two days: the later of the two must hold
+ *   no more alcohol than the earlier (plus rounding), and no less than the earlier less 2% a year
+ *   (docs/domain.md#angels-share);
+ * - `matched`: a row whose cask is ours, in this warehouse and place, with a gauge that agrees.
+ *
+ * A cask can be both a location and a gauge finding.
+ */
+export function findingsSql(warehouseId: string): SQL {
   const keep = 1 - ANGELS_SHARE_PER_YEAR;
   return sql`
     s as (
-      -- The rows' keys are StatementRow's (camelCase), quoted as such.
-      select x.line, x.number, x.distillery, x."fillDate" as fill_date,
-        nullif(x.location, '') as location, x."bulkLitres" as bulk_litres, x.abv,
-        x."gaugedOn" as gauged_on, round(x."bulkLitres" * x.abv / 100, 3) as rla
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(line int, number text,
-        distillery text, "fillDate" date, location text, "bulkLitres" numeric, abv numeric,
-        "gaugedOn" date)
+      select line, number, distillery, fill_date, location, bulk_litres, abv, gauged_on,
+        round(bulk_litres * abv / 100, 3) as rla
+      from statement_rows
     ),
     ours as materialized (
       select c.id, c.name, c.cask_number, c.distillery, c.fill_date, c.year, c.warehouse_id,
@@ -169,9 +199,8 @@ const KINDS = sql`(values ${sql.join(
  * each, in one statement.
  */
 export async function previewFindings(
-  db: DbOrTx,
+  tx: Tx,
   warehouseId: string,
-  rows: readonly StatementRow[],
 ): Promise<{ counts: FindingCounts; findings: Finding[] }> {
   const item = jsonObject<Finding>({
     id: sql`null::uuid`,
@@ -180,8 +209,8 @@ export async function previewFindings(
     ours: sidesOf.ours,
     resolved: sql`null::json`,
   });
-  const result = await db.execute(sql`
-    with ${findingsSql(warehouseId, rows)},
+  const result = await tx.execute(sql`
+    with ${findingsSql(warehouseId)},
     counted as (select kind, count(*)::int as n from f group by kind),
     shown as (
       select * from (
@@ -205,23 +234,23 @@ export async function previewFindings(
  * statement's id.
  */
 export async function saveStatement(
-  tx: DbOrTx,
+  tx: Tx,
   values: {
     warehouseId: string;
     fileName: string | null;
     fileHash: string;
     adminId: string;
-    rows: readonly StatementRow[];
+    rows: number;
   },
 ): Promise<{ id: string; counts: Record<FindingKind, number> }> {
   const count = (kind: FindingKind) => sql`count(*) filter (where f.kind = ${kind})::int`;
   const result = await tx.execute(sql`
-    with ${findingsSql(values.warehouseId, values.rows)},
+    with ${findingsSql(values.warehouseId)},
     st as (
       insert into warehouse_statements (warehouse_id, file_name, file_hash, row_count,
         missing_count, unknown_count, location_count, gauge_count, matched_count, admin_id)
       select ${values.warehouseId}::uuid, ${values.fileName}, ${values.fileHash},
-        ${values.rows.length}, ${count('missing')}, ${count('unknown')}, ${count('location')},
+        ${values.rows}, ${count('missing')}, ${count('unknown')}, ${count('location')},
         ${count('gauge')}, ${count('matched')}, ${values.adminId}::uuid
       from f
       returning id, missing_count, unknown_count, location_count, gauge_count, matched_count

@@ -34,7 +34,7 @@ import { recordRegauge } from './cask-records.service.ts';
 import * as repo from './reconciliations.repository.ts';
 import type { DemoStatementCask, StatementRow } from './reconciliations.repository.ts';
 import { lockCask } from './casks.repository.ts';
-import { readCsvRows, type CsvRows, type CsvUpload, type CsvWords } from '../../lib/csv-import.ts';
+import { openCsvRows, type CsvRow, type CsvUpload, type CsvWords } from '../../lib/csv-import.ts';
 
 /**
  * A statement's file is read by the import kit (lib/csv-import.ts, decision 412: its upload,
@@ -144,34 +144,32 @@ function statementAmount(text: string, unit: RegExp): string | null {
 }
 
 /**
- * The statement's rows as the comparison takes them, from rows already read as cells by header
- * (the import kit's `readCsvRows`, decision 412), with a clear error per row that cannot be
- * read: a required cell empty, a day not in the statement's order, a number that is not one, a
- * cask listed twice.
+ * Reads the statement's rows as the comparison takes them, one at a time (the import kit's rows,
+ * decision 412): answers the row, or a clear error for a row that cannot be read: a required
+ * cell empty, a day not in the statement's order, a number that is not one, a cask listed twice
+ * (the reader remembers each identity it has read).
  */
-export function statementRows(
-  parsed: Pick<CsvRows, 'headers' | 'rows'>,
+export function statementRowReader(
+  headers: readonly string[],
   columns: StatementColumns,
   dateOrder: StatementDateOrder,
-): { rows: StatementRow[]; errors: RowError[] } {
-  const rows: StatementRow[] = [];
-  const errors: RowError[] = [];
+): (row: CsvRow) => StatementRow | RowError {
   const seen = new Map<string, number>();
   const example = dateOrder === 'iso' ? '2024-03-31' : '31/03/2024';
   // Each field's cell by its index in the header row (-1: not mapped).
   const indexOf = Object.fromEntries(
     STATEMENT_FIELDS.map((field) => {
       const header = columns[field];
-      return [field, header === undefined ? -1 : parsed.headers.indexOf(header)];
+      return [field, header === undefined ? -1 : headers.indexOf(header)];
     }),
   ) as Record<StatementField, number>;
-  for (const { line, cells } of parsed.rows) {
+  const label = (field: StatementField) => STATEMENT_FIELD_LABELS[field];
+  return ({ line, cells }) => {
     const cell = (field: StatementField) => {
       const index = indexOf[field];
       return index < 0 ? '' : (cells[index] ?? '').trim();
     };
     const problems: string[] = [];
-    const label = (field: StatementField) => STATEMENT_FIELD_LABELS[field];
     for (const field of REQUIRED_STATEMENT_FIELDS) {
       if (cell(field) === '') problems.push(`${label(field)} is empty`);
     }
@@ -195,23 +193,19 @@ export function statementRows(
     if ((bulkLitres === null) !== (abv === null) && problems.length === 0) {
       problems.push('A gauge needs both bulk litres and ABV');
     }
-    if (problems.length > 0) {
-      errors.push({ line, message: `${problems.join('; ')}.` });
-      continue;
-    }
+    if (problems.length > 0) return { line, message: `${problems.join('; ')}.` };
     const number = cell('number');
     const distillery = cell('distillery');
     const key = `${number}\n${distillery.toLowerCase()}\n${fillDate?.slice(0, 4)}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push({
+      return {
         line,
         message: `Cask ${number} of ${distillery} (${fillDate?.slice(0, 4)}) is listed twice: lines ${first} and ${line}.`,
-      });
-      continue;
+      };
     }
     seen.set(key, line);
-    rows.push({
+    return {
       line,
       number,
       distillery,
@@ -220,9 +214,8 @@ export function statementRows(
       bulkLitres,
       abv,
       gaugedOn,
-    });
-  }
-  return { rows, errors };
+    };
+  };
 }
 
 const DEMO_HEADER = [
@@ -276,42 +269,63 @@ export function demoStatementCsv(casks: readonly DemoStatementCask[]): string {
   return BYTE_ORDER_MARK + csvLines([DEMO_HEADER, ...rows]);
 }
 
-/** The file read, the columns settled (sent, remembered or guessed) and its rows. */
-async function readStatementFile(db: DbOrTx, upload: CsvUpload) {
+/** The file opened, its header read, the columns settled (sent, remembered or guessed). */
+async function openStatement(db: DbOrTx, upload: CsvUpload) {
   const options = optionsOf(upload.fields);
   const warehouse = await repo.findWarehouse(db, options.warehouseId);
   if (!warehouse) throw refuse('warehouseId', STATEMENT_WAREHOUSE_REQUIRED);
-  const parsed = readCsvRows(upload.bytes, STATEMENT_WORDS);
+  const file = await openCsvRows(upload.bytes, STATEMENT_WORDS);
   const remembered = (await repo.listWarehouses(db)).find((w) => w.id === warehouse.id);
   const rememberedFits =
     remembered?.columns &&
-    Object.values(remembered.columns).every((header) => parsed.headers.includes(header));
+    Object.values(remembered.columns).every((header) => file.headers.includes(header));
   const columns =
     options.columns ??
-    (rememberedFits && remembered.columns ? remembered.columns : guessColumns(parsed.headers));
+    (rememberedFits && remembered.columns ? remembered.columns : guessColumns(file.headers));
   for (const [field, header] of Object.entries(columns)) {
-    if (!parsed.headers.includes(header)) {
+    if (!file.headers.includes(header)) {
       throw refuse('columns', `The statement has no column '${header}' for ${field}`);
     }
   }
   const dateOrder = options.dateOrder ?? remembered?.dateOrder ?? 'iso';
   const mapped = REQUIRED_STATEMENT_FIELDS.every((field) => columns[field] !== undefined);
-  const { rows, errors } = mapped
-    ? statementRows(parsed, columns, dateOrder)
-    : { rows: [], errors: [] };
-  // Not the parsed cells: they can be collected before the comparison runs (the bench row's
-  // memory, decision 408).
-  return {
-    warehouse,
-    fileHash: parsed.fileHash,
-    headers: parsed.headers,
-    fileRows: parsed.rows.length + parsed.errors.length,
-    columns,
-    dateOrder,
-    mapped,
-    rows,
-    rowErrors: [...parsed.errors, ...errors].sort((a, b) => a.line - b.line),
-  };
+  return { warehouse, file, columns, dateOrder, mapped };
+}
+type OpenedStatement = Awaited<ReturnType<typeof openStatement>>;
+
+/**
+ * Reads the statement's rows into the transaction's `statement_rows`, a batch at a time as the
+ * file is read (decision 429: a 100,000-row statement is never held whole), when its columns are
+ * mapped; answers how many rows the file has and, in line order, the rows that cannot be read.
+ */
+async function loadStatementRows(tx: Tx, statement: OpenedStatement) {
+  const { file, mapped } = statement;
+  const read = statementRowReader(file.headers, statement.columns, statement.dateOrder);
+  const errors: RowError[] = [];
+  let batch: StatementRow[] = [];
+  let loaded = 0;
+  let rows = 0;
+  if (mapped) await repo.createStatementRows(tx);
+  for await (const row of file.rows) {
+    rows += 1;
+    if (!mapped) continue;
+    const result = read(row);
+    if ('message' in result) errors.push(result);
+    else batch.push(result);
+    if (batch.length === repo.STATEMENT_ROWS_PER_INSERT) {
+      await repo.insertStatementRows(tx, batch);
+      loaded += batch.length;
+      batch = [];
+    }
+  }
+  if (mapped) {
+    await repo.insertStatementRows(tx, batch);
+    loaded += batch.length;
+    await repo.analyzeStatementRows(tx);
+  }
+  // Without a mapping the rows are only counted (the file's errors are then the kit's alone).
+  const rowErrors = [...file.errors, ...errors].sort((a, b) => a.line - b.line);
+  return { loaded, fileRows: rows + file.errors.length, rowErrors };
 }
 
 /** A finding's resolution and its audit rows, in the caller's transaction (decision 410). */
@@ -418,22 +432,28 @@ export function createReconciliationsService(deps: { database: Database }) {
       return { warehouses, statements };
     },
 
-    /** Reads and compares the statement; writes nothing (a Viewer may call it). */
+    /**
+     * Reads and compares the statement; writes nothing (a Viewer may call it): its rows live in
+     * the transaction's temporary table only.
+     */
     async preview(upload: CsvUpload): Promise<StatementPreview> {
-      const file = await readStatementFile(db, upload);
-      const report = file.mapped
-        ? await repo.previewFindings(db, file.warehouse.id, file.rows)
-        : null;
-      return {
-        fileHash: file.fileHash,
-        rows: file.fileRows,
-        headers: file.headers,
-        columns: file.columns,
-        mapped: file.mapped,
-        dateOrder: file.dateOrder,
-        rowErrors: file.rowErrors,
-        report,
-      };
+      const statement = await openStatement(db, upload);
+      return db.transaction(async (tx) => {
+        const loaded = await loadStatementRows(tx, statement);
+        const report = statement.mapped
+          ? await repo.previewFindings(tx, statement.warehouse.id)
+          : null;
+        return {
+          fileHash: statement.file.fileHash,
+          rows: loaded.fileRows,
+          headers: statement.file.headers,
+          columns: statement.columns,
+          mapped: statement.mapped,
+          dateOrder: statement.dateOrder,
+          rowErrors: loaded.rowErrors,
+          report,
+        };
+      });
     },
 
     /**
@@ -441,9 +461,9 @@ export function createReconciliationsService(deps: { database: Database }) {
      * required column is not mapped or a row cannot be read. Remembers the warehouse's columns.
      */
     async save(upload: CsvUpload, actor: Actor): Promise<SavedReconciliation> {
-      const file = await readStatementFile(db, upload);
-      if (!file.mapped) {
-        const missing = REQUIRED_STATEMENT_FIELDS.filter((field) => !file.columns[field]);
+      const opened = await openStatement(db, upload);
+      if (!opened.mapped) {
+        const missing = REQUIRED_STATEMENT_FIELDS.filter((field) => !opened.columns[field]);
         throw new BadRequestError(
           'Map the columns first',
           missing.map((field) => ({
@@ -452,26 +472,28 @@ export function createReconciliationsService(deps: { database: Database }) {
           })),
         );
       }
-      if (file.rowErrors.length > 0) {
-        throw new BadRequestError(
-          STATEMENT_HAS_ROW_ERRORS,
-          file.rowErrors
-            .slice(0, 100)
-            .map((error) => ({ field: `line ${error.line}`, message: error.message })),
-        );
-      }
+      const { warehouse, file } = opened;
       const id = await db.transaction(async (tx) => {
+        const { loaded, rowErrors } = await loadStatementRows(tx, opened);
+        if (rowErrors.length > 0) {
+          throw new BadRequestError(
+            STATEMENT_HAS_ROW_ERRORS,
+            rowErrors
+              .slice(0, 100)
+              .map((error) => ({ field: `line ${error.line}`, message: error.message })),
+          );
+        }
         const statement = await repo.saveStatement(tx, {
-          warehouseId: file.warehouse.id,
+          warehouseId: warehouse.id,
           fileName: upload.fileName,
           fileHash: file.fileHash,
           adminId: actor.adminId,
-          rows: file.rows,
+          rows: loaded,
         });
         await repo.rememberColumns(tx, {
-          warehouseId: file.warehouse.id,
-          columns: file.columns,
-          dateOrder: file.dateOrder,
+          warehouseId: warehouse.id,
+          columns: opened.columns,
+          dateOrder: opened.dateOrder,
           adminId: actor.adminId,
         });
         await writeAudit(tx, {
@@ -480,11 +502,11 @@ export function createReconciliationsService(deps: { database: Database }) {
           entity: 'warehouse_statement',
           entityId: statement.id,
           after: {
-            warehouse: file.warehouse.name,
-            warehouseId: file.warehouse.id,
+            warehouse: warehouse.name,
+            warehouseId: warehouse.id,
             fileName: upload.fileName,
             fileHash: file.fileHash,
-            rows: file.rows.length,
+            rows: loaded,
             ...statement.counts,
           },
           ip: actor.ip,

@@ -69,7 +69,7 @@ function caskNamed(
  * option says, and the value, source and note checked by the contract `POST
  * /casks/{id}/valuations` checks, so a row is refused with the same words as the dialog's field.
  */
-function readFile(upload: CsvUpload, dateOrder: CsvDateOrder): ParsedCsv<FileRow> {
+function readFile(upload: CsvUpload, dateOrder: CsvDateOrder): Promise<ParsedCsv<FileRow>> {
   return parseCsvImport(upload.bytes, {
     columns: VALUATION_IMPORT_COLUMNS,
     required: VALUATION_IMPORT_REQUIRED_COLUMNS,
@@ -122,7 +122,7 @@ async function judge(
   dateOrder: CsvDateOrder,
   { lock }: { lock: boolean },
 ): Promise<Preview> {
-  const file = readFile(upload, dateOrder);
+  const file = await readFile(upload, dateOrder);
   const refused: CsvRowRefusal[] = [...file.refused];
   // Identities are resolved to ids first, then every cask is read (and locked) in one statement,
   // in id order. A cask renumbered or deleted in between changes the preview token: 409.
