@@ -350,6 +350,17 @@ const modals: Modal[] = [
     shown: dialog('Record Valuation'),
   },
   {
+    // Issue 44, decision 430: the form shows once the warehouses are loaded.
+    label: 'cask page identity',
+    path: '/cask',
+    open: async (page) => {
+      await openFirstCask(page);
+      await page.getByRole('button', { name: 'Edit Identity' }).click();
+      await page.getByRole('dialog', { name: 'Edit Identity' }).getByLabel('Warehouse').waitFor();
+    },
+    shown: dialog('Edit Identity'),
+  },
+  {
     // Issue 44; its preview (tables, flags) is scanned by casks.spec.ts's import test.
     label: 'cask list import valuations',
     path: '/cask',

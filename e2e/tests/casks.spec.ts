@@ -207,6 +207,20 @@ test('a cask added with its number and warehouse shows them; the warehouse filte
   await expect(detailValue(page.getByRole('main'), 'Fill Date')).toHaveText('Apr 20, 2015');
   await expect(detailValue(page.getByRole('main'), 'Warehouse')).toHaveText('Keith Bond No. 7');
   await expect(detailValue(page.getByRole('main'), 'Location')).toHaveText('Rack 2, Bay 5');
+
+  // 'Edit Identity' (decision 430): opened on the cask's identity, moved to another bond.
+  await page.getByRole('button', { name: 'Edit Identity' }).click();
+  const identity = page.getByRole('dialog', { name: 'Edit Identity' });
+  await expect(identity.getByLabel('Warehouse')).toHaveValue(/[0-9a-f-]{36}/);
+  await expect(identity.getByLabel('Cask Number')).toHaveValue(number);
+  await identity.getByLabel('Warehouse').selectOption({ label: 'None' });
+  await identity.getByLabel('Location').fill('Rack 9, Bay 1');
+  await identity.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Cask identity saved')).toBeVisible();
+  await expect(identity).toBeHidden();
+  await expect(detailValue(page.getByRole('main'), 'Warehouse')).toHaveText('—');
+  await expect(detailValue(page.getByRole('main'), 'Location')).toHaveText('Rack 9, Bay 1');
+  await expect(detailValue(page.getByRole('main'), 'Cask Number')).toHaveText(number);
   await page.goBack();
   await bodyRows(table(page, 'Cask List')).first().getByRole('button', { name: 'Delete' }).click();
   await page

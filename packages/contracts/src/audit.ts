@@ -121,6 +121,7 @@ export const AUDIT_ACTION_LABELS = {
   'cask.deleted': 'Cask deleted',
   'cask.restored': 'Cask restored',
   'cask.relocated': "Warehouse's location accepted",
+  'cask.identity_updated': 'Cask identity updated',
   'reconciliation.saved': 'Stock statement reconciled',
   'reconciliation.resolved': 'Finding resolved',
   'offer.created': 'Offer added',

@@ -101,6 +101,28 @@ const money = (label: string) =>
       .optional(),
   );
 
+/** A cask's number as a form sends it (decision 400); blank is none. */
+const caskNumberField = z.preprocess(
+  blankToUndefined,
+  line({ error: CASK_NUMBER_INVALID })
+    .max(CASK_NUMBER_MAX, `Cask number must be at most ${CASK_NUMBER_MAX} characters`)
+    .regex(CASK_NUMBER_PATTERN, CASK_NUMBER_INVALID)
+    .optional(),
+);
+/** A day (YYYY-MM-DD, an <input type="date">) not after today (UTC); blank is none. */
+const fillDateField = z.preprocess(
+  blankToUndefined,
+  text({ error: FILL_DATE_INVALID })
+    .trim()
+    .regex(DAY_PATTERN, FILL_DATE_INVALID)
+    .refine(isCalendarDay, FILL_DATE_INVALID)
+    .refine(isDayInDateYears, DATE_OUT_OF_RANGE)
+    .refine((day) => day <= new Date().toISOString().slice(0, 10), FILL_DATE_IN_FUTURE)
+    .optional(),
+);
+/** A warehouse's id (GET /warehouses); blank is none. */
+const warehouseField = z.preprocess(blankToUndefined, z.uuid(WAREHOUSE_NOT_FOUND).optional());
+
 /**
  * `POST /casks` (docs/screens/casks.md#api-calls), multipart/form-data: these text fields plus the
  * image in `caskImages`. Empty fields count as left out; the owner is required, and so is the name
@@ -141,25 +163,9 @@ export const createCaskFields = z
     volume: z.preprocess(blankToUndefined, volumeInput('Volume').optional()),
     abv: z.preprocess(blankToUndefined, abvInput('ABV').optional()),
     location: optionalText('Location'),
-    caskNumber: z.preprocess(
-      blankToUndefined,
-      line({ error: CASK_NUMBER_INVALID })
-        .max(CASK_NUMBER_MAX, `Cask number must be at most ${CASK_NUMBER_MAX} characters`)
-        .regex(CASK_NUMBER_PATTERN, CASK_NUMBER_INVALID)
-        .optional(),
-    ),
-    // A day (YYYY-MM-DD, an <input type="date">) not after today (UTC).
-    fillDate: z.preprocess(
-      blankToUndefined,
-      text({ error: FILL_DATE_INVALID })
-        .trim()
-        .regex(DAY_PATTERN, FILL_DATE_INVALID)
-        .refine(isCalendarDay, FILL_DATE_INVALID)
-        .refine(isDayInDateYears, DATE_OUT_OF_RANGE)
-        .refine((day) => day <= new Date().toISOString().slice(0, 10), FILL_DATE_IN_FUTURE)
-        .optional(),
-    ),
-    warehouse: z.preprocess(blankToUndefined, z.uuid(WAREHOUSE_NOT_FOUND).optional()),
+    caskNumber: caskNumberField,
+    fillDate: fillDateField,
+    warehouse: warehouseField,
     estimatedValue: money('Estimated value'),
     currentValue: money('Current value'),
     purchasePrice: money('Purchase price'),
@@ -210,6 +216,34 @@ export const updateCaskBody = z.object({
     .default(''),
 });
 export type UpdateCaskBody = z.input<typeof updateCaskBody>;
+
+/**
+ * `PUT /casks/{id}/identity` (issue 44, docs/screens/casks.md#edit-identity): the cask's number,
+ * fill date, warehouse and place in it, all four as the dialog shows them; a blank one is none
+ * (cleared). A fill date makes its year the cask's Year (decision 430); a number needs the cask's
+ * distillery and a fill year, which the API checks against the cask.
+ */
+export const caskIdentityBody = z.object({
+  caskNumber: caskNumberField,
+  fillDate: fillDateField,
+  warehouse: warehouseField,
+  location: optionalText('Location'),
+});
+export type CaskIdentityBody = z.input<typeof caskIdentityBody>;
+export type CaskIdentityValues = z.output<typeof caskIdentityBody>;
+
+/**
+ * The Edit Identity dialog's check of the body against the cask it edits: a number needs the
+ * cask's distillery and a fill year (the fill date's, else the cask's Year), as the API checks it
+ * on the locked row.
+ */
+export const caskIdentityBodyFor = (cask: { distillery: string | null; year: number | null }) =>
+  caskIdentityBody.superRefine((fields, ctx) => {
+    const year = fields.fillDate === undefined ? cask.year : Number(fields.fillDate.slice(0, 4));
+    if (fields.caskNumber !== undefined && (cask.distillery === null || year === null)) {
+      ctx.addIssue({ code: 'custom', path: ['caskNumber'], message: CASK_NUMBER_NEEDS_IDENTITY });
+    }
+  });
 
 /** The columns the Cask List sorts by (issue 31). */
 export const CASK_SORTS = ['name', 'distillery', 'currentValue', 'status', 'createdAt'] as const;

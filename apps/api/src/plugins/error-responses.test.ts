@@ -106,9 +106,11 @@ test('409 is listed only by the routes whose service answers one', () => {
     path === '/api/auth/reauthenticate/passkey/options' ||
     // A customer's details refuse an e-mail another customer has (docs/decisions/317).
     path === '/api/users/{id}/details' ||
-    // A cask added with the identity of another (decision 401); an import applied after its
-    // casks changed (decision 405); a statement's finding resolved twice (decision 410).
+    // A cask added with, or given, the identity of another (decisions 401 and 430); an import
+    // applied after its casks changed (decision 405); a statement's finding resolved twice
+    // (decision 410).
     path === '/api/casks' ||
+    path === '/api/casks/{id}/identity' ||
     path === '/api/casks/valuation-imports' ||
     path === '/api/reconciliations/{id}/findings/{findingId}/resolution';
   const others = Object.entries(paths).flatMap(([path, operations]) =>

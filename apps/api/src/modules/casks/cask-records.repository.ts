@@ -6,8 +6,12 @@ import type {
   Regauge,
   ValuationSource,
 } from '@cask/contracts/cask-records';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { casks, caskValuations } from '../../db/schema/casks.ts';
+import { isUniqueViolation, rowsOf, type DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../db/audit.ts';
+import { runLockedEdit } from '../../db/locked-edit.ts';
+import type { ExpectedRecordVersions } from '../../lib/preconditions.ts';
+import { warehouses } from '../../db/schema/warehouses.ts';
+import { CASKS_IDENTITY_UNIQUE, casks, caskValuations } from '../../db/schema/casks.ts';
 import { isoTimeSql as iso, jsonObject } from '../../db/sql-fragments.ts';
 import { nextUpdatedAt } from '../../db/versions.ts';
 
@@ -352,4 +356,81 @@ export async function listProvenance(db: DbOrTx, caskId: string): Promise<Proven
     limit 500`,
   );
   return rowsOf<{ item: ProvenanceEvent }>(result).map((row) => row.item);
+}
+
+/**
+ * `PUT /casks/{id}/identity`'s change (issue 44, decision 430) as one statement: the lock, the
+ * version, the rules (a number needs the distillery and a fill year; the warehouse must exist),
+ * the change and its audit row. A fill date makes its year the cask's Year. `identityTaken` when
+ * another cask not deleted has the identity (casks_identity_unique decides).
+ */
+export async function saveCaskIdentity(
+  db: DbOrTx,
+  id: string,
+  values: {
+    caskNumber: string | null;
+    fillDate: string | null;
+    warehouseId: string | null;
+    location: string | null;
+  },
+  actor: Actor,
+  expected: ExpectedRecordVersions,
+  errors: {
+    notFound: () => Error;
+    numberNeedsIdentity: () => Error;
+    warehouseNotFound: () => Error;
+    /** The identity taken, as the cask would have had it. */
+    identityTaken: (identity: { number: string; distillery: string; year: number }) => Error;
+  },
+): Promise<void> {
+  const fields = {
+    caskNumber: sql`${casks.caskNumber}`,
+    fillDate: sql`${casks.fillDate}`,
+    year: sql`${casks.year}`,
+    warehouseId: sql`${casks.warehouseId}`,
+    location: sql`${casks.location}`,
+  };
+  const fillYear = sql`extract(year from ${values.fillDate}::date)::int`;
+  try {
+    await runLockedEdit(db, {
+      table: casks,
+      id: casks.id,
+      updatedAt: casks.updatedAt,
+      where: sql`${casks.id} = ${id} and ${casks.deletedAt} is null`,
+      refusals: {
+        numberNeedsIdentity: sql`${values.caskNumber}::text is not null and (${casks.distillery} is null
+          or coalesce(${fillYear}, ${casks.year}) is null)`,
+        warehouseNotFound: sql`${values.warehouseId}::uuid is not null
+          and not exists (select 1 from ${warehouses} where ${warehouses.id} = ${values.warehouseId}::uuid)`,
+      },
+      set: sql`cask_number = ${values.caskNumber}, fill_date = ${values.fillDate}::date,
+        year = coalesce(${fillYear}, year), warehouse_id = ${values.warehouseId}::uuid,
+        location = ${values.location}`,
+      audit: {
+        action: 'cask.identity_updated',
+        entity: 'cask',
+        actor,
+        before: fields,
+        after: fields,
+      },
+      answer: sql`true`,
+      expected,
+      notFound: errors.notFound,
+      refused: {
+        numberNeedsIdentity: errors.numberNeedsIdentity,
+        warehouseNotFound: errors.warehouseNotFound,
+      },
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error, CASKS_IDENTITY_UNIQUE)) throw error;
+    const [cask] = await db
+      .select({ distillery: casks.distillery, year: casks.year })
+      .from(casks)
+      .where(eq(casks.id, id));
+    throw errors.identityTaken({
+      number: values.caskNumber ?? '',
+      distillery: cask?.distillery ?? '',
+      year: values.fillDate ? Number(values.fillDate.slice(0, 4)) : (cask?.year ?? 0),
+    });
+  }
 }

@@ -6,6 +6,7 @@ import {
   transferBody,
   valuationBody,
 } from '@cask/contracts/cask-records';
+import { caskIdentityBody } from '@cask/contracts/casks';
 import { errorEnvelope, recordPreconditionHeaders, uuidParam } from '@cask/contracts/common';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
@@ -16,7 +17,7 @@ import { createCaskRecordsService } from './cask-records.service.ts';
 /**
  * The cask page's calls (issue 30): the record (the cask with its gauges, transfers, alerts and
  * latest valuation; GET /casks/{id} reads the cask alone, with its ETag), a regauge, a transfer, a
- * valuation (issue 44), the provenance.
+ * valuation and the identity (issue 44), the provenance.
  */
 export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const records = createCaskRecordsService({ database: deps.database });
@@ -119,5 +120,34 @@ export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       },
     },
     async (request) => ok({ events: await records.provenance(request.params.id) }),
+  );
+
+  app.put(
+    '/casks/:id/identity',
+    {
+      schema: {
+        tags: ['casks'],
+        description:
+          "The cask's number, fill date, warehouse and place in it (issue 44); a blank field is cleared, a fill date makes its year the cask's Year. 400 for a number without the cask's distillery and a fill year or an unknown warehouse, 409 when another cask has the number, distillery and fill year.",
+        params: uuidParam,
+        headers: recordPreconditionHeaders,
+        body: caskIdentityBody,
+        response: {
+          200: caskRecordResponse,
+          404: errorEnvelope.describe('No such cask'),
+          409: errorEnvelope.describe('Another cask has this identity'),
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await records.updateIdentity(
+          request.params.id,
+          request.body,
+          actorOf(request),
+          expectedRecordVersion(request.headers),
+        ),
+        'Cask identity saved',
+      ),
   );
 };

@@ -13,12 +13,18 @@ import {
   type ProvenanceEvent,
   type ValuationInput,
 } from '@cask/contracts/cask-records';
-import { CASK_NOT_FOUND } from '@cask/contracts/casks';
+import {
+  CASK_NOT_FOUND,
+  CASK_NUMBER_NEEDS_IDENTITY,
+  WAREHOUSE_NOT_FOUND,
+  caskIdentityTaken,
+  type CaskIdentityValues,
+} from '@cask/contracts/casks';
 import type { z } from 'zod';
 import type { regaugeBody, transferBody } from '@cask/contracts/cask-records';
 import type { Database, Tx } from '../../db/client.ts';
 import { writeAudit, writeAudits, type Actor, type AuditEntry } from '../../db/audit.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { assertRecordVersion, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import * as records from './cask-records.repository.ts';
@@ -281,6 +287,38 @@ export function createCaskRecordsService(deps: { database: Database }) {
       await db.transaction((tx) =>
         recordValuations(tx, [{ caskId: id, input }], actor, { expected }),
       );
+    },
+
+    /**
+     * `PUT /casks/{id}/identity` (issue 44, decision 430): the number, fill date, warehouse and
+     * place as the dialog sends them, a blank one cleared. 400 for a number without the cask's
+     * distillery and a fill year, or an unknown warehouse; 409 when another cask has the identity;
+     * 412 on a stale version.
+     */
+    async updateIdentity(
+      id: string,
+      body: CaskIdentityValues,
+      actor: Actor,
+      expectedVersion?: ExpectedRecordVersions,
+    ): Promise<CaskRecord> {
+      const fieldError = (field: string, message: string) =>
+        new BadRequestError(message, [{ field, message }]);
+      const values = {
+        caskNumber: body.caskNumber ?? null,
+        fillDate: body.fillDate ?? null,
+        warehouseId: body.warehouse ?? null,
+        location: body.location ?? null,
+      };
+      await records.saveCaskIdentity(db, id, values, actor, expectedVersion, {
+        notFound: () => new NotFoundError(CASK_NOT_FOUND),
+        numberNeedsIdentity: () => fieldError('caskNumber', CASK_NUMBER_NEEDS_IDENTITY),
+        warehouseNotFound: () => fieldError('warehouse', WAREHOUSE_NOT_FOUND),
+        identityTaken: ({ number, distillery, year }) => {
+          const message = caskIdentityTaken(number, distillery, year);
+          return new ConflictError(message, [{ field: 'caskNumber', message }]);
+        },
+      });
+      return this.read(id);
     },
 
     async provenance(id: string): Promise<ProvenanceEvent[]> {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ifMatchHeaders, RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import {
+  CASK_NUMBER_INVALID,
   CASK_NUMBER_NEEDS_IDENTITY,
   FILL_DATE_IN_FUTURE,
   WAREHOUSE_NOT_FOUND,
@@ -10,6 +11,7 @@ import {
   type CaskListResponse,
   type WarehouseListResponse,
 } from '@cask/contracts/casks';
+import type { CaskRecordResponse } from '@cask/contracts/cask-records';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { caskAppreciation, casks } from '../../db/schema/casks.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -762,5 +764,130 @@ describe("A cask's identity (issue 44, decision 400)", () => {
       { id: a.id, name: a.name, city: null },
       { id: b.id, name: b.name, city: 'Elgin' },
     ]);
+  });
+});
+
+describe('PUT /casks/{id}/identity (issue 44, decision 430)', () => {
+  const putIdentity = (id: string, payload: Record<string, string>, headers = admin.headers) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/casks/${id}/identity`, payload, headers });
+  const identityOf = async (id: string) => {
+    const [row] = await ctx.database.db
+      .select({
+        caskNumber: casks.caskNumber,
+        fillDate: casks.fillDate,
+        year: casks.year,
+        warehouseId: casks.warehouseId,
+        location: casks.location,
+      })
+      .from(casks)
+      .where(eq(casks.id, id));
+    return row;
+  };
+
+  test("sets a cask's number, fill date (its year the cask's Year), warehouse and place; audited; a blank field clears it", async () => {
+    const cask = await createCask(ctx, { distillery: 'Glenlivet', year: 2012, location: null });
+    const warehouse = await createWarehouse(ctx, { name: `Bond ${uniqueMarker()}` });
+    const number = uniqueMarker('n').toUpperCase();
+    const res = await putIdentity(cask.id, {
+      caskNumber: ` ${number} `,
+      fillDate: '2013-04-02',
+      warehouse: warehouse.id,
+      location: 'Rack 7, Bay 2',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Cask identity saved');
+    expect(res.json().data.cask).toMatchObject({
+      caskNumber: number,
+      fillDate: '2013-04-02',
+      year: 2013,
+      warehouse: { id: warehouse.id, name: warehouse.name },
+      location: 'Rack 7, Bay 2',
+    });
+    const [audit] = await auditEntriesOf(ctx, { entity: 'cask', entityId: cask.id });
+    expect(audit).toMatchObject({
+      action: 'cask.identity_updated',
+      before: { caskNumber: null, fillDate: null, year: 2012, warehouseId: null, location: null },
+      after: {
+        caskNumber: number,
+        fillDate: '2013-04-02',
+        year: 2013,
+        warehouseId: warehouse.id,
+        location: 'Rack 7, Bay 2',
+      },
+    });
+
+    const cleared = await putIdentity(cask.id, {
+      caskNumber: '',
+      fillDate: '',
+      warehouse: '',
+      location: ' ',
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    // Without a fill date the Year stays as it was.
+    expect(await identityOf(cask.id)).toEqual({
+      caskNumber: null,
+      fillDate: null,
+      year: 2013,
+      warehouseId: null,
+      location: null,
+    });
+  });
+
+  test("another cask's identity is a 409 naming it, and the version an edit opened is kept: 412 after another save", async () => {
+    const number = uniqueMarker('n');
+    await createCask(ctx, { distillery: 'Ardbeg', year: 2011, caskNumber: number });
+    const cask = await createCask(ctx, { distillery: 'ARDBEG', year: 2010 });
+    const before = await identityOf(cask.id);
+
+    const taken = await putIdentity(cask.id, { caskNumber: number, fillDate: '2011-05-01' });
+    expect(taken.statusCode, taken.body).toBe(409);
+    const message = `A cask with number ${number} of ARDBEG filled in 2011 already exists`;
+    expect(taken.json()).toMatchObject({ message, errors: [{ field: 'caskNumber', message }] });
+    expect(await identityOf(cask.id)).toEqual(before);
+    expect(await auditEntriesOf(ctx, { entity: 'cask', entityId: cask.id })).toEqual([]);
+
+    const opened = (await getData<CaskRecordResponse>(ctx, admin, `/api/casks/${cask.id}/record`))
+      .cask.version;
+    const mine = await putIdentity(
+      cask.id,
+      { caskNumber: number },
+      { ...admin.headers, ...ifMatchHeaders(opened) },
+    );
+    expect(mine.statusCode, mine.body).toBe(200);
+    const theirs = await putIdentity(
+      cask.id,
+      { caskNumber: `${number}B` },
+      { ...admin.headers, ...ifMatchHeaders(opened) },
+    );
+    expect(theirs.statusCode, theirs.body).toBe(412);
+    expect((await identityOf(cask.id))?.caskNumber).toBe(number);
+  });
+
+  test('refuses a number without a distillery or fill year, an unknown warehouse, bad fields, an unknown cask, and a Viewer', async () => {
+    const noDistillery = await createCask(ctx, { distillery: null, year: 2012 });
+    const noYear = await createCask(ctx, { distillery: 'Talisker', year: null });
+    const cask = await createCask(ctx);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const cases: [string, Record<string, string>, string, string][] = [
+      [noDistillery.id, { caskNumber: '12' }, 'caskNumber', CASK_NUMBER_NEEDS_IDENTITY],
+      [noYear.id, { caskNumber: '12' }, 'caskNumber', CASK_NUMBER_NEEDS_IDENTITY],
+      [cask.id, { warehouse: crypto.randomUUID() }, 'warehouse', WAREHOUSE_NOT_FOUND],
+      [cask.id, { fillDate: tomorrow }, 'fillDate', FILL_DATE_IN_FUTURE],
+      [cask.id, { caskNumber: '12 B' }, 'caskNumber', CASK_NUMBER_INVALID],
+    ];
+    for (const [id, body, field, message] of cases) {
+      const res = await putIdentity(id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors).toContainEqual({ field, message });
+    }
+    // A number with the fill date that gives the year is fine for the cask without a Year.
+    const dated = await putIdentity(noYear.id, { caskNumber: '12', fillDate: '2016-01-04' });
+    expect(dated.statusCode, dated.body).toBe(200);
+
+    expect((await putIdentity(crypto.randomUUID(), {})).statusCode).toBe(404);
+    const viewer = await createAdmin(ctx, { role: 'viewer' });
+    const refused = await putIdentity(cask.id, { location: 'Rack 1' }, viewer.headers);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect((await identityOf(cask.id))?.location).toBe('Campbeltown');
   });
 });

@@ -32,6 +32,10 @@ const TransferModal = lazyModal(
   () => import('./components/transfer-modal.tsx').then((m) => m.TransferModal),
   (props) => props.open,
 );
+const IdentityModal = lazyModal(
+  () => import('./components/identity-modal.tsx').then((m) => m.IdentityModal),
+  (props) => props.open,
+);
 const ValuationModal = lazyModal(
   () => import('./components/valuation-modal.tsx').then((m) => m.ValuationModal),
   (props) => props.open,
@@ -260,6 +264,7 @@ export default function CaskPage() {
   const [regauging, setRegauging] = useState(false);
   const [transferring, setTransferring] = useState(false);
   const [valuing, setValuing] = useState(false);
+  const [identifying, setIdentifying] = useState(false);
   // A Viewer is offered no change (docs/decisions/325).
   const canChange = useCan('change');
 
@@ -285,6 +290,13 @@ export default function CaskPage() {
         actions={
           canChange ? (
             <>
+              <Button
+                variant="secondary"
+                onClick={() => setIdentifying(true)}
+                {...preloadOn(IdentityModal)}
+              >
+                Edit Identity
+              </Button>
               <Button
                 variant="secondary"
                 onClick={() => setTransferring(true)}
@@ -364,6 +376,7 @@ export default function CaskPage() {
       <RegaugeModal caskId={id} open={regauging} onOpenChange={setRegauging} />
       <TransferModal caskId={id} open={transferring} onOpenChange={setTransferring} />
       <ValuationModal caskId={id} open={valuing} onOpenChange={setValuing} />
+      <IdentityModal caskId={id} open={identifying} onOpenChange={setIdentifying} />
     </>
   );
 }

@@ -8,15 +8,18 @@ import {
   type ProvenanceResponse,
   type Regauge,
 } from '@cask/contracts/cask-records';
-import type {
-  Cask,
-  CaskDeletedChanges,
-  CaskDeletedChangesResponse,
-  CaskListResponse,
-  CaskResponse,
-  DeleteCaskResponse,
-  UpdateCaskBody,
-  WarehouseListResponse,
+import {
+  WAREHOUSE_NOT_FOUND,
+  caskIdentityBodyFor,
+  caskIdentityTaken,
+  type Cask,
+  type CaskDeletedChanges,
+  type CaskDeletedChangesResponse,
+  type CaskListResponse,
+  type CaskResponse,
+  type DeleteCaskResponse,
+  type UpdateCaskBody,
+  type WarehouseListResponse,
 } from '@cask/contracts/casks';
 import { uuidParam } from '@cask/contracts/common';
 import {
@@ -267,6 +270,51 @@ export const casksHandlers = [
       message: 'Cask updated successfully!',
       data: { cask: target },
     } satisfies CaskResponse);
+  }),
+  http.put('/api/casks/:id/identity', async ({ request, params }) => {
+    const state = db();
+    const target = caskOf(params.id);
+    if (!target) return badId(params.id) ?? notFound('Cask not found');
+    const stale = refuseStaleSave(request, target.version);
+    if (stale) return stale;
+    // The contract the API parses with; the identity's uniqueness against the other casks here.
+    const parsed = caskIdentityBodyFor(target).safeParse(await bodyOf(request));
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((issue) => ({
+        field: issue.path.join('.'),
+        message: issue.message,
+      }));
+      return apiError(400, errors[0]?.message, { errors });
+    }
+    const { caskNumber, fillDate, warehouse, location } = parsed.data;
+    const place = state.warehouses.find((w) => w.id === warehouse);
+    if (warehouse !== undefined && !place) {
+      return apiError(400, WAREHOUSE_NOT_FOUND, {
+        errors: [{ field: 'warehouse', message: WAREHOUSE_NOT_FOUND }],
+      });
+    }
+    const year = fillDate ? Number(fillDate.slice(0, 4)) : target.year;
+    const taken = state.casks.find(
+      (other) =>
+        other.id !== target.id &&
+        caskNumber !== undefined &&
+        other.caskNumber === caskNumber &&
+        other.distillery?.toLowerCase() === target.distillery?.toLowerCase() &&
+        other.year === year,
+    );
+    if (taken) {
+      const message = caskIdentityTaken(caskNumber ?? '', target.distillery ?? '', year ?? 0);
+      return apiError(409, message, { errors: [{ field: 'caskNumber', message }] });
+    }
+    Object.assign(target, {
+      caskNumber: caskNumber ?? null,
+      fillDate: fillDate ?? null,
+      year,
+      warehouse: place ? { id: place.id, name: place.name } : null,
+      location: location ?? null,
+      version: nextVersion(target.version),
+    });
+    return record(target, 200, 'Cask identity saved');
   }),
   http.get('/api/casks/:id/record', ({ params }) => {
     const recorded = caskOf(params.id);

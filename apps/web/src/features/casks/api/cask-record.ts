@@ -8,7 +8,7 @@ import {
   type TransferBody,
   type ValuationBody,
 } from '@cask/contracts/cask-records';
-import { caskListDefinition } from '@cask/contracts/casks';
+import { caskListDefinition, type CaskIdentityBody } from '@cask/contracts/casks';
 import { ifMatchHeaders } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
@@ -64,6 +64,23 @@ export function useTransferOwnership(id: string) {
   return useMutation({
     mutationFn: async (body: TransferBody) =>
       caskRecordResponse.parse(await api.post<unknown>(`/casks/${id}/transfers`, body)).data,
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * `PUT /casks/{id}/identity` (issue 44, decision 430): number, fill date, warehouse and place,
+ * naming the cask's version the dialog was opened on (412 when another save came first).
+ */
+export function useSaveCaskIdentity(id: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ version, ...body }: CaskIdentityBody & { version: string }) =>
+      caskRecordResponse.parse(
+        await api.put<unknown>(`/casks/${id}/identity`, body, {
+          headers: ifMatchHeaders(version),
+        }),
+      ).data,
     onSuccess: invalidate,
   });
 }

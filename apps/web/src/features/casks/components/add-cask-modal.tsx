@@ -18,6 +18,7 @@ import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { useCreateCask } from '../api/cask-mutations.ts';
 import { CaskImageField } from './cask-image-field.tsx';
 import { useWarehouses } from '../api/warehouses.ts';
+import { WarehouseSelect } from './warehouse-select.tsx';
 
 /** docs/screens/casks.md#add-new-cask and #texts. */
 export const OWNER_REQUIRED = 'Please select a user!';
@@ -63,31 +64,6 @@ function toFormData(form: FormState, image: File | null): FormData {
   return data;
 }
 
-/** The warehouse the cask lies in (issue 44): 'None', or one of GET /warehouses. */
-function WarehouseSelect(props: {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
-  const warehouses = useWarehouses();
-  return (
-    <SelectField
-      label="Warehouse"
-      name="warehouse"
-      value={props.value}
-      onChange={(event) => props.onChange(event.target.value)}
-      options={[
-        { value: '', label: warehouses.isPending ? 'Loading warehouses...' : 'None' },
-        ...(warehouses.data ?? []).map((row) => ({
-          value: row.id,
-          label: row.city ? `${row.name} (${row.city})` : row.name,
-        })),
-      ]}
-      error={props.error}
-    />
-  );
-}
-
 interface AddCaskModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -114,6 +90,7 @@ function AddCaskDialog({ open, onOpenChange, addedBefore, onAdded }: AddCaskModa
   const [image, setImage] = useState<File | null>(null);
   const [ownerError, setOwnerError] = useState<string | undefined>();
   const create = useCreateCask();
+  const warehouses = useWarehouses();
   const fieldErrors = new Map(
     (create.error instanceof ApiError ? (create.error.errors ?? []) : []).map((error) => [
       error.field,
@@ -236,8 +213,10 @@ function AddCaskDialog({ open, onOpenChange, addedBefore, onAdded }: AddCaskModa
         {text('volume', 'Volume', { placeholder: 'e.g. 2000L' })}
         {text('abv', 'ABV', { placeholder: 'e.g. 40%' })}
         <WarehouseSelect
+          name="warehouse"
+          warehouses={warehouses.data}
           value={form.warehouse}
-          onChange={set('warehouse')}
+          onChange={(event) => set('warehouse')(event.target.value)}
           error={fieldErrors.get('warehouse')}
         />
         {text('location', 'Location', { placeholder: 'e.g. Rack 12, Bay 3' })}
