@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CaskRecordResponse } from '@cask/contracts/cask-records';
+import { seedDemoIfEmpty } from '../src/db/seed/demo-seed.service.ts';
 import { useTestContext } from './support/app.ts';
 import { queryRows } from './support/database.ts';
 import { createCask, createCustomer, pointsBalanceOf } from './support/factories.ts';
@@ -14,7 +15,7 @@ const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
 const ctx = useTestContext({}, { asAppRole: onPostgres });
 
 /** The SQLSTATE PostgreSQL refused `statement` with, as the app's role; null when it ran. */
-async function refusal(statement: SQL): Promise<string | null> {
+async function sqlStateOf(statement: SQL): Promise<string | null> {
   try {
     await ctx.database.db.execute(statement);
     return null;
@@ -66,7 +67,13 @@ describe.skipIf(!onPostgres)('the app role (PostgreSQL)', () => {
     ['DELETE of cask_valuations', sql`delete from cask_valuations`],
     ['the grants themselves', sql`select grant_app_role(current_user)`],
   ])('is refused %s', async (_name, statement) => {
-    expect(await refusal(statement)).toBe(INSUFFICIENT_PRIVILEGE);
+    expect(await sqlStateOf(statement)).toBe(INSUFFICIENT_PRIVILEGE);
+  });
+
+  test('SEED_DEMO fills the empty database as the role', async () => {
+    const said: string[] = [];
+    await seedDemoIfEmpty(ctx.database, { info: (line) => said.push(line) });
+    expect(said).toEqual([expect.stringMatching(/^SEED_DEMO: added demo data/)]);
   });
 
   test("does the app's work: a sign-in, points, a cask and its valuation, a customer's delete", async () => {
