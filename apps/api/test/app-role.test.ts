@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CaskRecordResponse } from '@cask/contracts/cask-records';
+import { loadConfig, migrationConnection } from '../src/config.ts';
+import { startStamp } from '../src/db/migrate.ts';
 import { seedDemoIfEmpty } from '../src/db/seed/demo-seed.service.ts';
 import { useTestContext } from './support/app.ts';
 import { queryRows } from './support/database.ts';
@@ -30,6 +32,36 @@ async function sqlStateOf(statement: SQL): Promise<string | null> {
 }
 
 const INSUFFICIENT_PRIVILEGE = '42501';
+
+test("the migrations' connection is MIGRATION_DATABASE_URL's, granting to DATABASE_URL's user", () => {
+  const app = 'postgres://cask:secret@db:5432/cask';
+  const owner = 'postgres://cask_owner:other@db:5432/cask';
+  expect(migrationConnection(loadConfig({}))).toEqual({ url: undefined, appRole: undefined });
+  expect(migrationConnection(loadConfig({ DATABASE_URL: app }))).toEqual({
+    url: app,
+    appRole: undefined,
+  });
+  expect(
+    migrationConnection(loadConfig({ DATABASE_URL: app, MIGRATION_DATABASE_URL: owner })),
+  ).toEqual({ url: owner, appRole: 'cask' });
+  // The same user twice: nothing to grant.
+  expect(
+    migrationConnection(loadConfig({ DATABASE_URL: app, MIGRATION_DATABASE_URL: app })).appRole,
+  ).toBeUndefined();
+  for (const env of [
+    { MIGRATION_DATABASE_URL: owner },
+    { DATABASE_URL: 'postgres://db:5432/cask', MIGRATION_DATABASE_URL: owner },
+  ]) {
+    expect(() => loadConfig(env)).toThrow(/MIGRATION_DATABASE_URL: needs a DATABASE_URL/);
+  }
+});
+
+test('the app role granted to is part of the start stamp', async () => {
+  const none = await startStamp();
+  const cask = await startStamp(undefined, undefined, 'cask');
+  expect(new Set([none, cask, await startStamp(undefined, undefined, 'other')]).size).toBe(3);
+  expect(await startStamp(undefined, undefined, 'cask')).toBe(cask);
+});
 
 describe.skipIf(!onPostgres)('the app role (PostgreSQL)', () => {
   let admin: TestAdmin;

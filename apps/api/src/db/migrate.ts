@@ -132,7 +132,13 @@ export async function migrate(
   // transaction, under the same lock, the stamp: written only when all of it committed.
   const table = sql`${sql.identifier(MIGRATIONS_SCHEMA)}.${sql.identifier(MIGRATIONS_TABLE)}`;
   await applyDatabaseFunctions(database.db, functionsDir, async (tx) => {
-    if (appRole !== undefined) await tx.execute(sql`select grant_app_role(${appRole})`);
+    if (appRole !== undefined) {
+      await tx.execute(sql`select grant_app_role(${appRole})`).catch((error: unknown) => {
+        // Drizzle's error names the query; PostgreSQL's reason (a refused role) is its cause.
+        const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+        throw new Error(`Granting the app's role: ${(reason as Error).message}`, { cause: error });
+      });
+    }
     // COMMENT takes a literal, not a parameter: the stamp (hex) is written in as a quoted literal.
     await tx.execute(sql`comment on table ${table} is ${stamp}`.inlineParams());
   });
