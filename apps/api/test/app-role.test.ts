@@ -108,7 +108,7 @@ describe.skipIf(!onPostgres)('the app role (PostgreSQL)', () => {
     expect(said).toEqual([expect.stringMatching(/^SEED_DEMO: added demo data/)]);
   });
 
-  test("does the app's work: a sign-in, points, a cask and its valuation, a customer's delete", async () => {
+  test("does the app's work: a sign-in, points, a valuation, a customer's delete, an export", async () => {
     const tokens = await signInForTokens(ctx, admin);
     const headers = bearer(tokens.accessToken);
     const customer = await createCustomer(ctx);
@@ -157,6 +157,14 @@ describe.skipIf(!onPostgres)('the app role (PostgreSQL)', () => {
       'cask.valued',
       'user.deleted',
     ]);
+
+    // An export: COPY ... TO STDOUT on the exports' pool, as the role too.
+    const started = await ctx.app.inject({ method: 'POST', url: '/api/exports/users', headers });
+    expect(started.statusCode, started.body).toBe(201);
+    const { url } = started.json<{ data: { export: { url: string } } }>().data.export;
+    const file = await ctx.app.inject({ method: 'GET', url: `/api${url}` });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.body.split('\n').length).toBeGreaterThan(100); // the demo's customers
 
     // The app never erases a cask; if it did, the foreign key's cascade to the valuations, which
     // the app may not delete, runs as their owner (and their trigger lets it pass).
