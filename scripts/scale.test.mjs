@@ -317,15 +317,26 @@ before(async () => {
   });
   assert.equal(postgres.status, 0, '.ci/postgres-server');
 
-  // PostgreSQL: a scratch database on the local server.
+  // PostgreSQL: a scratch database on the local server, owned by a role of this run; the
+  // instances connect as another, which owns nothing (README "Deployment", step 3).
   state.database = `cask_scale_${randomBytes(5).toString('hex')}`;
+  state.roles = { owner: `${state.database}_owner`, app: `${state.database}_app` };
   const admin = new pg.Client({ connectionString: POSTGRES });
   await admin.connect();
-  await admin.query(`create database ${state.database}`);
+  const urls = {};
+  for (const [kind, role] of Object.entries(state.roles)) {
+    const password = randomBytes(12).toString('hex');
+    await admin.query(`create role ${role} login password '${password}'`);
+    const url = new URL(POSTGRES);
+    url.username = role;
+    url.password = password;
+    url.pathname = `/${state.database}`;
+    urls[kind] = url.toString();
+  }
+  await admin.query(`create database ${state.database} owner ${state.roles.owner}`);
   await admin.end();
-  const url = new URL(POSTGRES);
-  url.pathname = `/${state.database}`;
-  state.databaseUrl = url.toString();
+  state.databaseUrl = urls.app;
+  state.migrationUrl = urls.owner;
 
   // Redis: the one on this machine, else a redis-server of our own on a free port.
   state.redisPort = REDIS_PORT;
@@ -357,9 +368,11 @@ before(async () => {
   // deploy/cask-admin.env with this machine's addresses and a fresh secret and data folder.
   const shared = parseEnvFile(readFileSync(path.join(deploy, 'cask-admin.env'), 'utf8'));
   assert.equal(shared.TRUST_PROXY, '127.0.0.1', 'the instances trust nginx on this machine');
+  assert.ok(shared.MIGRATION_DATABASE_URL, 'the instances migrate as the owner of the tables');
   state.sharedEnv = {
     ...shared,
     DATABASE_URL: state.databaseUrl,
+    MIGRATION_DATABASE_URL: state.migrationUrl,
     REDIS_URL: `redis://127.0.0.1:${state.redisPort}`,
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: path.join(work, 'data'),
@@ -421,12 +434,34 @@ after(async () => {
     const admin = new pg.Client({ connectionString: POSTGRES });
     await admin.connect();
     await admin.query(`drop database if exists ${state.database} with (force)`);
+    for (const role of Object.values(state.roles ?? {})) {
+      await admin.query(`drop role if exists ${role}`);
+    }
     await admin.end();
   }
   if (!process.env.SCALE_KEEP) rmSync(work, { recursive: true, force: true });
 });
 
 describe('the reference deployment (deploy/) with two instances behind nginx', () => {
+  it("the instances connect as the role that owns nothing, and it is refused the owner's work", async () => {
+    const db = new pg.Client({ connectionString: state.databaseUrl });
+    await db.connect();
+    try {
+      // Every other connection to the database is an instance's: the migrations' is closed.
+      const { rows } = await db.query(
+        `select distinct usename from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      assert.deepEqual(rows, [{ usename: state.roles.app }]);
+      await assert.rejects(db.query('alter table audit_log disable trigger all'), {
+        code: '42501',
+      });
+      await assert.rejects(db.query('delete from audit_log'), { code: '42501' });
+    } finally {
+      await db.end();
+    }
+  });
+
   it('serves the web app and the API on one address, balanced across both instances', async () => {
     const page = await viaNginx('/signin');
     assert.equal(page.status, 200);

@@ -16,6 +16,12 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The role that owns the tables, for the migrations and src/db/sql (issue 45,
+   * docs/decisions/417); the app then connects as DATABASE_URL's user, granted what it needs.
+   * Unset: DATABASE_URL does both, with a warning at start. Needs a DATABASE_URL with a user.
+   */
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /**
@@ -111,5 +117,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
+  const { DATABASE_URL: app, MIGRATION_DATABASE_URL: owner } = parsed.data;
+  if (owner !== undefined && (app === undefined || new URL(app).username === '')) {
+    throw new Error(
+      'Invalid configuration:\n  MIGRATION_DATABASE_URL: needs a DATABASE_URL that names the user the app connects as',
+    );
+  }
   return parsed.data;
+}
+
+/**
+ * Where the migrations and src/db/sql are applied (docs/decisions/417): MIGRATION_DATABASE_URL
+ * (the tables' owner), else DATABASE_URL (else PGlite: undefined); and the app's role to grant
+ * to: DATABASE_URL's user, when another user migrates.
+ */
+export function migrationConnection(config: Config): {
+  url: string | undefined;
+  appRole: string | undefined;
+} {
+  const { DATABASE_URL: app, MIGRATION_DATABASE_URL: owner } = config;
+  if (owner === undefined || app === undefined) return { url: app, appRole: undefined };
+  const user = (url: string) => decodeURIComponent(new URL(url).username);
+  return { url: owner, appRole: user(app) === user(owner) ? undefined : user(app) };
 }

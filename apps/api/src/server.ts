@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, migrationConnection } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './lib/logger.ts';
@@ -32,11 +32,26 @@ async function main(): Promise<void> {
   const totpKey = resolveTotpKey(config.TOTP_ENCRYPTION_KEY, config.DATA_DIR);
   const logger = createLogger(config.LOG_LEVEL);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  // The migrations as the tables' owner, on a connection of their own, closed once they are done;
+  // the app's own role only gets what it needs (docs/decisions/417).
+  const owner = migrationConnection(config);
+  if (config.DATABASE_URL && !config.MIGRATION_DATABASE_URL) {
+    logger.warn(
+      'MIGRATION_DATABASE_URL is unset: the app migrates as, and so runs as, the owner of the tables (README: "Deployment")',
+    );
+  }
   let migrations = '';
   const prepared = (async () => {
     await database.opened;
     timings.mark('database opened');
-    migrations = await migrate(database);
+    const migrating = config.MIGRATION_DATABASE_URL
+      ? await openDatabase({ url: owner.url, dataDir: config.DATA_DIR })
+      : database;
+    try {
+      migrations = await migrate(migrating, undefined, { appRole: owner.appRole });
+    } finally {
+      if (migrating !== database) await migrating.close();
+    }
     timings.mark('migrated');
     // A wrong key stops the start here, with a message, rather than failing every sign-in.
     await prepareTwoFactorKeys(database.db, totpKey);

@@ -1,12 +1,13 @@
 // `npm run admin:create`: creates an admin in the database the server uses.
 // On a terminal it asks for name, e-mail and password (not echoed); without one (scripts, CI)
-// it takes ADMIN_NAME, ADMIN_EMAIL and ADMIN_PASSWORD from the environment.
+// it takes ADMIN_NAME, ADMIN_EMAIL and ADMIN_PASSWORD from the environment. It migrates first, so
+// it connects as the tables' owner: MIGRATION_DATABASE_URL, else DATABASE_URL (docs/decisions/417).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { createAdminInput, type CreateAdminInput } from '@cask/contracts/auth';
-import { loadConfig } from '../config.ts';
+import { loadConfig, migrationConnection } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { BadRequestError } from '../lib/errors.ts';
@@ -68,14 +69,15 @@ async function main(): Promise<number> {
   }
   const input: CreateAdminInput = parsed.data;
 
+  const owner = migrationConnection(config);
   const database = await openDatabase({
-    url: config.DATABASE_URL,
+    url: owner.url,
     dataDir: config.DATA_DIR.startsWith('memory://')
       ? config.DATA_DIR
       : path.resolve(invokedFrom, config.DATA_DIR),
   });
   try {
-    await migrate(database);
+    await migrate(database, undefined, { appRole: owner.appRole });
     const hasher = createPasswordHasher({ concurrency: 1 });
     const result = await createAdminAccount({ db: database.db, hasher }, input, 'cli').catch(
       (error: unknown) => {

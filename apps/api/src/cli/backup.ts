@@ -1,8 +1,10 @@
 // `npm run db:backup -- FILE` and `npm run db:restore -- FILE` (README "Backups"): the database
-// the server uses (DATABASE_URL, or embedded PGlite in DATA_DIR), uploaded files included.
+// the server uses (as the tables' owner: MIGRATION_DATABASE_URL, else DATABASE_URL; or embedded
+// PGlite in DATA_DIR), uploaded files included: a restore's tables are the owner's
+// (docs/decisions/417).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
+import { loadConfig, migrationConnection } from '../config.ts';
 import { BackupError, backupDatabase, restoreDatabase } from '../db/backup.ts';
 
 /** Same rule as admin-create: .env, FILE and a relative DATA_DIR are read from where npm was typed. */
@@ -12,7 +14,8 @@ const USAGE = `Usage:
   npm run db:backup -- [FILE]   write a backup (default: cask-backup-<time>.dump)
   npm run db:restore -- FILE    restore FILE into an empty database
 
-With DATABASE_URL: pg_dump / pg_restore (PostgreSQL's client must be installed).
+With DATABASE_URL: pg_dump / pg_restore as MIGRATION_DATABASE_URL's user when set (PostgreSQL's
+client must be installed).
 Without it: the embedded PGlite database in DATA_DIR; stop the server first.`;
 
 async function main(argv: string[]): Promise<number> {
@@ -24,7 +27,10 @@ async function main(argv: string[]): Promise<number> {
   const envFile = path.join(invokedFrom, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile); // never overrides variables already set
   const config = loadConfig();
-  const target = { url: config.DATABASE_URL, dataDir: path.resolve(invokedFrom, config.DATA_DIR) };
+  const target = {
+    url: migrationConnection(config).url,
+    dataDir: path.resolve(invokedFrom, config.DATA_DIR),
+  };
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.resolve(invokedFrom, given ?? `cask-backup-${stamp}.dump`);
   try {

@@ -1,10 +1,11 @@
 // `npm run seed -- --demo [--seed 42] [--force]`: realistic demo data for an empty database.
 // `npm run seed -- --customers 1000000 [--seed 42] [--force]`: bulk data at scale, in SQL.
-// Writes to the database the server uses: DATABASE_URL, or embedded PGlite in DATA_DIR.
+// Writes to the database the server uses, as the tables' owner: MIGRATION_DATABASE_URL, else
+// DATABASE_URL, or embedded PGlite in DATA_DIR (docs/decisions/417: --force empties by TRUNCATE).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { loadConfig, migrationConnection } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { MAX_BULK_CUSTOMERS, seedBulk } from '../db/seed/bulk-seed.service.ts';
@@ -79,14 +80,15 @@ async function main(): Promise<number> {
   const envFile = path.join(invokedFrom, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile); // never overrides variables already set
   const config = loadConfig();
+  const owner = migrationConnection(config);
   const database = await openDatabase({
-    url: config.DATABASE_URL,
+    url: owner.url,
     dataDir: config.DATA_DIR.startsWith('memory://')
       ? config.DATA_DIR
       : path.resolve(invokedFrom, config.DATA_DIR),
   });
   try {
-    await migrate(database);
+    await migrate(database, undefined, { appRole: owner.appRole });
     if (customers === undefined) {
       console.info(`Seeding demo data (seed ${seed}) into ${database.describe}...`);
       const counts = await seedDemo(database, { seed, force: args.force });

@@ -50,12 +50,15 @@ const STAMP_FORMAT = 'cask start stamp 1';
 export async function startStamp(
   migrationsFolder = findMigrationsDir(),
   functionsDir = findDatabaseFunctionsDir(),
+  /** The app's role granted to (MigrateOptions.appRole): another role applies them again. */
+  appRole?: string,
 ): Promise<string> {
   const [journal, files] = await Promise.all([
     readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
     databaseFunctionFiles(functionsDir),
   ]);
   const hash = createHash('sha256').update(`${STAMP_FORMAT}\n${journal}`);
+  if (appRole !== undefined) hash.update(`\n--> app role ${appRole}`);
   for (const file of files) hash.update(`\n--> ${file.name}\n${file.text}`);
   return hash.digest('hex');
 }
@@ -79,6 +82,12 @@ export interface MigrateOptions {
   functions?: boolean;
   /** The folder of the function files (default src/db/sql; a test applies a changed copy). */
   functionsDir?: string;
+  /**
+   * PostgreSQL, when the app connects as a role other than the one migrating (issue 45): that
+   * role, granted what the app needs by src/db/sql/130_grant_app_role.sql after the files, in
+   * their transaction (docs/decisions/417). Part of the stamp, so a new role is granted at once.
+   */
+  appRole?: string | undefined;
 }
 
 /**
@@ -86,7 +95,7 @@ export interface MigrateOptions {
  * folder of drizzle-kit's layout (a test applies the migrations before one, then that one on its
  * data). Answers what it did: `unchanged` when the database's start stamp equals the files' (one
  * query, nothing applied: docs/decisions/388), else `applied` (the migrator, then every file of
- * src/db/sql, then the new stamp, as every start did before).
+ * src/db/sql, then the app role's privileges when one is given, then the new stamp).
  */
 export async function migrate(
   database: Database,
@@ -95,7 +104,8 @@ export async function migrate(
 ): Promise<'unchanged' | 'applied'> {
   const functions = options.functions ?? true;
   const functionsDir = options.functionsDir ?? findDatabaseFunctionsDir();
-  const stamp = functions ? await startStamp(migrationsFolder, functionsDir) : null;
+  const appRole = options.appRole;
+  const stamp = functions ? await startStamp(migrationsFolder, functionsDir, appRole) : null;
   // Read without a lock: a stamp is written last, in the transaction of the files, so one that
   // equals ours means that everything it stands for is applied and committed.
   if (stamp !== null && (await storedStartStamp(database)) === stamp) return 'unchanged';
@@ -122,6 +132,13 @@ export async function migrate(
   // transaction, under the same lock, the stamp: written only when all of it committed.
   const table = sql`${sql.identifier(MIGRATIONS_SCHEMA)}.${sql.identifier(MIGRATIONS_TABLE)}`;
   await applyDatabaseFunctions(database.db, functionsDir, async (tx) => {
+    if (appRole !== undefined) {
+      await tx.execute(sql`select grant_app_role(${appRole})`).catch((error: unknown) => {
+        // Drizzle's error names the query; PostgreSQL's reason (a refused role) is its cause.
+        const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+        throw new Error(`Granting the app's role: ${(reason as Error).message}`, { cause: error });
+      });
+    }
     // COMMENT takes a literal, not a parameter: the stamp (hex) is written in as a quoted literal.
     await tx.execute(sql`comment on table ${table} is ${stamp}`.inlineParams());
   });

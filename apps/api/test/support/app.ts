@@ -7,7 +7,7 @@ import type { Database } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createMailer } from '../../src/lib/mailer.ts';
-import { freshDatabase } from './database.ts';
+import { freshDatabase, openAsAppRole } from './database.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 export interface TestContext {
@@ -26,13 +26,26 @@ export interface TestContext {
 /** Environment overrides for the app under test (see config.ts), on top of the test defaults. */
 export type TestEnv = Record<string, string>;
 
+export interface TestOptions {
+  /**
+   * PostgreSQL only: the app (and the context's `database`) connects as a role that owns nothing,
+   * as in a deployment with MIGRATION_DATABASE_URL (openAsAppRole, docs/decisions/417).
+   */
+  asAppRole?: boolean;
+}
+
 /**
  * A context that the caller opens and closes itself: for a second app inside one test (e.g. one
  * started with other settings). A test file's own context comes from `useTestContext`.
  */
-export async function createTestContext(env: TestEnv = {}): Promise<TestContext> {
-  const { database, drop } = await freshDatabase();
-  await migrate(database);
+export async function createTestContext(
+  env: TestEnv = {},
+  options: TestOptions = {},
+): Promise<TestContext> {
+  const { database: owner, url, drop } = await freshDatabase();
+  await migrate(owner);
+  if (options.asAppRole && url === undefined) throw new Error('asAppRole needs TEST_DATABASE_URL');
+  const database = options.asAppRole && url ? await openAsAppRole(owner, url) : owner;
   const smtp = await startSmtpSink();
   const config = loadConfig({ LOG_LEVEL: 'info', SMTP_URL: smtp.url, ...env });
   const logs: string[] = [];
@@ -68,6 +81,7 @@ export async function createTestContext(env: TestEnv = {}): Promise<TestContext>
       mailer.close();
       await smtp.close();
       await database.close();
+      if (owner !== database) await owner.close();
       await drop();
     },
   };
@@ -84,10 +98,11 @@ export type FileTestContext = Omit<TestContext, 'close'>;
  */
 export function useTestContext(
   env: TestEnv | (() => TestEnv | Promise<TestEnv>) = {},
+  options: TestOptions = {},
 ): FileTestContext {
   let context: TestContext | undefined;
   beforeAll(async () => {
-    context = await createTestContext(typeof env === 'function' ? await env() : env);
+    context = await createTestContext(typeof env === 'function' ? await env() : env, options);
   });
   afterAll(async () => {
     await context?.close();

@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { abvNearUntil } from '@cask/contracts/cask-records';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { openDatabase, rowsOf, type Database } from '../../src/db/client.ts';
+import { migrate } from '../../src/db/migrate.ts';
 import { adminForRequestSql } from '../../src/modules/admins/admins.repository.ts';
 
 /**
@@ -15,6 +16,8 @@ import { adminForRequestSql } from '../../src/modules/admins/admins.repository.t
  */
 export async function freshDatabase(from: 'template' | 'empty' = 'template'): Promise<{
   database: Database;
+  /** PostgreSQL only: the database's URL, as TEST_DATABASE_URL's user. */
+  url?: string;
   drop: () => Promise<void>;
 }> {
   const template = from === 'template' ? inject('databaseTemplate') : undefined;
@@ -39,6 +42,7 @@ export async function freshDatabase(from: 'template' | 'empty' = 'template'): Pr
   const database = await openDatabase({ url: url.toString(), dataDir: 'unused' });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -46,6 +50,34 @@ export async function freshDatabase(from: 'template' | 'empty' = 'template'): Pr
       await client.end();
     },
   };
+}
+
+/**
+ * The role the app connects as in the tests that run it as in a deployment with
+ * MIGRATION_DATABASE_URL (docs/decisions/417): one fixed name per server, made by the first run
+ * that needs it and kept (roles are the whole server's). Its password only matters where the
+ * server asks for one (CI admits only postgres without).
+ */
+export const TEST_APP_ROLE = 'cask_test_app';
+/** Its password, as written into the CREATE ROLE below. */
+const TEST_APP_PASSWORD = 'cask-test-app';
+
+/**
+ * The database at `url` (made by freshDatabase, owned by TEST_DATABASE_URL's user) as the app's
+ * role sees it: the role made when missing (safe when several runs race: the loser's CREATE ROLE
+ * fails and is ignored), the grants of src/db/sql/130 applied by `migrate` as the owner, then a
+ * connection as the role.
+ */
+export async function openAsAppRole(owner: Database, url: string): Promise<Database> {
+  await owner.db.execute(sql`do $$ begin
+      create role cask_test_app login password 'cask-test-app';
+    exception when duplicate_object or unique_violation then null;
+    end $$`);
+  await migrate(owner, undefined, { appRole: TEST_APP_ROLE });
+  const asApp = new URL(url);
+  asApp.username = TEST_APP_ROLE;
+  asApp.password = TEST_APP_PASSWORD;
+  return openDatabase({ url: asApp.toString(), dataDir: 'unused' });
 }
 
 /** The rows a raw SQL statement answers, as `T`: for a test that checks the API against SQL. */
