@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CaskRecordResponse } from '@cask/contracts/cask-records';
 import { loadConfig, migrationConnection } from '../src/config.ts';
+import { rowsOf } from '../src/db/client.ts';
 import { startStamp } from '../src/db/migrate.ts';
 import { seedDemoIfEmpty } from '../src/db/seed/demo-seed.service.ts';
 import { useTestContext } from './support/app.ts';
@@ -100,6 +101,15 @@ describe.skipIf(!onPostgres)('the app role (PostgreSQL)', () => {
     ['the grants themselves', sql`select grant_app_role(current_user)`],
   ])('is refused %s', async (_name, statement) => {
     expect(await sqlStateOf(statement)).toBe(INSUFFICIENT_PRIVILEGE);
+  });
+
+  test("may create a transaction's temporary table (a statement's rows, decision 429)", async () => {
+    const rows = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`create temporary table probe (line int) on commit drop`);
+      await tx.execute(sql`insert into probe values (1), (2)`);
+      return rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from probe`));
+    });
+    expect(rows).toEqual([{ n: 2 }]);
   });
 
   test('SEED_DEMO fills the empty database as the role', async () => {
