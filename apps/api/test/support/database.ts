@@ -136,8 +136,8 @@ const authenticationText = new PgDialect().sqlToQuery(adminForRequestSql('', nul
 
 /**
  * The statements `work` sent to the database, as their text, each one round trip (issue 46): on
- * PostgreSQL every query of the drizzle pool's connections (BEGIN, COMMIT and ROLLBACK included),
- * on PGlite every query and a transaction's BEGIN and its COMMIT or ROLLBACK. The request's
+ * PostgreSQL every query of the drizzle pool's connections (BEGIN, COMMIT and ROLLBACK included)
+ * and every named read (`readRows` with `prepared`, on a pool of its own), on PGlite every query and a transaction's BEGIN and its COMMIT or ROLLBACK. The request's
  * authentication (one read of the admin, plugins/authenticate.ts) is left out: it is not the save.
  */
 export async function statementsSent(
@@ -157,6 +157,13 @@ export async function statementsSent(
     };
   const client = (ctx.database.db as unknown as { $client: unknown }).$client;
   if (client instanceof pg.Pool) {
+    // A named read goes to a pool of its own (db/client.ts's postgresReader): counted here; the
+    // other reads go through the drizzle pool and are counted with its connections.
+    const { readRows } = ctx.database;
+    ctx.database.readRows = (query, options) => {
+      if (options?.prepared) record(new PgDialect().sqlToQuery(query).sql);
+      return readRows(query, options);
+    };
     const onAcquire = (connection: pg.PoolClient) => {
       connection.query = counted(connection.query as Query, connection) as typeof connection.query;
     };
@@ -170,6 +177,7 @@ export async function statementsSent(
     } finally {
       client.off('acquire', onAcquire);
       client.off('release', onRelease);
+      ctx.database.readRows = readRows;
     }
     return sent;
   }

@@ -33,27 +33,6 @@ const countersSql = (names: readonly string[]) =>
   )})`;
 
 /**
- * The four maintained counters the dashboard shows, in one statement (one snapshot). Values are
- * exact numeric text; a counter that was never written is absent and reads as '0'. A named
- * statement, planned once (db/client.ts).
- */
-export async function readDashboardCounters(
-  database: Pick<Database, 'readRows'>,
-): Promise<DashboardCounters> {
-  const rows = (await database.readRows(countersSql(DASHBOARD_COUNTERS), {
-    prepared: true,
-  })) as [string, string][];
-  const values = new Map(rows);
-  const read = (name: string) => values.get(name) ?? '0';
-  return {
-    customers: read(CUSTOMER_COUNTERS.total),
-    casks: read(CASK_COUNTERS.total),
-    activeOffers: read(OFFER_COUNTERS.active),
-    revenue: read(ORDER_COUNTERS.revenue),
-  };
-}
-
-/**
  * The casks of `kind` with an alert day up to `until` (an ISO date), from cask_alert_days: the
  * years before `until`'s year, that year's months before its month, and that month's days up
  * to it (decision 394), so the read is about 80 rows however many days have casks, and exact
@@ -70,32 +49,53 @@ function alertSum(kind: 'regauge_due' | 'abv_forty', until: string): SQL {
     + ${sum(kind, sql`day >= ${monthStart}::date and day <= ${until}::date`)}`;
 }
 
-/**
- * The casks with each gauge alert today, deleted casks left out (decision 273): kept by the
- * casks' triggers in cask_alert_days by day, month and year (decisions 386 and 394).
- */
-export async function readCaskAlertCounts(
-  database: Pick<Database, 'readRows'>,
-  today: string,
-): Promise<{ regaugeDue: number; abvNearForty: number }> {
-  const statement = sql`select (${alertSum('regauge_due', today)})::int,
-    (${alertSum('abv_forty', abvNearUntil(today))})::int`;
-  const [row] = (await database.readRows(statement, { prepared: true })) as [number, number][];
-  return { regaugeDue: Number(row?.[0] ?? 0), abvNearForty: Number(row?.[1] ?? 0) };
+/** What the dashboard's cards show (docs/screens/dashboard.md), as the database keeps it. */
+export interface DashboardFigures {
+  counters: DashboardCounters;
+  caskAlerts: { regaugeDue: number; abvNearForty: number };
+  missingAtWarehouses: number;
 }
 
 /**
- * The casks missing at their warehouse in its latest reconciliation, summed over the warehouses
- * (issue 44, decision 408): one short index walk per warehouse (warehouse_statements_latest_idx).
+ * The dashboard's cards in one statement (one snapshot, one round trip; issue 46, decision 431),
+ * a named statement planned once (db/client.ts):
+ *
+ * - the four maintained counters, exact numeric text; a counter never written reads as '0';
+ * - the casks with each gauge alert today, deleted casks left out: kept by the casks' triggers in
+ *   cask_alert_days by day, month and year (decisions 386 and 394);
+ * - the casks missing at their warehouse in its latest reconciliation, summed over the
+ *   warehouses (issue 44, decision 408): one short index walk per warehouse
+ *   (warehouse_statements_latest_idx).
  */
-export async function readMissingAtWarehouses(
+export async function readDashboardFigures(
   database: Pick<Database, 'readRows'>,
-): Promise<number> {
-  const statement = sql`select coalesce(sum(l.missing_count), 0)::int from (
-      select distinct on (warehouse_id) missing_count from warehouse_statements
-      order by warehouse_id, created_at desc) l`;
-  const [row] = (await database.readRows(statement, { prepared: true })) as [number][];
-  return Number(row?.[0] ?? 0);
+  today: string,
+): Promise<DashboardFigures> {
+  const statement = sql`select
+      (select json_object_agg(c.name, c.value) from (${countersSql(DASHBOARD_COUNTERS)}) c),
+      (${alertSum('regauge_due', today)})::int,
+      (${alertSum('abv_forty', abvNearUntil(today))})::int,
+      (select coalesce(sum(l.missing_count), 0)::int from (
+        select distinct on (warehouse_id) missing_count from warehouse_statements
+        order by warehouse_id, created_at desc) l)`;
+  const [row] = (await database.readRows(statement, { prepared: true })) as [
+    Record<string, string> | null,
+    number,
+    number,
+    number,
+  ][];
+  const counters = row?.[0] ?? {};
+  const read = (name: string) => counters[name] ?? '0';
+  return {
+    counters: {
+      customers: read(CUSTOMER_COUNTERS.total),
+      casks: read(CASK_COUNTERS.total),
+      activeOffers: read(OFFER_COUNTERS.active),
+      revenue: read(ORDER_COUNTERS.revenue),
+    },
+    caskAlerts: { regaugeDue: Number(row?.[1] ?? 0), abvNearForty: Number(row?.[2] ?? 0) },
+    missingAtWarehouses: Number(row?.[3] ?? 0),
+  };
 }
 
 /**

@@ -2,22 +2,22 @@ import { trendMonths, type Dashboard, type DashboardTrends } from '@cask/contrac
 import type { Database } from '../../db/client.ts';
 import { todayIso } from '@cask/contracts/cask-records';
 import {
-  readCaskAlertCounts,
-  readDashboardCounters,
-  readMissingAtWarehouses,
+  readDashboardFigures,
   readPortfolioValue,
   readTrendCounters,
 } from './dashboard.repository.ts';
 
-/** docs/screens/dashboard.md: the four cards, from counters kept exact by the database. */
+/**
+ * docs/screens/dashboard.md: the four cards, from counters kept exact by the database, read in one
+ * statement (decision 431).
+ */
 export function createDashboardService(deps: { database: Pick<Database, 'readRows'> }) {
   return {
     async summary(): Promise<Dashboard> {
-      const [counters, caskAlerts, missingAtWarehouses] = await Promise.all([
-        readDashboardCounters(deps.database),
-        readCaskAlertCounts(deps.database, todayIso()),
-        readMissingAtWarehouses(deps.database),
-      ]);
+      const { counters, caskAlerts, missingAtWarehouses } = await readDashboardFigures(
+        deps.database,
+        todayIso(),
+      );
       return {
         users: { totalUsers: Number(counters.customers) },
         casks: { totalCasks: Number(counters.casks) },

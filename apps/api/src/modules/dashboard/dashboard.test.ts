@@ -9,6 +9,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { statementsSent } from '../../../test/support/database.ts';
 import {
   countersKeptAndRecounted,
   plainCaskAlertCounts,
@@ -369,4 +370,15 @@ test('emptying the tables resets the counters, and the dashboard shows zeros aga
     caskAlerts: { regaugeDue: 0, abvNearForty: 0 },
     reconciliation: { missingAtWarehouses: 0 },
   });
+});
+
+test("the cards are read in one statement, the admin's look-up aside (issue 46, decision 431)", async () => {
+  let status = 0;
+  const sent = await statementsSent(ctx, async () => {
+    status = (
+      await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin.headers })
+    ).statusCode;
+  });
+  expect(status).toBe(200);
+  expect(sent).toHaveLength(1);
 });
