@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { verifyAuditChain } from '../modules/audit/audit-chain.service.ts';
+import { verifyAuditChain } from '../db/audit-chain.ts';
 
 /** Where `npm run` was typed: .env and a relative DATA_DIR are read from there, as the server does. */
 const invokedFrom = process.env.INIT_CWD ?? process.cwd();

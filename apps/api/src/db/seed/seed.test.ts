@@ -8,7 +8,7 @@ import { createAdmin } from '../../../test/support/sign-in.ts';
 import { createTestContext, useTestContext } from '../../../test/support/app.ts';
 import { plainCaskAlertCounts, queryRows } from '../../../test/support/database.ts';
 import { postCsvImport } from '../../../test/support/requests.ts';
-import { verifyAuditChain } from '../../modules/audit/audit-chain.service.ts';
+import { verifyAuditChain } from '../audit-chain.ts';
 import { runStartupTasks } from '../../startup.ts';
 import { seedBulk } from './bulk-seed.service.ts';
 import { FIRST_NAMES, LAST_NAMES, SEARCH_TERMS } from './catalogue.ts';

@@ -1,80 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuditChainProblem, AuditVerification } from '@cask/contracts/audit';
 import { Cron } from 'croner';
+import { readChainHead, type ChainHead } from '../../db/audit-chain.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import {
-  activeOwnerEmails,
-  claimTodaysCheckpoint,
-  GENESIS_HASH,
-  readChainHead,
-  readChainPage,
-  type ChainEntry,
-  type ChainHead,
-} from './audit-chain.repository.ts';
-
-/** Entries read at a time: a log of millions is walked without holding more than this. */
-export const VERIFY_PAGE_SIZE = 1000;
-
-const PROBLEMS: Record<AuditChainProblem, string> = {
-  seq: 'its place in the chain is not the next one (an entry is missing or was put in)',
-  prev_hash: 'it does not link to the entry before it',
-  hash: 'its content does not match its hash',
-};
-
-/** An entry's hash as the trigger computes it (src/db/sql/082_audit_log_canonical.sql). */
-export function entryHash(prevHash: string, canonical: string): string {
-  return createHash('sha256')
-    .update(prevHash + canonical, 'utf8')
-    .digest('hex');
-}
-
-/** What is wrong with `entry` as the one after `previous` (null for the first), if anything. */
-function problemOf(entry: ChainEntry, previous: ChainEntry | null): AuditChainProblem | null {
-  if (entry.seq !== (previous?.seq ?? 0) + 1) return 'seq';
-  if (entry.prevHash !== (previous?.hash ?? GENESIS_HASH)) return 'prev_hash';
-  if (entry.hash !== entryHash(entry.prevHash, entry.canonical)) return 'hash';
-  return null;
-}
-
-/** 'Audit log verified: N entries, last <time>', the line the CLI prints and the screen shows. */
-export function verifiedLine(entries: number, lastAt: string | null): string {
-  return `Audit log verified: ${entries} entries, last ${lastAt ?? 'never'}`;
-}
-
-/**
- * Walks the audit log's hash chain from its first entry, a page at a time in the order of seq,
- * recomputing each entry's hash from its canonical content (docs/architecture.md#audit,
- * decision 413). Answers at the first entry that does not match, naming it and what did not.
- * Entries written while it walks are checked too, as the chain only grows at its end.
- */
-export async function verifyAuditChain(
-  db: DbOrTx,
-  pageSize = VERIFY_PAGE_SIZE,
-): Promise<AuditVerification> {
-  let previous: ChainEntry | null = null;
-  for (;;) {
-    const page = await readChainPage(db, previous?.seq ?? Number.MIN_SAFE_INTEGER, pageSize);
-    for (const entry of page) {
-      const problem = problemOf(entry, previous);
-      if (problem) {
-        return {
-          verified: false,
-          entries: previous?.seq ?? 0,
-          lastAt: previous?.time ?? null,
-          mismatch: { seq: entry.seq, id: entry.id, time: entry.time, problem },
-          line: `Audit log entry ${entry.seq} (id ${entry.id}, ${entry.time}) does not match: ${PROBLEMS[problem]}`,
-        };
-      }
-      previous = entry;
-    }
-    if (page.length < pageSize) break;
-  }
-  const entries = previous?.seq ?? 0;
-  const lastAt = previous?.time ?? null;
-  return { verified: true, entries, lastAt, mismatch: null, line: verifiedLine(entries, lastAt) };
-}
+import { activeOwnerEmails, claimTodaysCheckpoint } from './audit-chain.repository.ts';
 
 /** The chain's head as one line for the log and the mail. */
 function checkpointText(head: ChainHead): string {

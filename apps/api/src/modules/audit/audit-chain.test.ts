@@ -10,7 +10,8 @@ import { getData } from '../../../test/support/requests.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { writeAudits, type AuditEntry } from '../../db/audit.ts';
 import { createMailer } from '../../lib/mailer.ts';
-import { mailAuditCheckpoint, verifyAuditChain } from './audit-chain.service.ts';
+import { verifyAuditChain } from '../../db/audit-chain.ts';
+import { mailAuditCheckpoint } from './audit-chain.service.ts';
 
 const ctx = useTestContext();
 let owner: TestAdmin;

@@ -8,7 +8,6 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { ownerOnly } from '../../plugins/roles.ts';
-import { verifyAuditChain } from './audit-chain.service.ts';
 import { createAuditService, auditExport } from './audit.service.ts';
 import { routeListExport } from '../exports/list-exports.ts';
 
@@ -53,6 +52,6 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: auditVerificationResponse },
       },
     },
-    async () => ok(await verifyAuditChain(deps.database.db)),
+    async () => ok(await audit.verify()),
   );
 };
