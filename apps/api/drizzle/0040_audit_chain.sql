@@ -12,8 +12,8 @@ ALTER TABLE "audit_log" ADD COLUMN "hash" text DEFAULT '' NOT NULL;
 --> statement-breakpoint
 -- hand-written
 -- Decision 413: the entries already written are chained in their existing order (created_at,
--- id), as the trigger of src/db/sql/083_audit_log_chain.sql chains every new one, with the same
--- canonical content and hash (082_audit_log_canonical.sql, written out here: that file is applied
+-- id), as the trigger of src/db/sql/084_audit_log_chain.sql chains every new one, with the same
+-- canonical content and hash (082_audit_log_canonical.sql and 083_audit_log_hash.sql, written out here: that file is applied
 -- only after the migrations). Chaining updates the entries, which the append-only trigger
 -- refuses: it is dropped here, and the start makes it again from
 -- 080_refuse_audit_log_change.sql right after the migrations, in the same start. The unique

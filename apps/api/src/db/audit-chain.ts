@@ -7,10 +7,10 @@ import { isoTimeSql } from './sql-fragments.ts';
 /*
  * The audit log's hash chain (docs/architecture.md#audit, decision 413): reading it and verifying
  * it, for the Audit Log's 'Verify now' (modules/audit), `npm run audit:verify` (cli/) and the
- * daily checkpoint. The chain itself is written by src/db/sql/083_audit_log_chain.sql.
+ * daily checkpoint. The chain itself is written by src/db/sql/084_audit_log_chain.sql.
  */
 
-/** The hash the first entry links to (src/db/sql/083_audit_log_chain.sql). */
+/** The hash the first entry links to (src/db/sql/084_audit_log_chain.sql). */
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** One entry of the hash chain as the verifier reads it (decision 413). */
@@ -72,7 +72,7 @@ const PROBLEMS: Record<AuditChainProblem, string> = {
   hash: 'its content does not match its hash',
 };
 
-/** An entry's hash as the trigger computes it (src/db/sql/082_audit_log_canonical.sql). */
+/** An entry's hash as the trigger computes it (src/db/sql/083_audit_log_hash.sql). */
 export function entryHash(prevHash: string, canonical: string): string {
   return createHash('sha256')
     .update(prevHash + canonical, 'utf8')

@@ -35,7 +35,7 @@ export const auditLog = pgTable(
      * The hash chain (docs/architecture.md#audit, decision 413): the entry's place, 1, 2, 3, ...
      * with no gap, the `hash` of the entry before it (64 zeros for the first) and its own
      * SHA-256 of that and its canonical content, all set by the BEFORE INSERT trigger
-     * (src/db/sql/083_audit_log_chain.sql) whatever the INSERT says. The defaults only let the
+     * (src/db/sql/084_audit_log_chain.sql) whatever the INSERT says. The defaults only let the
      * migration add the columns to existing rows before it chains them.
      */
     seq: bigint('seq', { mode: 'number' }).notNull().default(0),

@@ -1,13 +1,13 @@
 -- The audit log's hash chain (docs/architecture.md#audit, decision 413): every new entry gets
 -- the next place (seq: 1, 2, 3, ... with no gap), the hash of the entry before it and its own
--- hash (082_audit_log_canonical.sql), whatever its INSERT says. Entries of concurrent
--- transactions still form one chain: the trigger first takes a lock held until its transaction
--- ends (an advisory lock, 'audit' in ASCII), so the next writer reads the last entry only once
--- this one has committed or rolled back; each statement of a VOLATILE function reads with a new
--- snapshot, so it sees that entry. Audited transactions therefore commit one after the other
--- from their first entry on (decision 413). The unique index on seq refuses a fork, should one
--- ever be tried (a REPEATABLE READ transaction, which would read an old last entry). After a
--- TRUNCATE the chain starts again at 1.
+-- hash (082_audit_log_canonical.sql, 083_audit_log_hash.sql), whatever its INSERT says.
+-- Entries of concurrent transactions still form one chain: the trigger first takes a lock held
+-- until its transaction ends (an advisory lock, 'audit' in ASCII), so the next writer reads the
+-- last entry only once this one has committed or rolled back; each statement of a VOLATILE
+-- function reads with a new snapshot, so it sees that entry. Audited transactions therefore
+-- commit one after the other from their first entry on (decision 413). The unique index on seq
+-- refuses a fork, should one ever be tried (a REPEATABLE READ transaction, which would read an
+-- old last entry). After a TRUNCATE the chain starts again at 1.
 CREATE OR REPLACE FUNCTION audit_log_chain() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   last record;
