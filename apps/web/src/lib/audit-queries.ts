@@ -95,18 +95,18 @@ export function useAuditAdminSearch(search: string, enabled: boolean) {
 
 /**
  * `GET /audit/verification` (issue 45, Owners only): the hash chain walked from its first entry.
- * Asked for once when the Audit Log opens and again by 'Verify now' (a walk reads every entry).
+ * A walk reads every entry: an answer is kept (until the cache lets it go, 5 minutes unseen), and
+ * 'Verify now' asks again.
  */
 export async function getAuditVerification(): Promise<AuditVerification> {
   const envelope = await api.get<unknown>('/audit/verification');
   return auditVerificationResponse.parse(envelope).data;
 }
 
-export function useAuditVerification(enabled: boolean) {
+export function useAuditVerification() {
   return useQuery({
     queryKey: ['audit-verification'],
     queryFn: getAuditVerification,
-    enabled,
     staleTime: Infinity,
   });
 }

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { activeOwnerEmails, claimTodaysCheckpoint } from './audit-chain.repository.ts';
 
-/** The chain's head as one line for the log and the mail. */
+/** The chain's head as the mail says it, a line each. */
 function checkpointText(head: ChainHead): string {
   return [
     `Entries: ${head.entries}`,

@@ -32,10 +32,18 @@ test("an Owner sees the chain's line and verifies again with 'Verify now'", asyn
 
 test('while the API walks the chain the line says so, and a failure is said', async () => {
   seedApi({ profile: owner });
-  server.use(http.get('/api/audit/verification', () => apiError(500, 'The database is down')));
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.use(
+    http.get('/api/audit/verification', async () => {
+      await answered;
+      return apiError(500, 'The database is down');
+    }),
+  );
   await renderApp({ route: '/audit', profile: owner });
-  expect(verificationLine()).toHaveTextContent('Verifying the audit log...');
+  await waitFor(() => expect(verificationLine()).toHaveTextContent('Verifying the audit log...'));
   expect(screen.getByRole('button', { name: 'Verify now' })).toBeDisabled();
+  answer();
   await waitFor(() => expect(verificationLine()).toHaveTextContent('The database is down'));
   expect(screen.getByRole('button', { name: 'Verify now' })).toBeEnabled();
 });

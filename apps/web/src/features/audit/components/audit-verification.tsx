@@ -13,7 +13,7 @@ export const VERIFY_FAILURE = 'Could not verify the audit log.';
  * first entry that does not match. 'Verify now' walks the chain again.
  */
 export function AuditVerification() {
-  const verification = useAuditVerification(true);
+  const verification = useAuditVerification();
   const { data, error, isFetching } = verification;
   let line: ReactNode;
   if (isFetching) line = <span>{VERIFYING}</span>;
