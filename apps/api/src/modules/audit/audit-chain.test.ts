@@ -11,7 +11,7 @@ import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { writeAudits, type AuditEntry } from '../../db/audit.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { verifyAuditChain } from '../../db/audit-chain.ts';
-import { mailAuditCheckpoint } from './audit-chain.service.ts';
+import { logAuditCheckpoint, mailAuditCheckpoint } from './audit-chain.service.ts';
 
 const ctx = useTestContext();
 let owner: TestAdmin;
@@ -221,6 +221,15 @@ describe('GET /api/audit/verification', () => {
 });
 
 describe('the daily checkpoint (decision 414)', () => {
+  test("is written to the server's log (at start)", async () => {
+    await logAuditCheckpoint(ctx.database.db, ctx.app.log);
+    const head = (await chain()).at(-1)!;
+    const line = ctx.logs.find((text) => text.includes('"msg":"audit log checkpoint"'));
+    expect(JSON.parse(line!)).toMatchObject({
+      auditCheckpoint: { entries: Number(head.seq), lastHash: head.hash },
+    });
+  });
+
   test('is mailed to every active Owner once a day', async () => {
     const second = await createAdmin(ctx, { role: 'owner', email: 'second@chain.test' });
     await createAdmin(ctx, { role: 'owner', email: 'gone@chain.test', isActive: false });
