@@ -1,15 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { GENESIS_HASH, type ChainHead } from '../../db/audit-chain.ts';
+import { admins } from '../../db/schema/admins.ts';
 import { isoTimeSql } from '../../db/sql-fragments.ts';
 
 /** The active Owners' e-mail addresses: who the daily checkpoint goes to. */
 export async function activeOwnerEmails(db: DbOrTx): Promise<string[]> {
-  const rows = rowsOf<{ email: string }>(
-    await db.execute(
-      sql`select email from admins where role = 'owner' and is_active order by email`,
-    ),
-  );
+  const rows = await db
+    .select({ email: admins.email })
+    .from(admins)
+    .where(and(eq(admins.role, 'owner'), eq(admins.isActive, true)))
+    .orderBy(admins.email);
   return rows.map((row) => row.email);
 }
 
