@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { parse } from 'csv-parse/sync';
 import { mainAdmin } from '../support/admins.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { saveScreen, signIn } from '../support/session.ts';
 import { bodyRows, table } from '../support/queries.ts';
 
@@ -232,4 +233,15 @@ test("a transfer's Audit Entry names the old and the new owner, each a link to t
   await expect(owner).not.toContainText(to.id);
   await toLink.click();
   await expect(page.getByRole('heading', { level: 1, name: to.fullName })).toBeVisible();
+});
+
+test("an Owner verifies the audit log's hash chain on the screen (issue 45)", async ({ page }) => {
+  // The ADMIN_* admin every spec signs in with is an Owner; the sign-in itself wrote entries.
+  await page.goto('/audit');
+  const line = page.getByRole('region', { name: 'Audit log verification' }).getByRole('status');
+  const verified = /^Audit log verified: [1-9]\d* entries, last \d{4}-\d\d-\d\dT/;
+  await expect(line).toHaveText(verified);
+  await page.getByRole('button', { name: 'Verify now' }).click();
+  await expect(line).toHaveText(verified);
+  await expectNoAxeViolations(page, 'the Audit Log with its verification');
 });

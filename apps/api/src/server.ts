@@ -10,6 +10,10 @@ import { createMailer } from './lib/mailer.ts';
 import { publicBaseUrl } from './lib/public-url.ts';
 import { startTimings } from './lib/start-timings.ts';
 import { resolveJwtSecret, resolveTotpKey } from './lib/secrets.ts';
+import {
+  logAuditCheckpoint,
+  scheduleAuditCheckpoints,
+} from './modules/audit/audit-chain.service.ts';
 import { prepareTwoFactorKeys } from './modules/auth/two-factor-keys.ts';
 import { runStartupTasks } from './startup.ts';
 
@@ -81,6 +85,9 @@ async function main(): Promise<void> {
 
   await runStartupTasks({ config, database, log: app.log });
   timings.mark('start-up tasks done');
+  // The audit log's checkpoint: in the log now, to the Owners daily (decision 414).
+  await logAuditCheckpoint(database.db, app.log);
+  const checkpoints = scheduleAuditCheckpoints({ db: database.db, mailer, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -89,6 +96,7 @@ async function main(): Promise<void> {
     // First /api/ready answers 503 while requests are still served, for SHUTDOWN_DELAY_SECONDS,
     // so a load balancer stops sending new ones here (docs/architecture.md#operations).
     app.beginDraining();
+    checkpoints.stop();
     const delayMs = config.SHUTDOWN_DELAY_SECONDS * 1000;
     app.log.info({ signal, delayMs }, 'draining: /api/ready answers 503');
     const force = setTimeout(() => {

@@ -239,3 +239,33 @@ export const auditListDefinition = defineList({
   query: auditListQuery,
   response: auditListResponse,
 });
+
+/**
+ * Issue 45: the audit log's hash chain checked from its first entry to its last
+ * (docs/architecture.md#audit, decision 413). `line` is what `npm run audit:verify` prints.
+ */
+export const AUDIT_CHAIN_PROBLEMS = ['seq', 'prev_hash', 'hash'] as const;
+export type AuditChainProblem = (typeof AUDIT_CHAIN_PROBLEMS)[number];
+
+export const auditVerification = z.object({
+  verified: z.boolean(),
+  /** The entries checked: all of them when verified, else up to the first that does not match. */
+  entries: z.number().int(),
+  /** The last entry's time (ISO 8601, UTC); null for an empty log. */
+  lastAt: z.string().nullable(),
+  /** The first entry that does not match, and what does not; null when verified. */
+  mismatch: z
+    .object({
+      seq: z.number().int(),
+      id: z.string(),
+      /** ISO 8601 (UTC). */
+      time: z.string(),
+      problem: z.enum(AUDIT_CHAIN_PROBLEMS),
+    })
+    .nullable(),
+  /** 'Audit log verified: N entries, last <time>', or the entry that does not match. */
+  line: z.string(),
+});
+export type AuditVerification = z.infer<typeof auditVerification>;
+export const auditVerificationResponse = okEnvelope(auditVerification);
+export type AuditVerificationResponse = z.infer<typeof auditVerificationResponse>;

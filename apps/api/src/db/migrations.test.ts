@@ -1,11 +1,14 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from './client.ts';
+import { verifyAuditChain } from './audit-chain.ts';
 import { migrate } from './migrate.ts';
+import { findDatabaseFunctionsDir, statementsOf } from './sql-functions.ts';
 import { createCustomer } from '../../test/support/factories.ts';
 import { freshDatabase } from '../../test/support/database.ts';
 
@@ -512,6 +515,52 @@ test.runIf(process.env.TEST_DATABASE_URL)(
       await second.close();
       await first.close();
       await one.drop();
+    }
+  },
+);
+
+test(
+  '0040 chains the audit entries already there in their order, and new ones follow on',
+  { timeout: MIGRATION_TEST_BUDGET_MS },
+  async () => {
+    const older = await freshDatabase('empty');
+    const before = migrationsBefore('0040_audit_chain');
+    try {
+      await migrate(older.database, before, { functions: false });
+      // The append-only trigger of a server at 0039 (the migration must get past it).
+      const refuse = await readFile(
+        path.join(findDatabaseFunctionsDir(), '080_refuse_audit_log_change.sql'),
+        'utf8',
+      );
+      for (const statement of statementsOf(refuse))
+        await older.database.db.execute(sql.raw(statement));
+      await older.database.db.execute(
+        sql`insert into audit_log (action, entity, after, created_at) values
+            ('seed.demo', 'database', '{"n": 2}', '2026-01-02T00:00:00Z'),
+            ('seed.demo', 'database', '{"n": 1, "ü": "ß"}', '2026-01-01T00:00:00Z'),
+            ('seed.demo', 'database', null, '2026-01-03T00:00:00.123456Z')`,
+      );
+      await migrate(older.database);
+      await older.database.db.execute(
+        sql`insert into audit_log (action, entity) values ('seed.demo', 'database')`,
+      );
+      const chained = (await older.database.db.execute(
+        sql`select seq::int, after from audit_log order by seq`,
+      )) as unknown as { rows: { seq: number; after: unknown }[] };
+      expect(chained.rows).toEqual([
+        { seq: 1, after: { n: 1, ü: 'ß' } },
+        { seq: 2, after: { n: 2 } },
+        { seq: 3, after: null },
+        { seq: 4, after: null },
+      ]);
+      const result = await verifyAuditChain(older.database.db);
+      expect(result.line).toMatch(/^Audit log verified: 4 entries, last /);
+      // The start made the append-only trigger again.
+      await expect(older.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    } finally {
+      await older.database.close();
+      await older.drop();
+      rmSync(before, { recursive: true, force: true });
     }
   },
 );

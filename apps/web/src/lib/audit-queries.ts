@@ -3,6 +3,8 @@ import {
   AUDIT_PAGE_SIZE,
   auditAdminsResponse,
   auditListResponse,
+  auditVerificationResponse,
+  type AuditVerification,
   type AuditListResponse,
   type AuditRecordType,
 } from '@cask/contracts/audit';
@@ -88,5 +90,23 @@ export function useAuditAdminSearch(search: string, enabled: boolean) {
     enabled,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * `GET /audit/verification` (issue 45, Owners only): the hash chain walked from its first entry.
+ * A walk reads every entry: an answer is kept (until the cache lets it go, 5 minutes unseen), and
+ * 'Verify now' asks again.
+ */
+export async function getAuditVerification(): Promise<AuditVerification> {
+  const envelope = await api.get<unknown>('/audit/verification');
+  return auditVerificationResponse.parse(envelope).data;
+}
+
+export function useAuditVerification() {
+  return useQuery({
+    queryKey: ['audit-verification'],
+    queryFn: getAuditVerification,
+    staleTime: Infinity,
   });
 }

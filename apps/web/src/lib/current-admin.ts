@@ -23,10 +23,10 @@ export function useProfile() {
  * What a role may do on the screens (docs/architecture.md#roles; the API enforces it, decision
  * 220).
  */
-export type Ability = 'change' | 'manageAdmins';
+export type Ability = 'change' | 'manageAdmins' | 'verifyAuditLog';
 
 export function can(role: AdminRole | undefined, ability: Ability): boolean {
-  if (ability === 'manageAdmins') return role === 'owner';
+  if (ability === 'manageAdmins' || ability === 'verifyAuditLog') return role === 'owner';
   return role === 'owner' || role === 'admin';
 }
 

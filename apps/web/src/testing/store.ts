@@ -1,6 +1,6 @@
 import type { AdminAccount } from '@cask/contracts/admins';
 import type { AdminProfile } from '@cask/contracts/auth';
-import type { AuditAdmin, AuditEntry } from '@cask/contracts/audit';
+import type { AuditAdmin, AuditEntry, AuditVerification } from '@cask/contracts/audit';
 import type { Cask, Warehouse } from '@cask/contracts/casks';
 import type {
   CaskTransfer,
@@ -41,6 +41,8 @@ export interface Seed {
   /** The audit log, newest first; `auditAdmins`: its Admin filter's choices. */
   audit?: AuditEntry[];
   auditAdmins?: AuditAdmin[];
+  /** What GET /audit/verification answers (issue 45); by default a verified chain of 3. */
+  auditVerification?: AuditVerification;
   totals?: { totalCasks?: number; activeOffers?: number; totalRevenue?: number };
   /**
    * The session's proof of identity is older than 10 minutes: the Owner's changes on the Admins
@@ -120,6 +122,13 @@ function emptyStore(seed: Seed) {
     /** While set, `POST /exports/<list>` answers this refusal (429 one at a time, 503 busy). */
     exportRefusal: null as { status: 429 | 503; message: string } | null,
     auditAdmins: [...(seed.auditAdmins ?? [])],
+    auditVerification: seed.auditVerification ?? {
+      verified: true,
+      entries: 3,
+      lastAt: '2026-03-05T10:00:00.000Z',
+      mismatch: null,
+      line: 'Audit log verified: 3 entries, last 2026-03-05T10:00:00.000Z',
+    },
     /** Reconcile's saved reports (issue 44), newest first. */
     reconciliations: [] as SavedReconciliation[],
     totals: { totalCasks: 180, activeOffers: 12, totalRevenue: 125_500, ...seed.totals },

@@ -8,6 +8,7 @@ import { createAdmin } from '../../../test/support/sign-in.ts';
 import { createTestContext, useTestContext } from '../../../test/support/app.ts';
 import { plainCaskAlertCounts, queryRows } from '../../../test/support/database.ts';
 import { postCsvImport } from '../../../test/support/requests.ts';
+import { verifyAuditChain } from '../audit-chain.ts';
 import { runStartupTasks } from '../../startup.ts';
 import { seedBulk } from './bulk-seed.service.ts';
 import { FIRST_NAMES, LAST_NAMES, SEARCH_TERMS } from './catalogue.ts';
@@ -331,6 +332,12 @@ test("the demo's stock statement finds two mismatches of each kind (issue 44)", 
   expect(totals).toMatchObject({ missing: 2, unknown: 2, location: 2, gauge: 2 });
   expect(totals.matched).toBeGreaterThanOrEqual(4);
 }, 120_000);
+
+test("a seeded database's audit log verifies (issue 45)", async () => {
+  await seedDemo(ctx.database, { seed: 3, today: TODAY, customers: 10, force: true });
+  const result = await verifyAuditChain(ctx.database.db);
+  expect(result.line, result.line).toMatch(/^Audit log verified: [1-9]\d* entries, last /);
+});
 
 test('the demo seed refuses a database that has customers, and changes nothing', async () => {
   await seedBulk(ctx.database, { customers: 100, seed: 1, replace: true, today: TODAY });

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditAdminsQuery, auditAdminsResponse, auditListDefinition } from '@cask/contracts/audit';
+import {
+  auditAdminsQuery,
+  auditAdminsResponse,
+  auditListDefinition,
+  auditVerificationResponse,
+} from '@cask/contracts/audit';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
+import { ownerOnly } from '../../plugins/roles.ts';
 import { createAuditService, auditExport } from './audit.service.ts';
 import { routeListExport } from '../exports/list-exports.ts';
 
@@ -32,5 +38,20 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request) => ok(await audit.admins(request.query.search)),
+  );
+
+  // Issue 45: the hash chain walked from its first entry (decision 413), for Owners only.
+  app.get(
+    '/audit/verification',
+    {
+      preParsing: ownerOnly,
+      schema: {
+        tags: ['audit'],
+        summary:
+          'Verify the audit log: walk its hash chain and name the first entry that does not match',
+        response: { 200: auditVerificationResponse },
+      },
+    },
+    async () => ok(await audit.verify()),
   );
 };

@@ -1,4 +1,5 @@
 import type { AuditListParams } from '@cask/contracts/audit';
+import { verifyAuditChain } from '../../db/audit-chain.ts';
 import type { Database } from '../../db/client.ts';
 import { createAuditList, findAdmins } from './audit.repository.ts';
 
@@ -17,6 +18,10 @@ export function createAuditService({ database }: { database: Database }) {
     },
     async admins(search: string | undefined) {
       return { admins: await findAdmins(database, search) };
+    },
+    /** Issue 45: the hash chain walked from its first entry (db/audit-chain.ts, decision 413). */
+    verify() {
+      return verifyAuditChain(database.db);
     },
   };
 }

@@ -23,6 +23,7 @@ import { SelectField } from '@/components/ui/select-field.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { auditParams, useAuditAdminSearch, useAuditPage } from '@/lib/audit-queries.ts';
+import { useCan } from '@/lib/current-admin.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import {
@@ -33,6 +34,7 @@ import {
 } from './audit-filters.ts';
 import { bulkText } from '@/lib/audit-changes.ts';
 import { adminText, recordText } from './audit-text.ts';
+import { AuditVerification } from './components/audit-verification.tsx';
 
 // The dialog loads when first opened, keeping the screen inside its JavaScript budget
 // (docs/decisions/125).
@@ -119,6 +121,7 @@ export default function AuditPage() {
   const admins = useAuditAdminSearch('', filters.admin !== '');
   const chosenAdmin = admins.data?.find((admin) => admin.id === filters.admin) ?? null;
   const filtered = [...params.keys()].some((name) => name !== 'page');
+  const mayVerify = useCan('verifyAuditLog');
 
   return (
     <>
@@ -126,6 +129,7 @@ export default function AuditPage() {
         title="Audit Log"
         actions={<ExportCsvButton list="audit" params={auditParams(request)} />}
       />
+      {mayVerify ? <AuditVerification /> : null}
       <Card className="mb-4 p-4">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <CustomerCombobox

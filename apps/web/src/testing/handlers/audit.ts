@@ -1,9 +1,13 @@
 import { http } from 'msw';
-import type { AuditListResponse } from '@cask/contracts/audit';
-import { json, page, queryOf } from '../respond.ts';
+import { OWNER_ONLY } from '@cask/contracts/admins';
+import type { AuditListResponse, AuditVerificationResponse } from '@cask/contracts/audit';
+import { apiError, json, page, queryOf } from '../respond.ts';
 import { db } from '../store.ts';
 
-/** The audit log and its Admin filter's choices, as modules/audit answers them. */
+/**
+ * The audit log, its Admin filter's choices and its verification (Owners only, issue 45), as
+ * modules/audit answers them.
+ */
 export const auditHandlers = [
   http.get('/api/audit', ({ request }) => {
     // As the API: every given filter narrows; the search is a record id or a name's part.
@@ -35,5 +39,14 @@ export const auditHandlers = [
         admins: db().auditAdmins.filter((a) => a.fullName.toLowerCase().includes(search)),
       },
     });
+  }),
+  http.get('/api/audit/verification', () => {
+    if (db().profile.role !== 'owner') {
+      return apiError(403, OWNER_ONLY);
+    }
+    return json(200, {
+      success: true,
+      data: db().auditVerification,
+    } satisfies AuditVerificationResponse);
   }),
 ];

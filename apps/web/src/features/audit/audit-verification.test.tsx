@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { ada, apiError, http, seedApi, server } from '@/testing/api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+const owner = { ...ada, role: 'owner' as const };
+const verificationLine = () =>
+  screen.getByRole('region', { name: 'Audit log verification' }).querySelector('[role="status"]');
+
+test("an Owner sees the chain's line and verifies again with 'Verify now'", async () => {
+  const api = seedApi({ profile: owner });
+  const { user } = await renderApp({ route: '/audit', profile: owner });
+  expect(
+    await screen.findByText('Audit log verified: 3 entries, last 2026-03-05T10:00:00.000Z'),
+  ).toBeInTheDocument();
+  const asked = () => api.sent('GET', '/api/audit/verification').length;
+  expect(asked()).toBe(1);
+
+  api.state.auditVerification = {
+    verified: false,
+    entries: 4,
+    lastAt: '2026-03-05T10:00:00.000Z',
+    mismatch: { seq: 5, id: 'e5', time: '2026-03-06T10:00:00.000Z', problem: 'hash' },
+    line: 'Audit log entry 5 (id e5, 2026-03-06T10:00:00.000Z) does not match: its content does not match its hash',
+  };
+  await user.click(screen.getByRole('button', { name: 'Verify now' }));
+  expect(
+    await screen.findByText(/^Audit log entry 5 \(id e5, .*\) does not match/),
+  ).toBeInTheDocument();
+  expect(asked()).toBe(2);
+});
+
+test('while the API walks the chain the line says so, and a failure is said', async () => {
+  seedApi({ profile: owner });
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.use(
+    http.get('/api/audit/verification', async () => {
+      await answered;
+      return apiError(500, 'The database is down');
+    }),
+  );
+  await renderApp({ route: '/audit', profile: owner });
+  await waitFor(() => expect(verificationLine()).toHaveTextContent('Verifying the audit log...'));
+  expect(screen.getByRole('button', { name: 'Verify now' })).toBeDisabled();
+  answer();
+  await waitFor(() => expect(verificationLine()).toHaveTextContent('The database is down'));
+  expect(screen.getByRole('button', { name: 'Verify now' })).toBeEnabled();
+});
+
+test.each(['admin', 'viewer'] as const)('an %s sees no verification', async (role) => {
+  const profile = { ...ada, role };
+  const api = seedApi({ profile });
+  await renderApp({ route: '/audit', profile });
+  expect(await screen.findByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Verify now' })).not.toBeInTheDocument();
+  expect(api.sent('GET', '/api/audit/verification')).toEqual([]);
+});
