@@ -11,7 +11,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion } from '../../lib/preconditions.ts';
-import { createCaskRecordsService } from './cask-records.service.ts';
+import { sentForApprovalResponse } from '@cask/contracts/approvals';
+import { sentForApproval } from '../approvals/approvable.ts';
+import { createCaskRecordsService, transferOwnership } from './cask-records.service.ts';
 
 /**
  * The cask page's calls (issue 30): the record (the cask with its gauges, transfers, alerts and
@@ -20,6 +22,7 @@ import { createCaskRecordsService } from './cask-records.service.ts';
  */
 export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const records = createCaskRecordsService({ database: deps.database });
+  app.approvals.add(transferOwnership);
 
   app.get(
     '/casks/:id/record',
@@ -61,16 +64,24 @@ export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       schema: {
         tags: ['casks'],
         params: uuidParam,
+        description:
+          "Transfers the cask to another customer; when the Approvals policy has 'Transfer Ownership' on, nothing is written yet: 202 with the request, which needs `reason` (issue 45).",
         body: transferBody,
         response: {
           201: caskRecordResponse,
+          202: sentForApprovalResponse,
           400: errorEnvelope.describe('A field is wrong, or the new owner is unknown'),
           404: errorEnvelope.describe('No such cask'),
         },
       },
     },
     async (request, reply) => {
-      await records.transfer(request.params.id, request.body, actorOf(request));
+      const outcome = await app.approvals.runOrRequest(
+        transferOwnership,
+        { recordId: request.params.id, body: request.body, reason: request.body.reason },
+        actorOf(request),
+      );
+      if ('approval' in outcome) return reply.status(202).send(sentForApproval(outcome.approval));
       return reply
         .status(201)
         .send(ok(await records.read(request.params.id), 'Ownership transferred successfully!'));

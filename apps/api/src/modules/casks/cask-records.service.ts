@@ -15,11 +15,21 @@ import {
 } from '@cask/contracts/cask-records';
 import { CASK_NOT_FOUND } from '@cask/contracts/casks';
 import type { z } from 'zod';
-import type { regaugeBody, transferBody } from '@cask/contracts/cask-records';
+import { transferBody, type regaugeBody } from '@cask/contracts/cask-records';
 import type { Database, Tx } from '../../db/client.ts';
 import { writeAudit, writeAudits, type Actor, type AuditEntry } from '../../db/audit.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { assertRecordVersion, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
+import {
+  assertRecordVersion,
+  versionOf,
+  type ExpectedRecordVersions,
+} from '../../lib/preconditions.ts';
+import {
+  approvalLink,
+  type ApprovableAction,
+  type ApprovedActor,
+} from '../approvals/approvable.ts';
+import { APPROVERS } from '../approvals/approvals.service.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import * as records from './cask-records.repository.ts';
 import * as repo from './casks.repository.ts';
@@ -27,6 +37,97 @@ import { toCask } from './casks.service.ts';
 
 export type RegaugeInput = z.output<typeof regaugeBody>;
 type TransferInput = z.output<typeof transferBody>;
+
+/** The customer's name for a transfer's summary; refused as the field when there is no such one. */
+async function lockNewOwner(tx: Tx, customerId: string) {
+  return lockCustomer(tx, customerId).catch((error: unknown) => {
+    if (!(error instanceof NotFoundError)) throw error;
+    throw refuse('toCustomerId', TRANSFER_OWNER_NOT_FOUND);
+  });
+}
+
+/**
+ * Transfer Ownership (issue 30), in the caller's transaction: the cask locked (404), the new owner
+ * another existing customer, the day not before the last transfer; the transfer row, the new
+ * owner, and its audit row (with the approval it ran under, issue 45).
+ */
+export async function transferCask(
+  tx: Tx,
+  id: string,
+  input: TransferInput,
+  actor: ApprovedActor,
+): Promise<void> {
+  const cask = await repo.lockCask(tx, id);
+  if (!cask) throw new NotFoundError(CASK_NOT_FOUND);
+  if (cask.ownerId === input.toCustomerId) {
+    throw refuse('toCustomerId', TRANSFER_SAME_OWNER);
+  }
+  await lockNewOwner(tx, input.toCustomerId);
+  const last = await records.lastTransferOn(tx, id);
+  if (last !== null && input.transferredOn < last) {
+    throw refuse('transferredOn', `Date cannot be before the last transfer (${last})`);
+  }
+  const values = {
+    caskId: id,
+    fromCustomerId: cask.ownerId,
+    toCustomerId: input.toCustomerId,
+    transferredOn: input.transferredOn,
+    price: input.price ?? null,
+    note: input.note ? input.note : null,
+    adminId: actor.adminId,
+  };
+  const transferId = await records.insertTransfer(tx, values);
+  await writeAudit(tx, {
+    adminId: actor.adminId,
+    action: 'cask.transferred',
+    entity: 'cask',
+    entityId: id,
+    // The owner before and after under one name, so the change reads 'Owner: A -> B'.
+    before: { ownerId: cask.ownerId },
+    after: {
+      ownerId: input.toCustomerId,
+      transferredOn: values.transferredOn,
+      price: values.price,
+      note: values.note,
+      transferId,
+      ...approvalLink(actor),
+    },
+    ip: actor.ip,
+  });
+}
+
+/**
+ * Transfer Ownership as an approvable action (issue 45, decision 421): sent for approval whenever
+ * the policy has it on. Its version is the cask's (its updated_at, as If-Match names it): any
+ * change of the cask since the request makes it Outdated.
+ */
+export const transferOwnership: ApprovableAction<TransferInput, void> = {
+  action: 'transferOwnership',
+  entity: 'cask',
+  approvers: APPROVERS.transferOwnership,
+  body: transferBody,
+  needsApproval: (policy) => policy.transferOwnership.on,
+  async describe(tx, recordId, body) {
+    const cask = recordId === null ? undefined : await repo.lockCask(tx, recordId);
+    if (!cask) throw new NotFoundError(CASK_NOT_FOUND);
+    const to = await lockNewOwner(tx, body.toCustomerId);
+    const from = await lockCustomer(tx, cask.ownerId).catch(() => undefined);
+    return {
+      version: versionOf(cask.updatedAt),
+      record: cask.name,
+      summary: `Owner: ${from?.fullName ?? 'none'} -> ${to.fullName}`,
+      before: { ownerId: cask.ownerId, owner: from?.fullName ?? null },
+      after: {
+        ownerId: to.id,
+        owner: to.fullName,
+        transferredOn: body.transferredOn,
+        price: body.price ?? null,
+        note: body.note ? body.note : null,
+      },
+    };
+  },
+  run: (tx, recordId, body, actor) => transferCask(tx, recordId ?? '', body, actor),
+};
 
 /** Litres of pure alcohol in millilitres x 100 (bulk ml x ABV hundredths): exact integers. */
 const lpaUnits = (millilitres: number, abvHundredths: number) => millilitres * abvHundredths;
@@ -199,12 +300,6 @@ export async function recordRegauge(
 export function createCaskRecordsService(deps: { database: Database }) {
   const { db } = deps.database;
 
-  async function lockExisting(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], id: string) {
-    const cask = await repo.lockCask(tx, id);
-    if (!cask) throw new NotFoundError(CASK_NOT_FOUND);
-    return cask;
-  }
-
   return {
     async read(id: string): Promise<CaskRecord> {
       const row = await repo.findCask(db, id);
@@ -226,49 +321,6 @@ export function createCaskRecordsService(deps: { database: Database }) {
 
     async regauge(id: string, input: RegaugeInput, actor: Actor): Promise<void> {
       await db.transaction((tx) => recordRegauge(tx, id, input, actor));
-    },
-
-    async transfer(id: string, input: TransferInput, actor: Actor): Promise<void> {
-      await db.transaction(async (tx) => {
-        const cask = await lockExisting(tx, id);
-        if (cask.ownerId === input.toCustomerId) {
-          throw refuse('toCustomerId', TRANSFER_SAME_OWNER);
-        }
-        await lockCustomer(tx, input.toCustomerId).catch((error: unknown) => {
-          if (!(error instanceof NotFoundError)) throw error;
-          throw refuse('toCustomerId', TRANSFER_OWNER_NOT_FOUND);
-        });
-        const last = await records.lastTransferOn(tx, id);
-        if (last !== null && input.transferredOn < last) {
-          throw refuse('transferredOn', `Date cannot be before the last transfer (${last})`);
-        }
-        const values = {
-          caskId: id,
-          fromCustomerId: cask.ownerId,
-          toCustomerId: input.toCustomerId,
-          transferredOn: input.transferredOn,
-          price: input.price ?? null,
-          note: input.note ? input.note : null,
-          adminId: actor.adminId,
-        };
-        const transferId = await records.insertTransfer(tx, values);
-        await writeAudit(tx, {
-          adminId: actor.adminId,
-          action: 'cask.transferred',
-          entity: 'cask',
-          entityId: id,
-          // The owner before and after under one name, so the change reads 'Owner: A -> B'.
-          before: { ownerId: cask.ownerId },
-          after: {
-            ownerId: input.toCustomerId,
-            transferredOn: values.transferredOn,
-            price: values.price,
-            note: values.note,
-            transferId,
-          },
-          ip: actor.ip,
-        });
-      });
     },
 
     /** Issue 44: a valuation, kept as history (recordValuations). */
