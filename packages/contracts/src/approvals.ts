@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope, pageQuery, pagination, sortParam, text } from './common.ts';
+import { okEnvelope, pageQuery, pagination, text } from './common.ts';
 import { defineList } from './lists.ts';
 
 /**
@@ -159,11 +159,9 @@ export type SentForApprovalResponse = z.infer<typeof sentForApprovalResponse>;
 export const approvalResponse = okEnvelope(z.object({ approval }));
 export type ApprovalResponse = z.infer<typeof approvalResponse>;
 
-export const APPROVAL_SORTS = ['createdAt'] as const;
 export const approvalListQuery = pageQuery.extend({
   status: z.enum(APPROVAL_STATUSES, { error: 'Status must be one of the listed ones' }).optional(),
   action: z.enum(APPROVAL_ACTIONS, { error: 'Action must be one of the listed ones' }).optional(),
-  sort: sortParam(APPROVAL_SORTS),
 });
 export type ApprovalListParams = z.output<typeof approvalListQuery>;
 export const approvalListResponse = okEnvelope(

@@ -72,7 +72,6 @@ export function createApprovalList(database: Database) {
     read({
       page: query.page,
       limit: query.limit,
-      sort: query.sort,
       key: `approvals:${query.status ?? ''}:${query.action ?? ''}`,
       listTotal: () => 0,
       search: {

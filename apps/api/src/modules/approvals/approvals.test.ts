@@ -51,7 +51,7 @@ const ON: Partial<ApprovalPolicy> = {
   transferOwnership: { on: true },
 };
 
-function send(
+function asAdmin(
   as: { headers: { authorization: string } },
   method: 'GET' | 'POST' | 'PUT',
   url: string,
@@ -62,7 +62,7 @@ function send(
 
 /** Asks for `points` on `customerId` as `as`, with a reason. */
 function askPoints(as: TestAdmin, customerId: string, points: number, reason?: string) {
-  return send(as, 'POST', '/api/referrals/admin/manual-points', {
+  return asAdmin(as, 'POST', '/api/referrals/admin/manual-points', {
     userId: customerId,
     points,
     ...(reason === undefined ? {} : { reason }),
@@ -85,14 +85,14 @@ const decide = (
   id: string,
   decision: 'approve' | 'reject' | 'withdraw',
   payload?: object,
-) => send(as, 'POST', `/api/approvals/${id}/${decision}`, payload);
+) => asAdmin(as, 'POST', `/api/approvals/${id}/${decision}`, payload);
 
 beforeAll(async () => {
   ownerA = await createAdmin(ctx, { role: 'owner', fullName: 'Olive Owner' });
   ownerB = await createAdmin(ctx, { role: 'owner', fullName: 'Otto Owner' });
   maker = await createAdmin(ctx, { role: 'admin', fullName: 'Mark Maker' });
   viewer = await createAdmin(ctx, { role: 'viewer', fullName: 'Vera Viewer' });
-  const res = await send(ownerA, 'PUT', '/api/settings/approvals', policyWith(ON));
+  const res = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', policyWith(ON));
   expect(res.statusCode, res.body).toBe(200);
 });
 
@@ -120,11 +120,11 @@ test('with only one active admin able to approve, an action cannot be turned on 
 });
 
 test('the policy is the Owner’s: an Admin can neither read nor save it', async () => {
-  expect((await send(maker, 'GET', '/api/settings/approvals')).statusCode).toBe(403);
-  expect((await send(maker, 'PUT', '/api/settings/approvals', policyWith({}))).statusCode).toBe(
+  expect((await asAdmin(maker, 'GET', '/api/settings/approvals')).statusCode).toBe(403);
+  expect((await asAdmin(maker, 'PUT', '/api/settings/approvals', policyWith({}))).statusCode).toBe(
     403,
   );
-  const read = await send(ownerA, 'GET', '/api/settings/approvals');
+  const read = await asAdmin(ownerA, 'GET', '/api/settings/approvals');
   expect(read.json().data.policy).toEqual(policyWith(ON));
 });
 
@@ -209,7 +209,7 @@ test('the asker can never approve their own request, nor from a second session; 
   const { id, customerId } = await pendingPoints();
   expect((await decide(maker, id, 'approve')).json().message).toBe(APPROVAL_OWN_REQUEST);
   const second = await signInForTokens(ctx, maker);
-  const again = await send(
+  const again = await asAdmin(
     { headers: bearer(second.accessToken) },
     'POST',
     `/api/approvals/${id}/approve`,
@@ -351,9 +351,9 @@ test('Transfer Ownership is sent for approval and, approved, transfers the cask 
   const cask = await createCask(ctx, { ownerId: from.id, name: 'Glen Approve 1999' });
   const url = `/api/casks/${cask.id}/transfers`;
   const payload = { toCustomerId: to.id, transferredOn: '2026-01-15', price: '9000' };
-  const bare = await send(maker, 'POST', url, payload);
+  const bare = await asAdmin(maker, 'POST', url, payload);
   expect(bare.statusCode).toBe(400);
-  const res = await send(maker, 'POST', url, { ...payload, reason: 'Sale agreed in writing' });
+  const res = await asAdmin(maker, 'POST', url, { ...payload, reason: 'Sale agreed in writing' });
   expect(res.statusCode, res.body).toBe(202);
   const approval = res.json<{ data: { approval: Approval } }>().data.approval;
   expect(approval).toMatchObject({
@@ -382,7 +382,7 @@ test('a transfer whose cask changed after it was asked becomes Outdated', async 
   const from = await createCustomer(ctx);
   const to = await createCustomer(ctx);
   const cask = await createCask(ctx, { ownerId: from.id });
-  const res = await send(maker, 'POST', `/api/casks/${cask.id}/transfers`, {
+  const res = await asAdmin(maker, 'POST', `/api/casks/${cask.id}/transfers`, {
     toCustomerId: to.id,
     transferredOn: '2026-01-15',
     reason: 'Sale',
@@ -402,16 +402,16 @@ test('a transfer whose cask changed after it was asked becomes Outdated', async 
 
 test('while approvals are on, a policy change is approved by another Owner, not by an Admin', async () => {
   const change = policyWith({ ...ON, manualPoints: { on: true, above: 5000 } });
-  const bare = await send(ownerA, 'PUT', '/api/settings/approvals', change);
+  const bare = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', change);
   expect(bare.statusCode).toBe(400);
-  const res = await send(ownerA, 'PUT', '/api/settings/approvals', {
+  const res = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', {
     ...change,
     reason: 'Fewer requests',
   });
   expect(res.statusCode, res.body).toBe(202);
   const approval = res.json<{ data: { approval: Approval } }>().data.approval;
   expect(approval).toMatchObject({ action: 'policyChange', summary: 'Manual points: on' });
-  expect((await send(ownerA, 'GET', '/api/settings/approvals')).json().data.policy).toEqual(
+  expect((await asAdmin(ownerA, 'GET', '/api/settings/approvals')).json().data.policy).toEqual(
     policyWith(ON),
   );
   const byAdmin = await decide(maker, approval.id, 'approve');
@@ -419,7 +419,9 @@ test('while approvals are on, a policy change is approved by another Owner, not 
   expect(byAdmin.json().message).toBe(APPROVAL_ROLE_REFUSED);
   const approved = await decide(ownerB, approval.id, 'approve');
   expect(approved.statusCode, approved.body).toBe(200);
-  expect((await send(ownerA, 'GET', '/api/settings/approvals')).json().data.policy).toEqual(change);
+  expect((await asAdmin(ownerA, 'GET', '/api/settings/approvals')).json().data.policy).toEqual(
+    change,
+  );
   const [saved] = await auditEntriesOf(ctx, {
     action: 'approvals.policy_changed',
     adminId: ownerA.id,
@@ -428,7 +430,7 @@ test('while approvals are on, a policy change is approved by another Owner, not 
   const [last] = (await auditEntriesOf(ctx, { action: 'approvals.policy_changed' })).slice(-1);
   expect(last?.after).toMatchObject({ approvalId: approval.id, approvedBy: 'Otto Owner' });
   // Back to the file's policy for the tests after this one.
-  const back = await send(ownerB, 'PUT', '/api/settings/approvals', {
+  const back = await asAdmin(ownerB, 'PUT', '/api/settings/approvals', {
     ...policyWith(ON),
     reason: 'Back',
   });
