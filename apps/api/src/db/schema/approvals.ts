@@ -45,7 +45,7 @@ export const approvals = pgTable(
   ],
 );
 
-/** The counters a change of `approvals` moves (135_approvals_counters.sql). */
+/** The counters a change of `approvals` moves (135_approvals_bump_search_version.sql). */
 export const APPROVAL_COUNTERS = { searchVersion: 'approvals.search_version' } as const;
 
 /**

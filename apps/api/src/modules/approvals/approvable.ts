@@ -34,7 +34,7 @@ export type ApprovedActor = Actor & { approval?: ApprovalOfRun };
  * What an action's audit rows add to their `after` (issue 45): the approval it ran under and who
  * approved it, so the record's History reads 'Approved by ...'; nothing when it ran at once.
  */
-export function approvalLink(actor: ApprovedActor) {
+export function approvalLink(actor: ApprovedActor): Record<string, string> {
   return actor.approval
     ? {
         approvalId: actor.approval.id,
@@ -63,15 +63,27 @@ export interface ApprovableAction<Body, Result> {
   approvers: readonly AdminRole[];
   /** The body as the route parsed it; the stored request is parsed with it again to be run. */
   body: z.ZodType<Body>;
-  /** Whether the policy sends this body for approval. */
-  needsApproval(policy: ApprovalPolicy, body: Body, db: DbOrTx): boolean | Promise<boolean>;
+  /**
+   * Whether the policy sends this body for this record for approval (`db` to read the record).
+   * The policy is read when asked for, so a save the policy cannot concern costs no statement
+   * (an order's save keeps its round trips, decision 389).
+   */
+  needsApproval(
+    policy: () => Promise<ApprovalPolicy>,
+    body: Body,
+    record: { db: DbOrTx; id: string | null },
+  ): boolean | Promise<boolean>;
   /**
    * Locks the record (NotFoundError when it is not there) and describes the change: called when
    * it is asked, and again on approval for the version to compare.
    */
   describe(tx: Tx, recordId: string | null, body: Body): Promise<ApprovalDescription>;
-  /** Does it, with its audit rows (approvalLink in their `after`): the route's own path too. */
-  run(tx: Tx, recordId: string | null, body: Body, actor: ApprovedActor): Promise<Result>;
+  /**
+   * Does it, with its audit rows (approvalLink in their `after`): the route's own path too, on the
+   * database (it opens its own transaction when it needs one) or, on approval, in the approval's
+   * transaction.
+   */
+  run(db: DbOrTx, recordId: string | null, body: Body, actor: ApprovedActor): Promise<Result>;
 }
 
 /** What `runOrRequest` did: ran the action (its result), or recorded the request. */

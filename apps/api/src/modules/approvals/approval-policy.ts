@@ -51,9 +51,9 @@ export const policyChange: ApprovableAction<PolicyBody, ApprovalPolicy> = {
   entity: 'security_policy',
   approvers: APPROVERS.policyChange,
   body: approvalPolicyBody,
-  async needsApproval(policy, _body, db) {
-    if (actionsOn(policy).length === 0) return false;
-    return (await repo.activeApprovers(db, APPROVERS.policyChange)).length >= 2;
+  async needsApproval(policy, _body, record) {
+    if (actionsOn(await policy()).length === 0) return false;
+    return (await repo.activeApprovers(record.db, APPROVERS.policyChange)).length >= 2;
   },
   async describe(tx: Tx, _recordId, body) {
     const before = await repo.lockPolicy(tx, DEFAULT_APPROVAL_POLICY);
@@ -67,19 +67,20 @@ export const policyChange: ApprovableAction<PolicyBody, ApprovalPolicy> = {
       after,
     };
   },
-  async run(tx, _recordId, body, actor) {
-    const before = await repo.lockPolicy(tx, DEFAULT_APPROVAL_POLICY);
-    const after = approvalPolicy.parse(body);
-    await assertApprovable(tx, before, after);
-    await repo.writePolicy(tx, after, actor.adminId);
-    await writeAudit(tx, {
-      adminId: actor.adminId,
-      action: 'approvals.policy_changed',
-      entity: 'security_policy',
-      before,
-      after: { ...after, ...approvalLink(actor) },
-      ip: actor.ip,
-    });
-    return after;
-  },
+  run: (db, _recordId, body, actor) =>
+    db.transaction(async (tx) => {
+      const before = await repo.lockPolicy(tx, DEFAULT_APPROVAL_POLICY);
+      const after = approvalPolicy.parse(body);
+      await assertApprovable(tx, before, after);
+      await repo.writePolicy(tx, after, actor.adminId);
+      await writeAudit(tx, {
+        adminId: actor.adminId,
+        action: 'approvals.policy_changed',
+        entity: 'security_policy',
+        before,
+        after: { ...after, ...approvalLink(actor) },
+        ip: actor.ip,
+      });
+      return after;
+    }),
 };

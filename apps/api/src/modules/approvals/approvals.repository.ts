@@ -60,7 +60,7 @@ function listWhereSql(query: Pick<ApprovalListParams, 'status' | 'action'>): SQL
 /**
  * The `/approvals` list through db/list.ts (docs/adding-a-list.md): newest first, filtered by
  * status and action; its total is counted, and counted again only after a change of the table
- * (135_approvals_counters.sql moves the version).
+ * (135_approvals_bump_search_version.sql moves the version).
  */
 export function createApprovalList(database: Database) {
   const read = createList<Approval>(database, {

@@ -95,8 +95,8 @@ export function createApprovalsService(deps: AppDeps, log: FastifyBaseLogger) {
       actor: Actor,
     ): Promise<RunOrRequest<Result>> {
       const { recordId, body } = request;
-      if (!(await spec.needsApproval(await policyOf(), body, db))) {
-        return { result: await db.transaction((tx) => spec.run(tx, recordId, body, actor)) };
+      if (!(await spec.needsApproval(policyOf, body, { db, id: recordId }))) {
+        return { result: await spec.run(db, recordId, body, actor) };
       }
       const reason = request.reason?.trim();
       if (!reason) {

@@ -19,12 +19,14 @@ import {
 import { beforeAll, expect, test } from 'vitest';
 import { approvals } from '../../db/schema/approvals.ts';
 import { casks } from '../../db/schema/casks.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { createTestContext, useTestContext } from '../../../test/support/app.ts';
 import { whileRowLocked } from '../../../test/support/database.ts';
 import {
   auditEntriesOf,
   createCask,
   createCustomer,
+  createOrder,
   pointTransactionsOf,
   pointsBalanceOf,
 } from '../../../test/support/factories.ts';
@@ -49,6 +51,7 @@ const policyWith = (changes: Partial<ApprovalPolicy>): ApprovalPolicy => ({
 const ON: Partial<ApprovalPolicy> = {
   manualPoints: { on: true, above: 1000 },
   transferOwnership: { on: true },
+  orderDelivered: { on: true, above: 50_000 },
 };
 
 function asAdmin(
@@ -398,6 +401,49 @@ test('a transfer whose cask changed after it was asked becomes Outdated', async 
   expect(approve.json().message).toBe(APPROVAL_OUTDATED);
   const [kept] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
   expect(kept?.ownerId).toBe(from.id);
+});
+
+test('an order to Delivered above the budget is sent for approval, with its If-Match checked when asked', async () => {
+  const small = await createOrder(ctx, { investmentAmount: '50000.00', status: 'Active' });
+  const large = await createOrder(ctx, { investmentAmount: '60000.00', status: 'Active' });
+  const save = {
+    status: 'Delivered',
+    caskProgress: 'Ready',
+    manualPaymentStatus: 'paid',
+    notes: 'Shipped',
+  };
+  const atOnce = await asAdmin(maker, 'PUT', `/api/purchases/${small.id}/status`, save);
+  expect(atOnce.statusCode, atOnce.body).toBe(200);
+  const stale = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/purchases/${large.id}/status`,
+    headers: { ...maker.headers, 'if-match': '"1"' },
+    payload: { ...save, reason: 'Paid in full' },
+  });
+  expect(stale.statusCode).toBe(412);
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/purchases/${large.id}/status`,
+    headers: { ...maker.headers, 'if-match': `"${large.updatedAt.getTime()}"` },
+    payload: { ...save, reason: 'Paid in full' },
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  const approval = res.json<{ data: { approval: Approval } }>().data.approval;
+  expect(approval).toMatchObject({
+    action: 'orderDelivered',
+    summary: 'Status: Active -> Delivered ($60,000)',
+    before: { status: 'Active' },
+    after: { status: 'Delivered', notes: 'Shipped' },
+  });
+  const [waiting] = await ctx.database.db.select().from(orders).where(eq(orders.id, large.id));
+  expect(waiting?.status).toBe('Active');
+  const approved = await decide(ownerA, approval.id, 'approve');
+  expect(approved.statusCode, approved.body).toBe(200);
+  const [delivered] = await ctx.database.db.select().from(orders).where(eq(orders.id, large.id));
+  expect(delivered?.status).toBe('Delivered');
+  const [updated] = await auditEntriesOf(ctx, { action: 'order.updated', entityId: large.id });
+  expect(updated).toMatchObject({ adminId: maker.id });
+  expect(updated?.after).toMatchObject({ approvalId: approval.id, approvedBy: 'Olive Owner' });
 });
 
 test('while approvals are on, a policy change is approved by another Owner, not by an Admin', async () => {

@@ -106,7 +106,7 @@ export const transferOwnership: ApprovableAction<TransferInput, void> = {
   entity: 'cask',
   approvers: APPROVERS.transferOwnership,
   body: transferBody,
-  needsApproval: (policy) => policy.transferOwnership.on,
+  needsApproval: async (policy) => (await policy()).transferOwnership.on,
   async describe(tx, recordId, body) {
     const cask = recordId === null ? undefined : await repo.lockCask(tx, recordId);
     if (!cask) throw new NotFoundError(CASK_NOT_FOUND);
@@ -126,7 +126,8 @@ export const transferOwnership: ApprovableAction<TransferInput, void> = {
       },
     };
   },
-  run: (tx, recordId, body, actor) => transferCask(tx, recordId ?? '', body, actor),
+  run: (db, recordId, body, actor) =>
+    db.transaction((tx) => transferCask(tx, recordId ?? '', body, actor)),
 };
 
 /** Litres of pure alcohol in millilitres x 100 (bulk ml x ABV hundredths): exact integers. */

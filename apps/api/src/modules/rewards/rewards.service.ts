@@ -113,8 +113,10 @@ export const manualPoints: ApprovableAction<
   entity: 'customer',
   approvers: APPROVERS.manualPoints,
   body: manualPointsBody,
-  needsApproval: (policy, body) =>
-    policy.manualPoints.on && Math.abs(body.points) > policy.manualPoints.above,
+  async needsApproval(policy, body) {
+    const { manualPoints } = await policy();
+    return manualPoints.on && Math.abs(body.points) > manualPoints.above;
+  },
   async describe(tx, _recordId, body) {
     const customer = await lockCustomer(tx, body.userId);
     const balance = customer.pointsBalance;
@@ -127,5 +129,5 @@ export const manualPoints: ApprovableAction<
       after: { referralPoints: balance + body.points, points: body.points },
     };
   },
-  run: (tx, _recordId, body, actor) => adjustPoints(tx, body, actor),
+  run: (db, _recordId, body, actor) => db.transaction((tx) => adjustPoints(tx, body, actor)),
 };
