@@ -33,6 +33,7 @@ import {
 import { bearer, getData } from '../../../test/support/requests.ts';
 import {
   createAdmin,
+  enableTotp,
   provedSecondsAgo,
   signInForTokens,
   type TestAdmin,
@@ -483,6 +484,55 @@ test('while approvals are on, a policy change is approved by another Owner, not 
   expect(back.statusCode).toBe(202);
   const undo = back.json<{ data: { approval: Approval } }>().data.approval;
   expect((await decide(ownerA, undo.id, 'approve')).statusCode).toBe(200);
+});
+
+test('turning off Require two-factor is approved by another Owner while the policy says so', async () => {
+  // An app of its own: requiring two-factor holds back every admin without it.
+  const own = await createTestContext();
+  try {
+    const [first, second] = [
+      await createAdmin(own, { role: 'owner', fullName: 'First Owner' }),
+      await createAdmin(own, { role: 'owner', fullName: 'Second Owner' }),
+    ];
+    await enableTotp(own, first);
+    await enableTotp(own, second);
+    const put = (as: TestAdmin, url: string, payload: object) =>
+      own.app.inject({ method: 'PUT', url, headers: as.headers, payload });
+    const approvals = policyWith({ twoFactorOff: { on: true } });
+    expect((await put(first, '/api/settings/approvals', approvals)).statusCode).toBe(200);
+    const on = await put(first, '/api/security/policy', { requireTwoFactor: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await put(first, '/api/security/policy', { requireTwoFactor: false })).statusCode).toBe(
+      400,
+    );
+    const off = await put(first, '/api/security/policy', {
+      requireTwoFactor: false,
+      reason: 'Audit over',
+    });
+    expect(off.statusCode, off.body).toBe(202);
+    const approval = off.json<{ data: { approval: Approval } }>().data.approval;
+    expect(approval).toMatchObject({
+      action: 'twoFactorOff',
+      summary: 'Require two-factor: on -> off',
+    });
+    const approve = await own.app.inject({
+      method: 'POST',
+      url: `/api/approvals/${approval.id}/approve`,
+      headers: second.headers,
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const overview = await own.app.inject({
+      method: 'GET',
+      url: '/api/security',
+      headers: first.headers,
+    });
+    expect(overview.json().data.requireTwoFactor).toBe(false);
+    const [changed] = (await auditEntriesOf(own, { action: 'security.policy_changed' })).slice(-1);
+    expect(changed).toMatchObject({ adminId: first.id });
+    expect(changed?.after).toMatchObject({ approvalId: approval.id, approvedBy: 'Second Owner' });
+  } finally {
+    await own.close();
+  }
 });
 
 const onServer = process.env.TEST_DATABASE_URL !== undefined;
