@@ -486,6 +486,45 @@ test('while approvals are on, a policy change is approved by another Owner, not 
   expect((await decide(ownerA, undo.id, 'approve')).statusCode).toBe(200);
 });
 
+test('promoting an admin to Owner is approved by another Owner while the policy says so', async () => {
+  const policy = policyWith({ ...ON, ownerInvite: { on: true } });
+  const asked = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', {
+    ...policy,
+    reason: 'Owners too',
+  });
+  expect(asked.statusCode, asked.body).toBe(202);
+  const change = asked.json<{ data: { approval: Approval } }>().data.approval;
+  expect((await decide(ownerB, change.id, 'approve')).statusCode).toBe(200);
+  const target = await createAdmin(ctx, { role: 'admin', fullName: 'Pia Promoted' });
+  const url = `/api/admins/${target.id}/role`;
+  expect((await asAdmin(ownerA, 'PUT', url, { role: 'viewer' })).statusCode).toBe(200);
+  const res = await asAdmin(ownerA, 'PUT', url, { role: 'owner', reason: 'Runs the club now' });
+  expect(res.statusCode, res.body).toBe(202);
+  const approval = res.json<{ data: { approval: Approval } }>().data.approval;
+  expect(approval).toMatchObject({
+    action: 'ownerInvite',
+    record: 'Pia Promoted',
+    summary: 'Role: Viewer -> Owner',
+  });
+  expect((await decide(maker, approval.id, 'approve')).statusCode).toBe(403);
+  const approved = await decide(ownerB, approval.id, 'approve');
+  expect(approved.statusCode, approved.body).toBe(200);
+  const [changed] = (
+    await auditEntriesOf(ctx, { action: 'admin.role_changed', entityId: target.id })
+  ).slice(-1);
+  expect(changed).toMatchObject({
+    adminId: ownerA.id,
+    after: { role: 'owner', approvalId: approval.id },
+  });
+  // Back to the file's policy, as another Owner approves it.
+  const back = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', {
+    ...policyWith(ON),
+    reason: 'Back',
+  });
+  const undo = back.json<{ data: { approval: Approval } }>().data.approval;
+  expect((await decide(ownerB, undo.id, 'approve')).statusCode).toBe(200);
+});
+
 test('turning off Require two-factor is approved by another Owner while the policy says so', async () => {
   // An app of its own: requiring two-factor holds back every admin without it.
   const own = await createTestContext();
