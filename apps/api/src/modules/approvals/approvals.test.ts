@@ -53,6 +53,7 @@ const ON: Partial<ApprovalPolicy> = {
   manualPoints: { on: true, above: 1000 },
   transferOwnership: { on: true },
   orderDelivered: { on: true, above: 50_000 },
+  valuationChange: { on: true, abovePercent: 25 },
 };
 
 function asAdmin(
@@ -445,6 +446,42 @@ test('an order to Delivered above the budget is sent for approval, with its If-M
   const [updated] = await auditEntriesOf(ctx, { action: 'order.updated', entityId: large.id });
   expect(updated).toMatchObject({ adminId: maker.id });
   expect(updated?.after).toMatchObject({ approvalId: approval.id, approvedBy: 'Olive Owner' });
+});
+
+test('a valuation more than the threshold from the current value is sent for approval; approved, it is the value', async () => {
+  const cask = await createCask(ctx, { name: 'Valued Approve 2001' });
+  const url = `/api/casks/${cask.id}/valuations`;
+  const today = new Date().toISOString().slice(0, 10);
+  const small = await asAdmin(maker, 'POST', url, {
+    valuedOn: today,
+    value: '14000',
+    source: 'Broker quote',
+  });
+  expect(small.statusCode, small.body).toBe(201);
+  const large = {
+    valuedOn: today,
+    value: '20000',
+    source: 'Broker quote',
+    reason: 'New auction results',
+  };
+  const res = await asAdmin(maker, 'POST', url, large);
+  expect(res.statusCode, res.body).toBe(202);
+  const approval = res.json<{ data: { approval: Approval } }>().data.approval;
+  expect(approval).toMatchObject({
+    action: 'valuationChange',
+    record: 'Valued Approve 2001',
+    summary: 'Value: 14000.00 -> 20000 (+42.9%)',
+  });
+  const [waiting] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
+  expect(waiting?.currentValue).toBe('14000.00');
+  const approved = await decide(ownerA, approval.id, 'approve');
+  expect(approved.statusCode, approved.body).toBe(200);
+  const [valued] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
+  expect(valued?.currentValue).toBe('20000.00');
+  const [entry] = (await auditEntriesOf(ctx, { action: 'cask.valued', entityId: cask.id })).slice(
+    -1,
+  );
+  expect(entry).toMatchObject({ adminId: maker.id, after: { approvalId: approval.id } });
 });
 
 test('while approvals are on, a policy change is approved by another Owner, not by an Admin', async () => {
