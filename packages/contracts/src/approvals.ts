@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okEnvelope, pageQuery, pagination, text } from './common.ts';
 import { defineList } from './lists.ts';
+import type { AdminRole } from './admins.ts';
 
 /**
  * Issue 45: Approvals (maker-checker), docs/screens/approvals.md. An action the Owner's policy
@@ -31,6 +32,22 @@ export const APPROVAL_ACTION_LABELS: Record<ApprovalAction, string> = {
   ownerPromotion: 'Promote to Owner',
   twoFactorOff: 'Turn off Require two-factor',
   policyChange: 'Approvals policy',
+};
+
+/**
+ * Who may decide each kind of request (never its asker): an Owner or an Admin, but an Owner alone
+ * for what only an Owner may do (the policy, Owners, the two-factor rule). The web app shows
+ * 'Approve' and 'Reject' by it; the API enforces it.
+ */
+export const APPROVAL_DECIDERS: Record<ApprovalAction, readonly AdminRole[]> = {
+  manualPoints: ['owner', 'admin'],
+  transferOwnership: ['owner', 'admin'],
+  orderDelivered: ['owner', 'admin'],
+  valuationChange: ['owner', 'admin'],
+  ownerInvite: ['owner'],
+  ownerPromotion: ['owner'],
+  twoFactorOff: ['owner'],
+  policyChange: ['owner'],
 };
 
 export const APPROVAL_STATUSES = [

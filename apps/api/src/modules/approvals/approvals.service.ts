@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminRole } from '@cask/contracts/admins';
 import {
+  APPROVAL_DECIDERS,
   APPROVAL_NOT_FOUND,
   APPROVAL_NOT_PENDING,
   APPROVAL_NOT_YOURS,
@@ -313,17 +314,5 @@ export function actionsOn(policy: ApprovalPolicy): PolicyAction[] {
   return (Object.keys(policy) as PolicyAction[]).filter((key) => policy[key].on);
 }
 
-/**
- * Who may approve each action (never its asker): an Owner or an Admin, but an Owner alone for
- * what only an Owner may do (the policy, Owners, the two-factor rule; issue 45).
- */
-export const APPROVERS: Record<ApprovalAction, readonly AdminRole[]> = {
-  manualPoints: ['owner', 'admin'],
-  transferOwnership: ['owner', 'admin'],
-  orderDelivered: ['owner', 'admin'],
-  valuationChange: ['owner', 'admin'],
-  ownerInvite: ['owner'],
-  ownerPromotion: ['owner'],
-  twoFactorOff: ['owner'],
-  policyChange: ['owner'],
-};
+/** Who may approve each action (never its asker), as the contract says. */
+export const APPROVERS = APPROVAL_DECIDERS;
