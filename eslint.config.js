@@ -26,9 +26,18 @@ const apiModules = subfolders(`./${API}/modules/`);
 // repository of the admins' rows (the Admins screen and sign-in, issue 42, decision 345), the
 // customers' points ledger (the Reward List's module; a completed referral credits points), and
 // the exports, whose `routeListExport` each list's routes call to declare its CSV export
-// (decision 374). A module imports these and nothing else of another module
+// (decision 374), and the approvals, whose `app.approvals.runOrRequest` each approvable action's
+// routes call and whose `approvalLink` its audit rows carry (issue 45, decision 421). A module
+// imports these and nothing else of another module
 // (docs/conventions.md#layout, decision 100).
-const sharedModules = ['./customers', './files', './admins', './rewards', './exports'];
+const sharedModules = [
+  './customers',
+  './files',
+  './admins',
+  './rewards',
+  './exports',
+  './approvals',
+];
 
 /** Words that only SQL text holds, in a string or an untagged template (issue 42). */
 const SQL_WORDS =

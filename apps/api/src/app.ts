@@ -42,6 +42,8 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { decorateListExports } from './modules/exports/list-exports.ts';
+import { decorateApprovals } from './modules/approvals/approvable.ts';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 
 export type App = FastifyInstance;
 
@@ -122,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The exports service (issue 29), which each list's routes add its CSV export to and the
   // exports module's download streams from (decision 374): decorated here, before the modules.
   decorateListExports(app, deps.database);
+  decorateApprovals(app, deps);
 
   await app.register(
     async (api) => {
@@ -152,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(searchRoutes, deps);
       await api.register(exportsRoutes, deps);
       await api.register(adminsRoutes, deps);
+      await api.register(approvalsRoutes, deps);
     },
     { prefix: '/api' },
   );

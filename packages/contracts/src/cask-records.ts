@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cask } from './casks.ts';
 import { DATE_OUT_OF_RANGE, isDayInDateYears, line, okEnvelope, text } from './common.ts';
 import { abvInput, volumeInput } from './measures.ts';
+import { approvalReason } from './approvals.ts';
 
 /**
  * The cask page (issue 30, docs/architecture.md#record-pages): regauges, ownership transfers, the
@@ -89,6 +90,8 @@ export const transferBody = z.object({
     .max(TRANSFER_NOTE_MAX, `Note must be at most ${TRANSFER_NOTE_MAX} characters`)
     .optional()
     .default(''),
+  /** Required when the Approvals policy sends the transfer for approval (issue 45). */
+  reason: approvalReason,
 });
 export type TransferBody = z.input<typeof transferBody>;
 
@@ -160,6 +163,8 @@ export const valuationBody = z.object({
     .boolean({ error: 'Earlier than the latest valuation must be true or false' })
     .optional()
     .default(false),
+  /** Required when the Approvals policy sends the valuation for approval (issue 45). */
+  reason: approvalReason,
 });
 export type ValuationBody = z.input<typeof valuationBody>;
 export type ValuationInput = z.output<typeof valuationBody>;

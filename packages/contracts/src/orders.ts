@@ -12,6 +12,7 @@ import {
   sortParam,
   text,
 } from './common.ts';
+import { approvalReason } from './approvals.ts';
 import { defineList } from './lists.ts';
 
 /** docs/screens/orders.md#limits: the Orders screen shows 20 orders a page. */
@@ -134,6 +135,8 @@ export const updateOrderBody = z.object({
   notes: text({ error: 'Notes must be text' })
     .trim()
     .max(ORDER_NOTES_MAX, `Notes must be at most ${ORDER_NOTES_MAX} characters`),
+  /** Required when the Approvals policy sends the save for approval (issue 45). */
+  reason: approvalReason,
 });
 export type UpdateOrderBody = z.input<typeof updateOrderBody>;
 

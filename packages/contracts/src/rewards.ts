@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { line, okEnvelope, pageQuery, pagination, searchParam, sortParam, text } from './common.ts';
 import { defineList } from './lists.ts';
+import { approvalReason } from './approvals.ts';
 
 /**
  * GET /referrals/admin/rewards (docs/architecture.md#envelope): the Reward List under User
@@ -76,6 +77,8 @@ export const manualPointsBody = z.object({
   type: z.literal(MANUAL_ADJUSTMENT).default(MANUAL_ADJUSTMENT),
   description: optionalText(POINTS_DESCRIPTION_MAX, 'Description', 'one'),
   adminNotes: optionalText(POINTS_ADMIN_NOTES_MAX, 'Admin notes', 'several'),
+  /** Required when the Approvals policy sends the adjustment for approval (issue 45). */
+  reason: approvalReason,
 });
 /** What the form holds and sends (type may be left out). */
 export type ManualPointsBody = z.input<typeof manualPointsBody>;

@@ -112,7 +112,11 @@ test('409 is listed only by the routes whose service answers one', () => {
     path === '/api/casks' ||
     path === '/api/casks/{id}/identity' ||
     path === '/api/casks/valuation-imports' ||
-    path === '/api/reconciliations/{id}/findings/{findingId}/resolution';
+    path === '/api/reconciliations/{id}/findings/{findingId}/resolution' ||
+    // A request decided by another admin first, or Outdated; an action turned on with nobody
+    // but the asker to approve it (issue 45, decision 422).
+    path.startsWith('/api/approvals/') ||
+    path === '/api/settings/approvals';
   const others = Object.entries(paths).flatMap(([path, operations]) =>
     Object.keys(operations)
       .filter((method) => !ownConflict(path) && statuses(path, method).includes('409'))
@@ -125,4 +129,8 @@ test('answers only a service gives are declared by their route', () => {
   expect(statuses('/api/auth/login', 'post')).toContain('403');
   expect(statuses('/api/referrals/admin/manual-points', 'post')).toContain('404');
   expect(statuses('/api/notifications', 'post')).toContain('404');
+  // An action sent for approval (issue 45).
+  expect(statuses('/api/referrals/admin/manual-points', 'post')).toContain('202');
+  expect(statuses('/api/casks/{id}/transfers', 'post')).toContain('202');
+  expect(statuses('/api/settings/approvals', 'put')).toContain('202');
 });

@@ -20,12 +20,22 @@ import {
   caskIdentityTaken,
   type CaskIdentityValues,
 } from '@cask/contracts/casks';
-import type { z } from 'zod';
-import type { regaugeBody, transferBody } from '@cask/contracts/cask-records';
+import { z } from 'zod';
+import { transferBody, valuationBody, type regaugeBody } from '@cask/contracts/cask-records';
 import type { Database, Tx } from '../../db/client.ts';
 import { writeAudit, writeAudits, type Actor, type AuditEntry } from '../../db/audit.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { assertRecordVersion, type ExpectedRecordVersions } from '../../lib/preconditions.ts';
+import {
+  assertRecordVersion,
+  versionOf,
+  type ExpectedRecordVersions,
+} from '../../lib/preconditions.ts';
+import {
+  approvalLink,
+  type ApprovableAction,
+  type ApprovedActor,
+} from '../approvals/approvable.ts';
+import { APPROVERS } from '../approvals/approvals.service.ts';
 import { lockCustomer } from '../customers/customers.service.ts';
 import * as records from './cask-records.repository.ts';
 import * as repo from './casks.repository.ts';
@@ -33,6 +43,98 @@ import { toCask } from './casks.service.ts';
 
 export type RegaugeInput = z.output<typeof regaugeBody>;
 type TransferInput = z.output<typeof transferBody>;
+
+/** The customer's name for a transfer's summary; refused as the field when there is no such one. */
+async function lockNewOwner(tx: Tx, customerId: string) {
+  return lockCustomer(tx, customerId).catch((error: unknown) => {
+    if (!(error instanceof NotFoundError)) throw error;
+    throw refuse('toCustomerId', TRANSFER_OWNER_NOT_FOUND);
+  });
+}
+
+/**
+ * Transfer Ownership (issue 30), in the caller's transaction: the cask locked (404), the new owner
+ * another existing customer, the day not before the last transfer; the transfer row, the new
+ * owner, and its audit row (with the approval it ran under, issue 45).
+ */
+export async function transferCask(
+  tx: Tx,
+  id: string,
+  input: TransferInput,
+  actor: ApprovedActor,
+): Promise<void> {
+  const cask = await repo.lockCask(tx, id);
+  if (!cask) throw new NotFoundError(CASK_NOT_FOUND);
+  if (cask.ownerId === input.toCustomerId) {
+    throw refuse('toCustomerId', TRANSFER_SAME_OWNER);
+  }
+  await lockNewOwner(tx, input.toCustomerId);
+  const last = await records.lastTransferOn(tx, id);
+  if (last !== null && input.transferredOn < last) {
+    throw refuse('transferredOn', `Date cannot be before the last transfer (${last})`);
+  }
+  const values = {
+    caskId: id,
+    fromCustomerId: cask.ownerId,
+    toCustomerId: input.toCustomerId,
+    transferredOn: input.transferredOn,
+    price: input.price ?? null,
+    note: input.note ? input.note : null,
+    adminId: actor.adminId,
+  };
+  const transferId = await records.insertTransfer(tx, values);
+  await writeAudit(tx, {
+    adminId: actor.adminId,
+    action: 'cask.transferred',
+    entity: 'cask',
+    entityId: id,
+    // The owner before and after under one name, so the change reads 'Owner: A -> B'.
+    before: { ownerId: cask.ownerId },
+    after: {
+      ownerId: input.toCustomerId,
+      transferredOn: values.transferredOn,
+      price: values.price,
+      note: values.note,
+      transferId,
+      ...approvalLink(actor),
+    },
+    ip: actor.ip,
+  });
+}
+
+/**
+ * Transfer Ownership as an approvable action (issue 45, decision 421): sent for approval whenever
+ * the policy has it on. Its version is the cask's (its updated_at, as If-Match names it): any
+ * change of the cask since the request makes it Outdated.
+ */
+export const transferOwnership: ApprovableAction<TransferInput, void> = {
+  action: 'transferOwnership',
+  entity: 'cask',
+  approvers: APPROVERS.transferOwnership,
+  body: transferBody,
+  needsApproval: async (policy) => (await policy()).transferOwnership.on,
+  async describe(tx, recordId, body) {
+    const cask = recordId === null ? undefined : await repo.lockCask(tx, recordId);
+    if (!cask) throw new NotFoundError(CASK_NOT_FOUND);
+    const to = await lockNewOwner(tx, body.toCustomerId);
+    const from = await lockCustomer(tx, cask.ownerId).catch(() => undefined);
+    return {
+      version: versionOf(cask.updatedAt),
+      record: cask.name,
+      summary: `Owner: ${from?.fullName ?? 'none'} -> ${to.fullName}`,
+      before: { ownerId: cask.ownerId, owner: from?.fullName ?? null },
+      after: {
+        ownerId: to.id,
+        owner: to.fullName,
+        transferredOn: body.transferredOn,
+        price: body.price ?? null,
+        note: body.note ? body.note : null,
+      },
+    };
+  },
+  run: (db, recordId, body, actor) =>
+    db.transaction((tx) => transferCask(tx, recordId ?? '', body, actor)),
+};
 
 /** Litres of pure alcohol in millilitres x 100 (bulk ml x ABV hundredths): exact integers. */
 const lpaUnits = (millilitres: number, abvHundredths: number) => millilitres * abvHundredths;
@@ -62,7 +164,7 @@ export interface ValuationToRecord {
 export async function recordValuations(
   tx: Tx,
   valuations: readonly ValuationToRecord[],
-  actor: Actor,
+  actor: ApprovedActor,
   options: { expected?: ExpectedRecordVersions; importId?: string } = {},
 ): Promise<void> {
   const ids = [...new Set(valuations.map((valuation) => valuation.caskId))];
@@ -119,6 +221,7 @@ export async function recordValuations(
         note: row.note,
         valuationId: row.id,
         ...(importId ? { importId } : {}),
+        ...approvalLink(actor),
       },
       ip: actor.ip,
       bulkId: importId,
@@ -205,12 +308,6 @@ export async function recordRegauge(
 export function createCaskRecordsService(deps: { database: Database }) {
   const { db } = deps.database;
 
-  async function lockExisting(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], id: string) {
-    const cask = await repo.lockCask(tx, id);
-    if (!cask) throw new NotFoundError(CASK_NOT_FOUND);
-    return cask;
-  }
-
   return {
     async read(id: string): Promise<CaskRecord> {
       const row = await repo.findCask(db, id);
@@ -232,61 +329,6 @@ export function createCaskRecordsService(deps: { database: Database }) {
 
     async regauge(id: string, input: RegaugeInput, actor: Actor): Promise<void> {
       await db.transaction((tx) => recordRegauge(tx, id, input, actor));
-    },
-
-    async transfer(id: string, input: TransferInput, actor: Actor): Promise<void> {
-      await db.transaction(async (tx) => {
-        const cask = await lockExisting(tx, id);
-        if (cask.ownerId === input.toCustomerId) {
-          throw refuse('toCustomerId', TRANSFER_SAME_OWNER);
-        }
-        await lockCustomer(tx, input.toCustomerId).catch((error: unknown) => {
-          if (!(error instanceof NotFoundError)) throw error;
-          throw refuse('toCustomerId', TRANSFER_OWNER_NOT_FOUND);
-        });
-        const last = await records.lastTransferOn(tx, id);
-        if (last !== null && input.transferredOn < last) {
-          throw refuse('transferredOn', `Date cannot be before the last transfer (${last})`);
-        }
-        const values = {
-          caskId: id,
-          fromCustomerId: cask.ownerId,
-          toCustomerId: input.toCustomerId,
-          transferredOn: input.transferredOn,
-          price: input.price ?? null,
-          note: input.note ? input.note : null,
-          adminId: actor.adminId,
-        };
-        const transferId = await records.insertTransfer(tx, values);
-        await writeAudit(tx, {
-          adminId: actor.adminId,
-          action: 'cask.transferred',
-          entity: 'cask',
-          entityId: id,
-          // The owner before and after under one name, so the change reads 'Owner: A -> B'.
-          before: { ownerId: cask.ownerId },
-          after: {
-            ownerId: input.toCustomerId,
-            transferredOn: values.transferredOn,
-            price: values.price,
-            note: values.note,
-            transferId,
-          },
-          ip: actor.ip,
-        });
-      });
-    },
-
-    /** Issue 44: a valuation, kept as history (recordValuations). */
-    async value(
-      id: string,
-      input: ValuationInput,
-      actor: Actor,
-      expected?: ExpectedRecordVersions,
-    ): Promise<void> {
-      await db.transaction((tx) =>
-        recordValuations(tx, [{ caskId: id, input }], actor, { expected }),
-      );
     },
 
     /**
@@ -328,3 +370,66 @@ export function createCaskRecordsService(deps: { database: Database }) {
     },
   };
 }
+
+/** A valuation as its route takes it: the body and the versions its If-Match names. */
+const valuationSave = valuationBody.extend({
+  expected: z.array(z.string()).readonly().optional(),
+});
+type ValuationSave = z.output<typeof valuationSave>;
+
+/** How far a value moves from the current one, in percent (null without a current value). */
+function changePercent(current: string | null, value: string): number | null {
+  const from = current === null ? 0 : Number(current);
+  return from > 0 ? ((Number(value) - from) / from) * 100 : null;
+}
+
+/**
+ * A valuation as an approvable action (issue 45, decision 421): sent for approval when the
+ * policy's 'Valuation change above' is on and the valuation becomes the current value, more than
+ * the threshold away from it either way (a first valuation, or one that only joins the history,
+ * never waits). Its version is the cask's: If-Match is checked when asked (412), and any change of
+ * the cask since makes the request Outdated. An import's apply does not go through approval yet.
+ */
+export const valuationChange: ApprovableAction<ValuationSave, void> = {
+  action: 'valuationChange',
+  entity: 'cask',
+  approvers: APPROVERS.valuationChange,
+  body: valuationSave,
+  async needsApproval(policy, body, record) {
+    if (record.id === null) return false;
+    const { valuationChange: rule } = await policy();
+    if (!rule.on) return false;
+    const [cask, latest] = await Promise.all([
+      repo.findCask(record.db, record.id),
+      records.latestValuation(record.db, record.id),
+    ]);
+    if (!cask || (latest !== null && body.valuedOn < latest.valuedOn)) return false;
+    const percent = changePercent(cask.currentValue, body.value);
+    return percent !== null && Math.abs(percent) > rule.abovePercent;
+  },
+  async describe(tx, recordId, body) {
+    const cask = recordId === null ? undefined : await repo.lockCask(tx, recordId);
+    if (!cask) throw new NotFoundError(CASK_NOT_FOUND);
+    assertRecordVersion(body.expected, cask.updatedAt);
+    const percent = changePercent(cask.currentValue, body.value);
+    const change = percent === null ? '' : ` (${percent > 0 ? '+' : ''}${percent.toFixed(1)}%)`;
+    return {
+      version: versionOf(cask.updatedAt),
+      record: cask.name,
+      summary: `Value: ${cask.currentValue ?? 'none'} -> ${body.value}${change}`,
+      before: { currentValue: cask.currentValue },
+      after: {
+        currentValue: body.value,
+        valuedOn: body.valuedOn,
+        source: body.source,
+        note: body.note ? body.note : null,
+      },
+    };
+  },
+  run: (db, recordId, body, actor) =>
+    db.transaction((tx) =>
+      recordValuations(tx, [{ caskId: recordId ?? '', input: body }], actor, {
+        expected: body.expected,
+      }),
+    ),
+};

@@ -265,6 +265,8 @@ export async function saveOrder(
   actor: Actor,
   expected: ExpectedRecordVersions,
   notFound: () => Error,
+  /** More fields of the audit row's `after` (the approval the save runs under, issue 45). */
+  options: { auditAfter?: Record<string, string> } = {},
 ): Promise<void> {
   const notes = body.notes.trim();
   const lastNote = sql`(select n.content from ${orderNotes} n where n.order_id = ${orders.id}
@@ -293,6 +295,12 @@ export async function saveOrder(
       after: {
         ...fields,
         notes: sql`case when ${noteAdded} then ${notes}::text else ${lastNoteBefore} end`,
+        ...Object.fromEntries(
+          Object.entries(options.auditAfter ?? {}).map(([key, value]) => [
+            key,
+            sql`${value}::text`,
+          ]),
+        ),
       },
     },
     answer: sql`true`,

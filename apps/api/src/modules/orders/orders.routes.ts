@@ -15,7 +15,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion, withVersionEtag } from '../../lib/preconditions.ts';
-import { createOrdersService, ordersExport } from './orders.service.ts';
+import { sentForApprovalResponse } from '@cask/contracts/approvals';
+import { sentForApproval } from '../approvals/approvable.ts';
+import { createOrdersService, orderDelivered, ordersExport } from './orders.service.ts';
 import { routeListExport } from '../exports/list-exports.ts';
 
 /**
@@ -23,6 +25,7 @@ import { routeListExport } from '../exports/list-exports.ts';
  * the Orders screen uses them.
  */
 export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.approvals.add(orderDelivered);
   const orders = createOrdersService({ database: deps.database });
 
   app.get(
@@ -59,22 +62,25 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         tags: ['orders'],
         params: uuidParam,
         headers: recordPreconditionHeaders,
+        description:
+          "Saves the order; to Delivered, above the Approvals policy's budget while 'Order status to Delivered above' is on, nothing is written yet: 202 with the request, which needs `reason` (issue 45).",
         body: updateOrderBody,
-        response: { 200: updateOrderResponse },
+        response: { 200: updateOrderResponse, 202: sentForApprovalResponse },
       },
     },
-    async (request) =>
-      ok(
+    async (request, reply) => {
+      const outcome = await app.approvals.runOrRequest(
+        orderDelivered,
         {
-          purchase: await orders.update(
-            request.params.id,
-            request.body,
-            actorOf(request),
-            expectedRecordVersion(request.headers),
-          ),
+          recordId: request.params.id,
+          body: { ...request.body, expected: expectedRecordVersion(request.headers) },
+          reason: request.body.reason,
         },
-        'Order updated successfully!',
-      ),
+        actorOf(request),
+      );
+      if ('approval' in outcome) return reply.status(202).send(sentForApproval(outcome.approval));
+      return ok({ purchase: outcome.result }, 'Order updated successfully!');
+    },
   );
 
   app.post(

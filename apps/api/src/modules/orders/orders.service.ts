@@ -1,15 +1,22 @@
-import type {
-  Order,
-  OrderListParams,
-  OrderDeletedChanges,
-  OrderStatusChanges,
-  UpdateOrderBody,
+import { z } from 'zod';
+import {
+  updateOrderBody,
+  type Order,
+  type OrderListParams,
+  type OrderDeletedChanges,
+  type OrderStatusChanges,
 } from '@cask/contracts/orders';
 import { applyBulk } from '../../db/bulk.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { ExpectedRecordVersions } from '../../lib/preconditions.ts';
+import { assertRecordVersion, versionOf } from '../../lib/preconditions.ts';
+import {
+  approvalLink,
+  type ApprovableAction,
+  type ApprovedActor,
+} from '../approvals/approvable.ts';
+import { APPROVERS } from '../approvals/approvals.service.ts';
 import {
   createOrderList,
   findOrder,
@@ -51,25 +58,6 @@ export function createOrdersService(deps: { database: Database }) {
       const answer = await readOrderList(query);
       const stats = orderStats(answer.counter);
       return { purchases: answer.items, stats, pagination: answer.pagination };
-    },
-
-    /**
-     * docs/screens/orders.md#api-calls PUT /purchases/{id}/status. The row is locked first, so two
-     * admins saving the same order take turns: each compares its notes with the last entry the
-     * other left, and notes that differ are appended, never written over (decision 150). Audited
-     * with before and after. A save naming a version (If-Match) that is no longer current changes
-     * nothing: 412.
-     */
-    async update(
-      id: string,
-      body: UpdateOrderBody,
-      actor: Actor,
-      expectedVersion?: ExpectedRecordVersions,
-    ): Promise<Order> {
-      await saveOrder(db, id, body, actor, expectedVersion, () => {
-        return new NotFoundError(ORDER_NOT_FOUND);
-      });
-      return mustFind(id);
     },
 
     /**
@@ -121,3 +109,74 @@ export function createOrdersService(deps: { database: Database }) {
     },
   };
 }
+
+/** An order's save as its route takes it: the body and the versions its If-Match names. */
+const orderSave = updateOrderBody.extend({ expected: z.array(z.string()).readonly().optional() });
+export type OrderSave = z.output<typeof orderSave>;
+
+/**
+ * docs/screens/orders.md#api-calls PUT /purchases/{id}/status. The row is locked first, so two
+ * admins saving the same order take turns: each compares its notes with the last entry the other
+ * left, and notes that differ are appended, never written over (decision 150). Audited with before
+ * and after. A save naming a version (If-Match) that is no longer current changes nothing: 412.
+ * saveOrder (one statement, its own transaction, decision 389) or,
+ * on approval, in the approval's transaction, and the order as it is then; on approval its audit
+ * row names the approval (issue 45).
+ */
+async function saveOrderIn(db: DbOrTx, id: string, save: OrderSave, actor: ApprovedActor) {
+  const { expected, ...body } = save;
+  await saveOrder(db, id, body, actor, expected, () => new NotFoundError(ORDER_NOT_FOUND), {
+    auditAfter: approvalLink(actor),
+  });
+  const order = await findOrder(db, id);
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  return order;
+}
+
+/**
+ * An order's status to Delivered as an approvable action (issue 45, decision 421): sent for
+ * approval when the policy has 'Order status to Delivered above' on, the order is not Delivered
+ * yet and its investment is above the budget. Its version is the order's (If-Match's): a named
+ * version that is not current is refused when asked (412), and any change of the order since
+ * makes the request Outdated.
+ */
+export const orderDelivered: ApprovableAction<OrderSave, Order> = {
+  action: 'orderDelivered',
+  entity: 'purchase',
+  approvers: APPROVERS.orderDelivered,
+  body: orderSave,
+  async needsApproval(policy, body, record) {
+    if (body.status !== 'Delivered' || record.id === null) return false;
+    const { orderDelivered } = await policy();
+    if (!orderDelivered.on) return false;
+    const order = await findOrder(record.db, record.id);
+    return (
+      order !== undefined &&
+      order.status !== 'Delivered' &&
+      order.investmentAmount > orderDelivered.above
+    );
+  },
+  async describe(tx, recordId, body) {
+    const order = recordId === null ? undefined : await lockOrder(tx, recordId);
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    assertRecordVersion(body.expected, order.updatedAt);
+    const amount = Number(order.investmentAmount).toLocaleString('en-US');
+    return {
+      version: versionOf(order.updatedAt),
+      record: order.title,
+      summary: `Status: ${order.status} -> ${body.status} ($${amount})`,
+      before: {
+        status: order.status,
+        caskProgress: order.caskProgress,
+        manualPaymentStatus: order.manualPaymentStatus,
+      },
+      after: {
+        status: body.status,
+        caskProgress: body.caskProgress,
+        manualPaymentStatus: body.manualPaymentStatus,
+        notes: body.notes,
+      },
+    };
+  },
+  run: (db, recordId, body, actor) => saveOrderIn(db, recordId ?? '', body, actor),
+};
