@@ -16,6 +16,11 @@ export interface NavEntry {
   icon?: () => Promise<{ default: LucideIcon }>;
   /** Active only on this exact path (the dashboard would otherwise be active everywhere). */
   end?: boolean;
+  /**
+   * A count the sidebar shows beside the label and says in the link's name (issue 45: the
+   * pending approval requests, 'Approvals, 3 pending'); read by the shell, polled.
+   */
+  badge?: 'pendingApprovals';
 }
 
 /** What a route's `handle` may carry. */

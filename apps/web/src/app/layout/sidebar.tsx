@@ -1,6 +1,7 @@
 import { PanelLeftClose, PanelLeftOpen, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { usePendingApprovals } from '@/lib/approval-queries.ts';
 import { LogoutButton } from './logout-button.tsx';
 import type { SidebarItem } from './nav.ts';
 
@@ -32,6 +33,30 @@ function NavIcon({ load }: { load: SidebarItem['icon'] }) {
   }, [load, Icon]);
   if (!Icon) return <span aria-hidden className="h-5 w-5 shrink-0" />;
   return <Icon aria-hidden size={20} className="shrink-0" />;
+}
+
+/** More than this shows as '99+' so the badge keeps its size (as the header's bell). */
+const BADGE_MAX = 99;
+
+/**
+ * Issue 45: the pending approval requests the admin could decide, beside 'Approvals'. The link's
+ * name reads 'Approvals, 3 pending' (the words only a screen reader hears); no badge at 0. It
+ * polls and is read again after each request or decision (lib/approval-queries.ts).
+ */
+function PendingBadge({ collapsed }: { collapsed: boolean }) {
+  const { data: pending } = usePendingApprovals();
+  if (!pending) return null;
+  return (
+    <>
+      <span className="sr-only">, </span>
+      <span
+        className={`inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-[0.6875rem] leading-none font-semibold text-white ${collapsed ? 'absolute top-0.5 right-1' : 'ml-auto'}`}
+      >
+        {pending > BADGE_MAX ? `${BADGE_MAX}+` : pending}
+      </span>
+      <span className="sr-only"> pending</span>
+    </>
+  );
 }
 
 /**
@@ -74,7 +99,7 @@ export function SidebarContent({
 
       <nav id={navId} aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {items.map(({ label, to, icon, end }) => (
+          {items.map(({ label, to, icon, end, badge }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -84,7 +109,7 @@ export function SidebarContent({
                 // the title gives sighted mouse users the same word on hover.
                 title={collapsed ? label : undefined}
                 className={({ isActive }) =>
-                  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
+                  `relative flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
                     collapsed ? 'justify-center' : ''
                   } ${
                     isActive
@@ -95,6 +120,7 @@ export function SidebarContent({
               >
                 <NavIcon load={icon} />
                 <span className={collapsed ? 'sr-only' : 'truncate'}>{label}</span>
+                {badge === 'pendingApprovals' ? <PendingBadge collapsed={collapsed} /> : null}
               </NavLink>
             </li>
           ))}

@@ -142,6 +142,7 @@ test('Save Changes sends the adjustment with numeric points, toasts and shows th
       type: 'manual_adjustment',
       description: 'Tasting evening',
       adminNotes: 'Agreed by phone',
+      reason: '',
     },
   ]);
   await waitFor(() =>
