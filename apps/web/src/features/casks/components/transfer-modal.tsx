@@ -131,7 +131,7 @@ export function TransferModal({
       size="md"
       footer={
         sent ? (
-          <Button onClick={close}>Close</Button>
+          <Button onClick={close}>OK</Button>
         ) : (
           <TransferFooter
             confirming={confirming}

@@ -112,7 +112,7 @@ function ManualPointsForm({ reward, onClose }: { reward: RewardRow; onClose: () 
           onClose();
         }}
         className="grid gap-4"
-        footer={<Button type="submit">Close</Button>}
+        footer={<Button type="submit">OK</Button>}
       >
         <SentForApprovalNotice />
       </ModalForm>
