@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField, FULL_NAME_MAX, newPassword, tokenPair } from './auth.ts';
 import { line, okEnvelope, pageQuery, pagination, text } from './common.ts';
 import { defineList } from './lists.ts';
+import { approvalReason } from './approvals.ts';
 
 /**
  * docs/architecture.md#roles (docs/decisions/220): an Owner does everything and manages admins, an
@@ -75,8 +76,12 @@ export type InviteAdminInput = z.input<typeof inviteAdminBody>;
 export type InviteAdminBody = z.output<typeof inviteAdminBody>;
 
 /** PUT /admins/{id}/role. */
-export const changeRoleBody = z.object({ role: adminRole });
-export type ChangeRoleBody = z.infer<typeof changeRoleBody>;
+export const changeRoleBody = z.object({
+  role: adminRole,
+  /** Required when the Approvals policy sends a promotion to Owner for approval (issue 45). */
+  reason: approvalReason,
+});
+export type ChangeRoleBody = z.output<typeof changeRoleBody>;
 
 /** Every change on the Admins screen answers the row as it is now. */
 export const adminAccountResponse = okEnvelope(z.object({ admin: adminAccount }));

@@ -163,6 +163,8 @@ export const valuationBody = z.object({
     .boolean({ error: 'Earlier than the latest valuation must be true or false' })
     .optional()
     .default(false),
+  /** Required when the Approvals policy sends the valuation for approval (issue 45). */
+  reason: approvalReason,
 });
 export type ValuationBody = z.input<typeof valuationBody>;
 export type ValuationInput = z.output<typeof valuationBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, tokenPair } from './auth.ts';
 import { line, messageEnvelope, okEnvelope, text } from './common.ts';
+import { approvalReason } from './approvals.ts';
 
 // Issue 28: sessions, two-factor sign-in and the security policy (Settings -> Security).
 
@@ -82,9 +83,13 @@ export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
 export const totpDisableBody = z.object({ password, code: totpCode });
 export type TotpDisableBody = z.infer<typeof totpDisableBody>;
 
-export const policyBody = z.object({ requireTwoFactor: z.boolean() });
-export type PolicyBody = z.infer<typeof policyBody>;
-export const policyResponse = okEnvelope(policyBody);
+export const policyBody = z.object({
+  requireTwoFactor: z.boolean(),
+  /** Required when the Approvals policy sends turning it off for approval (issue 45). */
+  reason: approvalReason,
+});
+export type PolicyBody = z.input<typeof policyBody>;
+export const policyResponse = okEnvelope(z.object({ requireTwoFactor: z.boolean() }));
 
 export const securityMessageResponse = messageEnvelope;
 

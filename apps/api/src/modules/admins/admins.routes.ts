@@ -19,7 +19,10 @@ import { ok } from '../../lib/envelope.ts';
 import { createPasswordHasher } from '../../lib/password.ts';
 import { routeRateLimit } from '../../plugins/rate-limit.ts';
 import { ownerOnly } from '../../plugins/roles.ts';
-import { createAdminsService, type Acting } from './admins.service.ts';
+import { sentForApprovalResponse } from '@cask/contracts/approvals';
+import { actorOf } from '../../lib/audit-actor.ts';
+import { sentForApproval } from '../approvals/approvable.ts';
+import { createAdminsService, ownerPromotion, type Acting } from './admins.service.ts';
 
 const refusals = {
   403: errorEnvelope.describe(
@@ -36,6 +39,7 @@ const refusals = {
  * `POST /auth/accept-invite` is here too, with the invites it spends.
  */
 export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.approvals.add(ownerPromotion);
   const admins = createAdminsService({
     database: deps.database,
     config: deps.config,
@@ -118,15 +122,21 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags: ['admins'],
         params: uuidParam,
+        description:
+          "Changes an admin's role; to Owner, while the Approvals policy's 'Invite or promote an Owner' is on, it is sent for approval by another Owner: 202 with the request, which needs `reason` (issue 45).",
         body: changeRoleBody,
-        response: { 200: adminAccountResponse, ...refusals },
+        response: { 200: adminAccountResponse, 202: sentForApprovalResponse, ...refusals },
       },
     },
-    async (request) =>
-      ok(
-        { admin: await admins.changeRole(request.params.id, request.body.role, acting(request)) },
-        'Role changed',
-      ),
+    async (request, reply) => {
+      const outcome = await app.approvals.runOrRequest(
+        ownerPromotion,
+        { recordId: request.params.id, body: request.body, reason: request.body.reason },
+        actorOf(request),
+      );
+      if ('approval' in outcome) return reply.status(202).send(sentForApproval(outcome.approval));
+      return ok({ admin: outcome.result }, 'Role changed');
+    },
   );
 
   app.post(

@@ -4,6 +4,9 @@ import {
   EMAIL_IS_INVITED,
   INVITE_LINK_INVALID,
   LAST_OWNER,
+  ROLE_LABELS,
+  changeRoleBody,
+  type ChangeRoleBody,
   NOT_YOURSELF_DISABLE,
   NOT_YOURSELF_ROLE,
   type AcceptInviteBody,
@@ -24,6 +27,12 @@ import type { PasswordHasher } from '../../lib/password.ts';
 import { publicBaseUrl } from '../../lib/public-url.ts';
 import { createRefreshToken, hashRefreshToken, signAccessToken } from '../../lib/tokens.ts';
 import { boundedUserAgent } from '../../lib/request-context.ts';
+import {
+  approvalLink,
+  type ApprovableAction,
+  type ApprovedActor,
+} from '../approvals/approvable.ts';
+import { APPROVERS } from '../approvals/approvals.service.ts';
 import * as repo from './admins.repository.ts';
 import { inviteMail } from './invite-mail.ts';
 
@@ -78,6 +87,83 @@ export interface AdminsServiceDeps {
 }
 
 /**
+ * The rules every role change and disable obeys: nobody changes their own role or disables
+ * themselves, and the last active Owner stays an active Owner.
+ */
+async function lockTarget(
+  tx: DbOrTx,
+  id: string,
+  actorId: string,
+  change: { role?: AdminRole; disable?: boolean },
+) {
+  if (id === actorId) {
+    throw new ConflictError(change.disable ? NOT_YOURSELF_DISABLE : NOT_YOURSELF_ROLE);
+  }
+  const owners = await repo.lockActiveOwners(tx);
+  const target = await repo.lockAdmin(tx, id);
+  if (!target) throw new NotFoundError(ADMIN_NOT_FOUND);
+  const losesOwner =
+    owners.includes(target.id) && (change.disable === true || (change.role ?? 'owner') !== 'owner');
+  if (losesOwner && owners.length <= 1) throw new ConflictError(LAST_OWNER);
+  return target;
+}
+
+/**
+ * PUT /admins/{id}/role in the caller's transaction: the rules of lockTarget, the new role and
+ * its audit row (naming the approval it ran under, issue 45).
+ */
+async function changeRoleIn(
+  tx: DbOrTx,
+  id: string,
+  role: AdminRole,
+  actor: ApprovedActor,
+): Promise<AdminAccount> {
+  const before = await lockTarget(tx, id, actor.adminId, { role });
+  const after = (await repo.updateAdminRole(tx, id, role)) ?? before;
+  await writeAudit(tx, {
+    adminId: actor.adminId,
+    action: 'admin.role_changed',
+    entity: 'admin',
+    entityId: id,
+    before: { role: before.role },
+    after: { role: after.role, ...approvalLink(actor) },
+    ip: actor.ip,
+  });
+  return accountOf(after);
+}
+
+/**
+ * Promoting an admin to Owner as an approvable action (issue 45, decision 421): approved by
+ * another Owner while the policy's 'Invite or promote an Owner' is on. Its version is the admin's
+ * role and whether they are active. (An Owner's invite does not go through approval yet.)
+ */
+export const ownerPromotion: ApprovableAction<ChangeRoleBody, AdminAccount> = {
+  action: 'ownerInvite',
+  entity: 'admin',
+  approvers: APPROVERS.ownerInvite,
+  body: changeRoleBody,
+  async needsApproval(policy, body, record) {
+    if (body.role !== 'owner' || record.id === null) return false;
+    if (!(await policy()).ownerInvite.on) return false;
+    const target = await repo.lockAdmin(record.db, record.id);
+    return target !== undefined && target.role !== 'owner';
+  },
+  async describe(tx, recordId, body) {
+    const target = recordId === null ? undefined : await repo.lockAdmin(tx, recordId);
+    if (!target) throw new NotFoundError(ADMIN_NOT_FOUND);
+    return {
+      version: `${target.role}:${target.isActive}`,
+      record: target.fullName,
+      summary: `Role: ${ROLE_LABELS[target.role]} -> ${ROLE_LABELS[body.role]}`,
+      before: { role: target.role },
+      after: { role: body.role },
+    };
+  },
+  run: (db, recordId, body, actor) =>
+    db.transaction((tx) => changeRoleIn(tx, recordId ?? '', body.role, actor)),
+};
+
+/**
  * Admin accounts (issue 28, docs/architecture.md#roles): the Admins screen's list, invites, roles
  * and disabling. The routes let only Owners change anything here (docs/decisions/220, 221).
  */
@@ -96,29 +182,6 @@ function createAdminAccounts({ database }: AdminsServiceDeps) {
   const { db } = database;
   const readAdminList = repo.createAdminList(database);
 
-  /**
-   * The rules every role change and disable obeys: nobody changes their own role or disables
-   * themselves, and the last active Owner stays an active Owner.
-   */
-  async function lockTarget(
-    tx: DbOrTx,
-    id: string,
-    actorId: string,
-    change: { role?: AdminRole; disable?: boolean },
-  ) {
-    if (id === actorId) {
-      throw new ConflictError(change.disable ? NOT_YOURSELF_DISABLE : NOT_YOURSELF_ROLE);
-    }
-    const owners = await repo.lockActiveOwners(tx);
-    const target = await repo.lockAdmin(tx, id);
-    if (!target) throw new NotFoundError(ADMIN_NOT_FOUND);
-    const losesOwner =
-      owners.includes(target.id) &&
-      (change.disable === true || (change.role ?? 'owner') !== 'owner');
-    if (losesOwner && owners.length <= 1) throw new ConflictError(LAST_OWNER);
-    return target;
-  }
-
   return {
     /** GET /admins: admins and outstanding invites, newest first. */
     async list(query: AdminListParams) {
@@ -126,22 +189,11 @@ function createAdminAccounts({ database }: AdminsServiceDeps) {
       return { admins: answer.items, pagination: answer.pagination };
     },
 
-    async changeRole(id: string, role: AdminRole, acting: Acting): Promise<AdminAccount> {
-      return db.transaction(async (tx) => {
-        const before = await lockTarget(tx, id, acting.admin.id, { role });
-        const after = (await repo.updateAdminRole(tx, id, role)) ?? before;
-        await writeAudit(tx, {
-          adminId: acting.admin.id,
-          action: 'admin.role_changed',
-          entity: 'admin',
-          entityId: id,
-          before: { role: before.role },
-          after: { role: after.role },
-          ip: acting.ip,
-        });
-        return accountOf(after);
-      });
-    },
+    /** A role change without the Approvals policy (its route goes through ownerPromotion). */
+    changeRole: (id: string, role: AdminRole, acting: Acting): Promise<AdminAccount> =>
+      db.transaction((tx) =>
+        changeRoleIn(tx, id, role, { adminId: acting.admin.id, ip: acting.ip }),
+      ),
 
     /**
      * Disabling ends the admin's sessions (refresh tokens) and access tokens at once: the

@@ -33,6 +33,7 @@ import {
 import { bearer, getData } from '../../../test/support/requests.ts';
 import {
   createAdmin,
+  enableTotp,
   provedSecondsAgo,
   signInForTokens,
   type TestAdmin,
@@ -52,6 +53,7 @@ const ON: Partial<ApprovalPolicy> = {
   manualPoints: { on: true, above: 1000 },
   transferOwnership: { on: true },
   orderDelivered: { on: true, above: 50_000 },
+  valuationChange: { on: true, abovePercent: 25 },
 };
 
 function asAdmin(
@@ -446,6 +448,42 @@ test('an order to Delivered above the budget is sent for approval, with its If-M
   expect(updated?.after).toMatchObject({ approvalId: approval.id, approvedBy: 'Olive Owner' });
 });
 
+test('a valuation more than the threshold from the current value is sent for approval; approved, it is the value', async () => {
+  const cask = await createCask(ctx, { name: 'Valued Approve 2001' });
+  const url = `/api/casks/${cask.id}/valuations`;
+  const today = new Date().toISOString().slice(0, 10);
+  const small = await asAdmin(maker, 'POST', url, {
+    valuedOn: today,
+    value: '14000',
+    source: 'Broker quote',
+  });
+  expect(small.statusCode, small.body).toBe(201);
+  const large = {
+    valuedOn: today,
+    value: '20000',
+    source: 'Broker quote',
+    reason: 'New auction results',
+  };
+  const res = await asAdmin(maker, 'POST', url, large);
+  expect(res.statusCode, res.body).toBe(202);
+  const approval = res.json<{ data: { approval: Approval } }>().data.approval;
+  expect(approval).toMatchObject({
+    action: 'valuationChange',
+    record: 'Valued Approve 2001',
+    summary: 'Value: 14000.00 -> 20000 (+42.9%)',
+  });
+  const [waiting] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
+  expect(waiting?.currentValue).toBe('14000.00');
+  const approved = await decide(ownerA, approval.id, 'approve');
+  expect(approved.statusCode, approved.body).toBe(200);
+  const [valued] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
+  expect(valued?.currentValue).toBe('20000.00');
+  const [entry] = (await auditEntriesOf(ctx, { action: 'cask.valued', entityId: cask.id })).slice(
+    -1,
+  );
+  expect(entry).toMatchObject({ adminId: maker.id, after: { approvalId: approval.id } });
+});
+
 test('while approvals are on, a policy change is approved by another Owner, not by an Admin', async () => {
   const change = policyWith({ ...ON, manualPoints: { on: true, above: 5000 } });
   const bare = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', change);
@@ -483,6 +521,94 @@ test('while approvals are on, a policy change is approved by another Owner, not 
   expect(back.statusCode).toBe(202);
   const undo = back.json<{ data: { approval: Approval } }>().data.approval;
   expect((await decide(ownerA, undo.id, 'approve')).statusCode).toBe(200);
+});
+
+test('promoting an admin to Owner is approved by another Owner while the policy says so', async () => {
+  const policy = policyWith({ ...ON, ownerInvite: { on: true } });
+  const asked = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', {
+    ...policy,
+    reason: 'Owners too',
+  });
+  expect(asked.statusCode, asked.body).toBe(202);
+  const change = asked.json<{ data: { approval: Approval } }>().data.approval;
+  expect((await decide(ownerB, change.id, 'approve')).statusCode).toBe(200);
+  const target = await createAdmin(ctx, { role: 'admin', fullName: 'Pia Promoted' });
+  const url = `/api/admins/${target.id}/role`;
+  expect((await asAdmin(ownerA, 'PUT', url, { role: 'viewer' })).statusCode).toBe(200);
+  const res = await asAdmin(ownerA, 'PUT', url, { role: 'owner', reason: 'Runs the club now' });
+  expect(res.statusCode, res.body).toBe(202);
+  const approval = res.json<{ data: { approval: Approval } }>().data.approval;
+  expect(approval).toMatchObject({
+    action: 'ownerInvite',
+    record: 'Pia Promoted',
+    summary: 'Role: Viewer -> Owner',
+  });
+  expect((await decide(maker, approval.id, 'approve')).statusCode).toBe(403);
+  const approved = await decide(ownerB, approval.id, 'approve');
+  expect(approved.statusCode, approved.body).toBe(200);
+  const [changed] = (
+    await auditEntriesOf(ctx, { action: 'admin.role_changed', entityId: target.id })
+  ).slice(-1);
+  expect(changed).toMatchObject({
+    adminId: ownerA.id,
+    after: { role: 'owner', approvalId: approval.id },
+  });
+  // Back to the file's policy, as another Owner approves it.
+  const back = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', {
+    ...policyWith(ON),
+    reason: 'Back',
+  });
+  const undo = back.json<{ data: { approval: Approval } }>().data.approval;
+  expect((await decide(ownerB, undo.id, 'approve')).statusCode).toBe(200);
+});
+
+test('turning off Require two-factor is approved by another Owner while the policy says so', async () => {
+  // An app of its own: requiring two-factor holds back every admin without it.
+  const own = await createTestContext();
+  try {
+    const [first, second] = [
+      await createAdmin(own, { role: 'owner', fullName: 'First Owner' }),
+      await createAdmin(own, { role: 'owner', fullName: 'Second Owner' }),
+    ];
+    await enableTotp(own, first);
+    await enableTotp(own, second);
+    const put = (as: TestAdmin, url: string, payload: object) =>
+      own.app.inject({ method: 'PUT', url, headers: as.headers, payload });
+    const approvals = policyWith({ twoFactorOff: { on: true } });
+    expect((await put(first, '/api/settings/approvals', approvals)).statusCode).toBe(200);
+    const on = await put(first, '/api/security/policy', { requireTwoFactor: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await put(first, '/api/security/policy', { requireTwoFactor: false })).statusCode).toBe(
+      400,
+    );
+    const off = await put(first, '/api/security/policy', {
+      requireTwoFactor: false,
+      reason: 'Audit over',
+    });
+    expect(off.statusCode, off.body).toBe(202);
+    const approval = off.json<{ data: { approval: Approval } }>().data.approval;
+    expect(approval).toMatchObject({
+      action: 'twoFactorOff',
+      summary: 'Require two-factor: on -> off',
+    });
+    const approve = await own.app.inject({
+      method: 'POST',
+      url: `/api/approvals/${approval.id}/approve`,
+      headers: second.headers,
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const overview = await own.app.inject({
+      method: 'GET',
+      url: '/api/security',
+      headers: first.headers,
+    });
+    expect(overview.json().data.requireTwoFactor).toBe(false);
+    const [changed] = (await auditEntriesOf(own, { action: 'security.policy_changed' })).slice(-1);
+    expect(changed).toMatchObject({ adminId: first.id });
+    expect(changed?.after).toMatchObject({ approvalId: approval.id, approvedBy: 'Second Owner' });
+  } finally {
+    await own.close();
+  }
 });
 
 const onServer = process.env.TEST_DATABASE_URL !== undefined;

@@ -46,7 +46,9 @@ import type { PasswordService } from './password.service.ts';
 import type { SecondFactorService } from './second-factor.service.ts';
 import type { SignInService } from './sign-in.service.ts';
 import type { StepUpService } from './step-up.service.ts';
-import { createSecurityService, type SessionActor } from './security.service.ts';
+import { createSecurityService, twoFactorOff, type SessionActor } from './security.service.ts';
+import { sentForApprovalResponse } from '@cask/contracts/approvals';
+import { sentForApproval } from '../approvals/approvable.ts';
 import { OWN_ACCOUNT } from '../../plugins/roles.ts';
 
 const secondFactorLimit = routeRateLimit(20);
@@ -86,6 +88,7 @@ export function registerSecurityRoutes(
   signInStepRoutes(app, deps, passkeys);
   sessionRoutes(app, security);
   twoFactorRoutes(app, security, deps.jwtSecret);
+  app.approvals.add(twoFactorOff);
 }
 
 type Routes = FastifyInstance<
@@ -422,15 +425,21 @@ function twoFactorRoutes(
       config: { recentAuthentication: true },
       schema: {
         tags: ['security'],
+        description:
+          "Require two-factor on or off. Off, while the Approvals policy's 'Turn off Require two-factor' is on, is sent for approval by another Owner: 202 with the request, which needs `reason` (issue 45).",
         body: policyBody,
-        response: { 200: policyResponse, 409: conflict },
+        response: { 200: policyResponse, 202: sentForApprovalResponse, 409: conflict },
       },
     },
-    async (request) =>
-      ok(
-        await security.setPolicy(sessionActorOf(request), request.body.requireTwoFactor),
-        'Security policy saved',
-      ),
+    async (request, reply) => {
+      const outcome = await app.approvals.runOrRequest(
+        twoFactorOff,
+        { recordId: null, body: request.body, reason: request.body.reason },
+        actorOf(request),
+      );
+      if ('approval' in outcome) return reply.status(202).send(sentForApproval(outcome.approval));
+      return ok(outcome.result, 'Security policy saved');
+    },
   );
 
   app.delete(

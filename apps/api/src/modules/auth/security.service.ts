@@ -1,8 +1,16 @@
 import type { SecurityOverview, SessionItem, TotpSetup } from '@cask/contracts/security';
 import QRCode from 'qrcode';
 import { UAParser } from 'ua-parser-js';
-import type { Db } from '../../db/client.ts';
+import { policyBody } from '@cask/contracts/security';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../db/audit.ts';
+import {
+  approvalLink,
+  type ApprovableAction,
+  type ApprovedActor,
+} from '../approvals/approvable.ts';
+import { APPROVERS } from '../approvals/approvals.service.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { open as openSealed, seal } from '../../lib/secret-box.ts';
 import {
@@ -247,26 +255,65 @@ function createTwoFactorPolicy({ db }: SecurityServiceDeps) {
         });
       });
     },
-
-    async setPolicy(actor: SessionActor, requireTwoFactor: boolean) {
-      // Whoever requires it of everyone has it: they would be sent to set it up at once anyway.
-      if (requireTwoFactor && !(await twoFactor.findTotp(db, actor.adminId))?.enabled) {
-        throw new ConflictError(SET_UP_YOURS_FIRST);
-      }
-      await db.transaction(async (tx) => {
-        const before = await twoFactor.readPolicy(tx);
-        await twoFactor.savePolicy(tx, { requireTwoFactor });
-        await writeAudit(tx, {
-          adminId: actor.adminId,
-          action: 'security.policy_changed',
-          entity: 'security_policy',
-          entityId: null,
-          before,
-          after: { requireTwoFactor },
-          ip: actor.ip,
-        });
-      });
-      return { requireTwoFactor };
-    },
   };
 }
+
+type SecurityPolicy = { requireTwoFactor: boolean };
+
+/**
+ * PUT /security/policy (issue 28): Require two-factor on or off, audited. Whoever requires it of
+ * everyone has it: they would be sent to set it up at once anyway (409). On approval (issue 45)
+ * its audit row names the approval.
+ */
+async function saveSecurityPolicy(
+  db: DbOrTx,
+  actor: ApprovedActor,
+  requireTwoFactor: boolean,
+): Promise<SecurityPolicy> {
+  if (requireTwoFactor && !(await twoFactor.findTotp(db, actor.adminId))?.enabled) {
+    throw new ConflictError(SET_UP_YOURS_FIRST);
+  }
+  await db.transaction(async (tx) => {
+    const before = await twoFactor.readPolicy(tx);
+    await twoFactor.savePolicy(tx, { requireTwoFactor });
+    await writeAudit(tx, {
+      adminId: actor.adminId,
+      action: 'security.policy_changed',
+      entity: 'security_policy',
+      entityId: null,
+      before,
+      after: { requireTwoFactor, ...approvalLink(actor) },
+      ip: actor.ip,
+    });
+  });
+  return { requireTwoFactor };
+}
+
+/**
+ * The security policy's save as an approvable action (issue 45, decision 421): turning Require
+ * two-factor off while it is on is approved by another Owner when the Approvals policy's 'Turn
+ * off Require two-factor' is on; turning it on never waits. Its version is the setting itself.
+ */
+export const twoFactorOff: ApprovableAction<z.output<typeof policyBody>, SecurityPolicy> = {
+  action: 'twoFactorOff',
+  entity: 'security_policy',
+  approvers: APPROVERS.twoFactorOff,
+  body: policyBody,
+  async needsApproval(policy, body, record) {
+    if (body.requireTwoFactor) return false;
+    if (!(await policy()).twoFactorOff.on) return false;
+    return (await twoFactor.readPolicy(record.db)).requireTwoFactor;
+  },
+  async describe(tx, _recordId, body) {
+    const current = await twoFactor.readPolicy(tx);
+    const state = (on: boolean) => (on ? 'on' : 'off');
+    return {
+      version: String(current.requireTwoFactor),
+      record: 'Security policy',
+      summary: `Require two-factor: ${state(current.requireTwoFactor)} -> ${state(body.requireTwoFactor)}`,
+      before: current,
+      after: { requireTwoFactor: body.requireTwoFactor },
+    };
+  },
+  run: (db, _recordId, body, actor) => saveSecurityPolicy(db, actor, body.requireTwoFactor),
+};

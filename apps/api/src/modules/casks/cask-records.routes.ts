@@ -13,7 +13,11 @@ import { ok } from '../../lib/envelope.ts';
 import { expectedRecordVersion } from '../../lib/preconditions.ts';
 import { sentForApprovalResponse } from '@cask/contracts/approvals';
 import { sentForApproval } from '../approvals/approvable.ts';
-import { createCaskRecordsService, transferOwnership } from './cask-records.service.ts';
+import {
+  createCaskRecordsService,
+  transferOwnership,
+  valuationChange,
+} from './cask-records.service.ts';
 
 /**
  * The cask page's calls (issue 30): the record (the cask with its gauges, transfers, alerts and
@@ -23,6 +27,7 @@ import { createCaskRecordsService, transferOwnership } from './cask-records.serv
 export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const records = createCaskRecordsService({ database: deps.database });
   app.approvals.add(transferOwnership);
+  app.approvals.add(valuationChange);
 
   app.get(
     '/casks/:id/record',
@@ -94,12 +99,13 @@ export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       schema: {
         tags: ['casks'],
         description:
-          "Records a valuation (docs/screens/casks.md#record-valuation): the latest one becomes the cask's current value; one dated before the latest needs `earlierThanLatest` and only joins the history. `If-Match` names the cask's version (412 when it was changed since).",
+          "Records a valuation (docs/screens/casks.md#record-valuation): the latest one becomes the cask's current value; one dated before the latest needs `earlierThanLatest` and only joins the history. `If-Match` names the cask's version (412 when it was changed since). While the Approvals policy's 'Valuation change above' is on, a new current value more than its threshold away is sent for approval: 202 with the request, which needs `reason` (issue 45).",
         params: uuidParam,
         headers: recordPreconditionHeaders,
         body: valuationBody,
         response: {
           201: caskRecordResponse,
+          202: sentForApprovalResponse,
           400: errorEnvelope.describe(
             'A field is wrong, or the day is before the latest valuation without earlierThanLatest',
           ),
@@ -108,12 +114,16 @@ export const caskRecordsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       },
     },
     async (request, reply) => {
-      await records.value(
-        request.params.id,
-        request.body,
+      const outcome = await app.approvals.runOrRequest(
+        valuationChange,
+        {
+          recordId: request.params.id,
+          body: { ...request.body, expected: expectedRecordVersion(request.headers) },
+          reason: request.body.reason,
+        },
         actorOf(request),
-        expectedRecordVersion(request.headers),
       );
+      if ('approval' in outcome) return reply.status(202).send(sentForApproval(outcome.approval));
       return reply
         .status(201)
         .send(ok(await records.read(request.params.id), 'Valuation recorded'));

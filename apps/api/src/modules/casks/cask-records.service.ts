@@ -14,8 +14,8 @@ import {
   type ValuationInput,
 } from '@cask/contracts/cask-records';
 import { CASK_NOT_FOUND } from '@cask/contracts/casks';
-import type { z } from 'zod';
-import { transferBody, type regaugeBody } from '@cask/contracts/cask-records';
+import { z } from 'zod';
+import { transferBody, valuationBody, type regaugeBody } from '@cask/contracts/cask-records';
 import type { Database, Tx } from '../../db/client.ts';
 import { writeAudit, writeAudits, type Actor, type AuditEntry } from '../../db/audit.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
@@ -158,7 +158,7 @@ export interface ValuationToRecord {
 export async function recordValuations(
   tx: Tx,
   valuations: readonly ValuationToRecord[],
-  actor: Actor,
+  actor: ApprovedActor,
   options: { expected?: ExpectedRecordVersions; importId?: string } = {},
 ): Promise<void> {
   const ids = [...new Set(valuations.map((valuation) => valuation.caskId))];
@@ -215,6 +215,7 @@ export async function recordValuations(
         note: row.note,
         valuationId: row.id,
         ...(importId ? { importId } : {}),
+        ...approvalLink(actor),
       },
       ip: actor.ip,
       bulkId: importId,
@@ -324,18 +325,6 @@ export function createCaskRecordsService(deps: { database: Database }) {
       await db.transaction((tx) => recordRegauge(tx, id, input, actor));
     },
 
-    /** Issue 44: a valuation, kept as history (recordValuations). */
-    async value(
-      id: string,
-      input: ValuationInput,
-      actor: Actor,
-      expected?: ExpectedRecordVersions,
-    ): Promise<void> {
-      await db.transaction((tx) =>
-        recordValuations(tx, [{ caskId: id, input }], actor, { expected }),
-      );
-    },
-
     async provenance(id: string): Promise<ProvenanceEvent[]> {
       const row = await repo.findCask(db, id);
       if (!row) throw new NotFoundError(CASK_NOT_FOUND);
@@ -343,3 +332,66 @@ export function createCaskRecordsService(deps: { database: Database }) {
     },
   };
 }
+
+/** A valuation as its route takes it: the body and the versions its If-Match names. */
+const valuationSave = valuationBody.extend({
+  expected: z.array(z.string()).readonly().optional(),
+});
+type ValuationSave = z.output<typeof valuationSave>;
+
+/** How far a value moves from the current one, in percent (null without a current value). */
+function changePercent(current: string | null, value: string): number | null {
+  const from = current === null ? 0 : Number(current);
+  return from > 0 ? ((Number(value) - from) / from) * 100 : null;
+}
+
+/**
+ * A valuation as an approvable action (issue 45, decision 421): sent for approval when the
+ * policy's 'Valuation change above' is on and the valuation becomes the current value, more than
+ * the threshold away from it either way (a first valuation, or one that only joins the history,
+ * never waits). Its version is the cask's: If-Match is checked when asked (412), and any change of
+ * the cask since makes the request Outdated. An import's apply does not go through approval yet.
+ */
+export const valuationChange: ApprovableAction<ValuationSave, void> = {
+  action: 'valuationChange',
+  entity: 'cask',
+  approvers: APPROVERS.valuationChange,
+  body: valuationSave,
+  async needsApproval(policy, body, record) {
+    if (record.id === null) return false;
+    const { valuationChange: rule } = await policy();
+    if (!rule.on) return false;
+    const [cask, latest] = await Promise.all([
+      repo.findCask(record.db, record.id),
+      records.latestValuation(record.db, record.id),
+    ]);
+    if (!cask || (latest !== null && body.valuedOn < latest.valuedOn)) return false;
+    const percent = changePercent(cask.currentValue, body.value);
+    return percent !== null && Math.abs(percent) > rule.abovePercent;
+  },
+  async describe(tx, recordId, body) {
+    const cask = recordId === null ? undefined : await repo.lockCask(tx, recordId);
+    if (!cask) throw new NotFoundError(CASK_NOT_FOUND);
+    assertRecordVersion(body.expected, cask.updatedAt);
+    const percent = changePercent(cask.currentValue, body.value);
+    const change = percent === null ? '' : ` (${percent > 0 ? '+' : ''}${percent.toFixed(1)}%)`;
+    return {
+      version: versionOf(cask.updatedAt),
+      record: cask.name,
+      summary: `Value: ${cask.currentValue ?? 'none'} -> ${body.value}${change}`,
+      before: { currentValue: cask.currentValue },
+      after: {
+        currentValue: body.value,
+        valuedOn: body.valuedOn,
+        source: body.source,
+        note: body.note ? body.note : null,
+      },
+    };
+  },
+  run: (db, recordId, body, actor) =>
+    db.transaction((tx) =>
+      recordValuations(tx, [{ caskId: recordId ?? '', input: body }], actor, {
+        expected: body.expected,
+      }),
+    ),
+};
