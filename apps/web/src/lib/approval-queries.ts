@@ -1,21 +1,27 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { approvalListDefinition, pendingApprovalsResponse } from '@cask/contracts/approvals';
 import { api } from './api-client.ts';
-import { listKey } from './list-query.ts';
 
 /**
- * Every approvals query starts with the list's key (issue 45): one invalidation after a request
- * or a decision refreshes the `/approvals` list, a request's dialog and the sidebar's badge.
+ * Issue 45: the approvals' query keys and the sidebar's badge. No approvals contract here: the
+ * shell, which every screen loads, reads the badge (the JavaScript budget, decision 121).
+ *
+ * Every approvals query starts with this key: the list's key, `listKey(approvalListDefinition)`
+ * (its path, as the contract has no name), so one invalidation after a request or a decision
+ * refreshes the list, a request's dialog and the badge.
  */
-export const approvalsKey = listKey(approvalListDefinition);
+export const approvalsKey = ['/approvals'] as const;
 
-/** The sidebar's badge polls as the header's bell does (docs/decisions/081). */
+/** The badge polls as the header's bell does (docs/decisions/081). */
 export const PENDING_POLL_MS = 30_000;
 
 /** `GET /approvals/pending-count`: the pending requests the signed-in admin could decide. */
 export async function getPendingApprovals(): Promise<number> {
-  const envelope = await api.get<unknown>('/approvals/pending-count');
-  return pendingApprovalsResponse.parse(envelope).data.pending;
+  const envelope = await api.get<{ data?: { pending?: unknown } }>('/approvals/pending-count');
+  const pending = envelope.data?.pending;
+  if (typeof pending !== 'number' || !Number.isInteger(pending)) {
+    throw new TypeError('The pending count is not a whole number');
+  }
+  return pending;
 }
 
 /**
@@ -35,7 +41,7 @@ export function usePendingApprovals() {
   return useQuery(pendingApprovalsQuery());
 }
 
-/** After a request is made or decided: the list, its dialogs and the badge. */
+/** After a request is made or decided: the list, its dialogs and the sidebar's badge. */
 export function invalidateApprovals(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: approvalsKey });
 }
