@@ -9,7 +9,7 @@ import AppToaster from '@/app/toaster.tsx';
 import { routes } from '@/app/routes.tsx';
 import { unreadCountQueryKey } from '@/lib/notification-queries.ts';
 import { profileQueryKey } from '@/lib/current-admin.ts';
-import { pendingApprovalsQuery } from '@/lib/approval-queries.ts';
+import { pendingApprovalsQuery } from '@/app/layout/use-pending-approvals.ts';
 import { storeSession } from '@/lib/session.ts';
 import { ada } from './factories.ts';
 

@@ -51,7 +51,11 @@ export function navOf(tree: readonly RouteObject[], parentPath = ''): NavItem[] 
 }
 
 /** A sidebar entry: one with an icon (docs/screens/shell.md#sidebar). */
-export type SidebarItem = NavItem & Required<Pick<NavEntry, 'icon'>>;
+export type SidebarItem = NavItem &
+  Required<Pick<NavEntry, 'icon'>> & {
+    /** The entry's `badge` as counted by the shell (app-shell.tsx); none at 0. */
+    count?: number | undefined;
+  };
 
 /** The sidebar's entries, in the route table's order. */
 export function sidebarOf(items: readonly NavItem[]): SidebarItem[] {

@@ -1,7 +1,6 @@
 import { PanelLeftClose, PanelLeftOpen, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { usePendingApprovals } from '@/lib/approval-queries.ts';
 import { LogoutButton } from './logout-button.tsx';
 import type { SidebarItem } from './nav.ts';
 
@@ -74,7 +73,6 @@ export function SidebarContent({
   topAction: ReactNode;
   onNavigate?: () => void;
 }) {
-  const { data: pending } = usePendingApprovals();
   return (
     <div className="flex h-full flex-col bg-oak-900 text-cream-200">
       <div
@@ -96,8 +94,7 @@ export function SidebarContent({
 
       <nav id={navId} aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {items.map(({ label, to, icon, end, badge }) => {
-            const count = badge === 'pendingApprovals' ? pending : undefined;
+          {items.map(({ label, to, icon, end, count }) => {
             return (
               <li key={to}>
                 <NavLink

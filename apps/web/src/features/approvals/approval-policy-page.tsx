@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type UseFormRegister } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -8,7 +6,6 @@ import {
   APPROVAL_ACTION_LABELS,
   approvalPolicyBody,
   type ApprovalPolicy,
-  type ApprovalPolicyBody,
 } from '@cask/contracts/approvals';
 import {
   ApprovalReasonField,
@@ -112,51 +109,93 @@ function PolicyCard() {
   );
 }
 
+type Field = string;
+
+/** The form's values: each action's switch and threshold as typed (text), and the reason. */
+type Draft = Record<Field, string | boolean>;
+
+function draftOf(policy: ApprovalPolicy): Draft {
+  const draft: Draft = { reason: '' };
+  for (const action of ACTIONS) {
+    draft[`${action.key}.on`] = policy[action.key].on;
+    if ('threshold' in action) {
+      const [, name] = action.threshold.name.split('.') as [string, string];
+      draft[action.threshold.name] = String(
+        (policy[action.key] as unknown as Record<string, number>)[name],
+      );
+    }
+  }
+  return draft;
+}
+
+/** The body as the contract takes it (numbers from their fields; '' is not a number). */
+function bodyOf(draft: Draft): Record<string, unknown> {
+  const body: Record<string, Record<string, unknown>> = {};
+  for (const action of ACTIONS) {
+    body[action.key] = { on: draft[`${action.key}.on`] === true };
+    if ('threshold' in action) {
+      const text = String(draft[action.threshold.name]).trim();
+      const [, name] = action.threshold.name.split('.') as [string, string];
+      body[action.key]![name] = text === '' ? Number.NaN : Number(text);
+    }
+  }
+  return { ...body, reason: String(draft.reason) };
+}
+
 function PolicyForm({ saved }: { saved: ApprovalPolicy }) {
   const save = useSaveApprovalPolicy();
   const [sent, setSent] = useState(false);
+  const [draft, setDraft] = useState(() => draftOf(saved));
+  const [errors, setErrors] = useState<Map<Field, string>>(new Map());
   // docs/screens/approvals.md#the-policy: while any action is on, a change is sent for approval.
   const needsReason = Object.values(saved).some((action) => action.on);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<ApprovalPolicyBody>({
-    resolver: zodResolver(approvalPolicyBody),
-    defaultValues: { ...saved, reason: '' },
-  });
+  const change = (field: Field, value: string | boolean) =>
+    setDraft((previous) => ({ ...previous, [field]: value }));
 
-  const onSubmit = handleSubmit((body) => {
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
     setSent(false);
-    save.mutate(body, {
+    // Checked with the contract the API checks; each issue under its field.
+    const parsed = approvalPolicyBody.safeParse(bodyOf(draft));
+    if (!parsed.success) {
+      setErrors(new Map(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+      return;
+    }
+    setErrors(new Map());
+    save.mutate(parsed.data, {
       onSuccess: (outcome) => {
         if ('sent' in outcome) {
           setSent(true);
-          reset({ ...saved, reason: '' });
+          setDraft(draftOf(saved));
           return;
         }
         toast.success(outcome.done.message);
       },
       onError: (error) => {
-        const reason =
-          error instanceof ApiError ? error.errors?.find((e) => e.field === 'reason') : undefined;
-        if (reason) setError('reason', { message: reason.message });
+        if (error instanceof ApiError && error.errors?.length) {
+          setErrors(new Map(error.errors.map((e) => [e.field, e.message])));
+        }
       },
     });
-  });
+  };
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       {ACTIONS.map((action) => (
-        <PolicyAction key={action.key} action={action} register={register} errors={errors} />
+        <PolicyAction
+          key={action.key}
+          action={action}
+          draft={draft}
+          errors={errors}
+          onChange={change}
+        />
       ))}
       {needsReason ? (
         <ApprovalReasonField
           hint="A change of the policy is approved by another Owner while any action is on."
-          error={errors.reason?.message}
-          {...register('reason')}
+          value={String(draft.reason)}
+          error={errors.get('reason')}
+          onChange={(event) => change('reason', event.target.value)}
         />
       ) : null}
       {save.isError && !(save.error instanceof ApiError && save.error.errors?.length) ? (
@@ -177,26 +216,26 @@ function PolicyForm({ saved }: { saved: ApprovalPolicy }) {
   );
 }
 
-type Errors = ReturnType<typeof useForm<ApprovalPolicyBody>>['formState']['errors'];
-
 function PolicyAction({
   action,
-  register,
+  draft,
   errors,
+  onChange,
 }: {
   action: (typeof ACTIONS)[number];
-  register: UseFormRegister<ApprovalPolicyBody>;
-  errors: Errors;
+  draft: Draft;
+  errors: Map<Field, string>;
+  onChange: (field: Field, value: string | boolean) => void;
 }) {
   const threshold = 'threshold' in action ? action.threshold : undefined;
-  const thresholdError = threshold
-    ? (errors[action.key] as Record<string, { message?: string }> | undefined)?.[
-        threshold.name.split('.')[1]!
-      ]?.message
-    : undefined;
   return (
     <div className="grid gap-2 border-b border-cream-200 pb-4 sm:grid-cols-[1fr_10rem] sm:items-start">
-      <CheckboxField label={action.label} hint={action.hint} {...register(`${action.key}.on`)} />
+      <CheckboxField
+        label={action.label}
+        hint={action.hint}
+        checked={draft[`${action.key}.on`] === true}
+        onChange={(event) => onChange(`${action.key}.on`, event.target.checked)}
+      />
       {threshold ? (
         <TextField
           label={threshold.label}
@@ -204,8 +243,9 @@ function PolicyAction({
           inputMode="decimal"
           min={0}
           step={threshold.step}
-          error={thresholdError}
-          {...register(threshold.name, { valueAsNumber: true })}
+          value={String(draft[threshold.name])}
+          error={errors.get(threshold.name)}
+          onChange={(event) => onChange(threshold.name, event.target.value)}
         />
       ) : null}
     </div>
