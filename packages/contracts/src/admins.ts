@@ -71,6 +71,8 @@ export const inviteAdminBody = z.object({
     .max(FULL_NAME_MAX, `Name must be at most ${FULL_NAME_MAX} characters`),
   email: emailField('Invalid Email'),
   role: adminRole,
+  /** Required when the Approvals policy sends an Owner's invite for approval (issue 45). */
+  reason: approvalReason,
 });
 export type InviteAdminInput = z.input<typeof inviteAdminBody>;
 export type InviteAdminBody = z.output<typeof inviteAdminBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okEnvelope, pageQuery, pagination, text } from './common.ts';
 import { defineList } from './lists.ts';
+import type { AdminRole } from './admins.ts';
 
 /**
  * Issue 45: Approvals (maker-checker), docs/screens/approvals.md. An action the Owner's policy
@@ -15,6 +16,7 @@ export const APPROVAL_ACTIONS = [
   'orderDelivered',
   'valuationChange',
   'ownerInvite',
+  'ownerPromotion',
   'twoFactorOff',
   'policyChange',
 ] as const;
@@ -26,9 +28,26 @@ export const APPROVAL_ACTION_LABELS: Record<ApprovalAction, string> = {
   transferOwnership: 'Transfer Ownership',
   orderDelivered: 'Order status to Delivered',
   valuationChange: 'Valuation change',
-  ownerInvite: 'Invite or promote an Owner',
+  ownerInvite: 'Invite an Owner',
+  ownerPromotion: 'Promote to Owner',
   twoFactorOff: 'Turn off Require two-factor',
   policyChange: 'Approvals policy',
+};
+
+/**
+ * Who may decide each kind of request (never its asker): an Owner or an Admin, but an Owner alone
+ * for what only an Owner may do (the policy, Owners, the two-factor rule). The web app shows
+ * 'Approve' and 'Reject' by it; the API enforces it.
+ */
+export const APPROVAL_DECIDERS: Record<ApprovalAction, readonly AdminRole[]> = {
+  manualPoints: ['owner', 'admin'],
+  transferOwnership: ['owner', 'admin'],
+  orderDelivered: ['owner', 'admin'],
+  valuationChange: ['owner', 'admin'],
+  ownerInvite: ['owner'],
+  ownerPromotion: ['owner'],
+  twoFactorOff: ['owner'],
+  policyChange: ['owner'],
 };
 
 export const APPROVAL_STATUSES = [
@@ -74,8 +93,8 @@ export const WITHDRAWN = 'Withdrawn';
 export const APPROVAL_POLICY_SAVED = 'Approvals policy saved';
 
 /** Why a policy cannot turn an action on (409): nobody but the asker could approve it. */
-export const approvalNeedsSecondApprover = (action: ApprovalAction) =>
-  `${APPROVAL_ACTION_LABELS[action]} cannot need approval: only one active admin can approve it, and nobody approves their own request`;
+export const approvalNeedsSecondApprover = (action: PolicyAction) =>
+  `${APPROVAL_POLICY_LABELS[action]} cannot need approval: only one active admin can approve it, and nobody approves their own request`;
 
 /**
  * The 'Reason' field of a dialog whose action may need approval: required (400) when the policy
@@ -111,6 +130,16 @@ export const approvalPolicy = z.object({
 });
 export type ApprovalPolicy = z.infer<typeof approvalPolicy>;
 export type PolicyAction = keyof ApprovalPolicy;
+
+/** Settings -> 'Approvals': each action's line, as issue 45 words it. */
+export const APPROVAL_POLICY_LABELS: Record<PolicyAction, string> = {
+  manualPoints: 'Manual points above',
+  transferOwnership: 'Transfer Ownership',
+  orderDelivered: 'Order status to Delivered above',
+  valuationChange: 'Valuation change above',
+  ownerInvite: 'Invite or promote an Owner',
+  twoFactorOff: 'Turn off Require two-factor',
+};
 
 /** A fresh install's policy: every action off, at the issue's default thresholds (decision 421). */
 export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = {

@@ -22,7 +22,7 @@ import { ownerOnly } from '../../plugins/roles.ts';
 import { sentForApprovalResponse } from '@cask/contracts/approvals';
 import { actorOf } from '../../lib/audit-actor.ts';
 import { sentForApproval } from '../approvals/approvable.ts';
-import { createAdminsService, ownerPromotion, type Acting } from './admins.service.ts';
+import { createAdminsService, ownerInvite, ownerPromotion, type Acting } from './admins.service.ts';
 
 const refusals = {
   403: errorEnvelope.describe(
@@ -39,7 +39,6 @@ const refusals = {
  * `POST /auth/accept-invite` is here too, with the invites it spends.
  */
 export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.approvals.add(ownerPromotion);
   const admins = createAdminsService({
     database: deps.database,
     config: deps.config,
@@ -47,6 +46,9 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     hasher: createPasswordHasher({ concurrency: deps.config.PASSWORD_HASH_CONCURRENCY }),
     jwtSecret: deps.jwtSecret,
   });
+  const inviting = ownerInvite(deps);
+  app.approvals.add(inviting);
+  app.approvals.add(ownerPromotion);
   const acting = (request: { admin: Acting['admin']; ip: string }): Acting => ({
     admin: request.admin,
     ip: request.ip,
@@ -71,12 +73,21 @@ export const adminsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       config: { recentAuthentication: true },
       schema: {
         tags: ['admins'],
+        description:
+          "Invites an admin; an Owner's invite, while the Approvals policy's 'Invite or promote an Owner' is on, is sent for approval by another Owner: 202 with the request, which needs `reason` (issue 45).",
         body: inviteAdminBody,
-        response: { 200: adminAccountResponse, ...refusals },
+        response: { 200: adminAccountResponse, 202: sentForApprovalResponse, ...refusals },
       },
     },
-    async (request) =>
-      ok({ admin: await admins.invite(request.body, acting(request)) }, 'Invite sent'),
+    async (request, reply) => {
+      const outcome = await app.approvals.runOrRequest(
+        inviting,
+        { recordId: null, body: request.body, reason: request.body.reason },
+        actorOf(request),
+      );
+      if ('approval' in outcome) return reply.status(202).send(sentForApproval(outcome.approval));
+      return ok({ admin: outcome.result.account }, 'Invite sent');
+    },
   );
 
   app.post(

@@ -6,6 +6,7 @@ import {
   LAST_OWNER,
   ROLE_LABELS,
   changeRoleBody,
+  inviteAdminBody,
   type ChangeRoleBody,
   NOT_YOURSELF_DISABLE,
   NOT_YOURSELF_ROLE,
@@ -138,9 +139,9 @@ async function changeRoleIn(
  * role and whether they are active. (An Owner's invite does not go through approval yet.)
  */
 export const ownerPromotion: ApprovableAction<ChangeRoleBody, AdminAccount> = {
-  action: 'ownerInvite',
+  action: 'ownerPromotion',
   entity: 'admin',
-  approvers: APPROVERS.ownerInvite,
+  approvers: APPROVERS.ownerPromotion,
   body: changeRoleBody,
   async needsApproval(policy, body, record) {
     if (body.role !== 'owner' || record.id === null) return false;
@@ -162,6 +163,85 @@ export const ownerPromotion: ApprovableAction<ChangeRoleBody, AdminAccount> = {
   run: (db, recordId, body, actor) =>
     db.transaction((tx) => changeRoleIn(tx, recordId ?? '', body.role, actor)),
 };
+
+/** Sent after the commit: a mail is never sent for an invite that was rolled back. */
+async function sendInviteMail(
+  { config, mailer }: Pick<AdminsServiceDeps, 'config' | 'mailer'>,
+  invite: { fullName: string; email: string; role: AdminRole },
+  token: string,
+  invitedBy: string,
+) {
+  const link = `${publicBaseUrl(config)}/accept-invite?token=${encodeURIComponent(token)}`;
+  try {
+    await mailer.send(
+      inviteMail({ ...invite, to: invite.email, invitedBy, link, from: config.MAIL_FROM }),
+    );
+  } catch {
+    throw new AppError(502, INVITE_MAIL_FAILED);
+  }
+}
+
+/** An invite saved: the account it answers, and its mail, sent once the invite is committed. */
+export interface InviteSaved {
+  account: AdminAccount;
+  mail(): Promise<void>;
+}
+
+/**
+ * POST /admins/invites (issue 28) as an approvable action (issue 45, decision 421): inviting an
+ * Owner waits for another Owner while the policy's 'Invite or promote an Owner' is on; any other
+ * invite is saved at once. The invite's row and audit row are written by `run` (on approval, in
+ * the approval's transaction), and its mail leaves after the commit (`afterCommit`), as before.
+ */
+export function ownerInvite(
+  deps: Pick<AdminsServiceDeps, 'config' | 'mailer'>,
+): ApprovableAction<InviteAdminBody, InviteSaved> {
+  return {
+    action: 'ownerInvite',
+    entity: 'admin_invite',
+    approvers: APPROVERS.ownerInvite,
+    body: inviteAdminBody,
+    needsApproval: async (policy, body) => body.role === 'owner' && (await policy()).ownerInvite.on,
+    async describe(tx, _recordId, body) {
+      if (await repo.adminEmailExists(tx, body.email)) throw new ConflictError(EMAIL_IS_ADMIN);
+      return {
+        // Nothing to compare: an e-mail taken meanwhile is refused (409) when it runs.
+        version: 'new',
+        record: body.fullName,
+        summary: `Invite ${body.email} as ${ROLE_LABELS[body.role]}`,
+        before: {},
+        after: { fullName: body.fullName, email: body.email, role: body.role },
+      };
+    },
+    run: (db, _recordId, body, actor) =>
+      db.transaction(async (tx) => {
+        const link = createRefreshToken();
+        if (await repo.adminEmailExists(tx, body.email)) throw new ConflictError(EMAIL_IS_ADMIN);
+        const row = await repo.insertInviteIfAbsent(tx, {
+          fullName: body.fullName,
+          email: body.email,
+          role: body.role,
+          tokenHash: link.hash,
+          invitedBy: actor.adminId,
+        });
+        if (!row) throw new ConflictError(EMAIL_IS_INVITED);
+        await writeAudit(tx, {
+          adminId: actor.adminId,
+          action: 'admin.invite_sent',
+          entity: 'admin_invite',
+          entityId: row.id,
+          after: { ...inviteFacts(row), ...approvalLink(actor) },
+          ip: actor.ip,
+        });
+        const inviter = (await repo.lockAdmin(tx, actor.adminId))?.fullName ?? 'An Owner';
+        return {
+          account: inviteAccountOf(row),
+          mail: () => sendInviteMail(deps, row, link.token, inviter),
+        };
+      }),
+    afterCommit: (saved) => saved.mail(),
+  };
+}
 
 /**
  * Admin accounts (issue 28, docs/architecture.md#roles): the Admins screen's list, invites, roles
@@ -226,47 +306,13 @@ function createAdminAccounts({ database }: AdminsServiceDeps) {
 function createInvites({ database, config, mailer }: AdminsServiceDeps) {
   const { db } = database;
 
-  /** Sent after the commit: a mail is never sent for an invite that was rolled back. */
-  async function sendInvite(
+  const sendInvite = (
     invite: { fullName: string; email: string; role: AdminRole },
     token: string,
     invitedBy: string,
-  ) {
-    const link = `${publicBaseUrl(config)}/accept-invite?token=${encodeURIComponent(token)}`;
-    try {
-      await mailer.send(
-        inviteMail({ ...invite, to: invite.email, invitedBy, link, from: config.MAIL_FROM }),
-      );
-    } catch {
-      throw new AppError(502, INVITE_MAIL_FAILED);
-    }
-  }
+  ) => sendInviteMail({ config, mailer }, invite, token, invitedBy);
 
   return {
-    async invite(body: InviteAdminBody, acting: Acting): Promise<AdminAccount> {
-      const link = createRefreshToken();
-      const invite = await db.transaction(async (tx) => {
-        if (await repo.adminEmailExists(tx, body.email)) throw new ConflictError(EMAIL_IS_ADMIN);
-        const row = await repo.insertInviteIfAbsent(tx, {
-          ...body,
-          tokenHash: link.hash,
-          invitedBy: acting.admin.id,
-        });
-        if (!row) throw new ConflictError(EMAIL_IS_INVITED);
-        await writeAudit(tx, {
-          adminId: acting.admin.id,
-          action: 'admin.invite_sent',
-          entity: 'admin_invite',
-          entityId: row.id,
-          after: inviteFacts(row),
-          ip: acting.ip,
-        });
-        return row;
-      });
-      await sendInvite(invite, link.token, acting.admin.fullName);
-      return inviteAccountOf(invite);
-    },
-
     /** A new link valid 72 hours from now; the earlier one stops working. */
     async resendInvite(id: string, acting: Acting): Promise<AdminAccount> {
       const link = createRefreshToken();

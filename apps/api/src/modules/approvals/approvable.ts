@@ -84,6 +84,8 @@ export interface ApprovableAction<Body, Result> {
    * transaction.
    */
   run(db: DbOrTx, recordId: string | null, body: Body, actor: ApprovedActor): Promise<Result>;
+  /** What waits for the commit (an invite's mail, decision 134), with `run`'s result. */
+  afterCommit?(result: Result): Promise<void>;
 }
 
 /** What `runOrRequest` did: ran the action (its result), or recorded the request. */

@@ -1,5 +1,5 @@
 import {
-  APPROVAL_ACTION_LABELS,
+  APPROVAL_POLICY_LABELS,
   DEFAULT_APPROVAL_POLICY,
   approvalNeedsSecondApprover,
   approvalPolicy,
@@ -35,7 +35,7 @@ async function assertApprovable(tx: DbOrTx, before: ApprovalPolicy, after: Appro
 function changedLines(before: ApprovalPolicy, after: ApprovalPolicy): string[] {
   return actionsOf(after)
     .filter((action) => JSON.stringify(before[action]) !== JSON.stringify(after[action]))
-    .map((action) => `${APPROVAL_ACTION_LABELS[action]}: ${after[action].on ? 'on' : 'off'}`);
+    .map((action) => `${APPROVAL_POLICY_LABELS[action]}: ${after[action].on ? 'on' : 'off'}`);
 }
 
 const actionsOf = (policy: ApprovalPolicy) => Object.keys(policy) as (keyof ApprovalPolicy)[];

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminRole } from '@cask/contracts/admins';
 import {
+  APPROVAL_DECIDERS,
   APPROVAL_NOT_FOUND,
   APPROVAL_NOT_PENDING,
   APPROVAL_NOT_YOURS,
@@ -96,7 +97,9 @@ export function createApprovalsService(deps: AppDeps, log: FastifyBaseLogger) {
     ): Promise<RunOrRequest<Result>> {
       const { recordId, body } = request;
       if (!(await spec.needsApproval(policyOf, body, { db, id: recordId }))) {
-        return { result: await spec.run(db, recordId, body, actor) };
+        const result = await spec.run(db, recordId, body, actor);
+        await spec.afterCommit?.(result);
+        return { result };
       }
       const reason = request.reason?.trim();
       if (!reason) {
@@ -220,6 +223,7 @@ function createDecisions(
      * record's version moved since it was asked.
      */
     async approve(id: string, decider: Decider): Promise<Approval> {
+      let done: (() => Promise<void>) | undefined;
       const refusal = await db.transaction(async (tx) => {
         const locked = await lockPending(tx, id);
         if (locked.refusal) return locked.refusal;
@@ -244,10 +248,11 @@ function createDecisions(
           return new ConflictError(APPROVAL_OUTDATED);
         }
         const asker = { adminId: row.requestedBy ?? decider.adminId, ip: row.requestedIp ?? '' };
-        await spec.run(tx, row.recordId, body, {
+        const result = await spec.run(tx, row.recordId, body, {
           ...asker,
           approval: { id, approvedById: decider.adminId, approvedByName: decider.fullName },
         });
+        done = spec.afterCommit && (() => spec.afterCommit?.(result) ?? Promise.resolve());
         await repo.decideApproval(tx, id, { status: 'approved', decidedBy: decider.adminId });
         await auditApproval(tx, 'approval.approved', row, {
           recordId: row.recordId,
@@ -257,6 +262,7 @@ function createDecisions(
         return undefined;
       });
       if (refusal) throw refusal;
+      await done?.();
       return read(id);
     },
 
@@ -308,16 +314,5 @@ export function actionsOn(policy: ApprovalPolicy): PolicyAction[] {
   return (Object.keys(policy) as PolicyAction[]).filter((key) => policy[key].on);
 }
 
-/**
- * Who may approve each action (never its asker): an Owner or an Admin, but an Owner alone for
- * what only an Owner may do (the policy, Owners, the two-factor rule; issue 45).
- */
-export const APPROVERS: Record<ApprovalAction, readonly AdminRole[]> = {
-  manualPoints: ['owner', 'admin'],
-  transferOwnership: ['owner', 'admin'],
-  orderDelivered: ['owner', 'admin'],
-  valuationChange: ['owner', 'admin'],
-  ownerInvite: ['owner'],
-  twoFactorOff: ['owner'],
-  policyChange: ['owner'],
-};
+/** Who may approve each action (never its asker), as the contract says. */
+export const APPROVERS = APPROVAL_DECIDERS;
