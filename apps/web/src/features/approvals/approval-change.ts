@@ -1,4 +1,4 @@
-import { APPROVAL_ACTION_LABELS, type PolicyAction } from '@cask/contracts/approvals';
+import { APPROVAL_POLICY_LABELS, type PolicyAction } from '@cask/contracts/approvals';
 import { formatCount, formatDate, formatMoney } from '@/lib/format.ts';
 
 /**
@@ -28,6 +28,16 @@ function policySetting(action: PolicyAction): Formatter {
   };
 }
 
+/** The policy's actions, each a field of a policy change (Settings -> 'Approvals'). */
+function policyFields(): Record<string, { label: string; format: Formatter }> {
+  return Object.fromEntries(
+    (Object.keys(APPROVAL_POLICY_LABELS) as PolicyAction[]).map((action) => [
+      action,
+      { label: APPROVAL_POLICY_LABELS[action], format: policySetting(action) },
+    ]),
+  );
+}
+
 const FIELDS: Record<string, { label: string; format: Formatter }> = {
   referralPoints: { label: 'Points balance', format: points },
   points: { label: 'Points', format: signedPoints },
@@ -39,21 +49,7 @@ const FIELDS: Record<string, { label: string; format: Formatter }> = {
   caskProgress: { label: 'Cask progress', format: plain },
   manualPaymentStatus: { label: 'Payment status', format: plain },
   notes: { label: 'Notes', format: plain },
-  manualPoints: { label: 'Manual points above', format: policySetting('manualPoints') },
-  transferOwnership: {
-    label: APPROVAL_ACTION_LABELS.transferOwnership,
-    format: policySetting('transferOwnership'),
-  },
-  orderDelivered: {
-    label: 'Order status to Delivered above',
-    format: policySetting('orderDelivered'),
-  },
-  valuationChange: { label: 'Valuation change above', format: policySetting('valuationChange') },
-  ownerInvite: { label: APPROVAL_ACTION_LABELS.ownerInvite, format: policySetting('ownerInvite') },
-  twoFactorOff: {
-    label: APPROVAL_ACTION_LABELS.twoFactorOff,
-    format: policySetting('twoFactorOff'),
-  },
+  ...policyFields(),
 };
 
 export interface ChangeRow {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
 import {
-  APPROVAL_ACTION_LABELS,
+  APPROVAL_POLICY_LABELS,
   approvalPolicyBody,
   type ApprovalPolicy,
 } from '@cask/contracts/approvals';
@@ -28,35 +28,35 @@ export const POLICY_FAILURE = 'Failed to save the Approvals policy.';
 const ACTIONS = [
   {
     key: 'manualPoints',
-    label: 'Manual points above',
+    label: APPROVAL_POLICY_LABELS.manualPoints,
     hint: 'An adjustment of more points than this, added or removed, needs a second admin.',
     threshold: { name: 'manualPoints.above', label: 'Points', step: 1 },
   },
   {
     key: 'transferOwnership',
-    label: APPROVAL_ACTION_LABELS.transferOwnership,
+    label: APPROVAL_POLICY_LABELS.transferOwnership,
     hint: 'Every transfer of a cask to another customer.',
   },
   {
     key: 'orderDelivered',
-    label: 'Order status to Delivered above',
+    label: APPROVAL_POLICY_LABELS.orderDelivered,
     hint: 'An order whose investment is above this budget, set to Delivered.',
     threshold: { name: 'orderDelivered.above', label: 'Dollars', step: 0.01 },
   },
   {
     key: 'valuationChange',
-    label: 'Valuation change above',
+    label: APPROVAL_POLICY_LABELS.valuationChange,
     hint: 'A valuation that moves by more than this share, either way, and every applied import.',
     threshold: { name: 'valuationChange.abovePercent', label: 'Percent', step: 0.01 },
   },
   {
     key: 'ownerInvite',
-    label: APPROVAL_ACTION_LABELS.ownerInvite,
+    label: APPROVAL_POLICY_LABELS.ownerInvite,
     hint: 'Approved by another Owner.',
   },
   {
     key: 'twoFactorOff',
-    label: APPROVAL_ACTION_LABELS.twoFactorOff,
+    label: APPROVAL_POLICY_LABELS.twoFactorOff,
     hint: 'Approved by another Owner.',
   },
 ] as const;

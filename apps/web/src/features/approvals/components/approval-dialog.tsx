@@ -2,11 +2,11 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import {
   APPROVAL_ACTION_LABELS,
+  APPROVAL_DECIDERS,
   APPROVAL_NOTE_MAX,
   APPROVAL_STATUS_LABELS,
   rejectApprovalBody,
   type Approval,
-  type ApprovalAction,
 } from '@cask/contracts/approvals';
 import { Button } from '@/components/ui/button.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
@@ -16,20 +16,13 @@ import { Modal } from '@/components/ui/modal.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
-import { useProfile } from '@/lib/current-admin.ts';
+import { useProfile, useRole } from '@/lib/current-admin.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useApproval, useDecide, type Decision } from '../api/approvals.ts';
 import { changeRows } from '../approval-change.ts';
 import { statusTone } from '../approval-labels.ts';
 
 export const DECISION_FAILURE = 'Failed to save the decision.';
-
-/**
- * docs/screens/approvals.md#rules-the-api-enforces: what only an Owner decides (the policy,
- * Owners, the two-factor rule); an Owner or an Admin decides the rest. The API enforces it; the
- * dialog offers no button the API would refuse.
- */
-const OWNER_ONLY: readonly ApprovalAction[] = ['ownerInvite', 'twoFactorOff', 'policyChange'];
 
 /**
  * Issue 45: a request (`/approvals/{id}`, the link of its mail): the change as before and after,
@@ -74,11 +67,11 @@ function ApprovalDetails({ approval, onClose }: { approval: Approval; onClose: (
   const [noteError, setNoteError] = useState<string | undefined>();
   const pending = approval.status === 'pending';
   const own = profile !== undefined && approval.requestedBy?.id === profile.id;
-  const role = profile?.role;
+  // docs/screens/approvals.md#rules-the-api-enforces: never the asker, and only the roles the
+  // contract names for the action (the API enforces it; no button it would refuse is offered).
+  const role = useRole();
   const mayDecide =
-    pending &&
-    !own &&
-    (role === 'owner' || (role === 'admin' && !OWNER_ONLY.includes(approval.action)));
+    pending && !own && role !== undefined && APPROVAL_DECIDERS[approval.action].includes(role);
   const busy = decide.isPending;
 
   const send = (decision: Decision) =>
