@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { LAST_OWNER, type AdminAccount } from '@cask/contracts/admins';
 import { ada, seedApi, olive, STEP_UP_PASSWORD } from '@/testing/api.ts';
+import { DEFAULT_APPROVAL_POLICY, SENT_FOR_APPROVAL_DIALOG } from '@cask/contracts/approvals';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
@@ -155,6 +156,27 @@ test('a resend and a withdrawal from a session without a recent proof ask for th
   await user.click(within(again).getByRole('button', { name: 'Confirm' }));
   await waitFor(() => expect(screen.queryByRole('cell', { name: 'Penny Pending' })).toBeNull());
   expect(api.sent('DELETE', `/api/admins/invites/${pending.id}`)).toHaveLength(2);
+});
+
+test("with 'Invite or promote an Owner' on, a promotion to Owner takes a Reason and is sent for approval", async () => {
+  const api = seedApi({
+    profile: olive,
+    admins: [colleague, self],
+    approvalPolicy: { ...DEFAULT_APPROVAL_POLICY, ownerInvite: { on: true } },
+  });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
+  await user.click(
+    within(await findRow('Callum Colleague')).getByRole('button', {
+      name: 'Change role of Callum Colleague',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Change Role - Callum Colleague' });
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'owner');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Second signatory');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Role' }));
+  expect(await within(dialog).findByRole('status')).toHaveTextContent(SENT_FOR_APPROVAL_DIALOG);
+  expect(api.state.admins.find((row) => row.id === colleague.id)?.role).toBe('admin');
+  expect(api.state.approvals[0]?.reason).toBe('Second signatory');
 });
 
 test('an Owner changes a role and disables an admin; the last Owner refusal shows in the dialog', async () => {
