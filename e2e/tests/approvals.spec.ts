@@ -30,7 +30,7 @@ async function passStepUpIfAsked(page: Page, password: string, done: ReturnType<
 }
 
 /** A customer's points balance, read through the Reward List's API by their e-mail. */
-async function pointsOf(page: Page, email: string): Promise<number> {
+async function balanceOf(page: Page, email: string): Promise<number> {
   const response = await page.request.get('/api/referrals/admin/rewards', {
     headers: await bearer(page),
     params: { search: email },
@@ -114,7 +114,7 @@ async function makerChecker(browser: Browser, baseURL: string): Promise<void> {
   const first = rewards.locator('tbody tr').first();
   await expect(first.getByRole('button', { name: 'Adjust Points' })).toBeVisible();
   const email = (await first.getByRole('cell').nth(1).innerText()).trim();
-  const before = await pointsOf(asking, email);
+  const before = await balanceOf(asking, email);
   await first.getByRole('button', { name: 'Adjust Points' }).click();
   const adjust = asking.getByRole('dialog', { name: /^Manual Point Adjustment - / });
   await adjust.getByLabel('Points', { exact: true }).fill('5000');
@@ -126,7 +126,7 @@ async function makerChecker(browser: Browser, baseURL: string): Promise<void> {
     adjust.getByRole('status').filter({ hasText: SENT_FOR_APPROVAL_DIALOG }),
   );
   await adjust.getByRole('button', { name: 'OK' }).click();
-  expect(await pointsOf(asking, email)).toBe(before);
+  expect(await balanceOf(asking, email)).toBe(before);
 
   // The requester sees their request, and no Approve on it.
   await asking.goto('/approvals');
@@ -177,10 +177,10 @@ async function makerChecker(browser: Browser, baseURL: string): Promise<void> {
   await expect(request.getByText('Approved')).toBeVisible();
 
   // The balance moved once, by the 5,000 points asked.
-  expect(await pointsOf(checking, email)).toBe(before + 5000);
+  expect(await balanceOf(checking, email)).toBe(before + 5000);
   await checking.reload();
   await expect(checking.getByRole('table', { name: 'Approvals' })).toBeVisible();
-  expect(await pointsOf(checking, email)).toBe(before + 5000);
+  expect(await balanceOf(checking, email)).toBe(before + 5000);
 
   for (const page of [owner, asking, checking]) await page.context().close();
 }

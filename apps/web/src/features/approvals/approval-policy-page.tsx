@@ -62,7 +62,7 @@ const ACTIONS = [
 ] as const;
 
 /**
- * Issue 45, Settings -> 'Approvals' (/setting/approvals, docs/screens/approvals.md#the-policy):
+ * Issue 45, Settings -> 'Approvals' (/setting/approvals, docs/screens/approvals.md#screens):
  * the Owner turns each action on or off, with its threshold; saving needs step-up (the API client
  * asks). While any action is on, the change itself is sent for approval by another Owner: the
  * form then asks for a 'Reason', and a 202 is said on the screen. Only an Owner sees it.
@@ -147,7 +147,7 @@ function PolicyForm({ saved }: { saved: ApprovalPolicy }) {
   const [sent, setSent] = useState(false);
   const [draft, setDraft] = useState(() => draftOf(saved));
   const [errors, setErrors] = useState<Map<Field, string>>(new Map());
-  // docs/screens/approvals.md#the-policy: while any action is on, a change is sent for approval.
+  // docs/screens/approvals.md#screens: while any action is on, a change is sent for approval.
   const needsReason = Object.values(saved).some((action) => action.on);
   const change = (field: Field, value: string | boolean) =>
     setDraft((previous) => ({ ...previous, [field]: value }));

@@ -86,7 +86,7 @@ function approvalColumns(onOpen: (approval: Approval) => void): Column<Approval>
 }
 
 /**
- * Issue 45 'Approvals' (/approvals, docs/screens/approvals.md#the-list): every request, newest
+ * Issue 45 'Approvals' (/approvals, docs/screens/approvals.md#screens): every request, newest
  * first, paged like the other lists, filtered by Status and Action in the URL. A row's time
  * opens the request at /approvals/{id} (the address its mail links to), keeping the list's view.
  */

@@ -58,7 +58,7 @@ function EntryContent({
 export default function SettingsPage() {
   const navigate = useNavigate();
   const [passwordOpen, setPasswordOpen] = useState(false);
-  // Issue 45: the Approvals policy is the Owner's alone (docs/screens/approvals.md#the-policy).
+  // Issue 45: the Approvals policy is the Owner's alone (docs/screens/approvals.md#screens).
   const isOwner = useCan('manageAdmins');
   const entries = {
     profile: {
