@@ -82,13 +82,16 @@ export function useTransferOwnership(id: string) {
  */
 export function useRecordValuation(id: string) {
   const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   return useMutation({
+    // Issue 45: a change beyond the Approvals policy's share may be sent for approval (202).
     mutationFn: async ({ version, ...body }: ValuationBody & { version: string }) =>
-      caskRecordResponse.parse(
+      approvalOutcome(
         await api.post<unknown>(`/casks/${id}/valuations`, body, {
           headers: ifMatchHeaders(version),
         }),
-      ).data,
-    onSuccess: invalidate,
+        (envelope) => caskRecordResponse.parse(envelope).data,
+      ),
+    onSuccess: (outcome) => ('sent' in outcome ? invalidateApprovals(queryClient) : invalidate()),
   });
 }
