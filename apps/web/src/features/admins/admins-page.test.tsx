@@ -158,6 +158,29 @@ test('a resend and a withdrawal from a session without a recent proof ask for th
   expect(api.sent('DELETE', `/api/admins/invites/${pending.id}`)).toHaveLength(2);
 });
 
+test("with 'Invite or promote an Owner' on, an Owner's invite takes a Reason and is sent for approval", async () => {
+  const api = seedApi({
+    profile: olive,
+    admins: [self],
+    approvalPolicy: { ...DEFAULT_APPROVAL_POLICY, ownerInvite: { on: true } },
+  });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
+  await user.click(await screen.findByRole('button', { name: 'Invite Admin' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Invite Admin' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Oona Owner');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'oona@example.com');
+  expect(within(dialog).queryByRole('textbox', { name: 'Reason' })).toBeNull();
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'owner');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Second signatory');
+  await user.click(within(dialog).getByRole('button', { name: 'Send Invite' }));
+  expect(await within(dialog).findByRole('status')).toHaveTextContent(SENT_FOR_APPROVAL_DIALOG);
+  expect(api.state.admins).toHaveLength(1);
+  expect(api.sent('POST', '/api/admins/invites')[0]?.body).toMatchObject({
+    role: 'owner',
+    reason: 'Second signatory',
+  });
+});
+
 test("with 'Invite or promote an Owner' on, a promotion to Owner takes a Reason and is sent for approval", async () => {
   const api = seedApi({
     profile: olive,

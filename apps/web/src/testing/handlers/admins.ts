@@ -39,7 +39,18 @@ export const adminsHandlers = [
   http.post('/api/admins/invites', async ({ request }) => {
     const refused = proofMissing();
     if (refused) return refused;
-    const invite = await bodyOf<InviteAdminBody>(request);
+    const { reason, ...invite } = await bodyOf<InviteAdminBody>(request);
+    // Issue 45: an Owner's invite, while the Approvals policy says so, waits for another Owner.
+    if (invite.role === 'owner' && db().approvalPolicy.ownerInvite.on) {
+      return sendForApproval(reason, {
+        action: 'ownerInvite',
+        recordId: null,
+        record: invite.email,
+        summary: `Invite ${invite.fullName} as Owner`,
+        before: {},
+        after: { role: 'owner' },
+      });
+    }
     if (db().admins.some((row) => row.email === invite.email)) {
       return apiError(409, EMAIL_IS_INVITED);
     }
