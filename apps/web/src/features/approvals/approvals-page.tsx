@@ -149,6 +149,8 @@ export default function ApprovalsPage() {
           skeletonRows={PAGE_SIZE}
           fetching={isFetching}
           emptyText={<EmptyState title="No approval requests." />}
+          // Empty, it holds nothing to focus: its sideways scroll box takes focus (375 px).
+          keyboardScroll={data?.approvals.length === 0}
           pagination={data?.pagination}
           noun="requests"
           paginationLabel="Approvals pagination"
