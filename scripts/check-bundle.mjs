@@ -17,11 +17,12 @@ const routeModulesPath = path.join(dist, '.vite/route-modules.json');
 /**
  * Budgets in gzip kB (1 kB = 1000 bytes, as Vite reports them); decision 121, raised by 2 kB in
  * decision 209 until the shell is trimmed again (decision 262's further 1 kB was taken back by
- * decision 263), by 1 kB for every screen after issues 40 and 41 (decision 292), and by 1 kB for
- * sign-in, whose entry carries the route table, after issue 44's new screen (decision 347).
+ * decision 263), by 1 kB for every screen after issues 40 and 41 (decision 292), by 1 kB for
+ * sign-in, whose entry carries the route table, after issue 44's new screen (decision 347), and by
+ * 2 kB for every screen after issue 45's sidebar entry and contracts (decision 432).
  */
 const SIGN_IN = 133;
-const SCREEN = 173;
+const SCREEN = 175;
 const WHOLE_APP = 450;
 
 /** The route with a budget of its own: the first screen anyone loads. */

@@ -181,6 +181,19 @@ const signedInScreens: Screen[] = [
     path: '/setting/security',
     ready: (page) => page.getByRole('table', { name: 'Sessions' }).getByText('This device'),
   },
+  // Issue 45: the requests (none on the shared server; approvals.spec.ts scans a request's
+  // dialog on its own server) and the Owner's policy.
+  {
+    path: '/approvals',
+    ready: (page) =>
+      page
+        .getByText('No approval requests.')
+        .or(page.getByRole('table', { name: 'Approvals' }).getByRole('button').first()),
+  },
+  {
+    path: '/setting/approvals',
+    ready: (page) => page.getByRole('checkbox', { name: 'Manual points above' }),
+  },
   { path: '/no-such-page', ready: h1('Page not found') },
 ];
 

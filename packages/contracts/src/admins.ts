@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField, FULL_NAME_MAX, newPassword, tokenPair } from './auth.ts';
 import { line, okEnvelope, pageQuery, pagination, text } from './common.ts';
 import { defineList } from './lists.ts';
-import { approvalReason } from './approvals.ts';
+import { approvalReason } from './approval-request.ts';
 
 /**
  * docs/architecture.md#roles (docs/decisions/220): an Owner does everything and manages admins, an

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okEnvelope, pageQuery, pagination, text } from './common.ts';
 import { defineList } from './lists.ts';
+import { approvalReason } from './approval-request.ts';
 import type { AdminRole } from './admins.ts';
 
 /**
@@ -73,11 +74,6 @@ export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
 /** A request not decided within this many days expires (issue 45). */
 export const APPROVAL_EXPIRES_DAYS = 7;
 
-export const SENT_FOR_APPROVAL = 'Sent for approval';
-/** What the dialog says when its action was sent for approval. */
-export const SENT_FOR_APPROVAL_DIALOG = 'Sent for approval. Another admin must approve it.';
-export const APPROVAL_REASON_REQUIRED = 'Reason is required';
-export const APPROVAL_REASON_MAX = 500;
 export const APPROVAL_NOTE_REQUIRED = 'A note is required to reject';
 export const APPROVAL_NOTE_MAX = 500;
 export const APPROVAL_NOT_FOUND = 'Approval request not found';
@@ -95,15 +91,6 @@ export const APPROVAL_POLICY_SAVED = 'Approvals policy saved';
 /** Why a policy cannot turn an action on (409): nobody but the asker could approve it. */
 export const approvalNeedsSecondApprover = (action: PolicyAction) =>
   `${APPROVAL_POLICY_LABELS[action]} cannot need approval: only one active admin can approve it, and nobody approves their own request`;
-
-/**
- * The 'Reason' field of a dialog whose action may need approval: required (400) when the policy
- * sends the action for approval, ignored otherwise.
- */
-export const approvalReason = text()
-  .trim()
-  .max(APPROVAL_REASON_MAX, `Reason must be at most ${APPROVAL_REASON_MAX} characters`)
-  .optional();
 
 const switched = z.boolean({ error: 'Each action is on or off' });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cask } from './casks.ts';
 import { DATE_OUT_OF_RANGE, isDayInDateYears, line, okEnvelope, text } from './common.ts';
 import { abvInput, volumeInput } from './measures.ts';
-import { approvalReason } from './approvals.ts';
+import { approvalReason } from './approval-request.ts';
 
 /**
  * The cask page (issue 30, docs/architecture.md#record-pages): regauges, ownership transfers, the

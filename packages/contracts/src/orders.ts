@@ -12,7 +12,7 @@ import {
   sortParam,
   text,
 } from './common.ts';
-import { approvalReason } from './approvals.ts';
+import { approvalReason } from './approval-request.ts';
 import { defineList } from './lists.ts';
 
 /** docs/screens/orders.md#limits: the Orders screen shows 20 orders a page. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { line, okEnvelope, pageQuery, pagination, searchParam, sortParam, text } from './common.ts';
 import { defineList } from './lists.ts';
-import { approvalReason } from './approvals.ts';
+import { approvalReason } from './approval-request.ts';
 
 /**
  * GET /referrals/admin/rewards (docs/architecture.md#envelope): the Reward List under User

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, tokenPair } from './auth.ts';
 import { line, messageEnvelope, okEnvelope, text } from './common.ts';
-import { approvalReason } from './approvals.ts';
+import { approvalReason } from './approval-request.ts';
 
 // Issue 28: sessions, two-factor sign-in and the security policy (Settings -> Security).
 

@@ -137,6 +137,23 @@ export const routes = [
         } satisfies NavHandle,
         lazy: page(() => import('@/features/audit/audit-page.tsx')),
       },
+      // Issue 45: after the Audit Log; its badge counts the requests the admin could decide.
+      {
+        path: 'approvals',
+        handle: {
+          nav: {
+            label: 'Approvals',
+            icon: () => import('lucide-react/icons/stamp'),
+            badge: 'pendingApprovals',
+          },
+        } satisfies NavHandle,
+        lazy: page(() => import('@/features/approvals/approvals-page.tsx')),
+      },
+      // The address a request's mail links to: the list, with the request's dialog open.
+      {
+        path: 'approvals/:id',
+        lazy: page(() => import('@/features/approvals/approvals-page.tsx')),
+      },
       // Not `end`: /setting/profile and /setting/privacy keep Settings highlighted.
       {
         path: 'setting',
@@ -165,6 +182,11 @@ export const routes = [
         path: 'setting/admins',
         handle: { nav: { label: 'Admins' } } satisfies NavHandle,
         lazy: page(() => import('@/features/admins/admins-page.tsx')),
+      },
+      {
+        path: 'setting/approvals',
+        handle: { nav: { label: 'Approvals policy' } } satisfies NavHandle,
+        lazy: page(() => import('@/features/approvals/approval-policy-page.tsx')),
       },
       { path: '*', lazy: page(() => import('./not-found-page.tsx')) },
     ],

@@ -1,3 +1,4 @@
+import type { Approval } from '@cask/contracts/approvals';
 import type { InviteDetails } from '@cask/contracts/admins';
 import type { AdminProfile } from '@cask/contracts/auth';
 import type { AuditEntry } from '@cask/contracts/audit';
@@ -317,4 +318,27 @@ export function manyOrders(n: number): Order[] {
 /** `n` offers titled 'Offer 1' … 'Offer n', newest (1) first. */
 export function manyOffers(n: number): Offer[] {
   return Array.from({ length: n }, (_, index) => anOffer({ title: `Offer ${index + 1}` }));
+}
+
+/** Issue 45: a pending request of Olive's to add 5,000 points to Morag Campbell. */
+export function anApproval(overrides: Partial<Approval> = {}): Approval {
+  const requestedAt = '2026-03-02T09:30:00.000Z';
+  return {
+    id: testUuid(),
+    action: 'manualPoints',
+    status: 'pending',
+    recordId: testUuid(),
+    record: 'Morag Campbell',
+    summary: '+5000 points',
+    before: { referralPoints: 120 },
+    after: { referralPoints: 5120, points: 5000 },
+    reason: 'Whisky festival prize',
+    requestedBy: { id: olive.id, fullName: olive.fullName },
+    requestedAt,
+    expiresAt: '2026-03-09T09:30:00.000Z',
+    decidedBy: null,
+    decidedAt: null,
+    note: null,
+    ...overrides,
+  };
 }

@@ -9,6 +9,7 @@ import AppToaster from '@/app/toaster.tsx';
 import { routes } from '@/app/routes.tsx';
 import { unreadCountQueryKey } from '@/lib/notification-queries.ts';
 import { profileQueryKey } from '@/lib/current-admin.ts';
+import { pendingApprovalsQuery } from '@/app/layout/use-pending-approvals.ts';
 import { storeSession } from '@/lib/session.ts';
 import { ada } from './factories.ts';
 
@@ -26,6 +27,8 @@ export interface RenderAppOptions {
   profile?: AdminProfile | null;
   /** Pre-fills the header bell's unread count; null leaves it to be fetched. */
   unreadCount?: number | null;
+  /** Pre-fills the sidebar's pending approvals badge (issue 45); null leaves it to be fetched. */
+  pendingApprovals?: number | null;
   /** user-event advances vitest's fake clock (the test calls vi.useFakeTimers()). */
   fakeTimers?: boolean;
   /** user-event's `applyAccept` (false lets a file chooser pick a file its accept excludes). */
@@ -45,6 +48,7 @@ export async function renderApp({
   session = 'signed-in',
   profile = ada,
   unreadCount = 0,
+  pendingApprovals = 0,
   fakeTimers = false,
   applyAccept = true,
 }: RenderAppOptions) {
@@ -58,6 +62,9 @@ export async function renderApp({
   });
   if (profile) queryClient.setQueryData(profileQueryKey, profile);
   if (unreadCount !== null) queryClient.setQueryData(unreadCountQueryKey, unreadCount);
+  if (pendingApprovals !== null) {
+    queryClient.setQueryData(pendingApprovalsQuery().queryKey, pendingApprovals);
+  }
 
   const router = createMemoryRouter(routes, {
     initialEntries: [{ ...parsePath(route), state }],

@@ -1,6 +1,7 @@
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { adminsHandlers } from './handlers/admins.ts';
+import { approvalsHandlers } from './handlers/approvals.ts';
 import { auditHandlers } from './handlers/audit.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { casksHandlers } from './handlers/casks.ts';
@@ -27,6 +28,7 @@ import { db, type SentRequest } from './store.ts';
 export const server = setupServer(
   ...authHandlers,
   ...adminsHandlers,
+  ...approvalsHandlers,
   ...dashboardHandlers,
   ...auditHandlers,
   ...exportsHandlers,

@@ -1,5 +1,7 @@
 import type { AdminAccount } from '@cask/contracts/admins';
 import type { AdminProfile } from '@cask/contracts/auth';
+import type { Approval, ApprovalPolicy } from '@cask/contracts/approvals';
+import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
 import type { AuditAdmin, AuditEntry, AuditVerification } from '@cask/contracts/audit';
 import type { Cask, Warehouse } from '@cask/contracts/casks';
 import type {
@@ -55,6 +57,12 @@ export interface Seed {
   trends?: DashboardTrends;
   /** The signed-in admin's security (the Security screen, sign-in's second step). */
   security?: Partial<SecurityState>;
+  /** Issue 45: the approval requests, newest first (`anApproval`). */
+  approvals?: Approval[];
+  /** Issue 45: the Approvals policy; every action off by default, as a fresh install. */
+  approvalPolicy?: ApprovalPolicy;
+  /** Issue 45: what GET /approvals/pending-count answers; by default the store's pending ones. */
+  pendingApprovals?: number;
   /** The saved privacy policy; none by default (GET /api/terms answers no content). */
   privacyPolicy?: { content: string; updatedAt: string };
 }
@@ -116,6 +124,8 @@ function emptyStore(seed: Seed) {
     provenance: [] as { caskId: string; event: ProvenanceEvent }[],
     referrals: [...(seed.referrals ?? [])],
     audit: [...(seed.audit ?? [])],
+    approvals: [...(seed.approvals ?? [])],
+    approvalPolicy: structuredClone(seed.approvalPolicy ?? DEFAULT_APPROVAL_POLICY),
     /** Exports asked for, and the states GET /exports/:id answers in turn (the last repeats). */
     exports: [] as { id: string; list: string; query: Record<string, string> }[],
     exportStates: ['running', 'done'] as ExportState[],

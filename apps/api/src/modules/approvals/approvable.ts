@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AdminRole } from '@cask/contracts/admins';
-import {
-  SENT_FOR_APPROVAL,
-  type Approval,
-  type ApprovalAction,
-  type ApprovalPolicy,
-} from '@cask/contracts/approvals';
+import { SENT_FOR_APPROVAL } from '@cask/contracts/approval-request';
+import { type Approval, type ApprovalAction, type ApprovalPolicy } from '@cask/contracts/approvals';
 import type { AuditEntity } from '@cask/contracts/audit';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Actor } from '../../db/audit.ts';

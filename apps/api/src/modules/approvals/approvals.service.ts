@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminRole } from '@cask/contracts/admins';
+import { APPROVAL_REASON_REQUIRED } from '@cask/contracts/approval-request';
 import {
   APPROVAL_DECIDERS,
   APPROVAL_NOT_FOUND,
@@ -7,7 +8,6 @@ import {
   APPROVAL_NOT_YOURS,
   APPROVAL_OUTDATED,
   APPROVAL_OWN_REQUEST,
-  APPROVAL_REASON_REQUIRED,
   APPROVAL_ROLE_REFUSED,
   DEFAULT_APPROVAL_POLICY,
   type Approval,

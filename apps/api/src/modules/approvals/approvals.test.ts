@@ -1,14 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
+import { APPROVAL_REASON_REQUIRED, SENT_FOR_APPROVAL } from '@cask/contracts/approval-request';
 import {
   APPROVAL_NOT_PENDING,
   APPROVAL_NOT_YOURS,
   APPROVAL_NOTE_REQUIRED,
   APPROVAL_OUTDATED,
   APPROVAL_OWN_REQUEST,
-  APPROVAL_REASON_REQUIRED,
   APPROVAL_ROLE_REFUSED,
   DEFAULT_APPROVAL_POLICY,
-  SENT_FOR_APPROVAL,
   approvalNeedsSecondApprover,
   type Approval,
   type ApprovalListResponse,

@@ -8,6 +8,7 @@ import { DesktopSidebar } from './sidebar.tsx';
 import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
 import { navOf, sidebarOf, type NavItem } from './nav.ts';
 import { useGlobalShortcuts } from './use-global-shortcuts.ts';
+import { usePendingApprovals } from './use-pending-approvals.ts';
 
 /** The phone drawer (Radix Dialog) loads when first opened (docs/decisions/125). */
 const MobileSidebar = lazyModal(
@@ -38,7 +39,8 @@ const ShortcutsDialog = lazyModal(
  * offers by name, the sidebar's first, then the others (Settings' own screens).
  */
 function useNav(routes: readonly RouteObject[]) {
-  return useMemo(() => {
+  const pending = usePendingApprovals().data;
+  const nav = useMemo(() => {
     const items: NavItem[] = navOf(routes);
     const sidebar = sidebarOf(items);
     const screens = [...sidebar, ...items.filter((item) => item.icon === undefined)].map(
@@ -46,6 +48,15 @@ function useNav(routes: readonly RouteObject[]) {
     );
     return { sidebar, screens };
   }, [routes]);
+  // Issue 45: the 'Approvals' entry's badge, the pending requests the admin could decide.
+  const sidebar = useMemo(
+    () =>
+      nav.sidebar.map((item) =>
+        item.badge === 'pendingApprovals' ? { ...item, count: pending } : item,
+      ),
+    [nav.sidebar, pending],
+  );
+  return { sidebar, screens: nav.screens };
 }
 
 /**

@@ -16,6 +16,11 @@ export interface NavEntry {
   icon?: () => Promise<{ default: LucideIcon }>;
   /** Active only on this exact path (the dashboard would otherwise be active everywhere). */
   end?: boolean;
+  /**
+   * A count the sidebar shows beside the label and says in the link's name (issue 45: the
+   * pending approval requests, 'Approvals, 3 pending'); read by the shell, polled.
+   */
+  badge?: 'pendingApprovals';
 }
 
 /** What a route's `handle` may carry. */
@@ -46,7 +51,11 @@ export function navOf(tree: readonly RouteObject[], parentPath = ''): NavItem[] 
 }
 
 /** A sidebar entry: one with an icon (docs/screens/shell.md#sidebar). */
-export type SidebarItem = NavItem & Required<Pick<NavEntry, 'icon'>>;
+export type SidebarItem = NavItem &
+  Required<Pick<NavEntry, 'icon'>> & {
+    /** The entry's `badge` as counted by the shell (app-shell.tsx); none at 0. */
+    count?: number | undefined;
+  };
 
 /** The sidebar's entries, in the route table's order. */
 export function sidebarOf(items: readonly NavItem[]): SidebarItem[] {

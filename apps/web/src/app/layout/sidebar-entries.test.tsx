@@ -18,6 +18,7 @@ const screenTitles: Record<string, RegExp> = {
   '/referrals': /Referral/,
   '/notifications': /^Notifications/,
   '/audit': /Audit Log/,
+  '/approvals': /Approvals/,
   '/setting': /Settings/,
 };
 

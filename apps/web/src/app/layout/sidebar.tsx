@@ -34,6 +34,26 @@ function NavIcon({ load }: { load: SidebarItem['icon'] }) {
   return <Icon aria-hidden size={20} className="shrink-0" />;
 }
 
+/** More than this shows as '99+' so the badge keeps its size (as the header's bell). */
+const BADGE_MAX = 99;
+
+/**
+ * Issue 45: the pending approval requests the admin could decide, as a badge beside 'Approvals';
+ * the link's name says it, 'Approvals, 3 pending', as the header's bell says its unread count.
+ * No badge at 0. It polls and is read again after each request or decision
+ * (lib/approval-queries.ts).
+ */
+function PendingBadge({ pending, collapsed }: { pending: number; collapsed: boolean }) {
+  return (
+    <span
+      aria-hidden
+      className={`inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-[0.6875rem] leading-none font-semibold text-white ${collapsed ? 'absolute top-0.5 right-1' : 'ml-auto'}`}
+    >
+      {pending > BADGE_MAX ? `${BADGE_MAX}+` : pending}
+    </span>
+  );
+}
+
 /**
  * The sidebar's content: brand, the entries of the route table (layout/nav.ts), Logout at the
  * bottom. Shared by the desktop column (wide or narrow) and the phone drawer (always wide).
@@ -74,30 +94,34 @@ export function SidebarContent({
 
       <nav id={navId} aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {items.map(({ label, to, icon, end }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                end={end}
-                onClick={onNavigate}
-                // In the narrow state the label is visually hidden but stays the link's name;
-                // the title gives sighted mouse users the same word on hover.
-                title={collapsed ? label : undefined}
-                className={({ isActive }) =>
-                  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
-                    collapsed ? 'justify-center' : ''
-                  } ${
-                    isActive
-                      ? 'bg-gold-400 text-oak-900 shadow-sm'
-                      : 'text-cream-200 hover:bg-white/10 hover:text-white'
-                  }`
-                }
-              >
-                <NavIcon load={icon} />
-                <span className={collapsed ? 'sr-only' : 'truncate'}>{label}</span>
-              </NavLink>
-            </li>
-          ))}
+          {items.map(({ label, to, icon, end, count }) => {
+            return (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  onClick={onNavigate}
+                  // In the narrow state the label is visually hidden but stays the link's name;
+                  // the title gives sighted mouse users the same word on hover.
+                  title={collapsed ? label : undefined}
+                  aria-label={count ? `${label}, ${count} pending` : undefined}
+                  className={({ isActive }) =>
+                    `relative flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
+                      collapsed ? 'justify-center' : ''
+                    } ${
+                      isActive
+                        ? 'bg-gold-400 text-oak-900 shadow-sm'
+                        : 'text-cream-200 hover:bg-white/10 hover:text-white'
+                    }`
+                  }
+                >
+                  <NavIcon load={icon} />
+                  <span className={collapsed ? 'sr-only' : 'truncate'}>{label}</span>
+                  {count ? <PendingBadge pending={count} collapsed={collapsed} /> : null}
+                </NavLink>
+              </li>
+            );
+          })}
         </ul>
       </nav>
 

@@ -3,6 +3,8 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { LAST_OWNER, type AdminAccount } from '@cask/contracts/admins';
 import { ada, seedApi, olive, STEP_UP_PASSWORD } from '@/testing/api.ts';
+import { SENT_FOR_APPROVAL_DIALOG } from '@cask/contracts/approval-request';
+import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => {
@@ -155,6 +157,50 @@ test('a resend and a withdrawal from a session without a recent proof ask for th
   await user.click(within(again).getByRole('button', { name: 'Confirm' }));
   await waitFor(() => expect(screen.queryByRole('cell', { name: 'Penny Pending' })).toBeNull());
   expect(api.sent('DELETE', `/api/admins/invites/${pending.id}`)).toHaveLength(2);
+});
+
+test("with 'Invite or promote an Owner' on, an Owner's invite takes a Reason and is sent for approval", async () => {
+  const api = seedApi({
+    profile: olive,
+    admins: [self],
+    approvalPolicy: { ...DEFAULT_APPROVAL_POLICY, ownerInvite: { on: true } },
+  });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
+  await user.click(await screen.findByRole('button', { name: 'Invite Admin' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Invite Admin' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Oona Owner');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'oona@example.com');
+  expect(within(dialog).queryByRole('textbox', { name: 'Reason' })).toBeNull();
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'owner');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Second signatory');
+  await user.click(within(dialog).getByRole('button', { name: 'Send Invite' }));
+  expect(await within(dialog).findByRole('status')).toHaveTextContent(SENT_FOR_APPROVAL_DIALOG);
+  expect(api.state.admins).toHaveLength(1);
+  expect(api.sent('POST', '/api/admins/invites')[0]?.body).toMatchObject({
+    role: 'owner',
+    reason: 'Second signatory',
+  });
+});
+
+test("with 'Invite or promote an Owner' on, a promotion to Owner takes a Reason and is sent for approval", async () => {
+  const api = seedApi({
+    profile: olive,
+    admins: [colleague, self],
+    approvalPolicy: { ...DEFAULT_APPROVAL_POLICY, ownerInvite: { on: true } },
+  });
+  const { user } = await renderApp({ route: '/setting/admins', profile: olive });
+  await user.click(
+    within(await findRow('Callum Colleague')).getByRole('button', {
+      name: 'Change role of Callum Colleague',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Change Role - Callum Colleague' });
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'owner');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Second signatory');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Role' }));
+  expect(await within(dialog).findByRole('status')).toHaveTextContent(SENT_FOR_APPROVAL_DIALOG);
+  expect(api.state.admins.find((row) => row.id === colleague.id)?.role).toBe('admin');
+  expect(api.state.approvals[0]?.reason).toBe('Second signatory');
 });
 
 test('an Owner changes a role and disables an admin; the last Owner refusal shows in the dialog', async () => {

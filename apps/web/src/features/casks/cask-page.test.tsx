@@ -4,6 +4,8 @@ import { afterEach, expect, test } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { detailValue } from '@/testing/details.ts';
 import { aCask, aCustomer, aWarehouse, seedApi } from '@/testing/api.ts';
+import { SENT_FOR_APPROVAL_DIALOG } from '@cask/contracts/approval-request';
+import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
 import { renderApp } from '@/testing/render-app.tsx';
 import { ABV_TREND_FAR } from './cask-page.tsx';
 
@@ -235,6 +237,37 @@ test('Transfer Ownership shows the owner, leaves them out of the picker, confirm
   expect(row).toHaveTextContent('Feb 5, 2026');
   expect(within(row).getByRole('link', { name: 'Iain Buyer' })).toBeVisible();
   expect(row).toHaveTextContent('$15,000');
+});
+
+test("with 'Transfer Ownership' on, a transfer with its Reason is sent for approval; the owner stays", async () => {
+  const owner = aCustomer({ fullName: 'Isla Grant', email: 'isla@example.com' });
+  const buyer = aCustomer({ fullName: 'Iain Buyer', email: 'iain@example.com' });
+  const cask = aCask({
+    name: 'Glen Moved',
+    owner: { id: owner.id, fullName: owner.fullName, email: owner.email },
+  });
+  const api = seedApi({
+    casks: [cask],
+    customers: [owner, buyer],
+    approvalPolicy: { ...DEFAULT_APPROVAL_POLICY, transferOwnership: { on: true } },
+  });
+  const user = userEvent.setup();
+  await renderApp({ route: `/cask/${cask.id}` });
+  await user.click(await screen.findByRole('button', { name: 'Transfer Ownership' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Transfer Ownership' });
+  await user.type(within(dialog).getByRole('combobox', { name: 'New owner' }), 'i');
+  await user.click(await within(dialog).findByRole('option', { name: /Iain Buyer/ }));
+  await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Sold at auction');
+  await user.click(within(dialog).getByRole('button', { name: 'Transfer Ownership' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm Transfer' }));
+  expect(await within(dialog).findByRole('status')).toHaveTextContent(SENT_FOR_APPROVAL_DIALOG);
+  expect(api.sent('POST', `/api/casks/${cask.id}/transfers`)[0]?.body).toMatchObject({
+    toCustomerId: buyer.id,
+    reason: 'Sold at auction',
+  });
+  expect(api.state.casks[0]?.owner.id).toBe(owner.id);
+  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });
 
 test('an unknown cask, or a link with no id at all, says the cask was not found', async () => {

@@ -10,6 +10,8 @@ import {
   http,
   apiError,
 } from '@/testing/api.ts';
+import { SENT_FOR_APPROVAL_DIALOG } from '@cask/contracts/approval-request';
+import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
 import { renderApp } from '@/testing/render-app.tsx';
 import { pagination, row, table } from '@/testing/queries.ts';
 
@@ -142,6 +144,7 @@ test('Save Changes sends the adjustment with numeric points, toasts and shows th
       type: 'manual_adjustment',
       description: 'Tasting evening',
       adminNotes: 'Agreed by phone',
+      reason: '',
     },
   ]);
   await waitFor(() =>
@@ -149,6 +152,34 @@ test('Save Changes sends the adjustment with numeric points, toasts and shows th
       within(row(table('Reward List'), 'Morag Campbell')).getAllByRole('cell')[5],
     ).toHaveTextContent('125'),
   );
+});
+
+test("with 'Manual points above' on, an adjustment beyond it needs a Reason and is sent for approval, the balance unchanged", async () => {
+  const morag = aCustomer({ fullName: 'Morag Campbell', referralPoints: 100 });
+  const api = seedApi({
+    customers: [morag],
+    approvalPolicy: { ...DEFAULT_APPROVAL_POLICY, manualPoints: { on: true, above: 1000 } },
+  });
+  const { dialog, user } = await openAdjustment(api, 'Morag Campbell');
+  await user.type(within(dialog).getByRole('spinbutton', { name: 'Points' }), '5000');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  // Without a reason the API refuses it, said under the field.
+  expect(await within(dialog).findByText('Reason is required', { selector: 'p' })).toBeVisible();
+
+  await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Festival prize');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+  expect(await within(dialog).findByRole('status')).toHaveTextContent(SENT_FOR_APPROVAL_DIALOG);
+  expect(api.sent('POST', '/api/referrals/admin/manual-points').at(-1)?.body).toMatchObject({
+    points: 5000,
+    reason: 'Festival prize',
+  });
+  expect(api.state.approvals).toHaveLength(1);
+  expect(screen.queryByText('Points updated successfully ✅')).not.toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+  expect(dialog).not.toBeInTheDocument();
+  expect(
+    within(row(table('Reward List'), 'Morag Campbell')).getAllByRole('cell')[5],
+  ).toHaveTextContent('100');
 });
 
 test('a removal below zero shows the server message as a toast and under Points', async () => {

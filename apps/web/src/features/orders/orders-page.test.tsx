@@ -10,6 +10,8 @@ import {
   http,
   apiError,
 } from '@/testing/api.ts';
+import { SENT_FOR_APPROVAL_DIALOG } from '@cask/contracts/approval-request';
+import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 import { card, pagination, row, searchBox, table } from '@/testing/queries.ts';
@@ -392,6 +394,33 @@ test('a failed save stays open with the server message, also as a toast', async 
   expect(await within(dialog).findByText('Order is locked')).toBeVisible();
   // Once in the dialog, once as the toast.
   expect(screen.getAllByText('Order is locked')).toHaveLength(2);
+});
+
+test("with 'Order status to Delivered above' on, Delivered asks a Reason and is sent for approval; the order is unchanged", async () => {
+  const order = moragsOrder();
+  const api = seedApi({
+    orders: [order],
+    approvalPolicy: { ...DEFAULT_APPROVAL_POLICY, orderDelivered: { on: true, above: 1000 } },
+  });
+  const { user } = await renderOrders();
+  await user.click(
+    within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
+      name: 'Edit',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Order' });
+  expect(within(dialog).queryByRole('textbox', { name: 'Reason' })).toBeNull();
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'Delivered');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Paid in full');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await within(dialog).findByRole('status')).toHaveTextContent(SENT_FOR_APPROVAL_DIALOG);
+  expect(api.sent('PUT', `/api/purchases/${order._id}/status`)[0]?.body).toMatchObject({
+    status: 'Delivered',
+    reason: 'Paid in full',
+  });
+  expect(api.state.orders[0]?.status).toBe(order.status);
+  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+  expect(dialog).not.toBeInTheDocument();
 });
 
 test('a save over a change made meanwhile says so; Reload refills the dialog with the current order', async () => {

@@ -14,6 +14,8 @@ import {
   TOTP_CODE,
   TOTP_SETUP,
 } from '@/testing/api.ts';
+import { SENT_FOR_APPROVAL_DIALOG } from '@cask/contracts/approval-request';
+import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
 import { renderApp } from '@/testing/render-app.tsx';
 import type { SecurityState } from '@/testing/store.ts';
 
@@ -165,6 +167,30 @@ test('a change refused for an old sign-in asks for the password and is sent agai
   const puts = api.sent('PUT', '/api/security/policy');
   expect(puts).toHaveLength(2);
   expect(puts[1]?.body).toEqual({ requireTwoFactor: true });
+});
+
+test("with 'Turn off Require two-factor' on, turning it off needs a Reason and is sent for approval; it stays on", async () => {
+  const api = seedApi({
+    profile: olive,
+    security: { sessions, passkeys, twoFactorEnabled: true, requireTwoFactor: true },
+    approvalPolicy: { ...DEFAULT_APPROVAL_POLICY, twoFactorOff: { on: true } },
+  });
+  const { user } = await renderApp({ route: '/setting/security', profile: olive });
+  const box = await screen.findByRole('checkbox', {
+    name: 'Require two-factor authentication for every admin',
+  });
+  await user.click(box);
+  expect(await screen.findByText('Reason is required', { selector: 'p' })).toBeVisible();
+
+  await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'Auditor visit over');
+  await user.click(box);
+  expect(await screen.findByText(SENT_FOR_APPROVAL_DIALOG)).toBeVisible();
+  expect(api.sent('PUT', '/api/security/policy').at(-1)?.body).toEqual({
+    requireTwoFactor: false,
+    reason: 'Auditor visit over',
+  });
+  expect(api.state.security.requireTwoFactor).toBe(true);
+  await waitFor(() => expect(box).toBeChecked());
 });
 
 test('with two-factor on, step-up takes an authentication code instead; a passkey is offered', async () => {

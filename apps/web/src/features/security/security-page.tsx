@@ -12,7 +12,11 @@ import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
-import { errorMessage } from '@/lib/api-error.ts';
+import { ApiError, errorMessage } from '@/lib/api-error.ts';
+import {
+  ApprovalReasonField,
+  SentForApprovalNotice,
+} from '@/components/approvals/approval-parts.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { expireSession } from '@/lib/session.ts';
 import {
@@ -44,7 +48,6 @@ const TotpDisableModal = lazyModal(
 
 function TwoFactorCard() {
   const overview = useSecurityOverview();
-  const savePolicy = useSavePolicy();
   const [setupOpen, setSetupOpen] = useState(false);
   const [disableOpen, setDisableOpen] = useState(false);
   const [regenerateOpen, setRegenerateOpen] = useState(false);
@@ -116,24 +119,7 @@ function TwoFactorCard() {
               )}
             </div>
             {data.canManagePolicy ? (
-              <div className="border-t border-cream-200 pt-4">
-                <CheckboxField
-                  label="Require two-factor authentication for every admin"
-                  hint="Admins without an authenticator app are asked to set one up right after signing in; a passkey does not count."
-                  checked={data.requireTwoFactor}
-                  disabled={savePolicy.isPending}
-                  onChange={(event) =>
-                    savePolicy.mutate(
-                      { requireTwoFactor: event.target.checked },
-                      {
-                        onSuccess: () => toast.success('Security policy saved'),
-                        onError: (error) =>
-                          toast.error(errorMessage(error, 'Failed to save the policy')),
-                      },
-                    )
-                  }
-                />
-              </div>
+              <RequireTwoFactorPolicy required={data.requireTwoFactor} />
             ) : null}
           </>
         )}
@@ -142,6 +128,57 @@ function TwoFactorCard() {
       <TotpDisableModal open={disableOpen} onOpenChange={setDisableOpen} />
       <RegenerateCodesModal open={regenerateOpen} onOpenChange={setRegenerateOpen} />
     </Card>
+  );
+}
+
+/**
+ * The Owner's 'Require two-factor' switch (decisions 227, 291). Issue 45: turning it off may be
+ * sent for approval by another Owner, so while it is on a 'Reason' goes with the change
+ * (decision 425), and a 202 is said under the switch, which stays on.
+ */
+function RequireTwoFactorPolicy({ required }: { required: boolean }) {
+  const savePolicy = useSavePolicy();
+  const [reason, setReason] = useState('');
+  const [sent, setSent] = useState(false);
+  const reasonError =
+    savePolicy.error instanceof ApiError
+      ? savePolicy.error.errors?.find((e) => e.field === 'reason')?.message
+      : undefined;
+  return (
+    <div className="grid gap-3 border-t border-cream-200 pt-4">
+      <CheckboxField
+        label="Require two-factor authentication for every admin"
+        hint="Admins without an authenticator app are asked to set one up right after signing in; a passkey does not count."
+        checked={required}
+        disabled={savePolicy.isPending}
+        onChange={(event) => {
+          setSent(false);
+          savePolicy.mutate(
+            { requireTwoFactor: event.target.checked, ...(reason.trim() ? { reason } : {}) },
+            {
+              onSuccess: (outcome) => {
+                if ('sent' in outcome) {
+                  setSent(true);
+                  setReason('');
+                  return;
+                }
+                toast.success('Security policy saved');
+              },
+              onError: (error) => toast.error(errorMessage(error, 'Failed to save the policy')),
+            },
+          );
+        }}
+      />
+      {required ? (
+        <ApprovalReasonField
+          hint="Needed when turning this off must be approved by another Owner."
+          value={reason}
+          error={reasonError}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      ) : null}
+      {sent ? <SentForApprovalNotice /> : null}
+    </div>
   );
 }
 

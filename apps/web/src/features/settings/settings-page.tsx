@@ -5,6 +5,7 @@ import {
   ChevronRight,
   KeyRound,
   LockKeyhole,
+  Stamp,
   ShieldCheck,
   UserRound,
   UsersRound,
@@ -12,6 +13,7 @@ import {
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
+import { useCan } from '@/lib/current-admin.ts';
 
 const ChangePasswordModal = lazyModal(
   () => import('./components/change-password-modal.tsx').then((m) => m.ChangePasswordModal),
@@ -50,12 +52,14 @@ function EntryContent({
 }
 
 /**
- * docs/screens/settings.md (/setting): its three entries, issue 28's 'Admins' and 'Security', and a
- * back button.
+ * docs/screens/settings.md (/setting): its three entries, issue 28's 'Admins' and 'Security',
+ * issue 45's 'Approvals' (an Owner's only), and a back button.
  */
 export default function SettingsPage() {
   const navigate = useNavigate();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // Issue 45: the Approvals policy is the Owner's alone (docs/screens/approvals.md#screens).
+  const isOwner = useCan('manageAdmins');
   const entries = {
     profile: {
       title: 'Personal Information',
@@ -76,6 +80,10 @@ export default function SettingsPage() {
     admins: {
       title: 'Admins',
       description: 'Who can sign in here, their roles and invites',
+    },
+    approvals: {
+      title: 'Approvals',
+      description: 'Which actions need a second admin to approve them',
     },
   };
 
@@ -118,6 +126,13 @@ export default function SettingsPage() {
             <EntryContent icon={<UsersRound aria-hidden size={20} />} {...entries.admins} />
           </Link>
         </li>
+        {isOwner ? (
+          <li>
+            <Link to="/setting/approvals" className={entryClass}>
+              <EntryContent icon={<Stamp aria-hidden size={20} />} {...entries.approvals} />
+            </Link>
+          </li>
+        ) : null}
       </ul>
       <ChangePasswordModal open={passwordOpen} onOpenChange={setPasswordOpen} />
     </div>

@@ -14,6 +14,7 @@ import { PASSWORD_TOO_COMMON, type LoginResponse } from '@cask/contracts/auth';
 import type { MessageEnvelope } from '@cask/contracts/common';
 import { COMMON_PASSWORD, GOOD_INVITE, GOOD_INVITE_TOKEN, testUuid } from '../factories.ts';
 import { apiError, bodyOf, json, page, queryOf } from '../respond.ts';
+import { sendForApproval } from './approvals.ts';
 import { db } from '../store.ts';
 import { proofMissing } from './auth.ts';
 
@@ -38,7 +39,18 @@ export const adminsHandlers = [
   http.post('/api/admins/invites', async ({ request }) => {
     const refused = proofMissing();
     if (refused) return refused;
-    const invite = await bodyOf<InviteAdminBody>(request);
+    const { reason, ...invite } = await bodyOf<InviteAdminBody>(request);
+    // Issue 45: an Owner's invite, while the Approvals policy says so, waits for another Owner.
+    if (invite.role === 'owner' && db().approvalPolicy.ownerInvite.on) {
+      return sendForApproval(reason, {
+        action: 'ownerInvite',
+        recordId: null,
+        record: invite.email,
+        summary: `Invite ${invite.fullName} as Owner`,
+        before: {},
+        after: { role: 'owner' },
+      });
+    }
     if (db().admins.some((row) => row.email === invite.email)) {
       return apiError(409, EMAIL_IS_INVITED);
     }
@@ -113,7 +125,18 @@ export const adminsHandlers = [
       target.role === 'owner' &&
       (action === 'disable' || (action === 'role' && body?.role !== 'owner'));
     if (losesOwner && owners.length <= 1) return apiError(409, LAST_OWNER);
-    if (body) return account(Object.assign(target, body), 'Role changed');
+    // Issue 45: a promotion to Owner, while the Approvals policy says so, waits for another Owner.
+    if (body?.role === 'owner' && target.role !== 'owner' && db().approvalPolicy.ownerInvite.on) {
+      return sendForApproval(body.reason, {
+        action: 'ownerPromotion',
+        recordId: target.id,
+        record: target.fullName,
+        summary: `Role: ${target.role} -> owner`,
+        before: { role: target.role },
+        after: { role: 'owner' },
+      });
+    }
+    if (body) return account(Object.assign(target, { role: body.role }), 'Role changed');
     if (action === 'disable')
       return account(Object.assign(target, { status: 'disabled' }), 'Admin disabled');
     return account(Object.assign(target, { status: 'active' }), 'Admin enabled');

@@ -47,6 +47,7 @@ import {
   queryOf,
   refuseStaleSave,
 } from '../respond.ts';
+import { sendForApproval } from './approvals.ts';
 import { db, deleteRow, restoreRow } from '../store.ts';
 
 /** A typed ABV or volume as the API keeps it: the number, or null when it is none. */
@@ -369,13 +370,27 @@ export const casksHandlers = [
     const state = db();
     const recorded = caskOf(params.id);
     if (!recorded) return badId(params.id) ?? notFound('Cask not found');
-    const body = await bodyOf<{ toCustomerId: string; transferredOn: string; price: string }>(
-      request,
-    );
+    const body = await bodyOf<{
+      toCustomerId: string;
+      transferredOn: string;
+      price: string;
+      reason?: string;
+    }>(request);
     const to = state.customers.find((c) => c.id === body.toCustomerId);
     if (!to || to.id === recorded.owner.id) {
       const message = to ? 'The new owner already owns this cask' : 'Customer not found';
       return apiError(400, message, { errors: [{ field: 'toCustomerId', message }] });
+    }
+    // Issue 45: while the Approvals policy has 'Transfer Ownership' on, it waits for approval.
+    if (state.approvalPolicy.transferOwnership.on) {
+      return sendForApproval(body.reason, {
+        action: 'transferOwnership',
+        recordId: recorded.id,
+        record: recorded.name,
+        summary: `Owner: ${recorded.owner.fullName} -> ${to.fullName}`,
+        before: { owner: recorded.owner.fullName },
+        after: { owner: to.fullName, transferredOn: body.transferredOn },
+      });
     }
     const transfer: CaskTransfer = {
       id: testUuid(),

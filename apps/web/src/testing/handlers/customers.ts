@@ -32,6 +32,7 @@ import {
   refuseStaleSave,
   setActive,
 } from '../respond.ts';
+import { sendForApproval } from './approvals.ts';
 import { db, deleteRow, listsReleased, restoreRow } from '../store.ts';
 
 const matching = (query: Record<string, string>) => {
@@ -213,6 +214,17 @@ export const customersHandlers = [
     const body = await bodyOf<ManualPoints>(request);
     const target = customerOf(body.userId);
     if (!target) return notFound('User not found');
+    const { manualPoints } = db().approvalPolicy;
+    if (manualPoints.on && Math.abs(body.points) > manualPoints.above) {
+      return sendForApproval(body.reason, {
+        action: 'manualPoints',
+        recordId: target.id,
+        record: target.fullName,
+        summary: `${body.points > 0 ? '+' : ''}${body.points} points`,
+        before: { referralPoints: target.referralPoints },
+        after: { referralPoints: target.referralPoints + body.points, points: body.points },
+      });
+    }
     if (target.referralPoints + body.points < 0) {
       const message = `Insufficient points: ${target.fullName} has ${target.referralPoints} points, so at most ${target.referralPoints} can be removed`;
       return apiError(400, message, { errors: [{ field: 'points', message }] });

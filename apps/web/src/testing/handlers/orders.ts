@@ -23,6 +23,7 @@ import {
   queryOf,
   refuseStaleSave,
 } from '../respond.ts';
+import { sendForApproval } from './approvals.ts';
 import { db, deleteRow, listsReleased, restoreRow } from '../store.ts';
 
 const orderOf = (id: unknown) => db().orders.find((o) => o._id === id);
@@ -102,7 +103,24 @@ export const ordersHandlers = [
     if (!order) return notFound('Order not found');
     const stale = refuseStaleSave(request, order.version);
     if (stale) return stale;
-    const { notes, ...fields } = await bodyOf<UpdateOrderBody>(request);
+    const { notes, reason, ...fields } = await bodyOf<UpdateOrderBody>(request);
+    // Issue 45: to Delivered above the Approvals policy's budget, sent for approval.
+    const { orderDelivered } = db().approvalPolicy;
+    if (
+      orderDelivered.on &&
+      fields.status === 'Delivered' &&
+      order.status !== 'Delivered' &&
+      order.investmentAmount > orderDelivered.above
+    ) {
+      return sendForApproval(reason, {
+        action: 'orderDelivered',
+        recordId: order._id,
+        record: order.title,
+        summary: `Status: ${order.status} -> Delivered`,
+        before: { status: order.status },
+        after: { status: 'Delivered' },
+      });
+    }
     Object.assign(order, fields, { version: nextVersion(order.version) });
     if (notes.trim() !== (order.notes.at(-1)?.content ?? '')) {
       order.notes = [

@@ -15,6 +15,7 @@ import type {
 import type { MessageEnvelope } from '@cask/contracts/common';
 import { RECOVERY_CODES, testUuid, TOTP_CODE, TOTP_SETUP } from '../factories.ts';
 import { apiError, bodyOf, json, notFound } from '../respond.ts';
+import { sendForApproval } from './approvals.ts';
 import { db } from '../store.ts';
 import { proofMissing } from './auth.ts';
 
@@ -90,7 +91,22 @@ export const securityHandlers = [
   http.put('/api/security/policy', async ({ request }) => {
     const refused = proofMissing();
     if (refused) return refused;
-    const body = await bodyOf<PolicyBody>(request);
+    const { reason, ...body } = await bodyOf<PolicyBody>(request);
+    // Issue 45: turning it off, while the Approvals policy says so, waits for another Owner.
+    if (
+      !body.requireTwoFactor &&
+      db().security.requireTwoFactor &&
+      db().approvalPolicy.twoFactorOff.on
+    ) {
+      return sendForApproval(reason, {
+        action: 'twoFactorOff',
+        recordId: null,
+        record: 'Security policy',
+        summary: 'Require two-factor: on -> off',
+        before: { requireTwoFactor: true },
+        after: { requireTwoFactor: false },
+      });
+    }
     db().security.requireTwoFactor = body.requireTwoFactor;
     return json(200, { success: true, data: body } satisfies z.infer<typeof policyResponse>);
   }),

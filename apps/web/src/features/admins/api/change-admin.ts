@@ -7,6 +7,8 @@ import {
 } from '@cask/contracts/admins';
 import { securityMessageResponse } from '@cask/contracts/security';
 import { api } from '@/lib/api-client.ts';
+import { approvalOutcome } from '@/lib/approval-outcome.ts';
+import { invalidateApprovals } from '@/lib/approval-queries.ts';
 import { listKey } from '@/lib/list-query.ts';
 
 /** Every admins query starts with this key, so an invite or a change reaches them all. */
@@ -14,29 +16,36 @@ const adminsKey = listKey(adminListDefinition);
 
 /** The Owner's changes to one row of the Admins screen (issue 28), one call each. */
 export type AdminChange =
-  | { kind: 'role'; id: string; role: AdminRole }
+  | { kind: 'role'; id: string; role: AdminRole; reason?: string }
   | { kind: 'disable' | 'enable' | 'resend' | 'withdraw' | 'reset-two-factor'; id: string };
 
-export async function changeAdmin(change: AdminChange): Promise<void> {
+/**
+ * Resolves `{ sent: true }` when the change was sent for approval instead (issue 45: a promotion
+ * to Owner, while the Approvals policy says so, waits for another Owner).
+ */
+export async function changeAdmin(change: AdminChange): Promise<{ sent: boolean }> {
   switch (change.kind) {
-    case 'role':
-      adminAccountResponse.parse(
-        await api.put<unknown>(`/admins/${change.id}/role`, { role: change.role }),
+    case 'role': {
+      const body = { role: change.role, ...(change.reason ? { reason: change.reason } : {}) };
+      const outcome = approvalOutcome(
+        await api.put<unknown>(`/admins/${change.id}/role`, body),
+        (envelope) => adminAccountResponse.parse(envelope),
       );
-      return;
+      return { sent: 'sent' in outcome };
+    }
     case 'disable':
     case 'enable':
       adminAccountResponse.parse(await api.post<unknown>(`/admins/${change.id}/${change.kind}`));
-      return;
+      return { sent: false };
     case 'resend':
       adminAccountResponse.parse(await api.post<unknown>(`/admins/invites/${change.id}/resend`));
-      return;
+      return { sent: false };
     case 'withdraw':
       withdrawInviteResponse.parse(await api.delete<unknown>(`/admins/invites/${change.id}`));
-      return;
+      return { sent: false };
     case 'reset-two-factor':
       securityMessageResponse.parse(await api.delete<unknown>(`/admins/${change.id}/two-factor`));
-      return;
+      return { sent: false };
   }
 }
 
@@ -44,6 +53,9 @@ export function useChangeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeAdmin,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminsKey }),
+    onSuccess: ({ sent }) =>
+      sent
+        ? invalidateApprovals(queryClient)
+        : queryClient.invalidateQueries({ queryKey: adminsKey }),
   });
 }

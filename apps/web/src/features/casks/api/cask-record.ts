@@ -13,6 +13,8 @@ import { ifMatchHeaders } from '@cask/contracts/common';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
 import { listKey } from '@/lib/list-query.ts';
+import { approvalOutcome } from '@/lib/approval-outcome.ts';
+import { invalidateApprovals } from '@/lib/approval-queries.ts';
 
 /** The casks list's key (lib/list-query.ts): a cask's record and provenance live under it. */
 const casksKey = listKey(caskListDefinition);
@@ -61,10 +63,15 @@ export function useRecordRegauge(id: string) {
 
 export function useTransferOwnership(id: string) {
   const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   return useMutation({
+    // Issue 45: the Approvals policy may send it for approval (202): nothing changed yet.
     mutationFn: async (body: TransferBody) =>
-      caskRecordResponse.parse(await api.post<unknown>(`/casks/${id}/transfers`, body)).data,
-    onSuccess: invalidate,
+      approvalOutcome(
+        await api.post<unknown>(`/casks/${id}/transfers`, body),
+        (envelope) => caskRecordResponse.parse(envelope).data,
+      ),
+    onSuccess: (outcome) => ('sent' in outcome ? invalidateApprovals(queryClient) : invalidate()),
   });
 }
 
@@ -92,13 +99,16 @@ export function useSaveCaskIdentity(id: string) {
  */
 export function useRecordValuation(id: string) {
   const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   return useMutation({
+    // Issue 45: a change beyond the Approvals policy's share may be sent for approval (202).
     mutationFn: async ({ version, ...body }: ValuationBody & { version: string }) =>
-      caskRecordResponse.parse(
+      approvalOutcome(
         await api.post<unknown>(`/casks/${id}/valuations`, body, {
           headers: ifMatchHeaders(version),
         }),
-      ).data,
-    onSuccess: invalidate,
+        (envelope) => caskRecordResponse.parse(envelope).data,
+      ),
+    onSuccess: (outcome) => ('sent' in outcome ? invalidateApprovals(queryClient) : invalidate()),
   });
 }

@@ -1,6 +1,10 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { TRANSFER_OWNER_REQUIRED, todayIso } from '@cask/contracts/cask-records';
+import {
+  ApprovalReasonField,
+  SentForApprovalNotice,
+} from '@/components/approvals/approval-parts.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { CustomerCombobox } from '@/components/ui/customer-combobox.tsx';
@@ -48,7 +52,8 @@ function fieldErrorsOf(error: Error | null): Map<string, string> {
  * 'Transfer Ownership' (issue 30): the current owner, the new owner from the customer picker
  * (the current one left out), the day, the price and a note (the delivery order, say); then a
  * confirmation naming the new owner and the price. The cask changes owner; the transfer stays in
- * its history.
+ * its history. Issue 45: a 'Reason' for the Approvals policy (decision 425); when the transfer is
+ * sent for approval the dialog says so and the cask keeps its owner.
  */
 export function TransferModal({
   caskId,
@@ -60,9 +65,12 @@ export function TransferModal({
   onOpenChange: (open: boolean) => void;
 }) {
   const [toCustomerId, setToCustomerId] = useState('');
-  const [transferredOn, setTransferredOn] = useState(todayIso);
-  const [price, setPrice] = useState('');
-  const [note, setNote] = useState('');
+  const [details, setDetails] = useState<TransferDetails>(() => ({
+    ...noDetails(),
+    transferredOn: todayIso(),
+  }));
+  const { transferredOn, price } = details;
+  const [sent, setSent] = useState(false);
   const [ownerError, setOwnerError] = useState<string | undefined>();
   const [newOwner, setNewOwner] = useState<CustomerOption | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -77,6 +85,7 @@ export function TransferModal({
     transfer.reset();
     setOwnerError(undefined);
     setConfirming(false);
+    setSent(false);
     onOpenChange(false);
   }
 
@@ -91,13 +100,17 @@ export function TransferModal({
 
   function onConfirm() {
     transfer.mutate(
-      { toCustomerId, transferredOn, price, note },
+      { toCustomerId, ...details },
       {
-        onSuccess: () => {
-          toast.success(TRANSFER_SUCCESS);
+        onSuccess: (outcome) => {
           setToCustomerId('');
-          setPrice('');
-          setNote('');
+          setDetails((previous) => ({ ...noDetails(), transferredOn: previous.transferredOn }));
+          if ('sent' in outcome) {
+            setConfirming(false);
+            setSent(true);
+            return;
+          }
+          toast.success(TRANSFER_SUCCESS);
           close();
         },
         onError: (error) => {
@@ -117,15 +130,20 @@ export function TransferModal({
       title="Transfer Ownership"
       size="md"
       footer={
-        <TransferFooter
-          confirming={confirming}
-          busy={transfer.isPending}
-          onBack={() => setConfirming(false)}
-          onConfirm={onConfirm}
-          onCancel={close}
-        />
+        sent ? (
+          <Button onClick={close}>OK</Button>
+        ) : (
+          <TransferFooter
+            confirming={confirming}
+            busy={transfer.isPending}
+            onBack={() => setConfirming(false)}
+            onConfirm={onConfirm}
+            onCancel={close}
+          />
+        )
       }
     >
+      {sent ? <SentForApprovalNotice /> : null}
       {confirming ? (
         <p role="status" className="text-sm text-oak-900">
           {transferQuestion(
@@ -141,7 +159,7 @@ export function TransferModal({
         noValidate
         onSubmit={onSubmit}
         className="grid gap-4"
-        hidden={confirming}
+        hidden={confirming || sent}
       >
         <p className="text-sm text-oak-900">
           Current owner:{' '}
@@ -166,37 +184,73 @@ export function TransferModal({
             </>
           )}
         />
-        <TextField
-          label="Date"
-          name="transferredOn"
-          type="date"
-          max={todayIso()}
-          value={transferredOn}
-          onChange={(event) => setTransferredOn(event.target.value)}
-          error={errors.get('transferredOn')}
-        />
-        <TextField
-          label="Price"
-          name="price"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          value={price}
-          onChange={(event) => setPrice(event.target.value)}
-          error={errors.get('price')}
-        />
-        <TextareaField
-          label="Note"
-          name="note"
-          rows={3}
-          placeholder="e.g. Delivery order number"
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          error={errors.get('note')}
+        <TransferDetailFields
+          details={details}
+          errors={errors}
+          onChange={(change) => setDetails((previous) => ({ ...previous, ...change }))}
         />
       </form>
     </Modal>
+  );
+}
+
+/** The transfer's day, price, note and (issue 45) the reason for the Approvals policy. */
+interface TransferDetails {
+  transferredOn: string;
+  price: string;
+  note: string;
+  reason: string;
+}
+
+const noDetails = () => ({ transferredOn: '', price: '', note: '', reason: '' });
+
+function TransferDetailFields({
+  details,
+  errors,
+  onChange,
+}: {
+  details: TransferDetails;
+  errors: Map<string, string>;
+  onChange: (change: Partial<TransferDetails>) => void;
+}) {
+  return (
+    <>
+      <TextField
+        label="Date"
+        name="transferredOn"
+        type="date"
+        max={todayIso()}
+        value={details.transferredOn}
+        onChange={(event) => onChange({ transferredOn: event.target.value })}
+        error={errors.get('transferredOn')}
+      />
+      <TextField
+        label="Price"
+        name="price"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        value={details.price}
+        onChange={(event) => onChange({ price: event.target.value })}
+        error={errors.get('price')}
+      />
+      <TextareaField
+        label="Note"
+        name="note"
+        rows={3}
+        placeholder="e.g. Delivery order number"
+        value={details.note}
+        onChange={(event) => onChange({ note: event.target.value })}
+        error={errors.get('note')}
+      />
+      <ApprovalReasonField
+        name="reason"
+        value={details.reason}
+        onChange={(event) => onChange({ reason: event.target.value })}
+        error={errors.get('reason')}
+      />
+    </>
   );
 }
 

@@ -64,6 +64,7 @@ test('records a valuation: the version it started from is sent, the toast says s
     source: 'Broker quote',
     note: 'Quote of the week',
     earlierThanLatest: false,
+    reason: '',
   });
   await waitFor(() =>
     expect(detailValue(document.body, 'Current Value')).toHaveTextContent('$12,500.55'),

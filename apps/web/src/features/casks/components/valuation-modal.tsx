@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -13,6 +13,10 @@ import {
   type ValuationBody,
   type ValuationInput,
 } from '@cask/contracts/cask-records';
+import {
+  ApprovalReasonField,
+  SentForApprovalNotice,
+} from '@/components/approvals/approval-parts.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { Modal, ModalForm } from '@/components/ui/modal.tsx';
@@ -36,7 +40,7 @@ export const VALUATION_SUCCESS = 'Valuation recorded';
 export const VALUATION_FAILURE = 'Failed to record valuation.';
 export const EARLIER_THAN_LATEST = 'Earlier than the latest valuation';
 
-const FIELDS = ['valuedOn', 'value', 'source', 'note', 'earlierThanLatest'] as const;
+const FIELDS = ['valuedOn', 'value', 'source', 'note', 'earlierThanLatest', 'reason'] as const;
 
 const day = (iso: string) => formatDate(`${iso}T00:00:00Z`);
 
@@ -81,8 +85,25 @@ function ReloadableValuationForm({ record, onDone }: { record: CaskRecord; onDon
     () => fetchCask(caskId),
     () => void queryClient.invalidateQueries({ queryKey: caskRecordQuery(caskId).queryKey }),
   );
+  // Issue 45: sent for approval (202), the form gives way to the notice; the value is unchanged.
+  const [sent, setSent] = useState(false);
+  if (sent) {
+    return (
+      <ModalForm
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onDone();
+        }}
+        footer={<Button type="submit">OK</Button>}
+      >
+        <SentForApprovalNotice />
+      </ModalForm>
+    );
+  }
   return (
     <ValuationForm
+      onSent={() => setSent(true)}
       key={generation}
       caskId={caskId}
       version={current.version}
@@ -99,7 +120,9 @@ function ValuationForm({
   latest,
   reloader,
   onDone,
+  onSent,
 }: {
+  onSent: () => void;
   caskId: string;
   version: string;
   latest: LatestValuation | null;
@@ -116,7 +139,13 @@ function ValuationForm({
     formState: { errors },
   } = useForm<ValuationBody, unknown, ValuationInput>({
     resolver: zodResolver(schema),
-    defaultValues: { valuedOn: todayIso(), value: '', note: '', earlierThanLatest: false },
+    defaultValues: {
+      valuedOn: todayIso(),
+      value: '',
+      note: '',
+      earlierThanLatest: false,
+      reason: '',
+    },
   });
   const busy = valuation.isPending;
 
@@ -124,7 +153,8 @@ function ValuationForm({
     valuation.mutate(
       { ...body, version },
       {
-        onSuccess: () => {
+        onSuccess: (outcome) => {
+          if ('sent' in outcome) return onSent();
           toast.success(VALUATION_SUCCESS);
           onDone();
         },
@@ -193,6 +223,7 @@ function ValuationForm({
         error={errors.note?.message}
         {...register('note')}
       />
+      <ApprovalReasonField error={errors.reason?.message} {...register('reason')} />
       <div className="empty:hidden">
         <StaleRecordAlert error={valuation.error} reloader={reloader} />
       </div>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
@@ -8,6 +9,10 @@ import {
   type ManualPointsBody,
   type RewardRow,
 } from '@cask/contracts/rewards';
+import {
+  ApprovalReasonField,
+  SentForApprovalNotice,
+} from '@/components/approvals/approval-parts.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal, ModalForm } from '@/components/ui/modal.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -22,11 +27,14 @@ import { useAdjustPoints } from '../api/adjust-points.ts';
 export const POINTS_SUCCESS = 'Points updated successfully ✅';
 export const POINTS_FAILURE = 'Failed to update points ❌';
 
-const formFields = new Set(['points', 'description', 'adminNotes']);
+const formFields = new Set(['points', 'description', 'adminNotes', 'reason']);
+type FormField = 'points' | 'description' | 'adminNotes' | 'reason';
 
 /**
  * docs/screens/rewards.md, 'Manual Point Adjustment - {name}': Points (a number), Description,
  * Admin Notes, Cancel and 'Save Changes'. The form is checked with the contract the API checks.
+ * Issue 45: a 'Reason' for the Approvals policy (decision 425); when the adjustment is sent for
+ * approval the dialog says so in place of the form, and the balance is left as it was.
  */
 export function ManualPointsModal({
   reward,
@@ -51,6 +59,7 @@ export function ManualPointsModal({
 
 function ManualPointsForm({ reward, onClose }: { reward: RewardRow; onClose: () => void }) {
   const adjust = useAdjustPoints();
+  const [sent, setSent] = useState(false);
   const {
     register,
     handleSubmit,
@@ -63,13 +72,18 @@ function ManualPointsForm({ reward, onClose }: { reward: RewardRow; onClose: () 
       type: MANUAL_ADJUSTMENT,
       description: '',
       adminNotes: '',
+      reason: '',
     },
   });
   const busy = adjust.isPending;
 
   const onSubmit = handleSubmit((body) => {
     adjust.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (outcome) => {
+        if ('sent' in outcome) {
+          setSent(true);
+          return;
+        }
         toast.success(POINTS_SUCCESS);
         onClose();
       },
@@ -79,7 +93,7 @@ function ManualPointsForm({ reward, onClose }: { reward: RewardRow; onClose: () 
         if (error instanceof ApiError) {
           for (const fieldError of error.errors ?? []) {
             if (formFields.has(fieldError.field)) {
-              setError(fieldError.field as 'points' | 'description' | 'adminNotes', {
+              setError(fieldError.field as FormField, {
                 message: fieldError.message,
               });
             }
@@ -88,6 +102,22 @@ function ManualPointsForm({ reward, onClose }: { reward: RewardRow; onClose: () 
       },
     });
   });
+
+  if (sent) {
+    return (
+      <ModalForm
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onClose();
+        }}
+        className="grid gap-4"
+        footer={<Button type="submit">OK</Button>}
+      >
+        <SentForApprovalNotice />
+      </ModalForm>
+    );
+  }
 
   return (
     <ModalForm
@@ -133,6 +163,7 @@ function ManualPointsForm({ reward, onClose }: { reward: RewardRow; onClose: () 
         error={errors.adminNotes?.message}
         {...register('adminNotes')}
       />
+      <ApprovalReasonField error={errors.reason?.message} {...register('reason')} />
     </ModalForm>
   );
 }

@@ -10,6 +10,8 @@ import {
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
 import { ifMatchHeaders } from '@cask/contracts/common';
+import { approvalOutcome, type ApprovalOutcome } from '@/lib/approval-outcome.ts';
+import { invalidateApprovals } from '@/lib/approval-queries.ts';
 import { api } from '@/lib/api-client.ts';
 import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
@@ -29,19 +31,20 @@ export const DELETE_SUCCESS = 'Order deleted successfully!';
 /**
  * `PUT /purchases/{id}/status` (docs/screens/orders.md#api-calls): notes go as one string, '' when
  * none. It names the version the dialog started from, so an order saved meanwhile is not
- * overwritten: 412 instead (docs/decisions/208).
+ * overwritten: 412 instead (docs/decisions/208). Issue 45: to Delivered above the Approvals
+ * policy's budget it is sent for approval instead (202, `reason` required): nothing changes yet.
  */
 export async function updateOrder(input: {
   id: string;
   body: UpdateOrderBody;
   version: string;
-}): Promise<Order> {
+}): Promise<ApprovalOutcome<Order>> {
   const envelope = await api.put<unknown>(
     `/purchases/${encodeURIComponent(input.id)}/status`,
     input.body,
     { headers: ifMatchHeaders(input.version) },
   );
-  return updateOrderResponse.parse(envelope).data.purchase;
+  return approvalOutcome(envelope, (answer) => updateOrderResponse.parse(answer).data.purchase);
 }
 
 /** `GET /purchases/{id}`: the order as it is now, for a dialog that reloads it. */
@@ -68,7 +71,9 @@ export function useUpdateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOrder,
-    onSuccess: (saved) => {
+    onSuccess: (outcome) => {
+      if ('sent' in outcome) return invalidateApprovals(queryClient);
+      const saved = outcome.done;
       queryClient.setQueriesData<OrderPage>({ queryKey: ordersKey }, (page) =>
         page
           ? {

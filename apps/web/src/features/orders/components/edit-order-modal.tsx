@@ -9,6 +9,10 @@ import {
   type Order,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
+import {
+  ApprovalReasonField,
+  SentForApprovalNotice,
+} from '@/components/approvals/approval-parts.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { InlineError } from '@/components/ui/error-state.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
@@ -16,7 +20,7 @@ import { Modal, ModalForm } from '@/components/ui/modal.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
 import { StaleRecordAlert } from '@/components/ui/stale-record-alert.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
-import { errorMessage } from '@/lib/api-client.ts';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '@/lib/format.ts';
 import {
   isStaleVersion,
@@ -69,7 +73,31 @@ export function EditOrderModal({ order, onClose }: { order: Order | null; onClos
 /** The form, started over from the order as it is now each time the admin reloads it. */
 function ReloadableOrderForm({ order, onClose }: { order: Order; onClose: () => void }) {
   const { current, generation, reloader } = useReloadableRecord(order, () => fetchOrder(order._id));
-  return <EditOrderForm key={generation} order={current} reloader={reloader} onClose={onClose} />;
+  // Issue 45: sent for approval (202), the form gives way to the notice; the order is unchanged.
+  const [sent, setSent] = useState(false);
+  if (sent) {
+    return (
+      <ModalForm
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onClose();
+        }}
+        footer={<Button type="submit">OK</Button>}
+      >
+        <SentForApprovalNotice />
+      </ModalForm>
+    );
+  }
+  return (
+    <EditOrderForm
+      key={generation}
+      order={current}
+      reloader={reloader}
+      onClose={onClose}
+      onSent={() => setSent(true)}
+    />
+  );
 }
 
 type FormValues = UpdateOrderBody;
@@ -79,10 +107,12 @@ function EditOrderForm({
   order,
   reloader,
   onClose,
+  onSent,
 }: {
   order: Order;
   reloader: RecordReload;
   onClose: () => void;
+  onSent: () => void;
 }) {
   const update = useUpdateOrder();
   const [values, setValues] = useState<FormValues>({
@@ -90,12 +120,14 @@ function EditOrderForm({
     caskProgress: order.caskProgress ?? ('' as FormValues['caskProgress']),
     manualPaymentStatus: order.manualPaymentStatus,
     notes: order.notes.at(-1)?.content ?? '',
+    reason: '',
   });
+  // Issue 45 (decision 425): only a change to Delivered may be sent for approval.
+  const mayNeedApproval = values.status === 'Delivered' && order.status !== 'Delivered';
   const [errors, setErrors] = useState<FieldErrors>({});
   const busy = update.isPending;
   const set = (field: keyof FormValues) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
-  const na = (value: string | null) => value || 'N/A';
 
   return (
     <ModalForm
@@ -123,36 +155,29 @@ function EditOrderForm({
           return;
         }
         setErrors({});
+        // The reason only when there is one (issue 45): the API ignores it otherwise.
+        const { reason, ...body } = parsed.data;
         update.mutate(
-          { id: order._id, body: parsed.data, version: order.version },
+          { id: order._id, body: reason ? { ...body, reason } : body, version: order.version },
           {
-            onSuccess: () => {
+            onSuccess: (outcome) => {
+              if ('sent' in outcome) return onSent();
               toast.success(UPDATE_SUCCESS);
               onClose();
             },
             // A stale save is told in the dialog, with its Reload button.
             onError: (error) => {
               if (!isStaleVersion(error)) toast.error(errorMessage(error, UPDATE_FAILURE));
+              // e.g. issue 45's 'Reason is required', under its field.
+              if (error instanceof ApiError && error.errors) {
+                setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
+              }
             },
           },
         );
       }}
     >
-      <DetailList columns={3} className="sm:col-span-2">
-        <Detail term="Reference">{order.reference}</Detail>
-        <Detail term="Ordered">{formatDate(order.createdAt)}</Detail>
-        <Detail term="User Name">{na(order.user.fullName)}</Detail>
-        <Detail term="Email">{na(order.personalInfo.email)}</Detail>
-        <Detail term="Preferred Contact Method">
-          {na(order.personalInfo.preferredContactMethod)}
-        </Detail>
-        <Detail term="Phone Number">{na(order.personalInfo.phoneNumber)}</Detail>
-        <Detail term="Product">{order.title}</Detail>
-        <Detail term="First Purchase">{order.isFirstPurchase ? 'Yes' : 'No'}</Detail>
-        <Detail term="Budget">{formatMoney(order.investmentAmount)}</Detail>
-        <Detail term="Points">{formatCount(order.referralPointsAmount)}</Detail>
-        <Detail term="Deadline">{orderDeadline(order)}</Detail>
-      </DetailList>
+      <OrderDetails order={order} />
 
       <SelectField
         label="Progress"
@@ -195,6 +220,15 @@ function EditOrderForm({
         />
         <NotesHistory notes={order.notes} />
       </div>
+      {mayNeedApproval ? (
+        <ApprovalReasonField
+          className="sm:col-span-2"
+          value={values.reason ?? ''}
+          onChange={(event) => set('reason')(event.target.value)}
+          error={errors.reason}
+          disabled={busy}
+        />
+      ) : null}
 
       {update.isError ? (
         <div className="sm:col-span-2">
@@ -211,6 +245,28 @@ function EditOrderForm({
 }
 
 /** Every saved note, newest first, with who saved it and when (decision 150). */
+/** The order's details, read-only (docs/screens/orders.md#edit-order). */
+function OrderDetails({ order }: { order: Order }) {
+  const na = (value: string | null) => value || 'N/A';
+  return (
+    <DetailList columns={3} className="sm:col-span-2">
+      <Detail term="Reference">{order.reference}</Detail>
+      <Detail term="Ordered">{formatDate(order.createdAt)}</Detail>
+      <Detail term="User Name">{na(order.user.fullName)}</Detail>
+      <Detail term="Email">{na(order.personalInfo.email)}</Detail>
+      <Detail term="Preferred Contact Method">
+        {na(order.personalInfo.preferredContactMethod)}
+      </Detail>
+      <Detail term="Phone Number">{na(order.personalInfo.phoneNumber)}</Detail>
+      <Detail term="Product">{order.title}</Detail>
+      <Detail term="First Purchase">{order.isFirstPurchase ? 'Yes' : 'No'}</Detail>
+      <Detail term="Budget">{formatMoney(order.investmentAmount)}</Detail>
+      <Detail term="Points">{formatCount(order.referralPointsAmount)}</Detail>
+      <Detail term="Deadline">{orderDeadline(order)}</Detail>
+    </DetailList>
+  );
+}
+
 function NotesHistory({ notes }: { notes: Order['notes'] }) {
   if (notes.length === 0) {
     return <p className="mt-2 text-sm text-oak-700">No notes yet.</p>;

@@ -10,6 +10,7 @@ import {
   type ReauthenticateBody,
   type TotpDisableBody,
 } from '@cask/contracts/security';
+import { approvalOutcome } from '@/lib/approval-outcome.ts';
 import { api } from '@/lib/api-client.ts';
 
 // Settings -> Security (issue 28): the calls of apps/api/src/modules/auth/security.routes.ts.
@@ -98,8 +99,12 @@ export function useDisableTotp() {
 export function useSavePolicy() {
   const invalidate = useInvalidateSecurity();
   return useMutation({
+    // Issue 45: turning it off may be sent for approval by another Owner (202).
     mutationFn: async (body: PolicyBody) =>
-      policyResponse.parse(await api.put<unknown>('/security/policy', body)).data,
+      approvalOutcome(
+        await api.put<unknown>('/security/policy', body),
+        (envelope) => policyResponse.parse(envelope).data,
+      ),
     onSettled: invalidate,
   });
 }

@@ -1,0 +1,186 @@
+import { rmSync } from 'node:fs';
+import { mainAdmin, type AdminCredentials } from '../support/admins.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { acceptInvite, inviteThroughApi, openInvite } from '../support/invites.ts';
+import { startMailSink } from '../support/mail-sink.ts';
+import { mailDirOf, serverLogOf } from '../support/paths.ts';
+import { startServer } from '../support/server.ts';
+import { bearer, signIn, toast } from '../support/session.ts';
+import { copyOfSeededData, expect, test, type Browser, type Page } from '../support/test.ts';
+
+/**
+ * Issue 45 (docs/screens/approvals.md): maker-checker on a server of its own, so the Approvals
+ * policy it turns on never reaches another spec's manual points, and its step-up window is short
+ * enough to outwait (as security.spec.ts's, decision 392).
+ */
+const STEP_UP_WINDOW_SECONDS = 30;
+
+/** SENT_FOR_APPROVAL_DIALOG of the contracts, as the dialog says it. */
+const SENT_FOR_APPROVAL_DIALOG = 'Sent for approval. Another admin must approve it.';
+
+/** Confirms the password when the step-up dialog asks for it before `done` shows. */
+async function passStepUpIfAsked(page: Page, password: string, done: ReturnType<Page['locator']>) {
+  const stepUp = page.getByRole('dialog', { name: 'Confirm your password' });
+  await expect(done.or(stepUp)).toBeVisible();
+  if (await stepUp.isVisible()) {
+    await stepUp.getByLabel('Password', { exact: true }).fill(password);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  }
+  await expect(done).toBeVisible();
+}
+
+/** A customer's points balance, read through the Reward List's API by their e-mail. */
+async function balanceOf(page: Page, email: string): Promise<number> {
+  const response = await page.request.get('/api/referrals/admin/rewards', {
+    headers: await bearer(page),
+    params: { search: email },
+  });
+  const body = (await response.json()) as {
+    data: { rewards: { email: string; referralPoints: number }[] };
+  };
+  const row = body.data.rewards.find((reward) => reward.email === email);
+  if (!row) throw new Error(`${email} is not in the Reward List`);
+  return row.referralPoints;
+}
+
+/** Invites an Admin through the Owner's session and signs them in in a browser of their own. */
+async function newAdmin(owner: Page, browser: Browser, admin: AdminCredentials): Promise<Page> {
+  const link = await inviteThroughApi(owner, {
+    fullName: admin.name,
+    email: admin.email,
+    role: 'admin',
+  });
+  const page = await openInvite(browser, link);
+  await acceptInvite(page, admin.name, admin.password);
+  return page;
+}
+
+test('an Admin asks for 5,000 points, a second Admin approves after step-up, the balance moves once; axe finds nothing', async ({
+  browser,
+}) => {
+  test.setTimeout(STEP_UP_WINDOW_SECONDS * 1000 + 240_000);
+  const dataDir = copyOfSeededData('cask-e2e-approvals-');
+  // The worker's own mail folder: the invite links are read from there (support/mailbox.ts).
+  const sink = await startMailSink(mailDirOf(test.info().parallelIndex));
+  const server = await startServer({
+    dataDir,
+    smtpUrl: sink.url,
+    admin: mainAdmin,
+    logFile: serverLogOf(test.info().parallelIndex),
+    stepUpWindowSeconds: STEP_UP_WINDOW_SECONDS,
+  });
+  try {
+    await makerChecker(browser, server.baseURL.replace('127.0.0.1', 'localhost'));
+  } finally {
+    await server.stop();
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+async function makerChecker(browser: Browser, baseURL: string): Promise<void> {
+  const stamp = Date.now();
+  const requester = {
+    name: 'Rhona Requester',
+    email: `rhona.${stamp}@example.com`,
+    password: 'Rhona-Asks-Twice-1',
+  };
+  const approver = {
+    name: 'Angus Approver',
+    email: `angus.${stamp}@example.com`,
+    password: 'Angus-Checks-All-2',
+  };
+  const owner = await (await browser.newContext({ baseURL })).newPage();
+  await signIn(owner, mainAdmin);
+  const asking = await newAdmin(owner, browser, requester);
+  const checking = await newAdmin(owner, browser, approver);
+
+  // The Owner turns 'Manual points above' on at 1,000 points (Settings -> 'Approvals').
+  await owner.goto('/setting/approvals');
+  const manual = owner.getByRole('checkbox', { name: 'Manual points above' });
+  await expect(manual).toBeVisible();
+  for (const width of [375, 1280]) {
+    await owner.setViewportSize({ width, height: width > 400 ? 800 : 812 });
+    await expectNoAxeViolations(owner, `Settings -> Approvals at ${width} px`);
+  }
+  await manual.check();
+  await owner.getByRole('spinbutton', { name: 'Points' }).fill('1000');
+  await owner.getByRole('button', { name: 'Save' }).click();
+  await passStepUpIfAsked(owner, mainAdmin.password, toast(owner, 'Approvals policy saved'));
+
+  // The requester adjusts the Reward List's first customer by 5,000 points, with a reason.
+  await asking.goto('/user');
+  const rewards = asking.getByRole('table', { name: 'Reward List' });
+  const first = rewards.locator('tbody tr').first();
+  await expect(first.getByRole('button', { name: 'Adjust Points' })).toBeVisible();
+  const email = (await first.getByRole('cell').nth(1).innerText()).trim();
+  const before = await balanceOf(asking, email);
+  await first.getByRole('button', { name: 'Adjust Points' }).click();
+  const adjust = asking.getByRole('dialog', { name: /^Manual Point Adjustment - / });
+  await adjust.getByLabel('Points', { exact: true }).fill('5000');
+  await adjust.getByRole('textbox', { name: 'Reason' }).fill('Whisky festival prize');
+  await adjust.getByRole('button', { name: 'Save Changes' }).click();
+  await passStepUpIfAsked(
+    asking,
+    requester.password,
+    adjust.getByRole('status').filter({ hasText: SENT_FOR_APPROVAL_DIALOG }),
+  );
+  await adjust.getByRole('button', { name: 'OK' }).click();
+  expect(await balanceOf(asking, email)).toBe(before);
+
+  // The requester sees their request, and no Approve on it.
+  await asking.goto('/approvals');
+  const mine = asking.getByRole('table', { name: 'Approvals' }).getByRole('row', {
+    name: /\+5000 points/,
+  });
+  await expect(mine.getByText('Pending')).toBeVisible();
+  await mine.getByRole('button').first().click();
+  const own = asking.getByRole('dialog', { name: /^Manual points - / });
+  await expect(own.getByText('Whisky festival prize')).toBeVisible();
+  await expect(own.getByRole('button', { name: 'Withdraw' })).toBeVisible();
+  await expect(own.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(own.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+
+  // The approver's sign-in is outwaited, so approving asks for the password (an empty manual
+  // adjustment answers 400 within the window, 403 past it, and changes nothing).
+  await expect
+    .poll(
+      async () =>
+        (
+          await checking.request.post('/api/referrals/admin/manual-points', {
+            headers: await bearer(checking),
+            data: {},
+          })
+        ).status(),
+      { timeout: STEP_UP_WINDOW_SECONDS * 1000 + 30_000, intervals: [1_000] },
+    )
+    .toBe(403);
+  await checking.goto('/approvals');
+  await expect(checking.getByRole('link', { name: 'Approvals, 1 pending' })).toBeVisible();
+  const request = checking
+    .getByRole('table', { name: 'Approvals' })
+    .getByRole('row', { name: /\+5000 points/ });
+  await expect(request.getByText('Pending')).toBeVisible();
+  for (const width of [375, 1280]) {
+    await checking.setViewportSize({ width, height: width > 400 ? 800 : 812 });
+    await expectNoAxeViolations(checking, `Approvals at ${width} px`);
+  }
+  await request.getByRole('button').first().click();
+  const decide = checking.getByRole('dialog', { name: /^Manual points - / });
+  await expect(decide.getByText('Whisky festival prize')).toBeVisible();
+  await expectNoAxeViolations(checking, 'an approval request');
+  await decide.getByRole('button', { name: 'Approve' }).click();
+  const stepUp = checking.getByRole('dialog', { name: 'Confirm your password' });
+  await stepUp.getByLabel('Password', { exact: true }).fill(approver.password);
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(checking, 'Approved')).toBeVisible();
+  await expect(request.getByText('Approved')).toBeVisible();
+
+  // The balance moved once, by the 5,000 points asked.
+  expect(await balanceOf(checking, email)).toBe(before + 5000);
+  await checking.reload();
+  await expect(checking.getByRole('table', { name: 'Approvals' })).toBeVisible();
+  expect(await balanceOf(checking, email)).toBe(before + 5000);
+
+  for (const page of [owner, asking, checking]) await page.context().close();
+}
