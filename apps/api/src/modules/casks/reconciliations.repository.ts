@@ -81,7 +81,7 @@ const sidesOf = {
 };
 
 /** Rows of the statement sent to the database at a time (one jsonb parameter each). */
-export const STATEMENT_ROWS_PER_INSERT = 5000;
+export const STATEMENT_ROWS_PER_INSERT = 1000;
 
 /**
  * The transaction's table of the statement's rows (`statement_rows`, temporary: dropped at the
