@@ -49,9 +49,24 @@ export function fieldChanges(entry: ChangedEntry): FieldChange[] {
   });
 }
 
+/**
+ * The fields an action run on approval adds to its entry's `after` (issue 45): said once by
+ * `approvalText`, not as changes of the record.
+ */
+const APPROVAL_FIELDS = new Set(['approvalId', 'approvedById', 'approvedBy']);
+
+/** 'Approved by Jane Doe' for an action run on another admin's approval (issue 45); else null. */
+export function approvalText(entry: Pick<AuditEntry, 'after'>): string | null {
+  const after = asRecord(entry.after);
+  const approver = after?.approvedBy;
+  return typeof approver === 'string' && approver !== '' ? `Approved by ${approver}` : null;
+}
+
 /** 'Status: Active → Inactive; Notes': what changed, in one line, for the History list. */
 export function changeSummary(entry: ChangedEntry): string {
-  const changed = fieldChanges(entry).filter((change) => change.changed);
+  const changed = fieldChanges(entry).filter(
+    (change) => change.changed && !APPROVAL_FIELDS.has(change.field),
+  );
   if (changed.length === 0) return 'No field changed';
   return changed
     .map((change) =>

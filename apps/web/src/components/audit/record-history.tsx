@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { auditActionLabel, type AuditRecordType } from '@cask/contracts/audit';
-import { actorText, changeSummary } from '@/lib/audit-changes.ts';
+import { actorText, approvalText, changeSummary } from '@/lib/audit-changes.ts';
 import { auditQuery } from '@/lib/audit-queries.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -55,16 +55,20 @@ export function RecordHistory({
       ) : (
         <>
           <ol className="divide-y divide-cream-200 rounded-xl border border-cream-300 bg-white">
-            {entries.map((entry) => (
-              <li key={entry.id} className="px-3 py-2 text-sm">
-                <div className="flex flex-wrap justify-between gap-x-3 text-xs text-oak-700">
-                  <time dateTime={entry.time}>{formatDateTime(entry.time)}</time>
-                  <span>{actorText(entry)}</span>
-                </div>
-                <p className="font-medium text-oak-900">{auditActionLabel(entry.action)}</p>
-                <p className="[overflow-wrap:anywhere] text-oak-700">{changeSummary(entry)}</p>
-              </li>
-            ))}
+            {entries.map((entry) => {
+              const approval = approvalText(entry);
+              return (
+                <li key={entry.id} className="px-3 py-2 text-sm">
+                  <div className="flex flex-wrap justify-between gap-x-3 text-xs text-oak-700">
+                    <time dateTime={entry.time}>{formatDateTime(entry.time)}</time>
+                    <span>{actorText(entry)}</span>
+                  </div>
+                  <p className="font-medium text-oak-900">{auditActionLabel(entry.action)}</p>
+                  {approval ? <p className="text-xs text-oak-700">{approval}</p> : null}
+                  <p className="[overflow-wrap:anywhere] text-oak-700">{changeSummary(entry)}</p>
+                </li>
+              );
+            })}
           </ol>
           {total > entries.length ? (
             <p className="mt-1 text-xs text-oak-700">

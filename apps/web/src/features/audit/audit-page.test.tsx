@@ -173,6 +173,39 @@ test("an edit dialog's History lists the record's changes from the audit log", a
   });
 });
 
+test("a change run on another admin's approval reads 'Approved by ...' in the History and the log, not as fields (issue 45)", async () => {
+  const isla = aCustomer({ fullName: 'Isla Grant' });
+  const api = auditApi();
+  api.state.customers.push(isla);
+  api.state.audit.unshift(
+    anAuditEntry({
+      recordId: isla.id,
+      before: { isActive: true },
+      after: {
+        isActive: false,
+        approvalId: '00000000-0000-4000-8000-0000000000aa',
+        approvedById: '00000000-0000-4000-8000-0000000000bb',
+        approvedBy: 'Grace Hopper',
+      },
+    }),
+  );
+  const { user } = await renderApp({ route: '/user' });
+  const users = await screen.findByRole('table', { name: 'Users' });
+  const row = await within(users).findByRole('row', { name: /Isla Grant/ });
+  await user.click(within(row).getByRole('button', { name: /Edit/ }));
+  const history = await within(await screen.findByRole('dialog')).findByRole('region', {
+    name: 'History',
+  });
+  expect(await within(history).findByText('Approved by Grace Hopper')).toBeInTheDocument();
+  expect(within(history).getByText('Status: Active → Inactive')).toBeInTheDocument();
+  expect(history).not.toHaveTextContent('0000000000aa');
+
+  await user.keyboard('{Escape}');
+  await user.click(screen.getByRole('link', { name: 'Audit Log' }));
+  const log = await screen.findByRole('table', { name: /audit/i });
+  expect(await within(log).findByText('Approved by Grace Hopper')).toBeInTheDocument();
+});
+
 test('the Action and Record type filters offer every action and record type by its label', async () => {
   auditApi();
   await renderApp({ route: '/audit' });

@@ -32,7 +32,7 @@ import {
   readAuditFilters,
   writeAuditFilters,
 } from './audit-filters.ts';
-import { bulkText } from '@/lib/audit-changes.ts';
+import { approvalText, bulkText } from '@/lib/audit-changes.ts';
 import { adminText, recordText } from './audit-text.ts';
 import { AuditVerification } from './components/audit-verification.tsx';
 
@@ -79,10 +79,12 @@ function columns(onOpen: (entry: AuditEntry) => void): Column<AuditEntry>[] {
       header: 'Action',
       cell: (entry) => {
         const bulk = bulkText(entry);
+        const approval = approvalText(entry);
         return (
           <>
             {auditActionLabel(entry.action)}
             {bulk ? <span className="block text-xs text-oak-700">{bulk}</span> : null}
+            {approval ? <span className="block text-xs text-oak-700">{approval}</span> : null}
           </>
         );
       },

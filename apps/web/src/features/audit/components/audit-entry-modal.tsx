@@ -3,7 +3,7 @@ import { auditActionLabel, type AuditEntry } from '@cask/contracts/audit';
 import { ChangeTable } from '@/components/audit/change-table.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
 import { Modal } from '@/components/ui/modal.tsx';
-import { bulkText } from '@/lib/audit-changes.ts';
+import { approvalText, bulkText } from '@/lib/audit-changes.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { adminText, recordText } from '../audit-text.ts';
 import { recordLink } from '../record-link.ts';
@@ -18,6 +18,7 @@ export function AuditEntryModal({
 }) {
   const link = entry ? recordLink(entry) : null;
   const bulk = entry ? bulkText(entry) : null;
+  const approval = entry ? approvalText(entry) : null;
   return (
     <Modal
       open={entry !== null}
@@ -42,6 +43,9 @@ export function AuditEntryModal({
             <Detail term="Action">
               {auditActionLabel(entry.action)}
               {bulk ? <span className="block text-xs font-normal text-oak-700">{bulk}</span> : null}
+              {approval ? (
+                <span className="block text-xs font-normal text-oak-700">{approval}</span>
+              ) : null}
             </Detail>
             <Detail term="Browser" wide>
               {entry.userAgent ?? 'Unknown'}
