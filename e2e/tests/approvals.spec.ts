@@ -55,7 +55,7 @@ async function newAdmin(owner: Page, browser: Browser, admin: AdminCredentials):
   return page;
 }
 
-test('an Admin asks for 5,000 points, a second Admin approves after step-up, the balance moves once; axe finds nothing', async ({
+test('an Admin asks for 5,000 points, a second Admin approves after step-up, the balance moves once, the log links the three entries; a stale request becomes Outdated; axe finds nothing', async ({
   browser,
 }) => {
   test.setTimeout(STEP_UP_WINDOW_SECONDS * 1000 + 240_000);
@@ -114,6 +114,7 @@ async function makerChecker(browser: Browser, baseURL: string): Promise<void> {
   const first = rewards.locator('tbody tr').first();
   await expect(first.getByRole('button', { name: 'Adjust Points' })).toBeVisible();
   const email = (await first.getByRole('cell').nth(1).innerText()).trim();
+  const name = (await first.getByRole('cell').first().innerText()).trim();
   const before = await balanceOf(asking, email);
   await first.getByRole('button', { name: 'Adjust Points' }).click();
   const adjust = asking.getByRole('dialog', { name: /^Manual Point Adjustment - / });
@@ -181,6 +182,58 @@ async function makerChecker(browser: Browser, baseURL: string): Promise<void> {
   await checking.reload();
   await expect(checking.getByRole('table', { name: 'Approvals' })).toBeVisible();
   expect(await balanceOf(checking, email)).toBe(before + 5000);
+
+  // The Audit Log links the three entries on the customer: the request, the decision, and the
+  // points themselves, as the requester's change approved by the approver.
+  await owner.goto('/audit');
+  await owner.getByRole('searchbox', { name: 'Search by record id or name' }).fill(name);
+  const log = owner.getByRole('table').filter({ hasText: 'Sent for approval' });
+  await expect(log.getByRole('row', { name: /Sent for approval/ })).toHaveCount(1);
+  await expect(log.getByRole('row', { name: /Approved/ }).first()).toBeVisible();
+  const points = log.getByRole('row', { name: /Points adjusted/ }).first();
+  await expect(points).toContainText(`Approved by ${approver.name}`);
+  await expect(points).toContainText(requester.name);
+
+  // A second request goes stale: the Owner moves the same customer's balance by 10 points (under
+  // the threshold, so at once) before it is decided; approving it then runs nothing: Outdated.
+  await asking.goto('/user');
+  const again = asking.getByRole('table', { name: 'Reward List' }).locator('tbody tr').first();
+  await again.getByRole('button', { name: 'Adjust Points' }).click();
+  const second = asking.getByRole('dialog', { name: /^Manual Point Adjustment - / });
+  await second.getByLabel('Points', { exact: true }).fill('6000');
+  await second.getByRole('textbox', { name: 'Reason' }).fill('Second prize');
+  await second.getByRole('button', { name: 'Save Changes' }).click();
+  await passStepUpIfAsked(
+    asking,
+    requester.password,
+    second.getByRole('status').filter({ hasText: SENT_FOR_APPROVAL_DIALOG }),
+  );
+  await second.getByRole('button', { name: 'OK' }).click();
+
+  await owner.goto('/user');
+  const ownerRow = owner.getByRole('table', { name: 'Reward List' }).locator('tbody tr').first();
+  await ownerRow.getByRole('button', { name: 'Adjust Points' }).click();
+  const small = owner.getByRole('dialog', { name: /^Manual Point Adjustment - / });
+  await small.getByLabel('Points', { exact: true }).fill('10');
+  await small.getByRole('button', { name: 'Save Changes' }).click();
+  await passStepUpIfAsked(owner, mainAdmin.password, toast(owner, 'Points updated successfully ✅'));
+  expect(await balanceOf(owner, email)).toBe(before + 5010);
+
+  await checking.goto('/approvals');
+  const stale = checking
+    .getByRole('table', { name: 'Approvals' })
+    .getByRole('row', { name: /\+6000 points/ });
+  await stale.getByRole('button').first().click();
+  const late = checking.getByRole('dialog', { name: /^Manual points - / });
+  await late.getByRole('button', { name: 'Approve' }).click();
+  await passStepUpIfAsked(
+    checking,
+    approver.password,
+    late.getByRole('alert').filter({ hasText: 'is now Outdated' }),
+  );
+  await checking.keyboard.press('Escape');
+  await expect(stale.getByText('Outdated')).toBeVisible();
+  expect(await balanceOf(checking, email)).toBe(before + 5010);
 
   for (const page of [owner, asking, checking]) await page.context().close();
 }
