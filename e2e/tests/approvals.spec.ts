@@ -216,7 +216,11 @@ async function makerChecker(browser: Browser, baseURL: string): Promise<void> {
   const small = owner.getByRole('dialog', { name: /^Manual Point Adjustment - / });
   await small.getByLabel('Points', { exact: true }).fill('10');
   await small.getByRole('button', { name: 'Save Changes' }).click();
-  await passStepUpIfAsked(owner, mainAdmin.password, toast(owner, 'Points updated successfully ✅'));
+  await passStepUpIfAsked(
+    owner,
+    mainAdmin.password,
+    toast(owner, 'Points updated successfully ✅'),
+  );
   expect(await balanceOf(owner, email)).toBe(before + 5010);
 
   await checking.goto('/approvals');
