@@ -13,10 +13,8 @@ import {
   type ValuationBody,
   type ValuationInput,
 } from '@cask/contracts/cask-records';
-import {
-  ApprovalReasonField,
-  SentForApprovalNotice,
-} from '@/components/approvals/approval-parts.tsx';
+import { ApprovalReasonField } from '@/components/approvals/approval-parts.tsx';
+import { SentForApprovalForm } from '@/components/approvals/sent-for-approval-form.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { Modal, ModalForm } from '@/components/ui/modal.tsx';
@@ -88,18 +86,7 @@ function ReloadableValuationForm({ record, onDone }: { record: CaskRecord; onDon
   // Issue 45: sent for approval (202), the form gives way to the notice; the value is unchanged.
   const [sent, setSent] = useState(false);
   if (sent) {
-    return (
-      <ModalForm
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onDone();
-        }}
-        footer={<Button type="submit">OK</Button>}
-      >
-        <SentForApprovalNotice />
-      </ModalForm>
-    );
+    return <SentForApprovalForm onDone={onDone} />;
   }
   return (
     <ValuationForm

@@ -9,10 +9,8 @@ import {
   type ManualPointsBody,
   type RewardRow,
 } from '@cask/contracts/rewards';
-import {
-  ApprovalReasonField,
-  SentForApprovalNotice,
-} from '@/components/approvals/approval-parts.tsx';
+import { ApprovalReasonField } from '@/components/approvals/approval-parts.tsx';
+import { SentForApprovalForm } from '@/components/approvals/sent-for-approval-form.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal, ModalForm } from '@/components/ui/modal.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -104,19 +102,7 @@ function ManualPointsForm({ reward, onClose }: { reward: RewardRow; onClose: () 
   });
 
   if (sent) {
-    return (
-      <ModalForm
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onClose();
-        }}
-        className="grid gap-4"
-        footer={<Button type="submit">OK</Button>}
-      >
-        <SentForApprovalNotice />
-      </ModalForm>
-    );
+    return <SentForApprovalForm onDone={onClose} />;
   }
 
   return (

@@ -9,10 +9,8 @@ import {
   type Order,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
-import {
-  ApprovalReasonField,
-  SentForApprovalNotice,
-} from '@/components/approvals/approval-parts.tsx';
+import { ApprovalReasonField } from '@/components/approvals/approval-parts.tsx';
+import { SentForApprovalForm } from '@/components/approvals/sent-for-approval-form.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { InlineError } from '@/components/ui/error-state.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
@@ -76,18 +74,7 @@ function ReloadableOrderForm({ order, onClose }: { order: Order; onClose: () => 
   // Issue 45: sent for approval (202), the form gives way to the notice; the order is unchanged.
   const [sent, setSent] = useState(false);
   if (sent) {
-    return (
-      <ModalForm
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onClose();
-        }}
-        footer={<Button type="submit">OK</Button>}
-      >
-        <SentForApprovalNotice />
-      </ModalForm>
-    );
+    return <SentForApprovalForm onDone={onClose} />;
   }
   return (
     <EditOrderForm
