@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * docs/architecture.md#input-and-output: the security headers of every answer (CSP, HSTS, nosniff,
- * frame and referrer policies...), from @fastify/helmet with helmet's own defaults but for the
- * options below (docs/decisions/349, which returns to the plugin decision 170 had replaced).
+ * frame and referrer policies...), from helmet with its own defaults but for the options below.
+ * helmet's middleware is built once and run on each answer's response (docs/decisions/445;
+ * @fastify/helmet, decision 349, built it anew on every request).
  */
 
 /**
@@ -24,7 +25,7 @@ const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'form-action': ["'self'"],
 };
 
-export const HELMET_OPTIONS: FastifyHelmetOptions = {
+export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: Object.fromEntries(
@@ -89,9 +90,15 @@ export const RAW_ANSWER_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
+  // helmet's documented use: the middleware it returns, called with Node's request and response.
+  const setHelmetHeaders = helmet(HELMET_OPTIONS);
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
-    done();
+    // helmet's next is called at once, with an error only when an option is invalid.
+    setHelmetHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(
+        error === undefined ? undefined : new Error('Security headers failed', { cause: error }),
+      ),
+    );
   });
 }
