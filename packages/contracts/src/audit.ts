@@ -105,6 +105,7 @@ export const AUDIT_ACTION_LABELS = {
   'approval.rejected': 'Approval rejected',
   'approval.withdrawn': 'Approval withdrawn',
   'approval.outdated': 'Approval outdated',
+  'approval.expired': 'Approval expired',
   'approvals.policy_changed': 'Approvals policy changed',
   'admin.created': 'Admin created',
   'admin.profile_updated': 'Profile updated',

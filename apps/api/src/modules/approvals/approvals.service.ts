@@ -174,7 +174,8 @@ async function lockPending(tx: Tx, id: string) {
   const row = await repo.lockApproval(tx, id);
   if (!row) throw new NotFoundError(APPROVAL_NOT_FOUND);
   if (row.status === 'pending' && row.overdue) {
-    await repo.decideApproval(tx, id, { status: 'expired', decidedBy: null });
+    // Expired here as a read expires it, with its audit entry (decision 434).
+    await repo.expireOverdue(tx, id);
     return { refusal: new ConflictError(APPROVAL_NOT_PENDING) } as const;
   }
   if (row.status !== 'pending') return { refusal: new ConflictError(APPROVAL_NOT_PENDING) };
