@@ -105,6 +105,7 @@ export const AUDIT_ACTION_LABELS = {
   'approval.rejected': 'Approval rejected',
   'approval.withdrawn': 'Approval withdrawn',
   'approval.outdated': 'Approval outdated',
+  'approval.expired': 'Approval expired',
   'approvals.policy_changed': 'Approvals policy changed',
   'admin.created': 'Admin created',
   'admin.profile_updated': 'Profile updated',
@@ -252,6 +253,8 @@ export const auditListDefinition = defineList({
  */
 export const AUDIT_CHAIN_PROBLEMS = ['seq', 'prev_hash', 'hash'] as const;
 export type AuditChainProblem = (typeof AUDIT_CHAIN_PROBLEMS)[number];
+/** GET /audit/verification's 403 to an Admin or a Viewer. */
+export const AUDIT_VERIFY_OWNER_ONLY = 'Only Owners can verify the audit log';
 
 export const auditVerification = z.object({
   verified: z.boolean(),
@@ -275,3 +278,27 @@ export const auditVerification = z.object({
 export type AuditVerification = z.infer<typeof auditVerification>;
 export const auditVerificationResponse = okEnvelope(auditVerification);
 export type AuditVerificationResponse = z.infer<typeof auditVerificationResponse>;
+
+/** What each problem of an entry means, in the mismatch line. */
+export const AUDIT_CHAIN_PROBLEM_WORDS: Record<AuditChainProblem, string> = {
+  seq: 'its place in the chain is not the next one (an entry is missing or was put in)',
+  prev_hash: 'it does not link to the entry before it',
+  hash: 'its content does not match its hash',
+};
+
+/**
+ * A verification's line: 'Audit log verified: N entries, last <time>', or the first entry that
+ * does not match. `time` writes an ISO time: as it is for `npm run audit:verify` and the API's
+ * `line`; the Audit Log screen writes it as its other times (decision 435).
+ */
+export function auditVerificationLine(
+  verification: Pick<AuditVerification, 'verified' | 'entries' | 'lastAt' | 'mismatch'>,
+  time: (iso: string) => string = (iso) => iso,
+): string {
+  const { mismatch } = verification;
+  if (mismatch) {
+    return `Audit log entry ${mismatch.seq} (id ${mismatch.id}, ${time(mismatch.time)}) does not match: ${AUDIT_CHAIN_PROBLEM_WORDS[mismatch.problem]}`;
+  }
+  const last = verification.lastAt === null ? 'never' : time(verification.lastAt);
+  return `Audit log verified: ${verification.entries} entries, last ${last}`;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { approvalReason } from './approval-request.ts';
 import { VALUATION_SOURCES } from './cask-records.ts';
 import { okEnvelope } from './common.ts';
 import { csvDateOrder, csvRowRefusal } from './csv-import.ts';
@@ -33,6 +34,8 @@ export const VALUATION_IMPORT_FLAG_PERCENT = 50;
 export const VALUATION_IMPORT_STALE =
   'Casks in this file changed since the preview. Review the new preview, then apply it.';
 export const VALUATION_IMPORT_NOTHING = 'The file has no row that can be recorded';
+/** A file sent without a name, as an approval request names it. */
+export const VALUATION_IMPORT_UNNAMED = 'Unnamed file';
 export const VALUATION_IMPORT_SAMPLE_NAME = 'valuations-sample.csv';
 
 /** The sample file the dialog offers: one row by the cask's id, one by its identity. */
@@ -98,8 +101,13 @@ export type ValuationImportPreviewResponse = z.infer<typeof valuationImportPrevi
 
 /** The text fields sent with the file (multipart). */
 export const valuationImportPreviewFields = z.object({ dateOrder: csvDateOrder.default('iso') });
+/**
+ * The apply's: the preview's token, and the 'Reason' needed when the Approvals policy's 'Valuation
+ * change above' is on (issue 45): every applied import is then sent for approval (202).
+ */
 export const valuationImportApplyFields = valuationImportPreviewFields.extend({
   previewToken: z.string({ error: 'Preview the file first' }).min(1, 'Preview the file first'),
+  reason: approvalReason,
 });
 
 export const valuationImportResult = z.object({

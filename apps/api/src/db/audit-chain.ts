@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { AuditChainProblem, AuditVerification } from '@cask/contracts/audit';
+import {
+  auditVerificationLine,
+  type AuditChainProblem,
+  type AuditVerification,
+} from '@cask/contracts/audit';
 import { rowsOf, type DbOrTx } from './client.ts';
 import { isoTimeSql } from './sql-fragments.ts';
 
@@ -66,12 +70,6 @@ export async function readChainHead(db: DbOrTx): Promise<ChainHead> {
 /** Entries read at a time: a log of millions is walked without holding more than this. */
 export const VERIFY_PAGE_SIZE = 1000;
 
-const PROBLEMS: Record<AuditChainProblem, string> = {
-  seq: 'its place in the chain is not the next one (an entry is missing or was put in)',
-  prev_hash: 'it does not link to the entry before it',
-  hash: 'its content does not match its hash',
-};
-
 /** An entry's hash as the trigger computes it (src/db/sql/083_audit_log_hash.sql). */
 export function entryHash(prevHash: string, canonical: string): string {
   return createHash('sha256')
@@ -89,7 +87,7 @@ function problemOf(entry: ChainEntry, previous: ChainEntry | null): AuditChainPr
 
 /** 'Audit log verified: N entries, last <time>', the line the CLI prints and the screen shows. */
 export function verifiedLine(entries: number, lastAt: string | null): string {
-  return `Audit log verified: ${entries} entries, last ${lastAt ?? 'never'}`;
+  return auditVerificationLine({ verified: true, entries, lastAt, mismatch: null });
 }
 
 /**
@@ -108,13 +106,13 @@ export async function verifyAuditChain(
     for (const entry of page) {
       const problem = problemOf(entry, previous);
       if (problem) {
-        return {
+        const found = {
           verified: false,
           entries: previous?.seq ?? 0,
           lastAt: previous?.time ?? null,
           mismatch: { seq: entry.seq, id: entry.id, time: entry.time, problem },
-          line: `Audit log entry ${entry.seq} (id ${entry.id}, ${entry.time}) does not match: ${PROBLEMS[problem]}`,
         };
+        return { ...found, line: auditVerificationLine(found) };
       }
       previous = entry;
     }

@@ -61,6 +61,12 @@ export class ConflictError extends AppError {
   }
 }
 
+/**
+ * 409: what the asker saw has moved since (an import's preview). Found when an approval request
+ * is approved, it makes the request Outdated rather than refusing the decision (decision 433).
+ */
+export class RecordMovedError extends ConflictError {}
+
 /** A save named a version of the record (If-Match) that is no longer current (decision 208). */
 export class PreconditionFailedError extends AppError {
   constructor(message: string) {

@@ -55,6 +55,14 @@ export function viewerRefusal(request: FastifyRequest, role: AdminRole): Error |
  * A route's preParsing hook: only an Owner may go on (managing admins, docs/architecture.md#roles).
  * preParsing, the phase in which the token is checked, after it (plugins/authenticate.ts).
  */
-export const ownerOnly: preParsingHookHandler = (request, _reply, _payload, done) => {
-  done(request.admin.role === 'owner' ? undefined : new ForbiddenError(OWNER_ONLY));
-};
+export const ownerOnly: preParsingHookHandler = ownerOnlyBecause(OWNER_ONLY);
+
+/**
+ * A route's preParsing hook like `ownerOnly`, refusing anyone else with the route's own message
+ * (verifying the audit log is not managing admins, issue 45).
+ */
+export function ownerOnlyBecause(message: string): preParsingHookHandler {
+  return (request, _reply, _payload, done) => {
+    done(request.admin.role === 'owner' ? undefined : new ForbiddenError(message));
+  };
+}

@@ -8,12 +8,13 @@ import type {
   ApprovalStatus,
 } from '@cask/contracts/approvals';
 import { APPROVAL_EXPIRES_DAYS } from '@cask/contracts/approvals';
-import type { AuditEntity } from '@cask/contracts/audit';
+import type { AuditAction, AuditEntity } from '@cask/contracts/audit';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { createList, windowSql } from '../../db/list.ts';
 import { isoTimeSql, jsonObject } from '../../db/sql-fragments.ts';
 import { admins } from '../../db/schema/admins.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
 import { approvalPolicies, approvals, APPROVAL_COUNTERS } from '../../db/schema/approvals.ts';
 
 /**
@@ -97,14 +98,31 @@ export async function readApproval(db: DbOrTx, id: string): Promise<Approval | u
 }
 
 /**
- * Expires the pending requests past their 7 days (decision 422): run before each read, so no
- * scheduler is needed and a read never shows an overdue request as pending.
+ * Expires the pending requests past their 7 days (decision 422), each with its audit entry
+ * `approval.expired` on the request's record (no admin: the clock decided), in one statement, so
+ * the request and its entry are written together or not at all (decision 434). Run before each
+ * read, so no scheduler is needed and a read never shows an overdue request as pending; `id`
+ * narrows it to one request (a decision on it, its row locked already). Of two readers at once,
+ * the second's UPDATE waits on the first's row locks and then finds the rows no longer pending
+ * (PostgreSQL re-reads them): each request expires, and is audited, once. Answers how many.
  */
-export async function expireOverdue(db: DbOrTx): Promise<void> {
-  await db
-    .update(approvals)
-    .set({ status: 'expired', decidedAt: approvals.expiresAt })
-    .where(and(eq(approvals.status, 'pending'), sql`${approvals.expiresAt} <= now()`));
+export async function expireOverdue(db: DbOrTx, id?: string): Promise<number> {
+  const action: AuditAction = 'approval.expired';
+  const result = await db.execute(sql`
+    with expired as (
+      update approvals set status = 'expired', decided_at = expires_at
+      where status = 'pending' and expires_at <= now()
+        ${id === undefined ? sql`` : sql`and id = ${id}::uuid`}
+      returning id, action, entity, record_id, expires_at
+    )
+    insert into ${auditLog} (admin_id, action, entity, entity_id, after)
+    select null, ${action}::text, e.entity, e.record_id::text,
+      jsonb_build_object('approvalId', e.id, 'action', e.action,
+        'expiredAt', ${isoTimeSql(sql`e.expires_at`)})
+    from expired e
+    order by e.expires_at, e.id
+    returning id`);
+  return rowsOf(result).length;
 }
 
 export async function insertApproval(

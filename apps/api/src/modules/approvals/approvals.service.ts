@@ -21,7 +21,14 @@ import type { AppDeps } from '../../app-deps.ts';
 import { writeAudit, type Actor } from '../../db/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { createBackgroundJobs } from '../../lib/background-jobs.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PreconditionFailedError,
+  RecordMovedError,
+} from '../../lib/errors.ts';
 import { publicBaseUrl } from '../../lib/public-url.ts';
 import type { ApprovableAction, RunOrRequest } from './approvable.ts';
 import { approvalRequestMail } from './approval-mail.ts';
@@ -174,12 +181,23 @@ async function lockPending(tx: Tx, id: string) {
   const row = await repo.lockApproval(tx, id);
   if (!row) throw new NotFoundError(APPROVAL_NOT_FOUND);
   if (row.status === 'pending' && row.overdue) {
-    await repo.decideApproval(tx, id, { status: 'expired', decidedBy: null });
+    // Expired here as a read expires it, with its audit entry (decision 434).
+    await repo.expireOverdue(tx, id);
     return { refusal: new ConflictError(APPROVAL_NOT_PENDING) } as const;
   }
   if (row.status !== 'pending') return { refusal: new ConflictError(APPROVAL_NOT_PENDING) };
   return { row };
 }
+
+/**
+ * Whether `describe`, called on approval, found the record gone or moved (decision 433): its
+ * NotFoundError, a stale If-Match the request carries (412), or what the asker saw moved
+ * (RecordMovedError, an import's preview). The request is then Outdated, not refused.
+ */
+const recordMoved = (error: unknown) =>
+  error instanceof NotFoundError ||
+  error instanceof PreconditionFailedError ||
+  error instanceof RecordMovedError;
 
 /** Who may decide: never the asker (any session of theirs), and only the action's roles. */
 function assertMayDecide(
@@ -232,7 +250,7 @@ function createDecisions(
         assertMayDecide(row, spec, decider);
         const body = spec.body.parse(row.body);
         const now = await spec.describe(tx, row.recordId, body).catch((error: unknown) => {
-          if (error instanceof NotFoundError) return undefined;
+          if (recordMoved(error)) return undefined;
           throw error;
         });
         if (now?.version !== row.recordVersion) {

@@ -22,6 +22,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { createTestContext, useTestContext } from '../../../test/support/app.ts';
 import { whileRowLocked } from '../../../test/support/database.ts';
 import {
+  auditActions,
   auditEntriesOf,
   createCask,
   createCustomer,
@@ -310,18 +311,64 @@ test('only the asker may withdraw a pending request; a withdrawn one cannot be a
   expect((await decide(ownerA, id, 'approve')).statusCode).toBe(409);
 });
 
-test('a request not decided within 7 days expires and can no longer be approved', async () => {
-  const { id, customerId } = await pendingPoints();
+/** Moves a request's 7 days' end into the past, as if a week had gone by. */
+async function overdue(id: string) {
   await ctx.database.db
     .update(approvals)
     .set({ expiresAt: sql`now() - interval '1 second'` })
     .where(eq(approvals.id, id));
+}
+
+test('a request not decided within 7 days expires, audited once, and can no longer be approved', async () => {
+  const { id, customerId } = await pendingPoints();
+  await overdue(id);
   const expired = await getData<ApprovalListResponse>(ctx, ownerA, '/api/approvals', {
     status: 'expired',
   });
   expect(expired.approvals.map((approval) => approval.id)).toContain(id);
+  // Read again (list, detail, badge): nothing more is written.
+  await getData<ApprovalListResponse>(ctx, maker, '/api/approvals');
+  await getData<ApprovalResponse>(ctx, ownerB, `/api/approvals/${id}`);
+  await getData<PendingApprovalsResponse>(ctx, ownerA, '/api/approvals/pending-count');
   expect((await decide(ownerA, id, 'approve')).statusCode).toBe(409);
   expect(await pointTransactionsOf(ctx, { customerId })).toHaveLength(0);
+  const entries = await auditEntriesOf(ctx, { action: 'approval.expired', entityId: customerId });
+  expect(entries).toHaveLength(1);
+  const [entry] = entries;
+  const { approval } = await getData<ApprovalResponse>(ctx, ownerA, `/api/approvals/${id}`);
+  // The clock decided: no admin; linked to the request as the other approval entries.
+  expect(entry).toMatchObject({ adminId: null, entity: 'customer' });
+  expect(entry?.after).toEqual({
+    approvalId: id,
+    action: 'manualPoints',
+    expiredAt: approval.expiresAt,
+  });
+  expect(approval).toMatchObject({ status: 'expired', decidedAt: approval.expiresAt });
+});
+
+test('a decision on an overdue request unread since expires it with its one audit entry', async () => {
+  const { id, customerId } = await pendingPoints();
+  await overdue(id);
+  const res = await decide(ownerB, id, 'reject', { note: 'Too late' });
+  expect(res.statusCode).toBe(409);
+  expect(res.json().message).toBe(APPROVAL_NOT_PENDING);
+  expect((await decide(maker, id, 'withdraw')).statusCode).toBe(409);
+  await getData<ApprovalListResponse>(ctx, ownerA, '/api/approvals');
+  expect(await auditActions(ctx, { entityId: customerId, action: 'approval.expired' })).toEqual([
+    'approval.expired',
+  ]);
+});
+
+test('readers at once expire an overdue request once: one audit entry', async () => {
+  const { id, customerId } = await pendingPoints();
+  await overdue(id);
+  const reads = [ownerA, ownerB, maker, viewer].map((admin) =>
+    ctx.app.inject({ method: 'GET', url: '/api/approvals', headers: admin.headers }),
+  );
+  for (const res of await Promise.all(reads)) expect(res.statusCode).toBe(200);
+  expect(
+    await auditEntriesOf(ctx, { action: 'approval.expired', entityId: customerId }),
+  ).toHaveLength(1);
 });
 
 test('the list is newest first, paged, and filtered by Status and Action', async () => {
@@ -632,6 +679,28 @@ test('turning off Require two-factor is approved by another Owner while the poli
 });
 
 const onServer = process.env.TEST_DATABASE_URL !== undefined;
+
+test.skipIf(!onServer)(
+  'readers queued behind a held lock on an overdue request: it expires, and is audited, once',
+  async () => {
+    const { id, customerId } = await pendingPoints();
+    await overdue(id);
+    const answers = await whileRowLocked(
+      ctx,
+      sql`select 1 from ${approvals} where id = ${id} for update`,
+      [ownerA, ownerB, maker].map(
+        (admin) => () =>
+          ctx.app.inject({ method: 'GET', url: `/api/approvals/${id}`, headers: admin.headers }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.json<ApprovalResponse>().data.approval.status).toBe('expired');
+    }
+    expect(
+      await auditEntriesOf(ctx, { action: 'approval.expired', entityId: customerId }),
+    ).toHaveLength(1);
+  },
+);
 
 test.skipIf(!onServer)(
   'two approvers at once: one wins, the other gets 409, and the action runs once',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AuditVerificationResponse } from '@cask/contracts/audit';
+import { AUDIT_VERIFY_OWNER_ONLY, type AuditVerificationResponse } from '@cask/contracts/audit';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -211,7 +211,7 @@ describe('GET /api/audit/verification', () => {
       headers: other.headers,
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ success: false });
+    expect(res.json()).toMatchObject({ success: false, message: AUDIT_VERIFY_OWNER_ONLY });
   });
 
   test('is in the OpenAPI document', async () => {

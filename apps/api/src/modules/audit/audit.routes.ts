@@ -4,10 +4,12 @@ import {
   auditAdminsResponse,
   auditListDefinition,
   auditVerificationResponse,
+  AUDIT_VERIFY_OWNER_ONLY,
 } from '@cask/contracts/audit';
+import { errorEnvelope } from '@cask/contracts/common';
 import type { AppDeps } from '../../app-deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { ownerOnly } from '../../plugins/roles.ts';
+import { ownerOnlyBecause } from '../../plugins/roles.ts';
 import { createAuditService, auditExport } from './audit.service.ts';
 import { routeListExport } from '../exports/list-exports.ts';
 
@@ -44,12 +46,15 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.get(
     '/audit/verification',
     {
-      preParsing: ownerOnly,
+      preParsing: ownerOnlyBecause(AUDIT_VERIFY_OWNER_ONLY),
       schema: {
         tags: ['audit'],
         summary:
           'Verify the audit log: walk its hash chain and name the first entry that does not match',
-        response: { 200: auditVerificationResponse },
+        response: {
+          200: auditVerificationResponse,
+          403: errorEnvelope.describe(AUDIT_VERIFY_OWNER_ONLY),
+        },
       },
     },
     async () => ok(await audit.verify()),

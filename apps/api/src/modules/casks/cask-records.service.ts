@@ -388,7 +388,8 @@ function changePercent(current: string | null, value: string): number | null {
  * policy's 'Valuation change above' is on and the valuation becomes the current value, more than
  * the threshold away from it either way (a first valuation, or one that only joins the history,
  * never waits). Its version is the cask's: If-Match is checked when asked (412), and any change of
- * the cask since makes the request Outdated. An import's apply does not go through approval yet.
+ * the cask since makes the request Outdated. An import's apply is its own action
+ * (`valuationImport`, valuation-imports.service.ts, decision 433).
  */
 export const valuationChange: ApprovableAction<ValuationSave, void> = {
   action: 'valuationChange',

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { sentForApprovalResponse } from '@cask/contracts/approvals';
 import { errorEnvelope } from '@cask/contracts/common';
 import { CSV_IMPORT_FILE_FIELD } from '@cask/contracts/csv-import';
 import {
@@ -18,7 +19,12 @@ import { ok } from '../../lib/envelope.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { PREVIEW_IS_A_READ } from '../../plugins/roles.ts';
 import { documentMultipartForm } from '../files/multipart.ts';
-import { createValuationImportsService } from './valuation-imports.service.ts';
+import { sentForApproval } from '../approvals/approvable.ts';
+import {
+  createValuationImportsService,
+  importSaveOf,
+  valuationImport,
+} from './valuation-imports.service.ts';
 
 /** The form's text fields, checked with the contract (a multipart route declares no body). */
 async function readForm<Schema extends z.ZodType>(request: FastifyRequest, fields: Schema) {
@@ -45,11 +51,13 @@ const refusals = {
 /**
  * 'Import valuations' on the Cask List (issue 44, docs/screens/casks.md#import-valuations): the
  * preview (a Viewer may: it writes nothing), its report as CSV, and the apply (one transaction).
- * Each takes the file in `file` and `dateOrder` (iso or dmy); the apply also the preview's token.
+ * Each takes the file in `file` and `dateOrder` (iso or dmy); the apply also the preview's token
+ * and, when the Approvals policy sends it for approval, a `reason` (issue 45).
  */
 export const valuationImportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   await registerCsvUploads(app);
   const service = createValuationImportsService({ database: deps.database });
+  app.approvals.add(valuationImport);
 
   app.post(
     '/casks/valuation-imports/preview',
@@ -104,17 +112,18 @@ export const valuationImportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     {
       config: {
         swaggerTransform: documentMultipartForm({
-          fields: ['dateOrder', 'previewToken'],
+          fields: ['dateOrder', 'previewToken', 'reason'],
           files: { [CSV_IMPORT_FILE_FIELD]: 'one' },
         }),
       },
       schema: {
         tags: ['casks'],
         description:
-          "Records the previewed file's rows in one transaction or none, each as POST /casks/{id}/valuations records one (current value, counters, portfolio, audit). A row recorded already (the same cask, day, value and source) is skipped and counted. 409 when a cask changed since the preview (`previewToken`).",
+          "Records the previewed file's rows in one transaction or none, each as POST /casks/{id}/valuations records one (current value, counters, portfolio, audit). A row recorded already (the same cask, day, value and source) is skipped and counted. 409 when a cask changed since the preview (`previewToken`). While the Approvals policy's 'Valuation change above' is on, every apply is sent for approval: 202 with the request (the file and its preview's token), which needs `reason`; approving applies it, or makes it Outdated when a cask changed since (issue 45).",
         consumes: ['multipart/form-data'],
         response: {
           201: valuationImportResultResponse,
+          202: sentForApprovalResponse,
           ...refusals,
           409: errorEnvelope.describe('A cask in the file changed since the preview'),
         },
@@ -122,13 +131,13 @@ export const valuationImportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     },
     async (request, reply) => {
       const { upload, fields } = await readForm(request, valuationImportApplyFields);
-      const result = await service.apply(
-        upload,
-        fields.dateOrder,
-        fields.previewToken,
+      const outcome = await app.approvals.runOrRequest(
+        valuationImport,
+        { recordId: null, body: importSaveOf(upload, fields), reason: fields.reason },
         actorOf(request),
       );
-      return reply.status(201).send(ok(result, valuationImportMessage(result)));
+      if ('approval' in outcome) return reply.status(202).send(sentForApproval(outcome.approval));
+      return reply.status(201).send(ok(outcome.result, valuationImportMessage(outcome.result)));
     },
   );
 };

@@ -4,7 +4,7 @@ import {
   valuationBody,
   type ValuationSource,
 } from '@cask/contracts/cask-records';
-import type { CsvDateOrder, CsvRowRefusal } from '@cask/contracts/csv-import';
+import { csvDateOrder, type CsvDateOrder, type CsvRowRefusal } from '@cask/contracts/csv-import';
 import {
   VALUATION_IMPORT_COLUMNS,
   VALUATION_IMPORT_FLAG_PERCENT,
@@ -12,6 +12,7 @@ import {
   VALUATION_IMPORT_NOTHING,
   VALUATION_IMPORT_REQUIRED_COLUMNS,
   VALUATION_IMPORT_STALE,
+  VALUATION_IMPORT_UNNAMED,
   noCaskWithId,
   noCaskWithIdentity,
   repeatsLine,
@@ -19,11 +20,12 @@ import {
   type ValuationImportResult,
   type ValuationImportRow,
 } from '@cask/contracts/valuation-imports';
-import type { Actor } from '../../db/audit.ts';
-import type { Database, DbOrTx } from '../../db/client.ts';
-import { BadRequestError, ConflictError } from '../../lib/errors.ts';
+import { z } from 'zod';
+import type { Database, DbOrTx, Tx } from '../../db/client.ts';
+import { BadRequestError, ConflictError, RecordMovedError } from '../../lib/errors.ts';
 import {
   csvReport,
+  fileHash,
   parseCsvAmount,
   parseCsvDay,
   parseCsvImport,
@@ -31,6 +33,8 @@ import {
   type CsvUpload,
   type ParsedCsv,
 } from '../../lib/csv-import.ts';
+import { type ApprovableAction, type ApprovedActor } from '../approvals/approvable.ts';
+import { APPROVERS } from '../approvals/approvals.service.ts';
 import { recordValuations } from './cask-records.service.ts';
 import * as imports from './valuation-imports.repository.ts';
 
@@ -268,8 +272,9 @@ const REPORT_HEADER = [
 
 /**
  * 'Import valuations' (issue 44, docs/screens/casks.md#import-valuations, decisions 404 to 407):
- * a preview that writes nothing, its report as CSV, and an apply that records every row in one
- * transaction through recordValuations, the path of `POST /casks/{id}/valuations`.
+ * a preview that writes nothing and its report as CSV; the apply is the approvable action
+ * `valuationImport` below, every row in one transaction through recordValuations, the path of
+ * `POST /casks/{id}/valuations`.
  */
 export function createValuationImportsService(deps: { database: Database }) {
   const { db } = deps.database;
@@ -324,60 +329,137 @@ export function createValuationImportsService(deps: { database: Database }) {
         ),
       };
     },
-
-    /**
-     * Records the file's rows in one transaction or none: the casks locked in id order, the
-     * preview judged again under the locks and compared with the one the admin saw (409 when a
-     * cask changed since), then the rows not recorded already through recordValuations, by day,
-     * with the import's id. A file applied again, or rows another import recorded, record
-     * nothing twice (the check here, and the unique index of migration 0038 under it).
-     */
-    async apply(
-      upload: CsvUpload,
-      dateOrder: CsvDateOrder,
-      previewToken: string,
-      actor: Actor,
-    ): Promise<ValuationImportResult> {
-      return db.transaction(async (tx) => {
-        const preview = await judge(tx, upload, dateOrder, { lock: true });
-        if (preview.previewToken !== previewToken) throw new ConflictError(VALUATION_IMPORT_STALE);
-        if (preview.matchedRows.length === 0) throw new BadRequestError(VALUATION_IMPORT_NOTHING);
-        const importId = await imports.insertImport(tx, {
-          fileHash: preview.fileHash,
-          fileName: upload.fileName,
-          adminId: actor.adminId,
-          rows: preview.rows,
-          recorded: preview.toRecord,
-          alreadyRecorded: preview.alreadyRecorded,
-          refused: preview.refused.length,
-        });
-        const toRecord = preview.matchedRows
-          .filter((row) => !row.alreadyRecorded)
-          .sort((a, b) => a.valuedOn.localeCompare(b.valuedOn) || a.line - b.line);
-        await recordValuations(
-          tx,
-          toRecord.map((row) => ({
-            caskId: row.caskId,
-            input: {
-              valuedOn: row.valuedOn,
-              value: row.value,
-              source: row.source,
-              note: row.note,
-              // A row dated before the cask's latest valuation joins the history, as the preview
-              // said (becomesCurrent), rather than being refused: a file of past quotes is normal.
-              earlierThanLatest: true,
-            },
-          })),
-          actor,
-          { importId },
-        );
-        return {
-          importId,
-          recorded: preview.toRecord,
-          alreadyRecorded: preview.alreadyRecorded,
-          refused: preview.refused.length,
-        };
-      });
-    },
   };
 }
+
+/**
+ * Records the file's rows in one transaction or none: the casks locked in id order, the preview
+ * judged again under the locks and compared with the one the admin saw (409 when a cask changed
+ * since), then the rows not recorded already through recordValuations, by day, with the import's
+ * id (and the approval it runs under, issue 45). A file applied again, or rows another import
+ * recorded, record nothing twice (the check here, and the unique index of migration 0038 under
+ * it).
+ */
+async function applyImport(
+  tx: Tx,
+  upload: CsvUpload,
+  save: ImportSave,
+  actor: ApprovedActor,
+): Promise<ValuationImportResult> {
+  const preview = await judge(tx, upload, save.dateOrder, { lock: true });
+  if (preview.previewToken !== save.previewToken) throw new ConflictError(VALUATION_IMPORT_STALE);
+  if (preview.matchedRows.length === 0) throw new BadRequestError(VALUATION_IMPORT_NOTHING);
+  const importId = await imports.insertImport(tx, {
+    fileHash: preview.fileHash,
+    fileName: upload.fileName,
+    adminId: actor.adminId,
+    rows: preview.rows,
+    recorded: preview.toRecord,
+    alreadyRecorded: preview.alreadyRecorded,
+    refused: preview.refused.length,
+  });
+  const toRecord = preview.matchedRows
+    .filter((row) => !row.alreadyRecorded)
+    .sort((a, b) => a.valuedOn.localeCompare(b.valuedOn) || a.line - b.line);
+  await recordValuations(
+    tx,
+    toRecord.map((row) => ({
+      caskId: row.caskId,
+      input: {
+        valuedOn: row.valuedOn,
+        value: row.value,
+        source: row.source,
+        note: row.note,
+        // A row dated before the cask's latest valuation joins the history, as the preview
+        // said (becomesCurrent), rather than being refused: a file of past quotes is normal.
+        earlierThanLatest: true,
+      },
+    })),
+    actor,
+    { importId },
+  );
+  return {
+    importId,
+    recorded: preview.toRecord,
+    alreadyRecorded: preview.alreadyRecorded,
+    refused: preview.refused.length,
+  };
+}
+
+/**
+ * What an apply would do, as its route takes it and an approval request stores it (issue 45,
+ * decision 433): the file itself (its bytes in base64, so approving reads the very file again),
+ * its name, the date option, and the token of the preview the admin saw, which guards it.
+ */
+const importSave = z.object({
+  fileName: z.string().nullable(),
+  fileHash: z.string(),
+  file: z.string(),
+  dateOrder: csvDateOrder,
+  previewToken: z.string().min(1),
+});
+export type ImportSave = z.output<typeof importSave>;
+
+/** The save of an uploaded file, for runOrRequest. */
+export function importSaveOf(
+  upload: CsvUpload,
+  fields: { dateOrder: CsvDateOrder; previewToken: string },
+): ImportSave {
+  return {
+    fileName: upload.fileName,
+    fileHash: fileHash(upload.bytes),
+    file: upload.bytes.toString('base64'),
+    dateOrder: fields.dateOrder,
+    previewToken: fields.previewToken,
+  };
+}
+
+const uploadOf = (save: ImportSave): CsvUpload => ({
+  bytes: Buffer.from(save.file, 'base64'),
+  fileName: save.fileName,
+  fields: {},
+});
+
+const counted = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/**
+ * Applying a valuations import as an approvable action (issue 45, decision 433): while the
+ * policy's 'Valuation change above' is on, every applied import is sent for approval, whatever
+ * its changes. It is judged again under the casks' locks when asked (409 when the preview is
+ * stale, 400 with nothing to record) and on approval; its version is the preview's token (each
+ * cask's version, each row's verdict), so a cask changed since makes the request Outdated.
+ */
+export const valuationImport: ApprovableAction<ImportSave, ValuationImportResult> = {
+  action: 'valuationImport',
+  entity: 'cask',
+  approvers: APPROVERS.valuationImport,
+  body: importSave,
+  needsApproval: async (policy) => (await policy()).valuationChange.on,
+  async describe(tx, _recordId, save) {
+    const upload = uploadOf(save);
+    const preview = await judge(tx, upload, save.dateOrder, { lock: true });
+    if (preview.previewToken !== save.previewToken) {
+      throw new RecordMovedError(VALUATION_IMPORT_STALE);
+    }
+    if (preview.matchedRows.length === 0) throw new BadRequestError(VALUATION_IMPORT_NOTHING);
+    const file = upload.fileName ?? VALUATION_IMPORT_UNNAMED;
+    const flagged = preview.flagged > 0 ? ` (${preview.flagged} flagged)` : '';
+    return {
+      version: preview.previewToken,
+      record: file,
+      summary: `${counted(preview.toRecord, 'valuation', 'valuations')} from ${file}${flagged}`,
+      before: {},
+      after: {
+        file,
+        fileHash: preview.fileHash,
+        valuations: preview.toRecord,
+        alreadyRecorded: preview.alreadyRecorded,
+        refusedRows: preview.refused.length,
+        flagged: preview.flagged,
+      },
+    };
+  },
+  run: (db, _recordId, save, actor) =>
+    db.transaction((tx) => applyImport(tx, uploadOf(save), save, actor)),
+};

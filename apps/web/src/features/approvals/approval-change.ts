@@ -15,6 +15,7 @@ const signedPoints: Formatter = (value) =>
 const money: Formatter = (value) => formatMoney(Number(value));
 const day: Formatter = (value) => formatDate(`${String(value)}T00:00:00Z`);
 const plain: Formatter = (value) => String(value);
+const count: Formatter = (value) => formatCount(Number(value));
 
 /** A policy action's setting: 'Off', 'On', or 'On, above 1,000 points'. */
 function policySetting(action: PolicyAction): Formatter {
@@ -49,6 +50,16 @@ const FIELDS: Record<string, { label: string; format: Formatter }> = {
   caskProgress: { label: 'Cask progress', format: plain },
   manualPaymentStatus: { label: 'Payment status', format: plain },
   notes: { label: 'Notes', format: plain },
+  // A valuation (issue 44) and an applied valuations import (decision 433).
+  currentValue: { label: 'Current value', format: money },
+  valuedOn: { label: 'Date', format: day },
+  source: { label: 'Source', format: plain },
+  file: { label: 'File', format: plain },
+  fileHash: { label: 'File SHA-256', format: plain },
+  valuations: { label: 'Valuations to record', format: count },
+  alreadyRecorded: { label: 'Already recorded', format: count },
+  refusedRows: { label: 'Rows refused', format: count },
+  flagged: { label: 'Flagged (over 50%)', format: count },
   ...policyFields(),
 };
 

@@ -111,6 +111,39 @@ test('a request shows its change in words; Approve asks for the password first a
   await waitFor(() => expect(cellText(requests, 'Morag Campbell', 'Status')).toBe('Approved'));
 });
 
+test('an applied valuations import reads as its file and how many valuations it records', async () => {
+  seedApi({
+    approvals: [
+      anApproval({
+        action: 'valuationImport',
+        recordId: null,
+        record: 'march.csv',
+        summary: '2 valuations from march.csv',
+        before: {},
+        after: {
+          file: 'march.csv',
+          fileHash: 'ab12',
+          valuations: 2,
+          alreadyRecorded: 0,
+          refusedRows: 1,
+          flagged: 0,
+        },
+      }),
+    ],
+  });
+  const { user } = await renderApp({ route: '/approvals' });
+  const requests = await findTable('Approvals');
+  expect(cellText(requests, 'march.csv', 'Action')).toBe('Valuations import');
+  expect(cellText(requests, 'march.csv', 'Summary')).toBe('2 valuations from march.csv');
+  const opened = await openRequest(user, 'march.csv');
+  const change = within(opened).getByRole('table', { name: 'Change' });
+  const after = (label: string) =>
+    within(change).getByRole('rowheader', { name: label }).closest('tr');
+  expect(after('File')).toHaveTextContent('File—march.csv');
+  expect(after('Valuations to record')).toHaveTextContent('Valuations to record—2');
+  expect(after('Rows refused')).toHaveTextContent('Rows refused—1');
+});
+
 test('Reject needs a note, then sends it', async () => {
   const request = pointsRequest();
   const api = seedApi({ approvals: [request] });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { ada, apiError, http, seedApi, server } from '@/testing/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const owner = { ...ada, role: 'owner' as const };
@@ -10,8 +11,11 @@ const verificationLine = () =>
 test("an Owner sees the chain's line and verifies again with 'Verify now'", async () => {
   const api = seedApi({ profile: owner });
   const { user } = await renderApp({ route: '/audit', profile: owner });
+  // The time as the screen's other times (decision 435), not the CLI's ISO text.
+  const last = formatDateTime('2026-03-05T10:00:00.000Z');
+  expect(last).not.toContain('T10:00');
   expect(
-    await screen.findByText('Audit log verified: 3 entries, last 2026-03-05T10:00:00.000Z'),
+    await screen.findByText(`Audit log verified: 3 entries, last ${last}`),
   ).toBeInTheDocument();
   const asked = () => api.sent('GET', '/api/audit/verification').length;
   expect(asked()).toBe(1);
@@ -25,13 +29,15 @@ test("an Owner sees the chain's line and verifies again with 'Verify now'", asyn
   };
   await user.click(screen.getByRole('button', { name: 'Verify now' }));
   expect(
-    await screen.findByText(/^Audit log entry 5 \(id e5, .*\) does not match/),
+    await screen.findByText(
+      `Audit log entry 5 (id e5, ${formatDateTime('2026-03-06T10:00:00.000Z')}) does not match: its content does not match its hash`,
+    ),
   ).toBeInTheDocument();
   expect(asked()).toBe(2);
 });
 
 test('while the API walks the chain the line says so, and a failure is said', async () => {
-  seedApi({ profile: owner });
+  const api = seedApi({ profile: owner });
   let answer = () => {};
   const answered = new Promise<void>((resolve) => (answer = resolve));
   server.use(
@@ -40,9 +46,14 @@ test('while the API walks the chain the line says so, and a failure is said', as
       return apiError(500, 'The database is down');
     }),
   );
-  await renderApp({ route: '/audit', profile: owner });
+  const { user } = await renderApp({ route: '/audit', profile: owner });
   await waitFor(() => expect(verificationLine()).toHaveTextContent('Verifying the audit log...'));
-  expect(screen.getByRole('button', { name: 'Verify now' })).toBeDisabled();
+  // Enabled, so its colours never fade under axe (decision 435); a click asks nothing more.
+  const busy = screen.getByRole('button', { name: 'Verifying...' });
+  expect(busy).toBeEnabled();
+  expect(busy).toHaveAttribute('aria-busy', 'true');
+  await user.click(busy);
+  expect(api.sent('GET', '/api/audit/verification')).toHaveLength(1);
   answer();
   await waitFor(() => expect(verificationLine()).toHaveTextContent('The database is down'));
   expect(screen.getByRole('button', { name: 'Verify now' })).toBeEnabled();

@@ -1,6 +1,9 @@
 import { http } from 'msw';
-import { OWNER_ONLY } from '@cask/contracts/admins';
-import type { AuditListResponse, AuditVerificationResponse } from '@cask/contracts/audit';
+import {
+  AUDIT_VERIFY_OWNER_ONLY,
+  type AuditListResponse,
+  type AuditVerificationResponse,
+} from '@cask/contracts/audit';
 import { apiError, json, page, queryOf } from '../respond.ts';
 import { db } from '../store.ts';
 
@@ -42,7 +45,7 @@ export const auditHandlers = [
   }),
   http.get('/api/audit/verification', () => {
     if (db().profile.role !== 'owner') {
-      return apiError(403, OWNER_ONLY);
+      return apiError(403, AUDIT_VERIFY_OWNER_ONLY);
     }
     return json(200, {
       success: true,

@@ -498,6 +498,18 @@ export const casksHandlers = [
     const preview = await importPreview(request.clone());
     const { fields } = await formFields(request);
     if (fields.previewToken !== preview.previewToken) return apiError(409, VALUATION_IMPORT_STALE);
+    // Issue 45 (decision 433): while 'Valuation change above' is on, every apply waits.
+    if (db().approvalPolicy.valuationChange.on) {
+      const file = preview.fileName ?? 'Unnamed file';
+      return sendForApproval(fields.reason, {
+        action: 'valuationImport',
+        recordId: null,
+        record: file,
+        summary: `${preview.toRecord} valuations from ${file}`,
+        before: {},
+        after: { file, valuations: preview.toRecord, refusedRows: preview.refused.length },
+      });
+    }
     for (const row of preview.matched) {
       const recorded = caskOf(row.caskId);
       if (!recorded || !row.becomesCurrent) continue;

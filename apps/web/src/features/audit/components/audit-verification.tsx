@@ -1,16 +1,20 @@
 import type { ReactNode } from 'react';
+import { auditVerificationLine } from '@cask/contracts/audit';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useAuditVerification } from '@/lib/audit-queries.ts';
+import { formatDateTime } from '@/lib/format.ts';
 
 export const VERIFYING = 'Verifying the audit log...';
 export const VERIFY_FAILURE = 'Could not verify the audit log.';
 
 /**
  * Issue 45 (docs/screens/audit.md): for Owners, the audit log's hash chain checked by the API,
- * in the line `npm run audit:verify` prints: 'Audit log verified: N entries, last <time>', or the
- * first entry that does not match. 'Verify now' walks the chain again.
+ * in the words `npm run audit:verify` prints, 'Audit log verified: N entries, last <time>', or the
+ * first entry that does not match, its times written as the screen's other times (decision 435).
+ * 'Verify now' walks the chain again; while it walks, the button reads 'Verifying...' and a click
+ * asks nothing more. It stays enabled, so its colours never fade (axe's contrast, decision 435).
  */
 export function AuditVerification() {
   const verification = useAuditVerification();
@@ -19,8 +23,10 @@ export function AuditVerification() {
   if (isFetching) line = <span>{VERIFYING}</span>;
   else if (error)
     line = <span className="text-red-700">{errorMessage(error, VERIFY_FAILURE)}</span>;
-  else if (data && !data.verified) line = <strong className="text-red-700">{data.line}</strong>;
-  else if (data) line = <span>{data.line}</span>;
+  else if (data) {
+    const text = auditVerificationLine(data, formatDateTime);
+    line = data.verified ? <span>{text}</span> : <strong className="text-red-700">{text}</strong>;
+  }
   return (
     <Card className="mb-4 flex flex-wrap items-center justify-between gap-3 p-4">
       <section aria-label="Audit log verification" className="min-w-0 flex-1">
@@ -31,10 +37,12 @@ export function AuditVerification() {
       <Button
         variant="secondary"
         size="sm"
-        disabled={isFetching}
-        onClick={() => void verification.refetch()}
+        aria-busy={isFetching}
+        onClick={() => {
+          if (!isFetching) void verification.refetch();
+        }}
       >
-        Verify now
+        {isFetching ? 'Verifying...' : 'Verify now'}
       </Button>
     </Card>
   );

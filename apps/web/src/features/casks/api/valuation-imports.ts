@@ -7,6 +7,8 @@ import {
   valuationImportResultResponse,
 } from '@cask/contracts/valuation-imports';
 import { api } from '@/lib/api-client.ts';
+import { approvalOutcome } from '@/lib/approval-outcome.ts';
+import { invalidateApprovals } from '@/lib/approval-queries.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
 import { listKey } from '@/lib/list-query.ts';
 
@@ -41,20 +43,32 @@ export async function valuationImportReport(input: ImportFile) {
 /**
  * `POST /casks/valuation-imports` (an Admin): records the previewed rows, naming the preview it
  * shows (409 when a cask changed since). Then the casks, the customers (their 'Portfolio value')
- * and the dashboard read again, as after one valuation.
+ * and the dashboard read again, as after one valuation. Issue 45: while the Approvals policy's
+ * 'Valuation change above' is on, the apply is sent for approval instead (202, `reason` needed):
+ * nothing changed yet, only the approvals read again (decision 433).
  */
 export function useApplyValuationImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ previewToken, ...input }: ImportFile & { previewToken: string }) =>
-      valuationImportResultResponse.parse(
-        await api.post<unknown>('/casks/valuation-imports', formOf(input, { previewToken })),
-      ),
-    onSuccess: () =>
-      Promise.all(
-        [listKey(caskListDefinition), dashboardKey, usersKey].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
+    mutationFn: async ({
+      previewToken,
+      reason,
+      ...input
+    }: ImportFile & { previewToken: string; reason: string }) =>
+      approvalOutcome(
+        await api.post<unknown>(
+          '/casks/valuation-imports',
+          formOf(input, { previewToken, ...(reason.trim() ? { reason } : {}) }),
         ),
+        (envelope) => valuationImportResultResponse.parse(envelope),
       ),
+    onSuccess: (outcome) =>
+      'sent' in outcome
+        ? invalidateApprovals(queryClient)
+        : Promise.all(
+            [listKey(caskListDefinition), dashboardKey, usersKey].map((queryKey) =>
+              queryClient.invalidateQueries({ queryKey }),
+            ),
+          ),
   });
 }

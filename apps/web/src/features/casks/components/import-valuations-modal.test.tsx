@@ -2,6 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
+import {
+  APPROVAL_REASON_REQUIRED,
+  SENT_FOR_APPROVAL_DIALOG,
+} from '@cask/contracts/approval-request';
+import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
 import { VALUATION_IMPORT_STALE } from '@cask/contracts/valuation-imports';
 import { aCask, ada, seedApi } from '@/testing/api.ts';
 import { cellText, dialog, findTable } from '@/testing/queries.ts';
@@ -103,6 +108,7 @@ test('a cask changed since the preview: the apply is refused, the dialog says so
 test('a Viewer may preview but is offered no Apply', async () => {
   const { user, form, file } = await openImport({ ...ada, role: 'viewer' });
   expect(within(form).getByText(VIEWER_PREVIEW_ONLY)).toBeVisible();
+  expect(within(form).queryByLabelText(/Reason/)).not.toBeInTheDocument();
   await user.upload(within(form).getByLabelText('CSV file'), file);
   await user.click(within(form).getByRole('button', { name: 'Preview' }));
 
@@ -115,4 +121,36 @@ test('Preview without a file says to choose one', async () => {
   await user.click(within(form).getByRole('button', { name: 'Preview' }));
   expect(await within(form).findByText('Choose a CSV file to import')).toBeVisible();
   expect(api.sent('POST', '/api/casks/valuation-imports/preview')).toHaveLength(0);
+});
+
+test("while 'Valuation change above' is on, Apply needs a reason and is sent for approval: nothing recorded", async () => {
+  const { api, user, form, file, jump } = await openImport();
+  api.state.approvalPolicy = {
+    ...DEFAULT_APPROVAL_POLICY,
+    valuationChange: { on: true, abovePercent: 25 },
+  };
+  await user.upload(within(form).getByLabelText('CSV file'), file);
+  await user.click(within(form).getByRole('button', { name: 'Preview' }));
+  const apply = await within(form).findByRole('button', { name: 'Apply (2 valuations)' });
+
+  // Without a reason the API's 400 shows under the field, and nothing is asked.
+  await user.click(apply);
+  expect(await within(form).findByText(APPROVAL_REASON_REQUIRED)).toBeVisible();
+  expect(api.state.approvals).toHaveLength(0);
+
+  await user.type(within(form).getByLabelText(/Reason/), 'Broker quotes of March');
+  await user.click(within(form).getByRole('button', { name: 'Apply (2 valuations)' }));
+  expect(await within(form).findByText(SENT_FOR_APPROVAL_DIALOG)).toBeVisible();
+  expect(api.state.approvals[0]).toMatchObject({
+    action: 'valuationImport',
+    record: 'valuations.csv',
+    summary: '2 valuations from valuations.csv',
+    reason: 'Broker quotes of March',
+  });
+  // Nothing recorded: the cask keeps its value, and no success toast is shown.
+  expect(api.state.casks.find((cask) => cask.id === jump.id)?.currentValue).toBe(10000);
+  expect(screen.queryByText(/valuations recorded/)).not.toBeInTheDocument();
+
+  await user.click(within(form).getByRole('button', { name: 'OK' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });

@@ -18,6 +18,8 @@ import {
   type ValuationImportRow,
 } from '@cask/contracts/valuation-imports';
 import type { CsvRowRefusal } from '@cask/contracts/csv-import';
+import { ApprovalReasonField } from '@/components/approvals/approval-parts.tsx';
+import { SentForApprovalForm } from '@/components/approvals/sent-for-approval-form.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DataTable, type Column } from '@/components/ui/data-table.tsx';
 import { Modal, ModalForm } from '@/components/ui/modal.tsx';
@@ -100,6 +102,12 @@ const refusedColumns: Column<CsvRowRefusal>[] = [
   { id: 'reason', header: 'Reason', cell: (row) => row.message },
 ];
 
+/** The API's 400 on `reason` (the apply sent for approval without one), if it is that. */
+function reasonErrorOf(error: ApiError): string | undefined {
+  if (error.status !== 400) return undefined;
+  return error.errors?.find((each) => each.field === 'reason')?.message;
+}
+
 /** What the preview found, in one sentence. */
 function summaryOf(preview: ValuationImportPreview): string {
   return `${formatCount(preview.rows)} rows: ${formatCount(preview.toRecord)} to record, ${formatCount(preview.alreadyRecorded)} already recorded, ${formatCount(preview.flagged)} flagged (change over ${VALUATION_IMPORT_FLAG_PERCENT}%), ${formatCount(preview.refused.length)} refused.`;
@@ -109,7 +117,9 @@ function summaryOf(preview: ValuationImportPreview): string {
  * 'Import valuations' (issue 44, docs/screens/casks.md#import-valuations, decision 407): a CSV
  * file and how its dates are written; 'Preview' shows each row matched (old -> new value, the
  * change, flagged over 50%) and each refused with its line; 'Apply' (not for a Viewer) records
- * them all in one transaction. A preview that went stale is shown again with the reason.
+ * them all in one transaction. A preview that went stale is shown again with the reason. Issue
+ * 45 (decision 433): an Admin's 'Reason' for the Approvals policy; an apply sent for approval
+ * (202) gives way to 'Sent for approval. Another admin must approve it.'
  */
 export function ImportValuationsModal({
   open,
@@ -137,6 +147,10 @@ function ImportForm({ onDone }: { onDone: () => void }) {
   const [dateOrder, setDateOrder] = useState<CsvDateOrder>('iso');
   const [fileError, setFileError] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  // Issue 45 (decision 433): the 'Reason' for the Approvals policy, and whether it was sent.
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+  const [sent, setSent] = useState(false);
   const preview = useMutation({ mutationFn: previewValuationImport });
   const report = useMutation({ mutationFn: valuationImportReport });
   const apply = useApplyValuationImport();
@@ -170,14 +184,25 @@ function ImportForm({ onDone }: { onDone: () => void }) {
       runPreview(chosen);
       return;
     }
+    setReasonError(undefined);
     apply.mutate(
-      { ...chosen, previewToken: shown.previewToken },
+      { ...chosen, previewToken: shown.previewToken, reason },
       {
-        onSuccess: (answer) => {
-          toast.success(answer.message ?? 'Valuations imported');
+        onSuccess: (outcome) => {
+          // Sent for approval (202): nothing recorded yet; the form gives way to the notice.
+          if ('sent' in outcome) {
+            setSent(true);
+            return;
+          }
+          toast.success(outcome.done.message ?? 'Valuations imported');
           onDone();
         },
         onError: (error) => {
+          const onReason = error instanceof ApiError ? reasonErrorOf(error) : undefined;
+          if (onReason) {
+            setReasonError(onReason);
+            return;
+          }
           // A cask changed since the preview: show the file as it reads now, and say why.
           if (error instanceof ApiError && error.status === 409) {
             setNotice(error.message);
@@ -190,48 +215,31 @@ function ImportForm({ onDone }: { onDone: () => void }) {
     );
   };
 
+  if (sent) return <SentForApprovalForm onDone={onDone} />;
+
   return (
     <ModalForm
       noValidate
       onSubmit={onSubmit}
       className="grid gap-4"
       footer={
-        <>
-          <Button variant="secondary" onClick={onDone} disabled={busy}>
-            Cancel
-          </Button>
-          {shown ? (
-            <Button
-              variant="secondary"
-              disabled={busy || report.isPending}
-              onClick={() => {
-                const chosen = input();
-                if (!chosen) return;
-                report.mutate(chosen, {
-                  onSuccess: (answer) => saveText(answer.fileName, answer.csv),
-                  onError: (error) => toast.error(errorMessage(error, PREVIEW_FAILURE)),
-                });
-              }}
-            >
-              Download report
-            </Button>
-          ) : null}
-          {!shown ? (
-            <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-              {preview.isPending ? 'Reading...' : 'Preview'}
-            </Button>
-          ) : canApply ? (
-            <Button
-              type="submit"
-              disabled={busy || shown.matched.length === 0}
-              aria-busy={busy || undefined}
-            >
-              {apply.isPending
-                ? 'Applying...'
-                : `Apply (${formatCount(shown.toRecord)} valuations)`}
-            </Button>
-          ) : null}
-        </>
+        <ImportActions
+          shown={shown}
+          busy={busy}
+          canApply={canApply}
+          applying={apply.isPending}
+          reading={preview.isPending}
+          reporting={report.isPending}
+          onCancel={onDone}
+          onReport={() => {
+            const chosen = input();
+            if (!chosen) return;
+            report.mutate(chosen, {
+              onSuccess: (answer) => saveText(answer.fileName, answer.csv),
+              onError: (error) => toast.error(errorMessage(error, PREVIEW_FAILURE)),
+            });
+          }}
+        />
       }
     >
       <FileFormat />
@@ -263,7 +271,16 @@ function ImportForm({ onDone }: { onDone: () => void }) {
           }}
         />
       </div>
-      {!canApply ? <p className="text-sm text-oak-700">{VIEWER_PREVIEW_ONLY}</p> : null}
+      {canApply ? (
+        <ApprovalReasonField
+          name="reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={reasonError}
+        />
+      ) : (
+        <p className="text-sm text-oak-700">{VIEWER_PREVIEW_ONLY}</p>
+      )}
       {notice ? (
         <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {notice}
@@ -271,6 +288,45 @@ function ImportForm({ onDone }: { onDone: () => void }) {
       ) : null}
       {shown ? <PreviewResult preview={shown} /> : null}
     </ModalForm>
+  );
+}
+
+/** The dialog's buttons: Cancel, then Preview, or 'Download report' and (an Admin) Apply. */
+function ImportActions(props: {
+  shown: ValuationImportPreview | undefined;
+  busy: boolean;
+  canApply: boolean;
+  applying: boolean;
+  reading: boolean;
+  reporting: boolean;
+  onCancel: () => void;
+  onReport: () => void;
+}) {
+  const { shown, busy } = props;
+  return (
+    <>
+      <Button variant="secondary" onClick={props.onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      {shown ? (
+        <Button variant="secondary" disabled={busy || props.reporting} onClick={props.onReport}>
+          Download report
+        </Button>
+      ) : null}
+      {!shown ? (
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {props.reading ? 'Reading...' : 'Preview'}
+        </Button>
+      ) : props.canApply ? (
+        <Button
+          type="submit"
+          disabled={busy || shown.matched.length === 0}
+          aria-busy={busy || undefined}
+        >
+          {props.applying ? 'Applying...' : `Apply (${formatCount(shown.toRecord)} valuations)`}
+        </Button>
+      ) : null}
+    </>
   );
 }
 
