@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
-import { signIn, toast } from '../support/session.ts';
+import { bearer, signIn, toast } from '../support/session.ts';
+import { withoutSaveTime } from '../support/api.ts';
 import { bodyRows, cardValue, count, searchBox, table } from '../support/queries.ts';
 
 // docs/screens/offers.md, end to end on the demo data (SEED_DEMO=true): an offer of each type is
@@ -146,8 +147,7 @@ test('an offer of each type is added with images, found by search and type, edit
   // Issue 31 (decision 273): a delete retires the offer, and 'Undo' in its toast brings it back
   // as it was, checked through the API; then all three are deleted for good.
   const tour = `${titles.cask} tour`;
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
-  const headers = { authorization: `Bearer ${cookie?.value ?? ''}` };
+  const headers = await bearer(page);
   const beforeDelete = (
     await (await page.request.get(`/api/offers/${cask.id}`, { headers })).json()
   ).data.offer as Record<string, unknown>;
@@ -170,8 +170,6 @@ test('an offer of each type is added with images, found by search and type, edit
   const back = await page.request.get(`/api/offers/${cask.id}`, { headers });
   expect(back.status()).toBe(200);
   const restored = (await back.json()).data.offer as Record<string, unknown>;
-  const withoutSaveTime = ({ updatedAt: _at, version: _version, ...offer }: typeof restored) =>
-    offer;
   expect(withoutSaveTime(restored)).toEqual(withoutSaveTime(beforeDelete));
   for (const url of [restored.image as string, ...(restored.images as string[])]) {
     expect((await page.request.get(url)).status()).toBe(200);

@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
+import { expect, test, type APIRequestContext } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { accessToken, atPhoneWidth, expectPath, signIn, toast } from '../support/session.ts';
+import { openFromSidebar } from '../support/screens.ts';
 
 /** CRC-32 as PNG chunks need it (kept here: Node 20.19 may lack zlib.crc32). */
 function crc32(bytes: Buffer): number {
@@ -54,17 +55,12 @@ async function restoreProfile(request: APIRequestContext, token: string) {
   });
 }
 
-async function openSettings(page: Page) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Settings', exact: true }).click();
-  await expectPath(page, '/setting');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-}
-
 test('an admin edits the profile with a new avatar and phone number, and the header follows', async ({
   page,
 }) => {
   await signIn(page, mainAdmin);
-  await openSettings(page);
+  await openFromSidebar(page, 'Settings', 'Settings');
+  await expectPath(page, '/setting');
   await page.getByRole('link', { name: 'Personal Information' }).click();
   await expectPath(page, '/setting/profile');
 
@@ -117,7 +113,8 @@ test('an admin edits the profile with a new avatar and phone number, and the hea
 test('an admin changes the password and signs in with the new one', async ({ page }) => {
   const newPassword = 'Warehouse-No8-Key';
   await signIn(page, mainAdmin);
-  await openSettings(page);
+  await openFromSidebar(page, 'Settings', 'Settings');
+  await expectPath(page, '/setting');
   let changed = false;
   try {
     await page.getByRole('button', { name: 'Change Password' }).click();
