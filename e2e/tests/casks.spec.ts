@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
@@ -6,14 +6,11 @@ import { bearer, saveScreen, signIn, toast } from '../support/session.ts';
 import { withoutSaveTime } from '../support/api.ts';
 import { bodyRows, cardNumber, cardValue, table } from '../support/queries.ts';
 import { openFromSidebar } from '../support/screens.ts';
+import { dropImage } from '../support/images.ts';
 
 // docs/screens/casks.md, end to end on the demo data (SEED_DEMO=true): a cask is added for a
 // customer found by typing part of their name, with an image dropped onto the form, then edited
 // and deleted. Other specs change data too, so numbers are read, never assumed.
-
-/** A 1×1 PNG. */
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
 interface ApiCask {
   id: string;
@@ -21,18 +18,6 @@ interface ApiCask {
   updatedAt: string;
   version: string;
   [field: string]: unknown;
-}
-
-/** Drops a PNG onto the drop zone as a browser does: a drop event carrying the file. */
-async function dropImage(page: Page, zone: Locator) {
-  const dataTransfer = await page.evaluateHandle((base64) => {
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([bytes], 'cask.png', { type: 'image/png' }));
-    return transfer;
-  }, PNG_BASE64);
-  await zone.dispatchEvent('dragover', { dataTransfer });
-  await zone.dispatchEvent('drop', { dataTransfer });
 }
 
 test.beforeEach(async ({ page }) => {

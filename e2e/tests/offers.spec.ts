@@ -2,19 +2,13 @@ import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { bearer, signIn, toast } from '../support/session.ts';
 import { withoutSaveTime } from '../support/api.ts';
+import { pngFile } from '../support/images.ts';
 import { bodyRows, cardValue, count, searchBox, table } from '../support/queries.ts';
 
 // docs/screens/offers.md, end to end on the demo data (SEED_DEMO=true): an offer of each type is
 // added with a banner and three sliding images, found by search and type, edited (an image
 // removed, one added, the type changed) and deleted. Other specs may add offers too, so the
 // cards are read, never assumed.
-
-/** A 1×1 PNG: the server re-encodes it, so any real image will do. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
 const typeFilter = (page: Page) => page.getByRole('combobox', { name: 'Type', exact: true });
 
@@ -55,12 +49,12 @@ async function addOffer(
   await dialog.getByLabel('Purchase Value ($)').fill('900');
   await dialog.getByLabel(/^Current Value/).fill('1250.50');
   await dialog.getByLabel(/^Deadline/).fill('2031-06-30');
-  await dialog.getByLabel('Banner Image').setInputFiles(png('banner.png'));
+  await dialog.getByLabel('Banner Image').setInputFiles(pngFile('banner.png'));
   await expect(dialog.getByText('banner.png')).toBeVisible();
   await expect(dialog.getByText(/^\d+\.\d\d MB$/)).toBeVisible();
   await dialog
     .getByLabel('Sliding Images')
-    .setInputFiles([png('one.png'), png('two.png'), png('three.png')]);
+    .setInputFiles([pngFile('one.png'), pngFile('two.png'), pngFile('three.png')]);
   await expect(dialog.getByRole('img', { name: /^Sliding image/ })).toHaveCount(3);
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/offers') && r.request().method() === 'POST',
@@ -120,7 +114,7 @@ test('an offer of each type is added with images, found by search and type, edit
   await expect(dialog.getByText('Current banner')).toBeVisible();
   await expect(dialog.getByRole('img', { name: /^Sliding image/ })).toHaveCount(3);
   await dialog.getByRole('button', { name: 'Remove sliding image 1' }).click();
-  await dialog.getByLabel('Sliding Images').setInputFiles(png('four.png'));
+  await dialog.getByLabel('Sliding Images').setInputFiles(pngFile('four.png'));
   await expect(dialog.getByRole('img', { name: /^Sliding image/ })).toHaveCount(3);
   await dialog.getByLabel(/^Type/).selectOption('experience');
   await expect(dialog.getByLabel(/^Title/)).toHaveValue(titles.cask);

@@ -15,13 +15,7 @@ import {
   resetTwoFactorGroup,
   turnOnTwoFactorThroughApi,
 } from '../support/security.ts';
-import {
-  copyOfSeededData,
-  expect,
-  test,
-  type Browser,
-  type Page,
-} from '../support/test.ts';
+import { copyOfSeededData, expect, test, type Browser, type Page } from '../support/test.ts';
 
 // Issue 28: two-factor sign-in with a code computed from the key the screen shows, a recovery
 // code that works once, the policy that requires it, turning it off, and sessions ended from
