@@ -24,8 +24,6 @@ async function pointCell(page: Page, email: string): Promise<Locator> {
   return row.getByRole('cell').nth(5);
 }
 
-const points = (n: number) => n.toLocaleString('en-US');
-
 /** Sets the referral whose referee is `referee` to `status` in the Edit Referral dialog. */
 async function setStatus(page: Page, referee: string, referrer: string, status: string) {
   await openFromSidebar(page, 'Referrals', 'Referrals');
@@ -107,16 +105,16 @@ test('an admin filters, searches, completes a referral and the referrer points f
   // The Reward List's Point column rises (by the referral's points, which the screen does not
   // show).
   const rose = await pointCell(page, referrerEmail);
-  await expect(rose).not.toHaveText(points(before));
+  await expect(rose).not.toHaveText(before.toLocaleString('en-US'));
   const credited = count(await rose.textContent());
   expect(credited).toBeGreaterThan(before);
 
   // A reload still shows it; setting it back takes the points back.
   await page.reload();
-  await expect(await pointCell(page, referrerEmail)).toHaveText(points(credited));
+  await expect(await pointCell(page, referrerEmail)).toHaveText(credited.toLocaleString('en-US'));
   await setStatus(page, referee, referrer, 'Pending');
   await expect(cardValue(page, 'Completed Referrals')).toHaveText(String(completed));
-  await expect(await pointCell(page, referrerEmail)).toHaveText(points(before));
+  await expect(await pointCell(page, referrerEmail)).toHaveText(before.toLocaleString('en-US'));
 });
 
 interface ApiReferral {

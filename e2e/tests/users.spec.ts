@@ -1,20 +1,22 @@
-import { expect, test, type Page } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
-import { bodyRows, cell, count, pagination, searchBox, table } from '../support/queries.ts';
+import {
+  bodyRows,
+  cell,
+  count,
+  pagination,
+  searchBox,
+  table,
+  totalLine,
+} from '../support/queries.ts';
 import { openFromSidebar } from '../support/screens.ts';
 
 // docs/screens/dashboard.md, users.md and rewards.md: Dashboard, User Management and Reward List,
 // end to end on the demo customers (SEED_DEMO=true). Other specs may change customers too, so
 // numbers are read, never assumed. The customer deleted here is the oldest one (the last row of the
 // last page): the notifications spec picks the newest.
-
-const totalLine = (page: Page) => page.getByText(/^Total: [\d,]+$/);
-
-async function total(page: Page): Promise<number> {
-  return count(await totalLine(page).textContent());
-}
 
 /** The text of one cell of a row, by its column position. */
 
@@ -89,7 +91,7 @@ test('an admin deletes the oldest customer: gone from the list, the total drops 
 }) => {
   await openFromSidebar(page, 'User', 'User Management');
   await expect(bodyRows(table(page, 'Users'))).toHaveCount(6);
-  const before = await total(page);
+  const before = count(await totalLine(page).textContent());
   const lastPage = Math.ceil(before / 6);
   await pagination(page, 'Users pagination')
     .getByRole('button', { name: `Page ${lastPage}` })
@@ -121,7 +123,7 @@ test('an admin deletes the oldest customer: gone from the list, the total drops 
 test('searching narrows both lists and paging moves through the customers', async ({ page }) => {
   await openFromSidebar(page, 'User', 'User Management');
   await expect(bodyRows(table(page, 'Users'))).toHaveCount(6);
-  const all = await total(page);
+  const all = count(await totalLine(page).textContent());
   const firstPageNames = await bodyRows(table(page, 'Users'))
     .locator('td:nth-child(2)')
     .allTextContents();
