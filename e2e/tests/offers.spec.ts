@@ -10,8 +10,6 @@ import { bodyRows, cardValue, count, searchBox, table } from '../support/queries
 // removed, one added, the type changed) and deleted. Other specs may add offers too, so the
 // cards are read, never assumed.
 
-const typeFilter = (page: Page) => page.getByRole('combobox', { name: 'Type', exact: true });
-
 const marker = `e2e${Date.now().toString(36)}`;
 
 const typeFields = {
@@ -99,11 +97,11 @@ test('an offer of each type is added with images, found by search and type, edit
 
   await search(page, marker);
   await expect(bodyRows(table(page, 'Offers'))).toHaveCount(3);
-  await typeFilter(page).selectOption('Bottle');
+  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Bottle');
   await expect(bodyRows(table(page, 'Offers'))).toHaveCount(1);
   await expect(bodyRows(table(page, 'Offers')).first()).toContainText(titles.bottle);
   await expect(bodyRows(table(page, 'Offers')).first()).toContainText('Bottle');
-  await typeFilter(page).selectOption('All');
+  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption('All');
   await expect(bodyRows(table(page, 'Offers'))).toHaveCount(3);
 
   // Edit the cask: one sliding image out, one in, and it becomes an experience.
