@@ -5,13 +5,33 @@ import { expect, type Locator, type Page } from '@playwright/test';
 // declares its own `bodyRows` or `searchBox` (scripts/test-kits.test.mjs, issue 43).
 
 /** The table named `name` (its caption or aria-label): 'Order List', 'Users'. */
-export function table(page: Page, name: string): Locator {
+export function table(page: Page, name: string | RegExp): Locator {
   return page.getByRole('table', { name });
 }
 
 /** The rows of a table's body: every row but the column headers'. */
 export function bodyRows(scope: Locator): Locator {
   return scope.locator('tbody').getByRole('row');
+}
+
+/** The first row of the body of the table named `name`. */
+export function firstBodyRow(page: Page, name: string | RegExp): Locator {
+  return bodyRows(table(page, name)).first();
+}
+
+/** The texts of a table's body cells in column `n` (counted from 1, as `:nth-child`). */
+export function columnTexts(scope: Locator, n: number): Promise<string[]> {
+  return bodyRows(scope).locator(`td:nth-child(${n})`).allTextContents();
+}
+
+/** The column header named `name` of the table named `tableName` (it carries `aria-sort`). */
+export function columnHeader(page: Page, tableName: string, name: string): Locator {
+  return table(page, tableName).getByRole('columnheader', { name });
+}
+
+/** A list's 'Total: 1,234' line (User Management). */
+export function totalLine(page: Page): Locator {
+  return page.getByText(/^Total: [\d,]+$/);
 }
 
 /** The trimmed text of a row's cell, counted from 0. */

@@ -1,80 +1,39 @@
-import { expect, test, type Locator, type Page } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { saveScreen, signIn } from '../support/session.ts';
+import {
+  chooseFirstNotification,
+  chooseFirstRow,
+  clickInSidebar,
+  clickRole,
+  dialogNamed,
+  firstRowButton,
+  h1Named,
+  inRuns,
+  openFirstCask,
+  openFirstCustomer,
+  slug,
+  visit,
+  type Modal,
+  type Screen,
+} from '../support/scan.ts';
 
 // docs/architecture.md#web-app: axe finds no WCAG 2.2 A/AA violation on any screen or modal, signed
 // out and signed in, at 1280 and 375 px. A new screen or modal joins with one line in a table
 // below. Modals are opened, scanned and closed by a new visit: nothing is ever confirmed.
-
-interface Screen {
-  path: string;
-  /** What shows once the screen has its data (a scan of a loading state proves little). */
-  ready: (page: Page) => Locator;
-  /** History state the recovery screens expect from the previous step (else they redirect). */
-  state?: Record<string, string>;
-  /** A page reached by a link from `path` (a cask's, a customer's): follows it. */
-  follow?: (page: Page) => Promise<void>;
-}
-
-interface Modal {
-  label: string;
-  path: string;
-  open: (page: Page) => Promise<void>;
-  /** The open modal (or the edit mode) to wait for. */
-  shown: (page: Page) => Locator;
-  /**
-   * The widths it is scanned at: 1280 px unless it says otherwise (the menu drawer exists on
-   * phones only). A dialog's markup is the same at both widths, and every screen under it is
-   * scanned at both: one scan of each keeps CI's run under its 30 minutes (decision 289).
-   */
-  widths?: number[];
-}
-
-const h1 = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
-const dialog = (name: string | RegExp) => (page: Page) =>
-  page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
-const firstRowButton = (table: string | RegExp, button: string) => async (page: Page) => {
-  await page
-    .getByRole('table', { name: table })
-    .getByRole('button', { name: button })
-    .first()
-    .click();
-};
-/** Ticks the first row's checkbox of a list with bulk actions (issue 31). */
-const chooseFirstRow = (table: string) => async (page: Page) => {
-  await page
-    .getByRole('table', { name: table })
-    .locator('tbody')
-    .getByRole('checkbox')
-    .first()
-    .check();
-};
-/** Ticks the first notification's checkbox (the list's items have one each, issue 31). */
-const chooseFirstNotification = async (page: Page) => {
-  await page.getByRole('list', { name: 'Notifications' }).getByRole('checkbox').first().check();
-};
-const click = (role: 'button' | 'link', name: string | RegExp) => async (page: Page) => {
-  await page.getByRole(role, { name }).first().click();
-};
-/** On a phone the sidebar sits in the menu drawer: open it first. */
-const clickInSidebar = (name: string) => async (page: Page) => {
-  const menu = page.getByRole('button', { name: 'Open menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('button', { name, exact: true }).click();
-};
 
 // The six scans (three kinds at two widths) share nothing: both workers take some.
 test.describe.configure({ mode: 'parallel' });
 
 const recoveryEmail = 'nobody@example.com';
 const signedOutScreens: Screen[] = [
-  { path: '/signin', ready: h1('Sign In') },
-  { path: '/forgot_password', ready: h1('Forgot Password') },
-  { path: '/otp', ready: h1('Verify Email'), state: { email: recoveryEmail } },
+  { path: '/signin', ready: h1Named('Sign In') },
+  { path: '/forgot_password', ready: h1Named('Forgot Password') },
+  { path: '/otp', ready: h1Named('Verify Email'), state: { email: recoveryEmail } },
   {
     path: '/reset_password',
-    ready: h1('Reset Password'),
+    ready: h1Named('Reset Password'),
     state: { email: recoveryEmail, otp: '2468' },
   },
   // Issue 28: an invite's link; a made-up token is refused as the page opens (issue 41).
@@ -85,21 +44,6 @@ const signedOutScreens: Screen[] = [
 ];
 
 const usersTable = 'Users';
-/** The first cask's page and the first customer's page (issue 30), from the lists' links. */
-const openFirstCask = async (page: Page) => {
-  await page
-    .getByRole('table', { name: 'Cask List' })
-    .locator('tbody tr')
-    .first()
-    .getByRole('link')
-    .first()
-    .click();
-  await expect(page.getByRole('button', { name: 'Record Regauge' })).toBeVisible();
-};
-const openFirstCustomer = async (page: Page) => {
-  await page.getByRole('table', { name: 'Users' }).getByRole('link').first().click();
-  await expect(page.getByRole('button', { name: 'Send Notification' })).toBeVisible();
-};
 const recentUsers = /^Recent Users/;
 const signedInScreens: Screen[] = [
   {
@@ -163,7 +107,7 @@ const signedInScreens: Screen[] = [
     ready: (page) =>
       page.getByRole('navigation', { name: 'Notifications pagination' }).getByText(/Showing/),
   },
-  { path: '/setting', ready: h1('Settings') },
+  { path: '/setting', ready: h1Named('Settings') },
   { path: '/setting/profile', ready: (page) => page.getByRole('button', { name: 'Edit Profile' }) },
   {
     path: '/setting/privacy',
@@ -194,7 +138,7 @@ const signedInScreens: Screen[] = [
     path: '/setting/approvals',
     ready: (page) => page.getByRole('checkbox', { name: 'Manual points above' }),
   },
-  { path: '/no-such-page', ready: h1('Page not found') },
+  { path: '/no-such-page', ready: h1Named('Page not found') },
 ];
 
 const modals: Modal[] = [
@@ -217,50 +161,50 @@ const modals: Modal[] = [
     open: async (page) => {
       await page.getByRole('table', { name: 'Audit Log' }).getByRole('button').first().click();
     },
-    shown: dialog('Audit Entry'),
+    shown: dialogNamed('Audit Entry'),
   },
   {
     label: 'security two-factor set-up',
     path: '/setting/security',
-    open: click('button', 'Set up'),
+    open: clickRole('button', 'Set up'),
     shown: (page) =>
       page.getByRole('dialog', { name: 'Set up two-factor authentication' }).getByRole('img'),
   },
   {
     label: 'security add passkey',
     path: '/setting/security',
-    open: click('button', 'Add a passkey'),
-    shown: dialog('Add a passkey'),
+    open: clickRole('button', 'Add a passkey'),
+    shown: dialogNamed('Add a passkey'),
   },
   {
     label: 'dashboard edit',
     path: '/',
     open: firstRowButton(recentUsers, 'Edit'),
-    shown: dialog('Edit User'),
+    shown: dialogNamed('Edit User'),
   },
   {
     label: 'dashboard delete',
     path: '/',
     open: firstRowButton(recentUsers, 'Delete'),
-    shown: dialog('Confirm Delete'),
+    shown: dialogNamed('Confirm Delete'),
   },
   {
     label: 'users edit',
     path: '/user',
     open: firstRowButton(usersTable, 'Edit'),
-    shown: dialog(/^Edit User - /),
+    shown: dialogNamed(/^Edit User - /),
   },
   {
     label: 'users delete',
     path: '/user',
     open: firstRowButton(usersTable, 'Delete'),
-    shown: dialog('Delete User Account'),
+    shown: dialogNamed('Delete User Account'),
   },
   {
     label: 'users manual points',
     path: '/user',
     open: firstRowButton('Reward List', 'Adjust Points'),
-    shown: dialog(/^Manual Point Adjustment - /),
+    shown: dialogNamed(/^Manual Point Adjustment - /),
   },
   {
     // Issue 41: name, e-mail and phone.
@@ -270,19 +214,19 @@ const modals: Modal[] = [
       await openFirstCustomer(page);
       await page.getByRole('button', { name: 'Edit details' }).click();
     },
-    shown: dialog(/^Edit details - /),
+    shown: dialogNamed(/^Edit details - /),
   },
   {
     label: 'orders edit',
     path: '/orders',
     open: firstRowButton('Order List', 'Edit'),
-    shown: dialog('Edit Order'),
+    shown: dialogNamed('Edit Order'),
   },
   {
     label: 'orders delete',
     path: '/orders',
     open: firstRowButton('Order List', 'Delete'),
-    shown: dialog('Confirm Delete'),
+    shown: dialogNamed('Confirm Delete'),
   },
   {
     label: 'orders bulk bar',
@@ -297,43 +241,43 @@ const modals: Modal[] = [
       await chooseFirstRow('Order List')(page);
       await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button').first().click();
     },
-    shown: dialog('Set status'),
+    shown: dialogNamed('Set status'),
   },
   {
     label: 'offers add',
     path: '/offers',
-    open: click('button', 'Add Offer'),
-    shown: dialog('Add Offer'),
+    open: clickRole('button', 'Add Offer'),
+    shown: dialogNamed('Add Offer'),
   },
   {
     label: 'offers edit',
     path: '/offers',
     open: firstRowButton('Offers', 'Edit'),
-    shown: dialog('Edit Offer'),
+    shown: dialogNamed('Edit Offer'),
   },
   {
     label: 'offers delete',
     path: '/offers',
     open: firstRowButton('Offers', 'Delete'),
-    shown: dialog('Confirm Delete'),
+    shown: dialogNamed('Confirm Delete'),
   },
   {
     label: 'casks add',
     path: '/cask',
-    open: click('button', '+ Add Cask'),
-    shown: dialog('Add New Cask'),
+    open: clickRole('button', '+ Add Cask'),
+    shown: dialogNamed('Add New Cask'),
   },
   {
     label: 'casks edit',
     path: '/cask',
     open: firstRowButton('Cask List', 'Edit'),
-    shown: dialog('Edit Cask'),
+    shown: dialogNamed('Edit Cask'),
   },
   {
     label: 'casks delete',
     path: '/cask',
     open: firstRowButton('Cask List', 'Delete'),
-    shown: dialog('Confirm Delete'),
+    shown: dialogNamed('Confirm Delete'),
   },
   {
     label: 'cask page regauge',
@@ -342,7 +286,7 @@ const modals: Modal[] = [
       await openFirstCask(page);
       await page.getByRole('button', { name: 'Record Regauge' }).click();
     },
-    shown: dialog('Record Regauge'),
+    shown: dialogNamed('Record Regauge'),
   },
   {
     label: 'cask page transfer',
@@ -351,7 +295,7 @@ const modals: Modal[] = [
       await openFirstCask(page);
       await page.getByRole('button', { name: 'Transfer Ownership' }).click();
     },
-    shown: dialog('Transfer Ownership'),
+    shown: dialogNamed('Transfer Ownership'),
   },
   {
     label: 'cask page valuation',
@@ -360,7 +304,7 @@ const modals: Modal[] = [
       await openFirstCask(page);
       await page.getByRole('button', { name: 'Record Valuation' }).click();
     },
-    shown: dialog('Record Valuation'),
+    shown: dialogNamed('Record Valuation'),
   },
   {
     // Issue 44, decision 430: the form shows once the warehouses are loaded.
@@ -371,7 +315,7 @@ const modals: Modal[] = [
       await page.getByRole('button', { name: 'Edit Identity' }).click();
       await page.getByRole('dialog', { name: 'Edit Identity' }).getByLabel('Warehouse').waitFor();
     },
-    shown: dialog('Edit Identity'),
+    shown: dialogNamed('Edit Identity'),
   },
   {
     // Issue 44; its preview (tables, flags) is scanned by casks.spec.ts's import test.
@@ -380,7 +324,7 @@ const modals: Modal[] = [
     open: async (page) => {
       await page.getByRole('button', { name: 'Import valuations' }).click();
     },
-    shown: dialog('Import valuations'),
+    shown: dialogNamed('Import valuations'),
   },
   {
     label: 'cask page value chart as a table',
@@ -398,7 +342,7 @@ const modals: Modal[] = [
       await openFirstCustomer(page);
       await page.getByRole('button', { name: 'Adjust Points' }).click();
     },
-    shown: dialog(/^Manual Point Adjustment - /),
+    shown: dialogNamed(/^Manual Point Adjustment - /),
   },
   {
     label: 'customer page send notification',
@@ -407,13 +351,13 @@ const modals: Modal[] = [
       await openFirstCustomer(page);
       await page.getByRole('button', { name: 'Send Notification' }).click();
     },
-    shown: dialog('Create Notification'),
+    shown: dialogNamed('Create Notification'),
   },
   {
     label: 'referrals edit',
     path: '/referrals',
     open: firstRowButton('Referrals List', 'Edit'),
-    shown: dialog(/^Edit Referral - /),
+    shown: dialogNamed(/^Edit Referral - /),
   },
   {
     label: 'referrals bulk set status',
@@ -422,7 +366,7 @@ const modals: Modal[] = [
       await chooseFirstRow('Referrals List')(page);
       await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button').first().click();
     },
-    shown: dialog('Set status'),
+    shown: dialogNamed('Set status'),
   },
   {
     label: 'notifications bulk mark as read',
@@ -431,13 +375,13 @@ const modals: Modal[] = [
       await chooseFirstNotification(page);
       await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button').first().click();
     },
-    shown: dialog('Mark as read'),
+    shown: dialogNamed('Mark as read'),
   },
   {
     label: 'notifications create',
     path: '/notifications',
-    open: click('button', '+ Create Notification'),
-    shown: dialog('Create Notification'),
+    open: clickRole('button', '+ Create Notification'),
+    shown: dialogNamed('Create Notification'),
   },
   {
     label: 'notifications details',
@@ -445,31 +389,31 @@ const modals: Modal[] = [
     open: async (page) => {
       await page.getByRole('list', { name: 'Notifications' }).getByRole('button').first().click();
     },
-    shown: dialog('Notification Details'),
+    shown: dialogNamed('Notification Details'),
   },
   {
     label: 'settings change password',
     path: '/setting',
-    open: click('button', /^Change Password/),
-    shown: dialog('Change Password'),
+    open: clickRole('button', /^Change Password/),
+    shown: dialogNamed('Change Password'),
   },
   {
     label: 'profile edit mode',
     path: '/setting/profile',
-    open: click('button', 'Edit Profile'),
+    open: clickRole('button', 'Edit Profile'),
     shown: (page) => page.getByRole('button', { name: 'Save Info' }),
   },
   {
     label: 'privacy editor',
     path: '/setting/privacy',
-    open: click('button', 'Edit'),
+    open: clickRole('button', 'Edit'),
     shown: (page) => page.getByRole('textbox', { name: 'Privacy policy' }),
   },
   {
     label: 'admins invite',
     path: '/setting/admins',
-    open: click('button', 'Invite Admin'),
-    shown: dialog('Invite Admin'),
+    open: clickRole('button', 'Invite Admin'),
+    shown: dialogNamed('Invite Admin'),
   },
   {
     label: 'admins change role',
@@ -480,7 +424,7 @@ const modals: Modal[] = [
         .first()
         .click();
     },
-    shown: dialog(/^Change Role - /),
+    shown: dialogNamed(/^Change Role - /),
   },
   {
     label: 'admins disable',
@@ -491,13 +435,13 @@ const modals: Modal[] = [
         .first()
         .click();
     },
-    shown: dialog('Disable Admin'),
+    shown: dialogNamed('Disable Admin'),
   },
   {
     label: 'logout confirmation',
     path: '/',
     open: clickInSidebar('Logout'),
-    shown: dialog('Are you sure?'),
+    shown: dialogNamed('Are you sure?'),
   },
   // Issue 31: the command palette with results (screens, actions and records for 'a'), and '?'.
   {
@@ -510,7 +454,7 @@ const modals: Modal[] = [
       await expect(palette.getByRole('group', { name: 'Customers' })).toBeVisible();
       await expect(palette.getByRole('status')).toHaveText(/\d+ results?\./);
     },
-    shown: dialog('Search everything'),
+    shown: dialogNamed('Search everything'),
   },
   {
     label: 'keyboard shortcuts',
@@ -518,53 +462,17 @@ const modals: Modal[] = [
     open: async (page) => {
       await page.keyboard.press('?');
     },
-    shown: dialog('Keyboard shortcuts'),
+    shown: dialogNamed('Keyboard shortcuts'),
   },
   {
     label: 'menu drawer',
     path: '/',
-    open: click('button', 'Open menu'),
-    shown: dialog('Menu'),
+    open: clickRole('button', 'Open menu'),
+    shown: dialogNamed('Menu'),
     widths: [375],
   },
 ];
 
-/** Opens `screen` and waits for its content; recovery screens get their history state first. */
-async function visit(page: Page, screen: Screen): Promise<void> {
-  if (screen.state) {
-    // From a screen that stays put: loading the recovery screen itself first redirects, and
-    // that redirect can land after the history entry is replaced below.
-    await page.goto('/signin');
-    await expect(h1('Sign In')(page)).toBeVisible();
-    // What navigate(path, { state }) leaves in history; React Router reads it on load.
-    await page.evaluate(
-      ({ path, state }) =>
-        window.history.replaceState({ usr: state, key: 'axe', idx: 0 }, '', path),
-      { path: screen.path, state: screen.state },
-    );
-    await page.reload();
-  } else {
-    await page.goto(screen.path);
-  }
-  if (screen.follow) {
-    await screen.follow(page);
-    await expect(screen.ready(page)).toBeVisible();
-    expect(new URL(page.url()).pathname).toMatch(new RegExp(`^${screen.path}/[0-9a-f-]{36}$`));
-    return;
-  }
-  await expect(screen.ready(page)).toBeVisible();
-  const url = new URL(page.url());
-  expect(url.pathname + url.search).toBe(screen.path);
-}
-
-const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
-
-/** `items` in runs of `size`: each run is one test (one sign-in, a timeout of its own). */
-function inRuns<Item>(items: Item[], size: number): Item[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, run) =>
-    items.slice(run * size, run * size + size),
-  );
-}
 const RUN = 6;
 
 for (const width of [1280, 375]) {
@@ -609,7 +517,7 @@ for (const width of [1280, 375]) {
         for (const modal of runModals) {
           await test.step(modal.label, async () => {
             await page.goto(modal.path);
-            await expect(h1(/./)(page)).toBeVisible();
+            await expect(h1Named(/./)(page)).toBeVisible();
             await modal.open(page);
             await expect(modal.shown(page)).toBeVisible();
             await saveScreen(page, `a11y-${width}-${slug(modal.label)}`);

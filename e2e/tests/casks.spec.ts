@@ -1,17 +1,16 @@
-import { expect, test, type Locator, type Page } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { saveScreen, signIn, toast } from '../support/session.ts';
+import { bearer, saveScreen, signIn, toast } from '../support/session.ts';
+import { withoutSaveTime } from '../support/api.ts';
 import { bodyRows, cardNumber, cardValue, table } from '../support/queries.ts';
+import { openFromSidebar } from '../support/screens.ts';
+import { dropImage } from '../support/images.ts';
 
 // docs/screens/casks.md, end to end on the demo data (SEED_DEMO=true): a cask is added for a
 // customer found by typing part of their name, with an image dropped onto the form, then edited
 // and deleted. Other specs change data too, so numbers are read, never assumed.
-
-/** A 1×1 PNG. */
-const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
 interface ApiCask {
   id: string;
@@ -19,33 +18,6 @@ interface ApiCask {
   updatedAt: string;
   version: string;
   [field: string]: unknown;
-}
-
-/** The signed-in admin's token, for the API calls that check what the screen did. */
-async function apiHeaders(page: Page) {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
-  return { authorization: `Bearer ${cookie?.value ?? ''}` };
-}
-
-/** A cask as the API answers it, without what every save moves (decision 241). */
-const withoutSaveTime = ({ updatedAt: _at, version: _version, ...cask }: ApiCask) => cask;
-
-async function openCasks(page: Page) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Cask', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Cask List' })).toBeVisible();
-  await expect(bodyRows(table(page, 'Cask List')).first()).toBeVisible();
-}
-
-/** Drops a PNG onto the drop zone as a browser does: a drop event carrying the file. */
-async function dropImage(page: Page, zone: Locator) {
-  const dataTransfer = await page.evaluateHandle((base64) => {
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([bytes], 'cask.png', { type: 'image/png' }));
-    return transfer;
-  }, PNG_BASE64);
-  await zone.dispatchEvent('dragover', { dataTransfer });
-  await zone.dispatchEvent('drop', { dataTransfer });
 }
 
 test.beforeEach(async ({ page }) => {
@@ -72,7 +44,8 @@ test('adds a cask for a customer found by name, edits it and deletes it; totals 
     (await bodyRows(usersTable).nth(2).getByRole('cell').nth(2).textContent()) ?? ''
   ).trim();
 
-  await openCasks(page);
+  await openFromSidebar(page, 'Cask', 'Cask List');
+  await expect(bodyRows(table(page, 'Cask List')).first()).toBeVisible();
   const totalBefore = await cardNumber(page, 'Total Casks');
   const maturingBefore = await cardNumber(page, 'Maturing Casks');
 
@@ -138,7 +111,8 @@ test('adds a cask for a customer found by name, edits it and deletes it; totals 
   await expect.poll(() => cardNumber(page, 'Total Casks')).toBe(dashboardTotal + 1);
 
   // Search finds it; delete it.
-  await openCasks(page);
+  await openFromSidebar(page, 'Cask', 'Cask List');
+  await expect(bodyRows(table(page, 'Cask List')).first()).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search casks' }).fill(name);
   await expect(bodyRows(table(page, 'Cask List'))).toHaveCount(1);
   const row = bodyRows(table(page, 'Cask List')).first();
@@ -160,7 +134,8 @@ test('a cask added with its number and warehouse shows them; the warehouse filte
 }) => {
   // Issue 44 (decision 400): the demo data's warehouses are in the form's select and the list's
   // filter; the number is searched as the name is.
-  await openCasks(page);
+  await openFromSidebar(page, 'Cask', 'Cask List');
+  await expect(bodyRows(table(page, 'Cask List')).first()).toBeVisible();
   await page.getByRole('button', { name: '+ Add Cask' }).click();
   const add = page.getByRole('dialog', { name: 'Add New Cask' });
   const owner = add.getByRole('combobox', { name: 'Owner' });
@@ -233,7 +208,7 @@ test('a cask added with its number and warehouse shows them; the warehouse filte
 test("a deleted cask comes back as it was with the toast's Undo", async ({ page }) => {
   // Issue 31 (decision 273): the delete hides the cask; 'Undo' restores it, checked through the
   // API; then it is deleted again, so the other specs find the data as before.
-  const headers = await apiHeaders(page);
+  const headers = await bearer(page);
   const customers = await page.request.get('/api/users?page=1&limit=1', { headers });
   const [owner] = (await customers.json()).data.users as { id: string }[];
   const name = `Undo ${Date.now()}`;
@@ -256,7 +231,8 @@ test("a deleted cask comes back as it was with the toast's Undo", async ({ page 
   const saved = (await (await page.request.get(`/api/casks/${id}`, { headers })).json()).data
     .cask as ApiCask;
 
-  await openCasks(page);
+  await openFromSidebar(page, 'Cask', 'Cask List');
+  await expect(bodyRows(table(page, 'Cask List')).first()).toBeVisible();
   const total = await cardNumber(page, 'Total Casks');
   await page.getByRole('searchbox', { name: 'Search casks' }).fill(name);
   const row = bodyRows(table(page, 'Cask List')).filter({ hasText: name });
@@ -290,8 +266,7 @@ test('a long name and distillery end in an ellipsis; Status and Action stay in v
 }) => {
   // Issue 27: one long value widened the table until Status and Action left a desktop screen.
   // Now a long value takes two lines at most and ends in an ellipsis.
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
-  const headers = { authorization: `Bearer ${cookie?.value ?? ''}` };
+  const headers = await bearer(page);
   const customers = await page.request.get('/api/users?page=1&limit=1', { headers });
   const [owner] = (await customers.json()).data.users as { id: string }[];
   const marker = `${Date.now()}`;
@@ -319,7 +294,8 @@ test('a long name and distillery end in an ellipsis; Status and Action stay in v
     { width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(viewport);
-    await openCasks(page);
+    await openFromSidebar(page, 'Cask', 'Cask List');
+    await expect(bodyRows(table(page, 'Cask List')).first()).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search casks' }).fill(marker);
     const row = bodyRows(table(page, 'Cask List')).filter({ hasText: marker });
     await expect(row).toHaveCount(1);
@@ -349,7 +325,7 @@ test("a regauge changes the cask's Volume and ABV on the Cask List, its page and
 }) => {
   // Issue 41 (decision 305): 'Volume' and 'ABV' are the latest gauge, the filling 'Filled at'.
   // A cask of its own, added through the API and deleted at the end, so no other spec sees it.
-  const headers = await apiHeaders(page);
+  const headers = await bearer(page);
   const customers = await page.request.get('/api/users?page=1&limit=1', { headers });
   const [owner] = (await customers.json()).data.users as { id: string; fullName: string }[];
   const name = `Gauged ${Date.now()}`;
@@ -369,7 +345,8 @@ test("a regauge changes the cask's Volume and ABV on the Cask List, its page and
   const { id } = (await added.json()).data.cask as ApiCask;
 
   const listRow = async () => {
-    await openCasks(page);
+    await openFromSidebar(page, 'Cask', 'Cask List');
+    await expect(bodyRows(table(page, 'Cask List')).first()).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search casks' }).fill(name);
     const row = bodyRows(table(page, 'Cask List')).filter({ hasText: name });
     await expect(row).toHaveCount(1);
@@ -428,7 +405,7 @@ test("a valuation moves the cask page, the owner's page and the dashboard's 'Por
   // with a value and deleted at the end; the pages are visited first, so what they show after the
   // valuation is what the dialog's refresh read again (docs/decisions/398), not a first read.
   test.setTimeout(90_000);
-  const headers = await apiHeaders(page);
+  const headers = await bearer(page);
   const customers = await page.request.get('/api/users?page=1&limit=1', { headers });
   const [owner] = (await customers.json()).data.users as { id: string; fullName: string }[];
   const name = `Valued ${Date.now()}`;
@@ -530,7 +507,7 @@ test("'Import valuations': a file of 200 valuations and 3 bad rows is previewed,
   // API with a value and deleted at the end, each valued on 20 past days by the file; three rows
   // are bad (an unknown cask, a day that does not exist, a negative value).
   test.setTimeout(120_000);
-  const headers = await apiHeaders(page);
+  const headers = await bearer(page);
   const customers = await page.request.get('/api/users?page=1&limit=1', { headers });
   const [owner] = (await customers.json()).data.users as { id: string }[];
   const stamp = Date.now();
@@ -568,7 +545,8 @@ test("'Import valuations': a file of 200 valuations and 3 bad rows is previewed,
     buffer: Buffer.from(lines.join('\n')),
   };
 
-  await openCasks(page);
+  await openFromSidebar(page, 'Cask', 'Cask List');
+  await expect(bodyRows(table(page, 'Cask List')).first()).toBeVisible();
   await page.getByRole('button', { name: 'Import valuations' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import valuations' });
   await dialog.getByLabel('CSV file').setInputFiles(file);

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { signIn } from '../support/session.ts';
+import { firstBodyRow } from '../support/queries.ts';
 
 // Issue 30: a customer's name opens their page wherever it appears (User Management, the Reward
 // List, the Dashboard's recent users, a cask's owner, an order's user, a referral's referrer and
@@ -20,41 +21,38 @@ async function opensCustomerPage(page: Page, scope: Locator, nth = 0) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
-const firstRow = (page: Page, table: string | RegExp) =>
-  page.getByRole('table', { name: table }).locator('tbody tr').first();
-
 test('every list that names a customer links the name to their page', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, mainAdmin);
 
   await test.step('Dashboard: Recent Users', async () => {
     await page.goto('/');
-    await opensCustomerPage(page, firstRow(page, /^Recent Users/));
+    await opensCustomerPage(page, firstBodyRow(page, /^Recent Users/));
   });
   await test.step('User Management and the Reward List', async () => {
     await page.goto('/user');
-    await opensCustomerPage(page, firstRow(page, 'Users'));
+    await opensCustomerPage(page, firstBodyRow(page, 'Users'));
     await page.goto('/user');
-    await opensCustomerPage(page, firstRow(page, 'Reward List'));
+    await opensCustomerPage(page, firstBodyRow(page, 'Reward List'));
   });
   await test.step("a cask's owner, in the Cask List and in Edit Cask", async () => {
     await page.goto('/cask');
-    await opensCustomerPage(page, firstRow(page, 'Cask List'));
+    await opensCustomerPage(page, firstBodyRow(page, 'Cask List'));
     await page.goto('/cask');
-    await firstRow(page, 'Cask List').getByRole('button', { name: 'Edit' }).click();
+    await firstBodyRow(page, 'Cask List').getByRole('button', { name: 'Edit' }).click();
     await opensCustomerPage(page, page.getByRole('dialog', { name: 'Edit Cask' }));
   });
   await test.step("an order's user", async () => {
     await page.goto('/orders');
-    await opensCustomerPage(page, firstRow(page, 'Order List'));
+    await opensCustomerPage(page, firstBodyRow(page, 'Order List'));
   });
   await test.step("a referral's referrer and referee", async () => {
     await page.goto('/referrals');
-    const row = firstRow(page, 'Referrals List');
+    const row = firstBodyRow(page, 'Referrals List');
     await expect(row.locator('a[href^="/user/"]')).toHaveCount(2);
     await opensCustomerPage(page, row, 0);
     await page.goto('/referrals');
-    await opensCustomerPage(page, firstRow(page, 'Referrals List'), 1);
+    await opensCustomerPage(page, firstBodyRow(page, 'Referrals List'), 1);
   });
 });
 
@@ -80,7 +78,7 @@ test("the owner picker's choice links to the chosen customer's page", async ({ p
   });
   await test.step('Transfer Ownership', async () => {
     await page.goto('/cask');
-    await firstRow(page, 'Cask List').getByRole('link').first().click();
+    await firstBodyRow(page, 'Cask List').getByRole('link').first().click();
     await page.getByRole('button', { name: 'Transfer Ownership' }).click();
     const dialog = page.getByRole('dialog', { name: 'Transfer Ownership' });
     const name = await choose(dialog, 'New owner');

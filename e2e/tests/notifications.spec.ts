@@ -1,88 +1,27 @@
-import { expect, test, type Page } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { atPhoneWidth, bearer, signIn, toast } from '../support/session.ts';
+import { escapeRegExp, notificationsScreen, unique } from '../support/screens.ts';
 
 // docs/screens/notifications.md, end to end: create (global and to one customer), read, mark all.
 // Other specs and the demo data may add notifications, so counts are read, never assumed.
 
-const heading = (page: Page) => page.getByRole('heading', { level: 1, name: /^Notifications/ });
-const list = (page: Page) => page.getByRole('list', { name: 'Notifications' });
-const item = (page: Page, title: string) => list(page).getByRole('button', { name: title });
-const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
-
-/** The N of 'Notifications (N unread)', once the list has loaded. */
-async function unreadCount(page: Page): Promise<number> {
-  await expect(heading(page)).toHaveText(/^Notifications \(\d+ unread\)$/);
-  const text = (await heading(page).textContent()) ?? '';
-  return Number(/\((\d+) unread\)/.exec(text)?.[1]);
-}
-
-async function expectUnread(page: Page, count: number): Promise<void> {
-  await expect(heading(page)).toHaveText(`Notifications (${count} unread)`);
-  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${count} unread`);
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A title no other run or spec uses. */
-const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
-
-async function openCreateForm(page: Page) {
-  await page.getByRole('button', { name: '+ Create Notification' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Notification' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-/** Creates global notifications straight through the API, as this admin; returns their ids. */
-async function createGlobalThroughApi(page: Page, titles: string[]): Promise<string[]> {
-  const headers = await bearer(page);
-  const ids: string[] = [];
-  for (const title of titles) {
-    const response = await page.request.post('/api/notifications', {
-      headers,
-      data: { title, message: 'Made for the mark-all test.', type: 'system', isGlobal: true },
-    });
-    expect(response.status()).toBe(201);
-    ids.push(
-      ((await response.json()) as { data: { notification: { id: string } } }).data.notification.id,
-    );
-  }
-  return ids;
-}
-
-/** This admin's read state of `ids` and unread count, as the API answers them. */
-async function readStates(page: Page, ids: string[]) {
-  const res = await page.request.get('/api/notifications?page=1&limit=100', {
-    headers: await bearer(page),
-  });
-  expect(res.status()).toBe(200);
-  const { notifications, unreadCount } = (
-    (await res.json()) as {
-      data: { notifications: { id: string; isRead: boolean }[]; unreadCount: number };
-    }
-  ).data;
-  const byId = new Map(notifications.map((n) => [n.id, n.isRead]));
-  return { read: ids.map((id) => byId.get(id)), unreadCount };
-}
-
 test.beforeEach(async ({ page }) => {
+  const notifications = notificationsScreen(page);
   await signIn(page, mainAdmin);
-  await page
-    .getByRole('banner')
-    .getByRole('link', { name: /^Notifications/ })
-    .click();
-  await expect(heading(page)).toBeVisible();
+  await notifications.bell.click();
+  await expect(notifications.heading).toBeVisible();
 });
 
 test('an admin creates a global notification, then reading it lowers the count by one', async ({
   page,
 }) => {
-  const before = await unreadCount(page);
+  const notifications = notificationsScreen(page);
+  const before = await notifications.unreadCount();
   const title = unique('Warehouse open day');
 
-  const dialog = await openCreateForm(page);
+  const dialog = await notifications.openCreateForm();
   await dialog.getByRole('checkbox', { name: 'Is Global' }).check();
   await expect(dialog.getByRole('combobox', { name: 'Recipient' })).toBeHidden();
   await dialog.getByLabel('Title').fill(title);
@@ -92,10 +31,10 @@ test('an admin creates a global notification, then reading it lowers the count b
 
   await expect(toast(page, 'Notification created successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(list(page).getByRole('button').first()).toContainText(title);
-  await expectUnread(page, before + 1);
+  await expect(notifications.list.getByRole('button').first()).toContainText(title);
+  await notifications.expectUnread(before + 1);
 
-  await item(page, title).click();
+  await notifications.item(title).click();
   const details = page.getByRole('dialog', { name: 'Notification Details' });
   await expect(details.getByRole('heading', { name: title })).toBeVisible();
   await expect(details.getByText('Visit your casks on Saturday from 10 am.')).toBeVisible();
@@ -104,19 +43,20 @@ test('an admin creates a global notification, then reading it lowers the count b
   ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
-  await expectUnread(page, before);
-  await expect(item(page, title)).not.toContainText('Unread');
+  await notifications.expectUnread(before);
+  await expect(notifications.item(title)).not.toContainText('Unread');
 
   // The read state is the server's: it survives a reload.
   await page.reload();
-  await expect(item(page, title)).toBeVisible();
-  await expect(item(page, title)).not.toContainText('Unread');
-  expect(await unreadCount(page)).toBe(before);
+  await expect(notifications.item(title)).toBeVisible();
+  await expect(notifications.item(title)).not.toContainText('Unread');
+  expect(await notifications.unreadCount()).toBe(before);
 });
 
 test('an admin sends a notification to one customer found by searching', async ({ page }) => {
+  const notifications = notificationsScreen(page);
   const title = unique('Your cask was regauged');
-  const dialog = await openCreateForm(page);
+  const dialog = await notifications.openCreateForm();
   const recipient = dialog.getByRole('combobox', { name: 'Recipient' });
   await expect(recipient).toHaveAttribute('placeholder', '-- Select a user --');
 
@@ -142,48 +82,46 @@ test('an admin sends a notification to one customer found by searching', async (
   await expect(toast(page, 'Notification created successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await item(page, title).click();
+  await notifications.item(title).click();
   const details = page.getByRole('dialog', { name: 'Notification Details' });
   await expect(details.getByText(customerName)).toBeVisible();
 });
 
 test('Mark All as Read brings the count to zero, on a phone too', async ({ page }) => {
-  await createGlobalThroughApi(page, [unique('Bottling run'), unique('Tasting evening')]);
+  const notifications = notificationsScreen(page);
+  await notifications.createGlobalThroughApi([unique('Bottling run'), unique('Tasting evening')]);
   await atPhoneWidth(page, async () => {
     await page.reload();
-    expect(await unreadCount(page)).toBeGreaterThan(1);
+    expect(await notifications.unreadCount()).toBeGreaterThan(1);
     await page.getByRole('button', { name: 'Mark All as Read' }).click();
-    await expectUnread(page, 0);
+    await notifications.expectUnread(0);
     await expect(page.getByRole('button', { name: 'Mark All as Read' })).toBeHidden();
-    await expect(list(page).getByText('Unread')).toHaveCount(0);
+    await expect(notifications.list.getByText('Unread')).toHaveCount(0);
   });
   await page.reload();
-  expect(await unreadCount(page)).toBe(0);
+  expect(await notifications.unreadCount()).toBe(0);
 });
 
 test('bulk Mark as read and its Undo, which unreads only what it read (axe on the bar, dialog, toast)', async ({
   page,
 }) => {
+  const notifications = notificationsScreen(page);
   // Three axe runs on a busy 2-core machine take more than the default 30 s.
   test.setTimeout(90_000);
   // Issue 31: three new notifications, the last already read; two chosen, one of them read.
   const titles = [unique('Cellar tour'), unique('Cooperage visit'), unique('Nosing course')];
-  const ids = await createGlobalThroughApi(page, titles);
+  const ids = await notifications.createGlobalThroughApi(titles);
   const marked = await page.request.put(`/api/notifications/${ids[2]}/read`, {
     headers: await bearer(page),
   });
   expect(marked.status()).toBe(200);
   await page.reload();
-  const before = await readStates(page, ids);
+  const before = await notifications.readStates(ids);
   expect(before.read).toEqual([false, false, true]);
-  await expectUnread(page, before.unreadCount);
+  await notifications.expectUnread(before.unreadCount);
 
-  await list(page)
-    .getByRole('checkbox', { name: `Select ${titles[0]}` })
-    .check();
-  await list(page)
-    .getByRole('checkbox', { name: `Select ${titles[2]}` })
-    .check();
+  await notifications.list.getByRole('checkbox', { name: `Select ${titles[0]}` }).check();
+  await notifications.list.getByRole('checkbox', { name: `Select ${titles[2]}` }).check();
   const bar = page.getByRole('region', { name: 'Bulk actions' });
   await expect(bar).toContainText('2 notifications selected');
   await expectNoAxeViolations(page, 'the Notifications bulk bar');
@@ -200,8 +138,8 @@ test('bulk Mark as read and its Undo, which unreads only what it read (axe on th
   await expect(done).toBeVisible();
   // The pointer on the toast pauses its ten seconds (react-hot-toast), as for a reader.
   await done.hover();
-  await expectUnread(page, before.unreadCount - 1);
-  expect(await readStates(page, ids)).toEqual({
+  await notifications.expectUnread(before.unreadCount - 1);
+  expect(await notifications.readStates(ids)).toEqual({
     read: [true, false, true],
     unreadCount: before.unreadCount - 1,
   });
@@ -209,6 +147,6 @@ test('bulk Mark as read and its Undo, which unreads only what it read (axe on th
 
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(toast(page, 'Undone: 2 notifications as they were.')).toBeVisible();
-  await expectUnread(page, before.unreadCount);
-  expect(await readStates(page, ids)).toEqual(before);
+  await notifications.expectUnread(before.unreadCount);
+  expect(await notifications.readStates(ids)).toEqual(before);
 });

@@ -1,21 +1,14 @@
 import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
-import { signIn, toast } from '../support/session.ts';
+import { bearer, signIn, toast } from '../support/session.ts';
+import { withoutSaveTime } from '../support/api.ts';
+import { pngFile } from '../support/images.ts';
 import { bodyRows, cardValue, count, searchBox, table } from '../support/queries.ts';
 
 // docs/screens/offers.md, end to end on the demo data (SEED_DEMO=true): an offer of each type is
 // added with a banner and three sliding images, found by search and type, edited (an image
 // removed, one added, the type changed) and deleted. Other specs may add offers too, so the
 // cards are read, never assumed.
-
-/** A 1×1 PNG: the server re-encodes it, so any real image will do. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
-
-const typeFilter = (page: Page) => page.getByRole('combobox', { name: 'Type', exact: true });
 
 const marker = `e2e${Date.now().toString(36)}`;
 
@@ -54,12 +47,12 @@ async function addOffer(
   await dialog.getByLabel('Purchase Value ($)').fill('900');
   await dialog.getByLabel(/^Current Value/).fill('1250.50');
   await dialog.getByLabel(/^Deadline/).fill('2031-06-30');
-  await dialog.getByLabel('Banner Image').setInputFiles(png('banner.png'));
+  await dialog.getByLabel('Banner Image').setInputFiles(pngFile('banner.png'));
   await expect(dialog.getByText('banner.png')).toBeVisible();
   await expect(dialog.getByText(/^\d+\.\d\d MB$/)).toBeVisible();
   await dialog
     .getByLabel('Sliding Images')
-    .setInputFiles([png('one.png'), png('two.png'), png('three.png')]);
+    .setInputFiles([pngFile('one.png'), pngFile('two.png'), pngFile('three.png')]);
   await expect(dialog.getByRole('img', { name: /^Sliding image/ })).toHaveCount(3);
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/offers') && r.request().method() === 'POST',
@@ -104,11 +97,11 @@ test('an offer of each type is added with images, found by search and type, edit
 
   await search(page, marker);
   await expect(bodyRows(table(page, 'Offers'))).toHaveCount(3);
-  await typeFilter(page).selectOption('Bottle');
+  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Bottle');
   await expect(bodyRows(table(page, 'Offers'))).toHaveCount(1);
   await expect(bodyRows(table(page, 'Offers')).first()).toContainText(titles.bottle);
   await expect(bodyRows(table(page, 'Offers')).first()).toContainText('Bottle');
-  await typeFilter(page).selectOption('All');
+  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption('All');
   await expect(bodyRows(table(page, 'Offers'))).toHaveCount(3);
 
   // Edit the cask: one sliding image out, one in, and it becomes an experience.
@@ -119,7 +112,7 @@ test('an offer of each type is added with images, found by search and type, edit
   await expect(dialog.getByText('Current banner')).toBeVisible();
   await expect(dialog.getByRole('img', { name: /^Sliding image/ })).toHaveCount(3);
   await dialog.getByRole('button', { name: 'Remove sliding image 1' }).click();
-  await dialog.getByLabel('Sliding Images').setInputFiles(png('four.png'));
+  await dialog.getByLabel('Sliding Images').setInputFiles(pngFile('four.png'));
   await expect(dialog.getByRole('img', { name: /^Sliding image/ })).toHaveCount(3);
   await dialog.getByLabel(/^Type/).selectOption('experience');
   await expect(dialog.getByLabel(/^Title/)).toHaveValue(titles.cask);
@@ -146,8 +139,7 @@ test('an offer of each type is added with images, found by search and type, edit
   // Issue 31 (decision 273): a delete retires the offer, and 'Undo' in its toast brings it back
   // as it was, checked through the API; then all three are deleted for good.
   const tour = `${titles.cask} tour`;
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
-  const headers = { authorization: `Bearer ${cookie?.value ?? ''}` };
+  const headers = await bearer(page);
   const beforeDelete = (
     await (await page.request.get(`/api/offers/${cask.id}`, { headers })).json()
   ).data.offer as Record<string, unknown>;
@@ -170,8 +162,6 @@ test('an offer of each type is added with images, found by search and type, edit
   const back = await page.request.get(`/api/offers/${cask.id}`, { headers });
   expect(back.status()).toBe(200);
   const restored = (await back.json()).data.offer as Record<string, unknown>;
-  const withoutSaveTime = ({ updatedAt: _at, version: _version, ...offer }: typeof restored) =>
-    offer;
   expect(withoutSaveTime(restored)).toEqual(withoutSaveTime(beforeDelete));
   for (const url of [restored.image as string, ...(restored.images as string[])]) {
     expect((await page.request.get(url)).status()).toBe(200);

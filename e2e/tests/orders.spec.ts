@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { accessToken, atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
+import { openFromSidebar } from '../support/screens.ts';
 import {
   bodyRows,
   cardValue,
@@ -15,12 +16,6 @@ import {
 // docs/screens/orders.md, end to end on the demo orders (SEED_DEMO=true). Other specs may change
 // customers, so numbers are read, never assumed.
 
-async function openOrders(page: Page) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Orders', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Order List' })).toBeVisible();
-  await expect(bodyRows(table(page, 'Order List'))).toHaveCount(20);
-}
-
 test.beforeEach(async ({ page }) => {
   await signIn(page, mainAdmin);
 });
@@ -28,7 +23,8 @@ test.beforeEach(async ({ page }) => {
 test("an admin finds an order by the customer's name and edits it twice: both notes stay", async ({
   page,
 }) => {
-  await openOrders(page);
+  await openFromSidebar(page, 'Orders', 'Order List');
+  await expect(bodyRows(table(page, 'Order List'))).toHaveCount(20);
   // A customer from page 2, so the search must reach past the loaded page.
   await pagination(page, 'Orders pagination').getByRole('button', { name: 'Page 2' }).click();
   await expect(
@@ -130,7 +126,8 @@ test('Edit Order keeps Save in view under a long notes history, on a desktop and
     expect(saved.ok()).toBe(true);
   }
 
-  await openOrders(page);
+  await openFromSidebar(page, 'Orders', 'Order List');
+  await expect(bodyRows(table(page, 'Order List'))).toHaveCount(20);
   await searchBox(page, 'Search orders').fill(order.user.fullName);
   const row = bodyRows(table(page, 'Order List')).filter({ hasText: order.title }).first();
   await row.getByRole('button', { name: 'Edit' }).click();
@@ -161,7 +158,8 @@ test('Edit Order keeps Save in view under a long notes history, on a desktop and
 });
 
 test('an admin deletes an order: gone from the list, the totals drop by one', async ({ page }) => {
-  await openOrders(page);
+  await openFromSidebar(page, 'Orders', 'Order List');
+  await expect(bodyRows(table(page, 'Order List'))).toHaveCount(20);
   const before = count(await cardValue(page, 'Total Orders').textContent());
   const row = bodyRows(table(page, 'Order List')).nth(5);
   const customer = await cell(row, 1);
@@ -187,7 +185,8 @@ test('an admin deletes an order: gone from the list, the totals drop by one', as
 test('each order shows its reference and date; a reference finds it, Ordered sorts oldest first (issue 41)', async ({
   page,
 }) => {
-  await openOrders(page);
+  await openFromSidebar(page, 'Orders', 'Order List');
+  await expect(bodyRows(table(page, 'Order List'))).toHaveCount(20);
   const row = bodyRows(table(page, 'Order List')).nth(2);
   const reference = await cell(row, 5);
   expect(reference).toMatch(/^ORD-\d{5,}$/);

@@ -1,22 +1,12 @@
-import { expect, test, type Page } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
-import { accessToken, signIn } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
+import { apiGet } from '../support/api.ts';
+import { commandPalette } from '../support/screens.ts';
 
 // Issue 31 in Chromium: the command palette finds a customer by part of the e-mail and opens
 // their page with the keyboard alone; its actions open their dialogs; '?' lists the shortcuts;
 // the Notifications list sorts both ways as the API does. On the demo data (SEED_DEMO=true).
-
-const palette = (page: Page) => page.getByRole('dialog', { name: 'Search everything' });
-const field = (page: Page) => palette(page).getByRole('combobox');
-const highlighted = (page: Page) => palette(page).locator('[role="option"][aria-selected="true"]');
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path, {
-    headers: { authorization: `Bearer ${await accessToken(page)}` },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, mainAdmin);
@@ -25,6 +15,7 @@ test.beforeEach(async ({ page }) => {
 test('the palette finds a customer by part of the e-mail and opens their page with the keyboard alone', async ({
   page,
 }) => {
+  const palette = commandPalette(page);
   // The newest customer: the palette lists each kind newest first, so it is among the five.
   const { users } = await apiGet<{ users: { id: string; fullName: string; email: string }[] }>(
     page,
@@ -35,22 +26,22 @@ test('the palette finds a customer by part of the e-mail and opens their page wi
   const part = local.slice(1, Math.max(5, local.length - 1));
 
   await page.keyboard.press('Control+k');
-  await expect(palette(page)).toBeVisible();
-  await expect(field(page)).toBeFocused();
+  await expect(palette.dialog).toBeVisible();
+  await expect(palette.field).toBeFocused();
   await page.keyboard.type(part);
-  const option = palette(page)
+  const option = palette.dialog
     .getByRole('group', { name: 'Customers' })
     .getByRole('option')
     .filter({ hasText: customer.email });
   await expect(option).toBeVisible();
   for (let step = 0; step < 30; step++) {
-    if ((await highlighted(page).textContent())?.includes(customer.email)) break;
+    if ((await palette.highlighted.textContent())?.includes(customer.email)) break;
     await page.keyboard.press('ArrowDown');
   }
-  await expect(highlighted(page)).toContainText(customer.email);
+  await expect(palette.highlighted).toContainText(customer.email);
   await page.keyboard.press('Enter');
 
-  await expect(palette(page)).toBeHidden();
+  await expect(palette.dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/user/${customer.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: customer.fullName })).toBeVisible();
 });

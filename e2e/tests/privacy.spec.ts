@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
+import { openFromSidebar } from '../support/screens.ts';
 import {
   accessToken,
   atPhoneWidth,
@@ -13,13 +14,6 @@ declare global {
   interface Window {
     __xss?: unknown;
   }
-}
-
-async function openPrivacy(page: Page) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Settings', exact: true }).click();
-  await page.getByRole('link', { name: 'Privacy & Policy' }).click();
-  await expectPath(page, '/setting/privacy');
-  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
 }
 
 test.beforeEach(async ({ page }) => {
@@ -57,7 +51,10 @@ test('the policy reads the same on the page and in the editor: bullets, spaced h
 }) => {
   // Issue 27: the page showed the lists without bullets and the headings without spacing, and
   // the editor used 13px text where the page used 16px. (The demo policy is a plain <ul>.)
-  await openPrivacy(page);
+  await openFromSidebar(page, 'Settings', 'Settings');
+  await page.getByRole('link', { name: 'Privacy & Policy' }).click();
+  await expectPath(page, '/setting/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   const article = page.getByRole('article', { name: 'Privacy Policy' });
   await expect(article.getByRole('heading').first()).toBeVisible();
   const viewed = await looks(page, 'article .ql-editor');
@@ -79,7 +76,10 @@ test('the policy reads the same on the page and in the editor: bullets, spaced h
 test('an admin edits the privacy policy in the rich-text editor and it is kept', async ({
   page,
 }) => {
-  await openPrivacy(page);
+  await openFromSidebar(page, 'Settings', 'Settings');
+  await page.getByRole('link', { name: 'Privacy & Policy' }).click();
+  await expectPath(page, '/setting/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   await page.getByRole('button', { name: 'Edit' }).click();
 
   const editor = page.getByRole('textbox', { name: 'Privacy policy' });
@@ -145,7 +145,10 @@ test('a policy carrying a script, an onerror handler and a javascript: link runs
   const stored: string = (await saved.json()).data.content;
   expect(stored).not.toMatch(/<script|onerror|javascript:/i);
 
-  await openPrivacy(page);
+  await openFromSidebar(page, 'Settings', 'Settings');
+  await page.getByRole('link', { name: 'Privacy & Policy' }).click();
+  await expectPath(page, '/setting/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Hostile policy' })).toBeVisible();
   await page.getByText('Click me').click();
   await page.waitForTimeout(300);

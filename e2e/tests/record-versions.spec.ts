@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { saveScreen, signIn, toast } from '../support/session.ts';
-import { bodyRows, table } from '../support/queries.ts';
+import { firstBodyRow } from '../support/queries.ts';
 
 // Issue 27 item 9 (docs/decisions/208): two admins edit the same order; the one whose dialog
 // was opened before the other's save is told so, reloads, and sees the other's change. Both
@@ -11,13 +11,11 @@ import { bodyRows, table } from '../support/queries.ts';
 
 const STALE = 'This record was changed by someone else. Reload it and try again.';
 
-const firstOrder = (page: Page) => bodyRows(table(page, 'Order List')).first();
-
 /** Opens Edit Order on the newest order; answers the dialog and the order's product. */
 async function openFirstOrder(page: Page): Promise<{ product: string; dialog: Locator }> {
   await page.getByRole('navigation').getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order List' })).toBeVisible();
-  const row = firstOrder(page);
+  const row = firstBodyRow(page, 'Order List');
   // Read before the dialog opens: a modal dialog hides the page behind it.
   // The row's checkbox comes with the admin's role (the profile may answer after the list):
   // until then the cells are one fewer.

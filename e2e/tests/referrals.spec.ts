@@ -4,16 +4,12 @@ import { detailValue } from '../support/details.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
 import { bodyRows, cardValue, cell, count, pagination, table } from '../support/queries.ts';
+import { apiRows } from '../support/api.ts';
+import { openFromSidebar } from '../support/screens.ts';
 
 // docs/screens/referrals.md, end to end on the demo referrals (SEED_DEMO=true): filter, search,
 // complete a referral and see the referrer's points rise in the Reward List, set it back and see
 // them fall. Other specs may change customers too, so numbers are read, never assumed.
-
-async function openReferrals(page: Page) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Referrals', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible();
-  await expect(bodyRows(table(page, 'Referrals List')).first()).toBeVisible();
-}
 
 /**
  * The referrer's Point cell in the Reward List, found by their e-mail through the users search.
@@ -28,11 +24,10 @@ async function pointCell(page: Page, email: string): Promise<Locator> {
   return row.getByRole('cell').nth(5);
 }
 
-const points = (n: number) => n.toLocaleString('en-US');
-
 /** Sets the referral whose referee is `referee` to `status` in the Edit Referral dialog. */
 async function setStatus(page: Page, referee: string, referrer: string, status: string) {
-  await openReferrals(page);
+  await openFromSidebar(page, 'Referrals', 'Referrals');
+  await expect(bodyRows(table(page, 'Referrals List')).first()).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search referrals' }).fill(referee);
   const row = bodyRows(table(page, 'Referrals List')).filter({ hasText: referee });
   await expect(bodyRows(table(page, 'Referrals List'))).toHaveCount(1);
@@ -53,7 +48,8 @@ test.beforeEach(async ({ page }) => {
 test('an admin filters, searches, completes a referral and the referrer points follow', async ({
   page,
 }) => {
-  await openReferrals(page);
+  await openFromSidebar(page, 'Referrals', 'Referrals');
+  await expect(bodyRows(table(page, 'Referrals List')).first()).toBeVisible();
   for (const title of [
     'Total Referrals',
     'Completed Referrals',
@@ -109,16 +105,16 @@ test('an admin filters, searches, completes a referral and the referrer points f
   // The Reward List's Point column rises (by the referral's points, which the screen does not
   // show).
   const rose = await pointCell(page, referrerEmail);
-  await expect(rose).not.toHaveText(points(before));
+  await expect(rose).not.toHaveText(before.toLocaleString('en-US'));
   const credited = count(await rose.textContent());
   expect(credited).toBeGreaterThan(before);
 
   // A reload still shows it; setting it back takes the points back.
   await page.reload();
-  await expect(await pointCell(page, referrerEmail)).toHaveText(points(credited));
+  await expect(await pointCell(page, referrerEmail)).toHaveText(credited.toLocaleString('en-US'));
   await setStatus(page, referee, referrer, 'Pending');
   await expect(cardValue(page, 'Completed Referrals')).toHaveText(String(completed));
-  await expect(await pointCell(page, referrerEmail)).toHaveText(points(before));
+  await expect(await pointCell(page, referrerEmail)).toHaveText(before.toLocaleString('en-US'));
 });
 
 interface ApiReferral {
@@ -128,28 +124,17 @@ interface ApiReferral {
   referee: { fullName: string };
 }
 
-/** A page of referrals as the API answers it, without each one's version (every save moves it). */
-async function apiReferrals(page: Page, query: string): Promise<ApiReferral[]> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'accessToken');
-  const res = await page.request.get(`/api/referrals?${query}`, {
-    headers: { authorization: `Bearer ${cookie?.value ?? ''}` },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { referrals: ApiReferral[] } }).data.referrals.map(
-    (referral) => ({ ...referral, version: undefined }),
-  );
-}
-
 test('a bulk status change and its Undo leave the referrals as they were', async ({ page }) => {
   // Three axe runs on a busy 2-core machine take more than the default 30 s.
   test.setTimeout(90_000);
   // Issue 31: chosen referrals set to Completed in one call; Undo puts each back as it was, read
   // back through the API (the date an undo restores is checked in referrals-bulk.test.tsx). axe
   // with the bar, the dialog and the toast.
-  await openReferrals(page);
+  await openFromSidebar(page, 'Referrals', 'Referrals');
+  await expect(bodyRows(table(page, 'Referrals List')).first()).toBeVisible();
   const rows = bodyRows(table(page, 'Referrals List'));
   await expect(rows).toHaveCount(10);
-  const before = await apiReferrals(page, 'page=1&limit=10');
+  const before = await apiRows<ApiReferral>(page, '/api/referrals?page=1&limit=10', 'referrals');
   // The rows shown are the API's, in its order (the third cell is the referee's).
   await expect
     .poll(() => rows.locator('td:nth-child(3)').allTextContents())
@@ -179,7 +164,7 @@ test('a bulk status change and its Undo leave the referrals as they were', async
   await expect(done).toBeVisible();
   // The pointer on the toast pauses its ten seconds (react-hot-toast), as for a reader.
   await done.hover();
-  const changed = await apiReferrals(page, 'page=1&limit=10');
+  const changed = await apiRows<ApiReferral>(page, '/api/referrals?page=1&limit=10', 'referrals');
   expect(changed.map((referral) => referral.id)).toEqual(before.map((referral) => referral.id));
   for (const [index, referral] of changed.entries()) {
     if (chosen.includes(index)) expect(referral.status).toBe('completed');
@@ -188,5 +173,7 @@ test('a bulk status change and its Undo leave the referrals as they were', async
   await expectNoAxeViolations(page, 'the Referrals Undo toast');
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(toast(page, `Undone: ${chosen.length} referrals as they were.`)).toBeVisible();
-  expect(await apiReferrals(page, 'page=1&limit=10')).toEqual(before);
+  expect(await apiRows<ApiReferral>(page, '/api/referrals?page=1&limit=10', 'referrals')).toEqual(
+    before,
+  );
 });

@@ -1,47 +1,8 @@
-import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
+import { expect, test, type APIRequestContext } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { accessToken, atPhoneWidth, expectPath, signIn, toast } from '../support/session.ts';
-
-/** CRC-32 as PNG chunks need it (kept here: Node 20.19 may lack zlib.crc32). */
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real 96×96 RGB PNG (a gold gradient), encoded here so the upload is a genuine image. */
-function goldPng(): Buffer {
-  const size = 96;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, truecolour, no interlace
-  const rows: Buffer[] = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3); // filter byte 0, then RGB
-    for (let x = 0; x < size; x++) row.set([192, 146 - (y >> 2), 46 + (x >> 2)], 1 + x * 3);
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { openFromSidebar } from '../support/screens.ts';
+import { goldPng } from '../support/images.ts';
 
 /** Puts the main admin's name and phone back through the API, so later specs see them as seeded. */
 async function restoreProfile(request: APIRequestContext, token: string) {
@@ -54,17 +15,12 @@ async function restoreProfile(request: APIRequestContext, token: string) {
   });
 }
 
-async function openSettings(page: Page) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Settings', exact: true }).click();
-  await expectPath(page, '/setting');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-}
-
 test('an admin edits the profile with a new avatar and phone number, and the header follows', async ({
   page,
 }) => {
   await signIn(page, mainAdmin);
-  await openSettings(page);
+  await openFromSidebar(page, 'Settings', 'Settings');
+  await expectPath(page, '/setting');
   await page.getByRole('link', { name: 'Personal Information' }).click();
   await expectPath(page, '/setting/profile');
 
@@ -117,7 +73,8 @@ test('an admin edits the profile with a new avatar and phone number, and the hea
 test('an admin changes the password and signs in with the new one', async ({ page }) => {
   const newPassword = 'Warehouse-No8-Key';
   await signIn(page, mainAdmin);
-  await openSettings(page);
+  await openFromSidebar(page, 'Settings', 'Settings');
+  await expectPath(page, '/setting');
   let changed = false;
   try {
     await page.getByRole('button', { name: 'Change Password' }).click();

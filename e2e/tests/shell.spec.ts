@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { expect, test, type Page } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { screensDir } from '../support/paths.ts';
 import { expectPath, saveScreen, signIn } from '../support/session.ts';
+import { sidebarLink } from '../support/screens.ts';
 
 // docs/screens/shell.md#sidebar: the sidebar's entries by name. That each opens its route and
 // screen is a component test now (apps/web/src/app/layout/sidebar-entries.test.tsx, decision
@@ -18,9 +19,6 @@ const sidebar = [
   'Audit Log',
   'Settings',
 ];
-
-const sidebarLink = (page: Page, name: string) =>
-  page.getByRole('navigation').getByRole('link', { name, exact: true });
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, mainAdmin);

@@ -1,25 +1,22 @@
-import { expect, test, type Page } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
-import { bodyRows, cell, count, pagination, searchBox, table } from '../support/queries.ts';
+import {
+  bodyRows,
+  cell,
+  count,
+  pagination,
+  searchBox,
+  table,
+  totalLine,
+} from '../support/queries.ts';
+import { openFromSidebar } from '../support/screens.ts';
 
 // docs/screens/dashboard.md, users.md and rewards.md: Dashboard, User Management and Reward List,
 // end to end on the demo customers (SEED_DEMO=true). Other specs may change customers too, so
 // numbers are read, never assumed. The customer deleted here is the oldest one (the last row of the
 // last page): the notifications spec picks the newest.
-
-const totalLine = (page: Page) => page.getByText(/^Total: [\d,]+$/);
-
-async function openUsers(page: Page) {
-  await page.getByRole('navigation').getByRole('link', { name: 'User', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
-  await expect(bodyRows(table(page, 'Users'))).toHaveCount(6);
-}
-
-async function total(page: Page): Promise<number> {
-  return count(await totalLine(page).textContent());
-}
 
 /** The text of one cell of a row, by its column position. */
 
@@ -64,7 +61,8 @@ test('the dashboard shows the four totals and the recent users, and edits a stat
 test('an admin deactivates a customer and the table still says so after a reload', async ({
   page,
 }) => {
-  await openUsers(page);
+  await openFromSidebar(page, 'User', 'User Management');
+  await expect(bodyRows(table(page, 'Users'))).toHaveCount(6);
   const row = bodyRows(table(page, 'Users')).nth(2);
   const name = await cell(row, 1);
   const email = await cell(row, 2);
@@ -91,8 +89,9 @@ test('an admin deactivates a customer and the table still says so after a reload
 test('an admin deletes the oldest customer: gone from the list, the total drops by one', async ({
   page,
 }) => {
-  await openUsers(page);
-  const before = await total(page);
+  await openFromSidebar(page, 'User', 'User Management');
+  await expect(bodyRows(table(page, 'Users'))).toHaveCount(6);
+  const before = count(await totalLine(page).textContent());
   const lastPage = Math.ceil(before / 6);
   await pagination(page, 'Users pagination')
     .getByRole('button', { name: `Page ${lastPage}` })
@@ -122,8 +121,9 @@ test('an admin deletes the oldest customer: gone from the list, the total drops 
 });
 
 test('searching narrows both lists and paging moves through the customers', async ({ page }) => {
-  await openUsers(page);
-  const all = await total(page);
+  await openFromSidebar(page, 'User', 'User Management');
+  await expect(bodyRows(table(page, 'Users'))).toHaveCount(6);
+  const all = count(await totalLine(page).textContent());
   const firstPageNames = await bodyRows(table(page, 'Users'))
     .locator('td:nth-child(2)')
     .allTextContents();
@@ -165,7 +165,8 @@ test('searching narrows both lists and paging moves through the customers', asyn
 test('a manual point adjustment shows in the Point column and survives a reload', async ({
   page,
 }) => {
-  await openUsers(page);
+  await openFromSidebar(page, 'User', 'User Management');
+  await expect(bodyRows(table(page, 'Users'))).toHaveCount(6);
   const row = bodyRows(table(page, 'Reward List')).first();
   // The Reward List loads beside User Management: its first row is a placeholder until then.
   await expect(row.getByRole('button', { name: 'Adjust Points' })).toBeVisible();
@@ -214,7 +215,8 @@ test('a manual point adjustment shows in the Point column and survives a reload'
 test("an admin fixes a customer's e-mail on their page; another customer's is refused (issue 41)", async ({
   page,
 }) => {
-  await openUsers(page);
+  await openFromSidebar(page, 'User', 'User Management');
+  await expect(bodyRows(table(page, 'Users'))).toHaveCount(6);
   const other = await cell(bodyRows(table(page, 'Users')).nth(4), 2);
   const row = bodyRows(table(page, 'Users')).nth(3);
   const name = await cell(row, 1);

@@ -88,3 +88,28 @@ export function alertDialog(title: Name): Promise<HTMLElement> {
 export function fieldLabelled(label: string): HTMLElement {
   return screen.getByLabelText(label);
 }
+
+/** The input labelled `label`, whole ('Password', not the 'Show password' button beside it). */
+export function inputLabelled(label: string): HTMLElement {
+  return screen.getByLabelText(label, { selector: 'input' });
+}
+
+/** The button named `name` (a string whole, a RegExp for a part or a changing label). */
+export function button(name: Name): HTMLElement {
+  return screen.getByRole('button', { name });
+}
+
+/** The screen's title: its only level-1 heading. */
+export function pageTitle(): HTMLElement {
+  return screen.getByRole('heading', { level: 1 });
+}
+
+/** The one-time code screen's digit box `n` (1 to 4). */
+export function digitBox(n: number): HTMLInputElement {
+  return screen.getByRole('textbox', { name: `Digit ${n} of 4` }) as HTMLInputElement;
+}
+
+/** What the four digit boxes hold, in order. */
+export function digitValues(): string[] {
+  return [1, 2, 3, 4].map((n) => digitBox(n).value);
+}

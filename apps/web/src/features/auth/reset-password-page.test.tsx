@@ -4,6 +4,7 @@ import { afterEach, expect, test } from 'vitest';
 import { PASSWORD_TOO_COMMON } from '@cask/contracts/auth';
 import { apiError, holdRequests, http, seedApi, server } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { button, inputLabelled } from '@/testing/queries.ts';
 
 afterEach(() => {
   toast.remove();
@@ -12,10 +13,6 @@ afterEach(() => {
 const RECOVERY = { email: 'ailsa@cask.club', otp: '2468' };
 const openResetScreen = () =>
   renderApp({ route: '/reset_password', session: 'signed-out', state: RECOVERY });
-
-const newPassword = () => screen.getByLabelText('New Password', { selector: 'input' });
-const confirmPassword = () => screen.getByLabelText('Confirm New Password', { selector: 'input' });
-const confirmButton = () => screen.getByRole('button', { name: /^(Confirm|Resetting\.\.\.)$/ });
 
 test('without the e-mail and the code the visitor is sent to /forgot_password', async () => {
   const { router } = await renderApp({
@@ -31,44 +28,44 @@ test('the screen states the 8-10 rule and keeps Confirm disabled until the form 
   await openResetScreen();
   expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
   expect(screen.getByText(/8-10 characters/)).toBeInTheDocument();
-  expect(newPassword()).toHaveAttribute('type', 'password');
-  expect(confirmPassword()).toHaveAttribute('type', 'password');
+  expect(inputLabelled('New Password')).toHaveAttribute('type', 'password');
+  expect(inputLabelled('Confirm New Password')).toHaveAttribute('type', 'password');
   expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
-  expect(confirmButton()).toBeDisabled();
+  expect(button(/^(Confirm|Resetting\.\.\.)$/)).toBeDisabled();
 });
 
 test('the new password is checked on every change: required, at least 8, at most 10', async () => {
   const { user } = await openResetScreen();
 
-  await user.type(newPassword(), 'Dram');
+  await user.type(inputLabelled('New Password'), 'Dram');
   expect(await screen.findByText('Minimum 8 characters')).toBeInTheDocument();
 
-  await user.type(newPassword(), '-2026!x');
+  await user.type(inputLabelled('New Password'), '-2026!x');
   expect(await screen.findByText('Maximum 10 characters')).toBeInTheDocument();
 
-  await user.clear(newPassword());
+  await user.clear(inputLabelled('New Password'));
   expect(await screen.findByText('Password is required')).toBeInTheDocument();
-  expect(confirmButton()).toBeDisabled();
+  expect(button(/^(Confirm|Resetting\.\.\.)$/)).toBeDisabled();
 });
 
 test('the confirmation must be given and must match, also after the password changes', async () => {
   const { user } = await openResetScreen();
-  await user.type(newPassword(), 'Dram-2026!');
+  await user.type(inputLabelled('New Password'), 'Dram-2026!');
 
-  await user.type(confirmPassword(), 'Dram-2025');
+  await user.type(inputLabelled('Confirm New Password'), 'Dram-2025');
   expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
-  expect(confirmButton()).toBeDisabled();
+  expect(button(/^(Confirm|Resetting\.\.\.)$/)).toBeDisabled();
 
-  await user.clear(confirmPassword());
+  await user.clear(inputLabelled('Confirm New Password'));
   expect(await screen.findByText('Please re-enter password')).toBeInTheDocument();
 
-  await user.type(confirmPassword(), 'Dram-2026!');
+  await user.type(inputLabelled('Confirm New Password'), 'Dram-2026!');
   expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
-  expect(confirmButton()).toBeEnabled();
+  expect(button(/^(Confirm|Resetting\.\.\.)$/)).toBeEnabled();
 
-  await user.type(newPassword(), '{Backspace}');
+  await user.type(inputLabelled('New Password'), '{Backspace}');
   expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
-  expect(confirmButton()).toBeDisabled();
+  expect(button(/^(Confirm|Resetting\.\.\.)$/)).toBeDisabled();
 });
 
 test('a valid new password is sent with the e-mail and the code, then Sign In opens', async () => {
@@ -76,9 +73,9 @@ test('a valid new password is sent with the e-mail and the code, then Sign In op
   const answer = holdRequests('post', '/api/auth/reset-password');
   const { user, router } = await openResetScreen();
 
-  await user.type(newPassword(), 'Dram-2026!');
-  await user.type(confirmPassword(), 'Dram-2026!');
-  await user.click(confirmButton());
+  await user.type(inputLabelled('New Password'), 'Dram-2026!');
+  await user.type(inputLabelled('Confirm New Password'), 'Dram-2026!');
+  await user.click(button(/^(Confirm|Resetting\.\.\.)$/));
 
   expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();
   await waitFor(() =>
@@ -99,14 +96,14 @@ test('a refused reset shows the server message, else its own, and stays', async 
   let answer = () => apiError(400, 'The code is invalid or has expired');
   server.use(http.post('/api/auth/reset-password', () => answer()));
   const { user, router } = await openResetScreen();
-  await user.type(newPassword(), 'Dram-2026!');
-  await user.type(confirmPassword(), 'Dram-2026!');
+  await user.type(inputLabelled('New Password'), 'Dram-2026!');
+  await user.type(inputLabelled('Confirm New Password'), 'Dram-2026!');
 
-  await user.click(confirmButton());
+  await user.click(button(/^(Confirm|Resetting\.\.\.)$/));
   expect(await screen.findByText('The code is invalid or has expired')).toBeInTheDocument();
 
   answer = () => apiError(502, '');
-  await user.click(confirmButton());
+  await user.click(button(/^(Confirm|Resetting\.\.\.)$/));
   expect(
     await screen.findByText('Failed to reset password. Please try again.'),
   ).toBeInTheDocument();
@@ -122,13 +119,13 @@ test('a new password the server finds too common is refused under its field, not
     ),
   );
   const { user, router } = await openResetScreen();
-  await user.type(newPassword(), 'password1');
-  await user.type(confirmPassword(), 'password1');
-  await user.click(confirmButton());
+  await user.type(inputLabelled('New Password'), 'password1');
+  await user.type(inputLabelled('Confirm New Password'), 'password1');
+  await user.click(button(/^(Confirm|Resetting\.\.\.)$/));
 
   expect(await screen.findByText(PASSWORD_TOO_COMMON)).toBeInTheDocument();
-  expect(newPassword()).toHaveAccessibleDescription(PASSWORD_TOO_COMMON);
-  expect(newPassword()).toHaveFocus();
+  expect(inputLabelled('New Password')).toHaveAccessibleDescription(PASSWORD_TOO_COMMON);
+  expect(inputLabelled('New Password')).toHaveFocus();
   expect(screen.getAllByText(PASSWORD_TOO_COMMON)).toHaveLength(1);
   expect(router.state.location.pathname).toBe('/reset_password');
 });

@@ -14,21 +14,18 @@ import {
   seedApi,
   server,
 } from '@/testing/api.ts';
-import { fieldLabelled } from '@/testing/queries.ts';
+import { button, fieldLabelled, inputLabelled } from '@/testing/queries.ts';
 
 afterEach(() => {
   toast.remove();
 });
-
-const passwordBox = () => screen.getByLabelText('Password', { selector: 'input' });
-const signInButton = () => screen.getByRole('button', { name: /^Sign(ing)? In/ });
 
 test('the screen shows the logo, the heading, both fields and the way to recover a password', async () => {
   await renderApp({ route: '/signin', session: 'signed-out' });
   expect(screen.getByRole('img', { name: 'Cask Admin' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
   expect(fieldLabelled('Email')).toBeInTheDocument();
-  expect(passwordBox()).toHaveAttribute('type', 'password');
+  expect(inputLabelled('Password')).toHaveAttribute('type', 'password');
   expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute(
     'href',
     '/forgot_password',
@@ -40,7 +37,7 @@ test('an empty form is refused with both required messages and nothing is sent',
   const api = seedApi();
   const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
-  await user.click(signInButton());
+  await user.click(button(/^Sign(ing)? In/));
 
   expect(await screen.findByText('Email is required')).toBeInTheDocument();
   expect(screen.getByText('Password is required')).toBeInTheDocument();
@@ -52,8 +49,8 @@ test('an e-mail without an @ is an invalid username', async () => {
   const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), 'master blender');
-  await user.type(passwordBox(), 'secret-1');
-  await user.click(signInButton());
+  await user.type(inputLabelled('Password'), 'secret-1');
+  await user.click(button(/^Sign(ing)? In/));
 
   expect(await screen.findByText('Invalid username')).toBeInTheDocument();
   expect(fieldLabelled('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -62,12 +59,12 @@ test('an e-mail without an @ is an invalid username', async () => {
 
 test('the show/hide toggle reveals the password and hides it again', async () => {
   const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
-  await user.type(passwordBox(), 'secret-1');
+  await user.type(inputLabelled('Password'), 'secret-1');
 
   await user.click(screen.getByRole('button', { name: 'Show password' }));
-  expect(passwordBox()).toHaveAttribute('type', 'text');
+  expect(inputLabelled('Password')).toHaveAttribute('type', 'text');
   await user.click(screen.getByRole('button', { name: 'Hide password' }));
-  expect(passwordBox()).toHaveAttribute('type', 'password');
+  expect(inputLabelled('Password')).toHaveAttribute('type', 'password');
 });
 
 test('a successful sign-in stores the three cookies and opens the dashboard', async () => {
@@ -76,8 +73,8 @@ test('a successful sign-in stores the three cookies and opens the dashboard', as
   const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), ' Ailsa@Cask.Club ');
-  await user.type(passwordBox(), 'Angels-05');
-  await user.click(signInButton());
+  await user.type(inputLabelled('Password'), 'Angels-05');
+  await user.click(button(/^Sign(ing)? In/));
 
   // While the request runs the button says so and cannot be pressed again.
   const busy = await screen.findByRole('button', { name: 'Signing In...' });
@@ -106,8 +103,8 @@ test('a refused sign-in shows the server message, clears the cookies and stays o
   const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), 'ailsa@cask.club');
-  await user.type(passwordBox(), 'wrong-one');
-  await user.click(signInButton());
+  await user.type(inputLabelled('Password'), 'wrong-one');
+  await user.click(button(/^Sign(ing)? In/));
 
   expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/signin');
@@ -121,8 +118,8 @@ test('without a server message the failure reads: Login failed. Please try again
   const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
 
   await user.type(fieldLabelled('Email'), 'ailsa@cask.club');
-  await user.type(passwordBox(), 'Angels-05');
-  await user.click(signInButton());
+  await user.type(inputLabelled('Password'), 'Angels-05');
+  await user.click(button(/^Sign(ing)? In/));
 
   expect(await screen.findByText('Login failed. Please try again.')).toBeInTheDocument();
 });
@@ -131,8 +128,8 @@ test('with two-factor on, the password leads to the code step; tokens come only 
   const api = seedApi({ security: { twoFactorEnabled: true } });
   const { user, router } = await renderApp({ route: '/signin', session: 'signed-out' });
   await user.type(fieldLabelled('Email'), 'ailsa@cask.club');
-  await user.type(passwordBox(), 'Angels-05');
-  await user.click(signInButton());
+  await user.type(inputLabelled('Password'), 'Angels-05');
+  await user.click(button(/^Sign(ing)? In/));
 
   const code = await screen.findByLabelText('Authentication code');
   expect(Cookies.get('accessToken')).toBeUndefined();

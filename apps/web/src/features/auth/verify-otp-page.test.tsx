@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { apiError, holdRequests, http, seedApi, server } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { digitBox, digitValues } from '@/testing/queries.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -12,9 +13,6 @@ afterEach(() => {
 const EMAIL = 'ailsa@cask.club';
 const openOtpScreen = (options: { fakeTimers?: boolean } = {}) =>
   renderApp({ route: '/otp', session: 'signed-out', state: { email: EMAIL }, ...options });
-
-const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 4` });
-const values = () => [1, 2, 3, 4].map((n) => (box(n) as HTMLInputElement).value);
 
 test('without the e-mail from the previous screen the visitor is sent to /forgot_password', async () => {
   const { router } = await renderApp({ route: '/otp', session: 'signed-out' });
@@ -27,91 +25,91 @@ test('the screen asks for the code in four labelled numeric boxes', async () => 
   expect(screen.getByRole('heading', { name: 'Verify Email' })).toBeInTheDocument();
   expect(screen.getByText('Please enter the OTP sent to your email.')).toBeInTheDocument();
   expect(screen.getAllByRole('textbox', { name: /^Digit \d of 4$/ })).toHaveLength(4);
-  expect(box(1)).toHaveAttribute('inputmode', 'numeric');
-  expect(box(1)).toHaveAttribute('autocomplete', 'one-time-code');
+  expect(digitBox(1)).toHaveAttribute('inputmode', 'numeric');
+  expect(digitBox(1)).toHaveAttribute('autocomplete', 'one-time-code');
   expect(screen.getByRole('button', { name: 'Verify OTP' })).toBeEnabled();
   expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
 });
 
 test('each digit typed moves the focus to the next box', async () => {
   const { user } = await openOtpScreen();
-  await user.click(box(1));
+  await user.click(digitBox(1));
 
   await user.keyboard('4');
-  expect(box(2)).toHaveFocus();
+  expect(digitBox(2)).toHaveFocus();
   await user.keyboard('8');
-  expect(box(3)).toHaveFocus();
+  expect(digitBox(3)).toHaveFocus();
   await user.keyboard('15');
 
-  expect(values()).toEqual(['4', '8', '1', '5']);
-  expect(box(4)).toHaveFocus();
+  expect(digitValues()).toEqual(['4', '8', '1', '5']);
+  expect(digitBox(4)).toHaveFocus();
 });
 
 test('anything but a digit is ignored and the focus stays', async () => {
   const { user } = await openOtpScreen();
-  await user.click(box(1));
+  await user.click(digitBox(1));
 
   await user.keyboard('a-. ');
-  expect(values()).toEqual(['', '', '', '']);
-  expect(box(1)).toHaveFocus();
+  expect(digitValues()).toEqual(['', '', '', '']);
+  expect(digitBox(1)).toHaveFocus();
 
   await user.keyboard('7x');
-  expect(values()).toEqual(['7', '', '', '']);
-  expect(box(2)).toHaveFocus();
+  expect(digitValues()).toEqual(['7', '', '', '']);
+  expect(digitBox(2)).toHaveFocus();
 });
 
 test('a digit typed over another replaces it', async () => {
   const { user } = await openOtpScreen();
-  await user.click(box(1));
+  await user.click(digitBox(1));
   await user.keyboard('12');
 
-  await user.click(box(1));
+  await user.click(digitBox(1));
   await user.keyboard('9');
 
-  expect(values()).toEqual(['9', '2', '', '']);
-  expect(box(2)).toHaveFocus();
+  expect(digitValues()).toEqual(['9', '2', '', '']);
+  expect(digitBox(2)).toHaveFocus();
 });
 
 test('Backspace on an empty box goes back to the previous one', async () => {
   const { user } = await openOtpScreen();
-  await user.click(box(1));
+  await user.click(digitBox(1));
   await user.keyboard('12');
-  expect(box(3)).toHaveFocus();
+  expect(digitBox(3)).toHaveFocus();
 
   await user.keyboard('{Backspace}');
-  expect(box(2)).toHaveFocus();
-  expect(values()).toEqual(['1', '2', '', '']);
+  expect(digitBox(2)).toHaveFocus();
+  expect(digitValues()).toEqual(['1', '2', '', '']);
 
   // On a box holding a digit, Backspace clears it and stays.
   await user.keyboard('{Backspace}');
-  expect(values()).toEqual(['1', '', '', '']);
-  expect(box(2)).toHaveFocus();
+  expect(digitValues()).toEqual(['1', '', '', '']);
+  expect(digitBox(2)).toHaveFocus();
 
   await user.keyboard('{Backspace}');
-  expect(box(1)).toHaveFocus();
+  expect(digitBox(1)).toHaveFocus();
 });
 
 test('a whole code pasted into any box fills all four', async () => {
   const { user } = await openOtpScreen();
-  await user.click(box(3));
+  await user.click(digitBox(3));
 
   await user.paste('9271');
 
-  expect(values()).toEqual(['9', '2', '7', '1']);
-  expect(box(4)).toHaveFocus();
+  expect(digitValues()).toEqual(['9', '2', '7', '1']);
+  expect(digitBox(4)).toHaveFocus();
 });
 
 test('pasted text without digits changes nothing', async () => {
   const { user } = await openOtpScreen();
-  await user.click(box(1));
+  await user.click(digitBox(1));
   await user.paste('abcd');
-  expect(values()).toEqual(['', '', '', '']);
+  expect(digitValues()).toEqual(['', '', '', '']);
 });
 
 test('verifying with an empty box shows an error toast and sends nothing', async () => {
   const api = seedApi();
   const { user } = await openOtpScreen();
-  await user.click(box(1));
+  await user.click(digitBox(1));
   await user.keyboard('123');
 
   await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
@@ -123,7 +121,7 @@ test('verifying with an empty box shows an error toast and sends nothing', async
 test('a right code is verified and the reset screen opens with the e-mail and the code', async () => {
   const api = seedApi();
   const { user, router } = await openOtpScreen();
-  await user.click(box(1));
+  await user.click(digitBox(1));
   await user.keyboard('2468');
 
   await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
@@ -146,7 +144,7 @@ test('a wrong code shows the server message and stays', async () => {
     ),
   );
   const { user, router } = await openOtpScreen();
-  await user.click(box(1));
+  await user.click(digitBox(1));
   await user.keyboard('0000');
   await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
 
@@ -161,23 +159,23 @@ test('a wrong code empties the four boxes and puts the focus on the first', asyn
     ),
   );
   const { user } = await openOtpScreen();
-  await user.click(box(1));
+  await user.click(digitBox(1));
   await user.keyboard('0000');
   await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
 
   expect(await screen.findByText('The code is invalid or has expired')).toBeInTheDocument();
-  expect(values()).toEqual(['', '', '', '']);
-  await waitFor(() => expect(box(1)).toHaveFocus());
+  expect(digitValues()).toEqual(['', '', '', '']);
+  await waitFor(() => expect(digitBox(1)).toHaveFocus());
 
   // The next try is typed straight away, from the first box.
   await user.keyboard('12');
-  expect(values()).toEqual(['1', '2', '', '']);
+  expect(digitValues()).toEqual(['1', '2', '', '']);
 });
 
 test('a failed verification without a server message reads: Invalid OTP. Please try again.', async () => {
   server.use(http.post('/api/auth/verify-password-reset-otp', () => apiError(500, '')));
   const { user } = await openOtpScreen();
-  await user.click(box(1));
+  await user.click(digitBox(1));
   await user.keyboard('0000');
   await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
 
@@ -275,7 +273,7 @@ test('a successful resend sends the e-mail again and restarts the 60 seconds', a
   expect(screen.getByText('New OTP sent successfully!')).toBeInTheDocument();
   expect(screen.getByText('Resend OTP in 60s')).toBeInTheDocument();
   expect(localStorage.getItem('otpExpiry')).toBe(String(NOW + 120_000));
-  expect(box(1)).toHaveFocus();
+  expect(digitBox(1)).toHaveFocus();
 });
 
 test('a failed resend shows the server message, else its own, and leaves resend enabled', async () => {
@@ -315,7 +313,7 @@ test('verify and resend never run at the same time', async () => {
 
   // While a verification runs, no new code can be asked for.
   for (const [index, digit] of ['1', '2', '3', '4'].entries()) {
-    fireEvent.change(box(index + 1), { target: { value: digit } });
+    fireEvent.change(digitBox(index + 1), { target: { value: digit } });
   }
   fireEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
   await elapse(0);

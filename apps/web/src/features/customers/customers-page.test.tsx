@@ -1,15 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import {
-  aCustomer,
-  seedApi,
-  manyCustomers,
-  type TestApi,
-  server,
-  http,
-  apiError,
-} from '@/testing/api.ts';
+import { aCustomer, seedApi, manyCustomers, server, http, apiError } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 import { pagination, row, searchBox, table } from '@/testing/queries.ts';
@@ -18,8 +10,6 @@ afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
-
-const userListCalls = (api: TestApi) => api.sent('GET', '/api/users');
 
 test('the screen shows its heading, the total, the search box and six users a page', async () => {
   const api = seedApi({
@@ -37,7 +27,7 @@ test('the screen shows its heading, the total, the search box and six users a pa
     'Search users by name or email...',
   );
   expect(await screen.findByText('Total:')).toHaveTextContent('Total: 10');
-  expect(userListCalls(api)[0]?.query).toEqual({ page: '1', limit: '6' });
+  expect(api.sent('GET', '/api/users')[0]?.query).toEqual({ page: '1', limit: '6' });
   expect(
     within(table('Users'))
       .getAllByRole('columnheader')
@@ -104,11 +94,17 @@ test('typing sends one debounced search, keeps the rows on screen and starts at 
   const release = api.holdLists();
   await user.type(searchBox('Search users'), 'morag');
   // Nothing is sent while typing.
-  expect(userListCalls(api).filter((r) => r.query.search !== undefined)).toHaveLength(0);
+  expect(api.sent('GET', '/api/users').filter((r) => r.query.search !== undefined)).toHaveLength(0);
   await waitFor(() =>
-    expect(userListCalls(api).filter((r) => r.query.search !== undefined)).toHaveLength(1),
+    expect(api.sent('GET', '/api/users').filter((r) => r.query.search !== undefined)).toHaveLength(
+      1,
+    ),
   );
-  expect(userListCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '6', search: 'morag' });
+  expect(api.sent('GET', '/api/users').at(-1)?.query).toEqual({
+    page: '1',
+    limit: '6',
+    search: 'morag',
+  });
   // The previous rows stay while the answer is on its way: no 'Loading users...' flash.
   expect(screen.getByText('Customer 7')).toBeVisible();
   expect(screen.queryByText('Loading users...')).not.toBeInTheDocument();

@@ -13,14 +13,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderDashboard = () => renderApp({ route: '/' });
-
 test('the four cards show the totals, Total Value in thousands of dollars', async () => {
   seedApi({
     customers: manyCustomers(3),
     totals: { totalCasks: 1234, activeOffers: 7, totalRevenue: 125_500 },
   });
-  await renderDashboard();
+  await renderApp({ route: '/' });
 
   expect(await within(card('Total Users')).findByText('3')).toBeVisible();
   expect(within(card('Total Casks')).getByText('1,234')).toBeVisible();
@@ -38,7 +36,7 @@ test("'Total Value' says it is order revenue; each alert count opens the Cask Li
     totals: { totalRevenue: 125_500 },
   });
   const user = userEvent.setup();
-  await renderDashboard();
+  await renderApp({ route: '/' });
 
   expect(await within(card('Total Value')).findByText('Order revenue')).toBeVisible();
   const due = await within(card('Total Casks')).findByRole('link', { name: '1 Regauge due' });
@@ -57,14 +55,14 @@ test("'Total Value' says it is order revenue; each alert count opens the Cask Li
 test('a failed dashboard call shows the server message after Error:', async () => {
   seedApi({ customers: manyCustomers(1) });
   server.use(http.get('/api/admin/dashboard', () => apiError(500, 'Database unreachable')));
-  await renderDashboard();
+  await renderApp({ route: '/' });
   expect(await screen.findByText('Error: Database unreachable')).toBeVisible();
 });
 
 test('without a server message the failure reads Failed to fetch dashboard data', async () => {
   seedApi({ customers: manyCustomers(1) });
   server.use(http.get('/api/admin/dashboard', () => apiError(500, '')));
-  await renderDashboard();
+  await renderApp({ route: '/' });
   expect(await screen.findByText('Failed to fetch dashboard data')).toBeVisible();
   expect(screen.queryByText(/^Error:/)).not.toBeInTheDocument();
 });
@@ -77,7 +75,7 @@ test('Recent Users asks for page 1 of 10, counts every user and lists the column
       ...manyCustomers(10),
     ],
   });
-  await renderDashboard();
+  await renderApp({ route: '/' });
 
   expect(await screen.findByRole('table', { name: 'Recent Users (12)' })).toBeVisible();
   expect(api.sent('GET', '/api/users')[0]?.query).toEqual({ page: '1', limit: '10' });
@@ -104,14 +102,14 @@ test('Recent Users asks for page 1 of 10, counts every user and lists the column
 
 test('an empty list reads No Data found', async () => {
   seedApi();
-  await renderDashboard();
+  await renderApp({ route: '/' });
   expect(await screen.findByText('No Data found')).toBeVisible();
   expect(screen.getByRole('table', { name: 'Recent Users (0)' })).toBeVisible();
 });
 
 test('Next loads page 2 and keeps page 1 on screen meanwhile', async () => {
   const api = seedApi({ customers: manyCustomers(15) });
-  const { user } = await renderDashboard();
+  const { user } = await renderApp({ route: '/' });
   await screen.findByText('Customer 1');
 
   const release = api.holdLists();
@@ -130,7 +128,7 @@ test('Next loads page 2 and keeps page 1 on screen meanwhile', async () => {
 test('Edit shows the user read-only and Save sends the chosen status, then refetches', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell', email: 'morag@example.com', balance: 3 });
   const api = seedApi({ customers: [morag] });
-  const { user } = await renderDashboard();
+  const { user } = await renderApp({ route: '/' });
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
@@ -163,7 +161,7 @@ test('Edit shows the user read-only and Save sends the chosen status, then refet
 
 test('Cancel closes Edit User without a request', async () => {
   const api = seedApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
-  const { user } = await renderDashboard();
+  const { user } = await renderApp({ route: '/' });
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
@@ -175,7 +173,7 @@ test('Cancel closes Edit User without a request', async () => {
 test('a failed save keeps Edit User open with the server message', async () => {
   seedApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   server.use(http.put('/api/users/:id', () => apiError(500, 'The database is read-only')));
-  const { user } = await renderDashboard();
+  const { user } = await renderApp({ route: '/' });
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
@@ -188,7 +186,7 @@ test('a failed save keeps Edit User open with the server message', async () => {
 test('Edit User saved over a change made meanwhile says so; Reload shows the current status', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell', isActive: true, version: '2' });
   const api = seedApi({ customers: [morag] });
-  const { user } = await renderDashboard();
+  const { user } = await renderApp({ route: '/' });
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', { name: 'Edit' }),
   );
@@ -215,7 +213,7 @@ test('Edit User saved over a change made meanwhile says so; Reload shows the cur
 test('Delete asks Confirm Delete in User Management’s words, sends DELETE, the user and the totals drop; Undo brings them back', async () => {
   const morag = aCustomer({ fullName: 'Morag Campbell' });
   const api = seedApi({ customers: [morag, aCustomer({ fullName: 'Hamish Reid' })] });
-  const { user } = await renderDashboard();
+  const { user } = await renderApp({ route: '/' });
   await screen.findByRole('table', { name: 'Recent Users (2)' });
   await user.click(
     within(row(table(/^Recent Users/), 'Morag')).getByRole('button', { name: 'Delete' }),
@@ -246,7 +244,7 @@ test('Delete asks Confirm Delete in User Management’s words, sends DELETE, the
 test('a failed delete stays open with the server message', async () => {
   seedApi({ customers: [aCustomer({ fullName: 'Morag Campbell' })] });
   server.use(http.delete('/api/users/:id', () => apiError(500, 'Could not delete')));
-  const { user } = await renderDashboard();
+  const { user } = await renderApp({ route: '/' });
   await user.click(
     within(await screen.findByRole('row', { name: /Morag/ })).getByRole('button', {
       name: 'Delete',
@@ -273,7 +271,7 @@ test('the trends chart revenue by month, casks by status and portfolio value, ea
       portfolioValue: months.map((month, index) => ({ month, value: 50_000 + index * 500 })),
     },
   });
-  const { user } = await renderDashboard();
+  const { user } = await renderApp({ route: '/' });
 
   // The charts come in their own chunk, after the cards, from their own request.
   const revenue = await screen.findByRole('figure', { name: 'Revenue by month' });
@@ -312,7 +310,7 @@ test('the trends chart revenue by month, casks by status and portfolio value, ea
 test('a failed trends call is told under the cards, which still show', async () => {
   seedApi({ customers: manyCustomers(1) });
   server.use(http.get('/api/admin/dashboard/trends', () => apiError(500, 'Database unreachable')));
-  await renderDashboard();
+  await renderApp({ route: '/' });
   expect(await screen.findByText('Failed to fetch trends')).toBeVisible();
   expect(screen.getByText('Database unreachable')).toBeVisible();
   expect(within(card('Total Users')).getByText('1')).toBeVisible();

@@ -13,7 +13,7 @@ import {
 } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { dialogRequest } from '@/lib/requested-dialog.ts';
-import { list } from '@/testing/queries.ts';
+import { list, pageTitle } from '@/testing/queries.ts';
 
 afterEach(() => {
   // react-hot-toast keeps its toasts in a module-level store, across tests.
@@ -21,7 +21,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const heading = () => screen.getByRole('heading', { level: 1 });
 const items = () => within(list('Notifications')).getAllByRole('button');
 
 test('the title counts the unread notifications and each item shows its parts', async () => {
@@ -141,7 +140,7 @@ test('an empty list says so', async () => {
   seedApi();
   await renderApp({ route: '/notifications', unreadCount: null });
   expect(await screen.findByText('No notifications available.')).toBeVisible();
-  expect(heading()).toHaveTextContent('Notifications (0 unread)');
+  expect(pageTitle()).toHaveTextContent('Notifications (0 unread)');
 });
 
 test('a failed load shows the error toast and a panel to retry', async () => {
@@ -184,7 +183,7 @@ test('failures to mark read, mark all or load more are told in toasts', async ()
   expect(await screen.findByText('Failed to load more notifications.')).toBeInTheDocument();
   // What was loaded stays, and so does the count.
   expect(items()).toHaveLength(20);
-  expect(heading()).toHaveTextContent('Notifications (21 unread)');
+  expect(pageTitle()).toHaveTextContent('Notifications (21 unread)');
 });
 
 test('the list sorts by title both ways and by date, kept in the URL (issue 31)', async () => {

@@ -21,8 +21,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderOffers = () => renderApp({ route: '/offers' });
-const offerListCalls = (api: TestApi) => api.sent('GET', '/api/offers');
 const png = (name = 'banner.png', bytes = 1024 * 1024 * 1.5) =>
   new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
@@ -41,7 +39,7 @@ test('the screen shows its cards, search, type filter, table and pagination', as
       ...manyOffers(10),
     ],
   });
-  await renderOffers();
+  await renderApp({ route: '/offers' });
 
   expect(screen.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
   expect(screen.getByRole('searchbox', { name: 'Search offers' })).toHaveAttribute(
@@ -57,7 +55,7 @@ test('the screen shows its cards, search, type filter, table and pagination', as
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText(
     'Ardbeg 2015 Sherry Butt',
   );
-  expect(offerListCalls(api)[0]?.query).toEqual({ page: '1', limit: '10' });
+  expect(api.sent('GET', '/api/offers')[0]?.query).toEqual({ page: '1', limit: '10' });
   expect(
     within(table('Offers'))
       .getAllByRole('columnheader')
@@ -85,7 +83,7 @@ test('the screen shows its cards, search, type filter, table and pagination', as
 test('Loading offers... shows until the first answer; No offers found when empty', async () => {
   const api = seedApi({ offers: [] });
   const release = api.holdLists();
-  await renderOffers();
+  await renderApp({ route: '/offers' });
   expect(await screen.findByText('Loading offers...')).toBeVisible();
   release();
   expect(await screen.findByText('No offers found')).toBeVisible();
@@ -95,7 +93,7 @@ test('Loading offers... shows until the first answer; No offers found when empty
 test('a failed list shows the server message, or Failed to fetch offers, in a red box', async () => {
   seedApi({ offers: manyOffers(2) });
   server.use(http.get('/api/offers', () => apiError(500, '')));
-  await renderOffers();
+  await renderApp({ route: '/offers' });
   const panel = await screen.findByRole('alert');
   expect(within(panel).getByText('Failed to fetch offers')).toBeVisible();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -104,7 +102,7 @@ test('a failed list shows the server message, or Failed to fetch offers, in a re
 test('a failed list shows the cards as unavailable, not as 0', async () => {
   seedApi({ offers: manyOffers(2) });
   server.use(http.get('/api/offers', () => apiError(500)));
-  await renderOffers();
+  await renderApp({ route: '/offers' });
   await screen.findByRole('alert');
   for (const title of ['Total Offers', 'Active Offers']) {
     expect(card(title)).toHaveTextContent('Unavailable');
@@ -119,15 +117,21 @@ test('search (debounced), type and page size each go back to page 1', async () =
       anOffer({ title: 'Islay Tasting Day', type: 'experience', description: 'Peat and smoke' }),
     ],
   });
-  const { user } = await renderOffers();
+  const { user } = await renderApp({ route: '/offers' });
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Offer 1');
   await user.click(within(pagination('Offers pagination')).getByRole('button', { name: 'Page 2' }));
   expect(await within(table('Offers')).findByText('Offer 11')).toBeVisible();
 
   await user.type(screen.getByRole('searchbox', { name: 'Search offers' }), 'smoke');
-  expect(offerListCalls(api).filter((r) => r.query.search !== undefined)).toHaveLength(0);
+  expect(api.sent('GET', '/api/offers').filter((r) => r.query.search !== undefined)).toHaveLength(
+    0,
+  );
   await waitFor(() =>
-    expect(offerListCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '10', search: 'smoke' }),
+    expect(api.sent('GET', '/api/offers').at(-1)?.query).toEqual({
+      page: '1',
+      limit: '10',
+      search: 'smoke',
+    }),
   );
   expect(await within(table('Offers')).findByText('Islay Tasting Day')).toBeVisible();
   await user.clear(screen.getByRole('searchbox', { name: 'Search offers' }));
@@ -137,7 +141,7 @@ test('search (debounced), type and page size each go back to page 1', async () =
   await within(table('Offers')).findByText('Offer 11');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Experience');
   await waitFor(() =>
-    expect(offerListCalls(api).at(-1)?.query).toEqual({
+    expect(api.sent('GET', '/api/offers').at(-1)?.query).toEqual({
       page: '1',
       limit: '10',
       type: 'experience',
@@ -153,7 +157,7 @@ test('search (debounced), type and page size each go back to page 1', async () =
   await within(table('Offers')).findByText('Offer 11');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Page size' }), '20');
   await waitFor(() =>
-    expect(offerListCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20' }),
+    expect(api.sent('GET', '/api/offers').at(-1)?.query).toEqual({ page: '1', limit: '20' }),
   );
   expect(
     await within(pagination('Offers pagination')).findByText('Showing 15 of 15 offers'),
@@ -162,7 +166,7 @@ test('search (debounced), type and page size each go back to page 1', async () =
 
 test('Add Offer: required fields are checked before anything is sent', async () => {
   const api = seedApi({ offers: [] });
-  const { user } = await renderOffers();
+  const { user } = await renderApp({ route: '/offers' });
   await screen.findByText('No offers found');
   await user.click(screen.getByRole('button', { name: 'Add Offer' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Offer' });
@@ -183,7 +187,7 @@ test('Add Offer: required fields are checked before anything is sent', async () 
 
 test('Add Offer with a banner and three sliding images: the row and the cards appear in place', async () => {
   const api = seedApi({ offers: [anOffer({ title: 'Existing offer' })] });
-  const { user } = await renderOffers();
+  const { user } = await renderApp({ route: '/offers' });
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Existing offer');
   await user.click(screen.getByRole('button', { name: 'Add Offer' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Offer' });
@@ -269,7 +273,7 @@ test('a wrong image is refused in the form and never sent', async () => {
 test('a failed save shows the server message in a red box and keeps the form', async () => {
   seedApi({ offers: [] });
   server.use(http.post('/api/offers', () => apiError(500, '')));
-  const { user } = await renderOffers();
+  const { user } = await renderApp({ route: '/offers' });
   await screen.findByText('No offers found');
   await user.click(screen.getByRole('button', { name: 'Add Offer' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Offer' });
@@ -297,7 +301,7 @@ test('Edit Offer: starts from the offer, removes a sliding image, adds one, and 
   const [first, , third] = offer.images;
   const banner = offer.image;
   const api = seedApi({ offers: [offer] });
-  const { user } = await renderOffers();
+  const { user } = await renderApp({ route: '/offers' });
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Ardbeg 2015');
   await user.click(
     within(row(table('Offers'), 'Ardbeg 2015')).getByRole('button', { name: 'Edit' }),
@@ -331,7 +335,7 @@ test('Edit Offer shows ABV and volume with their unit and sends them as typed', 
     details: { distillery: 'Bowmore', caskType: 'Hogshead', vintage: 1998, abv: 52.1, volume: 250 },
   });
   const api = seedApi({ offers: [offer] });
-  const { user } = await renderOffers();
+  const { user } = await renderApp({ route: '/offers' });
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Bowmore 1998');
   await user.click(
     within(row(table('Offers'), 'Bowmore 1998')).getByRole('button', { name: 'Edit' }),
@@ -364,7 +368,7 @@ test('Edit Offer shows ABV and volume with their unit and sends them as typed', 
 test('Edit Offer names the version it opened; saved over meanwhile, it says so and reloads on request', async () => {
   const offer = anOffer({ title: 'Glenfarclas 2009', version: '3' });
   const api = seedApi({ offers: [offer] });
-  const { user } = await renderOffers();
+  const { user } = await renderApp({ route: '/offers' });
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Glenfarclas 2009');
   await user.click(
     within(row(table('Offers'), 'Glenfarclas 2009')).getByRole('button', { name: 'Edit' }),
@@ -398,7 +402,7 @@ test('Edit Offer names the version it opened; saved over meanwhile, it says so a
 test('Confirm Delete asks by name; the row disappears; a failure shows in the dialog; Undo brings it back', async () => {
   const doomed = anOffer({ title: 'Old Pulteney 12' });
   const api = seedApi({ offers: [doomed, anOffer({ title: 'Keep me' })] });
-  const { user } = await renderOffers();
+  const { user } = await renderApp({ route: '/offers' });
   await within(await screen.findByRole('table', { name: 'Offers' })).findByText('Old Pulteney 12');
   server.use(http.delete('/api/offers/:id', () => apiError(500, '')));
   await user.click(

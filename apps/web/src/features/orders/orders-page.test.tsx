@@ -1,15 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import {
-  manyOrders,
-  anOrder,
-  seedApi,
-  type TestApi,
-  server,
-  http,
-  apiError,
-} from '@/testing/api.ts';
+import { manyOrders, anOrder, seedApi, server, http, apiError } from '@/testing/api.ts';
 import { SENT_FOR_APPROVAL_DIALOG } from '@cask/contracts/approval-request';
 import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -20,9 +12,6 @@ afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
-
-const renderOrders = () => renderApp({ route: '/orders' });
-const orderListCalls = (api: TestApi) => api.sent('GET', '/api/purchases');
 
 const moragsOrder = () =>
   anOrder({
@@ -64,12 +53,12 @@ test('the screen shows the cards, the search box, the table and 20 orders a page
       ...manyOrders(21),
     ],
   });
-  const { user } = await renderOrders();
+  const { user } = await renderApp({ route: '/orders' });
 
   expect(screen.getByRole('heading', { level: 1, name: 'Order List' })).toBeVisible();
   expect(searchBox('Search orders')).toHaveAttribute('placeholder', 'Search order ...');
   await within(table('Order List')).findByText('Glenfarclas 2008');
-  expect(orderListCalls(api)[0]?.query).toEqual({ page: '1', limit: '20' });
+  expect(api.sent('GET', '/api/purchases')[0]?.query).toEqual({ page: '1', limit: '20' });
   expect(card('Total Orders')).toHaveTextContent('25');
   expect(card('Total Pending Orders')).toHaveTextContent('22');
   expect(card('Total Delivered Orders')).toHaveTextContent('1');
@@ -103,7 +92,7 @@ test('the screen shows the cards, the search box, the table and 20 orders a page
   // Page 2 holds the rest.
   await user.click(within(pagination('Orders pagination')).getByRole('button', { name: 'Page 2' }));
   expect(await within(table('Order List')).findByText('Order 21')).toBeVisible();
-  expect(orderListCalls(api).at(-1)?.query).toEqual({ page: '2', limit: '20' });
+  expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({ page: '2', limit: '20' });
 });
 
 test('the status badge is green, yellow, blue, or red for anything else', async () => {
@@ -112,7 +101,7 @@ test('the status badge is green, yellow, blue, or red for anything else', async 
       anOrder({ title: `${status} order`, status }),
     ),
   });
-  await renderOrders();
+  await renderApp({ route: '/orders' });
   await within(table('Order List')).findByText('Active order');
   const dot = (status: string) =>
     within(row(table('Order List'), `${status} order`))
@@ -127,7 +116,7 @@ test('the status badge is green, yellow, blue, or red for anything else', async 
 test("'Loading...' cards and 'Loading orders...' until the first answer; then 'No purchases found.'", async () => {
   const api = seedApi();
   const release = api.holdLists();
-  await renderOrders();
+  await renderApp({ route: '/orders' });
   expect(await screen.findByText('Loading orders...')).toBeVisible();
   expect(card('Total Orders')).toHaveTextContent('Loading...');
   expect(card('Total Delivered Orders')).toHaveTextContent('Loading...');
@@ -138,14 +127,18 @@ test("'Loading...' cards and 'Loading orders...' until the first answer; then 'N
 
 test('the search goes to the server over all orders, from page 1; so does the status', async () => {
   const api = seedApi({ orders: [moragsOrder(), ...manyOrders(30)] });
-  const { user } = await renderOrders();
+  const { user } = await renderApp({ route: '/orders' });
   await within(table('Order List')).findByText('Glenfarclas 2008');
   await user.click(within(pagination('Orders pagination')).getByRole('button', { name: 'Page 2' }));
   await within(table('Order List')).findByText('Order 30');
 
   await user.type(searchBox('Search orders'), '  morag ');
   await waitFor(() =>
-    expect(orderListCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20', search: 'morag' }),
+    expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({
+      page: '1',
+      limit: '20',
+      search: 'morag',
+    }),
   );
   await waitFor(() =>
     expect(within(table('Order List')).queryByText('Order 30')).not.toBeInTheDocument(),
@@ -155,7 +148,11 @@ test('the search goes to the server over all orders, from page 1; so does the st
   await user.clear(searchBox('Search orders'));
   await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Active');
   await waitFor(() =>
-    expect(orderListCalls(api).at(-1)?.query).toEqual({ page: '1', limit: '20', status: 'Active' }),
+    expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({
+      page: '1',
+      limit: '20',
+      status: 'Active',
+    }),
   );
 });
 
@@ -167,7 +164,7 @@ test('two orders of one product are told apart by reference and date; the Ordere
       anOrder({ title: tour, reference: 'ORD-00101', createdAt: '2026-02-01T10:00:00.000Z' }),
     ],
   });
-  const { user } = await renderOrders();
+  const { user } = await renderApp({ route: '/orders' });
   const newer = await within(table('Order List')).findByRole('row', { name: /ORD-00124/ });
   expect(within(newer).getByText('Mar 5, 2026')).toBeVisible();
   expect(within(row(table('Order List'), 'ORD-00101')).getByText('Feb 1, 2026')).toBeVisible();
@@ -175,7 +172,7 @@ test('two orders of one product are told apart by reference and date; the Ordere
   // Oldest first: the Ordered header sorts by the order's date.
   await user.click(within(table('Order List')).getByRole('button', { name: /Ordered/ }));
   await waitFor(() =>
-    expect(orderListCalls(api).at(-1)?.query).toEqual({
+    expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({
       page: '1',
       limit: '20',
       sort: 'createdAt',
@@ -186,7 +183,7 @@ test('two orders of one product are told apart by reference and date; the Ordere
   await user.type(screen.getByLabelText('Ordered from'), '2026-03-01');
   await user.type(screen.getByLabelText('Ordered to'), '2026-03-31');
   await waitFor(() =>
-    expect(orderListCalls(api).at(-1)?.query).toEqual({
+    expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({
       page: '1',
       limit: '20',
       sort: 'createdAt',
@@ -204,7 +201,7 @@ test('two orders of one product are told apart by reference and date; the Ordere
   await user.clear(screen.getByLabelText('Ordered to'));
   await user.type(searchBox('Search orders'), 'ORD-00101');
   await waitFor(() =>
-    expect(orderListCalls(api).at(-1)?.query).toMatchObject({ search: 'ORD-00101' }),
+    expect(api.sent('GET', '/api/purchases').at(-1)?.query).toMatchObject({ search: 'ORD-00101' }),
   );
   await waitFor(() =>
     expect(within(table('Order List')).queryByText('ORD-00124')).not.toBeInTheDocument(),
@@ -218,7 +215,7 @@ test('the Ordered range is read from the URL; a day that is no day is ignored', 
   await within(table('Order List')).findByText('Glenfarclas 2008');
   expect(screen.getByLabelText('Ordered from')).toHaveValue('2026-03-01');
   expect(screen.getByLabelText('Ordered to')).toHaveValue('');
-  expect(orderListCalls(api)[0]?.query).toEqual({
+  expect(api.sent('GET', '/api/purchases')[0]?.query).toEqual({
     page: '1',
     limit: '20',
     orderedFrom: new Date(2026, 2, 1).toISOString(),
@@ -228,7 +225,7 @@ test('the Ordered range is read from the URL; a day that is no day is ignored', 
 test('a failed fetch shows the server message in a toast and the error state', async () => {
   seedApi({ orders: [moragsOrder()] });
   server.use(http.get('/api/purchases', () => apiError(500, 'Database unavailable')));
-  await renderOrders();
+  await renderApp({ route: '/orders' });
   expect(await screen.findByText('Error Loading Orders')).toBeVisible();
   // Once in the error state, once as the toast.
   await waitFor(() => expect(screen.getAllByText('Database unavailable')).toHaveLength(2));
@@ -237,14 +234,14 @@ test('a failed fetch shows the server message in a toast and the error state', a
 test("a failed fetch without a message falls back to 'Failed to fetch purchases.'", async () => {
   seedApi();
   server.use(http.get('/api/purchases', () => apiError(500, '')));
-  await renderOrders();
+  await renderApp({ route: '/orders' });
   await waitFor(() => expect(screen.getAllByText('Failed to fetch purchases.')).toHaveLength(2));
 });
 
 test('a failed fetch shows the cards as unavailable, not loading for ever', async () => {
   seedApi({ orders: [moragsOrder()] });
   server.use(http.get('/api/purchases', () => apiError(500)));
-  await renderOrders();
+  await renderApp({ route: '/orders' });
   expect(await screen.findByText('Error Loading Orders')).toBeVisible();
   for (const title of ['Total Orders', 'Total Pending Orders', 'Total Delivered Orders']) {
     expect(card(title)).toHaveTextContent('Unavailable');
@@ -255,7 +252,7 @@ test('a failed fetch shows the cards as unavailable, not loading for ever', asyn
 test('in Edit Order, Tab goes from Close through the four editable fields to Save', async () => {
   // Issue 27: the nine read-only fields were keyboard stops (15 Tabs from Close to Save).
   seedApi({ orders: [moragsOrder()] });
-  const { user } = await renderOrders();
+  const { user } = await renderApp({ route: '/orders' });
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Edit',
@@ -291,7 +288,7 @@ test('in Edit Order, Tab goes from Close through the four editable fields to Sav
 test('Edit Order shows the order read-only, saves the editable fields and keeps the history', async () => {
   const order = moragsOrder();
   const api = seedApi({ orders: [order] });
-  const { user } = await renderOrders();
+  const { user } = await renderApp({ route: '/orders' });
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Edit',
@@ -383,7 +380,7 @@ test('Edit Order shows the order read-only, saves the editable fields and keeps 
 test('a failed save stays open with the server message, also as a toast', async () => {
   seedApi({ orders: [moragsOrder()] });
   server.use(http.put('/api/purchases/:id/status', () => apiError(500, 'Order is locked')));
-  const { user } = await renderOrders();
+  const { user } = await renderApp({ route: '/orders' });
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Edit',
@@ -402,7 +399,7 @@ test("with 'Order status to Delivered above' on, Delivered asks a Reason and is 
     orders: [order],
     approvalPolicy: { ...DEFAULT_APPROVAL_POLICY, orderDelivered: { on: true, above: 1000 } },
   });
-  const { user } = await renderOrders();
+  const { user } = await renderApp({ route: '/orders' });
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Edit',
@@ -426,7 +423,7 @@ test("with 'Order status to Delivered above' on, Delivered asks a Reason and is 
 test('a save over a change made meanwhile says so; Reload refills the dialog with the current order', async () => {
   const order = { ...moragsOrder(), manualPaymentStatus: 'due' as const, version: '5' };
   const api = seedApi({ orders: [order] });
-  const { user } = await renderOrders();
+  const { user } = await renderApp({ route: '/orders' });
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Edit',
@@ -470,7 +467,7 @@ test('a save over a change made meanwhile says so; Reload refills the dialog wit
 test('Confirm Delete asks with the title and the user, then the row and the counts go', async () => {
   const order = moragsOrder();
   const api = seedApi({ orders: [order, anOrder({ title: 'Ardbeg 2012' })] });
-  const { user } = await renderOrders();
+  const { user } = await renderApp({ route: '/orders' });
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Delete',
@@ -497,7 +494,7 @@ test('Confirm Delete asks with the title and the user, then the row and the coun
 
 test("a failed delete stays open with 'Failed to delete order.' when the server says nothing", async () => {
   seedApi({ orders: [moragsOrder()] });
-  const { user } = await renderOrders();
+  const { user } = await renderApp({ route: '/orders' });
   await user.click(
     within(await screen.findByRole('row', { name: /Glenfarclas/ })).getByRole('button', {
       name: 'Delete',

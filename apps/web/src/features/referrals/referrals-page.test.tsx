@@ -2,15 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { Referral } from '@cask/contracts/referrals';
-import {
-  aCustomer,
-  aReferral,
-  seedApi,
-  type TestApi,
-  server,
-  http,
-  apiError,
-} from '@/testing/api.ts';
+import { aCustomer, aReferral, seedApi, server, http, apiError } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 import { card, pagination, row, searchBox, table } from '@/testing/queries.ts';
@@ -20,10 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderReferrals = () => renderApp({ route: '/referrals' });
 const filter = () => screen.getByRole('combobox', { name: 'Filter by status' });
-const referralListCalls = (api: TestApi) => api.sent('GET', '/api/referrals');
-
 /** Clicks Edit in the row of `referee` once the list has arrived. */
 async function clickEdit(user: { click: (element: Element) => Promise<void> }, referee: RegExp) {
   const list = await screen.findByRole('table', { name: 'Referrals List' });
@@ -65,7 +54,7 @@ test('the screen shows the four cards, the list with its columns, badges and a c
       }),
     ],
   });
-  await renderReferrals();
+  await renderApp({ route: '/referrals' });
 
   expect(screen.getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible();
   expect(await within(card('Total Referrals')).findByText('2')).toBeVisible();
@@ -104,13 +93,13 @@ test('the screen shows the four cards, the list with its columns, badges and a c
       .getAllByRole('option')
       .map((option) => option.textContent),
   ).toEqual(['All', 'Completed', 'Pending']);
-  expect(referralListCalls(api)[0]?.query).toEqual({ page: '1', limit: '10' });
+  expect(api.sent('GET', '/api/referrals')[0]?.query).toEqual({ page: '1', limit: '10' });
 });
 
 test('Loading Referrals ... shows until the first answer, No referrals found. when empty', async () => {
   const api = seedApi();
   const release = api.holdLists();
-  await renderReferrals();
+  await renderApp({ route: '/referrals' });
   expect(await screen.findByText('Loading Referrals ...')).toBeVisible();
   expect(within(card('Total Referrals')).getByText('Loading...')).toBeVisible();
   release();
@@ -121,7 +110,7 @@ test('Loading Referrals ... shows until the first answer, No referrals found. wh
 test('a failed fetch replaces the screen with Error: and the message', async () => {
   seedApi({ referrals: manyReferrals(2) });
   server.use(http.get('/api/referrals', () => apiError(500, 'Database unreachable')));
-  await renderReferrals();
+  await renderApp({ route: '/referrals' });
   const panel = await screen.findByRole('alert');
   expect(within(panel).getByText('Error: Database unreachable')).toBeVisible();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -147,7 +136,7 @@ test('the filter and a search debounced at 500 ms each start again at page 1', a
       ...manyReferrals(3, { status: 'completed', completedDate: '2025-05-01T00:00:00.000Z' }),
     ],
   });
-  const { user } = await renderReferrals();
+  const { user } = await renderApp({ route: '/referrals' });
   await within(await screen.findByRole('table')).findByText('Referee 1');
   await user.click(
     within(pagination('Referrals pagination')).getByRole('button', { name: 'Page 2' }),
@@ -156,7 +145,7 @@ test('the filter and a search debounced at 500 ms each start again at page 1', a
 
   await user.selectOptions(filter(), 'Completed');
   await waitFor(() =>
-    expect(referralListCalls(api).at(-1)?.query).toEqual({
+    expect(api.sent('GET', '/api/referrals').at(-1)?.query).toEqual({
       page: '1',
       limit: '10',
       status: 'completed',
@@ -173,12 +162,12 @@ test('the filter and a search debounced at 500 ms each start again at page 1', a
     await within(pagination('Referrals pagination')).findByRole('button', { name: 'Page 2' }),
   );
   await within(table('Referrals List')).findByText('Referee 11');
-  const before = referralListCalls(api).length;
+  const before = api.sent('GET', '/api/referrals').length;
   await user.type(searchBox('Search referrals'), 'referee 12');
   // Nothing is sent while typing.
-  expect(referralListCalls(api)).toHaveLength(before);
-  await waitFor(() => expect(referralListCalls(api)).toHaveLength(before + 1));
-  expect(referralListCalls(api).at(-1)?.query).toEqual({
+  expect(api.sent('GET', '/api/referrals')).toHaveLength(before);
+  await waitFor(() => expect(api.sent('GET', '/api/referrals')).toHaveLength(before + 1));
+  expect(api.sent('GET', '/api/referrals').at(-1)?.query).toEqual({
     page: '1',
     limit: '10',
     search: 'referee 12',
@@ -249,7 +238,7 @@ test('Edit Referral saves the status, says so, and the referrer points follow in
 
 test('a failed save keeps the dialog open with a toast and the message', async () => {
   const api = seedApi({ referrals: manyReferrals(1) });
-  const { user } = await renderReferrals();
+  const { user } = await renderApp({ route: '/referrals' });
   await clickEdit(user, /Referee 1/);
   const dialog = await screen.findByRole('dialog', { name: 'Edit Referral - Rhona Fraser' });
   server.use(http.put('/api/referrals/:id/status', () => apiError(500, '')));
@@ -268,7 +257,7 @@ test('a failed save keeps the dialog open with a toast and the message', async (
 test('a save over a change made meanwhile says so; Reload shows the current status', async () => {
   const api = seedApi({ referrals: manyReferrals(1) });
   const referral = api.state.referrals[0]!;
-  const { user } = await renderReferrals();
+  const { user } = await renderApp({ route: '/referrals' });
   await clickEdit(user, /Referee 1/);
   const dialog = await screen.findByRole('dialog', { name: 'Edit Referral - Rhona Fraser' });
   // Another admin completes it while this dialog is open.
@@ -291,7 +280,7 @@ test('a save over a change made meanwhile says so; Reload shows the current stat
 
 test('Save reads Saving... while the change is on its way', async () => {
   seedApi({ referrals: manyReferrals(1) });
-  const { user } = await renderReferrals();
+  const { user } = await renderApp({ route: '/referrals' });
   await clickEdit(user, /Referee 1/);
   const dialog = await screen.findByRole('dialog');
   // Hold the save so the busy state can be seen.
