@@ -136,7 +136,7 @@ async function changeRoleIn(
 /**
  * Promoting an admin to Owner as an approvable action (issue 45, decision 421): approved by
  * another Owner while the policy's 'Invite or promote an Owner' is on. Its version is the admin's
- * role and whether they are active. (An Owner's invite does not go through approval yet.)
+ * role and whether they are active. (Inviting an Owner is its own action, `ownerInvite` below.)
  */
 export const ownerPromotion: ApprovableAction<ChangeRoleBody, AdminAccount> = {
   action: 'ownerPromotion',
