@@ -1,12 +1,14 @@
-import { rmSync } from 'node:fs';
-import { mainAdmin, type AdminCredentials } from '../support/admins.ts';
+import { mainAdmin } from '../support/admins.ts';
+import {
+  SENT_FOR_APPROVAL_DIALOG,
+  balanceOf,
+  newAdmin,
+  onServerOfItsOwn,
+  passStepUpIfAsked,
+} from '../support/approvals.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { acceptInvite, inviteThroughApi, openInvite } from '../support/invites.ts';
-import { startMailSink } from '../support/mail-sink.ts';
-import { mailDirOf, serverLogOf } from '../support/paths.ts';
-import { startServer } from '../support/server.ts';
 import { bearer, signIn, toast } from '../support/session.ts';
-import { copyOfSeededData, expect, test, type Browser, type Page } from '../support/test.ts';
+import { expect, test, type Browser } from '../support/test.ts';
 
 /**
  * Issue 45 (docs/screens/approvals.md): maker-checker on a server of its own, so the Approvals
@@ -15,67 +17,13 @@ import { copyOfSeededData, expect, test, type Browser, type Page } from '../supp
  */
 const STEP_UP_WINDOW_SECONDS = 30;
 
-/** SENT_FOR_APPROVAL_DIALOG of the contracts, as the dialog says it. */
-const SENT_FOR_APPROVAL_DIALOG = 'Sent for approval. Another admin must approve it.';
-
-/** Confirms the password when the step-up dialog asks for it before `done` shows. */
-async function passStepUpIfAsked(page: Page, password: string, done: ReturnType<Page['locator']>) {
-  const stepUp = page.getByRole('dialog', { name: 'Confirm your password' });
-  await expect(done.or(stepUp)).toBeVisible();
-  if (await stepUp.isVisible()) {
-    await stepUp.getByLabel('Password', { exact: true }).fill(password);
-    await stepUp.getByRole('button', { name: 'Confirm' }).click();
-  }
-  await expect(done).toBeVisible();
-}
-
-/** A customer's points balance, read through the Reward List's API by their e-mail. */
-async function balanceOf(page: Page, email: string): Promise<number> {
-  const response = await page.request.get('/api/referrals/admin/rewards', {
-    headers: await bearer(page),
-    params: { search: email },
-  });
-  const body = (await response.json()) as {
-    data: { rewards: { email: string; referralPoints: number }[] };
-  };
-  const row = body.data.rewards.find((reward) => reward.email === email);
-  if (!row) throw new Error(`${email} is not in the Reward List`);
-  return row.referralPoints;
-}
-
-/** Invites an Admin through the Owner's session and signs them in in a browser of their own. */
-async function newAdmin(owner: Page, browser: Browser, admin: AdminCredentials): Promise<Page> {
-  const link = await inviteThroughApi(owner, {
-    fullName: admin.name,
-    email: admin.email,
-    role: 'admin',
-  });
-  const page = await openInvite(browser, link);
-  await acceptInvite(page, admin.name, admin.password);
-  return page;
-}
-
 test('an Admin asks for 5,000 points, a second Admin approves after step-up, the balance moves once, the log links the three entries; a stale request becomes Outdated; axe finds nothing', async ({
   browser,
 }) => {
   test.setTimeout(STEP_UP_WINDOW_SECONDS * 1000 + 240_000);
-  const dataDir = copyOfSeededData('cask-e2e-approvals-');
-  // The worker's own mail folder: the invite links are read from there (support/mailbox.ts).
-  const sink = await startMailSink(mailDirOf(test.info().parallelIndex));
-  const server = await startServer({
-    dataDir,
-    smtpUrl: sink.url,
-    admin: mainAdmin,
-    logFile: serverLogOf(test.info().parallelIndex),
-    stepUpWindowSeconds: STEP_UP_WINDOW_SECONDS,
-  });
-  try {
-    await makerChecker(browser, server.baseURL.replace('127.0.0.1', 'localhost'));
-  } finally {
-    await server.stop();
-    await sink.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await onServerOfItsOwn({ stepUpWindowSeconds: STEP_UP_WINDOW_SECONDS }, (baseURL) =>
+    makerChecker(browser, baseURL),
+  );
 });
 
 async function makerChecker(browser: Browser, baseURL: string): Promise<void> {

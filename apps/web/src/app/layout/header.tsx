@@ -46,7 +46,7 @@ export function Header({
         aria-label="Open menu"
         title="Open menu"
         onClick={onOpenMenu}
-        className="-ml-1 inline-flex h-10 w-10 items-center justify-center rounded-lg text-oak-900 hover:bg-cream-200 md:hidden"
+        className="-ml-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-oak-900 hover:bg-cream-200 md:hidden"
         {...menuButtonProps}
       >
         <Menu aria-hidden size={22} />
@@ -58,7 +58,7 @@ export function Header({
           type="button"
           onClick={onOpenSearch}
           aria-keyshortcuts="Control+K Meta+K"
-          className="inline-flex h-10 shrink-0 items-center gap-2 rounded-lg border border-cream-300 bg-white px-3 text-sm text-oak-900 hover:bg-cream-200"
+          className="inline-flex h-10 shrink-0 items-center gap-2 rounded-lg border border-cream-300 bg-white px-3 text-sm text-oak-900 hover:bg-cream-200 max-md:h-11 max-md:min-w-11 max-md:justify-center"
           {...searchButtonProps}
         >
           <Search aria-hidden size={16} />
@@ -97,7 +97,12 @@ export function Header({
           title="Your profile"
           className="shrink-0 rounded-full"
         >
-          <Avatar src={admin?.avatar} name={admin?.fullName} size="md" />
+          <Avatar
+            src={admin?.avatar}
+            name={admin?.fullName}
+            size="md"
+            className="max-md:h-11 max-md:w-11"
+          />
         </Link>
       </div>
     </header>

@@ -16,7 +16,7 @@ export function LogoutButton({ collapsed = false }: { collapsed?: boolean }) {
         onClick={() => setOpen(true)}
         {...preloadOn(LazyConfirmDialog)}
         title={collapsed ? 'Logout' : undefined}
-        className={`flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-cream-200 transition-colors hover:bg-white/10 hover:text-white ${collapsed ? 'justify-center' : ''}`}
+        className={`flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium max-md:py-3 text-cream-200 transition-colors hover:bg-white/10 hover:text-white ${collapsed ? 'justify-center' : ''}`}
       >
         <LogOut aria-hidden size={20} className="shrink-0" />
         <span className={collapsed ? 'sr-only' : undefined}>Logout</span>

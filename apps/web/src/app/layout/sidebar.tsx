@@ -106,7 +106,7 @@ export function SidebarContent({
                   title={collapsed ? label : undefined}
                   aria-label={count ? `${label}, ${count} pending` : undefined}
                   className={({ isActive }) =>
-                    `relative flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
+                    `relative flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors max-md:py-3 ${
                       collapsed ? 'justify-center' : ''
                     } ${
                       isActive
@@ -132,8 +132,9 @@ export function SidebarContent({
   );
 }
 
+// 44 px under 768 px, where only the drawer shows it (decision 441).
 export const toggleClass =
-  'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-cream-200 transition-colors hover:bg-white/10 hover:text-white';
+  'max-md:h-11 max-md:w-11 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-cream-200 transition-colors hover:bg-white/10 hover:text-white';
 
 /**
  * From 768 px up: a column beside the content, wide (icons and labels) or narrow (icons). The

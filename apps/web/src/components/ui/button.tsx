@@ -25,7 +25,8 @@ export function Button({
   type = 'button',
   ...props
 }: ButtonProps) {
-  const sizing = size === 'sm' ? 'h-8 px-3 text-sm' : 'h-10 px-4 text-sm';
+  // On a phone every button is a 44 px target (docs/decisions/441); from 768 px up as before.
+  const sizing = size === 'sm' ? 'h-8 px-3 text-sm max-md:h-11' : 'h-10 px-4 text-sm max-md:h-11';
   return (
     <button
       type={type}
@@ -47,7 +48,7 @@ export function IconButton({
       type={type}
       aria-label={label}
       title={label}
-      className={`inline-flex h-8 w-8 items-center justify-center rounded-md text-oak-700 transition-colors hover:bg-cream-200 hover:text-oak-900 disabled:opacity-40 ${className}`}
+      className={`inline-flex h-8 w-8 items-center justify-center rounded-md max-md:h-11 max-md:w-11 text-oak-700 transition-colors hover:bg-cream-200 hover:text-oak-900 disabled:opacity-40 ${className}`}
       {...props}
     />
   );

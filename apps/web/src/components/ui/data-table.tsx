@@ -89,18 +89,21 @@ export function SelectionCheckbox({
   disabled?: boolean;
   onChange: (checked: boolean) => void;
 }) {
+  // On a phone the box around it is the 44 px target, and a tap on it ticks the box (decision 441).
   return (
-    <input
-      type="checkbox"
-      aria-label={label}
-      className="h-4 w-4 cursor-pointer rounded border-cream-300 align-middle accent-gold-600"
-      checked={checked}
-      disabled={disabled}
-      ref={(input) => {
-        if (input) input.indeterminate = indeterminate;
-      }}
-      onChange={(event) => onChange(event.target.checked)}
-    />
+    <label className="inline-flex cursor-pointer items-center justify-center align-middle max-md:h-11 max-md:w-11">
+      <input
+        type="checkbox"
+        aria-label={label}
+        className="h-4 w-4 cursor-pointer rounded border-cream-300 align-middle accent-gold-600 max-md:h-5 max-md:w-5"
+        checked={checked}
+        disabled={disabled}
+        ref={(input) => {
+          if (input) input.indeterminate = indeterminate;
+        }}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+    </label>
   );
 }
 
@@ -183,7 +186,7 @@ export function SortButton({
     <button
       type="button"
       onClick={() => sort.onSort(column)}
-      className="inline-flex cursor-pointer items-center gap-1 rounded font-semibold tracking-wide uppercase hover:text-oak-900"
+      className="inline-flex cursor-pointer items-center gap-1 rounded font-semibold tracking-wide uppercase hover:text-oak-900 max-md:min-h-11"
     >
       {children}
       <Icon aria-hidden className="h-3.5 w-3.5 shrink-0" />
@@ -191,14 +194,27 @@ export function SortButton({
   );
 }
 
+/**
+ * What a cell's card line says on a phone (index.css, decision 441): the column's header as its
+ * label (`data-label`, drawn by CSS and hidden from assistive technology, which reads the header
+ * itself); the row's buttons (pinned, `data-actions`) and its checkbox (`data-select`) take none.
+ */
+function phoneCell<Row>(column: Column<Row>) {
+  if (column.id === 'select') return { 'data-select': '' };
+  if (column.pinned) return { 'data-actions': '' };
+  if (typeof column.header !== 'string') return {};
+  return { 'data-label': column.header };
+}
+
 const alignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
 
-// Opaque, so cells scrolling under it do not show through; it follows the row's hover tint.
+// Opaque, so cells scrolling under it do not show through; it follows the row's hover tint. From
+// 768 px up only: on a phone the rows are cards and nothing scrolls sideways (decision 441).
 const pinnedClass =
-  'sticky right-0 bg-cream-50 group-hover:bg-cream-100 shadow-[-6px_0_6px_-6px_rgb(43_31_16/0.25)]';
+  'md:sticky md:right-0 md:bg-cream-50 md:group-hover:bg-cream-100 md:shadow-[-6px_0_6px_-6px_rgb(43_31_16/0.25)]';
 
 function cellClass<Row>(column: Column<Row>, header = false): string {
-  const pinned = column.pinned ? `${pinnedClass} ${header ? 'bg-cream-100!' : ''}` : '';
+  const pinned = column.pinned ? `${pinnedClass} ${header ? 'md:bg-cream-100!' : ''}` : '';
   return `${alignClass[column.align ?? 'left']} ${pinned} ${column.className ?? ''}`;
 }
 
@@ -207,8 +223,8 @@ function cellClass<Row>(column: Column<Row>, header = false): string {
  * lines and a width of 16rem or the table's share for it (see `cellTextMax`), then ends in an
  * ellipsis; a word longer than that (an address, a code) breaks at the edge. So one long value
  * cannot push Status and Action out of the table, and short values lay out as before. The whole
- * text stays in the page for screen readers and is the tooltip on hover. On a phone it wraps as
- * before (the table scrolls sideways there, with the Action column pinned).
+ * text stays in the page for screen readers and is the tooltip on hover. On a phone it wraps in its
+ * row's card (decision 441).
  */
 export function CellText({ children, className = '' }: { children: string; className?: string }) {
   return (
@@ -298,10 +314,11 @@ export function DataTable<Row>({
           ? { tabIndex: 0, role: 'region', 'aria-label': `${label ?? 'Table'}, scrolls sideways` }
           : {})}
       >
+        {/* Under 768 px `data-cards` lays each row out as a card (index.css, decision 441). */}
         <table
           aria-label={caption ? undefined : label}
           aria-busy={firstLoad || busy || undefined}
-          className="w-full min-w-[36rem] border-collapse text-sm"
+          className="data-cards w-full border-collapse text-sm md:min-w-[36rem]"
         >
           {caption ? (
             <caption className="px-4 pt-4 pb-3 text-left text-base font-semibold text-oak-900">
@@ -374,6 +391,7 @@ export function DataTable<Row>({
                     <td
                       key={column.id}
                       className={`${cellX} py-3 text-oak-900 ${cellClass(column)}`}
+                      {...phoneCell(column)}
                     >
                       {cellContent(column, column.cell(row))}
                     </td>

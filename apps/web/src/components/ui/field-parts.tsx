@@ -34,4 +34,5 @@ export const labelClass = 'mb-1 block text-sm font-medium text-oak-900';
  * search box does not load TextField and PasswordField with it (decision 144).
  */
 export const inputClass =
-  'block w-full rounded-lg border border-cream-300 bg-white px-3 py-2 text-sm text-oak-900 placeholder:text-oak-700/50 focus:border-gold-600 focus:ring-1 focus:ring-gold-600 focus:outline-none disabled:bg-cream-100 read-only:bg-cream-100 aria-[invalid=true]:border-red-600';
+  // On a phone a 44 px target, in 16 px text so the browser does not zoom in on focus (decision 441).
+  'max-md:min-h-11 max-md:text-base block w-full rounded-lg border border-cream-300 bg-white px-3 py-2 text-sm text-oak-900 placeholder:text-oak-700/50 focus:border-gold-600 focus:ring-1 focus:ring-gold-600 focus:outline-none disabled:bg-cream-100 read-only:bg-cream-100 aria-[invalid=true]:border-red-600';

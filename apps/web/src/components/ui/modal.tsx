@@ -16,7 +16,8 @@ export interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
   /**
    * 'form': the children are a <ModalForm>, which brings its own scrolling body and fixed footer
-   * (its buttons inside the form). The description and `footer` are not used then.
+   * (its buttons inside the form), or <ModalSections> for content that is not a form. The
+   * description and `footer` are not used then.
    */
   layout?: 'body' | 'form';
   /**
@@ -30,9 +31,21 @@ export interface ModalProps {
    * command palette's search field.
    */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** Fills a phone's screen (under 768 px) instead of floating: the command palette. */
+  fullScreenOnPhone?: boolean;
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-3xl' };
+
+/**
+ * Under 768 px (decision 441): at most the screen's height as it is now (`dvh`: without the
+ * browser's bars, and without the keyboard where the page is resized for it, index.html's
+ * `interactive-widget`), so the header and the footer's buttons stay on screen and only the body
+ * scrolls. A full-screen dialog fills it.
+ */
+const phoneFloating = 'max-md:max-h-[calc(100dvh-2rem)]';
+const phoneFull =
+  'max-md:inset-0 max-md:h-dvh max-md:max-h-none max-md:w-full max-md:max-w-none max-md:translate-x-0 max-md:translate-y-0 max-md:rounded-none max-md:border-0';
 
 // The header and the footer keep their place; only the body between them scrolls, so however
 // long the content (a notes history, a phone's short screen) Save stays in view.
@@ -55,6 +68,7 @@ export function Modal({
   layout = 'body',
   readingRegion,
   initialFocus,
+  fullScreenOnPhone = false,
 }: ModalProps) {
   const returnFocus = useReturnFocus();
   // Hidden while the step-up dialog asks for the password on its behalf (lib/session.ts).
@@ -77,14 +91,14 @@ export function Modal({
           {...returnFocus}
           hidden={covered}
           onOpenAutoFocus={onOpenAutoFocus}
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-cream-300 bg-cream-50 shadow-xl focus:outline-none`}
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-cream-300 bg-cream-50 shadow-xl focus:outline-none ${fullScreenOnPhone ? phoneFull : phoneFloating}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex shrink-0 items-start justify-between gap-4 border-b border-cream-200 px-6 py-4">
             <Dialog.Title className="text-lg font-semibold text-oak-900">{title}</Dialog.Title>
             <Dialog.Close
               aria-label="Close"
-              className="-mr-2 inline-flex h-8 w-8 items-center justify-center rounded-md text-oak-700 hover:bg-cream-200"
+              className="-mr-2 inline-flex h-8 w-8 items-center justify-center rounded-md text-oak-700 hover:bg-cream-200 max-md:-my-1.5 max-md:h-11 max-md:w-11"
             >
               <X size={18} aria-hidden />
             </Dialog.Close>
@@ -112,6 +126,28 @@ export function Modal({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The body and the footer of a `<Modal layout="form">` whose content is not a form and whose
+ * buttons depend on it (an approval request's Approve and Reject): the body scrolls, the footer
+ * stays in view, on a phone too (decision 441). No footer when there are no buttons.
+ */
+export function ModalSections({
+  footer,
+  children,
+  className = '',
+}: {
+  footer?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className="flex min-h-0 flex-col">
+      <div className={`${bodyClass} ${className}`}>{children}</div>
+      {footer ? <div className={footerClass}>{footer}</div> : null}
+    </div>
   );
 }
 

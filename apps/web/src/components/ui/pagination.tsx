@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
-import { isPageChange, pageWindow } from './page-window.ts';
+import { Fragment } from 'react';
+import { isPageChange, pageWindow, type PageItem } from './page-window.ts';
 
 export interface PaginationProps {
   /** The current page, from 1. */
@@ -23,9 +24,30 @@ export interface PaginationProps {
   label?: string;
 }
 
-// 32 px buttons on a phone so Previous, seven items and Next fit a 375 px screen in one row.
+// 44 px targets under 768 px (decision 441); under 640 px fewer numbers show (`onPhone`), so
+// Previous, the first, the current and the last page and Next fit a 375 px screen in one row.
 const pageButton =
-  'inline-flex h-8 min-w-8 items-center justify-center rounded-lg px-1.5 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40 sm:h-9 sm:min-w-9 sm:px-2';
+  'inline-flex h-11 min-w-11 items-center justify-center rounded-lg px-1.5 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40 sm:px-2 md:h-9 md:min-w-9';
+
+const gapClass =
+  'inline-flex h-11 w-5 items-end justify-center pb-3 text-oak-700 sm:w-6 md:h-9 md:pb-2';
+
+/**
+ * Under 640 px only the first, the current and the last page keep their buttons, with an
+ * ellipsis wherever pages are skipped between them (decision 441); the window's other numbers
+ * and its own ellipses show from 640 px up. Returns, per page number of the window, whether it
+ * shows on a phone and whether an ellipsis of the phone's goes before it.
+ */
+function onPhone(items: readonly PageItem[], page: number) {
+  const numbers = items.filter((item): item is number => item !== 'gap');
+  const last = numbers[numbers.length - 1] ?? 1;
+  const here = Math.min(Math.max(page, 1), last);
+  const kept = numbers.filter((item) => item === 1 || item === here || item === last);
+  return (item: number) => {
+    const index = kept.indexOf(item);
+    return { shown: index >= 0, gapBefore: index > 0 && kept[index - 1]! < item - 1 };
+  };
+}
 
 /**
  * docs/screens/common.md#pagination: 'Showing N of M users' on the first page; a later page says
@@ -64,6 +86,7 @@ export function Pagination({
     if (isPageChange(target, page, pages)) onPageChange(target);
   };
   const items = pageWindow(page, pages);
+  const phone = onPhone(items, page);
 
   return (
     <nav
@@ -87,7 +110,7 @@ export function Pagination({
           </button>
         ) : null}
       </div>
-      <div className="flex flex-wrap items-center gap-0.5 sm:gap-1">
+      <div className="flex flex-wrap items-center gap-0.5 max-sm:justify-between sm:gap-1">
         <button
           type="button"
           onClick={() => go(page - 1)}
@@ -104,25 +127,30 @@ export function Pagination({
               // identity.
               key={`gap-${index}`}
               aria-hidden
-              className="inline-flex h-8 w-5 items-end justify-center pb-1.5 text-oak-700 sm:h-9 sm:w-6 sm:pb-2"
+              className={`${gapClass} max-sm:hidden`}
             >
               …
             </span>
           ) : (
-            <button
-              key={item}
-              type="button"
-              aria-label={`Page ${item}`}
-              aria-current={item === page ? 'page' : undefined}
-              onClick={() => go(item)}
-              className={`${pageButton} ${
-                item === page
-                  ? 'bg-gold-400 text-oak-900 shadow-sm'
-                  : 'text-oak-900 hover:bg-cream-200'
-              }`}
-            >
-              {item}
-            </button>
+            <Fragment key={item}>
+              {phone(item).gapBefore ? (
+                // Drawn by CSS: the window's own ellipses are the text the page holds.
+                <span aria-hidden className={`${gapClass} before:content-['…'] sm:hidden`} />
+              ) : null}
+              <button
+                type="button"
+                aria-label={`Page ${item}`}
+                aria-current={item === page ? 'page' : undefined}
+                onClick={() => go(item)}
+                className={`${pageButton} ${phone(item).shown ? '' : 'max-sm:hidden'} ${
+                  item === page
+                    ? 'bg-gold-400 text-oak-900 shadow-sm'
+                    : 'text-oak-900 hover:bg-cream-200'
+                }`}
+              >
+                {item}
+              </button>
+            </Fragment>
           ),
         )}
         <button

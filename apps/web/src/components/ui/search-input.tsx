@@ -59,7 +59,7 @@ export function SearchInput({
               onValueChange('');
             }
           }}
-          className={`${inputClass} pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden`}
+          className={`${inputClass} pr-9 pl-9 max-md:pr-11 [&::-webkit-search-cancel-button]:hidden`}
           {...props}
         />
         {value ? (
@@ -68,7 +68,7 @@ export function SearchInput({
             aria-label="Clear search"
             title="Clear search"
             onClick={() => onValueChange('')}
-            className="absolute top-1/2 right-1.5 inline-flex h-7 w-7 -translate-y-1/2 items-center justify-center rounded-md text-oak-700 hover:bg-cream-200 hover:text-oak-900"
+            className="absolute top-1/2 right-1.5 inline-flex h-7 w-7 -translate-y-1/2 items-center justify-center rounded-md text-oak-700 hover:bg-cream-200 hover:text-oak-900 max-md:right-0 max-md:h-11 max-md:w-11"
           >
             <X size={14} aria-hidden />
           </button>

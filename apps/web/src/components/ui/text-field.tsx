@@ -79,7 +79,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
             aria-label={visible ? 'Hide password' : 'Show password'}
             aria-pressed={visible}
             onClick={() => setVisible((v) => !v)}
-            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-oak-700 hover:text-oak-900"
+            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-oak-700 hover:text-oak-900 max-md:w-11"
           >
             {visible ? <EyeOff size={18} aria-hidden /> : <Eye size={18} aria-hidden />}
           </button>

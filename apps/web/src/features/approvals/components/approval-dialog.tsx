@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { LoadingState } from '@/components/ui/loading-state.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { Modal, ModalSections } from '@/components/ui/modal.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-error.ts';
@@ -44,17 +44,22 @@ export function ApprovalDialog({ id, onClose }: { id: string | undefined; onClos
       }}
       title={title}
       size="lg"
+      layout="form"
     >
       {approval.isError ? (
-        <ErrorState
-          title="Error Loading the Request"
-          message={errorMessage(approval.error, 'Something went wrong')}
-          onRetry={() => void approval.refetch()}
-        />
+        <ModalSections>
+          <ErrorState
+            title="Error Loading the Request"
+            message={errorMessage(approval.error, 'Something went wrong')}
+            onRetry={() => void approval.refetch()}
+          />
+        </ModalSections>
       ) : approval.data ? (
         <ApprovalDetails key={approval.data.id} approval={approval.data} onClose={onClose} />
       ) : (
-        <LoadingState label="Loading the request..." />
+        <ModalSections>
+          <LoadingState label="Loading the request..." />
+        </ModalSections>
       )}
     </Modal>
   );
@@ -91,8 +96,30 @@ function ApprovalDetails({ approval, onClose }: { approval: Approval; onClose: (
     send({ kind: 'reject', note: parsed.data.note });
   };
 
+  // The buttons in the dialog's footer, in view however long the request (decision 441).
+  const buttons =
+    (pending && own) || mayDecide ? (
+      <>
+        {pending && own ? (
+          <Button variant="secondary" disabled={busy} onClick={() => send({ kind: 'withdraw' })}>
+            Withdraw
+          </Button>
+        ) : null}
+        {mayDecide ? (
+          <>
+            <Button variant="secondary" disabled={busy} onClick={reject}>
+              Reject
+            </Button>
+            <Button disabled={busy} onClick={() => send({ kind: 'approve' })}>
+              Approve
+            </Button>
+          </>
+        ) : null}
+      </>
+    ) : null;
+
   return (
-    <div className="grid gap-4">
+    <ModalSections className="grid gap-4" footer={buttons}>
       <DetailList>
         <Detail term="Action">{APPROVAL_ACTION_LABELS[approval.action]}</Detail>
         <Detail term="Status">
@@ -141,24 +168,7 @@ function ApprovalDetails({ approval, onClose }: { approval: Approval; onClose: (
           onChange={(event) => setNote(event.target.value)}
         />
       ) : null}
-      <div className="flex flex-wrap justify-end gap-2 border-t border-cream-200 pt-4">
-        {pending && own ? (
-          <Button variant="secondary" disabled={busy} onClick={() => send({ kind: 'withdraw' })}>
-            Withdraw
-          </Button>
-        ) : null}
-        {mayDecide ? (
-          <>
-            <Button variant="secondary" disabled={busy} onClick={reject}>
-              Reject
-            </Button>
-            <Button disabled={busy} onClick={() => send({ kind: 'approve' })}>
-              Approve
-            </Button>
-          </>
-        ) : null}
-      </div>
-    </div>
+    </ModalSections>
   );
 }
 

@@ -18,7 +18,7 @@ export function NotificationBell() {
       to="/notifications"
       aria-label={label}
       title={label}
-      className="relative inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-oak-900 hover:bg-cream-200 focus-visible:ring-2 focus-visible:ring-gold-600 focus-visible:outline-none"
+      className="relative inline-flex h-10 w-10 shrink-0 max-md:h-11 max-md:w-11 items-center justify-center rounded-full text-oak-900 hover:bg-cream-200 focus-visible:ring-2 focus-visible:ring-gold-600 focus-visible:outline-none"
     >
       <Bell aria-hidden size={20} />
       {unread ? (

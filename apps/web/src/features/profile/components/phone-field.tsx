@@ -85,7 +85,7 @@ export function PhoneField({
       </label>
       <div className="flex gap-2">
         <div
-          className={`relative flex shrink-0 items-center gap-1 rounded-lg border border-cream-300 px-3 text-sm text-oak-900 focus-within:border-gold-600 focus-within:ring-1 focus-within:ring-gold-600 ${readOnly ? 'bg-cream-100' : 'bg-white'}`}
+          className={`relative flex shrink-0 items-center gap-1 rounded-lg max-md:min-h-11 border border-cream-300 px-3 text-sm text-oak-900 focus-within:border-gold-600 focus-within:ring-1 focus-within:ring-gold-600 ${readOnly ? 'bg-cream-100' : 'bg-white'}`}
         >
           <span aria-hidden className="font-medium uppercase">
             {country.iso2}

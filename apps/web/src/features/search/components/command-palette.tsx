@@ -213,6 +213,7 @@ export function CommandPalette({ open, onOpenChange, screens }: CommandPalettePr
       title="Search everything"
       size="lg"
       initialFocus={inputRef}
+      fullScreenOnPhone
     >
       <div className="relative">
         <Search
@@ -283,7 +284,7 @@ function ResultList({
       id={listboxId}
       role="listbox"
       aria-label="Results"
-      className="mt-2 max-h-[55vh] overflow-y-auto rounded-lg border border-cream-300 bg-white py-1"
+      className="mt-2 max-h-[55vh] overflow-y-auto max-md:max-h-none rounded-lg border border-cream-300 bg-white py-1"
     >
       {groups.map(([group, members]) => (
         <div key={group} role="group" aria-labelledby={`${inputId}-group-${group}`}>
@@ -308,7 +309,7 @@ function ResultList({
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => onChoose(option)}
               onMouseMove={() => onActivate(option.key)}
-              className={`cursor-pointer px-3 py-2 text-sm ${option === active ? 'bg-cream-200' : ''}`}
+              className={`cursor-pointer px-3 py-2 text-sm max-md:py-3 ${option === active ? 'bg-cream-200' : ''}`}
             >
               <span className="block font-medium break-words text-oak-900">{option.label}</span>
               {option.detail ? (
