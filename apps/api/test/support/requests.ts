@@ -78,3 +78,12 @@ export function postCsvImport(
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), fileName);
   return ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload: form });
 }
+
+/** The answer is `status` in the failure envelope (`success: false` and a message). */
+export function expectFailure(
+  res: { statusCode: number; json(): unknown; body: string },
+  status = 400,
+) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+}
