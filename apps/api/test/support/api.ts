@@ -24,11 +24,16 @@ export interface AdminApi {
 }
 
 /**
- * The requests of the admin `who()` answers (read when each request is sent, so a file's admin
- * made in `beforeAll` will do): `const api = adminApi(ctx, () => admin)`, then
- * `api.post('/api/offers', form)` in place of a wrapper per path.
+ * The requests of `admin`, or of the admin a function answers when each request is sent (so a
+ * file's admin made in `beforeAll` will do): `const api = adminApi(ctx, () => admin)`, then
+ * `api.post('/api/offers', form)` in place of a wrapper per path; `adminApi(ctx, other).get(…)`
+ * for another admin's one request.
  */
-export function adminApi(ctx: Pick<TestContext, 'app'>, who: () => TestAdmin): AdminApi {
+export function adminApi(
+  ctx: Pick<TestContext, 'app'>,
+  admin: TestAdmin | (() => TestAdmin),
+): AdminApi {
+  const who = typeof admin === 'function' ? admin : () => admin;
   const send = (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
