@@ -87,3 +87,24 @@ export function expectFailure(
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
 }
+
+/**
+ * POST `payload` to `url` (e.g. '/api/auth/forgot-password') with no token, from `ip` (an
+ * address of its own by default, so the public routes' per-address limits see a stranger), with
+ * `headers` if given. The answer, whatever it is.
+ */
+export function postAnonymous(
+  ctx: Pick<TestContext, 'app'>,
+  url: string,
+  payload: object,
+  ip = newIp(),
+  headers?: Record<string, string>,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: ip,
+    ...(headers ? { headers } : {}),
+  });
+}
