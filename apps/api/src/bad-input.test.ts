@@ -11,6 +11,13 @@ import {
   auditRowCount,
   rowCount,
 } from '../test/support/factories.ts';
+import {
+  documentedRoutes,
+  isDateSchema,
+  isTextSchema,
+  requestBodyOf,
+} from '../test/support/openapi.ts';
+import { expectFailure, newIp } from '../test/support/requests.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -18,60 +25,9 @@ beforeAll(async () => {
   admin = await createAdmin(ctx, { role: 'owner' }); // an Owner reaches every route
 });
 
-interface JsonSchema {
-  type?: string;
-  enum?: unknown[];
-  format?: string;
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-}
-interface Operation {
-  parameters?: { in: string; name: string; schema?: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
-interface Route {
-  method: string;
-  /** The path with every `{param}` filled in with a random id. */
-  url: string;
-  operation: Operation;
-}
-
-/** Every documented route, read from the app's own OpenAPI document: a new route is covered too. */
-async function documentedRoutes(): Promise<Route[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-  expect(res.statusCode).toBe(200);
-  const paths = res.json().paths as Record<string, Record<string, Operation>>;
-  return Object.entries(paths).flatMap(([path, operations]) =>
-    Object.entries(operations).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      url: path.replace(/\{[^}]+\}/g, () => randomUUID()),
-      operation,
-    })),
-  );
-}
-
-const jsonBodyOf = (route: Route) => route.operation.requestBody?.content?.['application/json'];
-const formBodyOf = (route: Route) => route.operation.requestBody?.content?.['multipart/form-data'];
-
 /** What a refused request must leave as it was: the audit trail and the stored files. */
 async function savedRows(): Promise<{ audit: number; files: number }> {
   return { audit: await auditRowCount(ctx), files: await rowCount(ctx, files) };
-}
-
-let addresses = 0;
-/**
- * A client address of its own, for a fuzz that sends many requests to one route: the routes with
- * a rate limit of their own (password recovery: 10 a minute) would otherwise answer 429.
- */
-const freshAddress = () => {
-  addresses += 1;
-  return `10.27.${addresses >> 8}.${addresses & 255}`;
-};
-
-function expectBadInput(res: { statusCode: number; json(): unknown; body: string }) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
 }
 
 describe('a JSON body that is not an object', () => {
@@ -84,7 +40,7 @@ describe('a JSON body that is not an object', () => {
   ];
 
   test('answers 400 with the envelope on every JSON route, and changes nothing', async () => {
-    const routes = (await documentedRoutes()).filter(jsonBodyOf);
+    const routes = (await documentedRoutes(ctx)).filter((route) => requestBodyOf(route));
     // Guards the derivation itself: the create-notification route must be among them.
     expect(routes.map((route) => `${route.method} ${route.url}`)).toContain(
       'POST /api/notifications',
@@ -146,7 +102,9 @@ describe('a malformed multipart body', () => {
   ];
 
   test('answers 400 with the envelope on every multipart route, and saves nothing', async () => {
-    const routes = (await documentedRoutes()).filter(formBodyOf);
+    const routes = (await documentedRoutes(ctx)).filter((route) =>
+      requestBodyOf(route, 'multipart/form-data'),
+    );
     // Guards the derivation: the document names every form the spec's screens send.
     expect(
       routes.map((route) => `${route.method} ${route.url.replace(/[0-9a-f-]{36}/, ':id')}`),
@@ -160,7 +118,7 @@ describe('a malformed multipart body', () => {
     );
     const before = await savedRows();
     for (const route of routes) {
-      const properties = formBodyOf(route)?.schema?.properties ?? {};
+      const properties = requestBodyOf(route, 'multipart/form-data')?.schema?.properties ?? {};
       const fileField = Object.entries(properties).find(
         ([, schema]) => (schema.items ?? schema).format === 'binary',
       )?.[0];
@@ -284,7 +242,7 @@ describe('a NUL character in text', () => {
       headers: c.signedIn ? admin.headers : {},
       ...(c.payload ? { payload: c.payload } : {}),
     });
-    expectBadInput(res);
+    expectFailure(res);
     expect(res.json().errors).toContainEqual({
       field: c.field,
       message: expect.stringMatching(nulMessage),
@@ -294,16 +252,14 @@ describe('a NUL character in text', () => {
 
   test('in any text field of any route answers 400 naming that field', async () => {
     const checked: string[] = [];
-    const isText = (schema: JsonSchema): boolean =>
-      (schema.type === 'string' && !schema.enum) || (schema.anyOf ?? []).some(isText);
-    for (const route of await documentedRoutes()) {
-      const bodyFields = Object.entries(jsonBodyOf(route)?.schema?.properties ?? {});
+    for (const route of await documentedRoutes(ctx)) {
+      const bodyFields = Object.entries(requestBodyOf(route)?.schema?.properties ?? {});
       const queryFields = (route.operation.parameters ?? [])
         .filter((parameter) => parameter.in === 'query')
         .map((parameter) => [parameter.name, parameter.schema ?? {}] as const);
       const attempts = [
         ...bodyFields
-          .filter(([, schema]) => isText(schema))
+          .filter(([, schema]) => isTextSchema(schema))
           .map(([field, schema]) => ({
             field,
             schema,
@@ -311,7 +267,7 @@ describe('a NUL character in text', () => {
             request: { url: route.url, payload: { [field]: NUL } },
           })),
         ...queryFields
-          .filter(([, schema]) => isText(schema))
+          .filter(([, schema]) => isTextSchema(schema))
           .map(([field, schema]) => ({
             field,
             schema,
@@ -344,20 +300,18 @@ describe('a NUL character in text', () => {
 describe('an impossible date', () => {
   // Each reads as a date to someone: JavaScript takes year 0000, which PostgreSQL has not.
   const IMPOSSIBLE = ['0000-01-01', '2030-02-30', '2030-13-01', '2030-00-10', '+12030-01-01'];
-  const isDate = (schema: JsonSchema): boolean =>
-    schema.format === 'date' || schema.format === 'date-time' || (schema.anyOf ?? []).some(isDate);
 
   test('in any date field of any body (JSON or form) answers 400 naming that field', async () => {
     const checked: string[] = [];
     const before = await savedRows();
-    for (const route of await documentedRoutes()) {
+    for (const route of await documentedRoutes(ctx)) {
       const bodies = [
-        ['json', jsonBodyOf(route)] as const,
-        ['form', formBodyOf(route)] as const,
+        ['json', requestBodyOf(route)] as const,
+        ['form', requestBodyOf(route, 'multipart/form-data')] as const,
       ].filter(([, body]) => body);
       for (const [kind, body] of bodies) {
         const dates = Object.entries(body?.schema?.properties ?? {}).filter(([, schema]) =>
-          isDate(schema),
+          isDateSchema(schema),
         );
         for (const [field] of dates) {
           for (const value of IMPOSSIBLE) {
@@ -375,7 +329,7 @@ describe('an impossible date', () => {
                 ...(kind === 'json' ? { 'content-type': 'application/json' } : {}),
               },
               payload,
-              remoteAddress: freshAddress(),
+              remoteAddress: newIp(),
             });
             checked.push(`${route.method} ${route.url.replace(/[0-9a-f-]{36}/, ':id')} ${field}`);
             expect.soft(res.statusCode, label).toBe(400);
@@ -399,8 +353,6 @@ describe('half of a surrogate pair standing alone in text', () => {
   // JSON can spell it (`"x\ud800"`); it has no UTF-8 form, so PostgreSQL cannot store it.
   const LONE = 'x\ud800';
   const surrogateMessage = /surrogate/;
-  const isText = (schema: JsonSchema): boolean =>
-    (schema.type === 'string' && !schema.enum) || (schema.anyOf ?? []).some(isText);
 
   /** The reports of the outside probe, each on a record that exists: each once answered 500. */
   test('in cask notes, order notes, a notification title, offer details and more answers 400', async () => {
@@ -501,16 +453,16 @@ describe('half of a surrogate pair standing alone in text', () => {
   test('in any text field of any JSON body answers 400 naming that field', async () => {
     const checked: string[] = [];
     const before = await savedRows();
-    for (const route of await documentedRoutes()) {
-      const fields = Object.entries(jsonBodyOf(route)?.schema?.properties ?? {});
-      for (const [field, schema] of fields.filter(([, schema]) => isText(schema))) {
+    for (const route of await documentedRoutes(ctx)) {
+      const fields = Object.entries(requestBodyOf(route)?.schema?.properties ?? {});
+      for (const [field, schema] of fields.filter(([, schema]) => isTextSchema(schema))) {
         const label = `${route.method} ${route.url} ${field}`;
         const res = await ctx.app.inject({
           method: route.method as 'POST',
           url: route.url,
           headers: { ...admin.headers, 'content-type': 'application/json' },
           payload: JSON.stringify({ [field]: LONE }),
-          remoteAddress: freshAddress(),
+          remoteAddress: newIp(),
         });
         checked.push(label);
         expect.soft(res.statusCode, label).toBe(400);

@@ -6,6 +6,7 @@ import { useTestContext } from './support/app.ts';
 import { createNotification, createOffer } from './support/factories.ts';
 import { BULK_SEARCH_TERMS, seedListData } from './support/list-against-sql.ts';
 import { listDefinitions } from './support/list-definitions.ts';
+import { documentedPaths } from './support/openapi.ts';
 
 // Every list answer, parsed with its contract, comes out exactly as it went in: nothing missing,
 // mistyped, or extra to strip. The list routes are read from the app's own OpenAPI document (every
@@ -35,8 +36,7 @@ interface Operation {
 
 /** Each list route of the OpenAPI document with the queries to try on it. */
 async function documentedLists(): Promise<Map<string, string[]>> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-  const paths = res.json().paths as Record<string, Record<string, Operation>>;
+  const paths = await documentedPaths<Operation>(ctx);
   const lists = new Map<string, string[]>();
   for (const [path, operations] of Object.entries(paths)) {
     const get = operations.get;

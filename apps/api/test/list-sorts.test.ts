@@ -9,6 +9,7 @@ import { useTestContext } from './support/app.ts';
 import { createNotification, createOffer } from './support/factories.ts';
 import { BULK_SEARCH_TERMS, seedListData } from './support/list-against-sql.ts';
 import { listDefinitions } from './support/list-definitions.ts';
+import { documentedPaths } from './support/openapi.ts';
 
 // Issue 31: every list sorts by each column its contract allows, both ways, server-side. The lists
 // and their sorts are read from their definitions (contracts/lists.ts) and checked against the
@@ -81,8 +82,7 @@ function sortTypes(
 
 /** Every list with a sort, from its definition, each as the OpenAPI document describes it. */
 async function sortedLists(): Promise<Map<string, SortedList>> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-  const paths = res.json().paths as Record<string, { get?: Operation }>;
+  const paths = await documentedPaths<Operation>(ctx);
   const tables = await schemaTables();
   const lists = new Map<string, SortedList>();
   for (const [url, definition] of await listDefinitions()) {

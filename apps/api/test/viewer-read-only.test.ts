@@ -11,6 +11,7 @@ import {
 import { createAdmin, type TestAdmin } from './support/sign-in.ts';
 import { useTestContext } from './support/app.ts';
 import { createOffer } from './support/factories.ts';
+import { documentedPaths } from './support/openapi.ts';
 
 // docs/architecture.md#roles (docs/decisions/220): a Viewer reads and exports, and every change is
 // refused with 403. The routes come from the OpenAPI document, so a route added later is covered
@@ -42,8 +43,7 @@ interface Route {
 
 /** Every documented route that changes something and needs a signed-in admin. */
 async function mutatingRoutes(): Promise<Route[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-  const paths = res.json().paths as Record<string, Record<string, Operation>>;
+  const paths = await documentedPaths<Operation>(ctx);
   const routes: Route[] = [];
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {

@@ -85,6 +85,12 @@ export async function queryRows<T>(ctx: { database: Database }, statement: SQL):
   return rowsOf<T>(await ctx.database.db.execute(statement));
 }
 
+/** The first column of the first row a raw SQL statement answers (undefined for no row). */
+export async function firstValue(ctx: { database: Database }, statement: SQL): Promise<unknown> {
+  const [row] = await ctx.database.readRows(statement, { prepared: false });
+  return row?.[0];
+}
+
 /**
  * The counters as the triggers kept them, then as `refresh_counters()` recounts them from the
  * tables (it rewrites them): a slotted counter's rows (`<name>#<slot>`, decision 222) read as

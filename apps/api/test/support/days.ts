@@ -10,3 +10,10 @@ export function spelled(day: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** The day `years` before this year's `day` (MM-DD), as YYYY-MM-DD. */
+export const yearsAgo = (years: number, day = '06-01') =>
+  `${new Date().getUTCFullYear() - years}-${day}`;
+
+/** The first day of this month (UTC), as YYYY-MM-DD: where a month's valuation point sits. */
+export const monthStart = () => `${new Date().toISOString().slice(0, 7)}-01`;

@@ -73,3 +73,20 @@ export function pagesToTry(total: number, limit: number): number[] {
     ...new Set([1, 2, Math.ceil(pages / 3), Math.ceil(pages / 2), pages - 1, pages, pages + 1]),
   ].filter((page) => page >= 1);
 }
+
+/**
+ * `list` with its `filter` on its first page of `limit` rows, then on every page `pagesToTry`
+ * names, each compared with plain SQL (`expectListMatchesSql`): answers the total.
+ */
+export async function expectEveryPage(
+  ctx: Pick<TestContext, 'app' | 'database'>,
+  admin: TestAdmin,
+  { filter = {}, ...list }: Omit<ListCase, 'query'> & { filter?: Record<string, string | number> },
+  limit: number,
+): Promise<number> {
+  const first = await expectListMatchesSql(ctx, admin, { ...list, query: { ...filter, limit } });
+  for (const page of pagesToTry(first.total, limit)) {
+    await expectListMatchesSql(ctx, admin, { ...list, query: { ...filter, page, limit } });
+  }
+  return first.total;
+}

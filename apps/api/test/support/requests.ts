@@ -78,3 +78,33 @@ export function postCsvImport(
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), fileName);
   return ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload: form });
 }
+
+/** The answer is `status` in the failure envelope (`success: false` and a message). */
+export function expectFailure(
+  res: { statusCode: number; json(): unknown; body: string },
+  status = 400,
+) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+}
+
+/**
+ * POST `payload` to `url` (e.g. '/api/auth/forgot-password') with no token, from `ip` (an
+ * address of its own by default, so the public routes' per-address limits see a stranger), with
+ * `headers` if given. The answer, whatever it is.
+ */
+export function postAnonymous(
+  ctx: Pick<TestContext, 'app'>,
+  url: string,
+  payload: object,
+  ip = newIp(),
+  headers?: Record<string, string>,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: ip,
+    ...(headers ? { headers } : {}),
+  });
+}

@@ -7,7 +7,7 @@ import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { runStartupTasks } from '../../startup.ts';
 import { createAdmin, postLogin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { newIp } from '../../../test/support/requests.ts';
+import { postAnonymous } from '../../../test/support/requests.ts';
 import { inviteLinkIn, resetCodeIn } from '../../../test/support/smtp-sink.ts';
 
 // Issue 41 item 8: a new password on the list of common and breached passwords is refused
@@ -15,16 +15,6 @@ import { inviteLinkIn, resetCodeIn } from '../../../test/support/smtp-sink.ts';
 const ctx = useTestContext();
 
 const TOO_COMMON = [{ field: 'newPassword', message: PASSWORD_TOO_COMMON }];
-
-function postFromNewIp(url: string, payload: object, headers?: Record<string, string>) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload,
-    remoteAddress: newIp(),
-    ...(headers ? { headers } : {}),
-  });
-}
 
 test('the list holds the most common passwords whatever their case, and not a made-up one', async () => {
   for (const common of [
@@ -45,22 +35,27 @@ test('the list holds the most common passwords whatever their case, and not a ma
 test('accepting an invite with a common password is refused under the password field; the link still works', async () => {
   const owner = await createAdmin(ctx, { role: 'owner', fullName: 'Olive Owner' });
   const email = `invitee-${randomBytes(4).toString('hex')}@example.com`;
-  const sent = await postFromNewIp(
-    '/admins/invites',
+  const sent = await postAnonymous(
+    ctx,
+    `/api/admins/invites`,
     { fullName: 'Nina New', email, role: 'admin' },
+    undefined,
     owner.headers,
   );
   expect(sent.statusCode).toBe(200);
   const link = (await inviteLinkIn(ctx, email)).token;
 
-  const refused = await postFromNewIp('/auth/accept-invite', { token: link, password: 'password' });
+  const refused = await postAnonymous(ctx, '/api/auth/accept-invite', {
+    token: link,
+    password: 'password',
+  });
   expect(refused.statusCode).toBe(400);
   expect(refused.json()).toMatchObject({
     success: false,
     message: PASSWORD_TOO_COMMON,
     errors: [{ field: 'password', message: PASSWORD_TOO_COMMON }],
   });
-  const accepted = await postFromNewIp('/auth/accept-invite', {
+  const accepted = await postAnonymous(ctx, '/api/auth/accept-invite', {
     token: link,
     password: 'nina-sets-this-1',
   });
@@ -69,12 +64,12 @@ test('accepting an invite with a common password is refused under the password f
 
 test('a password reset to a common password is refused and the old password still signs in', async () => {
   const admin = await createAdmin(ctx);
-  expect((await postFromNewIp('/auth/forgot-password', { email: admin.email })).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await postAnonymous(ctx, '/api/auth/forgot-password', { email: admin.email })).statusCode,
+  ).toBe(200);
   const { code: otp } = await resetCodeIn(ctx, admin.email);
 
-  const refused = await postFromNewIp('/auth/reset-password', {
+  const refused = await postAnonymous(ctx, '/api/auth/reset-password', {
     email: admin.email,
     otp,
     newPassword: 'Qwertyuiop',
@@ -89,9 +84,11 @@ test('a password reset to a common password is refused and the old password stil
 
 test('a password change to a common password is refused under the new password', async () => {
   const admin = await createAdmin(ctx);
-  const refused = await postFromNewIp(
-    '/auth/change-password',
+  const refused = await postAnonymous(
+    ctx,
+    '/api/auth/change-password',
     { currentPassword: admin.password, newPassword: 'iloveyou1' },
+    undefined,
     admin.headers,
   );
   expect(refused.statusCode).toBe(400);

@@ -12,7 +12,7 @@ import {
 } from '../../../test/support/sign-in.ts';
 import { auditEntriesOf } from '../../../test/support/factories.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { newIp } from '../../../test/support/requests.ts';
+import { newIp, postAnonymous } from '../../../test/support/requests.ts';
 import { resetCodeIn } from '../../../test/support/smtp-sink.ts';
 
 // Wrong second-factor codes, spent challenges and refused attempts in the audit log
@@ -98,11 +98,11 @@ test('a password change or reset ends the sign-ins waiting for their second step
   // The same after a reset by e-mail code.
   await forgetLastStep(ctx, admin.id);
   const beforeReset = await challengeOf({ ...admin, password: newPassword }, ip);
-  const auth = (url: string, payload: object) =>
-    ctx.app.inject({ method: 'POST', url: `/api/auth/${url}`, payload, remoteAddress: newIp() });
-  expect((await auth('forgot-password', { email: admin.email })).statusCode).toBe(200);
+  expect(
+    (await postAnonymous(ctx, '/api/auth/forgot-password', { email: admin.email })).statusCode,
+  ).toBe(200);
   const { code: otp } = await resetCodeIn(ctx, admin.email);
-  const reset = await auth('reset-password', {
+  const reset = await postAnonymous(ctx, '/api/auth/reset-password', {
     email: admin.email,
     otp,
     newPassword: 'Another-Cooper-Key-5',

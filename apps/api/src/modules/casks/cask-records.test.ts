@@ -5,12 +5,13 @@ import {
   VALUATION_NOTE_ON_ADD,
   type CaskRecordResponse,
   type ProvenanceResponse,
+  todayIso,
 } from '@cask/contracts/cask-records';
 import type { CaskListResponse } from '@cask/contracts/casks';
 import { DATE_OUT_OF_RANGE } from '@cask/contracts/common';
 import type { CustomerCasksResponse } from '@cask/contracts/customer-records';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { caskRegauges, casks, caskTransfers } from '../../db/schema/casks.ts';
+import { casks, caskTransfers } from '../../db/schema/casks.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { spelled } from '../../../test/support/days.ts';
@@ -21,47 +22,25 @@ import {
   uniqueMarker,
   auditEntriesOf,
 } from '../../../test/support/factories.ts';
+import { adminApi } from '../../../test/support/api.ts';
+import { caskRecord, gaugeCount, insertGauges } from '../../../test/support/casks.ts';
+import { yearsAgo } from '../../../test/support/days.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
+const api = adminApi(ctx, () => admin);
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
-const yearsAgo = (years: number, day = '06-01') => `${new Date().getUTCFullYear() - years}-${day}`;
-
-const postAsAdmin = (url: string, payload: object) =>
-  ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload });
-const record = (id: string) => getData<CaskRecordResponse>(ctx, admin, `/api/casks/${id}/record`);
-
-async function gaugeCount(caskId: string) {
-  const [row] = await ctx.database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(caskRegauges)
-    .where(eq(caskRegauges.caskId, caskId));
-  return row?.n ?? 0;
-}
-
-/** Gauges written as the seeds write them: the rows, then the alert days (src/db/sql/100). */
-async function insertGauges(rows: (typeof caskRegauges.$inferInsert)[]) {
-  await ctx.database.db.insert(caskRegauges).values(rows);
-  const ids = [...new Set(rows.map((row) => row.caskId))];
-  await ctx.database.db.execute(
-    sql`select cask_refresh_gauge_alerts(${`{${ids.join(',')}}`}::uuid[])`,
-  );
-}
-
-async function insertGauge(caskId: string, gaugedOn: string, bulkLitres: string, abv: string) {
-  await insertGauges([{ caskId, gaugedOn, bulkLitres, abv }]);
-}
-
 describe('POST /api/casks/:id/regauges', () => {
   test('records a gauge with its litres of pure alcohol and the yearly loss since the last', async () => {
     const cask = await createCask(ctx, { year: 2010, volume: '250', abv: '63.5' });
-    await insertGauge(cask.id, yearsAgo(3, '01-10'), '240', '60');
+    await insertGauges(ctx, [
+      { caskId: cask.id, gaugedOn: yearsAgo(3, '01-10'), bulkLitres: '240', abv: '60' },
+    ]);
     const gaugedOn = yearsAgo(1, '01-10');
-    const response = await postAsAdmin(`/api/casks/${cask.id}/regauges`, {
+    const response = await api.post(`/api/casks/${cask.id}/regauges`, {
       gaugedOn,
       bulkLitres: '235L',
       abv: '58.5%',
@@ -83,19 +62,19 @@ describe('POST /api/casks/:id/regauges', () => {
   const impossible: [string, (caskId: string) => object, string, RegExp][] = [
     [
       'an ABV above 100',
-      () => ({ gaugedOn: today(), bulkLitres: '200', abv: '101' }),
+      () => ({ gaugedOn: todayIso(), bulkLitres: '200', abv: '101' }),
       'abv',
       /0 to 100/,
     ],
     [
       'an ABV of 0',
-      () => ({ gaugedOn: today(), bulkLitres: '200', abv: '0' }),
+      () => ({ gaugedOn: todayIso(), bulkLitres: '200', abv: '0' }),
       'abv',
       /more than 0/,
     ],
     [
       'more pure alcohol than the last gauge',
-      () => ({ gaugedOn: today(), bulkLitres: '241', abv: '60' }),
+      () => ({ gaugedOn: todayIso(), bulkLitres: '241', abv: '60' }),
       'bulkLitres',
       /gains no alcohol/,
     ],
@@ -121,15 +100,17 @@ describe('POST /api/casks/:id/regauges', () => {
       'gaugedOn',
       /a day/,
     ],
-    ['no bulk litres', () => ({ gaugedOn: today(), abv: '55' }), 'bulkLitres', /Bulk litres/],
+    ['no bulk litres', () => ({ gaugedOn: todayIso(), abv: '55' }), 'bulkLitres', /Bulk litres/],
   ];
   test.each(impossible)(
     'refuses %s with a field error and saves nothing',
     async (_, body, field, message) => {
       const cask = await createCask(ctx, { year: 2010, volume: '250', abv: '63.5' });
-      await insertGauge(cask.id, yearsAgo(2), '240', '60');
-      const before = await record(cask.id);
-      const response = await postAsAdmin(`/api/casks/${cask.id}/regauges`, body(cask.id));
+      await insertGauges(ctx, [
+        { caskId: cask.id, gaugedOn: yearsAgo(2), bulkLitres: '240', abv: '60' },
+      ]);
+      const before = await caskRecord(ctx, admin, cask.id);
+      const response = await api.post(`/api/casks/${cask.id}/regauges`, body(cask.id));
       expect(response.statusCode).toBe(400);
       const error = response.json<{
         success: false;
@@ -138,23 +119,23 @@ describe('POST /api/casks/:id/regauges', () => {
       expect(error.success).toBe(false);
       const fieldError = error.errors.find((e) => e.field === field);
       expect(fieldError?.message).toMatch(message);
-      expect(await gaugeCount(cask.id)).toBe(1);
-      const after = await record(cask.id);
+      expect(await gaugeCount(ctx, cask.id)).toBe(1);
+      const after = await caskRecord(ctx, admin, cask.id);
       expect(after.cask.updatedAt).toBe(before.cask.updatedAt);
     },
   );
 
   test('before any regauge, the figures the cask was added with are its last gauge', async () => {
     const cask = await createCask(ctx, { year: 2015, volume: '200', abv: '60' });
-    const refused = await postAsAdmin(`/api/casks/${cask.id}/regauges`, {
-      gaugedOn: today(),
+    const refused = await api.post(`/api/casks/${cask.id}/regauges`, {
+      gaugedOn: todayIso(),
       bulkLitres: '201',
       abv: '60',
     });
     expect(refused.statusCode).toBe(400);
-    expect(await gaugeCount(cask.id)).toBe(0);
-    const accepted = await postAsAdmin(`/api/casks/${cask.id}/regauges`, {
-      gaugedOn: today(),
+    expect(await gaugeCount(ctx, cask.id)).toBe(0);
+    const accepted = await api.post(`/api/casks/${cask.id}/regauges`, {
+      gaugedOn: todayIso(),
       bulkLitres: '195',
       abv: '60.5',
     });
@@ -163,9 +144,11 @@ describe('POST /api/casks/:id/regauges', () => {
 
   test('a higher ABV alone is no error (a warm, dry warehouse)', async () => {
     const cask = await createCask(ctx, { year: 2015, volume: '200', abv: '60' });
-    await insertGauge(cask.id, yearsAgo(2), '200', '60');
-    const response = await postAsAdmin(`/api/casks/${cask.id}/regauges`, {
-      gaugedOn: today(),
+    await insertGauges(ctx, [
+      { caskId: cask.id, gaugedOn: yearsAgo(2), bulkLitres: '200', abv: '60' },
+    ]);
+    const response = await api.post(`/api/casks/${cask.id}/regauges`, {
+      gaugedOn: todayIso(),
       bulkLitres: '190',
       abv: '61',
     });
@@ -173,8 +156,8 @@ describe('POST /api/casks/:id/regauges', () => {
   });
 
   test('an unknown cask is 404', async () => {
-    const response = await postAsAdmin('/api/casks/00000000-0000-4000-8000-000000000000/regauges', {
-      gaugedOn: today(),
+    const response = await api.post('/api/casks/00000000-0000-4000-8000-000000000000/regauges', {
+      gaugedOn: todayIso(),
       bulkLitres: '200',
       abv: '50',
     });
@@ -186,24 +169,30 @@ describe('gauge alerts (docs/domain.md#gauge-alerts)', () => {
   test('Regauge due: older than 5 years and last gauged more than 3 years ago', async () => {
     const year = new Date().getUTCFullYear();
     const due = await createCask(ctx, { year: year - 8 });
-    await insertGauge(due.id, yearsAgo(4), '240', '60');
+    await insertGauges(ctx, [
+      { caskId: due.id, gaugedOn: yearsAgo(4), bulkLitres: '240', abv: '60' },
+    ]);
     const recent = await createCask(ctx, { year: year - 8 });
-    await insertGauge(recent.id, yearsAgo(1), '240', '60');
+    await insertGauges(ctx, [
+      { caskId: recent.id, gaugedOn: yearsAgo(1), bulkLitres: '240', abv: '60' },
+    ]);
     const young = await createCask(ctx, { year: year - 3 });
     const old = await createCask(ctx, { year: year - 20 });
-    await insertGauge(old.id, yearsAgo(2), '240', '60');
+    await insertGauges(ctx, [
+      { caskId: old.id, gaugedOn: yearsAgo(2), bulkLitres: '240', abv: '60' },
+    ]);
 
-    expect((await record(due.id)).alerts).toMatchObject({
+    expect((await caskRecord(ctx, admin, due.id)).alerts).toMatchObject({
       regaugeDue: true,
       regaugeDueOn: yearsAgo(1),
     });
-    expect((await record(recent.id)).alerts.regaugeDue).toBe(false);
-    expect((await record(young.id)).alerts).toMatchObject({
+    expect((await caskRecord(ctx, admin, recent.id)).alerts.regaugeDue).toBe(false);
+    expect((await caskRecord(ctx, admin, young.id)).alerts).toMatchObject({
       regaugeDue: false,
       regaugeDueOn: `${year + 2}-01-01`,
     });
     // Past 15 years: every year.
-    expect((await record(old.id)).alerts).toMatchObject({
+    expect((await caskRecord(ctx, admin, old.id)).alerts).toMatchObject({
       regaugeDue: true,
       regaugeDueOn: yearsAgo(1),
     });
@@ -212,12 +201,12 @@ describe('gauge alerts (docs/domain.md#gauge-alerts)', () => {
   test('ABV near 40%: the day the trend of the gauges crosses 40%', async () => {
     const cask = await createCask(ctx, { year: 1990 });
     // One point of ABV a year: 43% a year ago, so 40% two years from now.
-    await insertGauges([
+    await insertGauges(ctx, [
       { caskId: cask.id, gaugedOn: yearsAgo(5, '01-01'), bulkLitres: '200', abv: '47' },
       { caskId: cask.id, gaugedOn: yearsAgo(3, '01-01'), bulkLitres: '190', abv: '45' },
       { caskId: cask.id, gaugedOn: yearsAgo(1, '01-01'), bulkLitres: '180', abv: '43' },
     ]);
-    const { alerts } = await record(cask.id);
+    const { alerts } = await caskRecord(ctx, admin, cask.id);
     expect(alerts.abvNearForty).toBe(true);
     const crossing = Date.parse(`${yearsAgo(-2, '01-01')}T00:00:00Z`);
     expect(Math.abs(Date.parse(`${alerts.abvFortyOn}T00:00:00Z`) - crossing)).toBeLessThan(
@@ -225,17 +214,22 @@ describe('gauge alerts (docs/domain.md#gauge-alerts)', () => {
     );
 
     const slow = await createCask(ctx, { year: 2000 });
-    await insertGauges([
+    await insertGauges(ctx, [
       { caskId: slow.id, gaugedOn: yearsAgo(5), bulkLitres: '200', abv: '62' },
       { caskId: slow.id, gaugedOn: yearsAgo(1), bulkLitres: '190', abv: '61' },
     ]);
-    const slowAlerts = (await record(slow.id)).alerts;
+    const slowAlerts = (await caskRecord(ctx, admin, slow.id)).alerts;
     expect(slowAlerts.abvNearForty).toBe(false);
     expect(slowAlerts.abvFortyOn! > abvNearUntil()).toBe(true);
 
     const one = await createCask(ctx, { year: 2000 });
-    await insertGauge(one.id, yearsAgo(1), '200', '41');
-    expect((await record(one.id)).alerts).toMatchObject({ abvFortyOn: null, abvNearForty: false });
+    await insertGauges(ctx, [
+      { caskId: one.id, gaugedOn: yearsAgo(1), bulkLitres: '200', abv: '41' },
+    ]);
+    expect((await caskRecord(ctx, admin, one.id)).alerts).toMatchObject({
+      abvFortyOn: null,
+      abvNearForty: false,
+    });
   });
 
   test('the Cask List filters by alert, counting exactly', async () => {
@@ -253,8 +247,8 @@ describe('gauge alerts (docs/domain.md#gauge-alerts)', () => {
       .where(sql`${casks.regaugeDueOn} <= current_date`);
     expect((await list('regauge-due')).pagination.total).toBe(expected?.n);
     // A regauge clears the alert, and the count follows at once.
-    await postAsAdmin(`/api/casks/${due.id}/regauges`, {
-      gaugedOn: today(),
+    await api.post(`/api/casks/${due.id}/regauges`, {
+      gaugedOn: todayIso(),
       bulkLitres: '100',
       abv: '45',
     });
@@ -281,7 +275,7 @@ describe("a cask's Volume and ABV are its latest gauge (issue 41)", () => {
       volume: '500',
       abv: '53.6',
     });
-    const before = (await record(cask.id)).cask;
+    const before = (await caskRecord(ctx, admin, cask.id)).cask;
     expect(before).toMatchObject({
       volume: 500,
       abv: 53.6,
@@ -290,7 +284,7 @@ describe("a cask's Volume and ABV are its latest gauge (issue 41)", () => {
       filledAbv: 53.6,
     });
     const gaugedOn = yearsAgo(0, '01-02');
-    const response = await postAsAdmin(`/api/casks/${cask.id}/regauges`, {
+    const response = await api.post(`/api/casks/${cask.id}/regauges`, {
       gaugedOn,
       bulkLitres: '361.5',
       abv: '51.7',
@@ -312,12 +306,12 @@ describe("a cask's Volume and ABV are its latest gauge (issue 41)", () => {
     expect(section.items).toEqual([expect.objectContaining({ id: cask.id, ...shown })]);
 
     // A gauge dated before the latest one changes nothing shown.
-    await postAsAdmin(`/api/casks/${cask.id}/regauges`, {
+    await api.post(`/api/casks/${cask.id}/regauges`, {
       gaugedOn: yearsAgo(2),
       bulkLitres: '400',
       abv: '52.5',
     });
-    expect((await record(cask.id)).cask).toMatchObject(shown);
+    expect((await caskRecord(ctx, admin, cask.id)).cask).toMatchObject(shown);
 
     const started = await ctx.app.inject({
       method: 'POST',
@@ -340,14 +334,14 @@ describe("a cask's Volume and ABV are its latest gauge (issue 41)", () => {
   test('a cask gauged below 40% reaches 40% on the gauge that found it, and shows ABV near 40%', async () => {
     const cask = await createCask(ctx, { year: 1995, volume: '250', abv: '46' });
     // A rising-then-falling history whose trend line would cross 40% far away.
-    await insertGauges([
+    await insertGauges(ctx, [
       { caskId: cask.id, gaugedOn: yearsAgo(6, '05-01'), bulkLitres: '240', abv: '41' },
       { caskId: cask.id, gaugedOn: yearsAgo(4, '05-01'), bulkLitres: '230', abv: '39.6' },
       { caskId: cask.id, gaugedOn: yearsAgo(3, '05-01'), bulkLitres: '228', abv: '40.4' },
       { caskId: cask.id, gaugedOn: yearsAgo(2, '05-01'), bulkLitres: '220', abv: '39.9' },
       { caskId: cask.id, gaugedOn: yearsAgo(1, '05-01'), bulkLitres: '210', abv: '38.13' },
     ]);
-    const { cask: shown, alerts } = await record(cask.id);
+    const { cask: shown, alerts } = await caskRecord(ctx, admin, cask.id);
     expect(shown).toMatchObject({ abv: 38.13, volume: 210, gaugedOn: yearsAgo(1, '05-01') });
     expect(alerts.abvFortyOn).toBe(yearsAgo(2, '05-01'));
     expect(alerts.abvNearForty).toBe(true);
@@ -363,11 +357,11 @@ test('a regauge or transfer day PostgreSQL cannot store is refused with a 400 (i
     [`/api/casks/${cask.id}/transfers`, { transferredOn: '0000-02-29', toCustomerId: customer.id }],
     [`/api/casks/${cask.id}/regauges`, { gaugedOn: '1799-12-31', bulkLitres: '190', abv: '60' }],
   ] as const) {
-    const res = await postAsAdmin(url, payload);
+    const res = await api.post(url, payload);
     expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: DATE_OUT_OF_RANGE });
   }
-  expect(await gaugeCount(cask.id)).toBe(0);
+  expect(await gaugeCount(ctx, cask.id)).toBe(0);
 });
 
 describe('POST /api/casks/:id/transfers', () => {
@@ -375,9 +369,9 @@ describe('POST /api/casks/:id/transfers', () => {
     const from = await createCustomer(ctx);
     const to = await createCustomer(ctx);
     const cask = await createCask(ctx, { ownerId: from.id });
-    const response = await postAsAdmin(`/api/casks/${cask.id}/transfers`, {
+    const response = await api.post(`/api/casks/${cask.id}/transfers`, {
       toCustomerId: to.id,
-      transferredOn: today(),
+      transferredOn: todayIso(),
       price: '15000.50',
       note: 'Delivery order 118',
     });
@@ -390,11 +384,11 @@ describe('POST /api/casks/:id/transfers', () => {
       to: { id: to.id, fullName: to.fullName },
       price: 15000.5,
       note: 'Delivery order 118',
-      transferredOn: today(),
+      transferredOn: todayIso(),
     });
-    const back = await postAsAdmin(`/api/casks/${cask.id}/transfers`, {
+    const back = await api.post(`/api/casks/${cask.id}/transfers`, {
       toCustomerId: from.id,
-      transferredOn: today(),
+      transferredOn: todayIso(),
     });
     expect(back.statusCode).toBe(201);
     expect(back.json<CaskRecordResponse>().data.transfers).toHaveLength(2);
@@ -403,15 +397,15 @@ describe('POST /api/casks/:id/transfers', () => {
   test.each([
     [
       'the owner it has',
-      (owner: string) => ({ toCustomerId: owner, transferredOn: today() }),
+      (owner: string) => ({ toCustomerId: owner, transferredOn: todayIso() }),
       'toCustomerId',
     ],
     [
       'an unknown customer',
-      () => ({ toCustomerId: '00000000-0000-4000-8000-000000000000', transferredOn: today() }),
+      () => ({ toCustomerId: '00000000-0000-4000-8000-000000000000', transferredOn: todayIso() }),
       'toCustomerId',
     ],
-    ['no owner', () => ({ transferredOn: today() }), 'toCustomerId'],
+    ['no owner', () => ({ transferredOn: todayIso() }), 'toCustomerId'],
     [
       'a future date',
       () => ({ toCustomerId: '00000000-0000-4000-8000-000000000000', transferredOn: '2999-01-01' }),
@@ -421,7 +415,7 @@ describe('POST /api/casks/:id/transfers', () => {
       'a bad price',
       () => ({
         toCustomerId: '00000000-0000-4000-8000-000000000000',
-        transferredOn: today(),
+        transferredOn: todayIso(),
         price: '-5',
       }),
       'price',
@@ -429,7 +423,7 @@ describe('POST /api/casks/:id/transfers', () => {
   ])('refuses %s with a field error and moves nothing', async (_, body, field) => {
     const owner = await createCustomer(ctx);
     const cask = await createCask(ctx, { ownerId: owner.id });
-    const response = await postAsAdmin(`/api/casks/${cask.id}/transfers`, body(owner.id));
+    const response = await api.post(`/api/casks/${cask.id}/transfers`, body(owner.id));
     expect(response.statusCode).toBe(400);
     expect(response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toContain(
       field,
@@ -439,7 +433,7 @@ describe('POST /api/casks/:id/transfers', () => {
       .from(caskTransfers)
       .where(eq(caskTransfers.caskId, cask.id));
     expect(transfers).toHaveLength(0);
-    expect((await record(cask.id)).cask.owner.id).toBe(owner.id);
+    expect((await caskRecord(ctx, admin, cask.id)).cask.owner.id).toBe(owner.id);
   });
 });
 
@@ -470,14 +464,14 @@ describe('GET /api/casks/:id/provenance', () => {
       headers: admin.headers,
       payload: { status: 'Maturing', notes: 'Moved to warehouse 4' },
     });
-    await postAsAdmin(`/api/casks/${id}/regauges`, {
-      gaugedOn: today(),
+    await api.post(`/api/casks/${id}/regauges`, {
+      gaugedOn: todayIso(),
       bulkLitres: '240',
       abv: '59',
     });
-    await postAsAdmin(`/api/casks/${id}/transfers`, {
+    await api.post(`/api/casks/${id}/transfers`, {
       toCustomerId: to.id,
-      transferredOn: today(),
+      transferredOn: todayIso(),
     });
 
     const { events } = await getData<ProvenanceResponse>(ctx, admin, `/api/casks/${id}/provenance`);
@@ -488,10 +482,10 @@ describe('GET /api/casks/:id/provenance', () => {
     const at = events.map((event) => event.at);
     expect([...at].sort().reverse()).toEqual(at);
     expect(events.find((e) => e.kind === 'transfer')?.summary).toBe(
-      `Transferred from ${owner.fullName} to ${to.fullName} on ${spelled(today())}`,
+      `Transferred from ${owner.fullName} to ${to.fullName} on ${spelled(todayIso())}`,
     );
     expect(events.find((e) => e.kind === 'regauge')?.summary).toBe(
-      `Regauged on ${spelled(today())}: 240 BL at 59% ABV, 141.6 LPA`,
+      `Regauged on ${spelled(todayIso())}: 240 BL at 59% ABV, 141.6 LPA`,
     );
     expect(events.find((e) => e.kind === 'status')).toMatchObject({
       summary: 'Status changed from Ready to Maturing',
@@ -500,14 +494,14 @@ describe('GET /api/casks/:id/provenance', () => {
     expect(events.find((e) => e.kind === 'note')?.summary).toBe('Note: Moved to warehouse 4');
     // The value it was added with is its first valuation (decision 397).
     expect(events.find((e) => e.kind === 'valuation')).toMatchObject({
-      summary: `Valued at $12,000.00 on ${spelled(today())} (Other): ${VALUATION_NOTE_ON_ADD}`,
+      summary: `Valued at $12,000.00 on ${spelled(todayIso())} (Other): ${VALUATION_NOTE_ON_ADD}`,
       admin: admin.fullName,
     });
   });
 
   test('a gauge no admin recorded (the seeds) is dated by its gauge day, not when it was written', async () => {
     const cask = await createCask(ctx, { year: 2001, volume: '250', abv: '63' });
-    await insertGauges([
+    await insertGauges(ctx, [
       { caskId: cask.id, gaugedOn: '2004-03-01', bulkLitres: '240', abv: '61' },
       { caskId: cask.id, gaugedOn: '2007-03-01', bulkLitres: '230', abv: '60' },
     ]);

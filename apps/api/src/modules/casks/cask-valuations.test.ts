@@ -19,10 +19,10 @@ import { RECORD_CHANGED_ELSEWHERE, RECORD_IF_MATCH_INVALID } from '@cask/contrac
 import type { CustomerRecordResponse } from '@cask/contracts/customer-records';
 import type { DashboardTrendsResponse } from '@cask/contracts/dashboard';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { caskAppreciation, casks, caskValuations } from '../../db/schema/casks.ts';
+import { casks, caskValuations } from '../../db/schema/casks.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { countersKeptAndRecounted, queryRows } from '../../../test/support/database.ts';
+import { countersKeptAndRecounted } from '../../../test/support/database.ts';
 import { spelled } from '../../../test/support/days.ts';
 import { getData } from '../../../test/support/requests.ts';
 import {
@@ -31,30 +31,23 @@ import {
   createCask,
   createCustomer,
 } from '../../../test/support/factories.ts';
+import { adminApi } from '../../../test/support/api.ts';
+import {
+  caskRecord,
+  currentValuesNotLatest,
+  monthPoints,
+  storedValuations,
+} from '../../../test/support/casks.ts';
+import { monthStart } from '../../../test/support/days.ts';
+import { ifMatchHeaders } from '@cask/contracts/common';
 
 // Issue 44: a cask's valuations (docs/domain.md#valuation, decisions 395 to 397).
 const ctx = useTestContext();
 let admin: TestAdmin;
+const api = adminApi(ctx, () => admin);
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
-
-/** POST /casks/{id}/valuations as `who`, with the cask's version in If-Match when given. */
-function recordValuation(
-  caskId: string,
-  payload: object,
-  options: { version?: string; ifMatch?: string; who?: TestAdmin } = {},
-) {
-  const ifMatch = options.ifMatch ?? (options.version ? `"${options.version}"` : undefined);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/casks/${caskId}/valuations`,
-    headers: { ...(options.who ?? admin).headers, ...(ifMatch ? { 'if-match': ifMatch } : {}) },
-    payload,
-  });
-}
-
-const caskPage = (id: string) => getData<CaskRecordResponse>(ctx, admin, `/api/casks/${id}/record`);
 
 /** Dollars as whole cents, so sums compare exactly. */
 const inCents = (dollars: number | null | undefined) => Math.round((dollars ?? 0) * 100);
@@ -65,7 +58,7 @@ const inCents = (dollars: number | null | undefined) => Math.round((dollars ?? 0
  * 'Portfolio value' this month.
  */
 async function valueFigures(caskId: string, ownerId: string) {
-  const { cask } = await caskPage(caskId);
+  const { cask } = await caskRecord(ctx, admin, caskId);
   const list = await getData<CaskListResponse>(ctx, admin, '/api/casks');
   const owner = await getData<CustomerRecordResponse>(ctx, admin, `/api/users/${ownerId}/record`);
   const trends = await getData<DashboardTrendsResponse>(ctx, admin, '/api/admin/dashboard/trends');
@@ -79,50 +72,6 @@ async function valueFigures(caskId: string, ownerId: string) {
   };
 }
 
-/** The figures moved by `cents` each. */
-const movedBy = (figures: Record<string, number>, cents: number) =>
-  Object.fromEntries(Object.entries(figures).map(([name, value]) => [name, value + cents]));
-
-/** The cask's valuations as stored, oldest recorded first. */
-const storedValuations = (caskId: string) =>
-  ctx.database.db
-    .select({
-      valuedOn: caskValuations.valuedOn,
-      value: caskValuations.value,
-      source: caskValuations.source,
-      note: caskValuations.note,
-      adminId: caskValuations.adminId,
-    })
-    .from(caskValuations)
-    .where(eq(caskValuations.caskId, caskId))
-    .orderBy(caskValuations.createdAt);
-
-/** The cask's value history: its months' points, as stored. */
-const monthPoints = async (caskId: string) =>
-  Object.fromEntries(
-    (
-      await ctx.database.db
-        .select({ month: caskAppreciation.month, value: caskAppreciation.value })
-        .from(caskAppreciation)
-        .where(eq(caskAppreciation.caskId, caskId))
-        .orderBy(caskAppreciation.month)
-    ).map((point) => [point.month, point.value]),
-  );
-
-/** Casks whose current value is not their latest valuation's: must be none (decision 395). */
-async function currentValuesNotLatest(): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    ctx,
-    sql`select count(*)::int as n from casks c
-      where c.current_value is distinct from (select v.value from cask_valuations v
-        where v.cask_id = c.id order by v.valued_on desc, v.created_at desc, v.id desc limit 1)`,
-  );
-  return row?.n ?? -1;
-}
-
-/** The first day of this month (UTC), as the value history's points are dated. */
-const monthStart = () => `${todayIso().slice(0, 7)}-01`;
-
 describe('POST /api/casks/:id/valuations', () => {
   test('the latest valuation moves the current value, gain, totals, the owner and the dashboard by exactly the difference', async () => {
     const owner = await createCustomer(ctx);
@@ -133,17 +82,17 @@ describe('POST /api/casks/:id/valuations', () => {
       purchasePrice: '9000.00',
     });
     const before = await valueFigures(cask.id, owner.id);
-    const { cask: shown } = await caskPage(cask.id);
+    const { cask: shown } = await caskRecord(ctx, admin, cask.id);
 
-    const response = await recordValuation(
-      cask.id,
+    const response = await api.post(
+      `/api/casks/${cask.id}/valuations`,
       {
         valuedOn: todayIso(),
         value: '12500.55',
         source: 'Broker quote',
         note: 'Quote from the broker, March',
       },
-      { version: shown.version },
+      ifMatchHeaders(shown.version),
     );
     expect(response.statusCode, response.body).toBe(201);
     const answer = response.json<CaskRecordResponse & { message: string }>();
@@ -155,10 +104,12 @@ describe('POST /api/casks/:id/valuations', () => {
       value: 12500.55,
       source: 'Broker quote',
     });
-    expect(await valueFigures(cask.id, owner.id)).toEqual(movedBy(before, 50055));
+    expect(await valueFigures(cask.id, owner.id)).toEqual(
+      Object.fromEntries(Object.entries(before).map(([name, value]) => [name, value + 50055])),
+    );
     // The value chart's point of this month is the month's latest valuation (decision 396).
-    expect(await monthPoints(cask.id)).toEqual({ [monthStart()]: '12500.55' });
-    expect(await currentValuesNotLatest()).toBe(0);
+    expect(await monthPoints(ctx, cask.id)).toEqual({ [monthStart()]: '12500.55' });
+    expect(await currentValuesNotLatest(ctx)).toBe(0);
     const { kept, recounted } = await countersKeptAndRecounted(ctx);
     expect(kept).toEqual(recounted);
 
@@ -197,7 +148,7 @@ describe('POST /api/casks/:id/valuations', () => {
     const before = await valueFigures(cask.id, owner.id);
     const earlier = { valuedOn: '2024-01-20', value: '9000', source: 'Auction comparable' };
 
-    const refused = await recordValuation(cask.id, earlier);
+    const refused = await api.post(`/api/casks/${cask.id}/valuations`, earlier);
     expect(refused.statusCode).toBe(400);
     const message = valuationBeforeLatest(todayIso());
     expect(refused.json()).toMatchObject({
@@ -205,13 +156,13 @@ describe('POST /api/casks/:id/valuations', () => {
       message,
       errors: [{ field: 'valuedOn', message }],
     });
-    expect(await storedValuations(cask.id)).toHaveLength(1);
+    expect(await storedValuations(ctx, cask.id)).toHaveLength(1);
 
-    const version = (await caskPage(cask.id)).cask.version;
-    const kept = await recordValuation(
-      cask.id,
+    const version = (await caskRecord(ctx, admin, cask.id)).cask.version;
+    const kept = await api.post(
+      `/api/casks/${cask.id}/valuations`,
       { ...earlier, earlierThanLatest: true },
-      { version },
+      ifMatchHeaders(version),
     );
     expect(kept.statusCode, kept.body).toBe(201);
     const data = kept.json<CaskRecordResponse>().data;
@@ -219,7 +170,7 @@ describe('POST /api/casks/:id/valuations', () => {
     expect(data.latestValuation).toMatchObject({ valuedOn: todayIso(), value: 12000 });
     // Nothing shown as a value moved; the history has the earlier month now.
     expect(await valueFigures(cask.id, owner.id)).toEqual(before);
-    expect(await monthPoints(cask.id)).toEqual({
+    expect(await monthPoints(ctx, cask.id)).toEqual({
       '2024-01-01': '9000.00',
       [monthStart()]: '12000.00',
     });
@@ -229,36 +180,36 @@ describe('POST /api/casks/:id/valuations', () => {
       before: { currentValue: '12000.00' },
       after: { currentValue: '12000.00', valuedOn: '2024-01-20', value: '9000.00' },
     });
-    expect(await currentValuesNotLatest()).toBe(0);
+    expect(await currentValuesNotLatest(ctx)).toBe(0);
   });
 
   test("a month's point is its latest valuation by day, then by when it was recorded", async () => {
     const cask = await createCask(ctx, { currentValue: '5000.00' });
     const earlier = (valuedOn: string, value: string) =>
-      recordValuation(cask.id, {
+      api.post(`/api/casks/${cask.id}/valuations`, {
         valuedOn,
         value,
         source: 'Internal model',
         earlierThanLatest: true,
       });
     expect((await earlier('2024-05-20', '100')).statusCode).toBe(201);
-    expect((await monthPoints(cask.id))['2024-05-01']).toBe('100.00');
+    expect((await monthPoints(ctx, cask.id))['2024-05-01']).toBe('100.00');
     // An earlier day of the month, recorded later, is not the month's latest.
     expect((await earlier('2024-05-10', '200')).statusCode).toBe(201);
-    expect((await monthPoints(cask.id))['2024-05-01']).toBe('100.00');
+    expect((await monthPoints(ctx, cask.id))['2024-05-01']).toBe('100.00');
     // The same day, recorded later, is.
     expect((await earlier('2024-05-20', '300')).statusCode).toBe(201);
-    expect((await monthPoints(cask.id))['2024-05-01']).toBe('300.00');
+    expect((await monthPoints(ctx, cask.id))['2024-05-01']).toBe('300.00');
     // And the same day as the latest valuation counts as no earlier: it is the current value.
-    const same = await recordValuation(cask.id, {
+    const same = await api.post(`/api/casks/${cask.id}/valuations`, {
       valuedOn: todayIso(),
       value: '5100',
       source: 'Other',
     });
     expect(same.statusCode, same.body).toBe(201);
     expect(same.json<CaskRecordResponse>().data.cask.currentValue).toBe(5100);
-    expect((await monthPoints(cask.id))[monthStart()]).toBe('5100.00');
-    expect(await currentValuesNotLatest()).toBe(0);
+    expect((await monthPoints(ctx, cask.id))[monthStart()]).toBe('5100.00');
+    expect(await currentValuesNotLatest(ctx)).toBe(0);
   });
 
   test('a cask never valued takes its first valuation as its current value, whatever its day', async () => {
@@ -269,7 +220,7 @@ describe('POST /api/casks/:id/valuations', () => {
       purchasePrice: '1000.00',
     });
     const before = await valueFigures(cask.id, owner.id);
-    const response = await recordValuation(cask.id, {
+    const response = await api.post(`/api/casks/${cask.id}/valuations`, {
       valuedOn: '2023-07-04',
       value: 1500.25,
       source: 'Other',
@@ -282,11 +233,11 @@ describe('POST /api/casks/:id/valuations', () => {
     const after = await valueFigures(cask.id, owner.id);
     // Without a value the cask had no gain: the gain appears whole, every value moves by 1500.25.
     expect(after).toEqual({
-      ...movedBy(before, 150025),
+      ...Object.fromEntries(Object.entries(before).map(([name, value]) => [name, value + 150025])),
       gain: 50025,
       totalGain: before.totalGain + 50025,
     });
-    expect(await monthPoints(cask.id)).toEqual({ '2023-07-01': '1500.25' });
+    expect(await monthPoints(ctx, cask.id)).toEqual({ '2023-07-01': '1500.25' });
   });
 
   const refusals: [string, object, string, string][] = [
@@ -311,10 +262,10 @@ describe('POST /api/casks/:id/valuations', () => {
     const owner = await createCustomer(ctx);
     const cask = await createCask(ctx, { ownerId: owner.id });
     const before = await valueFigures(cask.id, owner.id);
-    const { version } = (await caskPage(cask.id)).cask;
+    const { version } = (await caskRecord(ctx, admin, cask.id)).cask;
     const audits = await auditRowCount(ctx);
     const body = { valuedOn: todayIso(), value: '13000', source: 'Broker quote', ...change };
-    const response = await recordValuation(cask.id, body);
+    const response = await api.post(`/api/casks/${cask.id}/valuations`, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       success: false,
@@ -322,8 +273,8 @@ describe('POST /api/casks/:id/valuations', () => {
       errors: [{ field, message }],
     });
     expect(await valueFigures(cask.id, owner.id)).toEqual(before);
-    expect((await caskPage(cask.id)).cask.version).toBe(version);
-    expect(await storedValuations(cask.id)).toHaveLength(1);
+    expect((await caskRecord(ctx, admin, cask.id)).cask.version).toBe(version);
+    expect(await storedValuations(ctx, cask.id)).toHaveLength(1);
     expect(await auditRowCount(ctx)).toBe(audits);
   });
 
@@ -331,25 +282,35 @@ describe('POST /api/casks/:id/valuations', () => {
     const owner = await createCustomer(ctx);
     const cask = await createCask(ctx, { ownerId: owner.id });
     const body = { valuedOn: todayIso(), value: '13000', source: 'Broker quote' };
-    const { version } = (await caskPage(cask.id)).cask;
+    const { version } = (await caskRecord(ctx, admin, cask.id)).cask;
     const before = await valueFigures(cask.id, owner.id);
     const audits = await auditRowCount(ctx);
     const viewer = await createAdmin(ctx, { role: 'viewer' });
 
-    const stale = await recordValuation(cask.id, body, { version: String(Number(version) - 1) });
+    const stale = await api.post(
+      `/api/casks/${cask.id}/valuations`,
+      body,
+      ifMatchHeaders(String(Number(version) - 1)),
+    );
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toMatchObject({ success: false, message: RECORD_CHANGED_ELSEWHERE });
-    const badHeader = await recordValuation(cask.id, body, { ifMatch: 'not a tag' });
+    const badHeader = await api.post(`/api/casks/${cask.id}/valuations`, body, {
+      'If-Match': 'not a tag',
+    });
     expect(badHeader.statusCode).toBe(400);
     expect(badHeader.json()).toMatchObject({ message: RECORD_IF_MATCH_INVALID });
-    const refused = await recordValuation(cask.id, body, { version, who: viewer });
+    const refused = await adminApi(ctx, viewer).post(
+      `/api/casks/${cask.id}/valuations`,
+      body,
+      ifMatchHeaders(version),
+    );
     expect(refused.statusCode).toBe(403);
-    const unknown = await recordValuation(crypto.randomUUID(), body);
+    const unknown = await api.post(`/api/casks/${crypto.randomUUID()}/valuations`, body);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ success: false, message: 'Cask not found' });
     expect(await valueFigures(cask.id, owner.id)).toEqual(before);
-    expect((await caskPage(cask.id)).cask.version).toBe(version);
-    expect(await storedValuations(cask.id)).toHaveLength(1);
+    expect((await caskRecord(ctx, admin, cask.id)).cask.version).toBe(version);
+    expect(await storedValuations(ctx, cask.id)).toHaveLength(1);
     expect(await auditRowCount(ctx)).toBe(audits);
 
     const removed = await ctx.app.inject({
@@ -358,9 +319,9 @@ describe('POST /api/casks/:id/valuations', () => {
       headers: admin.headers,
     });
     expect(removed.statusCode).toBe(200);
-    const gone = await recordValuation(cask.id, body);
+    const gone = await api.post(`/api/casks/${cask.id}/valuations`, body);
     expect(gone.statusCode).toBe(404);
-    expect(await storedValuations(cask.id)).toHaveLength(1);
+    expect(await storedValuations(ctx, cask.id)).toHaveLength(1);
     const [row] = await ctx.database.db
       .select({ currentValue: casks.currentValue })
       .from(casks)
@@ -384,7 +345,7 @@ describe('the valuations are a history', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ data: { cask: { id: string } } }>().data.cask.id;
-    expect(await storedValuations(id)).toEqual([
+    expect(await storedValuations(ctx, id)).toEqual([
       {
         valuedOn: todayIso(),
         value: '2500.50',
@@ -393,7 +354,7 @@ describe('the valuations are a history', () => {
         adminId: admin.id,
       },
     ]);
-    expect((await caskPage(id)).latestValuation).toEqual({
+    expect((await caskRecord(ctx, admin, id)).latestValuation).toEqual({
       valuedOn: todayIso(),
       value: 2500.5,
       source: 'Other',
@@ -411,22 +372,22 @@ describe('the valuations are a history', () => {
     await expect(
       ctx.database.db.delete(caskValuations).where(eq(caskValuations.caskId, cask.id)),
     ).rejects.toThrow();
-    expect(await storedValuations(cask.id)).toHaveLength(1);
+    expect(await storedValuations(ctx, cask.id)).toHaveLength(1);
     // An admin erased: their valuations stay, recorded by nobody.
     const valuer = await createAdmin(ctx);
-    const valued = await recordValuation(
-      cask.id,
-      { valuedOn: todayIso(), value: '12345', source: 'Internal model' },
-      { who: valuer },
-    );
+    const valued = await adminApi(ctx, valuer).post(`/api/casks/${cask.id}/valuations`, {
+      valuedOn: todayIso(),
+      value: '12345',
+      source: 'Internal model',
+    });
     expect(valued.statusCode, valued.body).toBe(201);
     await ctx.database.db.execute(sql`delete from admins where id = ${valuer.id}`);
-    expect((await storedValuations(cask.id)).map((valuation) => valuation.adminId)).toEqual([
+    expect((await storedValuations(ctx, cask.id)).map((valuation) => valuation.adminId)).toEqual([
       null,
       null,
     ]);
     // The cask erased: its valuations go with it.
     await ctx.database.db.delete(casks).where(eq(casks.id, cask.id));
-    expect(await storedValuations(cask.id)).toHaveLength(0);
+    expect(await storedValuations(ctx, cask.id)).toHaveLength(0);
   });
 });

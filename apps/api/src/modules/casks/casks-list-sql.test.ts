@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { CaskListResponse } from '@cask/contracts/casks';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
@@ -44,16 +45,6 @@ function caskCases(where: SQL) {
   };
 }
 
-async function statsOfAnswer(query: Record<string, string | number>) {
-  const data = await getData<{ data: { stats: Record<string, number> } }>(
-    ctx,
-    admin,
-    '/api/casks',
-    query,
-  );
-  return data.stats;
-}
-
 async function caskCountsFromTable() {
   const [[total, ready, maturing]] = (await ctx.database.readRows(
     sql`select count(*)::int, (count(*) filter (where status = 'Ready'))::int, (count(*) filter (where status = 'Maturing'))::int from casks where deleted_at is null`,
@@ -73,7 +64,9 @@ test('the cask list answers what plain SQL answers on every kind of page', async
       await expectListMatchesSql(ctx, admin, { ...caskCases(ALL), query: { page, limit } });
     }
   }
-  expect(await statsOfAnswer({ page: 1 })).toMatchObject(await caskCountsFromTable());
+  expect(
+    (await getData<CaskListResponse>(ctx, admin, '/api/casks', { page: 1 })).stats,
+  ).toMatchObject(await caskCountsFromTable());
 });
 
 test('the cask list answers what plain SQL answers for a common, a rare and no match', async () => {
@@ -143,7 +136,9 @@ test('after deletions the list reads the new totals and rows, whatever it rememb
     });
     expect(after.total).toBe(all.total - 2);
   }
-  expect(await statsOfAnswer({ page: 1 })).toMatchObject(await caskCountsFromTable());
+  expect(
+    (await getData<CaskListResponse>(ctx, admin, '/api/casks', { page: 1 })).stats,
+  ).toMatchObject(await caskCountsFromTable());
 });
 
 test('a status change moves the stats in the same answer as the page', async () => {
@@ -158,5 +153,7 @@ test('a status change moves the stats in the same answer as the page', async () 
     headers: admin.headers,
   });
   expect(res.statusCode, res.body).toBe(200);
-  expect(await statsOfAnswer({ page: 1 })).toMatchObject(await caskCountsFromTable());
+  expect(
+    (await getData<CaskListResponse>(ctx, admin, '/api/casks', { page: 1 })).stats,
+  ).toMatchObject(await caskCountsFromTable());
 });

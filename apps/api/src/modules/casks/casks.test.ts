@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { ifMatchHeaders, RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import {
   CASK_NUMBER_INVALID,
@@ -26,63 +25,21 @@ import {
   uniqueMarker,
   auditEntriesOf,
 } from '../../../test/support/factories.ts';
+import { adminApi } from '../../../test/support/api.ts';
+import {
+  caskForm,
+  caskIdentityOf,
+  caskStatsFromTable,
+  thisMonth,
+} from '../../../test/support/casks.ts';
+import { solidPng } from '../../../test/support/images.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
+const api = adminApi(ctx, () => admin);
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
-
-const thisMonth = () => new Date().toISOString().slice(0, 7);
-
-const listCasks = (query: Record<string, string | number> = {}) =>
-  getData<CaskListResponse>(ctx, admin, '/api/casks', query);
-
-async function goldPng(): Promise<Buffer> {
-  return sharp({ create: { width: 8, height: 8, channels: 3, background: '#b8860b' } })
-    .png()
-    .toBuffer();
-}
-
-function postCask(fields: Record<string, string>, image?: Buffer, headers = admin.headers) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (image)
-    form.append('caskImages', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'cask.png');
-  return ctx.app.inject({ method: 'POST', url: '/api/casks', headers, payload: form });
-}
-
-function putCask(id: string, payload: unknown, headers = admin.headers) {
-  return ctx.app.inject({
-    method: 'PUT',
-    url: `/api/casks/${id}/appreciation`,
-    payload: payload as object,
-    headers,
-  });
-}
-
-function deleteCask(id: string, headers = admin.headers) {
-  return ctx.app.inject({ method: 'DELETE', url: `/api/casks/${id}`, headers });
-}
-
-/** The stats computed the slow way, straight from the table, as exact decimal strings. */
-async function caskStatsFromTable() {
-  const result = await ctx.database.db.execute<Record<string, string>>(sql`
-    select count(*)::text as total,
-           count(*) filter (where status = 'Ready')::text as ready,
-           count(*) filter (where status = 'Maturing')::text as maturing,
-           coalesce(sum(current_value), 0)::text as value,
-           coalesce(sum(current_value - purchase_price), 0)::text as gain
-    from casks where deleted_at is null`);
-  const row = (result as unknown as { rows: Record<string, string>[] }).rows[0]!;
-  return {
-    totalCasks: Number(row.total),
-    readyCasks: Number(row.ready),
-    maturingCasks: Number(row.maturing),
-    totalValue: Number(row.value),
-    totalGain: Number(row.gain),
-  };
-}
 
 describe('GET /casks', () => {
   test('lists newest first with the owner, the gain from exact numbers and the history', async () => {
@@ -98,7 +55,7 @@ describe('GET /casks', () => {
       ],
     });
 
-    const data = await listCasks();
+    const data = await api.data<CaskListResponse>('/api/casks');
     expect(data.casks.map((row) => row.id).slice(0, 2)).toEqual([cask.id, older.id]);
     const first = data.casks[0]!;
     expect(first).toMatchObject({
@@ -129,9 +86,9 @@ describe('GET /casks', () => {
 
   test('a cask without a purchase price has no gain and adds nothing to the total gain', async () => {
     const cask = await createCask(ctx, { purchasePrice: null, currentValue: '500.00' });
-    const data = await listCasks({ search: cask.name });
+    const data = await api.data<CaskListResponse>('/api/casks', { search: cask.name });
     expect(data.casks[0]).toMatchObject({ gain: null, gainPercentage: null });
-    expect(data.stats).toMatchObject(await caskStatsFromTable());
+    expect(data.stats).toMatchObject(await caskStatsFromTable(ctx));
   });
 
   test('searches name and distillery, case-insensitively, with an exact total', async () => {
@@ -139,13 +96,15 @@ describe('GET /casks', () => {
     await createCask(ctx, { name: `Alpha ${marker}` });
     await createCask(ctx, { distillery: `Glen ${marker.toUpperCase()}` });
     await createCask(ctx);
-    const data = await listCasks({ search: marker.toLowerCase() });
+    const data = await api.data<CaskListResponse>('/api/casks', { search: marker.toLowerCase() });
     expect(data.casks).toHaveLength(2);
     expect(data.pagination).toMatchObject({ total: 2, pages: 1 });
 
     // The cached count follows a new match.
     await createCask(ctx, { name: `Beta ${marker}` });
-    expect((await listCasks({ search: marker })).pagination.total).toBe(3);
+    expect(
+      (await api.data<CaskListResponse>('/api/casks', { search: marker })).pagination.total,
+    ).toBe(3);
   });
 
   test('pages of 10 read the same rows from either end; stats are those of the table', async () => {
@@ -155,15 +114,19 @@ describe('GET /casks', () => {
     }
     const pages = [];
     for (let page = 1; page <= 3; page++) {
-      pages.push(...(await listCasks({ search: marker, page })).casks.map((row) => row.name));
+      pages.push(
+        ...(await api.data<CaskListResponse>('/api/casks', { search: marker, page })).casks.map(
+          (row) => row.name,
+        ),
+      );
     }
     expect(pages).toEqual(
       Array.from({ length: 23 }, (_, index) => `Paged ${marker} ${22 - index}`),
     );
-    const all = await listCasks({ page: 1 });
-    const last = await listCasks({ page: all.pagination.pages });
+    const all = await api.data<CaskListResponse>('/api/casks', { page: 1 });
+    const last = await api.data<CaskListResponse>('/api/casks', { page: all.pagination.pages });
     expect(last.casks.length).toBe(all.pagination.total - (all.pagination.pages - 1) * 10);
-    expect(all.stats).toMatchObject(await caskStatsFromTable());
+    expect(all.stats).toMatchObject(await caskStatsFromTable(ctx));
     expect(all.stats.avgValue).toBeCloseTo(all.stats.totalValue / all.stats.totalCasks, 2);
   });
 
@@ -184,22 +147,25 @@ describe('GET /casks', () => {
 describe('POST /casks', () => {
   test('adds a cask with its image for a customer; audited; first in the list', async () => {
     const owner = await createCustomer(ctx);
-    const before = await listCasks();
-    const res = await postCask(
-      {
-        type: 'bottle',
-        name: '  Glenfarclas 2004 ',
-        distillery: 'Glenfarclas',
-        year: '2004',
-        volume: '70cl',
-        abv: '',
-        location: 'Speyside',
-        currentValue: '1250.50',
-        purchasePrice: '1000',
-        status: 'Maturing',
-        owner: owner.id,
-      },
-      await goldPng(),
+    const before = await api.data<CaskListResponse>('/api/casks');
+    const res = await api.post(
+      '/api/casks',
+      caskForm(
+        {
+          type: 'bottle',
+          name: '  Glenfarclas 2004 ',
+          distillery: 'Glenfarclas',
+          year: '2004',
+          volume: '70cl',
+          abv: '',
+          location: 'Speyside',
+          currentValue: '1250.50',
+          purchasePrice: '1000',
+          status: 'Maturing',
+          owner: owner.id,
+        },
+        await solidPng('#b8860b'),
+      ),
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe('Cask added successfully!');
@@ -225,11 +191,11 @@ describe('POST /casks', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
 
-    const after = await listCasks();
+    const after = await api.data<CaskListResponse>('/api/casks');
     expect(after.casks[0]!.id).toBe(cask.id);
     expect(after.stats.totalCasks).toBe(before.stats.totalCasks + 1);
     expect(after.stats.maturingCasks).toBe(before.stats.maturingCasks + 1);
-    expect(after.stats).toMatchObject(await caskStatsFromTable());
+    expect(after.stats).toMatchObject(await caskStatsFromTable(ctx));
 
     const [audit] = await auditEntriesOf(ctx, { entity: 'cask', entityId: cask.id });
     expect(audit).toMatchObject({ action: 'cask.created', adminId: admin.id });
@@ -238,7 +204,7 @@ describe('POST /casks', () => {
 
   test('defaults to a Ready cask and needs no image', async () => {
     const owner = await createCustomer(ctx);
-    const res = await postCask({ name: 'Plain', owner: owner.id });
+    const res = await api.post('/api/casks', caskForm({ name: 'Plain', owner: owner.id }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.cask).toMatchObject({
       type: 'cask',
@@ -258,9 +224,12 @@ describe('POST /casks', () => {
     const [{ n: filesBefore }] = (await ctx.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(files)) as [{ n: number }];
-    const image = await goldPng();
+    const image = await solidPng('#b8860b');
     for (const owner of ['', 'not-an-id', crypto.randomUUID(), deleted.id]) {
-      const res = await postCask({ name: `No owner ${uniqueMarker()}`, owner }, image);
+      const res = await api.post(
+        '/api/casks',
+        caskForm({ name: `No owner ${uniqueMarker()}`, owner }, image),
+      );
       expect(res.statusCode, owner).toBe(400);
       expect(res.json().errors).toEqual([{ field: 'owner', message: expect.any(String) }]);
     }
@@ -283,7 +252,10 @@ describe('POST /casks', () => {
       [{ location: 'a\u0000b' }, 'location'],
     ];
     for (const [fields, field] of cases) {
-      const res = await postCask({ name: 'Valid', owner: owner.id, ...fields });
+      const res = await api.post(
+        '/api/casks',
+        caskForm({ name: 'Valid', owner: owner.id, ...fields }),
+      );
       expect(res.statusCode, field).toBe(400);
       expect(res.json().errors.map((error: { field: string }) => error.field)).toContain(field);
     }
@@ -303,14 +275,20 @@ describe('POST /casks', () => {
       '+2015',
       '１９９９',
     ]) {
-      const res = await postCask({ name: `Year ${uniqueMarker()}`, owner: owner.id, year });
+      const res = await api.post(
+        '/api/casks',
+        caskForm({ name: `Year ${uniqueMarker()}`, owner: owner.id, year }),
+      );
       expect(res.statusCode, year).toBe(400);
       expect(res.json().errors, year).toEqual([
         { field: 'year', message: 'Year must be a year in plain digits, e.g. 2015' },
       ]);
     }
     for (const year of ['1799', String(nextYear + 1)]) {
-      const res = await postCask({ name: `Year ${uniqueMarker()}`, owner: owner.id, year });
+      const res = await api.post(
+        '/api/casks',
+        caskForm({ name: `Year ${uniqueMarker()}`, owner: owner.id, year }),
+      );
       expect(res.statusCode, year).toBe(400);
       expect(res.json().errors, year).toEqual([
         { field: 'year', message: `Year must be from 1800 to ${nextYear}` },
@@ -320,7 +298,10 @@ describe('POST /casks', () => {
       before,
     );
     for (const year of ['1800', '2015', String(nextYear)]) {
-      const res = await postCask({ name: `Year ${uniqueMarker()}`, owner: owner.id, year });
+      const res = await api.post(
+        '/api/casks',
+        caskForm({ name: `Year ${uniqueMarker()}`, owner: owner.id, year }),
+      );
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().data.cask.year).toBe(Number(year));
     }
@@ -335,10 +316,10 @@ describe('POST /casks', () => {
       ['70cl', '40%', 0.7, 40],
     ] as const) {
       const name = `Measured ${uniqueMarker()}`;
-      const res = await postCask({ name, owner: owner.id, volume, abv });
+      const res = await api.post('/api/casks', caskForm({ name, owner: owner.id, volume, abv }));
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().data.cask).toMatchObject({ volume: litres, abv: percent });
-      const listed = await listCasks({ search: name });
+      const listed = await api.data<CaskListResponse>('/api/casks', { search: name });
       expect(listed.casks[0]).toMatchObject({ volume: litres, abv: percent });
     }
   });
@@ -360,7 +341,10 @@ describe('POST /casks', () => {
       [{ volume: '0L' }, 'volume', 'Volume must be more than 0 and at most 1,000,000 litres'],
     ];
     for (const [fields, field, message] of cases) {
-      const res = await postCask({ name: 'Bad measure', owner: owner.id, ...fields });
+      const res = await api.post(
+        '/api/casks',
+        caskForm({ name: 'Bad measure', owner: owner.id, ...fields }),
+      );
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(res.json().errors).toEqual([{ field, message }]);
     }
@@ -371,7 +355,10 @@ describe('POST /casks', () => {
 
   test('refuses a file that is not an image, one in another field, and JSON', async () => {
     const owner = await createCustomer(ctx);
-    const notImage = await postCask({ name: 'X', owner: owner.id }, Buffer.from('hello'));
+    const notImage = await api.post(
+      '/api/casks',
+      caskForm({ name: 'X', owner: owner.id }, Buffer.from('hello')),
+    );
     expect(notImage.statusCode).toBe(415);
 
     const form = new FormData();
@@ -379,7 +366,7 @@ describe('POST /casks', () => {
     form.append('owner', owner.id);
     form.append(
       'photo',
-      new Blob([new Uint8Array(await goldPng())], { type: 'image/png' }),
+      new Blob([new Uint8Array(await solidPng('#b8860b'))], { type: 'image/png' }),
       'x.png',
     );
     const wrongField = await ctx.app.inject({
@@ -397,7 +384,7 @@ describe('POST /casks', () => {
       payload: { name: 'X', owner: owner.id },
     });
     expect(json.statusCode).toBe(415);
-    const anonymous = await postCask({ name: 'X', owner: owner.id }, undefined, {
+    const anonymous = await api.post('/api/casks', caskForm({ name: 'X', owner: owner.id }), {
       authorization: '',
     });
     expect(anonymous.statusCode).toBe(401);
@@ -407,7 +394,10 @@ describe('POST /casks', () => {
 describe('PUT /casks/{id}/appreciation', () => {
   test('saves status and notes, audited with before and after', async () => {
     const cask = await createCask(ctx, { status: 'Ready', notes: null });
-    const res = await putCask(cask.id, { status: 'Maturing', notes: 'Regauged in May.' });
+    const res = await api.put(`/api/casks/${cask.id}/appreciation`, {
+      status: 'Maturing',
+      notes: 'Regauged in May.',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Cask updated successfully!');
     expect(res.json().data.cask).toMatchObject({ status: 'Maturing', notes: 'Regauged in May.' });
@@ -418,7 +408,10 @@ describe('PUT /casks/{id}/appreciation', () => {
       after: { status: 'Maturing', notes: 'Regauged in May.' },
     });
     // Empty notes clear them.
-    const cleared = await putCask(cask.id, { status: 'Maturing', notes: '' });
+    const cleared = await api.put(`/api/casks/${cask.id}/appreciation`, {
+      status: 'Maturing',
+      notes: '',
+    });
     expect(cleared.json().data.cask.notes).toBeNull();
   });
 
@@ -432,8 +425,8 @@ describe('PUT /casks/{id}/appreciation', () => {
     const opened = listed.casks[0]?.version;
     if (!opened) throw new Error('the cask is not listed');
 
-    const mine = await putCask(
-      cask.id,
+    const mine = await api.put(
+      `/api/casks/${cask.id}/appreciation`,
       { status: 'Maturing', notes: 'Mine' },
       { ...admin.headers, ...ifMatchHeaders(opened) },
     );
@@ -441,8 +434,8 @@ describe('PUT /casks/{id}/appreciation', () => {
     const saved: Cask = mine.json().data.cask;
     expect(saved.version).not.toBe(opened);
 
-    const theirs = await putCask(
-      cask.id,
+    const theirs = await api.put(
+      `/api/casks/${cask.id}/appreciation`,
       { status: 'Ready', notes: 'Theirs' },
       { ...admin.headers, ...ifMatchHeaders(opened) },
     );
@@ -454,8 +447,8 @@ describe('PUT /casks/{id}/appreciation', () => {
       .where(eq(casks.id, cask.id));
     expect(row).toEqual({ status: 'Maturing', notes: 'Mine' });
 
-    const again = await putCask(
-      cask.id,
+    const again = await api.put(
+      `/api/casks/${cask.id}/appreciation`,
       { status: 'Ready', notes: 'Theirs' },
       { ...admin.headers, ...ifMatchHeaders(saved.version) },
     );
@@ -465,14 +458,22 @@ describe('PUT /casks/{id}/appreciation', () => {
   test('refuses Experience, other statuses and an unknown cask', async () => {
     const cask = await createCask(ctx);
     for (const status of ['Experience', 'ready', '']) {
-      expect((await putCask(cask.id, { status, notes: '' })).statusCode, status).toBe(400);
+      expect(
+        (await api.put(`/api/casks/${cask.id}/appreciation`, { status, notes: '' })).statusCode,
+        status,
+      ).toBe(400);
     }
     // An experience keeps its status while its notes change.
     const experience = await createCask(ctx, { status: 'Experience', type: 'experience' });
-    const kept = await putCask(experience.id, { status: 'Experience', notes: 'Booked.' });
+    const kept = await api.put(`/api/casks/${experience.id}/appreciation`, {
+      status: 'Experience',
+      notes: 'Booked.',
+    });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().data.cask).toMatchObject({ status: 'Experience', notes: 'Booked.' });
-    const unknown = await putCask(crypto.randomUUID(), { status: 'Ready' });
+    const unknown = await api.put(`/api/casks/${crypto.randomUUID()}/appreciation`, {
+      status: 'Ready',
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Cask not found');
   });
@@ -497,7 +498,7 @@ describe('PUT /casks/{id}/appreciation', () => {
     });
     expect(valued.statusCode, valued.body).toBe(201);
     expect(await points()).toEqual([{ month: `${thisMonth()}-01`, value: '150.25' }]);
-    await putCask(cask.id, { status: 'Ready', notes: 'x' });
+    await api.put(`/api/casks/${cask.id}/appreciation`, { status: 'Ready', notes: 'x' });
     expect(await points()).toEqual([{ month: `${thisMonth()}-01`, value: '150.25' }]);
   });
 });
@@ -505,34 +506,37 @@ describe('PUT /casks/{id}/appreciation', () => {
 describe('DELETE /casks/{id}', () => {
   test('hides the cask everywhere, keeps it as it was with its image and history; stats follow; audited', async () => {
     const owner = await createCustomer(ctx);
-    const created = await postCask(
-      {
-        name: 'To go',
-        owner: owner.id,
-        currentValue: '300',
-        purchasePrice: '100',
-        status: 'Ready',
-      },
-      await goldPng(),
+    const created = await api.post(
+      '/api/casks',
+      caskForm(
+        {
+          name: 'To go',
+          owner: owner.id,
+          currentValue: '300',
+          purchasePrice: '100',
+          status: 'Ready',
+        },
+        await solidPng('#b8860b'),
+      ),
     );
     const cask: Cask = created.json().data.cask;
     const [stored] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
-    const before = await listCasks();
+    const before = await api.data<CaskListResponse>('/api/casks');
 
-    const res = await deleteCask(cask.id);
+    const res = await api.delete(`/api/casks/${cask.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Cask deleted successfully!',
       data: { id: cask.id },
     });
-    const after = await listCasks();
+    const after = await api.data<CaskListResponse>('/api/casks');
     expect(after.stats).toMatchObject({
       totalCasks: before.stats.totalCasks - 1,
       readyCasks: before.stats.readyCasks - 1,
       totalValue: before.stats.totalValue - 300,
       totalGain: before.stats.totalGain - 200,
     });
-    expect(after.stats).toMatchObject(await caskStatsFromTable());
+    expect(after.stats).toMatchObject(await caskStatsFromTable(ctx));
     expect(after.pagination.total).toBe(before.pagination.total - 1);
     expect(after.casks.map((row) => row.id)).not.toContain(cask.id);
     // Decision 273: a soft delete. Every read that shows a cask answers as for an unknown one.
@@ -544,7 +548,9 @@ describe('DELETE /casks/{id}', () => {
       const read = await ctx.app.inject({ method: 'GET', url, headers: admin.headers });
       expect(read.statusCode, url).toBe(404);
     }
-    expect((await putCask(cask.id, { status: 'Maturing' })).statusCode).toBe(404);
+    expect(
+      (await api.put(`/api/casks/${cask.id}/appreciation`, { status: 'Maturing' })).statusCode,
+    ).toBe(404);
     const regauge = await ctx.app.inject({
       method: 'POST',
       url: `/api/casks/${cask.id}/regauges`,
@@ -578,7 +584,7 @@ describe('DELETE /casks/{id}', () => {
     const audits = await auditEntriesOf(ctx, { entity: 'cask', entityId: cask.id });
     expect(audits.map((entry) => entry.action).sort()).toEqual(['cask.created', 'cask.deleted']);
 
-    const again = await deleteCask(cask.id);
+    const again = await api.delete(`/api/casks/${cask.id}`);
     expect(again.statusCode).toBe(404);
   });
 });
@@ -598,10 +604,10 @@ test("the Dashboard's Total Casks and the owner's Casks column follow", async ()
       })
     ).json().data.users[0].balance as number;
   const total = await dashboard();
-  const created = await postCask({ name: 'Counted', owner: owner.id });
+  const created = await api.post('/api/casks', caskForm({ name: 'Counted', owner: owner.id }));
   expect(await dashboard()).toBe(total + 1);
   expect(await balance()).toBe(1);
-  await deleteCask(created.json().data.cask.id);
+  await api.delete(`/api/casks/${created.json().data.cask.id}`);
   expect(await dashboard()).toBe(total);
   expect(await balance()).toBe(0);
 });
@@ -611,15 +617,18 @@ describe("A cask's identity (issue 44, decision 400)", () => {
     const owner = await createCustomer(ctx);
     const warehouse = await createWarehouse(ctx, { name: `Bonded No. 4 ${uniqueMarker()}` });
     const number = uniqueMarker('n').toUpperCase();
-    const res = await postCask({
-      name: 'Glenlivet Hogshead',
-      distillery: 'Glenlivet',
-      caskNumber: ` ${number} `,
-      fillDate: '2014-06-12',
-      warehouse: warehouse.id,
-      location: 'Rack 12, Bay 3',
-      owner: owner.id,
-    });
+    const res = await api.post(
+      '/api/casks',
+      caskForm({
+        name: 'Glenlivet Hogshead',
+        distillery: 'Glenlivet',
+        caskNumber: ` ${number} `,
+        fillDate: '2014-06-12',
+        warehouse: warehouse.id,
+        location: 'Rack 12, Bay 3',
+        owner: owner.id,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const cask: Cask = res.json().data.cask;
     const identity = {
@@ -631,7 +640,7 @@ describe("A cask's identity (issue 44, decision 400)", () => {
     };
     expect(cask).toMatchObject(identity);
 
-    const list = await listCasks({ warehouse: warehouse.id });
+    const list = await api.data<CaskListResponse>('/api/casks', { warehouse: warehouse.id });
     expect(list.casks.map((row) => row.id)).toEqual([cask.id]);
     expect(list.casks[0]).toMatchObject(identity);
     const one = await ctx.app.inject({
@@ -655,43 +664,52 @@ describe("A cask's identity (issue 44, decision 400)", () => {
   test('a second cask of the same number, distillery (in any case) and fill year is a 409 naming it; another year or distillery is free', async () => {
     const owner = await createCustomer(ctx);
     const number = uniqueMarker('n');
-    const first = await postCask({
-      name: 'First',
-      distillery: 'Springbank',
-      caskNumber: number,
-      year: '2010',
-      owner: owner.id,
-    });
+    const first = await api.post(
+      '/api/casks',
+      caskForm({
+        name: 'First',
+        distillery: 'Springbank',
+        caskNumber: number,
+        year: '2010',
+        owner: owner.id,
+      }),
+    );
     expect(first.statusCode, first.body).toBe(201);
-    const before = (await listCasks()).stats.totalCasks;
+    const before = (await api.data<CaskListResponse>('/api/casks')).stats.totalCasks;
 
-    const again = await postCask({
-      name: 'Second',
-      distillery: 'SPRINGBANK',
-      caskNumber: number,
-      fillDate: '2010-11-30',
-      owner: owner.id,
-    });
+    const again = await api.post(
+      '/api/casks',
+      caskForm({
+        name: 'Second',
+        distillery: 'SPRINGBANK',
+        caskNumber: number,
+        fillDate: '2010-11-30',
+        owner: owner.id,
+      }),
+    );
     expect(again.statusCode, again.body).toBe(409);
     const message = `A cask with number ${number} of SPRINGBANK filled in 2010 already exists`;
     expect(again.json()).toMatchObject({
       message,
       errors: [{ field: 'caskNumber', message }],
     });
-    expect((await listCasks()).stats.totalCasks).toBe(before);
+    expect((await api.data<CaskListResponse>('/api/casks')).stats.totalCasks).toBe(before);
 
     for (const other of [
       { distillery: 'Springbank', year: '2011' },
       { distillery: 'Glen Scotia', year: '2010' },
     ]) {
-      const free = await postCask({ name: 'Other', caskNumber: number, ...other, owner: owner.id });
+      const free = await api.post(
+        '/api/casks',
+        caskForm({ name: 'Other', caskNumber: number, ...other, owner: owner.id }),
+      );
       expect(free.statusCode, free.body).toBe(201);
     }
   });
 
   test("refuses a Year that is not the fill date's, a fill date in the future, a number without its distillery and year, and an unknown warehouse", async () => {
     const owner = await createCustomer(ctx);
-    const before = (await listCasks()).stats.totalCasks;
+    const before = (await api.data<CaskListResponse>('/api/casks')).stats.totalCasks;
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const cases: [Record<string, string>, string, string][] = [
       [{ year: '2015', fillDate: '2014-06-12' }, 'year', YEAR_NOT_FILL_YEAR],
@@ -708,11 +726,14 @@ describe("A cask's identity (issue 44, decision 400)", () => {
       [{ warehouse: 'nope' }, 'warehouse', WAREHOUSE_NOT_FOUND],
     ];
     for (const [fields, field, message] of cases) {
-      const res = await postCask({ name: 'Refused', owner: owner.id, ...fields });
+      const res = await api.post(
+        '/api/casks',
+        caskForm({ name: 'Refused', owner: owner.id, ...fields }),
+      );
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(res.json().errors, JSON.stringify(fields)).toContainEqual({ field, message });
     }
-    expect((await listCasks()).stats.totalCasks).toBe(before);
+    expect((await api.data<CaskListResponse>('/api/casks')).stats.totalCasks).toBe(before);
   });
 
   test('the warehouse filter lists its casks only, with an exact total that follows a move; search finds a number and a location', async () => {
@@ -725,7 +746,7 @@ describe("A cask's identity (issue 44, decision 400)", () => {
     });
     await createCask(ctx, { warehouseId: west.id, location: `Rack ${marker}, Bay 9` });
     await createCask(ctx, { warehouseId: east.id });
-    const data = await listCasks({ warehouse: east.id });
+    const data = await api.data<CaskListResponse>('/api/casks', { warehouse: east.id });
     expect(data.pagination.total).toBe(2);
     expect(data.casks.every((cask) => cask.warehouse?.id === east.id)).toBe(true);
     expect(data.casks.map((cask) => cask.id)).toContain(inEast.id);
@@ -735,15 +756,28 @@ describe("A cask's identity (issue 44, decision 400)", () => {
       .update(casks)
       .set({ warehouseId: west.id })
       .where(eq(casks.id, inEast.id));
-    expect((await listCasks({ warehouse: east.id })).pagination.total).toBe(1);
-    expect((await listCasks({ warehouse: west.id })).pagination.total).toBe(2);
+    expect(
+      (await api.data<CaskListResponse>('/api/casks', { warehouse: east.id })).pagination.total,
+    ).toBe(1);
+    expect(
+      (await api.data<CaskListResponse>('/api/casks', { warehouse: west.id })).pagination.total,
+    ).toBe(2);
 
     // Search matches the cask number and the location (search_text, decision 400), with a filter.
-    const byNumber = await listCasks({ search: `${marker}a` });
+    const byNumber = await api.data<CaskListResponse>('/api/casks', { search: `${marker}a` });
     expect(byNumber.casks.map((cask) => cask.id)).toEqual([inEast.id]);
-    expect((await listCasks({ search: `rack ${marker}` })).pagination.total).toBe(1);
-    expect((await listCasks({ search: marker, warehouse: west.id })).pagination.total).toBe(2);
-    expect((await listCasks({ search: marker, warehouse: east.id })).pagination.total).toBe(0);
+    expect(
+      (await api.data<CaskListResponse>('/api/casks', { search: `rack ${marker}` })).pagination
+        .total,
+    ).toBe(1);
+    expect(
+      (await api.data<CaskListResponse>('/api/casks', { search: marker, warehouse: west.id }))
+        .pagination.total,
+    ).toBe(2);
+    expect(
+      (await api.data<CaskListResponse>('/api/casks', { search: marker, warehouse: east.id }))
+        .pagination.total,
+    ).toBe(0);
 
     const bad = await ctx.app.inject({
       method: 'GET',
@@ -768,27 +802,11 @@ describe("A cask's identity (issue 44, decision 400)", () => {
 });
 
 describe('PUT /casks/{id}/identity (issue 44, decision 430)', () => {
-  const putIdentity = (id: string, payload: Record<string, string>, headers = admin.headers) =>
-    ctx.app.inject({ method: 'PUT', url: `/api/casks/${id}/identity`, payload, headers });
-  const identityOf = async (id: string) => {
-    const [row] = await ctx.database.db
-      .select({
-        caskNumber: casks.caskNumber,
-        fillDate: casks.fillDate,
-        year: casks.year,
-        warehouseId: casks.warehouseId,
-        location: casks.location,
-      })
-      .from(casks)
-      .where(eq(casks.id, id));
-    return row;
-  };
-
   test("sets a cask's number, fill date (its year the cask's Year), warehouse and place; audited; a blank field clears it", async () => {
     const cask = await createCask(ctx, { distillery: 'Glenlivet', year: 2012, location: null });
     const warehouse = await createWarehouse(ctx, { name: `Bond ${uniqueMarker()}` });
     const number = uniqueMarker('n').toUpperCase();
-    const res = await putIdentity(cask.id, {
+    const res = await api.put(`/api/casks/${cask.id}/identity`, {
       caskNumber: ` ${number} `,
       fillDate: '2013-04-02',
       warehouse: warehouse.id,
@@ -816,7 +834,7 @@ describe('PUT /casks/{id}/identity (issue 44, decision 430)', () => {
       },
     });
 
-    const cleared = await putIdentity(cask.id, {
+    const cleared = await api.put(`/api/casks/${cask.id}/identity`, {
       caskNumber: '',
       fillDate: '',
       warehouse: '',
@@ -824,7 +842,7 @@ describe('PUT /casks/{id}/identity (issue 44, decision 430)', () => {
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
     // Without a fill date the Year stays as it was.
-    expect(await identityOf(cask.id)).toEqual({
+    expect(await caskIdentityOf(ctx, cask.id)).toEqual({
       caskNumber: null,
       fillDate: null,
       year: 2013,
@@ -837,30 +855,33 @@ describe('PUT /casks/{id}/identity (issue 44, decision 430)', () => {
     const number = uniqueMarker('n');
     await createCask(ctx, { distillery: 'Ardbeg', year: 2011, caskNumber: number });
     const cask = await createCask(ctx, { distillery: 'ARDBEG', year: 2010 });
-    const before = await identityOf(cask.id);
+    const before = await caskIdentityOf(ctx, cask.id);
 
-    const taken = await putIdentity(cask.id, { caskNumber: number, fillDate: '2011-05-01' });
+    const taken = await api.put(`/api/casks/${cask.id}/identity`, {
+      caskNumber: number,
+      fillDate: '2011-05-01',
+    });
     expect(taken.statusCode, taken.body).toBe(409);
     const message = `A cask with number ${number} of ARDBEG filled in 2011 already exists`;
     expect(taken.json()).toMatchObject({ message, errors: [{ field: 'caskNumber', message }] });
-    expect(await identityOf(cask.id)).toEqual(before);
+    expect(await caskIdentityOf(ctx, cask.id)).toEqual(before);
     expect(await auditEntriesOf(ctx, { entity: 'cask', entityId: cask.id })).toEqual([]);
 
     const opened = (await getData<CaskRecordResponse>(ctx, admin, `/api/casks/${cask.id}/record`))
       .cask.version;
-    const mine = await putIdentity(
-      cask.id,
+    const mine = await api.put(
+      `/api/casks/${cask.id}/identity`,
       { caskNumber: number },
       { ...admin.headers, ...ifMatchHeaders(opened) },
     );
     expect(mine.statusCode, mine.body).toBe(200);
-    const theirs = await putIdentity(
-      cask.id,
+    const theirs = await api.put(
+      `/api/casks/${cask.id}/identity`,
       { caskNumber: `${number}B` },
       { ...admin.headers, ...ifMatchHeaders(opened) },
     );
     expect(theirs.statusCode, theirs.body).toBe(412);
-    expect((await identityOf(cask.id))?.caskNumber).toBe(number);
+    expect((await caskIdentityOf(ctx, cask.id))?.caskNumber).toBe(number);
   });
 
   test('refuses a number without a distillery or fill year, an unknown warehouse, bad fields, an unknown cask, and a Viewer', async () => {
@@ -876,18 +897,25 @@ describe('PUT /casks/{id}/identity (issue 44, decision 430)', () => {
       [cask.id, { caskNumber: '12 B' }, 'caskNumber', CASK_NUMBER_INVALID],
     ];
     for (const [id, body, field, message] of cases) {
-      const res = await putIdentity(id, body);
+      const res = await api.put(`/api/casks/${id}/identity`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().errors).toContainEqual({ field, message });
     }
     // A number with the fill date that gives the year is fine for the cask without a Year.
-    const dated = await putIdentity(noYear.id, { caskNumber: '12', fillDate: '2016-01-04' });
+    const dated = await api.put(`/api/casks/${noYear.id}/identity`, {
+      caskNumber: '12',
+      fillDate: '2016-01-04',
+    });
     expect(dated.statusCode, dated.body).toBe(200);
 
-    expect((await putIdentity(crypto.randomUUID(), {})).statusCode).toBe(404);
+    expect((await api.put(`/api/casks/${crypto.randomUUID()}/identity`, {})).statusCode).toBe(404);
     const viewer = await createAdmin(ctx, { role: 'viewer' });
-    const refused = await putIdentity(cask.id, { location: 'Rack 1' }, viewer.headers);
+    const refused = await api.put(
+      `/api/casks/${cask.id}/identity`,
+      { location: 'Rack 1' },
+      viewer.headers,
+    );
     expect(refused.statusCode, refused.body).toBe(403);
-    expect((await identityOf(cask.id))?.location).toBe('Campbeltown');
+    expect((await caskIdentityOf(ctx, cask.id))?.location).toBe('Campbeltown');
   });
 });

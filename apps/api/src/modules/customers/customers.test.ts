@@ -23,28 +23,14 @@ import {
   uniqueMarker,
   auditEntriesOf,
 } from '../../../test/support/factories.ts';
+import { adminApi } from '../../../test/support/api.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
+const api = adminApi(ctx, () => admin);
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
-
-const listUsers = (query: Record<string, string | number> = {}) =>
-  getData<UserListResponse>(ctx, admin, '/api/users', query);
-
-function putUser(id: string, payload: unknown, headers = admin.headers) {
-  return ctx.app.inject({
-    method: 'PUT',
-    url: `/api/users/${id}`,
-    payload: payload as object,
-    headers,
-  });
-}
-
-function deleteUser(id: string, headers = admin.headers) {
-  return ctx.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers });
-}
 
 /** Customers created one second apart, oldest first, all carrying `marker` in their name. */
 async function createTimeline(marker: string, count: number, start = Date.UTC(2031, 0, 1)) {
@@ -84,7 +70,7 @@ test('the list shows each customer with the number of casks they own, newest fir
     .set({ phone: '+15550001111', isActive: false })
     .where(eq(customers.id, older!.id));
 
-  const { users, pagination } = await listUsers({ search: marker });
+  const { users, pagination } = await api.data<UserListResponse>('/api/users', { search: marker });
 
   expect(pagination).toEqual({ current: 1, pages: 1, total: 2, limit: 10 });
   expect(users).toEqual([
@@ -117,7 +103,9 @@ test('search matches part of the name or the e-mail, ignoring case and surroundi
   const byEmail = await createCustomer(ctx, { email: `islay.${marker}@distillery.test` });
   await createCustomer(ctx, { fullName: 'Someone Else' });
 
-  const { users, pagination } = await listUsers({ search: `  ${marker.slice(2, 9)}  ` });
+  const { users, pagination } = await api.data<UserListResponse>('/api/users', {
+    search: `  ${marker.slice(2, 9)}  `,
+  });
 
   expect(users.map((u) => u.id).sort()).toEqual([byName.id, byEmail.id].sort());
   expect(pagination.total).toBe(2);
@@ -129,9 +117,11 @@ test('percent, underscore and backslash in a search are matched literally', asyn
   await createCustomer(ctx, { fullName: `${marker} 100 xoff deal` });
 
   for (const search of ['100%_off\\', '%_', '\\']) {
-    const { users } = await listUsers({ search: `${marker} ${search}`.slice(0, 100) });
+    const { users } = await api.data<UserListResponse>('/api/users', {
+      search: `${marker} ${search}`.slice(0, 100),
+    });
     if (search === '\\' || search === '%_') {
-      const found = await listUsers({ search });
+      const found = await api.data<UserListResponse>('/api/users', { search });
       expect(found.users.map((u) => u.id)).toContain(literal.id);
       expect(found.users.every((u) => u.fullName.includes(search))).toBe(true);
     } else {
@@ -141,7 +131,7 @@ test('percent, underscore and backslash in a search are matched literally', asyn
 });
 
 test('a search that matches nobody answers an empty page with zero pages', async () => {
-  const data = await listUsers({ search: uniqueMarker('nobody') });
+  const data = await api.data<UserListResponse>('/api/users', { search: uniqueMarker('nobody') });
   expect(data).toEqual({ users: [], pagination: { current: 1, pages: 0, total: 0, limit: 10 } });
 });
 
@@ -164,13 +154,17 @@ test('every page, read from whichever end is nearer, is the right slice of the l
     const pages = Math.ceil(13 / limit);
     const seen: string[] = [];
     for (let page = 1; page <= pages; page++) {
-      const data = await listUsers({ search: marker, page, limit });
+      const data = await api.data<UserListResponse>('/api/users', { search: marker, page, limit });
       expect(data.pagination).toEqual({ current: page, pages, total: 13, limit });
       seen.push(...data.users.map((u) => u.id));
     }
     expect(seen, `limit ${limit}`).toEqual(expected);
   }
-  const beyond = await listUsers({ search: marker, page: 4, limit: 6 });
+  const beyond = await api.data<UserListResponse>('/api/users', {
+    search: marker,
+    page: 4,
+    limit: 6,
+  });
   expect(beyond.users).toEqual([]);
   expect(beyond.pagination).toEqual({ current: 4, pages: 3, total: 13, limit: 6 });
 });
@@ -220,15 +214,15 @@ test('without a search the first page holds the newest customers and the last pa
     fullName: `${marker} oldest ${i}`,
     createdAt: new Date(Date.UTC(1990, 0, 1 + i)),
   }));
-  const [{ total }] = [(await listUsers({ limit: 6 })).pagination];
+  const [{ total }] = [(await api.data<UserListResponse>('/api/users', { limit: 6 })).pagination];
   const visible = await ctx.database.db.$count(customers, isNull(customers.deletedAt));
   expect(total).toBe(visible);
 
-  const first = await listUsers({ page: 1, limit: 6 });
+  const first = await api.data<UserListResponse>('/api/users', { page: 1, limit: 6 });
   expect(first.users.slice(0, 2).map((u) => u.id)).toEqual([newest[1]!.id, newest[0]!.id]);
 
   const pages = Math.ceil(total / 6);
-  const last = await listUsers({ page: pages, limit: 6 });
+  const last = await api.data<UserListResponse>('/api/users', { page: pages, limit: 6 });
   const onLastPage = total - (pages - 1) * 6;
   expect(last.users).toHaveLength(onLastPage);
   expect(last.users.slice(-Math.min(3, onLastPage)).map((u) => u.id)).toEqual(
@@ -238,18 +232,22 @@ test('without a search the first page holds the newest customers and the last pa
 
 test('totals stay exact through creates, deletes and status changes, with and without a search', async () => {
   const marker = uniqueMarker();
-  const before = (await listUsers()).pagination.total;
+  const before = (await api.data<UserListResponse>('/api/users')).pagination.total;
   const created = await createTimeline(marker, 3);
-  expect((await listUsers()).pagination.total).toBe(before + 3);
-  expect((await listUsers({ search: marker })).pagination.total).toBe(3);
+  expect((await api.data<UserListResponse>('/api/users')).pagination.total).toBe(before + 3);
+  expect(
+    (await api.data<UserListResponse>('/api/users', { search: marker })).pagination.total,
+  ).toBe(3);
 
-  expect((await putUser(created[0]!.id, { isActive: false })).statusCode).toBe(200);
-  expect((await listUsers()).pagination.total).toBe(before + 3);
-  expect((await listUsers({ search: marker })).pagination.total).toBe(3);
+  expect((await api.put(`/api/users/${created[0]!.id}`, { isActive: false })).statusCode).toBe(200);
+  expect((await api.data<UserListResponse>('/api/users')).pagination.total).toBe(before + 3);
+  expect(
+    (await api.data<UserListResponse>('/api/users', { search: marker })).pagination.total,
+  ).toBe(3);
 
-  expect((await deleteUser(created[1]!.id)).statusCode).toBe(200);
-  expect((await listUsers()).pagination.total).toBe(before + 2);
-  const afterDelete = await listUsers({ search: marker });
+  expect((await api.delete(`/api/users/${created[1]!.id}`)).statusCode).toBe(200);
+  expect((await api.data<UserListResponse>('/api/users')).pagination.total).toBe(before + 2);
+  const afterDelete = await api.data<UserListResponse>('/api/users', { search: marker });
   expect(afterDelete.pagination.total).toBe(2);
   expect(afterDelete.users.map((u) => u.id)).not.toContain(created[1]!.id);
 
@@ -258,9 +256,13 @@ test('totals stay exact through creates, deletes and status changes, with and wi
     .update(customers)
     .set({ fullName: 'Renamed Person' })
     .where(eq(customers.id, created[2]!.id));
-  expect((await listUsers({ search: marker })).pagination.total).toBe(1);
+  expect(
+    (await api.data<UserListResponse>('/api/users', { search: marker })).pagination.total,
+  ).toBe(1);
   await createCustomer(ctx, { email: `${marker}@late.example` });
-  expect((await listUsers({ search: marker })).pagination.total).toBe(2);
+  expect(
+    (await api.data<UserListResponse>('/api/users', { search: marker })).pagination.total,
+  ).toBe(2);
 });
 
 test('bad paging or search input is refused with field errors', async () => {
@@ -288,7 +290,7 @@ test('an admin deactivates a customer and the change is audited with before and 
   const customer = await createCustomer(ctx);
   await createCask(ctx, { ownerId: customer.id });
 
-  const res = await putUser(customer.id, { isActive: false });
+  const res = await api.put(`/api/users/${customer.id}`, { isActive: false });
 
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({
@@ -320,7 +322,7 @@ test('an admin deactivates a customer and the change is audited with before and 
   });
   expect(audit[0]?.ip).toBeTruthy();
 
-  const back = await putUser(customer.id, { isActive: true });
+  const back = await api.put(`/api/users/${customer.id}`, { isActive: true });
   expect(back.json().data.user.isActive).toBe(true);
   expect(await auditEntriesOf(ctx, { entity: 'customer', entityId: customer.id })).toHaveLength(2);
 });
@@ -328,14 +330,14 @@ test('an admin deactivates a customer and the change is audited with before and 
 test('a bad status body is refused with field errors and changes nothing', async () => {
   const customer = await createCustomer(ctx);
   for (const payload of [{}, { isActive: 'false' }, { isActive: null }, { isActive: 0 }]) {
-    const res = await putUser(customer.id, payload);
+    const res = await api.put(`/api/users/${customer.id}`, payload);
     expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     expect(res.json()).toMatchObject({
       success: false,
       errors: [{ field: 'isActive', message: 'isActive must be true or false' }],
     });
   }
-  const bad = await putUser('not-a-uuid', { isActive: false });
+  const bad = await api.put(`/api/users/not-a-uuid`, { isActive: false });
   expect(bad.statusCode).toBe(400);
   expect(bad.json().errors[0].field).toBe('id');
 
@@ -346,10 +348,10 @@ test('a bad status body is refused with field errors and changes nothing', async
 
 test('updating or deleting an unknown customer answers 404', async () => {
   const unknown = '00000000-0000-4000-8000-000000000000';
-  const put = await putUser(unknown, { isActive: false });
+  const put = await api.put(`/api/users/${unknown}`, { isActive: false });
   expect(put.statusCode).toBe(404);
   expect(put.json()).toEqual({ success: false, message: 'User not found' });
-  const del = await deleteUser(unknown);
+  const del = await api.delete(`/api/users/${unknown}`);
   expect(del.statusCode).toBe(404);
   expect(del.json()).toEqual({ success: false, message: 'User not found' });
   expect(await auditEntriesOf(ctx, { entity: 'customer', entityId: unknown })).toHaveLength(0);
@@ -362,7 +364,7 @@ test('deleting hides the customer but keeps their casks, orders, referrals and p
   const referral = await createReferral(ctx, { referrerId: customer.id });
   await createPointTransaction(ctx, { customerId: customer.id, points: 250 });
 
-  const res = await deleteUser(customer.id);
+  const res = await api.delete(`/api/users/${customer.id}`);
 
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({
@@ -387,10 +389,10 @@ test('deleting hides the customer but keeps their casks, orders, referrals and p
     before: { fullName: customer.fullName, email: customer.email, isActive: true },
   });
 
-  const { users } = await listUsers({ search: customer.fullName });
+  const { users } = await api.data<UserListResponse>('/api/users', { search: customer.fullName });
   expect(users).toEqual([]);
-  expect((await deleteUser(customer.id)).statusCode).toBe(404);
-  expect((await putUser(customer.id, { isActive: false })).statusCode).toBe(404);
+  expect((await api.delete(`/api/users/${customer.id}`)).statusCode).toBe(404);
+  expect((await api.put(`/api/users/${customer.id}`, { isActive: false })).statusCode).toBe(404);
   expect(await auditEntriesOf(ctx, { entity: 'customer', entityId: customer.id })).toHaveLength(1);
 });
 
@@ -398,21 +400,11 @@ test('a deleted customer e-mail can be given to a new customer', async () => {
   const email = `${uniqueMarker()}@example.com`;
   const first = await createCustomer(ctx, { email });
   await expect(createCustomer(ctx, { email: email.toUpperCase() })).rejects.toThrow();
-  expect((await deleteUser(first.id)).statusCode).toBe(200);
+  expect((await api.delete(`/api/users/${first.id}`)).statusCode).toBe(200);
   const second = await createCustomer(ctx, { email });
-  const { users } = await listUsers({ search: email });
+  const { users } = await api.data<UserListResponse>('/api/users', { search: email });
   expect(users.map((u) => u.id)).toEqual([second.id]);
 });
-
-// Issue 41 item 12: the customer page's 'Edit details' fixes a name, an e-mail or a phone.
-function putDetails(id: string, payload: unknown, headers: Record<string, string> = admin.headers) {
-  return ctx.app.inject({
-    method: 'PUT',
-    url: `/api/users/${id}/details`,
-    payload: payload as object,
-    headers,
-  });
-}
 
 test('Edit details fixes a name, an e-mail and a phone, audited with before and after', async () => {
   const marker = uniqueMarker('typo');
@@ -423,8 +415,8 @@ test('Edit details fixes a name, an e-mail and a phone, audited with before and 
   });
   const before = (await getData<UserResponse>(ctx, admin, `/api/users/${customer.id}`)).user;
 
-  const res = await putDetails(
-    customer.id,
+  const res = await api.put(
+    `/api/users/${customer.id}/details`,
     { fullName: `  Morag Campbell ${marker} `, email: `Morag.${marker}@Gmail.com`, phone: '' },
     { ...admin.headers, ...ifMatchHeaders(before.version) },
   );
@@ -464,7 +456,7 @@ test('Edit details fixes a name, an e-mail and a phone, audited with before and 
     },
   });
   // The lists find the customer by the new e-mail.
-  const found = await listUsers({ search: `${marker}@gmail` });
+  const found = await api.data<UserListResponse>('/api/users', { search: `${marker}@gmail` });
   expect(found.users.map((u) => u.id)).toEqual([customer.id]);
 });
 
@@ -473,7 +465,7 @@ test("Edit details refuses another customer's e-mail with a 409 naming the field
   const [first, second, gone] = await createCustomers(ctx, 3, (i) => ({
     email: `${marker}.${i}@club.example`,
   }));
-  const taken = await putDetails(second!.id, {
+  const taken = await api.put(`/api/users/${second!.id}/details`, {
     fullName: second!.fullName,
     email: first!.email.toUpperCase(),
     phone: null,
@@ -489,14 +481,17 @@ test("Edit details refuses another customer's e-mail with a 409 naming the field
   expect(await auditEntriesOf(ctx, { entity: 'customer', entityId: second!.id })).toHaveLength(0);
 
   // Keeping one's own e-mail is no conflict; taking a deleted customer's is allowed.
-  const own = await putDetails(second!.id, {
+  const own = await api.put(`/api/users/${second!.id}/details`, {
     fullName: 'Renamed',
     email: second!.email,
     phone: '+12025550142',
   });
   expect(own.statusCode, own.body).toBe(200);
-  expect((await deleteUser(gone!.id)).statusCode).toBe(200);
-  const freed = await putDetails(second!.id, { fullName: 'Renamed', email: gone!.email });
+  expect((await api.delete(`/api/users/${gone!.id}`)).statusCode).toBe(200);
+  const freed = await api.put(`/api/users/${second!.id}/details`, {
+    fullName: 'Renamed',
+    email: gone!.email,
+  });
   expect(freed.statusCode, freed.body).toBe(200);
 });
 
@@ -515,11 +510,11 @@ test('Edit details refuses bad input field by field, a stale version with 412, a
     [{ ...valid, phone: '+44 7700 900001' }, 'phone'],
     [{ ...valid, phone: 'call me' }, 'phone'],
   ] as const) {
-    const res = await putDetails(customer.id, payload);
+    const res = await api.put(`/api/users/${customer.id}/details`, payload);
     expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
   }
-  const stale = await putDetails(customer.id, valid, {
+  const stale = await api.put(`/api/users/${customer.id}/details`, valid, {
     ...admin.headers,
     ...ifMatchHeaders(String(customer.updatedAt.getTime() - 1)),
   });
@@ -529,6 +524,6 @@ test('Edit details refuses bad input field by field, a stale version with 412, a
   expect(row?.email).toBe(customer.email);
   expect(await auditEntriesOf(ctx, { entity: 'customer', entityId: customer.id })).toHaveLength(0);
 
-  const unknown = await putDetails('00000000-0000-4000-8000-000000000000', valid);
+  const unknown = await api.put(`/api/users/00000000-0000-4000-8000-000000000000/details`, valid);
   expect(unknown.statusCode).toBe(404);
 });

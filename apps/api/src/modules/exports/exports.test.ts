@@ -1,5 +1,4 @@
 import http from 'node:http';
-import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { EXPORT_ALREADY_RUNNING, EXPORT_LINK_INVALID, EXPORTS_BUSY } from '@cask/contracts/exports';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -15,8 +14,20 @@ import {
 } from '../../../test/support/factories.ts';
 import { BULK_SEARCH_TERMS, seedListData } from '../../../test/support/list-against-sql.ts';
 import { listDefinitions } from '../../../test/support/list-definitions.ts';
-import { BYTE_ORDER_MARK, neutralise } from '../../db/csv.ts';
-import { rowsOf } from '../../db/client.ts';
+import {
+  activeSessions,
+  csvRows,
+  downloadExport,
+  exportCopies,
+  exportsPool,
+  listIds,
+  listTotal,
+  stalledDownload,
+  startExport,
+  type ScreenList,
+} from '../../../test/support/exports.ts';
+import { eventually } from '../../../test/support/waiting.ts';
+import { neutralise } from '../../db/csv.ts';
 import { csvExport, EXPORT_PAGE_ROWS } from '../../db/csv-export.ts';
 import { EXPORTS_AT_ONCE } from './exports.service.ts';
 import { CASK_SORTS } from '@cask/contracts/casks';
@@ -36,56 +47,10 @@ beforeAll(async () => {
   admin = await createAdmin(ctx, { fullName: 'Edna Exporter' });
 }, 120_000);
 
-/** Each list's screen call, by its export's name. */
-const LIST_URL = {
-  users: '/api/users',
-  rewards: '/api/referrals/admin/rewards',
-  casks: '/api/casks',
-  offers: '/api/offers',
-  orders: '/api/purchases',
-  referrals: '/api/referrals',
-  notifications: '/api/notifications',
-  audit: '/api/audit',
-} as const;
-type ScreenList = keyof typeof LIST_URL;
-
 test("every named list's routes declare its export, by that name (decision 374)", async () => {
   const named = [...(await listDefinitions()).values()].flatMap(({ name }) => name ?? []);
   expect(ctx.app.listExports.names().sort()).toEqual(named.sort());
 });
-
-async function startExport(list: string, query: Record<string, string> = {}, as = admin) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/exports/${list}`,
-    query,
-    headers: as.headers,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ data: { export: { id: string; url: string } } }>().data.export;
-}
-
-/** Follows a link as the browser does: it is relative to the API's base, /api. */
-async function download(url: string, userAgent = 'ExportTest/1') {
-  return ctx.app.inject({ method: 'GET', url: `/api${url}`, headers: { 'user-agent': userAgent } });
-}
-
-/** The file's rows as a real CSV parser reads them (header first). */
-function csvRows(body: string): string[][] {
-  expect(body.startsWith(BYTE_ORDER_MARK)).toBe(true);
-  return parse(body, { bom: true, relax_column_count: false }) as string[][];
-}
-
-async function listTotal(list: ScreenList, query: Record<string, string>) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: LIST_URL[list],
-    query: { ...query, limit: '1' },
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { pagination: { total: number } } }>().data.pagination.total;
-}
 
 const term = BULK_SEARCH_TERMS.common;
 const CASES: [ScreenList, Record<string, string>][] = [
@@ -107,9 +72,9 @@ const CASES: [ScreenList, Record<string, string>][] = [
 
 describe('an export has exactly the rows the screen counts', () => {
   test.each(CASES)('%s %j', async (list, query) => {
-    const expected = await listTotal(list, query);
-    const started = await startExport(list, query);
-    const res = await download(started.url);
+    const expected = await listTotal(ctx, admin, list, query);
+    const started = await startExport(ctx, admin, list, query);
+    const res = await downloadExport(ctx, started.url);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
@@ -123,25 +88,6 @@ describe('an export has exactly the rows the screen counts', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
-
-/** The ids of the whole list in its order, read page by page as the screen reads them. */
-async function listIds(list: ScreenList, query: Record<string, string>): Promise<string[]> {
-  const ids: string[] = [];
-  for (let page = 1; ; page++) {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: LIST_URL[list],
-      query: { ...query, page: String(page), limit: '100' },
-      headers: admin.headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const data = res.json<{ data: Record<string, unknown> }>().data;
-    const items = Object.values(data).find(Array.isArray) as { id?: string; _id?: string }[];
-    ids.push(...items.map((item) => item.id ?? item._id!));
-    const { pages } = data.pagination as { pages: number };
-    if (page >= pages) return ids;
-  }
-}
 
 const SORTED: [ScreenList, readonly string[], Record<string, string>][] = [
   ['users', USER_SORTS, { search: term }],
@@ -168,18 +114,20 @@ describe("an export has the list's order (issue 29: the current search, filters 
   });
 
   test.each(SORTED_CASES)('%s %j', async (list, query) => {
-    const expected = await listIds(list, query);
-    const [header, ...rows] = csvRows((await download((await startExport(list, query)).url)).body);
+    const expected = await listIds(ctx, admin, list, query);
+    const [header, ...rows] = csvRows(
+      (await downloadExport(ctx, (await startExport(ctx, admin, list, query)).url)).body,
+    );
     expect(rows.map((row) => row[header!.indexOf('ID')])).toEqual(expected);
   });
 
   test.each(['fullName', '-fullName', 'email'])(
     'the whole customer list sorted by %s, over several export pages',
     async (sort) => {
-      const expected = await listIds('users', { sort });
+      const expected = await listIds(ctx, admin, 'users', { sort });
       expect(expected.length).toBeGreaterThan(EXPORT_PAGE_ROWS);
       const [header, ...rows] = csvRows(
-        (await download((await startExport('users', { sort })).url)).body,
+        (await downloadExport(ctx, (await startExport(ctx, admin, 'users', { sort })).url)).body,
       );
       expect(rows.map((row) => row[header!.indexOf('ID')])).toEqual(expected);
     },
@@ -187,9 +135,9 @@ describe("an export has the list's order (issue 29: the current search, filters 
 
   test('the Cask List keeps its gauge alert filter', async () => {
     const query = { alert: 'regauge-due', sort: 'name' };
-    const expected = await listIds('casks', query);
+    const expected = await listIds(ctx, admin, 'casks', query);
     const [header, ...rows] = csvRows(
-      (await download((await startExport('casks', query)).url)).body,
+      (await downloadExport(ctx, (await startExport(ctx, admin, 'casks', query)).url)).body,
     );
     expect(rows.map((row) => row[header!.indexOf('ID')])).toEqual(expected);
   });
@@ -205,7 +153,12 @@ describe("an export has the list's order (issue 29: the current search, filters 
     });
     await createCask(ctx);
     const [header, ...rows] = csvRows(
-      (await download((await startExport('casks', { warehouse: warehouse.id })).url)).body,
+      (
+        await downloadExport(
+          ctx,
+          (await startExport(ctx, admin, 'casks', { warehouse: warehouse.id })).url,
+        )
+      ).body,
     );
     expect(rows).toHaveLength(1);
     const cell = (name: string) => rows[0]![header!.indexOf(name)];
@@ -230,8 +183,8 @@ test('money is exact, times ISO 8601, and the order is newest first', async () =
     contactFullName: customer.fullName,
     investmentAmount: '0.10',
   });
-  const started = await startExport('orders', { search: marker });
-  const [header, ...rows] = csvRows((await download(started.url)).body);
+  const started = await startExport(ctx, admin, 'orders', { search: marker });
+  const [header, ...rows] = csvRows((await downloadExport(ctx, started.url)).body);
   const budget = header!.indexOf('Budget');
   const created = header!.indexOf('Created At');
   expect(rows.map((row) => row[budget])).toEqual(['0.10', '12345.67']);
@@ -258,7 +211,7 @@ test('the orders export has the Reference and Ordered columns, the Ordered range
     `ORD-${String(order.orderNumber).padStart(5, '0')}`;
   const exported = async (query: Record<string, string>) => {
     const [header, ...rows] = csvRows(
-      (await download((await startExport('orders', query)).url)).body,
+      (await downloadExport(ctx, (await startExport(ctx, admin, 'orders', query)).url)).body,
     );
     const at = (name: string) => header!.indexOf(name);
     return rows.map((row) => [row[at('Reference')], row[at('Ordered')]]);
@@ -285,15 +238,18 @@ test('a deleted cask and a deleted offer are in no export; the Casks column leav
     expect(res.statusCode, res.body).toBe(200);
   }
   const caskRows = csvRows(
-    (await download((await startExport('casks', { search: marker })).url)).body,
+    (await downloadExport(ctx, (await startExport(ctx, admin, 'casks', { search: marker })).url))
+      .body,
   );
   expect(caskRows.slice(1).map((row) => row[0])).toEqual([kept.id]);
   const offerRows = csvRows(
-    (await download((await startExport('offers', { search: marker })).url)).body,
+    (await downloadExport(ctx, (await startExport(ctx, admin, 'offers', { search: marker })).url))
+      .body,
   );
   expect(offerRows.slice(1)).toEqual([]);
   const [header, ...users] = csvRows(
-    (await download((await startExport('users', { search: marker })).url)).body,
+    (await downloadExport(ctx, (await startExport(ctx, admin, 'users', { search: marker })).url))
+      .body,
   );
   expect(users.map((row) => row[header!.indexOf('Casks')])).toEqual(['1']);
 });
@@ -304,8 +260,8 @@ test('every injection prefix is neutralised, plain negative numbers stay numbers
   for (const prefix of prefixes) {
     await createCustomer(ctx, { fullName: `${prefix}SUM(1) ${marker}` });
   }
-  const started = await startExport('users', { search: marker });
-  const [header, ...rows] = csvRows((await download(started.url)).body);
+  const started = await startExport(ctx, admin, 'users', { search: marker });
+  const [header, ...rows] = csvRows((await downloadExport(ctx, started.url)).body);
   const names = rows.map((row) => row[header!.indexOf('User Name')]).sort();
   expect(names).toEqual(prefixes.map((prefix) => `'${prefix}SUM(1) ${marker}`).sort());
   for (const prefix of prefixes) expect(neutralise(`${prefix}x`)).toBe(`'${prefix}x`);
@@ -320,72 +276,72 @@ describe('the download link', () => {
       (await ctx.app.metrics.exports.get()).values.find((value) => value.labels.list === 'casks')
         ?.value ?? 0;
     const before = await counted();
-    const started = await startExport('casks');
-    expect((await download(started.url)).statusCode).toBe(200);
+    const started = await startExport(ctx, admin, 'casks');
+    expect((await downloadExport(ctx, started.url)).statusCode).toBe(200);
     expect(await counted()).toBe(before + 1);
-    const again = await download(started.url);
+    const again = await downloadExport(ctx, started.url);
     expect(again.statusCode).toBe(403);
     expect(again.json()).toEqual({ success: false, message: EXPORT_LINK_INVALID });
   });
 
   test('expires', async () => {
-    const started = await startExport('casks');
+    const started = await startExport(ctx, admin, 'casks');
     await ctx.database.db.execute(
       sql`update export_downloads set expires_at = now() - interval '1 second' where id = ${started.id}`,
     );
-    expect((await download(started.url)).statusCode).toBe(403);
+    expect((await downloadExport(ctx, started.url)).statusCode).toBe(403);
   });
 
   test('a made-up token, or none, opens nothing', async () => {
-    expect((await download('/exports/download?token=made-up')).statusCode).toBe(403);
-    expect((await download('/exports/download')).statusCode).toBe(400);
+    expect((await downloadExport(ctx, '/exports/download?token=made-up')).statusCode).toBe(403);
+    expect((await downloadExport(ctx, '/exports/download')).statusCode).toBe(400);
   });
 
   test('is refused once the admin who asked is inactive', async () => {
     const leaving = await createAdmin(ctx);
-    const started = await startExport('users', {}, leaving);
+    const started = await startExport(ctx, leaving, 'users', {});
     await ctx.database.db.execute(
       sql`update admins set is_active = false where id = ${leaving.id}`,
     );
-    expect((await download(started.url)).statusCode).toBe(403);
+    expect((await downloadExport(ctx, started.url)).statusCode).toBe(403);
   });
 
   test('is refused once the session that asked for it has ended, or its tokens were (issue 40)', async () => {
     const ended = await createAdmin(ctx);
-    const link = await startExport('users', {}, ended);
+    const link = await startExport(ctx, ended, 'users', {});
     await ctx.database.db.execute(
       sql`update admin_sessions set ended_at = now() where id = ${ended.sessionId}`,
     );
-    const refused = await download(link.url);
+    const refused = await downloadExport(ctx, link.url);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ success: false, message: EXPORT_LINK_INVALID });
 
     // Logout everywhere or a password change raises the token version.
     const changed = await createAdmin(ctx);
-    const other = await startExport('users', {}, changed);
+    const other = await startExport(ctx, changed, 'users', {});
     await ctx.database.db.execute(
       sql`update admins set token_version = token_version + 1 where id = ${changed.id}`,
     );
-    expect((await download(other.url)).statusCode).toBe(403);
+    expect((await downloadExport(ctx, other.url)).statusCode).toBe(403);
 
     // Another session of the same admin ending changes nothing for this one.
     const kept = await createAdmin(ctx);
-    const keptLink = await startExport('casks', {}, kept);
+    const keptLink = await startExport(ctx, kept, 'casks', {});
     await ctx.database.db.execute(
       sql`insert into admin_sessions (id, admin_id, ended_at) values (gen_random_uuid(), ${kept.id}, now())`,
     );
-    expect((await download(keptLink.url)).statusCode).toBe(200);
+    expect((await downloadExport(ctx, keptLink.url)).statusCode).toBe(200);
   });
 
   test('is refused while the two-factor policy holds its admin (issue 40)', async () => {
     const held = await createAdmin(ctx);
-    const link = await startExport('casks', {}, held);
+    const link = await startExport(ctx, held, 'casks', {});
     await ctx.database.db.execute(
       sql`insert into security_settings (id, require_two_factor) values (1, true)
           on conflict (id) do update set require_two_factor = true`,
     );
     try {
-      expect((await download(link.url)).statusCode).toBe(403);
+      expect((await downloadExport(ctx, link.url)).statusCode).toBe(403);
     } finally {
       await ctx.database.db.execute(
         sql`update security_settings set require_two_factor = false where id = 1`,
@@ -413,11 +369,13 @@ describe('the download link', () => {
 });
 
 test('each export is in the audit log with its list, filters and rows, and its state is known', async () => {
-  const started = await startExport('orders', { status: 'Delivered' });
+  const started = await startExport(ctx, admin, 'orders', { status: 'Delivered' });
   const status = (as = admin) =>
     ctx.app.inject({ method: 'GET', url: `/api/exports/${started.id}`, headers: as.headers });
   expect((await status()).json().data).toEqual({ state: 'waiting', rows: null });
-  const [, ...rows] = csvRows((await download(started.url, 'Mozilla/5.0 Exporter')).body);
+  const [, ...rows] = csvRows(
+    (await downloadExport(ctx, started.url, 'Mozilla/5.0 Exporter')).body,
+  );
   expect((await status()).json().data).toEqual({ state: 'done', rows: rows.length });
   expect((await status(await createAdmin(ctx))).statusCode).toBe(404);
 
@@ -437,10 +395,10 @@ test('each export is in the audit log with its list, filters and rows, and its s
 });
 
 test("the audit export writes actions and record types by the screen's labels, the action's code beside it (issue 41)", async () => {
-  const started = await startExport('orders', {});
-  await download(started.url);
-  const audit = await startExport('audit', { action: 'list.exported' });
-  const [header, ...rows] = csvRows((await download(audit.url)).body);
+  const started = await startExport(ctx, admin, 'orders', {});
+  await downloadExport(ctx, started.url);
+  const audit = await startExport(ctx, admin, 'audit', { action: 'list.exported' });
+  const [header, ...rows] = csvRows((await downloadExport(ctx, audit.url)).body);
   const cell = (row: string[], name: string) => row[header!.indexOf(name)];
   const entry = rows.find((row) => cell(row, 'Record ID') === started.id);
   expect(entry).toBeDefined();
@@ -486,7 +444,9 @@ describe.runIf(onPostgres)('on PostgreSQL the file is written by COPY (decision 
         async () => {},
       ))
         paged += text;
-      const copied = (await download((await startExport('users', query)).url)).body;
+      const copied = (
+        await downloadExport(ctx, (await startExport(ctx, admin, 'users', query)).url)
+      ).body;
       expect(copied).toBe(paged);
     }
     for (const list of ctx.app.listExports.names()) {
@@ -501,7 +461,7 @@ describe.runIf(onPostgres)('on PostgreSQL the file is written by COPY (decision 
         async () => {},
       ))
         paged += text;
-      const copied = (await download((await startExport(list)).url)).body;
+      const copied = (await downloadExport(ctx, (await startExport(ctx, admin, list)).url)).body;
       expect(copied, list).toBe(paged);
     }
   });
@@ -519,55 +479,25 @@ describe.runIf(onPostgres)('on PostgreSQL the file is written by COPY (decision 
       port = address.port;
     }, 60_000);
 
-    /** A download whose client reads its first bytes, then nothing more. */
-    async function stalledDownload(url: string) {
-      const request = http.get(`http://127.0.0.1:${port}/api${url}`);
-      request.on('error', () => {});
-      const response = await new Promise<http.IncomingMessage>((resolve) =>
-        request.on('response', resolve),
-      );
-      expect(response.statusCode).toBe(200);
-      response.on('error', () => {});
-      await new Promise((resolve) => response.once('data', resolve));
-      response.pause();
-      return request;
-    }
-
-    /** The server sessions whose last statement is an export's COPY, and what each waits for. */
-    async function copies() {
-      return rowsOf<{ pid: number; state: string; wait: string | null }>(
-        await ctx.database.db.execute(sql`
-          select pid, state, wait_event as wait from pg_stat_activity
-          where datname = current_database() and query like 'copy (select csv_cell(%'`),
-      );
-    }
-    const running = <Row extends { state: string }>(rows: Row[]) =>
-      rows.filter((row) => row.state === 'active');
-
-    async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean) {
-      for (let i = 0; i < 200; i++) {
-        const value = await read();
-        if (done(value)) return value;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error('timed out waiting');
-    }
-
-    const exportsPool = () => ctx.database.pools().find((pool) => pool.name === 'exports')!;
-
     test('the COPY waits for the client, and ends, its connection closed, once the client is gone', async () => {
-      const started = await startExport('notifications');
-      const request = await stalledDownload(started.url);
+      const started = await startExport(ctx, admin, 'notifications');
+      const request = await stalledDownload(port, started.url);
       // Backpressure all the way: the database waits to write to the API.
-      const [copy] = running(
-        await eventually(copies, (rows) => running(rows)[0]?.wait === 'ClientWrite'),
+      const [copy] = activeSessions(
+        await eventually(
+          () => exportCopies(ctx),
+          (rows) => activeSessions(rows)[0]?.wait === 'ClientWrite',
+        ),
       );
-      expect(exportsPool().total - exportsPool().idle).toBe(1);
+      expect(exportsPool(ctx).total - exportsPool(ctx).idle).toBe(1);
 
       request.destroy();
-      await eventually(copies, (rows) => !rows.some((row) => row.pid === copy!.pid));
       await eventually(
-        async () => exportsPool().total - exportsPool().idle,
+        () => exportCopies(ctx),
+        (rows) => !rows.some((row) => row.pid === copy!.pid),
+      );
+      await eventually(
+        async () => exportsPool(ctx).total - exportsPool(ctx).idle,
         (busy) => busy === 0,
       );
       const status = await eventually(
@@ -593,14 +523,17 @@ describe.runIf(onPostgres)('on PostgreSQL the file is written by COPY (decision 
       expect(entry.after.rows).toBeLessThan(300);
 
       // The pool opens a new connection for the next export.
-      const next = await download((await startExport('offers')).url);
+      const next = await downloadExport(ctx, (await startExport(ctx, admin, 'offers')).url);
       expect(next.statusCode).toBe(200);
     });
 
     test("one admin's exports run one at a time; a second is refused with a 429, its link kept (issue 40)", async () => {
       const viewer = await createAdmin(ctx, { role: 'viewer' });
-      const waiting = await startExport('offers', {}, viewer);
-      const request = await stalledDownload((await startExport('notifications', {}, viewer)).url);
+      const waiting = await startExport(ctx, viewer, 'offers', {});
+      const request = await stalledDownload(
+        port,
+        (await startExport(ctx, viewer, 'notifications', {})).url,
+      );
 
       const asked = await ctx.app.inject({
         method: 'POST',
@@ -610,28 +543,30 @@ describe.runIf(onPostgres)('on PostgreSQL the file is written by COPY (decision 
       expect(asked.statusCode).toBe(429);
       expect(asked.json()).toEqual({ success: false, message: EXPORT_ALREADY_RUNNING });
       expect(asked.headers['retry-after']).toBe('30');
-      const followed = await download(waiting.url);
+      const followed = await downloadExport(ctx, waiting.url);
       expect(followed.statusCode).toBe(429);
       expect(followed.json()).toEqual({ success: false, message: EXPORT_ALREADY_RUNNING });
       // Another admin's export is not held up.
-      expect((await download((await startExport('offers')).url)).statusCode).toBe(200);
+      expect(
+        (await downloadExport(ctx, (await startExport(ctx, admin, 'offers')).url)).statusCode,
+      ).toBe(200);
 
       request.destroy();
       const res = await eventually(
-        () => download(waiting.url),
+        () => downloadExport(ctx, waiting.url),
         (answer) => answer.statusCode !== 429,
       );
       expect(res.statusCode).toBe(200);
     });
 
     test(`at most ${EXPORTS_AT_ONCE} run at once; one more is refused with a 503, its link kept`, async () => {
-      const waiting = await startExport('offers');
+      const waiting = await startExport(ctx, admin, 'offers');
       const requests = [];
       // Each by an admin of its own: one admin runs one export at a time (issue 40).
       for (let i = 0; i < EXPORTS_AT_ONCE; i++) {
         const exporter = await createAdmin(ctx);
         requests.push(
-          await stalledDownload((await startExport('notifications', {}, exporter)).url),
+          await stalledDownload(port, (await startExport(ctx, exporter, 'notifications', {})).url),
         );
       }
       const refused = await ctx.app.inject({
@@ -642,16 +577,19 @@ describe.runIf(onPostgres)('on PostgreSQL the file is written by COPY (decision 
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toEqual({ success: false, message: EXPORTS_BUSY });
       expect(refused.headers['retry-after']).toBe('30');
-      expect((await download(waiting.url)).statusCode).toBe(503);
+      expect((await downloadExport(ctx, waiting.url)).statusCode).toBe(503);
 
       for (const request of requests) request.destroy();
-      await eventually(copies, (rows) => running(rows).length === 0);
+      await eventually(
+        () => exportCopies(ctx),
+        (rows) => activeSessions(rows).length === 0,
+      );
       const res = await eventually(
-        () => download(waiting.url),
+        () => downloadExport(ctx, waiting.url),
         (answer) => answer.statusCode !== 503,
       );
       expect(res.statusCode).toBe(200);
-      expect(csvRows(res.body).length).toBe(1 + (await listTotal('offers', {})));
+      expect(csvRows(res.body).length).toBe(1 + (await listTotal(ctx, admin, 'offers', {})));
     });
   });
 });

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type {
-  CreateNotificationResponse,
-  NotificationListResponse,
-} from '@cask/contracts/notifications';
+import type { NotificationListResponse } from '@cask/contracts/notifications';
 import { beforeEach, expect, test } from 'vitest';
 import { notifications } from '../../db/schema/notifications.ts';
-import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { createAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { auditEntriesOf, rowCount, createCustomer } from '../../../test/support/factories.ts';
+import { adminApi } from '../../../test/support/api.ts';
+import { addNotification, insertNotifications } from '../../../test/support/notifications.ts';
 
 const ctx = useTestContext();
 // Every admin sees every notification, so each test starts from an empty list.
@@ -27,65 +26,6 @@ const globalNotice = {
   recipient: null,
 };
 
-function create(admin: TestAdmin, payload: Record<string, unknown>) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/notifications',
-    headers: admin.headers,
-    payload,
-  });
-}
-
-async function createOk(admin: TestAdmin, payload: Record<string, unknown> = globalNotice) {
-  const res = await create(admin, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<CreateNotificationResponse>().data.notification;
-}
-
-function listNotifications(admin: TestAdmin, query: Record<string, string> = {}) {
-  return ctx.app.inject({
-    method: 'GET',
-    url: '/api/notifications',
-    headers: admin.headers,
-    query,
-  });
-}
-
-async function listOk(admin: TestAdmin, query: Record<string, string> = {}) {
-  const res = await listNotifications(admin, query);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<NotificationListResponse>().data;
-}
-
-function putRead(admin: TestAdmin, id: string) {
-  return ctx.app.inject({
-    method: 'PUT',
-    url: `/api/notifications/${id}/read`,
-    headers: admin.headers,
-  });
-}
-
-function markAllRead(admin: TestAdmin) {
-  return ctx.app.inject({
-    method: 'PUT',
-    url: '/api/notifications/mark-all-read',
-    headers: admin.headers,
-  });
-}
-
-/** Creates `n` global notifications one millisecond apart, oldest first. */
-async function seedNotifications(n: number, admin: TestAdmin): Promise<void> {
-  await ctx.database.db.insert(notifications).values(
-    Array.from({ length: n }, (_, index) => ({
-      title: `Notice ${index + 1}`,
-      message: `Message ${index + 1}`,
-      isGlobal: true,
-      createdBy: admin.id,
-      createdAt: new Date(Date.UTC(2025, 0, 1, 12, 0, 0, index)),
-    })),
-  );
-}
-
 test('every notification call needs a signed-in admin', async () => {
   const id = randomUUID();
   const calls = [
@@ -103,7 +43,7 @@ test('every notification call needs a signed-in admin', async () => {
 
 test('an empty list says so with zero pages and nothing unread', async () => {
   const admin = await createAdmin(ctx);
-  expect(await listOk(admin)).toEqual({
+  expect(await adminApi(ctx, admin).data<NotificationListResponse>('/api/notifications')).toEqual({
     notifications: [],
     pagination: { current: 1, pages: 0, total: 0, limit: 20 },
     unreadCount: 0,
@@ -112,7 +52,7 @@ test('an empty list says so with zero pages and nothing unread', async () => {
 
 test('an admin creates a global notification; it is listed unread with every field', async () => {
   const admin = await createAdmin(ctx);
-  const res = await create(admin, globalNotice);
+  const res = await adminApi(ctx, admin).post('/api/notifications', globalNotice);
   expect(res.statusCode).toBe(201);
   const body = res.json();
   expect(body.success).toBe(true);
@@ -133,14 +73,14 @@ test('an admin creates a global notification; it is listed unread with every fie
   });
   expect(new Date(created.time).toISOString()).toBe(created.time);
 
-  const page = await listOk(admin);
+  const page = await adminApi(ctx, admin).data<NotificationListResponse>('/api/notifications');
   expect(page.notifications).toEqual([created]);
   expect(page.unreadCount).toBe(1);
 });
 
 test('creating a notification writes its audit entry with the admin and the values', async () => {
   const admin = await createAdmin(ctx);
-  const created = await createOk(admin);
+  const created = await addNotification(ctx, admin, globalNotice);
   const [entry, ...more] = await auditEntriesOf(ctx, {
     action: 'notification.created',
     entityId: created.id,
@@ -158,7 +98,7 @@ test('creating a notification writes its audit entry with the admin and the valu
 test('a targeted notification names its recipient; priority and category have defaults', async () => {
   const admin = await createAdmin(ctx);
   const customer = await createCustomer(ctx, { fullName: 'Fiona Firkin' });
-  const res = await create(admin, {
+  const res = await adminApi(ctx, admin).post('/api/notifications', {
     title: 'Your cask was regauged',
     message: 'New bulk litres are in your statement.',
     type: 'cask',
@@ -178,7 +118,11 @@ test('a targeted notification names its recipient; priority and category have de
 
 test('title and message are required, with the spec messages, and nothing is saved', async () => {
   const admin = await createAdmin(ctx);
-  const res = await create(admin, { ...globalNotice, title: '  ', message: '' });
+  const res = await adminApi(ctx, admin).post('/api/notifications', {
+    ...globalNotice,
+    title: '  ',
+    message: '',
+  });
   expect(res.statusCode).toBe(400);
   expect(res.json().errors).toEqual(
     expect.arrayContaining([
@@ -186,7 +130,10 @@ test('title and message are required, with the spec messages, and nothing is sav
       { field: 'message', message: 'Message is required' },
     ]),
   );
-  const missing = await create(admin, { type: 'system', isGlobal: true });
+  const missing = await adminApi(ctx, admin).post('/api/notifications', {
+    type: 'system',
+    isGlobal: true,
+  });
   expect(missing.statusCode).toBe(400);
   expect(missing.json().errors.map((error: { field: string }) => error.field)).toEqual(
     expect.arrayContaining(['title', 'message']),
@@ -197,7 +144,11 @@ test('title and message are required, with the spec messages, and nothing is sav
 test('a notification that is not global needs a recipient', async () => {
   const admin = await createAdmin(ctx);
   for (const recipient of [null, '', undefined]) {
-    const res = await create(admin, { ...globalNotice, isGlobal: false, recipient });
+    const res = await adminApi(ctx, admin).post('/api/notifications', {
+      ...globalNotice,
+      isGlobal: false,
+      recipient,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Recipient user ID is required');
     expect(res.json().errors).toEqual([
@@ -210,7 +161,10 @@ test('a notification that is not global needs a recipient', async () => {
 test('a global notification cannot also name a recipient', async () => {
   const admin = await createAdmin(ctx);
   const customer = await createCustomer(ctx);
-  const res = await create(admin, { ...globalNotice, recipient: customer.id });
+  const res = await adminApi(ctx, admin).post('/api/notifications', {
+    ...globalNotice,
+    recipient: customer.id,
+  });
   expect(res.statusCode).toBe(400);
   expect(res.json().errors).toEqual([
     { field: 'recipient', message: 'A global notification has no recipient' },
@@ -222,11 +176,19 @@ test('an unknown or deleted recipient is refused with 404, a malformed one with 
   const admin = await createAdmin(ctx);
   const deleted = await createCustomer(ctx, { deletedAt: new Date() });
   for (const recipient of [randomUUID(), deleted.id]) {
-    const res = await create(admin, { ...globalNotice, isGlobal: false, recipient });
+    const res = await adminApi(ctx, admin).post('/api/notifications', {
+      ...globalNotice,
+      isGlobal: false,
+      recipient,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: 'Recipient user not found' });
   }
-  const malformed = await create(admin, { ...globalNotice, isGlobal: false, recipient: 'cask-7' });
+  const malformed = await adminApi(ctx, admin).post('/api/notifications', {
+    ...globalNotice,
+    isGlobal: false,
+    recipient: 'cask-7',
+  });
   expect(malformed.statusCode).toBe(400);
   expect(malformed.json().errors[0].field).toBe('recipient');
   expect(await rowCount(ctx, notifications)).toBe(0);
@@ -246,12 +208,15 @@ test('type, priority and the length limits are checked', async () => {
     [{ isGlobal: 'yes' }, 'isGlobal'],
   ];
   for (const [change, field] of cases) {
-    const res = await create(admin, { ...globalNotice, ...change });
+    const res = await adminApi(ctx, admin).post('/api/notifications', {
+      ...globalNotice,
+      ...change,
+    });
     expect(res.statusCode, JSON.stringify(change)).toBe(400);
     expect(res.json().errors.map((error: { field: string }) => error.field)).toContain(field);
   }
   // The limits themselves are allowed.
-  await createOk(admin, {
+  await addNotification(ctx, admin, {
     ...globalNotice,
     title: 'x'.repeat(200),
     message: 'x'.repeat(5000),
@@ -263,16 +228,18 @@ test('type, priority and the length limits are checked', async () => {
 
 test('the list is newest first, 20 a page by default, with exact pagination', async () => {
   const admin = await createAdmin(ctx);
-  await seedNotifications(25, admin);
+  await insertNotifications(ctx, 25, admin);
 
-  const first = await listOk(admin);
+  const first = await adminApi(ctx, admin).data<NotificationListResponse>('/api/notifications');
   expect(first.notifications).toHaveLength(20);
   expect(first.notifications[0]?.title).toBe('Notice 25');
   expect(first.notifications[19]?.title).toBe('Notice 6');
   expect(first.pagination).toEqual({ current: 1, pages: 2, total: 25, limit: 20 });
   expect(first.unreadCount).toBe(25);
 
-  const second = await listOk(admin, { page: '2' });
+  const second = await adminApi(ctx, admin).data<NotificationListResponse>('/api/notifications', {
+    page: '2',
+  });
   expect(second.notifications.map((n) => n.title)).toEqual([
     'Notice 5',
     'Notice 4',
@@ -282,7 +249,10 @@ test('the list is newest first, 20 a page by default, with exact pagination', as
   ]);
   expect(second.pagination).toEqual({ current: 2, pages: 2, total: 25, limit: 20 });
 
-  const small = await listOk(admin, { page: '3', limit: '10' });
+  const small = await adminApi(ctx, admin).data<NotificationListResponse>('/api/notifications', {
+    page: '3',
+    limit: '10',
+  });
   expect(small.notifications).toHaveLength(5);
   expect(small.pagination).toEqual({ current: 3, pages: 3, total: 25, limit: 10 });
 });
@@ -296,37 +266,43 @@ test('page and limit outside their ranges are refused', async () => {
     { page: 'two' },
   ];
   for (const query of queries) {
-    const res = await listNotifications(admin, query);
+    const res = await adminApi(ctx, admin).get('/api/notifications', query);
     expect(res.statusCode, JSON.stringify(query)).toBe(400);
   }
-  expect((await listOk(admin, { limit: '100' })).pagination.limit).toBe(100);
+  expect(
+    (
+      await adminApi(ctx, admin).data<NotificationListResponse>('/api/notifications', {
+        limit: '100',
+      })
+    ).pagination.limit,
+  ).toBe(100);
 });
 
 test('read state is per admin: A reads one, B still sees it unread', async () => {
   const adminA = await createAdmin(ctx, { fullName: 'Alasdair A' });
   const adminB = await createAdmin(ctx, { fullName: 'Bethan B' });
-  const older = await createOk(adminA, { ...globalNotice, title: 'Older' });
-  const newer = await createOk(adminA, { ...globalNotice, title: 'Newer' });
+  const older = await addNotification(ctx, adminA, { ...globalNotice, title: 'Older' });
+  const newer = await addNotification(ctx, adminA, { ...globalNotice, title: 'Newer' });
 
-  const res = await putRead(adminA, older.id);
+  const res = await adminApi(ctx, adminA).put(`/api/notifications/${older.id}/read`);
   expect(res.statusCode).toBe(200);
   expect(res.json().data).toEqual({ id: older.id, isRead: true, unreadCount: 1 });
 
-  const seenByA = await listOk(adminA);
+  const seenByA = await adminApi(ctx, adminA).data<NotificationListResponse>('/api/notifications');
   expect(seenByA.unreadCount).toBe(1);
   expect(seenByA.notifications.find((n) => n.id === older.id)?.isRead).toBe(true);
   expect(seenByA.notifications.find((n) => n.id === newer.id)?.isRead).toBe(false);
 
-  const seenByB = await listOk(adminB);
+  const seenByB = await adminApi(ctx, adminB).data<NotificationListResponse>('/api/notifications');
   expect(seenByB.unreadCount).toBe(2);
   expect(seenByB.notifications.every((n) => !n.isRead)).toBe(true);
 });
 
 test('marking read is idempotent and audited once', async () => {
   const admin = await createAdmin(ctx);
-  const created = await createOk(admin);
+  const created = await addNotification(ctx, admin, globalNotice);
   for (let i = 0; i < 2; i++) {
-    const res = await putRead(admin, created.id);
+    const res = await adminApi(ctx, admin).put(`/api/notifications/${created.id}/read`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ id: created.id, isRead: true, unreadCount: 0 });
   }
@@ -337,35 +313,47 @@ test('marking read is idempotent and audited once', async () => {
 
 test('marking an unknown notification read answers 404, a malformed id 400', async () => {
   const admin = await createAdmin(ctx);
-  const unknown = await putRead(admin, randomUUID());
+  const unknown = await adminApi(ctx, admin).put(`/api/notifications/${randomUUID()}/read`);
   expect(unknown.statusCode).toBe(404);
   expect(unknown.json()).toEqual({ success: false, message: 'Notification not found' });
-  const malformed = await putRead(admin, 'not-an-id');
+  const malformed = await adminApi(ctx, admin).put(`/api/notifications/not-an-id/read`);
   expect(malformed.statusCode).toBe(400);
 });
 
 test('mark all read brings this admin to zero unread across every page, not the others', async () => {
   const adminA = await createAdmin(ctx);
   const adminB = await createAdmin(ctx);
-  await seedNotifications(23, adminA);
-  const first = await listOk(adminA);
+  await insertNotifications(ctx, 23, adminA);
+  const first = await adminApi(ctx, adminA).data<NotificationListResponse>('/api/notifications');
   const oneId = first.notifications[0]?.id ?? '';
-  expect((await putRead(adminA, oneId)).statusCode).toBe(200);
+  expect((await adminApi(ctx, adminA).put(`/api/notifications/${oneId}/read`)).statusCode).toBe(
+    200,
+  );
 
-  const res = await markAllRead(adminA);
+  const res = await adminApi(ctx, adminA).put('/api/notifications/mark-all-read');
   expect(res.statusCode).toBe(200);
   expect(res.json().data).toEqual({ marked: 22, unreadCount: 0 });
 
-  expect((await listOk(adminA)).unreadCount).toBe(0);
-  expect((await listOk(adminA, { page: '2' })).notifications.every((n) => n.isRead)).toBe(true);
-  expect((await listOk(adminB)).unreadCount).toBe(23);
+  expect(
+    (await adminApi(ctx, adminA).data<NotificationListResponse>('/api/notifications')).unreadCount,
+  ).toBe(0);
+  expect(
+    (
+      await adminApi(ctx, adminA).data<NotificationListResponse>('/api/notifications', {
+        page: '2',
+      })
+    ).notifications.every((n) => n.isRead),
+  ).toBe(true);
+  expect(
+    (await adminApi(ctx, adminB).data<NotificationListResponse>('/api/notifications')).unreadCount,
+  ).toBe(23);
 
   const entries = await auditEntriesOf(ctx, { action: 'notification.all_read' });
   expect(entries.filter((entry) => entry.adminId === adminA.id)).toHaveLength(1);
   expect(entries.find((entry) => entry.adminId === adminA.id)?.after).toEqual({ marked: 22 });
 
   // Nothing left to mark: the call still succeeds, marks nothing and is not audited again.
-  const again = await markAllRead(adminA);
+  const again = await adminApi(ctx, adminA).put('/api/notifications/mark-all-read');
   expect(again.json().data).toEqual({ marked: 0, unreadCount: 0 });
   expect(
     (await auditEntriesOf(ctx, { action: 'notification.all_read' })).filter(
@@ -376,10 +364,12 @@ test('mark all read brings this admin to zero unread across every page, not the 
 
 test('unreadCount is exact and counts what arrives after a mark-all', async () => {
   const admin = await createAdmin(ctx);
-  await seedNotifications(3, admin);
-  await markAllRead(admin);
-  await createOk(admin, { ...globalNotice, title: 'Fresh news' });
-  const page = await listOk(admin, { limit: '1' });
+  await insertNotifications(ctx, 3, admin);
+  await adminApi(ctx, admin).put('/api/notifications/mark-all-read');
+  await addNotification(ctx, admin, { ...globalNotice, title: 'Fresh news' });
+  const page = await adminApi(ctx, admin).data<NotificationListResponse>('/api/notifications', {
+    limit: '1',
+  });
   expect(page.unreadCount).toBe(1);
   expect(page.notifications[0]?.title).toBe('Fresh news');
   const [row] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(notifications);

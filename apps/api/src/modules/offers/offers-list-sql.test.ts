@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { uploadUrl } from '@cask/contracts/files';
-import type { Offer } from '@cask/contracts/offers';
+import type { OfferListResponse } from '@cask/contracts/offers';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
@@ -9,8 +8,15 @@ import { getData } from '../../../test/support/requests.ts';
 import {
   expectListMatchesSql,
   seedListData,
-  pagesToTry,
+  expectEveryPage,
 } from '../../../test/support/list-against-sql.ts';
+import {
+  addOffer,
+  BOTTLE_DETAILS,
+  multipartForm,
+  type FileSpec,
+} from '../../../test/support/offers.ts';
+import { shadedPng } from '../../../test/support/images.ts';
 
 // Issue 14: the offers list, read through the list path (db/list.ts), answers exactly what plain SQL
 // answers, for every type, with and without a search, on every kind of page, with the images of
@@ -24,53 +30,32 @@ const TYPES = [undefined, 'cask', 'bottle', 'experience'] as const;
 /** In every bottle's title of the bulk data (and the offers added below). */
 const COMMON_TERM = 'year old';
 
-async function shadedPng(shade: number): Promise<Buffer> {
-  return sharp({
-    create: { width: 8, height: 8, channels: 3, background: { r: shade, g: 90, b: 40 } },
-  })
-    .png()
-    .toBuffer();
-}
-
-/** An offer with a banner and sliding images, added through the API as the screen does. */
-async function postOfferWithImages(title: string, slides: number): Promise<Offer> {
-  const body = new FormData();
-  const fields = {
-    title,
-    type: 'bottle',
-    currentPrice: '450',
-    expiryDate: '2031-06-30',
-    description: 'Bottled for the members.',
-    details: JSON.stringify({
-      distillery: 'Lagavulin',
-      packaging: 'Wooden case',
-      quantity: 12,
-      volume: '70cl',
-      certificate: 'Certificate of authenticity',
-    }),
-  };
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  const files: [string, Buffer][] = [['offerImage', await shadedPng(10)]];
-  for (let i = 0; i < slides; i++) files.push(['offerImages', await shadedPng(20 + i)]);
-  for (const [field, bytes] of files) {
-    body.append(field, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${field}.png`);
-  }
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/offers',
-    headers: admin.headers,
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ data: { offer: Offer } }>().data.offer;
-}
-
 beforeAll(async () => {
   await seedListData(ctx);
   admin = await createAdmin(ctx);
-  await postOfferWithImages('Lagavulin 16 Year Old, boxed', 3);
-  await postOfferWithImages('Talisker 10 Year Old, boxed', 1);
-  await postOfferWithImages('Ardbeg Corryvreckan, boxed', 0);
+  // Offers with a banner and sliding images, added through the API as the screen does.
+  const added: [string, number][] = [
+    ['Lagavulin 16 Year Old, boxed', 3],
+    ['Talisker 10 Year Old, boxed', 1],
+    ['Ardbeg Corryvreckan, boxed', 0],
+  ];
+  for (const [title, slides] of added) {
+    const fields = {
+      title,
+      type: 'bottle',
+      currentPrice: '450',
+      expiryDate: '2031-06-30',
+      description: 'Bottled for the members.',
+      details: BOTTLE_DETAILS,
+    };
+    const files: FileSpec[] = [
+      { field: 'offerImage', bytes: await shadedPng(10), name: 'offerImage.png' },
+    ];
+    for (let i = 0; i < slides; i++) {
+      files.push({ field: 'offerImages', bytes: await shadedPng(20 + i), name: 'offerImages.png' });
+    }
+    await addOffer(ctx, admin, multipartForm(fields, files));
+  }
   const [[title]] = (await ctx.database.readRows(
     sql`select title from offers order by created_at asc, id asc limit 1`,
     { prepared: false },
@@ -100,26 +85,9 @@ function offerCases(type: string | undefined, term: string | undefined) {
   };
 }
 
-async function expectEveryOfferPage(type: string | undefined, term: string | undefined, limit = 3) {
-  const { filter, ...list } = offerCases(type, term);
-  const first = await expectListMatchesSql(ctx, admin, { ...list, query: { ...filter, limit } });
-  for (const page of pagesToTry(first.total, limit)) {
-    await expectListMatchesSql(ctx, admin, { ...list, query: { ...filter, page, limit } });
-  }
-  return first.total;
-}
-
-const readList = (query: Record<string, string | number>) =>
-  getData<{ data: { offers: Offer[]; stats: { totalOffers: number; activeOffers: number } } }>(
-    ctx,
-    admin,
-    '/api/offers',
-    query,
-  );
-
 test('the offers list answers what plain SQL answers for every type on every kind of page', async () => {
   for (const type of TYPES) {
-    const total = await expectEveryOfferPage(type, undefined);
+    const total = await expectEveryPage(ctx, admin, offerCases(type, undefined), 3);
     expect(total).toBeGreaterThan(type === undefined ? 30 : 9);
   }
 });
@@ -127,7 +95,7 @@ test('the offers list answers what plain SQL answers for every type on every kin
 test('the offers list answers what plain SQL answers for a common, a rare and no match', async () => {
   for (const type of TYPES) {
     for (const term of [COMMON_TERM, rareTerm, 'no-such-offer', '%']) {
-      const total = await expectEveryOfferPage(type, term);
+      const total = await expectEveryPage(ctx, admin, offerCases(type, term), 3);
       if (type === undefined && term === COMMON_TERM) expect(total).toBeGreaterThan(6);
       if (type === undefined && term === rareTerm) expect(total).toBeGreaterThan(0);
     }
@@ -139,7 +107,9 @@ test('each offer shows its banner and sliding images, and the cards are the tabl
     sql`select count(*)::int, (count(*) filter (where is_active))::int from offers where retired_at is null`,
     { prepared: false },
   )) as [[number, number]];
-  const { offers, stats } = await readList({ limit: 100 });
+  const { offers, stats } = await getData<OfferListResponse>(ctx, admin, '/api/offers', {
+    limit: 100,
+  });
   expect(stats).toEqual({ totalOffers: total, activeOffers: active });
   expect(offers).toHaveLength(total);
   const rows = (await ctx.database.readRows(
@@ -212,7 +182,7 @@ test('after two deletes the list reads the new totals and rows', async () => {
     const after = await expectListMatchesSql(ctx, admin, { ...allList, query: { page, limit } });
     expect(after.total).toBe(allBefore.total - 2);
   }
-  for (const type of TYPES) await expectEveryOfferPage(type, undefined);
-  const { stats } = await readList({});
+  for (const type of TYPES) await expectEveryPage(ctx, admin, offerCases(type, undefined), 3);
+  const { stats } = await getData<OfferListResponse>(ctx, admin, '/api/offers');
   expect(stats.totalOffers).toBe(allBefore.total - 2);
 });

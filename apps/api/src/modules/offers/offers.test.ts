@@ -1,12 +1,10 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ifMatchHeaders, RECORD_CHANGED_ELSEWHERE } from '@cask/contracts/common';
 import { DEADLINE_BEFORE_CREATION } from '@cask/contracts/offer-form';
-import { type Offer } from '@cask/contracts/offers';
-import { auditLog } from '../../db/schema/audit-log.ts';
-import { files } from '../../db/schema/files.ts';
-import { offerImages, offers } from '../../db/schema/offers.ts';
+import { type Offer, type OfferListResponse } from '@cask/contracts/offers';
+import { offers } from '../../db/schema/offers.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
@@ -16,10 +14,24 @@ import {
   uniqueMarker,
   auditEntriesOf,
 } from '../../../test/support/factories.ts';
+import { adminApi } from '../../../test/support/api.ts';
+import {
+  addOffer,
+  BOTTLE_DETAILS,
+  CASK_DETAILS,
+  expectExactOfferStats,
+  fileIdOf,
+  multipartForm,
+  offerFields,
+  offerImageFiles,
+  offerTableCounts,
+  storedFileIds,
+} from '../../../test/support/offers.ts';
 import { daysLeft } from './offers.repository.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
+const api = adminApi(ctx, () => admin);
 let png: Buffer;
 beforeAll(async () => {
   admin = await createAdmin(ctx);
@@ -30,20 +42,6 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const CASK_DETAILS = {
-  distillery: 'Ardbeg',
-  caskType: 'Sherry Butt',
-  vintage: 2015,
-  abv: '58.2%',
-  volume: '500L',
-};
-const BOTTLE_DETAILS = {
-  distillery: 'Lagavulin',
-  packaging: 'Wooden case',
-  quantity: 12,
-  volume: '70cl',
-  certificate: 'Certificate of authenticity',
-};
 /** The details as answered: ABV in percent and volume in litres, as numbers (issue 27). */
 const CASK_DETAILS_SAVED = { ...CASK_DETAILS, abv: 58.2, volume: 500 };
 const BOTTLE_DETAILS_SAVED = { ...BOTTLE_DETAILS, volume: 0.7 };
@@ -54,103 +52,6 @@ const EXPERIENCE_DETAILS = {
   participants: 4,
   includes: 'Lunch and transfers',
 };
-
-/** The calendar date (UTC) this many days from now. */
-const isoDay = (days: number) =>
-  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-
-type FileSpec = { field: string; bytes: Buffer; name?: string; type?: string };
-
-/** A multipart form as the browser sends it: text fields, then the files. */
-function form(fields: Record<string, string | object>, fileSpecs: FileSpec[] = []): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    body.append(name, typeof value === 'string' ? value : JSON.stringify(value));
-  }
-  for (const spec of fileSpecs) {
-    body.append(
-      spec.field,
-      new Blob([new Uint8Array(spec.bytes)], { type: spec.type ?? 'image/png' }),
-      spec.name ?? 'image.png',
-    );
-  }
-  return body;
-}
-
-const validFields = (overrides: Record<string, string | object> = {}) => ({
-  title: `Ardbeg 2015 ${uniqueMarker()}`,
-  type: 'cask',
-  priceNumeric: '15000',
-  currentPrice: '15000',
-  originalPrice: '12000.50',
-  expiryDate: '2031-06-30',
-  description: 'A sherry butt of Islay malt.',
-  location: 'Warehouse 4',
-  isFeatured: 'true',
-  details: CASK_DETAILS,
-  ...overrides,
-});
-
-const images = (banner: Buffer | null, slides: Buffer[]): FileSpec[] => [
-  ...(banner ? [{ field: 'offerImage', bytes: banner }] : []),
-  ...slides.map((bytes, index) => ({ field: 'offerImages', bytes, name: `slide-${index}.png` })),
-];
-
-async function postOffer(payload: FormData | object, headers = admin.headers) {
-  return ctx.app.inject({ method: 'POST', url: '/api/offers', headers, payload });
-}
-
-async function put(id: string, payload: FormData | object) {
-  return ctx.app.inject({
-    method: 'PUT',
-    url: `/api/offers/${id}`,
-    headers: admin.headers,
-    payload,
-  });
-}
-
-async function listOffers(query = '') {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/offers${query}`,
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as {
-    offers: Offer[];
-    pagination: { current: number; pages: number; total: number; limit: number };
-    stats: { totalOffers: number; activeOffers: number };
-  };
-}
-
-async function tableCounts() {
-  const [o] = await ctx.database.db.select({ n: count() }).from(offers);
-  const [f] = await ctx.database.db.select({ n: count() }).from(files);
-  const [i] = await ctx.database.db.select({ n: count() }).from(offerImages);
-  const [a] = await ctx.database.db.select({ n: count() }).from(auditLog);
-  return { offers: o?.n, files: f?.n, images: i?.n, audit: a?.n };
-}
-
-const fileIdOf = (url: string) => url.split('/').pop() ?? '';
-
-async function storedFileIds(ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await ctx.database.db
-    .select({ id: files.id })
-    .from(files)
-    .where(inArray(files.id, ids));
-  return rows.map((row) => row.id);
-}
-
-/** The counters are exact: compare them with a count over the table itself. */
-async function expectExactStats(stats: { totalOffers: number; activeOffers: number }) {
-  const visible = await ctx.database.db.select().from(offers);
-  const shown = visible.filter((row) => row.retiredAt === null);
-  expect(stats).toEqual({
-    totalOffers: shown.length,
-    activeOffers: shown.filter((row) => row.isActive).length,
-  });
-}
 
 /** ABV and volume details that are no such number, with the field error each gets. */
 const MEASURE_CASES: [string, Record<string, string | object>, string, string][] = [
@@ -180,10 +81,11 @@ describe('POST /offers', () => {
     ['bottle', BOTTLE_DETAILS, BOTTLE_DETAILS_SAVED],
     ['experience', EXPERIENCE_DETAILS, EXPERIENCE_DETAILS],
   ])('adds a %s offer with a banner and three sliding images', async (type, details, saved) => {
-    const res = await postOffer(
-      form(
-        validFields({ type, details: { ...details, unknownKey: 'dropped' } }),
-        images(png, [png, png, png]),
+    const res = await api.post(
+      '/api/offers',
+      multipartForm(
+        offerFields({ type, details: { ...details, unknownKey: 'dropped' } }),
+        offerImageFiles(png, [png, png, png]),
       ),
     );
     expect(res.statusCode, res.body).toBe(201);
@@ -223,8 +125,9 @@ describe('POST /offers', () => {
   });
 
   test('an offer without images, price or purchase value is fine; the list price is the current value', async () => {
-    const res = await postOffer(
-      form({
+    const res = await api.post(
+      '/api/offers',
+      multipartForm({
         title: 'Plain',
         type: 'experience',
         currentPrice: '300',
@@ -281,7 +184,7 @@ describe('POST /offers', () => {
     ],
     [
       'a deadline over before the offer is created',
-      { expiryDate: isoDay(-2) },
+      { expiryDate: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10) },
       'expiryDate',
       DEADLINE_BEFORE_CREATION,
     ],
@@ -351,22 +254,22 @@ describe('POST /offers', () => {
   ])(
     'refuses %s with a field error and stores nothing, the images included',
     async (_name, change, field, message) => {
-      const before = await tableCounts();
-      const fields: Record<string, string | object> = validFields();
+      const before = await offerTableCounts(ctx);
+      const fields: Record<string, string | object> = offerFields();
       for (const [key, value] of Object.entries(change)) {
         if (value === undefined) delete fields[key];
         else fields[key] = value;
       }
-      const res = await postOffer(form(fields, images(png, [png])));
+      const res = await api.post('/api/offers', multipartForm(fields, offerImageFiles(png, [png])));
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().success).toBe(false);
       expect(res.json().errors).toContainEqual({ field, message });
-      expect(await tableCounts()).toEqual(before);
+      expect(await offerTableCounts(ctx)).toEqual(before);
     },
   );
 
   test('reports every missing required field at once', async () => {
-    const res = await postOffer(form({ details: {} }));
+    const res = await api.post('/api/offers', multipartForm({ details: {} }));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual([
       'type',
@@ -405,23 +308,27 @@ describe('POST /offers', () => {
   ])(
     'refuses %s and stores nothing, the other fields included',
     async (_name, field, given, status, message) => {
-      const before = await tableCounts();
+      const before = await offerTableCounts(ctx);
       // A PNG cut after its header: the right signature, then nothing readable.
       const bytes = typeof given === 'string' ? png.subarray(0, 50) : given;
       const banner = field === 'offerImage' ? [] : [{ field: 'offerImage', bytes: png }];
-      const res = await postOffer(form(validFields(), [...banner, { field, bytes }]));
+      const res = await api.post(
+        '/api/offers',
+        multipartForm(offerFields(), [...banner, { field, bytes }]),
+      );
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json()).toEqual({ success: false, message });
-      expect(await tableCounts()).toEqual(before);
+      expect(await offerTableCounts(ctx)).toEqual(before);
     },
   );
 
   test('refuses more than ten sliding images, two banners, or a file in another field', async () => {
-    const before = await tableCounts();
-    const eleven = await postOffer(
-      form(
-        validFields(),
-        images(
+    const before = await offerTableCounts(ctx);
+    const eleven = await api.post(
+      '/api/offers',
+      multipartForm(
+        offerFields(),
+        offerImageFiles(
           null,
           Array.from({ length: 11 }, () => png),
         ),
@@ -431,33 +338,38 @@ describe('POST /offers', () => {
     expect(eleven.json().errors).toEqual([
       { field: 'offerImages', message: 'At most 10 sliding images are allowed' },
     ]);
-    const twoBanners = await postOffer(
-      form(validFields(), images(png, []).concat(images(png, []))),
+    const twoBanners = await api.post(
+      '/api/offers',
+      multipartForm(offerFields(), offerImageFiles(png, []).concat(offerImageFiles(png, []))),
     );
     expect(twoBanners.statusCode).toBe(400);
     expect(twoBanners.json().errors).toEqual([
       { field: 'offerImage', message: 'Send one banner image' },
     ]);
-    const elsewhere = await postOffer(form(validFields(), [{ field: 'picture', bytes: png }]));
+    const elsewhere = await api.post(
+      '/api/offers',
+      multipartForm(offerFields(), [{ field: 'picture', bytes: png }]),
+    );
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().errors).toEqual([
       { field: 'picture', message: 'This field does not take a file' },
     ]);
-    const tooMany = await postOffer(
-      form(
-        validFields(),
-        images(
+    const tooMany = await api.post(
+      '/api/offers',
+      multipartForm(
+        offerFields(),
+        offerImageFiles(
           png,
           Array.from({ length: 11 }, () => png),
         ),
       ),
     );
     expect(tooMany.statusCode).toBe(413);
-    expect(await tableCounts()).toEqual(before);
+    expect(await offerTableCounts(ctx)).toEqual(before);
   });
 
   test('a JSON body is refused with 415: the form is multipart', async () => {
-    const res = await postOffer({ title: 'x', type: 'cask' });
+    const res = await api.post('/api/offers', { title: 'x', type: 'cask' });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Send the form as multipart/form-data');
   });
@@ -466,7 +378,7 @@ describe('POST /offers', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/offers',
-      payload: form(validFields()),
+      payload: multipartForm(offerFields()),
     });
     expect(res.statusCode).toBe(401);
     const read = await ctx.app.inject({ method: 'GET', url: '/api/offers' });
@@ -484,17 +396,19 @@ describe('GET /offers', () => {
         isActive: i % 3 !== 0,
       });
     }
-    const first = await listOffers();
+    const first = await api.data<OfferListResponse>('/api/offers');
     expect(first.offers).toHaveLength(10);
     expect(first.offers[0]?.title).toBe(`${marker} 11`);
     expect(first.pagination.limit).toBe(10);
     expect(first.pagination.total).toBe(first.stats.totalOffers);
     expect(first.pagination.pages).toBe(Math.ceil(first.pagination.total / 10));
-    await expectExactStats(first.stats);
-    const searched = await listOffers(`?search=${marker}&limit=5&page=3`);
+    await expectExactOfferStats(ctx, first.stats);
+    const searched = await api.data<OfferListResponse>(
+      `/api/offers?search=${marker}&limit=5&page=3`,
+    );
     expect(searched.offers.map((o) => o.title)).toEqual([`${marker} 1`, `${marker} 0`]);
     expect(searched.pagination).toEqual({ current: 3, pages: 3, total: 12, limit: 5 });
-    const past = await listOffers(`?search=${marker}&page=9`);
+    const past = await api.data<OfferListResponse>(`/api/offers?search=${marker}&page=9`);
     expect(past.offers).toEqual([]);
     expect(past.pagination.total).toBe(12);
   });
@@ -504,23 +418,23 @@ describe('GET /offers', () => {
     const byTitle = await createOffer(ctx, { title: `Old ${marker.toUpperCase()} cask` });
     const byDescription = await createOffer(ctx, { description: `Rare ${marker} from Islay` });
     await createOffer(ctx, { title: 'Something else' });
-    const found = await listOffers(`?search=${marker}`);
+    const found = await api.data<OfferListResponse>(`/api/offers?search=${marker}`);
     expect(found.offers.map((o) => o.id).sort()).toEqual([byTitle.id, byDescription.id].sort());
     expect(found.pagination.total).toBe(2);
     // The stats stay the catalogue's, whatever the search.
-    await expectExactStats(found.stats);
-    expect((await listOffers('?search=%25')).pagination.total).toBe(0);
+    await expectExactOfferStats(ctx, found.stats);
+    expect((await api.data<OfferListResponse>(`/api/offers?search=%25`)).pagination.total).toBe(0);
   });
 
   test('filters by type, alone or with a search', async () => {
     const marker = uniqueMarker('type');
     await createOffer(ctx, { title: `${marker} a`, type: 'bottle' });
     await createOffer(ctx, { title: `${marker} b`, type: 'experience' });
-    const bottles = await listOffers('?type=bottle');
+    const bottles = await api.data<OfferListResponse>(`/api/offers?type=bottle`);
     expect(bottles.offers.every((o) => o.type === 'bottle')).toBe(true);
     const rows = await ctx.database.db.select().from(offers).where(eq(offers.type, 'bottle'));
     expect(bottles.pagination.total).toBe(rows.filter((row) => row.retiredAt === null).length);
-    const both = await listOffers(`?type=experience&search=${marker}`);
+    const both = await api.data<OfferListResponse>(`/api/offers?type=experience&search=${marker}`);
     expect(both.offers.map((o) => o.title)).toEqual([`${marker} b`]);
   });
 
@@ -530,7 +444,8 @@ describe('GET /offers', () => {
       expiryDate: '2000-01-01',
       currentPrice: '99.99',
     });
-    const [shown] = (await listOffers(`?search=${created.title}`)).offers;
+    const [shown] = (await api.data<OfferListResponse>(`/api/offers?search=${created.title}`))
+      .offers;
     expect(shown).toEqual({
       id: created.id,
       title: created.title,
@@ -564,7 +479,9 @@ describe('GET /offers', () => {
       [null, null],
     ] as const) {
       const created = await createOffer(ctx, { title: `${marker} ${days}`, expiryDate });
-      const [shown] = (await listOffers(`?search=${encodeURIComponent(created.title)}`)).offers;
+      const [shown] = (
+        await api.data<OfferListResponse>(`/api/offers?search=${encodeURIComponent(created.title)}`)
+      ).offers;
       expect(shown?.daysLeft, `${expiryDate}`).toBe(days);
       expect(daysLeft(expiryDate)).toBe(days);
     }
@@ -587,19 +504,17 @@ describe('GET /offers', () => {
 });
 
 describe('PUT /offers/{id}', () => {
-  async function added() {
-    const res = await postOffer(form(validFields(), images(png, [png, png, png])));
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data.offer as Offer;
-  }
-
   test('keeps the images the admin kept, adds the new ones, deletes the removed ones, changes the type', async () => {
-    const offer = await added();
+    const offer = await addOffer(
+      ctx,
+      admin,
+      multipartForm(offerFields(), offerImageFiles(png, [png, png, png])),
+    );
     const [first, removed, third] = offer.images as [string, string, string];
-    const res = await put(
-      offer.id,
-      form(
-        validFields({
+    const res = await api.put(
+      `/api/offers/${offer.id}`,
+      multipartForm(
+        offerFields({
           title: 'Now a bottle',
           type: 'bottle',
           details: BOTTLE_DETAILS,
@@ -608,7 +523,7 @@ describe('PUT /offers/{id}', () => {
           images: [third, first],
           currentPrice: '16000.25',
         }),
-        images(null, [png]),
+        offerImageFiles(null, [png]),
       ),
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -626,7 +541,7 @@ describe('PUT /offers/{id}', () => {
     expect(updated.images).toHaveLength(3);
     expect(updated.images[2]).not.toBe(removed);
     // The removed file is gone from storage; the others are still served.
-    expect(await storedFileIds([fileIdOf(removed)])).toEqual([]);
+    expect(await storedFileIds(ctx, [fileIdOf(removed)])).toEqual([]);
     expect((await ctx.app.inject({ method: 'GET', url: removed })).statusCode).toBe(404);
     for (const url of updated.images) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
@@ -648,20 +563,38 @@ describe('PUT /offers/{id}', () => {
   });
 
   test('a new banner replaces the old one, whose file is deleted; image "" removes it', async () => {
-    const offer = await added();
-    const replaced = await put(offer.id, form(validFields(), images(png, [])));
+    const offer = await addOffer(
+      ctx,
+      admin,
+      multipartForm(offerFields(), offerImageFiles(png, [png, png, png])),
+    );
+    const replaced = await api.put(
+      `/api/offers/${offer.id}`,
+      multipartForm(offerFields(), offerImageFiles(png, [])),
+    );
     const withNew: Offer = replaced.json().data.offer;
     expect(withNew.image).not.toBe(offer.image);
     expect(withNew.images).toEqual(offer.images);
-    expect(await storedFileIds([fileIdOf(offer.image ?? '')])).toEqual([]);
-    const removed = await put(offer.id, form(validFields({ image: '', images: [] })));
+    expect(await storedFileIds(ctx, [fileIdOf(offer.image ?? '')])).toEqual([]);
+    const removed = await api.put(
+      `/api/offers/${offer.id}`,
+      multipartForm(offerFields({ image: '', images: [] })),
+    );
     expect(removed.json().data.offer).toMatchObject({ image: null, images: [] });
-    expect(await storedFileIds([withNew.image ?? '', ...withNew.images].map(fileIdOf))).toEqual([]);
+    expect(
+      await storedFileIds(ctx, [withNew.image ?? '', ...withNew.images].map(fileIdOf)),
+    ).toEqual([]);
   });
 
   test('an edit that names the version it opened is refused once another save replaced it', async () => {
-    const offer = await added();
-    const listed = (await listOffers(`?search=${encodeURIComponent(offer.title)}`)).offers[0];
+    const offer = await addOffer(
+      ctx,
+      admin,
+      multipartForm(offerFields(), offerImageFiles(png, [png, png, png])),
+    );
+    const listed = (
+      await api.data<OfferListResponse>(`/api/offers?search=${encodeURIComponent(offer.title)}`)
+    ).offers[0];
     expect(listed?.version).toBe(offer.version);
     const withVersion = (payload: FormData, version: string) =>
       ctx.app.inject({
@@ -672,7 +605,7 @@ describe('PUT /offers/{id}', () => {
       });
 
     const mine = await withVersion(
-      form(validFields({ title: `${offer.title} mine` })),
+      multipartForm(offerFields({ title: `${offer.title} mine` })),
       offer.version,
     );
     expect(mine.statusCode, mine.body).toBe(200);
@@ -680,32 +613,38 @@ describe('PUT /offers/{id}', () => {
     expect(saved.version).not.toBe(offer.version);
 
     const theirs = await withVersion(
-      form(validFields({ title: `${offer.title} theirs` })),
+      multipartForm(offerFields({ title: `${offer.title} theirs` })),
       offer.version,
     );
     expect(theirs.statusCode, theirs.body).toBe(412);
     expect(theirs.json()).toEqual({ success: false, message: RECORD_CHANGED_ELSEWHERE });
-    const now = (await listOffers(`?search=${encodeURIComponent(offer.title)}`)).offers[0];
+    const now = (
+      await api.data<OfferListResponse>(`/api/offers?search=${encodeURIComponent(offer.title)}`)
+    ).offers[0];
     expect(now?.title).toBe(`${offer.title} mine`);
     expect(now?.version).toBe(saved.version);
 
     const again = await withVersion(
-      form(validFields({ title: `${offer.title} again` })),
+      multipartForm(offerFields({ title: `${offer.title} again` })),
       saved.version,
     );
     expect(again.statusCode, again.body).toBe(200);
   });
 
   test('the cards follow an edit of the status', async () => {
-    const offer = await added();
-    const before = (await listOffers()).stats;
-    await put(offer.id, form(validFields({ isActive: 'false' })));
-    const after = (await listOffers()).stats;
+    const offer = await addOffer(
+      ctx,
+      admin,
+      multipartForm(offerFields(), offerImageFiles(png, [png, png, png])),
+    );
+    const before = (await api.data<OfferListResponse>('/api/offers')).stats;
+    await api.put(`/api/offers/${offer.id}`, multipartForm(offerFields({ isActive: 'false' })));
+    const after = (await api.data<OfferListResponse>('/api/offers')).stats;
     expect(after).toEqual({
       totalOffers: before.totalOffers,
       activeOffers: before.activeOffers - 1,
     });
-    await expectExactStats(after);
+    await expectExactOfferStats(ctx, after);
     const dashboard = await ctx.app.inject({
       method: 'GET',
       url: '/api/admin/dashboard',
@@ -736,18 +675,25 @@ describe('PUT /offers/{id}', () => {
     // Three sliding images already, eight more would make eleven.
     const fileSpecs =
       given === 'eight more'
-        ? images(
+        ? offerImageFiles(
             null,
             Array.from({ length: 8 }, () => png),
           )
         : given;
-    const offer = await added();
-    const before = await tableCounts();
+    const offer = await addOffer(
+      ctx,
+      admin,
+      multipartForm(offerFields(), offerImageFiles(png, [png, png, png])),
+    );
+    const before = await offerTableCounts(ctx);
     const [row] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
-    const res = await put(offer.id, form(validFields({ title: 'Changed', ...change }), fileSpecs));
+    const res = await api.put(
+      `/api/offers/${offer.id}`,
+      multipartForm(offerFields({ title: 'Changed', ...change }), fileSpecs),
+    );
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().success).toBe(false);
-    expect(await tableCounts()).toEqual(before);
+    expect(await offerTableCounts(ctx)).toEqual(before);
     const [after] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
     expect(after).toEqual(row);
   });
@@ -755,10 +701,16 @@ describe('PUT /offers/{id}', () => {
   test('a new deadline before the day the offer was created is refused; an old one kept is fine', async () => {
     // Seeded or imported offers may carry a deadline before their row was written.
     const old = await createOffer(ctx, { expiryDate: '2000-01-01' });
-    const kept = await put(old.id, form(validFields({ expiryDate: '2000-01-01' })));
+    const kept = await api.put(
+      `/api/offers/${old.id}`,
+      multipartForm(offerFields({ expiryDate: '2000-01-01' })),
+    );
     expect(kept.statusCode, kept.body).toBe(200);
     const [row] = await ctx.database.db.select().from(offers).where(eq(offers.id, old.id));
-    const earlier = await put(old.id, form(validFields({ expiryDate: '1999-12-31' })));
+    const earlier = await api.put(
+      `/api/offers/${old.id}`,
+      multipartForm(offerFields({ expiryDate: '1999-12-31' })),
+    );
     expect(earlier.statusCode, earlier.body).toBe(400);
     expect(earlier.json().errors).toEqual([
       { field: 'expiryDate', message: DEADLINE_BEFORE_CREATION },
@@ -767,15 +719,21 @@ describe('PUT /offers/{id}', () => {
     expect(after).toEqual(row);
     // Today's date is fine wherever the admin is: even at UTC-12, where today began last.
     const todayAtUtcMinus12 = new Date(Date.now() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    const today = await put(old.id, form(validFields({ expiryDate: todayAtUtcMinus12 })));
+    const today = await api.put(
+      `/api/offers/${old.id}`,
+      multipartForm(offerFields({ expiryDate: todayAtUtcMinus12 })),
+    );
     expect(today.statusCode, today.body).toBe(200);
   });
 
   test('an unknown, malformed or retired offer answers 404 (or 400 for a malformed id)', async () => {
-    const unknown = await put('00000000-0000-4000-8000-000000000000', form(validFields()));
+    const unknown = await api.put(
+      `/api/offers/00000000-0000-4000-8000-000000000000`,
+      multipartForm(offerFields()),
+    );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ success: false, message: 'Offer not found' });
-    const malformed = await put('not-an-id', form(validFields()));
+    const malformed = await api.put(`/api/offers/not-an-id`, multipartForm(offerFields()));
     expect(malformed.statusCode).toBe(400);
     const retired = await createOffer(ctx);
     await createOrder(ctx, { offerId: retired.id });
@@ -784,22 +742,23 @@ describe('PUT /offers/{id}', () => {
       url: `/api/offers/${retired.id}`,
       headers: admin.headers,
     });
-    expect((await put(retired.id, form(validFields()))).statusCode).toBe(404);
+    expect(
+      (await api.put(`/api/offers/${retired.id}`, multipartForm(offerFields()))).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('DELETE /offers/{id}', () => {
-  async function remove(id: string) {
-    return ctx.app.inject({ method: 'DELETE', url: `/api/offers/${id}`, headers: admin.headers });
-  }
-
   test('an offer is retired, kept as it was with its images, hidden everywhere, and audited', async () => {
     // Decision 273: every delete retires, so its Undo can bring the offer back exactly.
-    const res = await postOffer(form(validFields(), images(png, [png, png])));
+    const res = await api.post(
+      '/api/offers',
+      multipartForm(offerFields(), offerImageFiles(png, [png, png])),
+    );
     const offer: Offer = res.json().data.offer;
     const [stored] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
-    const before = (await listOffers()).stats;
-    const deleted = await remove(offer.id);
+    const before = (await api.data<OfferListResponse>('/api/offers')).stats;
+    const deleted = await api.delete(`/api/offers/${offer.id}`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({
       success: true,
@@ -813,14 +772,17 @@ describe('DELETE /offers/{id}', () => {
     const { retiredAt: _none, updatedAt: _was, ...was } = stored!;
     expect(kept).toEqual(was);
     const files = [offer.image ?? '', ...offer.images].map(fileIdOf);
-    expect(await storedFileIds(files)).toHaveLength(3);
-    const after = (await listOffers()).stats;
+    expect(await storedFileIds(ctx, files)).toHaveLength(3);
+    const after = (await api.data<OfferListResponse>('/api/offers')).stats;
     expect(after).toEqual({
       totalOffers: before.totalOffers - 1,
       activeOffers: before.activeOffers - 1,
     });
-    await expectExactStats(after);
-    expect((await listOffers(`?search=${encodeURIComponent(offer.title)}`)).offers).toEqual([]);
+    await expectExactOfferStats(ctx, after);
+    expect(
+      (await api.data<OfferListResponse>(`/api/offers?search=${encodeURIComponent(offer.title)}`))
+        .offers,
+    ).toEqual([]);
     const one = await ctx.app.inject({
       method: 'GET',
       url: `/api/offers/${offer.id}`,
@@ -831,15 +793,18 @@ describe('DELETE /offers/{id}', () => {
       (r) => r.action === 'offer.deleted',
     );
     expect(entry).toMatchObject({ adminId: admin.id, before: { title: offer.title } });
-    expect((await remove(offer.id)).statusCode).toBe(404);
+    expect((await api.delete(`/api/offers/${offer.id}`)).statusCode).toBe(404);
   });
 
   test('an offer that orders refer to is retired the same way; the orders keep their link', async () => {
-    const res = await postOffer(form(validFields(), images(png, [png])));
+    const res = await api.post(
+      '/api/offers',
+      multipartForm(offerFields(), offerImageFiles(png, [png])),
+    );
     const offer: Offer = res.json().data.offer;
     const order = await createOrder(ctx, { offerId: offer.id, title: offer.title });
-    const before = (await listOffers()).stats;
-    const retired = await remove(offer.id);
+    const before = (await api.data<OfferListResponse>('/api/offers')).stats;
+    const retired = await api.delete(`/api/offers/${offer.id}`);
     expect(retired.statusCode).toBe(200);
     expect(retired.json().data).toEqual({ id: offer.id, retired: true });
     const [row] = await ctx.database.db.select().from(offers).where(eq(offers.id, offer.id));
@@ -848,25 +813,27 @@ describe('DELETE /offers/{id}', () => {
     const [kept] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(kept?.offerId).toBe(offer.id);
     // Its images stay: the orders' history still shows them.
-    expect(await storedFileIds([offer.image ?? ''].map(fileIdOf))).toHaveLength(1);
-    const after = await listOffers(`?search=${encodeURIComponent(offer.title)}`);
+    expect(await storedFileIds(ctx, [offer.image ?? ''].map(fileIdOf))).toHaveLength(1);
+    const after = await api.data<OfferListResponse>(
+      `/api/offers?search=${encodeURIComponent(offer.title)}`,
+    );
     expect(after.offers).toEqual([]);
     expect(after.stats).toEqual({
       totalOffers: before.totalOffers - 1,
       activeOffers: before.activeOffers - 1,
     });
-    await expectExactStats(after.stats);
-    const bottles = await listOffers('?type=cask');
+    await expectExactOfferStats(ctx, after.stats);
+    const bottles = await api.data<OfferListResponse>(`/api/offers?type=cask`);
     const casks = await ctx.database.db.select().from(offers).where(eq(offers.type, 'cask'));
     expect(bottles.pagination.total).toBe(casks.filter((r) => r.retiredAt === null).length);
-    expect((await remove(offer.id)).statusCode).toBe(404);
+    expect((await api.delete(`/api/offers/${offer.id}`)).statusCode).toBe(404);
   });
 
   test('an unknown id answers 404 and writes nothing', async () => {
-    const before = await tableCounts();
-    const res = await remove('00000000-0000-4000-8000-000000000000');
+    const before = await offerTableCounts(ctx);
+    const res = await api.delete(`/api/offers/00000000-0000-4000-8000-000000000000`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: 'Offer not found' });
-    expect(await tableCounts()).toEqual(before);
+    expect(await offerTableCounts(ctx)).toEqual(before);
   });
 });

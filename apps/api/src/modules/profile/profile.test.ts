@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { admins } from '../../db/schema/admins.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { auditEntriesOf } from '../../../test/support/factories.ts';
+import type { ProfileResponse } from '@cask/contracts/auth';
+import { adminApi } from '../../../test/support/api.ts';
+import { solidPng } from '../../../test/support/images.ts';
 
 const ctx = useTestContext();
 
@@ -20,47 +22,10 @@ function profileBody(admin: TestAdmin, changes: Record<string, unknown> = {}) {
   };
 }
 
-async function putProfile(admin: TestAdmin, body: Record<string, unknown>) {
-  return ctx.app.inject({
-    method: 'PUT',
-    url: '/api/auth/profile',
-    headers: admin.headers,
-    payload: body,
-  });
-}
-
-async function readProfile(admin: TestAdmin) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/auth/profile',
-    headers: admin.headers,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().data.user;
-}
-
-async function uploadAvatar(admin: TestAdmin): Promise<string> {
-  const png = await sharp({
-    create: { width: 64, height: 64, channels: 3, background: { r: 192, g: 146, b: 46 } },
-  })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('avatar', new Blob([png], { type: 'image/png' }), 'me.png');
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/upload-avatar',
-    headers: admin.headers,
-    payload: form,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().data.avatarUrl;
-}
-
 test('an admin saves a new name and phone number and reads them back', async () => {
   const admin = await createAdmin(ctx, { fullName: 'Morag Campbell' });
-  const res = await putProfile(
-    admin,
+  const res = await adminApi(ctx, admin).put(
+    '/api/auth/profile',
     profileBody(admin, { fullName: '  Morag Campbell-Reid ', phone: '+447700900123' }),
   );
 
@@ -76,13 +41,15 @@ test('an admin saves a new name and phone number and reads them back', async () 
     role: 'admin',
     avatar: null,
   });
-  expect(await readProfile(admin)).toEqual(body.data.user);
+  expect((await adminApi(ctx, admin).data<ProfileResponse>('/api/auth/profile')).user).toEqual(
+    body.data.user,
+  );
 });
 
 test('saving the profile writes an audit entry with the values before and after', async () => {
   const admin = await createAdmin(ctx, { fullName: 'Fiona Ross' });
-  const res = await putProfile(
-    admin,
+  const res = await adminApi(ctx, admin).put(
+    '/api/auth/profile',
     profileBody(admin, { fullName: 'Fiona Ross-Dewar', phone: '15551234567' }),
   );
   expect(res.statusCode).toBe(200);
@@ -102,16 +69,22 @@ test('saving the profile writes an audit entry with the values before and after'
 
 test('an empty phone number clears the stored one', async () => {
   const admin = await createAdmin(ctx);
-  await putProfile(admin, profileBody(admin, { phone: '+15551234567' }));
-  const res = await putProfile(admin, profileBody(admin, { phone: '' }));
+  await adminApi(ctx, admin).put(
+    '/api/auth/profile',
+    profileBody(admin, { phone: '+15551234567' }),
+  );
+  const res = await adminApi(ctx, admin).put(
+    '/api/auth/profile',
+    profileBody(admin, { phone: '' }),
+  );
   expect(res.statusCode).toBe(200);
   expect(res.json().data.user.phone).toBeNull();
 });
 
 test('the e-mail is read-only: a different one is refused with a field error and nothing changes', async () => {
   const admin = await createAdmin(ctx, { fullName: 'Callum Reid' });
-  const res = await putProfile(
-    admin,
+  const res = await adminApi(ctx, admin).put(
+    '/api/auth/profile',
     profileBody(admin, { fullName: 'Someone Else', email: 'other@example.com' }),
   );
 
@@ -121,20 +94,26 @@ test('the e-mail is read-only: a different one is refused with a field error and
     message: 'Email cannot be changed',
     errors: [{ field: 'email', message: 'Email cannot be changed' }],
   });
-  const stored = await readProfile(admin);
+  const stored = (await adminApi(ctx, admin).data<ProfileResponse>('/api/auth/profile')).user;
   expect(stored.fullName).toBe('Callum Reid');
   expect(stored.email).toBe(admin.email);
 });
 
 test('the same e-mail in other letter case is not a change', async () => {
   const admin = await createAdmin(ctx);
-  const res = await putProfile(admin, profileBody(admin, { email: admin.email.toUpperCase() }));
+  const res = await adminApi(ctx, admin).put(
+    '/api/auth/profile',
+    profileBody(admin, { email: admin.email.toUpperCase() }),
+  );
   expect(res.statusCode).toBe(200);
 });
 
 test('an admin cannot change their own role', async () => {
   const admin = await createAdmin(ctx);
-  const res = await putProfile(admin, profileBody(admin, { role: 'superadmin' }));
+  const res = await adminApi(ctx, admin).put(
+    '/api/auth/profile',
+    profileBody(admin, { role: 'superadmin' }),
+  );
 
   expect(res.statusCode).toBe(400);
   expect(res.json().errors).toEqual([{ field: 'role', message: 'Role cannot be changed' }]);
@@ -152,49 +131,75 @@ test.each([
   ['a plus sign in the middle', '12+345'],
 ])('a phone number with %s is refused with a field error', async (_what, phone) => {
   const admin = await createAdmin(ctx);
-  const res = await putProfile(admin, profileBody(admin, { phone }));
+  const res = await adminApi(ctx, admin).put('/api/auth/profile', profileBody(admin, { phone }));
   expect(res.statusCode).toBe(400);
   const body = res.json();
   expect(body.errors[0].field).toBe('phone');
   expect(body.errors[0].message).toMatch(/digits only/);
-  expect((await readProfile(admin)).phone).toBeNull();
+  expect(
+    (await adminApi(ctx, admin).data<ProfileResponse>('/api/auth/profile')).user.phone,
+  ).toBeNull();
 });
 
 test('fifteen digits with a leading + are accepted', async () => {
   const admin = await createAdmin(ctx);
-  const res = await putProfile(admin, profileBody(admin, { phone: '+123456789012345' }));
+  const res = await adminApi(ctx, admin).put(
+    '/api/auth/profile',
+    profileBody(admin, { phone: '+123456789012345' }),
+  );
   expect(res.statusCode).toBe(200);
   expect(res.json().data.user.phone).toBe('+123456789012345');
 });
 
 test('an empty name is refused with "Name is required"', async () => {
   const admin = await createAdmin(ctx);
-  const res = await putProfile(admin, profileBody(admin, { fullName: '   ' }));
+  const res = await adminApi(ctx, admin).put(
+    '/api/auth/profile',
+    profileBody(admin, { fullName: '   ' }),
+  );
   expect(res.statusCode).toBe(400);
   expect(res.json().errors[0]).toEqual({ field: 'fullName', message: 'Name is required' });
 });
 
 test('a name over 100 characters is refused', async () => {
   const admin = await createAdmin(ctx);
-  const res = await putProfile(admin, profileBody(admin, { fullName: 'x'.repeat(101) }));
+  const res = await adminApi(ctx, admin).put(
+    '/api/auth/profile',
+    profileBody(admin, { fullName: 'x'.repeat(101) }),
+  );
   expect(res.statusCode).toBe(400);
   expect(res.json().errors[0].field).toBe('fullName');
 });
 
 test('the avatar uploaded first is saved with the profile, and null brings the placeholder back', async () => {
   const admin = await createAdmin(ctx);
-  const avatarUrl = await uploadAvatar(admin);
+  const form = new FormData();
+  const png = await solidPng({ r: 192, g: 146, b: 46 }, 64, 64);
+  form.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+  const uploaded = await adminApi(ctx, admin).post('/api/auth/upload-avatar', form);
+  expect(uploaded.statusCode).toBe(200);
+  const avatarUrl: string = uploaded.json().data.avatarUrl;
   expect(avatarUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}$/);
   // docs/screens/settings.md#personal-information: uploading alone does not change the profile;
   // saving does.
-  expect((await readProfile(admin)).avatar).toBeNull();
+  expect(
+    (await adminApi(ctx, admin).data<ProfileResponse>('/api/auth/profile')).user.avatar,
+  ).toBeNull();
 
-  const saved = await putProfile(admin, profileBody(admin, { avatar: avatarUrl }));
+  const saved = await adminApi(ctx, admin).put(
+    '/api/auth/profile',
+    profileBody(admin, { avatar: avatarUrl }),
+  );
   expect(saved.statusCode).toBe(200);
   expect(saved.json().data.user.avatar).toBe(avatarUrl);
-  expect((await readProfile(admin)).avatar).toBe(avatarUrl);
+  expect((await adminApi(ctx, admin).data<ProfileResponse>('/api/auth/profile')).user.avatar).toBe(
+    avatarUrl,
+  );
 
-  const cleared = await putProfile(admin, profileBody(admin, { avatar: null }));
+  const cleared = await adminApi(ctx, admin).put(
+    '/api/auth/profile',
+    profileBody(admin, { avatar: null }),
+  );
   expect(cleared.json().data.user.avatar).toBeNull();
 });
 
@@ -204,10 +209,12 @@ test.each([
   ['an upload that does not exist', '/uploads/00000000-0000-4000-8000-000000000000'],
 ])('an avatar that is %s is refused with a field error', async (_what, avatar) => {
   const admin = await createAdmin(ctx);
-  const res = await putProfile(admin, profileBody(admin, { avatar }));
+  const res = await adminApi(ctx, admin).put('/api/auth/profile', profileBody(admin, { avatar }));
   expect(res.statusCode).toBe(400);
   expect(res.json().errors[0].field).toBe('avatar');
-  expect((await readProfile(admin)).avatar).toBeNull();
+  expect(
+    (await adminApi(ctx, admin).data<ProfileResponse>('/api/auth/profile')).user.avatar,
+  ).toBeNull();
 });
 
 test('the profile calls need a signed-in admin', async () => {

@@ -6,7 +6,6 @@ import { beforeAll, expect, test } from 'vitest';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { getData } from '../../../test/support/requests.ts';
 import {
   createCustomer,
   createPointTransaction,
@@ -17,24 +16,14 @@ import {
   auditEntriesOf,
   pointTransactionsOf,
 } from '../../../test/support/factories.ts';
+import { adminApi } from '../../../test/support/api.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
+const api = adminApi(ctx, () => admin);
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
-
-const listReferrals = (query: Record<string, string | number> = {}) =>
-  getData<ReferralListResponse>(ctx, admin, '/api/referrals', query);
-
-function setStatus(id: string, payload: unknown, headers = admin.headers) {
-  return ctx.app.inject({
-    method: 'PUT',
-    url: `/api/referrals/${id}/status`,
-    payload: payload as Record<string, unknown>,
-    headers,
-  });
-}
 
 async function statusOf(referralId: string) {
   const [row] = await ctx.database.db
@@ -72,7 +61,11 @@ async function countedStats() {
 test('the referral calls need a signed-in admin and change nothing without one', async () => {
   const referral = await createReferral(ctx, { pointsAwarded: 100 });
   const list = await ctx.app.inject({ method: 'GET', url: '/api/referrals' });
-  const put = await setStatus(referral.id, { status: 'completed' }, { authorization: '' });
+  const put = await api.put(
+    `/api/referrals/${referral.id}/status`,
+    { status: 'completed' },
+    { authorization: '' },
+  );
   for (const res of [list, put]) {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('You are not authorized');
@@ -117,7 +110,9 @@ test('a referral row carries every field, with both customers and the referee or
     deletedAt: new Date(),
   });
 
-  const { referrals: rows } = await listReferrals({ search: marker });
+  const { referrals: rows } = await api.data<ReferralListResponse>('/api/referrals', {
+    search: marker,
+  });
 
   expect(rows).toEqual([
     {
@@ -157,38 +152,63 @@ test('the list pages newest first, filters by status and searches names, e-mails
   }
   const newestFirst = [...made].reverse().map((r) => r.id);
 
-  const page1 = await listReferrals({ search: marker.toUpperCase(), limit: 2 });
+  const page1 = await api.data<ReferralListResponse>('/api/referrals', {
+    search: marker.toUpperCase(),
+    limit: 2,
+  });
   expect(page1.pagination).toEqual({ current: 1, pages: 3, total: 5, limit: 2 });
   expect(page1.referrals.map((r) => r.id)).toEqual(newestFirst.slice(0, 2));
-  const page3 = await listReferrals({ search: marker, limit: 2, page: 3 });
+  const page3 = await api.data<ReferralListResponse>('/api/referrals', {
+    search: marker,
+    limit: 2,
+    page: 3,
+  });
   expect(page3.referrals.map((r) => r.id)).toEqual(newestFirst.slice(4));
-  const past = await listReferrals({ search: marker, limit: 2, page: 9 });
+  const past = await api.data<ReferralListResponse>('/api/referrals', {
+    search: marker,
+    limit: 2,
+    page: 9,
+  });
   expect(past.referrals).toEqual([]);
   expect(past.pagination).toEqual({ current: 9, pages: 3, total: 5, limit: 2 });
 
-  const completed = await listReferrals({ search: marker, status: 'completed' });
+  const completed = await api.data<ReferralListResponse>('/api/referrals', {
+    search: marker,
+    status: 'completed',
+  });
   expect(completed.referrals.map((r) => r.id)).toEqual([made[4]!.id, made[2]!.id, made[0]!.id]);
   expect(completed.pagination.total).toBe(3);
-  const pending = await listReferrals({ search: marker, status: 'pending' });
+  const pending = await api.data<ReferralListResponse>('/api/referrals', {
+    search: marker,
+    status: 'pending',
+  });
   expect(pending.referrals.map((r) => r.id)).toEqual([made[3]!.id, made[1]!.id]);
 
   // The referee's e-mail and the code find their one referral; the pattern characters are literal.
   const referee = await createCustomer(ctx, { email: `only.${marker}@referee.example` });
   const byReferee = await createReferral(ctx, { refereeId: referee.id });
-  expect((await listReferrals({ search: `only.${marker}` })).referrals.map((r) => r.id)).toEqual([
-    byReferee.id,
-  ]);
+  expect(
+    (
+      await api.data<ReferralListResponse>('/api/referrals', { search: `only.${marker}` })
+    ).referrals.map((r) => r.id),
+  ).toEqual([byReferee.id]);
   const byCode = await createReferral(ctx, { referralCode: `Z${marker}Z`.toUpperCase() });
-  const found = await listReferrals({ search: `z${marker}z` });
+  const found = await api.data<ReferralListResponse>('/api/referrals', { search: `z${marker}z` });
   expect(found.referrals.map((r) => r.id)).toEqual([byCode.id]);
-  expect((await listReferrals({ search: `${marker}%` })).pagination.total).toBe(0);
+  expect(
+    (await api.data<ReferralListResponse>('/api/referrals', { search: `${marker}%` })).pagination
+      .total,
+  ).toBe(0);
 
   // Without a search the filter's total is the exact count of that status.
   const stats = await countedStats();
-  expect((await listReferrals({ status: 'pending' })).pagination.total).toBe(
-    stats.pendingReferrals,
+  expect(
+    (await api.data<ReferralListResponse>('/api/referrals', { status: 'pending' })).pagination
+      .total,
+  ).toBe(stats.pendingReferrals);
+  expect((await api.data<ReferralListResponse>('/api/referrals')).pagination.total).toBe(
+    stats.totalReferrals,
   );
-  expect((await listReferrals()).pagination.total).toBe(stats.totalReferrals);
 });
 
 test('the cards count every referral exactly, whatever the filter or search', async () => {
@@ -197,10 +217,15 @@ test('the cards count every referral exactly, whatever the filter or search', as
   await createReferral(ctx, { status: 'pending', rewardAmount: '1000.00' });
 
   const expected = await countedStats();
-  expect((await listReferrals()).stats.overall).toEqual(expected);
-  expect((await listReferrals({ status: 'pending', search: 'nobody' })).stats.overall).toEqual(
-    expected,
-  );
+  expect((await api.data<ReferralListResponse>('/api/referrals')).stats.overall).toEqual(expected);
+  expect(
+    (
+      await api.data<ReferralListResponse>('/api/referrals', {
+        status: 'pending',
+        search: 'nobody',
+      })
+    ).stats.overall,
+  ).toEqual(expected);
   // 0.1 + 0.2 in SQL numeric, not in floating point.
   expect(String(expected.totalRewards)).not.toContain('000000');
 });
@@ -216,7 +241,7 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   });
   const before = await countedStats();
 
-  const done = await setStatus(referral.id, { status: 'completed' });
+  const done = await api.put(`/api/referrals/${referral.id}/status`, { status: 'completed' });
   expect(done.statusCode, done.body).toBe(200);
   const body = done.json<UpdateReferralStatusResponse>();
   expect(body.message).toBe('Referral status updated');
@@ -245,14 +270,14 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
       pointTransactionId: ledger[0]!.id,
     },
   });
-  expect((await listReferrals()).stats.overall).toEqual({
+  expect((await api.data<ReferralListResponse>('/api/referrals')).stats.overall).toEqual({
     ...before,
     completedReferrals: before.completedReferrals + 1,
     pendingReferrals: before.pendingReferrals - 1,
     totalRewards: Number((before.totalRewards + 75.25).toFixed(2)),
   });
 
-  const again = await setStatus(referral.id, { status: 'completed' });
+  const again = await api.put(`/api/referrals/${referral.id}/status`, { status: 'completed' });
   expect(again.statusCode).toBe(200);
   expect(again.json<UpdateReferralStatusResponse>().data.referral.completedDate).toBe(
     body.data.referral.completedDate,
@@ -263,7 +288,7 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   ).toHaveLength(1);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(290);
 
-  const back = await setStatus(referral.id, { status: 'pending' });
+  const back = await api.put(`/api/referrals/${referral.id}/status`, { status: 'pending' });
   expect(back.statusCode, back.body).toBe(200);
   expect(back.json<UpdateReferralStatusResponse>().data).toMatchObject({
     referrerPoints: 40,
@@ -282,10 +307,12 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   expect(reversal.map((a) => a.after)).toContainEqual(
     expect.objectContaining({ status: 'pending', points: -250, referrerPoints: 40 }),
   );
-  expect((await listReferrals()).stats.overall).toEqual(before);
+  expect((await api.data<ReferralListResponse>('/api/referrals')).stats.overall).toEqual(before);
 
   // A second round credits again, once.
-  expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
+  expect(
+    (await api.put(`/api/referrals/${referral.id}/status`, { status: 'completed' })).statusCode,
+  ).toBe(200);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(290);
   expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(3);
 });
@@ -296,9 +323,9 @@ test('two admins completing one referral at the same moment credit it once', asy
   const referral = await createReferral(ctx, { referrerId: referrer.id, pointsAwarded: 100 });
 
   const results = await Promise.all([
-    setStatus(referral.id, { status: 'completed' }),
-    setStatus(referral.id, { status: 'completed' }, other.headers),
-    setStatus(referral.id, { status: 'completed' }),
+    api.put(`/api/referrals/${referral.id}/status`, { status: 'completed' }),
+    api.put(`/api/referrals/${referral.id}/status`, { status: 'completed' }, other.headers),
+    api.put(`/api/referrals/${referral.id}/status`, { status: 'completed' }),
   ]);
 
   expect(results.map((res) => res.statusCode)).toEqual([200, 200, 200]);
@@ -310,8 +337,8 @@ test('two admins completing one referral at the same moment credit it once', asy
 
   // And going back concurrently takes it back once.
   await Promise.all([
-    setStatus(referral.id, { status: 'pending' }),
-    setStatus(referral.id, { status: 'pending' }, other.headers),
+    api.put(`/api/referrals/${referral.id}/status`, { status: 'pending' }),
+    api.put(`/api/referrals/${referral.id}/status`, { status: 'pending' }, other.headers),
   ]);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(0);
   expect(
@@ -323,27 +350,33 @@ test('a referral worth no points completes without a ledger entry', async () => 
   const referrer = await createCustomer(ctx);
   const referral = await createReferral(ctx, { referrerId: referrer.id, pointsAwarded: 0 });
 
-  expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
+  expect(
+    (await api.put(`/api/referrals/${referral.id}/status`, { status: 'completed' })).statusCode,
+  ).toBe(200);
   expect((await statusOf(referral.id))?.status).toBe('completed');
   expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
   expect(
     await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
   ).toHaveLength(1);
-  expect((await setStatus(referral.id, { status: 'pending' })).statusCode).toBe(200);
+  expect(
+    (await api.put(`/api/referrals/${referral.id}/status`, { status: 'pending' })).statusCode,
+  ).toBe(200);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(0);
 });
 
 test('going back to pending is refused when the referrer has spent the reward', async () => {
   const referrer = await createCustomer(ctx, { fullName: 'Catriona Bell' });
   const referral = await createReferral(ctx, { referrerId: referrer.id, pointsAwarded: 200 });
-  expect((await setStatus(referral.id, { status: 'completed' })).statusCode).toBe(200);
+  expect(
+    (await api.put(`/api/referrals/${referral.id}/status`, { status: 'completed' })).statusCode,
+  ).toBe(200);
   await createPointTransaction(ctx, {
     customerId: referrer.id,
     points: -150,
     type: 'manual_adjustment',
   });
 
-  const res = await setStatus(referral.id, { status: 'pending' });
+  const res = await api.put(`/api/referrals/${referral.id}/status`, { status: 'pending' });
 
   expect(res.statusCode).toBe(409);
   const message =
@@ -366,7 +399,7 @@ test('completing is refused when the credit would take the referrer past the bal
   });
   const referral = await createReferral(ctx, { referrerId: referrer.id, pointsAwarded: 200 });
 
-  const res = await setStatus(referral.id, { status: 'completed' });
+  const res = await api.put(`/api/referrals/${referral.id}/status`, { status: 'completed' });
 
   expect(res.statusCode, res.body).toBe(409);
   const message = `Ewan Munro has ${MAX_POINTS_BALANCE - 50} points: the 200 of this referral would take the balance past ${MAX_POINTS_BALANCE}, so it cannot be completed`;
@@ -389,16 +422,18 @@ test('bad input is refused with a clear error and changes nothing', async () => 
     [{ status: null }, 'status'],
   ];
   for (const [payload, field] of bodies) {
-    const res = await setStatus(referral.id, payload);
+    const res = await api.put(`/api/referrals/${referral.id}/status`, payload as object);
     expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     expect(res.json().errors[0]).toEqual({
       field,
       message: 'Status must be pending or completed',
     });
   }
-  const badId = await setStatus('not-a-uuid', { status: 'completed' });
+  const badId = await api.put(`/api/referrals/not-a-uuid/status`, { status: 'completed' });
   expect(badId.statusCode).toBe(400);
-  const unknown = await setStatus('6f1c9a52-1b7e-4b8f-9d3a-2f4c8e0b7a99', { status: 'completed' });
+  const unknown = await api.put(`/api/referrals/6f1c9a52-1b7e-4b8f-9d3a-2f4c8e0b7a99/status`, {
+    status: 'completed',
+  });
   expect(unknown.statusCode).toBe(404);
   expect(unknown.json()).toEqual({ success: false, message: 'Referral not found' });
 

@@ -4,7 +4,6 @@ import { beforeAll, expect, test } from 'vitest';
 import { pointTransactions } from '../../db/schema/point-transactions.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { getData } from '../../../test/support/requests.ts';
 import {
   createCask,
   createCustomer,
@@ -17,29 +16,23 @@ import {
   auditEntriesOf,
   pointTransactionsOf,
 } from '../../../test/support/factories.ts';
+import { adminApi } from '../../../test/support/api.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
+const api = adminApi(ctx, () => admin);
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-const listRewards = (query: Record<string, string | number> = {}) =>
-  getData<RewardListResponse>(ctx, admin, '/api/referrals/admin/rewards', query);
-
-function adjust(payload: Record<string, unknown>, headers = admin.headers) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/referrals/admin/manual-points',
-    payload,
-    headers,
-  });
-}
-
 test('the reward calls need a signed-in admin', async () => {
   const customer = await createCustomer(ctx);
   const list = await ctx.app.inject({ method: 'GET', url: '/api/referrals/admin/rewards' });
-  const post = await adjust({ userId: customer.id, points: 10 }, { authorization: '' });
+  const post = await api.post(
+    '/api/referrals/admin/manual-points',
+    { userId: customer.id, points: 10 },
+    { authorization: '' },
+  );
   for (const res of [list, post]) {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('You are not authorized');
@@ -78,7 +71,10 @@ test('each reward row shows casks held, referrals made, money invested and the p
   await createPointTransaction(ctx, { customerId: busy!.id, points: 300 });
   await createPointTransaction(ctx, { customerId: busy!.id, points: -50, type: 'purchase' });
 
-  const { rewards, pagination } = await listRewards({ search: marker });
+  const { rewards, pagination } = await api.data<RewardListResponse>(
+    '/api/referrals/admin/rewards',
+    { search: marker },
+  );
 
   expect(pagination).toEqual({ current: 1, pages: 1, total: 2, limit: 10 });
   expect(rewards).toEqual([
@@ -109,10 +105,17 @@ test('the reward list pages and searches like the users list and hides deleted c
     email: `${marker}.${i}@club.example`,
     createdAt: new Date(Date.UTC(2033, 0, 1, 0, 0, i)),
   }));
-  const page1 = await listRewards({ search: marker.toUpperCase(), limit: 3 });
+  const page1 = await api.data<RewardListResponse>('/api/referrals/admin/rewards', {
+    search: marker.toUpperCase(),
+    limit: 3,
+  });
   expect(page1.pagination).toEqual({ current: 1, pages: 3, total: 7, limit: 3 });
   expect(page1.rewards.map((r) => r.id)).toEqual([people[6]!.id, people[5]!.id, people[4]!.id]);
-  const page3 = await listRewards({ search: marker, limit: 3, page: 3 });
+  const page3 = await api.data<RewardListResponse>('/api/referrals/admin/rewards', {
+    search: marker,
+    limit: 3,
+    page: 3,
+  });
   expect(page3.rewards.map((r) => r.id)).toEqual([people[0]!.id]);
 
   const del = await ctx.app.inject({
@@ -121,7 +124,10 @@ test('the reward list pages and searches like the users list and hides deleted c
     headers: admin.headers,
   });
   expect(del.statusCode).toBe(200);
-  const afterDelete = await listRewards({ search: marker, limit: 3 });
+  const afterDelete = await api.data<RewardListResponse>('/api/referrals/admin/rewards', {
+    search: marker,
+    limit: 3,
+  });
   expect(afterDelete.pagination.total).toBe(6);
   expect(afterDelete.rewards.map((r) => r.id)).not.toContain(people[6]!.id);
 
@@ -137,7 +143,7 @@ test('the reward list pages and searches like the users list and hides deleted c
 test('a manual adjustment appends a ledger entry, moves the balance and is audited', async () => {
   const customer = await createCustomer(ctx);
 
-  const res = await adjust({
+  const res = await api.post('/api/referrals/admin/manual-points', {
     userId: customer.id,
     points: 120,
     type: 'manual_adjustment',
@@ -180,7 +186,12 @@ test('a manual adjustment appends a ledger entry, moves the balance and is audit
   });
 
   // The type may be left out (it is fixed), and empty texts are stored as nothing.
-  const minus = await adjust({ userId: customer.id, points: -20, description: '', adminNotes: '' });
+  const minus = await api.post('/api/referrals/admin/manual-points', {
+    userId: customer.id,
+    points: -20,
+    description: '',
+    adminNotes: '',
+  });
   expect(minus.statusCode).toBe(200);
   expect(minus.json().data.referralPoints).toBe(100);
   expect(minus.json().data.transaction).toMatchObject({ description: null, adminNotes: null });
@@ -191,7 +202,10 @@ test('an adjustment that would take the balance below zero is refused and writes
   const customer = await createCustomer(ctx, { fullName: 'Fiona Grant' });
   await createPointTransaction(ctx, { customerId: customer.id, points: 100 });
 
-  const res = await adjust({ userId: customer.id, points: -101 });
+  const res = await api.post('/api/referrals/admin/manual-points', {
+    userId: customer.id,
+    points: -101,
+  });
 
   expect(res.statusCode).toBe(400);
   const message = 'Insufficient points: Fiona Grant has 100 points, so at most 100 can be removed';
@@ -203,7 +217,10 @@ test('an adjustment that would take the balance below zero is refused and writes
   ).toHaveLength(0);
 
   // Exactly down to zero is allowed.
-  expect((await adjust({ userId: customer.id, points: -100 })).statusCode).toBe(200);
+  expect(
+    (await api.post('/api/referrals/admin/manual-points', { userId: customer.id, points: -100 }))
+      .statusCode,
+  ).toBe(200);
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(0);
 });
 
@@ -212,8 +229,8 @@ test('two concurrent removals cannot overdraw: exactly one of them succeeds', as
   await createPointTransaction(ctx, { customerId: customer.id, points: 100 });
 
   const results = await Promise.all([
-    adjust({ userId: customer.id, points: -60 }),
-    adjust({ userId: customer.id, points: -60 }),
+    api.post('/api/referrals/admin/manual-points', { userId: customer.id, points: -60 }),
+    api.post('/api/referrals/admin/manual-points', { userId: customer.id, points: -60 }),
   ]);
 
   expect(results.map((res) => res.statusCode).sort()).toEqual([200, 400]);
@@ -241,7 +258,7 @@ test('bad adjustment input is refused with field errors and writes nothing', asy
     [{ userId: customer.id, points: 5, adminNotes: 'x'.repeat(1001) }, 'adminNotes', ''],
   ];
   for (const [payload, field, message] of cases) {
-    const res = await adjust(payload);
+    const res = await api.post('/api/referrals/admin/manual-points', payload);
     expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     const body = res.json();
     expect(body.success).toBe(false);
@@ -256,12 +273,15 @@ test('bad adjustment input is refused with field errors and writes nothing', asy
 });
 
 test('adjusting an unknown or deleted customer answers 404 and writes nothing', async () => {
-  const unknown = await adjust({ userId: '00000000-0000-4000-8000-000000000000', points: 5 });
+  const unknown = await api.post('/api/referrals/admin/manual-points', {
+    userId: '00000000-0000-4000-8000-000000000000',
+    points: 5,
+  });
   expect(unknown.statusCode).toBe(404);
   expect(unknown.json()).toEqual({ success: false, message: 'User not found' });
 
   const gone = await createCustomer(ctx, { deletedAt: new Date() });
-  const res = await adjust({ userId: gone.id, points: 5 });
+  const res = await api.post('/api/referrals/admin/manual-points', { userId: gone.id, points: 5 });
   expect(res.statusCode).toBe(404);
   expect(await pointTransactionsOf(ctx, { customerId: gone.id })).toHaveLength(0);
 });

@@ -6,35 +6,22 @@ import { terms } from '../../db/schema/terms.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { auditEntriesOf, rowCount } from '../../../test/support/factories.ts';
+import { adminApi } from '../../../test/support/api.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
+const api = adminApi(ctx, () => admin);
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-async function readPolicy() {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/terms?type=privacy',
-    headers: admin.headers,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<TermsResponse>().data;
-}
-
-async function saveTerms(content: unknown, type: unknown = 'privacy') {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/terms',
-    headers: admin.headers,
-    payload: { type, content },
-  });
-}
-
 // Runs first: a fresh database has no saved policy, so the web shows its built-in default.
 test('before any save the policy has no content', async () => {
-  expect(await readPolicy()).toEqual({ type: 'privacy', content: null, updatedAt: null });
+  expect(await api.data<TermsResponse>('/api/terms?type=privacy')).toEqual({
+    type: 'privacy',
+    content: null,
+    updatedAt: null,
+  });
 });
 
 test('a saved policy is returned by GET with its formatting kept', async () => {
@@ -46,7 +33,7 @@ test('a saved policy is returned by GET with its formatting kept', async () => {
     '<p><span class="ql-font-serif">Serif</span> <a href="https://example.com/privacy">details</a>' +
     ' <a href="mailto:privacy@example.com">mail us</a></p>' +
     '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt="seal"></p>';
-  const res = await saveTerms(html);
+  const res = await api.post('/api/terms', { type: 'privacy', content: html });
 
   expect(res.statusCode).toBe(200);
   expect(res.json().message).toBe('Privacy policy updated successfully!');
@@ -63,12 +50,14 @@ test('a saved policy is returned by GET with its formatting kept', async () => {
       '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt="seal" /></p>',
   );
   expect(Date.parse(saved.updatedAt)).not.toBeNaN();
-  expect(await readPolicy()).toEqual(saved);
+  expect(await api.data<TermsResponse>('/api/terms?type=privacy')).toEqual(saved);
 });
 
 test('saving strips scripts, event handlers and javascript: links', async () => {
-  const res = await saveTerms(
-    '<p>Hello<script>window.__xss = 1</script></p>' +
+  const res = await api.post('/api/terms', {
+    type: 'privacy',
+    content:
+      '<p>Hello<script>window.__xss = 1</script></p>' +
       '<img src=x onerror="window.__xss = 2">' +
       '<p onclick="window.__xss = 3" style="color:red">Click</p>' +
       '<a href="javascript:window.__xss = 4">link</a>' +
@@ -78,7 +67,7 @@ test('saving strips scripts, event handlers and javascript: links', async () => 
       '<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=">' +
       '<svg><script>alert(1)</script></svg>' +
       '<p class="evil ql-align-right">kept</p>',
-  );
+  });
   expect(res.statusCode).toBe(200);
   const content: string = res.json().data.content;
 
@@ -92,14 +81,16 @@ test('saving strips scripts, event handlers and javascript: links', async () => 
   expect(content).toContain('<p>Click</p>');
   expect(content).toContain('<a rel="noopener noreferrer" target="_blank">link</a>');
   expect(content).toContain('<p class="ql-align-right">kept</p>');
-  expect((await readPolicy()).content).toBe(content);
+  expect((await api.data<TermsResponse>('/api/terms?type=privacy')).content).toBe(content);
 });
 
 test('the newest save is the policy shown, and each save is kept as a version', async () => {
   const before = await rowCount(ctx, terms);
-  await saveTerms('<p>Version one</p>');
-  await saveTerms('<p>Version two</p>');
-  expect((await readPolicy()).content).toBe('<p>Version two</p>');
+  await api.post('/api/terms', { type: 'privacy', content: '<p>Version one</p>' });
+  await api.post('/api/terms', { type: 'privacy', content: '<p>Version two</p>' });
+  expect((await api.data<TermsResponse>('/api/terms?type=privacy')).content).toBe(
+    '<p>Version two</p>',
+  );
   expect(await rowCount(ctx, terms)).toBe(before + 2);
 });
 
@@ -107,8 +98,8 @@ test('saving writes an audit entry with the lengths and hashes, before and after
   const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
   const before = '<p>Before the audit</p>';
   const after = '<p>After the audit, longer</p>';
-  await saveTerms(before);
-  const res = await saveTerms(after);
+  await api.post('/api/terms', { type: 'privacy', content: before });
+  const res = await api.post('/api/terms', { type: 'privacy', content: after });
   expect(res.statusCode).toBe(200);
 
   const rows = await auditEntriesOf(ctx, { action: 'terms.updated' });
@@ -130,7 +121,7 @@ test.each([
   '%s is refused with "Privacy policy content is required" and nothing is stored',
   async (_what, content) => {
     const before = await rowCount(ctx, terms);
-    const res = await saveTerms(content);
+    const res = await api.post('/api/terms', { type: 'privacy', content: content });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
       { field: 'content', message: 'Privacy policy content is required' },
@@ -141,14 +132,17 @@ test.each([
 
 test('a policy over 200000 characters is refused', async () => {
   const before = await rowCount(ctx, terms);
-  const res = await saveTerms(`<p>${'a'.repeat(200_000)}</p>`);
+  const res = await api.post('/api/terms', {
+    type: 'privacy',
+    content: `<p>${'a'.repeat(200_000)}</p>`,
+  });
   expect(res.statusCode).toBe(400);
   expect(res.json().errors[0].field).toBe('content');
   expect(await rowCount(ctx, terms)).toBe(before);
 });
 
 test('only the privacy type exists', async () => {
-  const saved = await saveTerms('<p>Terms of sale</p>', 'sale');
+  const saved = await api.post('/api/terms', { type: 'sale', content: '<p>Terms of sale</p>' });
   expect(saved.statusCode).toBe(400);
   expect(saved.json().errors[0].field).toBe('type');
 
@@ -176,71 +170,107 @@ test('reading and saving the policy need a signed-in admin', async () => {
 });
 
 describe('a save that names the version it replaces (decision 180)', () => {
-  async function saveOver(content: string, headers: Record<string, string>) {
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/terms',
-      headers: { ...admin.headers, ...headers },
-      payload: { type: 'privacy', content },
-    });
-  }
-
   test('replaces the version it names, and is refused once another save replaced it', async () => {
-    const base = (await readPolicy()).updatedAt;
+    const base = (await api.data<TermsResponse>('/api/terms?type=privacy')).updatedAt;
     if (base === null) throw new Error('an earlier test saved a policy');
-    const first = await saveOver('<p>Mine</p>', versionHeaders(base));
+    const first = await api.post(
+      '/api/terms',
+      { type: 'privacy', content: '<p>Mine</p>' },
+      versionHeaders(base),
+    );
     expect(first.statusCode, first.body).toBe(200);
 
     const versions = await rowCount(ctx, terms);
-    const second = await saveOver('<p>Theirs, from the same start</p>', versionHeaders(base));
+    const second = await api.post(
+      '/api/terms',
+      { type: 'privacy', content: '<p>Theirs, from the same start</p>' },
+      versionHeaders(base),
+    );
     expect(second.statusCode, second.body).toBe(412);
     expect(second.json()).toMatchObject({ success: false, message: TERMS_CHANGED_ELSEWHERE });
     expect(await rowCount(ctx, terms)).toBe(versions);
-    expect((await readPolicy()).content).toBe('<p>Mine</p>');
+    expect((await api.data<TermsResponse>('/api/terms?type=privacy')).content).toBe('<p>Mine</p>');
 
     // Started again from what is current now, it saves.
-    const again = await saveOver(
-      '<p>Theirs, again</p>',
+    const again = await api.post(
+      '/api/terms',
+      { type: 'privacy', content: '<p>Theirs, again</p>' },
       versionHeaders(first.json<TermsResponse>().data.updatedAt),
     );
     expect(again.statusCode, again.body).toBe(200);
   });
 
   test('two saves from the same version at once: one is saved, the other refused', async () => {
-    const base = (await readPolicy()).updatedAt;
+    const base = (await api.data<TermsResponse>('/api/terms?type=privacy')).updatedAt;
     if (base === null) throw new Error('an earlier test saved a policy');
     const answers = await Promise.all(
-      ['<p>A</p>', '<p>B</p>'].map((content) => saveOver(content, versionHeaders(base))),
+      ['<p>A</p>', '<p>B</p>'].map((content) =>
+        api.post('/api/terms', { type: 'privacy', content: content }, versionHeaders(base)),
+      ),
     );
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 412]);
     const winner = answers.find((res) => res.statusCode === 200);
-    expect((await readPolicy()).content).toBe(winner?.json<TermsResponse>().data.content);
+    expect((await api.data<TermsResponse>('/api/terms?type=privacy')).content).toBe(
+      winner?.json<TermsResponse>().data.content,
+    );
   });
 
   test('If-Match: * needs a saved policy; If-None-Match: * needs none', async () => {
-    expect((await saveOver('<p>Any</p>', { 'if-match': '*' })).statusCode).toBe(200);
-    const refused = await saveOver('<p>First?</p>', versionHeaders(null));
+    expect(
+      (
+        await api.post(
+          '/api/terms',
+          { type: 'privacy', content: '<p>Any</p>' },
+          { 'if-match': '*' },
+        )
+      ).statusCode,
+    ).toBe(200);
+    const refused = await api.post(
+      '/api/terms',
+      { type: 'privacy', content: '<p>First?</p>' },
+      versionHeaders(null),
+    );
     expect(refused.statusCode).toBe(412);
 
     await ctx.database.db.delete(terms);
-    expect((await saveOver('<p>Any</p>', { 'if-match': '*' })).statusCode).toBe(412);
-    const first = await saveOver('<p>First</p>', versionHeaders(null));
+    expect(
+      (
+        await api.post(
+          '/api/terms',
+          { type: 'privacy', content: '<p>Any</p>' },
+          { 'if-match': '*' },
+        )
+      ).statusCode,
+    ).toBe(412);
+    const first = await api.post(
+      '/api/terms',
+      { type: 'privacy', content: '<p>First</p>' },
+      versionHeaders(null),
+    );
     expect(first.statusCode, first.body).toBe(200);
-    expect((await readPolicy()).content).toBe('<p>First</p>');
+    expect((await api.data<TermsResponse>('/api/terms?type=privacy')).content).toBe('<p>First</p>');
   });
 
   test('entity tags that name no current version are refused like a replaced one (RFC 9110 13.1.1)', async () => {
-    const base = (await readPolicy()).updatedAt;
+    const base = (await api.data<TermsResponse>('/api/terms?type=privacy')).updatedAt;
     if (base === null) throw new Error('an earlier test saved a policy');
     const versions = await rowCount(ctx, terms);
     // If-Match compares strongly: the current version's weak tag matches nothing.
     for (const ifMatch of ['""', '"stale-version-0"', '"v", "w"', `W/"${base}"`]) {
-      const res = await saveOver('<p>Nope</p>', { 'if-match': ifMatch });
+      const res = await api.post(
+        '/api/terms',
+        { type: 'privacy', content: '<p>Nope</p>' },
+        { 'if-match': ifMatch },
+      );
       expect(res.statusCode, ifMatch).toBe(412);
       expect(res.json()).toMatchObject({ success: false, message: TERMS_CHANGED_ELSEWHERE });
     }
     expect(await rowCount(ctx, terms)).toBe(versions);
-    const listed = await saveOver('<p>Listed</p>', { 'if-match': `"stale", "${base}"` });
+    const listed = await api.post(
+      '/api/terms',
+      { type: 'privacy', content: '<p>Listed</p>' },
+      { 'if-match': `"stale", "${base}"` },
+    );
     expect(listed.statusCode, listed.body).toBe(200);
   });
 
@@ -253,7 +283,11 @@ describe('a save that names the version it replaces (decision 180)', () => {
       { 'if-match': '*', 'if-none-match': '*' },
     ];
     for (const headers of malformed) {
-      const res = await saveOver('<p>Nope</p>', headers);
+      const res = await api.post(
+        '/api/terms',
+        { type: 'privacy', content: '<p>Nope</p>' },
+        headers,
+      );
       expect(res.statusCode, JSON.stringify(headers)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message: VERSION_HEADER_INVALID });
     }
