@@ -113,3 +113,14 @@ export function digitBox(n: number): HTMLInputElement {
 export function digitValues(): string[] {
   return [1, 2, 3, 4].map((n) => digitBox(n).value);
 }
+
+/** The option a combobox's keyboard is on (its `aria-activedescendant`), or null. */
+export function activeOption(combobox: HTMLElement): HTMLElement | null {
+  const id = combobox.getAttribute('aria-activedescendant');
+  return id ? document.getElementById(id) : null;
+}
+
+/** The header's bell once it says `count` unread. */
+export function findBell(count: number): Promise<HTMLElement> {
+  return screen.findByRole('link', { name: `Notifications, ${count} unread` });
+}

@@ -8,26 +8,20 @@ import { SENT_FOR_APPROVAL_DIALOG } from '@cask/contracts/approval-request';
 import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
 import { renderApp } from '@/testing/render-app.tsx';
 import { ABV_TREND_FAR } from './cask-page.tsx';
+import { isoYearsFromNow } from '@/testing/dates.ts';
 
 afterEach(() => {
   toast.remove();
 });
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const yearsFromNow = (years: number) => {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() + years);
-  return isoDay(date);
-};
-
 test('the Cask List links each name to its page and each owner to theirs, with alert badges', async () => {
   const cask = aCask({
     name: 'Glen Old',
     owner: { id: '00000000-0000-4000-8000-0000000000aa', fullName: 'Isla Grant', email: 'i@x.io' },
-    regaugeDueOn: yearsFromNow(-1),
-    abvFortyOn: yearsFromNow(2),
+    regaugeDueOn: isoYearsFromNow(-1),
+    abvFortyOn: isoYearsFromNow(2),
   });
-  const fresh = aCask({ name: 'Glen New', regaugeDueOn: yearsFromNow(2) });
+  const fresh = aCask({ name: 'Glen New', regaugeDueOn: isoYearsFromNow(2) });
   const api = seedApi({ casks: [cask, fresh] });
   await renderApp({ route: '/cask' });
 
@@ -59,7 +53,7 @@ test('the cask page shows every field, the owner, a labelled value chart and its
     name: 'Glen Page',
     location: 'Warehouse 4',
     notes: 'Sherry hogshead',
-    abvFortyOn: yearsFromNow(1),
+    abvFortyOn: isoYearsFromNow(1),
     appreciationData: [
       { month: '2025-01', value: 10000 },
       { month: '2025-02', value: 10500 },

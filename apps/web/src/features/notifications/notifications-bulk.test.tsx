@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { ada, aNotification, seedApi, manyNotifications } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { list } from '@/testing/queries.ts';
+import { findBell, list } from '@/testing/queries.ts';
 
 // Issue 31: the Notifications screen's bulk 'Mark as read'. The screen is a list, not a table: each
 // item has its checkbox beside it ('Select {title}'), the list one for the page, and the same bar,
@@ -15,8 +15,6 @@ afterEach(() => {
 
 const item = (title: string) =>
   within(list('Notifications')).getByRole('button', { name: new RegExp(title) });
-const bell = (count: number) =>
-  screen.findByRole('link', { name: `Notifications, ${count} unread` });
 
 test('chosen items are marked read after a confirmation naming the count; Undo unreads only those it read', async () => {
   const api = seedApi({
@@ -51,7 +49,7 @@ test('chosen items are marked read after a confirmation naming the count; Undo u
 
   const done = await screen.findByText('3 notifications marked as read.');
   expect(await screen.findByRole('heading', { name: 'Notifications (1 unread)' })).toBeVisible();
-  expect(await bell(1)).toBeInTheDocument();
+  expect(await findBell(1)).toBeInTheDocument();
   expect(item('Cask regauged')).not.toHaveTextContent('Unread');
   expect(item('Payment received')).not.toHaveTextContent('Unread');
   expect(item('Bottling run')).toHaveTextContent('Unread');
@@ -68,7 +66,7 @@ test('chosen items are marked read after a confirmation naming the count; Undo u
   await user.click(within(done.parentElement!).getByRole('button', { name: 'Undo' }));
   expect(await screen.findByText('Undone: 3 notifications as they were.')).toBeInTheDocument();
   expect(await screen.findByRole('heading', { name: 'Notifications (3 unread)' })).toBeVisible();
-  expect(await bell(3)).toBeInTheDocument();
+  expect(await findBell(3)).toBeInTheDocument();
   expect(api.sent('POST', '/api/notifications/bulk/read').at(-1)?.body).toEqual({
     // The undo names the change it undoes: one bulk change in the audit log (decision 311).
     bulkId: expect.any(String),

@@ -12,17 +12,13 @@ import {
   apiError,
 } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { dialog } from '@/testing/queries.ts';
+import { activeOption, dialog } from '@/testing/queries.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 const field = () => screen.getByRole('combobox', { name: /Search customers, casks/ });
-const highlighted = () => {
-  const id = field().getAttribute('aria-activedescendant');
-  return id ? document.getElementById(id) : null;
-};
 
 test("Ctrl+K opens 'Search everything' with the focus in its field", async () => {
   const { user } = await renderApp({ route: '/' });
@@ -67,14 +63,14 @@ test('a customer found by part of the e-mail opens with ArrowDown and Enter', as
   expect(screen.getByRole('status')).toHaveTextContent('2 results.');
 
   // The first option is highlighted; ArrowDown moves on, ArrowUp back and round.
-  expect(highlighted()).toBe(options[0]);
+  expect(activeOption(field())).toBe(options[0]);
   expect(options[0]).toHaveAttribute('aria-selected', 'true');
   await user.keyboard('{ArrowDown}');
-  expect(highlighted()).toBe(options[1]);
+  expect(activeOption(field())).toBe(options[1]);
   await user.keyboard('{ArrowDown}');
-  expect(highlighted()).toBe(options[0]);
+  expect(activeOption(field())).toBe(options[0]);
   await user.keyboard('{ArrowUp}');
-  expect(highlighted()).toBe(options[1]);
+  expect(activeOption(field())).toBe(options[1]);
   await user.keyboard('{Enter}');
 
   await waitFor(() => expect(router.state.location.pathname).toBe(`/user/${morag.id}`));
@@ -109,7 +105,7 @@ test('casks, orders and offers open their page, their customer and the Offers li
       'option',
       { name },
     );
-    while (highlighted() !== option) await user.keyboard('{ArrowDown}');
+    while (activeOption(field()) !== option) await user.keyboard('{ArrowDown}');
     await user.keyboard('{Enter}');
   };
 
@@ -128,7 +124,7 @@ test("'Add Cask' opens the Cask List with its Add dialog", async () => {
   await dialog('Search everything');
   await user.type(field(), 'add c');
   const listbox = screen.getByRole('listbox', { name: 'Results' });
-  expect(within(listbox).getByRole('option', { name: 'Add Cask' })).toBe(highlighted());
+  expect(within(listbox).getByRole('option', { name: 'Add Cask' })).toBe(activeOption(field()));
   await user.keyboard('{Enter}');
   await waitFor(() => expect(router.state.location.pathname).toBe('/cask'));
   expect(await screen.findByRole('dialog', { name: /Add/ })).toBeInTheDocument();
@@ -210,7 +206,7 @@ test("the header's 'Search' puts the focus in the field, and 'add cask' with Ent
   await dialog('Search everything');
   await waitFor(() => expect(field()).toHaveFocus());
   await user.keyboard('add cask');
-  await waitFor(() => expect(highlighted()).toHaveTextContent(/^Add Cask$/));
+  await waitFor(() => expect(activeOption(field())).toHaveTextContent(/^Add Cask$/));
   await user.keyboard('{Enter}');
   await waitFor(() => expect(router.state.location.pathname).toBe('/cask'));
   expect(await screen.findByRole('dialog', { name: /Add/ })).toBeInTheDocument();
