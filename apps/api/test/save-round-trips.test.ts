@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
+import { BULK_USER_NOT_FOUND } from '@cask/contracts/users';
 import { customers } from '../src/db/schema/customers.ts';
 import { orders } from '../src/db/schema/orders.ts';
 import { referrals } from '../src/db/schema/referrals.ts';
@@ -145,6 +146,36 @@ test('a refused bulk status change is one statement and keeps nothing', async ()
   expect(answer?.json()).toMatchObject({ errors: [{ field: 'changes.1.id' }] });
   expect(sent).toHaveLength(1);
   expect(await auditEntriesOf(ctx, { entityId: order.id })).toEqual([]);
+});
+
+test('a bulk delete, its undo and a delete refused are one statement each (decision 437)', async () => {
+  const chosen = await Promise.all([createCustomer(ctx), createCustomer(ctx)]);
+  const changes = (deleted: boolean) => chosen.map(({ id }) => ({ id, deleted }));
+  const answers: { statusCode: number; json(): unknown }[] = [];
+  const sent = await statementsSent(ctx, async () => {
+    answers.push(await send('POST', '/api/users/bulk/deleted', { changes: changes(true) }));
+    // Already hidden: refused, as its single delete answers 404.
+    answers.push(await send('POST', '/api/users/bulk/deleted', { changes: changes(true) }));
+    const { bulkId } = (answers[0]!.json() as { data: { bulkId: string } }).data;
+    answers.push(
+      await send('POST', '/api/users/bulk/deleted', { bulkId, changes: changes(false) }),
+    );
+  });
+  expect(answers.map((answer) => answer.statusCode)).toEqual([200, 409, 200]);
+  expect(answers[1]!.json()).toMatchObject({
+    errors: [
+      { field: 'changes.0.id', message: BULK_USER_NOT_FOUND },
+      { field: 'changes.1.id', message: BULK_USER_NOT_FOUND },
+    ],
+  });
+  expect(sent).toHaveLength(3);
+  const entries = await auditEntriesOf(ctx, { entityId: chosen.map(({ id }) => id) });
+  expect(entries.map((entry) => entry.action).sort()).toEqual([
+    'user.deleted',
+    'user.deleted',
+    'user.restored',
+    'user.restored',
+  ]);
 });
 
 test('bringing back two customers with one e-mail at once names the later one', async () => {
