@@ -3,7 +3,7 @@
  * statement (captured from applyBulk with orderStatusBulk, as the route builds it) sent straight
  * through node-postgres at 10 connections: no Fastify, no drizzle, no authentication. Modes
  * (FLOOR_MODES, comma-separated): `single` (the statement alone, as the API sends it), `txn`
- * (BEGIN, the statement, COMMIT: decision 390's shape) and `noaudit` (the statement with its
+ * (BEGIN, the same statement, COMMIT, as decision 390 sent it) and `noaudit` (the statement with its
  * audit rows left out, so no audit chain lock, decision 413). Meanwhile pg_stat_activity is
  * sampled every 5 ms: how many of the connections wait on what, on average.
  *
@@ -138,7 +138,7 @@ async function run(mode: Mode, seconds: number, sample: boolean) {
   await Promise.all([...Array.from({ length: CONNECTIONS }, worker), sampler()]);
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   return {
     mode,
     requestsPerSecond: Math.round(latencies.length / seconds),

@@ -184,7 +184,7 @@ function writesOf<Value>(bulk: BulkAction<Value>, actor: Actor): SQL[] {
   const { write } = bulk;
   if (typeof write === 'function')
     return Object.entries(write(actor)).map(
-      ([name, statement]) => sql`${sql.identifier(name)} as (${statement}),`,
+      ([name, statement]) => sql`${sql.identifier(name)} as (${statement})`,
     );
   return [
     sql`changed as (
@@ -192,7 +192,7 @@ function writesOf<Value>(bulk: BulkAction<Value>, actor: Actor): SQL[] {
       set ${write.set}, ${sql.identifier(write.updatedAt.name)} = ${nextUpdatedAt(write.updatedAt)}
       from locked join change on change.id = locked.id
       where ${bulk.id} = locked.id and not locked.refused
-    ),`,
+    )`,
   ];
 }
 
@@ -208,7 +208,11 @@ function refusalSql<Value>(bulk: BulkAction<Value>): SQL {
  * The one statement of a bulk action (decisions 390 and 437): it checks an undo's bulkId, locks
  * the rows in id order (`lock_rows`), decides each row's refusals on the locked row, writes (over
  * `locked`: every locked row, or, when decidedInSql, none unless no change is refused) with
- * their audit rows, and answers each change's row before and its refusals.
+ * their audit rows, and answers each change's row before and its refusals. The audit rows are
+ * listed before the writes: PostgreSQL 15 runs data-modifying CTEs that nothing reads in the
+ * reverse of their order (its way, not a documented promise; any order gives the same result),
+ * so the audit chain's lock (decision 413), taken by the first audit row and held to the commit,
+ * is taken after the rows are written.
  */
 function bulkStatement<Value>(
   bulk: BulkAction<Value>,
@@ -245,7 +249,6 @@ function bulkStatement<Value>(
       where ${bulk.where ?? sql`true`} and (select ok from known)
       order by ${bulk.id} for update of ${bulk.table}
     ), locked as (select * from lock_rows where ${go}),
-    ${sql.join(writesOf(bulk, actor), sql` `)}
     audit as (${auditInsertSql({
       action: sql`change.action`,
       entity: bulk.entity,
@@ -255,7 +258,8 @@ function bulkStatement<Value>(
       after: sql`change.value`,
       from: sql`locked join change on change.id = locked.id where not locked.refused`,
       bulkId,
-    })})
+    })}),
+    ${sql.join(writesOf(bulk, actor), sql`, `)}
     select lock_rows.before, coalesce(lock_rows.refused, false) as refused, lock_rows.refusal,
       (select ok from known) as known,
       ${
