@@ -160,6 +160,12 @@ export type OrderStatusChanges = z.infer<typeof orderStatusChangesBody>;
 export const orderStatusChangesResponse = bulkAnswer({ status: orderStatus });
 export type OrderStatusChangesResponse = z.infer<typeof orderStatusChangesResponse>;
 export const BULK_ORDER_NOT_FOUND = 'Order not found (deleted, or never there)';
+/**
+ * A bulk change to Delivered of an order the Approvals policy would send for approval (issue 45,
+ * decision 438): the bulk does not ask for approval, so it refuses the order (409, nothing changed).
+ */
+export const BULK_ORDER_NEEDS_APPROVAL =
+  'Needs approval (above the Approvals budget): set it to Delivered on its own, in Edit Order';
 
 /**
  * POST /purchases/bulk/deleted (issue 31): hides orders as DELETE /purchases/{id} does

@@ -20,9 +20,10 @@ import { auditLog } from './schema/audit-log.ts';
  * row changed writes its audit row in the same transaction. The answer gives each row's value
  * before and after, which is what an undo sends back.
  *
- * Each runs as one statement (issue 46, decisions 390 and 399): it locks, writes and audits every
- * row; a change that is more than an update of its rows' columns (a referral's points, a
- * notification's reads) names its own data-modifying statements.
+ * Each runs as one statement (issue 46, decisions 390, 399 and 437): it locks, writes and audits
+ * every row; a change that is more than an update of its rows' columns (a referral's points, a
+ * notification's reads) names its own data-modifying statements. When the statement decides every
+ * refusal (no `writeRefusals`) it is sent alone, without BEGIN and COMMIT.
  *
  * Column references are drizzle's (`"orders"."status"`); the row's new value is `change.value`
  * (the body's value as jsonb), its place in the body `change.ord`, and the locked row's value
@@ -34,8 +35,12 @@ export interface BulkAction<Value> {
   entity: AuditEntity;
   /** Why a row the lock did not find cannot be changed, e.g. 'Order not found'. */
   missing: string;
-  /** Why a row found cannot take its value (undefined: it can), checked before anything is kept. */
-  refuse?(before: Value, after: Value): string | undefined;
+  /**
+   * Why a row found cannot take its value (decision 437): each rule a boolean over the locked row
+   * (the table's columns, before the change) and `change`; the first that holds names the row with
+   * its message. The statement decides them, and writes nothing when any holds.
+   */
+  refusals?: readonly { when: SQL; message: string }[];
   table: PgTable;
   id: AnyPgColumn;
   /** The rows that can be changed (besides their ids); the others are `missing`. */
@@ -69,19 +74,27 @@ export interface BulkAction<Value> {
 type ValueSql<Value> = { [Key in keyof Value]-?: SQL };
 
 /**
- * The value and SET of a bulk delete and its undo (`{ deleted }`) over a "hidden since" column
- * (`deleted_at`, an offer's `retired_at`): hidden now, or shown again.
+ * The value, SET and refusals of a bulk delete and its undo (`{ deleted }`) over a "hidden since"
+ * column (`deleted_at`, an offer's `retired_at`): hidden now, or shown again. A row already
+ * hidden cannot be hidden (`notFound`, as its single delete answers 404), nor a row shown be
+ * brought back (`notDeleted`).
  */
 export function deletedColumn(
   column: AnyPgColumn,
   updatedAt: AnyPgColumn,
-): Pick<BulkAction<{ deleted: boolean }>, 'value' | 'write'> {
+  messages: { notFound: string; notDeleted: string },
+): Pick<BulkAction<{ deleted: boolean }>, 'value' | 'write' | 'refusals'> {
+  const deleting = sql`(change.value->>'deleted')::boolean`;
   return {
     value: { deleted: sql`${column} is not null` },
     write: {
-      set: sql`${sql.identifier(column.name)} = case when (change.value->>'deleted')::boolean then now() end`,
+      set: sql`${sql.identifier(column.name)} = case when ${deleting} then now() end`,
       updatedAt,
     },
+    refusals: [
+      { when: sql`${deleting} and ${column} is not null`, message: messages.notFound },
+      { when: sql`not ${deleting} and ${column} is null`, message: messages.notDeleted },
+    ],
   };
 }
 
@@ -122,37 +135,91 @@ const actionOf = <Value>(bulk: BulkAction<Value>, value: Value): AuditAction =>
 const undoUnknown = () =>
   new BadRequestError(BULK_UNDO_UNKNOWN, [{ field: 'bulkId', message: BULK_UNDO_UNKNOWN }]);
 
+/** A bulk action's statement answers, per change in the body's order. */
+interface BulkRow<Value> {
+  before: Value | null;
+  refused: boolean;
+  refusal: string | null;
+  known: boolean;
+  write_refusal: unknown;
+}
+
 /**
- * The refusals known from the locked rows (missing, or `refuse`), as the 409's field errors;
- * `current` answers a row's value, undefined when it was not found.
+ * The refusals known from the locked rows (missing, or a `refusals` rule), as the 409's
+ * field errors; then, when there are none, those only the write would meet (`refuseWrite`) and
+ * those the write found (`writeRefusals`).
  */
 function refusalsOf<Value>(
   bulk: BulkAction<Value>,
   changes: BulkRequest<Value>['changes'],
-  current: (index: number) => Value | undefined,
+  rows: readonly BulkRow<Value>[],
 ): FieldError[] {
-  const failed: FieldError[] = [];
-  changes.forEach((change, index) => {
-    const before = current(index);
-    const message = before === undefined ? bulk.missing : bulk.refuse?.(before, change.value);
-    if (message) failed.push({ field: `changes.${index}.id`, message });
-  });
+  const named = (message: (row: BulkRow<Value>, index: number) => string | null | undefined) =>
+    changes.flatMap((_change, index) => {
+      const row = rows[index];
+      const text = row === undefined ? bulk.missing : message(row, index);
+      return text ? [{ field: `changes.${index}.id`, message: text }] : [];
+    });
+  let failed = named((row) => (row.before === null ? bulk.missing : row.refusal));
+  const { refuseWrite, writeRefusals } = bulk;
+  if (failed.length === 0 && refuseWrite)
+    failed = named((row) => (row.refused ? refuseWrite.message : undefined));
+  if (failed.length === 0 && writeRefusals)
+    failed = named((row) =>
+      row.write_refusal === null ? undefined : writeRefusals.message(row.write_refusal),
+    );
   return failed;
 }
 
 /**
- * A SetBulkAction in three round trips (decision 390): BEGIN; one statement that checks an
- * undo's bulkId, locks the rows in id order, writes those no write rule refuses, writes their
- * audit rows and answers each change's row before; COMMIT, or ROLLBACK when JavaScript's
- * refusals (`missing`, `refuse`, `refuseWrite`, `writeRefusals`: one 409) refuse any row.
+ * Whether the statement itself decides every refusal (decision 437): then it writes nothing
+ * unless no row is refused, and runs alone, its own transaction. Refusals the write finds
+ * (`writeRefusals`, a referral's points) are known only after the writes: BEGIN, the statement,
+ * then COMMIT or ROLLBACK (decision 390).
  */
-async function runBulk<Value>(
-  database: Database,
+const decidedInSql = <Value>(bulk: BulkAction<Value>) => bulk.writeRefusals === undefined;
+
+/** The data-modifying statements of the write, over `locked` and `change`. */
+function writesOf<Value>(bulk: BulkAction<Value>, actor: Actor): SQL[] {
+  const { write } = bulk;
+  if (typeof write === 'function')
+    return Object.entries(write(actor)).map(
+      ([name, statement]) => sql`${sql.identifier(name)} as (${statement})`,
+    );
+  return [
+    sql`changed as (
+      update ${bulk.table}
+      set ${write.set}, ${sql.identifier(write.updatedAt.name)} = ${nextUpdatedAt(write.updatedAt)}
+      from locked join change on change.id = locked.id
+      where ${bulk.id} = locked.id and not locked.refused
+    )`,
+  ];
+}
+
+/** The first `refusals` rule that holds on the locked row, as its message (null: none). */
+function refusalSql<Value>(bulk: BulkAction<Value>): SQL {
+  const rules = bulk.refusals ?? [];
+  if (rules.length === 0) return sql`null::text`;
+  const cases = rules.map(({ when, message }) => sql`when ${when} then ${message}::text`);
+  return sql`case ${sql.join(cases, sql` `)} end`;
+}
+
+/**
+ * The one statement of a bulk action (decisions 390 and 437): it checks an undo's bulkId, locks
+ * the rows in id order (`lock_rows`), decides each row's refusals on the locked row, writes (over
+ * `locked`: every locked row, or, when decidedInSql, none unless no change is refused) with
+ * their audit rows, and answers each change's row before and its refusals. The audit rows are
+ * listed before the writes: PostgreSQL 15 runs data-modifying CTEs that nothing reads in the
+ * reverse of their order (its way, not a documented promise; any order gives the same result),
+ * so the audit chain's lock (decision 413), taken by the first audit row and held to the commit,
+ * is taken after the rows are written.
+ */
+function bulkStatement<Value>(
   bulk: BulkAction<Value>,
   { changes, bulkId: undoing }: BulkRequest<Value>,
+  bulkId: string,
   actor: Actor,
-): Promise<BulkResult<Value>> {
-  const bulkId = undoing ?? randomUUID();
+): SQL {
   const body = JSON.stringify(
     changes.map(({ id, value }) => ({ id, value, action: actionOf(bulk, value) })),
   );
@@ -164,31 +231,24 @@ async function runBulk<Value>(
     undoing === undefined
       ? sql`true`
       : sql`exists (select 1 from ${auditLog} where bulk_id = ${undoing}::uuid and entity = ${bulk.entity}::text)`;
-  const { write } = bulk;
-  const writes =
-    typeof write === 'function'
-      ? Object.entries(write(actor)).map(
-          ([name, statement]) => sql`${sql.identifier(name)} as (${statement}),`,
-        )
-      : [
-          sql`changed as (
-            update ${bulk.table}
-            set ${write.set}, ${sql.identifier(write.updatedAt.name)} = ${nextUpdatedAt(write.updatedAt)}
-            from locked join change on change.id = locked.id
-            where ${bulk.id} = locked.id and not locked.refused
-          ),`,
-        ];
-  const statement = sql`with change as (
+  // Nothing is written when any change is refused: no row locked, or a rule holds.
+  const go = decidedInSql(bulk)
+    ? sql`(select ok from known) and not exists (select 1 from change c
+        left join lock_rows l on l.id = c.id
+        where l.id is null or l.refused or l.refusal is not null)`
+    : sql`true`;
+  return sql`with change as (
       select (e->>'id')::uuid as id, e->'value' as value, e->>'action' as action, ord
       from jsonb_array_elements(${body}::jsonb) with ordinality as x(e, ord)
     ), known as (select ${known} as ok),
-    locked as (
+    lock_rows as (
       select ${bulk.id} as id, jsonb_build_object(${sql.join(values, sql`, `)}) as before,
-        ${bulk.refuseWrite ? sql`coalesce(${bulk.refuseWrite.when}, false)` : sql`false`} as refused
+        ${bulk.refuseWrite ? sql`coalesce(${bulk.refuseWrite.when}, false)` : sql`false`} as refused,
+        ${refusalSql(bulk)} as refusal
       from ${bulk.table} join change on change.id = ${bulk.id}
       where ${bulk.where ?? sql`true`} and (select ok from known)
       order by ${bulk.id} for update of ${bulk.table}
-    ), ${sql.join(writes, sql` `)}
+    ), locked as (select * from lock_rows where ${go}),
     audit as (${auditInsertSql({
       action: sql`change.action`,
       entity: bulk.entity,
@@ -198,50 +258,55 @@ async function runBulk<Value>(
       after: sql`change.value`,
       from: sql`locked join change on change.id = locked.id where not locked.refused`,
       bulkId,
-    })})
-    select locked.before, coalesce(locked.refused, false) as refused, (select ok from known) as known,
+    })}),
+    ${sql.join(writesOf(bulk, actor), sql`, `)}
+    select lock_rows.before, coalesce(lock_rows.refused, false) as refused, lock_rows.refusal,
+      (select ok from known) as known,
       ${
         bulk.writeRefusals
           ? sql`(select r.refusal from ${sql.identifier(bulk.writeRefusals.from)} r where r.id = change.id)`
           : sql`null::jsonb`
       } as write_refusal
-    from change left join locked on locked.id = change.id
+    from change left join lock_rows on lock_rows.id = change.id
     order by change.ord`;
-  const run = () =>
-    database.db.transaction(async (tx) => {
-      const rows = rowsOf<{
-        before: Value | null;
-        refused: boolean;
-        known: boolean;
-        write_refusal: unknown;
-      }>(await tx.execute(statement));
-      if (!rows[0]?.known) throw undoUnknown();
-      let failed = refusalsOf(bulk, changes, (index) => rows[index]?.before ?? undefined);
-      if (failed.length === 0)
-        failed = rows.flatMap((row, index) =>
-          row.refused && bulk.refuseWrite
-            ? [{ field: `changes.${index}.id`, message: bulk.refuseWrite.message }]
-            : [],
+}
+
+/**
+ * A SetBulkAction as one statement (decisions 390 and 437): alone, one round trip, when the
+ * statement decides every refusal (decidedInSql); else BEGIN, the statement, and COMMIT, or
+ * ROLLBACK when the write refused any row (`writeRefusals`). Either way a refused row makes one
+ * 409 naming each, and nothing is kept.
+ */
+async function runBulk<Value>(
+  database: Database,
+  bulk: BulkAction<Value>,
+  request: BulkRequest<Value>,
+  actor: Actor,
+): Promise<BulkResult<Value>> {
+  const { changes } = request;
+  const bulkId = request.bulkId ?? randomUUID();
+  const statement = bulkStatement(bulk, request, bulkId, actor);
+  const decide = (rows: BulkRow<Value>[]): BulkResult<Value> => {
+    if (!rows[0]?.known) throw undoUnknown();
+    const failed = refusalsOf(bulk, changes, rows);
+    // Thrown inside the transaction, when there is one: what the statement wrote is rolled back.
+    if (failed.length > 0)
+      throw new ConflictError(bulkRefused(failed.length, changes.length), failed);
+    return {
+      bulkId,
+      changes: changes.map(({ id, value }, index) => ({
+        id,
+        before: rows[index]!.before as Value,
+        after: value,
+      })),
+    };
+  };
+  const run = async () =>
+    decidedInSql(bulk)
+      ? decide(rowsOf<BulkRow<Value>>(await database.db.execute(statement)))
+      : database.db.transaction(async (tx) =>
+          decide(rowsOf<BulkRow<Value>>(await tx.execute(statement))),
         );
-      const { writeRefusals } = bulk;
-      if (failed.length === 0 && writeRefusals)
-        failed = rows.flatMap((row, index) =>
-          row.write_refusal === null
-            ? []
-            : [{ field: `changes.${index}.id`, message: writeRefusals.message(row.write_refusal) }],
-        );
-      // Thrown inside the transaction: what the statement wrote is rolled back.
-      if (failed.length > 0)
-        throw new ConflictError(bulkRefused(failed.length, changes.length), failed);
-      return {
-        bulkId,
-        changes: changes.map(({ id, value }, index) => ({
-          id,
-          before: rows[index]!.before as Value,
-          after: value,
-        })),
-      };
-    });
   try {
     return await run();
   } catch (error) {

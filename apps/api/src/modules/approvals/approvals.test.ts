@@ -1,4 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { bulkRefused } from '@cask/contracts/common';
+import { BULK_ORDER_NEEDS_APPROVAL } from '@cask/contracts/orders';
 import { APPROVAL_REASON_REQUIRED, SENT_FOR_APPROVAL } from '@cask/contracts/approval-request';
 import {
   APPROVAL_NOT_PENDING,
@@ -494,6 +496,28 @@ test('an order to Delivered above the budget is sent for approval, with its If-M
   const [updated] = await auditEntriesOf(ctx, { action: 'order.updated', entityId: large.id });
   expect(updated).toMatchObject({ adminId: maker.id });
   expect(updated?.after).toMatchObject({ approvalId: approval.id, approvedBy: 'Olive Owner' });
+});
+
+test('a bulk status change to Delivered refuses an order above the budget, naming it, and changes none (decision 438)', async () => {
+  const small = await createOrder(ctx, { investmentAmount: '50000.00', status: 'Active' });
+  const large = await createOrder(ctx, { investmentAmount: '60000.00', status: 'Active' });
+  const done = await createOrder(ctx, { investmentAmount: '70000.00', status: 'Delivered' });
+  const bulk = (changes: { id: string; status: string }[]) =>
+    asAdmin(maker, 'POST', '/api/purchases/bulk/status', { changes });
+  const refused = await bulk([small, large, done].map(({ id }) => ({ id, status: 'Delivered' })));
+  expect(refused.statusCode, refused.body).toBe(409);
+  expect(refused.json()).toMatchObject({
+    message: bulkRefused(1, 3),
+    errors: [{ field: 'changes.1.id', message: BULK_ORDER_NEEDS_APPROVAL }],
+  });
+  const ids = [small.id, large.id, done.id];
+  const rows = await ctx.database.db.select().from(orders).where(inArray(orders.id, ids));
+  expect(rows.map((row) => row.status).sort()).toEqual(['Active', 'Active', 'Delivered']);
+  expect(await auditEntriesOf(ctx, { entityId: ids })).toEqual([]);
+  // Not to Delivered, or not above the budget: at once, as before.
+  expect((await bulk([{ id: large.id, status: 'Pending' }])).statusCode).toBe(200);
+  const atOnce = await bulk([small, done].map(({ id }) => ({ id, status: 'Delivered' })));
+  expect(atOnce.statusCode, atOnce.body).toBe(200);
 });
 
 test('a valuation more than the threshold from the current value is sent for approval; approved, it is the value', async () => {

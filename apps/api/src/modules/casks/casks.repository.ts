@@ -425,13 +425,10 @@ export const caskDeletedBulk: BulkAction<{ deleted: boolean }> = {
   missing: BULK_CASK_NOT_FOUND,
   table: casks,
   id: casks.id,
-  ...deletedColumn(casks.deletedAt, casks.updatedAt),
-  refuse: (before, after) =>
-    before.deleted === after.deleted
-      ? after.deleted
-        ? BULK_CASK_NOT_FOUND
-        : BULK_CASK_NOT_DELETED
-      : undefined,
+  ...deletedColumn(casks.deletedAt, casks.updatedAt, {
+    notFound: BULK_CASK_NOT_FOUND,
+    notDeleted: BULK_CASK_NOT_DELETED,
+  }),
   // The identity index covers visible casks only: a newer cask may have taken it, or an earlier
   // row of this very body brings back a cask with the same identity.
   refuseWrite: {

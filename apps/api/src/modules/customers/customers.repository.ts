@@ -352,13 +352,10 @@ export const customerDeletedBulk: BulkAction<{ deleted: boolean }> = {
   missing: BULK_USER_NOT_FOUND,
   table: customers,
   id: customers.id,
-  ...deletedColumn(customers.deletedAt, customers.updatedAt),
-  refuse: (before, after) =>
-    before.deleted === after.deleted
-      ? after.deleted
-        ? BULK_USER_NOT_FOUND
-        : BULK_USER_NOT_DELETED
-      : undefined,
+  ...deletedColumn(customers.deletedAt, customers.updatedAt, {
+    notFound: BULK_USER_NOT_FOUND,
+    notDeleted: BULK_USER_NOT_DELETED,
+  }),
   // The e-mail index covers visible customers only: a newer customer may have taken it, or an
   // earlier row of this very body brings back a customer with the same e-mail.
   refuseWrite: {

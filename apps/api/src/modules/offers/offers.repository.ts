@@ -305,13 +305,10 @@ export const offerDeletedBulk: BulkAction<{ deleted: boolean }> = {
   missing: BULK_OFFER_NOT_FOUND,
   table: offers,
   id: offers.id,
-  ...deletedColumn(offers.retiredAt, offers.updatedAt),
-  refuse: (before, after) =>
-    before.deleted === after.deleted
-      ? after.deleted
-        ? BULK_OFFER_NOT_FOUND
-        : BULK_OFFER_NOT_DELETED
-      : undefined,
+  ...deletedColumn(offers.retiredAt, offers.updatedAt, {
+    notFound: BULK_OFFER_NOT_FOUND,
+    notDeleted: BULK_OFFER_NOT_DELETED,
+  }),
 };
 
 const iso = isoTimeSql;

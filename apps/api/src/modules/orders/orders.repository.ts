@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
+  BULK_ORDER_NEEDS_APPROVAL,
   BULK_ORDER_NOT_DELETED,
   BULK_ORDER_NOT_FOUND,
   ORDER_STATUSES,
@@ -30,6 +31,7 @@ import { planPage, type PagePlan } from '../../lib/page-plan.ts';
 import { nextUpdatedAt, versionSql } from '../../db/versions.ts';
 import { orderNumberOf, orderReferenceSql } from '../../db/order-reference.ts';
 import { orderNotes, orders, ORDER_COUNTERS } from '../../db/schema/orders.ts';
+import { approvalPolicies } from '../../db/schema/approvals.ts';
 
 /** The filters the Order List and its export share. */
 type OrderFilters = Pick<OrderListParams, 'status' | 'search' | 'orderedFrom' | 'orderedTo'>;
@@ -327,7 +329,21 @@ export async function softDeleteOrder(tx: DbOrTx, id: string): Promise<Date | un
 /** The Order List's WHERE, for its CSV export (modules/exports). */
 export const orderListWhereSql = visibleOrdersSql;
 
-/** The bulk 'Set status' of the Order List (issue 31, db/bulk.ts): visible orders only. */
+/**
+ * The Approvals policy's 'Order status to Delivered above' applies to the locked order and its
+ * change (orderDelivered's needsApproval in SQL, orders.service.ts): to Delivered, not Delivered
+ * yet, the investment above the budget, the policy on. No policy row: every action off.
+ */
+const NEEDS_APPROVAL_SQL = sql`change.value->>'status' = 'Delivered' and ${orders.status} <> 'Delivered'
+  and exists (select 1 from ${approvalPolicies} p
+    where (p.policy->'orderDelivered'->>'on')::boolean
+      and ${orders.investmentAmount} > (p.policy->'orderDelivered'->>'above')::numeric)`;
+
+/**
+ * The bulk 'Set status' of the Order List (issue 31, db/bulk.ts): visible orders only, in one
+ * statement (decision 437). An order the Approvals policy would send for approval is refused
+ * (decision 438): the bulk asks for no approval, the single Edit Order does.
+ */
 export const orderStatusBulk: BulkAction<{ status: OrderStatus }> = {
   action: 'order.updated',
   entity: 'purchase',
@@ -336,6 +352,7 @@ export const orderStatusBulk: BulkAction<{ status: OrderStatus }> = {
   id: orders.id,
   where: sql`${orders.deletedAt} is null`,
   value: { status: sql`${orders.status}` },
+  refusals: [{ when: NEEDS_APPROVAL_SQL, message: BULK_ORDER_NEEDS_APPROVAL }],
   write: { set: sql`status = change.value->>'status'`, updatedAt: orders.updatedAt },
 };
 
@@ -346,13 +363,10 @@ export const orderDeletedBulk: BulkAction<{ deleted: boolean }> = {
   missing: BULK_ORDER_NOT_FOUND,
   table: orders,
   id: orders.id,
-  ...deletedColumn(orders.deletedAt, orders.updatedAt),
-  refuse: (before, after) =>
-    before.deleted === after.deleted
-      ? after.deleted
-        ? BULK_ORDER_NOT_FOUND
-        : BULK_ORDER_NOT_DELETED
-      : undefined,
+  ...deletedColumn(orders.deletedAt, orders.updatedAt, {
+    notFound: BULK_ORDER_NOT_FOUND,
+    notDeleted: BULK_ORDER_NOT_DELETED,
+  }),
 };
 
 const iso = isoTimeSql;

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
+import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
+import { BULK_ORDER_NEEDS_APPROVAL } from '@cask/contracts/orders';
 import { anOrder, seedApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { cellText, table } from '@/testing/queries.ts';
@@ -93,4 +95,37 @@ test('when an order cannot be changed, nothing is, and the dialog names it', asy
   ).toBeVisible();
   expect(within(dialog).getByRole('listitem')).toHaveTextContent('Cask B (Ben)');
   expect(api.state.orders.map((order) => order.status)).toEqual(['Pending', 'Reject']);
+}, 40_000);
+
+test('to Delivered, an order above the Approvals budget is refused by name: nothing changes (decision 438)', async () => {
+  const api = seedApi({
+    orders: [
+      anOrder({
+        title: 'Cask A',
+        status: 'Pending',
+        investmentAmount: 500,
+        user: { fullName: 'Ann' },
+      }),
+      anOrder({
+        title: 'Cask B',
+        status: 'Active',
+        investmentAmount: 90_000,
+        user: { fullName: 'Ben' },
+      }),
+    ],
+    approvalPolicy: { ...DEFAULT_APPROVAL_POLICY, orderDelivered: { on: true, above: 50_000 } },
+  });
+  const { user } = await renderApp({ route: '/orders' });
+  await within(table('Order List')).findByText('Cask A');
+  await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+  await user.click(screen.getByRole('button', { name: 'Set status' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Set status' });
+  await user.click(within(dialog).getByRole('button', { name: 'Set status of 2 orders' }));
+  expect(
+    await within(dialog).findByText('Nothing was changed: 1 of the 2 rows could not be changed'),
+  ).toBeVisible();
+  expect(within(dialog).getByRole('listitem')).toHaveTextContent(
+    `Cask B (Ben): ${BULK_ORDER_NEEDS_APPROVAL}`,
+  );
+  expect(api.state.orders.map((order) => order.status)).toEqual(['Pending', 'Active']);
 }, 40_000);

@@ -1,5 +1,7 @@
 import { http } from 'msw';
 import {
+  BULK_ORDER_NEEDS_APPROVAL,
+  BULK_ORDER_NOT_FOUND,
   ORDER_STATUSES,
   type DeleteOrderResponse,
   type OrderDeletedChanges,
@@ -72,12 +74,21 @@ export const ordersHandlers = [
     } satisfies OrderDeletedChangesResponse);
   }),
   http.post('/api/purchases/bulk/status', async ({ request }) => {
-    // All or nothing, as the API: an order not there fails the whole change (409).
+    // All or nothing, as the API: an order not there, or one the Approvals policy would send for
+    // approval (decision 438), fails the whole change (409).
     const body = await bodyOf<OrderStatusChanges>(request);
-    const missing = body.changes.flatMap(({ id }, index) =>
-      orderOf(id) ? [] : [{ index, message: 'Order not found (deleted, or never there)' }],
-    );
-    if (missing.length > 0) return bulkRefusal(body.changes.length, missing);
+    const { orderDelivered } = db().approvalPolicy;
+    const refused = body.changes.flatMap(({ id, status }, index) => {
+      const order = orderOf(id);
+      if (!order) return [{ index, message: BULK_ORDER_NOT_FOUND }];
+      const needsApproval =
+        orderDelivered.on &&
+        status === 'Delivered' &&
+        order.status !== 'Delivered' &&
+        order.investmentAmount > orderDelivered.above;
+      return needsApproval ? [{ index, message: BULK_ORDER_NEEDS_APPROVAL }] : [];
+    });
+    if (refused.length > 0) return bulkRefusal(body.changes.length, refused);
     const done = body.changes.map(({ id, status }) => {
       const changed = orderOf(id)!;
       const before = { status: changed.status };
