@@ -17,6 +17,7 @@ import { BULK_SEARCH_TERMS } from '../apps/api/src/db/seed/bulk-seed.service.ts'
 import { DISTILLERIES, EMAIL_DOMAINS } from '../apps/api/src/db/seed/catalogue.ts';
 import { repoRoot, startApi, type RunningApi } from './lib/api-server.ts';
 import { checkoutBefore } from './lib/before-ref.ts';
+import { benchApprovals } from './approvals.ts';
 import { benchIssue44 } from './issue44.ts';
 import { benchIssue46, type Checkout } from './issue46.ts';
 import { createQueryCapture, type QueryCapture } from './lib/capture.ts';
@@ -63,7 +64,15 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-const ONLY = ['export', 'records', 'issue31', 'issue44', 'issue46', 'reconcile'] as const;
+const ONLY = [
+  'export',
+  'records',
+  'issue31',
+  'issue44',
+  'issue46',
+  'reconcile',
+  'approvals',
+] as const;
 type Only = (typeof ONLY)[number];
 
 function onlyFromEnv(raw: string | undefined): Only | null {
@@ -90,6 +99,8 @@ const settings = {
    * 44's statement (bench/lib/reconcile.ts: a stock statement of 100,000 casks). On PostgreSQL.
    * `issue44`: only issue 44's import (bench/issue44.ts: a 10,000-row valuations import, previewed
    * and applied), on embedded PGlite unless BENCH_ISSUE44_DATABASE_URL names a server.
+   * `approvals`: only issue 45's (bench/approvals.ts: the /approvals list and approving), on
+   * embedded PGlite unless BENCH_APPROVALS_DATABASE_URL names a server.
    */
   only: onlyFromEnv(process.env.BENCH_ONLY),
   /** BENCH_ONLY=issue46: a commit whose API is measured too, alternately with this checkout's. */
@@ -109,7 +120,9 @@ const settings = {
           ? 'bench/results/issue44-latest.md'
           : process.env.BENCH_ONLY === 'reconcile'
             ? 'bench/results/reconcile-latest.md'
-            : 'bench/results/latest.md',
+            : process.env.BENCH_ONLY === 'approvals'
+              ? 'bench/results/approvals-latest.md'
+              : 'bench/results/latest.md',
     ),
   /** An earlier run's report (e.g. of the commit before a change), shown beside this run's. */
   before: process.env.BENCH_BEFORE || null,
@@ -728,6 +741,35 @@ async function runIssue44(started: number, loadAtStart: number) {
   );
 }
 
+/** BENCH_ONLY=approvals (bench/approvals.ts): issue 45's /approvals list and approving. */
+async function runApprovals(load: LoadOptions, started: number, loadAtStart: number) {
+  const table = await benchApprovals(load, log);
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  const loadAtEnd = os.loadavg()[0] ?? 0;
+  const quiet = Math.max(loadAtStart, loadAtEnd) <= 1;
+  const markdown = [
+    '# Benchmark: issue 45, approvals (BENCH_ONLY=approvals)',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString()} (the whole run took ${minutes} min).`,
+    '',
+    '## Machine',
+    '',
+    machineLines(describeMachine(), 'PostgreSQL as the table says (PGlite: embedded)'),
+    `- Load average (1 min): ${loadAtStart.toFixed(1)} at the start of the run, ${loadAtEnd.toFixed(1)} at the end${quiet ? '' : ': **a loaded machine**, other work competed for the cores; not a quiet measurement'}.`,
+    `- The list rows: ${settings.generator}, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s each; asking and approving one request at a time; the API's production bundle in its own process.`,
+    '',
+    '## Rows',
+    '',
+    table,
+    '',
+  ].join('\n');
+  mkdirSync(path.dirname(settings.output), { recursive: true });
+  writeFileSync(settings.output, markdown);
+  console.info(
+    `\n${table}\n\nWritten to ${path.relative(repoRoot, settings.output)} (${minutes} min).`,
+  );
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const machine = describeMachine();
@@ -752,6 +794,7 @@ async function main(): Promise<void> {
   };
   if (settings.only === 'issue46') return runIssue46(load, started, loadAtStart);
   if (settings.only === 'issue44') return runIssue44(started, loadAtStart);
+  if (settings.only === 'approvals') return runApprovals(load, started, loadAtStart);
   const server = await benchPostgres(load);
   const embedded = settings.skipEmbedded || settings.only !== null ? [] : await benchEmbedded(load);
   const health = server.rows.find((row) => row.kind === 'reference')?.api;
