@@ -292,6 +292,11 @@ export async function benchApprovals(
     for (const [label, query] of [
       ['GET /api/approvals (first page)', '/api/approvals?page=1&limit=10'],
       ['GET /api/approvals?status=pending', '/api/approvals?page=1&limit=10&status=pending'],
+      // Another list on the same data and process: how much of the above is the machine's.
+      [
+        'GET /api/referrals (first page, another list: reference)',
+        '/api/referrals?page=1&limit=10',
+      ],
     ] as const) {
       // A token of its own for each row, as every list row has (a sign-in lasts 15 minutes).
       const headers = await signIn(api, MAKER.email);
@@ -304,7 +309,7 @@ export async function benchApprovals(
       );
       rows.push({
         label,
-        kind: 'list',
+        kind: label.endsWith('reference)') ? 'reference' : 'list',
         api: measured,
         ...(measured.failures > 0 ? { note: `${measured.failures} failed` } : {}),
       });
