@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { TestContext } from './app.ts';
 import type { TestAdmin } from './sign-in.ts';
 import { queryRows } from './database.ts';
+import { auditEntriesOf } from './factories.ts';
 
 /**
  * One audited change as `as` (with `userAgent` as the browser): the customer is deactivated,
@@ -66,4 +67,15 @@ export function auditChain(ctx: Pick<TestContext, 'database'>): Promise<AuditCha
     sql`select seq::text, id, prev_hash, hash, audit_log_canonical(a) as canonical
         from audit_log a order by a.seq`,
   );
+}
+
+/** The addresses the failed sign-ins to `email` were audited from, oldest first. */
+export async function failedSignInAddresses(
+  ctx: Pick<TestContext, 'database'>,
+  email: string,
+): Promise<string[]> {
+  const rows = await auditEntriesOf(ctx, { action: 'auth.sign_in_failed' });
+  return rows
+    .filter((row) => (row.after as { email?: string } | null)?.email === email)
+    .map((row) => String(row.ip));
 }
