@@ -85,6 +85,20 @@ export async function queryRows<T>(ctx: { database: Database }, statement: SQL):
   return rowsOf<T>(await ctx.database.db.execute(statement));
 }
 
+/**
+ * PostgreSQL's reason `statement` failed (drizzle's error names the query; its cause says why);
+ * throws when it succeeded.
+ */
+export async function refusalOf(statement: Promise<unknown>): Promise<string> {
+  try {
+    await statement;
+  } catch (error) {
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    return (reason as Error).message;
+  }
+  throw new Error('the statement succeeded');
+}
+
 /** The first column of the first row a raw SQL statement answers (undefined for no row). */
 export async function firstValue(ctx: { database: Database }, statement: SQL): Promise<unknown> {
   const [row] = await ctx.database.readRows(statement, { prepared: false });

@@ -52,11 +52,12 @@ export function callWithToken(
 /**
  * An address of its own (10.x.y.z) for one call or one test: the public routes (sign-in,
  * recovery, accept-invite) are rate-limited and throttled per address, so tests that share one
- * would count each other's attempts.
+ * would count each other's attempts. `prefix` names the first octets (e.g. `'203.0'`, a
+ * documentation network) for an address from another network.
  */
-export function newIp(): string {
-  const bytes = randomBytes(3);
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+export function newIp(prefix = '10'): string {
+  const random = [...randomBytes(4 - prefix.split('.').length)];
+  return [prefix, ...random].join('.');
 }
 
 /**

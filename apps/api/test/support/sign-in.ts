@@ -185,3 +185,30 @@ export async function enableTotp(
     recoveryCodes: verify.json<{ data: { recoveryCodes: string[] } }>().data.recoveryCodes,
   };
 }
+
+/** Moves `admin`'s session's last activity `seconds` into the past; answers that time. */
+export async function sessionLastActiveAgo(
+  ctx: Pick<TestContext, 'database'>,
+  admin: TestAdmin,
+  seconds: number,
+): Promise<Date> {
+  const [row] = await ctx.database.db
+    .update(adminSessions)
+    .set({ lastActiveAt: sql`now() - make_interval(secs => ${seconds})` })
+    .where(eq(adminSessions.id, admin.sessionId))
+    .returning({ lastActiveAt: adminSessions.lastActiveAt });
+  if (!row) throw new Error('no session row');
+  return row.lastActiveAt;
+}
+
+/** `admin`'s session's last activity as stored, in epoch milliseconds (0 for no session). */
+export async function sessionLastActive(
+  ctx: Pick<TestContext, 'database'>,
+  admin: TestAdmin,
+): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ lastActiveAt: adminSessions.lastActiveAt })
+    .from(adminSessions)
+    .where(eq(adminSessions.id, admin.sessionId));
+  return row?.lastActiveAt.getTime() ?? 0;
+}

@@ -73,6 +73,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
+/** A mail's text as its reader sees it: quoted-printable soft breaks and escapes undone. */
+export function decodedMail(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
 /**
  * The next invitation mailed to `to`, as its reader sees it (quoted-printable soft breaks and
  * escapes undone), and the token of its /accept-invite link.
@@ -82,9 +89,7 @@ export async function inviteLinkIn(
   to: string,
 ): Promise<{ token: string; text: string }> {
   const mail = await ctx.smtp.waitForMail(to);
-  const text = mail.raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const text = decodedMail(mail.raw);
   const match = /\/accept-invite\?token=([A-Za-z0-9_-]+)/.exec(text);
   if (!match?.[1]) throw new Error(`no invite link in the mail:\n${text}`);
   return { token: match[1], text };

@@ -33,6 +33,12 @@ import {
   pointsBalanceOf,
 } from '../../../test/support/factories.ts';
 import { bearer, getData } from '../../../test/support/requests.ts';
+import { adminApi } from '../../../test/support/api.ts';
+import {
+  decideApproval,
+  makeApprovalOverdue,
+  pendingPointsApproval,
+} from '../../../test/support/approvals.ts';
 import { inviteLinkIn } from '../../../test/support/smtp-sink.ts';
 import {
   createAdmin,
@@ -48,10 +54,6 @@ let ownerB: TestAdmin;
 let maker: TestAdmin;
 let viewer: TestAdmin;
 
-const policyWith = (changes: Partial<ApprovalPolicy>): ApprovalPolicy => ({
-  ...DEFAULT_APPROVAL_POLICY,
-  ...changes,
-});
 const ON: Partial<ApprovalPolicy> = {
   manualPoints: { on: true, above: 1000 },
   transferOwnership: { on: true },
@@ -59,48 +61,15 @@ const ON: Partial<ApprovalPolicy> = {
   valuationChange: { on: true, abovePercent: 25 },
 };
 
-function asAdmin(
-  as: { headers: { authorization: string } },
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-) {
-  return ctx.app.inject({ method, url, headers: as.headers, ...(payload ? { payload } : {}) });
-}
-
-/** Asks for `points` on `customerId` as `as`, with a reason. */
-function askPoints(as: TestAdmin, customerId: string, points: number, reason?: string) {
-  return asAdmin(as, 'POST', '/api/referrals/admin/manual-points', {
-    userId: customerId,
-    points,
-    ...(reason === undefined ? {} : { reason }),
-  });
-}
-
-/** A request of +`points` for a fresh customer holding `balance`, asked by the maker: its id. */
-async function pendingPoints(points = 1500): Promise<{ id: string; customerId: string }> {
-  const customer = await createCustomer(ctx);
-  const res = await askPoints(maker, customer.id, points, 'Goodwill after the late bottling');
-  expect(res.statusCode, res.body).toBe(202);
-  return {
-    id: res.json<{ data: { approval: Approval } }>().data.approval.id,
-    customerId: customer.id,
-  };
-}
-
-const decide = (
-  as: TestAdmin,
-  id: string,
-  decision: 'approve' | 'reject' | 'withdraw',
-  payload?: object,
-) => asAdmin(as, 'POST', `/api/approvals/${id}/${decision}`, payload);
-
 beforeAll(async () => {
   ownerA = await createAdmin(ctx, { role: 'owner', fullName: 'Olive Owner' });
   ownerB = await createAdmin(ctx, { role: 'owner', fullName: 'Otto Owner' });
   maker = await createAdmin(ctx, { role: 'admin', fullName: 'Mark Maker' });
   viewer = await createAdmin(ctx, { role: 'viewer', fullName: 'Vera Viewer' });
-  const res = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', policyWith(ON));
+  const res = await adminApi(ctx, ownerA).put('/api/settings/approvals', {
+    ...DEFAULT_APPROVAL_POLICY,
+    ...ON,
+  });
   expect(res.statusCode, res.body).toBe(200);
 });
 
@@ -112,7 +81,7 @@ test('with only one active admin able to approve, an action cannot be turned on 
       method: 'PUT',
       url: '/api/settings/approvals',
       headers: owner.headers,
-      payload: policyWith({ transferOwnership: { on: true } }),
+      payload: { ...DEFAULT_APPROVAL_POLICY, ...{ transferOwnership: { on: true } } },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(approvalNeedsSecondApprover('transferOwnership'));
@@ -128,21 +97,28 @@ test('with only one active admin able to approve, an action cannot be turned on 
 });
 
 test('the policy is the Owner’s: an Admin can neither read nor save it', async () => {
-  expect((await asAdmin(maker, 'GET', '/api/settings/approvals')).statusCode).toBe(403);
-  expect((await asAdmin(maker, 'PUT', '/api/settings/approvals', policyWith({}))).statusCode).toBe(
-    403,
-  );
-  const read = await asAdmin(ownerA, 'GET', '/api/settings/approvals');
-  expect(read.json().data.policy).toEqual(policyWith(ON));
+  expect((await adminApi(ctx, maker).get('/api/settings/approvals')).statusCode).toBe(403);
+  expect(
+    (await adminApi(ctx, maker).put('/api/settings/approvals', { ...DEFAULT_APPROVAL_POLICY }))
+      .statusCode,
+  ).toBe(403);
+  const read = await adminApi(ctx, ownerA).get('/api/settings/approvals');
+  expect(read.json().data.policy).toEqual({ ...DEFAULT_APPROVAL_POLICY, ...ON });
 });
 
 test('points within the threshold are adjusted at once; beyond it, either sign, they need a reason', async () => {
   const customer = await createCustomer(ctx);
-  const small = await askPoints(maker, customer.id, 1000);
+  const small = await adminApi(ctx, maker).post('/api/referrals/admin/manual-points', {
+    userId: customer.id,
+    points: 1000,
+  });
   expect(small.statusCode, small.body).toBe(200);
   expect(await pointsBalanceOf(ctx, customer.id)).toBe(1000);
   for (const points of [1001, -1001]) {
-    const res = await askPoints(maker, customer.id, points);
+    const res = await adminApi(ctx, maker).post('/api/referrals/admin/manual-points', {
+      userId: customer.id,
+      points: points,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'reason', message: APPROVAL_REASON_REQUIRED }]);
   }
@@ -151,7 +127,11 @@ test('points within the threshold are adjusted at once; beyond it, either sign, 
 
 test('an adjustment beyond the threshold is sent for approval: 202 with the request, nothing written, approvers mailed', async () => {
   const customer = await createCustomer(ctx, { fullName: 'Rowan Request' });
-  const res = await askPoints(maker, customer.id, -1500 + 3000, 'Club anniversary gift');
+  const res = await adminApi(ctx, maker).post('/api/referrals/admin/manual-points', {
+    userId: customer.id,
+    points: -1500 + 3000,
+    reason: 'Club anniversary gift',
+  });
   expect(res.statusCode, res.body).toBe(202);
   const body = res.json<{ success: boolean; message: string; data: { approval: Approval } }>();
   expect(body.success).toBe(true);
@@ -198,7 +178,7 @@ test('the badge counts the pending requests an admin could decide, never their o
     '/api/approvals/pending-count',
   );
   const mine = await getData<PendingApprovalsResponse>(ctx, maker, '/api/approvals/pending-count');
-  await pendingPoints();
+  await pendingPointsApproval(ctx, maker);
   expect(
     await getData<PendingApprovalsResponse>(ctx, ownerA, '/api/approvals/pending-count'),
   ).toEqual({
@@ -215,17 +195,19 @@ test('the badge counts the pending requests an admin could decide, never their o
 });
 
 test('the asker can never approve their own request, nor from a second session; a Viewer cannot approve', async () => {
-  const { id, customerId } = await pendingPoints();
-  expect((await decide(maker, id, 'approve')).json().message).toBe(APPROVAL_OWN_REQUEST);
-  const second = await signInForTokens(ctx, maker);
-  const again = await asAdmin(
-    { headers: bearer(second.accessToken) },
-    'POST',
-    `/api/approvals/${id}/approve`,
+  const { id, customerId } = await pendingPointsApproval(ctx, maker);
+  expect((await decideApproval(ctx, maker, id, 'approve')).json().message).toBe(
+    APPROVAL_OWN_REQUEST,
   );
+  const second = await signInForTokens(ctx, maker);
+  const again = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/approvals/${id}/approve`,
+    headers: bearer(second.accessToken),
+  });
   expect(again.statusCode).toBe(403);
   expect(again.json().message).toBe(APPROVAL_OWN_REQUEST);
-  expect((await decide(viewer, id, 'approve')).statusCode).toBe(403);
+  expect((await decideApproval(ctx, viewer, id, 'approve')).statusCode).toBe(403);
   expect(await pointTransactionsOf(ctx, { customerId })).toHaveLength(0);
   expect(
     (await getData<ApprovalResponse>(ctx, ownerA, `/api/approvals/${id}`)).approval.status,
@@ -233,13 +215,13 @@ test('the asker can never approve their own request, nor from a second session; 
 });
 
 test('approving needs step-up, then runs the action as asked, as the asker’s change approved by the approver', async () => {
-  const { id, customerId } = await pendingPoints(2500);
+  const { id, customerId } = await pendingPointsApproval(ctx, maker, 2500);
   await provedSecondsAgo(ctx, ownerA, 3600);
-  const stale = await decide(ownerA, id, 'approve');
+  const stale = await decideApproval(ctx, ownerA, id, 'approve');
   expect(stale.statusCode).toBe(403);
   expect(stale.json().code).toBe('reauthentication_required');
   await provedSecondsAgo(ctx, ownerA, 0);
-  const res = await decide(ownerA, id, 'approve');
+  const res = await decideApproval(ctx, ownerA, id, 'approve');
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().data.approval).toMatchObject({
     status: 'approved',
@@ -262,16 +244,23 @@ test('approving needs step-up, then runs the action as asked, as the asker’s c
   });
   expect(approved).toMatchObject({ adminId: ownerA.id, after: { approvalId: id } });
   // Decided once: a second approval is a conflict and runs nothing again.
-  const twice = await decide(ownerB, id, 'approve');
+  const twice = await decideApproval(ctx, ownerB, id, 'approve');
   expect(twice.statusCode).toBe(409);
   expect(twice.json().message).toBe(APPROVAL_NOT_PENDING);
   expect(await pointsBalanceOf(ctx, customerId)).toBe(2500);
 });
 
 test('when the record changed meanwhile, approving runs nothing and the request becomes Outdated', async () => {
-  const { id, customerId } = await pendingPoints(2000);
-  expect((await askPoints(ownerB, customerId, 10)).statusCode).toBe(200);
-  const res = await decide(ownerA, id, 'approve');
+  const { id, customerId } = await pendingPointsApproval(ctx, maker, 2000);
+  expect(
+    (
+      await adminApi(ctx, ownerB).post('/api/referrals/admin/manual-points', {
+        userId: customerId,
+        points: 10,
+      })
+    ).statusCode,
+  ).toBe(200);
+  const res = await decideApproval(ctx, ownerA, id, 'approve');
   expect(res.statusCode).toBe(409);
   expect(res.json().message).toBe(APPROVAL_OUTDATED);
   expect(await pointsBalanceOf(ctx, customerId)).toBe(10);
@@ -283,11 +272,11 @@ test('when the record changed meanwhile, approving runs nothing and the request 
 });
 
 test('rejecting needs a note, runs nothing and keeps the note', async () => {
-  const { id, customerId } = await pendingPoints();
-  const bare = await decide(ownerB, id, 'reject', {});
+  const { id, customerId } = await pendingPointsApproval(ctx, maker);
+  const bare = await decideApproval(ctx, ownerB, id, 'reject', {});
   expect(bare.statusCode).toBe(400);
   expect(bare.json().errors[0]).toMatchObject({ field: 'note', message: APPROVAL_NOTE_REQUIRED });
-  const res = await decide(ownerB, id, 'reject', { note: 'Not agreed with finance' });
+  const res = await decideApproval(ctx, ownerB, id, 'reject', { note: 'Not agreed with finance' });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().data.approval).toMatchObject({
     status: 'rejected',
@@ -303,27 +292,19 @@ test('rejecting needs a note, runs nothing and keeps the note', async () => {
 });
 
 test('only the asker may withdraw a pending request; a withdrawn one cannot be approved', async () => {
-  const { id } = await pendingPoints();
-  const other = await decide(ownerA, id, 'withdraw');
+  const { id } = await pendingPointsApproval(ctx, maker);
+  const other = await decideApproval(ctx, ownerA, id, 'withdraw');
   expect(other.statusCode).toBe(403);
   expect(other.json().message).toBe(APPROVAL_NOT_YOURS);
-  const res = await decide(maker, id, 'withdraw');
+  const res = await decideApproval(ctx, maker, id, 'withdraw');
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().data.approval.status).toBe('withdrawn');
-  expect((await decide(ownerA, id, 'approve')).statusCode).toBe(409);
+  expect((await decideApproval(ctx, ownerA, id, 'approve')).statusCode).toBe(409);
 });
 
-/** Moves a request's 7 days' end into the past, as if a week had gone by. */
-async function overdue(id: string) {
-  await ctx.database.db
-    .update(approvals)
-    .set({ expiresAt: sql`now() - interval '1 second'` })
-    .where(eq(approvals.id, id));
-}
-
 test('a request not decided within 7 days expires, audited once, and can no longer be approved', async () => {
-  const { id, customerId } = await pendingPoints();
-  await overdue(id);
+  const { id, customerId } = await pendingPointsApproval(ctx, maker);
+  await makeApprovalOverdue(ctx, id);
   const expired = await getData<ApprovalListResponse>(ctx, ownerA, '/api/approvals', {
     status: 'expired',
   });
@@ -332,7 +313,7 @@ test('a request not decided within 7 days expires, audited once, and can no long
   await getData<ApprovalListResponse>(ctx, maker, '/api/approvals');
   await getData<ApprovalResponse>(ctx, ownerB, `/api/approvals/${id}`);
   await getData<PendingApprovalsResponse>(ctx, ownerA, '/api/approvals/pending-count');
-  expect((await decide(ownerA, id, 'approve')).statusCode).toBe(409);
+  expect((await decideApproval(ctx, ownerA, id, 'approve')).statusCode).toBe(409);
   expect(await pointTransactionsOf(ctx, { customerId })).toHaveLength(0);
   const entries = await auditEntriesOf(ctx, { action: 'approval.expired', entityId: customerId });
   expect(entries).toHaveLength(1);
@@ -349,12 +330,12 @@ test('a request not decided within 7 days expires, audited once, and can no long
 });
 
 test('a decision on an overdue request unread since expires it with its one audit entry', async () => {
-  const { id, customerId } = await pendingPoints();
-  await overdue(id);
-  const res = await decide(ownerB, id, 'reject', { note: 'Too late' });
+  const { id, customerId } = await pendingPointsApproval(ctx, maker);
+  await makeApprovalOverdue(ctx, id);
+  const res = await decideApproval(ctx, ownerB, id, 'reject', { note: 'Too late' });
   expect(res.statusCode).toBe(409);
   expect(res.json().message).toBe(APPROVAL_NOT_PENDING);
-  expect((await decide(maker, id, 'withdraw')).statusCode).toBe(409);
+  expect((await decideApproval(ctx, maker, id, 'withdraw')).statusCode).toBe(409);
   await getData<ApprovalListResponse>(ctx, ownerA, '/api/approvals');
   expect(await auditActions(ctx, { entityId: customerId, action: 'approval.expired' })).toEqual([
     'approval.expired',
@@ -362,8 +343,8 @@ test('a decision on an overdue request unread since expires it with its one audi
 });
 
 test('readers at once expire an overdue request once: one audit entry', async () => {
-  const { id, customerId } = await pendingPoints();
-  await overdue(id);
+  const { id, customerId } = await pendingPointsApproval(ctx, maker);
+  await makeApprovalOverdue(ctx, id);
   const reads = [ownerA, ownerB, maker, viewer].map((admin) =>
     ctx.app.inject({ method: 'GET', url: '/api/approvals', headers: admin.headers }),
   );
@@ -374,8 +355,8 @@ test('readers at once expire an overdue request once: one audit entry', async ()
 });
 
 test('the list is newest first, paged, and filtered by Status and Action', async () => {
-  const first = await pendingPoints();
-  const second = await pendingPoints();
+  const first = await pendingPointsApproval(ctx, maker);
+  const second = await pendingPointsApproval(ctx, maker);
   const page = await getData<ApprovalListResponse>(ctx, viewer, '/api/approvals', {
     status: 'pending',
     action: 'manualPoints',
@@ -406,9 +387,12 @@ test('Transfer Ownership is sent for approval and, approved, transfers the cask 
   const cask = await createCask(ctx, { ownerId: from.id, name: 'Glen Approve 1999' });
   const url = `/api/casks/${cask.id}/transfers`;
   const payload = { toCustomerId: to.id, transferredOn: '2026-01-15', price: '9000' };
-  const bare = await asAdmin(maker, 'POST', url, payload);
+  const bare = await adminApi(ctx, maker).post(url, payload);
   expect(bare.statusCode).toBe(400);
-  const res = await asAdmin(maker, 'POST', url, { ...payload, reason: 'Sale agreed in writing' });
+  const res = await adminApi(ctx, maker).post(url, {
+    ...payload,
+    reason: 'Sale agreed in writing',
+  });
   expect(res.statusCode, res.body).toBe(202);
   const approval = res.json<{ data: { approval: Approval } }>().data.approval;
   expect(approval).toMatchObject({
@@ -420,7 +404,7 @@ test('Transfer Ownership is sent for approval and, approved, transfers the cask 
   });
   const [unchanged] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
   expect(unchanged?.ownerId).toBe(from.id);
-  const approved = await decide(ownerB, approval.id, 'approve');
+  const approved = await decideApproval(ctx, ownerB, approval.id, 'approve');
   expect(approved.statusCode, approved.body).toBe(200);
   const [moved] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
   expect(moved?.ownerId).toBe(to.id);
@@ -437,7 +421,7 @@ test('a transfer whose cask changed after it was asked becomes Outdated', async 
   const from = await createCustomer(ctx);
   const to = await createCustomer(ctx);
   const cask = await createCask(ctx, { ownerId: from.id });
-  const res = await asAdmin(maker, 'POST', `/api/casks/${cask.id}/transfers`, {
+  const res = await adminApi(ctx, maker).post(`/api/casks/${cask.id}/transfers`, {
     toCustomerId: to.id,
     transferredOn: '2026-01-15',
     reason: 'Sale',
@@ -448,7 +432,7 @@ test('a transfer whose cask changed after it was asked becomes Outdated', async 
     .update(casks)
     .set({ updatedAt: sql`now() + interval '1 second'` })
     .where(eq(casks.id, cask.id));
-  const approve = await decide(ownerA, id, 'approve');
+  const approve = await decideApproval(ctx, ownerA, id, 'approve');
   expect(approve.statusCode).toBe(409);
   expect(approve.json().message).toBe(APPROVAL_OUTDATED);
   const [kept] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
@@ -464,7 +448,7 @@ test('an order to Delivered above the budget is sent for approval, with its If-M
     manualPaymentStatus: 'paid',
     notes: 'Shipped',
   };
-  const atOnce = await asAdmin(maker, 'PUT', `/api/purchases/${small.id}/status`, save);
+  const atOnce = await adminApi(ctx, maker).put(`/api/purchases/${small.id}/status`, save);
   expect(atOnce.statusCode, atOnce.body).toBe(200);
   const stale = await ctx.app.inject({
     method: 'PUT',
@@ -489,7 +473,7 @@ test('an order to Delivered above the budget is sent for approval, with its If-M
   });
   const [waiting] = await ctx.database.db.select().from(orders).where(eq(orders.id, large.id));
   expect(waiting?.status).toBe('Active');
-  const approved = await decide(ownerA, approval.id, 'approve');
+  const approved = await decideApproval(ctx, ownerA, approval.id, 'approve');
   expect(approved.statusCode, approved.body).toBe(200);
   const [delivered] = await ctx.database.db.select().from(orders).where(eq(orders.id, large.id));
   expect(delivered?.status).toBe('Delivered');
@@ -524,7 +508,7 @@ test('a valuation more than the threshold from the current value is sent for app
   const cask = await createCask(ctx, { name: 'Valued Approve 2001' });
   const url = `/api/casks/${cask.id}/valuations`;
   const today = new Date().toISOString().slice(0, 10);
-  const small = await asAdmin(maker, 'POST', url, {
+  const small = await adminApi(ctx, maker).post(url, {
     valuedOn: today,
     value: '14000',
     source: 'Broker quote',
@@ -536,7 +520,7 @@ test('a valuation more than the threshold from the current value is sent for app
     source: 'Broker quote',
     reason: 'New auction results',
   };
-  const res = await asAdmin(maker, 'POST', url, large);
+  const res = await adminApi(ctx, maker).post(url, large);
   expect(res.statusCode, res.body).toBe(202);
   const approval = res.json<{ data: { approval: Approval } }>().data.approval;
   expect(approval).toMatchObject({
@@ -546,7 +530,7 @@ test('a valuation more than the threshold from the current value is sent for app
   });
   const [waiting] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
   expect(waiting?.currentValue).toBe('14000.00');
-  const approved = await decide(ownerA, approval.id, 'approve');
+  const approved = await decideApproval(ctx, ownerA, approval.id, 'approve');
   expect(approved.statusCode, approved.body).toBe(200);
   const [valued] = await ctx.database.db.select().from(casks).where(eq(casks.id, cask.id));
   expect(valued?.currentValue).toBe('20000.00');
@@ -557,25 +541,29 @@ test('a valuation more than the threshold from the current value is sent for app
 });
 
 test('while approvals are on, a policy change is approved by another Owner, not by an Admin', async () => {
-  const change = policyWith({ ...ON, manualPoints: { on: true, above: 5000 } });
-  const bare = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', change);
+  const change = {
+    ...DEFAULT_APPROVAL_POLICY,
+    ...{ ...ON, manualPoints: { on: true, above: 5000 } },
+  };
+  const bare = await adminApi(ctx, ownerA).put('/api/settings/approvals', change);
   expect(bare.statusCode).toBe(400);
-  const res = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', {
+  const res = await adminApi(ctx, ownerA).put('/api/settings/approvals', {
     ...change,
     reason: 'Fewer requests',
   });
   expect(res.statusCode, res.body).toBe(202);
   const approval = res.json<{ data: { approval: Approval } }>().data.approval;
   expect(approval).toMatchObject({ action: 'policyChange', summary: 'Manual points above: on' });
-  expect((await asAdmin(ownerA, 'GET', '/api/settings/approvals')).json().data.policy).toEqual(
-    policyWith(ON),
-  );
-  const byAdmin = await decide(maker, approval.id, 'approve');
+  expect((await adminApi(ctx, ownerA).get('/api/settings/approvals')).json().data.policy).toEqual({
+    ...DEFAULT_APPROVAL_POLICY,
+    ...ON,
+  });
+  const byAdmin = await decideApproval(ctx, maker, approval.id, 'approve');
   expect(byAdmin.statusCode).toBe(403);
   expect(byAdmin.json().message).toBe(APPROVAL_ROLE_REFUSED);
-  const approved = await decide(ownerB, approval.id, 'approve');
+  const approved = await decideApproval(ctx, ownerB, approval.id, 'approve');
   expect(approved.statusCode, approved.body).toBe(200);
-  expect((await asAdmin(ownerA, 'GET', '/api/settings/approvals')).json().data.policy).toEqual(
+  expect((await adminApi(ctx, ownerA).get('/api/settings/approvals')).json().data.policy).toEqual(
     change,
   );
   const [saved] = await auditEntriesOf(ctx, {
@@ -586,28 +574,28 @@ test('while approvals are on, a policy change is approved by another Owner, not 
   const [last] = (await auditEntriesOf(ctx, { action: 'approvals.policy_changed' })).slice(-1);
   expect(last?.after).toMatchObject({ approvalId: approval.id, approvedBy: 'Otto Owner' });
   // Back to the file's policy for the tests after this one.
-  const back = await asAdmin(ownerB, 'PUT', '/api/settings/approvals', {
-    ...policyWith(ON),
+  const back = await adminApi(ctx, ownerB).put('/api/settings/approvals', {
+    ...{ ...DEFAULT_APPROVAL_POLICY, ...ON },
     reason: 'Back',
   });
   expect(back.statusCode).toBe(202);
   const undo = back.json<{ data: { approval: Approval } }>().data.approval;
-  expect((await decide(ownerA, undo.id, 'approve')).statusCode).toBe(200);
+  expect((await decideApproval(ctx, ownerA, undo.id, 'approve')).statusCode).toBe(200);
 });
 
 test('promoting an admin to Owner is approved by another Owner while the policy says so', async () => {
-  const policy = policyWith({ ...ON, ownerInvite: { on: true } });
-  const asked = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', {
+  const policy = { ...DEFAULT_APPROVAL_POLICY, ...{ ...ON, ownerInvite: { on: true } } };
+  const asked = await adminApi(ctx, ownerA).put('/api/settings/approvals', {
     ...policy,
     reason: 'Owners too',
   });
   expect(asked.statusCode, asked.body).toBe(202);
   const change = asked.json<{ data: { approval: Approval } }>().data.approval;
-  expect((await decide(ownerB, change.id, 'approve')).statusCode).toBe(200);
+  expect((await decideApproval(ctx, ownerB, change.id, 'approve')).statusCode).toBe(200);
   const target = await createAdmin(ctx, { role: 'admin', fullName: 'Pia Promoted' });
   const url = `/api/admins/${target.id}/role`;
-  expect((await asAdmin(ownerA, 'PUT', url, { role: 'viewer' })).statusCode).toBe(200);
-  const res = await asAdmin(ownerA, 'PUT', url, { role: 'owner', reason: 'Runs the club now' });
+  expect((await adminApi(ctx, ownerA).put(url, { role: 'viewer' })).statusCode).toBe(200);
+  const res = await adminApi(ctx, ownerA).put(url, { role: 'owner', reason: 'Runs the club now' });
   expect(res.statusCode, res.body).toBe(202);
   const approval = res.json<{ data: { approval: Approval } }>().data.approval;
   expect(approval).toMatchObject({
@@ -615,8 +603,8 @@ test('promoting an admin to Owner is approved by another Owner while the policy 
     record: 'Pia Promoted',
     summary: 'Role: Viewer -> Owner',
   });
-  expect((await decide(maker, approval.id, 'approve')).statusCode).toBe(403);
-  const approved = await decide(ownerB, approval.id, 'approve');
+  expect((await decideApproval(ctx, maker, approval.id, 'approve')).statusCode).toBe(403);
+  const approved = await decideApproval(ctx, ownerB, approval.id, 'approve');
   expect(approved.statusCode, approved.body).toBe(200);
   const [changed] = (
     await auditEntriesOf(ctx, { action: 'admin.role_changed', entityId: target.id })
@@ -624,7 +612,7 @@ test('promoting an admin to Owner is approved by another Owner while the policy 
   // An Owner's invite waits too; approved, the invite is saved and mailed after the commit.
   const email = `new-owner-${Date.now()}@example.com`;
   const invite = { fullName: 'Nina New', email, role: 'owner' };
-  const invited = await asAdmin(ownerA, 'POST', '/api/admins/invites', {
+  const invited = await adminApi(ctx, ownerA).post('/api/admins/invites', {
     ...invite,
     reason: 'Co-founder',
   });
@@ -632,7 +620,7 @@ test('promoting an admin to Owner is approved by another Owner while the policy 
   const inviteRequest = invited.json<{ data: { approval: Approval } }>().data.approval;
   expect(inviteRequest).toMatchObject({ action: 'ownerInvite', record: 'Nina New' });
   expect(ctx.smtp.messages.some((mail) => mail.to.includes(email))).toBe(false);
-  const sent = await decide(ownerB, inviteRequest.id, 'approve');
+  const sent = await decideApproval(ctx, ownerB, inviteRequest.id, 'approve');
   expect(sent.statusCode, sent.body).toBe(200);
   expect((await inviteLinkIn(ctx, email)).token).not.toBe('');
   const [inviteSent] = await auditEntriesOf(ctx, {
@@ -645,12 +633,12 @@ test('promoting an admin to Owner is approved by another Owner while the policy 
     after: { role: 'owner', approvalId: approval.id },
   });
   // Back to the file's policy, as another Owner approves it.
-  const back = await asAdmin(ownerA, 'PUT', '/api/settings/approvals', {
-    ...policyWith(ON),
+  const back = await adminApi(ctx, ownerA).put('/api/settings/approvals', {
+    ...{ ...DEFAULT_APPROVAL_POLICY, ...ON },
     reason: 'Back',
   });
   const undo = back.json<{ data: { approval: Approval } }>().data.approval;
-  expect((await decide(ownerB, undo.id, 'approve')).statusCode).toBe(200);
+  expect((await decideApproval(ctx, ownerB, undo.id, 'approve')).statusCode).toBe(200);
 });
 
 test('turning off Require two-factor is approved by another Owner while the policy says so', async () => {
@@ -665,7 +653,7 @@ test('turning off Require two-factor is approved by another Owner while the poli
     await enableTotp(own, second);
     const put = (as: TestAdmin, url: string, payload: object) =>
       own.app.inject({ method: 'PUT', url, headers: as.headers, payload });
-    const approvals = policyWith({ twoFactorOff: { on: true } });
+    const approvals = { ...DEFAULT_APPROVAL_POLICY, ...{ twoFactorOff: { on: true } } };
     expect((await put(first, '/api/settings/approvals', approvals)).statusCode).toBe(200);
     const on = await put(first, '/api/security/policy', { requireTwoFactor: true });
     expect(on.statusCode, on.body).toBe(200);
@@ -707,8 +695,8 @@ const onServer = process.env.TEST_DATABASE_URL !== undefined;
 test.skipIf(!onServer)(
   'readers queued behind a held lock on an overdue request: it expires, and is audited, once',
   async () => {
-    const { id, customerId } = await pendingPoints();
-    await overdue(id);
+    const { id, customerId } = await pendingPointsApproval(ctx, maker);
+    await makeApprovalOverdue(ctx, id);
     const answers = await whileRowLocked(
       ctx,
       sql`select 1 from ${approvals} where id = ${id} for update`,
@@ -729,11 +717,11 @@ test.skipIf(!onServer)(
 test.skipIf(!onServer)(
   'two approvers at once: one wins, the other gets 409, and the action runs once',
   async () => {
-    const { id, customerId } = await pendingPoints(3000);
+    const { id, customerId } = await pendingPointsApproval(ctx, maker, 3000);
     const answers = await whileRowLocked(
       ctx,
       sql`select 1 from ${approvals} where id = ${id} for update`,
-      [ownerA, ownerB].map((owner) => () => decide(owner, id, 'approve')),
+      [ownerA, ownerB].map((owner) => () => decideApproval(ctx, owner, id, 'approve')),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(

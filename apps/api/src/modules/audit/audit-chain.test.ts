@@ -7,6 +7,8 @@ import { useTestContext } from '../../../test/support/app.ts';
 import { queryRows } from '../../../test/support/database.ts';
 import { createCustomer } from '../../../test/support/factories.ts';
 import { getData } from '../../../test/support/requests.ts';
+import { decodedMail } from '../../../test/support/smtp-sink.ts';
+import { alterAuditEntry, auditChain, deactivateCustomer } from '../../../test/support/audit.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { writeAudits, type AuditEntry } from '../../db/audit.ts';
 import { createMailer } from '../../lib/mailer.ts';
@@ -23,46 +25,6 @@ const entry = (n: number): AuditEntry => ({
   entity: 'database',
   after: { n, text: 'ünïcode "quoted"' },
 });
-
-interface Row {
-  seq: string;
-  id: string;
-  prev_hash: string;
-  hash: string;
-  canonical: string;
-}
-const chain = () =>
-  queryRows<Row>(
-    ctx,
-    sql`select seq::text, id, prev_hash, hash, audit_log_canonical(a) as canonical
-        from audit_log a order by a.seq`,
-  );
-
-/** Writes `count` entries in each of `transactions` transactions started together. */
-async function writeConcurrently(transactions: number, count: number): Promise<void> {
-  await Promise.all(
-    Array.from({ length: transactions }, (_, t) =>
-      ctx.database.db.transaction(async (tx) => {
-        for (let i = 0; i < count; i++) await writeAudits(tx, [entry(t * 100 + i)]);
-      }),
-    ),
-  );
-}
-
-/** A mail's text as its reader sees it: quoted-printable soft breaks and escapes undone. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-/** Changes one entry as the tables' owner can: with the append-only trigger off for a moment. */
-async function alter(seq: number, change: ReturnType<typeof sql>): Promise<void> {
-  await ctx.database.db.transaction(async (tx) => {
-    await tx.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
-    await tx.execute(sql`update audit_log set ${change} where seq = ${seq}`);
-    await tx.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
-  });
-}
 
 beforeAll(async () => {
   owner = await createAdmin(ctx, { role: 'owner', email: 'owner@chain.test' });
@@ -82,7 +44,7 @@ describe('the hash chain (decision 413)', () => {
 
   test('each entry links to the one before it, by the documented canonical form', async () => {
     await writeAudits(ctx.database.db, [entry(1), entry(2), entry(3)]);
-    const rows = await chain();
+    const rows = await auditChain(ctx);
     expect(rows.map((row) => row.seq)).toEqual(['1', '2', '3']);
     expect(rows[0]!.prev_hash).toBe(ZEROS);
     for (const [i, row] of rows.entries()) {
@@ -100,16 +62,23 @@ describe('the hash chain (decision 413)', () => {
     await ctx.database.db.execute(
       sql`insert into audit_log (action, entity, seq, prev_hash, hash) values ('seed.demo', 'database', 99, 'x', 'y')`,
     );
-    const last = (await chain()).at(-1)!;
+    const last = (await auditChain(ctx)).at(-1)!;
     expect(last.seq).toBe('4');
     expect(last.hash).not.toBe('y');
     expect((await verifyAuditChain(ctx.database.db)).verified).toBe(true);
   });
 
   test('entries of concurrent transactions form one chain', async () => {
-    const before = (await chain()).length;
-    await writeConcurrently(8, 5);
-    const rows = await chain();
+    const before = (await auditChain(ctx)).length;
+    // 8 transactions started together, each writing 5 entries.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, t) =>
+        ctx.database.db.transaction(async (tx) => {
+          for (let i = 0; i < 5; i++) await writeAudits(tx, [entry(t * 100 + i)]);
+        }),
+      ),
+    );
+    const rows = await auditChain(ctx);
     expect(rows).toHaveLength(before + 40);
     expect(rows.map((row) => Number(row.seq))).toEqual(rows.map((_, i) => i + 1));
     const result = await verifyAuditChain(ctx.database.db);
@@ -142,13 +111,7 @@ describe('the hash chain (decision 413)', () => {
 describe('verify names the first entry that does not match', () => {
   test('after the API wrote to it, the log verifies', async () => {
     const customer = await createCustomer(ctx);
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/users/${customer.id}`,
-      headers: owner.headers,
-      payload: { isActive: false },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await deactivateCustomer(ctx, owner, customer.id);
     expect((await verifyAuditChain(ctx.database.db)).verified).toBe(true);
   });
 
@@ -158,7 +121,7 @@ describe('verify names the first entry that does not match', () => {
       sql`select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as time
           from audit_log where seq = 5`,
     );
-    await alter(5, sql`action = 'auth.signed_in'`);
+    await alterAuditEntry(ctx, 5, sql`action = 'auth.signed_in'`);
     const result = await verifyAuditChain(ctx.database.db, 3);
     expect(result.verified).toBe(false);
     expect(result.mismatch).toEqual({
@@ -175,7 +138,11 @@ describe('verify names the first entry that does not match', () => {
 
   test('an entry rehashed to match its change breaks the link of the next one', async () => {
     // The forger recomputes entry 5's hash; entry 6 still carries the old one.
-    await alter(5, sql`hash = audit_log_hash(prev_hash, audit_log_canonical(audit_log))`);
+    await alterAuditEntry(
+      ctx,
+      5,
+      sql`hash = audit_log_hash(prev_hash, audit_log_canonical(audit_log))`,
+    );
     const result = await verifyAuditChain(ctx.database.db);
     expect(result.mismatch).toMatchObject({ seq: 6, problem: 'prev_hash' });
   });
@@ -191,7 +158,7 @@ describe('verify names the first entry that does not match', () => {
   test('TRUNCATE starts a new chain that verifies', async () => {
     await ctx.database.db.execute(sql`truncate audit_log`);
     await writeAudits(ctx.database.db, [entry(1)]);
-    expect(await chain()).toMatchObject([{ seq: '1', prev_hash: ZEROS }]);
+    expect(await auditChain(ctx)).toMatchObject([{ seq: '1', prev_hash: ZEROS }]);
     expect((await verifyAuditChain(ctx.database.db)).verified).toBe(true);
   });
 });
@@ -223,7 +190,7 @@ describe('GET /api/audit/verification', () => {
 describe('the daily checkpoint (decision 414)', () => {
   test("is written to the server's log (at start)", async () => {
     await logAuditCheckpoint(ctx.database.db, ctx.app.log);
-    const head = (await chain()).at(-1)!;
+    const head = (await auditChain(ctx)).at(-1)!;
     const line = ctx.logs.find((text) => text.includes('"msg":"audit log checkpoint"'));
     expect(JSON.parse(line!)).toMatchObject({
       auditCheckpoint: { entries: Number(head.seq), lastHash: head.hash },
@@ -242,9 +209,9 @@ describe('the daily checkpoint (decision 414)', () => {
     const deps = { db: ctx.database.db, mailer, log: ctx.app.log };
     try {
       expect(await mailAuditCheckpoint(deps)).toBe(true);
-      const mail = decoded((await ctx.smtp.waitForMail(owner.email)).raw);
+      const mail = decodedMail((await ctx.smtp.waitForMail(owner.email)).raw);
       await ctx.smtp.waitForMail(second.email);
-      const head = (await chain()).at(-1)!;
+      const head = (await auditChain(ctx)).at(-1)!;
       expect(mail).toContain(`Last hash: ${head.hash}`);
       expect(mail).toContain(`Entries: ${head.seq}`);
       expect(ctx.smtp.messages.some((m) => m.to.includes('gone@chain.test'))).toBe(false);

@@ -15,51 +15,30 @@ import { useTestContext } from '../../../test/support/app.ts';
 import {
   createCask,
   createCustomer,
+  auditRowCount,
   createOrder,
   uniqueMarker,
 } from '../../../test/support/factories.ts';
-import { getData } from '../../../test/support/requests.ts';
+import { adminApi } from '../../../test/support/api.ts';
+import { auditTotalSlots, deactivateCustomer } from '../../../test/support/audit.ts';
+import { refusalOf } from '../../../test/support/database.ts';
 import { SECRET_WITHHELD, writeAudit } from '../../db/audit.ts';
-import type { DbOrTx } from '../../db/client.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
 let other: TestAdmin;
 
-type Page = AuditListResponse['data'];
-const listAudit = (query: Record<string, string | number> = {}) =>
-  getData<AuditListResponse>(ctx, admin, '/api/audit', query);
+const api = adminApi(ctx, () => admin);
 
 beforeAll(async () => {
   admin = await createAdmin(ctx, { fullName: 'Audrey Auditor' });
   other = await createAdmin(ctx, { fullName: 'Otto Other' });
 });
 
-/** PostgreSQL's reason a statement failed (drizzle's error names the query; the cause says why). */
-async function refusal(statement: Promise<unknown>): Promise<string> {
-  try {
-    await statement;
-  } catch (error) {
-    const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    return (reason as Error).message;
-  }
-  throw new Error('the statement succeeded');
-}
-
-async function deactivate(as: TestAdmin, customerId: string, userAgent = 'AuditTest/1.0') {
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api/users/${customerId}`,
-    headers: { ...as.headers, 'user-agent': userAgent },
-    payload: { isActive: false },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
 describe('the audit log is append-only in the database', () => {
   test('UPDATE of an entry fails', async () => {
-    await deactivate(admin, (await createCustomer(ctx)).id);
-    expect(await refusal(ctx.database.db.execute(sql`update audit_log set action = 'x'`))).toBe(
+    await deactivateCustomer(ctx, admin, (await createCustomer(ctx)).id);
+    expect(await refusalOf(ctx.database.db.execute(sql`update audit_log set action = 'x'`))).toBe(
       'audit_log is append-only: UPDATE is not allowed',
     );
     const rows = await ctx.database.readRows(
@@ -70,56 +49,41 @@ describe('the audit log is append-only in the database', () => {
   });
 
   test('DELETE of an entry fails', async () => {
-    const before = await listAudit();
-    expect(await refusal(ctx.database.db.execute(sql`delete from audit_log`))).toBe(
+    const before = await api.data<AuditListResponse>('/api/audit');
+    expect(await refusalOf(ctx.database.db.execute(sql`delete from audit_log`))).toBe(
       'audit_log is append-only: DELETE is not allowed',
     );
-    expect((await listAudit()).pagination.total).toBe(before.pagination.total);
+    expect((await api.data<AuditListResponse>('/api/audit')).pagination.total).toBe(
+      before.pagination.total,
+    );
   });
 
   test('deleting an admin leaves their entries as they were', async () => {
     const gone = await createAdmin(ctx, { fullName: 'Gone Admin' });
     const customer = await createCustomer(ctx);
-    await deactivate(gone, customer.id);
+    await deactivateCustomer(ctx, gone, customer.id);
     await ctx.database.db.execute(sql`delete from admins where id = ${gone.id}`);
-    const page = await listAudit({ recordId: customer.id });
+    const page = await api.data<AuditListResponse>('/api/audit', { recordId: customer.id });
     expect(page.entries).toHaveLength(1);
     expect(page.entries[0]).toMatchObject({ adminId: gone.id, admin: null });
   });
 });
 
 describe("the log's total is kept in slots (decision 222)", () => {
-  /** Each slot's value, by its counter name ('audit_log.total#<n>'). */
-  const slots = async () =>
-    new Map(
-      (
-        await ctx.database.readRows(
-          sql`select name, value::int from counters where name like 'audit_log.total#%'`,
-          { prepared: false },
-        )
-      ).map((row) => [row[0] as string, row[1] as number]),
-    );
-  const countAuditRows = async () =>
-    (
-      await ctx.database.readRows(sql`select count(*)::int from audit_log`, { prepared: false })
-    )[0]![0] as number;
-  /** One audited change in `tx`, told apart by what `after` holds. */
-  const writeEntry = (tx: DbOrTx, after: Record<string, unknown>) =>
-    writeAudit(tx, {
-      adminId: admin.id,
-      action: 'user.updated',
-      entity: 'customer',
-      entityId: null,
-      after,
-    });
-
   test('every entry of one transaction adds to the same slot, so two never wait crosswise', async () => {
-    const before = await slots();
+    const before = await auditTotalSlots(ctx);
     const marker = uniqueMarker('one-slot');
     await ctx.database.db.transaction(async (tx) => {
-      for (let i = 0; i < 6; i += 1) await writeEntry(tx, { marker, i });
+      for (let i = 0; i < 6; i += 1)
+        await writeAudit(tx, {
+          adminId: admin.id,
+          action: 'user.updated',
+          entity: 'customer',
+          entityId: null,
+          after: { marker, i },
+        });
     });
-    const after = await slots();
+    const after = await auditTotalSlots(ctx);
     const moved = [...after].filter(([name, value]) => value !== (before.get(name) ?? 0));
     // Drawn at random per statement, six entries would share one slot once in 16^5 runs.
     expect(moved).toHaveLength(1);
@@ -127,36 +91,49 @@ describe("the log's total is kept in slots (decision 222)", () => {
   });
 
   test('stays exact through concurrent audited transactions, and a recount agrees', async () => {
-    const before = (await listAudit()).pagination.total;
-    expect(before).toBe(await countAuditRows());
+    const before = (await api.data<AuditListResponse>('/api/audit')).pagination.total;
+    expect(before).toBe(await auditRowCount(ctx));
     const marker = uniqueMarker('slot');
     // On PostgreSQL they run side by side on the pool's connections; PGlite runs them in turn.
     await Promise.all(
       Array.from({ length: 48 }, (_, i) =>
         ctx.database.db.transaction(async (tx) => {
-          await writeEntry(tx, { marker, i });
-          if (i % 2 === 0) await writeEntry(tx, { marker, i, second: true });
+          await writeAudit(tx, {
+            adminId: admin.id,
+            action: 'user.updated',
+            entity: 'customer',
+            entityId: null,
+            after: { marker, i },
+          });
+          if (i % 2 === 0)
+            await writeAudit(tx, {
+              adminId: admin.id,
+              action: 'user.updated',
+              entity: 'customer',
+              entityId: null,
+              after: { marker, i, second: true },
+            });
         }),
       ),
     );
-    const total = (await listAudit()).pagination.total;
+    const total = (await api.data<AuditListResponse>('/api/audit')).pagination.total;
     expect(total).toBe(before + 72);
-    expect(total).toBe(await countAuditRows());
+    expect(total).toBe(await auditRowCount(ctx));
     // 48 transactions, each on the slot of its id modulo 16: consecutive ids use several.
-    expect((await slots()).size).toBeGreaterThan(1);
+    expect((await auditTotalSlots(ctx)).size).toBeGreaterThan(1);
     await ctx.database.db.execute(sql`select refresh_counters()`);
-    expect((await slots()).size).toBe(0);
-    expect((await listAudit()).pagination.total).toBe(total);
-    await deactivate(admin, (await createCustomer(ctx)).id);
-    expect((await listAudit()).pagination.total).toBe(total + 1);
+    expect((await auditTotalSlots(ctx)).size).toBe(0);
+    expect((await api.data<AuditListResponse>('/api/audit')).pagination.total).toBe(total);
+    await deactivateCustomer(ctx, admin, (await createCustomer(ctx)).id);
+    expect((await api.data<AuditListResponse>('/api/audit')).pagination.total).toBe(total + 1);
   });
 });
 
 describe('GET /api/audit', () => {
   test('a change is listed newest first with who, when, from where, before and after', async () => {
     const customer = await createCustomer(ctx);
-    await deactivate(admin, customer.id, 'Mozilla/5.0 AuditBrowser');
-    const page = await listAudit();
+    await deactivateCustomer(ctx, admin, customer.id, 'Mozilla/5.0 AuditBrowser');
+    const page = await api.data<AuditListResponse>('/api/audit');
     const entry = page.entries[0]!;
     expect(entry).toMatchObject({
       action: 'user.updated',
@@ -178,22 +155,24 @@ describe('GET /api/audit', () => {
     const marker = uniqueMarker('narrow');
     const mine = await createCustomer(ctx, { fullName: `Narrow ${marker}` });
     const theirs = await createCustomer(ctx);
-    await deactivate(admin, mine.id);
-    await deactivate(other, theirs.id);
+    await deactivateCustomer(ctx, admin, mine.id);
+    await deactivateCustomer(ctx, other, theirs.id);
 
-    const byAdmin = await listAudit({ admin: other.id });
+    const byAdmin = await api.data<AuditListResponse>('/api/audit', { admin: other.id });
     expect(byAdmin.entries.every((entry) => entry.adminId === other.id)).toBe(true);
     expect(byAdmin.entries.map((entry) => entry.recordId)).toContain(theirs.id);
     expect(byAdmin.entries.map((entry) => entry.recordId)).not.toContain(mine.id);
 
-    const byName = await listAudit({ search: marker });
+    const byName = await api.data<AuditListResponse>('/api/audit', { search: marker });
     expect(byName.entries.map((entry) => entry.recordId)).toEqual([mine.id]);
     expect(byName.pagination.total).toBe(1);
-    expect((await listAudit({ search: theirs.id })).entries.map((entry) => entry.recordId)).toEqual(
-      [theirs.id],
-    );
+    expect(
+      (await api.data<AuditListResponse>('/api/audit', { search: theirs.id })).entries.map(
+        (entry) => entry.recordId,
+      ),
+    ).toEqual([theirs.id]);
 
-    const combined = await listAudit({
+    const combined = await api.data<AuditListResponse>('/api/audit', {
       admin: admin.id,
       action: 'user.updated',
       recordType: 'customer',
@@ -202,24 +181,34 @@ describe('GET /api/audit', () => {
     for (const entry of combined.entries) {
       expect(entry).toMatchObject({ adminId: admin.id, action: 'user.updated' });
     }
-    expect((await listAudit({ recordType: 'cask', admin: admin.id })).pagination.total).toBe(0);
+    expect(
+      (await api.data<AuditListResponse>('/api/audit', { recordType: 'cask', admin: admin.id }))
+        .pagination.total,
+    ).toBe(0);
 
     const future = new Date(Date.now() + 3_600_000).toISOString();
-    expect((await listAudit({ from: future })).pagination.total).toBe(0);
+    expect(
+      (await api.data<AuditListResponse>('/api/audit', { from: future })).pagination.total,
+    ).toBe(0);
     const past = new Date(Date.now() - 3_600_000).toISOString();
-    expect((await listAudit({ to: past })).pagination.total).toBe(0);
-    const whole = await listAudit();
-    expect((await listAudit({ from: past, to: future })).pagination.total).toBe(
-      whole.pagination.total,
+    expect((await api.data<AuditListResponse>('/api/audit', { to: past })).pagination.total).toBe(
+      0,
     );
+    const whole = await api.data<AuditListResponse>('/api/audit');
+    expect(
+      (await api.data<AuditListResponse>('/api/audit', { from: past, to: future })).pagination
+        .total,
+    ).toBe(whole.pagination.total);
   });
 
   test("a filter's total follows new entries", async () => {
     const customer = await createCustomer(ctx);
-    const first: Page = await listAudit({ recordId: customer.id });
+    const first = await api.data<AuditListResponse>('/api/audit', { recordId: customer.id });
     expect(first.pagination.total).toBe(0);
-    await deactivate(admin, customer.id);
-    expect((await listAudit({ recordId: customer.id })).pagination.total).toBe(1);
+    await deactivateCustomer(ctx, admin, customer.id);
+    expect(
+      (await api.data<AuditListResponse>('/api/audit', { recordId: customer.id })).pagination.total,
+    ).toBe(1);
   });
 
   test('sign-ins, failed and successful, are listed with the browser and no password', async () => {
@@ -233,9 +222,15 @@ describe('GET /api/audit', () => {
       );
     expect((await login(wrong)).statusCode).toBe(401);
     expect((await login(password)).statusCode).toBe(200);
-    const failed = await listAudit({ action: 'auth.sign_in_failed', admin: other.id });
+    const failed = await api.data<AuditListResponse>('/api/audit', {
+      action: 'auth.sign_in_failed',
+      admin: other.id,
+    });
     expect(failed.entries[0]).toMatchObject({ recordType: 'admin', userAgent: 'SignInBrowser/2' });
-    const signedIn = await listAudit({ action: 'auth.signed_in', admin: other.id });
+    const signedIn = await api.data<AuditListResponse>('/api/audit', {
+      action: 'auth.signed_in',
+      admin: other.id,
+    });
     expect(signedIn.entries[0]).toMatchObject({ recordName: 'Otto Other' });
     const text = JSON.stringify([failed, signedIn]);
     expect(text).not.toContain(wrong);
@@ -277,17 +272,19 @@ describe('GET /api/audit', () => {
       }
     }
     // The first and last instants of the years a date may name are fine.
-    const edges = await listAudit({ from: '1800-01-01T00:00:00Z', to: '9999-12-31T23:59:59.999Z' });
-    expect(edges.pagination.total).toBe((await listAudit()).pagination.total);
+    const edges = await api.data<AuditListResponse>('/api/audit', {
+      from: '1800-01-01T00:00:00Z',
+      to: '9999-12-31T23:59:59.999Z',
+    });
+    expect(edges.pagination.total).toBe(
+      (await api.data<AuditListResponse>('/api/audit')).pagination.total,
+    );
   });
 
   test('the Admin filter finds admins by name or e-mail', async () => {
-    const res = await getData<{ data: { admins: { id: string }[] } }>(
-      ctx,
-      admin,
-      '/api/audit/admins',
-      { search: 'otto' },
-    );
+    const res = await api.data<{ data: { admins: { id: string }[] } }>('/api/audit/admins', {
+      search: 'otto',
+    });
     expect(res.admins.map((each) => each.id)).toEqual([other.id]);
   });
 });
@@ -311,7 +308,7 @@ describe('secrets never reach the log', () => {
       payload: { refreshToken },
     });
     expect(refreshed.statusCode, refreshed.body).toBeLessThan(500);
-    const page = await listAudit({ admin: me.id });
+    const page = await api.data<AuditListResponse>('/api/audit', { admin: me.id });
     expect(page.entries.map((entry) => entry.action)).toContain('auth.password_changed');
     const text = JSON.stringify(page);
     for (const secret of ['old-Password-1', 'new-Password-2', refreshToken, accessToken]) {
@@ -328,7 +325,7 @@ describe('secrets never reach the log', () => {
       entityId: marker,
       after: { password: 'hunter2', nested: { refreshToken: 'abc', code: '1234' }, name: 'kept' },
     });
-    const [entry] = (await listAudit({ recordId: marker })).entries;
+    const [entry] = (await api.data<AuditListResponse>('/api/audit', { recordId: marker })).entries;
     expect(entry!.after).toEqual({
       password: SECRET_WITHHELD,
       nested: { refreshToken: SECRET_WITHHELD, code: SECRET_WITHHELD },
@@ -338,23 +335,18 @@ describe('secrets never reach the log', () => {
 });
 
 describe('every action and record type the API writes is labelled (decision 310)', () => {
-  /** Every `action: '...'` (or `? '...' : '...'`) string literal the API's source writes. */
-  async function writtenActions(): Promise<Set<string>> {
+  test('each action found in the source has a label', async () => {
+    // Every `action: '...'` (or `? '...' : '...'`) string literal the API's source writes.
     const root = fileURLToPath(new URL('../..', import.meta.url));
-    const found = new Set<string>();
+    const actions = new Set<string>();
     for (const file of await readdir(root, { recursive: true })) {
       if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
       const source = await readFile(join(root, file), 'utf8');
       for (const line of source.split('\n')) {
         if (!/\baction\b/.test(line)) continue;
-        for (const [, action] of line.matchAll(/'([a-z_]{2,}\.[a-z_]+)'/g)) found.add(action!);
+        for (const [, action] of line.matchAll(/'([a-z_]{2,}\.[a-z_]+)'/g)) actions.add(action!);
       }
     }
-    return found;
-  }
-
-  test('each action found in the source has a label', async () => {
-    const actions = await writtenActions();
     expect(actions.size).toBeGreaterThan(50);
     const labelled = new Set<string>(AUDIT_ACTIONS);
     expect([...actions].filter((action) => !labelled.has(action))).toEqual([]);
@@ -374,7 +366,7 @@ describe('every action and record type the API writes is labelled (decision 310)
         entityId: uniqueMarker('invite'),
       });
     });
-    const invites = await listAudit({ recordType: 'invite' });
+    const invites = await api.data<AuditListResponse>('/api/audit', { recordType: 'invite' });
     expect(invites.entries.length).toBeGreaterThan(0);
     expect(invites.entries.every((entry) => entry.recordType === 'invite')).toBe(true);
   });
@@ -392,7 +384,9 @@ describe('ids in a change come with their names (decision 312)', () => {
       payload: { toCustomerId: to.id, transferredOn: new Date().toISOString().slice(0, 10) },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const [entry] = (await listAudit({ recordType: 'cask', recordId: cask.id })).entries;
+    const [entry] = (
+      await api.data<AuditListResponse>('/api/audit', { recordType: 'cask', recordId: cask.id })
+    ).entries;
     expect(entry).toMatchObject({
       action: 'cask.transferred',
       before: { ownerId: from.id },
@@ -419,8 +413,12 @@ describe('ids in a change come with their names (decision 312)', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const [entry] = (await listAudit({ recordType: 'notification', search: 'Bottling day' }))
-      .entries;
+    const [entry] = (
+      await api.data<AuditListResponse>('/api/audit', {
+        recordType: 'notification',
+        search: 'Bottling day',
+      })
+    ).entries;
     expect(entry?.references).toEqual({
       [isla.id]: { type: 'customer', name: 'Isla Recipient' },
       [admin.id]: { type: 'admin', name: 'Audrey Auditor' },
@@ -429,31 +427,25 @@ describe('ids in a change come with their names (decision 312)', () => {
 });
 
 describe('a bulk change and its undo share one bulk id (decision 311)', () => {
-  const postBulkStatus = (payload: object) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/purchases/bulk/status',
-      headers: admin.headers,
-      payload,
-    });
-
   test("each row's entry names the bulk change and how many records it changed", async () => {
     const orders = await Promise.all([1, 2, 3].map(() => createOrder(ctx)));
-    const done = await postBulkStatus({
+    const done = await api.post('/api/purchases/bulk/status', {
       changes: orders.map((order) => ({ id: order.id, status: 'Delivered' })),
     });
     expect(done.statusCode, done.body).toBe(200);
     const { bulkId, changes } = done.json<{
       data: { bulkId: string; changes: { id: string; before: { status: string } }[] };
     }>().data;
-    const undone = await postBulkStatus({
+    const undone = await api.post('/api/purchases/bulk/status', {
       bulkId,
       changes: changes.map((change) => ({ id: change.id, ...change.before })),
     });
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json<{ data: { bulkId: string } }>().data.bulkId).toBe(bulkId);
     for (const order of orders) {
-      const entries = (await listAudit({ recordType: 'order', recordId: order.id })).entries;
+      const entries = (
+        await api.data<AuditListResponse>('/api/audit', { recordType: 'order', recordId: order.id })
+      ).entries;
       expect(entries).toHaveLength(2);
       for (const entry of entries) expect(entry.bulk).toEqual({ id: bulkId, size: 3 });
     }
@@ -461,12 +453,14 @@ describe('a bulk change and its undo share one bulk id (decision 311)', () => {
 
   test('an undo naming a bulk change never written is refused and changes nothing', async () => {
     const order = await createOrder(ctx, { status: 'Pending' });
-    const res = await postBulkStatus({
+    const res = await api.post('/api/purchases/bulk/status', {
       bulkId: '00000000-0000-4000-8000-000000000000',
       changes: [{ id: order.id, status: 'Delivered' }],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: BULK_UNDO_UNKNOWN });
-    expect((await listAudit({ recordId: order.id })).entries).toHaveLength(0);
+    expect(
+      (await api.data<AuditListResponse>('/api/audit', { recordId: order.id })).entries,
+    ).toHaveLength(0);
   });
 });

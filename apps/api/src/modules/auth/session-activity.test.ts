@@ -1,36 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { adminSessions } from '../../db/schema/admin-sessions.ts';
-import { createAdmin, postLogin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import {
+  createAdmin,
+  postLogin,
+  sessionLastActive,
+  sessionLastActiveAgo,
+  type TestAdmin,
+} from '../../../test/support/sign-in.ts';
+import { adminApi } from '../../../test/support/api.ts';
 import { bearer } from '../../../test/support/requests.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 
 // Issue 41 item 15: the Security screen's 'Last active' moves with the session's use, not only
 // with its refreshes (an access token lives 15 minutes), and costs at most one write a minute.
 const ctx = useTestContext();
-
-/** Moves the session's last activity `seconds` into the past; returns that time. */
-async function lastActiveAgo(admin: TestAdmin, seconds: number): Promise<Date> {
-  const [row] = await ctx.database.db
-    .update(adminSessions)
-    .set({ lastActiveAt: sql`now() - make_interval(secs => ${seconds})` })
-    .where(eq(adminSessions.id, admin.sessionId))
-    .returning({ lastActiveAt: adminSessions.lastActiveAt });
-  if (!row) throw new Error('no session row');
-  return row.lastActiveAt;
-}
-
-async function storedLastActive(admin: TestAdmin): Promise<number> {
-  const [row] = await ctx.database.db
-    .select({ lastActiveAt: adminSessions.lastActiveAt })
-    .from(adminSessions)
-    .where(eq(adminSessions.id, admin.sessionId));
-  return row?.lastActiveAt.getTime() ?? 0;
-}
-
-function use(admin: TestAdmin, url = '/api/auth/profile') {
-  return ctx.app.inject({ method: 'GET', url, headers: admin.headers });
-}
 
 test("a request of a session idle for over a minute moves its 'Last active' to now, as the session list shows", async () => {
   const created = await createAdmin(ctx);
@@ -49,14 +33,14 @@ test("a request of a session idle for over a minute moves its 'Last active' to n
     sessionId: signedIn.id,
     headers: bearer(login.json().data.accessToken as string),
   };
-  const before = await lastActiveAgo(admin, 11 * 60);
+  const before = await sessionLastActiveAgo(ctx, admin, 11 * 60);
 
-  expect((await use(admin)).statusCode).toBe(200);
+  expect((await adminApi(ctx, admin).get('/api/auth/profile')).statusCode).toBe(200);
   await expect
-    .poll(() => storedLastActive(admin))
+    .poll(() => sessionLastActive(ctx, admin))
     .toBeGreaterThan(before.getTime() + 10 * 60 * 1000);
 
-  const list = await use(admin, '/api/security/sessions');
+  const list = await adminApi(ctx, admin).get('/api/security/sessions');
   const current = (list.json().data.sessions as { current: boolean; lastActiveAt: string }[]).find(
     (row) => row.current,
   );
@@ -65,21 +49,22 @@ test("a request of a session idle for over a minute moves its 'Last active' to n
 
 test('within a minute of the last recorded activity, requests write nothing', async () => {
   const admin = await createAdmin(ctx);
-  const recorded = await lastActiveAgo(admin, 30);
+  const recorded = await sessionLastActiveAgo(ctx, admin, 30);
 
-  for (let i = 0; i < 3; i++) expect((await use(admin)).statusCode).toBe(200);
+  for (let i = 0; i < 3; i++)
+    expect((await adminApi(ctx, admin).get('/api/auth/profile')).statusCode).toBe(200);
   // Statements run in order on the test database: a write fired by those requests comes first.
-  expect(await storedLastActive(admin)).toBe(recorded.getTime());
+  expect(await sessionLastActive(ctx, admin)).toBe(recorded.getTime());
 });
 
 test('an ended session is not brought back to life by a late request', async () => {
   const admin = await createAdmin(ctx);
-  const before = await lastActiveAgo(admin, 5 * 60);
+  const before = await sessionLastActiveAgo(ctx, admin, 5 * 60);
   await ctx.database.db
     .update(adminSessions)
     .set({ endedAt: sql`now()` })
     .where(eq(adminSessions.id, admin.sessionId));
 
-  expect((await use(admin)).statusCode).toBe(401);
-  expect(await storedLastActive(admin)).toBe(before.getTime());
+  expect((await adminApi(ctx, admin).get('/api/auth/profile')).statusCode).toBe(401);
+  expect(await sessionLastActive(ctx, admin)).toBe(before.getTime());
 });

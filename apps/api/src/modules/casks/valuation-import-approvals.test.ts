@@ -15,6 +15,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { approvals } from '../../db/schema/approvals.ts';
 import { caskValuations, casks, valuationImports } from '../../db/schema/casks.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { decideApproval } from '../../../test/support/approvals.ts';
 import { auditEntriesOf, createCask, rowCount } from '../../../test/support/factories.ts';
 import { getData, postCsvImport } from '../../../test/support/requests.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
@@ -63,9 +64,6 @@ async function applyFile(file: string, reason?: string) {
 
 const valueOf = async (id: string) =>
   (await ctx.database.db.select().from(casks).where(eq(casks.id, id)))[0]?.currentValue;
-
-const approveAsOwner = (id: string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/approvals/${id}/approve`, headers: owner.headers });
 
 test('an applied import is sent for approval, whatever its changes: 202, a reason required, nothing recorded', async () => {
   const { first, file } = await smallChanges();
@@ -121,7 +119,7 @@ test('approved, the import is applied in one go as the asker’s, approved by th
   expect(res.statusCode, res.body).toBe(202);
   const { id } = res.json<{ data: { approval: Approval } }>().data.approval;
 
-  const approved = await approveAsOwner(id);
+  const approved = await decideApproval(ctx, owner, id, 'approve');
   expect(approved.statusCode, approved.body).toBe(200);
   expect(approved.json<ApprovalResponse>().data.approval.status).toBe('approved');
   expect(await valueOf(first.id)).toBe('10500.00');
@@ -146,7 +144,7 @@ test('approved, the import is applied in one go as the asker’s, approved by th
     expect(entry.after).toMatchObject({ approvalId: id, approvedBy: 'Olga Owner' });
   }
   // Approved once: again is 409 and records nothing twice.
-  expect((await approveAsOwner(id)).statusCode).toBe(409);
+  expect((await decideApproval(ctx, owner, id, 'approve')).statusCode).toBe(409);
   expect(await auditEntriesOf(ctx, { action: 'cask.valued', entityId: first.id })).toHaveLength(1);
 });
 
@@ -165,7 +163,7 @@ test('when a cask of the file changed meanwhile, approving applies nothing and t
   expect(byHand.statusCode, byHand.body).toBe(201);
   const valuations = await rowCount(ctx, caskValuations);
 
-  const approved = await approveAsOwner(id);
+  const approved = await decideApproval(ctx, owner, id, 'approve');
   expect(approved.statusCode).toBe(409);
   expect(approved.json().message).toBe(APPROVAL_OUTDATED);
   expect(await rowCount(ctx, caskValuations)).toBe(valuations);
@@ -216,7 +214,7 @@ test('a valuation asked with If-Match whose cask changed meanwhile becomes Outda
     payload: { valuedOn: todayIso(), value: '10100', source: 'Internal model' },
   });
   expect(byHand.statusCode, byHand.body).toBe(201);
-  const approved = await approveAsOwner(id);
+  const approved = await decideApproval(ctx, owner, id, 'approve');
   expect(approved.statusCode).toBe(409);
   expect(approved.json().message).toBe(APPROVAL_OUTDATED);
   expect(await valueOf(cask.id)).toBe('10100.00');

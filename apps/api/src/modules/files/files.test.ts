@@ -4,41 +4,23 @@ import { beforeAll, expect, test } from 'vitest';
 import { files } from '../../db/schema/files.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { adminApi } from '../../../test/support/api.ts';
+import { animatedImage, imageForm, photoPng } from '../../../test/support/images.ts';
 import { auditEntriesOf, rowCount } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
+const api = adminApi(ctx, () => admin);
+const UPLOAD_URL = '/api/auth/upload-avatar';
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-/** Sends `bytes` to the avatar upload as a browser would, under the given name and type. */
-async function upload(bytes: Buffer, name: string, type: string, field = 'avatar') {
-  const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/upload-avatar',
-    headers: admin.headers,
-    payload: form,
-  });
-}
-
-/** A real photo-like PNG, larger than an avatar needs, with metadata a phone would add. */
-async function bigPng(): Promise<Buffer> {
-  return sharp({
-    create: { width: 2000, height: 1500, channels: 3, background: { r: 120, g: 80, b: 30 } },
-  })
-    .withMetadata({ exif: { IFD0: { Copyright: 'Secret Distillery', Artist: 'GPS leak' } } })
-    .png()
-    .toBuffer();
-}
-
 test('an uploaded PNG is re-encoded, bounded to 1024 px, stripped of metadata and served back', async () => {
-  const original = await bigPng();
+  const original = await photoPng();
   expect((await sharp(original).metadata()).exif).toBeDefined();
 
-  const res = await upload(original, 'photo.png', 'image/png');
+  const res = await api.post(UPLOAD_URL, imageForm(original, 'photo.png', 'image/png'));
   expect(res.statusCode).toBe(200);
   const avatarUrl: string = res.json().data.avatarUrl;
   expect(avatarUrl).toMatch(
@@ -68,7 +50,7 @@ test('a JPEG keeps its type and loses its EXIF data', async () => {
     .withMetadata({ exif: { IFD0: { Artist: 'someone' } } })
     .jpeg()
     .toBuffer();
-  const res = await upload(jpeg, 'photo.jpg', 'image/jpeg');
+  const res = await api.post(UPLOAD_URL, imageForm(jpeg, 'photo.jpg', 'image/jpeg'));
   expect(res.statusCode).toBe(200);
   const served = await ctx.app.inject({ method: 'GET', url: res.json().data.avatarUrl });
   expect(served.headers['content-type']).toBe('image/jpeg');
@@ -77,29 +59,16 @@ test('a JPEG keeps its type and loses its EXIF data', async () => {
   expect(meta.exif).toBeUndefined();
 });
 
-/** An animation of `frames` frames of `size` x `size`, each a colour of its own. */
-async function animation(format: 'gif' | 'webp', frames: number, size: number): Promise<Buffer> {
-  const frame = size * size * 3;
-  const pixels = Buffer.alloc(frame * frames);
-  for (let index = 0; index < frames; index += 1) {
-    pixels.fill((index * 8) % 256, index * frame, (index + 1) * frame);
-  }
-  const input = sharp(pixels, {
-    raw: { width: size, height: size * frames, channels: 3, pageHeight: size },
-  });
-  return (format === 'gif' ? input.gif({ effort: 1 }) : input.webp({ effort: 0 })).toBuffer();
-}
-
 test('a large animation is stored as its first frame; a small one keeps moving', async () => {
   // The outside probe's file: 52 kB of GIF, 30 frames of 1000x1000, seconds of CPU to re-encode.
-  const probe = await animation('gif', 30, 1000);
+  const probe = await animatedImage('gif', 30, 1000);
   expect((await sharp(probe, { animated: true }).metadata()).pages).toBe(30);
-  const small = await animation('webp', 8, 200);
+  const small = await animatedImage('webp', 8, 200);
   for (const [bytes, type, pages, side] of [
     [probe, 'image/gif', 1, 1000],
     [small, 'image/webp', 8, 200],
   ] as const) {
-    const res = await upload(bytes, 'moving', type);
+    const res = await api.post(UPLOAD_URL, imageForm(bytes, 'moving', type));
     expect(res.statusCode, res.body).toBe(200);
     const served = await ctx.app.inject({ method: 'GET', url: res.json().data.avatarUrl });
     expect(served.headers['content-type']).toBe(type);
@@ -115,14 +84,14 @@ test('the type comes from the bytes, not from the name or the declared type', as
   })
     .webp()
     .toBuffer();
-  const res = await upload(webp, 'looks-like.png', 'image/png');
+  const res = await api.post(UPLOAD_URL, imageForm(webp, 'looks-like.png', 'image/png'));
   expect(res.statusCode).toBe(200);
   const served = await ctx.app.inject({ method: 'GET', url: res.json().data.avatarUrl });
   expect(served.headers['content-type']).toBe('image/webp');
 });
 
 test('a second request with the ETag gets 304 and no body', async () => {
-  const res = await upload(await bigPng(), 'photo.png', 'image/png');
+  const res = await api.post(UPLOAD_URL, imageForm(await photoPng(), 'photo.png', 'image/png'));
   const url: string = res.json().data.avatarUrl;
   const first = await ctx.app.inject({ method: 'GET', url });
   const etag = String(first.headers.etag);
@@ -146,7 +115,7 @@ test('a file over 5 MB is refused with 413 and nothing is stored', async () => {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const huge = Buffer.concat([signature, Buffer.alloc(6 * 1024 * 1024, 7)]);
 
-  const res = await upload(huge, 'huge.png', 'image/png');
+  const res = await api.post(UPLOAD_URL, imageForm(huge, 'huge.png', 'image/png'));
   expect(res.statusCode).toBe(413);
   expect(res.json()).toEqual({
     success: false,
@@ -183,7 +152,7 @@ test('an SVG is refused with 415 and nothing is stored', async () => {
   const svg = Buffer.from(
     '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
   );
-  const res = await upload(svg, 'logo.svg', 'image/svg+xml');
+  const res = await api.post(UPLOAD_URL, imageForm(svg, 'logo.svg', 'image/svg+xml'));
   expect(res.statusCode).toBe(415);
   expect(res.json().message).toBe('Only PNG, JPEG, WebP or GIF images are allowed');
   expect(await rowCount(ctx, files)).toBe(before);
@@ -191,28 +160,40 @@ test('an SVG is refused with 415 and nothing is stored', async () => {
 
 test('a text file renamed .png is refused with 415 and nothing is stored', async () => {
   const before = await rowCount(ctx, files);
-  const res = await upload(Buffer.from('just some notes about casks\n'), 'notes.png', 'image/png');
+  const res = await api.post(
+    UPLOAD_URL,
+    imageForm(Buffer.from('just some notes about casks\n'), 'notes.png', 'image/png'),
+  );
   expect(res.statusCode).toBe(415);
   expect(res.json().message).toBe('Only PNG, JPEG, WebP or GIF images are allowed');
   expect(await rowCount(ctx, files)).toBe(before);
 });
 
 test('a PDF is refused with 415: only raster images are allowed', async () => {
-  const res = await upload(Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n'), 'doc.png', 'image/png');
+  const res = await api.post(
+    UPLOAD_URL,
+    imageForm(Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n'), 'doc.png', 'image/png'),
+  );
   expect(res.statusCode).toBe(415);
 });
 
 test('a broken PNG (right signature, garbage after) is refused and nothing is stored', async () => {
   const before = await rowCount(ctx, files);
-  const png = await bigPng();
-  const res = await upload(png.subarray(0, 200), 'broken.png', 'image/png');
+  const png = await photoPng();
+  const res = await api.post(
+    UPLOAD_URL,
+    imageForm(png.subarray(0, 200), 'broken.png', 'image/png'),
+  );
   expect(res.statusCode).toBe(415);
   expect(res.json().message).toBe('The file is not a readable image');
   expect(await rowCount(ctx, files)).toBe(before);
 });
 
 test('a file in another field is refused with a field error', async () => {
-  const res = await upload(await bigPng(), 'photo.png', 'image/png', 'picture');
+  const res = await api.post(
+    UPLOAD_URL,
+    imageForm(await photoPng(), 'photo.png', 'image/png', 'picture'),
+  );
   expect(res.statusCode).toBe(400);
   expect(res.json().errors).toEqual([{ field: 'avatar', message: 'Choose an image to upload' }]);
 });
@@ -229,7 +210,7 @@ test('a JSON body instead of a file is refused with 415', async () => {
 });
 
 test('files are public (an <img> sends no token); unknown or malformed ids are 404', async () => {
-  const res = await upload(await bigPng(), 'photo.png', 'image/png');
+  const res = await api.post(UPLOAD_URL, imageForm(await photoPng(), 'photo.png', 'image/png'));
   const served = await ctx.app.inject({ method: 'GET', url: res.json().data.avatarUrl });
   expect(served.statusCode).toBe(200);
 
@@ -244,7 +225,7 @@ test('files are public (an <img> sends no token); unknown or malformed ids are 4
 });
 
 test('uploading writes an audit entry naming the file and its purpose', async () => {
-  const res = await upload(await bigPng(), 'photo.png', 'image/png');
+  const res = await api.post(UPLOAD_URL, imageForm(await photoPng(), 'photo.png', 'image/png'));
   const id = String(res.json().data.avatarUrl).split('/').pop();
   const rows = await auditEntriesOf(ctx, { entityId: String(id) });
   expect(rows).toHaveLength(1);

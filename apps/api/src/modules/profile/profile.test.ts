@@ -6,7 +6,7 @@ import { useTestContext } from '../../../test/support/app.ts';
 import { auditEntriesOf } from '../../../test/support/factories.ts';
 import type { ProfileResponse } from '@cask/contracts/auth';
 import { adminApi } from '../../../test/support/api.ts';
-import { solidPng } from '../../../test/support/images.ts';
+import { imageForm, solidPng } from '../../../test/support/images.ts';
 
 const ctx = useTestContext();
 
@@ -173,10 +173,11 @@ test('a name over 100 characters is refused', async () => {
 
 test('the avatar uploaded first is saved with the profile, and null brings the placeholder back', async () => {
   const admin = await createAdmin(ctx);
-  const form = new FormData();
   const png = await solidPng({ r: 192, g: 146, b: 46 }, 64, 64);
-  form.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
-  const uploaded = await adminApi(ctx, admin).post('/api/auth/upload-avatar', form);
+  const uploaded = await adminApi(ctx, admin).post(
+    '/api/auth/upload-avatar',
+    imageForm(png, 'me.png'),
+  );
   expect(uploaded.statusCode).toBe(200);
   const avatarUrl: string = uploaded.json().data.avatarUrl;
   expect(avatarUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}$/);
