@@ -487,7 +487,7 @@ test('a bulk status change to Delivered refuses an order above the budget, namin
   const large = await createOrder(ctx, { investmentAmount: '60000.00', status: 'Active' });
   const done = await createOrder(ctx, { investmentAmount: '70000.00', status: 'Delivered' });
   const bulk = (changes: { id: string; status: string }[]) =>
-    asAdmin(maker, 'POST', '/api/purchases/bulk/status', { changes });
+    adminApi(ctx, maker).post('/api/purchases/bulk/status', { changes });
   const refused = await bulk([small, large, done].map(({ id }) => ({ id, status: 'Delivered' })));
   expect(refused.statusCode, refused.body).toBe(409);
   expect(refused.json()).toMatchObject({
