@@ -666,6 +666,15 @@ async function postgresVersion(url: string): Promise<string> {
   }
 }
 
+/** Writes a run's report to BENCH_OUTPUT's file and prints its rows with where they went. */
+function writeReport(markdown: string, rows: string, minutes: string): void {
+  mkdirSync(path.dirname(settings.output), { recursive: true });
+  writeFileSync(settings.output, markdown);
+  console.info(
+    `\n${rows}\n\nWritten to ${path.relative(repoRoot, settings.output)} (${minutes} min).`,
+  );
+}
+
 /** BENCH_ONLY=issue46 (bench/issue46.ts), with BENCH_BEFORE_REF's commit measured beside it. */
 async function runIssue46(load: LoadOptions, started: number, loadAtStart: number) {
   // The before commit first: a ref that cannot be checked out should not cost a seeding.
@@ -707,11 +716,7 @@ async function runIssue46(load: LoadOptions, started: number, loadAtStart: numbe
     tables,
     '',
   ].join('\n');
-  mkdirSync(path.dirname(settings.output), { recursive: true });
-  writeFileSync(settings.output, markdown);
-  console.info(
-    `\n${tables}\n\nWritten to ${path.relative(repoRoot, settings.output)} (${minutes} min).`,
-  );
+  writeReport(markdown, tables, minutes);
 }
 
 /** BENCH_ONLY=issue44 (bench/issue44.ts): the valuations import, preview and apply. */
@@ -734,11 +739,7 @@ async function runIssue44(started: number, loadAtStart: number) {
     table,
     '',
   ].join('\n');
-  mkdirSync(path.dirname(settings.output), { recursive: true });
-  writeFileSync(settings.output, markdown);
-  console.info(
-    `\n${table}\n\nWritten to ${path.relative(repoRoot, settings.output)} (${minutes} min).`,
-  );
+  writeReport(markdown, table, minutes);
 }
 
 /** BENCH_ONLY=approvals (bench/approvals.ts): issue 45's /approvals list and approving. */
@@ -763,11 +764,7 @@ async function runApprovals(load: LoadOptions, started: number, loadAtStart: num
     table,
     '',
   ].join('\n');
-  mkdirSync(path.dirname(settings.output), { recursive: true });
-  writeFileSync(settings.output, markdown);
-  console.info(
-    `\n${table}\n\nWritten to ${path.relative(repoRoot, settings.output)} (${minutes} min).`,
-  );
+  writeReport(markdown, table, minutes);
 }
 
 async function main(): Promise<void> {
