@@ -42,6 +42,11 @@ export const approvals = pgTable(
     index('approvals_listing_idx').on(table.createdAt, table.id),
     index('approvals_status_idx').on(table.status, table.createdAt, table.id),
     index('approvals_action_idx').on(table.action, table.createdAt, table.id),
+    // The expiry every read runs first (expireOverdue, decision 452) finds the overdue pending
+    // requests here, not among every pending one.
+    index('approvals_pending_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );
 

@@ -104,7 +104,9 @@ export async function readApproval(db: DbOrTx, id: string): Promise<Approval | u
  * read, so no scheduler is needed and a read never shows an overdue request as pending; `id`
  * narrows it to one request (a decision on it, its row locked already). Of two readers at once,
  * the second's UPDATE waits on the first's row locks and then finds the rows no longer pending
- * (PostgreSQL re-reads them): each request expires, and is audited, once. Answers how many.
+ * (PostgreSQL re-reads them): each request expires, and is audited, once. Answers how many. It
+ * finds them by `approvals_pending_expiry_idx`, and one that finds none writes nothing (decision
+ * 452).
  */
 export async function expireOverdue(db: DbOrTx, id?: string): Promise<number> {
   const action: AuditAction = 'approval.expired';

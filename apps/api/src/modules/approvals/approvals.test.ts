@@ -20,6 +20,8 @@ import {
 import { beforeAll, expect, test } from 'vitest';
 import { approvals } from '../../db/schema/approvals.ts';
 import { casks } from '../../db/schema/casks.ts';
+import { rowsOf } from '../../db/client.ts';
+import { expireOverdue } from './approvals.repository.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { createTestContext, useTestContext } from '../../../test/support/app.ts';
 import { whileRowLocked } from '../../../test/support/database.ts';
@@ -352,6 +354,17 @@ test('readers at once expire an overdue request once: one audit entry', async ()
   expect(
     await auditEntriesOf(ctx, { action: 'approval.expired', entityId: customerId }),
   ).toHaveLength(1);
+});
+
+test('a read with no overdue request writes nothing: its transaction gets no id of its own', async () => {
+  await pendingPointsApproval(ctx, maker);
+  const assigned = await ctx.database.db.transaction(async (tx) => {
+    expect(await expireOverdue(tx)).toBe(0);
+    const result = await tx.execute(sql`select txid_current_if_assigned()::text as id`);
+    return rowsOf<{ id: string | null }>(result)[0]?.id;
+  });
+  // An id means a commit record waited for the disk on every list read (decision 452).
+  expect(assigned).toBeNull();
 });
 
 test('the list is newest first, paged, and filtered by Status and Action', async () => {
