@@ -4,7 +4,7 @@ import type { Pagination } from '@cask/contracts/common';
 import { planPage, type PageWindow } from '../lib/page-plan.ts';
 import type { Database } from './client.ts';
 import { counterRowNames, SLOTTED_COUNTERS } from './schema/counters.ts';
-import { frozenSql, literal } from './sql-fragments.ts';
+import { frozenOnce, frozenSql, literal } from './sql-fragments.ts';
 
 /**
  * The one path every list endpoint takes (docs/adding-a-list.md, decision 189). A list is declared
@@ -100,15 +100,14 @@ function listOrder(source: ListSource, sort: string | undefined): ListOrder {
   return { column, descending };
 }
 
-/** `<qualifier>.<column>`: a name from the list's own fixed declarations (sorts, tables). */
-function qualified(qualifier: string, column: string): SQL {
-  return sql`${sql.identifier(qualifier)}.${sql.identifier(column)}`;
-}
-
-/** `<column> <direction>, id <direction>` over `qualifier`, read forwards or backwards. */
+/** `<column> <direction>, id <direction>` over `qualifier`, either way; frozen (decision 453). */
 function orderSql(order: ListOrder, qualifier: string, backwards = false): SQL {
-  const direction = order.descending !== backwards ? sql`desc` : sql`asc`;
-  return sql`${qualified(qualifier, order.column)} ${direction}, ${qualified(qualifier, 'id')} ${direction}`;
+  const descending = order.descending !== backwards;
+  return frozenOnce(`order:${qualifier}:${order.column}:${descending}`, () => {
+    const direction = descending ? sql`desc` : sql`asc`;
+    const [table, column, id] = [qualifier, order.column, 'id'].map((name) => sql.identifier(name));
+    return sql`${table}.${column} ${direction}, ${table}.${id} ${direction}`;
+  });
 }
 
 /** A list's last total; `version`: its search's version counters then; `listTotal`: unsearched. */
@@ -241,11 +240,13 @@ export function windowSql(source: WindowSource, window: ListWindow): SQL {
     const names = source.columns.includes(order.column)
       ? source.columns
       : [...source.columns, order.column];
-    for (const name of names) if (!COLUMN.test(name)) throw new Error(`Unusable column ${name}`);
-    columns = sql.join(
-      names.map((name) => sql.identifier(name)),
-      sql`, `,
-    );
+    columns = frozenOnce(`columns:${names.join(',')}`, () => {
+      for (const name of names) if (!COLUMN.test(name)) throw new Error(`Unusable column ${name}`);
+      return sql.join(
+        names.map((name) => sql.identifier(name)),
+        sql`, `,
+      );
+    });
   }
   if (!Number.isSafeInteger(window.limit) || window.limit < 0)
     throw new Error(`Unusable page size ${window.limit}`);

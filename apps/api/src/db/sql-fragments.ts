@@ -45,6 +45,23 @@ export function frozenSql(fragment: SQL): SQL {
   return sql.raw(text);
 }
 
+/** The frozen fragments of frozenOnce, by key: a few hundred at most (lists x sorts x ways). */
+const frozen = new Map<string, SQL>();
+
+/**
+ * A fragment without values that a statement needs on every request but that depends on the
+ * request's shape (a list's order, a page's columns): built and frozen (frozenSql) the first
+ * time `key` is asked for, then reused (decision 453). `key` must name everything `build` reads.
+ */
+export function frozenOnce(key: string, build: () => SQL): SQL {
+  let fragment = frozen.get(key);
+  if (fragment === undefined) {
+    fragment = frozenSql(build());
+    frozen.set(key, fragment);
+  }
+  return fragment;
+}
+
 const UPLOADS = uploadUrl('');
 if (!/^[a-z/]+$/.test(UPLOADS)) throw new Error(`Unusable uploads prefix ${UPLOADS}`);
 
