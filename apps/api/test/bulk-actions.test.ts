@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   BULK_CASK_NOT_DELETED,
   BULK_CASK_NOT_FOUND,
@@ -10,9 +10,7 @@ import { BULK_OFFER_NOT_DELETED, BULK_OFFER_NOT_FOUND } from '@cask/contracts/of
 import { BULK_ORDER_NOT_DELETED } from '@cask/contracts/orders';
 import { BULK_USER_NOT_DELETED, BULK_USER_NOT_FOUND } from '@cask/contracts/users';
 import { beforeAll, expect, test } from 'vitest';
-import { rowsOf as resultRows } from '../src/db/client.ts';
 import { casks } from '../src/db/schema/casks.ts';
-import { counters } from '../src/db/schema/counters.ts';
 import { customers } from '../src/db/schema/customers.ts';
 import { notificationReads } from '../src/db/schema/notifications.ts';
 import { offers } from '../src/db/schema/offers.ts';
@@ -20,6 +18,8 @@ import { orders } from '../src/db/schema/orders.ts';
 import { referrals } from '../src/db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from './support/sign-in.ts';
 import { useTestContext } from './support/app.ts';
+import { bulkChangesOf, counterTotals, postBulk, storedRows, undoOf } from './support/bulk.ts';
+import { portfolioMonths } from './support/dashboard.ts';
 import {
   createCask,
   createCustomer,
@@ -43,64 +43,22 @@ beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
 
-function postChanges(url: string, changes: unknown) {
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: { changes } as object,
-    headers: admin.headers,
-  });
-}
-
-interface Change<Value> {
-  id: string;
-  before: Value;
-  after: Value;
-}
-function changesOf<Value>(res: { statusCode: number; body: string; json(): unknown }) {
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: { changes: Change<Value>[] } }).data.changes;
-}
-const undoOf = <Value extends object>(changes: Change<Value>[]) =>
-  changes.map(({ id, before }) => ({ id, ...before }));
-
-/** Every column but updated_at (which any save moves, decision 241). */
-async function rowsOf<
-  Table extends typeof customers | typeof orders | typeof offers | typeof referrals | typeof casks,
->(table: Table, ids: string[]) {
-  const rows = (await ctx.database.db
-    .select()
-    .from(table as typeof customers)
-    .where(inArray((table as typeof customers).id, ids))) as {
-    id: string;
-    updatedAt?: Date;
-    [column: string]: unknown;
-  }[];
-  return rows.map(({ updatedAt: _moved, ...row }) => row).sort((a, b) => a.id.localeCompare(b.id));
-}
-
-const counterValues = async () =>
-  Object.fromEntries(
-    (await ctx.database.db.select().from(counters))
-      // Totals only: the audit's own count and the search caches' versions move with any change.
-      .filter((row) => !row.name.startsWith('audit_log.') && !row.name.endsWith('_version'))
-      .map((row) => [row.name, row.value]),
-  );
-
 test("Users 'Delete' hides each customer in one action, each audited; its undo brings them back as they were", async () => {
   const chosen = [await createCustomer(ctx), await createCustomer(ctx, { isActive: false })];
   const ids = chosen.map((customer) => customer.id);
-  const before = await rowsOf(customers, ids);
-  const countersBefore = await counterValues();
+  const before = await storedRows(ctx, customers, ids);
+  const countersBefore = await counterTotals(ctx);
 
-  const changes = changesOf<{ deleted: boolean }>(
-    await postChanges(
+  const changes = bulkChangesOf<{ deleted: boolean }>(
+    await postBulk(
+      ctx,
+      admin,
       '/api/users/bulk/deleted',
       ids.map((id) => ({ id, deleted: true })),
     ),
   );
   expect(changes.map((change) => change.before)).toEqual([{ deleted: false }, { deleted: false }]);
-  const hidden = await rowsOf(customers, ids);
+  const hidden = await storedRows(ctx, customers, ids);
   expect(hidden.every((row) => row.deletedAt !== null)).toBe(true);
   expect(
     (await auditEntriesOf(ctx, { entity: 'customer', entityId: ids })).map((row) => row.action),
@@ -112,9 +70,9 @@ test("Users 'Delete' hides each customer in one action, each audited; its undo b
   });
   expect(gone.statusCode).toBe(404);
 
-  changesOf(await postChanges('/api/users/bulk/deleted', undoOf(changes)));
-  expect(await rowsOf(customers, ids)).toEqual(before);
-  expect(await counterValues()).toEqual(countersBefore);
+  bulkChangesOf(await postBulk(ctx, admin, '/api/users/bulk/deleted', undoOf(changes)));
+  expect(await storedRows(ctx, customers, ids)).toEqual(before);
+  expect(await counterTotals(ctx)).toEqual(countersBefore);
   const restored = (await auditEntriesOf(ctx, { entity: 'customer', entityId: ids })).filter(
     (row) => row.action === 'user.restored',
   );
@@ -124,7 +82,7 @@ test("Users 'Delete' hides each customer in one action, each audited; its undo b
 test('a bulk delete naming a deleted, an unknown or a visible-to-restore customer changes none and names each', async () => {
   const kept = await createCustomer(ctx);
   const gone = await createCustomer(ctx, { deletedAt: new Date() });
-  const refused = await postChanges('/api/users/bulk/deleted', [
+  const refused = await postBulk(ctx, admin, '/api/users/bulk/deleted', [
     { id: kept.id, deleted: true },
     { id: gone.id, deleted: true },
     { id: randomUUID(), deleted: true },
@@ -134,13 +92,13 @@ test('a bulk delete naming a deleted, an unknown or a visible-to-restore custome
     { field: 'changes.1.id', message: BULK_USER_NOT_FOUND },
     { field: 'changes.2.id', message: BULK_USER_NOT_FOUND },
   ]);
-  const notDeleted = await postChanges('/api/users/bulk/deleted', [
+  const notDeleted = await postBulk(ctx, admin, '/api/users/bulk/deleted', [
     { id: kept.id, deleted: false },
   ]);
   expect(notDeleted.json().errors).toEqual([
     { field: 'changes.0.id', message: BULK_USER_NOT_DELETED },
   ]);
-  expect(await rowsOf(customers, [kept.id])).toEqual([
+  expect(await storedRows(ctx, customers, [kept.id])).toEqual([
     expect.objectContaining({ id: kept.id, deletedAt: null }),
   ]);
   expect(
@@ -150,17 +108,19 @@ test('a bulk delete naming a deleted, an unknown or a visible-to-restore custome
 
 test("undoing a customer's single delete brings them back exactly, unless their e-mail was taken since", async () => {
   const customer = await createCustomer(ctx);
-  const before = await rowsOf(customers, [customer.id]);
-  const countersBefore = await counterValues();
+  const before = await storedRows(ctx, customers, [customer.id]);
+  const countersBefore = await counterTotals(ctx);
   const deleted = await ctx.app.inject({
     method: 'DELETE',
     url: `/api/users/${customer.id}`,
     headers: admin.headers,
   });
   expect(deleted.statusCode).toBe(200);
-  changesOf(await postChanges('/api/users/bulk/deleted', [{ id: customer.id, deleted: false }]));
-  expect(await rowsOf(customers, [customer.id])).toEqual(before);
-  expect(await counterValues()).toEqual(countersBefore);
+  bulkChangesOf(
+    await postBulk(ctx, admin, '/api/users/bulk/deleted', [{ id: customer.id, deleted: false }]),
+  );
+  expect(await storedRows(ctx, customers, [customer.id])).toEqual(before);
+  expect(await counterTotals(ctx)).toEqual(countersBefore);
 
   // Deleted again, and a new customer has their e-mail: the undo is refused, nothing changes.
   await ctx.app.inject({
@@ -169,7 +129,7 @@ test("undoing a customer's single delete brings them back exactly, unless their 
     headers: admin.headers,
   });
   await createCustomer(ctx, { email: customer.email.toUpperCase() });
-  const refused = await postChanges('/api/users/bulk/deleted', [
+  const refused = await postBulk(ctx, admin, '/api/users/bulk/deleted', [
     { id: customer.id, deleted: false },
   ]);
   expect(refused.statusCode).toBe(409);
@@ -180,25 +140,27 @@ test("undoing a customer's single delete brings them back exactly, unless their 
 
 test("undoing an order's single delete brings it back exactly, with the counters", async () => {
   const order = await createOrder(ctx, { status: 'Active' });
-  const before = await rowsOf(orders, [order.id]);
-  const countersBefore = await counterValues();
+  const before = await storedRows(ctx, orders, [order.id]);
+  const countersBefore = await counterTotals(ctx);
   const deleted = await ctx.app.inject({
     method: 'DELETE',
     url: `/api/purchases/${order.id}`,
     headers: admin.headers,
   });
   expect(deleted.statusCode).toBe(200);
-  expect(await counterValues()).not.toEqual(countersBefore);
+  expect(await counterTotals(ctx)).not.toEqual(countersBefore);
 
-  changesOf(await postChanges('/api/purchases/bulk/deleted', [{ id: order.id, deleted: false }]));
-  expect(await rowsOf(orders, [order.id])).toEqual(before);
-  expect(await counterValues()).toEqual(countersBefore);
+  bulkChangesOf(
+    await postBulk(ctx, admin, '/api/purchases/bulk/deleted', [{ id: order.id, deleted: false }]),
+  );
+  expect(await storedRows(ctx, orders, [order.id])).toEqual(before);
+  expect(await counterTotals(ctx)).toEqual(countersBefore);
   expect(
     (await auditEntriesOf(ctx, { entity: 'purchase', entityId: [order.id] }))
       .map((row) => row.action)
       .sort(),
   ).toEqual(['order.deleted', 'order.restored']);
-  const again = await postChanges('/api/purchases/bulk/deleted', [
+  const again = await postBulk(ctx, admin, '/api/purchases/bulk/deleted', [
     { id: order.id, deleted: false },
   ]);
   expect(again.json().errors).toEqual([{ field: 'changes.0.id', message: BULK_ORDER_NOT_DELETED }]);
@@ -210,20 +172,22 @@ test("Offers 'Activate' / 'Deactivate': all or none, each audited; the undo rest
     await createOffer(ctx, { isActive: false }),
   ];
   const ids = chosen.map((offer) => offer.id);
-  const before = await rowsOf(offers, ids);
-  const countersBefore = await counterValues();
+  const before = await storedRows(ctx, offers, ids);
+  const countersBefore = await counterTotals(ctx);
   const retired = await createOffer(ctx, { retiredAt: new Date(), isActive: false });
 
-  const refused = await postChanges('/api/offers/bulk/active', [
+  const refused = await postBulk(ctx, admin, '/api/offers/bulk/active', [
     ...ids.map((id) => ({ id, isActive: false })),
     { id: retired.id, isActive: false },
   ]);
   expect(refused.statusCode).toBe(409);
   expect(refused.json().errors).toEqual([{ field: 'changes.2.id', message: BULK_OFFER_NOT_FOUND }]);
-  expect(await rowsOf(offers, ids)).toEqual(before);
+  expect(await storedRows(ctx, offers, ids)).toEqual(before);
 
-  const changes = changesOf<{ isActive: boolean }>(
-    await postChanges(
+  const changes = bulkChangesOf<{ isActive: boolean }>(
+    await postBulk(
+      ctx,
+      admin,
       '/api/offers/bulk/active',
       ids.map((id) => ({ id, isActive: false })),
     ),
@@ -232,9 +196,9 @@ test("Offers 'Activate' / 'Deactivate': all or none, each audited; the undo rest
   expect(
     (await auditEntriesOf(ctx, { entity: 'offer', entityId: ids })).map((row) => row.action),
   ).toEqual(['offer.updated', 'offer.updated']);
-  changesOf(await postChanges('/api/offers/bulk/active', undoOf(changes)));
-  expect(await rowsOf(offers, ids)).toEqual(before);
-  expect(await counterValues()).toEqual(countersBefore);
+  bulkChangesOf(await postBulk(ctx, admin, '/api/offers/bulk/active', undoOf(changes)));
+  expect(await storedRows(ctx, offers, ids)).toEqual(before);
+  expect(await counterTotals(ctx)).toEqual(countersBefore);
 });
 
 test("Notifications 'Mark as read' marks them for this admin only; its undo takes back just those reads", async () => {
@@ -262,7 +226,7 @@ test("Notifications 'Mark as read' marks them for this admin only; its undo take
   const before = await readsOf(admin.id);
   expect(before).toHaveLength(1);
 
-  const refused = await postChanges('/api/notifications/bulk/read', [
+  const refused = await postBulk(ctx, admin, '/api/notifications/bulk/read', [
     { id: unread[0]!.id, isRead: true },
     { id: randomUUID(), isRead: true },
   ]);
@@ -271,8 +235,10 @@ test("Notifications 'Mark as read' marks them for this admin only; its undo take
   ]);
   expect(await readsOf(admin.id)).toEqual(before);
 
-  const changes = changesOf<{ isRead: boolean }>(
-    await postChanges(
+  const changes = bulkChangesOf<{ isRead: boolean }>(
+    await postBulk(
+      ctx,
+      admin,
       '/api/notifications/bulk/read',
       ids.map((id) => ({ id, isRead: true })),
     ),
@@ -286,7 +252,7 @@ test("Notifications 'Mark as read' marks them for this admin only; its undo take
     ),
   ).toHaveLength(1 + 3);
 
-  changesOf(await postChanges('/api/notifications/bulk/read', undoOf(changes)));
+  bulkChangesOf(await postBulk(ctx, admin, '/api/notifications/bulk/read', undoOf(changes)));
   // The read made before the bulk action is kept, with its time.
   expect(await readsOf(admin.id)).toEqual(before);
 });
@@ -306,7 +272,7 @@ test("Referrals 'Set status' moves each referral's points; a referrer who cannot
     referralId: completed.id,
   });
   const ids = [pending.id, completed.id];
-  const before = await rowsOf(referrals, ids);
+  const before = await storedRows(ctx, referrals, ids);
   const balance = await pointsBalanceOf(ctx, referrer.id);
 
   // A second referrer has spent the points their completed referral gave: it cannot go back.
@@ -323,7 +289,7 @@ test("Referrals 'Set status' moves each referral's points; a referrer who cannot
     points: -40,
     type: 'manual_adjustment',
   });
-  const refused = await postChanges('/api/referrals/bulk/status', [
+  const refused = await postBulk(ctx, admin, '/api/referrals/bulk/status', [
     { id: pending.id, status: 'pending' },
     { id: completed.id, status: 'pending' },
     { id: spent.id, status: 'pending' },
@@ -332,11 +298,11 @@ test("Referrals 'Set status' moves each referral's points; a referrer who cannot
   expect(refused.json().errors).toEqual([
     { field: 'changes.2.id', message: expect.stringContaining('cannot go back to pending') },
   ]);
-  expect(await rowsOf(referrals, ids)).toEqual(before);
+  expect(await storedRows(ctx, referrals, ids)).toEqual(before);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(balance);
 
-  const changes = changesOf<{ status: string; completedDate: string | null }>(
-    await postChanges('/api/referrals/bulk/status', [
+  const changes = bulkChangesOf<{ status: string; completedDate: string | null }>(
+    await postBulk(ctx, admin, '/api/referrals/bulk/status', [
       { id: pending.id, status: 'completed' },
       { id: completed.id, status: 'pending' },
     ]),
@@ -350,18 +316,10 @@ test("Referrals 'Set status' moves each referral's points; a referrer who cannot
     (await auditEntriesOf(ctx, { entity: 'referral', entityId: ids })).map((row) => row.action),
   ).toEqual(['referral.status_changed', 'referral.status_changed']);
 
-  changesOf(await postChanges('/api/referrals/bulk/status', undoOf(changes)));
-  expect(await rowsOf(referrals, ids)).toEqual(before);
+  bulkChangesOf(await postBulk(ctx, admin, '/api/referrals/bulk/status', undoOf(changes)));
+  expect(await storedRows(ctx, referrals, ids)).toEqual(before);
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(balance);
 });
-
-/** The dashboard's portfolio months (decision 233), which the casks' triggers keep. */
-const portfolioMonths = async () =>
-  resultRows<{ month: string; change: string }>(
-    await ctx.database.db.execute(
-      sql`select month::text, change::text from portfolio_value_months order by month`,
-    ),
-  );
 
 test("undoing a cask's single delete brings it back exactly, with the counters and the portfolio", async () => {
   // Decision 273: the cask is hidden (deleted_at), never erased, so the undo restores it.
@@ -371,9 +329,9 @@ test("undoing a cask's single delete brings it back exactly, with the counters a
     status: 'Ready',
     currentValue: '4321.09',
   });
-  const before = await rowsOf(casks, [cask.id]);
-  const countersBefore = await counterValues();
-  const portfolioBefore = await portfolioMonths();
+  const before = await storedRows(ctx, casks, [cask.id]);
+  const countersBefore = await counterTotals(ctx);
+  const portfolioBefore = await portfolioMonths(ctx);
 
   const deleted = await ctx.app.inject({
     method: 'DELETE',
@@ -381,8 +339,8 @@ test("undoing a cask's single delete brings it back exactly, with the counters a
     headers: admin.headers,
   });
   expect(deleted.statusCode, deleted.body).toBe(200);
-  expect(await counterValues()).not.toEqual(countersBefore);
-  expect(await portfolioMonths()).not.toEqual(portfolioBefore);
+  expect(await counterTotals(ctx)).not.toEqual(countersBefore);
+  expect(await portfolioMonths(ctx)).not.toEqual(portfolioBefore);
   // The owner's page and User Management's Casks column leave it out meanwhile.
   const section = await ctx.app.inject({
     method: 'GET',
@@ -403,13 +361,13 @@ test("undoing a cask's single delete brings it back exactly, with the counters a
   });
   expect(user.json().data.user.balance).toBe(0);
 
-  const changes = changesOf<{ deleted: boolean }>(
-    await postChanges('/api/casks/bulk/deleted', [{ id: cask.id, deleted: false }]),
+  const changes = bulkChangesOf<{ deleted: boolean }>(
+    await postBulk(ctx, admin, '/api/casks/bulk/deleted', [{ id: cask.id, deleted: false }]),
   );
   expect(changes).toEqual([{ id: cask.id, before: { deleted: true }, after: { deleted: false } }]);
-  expect(await rowsOf(casks, [cask.id])).toEqual(before);
-  expect(await counterValues()).toEqual(countersBefore);
-  expect(await portfolioMonths()).toEqual(portfolioBefore);
+  expect(await storedRows(ctx, casks, [cask.id])).toEqual(before);
+  expect(await counterTotals(ctx)).toEqual(countersBefore);
+  expect(await portfolioMonths(ctx)).toEqual(portfolioBefore);
   const shown = await ctx.app.inject({
     method: 'GET',
     url: `/api/casks/${cask.id}`,
@@ -431,7 +389,7 @@ test("undoing a cask's single delete brings it back exactly, with the counters a
   expect(kinds).toEqual(expect.arrayContaining(['removed', 'restored']));
 
   // Restoring a cask that is not deleted, or an unknown one, changes nothing and names each.
-  const refused = await postChanges('/api/casks/bulk/deleted', [
+  const refused = await postBulk(ctx, admin, '/api/casks/bulk/deleted', [
     { id: cask.id, deleted: false },
     { id: randomUUID(), deleted: false },
   ]);
@@ -440,7 +398,7 @@ test("undoing a cask's single delete brings it back exactly, with the counters a
     { field: 'changes.0.id', message: BULK_CASK_NOT_DELETED },
     { field: 'changes.1.id', message: BULK_CASK_NOT_FOUND },
   ]);
-  expect(await rowsOf(casks, [cask.id])).toEqual(before);
+  expect(await storedRows(ctx, casks, [cask.id])).toEqual(before);
 });
 
 test("undoing a cask's delete is refused when a cask added since has its number, distillery and fill year", async () => {
@@ -454,13 +412,15 @@ test("undoing a cask's delete is refused when a cask added since has its number,
   });
   expect(deleted.statusCode).toBe(200);
   await createCask(ctx, { ...identity, distillery: 'ARDBEG' });
-  const before = await rowsOf(casks, [cask.id]);
-  const refused = await postChanges('/api/casks/bulk/deleted', [{ id: cask.id, deleted: false }]);
+  const before = await storedRows(ctx, casks, [cask.id]);
+  const refused = await postBulk(ctx, admin, '/api/casks/bulk/deleted', [
+    { id: cask.id, deleted: false },
+  ]);
   expect(refused.statusCode).toBe(409);
   expect(refused.json().errors).toEqual([
     { field: 'changes.0.id', message: CASK_IDENTITY_TAKEN_SINCE },
   ]);
-  expect(await rowsOf(casks, [cask.id])).toEqual(before);
+  expect(await storedRows(ctx, casks, [cask.id])).toEqual(before);
 
   // Two deleted casks of one identity brought back in one body: the second is refused.
   const twin = { ...identity, caskNumber: uniqueMarker('n') };
@@ -476,7 +436,9 @@ test("undoing a cask's delete is refused when a cask added since has its number,
     url: `/api/casks/${pair[1]!.id}`,
     headers: admin.headers,
   });
-  const both = await postChanges(
+  const both = await postBulk(
+    ctx,
+    admin,
     '/api/casks/bulk/deleted',
     pair.map((row) => ({ id: row.id, deleted: false })),
   );
@@ -489,26 +451,28 @@ test("undoing a cask's delete is refused when a cask added since has its number,
 test("Casks 'deleted: true' hides each as the single delete does; all or none", async () => {
   const chosen = [await createCask(ctx), await createCask(ctx, { status: 'Ready' })];
   const ids = chosen.map((cask) => cask.id);
-  const before = await rowsOf(casks, ids);
+  const before = await storedRows(ctx, casks, ids);
   const gone = await createCask(ctx, { deletedAt: new Date() });
-  const countersBefore = await counterValues();
-  const refused = await postChanges('/api/casks/bulk/deleted', [
+  const countersBefore = await counterTotals(ctx);
+  const refused = await postBulk(ctx, admin, '/api/casks/bulk/deleted', [
     ...ids.map((id) => ({ id, deleted: true })),
     { id: gone.id, deleted: true },
   ]);
   expect(refused.json().errors).toEqual([{ field: 'changes.2.id', message: BULK_CASK_NOT_FOUND }]);
-  expect(await rowsOf(casks, ids)).toEqual(before);
+  expect(await storedRows(ctx, casks, ids)).toEqual(before);
 
-  const changes = changesOf<{ deleted: boolean }>(
-    await postChanges(
+  const changes = bulkChangesOf<{ deleted: boolean }>(
+    await postBulk(
+      ctx,
+      admin,
       '/api/casks/bulk/deleted',
       ids.map((id) => ({ id, deleted: true })),
     ),
   );
-  expect((await rowsOf(casks, ids)).every((row) => row.deletedAt !== null)).toBe(true);
-  changesOf(await postChanges('/api/casks/bulk/deleted', undoOf(changes)));
-  expect(await rowsOf(casks, ids)).toEqual(before);
-  expect(await counterValues()).toEqual(countersBefore);
+  expect((await storedRows(ctx, casks, ids)).every((row) => row.deletedAt !== null)).toBe(true);
+  bulkChangesOf(await postBulk(ctx, admin, '/api/casks/bulk/deleted', undoOf(changes)));
+  expect(await storedRows(ctx, casks, ids)).toEqual(before);
+  expect(await counterTotals(ctx)).toEqual(countersBefore);
 });
 
 test("undoing an offer's delete brings it back exactly, its Active flag included, with the counters", async () => {
@@ -517,8 +481,8 @@ test("undoing an offer's delete brings it back exactly, its Active flag included
   const active = await createOffer(ctx, { isActive: true });
   await createOrder(ctx, { offerId: active.id });
   const ids = [inactive.id, active.id];
-  const before = await rowsOf(offers, ids);
-  const countersBefore = await counterValues();
+  const before = await storedRows(ctx, offers, ids);
+  const countersBefore = await counterTotals(ctx);
   for (const id of ids) {
     const deleted = await ctx.app.inject({
       method: 'DELETE',
@@ -527,16 +491,18 @@ test("undoing an offer's delete brings it back exactly, its Active flag included
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
   }
-  expect(await counterValues()).not.toEqual(countersBefore);
+  expect(await counterTotals(ctx)).not.toEqual(countersBefore);
 
-  changesOf(
-    await postChanges(
+  bulkChangesOf(
+    await postBulk(
+      ctx,
+      admin,
       '/api/offers/bulk/deleted',
       ids.map((id) => ({ id, deleted: false })),
     ),
   );
-  expect(await rowsOf(offers, ids)).toEqual(before);
-  expect(await counterValues()).toEqual(countersBefore);
+  expect(await storedRows(ctx, offers, ids)).toEqual(before);
+  expect(await counterTotals(ctx)).toEqual(countersBefore);
   const shown = await ctx.app.inject({
     method: 'GET',
     url: `/api/offers/${active.id}`,
@@ -547,7 +513,7 @@ test("undoing an offer's delete brings it back exactly, its Active flag included
     (await auditEntriesOf(ctx, { entity: 'offer', entityId: ids })).map((row) => row.action).sort(),
   ).toEqual(['offer.deleted', 'offer.deleted', 'offer.restored', 'offer.restored']);
 
-  const refused = await postChanges('/api/offers/bulk/deleted', [
+  const refused = await postBulk(ctx, admin, '/api/offers/bulk/deleted', [
     { id: randomUUID(), deleted: false },
     { id: active.id, deleted: false },
   ]);
@@ -574,6 +540,6 @@ test('a Viewer can neither delete nor restore casks and offers in bulk', async (
     });
     expect(res.statusCode, url).toBe(403);
   }
-  expect((await rowsOf(casks, [cask.id]))[0]?.deletedAt).toBeInstanceOf(Date);
-  expect((await rowsOf(offers, [offer.id]))[0]?.retiredAt).toBeInstanceOf(Date);
+  expect((await storedRows(ctx, casks, [cask.id]))[0]?.deletedAt).toBeInstanceOf(Date);
+  expect((await storedRows(ctx, offers, [offer.id]))[0]?.retiredAt).toBeInstanceOf(Date);
 });

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { VIEWER_READ_ONLY } from '@cask/contracts/admins';
-import { rowsOf } from '../src/db/client.ts';
 import {
   EXPORT_IS_A_READ,
   OWN_ACCOUNT,
@@ -11,7 +9,8 @@ import {
 import { createAdmin, type TestAdmin } from './support/sign-in.ts';
 import { useTestContext } from './support/app.ts';
 import { createOffer } from './support/factories.ts';
-import { documentedPaths } from './support/openapi.ts';
+import { documentedWrites, routeKey } from './support/openapi.ts';
+import { tableSnapshot } from './support/backups.ts';
 
 // docs/architecture.md#roles (docs/decisions/220): a Viewer reads and exports, and every change is
 // refused with 403. The routes come from the OpenAPI document, so a route added later is covered
@@ -26,70 +25,12 @@ beforeAll(async () => {
   await createOffer(ctx);
 });
 
-const READING = new Set(['get', 'head', 'options']);
-const ANY_ID = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
-
-interface Operation {
-  security?: unknown[];
-  [VIEWER_WRITE_EXTENSION]?: string;
-}
-
-interface Route {
-  method: string;
-  path: string;
-  /** Why a Viewer may make this write: the route's `config.viewerMayWrite` (plugins/roles.ts). */
-  viewerMayWrite: string | undefined;
-}
-
-/** Every documented route that changes something and needs a signed-in admin. */
-async function mutatingRoutes(): Promise<Route[]> {
-  const paths = await documentedPaths<Operation>(ctx);
-  const routes: Route[] = [];
-  for (const [path, operations] of Object.entries(paths)) {
-    for (const [method, operation] of Object.entries(operations)) {
-      if (READING.has(method)) continue;
-      // `security: []`: a public route (sign-in, recovery, accept-invite) needs no token at all.
-      if (Array.isArray(operation.security) && operation.security.length === 0) continue;
-      routes.push({
-        method: method.toUpperCase(),
-        path,
-        viewerMayWrite: operation[VIEWER_WRITE_EXTENSION],
-      });
-    }
-  }
-  return routes;
-}
-
-const urlOf = (path: string) => path.replace(/\{[^}]+\}/g, ANY_ID);
-const keyOf = (route: { method: string; path: string }) =>
-  `${route.method} ${route.path.replace(/\{([^}]+)\}/g, ':$1')}`;
-
-/** Every row of every table of ours, as one digest per table. */
-async function databaseDigest(): Promise<Record<string, string>> {
-  const tables = rowsOf<{ name: string }>(
-    await ctx.database.db.execute(
-      sql`select table_name as name from information_schema.tables
-          where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
-    ),
-  );
-  const digest: Record<string, string> = {};
-  for (const { name } of tables) {
-    const [row] = rowsOf<{ digest: string }>(
-      await ctx.database.db.execute(
-        sql.raw(
-          `select count(*) || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from "${name}" t`,
-        ),
-      ),
-    );
-    digest[name] = row?.digest ?? '';
-  }
-  return digest;
-}
-
 test('a Viewer gets 403 with the envelope on every route that changes something, and nothing changes', async () => {
-  const routes = (await mutatingRoutes()).filter((route) => route.viewerMayWrite === undefined);
+  const routes = (await documentedWrites(ctx)).filter(
+    (route) => route.operation[VIEWER_WRITE_EXTENSION] === undefined,
+  );
   // The enumeration finds the app's writes (a sample that must be among them).
-  expect(routes.map(keyOf)).toEqual(
+  expect(routes.map(routeKey)).toEqual(
     expect.arrayContaining([
       'DELETE /api/users/:id',
       'PUT /api/users/:id',
@@ -98,23 +39,25 @@ test('a Viewer gets 403 with the envelope on every route that changes something,
     ]),
   );
   expect(routes.length).toBeGreaterThan(20);
-  const before = await databaseDigest();
+  const before = await tableSnapshot(ctx.database);
   for (const route of routes) {
     const res = await ctx.app.inject({
       method: route.method as 'POST',
-      url: urlOf(route.path),
+      url: route.url,
       headers: viewer.headers,
       payload: {},
     });
-    expect(res.statusCode, `${keyOf(route)}: ${res.body}`).toBe(403);
-    expect(res.json(), keyOf(route)).toEqual({ success: false, message: VIEWER_READ_ONLY });
+    expect(res.statusCode, `${routeKey(route)}: ${res.body}`).toBe(403);
+    expect(res.json(), routeKey(route)).toEqual({ success: false, message: VIEWER_READ_ONLY });
   }
-  expect(await databaseDigest()).toEqual(before);
+  expect(await tableSnapshot(ctx.database)).toEqual(before);
 });
 
 test('the routes a Viewer may write to are their own account, an export or a preview, each marked on its route', async () => {
-  const allowed = (await mutatingRoutes()).filter((route) => route.viewerMayWrite !== undefined);
-  expect(allowed.map(keyOf)).toEqual(
+  const allowed = (await documentedWrites(ctx)).filter(
+    (route) => route.operation[VIEWER_WRITE_EXTENSION] !== undefined,
+  );
+  expect(allowed.map(routeKey)).toEqual(
     expect.arrayContaining([
       'PUT /api/auth/profile',
       'POST /api/auth/change-password',
@@ -133,8 +76,8 @@ test('the routes a Viewer may write to are their own account, an export or a pre
       route.method === 'POST' &&
       (/-imports\/(preview|report)$/.test(route.path) ||
         route.path === '/api/reconciliations/preview');
-    expect(ownAccount || anExport || aPreview, keyOf(route)).toBe(true);
-    expect(route.viewerMayWrite, keyOf(route)).toBe(
+    expect(ownAccount || anExport || aPreview, routeKey(route)).toBe(true);
+    expect(route.operation[VIEWER_WRITE_EXTENSION], routeKey(route)).toBe(
       ownAccount ? OWN_ACCOUNT : anExport ? EXPORT_IS_A_READ : PREVIEW_IS_A_READ,
     );
   }
@@ -149,14 +92,14 @@ test('the routes a Viewer may write to are their own account, an export or a pre
 });
 
 test('an Admin is refused none of those routes for its role (the check is the Viewer’s only)', async () => {
-  for (const route of await mutatingRoutes()) {
+  for (const route of await documentedWrites(ctx)) {
     const res = await ctx.app.inject({
       method: route.method as 'POST',
-      url: urlOf(route.path),
+      url: route.url,
       headers: admin.headers,
       payload: {},
     });
-    expect(res.json().message, keyOf(route)).not.toBe(VIEWER_READ_ONLY);
+    expect(res.json().message, routeKey(route)).not.toBe(VIEWER_READ_ONLY);
   }
 });
 

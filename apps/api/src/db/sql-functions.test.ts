@@ -1,10 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { useTestContext } from '../../test/support/app.ts';
 import { countersKeptAndRecounted } from '../../test/support/database.ts';
+import {
+  databaseFunctions,
+  databaseTriggers,
+  functionAndTriggerDefinitions,
+  triggerDefinition,
+  triggerOids,
+} from '../../test/support/database-objects.ts';
 import {
   createCask,
   createCustomer,
@@ -15,56 +21,13 @@ import {
   createReferral,
   pointsBalanceOf,
 } from '../../test/support/factories.ts';
+import { scratchDir } from '../../test/support/processes.ts';
 import { rowsOf } from './client.ts';
 import { applyDatabaseFunctions, databaseFunctionFiles, statementsOf } from './sql-functions.ts';
 
 // Decision 206: every database function and trigger is defined once, in its file under src/db/sql,
 // applied after the migrations at every start (migrate() in db/client.ts).
 const ctx = useTestContext();
-
-/** The functions of the application (not the pg_trgm extension's), with their bodies. */
-async function databaseFunctions(): Promise<Map<string, string>> {
-  const rows = rowsOf<{ name: string; body: string }>(
-    await ctx.database.db.execute(sql`
-      select p.proname as name, p.prosrc as body from pg_proc p
-      where p.pronamespace = 'public'::regnamespace
-        and not exists (select from pg_depend d where d.classid = 'pg_proc'::regclass
-          and d.objid = p.oid and d.deptype = 'e')`),
-  );
-  return new Map(rows.map((row) => [row.name, row.body]));
-}
-
-/** Every trigger and every function, as PostgreSQL prints them. */
-async function definitions(): Promise<string[]> {
-  const rows = rowsOf<{ definition: string }>(
-    await ctx.database.db.execute(sql`
-      select pg_get_triggerdef(t.oid) as definition from pg_trigger t where not t.tgisinternal
-      union all
-      select pg_get_functiondef(p.oid) from pg_proc p
-      where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'
-      order by 1`),
-  );
-  return rows.map((row) => row.definition);
-}
-
-/** Each trigger's name and oid: a trigger made again gets a new oid. */
-async function triggerOids(): Promise<string[]> {
-  const rows = rowsOf<{ trigger: string }>(
-    await ctx.database.db.execute(
-      sql`select tgname || ' ' || oid as trigger from pg_trigger where not tgisinternal order by 1`,
-    ),
-  );
-  return rows.map((row) => row.trigger);
-}
-
-async function databaseTriggers(): Promise<string[]> {
-  const rows = rowsOf<{ name: string }>(
-    await ctx.database.db.execute(
-      sql`select tgname as name from pg_trigger where not tgisinternal order by 1`,
-    ),
-  );
-  return rows.map((row) => row.name);
-}
 
 test('the database holds the functions and triggers of the files, with their bodies, and no other', async () => {
   const files = await databaseFunctionFiles();
@@ -93,18 +56,18 @@ test('the database holds the functions and triggers of the files, with their bod
     }
   }
   // What a later migration still had to drop (maintain_counters, migration 0007) is gone.
-  expect(await databaseFunctions()).toEqual(functions);
-  expect(await databaseTriggers()).toEqual(triggers.sort());
+  expect(await databaseFunctions(ctx)).toEqual(functions);
+  expect(await databaseTriggers(ctx)).toEqual(triggers.sort());
 });
 
 test('applying the files again changes nothing, and the counters stay exact', async () => {
-  const before = await definitions();
-  const oids = await triggerOids();
+  const before = await functionAndTriggerDefinitions(ctx);
+  const oids = await triggerOids(ctx);
   await applyDatabaseFunctions(ctx.database.db);
   await applyDatabaseFunctions(ctx.database.db);
-  expect(await definitions()).toEqual(before);
+  expect(await functionAndTriggerDefinitions(ctx)).toEqual(before);
   // No trigger was made again: DROP TRIGGER would have locked its table against every query.
-  expect(await triggerOids()).toEqual(oids);
+  expect(await triggerOids(ctx)).toEqual(oids);
 
   // Each trigger exists once: counted twice, every counter below would be off.
   const customer = await createCustomer(ctx);
@@ -138,55 +101,35 @@ test('applying the files again changes nothing, and the counters stay exact', as
 test('instances that start together apply the files one after the other', async () => {
   // On PostgreSQL each call runs on a connection of its own; without the advisory lock, two
   // CREATE OR REPLACE of one function at once fail with "tuple concurrently updated".
-  const before = await definitions();
+  const before = await functionAndTriggerDefinitions(ctx);
   await Promise.all(Array.from({ length: 4 }, () => applyDatabaseFunctions(ctx.database.db)));
-  expect(await definitions()).toEqual(before);
+  expect(await functionAndTriggerDefinitions(ctx)).toEqual(before);
 });
-
-/** Runs `work` with a folder of its own, removed afterwards. */
-async function withFolder(work: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'cask-sql-'));
-  try {
-    await work(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function triggerDefinition(name: string): Promise<string | undefined> {
-  const rows = rowsOf<{ definition: string }>(
-    await ctx.database.db.execute(
-      sql`select pg_get_triggerdef(oid) as definition from pg_trigger where tgname = ${name}`,
-    ),
-  );
-  return rows[0]?.definition;
-}
 
 const LEDGER_FUNCTION = (await databaseFunctionFiles()).find(
   (file) => file.name === '042_refuse_ledger_change.sql',
 )!;
 
 test('a trigger whose statement changed is made again, and only that one', async () => {
-  const oids = await triggerOids();
+  const oids = await triggerOids(ctx);
   const [createFunction] = statementsOf(LEDGER_FUNCTION.text);
-  await withFolder(async (dir) => {
-    await writeFile(
-      path.join(dir, LEDGER_FUNCTION.name),
-      `${createFunction}\n--> statement-breakpoint\n` +
-        'CREATE TRIGGER point_transactions_append_only BEFORE DELETE ON point_transactions\n' +
-        '  FOR EACH STATEMENT EXECUTE FUNCTION refuse_ledger_change();\n',
-    );
-    await applyDatabaseFunctions(ctx.database.db, dir);
-  });
-  expect(await triggerDefinition('point_transactions_append_only')).toContain(
+  const dir = scratchDir('cask-sql-');
+  await writeFile(
+    path.join(dir, LEDGER_FUNCTION.name),
+    `${createFunction}\n--> statement-breakpoint\n` +
+      'CREATE TRIGGER point_transactions_append_only BEFORE DELETE ON point_transactions\n' +
+      '  FOR EACH STATEMENT EXECUTE FUNCTION refuse_ledger_change();\n',
+  );
+  await applyDatabaseFunctions(ctx.database.db, dir);
+  expect(await triggerDefinition(ctx, 'point_transactions_append_only')).toContain(
     'BEFORE DELETE ON public.point_transactions',
   );
-  const changed = (await triggerOids()).filter((trigger) => !oids.includes(trigger));
+  const changed = (await triggerOids(ctx)).filter((trigger) => !oids.includes(trigger));
   expect(changed).toEqual([expect.stringMatching(/^point_transactions_append_only /)]);
 
   // The next start with the committed files puts the committed trigger back.
   await applyDatabaseFunctions(ctx.database.db);
-  expect(await triggerDefinition('point_transactions_append_only')).toContain(
+  expect(await triggerDefinition(ctx, 'point_transactions_append_only')).toContain(
     'BEFORE DELETE OR UPDATE ON public.point_transactions',
   );
 });
@@ -208,13 +151,12 @@ test('a trigger moved to another file is made again once, under its name, not do
             where tgname = 'offers_search_version'`,
       ),
     ).map((row) => row.comment?.split(' ')[0]);
-  await withFolder(async (dir) => {
-    await writeFile(
-      path.join(dir, shared.name),
-      `${shared.text}\n--> statement-breakpoint\n${moved}\n`,
-    );
-    await applyDatabaseFunctions(ctx.database.db, dir);
-  });
+  const dir = scratchDir('cask-sql-');
+  await writeFile(
+    path.join(dir, shared.name),
+    `${shared.text}\n--> statement-breakpoint\n${moved}\n`,
+  );
+  await applyDatabaseFunctions(ctx.database.db, dir);
   expect(await madeFrom()).toEqual(['apps/api/src/db/sql/022_bump_counter_version.sql']);
   await applyDatabaseFunctions(ctx.database.db);
   expect(await madeFrom()).toEqual(['apps/api/src/db/sql/032_offers_counters.sql']);
@@ -238,9 +180,9 @@ test('a trigger dropped or disabled by hand is back after the next start', async
   await ctx.database.db.execute(
     sql`alter table casks disable trigger casks_portfolio_value_insert`,
   );
-  expect(await triggerDefinition('casks_portfolio_value_update')).toBeUndefined();
+  expect(await triggerDefinition(ctx, 'casks_portfolio_value_update')).toBeUndefined();
   await applyDatabaseFunctions(ctx.database.db);
-  expect(await triggerDefinition('casks_portfolio_value_update')).toMatch(
+  expect(await triggerDefinition(ctx, 'casks_portfolio_value_update')).toMatch(
     /^CREATE TRIGGER casks_portfolio_value_update AFTER UPDATE ON public\.casks /,
   );
   const [enabled] = rowsOf<{ state: string }>(
@@ -252,33 +194,31 @@ test('a trigger dropped or disabled by hand is back after the next start', async
 });
 
 test('a file that fails changes nothing, and its name is in the error', async () => {
-  const before = await definitions();
-  await withFolder(async (dir) => {
-    await writeFile(
-      path.join(dir, '010_refuse_ledger_change.sql'),
-      [
-        "CREATE OR REPLACE FUNCTION refuse_ledger_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'replaced'; END $$;",
-        'CREATE TRIGGER point_transactions_append_only BEFORE DELETE ON point_transactions FOR EACH STATEMENT EXECUTE FUNCTION refuse_ledger_change();',
-      ].join('\n--> statement-breakpoint\n'),
-    );
-    await writeFile(path.join(dir, '020_broken.sql'), 'SELECT no_such_function();');
-    await expect(applyDatabaseFunctions(ctx.database.db, dir)).rejects.toThrow(
-      /^020_broken\.sql: a file holds CREATE OR REPLACE FUNCTION and CREATE TRIGGER statements only/,
-    );
-    await writeFile(
-      path.join(dir, '020_broken.sql'),
-      'CREATE OR REPLACE FUNCTION broken() RETURNS int LANGUAGE sql AS $$ SELECT no_such_column FROM counters $$;',
-    );
-    await expect(applyDatabaseFunctions(ctx.database.db, dir)).rejects.toThrow(
-      /^020_broken\.sql: column "no_such_column" does not exist$/,
-    );
-  });
-  expect(await definitions()).toEqual(before);
+  const before = await functionAndTriggerDefinitions(ctx);
+  const dir = scratchDir('cask-sql-');
+  await writeFile(
+    path.join(dir, '010_refuse_ledger_change.sql'),
+    [
+      "CREATE OR REPLACE FUNCTION refuse_ledger_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'replaced'; END $$;",
+      'CREATE TRIGGER point_transactions_append_only BEFORE DELETE ON point_transactions FOR EACH STATEMENT EXECUTE FUNCTION refuse_ledger_change();',
+    ].join('\n--> statement-breakpoint\n'),
+  );
+  await writeFile(path.join(dir, '020_broken.sql'), 'SELECT no_such_function();');
+  await expect(applyDatabaseFunctions(ctx.database.db, dir)).rejects.toThrow(
+    /^020_broken\.sql: a file holds CREATE OR REPLACE FUNCTION and CREATE TRIGGER statements only/,
+  );
+  await writeFile(
+    path.join(dir, '020_broken.sql'),
+    'CREATE OR REPLACE FUNCTION broken() RETURNS int LANGUAGE sql AS $$ SELECT no_such_column FROM counters $$;',
+  );
+  await expect(applyDatabaseFunctions(ctx.database.db, dir)).rejects.toThrow(
+    /^020_broken\.sql: column "no_such_column" does not exist$/,
+  );
+  expect(await functionAndTriggerDefinitions(ctx)).toEqual(before);
 });
 
 test('a file named without its order is refused', async () => {
-  await withFolder(async (dir) => {
-    await writeFile(path.join(dir, 'refuse_ledger_change.sql'), 'SELECT 1;');
-    await expect(databaseFunctionFiles(dir)).rejects.toThrow(/NNN_function_name\.sql/);
-  });
+  const dir = scratchDir('cask-sql-');
+  await writeFile(path.join(dir, 'refuse_ledger_change.sql'), 'SELECT 1;');
+  await expect(databaseFunctionFiles(dir)).rejects.toThrow(/NNN_function_name\.sql/);
 });

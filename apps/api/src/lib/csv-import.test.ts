@@ -1,14 +1,8 @@
 import { expect, test } from 'vitest';
 import { CSV_IMPORT_EMPTY, CSV_IMPORT_NOT_UTF8 } from '@cask/contracts/csv-import';
-import {
-  CSV_IMPORT_WORDS,
-  fileHash,
-  parseCsvImport,
-  openCsvRows,
-  type CsvWords,
-} from './csv-import.ts';
+import { CSV_IMPORT_WORDS, fileHash, parseCsvImport, type CsvWords } from './csv-import.ts';
+import { readWholeCsv, utf8Bytes } from '../../test/support/csv.ts';
 
-const bytes = (text: string) => new TextEncoder().encode(text);
 const STATEMENT: CsvWords = {
   ...CSV_IMPORT_WORDS,
   noun: 'statement',
@@ -16,20 +10,11 @@ const STATEMENT: CsvWords = {
   noHeader: 'The statement has no header row',
 };
 
-/** The file read to its end: its header, rows and the rows it could not read. */
-async function readWhole(file: Uint8Array, words?: CsvWords) {
-  const opened = await openCsvRows(file, words);
-  const rows = [];
-  for await (const row of opened.rows) rows.push(row);
-  const { fileHash, delimiter, headers, errors } = opened;
-  return { fileHash, delimiter, headers, rows, errors };
-}
-
 test('openCsvRows gives the header as written, each row with the line it ends on, and the rows it cannot read', async () => {
-  const file = bytes(
+  const file = utf8Bytes(
     '\ufeffCask No ; Fill Date\r\n\n101;"2015-03-01"\n;;\n102;"two\nlines"\n103;x;extra\r104;\n',
   );
-  expect(await readWhole(file)).toEqual({
+  expect(await readWholeCsv(file)).toEqual({
     fileHash: fileHash(file),
     delimiter: ';',
     headers: ['Cask No', 'Fill Date'],
@@ -45,7 +30,7 @@ test('openCsvRows gives the header as written, each row with the line it ends on
 test("openCsvRows refuses a file it cannot read in the import's words, naming the field", async () => {
   const refusal = async (file: Uint8Array, words?: CsvWords) => {
     try {
-      await readWhole(file, words);
+      await readWholeCsv(file, words);
     } catch (error) {
       const { statusCode, message, errors } = error as {
         statusCode: number;
@@ -63,8 +48,8 @@ test("openCsvRows refuses a file it cannot read in the import's words, naming th
     errors: [{ field: 'file', message: CSV_IMPORT_NOT_UTF8 }],
   });
   expect((await refusal(latin1, STATEMENT)).message).toBe(STATEMENT.notUtf8);
-  expect((await refusal(bytes('\n\n'), STATEMENT)).message).toBe(STATEMENT.noHeader);
-  expect((await refusal(bytes('a,b\n"x,y\n'), STATEMENT)).message).toMatch(
+  expect((await refusal(utf8Bytes('\n\n'), STATEMENT)).message).toBe(STATEMENT.noHeader);
+  expect((await refusal(utf8Bytes('a,b\n"x,y\n'), STATEMENT)).message).toMatch(
     /^The file is not valid CSV: .*line/,
   );
 });
@@ -75,8 +60,8 @@ test('parseCsvImport is openCsvRows with fixed columns: a header alone is empty,
     required: ['id'] as const,
     row: (cells: { id?: string; value?: string }) => cells.id,
   };
-  await expect(parseCsvImport(bytes('ID\n'), spec)).rejects.toThrow(CSV_IMPORT_EMPTY);
-  const parsed = await parseCsvImport(bytes('ID,Value\na,1,extra\nb,2\n'), spec);
+  await expect(parseCsvImport(utf8Bytes('ID\n'), spec)).rejects.toThrow(CSV_IMPORT_EMPTY);
+  const parsed = await parseCsvImport(utf8Bytes('ID,Value\na,1,extra\nb,2\n'), spec);
   expect(parsed).toMatchObject({
     rows: 2,
     accepted: [{ line: 3, row: 'b' }],
@@ -88,7 +73,7 @@ test('openCsvRows reads a file of many chunks whole: a character split between t
   // 3-byte characters on every row: some fall across the parser's 64 KB chunks.
   const lines = ['Cask,Distillery'];
   for (let n = 1; n <= 20_000; n += 1) lines.push(`${n},Ardnamurchan ✓ ${n}`);
-  const read = await readWhole(bytes(lines.join('\n')));
+  const read = await readWholeCsv(utf8Bytes(lines.join('\n')));
   expect(read.rows).toHaveLength(20_000);
   read.rows.forEach((row, index) => {
     expect(row).toEqual({

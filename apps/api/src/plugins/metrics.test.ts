@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createAdmin, postLogin, type TestAdmin } from '../../test/support/sign-in.ts';
 import { createTestContext, useTestContext, type TestContext } from '../../test/support/app.ts';
+import { metricValue, scrapeMetrics } from '../../test/support/metrics.ts';
 
 let ctx: TestContext;
 let admin: TestAdmin;
@@ -12,32 +13,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function scrape(): Promise<string> {
-  const url = ctx.app.metrics.url;
-  if (!url) throw new Error('no metrics listener');
-  const res = await fetch(url);
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-  return res.text();
-}
-
-/** The value of one series (name and exact label set), 0 when it is not there yet. */
-function value(text: string, name: string, labels: Record<string, string> = {}): number {
-  const wanted = Object.entries(labels)
-    .map(([key, label]) => `${key}="${label}"`)
-    .sort();
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const got = (match[2] ?? '').split(',').filter(Boolean).sort();
-    if (got.join(',') === wanted.join(',')) return Number(match[3]);
-  }
-  return 0;
-}
-
 test('requests are counted and timed by route pattern, method and status', async () => {
   const labels = { route: '/uploads/:id', method: 'GET', status_code: '404' };
-  const before = await scrape();
+  const before = await scrapeMetrics(ctx);
   for (let i = 0; i < 3; i++) {
     const res = await ctx.app.inject({
       method: 'GET',
@@ -46,23 +24,25 @@ test('requests are counted and timed by route pattern, method and status', async
     });
     expect(res.statusCode).toBe(404);
   }
-  const after = await scrape();
+  const after = await scrapeMetrics(ctx);
   expect(
-    value(after, 'http_request_duration_seconds_count', labels) -
-      value(before, 'http_request_duration_seconds_count', labels),
+    metricValue(after, 'http_request_duration_seconds_count', labels) -
+      metricValue(before, 'http_request_duration_seconds_count', labels),
   ).toBe(3);
-  expect(value(after, 'http_request_duration_seconds_sum', labels)).toBeGreaterThan(
-    value(before, 'http_request_duration_seconds_sum', labels),
+  expect(metricValue(after, 'http_request_duration_seconds_sum', labels)).toBeGreaterThan(
+    metricValue(before, 'http_request_duration_seconds_sum', labels),
   );
   expect(
-    value(after, 'http_request_duration_seconds_bucket', { ...labels, le: '+Inf' }),
+    metricValue(after, 'http_request_duration_seconds_bucket', { ...labels, le: '+Inf' }),
   ).toBeGreaterThanOrEqual(3);
   // One series per route, never one per URL.
   expect(after).not.toMatch(/route="\/uploads\/[0-9a-f]{8}-/);
 });
 
 test('failed sign-ins are counted', async () => {
-  const before = value(await scrape(), 'cask_sign_in_failures_total', { reason: 'credentials' });
+  const before = metricValue(await scrapeMetrics(ctx), 'cask_sign_in_failures_total', {
+    reason: 'credentials',
+  });
   const res = await postLogin(
     ctx,
     { email: admin.email, password: 'not the password' },
@@ -71,24 +51,28 @@ test('failed sign-ins are counted', async () => {
   expect(res.statusCode).toBe(401);
   const ok = await postLogin(ctx, admin, { ip: '10.20.30.40' });
   expect(ok.statusCode).toBe(200);
-  const after = value(await scrape(), 'cask_sign_in_failures_total', { reason: 'credentials' });
+  const after = metricValue(await scrapeMetrics(ctx), 'cask_sign_in_failures_total', {
+    reason: 'credentials',
+  });
   expect(after - before).toBe(1);
 });
 
 test('exports are a counter other modules increment', async () => {
   ctx.app.metrics.exports.inc({ list: 'customers' });
   ctx.app.metrics.exports.inc({ list: 'customers' });
-  expect(value(await scrape(), 'cask_exports_total', { list: 'customers' })).toBe(2);
+  expect(metricValue(await scrapeMetrics(ctx), 'cask_exports_total', { list: 'customers' })).toBe(
+    2,
+  );
 });
 
 test("the process's event-loop delay and the database pool are there", async () => {
-  const text = await scrape();
+  const text = await scrapeMetrics(ctx);
   expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \S+$/m);
   expect(text).toMatch(/^process_cpu_user_seconds_total \S+$/m);
   if (ctx.database.kind === 'postgres') {
-    expect(value(text, 'cask_db_pool_clients', { pool: 'main', state: 'total' })).toBeGreaterThan(
-      0,
-    );
+    expect(
+      metricValue(text, 'cask_db_pool_clients', { pool: 'main', state: 'total' }),
+    ).toBeGreaterThan(0);
     expect(text).toMatch(/cask_db_pool_clients\{pool="prepared",state="waiting"\} \d+/);
   } else {
     // PGlite has one connection in this process and no pool to report.

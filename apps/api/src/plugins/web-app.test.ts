@@ -78,9 +78,6 @@ afterAll(async () => {
   await rm(webDir, { recursive: true, force: true });
 });
 
-const getPage = (url: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url, headers });
-
 /** The modulepreload tags of an HTML answer, by the file they name. */
 const preloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
@@ -89,7 +86,11 @@ const preloads = (html: string) =>
 
 describe('hashed assets', () => {
   test('are sent brotli-compressed to a browser that accepts it, cached for a year', async () => {
-    const res = await getPage(SCRIPT_URL, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: SCRIPT_URL,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -99,14 +100,18 @@ describe('hashed assets', () => {
   });
 
   test('are sent gzip-compressed when the browser accepts gzip only', async () => {
-    const res = await getPage(SCRIPT_URL, { 'accept-encoding': 'gzip' });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: SCRIPT_URL,
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
   });
 
   test('are sent as they are when the browser accepts no compression', async () => {
-    const res = await getPage(SCRIPT_URL);
+    const res = await ctx.app.inject({ method: 'GET', url: SCRIPT_URL });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers.vary).toMatch(/accept-encoding/i);
@@ -118,7 +123,7 @@ describe('index.html', () => {
   test.each(['/', '/index.html', '/user', '/setting/profile', '/no-such-screen'])(
     '%s answers the app shell, revalidated before each use',
     async (url) => {
-      const res = await getPage(url);
+      const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -128,7 +133,7 @@ describe('index.html', () => {
   );
 
   test("a signed-in screen's HTML preloads its page chunk, the shell and their imports", async () => {
-    const res = await getPage('/user');
+    const res = await ctx.app.inject({ method: 'GET', url: '/user' });
     expect(preloads(res.body)).toEqual([
       '/assets/app-shell-Kk78Ll90.js',
       '/assets/users-page-Oo56Pp78.js',
@@ -136,14 +141,14 @@ describe('index.html', () => {
     ]);
     // Before </head>, so the preload scanner finds them beside the entry script.
     expect(res.body.indexOf('modulepreload')).toBeLessThan(res.body.indexOf('</head>'));
-    expect(preloads((await getPage('/')).body)).toEqual([
+    expect(preloads((await ctx.app.inject({ method: 'GET', url: '/' })).body)).toEqual([
       '/assets/app-shell-Kk78Ll90.js',
       '/assets/dashboard-page-Qq90Rr12.js',
     ]);
   });
 
   test("a guest screen's HTML preloads its page chunk, not the shell nor what the entry loads", async () => {
-    expect(preloads((await getPage('/signin')).body)).toEqual([
+    expect(preloads((await ctx.app.inject({ method: 'GET', url: '/signin' })).body)).toEqual([
       '/assets/sign-in-page-Ii34Jj56.js',
       '/assets/button-Gg90Hh12.js',
     ]);
@@ -152,14 +157,22 @@ describe('index.html', () => {
   test.each(['/no-such-screen', '/index.html', '/user/'])(
     '%s, not a route of the table, answers the plain index.html',
     async (url) => {
-      expect((await getPage(url)).body).toBe(INDEX_HTML);
+      expect((await ctx.app.inject({ method: 'GET', url })).body).toBe(INDEX_HTML);
     },
   );
 
   test("a route's HTML is sent brotli- or gzip-compressed, each with its own ETag", async () => {
-    const plain = await getPage('/user');
-    const br = await getPage('/user', { 'accept-encoding': 'gzip, deflate, br, zstd' });
-    const gz = await getPage('/user', { 'accept-encoding': '*, br;q=0' });
+    const plain = await ctx.app.inject({ method: 'GET', url: '/user' });
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: '/user',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    const gz = await ctx.app.inject({
+      method: 'GET',
+      url: '/user',
+      headers: { 'accept-encoding': '*, br;q=0' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -167,25 +180,34 @@ describe('index.html', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     const etags = new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]);
     expect(etags.size).toBe(3);
-    expect(etags).not.toContain((await getPage('/signin')).headers.etag);
+    expect(etags).not.toContain(
+      (await ctx.app.inject({ method: 'GET', url: '/signin' })).headers.etag,
+    );
   });
 
   test.each(['/', '/user', '/no-such-screen'])(
     '%s answers 304 to a browser holding the current copy',
     async (url) => {
       const headers = { 'accept-encoding': 'br' };
-      const etag = String((await getPage(url, headers)).headers.etag);
-      const again = await getPage(url, { ...headers, 'if-none-match': etag });
+      const etag = String((await ctx.app.inject({ method: 'GET', url, headers })).headers.etag);
+      const again = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...headers, 'if-none-match': etag },
+      });
       expect(again.statusCode).toBe(304);
       expect(again.headers.etag).toBe(etag);
       expect(again.rawPayload.length).toBe(0);
       // Another encoding's copy is another representation: sent in full.
-      expect((await getPage(url, { 'if-none-match': etag })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } }))
+          .statusCode,
+      ).toBe(200);
     },
   );
 
   test('other unhashed files revalidate too', async () => {
-    const res = await getPage('/logo.svg');
+    const res = await ctx.app.inject({ method: 'GET', url: '/logo.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
   });
@@ -198,7 +220,11 @@ test.each([
   '/.vite/manifest.json',
   '/assets/missing-0000.js',
 ])('%s is not served', async (url) => {
-  const res = await getPage(url, { 'accept-encoding': 'br, gzip' });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
   expect(res.statusCode).toBe(404);
   expect(res.json()).toMatchObject({ success: false });
 });

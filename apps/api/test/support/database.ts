@@ -105,6 +105,11 @@ export async function firstValue(ctx: { database: Database }, statement: SQL): P
   return row?.[0];
 }
 
+/** The first column of the first row a raw SQL statement answers, as a number (a count, a sum). */
+export async function scalar(ctx: { database: Database }, statement: SQL): Promise<number> {
+  return Number(await firstValue(ctx, statement));
+}
+
 /**
  * The counters as the triggers kept them, then as `refresh_counters()` recounts them from the
  * tables (it rewrites them): a slotted counter's rows (`<name>#<slot>`, decision 222) read as

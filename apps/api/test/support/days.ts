@@ -17,3 +17,9 @@ export const yearsAgo = (years: number, day = '06-01') =>
 
 /** The first day of this month (UTC), as YYYY-MM-DD: where a month's valuation point sits. */
 export const monthStart = () => `${new Date().toISOString().slice(0, 7)}-01`;
+
+/** The moment `back` months before this one, at `day` of that month, noon (UTC). */
+export function monthsAgo(back: number, day = 15): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, day, 12));
+}

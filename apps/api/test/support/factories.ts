@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../src/db/client.ts';
 import { auditLog } from '../../src/db/schema/audit-log.ts';
 
@@ -296,4 +296,16 @@ export async function rowCount(ctx: Ctx, table: PgTable): Promise<number> {
 /** How many audit entries there are: a refused change writes none. */
 export async function auditRowCount(ctx: Ctx): Promise<number> {
   return rowCount(ctx, auditLog);
+}
+
+/** The row `id` of `table` as stored (deleted or not), or undefined: e.g. `storedRow(ctx, orders, id)`. */
+export async function storedRow<Table extends PgTable & { id: PgColumn }>(
+  ctx: Ctx,
+  table: Table,
+  id: string,
+): Promise<Table['$inferSelect'] | undefined> {
+  // Any table with an id column: typed as one of them for the query builder.
+  const anyTable = table as unknown as typeof customers;
+  const [row] = await ctx.database.db.select().from(anyTable).where(eq(anyTable.id, id));
+  return row as Table['$inferSelect'] | undefined;
 }

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { seedBulk } from '../../src/db/seed/bulk-seed.service.ts';
 import type { TestAdmin } from './sign-in.ts';
@@ -89,4 +89,69 @@ export async function expectEveryPage(
     await expectListMatchesSql(ctx, admin, { ...list, query: { ...filter, page, limit } });
   }
   return first.total;
+}
+
+/** A list's item as the answer holds it. */
+export type ListItem = Record<string, unknown>;
+
+/** One page of a list (`url?query` as `admin`; expects 200): its items and its total. */
+export async function listPage(
+  ctx: Pick<TestContext, 'app'>,
+  admin: TestAdmin,
+  url: string,
+  query: string,
+): Promise<{ items: ListItem[]; total: number }> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `${url}?${query}`,
+    headers: admin.headers,
+  });
+  expect(res.statusCode, `${url}?${query}: ${res.body}`).toBe(200);
+  const data = res.json().data as Record<string, unknown>;
+  const items = Object.values(data).find(Array.isArray) as ListItem[];
+  return { items, total: (data.pagination as { total: number }).total };
+}
+
+/** Every item of a list, page after page of `limit` (`listPage`). */
+export async function wholeList(
+  ctx: Pick<TestContext, 'app'>,
+  admin: TestAdmin,
+  url: string,
+  query: string,
+  limit: number,
+): Promise<ListItem[]> {
+  const items: ListItem[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await listPage(ctx, admin, url, `page=${page}&limit=${limit}&${query}`);
+    items.push(...answer.items);
+    if (page * limit >= answer.total) return items;
+  }
+}
+
+/**
+ * How many neighbours of `items` are out of order by (`field` as SQL `type`, id), as PostgreSQL
+ * compares them (its collation decides): 0 for a list sorted ascending, or descending.
+ */
+export async function misorderedNeighbours(
+  ctx: Pick<TestContext, 'database'>,
+  items: ListItem[],
+  field: string,
+  type: string,
+  descending: boolean,
+): Promise<number> {
+  const value = (item: ListItem) => (item[field] === null ? null : String(item[field]));
+  const idOf = (item: ListItem) => String(item.id ?? item._id);
+  const before = items.slice(0, -1);
+  const after = items.slice(1);
+  const compare = descending ? '>' : '<';
+  // The type and the operator are names from the Drizzle schema and this function, not input;
+  // each array is one value (sql.param), not a list of them.
+  const [asType, operator] = [sql.raw(`${type}[]`), sql.raw(compare)];
+  const [row] = await ctx.database.readRows(
+    sql`select count(*)::int from unnest(${sql.param(before.map(value))}::${asType}, ${sql.param(before.map(idOf))}::uuid[],
+      ${sql.param(after.map(value))}::${asType}, ${sql.param(after.map(idOf))}::uuid[]) t(a, ai, b, bi)
+      where not ((a, ai) ${operator} (b, bi))`,
+    { prepared: false },
+  );
+  return Number(row?.[0]);
 }

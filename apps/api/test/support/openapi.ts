@@ -69,3 +69,21 @@ export const isDateSchema = (schema: JsonSchema): boolean =>
   schema.format === 'date' ||
   schema.format === 'date-time' ||
   (schema.anyOf ?? []).some(isDateSchema);
+
+const READING = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every documented route that changes something and needs a signed-in admin (`security: []`
+ * marks a public one: sign-in, recovery, accept-invite).
+ */
+export async function documentedWrites(ctx: Pick<TestContext, 'app'>): Promise<DocumentedRoute[]> {
+  return (await documentedRoutes(ctx)).filter(
+    (route) =>
+      !READING.has(route.method) &&
+      !(Array.isArray(route.operation.security) && route.operation.security.length === 0),
+  );
+}
+
+/** A route as Fastify names it, `POST /api/users/:id`: for a test's labels and samples. */
+export const routeKey = (route: { method: string; path: string }) =>
+  `${route.method} ${route.path.replace(/\{([^}]+)\}/g, ':$1')}`;

@@ -6,7 +6,8 @@ import { Secret, TOTP } from 'otpauth';
 import type { AdminRole } from '@cask/contracts/admins';
 import { adminSessions } from '../../src/db/schema/admin-sessions.ts';
 import { admins } from '../../src/db/schema/admins.ts';
-import { adminTotp } from '../../src/db/schema/two-factor.ts';
+import { authFailures } from '../../src/db/schema/auth-failures.ts';
+import { adminRecoveryCodes, adminTotp } from '../../src/db/schema/two-factor.ts';
 import { signAccessToken } from '../../src/lib/tokens.ts';
 import type { TestContext } from './app.ts';
 import { newIp } from './requests.ts';
@@ -211,4 +212,121 @@ export async function sessionLastActive(
     .from(adminSessions)
     .where(eq(adminSessions.id, admin.sessionId));
   return row?.lastActiveAt.getTime() ?? 0;
+}
+
+/** A code that is not right for `secret` now, nor one step either side. */
+export function wrongTotpCode(secret: string): string {
+  const near = new Set([-1, 0, 1].map((steps) => codeFor(secret, steps)));
+  for (let n = 0; ; n += 1) {
+    const code = String(n).padStart(6, '0');
+    if (!near.has(code)) return code;
+  }
+}
+
+/**
+ * Signs in with the admin's password from `ip` (holding the device `cookie` if given), expects
+ * 200 with a second step to come and answers its challenge.
+ */
+export async function secondFactorChallenge(
+  ctx: Pick<TestContext, 'app'>,
+  admin: Credentials,
+  ip = newIp(),
+  cookie?: string,
+): Promise<string> {
+  const res = await postLogin(ctx, admin, { ip, ...(cookie ? { headers: { cookie } } : {}) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.challenge;
+}
+
+/**
+ * POST the sign-in's second step: `challenge` with a TOTP `code` (or `{ recoveryCode }`) from
+ * `ip`, from a browser of its own (`Probe/3.0`) holding the device `cookie` if given. The
+ * answer, whatever it is.
+ */
+export function postSecondFactor(
+  ctx: Pick<TestContext, 'app'>,
+  challenge: string,
+  code: string | { recoveryCode: string },
+  ip = newIp(),
+  cookie?: string,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/second-factor',
+    payload: { challenge, ...(typeof code === 'string' ? { code } : code) },
+    remoteAddress: ip,
+    headers: { 'user-agent': 'Probe/3.0', ...(cookie ? { cookie } : {}) },
+  });
+}
+
+/**
+ * The device cookie (`cask_device=…`) of the admin's own browser: signed in once with both
+ * factors (TOTP of `secret`); the spent steps forgotten before and after.
+ */
+export async function deviceCookieOf(
+  ctx: Pick<TestContext, 'app' | 'database'>,
+  admin: TestAdmin,
+  secret: string,
+): Promise<string> {
+  await forgetLastStep(ctx, admin.id);
+  const ip = newIp();
+  const challenge = await secondFactorChallenge(ctx, admin, ip);
+  const res = await postSecondFactor(ctx, challenge, codeFor(secret), ip);
+  expect(res.statusCode).toBe(200);
+  await forgetLastStep(ctx, admin.id);
+  return `cask_device=${res.cookies.find((cookie) => cookie.name === 'cask_device')?.value}`;
+}
+
+/** The digests of the admin's recovery codes as stored (decision 299). */
+export async function recoveryCodeDigests(
+  ctx: Pick<TestContext, 'database'>,
+  adminId: string,
+): Promise<string[]> {
+  const rows = await ctx.database.db
+    .select({ codeHash: adminRecoveryCodes.codeHash })
+    .from(adminRecoveryCodes)
+    .where(eq(adminRecoveryCodes.adminId, adminId));
+  return rows.map((row) => row.codeHash);
+}
+
+/** GET a new access token for `refreshToken` (the refresh-token rotation): the answer. */
+export function refreshSession(ctx: Pick<TestContext, 'app'>, refreshToken: string) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: '/api/auth/refresh-token',
+    query: { refreshToken },
+  });
+}
+
+/**
+ * Failed sign-ins recorded for `email` as if `count` guesses came from as many addresses (a
+ * botnet), straight in the database.
+ */
+export async function recordSignInFailures(
+  ctx: Pick<TestContext, 'database'>,
+  email: string,
+  count: number,
+): Promise<void> {
+  await ctx.database.db
+    .insert(authFailures)
+    .values(Array.from({ length: count }, () => ({ kind: 'login' as const, email, ip: newIp() })));
+}
+
+/**
+ * POST a password change as `admin` from `ip`: `currentPassword` as given, 'brand new secret'
+ * as the new one. The answer, whatever it is.
+ */
+export function changePassword(
+  ctx: Pick<TestContext, 'app'>,
+  admin: TestAdmin,
+  currentPassword: string,
+  ip = newIp(),
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/change-password',
+    headers: admin.headers,
+    payload: { currentPassword, newPassword: 'brand new secret' },
+    remoteAddress: ip,
+  });
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { todayIso } from '@cask/contracts/cask-records';
 import type { DashboardResponse } from '@cask/contracts/dashboard';
 import type { DemoStatementResponse, StatementPreview } from '@cask/contracts/reconciliations';
@@ -8,6 +8,14 @@ import { createAdmin } from '../../../test/support/sign-in.ts';
 import { createTestContext, useTestContext } from '../../../test/support/app.ts';
 import { plainCaskAlertCounts, queryRows } from '../../../test/support/database.ts';
 import { postCsvImport } from '../../../test/support/requests.ts';
+import {
+  caskIdentityShape,
+  gaugeHistoryShape,
+  ledgerProblems,
+  orderReferenceProblems,
+  seededCustomers,
+  valuationProblems,
+} from '../../../test/support/seeds.ts';
 import { verifyAuditChain } from '../audit-chain.ts';
 import { runStartupTasks } from '../../startup.ts';
 import { seedBulk } from './bulk-seed.service.ts';
@@ -26,138 +34,6 @@ beforeAll(async () => {
   await createAdmin(ctx);
 });
 
-async function customersInOrder() {
-  return queryRows<{
-    full_name: string;
-    email: string;
-    phone: string | null;
-    referral_code: string;
-  }>(ctx, sql`select full_name, email, phone, referral_code from customers order by email`);
-}
-
-/** Orders whose reference number does not follow their creation (issue 41), and the numbers. */
-async function referenceProblems() {
-  const [row] = await queryRows<{ misordered: number; numbered: number; total: number }>(
-    ctx,
-    sql`
-    select
-      (select count(*)::int from (
-         select order_number, lag(order_number) over (order by created_at, id) as previous
-         from orders) n
-       where order_number <= previous) as misordered,
-      (select count(distinct order_number)::int from orders) as numbered,
-      (select count(*)::int from orders) as total`,
-  );
-  return row;
-}
-
-/**
- * The seeded casks' identity (issue 44): every cask has a number, a fill date in its year, a
- * warehouse and a rack and bay; no bottle or experience has a number; a handful of warehouses.
- */
-async function identityShape() {
-  const [row] = await queryRows<Record<string, number>>(
-    ctx,
-    sql`select
-      (select count(*)::int from warehouses) as warehouses,
-      (select count(distinct warehouse_id)::int from casks) as warehouses_used,
-      (select count(*)::int from casks where type = 'cask' and (cask_number is null
-         or fill_date is null or warehouse_id is null
-         or extract(year from fill_date) <> year or location !~ '^Rack [0-9]+, Bay [0-9]+$')) as casks_without,
-      (select count(*)::int from casks where type <> 'cask' and cask_number is not null) as others_with,
-      (select count(*)::int from (select 1 from casks where cask_number is not null
-         group by cask_number, lower(distillery), year having count(*) > 1) d) as repeated`,
-  );
-  return row;
-}
-
-/** Every way the ledger could have let a customer go below zero, counted. */
-async function ledgerProblems() {
-  const [row] = await queryRows<{
-    negative_balances: number;
-    negative_on_the_way: number;
-    mismatches: number;
-  }>(
-    ctx,
-    sql`
-    select
-      (select count(*)::int from customers where points_balance < 0) as negative_balances,
-      (select count(*)::int from (
-         select sum(points) over (partition by customer_id order by created_at, id) as running
-         from point_transactions) as steps
-       where running < 0) as negative_on_the_way,
-      (select count(*)::int from customers c
-         left join (select customer_id, sum(points) as total from point_transactions group by 1) l
-           on l.customer_id = c.id
-       where c.points_balance <> coalesce(l.total, 0)) as mismatches`,
-  );
-  return row;
-}
-
-/**
- * What the seeds' gauge histories look like, for the numbers of docs/domain.md#angels-share (issue
- * 30).
- */
-async function gaugeHistoryShape() {
-  const [row] = await queryRows<{
-    casks_gauged: number;
-    alcohol_gained: number;
-    median_loss: number;
-    regauge_due: number;
-    abv_near: number;
-    transfers: number;
-  }>(
-    ctx,
-    sql`
-    with g as (
-      select r.cask_id, r.gauged_on, r.bulk_litres * r.abv / 100 as lpa,
-             lag(r.bulk_litres * r.abv / 100) over w as previous_lpa,
-             lag(r.gauged_on) over w as previous_on
-      from cask_regauges r window w as (partition by r.cask_id order by r.gauged_on))
-    select
-      (select count(distinct cask_id)::int from g) as casks_gauged,
-      (select count(*)::int from g where lpa > previous_lpa) as alcohol_gained,
-      (select percentile_cont(0.5) within group (order by
-         1 - power((lpa / previous_lpa)::float8, 365.25 / (gauged_on - previous_on)))
-       from g where previous_on is not null and gauged_on - previous_on > 300) as median_loss,
-      (select count(*)::int from casks where regauge_due_on <= ${TODAY.toISOString().slice(0, 10)}::date) as regauge_due,
-      (select count(*)::int from casks where abv_forty_on <= ${`${TODAY.getUTCFullYear() + 3}-03-15`}::date) as abv_near,
-      (select count(*)::int from cask_transfers) as transfers`,
-  );
-  return row;
-}
-
-/**
- * Where the seeded valuations and the values shown disagree (issue 44, decision 395): casks whose
- * current value is not their latest valuation, months whose point is not their latest valuation,
- * valuations without their month's point, and valuations dated after the seed's day.
- */
-async function valuationProblems() {
-  const latest = (where: SQL) => sql`(select v.value from cask_valuations v where ${where}
-    order by v.valued_on desc, v.created_at desc, v.id desc limit 1)`;
-  const [row] = await queryRows<{
-    current_not_latest: number;
-    point_not_latest: number;
-    month_without_point: number;
-    after_today: number;
-  }>(
-    ctx,
-    sql`
-    select
-      (select count(*)::int from casks c
-        where c.current_value is distinct from ${latest(sql`v.cask_id = c.id`)}) as current_not_latest,
-      (select count(*)::int from cask_appreciation a
-        where a.value is distinct from ${latest(
-          sql`v.cask_id = a.cask_id and date_trunc('month', v.valued_on) = a.month`,
-        )}) as point_not_latest,
-      (select count(*)::int from cask_valuations v where not exists (select from cask_appreciation a
-        where a.cask_id = v.cask_id and a.month = date_trunc('month', v.valued_on))) as month_without_point,
-      (select count(*)::int from cask_valuations
-        where valued_on > ${TODAY.toISOString().slice(0, 10)}::date) as after_today`,
-  );
-  return row;
-}
-
 const NO_VALUATION_PROBLEMS = {
   current_not_latest: 0,
   point_not_latest: 0,
@@ -172,7 +48,7 @@ test('the demo seed fills every table of the data model, with every status the s
   expect(counts.customers).toBe(300);
   // A gauge history for the casks (issue 30): about 2% a year lost, never a gain of alcohol,
   // and casks for both alerts to show.
-  const gauges = await gaugeHistoryShape();
+  const gauges = await gaugeHistoryShape(ctx, TODAY);
   expect(gauges?.casks_gauged).toBeGreaterThan(100);
   expect(gauges?.alcohol_gained).toBe(0);
   expect(gauges?.median_loss).toBeGreaterThan(0.015);
@@ -180,8 +56,8 @@ test('the demo seed fills every table of the data model, with every status the s
   expect(gauges?.regauge_due).toBeGreaterThan(5);
   expect(gauges?.abv_near).toBeGreaterThan(0);
   expect(gauges?.transfers).toBeGreaterThan(0);
-  expect(await valuationProblems()).toEqual(NO_VALUATION_PROBLEMS);
-  expect(await identityShape()).toEqual({
+  expect(await valuationProblems(ctx, TODAY)).toEqual(NO_VALUATION_PROBLEMS);
+  expect(await caskIdentityShape(ctx)).toEqual({
     warehouses: 7,
     warehouses_used: 7,
     casks_without: 0,
@@ -293,7 +169,7 @@ test('the demo seed fills every table of the data model, with every status the s
 
 test('the demo seed never lets a point balance go below zero', async () => {
   await seedDemo(ctx.database, { seed: 7, today: TODAY, force: true });
-  expect(await ledgerProblems()).toEqual({
+  expect(await ledgerProblems(ctx)).toEqual({
     negative_balances: 0,
     negative_on_the_way: 0,
     mismatches: 0,
@@ -304,7 +180,7 @@ test('the demo seed never lets a point balance go below zero', async () => {
   );
   expect(redemptions?.count).toBeGreaterThan(0);
   // The orders' references are numbered in order of creation (issue 41).
-  const references = await referenceProblems();
+  const references = await orderReferenceProblems(ctx);
   expect(references?.misordered).toBe(0);
   expect(references?.numbered).toBe(references?.total);
 }, 120_000);
@@ -353,21 +229,21 @@ test('the demo seed refuses a database that has customers, and changes nothing',
 
 test('SEED_DEMO leaves a database that has data alone', async () => {
   await seedBulk(ctx.database, { customers: 100, seed: 1, replace: true, today: TODAY });
-  const before = await customersInOrder();
+  const before = await seededCustomers(ctx);
   const lines: string[] = [];
   await seedDemoIfEmpty(ctx.database, { info: (line) => lines.push(line) });
-  expect(await customersInOrder()).toEqual(before);
+  expect(await seededCustomers(ctx)).toEqual(before);
   expect(lines.join('\n')).toMatch(/has data already/);
 }, 120_000);
 
 test('the same seed gives the same customers; another seed gives others', async () => {
   await seedDemo(ctx.database, { seed: 42, today: TODAY, force: true });
-  const first = await customersInOrder();
+  const first = await seededCustomers(ctx);
   await seedDemo(ctx.database, { seed: 42, today: TODAY, force: true });
-  expect(await customersInOrder()).toEqual(first);
+  expect(await seededCustomers(ctx)).toEqual(first);
 
   await seedDemo(ctx.database, { seed: 7, today: TODAY, force: true });
-  const other = await customersInOrder();
+  const other = await seededCustomers(ctx);
   expect(other).toHaveLength(300);
   expect(other.map((c) => c.email)).not.toEqual(first.map((c) => c.email));
 }, 120_000);
@@ -379,7 +255,7 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
     replace: true,
     today: TODAY,
   });
-  const references = await referenceProblems();
+  const references = await orderReferenceProblems(ctx);
   expect(references).toEqual({ misordered: 0, numbered: 500, total: 500 });
   expect(result).toMatchObject({
     customers: 2000,
@@ -425,19 +301,19 @@ test('a bulk seed of 2,000 customers gives exact counts, totals and search match
   );
   // Customers 499, 999, 1499 and 1999 are hidden; the total counts the 1,996 others.
   expect(hidden).toEqual({ deleted: 4, counter: '1996.00', search_common: 40, search_rare: 5 });
-  expect(await ledgerProblems()).toEqual({
+  expect(await ledgerProblems(ctx)).toEqual({
     negative_balances: 0,
     negative_on_the_way: 0,
     mismatches: 0,
   });
-  expect(await identityShape()).toEqual({
+  expect(await caskIdentityShape(ctx)).toEqual({
     warehouses: 7,
     warehouses_used: 7,
     casks_without: 0,
     others_with: 0,
     repeated: 0,
   });
-  expect(await valuationProblems()).toEqual(NO_VALUATION_PROBLEMS);
+  expect(await valuationProblems(ctx, TODAY)).toEqual(NO_VALUATION_PROBLEMS);
   expect(counts.cask_valuations).toBe(counts.cask_appreciation);
   // Every referral links two different customers, the referee after the referrer.
   const [referrals] = await queryRows<{ bad: number }>(
@@ -495,9 +371,9 @@ test('the screens can read bulk data: lists, searches and the dashboard answer w
 
 test('the same bulk seed gives the same rows', async () => {
   await seedBulk(ctx.database, { customers: 2000, seed: 42, replace: true, today: TODAY });
-  const before = await customersInOrder();
+  const before = await seededCustomers(ctx);
   await seedBulk(ctx.database, { customers: 2000, seed: 42, replace: true, today: TODAY });
-  expect(await customersInOrder()).toEqual(before);
+  expect(await seededCustomers(ctx)).toEqual(before);
 }, 120_000);
 
 test('the search terms appear in no other name, so the benchmark knows its match counts', () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import {
@@ -25,6 +24,13 @@ import { createAdminsService } from './admins.service.ts';
 import { bearer, newIp } from '../../../test/support/requests.ts';
 import { auditEntriesOf } from '../../../test/support/factories.ts';
 import { inviteLinkIn } from '../../../test/support/smtp-sink.ts';
+import { adminApi } from '../../../test/support/api.ts';
+import {
+  acceptInvite,
+  inviteAdmin,
+  inviteeEmail,
+  listedAdmins,
+} from '../../../test/support/admins.ts';
 
 const ctx = useTestContext();
 let owner: TestAdmin;
@@ -33,46 +39,9 @@ beforeAll(async () => {
   owner = await createAdmin(ctx, { role: 'owner', fullName: 'Olive Owner' });
 });
 
-function newEmail(): string {
-  return `invitee-${randomBytes(4).toString('hex')}@example.com`;
-}
-
-function callAs(
-  by: TestAdmin,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  return ctx.app.inject({ method, url: `/api${url}`, headers: by.headers, payload });
-}
-
-function invite(by: TestAdmin, body: { fullName?: string; email?: string; role?: string } = {}) {
-  return callAs(by, 'POST', '/admins/invites', {
-    fullName: 'Nina New',
-    email: newEmail(),
-    role: 'viewer',
-    ...body,
-  });
-}
-
-function accept(token: string, password = 'a fresh pass 1') {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/accept-invite',
-    payload: { token, password },
-    remoteAddress: newIp(),
-  });
-}
-
-async function listRows(by: TestAdmin = owner) {
-  const res = await callAs(by, 'GET', '/admins?limit=100');
-  expect(res.statusCode).toBe(200);
-  return res.json().data.admins as { id: string; email: string; status: string; role: string }[];
-}
-
 test('an Owner invites an admin: the mail holds a link to /accept-invite, the invite is listed as Invited and audited', async () => {
-  const email = newEmail();
-  const res = await invite(owner, { fullName: 'Ian Invitee', email, role: 'admin' });
+  const email = inviteeEmail();
+  const res = await inviteAdmin(ctx, owner, { fullName: 'Ian Invitee', email, role: 'admin' });
   expect(res.statusCode).toBe(200);
   const { admin } = res.json().data;
   expect(admin).toMatchObject({ fullName: 'Ian Invitee', email, role: 'admin', status: 'invited' });
@@ -88,7 +57,7 @@ test('an Owner invites an admin: the mail holds a link to /accept-invite, the in
   expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   expect(stored?.tokenHash).not.toContain(token);
 
-  const row = (await listRows()).find((item) => item.id === admin.id);
+  const row = (await listedAdmins(ctx, owner)).find((item) => item.id === admin.id);
   expect(row).toMatchObject({ email, status: 'invited', role: 'admin' });
   const audit = await auditEntriesOf(ctx, { entityId: admin.id });
   expect(audit).toEqual([
@@ -98,19 +67,19 @@ test('an Owner invites an admin: the mail holds a link to /accept-invite, the in
 });
 
 test('the invitee sets a password through the link, is signed in with the invited role, and the link works once', async () => {
-  const email = newEmail();
-  const sent = await invite(owner, { email, fullName: 'Vera Viewer', role: 'viewer' });
+  const email = inviteeEmail();
+  const sent = await inviteAdmin(ctx, owner, { email, fullName: 'Vera Viewer', role: 'viewer' });
   const inviteId = sent.json().data.admin.id as string;
   const { token } = await inviteLinkIn(ctx, email);
 
-  const res = await accept(token, 'short');
+  const res = await acceptInvite(ctx, token, 'short');
   expect(res.statusCode).toBe(400);
   expect(res.json().errors).toContainEqual({
     field: 'password',
     message: 'Password must be at least 8 characters',
   });
 
-  const accepted = await accept(token, 'vera-sets-this-1');
+  const accepted = await acceptInvite(ctx, token, 'vera-sets-this-1');
   expect(accepted.statusCode).toBe(200);
   const { accessToken, refreshToken } = accepted.json().data;
   expect(refreshToken).toEqual(expect.any(String));
@@ -128,12 +97,12 @@ test('the invitee sets a password through the link, is signed in with the invite
   // The password set works for a normal sign-in, and the sign-in time is on the list.
   const login = await postLogin(ctx, { email, password: 'vera-sets-this-1' });
   expect(login.statusCode).toBe(200);
-  const row = (await listRows()).find((item) => item.email === email);
+  const row = (await listedAdmins(ctx, owner)).find((item) => item.email === email);
   expect(row).toMatchObject({ status: 'active', role: 'viewer' });
   expect((row as unknown as { lastSignedInAt: string | null }).lastSignedInAt).not.toBeNull();
-  expect((await listRows()).some((item) => item.id === inviteId)).toBe(false);
+  expect((await listedAdmins(ctx, owner)).some((item) => item.id === inviteId)).toBe(false);
 
-  const again = await accept(token, 'another-pass-2');
+  const again = await acceptInvite(ctx, token, 'another-pass-2');
   expect(again.statusCode).toBe(400);
   expect(again.json()).toMatchObject({ success: false, message: INVITE_LINK_INVALID });
   const newAdmin = profile.json().data.user.id as string;
@@ -145,24 +114,26 @@ test('the invitee sets a password through the link, is signed in with the invite
 });
 
 test('an invite link older than 72 hours is refused and the invite shows as Expired; a resend gives a new link and kills the old one', async () => {
-  const email = newEmail();
-  const sent = await invite(owner, { email });
+  const email = inviteeEmail();
+  const sent = await inviteAdmin(ctx, owner, { email });
   const inviteId = sent.json().data.admin.id as string;
   const { token: first } = await inviteLinkIn(ctx, email);
   await ctx.database.db
     .update(adminInvites)
     .set({ expiresAt: sql`now() - interval '1 second'` })
     .where(eq(adminInvites.id, inviteId));
-  expect((await accept(first)).json().message).toBe(INVITE_LINK_INVALID);
-  expect((await listRows()).find((item) => item.id === inviteId)?.status).toBe('expired');
+  expect((await acceptInvite(ctx, first)).json().message).toBe(INVITE_LINK_INVALID);
+  expect((await listedAdmins(ctx, owner)).find((item) => item.id === inviteId)?.status).toBe(
+    'expired',
+  );
 
-  const resent = await callAs(owner, 'POST', `/admins/invites/${inviteId}/resend`);
+  const resent = await adminApi(ctx, owner).post(`/api/admins/invites/${inviteId}/resend`);
   expect(resent.statusCode).toBe(200);
   expect(resent.json().data.admin.status).toBe('invited');
   const { token: second } = await inviteLinkIn(ctx, email);
   expect(second).not.toBe(first);
-  expect((await accept(first)).statusCode).toBe(400);
-  expect((await accept(second)).statusCode).toBe(200);
+  expect((await acceptInvite(ctx, first)).statusCode).toBe(400);
+  expect((await acceptInvite(ctx, second)).statusCode).toBe(200);
   expect((await auditEntriesOf(ctx, { entityId: inviteId })).map((entry) => entry.action)).toEqual([
     'admin.invite_sent',
     'admin.invite_resent',
@@ -170,15 +141,17 @@ test('an invite link older than 72 hours is refused and the invite shows as Expi
 });
 
 test('a pending invite can be withdrawn: its link dies and it leaves the list', async () => {
-  const email = newEmail();
-  const inviteId = (await invite(owner, { email })).json().data.admin.id as string;
+  const email = inviteeEmail();
+  const inviteId = (await inviteAdmin(ctx, owner, { email })).json().data.admin.id as string;
   const { token } = await inviteLinkIn(ctx, email);
-  const res = await callAs(owner, 'DELETE', `/admins/invites/${inviteId}`);
+  const res = await adminApi(ctx, owner).delete(`/api/admins/invites/${inviteId}`);
   expect(res.statusCode).toBe(200);
   expect(res.json().data).toEqual({ id: inviteId });
-  expect((await accept(token)).statusCode).toBe(400);
-  expect((await listRows()).some((item) => item.id === inviteId)).toBe(false);
-  expect((await callAs(owner, 'DELETE', `/admins/invites/${inviteId}`)).statusCode).toBe(404);
+  expect((await acceptInvite(ctx, token)).statusCode).toBe(400);
+  expect((await listedAdmins(ctx, owner)).some((item) => item.id === inviteId)).toBe(false);
+  expect((await adminApi(ctx, owner).delete(`/api/admins/invites/${inviteId}`)).statusCode).toBe(
+    404,
+  );
   expect((await auditEntriesOf(ctx, { entityId: inviteId })).map((entry) => entry.action)).toEqual([
     'admin.invite_sent',
     'admin.invite_withdrawn',
@@ -186,17 +159,19 @@ test('a pending invite can be withdrawn: its link dies and it leaves the list', 
 });
 
 test('an invite to an admin or to an address already invited is refused with 409; bad input with 400', async () => {
-  expect((await invite(owner, { email: owner.email.toUpperCase() })).json()).toMatchObject({
+  expect(
+    (await inviteAdmin(ctx, owner, { email: owner.email.toUpperCase() })).json(),
+  ).toMatchObject({
     success: false,
     message: EMAIL_IS_ADMIN,
   });
-  const email = newEmail();
-  expect((await invite(owner, { email })).statusCode).toBe(200);
-  const twice = await invite(owner, { email });
+  const email = inviteeEmail();
+  expect((await inviteAdmin(ctx, owner, { email })).statusCode).toBe(200);
+  const twice = await inviteAdmin(ctx, owner, { email });
   expect(twice.statusCode).toBe(409);
   expect(twice.json().message).toBe(EMAIL_IS_INVITED);
 
-  const bad = await invite(owner, { fullName: '', email: 'nope', role: 'superuser' });
+  const bad = await inviteAdmin(ctx, owner, { fullName: '', email: 'nope', role: 'superuser' });
   expect(bad.statusCode).toBe(400);
   expect(
     bad
@@ -220,7 +195,7 @@ const NOT_ONE_ADDRESS = [
 test('an invite goes to one plain address: a list or an angle-address is refused and mails nobody (issue 40)', async () => {
   const before = ctx.smtp.messages.length;
   for (const email of NOT_ONE_ADDRESS) {
-    const res = await invite(owner, { email });
+    const res = await inviteAdmin(ctx, owner, { email });
     expect(res.statusCode, `${email}: ${res.body}`).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'email', message: 'Invalid Email' }]);
   }
@@ -290,12 +265,12 @@ test('the mailer itself refuses a recipient that is not one plain address (issue
 test('only an Owner manages admins: an Admin reads the list but gets 403 on every change', async () => {
   const admin = await createAdmin(ctx, { role: 'admin' });
   const target = await createAdmin(ctx, { role: 'viewer' });
-  expect((await callAs(admin, 'GET', '/admins')).statusCode).toBe(200);
+  expect((await adminApi(ctx, admin).get('/api/admins')).statusCode).toBe(200);
   const attempts = [
-    invite(admin),
-    callAs(admin, 'PUT', `/admins/${target.id}/role`, { role: 'owner' }),
-    callAs(admin, 'POST', `/admins/${target.id}/disable`),
-    callAs(admin, 'POST', `/admins/${target.id}/enable`),
+    inviteAdmin(ctx, admin),
+    adminApi(ctx, admin).put(`/api/admins/${target.id}/role`, { role: 'owner' }),
+    adminApi(ctx, admin).post(`/api/admins/${target.id}/disable`),
+    adminApi(ctx, admin).post(`/api/admins/${target.id}/enable`),
   ];
   for (const res of await Promise.all(attempts)) {
     expect(res.statusCode).toBe(403);
@@ -311,16 +286,22 @@ test('only an Owner manages admins: an Admin reads the list but gets 403 on ever
 test('an Owner changes a role; the new role applies to the next request and is audited', async () => {
   const viewer = await createAdmin(ctx, { role: 'viewer' });
   expect(
-    (await callAs(viewer, 'PUT', '/users/00000000-0000-4000-8000-000000000000', { isActive: true }))
-      .statusCode,
+    (
+      await adminApi(ctx, viewer).put('/api/users/00000000-0000-4000-8000-000000000000', {
+        isActive: true,
+      })
+    ).statusCode,
   ).toBe(403);
-  const res = await callAs(owner, 'PUT', `/admins/${viewer.id}/role`, { role: 'admin' });
+  const res = await adminApi(ctx, owner).put(`/api/admins/${viewer.id}/role`, { role: 'admin' });
   expect(res.statusCode).toBe(200);
   expect(res.json().data.admin).toMatchObject({ id: viewer.id, role: 'admin', status: 'active' });
   // An Admin may change things again (404: no such customer, not 403).
   expect(
-    (await callAs(viewer, 'PUT', '/users/00000000-0000-4000-8000-000000000000', { isActive: true }))
-      .statusCode,
+    (
+      await adminApi(ctx, viewer).put('/api/users/00000000-0000-4000-8000-000000000000', {
+        isActive: true,
+      })
+    ).statusCode,
   ).toBe(404);
   expect(await auditEntriesOf(ctx, { entityId: viewer.id })).toEqual([
     expect.objectContaining({
@@ -332,10 +313,10 @@ test('an Owner changes a role; the new role applies to the next request and is a
 });
 
 test('nobody can change their own role or disable themselves', async () => {
-  const ownRole = await callAs(owner, 'PUT', `/admins/${owner.id}/role`, { role: 'admin' });
+  const ownRole = await adminApi(ctx, owner).put(`/api/admins/${owner.id}/role`, { role: 'admin' });
   expect(ownRole.statusCode).toBe(409);
   expect(ownRole.json().message).toBe(NOT_YOURSELF_ROLE);
-  const ownDisable = await callAs(owner, 'POST', `/admins/${owner.id}/disable`);
+  const ownDisable = await adminApi(ctx, owner).post(`/api/admins/${owner.id}/disable`);
   expect(ownDisable.statusCode).toBe(409);
   expect(ownDisable.json().message).toBe(NOT_YOURSELF_DISABLE);
 });
@@ -414,12 +395,12 @@ test('disabling an admin ends their sessions and access tokens at once; enabling
   const target = await createAdmin(ctx, { role: 'admin' });
   const login = await postLogin(ctx, target);
   const { refreshToken } = login.json().data;
-  expect((await callAs(target, 'GET', '/auth/profile')).statusCode).toBe(200);
+  expect((await adminApi(ctx, target).get('/api/auth/profile')).statusCode).toBe(200);
 
-  const res = await callAs(owner, 'POST', `/admins/${target.id}/disable`);
+  const res = await adminApi(ctx, owner).post(`/api/admins/${target.id}/disable`);
   expect(res.statusCode).toBe(200);
   expect(res.json().data.admin.status).toBe('disabled');
-  const refused = await callAs(target, 'GET', '/auth/profile');
+  const refused = await adminApi(ctx, target).get('/api/auth/profile');
   expect(refused.statusCode).toBe(401);
   expect(refused.json().message).toBe(ACCOUNT_DISABLED);
   const refresh = await ctx.app.inject({
@@ -433,10 +414,10 @@ test('disabling an admin ends their sessions and access tokens at once; enabling
     .where(sql`${refreshTokens.adminId} = ${target.id} and ${refreshTokens.revokedAt} is null`);
   expect(live).toEqual([]);
 
-  const enabled = await callAs(owner, 'POST', `/admins/${target.id}/enable`);
+  const enabled = await adminApi(ctx, owner).post(`/api/admins/${target.id}/enable`);
   expect(enabled.json().data.admin.status).toBe('active');
   // The tokens issued before the disable stay dead; a new sign-in works.
-  expect((await callAs(target, 'GET', '/auth/profile')).statusCode).toBe(401);
+  expect((await adminApi(ctx, target).get('/api/auth/profile')).statusCode).toBe(401);
   const again = await postLogin(ctx, target);
   expect(again.statusCode).toBe(200);
   expect((await auditEntriesOf(ctx, { entityId: target.id })).map((entry) => entry.action)).toEqual(
@@ -451,24 +432,31 @@ test("the 'Two-factor' column: on for an admin with TOTP on, in the list and in 
     { adminId: withTotp.id, secretEncrypted: 'sealed', enabledAt: sql`now()` },
     { adminId: pending.id, secretEncrypted: 'sealed' },
   ]);
-  const invited = (await invite(owner)).json().data.admin;
+  const invited = (await inviteAdmin(ctx, owner)).json().data.admin;
   expect(invited.twoFactorEnabled).toBe(false);
 
-  const rows = await listRows();
+  const rows = await listedAdmins(ctx, owner);
   const byId = (id: string) =>
     (rows as unknown as { id: string; twoFactorEnabled: boolean }[]).find((row) => row.id === id);
   expect(byId(withTotp.id)?.twoFactorEnabled).toBe(true);
   expect(byId(pending.id)?.twoFactorEnabled).toBe(false);
   expect(byId(invited.id)?.twoFactorEnabled).toBe(false);
 
-  const changed = await callAs(owner, 'PUT', `/admins/${withTotp.id}/role`, { role: 'viewer' });
+  const changed = await adminApi(ctx, owner).put(`/api/admins/${withTotp.id}/role`, {
+    role: 'viewer',
+  });
   expect(changed.json().data.admin).toMatchObject({ role: 'viewer', twoFactorEnabled: true });
-  const disabled = await callAs(owner, 'POST', `/admins/${pending.id}/disable`);
+  const disabled = await adminApi(ctx, owner).post(`/api/admins/${pending.id}/disable`);
   expect(disabled.json().data.admin).toMatchObject({ status: 'disabled', twoFactorEnabled: false });
 
   // The Owner's reset turns it off: the list says so at once.
-  expect((await callAs(owner, 'DELETE', `/admins/${withTotp.id}/two-factor`)).statusCode).toBe(200);
-  const after = (await listRows()) as unknown as { id: string; twoFactorEnabled: boolean }[];
+  expect(
+    (await adminApi(ctx, owner).delete(`/api/admins/${withTotp.id}/two-factor`)).statusCode,
+  ).toBe(200);
+  const after = (await listedAdmins(ctx, owner)) as unknown as {
+    id: string;
+    twoFactorEnabled: boolean;
+  }[];
   expect(after.find((row) => row.id === withTotp.id)?.twoFactorEnabled).toBe(false);
 });
 
@@ -485,11 +473,11 @@ test('inviting, changing a role, disabling, enabling and resetting two-factor as
     .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
     .where(eq(adminSessions.id, stale.sessionId));
   const attempts = () => [
-    invite(stale, { email: newEmail() }),
-    callAs(stale, 'PUT', `/admins/${target.id}/role`, { role: 'viewer' }),
-    callAs(stale, 'POST', `/admins/${target.id}/disable`),
-    callAs(stale, 'POST', `/admins/${target.id}/enable`),
-    callAs(stale, 'DELETE', `/admins/${target.id}/two-factor`),
+    inviteAdmin(ctx, stale, { email: inviteeEmail() }),
+    adminApi(ctx, stale).put(`/api/admins/${target.id}/role`, { role: 'viewer' }),
+    adminApi(ctx, stale).post(`/api/admins/${target.id}/disable`),
+    adminApi(ctx, stale).post(`/api/admins/${target.id}/enable`),
+    adminApi(ctx, stale).delete(`/api/admins/${target.id}/two-factor`),
   ];
   for (const res of await Promise.all(attempts())) {
     expect(res.statusCode).toBe(403);
@@ -502,43 +490,48 @@ test('inviting, changing a role, disabling, enabling and resetting two-factor as
     .where(eq(admins.id, target.id));
   expect(row).toEqual({ role: 'admin', isActive: true });
 
-  const confirmed = await callAs(stale, 'POST', '/auth/reauthenticate', {
+  const confirmed = await adminApi(ctx, stale).post('/api/auth/reauthenticate', {
     password: stale.password,
   });
   expect(confirmed.statusCode).toBe(200);
-  expect((await invite(stale, { email: newEmail() })).statusCode).toBe(200);
+  expect((await inviteAdmin(ctx, stale, { email: inviteeEmail() })).statusCode).toBe(200);
   expect(
-    (await callAs(stale, 'PUT', `/admins/${target.id}/role`, { role: 'viewer' })).statusCode,
+    (await adminApi(ctx, stale).put(`/api/admins/${target.id}/role`, { role: 'viewer' }))
+      .statusCode,
   ).toBe(200);
-  expect((await callAs(stale, 'POST', `/admins/${target.id}/disable`)).statusCode).toBe(200);
-  expect((await callAs(stale, 'POST', `/admins/${target.id}/enable`)).statusCode).toBe(200);
-  expect((await callAs(stale, 'DELETE', `/admins/${target.id}/two-factor`)).statusCode).toBe(200);
+  expect((await adminApi(ctx, stale).post(`/api/admins/${target.id}/disable`)).statusCode).toBe(
+    200,
+  );
+  expect((await adminApi(ctx, stale).post(`/api/admins/${target.id}/enable`)).statusCode).toBe(200);
+  expect(
+    (await adminApi(ctx, stale).delete(`/api/admins/${target.id}/two-factor`)).statusCode,
+  ).toBe(200);
 });
 
 test('resending an expired Owner invite and withdrawing an invite ask for a proof of identity from the last 10 minutes, as inviting does', async () => {
   const stale = await createAdmin(ctx, { role: 'owner', fullName: 'Rita Resend' });
-  const ownerEmail = newEmail();
-  const expiredId = (await invite(stale, { email: ownerEmail, role: 'owner' })).json().data.admin
-    .id as string;
+  const ownerEmail = inviteeEmail();
+  const expiredId = (await inviteAdmin(ctx, stale, { email: ownerEmail, role: 'owner' })).json()
+    .data.admin.id as string;
   const { token: first } = await inviteLinkIn(ctx, ownerEmail);
   await ctx.database.db
     .update(adminInvites)
     .set({ expiresAt: sql`now() - interval '1 second'` })
     .where(eq(adminInvites.id, expiredId));
-  const pendingId = (await invite(stale)).json().data.admin.id as string;
+  const pendingId = (await inviteAdmin(ctx, stale)).json().data.admin.id as string;
   await ctx.database.db
     .update(adminSessions)
     .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
     .where(eq(adminSessions.id, stale.sessionId));
 
-  const resend = await callAs(stale, 'POST', `/admins/invites/${expiredId}/resend`);
-  const withdraw = await callAs(stale, 'DELETE', `/admins/invites/${pendingId}`);
+  const resend = await adminApi(ctx, stale).post(`/api/admins/invites/${expiredId}/resend`);
+  const withdraw = await adminApi(ctx, stale).delete(`/api/admins/invites/${pendingId}`);
   for (const res of [resend, withdraw]) {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, code: 'reauthentication_required' });
   }
   // Nothing changed: the Owner invite stays expired (no fresh link), the other stays listed.
-  const rows = await listRows(stale);
+  const rows = await listedAdmins(ctx, stale);
   expect(rows.find((row) => row.id === expiredId)?.status).toBe('expired');
   expect(rows.some((row) => row.id === pendingId)).toBe(true);
   expect((await auditEntriesOf(ctx, { entityId: expiredId })).map((entry) => entry.action)).toEqual(
@@ -546,17 +539,22 @@ test('resending an expired Owner invite and withdrawing an invite ask for a proo
   );
 
   expect(
-    (await callAs(stale, 'POST', '/auth/reauthenticate', { password: stale.password })).statusCode,
+    (await adminApi(ctx, stale).post('/api/auth/reauthenticate', { password: stale.password }))
+      .statusCode,
   ).toBe(200);
-  expect((await callAs(stale, 'POST', `/admins/invites/${expiredId}/resend`)).statusCode).toBe(200);
+  expect(
+    (await adminApi(ctx, stale).post(`/api/admins/invites/${expiredId}/resend`)).statusCode,
+  ).toBe(200);
   const { token: second } = await inviteLinkIn(ctx, ownerEmail);
   expect(second).not.toBe(first);
-  expect((await callAs(stale, 'DELETE', `/admins/invites/${pendingId}`)).statusCode).toBe(200);
+  expect((await adminApi(ctx, stale).delete(`/api/admins/invites/${pendingId}`)).statusCode).toBe(
+    200,
+  );
 });
 
 test('the session an accepted invite opens is listed as this device, and its refresh token rotates within it', async () => {
-  const email = newEmail();
-  await invite(owner, { email, role: 'viewer' });
+  const email = inviteeEmail();
+  await inviteAdmin(ctx, owner, { email, role: 'viewer' });
   const { token } = await inviteLinkIn(ctx, email);
   const accepted = await ctx.app.inject({
     method: 'POST',

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,24 +9,23 @@ import { runStartupTasks } from '../../startup.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { postLogin } from '../../../test/support/sign-in.ts';
 import { auditEntriesOf } from '../../../test/support/factories.ts';
+import { runProcess } from '../../../test/support/processes.ts';
 
 const ctx = useTestContext();
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-async function adminsWithEmail(email: string) {
-  return ctx.database.db
-    .select({
-      id: admins.id,
-      fullName: admins.fullName,
-      passwordHash: admins.passwordHash,
-      role: admins.role,
-    })
-    .from(admins)
-    .where(sql`lower(${admins.email}) = ${email.toLowerCase()}`);
-}
-
 test('start-up creates the admin from ADMIN_* once, as an Owner, and never changes it afterwards', async () => {
+  const adminsWithEmail = (email: string) =>
+    ctx.database.db
+      .select({
+        id: admins.id,
+        fullName: admins.fullName,
+        passwordHash: admins.passwordHash,
+        role: admins.role,
+      })
+      .from(admins)
+      .where(sql`lower(${admins.email}) = ${email.toLowerCase()}`);
   const start = (name: string, password: string) =>
     runStartupTasks({
       config: {
@@ -85,22 +83,13 @@ test('start-up without ADMIN_* creates nobody', async () => {
   expect(after).toEqual(before);
 });
 
-function runCli(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin-create.ts'], {
+test('admin:create creates an admin in the database the server uses, from ADMIN_* without a terminal', async () => {
+  const runCli = (env: Record<string, string>) =>
+    // No TTY on stdin: the CLI takes its answers from ADMIN_*.
+    runProcess(process.execPath, ['--import', 'tsx', 'src/cli/admin-create.ts'], {
       cwd: apiDir,
-      // No TTY on stdin: the CLI takes its answers from ADMIN_*.
-      stdio: ['ignore', 'pipe', 'pipe'],
       env: { PATH: process.env.PATH ?? '', ...env },
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
-
-test('admin:create creates an admin in the database the server uses, from ADMIN_* without a terminal', async () => {
   // npm runs the script inside apps/api; the server runs where `npm start` was typed (INIT_CWD).
   const project = mkdtempSync(path.join(tmpdir(), 'cask-cli-'));
   try {

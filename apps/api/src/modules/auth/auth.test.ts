@@ -8,27 +8,17 @@ import { refreshTokens } from '../../db/schema/refresh-tokens.ts';
 import { hashRefreshToken } from '../../lib/tokens.ts';
 import {
   createAdmin,
+  changePassword,
   postLogin,
+  recordSignInFailures,
+  refreshSession,
   signInForTokens,
-  type TestAdmin,
 } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { bearer, callWithToken, newIp } from '../../../test/support/requests.ts';
 import { auditActions, auditEntriesOf } from '../../../test/support/factories.ts';
 
 const ctx = useTestContext();
-
-function refresh(refreshToken: string) {
-  return ctx.app.inject({
-    method: 'GET',
-    url: '/api/auth/refresh-token',
-    query: { refreshToken },
-  });
-}
-
-function profileWith(accessToken: string) {
-  return callWithToken(ctx, 'GET', '/api/auth/profile', accessToken);
-}
 
 test('an admin signs in with e-mail and password and gets an access and a refresh token', async () => {
   const admin = await createAdmin(ctx, { fullName: 'Morag Malt' });
@@ -100,13 +90,6 @@ test('sign-in input is validated field by field', async () => {
   );
 });
 
-/** Failures recorded as if `count` guesses came from as many addresses (a botnet). */
-async function recordFailuresFromManyAddresses(email: string, count: number) {
-  await ctx.database.db
-    .insert(authFailures)
-    .values(Array.from({ length: count }, () => ({ kind: 'login' as const, email, ip: newIp() })));
-}
-
 test('five wrong passwords from one address: the 6th try from it is refused with 429 and Retry-After, even with the right password', async () => {
   const admin = await createAdmin(ctx);
   const ip = newIp();
@@ -141,13 +124,13 @@ test('nobody can lock an admin out: the right password from an address that has 
       401,
     );
   expect((await postLogin(ctx, admin)).statusCode).toBe(200);
-  await recordFailuresFromManyAddresses(admin.email, 150);
+  await recordSignInFailures(ctx, admin.email, 150);
   expect((await postLogin(ctx, admin)).statusCode).toBe(200);
 });
 
 test('over the per-account limit, an address that has failed gets no further guesses at that account', async () => {
   const admin = await createAdmin(ctx);
-  await recordFailuresFromManyAddresses(admin.email, 100);
+  await recordSignInFailures(ctx, admin.email, 100);
   const ip = newIp();
   // Its first guess is let through (the address has not failed), the next is refused.
   expect(
@@ -204,7 +187,7 @@ test('30 failed sign-ins from one address block it for accounts never signed in 
 test('a refresh rotates the refresh token and gives a working access token', async () => {
   const admin = await createAdmin(ctx);
   const first = await signInForTokens(ctx, admin);
-  const res = await refresh(first.refreshToken);
+  const res = await refreshSession(ctx, first.refreshToken);
   expect(res.statusCode).toBe(200);
   const next = res.json().data;
   expect(next.refreshToken).not.toBe(first.refreshToken);
@@ -214,22 +197,22 @@ test('a refresh rotates the refresh token and gives a working access token', asy
     headers: bearer(next.accessToken),
   });
   expect(profile.statusCode).toBe(200);
-  expect((await refresh(next.refreshToken)).statusCode).toBe(200);
+  expect((await refreshSession(ctx, next.refreshToken)).statusCode).toBe(200);
 });
 
 test('a spent refresh token presented again revokes its whole family, the newest token included', async () => {
   const admin = await createAdmin(ctx);
   const first = await signInForTokens(ctx, admin);
   const otherSession = await signInForTokens(ctx, admin);
-  const second = (await refresh(first.refreshToken)).json().data;
-  const third = (await refresh(second.refreshToken)).json().data;
+  const second = (await refreshSession(ctx, first.refreshToken)).json().data;
+  const third = (await refreshSession(ctx, second.refreshToken)).json().data;
 
-  const replay = await refresh(first.refreshToken);
+  const replay = await refreshSession(ctx, first.refreshToken);
   expect(replay.statusCode).toBe(401);
   expect(replay.json().message).toContain('You are not authorized');
-  expect((await refresh(third.refreshToken)).statusCode).toBe(401);
+  expect((await refreshSession(ctx, third.refreshToken)).statusCode).toBe(401);
   // Another sign-in is another family: untouched.
-  expect((await refresh(otherSession.refreshToken)).statusCode).toBe(200);
+  expect((await refreshSession(ctx, otherSession.refreshToken)).statusCode).toBe(200);
   const [family] = await ctx.database.db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
@@ -240,7 +223,7 @@ test('a spent refresh token presented again revokes its whole family, the newest
 test('two tabs refreshing with the same token at once all get the same new pair, and the session lives on', async () => {
   const admin = await createAdmin(ctx);
   const session = await signInForTokens(ctx, admin);
-  const answers = await Promise.all([1, 2, 3].map(() => refresh(session.refreshToken)));
+  const answers = await Promise.all([1, 2, 3].map(() => refreshSession(ctx, session.refreshToken)));
   expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
   const pairs = answers.map((res) => res.json().data);
   expect(new Set(pairs.map((pair) => pair.refreshToken)).size).toBe(1);
@@ -252,23 +235,23 @@ test('two tabs refreshing with the same token at once all get the same new pair,
     });
     expect(profile.statusCode).toBe(200);
   }
-  expect((await refresh(pairs[0].refreshToken)).statusCode).toBe(200);
+  expect((await refreshSession(ctx, pairs[0].refreshToken)).statusCode).toBe(200);
 });
 
 test('the just-rotated token used again after the grace period revokes the family', async () => {
   const admin = await createAdmin(ctx);
   const first = await signInForTokens(ctx, admin);
-  const second = (await refresh(first.refreshToken)).json().data;
+  const second = (await refreshSession(ctx, first.refreshToken)).json().data;
   await ctx.database.db
     .update(refreshTokens)
     .set({ rotatedAt: sql`now() - interval '31 seconds'` })
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(first.refreshToken)));
-  expect((await refresh(first.refreshToken)).statusCode).toBe(401);
-  expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+  expect((await refreshSession(ctx, first.refreshToken)).statusCode).toBe(401);
+  expect((await refreshSession(ctx, second.refreshToken)).statusCode).toBe(401);
 });
 
 test('unknown, malformed and expired refresh tokens are refused with 401', async () => {
-  const unknown = await refresh(randomBytes(32).toString('base64url'));
+  const unknown = await refreshSession(ctx, randomBytes(32).toString('base64url'));
   expect(unknown.statusCode).toBe(401);
   expect(unknown.json().message).toContain('You are not authorized');
 
@@ -281,20 +264,20 @@ test('unknown, malformed and expired refresh tokens are refused with 401', async
     .update(refreshTokens)
     .set({ expiresAt: sql`now() - interval '1 second'` })
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
-  expect((await refresh(refreshToken)).statusCode).toBe(401);
+  expect((await refreshSession(ctx, refreshToken)).statusCode).toBe(401);
 });
 
 test('an admin made inactive cannot refresh any more', async () => {
   const admin = await createAdmin(ctx);
   const { refreshToken } = await signInForTokens(ctx, admin);
   await ctx.database.db.update(admins).set({ isActive: false }).where(eq(admins.id, admin.id));
-  expect((await refresh(refreshToken)).statusCode).toBe(401);
+  expect((await refreshSession(ctx, refreshToken)).statusCode).toBe(401);
 });
 
 test('logout revokes the session of the refresh token and is audited', async () => {
   const admin = await createAdmin(ctx);
   const session = await signInForTokens(ctx, admin);
-  const rotated = (await refresh(session.refreshToken)).json().data;
+  const rotated = (await refreshSession(ctx, session.refreshToken)).json().data;
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/logout',
@@ -302,7 +285,7 @@ test('logout revokes the session of the refresh token and is audited', async () 
   });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ success: true, message: 'Logged out successfully' });
-  expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+  expect((await refreshSession(ctx, rotated.refreshToken)).statusCode).toBe(401);
 
   const [row] = await ctx.database.db
     .select({ familyId: refreshTokens.familyId })
@@ -395,12 +378,16 @@ test('a password change ends every other session, keeps this browser signed in a
   expect(res.json().message).toBe('Password changed successfully!');
   const fresh = res.json().data;
   // Access tokens issued before the change end at once; the fresh one works.
-  expect((await profileWith(admin.token)).statusCode).toBe(401);
-  expect((await profileWith(otherBrowser.accessToken)).statusCode).toBe(401);
-  expect((await profileWith(fresh.accessToken)).statusCode).toBe(200);
+  expect((await callWithToken(ctx, 'GET', '/api/auth/profile', admin.token)).statusCode).toBe(401);
+  expect(
+    (await callWithToken(ctx, 'GET', '/api/auth/profile', otherBrowser.accessToken)).statusCode,
+  ).toBe(401);
+  expect((await callWithToken(ctx, 'GET', '/api/auth/profile', fresh.accessToken)).statusCode).toBe(
+    200,
+  );
 
-  expect((await refresh(otherBrowser.refreshToken)).statusCode).toBe(401);
-  expect((await refresh(fresh.refreshToken)).statusCode).toBe(200);
+  expect((await refreshSession(ctx, otherBrowser.refreshToken)).statusCode).toBe(401);
+  expect((await refreshSession(ctx, fresh.refreshToken)).statusCode).toBe(200);
   expect((await postLogin(ctx, admin)).statusCode).toBe(401);
   expect(
     (await postLogin(ctx, { email: admin.email, password: 'a much better secret' })).statusCode,
@@ -419,22 +406,12 @@ test('a password change ends every other session, keeps this browser signed in a
   ]);
 });
 
-function changePassword(admin: TestAdmin, currentPassword: string, ip = newIp()) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/change-password',
-    headers: admin.headers,
-    payload: { currentPassword, newPassword: 'brand new secret' },
-    remoteAddress: ip,
-  });
-}
-
 test('change-password has a limit of its own: 5 wrong current passwords, then 429, so a stolen token is no password oracle', async () => {
   const admin = await createAdmin(ctx);
   for (let i = 0; i < 5; i++) {
-    expect((await changePassword(admin, `guess ${i}`)).statusCode).toBe(400);
+    expect((await changePassword(ctx, admin, `guess ${i}`)).statusCode).toBe(400);
   }
-  const sixth = await changePassword(admin, admin.password);
+  const sixth = await changePassword(ctx, admin, admin.password);
   expect(sixth.statusCode).toBe(429);
   expect(sixth.headers['retry-after']).toBeDefined();
   // Its failures are not sign-in failures: signing in is not slowed by them.
@@ -448,14 +425,14 @@ test('sign-in failures never block change-password', async () => {
     await postLogin(ctx, { email: `spray-${i}@example.com`, password: 'guess' }, { ip: office });
   for (let i = 0; i < 5; i++)
     await postLogin(ctx, { email: admin.email, password: `wrong ${i}` }, { ip: office });
-  await recordFailuresFromManyAddresses(admin.email, 150);
-  expect((await changePassword(admin, admin.password, office)).statusCode).toBe(200);
+  await recordSignInFailures(ctx, admin.email, 150);
+  expect((await changePassword(ctx, admin, admin.password, office)).statusCode).toBe(200);
 });
 
 test('the refresh token in the query string never reaches the log', async () => {
   const admin = await createAdmin(ctx);
   const { refreshToken, accessToken } = await signInForTokens(ctx, admin);
-  const res = await refresh(refreshToken);
+  const res = await refreshSession(ctx, refreshToken);
   expect(res.statusCode).toBe(200);
   const logs = ctx.logs.join('');
   expect(logs).toContain('/api/auth/refresh-token?refreshToken=[redacted]');
@@ -469,34 +446,54 @@ test('logout ends its own session at once, access token too, and no other browse
   const admin = await createAdmin(ctx);
   const session = await signInForTokens(ctx, admin);
   const otherBrowser = await signInForTokens(ctx, admin);
-  expect((await profileWith(session.accessToken)).statusCode).toBe(200);
+  expect(
+    (await callWithToken(ctx, 'GET', '/api/auth/profile', session.accessToken)).statusCode,
+  ).toBe(200);
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/logout',
     payload: { refreshToken: session.refreshToken },
   });
   expect(res.statusCode).toBe(200);
-  expect((await profileWith(session.accessToken)).statusCode).toBe(401);
-  expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+  expect(
+    (await callWithToken(ctx, 'GET', '/api/auth/profile', session.accessToken)).statusCode,
+  ).toBe(401);
+  expect((await refreshSession(ctx, session.refreshToken)).statusCode).toBe(401);
   // The other browser goes on with the tokens it has (docs/decisions/225).
-  expect((await profileWith(otherBrowser.accessToken)).statusCode).toBe(200);
-  const renewed = await refresh(otherBrowser.refreshToken);
+  expect(
+    (await callWithToken(ctx, 'GET', '/api/auth/profile', otherBrowser.accessToken)).statusCode,
+  ).toBe(200);
+  const renewed = await refreshSession(ctx, otherBrowser.refreshToken);
   expect(renewed.statusCode).toBe(200);
-  expect((await profileWith(renewed.json().data.accessToken)).statusCode).toBe(200);
+  expect(
+    (await callWithToken(ctx, 'GET', '/api/auth/profile', renewed.json().data.accessToken))
+      .statusCode,
+  ).toBe(200);
   // Signing in again works at once too.
-  expect((await profileWith((await signInForTokens(ctx, admin)).accessToken)).statusCode).toBe(200);
+  expect(
+    (
+      await callWithToken(
+        ctx,
+        'GET',
+        '/api/auth/profile',
+        (await signInForTokens(ctx, admin)).accessToken,
+      )
+    ).statusCode,
+  ).toBe(200);
 });
 
 test('a detected refresh token reuse ends the access tokens issued before it, at once', async () => {
   const admin = await createAdmin(ctx);
   const first = await signInForTokens(ctx, admin);
-  const second = (await refresh(first.refreshToken)).json().data;
+  const second = (await refreshSession(ctx, first.refreshToken)).json().data;
   await ctx.database.db
     .update(refreshTokens)
     .set({ rotatedAt: sql`now() - interval '1 hour'` })
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(first.refreshToken)));
-  expect((await refresh(first.refreshToken)).statusCode).toBe(401);
-  expect((await profileWith(second.accessToken)).statusCode).toBe(401);
+  expect((await refreshSession(ctx, first.refreshToken)).statusCode).toBe(401);
+  expect(
+    (await callWithToken(ctx, 'GET', '/api/auth/profile', second.accessToken)).statusCode,
+  ).toBe(401);
 });
 
 test('a token signed with the real key but with malformed claims answers 401, never 500', async () => {
@@ -517,7 +514,7 @@ test('a token signed with the real key but with malformed claims answers 401, ne
     signed({}, admin.id),
   ]);
   for (const token of tokens) {
-    const res = await profileWith(token);
+    const res = await callWithToken(ctx, 'GET', '/api/auth/profile', token);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('You are not authorized');
   }
@@ -540,7 +537,7 @@ test('the refresh route takes only the exact parameter name, and no spelling of 
   }
   expect(ctx.logs.join('')).not.toContain(refreshToken);
   // The session was not touched: the token still refreshes under its exact name.
-  expect((await refresh(refreshToken)).statusCode).toBe(200);
+  expect((await refreshSession(ctx, refreshToken)).statusCode).toBe(200);
   expect(ctx.logs.join('')).not.toContain(refreshToken);
 });
 

@@ -2,39 +2,26 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { webauthnChallenges } from '../../db/schema/passkeys.ts';
 import { adminTotp } from '../../db/schema/two-factor.ts';
-import { createAdmin, provedSecondsAgo, type TestAdmin } from '../../../test/support/sign-in.ts';
+import { createAdmin, provedSecondsAgo } from '../../../test/support/sign-in.ts';
 import { callWithToken } from '../../../test/support/requests.ts';
 import { auditActions, auditEntriesOf } from '../../../test/support/factories.ts';
 import { createTestContext, useTestContext } from '../../../test/support/app.ts';
 import { SoftwarePasskey } from '../../../test/support/webauthn.ts';
+import {
+  addPasskey,
+  passkeyStepUpOptions,
+  saveSecurityPolicy,
+  signInWithPasskey,
+  stepUpWithPasskey,
+} from '../../../test/support/auth.ts';
 
 const ORIGIN = 'http://localhost:5173';
 const ctx = useTestContext({ PUBLIC_URL: ORIGIN });
 
-async function addPasskey(admin: TestAdmin, passkey: SoftwarePasskey, name = 'Work laptop') {
-  const options = (
-    await callWithToken(ctx, 'POST', '/api/security/passkeys/options', admin.token)
-  ).json().data;
-  expect(options.options.rp).toEqual({ id: 'localhost', name: 'Cask Admin' });
-  return callWithToken(ctx, 'POST', '/api/security/passkeys', admin.token, {
-    name,
-    ceremony: options.ceremony,
-    response: passkey.register(options.options),
-  });
-}
-
-async function signInWith(passkey: SoftwarePasskey) {
-  const options = (await callWithToken(ctx, 'POST', '/api/auth/passkey/options')).json().data;
-  return callWithToken(ctx, 'POST', '/api/auth/passkey', undefined, {
-    ceremony: options.ceremony,
-    response: passkey.authenticate(options.options),
-  });
-}
-
 test('a passkey is added with its name, listed with its date, signs in, and is removed', async () => {
   const admin = await createAdmin(ctx);
   const passkey = new SoftwarePasskey(ORIGIN);
-  const added = await addPasskey(admin, passkey);
+  const added = await addPasskey(ctx, admin, passkey);
   expect(added.statusCode).toBe(200);
   expect(added.json().data).toMatchObject({ name: 'Work laptop' });
   const list = (await callWithToken(ctx, 'GET', '/api/security/passkeys', admin.token)).json().data
@@ -42,7 +29,7 @@ test('a passkey is added with its name, listed with its date, signs in, and is r
   expect(list).toHaveLength(1);
   expect(Date.parse(list[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);
 
-  const signedIn = await signInWith(passkey);
+  const signedIn = await signInWithPasskey(ctx, passkey);
   expect(signedIn.statusCode).toBe(200);
   const { accessToken } = signedIn.json().data;
   const profile = await callWithToken(ctx, 'GET', '/api/auth/profile', accessToken);
@@ -56,7 +43,7 @@ test('a passkey is added with its name, listed with its date, signs in, and is r
     admin.token,
   );
   expect(removed.statusCode).toBe(200);
-  expect((await signInWith(passkey)).statusCode).toBe(401);
+  expect((await signInWithPasskey(ctx, passkey)).statusCode).toBe(401);
   const actions = await auditActions(ctx, { adminId: admin.id });
   expect(actions).toEqual(
     expect.arrayContaining(['auth.passkey_added', 'auth.signed_in', 'auth.passkey_removed']),
@@ -66,7 +53,7 @@ test('a passkey is added with its name, listed with its date, signs in, and is r
 test('a challenge works once, answers for another site or an unknown key are refused', async () => {
   const admin = await createAdmin(ctx);
   const passkey = new SoftwarePasskey(ORIGIN);
-  expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
+  expect((await addPasskey(ctx, admin, passkey)).statusCode).toBe(200);
 
   const options = (await callWithToken(ctx, 'POST', '/api/auth/passkey/options')).json().data;
   const answer = passkey.authenticate(options.options);
@@ -88,9 +75,9 @@ test('a challenge works once, answers for another site or an unknown key are ref
     ).statusCode,
   ).toBe(401);
 
-  expect((await signInWith(new SoftwarePasskey(ORIGIN))).statusCode).toBe(401);
+  expect((await signInWithPasskey(ctx, new SoftwarePasskey(ORIGIN))).statusCode).toBe(401);
   const phishing = new SoftwarePasskey('http://localhost:6666');
-  expect((await addPasskey(admin, phishing)).statusCode).toBe(400);
+  expect((await addPasskey(ctx, admin, phishing)).statusCode).toBe(400);
 
   // Someone else's passkey cannot be removed; bad input is a 400.
   const other = await createAdmin(ctx);
@@ -107,53 +94,25 @@ test('a challenge works once, answers for another site or an unknown key are ref
   expect(bad.statusCode).toBe(400);
 });
 
-/** A change that needs a recent proof (an Owner's): 200 with one, 403 without. */
-function saveSecurityPolicy(admin: TestAdmin) {
-  return callWithToken(ctx, 'PUT', '/api/security/policy', admin.token, {
-    requireTwoFactor: false,
-  });
-}
-
-async function stepUpOptions(admin: TestAdmin) {
-  const res = await callWithToken(
-    ctx,
-    'POST',
-    '/api/auth/reauthenticate/passkey/options',
-    admin.token,
-  );
-  expect(res.statusCode).toBe(200);
-  return res.json().data as {
-    options: { challenge: string; allowCredentials: { id: string }[] };
-    ceremony: string;
-  };
-}
-
-function stepUp(admin: TestAdmin, ceremony: string, response: object) {
-  return callWithToken(ctx, 'POST', '/api/auth/reauthenticate', admin.token, {
-    ceremony,
-    response,
-  });
-}
-
 test("step-up with a passkey: the admin's own passkey answers a challenge bound to them, once, and the proof is the password's", async () => {
   const admin = await createAdmin(ctx, { role: 'owner' });
   const passkey = new SoftwarePasskey(ORIGIN);
-  expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
+  expect((await addPasskey(ctx, admin, passkey)).statusCode).toBe(200);
   await provedSecondsAgo(ctx, admin, 11 * 60);
-  expect((await saveSecurityPolicy(admin)).json()).toMatchObject({
+  expect((await saveSecurityPolicy(ctx, admin)).json()).toMatchObject({
     code: 'reauthentication_required',
   });
 
-  const { options, ceremony } = await stepUpOptions(admin);
+  const { options, ceremony } = await passkeyStepUpOptions(ctx, admin);
   // Only this admin's passkeys may answer.
   expect(options.allowCredentials.map((item) => item.id)).toEqual([
     passkey.credentialId.toString('base64url'),
   ]);
   const answer = passkey.authenticate(options);
-  const confirmed = await stepUp(admin, ceremony, answer);
+  const confirmed = await stepUpWithPasskey(ctx, admin, ceremony, answer);
   expect(confirmed.statusCode).toBe(200);
   expect(confirmed.json()).toMatchObject({ success: true, message: 'Confirmed' });
-  expect((await saveSecurityPolicy(admin)).statusCode).toBe(200);
+  expect((await saveSecurityPolicy(ctx, admin)).statusCode).toBe(200);
   const audit = await auditEntriesOf(ctx, { adminId: admin.id });
   expect(audit).toContainEqual(
     expect.objectContaining({
@@ -164,47 +123,60 @@ test("step-up with a passkey: the admin's own passkey answers a challenge bound 
 
   // The same answer again: its challenge is spent.
   await provedSecondsAgo(ctx, admin, 11 * 60);
-  const replayed = await stepUp(admin, ceremony, answer);
+  const replayed = await stepUpWithPasskey(ctx, admin, ceremony, answer);
   expect(replayed.statusCode).toBe(400);
   expect(replayed.json().message).toBe('The passkey request expired. Please try again.');
-  expect((await saveSecurityPolicy(admin)).statusCode).toBe(403);
+  expect((await saveSecurityPolicy(ctx, admin)).statusCode).toBe(403);
 });
 
 test("step-up with a passkey refuses another admin's passkey or challenge, a sign-in's challenge and an expired one", async () => {
   const admin = await createAdmin(ctx, { role: 'owner' });
   const mine = new SoftwarePasskey(ORIGIN);
-  expect((await addPasskey(admin, mine)).statusCode).toBe(200);
+  expect((await addPasskey(ctx, admin, mine)).statusCode).toBe(200);
   const other = await createAdmin(ctx, { role: 'owner' });
   const theirs = new SoftwarePasskey(ORIGIN);
-  expect((await addPasskey(other, theirs)).statusCode).toBe(200);
+  expect((await addPasskey(ctx, other, theirs)).statusCode).toBe(200);
   await provedSecondsAgo(ctx, admin, 11 * 60);
   await provedSecondsAgo(ctx, other, 11 * 60);
 
   // Another admin's passkey answering my challenge.
-  const asked = await stepUpOptions(admin);
-  const foreign = await stepUp(admin, asked.ceremony, theirs.authenticate(asked.options));
+  const asked = await passkeyStepUpOptions(ctx, admin);
+  const foreign = await stepUpWithPasskey(
+    ctx,
+    admin,
+    asked.ceremony,
+    theirs.authenticate(asked.options),
+  );
   expect(foreign.statusCode).toBe(400);
   expect(foreign.json().message).toBe('The passkey was not recognised. Please try again.');
 
   // Another admin's challenge, answered by my passkey: not mine to spend; it stays theirs.
-  const theirChallenge = await stepUpOptions(other);
-  const taken = await stepUp(
+  const theirChallenge = await passkeyStepUpOptions(ctx, other);
+  const taken = await stepUpWithPasskey(
+    ctx,
     admin,
     theirChallenge.ceremony,
     mine.authenticate(theirChallenge.options),
   );
   expect(taken.statusCode).toBe(400);
   expect(
-    (await stepUp(other, theirChallenge.ceremony, theirs.authenticate(theirChallenge.options)))
-      .statusCode,
+    (
+      await stepUpWithPasskey(
+        ctx,
+        other,
+        theirChallenge.ceremony,
+        theirs.authenticate(theirChallenge.options),
+      )
+    ).statusCode,
   ).toBe(200);
 
   // A sign-in's challenge is not a step-up's, nor the other way round.
   const signIn = (await callWithToken(ctx, 'POST', '/api/auth/passkey/options')).json().data;
-  expect((await stepUp(admin, signIn.ceremony, mine.authenticate(signIn.options))).statusCode).toBe(
-    400,
-  );
-  const forStepUp = await stepUpOptions(admin);
+  expect(
+    (await stepUpWithPasskey(ctx, admin, signIn.ceremony, mine.authenticate(signIn.options)))
+      .statusCode,
+  ).toBe(400);
+  const forStepUp = await passkeyStepUpOptions(ctx, admin);
   const asSignIn = await callWithToken(ctx, 'POST', '/api/auth/passkey', undefined, {
     ceremony: forStepUp.ceremony,
     response: mine.authenticate(forStepUp.options),
@@ -212,17 +184,22 @@ test("step-up with a passkey refuses another admin's passkey or challenge, a sig
   expect(asSignIn.statusCode).toBe(401);
 
   // Expired: older than its 5 minutes.
-  const late = await stepUpOptions(admin);
+  const late = await passkeyStepUpOptions(ctx, admin);
   await ctx.database.db
     .update(webauthnChallenges)
     .set({ expiresAt: sql`now() - interval '1 second'` })
     .where(eq(webauthnChallenges.id, late.ceremony));
-  const expired = await stepUp(admin, late.ceremony, mine.authenticate(late.options));
+  const expired = await stepUpWithPasskey(
+    ctx,
+    admin,
+    late.ceremony,
+    mine.authenticate(late.options),
+  );
   expect(expired.statusCode).toBe(400);
   expect(expired.json().message).toBe('The passkey request expired. Please try again.');
 
   // None of it renewed the proof; each refusal is audited.
-  expect((await saveSecurityPolicy(admin)).json()).toMatchObject({
+  expect((await saveSecurityPolicy(ctx, admin)).json()).toMatchObject({
     code: 'reauthentication_required',
   });
   const failed = (await auditEntriesOf(ctx, { adminId: admin.id })).filter(
@@ -246,7 +223,7 @@ test('an admin without a passkey is offered no step-up challenge (409)', async (
 test('on a proof older than 10 minutes, adding or removing a passkey asks for step-up first', async () => {
   const admin = await createAdmin(ctx, { role: 'owner' });
   const first = new SoftwarePasskey(ORIGIN);
-  expect((await addPasskey(admin, first)).statusCode).toBe(200);
+  expect((await addPasskey(ctx, admin, first)).statusCode).toBe(200);
   const [kept] = (await callWithToken(ctx, 'GET', '/api/security/passkeys', admin.token)).json()
     .data.passkeys;
   const asked = (
@@ -274,13 +251,14 @@ test('on a proof older than 10 minutes, adding or removing a passkey asks for st
   expect(
     (await callWithToken(ctx, 'GET', '/api/security/passkeys', admin.token)).json().data.passkeys,
   ).toEqual([kept]);
-  expect((await signInWith(second)).statusCode).toBe(401);
+  expect((await signInWithPasskey(ctx, second)).statusCode).toBe(401);
 
   // The step-up, then the same answer goes through (the web app sends it once more).
-  const proof = await stepUpOptions(admin);
-  expect((await stepUp(admin, proof.ceremony, first.authenticate(proof.options))).statusCode).toBe(
-    200,
-  );
+  const proof = await passkeyStepUpOptions(ctx, admin);
+  expect(
+    (await stepUpWithPasskey(ctx, admin, proof.ceremony, first.authenticate(proof.options)))
+      .statusCode,
+  ).toBe(200);
   const retried = await callWithToken(ctx, 'POST', '/api/security/passkeys', admin.token, {
     name: 'Work phone',
     ceremony: asked.ceremony,
@@ -296,10 +274,12 @@ test('on a proof older than 10 minutes, adding or removing a passkey asks for st
 test('a Viewer confirms step-up with a passkey', async () => {
   const viewer = await createAdmin(ctx, { role: 'viewer' });
   const passkey = new SoftwarePasskey(ORIGIN);
-  expect((await addPasskey(viewer, passkey)).statusCode).toBe(200);
+  expect((await addPasskey(ctx, viewer, passkey)).statusCode).toBe(200);
   await provedSecondsAgo(ctx, viewer, 11 * 60);
-  const { options, ceremony } = await stepUpOptions(viewer);
-  expect((await stepUp(viewer, ceremony, passkey.authenticate(options))).statusCode).toBe(200);
+  const { options, ceremony } = await passkeyStepUpOptions(ctx, viewer);
+  expect(
+    (await stepUpWithPasskey(ctx, viewer, ceremony, passkey.authenticate(options))).statusCode,
+  ).toBe(200);
   expect(
     (await callWithToken(ctx, 'POST', '/api/security/passkeys/options', viewer.token)).statusCode,
   ).toBe(200);
@@ -308,8 +288,8 @@ test('a Viewer confirms step-up with a passkey', async () => {
 test('a password change may remove every passkey of the admin; it ends every other session either way', async () => {
   const admin = await createAdmin(ctx);
   const passkey = new SoftwarePasskey(ORIGIN);
-  expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
-  const other = (await signInWith(passkey)).json().data as { accessToken: string };
+  expect((await addPasskey(ctx, admin, passkey)).statusCode).toBe(200);
+  const other = (await signInWithPasskey(ctx, passkey)).json().data as { accessToken: string };
 
   const bad = await callWithToken(ctx, 'POST', '/api/auth/change-password', admin.token, {
     currentPassword: admin.password,
@@ -342,7 +322,7 @@ test('a password change may remove every passkey of the admin; it ends every oth
   expect(
     (await callWithToken(ctx, 'GET', '/api/security/passkeys', latest)).json().data.passkeys,
   ).toEqual([]);
-  expect((await signInWith(passkey)).statusCode).toBe(401);
+  expect((await signInWithPasskey(ctx, passkey)).statusCode).toBe(401);
   const audit = await auditEntriesOf(ctx, { adminId: admin.id });
   expect(audit).toContainEqual(
     expect.objectContaining({
@@ -367,7 +347,7 @@ test("a passkey does not meet the 'Require two-factor' policy: an admin with onl
   });
   const held = await createAdmin(ctx);
   const passkey = new SoftwarePasskey(ORIGIN);
-  expect((await addPasskey(held, passkey)).statusCode).toBe(200);
+  expect((await addPasskey(ctx, held, passkey)).statusCode).toBe(200);
   expect(
     (
       await callWithToken(ctx, 'PUT', '/api/security/policy', owner.token, {
@@ -376,7 +356,7 @@ test("a passkey does not meet the 'Require two-factor' policy: an admin with onl
     ).statusCode,
   ).toBe(200);
   try {
-    const signedIn = (await signInWith(passkey)).json().data as { accessToken: string };
+    const signedIn = (await signInWithPasskey(ctx, passkey)).json().data as { accessToken: string };
     for (const token of [held.token, signedIn.accessToken]) {
       const refused = await callWithToken(ctx, 'GET', '/api/users', token);
       expect(refused.json()).toMatchObject({ code: 'two_factor_setup_required' });
@@ -395,14 +375,14 @@ test('a passkey without user verification (a security key without a PIN) is refu
   ).json().data;
   expect(options.options.authenticatorSelection).toMatchObject({ userVerification: 'required' });
   const bare = new SoftwarePasskey(ORIGIN, { userVerified: false });
-  expect((await addPasskey(admin, bare)).statusCode).toBe(400);
+  expect((await addPasskey(ctx, admin, bare)).statusCode).toBe(400);
   expect(
     (await callWithToken(ctx, 'GET', '/api/security/passkeys', admin.token)).json().data.passkeys,
   ).toEqual([]);
 
   // A key registered with its PIN, later answering without it.
   const passkey = new SoftwarePasskey(ORIGIN);
-  expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
+  expect((await addPasskey(ctx, admin, passkey)).statusCode).toBe(200);
   passkey.userVerified = false;
   const signIn = (await callWithToken(ctx, 'POST', '/api/auth/passkey/options')).json().data;
   expect(signIn.options.userVerification).toBe('required');
@@ -413,21 +393,22 @@ test('a passkey without user verification (a security key without a PIN) is refu
   expect(refused.statusCode).toBe(401);
 
   await provedSecondsAgo(ctx, admin, 11 * 60);
-  const asked = await stepUpOptions(admin);
+  const asked = await passkeyStepUpOptions(ctx, admin);
   expect((asked.options as { userVerification?: string }).userVerification).toBe('required');
   expect(
-    (await stepUp(admin, asked.ceremony, passkey.authenticate(asked.options))).statusCode,
+    (await stepUpWithPasskey(ctx, admin, asked.ceremony, passkey.authenticate(asked.options)))
+      .statusCode,
   ).toBe(400);
-  expect((await saveSecurityPolicy(admin)).statusCode).toBe(403);
+  expect((await saveSecurityPolicy(ctx, admin)).statusCode).toBe(403);
   // With its PIN it still works.
   passkey.userVerified = true;
-  expect((await signInWith(passkey)).statusCode).toBe(200);
+  expect((await signInWithPasskey(ctx, passkey)).statusCode).toBe(200);
 });
 
 test('refused passkey sign-ins are audited as refused passwords are: who, from where, with what and why', async () => {
   const admin = await createAdmin(ctx);
   const passkey = new SoftwarePasskey(ORIGIN);
-  expect((await addPasskey(admin, passkey)).statusCode).toBe(200);
+  expect((await addPasskey(ctx, admin, passkey)).statusCode).toBe(200);
   const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
   const attempt = (ceremony: string, response: object) =>
     ctx.app.inject({

@@ -4,11 +4,14 @@ import { expect, test } from 'vitest';
 import { authFailures, throttledAttempts } from '../../db/schema/auth-failures.ts';
 import {
   createAdmin,
-  type TestAdmin,
   codeFor,
   forgetLastStep,
   enableTotp,
   postLogin,
+  postSecondFactor,
+  secondFactorChallenge,
+  deviceCookieOf,
+  wrongTotpCode,
 } from '../../../test/support/sign-in.ts';
 import { auditEntriesOf } from '../../../test/support/factories.ts';
 import { useTestContext } from '../../../test/support/app.ts';
@@ -20,58 +23,23 @@ import { resetCodeIn } from '../../../test/support/smtp-sink.ts';
 
 const ctx = useTestContext();
 
-/** A code that is not right now, nor one step either side. */
-function wrongTotpCode(secret: string): string {
-  const near = new Set([-1, 0, 1].map((steps) => codeFor(secret, steps)));
-  for (let n = 0; ; n += 1) {
-    const code = String(n).padStart(6, '0');
-    if (!near.has(code)) return code;
-  }
-}
-
-async function challengeOf(admin: TestAdmin, ip: string, cookie?: string): Promise<string> {
-  const res = await postLogin(ctx, admin, { ip, ...(cookie ? { headers: { cookie } } : {}) });
-  expect(res.statusCode).toBe(200);
-  return res.json().data.challenge;
-}
-
-function secondStep(challenge: string, code: string, ip: string, cookie?: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login/second-factor',
-    payload: { challenge, code },
-    remoteAddress: ip,
-    headers: { 'user-agent': 'Probe/3.0', ...(cookie ? { cookie } : {}) },
-  });
-}
-
-/** The admin's own browser: signed in once with both factors, it holds the device cookie. */
-async function deviceCookieOf(admin: TestAdmin, secret: string): Promise<string> {
-  await forgetLastStep(ctx, admin.id);
-  const ip = newIp();
-  const res = await secondStep(await challengeOf(admin, ip), codeFor(secret), ip);
-  expect(res.statusCode).toBe(200);
-  await forgetLastStep(ctx, admin.id);
-  return `cask_device=${res.cookies.find((cookie) => cookie.name === 'cask_device')?.value}`;
-}
-
 test('a challenge opens one session: once used, the next code is refused with it', async () => {
   const admin = await createAdmin(ctx);
   const { secret } = await enableTotp(ctx, admin);
   await forgetLastStep(ctx, admin.id);
   const ip = newIp();
-  const challenge = await challengeOf(admin, ip);
-  expect((await secondStep(challenge, codeFor(secret, 0), ip)).statusCode).toBe(200);
-  const again = await secondStep(challenge, codeFor(secret, 1), ip);
+  const challenge = await secondFactorChallenge(ctx, admin, ip);
+  expect((await postSecondFactor(ctx, challenge, codeFor(secret, 0), ip)).statusCode).toBe(200);
+  const again = await postSecondFactor(ctx, challenge, codeFor(secret, 1), ip);
   expect(again.statusCode).toBe(401);
   expect(again.json().message).toBe('The sign-in has expired. Please sign in again.');
 
   // Two codes at once on one challenge: one session at most.
   await forgetLastStep(ctx, admin.id);
-  const raced = await challengeOf(admin, ip);
+  const raced = await secondFactorChallenge(ctx, admin, ip);
   const answers = await Promise.all([
-    secondStep(raced, codeFor(secret, 0), ip),
-    secondStep(raced, codeFor(secret, 1), ip),
+    postSecondFactor(ctx, raced, codeFor(secret, 0), ip),
+    postSecondFactor(ctx, raced, codeFor(secret, 1), ip),
   ]);
   expect(answers.map((res) => res.statusCode).filter((status) => status === 200)).toHaveLength(1);
 });
@@ -82,7 +50,7 @@ test('a password change or reset ends the sign-ins waiting for their second step
   await forgetLastStep(ctx, admin.id);
   const ip = newIp();
   // Someone gave the password, then the admin changed it before the code came.
-  const waiting = await challengeOf(admin, ip);
+  const waiting = await secondFactorChallenge(ctx, admin, ip);
   const newPassword = 'Fresh-Bonded-Key-4';
   const changed = await ctx.app.inject({
     method: 'POST',
@@ -91,13 +59,13 @@ test('a password change or reset ends the sign-ins waiting for their second step
     payload: { currentPassword: admin.password, newPassword },
   });
   expect(changed.statusCode, changed.body).toBe(200);
-  const late = await secondStep(waiting, codeFor(secret), ip);
+  const late = await postSecondFactor(ctx, waiting, codeFor(secret), ip);
   expect(late.statusCode).toBe(401);
   expect(late.json().message).toBe('The sign-in has expired. Please sign in again.');
 
   // The same after a reset by e-mail code.
   await forgetLastStep(ctx, admin.id);
-  const beforeReset = await challengeOf({ ...admin, password: newPassword }, ip);
+  const beforeReset = await secondFactorChallenge(ctx, { ...admin, password: newPassword }, ip);
   expect(
     (await postAnonymous(ctx, '/api/auth/forgot-password', { email: admin.email })).statusCode,
   ).toBe(200);
@@ -108,56 +76,77 @@ test('a password change or reset ends the sign-ins waiting for their second step
     newPassword: 'Another-Cooper-Key-5',
   });
   expect(reset.statusCode, reset.body).toBe(200);
-  expect((await secondStep(beforeReset, codeFor(secret), ip)).statusCode).toBe(401);
+  expect((await postSecondFactor(ctx, beforeReset, codeFor(secret), ip)).statusCode).toBe(401);
 });
 
 test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the admin's browser or another address", async () => {
   const admin = await createAdmin(ctx);
   const { secret } = await enableTotp(ctx, admin);
-  const device = await deviceCookieOf(admin, secret);
+  const device = await deviceCookieOf(ctx, admin, secret);
 
   // Someone with the password, from the admin's own office address.
   const office = newIp();
   for (let round = 0; round < 2; round += 1) {
-    const challenge = await challengeOf(admin, office);
+    const challenge = await secondFactorChallenge(ctx, admin, office);
     for (let i = 0; i < 3 - round; i += 1) {
-      expect((await secondStep(challenge, wrongTotpCode(secret), office)).statusCode).toBe(400);
+      expect(
+        (await postSecondFactor(ctx, challenge, wrongTotpCode(secret), office)).statusCode,
+      ).toBe(400);
     }
   }
-  const refused = await secondStep(await challengeOf(admin, office), codeFor(secret), office);
+  const refused = await postSecondFactor(
+    ctx,
+    await secondFactorChallenge(ctx, admin, office),
+    codeFor(secret),
+    office,
+  );
   expect(refused.statusCode).toBe(429);
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
   // The admin: from another address, and at the office in their own browser.
   const home = newIp();
   await forgetLastStep(ctx, admin.id);
-  expect((await secondStep(await challengeOf(admin, home), codeFor(secret), home)).statusCode).toBe(
+  expect(
+    (
+      await postSecondFactor(
+        ctx,
+        await secondFactorChallenge(ctx, admin, home),
+        codeFor(secret),
+        home,
+      )
+    ).statusCode,
+  ).toBe(200);
+  await forgetLastStep(ctx, admin.id);
+  const atOffice = await secondFactorChallenge(ctx, admin, office, device);
+  expect((await postSecondFactor(ctx, atOffice, codeFor(secret), office, device)).statusCode).toBe(
     200,
   );
   await forgetLastStep(ctx, admin.id);
-  const atOffice = await challengeOf(admin, office, device);
-  expect((await secondStep(atOffice, codeFor(secret), office, device)).statusCode).toBe(200);
-  await forgetLastStep(ctx, admin.id);
 
   // In that browser too, a challenge takes five wrong codes, then it is spent.
-  const challenge = await challengeOf(admin, office, device);
+  const challenge = await secondFactorChallenge(ctx, admin, office, device);
   for (let i = 0; i < 5; i += 1) {
-    expect((await secondStep(challenge, wrongTotpCode(secret), office, device)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await postSecondFactor(ctx, challenge, wrongTotpCode(secret), office, device)).statusCode,
+    ).toBe(400);
   }
-  expect((await secondStep(challenge, codeFor(secret), office, device)).statusCode).toBe(401);
-  const fresh = await challengeOf(admin, office, device);
-  expect((await secondStep(fresh, codeFor(secret), office, device)).statusCode).toBe(200);
+  expect((await postSecondFactor(ctx, challenge, codeFor(secret), office, device)).statusCode).toBe(
+    401,
+  );
+  const fresh = await secondFactorChallenge(ctx, admin, office, device);
+  expect((await postSecondFactor(ctx, fresh, codeFor(secret), office, device)).statusCode).toBe(
+    200,
+  );
 });
 
 test("a step-up or turning two-factor off in the admin's own browser is not refused by wrong codes from its address", async () => {
   const admin = await createAdmin(ctx);
   const { secret } = await enableTotp(ctx, admin);
-  const device = await deviceCookieOf(admin, secret);
+  const device = await deviceCookieOf(ctx, admin, secret);
   const office = newIp();
-  const signedIn = await secondStep(
-    await challengeOf(admin, office, device),
+  const signedIn = await postSecondFactor(
+    ctx,
+    await secondFactorChallenge(ctx, admin, office, device),
     codeFor(secret),
     office,
     device,
@@ -212,7 +201,12 @@ test('wrong codes escalate: a day of them from one address means a wait of hours
       createdAt: sql`now() - make_interval(mins => ${60 + i})`,
     })),
   );
-  const refused = await secondStep(await challengeOf(admin, ip), codeFor(secret), ip);
+  const refused = await postSecondFactor(
+    ctx,
+    await secondFactorChallenge(ctx, admin, ip),
+    codeFor(secret),
+    ip,
+  );
   expect(refused.statusCode).toBe(429);
   // Until the oldest of the day's failures is 24 hours old: far more than 15 minutes.
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(22 * 3600);
@@ -231,16 +225,27 @@ test('past 10 wrong codes in a day from anywhere, the admin is told by mail and 
     })),
   );
   const other = newIp();
-  const challenge = await challengeOf(admin, other);
-  expect((await secondStep(challenge, wrongTotpCode(secret), other)).statusCode).toBe(400);
+  const challenge = await secondFactorChallenge(ctx, admin, other);
+  expect((await postSecondFactor(ctx, challenge, wrongTotpCode(secret), other)).statusCode).toBe(
+    400,
+  );
   const mail = await ctx.smtp.waitForMail(admin.email);
   expect(mail.raw).toContain('wrong authentication codes');
   // An address that has failed, unknown to the admin, now gets one code per 15 minutes.
-  expect((await secondStep(challenge, wrongTotpCode(secret), other)).statusCode).toBe(429);
+  expect((await postSecondFactor(ctx, challenge, wrongTotpCode(secret), other)).statusCode).toBe(
+    429,
+  );
   // A clean address is not refused.
   const clean = newIp();
   expect(
-    (await secondStep(await challengeOf(admin, clean), codeFor(secret), clean)).statusCode,
+    (
+      await postSecondFactor(
+        ctx,
+        await secondFactorChallenge(ctx, admin, clean),
+        codeFor(secret),
+        clean,
+      )
+    ).statusCode,
   ).toBe(200);
 });
 
@@ -259,7 +264,12 @@ test('the eleventh wrong code tells the admin by mail even when a twelfth is rec
   const concurrent = { ...earlier[0]!, createdAt: sql`now() + interval '1 minute'` };
   await ctx.database.db.insert(authFailures).values([...earlier, concurrent]);
   const ip = newIp();
-  const res = await secondStep(await challengeOf(admin, ip), wrongTotpCode(secret), ip);
+  const res = await postSecondFactor(
+    ctx,
+    await secondFactorChallenge(ctx, admin, ip),
+    wrongTotpCode(secret),
+    ip,
+  );
   expect(res.statusCode).toBe(400);
   const mail = await ctx.smtp.waitForMail(admin.email);
   expect(mail.raw).toContain('wrong authentication codes');
@@ -271,12 +281,26 @@ test('refused (429) codes and sign-ins are audited once per address and window, 
   const ip = newIp();
   for (let i = 0; i < 5; i += 1) {
     expect(
-      (await secondStep(await challengeOf(admin, ip), wrongTotpCode(secret), ip)).statusCode,
+      (
+        await postSecondFactor(
+          ctx,
+          await secondFactorChallenge(ctx, admin, ip),
+          wrongTotpCode(secret),
+          ip,
+        )
+      ).statusCode,
     ).toBe(400);
   }
   for (let i = 0; i < 4; i += 1) {
     expect(
-      (await secondStep(await challengeOf(admin, ip), wrongTotpCode(secret), ip)).statusCode,
+      (
+        await postSecondFactor(
+          ctx,
+          await secondFactorChallenge(ctx, admin, ip),
+          wrongTotpCode(secret),
+          ip,
+        )
+      ).statusCode,
     ).toBe(429);
   }
   const codes = await auditEntriesOf(ctx, { ip, action: 'auth.second_factor_failed' });

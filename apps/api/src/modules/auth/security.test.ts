@@ -4,7 +4,6 @@ import { adminSessions } from '../../db/schema/admin-sessions.ts';
 import { adminRecoveryCodes, adminTotp } from '../../db/schema/two-factor.ts';
 import {
   createAdmin,
-  type TestAdmin,
   codeFor,
   enableTotp,
   forgetLastStep,
@@ -23,13 +22,14 @@ const CHROME_MAC =
 const FIREFOX_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
 
-/** A sign-in from that browser (from an address of its own). */
-const fromBrowser = (userAgent = CHROME_MAC) => ({ headers: { 'user-agent': userAgent } });
+/** A sign-in from Chrome on a Mac, and one from Firefox on Windows (each from an address of its own). */
+const FROM_MAC = { headers: { 'user-agent': CHROME_MAC } };
+const FROM_WINDOWS = { headers: { 'user-agent': FIREFOX_WINDOWS } };
 
 test('each sign-in is a session with its device, address and times; the current one is marked', async () => {
   const admin = await createAdmin(ctx);
-  const mac = await signInForTokens(ctx, admin, fromBrowser());
-  const windows = await signInForTokens(ctx, admin, fromBrowser(FIREFOX_WINDOWS));
+  const mac = await signInForTokens(ctx, admin, FROM_MAC);
+  const windows = await signInForTokens(ctx, admin, FROM_WINDOWS);
   const res = await callWithToken(ctx, 'GET', '/api/security/sessions', mac.accessToken);
   expect(res.statusCode).toBe(200);
   const { sessions } = res.json().data;
@@ -50,8 +50,8 @@ test('each sign-in is a session with its device, address and times; the current 
 
 test('ending a session ends its access and refresh tokens at once and no other session', async () => {
   const admin = await createAdmin(ctx);
-  const mine = await signInForTokens(ctx, admin, fromBrowser());
-  const other = await signInForTokens(ctx, admin, fromBrowser(FIREFOX_WINDOWS));
+  const mine = await signInForTokens(ctx, admin, FROM_MAC);
+  const other = await signInForTokens(ctx, admin, FROM_WINDOWS);
   const list = (await callWithToken(ctx, 'GET', '/api/security/sessions', mine.accessToken)).json()
     .data.sessions as { id: string; current: boolean }[];
   const target = list.find((session) => !session.current);
@@ -109,10 +109,10 @@ test('ending a session ends its access and refresh tokens at once and no other s
 
 test('"sign out all other sessions" keeps only the current one', async () => {
   const admin = await createAdmin(ctx);
-  const mine = await signInForTokens(ctx, admin, fromBrowser());
+  const mine = await signInForTokens(ctx, admin, FROM_MAC);
   const others = [
-    await signInForTokens(ctx, admin, fromBrowser()),
-    await signInForTokens(ctx, admin, fromBrowser(FIREFOX_WINDOWS)),
+    await signInForTokens(ctx, admin, FROM_MAC),
+    await signInForTokens(ctx, admin, FROM_WINDOWS),
   ];
   const res = await callWithToken(
     ctx,
@@ -137,7 +137,7 @@ test('"sign out all other sessions" keeps only the current one', async () => {
 
 test('a refresh keeps the session and marks it active', async () => {
   const admin = await createAdmin(ctx);
-  const first = await signInForTokens(ctx, admin, fromBrowser());
+  const first = await signInForTokens(ctx, admin, FROM_MAC);
   const [row] = await ctx.database.db
     .update(adminSessions)
     .set({ lastActiveAt: sql`now() - interval '1 hour'` })
@@ -213,7 +213,7 @@ test('TOTP set-up: key, QR code, first code turns it on, ten recovery codes stor
 test('with two-factor on, the password gives a challenge, not tokens; a code gives tokens once', async () => {
   const admin = await createAdmin(ctx);
   const { secret } = await enableTotp(ctx, admin);
-  const res = await postLogin(ctx, admin, fromBrowser());
+  const res = await postLogin(ctx, admin, FROM_MAC);
   expect(res.statusCode).toBe(200);
   const data = res.json().data;
   expect(data).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
@@ -238,7 +238,7 @@ test('with two-factor on, the password gives a challenge, not tokens; a code giv
     method: 'POST',
     url: '/api/auth/login/second-factor',
     payload: {
-      challenge: (await postLogin(ctx, admin, fromBrowser())).json().data.challenge,
+      challenge: (await postLogin(ctx, admin, FROM_MAC)).json().data.challenge,
       code,
     },
   });
@@ -257,7 +257,7 @@ test('a recovery code signs in once; wrong codes are throttled', async () => {
   const admin = await createAdmin(ctx);
   const { recoveryCodes } = await enableTotp(ctx, admin);
   const challenge = async () =>
-    (await postLogin(ctx, admin, fromBrowser())).json().data.challenge as string;
+    (await postLogin(ctx, admin, FROM_MAC)).json().data.challenge as string;
   const useRecovery = async (recoveryCode: string) =>
     ctx.app.inject({
       method: 'POST',
@@ -294,7 +294,7 @@ test('turning two-factor off asks for the password and a code', async () => {
     (await callWithToken(ctx, 'GET', '/api/security', admin.token)).json().data.twoFactorEnabled,
   ).toBe(false);
   // Sign-in gives tokens again at once.
-  expect((await postLogin(ctx, admin, fromBrowser())).json().data.accessToken).toEqual(
+  expect((await postLogin(ctx, admin, FROM_MAC)).json().data.accessToken).toEqual(
     expect.any(String),
   );
   expect(await auditActions(ctx, { adminId: admin.id })).toContain('auth.two_factor_disabled');
@@ -371,14 +371,6 @@ test('the policy sends an admin without a second factor to set one up, API inclu
   expect((await callWithToken(ctx, 'GET', '/api/users', owner.token)).statusCode).toBe(200);
 });
 
-async function proofAgeSeconds(admin: TestAdmin): Promise<number> {
-  const [row] = await ctx.database.db
-    .select({ age: sql<number>`extract(epoch from now() - authenticated_at)::int` })
-    .from(adminSessions)
-    .where(eq(adminSessions.id, admin.sessionId));
-  return Number(row?.age);
-}
-
 test('setting up TOTP asks for a proof from the last 10 minutes and never counts as one', async () => {
   const admin = await createAdmin(ctx, { role: 'owner' });
   // A pending key made while the proof was fresh is no way in later either.
@@ -407,7 +399,11 @@ test('setting up TOTP asks for a proof from the last 10 minutes and never counts
   // Within the 10 minutes it goes through, and the session's proof keeps its age.
   await provedSecondsAgo(ctx, admin, 9 * 60);
   await enableTotp(ctx, admin);
-  expect(await proofAgeSeconds(admin)).toBeGreaterThanOrEqual(9 * 60);
+  const [proof] = await ctx.database.db
+    .select({ age: sql<number>`extract(epoch from now() - authenticated_at)::int` })
+    .from(adminSessions)
+    .where(eq(adminSessions.id, admin.sessionId));
+  expect(Number(proof?.age)).toBeGreaterThanOrEqual(9 * 60);
   expect(await auditActions(ctx, { adminId: admin.id })).not.toContain('auth.reauthenticated');
 });
 
@@ -538,7 +534,7 @@ test('new recovery codes need a recent proof, replace every earlier code and are
       method: 'POST',
       url: '/api/auth/login/second-factor',
       payload: {
-        challenge: (await postLogin(ctx, admin, fromBrowser())).json().data.challenge,
+        challenge: (await postLogin(ctx, admin, FROM_MAC)).json().data.challenge,
         recoveryCode,
       },
     });

@@ -1,13 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { adminRecoveryCodes } from '../../db/schema/two-factor.ts';
 import {
   createAdmin,
-  type TestAdmin,
   enableTotp,
-  postLogin,
+  postSecondFactor,
+  recoveryCodeDigests,
+  secondFactorChallenge,
 } from '../../../test/support/sign-in.ts';
+import { sha256 } from '../../../test/support/hashing.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { prepareTwoFactorKeys } from './two-factor-keys.ts';
 
@@ -16,33 +18,19 @@ import { prepareTwoFactorKeys } from './two-factor-keys.ts';
 
 const ctx = useTestContext();
 
-async function signInWithRecoveryCode(admin: TestAdmin, recoveryCode: string) {
-  const login = await postLogin(ctx, admin);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login/second-factor',
-    payload: { challenge: login.json().data.challenge, recoveryCode },
-  });
-}
-
-const sha256 = (code: string) =>
-  createHash('sha256').update(code.replace('-', ''), 'utf8').digest('hex');
-
-async function storedDigests(adminId: string) {
-  const rows = await ctx.database.db
-    .select({ id: adminRecoveryCodes.id, codeHash: adminRecoveryCodes.codeHash })
-    .from(adminRecoveryCodes)
-    .where(eq(adminRecoveryCodes.adminId, adminId));
-  return rows;
-}
-
 test('recovery codes are stored under a keyed digest, never their plain SHA-256', async () => {
   const admin = await createAdmin(ctx);
   const codes = (await enableTotp(ctx, admin)).recoveryCodes;
-  const stored = (await storedDigests(admin.id)).map((row) => row.codeHash);
+  const stored = await recoveryCodeDigests(ctx, admin.id);
   expect(stored).toHaveLength(10);
-  for (const code of codes) expect(stored).not.toContain(sha256(code));
-  expect((await signInWithRecoveryCode(admin, codes[0] ?? '')).statusCode).toBe(200);
+  for (const code of codes) expect(stored).not.toContain(sha256(code.replace('-', '')));
+  expect(
+    (
+      await postSecondFactor(ctx, await secondFactorChallenge(ctx, admin), {
+        recoveryCode: codes[0] ?? '',
+      })
+    ).statusCode,
+  ).toBe(200);
 });
 
 test('codes stored as plain SHA-256 before are converted at start and keep working', async () => {
@@ -52,15 +40,27 @@ test('codes stored as plain SHA-256 before are converted at start and keep worki
   await ctx.database.db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, admin.id));
   await ctx.database.db
     .insert(adminRecoveryCodes)
-    .values(codes.map((code) => ({ adminId: admin.id, codeHash: sha256(code) })));
+    .values(codes.map((code) => ({ adminId: admin.id, codeHash: sha256(code.replace('-', '')) })));
 
   expect(await prepareTwoFactorKeys(ctx.database.db, ctx.totpKey)).toEqual({ converted: 10 });
-  const stored = (await storedDigests(admin.id)).map((row) => row.codeHash);
-  for (const code of codes) expect(stored).not.toContain(sha256(code));
+  const stored = await recoveryCodeDigests(ctx, admin.id);
+  for (const code of codes) expect(stored).not.toContain(sha256(code.replace('-', '')));
   // Run again, nothing is left to convert.
   expect(await prepareTwoFactorKeys(ctx.database.db, ctx.totpKey)).toEqual({ converted: 0 });
-  expect((await signInWithRecoveryCode(admin, codes[4] ?? '')).statusCode).toBe(200);
-  expect((await signInWithRecoveryCode(admin, codes[4] ?? '')).statusCode).toBe(400);
+  expect(
+    (
+      await postSecondFactor(ctx, await secondFactorChallenge(ctx, admin), {
+        recoveryCode: codes[4] ?? '',
+      })
+    ).statusCode,
+  ).toBe(200);
+  expect(
+    (
+      await postSecondFactor(ctx, await secondFactorChallenge(ctx, admin), {
+        recoveryCode: codes[4] ?? '',
+      })
+    ).statusCode,
+  ).toBe(400);
 });
 
 test('a TOTP key that does not open the stored keys stops the start with a clear message', async () => {

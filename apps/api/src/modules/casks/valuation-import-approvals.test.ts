@@ -16,18 +16,25 @@ import { approvals } from '../../db/schema/approvals.ts';
 import { caskValuations, casks, valuationImports } from '../../db/schema/casks.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { decideApproval } from '../../../test/support/approvals.ts';
-import { auditEntriesOf, createCask, rowCount } from '../../../test/support/factories.ts';
+import {
+  auditEntriesOf,
+  createCask,
+  rowCount,
+  storedRow,
+} from '../../../test/support/factories.ts';
 import { getData, postCsvImport } from '../../../test/support/requests.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
+import {
+  previewAndApplyValuations,
+  VALUATION_APPLY_URL,
+  VALUATION_PREVIEW_URL,
+} from '../../../test/support/valuation-imports.ts';
 
 // Issue 45 (docs/screens/approvals.md, decision 433): while the Approvals policy's 'Valuation
 // change above' is on, every applied valuations import waits for a second admin.
 const ctx = useTestContext();
 let owner: TestAdmin;
 let asker: TestAdmin;
-
-const PREVIEW_URL = '/api/casks/valuation-imports/preview';
-const APPLY_URL = '/api/casks/valuation-imports';
 
 beforeAll(async () => {
   owner = await createAdmin(ctx, { role: 'owner', fullName: 'Olga Owner' });
@@ -53,31 +60,22 @@ async function smallChanges() {
   return { first, second, file };
 }
 
-/** Previews `file` and applies that preview as the asker, with `reason` when given. */
-async function applyFile(file: string, reason?: string) {
-  const previewed = await postCsvImport(ctx, asker, PREVIEW_URL, file, {}, 'march.csv');
-  expect(previewed.statusCode, previewed.body).toBe(200);
-  const { previewToken } = previewed.json<{ data: ValuationImportPreview }>().data;
-  const fields = { previewToken, ...(reason === undefined ? {} : { reason }) };
-  return postCsvImport(ctx, asker, APPLY_URL, file, fields, 'march.csv');
-}
-
-const valueOf = async (id: string) =>
-  (await ctx.database.db.select().from(casks).where(eq(casks.id, id)))[0]?.currentValue;
-
 test('an applied import is sent for approval, whatever its changes: 202, a reason required, nothing recorded', async () => {
   const { first, file } = await smallChanges();
   const valuations = await rowCount(ctx, caskValuations);
   const imports = await rowCount(ctx, valuationImports);
 
-  const bare = await applyFile(file);
+  const bare = await previewAndApplyValuations(ctx, asker, file, { fileName: 'march.csv' });
   expect(bare.statusCode).toBe(400);
   expect(bare.json().errors[0]).toMatchObject({
     field: 'reason',
     message: APPROVAL_REASON_REQUIRED,
   });
 
-  const res = await applyFile(file, 'Broker quotes of March');
+  const res = await previewAndApplyValuations(ctx, asker, file, {
+    reason: 'Broker quotes of March',
+    fileName: 'march.csv',
+  });
   expect(res.statusCode, res.body).toBe(202);
   expect(res.json().message).toBe(SENT_FOR_APPROVAL);
   const approval = res.json<{ data: { approval: Approval } }>().data.approval;
@@ -96,7 +94,7 @@ test('an applied import is sent for approval, whatever its changes: 202, a reaso
   // Nothing recorded yet.
   expect(await rowCount(ctx, caskValuations)).toBe(valuations);
   expect(await rowCount(ctx, valuationImports)).toBe(imports);
-  expect(await valueOf(first.id)).toBe('10000.00');
+  expect((await storedRow(ctx, casks, first.id))?.currentValue).toBe('10000.00');
   const [requested] = await auditEntriesOf(ctx, {
     action: 'approval.requested',
     entity: 'cask',
@@ -115,15 +113,18 @@ test('an applied import is sent for approval, whatever its changes: 202, a reaso
 
 test('approved, the import is applied in one go as the asker’s, approved by the approver', async () => {
   const { first, second, file } = await smallChanges();
-  const res = await applyFile(file, 'Broker quotes of March');
+  const res = await previewAndApplyValuations(ctx, asker, file, {
+    reason: 'Broker quotes of March',
+    fileName: 'march.csv',
+  });
   expect(res.statusCode, res.body).toBe(202);
   const { id } = res.json<{ data: { approval: Approval } }>().data.approval;
 
   const approved = await decideApproval(ctx, owner, id, 'approve');
   expect(approved.statusCode, approved.body).toBe(200);
   expect(approved.json<ApprovalResponse>().data.approval.status).toBe('approved');
-  expect(await valueOf(first.id)).toBe('10500.00');
-  expect(await valueOf(second.id)).toBe('9800.00');
+  expect((await storedRow(ctx, casks, first.id))?.currentValue).toBe('10500.00');
+  expect((await storedRow(ctx, casks, second.id))?.currentValue).toBe('9800.00');
   const [applied] = await ctx.database.db
     .select()
     .from(valuationImports)
@@ -150,7 +151,10 @@ test('approved, the import is applied in one go as the asker’s, approved by th
 
 test('when a cask of the file changed meanwhile, approving applies nothing and the request is Outdated', async () => {
   const { first, second, file } = await smallChanges();
-  const res = await applyFile(file, 'Broker quotes of March');
+  const res = await previewAndApplyValuations(ctx, asker, file, {
+    reason: 'Broker quotes of March',
+    fileName: 'march.csv',
+  });
   expect(res.statusCode, res.body).toBe(202);
   const { id } = res.json<{ data: { approval: Approval } }>().data.approval;
   // Another admin values the second cask by hand (a small change: recorded at once).
@@ -167,8 +171,8 @@ test('when a cask of the file changed meanwhile, approving applies nothing and t
   expect(approved.statusCode).toBe(409);
   expect(approved.json().message).toBe(APPROVAL_OUTDATED);
   expect(await rowCount(ctx, caskValuations)).toBe(valuations);
-  expect(await valueOf(first.id)).toBe('10000.00');
-  expect(await valueOf(second.id)).toBe('10100.00');
+  expect((await storedRow(ctx, casks, first.id))?.currentValue).toBe('10000.00');
+  expect((await storedRow(ctx, casks, second.id))?.currentValue).toBe('10100.00');
   const { approval } = await getData<ApprovalResponse>(ctx, owner, `/api/approvals/${id}`);
   expect(approval.status).toBe('outdated');
   const outdated = await auditEntriesOf(ctx, { action: 'approval.outdated', entity: 'cask' });
@@ -179,7 +183,7 @@ test('when a cask of the file changed meanwhile, approving applies nothing and t
 
 test('a preview gone stale before it is sent is refused as before (409), and no request is made', async () => {
   const { first, file } = await smallChanges();
-  const previewed = await postCsvImport(ctx, asker, PREVIEW_URL, file, {}, 'march.csv');
+  const previewed = await postCsvImport(ctx, asker, VALUATION_PREVIEW_URL, file, {}, 'march.csv');
   const { previewToken } = previewed.json<{ data: ValuationImportPreview }>().data;
   await ctx.app.inject({
     method: 'POST',
@@ -188,7 +192,10 @@ test('a preview gone stale before it is sent is refused as before (409), and no 
     payload: { valuedOn: todayIso(), value: '10200', source: 'Internal model' },
   });
   const requests = await rowCount(ctx, approvals);
-  const res = await postCsvImport(ctx, asker, APPLY_URL, file, { previewToken, reason: 'Quotes' });
+  const res = await postCsvImport(ctx, asker, VALUATION_APPLY_URL, file, {
+    previewToken,
+    reason: 'Quotes',
+  });
   expect(res.statusCode).toBe(409);
   expect(res.json().message).toBe(VALUATION_IMPORT_STALE);
   expect(await rowCount(ctx, approvals)).toBe(requests);
@@ -217,7 +224,7 @@ test('a valuation asked with If-Match whose cask changed meanwhile becomes Outda
   const approved = await decideApproval(ctx, owner, id, 'approve');
   expect(approved.statusCode).toBe(409);
   expect(approved.json().message).toBe(APPROVAL_OUTDATED);
-  expect(await valueOf(cask.id)).toBe('10100.00');
+  expect((await storedRow(ctx, casks, cask.id))?.currentValue).toBe('10100.00');
   const { approval } = await getData<ApprovalResponse>(ctx, owner, `/api/approvals/${id}`);
   expect(approval.status).toBe('outdated');
 });

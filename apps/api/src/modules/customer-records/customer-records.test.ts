@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type {
   CustomerCasksResponse,
   CustomerNotificationsResponse,
@@ -10,10 +10,11 @@ import type {
 } from '@cask/contracts/customer-records';
 import type { OrderListResponse } from '@cask/contracts/orders';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
-import { getData } from '../../../test/support/requests.ts';
+import { rowsOf } from '../../db/client.ts';
+import { adminApi } from '../../../test/support/api.ts';
+import { scalar } from '../../../test/support/database.ts';
 import {
   createCask,
   createCustomer,
@@ -25,19 +26,10 @@ import {
 
 const ctx = useTestContext();
 let admin: TestAdmin;
+const api = adminApi(ctx, () => admin);
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
-
-const getAsAdmin = <R extends { data: unknown }>(
-  url: string,
-  query: Record<string, string | number> = {},
-) => getData<R>(ctx, admin, url, query);
-
-async function scalar(statement: SQL): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await ctx.database.db.execute(statement));
-  return Number(row?.n);
-}
 
 describe('the customer page', () => {
   test('the cards and every section count what the tables hold for this customer only', async () => {
@@ -67,7 +59,7 @@ describe('the customer page', () => {
     await createNotification(ctx, { isGlobal: false, recipientId: customer.id });
     await createNotification(ctx, { isGlobal: false, recipientId: other.id });
 
-    const record = await getAsAdmin<CustomerRecordResponse>(`/api/users/${customer.id}/record`);
+    const record = await api.data<CustomerRecordResponse>(`/api/users/${customer.id}/record`);
     expect(record.customer).toMatchObject({
       id: customer.id,
       fullName: customer.fullName,
@@ -82,15 +74,15 @@ describe('the customer page', () => {
       pointsBalance: 125,
     });
 
-    const casks = await getAsAdmin<CustomerCasksResponse>(`/api/users/${customer.id}/casks`);
+    const casks = await api.data<CustomerCasksResponse>(`/api/users/${customer.id}/casks`);
     expect(casks.pagination.total).toBe(2);
     expect(casks.items.map((c) => c.gain).sort()).toEqual([-500, 200.5]);
 
-    const orders = await getAsAdmin<CustomerOrdersResponse>(`/api/users/${customer.id}/orders`, {
+    const orders = await api.data<CustomerOrdersResponse>(`/api/users/${customer.id}/orders`, {
       limit: 5,
     });
     expect(orders.pagination).toEqual({ current: 1, pages: 2, total: 8, limit: 5 });
-    const second = await getAsAdmin<CustomerOrdersResponse>(`/api/users/${customer.id}/orders`, {
+    const second = await api.data<CustomerOrdersResponse>(`/api/users/${customer.id}/orders`, {
       limit: 5,
       page: 2,
     });
@@ -98,7 +90,7 @@ describe('the customer page', () => {
     expect(new Set(ids).size).toBe(8);
     // Each with the reference the Order List shows for it.
     const [newest] = orders.items;
-    const listed = await getAsAdmin<OrderListResponse>('/api/purchases', {
+    const listed = await api.data<OrderListResponse>('/api/purchases', {
       search: newest!.reference,
     });
     expect(newest!.reference).toMatch(/^ORD-\d{5,}$/);
@@ -106,7 +98,7 @@ describe('the customer page', () => {
       [newest!.id, newest!.reference],
     ]);
 
-    const referrals = await getAsAdmin<CustomerReferralsResponse>(
+    const referrals = await api.data<CustomerReferralsResponse>(
       `/api/users/${customer.id}/referrals`,
     );
     expect(referrals.pagination.total).toBe(2);
@@ -117,7 +109,7 @@ describe('the customer page', () => {
       ].sort(),
     );
 
-    const points = await getAsAdmin<CustomerPointsResponse>(`/api/users/${customer.id}/points`);
+    const points = await api.data<CustomerPointsResponse>(`/api/users/${customer.id}/points`);
     expect(points.pagination.total).toBe(3);
     // Newest first, each with the balance after it.
     expect(points.items.map((p) => [p.points, p.balance])).toEqual([
@@ -126,8 +118,11 @@ describe('the customer page', () => {
       [100, 100],
     ]);
 
-    const globals = await scalar(sql`select count(*)::int as n from notifications where is_global`);
-    const notifications = await getAsAdmin<CustomerNotificationsResponse>(
+    const globals = await scalar(
+      ctx,
+      sql`select count(*)::int as n from notifications where is_global`,
+    );
+    const notifications = await api.data<CustomerNotificationsResponse>(
       `/api/users/${customer.id}/notifications`,
     );
     expect(notifications.pagination.total).toBe(globals + 1);
@@ -155,7 +150,7 @@ describe('the customer page', () => {
     const read: string[] = [];
     // Every page, the last ones read from the oldest end (lib/page-plan.ts).
     for (let page = 1; page <= pages; page++) {
-      const answer = await getAsAdmin<CustomerNotificationsResponse>(
+      const answer = await api.data<CustomerNotificationsResponse>(
         `/api/users/${customer.id}/notifications`,
         { page, limit },
       );
@@ -170,7 +165,7 @@ describe('the customer page', () => {
     const to = await createCustomer(ctx);
     const cask = await createCask(ctx, { ownerId: from.id });
     const count = async (id: string) =>
-      (await getAsAdmin<CustomerCasksResponse>(`/api/users/${id}/casks`)).items.map((c) => c.id);
+      (await api.data<CustomerCasksResponse>(`/api/users/${id}/casks`)).items.map((c) => c.id);
     expect(await count(from.id)).toEqual([cask.id]);
     expect(await count(to.id)).toEqual([]);
     const response = await ctx.app.inject({
@@ -183,7 +178,7 @@ describe('the customer page', () => {
     expect(await count(from.id)).toEqual([]);
     expect(await count(to.id)).toEqual([cask.id]);
     expect(
-      (await getAsAdmin<CustomerRecordResponse>(`/api/users/${to.id}/record`)).cards.casksHeld,
+      (await api.data<CustomerRecordResponse>(`/api/users/${to.id}/record`)).cards.casksHeld,
     ).toBe(1);
   });
 
@@ -192,7 +187,7 @@ describe('the customer page', () => {
     const to = await createCustomer(ctx);
     const cask = await createCask(ctx, { ownerId: from.id });
     const kept = await createCask(ctx, { ownerId: from.id });
-    const past = () => getAsAdmin<CustomerPastCasksResponse>(`/api/users/${from.id}/past-casks`);
+    const past = () => api.data<CustomerPastCasksResponse>(`/api/users/${from.id}/past-casks`);
     expect((await past()).items).toEqual([]);
     const day = new Date().toISOString().slice(0, 10);
     const moved = await ctx.app.inject({
@@ -213,11 +208,11 @@ describe('the customer page', () => {
       },
     ]);
     expect(answer.pagination.total).toBe(1);
-    expect((await getAsAdmin<CustomerCasksResponse>(`/api/users/${from.id}/casks`)).items).toEqual([
+    expect((await api.data<CustomerCasksResponse>(`/api/users/${from.id}/casks`)).items).toEqual([
       expect.objectContaining({ id: kept.id }),
     ]);
     expect(
-      (await getAsAdmin<CustomerPastCasksResponse>(`/api/users/${to.id}/past-casks`)).items,
+      (await api.data<CustomerPastCasksResponse>(`/api/users/${to.id}/past-casks`)).items,
     ).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { customers } from '../../db/schema/customers.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { createCustomer, auditEntriesOf } from '../../../test/support/factories.ts';
+import { postBulk } from '../../../test/support/bulk.ts';
 
 // Issue 31: User Management's bulk 'Set Active' / 'Set Inactive' (POST /users/bulk/active): one
 // transaction, each customer audited, all or nothing; its undo sends the `before` values back.
@@ -14,15 +15,6 @@ let admin: TestAdmin;
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
-
-function setActives(changes: unknown, headers: Record<string, string> = admin.headers) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/users/bulk/active',
-    payload: { changes } as object,
-    headers,
-  });
-}
 
 async function activeOf(ids: string[]) {
   const rows = await ctx.database.db
@@ -41,7 +33,12 @@ test('sets customers inactive in one action, each audited; its undo restores eac
   const ids = chosen.map((customer) => customer.id);
   const before = await activeOf(ids);
 
-  const res = await setActives(ids.map((id) => ({ id, isActive: false })));
+  const res = await postBulk(
+    ctx,
+    admin,
+    '/api/users/bulk/active',
+    ids.map((id) => ({ id, isActive: false })),
+  );
   expect(res.statusCode, res.body).toBe(200);
   const { changes } = (res.json() as UserActiveChangesResponse).data;
   expect(changes.map((change) => change.before.isActive)).toEqual([true, false, true]);
@@ -52,7 +49,12 @@ test('sets customers inactive in one action, each audited; its undo restores eac
     true,
   );
 
-  const undo = await setActives(changes.map(({ id, before: was }) => ({ id, ...was })));
+  const undo = await postBulk(
+    ctx,
+    admin,
+    '/api/users/bulk/active',
+    changes.map(({ id, before: was }) => ({ id, ...was })),
+  );
   expect(undo.statusCode, undo.body).toBe(200);
   expect(await activeOf(ids)).toEqual(before);
 });
@@ -60,7 +62,7 @@ test('sets customers inactive in one action, each audited; its undo restores eac
 test('a deleted or unknown customer among them changes none, and is named', async () => {
   const kept = await createCustomer(ctx, { isActive: true });
   const gone = await createCustomer(ctx, { isActive: true, deletedAt: new Date() });
-  const res = await setActives([
+  const res = await postBulk(ctx, admin, '/api/users/bulk/active', [
     { id: kept.id, isActive: false },
     { id: gone.id, isActive: false },
     { id: randomUUID(), isActive: false },

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Dashboard, DashboardResponse } from '@cask/contracts/dashboard';
+import type { DashboardResponse } from '@cask/contracts/dashboard';
 import { todayIso } from '@cask/contracts/cask-records';
 import { beforeAll, expect, test, vi } from 'vitest';
 import { casks } from '../../db/schema/casks.ts';
@@ -9,6 +9,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { referrals } from '../../db/schema/referrals.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { adminApi } from '../../../test/support/api.ts';
 import { statementsSent } from '../../../test/support/database.ts';
 import {
   countersKeptAndRecounted,
@@ -27,21 +28,10 @@ import {
 
 const ctx = useTestContext();
 let admin: TestAdmin;
+const api = adminApi(ctx, () => admin);
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
-
-async function summary(): Promise<Dashboard> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/admin/dashboard',
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json<DashboardResponse>();
-  expect(body.success).toBe(true);
-  return body.data;
-}
 
 test('the dashboard needs a signed-in admin', async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard' });
@@ -51,7 +41,7 @@ test('the dashboard needs a signed-in admin', async () => {
 
 test('an empty club shows zeros on every card', async () => {
   // First test to add business rows: the database holds only the admin.
-  expect(await summary()).toEqual({
+  expect(await api.data<DashboardResponse>('/api/admin/dashboard')).toEqual({
     users: { totalUsers: 0 },
     casks: { totalCasks: 0 },
     offers: { activeOffers: 0 },
@@ -63,7 +53,7 @@ test('an empty club shows zeros on every card', async () => {
 
 test('the cask alert counts are the casks the Cask List filters show (issue 30)', async () => {
   const year = new Date().getUTCFullYear();
-  const before = (await summary()).caskAlerts;
+  const before = (await api.data<DashboardResponse>('/api/admin/dashboard')).caskAlerts;
   // Never regauged and 20 years old: due. Two years old: not due.
   await createCask(ctx, { year: year - 20 });
   await createCask(ctx, { year: year - 2 });
@@ -72,7 +62,7 @@ test('the cask alert counts are the casks the Cask List filters show (issue 30)'
     insert into cask_regauges (cask_id, gauged_on, bulk_litres, abv) values
       (${near.id}, current_date - 730, 200, 42), (${near.id}, current_date - 30, 195, 41)`);
   await ctx.database.db.execute(sql`select cask_refresh_gauge_alerts(array[${near.id}]::uuid[])`);
-  const after = (await summary()).caskAlerts;
+  const after = (await api.data<DashboardResponse>('/api/admin/dashboard')).caskAlerts;
   expect(after).toEqual({
     regaugeDue: (before?.regaugeDue ?? 0) + 1,
     abvNearForty: (before?.abvNearForty ?? 0) + 1,
@@ -93,7 +83,7 @@ test('the alert counts stay a plain count of the casks through every change (dec
   const today = todayIso();
   const year = new Date().getUTCFullYear();
   const agree = async () => {
-    const shown = (await summary()).caskAlerts!;
+    const shown = (await api.data<DashboardResponse>('/api/admin/dashboard')).caskAlerts!;
     expect(shown).toEqual(await plainCaskAlertCounts(ctx, today));
     return shown;
   };
@@ -248,7 +238,7 @@ test('the alert counts are exact on the days around a month and a year boundary 
 });
 
 test('the cards count customers not deleted, every cask and the active offers', async () => {
-  const before = await summary();
+  const before = await api.data<DashboardResponse>('/api/admin/dashboard');
   const [kept, deleted] = await createCustomers(ctx, 2);
   await createCask(ctx, { ownerId: kept!.id });
   await createCask(ctx, { ownerId: deleted!.id });
@@ -262,20 +252,24 @@ test('the cards count customers not deleted, every cask and the active offers', 
   });
   expect(res.statusCode).toBe(200);
 
-  const after = await summary();
+  const after = await api.data<DashboardResponse>('/api/admin/dashboard');
   expect(after.users.totalUsers).toBe(before.users.totalUsers + 1);
   // A deleted customer's casks are kept, so they still count.
   expect(after.casks.totalCasks).toBe(before.casks.totalCasks + 2);
   expect(after.offers.activeOffers).toBe(before.offers.activeOffers + 1);
 
   await ctx.database.db.update(offers).set({ isActive: true }).where(eq(offers.id, paused.id));
-  expect((await summary()).offers.activeOffers).toBe(before.offers.activeOffers + 2);
+  expect((await api.data<DashboardResponse>('/api/admin/dashboard')).offers.activeOffers).toBe(
+    before.offers.activeOffers + 2,
+  );
   await ctx.database.db.delete(offers).where(eq(offers.id, paused.id));
-  expect((await summary()).offers.activeOffers).toBe(before.offers.activeOffers + 1);
+  expect((await api.data<DashboardResponse>('/api/admin/dashboard')).offers.activeOffers).toBe(
+    before.offers.activeOffers + 1,
+  );
 });
 
 test('total revenue is the exact sum of paid and completed orders, to the cent', async () => {
-  const before = (await summary()).payments.totalRevenue;
+  const before = (await api.data<DashboardResponse>('/api/admin/dashboard')).payments.totalRevenue;
   const customer = await createCustomer(ctx);
   await createOrder(ctx, {
     customerId: customer.id,
@@ -299,16 +293,22 @@ test('total revenue is the exact sum of paid and completed orders, to the cent',
   });
 
   // 0.1 + 0.2 in floating point would be 0.30000000000000004.
-  expect((await summary()).payments.totalRevenue).toBe(Number((before + 0.3).toFixed(2)));
+  expect((await api.data<DashboardResponse>('/api/admin/dashboard')).payments.totalRevenue).toBe(
+    Number((before + 0.3).toFixed(2)),
+  );
 
   await ctx.database.db
     .update(orders)
     .set({ manualPaymentStatus: 'paid' })
     .where(eq(orders.id, due.id));
-  expect((await summary()).payments.totalRevenue).toBe(Number((before + 1000000.35).toFixed(2)));
+  expect((await api.data<DashboardResponse>('/api/admin/dashboard')).payments.totalRevenue).toBe(
+    Number((before + 1000000.35).toFixed(2)),
+  );
 
   await ctx.database.db.delete(orders).where(eq(orders.id, due.id));
-  expect((await summary()).payments.totalRevenue).toBe(Number((before + 0.3).toFixed(2)));
+  expect((await api.data<DashboardResponse>('/api/admin/dashboard')).payments.totalRevenue).toBe(
+    Number((before + 0.3).toFixed(2)),
+  );
 });
 
 test('the maintained counters always equal a recount of the tables', async () => {
@@ -362,7 +362,7 @@ test('emptying the tables resets the counters, and the dashboard shows zeros aga
 
   await ctx.database.db.execute(sql`truncate customers, offers cascade`);
 
-  expect(await summary()).toEqual({
+  expect(await api.data<DashboardResponse>('/api/admin/dashboard')).toEqual({
     users: { totalUsers: 0 },
     casks: { totalCasks: 0 },
     offers: { activeOffers: 0 },

@@ -11,6 +11,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { getData } from '../../../test/support/requests.ts';
+import { postBulk } from '../../../test/support/bulk.ts';
 import { createOrder, auditEntriesOf } from '../../../test/support/factories.ts';
 
 // Issue 31: the Order List's bulk 'Set status' (POST /purchases/bulk/status): one transaction,
@@ -22,6 +23,7 @@ beforeAll(async () => {
 });
 
 const STATUSES = ['Pending', 'Active', 'Pending', 'Reject', 'Delivered'] as const;
+const STATUS_URL = '/api/purchases/bulk/status';
 
 async function tenOrders() {
   const orders = [];
@@ -29,15 +31,6 @@ async function tenOrders() {
     orders.push(await createOrder(ctx, { status: STATUSES[i % STATUSES.length] }));
   }
   return orders;
-}
-
-function setOrderStatuses(changes: unknown, headers: Record<string, string> = admin.headers) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/purchases/bulk/status',
-    payload: { changes } as object,
-    headers,
-  });
 }
 
 async function stored(ids: string[]) {
@@ -48,16 +41,20 @@ async function stored(ids: string[]) {
   return new Map(rows.map((row) => [row.id, row.status]));
 }
 
-const counts = async () =>
-  (await getData<OrderListResponse>(ctx, admin, '/api/purchases', { limit: 1 })).stats;
-
 test('sets the status of ten orders in one action, each audited; its undo puts every one back', async () => {
+  const orderStats = async () =>
+    (await getData<OrderListResponse>(ctx, admin, '/api/purchases', { limit: 1 })).stats;
   const orders = await tenOrders();
   const ids = orders.map((order) => order.id);
   const before = await stored(ids);
-  const statsBefore = await counts();
+  const statsBefore = await orderStats();
 
-  const res = await setOrderStatuses(ids.map((id) => ({ id, status: 'Delivered' })));
+  const res = await postBulk(
+    ctx,
+    admin,
+    STATUS_URL,
+    ids.map((id) => ({ id, status: 'Delivered' })),
+  );
   expect(res.statusCode, res.body).toBe(200);
   const answer = res.json() as OrderStatusChangesResponse;
   expect(answer.data.changes).toEqual(
@@ -84,15 +81,18 @@ test('sets the status of ten orders in one action, each audited; its undo puts e
   // The status cards follow in the same transaction (the counters' triggers).
   const delivered = (stats: typeof statsBefore) =>
     stats.byStatus.find((entry) => entry._id === 'Delivered')?.count ?? 0;
-  expect(delivered(await counts())).toBe(delivered(statsBefore) + 8);
+  expect(delivered(await orderStats())).toBe(delivered(statsBefore) + 8);
 
   // Undo: the `before` values sent back.
-  const undo = await setOrderStatuses(
+  const undo = await postBulk(
+    ctx,
+    admin,
+    STATUS_URL,
     answer.data.changes.map(({ id, before: was }) => ({ id, ...was })),
   );
   expect(undo.statusCode, undo.body).toBe(200);
   expect(await stored(ids)).toEqual(before);
-  expect(await counts()).toEqual(statsBefore);
+  expect(await orderStats()).toEqual(statsBefore);
   expect(await auditEntriesOf(ctx, { entity: 'purchase', entityId: ids })).toHaveLength(20);
 });
 
@@ -109,7 +109,7 @@ test('when one order cannot be changed, none is, and the answer names each that 
     { id: unknown, status: 'Active' },
   ];
 
-  const res = await setOrderStatuses(changes);
+  const res = await postBulk(ctx, admin, STATUS_URL, changes);
   expect(res.statusCode).toBe(409);
   expect(res.json()).toEqual({
     success: false,
@@ -145,7 +145,7 @@ test('a body that names no order, one twice, too many, or a status that does not
     [[{ id, status: 'Lost' }], 'Status'],
     [[{ id: 'not-a-uuid', status: 'Active' }], 'id'],
   ] as const) {
-    const res = await setOrderStatuses(changes);
+    const res = await postBulk(ctx, admin, STATUS_URL, changes);
     expect(res.statusCode, JSON.stringify(changes).slice(0, 80)).toBe(400);
     expect(res.json().success).toBe(false);
     expect(res.body).toContain(message);
@@ -156,7 +156,9 @@ test('a body that names no order, one twice, too many, or a status that does not
 
 test('signed out, nothing is changed', async () => {
   const [order] = await tenOrders();
-  const res = await setOrderStatuses([{ id: order!.id, status: 'Reject' }], {});
+  const res = await postBulk(ctx, { headers: {} }, STATUS_URL, [
+    { id: order!.id, status: 'Reject' },
+  ]);
   expect(res.statusCode).toBe(401);
   expect((await stored([order!.id])).get(order!.id)).toBe(order!.status);
 });

@@ -8,8 +8,12 @@ import {
   BULK_SEARCH_TERMS,
   expectListMatchesSql,
   seedListData,
-  pagesToTry,
 } from '../../../test/support/list-against-sql.ts';
+import {
+  expectOrderPages,
+  orderListCase,
+  orderStatsFromTable,
+} from '../../../test/support/orders.ts';
 
 // Issue 14: the Orders list, read through the list path (db/list.ts), answers exactly what plain SQL
 // answers, whole and by status, with and without a search (of the customer's name or the title),
@@ -26,87 +30,25 @@ beforeAll(async () => {
 /** A word of many bulk offer titles ("Cask Sampling Masterclass"). */
 const TITLE_TERM = 'masterclass';
 
-interface OrderFilter {
-  status?: string;
-  search?: string;
-  /** The Ordered range's instants (issue 41). */
-  orderedFrom?: string;
-  orderedTo?: string;
-  /** The order number the search names (ORD-00123 or 123), as plain SQL matches it. */
-  number?: number;
-}
-
-/** The plain SQL of one filter: the visible orders, of a status, matching a pattern. */
-function orderCase({ number, ...filter }: OrderFilter) {
-  const conditions = [sql`deleted_at is null`];
-  if (filter.status !== undefined) conditions.push(sql`status = ${filter.status}`);
-  if (filter.orderedFrom !== undefined)
-    conditions.push(sql`created_at >= ${filter.orderedFrom}::timestamptz`);
-  if (filter.orderedTo !== undefined)
-    conditions.push(sql`created_at < ${filter.orderedTo}::timestamptz`);
-  if (filter.search !== undefined) {
-    const pattern = `%${filter.search}%`;
-    const byNumber = number === undefined ? sql`` : sql` or order_number = ${number}`;
-    conditions.push(sql`(contact_full_name ilike ${pattern} or title ilike ${pattern}${byNumber})`);
-  }
-  const where = sql.join(conditions, sql` and `);
-  return {
-    url: '/api/purchases',
-    itemsKey: 'purchases',
-    idOf: (item: Record<string, unknown>) => item._id,
-    query: { ...filter } as Record<string, string | number>,
-    countSql: sql`select count(*)::int from orders where ${where}`,
-    idsSql: (limit: number, offset: number) =>
-      sql`select id from orders where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`,
-  };
-}
-
-async function expectAllPages(filter: OrderFilter, limits: number[] = [6]): Promise<number> {
-  const list = orderCase(filter);
-  const first = await expectListMatchesSql(ctx, admin, {
-    ...list,
-    query: { ...list.query, page: 1, limit: limits[0] ?? 6 },
-  });
-  for (const limit of limits) {
-    for (const page of pagesToTry(first.total, limit)) {
-      await expectListMatchesSql(ctx, admin, { ...list, query: { ...list.query, page, limit } });
-    }
-  }
-  return first.total;
-}
-
-const readOrders = (query: Record<string, string | number>) =>
-  getData<OrderListResponse>(ctx, admin, '/api/purchases', query);
-
-async function expectStatsMatchSql() {
-  const { stats } = await readOrders({ page: 1, limit: 1 });
-  const rows = (await ctx.database.readRows(
-    sql`select status, count(*)::int from orders where deleted_at is null group by status`,
-    { prepared: false },
-  )) as [string, number][];
-  const byStatus = new Map(rows);
-  expect(stats.overall.totalPurchases).toBe(rows.reduce((sum, [, n]) => sum + n, 0));
-  expect(stats.byStatus).toEqual(
-    ORDER_STATUSES.map((status) => ({ _id: status, count: byStatus.get(status) ?? 0 })),
-  );
-}
-
 test('the Orders list answers what plain SQL answers on every kind of page, whole and by status', async () => {
-  const total = await expectAllPages({}, [6, 10]);
+  const total = await expectOrderPages(ctx, admin, {}, [6, 10]);
   expect(total).toBeGreaterThan(300);
   for (const status of ORDER_STATUSES) {
-    const byStatus = await expectAllPages({ status }, [6, 10]);
+    const byStatus = await expectOrderPages(ctx, admin, { status }, [6, 10]);
     expect(byStatus).toBeGreaterThan(10);
   }
-  await expectStatsMatchSql();
+  expect(
+    (await getData<OrderListResponse>(ctx, admin, '/api/purchases', { page: 1, limit: 1 })).stats,
+  ).toEqual(await orderStatsFromTable(ctx));
 });
 
 test('the Orders search answers what plain SQL answers: common, rare, title and no match, whole and by status', async () => {
   const terms = [BULK_SEARCH_TERMS.common, BULK_SEARCH_TERMS.rare, TITLE_TERM, 'no-such-order'];
   const totals = new Map<string, number>();
   for (const search of terms) {
-    totals.set(search, await expectAllPages({ search }, [3, 6]));
-    for (const status of ORDER_STATUSES) await expectAllPages({ status, search }, [3]);
+    totals.set(search, await expectOrderPages(ctx, admin, { search }, [3, 6]));
+    for (const status of ORDER_STATUSES)
+      await expectOrderPages(ctx, admin, { status, search }, [3]);
   }
   // The bulk data holds what the cases are about: dense and sparse matches, and none.
   expect(totals.get(TITLE_TERM)).toBeGreaterThan(15);
@@ -125,14 +67,14 @@ test('the Ordered range and a reference search answer what plain SQL answers (is
      from orders where deleted_at is null`,
     { prepared: false },
   )) as [[string, string]];
-  const inRange = await expectAllPages({ orderedFrom: from, orderedTo: to }, [3, 6]);
-  const whole = await expectAllPages({}, [6]);
+  const inRange = await expectOrderPages(ctx, admin, { orderedFrom: from, orderedTo: to }, [3, 6]);
+  const whole = await expectOrderPages(ctx, admin, {}, [6]);
   expect(inRange).toBeGreaterThan(10);
   expect(inRange).toBeLessThan(whole);
-  await expectAllPages({ orderedFrom: from }, [6]);
-  await expectAllPages({ orderedTo: to }, [6]);
-  await expectAllPages({ orderedFrom: from, orderedTo: to, status: 'Pending' }, [3]);
-  await expectAllPages({ orderedFrom: from, orderedTo: to, search: TITLE_TERM }, [3]);
+  await expectOrderPages(ctx, admin, { orderedFrom: from }, [6]);
+  await expectOrderPages(ctx, admin, { orderedTo: to }, [6]);
+  await expectOrderPages(ctx, admin, { orderedFrom: from, orderedTo: to, status: 'Pending' }, [3]);
+  await expectOrderPages(ctx, admin, { orderedFrom: from, orderedTo: to, search: TITLE_TERM }, [3]);
 
   // The references follow the order of creation, and each names its order.
   const [[misordered]] = (await ctx.database.readRows(
@@ -147,31 +89,33 @@ test('the Ordered range and a reference search answer what plain SQL answers (is
   )) as [[number]];
   const reference = `ORD-${String(number).padStart(5, '0')}`;
   for (const search of [reference, reference.toLowerCase(), String(number)]) {
-    const total = await expectAllPages({ search, number }, [3]);
+    const total = await expectOrderPages(ctx, admin, { search, number }, [3]);
     expect(total, search).toBeGreaterThanOrEqual(1);
   }
-  const { purchases } = await readOrders({ search: reference });
+  const { purchases } = await getData<OrderListResponse>(ctx, admin, '/api/purchases', {
+    search: reference,
+  });
   expect(purchases.map((order) => order.reference)).toEqual([reference]);
 });
 
 test('after a deletion and a status change the list reads the new totals and rows, whatever it remembered', async () => {
   const search = TITLE_TERM;
   const status = 'Pending';
-  const searched = orderCase({ search });
+  const searched = orderListCase({ search });
   const before = await expectListMatchesSql(ctx, admin, {
     ...searched,
     query: { search, page: 1, limit: 6 },
   });
   const whole = await expectListMatchesSql(ctx, admin, {
-    ...orderCase({}),
+    ...orderListCase({}),
     query: { page: 1, limit: 6 },
   });
   const pending = await expectListMatchesSql(ctx, admin, {
-    ...orderCase({ status }),
+    ...orderListCase({ status }),
     query: { status, page: 1, limit: 6 },
   });
   const pendingSearched = await expectListMatchesSql(ctx, admin, {
-    ...orderCase({ status, search }),
+    ...orderListCase({ status, search }),
     query: { status, search, page: 1, limit: 6 },
   });
   // Remember every total at the far end too (read from the oldest end).
@@ -182,7 +126,7 @@ test('after a deletion and a status change the list reads the new totals and row
     [{ status }, pending.total],
     [{ status, search }, pendingSearched.total],
   ] as const) {
-    const list = orderCase(filter);
+    const list = orderListCase(filter);
     await expectListMatchesSql(ctx, admin, {
       ...list,
       query: { ...list.query, page: lastOf(total), limit: 6 },
@@ -226,7 +170,7 @@ test('after a deletion and a status change the list reads the new totals and row
     [{ status, search }, pendingSearched.total - wasPending],
   ] as const;
   for (const [filter, total] of expected) {
-    const list = orderCase(filter);
+    const list = orderListCase(filter);
     const last = lastOf(total);
     // The far end first: a window read from the oldest end depends on the total.
     for (const page of [last, last + 1, last - 1, 1].filter((page) => page >= 1)) {
@@ -237,5 +181,7 @@ test('after a deletion and a status change the list reads the new totals and row
       expect(after.total, JSON.stringify(filter)).toBe(total);
     }
   }
-  await expectStatsMatchSql();
+  expect(
+    (await getData<OrderListResponse>(ctx, admin, '/api/purchases', { page: 1, limit: 1 })).stats,
+  ).toEqual(await orderStatsFromTable(ctx));
 });

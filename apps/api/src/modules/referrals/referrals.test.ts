@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ReferralListResponse, UpdateReferralStatusResponse } from '@cask/contracts/referrals';
 import { MAX_POINTS_BALANCE, type RewardListResponse } from '@cask/contracts/rewards';
 import { DATE_OUT_OF_RANGE } from '@cask/contracts/common';
@@ -15,6 +15,7 @@ import {
   uniqueMarker,
   auditEntriesOf,
   pointTransactionsOf,
+  storedRow,
 } from '../../../test/support/factories.ts';
 import { adminApi } from '../../../test/support/api.ts';
 
@@ -24,26 +25,6 @@ const api = adminApi(ctx, () => admin);
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
-
-async function statusOf(referralId: string) {
-  const [row] = await ctx.database.db
-    .select({ status: referrals.status, completedDate: referrals.completedDate })
-    .from(referrals)
-    .where(eq(referrals.id, referralId));
-  return row;
-}
-
-/** The Reward List's Point column for one customer, found by their unique name. */
-async function rewardPoints(fullName: string): Promise<number | undefined> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/referrals/admin/rewards',
-    query: { search: fullName },
-    headers: admin.headers,
-  });
-  return res.json<RewardListResponse>().data.rewards.find((row) => row.fullName === fullName)
-    ?.referralPoints;
-}
 
 /** What the cards must say, counted the slow way over the whole table. */
 async function countedStats() {
@@ -70,7 +51,7 @@ test('the referral calls need a signed-in admin and change nothing without one',
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('You are not authorized');
   }
-  expect((await statusOf(referral.id))?.status).toBe('pending');
+  expect((await storedRow(ctx, referrals, referral.id))?.status).toBe('pending');
   expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
 });
 
@@ -249,7 +230,13 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
   expect(body.data.referral).toMatchObject({ id: referral.id, status: 'completed' });
   expect(body.data.referral.completedDate).not.toBeNull();
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(290);
-  expect(await rewardPoints(referrer.fullName)).toBe(290);
+  expect(
+    (
+      await api.data<RewardListResponse>('/api/referrals/admin/rewards', {
+        search: referrer.fullName,
+      })
+    ).rewards.find((row) => row.fullName === referrer.fullName)?.referralPoints,
+  ).toBe(290);
   const ledger = await pointTransactionsOf(ctx, { referralId: referral.id });
   expect(ledger).toMatchObject([
     { customerId: referrer.id, points: 250, type: 'referral', adminId: admin.id },
@@ -295,7 +282,13 @@ test('completing credits the referrer once, a repeat changes nothing, pending ta
     referral: { status: 'pending', completedDate: null },
   });
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(40);
-  expect(await rewardPoints(referrer.fullName)).toBe(40);
+  expect(
+    (
+      await api.data<RewardListResponse>('/api/referrals/admin/rewards', {
+        search: referrer.fullName,
+      })
+    ).rewards.find((row) => row.fullName === referrer.fullName)?.referralPoints,
+  ).toBe(40);
   expect(
     (await pointTransactionsOf(ctx, { referralId: referral.id })).map((e) => e.points).sort(),
   ).toEqual([-250, 250]);
@@ -353,7 +346,7 @@ test('a referral worth no points completes without a ledger entry', async () => 
   expect(
     (await api.put(`/api/referrals/${referral.id}/status`, { status: 'completed' })).statusCode,
   ).toBe(200);
-  expect((await statusOf(referral.id))?.status).toBe('completed');
+  expect((await storedRow(ctx, referrals, referral.id))?.status).toBe('completed');
   expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
   expect(
     await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
@@ -382,7 +375,7 @@ test('going back to pending is refused when the referrer has spent the reward', 
   const message =
     'Catriona Bell has 50 points left, fewer than the 200 this referral credited, so it cannot go back to pending';
   expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'status', message }] });
-  expect((await statusOf(referral.id))?.status).toBe('completed');
+  expect((await storedRow(ctx, referrals, referral.id))?.status).toBe('completed');
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(50);
   expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(1);
   expect(
@@ -404,7 +397,7 @@ test('completing is refused when the credit would take the referrer past the bal
   expect(res.statusCode, res.body).toBe(409);
   const message = `Ewan Munro has ${MAX_POINTS_BALANCE - 50} points: the 200 of this referral would take the balance past ${MAX_POINTS_BALANCE}, so it cannot be completed`;
   expect(res.json()).toEqual({ success: false, message, errors: [{ field: 'status', message }] });
-  expect((await statusOf(referral.id))?.status).toBe('pending');
+  expect((await storedRow(ctx, referrals, referral.id))?.status).toBe('pending');
   expect(await pointsBalanceOf(ctx, referrer.id)).toBe(MAX_POINTS_BALANCE - 50);
   expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
   expect(
@@ -456,7 +449,7 @@ test('bad input is refused with a clear error and changes nothing', async () => 
     ).json().errors[0].message,
   ).toBe('Status must be pending or completed');
 
-  expect((await statusOf(referral.id))?.status).toBe('pending');
+  expect((await storedRow(ctx, referrals, referral.id))?.status).toBe('pending');
   expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
   expect(
     await auditEntriesOf(ctx, { action: 'referral.status_changed', entityId: referral.id }),
@@ -475,6 +468,6 @@ test("a bulk status's completedDate PostgreSQL cannot store is refused with a 40
     expect(res.statusCode, `${completedDate}: ${res.body}`).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: DATE_OUT_OF_RANGE });
   }
-  expect((await statusOf(referral.id))?.status).toBe('pending');
+  expect((await storedRow(ctx, referrals, referral.id))?.status).toBe('pending');
   expect(await pointTransactionsOf(ctx, { referralId: referral.id })).toHaveLength(0);
 });

@@ -1,9 +1,10 @@
 import type { ErrorEnvelope } from '@cask/contracts/common';
-import { SEARCH_KIND_LIMIT, type SearchResponse, type SearchResults } from '@cask/contracts/search';
-import { sql } from 'drizzle-orm';
+import { SEARCH_KIND_LIMIT, type SearchResponse } from '@cask/contracts/search';
 import { beforeAll, expect, test } from 'vitest';
 import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
+import { adminApi } from '../../../test/support/api.ts';
+import { orderReferenceOf } from '../../../test/support/orders.ts';
 import {
   createCask,
   createCustomer,
@@ -15,30 +16,10 @@ import {
 
 const ctx = useTestContext();
 let admin: TestAdmin;
+const api = adminApi(ctx, () => admin);
 beforeAll(async () => {
   admin = await createAdmin(ctx);
 });
-
-/** An order's reference as the Order List shows it ('ORD-00123'). */
-async function referenceOf(orderId: string): Promise<string> {
-  const [[number]] = (await ctx.database.readRows(
-    sql`select order_number from orders where id = ${orderId}`,
-    { prepared: false },
-  )) as [[number]];
-  return `ORD-${String(number).padStart(5, '0')}`;
-}
-
-async function search(q: string, as: TestAdmin = admin): Promise<SearchResults> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/search?q=${encodeURIComponent(q)}`,
-    headers: as.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json<SearchResponse>();
-  expect(body.success).toBe(true);
-  return body.data;
-}
 
 test('a customer is found by a part of their e-mail, whatever its case', async () => {
   const marker = uniqueMarker('mail');
@@ -46,7 +27,9 @@ test('a customer is found by a part of their e-mail, whatever its case', async (
     fullName: 'Morag Henderson',
     email: `morag.${marker}@example.com`,
   });
-  const found = await search(marker.slice(2, 10).toUpperCase());
+  const found = await api.data<SearchResponse>('/api/search', {
+    q: marker.slice(2, 10).toUpperCase(),
+  });
   expect(found.customers).toEqual([
     { id: customer.id, fullName: 'Morag Henderson', email: customer.email },
   ]);
@@ -56,20 +39,26 @@ test('a customer is found by a part of their name; a deleted one is not', async 
   const marker = uniqueMarker('nm');
   const kept = await createCustomer(ctx, { fullName: `Isla ${marker} Grant` });
   await createCustomer(ctx, { fullName: `Ewan ${marker} Reid`, deletedAt: new Date() });
-  const found = await search(`${marker} gr`);
+  const found = await api.data<SearchResponse>('/api/search', { q: `${marker} gr` });
   expect(found.customers.map((customer) => customer.id)).toEqual([kept.id]);
-  expect((await search(`ewan ${marker}`)).customers).toEqual([]);
+  expect(
+    (await api.data<SearchResponse>('/api/search', { q: `ewan ${marker}` })).customers,
+  ).toEqual([]);
 });
 
 test('a cask is found by its distillery and by its name', async () => {
   const distillery = `Glen ${uniqueMarker('d')}`;
   const cask = await createCask(ctx, { name: 'Sherry butt 7', distillery });
-  const byDistillery = await search(distillery.slice(5));
+  const byDistillery = await api.data<SearchResponse>('/api/search', { q: distillery.slice(5) });
   expect(byDistillery.casks).toEqual([
     { id: cask.id, name: 'Sherry butt 7', distillery, status: cask.status },
   ]);
   const named = await createCask(ctx, { name: `Hogshead ${uniqueMarker('n')}` });
-  expect((await search(named.name)).casks.map((found) => found.id)).toEqual([named.id]);
+  expect(
+    (await api.data<SearchResponse>('/api/search', { q: named.name })).casks.map(
+      (found) => found.id,
+    ),
+  ).toEqual([named.id]);
 });
 
 test('a deleted cask is not found; once its delete is undone it is again', async () => {
@@ -81,7 +70,7 @@ test('a deleted cask is not found; once its delete is undone it is again', async
     headers: admin.headers,
   });
   expect(deleted.statusCode, deleted.body).toBe(200);
-  expect((await search(marker)).casks).toEqual([]);
+  expect((await api.data<SearchResponse>('/api/search', { q: marker })).casks).toEqual([]);
   const restored = await ctx.app.inject({
     method: 'POST',
     url: '/api/casks/bulk/deleted',
@@ -89,7 +78,9 @@ test('a deleted cask is not found; once its delete is undone it is again', async
     headers: admin.headers,
   });
   expect(restored.statusCode, restored.body).toBe(200);
-  expect((await search(marker)).casks.map((found) => found.id)).toEqual([cask.id]);
+  expect(
+    (await api.data<SearchResponse>('/api/search', { q: marker })).casks.map((found) => found.id),
+  ).toEqual([cask.id]);
 });
 
 test('an order is found by its product and by its customer, with the customer to open', async () => {
@@ -100,8 +91,8 @@ test('an order is found by its product and by its customer, with the customer to
     title: `Bottle of Lagavulin ${marker}`,
     contactFullName: null,
   });
-  const byProduct = await search(`lagavulin ${marker}`);
-  const reference = await referenceOf(order.id);
+  const byProduct = await api.data<SearchResponse>('/api/search', { q: `lagavulin ${marker}` });
+  const reference = await orderReferenceOf(ctx, order.id);
   expect(byProduct.orders).toEqual([
     {
       id: order.id,
@@ -114,7 +105,7 @@ test('an order is found by its product and by its customer, with the customer to
   ]);
 
   const other = await createOrder(ctx, { contactFullName: `Hamish ${marker}` });
-  const byCustomer = await search(`hamish ${marker}`);
+  const byCustomer = await api.data<SearchResponse>('/api/search', { q: `hamish ${marker}` });
   expect(byCustomer.orders.map((found) => [found.id, found.customerName])).toEqual([
     [other.id, `Hamish ${marker}`],
   ]);
@@ -122,10 +113,10 @@ test('an order is found by its product and by its customer, with the customer to
 
 test('an order is found by its reference, as the Order List finds it (issue 41)', async () => {
   const order = await createOrder(ctx, { title: `Reference ${uniqueMarker('r')}` });
-  const reference = await referenceOf(order.id);
+  const reference = await orderReferenceOf(ctx, order.id);
   const number = String(Number(reference.slice('ORD-'.length)));
   for (const term of [reference, reference.toLowerCase(), number]) {
-    const found = await search(term);
+    const found = await api.data<SearchResponse>('/api/search', { q: term });
     expect(
       found.orders.map((each) => [each.id, each.reference]),
       term,
@@ -137,7 +128,7 @@ test('an offer is found by its title; a retired one is not', async () => {
   const marker = uniqueMarker('t');
   const offer = await createOffer(ctx, { title: `Port Ellen ${marker}`, type: 'bottle' });
   await createOffer(ctx, { title: `Brora ${marker}`, retiredAt: new Date() });
-  const found = await search(marker);
+  const found = await api.data<SearchResponse>('/api/search', { q: marker });
   expect(found.offers).toEqual([{ id: offer.id, title: offer.title, type: 'bottle' }]);
 });
 
@@ -148,7 +139,7 @@ test('each kind gives at most five results, newest first', async () => {
     fullName: `Many ${marker} ${index}`,
     createdAt: new Date(base + index * 60_000),
   }));
-  const found = await search(marker);
+  const found = await api.data<SearchResponse>('/api/search', { q: marker });
   expect(found.customers.map((customer) => customer.id)).toEqual(
     made
       .slice(-SEARCH_KIND_LIMIT)
@@ -161,7 +152,7 @@ test('pattern characters in the term are matched literally', async () => {
   const marker = uniqueMarker('lit');
   const percent = await createCustomer(ctx, { fullName: `Hundred ${marker}%_ Club` });
   await createCustomer(ctx, { fullName: `Hundred ${marker}ab Club` });
-  const found = await search(`${marker}%_`);
+  const found = await api.data<SearchResponse>('/api/search', { q: `${marker}%_` });
   expect(found.customers.map((customer) => customer.id)).toEqual([percent.id]);
 });
 
@@ -170,9 +161,11 @@ test('every role may search, a Viewer too', async () => {
   const customer = await createCustomer(ctx, { fullName: `Role ${marker}` });
   for (const role of ['owner', 'admin', 'viewer'] as const) {
     const someone = await createAdmin(ctx, { role });
-    expect((await search(marker, someone)).customers.map((found) => found.id)).toEqual([
-      customer.id,
-    ]);
+    expect(
+      (
+        await adminApi(ctx, someone).data<SearchResponse>('/api/search', { q: marker })
+      ).customers.map((found) => found.id),
+    ).toEqual([customer.id]);
   }
 });
 

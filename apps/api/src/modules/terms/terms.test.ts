@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { VERSION_HEADER_INVALID, versionHeaders } from '@cask/contracts/common';
 import { TERMS_CHANGED_ELSEWHERE, type TermsResponse } from '@cask/contracts/terms';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -7,6 +6,7 @@ import { createAdmin, type TestAdmin } from '../../../test/support/sign-in.ts';
 import { useTestContext } from '../../../test/support/app.ts';
 import { auditEntriesOf, rowCount } from '../../../test/support/factories.ts';
 import { adminApi } from '../../../test/support/api.ts';
+import { sha256 } from '../../../test/support/hashing.ts';
 
 const ctx = useTestContext();
 let admin: TestAdmin;
@@ -95,7 +95,6 @@ test('the newest save is the policy shown, and each save is kept as a version', 
 });
 
 test('saving writes an audit entry with the lengths and hashes, before and after', async () => {
-  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
   const before = '<p>Before the audit</p>';
   const after = '<p>After the audit, longer</p>';
   await api.post('/api/terms', { type: 'privacy', content: before });
