@@ -41,3 +41,22 @@ export function withoutSaveTime<Row extends { updatedAt?: unknown; version?: unk
   const { updatedAt: _at, version: _version, ...rest } = row;
   return rest;
 }
+
+/** A customer of the demo data, the `index`-th of User Management's first page, through the API. */
+export async function customerOnFirstPage(
+  page: Page,
+  index: number,
+): Promise<{ id: string; fullName: string; email: string }> {
+  const answer = await page.request.get('/api/users', {
+    headers: await bearer(page),
+    params: { page: 1, limit: 10 },
+  });
+  const users = (await answer.json()).data.users as {
+    id: string;
+    fullName: string;
+    email: string;
+  }[];
+  const user = users[index];
+  if (!user) throw new Error(`No customer #${index} on the first page`);
+  return user;
+}

@@ -5,7 +5,7 @@ import { acceptInvite, inviteThroughApi, openInvite } from './invites.ts';
 import { startMailSink } from './mail-sink.ts';
 import { mailDirOf, serverLogOf } from './paths.ts';
 import { startServer } from './server.ts';
-import { bearer } from './session.ts';
+import { bearer, signIn, toast } from './session.ts';
 import { copyOfSeededData, test } from './test.ts';
 
 // What the specs of maker-checker share (issue 45, docs/screens/approvals.md): approvals.spec.ts
@@ -81,4 +81,54 @@ export async function onServerOfItsOwn(
     await sink.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A maker-checker run's three people: the Owner, the Admin who asks and the one who decides. */
+export interface MakerChecker {
+  /** The Owner (mainAdmin), who sets the Approvals policy. */
+  owner: Page;
+  /** The requester's browser: their changes above the threshold are sent for approval. */
+  asking: Page;
+  /** The approver's browser. */
+  checking: Page;
+}
+
+/**
+ * The Owner signed in at `baseURL`, and `requester` and `approver` invited as Admins and signed in
+ * in browsers of their own (`viewport`: each page's size; the browser's default without it).
+ */
+export async function ownerAndTwoAdmins(
+  browser: Browser,
+  baseURL: string,
+  { requester, approver }: { requester: AdminCredentials; approver: AdminCredentials },
+  viewport?: { width: number; height: number },
+): Promise<MakerChecker> {
+  const owner = await (
+    await browser.newContext(viewport ? { baseURL, viewport } : { baseURL })
+  ).newPage();
+  await signIn(owner, mainAdmin);
+  const asking = await newAdmin(owner, browser, requester);
+  const checking = await newAdmin(owner, browser, approver);
+  if (viewport) for (const page of [asking, checking]) await page.setViewportSize(viewport);
+  return { owner, asking, checking };
+}
+
+/**
+ * On Settings -> 'Approvals', the Owner requires approval of manual points above `points` and
+ * saves it (confirming the password if asked). `onScreen` runs once the screen shows, before the
+ * change (a scan of the screen as it opens).
+ */
+export async function requireApprovalOfPointsAbove(
+  owner: Page,
+  points: number,
+  onScreen: () => Promise<void> = async () => {},
+): Promise<void> {
+  await owner.goto('/setting/approvals');
+  const manual = owner.getByRole('checkbox', { name: 'Manual points above' });
+  await expect(manual).toBeVisible();
+  await onScreen();
+  await manual.check();
+  await owner.getByRole('spinbutton', { name: 'Points' }).fill(String(points));
+  await owner.getByRole('button', { name: 'Save' }).click();
+  await passStepUpIfAsked(owner, mainAdmin.password, toast(owner, 'Approvals policy saved'));
 }

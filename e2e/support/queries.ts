@@ -73,3 +73,34 @@ export async function cardNumber(page: Page, title: string): Promise<number> {
   await expect(value).not.toHaveText('Loading...');
   return count(await value.textContent());
 }
+
+/**
+ * The N of a list's 'Showing n of N `noun`', read from its pagination named `pagination`
+ * ('Audit Log pagination').
+ */
+export async function shownTotal(page: Page, pagination: string, noun: string): Promise<number> {
+  const text = await page
+    .getByRole('navigation', { name: pagination })
+    .getByText(new RegExp(`^Showing \\d+ of [\\d,]+ ${noun}$`))
+    .textContent();
+  return count((text ?? '').replace(/^.* of ([\d,]+) .*$/, '$1'));
+}
+
+/**
+ * Whether the table named `name` exactly ('Casks' of a customer page) lists a link to `href` on
+ * any of its pages, paging through them with its pagination's Next (`${name} pagination`).
+ */
+export async function listsLink(page: Page, name: string, href: string): Promise<boolean> {
+  const rows = page.getByRole('table', { name, exact: true });
+  const next = page
+    .getByRole('navigation', { name: `${name} pagination`, exact: true })
+    .getByRole('button', { name: 'Next' });
+  await expect(rows.locator('tbody tr').first()).toBeVisible();
+  for (;;) {
+    if ((await rows.locator(`a[href="${href}"]`).count()) > 0) return true;
+    if (!(await next.isVisible()) || (await next.isDisabled())) return false;
+    const shown = await rows.locator('tbody').textContent();
+    await next.click();
+    await expect(rows.locator('tbody')).not.toHaveText(shown ?? '');
+  }
+}

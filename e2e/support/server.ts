@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import type { AdminCredentials } from './admins.ts';
 import { repoRoot } from './paths.ts';
 
@@ -133,4 +134,45 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** The envelope's `data`, typed by the caller for the one route it calls. */
+export interface Answer<T> {
+  status: number;
+  data: T;
+}
+/** The API of a server of its own, called as one admin. */
+export interface Api {
+  json<T>(method: string, url: string, body?: unknown): Promise<Answer<T>>;
+}
+
+/**
+ * The API of `server` (a server of its own, started by startServer) signed in as `admin`, called
+ * with Node's fetch: `json(method, url, body)` answers the status and the envelope's `data`.
+ */
+export async function signedInApi(server: RunningServer, admin: AdminCredentials): Promise<Api> {
+  const call = async <T>(
+    method: string,
+    url: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<Answer<T>> => {
+    const response = await fetch(`${server.baseURL}/api${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const envelope = (await response.json()) as { data: T };
+    return { status: response.status, data: envelope.data };
+  };
+  const login = await call<{ accessToken: string }>('POST', '/auth/login', {
+    email: admin.email,
+    password: admin.password,
+  });
+  expect(login.status, `${admin.email} signs in`).toBe(200);
+  const token = login.data.accessToken;
+  return { json: (method, url, body) => call(method, url, body, token) };
 }

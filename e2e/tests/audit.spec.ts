@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '../support/test.ts';
-import { parse } from 'csv-parse/sync';
+import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { saveScreen, signIn } from '../support/session.ts';
-import { bodyRows, table } from '../support/queries.ts';
+import { exportCsv } from '../support/exports.ts';
+import { bodyRows, shownTotal, table } from '../support/queries.ts';
 
 // Issue 29 end to end: a change made on a screen is in the Audit Log with its before and after,
 // the filters narrow it, the record's History shows it; an export downloads the whole filtered
@@ -18,26 +17,6 @@ interface CaskSummary {
 interface Person {
   id: string;
   fullName: string;
-}
-
-const shownTotal = async (page: Page, noun: string) => {
-  const text = await page
-    .getByRole('navigation', { name: 'Audit Log pagination' })
-    .getByText(new RegExp(`^Showing \\d+ of [\\d,]+ ${noun}$`))
-    .textContent();
-  return Number((text ?? '').replace(/^.* of ([\d,]+) .*$/, '$1').replace(/,/g, ''));
-};
-
-/** Clicks 'Export CSV' and answers the downloaded file's rows as csv-parse reads them. */
-async function exportCsv(page: Page, button: Locator): Promise<string[][]> {
-  const download = page.waitForEvent('download');
-  await button.click();
-  // 'Exporting...' may already be over when the file is small (the web test holds it on screen).
-  const file = await (await download).path();
-  await expect(button).toHaveText('Export CSV');
-  const text = await readFile(file, 'utf8');
-  expect(text.charCodeAt(0)).toBe(0xfeff);
-  return parse(text, { bom: true }) as string[][];
 }
 
 test.beforeEach(async ({ page }) => {
@@ -78,13 +57,13 @@ test('a change is in the Audit Log, the filters narrow it, History shows it', as
   await page.keyboard.press('Escape');
 
   // The filters narrow it, and live in the URL.
-  const everything = await shownTotal(page, 'entries');
+  const everything = await shownTotal(page, 'Audit Log pagination', 'entries');
   await page.getByLabel('Record type').selectOption('customer');
   await page.getByRole('searchbox', { name: 'Search by record id or name' }).fill(name);
   await expect(page).toHaveURL(/type=customer/);
   await expect(page).toHaveURL(/search=/);
   await expect(bodyRows(table(page, 'Audit Log')).first()).toContainText(`Customer: ${name}`);
-  const narrowed = await shownTotal(page, 'entries');
+  const narrowed = await shownTotal(page, 'Audit Log pagination', 'entries');
   expect(narrowed).toBeLessThan(everything);
   for (const each of await bodyRows(table(page, 'Audit Log')).all()) {
     await expect(each).toContainText(`Customer: ${name}`);
@@ -118,7 +97,7 @@ test('exports: the filtered total the screen shows, parsed by a real CSV parser,
   // The Audit Log filtered to notifications: the file has exactly the rows the screen counts.
   await page.goto('/audit?type=notification&action=notification.created');
   await expect(bodyRows(table(page, 'Audit Log')).first()).toContainText('Notification sent');
-  const shown = await shownTotal(page, 'entries');
+  const shown = await shownTotal(page, 'Audit Log pagination', 'entries');
   const [auditHeader, ...entries] = await exportCsv(
     page,
     page.getByRole('button', { name: 'Export CSV' }),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { mainAdmin } from '../support/admins.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 import { serverLogOf } from '../support/paths.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { signedInApi, startServer, type Api, type RunningServer } from '../support/server.ts';
 import { copyOfSeededData, expect, test } from '../support/test.ts';
 
 /**
@@ -20,42 +20,6 @@ interface Customer {
   id: string;
   email: string;
 }
-/** The envelope's `data`, typed by the caller for the one route it calls. */
-interface Answer<T> {
-  status: number;
-  data: T;
-}
-interface Api {
-  json<T>(method: string, url: string, body?: unknown): Promise<Answer<T>>;
-}
-
-async function signedIn(server: RunningServer): Promise<Api> {
-  const call = async <T>(
-    method: string,
-    url: string,
-    body?: unknown,
-    token?: string,
-  ): Promise<Answer<T>> => {
-    const response = await fetch(`${server.baseURL}/api${url}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const envelope = (await response.json()) as { data: T };
-    return { status: response.status, data: envelope.data };
-  };
-  const login = await call<{ accessToken: string }>('POST', '/auth/login', {
-    email: mainAdmin.email,
-    password: mainAdmin.password,
-  });
-  expect(login.status).toBe(200);
-  const token = login.data.accessToken;
-  return { json: (method, url, body) => call(method, url, body, token) };
-}
-
 /** The customer's reward-point balance as the Reward List shows it (derived from the ledger). */
 async function pointsOf(api: Api, customer: Customer): Promise<number> {
   const list = await api.json<{ rewards: { id: string; referralPoints: number }[] }>(
@@ -89,7 +53,7 @@ test.describe('a server killed during writes', () => {
     const logFile = serverLogOf(test.info().parallelIndex);
     const boot = () => startServer({ dataDir, smtpUrl: sink.url, admin: mainAdmin, logFile });
     server = await boot();
-    let api = await signedIn(server);
+    let api = await signedInApi(server, mainAdmin);
     const users = await api.json<{ users: Customer[] }>('GET', '/users?page=1&limit=1');
     expect(users.status).toBe(200);
     const customer = users.data.users[0];
@@ -123,7 +87,7 @@ test.describe('a server killed during writes', () => {
     server = undefined;
 
     server = await boot();
-    api = await signedIn(server);
+    api = await signedInApi(server, mainAdmin);
     const gained = (await pointsOf(api, customer)) - before;
     // Every answered write is kept; a write cut off by the kill may or may not have committed.
     expect(gained).toBeGreaterThanOrEqual(answered);

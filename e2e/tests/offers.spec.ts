@@ -1,8 +1,9 @@
-import { expect, test, type Locator, type Page } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { bearer, signIn, toast } from '../support/session.ts';
 import { withoutSaveTime } from '../support/api.ts';
 import { pngFile } from '../support/images.ts';
+import { addOffer, fillTypeFields } from '../support/offers.ts';
 import { bodyRows, cardValue, count, searchBox, table } from '../support/queries.ts';
 
 // docs/screens/offers.md, end to end on the demo data (SEED_DEMO=true): an offer of each type is
@@ -11,60 +12,6 @@ import { bodyRows, cardValue, count, searchBox, table } from '../support/queries
 // cards are read, never assumed.
 
 const marker = `e2e${Date.now().toString(36)}`;
-
-const typeFields = {
-  cask: { Distillery: 'Springbank', 'Cask Type': 'Sherry Hogshead', Vintage: '2012' },
-  bottle: { Distillery: 'Lagavulin', Quantity: '12' },
-  experience: { Duration: '1 day', Participants: '6' },
-} as const;
-type OfferType = keyof typeof typeFields;
-
-async function fillTypeFields(dialog: Locator, type: OfferType) {
-  for (const [label, value] of Object.entries(typeFields[type])) {
-    await dialog.getByLabel(new RegExp(`^${label}`)).fill(value);
-  }
-}
-
-async function search(page: Page, text: string) {
-  await searchBox(page, 'Search offers').fill(text);
-  // The debounced search has gone out once the first page shows only matching rows.
-  await expect(bodyRows(table(page, 'Offers')).first()).toContainText(text);
-}
-
-/** Adds an offer through the Add Offer modal; resolves with the offer as the API saved it. */
-async function addOffer(
-  page: Page,
-  type: OfferType,
-  title: string,
-): Promise<{ id: string; image: string; images: string[] }> {
-  await page.getByRole('button', { name: 'Add Offer' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Offer' });
-  await expect(dialog.getByLabel(/^Type/)).toHaveValue('cask');
-  await dialog.getByLabel(/^Type/).selectOption(type);
-  await dialog.getByLabel(/^Title/).fill(title);
-  await dialog.getByLabel('Description').fill(`A ${type} for the end-to-end test`);
-  await fillTypeFields(dialog, type);
-  await dialog.getByLabel('Purchase Value ($)').fill('900');
-  await dialog.getByLabel(/^Current Value/).fill('1250.50');
-  await dialog.getByLabel(/^Deadline/).fill('2031-06-30');
-  await dialog.getByLabel('Banner Image').setInputFiles(pngFile('banner.png'));
-  await expect(dialog.getByText('banner.png')).toBeVisible();
-  await expect(dialog.getByText(/^\d+\.\d\d MB$/)).toBeVisible();
-  await dialog
-    .getByLabel('Sliding Images')
-    .setInputFiles([pngFile('one.png'), pngFile('two.png'), pngFile('three.png')]);
-  await expect(dialog.getByRole('img', { name: /^Sliding image/ })).toHaveCount(3);
-  const saved = page.waitForResponse(
-    (r) => r.url().endsWith('/api/offers') && r.request().method() === 'POST',
-  );
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  const answer = await saved;
-  expect(answer.status()).toBe(201);
-  // The previous add's toast may still show (the three adds follow each other): the newest one.
-  await expect(toast(page, 'Offer added successfully').last()).toBeVisible();
-  await expect(dialog).toBeHidden();
-  return (await answer.json()).data.offer;
-}
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, mainAdmin);
@@ -95,7 +42,9 @@ test('an offer of each type is added with images, found by search and type, edit
     String(totalBefore + 3).replace(/\B(?=(\d{3})+(?!\d))/g, ','),
   );
 
-  await search(page, marker);
+  await searchBox(page, 'Search offers').fill(marker);
+  // The debounced search has gone out once the first page shows only matching rows.
+  await expect(bodyRows(table(page, 'Offers')).first()).toContainText(marker);
   await expect(bodyRows(table(page, 'Offers'))).toHaveCount(3);
   await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Bottle');
   await expect(bodyRows(table(page, 'Offers'))).toHaveCount(1);

@@ -1,16 +1,25 @@
 import { mainAdmin } from '../support/admins.ts';
+import { customerOnFirstPage } from '../support/api.ts';
 import {
   SENT_FOR_APPROVAL_DIALOG,
   balanceOf,
-  newAdmin,
   onServerOfItsOwn,
+  ownerAndTwoAdmins,
   passStepUpIfAsked,
+  requireApprovalOfPointsAbove,
 } from '../support/approvals.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { detailValue } from '../support/details.ts';
+import {
+  PHONE,
+  expectNoSidewaysScroll,
+  expectThumbSized,
+  findRewardRowOnPhone,
+  openFromMenu,
+} from '../support/phone.ts';
 import { bodyRows, searchBox, table } from '../support/queries.ts';
 import { bearer, saveScreen, signIn, toast } from '../support/session.ts';
-import { expect, test, type Locator, type Page } from '../support/test.ts';
+import { expect, test } from '../support/test.ts';
 
 /**
  * Issue 47, made for a thumb (docs/decisions/441): the three tasks an admin does from a phone,
@@ -18,89 +27,18 @@ import { expect, test, type Locator, type Page } from '../support/test.ts';
  * the app's scroll container: the document scrolls, <main> grows with it) and the controls
  * pressed at least 44 px.
  */
-const PHONE = { width: 375, height: 812 };
 
 test.use({ viewport: PHONE });
-
-/** Nothing scrolls sideways: the page, <main>, and the dialog open now if there is one. */
-async function expectNoSidewaysScroll(page: Page, step: string): Promise<void> {
-  const overflow = await page.evaluate(() => {
-    const boxes: [string, Element | null][] = [
-      ['the page', document.documentElement],
-      ['main', document.querySelector('main')],
-      ['the dialog', document.querySelector('[role="dialog"], [role="alertdialog"]')],
-    ];
-    return boxes
-      .filter(([, box]) => box !== null && box.scrollWidth > box.clientWidth)
-      .map(([name, box]) => `${name}: ${box!.scrollWidth} > ${box!.clientWidth}`);
-  });
-  expect(overflow, `sideways scroll at '${step}'`).toEqual([]);
-}
-
-/** A control a thumb presses: at least 44 x 44 px, scrolled to if needed. */
-async function expectThumbSized(control: Locator): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
-  await expect(control).toBeInViewport();
-  const box = await control.boundingBox();
-  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
-  expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
-}
-
-/** Goes to a screen through the menu drawer, as a phone has no sidebar. */
-async function openFromMenu(page: Page, link: string | RegExp, heading: string): Promise<void> {
-  const menu = page.getByRole('button', { name: 'Open menu' });
-  await expectThumbSized(menu);
-  await menu.click();
-  const drawer = page.getByRole('dialog', { name: 'Menu' });
-  const entry = drawer.getByRole('link', { name: link });
-  await expectThumbSized(entry);
-  await entry.click();
-  await expect(drawer).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-}
-
-/** A customer of the demo data, the `index`-th of the first page, through the API. */
-async function aCustomer(page: Page, index: number) {
-  const answer = await page.request.get('/api/users', {
-    headers: await bearer(page),
-    params: { page: 1, limit: 10 },
-  });
-  const users = (await answer.json()).data.users as {
-    id: string;
-    fullName: string;
-    email: string;
-  }[];
-  const user = users[index];
-  if (!user) throw new Error(`No customer #${index} on the first page`);
-  return user;
-}
-
-/**
- * User Management's search by e-mail, then the Reward List's row of that customer: its one
- * row, with its Adjust Points button on screen.
- */
-async function findByEmail(page: Page, email: string): Promise<Locator> {
-  await openFromMenu(page, 'User', 'User Management');
-  const search = searchBox(page, 'Search users');
-  await expectThumbSized(search);
-  await search.fill(email);
-  const row = bodyRows(table(page, 'Reward List')).filter({ hasText: email });
-  await expect(row).toHaveCount(1);
-  await expect(bodyRows(table(page, 'Reward List'))).toHaveCount(1);
-  await expectNoSidewaysScroll(page, 'the customer found');
-  await expectThumbSized(row.getByRole('button', { name: 'Adjust Points' }));
-  return row;
-}
 
 test('find a customer by e-mail and adjust points, at 375 px, without sideways scroll', async ({
   page,
 }) => {
   await signIn(page, mainAdmin);
   await expectNoSidewaysScroll(page, 'the dashboard');
-  const customer = await aCustomer(page, 3);
+  const customer = await customerOnFirstPage(page, 3);
   const before = await balanceOf(page, customer.email);
 
-  const row = await findByEmail(page, customer.email);
+  const row = await findRewardRowOnPhone(page, customer.email);
   await saveScreen(page, 'phone-users');
   await expectNoAxeViolations(page, 'User Management at 375 px');
   await row.getByRole('button', { name: 'Adjust Points' }).click();
@@ -131,7 +69,7 @@ test('find a customer by e-mail and adjust points, at 375 px, without sideways s
 test('record a regauge on the cask page, at 375 px, without sideways scroll', async ({ page }) => {
   await signIn(page, mainAdmin);
   // A cask of its own, added through the API and deleted at the end, so no other spec sees it.
-  const owner = await aCustomer(page, 0);
+  const owner = await customerOnFirstPage(page, 0);
   const name = `Phone gauged ${Date.now()}`;
   const added = await page.request.post('/api/casks', {
     headers: await bearer(page),
@@ -205,24 +143,21 @@ test("approve a second admin's points request on /approvals, at 375 px, without 
       email: `hamish.${stamp}@example.com`,
       password: 'Hamish-At-Tasting-2',
     };
-    const owner = await (await browser.newContext({ baseURL, viewport: PHONE })).newPage();
-    await signIn(owner, mainAdmin);
-    const asking = await newAdmin(owner, browser, requester);
-    const checking = await newAdmin(owner, browser, approver);
-    for (const page of [asking, checking]) await page.setViewportSize(PHONE);
+    const { owner, asking, checking } = await ownerAndTwoAdmins(
+      browser,
+      baseURL,
+      { requester, approver },
+      PHONE,
+    );
 
     // The Owner requires approval of manual points above 1,000 (Settings -> 'Approvals').
-    await owner.goto('/setting/approvals');
-    await owner.getByRole('checkbox', { name: 'Manual points above' }).check();
-    await owner.getByRole('spinbutton', { name: 'Points' }).fill('1000');
-    await owner.getByRole('button', { name: 'Save' }).click();
-    await passStepUpIfAsked(owner, mainAdmin.password, toast(owner, 'Approvals policy saved'));
+    await requireApprovalOfPointsAbove(owner, 1000);
     await expectNoSidewaysScroll(owner, 'the Approvals policy');
 
     // The requester asks for 5,000 points for a customer found by e-mail.
-    const customer = await aCustomer(asking, 1);
+    const customer = await customerOnFirstPage(asking, 1);
     const before = await balanceOf(asking, customer.email);
-    const row = await findByEmail(asking, customer.email);
+    const row = await findRewardRowOnPhone(asking, customer.email);
     await row.getByRole('button', { name: 'Adjust Points' }).click();
     const adjust = asking.getByRole('dialog', { name: /^Manual Point Adjustment - / });
     await adjust.getByLabel('Points', { exact: true }).fill('5000');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
+import { listsLink } from '../support/queries.ts';
 import { saveScreen, signIn, toast } from '../support/session.ts';
 
 // Issue 30, end to end on the demo data: from User Management a name opens the customer page,
@@ -53,22 +54,6 @@ async function openCustomer(page: Page, open: () => Promise<void>) {
   return cards;
 }
 
-/** Whether the customer page's 'Casks' lists the cask at `href`, paging through them all. */
-async function listsCask(page: Page, href: string): Promise<boolean> {
-  const casks = page.getByRole('table', { name: 'Casks', exact: true });
-  const next = page
-    .getByRole('navigation', { name: 'Casks pagination', exact: true })
-    .getByRole('button', { name: 'Next' });
-  await expect(casks.locator('tbody tr').first()).toBeVisible();
-  for (;;) {
-    if ((await casks.locator(`a[href="${href}"]`).count()) > 0) return true;
-    if (!(await next.isVisible()) || (await next.isDisabled())) return false;
-    const shown = await casks.locator('tbody').textContent();
-    await next.click();
-    await expect(casks.locator('tbody')).not.toHaveText(shown ?? '');
-  }
-}
-
 test('customer page, cask page, a regauge and a transfer in the provenance', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, mainAdmin);
@@ -94,7 +79,7 @@ test('customer page, cask page, a regauge and a transfer in the provenance', asy
   await saveScreen(page, 'records-customer');
 
   // Their cask opens its page.
-  expect(await listsCask(page, caskHref)).toBe(true);
+  expect(await listsLink(page, 'Casks', caskHref)).toBe(true);
   await page
     .getByRole('table', { name: 'Casks', exact: true })
     .locator(`a[href="${caskHref}"]`)
@@ -144,7 +129,7 @@ test('customer page, cask page, a regauge and a transfer in the provenance', asy
   const transfers = page.getByRole('table', { name: 'Transfers' });
   await openCustomer(page, () => transfers.getByRole('link', { name: newOwner }).first().click());
   await expect(page.getByRole('heading', { level: 1, name: newOwner })).toBeVisible();
-  expect(await listsCask(page, caskHref)).toBe(true);
+  expect(await listsLink(page, 'Casks', caskHref)).toBe(true);
   await page.goto(caskUrl);
   const after = await openCustomer(page, () =>
     page
@@ -160,5 +145,5 @@ test('customer page, cask page, a regauge and a transfer in the provenance', asy
   await expect(past.getByRole('row').filter({ hasText: caskName }).first()).toContainText(newOwner);
   const emptied = page.getByRole('table', { name: 'Casks', exact: true });
   if (await emptied.getByText('No casks.').isVisible()) return;
-  expect(await listsCask(page, caskHref)).toBe(false);
+  expect(await listsLink(page, 'Casks', caskHref)).toBe(false);
 });

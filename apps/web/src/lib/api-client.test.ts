@@ -8,13 +8,10 @@ import {
   json,
   seedApi,
   server,
-  type SentRequest,
 } from '@/testing/api.ts';
 import { SIGNED_OUT_COOKIES, sessionCookies } from '@/testing/session.ts';
 import { api, ApiError, errorMessage } from './api-client.ts';
 import { SESSION_EXPIRED_EVENT, storeSession } from './session.ts';
-
-const bearer = (request: Pick<SentRequest, 'headers'>) => request.headers.get('Authorization');
 
 /**
  * The API once the access token has expired: each list answers its own path to a request with
@@ -24,7 +21,7 @@ function expiredTokenServer(refresh?: () => Response) {
   const api = seedApi();
   server.use(
     http.get('/api/:list', ({ request }) =>
-      bearer(request) === `Bearer ${ISSUED_TOKENS.accessToken}`
+      request.headers.get('Authorization') === `Bearer ${ISSUED_TOKENS.accessToken}`
         ? json(200, { success: true, data: { path: new URL(request.url).pathname } })
         : apiError(401, 'You are not authorized: the session has expired'),
     ),
@@ -44,7 +41,7 @@ test('requests go to /api with the bearer token, credentials and a JSON body', a
   expect(answer).toEqual({ success: true, data: { id: 7 } });
   expect(sent[0]?.path).toBe('/api/users');
   expect(sent[0]?.method).toBe('POST');
-  expect(bearer(sent[0]!)).toBe('Bearer access-1');
+  expect(sent[0]!.headers.get('Authorization')).toBe('Bearer access-1');
   expect(sent[0]?.headers.get('Content-Type')).toBe('application/json');
   expect(sent[0]?.body).toEqual({ name: 'Ailsa' });
   expect(sent[0]?.credentials).toBe('include');
@@ -100,7 +97,7 @@ test('three requests failing with 401 together cause one refresh and are all ret
   expect(refreshes).toHaveLength(1);
   expect(refreshes[0]?.query).toEqual({ refreshToken: 'old-refresh' });
   const retries = sent.filter(
-    (request) => bearer(request) === `Bearer ${ISSUED_TOKENS.accessToken}`,
+    (request) => request.headers.get('Authorization') === `Bearer ${ISSUED_TOKENS.accessToken}`,
   );
   expect(retries.map((request) => request.path).sort()).toEqual([
     '/api/casks',

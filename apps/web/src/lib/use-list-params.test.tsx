@@ -3,7 +3,8 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { manyCustomers, aCustomer, anOrder, seedApi, manyOrders } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { table } from '@/testing/queries.ts';
+import { fakeTimeouts } from '@/testing/clock.ts';
+import { cellTexts, columnHeader, table } from '@/testing/queries.ts';
 
 // Issue 31: every list keeps its page, size, search, filters and sort in the URL, and its sortable
 // column headers are buttons with aria-sort. Shown here on the Orders screen (search, status
@@ -14,32 +15,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const header = (name: string) =>
-  within(table('Order List')).getByRole('columnheader', { name: new RegExp(`^${name}`) });
-const titles = () =>
-  within(table('Order List'))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
-
-const budgets = () =>
-  [30, 10, 20, 10].map((amount, index) =>
-    anOrder({ title: `Cask ${'ABCD'[index]}`, investmentAmount: amount * 1000 }),
-  );
-
 test('a sortable header is a button; aria-sort tells the order; pressing again reverses it', async () => {
-  const api = seedApi({ orders: budgets() });
+  const api = seedApi({
+    orders: [30, 10, 20, 10].map((amount, index) =>
+      anOrder({ title: `Cask ${'ABCD'[index]}`, investmentAmount: amount * 1000 }),
+    ),
+  });
   const { user, router } = await renderApp({ route: '/orders' });
   await within(table('Order List')).findByText('Cask A');
   // Product Name, Budget and Status sort; User Name and Action do not.
-  expect(within(header('User Name')).queryByRole('button')).toBeNull();
-  expect(header('Product Name')).toHaveAttribute('aria-sort', 'none');
-  expect(header('Status')).toHaveAttribute('aria-sort', 'none');
+  expect(within(columnHeader(table('Order List'), 'User Name')).queryByRole('button')).toBeNull();
+  expect(columnHeader(table('Order List'), 'Product Name')).toHaveAttribute('aria-sort', 'none');
+  expect(columnHeader(table('Order List'), 'Status')).toHaveAttribute('aria-sort', 'none');
 
-  await user.click(within(header('Budget')).getByRole('button', { name: 'Budget' }));
-  await waitFor(() => expect(titles()).toEqual(['Cask B', 'Cask D', 'Cask C', 'Cask A']));
-  expect(header('Budget')).toHaveAttribute('aria-sort', 'ascending');
-  expect(header('Product Name')).toHaveAttribute('aria-sort', 'none');
+  await user.click(
+    within(columnHeader(table('Order List'), 'Budget')).getByRole('button', { name: 'Budget' }),
+  );
+  await waitFor(() =>
+    expect(cellTexts(table('Order List'), 2)).toEqual(['Cask B', 'Cask D', 'Cask C', 'Cask A']),
+  );
+  expect(columnHeader(table('Order List'), 'Budget')).toHaveAttribute('aria-sort', 'ascending');
+  expect(columnHeader(table('Order List'), 'Product Name')).toHaveAttribute('aria-sort', 'none');
   expect(api.sent('GET', '/api/purchases').at(-1)?.query).toEqual({
     page: '1',
     limit: '20',
@@ -47,15 +43,21 @@ test('a sortable header is a button; aria-sort tells the order; pressing again r
   });
   expect(router.state.location.search).toBe('?sort=investmentAmount');
 
-  await user.click(within(header('Budget')).getByRole('button', { name: 'Budget' }));
-  await waitFor(() => expect(titles()).toEqual(['Cask A', 'Cask C', 'Cask B', 'Cask D']));
-  expect(header('Budget')).toHaveAttribute('aria-sort', 'descending');
+  await user.click(
+    within(columnHeader(table('Order List'), 'Budget')).getByRole('button', { name: 'Budget' }),
+  );
+  await waitFor(() =>
+    expect(cellTexts(table('Order List'), 2)).toEqual(['Cask A', 'Cask C', 'Cask B', 'Cask D']),
+  );
+  expect(columnHeader(table('Order List'), 'Budget')).toHaveAttribute('aria-sort', 'descending');
   expect(router.state.location.search).toBe('?sort=-investmentAmount');
 
   // Back: the order before.
   await act(() => router.navigate(-1));
-  await waitFor(() => expect(header('Budget')).toHaveAttribute('aria-sort', 'ascending'));
-  expect(titles()).toEqual(['Cask B', 'Cask D', 'Cask C', 'Cask A']);
+  await waitFor(() =>
+    expect(columnHeader(table('Order List'), 'Budget')).toHaveAttribute('aria-sort', 'ascending'),
+  );
+  expect(cellTexts(table('Order List'), 2)).toEqual(['Cask B', 'Cask D', 'Cask C', 'Cask A']);
 });
 
 test('a pasted link opens the view it names: page, search, status and sort', async () => {
@@ -74,7 +76,10 @@ test('a pasted link opens the view it names: page, search, status and sort', asy
   );
   expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('order');
   expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('Pending');
-  expect(header('Product Name')).toHaveAttribute('aria-sort', 'descending');
+  expect(columnHeader(table('Order List'), 'Product Name')).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   const nav = screen.getByRole('navigation', { name: 'Orders pagination' });
   expect(await within(nav).findByRole('button', { name: 'Page 2' })).toHaveAttribute(
     'aria-current',
@@ -82,7 +87,13 @@ test('a pasted link opens the view it names: page, search, status and sort', asy
   );
   // Descending by title as text ('Order 9', 'Order 8', ... 'Order 10', 'Order 1'): page 2 holds
   // the last five.
-  expect(titles()).toEqual(['Order 13', 'Order 12', 'Order 11', 'Order 10', 'Order 1']);
+  expect(cellTexts(table('Order List'), 2)).toEqual([
+    'Order 13',
+    'Order 12',
+    'Order 11',
+    'Order 10',
+    'Order 1',
+  ]);
 });
 
 test('values a link gets wrong are read as the defaults and never sent', async () => {
@@ -148,10 +159,6 @@ test('User Management keeps each list’s page and sort apart, with one search f
   );
 });
 
-// The search's timer is the only clock faked (React's scheduler keeps its own); the typing and
-// the click are single events, so nothing else waits on the fake clock.
-const fakeTheSearchTimer = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-
 test('a link followed while the search waits opens its page; the search does not cut it off', async () => {
   const ailsa = aCustomer({ fullName: 'Ailsa Craig' });
   seedApi({
@@ -160,7 +167,9 @@ test('a link followed while the search waits opens its page; the search does not
   });
   const { router } = await renderApp({ route: '/orders' });
   const link = await within(table('Order List')).findByRole('link', { name: 'Ailsa Craig' });
-  fakeTheSearchTimer();
+  // The search's timer is the only clock faked (React's scheduler keeps its own); the typing and
+  // the click are single events, so nothing else waits on the fake clock.
+  fakeTimeouts();
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), {
     target: { value: 'order 1' },
   });
@@ -173,22 +182,22 @@ test('a link followed while the search waits opens its page; the search does not
   expect(router.state.location.search).toBe('');
 });
 
-/**
- * Runs `steps` as a browser would: outside act(), so what they start (a navigation, its render in
- * a transition) is left to React's scheduler instead of being flushed before the next step.
- */
-function asInABrowser(steps: () => void) {
-  const flags = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  const before = flags.IS_REACT_ACT_ENVIRONMENT;
-  flags.IS_REACT_ACT_ENVIRONMENT = false;
-  try {
-    steps();
-  } finally {
-    flags.IS_REACT_ACT_ENVIRONMENT = before;
-  }
-}
-
 test('a name clicked while the search waits opens its page, even when the pause ends before the page shows', async () => {
+  /**
+   * Runs `steps` as a browser would: outside act(), so what they start (a navigation, its render in
+   * a transition) is left to React's scheduler instead of being flushed before the next step.
+   */
+  function asInABrowser(steps: () => void) {
+    const flags = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = flags.IS_REACT_ACT_ENVIRONMENT;
+    flags.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      steps();
+    } finally {
+      flags.IS_REACT_ACT_ENVIRONMENT = before;
+    }
+  }
+
   // The records.spec.ts flake: on User Management, a name clicked within the search's pause; the
   // pause ended after the click but before React showed the customer page, and the search's write
   // took the app back to /user?q=... in place of the link's navigation.
@@ -197,7 +206,7 @@ test('a name clicked while the search waits opens its page, even when the pause 
   const { router } = await renderApp({ route: '/user' });
   const users = await screen.findByRole('table', { name: 'Users' });
   const link = await within(users).findByRole('link', { name: 'Ailsa Craig' });
-  fakeTheSearchTimer();
+  fakeTimeouts();
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), {
     target: { value: 'ailsa' },
   });
@@ -216,7 +225,7 @@ test('a filter chosen while the search waits takes the search along; neither und
   seedApi({ orders: manyOrders(30) });
   const { router } = await renderApp({ route: '/orders?page=2' });
   await within(table('Order List')).findByText('Order 21');
-  fakeTheSearchTimer();
+  fakeTimeouts();
   fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), {
     target: { value: 'order 1' },
   });
@@ -237,9 +246,13 @@ test('Back while the search waits cancels it: the box shows the search of the vi
   seedApi({ orders: manyOrders(30) });
   const { user, router } = await renderApp({ route: '/orders' });
   await within(table('Order List')).findByText('Order 1');
-  await user.click(within(header('Product Name')).getByRole('button', { name: 'Product Name' }));
+  await user.click(
+    within(columnHeader(table('Order List'), 'Product Name')).getByRole('button', {
+      name: 'Product Name',
+    }),
+  );
   await waitFor(() => expect(router.state.location.search).toBe('?sort=title'));
-  fakeTheSearchTimer();
+  fakeTimeouts();
   const box = screen.getByRole('searchbox', { name: 'Search orders' });
   fireEvent.change(box, { target: { value: 'order 1' } });
   await act(() => router.navigate(-1));

@@ -1,5 +1,5 @@
 import type { Approval } from '@cask/contracts/approvals';
-import type { InviteDetails } from '@cask/contracts/admins';
+import type { AdminAccount, InviteDetails } from '@cask/contracts/admins';
 import type { AdminProfile } from '@cask/contracts/auth';
 import type { AuditEntry } from '@cask/contracts/audit';
 import type { Cask, Warehouse } from '@cask/contracts/casks';
@@ -245,6 +245,45 @@ export function aReferral(overrides: Partial<Referral> = {}): Referral {
     ...overrides,
   };
 }
+
+/** `n` referrals of Referee 1 … Referee n, each with `overrides`. */
+export function manyReferrals(n: number, overrides: Partial<Referral> = {}): Referral[] {
+  return Array.from({ length: n }, (_, index) =>
+    aReferral({
+      referee: {
+        id: crypto.randomUUID(),
+        fullName: `Referee ${index + 1}`,
+        email: `referee${index + 1}@example.com`,
+      },
+      ...overrides,
+    }),
+  );
+}
+
+/** A row of the Admins screen: an active Admin named 'Someone' unless `overrides` say otherwise. */
+export function anAdminAccount(overrides: Partial<AdminAccount> = {}): AdminAccount {
+  return {
+    id: crypto.randomUUID(),
+    fullName: 'Someone',
+    email: `${crypto.randomUUID().slice(0, 8)}@example.com`,
+    role: 'admin',
+    status: 'active',
+    twoFactorEnabled: false,
+    lastSignedInAt: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An Admin's own profile (the Profile screen's): Morag Campbell, no phone, no picture. */
+export const moragAdmin: AdminProfile = {
+  id: '3b0c1c7e-5d55-4f1b-9c11-0d3f1a6b2e01',
+  fullName: 'Morag Campbell',
+  email: 'morag@example.com',
+  phone: null,
+  role: 'admin',
+  avatar: null,
+};
 
 /** `n` notifications, newest first, titled 'Notice n' … 'Notice 1'. */
 export function manyNotifications(n: number): Notification[] {

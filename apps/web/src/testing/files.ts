@@ -13,3 +13,11 @@ export function pngFile({ name = 'image.png', bytes }: { name?: string; bytes?: 
       : new Uint8Array(bytes);
   return new File([content], name, { type: 'image/png' });
 }
+
+/**
+ * A CSV file named `name` as a file chooser gives it: `lines` joined by line breaks (a last `''`
+ * ends the file with one).
+ */
+export function csvFile(name: string, lines: string[]) {
+  return new File([lines.join('\n')], name, { type: 'text/csv' });
+}

@@ -124,3 +124,65 @@ export function activeOption(combobox: HTMLElement): HTMLElement | null {
 export function findBell(count: number): Promise<HTMLElement> {
   return screen.findByRole('link', { name: `Notifications, ${count} unread` });
 }
+
+/** The navigation landmark named `name` (the sidebar's 'Main'). */
+export function navigation(name: Name): HTMLElement {
+  return screen.getByRole('navigation', { name });
+}
+
+/** The combobox named `name` (a select such as 'Filter by status', or a search field's). */
+export function combobox(name: Name): HTMLElement {
+  return screen.getByRole('combobox', { name });
+}
+
+/** The table row holding the cell named `name` exactly (an Admins row by its name). */
+export function rowOf(name: string): HTMLElement {
+  const found = screen.getByRole('cell', { name }).closest('tr');
+  if (!found) throw new Error(`No row with the cell '${name}'`);
+  return found;
+}
+
+/** `rowOf(name)`, once its cell is shown (a list still loading, a row just added). */
+export async function findRow(name: string): Promise<HTMLElement> {
+  await screen.findByRole('cell', { name });
+  return rowOf(name);
+}
+
+/**
+ * The header of `scope`'s column whose name starts with `name` (a sortable header's name also
+ * carries its sort button's).
+ */
+export function columnHeader(scope: HTMLElement, name: string): HTMLElement {
+  return within(scope).getByRole('columnheader', { name: new RegExp(`^${escape(name)}`) });
+}
+
+/** The text of each body row's cell `index` (counted from 0), in order. */
+export function cellTexts(scope: HTMLElement, index: number): (string | undefined)[] {
+  return bodyRows(scope).map(
+    (found) => within(found).getAllByRole('cell')[index]?.textContent ?? undefined,
+  );
+}
+
+/** The 'Undo' of the toast saying `message`, once shown (an earlier toast may still be leaving). */
+export async function undoOf(message: string): Promise<HTMLElement> {
+  const shown = await screen.findByText(message);
+  if (!shown.parentElement) throw new Error(`The toast '${message}' has no parent`);
+  return within(shown.parentElement).getByRole('button', { name: 'Undo' });
+}
+
+/** The Notifications screen's items: the buttons of its list, in order. */
+export function notificationItems(): HTMLElement[] {
+  return within(list('Notifications')).getAllByRole('button');
+}
+
+/** The Notifications screen's item whose name contains `title`. */
+export function notificationItem(title: string): HTMLElement {
+  return within(list('Notifications')).getByRole('button', { name: partOf(title) });
+}
+
+/** The numbers a pagination's page buttons ('Page 4') show, in order, in `scope` (the screen). */
+export function pageNumbers(scope: HTMLElement = document.body): (string | null)[] {
+  return within(scope)
+    .getAllByRole('button', { name: /^Page \d+$/ })
+    .map((pageButton) => pageButton.textContent);
+}

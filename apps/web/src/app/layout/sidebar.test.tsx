@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
+import { navigation } from '@/testing/queries.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { routes } from '../routes.tsx';
 import { navOf } from './nav.ts';
@@ -12,18 +13,16 @@ const sections = navOf(routes)
   .filter((item) => item.icon !== undefined)
   .map(({ label, to }) => [label, to]);
 
-const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
-const navLinks = () =>
-  within(mainNav())
-    .getAllByRole('link')
-    .map((link) => [
-      link.getAttribute('aria-label') ?? link.textContent,
-      link.getAttribute('href'),
-    ]);
-
 test('the sidebar lists its sections in order, each with its route, Dashboard first and Settings last', async () => {
   await renderApp({ route: '/' });
-  expect(navLinks()).toEqual(sections);
+  expect(
+    within(navigation('Main'))
+      .getAllByRole('link')
+      .map((link) => [
+        link.getAttribute('aria-label') ?? link.textContent,
+        link.getAttribute('href'),
+      ]),
+  ).toEqual(sections);
   expect(sections.at(0)).toEqual(['Dashboard', '/']);
   expect(sections.at(-1)).toEqual(['Settings', '/setting']);
   expect(screen.getByText('Cask Admin')).toBeInTheDocument();
@@ -32,9 +31,9 @@ test('the sidebar lists its sections in order, each with its route, Dashboard fi
 test('every entry shows its icon once it has loaded, in a box of the same size before', async () => {
   await renderApp({ route: '/' });
   await waitFor(() =>
-    expect(mainNav().querySelectorAll('svg.lucide')).toHaveLength(sections.length),
+    expect(navigation('Main').querySelectorAll('svg.lucide')).toHaveLength(sections.length),
   );
-  for (const link of within(mainNav()).getAllByRole('link')) {
+  for (const link of within(navigation('Main')).getAllByRole('link')) {
     expect(link.firstElementChild).toHaveAttribute('aria-hidden', 'true');
   }
 });
@@ -73,12 +72,12 @@ test('collapsing narrows the sidebar, renames the toggle and keeps every entry n
   expect(expand).toHaveAttribute('aria-expanded', 'false');
   expect(screen.queryByRole('button', { name: 'Collapse sidebar' })).not.toBeInTheDocument();
   expect(
-    within(mainNav())
+    within(navigation('Main'))
       .getAllByRole('link')
       .map((link) => link.getAttribute('href')),
   ).toEqual(sections.map(([, href]) => href));
   for (const [name] of sections) {
-    expect(within(mainNav()).getByRole('link', { name })).toHaveAttribute('title', name);
+    expect(within(navigation('Main')).getByRole('link', { name })).toHaveAttribute('title', name);
   }
   expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
 

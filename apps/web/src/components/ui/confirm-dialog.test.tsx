@@ -54,25 +54,25 @@ test('while busy the confirm button reads the busy label, is disabled, and Escap
   expect(onConfirm).not.toHaveBeenCalled();
 });
 
-function LogoutEntry() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        Logout
-      </button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Are you sure?"
-        message="You want to logout!"
-        onConfirm={() => setOpen(false)}
-      />
-    </>
-  );
-}
-
 test('closing it puts focus back on the button that opened it', async () => {
+  function LogoutEntry() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Logout
+        </button>
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          title="Are you sure?"
+          message="You want to logout!"
+          onConfirm={() => setOpen(false)}
+        />
+      </>
+    );
+  }
+
   const user = userEvent.setup();
   render(<LogoutEntry />);
   const opener = screen.getByRole('button', { name: 'Logout' });

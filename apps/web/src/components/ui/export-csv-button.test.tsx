@@ -2,24 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { EXPORT_ALREADY_RUNNING } from '@cask/contracts/export-answers';
 import { anOrder, seedApi } from '@/testing/api.ts';
+import { followedDownloads } from '@/testing/browser.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
-/** The links the button hands to the browser (jsdom does not download). */
-function followedLinks(): string[] {
-  const hrefs: string[] = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    hrefs.push(this.getAttribute('href') ?? '');
-    expect(this.hasAttribute('download')).toBe(true);
-  });
-  return hrefs;
-}
-
 test("'Export CSV' exports the list with the screen's filters and reads 'Exporting...' until sent", async () => {
-  const hrefs = followedLinks();
+  const hrefs = followedDownloads();
   const api = seedApi({ orders: [anOrder({ status: 'Pending' })] });
   const { user } = await renderApp({ route: '/orders' });
   await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Pending');
@@ -37,7 +26,7 @@ test("'Export CSV' exports the list with the screen's filters and reads 'Exporti
 });
 
 test('a failed export says so and the button is usable again', async () => {
-  followedLinks();
+  followedDownloads();
   const api = seedApi();
   api.state.exportStates = ['failed'];
   const { user } = await renderApp({ route: '/notifications' });
@@ -47,7 +36,7 @@ test('a failed export says so and the button is usable again', async () => {
 });
 
 test('the Users screen exports both of its lists, each button named by its list', async () => {
-  const hrefs = followedLinks();
+  const hrefs = followedDownloads();
   const api = seedApi();
   const { user } = await renderApp({ route: '/user' });
   await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'isla');
@@ -59,7 +48,7 @@ test('the Users screen exports both of its lists, each button named by its list'
 });
 
 test('an admin whose previous export still downloads is told so, and nothing is downloaded (issue 40)', async () => {
-  const hrefs = followedLinks();
+  const hrefs = followedDownloads();
   const api = seedApi();
   api.state.exportRefusal = { status: 429, message: EXPORT_ALREADY_RUNNING };
   const { user } = await renderApp({ route: '/notifications' });

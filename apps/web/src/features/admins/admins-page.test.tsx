@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { LAST_OWNER, type AdminAccount } from '@cask/contracts/admins';
-import { ada, seedApi, olive, STEP_UP_PASSWORD } from '@/testing/api.ts';
+import { LAST_OWNER } from '@cask/contracts/admins';
+import { ada, anAdminAccount, seedApi, olive, STEP_UP_PASSWORD } from '@/testing/api.ts';
+import { findRow, rowOf } from '@/testing/queries.ts';
 import { SENT_FOR_APPROVAL_DIALOG } from '@cask/contracts/approval-request';
 import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -12,35 +13,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function account(overrides: Partial<AdminAccount>): AdminAccount {
-  return {
-    id: crypto.randomUUID(),
-    fullName: 'Someone',
-    email: `${crypto.randomUUID().slice(0, 8)}@example.com`,
-    role: 'admin',
-    status: 'active',
-    twoFactorEnabled: false,
-    lastSignedInAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-const self = account({
+const self = anAdminAccount({
   id: olive.id,
   fullName: olive.fullName,
   email: olive.email,
   role: 'owner',
   lastSignedInAt: '2026-11-20T09:30:00.000Z',
 });
-const colleague = account({ fullName: 'Callum Colleague', role: 'admin' });
-const pending = account({ fullName: 'Penny Pending', role: 'viewer', status: 'invited' });
-
-function rowOf(name: string): HTMLElement {
-  const row = screen.getByRole('cell', { name }).closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return row;
-}
+const colleague = anAdminAccount({ fullName: 'Callum Colleague', role: 'admin' });
+const pending = anAdminAccount({ fullName: 'Penny Pending', role: 'viewer', status: 'invited' });
 
 test('Settings has an Admins entry that opens the Admins screen: heading, Invite Admin and the table', async () => {
   seedApi({ profile: olive, admins: [pending, colleague, self] });
@@ -96,11 +77,6 @@ test('Invite Admin: the dialog checks its fields, sends Name, Email and Role, an
   expect(await screen.findByText('Invite sent to vera@example.com')).toBeInTheDocument();
   expect(within(await findRow('Vera Viewer')).getByText('Invited')).toBeInTheDocument();
 });
-
-async function findRow(name: string) {
-  await screen.findByRole('cell', { name });
-  return rowOf(name);
-}
 
 test('an invite to an address already invited shows the refusal under Email', async () => {
   seedApi({ profile: olive, admins: [pending, self] });
@@ -204,7 +180,7 @@ test("with 'Invite or promote an Owner' on, a promotion to Owner takes a Reason 
 });
 
 test('an Owner changes a role and disables an admin; the last Owner refusal shows in the dialog', async () => {
-  const otherOwner = account({ fullName: 'Oscar Owner', role: 'owner' });
+  const otherOwner = anAdminAccount({ fullName: 'Oscar Owner', role: 'owner' });
   // Olive is listed as disabled here so Oscar is the only active Owner the fake API counts.
   const api = seedApi({
     profile: olive,
@@ -261,7 +237,7 @@ test('an Admin and a Viewer read the Admins screen without Invite Admin or any r
 });
 
 test("the Two-factor column says On or Off; an Owner resets an admin's two-factor after a confirmation", async () => {
-  const secured = account({ fullName: 'Sam Secure', role: 'admin', twoFactorEnabled: true });
+  const secured = anAdminAccount({ fullName: 'Sam Secure', role: 'admin', twoFactorEnabled: true });
   const api = seedApi({ profile: olive, admins: [secured, colleague, self] });
   const { user } = await renderApp({ route: '/setting/admins', profile: olive });
   const row = await findRow('Sam Secure');
@@ -318,7 +294,7 @@ test('an invite from a session without a recent proof asks for the password, the
 });
 
 test('a disable from a session without a recent proof asks for the password; cancelling it changes nothing', async () => {
-  const dora = account({ fullName: 'Dora Doer', role: 'admin' });
+  const dora = anAdminAccount({ fullName: 'Dora Doer', role: 'admin' });
   const api = seedApi({ profile: olive, admins: [dora, self], stepUpStale: true });
   const { user } = await renderApp({ route: '/setting/admins', profile: olive });
   await user.click(

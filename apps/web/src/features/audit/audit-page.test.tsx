@@ -7,51 +7,14 @@ import {
   AUDIT_RECORD_TYPES,
 } from '@cask/contracts/audit';
 import { DATE_OUT_OF_RANGE } from '@cask/contracts/common';
-import { anAuditEntry, aCask, aCustomer, seedApi, ada } from '@/testing/api.ts';
+import { anAuditEntry, aCask, aCustomer, seedApi } from '@/testing/api.ts';
+import { auditApi, otto } from '@/testing/handlers/audit.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
 import { table } from '@/testing/queries.ts';
 import { AUDIT_TO_BEFORE_FROM } from './audit-filters.ts';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const otto = {
-  id: '9e2b7c1a-3d4f-4a5b-8c6d-7e8f9a0b1c2d',
-  fullName: 'Otto Other',
-  email: 'o@x.io',
-};
-
-function auditApi() {
-  return seedApi({
-    auditAdmins: [{ id: ada.id, fullName: ada.fullName, email: ada.email }, otto],
-    audit: [
-      anAuditEntry({ recordName: 'Isla Grant', time: '2026-03-05T10:00:00.000Z' }),
-      anAuditEntry({
-        action: 'cask.updated',
-        entity: 'cask',
-        recordType: 'cask',
-        recordName: 'Springbank 2012',
-        adminId: otto.id,
-        admin: otto,
-        before: { status: 'Maturing', notes: 'Sample taken' },
-        after: { status: 'Ready', notes: 'Sample taken' },
-        time: '2026-03-04T10:00:00.000Z',
-      }),
-      anAuditEntry({
-        action: 'auth.sign_in_failed',
-        entity: 'admin',
-        recordType: 'admin',
-        recordName: null,
-        adminId: null,
-        admin: null,
-        recordId: null,
-        before: null,
-        after: { email: 'who@x.io', reason: 'unknown_email', password: 'leaked?' },
-        time: '2026-03-01T10:00:00.000Z',
-      }),
-    ],
-  });
-}
 
 test("the sidebar's 'Audit Log' follows 'Notifications' and opens the screen", async () => {
   auditApi();

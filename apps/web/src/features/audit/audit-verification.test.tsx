@@ -5,8 +5,6 @@ import { formatDateTime } from '@/lib/format.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 const owner = { ...ada, role: 'owner' as const };
-const verificationLine = () =>
-  screen.getByRole('region', { name: 'Audit log verification' }).querySelector('[role="status"]');
 
 test("an Owner sees the chain's line and verifies again with 'Verify now'", async () => {
   const api = seedApi({ profile: owner });
@@ -47,6 +45,8 @@ test('while the API walks the chain the line says so, and a failure is said', as
     }),
   );
   const { user } = await renderApp({ route: '/audit', profile: owner });
+  const verificationLine = () =>
+    screen.getByRole('region', { name: 'Audit log verification' }).querySelector('[role="status"]');
   await waitFor(() => expect(verificationLine()).toHaveTextContent('Verifying the audit log...'));
   // Enabled, so its colours never fade under axe (decision 435); a click asks nothing more.
   const busy = screen.getByRole('button', { name: 'Verifying...' });

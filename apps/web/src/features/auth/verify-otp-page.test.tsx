@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { apiError, holdRequests, http, seedApi, server } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { elapse, fakeClockAt } from '@/testing/clock.ts';
 import { digitBox, digitValues } from '@/testing/queries.ts';
 
 afterEach(() => {
@@ -193,28 +194,8 @@ test('Back goes to /forgot_password', async () => {
 
 const NOW = new Date('2026-03-01T12:00:00.000Z').getTime();
 
-function onFakeClock() {
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-}
-
-/**
- * Advances the fake clock second by second (the countdown schedules its next tick after each
- * render) and lets React, the fetch stub and React Query settle.
- */
-async function elapse(ms: number) {
-  let left = ms;
-  do {
-    const step = Math.min(left, 1_000);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(step);
-    });
-    left -= step;
-  } while (left > 0);
-}
-
 test('the countdown starts at 60 seconds on open and stores its end', async () => {
-  onFakeClock();
+  fakeClockAt(NOW);
   await openOtpScreen({ fakeTimers: true });
 
   expect(screen.getByText('Resend OTP in 60s')).toBeInTheDocument();
@@ -223,7 +204,7 @@ test('the countdown starts at 60 seconds on open and stores its end', async () =
 });
 
 test('a stored expiry still in the future is resumed', async () => {
-  onFakeClock();
+  fakeClockAt(NOW);
   localStorage.setItem('otpExpiry', String(NOW + 25_000));
   await openOtpScreen({ fakeTimers: true });
 
@@ -234,7 +215,7 @@ test('a stored expiry still in the future is resumed', async () => {
 });
 
 test('a stored expiry that has passed starts a new 60-second window', async () => {
-  onFakeClock();
+  fakeClockAt(NOW);
   localStorage.setItem('otpExpiry', String(NOW - 5_000));
   await openOtpScreen({ fakeTimers: true });
 
@@ -243,7 +224,7 @@ test('a stored expiry that has passed starts a new 60-second window', async () =
 });
 
 test('at zero the line becomes a Resend OTP button and the stored expiry is removed', async () => {
-  onFakeClock();
+  fakeClockAt(NOW);
   await openOtpScreen({ fakeTimers: true });
 
   await elapse(59_000);
@@ -257,7 +238,7 @@ test('at zero the line becomes a Resend OTP button and the stored expiry is remo
 });
 
 test('a successful resend sends the e-mail again and restarts the 60 seconds', async () => {
-  onFakeClock();
+  fakeClockAt(NOW);
   const api = seedApi();
   await openOtpScreen({ fakeTimers: true });
   await elapse(60_000);
@@ -277,7 +258,7 @@ test('a successful resend sends the e-mail again and restarts the 60 seconds', a
 });
 
 test('a failed resend shows the server message, else its own, and leaves resend enabled', async () => {
-  onFakeClock();
+  fakeClockAt(NOW);
   let answer = () => apiError(429, 'Please wait before asking again');
   server.use(http.post('/api/auth/forgot-password', () => answer()));
   await openOtpScreen({ fakeTimers: true });
@@ -296,7 +277,7 @@ test('a failed resend shows the server message, else its own, and leaves resend 
 });
 
 test('verify and resend never run at the same time', async () => {
-  onFakeClock();
+  fakeClockAt(NOW);
   const api = seedApi();
   const resendAnswered = holdRequests('post', '/api/auth/forgot-password');
   holdRequests('post', '/api/auth/verify-password-reset-otp');

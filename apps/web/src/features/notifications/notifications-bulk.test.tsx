@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { ada, aNotification, seedApi, manyNotifications } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { findBell, list } from '@/testing/queries.ts';
+import { findBell, list, notificationItem } from '@/testing/queries.ts';
 
 // Issue 31: the Notifications screen's bulk 'Mark as read'. The screen is a list, not a table: each
 // item has its checkbox beside it ('Select {title}'), the list one for the page, and the same bar,
@@ -12,9 +12,6 @@ afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
-
-const item = (title: string) =>
-  within(list('Notifications')).getByRole('button', { name: new RegExp(title) });
 
 test('chosen items are marked read after a confirmation naming the count; Undo unreads only those it read', async () => {
   const api = seedApi({
@@ -31,7 +28,7 @@ test('chosen items are marked read after a confirmation naming the count; Undo u
 
   // Each item's checkbox is beside its button, named by its title.
   const box = screen.getByRole('checkbox', { name: 'Select Cask regauged' });
-  expect(item('Cask regauged')).not.toContainElement(box);
+  expect(notificationItem('Cask regauged')).not.toContainElement(box);
   await user.click(box);
   expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).toHaveProperty(
     'indeterminate',
@@ -50,9 +47,9 @@ test('chosen items are marked read after a confirmation naming the count; Undo u
   const done = await screen.findByText('3 notifications marked as read.');
   expect(await screen.findByRole('heading', { name: 'Notifications (1 unread)' })).toBeVisible();
   expect(await findBell(1)).toBeInTheDocument();
-  expect(item('Cask regauged')).not.toHaveTextContent('Unread');
-  expect(item('Payment received')).not.toHaveTextContent('Unread');
-  expect(item('Bottling run')).toHaveTextContent('Unread');
+  expect(notificationItem('Cask regauged')).not.toHaveTextContent('Unread');
+  expect(notificationItem('Payment received')).not.toHaveTextContent('Unread');
+  expect(notificationItem('Bottling run')).toHaveTextContent('Unread');
   expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
   expect(api.sent('POST', '/api/notifications/bulk/read')[0]?.body).toEqual({
     changes: [
@@ -77,8 +74,8 @@ test('chosen items are marked read after a confirmation naming the count; Undo u
     ],
   });
   expect(api.state.notifications.map((n) => n.isRead)).toEqual([false, true, false, false]);
-  await waitFor(() => expect(item('Cask regauged')).toHaveTextContent('Unread'));
-  expect(item('Tier reached')).not.toHaveTextContent('Unread');
+  await waitFor(() => expect(notificationItem('Cask regauged')).toHaveTextContent('Unread'));
+  expect(notificationItem('Tier reached')).not.toHaveTextContent('Unread');
 }, 40_000);
 
 test('the page checkbox chooses every item loaded, and again none', async () => {

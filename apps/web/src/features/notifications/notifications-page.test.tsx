@@ -13,15 +13,13 @@ import {
 } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { dialogRequest } from '@/lib/requested-dialog.ts';
-import { list, pageTitle } from '@/testing/queries.ts';
+import { notificationItems, pageTitle } from '@/testing/queries.ts';
 
 afterEach(() => {
   // react-hot-toast keeps its toasts in a module-level store, across tests.
   toast.remove();
   vi.unstubAllGlobals();
 });
-
-const items = () => within(list('Notifications')).getAllByRole('button');
 
 test('the title counts the unread notifications and each item shows its parts', async () => {
   seedApi({
@@ -34,7 +32,7 @@ test('the title counts the unread notifications and each item shows its parts', 
   await renderApp({ route: '/notifications', unreadCount: null });
 
   expect(await screen.findByRole('heading', { name: 'Notifications (2 unread)' })).toBeVisible();
-  const [first, , third] = items();
+  const [first, , third] = notificationItems();
   expect(first).toHaveTextContent('I');
   expect(first).toHaveTextContent('Cask regauged');
   expect(first).toHaveTextContent('New litres.');
@@ -60,7 +58,7 @@ test('Mark All as Read brings the count to 0 and dims every item', async () => {
   expect(await screen.findByRole('heading', { name: 'Notifications (0 unread)' })).toBeVisible();
   expect(api.sent('PUT', '/api/notifications/mark-all-read')).toHaveLength(1);
   expect(screen.queryByRole('button', { name: 'Mark All as Read' })).not.toBeInTheDocument();
-  expect(items().every((item) => !item.textContent?.includes('Unread'))).toBe(true);
+  expect(notificationItems().every((item) => !item.textContent?.includes('Unread'))).toBe(true);
   expect(await screen.findByRole('link', { name: 'Notifications, 0 unread' })).toBeInTheDocument();
 });
 
@@ -124,14 +122,14 @@ test('Load More appends the next page of 20 until none is left', async () => {
   const api = seedApi({ notifications: manyNotifications(25) });
   const { user } = await renderApp({ route: '/notifications', unreadCount: null });
   await screen.findByRole('heading', { name: 'Notifications (25 unread)' });
-  expect(items()).toHaveLength(20);
+  expect(notificationItems()).toHaveLength(20);
   expect(api.sent('GET', '/api/notifications').at(-1)?.query).toEqual({ page: '1', limit: '20' });
 
   await user.click(screen.getByRole('button', { name: 'Load More' }));
 
-  await waitFor(() => expect(items()).toHaveLength(25));
-  expect(items()[0]).toHaveTextContent('Notice 25');
-  expect(items()[24]).toHaveTextContent('Notice 1');
+  await waitFor(() => expect(notificationItems()).toHaveLength(25));
+  expect(notificationItems()[0]).toHaveTextContent('Notice 25');
+  expect(notificationItems()[24]).toHaveTextContent('Notice 1');
   expect(api.sent('GET', '/api/notifications').at(-1)?.query).toEqual({ page: '2', limit: '20' });
   expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
 });
@@ -171,7 +169,7 @@ test('failures to mark read, mark all or load more are told in toasts', async ()
     ),
   );
 
-  await user.click(items()[0]!);
+  await user.click(notificationItems()[0]!);
   expect(await screen.findByText('Failed to mark notification as read.')).toBeInTheDocument();
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -182,7 +180,7 @@ test('failures to mark read, mark all or load more are told in toasts', async ()
   await user.click(screen.getByRole('button', { name: 'Load More' }));
   expect(await screen.findByText('Failed to load more notifications.')).toBeInTheDocument();
   // What was loaded stays, and so does the count.
-  expect(items()).toHaveLength(20);
+  expect(notificationItems()).toHaveLength(20);
   expect(pageTitle()).toHaveTextContent('Notifications (21 unread)');
 });
 
@@ -195,7 +193,8 @@ test('the list sorts by title both ways and by date, kept in the URL (issue 31)'
     ],
   });
   const { user, router } = await renderApp({ route: '/notifications' });
-  const titles = () => items().map((item) => item.querySelector('span span span')?.textContent);
+  const titles = () =>
+    notificationItems().map((item) => item.querySelector('span span span')?.textContent);
   await screen.findByRole('list', { name: 'Notifications' });
   const sortBar = () => screen.getByRole('group', { name: 'Sort notifications' });
   expect(within(sortBar()).getByRole('button', { name: 'Title, not sorted' })).toBeInTheDocument();

@@ -2,9 +2,9 @@ import { expect, test } from 'vitest';
 import { formatRelativeTime } from './relative-time.ts';
 
 const now = Date.UTC(2025, 5, 15, 12, 0, 0);
-const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
 
 test('recent times read as words relative to now', () => {
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
   expect(formatRelativeTime(ago(20), now)).toBe('just now');
   expect(formatRelativeTime(ago(60), now)).toBe('1 minute ago');
   expect(formatRelativeTime(ago(5 * 60), now)).toBe('5 minutes ago');

@@ -13,6 +13,7 @@ import {
   http,
   apiError,
 } from '@/testing/api.ts';
+import { pngFile } from '@/testing/files.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { card, pagination, row, table } from '@/testing/queries.ts';
 
@@ -20,9 +21,6 @@ afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
-
-const png = (name = 'banner.png', bytes = 1024 * 1024 * 1.5) =>
-  new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
 /** The text fields of the multipart body the last call to `method path` sent. */
 function sentForm(api: TestApi, method: string, path: string) {
@@ -209,14 +207,17 @@ test('Add Offer with a banner and three sliding images: the row and the cards ap
   await user.type(within(dialog).getByRole('spinbutton', { name: /Current Value/ }), '12500.50');
   await user.type(within(dialog).getByLabelText(/Deadline/), '2031-03-31');
 
-  await user.upload(within(dialog).getByLabelText('Banner Image'), png('springbank.png'));
+  await user.upload(
+    within(dialog).getByLabelText('Banner Image'),
+    pngFile({ name: 'springbank.png', bytes: 1024 * 1024 * 1.5 }),
+  );
   expect(within(dialog).getByText('springbank.png')).toBeVisible();
   expect(within(dialog).getByText('1.50 MB')).toBeVisible();
   expect(within(dialog).getByRole('button', { name: 'Change' })).toBeVisible();
   await user.upload(within(dialog).getByLabelText('Sliding Images'), [
-    png('a.png', 10),
-    png('b.png', 10),
-    png('c.png', 10),
+    pngFile({ name: 'a.png', bytes: 10 }),
+    pngFile({ name: 'b.png', bytes: 10 }),
+    pngFile({ name: 'c.png', bytes: 10 }),
   ]);
   expect(within(dialog).getAllByRole('img', { name: /Sliding image/ })).toHaveLength(3);
   expect(within(dialog).getByRole('button', { name: 'Remove sliding image 2' })).toBeVisible();
@@ -311,7 +312,10 @@ test('Edit Offer: starts from the offer, removes a sliding image, adds one, and 
   expect(within(dialog).getByRole('textbox', { name: /Distillery/ })).toHaveValue('Ardbeg');
   expect(within(dialog).getByText('Current banner')).toBeVisible();
   await user.click(within(dialog).getByRole('button', { name: 'Remove sliding image 2' }));
-  await user.upload(within(dialog).getByLabelText('Sliding Images'), png('new.png', 10));
+  await user.upload(
+    within(dialog).getByLabelText('Sliding Images'),
+    pngFile({ name: 'new.png', bytes: 10 }),
+  );
   await user.clear(within(dialog).getByRole('textbox', { name: /Title/ }));
   await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Ardbeg 2015 Cask 42');
   await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'Inactive');

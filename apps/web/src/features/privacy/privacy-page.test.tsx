@@ -5,7 +5,8 @@ import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
 import { TERMS_CHANGED_ELSEWHERE } from '@cask/contracts/terms';
-import { apiError, http, seedApi, server } from '@/testing/api.ts';
+import { apiError, http, server } from '@/testing/api.ts';
+import { POLICY_SAVED_AT, policyApi } from '@/testing/handlers/terms.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 declare global {
@@ -31,12 +32,6 @@ async function rewritePolicy(user: UserEvent, text: string) {
   await user.keyboard(`{Control>}a{/Control}${text}`);
   await waitFor(() => expect(editor).toHaveTextContent(text));
 }
-
-const SAVED_AT = '2026-01-05T10:00:00.000Z';
-
-/** The API holding `saved` as the policy (saved at SAVED_AT), or none; a save replaces it. */
-const policyApi = (saved: string | null) =>
-  seedApi(saved === null ? {} : { privacyPolicy: { content: saved, updatedAt: SAVED_AT } });
 
 test('before any policy is saved the built-in default is shown', async () => {
   const api = policyApi(null);
@@ -149,7 +144,7 @@ test('a save names the version it started from; refused as replaced meanwhile, t
   await user.click(screen.getByRole('button', { name: 'Update Info' }));
   expect(await screen.findByText(TERMS_CHANGED_ELSEWHERE)).toBeInTheDocument();
   const [save] = sent('POST', '/api/terms');
-  expect(save?.headers.get('if-match')).toBe(`"${SAVED_AT}"`);
+  expect(save?.headers.get('if-match')).toBe(`"${POLICY_SAVED_AT}"`);
   expect(save?.headers.get('if-none-match')).toBeNull();
   expect(screen.getByRole('textbox', { name: 'Privacy policy' })).toHaveTextContent(
     'My careful rewrite',

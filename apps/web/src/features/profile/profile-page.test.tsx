@@ -6,30 +6,19 @@ import {
   apiError,
   holdRequests,
   http,
+  moragAdmin,
   seedApi,
   server,
   UPLOADED_AVATAR as AVATAR_URL,
 } from '@/testing/api.ts';
+import { profileApi } from '@/testing/handlers/auth.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { pngFile } from '@/testing/files.ts';
-import type { AdminProfile } from '@cask/contracts/auth';
 import { profileQueryKey } from '@/lib/current-admin.ts';
 
 afterEach(() => {
   toast.remove();
 });
-
-const morag: AdminProfile = {
-  id: '3b0c1c7e-5d55-4f1b-9c11-0d3f1a6b2e01',
-  fullName: 'Morag Campbell',
-  email: 'morag@example.com',
-  phone: null,
-  role: 'admin',
-  avatar: null,
-};
-
-/** The API as the screen sees it: Morag's profile (`avatar`: her picture), uploads and saves. */
-const profileApi = (avatar: string | null = null) => seedApi({ profile: { ...morag, avatar } });
 
 test('the profile is read-only until Edit Profile, with the role under the avatar', async () => {
   profileApi();
@@ -230,7 +219,7 @@ test('Back returns to the settings', async () => {
 });
 
 test('a background refresh of the profile never overwrites what the admin is typing', async () => {
-  const { state } = seedApi({ profile: { ...morag, phone: '+14155550100' } });
+  const { state } = seedApi({ profile: { ...moragAdmin, phone: '+14155550100' } });
   const { user, queryClient } = await renderApp({ route: '/setting/profile', profile: null });
 
   await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { ada, seedApi } from '@/testing/api.ts';
 import { TEST_WAREHOUSE } from '@/testing/handlers/reconciliations.ts';
+import { csvFile } from '@/testing/files.ts';
 import { dialog, fieldLabelled } from '@/testing/queries.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
@@ -9,14 +10,15 @@ import { renderApp } from '@/testing/render-app.tsx';
 // be read named by line, its columns offered as selects; 'Save report' saves it and opens the
 // report, whose findings are resolved from their rows.
 
-const statement = () => new File(['Cask No\n101\n'], 'statement.csv', { type: 'text/csv' });
-
 async function chooseStatement(user: Awaited<ReturnType<typeof renderApp>>['user']) {
   await user.selectOptions(
     await screen.findByRole('combobox', { name: 'Warehouse' }),
     TEST_WAREHOUSE.id,
   );
-  await user.upload(fieldLabelled('Stock statement (CSV)'), statement());
+  await user.upload(
+    fieldLabelled('Stock statement (CSV)'),
+    csvFile('statement.csv', ['Cask No', '101', '']),
+  );
 }
 
 test('a preview shows the rows that cannot be read, the columns and each kind, and saves nothing', async () => {

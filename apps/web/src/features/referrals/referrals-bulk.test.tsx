@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ada, aCustomer, aReferral, seedApi } from '@/testing/api.ts';
+import { ada, seedApi } from '@/testing/api.ts';
+import { ISLA_COMPLETED_ON, rhonasReferrals } from '@/testing/handlers/referrals.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { cellText, table } from '@/testing/queries.ts';
+import { cellText, row, table, undoOf } from '@/testing/queries.ts';
 
 // Issue 31: the Referrals List's bulk 'Set status': a checkbox per row and one for the page, the
 // bar with the count, a confirmation naming it, and the toast whose 'Undo' puts back each
@@ -13,42 +14,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const cellsOf = (referee: string) =>
-  within(
-    within(table('Referrals List')).getByRole('row', { name: new RegExp(referee) }),
-  ).getAllByRole('cell');
-/** The 'Undo' of the toast saying `message` (an earlier toast may still be leaving). */
-const undoOf = async (message: string) =>
-  within((await screen.findByText(message)).parentElement!).getByRole('button', { name: 'Undo' });
-
-const COMPLETED_ON = '2025-03-04T12:00:00.000Z';
-
-function referrals() {
-  const rhona = aCustomer({ fullName: 'Rhona Fraser', referralPoints: 1000 });
-  const party = (fullName: string) => ({
-    id: crypto.randomUUID(),
-    fullName,
-    email: `${fullName.toLowerCase()}@example.com`,
-  });
-  const referrer = { id: rhona.id, fullName: rhona.fullName, email: rhona.email };
-  return {
-    rhona,
-    rows: [
-      aReferral({ referrer, referee: party('Angus'), status: 'pending', pointsAwarded: 100 }),
-      aReferral({
-        referrer,
-        referee: party('Isla'),
-        status: 'completed',
-        completedDate: COMPLETED_ON,
-        pointsAwarded: 200,
-      }),
-      aReferral({ referrer, referee: party('Morag'), status: 'pending', pointsAwarded: 400 }),
-    ],
-  };
-}
-
 test('choosing rows shows the bar; Set status confirms with the count; Undo puts back each status and date', async () => {
-  const { rhona, rows } = referrals();
+  const { rhona, rows } = rhonasReferrals();
   const api = seedApi({ customers: [rhona], referrals: rows });
   const { user } = await renderApp({ route: '/referrals' });
   await within(await screen.findByRole('table', { name: 'Referrals List' })).findByText('Angus');
@@ -99,7 +66,7 @@ test('choosing rows shows the bar; Set status confirms with the count; Undo puts
     bulkId: expect.any(String),
     changes: [
       { id: rows[0]!.id, status: 'pending', completedDate: null },
-      { id: rows[1]!.id, status: 'completed', completedDate: COMPLETED_ON },
+      { id: rows[1]!.id, status: 'completed', completedDate: ISLA_COMPLETED_ON },
     ],
   });
   expect(api.state.customers[0]?.referralPoints).toBe(1000);
@@ -127,12 +94,14 @@ test('choosing rows shows the bar; Set status confirms with the count; Undo puts
   expect(
     api.state.referrals.map(({ status, completedDate }) => ({ status, completedDate })),
   ).toEqual(rows.map(({ status, completedDate }) => ({ status, completedDate })));
-  expect(cellsOf('Isla')[5]).toHaveTextContent(/2025/);
+  expect(within(row(table('Referrals List'), 'Isla')).getAllByRole('cell')[5]).toHaveTextContent(
+    /2025/,
+  );
   expect(api.state.customers[0]?.referralPoints).toBe(1000);
 }, 40_000);
 
 test('when a referral cannot be changed, nothing is, and the dialog names it with the reason', async () => {
-  const { rhona, rows } = referrals();
+  const { rhona, rows } = rhonasReferrals();
   // Rhona spent her points: Isla's referral cannot take back the 200 it credited.
   rhona.referralPoints = 50;
   const api = seedApi({ customers: [rhona], referrals: rows });
@@ -166,7 +135,7 @@ test('when a referral cannot be changed, nothing is, and the dialog names it wit
 
 test('a Viewer is offered no checkboxes and no bulk bar', async () => {
   const viewer = { ...ada, role: 'viewer' as const };
-  const api = seedApi({ referrals: referrals().rows });
+  const api = seedApi({ referrals: rhonasReferrals().rows });
   api.state.profile = viewer;
   await renderApp({ route: '/referrals', profile: viewer });
   await within(await screen.findByRole('table', { name: 'Referrals List' })).findByText('Angus');

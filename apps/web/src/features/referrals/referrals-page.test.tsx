@@ -1,37 +1,30 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { Referral } from '@cask/contracts/referrals';
-import { aCustomer, aReferral, seedApi, server, http, apiError } from '@/testing/api.ts';
+import {
+  aCustomer,
+  aReferral,
+  manyReferrals,
+  seedApi,
+  server,
+  http,
+  apiError,
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
-import { card, pagination, row, searchBox, table } from '@/testing/queries.ts';
+import { card, combobox, pagination, row, searchBox, table } from '@/testing/queries.ts';
 
 afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
 
-const filter = () => screen.getByRole('combobox', { name: 'Filter by status' });
 /** Clicks Edit in the row of `referee` once the list has arrived. */
 async function clickEdit(user: { click: (element: Element) => Promise<void> }, referee: RegExp) {
   const list = await screen.findByRole('table', { name: 'Referrals List' });
   await user.click(
     within(await within(list).findByRole('row', { name: referee })).getByRole('button', {
       name: 'Edit',
-    }),
-  );
-}
-
-function manyReferrals(n: number, overrides: Partial<Referral> = {}): Referral[] {
-  return Array.from({ length: n }, (_, index) =>
-    aReferral({
-      referee: {
-        id: crypto.randomUUID(),
-        fullName: `Referee ${index + 1}`,
-        email: `referee${index + 1}@example.com`,
-      },
-      ...overrides,
     }),
   );
 }
@@ -89,7 +82,7 @@ test('the screen shows the four cards, the list with its columns, badges and a c
   ).not.toBeInTheDocument();
   expect(searchBox('Search referrals')).toHaveAttribute('placeholder', 'Search referrals');
   expect(
-    within(filter())
+    within(combobox('Filter by status'))
       .getAllByRole('option')
       .map((option) => option.textContent),
   ).toEqual(['All', 'Completed', 'Pending']);
@@ -143,7 +136,7 @@ test('the filter and a search debounced at 500 ms each start again at page 1', a
   );
   expect(await within(table('Referrals List')).findByText('Referee 11')).toBeVisible();
 
-  await user.selectOptions(filter(), 'Completed');
+  await user.selectOptions(combobox('Filter by status'), 'Completed');
   await waitFor(() =>
     expect(api.sent('GET', '/api/referrals').at(-1)?.query).toEqual({
       page: '1',
@@ -157,7 +150,7 @@ test('the filter and a search debounced at 500 ms each start again at page 1', a
   // The cards count every referral, whatever the filter.
   expect(within(card('Total Referrals')).getByText('15')).toBeVisible();
 
-  await user.selectOptions(filter(), 'All');
+  await user.selectOptions(combobox('Filter by status'), 'All');
   await user.click(
     await within(pagination('Referrals pagination')).findByRole('button', { name: 'Page 2' }),
   );

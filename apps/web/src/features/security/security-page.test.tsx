@@ -17,65 +17,17 @@ import {
 import { SENT_FOR_APPROVAL_DIALOG } from '@cask/contracts/approval-request';
 import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
 import { renderApp } from '@/testing/render-app.tsx';
-import type { SecurityState } from '@/testing/store.ts';
+import {
+  OTHER_SESSION_ID,
+  SECURITY_PASSKEYS,
+  SECURITY_SESSIONS,
+  securityApi,
+} from '@/testing/handlers/security.ts';
 
 afterEach(() => {
   toast.remove();
   vi.unstubAllGlobals();
 });
-
-const CURRENT = '00000000-0000-4000-8000-00000000a001';
-const OTHER = '00000000-0000-4000-8000-00000000a002';
-
-const sessions = [
-  {
-    id: CURRENT,
-    browser: 'Chrome 120',
-    system: 'Mac OS 10.15.7',
-    ip: '10.0.0.1',
-    signedInAt: '2026-11-20T09:00:00.000Z',
-    lastActiveAt: '2026-11-25T09:00:00.000Z',
-    current: true,
-  },
-  {
-    id: OTHER,
-    browser: 'Firefox 121',
-    system: 'Windows 10',
-    ip: '10.0.0.2',
-    signedInAt: '2026-11-21T09:00:00.000Z',
-    lastActiveAt: '2026-11-24T09:00:00.000Z',
-    current: false,
-  },
-  {
-    id: '00000000-0000-4000-8000-00000000a003',
-    browser: 'Safari 17',
-    system: 'iOS 17.1',
-    ip: '10.0.0.3',
-    signedInAt: '2026-11-22T09:00:00.000Z',
-    lastActiveAt: '2026-11-23T09:00:00.000Z',
-    current: false,
-  },
-];
-
-const passkeys = [
-  {
-    id: '00000000-0000-4000-8000-00000000b001',
-    name: 'Work laptop',
-    createdAt: '2026-11-01T09:00:00.000Z',
-  },
-];
-
-/**
- * The Security screen's API for an Owner (who may change the policy), with the sessions and the
- * passkey above; `stale`: the sign-in is too old for a change without step-up.
- */
-function securityApi(security: Partial<SecurityState>, stale = false) {
-  return seedApi({
-    profile: olive,
-    stepUpStale: stale,
-    security: { sessions, passkeys, ...security },
-  });
-}
 
 /** Types `value` afresh into the dialog's `field` and presses its `button`. */
 async function enter(
@@ -107,7 +59,7 @@ test('the sessions table shows each device, marks this one, and signs out anothe
 
   await user.click(within(rows[2] as HTMLElement).getByRole('button', { name: /^Sign out/ }));
   await waitFor(() =>
-    expect(api.sent('DELETE', `/api/security/sessions/${OTHER}`)).toHaveLength(1),
+    expect(api.sent('DELETE', `/api/security/sessions/${OTHER_SESSION_ID}`)).toHaveLength(1),
   );
   await user.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
   await waitFor(() =>
@@ -172,7 +124,12 @@ test('a change refused for an old sign-in asks for the password and is sent agai
 test("with 'Turn off Require two-factor' on, turning it off needs a Reason and is sent for approval; it stays on", async () => {
   const api = seedApi({
     profile: olive,
-    security: { sessions, passkeys, twoFactorEnabled: true, requireTwoFactor: true },
+    security: {
+      sessions: SECURITY_SESSIONS,
+      passkeys: SECURITY_PASSKEYS,
+      twoFactorEnabled: true,
+      requireTwoFactor: true,
+    },
     approvalPolicy: { ...DEFAULT_APPROVAL_POLICY, twoFactorOff: { on: true } },
   });
   const { user } = await renderApp({ route: '/setting/security', profile: olive });
@@ -263,7 +220,9 @@ test('passkeys are listed by name and date; adding one asks for a name; one is r
 
   await user.click(within(table).getByRole('button', { name: 'Remove Work laptop' }));
   await waitFor(() =>
-    expect(api.sent('DELETE', `/api/security/passkeys/${passkeys[0]?.id}`)).toHaveLength(1),
+    expect(api.sent('DELETE', `/api/security/passkeys/${SECURITY_PASSKEYS[0]?.id}`)).toHaveLength(
+      1,
+    ),
   );
 });
 
@@ -342,7 +301,7 @@ test('on an old sign-in, setting up two-factor and removing a passkey ask for th
   );
   await user.click(within(again).getByRole('button', { name: 'Confirm' }));
   expect(await screen.findByText('Passkey removed')).toBeInTheDocument();
-  expect(api.sent('DELETE', `/api/security/passkeys/${passkeys[0]?.id}`)).toHaveLength(2);
+  expect(api.sent('DELETE', `/api/security/passkeys/${SECURITY_PASSKEYS[0]?.id}`)).toHaveLength(2);
 });
 test('Add a passkey opened at another address than PUBLIC_URL says where passkeys work and stays open', async () => {
   const api = securityApi({ twoFactorEnabled: false, passkeyOrigin: 'https://admin.example.com' });

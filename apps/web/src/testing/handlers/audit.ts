@@ -1,11 +1,13 @@
 import { http } from 'msw';
 import {
   AUDIT_VERIFY_OWNER_ONLY,
+  type AuditAdmin,
   type AuditListResponse,
   type AuditVerificationResponse,
 } from '@cask/contracts/audit';
 import { apiError, json, page, queryOf } from '../respond.ts';
-import { db } from '../store.ts';
+import { ada, anAuditEntry } from '../factories.ts';
+import { db, seedApi } from '../store.ts';
 
 /**
  * The audit log, its Admin filter's choices and its verification (Owners only, issue 45), as
@@ -53,3 +55,47 @@ export const auditHandlers = [
     } satisfies AuditVerificationResponse);
   }),
 ];
+
+/** An admin of the audit log besides Ada (the Admin filter's second choice). */
+export const otto: AuditAdmin = {
+  id: '9e2b7c1a-3d4f-4a5b-8c6d-7e8f9a0b1c2d',
+  fullName: 'Otto Other',
+  email: 'o@x.io',
+};
+
+/**
+ * The Audit Log's API: three entries, newest first (Isla Grant's on 5 March, Otto's change of the
+ * cask Springbank 2012 on 4 March, a failed sign-in of an unknown e-mail on 1 March), and Ada and
+ * Otto to filter by.
+ */
+export function auditApi() {
+  return seedApi({
+    auditAdmins: [{ id: ada.id, fullName: ada.fullName, email: ada.email }, otto],
+    audit: [
+      anAuditEntry({ recordName: 'Isla Grant', time: '2026-03-05T10:00:00.000Z' }),
+      anAuditEntry({
+        action: 'cask.updated',
+        entity: 'cask',
+        recordType: 'cask',
+        recordName: 'Springbank 2012',
+        adminId: otto.id,
+        admin: otto,
+        before: { status: 'Maturing', notes: 'Sample taken' },
+        after: { status: 'Ready', notes: 'Sample taken' },
+        time: '2026-03-04T10:00:00.000Z',
+      }),
+      anAuditEntry({
+        action: 'auth.sign_in_failed',
+        entity: 'admin',
+        recordType: 'admin',
+        recordName: null,
+        adminId: null,
+        admin: null,
+        recordId: null,
+        before: null,
+        after: { email: 'who@x.io', reason: 'unknown_email', password: 'leaked?' },
+        time: '2026-03-01T10:00:00.000Z',
+      }),
+    ],
+  });
+}

@@ -15,6 +15,7 @@ import type {
 import type { ReauthenticateBody, SecondFactorBody } from '@cask/contracts/security';
 import {
   ISSUED_TOKENS,
+  moragAdmin,
   RECOVERY_CODES,
   SECOND_FACTOR_CHALLENGE,
   STEP_UP_PASSWORD,
@@ -22,7 +23,7 @@ import {
   UPLOADED_AVATAR,
 } from '../factories.ts';
 import { apiError, bodyOf, json } from '../respond.ts';
-import { db } from '../store.ts';
+import { db, seedApi } from '../store.ts';
 
 const AUTHENTICATION_CODE_WRONG = 'The authentication code is not valid';
 
@@ -131,3 +132,7 @@ export const authHandlers = [
     } satisfies UploadAvatarResponse),
   ),
 ];
+
+/** The Profile screen's API: Morag's own profile (`avatar`: her picture), uploads and saves. */
+export const profileApi = (avatar: string | null = null) =>
+  seedApi({ profile: { ...moragAdmin, avatar } });

@@ -20,6 +20,7 @@ import {
   queryOf,
   refuseStaleSave,
 } from '../respond.ts';
+import { aCustomer, aReferral } from '../factories.ts';
 import { db, listsReleased } from '../store.ts';
 
 /** Referrals (modules/referrals): a completed referral credits its referrer's points. */
@@ -139,3 +140,36 @@ export const referralsHandlers = [
     } satisfies UpdateReferralStatusResponse);
   }),
 ];
+
+/** When Isla's referral of `rhonasReferrals()` was completed. */
+export const ISLA_COMPLETED_ON = '2025-03-04T12:00:00.000Z';
+
+/**
+ * Rhona Fraser (1,000 points) and the three referrals she made (the bulk 'Set status' tests):
+ * Angus's pending (100 points), Isla's completed on ISLA_COMPLETED_ON (200), Morag's pending
+ * (400).
+ * Fresh rows each call: the handlers change the rows a test seeds.
+ */
+export function rhonasReferrals() {
+  const rhona = aCustomer({ fullName: 'Rhona Fraser', referralPoints: 1000 });
+  const party = (fullName: string) => ({
+    id: crypto.randomUUID(),
+    fullName,
+    email: `${fullName.toLowerCase()}@example.com`,
+  });
+  const referrer = { id: rhona.id, fullName: rhona.fullName, email: rhona.email };
+  return {
+    rhona,
+    rows: [
+      aReferral({ referrer, referee: party('Angus'), status: 'pending', pointsAwarded: 100 }),
+      aReferral({
+        referrer,
+        referee: party('Isla'),
+        status: 'completed',
+        completedDate: ISLA_COMPLETED_ON,
+        pointsAwarded: 200,
+      }),
+      aReferral({ referrer, referee: party('Morag'), status: 'pending', pointsAwarded: 400 }),
+    ],
+  };
+}

@@ -4,19 +4,21 @@ import type {
   endSessionsResponse,
   passkeyRegistrationOptionsResponse,
   passkeysResponse,
+  PasskeyItem,
   PolicyBody,
   RecoveryCodesResponse,
   SecurityOverview,
+  SessionItem,
   SessionsResponse,
   policyResponse,
   totpSetupResponse,
   TotpVerifyBody,
 } from '@cask/contracts/security';
 import type { MessageEnvelope } from '@cask/contracts/common';
-import { RECOVERY_CODES, testUuid, TOTP_CODE, TOTP_SETUP } from '../factories.ts';
+import { olive, RECOVERY_CODES, testUuid, TOTP_CODE, TOTP_SETUP } from '../factories.ts';
 import { apiError, bodyOf, json, notFound } from '../respond.ts';
 import { sendForApproval } from './approvals.ts';
-import { db } from '../store.ts';
+import { db, seedApi, type SecurityState } from '../store.ts';
 import { proofMissing } from './auth.ts';
 
 const message = (text: string) =>
@@ -143,3 +145,58 @@ export const securityHandlers = [
     return message('Passkey removed');
   }),
 ];
+
+/** Firefox's session in `SECURITY_SESSIONS`: another device than this one. */
+export const OTHER_SESSION_ID = '00000000-0000-4000-8000-00000000a002';
+
+/** The signed-in admin's sessions in `securityApi`: this one (Chrome), Firefox's, Safari's. */
+export const SECURITY_SESSIONS: SessionItem[] = [
+  {
+    id: '00000000-0000-4000-8000-00000000a001',
+    browser: 'Chrome 120',
+    system: 'Mac OS 10.15.7',
+    ip: '10.0.0.1',
+    signedInAt: '2026-11-20T09:00:00.000Z',
+    lastActiveAt: '2026-11-25T09:00:00.000Z',
+    current: true,
+  },
+  {
+    id: OTHER_SESSION_ID,
+    browser: 'Firefox 121',
+    system: 'Windows 10',
+    ip: '10.0.0.2',
+    signedInAt: '2026-11-21T09:00:00.000Z',
+    lastActiveAt: '2026-11-24T09:00:00.000Z',
+    current: false,
+  },
+  {
+    id: '00000000-0000-4000-8000-00000000a003',
+    browser: 'Safari 17',
+    system: 'iOS 17.1',
+    ip: '10.0.0.3',
+    signedInAt: '2026-11-22T09:00:00.000Z',
+    lastActiveAt: '2026-11-23T09:00:00.000Z',
+    current: false,
+  },
+];
+
+/** The signed-in admin's passkeys in `securityApi`: a work laptop. */
+export const SECURITY_PASSKEYS: PasskeyItem[] = [
+  {
+    id: '00000000-0000-4000-8000-00000000b001',
+    name: 'Work laptop',
+    createdAt: '2026-11-01T09:00:00.000Z',
+  },
+];
+
+/**
+ * The Security screen's API for an Owner (who may change the policy), with SECURITY_SESSIONS and
+ * SECURITY_PASSKEYS; `stale`: the sign-in is too old for a change without step-up.
+ */
+export function securityApi(security: Partial<SecurityState>, stale = false) {
+  return seedApi({
+    profile: olive,
+    stepUpStale: stale,
+    security: { sessions: SECURITY_SESSIONS, passkeys: SECURITY_PASSKEYS, ...security },
+  });
+}

@@ -5,7 +5,7 @@ import {
   type TermsResponse,
 } from '@cask/contracts/terms';
 import { apiError, bodyOf, json } from '../respond.ts';
-import { db } from '../store.ts';
+import { db, seedApi } from '../store.ts';
 
 /**
  * The privacy policy (modules/terms) from the store's `privacyPolicy` (no content until a first
@@ -30,3 +30,13 @@ export const termsHandlers = [
     return json(200, { success: true, data: state.privacyPolicy } satisfies TermsResponse);
   }),
 ];
+
+/** When the policy `policyApi` holds was saved (a save names it in If-Match). */
+export const POLICY_SAVED_AT = '2026-01-05T10:00:00.000Z';
+
+/**
+ * The API holding `saved` as the privacy policy (saved at POLICY_SAVED_AT), or none; a save
+ * replaces it.
+ */
+export const policyApi = (saved: string | null) =>
+  seedApi(saved === null ? {} : { privacyPolicy: { content: saved, updatedAt: POLICY_SAVED_AT } });

@@ -9,6 +9,7 @@ import {
 import { DEFAULT_APPROVAL_POLICY } from '@cask/contracts/approvals';
 import { VALUATION_IMPORT_STALE } from '@cask/contracts/valuation-imports';
 import { aCask, ada, seedApi } from '@/testing/api.ts';
+import { csvFile } from '@/testing/files.ts';
 import { cellText, dialog, findTable } from '@/testing/queries.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { IMPORT_VALUATIONS, VIEWER_PREVIEW_ONLY } from './import-valuations-modal.tsx';
@@ -18,11 +19,6 @@ afterEach(() => {
 });
 
 // Issue 44: 'Import valuations' on the Cask List (docs/screens/casks.md#import-valuations).
-
-const csvFile = (...lines: string[]) =>
-  new File([['cask_id,date,value,source', ...lines].join('\n')], 'valuations.csv', {
-    type: 'text/csv',
-  });
 
 /** The Cask List with two casks, as `profile`, its 'Import valuations' dialog open. */
 async function openImport(profile = ada) {
@@ -34,11 +30,12 @@ async function openImport(profile = ada) {
   await renderApp({ route: '/cask', profile });
   await user.click(await screen.findByRole('button', { name: IMPORT_VALUATIONS }));
   const form = await dialog(IMPORT_VALUATIONS);
-  const file = csvFile(
+  const file = csvFile('valuations.csv', [
+    'cask_id,date,value,source',
     `${steady.id},2026-03-31,10500,Broker quote`,
     `${jump.id},2026-03-31,16000,Broker quote`,
     `3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b,2026-03-31,1,Other`,
-  );
+  ]);
   return { api, user, form, file, steady, jump };
 }
 

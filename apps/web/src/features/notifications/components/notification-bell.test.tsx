@@ -3,23 +3,19 @@ import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { aNotification, seedApi, manyNotifications, type TestApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { setPageVisibility } from '@/testing/browser.ts';
 import { banner } from '@/testing/queries.ts';
 
 afterEach(() => {
   toast.remove();
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  setVisibility('visible');
+  setPageVisibility('visible');
 });
 
 /** The bell's own calls: the smallest list page, which carries the unread count. */
 const bellPolls = (api: TestApi) =>
   api.sent('GET', '/api/notifications').filter((request) => request.query.limit === '1');
-
-function setVisibility(state: 'visible' | 'hidden') {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, value: state });
-  document.dispatchEvent(new Event('visibilitychange'));
-}
 
 test('the bell links to /notifications and names the unread count', async () => {
   const api = seedApi({ notifications: manyNotifications(3) });
@@ -67,7 +63,7 @@ test('the bell polls every 30 s, and not while the tab is hidden', async () => {
     await within(banner()).findByRole('link', { name: 'Notifications, 2 unread' }),
   ).toBeInTheDocument();
 
-  setVisibility('hidden');
+  setPageVisibility('hidden');
   await act(() => vi.advanceTimersByTimeAsync(90_000));
   expect(bellPolls(api)).toHaveLength(2);
 });

@@ -12,19 +12,20 @@ import {
   apiError,
 } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { activeOption, dialog } from '@/testing/queries.ts';
+import { activeOption, combobox, dialog } from '@/testing/queries.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const field = () => screen.getByRole('combobox', { name: /Search customers, casks/ });
+/** The palette's field (a combobox), by a part of its name. */
+const FIELD = /Search customers, casks/;
 
 test("Ctrl+K opens 'Search everything' with the focus in its field", async () => {
   const { user } = await renderApp({ route: '/' });
   await user.keyboard('{Control>}k{/Control}');
   await dialog('Search everything');
-  await waitFor(() => expect(field()).toHaveFocus());
+  await waitFor(() => expect(combobox(FIELD)).toHaveFocus());
   expect(
     screen.getByText('Type to search customers, casks, orders and offers.'),
   ).toBeInTheDocument();
@@ -50,7 +51,7 @@ test('a customer found by part of the e-mail opens with ArrowDown and Enter', as
   const { user, router } = await renderApp({ route: '/' });
   await user.keyboard('{Control>}k{/Control}');
   await dialog('Search everything');
-  await user.type(field(), 'GLEN.EX');
+  await user.type(combobox(FIELD), 'GLEN.EX');
 
   const listbox = await screen.findByRole('listbox', { name: 'Results' });
   const customers = await within(listbox).findByRole('group', { name: 'Customers' });
@@ -63,14 +64,14 @@ test('a customer found by part of the e-mail opens with ArrowDown and Enter', as
   expect(screen.getByRole('status')).toHaveTextContent('2 results.');
 
   // The first option is highlighted; ArrowDown moves on, ArrowUp back and round.
-  expect(activeOption(field())).toBe(options[0]);
+  expect(activeOption(combobox(FIELD))).toBe(options[0]);
   expect(options[0]).toHaveAttribute('aria-selected', 'true');
   await user.keyboard('{ArrowDown}');
-  expect(activeOption(field())).toBe(options[1]);
+  expect(activeOption(combobox(FIELD))).toBe(options[1]);
   await user.keyboard('{ArrowDown}');
-  expect(activeOption(field())).toBe(options[0]);
+  expect(activeOption(combobox(FIELD))).toBe(options[0]);
   await user.keyboard('{ArrowUp}');
-  expect(activeOption(field())).toBe(options[1]);
+  expect(activeOption(combobox(FIELD))).toBe(options[1]);
   await user.keyboard('{Enter}');
 
   await waitFor(() => expect(router.state.location.pathname).toBe(`/user/${morag.id}`));
@@ -96,7 +97,7 @@ test('casks, orders and offers open their page, their customer and the Offers li
   const open = async () => {
     await user.keyboard('{Control>}k{/Control}');
     await dialog('Search everything');
-    await user.type(field(), 'glenfarclas');
+    await user.type(combobox(FIELD), 'glenfarclas');
     return screen.findByRole('listbox', { name: 'Results' });
   };
   const choose = async (group: string, name: RegExp) => {
@@ -105,7 +106,7 @@ test('casks, orders and offers open their page, their customer and the Offers li
       'option',
       { name },
     );
-    while (activeOption(field()) !== option) await user.keyboard('{ArrowDown}');
+    while (activeOption(combobox(FIELD)) !== option) await user.keyboard('{ArrowDown}');
     await user.keyboard('{Enter}');
   };
 
@@ -122,9 +123,11 @@ test("'Add Cask' opens the Cask List with its Add dialog", async () => {
   const { user, router } = await renderApp({ route: '/' });
   await user.keyboard('{Control>}k{/Control}');
   await dialog('Search everything');
-  await user.type(field(), 'add c');
+  await user.type(combobox(FIELD), 'add c');
   const listbox = screen.getByRole('listbox', { name: 'Results' });
-  expect(within(listbox).getByRole('option', { name: 'Add Cask' })).toBe(activeOption(field()));
+  expect(within(listbox).getByRole('option', { name: 'Add Cask' })).toBe(
+    activeOption(combobox(FIELD)),
+  );
   await user.keyboard('{Enter}');
   await waitFor(() => expect(router.state.location.pathname).toBe('/cask'));
   expect(await screen.findByRole('dialog', { name: /Add/ })).toBeInTheDocument();
@@ -138,7 +141,7 @@ test('screens are offered by name before anything is typed', async () => {
     name: 'Screens',
   });
   expect(within(screens).getByRole('option', { name: 'Audit Log' })).toBeInTheDocument();
-  await user.type(field(), 'securi');
+  await user.type(combobox(FIELD), 'securi');
   await user.keyboard('{Enter}');
   await waitFor(() => expect(router.state.location.pathname).toBe('/setting/security'));
 });
@@ -157,7 +160,7 @@ test("only an Owner is offered 'Invite Admin'", async () => {
   const { user } = await renderApp({ route: '/', profile: { ...ada, role: 'owner' } });
   await user.keyboard('{Control>}k{/Control}');
   await dialog('Search everything');
-  await user.type(field(), 'invite');
+  await user.type(combobox(FIELD), 'invite');
   expect(
     within(screen.getByRole('listbox', { name: 'Results' })).getByRole('option', {
       name: 'Invite Admin',
@@ -170,15 +173,15 @@ test('nothing found and a failed search are told', async () => {
   const { user } = await renderApp({ route: '/' });
   await user.keyboard('{Control>}k{/Control}');
   await dialog('Search everything');
-  await user.type(field(), 'zzqx');
+  await user.type(combobox(FIELD), 'zzqx');
   await waitFor(() =>
     expect(screen.getByRole('status')).toHaveTextContent('No results for “zzqx”.'),
   );
   expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
-  expect(field()).toHaveAttribute('aria-expanded', 'false');
+  expect(combobox(FIELD)).toHaveAttribute('aria-expanded', 'false');
 
   server.use(http.get('/api/search', () => apiError(500)));
-  await user.type(field(), 'w');
+  await user.type(combobox(FIELD), 'w');
   await waitFor(() =>
     expect(screen.getByRole('status')).toHaveTextContent('Could not search. Try again.'),
   );
@@ -204,9 +207,9 @@ test("the header's 'Search' puts the focus in the field, and 'add cask' with Ent
   const { user, router } = await renderApp({ route: '/' });
   await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Search' }));
   await dialog('Search everything');
-  await waitFor(() => expect(field()).toHaveFocus());
+  await waitFor(() => expect(combobox(FIELD)).toHaveFocus());
   await user.keyboard('add cask');
-  await waitFor(() => expect(activeOption(field())).toHaveTextContent(/^Add Cask$/));
+  await waitFor(() => expect(activeOption(combobox(FIELD))).toHaveTextContent(/^Add Cask$/));
   await user.keyboard('{Enter}');
   await waitFor(() => expect(router.state.location.pathname).toBe('/cask'));
   expect(await screen.findByRole('dialog', { name: /Add/ })).toBeInTheDocument();
