@@ -3,28 +3,29 @@ import { cask } from './casks.ts';
 import { DATE_OUT_OF_RANGE, isDayInDateYears, line, okEnvelope, text } from './common.ts';
 import { abvInput, volumeInput } from './measures.ts';
 import { approvalReason } from './approval-request.ts';
+import { todayIso, type CaskAlerts } from './cask-alerts.ts';
+
+// The alerts' constants and rules, without zod (decision 450): the Cask List's badges read them
+// from ./cask-alerts.ts; the API and the cask page import them from here as before.
+export {
+  ABV_LEGAL_MINIMUM,
+  ABV_NEAR_YEARS,
+  abvNearUntil,
+  CASK_ALERT_LABELS,
+  CASK_ALERTS,
+  caskAlertsOf,
+  REGAUGE_AFTER_YEARS,
+  todayIso,
+  YEARLY_REGAUGE_AFTER_YEARS,
+  type CaskAlert,
+  type CaskAlerts,
+} from './cask-alerts.ts';
 
 /**
  * The cask page (issue 30, docs/architecture.md#record-pages): regauges, ownership transfers, the
  * gauge alerts and the provenance timeline. Terms and numbers: docs/domain.md; choices: decision
  * 230.
  */
-
-/** A cask older than this many years is regauged every 3 years… */
-export const REGAUGE_AFTER_YEARS = 5;
-/** …and every year once it is older than this. */
-export const YEARLY_REGAUGE_AFTER_YEARS = 15;
-/** The legal minimum ABV of Scotch whisky. */
-export const ABV_LEGAL_MINIMUM = 40;
-/** 'ABV near 40%' when the trend of the gauges crosses 40% within this many years (or has). */
-export const ABV_NEAR_YEARS = 3;
-
-export const CASK_ALERTS = ['regauge-due', 'abv-near-40'] as const;
-export type CaskAlert = (typeof CASK_ALERTS)[number];
-export const CASK_ALERT_LABELS: Record<CaskAlert, string> = {
-  'regauge-due': 'Regauge due',
-  'abv-near-40': 'ABV near 40%',
-};
 
 export const GAUGE_DATE_INVALID = 'Date must be a day, e.g. 2024-03-31';
 export const GAUGE_DATE_IN_FUTURE = 'Date cannot be in the future';
@@ -40,9 +41,6 @@ export const TRANSFER_NOTE_MAX = 2000;
 
 /** The first day of a cask's year: the fill, as far as the records know it (decision 230). */
 export const fillDateOf = (year: number) => `${String(year).padStart(4, '0')}-01-01`;
-
-/** Today's date in UTC, as YYYY-MM-DD. */
-export const todayIso = (now = new Date()) => now.toISOString().slice(0, 10);
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar day typed as YYYY-MM-DD (an <input type="date">), not after today (UTC). */
@@ -225,8 +223,7 @@ export const caskAlerts = z.object({
   /** The day the trend of the gauges' ABV crosses 40% (null: no falling trend). */
   abvFortyOn: z.string().nullable(),
   abvNearForty: z.boolean(),
-});
-export type CaskAlerts = z.infer<typeof caskAlerts>;
+}) satisfies z.ZodType<CaskAlerts>;
 
 /**
  * GET /casks/{id}/record: the cask, its gauges (newest first), its transfers, its alerts and its
@@ -269,22 +266,3 @@ export const provenanceEvent = z.object({
 export type ProvenanceEvent = z.infer<typeof provenanceEvent>;
 export const provenanceResponse = okEnvelope(z.object({ events: z.array(provenanceEvent) }));
 export type ProvenanceResponse = z.infer<typeof provenanceResponse>;
-
-/** The last day whose ABV crossing counts as 'near' seen from `today` (YYYY-MM-DD). */
-export function abvNearUntil(today = todayIso()): string {
-  const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
-  return `${String(year + ABV_NEAR_YEARS).padStart(4, '0')}${rest === '-02-29' ? '-02-28' : rest}`;
-}
-
-/** The alerts of a cask from the days the database keeps (decision 230). */
-export function caskAlertsOf(
-  cask: { regaugeDueOn: string | null; abvFortyOn: string | null },
-  today = todayIso(),
-): CaskAlerts {
-  return {
-    regaugeDueOn: cask.regaugeDueOn,
-    regaugeDue: cask.regaugeDueOn !== null && cask.regaugeDueOn <= today,
-    abvFortyOn: cask.abvFortyOn,
-    abvNearForty: cask.abvFortyOn !== null && cask.abvFortyOn <= abvNearUntil(today),
-  };
-}

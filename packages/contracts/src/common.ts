@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ifMatchHeaders, SEARCH_MAX_LENGTH } from './plain.ts';
 
 /** A field error as the API returns it inside `errors[]` (docs/architecture.md#errors). */
 export const fieldError = z.object({ field: z.string(), message: z.string() });
@@ -107,8 +108,8 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-/** A list's search (docs/architecture.md#paging): at most this many characters. */
-export const SEARCH_MAX_LENGTH = 100;
+/** A list's search: at most SEARCH_MAX_LENGTH characters (./plain.ts). */
+export { SEARCH_MAX_LENGTH };
 
 export const SEARCH_SINGLE_LINE = 'Search must be a single line';
 
@@ -280,7 +281,5 @@ export const recordPreconditionHeaders = z.looseObject({
 });
 export type RecordPreconditionHeaders = z.infer<typeof recordPreconditionHeaders>;
 
-/** The `If-Match` of a save that started from this version of a record. */
-export function ifMatchHeaders(version: string): { 'If-Match': string } {
-  return { 'If-Match': `"${version}"` };
-}
+/** The `If-Match` of a save that started from this version of a record (./plain.ts). */
+export { ifMatchHeaders };

@@ -13,12 +13,8 @@ import {
 } from './common.ts';
 import { defineList } from './lists.ts';
 
-/**
- * docs/screens/users.md#limits: User Management shows 6 a page; the dashboard's Recent Users table
- * 10.
- */
-export const USERS_PAGE_SIZE = 6;
-export const DASHBOARD_USERS_LIMIT = 10;
+/** docs/screens/users.md#limits: the page sizes, in ./plain.ts (the dashboard draws without zod). */
+export { DASHBOARD_USERS_LIMIT, USERS_PAGE_SIZE } from './plain.ts';
 /** GET /users: docs/screens/users.md#api-calls (page, limit, search over fullName and email). */
 /** The columns User Management sorts by (issue 31). */
 export const USER_SORTS = ['fullName', 'email', 'createdAt'] as const;

@@ -1,4 +1,3 @@
-import { refreshResponse } from '@cask/contracts/auth';
 import { ApiError, type ApiFieldError } from './api-error.ts';
 import { expireSession, getAccessToken, getRefreshToken, storeSession } from './session.ts';
 import {
@@ -158,7 +157,9 @@ async function refreshTokens(): Promise<string> {
       undefined,
     );
     // Refresh tokens rotate (docs/architecture.md#authentication): the one just sent is spent, so
-    // both are stored.
+    // both are stored. The answer's contract (and zod) loads only here, with the first refresh:
+    // every screen loads this client before it draws (docs/decisions/450).
+    const { refreshResponse } = await import('@cask/contracts/auth');
     const tokens = refreshResponse.parse(envelope).data;
     storeSession(tokens);
     return tokens.accessToken;

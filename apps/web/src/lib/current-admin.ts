@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminRole } from '@cask/contracts/admins';
-import { profileResponse, type AdminProfile } from '@cask/contracts/auth';
+import type { AdminProfile } from '@cask/contracts/auth';
 import { api } from './api-client.ts';
 
 /** One key for the signed-in admin: the header reads it, the profile screen updates it. */
@@ -8,7 +8,12 @@ export const profileQueryKey = ['profile'] as const;
 
 /** `GET /auth/profile` (docs/architecture.md#envelope); docs/screens/shell.md: the admin is in `data.user`. */
 export async function getProfile(): Promise<AdminProfile> {
-  const body = await api.get<unknown>('/auth/profile');
+  // The header (every screen's shell) reads the profile: its contract, and zod with it, load
+  // beside the request instead of before the shell draws (docs/decisions/450).
+  const [body, { profileResponse }] = await Promise.all([
+    api.get<unknown>('/auth/profile'),
+    import('@cask/contracts/auth'),
+  ]);
   return profileResponse.parse(body).data.user;
 }
 

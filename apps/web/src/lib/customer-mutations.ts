@@ -1,20 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  deleteUserResponse,
-  updateUserResponse,
-  userDeletedChangesResponse,
-  userResponse,
-  type UserDeletedChanges,
-  type UserDeletedChangesResponse,
-  type UpdateUserBody,
-  type User,
+import type {
+  UserDeletedChanges,
+  UserDeletedChangesResponse,
+  UpdateUserBody,
+  User,
 } from '@cask/contracts/users';
-import { type CustomerDetailsBody } from '@cask/contracts/customer-details';
-import { ifMatchHeaders } from '@cask/contracts/common';
+import type { CustomerDetailsBody } from '@cask/contracts/customer-details';
+import { ifMatchHeaders } from '@cask/contracts/plain';
 import { api, errorMessage } from './api-client.ts';
 import { lazyUndoToast } from './lazy-toast.ts';
-import { postBulk } from './post-bulk.ts';
+import { parsed } from './parsed.ts';
 import { invalidateCustomerData } from './customer-queries.ts';
+
+/**
+ * The users' contract, loaded beside each request: the Dashboard and User Management draw without
+ * it (docs/decisions/450).
+ */
+const users = () => import('@cask/contracts/users');
 
 /**
  * The original only logged these failures; decision 045 words them (docs/screens/users.md#texts).
@@ -32,10 +34,10 @@ export async function updateUser(input: {
   body: UpdateUserBody;
   version: string;
 }): Promise<User> {
-  const envelope = await api.put<unknown>(`/users/${encodeURIComponent(input.id)}`, input.body, {
+  const request = api.put<unknown>(`/users/${encodeURIComponent(input.id)}`, input.body, {
     headers: ifMatchHeaders(input.version),
   });
-  return updateUserResponse.parse(envelope).data.user;
+  return (await parsed(request, async () => (await users()).updateUserResponse)).data.user;
 }
 
 /**
@@ -48,10 +50,8 @@ export async function updateCustomerDetails(input: {
   version: string;
 }): Promise<User> {
   const url = `/users/${encodeURIComponent(input.id)}/details`;
-  const envelope = await api.put<unknown>(url, input.body, {
-    headers: ifMatchHeaders(input.version),
-  });
-  return updateUserResponse.parse(envelope).data.user;
+  const request = api.put<unknown>(url, input.body, { headers: ifMatchHeaders(input.version) });
+  return (await parsed(request, async () => (await users()).updateUserResponse)).data.user;
 }
 
 export function useUpdateCustomerDetails() {
@@ -64,8 +64,8 @@ export function useUpdateCustomerDetails() {
 
 /** `GET /users/{id}`: the customer as they are now, for a dialog that reloads them. */
 export async function fetchUser(id: string): Promise<User> {
-  const envelope = await api.get<unknown>(`/users/${encodeURIComponent(id)}`);
-  return userResponse.parse(envelope).data.user;
+  const request = api.get<unknown>(`/users/${encodeURIComponent(id)}`);
+  return (await parsed(request, async () => (await users()).userResponse)).data.user;
 }
 
 /**
@@ -74,8 +74,8 @@ export async function fetchUser(id: string): Promise<User> {
  * (decision 044).
  */
 export async function deleteUser(id: string): Promise<string> {
-  const envelope = await api.delete<unknown>(`/users/${encodeURIComponent(id)}`);
-  return deleteUserResponse.parse(envelope).data.id;
+  const request = api.delete<unknown>(`/users/${encodeURIComponent(id)}`);
+  return (await parsed(request, async () => (await users()).deleteUserResponse)).data.id;
 }
 
 /** Both refetch every customer list, the dashboard's cards and the Reward List. */
@@ -104,7 +104,9 @@ export const RESTORE_FAILURE = 'Failed to restore the users.';
 export async function setUsersDeleted(
   body: UserDeletedChanges,
 ): Promise<UserDeletedChangesResponse['data']> {
-  return postBulk('/users/bulk/deleted', userDeletedChangesResponse, body);
+  // postBulk's request, with the contract loaded beside it.
+  const request = api.post<unknown>('/users/bulk/deleted', body);
+  return (await parsed(request, async () => (await users()).userDeletedChangesResponse)).data;
 }
 
 export function useSetUsersDeleted() {

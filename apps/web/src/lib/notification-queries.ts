@@ -1,9 +1,7 @@
 import {
   infiniteQueryOptions,
   keepPreviousData,
-  queryOptions,
   useInfiniteQuery,
-  useQuery,
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { SortValue } from '@cask/contracts/common';
@@ -14,12 +12,10 @@ import {
   type NotificationList,
 } from '@cask/contracts/notifications';
 import { api } from './api-client.ts';
+import { notificationsKey } from './unread-count.ts';
 
-/**
- * Every notifications query starts with this key, so one invalidation refreshes them all: the
- * Notifications screen's list, the bell's count, after a notification sent from anywhere.
- */
-export const notificationsKey = ['notifications'] as const;
+/** Every notifications query starts with this key (./unread-count.ts). */
+export { notificationsKey } from './unread-count.ts';
 
 /**
  * `GET /notifications` (docs/screens/notifications.md#api-calls): one page, this admin's read state
@@ -65,31 +61,11 @@ export function useNotifications(sort?: NotificationSort) {
   });
 }
 
-// The header bell's unread count (one module with the list it reads, so one chunk).
-
-/** The header bell polls this often (docs/decisions/081: polling, not server-sent events). */
-export const UNREAD_POLL_MS = 30_000;
-
-export const unreadCountQueryKey = [...notificationsKey, 'unread-count'] as const;
-
-/** The smallest list call that carries the exact unread count: one notification. */
-export async function getUnreadCount(): Promise<number> {
-  return (await getNotifications({ page: 1, limit: 1 })).unreadCount;
-}
-
-/**
- * Polled every 30 s. TanStack Query skips interval refetches while the tab is hidden
- * (refetchIntervalInBackground is false) and catches up when it is shown again.
- */
-export const unreadCountQuery = () =>
-  queryOptions({
-    queryKey: unreadCountQueryKey,
-    queryFn: getUnreadCount,
-    refetchInterval: UNREAD_POLL_MS,
-    refetchIntervalInBackground: false,
-    refetchOnWindowFocus: true,
-  });
-
-export function useUnreadCount() {
-  return useQuery(unreadCountQuery());
-}
+// The header bell's unread count lives in ./unread-count.ts, which the shell loads.
+export {
+  getUnreadCount,
+  UNREAD_POLL_MS,
+  unreadCountQuery,
+  unreadCountQueryKey,
+  useUnreadCount,
+} from './unread-count.ts';

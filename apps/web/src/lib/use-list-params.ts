@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker, useSearchParams, type BlockerFunction } from 'react-router';
-import { SEARCH_MAX_LENGTH, type SortValue } from '@cask/contracts/common';
+import type { SortValue } from '@cask/contracts/common';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/plain';
 
 /**
  * A list's view in the URL's query string (issue 31, docs/architecture.md#paging): page, page size,

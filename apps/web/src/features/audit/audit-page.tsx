@@ -10,7 +10,7 @@ import {
   type AuditEntry,
   type AuditRecordType,
 } from '@cask/contracts/audit';
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/plain';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { CustomerCombobox } from '@/components/ui/customer-combobox.tsx';

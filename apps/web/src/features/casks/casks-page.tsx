@@ -8,9 +8,9 @@ import {
   caskListDefinition,
 } from '@cask/contracts/casks';
 import { formatAbv, formatVolume } from '@cask/contracts/measures';
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/plain';
 import { Link } from 'react-router';
-import { CASK_ALERT_LABELS, CASK_ALERTS, type CaskAlert } from '@cask/contracts/cask-records';
+import { CASK_ALERT_LABELS, CASK_ALERTS, type CaskAlert } from '@cask/contracts/cask-alerts';
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';

@@ -1,4 +1,4 @@
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/plain';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { useUrlSearch } from '@/lib/use-list-params.ts';

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Boxes, CircleDollarSign, Tag, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { DASHBOARD_USERS_LIMIT, type User } from '@cask/contracts/users';
+import { DASHBOARD_USERS_LIMIT } from '@cask/contracts/plain';
+import type { User } from '@cask/contracts/users';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { Card } from '@/components/ui/card.tsx';

@@ -5,7 +5,7 @@ import {
   orderListDefinition,
   type OrderStatus,
 } from '@cask/contracts/orders';
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/plain';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';

@@ -9,7 +9,7 @@ import {
   type Referral,
   type ReferralStatus,
 } from '@cask/contracts/referrals';
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/common';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/plain';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
 import { Button, IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';

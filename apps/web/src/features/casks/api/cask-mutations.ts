@@ -8,7 +8,7 @@ import {
   type CaskDeletedChanges,
   type UpdateCaskBody,
 } from '@cask/contracts/casks';
-import { ifMatchHeaders } from '@cask/contracts/common';
+import { ifMatchHeaders } from '@cask/contracts/plain';
 import { api } from '@/lib/api-client.ts';
 import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';

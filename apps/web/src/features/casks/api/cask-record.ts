@@ -9,7 +9,7 @@ import {
   type ValuationBody,
 } from '@cask/contracts/cask-records';
 import { caskListDefinition, type CaskIdentityBody } from '@cask/contracts/casks';
-import { ifMatchHeaders } from '@cask/contracts/common';
+import { ifMatchHeaders } from '@cask/contracts/plain';
 import { api } from '@/lib/api-client.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
 import { listKey } from '@/lib/list-query.ts';

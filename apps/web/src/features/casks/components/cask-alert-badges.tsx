@@ -1,4 +1,4 @@
-import { ABV_LEGAL_MINIMUM, CASK_ALERT_LABELS, caskAlertsOf } from '@cask/contracts/cask-records';
+import { ABV_LEGAL_MINIMUM, CASK_ALERT_LABELS, caskAlertsOf } from '@cask/contracts/cask-alerts';
 import type { Cask } from '@cask/contracts/casks';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { formatDate } from '@/lib/format.ts';

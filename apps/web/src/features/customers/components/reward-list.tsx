@@ -2,7 +2,7 @@ import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
 import { REWARD_SORTS, rewardListDefinition, type RewardRow } from '@cask/contracts/rewards';
-import { USERS_PAGE_SIZE } from '@cask/contracts/users';
+import { USERS_PAGE_SIZE } from '@cask/contracts/plain';
 import { IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import type { Column } from '@/components/ui/data-table.tsx';

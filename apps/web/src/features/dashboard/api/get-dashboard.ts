@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardResponse, type Dashboard } from '@cask/contracts/dashboard';
+import type { Dashboard } from '@cask/contracts/dashboard';
 import { api } from '@/lib/api-client.ts';
+import { parsed } from '@/lib/parsed.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
 
 /** `GET /admin/dashboard` (docs/screens/dashboard.md#api-calls): the four totals of the cards. */
 export async function getDashboard(): Promise<Dashboard> {
-  const envelope = await api.get<unknown>('/admin/dashboard');
-  return dashboardResponse.parse(envelope).data;
+  const answer = await parsed(
+    api.get<unknown>('/admin/dashboard'),
+    async () => (await import('@cask/contracts/dashboard')).dashboardResponse,
+  );
+  return answer.data;
 }
 
 export const dashboardQuery = () => queryOptions({ queryKey: dashboardKey, queryFn: getDashboard });

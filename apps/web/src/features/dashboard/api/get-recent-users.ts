@@ -1,20 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  DASHBOARD_USERS_LIMIT,
-  userListResponse,
-  type UserListResponse,
-} from '@cask/contracts/users';
+import { DASHBOARD_USERS_LIMIT } from '@cask/contracts/plain';
+import type { UserListResponse } from '@cask/contracts/users';
 import { api } from '@/lib/api-client.ts';
+import { parsed } from '@/lib/parsed.ts';
 import { usersKey } from '@/lib/customer-queries.ts';
 
 export type UserPage = UserListResponse['data'];
 
 /** `GET /users` (docs/screens/dashboard.md#api-calls): one page of customers, newest first. */
 export async function getRecentUsers(page: number): Promise<UserPage> {
-  const envelope = await api.get<unknown>('/users', {
-    params: { page, limit: DASHBOARD_USERS_LIMIT },
-  });
-  return userListResponse.parse(envelope).data;
+  const answer = await parsed(
+    api.get<unknown>('/users', { params: { page, limit: DASHBOARD_USERS_LIMIT } }),
+    async () => (await import('@cask/contracts/users')).userListResponse,
+  );
+  return answer.data;
 }
 
 /**

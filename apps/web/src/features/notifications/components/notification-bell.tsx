@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
-import { useUnreadCount } from '@/lib/notification-queries.ts';
+import { useUnreadCount } from '@/lib/unread-count.ts';
 
 /** More than this shows as '99+' so the badge keeps its size. */
 const BADGE_MAX = 99;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ifMatchHeaders } from '@cask/contracts/common';
+import { ifMatchHeaders } from '@cask/contracts/plain';
 import {
   deleteOfferResponse,
   offerActiveChangesResponse,

@@ -9,7 +9,7 @@ import {
   type OrderDeletedChanges,
   type UpdateOrderBody,
 } from '@cask/contracts/orders';
-import { ifMatchHeaders } from '@cask/contracts/common';
+import { ifMatchHeaders } from '@cask/contracts/plain';
 import { approvalOutcome, type ApprovalOutcome } from '@/lib/approval-outcome.ts';
 import { invalidateApprovals } from '@/lib/approval-queries.ts';
 import { api } from '@/lib/api-client.ts';

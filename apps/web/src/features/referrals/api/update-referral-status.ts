@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ifMatchHeaders } from '@cask/contracts/common';
+import { ifMatchHeaders } from '@cask/contracts/plain';
 import {
   referralListDefinition,
   referralResponse,
