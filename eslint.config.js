@@ -98,8 +98,10 @@ export default tseslint.config(
       // no-cycle reads the imported files too: they are TypeScript.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      // eslint-import-resolver-typescript 3 (pure JavaScript: the native resolvers of its
-      // later majors are not all on this registry, so their lock file cannot be complete).
+      // eslint-plugin-import-x 4.6 with eslint-import-resolver-typescript 3, both pure JavaScript
+      // (enhanced-resolve): import-x 4.7 on and the resolver's later majors use native resolvers
+      // whose platform packages are not all on this registry, so their lock file cannot be
+      // complete (decision 115).
       'import-x/resolver': {
         typescript: {
           project: [

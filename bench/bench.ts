@@ -666,6 +666,38 @@ async function postgresVersion(url: string): Promise<string> {
   }
 }
 
+/**
+ * The head of a BENCH_ONLY run's report, down to its Rows heading: the title, when it was written
+ * and how long the run took, the Machine section (the machine, `postgres`, the load average at the
+ * start and at the end, then the run's own `notes`). With `flagLoaded`, a load average above 1 at
+ * either end is called a loaded machine in the load line.
+ */
+function reportHead(head: {
+  title: string;
+  minutes: string;
+  postgres: string;
+  loadAtStart: number;
+  flagLoaded?: boolean;
+  notes: readonly string[];
+}): string[] {
+  const loadAtEnd = os.loadavg()[0] ?? 0;
+  const loaded = head.flagLoaded === true && Math.max(head.loadAtStart, loadAtEnd) > 1;
+  return [
+    `# ${head.title}`,
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString()} (the whole run took ${head.minutes} min).`,
+    '',
+    '## Machine',
+    '',
+    machineLines(describeMachine(), head.postgres),
+    `- Load average (1 min): ${head.loadAtStart.toFixed(1)} at the start of the run, ${loadAtEnd.toFixed(1)} at the end${loaded ? ': **a loaded machine**, other work competed for the cores; not a quiet measurement' : ''}.`,
+    ...head.notes,
+    '',
+    '## Rows',
+    '',
+  ];
+}
+
 /** Writes a run's report to BENCH_OUTPUT's file and prints its rows with where they went. */
 function writeReport(markdown: string, rows: string, minutes: string): void {
   mkdirSync(path.dirname(settings.output), { recursive: true });
@@ -697,20 +729,17 @@ async function runIssue46(load: LoadOptions, started: number, loadAtStart: numbe
   const tables = issue46Tables(result.rows, result.restarts);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   const markdown = [
-    '# Benchmark: issue 46 (BENCH_ONLY=issue46)',
-    '',
-    `Written by \`npm run bench\` on ${new Date().toISOString()} (the whole run took ${minutes} min).`,
-    '',
-    '## Machine',
-    '',
-    machineLines(describeMachine(), await postgresVersion(settings.databaseUrl)),
-    `- Load average (1 min): ${loadAtStart.toFixed(1)} at the start of the run, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end.`,
-    `- Load: ${settings.generator} (the two saves, whose bodies change per request, through autocannon), ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per row and run; the API's production bundle in its own process, started anew for each checkout and round.`,
-    `- Data: ${settings.customers.toLocaleString('en-US')} customers (seed ${settings.seed}; ${seeding.reused ? 'reused from an earlier run' : `seeded in this run in ${seeding.seconds.toFixed(0)} s`}); the restarts on the demo data (SEED_DEMO=true), a database of each checkout's own.`,
-    `- Checkouts: ${checkouts.map((checkout) => `${checkout.name} = ${checkout.ref}`).join(', ')}; ${settings.rounds} run(s) of each row per checkout, alternately (${checkouts.map((checkout) => checkout.name).join(', ')}, ...), and ${settings.restarts} restarts of each per database.`,
-    '',
-    '## Rows',
-    '',
+    ...reportHead({
+      title: 'Benchmark: issue 46 (BENCH_ONLY=issue46)',
+      minutes,
+      postgres: await postgresVersion(settings.databaseUrl),
+      loadAtStart,
+      notes: [
+        `- Load: ${settings.generator} (the two saves, whose bodies change per request, through autocannon), ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per row and run; the API's production bundle in its own process, started anew for each checkout and round.`,
+        `- Data: ${settings.customers.toLocaleString('en-US')} customers (seed ${settings.seed}; ${seeding.reused ? 'reused from an earlier run' : `seeded in this run in ${seeding.seconds.toFixed(0)} s`}); the restarts on the demo data (SEED_DEMO=true), a database of each checkout's own.`,
+        `- Checkouts: ${checkouts.map((checkout) => `${checkout.name} = ${checkout.ref}`).join(', ')}; ${settings.rounds} run(s) of each row per checkout, alternately (${checkouts.map((checkout) => checkout.name).join(', ')}, ...), and ${settings.restarts} restarts of each per database.`,
+      ],
+    }),
     'Statements: what one warm request sent through drizzle and the reader; round trips: the driver\'s `query` calls for it, BEGIN and COMMIT included, as the look-up of the admin (authentication) + the rest; a save\'s 3 round trips are checked on the rest (docs/decisions/391). Several runs of a checkout are separated by " / ", in the order measured.',
     '',
     tables,
@@ -724,18 +753,15 @@ async function runIssue44(started: number, loadAtStart: number) {
   const table = await benchIssue44(log);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   const markdown = [
-    '# Benchmark: issue 44 (BENCH_ONLY=issue44)',
-    '',
-    `Written by \`npm run bench\` on ${new Date().toISOString()} (the whole run took ${minutes} min).`,
-    '',
-    '## Machine',
-    '',
-    machineLines(describeMachine(), 'PostgreSQL as the table says (PGlite: embedded)'),
-    `- Load average (1 min): ${loadAtStart.toFixed(1)} at the start of the run, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end.`,
-    "- One request at a time: the preview (multipart upload, parse, match, judge), then the apply of that preview (one transaction, the rows recorded set-based by Record Valuation's own path, decision 405); the API's production bundle in its own process; memory is its VmRSS sampled every 20 ms during each request against the idle process just before.",
-    '',
-    '## Rows',
-    '',
+    ...reportHead({
+      title: 'Benchmark: issue 44 (BENCH_ONLY=issue44)',
+      minutes,
+      postgres: 'PostgreSQL as the table says (PGlite: embedded)',
+      loadAtStart,
+      notes: [
+        "- One request at a time: the preview (multipart upload, parse, match, judge), then the apply of that preview (one transaction, the rows recorded set-based by Record Valuation's own path, decision 405); the API's production bundle in its own process; memory is its VmRSS sampled every 20 ms during each request against the idle process just before.",
+      ],
+    }),
     table,
     '',
   ].join('\n');
@@ -746,21 +772,17 @@ async function runIssue44(started: number, loadAtStart: number) {
 async function runApprovals(load: LoadOptions, started: number, loadAtStart: number) {
   const table = await benchApprovals(load, log);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-  const loadAtEnd = os.loadavg()[0] ?? 0;
-  const quiet = Math.max(loadAtStart, loadAtEnd) <= 1;
   const markdown = [
-    '# Benchmark: issue 45, approvals (BENCH_ONLY=approvals)',
-    '',
-    `Written by \`npm run bench\` on ${new Date().toISOString()} (the whole run took ${minutes} min).`,
-    '',
-    '## Machine',
-    '',
-    machineLines(describeMachine(), 'PostgreSQL as the table says (PGlite: embedded)'),
-    `- Load average (1 min): ${loadAtStart.toFixed(1)} at the start of the run, ${loadAtEnd.toFixed(1)} at the end${quiet ? '' : ': **a loaded machine**, other work competed for the cores; not a quiet measurement'}.`,
-    `- The list rows: ${settings.generator}, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s each; asking and approving one request at a time; the API's production bundle in its own process.`,
-    '',
-    '## Rows',
-    '',
+    ...reportHead({
+      title: 'Benchmark: issue 45, approvals (BENCH_ONLY=approvals)',
+      minutes,
+      postgres: 'PostgreSQL as the table says (PGlite: embedded)',
+      loadAtStart,
+      flagLoaded: true,
+      notes: [
+        `- The list rows: ${settings.generator}, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s each; asking and approving one request at a time; the API's production bundle in its own process.`,
+      ],
+    }),
     table,
     '',
   ].join('\n');

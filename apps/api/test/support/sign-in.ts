@@ -260,6 +260,22 @@ export function postSecondFactor(
 }
 
 /**
+ * Both steps of a sign-in with a second factor: the admin's password from `ip` (holding the device
+ * `cookie` if given; expects the challenge, as `secondFactorChallenge`), then `code` on that
+ * challenge from the same address and browser. The second step's answer, whatever it is.
+ */
+export async function signInWithSecondFactor(
+  ctx: Pick<TestContext, 'app'>,
+  admin: Credentials,
+  code: string | { recoveryCode: string },
+  ip = newIp(),
+  cookie?: string,
+) {
+  const challenge = await secondFactorChallenge(ctx, admin, ip, cookie);
+  return postSecondFactor(ctx, challenge, code, ip, cookie);
+}
+
+/**
  * The device cookie (`cask_device=…`) of the admin's own browser: signed in once with both
  * factors (TOTP of `secret`); the spent steps forgotten before and after.
  */
@@ -269,9 +285,7 @@ export async function deviceCookieOf(
   secret: string,
 ): Promise<string> {
   await forgetLastStep(ctx, admin.id);
-  const ip = newIp();
-  const challenge = await secondFactorChallenge(ctx, admin, ip);
-  const res = await postSecondFactor(ctx, challenge, codeFor(secret), ip);
+  const res = await signInWithSecondFactor(ctx, admin, codeFor(secret));
   expect(res.statusCode).toBe(200);
   await forgetLastStep(ctx, admin.id);
   return `cask_device=${res.cookies.find((cookie) => cookie.name === 'cask_device')?.value}`;

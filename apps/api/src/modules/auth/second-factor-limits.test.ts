@@ -10,6 +10,7 @@ import {
   postLogin,
   postSecondFactor,
   secondFactorChallenge,
+  signInWithSecondFactor,
   deviceCookieOf,
   wrongTotpCode,
 } from '../../../test/support/sign-in.ts';
@@ -94,33 +95,18 @@ test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the
       ).toBe(400);
     }
   }
-  const refused = await postSecondFactor(
-    ctx,
-    await secondFactorChallenge(ctx, admin, office),
-    codeFor(secret),
-    office,
-  );
+  const refused = await signInWithSecondFactor(ctx, admin, codeFor(secret), office);
   expect(refused.statusCode).toBe(429);
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
   // The admin: from another address, and at the office in their own browser.
   const home = newIp();
   await forgetLastStep(ctx, admin.id);
-  expect(
-    (
-      await postSecondFactor(
-        ctx,
-        await secondFactorChallenge(ctx, admin, home),
-        codeFor(secret),
-        home,
-      )
-    ).statusCode,
-  ).toBe(200);
+  expect((await signInWithSecondFactor(ctx, admin, codeFor(secret), home)).statusCode).toBe(200);
   await forgetLastStep(ctx, admin.id);
-  const atOffice = await secondFactorChallenge(ctx, admin, office, device);
-  expect((await postSecondFactor(ctx, atOffice, codeFor(secret), office, device)).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await signInWithSecondFactor(ctx, admin, codeFor(secret), office, device)).statusCode,
+  ).toBe(200);
   await forgetLastStep(ctx, admin.id);
 
   // In that browser too, a challenge takes five wrong codes, then it is spent.
@@ -133,10 +119,9 @@ test("five wrong codes spend a challenge; wrong codes elsewhere never refuse the
   expect((await postSecondFactor(ctx, challenge, codeFor(secret), office, device)).statusCode).toBe(
     401,
   );
-  const fresh = await secondFactorChallenge(ctx, admin, office, device);
-  expect((await postSecondFactor(ctx, fresh, codeFor(secret), office, device)).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await signInWithSecondFactor(ctx, admin, codeFor(secret), office, device)).statusCode,
+  ).toBe(200);
 });
 
 test("a step-up or turning two-factor off in the admin's own browser is not refused by wrong codes from its address", async () => {
@@ -144,13 +129,7 @@ test("a step-up or turning two-factor off in the admin's own browser is not refu
   const { secret } = await enableTotp(ctx, admin);
   const device = await deviceCookieOf(ctx, admin, secret);
   const office = newIp();
-  const signedIn = await postSecondFactor(
-    ctx,
-    await secondFactorChallenge(ctx, admin, office, device),
-    codeFor(secret),
-    office,
-    device,
-  );
+  const signedIn = await signInWithSecondFactor(ctx, admin, codeFor(secret), office, device);
   expect(signedIn.statusCode).toBe(200);
   const token = signedIn.json<{ data: { accessToken: string } }>().data.accessToken;
   await forgetLastStep(ctx, admin.id);
@@ -201,12 +180,7 @@ test('wrong codes escalate: a day of them from one address means a wait of hours
       createdAt: sql`now() - make_interval(mins => ${60 + i})`,
     })),
   );
-  const refused = await postSecondFactor(
-    ctx,
-    await secondFactorChallenge(ctx, admin, ip),
-    codeFor(secret),
-    ip,
-  );
+  const refused = await signInWithSecondFactor(ctx, admin, codeFor(secret), ip);
   expect(refused.statusCode).toBe(429);
   // Until the oldest of the day's failures is 24 hours old: far more than 15 minutes.
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(22 * 3600);
@@ -237,16 +211,7 @@ test('past 10 wrong codes in a day from anywhere, the admin is told by mail and 
   );
   // A clean address is not refused.
   const clean = newIp();
-  expect(
-    (
-      await postSecondFactor(
-        ctx,
-        await secondFactorChallenge(ctx, admin, clean),
-        codeFor(secret),
-        clean,
-      )
-    ).statusCode,
-  ).toBe(200);
+  expect((await signInWithSecondFactor(ctx, admin, codeFor(secret), clean)).statusCode).toBe(200);
 });
 
 test('the eleventh wrong code tells the admin by mail even when a twelfth is recorded before it is counted', async () => {
@@ -264,12 +229,7 @@ test('the eleventh wrong code tells the admin by mail even when a twelfth is rec
   const concurrent = { ...earlier[0]!, createdAt: sql`now() + interval '1 minute'` };
   await ctx.database.db.insert(authFailures).values([...earlier, concurrent]);
   const ip = newIp();
-  const res = await postSecondFactor(
-    ctx,
-    await secondFactorChallenge(ctx, admin, ip),
-    wrongTotpCode(secret),
-    ip,
-  );
+  const res = await signInWithSecondFactor(ctx, admin, wrongTotpCode(secret), ip);
   expect(res.statusCode).toBe(400);
   const mail = await ctx.smtp.waitForMail(admin.email);
   expect(mail.raw).toContain('wrong authentication codes');
@@ -280,28 +240,14 @@ test('refused (429) codes and sign-ins are audited once per address and window, 
   const { secret } = await enableTotp(ctx, admin);
   const ip = newIp();
   for (let i = 0; i < 5; i += 1) {
-    expect(
-      (
-        await postSecondFactor(
-          ctx,
-          await secondFactorChallenge(ctx, admin, ip),
-          wrongTotpCode(secret),
-          ip,
-        )
-      ).statusCode,
-    ).toBe(400);
+    expect((await signInWithSecondFactor(ctx, admin, wrongTotpCode(secret), ip)).statusCode).toBe(
+      400,
+    );
   }
   for (let i = 0; i < 4; i += 1) {
-    expect(
-      (
-        await postSecondFactor(
-          ctx,
-          await secondFactorChallenge(ctx, admin, ip),
-          wrongTotpCode(secret),
-          ip,
-        )
-      ).statusCode,
-    ).toBe(429);
+    expect((await signInWithSecondFactor(ctx, admin, wrongTotpCode(secret), ip)).statusCode).toBe(
+      429,
+    );
   }
   const codes = await auditEntriesOf(ctx, { ip, action: 'auth.second_factor_failed' });
   const reasons = codes.map((row) => (row.after as { reason: string }).reason);
