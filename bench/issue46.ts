@@ -289,10 +289,14 @@ async function recreateDatabase(url: string): Promise<void> {
   }
 }
 
-/** The restart database's URL for a checkout: the bench's server, `cask_bench_restart[_before]`. */
+/**
+ * The restart database's URL for a checkout: on the bench's server, named after the bench's
+ * database, `<name>_restart[_before]` (`cask_bench_restart` by default).
+ */
 function restartUrl(databaseUrl: string, checkout: Checkout['name']): string {
   const url = new URL(databaseUrl);
-  url.pathname = checkout === 'after' ? '/cask_bench_restart' : '/cask_bench_restart_before';
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = `/${name}_restart${checkout === 'after' ? '' : '_before'}`;
   return url.toString();
 }
 
