@@ -14,7 +14,9 @@
  *
  * On embedded PGlite by default (BENCH_APPROVALS_DIR, seeded with BENCH_APPROVALS_CUSTOMERS
  * customers, the embedded bench's 100,000 by default), or on PostgreSQL with
- * BENCH_APPROVALS_DATABASE_URL.
+ * BENCH_APPROVALS_DATABASE_URL. On PostgreSQL each list row has its floor, as the main bench's
+ * list rows have theirs: the statements one warm request ran (lib/capture.ts, as the maker),
+ * replayed straight through node-postgres at the same connections (lib/sql-reference.ts).
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,9 +27,11 @@ import { openDatabase, rowsOf, type Database } from '../apps/api/src/db/client.t
 import { admins } from '../apps/api/src/db/schema/admins.ts';
 import { ARGON2_OPTIONS } from '../apps/api/src/lib/password.ts';
 import { repoRoot, startApi, type RunningApi } from './lib/api-server.ts';
+import { createQueryCapture, type QueryCapture } from './lib/capture.ts';
 import { ensurePostgresDatabase, prepareDatabase } from './lib/database.ts';
 import { measureEndpoint, type LoadOptions } from './lib/load.ts';
 import { checkTargets, markdownChecks, type Row } from './lib/report.ts';
+import { measureSql, openFloorPools } from './lib/sql-reference.ts';
 import { summarise, type Measurement } from './lib/stats.ts';
 
 type Where = { url: string } | { dataDir: string };
@@ -275,18 +279,28 @@ export async function benchApprovals(
   await prepareDatabase(where, customers, 42, log);
   const database = await open(where);
   let seeded: { before: number; inserted: number };
+  let makerId: string;
   try {
     const ids = {
       maker: await ensureAdmin(database, MAKER),
       approver: await ensureAdmin(database, APPROVER),
     };
+    makerId = ids.maker;
     seeded = await seedApprovals(database, wanted, ids);
     log(`  approvals: ${seeded.before} there, ${seeded.inserted} inserted`);
   } finally {
     await database.close();
   }
   const api = await startApi(where);
+  // The floor, on PostgreSQL only (the capture is node-postgres's): the maker's statements.
+  let floor: { capture: QueryCapture; pools: ReturnType<typeof openFloorPools> } | null = null;
   try {
+    if (url) {
+      floor = {
+        capture: await createQueryCapture(url, makerId),
+        pools: openFloorPools(url, load.connections),
+      };
+    }
     await ensurePolicy(api, await signIn(api, APPROVER.email));
     const rows: Row[] = [];
     for (const [label, query] of [
@@ -298,19 +312,32 @@ export async function benchApprovals(
         '/api/referrals?page=1&limit=10',
       ],
     ] as const) {
+      const captured = floor ? await floor.capture.capture({ method: 'GET', url: query }) : null;
+      if (captured && captured.status >= 300) {
+        throw new Error(`${label} answered ${captured.status} to the capture`);
+      }
       // A token of its own for each row, as every list row has (a sign-in lasts 15 minutes).
       const headers = await signIn(api, MAKER.email);
       const measured = await measureEndpoint(
         { method: 'GET', path: query, headers },
         { ...load, baseUrl: api.baseUrl },
       );
+      // After the API's, as the main bench's rows (bench.ts measureRow).
+      const sql =
+        floor && captured && captured.queries.length > 0
+          ? await measureSql(floor.pools, captured.queries, load)
+          : undefined;
       log(
-        `  ${label}: ${measured.requestsPerSecond.toFixed(0)} req/s, p99 ${measured.p99.toFixed(2)} ms`,
+        `  ${label}: ${measured.requestsPerSecond.toFixed(0)} req/s, p99 ${measured.p99.toFixed(2)} ms` +
+          (sql
+            ? `; floor (${captured?.queries.length} statements) ${sql.requestsPerSecond.toFixed(0)} req/s, p99 ${sql.p99.toFixed(2)} ms`
+            : ''),
       );
       rows.push({
         label,
         kind: label.endsWith('reference)') ? 'reference' : 'list',
         api: measured,
+        ...(sql ? { sql, statements: captured?.queries.length } : {}),
         ...(measured.failures > 0 ? { note: `${measured.failures} failed` } : {}),
       });
     }
@@ -322,6 +349,8 @@ export async function benchApprovals(
     });
     return approvalsReport(rows, approved, { engine, customers, seeded, load });
   } finally {
+    await floor?.capture.close();
+    await floor?.pools.end();
     await api.stop();
   }
 }
@@ -341,10 +370,14 @@ function approvalsReport(
     `| ${label} | ${how} | ${m.requests} | ${m.requestsPerSecond.toFixed(0)} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.failures}${m.firstFailure ? ` (${m.firstFailure})` : ''} |`;
   const loaded = `${context.load.connections} connections, ${context.load.warmupSeconds} s warm-up + ${context.load.seconds} s`;
   const onServer = context.engine === 'PostgreSQL';
+  // The approving row, one request at a time, has no floor: no floor check for it.
+  const unfloored = rows.filter((row) => !row.sql).map((row) => `${row.label}: `);
   const checks = checkTargets(onServer ? rows : [], onServer ? [] : rows).filter(
-    // The floor is not measured here (no SQL reference for these rows).
-    (check) => !check.target.endsWith('of its floor'),
+    (check) =>
+      !check.target.endsWith('of its floor') ||
+      !unfloored.some((label) => check.target.startsWith(label)),
   );
+  const floorLoaded = `node-postgres, ${loaded}`;
   return [
     `${context.engine}, ${context.customers.toLocaleString('en-US')} customers; approvals: ${(context.seeded.before + context.seeded.inserted).toLocaleString('en-US')} requests before the run (${context.seeded.inserted.toLocaleString('en-US')} inserted by this run's SQL), plus the ${approved.asked} asked by the approving row (and those of earlier runs on the same database).`,
     '',
@@ -352,11 +385,20 @@ function approvalsReport(
     '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows
       .slice(0, -1)
-      .map((row) =>
+      .flatMap((row) => [
         row.api
           ? measured(row.label, row.api, `${context.load.generator}, ${loaded}`)
           : `| ${row.label} | not measured | | | | | |`,
-      ),
+        ...(row.sql
+          ? [
+              measured(
+                `its floor: its ${row.statements} statement${row.statements === 1 ? '' : 's'} straight through node-postgres`,
+                row.sql,
+                floorLoaded,
+              ),
+            ]
+          : []),
+      ]),
     measured(
       `POST /api/referrals/admin/manual-points (asking, +${ASKED_POINTS} > ${THRESHOLD}: 202)`,
       approved.ask,
@@ -368,9 +410,11 @@ function approvalsReport(
       'one at a time, an Owner signed in just before (step-up)',
     ),
     '',
-    "Statements per request are not counted by this row (the harness's capture, lib/capture.ts, runs on PostgreSQL for GET rows only).",
+    onServer
+      ? "Each list's floor (lib/sql-reference.ts, as the main bench's list rows): the statements one warm request of the row ran (lib/capture.ts, as the maker), replayed in order straight through node-postgres by as many concurrent workers as the load's connections, each where the API sends it (a named read as a named prepared statement on its generic plan, any other on a plain session). The asking and approving rows are not captured (one request at a time, not a list)."
+      : 'No floors on embedded PGlite: the capture (lib/capture.ts) and its replay run on PostgreSQL only.',
     '',
-    `### Against the list targets (kind 'list', lib/report.ts; the floor ratio is not measured here)`,
+    `### Against the list targets (kind 'list', lib/report.ts; ${onServer ? 'the approving row, one at a time, has no floor' : 'embedded: requests/s only'})`,
     '',
     markdownChecks(checks),
   ].join('\n');

@@ -11,7 +11,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { POSTGRES_OPTIONS, PREPARED_READ_OPTIONS } from '../apps/api/src/db/client.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../apps/api/src/lib/tokens.ts';
 import { BULK_SEARCH_TERMS } from '../apps/api/src/db/seed/bulk-seed.service.ts';
 import { DISTILLERIES, EMAIL_DOMAINS } from '../apps/api/src/db/seed/catalogue.ts';
@@ -47,7 +46,13 @@ import {
   type Row,
   type RowKind,
 } from './lib/report.ts';
-import { explain, measureSql, type CapturedQuery, type FloorPools } from './lib/sql-reference.ts';
+import {
+  explain,
+  measureSql,
+  openFloorPools,
+  type CapturedQuery,
+  type FloorPools,
+} from './lib/sql-reference.ts';
 
 // The servers run in sessions of their own (lib/api-server.ts): exiting, not dying of the signal,
 // lets them be ended with the bench.
@@ -482,18 +487,8 @@ async function preparePostgres() {
 
 async function benchPostgres(load: LoadOptions) {
   const { seeding, adminId } = await preparePostgres();
-  // The floor's two pools, with the settings of the API's two (db/client.ts): no JIT; and named
-  // statements on their generic plans.
-  const pool = new pg.Pool({
-    connectionString: settings.databaseUrl,
-    max: settings.connections,
-    options: POSTGRES_OPTIONS,
-  });
-  const generic = new pg.Pool({
-    connectionString: settings.databaseUrl,
-    max: settings.connections,
-    options: PREPARED_READ_OPTIONS,
-  });
+  const floorPools = openFloorPools(settings.databaseUrl, settings.connections);
+  const { pool, generic } = floorPools;
   const version =
     (await pool.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ??
     '?';
@@ -548,7 +543,7 @@ async function benchPostgres(load: LoadOptions) {
   } finally {
     await capture?.close();
     await api.stop();
-    await Promise.all([pool.end(), generic.end()]);
+    await floorPools.end();
   }
   return { rows, plans, postgres, seeding, nothingToMeasure, exported, reconciled };
 

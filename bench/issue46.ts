@@ -11,6 +11,7 @@ import { signAccessToken } from '../apps/api/src/lib/tokens.ts';
 import { repoRoot, startApi, type RunningApi } from './lib/api-server.ts';
 import { createQueryCapture, type QueryCapture } from './lib/capture.ts';
 import { measureEndpoint, type LoadOptions, type LoadTarget } from './lib/load.ts';
+import { startFloor, startPhases, type StartFloor } from './lib/start-floor.ts';
 import { median, type Measurement } from './lib/stats.ts';
 
 /** The checkout whose API is measured: this one (`after`) or BENCH_BEFORE_REF's (`before`). */
@@ -51,6 +52,10 @@ export interface RestartRow {
   readyMs: Record<'before' | 'after', number[]>;
   /** What the server printed ("Ready in N s"), one per restart; the before commit may not. */
   printed: Record<'before' | 'after', string[]>;
+  /** The phases the server logged ('start-up timings'), one per restart that logged them. */
+  phases: Record<'before' | 'after', Record<string, number>[]>;
+  /** PostgreSQL's: the floor under this checkout's start (lib/start-floor.ts), once a restart. */
+  floor?: StartFloor;
   met: boolean | null;
 }
 
@@ -289,10 +294,14 @@ async function recreateDatabase(url: string): Promise<void> {
   }
 }
 
-/** The restart database's URL for a checkout: the bench's server, `cask_bench_restart[_before]`. */
+/**
+ * The restart database's URL for a checkout: on the bench's server, named after the bench's
+ * database, `<name>_restart[_before]` (`cask_bench_restart` by default).
+ */
 function restartUrl(databaseUrl: string, checkout: Checkout['name']): string {
   const url = new URL(databaseUrl);
-  url.pathname = checkout === 'after' ? '/cask_bench_restart' : '/cask_bench_restart_before';
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = `/${name}_restart${checkout === 'after' ? '' : '_before'}`;
   return url.toString();
 }
 
@@ -300,7 +309,9 @@ function restartUrl(databaseUrl: string, checkout: Checkout['name']): string {
  * Issue 46's restart: the production bundle on the demo data (SEED_DEMO=true, as `npm start`
  * with the demo), on a database of each checkout's own that its first start seeds (not
  * measured); then `restarts` starts of each, alternately, each timed from the spawn to the first
- * 200 of /api/ready (asked every 20 ms), and what the server printed ("Ready in N s").
+ * 200 of /api/ready (asked every 20 ms), what the server printed ("Ready in N s") and the phases
+ * it logged ('start-up timings'). On PostgreSQL, after each restart of this checkout, its floor
+ * (lib/start-floor.ts): node with the bundle's imports and one connection, timed the same way.
  */
 async function benchRestarts(settings: Issue46Settings): Promise<RestartRow[]> {
   const dir = path.join(repoRoot, 'bench/.tmp/restart');
@@ -343,17 +354,32 @@ async function benchRestarts(settings: Issue46Settings): Promise<RestartRow[]> {
       target: kind.target,
       readyMs: { before: [], after: [] },
       printed: { before: [], after: [] },
+      phases: { before: [], after: [] },
       met: null,
     };
+    const current = settings.checkouts.find((checkout) => checkout.name === 'after');
+    const floor =
+      embedded || !current
+        ? null
+        : startFloor(current.root, restartUrl(settings.databaseUrl, 'after'));
+    if (floor) row.floor = floor.floor;
     for (let restart = 1; restart <= settings.restarts; restart++) {
       for (const checkout of settings.checkouts) {
         const api = await start(checkout);
         await api.stop();
         row.readyMs[checkout.name].push(api.readyMs);
         row.printed[checkout.name].push(/Ready in ([\d.]+ s)/.exec(api.output())?.[1] ?? '-');
+        const phases = startPhases(api.output());
+        if (phases) row.phases[checkout.name].push(phases);
         settings.log(
           `  ${checkout.name}: ${kind.label}: ${(api.readyMs / 1000).toFixed(2)} s to /api/ready, printed ${row.printed[checkout.name].at(-1)}`,
         );
+        if (floor && checkout.name === 'after') {
+          const { bare, bundle } = await floor.measure();
+          settings.log(
+            `  floor: node and pg connected ${(bare.spawnToConnectedMs / 1000).toFixed(2)} s after the spawn; with the bundle's imports ${(bundle.spawnToConnectedMs / 1000).toFixed(2)} s (imports loaded at ${(bundle.importedMs / 1000).toFixed(2)} s)`,
+          );
+        }
       }
     }
     const after = row.readyMs.after;

@@ -1,5 +1,6 @@
 import type { Issue46Run } from '../issue46.ts';
 import type { MachineInfo } from './machine.ts';
+import type { StartFloor, StartFloorRun } from './start-floor.ts';
 import { median, type Measurement } from './stats.ts';
 
 export type RowKind =
@@ -260,6 +261,9 @@ interface RestartPrintable {
   target: string;
   readyMs: Record<'before' | 'after', readonly number[]>;
   printed: Record<'before' | 'after', readonly string[]>;
+  /** The phases each start logged ('start-up timings': ms from the process's start). */
+  phases?: Record<'before' | 'after', readonly Readonly<Record<string, number>>[]>;
+  floor?: StartFloor;
   met: boolean | null;
 }
 
@@ -273,7 +277,8 @@ const seconds = (values: readonly number[], pick: (sorted: number[]) => number |
 /**
  * Issue 46's tables (BENCH_ONLY=issue46): for each row its numbers before and after, each run in
  * the order measured (before, after, before, after...), separated by " / "; the target is checked
- * on every run of this checkout. The restarts: the median and the longest from spawn to /api/ready, and what the server printed.
+ * on every run of this checkout. The restarts: the median and the longest from spawn to /api/ready, and what the server printed;
+ * then the phases of the starts and the floor under the PostgreSQL one (restartPhases).
  */
 export function issue46Tables(
   rows: readonly Issue46Printable[],
@@ -317,5 +322,77 @@ export function issue46Tables(
       `| ${row.label} | ${seconds(row.readyMs.before, median)} | ${seconds(row.readyMs.after, median)} | ${seconds(row.readyMs.before, (s) => s.at(-1))} | ${seconds(row.readyMs.after, (s) => s.at(-1))} | ${printed(row.printed.before)} | ${printed(row.printed.after)} | ${row.target} | ${metCell(row.met)} |`,
     );
   }
-  return lines.join('\n');
+  return [...lines, ...restartPhases(restarts)].join('\n');
+}
+
+/**
+ * The restarts' phases as the server logged them (server.ts 'start-up timings', each phase's end
+ * in ms from the process's start), the median of each over a checkout's restarts; then, under
+ * the PostgreSQL restart, its floor (lib/start-floor.ts) beside the restart's own numbers.
+ */
+function restartPhases(restarts: readonly RestartPrintable[]): string[] {
+  const columns = restarts.flatMap((row) =>
+    (['before', 'after'] as const).flatMap((checkout) => {
+      const runs = row.phases?.[checkout] ?? [];
+      return runs.length === 0
+        ? []
+        : [
+            {
+              name: `${row.label.split(', ').at(-1)} ${checkout}`,
+              runs,
+              ready: row.readyMs[checkout],
+            },
+          ];
+    }),
+  );
+  const lines: string[] = [];
+  if (columns.length > 0) {
+    const phaseMedian = (runs: (typeof columns)[number]['runs'], phase: string) => {
+      const values = runs.flatMap((run) => (run[phase] === undefined ? [] : [run[phase]]));
+      return values.length === 0 ? undefined : median(values);
+    };
+    const last = columns.at(-1);
+    const names = [...new Set(columns.flatMap((column) => column.runs.flatMap(Object.keys)))];
+    // In the order of the last column's medians (PostgreSQL's, this checkout's).
+    names.sort(
+      (a, b) =>
+        (phaseMedian(last?.runs ?? [], a) ?? Infinity) -
+        (phaseMedian(last?.runs ?? [], b) ?? Infinity),
+    );
+    const cell = (value?: number) => (value === undefined ? '-' : value.toFixed(0));
+    lines.push(
+      '',
+      `Each restart's phases as the server logged them ('start-up timings', apps/api/src/server.ts): when each ended, in ms from the process's start, the median over the restarts (${columns.map((column) => `${column.name}: ${column.runs.length}`).join(', ')}). The migrations and the app's build run side by side, so their order may vary; the last row is the bench's own clock, from just before the spawn.`,
+      '',
+      `| phase, ms from the process's start (median) | ${columns.map((column) => column.name).join(' | ')} |`,
+      `| --- | ${columns.map(() => '---:').join(' | ')} |`,
+      ...names.map(
+        (name) =>
+          `| ${name} | ${columns.map((column) => cell(phaseMedian(column.runs, name))).join(' | ')} |`,
+      ),
+      `| spawn to /api/ready (the restart row's) | ${columns.map((column) => cell(column.ready.length === 0 ? undefined : median(column.ready))).join(' | ')} |`,
+    );
+  }
+  for (const row of restarts) {
+    const floor = row.floor;
+    if (!floor || floor.bundle.length === 0) continue;
+    const at = (runs: readonly StartFloorRun[], key: keyof StartFloorRun) =>
+      median(runs.map((run) => run[key])).toFixed(0);
+    const own = row.phases?.after ?? [];
+    const ownPhase = (phase: string) => {
+      const values = own.flatMap((run) => (run[phase] === undefined ? [] : [run[phase]]));
+      return values.length === 0 ? '-' : median(values).toFixed(0);
+    };
+    lines.push(
+      '',
+      `The floor under the ${row.label.split(', ').at(-1)} restart (bench/lib/start-floor.ts), measured after each restart of this checkout (${floor.bundle.length} runs, medians): node started as the server is (its own session, NODE_ENV=production), importing what the bundle imports (apps/api/dist/server.js's ${floor.staticImports} static imports, or none), then what it opens PostgreSQL with (pg, drizzle-orm/node-postgres, pg-copy-streams), and opening one connection to the restart's database, as the API's pools do; no migrations, no app, no listening. The first line is the machine's floor for any node process on PostgreSQL; the second adds the packages the bundle imports before its own code runs; what the restart takes beyond the second is the API's own: its bundle's code, the migrations' check, the app's build, listening and the first /api/ready.`,
+      '',
+      "| start on PostgreSQL, ms (median) | imports loaded, from the process's start | connected (floor) or ready (restart), from the process's start | from just before the spawn to connected or /api/ready |",
+      '| --- | ---: | ---: | ---: |',
+      `| floor: node, pg, one connection | ${at(floor.bare, 'importedMs')} | ${at(floor.bare, 'connectedMs')} | ${at(floor.bare, 'spawnToConnectedMs')} |`,
+      `| floor: node, the bundle's ${floor.staticImports} static imports, pg, one connection | ${at(floor.bundle, 'importedMs')} | ${at(floor.bundle, 'connectedMs')} | ${at(floor.bundle, 'spawnToConnectedMs')} |`,
+      `| the restart (this checkout): 'modules loaded', 'ready' | ${ownPhase('modules loaded')} | ${ownPhase('ready')} | ${row.readyMs.after.length === 0 ? '-' : median(row.readyMs.after).toFixed(0)} |`,
+    );
+  }
+  return lines;
 }

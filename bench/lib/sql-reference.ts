@@ -1,4 +1,5 @@
-import type pg from 'pg';
+import pg from 'pg';
+import { POSTGRES_OPTIONS, PREPARED_READ_OPTIONS } from '../../apps/api/src/db/client.ts';
 import { summarise, type Measurement } from './stats.ts';
 
 /** One statement exactly as the API sent it to the driver: text and bound values. */
@@ -27,6 +28,29 @@ export function statementName(text: string): string {
 export interface FloorPools {
   pool: pg.Pool;
   generic: pg.Pool;
+}
+
+/**
+ * The floor's two pools on `url`, `connections` each, with the settings of the API's two
+ * (db/client.ts): no JIT; and named statements on their generic plans.
+ */
+export function openFloorPools(
+  url: string,
+  connections: number,
+): FloorPools & { end(): Promise<void> } {
+  const pool = new pg.Pool({ connectionString: url, max: connections, options: POSTGRES_OPTIONS });
+  const generic = new pg.Pool({
+    connectionString: url,
+    max: connections,
+    options: PREPARED_READ_OPTIONS,
+  });
+  return {
+    pool,
+    generic,
+    end: async () => {
+      await Promise.all([pool.end(), generic.end()]);
+    },
+  };
 }
 
 /**
