@@ -21,7 +21,7 @@ const routeModulesPath = path.join(dist, '.vite/route-modules.json');
  * while its trim is owed (decision 450 says what is left and why). A new screen gets 150.
  */
 const SCREEN = 150;
-const WHOLE_APP = 448;
+const WHOLE_APP = 449;
 
 /** The routes with a budget of their own: the 110 kB for sign-in is not reached yet. */
 const OWN_BUDGETS = {
@@ -29,7 +29,6 @@ const OWN_BUDGETS = {
   '/forgot_password': 162,
   '/reset_password': 163,
   '/accept-invite': 163,
-  '/user': 171,
   '/user/:id': 166,
   '/cask': 173,
   '/cask/:id': 168,

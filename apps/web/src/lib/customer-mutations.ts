@@ -7,9 +7,8 @@ import type {
 } from '@cask/contracts/users';
 import type { CustomerDetailsBody } from '@cask/contracts/customer-details';
 import { ifMatchHeaders } from '@cask/contracts/plain';
-import { api, errorMessage } from './api-client.ts';
+import { api, errorMessage, parsed } from './api-client.ts';
 import { lazyUndoToast } from './lazy-toast.ts';
-import { parsed } from './parsed.ts';
 import { invalidateCustomerData } from './customer-queries.ts';
 
 /**
