@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { line, okEnvelope, pageQuery, pagination, searchParam, sortParam, text } from './common.ts';
 import { defineList } from './lists.ts';
 import { approvalReason } from './approval-request.ts';
-import { REWARD_LIST, REWARD_SORTS } from './plain.ts';
+import { REWARD_LIST, REWARD_SORTS } from './lists-plain.ts';
 
 /**
  * GET /referrals/admin/rewards (docs/architecture.md#envelope): the Reward List under User
  * Management.
  */
-/** The columns the Reward List sorts by (issue 31), in ./plain.ts (the screen draws without zod). */
+/** The columns the Reward List sorts by (issue 31), in ./lists-plain.ts (the screen draws without zod). */
 export { REWARD_SORTS };
 export const rewardListQuery = pageQuery.extend({
   search: searchParam,

@@ -13,12 +13,12 @@ import {
 } from './common.ts';
 import { defineList } from './lists.ts';
 
-import { USER_LIST, USER_SORTS } from './plain.ts';
+import { USER_LIST, USER_SORTS } from './lists-plain.ts';
 
 /** docs/screens/users.md#limits: the page sizes, in ./plain.ts (the dashboard draws without zod). */
 export { DASHBOARD_USERS_LIMIT, USERS_PAGE_SIZE } from './plain.ts';
 /** GET /users: docs/screens/users.md#api-calls (page, limit, search over fullName and email). */
-/** The columns User Management sorts by (issue 31), in ./plain.ts (the screen draws without zod). */
+/** The columns User Management sorts by (issue 31), in ./lists-plain.ts (the screen draws without zod). */
 export { USER_SORTS };
 export const userListQuery = pageQuery.extend({
   search: searchParam,

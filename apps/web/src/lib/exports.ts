@@ -2,9 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { ExportState } from '@cask/contracts/export-answers';
 import { api, apiUrl, parsed } from './api-client.ts';
 
-/** The answers' contracts load beside the request: a list draws without zod (decision 450). */
-const answers = () => import('@cask/contracts/export-answers');
-
 /** A list's filters as the screen sends them to the list: unset ones undefined or ''. */
 export type ExportParams = Record<string, string | undefined>;
 
@@ -20,7 +17,7 @@ export async function startExport(list: string, params: ExportParams) {
   const started = (
     await parsed(
       api.post<unknown>(`/exports/${list}${search ? `?${search}` : ''}`),
-      async () => (await answers()).createExportResponse,
+      async () => (await import('@cask/contracts/export-answers')).createExportResponse,
     )
   ).data.export;
   return { id: started.id, href: apiUrl(started.url) };
@@ -49,7 +46,7 @@ export function useExportState(id: string | null) {
       (
         await parsed(
           api.get<unknown>(`/exports/${id}`),
-          async () => (await answers()).exportStatusResponse,
+          async () => (await import('@cask/contracts/export-answers')).exportStatusResponse,
         )
       ).data,
     enabled: id !== null,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { USER_LIST, USER_SORTS, USERS_PAGE_SIZE } from '@cask/contracts/plain';
+import { USERS_PAGE_SIZE } from '@cask/contracts/plain';
+import { USER_LIST, USER_SORTS } from '@cask/contracts/lists-plain';
 import type { User } from '@cask/contracts/users';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
