@@ -21,11 +21,11 @@ const routeModulesPath = path.join(dist, '.vite/route-modules.json');
  * while its trim is owed (decision 450 says what is left and why). A new screen gets 150.
  */
 const SCREEN = 150;
-const WHOLE_APP = 449;
+const WHOLE_APP = 450;
 
 /** The routes with a budget of their own: the 110 kB for sign-in is not reached yet. */
 const OWN_BUDGETS = {
-  '/signin': 133,
+  '/signin': 120,
   '/forgot_password': 162,
   '/reset_password': 162,
   '/accept-invite': 162,
