@@ -21,30 +21,28 @@ const routeModulesPath = path.join(dist, '.vite/route-modules.json');
  * while its trim is owed (decision 450 says what is left and why). A new screen gets 150.
  */
 const SCREEN = 150;
-const WHOLE_APP = 452;
+const WHOLE_APP = 450;
 
 /** The routes with a budget of their own: the 110 kB for sign-in is not reached yet. */
 const OWN_BUDGETS = {
-  '/signin': 133,
+  '/signin': 120,
   '/forgot_password': 162,
-  '/reset_password': 163,
-  '/accept-invite': 163,
-  '/user': 171,
+  '/reset_password': 162,
+  '/accept-invite': 162,
   '/user/:id': 166,
   '/cask': 173,
   '/cask/:id': 168,
   '/reconciliations': 171,
   '/offers': 170,
-  '/orders': 171,
   '/referrals': 169,
   '/notifications': 170,
   '/audit': 174,
   '/approvals': 162,
   '/approvals/:id': 162,
   '/setting/profile': 173,
-  '/setting/security': 168,
+  '/setting/security': 167,
   '/setting/privacy': 171,
-  '/setting/admins': 166,
+  '/setting/admins': 165,
   '/setting/approvals': 163,
 };
 

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
 import { routeModules } from './build/route-modules.ts';
+import { lodashOnce } from './build/lodash-once.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
 const testFiles = ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'];
@@ -21,7 +22,14 @@ const jsdomFiles = [
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), routeModules(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    zodWithoutJsonSchema(),
+    lodashOnce(),
+    routeModules(),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },

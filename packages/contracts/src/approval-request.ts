@@ -6,8 +6,8 @@ import { text } from './common.ts';
  * carries none of the screens' schemas (decision 425).
  */
 
-/** The message of the API's 202 answer for an action sent for approval. */
-export const SENT_FOR_APPROVAL = 'Sent for approval';
+/** The message of the API's 202 answer for an action sent for approval, in ./plain.ts. */
+export { SENT_FOR_APPROVAL } from './plain.ts';
 /** What the dialog says when its action was sent for approval. */
 export const SENT_FOR_APPROVAL_DIALOG = 'Sent for approval. Another admin must approve it.';
 export const APPROVAL_REASON_REQUIRED = 'Reason is required';

@@ -7,10 +7,8 @@ import { okEnvelope } from './common.ts';
  * filters from it (`exportFilters`, decision 374).
  */
 
-/** The button's texts (issue 29). */
-export const EXPORT_CSV = 'Export CSV';
-export const EXPORTING = 'Exporting...';
-export const EXPORT_FAILED = 'The export failed. Please try again.';
+/** The button's texts (issue 29), in ./lists-plain.ts (the lists draw without zod). */
+export { EXPORT_CSV, EXPORT_FAILED, EXPORTING } from './lists-plain.ts';
 export const EXPORT_LINK_INVALID = 'This download link is invalid, used or expired';
 /** Answered (503) while as many exports run as the API streams at once (decision 279). */
 export const EXPORTS_BUSY = 'Too many exports are running. Please try again in a minute.';

@@ -14,17 +14,18 @@ import {
 } from './common.ts';
 import { approvalReason } from './approval-request.ts';
 import { defineList } from './lists.ts';
+import { ORDER_LIST, ORDER_SORTS, ORDER_STATUSES, ORDERS_PAGE_SIZE } from './lists-plain.ts';
 
-/** docs/screens/orders.md#limits: the Orders screen shows 20 orders a page. */
-export const ORDERS_PAGE_SIZE = 20;
+/** docs/screens/orders.md#limits: the Orders screen shows 20 orders a page (./lists-plain.ts). */
+export { ORDERS_PAGE_SIZE };
 /** A bound on one note, far above a real one, so a pasted document is refused with a message. */
 export const ORDER_NOTES_MAX = 2000;
 
 /**
  * docs/screens/orders.md: all freely selectable by the admin (the database's CHECK constraints
- * agree).
+ * agree); in ./lists-plain.ts, with the sorts, so the screen draws without zod.
  */
-export const ORDER_STATUSES = ['Active', 'Pending', 'Delivered', 'Reject'] as const;
+export { ORDER_SORTS, ORDER_STATUSES };
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const CASK_PROGRESSES = ['Ready', 'Maturing'] as const;
 export type CaskProgress = (typeof CASK_PROGRESSES)[number];
@@ -34,9 +35,6 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 const orderStatus = z.enum(ORDER_STATUSES, {
   error: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
 });
-
-/** The columns the Order List sorts by (issue 31): Product Name, Budget, Status, date. */
-export const ORDER_SORTS = ['title', 'investmentAmount', 'status', 'createdAt'] as const;
 
 export const ORDERED_TIME_INVALID = 'Must be a date and time in ISO 8601 with its offset';
 const orderedInstant = z.iso.datetime({ offset: true, error: ORDERED_TIME_INVALID }).optional();
@@ -179,8 +177,7 @@ export const BULK_ORDER_NOT_DELETED = 'Order is not deleted';
 
 /** The Order List: its route, query and answer, for the API and the web app (lists.ts). */
 export const orderListDefinition = defineList({
-  name: 'orders',
-  path: '/purchases',
+  ...ORDER_LIST,
   query: orderListQuery,
   response: orderListResponse,
 });

@@ -2,7 +2,8 @@
  * The contracts' constants and helpers that a screen needs to draw, in a module without zod
  * (docs/decisions/450): a screen that imports only these, and parses its answers with contracts
  * it loads beside the request, draws without zod. Each is re-exported by the module it belongs
- * to (`./common.ts`, `./users.ts`), where the API and the schemas read it.
+ * to (`./common.ts`, `./users.ts`, `./approval-request.ts`), where the API and the schemas read
+ * it. The lists' own are in `./lists-plain.ts`, so a screen that is no list loads none of them.
  */
 
 /** A list's search (docs/architecture.md#paging): at most this many characters. */
@@ -19,3 +20,6 @@ export function ifMatchHeaders(version: string): { 'If-Match': string } {
  */
 export const USERS_PAGE_SIZE = 6;
 export const DASHBOARD_USERS_LIMIT = 10;
+
+/** The message of the API's 202 answer for an action sent for approval (`./approval-request.ts`). */
+export const SENT_FOR_APPROVAL = 'Sent for approval';

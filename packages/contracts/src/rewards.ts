@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { line, okEnvelope, pageQuery, pagination, searchParam, sortParam, text } from './common.ts';
 import { defineList } from './lists.ts';
 import { approvalReason } from './approval-request.ts';
+import { REWARD_LIST, REWARD_SORTS } from './lists-plain.ts';
 
 /**
  * GET /referrals/admin/rewards (docs/architecture.md#envelope): the Reward List under User
  * Management.
  */
-/** The columns the Reward List sorts by (issue 31). */
-export const REWARD_SORTS = ['fullName', 'email', 'referralPoints'] as const;
+/** The columns the Reward List sorts by (issue 31), in ./lists-plain.ts (the screen draws without zod). */
+export { REWARD_SORTS };
 export const rewardListQuery = pageQuery.extend({
   search: searchParam,
   sort: sortParam(REWARD_SORTS),
@@ -105,8 +106,7 @@ export type ManualPointsResponse = z.infer<typeof manualPointsResponse>;
 
 /** The Reward List: its route, query and answer, for the API and the web app (lists.ts). */
 export const rewardListDefinition = defineList({
-  name: 'rewards',
-  path: '/referrals/admin/rewards',
+  ...REWARD_LIST,
   query: rewardListQuery,
   response: rewardListResponse,
 });

@@ -13,11 +13,13 @@ import {
 } from './common.ts';
 import { defineList } from './lists.ts';
 
+import { USER_LIST, USER_SORTS } from './lists-plain.ts';
+
 /** docs/screens/users.md#limits: the page sizes, in ./plain.ts (the dashboard draws without zod). */
 export { DASHBOARD_USERS_LIMIT, USERS_PAGE_SIZE } from './plain.ts';
 /** GET /users: docs/screens/users.md#api-calls (page, limit, search over fullName and email). */
-/** The columns User Management sorts by (issue 31). */
-export const USER_SORTS = ['fullName', 'email', 'createdAt'] as const;
+/** The columns User Management sorts by (issue 31), in ./lists-plain.ts (the screen draws without zod). */
+export { USER_SORTS };
 export const userListQuery = pageQuery.extend({
   search: searchParam,
   sort: sortParam(USER_SORTS),
@@ -92,8 +94,7 @@ export type DeleteUserResponse = z.infer<typeof deleteUserResponse>;
 
 /** User Management: its route, query and answer, for the API and the web app (lists.ts). */
 export const userListDefinition = defineList({
-  name: 'users',
-  path: '/users',
+  ...USER_LIST,
   query: userListQuery,
   response: userListResponse,
 });

@@ -1,4 +1,4 @@
-import { SENT_FOR_APPROVAL } from '@cask/contracts/approval-request';
+import { SENT_FOR_APPROVAL } from '@cask/contracts/plain';
 
 /**
  * Issue 45 (docs/screens/approvals.md#asking): what an action that may need approval did. Its

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminRole } from '@cask/contracts/admins';
 import type { AdminProfile } from '@cask/contracts/auth';
-import { api } from './api-client.ts';
+import { api, parsed } from './api-client.ts';
 
 /** One key for the signed-in admin: the header reads it, the profile screen updates it. */
 export const profileQueryKey = ['profile'] as const;
@@ -10,11 +10,9 @@ export const profileQueryKey = ['profile'] as const;
 export async function getProfile(): Promise<AdminProfile> {
   // The header (every screen's shell) reads the profile: its contract, and zod with it, load
   // beside the request instead of before the shell draws (docs/decisions/450).
-  const [body, { profileResponse }] = await Promise.all([
-    api.get<unknown>('/auth/profile'),
-    import('@cask/contracts/auth'),
-  ]);
-  return profileResponse.parse(body).data.user;
+  const answer = api.get<unknown>('/auth/profile');
+  const contract = async () => (await import('@cask/contracts/auth')).profileResponse;
+  return (await parsed(answer, contract)).data.user;
 }
 
 export const profileQuery = () =>

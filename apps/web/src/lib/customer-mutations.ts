@@ -7,16 +7,14 @@ import type {
 } from '@cask/contracts/users';
 import type { CustomerDetailsBody } from '@cask/contracts/customer-details';
 import { ifMatchHeaders } from '@cask/contracts/plain';
-import { api, errorMessage } from './api-client.ts';
+import { api, errorMessage, parsed } from './api-client.ts';
 import { lazyUndoToast } from './lazy-toast.ts';
-import { parsed } from './parsed.ts';
 import { invalidateCustomerData } from './customer-queries.ts';
 
-/**
- * The users' contract, loaded beside each request: the Dashboard and User Management draw without
- * it (docs/decisions/450).
+/*
+ * The users' contracts are imported beside each request (`parsed`): the Dashboard and User
+ * Management draw without them (docs/decisions/450).
  */
-const users = () => import('@cask/contracts/users');
 
 /**
  * The original only logged these failures; decision 045 words them (docs/screens/users.md#texts).
@@ -37,7 +35,9 @@ export async function updateUser(input: {
   const request = api.put<unknown>(`/users/${encodeURIComponent(input.id)}`, input.body, {
     headers: ifMatchHeaders(input.version),
   });
-  return (await parsed(request, async () => (await users()).updateUserResponse)).data.user;
+  return (
+    await parsed(request, async () => (await import('@cask/contracts/users')).updateUserResponse)
+  ).data.user;
 }
 
 /**
@@ -51,7 +51,9 @@ export async function updateCustomerDetails(input: {
 }): Promise<User> {
   const url = `/users/${encodeURIComponent(input.id)}/details`;
   const request = api.put<unknown>(url, input.body, { headers: ifMatchHeaders(input.version) });
-  return (await parsed(request, async () => (await users()).updateUserResponse)).data.user;
+  return (
+    await parsed(request, async () => (await import('@cask/contracts/users')).updateUserResponse)
+  ).data.user;
 }
 
 export function useUpdateCustomerDetails() {
@@ -65,7 +67,8 @@ export function useUpdateCustomerDetails() {
 /** `GET /users/{id}`: the customer as they are now, for a dialog that reloads them. */
 export async function fetchUser(id: string): Promise<User> {
   const request = api.get<unknown>(`/users/${encodeURIComponent(id)}`);
-  return (await parsed(request, async () => (await users()).userResponse)).data.user;
+  return (await parsed(request, async () => (await import('@cask/contracts/users')).userResponse))
+    .data.user;
 }
 
 /**
@@ -75,7 +78,9 @@ export async function fetchUser(id: string): Promise<User> {
  */
 export async function deleteUser(id: string): Promise<string> {
   const request = api.delete<unknown>(`/users/${encodeURIComponent(id)}`);
-  return (await parsed(request, async () => (await users()).deleteUserResponse)).data.id;
+  return (
+    await parsed(request, async () => (await import('@cask/contracts/users')).deleteUserResponse)
+  ).data.id;
 }
 
 /** Both refetch every customer list, the dashboard's cards and the Reward List. */
@@ -106,7 +111,12 @@ export async function setUsersDeleted(
 ): Promise<UserDeletedChangesResponse['data']> {
   // postBulk's request, with the contract loaded beside it.
   const request = api.post<unknown>('/users/bulk/deleted', body);
-  return (await parsed(request, async () => (await users()).userDeletedChangesResponse)).data;
+  return (
+    await parsed(
+      request,
+      async () => (await import('@cask/contracts/users')).userDeletedChangesResponse,
+    )
+  ).data;
 }
 
 export function useSetUsersDeleted() {

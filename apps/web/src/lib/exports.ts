@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  createExportResponse,
-  exportStatusResponse,
-  type ExportState,
-} from '@cask/contracts/export-answers';
-import { api, apiUrl } from './api-client.ts';
+import type { ExportState } from '@cask/contracts/export-answers';
+import { api, apiUrl, parsed } from './api-client.ts';
 
 /** A list's filters as the screen sends them to the list: unset ones undefined or ''. */
 export type ExportParams = Record<string, string | undefined>;
@@ -18,8 +14,12 @@ export async function startExport(list: string, params: ExportParams) {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
   const search = query.toString();
-  const envelope = await api.post<unknown>(`/exports/${list}${search ? `?${search}` : ''}`);
-  const started = createExportResponse.parse(envelope).data.export;
+  const started = (
+    await parsed(
+      api.post<unknown>(`/exports/${list}${search ? `?${search}` : ''}`),
+      async () => (await import('@cask/contracts/export-answers')).createExportResponse,
+    )
+  ).data.export;
   return { id: started.id, href: apiUrl(started.url) };
 }
 
@@ -42,7 +42,13 @@ export const EXPORT_POLL_MS = 1000;
 export function useExportState(id: string | null) {
   return useQuery({
     queryKey: ['exports', id],
-    queryFn: async () => exportStatusResponse.parse(await api.get<unknown>(`/exports/${id}`)).data,
+    queryFn: async () =>
+      (
+        await parsed(
+          api.get<unknown>(`/exports/${id}`),
+          async () => (await import('@cask/contracts/export-answers')).exportStatusResponse,
+        )
+      ).data,
     enabled: id !== null,
     refetchInterval: (query) =>
       query.state.data && FINISHED.includes(query.state.data.state) ? false : EXPORT_POLL_MS,

@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ListDefinition } from '@cask/contracts/lists';
-import { api } from './api-client.ts';
+import { api, parsed } from './api-client.ts';
 
 /** A list's query as a screen sends it: the contract's query, '' standing for "none". */
 export type ListRequest<Query extends z.ZodObject> = {
@@ -26,9 +26,7 @@ function paramsOf(request: Record<string, unknown>): Record<string, Param> {
     if (value === '' || value === undefined || value === null) continue;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
       params[key] = value;
-    } else {
-      throw new TypeError(`The list query's ${key} is not a plain value`);
-    }
+    } else throw new TypeError(`The list query's ${key} is not a plain value`);
   }
   return params;
 }
@@ -37,6 +35,8 @@ function paramsOf(request: Record<string, unknown>): Record<string, Param> {
 type AnyList = ListDefinition<z.ZodObject, z.ZodType>;
 type QueryOf<List> = List extends ListDefinition<infer Query, z.ZodType> ? Query : never;
 type ResponseOf<List> = List extends ListDefinition<z.ZodObject, infer Response> ? Response : never;
+/** A list, or its address (plain.ts) with its definition loaded beside the request (decision 450). */
+type ListSource<L extends AnyList> = L | { name?: string; path: string; load(): Promise<L> };
 
 /** What a list's hook answers: its page (items, pagination, counters) once loaded. */
 export type ListResult<List extends AnyList> = UseQueryResult<ListPage<ResponseOf<List>>>;
@@ -46,17 +46,18 @@ export type ListResult<List extends AnyList> = UseQueryResult<ListPage<ResponseO
  * for a list without one): a save invalidates it and every page, search and filter of the list
  * is read again. Nothing keeps a table of keys (issue 42).
  */
-export function listKey(definition: AnyList): readonly [string] {
+export function listKey(definition: { name?: string; path: string }): readonly [string] {
   return [definition.name ?? definition.path];
 }
 
 /** One page of a list, as the API answers it, parsed by the list's contract. */
 export async function fetchList<List extends AnyList>(
-  definition: List,
+  definition: ListSource<List>,
   request: ListRequest<QueryOf<List>>,
 ): Promise<ListPage<ResponseOf<List>>> {
-  const envelope = await api.get<unknown>(definition.path, { params: paramsOf(request) });
-  return (definition.response.parse(envelope) as { data: ListPage<ResponseOf<List>> }).data;
+  const answer = api.get<unknown>(definition.path, { params: paramsOf(request) });
+  const schema = async () => ('load' in definition ? await definition.load() : definition).response;
+  return ((await parsed(answer, schema)) as { data: ListPage<ResponseOf<List>> }).data;
 }
 
 /**
@@ -66,7 +67,7 @@ export async function fetchList<List extends AnyList>(
  * (keepPreviousData), so the table never flashes its loading row over them.
  */
 export function listOptions<List extends AnyList>(
-  definition: List,
+  definition: ListSource<List>,
   request: ListRequest<QueryOf<List>>,
 ) {
   return queryOptions({
@@ -78,7 +79,7 @@ export function listOptions<List extends AnyList>(
 
 /** A screen's hook: `useList(definition, { page, limit, search, sort })`, from its URL. */
 export function useList<List extends AnyList>(
-  definition: List,
+  definition: ListSource<List>,
   request: ListRequest<QueryOf<List>>,
 ): ListResult<List> {
   return useQuery(listOptions(definition, request));

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { api, parsed } from './api-client.ts';
 
 /**
  * The header bell's unread count, apart from the Notifications screen's list
@@ -21,11 +21,10 @@ export const unreadCountQueryKey = [...notificationsKey, 'unread-count'] as cons
 
 /** The smallest list call that carries the exact unread count: one notification. */
 export async function getUnreadCount(): Promise<number> {
-  const [envelope, { notificationListResponse }] = await Promise.all([
-    api.get<unknown>('/notifications', { params: { page: 1, limit: 1 } }),
-    import('@cask/contracts/notifications'),
-  ]);
-  return notificationListResponse.parse(envelope).data.unreadCount;
+  const answer = api.get<unknown>('/notifications', { params: { page: 1, limit: 1 } });
+  const contract = async () =>
+    (await import('@cask/contracts/notifications')).notificationListResponse;
+  return (await parsed(answer, contract)).data.unreadCount;
 }
 
 /**

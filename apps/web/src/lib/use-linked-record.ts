@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { uuidParam } from '@cask/contracts/common';
+import { isUuid } from '@cask/contracts/lists-plain';
 import { errorMessage } from './api-client.ts';
 import { lazyToast } from './lazy-toast.ts';
 
@@ -30,7 +30,7 @@ export function useLinkedRecord<Item>(
 ) {
   const [params, setParams] = useSearchParams();
   const text = params.get(OPEN_PARAM);
-  const id = text !== null && uuidParam.safeParse({ id: text }).success ? text : null;
+  const id = text !== null && isUuid(text) ? text : null;
   const record = useQuery({
     queryKey: [key, 'linked', id],
     queryFn: () => fetch(id!),

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { EXPORT_CSV, EXPORT_FAILED, EXPORTING } from '@cask/contracts/export-answers';
+import { EXPORT_CSV, EXPORT_FAILED, EXPORTING } from '@cask/contracts/lists-plain';
 import { errorMessage } from '@/lib/api-client.ts';
 import { downloadLink, startExport, useExportState, type ExportParams } from '@/lib/exports.ts';
 import { lazyToast } from '@/lib/lazy-toast.ts';

@@ -44,6 +44,22 @@ test('an empty form is refused with both required messages and nothing is sent',
   expect(api.state.requests).toHaveLength(0);
 });
 
+test('after a refused send the first refused field has the focus and each message follows its field', async () => {
+  const api = seedApi();
+  const { user } = await renderApp({ route: '/signin', session: 'signed-out' });
+
+  await user.click(button(/^Sign(ing)? In/));
+
+  expect(await screen.findByText('Email is required')).toBeInTheDocument();
+  await waitFor(() => expect(fieldLabelled('Email')).toHaveFocus());
+  await user.type(fieldLabelled('Email'), 'master');
+  expect(await screen.findByText('Invalid username')).toBeInTheDocument();
+  await user.type(fieldLabelled('Email'), '@cask.example');
+  await waitFor(() => expect(screen.queryByText('Invalid username')).not.toBeInTheDocument());
+  expect(screen.getByText('Password is required')).toBeInTheDocument();
+  expect(api.state.requests).toHaveLength(0);
+});
+
 test('an e-mail without an @ is an invalid username', async () => {
   const api = seedApi();
   const { user } = await renderApp({ route: '/signin', session: 'signed-out' });

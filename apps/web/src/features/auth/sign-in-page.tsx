@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import type { LoginBody } from '@cask/contracts/auth';
@@ -16,15 +15,16 @@ import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import { clearSession, storeSession } from '@/lib/session.ts';
 import { loadLogin, useLogin, usePasskeySignIn, useSecondFactor } from './api/use-login.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
+import type { LoginErrors } from './sign-in-validation.ts';
 
 const loadValidation = () => import('./sign-in-validation.ts');
 
 /**
  * The first page a new visitor loads draws its form before zod and the contracts arrive
  * (decision 121): the rules are imported on the first validation, the request on the first send.
+ * The form keeps its two values itself, without react-hook-form (docs/decisions/450).
  */
-const resolver: Resolver<LoginBody> = async (values, context, options) =>
-  (await loadValidation()).loginResolver(values, context, options);
+const FIELDS = ['email', 'password'] as const;
 
 function toastError(message: string) {
   // Imported here: the sign-in page draws without react-hot-toast (decision 121).
@@ -143,11 +143,25 @@ export default function SignInPage() {
     void loadValidation();
     void loadLogin();
   }, []);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginBody>({ resolver, defaultValues: { email: '', password: '' } });
+  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const sent = useRef(false);
+  const email = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
+  const inputs = { email, password };
+
+  // Before the first send a field shows no message; after it, the field's message follows what is
+  // typed in it (react-hook-form's onSubmit mode, which this form used).
+  const onChange = (field: keyof LoginBody) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (!sent.current) return;
+    void loadValidation().then(({ checkLogin }) => {
+      const checked = checkLogin(next);
+      const message = 'errors' in checked ? checked.errors[field] : undefined;
+      setErrors((current) => ({ ...current, [field]: message }));
+    });
+  };
 
   const signedIn = async (tokens: { accessToken: string; refreshToken: string }) => {
     storeSession(tokens);
@@ -156,7 +170,7 @@ export default function SignInPage() {
     await navigate('/', { replace: true });
   };
 
-  const onSubmit = handleSubmit((credentials) =>
+  const send = (credentials: LoginBody) =>
     login.mutate(credentials, {
       onSuccess: async (answer) => {
         if ('challenge' in answer) {
@@ -170,8 +184,22 @@ export default function SignInPage() {
         clearSession();
         toastError(errorMessage(error, 'Login failed. Please try again.'));
       },
-    }),
-  );
+    });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    sent.current = true;
+    const checked = (await loadValidation()).checkLogin(values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      // The first refused field takes the focus.
+      const first = FIELDS.find((field) => checked.errors[field] !== undefined);
+      if (first) inputs[first].current?.focus();
+      return;
+    }
+    setErrors({});
+    send(checked.body);
+  };
 
   if (challenge) {
     return (
@@ -185,21 +213,27 @@ export default function SignInPage() {
 
   return (
     <AuthLayout title="Sign In">
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
         <TextField
           label="Email"
           type="email"
           autoComplete="username"
           inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
+          error={errors.email}
+          ref={email}
+          name="email"
+          value={values.email}
+          onChange={onChange('email')}
         />
         <div>
           <PasswordField
             label="Password"
             autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
+            error={errors.password}
+            ref={password}
+            name="password"
+            value={values.password}
+            onChange={onChange('password')}
           />
           <div className="mt-2 text-right">
             <Link

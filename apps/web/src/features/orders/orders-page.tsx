@@ -1,11 +1,11 @@
+import type { OrderStatus } from '@cask/contracts/orders';
+import { SEARCH_MAX_LENGTH } from '@cask/contracts/plain';
 import {
+  ORDER_LIST,
   ORDER_SORTS,
   ORDER_STATUSES,
   ORDERS_PAGE_SIZE,
-  orderListDefinition,
-  type OrderStatus,
-} from '@cask/contracts/orders';
-import { SEARCH_MAX_LENGTH } from '@cask/contracts/plain';
+} from '@cask/contracts/lists-plain';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { SearchInput } from '@/components/ui/search-input.tsx';
 import { SelectField } from '@/components/ui/select-field.tsx';
@@ -15,6 +15,12 @@ import { useList } from '@/lib/list-query.ts';
 import { OrderList } from './components/order-list.tsx';
 import { OrderStats } from './components/order-stats.tsx';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
+
+/** The list by its address, its contract (and zod) loaded beside the request (decision 450). */
+const orderList = {
+  ...ORDER_LIST,
+  load: async () => (await import('@cask/contracts/orders')).orderListDefinition,
+};
 
 /** Typing pauses this long before a search is sent, as in User Management. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -48,7 +54,7 @@ export default function OrdersPage() {
   const toDay = list.filter('orderedTo');
   // From the start of the From day to the end of the To day, in the admin's time zone.
   const range = { orderedFrom: startOfDay(fromDay), orderedTo: startOfDay(toDay, 1) };
-  const orders = useList(orderListDefinition, {
+  const orders = useList(orderList, {
     page: list.page,
     limit: ORDERS_PAGE_SIZE,
     search,

@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  userActiveChangesResponse,
-  type UserActiveChanges,
-  type UserActiveChangesResponse,
-} from '@cask/contracts/users';
+import type { UserActiveChanges, UserActiveChangesResponse } from '@cask/contracts/users';
 import { postBulk } from '@/lib/post-bulk.ts';
 import { invalidateCustomerData } from '@/lib/customer-queries.ts';
 
@@ -16,7 +12,11 @@ export const BULK_ACTIVE_FAILURE = 'Failed to update the users.';
 export async function setUsersActive(
   body: UserActiveChanges,
 ): Promise<UserActiveChangesResponse['data']> {
-  return postBulk('/users/bulk/active', userActiveChangesResponse, body);
+  return postBulk(
+    '/users/bulk/active',
+    async () => (await import('@cask/contracts/users')).userActiveChangesResponse,
+    body,
+  );
 }
 
 /** Every customer list and the dashboard follow the change (and its undo). */

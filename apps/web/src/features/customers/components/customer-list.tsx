@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { USER_SORTS, USERS_PAGE_SIZE, userListDefinition, type User } from '@cask/contracts/users';
+import { USERS_PAGE_SIZE } from '@cask/contracts/plain';
+import { USER_LIST, USER_SORTS } from '@cask/contracts/lists-plain';
+import type { User } from '@cask/contracts/users';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { userColumns } from '@/components/customers/user-columns.tsx';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
@@ -30,6 +32,12 @@ import { useCan } from '@/lib/current-admin.ts';
 /** docs/screens/users.md#texts. */
 export const USERS_FAILURE = 'Failed to fetch users';
 
+/** The list by its address, its contract (and zod) loaded beside the request (decision 450). */
+const userList = {
+  ...USER_LIST,
+  load: async () => (await import('@cask/contracts/users')).userListDefinition,
+};
+
 /**
  * docs/screens/users.md#user-management: the table (User Name, Email, Casks, Status, Actions), its
  * states, the pagination with Refresh, and the edit and delete modals.
@@ -37,7 +45,7 @@ export const USERS_FAILURE = 'Failed to fetch users';
 export function CustomerList({ search }: { search: string }) {
   // Page and sort in the URL (issue 31); the search is the screen's.
   const list = useListParams({ sorts: USER_SORTS });
-  const users = useList(userListDefinition, {
+  const users = useList(userList, {
     page: list.page,
     limit: USERS_PAGE_SIZE,
     search,

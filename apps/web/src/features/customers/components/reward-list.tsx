@@ -1,8 +1,9 @@
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
-import { REWARD_SORTS, rewardListDefinition, type RewardRow } from '@cask/contracts/rewards';
+import type { RewardRow } from '@cask/contracts/rewards';
 import { USERS_PAGE_SIZE } from '@cask/contracts/plain';
+import { REWARD_LIST, REWARD_SORTS } from '@cask/contracts/lists-plain';
 import { IconButton } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import type { Column } from '@/components/ui/data-table.tsx';
@@ -22,6 +23,12 @@ const ManualPointsModal = lazyModal(
 
 export const REWARDS_FAILURE = 'Failed to fetch rewards';
 
+/** The list by its address, its contract (and zod) loaded beside the request (decision 450). */
+const rewardList = {
+  ...REWARD_LIST,
+  load: async () => (await import('@cask/contracts/rewards')).rewardListDefinition,
+};
+
 /** The Reward List shows as many customers a page as User Management. */
 const REWARDS_PAGE_SIZE = USERS_PAGE_SIZE;
 
@@ -35,7 +42,7 @@ const REWARDS_PAGE_SIZE = USERS_PAGE_SIZE;
 export function RewardList({ search }: { search: string }) {
   // Its page and sort in the URL beside the User List's (issue 31): rewardsPage, rewardsSort.
   const list = useListParams({ prefix: 'rewards', sorts: REWARD_SORTS });
-  const rewards = useList(rewardListDefinition, {
+  const rewards = useList(rewardList, {
     page: list.page,
     limit: REWARDS_PAGE_SIZE,
     search,

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@cask/contracts/dashboard';
-import { api } from '@/lib/api-client.ts';
-import { parsed } from '@/lib/parsed.ts';
+import { api, parsed } from '@/lib/api-client.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
 
 /** `GET /admin/dashboard` (docs/screens/dashboard.md#api-calls): the four totals of the cards. */

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_USERS_LIMIT } from '@cask/contracts/plain';
 import type { UserListResponse } from '@cask/contracts/users';
-import { api } from '@/lib/api-client.ts';
-import { parsed } from '@/lib/parsed.ts';
+import { api, parsed } from '@/lib/api-client.ts';
 import { usersKey } from '@/lib/customer-queries.ts';
 
 export type UserPage = UserListResponse['data'];

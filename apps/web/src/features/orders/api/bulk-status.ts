@@ -1,8 +1,4 @@
-import {
-  orderStatusChangesResponse,
-  type OrderStatusChanges,
-  type OrderStatusChangesResponse,
-} from '@cask/contracts/orders';
+import type { OrderStatusChanges, OrderStatusChangesResponse } from '@cask/contracts/orders';
 import { postBulk } from '@/lib/post-bulk.ts';
 
 export const BULK_STATUS_FAILURE = 'Failed to set the status of the orders.';
@@ -14,5 +10,9 @@ export const BULK_STATUS_FAILURE = 'Failed to set the status of the orders.';
 export async function setOrderStatuses(
   body: OrderStatusChanges,
 ): Promise<OrderStatusChangesResponse['data']> {
-  return postBulk('/purchases/bulk/status', orderStatusChangesResponse, body);
+  return postBulk(
+    '/purchases/bulk/status',
+    async () => (await import('@cask/contracts/orders')).orderStatusChangesResponse,
+    body,
+  );
 }

@@ -1,18 +1,15 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  deleteOrderResponse,
-  orderDeletedChangesResponse,
+import type {
+  Order,
+  OrderDeletedChanges,
   orderListDefinition,
-  orderResponse,
-  updateOrderResponse,
-  type Order,
-  type OrderDeletedChanges,
-  type UpdateOrderBody,
+  UpdateOrderBody,
 } from '@cask/contracts/orders';
 import { ifMatchHeaders } from '@cask/contracts/plain';
+import { ORDER_LIST } from '@cask/contracts/lists-plain';
 import { approvalOutcome, type ApprovalOutcome } from '@/lib/approval-outcome.ts';
 import { invalidateApprovals } from '@/lib/approval-queries.ts';
-import { api } from '@/lib/api-client.ts';
+import { api, parsed } from '@/lib/api-client.ts';
 import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
 import { listKey, type ListPage } from '@/lib/list-query.ts';
@@ -20,7 +17,7 @@ import { listKey, type ListPage } from '@/lib/list-query.ts';
 type OrderPage = ListPage<typeof orderListDefinition.response>;
 
 /** Every orders query starts with this key, so a save or a deletion reaches them all. */
-export const ordersKey = listKey(orderListDefinition);
+export const ordersKey = listKey(ORDER_LIST);
 
 /** docs/screens/orders.md#texts. */
 export const UPDATE_FAILURE = 'Failed to update order.';
@@ -39,24 +36,29 @@ export async function updateOrder(input: {
   body: UpdateOrderBody;
   version: string;
 }): Promise<ApprovalOutcome<Order>> {
-  const envelope = await api.put<unknown>(
-    `/purchases/${encodeURIComponent(input.id)}/status`,
-    input.body,
-    { headers: ifMatchHeaders(input.version) },
-  );
+  // The answer's contract loads beside the request: the screen draws without zod (decision 450).
+  const [envelope, updateOrderResponse] = await Promise.all([
+    api.put<unknown>(`/purchases/${encodeURIComponent(input.id)}/status`, input.body, {
+      headers: ifMatchHeaders(input.version),
+    }),
+    (async () => (await import('@cask/contracts/orders')).updateOrderResponse)(),
+  ]);
   return approvalOutcome(envelope, (answer) => updateOrderResponse.parse(answer).data.purchase);
 }
 
 /** `GET /purchases/{id}`: the order as it is now, for a dialog that reloads it. */
 export async function fetchOrder(id: string): Promise<Order> {
-  const envelope = await api.get<unknown>(`/purchases/${encodeURIComponent(id)}`);
-  return orderResponse.parse(envelope).data.purchase;
+  const answer = api.get<unknown>(`/purchases/${encodeURIComponent(id)}`);
+  return (await parsed(answer, async () => (await import('@cask/contracts/orders')).orderResponse))
+    .data.purchase;
 }
 
 /** `DELETE /purchases/{id}`: the order is hidden on the server (decision 151). */
 export async function deleteOrder(id: string): Promise<string> {
-  const envelope = await api.delete<unknown>(`/purchases/${encodeURIComponent(id)}`);
-  return deleteOrderResponse.parse(envelope).data.id;
+  const answer = api.delete<unknown>(`/purchases/${encodeURIComponent(id)}`);
+  return (
+    await parsed(answer, async () => (await import('@cask/contracts/orders')).deleteOrderResponse)
+  ).data.id;
 }
 
 /** The stats, the totals and the dashboard's revenue follow any change: refetched behind. */
@@ -96,7 +98,11 @@ export const RESTORE_FAILURE = 'Failed to restore the order.';
 
 /** `POST /purchases/bulk/deleted` with `deleted: false` (issue 31): the undo of a delete. */
 export async function setOrdersDeleted(body: OrderDeletedChanges) {
-  return postBulk('/purchases/bulk/deleted', orderDeletedChangesResponse, body);
+  return postBulk(
+    '/purchases/bulk/deleted',
+    async () => (await import('@cask/contracts/orders')).orderDeletedChangesResponse,
+    body,
+  );
 }
 
 export function useSetOrdersDeleted() {

@@ -1,4 +1,5 @@
-import { ORDER_STATUSES, type Order } from '@cask/contracts/orders';
+import type { Order } from '@cask/contracts/orders';
+import { ORDER_STATUSES } from '@cask/contracts/lists-plain';
 import { BulkStatusModal } from '@/components/ui/bulk-status-modal.tsx';
 import { UNDO_FAILURE } from '@/lib/undo-toast.tsx';
 import { dashboardKey } from '@/lib/customer-queries.ts';

@@ -1,6 +1,7 @@
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { useEffect, useState } from 'react';
-import { ORDERS_PAGE_SIZE, type Order, type orderListDefinition } from '@cask/contracts/orders';
+import type { Order, orderListDefinition } from '@cask/contracts/orders';
+import { ORDERS_PAGE_SIZE } from '@cask/contracts/lists-plain';
 import { UserRowActions } from '@/components/customers/user-row-actions.tsx';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
 import { Button } from '@/components/ui/button.tsx';
