@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { EMAIL_PATTERN } from '@cask/contracts/auth';
 
 export interface Mail {
@@ -51,16 +51,21 @@ export function createMailer(options: {
       close() {},
     };
   }
-  const url = new URL(options.smtpUrl);
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  const url = new URL(smtpUrl);
+  // nodemailer is imported at the first mail rather than at start-up (docs/decisions/NNN); the
+  // transport is made once, after the import, so two first mails share it.
+  let transport: Transporter | undefined;
   return {
     describe: `SMTP at ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`,
     async send(mail) {
       assertOneRecipient(mail);
+      const { default: nodemailer } = await import('nodemailer');
+      transport ??= nodemailer.createTransport(smtpUrl);
       await transport.sendMail({ from: options.from, ...mail });
     },
     close() {
-      transport.close();
+      transport?.close();
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 
 /** Per IP and minute for every route without its own limit: far above any real admin's use. */
@@ -34,8 +33,9 @@ export function routeRateLimit(maxPerMinute: number): RateLimitOptions {
  * the sign-in and code throttles that matter for security count failures in PostgreSQL.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+  // ioredis is imported only when REDIS_URL is set, not at every start (docs/decisions/NNN).
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, {
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, {
         // Fail fast instead of queueing requests behind a Redis outage.
         connectTimeout: 1_000,
         maxRetriesPerRequest: 1,

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { DemoImage } from './demo-data.ts';
 
 const SHAPES: Record<DemoImage['shape'], (dark: string) => string> = {
@@ -25,7 +24,9 @@ async function render(palette: DemoImage['palette'], shape: DemoImage['shape']):
     `</linearGradient></defs><rect width="1200" height="600" fill="url(#g)"/>` +
     SHAPES[shape]('#5b3a1e') +
     `</svg>`;
-  // JPEG: a tenth of WebP's encoding time on a shared 2-core machine, for a plain gradient.
+  // JPEG: a tenth of WebP's encoding time on a shared 2-core machine, for a plain gradient. sharp
+  // is imported only when the demo data is seeded, not at every start (docs/decisions/NNN).
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 

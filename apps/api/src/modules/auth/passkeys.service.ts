@@ -1,11 +1,7 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type WebAuthnCredential,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  WebAuthnCredential,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -64,6 +60,7 @@ async function verifyAssertion(
   response: AuthenticationResponseJSON,
 ): Promise<boolean> {
   const rp = relyingParty(config);
+  const { verifyAuthenticationResponse } = await import('@simplewebauthn/server');
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,
@@ -82,7 +79,11 @@ async function verifyAssertion(
   return true;
 }
 
-/** Passkeys (WebAuthn) with @simplewebauthn/server: adding, listing, removing, signing in. */
+/**
+ * Passkeys (WebAuthn) with @simplewebauthn/server: adding, listing, removing, signing in. The
+ * package, the heaviest of the API's to load, is imported where it is first used, not at start-up;
+ * server.ts loads it once the server is ready (docs/decisions/NNN).
+ */
 export function createPasskeysService(deps: PasskeysServiceDeps) {
   return { ...createPasskeyManagement(deps), ...createPasskeyAssertions(deps) };
 }
@@ -103,6 +104,7 @@ function createPasskeyManagement({ db, config }: PasskeysServiceDeps) {
       const admin = await admins.findAdminCredentialsById(db, adminId);
       if (!admin) throw new NotFoundError('Admin not found');
       const existing = await repo.credentialsOf(db, adminId);
+      const { generateRegistrationOptions } = await import('@simplewebauthn/server');
       const options = await generateRegistrationOptions({
         rpName: rp().name,
         rpID: rp().id,
@@ -131,6 +133,7 @@ function createPasskeyManagement({ db, config }: PasskeysServiceDeps) {
     ) {
       const challenge = await repo.takeChallenge(db, body.ceremony, 'registration', actor.adminId);
       if (!challenge) throw new BadRequestError(PASSKEY_REQUEST_EXPIRED);
+      const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
       const verification = await verifyRegistrationResponse({
         response: body.response,
         expectedChallenge: challenge,
@@ -192,6 +195,7 @@ function createPasskeyAssertions(deps: PasskeysServiceDeps) {
     async reauthenticationOptions(adminId: string) {
       const existing = await repo.credentialsOf(db, adminId);
       if (existing.length === 0) throw new ConflictError(NO_PASSKEY);
+      const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
       const options = await generateAuthenticationOptions({
         rpID: rp().id,
         allowCredentials: existing.map((row) => ({
@@ -228,6 +232,7 @@ function createPasskeyAssertions(deps: PasskeysServiceDeps) {
 
     /** Options for 'Sign in with a passkey': any of this site's discoverable credentials. */
     async authenticationOptions() {
+      const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
       const options = await generateAuthenticationOptions({
         rpID: rp().id,
         userVerification: 'required',

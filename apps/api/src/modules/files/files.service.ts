@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import type Sharp from 'sharp';
 import {
   IMAGE_CONTENT_TYPES,
   IMAGE_MAX_BYTES,
@@ -80,6 +80,7 @@ function keepsMoving({ pages = 1, width = 0, height = 0, pageHeight }: Metadata)
 
 /** sharp's part of `prepareImage`: the same format out as in, bounded, without metadata. */
 async function reencode(
+  sharp: typeof Sharp,
   buffer: Buffer,
   contentType: ImageContentType,
   maxDimension: number,
@@ -126,6 +127,12 @@ export async function prepareImage(
 ): Promise<PreparedImage> {
   if (buffer.length > IMAGE_MAX_BYTES) throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
   if (buffer.length === 0) throw new UnsupportedMediaTypeError(IMAGE_TYPE_NOT_ALLOWED);
+  // file-type and sharp are imported at the first upload, not at start-up (docs/decisions/NNN);
+  // outside the try below, so that a failure to load them is not mistaken for a bad image.
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([
+    import('file-type'),
+    import('sharp'),
+  ]);
   // SVG is text, so file-type finds no magic bytes for it and it is refused here as well.
   const detected = await fileTypeFromBuffer(buffer);
   const contentType = detected?.mime;
@@ -134,7 +141,7 @@ export async function prepareImage(
   const maxDimension = options.maxDimension ?? DEFAULT_MAX_DIMENSION;
   let bytes: Buffer;
   try {
-    bytes = await imageProcessing(() => reencode(buffer, contentType, maxDimension));
+    bytes = await imageProcessing(() => reencode(sharp, buffer, contentType, maxDimension));
   } catch (error) {
     if (error instanceof ServerBusyError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) {

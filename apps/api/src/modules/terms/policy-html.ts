@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type { IOptions } from 'sanitize-html';
 import { POLICY_ALLOWED_TAGS } from '@cask/contracts/terms';
 
 /**
@@ -25,7 +25,7 @@ const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
  * else, scripts, event handlers, styles, iframes, forms, javascript: URLs, is dropped
  * (docs/architecture.md#input-and-output).
  */
-const options: sanitizeHtml.IOptions = {
+const options: IOptions = {
   allowedTags: [...POLICY_ALLOWED_TAGS],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
@@ -69,14 +69,19 @@ const options: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
-/** Sanitizes editor HTML before it is stored. Rendering sanitizes again (DOMPurify, web). */
-export function sanitizePolicyHtml(html: string): string {
+/**
+ * Sanitizes editor HTML before it is stored. Rendering sanitizes again (DOMPurify, web).
+ * sanitize-html is imported at the first save rather than at start-up (docs/decisions/NNN).
+ */
+export async function sanitizePolicyHtml(html: string): Promise<string> {
+  const { default: sanitizeHtml } = await import('sanitize-html');
   return sanitizeHtml(html, options).trim();
 }
 
 /** True when the HTML shows nothing: no text and no image (e.g. Quill's empty `<p><br></p>`). */
-export function isBlankHtml(html: string): boolean {
+export async function isBlankHtml(html: string): Promise<boolean> {
   if (/<img\s/i.test(html)) return false;
+  const { default: sanitizeHtml } = await import('sanitize-html');
   const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
   return text.replace(/&nbsp;|\s/g, '') === '';
 }

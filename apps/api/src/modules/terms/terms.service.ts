@@ -51,8 +51,8 @@ export function createTermsService(deps: { db: Db }) {
       caller: Caller,
       expected?: ExpectedVersion,
     ): Promise<TermsDocument> {
-      const content = sanitizePolicyHtml(body.content);
-      if (isBlankHtml(content)) {
+      const content = await sanitizePolicyHtml(body.content);
+      if (await isBlankHtml(content)) {
         throw new BadRequestError(TERMS_CONTENT_REQUIRED, [
           { field: 'content', message: TERMS_CONTENT_REQUIRED },
         ]);
