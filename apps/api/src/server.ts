@@ -144,7 +144,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  // Passkeys' package is imported where it is used, not at start-up (docs/decisions/NNN); loaded
+  // Passkeys' package is imported where it is used, not at start-up (docs/decisions/454); loaded
   // now, once the server is ready, so the first passkey sign-in does not wait for it. A failure
   // only costs that sign-in the wait (it imports the package again), so it is logged, not fatal.
   void import('@simplewebauthn/server').catch((error: unknown) => {

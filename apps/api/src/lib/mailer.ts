@@ -53,7 +53,7 @@ export function createMailer(options: {
   }
   const { smtpUrl } = options;
   const url = new URL(smtpUrl);
-  // nodemailer is imported at the first mail rather than at start-up (docs/decisions/NNN); the
+  // nodemailer is imported at the first mail rather than at start-up (docs/decisions/454); the
   // transport is made once, after the import, so two first mails share it.
   let transport: Transporter | undefined;
   return {

@@ -33,7 +33,7 @@ export function routeRateLimit(maxPerMinute: number): RateLimitOptions {
  * the sign-in and code throttles that matter for security count failures in PostgreSQL.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
-  // ioredis is imported only when REDIS_URL is set, not at every start (docs/decisions/NNN).
+  // ioredis is imported only when REDIS_URL is set, not at every start (docs/decisions/454).
   const redis = config.REDIS_URL
     ? new (await import('ioredis')).Redis(config.REDIS_URL, {
         // Fail fast instead of queueing requests behind a Redis outage.

@@ -25,7 +25,7 @@ async function render(palette: DemoImage['palette'], shape: DemoImage['shape']):
     SHAPES[shape]('#5b3a1e') +
     `</svg>`;
   // JPEG: a tenth of WebP's encoding time on a shared 2-core machine, for a plain gradient. sharp
-  // is imported only when the demo data is seeded, not at every start (docs/decisions/NNN).
+  // is imported only when the demo data is seeded, not at every start (docs/decisions/454).
   const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }

@@ -82,7 +82,7 @@ async function verifyAssertion(
 /**
  * Passkeys (WebAuthn) with @simplewebauthn/server: adding, listing, removing, signing in. The
  * package, the heaviest of the API's to load, is imported where it is first used, not at start-up;
- * server.ts loads it once the server is ready (docs/decisions/NNN).
+ * server.ts loads it once the server is ready (docs/decisions/454).
  */
 export function createPasskeysService(deps: PasskeysServiceDeps) {
   return { ...createPasskeyManagement(deps), ...createPasskeyAssertions(deps) };

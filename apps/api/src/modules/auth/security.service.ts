@@ -128,7 +128,7 @@ function createTotpManagement({ db, totpKey, password, secondFactor }: SecurityS
       const saved = await twoFactor.savePendingTotp(db, admin.id, seal(totpKey, secret, admin.id));
       if (!saved) throw new ConflictError(TWO_FACTOR_ALREADY_ON);
       const uri = totpOf(secret, admin.email).toString();
-      // Imported here, for the few who set up TOTP, rather than at start-up (docs/decisions/NNN).
+      // Imported here, for the few who set up TOTP, rather than at start-up (docs/decisions/454).
       const { default: QRCode } = await import('qrcode');
       return { secret, uri, qrCode: await QRCode.toDataURL(uri, { margin: 1, width: 200 }) };
     },

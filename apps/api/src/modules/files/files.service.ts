@@ -127,7 +127,7 @@ export async function prepareImage(
 ): Promise<PreparedImage> {
   if (buffer.length > IMAGE_MAX_BYTES) throw new PayloadTooLargeError(IMAGE_TOO_LARGE);
   if (buffer.length === 0) throw new UnsupportedMediaTypeError(IMAGE_TYPE_NOT_ALLOWED);
-  // file-type and sharp are imported at the first upload, not at start-up (docs/decisions/NNN);
+  // file-type and sharp are imported at the first upload, not at start-up (docs/decisions/454);
   // outside the try below, so that a failure to load them is not mistaken for a bad image.
   const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([
     import('file-type'),

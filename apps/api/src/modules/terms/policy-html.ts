@@ -71,7 +71,7 @@ const options: IOptions = {
 
 /**
  * Sanitizes editor HTML before it is stored. Rendering sanitizes again (DOMPurify, web).
- * sanitize-html is imported at the first save rather than at start-up (docs/decisions/NNN).
+ * sanitize-html is imported at the first save rather than at start-up (docs/decisions/454).
  */
 export async function sanitizePolicyHtml(html: string): Promise<string> {
   const { default: sanitizeHtml } = await import('sanitize-html');
