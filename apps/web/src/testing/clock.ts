@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import { vi } from 'vitest';
 
 // Fake clocks for the web tests (docs/conventions.md#test-kits). A test that fakes one puts the
@@ -32,4 +32,23 @@ export async function elapse(ms: number) {
     });
     left -= step;
   } while (left > 0);
+}
+
+/**
+ * Types `text` into `box` a keystroke at a time on a fake clock that only the test moves (one
+ * change event each, so nothing else waits on the clock), then moves it to 1 ms before `pauseMs`,
+ * a debounced search's pause: on a busy machine a keystroke can take longer than the pause, and on
+ * a real clock a search would go out mid-word. The test checks that nothing was sent yet, then
+ * calls the answer, which moves the last millisecond and puts the real clock back.
+ */
+export function typeBeforeThePause(box: HTMLElement, text: string, pauseMs: number): () => void {
+  fakeTimeouts();
+  for (let length = 1; length <= text.length; length += 1) {
+    fireEvent.change(box, { target: { value: text.slice(0, length) } });
+  }
+  act(() => vi.advanceTimersByTime(pauseMs - 1));
+  return () => {
+    act(() => vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+  };
 }

@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { CUSTOMER_SEARCH_DEBOUNCE_MS } from '@/lib/customer-search.ts';
 import { aCustomer, aNotification, seedApi, server, http, apiError } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
+import { typeBeforeThePause } from '@/testing/clock.ts';
 
 afterEach(() => {
   // react-hot-toast keeps its toasts in a module-level store, across tests.
@@ -96,24 +97,16 @@ test('the recipient is searched by name after a 250 ms pause and chosen by keybo
   const { user, dialog } = await openCreateModal();
   const recipient = within(dialog).getByRole('combobox', { name: 'Recipient' });
 
-  // The pause is timed on a fake clock that only the test moves: on a busy machine a keystroke can
-  // take longer than the pause, and a real clock would send 'f' and 'fi' mid-word. Each keystroke
-  // is a single event, so nothing else waits on the fake clock (user-event's own waits would).
+  // On a fake clock: a real one would send 'f' and 'fi' mid-word on a busy machine.
   await user.click(recipient);
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  const typed = 'fio';
-  for (let length = 1; length <= typed.length; length += 1) {
-    fireEvent.change(recipient, { target: { value: typed.slice(0, length) } });
-  }
+  const pause = typeBeforeThePause(recipient, 'fio', CUSTOMER_SEARCH_DEBOUNCE_MS);
   const searches = () =>
     api
       .sent('GET', '/api/users')
       .map((request) => request.query.search)
       .filter(Boolean);
-  act(() => vi.advanceTimersByTime(CUSTOMER_SEARCH_DEBOUNCE_MS - 1));
   expect(searches()).toEqual([]);
-  act(() => vi.advanceTimersByTime(1));
-  vi.useRealTimers();
+  pause();
   expect(recipient).toHaveAttribute('aria-expanded', 'true');
   const listbox = within(dialog).getByRole('listbox', { name: 'Recipient' });
   // The search's answer: Fiona alone.

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { CASK_SEARCH_DEBOUNCE_MS } from '@cask/contracts/casks';
@@ -7,6 +7,7 @@ import { aCask, aCustomer, aWarehouse, seedApi, server, http, apiError } from '@
 import { renderApp } from '@/testing/render-app.tsx';
 import { bodyRows, card, table } from '@/testing/queries.ts';
 import { pngFile } from '@/testing/files.ts';
+import { typeBeforeThePause } from '@/testing/clock.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -69,20 +70,15 @@ test('searches after typing stops, from page 1; says when nothing is found', asy
   await user.click(screen.getByRole('button', { name: /next/i }));
   expect(await screen.findByText('Cask number 11')).toBeVisible();
 
-  // The pause is timed on a fake clock that only the test moves: on a busy machine a keystroke can
-  // take longer than the pause, and a real clock would send 'n' and 'no' mid-word. Each keystroke
-  // is a single event, so nothing else waits on the fake clock (user-event's own waits would).
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  const box = screen.getByLabelText('Search casks');
-  const typed = 'nothing like it';
-  for (let length = 1; length <= typed.length; length += 1) {
-    fireEvent.change(box, { target: { value: typed.slice(0, length) } });
-  }
+  // On a fake clock: a real one would send 'n' and 'no' mid-word on a busy machine.
+  const pause = typeBeforeThePause(
+    screen.getByLabelText('Search casks'),
+    'nothing like it',
+    CASK_SEARCH_DEBOUNCE_MS,
+  );
   const searches = () => api.state.requests.filter((request) => request.query.search);
-  act(() => vi.advanceTimersByTime(CASK_SEARCH_DEBOUNCE_MS - 1));
   expect(searches()).toHaveLength(0);
-  act(() => vi.advanceTimersByTime(1));
-  vi.useRealTimers();
+  pause();
   expect(await screen.findByText('No casks found.')).toBeVisible();
   expect(searches().map((request) => request.query)).toEqual([
     expect.objectContaining({ search: 'nothing like it', page: '1', limit: '10' }),
