@@ -18,6 +18,12 @@ export const PASSKEY_REQUEST_EXPIRED = 'The passkey request expired. Please try 
 export const NO_PASSKEY = 'You have no passkey: confirm with your password instead';
 const CHALLENGE_MINUTES = 5;
 
+/**
+ * The WebAuthn library, imported where a ceremony first needs it, not at start
+ * (docs/decisions/454-lazy-imports-at-start.md; server.ts warms it once the server is ready).
+ */
+const webauthn = () => import('@simplewebauthn/server');
+
 type AdminCredentials = NonNullable<Awaited<ReturnType<typeof admins.findAdminCredentialsById>>>;
 
 /** A passkey sign-in: the admin, or why it is refused (and whose passkey it was, when known). */
@@ -60,7 +66,7 @@ async function verifyAssertion(
   response: AuthenticationResponseJSON,
 ): Promise<boolean> {
   const rp = relyingParty(config);
-  const { verifyAuthenticationResponse } = await import('@simplewebauthn/server');
+  const { verifyAuthenticationResponse } = await webauthn();
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,
@@ -104,7 +110,7 @@ function createPasskeyManagement({ db, config }: PasskeysServiceDeps) {
       const admin = await admins.findAdminCredentialsById(db, adminId);
       if (!admin) throw new NotFoundError('Admin not found');
       const existing = await repo.credentialsOf(db, adminId);
-      const { generateRegistrationOptions } = await import('@simplewebauthn/server');
+      const { generateRegistrationOptions } = await webauthn();
       const options = await generateRegistrationOptions({
         rpName: rp().name,
         rpID: rp().id,
@@ -133,7 +139,7 @@ function createPasskeyManagement({ db, config }: PasskeysServiceDeps) {
     ) {
       const challenge = await repo.takeChallenge(db, body.ceremony, 'registration', actor.adminId);
       if (!challenge) throw new BadRequestError(PASSKEY_REQUEST_EXPIRED);
-      const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
+      const { verifyRegistrationResponse } = await webauthn();
       const verification = await verifyRegistrationResponse({
         response: body.response,
         expectedChallenge: challenge,
@@ -195,7 +201,7 @@ function createPasskeyAssertions(deps: PasskeysServiceDeps) {
     async reauthenticationOptions(adminId: string) {
       const existing = await repo.credentialsOf(db, adminId);
       if (existing.length === 0) throw new ConflictError(NO_PASSKEY);
-      const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
+      const { generateAuthenticationOptions } = await webauthn();
       const options = await generateAuthenticationOptions({
         rpID: rp().id,
         allowCredentials: existing.map((row) => ({
@@ -232,7 +238,7 @@ function createPasskeyAssertions(deps: PasskeysServiceDeps) {
 
     /** Options for 'Sign in with a passkey': any of this site's discoverable credentials. */
     async authenticationOptions() {
-      const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
+      const { generateAuthenticationOptions } = await webauthn();
       const options = await generateAuthenticationOptions({
         rpID: rp().id,
         userVerification: 'required',

@@ -487,10 +487,7 @@ test('new recovery codes need a recent proof, replace every earlier code and are
   expect(off.statusCode).toBe(409);
   const { recoveryCodes: old } = await enableTotp(ctx, admin);
 
-  await ctx.database.db
-    .update(adminSessions)
-    .set({ authenticatedAt: sql`now() - interval '11 minutes'` })
-    .where(eq(adminSessions.id, admin.sessionId));
+  await provedSecondsAgo(ctx, admin, 11 * 60);
   const stale = await callWithToken(
     ctx,
     'POST',

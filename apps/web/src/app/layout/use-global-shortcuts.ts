@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 /** A field where '?' is text, not a shortcut (a checkbox too: '?' there does nothing). */
 const isTextEntry = (target: EventTarget | null) =>
@@ -13,11 +13,13 @@ function dialogOpen(): boolean {
 /**
  * Issue 31's keys for the whole signed-in app: Ctrl+K (⌘K on a Mac) opens the command palette,
  * even from a text field (it is no character); '?' opens the keyboard shortcuts when focus is
- * not in a text field. Neither opens over another dialog.
+ * not in a text field. Neither opens over another dialog. The listener is attached in the shell's
+ * commit (a layout effect), so a key pressed as soon as the screen shows is never lost to a passive
+ * effect still waiting behind a busy main thread.
  */
 export function useGlobalShortcuts(handlers: { openPalette(): void; openShortcuts(): void }) {
   const { openPalette, openShortcuts } = handlers;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
       const paletteKey =
