@@ -105,7 +105,11 @@ async function startApp() {
   }
 }
 
-/** The three cookies the web app keeps after a sign-in (apps/web/src/lib/session.ts). */
+/**
+ * The cookies the web app keeps once signed in (apps/web/src/lib/session.ts): the spec's three
+ * and the role its first screen's profile answered (docs/decisions/456), as a browser holds them
+ * on every screen after the first.
+ */
 async function sessionCookies(baseURL) {
   const response = await fetch(`${baseURL}/api/auth/login`, {
     method: 'POST',
@@ -114,6 +118,11 @@ async function sessionCookies(baseURL) {
   });
   if (!response.ok) throw new Error(`Sign-in failed: ${response.status}`);
   const { data } = await response.json();
+  const profile = await fetch(`${baseURL}/api/auth/profile`, {
+    headers: { authorization: `Bearer ${data.accessToken}` },
+  });
+  if (!profile.ok) throw new Error(`The profile failed: ${profile.status}`);
+  const { role } = (await profile.json()).data.user;
   const cookie = (name, value) => ({
     name,
     value,
@@ -127,6 +136,7 @@ async function sessionCookies(baseURL) {
       cookie('accessToken', data.accessToken),
       cookie('refreshToken', data.refreshToken),
       cookie('isAuthenticated', 'true'),
+      cookie('adminRole', role),
     ],
   };
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminRole } from '@cask/contracts/admins';
 import type { AdminProfile } from '@cask/contracts/auth';
 import { api, parsed } from './api-client.ts';
+import { rememberRole, rememberedRole } from './session.ts';
 
 /** One key for the signed-in admin: the header reads it, the profile screen updates it. */
 export const profileQueryKey = ['profile'] as const;
@@ -12,7 +13,9 @@ export async function getProfile(): Promise<AdminProfile> {
   // beside the request instead of before the shell draws (docs/decisions/450).
   const answer = api.get<unknown>('/auth/profile');
   const contract = async () => (await import('@cask/contracts/auth')).profileResponse;
-  return (await parsed(answer, contract)).data.user;
+  const { user } = (await parsed(answer, contract)).data;
+  rememberRole(user.role);
+  return user;
 }
 
 export const profileQuery = () =>
@@ -33,13 +36,21 @@ export function can(role: AdminRole | undefined, ability: Ability): boolean {
   return role === 'owner' || role === 'admin';
 }
 
+const isRole = (role: string | undefined): role is AdminRole =>
+  role === 'owner' || role === 'admin' || role === 'viewer';
+
 /**
- * The signed-in admin's role, from the profile the header already reads. While it loads nothing
- * that changes data is offered: a Viewer never sees a button flash that the API would refuse.
+ * The signed-in admin's role, from the profile the header already reads; while it loads, the role
+ * it answered last time in this browser (docs/decisions/456), so a screen draws its buttons at
+ * once and nothing moves when the profile arrives. With neither (the first screen after a
+ * sign-in) nothing that changes data is offered until the profile answers: a Viewer never sees a
+ * button flash that the API would refuse.
  */
 export function useRole(): AdminRole | undefined {
   const role = useProfile().data?.role;
-  return role === 'owner' || role === 'admin' || role === 'viewer' ? role : undefined;
+  if (isRole(role)) return role;
+  const remembered = rememberedRole();
+  return isRole(remembered) ? remembered : undefined;
 }
 
 /**

@@ -9,6 +9,9 @@ import {
   getRefreshToken,
   hasAccessToken,
   onSessionExpired,
+  rememberRole,
+  rememberedRole,
+  startSession,
   storeSession,
 } from './session.ts';
 
@@ -104,4 +107,16 @@ test('storing or clearing the session is seen at once, in the same task', () => 
   expect(getAccessToken()).toBe('access-1');
   clearSession();
   expect(hasAccessToken()).toBe(false);
+});
+
+test('the remembered role goes with the session, and a new sign-in starts without one', () => {
+  storeSession({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  rememberRole('owner');
+  expect(rememberedRole()).toBe('owner');
+  startSession({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+  expect(rememberedRole()).toBeUndefined();
+  expect(getAccessToken()).toBe('access-2');
+  rememberRole('viewer');
+  clearSession();
+  expect(Cookies.get()).toEqual({});
 });

@@ -5,6 +5,13 @@ import { createContext } from 'react';
 export const ACCESS_TOKEN_COOKIE = 'accessToken';
 export const REFRESH_TOKEN_COOKIE = 'refreshToken';
 export const AUTHENTICATED_COOKIE = 'isAuthenticated';
+/**
+ * Ours, beside the spec's three: the role the profile last answered, so a screen draws the
+ * controls of the admin's role at once instead of when the profile arrives (no layout shift,
+ * docs/decisions/456). A hint for drawing only: the profile's answer replaces it, and the API
+ * authorizes every request by the database.
+ */
+export const ROLE_COOKIE = 'adminRole';
 
 /**
  * docs/screens/common.md#session: the access-token cookie lives 30 days, the other two 365 days.
@@ -69,6 +76,22 @@ export function storeSession(tokens: { accessToken: string; refreshToken: string
   Cookies.set(AUTHENTICATED_COOKIE, 'true', { ...cookieOptions(), expires: LONG_LIVED_DAYS });
 }
 
+/** A new sign-in (or an accepted invitation): its tokens, and no role remembered from before. */
+export function startSession(tokens: { accessToken: string; refreshToken: string }): void {
+  Cookies.remove(ROLE_COOKIE, { path: '/' });
+  storeSession(tokens);
+}
+
+/** The role the profile last answered in this browser (docs/decisions/456). */
+export function rememberedRole(): string | undefined {
+  return Cookies.get(ROLE_COOKIE);
+}
+
+export function rememberRole(role: string): void {
+  if (Cookies.get(ROLE_COOKIE) === role) return;
+  Cookies.set(ROLE_COOKIE, role, { ...cookieOptions(), expires: LONG_LIVED_DAYS });
+}
+
 /**
  * Set by logout before it does anything else and cleared with the cookies: from the moment the
  * admin confirms until the session is gone, no query may start (docs/decisions/110).
@@ -92,7 +115,12 @@ export function clearSession(): void {
   // The session is over now; without an access token canQuery() stays false until a new one.
   loggingOut = false;
   accessTokenRead = undefined;
-  for (const name of [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, AUTHENTICATED_COOKIE]) {
+  for (const name of [
+    ACCESS_TOKEN_COOKIE,
+    REFRESH_TOKEN_COOKIE,
+    AUTHENTICATED_COOKIE,
+    ROLE_COOKIE,
+  ]) {
     Cookies.remove(name, { path: '/' });
   }
 }

@@ -50,6 +50,31 @@ test('the first load shows the loading text in place of rows', () => {
   expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
 });
 
+test('on a phone the placeholder rows are cards of the loaded rows’ lines, labelled alike', () => {
+  const withActions: Column<Cask>[] = [
+    ...columns,
+    { id: 'action', header: 'Action', cell: () => 'Edit', pinned: true },
+  ];
+  const { container } = renderTable({
+    columns: withActions,
+    rows: undefined,
+    loading: true,
+    skeletonRows: 3,
+  });
+  const placeholders = container.querySelectorAll('tbody tr[aria-hidden]');
+  expect(placeholders).toHaveLength(2);
+  const cells = [...placeholders[0]!.querySelectorAll('td')];
+  // The labels a loaded card shows (index.css draws them); the buttons' line is marked as such.
+  expect(
+    cells.map((cell) => cell.dataset.label ?? ('actions' in cell.dataset ? '(actions)' : '')),
+  ).toEqual(['Cask Name', 'Distillery', '(actions)']);
+  // The record's name and the buttons take a 44 px line on a phone, other cells a line of text.
+  const phoneHeights = cells.map(
+    (cell) => cell.firstElementChild?.className.match(/max-md:h-\d+/)?.[0],
+  );
+  expect(phoneHeights).toEqual(['max-md:h-11', 'max-md:h-5', 'max-md:h-11']);
+});
+
 test('an empty answer shows the empty text', () => {
   renderTable({ rows: [] });
   expect(screen.getByText('No casks found.')).toBeInTheDocument();

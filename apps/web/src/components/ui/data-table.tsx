@@ -206,6 +206,17 @@ function phoneCell<Row>(column: Column<Row>) {
   return { 'data-label': column.header };
 }
 
+/**
+ * A placeholder line's height on a phone, where a row is a card of lines (decision 441): the
+ * row's buttons and its first column, the record's name (a link or button of 44 px in every list
+ * but Admins), take a 44 px line, other cells a line of text. So the placeholder cards are about
+ * as tall as the cards that replace them and nothing below them moves (CLS, issue 47).
+ */
+function phoneLineHeight<Row>(column: Column<Row>, columns: readonly Column<Row>[]): string {
+  const first = columns.find((each) => each.id !== 'select');
+  return column.pinned || column === first ? 'max-md:h-11' : 'max-md:h-5';
+}
+
 const alignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const;
 
 // Opaque, so cells scrolling under it do not show through; it follows the row's hover tint. From
@@ -366,8 +377,14 @@ export function DataTable<Row>({
                 {Array.from({ length: skeletonRows - 1 }, (_, index) => (
                   <tr key={index} aria-hidden className="border-b border-cream-200 last:border-b-0">
                     {columns.map((column) => (
-                      <td key={column.id} className={`${cellX} py-3 ${cellClass(column)}`}>
-                        <span className={`flex items-center ${lineHeight}`}>
+                      <td
+                        key={column.id}
+                        className={`${cellX} py-3 ${cellClass(column)}`}
+                        {...phoneCell(column)}
+                      >
+                        <span
+                          className={`flex w-full items-center ${lineHeight} ${phoneLineHeight(column, columns)}`}
+                        >
                           <span className="h-3 w-full max-w-24 animate-pulse rounded bg-cream-200" />
                         </span>
                       </td>

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { InlineError } from '@/components/ui/error-state.tsx';
 import { PasswordField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
-import { storeSession } from '@/lib/session.ts';
+import { startSession } from '@/lib/session.ts';
 import { acceptInvite, inviteDetailsQuery } from './api/accept-invite.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 
@@ -131,7 +131,7 @@ function AcceptInviteForm({ token }: { token: string }) {
       { token, password },
       {
         onSuccess: async (tokens) => {
-          storeSession(tokens);
+          startSession(tokens);
           // Whoever was signed in in this browser before is not the one signed in now: their
           // data goes. The link's answer stays while this page is on screen, or it would be asked
           // again about a link now spent.

@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/text-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
-import { clearSession, storeSession } from '@/lib/session.ts';
+import { clearSession, startSession } from '@/lib/session.ts';
 import { loadLogin, useLogin, usePasskeySignIn, useSecondFactor } from './api/use-login.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import type { LoginErrors } from './sign-in-validation.ts';
@@ -164,7 +164,7 @@ export default function SignInPage() {
   };
 
   const signedIn = async (tokens: { accessToken: string; refreshToken: string }) => {
-    storeSession(tokens);
+    startSession(tokens);
     // Whatever a previous admin left in the cache on this browser must not show.
     queryClient.clear();
     await navigate('/', { replace: true });
