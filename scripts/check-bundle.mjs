@@ -30,7 +30,7 @@ const OWN_BUDGETS = {
   '/reset_password': 162,
   '/accept-invite': 162,
   '/user/:id': 166,
-  '/cask': 173,
+  '/cask': 174,
   '/cask/:id': 168,
   '/reconciliations': 171,
   '/offers': 170,
@@ -42,7 +42,7 @@ const OWN_BUDGETS = {
   '/setting/profile': 173,
   '/setting/security': 167,
   '/setting/privacy': 171,
-  '/setting/admins': 165,
+  '/setting/admins': 166,
   '/setting/approvals': 163,
 };
 
