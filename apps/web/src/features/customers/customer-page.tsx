@@ -250,8 +250,21 @@ const NOUNS: Record<SectionName, string> = {
   notifications: 'notifications',
 };
 
-/** One paged section of the page: its own list call (docs/adding-a-list.md). */
-function Section<Name extends SectionName>({ id, name }: { id: string; name: Name }) {
+/**
+ * One paged section of the page: its own list call (docs/adding-a-list.md). Its loading rows are
+ * as many as it will show where the record's cards count them (the casks held), one elsewhere:
+ * most customers have few past casks, orders or referrals, and a section that grows pushes down
+ * only what is below it, mostly under the fold (docs/decisions/456).
+ */
+function Section<Name extends SectionName>({
+  id,
+  name,
+  expected,
+}: {
+  id: string;
+  name: Name;
+  expected?: number;
+}) {
   const [page, setPage] = useState(1);
   const section = useCustomerSection(id, name, page);
   const { data, isPending, isFetching, error } = section;
@@ -275,7 +288,7 @@ function Section<Name extends SectionName>({ id, name }: { id: string; name: Nam
         rowKey={(row) => row.id}
         loading={isPending}
         loadingText={`Loading ${title.toLowerCase()}...`}
-        skeletonRows={CUSTOMER_SECTION_PAGE_SIZE}
+        skeletonRows={Math.min(Math.max(expected ?? 1, 1), CUSTOMER_SECTION_PAGE_SIZE)}
         fetching={isFetching}
         emptyText={name === 'points' ? 'No point entries.' : `No ${NOUNS[name]}.`}
         pagination={data?.pagination}
@@ -394,7 +407,7 @@ export default function CustomerPage() {
         />
       </StatCardGrid>
       <div className="grid gap-4">
-        <Section id={id} name="casks" />
+        <Section id={id} name="casks" expected={cards.casksHeld} />
         <Section id={id} name="past-casks" />
         <Section id={id} name="orders" />
         <Section id={id} name="referrals" />
