@@ -148,6 +148,17 @@ export default function DashboardPage() {
   );
 }
 
+/**
+ * The Total Casks card's alerts line while the totals load: the same words, unseen and unread, so
+ * the card is as tall as it will be (one line on a wide card, two or more on a phone or in a row
+ * of four) and the cards and the table below it do not move when the numbers come (issue 47).
+ */
+const CASK_ALERTS_PLACEHOLDER = (
+  <span aria-hidden className="invisible">
+    00 Regauge due · 00 ABV near 40% · 0 Missing at warehouses
+  </span>
+);
+
 /** The four totals, or the failure in their place; the casks' alerts open the Cask List. */
 function DashboardTotals({ dashboard }: { dashboard: ReturnType<typeof useDashboard> }) {
   const totals = dashboard.data;
@@ -201,6 +212,8 @@ function DashboardTotals({ dashboard }: { dashboard: ReturnType<typeof useDashbo
                 </>
               ) : null}
             </>
+          ) : dashboard.isPending ? (
+            CASK_ALERTS_PLACEHOLDER
           ) : undefined
         }
       />

@@ -5,6 +5,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { passkeysOnlyAt } from '@cask/contracts/security';
 import {
   apiError,
+  delay,
   http,
   olive,
   RECOVERY_CODES,
@@ -272,6 +273,26 @@ test("the policy's hint says a passkey does not count as two-factor", async () =
   ).toHaveAccessibleDescription(
     'Admins without an authenticator app are asked to set one up right after signing in; a passkey does not count.',
   );
+});
+
+test("while its state loads the two-factor card says so in its loaded frame, an Owner's policy box drawn but out of reach (issue 47)", async () => {
+  securityApi({ twoFactorEnabled: false });
+  server.use(
+    http.get('/api/security', () => delay('infinite')),
+    http.get('/api/security/passkeys', () => delay('infinite')),
+  );
+  await renderApp({ route: '/setting/security', profile: olive });
+  expect(
+    await screen.findByText(
+      'A 6-digit code from an authenticator app, asked for after your password.',
+    ),
+  ).toBeInTheDocument();
+  const loading = screen.getAllByRole('status').map((status) => status.textContent);
+  expect(loading).toEqual(expect.arrayContaining(['Loading...', 'Loading passkeys...']));
+  expect(screen.getByText('Require two-factor authentication for every admin')).toBeInTheDocument();
+  expect(screen.queryByRole('checkbox')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Set up' })).toBeNull();
+  expect(screen.queryByRole('table', { name: 'Passkeys' })).toBeNull();
 });
 
 test('on an old sign-in, setting up two-factor and removing a passkey ask for the password first', async () => {

@@ -9,7 +9,6 @@ import { CheckboxField } from '@/components/ui/checkbox-field.tsx';
 import { DataTable, type Column } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
-import { LoadingState } from '@/components/ui/loading-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
@@ -17,6 +16,7 @@ import {
   ApprovalReasonField,
   SentForApprovalNotice,
 } from '@/components/approvals/approval-parts.tsx';
+import { useRole } from '@/lib/current-admin.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { expireSession } from '@/lib/session.ts';
 import {
@@ -63,7 +63,7 @@ function TwoFactorCard() {
             onRetry={() => void overview.refetch()}
           />
         ) : !data ? (
-          <LoadingState label="Loading..." />
+          <TwoFactorLoading />
         ) : (
           <>
             {data.requireTwoFactor && !data.twoFactorEnabled ? (
@@ -77,9 +77,7 @@ function TwoFactorCard() {
             ) : null}
             <div className="flex flex-wrap items-center justify-between gap-3">
               <div>
-                <p className="text-sm text-oak-900">
-                  A 6-digit code from an authenticator app, asked for after your password.
-                </p>
+                <p className="text-sm text-oak-900">{TWO_FACTOR_TEXT}</p>
                 <p className="mt-1 flex items-center gap-2 text-sm text-oak-700">
                   <StatusBadge tone={data.twoFactorEnabled ? 'green' : 'grey'}>
                     {data.twoFactorEnabled ? 'On' : 'Off'}
@@ -131,6 +129,44 @@ function TwoFactorCard() {
   );
 }
 
+const TWO_FACTOR_TEXT = 'A 6-digit code from an authenticator app, asked for after your password.';
+const POLICY_LABEL = 'Require two-factor authentication for every admin';
+const POLICY_HINT =
+  'Admins without an authenticator app are asked to set one up right after signing in; a passkey does not count.';
+
+/**
+ * The two-factor card while its state loads (issue 47): the loaded card's frame with its text
+ * and, for an Owner, the policy's box (shown to Owners only, docs/screens/security.md), disabled
+ * and out of reach; the state's line says 'Loading...' and the buttons keep their room, so
+ * Passkeys and Sessions below do not move when the answer comes. What only the answer tells, the
+ * warning and the 'Reason' field of a policy that is on, still comes with it.
+ */
+function TwoFactorLoading() {
+  const owner = useRole() === 'owner';
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-sm text-oak-900">{TWO_FACTOR_TEXT}</p>
+          <p role="status" className="mt-1 flex items-center gap-2 text-sm text-oak-700">
+            <span
+              aria-hidden
+              className="h-4 w-4 animate-spin rounded-full border-2 border-gold-300 border-t-gold-600"
+            />
+            Loading...
+          </p>
+        </div>
+        <span aria-hidden className="h-10 w-24 animate-pulse rounded-lg bg-cream-200 max-md:h-11" />
+      </div>
+      {owner ? (
+        <div aria-hidden inert className="grid gap-3 border-t border-cream-200 pt-4">
+          <CheckboxField label={POLICY_LABEL} hint={POLICY_HINT} defaultChecked={false} disabled />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The Owner's 'Require two-factor' switch (decisions 227, 291). Issue 45: turning it off may be
  * sent for approval by another Owner, so while it is on a 'Reason' goes with the change
@@ -147,8 +183,8 @@ function RequireTwoFactorPolicy({ required }: { required: boolean }) {
   return (
     <div className="grid gap-3 border-t border-cream-200 pt-4">
       <CheckboxField
-        label="Require two-factor authentication for every admin"
-        hint="Admins without an authenticator app are asked to set one up right after signing in; a passkey does not count."
+        label={POLICY_LABEL}
+        hint={POLICY_HINT}
         checked={required}
         disabled={savePolicy.isPending}
         onChange={(event) => {
@@ -238,6 +274,19 @@ function PasskeysCard() {
             onRetry={() => void passkeys.refetch()}
           />
         </div>
+      ) : passkeys.isPending ? (
+        // Issue 47: as tall as 'No passkeys yet', the answer until one is added, so the Sessions
+        // card does not move when that is the answer; a table of passkeys still grows.
+        <p
+          role="status"
+          className="flex items-center gap-3 border-t border-cream-200 px-4 py-4 text-sm text-oak-700"
+        >
+          <span
+            aria-hidden
+            className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-gold-300 border-t-gold-600"
+          />
+          Loading passkeys...
+        </p>
       ) : passkeys.data?.length === 0 ? (
         // No empty table: on a phone it would be a scroll region with nothing to focus.
         <p className="border-t border-cream-200 px-4 py-4 text-sm text-oak-700">No passkeys yet</p>
@@ -247,9 +296,6 @@ function PasskeysCard() {
           columns={columns}
           rows={passkeys.data}
           rowKey={(passkey) => passkey.id}
-          loading={passkeys.isLoading}
-          loadingText="Loading passkeys..."
-          skeletonRows={1}
           emptyText="No passkeys yet"
         />
       )}

@@ -19,18 +19,33 @@ export const VERIFY_FAILURE = 'Could not verify the audit log.';
 export function AuditVerification() {
   const verification = useAuditVerification();
   const { data, error, isFetching } = verification;
+  const shown = data ? verificationText(data) : undefined;
   let line: ReactNode;
   if (isFetching) line = <span>{VERIFYING}</span>;
   else if (error)
     line = <span className="text-red-700">{errorMessage(error, VERIFY_FAILURE)}</span>;
-  else if (data) {
-    const text = auditVerificationLine(data, formatDateTime);
-    line = data.verified ? <span>{text}</span> : <strong className="text-red-700">{text}</strong>;
-  }
+  else if (shown) line = shown;
   return (
     <Card className="mb-4 flex flex-wrap items-center justify-between gap-3 p-4">
-      <section aria-label="Audit log verification" className="min-w-0 flex-1">
-        <p role="status" aria-live="polite" className="text-sm break-words text-oak-900">
+      <section
+        aria-label="Audit log verification"
+        className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)]"
+      >
+        {/*
+          Issue 47: while the API walks the chain the line keeps the room of the answer, the last
+          one or a usual one on the first walk (two lines on a phone, one on a wide screen),
+          unseen and unread, so nothing on the screen moves when it comes.
+        */}
+        {isFetching ? (
+          <span aria-hidden className="invisible col-start-1 row-start-1 text-sm break-words">
+            {shown ?? verificationText(USUAL_ANSWER)}
+          </span>
+        ) : null}
+        <p
+          role="status"
+          aria-live="polite"
+          className="col-start-1 row-start-1 text-sm break-words text-oak-900"
+        >
           {line}
         </p>
       </section>
@@ -45,5 +60,22 @@ export function AuditVerification() {
         {isFetching ? 'Verifying...' : 'Verify now'}
       </Button>
     </Card>
+  );
+}
+
+/** An answer of the usual length: what the line makes room for before the first answer. */
+const USUAL_ANSWER = {
+  verified: true,
+  entries: 1000,
+  lastAt: '2026-12-28T12:00:00.000Z',
+  mismatch: null,
+} satisfies Parameters<typeof auditVerificationLine>[0];
+
+function verificationText(verification: Parameters<typeof auditVerificationLine>[0]) {
+  const text = auditVerificationLine(verification, formatDateTime);
+  return verification.verified ? (
+    <span>{text}</span>
+  ) : (
+    <strong className="text-red-700">{text}</strong>
   );
 }
