@@ -11,6 +11,7 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { SpinnerRing } from '@/components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import {
   ApprovalReasonField,
@@ -149,10 +150,7 @@ function TwoFactorLoading() {
         <div>
           <p className="text-sm text-oak-900">{TWO_FACTOR_TEXT}</p>
           <p role="status" className="mt-1 flex items-center gap-2 text-sm text-oak-700">
-            <span
-              aria-hidden
-              className="h-4 w-4 animate-spin rounded-full border-2 border-gold-300 border-t-gold-600"
-            />
+            <SpinnerRing className="h-4 w-4" />
             Loading...
           </p>
         </div>
@@ -281,10 +279,7 @@ function PasskeysCard() {
           role="status"
           className="flex items-center gap-3 border-t border-cream-200 px-4 py-4 text-sm text-oak-700"
         >
-          <span
-            aria-hidden
-            className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-gold-300 border-t-gold-600"
-          />
+          <SpinnerRing />
           Loading passkeys...
         </p>
       ) : passkeys.data?.length === 0 ? (
