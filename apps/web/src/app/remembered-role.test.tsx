@@ -1,28 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { http } from 'msw';
 import { expect, test } from 'vitest';
 import type { AdminProfile } from '@cask/contracts/auth';
-import { ada, anOffer, seedApi } from '@/testing/api.ts';
+import { ada, anOffer, heldAnswer, json, seedApi } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { json } from '@/testing/respond.ts';
-import { server } from '@/testing/server.ts';
 
 // docs/decisions/456: the role the profile answered last time draws a screen's buttons at once, so
 // nothing moves when the profile arrives; the profile's answer replaces it.
 
-/** The profile answers only when the test says so. */
+/** The profile answers only when the test says so, with the role given. */
 function heldProfile() {
-  let answer: (profile: AdminProfile) => void = () => undefined;
-  const answered = new Promise<AdminProfile>((resolve) => {
-    answer = resolve;
-  });
-  server.use(
-    http.get('/api/auth/profile', async () =>
-      json(200, { success: true, data: { user: await answered } }),
-    ),
-  );
-  return answer;
+  const answer = heldAnswer('get', '/api/auth/profile');
+  return (profile: AdminProfile) => answer(json(200, { success: true, data: { user: profile } }));
 }
 
 const addOffer = () => screen.queryByRole('button', { name: 'Add Offer' });

@@ -6,5 +6,5 @@
 export { http, HttpResponse, delay } from 'msw';
 export * from './factories.ts';
 export { apiError, json } from './respond.ts';
-export { holdRequests, server } from './server.ts';
+export { heldAnswer, holdRequests, server } from './server.ts';
 export { seedApi, type SentRequest, type Seed, type TestApi } from './store.ts';

@@ -61,6 +61,21 @@ export function holdRequests(method: 'get' | 'post' | 'put' | 'delete', path: st
 }
 
 /**
+ * Holds every request to `method path` until the test answers them: `answer(response)` sends that
+ * response (a copy each) to the requests held and to any later one. For a screen's state while an
+ * answer the test chooses is on its way; `holdRequests` when the usual handler's answer will do.
+ */
+export function heldAnswer(
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+): (response: Response) => void {
+  let answer: (response: Response) => void = () => {};
+  const answered = new Promise<Response>((resolve) => (answer = resolve));
+  server.use(http[method](path, async () => (await answered).clone()));
+  return answer;
+}
+
+/**
  * The form as the page's own FormData and File (jsdom's), which the request's (Node's) are not, so
  * a test's `instanceof FormData` and `get(name)` read it as the page built it.
  */

@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, expect, test, vi } from 'vitest';
 import { CUSTOMER_SEARCH_DEBOUNCE_MS } from '@/lib/customer-search.ts';
-import { aCustomer, aNotification, seedApi, server, http, apiError } from '@/testing/api.ts';
+import {
+  aCustomer,
+  aNotification,
+  seedApi,
+  server,
+  http,
+  apiError,
+  heldAnswer,
+} from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { typeBeforeThePause } from '@/testing/clock.ts';
 
@@ -177,12 +185,7 @@ test('a failed create says so and keeps what was typed', async () => {
 test('the submit button reads Creating... while the request runs', async () => {
   seedApi();
   const { user, dialog } = await openCreateModal();
-  let answer: (response: Response) => void = () => {};
-  server.use(
-    http.post('/api/notifications', () => new Promise<Response>((resolve) => (answer = resolve)), {
-      once: true,
-    }),
-  );
+  const answer = heldAnswer('post', '/api/notifications');
   await user.click(within(dialog).getByRole('checkbox', { name: 'Is Global' }));
   await user.type(within(dialog).getByLabelText('Title'), 'T');
   await user.type(within(dialog).getByLabelText('Message'), 'M');

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { ada, apiError, http, seedApi, server } from '@/testing/api.ts';
+import { ada, apiError, heldAnswer, seedApi } from '@/testing/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
@@ -36,14 +36,7 @@ test("an Owner sees the chain's line and verifies again with 'Verify now'", asyn
 
 test('while the API walks the chain the line says so, and a failure is said', async () => {
   const api = seedApi({ profile: owner });
-  let answer = () => {};
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  server.use(
-    http.get('/api/audit/verification', async () => {
-      await answered;
-      return apiError(500, 'The database is down');
-    }),
-  );
+  const answer = heldAnswer('get', '/api/audit/verification');
   const { user } = await renderApp({ route: '/audit', profile: owner });
   const verificationLine = () =>
     screen.getByRole('region', { name: 'Audit log verification' }).querySelector('[role="status"]');
@@ -54,7 +47,7 @@ test('while the API walks the chain the line says so, and a failure is said', as
   expect(busy).toHaveAttribute('aria-busy', 'true');
   await user.click(busy);
   expect(api.sent('GET', '/api/audit/verification')).toHaveLength(1);
-  answer();
+  answer(apiError(500, 'The database is down'));
   await waitFor(() => expect(verificationLine()).toHaveTextContent('The database is down'));
   expect(screen.getByRole('button', { name: 'Verify now' })).toBeEnabled();
 });

@@ -9,6 +9,7 @@ import {
   server,
   http,
   apiError,
+  holdRequests,
 } from '@/testing/api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { detailValue } from '@/testing/details.ts';
@@ -280,14 +281,7 @@ test('Save reads Saving... while the change is on its way', async () => {
   await clickEdit(user, /Referee 1/);
   const dialog = await screen.findByRole('dialog');
   // Hold the save so the busy state can be seen.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  server.use(
-    http.put('/api/referrals/:id/status', async () => {
-      await held;
-      return undefined;
-    }),
-  );
+  const release = holdRequests('put', '/api/referrals/:id/status');
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();
   expect(within(dialog).getByLabelText('Status')).toBeDisabled();
