@@ -193,6 +193,21 @@ function detailOf(audit) {
   return `: ${[...kinds].filter(Boolean).join('; ')}`;
 }
 
+/** The largest element Lighthouse saw and its LCP phases (TTFB, load delay, load time, render delay). */
+function lcpOf(lhr) {
+  const [element, phases] = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = element?.items?.[0]?.node;
+  const times = (phases?.items ?? []).map((item) => `${item.phase} ${Math.round(item.timing)}`);
+  return `LCP element \`${node?.selector ?? 'unknown'}\` (${times.join(', ')} ms)`;
+}
+
+/** The elements Lighthouse saw move, the largest shifts first (its `layout-shifts` audit). */
+function shiftsOf(lhr) {
+  return (lhr.audits['layout-shifts']?.details?.items ?? [])
+    .slice(0, 3)
+    .map((item) => `\`${item.node?.selector ?? 'unknown'}\` ${item.score.toFixed(3)}`);
+}
+
 const score = (category) => Math.round((category?.score ?? 0) * 100);
 const ms = (audit) => `${Math.round(audit?.numericValue ?? 0)}`;
 
@@ -209,6 +224,8 @@ function summarise(lhr) {
     lcp: ms(lhr.audits['largest-contentful-paint']),
     tbt: ms(lhr.audits['total-blocking-time']),
     cls: (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+    lcpElement: lcpOf(lhr),
+    shifts: shiftsOf(lhr),
     jsKb: (scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024).toFixed(1),
     /** Failing audits with a weight, to say why a score is under its target. */
     failing: Object.values(lhr.categories)
@@ -357,7 +374,9 @@ function report(rows, load) {
     for (const r of missed) {
       lines.push(
         `- run ${r.run}, ${r.preset} \`${r.path}\`: performance ${r.performance}, accessibility ${r.accessibility}; ` +
-          (r.failing.length ? r.failing.join(', ') : 'no single audit under 0.9'),
+          (r.failing.length ? r.failing.join(', ') : 'no single audit under 0.9') +
+          `; ${r.lcpElement}` +
+          (r.shifts.length ? `; shifts: ${r.shifts.join(', ')}` : ''),
       );
     }
   }
