@@ -1,6 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
-import { SpinnerRing } from './spinner.tsx';
 
 export interface Column<Row> {
   /** Stable key of the column. */
@@ -367,7 +366,10 @@ export function DataTable<Row>({
                 <tr className="border-b border-cream-200 last:border-b-0">
                   <td colSpan={columns.length} className="px-4 py-3 text-center text-oak-700">
                     <span className={`inline-flex items-center gap-3 ${lineHeight}`}>
-                      <SpinnerRing />
+                      <span
+                        aria-hidden
+                        className="h-5 w-5 animate-spin rounded-full border-2 border-gold-300 border-t-gold-600"
+                      />
                       {loadingText}
                     </span>
                   </td>

@@ -11,7 +11,6 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { lazyModal, preloadOn } from '@/components/ui/lazy-modal.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
-import { SpinnerRing } from '@/components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '@/lib/api-error.ts';
 import {
   ApprovalReasonField,
@@ -150,7 +149,10 @@ function TwoFactorLoading() {
         <div>
           <p className="text-sm text-oak-900">{TWO_FACTOR_TEXT}</p>
           <p role="status" className="mt-1 flex items-center gap-2 text-sm text-oak-700">
-            <SpinnerRing className="h-4 w-4" />
+            <span
+              aria-hidden
+              className="h-4 w-4 animate-spin rounded-full border-2 border-gold-300 border-t-gold-600"
+            />
             Loading...
           </p>
         </div>
@@ -279,7 +281,10 @@ function PasskeysCard() {
           role="status"
           className="flex items-center gap-3 border-t border-cream-200 px-4 py-4 text-sm text-oak-700"
         >
-          <SpinnerRing />
+          <span
+            aria-hidden
+            className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-gold-300 border-t-gold-600"
+          />
           Loading passkeys...
         </p>
       ) : passkeys.data?.length === 0 ? (

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Notification } from '@cask/contracts/notifications';
 import { formatDateTime } from '@/lib/format.ts';
-import { SpinnerRing } from '@/components/ui/spinner.tsx';
 import { categoryInitial } from '@/components/notifications/notification-labels.ts';
 import { formatRelativeTime } from '../relative-time.ts';
 
@@ -84,7 +83,10 @@ export function NotificationListSkeleton({ rows, label }: { rows: number; label:
         role="status"
         className="flex items-center gap-3 border-l-4 border-transparent px-4 py-3"
       >
-        <SpinnerRing className="h-10 w-10" />
+        <span
+          aria-hidden
+          className="h-10 w-10 shrink-0 animate-spin rounded-full border-2 border-gold-300 border-t-gold-600"
+        />
         <span className="text-sm text-oak-700">{label}</span>
       </div>
       {Array.from({ length: rows - 1 }, (_, index) => (
