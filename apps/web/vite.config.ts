@@ -31,7 +31,16 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
-    alias: { '@': path.resolve(import.meta.dirname, 'src') },
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      {
+        find: /^quill$/,
+        replacement: path.resolve(
+          import.meta.dirname,
+          'src/features/privacy/components/quill-lean.ts',
+        ),
+      },
+    ],
   },
   server: {
     port: 5173,

@@ -76,7 +76,8 @@ export interface PolicyEditorProps {
 
 /**
  * The rich-text editor, in its own lazily loaded chunk (Quill is large and only admins who edit
- * the policy need it). Quill's own markup is kept (not its "semantic" HTML, which turns every
+ * the policy need it; it is Quill as `quill-lean.ts` builds it, docs/decisions/458). Quill's own
+ * markup is kept (not its "semantic" HTML, which turns every
  * space into &nbsp; in Quill 2.0), and the view renders it with Quill's styles.
  */
 export default function PolicyEditor({ value, onChange, label }: PolicyEditorProps) {
