@@ -31,7 +31,7 @@ const OWN_BUDGETS = {
   '/accept-invite': 162,
   '/user/:id': 166,
   '/cask': 174,
-  '/cask/:id': 168,
+  '/cask/:id': 169,
   '/reconciliations': 171,
   '/offers': 170,
   '/referrals': 169,
