@@ -23,22 +23,16 @@ const routeModulesPath = path.join(dist, '.vite/route-modules.json');
 const SCREEN = 150;
 const WHOLE_APP = 450;
 
-/** The routes with a budget of their own: the 110 kB for sign-in is not reached yet. */
+/**
+ * The routes with a budget of their own: the issue's 110 kB for sign-in is not reached yet, and
+ * the recovery screens, the invitation and the settings screens still draw with zod (decision
+ * 450: the other signed-in screens draw without it since its third pass).
+ */
 const OWN_BUDGETS = {
   '/signin': 120,
   '/forgot_password': 162,
   '/reset_password': 162,
   '/accept-invite': 162,
-  '/user/:id': 166,
-  '/cask': 174,
-  '/cask/:id': 169,
-  '/reconciliations': 171,
-  '/offers': 170,
-  '/referrals': 169,
-  '/notifications': 170,
-  '/audit': 174,
-  '/approvals': 162,
-  '/approvals/:id': 162,
   '/setting/profile': 173,
   '/setting/security': 167,
   '/setting/privacy': 171,

@@ -6,6 +6,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
 import { routeModules } from './build/route-modules.ts';
 import { lodashOnce } from './build/lodash-once.ts';
+import { contractsChunk } from './build/contracts-chunk.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
 const testFiles = ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'];
@@ -28,6 +29,7 @@ export default defineConfig({
     zodWithoutJsonSchema(),
     lodashOnce(),
     routeModules(),
+    contractsChunk(),
     precompress(),
   ],
   resolve: {

@@ -3,6 +3,12 @@ import { okEnvelope, pageQuery, pagination, text } from './common.ts';
 import { defineList } from './lists.ts';
 import { approvalReason } from './approval-request.ts';
 import type { AdminRole } from './admins.ts';
+import {
+  APPROVAL_ACTIONS,
+  APPROVAL_LIST,
+  APPROVAL_STATUSES,
+  type ApprovalAction,
+} from './approvals-plain.ts';
 
 /**
  * Issue 45: Approvals (maker-checker), docs/screens/approvals.md. An action the Owner's policy
@@ -10,32 +16,17 @@ import type { AdminRole } from './admins.ts';
  * exactly as asked) or rejects (decision 421).
  */
 
-/** The actions a policy can send for approval; each is one key of the policy. */
-export const APPROVAL_ACTIONS = [
-  'manualPoints',
-  'transferOwnership',
-  'orderDelivered',
-  'valuationChange',
-  'valuationImport',
-  'ownerInvite',
-  'ownerPromotion',
-  'twoFactorOff',
-  'policyChange',
-] as const;
-export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
-
-/** The Action column's and filter's labels. */
-export const APPROVAL_ACTION_LABELS: Record<ApprovalAction, string> = {
-  manualPoints: 'Manual points',
-  transferOwnership: 'Transfer Ownership',
-  orderDelivered: 'Order status to Delivered',
-  valuationChange: 'Valuation change',
-  valuationImport: 'Valuations import',
-  ownerInvite: 'Invite an Owner',
-  ownerPromotion: 'Promote to Owner',
-  twoFactorOff: 'Turn off Require two-factor',
-  policyChange: 'Approvals policy',
-};
+// The actions, the statuses and their labels, without zod (decision 450): the Approvals screen
+// draws with them from ./approvals-plain.ts; the API imports them from here.
+export {
+  APPROVAL_ACTION_LABELS,
+  APPROVAL_ACTIONS,
+  APPROVAL_LIST,
+  APPROVAL_STATUS_LABELS,
+  APPROVAL_STATUSES,
+  type ApprovalAction,
+  type ApprovalStatus,
+} from './approvals-plain.ts';
 
 /**
  * Who may decide each kind of request (never its asker): an Owner or an Admin, but an Owner alone
@@ -52,26 +43,6 @@ export const APPROVAL_DECIDERS: Record<ApprovalAction, readonly AdminRole[]> = {
   ownerPromotion: ['owner'],
   twoFactorOff: ['owner'],
   policyChange: ['owner'],
-};
-
-export const APPROVAL_STATUSES = [
-  'pending',
-  'approved',
-  'rejected',
-  'withdrawn',
-  'expired',
-  'outdated',
-] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-
-/** The Status column's and filter's labels. */
-export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
-  expired: 'Expired',
-  outdated: 'Outdated',
 };
 
 /** A request not decided within this many days expires (issue 45). */
@@ -190,7 +161,7 @@ export type ApprovalListResponse = z.infer<typeof approvalListResponse>;
 
 /** The `/approvals` screen: newest first, filtered by Status and Action (lists.ts). */
 export const approvalListDefinition = defineList({
-  path: '/approvals',
+  ...APPROVAL_LIST,
   query: approvalListQuery,
   response: approvalListResponse,
 });

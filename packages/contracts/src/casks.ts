@@ -15,6 +15,7 @@ import {
 } from './common.ts';
 import { abvInput, volumeInput } from './measures.ts';
 import { defineList } from './lists.ts';
+import { CASK_LIST, CASK_SEARCH_DEBOUNCE_MS, CASK_SORTS, CASKS_PAGE_SIZE } from './lists-plain.ts';
 
 /**
  * docs/screens/casks.md: Ready and Maturing are chosen by the admin; Experience is only ever shown.
@@ -29,9 +30,11 @@ export const DEFAULT_CASK_STATUS: EditableCaskStatus = 'Ready';
 export const CASK_TYPES = ['cask', 'bottle', 'experience'] as const;
 export type CaskType = (typeof CASK_TYPES)[number];
 
-/** docs/screens/casks.md#limits: the list shows 10 a page, and the search waits 300 ms. */
-export const CASKS_PAGE_SIZE = 10;
-export const CASK_SEARCH_DEBOUNCE_MS = 300;
+/**
+ * docs/screens/casks.md#limits: the list shows 10 a page, and the search waits 300 ms; in
+ * ./lists-plain.ts, with the sorts, so the Cask List draws without zod (decision 450).
+ */
+export { CASK_SEARCH_DEBOUNCE_MS, CASK_SORTS, CASKS_PAGE_SIZE };
 
 /** The multipart field holding the image (docs/screens/casks.md#api-calls `caskImages`). */
 export const CASK_IMAGE_FIELD = 'caskImages';
@@ -245,9 +248,6 @@ export const caskIdentityBodyFor = (cask: { distillery: string | null; year: num
     }
   });
 
-/** The columns the Cask List sorts by (issue 31). */
-export const CASK_SORTS = ['name', 'distillery', 'currentValue', 'status', 'createdAt'] as const;
-
 /**
  * GET /casks: docs/screens/casks.md#api-calls (page, limit, search over name, distillery, cask
  * number and location, decision 400; the warehouse a filter by its id).
@@ -378,8 +378,7 @@ export const BULK_CASK_NOT_DELETED = 'Cask is not deleted';
 
 /** The Cask List: its route, query and answer, for the API and the web app (lists.ts). */
 export const caskListDefinition = defineList({
-  name: 'casks',
-  path: '/casks',
+  ...CASK_LIST,
   query: caskListQuery,
   response: caskListResponse,
 });

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { ifMatchHeaders, SEARCH_MAX_LENGTH } from './plain.ts';
+import {
+  BULK_MAX,
+  BULK_TOO_MANY,
+  DATE_OUT_OF_RANGE,
+  DATE_YEAR_MAX,
+  DATE_YEAR_MIN,
+  ifMatchHeaders,
+  inDateYears,
+  isDayInDateYears,
+  SEARCH_MAX_LENGTH,
+} from './plain.ts';
 
 /** A field error as the API returns it inside `errors[]` (docs/architecture.md#errors). */
 export const fieldError = z.object({ field: z.string(), message: z.string() });
@@ -82,11 +92,8 @@ export const uuidParam = z.object({ id: z.uuid() });
  * `+010000-...`), and either reached the database as a 500. No date of the club's is before the
  * oldest cask's year (CASK_YEAR_MIN, 1800) or after 9999 (docs/decisions/301).
  */
-export const DATE_YEAR_MIN = 1800;
-export const DATE_YEAR_MAX = 9999;
-export const DATE_OUT_OF_RANGE = `Dates must be between the years ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}`;
-
-const inDateYears = (year: number) => year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+// In ./plain.ts, with isDayInDateYears: the Audit Log's filters check them without zod (decision 450).
+export { DATE_OUT_OF_RANGE, DATE_YEAR_MAX, DATE_YEAR_MIN, isDayInDateYears };
 
 /**
  * An instant of a filter or a body: ISO 8601 with its offset (`2026-03-31T23:00:00Z`,
@@ -98,9 +105,6 @@ export const instantParam = (error: string) =>
   z.iso
     .datetime({ offset: true, error })
     .refine((value) => inDateYears(new Date(value).getUTCFullYear()), DATE_OUT_OF_RANGE);
-
-/** A calendar day's year (YYYY-MM-DD) within DATE_YEAR_MIN..DATE_YEAR_MAX. */
-export const isDayInDateYears = (day: string) => inDateYears(Number(day.slice(0, 4)));
 
 /** Paging query shared by every list (docs/architecture.md#paging: page from 1, limit 1..100). */
 export const pageQuery = z.object({
@@ -141,10 +145,9 @@ export function sortParam<const Columns extends readonly [string, ...string[]]>(
   return z.enum(values, { error: `Sort must be one of ${values.join(', ')}` }).optional();
 }
 
-/** The most rows one bulk action changes: a page of the largest page size. */
-export const BULK_MAX = 100;
+/** The most rows one bulk action changes, and its message (./plain.ts: the screens draw without zod). */
+export { BULK_MAX, BULK_TOO_MANY };
 export const BULK_EMPTY = 'Choose at least one row';
-export const BULK_TOO_MANY = `At most ${BULK_MAX} rows can be changed at once`;
 export const BULK_REPEATED = 'Each row may be named once';
 export const BULK_UNDO_UNKNOWN = 'There is no such bulk change to undo';
 

@@ -14,8 +14,8 @@ export const CSV_IMPORT_NOT_UTF8 =
   'The file is not UTF-8 text: save it as "CSV UTF-8" and try again';
 export const CSV_IMPORT_EMPTY = 'The file has no rows under its header';
 export const CSV_IMPORT_FILE_REQUIRED = 'Choose a CSV file to import';
-/** The multipart field that carries the file. */
-export const CSV_IMPORT_FILE_FIELD = 'file';
+/** The multipart field that carries the file (./lists-plain.ts: the forms send it without zod). */
+export { CSV_IMPORT_FILE_FIELD } from './lists-plain.ts';
 
 /** How the file writes its dates: ISO (2026-03-31) or day/month/year (31/03/2026). */
 export const CSV_DATE_ORDERS = ['iso', 'dmy'] as const;

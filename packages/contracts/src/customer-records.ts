@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { CASK_STATUSES } from './casks.ts';
 import { okEnvelope, pageQuery, pagination, recordVersion } from './common.ts';
 import { defineList } from './lists.ts';
+import { CUSTOMER_SECTION_PAGE_SIZE } from './plain.ts';
 
 /**
  * The customer page (`/user/:id`, issue 30): the customer, four cards, and five paged sections
  * ('Casks', 'Orders', 'Referrals', 'Points', 'Notifications'), each its own list call.
  */
 
-export const CUSTOMER_SECTION_PAGE_SIZE = 5;
+/** Each section shows 5 a page (./plain.ts: the page draws without zod, decision 450). */
+export { CUSTOMER_SECTION_PAGE_SIZE };
 
 export const customerSectionQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(CUSTOMER_SECTION_PAGE_SIZE),

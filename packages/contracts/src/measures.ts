@@ -71,15 +71,5 @@ export const abvInput = measure(parseAbv);
 /** A volume as a form sends it ('250L', '250' or '70cl'), parsed to litres. */
 export const volumeInput = measure(parseVolume);
 
-/** 58.4 → '58.4%' (docs/screens/casks.md: 'e.g. 40%'). */
-export function formatAbv(abv: number): string {
-  return `${abv}%`;
-}
-
-/**
- * Litres as the forms take them: 250 → '250L' (docs/screens/casks.md: 'e.g. 2000L'); under a litre
- * in centilitres, as bottles are labelled: 0.7 → '70cl'.
- */
-export function formatVolume(litres: number): string {
-  return litres < 1 ? `${Math.round(litres * 1000) / 10}cl` : `${litres}L`;
-}
+/** An ABV and a volume written with their unit, in ./lists-plain.ts (the screens draw without zod). */
+export { formatAbv, formatVolume } from './lists-plain.ts';

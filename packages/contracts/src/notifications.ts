@@ -10,6 +10,7 @@ import {
   text,
 } from './common.ts';
 import { defineList } from './lists.ts';
+import { NOTIFICATION_SORTS, NOTIFICATIONS_PAGE_SIZE } from './lists-plain.ts';
 
 /**
  * docs/screens/notifications.md#limits: the seven notification types, in the order the Type select
@@ -51,8 +52,11 @@ export const NOTIFICATION_CATEGORIES = [
 ] as const;
 export const DEFAULT_NOTIFICATION_CATEGORY = 'general';
 
-/** docs/screens/notifications.md#limits: the list and Load More use pages of 20. */
-export const NOTIFICATIONS_PAGE_SIZE = 20;
+/**
+ * docs/screens/notifications.md#limits: the list and Load More use pages of 20; in
+ * ./lists-plain.ts, with the sorts, so the Notifications list draws without zod (decision 450).
+ */
+export { NOTIFICATION_SORTS, NOTIFICATIONS_PAGE_SIZE };
 
 export const NOTIFICATION_TITLE_MAX = 200;
 export const NOTIFICATION_MESSAGE_MAX = 5000;
@@ -67,9 +71,6 @@ export const TITLE_REQUIRED = 'Title is required';
 export const MESSAGE_REQUIRED = 'Message is required';
 export const RECIPIENT_REQUIRED = 'Recipient user ID is required';
 export const GLOBAL_HAS_NO_RECIPIENT = 'A global notification has no recipient';
-
-/** The columns the Notifications list sorts by (issue 31). */
-export const NOTIFICATION_SORTS = ['title', 'createdAt'] as const;
 
 export const notificationListQuery = pageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),

@@ -12,9 +12,13 @@ import {
   sortParam,
 } from './common.ts';
 import { defineList } from './lists.ts';
+import { OFFER_LIST, OFFER_SORTS, OFFER_TYPES } from './lists-plain.ts';
 
-/** docs/screens/offers.md#limits: the three kinds of offer. */
-export const OFFER_TYPES = ['cask', 'bottle', 'experience'] as const;
+/**
+ * docs/screens/offers.md#limits: the three kinds of offer; in ./lists-plain.ts, with the sorts, so
+ * the Offers list draws without zod (decision 450).
+ */
+export { OFFER_SORTS, OFFER_TYPES };
 export type OfferType = (typeof OFFER_TYPES)[number];
 
 /** docs/screens/offers.md#limits: ten offers a page by default. */
@@ -30,9 +34,6 @@ export const OFFER_IMAGES_FIELD = 'offerImages';
 export const OFFER_NOT_FOUND = 'Offer not found';
 export const TOO_MANY_SLIDING_IMAGES = `At most ${MAX_SLIDING_IMAGES} sliding images are allowed`;
 export const DETAILS_NOT_JSON = 'Details must be a JSON object';
-
-/** The columns the offers list sorts by (issue 31). */
-export const OFFER_SORTS = ['title', 'priceNumeric', 'createdAt'] as const;
 
 /**
  * GET /offers: docs/screens/offers.md#api-calls (page, limit, search over title and description,
@@ -132,8 +133,7 @@ export const BULK_OFFER_NOT_DELETED = 'Offer is not deleted';
 
 /** The Offers list: its route, query and answer, for the API and the web app (lists.ts). */
 export const offerListDefinition = defineList({
-  name: 'offers',
-  path: '/offers',
+  ...OFFER_LIST,
   query: offerListQuery,
   response: offerListResponse,
 });

@@ -1,33 +1,28 @@
 import { z } from 'zod';
 import { okEnvelope, text } from './common.ts';
-import { CSV_IMPORT_FILE_FIELD } from './csv-import.ts';
+import {
+  FINDING_KINDS,
+  STATEMENT_FIELDS,
+  type FindingKind,
+  type StatementField,
+} from './reconciliations-plain.ts';
 
 /**
  * Reconcile (issue 44, docs/screens/reconciliations.md, docs/domain.md#stock-statement-and-reconciliation):
  * a warehouse's stock statement compared with our casks. Decisions 408 to 411.
  */
 
-/** What a statement's row says, each field from a column the admin maps once per warehouse. */
-export const STATEMENT_FIELDS = [
-  'number',
-  'distillery',
-  'fillDate',
-  'location',
-  'bulkLitres',
-  'abv',
-  'gaugedOn',
-] as const;
-export type StatementField = (typeof STATEMENT_FIELDS)[number];
-
-export const STATEMENT_FIELD_LABELS: Record<StatementField, string> = {
-  number: 'Cask number',
-  distillery: 'Distillery',
-  fillDate: 'Fill date',
-  location: 'Location',
-  bulkLitres: 'Bulk litres',
-  abv: 'ABV',
-  gaugedOn: 'Gauge date',
-};
+// The fields, the kinds of finding, their labels and the file's field, without zod (decision 450):
+// the screen draws with them from ./reconciliations-plain.ts; the API imports them from here.
+export {
+  FINDING_KIND_LABELS,
+  FINDING_KINDS,
+  STATEMENT_FIELD_LABELS,
+  STATEMENT_FIELDS,
+  STATEMENT_FILE_FIELD,
+  type FindingKind,
+  type StatementField,
+} from './reconciliations-plain.ts';
 
 /** The fields a statement must map: a cask is found by its identity (decision 400). */
 export const REQUIRED_STATEMENT_FIELDS: readonly StatementField[] = [
@@ -45,9 +40,8 @@ export type StatementDateOrder = (typeof STATEMENT_DATE_ORDERS)[number];
 
 /**
  * A statement is read by the import kit (decision 412): its limit (CSV_IMPORT_MAX_BYTES, 10 MB)
- * and its field; these are its words for the kit's messages.
+ * and its field (STATEMENT_FILE_FIELD); these are its words for the kit's messages.
  */
-export const STATEMENT_FILE_FIELD = CSV_IMPORT_FILE_FIELD;
 export const STATEMENT_TOO_LARGE = 'The statement is larger than 10 MB';
 export const STATEMENT_NOT_UTF8 = 'The statement must be a CSV file in UTF-8';
 export const STATEMENT_EMPTY = 'The statement has no header row';
@@ -55,20 +49,6 @@ export const STATEMENT_FILE_REQUIRED = 'Choose the statement (a CSV file)';
 export const STATEMENT_WAREHOUSE_REQUIRED = 'Choose the warehouse';
 export const STATEMENT_HAS_ROW_ERRORS =
   'The statement has rows that cannot be read: correct them and upload it again';
-
-/**
- * The kinds of finding, in the report's order: missing at the warehouse (we hold it there, the
- * statement does not list it), unknown to us, location differs, gauge differs, matched.
- */
-export const FINDING_KINDS = ['missing', 'unknown', 'location', 'gauge', 'matched'] as const;
-export type FindingKind = (typeof FINDING_KINDS)[number];
-export const FINDING_KIND_LABELS: Record<FindingKind, string> = {
-  missing: 'Missing at the warehouse',
-  unknown: 'Unknown to us',
-  location: 'Location differs',
-  gauge: 'Gauge differs',
-  matched: 'Matched',
-};
 
 /**
  * How a finding is resolved (decision 410): the warehouse's location accepted (location

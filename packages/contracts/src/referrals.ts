@@ -11,25 +11,23 @@ import {
   sortParam,
 } from './common.ts';
 import { defineList } from './lists.ts';
+import {
+  REFERRAL_LIST,
+  REFERRAL_SORTS,
+  REFERRAL_STATUSES,
+  REFERRALS_PAGE_SIZE,
+} from './lists-plain.ts';
 
 /**
  * docs/screens/referrals.md: a referral is pending or completed, and the admin may set either
- * freely.
+ * freely; ten a page; in ./lists-plain.ts, with the sorts, so the Referrals list draws without
+ * zod (decision 450).
  */
-export const REFERRAL_STATUSES = ['pending', 'completed'] as const;
+export { REFERRAL_SORTS, REFERRAL_STATUSES, REFERRALS_PAGE_SIZE };
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
-
-/**
- * docs/screens/referrals.md#limits: ten a page, pageQuery's default, like the offers list
- * (docs/decisions/157).
- */
-export const REFERRALS_PAGE_SIZE = 10;
 
 const STATUS_MESSAGE = 'Status must be pending or completed';
 export const referralStatus = z.enum(REFERRAL_STATUSES, { error: STATUS_MESSAGE });
-
-/** The columns the Referrals list sorts by (issue 31): Reward, Status, date. */
-export const REFERRAL_SORTS = ['rewardAmount', 'status', 'createdAt'] as const;
 
 /**
  * GET /referrals (docs/screens/referrals.md#api-calls): page, limit, an optional status filter and
@@ -135,8 +133,7 @@ export const BULK_REFERRAL_NOT_FOUND = 'Referral not found';
 
 /** Referrals: its route, query and answer, for the API and the web app (lists.ts). */
 export const referralListDefinition = defineList({
-  name: 'referrals',
-  path: '/referrals',
+  ...REFERRAL_LIST,
   query: referralListQuery,
   response: referralListResponse,
 });

@@ -51,6 +51,14 @@ export const userListResponse = okEnvelope(z.object({ users: z.array(user), pagi
 export type UserListResponse = z.infer<typeof userListResponse>;
 
 /**
+ * `GET /users?search=` as a customer picker reads it (the web app's lib/customer-search.ts): only
+ * what a picker shows, so the user list can grow fields freely.
+ */
+export const customerOption = user.pick({ id: true, fullName: true, email: true });
+export type CustomerOption = z.infer<typeof customerOption>;
+export const customerSearchResponse = okEnvelope(z.object({ users: z.array(customerOption) }));
+
+/**
  * PUT /users/{id}: docs/screens/users.md#api-calls, the only field an admin edits is the
  * Active/Inactive status.
  */

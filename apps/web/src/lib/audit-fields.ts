@@ -1,6 +1,7 @@
 import type { AuditRecordType, AuditReference } from '@cask/contracts/audit';
-import { ROLE_LABELS, type AdminRole } from '@cask/contracts/admins';
-import { formatAbv } from '@cask/contracts/measures';
+import { formatAbv } from '@cask/contracts/lists-plain';
+import type { AdminRole } from '@cask/contracts/admins';
+import { ROLE_LABELS } from '@cask/contracts/plain';
 import { formatCount, formatDate, formatDateTime, formatMoney } from './format.ts';
 import { openRecordPath } from './use-linked-record.ts';
 

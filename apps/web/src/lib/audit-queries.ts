@@ -1,14 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  AUDIT_PAGE_SIZE,
-  auditAdminsResponse,
-  auditListResponse,
-  auditVerificationResponse,
-  type AuditVerification,
-  type AuditListResponse,
-  type AuditRecordType,
-} from '@cask/contracts/audit';
-import { api } from './api-client.ts';
+import type { AuditListResponse, AuditRecordType, AuditVerification } from '@cask/contracts/audit';
+import { AUDIT_PAGE_SIZE } from '@cask/contracts/audit-plain';
+import { api, parsed } from './api-client.ts';
 
 export type AuditPage = AuditListResponse['data'];
 
@@ -18,6 +11,9 @@ export type AuditPage = AuditListResponse['data'];
  * mutation.
  */
 export const auditKey = ['audit'] as const;
+
+// Each answer is parsed by its contract, loaded beside the request: the Audit Log draws without
+// zod (decision 450).
 
 /** The Audit Log's filters as the screen holds them: '' is no filter. */
 export interface AuditRequest {
@@ -53,14 +49,16 @@ export function auditParams(request: Omit<AuditRequest, 'page'>): Record<string,
 
 /** `GET /audit` (issue 29): newest first, 20 a page, the filters combined. */
 export async function getAuditPage(request: AuditRequest): Promise<AuditPage> {
-  const envelope = await api.get<unknown>('/audit', {
+  const answer = api.get<unknown>('/audit', {
     params: {
       page: request.page,
       limit: request.limit ?? AUDIT_PAGE_SIZE,
       ...auditParams(request),
     },
   });
-  return auditListResponse.parse(envelope).data;
+  return (
+    await parsed(answer, async () => (await import('@cask/contracts/audit')).auditListResponse)
+  ).data;
 }
 
 export const auditQuery = (request: AuditRequest) =>
@@ -77,10 +75,12 @@ export function useAuditPage(request: AuditRequest, enabled = true) {
 
 /** `GET /audit/admins?search=`: the Admin filter's choices. */
 export async function searchAuditAdmins(search: string) {
-  const envelope = await api.get<unknown>('/audit/admins', {
+  const answer = api.get<unknown>('/audit/admins', {
     params: { search: search.trim() || undefined },
   });
-  return auditAdminsResponse.parse(envelope).data.admins;
+  return (
+    await parsed(answer, async () => (await import('@cask/contracts/audit')).auditAdminsResponse)
+  ).data.admins;
 }
 
 export function useAuditAdminSearch(search: string, enabled: boolean) {
@@ -99,8 +99,13 @@ export function useAuditAdminSearch(search: string, enabled: boolean) {
  * 'Verify now' asks again.
  */
 export async function getAuditVerification(): Promise<AuditVerification> {
-  const envelope = await api.get<unknown>('/audit/verification');
-  return auditVerificationResponse.parse(envelope).data;
+  const answer = api.get<unknown>('/audit/verification');
+  return (
+    await parsed(
+      answer,
+      async () => (await import('@cask/contracts/audit')).auditVerificationResponse,
+    )
+  ).data;
 }
 
 export function useAuditVerification() {

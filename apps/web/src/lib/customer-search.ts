@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { okEnvelope } from '@cask/contracts/common';
-import { user } from '@cask/contracts/users';
-import { api } from './api-client.ts';
+import type { CustomerOption } from '@cask/contracts/users';
+import { api, parsed } from './api-client.ts';
 import { usersKey } from './customer-queries.ts';
 
 /** How many customers a customer picker offers at once; typing narrows them down. */
@@ -14,20 +12,21 @@ export const CUSTOMER_OPTIONS_LIMIT = 10;
  */
 export const CUSTOMER_SEARCH_DEBOUNCE_MS = 250;
 
-/** Only what a picker shows is read, so the user list can grow fields freely. */
-const customerOption = user.pick({ id: true, fullName: true, email: true });
-export type CustomerOption = z.infer<typeof customerOption>;
-const customerSearchResponse = okEnvelope(z.object({ users: z.array(customerOption) }));
+/** Only what a picker shows is read (`customerSearchResponse`), so the list can grow fields. */
+export type { CustomerOption };
 
 /**
  * `GET /users?search=` (docs/screens/users.md#api-calls): customers by name or e-mail, deleted ones
  * never.
  */
 export async function searchCustomers(search: string): Promise<CustomerOption[]> {
-  const envelope = await api.get<unknown>('/users', {
+  const answer = api.get<unknown>('/users', {
     params: { page: 1, limit: CUSTOMER_OPTIONS_LIMIT, search: search.trim() || undefined },
   });
-  return customerSearchResponse.parse(envelope).data.users;
+  // The answer's contract loads beside the request: a screen with a picker draws without zod.
+  return (
+    await parsed(answer, async () => (await import('@cask/contracts/users')).customerSearchResponse)
+  ).data.users;
 }
 
 /** Under `usersKey`, so a change to a customer refreshes the pickers too. */

@@ -5,13 +5,9 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { SortValue } from '@cask/contracts/common';
-import {
-  NOTIFICATIONS_PAGE_SIZE,
-  notificationListResponse,
-  type NOTIFICATION_SORTS,
-  type NotificationList,
-} from '@cask/contracts/notifications';
-import { api } from './api-client.ts';
+import type { NOTIFICATION_SORTS, NotificationList } from '@cask/contracts/notifications';
+import { NOTIFICATIONS_PAGE_SIZE } from '@cask/contracts/lists-plain';
+import { api, parsed } from './api-client.ts';
 import { notificationsKey } from './unread-count.ts';
 
 /** Every notifications query starts with this key (./unread-count.ts). */
@@ -29,8 +25,14 @@ export async function getNotifications(query: {
   /** Issue 31: by title or date, either way; undefined is newest first. */
   sort?: NotificationSort | undefined;
 }): Promise<NotificationList> {
-  const envelope = await api.get<unknown>('/notifications', { params: query });
-  return notificationListResponse.parse(envelope).data;
+  // The answer's contract loads beside the request: the screen draws without zod (decision 450).
+  const answer = api.get<unknown>('/notifications', { params: query });
+  return (
+    await parsed(
+      answer,
+      async () => (await import('@cask/contracts/notifications')).notificationListResponse,
+    )
+  ).data;
 }
 
 /**

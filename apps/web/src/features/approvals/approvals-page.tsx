@@ -1,14 +1,14 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Approval } from '@cask/contracts/approvals';
 import {
   APPROVAL_ACTION_LABELS,
   APPROVAL_ACTIONS,
+  APPROVAL_LIST,
   APPROVAL_STATUS_LABELS,
   APPROVAL_STATUSES,
-  approvalListDefinition,
-  type Approval,
   type ApprovalAction,
   type ApprovalStatus,
-} from '@cask/contracts/approvals';
+} from '@cask/contracts/approvals-plain';
 import { Card } from '@/components/ui/card.tsx';
 import { CellText, type Column } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -26,6 +26,12 @@ import { statusTone } from './approval-labels.ts';
 export const FETCH_FAILURE = 'Failed to fetch approval requests.';
 /** The API's default page (pageQuery): 20 requests. */
 const PAGE_SIZE = 20;
+
+/** The list by its address, its contract (and zod) loaded beside the request (decision 450). */
+const approvalList = {
+  ...APPROVAL_LIST,
+  load: async () => (await import('@cask/contracts/approvals')).approvalListDefinition,
+};
 
 // The request's dialog loads when first opened (docs/decisions/125).
 const ApprovalDialog = lazyModal(
@@ -96,7 +102,7 @@ export default function ApprovalsPage() {
   });
   const status = (list.filter('status') || undefined) as ApprovalStatus | undefined;
   const action = (list.filter('action') || undefined) as ApprovalAction | undefined;
-  const approvals = useList(approvalListDefinition, {
+  const approvals = useList(approvalList, {
     page: list.page,
     limit: PAGE_SIZE,
     status,

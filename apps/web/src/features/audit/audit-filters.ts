@@ -1,5 +1,5 @@
-import { AUDIT_RECORD_TYPES, type AuditRecordType } from '@cask/contracts/audit';
-import { DATE_OUT_OF_RANGE, isDayInDateYears } from '@cask/contracts/common';
+import { AUDIT_RECORD_TYPES, type AuditRecordType } from '@cask/contracts/audit-plain';
+import { DATE_OUT_OF_RANGE, isDayInDateYears } from '@cask/contracts/plain';
 import type { AuditRequest } from '@/lib/audit-queries.ts';
 
 /** The Audit Log's filters as they live in the URL (issue 29): days as YYYY-MM-DD. */

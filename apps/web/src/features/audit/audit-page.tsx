@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { AuditEntry } from '@cask/contracts/audit';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
@@ -7,9 +8,8 @@ import {
   AUDIT_RECORD_TYPE_LABELS,
   AUDIT_RECORD_TYPES,
   auditActionLabel,
-  type AuditEntry,
   type AuditRecordType,
-} from '@cask/contracts/audit';
+} from '@cask/contracts/audit-plain';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/plain';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';

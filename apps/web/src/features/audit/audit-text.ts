@@ -1,4 +1,5 @@
-import { AUDIT_RECORD_TYPE_LABELS, type AuditEntry } from '@cask/contracts/audit';
+import type { AuditEntry } from '@cask/contracts/audit';
+import { AUDIT_RECORD_TYPE_LABELS } from '@cask/contracts/audit-plain';
 import { actorText } from '@/lib/audit-changes.ts';
 
 /** Who did it, as the table and the dialog say (the History says the same). */

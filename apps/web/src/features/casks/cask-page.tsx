@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CaskRecord, ProvenanceEvent } from '@cask/contracts/cask-records';
-import { formatAbv, formatVolume } from '@cask/contracts/measures';
+import { formatAbv, formatVolume } from '@cask/contracts/lists-plain';
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { Boxes, CircleCheck, Hourglass, Upload } from 'lucide-react';
 import type { Cask, CaskStats } from '@cask/contracts/casks';
 import {
+  CASK_LIST,
   CASK_SEARCH_DEBOUNCE_MS,
   CASK_SORTS,
   CASKS_PAGE_SIZE,
-  caskListDefinition,
-} from '@cask/contracts/casks';
-import { formatAbv, formatVolume } from '@cask/contracts/measures';
+  formatAbv,
+  formatVolume,
+} from '@cask/contracts/lists-plain';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/plain';
 import { Link } from 'react-router';
 import { CASK_ALERT_LABELS, CASK_ALERTS, type CaskAlert } from '@cask/contracts/cask-alerts';
@@ -40,6 +41,12 @@ const ALERT_FILTER = [
 import { useList } from '@/lib/list-query.ts';
 import { ExportCsvButton } from '@/components/ui/export-csv-button.tsx';
 import { useCan } from '@/lib/current-admin.ts';
+
+/** The list by its address, its contract (and zod) loaded beside the request (decision 450). */
+const caskList = {
+  ...CASK_LIST,
+  load: async () => (await import('@cask/contracts/casks')).caskListDefinition,
+};
 
 // The two forms and Confirm Delete load when first opened, not with the list (decision 125).
 const AddCaskModal = lazyModal(
@@ -226,7 +233,7 @@ export default function CasksPage() {
   const alert = (list.filter('alert') || '') as CaskAlert | '';
   const warehouse = list.filter('warehouse');
   const warehouses = useWarehouses();
-  const casks = useList(caskListDefinition, {
+  const casks = useList(caskList, {
     page: list.page,
     limit: CASKS_PAGE_SIZE,
     search,

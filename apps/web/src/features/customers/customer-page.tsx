@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Boxes, Coins, Landmark, Star } from 'lucide-react';
-import { CUSTOMER_SECTION_PAGE_SIZE } from '@cask/contracts/customer-records';
-import { formatAbv, formatVolume } from '@cask/contracts/measures';
+import { CUSTOMER_SECTION_PAGE_SIZE } from '@cask/contracts/plain';
+import { formatAbv, formatVolume } from '@cask/contracts/lists-plain';
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { LazyEditUserModal } from '@/components/customers/lazy-edit-user-modal.ts';
 import { UserStatusBadge } from '@/components/customers/user-status.tsx';

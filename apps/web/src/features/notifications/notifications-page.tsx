@@ -2,12 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { undoBody } from '@/lib/post-bulk.ts';
 import { useRequestedDialog } from '@/lib/requested-dialog.ts';
 import toast from 'react-hot-toast';
-import { BULK_MAX, BULK_TOO_MANY } from '@cask/contracts/common';
-import {
-  NOTIFICATION_SORTS,
-  NOTIFICATIONS_PAGE_SIZE,
-  type Notification,
-} from '@cask/contracts/notifications';
+import { BULK_MAX, BULK_TOO_MANY } from '@cask/contracts/plain';
+import { NOTIFICATION_SORTS, NOTIFICATIONS_PAGE_SIZE } from '@cask/contracts/lists-plain';
+import type { Notification } from '@cask/contracts/notifications';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';

@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { CircleCheck, Plus, Tags } from 'lucide-react';
-import {
-  OFFER_SORTS,
-  OFFER_TYPES,
-  offerListDefinition,
-  type Offer,
-  type OfferType,
-} from '@cask/contracts/offers';
+import type { Offer, OfferType, offerListDefinition } from '@cask/contracts/offers';
+import { OFFER_LIST, OFFER_SORTS, OFFER_TYPES } from '@cask/contracts/lists-plain';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/plain';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -58,6 +53,12 @@ const OfferFormModal = lazyModal(
   (props) => props.editing !== null,
 );
 
+/** The list by its address, its contract (and zod) loaded beside the request (decision 450). */
+const offerList = {
+  ...OFFER_LIST,
+  load: async () => (await import('@cask/contracts/offers')).offerListDefinition,
+};
+
 const typeOptions = [
   { value: '', label: 'All' },
   ...OFFER_TYPES.map((type) => ({ value: type, label: typeLabel(type) })),
@@ -80,7 +81,7 @@ export default function OffersPage() {
   const type = (list.filter('type') || undefined) as OfferType | undefined;
   const limit = list.limit ?? PAGE_SIZES[0];
   const request = { page: list.page, limit, search, type, sort: list.sort };
-  const offers = useList(offerListDefinition, request);
+  const offers = useList(offerList, request);
   // docs/architecture.md#roles: a Viewer is offered no change (decision 220).
   const canChange = useCan('change');
   const { data, isPending, isFetching, error } = offers;

@@ -1,14 +1,13 @@
 import { CustomerLink } from '@/components/customers/customer-link.tsx';
 import { useState } from 'react';
 import { CircleCheck, CircleDollarSign, Hourglass, Pencil, UserPlus } from 'lucide-react';
+import type { Referral, ReferralStatus } from '@cask/contracts/referrals';
 import {
+  REFERRAL_LIST,
   REFERRAL_SORTS,
   REFERRAL_STATUSES,
   REFERRALS_PAGE_SIZE,
-  referralListDefinition,
-  type Referral,
-  type ReferralStatus,
-} from '@cask/contracts/referrals';
+} from '@cask/contracts/lists-plain';
 import { SEARCH_MAX_LENGTH } from '@cask/contracts/plain';
 import { BulkBar } from '@/components/ui/bulk-bar.tsx';
 import { Button, IconButton } from '@/components/ui/button.tsx';
@@ -32,6 +31,12 @@ import { useCan } from '@/lib/current-admin.ts';
 import { useLinkedRecord } from '@/lib/use-linked-record.ts';
 import { fetchReferral } from './api/update-referral-status.ts';
 import { useRowSelection } from '@/lib/use-row-selection.ts';
+
+/** The list by its address, its contract (and zod) loaded beside the request (decision 450). */
+const referralList = {
+  ...REFERRAL_LIST,
+  load: async () => (await import('@cask/contracts/referrals')).referralListDefinition,
+};
 
 // Loaded on the first Edit click or when the pointer or focus reaches the list (decisions 125
 // and 159): Radix Dialog and the toasts are a fifth of the screen's JavaScript.
@@ -133,7 +138,7 @@ export default function ReferralsPage() {
   const list = useListParams({ sorts: REFERRAL_SORTS, filters: { status: REFERRAL_STATUSES } });
   const { text, onTextChange, search } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const status = (list.filter('status') || undefined) as ReferralStatus | undefined;
-  const referrals = useList(referralListDefinition, {
+  const referrals = useList(referralList, {
     page: list.page,
     limit: REFERRALS_PAGE_SIZE,
     status,

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import {
-  APPROVAL_ACTION_LABELS,
   APPROVAL_DECIDERS,
   APPROVAL_NOTE_MAX,
-  APPROVAL_STATUS_LABELS,
   rejectApprovalBody,
   type Approval,
 } from '@cask/contracts/approvals';
+import { APPROVAL_ACTION_LABELS, APPROVAL_STATUS_LABELS } from '@cask/contracts/approvals-plain';
 import { Button } from '@/components/ui/button.tsx';
 import { Detail, DetailList } from '@/components/ui/detail-list.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';

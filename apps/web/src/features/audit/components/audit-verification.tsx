@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { auditVerificationLine } from '@cask/contracts/audit';
+import { auditVerificationLine } from '@cask/contracts/audit-plain';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/api-client.ts';

@@ -1,23 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  caskDeletedChangesResponse,
-  caskListDefinition,
-  caskResponse,
-  deleteCaskResponse,
-  type Cask,
-  type CaskDeletedChanges,
-  type UpdateCaskBody,
-} from '@cask/contracts/casks';
+import type { Cask, CaskDeletedChanges, UpdateCaskBody } from '@cask/contracts/casks';
+import { CASK_LIST } from '@cask/contracts/lists-plain';
 import { ifMatchHeaders } from '@cask/contracts/plain';
-import { api } from '@/lib/api-client.ts';
+import { api, parsed } from '@/lib/api-client.ts';
 import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
 import { listKey } from '@/lib/list-query.ts';
 
 /** Every casks query starts with this key, so a save or a deletion reaches them all. */
-const casksKey = listKey(caskListDefinition);
+const casksKey = listKey(CASK_LIST);
 
-// The changes load with the dialogs that make them, not with the list (decision 121's budget).
+// The changes load with the dialogs that make them, not with the list (decision 121's budget);
+// their answers' contracts load beside the requests (decision 450).
 
 /**
  * After any change: the cask list and its cards, the Dashboard's Total Casks and the users'
@@ -38,8 +32,9 @@ function useInvalidateCaskData() {
  * `caskImages`.
  */
 export async function createCask(form: FormData): Promise<Cask> {
-  const envelope = await api.post<unknown>('/casks', form);
-  return caskResponse.parse(envelope).data.cask;
+  const answer = api.post<unknown>('/casks', form);
+  return (await parsed(answer, async () => (await import('@cask/contracts/casks')).caskResponse))
+    .data.cask;
 }
 
 export function useCreateCask() {
@@ -57,16 +52,18 @@ export async function updateCask({
   version,
   ...body
 }: UpdateCaskBody & { id: string; version: string }): Promise<Cask> {
-  const envelope = await api.put<unknown>(`/casks/${id}/appreciation`, body, {
+  const answer = api.put<unknown>(`/casks/${id}/appreciation`, body, {
     headers: ifMatchHeaders(version),
   });
-  return caskResponse.parse(envelope).data.cask;
+  return (await parsed(answer, async () => (await import('@cask/contracts/casks')).caskResponse))
+    .data.cask;
 }
 
 /** `GET /casks/{id}`: the cask as it is now, for a dialog that reloads it. */
 export async function fetchCask(id: string): Promise<Cask> {
-  const envelope = await api.get<unknown>(`/casks/${encodeURIComponent(id)}`);
-  return caskResponse.parse(envelope).data.cask;
+  const answer = api.get<unknown>(`/casks/${encodeURIComponent(id)}`);
+  return (await parsed(answer, async () => (await import('@cask/contracts/casks')).caskResponse))
+    .data.cask;
 }
 
 export function useUpdateCask() {
@@ -76,8 +73,10 @@ export function useUpdateCask() {
 
 /** `DELETE /casks/{id}` (docs/screens/casks.md#api-calls). */
 export async function deleteCask(id: string): Promise<string> {
-  const envelope = await api.delete<unknown>(`/casks/${id}`);
-  return deleteCaskResponse.parse(envelope).data.id;
+  const answer = api.delete<unknown>(`/casks/${id}`);
+  return (
+    await parsed(answer, async () => (await import('@cask/contracts/casks')).deleteCaskResponse)
+  ).data.id;
 }
 
 export function useDeleteCask() {
@@ -92,7 +91,11 @@ export const RESTORE_FAILURE = 'Failed to restore the cask.';
  * delete; the cask comes back as it was.
  */
 export async function setCasksDeleted(body: CaskDeletedChanges) {
-  return postBulk('/casks/bulk/deleted', caskDeletedChangesResponse, body);
+  return postBulk(
+    '/casks/bulk/deleted',
+    async () => (await import('@cask/contracts/casks')).caskDeletedChangesResponse,
+    body,
+  );
 }
 
 export function useSetCasksDeleted() {

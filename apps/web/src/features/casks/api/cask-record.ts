@@ -1,32 +1,46 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  caskRecordResponse,
-  provenanceResponse,
-  type CaskRecord,
-  type ProvenanceEvent,
-  type RegaugeBody,
-  type TransferBody,
-  type ValuationBody,
+import type {
+  CaskRecord,
+  ProvenanceEvent,
+  RegaugeBody,
+  TransferBody,
+  ValuationBody,
 } from '@cask/contracts/cask-records';
-import { caskListDefinition, type CaskIdentityBody } from '@cask/contracts/casks';
+import type { CaskIdentityBody } from '@cask/contracts/casks';
+import { CASK_LIST } from '@cask/contracts/lists-plain';
 import { ifMatchHeaders } from '@cask/contracts/plain';
-import { api } from '@/lib/api-client.ts';
+import { api, parsed } from '@/lib/api-client.ts';
 import { dashboardKey, usersKey } from '@/lib/customer-queries.ts';
 import { listKey } from '@/lib/list-query.ts';
 import { approvalOutcome } from '@/lib/approval-outcome.ts';
 import { invalidateApprovals } from '@/lib/approval-queries.ts';
 
 /** The casks list's key (lib/list-query.ts): a cask's record and provenance live under it. */
-const casksKey = listKey(caskListDefinition);
+const casksKey = listKey(CASK_LIST);
+
+// Each answer is parsed by its contract, loaded beside the request: the page draws without zod
+// (decision 450).
 
 /** `GET /casks/{id}/record`: the cask, its gauges, transfers and alerts (issue 30). */
 export async function getCaskRecord(id: string): Promise<CaskRecord> {
-  return caskRecordResponse.parse(await api.get<unknown>(`/casks/${id}/record`)).data;
+  const answer = api.get<unknown>(`/casks/${id}/record`);
+  return (
+    await parsed(
+      answer,
+      async () => (await import('@cask/contracts/cask-records')).caskRecordResponse,
+    )
+  ).data;
 }
 
 /** `GET /casks/{id}/provenance`: everything that happened to it, newest first. */
 export async function getProvenance(id: string): Promise<ProvenanceEvent[]> {
-  return provenanceResponse.parse(await api.get<unknown>(`/casks/${id}/provenance`)).data.events;
+  const answer = api.get<unknown>(`/casks/${id}/provenance`);
+  return (
+    await parsed(
+      answer,
+      async () => (await import('@cask/contracts/cask-records')).provenanceResponse,
+    )
+  ).data.events;
 }
 
 // Under casksKey: any change to casks reads the page again too.
@@ -56,7 +70,12 @@ export function useRecordRegauge(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (body: RegaugeBody) =>
-      caskRecordResponse.parse(await api.post<unknown>(`/casks/${id}/regauges`, body)).data,
+      (
+        await parsed(
+          api.post<unknown>(`/casks/${id}/regauges`, body),
+          async () => (await import('@cask/contracts/cask-records')).caskRecordResponse,
+        )
+      ).data,
     onSuccess: invalidate,
   });
 }
@@ -66,11 +85,13 @@ export function useTransferOwnership(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     // Issue 45: the Approvals policy may send it for approval (202): nothing changed yet.
-    mutationFn: async (body: TransferBody) =>
-      approvalOutcome(
-        await api.post<unknown>(`/casks/${id}/transfers`, body),
-        (envelope) => caskRecordResponse.parse(envelope).data,
-      ),
+    mutationFn: async (body: TransferBody) => {
+      const [envelope, caskRecordResponse] = await Promise.all([
+        api.post<unknown>(`/casks/${id}/transfers`, body),
+        (async () => (await import('@cask/contracts/cask-records')).caskRecordResponse)(),
+      ]);
+      return approvalOutcome(envelope, (answer) => caskRecordResponse.parse(answer).data);
+    },
     onSuccess: (outcome) => ('sent' in outcome ? invalidateApprovals(queryClient) : invalidate()),
   });
 }
@@ -83,10 +104,11 @@ export function useSaveCaskIdentity(id: string) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ version, ...body }: CaskIdentityBody & { version: string }) =>
-      caskRecordResponse.parse(
-        await api.put<unknown>(`/casks/${id}/identity`, body, {
-          headers: ifMatchHeaders(version),
-        }),
+      (
+        await parsed(
+          api.put<unknown>(`/casks/${id}/identity`, body, { headers: ifMatchHeaders(version) }),
+          async () => (await import('@cask/contracts/cask-records')).caskRecordResponse,
+        )
       ).data,
     onSuccess: invalidate,
   });
@@ -102,13 +124,13 @@ export function useRecordValuation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     // Issue 45: a change beyond the Approvals policy's share may be sent for approval (202).
-    mutationFn: async ({ version, ...body }: ValuationBody & { version: string }) =>
-      approvalOutcome(
-        await api.post<unknown>(`/casks/${id}/valuations`, body, {
-          headers: ifMatchHeaders(version),
-        }),
-        (envelope) => caskRecordResponse.parse(envelope).data,
-      ),
+    mutationFn: async ({ version, ...body }: ValuationBody & { version: string }) => {
+      const [envelope, caskRecordResponse] = await Promise.all([
+        api.post<unknown>(`/casks/${id}/valuations`, body, { headers: ifMatchHeaders(version) }),
+        (async () => (await import('@cask/contracts/cask-records')).caskRecordResponse)(),
+      ]);
+      return approvalOutcome(envelope, (answer) => caskRecordResponse.parse(answer).data);
+    },
     onSuccess: (outcome) => ('sent' in outcome ? invalidateApprovals(queryClient) : invalidate()),
   });
 }

@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { warehouseListResponse, type Warehouse } from '@cask/contracts/casks';
-import { api } from '@/lib/api-client.ts';
+import type { Warehouse } from '@cask/contracts/casks';
+import { api, parsed } from '@/lib/api-client.ts';
 
 /** `GET /warehouses` (issue 44): the bonded warehouses, by name. */
 export async function getWarehouses(): Promise<Warehouse[]> {
-  return warehouseListResponse.parse(await api.get<unknown>('/warehouses')).data.warehouses;
+  const answer = api.get<unknown>('/warehouses');
+  return (
+    await parsed(answer, async () => (await import('@cask/contracts/casks')).warehouseListResponse)
+  ).data.warehouses;
 }
 
 // A handful of rows that change rarely: read once a screen needs them, kept for the session.

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  notificationReadChangesResponse,
-  type NotificationReadChanges,
-  type NotificationReadChangesResponse,
+import type {
+  NotificationReadChanges,
+  NotificationReadChangesResponse,
 } from '@cask/contracts/notifications';
 import { postBulk } from '@/lib/post-bulk.ts';
 import { applyReadChanges } from './notifications-cache.ts';
@@ -17,7 +16,11 @@ export const BULK_READ_FAILURE = 'Failed to mark the notifications as read.';
 export async function setNotificationsRead(
   body: NotificationReadChanges,
 ): Promise<NotificationReadChangesResponse['data']> {
-  return postBulk('/notifications/bulk/read', notificationReadChangesResponse, body);
+  return postBulk(
+    '/notifications/bulk/read',
+    async () => (await import('@cask/contracts/notifications')).notificationReadChangesResponse,
+    body,
+  );
 }
 
 /** The loaded pages show each row's new state; the count and the bell follow the server. */

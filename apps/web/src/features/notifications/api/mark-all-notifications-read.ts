@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { markAllNotificationsReadResponse } from '@cask/contracts/notifications';
-import { api } from '@/lib/api-client.ts';
+import { api, parsed } from '@/lib/api-client.ts';
 import { applyReadState } from './notifications-cache.ts';
 
 /**
@@ -8,8 +7,13 @@ import { applyReadState } from './notifications-cache.ts';
  * 0.
  */
 export async function markAllNotificationsRead() {
-  const envelope = await api.put<unknown>('/notifications/mark-all-read');
-  return markAllNotificationsReadResponse.parse(envelope).data;
+  const answer = api.put<unknown>('/notifications/mark-all-read');
+  return (
+    await parsed(
+      answer,
+      async () => (await import('@cask/contracts/notifications')).markAllNotificationsReadResponse,
+    )
+  ).data;
 }
 
 export function useMarkAllNotificationsRead() {

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { markNotificationReadResponse } from '@cask/contracts/notifications';
-import { api } from '@/lib/api-client.ts';
+import { api, parsed } from '@/lib/api-client.ts';
 import { applyReadState } from './notifications-cache.ts';
 
 /**
@@ -8,8 +7,13 @@ import { applyReadState } from './notifications-cache.ts';
  * new unread count.
  */
 export async function markNotificationRead(id: string) {
-  const envelope = await api.put<unknown>(`/notifications/${encodeURIComponent(id)}/read`);
-  return markNotificationReadResponse.parse(envelope).data;
+  const answer = api.put<unknown>(`/notifications/${encodeURIComponent(id)}/read`);
+  return (
+    await parsed(
+      answer,
+      async () => (await import('@cask/contracts/notifications')).markNotificationReadResponse,
+    )
+  ).data;
 }
 
 export function useMarkNotificationRead() {

@@ -1,23 +1,23 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ifMatchHeaders } from '@cask/contracts/plain';
-import {
-  deleteOfferResponse,
-  offerActiveChangesResponse,
-  offerDeletedChangesResponse,
+import type {
+  Offer,
+  OfferActiveChanges,
+  OfferDeletedChanges,
   offerListDefinition,
-  offerResponse,
-  type Offer,
-  type OfferActiveChanges,
-  type OfferDeletedChanges,
 } from '@cask/contracts/offers';
-import { api } from '@/lib/api-client.ts';
+import { OFFER_LIST } from '@cask/contracts/lists-plain';
+import { api, parsed } from '@/lib/api-client.ts';
 import { postBulk } from '@/lib/post-bulk.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
 import { listKey, type ListPage } from '@/lib/list-query.ts';
 
 type OfferPage = ListPage<typeof offerListDefinition.response>;
 /** Every offers query starts with this key, so a save can refresh them all. */
-const offersKey = listKey(offerListDefinition);
+const offersKey = listKey(OFFER_LIST);
+
+// Each answer is parsed by its contract, loaded beside the request: the list draws without zod
+// (decision 450).
 
 /** docs/screens/offers.md#texts. */
 export const ADD_SUCCESS = 'Offer added successfully';
@@ -30,8 +30,9 @@ export const DELETE_SUCCESS = 'Offer deleted successfully';
 
 /** `POST /offers` (docs/screens/offers.md#api-calls): multipart, the browser sets the boundary. */
 export async function createOffer(form: FormData): Promise<Offer> {
-  const envelope = await api.post<unknown>('/offers', form);
-  return offerResponse.parse(envelope).data.offer;
+  const answer = api.post<unknown>('/offers', form);
+  return (await parsed(answer, async () => (await import('@cask/contracts/offers')).offerResponse))
+    .data.offer;
 }
 
 /**
@@ -44,22 +45,26 @@ export async function updateOffer(input: {
   form: FormData;
   version: string;
 }): Promise<Offer> {
-  const envelope = await api.put<unknown>(`/offers/${encodeURIComponent(input.id)}`, input.form, {
+  const answer = api.put<unknown>(`/offers/${encodeURIComponent(input.id)}`, input.form, {
     headers: ifMatchHeaders(input.version),
   });
-  return offerResponse.parse(envelope).data.offer;
+  return (await parsed(answer, async () => (await import('@cask/contracts/offers')).offerResponse))
+    .data.offer;
 }
 
 /** `GET /offers/{id}`: the offer as it is now, for a form that reloads it. */
 export async function fetchOffer(id: string): Promise<Offer> {
-  const envelope = await api.get<unknown>(`/offers/${encodeURIComponent(id)}`);
-  return offerResponse.parse(envelope).data.offer;
+  const answer = api.get<unknown>(`/offers/${encodeURIComponent(id)}`);
+  return (await parsed(answer, async () => (await import('@cask/contracts/offers')).offerResponse))
+    .data.offer;
 }
 
 /** `DELETE /offers/{id}`: the offer is retired, kept as it was for its undo (decision 273). */
 export async function deleteOffer(id: string): Promise<{ id: string; retired: boolean }> {
-  const envelope = await api.delete<unknown>(`/offers/${encodeURIComponent(id)}`);
-  return deleteOfferResponse.parse(envelope).data;
+  const answer = api.delete<unknown>(`/offers/${encodeURIComponent(id)}`);
+  return (
+    await parsed(answer, async () => (await import('@cask/contracts/offers')).deleteOfferResponse)
+  ).data;
 }
 
 /** Applies `change` to the rows of every cached offers page, at once, before the refetch. */
@@ -100,7 +105,11 @@ export const BULK_ACTIVE_FAILURE = 'Failed to update the offers.';
 
 /** `POST /offers/bulk/active` (issue 31): the answer's `before` values, sent back, undo it. */
 export async function setOffersActive(body: OfferActiveChanges) {
-  return postBulk('/offers/bulk/active', offerActiveChangesResponse, body);
+  return postBulk(
+    '/offers/bulk/active',
+    async () => (await import('@cask/contracts/offers')).offerActiveChangesResponse,
+    body,
+  );
 }
 
 export function useSetOffersActive() {
@@ -115,7 +124,11 @@ export const RESTORE_FAILURE = 'Failed to restore the offer.';
  * delete; the offer comes back as it was (its Active flag, images and details).
  */
 export async function setOffersDeleted(body: OfferDeletedChanges) {
-  return postBulk('/offers/bulk/deleted', offerDeletedChangesResponse, body);
+  return postBulk(
+    '/offers/bulk/deleted',
+    async () => (await import('@cask/contracts/offers')).offerDeletedChangesResponse,
+    body,
+  );
 }
 
 export function useSetOffersDeleted() {

@@ -1,28 +1,33 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  demoStatementResponse,
-  reconciliationsOverviewResponse,
-  savedReconciliationResponse,
-  statementPreviewResponse,
-  STATEMENT_FILE_FIELD,
-  type FindingResolution,
-  type SavedReconciliation,
-  type StatementColumns,
-  type StatementDateOrder,
-  type StatementPreview,
+import type {
+  FindingResolution,
+  SavedReconciliation,
+  StatementColumns,
+  StatementDateOrder,
+  StatementPreview,
 } from '@cask/contracts/reconciliations';
-import { caskListDefinition } from '@cask/contracts/casks';
-import { api } from '@/lib/api-client.ts';
+import { STATEMENT_FILE_FIELD } from '@cask/contracts/reconciliations-plain';
+import { CASK_LIST } from '@cask/contracts/lists-plain';
+import { api, parsed } from '@/lib/api-client.ts';
 import { dashboardKey } from '@/lib/customer-queries.ts';
 import { listKey } from '@/lib/list-query.ts';
 
-/** Reconcile's queries (docs/screens/reconciliations.md#api-calls). */
+/**
+ * Reconcile's queries (docs/screens/reconciliations.md#api-calls). Each answer is parsed by its
+ * contract, loaded beside the request: the screen draws without zod (decision 450).
+ */
 const reconciliationsKey = ['reconciliations'] as const;
 
 export const overviewQuery = queryOptions({
   queryKey: [...reconciliationsKey, 'overview'],
   queryFn: async () =>
-    reconciliationsOverviewResponse.parse(await api.get<unknown>('/reconciliations')).data,
+    (
+      await parsed(
+        api.get<unknown>('/reconciliations'),
+        async () =>
+          (await import('@cask/contracts/reconciliations')).reconciliationsOverviewResponse,
+      )
+    ).data,
 });
 export const useOverview = () => useQuery(overviewQuery);
 
@@ -30,7 +35,12 @@ export const reportQuery = (id: string) =>
   queryOptions({
     queryKey: [...reconciliationsKey, 'report', id],
     queryFn: async () =>
-      savedReconciliationResponse.parse(await api.get<unknown>(`/reconciliations/${id}`)).data,
+      (
+        await parsed(
+          api.get<unknown>(`/reconciliations/${id}`),
+          async () => (await import('@cask/contracts/reconciliations')).savedReconciliationResponse,
+        )
+      ).data,
   });
 export const useReport = (id: string | null) =>
   useQuery({ ...reportQuery(id ?? ''), enabled: id !== null });
@@ -56,8 +66,11 @@ function formData(form: StatementForm): FormData {
 export const usePreview = () =>
   useMutation({
     mutationFn: async (form: StatementForm): Promise<StatementPreview> =>
-      statementPreviewResponse.parse(
-        await api.post<unknown>('/reconciliations/preview', formData(form)),
+      (
+        await parsed(
+          api.post<unknown>('/reconciliations/preview', formData(form)),
+          async () => (await import('@cask/contracts/reconciliations')).statementPreviewResponse,
+        )
       ).data,
   });
 
@@ -66,7 +79,7 @@ function useInvalidate() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [reconciliationsKey, listKey(caskListDefinition), dashboardKey].map((queryKey) =>
+      [reconciliationsKey, listKey(CASK_LIST), dashboardKey].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
@@ -76,8 +89,12 @@ export function useSaveReport() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (form: StatementForm): Promise<SavedReconciliation> =>
-      savedReconciliationResponse.parse(await api.post<unknown>('/reconciliations', formData(form)))
-        .data,
+      (
+        await parsed(
+          api.post<unknown>('/reconciliations', formData(form)),
+          async () => (await import('@cask/contracts/reconciliations')).savedReconciliationResponse,
+        )
+      ).data,
     onSuccess: invalidate,
   });
 }
@@ -90,11 +107,14 @@ export function useResolve(reportId: string) {
       resolution: FindingResolution;
       note?: string;
     }): Promise<SavedReconciliation> =>
-      savedReconciliationResponse.parse(
-        await api.post<unknown>(
-          `/reconciliations/${reportId}/findings/${body.findingId}/resolution`,
-          { resolution: body.resolution, note: body.note },
-        ),
+      (
+        await parsed(
+          api.post<unknown>(`/reconciliations/${reportId}/findings/${body.findingId}/resolution`, {
+            resolution: body.resolution,
+            note: body.note,
+          }),
+          async () => (await import('@cask/contracts/reconciliations')).savedReconciliationResponse,
+        )
       ).data,
     onSuccess: invalidate,
   });
@@ -102,8 +122,11 @@ export function useResolve(reportId: string) {
 
 /** The demo's statement, saved by the browser as a file; answers the warehouse it is of. */
 export async function downloadDemoStatement(): Promise<string> {
-  const { fileName, csv, warehouse } = demoStatementResponse.parse(
-    await api.get<unknown>('/reconciliations/demo-statement'),
+  const { fileName, csv, warehouse } = (
+    await parsed(
+      api.get<unknown>('/reconciliations/demo-statement'),
+      async () => (await import('@cask/contracts/reconciliations')).demoStatementResponse,
+    )
   ).data;
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');

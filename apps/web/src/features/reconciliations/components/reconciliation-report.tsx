@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type {
+  Finding,
+  FindingCounts,
+  FindingResolution,
+  OurSide,
+  StatementSide,
+} from '@cask/contracts/reconciliations';
 import {
   FINDING_KIND_LABELS,
   FINDING_KINDS,
-  type Finding,
-  type FindingCounts,
   type FindingKind,
-  type FindingResolution,
-  type OurSide,
-  type StatementSide,
-} from '@cask/contracts/reconciliations';
+} from '@cask/contracts/reconciliations-plain';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { DataTable, type Column } from '@/components/ui/data-table.tsx';

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import type {
+  ReconciliationWarehouse,
+  RowError,
+  SavedReconciliation,
+  StatementColumns,
+  StatementDateOrder,
+} from '@cask/contracts/reconciliations';
 import {
   STATEMENT_FIELD_LABELS,
   STATEMENT_FIELDS,
-  type ReconciliationWarehouse,
-  type RowError,
-  type SavedReconciliation,
-  type StatementColumns,
-  type StatementDateOrder,
   type StatementField,
-} from '@cask/contracts/reconciliations';
+} from '@cask/contracts/reconciliations-plain';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ifMatchHeaders } from '@cask/contracts/plain';
-import {
-  referralListDefinition,
-  referralResponse,
-  updateReferralStatusResponse,
-  type UpdateReferralStatusBody,
-} from '@cask/contracts/referrals';
-import { api } from '@/lib/api-client.ts';
+import type { UpdateReferralStatusBody } from '@cask/contracts/referrals';
+import { REFERRAL_LIST } from '@cask/contracts/lists-plain';
+import { api, parsed } from '@/lib/api-client.ts';
 import { rewardsKey } from '@/lib/customer-queries.ts';
 import { listKey } from '@/lib/list-query.ts';
 
 /** Every referrals query starts with this key, so a status change reaches them all. */
-export const referralsKey = listKey(referralListDefinition);
+export const referralsKey = listKey(REFERRAL_LIST);
 
 /**
  * `PUT /referrals/{id}/status` (docs/screens/referrals.md#api-calls): {status}, naming the version
@@ -22,18 +18,24 @@ export async function updateReferralStatus(input: {
   body: UpdateReferralStatusBody;
   version: string;
 }) {
-  const envelope = await api.put<unknown>(
-    `/referrals/${encodeURIComponent(input.id)}/status`,
-    input.body,
-    { headers: ifMatchHeaders(input.version) },
-  );
-  return updateReferralStatusResponse.parse(envelope).data;
+  // The answer's contract loads beside the request: the list draws without zod (decision 450).
+  const answer = api.put<unknown>(`/referrals/${encodeURIComponent(input.id)}/status`, input.body, {
+    headers: ifMatchHeaders(input.version),
+  });
+  return (
+    await parsed(
+      answer,
+      async () => (await import('@cask/contracts/referrals')).updateReferralStatusResponse,
+    )
+  ).data;
 }
 
 /** `GET /referrals/{id}`: the referral as it is now, for a dialog that reloads it. */
 export async function fetchReferral(id: string) {
-  const envelope = await api.get<unknown>(`/referrals/${encodeURIComponent(id)}`);
-  return referralResponse.parse(envelope).data.referral;
+  const answer = api.get<unknown>(`/referrals/${encodeURIComponent(id)}`);
+  return (
+    await parsed(answer, async () => (await import('@cask/contracts/referrals')).referralResponse)
+  ).data.referral;
 }
 
 /**
