@@ -131,7 +131,7 @@ test("an entry's record link opens that order itself, in its dialog with its His
   const product = ((await row.getByRole('cell').nth(2).textContent()) ?? '').trim();
   await row.getByRole('button', { name: 'Edit' }).click();
   let dialog = page.getByRole('dialog', { name: 'Edit Order' });
-  await dialog.getByLabel('Notes').fill(`Audit link check ${Date.now()}`);
+  await dialog.getByLabel('Notes', { exact: true }).fill(`Audit link check ${Date.now()}`);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
