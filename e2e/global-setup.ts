@@ -24,6 +24,7 @@ import { startServer, type RunningServer } from './support/server.ts';
  * function is Playwright's teardown.
  */
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  const startedAt = Date.now();
   ensureBuilt();
   for (const dir of [mailDir, serverLogDir]) rmSync(dir, { recursive: true, force: true });
   for (const dir of [screensDir, tmpDir, serverLogDir]) mkdirSync(dir, { recursive: true });
@@ -78,6 +79,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     // Test workers are started after this and inherit the environment (support/test.ts).
     process.env[serversVariable] = JSON.stringify(servers.map((server) => server.baseURL));
     process.env[seededDataVariable] = seededDir;
+    console.info(
+      `[e2e] global setup: ${workers.length} servers ready in ${Date.now() - startedAt} ms`,
+    );
   } catch (error) {
     await cleanUp().catch(() => undefined);
     throw error;

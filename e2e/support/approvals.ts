@@ -5,7 +5,7 @@ import { acceptInvite, inviteThroughApi, openInvite } from './invites.ts';
 import { startMailSink } from './mail-sink.ts';
 import { mailDirOf, serverLogOf } from './paths.ts';
 import { startServer } from './server.ts';
-import { bearer, signIn, toast } from './session.ts';
+import { bearer, signInThroughApi, toast } from './session.ts';
 import { copyOfSeededData, test } from './test.ts';
 
 // What the specs of maker-checker share (issue 45, docs/screens/approvals.md): approvals.spec.ts
@@ -106,7 +106,7 @@ export async function ownerAndTwoAdmins(
   const owner = await (
     await browser.newContext(viewport ? { baseURL, viewport } : { baseURL })
   ).newPage();
-  await signIn(owner, mainAdmin);
+  await signInThroughApi(owner, mainAdmin);
   const asking = await newAdmin(owner, browser, requester);
   const checking = await newAdmin(owner, browser, approver);
   if (viewport) for (const page of [asking, checking]) await page.setViewportSize(viewport);

@@ -19,15 +19,16 @@ function mailsTo(address: string, since: number): StoredMail[] {
 /** Waits (web-first style, no sleeps) for the newest mail to `address` received since `since`. */
 export async function waitForMail(address: string, since: number): Promise<StoredMail> {
   let found: StoredMail | undefined;
-  await expect
-    .poll(
-      () => {
-        found = mailsTo(address, since).at(-1);
-        return found !== undefined;
-      },
-      { message: `a mail to ${address} reaches the SMTP sink`, timeout: 15_000 },
-    )
-    .toBe(true);
+  await test.step(`mail to ${address}`, () =>
+    expect
+      .poll(
+        () => {
+          found = mailsTo(address, since).at(-1);
+          return found !== undefined;
+        },
+        { message: `a mail to ${address} reaches the SMTP sink`, timeout: 15_000 },
+      )
+      .toBe(true));
   if (!found) throw new Error(`no mail to ${address}`);
   return found;
 }

@@ -52,6 +52,7 @@ function exitOf(child: ChildProcess): Promise<number | null> {
  * a REDIS_URL, a .env file) never leak into the run.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const startedAt = Date.now();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -100,6 +101,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The server had already exited with code ${child.exitCode}`);
     }
+    const stoppingAt = Date.now();
     child.kill('SIGTERM');
     const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, 20_000, 'timeout'));
     const code = await Promise.race([exited, timeout]);
@@ -108,6 +110,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       throw new Error('The server did not stop within 20 s of SIGTERM');
     }
     if (code !== 0) throw new Error(`The server exited with code ${code} after SIGTERM`);
+    appendFileSync(options.logFile, `--- ${baseURL} stopped in ${Date.now() - stoppingAt} ms\n`);
   };
 
   const kill = async () => {
@@ -124,7 +127,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     try {
       const response = await fetch(`${baseURL}/api/ready`);
-      if (response.ok) return { baseURL, stop, kill };
+      if (response.ok) {
+        appendFileSync(
+          options.logFile,
+          `--- ready on ${baseURL} in ${Date.now() - startedAt} ms\n`,
+        );
+        return { baseURL, stop, kill };
+      }
     } catch {
       // not listening yet
     }

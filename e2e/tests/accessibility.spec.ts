@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { saveScreen, signIn } from '../support/session.ts';
+import { saveScreen, signInThroughApi } from '../support/session.ts';
 import {
   chooseFirstNotification,
   chooseFirstRow,
@@ -493,7 +493,7 @@ for (const width of [1280, 375]) {
     const screenRuns = inRuns(signedInScreens, RUN);
     screenRuns.forEach((screens, run) => {
       test(`signed-in screens (${run + 1} of ${screenRuns.length})`, async ({ page }) => {
-        await signIn(page, mainAdmin);
+        await signInThroughApi(page, mainAdmin);
         for (const screen of screens) {
           await test.step(screen.path, async () => {
             await visit(page, screen);
@@ -513,7 +513,7 @@ for (const width of [1280, 375]) {
     );
     modalRuns.forEach((runModals, run) => {
       test(`modals and edit modes (${run + 1} of ${modalRuns.length})`, async ({ page }) => {
-        await signIn(page, mainAdmin);
+        await signInThroughApi(page, mainAdmin);
         for (const modal of runModals) {
           await test.step(modal.label, async () => {
             await page.goto(modal.path);

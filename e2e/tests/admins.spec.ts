@@ -2,7 +2,14 @@ import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { acceptInvite, inviteThroughApi, openInvite } from '../support/invites.ts';
 import { waitForInviteLink } from '../support/mailbox.ts';
-import { bearer, expectPath, saveScreen, signIn, toast } from '../support/session.ts';
+import {
+  bearer,
+  expectPath,
+  saveScreen,
+  signIn,
+  signInThroughApi,
+  toast,
+} from '../support/session.ts';
 
 // Issue 28: an Owner invites a Viewer; the Viewer sets a password through the mailed link, is
 // signed in, sees no change offered, and the API refuses a change with 403.
@@ -13,7 +20,7 @@ test('an Owner invites a Viewer, who accepts by the mailed link and can read but
   // Two browsers, a mail and an argon2 hash on a shared 2-core machine: more time, no waits.
   test.slow();
   const invitee = { name: 'Vera Viewer', email: `vera.${Date.now()}@example.com` };
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   await page.goto('/setting/admins');
   await expect(page.getByRole('heading', { level: 1, name: 'Admins' })).toBeVisible();
 
@@ -109,7 +116,7 @@ test('an Owner makes an Admin a Viewer and disables them: their open browser fol
     email: `rory.${Date.now()}@example.com`,
     password: 'Rory-Fills-Casks-2',
   };
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   const link = await inviteThroughApi(page, {
     fullName: admin.name,
     email: admin.email,
@@ -164,7 +171,7 @@ test('a pending invite is sent again by mail and withdrawn, after which its link
     email: `wendy.${Date.now()}@example.com`,
     role: 'admin' as const,
   };
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   const first = await inviteThroughApi(page, invitee);
   await page.goto('/setting/admins');
   const row = page.getByRole('row').filter({ hasText: invitee.email });

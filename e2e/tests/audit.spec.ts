@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { saveScreen, signIn } from '../support/session.ts';
+import { saveScreen, signInThroughApi } from '../support/session.ts';
 import { exportCsv } from '../support/exports.ts';
 import { bodyRows, shownTotal, table } from '../support/queries.ts';
 
@@ -20,7 +20,7 @@ interface Person {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 });
 
 test('a change is in the Audit Log, the filters narrow it, History shows it', async ({ page }) => {
@@ -131,7 +131,7 @@ test("an entry's record link opens that order itself, in its dialog with its His
   const product = ((await row.getByRole('cell').nth(2).textContent()) ?? '').trim();
   await row.getByRole('button', { name: 'Edit' }).click();
   let dialog = page.getByRole('dialog', { name: 'Edit Order' });
-  await dialog.getByLabel('Notes').fill(`Audit link check ${Date.now()}`);
+  await dialog.getByLabel('Notes', { exact: true }).fill(`Audit link check ${Date.now()}`);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 

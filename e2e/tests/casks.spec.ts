@@ -2,7 +2,7 @@ import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { bearer, saveScreen, signIn, toast } from '../support/session.ts';
+import { bearer, saveScreen, signInThroughApi, toast } from '../support/session.ts';
 import { withoutSaveTime } from '../support/api.ts';
 import { bodyRows, cardNumber, cardValue, table } from '../support/queries.ts';
 import { openFromSidebar } from '../support/screens.ts';
@@ -21,7 +21,7 @@ interface ApiCask {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 });
 
 test('adds a cask for a customer found by name, edits it and deletes it; totals follow', async ({

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
-import { signIn } from '../support/session.ts';
+import { signInThroughApi } from '../support/session.ts';
 import { firstBodyRow } from '../support/queries.ts';
 
 // Issue 30: a customer's name opens their page wherever it appears (User Management, the Reward
@@ -23,7 +23,7 @@ async function opensCustomerPage(page: Page, scope: Locator, nth = 0) {
 
 test('every list that names a customer links the name to their page', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 
   await test.step('Dashboard: Recent Users', async () => {
     await page.goto('/');
@@ -58,7 +58,7 @@ test('every list that names a customer links the name to their page', async ({ p
 
 test("the owner picker's choice links to the chosen customer's page", async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 
   /** Chooses the first customer found for 'a'; returns the chosen name. */
   async function choose(dialog: Locator, label: string): Promise<string> {
@@ -94,7 +94,7 @@ test("the dashboard's trends are the API's numbers, charted and as tables", asyn
   const answer = page.waitForResponse((response) =>
     new URL(response.url()).pathname.endsWith('/api/admin/dashboard/trends'),
   );
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   const trends = (
     (await (await answer).json()) as {
       data: {

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
-import { expectPath, signIn } from '../support/session.ts';
+import { expectPath, signInThroughApi } from '../support/session.ts';
 
 // docs/screens/route-guards.md: the route table's guarded area and guest-only area.
 const guardedRoutes = [
@@ -31,14 +31,14 @@ test('every guarded route sends a visitor without a session to /signin', async (
 });
 
 test('a signed-in admin who opens /signin lands on the dashboard', async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   await page.goto('/signin');
   await expectPath(page, '/');
   await expect(page.getByText(`Welcome, ${mainAdmin.name}`)).toBeVisible();
 });
 
 test('every guest-only route sends a signed-in admin to /', async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   for (const route of guestRoutes) {
     await page.goto(route);
     await expectPath(page, '/');

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { saveScreen, signIn, toast } from '../support/session.ts';
+import { saveScreen, signInThroughApi, toast } from '../support/session.ts';
 import { bodyRows, columnHeader, columnTexts, table } from '../support/queries.ts';
 import { apiRows } from '../support/api.ts';
 
@@ -16,7 +16,7 @@ interface ApiOrder {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 });
 
 test('the Order List sorts both ways as the API does; reload and Back keep the view', async ({

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
-import { expectPath, signIn } from '../support/session.ts';
+import { expectPath, signInThroughApi } from '../support/session.ts';
 
 // Radix gives a confirmation the alertdialog role; a plain dialog is accepted as well.
 const logoutDialog = (page: Page) =>
@@ -9,7 +9,7 @@ const logoutDialog = (page: Page) =>
     .or(page.getByRole('dialog', { name: 'Are you sure?' }));
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 });
 
 test('Yes, Logout! ends the session: /signin now, and / stays closed', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { atPhoneWidth, bearer, signIn, toast } from '../support/session.ts';
+import { atPhoneWidth, bearer, signInThroughApi, toast } from '../support/session.ts';
 import { escapeRegExp, notificationsScreen, unique } from '../support/screens.ts';
 
 // docs/screens/notifications.md, end to end: create (global and to one customer), read, mark all.
@@ -9,7 +9,7 @@ import { escapeRegExp, notificationsScreen, unique } from '../support/screens.ts
 
 test.beforeEach(async ({ page }) => {
   const notifications = notificationsScreen(page);
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   await notifications.bell.click();
   await expect(notifications.heading).toBeVisible();
 });

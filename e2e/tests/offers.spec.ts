@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
-import { bearer, signIn, toast } from '../support/session.ts';
+import { bearer, signInThroughApi, toast } from '../support/session.ts';
 import { withoutSaveTime } from '../support/api.ts';
 import { pngFile } from '../support/images.ts';
 import { addOffer, fillTypeFields } from '../support/offers.ts';
@@ -14,7 +14,7 @@ import { bodyRows, cardValue, count, searchBox, table } from '../support/queries
 const marker = `e2e${Date.now().toString(36)}`;
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   await page.getByRole('navigation').getByRole('link', { name: 'Offers', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible();
   await expect(

@@ -1,7 +1,13 @@
 import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
-import { accessToken, atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
+import {
+  accessToken,
+  atPhoneWidth,
+  saveScreen,
+  signInThroughApi,
+  toast,
+} from '../support/session.ts';
 import { openFromSidebar } from '../support/screens.ts';
 import {
   bodyRows,
@@ -17,7 +23,7 @@ import {
 // customers, so numbers are read, never assumed.
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 });
 
 test("an admin finds an order by the customer's name and edits it twice: both notes stay", async ({

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
-import { signIn } from '../support/session.ts';
+import { signInThroughApi } from '../support/session.ts';
 import { apiGet } from '../support/api.ts';
 import { commandPalette } from '../support/screens.ts';
 
@@ -9,7 +9,7 @@ import { commandPalette } from '../support/screens.ts';
 // the Notifications list sorts both ways as the API does. On the demo data (SEED_DEMO=true).
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 });
 
 test('the palette finds a customer by part of the e-mail and opens their page with the keyboard alone', async ({

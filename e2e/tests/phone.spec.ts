@@ -18,7 +18,7 @@ import {
   openFromMenu,
 } from '../support/phone.ts';
 import { bodyRows, searchBox, table } from '../support/queries.ts';
-import { bearer, saveScreen, signIn, toast } from '../support/session.ts';
+import { bearer, saveScreen, signInThroughApi, toast } from '../support/session.ts';
 import { expect, test } from '../support/test.ts';
 
 /**
@@ -33,7 +33,7 @@ test.use({ viewport: PHONE });
 test('find a customer by e-mail and adjust points, at 375 px, without sideways scroll', async ({
   page,
 }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   await expectNoSidewaysScroll(page, 'the dashboard');
   const customer = await customerOnFirstPage(page, 3);
   const before = await balanceOf(page, customer.email);
@@ -67,7 +67,7 @@ test('find a customer by e-mail and adjust points, at 375 px, without sideways s
 });
 
 test('record a regauge on the cask page, at 375 px, without sideways scroll', async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   // A cask of its own, added through the API and deleted at the end, so no other spec sees it.
   const owner = await customerOnFirstPage(page, 0);
   const name = `Phone gauged ${Date.now()}`;

@@ -6,7 +6,7 @@ import {
   atPhoneWidth,
   expectPath,
   saveScreen,
-  signIn,
+  signInThroughApi,
   toast,
 } from '../support/session.ts';
 
@@ -17,7 +17,7 @@ declare global {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 });
 
 /** What a person sees of a policy's text: the bullets, the headings' spacing, the text. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { saveScreen, signIn, toast } from '../support/session.ts';
+import { saveScreen, signInThroughApi, toast } from '../support/session.ts';
 
 // docs/screens/reconciliations.md, end to end on the demo data (SEED_DEMO=true): the demo's
 // stock statement is downloaded from the screen, uploaded, read with the wrong date order (every
@@ -19,7 +19,7 @@ const KINDS = [
 test("the demo statement's mismatches are found, the report saved and one finding resolved", async ({
   page,
 }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   await page.getByRole('navigation').getByRole('link', { name: 'Reconcile', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reconcile' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Saved reports' })).toBeVisible();

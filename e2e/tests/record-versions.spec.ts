@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { saveScreen, signIn, toast } from '../support/session.ts';
+import { saveScreen, signInThroughApi, toast } from '../support/session.ts';
 import { firstBodyRow } from '../support/queries.ts';
 
 // Issue 27 item 9 (docs/decisions/208): two admins edit the same order; the one whose dialog
@@ -36,8 +36,8 @@ test("a save over another admin's change is refused; Reload shows theirs", async
   const otherContext = await browser.newContext({ baseURL });
   const theirs = await otherContext.newPage();
   try {
-    await signIn(mine, mainAdmin);
-    await signIn(theirs, mainAdmin);
+    await signInThroughApi(mine, mainAdmin);
+    await signInThroughApi(theirs, mainAdmin);
 
     // The order starts as due, whatever other specs left it as.
     let opened = await openFirstOrder(mine);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { listsLink } from '../support/queries.ts';
-import { saveScreen, signIn, toast } from '../support/session.ts';
+import { saveScreen, signInThroughApi, toast } from '../support/session.ts';
 
 // Issue 30, end to end on the demo data: from User Management a name opens the customer page,
 // whose section totals are those the API answered; a cask opens its page, where a regauge and a
@@ -56,7 +56,7 @@ async function openCustomer(page: Page, open: () => Promise<void>) {
 
 test('customer page, cask page, a regauge and a transfer in the provenance', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 
   // A cask and its owner, from the Cask List's Owner column.
   await page.goto('/cask');

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
+import { atPhoneWidth, saveScreen, signInThroughApi, toast } from '../support/session.ts';
 import { bodyRows, cardValue, cell, count, pagination, table } from '../support/queries.ts';
 import { apiRows } from '../support/api.ts';
 import { openFromSidebar } from '../support/screens.ts';
@@ -42,7 +42,7 @@ async function setStatus(page: Page, referee: string, referrer: string, status: 
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 });
 
 test('an admin filters, searches, completes a referral and the referrer points follow', async ({

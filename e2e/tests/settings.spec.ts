@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
-import { accessToken, atPhoneWidth, expectPath, signIn, toast } from '../support/session.ts';
+import {
+  accessToken,
+  atPhoneWidth,
+  expectPath,
+  signIn,
+  signInThroughApi,
+  toast,
+} from '../support/session.ts';
 import { openFromSidebar } from '../support/screens.ts';
 import { goldPng } from '../support/images.ts';
 
@@ -18,7 +25,7 @@ async function restoreProfile(request: APIRequestContext, token: string) {
 test('an admin edits the profile with a new avatar and phone number, and the header follows', async ({
   page,
 }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   await openFromSidebar(page, 'Settings', 'Settings');
   await expectPath(page, '/setting');
   await page.getByRole('link', { name: 'Personal Information' }).click();
@@ -72,7 +79,7 @@ test('an admin edits the profile with a new avatar and phone number, and the hea
 
 test('an admin changes the password and signs in with the new one', async ({ page }) => {
   const newPassword = 'Warehouse-No8-Key';
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   await openFromSidebar(page, 'Settings', 'Settings');
   await expectPath(page, '/setting');
   let changed = false;
@@ -122,7 +129,7 @@ test('an admin changes the password and signs in with the new one', async ({ pag
 });
 
 test('settings and the profile work at 375 px wide', async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
   await atPhoneWidth(page, async () => {
     await page.goto('/setting');
     await page.getByRole('link', { name: 'Personal Information' }).click();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { screensDir } from '../support/paths.ts';
-import { expectPath, saveScreen, signIn } from '../support/session.ts';
+import { expectPath, saveScreen, signInThroughApi } from '../support/session.ts';
 import { sidebarLink } from '../support/screens.ts';
 
 // docs/screens/shell.md#sidebar: the sidebar's entries by name. That each opens its route and
@@ -21,7 +21,7 @@ const sidebar = [
 ];
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 });
 
 test('the collapsed sidebar still names and opens every entry', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test.ts';
 import { mainAdmin } from '../support/admins.ts';
 import { detailValue } from '../support/details.ts';
-import { atPhoneWidth, saveScreen, signIn, toast } from '../support/session.ts';
+import { atPhoneWidth, saveScreen, signInThroughApi, toast } from '../support/session.ts';
 import {
   bodyRows,
   cell,
@@ -21,7 +21,7 @@ import { openFromSidebar } from '../support/screens.ts';
 /** The text of one cell of a row, by its column position. */
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, mainAdmin);
+  await signInThroughApi(page, mainAdmin);
 });
 
 test('the dashboard shows the four totals and the recent users, and edits a status', async ({
