@@ -33,11 +33,8 @@ const OWN_BUDGETS = {
   '/forgot_password': 162,
   '/reset_password': 162,
   '/accept-invite': 162,
-  '/setting/profile': 173,
-  '/setting/security': 167,
   '/setting/privacy': 171,
   '/setting/admins': 166,
-  '/setting/approvals': 163,
 };
 
 /**

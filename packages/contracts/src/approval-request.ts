@@ -1,4 +1,5 @@
 import { text } from './common.ts';
+import { APPROVAL_REASON_MAX } from './approvals-plain.ts';
 
 /**
  * Issue 45, docs/screens/approvals.md#asking: what a dialog whose action may need approval
@@ -8,10 +9,9 @@ import { text } from './common.ts';
 
 /** The message of the API's 202 answer for an action sent for approval, in ./plain.ts. */
 export { SENT_FOR_APPROVAL } from './plain.ts';
-/** What the dialog says when its action was sent for approval. */
-export const SENT_FOR_APPROVAL_DIALOG = 'Sent for approval. Another admin must approve it.';
+/** The dialog's words and the reason's length, without zod in ./approvals-plain.ts (decision 450). */
+export { APPROVAL_REASON_MAX, SENT_FOR_APPROVAL_DIALOG } from './approvals-plain.ts';
 export const APPROVAL_REASON_REQUIRED = 'Reason is required';
-export const APPROVAL_REASON_MAX = 500;
 
 /**
  * The 'Reason' field of a dialog whose action may need approval: required (400) when the policy

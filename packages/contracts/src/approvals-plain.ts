@@ -5,6 +5,7 @@
  */
 
 import type { ListAddress } from './lists-plain.ts';
+import type { PolicyAction } from './approvals.ts';
 
 /** The Approvals list (`approvalListDefinition`): the address of its list. */
 export const APPROVAL_LIST = { path: '/approvals' } as const satisfies ListAddress;
@@ -55,3 +56,20 @@ export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {
   expired: 'Expired',
   outdated: 'Outdated',
 };
+
+/** Settings -> 'Approvals': each action's line, as issue 45 words it (the policy's actions). */
+export const APPROVAL_POLICY_LABELS: Record<PolicyAction, string> = {
+  manualPoints: 'Manual points above',
+  transferOwnership: 'Transfer Ownership',
+  orderDelivered: 'Order status to Delivered above',
+  valuationChange: 'Valuation change above',
+  ownerInvite: 'Invite or promote an Owner',
+  twoFactorOff: 'Turn off Require two-factor',
+};
+
+/**
+ * docs/screens/approvals.md#asking: what a dialog whose action was sent for approval says, and the
+ * longest 'Reason' (`./approval-request.ts`, where the schema checks it).
+ */
+export const SENT_FOR_APPROVAL_DIALOG = 'Sent for approval. Another admin must approve it.';
+export const APPROVAL_REASON_MAX = 500;

@@ -6,6 +6,7 @@ import type { AdminRole } from './admins.ts';
 import {
   APPROVAL_ACTIONS,
   APPROVAL_LIST,
+  APPROVAL_POLICY_LABELS,
   APPROVAL_STATUSES,
   type ApprovalAction,
 } from './approvals-plain.ts';
@@ -22,6 +23,7 @@ export {
   APPROVAL_ACTION_LABELS,
   APPROVAL_ACTIONS,
   APPROVAL_LIST,
+  APPROVAL_POLICY_LABELS,
   APPROVAL_STATUS_LABELS,
   APPROVAL_STATUSES,
   type ApprovalAction,
@@ -91,16 +93,6 @@ export const approvalPolicy = z.object({
 });
 export type ApprovalPolicy = z.infer<typeof approvalPolicy>;
 export type PolicyAction = keyof ApprovalPolicy;
-
-/** Settings -> 'Approvals': each action's line, as issue 45 words it. */
-export const APPROVAL_POLICY_LABELS: Record<PolicyAction, string> = {
-  manualPoints: 'Manual points above',
-  transferOwnership: 'Transfer Ownership',
-  orderDelivered: 'Order status to Delivered above',
-  valuationChange: 'Valuation change above',
-  ownerInvite: 'Invite or promote an Owner',
-  twoFactorOff: 'Turn off Require two-factor',
-};
 
 /** A fresh install's policy: every action off, at the issue's default thresholds (decision 421). */
 export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = {

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 
-/** docs/architecture.md#input-and-output: an uploaded image is at most 5 MB (docs/screens/common.md#limits). */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
-/**
- * docs/architecture.md#input-and-output: png, jpeg, webp, gif; never svg (it can carry scripts).
- */
-export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+export { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES, type ImageContentType } from './files-plain.ts';
 
 export const IMAGE_TOO_LARGE = 'The image is too large: at most 5 MB is allowed';
 export const IMAGE_TYPE_NOT_ALLOWED = 'Only PNG, JPEG, WebP or GIF images are allowed';

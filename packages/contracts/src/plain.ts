@@ -3,7 +3,8 @@
  * (docs/decisions/450): a screen that imports only these, and parses its answers with contracts
  * it loads beside the request, draws without zod. Each is re-exported by the module it belongs
  * to (`./common.ts`, `./users.ts`, `./approval-request.ts`, `./admins.ts`,
- * `./customer-records.ts`, `./csv-import.ts`), where the API and the schemas read it. The lists'
+ * `./customer-records.ts`, `./csv-import.ts`, `./profile.ts`), where
+ * the API and the schemas read it. The lists'
  * own are in `./lists-plain.ts`, so a screen that is no list loads none of them; a screen's own
  * labels in its module (`./audit-plain.ts`, `./approvals-plain.ts`, `./reconciliations-plain.ts`).
  */
@@ -52,3 +53,14 @@ export const ROLE_LABELS: Record<AdminRole, string> = {
 
 /** The message of the API's 202 answer for an action sent for approval (`./approval-request.ts`). */
 export const SENT_FOR_APPROVAL = 'Sent for approval';
+
+/**
+ * docs/screens/settings.md#personal-information: the phone number holds at most 15 digits (E.164)
+ * (`./profile.ts`).
+ */
+export const PHONE_MAX_DIGITS = 15;
+
+/**
+ * docs/screens/settings.md#api-calls: `POST /auth/upload-avatar`'s multipart field (`./profile.ts`).
+ */
+export const AVATAR_FIELD = 'avatar';

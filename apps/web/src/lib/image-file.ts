@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '@cask/contracts/files';
+import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES } from '@cask/contracts/files-plain';
 
 /**
  * The wording for a wrong image (docs/screens/common.md#limits), used for every image chooser (the

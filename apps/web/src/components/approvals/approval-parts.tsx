@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { APPROVAL_REASON_MAX, SENT_FOR_APPROVAL_DIALOG } from '@cask/contracts/approval-request';
+import { APPROVAL_REASON_MAX, SENT_FOR_APPROVAL_DIALOG } from '@cask/contracts/approvals-plain';
 import { TextareaField, type TextareaFieldProps } from '@/components/ui/textarea-field.tsx';
 
 /**

@@ -1,12 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
-import {
-  APPROVAL_POLICY_LABELS,
-  approvalPolicyBody,
-  type ApprovalPolicy,
-} from '@cask/contracts/approvals';
+import { APPROVAL_POLICY_LABELS } from '@cask/contracts/approvals-plain';
+import type { ApprovalPolicy } from '@cask/contracts/approvals';
 import {
   ApprovalReasonField,
   SentForApprovalNotice,
@@ -23,6 +20,12 @@ import { useRole } from '@/lib/current-admin.ts';
 import { useApprovalPolicy, useSaveApprovalPolicy } from './api/approvals.ts';
 
 export const POLICY_FAILURE = 'Failed to save the Approvals policy.';
+
+/**
+ * The body's contract, the one the API checks: loaded when the form is first sent, or once it is
+ * drawn (the screen draws without zod, docs/decisions/450).
+ */
+const policyBody = async () => (await import('@cask/contracts/approvals')).approvalPolicyBody;
 
 /** Each action of the policy as the screen names it, with its threshold's field when it has one. */
 const ACTIONS = [
@@ -152,11 +155,15 @@ function PolicyForm({ saved }: { saved: ApprovalPolicy }) {
   const change = (field: Field, value: string | boolean) =>
     setDraft((previous) => ({ ...previous, [field]: value }));
 
-  const onSubmit = (event: FormEvent) => {
+  useEffect(() => {
+    policyBody().catch(() => undefined);
+  }, []);
+
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setSent(false);
     // Checked with the contract the API checks; each issue under its field.
-    const parsed = approvalPolicyBody.safeParse(bodyOf(draft));
+    const parsed = (await policyBody()).safeParse(bodyOf(draft));
     if (!parsed.success) {
       setErrors(new Map(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
       return;
@@ -180,7 +187,7 @@ function PolicyForm({ saved }: { saved: ApprovalPolicy }) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
       {ACTIONS.map((action) => (
         <PolicyAction
           key={action.key}

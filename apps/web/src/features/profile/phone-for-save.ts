@@ -1,5 +1,5 @@
 import { defaultCountries, parseCountry } from 'react-international-phone';
-import { digitsOf } from './profile-form.ts';
+import { digitsOf } from '@cask/contracts/profile';
 
 // With react-international-phone's country list: imported by a save, not with the page
 // (docs/decisions/125).

@@ -7,7 +7,6 @@ import {
   type UseFormRegister,
   type UseFormSetError,
 } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { lazyToast } from '@/lib/lazy-toast.ts';
 import { ArrowLeft, Pencil } from 'lucide-react';
@@ -19,13 +18,16 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { useProfile } from '@/lib/current-admin.ts';
+import { lazyResolver } from '@/lib/lazy-resolver.ts';
 import { AvatarPicker } from './components/avatar-picker.tsx';
 import { LazyPhoneField } from './components/lazy-phone-field.tsx';
-import { profileForm, toProfileForm, type ProfileForm } from './profile-form.ts';
+import { toProfileForm, type ProfileForm } from './profile-form.ts';
 import { AvatarUploadError, useSaveProfile } from './use-save-profile.ts';
 
 const EMPTY_FORM: ProfileForm = { fullName: '', phone: '' };
 const SAVE_FAILED = 'Failed to update profile. Please try again.';
+/** The form's schema, loaded when it is first validated or once the form is drawn (decision 450). */
+const resolver = lazyResolver(async () => (await import('@cask/contracts/profile')).profileForm);
 
 /**
  * 'admin' -> 'Admin': the role as a label under the avatar
@@ -71,7 +73,7 @@ export default function ProfilePage() {
   const wasEditing = useRef(false);
 
   const form = useForm<ProfileForm>({
-    resolver: zodResolver(profileForm),
+    resolver,
     // Follows the saved profile while viewing: after a save the fields show what the server
     // stored. While editing it stops following, so a refetch (window focus, another tab's save)
     // never overwrites what the admin is typing.
@@ -79,6 +81,8 @@ export default function ProfilePage() {
   });
   const { register, control, handleSubmit, reset, setError, setFocus } = form;
   const errors = form.formState.errors;
+
+  useEffect(() => resolver.preload(), []);
 
   // Keyboard users land on the first field when editing starts, and back on 'Edit Profile'.
   useEffect(() => {

@@ -1,17 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  approvalPolicyResponse,
-  approvalResponse,
-  type ApprovalPolicy,
-  type ApprovalPolicyBody,
-} from '@cask/contracts/approvals';
-import { ApiError, api } from '@/lib/api-client.ts';
+import type { ApprovalPolicy, ApprovalPolicyBody } from '@cask/contracts/approvals';
+import { ApiError, api, parsed } from '@/lib/api-client.ts';
 import { approvalOutcome } from '@/lib/approval-outcome.ts';
 import { approvalsKey, invalidateApprovals } from '@/lib/approval-queries.ts';
 
 /**
  * Issue 45 (docs/screens/approvals.md#api-calls): a request, its decisions and the policy. Every
  * query is under the list's key, so a decision reads the list, the dialog and the badge again.
+ * Each answer is parsed by its contract, loaded beside the request (docs/decisions/450).
  */
 
 /** `GET /approvals/{id}`. */
@@ -19,7 +15,12 @@ export const approvalQuery = (id: string) =>
   queryOptions({
     queryKey: [...approvalsKey, 'one', id],
     queryFn: async () =>
-      approvalResponse.parse(await api.get<unknown>(`/approvals/${id}`)).data.approval,
+      (
+        await parsed(
+          api.get<unknown>(`/approvals/${id}`),
+          async () => (await import('@cask/contracts/approvals')).approvalResponse,
+        )
+      ).data.approval,
   });
 
 export const useApproval = (id: string | undefined) =>
@@ -39,8 +40,9 @@ export function useDecide(id: string) {
   return useMutation({
     mutationFn: async (decision: Decision) => {
       const body = decision.kind === 'reject' ? { note: decision.note } : undefined;
-      const envelope = approvalResponse.parse(
-        await api.post<unknown>(`/approvals/${id}/${decision.kind}`, body),
+      const envelope = await parsed(
+        api.post<unknown>(`/approvals/${id}/${decision.kind}`, body),
+        async () => (await import('@cask/contracts/approvals')).approvalResponse,
       );
       return envelope.message ?? '';
     },
@@ -59,7 +61,12 @@ export const approvalPolicyQuery = () =>
   queryOptions({
     queryKey: [...approvalsKey, 'policy'],
     queryFn: async () =>
-      approvalPolicyResponse.parse(await api.get<unknown>('/settings/approvals')).data.policy,
+      (
+        await parsed(
+          api.get<unknown>('/settings/approvals'),
+          async () => (await import('@cask/contracts/approvals')).approvalPolicyResponse,
+        )
+      ).data.policy,
   });
 
 export const useApprovalPolicy = () => useQuery(approvalPolicyQuery());
@@ -71,11 +78,16 @@ export const useApprovalPolicy = () => useQuery(approvalPolicyQuery());
 export function useSaveApprovalPolicy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ApprovalPolicyBody) =>
-      approvalOutcome(await api.put<unknown>('/settings/approvals', body), (envelope) => {
-        const saved = approvalPolicyResponse.parse(envelope);
+    mutationFn: async (body: ApprovalPolicyBody) => {
+      const [envelope, approvalPolicyResponse] = await Promise.all([
+        api.put<unknown>('/settings/approvals', body),
+        (async () => (await import('@cask/contracts/approvals')).approvalPolicyResponse)(),
+      ]);
+      return approvalOutcome(envelope, (answer) => {
+        const saved = approvalPolicyResponse.parse(answer);
         return { policy: saved.data.policy satisfies ApprovalPolicy, message: saved.message ?? '' };
-      }),
+      });
+    },
     onSuccess: () => invalidateApprovals(queryClient),
   });
 }

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  passkeyRegistrationOptionsResponse,
-  passkeyResponse,
-  passkeysOnlyAt,
-  webauthnOptionsResponse,
-} from '@cask/contracts/security';
-import { api } from '@/lib/api-client.ts';
+import { api, parsed } from '@/lib/api-client.ts';
 import { passkeysQueryKey } from '@/lib/passkeys-query.ts';
 
 // Passkeys (issue 28): the browser side of WebAuthn is @simplewebauthn/browser, loaded when a
-// passkey is first added or used.
+// passkey is first added or used. Each answer is parsed by its contract, loaded beside the request
+// (docs/decisions/450).
 
 /**
  * The app is open at another address than the one passkeys belong to (PUBLIC_URL, e.g.
@@ -17,10 +12,11 @@ import { passkeysQueryKey } from '@/lib/passkeys-query.ts';
  */
 export class PasskeyElsewhereError extends Error {
   override name = 'PasskeyElsewhereError';
-  constructor(origin: string) {
-    super(passkeysOnlyAt(origin));
-  }
 }
+
+/** The error, with the contract's words (loaded with the answers' contract). */
+const elsewhere = async (origin: string) =>
+  new PasskeyElsewhereError((await import('@cask/contracts/security')).passkeysOnlyAt(origin));
 
 /**
  * Asks the browser for a new passkey and registers it under `name` (docs/decisions/321): only
@@ -28,19 +24,25 @@ export class PasskeyElsewhereError extends Error {
  */
 export async function addPasskey(name: string) {
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const { options, ceremony, origin } = passkeyRegistrationOptionsResponse.parse(
-    await api.post<unknown>('/security/passkeys/options'),
+  const { options, ceremony, origin } = (
+    await parsed(
+      api.post<unknown>('/security/passkeys/options'),
+      async () => (await import('@cask/contracts/security')).passkeyRegistrationOptionsResponse,
+    )
   ).data;
-  if (window.location.origin !== origin) throw new PasskeyElsewhereError(origin);
+  if (window.location.origin !== origin) throw await elsewhere(origin);
   const response = await startRegistration({
     optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     // A DOMException, or @simplewebauthn's WebAuthnError named after it.
     const refusedHere = (error as { name?: unknown } | null)?.name === 'SecurityError';
-    throw refusedHere ? new PasskeyElsewhereError(origin) : error;
+    throw refusedHere ? await elsewhere(origin) : error;
   });
-  return passkeyResponse.parse(
-    await api.post<unknown>('/security/passkeys', { name, ceremony, response }),
+  return (
+    await parsed(
+      api.post<unknown>('/security/passkeys', { name, ceremony, response }),
+      async () => (await import('@cask/contracts/security')).passkeyResponse,
+    )
   ).data;
 }
 
@@ -51,8 +53,11 @@ export async function addPasskey(name: string) {
  */
 export async function reauthenticateWithPasskey(): Promise<void> {
   const { startAuthentication } = await import('@simplewebauthn/browser');
-  const { options, ceremony } = webauthnOptionsResponse.parse(
-    await api.post<unknown>('/auth/reauthenticate/passkey/options'),
+  const { options, ceremony } = (
+    await parsed(
+      api.post<unknown>('/auth/reauthenticate/passkey/options'),
+      async () => (await import('@cask/contracts/security')).webauthnOptionsResponse,
+    )
   ).data;
   const response = await startAuthentication({
     optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],

@@ -1,19 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  endSessionsResponse,
-  policyResponse,
-  recoveryCodesResponse,
-  securityOverviewResponse,
-  sessionsResponse,
-  totpSetupResponse,
-  type PolicyBody,
-  type ReauthenticateBody,
-  type TotpDisableBody,
-} from '@cask/contracts/security';
+import type { PolicyBody, ReauthenticateBody, TotpDisableBody } from '@cask/contracts/security';
 import { approvalOutcome } from '@/lib/approval-outcome.ts';
-import { api } from '@/lib/api-client.ts';
+import { api, parsed } from '@/lib/api-client.ts';
 
 // Settings -> Security (issue 28): the calls of apps/api/src/modules/auth/security.routes.ts.
+// Each answer is parsed by its contract, loaded beside the request (docs/decisions/450).
 
 export const securityQueryKey = ['security'] as const;
 export const sessionsQueryKey = ['security', 'sessions'] as const;
@@ -21,7 +12,13 @@ export const sessionsQueryKey = ['security', 'sessions'] as const;
 export const securityOverviewQuery = () =>
   queryOptions({
     queryKey: securityQueryKey,
-    queryFn: async () => securityOverviewResponse.parse(await api.get<unknown>('/security')).data,
+    queryFn: async () =>
+      (
+        await parsed(
+          api.get<unknown>('/security'),
+          async () => (await import('@cask/contracts/security')).securityOverviewResponse,
+        )
+      ).data,
   });
 
 export function useSecurityOverview() {
@@ -32,7 +29,12 @@ export function useSessions() {
   return useQuery({
     queryKey: sessionsQueryKey,
     queryFn: async () =>
-      sessionsResponse.parse(await api.get<unknown>('/security/sessions')).data.sessions,
+      (
+        await parsed(
+          api.get<unknown>('/security/sessions'),
+          async () => (await import('@cask/contracts/security')).sessionsResponse,
+        )
+      ).data.sessions,
   });
 }
 
@@ -57,7 +59,12 @@ export function useEndOtherSessions() {
   const invalidate = useInvalidateSecurity();
   return useMutation({
     mutationFn: async () =>
-      endSessionsResponse.parse(await api.post<unknown>('/security/sessions/end-others')).data,
+      (
+        await parsed(
+          api.post<unknown>('/security/sessions/end-others'),
+          async () => (await import('@cask/contracts/security')).endSessionsResponse,
+        )
+      ).data,
     onSettled: invalidate,
   });
 }
@@ -65,15 +72,24 @@ export function useEndOtherSessions() {
 export function useBeginTotpSetup() {
   return useMutation({
     mutationFn: async () =>
-      totpSetupResponse.parse(await api.post<unknown>('/security/two-factor/setup')).data,
+      (
+        await parsed(
+          api.post<unknown>('/security/two-factor/setup'),
+          async () => (await import('@cask/contracts/security')).totpSetupResponse,
+        )
+      ).data,
   });
 }
 
 export function useVerifyTotpSetup() {
   return useMutation({
     mutationFn: async (code: string) =>
-      recoveryCodesResponse.parse(await api.post<unknown>('/security/two-factor/verify', { code }))
-        .data.recoveryCodes,
+      (
+        await parsed(
+          api.post<unknown>('/security/two-factor/verify', { code }),
+          async () => (await import('@cask/contracts/security')).recoveryCodesResponse,
+        )
+      ).data.recoveryCodes,
   });
 }
 
@@ -82,8 +98,12 @@ export function useRegenerateRecoveryCodes() {
   const invalidate = useInvalidateSecurity();
   return useMutation({
     mutationFn: async () =>
-      recoveryCodesResponse.parse(await api.post<unknown>('/security/two-factor/recovery-codes'))
-        .data.recoveryCodes,
+      (
+        await parsed(
+          api.post<unknown>('/security/two-factor/recovery-codes'),
+          async () => (await import('@cask/contracts/security')).recoveryCodesResponse,
+        )
+      ).data.recoveryCodes,
     onSuccess: invalidate,
   });
 }
@@ -100,11 +120,13 @@ export function useSavePolicy() {
   const invalidate = useInvalidateSecurity();
   return useMutation({
     // Issue 45: turning it off may be sent for approval by another Owner (202).
-    mutationFn: async (body: PolicyBody) =>
-      approvalOutcome(
-        await api.put<unknown>('/security/policy', body),
-        (envelope) => policyResponse.parse(envelope).data,
-      ),
+    mutationFn: async (body: PolicyBody) => {
+      const [envelope, policyResponse] = await Promise.all([
+        api.put<unknown>('/security/policy', body),
+        (async () => (await import('@cask/contracts/security')).policyResponse)(),
+      ]);
+      return approvalOutcome(envelope, (answer) => policyResponse.parse(answer).data);
+    },
     onSettled: invalidate,
   });
 }
